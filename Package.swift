@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "TouchSynth",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "touchsynth", targets: ["touchsynth"]),
+        .library(name: "LibinputKit", targets: ["LibinputKit"]),
+        .library(name: "DeviceRecording", targets: ["DeviceRecording"]),
+        .library(name: "IndirectInput", targets: ["IndirectInput"]),
+        .library(name: "Gestures", targets: ["Gestures"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibinput",
+            pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+        // Only the mocked-device harness hosts a umockdev testbed; nothing else links it.
+        .systemLibrary(
+            name: "CUmockdev",
+            pkgConfig: "umockdev-1.0",
+            providers: [.apt(["libumockdev-dev"])]
+        ),
+        // libinput's event vocabulary as plain values, so the pure modules need no C.
+        .target(name: "LibinputEvents"),
+        .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents"]),
+        .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams"]),
+        .target(name: "IndirectInput", dependencies: ["LibinputEvents"]),
+        .target(name: "Gestures", dependencies: ["IndirectInput"]),
+        .executableTarget(
+            name: "touchsynth",
+            dependencies: [
+                "LibinputKit", "DeviceRecording",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "DeviceRecordingTests", dependencies: ["DeviceRecording"]),
+        .testTarget(name: "ReplayTests", dependencies: ["DeviceRecording", "LibinputEvents"]),
+        .testTarget(name: "IndirectInputTests", dependencies: ["IndirectInput"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "IndirectInput"]),
+    ]
+)

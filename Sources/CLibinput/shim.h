@@ -1,0 +1,4 @@
+#include <libinput.h>
+#include <libudev.h>
+#include <linux/input-event-codes.h>
+#include <sys/signalfd.h>

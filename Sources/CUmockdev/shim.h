@@ -1,0 +1,1 @@
+#include <umockdev.h>

@@ -1,0 +1,187 @@
+import Foundation
+
+/// The Linux evdev vocabulary (linux/input-event-codes.h) that recordings use.
+///
+/// Kept as plain Swift so that parsing and writing recordings needs no kernel headers.
+public enum Evdev {
+    public static let EV_SYN: UInt16 = 0x00
+    public static let EV_KEY: UInt16 = 0x01
+    public static let EV_REL: UInt16 = 0x02
+    public static let EV_ABS: UInt16 = 0x03
+    public static let EV_MSC: UInt16 = 0x04
+    public static let EV_SW: UInt16 = 0x05
+    public static let EV_LED: UInt16 = 0x11
+    public static let EV_SND: UInt16 = 0x12
+    public static let EV_REP: UInt16 = 0x14
+    public static let EV_FF: UInt16 = 0x15
+    public static let EV_PWR: UInt16 = 0x16
+    public static let EV_FF_STATUS: UInt16 = 0x17
+
+    public static let SYN_REPORT: UInt16 = 0
+    public static let SYN_MT_REPORT: UInt16 = 2
+    public static let SYN_DROPPED: UInt16 = 3
+
+    public static let ABS_X: UInt16 = 0x00
+    public static let ABS_Y: UInt16 = 0x01
+    public static let ABS_PRESSURE: UInt16 = 0x18
+    public static let ABS_TOOL_WIDTH: UInt16 = 0x1c
+    public static let ABS_MT_SLOT: UInt16 = 0x2f
+    public static let ABS_MT_TOUCH_MAJOR: UInt16 = 0x30
+    public static let ABS_MT_POSITION_X: UInt16 = 0x35
+    public static let ABS_MT_POSITION_Y: UInt16 = 0x36
+    public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
+    public static let ABS_MT_PRESSURE: UInt16 = 0x3a
+
+    public static let BTN_LEFT: UInt16 = 0x110
+    public static let BTN_RIGHT: UInt16 = 0x111
+    public static let BTN_MIDDLE: UInt16 = 0x112
+    public static let BTN_TOOL_FINGER: UInt16 = 0x145
+    public static let BTN_TOUCH: UInt16 = 0x14a
+    public static let BTN_TOOL_DOUBLETAP: UInt16 = 0x14d
+    public static let BTN_TOOL_TRIPLETAP: UInt16 = 0x14e
+    public static let BTN_TOOL_QUADTAP: UInt16 = 0x14f
+    public static let BTN_TOOL_QUINTTAP: UInt16 = 0x148
+
+    public static let REL_X: UInt16 = 0x00
+    public static let REL_Y: UInt16 = 0x01
+    public static let REL_WHEEL: UInt16 = 0x08
+
+    public static let INPUT_PROP_POINTER: UInt16 = 0x00
+    public static let INPUT_PROP_DIRECT: UInt16 = 0x01
+    public static let INPUT_PROP_BUTTONPAD: UInt16 = 0x02
+    public static let INPUT_PROP_SEMI_MT: UInt16 = 0x03
+
+    /// Highest event type (EV_MAX).
+    public static let typeMax: UInt16 = 0x1f
+    /// Highest valid input property (INPUT_PROP_MAX).
+    public static let propertyMax: UInt16 = 0x1f
+
+    /// The highest code of an event type (KEY_MAX, ABS_MAX, ...), or nil if the type is unknown.
+    public static func maxCode(ofType type: UInt16) -> UInt16? {
+        switch type {
+        case EV_SYN: return 0x0f
+        case EV_KEY: return 0x2ff
+        case EV_REL: return 0x0f
+        case EV_ABS: return 0x3f
+        case EV_MSC: return 0x07
+        case EV_SW: return 0x10
+        case EV_LED: return 0x0f
+        case EV_SND: return 0x07
+        case EV_REP: return 0x01
+        case EV_FF: return 0x7f
+        case EV_PWR: return 0
+        case EV_FF_STATUS: return 0x01
+        default: return nil
+        }
+    }
+
+    /// Size in bytes of the kernel bitmask for a type, as libevdev asks for it
+    /// (`unsigned long bits[NLONGS(TYPE_CNT)]`), so that EVIOCGBIT requests match exactly.
+    public static func bitmaskBytes(ofType type: UInt16) -> Int {
+        let count = Int(maxCode(ofType: type) ?? 0) + 1
+        return (count + 63) / 64 * 8
+    }
+
+    public static func typeName(_ type: UInt16) -> String {
+        typeNames[type] ?? String(format: "EV_0x%02X", type)
+    }
+
+    /// The symbolic name of a code (`ABS_MT_POSITION_X`, `BTN_LEFT`), or a hex fallback.
+    public static func codeName(type: UInt16, code: UInt16) -> String {
+        if let name = codeNames[type]?[code] { return name }
+        let prefix = typeName(type).replacingOccurrences(of: "EV_", with: "")
+        return "\(prefix)_0x\(String(code, radix: 16, uppercase: true))"
+    }
+
+    public static func propertyName(_ prop: UInt16) -> String {
+        propertyNames[prop] ?? "INPUT_PROP_0x\(String(prop, radix: 16, uppercase: true))"
+    }
+
+    /// Looks a symbolic code name up across every type: `("ABS_X") -> (EV_ABS, 0)`.
+    public static func code(named name: String) -> (type: UInt16, code: UInt16)? {
+        reverseCodeNames[name]
+    }
+
+    static let typeNames: [UInt16: String] = [
+        0x00: "EV_SYN", 0x01: "EV_KEY", 0x02: "EV_REL", 0x03: "EV_ABS", 0x04: "EV_MSC",
+        0x05: "EV_SW", 0x11: "EV_LED", 0x12: "EV_SND", 0x14: "EV_REP", 0x15: "EV_FF",
+        0x16: "EV_PWR", 0x17: "EV_FF_STATUS",
+    ]
+
+    static let propertyNames: [UInt16: String] = [
+        0: "INPUT_PROP_POINTER", 1: "INPUT_PROP_DIRECT", 2: "INPUT_PROP_BUTTONPAD",
+        3: "INPUT_PROP_SEMI_MT", 4: "INPUT_PROP_TOPBUTTONPAD", 5: "INPUT_PROP_POINTING_STICK",
+        6: "INPUT_PROP_ACCELEROMETER",
+    ]
+
+    static let codeNames: [UInt16: [UInt16: String]] = [
+        EV_SYN: [0: "SYN_REPORT", 1: "SYN_CONFIG", 2: "SYN_MT_REPORT", 3: "SYN_DROPPED"],
+        EV_KEY: keyNames,
+        EV_REL: [
+            0x00: "REL_X", 0x01: "REL_Y", 0x02: "REL_Z", 0x03: "REL_RX", 0x04: "REL_RY",
+            0x05: "REL_RZ", 0x06: "REL_HWHEEL", 0x07: "REL_DIAL", 0x08: "REL_WHEEL",
+            0x09: "REL_MISC", 0x0a: "REL_RESERVED", 0x0b: "REL_WHEEL_HI_RES",
+            0x0c: "REL_HWHEEL_HI_RES",
+        ],
+        EV_ABS: [
+            0x00: "ABS_X", 0x01: "ABS_Y", 0x02: "ABS_Z", 0x03: "ABS_RX", 0x04: "ABS_RY",
+            0x05: "ABS_RZ", 0x06: "ABS_THROTTLE", 0x07: "ABS_RUDDER", 0x08: "ABS_WHEEL",
+            0x09: "ABS_GAS", 0x0a: "ABS_BRAKE", 0x10: "ABS_HAT0X", 0x11: "ABS_HAT0Y",
+            0x12: "ABS_HAT1X", 0x13: "ABS_HAT1Y", 0x14: "ABS_HAT2X", 0x15: "ABS_HAT2Y",
+            0x16: "ABS_HAT3X", 0x17: "ABS_HAT3Y", 0x18: "ABS_PRESSURE", 0x19: "ABS_DISTANCE",
+            0x1a: "ABS_TILT_X", 0x1b: "ABS_TILT_Y", 0x1c: "ABS_TOOL_WIDTH", 0x20: "ABS_VOLUME",
+            0x21: "ABS_PROFILE", 0x28: "ABS_MISC", 0x2e: "ABS_RESERVED", 0x2f: "ABS_MT_SLOT",
+            0x30: "ABS_MT_TOUCH_MAJOR", 0x31: "ABS_MT_TOUCH_MINOR", 0x32: "ABS_MT_WIDTH_MAJOR",
+            0x33: "ABS_MT_WIDTH_MINOR", 0x34: "ABS_MT_ORIENTATION", 0x35: "ABS_MT_POSITION_X",
+            0x36: "ABS_MT_POSITION_Y", 0x37: "ABS_MT_TOOL_TYPE", 0x38: "ABS_MT_BLOB_ID",
+            0x39: "ABS_MT_TRACKING_ID", 0x3a: "ABS_MT_PRESSURE", 0x3b: "ABS_MT_DISTANCE",
+            0x3c: "ABS_MT_TOOL_X", 0x3d: "ABS_MT_TOOL_Y",
+        ],
+        EV_MSC: [
+            0: "MSC_SERIAL", 1: "MSC_PULSELED", 2: "MSC_GESTURE", 3: "MSC_RAW", 4: "MSC_SCAN",
+            5: "MSC_TIMESTAMP",
+        ],
+        EV_SW: [0: "SW_LID", 1: "SW_TABLET_MODE", 2: "SW_HEADPHONE_INSERT"],
+        EV_LED: [0: "LED_NUML", 1: "LED_CAPSL", 2: "LED_SCROLLL"],
+        EV_REP: [0: "REP_DELAY", 1: "REP_PERIOD"],
+    ]
+
+    static let keyNames: [UInt16: String] = {
+        var names: [UInt16: String] = [:]
+        let keyboard = [
+            "KEY_RESERVED", "KEY_ESC", "KEY_1", "KEY_2", "KEY_3", "KEY_4", "KEY_5", "KEY_6",
+            "KEY_7", "KEY_8", "KEY_9", "KEY_0", "KEY_MINUS", "KEY_EQUAL", "KEY_BACKSPACE",
+            "KEY_TAB", "KEY_Q", "KEY_W", "KEY_E", "KEY_R", "KEY_T", "KEY_Y", "KEY_U", "KEY_I",
+            "KEY_O", "KEY_P", "KEY_LEFTBRACE", "KEY_RIGHTBRACE", "KEY_ENTER", "KEY_LEFTCTRL",
+            "KEY_A", "KEY_S", "KEY_D", "KEY_F", "KEY_G", "KEY_H", "KEY_J", "KEY_K", "KEY_L",
+            "KEY_SEMICOLON", "KEY_APOSTROPHE", "KEY_GRAVE", "KEY_LEFTSHIFT", "KEY_BACKSLASH",
+            "KEY_Z", "KEY_X", "KEY_C", "KEY_V", "KEY_B", "KEY_N", "KEY_M", "KEY_COMMA",
+            "KEY_DOT", "KEY_SLASH", "KEY_RIGHTSHIFT", "KEY_KPASTERISK", "KEY_LEFTALT",
+            "KEY_SPACE", "KEY_CAPSLOCK",
+        ]
+        for (i, name) in keyboard.enumerated() { names[UInt16(i)] = name }
+        names[97] = "KEY_RIGHTCTRL"
+        names[100] = "KEY_RIGHTALT"
+        names[125] = "KEY_LEFTMETA"
+        names[126] = "KEY_RIGHTMETA"
+        let buttons: [UInt16: String] = [
+            0x110: "BTN_LEFT", 0x111: "BTN_RIGHT", 0x112: "BTN_MIDDLE", 0x113: "BTN_SIDE",
+            0x114: "BTN_EXTRA", 0x115: "BTN_FORWARD", 0x116: "BTN_BACK", 0x117: "BTN_TASK",
+            0x140: "BTN_TOOL_PEN", 0x141: "BTN_TOOL_RUBBER", 0x142: "BTN_TOOL_BRUSH",
+            0x143: "BTN_TOOL_PENCIL", 0x144: "BTN_TOOL_AIRBRUSH", 0x145: "BTN_TOOL_FINGER",
+            0x146: "BTN_TOOL_MOUSE", 0x147: "BTN_TOOL_LENS", 0x148: "BTN_TOOL_QUINTTAP",
+            0x149: "BTN_STYLUS3", 0x14a: "BTN_TOUCH", 0x14b: "BTN_STYLUS", 0x14c: "BTN_STYLUS2",
+            0x14d: "BTN_TOOL_DOUBLETAP", 0x14e: "BTN_TOOL_TRIPLETAP", 0x14f: "BTN_TOOL_QUADTAP",
+        ]
+        names.merge(buttons) { a, _ in a }
+        return names
+    }()
+
+    static let reverseCodeNames: [String: (type: UInt16, code: UInt16)] = {
+        var map: [String: (type: UInt16, code: UInt16)] = [:]
+        for (type, codes) in codeNames {
+            for (code, name) in codes { map[name] = (type, code) }
+        }
+        return map
+    }()
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// The evemu text format: a header (`N: I: P: B: A:` lines) and events (`E: sec.usec type code value`).
+///
+/// Both evemu 1.x layouts are accepted: several `B:` lines for one type concatenate, `A:` lines
+/// carry an optional resolution. Comments start with `#`, also after an event.
+public enum EvemuFormat {
+    /// The header of an evemu file, when it has one.
+    public static func parseDescription(_ text: String, file: String) throws(RecordingError) -> DeviceDescription? {
+        try parse(text, file: file, wantEvents: false).device
+    }
+
+    /// A whole evemu file; `description` supplies the device when the file has no header.
+    public static func parseRecording(_ text: String, file: String, description: DeviceDescription? = nil) throws(RecordingError) -> Recording {
+        let parsed = try parse(text, file: file, wantEvents: true)
+        guard let device = parsed.device ?? description else {
+            throw RecordingError.bad(file, 1, "missing header: no N:/I:/B: device description and no matching .desc file")
+        }
+        for (line, event) in parsed.eventLines {
+            try checkKnown(event, device: device, file: file, line: line)
+        }
+        return Recording(device: device, frames: Recording.frames(from: parsed.events))
+    }
+
+    /// Rejects events the device cannot send: a code outside the kernel's range or outside the
+    /// device's declared capabilities (EV_SYN is always allowed).
+    static func checkKnown(_ event: EvdevEvent, device: DeviceDescription, file: String, line: Int) throws(RecordingError) {
+        guard let max = Evdev.maxCode(ofType: event.type) else {
+            throw RecordingError.bad(file, line, "unknown event type 0x\(String(event.type, radix: 16))")
+        }
+        guard event.code <= max else {
+            throw RecordingError.bad(file, line, "unknown event code 0x\(String(event.code, radix: 16)) for \(Evdev.typeName(event.type))")
+        }
+        if event.type != Evdev.EV_SYN, !device.has(type: event.type, code: event.code) {
+            throw RecordingError.bad(file, line, "event code \(Evdev.codeName(type: event.type, code: event.code)) is not supported by device \"\(device.name)\"")
+        }
+    }
+
+    private struct Parsed {
+        var device: DeviceDescription?
+        var events: [(time: UInt64, event: EvdevEvent)] = []
+        var eventLines: [(Int, EvdevEvent)] = []
+    }
+
+    private static func parse(_ text: String, file: String, wantEvents: Bool) throws(RecordingError) -> Parsed {
+        var parsed = Parsed()
+        var name: String?
+        var id: [UInt16] = [0, 0, 0, 0]
+        var propBytes: [UInt8] = []
+        var bitBytes: [UInt16: [UInt8]] = [:]
+        var absinfo: [UInt16: AbsInfo] = [:]
+        var sawHeader = false
+        var lineNumber = 0
+
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            line = line.drop(while: { $0 == " " || $0 == "\t" })
+            while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
+            if line.isEmpty { continue }
+            guard line.count >= 2, line[line.index(after: line.startIndex)] == ":" else {
+                throw RecordingError.bad(file, lineNumber, "not an evemu line: \"\(line.prefix(40))\"")
+            }
+            let tag = line.first!
+            let rest = line.dropFirst(2).drop(while: { $0 == " " })
+            let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            switch tag {
+            case "N":
+                name = String(rawLine.dropFirst(2).drop(while: { $0 == " " }))
+                sawHeader = true
+            case "I":
+                guard fields.count == 4 else {
+                    throw RecordingError.bad(file, lineNumber, "I: needs 4 hex fields (bus vendor product version), got \(fields.count)")
+                }
+                id = try fields.map { f throws(RecordingError) in try hex16(f, file, lineNumber) }
+                sawHeader = true
+            case "P":
+                propBytes += try fields.map { f throws(RecordingError) in try hex8(f, file, lineNumber) }
+                sawHeader = true
+            case "B":
+                guard fields.count >= 2 else {
+                    throw RecordingError.bad(file, lineNumber, "B: needs a type and mask bytes")
+                }
+                let type = UInt16(try hex8(fields[0], file, lineNumber))
+                bitBytes[type, default: []] += try fields.dropFirst().map { f throws(RecordingError) in try hex8(f, file, lineNumber) }
+                sawHeader = true
+            case "A":
+                guard fields.count == 5 || fields.count == 6 else {
+                    throw RecordingError.bad(file, lineNumber, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
+                }
+                let code = UInt16(try hex8(fields[0], file, lineNumber))
+                let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, lineNumber) }
+                absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
+                sawHeader = true
+            case "L", "S":
+                // LED and switch states: libinput ignores their initial values.
+                continue
+            case "E":
+                guard wantEvents else { continue }
+                guard fields.count == 4 else {
+                    throw RecordingError.bad(file, lineNumber, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count) fields")
+                }
+                let time = try timestamp(fields[0], file, lineNumber)
+                let event = EvdevEvent(
+                    type: try hex16(fields[1], file, lineNumber),
+                    code: try hex16(fields[2], file, lineNumber),
+                    value: try int32(fields[3], file, lineNumber))
+                parsed.events.append((time, event))
+                parsed.eventLines.append((lineNumber, event))
+            default:
+                throw RecordingError.bad(file, lineNumber, "unknown evemu line type \"\(tag):\"")
+            }
+        }
+        if sawHeader {
+            guard let name else { throw RecordingError.bad(file, 1, "missing header: device has no N: name line") }
+            guard !bitBytes.isEmpty else { throw RecordingError.bad(file, 1, "missing header: device has no B: capability lines") }
+            var codes: [UInt16: Set<UInt16>] = [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]]
+            // The B: line of type 0 lists event types, not EV_SYN codes.
+            for type in bits(bitBytes[0] ?? []) where type != Evdev.EV_SYN {
+                guard let max = Evdev.maxCode(ofType: type) else { continue }
+                codes[type] = bits(bitBytes[type] ?? []).filter { $0 <= max }
+            }
+            for code in absinfo.keys where !(codes[Evdev.EV_ABS]?.contains(code) ?? false) {
+                absinfo[code] = nil
+            }
+            parsed.device = DeviceDescription(
+                name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3],
+                codes: codes, absinfo: absinfo, properties: bits(propBytes).filter { $0 <= Evdev.propertyMax })
+        }
+        return parsed
+    }
+
+    static func bits(_ bytes: [UInt8]) -> Set<UInt16> {
+        var set = Set<UInt16>()
+        for (i, byte) in bytes.enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << bit) != 0 { set.insert(UInt16(i * 8 + bit)) }
+        }
+        return set
+    }
+
+    static func hex8(_ s: Substring, _ file: String, _ line: Int) throws(RecordingError) -> UInt8 {
+        guard let v = UInt8(s, radix: 16) else { throw RecordingError.bad(file, line, "\"\(s)\" is not a hex byte") }
+        return v
+    }
+
+    static func hex16(_ s: Substring, _ file: String, _ line: Int) throws(RecordingError) -> UInt16 {
+        guard let v = UInt16(s, radix: 16) else { throw RecordingError.bad(file, line, "\"\(s)\" is not a 16-bit hex number") }
+        return v
+    }
+
+    static func int32(_ s: Substring, _ file: String, _ line: Int) throws(RecordingError) -> Int32 {
+        guard let v = Int32(s) else { throw RecordingError.bad(file, line, "\"\(s)\" is not a 32-bit integer") }
+        return v
+    }
+
+    /// `sec.usec` as microseconds; evemu always writes six digits of microseconds.
+    static func timestamp(_ s: Substring, _ file: String, _ line: Int) throws(RecordingError) -> UInt64 {
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let sec = UInt64(parts[0]), parts[1].count == 6, let usec = UInt64(parts[1]) else {
+            throw RecordingError.bad(file, line, "\"\(s)\" is not a sec.usec timestamp")
+        }
+        return sec * 1_000_000 + usec
+    }
+
+    /// Writes a recording in evemu 1.3 format.
+    public static func write(_ recording: Recording) -> String {
+        let d = recording.device
+        var out = "# EVEMU 1.3\n# written by touchsynth\n"
+        out += "N: \(d.name)\n"
+        out += String(format: "I: %04x %04x %04x %04x\n", d.bustype, d.vendor, d.product, d.version)
+        out += "P: " + hexBytes(d.properties, count: 8) + "\n"
+        let types = d.codes.keys.sorted()
+        out += "B: 00 " + hexBytes(Set(types), count: 8) + "\n"
+        for type in types where type != 0 {
+            out += String(format: "B: %02x ", type) + hexBytes(d.codes[type] ?? [], count: Evdev.bitmaskBytes(ofType: type)) + "\n"
+        }
+        for (code, a) in d.absinfo.sorted(by: { $0.key < $1.key }) {
+            out += String(format: "A: %02x %d %d %d %d %d\n", code, a.minimum, a.maximum, a.fuzz, a.flat, a.resolution)
+        }
+        for frame in recording.frames {
+            let stamp = String(format: "%llu.%06llu", frame.time / 1_000_000, frame.time % 1_000_000)
+            for e in frame.events {
+                out += "E: \(stamp) " + String(format: "%04x %04x %d\n", e.type, e.code, e.value)
+            }
+        }
+        return out
+    }
+
+    static func hexBytes(_ bits: Set<UInt16>, count: Int) -> String {
+        var bytes = [UInt8](repeating: 0, count: count)
+        for b in bits where Int(b) / 8 < count { bytes[Int(b) / 8] |= 1 << (b % 8) }
+        return bytes.map { String(format: "%02x", $0) }.joined(separator: " ")
+    }
+}

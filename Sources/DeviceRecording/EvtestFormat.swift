@@ -1,0 +1,112 @@
+import Foundation
+
+/// The text `evtest` prints: a device header (`Input device ID:`, `Input device name:`,
+/// `Supported events:` with axis details, `Properties:`) and `Event: time ...` lines.
+public enum EvtestFormat {
+    public static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
+        var device = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
+        var sawName = false
+        var currentType: UInt16?
+        var currentAxis: UInt16?
+        var events: [(time: UInt64, event: EvdevEvent)] = []
+        var eventLines: [(Int, EvdevEvent)] = []
+        var lineNumber = 0
+
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            if line.hasPrefix("Input device ID:") {
+                let v = try fields(line, keys: ["bus", "vendor", "product", "version"], file: file, line: lineNumber)
+                (device.bustype, device.vendor, device.product, device.version) = (v[0], v[1], v[2], v[3])
+            } else if line.hasPrefix("Input device name:") {
+                device.name = String(line.dropFirst("Input device name:".count)).trimmingCharacters(in: .whitespaces)
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                sawName = true
+            } else if line.hasPrefix("Event type ") {
+                currentType = try number(after: "Event type ", in: line, file: file, line: lineNumber)
+                if let t = currentType, device.codes[t] == nil { device.codes[t] = [] }
+                currentAxis = nil
+            } else if line.hasPrefix("Event code ") {
+                guard let type = currentType else { throw RecordingError.bad(file, lineNumber, "Event code before any Event type") }
+                let code = try number(after: "Event code ", in: line, file: file, line: lineNumber)
+                if type != Evdev.EV_SYN { device.codes[type, default: []].insert(code) }
+                if type == Evdev.EV_ABS {
+                    currentAxis = code
+                    device.absinfo[code] = AbsInfo(minimum: 0, maximum: 0)
+                }
+            } else if let axis = currentAxis, let (key, value) = axisField(line) {
+                guard let v = Int32(value) else { throw RecordingError.bad(file, lineNumber, "\"\(value)\" is not an integer") }
+                switch key {
+                case "Value": device.absinfo[axis]?.value = v
+                case "Min": device.absinfo[axis]?.minimum = v
+                case "Max": device.absinfo[axis]?.maximum = v
+                case "Fuzz": device.absinfo[axis]?.fuzz = v
+                case "Flat": device.absinfo[axis]?.flat = v
+                default: device.absinfo[axis]?.resolution = v
+                }
+            } else if line.hasPrefix("Property type ") {
+                device.properties.insert(try number(after: "Property type ", in: line, file: file, line: lineNumber))
+            } else if line.hasPrefix("Event: time ") {
+                guard sawName else { throw RecordingError.bad(file, lineNumber, "missing header: events before \"Input device name:\"") }
+                let (time, event) = try parseEvent(line, file: file, line: lineNumber)
+                events.append((time, event))
+                eventLines.append((lineNumber, event))
+            } else if line.hasPrefix("Supported events") || line.hasPrefix("Properties") || line.hasPrefix("Input driver version")
+                        || line.hasPrefix("Testing") || line.hasPrefix("Key repeat") || line.hasPrefix("Repeat") {
+                currentAxis = nil
+            } else {
+                throw RecordingError.bad(file, lineNumber, "not an evtest line: \"\(line.prefix(40))\"")
+            }
+        }
+        guard sawName else { throw RecordingError.bad(file, 1, "missing header: no \"Input device name:\" line") }
+        for (line, event) in eventLines {
+            try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
+        }
+        return Recording(device: device, frames: Recording.frames(from: events))
+    }
+
+    private static func axisField(_ line: String) -> (String, String)? {
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, ["Value", "Min", "Max", "Fuzz", "Flat", "Resolution"].contains(String(parts[0])) else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+
+    private static func number(after prefix: String, in line: String, file: String, line n: Int) throws(RecordingError) -> UInt16 {
+        let digits = line.dropFirst(prefix.count).prefix(while: { $0.isNumber })
+        guard let v = UInt16(digits) else { throw RecordingError.bad(file, n, "expected a number after \"\(prefix)\"") }
+        return v
+    }
+
+    /// `bus 0x3 vendor 0x46d product 0x4101 version 0x111`.
+    private static func fields(_ line: String, keys: [String], file: String, line n: Int) throws(RecordingError) -> [UInt16] {
+        let words = line.split(separator: " ").map(String.init)
+        return try keys.map { key throws(RecordingError) in
+            guard let i = words.firstIndex(of: key), i + 1 < words.count,
+                  let v = UInt16(words[i + 1].replacingOccurrences(of: "0x", with: ""), radix: 16) else {
+                throw RecordingError.bad(file, n, "missing \(key) in device ID line")
+            }
+            return v
+        }
+    }
+
+    private static func parseEvent(_ line: String, file: String, line n: Int) throws(RecordingError) -> (UInt64, EvdevEvent) {
+        let body = line.dropFirst("Event: time ".count)
+        guard let comma = body.firstIndex(of: ",") else { throw RecordingError.bad(file, n, "truncated event line") }
+        let time = try EvemuFormat.timestamp(body[..<comma], file, n)
+        let rest = body[body.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+        if rest.contains("SYN_REPORT") { return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)) }
+        if rest.contains("SYN_DROPPED") { return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0)) }
+        // type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 12
+        let parts = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 3, parts[0].hasPrefix("type "), parts[1].hasPrefix("code "), parts[2].hasPrefix("value ") else {
+            throw RecordingError.bad(file, n, "truncated event: expected \"type T (..), code C (..), value V\"")
+        }
+        guard let type = UInt16(parts[0].dropFirst(5).prefix(while: { $0.isNumber })),
+              let code = UInt16(parts[1].dropFirst(5).prefix(while: { $0.isNumber })),
+              let value = Int32(parts[2].dropFirst(6)) else {
+            throw RecordingError.bad(file, n, "malformed event numbers")
+        }
+        return (time, EvdevEvent(type: type, code: code, value: value))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Yams
+
+/// `libinput record` YAML, version 1: `devices[].evdev` (name, id, codes, absinfo, properties),
+/// `devices[].udev.properties` and `devices[].events[].evdev` frames of `[sec, usec, type, code, value]`.
+public enum LibinputRecordFormat {
+    public static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else { throw RecordingError.bad(file, 1, "empty YAML document") }
+            root = node
+        } catch let error as RecordingError {
+            throw error
+        } catch let error as YamlError {
+            throw RecordingError.bad(file, line(of: error), "invalid YAML: \(problem(of: error))")
+        } catch {
+            throw RecordingError.bad(file, nil, "invalid YAML: \(error)")
+        }
+        guard root.mapping != nil else { throw RecordingError.bad(file, line(root), "not a libinput recording: top level is not a mapping") }
+        guard let version = root["version"] else { throw RecordingError.bad(file, 1, "missing header: no version key") }
+        guard version.int == 1 else {
+            throw RecordingError.bad(file, line(version), "unsupported libinput record version \(version.string ?? "?") (only 1 is known)")
+        }
+        guard let devices = root["devices"]?.sequence, let first = devices.first(where: { $0["events"] != nil }) ?? devices.first else {
+            throw RecordingError.bad(file, line(root), "missing header: no devices")
+        }
+        let device = try parseDevice(first, file: file)
+        var events: [(time: UInt64, event: EvdevEvent)] = []
+        for entry in first["events"]?.sequence ?? [] {
+            // Other entries (libinput:, comments) describe what libinput made of the events.
+            guard let evdev = entry["evdev"] else { continue }
+            guard let rows = evdev.sequence else { throw RecordingError.bad(file, line(evdev), "evdev events must be a list") }
+            for row in rows {
+                guard let values = row.sequence, values.count == 5 else {
+                    throw RecordingError.bad(file, line(row), "truncated event: expected [sec, usec, type, code, value]")
+                }
+                let numbers = try values.map { v throws(RecordingError) -> Int in
+                    guard let n = v.int else { throw RecordingError.bad(file, line(v), "\"\(v.string ?? "?")\" is not an integer") }
+                    return n
+                }
+                guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]), let type = UInt16(exactly: numbers[2]),
+                      let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4]) else {
+                    throw RecordingError.bad(file, line(row), "event values out of range")
+                }
+                let event = EvdevEvent(type: type, code: code, value: value)
+                try EvemuFormat.checkKnown(event, device: device, file: file, line: line(row) ?? 0)
+                events.append((UInt64(numbers[0]) * 1_000_000 + UInt64(numbers[1]), event))
+            }
+        }
+        return Recording(device: device, frames: Recording.frames(from: events))
+    }
+
+    private static func parseDevice(_ node: Node, file: String) throws(RecordingError) -> DeviceDescription {
+        guard let evdev = node["evdev"] else { throw RecordingError.bad(file, line(node), "missing header: device has no evdev section") }
+        guard let name = evdev["name"]?.string else { throw RecordingError.bad(file, line(evdev), "missing header: evdev has no name") }
+        guard let id = evdev["id"]?.sequence?.compactMap({ $0.int }), id.count == 4 else {
+            throw RecordingError.bad(file, line(evdev), "evdev id must be [bus, vendor, product, version]")
+        }
+        var device = DeviceDescription(
+            name: name, bustype: UInt16(truncatingIfNeeded: id[0]), vendor: UInt16(truncatingIfNeeded: id[1]),
+            product: UInt16(truncatingIfNeeded: id[2]), version: UInt16(truncatingIfNeeded: id[3]))
+        guard let codes = evdev["codes"]?.mapping else { throw RecordingError.bad(file, line(evdev), "missing header: evdev has no codes") }
+        for (key, value) in codes {
+            guard let type = key.int.flatMap(UInt16.init(exactly:)), let max = Evdev.maxCode(ofType: type) else {
+                throw RecordingError.bad(file, line(key), "unknown event type \(key.string ?? "?")")
+            }
+            guard let list = value.sequence else { throw RecordingError.bad(file, line(value), "codes of a type must be a list") }
+            var set = Set<UInt16>()
+            for item in list {
+                guard let code = item.int.flatMap(UInt16.init(exactly:)), code <= max else {
+                    throw RecordingError.bad(file, line(item), "unknown event code \(item.string ?? "?") for \(Evdev.typeName(type))")
+                }
+                set.insert(code)
+            }
+            device.codes[type] = type == Evdev.EV_SYN ? [Evdev.SYN_REPORT, Evdev.SYN_DROPPED] : set
+        }
+        device.codes[Evdev.EV_SYN] = [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]
+        for (key, value) in evdev["absinfo"]?.mapping ?? Node.Mapping([]) {
+            guard let code = key.int.flatMap(UInt16.init(exactly:)), code <= 0x3f else {
+                throw RecordingError.bad(file, line(key), "unknown axis \(key.string ?? "?")")
+            }
+            guard let v = value.sequence?.compactMap({ $0.int }).compactMap(Int32.init(exactly:)), v.count == 5 else {
+                throw RecordingError.bad(file, line(value), "absinfo must be [min, max, fuzz, flat, resolution]")
+            }
+            device.absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
+        }
+        for item in evdev["properties"]?.sequence ?? [] {
+            guard let prop = item.int.flatMap(UInt16.init(exactly:)), prop <= Evdev.propertyMax else {
+                throw RecordingError.bad(file, line(item), "unknown input property \(item.string ?? "?")")
+            }
+            device.properties.insert(prop)
+        }
+        for item in node["udev"]?["properties"]?.sequence ?? [] {
+            guard let text = item.string, let eq = text.firstIndex(of: "=") else { continue }
+            device.udevProperties[String(text[..<eq])] = String(text[text.index(after: eq)...])
+        }
+        return device
+    }
+
+    private static func line(_ node: Node) -> Int? { node.mark.map { $0.line } }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
+            return mark.line
+        case .composer(_, _, let mark, _):
+            return mark.line
+        default:
+            return nil
+        }
+    }
+
+    private static func problem(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+            return problem
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// Writes a recording as libinput record YAML (version 1), one `evdev:` block per frame.
+    public static func write(_ recording: Recording, node devnode: String = "/dev/input/event0") -> String {
+        let d = recording.device
+        var out = "# libinput record (written by touchsynth)\nversion: 1\nndevices: 1\n"
+        out += "libinput:\n  version: \"1.22.1\"\n  git: \"unknown\"\n"
+        out += "system:\n  os: \"\"\n  kernel: \"\"\n  dmi: \"\"\n"
+        out += "devices:\n- node: \(devnode)\n  evdev:\n"
+        out += "    # Name: \(d.name)\n"
+        out += "    name: \(yamlString(d.name))\n"
+        out += "    id: [\(d.bustype), \(d.vendor), \(d.product), \(d.version)]\n"
+        out += "    codes:\n"
+        for type in d.codes.keys.sorted() {
+            let codes = type == Evdev.EV_SYN ? Array(0...15) : d.codes[type]!.sorted().map(Int.init)
+            out += "      \(type): [\(codes.map(String.init).joined(separator: ", "))] # \(Evdev.typeName(type))\n"
+        }
+        if !d.absinfo.isEmpty {
+            out += "    absinfo:\n"
+            for (code, a) in d.absinfo.sorted(by: { $0.key < $1.key }) {
+                out += "      \(code): [\(a.minimum), \(a.maximum), \(a.fuzz), \(a.flat), \(a.resolution)]\n"
+            }
+        }
+        out += "    properties: [\(d.properties.sorted().map(String.init).joined(separator: ", "))]\n"
+        out += "  udev:\n    properties:\n"
+        for (key, value) in TestbedFiles.udevProperties(d) { out += "    - \(key)=\(value)\n" }
+        out += "  events:\n"
+        for frame in recording.frames {
+            out += "  - evdev:\n"
+            let sec = frame.time / 1_000_000, usec = frame.time % 1_000_000
+            for e in frame.events {
+                let comment = e.isSynReport
+                    ? "------------ SYN_REPORT (0) ---------- +\(frame.time / 1000)ms"
+                    : "\(Evdev.typeName(e.type)) / \(Evdev.codeName(type: e.type, code: e.code)) \(e.value)"
+                out += String(format: "    - [%3llu, %6llu, %3d, %3d, %6d] # ", sec, usec, e.type, e.code, e.value) + comment + "\n"
+            }
+        }
+        return out
+    }
+
+    private static func yamlString(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

@@ -1,0 +1,297 @@
+import CUmockdev
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the mocked-device harness could not run.
+public struct HarnessError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    /// sysexits: 69 (EX_UNAVAILABLE) for missing parts, 71 (EX_OSERR) for system failures.
+    public var exitCode: Int32
+
+    public init(_ message: String, exitCode: Int32 = 71) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    public var description: String { message }
+}
+
+/// How a replay went, measured by the harness.
+public struct ReplayReport: Sendable {
+    /// Exit status of the program (128 + signal if it was killed by one).
+    public var exitStatus: Int32
+    public var framesDelivered: Int
+    /// Worst delay between a frame's scheduled instant and its write, in microseconds.
+    public var maxLatenessMicros: Int64
+    /// From starting the program to its exit, in seconds.
+    public var wallSeconds: Double
+}
+
+/// Timing of a replay.
+public struct ReplayTiming: Sendable {
+    /// Pause between the device being opened and the first frame, so libinput finishes setting it up.
+    public var leadIn: Duration = .milliseconds(40)
+    /// Time after the last frame for libinput's timers (tap 180 ms, hold, gesture decisions) to fire.
+    public var tail: Duration = .milliseconds(300)
+    /// How long the program may take to open the device.
+    public var openTimeout: Duration = .seconds(10)
+
+    public init() {}
+}
+
+/// A recorded device that real libinput opens as `/dev/input/eventN`, without root.
+///
+/// A umockdev testbed in this process emulates `/sys`, `/dev/input/eventN` (a pty whose master end
+/// this object writes) and the evdev ioctls. Programs run under it with `LD_PRELOAD` set to
+/// touchsynth-preload (which covers two gaps of umockdev 0.17) ahead of libumockdev-preload.
+public final class MockedDevice {
+    public let recording: Recording
+    public let files: TestbedFiles
+    private let testbed: OpaquePointer
+    private let masterFD: Int32
+    /// Root of the emulated file system.
+    public let root: String
+
+    public var devnode: String { files.devnode }
+
+    /// Sets up the testbed for `recording` as `/dev/input/event<eventNumber>`.
+    public init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
+        self.recording = recording
+        files = TestbedFiles(device: recording.device, eventNumber: eventNumber)
+        guard let tb = umockdev_testbed_new() else { throw HarnessError("umockdev: cannot create a testbed") }
+        testbed = OpaquePointer(tb)
+        guard let rootC = umockdev_testbed_get_root_dir(tb) else {
+            g_object_unref(UnsafeMutableRawPointer(tb))
+            throw HarnessError("umockdev: testbed has no root directory")
+        }
+        root = String(cString: rootC)
+        g_free(rootC)
+
+        var error: UnsafeMutablePointer<GError>?
+        guard umockdev_testbed_add_from_string(tb, files.umockdevDevice, &error) != 0 else {
+            let message = Self.take(error)
+            g_object_unref(UnsafeMutableRawPointer(tb))
+            throw HarnessError("umockdev: cannot add device \"\(recording.device.name)\": \(message)")
+        }
+        let ioctlPath = root + "/touchsynth.ioctl"
+        let dbPath = root + "/" + files.udevDatabasePath
+        do {
+            try files.ioctlTree.write(toFile: ioctlPath, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try files.udevDatabase.write(toFile: dbPath, atomically: true, encoding: .utf8)
+        } catch {
+            g_object_unref(UnsafeMutableRawPointer(tb))
+            throw HarnessError("cannot write testbed files under \(root): \(error.localizedDescription)")
+        }
+        guard umockdev_testbed_load_ioctl(tb, files.devnode, ioctlPath, &error) != 0 else {
+            let message = Self.take(error)
+            g_object_unref(UnsafeMutableRawPointer(tb))
+            throw HarnessError("umockdev: cannot load the ioctl tree: \(message)")
+        }
+        masterFD = umockdev_testbed_get_dev_fd(tb, files.devnode)
+        guard masterFD >= 0 else {
+            g_object_unref(UnsafeMutableRawPointer(tb))
+            throw HarnessError("umockdev: \(files.devnode) has no emulated pty")
+        }
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(testbed))
+    }
+
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+
+    /// The environment a program needs to see the mocked device.
+    public func environment(preload: String) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        let existing = env["LD_PRELOAD"].map { ":" + $0 } ?? ""
+        env["LD_PRELOAD"] = "\(preload):libumockdev-preload.so.0\(existing)"
+        env["UMOCKDEV_DIR"] = root
+        return env
+    }
+
+    /// Runs `command` against the device: starts it, waits until it opens the device, delivers every
+    /// frame on schedule, lets timers fire, then stops it with SIGINT and waits for it.
+    public func run(_ command: [String], timing: ReplayTiming = ReplayTiming()) throws(HarnessError) -> ReplayReport {
+        let preload = try Self.locatePreload()
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
+        for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer { close(pipeFDs[0]) }
+        let notifyFD: Int32 = 3
+        var env = environment(preload: preload)
+        env["TOUCHSYNTH_NOTIFY_FD"] = String(notifyFD)
+
+        let started = Clock.now()
+        let pid: pid_t
+        do {
+            pid = try Self.spawn(command, env: env, notifyWrite: pipeFDs[1], notifyFD: notifyFD)
+        } catch {
+            close(pipeFDs[1])
+            throw error
+        }
+        close(pipeFDs[1])
+
+        if let status = try waitForOpen(pid: pid, notifyRead: pipeFDs[0], timeout: timing.openTimeout) {
+            throw HarnessError("\(command.joined(separator: " ")) exited (status \(status)) before opening \(devnode)", exitCode: status == 0 ? 70 : status)
+        }
+
+        let origin = Clock.now() + timing.leadIn.nanoseconds
+        var maxLateness: Int64 = 0
+        var delivered = 0
+        var buffer: [UInt8] = []
+        for frame in recording.frames {
+            if Self.exited(pid) != nil { break }
+            let due = origin + Int64(frame.time) * 1000
+            Clock.sleep(until: due)
+            maxLateness = max(maxLateness, (Clock.now() - due) / 1000)
+            buffer.removeAll(keepingCapacity: true)
+            // Stamped with the instant the frame is due: libinput's timers run from these times, so
+            // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
+            for event in frame.events { Self.appendInputEvent(event, at: due, to: &buffer) }
+            try writeAll(buffer)
+            delivered += 1
+        }
+        Clock.sleep(until: Clock.now() + timing.tail.nanoseconds)
+        let status = Self.stop(pid)
+        let wall = Double(Clock.now() - started) / 1e9
+        return ReplayReport(exitStatus: status, framesDelivered: delivered, maxLatenessMicros: maxLateness, wallSeconds: wall)
+    }
+
+    private func writeAll(_ buffer: [UInt8]) throws(HarnessError) {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBytes { write(masterFD, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw HarnessError("writing to \(devnode): \(String(cString: strerror(errno)))")
+            }
+            offset += n
+        }
+    }
+
+    /// `struct input_event` on 64-bit Linux: timeval (2 × 64 bit), type, code, value.
+    static func appendInputEvent(_ e: EvdevEvent, at nanos: Int64, to buffer: inout [UInt8]) {
+        func put<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) } }
+        put(Int64(nanos / 1_000_000_000))
+        put(Int64((nanos % 1_000_000_000) / 1000))
+        put(e.type)
+        put(e.code)
+        put(e.value)
+    }
+
+    /// Returns nil once the device is open, or the exit status if the program ended first.
+    private func waitForOpen(pid: pid_t, notifyRead: Int32, timeout: Duration) throws(HarnessError) -> Int32? {
+        let deadline = Clock.now() + timeout.nanoseconds
+        while true {
+            var pfd = pollfd(fd: notifyRead, events: Int16(POLLIN), revents: 0)
+            let rc = poll(&pfd, 1, 20)
+            if rc > 0 {
+                var byte: UInt8 = 0
+                if read(notifyRead, &byte, 1) == 1 { return nil }
+            }
+            if let status = Self.exited(pid) { return status }
+            if Clock.now() > deadline {
+                _ = Self.stop(pid)
+                throw HarnessError("the program did not open \(devnode) within \(timeout)", exitCode: 69)
+            }
+        }
+    }
+
+    private static func spawn(_ command: [String], env: [String: String], notifyWrite: Int32, notifyFD: Int32) throws(HarnessError) -> pid_t {
+        guard let program = command.first else { throw HarnessError("no command to run", exitCode: 64) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, notifyWrite, notifyFD)
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+        guard rc == 0 else {
+            throw HarnessError("cannot start \(program): \(String(cString: strerror(rc)))", exitCode: rc == ENOENT ? 69 : 71)
+        }
+        return pid
+    }
+
+    /// The exit status if the process has ended (reaping it), else nil.
+    private static func exited(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        let rc = waitpid(pid, &status, WNOHANG)
+        guard rc == pid else { return nil }
+        return decode(status)
+    }
+
+    private static func decode(_ status: Int32) -> Int32 {
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    /// SIGINT, then SIGKILL if the program is still running two seconds later.
+    private static func stop(_ pid: pid_t) -> Int32 {
+        if let status = exited(pid) { return status }
+        kill(pid, SIGINT)
+        let deadline = Clock.now() + 2_000_000_000
+        while Clock.now() < deadline {
+            if let status = exited(pid) { return status }
+            usleep(2000)
+        }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return decode(status)
+    }
+
+    /// Finds touchsynth-preload.so: `$TOUCHSYNTH_PRELOAD`, else beside the running executable
+    /// (tools/build-preload puts it in SwiftPM's bin directory).
+    public static func locatePreload() throws(HarnessError) -> String {
+        if let path = ProcessInfo.processInfo.environment["TOUCHSYNTH_PRELOAD"], !path.isEmpty {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw HarnessError("TOUCHSYNTH_PRELOAD=\(path) does not exist", exitCode: 69)
+            }
+            return path
+        }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = (exe as NSString).deletingLastPathComponent
+        // Test bundles live one level deeper than the executables.
+        for _ in 0..<3 {
+            let candidate = dir + "/touchsynth-preload.so"
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            dir = (dir as NSString).deletingLastPathComponent
+        }
+        throw HarnessError("touchsynth-preload.so not found next to \(exe); build it with tools/build-preload or set TOUCHSYNTH_PRELOAD", exitCode: 69)
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds: the clock libinput stamps and times events with.
+enum Clock {
+    static func now() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// Sleeps until an absolute instant, so that delays never add up.
+    static func sleep(until nanos: Int64) {
+        var ts = timespec(tv_sec: Int(nanos / 1_000_000_000), tv_nsec: Int(nanos % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (s, atto) = components
+        return s * 1_000_000_000 + atto / 1_000_000_000
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// One axis as the kernel describes it (`struct input_absinfo`).
+public struct AbsInfo: Equatable, Sendable, Codable {
+    public var value: Int32
+    public var minimum: Int32
+    public var maximum: Int32
+    public var fuzz: Int32
+    public var flat: Int32
+    /// Units per millimetre (0 when the device does not say).
+    public var resolution: Int32
+
+    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+        self.value = value
+        self.minimum = minimum
+        self.maximum = maximum
+        self.fuzz = fuzz
+        self.flat = flat
+        self.resolution = resolution
+    }
+}
+
+/// What an evdev device says about itself: identity, capabilities, axes, properties.
+public struct DeviceDescription: Equatable, Sendable {
+    public var name: String
+    public var bustype: UInt16
+    public var vendor: UInt16
+    public var product: UInt16
+    public var version: UInt16
+    /// Supported codes by event type (EV_SYN included).
+    public var codes: [UInt16: Set<UInt16>]
+    public var absinfo: [UInt16: AbsInfo]
+    /// INPUT_PROP_* bits.
+    public var properties: Set<UInt16>
+    /// udev properties recorded with the device (libinput record), beyond those TouchSynth derives.
+    public var udevProperties: [String: String]
+
+    public init(
+        name: String, bustype: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0,
+        codes: [UInt16: Set<UInt16>] = [:], absinfo: [UInt16: AbsInfo] = [:], properties: Set<UInt16> = [],
+        udevProperties: [String: String] = [:]
+    ) {
+        self.name = name
+        self.bustype = bustype
+        self.vendor = vendor
+        self.product = product
+        self.version = version
+        self.codes = codes
+        self.absinfo = absinfo
+        self.properties = properties
+        self.udevProperties = udevProperties
+    }
+
+    public func has(type: UInt16, code: UInt16) -> Bool {
+        codes[type]?.contains(code) ?? false
+    }
+
+    public func has(property: UInt16) -> Bool { properties.contains(property) }
+
+    /// Number of multitouch slots (1 when the device has no ABS_MT_SLOT).
+    public var slotCount: Int {
+        guard let slot = absinfo[Evdev.ABS_MT_SLOT], has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) else { return 1 }
+        return Int(slot.maximum) + 1
+    }
+
+    /// What kind of device udev's input_id builtin would call this, as ID_INPUT_* keys.
+    public var udevInputKinds: [String] {
+        let hasAbsXY = has(type: Evdev.EV_ABS, code: Evdev.ABS_X) && has(type: Evdev.EV_ABS, code: Evdev.ABS_Y)
+        let hasRelXY = has(type: Evdev.EV_REL, code: Evdev.REL_X) && has(type: Evdev.EV_REL, code: Evdev.REL_Y)
+        let fingerTool = has(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_FINGER)
+        let touch = has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
+        var kinds: [String] = []
+        if hasAbsXY && fingerTool && !has(property: Evdev.INPUT_PROP_DIRECT) {
+            kinds.append("ID_INPUT_TOUCHPAD")
+        } else if hasAbsXY && touch {
+            kinds.append("ID_INPUT_TOUCHSCREEN")
+        }
+        if hasRelXY || (has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) && hasAbsXY && kinds.isEmpty) {
+            kinds.append("ID_INPUT_MOUSE")
+        }
+        let keys = codes[Evdev.EV_KEY] ?? []
+        if keys.contains(where: { $0 >= 1 && $0 < 0x100 }) { kinds.append("ID_INPUT_KEY") }
+        if keys.filter({ $0 >= 1 && $0 <= 0x39 }).count >= 30 { kinds.append("ID_INPUT_KEYBOARD") }
+        return kinds
+    }
+}
+
+/// One evdev event (`struct input_event` without its timestamp).
+public struct EvdevEvent: Equatable, Hashable, Sendable {
+    public var type: UInt16
+    public var code: UInt16
+    public var value: Int32
+
+    public init(type: UInt16, code: UInt16, value: Int32) {
+        self.type = type
+        self.code = code
+        self.value = value
+    }
+
+    public var isSynReport: Bool { type == Evdev.EV_SYN && code == Evdev.SYN_REPORT }
+}
+
+/// Events the kernel delivers together: everything up to and including a SYN_REPORT.
+public struct EvdevFrame: Equatable, Sendable {
+    /// Microseconds since the recording's first frame.
+    public var time: UInt64
+    public var events: [EvdevEvent]
+
+    public init(time: UInt64, events: [EvdevEvent]) {
+        self.time = time
+        self.events = events
+    }
+}
+
+/// A recorded device: its description and its timed frames.
+public struct Recording: Equatable, Sendable {
+    public var device: DeviceDescription
+    public var frames: [EvdevFrame]
+
+    public init(device: DeviceDescription, frames: [EvdevFrame]) {
+        self.device = device
+        self.frames = frames
+    }
+
+    /// Microseconds from the first to the last frame.
+    public var duration: UInt64 { frames.last.map { $0.time } ?? 0 }
+
+    /// Groups timed events into frames ending at SYN_REPORT; times become relative to the first event.
+    /// A trailing partial frame is closed with a SYN_REPORT so that a reader sees every event.
+    public static func frames(from events: [(time: UInt64, event: EvdevEvent)]) -> [EvdevFrame] {
+        guard let start = events.first?.time else { return [] }
+        var frames: [EvdevFrame] = []
+        var current: [EvdevEvent] = []
+        var frameTime: UInt64 = 0
+        var lastTime: UInt64 = 0
+        for (time, event) in events {
+            // Clocks in old recordings sometimes step backwards; keep frame order monotonic.
+            let t = max(time >= start ? time - start : 0, lastTime)
+            if current.isEmpty { frameTime = t }
+            current.append(event)
+            lastTime = t
+            if event.isSynReport {
+                frames.append(EvdevFrame(time: frameTime, events: current))
+                current = []
+            }
+        }
+        if !current.isEmpty {
+            current.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+            frames.append(EvdevFrame(time: frameTime, events: current))
+        }
+        return frames
+    }
+}

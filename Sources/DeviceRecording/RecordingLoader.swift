@@ -1,0 +1,54 @@
+import Foundation
+
+/// Reads any supported recording format, chosen by content: libinput record YAML
+/// (`version:` and `devices:`), evtest text (`Input device name:`), otherwise evemu.
+public enum RecordingLoader {
+    /// Loads `path`. An evemu `.events` file without a header takes its device from `description`,
+    /// or else from the `.desc` file beside it whose name is the longest prefix of its own.
+    public static func load(_ path: String, description: String? = nil) throws(RecordingError) -> Recording {
+        let text = try readText(path)
+        switch detectFormat(text) {
+        case .libinputRecord:
+            return try LibinputRecordFormat.parse(text, file: path)
+        case .evtest:
+            return try EvtestFormat.parse(text, file: path)
+        case .evemu:
+            var device: DeviceDescription?
+            if try EvemuFormat.parseDescription(text, file: path) == nil {
+                if let descPath = description ?? matchingDescription(for: path) {
+                    device = try EvemuFormat.parseDescription(try readText(descPath), file: descPath)
+                }
+            }
+            return try EvemuFormat.parseRecording(text, file: path, description: device)
+        }
+    }
+
+    public enum Format: String, Sendable {
+        case evemu, libinputRecord = "libinput-record", evtest
+    }
+
+    public static func detectFormat(_ text: String) -> Format {
+        for line in text.split(separator: "\n").prefix(40) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#") || trimmed.isEmpty { continue }
+            if trimmed.hasPrefix("version:") || trimmed.hasPrefix("ndevices:") || trimmed.hasPrefix("devices:") { return .libinputRecord }
+            if trimmed.hasPrefix("Input driver version") || trimmed.hasPrefix("Input device ID:") || trimmed.hasPrefix("Input device name:") { return .evtest }
+            return .evemu
+        }
+        return .evemu
+    }
+
+    /// The `.desc` beside `path` whose base name is the longest prefix of `path`'s base name.
+    public static func matchingDescription(for path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        let base = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return nil }
+        let match = entries
+            .filter { $0.hasSuffix(".desc") }
+            .map { String($0.dropLast(".desc".count)) }
+            .filter { base.hasPrefix($0 + ".") }
+            .max { $0.count < $1.count }
+        return match.map { dir + "/" + $0 + ".desc" }
+    }
+}

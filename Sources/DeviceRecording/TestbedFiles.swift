@@ -1,0 +1,153 @@
+import Foundation
+
+/// The files that make umockdev present a ``DeviceDescription`` as `/dev/input/eventN`:
+/// the sysfs/udev device description, the ioctl tree libevdev reads, and the udev database entry.
+///
+/// Pure text generation, so it is testable without a testbed.
+public struct TestbedFiles: Equatable, Sendable {
+    /// `/dev/input/eventN`.
+    public var devnode: String
+    /// The evdev minor number, 64 + N, with major 13.
+    public var minor: Int
+    /// umockdev-record device description (`P:`/`N:`/`E:`/`A:`/`L:` blocks).
+    public var umockdevDevice: String
+    /// umockdev-record ioctl tree (`@DEV` and one ioctl per line).
+    public var ioctlTree: String
+    /// Contents of `/run/udev/data/c13:MINOR`: marks the device initialized and carries its properties.
+    public var udevDatabase: String
+    /// Path of the database entry, relative to the testbed root.
+    public var udevDatabasePath: String
+
+    public init(device: DeviceDescription, eventNumber: Int) {
+        devnode = "/dev/input/event\(eventNumber)"
+        minor = 64 + eventNumber
+        let properties = Self.udevProperties(device)
+        umockdevDevice = Self.deviceText(device, eventNumber: eventNumber, minor: minor, properties: properties)
+        ioctlTree = Self.ioctlText(device, devnode: devnode)
+        udevDatabasePath = "run/udev/data/c13:\(minor)"
+        var db = "I:1000000\n"
+        for (key, value) in properties { db += "E:\(key)=\(value)\n" }
+        db += "G:seat\nQ:seat\nV:1\n"
+        udevDatabase = db
+    }
+
+    /// The udev properties udev's input_id builtin (and hwdb) would set, plus those recorded.
+    static func udevProperties(_ device: DeviceDescription) -> [(String, String)] {
+        var props: [String: String] = ["ID_INPUT": "1"]
+        for kind in device.udevInputKinds { props[kind] = "1" }
+        if device.bustype == 0x11 || device.bustype == 0x18 || device.bustype == 0x19 {
+            // i8042, I2C and host-bus pads are built into the laptop.
+            props["ID_INPUT_TOUCHPAD_INTEGRATION"] = "internal"
+        }
+        // udev's libinput-fuzz helpers move kernel fuzz into these properties (and zero the kernel's).
+        for (code, info) in device.absinfo where info.fuzz != 0 {
+            props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(info.fuzz)
+        }
+        for (key, value) in device.udevProperties where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {
+            props[key] = value
+        }
+        if device.udevInputKinds.contains("ID_INPUT_TOUCHPAD") == false {
+            props["ID_INPUT_TOUCHPAD_INTEGRATION"] = nil
+        }
+        return props.sorted { $0.key < $1.key }
+    }
+
+    static func deviceText(_ d: DeviceDescription, eventNumber n: Int, minor: Int, properties: [(String, String)]) -> String {
+        let input = "/devices/virtual/touchsynth/input/input\(n)"
+        var s = "P: \(input)/event\(n)\n"
+        s += "N: input/event\(n)\n"
+        s += "E: DEVNAME=/dev/input/event\(n)\n"
+        s += "E: MAJOR=13\nE: MINOR=\(minor)\nE: SUBSYSTEM=input\n"
+        for (key, value) in properties { s += "E: \(key)=\(value)\n" }
+        s += "A: dev=13:\(minor)\n"
+        s += "L: device=../../input\(n)\n\n"
+
+        s += "P: \(input)\n"
+        s += "E: NAME=\"\(d.name)\"\n"
+        s += "E: PRODUCT=" + [d.bustype, d.vendor, d.product, d.version].map { String($0, radix: 16) }.joined(separator: "/") + "\n"
+        s += "E: PROP=\(sysfsMask(d.properties))\n"
+        s += "E: EV=\(sysfsMask(Set(d.codes.keys)))\n"
+        for (type, key) in [(Evdev.EV_KEY, "KEY"), (Evdev.EV_REL, "REL"), (Evdev.EV_ABS, "ABS"), (Evdev.EV_MSC, "MSC")] {
+            if let codes = d.codes[type] { s += "E: \(key)=\(sysfsMask(codes))\n" }
+        }
+        s += "E: SUBSYSTEM=input\n"
+        for (key, value) in properties { s += "E: \(key)=\(value)\n" }
+        s += "A: name=\(d.name)\n"
+        s += "A: phys=touchsynth/input\(n)\n"
+        s += "A: uniq=\n"
+        s += "A: properties=\(sysfsMask(d.properties))\n"
+        s += String(format: "A: id/bustype=%04x\nA: id/vendor=%04x\nA: id/product=%04x\nA: id/version=%04x\n",
+                    d.bustype, d.vendor, d.product, d.version)
+        s += "A: capabilities/ev=\(sysfsMask(Set(d.codes.keys)))\n"
+        for (type, key) in [(Evdev.EV_KEY, "key"), (Evdev.EV_REL, "rel"), (Evdev.EV_ABS, "abs"), (Evdev.EV_MSC, "msc"), (Evdev.EV_SW, "sw"), (Evdev.EV_LED, "led")] {
+            s += "A: capabilities/\(key)=\(sysfsMask(d.codes[type] ?? []))\n"
+        }
+        return s
+    }
+
+    /// A bitmask the way sysfs prints it: 64-bit hex words, most significant first, no leading zeros.
+    static func sysfsMask(_ bits: Set<UInt16>) -> String {
+        guard let top = bits.max() else { return "0" }
+        var words = [UInt64](repeating: 0, count: Int(top) / 64 + 1)
+        for b in bits { words[Int(b) / 64] |= 1 << UInt64(b % 64) }
+        return words.reversed().map { String($0, radix: 16) }.joined(separator: " ")
+    }
+
+    /// The ioctl answers in the order libevdev asks for them. umockdev resumes its search after the
+    /// last answered node, so the repeated EVIOCGMTSLOTS entries must follow ascending axis order.
+    static func ioctlText(_ d: DeviceDescription, devnode: String) -> String {
+        var s = "@DEV \(devnode)\n"
+        let types = Set(d.codes.keys)
+        s += "EVIOCGBIT(0) 8 \(hex(mask(types, bytes: 8)))\n"
+        s += stringIoctl("EVIOCGNAME", d.name)
+        s += stringIoctl("EVIOCGPHYS", "touchsynth/\(devnode.split(separator: "/").last ?? "")")
+        s += stringIoctl("EVIOCGUNIQ", "")
+        s += "EVIOCGID 0 \(hex(le16(d.bustype) + le16(d.vendor) + le16(d.product) + le16(d.version)))\n"
+        s += "EVIOCGVERSION 0 \(hex(le32(0x010001)))\n"
+        s += "EVIOCGPROP(0) 8 \(hex(mask(d.properties, bytes: 8)))\n"
+        for type in [Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED, Evdev.EV_KEY, Evdev.EV_SW, Evdev.EV_MSC, Evdev.EV_FF, Evdev.EV_SND] {
+            let bytes = Evdev.bitmaskBytes(ofType: type)
+            s += "EVIOCGBIT(\(type)) \(bytes) \(hex(mask(d.codes[type] ?? [], bytes: bytes)))\n"
+        }
+        s += "EVIOCGKEY(0) 96 \(hex([UInt8](repeating: 0, count: 96)))\n"
+        s += "EVIOCGLED(0) 8 \(hex([UInt8](repeating: 0, count: 8)))\n"
+        s += "EVIOCGSW(0) 8 \(hex([UInt8](repeating: 0, count: 8)))\n"
+        if types.contains(Evdev.EV_REP) {
+            s += "EVIOCGREP 0 \(hex(le32(250) + le32(33)))\n"
+        }
+        let axes = (d.codes[Evdev.EV_ABS] ?? []).sorted()
+        for code in axes {
+            let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+            let value = code == Evdev.ABS_MT_TRACKING_ID ? Int32(-1) : a.value
+            let data = [value, a.minimum, a.maximum, 0, a.flat, a.resolution].flatMap { le32(UInt32(bitPattern: $0)) }
+            s += "EVIOCGABS(\(code)) 0 \(hex(data))\n"
+        }
+        if axes.contains(Evdev.ABS_MT_SLOT) {
+            let slots = d.slotCount
+            for code in axes where code > Evdev.ABS_MT_SLOT && code <= 0x3d {
+                let initial: Int32 = code == Evdev.ABS_MT_TRACKING_ID ? -1 : 0
+                let data = le32(UInt32(code)) + (0..<slots).flatMap { _ in le32(UInt32(bitPattern: initial)) }
+                s += "EVIOCGMTSLOTS(0) 0 \(hex(data))\n"
+            }
+        }
+        return s
+    }
+
+    /// libevdev asks for strings into a 256-byte buffer (size 255); the answer is padded to match.
+    private static func stringIoctl(_ name: String, _ value: String) -> String {
+        var bytes = Array(value.utf8.prefix(254))
+        let length = bytes.count + 1
+        bytes += [UInt8](repeating: 0, count: 255 - bytes.count)
+        return "\(name)(0) \(length) \(hex(bytes))\n"
+    }
+
+    static func mask(_ bits: Set<UInt16>, bytes: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: bytes)
+        for b in bits where Int(b) / 8 < bytes { out[Int(b) / 8] |= 1 << (b % 8) }
+        return out
+    }
+
+    static func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xff), UInt8(v >> 8)] }
+    static func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xff) } }
+    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined() }
+}

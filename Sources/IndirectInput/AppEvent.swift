@@ -1,0 +1,248 @@
+/// The events an app receives, mirroring UIKit's `UIEvent`/`UITouch` (see docs/indirect-input.md).
+
+/// A point in the virtual screen's coordinate space (points, origin top-left, y down).
+public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    public func distance(to other: Point) -> Double {
+        ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
+    }
+
+    public var description: String { "(\(x.rounded2), \(y.rounded2))" }
+}
+
+/// `UIEvent.ButtonMask`: bit n-1 is button n; `.primary` is button 1, `.secondary` button 2.
+public struct ButtonMask: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let primary = ButtonMask(rawValue: 1 << 0)
+    public static let secondary = ButtonMask(rawValue: 1 << 1)
+
+    /// `.button(1)` is `.primary`, `.button(2)` is `.secondary`, `.button(3)` the middle button.
+    public static func button(_ n: Int) -> ButtonMask {
+        precondition(n >= 1 && n <= 62, "UIKit numbers buttons from 1")
+        return ButtonMask(rawValue: 1 << (n - 1))
+    }
+
+    public var description: String {
+        if isEmpty { return "-" }
+        var parts: [String] = []
+        for n in 1...62 where contains(.button(n)) {
+            parts.append(n == 1 ? "primary" : n == 2 ? "secondary" : "button(\(n))")
+        }
+        return parts.joined(separator: "+")
+    }
+}
+
+/// `UIKeyModifierFlags`, with UIKit's raw values.
+public struct ModifierFlags: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let alphaShift = ModifierFlags(rawValue: 1 << 16)
+    public static let shift = ModifierFlags(rawValue: 1 << 17)
+    public static let control = ModifierFlags(rawValue: 1 << 18)
+    public static let alternate = ModifierFlags(rawValue: 1 << 19)
+    public static let command = ModifierFlags(rawValue: 1 << 20)
+    public static let numericPad = ModifierFlags(rawValue: 1 << 21)
+
+    public var description: String {
+        if isEmpty { return "-" }
+        let names: [(ModifierFlags, String)] = [
+            (.alphaShift, "alphaShift"), (.shift, "shift"), (.control, "control"),
+            (.alternate, "alternate"), (.command, "command"), (.numericPad, "numericPad"),
+        ]
+        return names.filter { contains($0.0) }.map(\.1).joined(separator: "+")
+    }
+}
+
+/// `UITouch.Phase`.
+public enum TouchPhase: String, Sendable, CaseIterable {
+    case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
+}
+
+/// `UITouch.TouchType` (the two a trackpad or mouse can produce).
+public enum TouchType: String, Sendable {
+    /// A finger on the screen, or, in compatibility mode, anything pretending to be one.
+    case direct
+    /// The pointer of a trackpad or mouse, delivered as itself (indirect input mode only).
+    case indirectPointer
+}
+
+/// Stable identity of a touch across its phases.
+public struct TouchID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// `UITouch` as a value: one touch in one event.
+public struct Touch: Equatable, Sendable {
+    public var id: TouchID
+    public var phase: TouchPhase
+    public var type: TouchType
+    public var location: Point
+    public var previousLocation: Point
+    public var tapCount: Int
+    /// True for the two touches compatibility mode synthesises for a trackpad pinch/rotate.
+    public var isSimulated: Bool
+
+    public init(id: TouchID, phase: TouchPhase, type: TouchType, location: Point, previousLocation: Point, tapCount: Int = 0, isSimulated: Bool = false) {
+        self.id = id
+        self.phase = phase
+        self.type = type
+        self.location = location
+        self.previousLocation = previousLocation
+        self.tapCount = tapCount
+        self.isSimulated = isSimulated
+    }
+}
+
+/// Phase of a continuous non-touch gesture (`UIGestureRecognizer.State`-like for transform/scroll).
+public enum GesturePhase: String, Sendable {
+    case began, changed, ended, cancelled
+}
+
+/// `UIEvent.EventType.transform`: a trackpad pinch/rotate delivered natively (indirect mode).
+public struct TransformEvent: Equatable, Sendable {
+    public var phase: GesturePhase
+    /// Cumulative scale since began (libinput's absolute scale).
+    public var scale: Double
+    /// Cumulative rotation since began, radians, clockwise positive as in UIKit.
+    public var rotation: Double
+    /// Where the gesture happens: the pointer location.
+    public var location: Point
+
+    public init(phase: GesturePhase, scale: Double, rotation: Double, location: Point) {
+        self.phase = phase
+        self.scale = scale
+        self.rotation = rotation
+        self.location = location
+    }
+}
+
+/// `UIScrollType`.
+public enum ScrollType: String, Sendable {
+    /// Two fingers on a trackpad.
+    case continuous
+    /// A mouse wheel, in notches.
+    case discrete
+}
+
+/// `UIEvent.EventType.scroll`: two-finger trackpad pans and mouse wheels.
+public struct ScrollEvent: Equatable, Sendable {
+    public var phase: GesturePhase
+    public var type: ScrollType
+    /// Motion of this event, points.
+    public var delta: Point
+    /// Cumulative motion since began, points (what a pan recognizer reports as translation).
+    public var translation: Point
+    /// For wheels: this event's clicks in 120ths of a notch (libinput's value120), per axis.
+    public var value120: Point?
+    /// Where the scroll happens: the pointer location.
+    public var location: Point
+
+    public init(phase: GesturePhase, type: ScrollType, delta: Point, translation: Point, value120: Point? = nil, location: Point) {
+        self.phase = phase
+        self.type = type
+        self.delta = delta
+        self.translation = translation
+        self.value120 = value120
+        self.location = location
+    }
+}
+
+/// A trackpad gesture that UIKit keeps for the system (3+ finger swipes) or has no event for (hold).
+/// TouchSynth reports them so a diagnostic shows they happened; no UIKit recognizer consumes them.
+public struct SystemGestureEvent: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case swipe, hold
+    }
+
+    public var kind: Kind
+    public var phase: GesturePhase
+    public var fingers: Int
+    /// Cumulative swipe motion since began (zero for hold).
+    public var translation: Point
+
+    public init(kind: Kind, phase: GesturePhase, fingers: Int, translation: Point) {
+        self.kind = kind
+        self.phase = phase
+        self.fingers = fingers
+        self.translation = translation
+    }
+}
+
+/// `UIEvent.EventType`, plus TouchSynth's own kinds for what UIKit reports outside UIEvent.
+public enum AppEventType: String, Sendable {
+    case touches, hover, scroll, transform
+    /// TouchSynth: swipe/hold gestures the system keeps (see ``SystemGestureEvent``).
+    case systemGesture
+    /// TouchSynth: `UIPointerLockState.didChangeNotification`.
+    case pointerLock
+    /// TouchSynth: relative motion while the pointer is locked (`GCMouse` in UIKit).
+    case relativeMotion
+}
+
+/// One event delivered to the app.
+public struct AppEvent: Equatable, Sendable {
+    public enum Payload: Equatable, Sendable {
+        case touches([Touch])
+        case hover(Touch)
+        case scroll(ScrollEvent)
+        case transform(TransformEvent)
+        case systemGesture(SystemGestureEvent)
+        case pointerLock(isLocked: Bool)
+        case relativeMotion(dx: Double, dy: Double)
+    }
+
+    /// Seconds, from libinput's CLOCK_MONOTONIC microseconds (like `UIEvent.timestamp`).
+    public var timestamp: Double
+    public var buttonMask: ButtonMask
+    public var modifierFlags: ModifierFlags
+    public var payload: Payload
+
+    public init(timestamp: Double, buttonMask: ButtonMask, modifierFlags: ModifierFlags, payload: Payload) {
+        self.timestamp = timestamp
+        self.buttonMask = buttonMask
+        self.modifierFlags = modifierFlags
+        self.payload = payload
+    }
+
+    public var type: AppEventType {
+        switch payload {
+        case .touches: return .touches
+        case .hover: return .hover
+        case .scroll: return .scroll
+        case .transform: return .transform
+        case .systemGesture: return .systemGesture
+        case .pointerLock: return .pointerLock
+        case .relativeMotion: return .relativeMotion
+        }
+    }
+
+    /// The touches of a touches or hover event (empty for the others).
+    public var allTouches: [Touch] {
+        switch payload {
+        case .touches(let t): return t
+        case .hover(let t): return [t]
+        default: return []
+        }
+    }
+}
+
+extension Double {
+    var rounded2: String {
+        let v = (self * 100).rounded() / 100
+        return v == v.rounded() ? String(Int(v)) : String(v)
+    }
+}

@@ -1,0 +1,158 @@
+/// libinput's events as plain Swift values (names follow `enum libinput_event_type`).
+///
+/// LibinputKit produces these from a real libinput context; the pure modules (IndirectInput,
+/// Gestures) consume them, so they build and test without linking libinput.
+public struct LibinputEvent: Equatable, Sendable {
+    /// Microseconds, CLOCK_MONOTONIC (`libinput_event_*_get_time_usec`).
+    public var time: UInt64
+    /// The kernel name of the device, e.g. `event5`.
+    public var device: String
+    public var kind: Kind
+
+    public init(time: UInt64, device: String, kind: Kind) {
+        self.time = time
+        self.device = device
+        self.kind = kind
+    }
+
+    public enum Kind: Equatable, Sendable {
+        case deviceAdded(DeviceInfo)
+        case deviceRemoved
+        /// LIBINPUT_EVENT_POINTER_MOTION: accelerated and unaccelerated deltas.
+        case pointerMotion(dx: Double, dy: Double, unacceleratedDx: Double, unacceleratedDy: Double)
+        /// LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, normalised to 0...1 of the device's range.
+        case pointerMotionAbsolute(x: Double, y: Double)
+        /// LIBINPUT_EVENT_POINTER_BUTTON.
+        case pointerButton(button: UInt32, state: ButtonState, seatCount: UInt32)
+        /// LIBINPUT_EVENT_POINTER_SCROLL_FINGER / _CONTINUOUS / _WHEEL.
+        case pointerScroll(Scroll)
+        case keyboardKey(key: UInt32, state: ButtonState, seatCount: UInt32)
+        case touchDown(slot: Int32, seatSlot: Int32, x: Double, y: Double)
+        case touchMotion(slot: Int32, seatSlot: Int32, x: Double, y: Double)
+        case touchUp(slot: Int32, seatSlot: Int32)
+        case touchCancel(slot: Int32, seatSlot: Int32)
+        case touchFrame
+        case gestureSwipeBegin(fingers: Int)
+        case gestureSwipeUpdate(fingers: Int, delta: GestureDelta)
+        case gestureSwipeEnd(fingers: Int, cancelled: Bool)
+        case gesturePinchBegin(fingers: Int)
+        /// `scale` is absolute since begin; `angleDelta` is degrees clockwise since the last event.
+        case gesturePinchUpdate(fingers: Int, delta: GestureDelta, scale: Double, angleDelta: Double)
+        case gesturePinchEnd(fingers: Int, scale: Double, cancelled: Bool)
+        case gestureHoldBegin(fingers: Int)
+        case gestureHoldEnd(fingers: Int, cancelled: Bool)
+    }
+
+    /// libinput's event type name, as `libinput debug-events` prints it.
+    public var typeName: String {
+        switch kind {
+        case .deviceAdded: return "DEVICE_ADDED"
+        case .deviceRemoved: return "DEVICE_REMOVED"
+        case .pointerMotion: return "POINTER_MOTION"
+        case .pointerMotionAbsolute: return "POINTER_MOTION_ABSOLUTE"
+        case .pointerButton: return "POINTER_BUTTON"
+        case .pointerScroll(let s):
+            switch s.source {
+            case .finger: return "POINTER_SCROLL_FINGER"
+            case .continuous: return "POINTER_SCROLL_CONTINUOUS"
+            case .wheel: return "POINTER_SCROLL_WHEEL"
+            }
+        case .keyboardKey: return "KEYBOARD_KEY"
+        case .touchDown: return "TOUCH_DOWN"
+        case .touchMotion: return "TOUCH_MOTION"
+        case .touchUp: return "TOUCH_UP"
+        case .touchCancel: return "TOUCH_CANCEL"
+        case .touchFrame: return "TOUCH_FRAME"
+        case .gestureSwipeBegin: return "GESTURE_SWIPE_BEGIN"
+        case .gestureSwipeUpdate: return "GESTURE_SWIPE_UPDATE"
+        case .gestureSwipeEnd: return "GESTURE_SWIPE_END"
+        case .gesturePinchBegin: return "GESTURE_PINCH_BEGIN"
+        case .gesturePinchUpdate: return "GESTURE_PINCH_UPDATE"
+        case .gesturePinchEnd: return "GESTURE_PINCH_END"
+        case .gestureHoldBegin: return "GESTURE_HOLD_BEGIN"
+        case .gestureHoldEnd: return "GESTURE_HOLD_END"
+        }
+    }
+}
+
+public enum ButtonState: String, Equatable, Sendable {
+    case pressed
+    case released
+}
+
+/// Gesture motion of the fingers' centre, accelerated and not.
+public struct GestureDelta: Equatable, Sendable {
+    public var dx: Double
+    public var dy: Double
+    public var unacceleratedDx: Double
+    public var unacceleratedDy: Double
+
+    public init(dx: Double, dy: Double, unacceleratedDx: Double, unacceleratedDy: Double) {
+        self.dx = dx
+        self.dy = dy
+        self.unacceleratedDx = unacceleratedDx
+        self.unacceleratedDy = unacceleratedDy
+    }
+}
+
+/// One scroll event. An axis that did not change is nil; a 0 on a present axis is a scroll stop.
+public struct Scroll: Equatable, Sendable {
+    public enum Source: String, Equatable, Sendable {
+        /// Two fingers on a touchpad: continuous, with an explicit stop.
+        case finger
+        /// Trackball or button scrolling: continuous.
+        case continuous
+        /// A mouse wheel: discrete, in 120ths of a notch.
+        case wheel
+    }
+
+    public var source: Source
+    public var vertical: Double?
+    public var horizontal: Double?
+    /// Wheel clicks in 120ths (`value120`), only for `.wheel`.
+    public var vertical120: Double?
+    public var horizontal120: Double?
+
+    public init(source: Source, vertical: Double?, horizontal: Double?, vertical120: Double? = nil, horizontal120: Double? = nil) {
+        self.source = source
+        self.vertical = vertical
+        self.horizontal = horizontal
+        self.vertical120 = vertical120
+        self.horizontal120 = horizontal120
+    }
+
+    /// Fingers lifted: every present axis reads 0.
+    public var isStop: Bool {
+        source != .wheel && (vertical ?? 0) == 0 && (horizontal ?? 0) == 0
+    }
+}
+
+/// What libinput says about a device when it is added.
+public struct DeviceInfo: Equatable, Sendable {
+    public var name: String
+    public var sysname: String
+    public var capabilities: Set<Capability>
+    /// Physical size in millimetres, when libinput knows it.
+    public var sizeMM: (width: Double, height: Double)?
+
+    public init(name: String, sysname: String, capabilities: Set<Capability>, sizeMM: (width: Double, height: Double)?) {
+        self.name = name
+        self.sysname = sysname
+        self.capabilities = capabilities
+        self.sizeMM = sizeMM
+    }
+
+    public static func == (a: DeviceInfo, b: DeviceInfo) -> Bool {
+        a.name == b.name && a.sysname == b.sysname && a.capabilities == b.capabilities
+            && a.sizeMM?.width == b.sizeMM?.width && a.sizeMM?.height == b.sizeMM?.height
+    }
+}
+
+/// `enum libinput_device_capability`.
+public enum Capability: String, CaseIterable, Comparable, Sendable {
+    case keyboard, pointer, touch, tabletTool = "tablet-tool", tabletPad = "tablet-pad", gesture, `switch`
+
+    public static func < (a: Capability, b: Capability) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}

@@ -1,0 +1,345 @@
+import CLibinput
+import Foundation
+@_exported import LibinputEvents
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why libinput could not be used, with a sysexits code for the CLI.
+public struct LibinputError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    /// 66 missing device, 77 permission, 69 unavailable, 71 system error.
+    public var exitCode: Int32
+
+    public init(_ message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    public var description: String { message }
+
+    /// The advice a person needs when `/dev/input` is not readable.
+    static func permission(_ path: String) -> LibinputError {
+        LibinputError(
+            "cannot open \(path): permission denied; join the 'input' group (sudo usermod -aG input $USER, then log in again) or run with sudo",
+            exitCode: 77)
+    }
+}
+
+/// A libinput log line, with libinput's priority.
+public struct LibinputLogMessage: Sendable {
+    public enum Priority: Sendable { case debug, info, error }
+    public var priority: Priority
+    public var text: String
+
+    /// libinput's own warnings that events or timers ran late, which change gesture decisions.
+    public var isTimingWarning: Bool {
+        text.contains("lagging behind") || text.contains("expiry is in the past") || text.contains("too slow")
+    }
+}
+
+/// A libinput context: the udev backend on a seat, or explicit device paths.
+///
+/// Owns the `struct libinput` and, for the udev backend, the `struct udev`. Not thread-safe,
+/// like libinput itself: use it from one thread.
+public final class LibinputContext {
+    private let li: OpaquePointer
+    private let udev: OpaquePointer?
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private var pendingLog: [LibinputLogMessage] = []
+    private var knownDevices: [String: DeviceInfo] = [:]
+
+    /// Log messages libinput produced since the last call to ``takeLog()``.
+    public func takeLog() -> [LibinputLogMessage] {
+        defer { pendingLog.removeAll() }
+        return pendingLog
+    }
+
+    /// Devices currently in the context, by sysname.
+    public var devices: [DeviceInfo] { knownDevices.values.sorted { $0.sysname < $1.sysname } }
+
+    private init(udev: OpaquePointer?) throws(LibinputError) {
+        self.udev = udev
+        interface = .allocate(capacity: 1)
+        interface.initialize(to: libinput_interface(
+            open_restricted: { path, flags, _ in
+                let fd = open(path!, flags)
+                return fd < 0 ? -errno : fd
+            },
+            close_restricted: { fd, _ in close(fd) }))
+        let created: OpaquePointer?
+        if let udev {
+            created = libinput_udev_create_context(interface, nil, udev)
+        } else {
+            created = libinput_path_create_context(interface, nil)
+        }
+        guard let created else {
+            interface.deallocate()
+            throw LibinputError("libinput: cannot create a context", exitCode: 71)
+        }
+        li = created
+        libinput_log_set_priority(li, LIBINPUT_LOG_PRIORITY_INFO)
+        libinput_log_set_handler(li) { li, priority, format, args in
+            guard let li, let format, let args, let context = libinput_get_user_data(li) else { return }
+            var buffer = [CChar](repeating: 0, count: 1024)
+            _ = vsnprintf(&buffer, buffer.count, format, args)
+            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let owner = Unmanaged<LibinputContext>.fromOpaque(context).takeUnretainedValue()
+            let level: LibinputLogMessage.Priority = priority == LIBINPUT_LOG_PRIORITY_ERROR ? .error : priority == LIBINPUT_LOG_PRIORITY_INFO ? .info : .debug
+            owner.pendingLog.append(LibinputLogMessage(priority: level, text: text))
+        }
+        libinput_set_user_data(li, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        libinput_set_user_data(li, nil)
+        libinput_unref(li)
+        if let udev { udev_unref(udev) }
+        interface.deallocate()
+    }
+
+    /// A context over udev, taking every input device of `seat`.
+    public static func udev(seat: String = "seat0") throws(LibinputError) -> LibinputContext {
+        guard let udev = udev_new() else { throw LibinputError("udev: cannot create a context", exitCode: 71) }
+        let context: LibinputContext
+        do {
+            context = try LibinputContext(udev: udev)
+        } catch {
+            udev_unref(udev)
+            throw error
+        }
+        guard libinput_udev_assign_seat(context.li, seat) == 0 else {
+            throw LibinputError("libinput: cannot assign seat \(seat)", exitCode: 71)
+        }
+        return context
+    }
+
+    /// A context over explicit device nodes (`/dev/input/eventN`).
+    public static func path(_ devices: [String]) throws(LibinputError) -> LibinputContext {
+        let context = try LibinputContext(udev: nil)
+        for path in devices { try context.addDevice(path) }
+        return context
+    }
+
+    /// Adds a device node to a path context.
+    public func addDevice(_ path: String) throws(LibinputError) {
+        try Self.checkReadable(path)
+        guard libinput_path_add_device(li, path) != nil else {
+            let reason = takeLog().map(\.text).last ?? "libinput rejected it"
+            throw LibinputError("libinput: cannot add \(path): \(reason)", exitCode: 69)
+        }
+    }
+
+    /// Checks the node the way libinput will open it, to turn EACCES into advice.
+    public static func checkReadable(_ path: String) throws(LibinputError) {
+        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        if fd >= 0 {
+            close(fd)
+            return
+        }
+        switch errno {
+        case EACCES, EPERM: throw LibinputError.permission(path)
+        case ENOENT: throw LibinputError("\(path): no such device", exitCode: 66)
+        default: throw LibinputError("cannot open \(path): \(String(cString: strerror(errno)))", exitCode: 71)
+        }
+    }
+
+    /// For a udev context that found nothing: explains unreadable `/dev/input` nodes.
+    public static func diagnoseNoDevices() -> LibinputError {
+        let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? [])
+            .filter { $0.hasPrefix("event") }.sorted()
+        if nodes.isEmpty {
+            return LibinputError("no input devices: /dev/input has no event nodes (a container or VM without input devices?)", exitCode: 69)
+        }
+        for node in nodes {
+            do { try checkReadable("/dev/input/" + node) } catch { return error }
+        }
+        return LibinputError("libinput found no usable input device on this seat", exitCode: 69)
+    }
+
+    /// The file descriptor to poll for readiness.
+    public var fileDescriptor: Int32 { libinput_get_fd(li) }
+
+    /// Reads what the kernel delivered, runs libinput's timers, and returns the resulting events.
+    public func dispatch() -> [LibinputEvent] {
+        libinput_dispatch(li)
+        var events: [LibinputEvent] = []
+        while let raw = libinput_get_event(li) {
+            if let event = convert(raw) { events.append(event) }
+            libinput_event_destroy(raw)
+        }
+        return events
+    }
+
+    /// Waits on libinput's fd and hands every event to `handle` until SIGINT or SIGTERM (or
+    /// `handle` returns false). Events pending at the signal are still delivered: a clean shutdown.
+    public func run(_ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        sigaddset(&mask, SIGTERM)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &mask, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let sfd = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        guard sfd >= 0 else { throw LibinputError("signalfd: \(String(cString: strerror(errno)))", exitCode: 71) }
+        defer { close(sfd) }
+
+        var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: sfd, events: Int16(POLLIN), revents: 0)]
+        for event in dispatch() where !handle(event) { return }
+        while true {
+            let rc = poll(&fds, nfds_t(fds.count), -1)
+            if rc < 0 {
+                if errno == EINTR { continue }
+                throw LibinputError("poll: \(String(cString: strerror(errno)))", exitCode: 71)
+            }
+            for event in dispatch() where !handle(event) { return }
+            if fds[1].revents & Int16(POLLIN) != 0 { return }
+        }
+    }
+
+    private func convert(_ event: OpaquePointer) -> LibinputEvent? {
+        guard let device = libinput_event_get_device(event) else { return nil }
+        let sysname = String(cString: libinput_device_get_sysname(device))
+        let type = libinput_event_get_type(event)
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED:
+            let info = Self.info(device)
+            knownDevices[sysname] = info
+            return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceAdded(info))
+        case LIBINPUT_EVENT_DEVICE_REMOVED:
+            knownDevices[sysname] = nil
+            return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceRemoved)
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
+             LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER, LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            return pointer(libinput_event_get_pointer_event(event), type: type, sysname: sysname)
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            let k = libinput_event_get_keyboard_event(event)
+            return LibinputEvent(
+                time: libinput_event_keyboard_get_time_usec(k), device: sysname,
+                kind: .keyboardKey(
+                    key: libinput_event_keyboard_get_key(k),
+                    state: libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED ? .pressed : .released,
+                    seatCount: libinput_event_keyboard_get_seat_key_count(k)))
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+            return touch(libinput_event_get_touch_event(event), type: type, sysname: sysname)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
+             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
+            return gesture(libinput_event_get_gesture_event(event), type: type, sysname: sysname)
+        default:
+            // Tablets and switches: not part of what TouchSynth models.
+            return nil
+        }
+    }
+
+    private func pointer(_ p: OpaquePointer?, type: libinput_event_type, sysname: String) -> LibinputEvent? {
+        guard let p else { return nil }
+        let time = libinput_event_pointer_get_time_usec(p)
+        let kind: LibinputEvent.Kind
+        switch type {
+        case LIBINPUT_EVENT_POINTER_MOTION:
+            kind = .pointerMotion(
+                dx: libinput_event_pointer_get_dx(p), dy: libinput_event_pointer_get_dy(p),
+                unacceleratedDx: libinput_event_pointer_get_dx_unaccelerated(p),
+                unacceleratedDy: libinput_event_pointer_get_dy_unaccelerated(p))
+        case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            kind = .pointerMotionAbsolute(
+                x: libinput_event_pointer_get_absolute_x_transformed(p, 1),
+                y: libinput_event_pointer_get_absolute_y_transformed(p, 1))
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            kind = .pointerButton(
+                button: libinput_event_pointer_get_button(p),
+                state: libinput_event_pointer_get_button_state(p) == LIBINPUT_BUTTON_STATE_PRESSED ? .pressed : .released,
+                seatCount: libinput_event_pointer_get_seat_button_count(p))
+        default:
+            let source: Scroll.Source = type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL ? .wheel
+                : type == LIBINPUT_EVENT_POINTER_SCROLL_FINGER ? .finger : .continuous
+            let vAxis = LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL, hAxis = LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL
+            let hasV = libinput_event_pointer_has_axis(p, vAxis) != 0
+            let hasH = libinput_event_pointer_has_axis(p, hAxis) != 0
+            kind = .pointerScroll(Scroll(
+                source: source,
+                vertical: hasV ? libinput_event_pointer_get_scroll_value(p, vAxis) : nil,
+                horizontal: hasH ? libinput_event_pointer_get_scroll_value(p, hAxis) : nil,
+                vertical120: hasV && source == .wheel ? libinput_event_pointer_get_scroll_value_v120(p, vAxis) : nil,
+                horizontal120: hasH && source == .wheel ? libinput_event_pointer_get_scroll_value_v120(p, hAxis) : nil))
+        }
+        return LibinputEvent(time: time, device: sysname, kind: kind)
+    }
+
+    private func touch(_ t: OpaquePointer?, type: libinput_event_type, sysname: String) -> LibinputEvent? {
+        guard let t else { return nil }
+        let time = libinput_event_touch_get_time_usec(t)
+        let kind: LibinputEvent.Kind
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_FRAME:
+            kind = .touchFrame
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            let slot = libinput_event_touch_get_slot(t), seatSlot = libinput_event_touch_get_seat_slot(t)
+            let x = libinput_event_touch_get_x_transformed(t, 1), y = libinput_event_touch_get_y_transformed(t, 1)
+            kind = type == LIBINPUT_EVENT_TOUCH_DOWN
+                ? .touchDown(slot: slot, seatSlot: seatSlot, x: x, y: y)
+                : .touchMotion(slot: slot, seatSlot: seatSlot, x: x, y: y)
+        case LIBINPUT_EVENT_TOUCH_UP:
+            kind = .touchUp(slot: libinput_event_touch_get_slot(t), seatSlot: libinput_event_touch_get_seat_slot(t))
+        default:
+            kind = .touchCancel(slot: libinput_event_touch_get_slot(t), seatSlot: libinput_event_touch_get_seat_slot(t))
+        }
+        return LibinputEvent(time: time, device: sysname, kind: kind)
+    }
+
+    private func gesture(_ g: OpaquePointer?, type: libinput_event_type, sysname: String) -> LibinputEvent? {
+        guard let g else { return nil }
+        let time = libinput_event_gesture_get_time_usec(g)
+        let fingers = Int(libinput_event_gesture_get_finger_count(g))
+        var delta: GestureDelta {
+            GestureDelta(
+                dx: libinput_event_gesture_get_dx(g), dy: libinput_event_gesture_get_dy(g),
+                unacceleratedDx: libinput_event_gesture_get_dx_unaccelerated(g),
+                unacceleratedDy: libinput_event_gesture_get_dy_unaccelerated(g))
+        }
+        var cancelled: Bool { libinput_event_gesture_get_cancelled(g) != 0 }
+        let kind: LibinputEvent.Kind
+        switch type {
+        case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN: kind = .gestureSwipeBegin(fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE: kind = .gestureSwipeUpdate(fingers: fingers, delta: delta)
+        case LIBINPUT_EVENT_GESTURE_SWIPE_END: kind = .gestureSwipeEnd(fingers: fingers, cancelled: cancelled)
+        case LIBINPUT_EVENT_GESTURE_PINCH_BEGIN: kind = .gesturePinchBegin(fingers: fingers)
+        case LIBINPUT_EVENT_GESTURE_PINCH_UPDATE:
+            kind = .gesturePinchUpdate(
+                fingers: fingers, delta: delta, scale: libinput_event_gesture_get_scale(g),
+                angleDelta: libinput_event_gesture_get_angle_delta(g))
+        case LIBINPUT_EVENT_GESTURE_PINCH_END:
+            kind = .gesturePinchEnd(fingers: fingers, scale: libinput_event_gesture_get_scale(g), cancelled: cancelled)
+        case LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: kind = .gestureHoldBegin(fingers: fingers)
+        default: kind = .gestureHoldEnd(fingers: fingers, cancelled: cancelled)
+        }
+        return LibinputEvent(time: time, device: sysname, kind: kind)
+    }
+
+    private static func info(_ device: OpaquePointer) -> DeviceInfo {
+        let capabilities: [(libinput_device_capability, Capability)] = [
+            (LIBINPUT_DEVICE_CAP_KEYBOARD, .keyboard), (LIBINPUT_DEVICE_CAP_POINTER, .pointer),
+            (LIBINPUT_DEVICE_CAP_TOUCH, .touch), (LIBINPUT_DEVICE_CAP_TABLET_TOOL, .tabletTool),
+            (LIBINPUT_DEVICE_CAP_TABLET_PAD, .tabletPad), (LIBINPUT_DEVICE_CAP_GESTURE, .gesture),
+            (LIBINPUT_DEVICE_CAP_SWITCH, .switch),
+        ]
+        var width = 0.0, height = 0.0
+        let hasSize = libinput_device_get_size(device, &width, &height) == 0
+        return DeviceInfo(
+            name: String(cString: libinput_device_get_name(device)),
+            sysname: String(cString: libinput_device_get_sysname(device)),
+            capabilities: Set(capabilities.filter { libinput_device_has_capability(device, $0.0) != 0 }.map(\.1)),
+            sizeMM: hasSize ? (width, height) : nil)
+    }
+
+    /// CLOCK_MONOTONIC in µs, for events libinput does not stamp (device added/removed).
+    static func nowMicros() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
+    }
+}

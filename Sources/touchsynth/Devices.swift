@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import LibinputKit
+
+/// `touchsynth devices`: what libinput sees, like `libinput list-devices`.
+struct Devices: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the input devices libinput sees on a seat.")
+
+    @Option(help: "The udev seat.") var seat = "seat0"
+    @Option(name: .customLong("device"), help: "Device nodes to open instead of the seat (repeatable).") var devicePaths: [String] = []
+    @Flag(help: "JSON Lines output.") var json = false
+
+    func run() throws {
+        let devices = reportingErrors { () throws -> [DeviceInfo] in
+            let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
+            _ = context.dispatch()
+            let devices = context.devices
+            if devices.isEmpty && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
+            return devices
+        }
+        if json {
+            for d in devices { emit(EventFormat.deviceJSON(d).render()) }
+            return
+        }
+        for d in devices {
+            emit("Device:        \(d.name)")
+            emit("Kernel:        /dev/input/\(d.sysname)")
+            emit("Capabilities:  \(d.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
+            emit("Size:          " + (d.sizeMM.map { String(format: "%.0fx%.0fmm", $0.width, $0.height) } ?? "n/a"))
+            emit("")
+        }
+    }
+}

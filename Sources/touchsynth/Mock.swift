@@ -1,0 +1,36 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+
+/// `touchsynth mock REC -- COMMAND`: any program (e.g. `libinput debug-events`) against a recorded device.
+struct Mock: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a command against a recording presented as a real device (no root).",
+        discussion: "In COMMAND, {devnode} is replaced by the mocked device node. Example:\n  touchsynth mock pinch.yml -- libinput debug-events --device {devnode}")
+
+    @Argument(help: "The recording (evemu, libinput record YAML or evtest text).") var recording: String
+    @Option(help: "Device description for an evemu .events file without a header.") var desc: String?
+    @Option(help: "N of /dev/input/eventN.") var eventNumber = 10
+    @Option(help: "Milliseconds to wait after the last frame before stopping the command.") var tailMs = 300
+    @Flag(help: "Print the harness's measurements to stderr.") var stats = false
+    @Argument(parsing: .postTerminator, help: "The command to run.") var command: [String]
+
+    func run() throws {
+        guard !command.isEmpty else { throw ValidationError("give the command after --") }
+        let report = reportingErrors { () throws -> ReplayReport in
+            let rec = try RecordingLoader.load(recording, description: desc)
+            let device = try MockedDevice(recording: rec, eventNumber: eventNumber)
+            var timing = ReplayTiming()
+            timing.tail = .milliseconds(tailMs)
+            return try device.run(command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
+        }
+        if stats { printStats(report) }
+        throw ExitCode(report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus)
+    }
+}
+
+func printStats(_ report: ReplayReport) {
+    FileHandle.standardError.write(Data(String(
+        format: "touchsynth: %d frames delivered, worst lateness %lld µs, wall time %.3f s, exit status %d\n",
+        report.framesDelivered, report.maxLatenessMicros, report.wallSeconds, report.exitStatus).utf8))
+}

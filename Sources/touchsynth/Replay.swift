@@ -1,0 +1,26 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+
+/// `touchsynth replay REC`: a recording through real libinput, printed like `debug`.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a recording through real libinput (mocked device, no root) and print the events.")
+
+    @Argument(help: "The recording (evemu, libinput record YAML or evtest text).") var recording: String
+    @Option(help: "Device description for an evemu .events file without a header.") var desc: String?
+    @Flag(help: "JSON Lines output.") var json = false
+    @Flag(help: "Print the harness's measurements to stderr.") var stats = false
+
+    func run() throws {
+        let report = reportingErrors { () throws -> ReplayReport in
+            let rec = try RecordingLoader.load(recording, description: desc)
+            let device = try MockedDevice(recording: rec)
+            var command = [currentExecutable(), "debug", "--device", device.devnode]
+            if json { command.append("--json") }
+            return try device.run(command)
+        }
+        if stats { printStats(report) }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+}

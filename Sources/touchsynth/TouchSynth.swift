@@ -1,0 +1,43 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+import LibinputKit
+
+@main
+struct TouchSynth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "touchsynth",
+        abstract: "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and indirect input modes.",
+        subcommands: [Devices.self, Debug.self, Replay.self, Mock.self, Convert.self])
+}
+
+/// Ends the process with a one-line error and its exit code; never a trap.
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("touchsynth: \(message)\n".utf8))
+    exit(code)
+}
+
+/// Runs `body`, turning the project's errors into a one-line message and their exit code.
+func reportingErrors<T>(_ body: () throws -> T) -> T {
+    do {
+        return try body()
+    } catch let error as RecordingError {
+        fail(error.description, code: error.exitCode)
+    } catch let error as HarnessError {
+        fail(error.description, code: error.exitCode)
+    } catch let error as LibinputError {
+        fail(error.description, code: error.exitCode)
+    } catch {
+        fail("\(error)", code: 70)
+    }
+}
+
+/// The path of the running executable, so the harness can run this binary under the testbed.
+func currentExecutable() -> String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+}
+
+/// Writes to stdout without buffering surprises when the output is a pipe.
+func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

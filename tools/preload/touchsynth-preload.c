@@ -1,0 +1,184 @@
+/*
+ * touchsynth-preload: covers two gaps of umockdev 0.17.16 (both fixed upstream in 2025) so that
+ * real libinput accepts a mocked evdev device without root.
+ *
+ * It must come *before* libumockdev-preload in LD_PRELOAD: umockdev calls libc directly, so only
+ * a library loaded ahead of it sees the application's calls.
+ *
+ * 1. libudev decides whether a device "is initialized" by reading /run/udev/data/c13:N.
+ *    Opens of /run/udev/data/... are redirected into $UMOCKDEV_DIR/run/udev/data/..., where the
+ *    harness writes the database entry.
+ * 2. libinput compares fstat().st_rdev of the opened fd with the udev device's devnum; the fd is
+ *    really a pty. For fds opened on /dev/input/eventN, fstat reports a character device 13:(64+N).
+ *
+ * And one service for the harness: when $TOUCHSYNTH_NOTIFY_FD is set, the first successful open
+ * of /dev/input/event* writes one byte to that fd, so the harness starts the stream only once the
+ * device is open (libinput drains the fd right after opening it).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#define MAX_TRACKED_FDS 4096
+#define UDEV_DATA_PREFIX "/run/udev/data/"
+#define EVDEV_PREFIX "/dev/input/event"
+
+/* 0 = not an evdev node; otherwise the emulated dev_t + 1. */
+static dev_t evdev_rdev_plus_one[MAX_TRACKED_FDS];
+
+#define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
+
+/* Rewrites /run/udev/data/... into the testbed; returns path unchanged otherwise. */
+static const char *udev_data_path(const char *path, char *buf, size_t len)
+{
+    const char *root = getenv("UMOCKDEV_DIR");
+    if (path == NULL || root == NULL || strncmp(path, UDEV_DATA_PREFIX, strlen(UDEV_DATA_PREFIX)) != 0)
+        return path;
+    if ((size_t)snprintf(buf, len, "%s%s", root, path) >= len)
+        return path;
+    return buf;
+}
+
+static void notify_opened(void)
+{
+    const char *env = getenv("TOUCHSYNTH_NOTIFY_FD");
+    if (env == NULL)
+        return;
+    int fd = atoi(env);
+    unsetenv("TOUCHSYNTH_NOTIFY_FD");
+    char byte = 'o';
+    ssize_t rc;
+    do {
+        rc = write(fd, &byte, 1);
+    } while (rc < 0 && errno == EINTR);
+    close(fd);
+}
+
+/* Remembers the emulated device number of an fd opened on /dev/input/eventN. */
+static int track(const char *path, int fd)
+{
+    if (fd < 0 || fd >= MAX_TRACKED_FDS)
+        return fd;
+    evdev_rdev_plus_one[fd] = 0;
+    if (path == NULL || strncmp(path, EVDEV_PREFIX, strlen(EVDEV_PREFIX)) != 0 || getenv("UMOCKDEV_DIR") == NULL)
+        return fd;
+    char *end = NULL;
+    long n = strtol(path + strlen(EVDEV_PREFIX), &end, 10);
+    if (end == path + strlen(EVDEV_PREFIX) || *end != '\0' || n < 0 || n > 1000)
+        return fd;
+    evdev_rdev_plus_one[fd] = makedev(13, 64 + n) + 1;
+    notify_opened();
+    return fd;
+}
+
+static void fake_rdev(int fd, struct stat *st)
+{
+    if (fd >= 0 && fd < MAX_TRACKED_FDS && evdev_rdev_plus_one[fd] != 0) {
+        st->st_rdev = evdev_rdev_plus_one[fd] - 1;
+        st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR;
+    }
+}
+
+static mode_t mode_arg(int flags, va_list ap)
+{
+    return (flags & (O_CREAT | O_TMPFILE)) ? va_arg(ap, mode_t) : 0;
+}
+
+#define WRAP_OPEN(name)                                                       \
+    int name(const char *path, int flags, ...)                                \
+    {                                                                         \
+        va_list ap;                                                           \
+        va_start(ap, flags);                                                  \
+        mode_t mode = mode_arg(flags, ap);                                    \
+        va_end(ap);                                                           \
+        char buf[4096];                                                       \
+        return track(path, NEXT(name)(udev_data_path(path, buf, sizeof buf), flags, mode)); \
+    }
+
+#define WRAP_OPENAT(name)                                                     \
+    int name(int dirfd, const char *path, int flags, ...)                     \
+    {                                                                         \
+        va_list ap;                                                           \
+        va_start(ap, flags);                                                  \
+        mode_t mode = mode_arg(flags, ap);                                    \
+        va_end(ap);                                                           \
+        char buf[4096];                                                       \
+        return track(path, NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags, mode)); \
+    }
+
+/* The fortified variants that _FORTIFY_SOURCE builds (libinput's own tools) call instead. */
+#define WRAP_OPEN_2(name)                                                     \
+    int name(const char *path, int flags)                                     \
+    {                                                                         \
+        char buf[4096];                                                       \
+        return track(path, NEXT(name)(udev_data_path(path, buf, sizeof buf), flags)); \
+    }
+
+#define WRAP_OPENAT_2(name)                                                   \
+    int name(int dirfd, const char *path, int flags)                          \
+    {                                                                         \
+        char buf[4096];                                                       \
+        return track(path, NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags)); \
+    }
+
+int open64(const char *path, int flags, ...);
+int openat64(int dirfd, const char *path, int flags, ...);
+int __open_2(const char *path, int flags);
+int __open64_2(const char *path, int flags);
+int __openat_2(int dirfd, const char *path, int flags);
+int __openat64_2(int dirfd, const char *path, int flags);
+FILE *fopen64(const char *path, const char *mode);
+int fstat64(int fd, struct stat64 *st);
+
+WRAP_OPEN(open)
+WRAP_OPEN(open64)
+WRAP_OPENAT(openat)
+WRAP_OPENAT(openat64)
+WRAP_OPEN_2(__open_2)
+WRAP_OPEN_2(__open64_2)
+WRAP_OPENAT_2(__openat_2)
+WRAP_OPENAT_2(__openat64_2)
+
+/* libudev (systemd 252) reads its database with fopen(), which glibc does not route via open(). */
+FILE *fopen(const char *path, const char *mode)
+{
+    char buf[4096];
+    return NEXT(fopen)(udev_data_path(path, buf, sizeof buf), mode);
+}
+
+FILE *fopen64(const char *path, const char *mode)
+{
+    char buf[4096];
+    return NEXT(fopen64)(udev_data_path(path, buf, sizeof buf), mode);
+}
+
+int close(int fd)
+{
+    if (fd >= 0 && fd < MAX_TRACKED_FDS)
+        evdev_rdev_plus_one[fd] = 0;
+    return NEXT(close)(fd);
+}
+
+int fstat(int fd, struct stat *st)
+{
+    int rc = NEXT(fstat)(fd, st);
+    if (rc == 0)
+        fake_rdev(fd, st);
+    return rc;
+}
+
+int fstat64(int fd, struct stat64 *st)
+{
+    int rc = NEXT(fstat64)(fd, st);
+    if (rc == 0)
+        fake_rdev(fd, (struct stat *)st);
+    return rc;
+}
