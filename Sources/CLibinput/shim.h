@@ -1,4 +1,3 @@
 #include <libinput.h>
 #include <libudev.h>
 #include <linux/input-event-codes.h>
-#include <sys/signalfd.h>

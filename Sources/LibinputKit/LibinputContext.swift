@@ -27,6 +27,10 @@ public struct LibinputError: Error, CustomStringConvertible, Sendable {
     }
 }
 
+/// Write end of the pipe that wakes ``LibinputContext/run(_:)`` on SIGINT/SIGTERM; read by the
+/// signal handler, which can reach no other state.
+nonisolated(unsafe) private var signalStopFD: Int32 = -1
+
 /// A libinput log line, with libinput's priority.
 public struct LibinputLogMessage: Sendable {
     public enum Priority: Sendable { case debug, info, error }
@@ -175,19 +179,29 @@ public final class LibinputContext {
     /// Waits on libinput's fd and hands every event to `handle` until SIGINT or SIGTERM (or
     /// `handle` returns false). Events pending at the signal are still delivered: a clean shutdown.
     public func run(_ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        sigaddset(&mask, SIGINT)
-        sigaddset(&mask, SIGTERM)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &mask, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let sfd = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard sfd >= 0 else { throw LibinputError("signalfd: \(String(cString: strerror(errno)))", exitCode: 71) }
-        defer { close(sfd) }
+        var stopPipe: [Int32] = [-1, -1]
+        guard pipe(&stopPipe) == 0 else { throw LibinputError("pipe: \(String(cString: strerror(errno)))", exitCode: 71) }
+        for fd in stopPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(stopPipe[1], F_SETFL, O_NONBLOCK)
+        signalStopFD = stopPipe[1]
+        // A handler rather than signalfd: the signal may land on any of the runtime's threads.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            var byte: UInt8 = 1
+            _ = write(signalStopFD, &byte, 1)
+        }
+        var previousInt = sigaction(), previousTerm = sigaction()
+        sigaction(SIGINT, &action, &previousInt)
+        sigaction(SIGTERM, &action, &previousTerm)
+        defer {
+            sigaction(SIGINT, &previousInt, nil)
+            sigaction(SIGTERM, &previousTerm, nil)
+            signalStopFD = -1
+            stopPipe.forEach { close($0) }
+        }
 
         var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: sfd, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
         for event in dispatch() where !handle(event) { return }
         while true {
             let rc = poll(&fds, nfds_t(fds.count), -1)

@@ -1,0 +1,170 @@
+import Foundation
+
+/// Makes multi-finger recordings on a real device description: fingers placed in millimetres on
+/// the pad and moved along a path, emitted as MT protocol B frames the way a kernel driver would
+/// (slots, tracking ids, BTN_TOOL_* finger counts, single-touch emulation axes).
+public enum GestureSynthesizer {
+    /// A synthesized gesture.
+    public enum Gesture: Sendable, Equatable {
+        /// Two fingers spreading (`scale` > 1) or closing (`scale` < 1), optionally turning by `rotation` degrees clockwise.
+        case pinch(scale: Double, rotation: Double)
+        /// Fingers moving together by (dx, dy) millimetres.
+        case scroll(fingers: Int, dx: Double, dy: Double)
+    }
+
+    public struct Options: Sendable {
+        /// Time the fingers move, seconds.
+        public var duration: Double = 0.8
+        /// Time between frames, seconds (touchpads report at 80–140 Hz).
+        public var frameInterval: Double = 0.01
+        /// Distance between the two fingers of a pinch when they land, millimetres.
+        public var separation: Double = 30
+        /// Angle of the line between pinch fingers when they land, degrees clockwise from horizontal.
+        public var startAngle: Double = 0
+
+        public init() {}
+    }
+
+    public enum SynthesisError: Error, CustomStringConvertible {
+        case unsuitable(String)
+
+        public var description: String {
+            switch self { case .unsuitable(let why): return why }
+        }
+    }
+
+    /// The recording of `gesture` performed on `device`.
+    public static func synthesize(_ gesture: Gesture, on device: DeviceDescription, options: Options = Options()) throws(SynthesisError) -> Recording {
+        let pad = try Pad(device)
+        let fingers: Int
+        switch gesture {
+        case .pinch: fingers = 2
+        case .scroll(let n, _, _): fingers = n
+        }
+        guard fingers >= 1, fingers <= pad.slots else {
+            throw .unsuitable("\(device.name) tracks \(pad.slots) touches; the gesture needs \(fingers)")
+        }
+        let steps = max(1, Int((options.duration / options.frameInterval).rounded()))
+
+        /// Finger positions in millimetres from the pad's centre at progress p in 0...1.
+        func positions(_ p: Double) -> [(x: Double, y: Double)] {
+            switch gesture {
+            case .pinch(let scale, let rotation):
+                let r = options.separation / 2 * (1 + (scale - 1) * p)
+                let a = (options.startAngle + rotation * p) * .pi / 180
+                return [(-r * cos(a), -r * sin(a)), (r * cos(a), r * sin(a))]
+            case .scroll(let n, let dx, let dy):
+                let spacing = 18.0
+                return (0..<n).map { i in
+                    ((Double(i) - Double(n - 1) / 2) * spacing + dx * p, dy * p)
+                }
+            }
+        }
+
+        var frames: [EvdevFrame] = []
+        var previous: [(x: Int32, y: Int32)]?
+        for step in 0...steps {
+            let time = UInt64((Double(step) * options.frameInterval * 1e6).rounded())
+            let points = positions(Double(step) / Double(steps)).map(pad.units)
+            frames.append(EvdevFrame(time: time, events: pad.frame(points, previous: previous)))
+            previous = points
+        }
+        let liftTime = UInt64((Double(steps + 1) * options.frameInterval * 1e6).rounded())
+        frames.append(EvdevFrame(time: liftTime, events: pad.lift(fingers)))
+        return Recording(device: device, frames: frames)
+    }
+
+    /// What a device offers for synthesis, in its own units.
+    struct Pad {
+        let device: DeviceDescription
+        let slots: Int
+        let x: AbsInfo
+        let y: AbsInfo
+        let unitsPerMM: (x: Double, y: Double)
+
+        init(_ device: DeviceDescription) throws(SynthesisError) {
+            self.device = device
+            guard device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT),
+                  device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID),
+                  let x = device.absinfo[Evdev.ABS_MT_POSITION_X], let y = device.absinfo[Evdev.ABS_MT_POSITION_Y] else {
+                throw .unsuitable("\(device.name) is not a multitouch (protocol B) device")
+            }
+            guard !device.has(property: Evdev.INPUT_PROP_SEMI_MT) else {
+                throw .unsuitable("\(device.name) is semi-mt: it reports a bounding box, not touches")
+            }
+            slots = device.slotCount
+            self.x = x
+            self.y = y
+            // Without a resolution, assume a 100 mm wide pad, like libinput's fallback.
+            let rx = x.resolution > 0 ? Double(x.resolution) : Double(x.maximum - x.minimum) / 100
+            let ry = y.resolution > 0 ? Double(y.resolution) : rx
+            unitsPerMM = (rx, ry)
+        }
+
+        func units(_ p: (x: Double, y: Double)) -> (x: Int32, y: Int32) {
+            let cx = Double(x.minimum + x.maximum) / 2, cy = Double(y.minimum + y.maximum) / 2
+            let ux = (cx + p.x * unitsPerMM.x).rounded(), uy = (cy + p.y * unitsPerMM.y).rounded()
+            return (Int32(min(max(ux, Double(x.minimum)), Double(x.maximum))),
+                    Int32(min(max(uy, Double(y.minimum)), Double(y.maximum))))
+        }
+
+        private func abs(_ code: UInt16, _ value: Int32) -> EvdevEvent { EvdevEvent(type: Evdev.EV_ABS, code: code, value: value) }
+        private func key(_ code: UInt16, _ value: Int32) -> EvdevEvent { EvdevEvent(type: Evdev.EV_KEY, code: code, value: value) }
+        private var syn: EvdevEvent { EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0) }
+
+        /// A mid-range value for an optional per-touch axis (pressure, touch size), if the device has it.
+        private func midValue(_ code: UInt16) -> Int32? {
+            guard device.has(type: Evdev.EV_ABS, code: code), let info = device.absinfo[code] else { return nil }
+            return info.minimum + (info.maximum - info.minimum) * 3 / 10
+        }
+
+        private func toolKey(_ fingers: Int) -> UInt16? {
+            let tools: [Int: UInt16] = [1: Evdev.BTN_TOOL_FINGER, 2: Evdev.BTN_TOOL_DOUBLETAP, 3: Evdev.BTN_TOOL_TRIPLETAP,
+                                        4: Evdev.BTN_TOOL_QUADTAP, 5: Evdev.BTN_TOOL_QUINTTAP]
+            return tools[fingers].flatMap { device.has(type: Evdev.EV_KEY, code: $0) ? $0 : nil }
+        }
+
+        /// One frame; on the first (no `previous`) the fingers land.
+        func frame(_ points: [(x: Int32, y: Int32)], previous: [(x: Int32, y: Int32)]?) -> [EvdevEvent] {
+            var events: [EvdevEvent] = []
+            for (slot, p) in points.enumerated() {
+                let old = previous?[slot]
+                guard old == nil || old! != p else { continue }
+                events.append(abs(Evdev.ABS_MT_SLOT, Int32(slot)))
+                if old == nil {
+                    events.append(abs(Evdev.ABS_MT_TRACKING_ID, Int32(100 + slot)))
+                    for code in [Evdev.ABS_MT_PRESSURE, Evdev.ABS_MT_TOUCH_MAJOR] {
+                        if let v = midValue(code) { events.append(abs(code, v)) }
+                    }
+                }
+                if old?.x != p.x { events.append(abs(Evdev.ABS_MT_POSITION_X, p.x)) }
+                if old?.y != p.y { events.append(abs(Evdev.ABS_MT_POSITION_Y, p.y)) }
+            }
+            if previous == nil {
+                if device.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH) { events.append(key(Evdev.BTN_TOUCH, 1)) }
+                if let tool = toolKey(points.count) { events.append(key(tool, 1)) }
+                if let v = midValue(Evdev.ABS_PRESSURE) { events.append(abs(Evdev.ABS_PRESSURE, v)) }
+            }
+            // Single-touch emulation follows the first finger, as the kernel's input-mt does.
+            if let first = points.first, previous == nil || previous![0] != first {
+                if device.has(type: Evdev.EV_ABS, code: Evdev.ABS_X) { events.append(abs(Evdev.ABS_X, first.x)) }
+                if device.has(type: Evdev.EV_ABS, code: Evdev.ABS_Y) { events.append(abs(Evdev.ABS_Y, first.y)) }
+            }
+            events.append(syn)
+            return events
+        }
+
+        func lift(_ fingers: Int) -> [EvdevEvent] {
+            var events: [EvdevEvent] = []
+            for slot in 0..<fingers {
+                events.append(abs(Evdev.ABS_MT_SLOT, Int32(slot)))
+                events.append(abs(Evdev.ABS_MT_TRACKING_ID, -1))
+            }
+            if device.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH) { events.append(key(Evdev.BTN_TOUCH, 0)) }
+            if let tool = toolKey(fingers) { events.append(key(tool, 0)) }
+            if device.has(type: Evdev.EV_ABS, code: Evdev.ABS_PRESSURE) { events.append(abs(Evdev.ABS_PRESSURE, 0)) }
+            events.append(syn)
+            return events
+        }
+    }
+}

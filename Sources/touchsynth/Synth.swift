@@ -1,0 +1,46 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+
+/// `touchsynth synth`: multi-finger recordings on a real device description.
+struct Synth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Synthesize a pinch, rotation or multi-finger scroll recording on a device description.",
+        discussion: "Example: touchsynth synth pinch --device pad.desc --scale 2 -o pinch.yml")
+
+    enum Kind: String, ExpressibleByArgument { case pinch, rotate, scroll }
+
+    @Argument(help: "pinch, rotate or scroll.") var kind: Kind
+    @Option(help: "A recording or description whose device to use (evemu .desc, YAML, evtest).") var device: String
+    @Option(help: "pinch/rotate: final scale.") var scale: Double?
+    @Option(help: "pinch/rotate: rotation in degrees, clockwise.") var rotation: Double?
+    @Option(help: "scroll: number of fingers.") var fingers = 2
+    @Option(help: "scroll: horizontal travel, mm.") var dx = 0.0
+    @Option(help: "scroll: vertical travel, mm.") var dy = 30.0
+    @Option(help: "Seconds the fingers move.") var duration = 0.8
+    @Option(help: "Output format: yaml (libinput record) or evemu.") var format: Convert.Target = .yaml
+    @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
+
+    func run() throws {
+        let base = reportingErrors { () throws -> DeviceDescription in
+            let text = try String(contentsOfFile: device, encoding: .utf8)
+            if RecordingLoader.detectFormat(text) == .evemu, let d = try EvemuFormat.parseDescription(text, file: device) { return d }
+            return try RecordingLoader.load(device).device
+        }
+        let gesture: GestureSynthesizer.Gesture
+        switch kind {
+        case .pinch: gesture = .pinch(scale: scale ?? 2, rotation: rotation ?? 0)
+        case .rotate: gesture = .pinch(scale: scale ?? 1, rotation: rotation ?? 90)
+        case .scroll: gesture = .scroll(fingers: fingers, dx: dx, dy: dy)
+        }
+        var options = GestureSynthesizer.Options()
+        options.duration = duration
+        let recording = reportingErrors { try GestureSynthesizer.synthesize(gesture, on: base, options: options) }
+        let text = format == .yaml ? LibinputRecordFormat.write(recording) : EvemuFormat.write(recording)
+        if let output {
+            reportingErrors { try text.write(toFile: output, atomically: true, encoding: .utf8) }
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+/// Paths and process helpers shared by the end-to-end tests.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let evemu = root.appendingPathComponent("Tests/Fixtures/evemu-devices")
+    static let synthesized = root.appendingPathComponent("Tests/Fixtures/synthesized")
+
+    /// Every bundled recording with events (the `.desc` files only describe devices).
+    static var recordings: [URL] {
+        let real = ((try? FileManager.default.contentsOfDirectory(atPath: evemu.path)) ?? [])
+            .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") }.sorted().map { evemu.appendingPathComponent($0) }
+        let synth = ((try? FileManager.default.contentsOfDirectory(atPath: synthesized.path)) ?? [])
+            .filter { $0.hasSuffix(".yml") }.sorted().map { synthesized.appendingPathComponent($0) }
+        return real + synth
+    }
+
+    /// The built `touchsynth` beside the test bundle (tools/test builds it first).
+    static func touchsynth() throws -> String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = dir.appendingPathComponent("touchsynth").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        throw MissingBuild(what: "touchsynth next to the test bundle (run tools/test, which builds it first)")
+    }
+}
+
+struct MissingBuild: Error, CustomStringConvertible {
+    var what: String
+    var description: String { "missing \(what)" }
+}
+
+/// A finished process: exit status, output, and how long it ran.
+struct Finished {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var seconds: Double
+}
+
+/// A process started with its output going to files, so several can run at once without pipes filling.
+final class Running {
+    private let process = Process()
+    private let out: URL
+    private let err: URL
+    private let started = Date()
+
+    init(_ arguments: [String], environment: [String: String]? = nil) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        out = dir.appendingPathComponent("stdout")
+        err = dir.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        if let environment { process.environment = environment }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func wait() throws -> Finished {
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(started)
+        let result = Finished(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8),
+            seconds: seconds)
+        try? FileManager.default.removeItem(at: out.deletingLastPathComponent())
+        return result
+    }
+}
+
+func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
+    try Running(arguments, environment: environment).wait()
+}
+
+/// `which`, for the libinput tool the cross-check compares against.
+func findExecutable(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
