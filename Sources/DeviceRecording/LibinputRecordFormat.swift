@@ -54,7 +54,7 @@ public enum LibinputRecordFormat {
         guard let evdev = node["evdev"] else { throw RecordingError.bad(file, line(node), "missing header: device has no evdev section") }
         guard let name = evdev["name"]?.string else { throw RecordingError.bad(file, line(evdev), "missing header: evdev has no name") }
         guard let id = evdev["id"]?.sequence?.compactMap({ $0.int }), id.count == 4 else {
-            throw RecordingError.bad(file, line(evdev), "evdev id must be [bus, vendor, product, version]")
+            throw RecordingError.bad(file, line(evdev["id"] ?? evdev), "evdev id must be [bus, vendor, product, version]")
         }
         var device = DeviceDescription(
             name: name, bustype: UInt16(truncatingIfNeeded: id[0]), vendor: UInt16(truncatingIfNeeded: id[1]),

@@ -78,7 +78,7 @@ final class Running {
     }
 }
 
-func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
+func runProcess(_ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
     try Running(arguments, environment: environment).wait()
 }
 

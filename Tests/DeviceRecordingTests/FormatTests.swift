@@ -1,0 +1,127 @@
+@testable import DeviceRecording
+import Foundation
+import XCTest
+
+final class FormatTests: XCTestCase {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/evemu-devices")
+
+    /// evemu 1.2 files list their capabilities twice: as `# Event code N (NAME)` comments and as
+    /// `B:` bitmasks. The parsed bitmasks must say what the comments say.
+    func testEvemuBitmasksMatchTheCommentedCapabilityList() throws {
+        let path = fixtures.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var listed: [UInt16: Set<UInt16>] = [:]
+        var type: UInt16 = 0
+        for line in text.split(separator: "\n") where line.hasPrefix("#") {
+            let words = line.dropFirst().split(separator: " ")
+            if words.count >= 3, words[0] == "Event", words[1] == "type", let t = UInt16(words[2]) { type = t }
+            if words.count >= 3, words[0] == "Event", words[1] == "code", let c = UInt16(words[2]), type != 0 { listed[type, default: []].insert(c) }
+        }
+        let recording = try RecordingLoader.load(path)
+        XCTAssertEqual(recording.device.name, "bcm5974")
+        XCTAssertEqual([recording.device.bustype, recording.device.vendor, recording.device.product], [0x03, 0x05ac, 0x0249])
+        XCTAssertFalse(listed.isEmpty)
+        for (t, codes) in listed {
+            XCTAssertEqual(recording.device.codes[t], codes, "type \(t)")
+        }
+        XCTAssertEqual(recording.device.absinfo[Evdev.ABS_MT_POSITION_X], AbsInfo(minimum: -4620, maximum: 5140))
+    }
+
+    /// A header-less `.events` file takes the longest-prefix `.desc` beside it.
+    func testEventsWithoutHeaderPairWithTheLongestPrefixDescription() throws {
+        let events = fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events").path
+        XCTAssertEqual(RecordingLoader.matchingDescription(for: events), fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc").path)
+        let recording = try RecordingLoader.load(events)
+        XCTAssertEqual(recording.device.absinfo[Evdev.ABS_X]?.maximum, 5728, "the hp8470p description, not the generic one")
+        XCTAssertTrue(recording.frames.allSatisfy { $0.events.last?.isSynReport == true })
+        XCTAssertEqual(recording.frames.first?.time, 0)
+    }
+
+    func testLibinputRecordYAMLRoundTrips() throws {
+        let desc = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let pinch = try GestureSynthesizer.synthesize(.pinch(scale: 1.7, rotation: 30), on: desc.device)
+        let text = LibinputRecordFormat.write(pinch)
+        let back = try LibinputRecordFormat.parse(text, file: "roundtrip.yml")
+        XCTAssertEqual(back.frames, pinch.frames)
+        XCTAssertEqual(back.device.codes, pinch.device.codes)
+        XCTAssertEqual(back.device.absinfo, pinch.device.absinfo)
+        XCTAssertEqual(back.device.properties, pinch.device.properties)
+        XCTAssertEqual(back.device.name, pinch.device.name)
+    }
+
+    func testEvemuRoundTripsARealRecording() throws {
+        let real = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events").path)
+        let back = try EvemuFormat.parseRecording(EvemuFormat.write(real), file: "roundtrip.evemu")
+        XCTAssertEqual(back, real)
+    }
+
+    func testEvtestTextParses() throws {
+        let text = """
+        Input driver version is 1.0.1
+        Input device ID: bus 0x18 vendor 0x6cb product 0x76af version 0x100
+        Input device name: "DELL0926:00 06CB:76AF Touchpad"
+        Supported events:
+          Event type 0 (EV_SYN)
+          Event type 1 (EV_KEY)
+            Event code 272 (BTN_LEFT)
+            Event code 330 (BTN_TOUCH)
+          Event type 3 (EV_ABS)
+            Event code 0 (ABS_X)
+              Value    412
+              Min        0
+              Max     1236
+              Resolution      12
+            Event code 57 (ABS_MT_TRACKING_ID)
+              Value      0
+              Min        0
+              Max    65535
+        Properties:
+          Property type 0 (INPUT_PROP_POINTER)
+          Property type 2 (INPUT_PROP_BUTTONPAD)
+        Testing ... (interrupt to exit)
+        Event: time 1510000000.100000, type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 4
+        Event: time 1510000000.100000, type 1 (EV_KEY), code 330 (BTN_TOUCH), value 1
+        Event: time 1510000000.100000, -------------- SYN_REPORT ------------
+        Event: time 1510000000.112000, type 3 (EV_ABS), code 0 (ABS_X), value 420
+        Event: time 1510000000.112000, -------------- SYN_REPORT ------------
+        """
+        let r = try EvtestFormat.parse(text, file: "t.evtest")
+        XCTAssertEqual(r.device.name, "DELL0926:00 06CB:76AF Touchpad")
+        XCTAssertEqual(r.device.bustype, 0x18)
+        XCTAssertEqual(r.device.product, 0x76af)
+        XCTAssertEqual(r.device.codes[Evdev.EV_KEY], [272, 330])
+        XCTAssertEqual(r.device.absinfo[Evdev.ABS_X], AbsInfo(value: 412, minimum: 0, maximum: 1236, resolution: 12))
+        XCTAssertEqual(r.device.properties, [0, 2])
+        XCTAssertEqual(r.frames.map(\.time), [0, 12000])
+        XCTAssertEqual(r.frames[1].events.first, EvdevEvent(type: 3, code: 0, value: 420))
+        XCTAssertThrowsError(try EvtestFormat.parse(text + "\nEvent: time 1510000000.2, type 3", file: "t.evtest")) { error in
+            XCTAssertEqual((error as? RecordingError)?.line, 28)
+        }
+    }
+
+    /// libevdev asks for exact sizes; umockdev only answers requests whose size matches.
+    func testIoctlTreeAnswersLibevdevsRequestSizes() throws {
+        let device = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path).device
+        let lines = TestbedFiles(device: device, eventNumber: 7).ioctlTree.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "@DEV /dev/input/event7")
+        func data(_ prefix: String) -> [String] { lines.filter { $0.hasPrefix(prefix) }.map { String($0.split(separator: " ")[2]) } }
+        XCTAssertEqual(data("EVIOCGNAME(0)").first?.count, 255 * 2)
+        XCTAssertEqual(data("EVIOCGBIT(1)").first?.count, 96 * 2)
+        XCTAssertEqual(data("EVIOCGKEY(0)").first?.count, 96 * 2)
+        XCTAssertEqual(data("EVIOCGABS(").count, device.codes[Evdev.EV_ABS]?.count)
+        let slots = data("EVIOCGMTSLOTS")
+        let codes = slots.map { UInt32($0.prefix(2), radix: 16)! }
+        XCTAssertEqual(codes, codes.sorted(), "umockdev resumes after the last answer: ascending order")
+        XCTAssertEqual(codes, [0x30, 0x35, 0x36, 0x39, 0x3a])
+        XCTAssertTrue(slots.allSatisfy { $0.count == (1 + device.slotCount) * 8 })
+        XCTAssertTrue(slots[3].hasSuffix(String(repeating: "FFFFFFFF", count: device.slotCount)), "tracking ids start at -1")
+    }
+
+    func testFramesCloseAtSynReportAndKeepTimeMonotonic() {
+        let e = EvdevEvent(type: 3, code: 0, value: 1), syn = EvdevEvent(type: 0, code: 0, value: 0)
+        let frames = Recording.frames(from: [(1_000_000, e), (1_000_000, syn), (900_000, e), (900_000, syn), (1_200_000, e)])
+        XCTAssertEqual(frames.map(\.time), [0, 0, 200_000])
+        XCTAssertEqual(frames.last?.events, [e, syn], "a trailing partial frame is closed")
+    }
+}

@@ -1,0 +1,131 @@
+import DeviceRecording
+import Foundation
+import XCTest
+
+/// What a person running `touchsynth replay` relies on: gestures come out right, on time, and bad
+/// input is refused with a useful line and the right exit code.
+final class ReplayBehaviourTests: XCTestCase {
+    func events(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    /// Pinch recordings of ≥ 0.6 s: BEGIN, UPDATE…, END with the scale moving the way the fingers did.
+    func testPinchScaleFollowsTheFingers() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        for (file, grows) in [("pinch-out.yml", true), ("pinch-in.yml", false)] {
+            let url = Fixtures.synthesized.appendingPathComponent(file)
+            let result = try runProcess([touchsynth, "replay", "--json", url.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let pinch = try events(result.stdout).filter { ($0["type"] as? String)?.hasPrefix("GESTURE_PINCH") == true }
+            let types = pinch.map { $0["type"] as! String }
+            XCTAssertEqual(types.first, "GESTURE_PINCH_BEGIN", file)
+            XCTAssertEqual(types.last, "GESTURE_PINCH_END", file)
+            XCTAssertEqual(types.dropFirst().dropLast().filter { $0 != "GESTURE_PINCH_UPDATE" }, [], file)
+            XCTAssertGreaterThan(types.count, 30, file)
+            let first = try XCTUnwrap(pinch.first { $0["type"] as? String == "GESTURE_PINCH_UPDATE" }?["time_us"] as? Int)
+            let last = try XCTUnwrap(pinch.last?["time_us"] as? Int)
+            XCTAssertGreaterThanOrEqual(Double(last - first) / 1e6, 0.6, "\(file): pinch shorter than 0.6 s")
+            let scales = pinch.compactMap { $0["scale"] as? Double }
+            let final = try XCTUnwrap(scales.last)
+            if grows {
+                XCTAssertGreaterThan(final, 1.5, file)
+                XCTAssertTrue(zip(scales, scales.dropFirst()).allSatisfy { $1 >= $0 - 1e-9 }, "\(file): scale must not shrink while fingers spread")
+            } else {
+                XCTAssertLessThan(final, 0.7, file)
+                XCTAssertTrue(zip(scales, scales.dropFirst()).allSatisfy { $1 <= $0 + 1e-9 }, "\(file): scale must not grow while fingers close")
+            }
+        }
+    }
+
+    /// A 90° clockwise turn accumulates a clockwise (positive) angle of roughly that size.
+    func testRotationAccumulatesTheTurn() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let result = try runProcess([touchsynth, "replay", "--json", Fixtures.synthesized.appendingPathComponent("rotate-cw.yml").path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let angle = try events(result.stdout).compactMap { $0["angle_delta"] as? Double }.reduce(0, +)
+        // libinput decides on the pinch after a few frames, so some of the turn is spent before it begins.
+        XCTAssertGreaterThan(angle, 60)
+        XCTAssertLessThan(angle, 95)
+    }
+
+    /// Replay wall time stays within the recording's duration + 0.5 s, for short and long recordings.
+    func testReplayWallTimeIsRecordingDurationPlusHalfASecond() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        for name in ["touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events", "touchpads_SynPS2_Synaptics_TouchPad.leftmove.events"] {
+            let url = Fixtures.evemu.appendingPathComponent(name)
+            let stamps = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+                .filter { $0.hasPrefix("E:") }.compactMap { Double($0.split(separator: " ")[1]) }
+            let duration = try XCTUnwrap(stamps.last) - stamps[0]
+            let result = try runProcess([touchsynth, "replay", url.path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertLessThanOrEqual(result.seconds, duration + 0.5, "\(name): \(result.seconds) s for a \(duration) s recording")
+        }
+    }
+
+    private func expectFailure(_ text: String, name: String, code: Int32, mentions: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runProcess([touchsynth, "replay", path])
+        XCTAssertEqual(result.status, code, result.stderr, file: file, line: line)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, "one line expected: \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(mentions), "expected \"\(mentions)\" in: \(result.stderr)", file: file, line: line)
+    }
+
+    func testMalformedRecordingsAreRefusedWithFileLineAndExit65() throws {
+        let desc = try String(contentsOf: Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc"), encoding: .utf8)
+        let header = desc.split(separator: "\n").count
+        try expectFailure(desc + "E: 0.000000 0003 0035 1500\nE: 0.000000 0000 00\n", name: "truncated.evemu", code: 65, mentions: "truncated.evemu:\(header + 2): truncated event")
+        try expectFailure(desc + "E: 0.000000 0003 0099 7\n", name: "unknown-code.evemu", code: 65, mentions: "unknown-code.evemu:\(header + 1): unknown event code 0x99")
+        try expectFailure(desc + "E: 0.000000 0001 0111 1\n", name: "unsupported.evemu", code: 65, mentions: "unsupported.evemu:\(header + 1): event code BTN_RIGHT is not supported")
+        try expectFailure("E: 0.000000 0003 0035 1500\nE: 0.000000 0000 0000 0\n", name: "headerless.events", code: 65, mentions: "headerless.events:1: missing header")
+        try expectFailure("version: 1\ndevices:\n- evdev:\n    name: \"x\"\n    id: [1, 2, 3]\n", name: "bad-id.yml", code: 65, mentions: "bad-id.yml:5: evdev id must be")
+        try expectFailure("version: 1\ndevices: [\n", name: "broken.yml", code: 65, mentions: "broken.yml:")
+    }
+
+    func testMissingRecordingExits66() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let result = try runProcess([touchsynth, "replay", "/nonexistent/recording.yml"])
+        XCTAssertEqual(result.status, 66)
+        XCTAssertEqual(result.stderr, "touchsynth: /nonexistent/recording.yml: no such file\n")
+    }
+
+    /// An unreadable device node names the group to join, exit 77. As root, the check runs as nobody.
+    func testUnreadableDeviceNodeNamesTheInputGroup() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let node = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-event-\(UUID().uuidString)").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600]))
+        defer { try? FileManager.default.removeItem(atPath: node) }
+        let command = getuid() == 0
+            ? [try XCTUnwrap(findExecutable("setpriv")), "--reuid=65534", "--regid=65534", "--clear-groups", touchsynth, "debug", "--device", node]
+            : [touchsynth, "debug", "--device", node]
+        let result = try runProcess(command)
+        XCTAssertEqual(result.status, 77, result.stderr)
+        XCTAssertTrue(result.stderr.contains("permission denied; join the 'input' group"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("or run with sudo"), result.stderr)
+    }
+}
+
+/// libinput's own recorder, run on a mocked device, writes YAML this project must read back exactly.
+final class LibinputRecordInteropTests: XCTestCase {
+    func testLibinputRecordOfAMockedDeviceParsesBackToTheSameFrames() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let libinput = try XCTUnwrap(findExecutable("libinput"), "libinput-tools is not installed (tools/test installs it)")
+        let source = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-record-\(UUID().uuidString).yml").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try runProcess([touchsynth, "mock", source, "--", libinput, "record", "-o", out, "{devnode}"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let recorded = try RecordingLoader.load(out)
+        let original = try RecordingLoader.load(source)
+        XCTAssertEqual(recorded.device.name, original.device.name)
+        XCTAssertEqual(recorded.device.codes, original.device.codes)
+        XCTAssertEqual(recorded.device.absinfo.mapValues(\.maximum), original.device.absinfo.mapValues(\.maximum))
+        XCTAssertEqual(recorded.frames.map(\.events), original.frames.map(\.events))
+        XCTAssertEqual(recorded.frames.map(\.time), original.frames.map(\.time), "delivery keeps the recording's exact spacing")
+    }
+}
