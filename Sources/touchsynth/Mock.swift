@@ -30,7 +30,7 @@ struct Mock: ParsableCommand {
 }
 
 func printStats(_ report: ReplayReport) {
-    FileHandle.standardError.write(Data(String(
-        format: "touchsynth: %d frames delivered, worst lateness %lld µs, wall time %.3f s, exit status %d\n",
-        report.framesDelivered, report.maxLatenessMicros, report.wallSeconds, report.exitStatus).utf8))
+    writeStderr(String(
+        format: "touchsynth: %d frames delivered, worst lateness %lld µs, wall time %.3f s, exit status %d",
+        report.framesDelivered, report.maxLatenessMicros, report.wallSeconds, report.exitStatus))
 }

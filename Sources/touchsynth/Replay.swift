@@ -9,15 +9,18 @@ struct Replay: ParsableCommand {
 
     @Argument(help: "The recording (evemu, libinput record YAML or evtest text).") var recording: String
     @Option(help: "Device description for an evemu .events file without a header.") var desc: String?
+    @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode: OutputMode = .raw
     @Flag(help: "JSON Lines output.") var json = false
+    @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
 
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
             let rec = try RecordingLoader.load(recording, description: desc)
             let device = try MockedDevice(recording: rec)
-            var command = [currentExecutable(), "debug", "--device", device.devnode]
+            var command = [currentExecutable(), "debug", "--device", device.devnode, "--mode", mode.rawValue]
             if json { command.append("--json") }
+            if check { command.append("--check") }
             return try device.run(command)
         }
         if stats { printStats(report) }

@@ -13,7 +13,7 @@ struct TouchSynth: ParsableCommand {
 
 /// Ends the process with a one-line error and its exit code; never a trap.
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("touchsynth: \(message)\n".utf8))
+    writeStderr("touchsynth: \(message)")
     exit(code)
 }
 
@@ -37,7 +37,25 @@ func currentExecutable() -> String {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 }
 
-/// Writes to stdout without buffering surprises when the output is a pipe.
+/// Writes a line to stdout unbuffered; a reader that went away (`| head`) ends the program quietly.
 func emit(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    if !writeAll(1, line + "\n") { exit(0) }
+}
+
+/// Writes a line to stderr; nothing more can be done if that fails.
+func writeStderr(_ line: String) {
+    _ = writeAll(2, line + "\n")
+}
+
+private func writeAll(_ fd: Int32, _ text: String) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        bytes = bytes.dropFirst(n)
+    }
+    return true
 }

@@ -1,0 +1,221 @@
+/// Checks a stream of app events against the rules UIKit's delivery keeps, so that any producer
+/// of ``AppEvent``s (the translator, the CLI, other modules' tests) can be verified.
+///
+/// Rules:
+/// - a touch goes began → (moved | stationary)* → ended | cancelled, exactly once, and nothing
+///   follows its end; a hover touch goes regionEntered → regionMoved* → regionExited; hover
+///   phases only in hover events, contact phases only in touches events;
+/// - transform, scroll and system-gesture sequences go began → changed* → ended | cancelled,
+///   one of each at a time, keeping their scroll type or gesture kind;
+/// - no NaN or infinity in any location, previous location, scale, rotation, delta,
+///   translation, value120, relative motion or timestamp;
+/// - no simulated touch in indirect input mode, no `indirectPointer` touch in compatibility mode;
+/// - timestamps never decrease;
+/// - a pointer-lock notification reports a change, and relative motion comes only while locked.
+///
+/// ``finish()`` reports touches and gestures still live at the end. A hover still live is not
+/// reported: the pointer may rightly rest over the window when a stream ends.
+public struct InvariantChecker: Sendable {
+    /// One broken rule.
+    public struct Violation: Equatable, Sendable, CustomStringConvertible {
+        public enum Rule: String, Sendable {
+            case touchNeverEnded
+            case eventAfterEnd
+            case illegalPhaseOrder
+            case nonFinite
+            case simulatedTouchInIndirectMode
+            case indirectPointerInCompatibilityMode
+            case timestampDecreased
+            case gestureNeverEnded
+            case pointerLockUnchanged
+            case relativeMotionWhileUnlocked
+        }
+
+        public var rule: Rule
+        /// Position of the offending event in the stream (0-based); nil for ``finish()``.
+        public var eventIndex: Int?
+        public var message: String
+
+        public init(rule: Rule, eventIndex: Int?, message: String) {
+            self.rule = rule
+            self.eventIndex = eventIndex
+            self.message = message
+        }
+
+        public var description: String {
+            "\(eventIndex.map { "event \($0)" } ?? "end of stream"): \(rule.rawValue): \(message)"
+        }
+    }
+
+    private enum TouchState: Sendable {
+        case contact
+        case hover
+        case finished
+    }
+
+    /// A began → changed* → ended|cancelled stream; `kind` is what must stay the same.
+    private struct GestureStream: Sendable {
+        let name: String
+        var liveKind: String?
+
+        mutating func advance(_ phase: GesturePhase, kind: String) -> String? {
+            switch (phase, liveKind) {
+            case (.began, nil):
+                liveKind = kind
+                return nil
+            case (.began, let live?):
+                return "\(name) \(kind) began while a \(live) one is live"
+            case (_, nil):
+                return "\(name) \(kind) \(phase.rawValue) without began"
+            case (_, let live?) where live != kind:
+                return "\(name) \(kind) \(phase.rawValue) while a \(live) one is live"
+            case (.changed, _):
+                return nil
+            case (.ended, _), (.cancelled, _):
+                liveKind = nil
+                return nil
+            }
+        }
+    }
+
+    /// Mirrors the Info.plist key the stream was produced under.
+    public let supportsIndirectInputEvents: Bool
+    private var touches: [TouchID: TouchState] = [:]
+    private var transform = GestureStream(name: "transform")
+    private var scroll = GestureStream(name: "scroll")
+    private var systemGesture = GestureStream(name: "system gesture")
+    private var isPointerLocked = false
+    private var lastTimestamp: Double?
+    private var eventCount = 0
+
+    public init(supportsIndirectInputEvents: Bool) {
+        self.supportsIndirectInputEvents = supportsIndirectInputEvents
+    }
+
+    /// Checks a whole stream, including ``finish()``.
+    public static func violations(in events: [AppEvent], supportsIndirectInputEvents: Bool) -> [Violation] {
+        var checker = InvariantChecker(supportsIndirectInputEvents: supportsIndirectInputEvents)
+        return events.flatMap { checker.check($0) } + checker.finish()
+    }
+
+    /// Checks the next event of the stream.
+    public mutating func check(_ event: AppEvent) -> [Violation] {
+        let index = eventCount
+        eventCount += 1
+        var problems: [(Violation.Rule, String)] = []
+
+        if let last = lastTimestamp, event.timestamp < last {
+            problems.append((.timestampDecreased, "\(event.timestamp) after \(last)"))
+        }
+        if event.timestamp.isFinite { lastTimestamp = event.timestamp }
+        if let name = Self.nonFiniteField(of: event) {
+            problems.append((.nonFinite, "\(event.type.rawValue) event: \(name) is not finite"))
+        }
+
+        switch event.payload {
+        case .touches(let list):
+            for touch in list { problems += checkTouch(touch, inHoverEvent: false) }
+        case .hover(let touch):
+            problems += checkTouch(touch, inHoverEvent: true)
+        case .transform(let t):
+            if let message = transform.advance(t.phase, kind: "pinch") { problems.append((.illegalPhaseOrder, message)) }
+        case .scroll(let s):
+            if let message = scroll.advance(s.phase, kind: s.type.rawValue) { problems.append((.illegalPhaseOrder, message)) }
+        case .systemGesture(let g):
+            if let message = systemGesture.advance(g.phase, kind: g.kind.rawValue) { problems.append((.illegalPhaseOrder, message)) }
+        case .pointerLock(let isLocked):
+            if isLocked == isPointerLocked { problems.append((.pointerLockUnchanged, "isLocked stays \(isLocked)")) }
+            isPointerLocked = isLocked
+        case .relativeMotion:
+            if !isPointerLocked { problems.append((.relativeMotionWhileUnlocked, "relative motion while the pointer is not locked")) }
+        }
+        return problems.map { Violation(rule: $0.0, eventIndex: index, message: $0.1) }
+    }
+
+    /// Touches and gestures still live at the end of the stream.
+    public func finish() -> [Violation] {
+        var violations = touches.filter { $0.value == .contact }.keys.sorted { $0.rawValue < $1.rawValue }.map {
+            Violation(rule: .touchNeverEnded, eventIndex: nil, message: "touch \($0) began but never ended or was cancelled")
+        }
+        for stream in [transform, scroll, systemGesture] {
+            if let kind = stream.liveKind {
+                violations.append(Violation(rule: .gestureNeverEnded, eventIndex: nil, message: "\(stream.name) \(kind) began but never ended or was cancelled"))
+            }
+        }
+        return violations
+    }
+
+    private mutating func checkTouch(_ touch: Touch, inHoverEvent: Bool) -> [(Violation.Rule, String)] {
+        var problems: [(Violation.Rule, String)] = []
+        let name = "touch \(touch.id) \(touch.phase.rawValue)"
+        if touch.isSimulated && supportsIndirectInputEvents {
+            problems.append((.simulatedTouchInIndirectMode, "\(name) is simulated"))
+        }
+        if touch.type == .indirectPointer && !supportsIndirectInputEvents {
+            problems.append((.indirectPointerInCompatibilityMode, "\(name) is indirectPointer"))
+        }
+        let isHoverPhase = [.regionEntered, .regionMoved, .regionExited].contains(touch.phase)
+        if isHoverPhase != inHoverEvent {
+            problems.append((.illegalPhaseOrder, "\(name) in a \(inHoverEvent ? "hover" : "touches") event"))
+        }
+
+        let state = touches[touch.id]
+        if state == .finished {
+            problems.append((.eventAfterEnd, "\(name) after the touch ended"))
+            return problems
+        }
+        let next: TouchState
+        switch touch.phase {
+        case .began, .regionEntered:
+            next = touch.phase == .began ? .contact : .hover
+            if state != nil { problems.append((.illegalPhaseOrder, "\(name) while the touch is live")) }
+        case .moved, .stationary:
+            next = .contact
+            if state != .contact { problems.append((.illegalPhaseOrder, "\(name) without began")) }
+        case .regionMoved:
+            next = .hover
+            if state != .hover { problems.append((.illegalPhaseOrder, "\(name) without regionEntered")) }
+        case .ended, .cancelled:
+            next = .finished
+            if state != .contact { problems.append((.illegalPhaseOrder, "\(name) without began")) }
+        case .regionExited:
+            next = .finished
+            if state != .hover { problems.append((.illegalPhaseOrder, "\(name) without regionEntered")) }
+        }
+        touches[touch.id] = next
+        return problems
+    }
+
+    /// The name of the first non-finite number in the event, if any.
+    private static func nonFiniteField(of event: AppEvent) -> String? {
+        var fields: [(String, Double)] = [("timestamp", event.timestamp)]
+        func add(_ name: String, _ point: Point) {
+            fields += [("\(name).x", point.x), ("\(name).y", point.y)]
+        }
+        switch event.payload {
+        case .touches(let list):
+            for touch in list {
+                add("touch \(touch.id) location", touch.location)
+                add("touch \(touch.id) previousLocation", touch.previousLocation)
+            }
+        case .hover(let touch):
+            add("location", touch.location)
+            add("previousLocation", touch.previousLocation)
+        case .transform(let t):
+            fields += [("scale", t.scale), ("rotation", t.rotation)]
+            add("location", t.location)
+        case .scroll(let s):
+            add("delta", s.delta)
+            add("translation", s.translation)
+            add("location", s.location)
+            if let value120 = s.value120 { add("value120", value120) }
+        case .systemGesture(let g):
+            add("translation", g.translation)
+        case .relativeMotion(let dx, let dy):
+            fields += [("dx", dx), ("dy", dy)]
+        case .pointerLock:
+            break
+        }
+        return fields.first { !$0.1.isFinite }?.0
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LibinputEvents
+
+/// A libinput pinch accumulated since its begin: what both delivery modes need.
+struct PinchGesture {
+    let device: String
+    /// The gesture location (the pointer location at begin) plus the summed accelerated deltas.
+    private(set) var centre: Point
+    /// libinput's scale, absolute since begin.
+    private(set) var scale = 1.0
+    /// Summed `angleDelta`, degrees, clockwise positive.
+    private(set) var angle = 0.0
+
+    init(device: String, location: Point) {
+        self.device = device
+        centre = location
+    }
+
+    /// Cumulative rotation, radians, clockwise positive (y-down coordinates, as UIKit).
+    var rotation: Double { angle / 180 * .pi }  // divided first: a huge finite angle stays finite
+
+    /// Applies one update. Values that would make the state non-finite are dropped (the previous
+    /// value stays) and a negative scale counts as 0, so nothing downstream sees NaN or infinity.
+    mutating func apply(_ delta: GestureDelta, scale newScale: Double, angleDelta: Double) {
+        let movedCentre = Point(x: centre.x + delta.dx.finiteOrZero, y: centre.y + delta.dy.finiteOrZero)
+        if movedCentre.x.isFinite && movedCentre.y.isFinite { centre = movedCentre }
+        if newScale.isFinite { scale = max(newScale, 0) }
+        let summed = angle + angleDelta.finiteOrZero
+        if summed.isFinite { angle = summed }
+    }
+}
+
+/// The two touches compatibility mode makes up for a trackpad pinch or rotation.
+///
+/// They start symmetric about the gesture location, `distance` apart on a line at `startAngle`,
+/// and follow the surface: separation `distance × scale`, line angle `startAngle + rotation`,
+/// midpoint at the pinch centre. They are not clamped to the screen so that scale, rotation and
+/// translation read back from them are exactly libinput's.
+struct SimulatedTouchPair {
+    let ids: (TouchID, TouchID)
+    let distance: Double
+    let startAngle: Double
+    private var locations: (Point, Point)
+
+    init(ids: (TouchID, TouchID), pinch: PinchGesture, distance: Double, startAngle: Double) {
+        self.ids = ids
+        self.distance = distance
+        self.startAngle = startAngle
+        locations = Self.locations(for: pinch, distance: distance, startAngle: startAngle)
+    }
+
+    /// Both touches, phase `.began`.
+    func began() -> [Touch] {
+        [touch(0, .began, previous: locations.0), touch(1, .began, previous: locations.1)]
+    }
+
+    /// Moves both touches to follow `pinch`; phase `.moved`.
+    mutating func follow(_ pinch: PinchGesture) -> [Touch] {
+        let previous = locations
+        let next = Self.locations(for: pinch, distance: distance, startAngle: startAngle)
+        // Only a finite placement is taken; otherwise the touches hold still.
+        if [next.0.x, next.0.y, next.1.x, next.1.y].allSatisfy(\.isFinite) { locations = next }
+        return [touch(0, .moved, previous: previous.0), touch(1, .moved, previous: previous.1)]
+    }
+
+    /// Both touches where they are, phase `.ended` or `.cancelled`.
+    func finish(_ phase: TouchPhase) -> [Touch] {
+        [touch(0, phase, previous: locations.0), touch(1, phase, previous: locations.1)]
+    }
+
+    private func touch(_ index: Int, _ phase: TouchPhase, previous: Point) -> Touch {
+        Touch(
+            id: index == 0 ? ids.0 : ids.1, phase: phase, type: .direct,
+            location: index == 0 ? locations.0 : locations.1, previousLocation: previous,
+            tapCount: 1, isSimulated: true
+        )
+    }
+
+    private static func locations(for pinch: PinchGesture, distance: Double, startAngle: Double) -> (Point, Point) {
+        let half = distance * pinch.scale / 2
+        let angle = startAngle + pinch.rotation
+        let offset = Point(x: half * cos(angle), y: half * sin(angle))
+        let c = pinch.centre
+        return (Point(x: c.x - offset.x, y: c.y - offset.y), Point(x: c.x + offset.x, y: c.y + offset.y))
+    }
+}

@@ -1,0 +1,195 @@
+import LibinputEvents
+
+/// The seat's pointer as an iPad app sees it: one cursor on a virtual screen, the buttons held
+/// on every pointing device, the keyboard modifiers held on every keyboard, and the pointer lock.
+///
+/// Like a Wayland or X seat, all devices share this state: two mice move one cursor, and shift
+/// on one keyboard modifies a click on a touchpad.
+public struct PointerState: Sendable {
+    /// The virtual screen (the app's full-screen window), points, origin top-left, y down.
+    public let screenSize: Size
+    /// Where the pointer is, always within `[0, width] × [0, height]`.
+    public private(set) var location: Point
+    /// Whether the pointer is over the window.
+    ///
+    /// A relative motion whose unclamped target lies outside the closed screen rectangle takes
+    /// the pointer out of the window: it stays clamped at the edge and this becomes false. The
+    /// next motion whose unclamped target lies inside (including motion along the edge) brings it
+    /// back. An absolute position outside 0…1 does the same.
+    public private(set) var isInsideScreen = true
+    /// Scene conditions, the app's preference and the system's decision about the pointer lock.
+    public private(set) var lock: PointerLock
+
+    private var heldButtons: [String: ButtonMask] = [:]
+    private var heldKeys: Set<HeldKey> = []
+    private var isAlphaShiftLocked = false
+
+    /// - Parameters:
+    ///   - screenSize: the virtual screen; the pointer starts at its centre.
+    ///   - lockPolicy: who decides whether a requested pointer lock is granted.
+    public init(screenSize: Size = .defaultScreen, lockPolicy: PointerLockPolicy = .system) {
+        self.screenSize = screenSize
+        location = Point(x: screenSize.width / 2, y: screenSize.height / 2)
+        lock = PointerLock(policy: lockPolicy)
+    }
+
+    // MARK: Motion
+
+    /// Integrates libinput's accelerated relative motion, clamped to the screen. Does nothing
+    /// while the pointer is locked (the location is frozen). Non-finite deltas count as 0.
+    public mutating func move(dx: Double, dy: Double) {
+        guard !lock.isLocked else { return }
+        let target = Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero)
+        place(at: target)
+    }
+
+    /// Maps an absolute position, normalised 0…1 on each axis, onto the screen. Ignored while the
+    /// pointer is locked or when a coordinate is not finite.
+    public mutating func moveAbsolute(x: Double, y: Double) {
+        guard !lock.isLocked, x.isFinite, y.isFinite else { return }
+        place(at: Point(x: x * screenSize.width, y: y * screenSize.height))
+    }
+
+    private mutating func place(at target: Point) {
+        let clamped = Point(
+            x: min(max(target.x, 0), screenSize.width),
+            y: min(max(target.y, 0), screenSize.height)
+        )
+        guard clamped.x.isFinite, clamped.y.isFinite else { return }
+        isInsideScreen = clamped == target
+        location = clamped
+    }
+
+    // MARK: Buttons
+
+    /// `UIEvent.ButtonMask` of every button held on any device.
+    public var buttonMask: ButtonMask {
+        heldButtons.values.reduce(into: ButtonMask()) { $0.formUnion($1) }
+    }
+
+    /// Whether `device` holds at least one button.
+    public func holdsButtons(_ device: String) -> Bool {
+        !(heldButtons[device] ?? []).isEmpty
+    }
+
+    /// Applies a libinput button event; returns whether the seat's button mask changed.
+    /// Codes outside the mouse-button range are ignored.
+    @discardableResult
+    public mutating func setButton(_ code: UInt32, _ state: ButtonState, device: String) -> Bool {
+        guard let bit = ButtonMask(libinputButton: code) else { return false }
+        let before = buttonMask
+        var held = heldButtons[device] ?? []
+        switch state {
+        case .pressed: held.insert(bit)
+        case .released: held.remove(bit)
+        }
+        heldButtons[device] = held.isEmpty ? nil : held
+        return buttonMask != before
+    }
+
+    // MARK: Modifiers
+
+    /// `UIKeyModifierFlags` of every modifier key held on any keyboard, plus caps lock.
+    public var modifierFlags: ModifierFlags {
+        var flags: ModifierFlags = isAlphaShiftLocked ? .alphaShift : []
+        for held in heldKeys {
+            if let flag = ModifierKey.flag(for: held.key) { flags.insert(flag) }
+        }
+        return flags
+    }
+
+    /// Applies a libinput keyboard event. Caps lock toggles `.alphaShift` when it goes down;
+    /// a repeated press of a key already held changes nothing.
+    public mutating func setKey(_ key: UInt32, _ state: ButtonState, device: String) {
+        let held = HeldKey(device: device, key: key)
+        switch state {
+        case .pressed:
+            let isNewPress = heldKeys.insert(held).inserted
+            if isNewPress && key == ModifierKey.capsLock { isAlphaShiftLocked.toggle() }
+        case .released:
+            heldKeys.remove(held)
+        }
+    }
+
+    // MARK: Devices
+
+    /// Forgets the buttons and keys `device` held (it went away); returns whether the button
+    /// mask changed. The caps-lock state survives, as a lock does.
+    @discardableResult
+    public mutating func removeDevice(_ device: String) -> Bool {
+        let before = buttonMask
+        heldButtons[device] = nil
+        heldKeys = heldKeys.filter { $0.device != device }
+        return buttonMask != before
+    }
+
+    /// Forgets every held button and key, for a reset after lost events: libinput re-sends only
+    /// what happens next, so an unknown state is best taken as "nothing held".
+    public mutating func releaseAll() {
+        heldButtons = [:]
+        heldKeys = []
+    }
+
+    // MARK: Pointer lock
+
+    /// The app's `prefersPointerLocked`; returns whether the lock state changed.
+    @discardableResult
+    public mutating func setPrefersPointerLocked(_ prefers: Bool) -> Bool {
+        lock.setPrefersPointerLocked(prefers)
+    }
+
+    /// New scene conditions; returns whether the lock state changed.
+    @discardableResult
+    public mutating func updateScene(_ scene: SceneConditions) -> Bool {
+        lock.updateScene(scene)
+    }
+}
+
+/// A size in points.
+public struct Size: Equatable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// 1440 × 900 points: a 13-inch laptop screen, the size a Mac Catalyst window often has.
+    public static let defaultScreen = Size(width: 1440, height: 900)
+}
+
+extension ButtonMask {
+    /// The mask of a Linux mouse button code: `BTN_LEFT` (0x110) is `.primary`, `BTN_RIGHT`
+    /// (0x111) `.secondary`, `BTN_MIDDLE` (0x112) `.button(3)`, and 0x110 + k `.button(k + 1)`.
+    /// Nil for codes outside the range UIKit can number.
+    public init?(libinputButton code: UInt32) {
+        let first: UInt32 = 0x110
+        guard code >= first, code - first < 62 else { return nil }
+        self = .button(Int(code - first) + 1)
+    }
+}
+
+/// Linux key codes (`linux/input-event-codes.h`) of the keys that set `UIKeyModifierFlags`.
+enum ModifierKey {
+    static let capsLock: UInt32 = 58
+
+    static func flag(for key: UInt32) -> ModifierFlags? {
+        switch key {
+        case 42, 54: return .shift  // KEY_LEFTSHIFT, KEY_RIGHTSHIFT
+        case 29, 97: return .control  // KEY_LEFTCTRL, KEY_RIGHTCTRL
+        case 56, 100: return .alternate  // KEY_LEFTALT, KEY_RIGHTALT
+        case 125, 126: return .command  // KEY_LEFTMETA, KEY_RIGHTMETA
+        default: return nil
+        }
+    }
+}
+
+private struct HeldKey: Hashable, Sendable {
+    var device: String
+    var key: UInt32
+}
+
+extension Double {
+    var finiteOrZero: Double { isFinite ? self : 0 }
+}

@@ -1,0 +1,81 @@
+import LibinputEvents
+
+/// Turns libinput scroll events into began → changed* → ended|cancelled scroll sequences.
+///
+/// - Finger and continuous scrolling (``ScrollType/continuous``): the first non-stop event
+///   begins a sequence, the following ones change it, libinput's scroll stop ends it.
+/// - Wheels (``ScrollType/discrete``): libinput has no stop, so the first wheel event begins a
+///   sequence, the following ones change it, and it ends when a pointer event that is not a wheel
+///   event arrives, or once ``wheelTimeout`` has passed since the last wheel event, which the
+///   translator notices on the next event's timestamp or in `flush(at:)`.
+///
+/// libinput's scroll units are already about one point, so deltas are used 1:1:
+/// `delta = (horizontal, vertical)`, and `translation` is their sum since began. A scroll from
+/// another device, or of the other type, ends the live sequence first: one scroll at a time.
+struct ScrollSequencer {
+    struct Sequence {
+        var type: ScrollType
+        var device: String
+        var translation = Point.zero
+        /// Microseconds of the last event, for the wheel timeout.
+        var lastTime: UInt64
+    }
+
+    /// Microseconds of silence after which a wheel sequence is over.
+    let wheelTimeout: UInt64
+    private(set) var live: Sequence?
+
+    init(wheelTimeout: UInt64) {
+        self.wheelTimeout = wheelTimeout
+    }
+
+    /// When a live wheel sequence times out, in microseconds; nil when none is live.
+    var discreteDeadline: UInt64? {
+        guard let live, live.type == .discrete else { return nil }
+        let (deadline, overflow) = live.lastTime.addingReportingOverflow(wheelTimeout)
+        return overflow ? .max : deadline
+    }
+
+    mutating func handle(_ scroll: Scroll, device: String, time: UInt64, location: Point) -> [ScrollEvent] {
+        let type: ScrollType = scroll.source == .wheel ? .discrete : .continuous
+        var events: [ScrollEvent] = []
+        if let current = live, current.type != type || current.device != device {
+            events += end(.ended, location: location)
+        }
+        if type == .continuous && scroll.isStop {
+            events += end(.ended, location: location)
+            return events
+        }
+        let delta = Point(x: (scroll.horizontal ?? 0).finiteOrZero, y: (scroll.vertical ?? 0).finiteOrZero)
+        let value120: Point? =
+            type == .discrete && (scroll.horizontal120 != nil || scroll.vertical120 != nil)
+            ? Point(x: (scroll.horizontal120 ?? 0).finiteOrZero, y: (scroll.vertical120 ?? 0).finiteOrZero)
+            : nil
+        var sequence = live ?? Sequence(type: type, device: device, lastTime: time)
+        let phase: GesturePhase = live == nil ? .began : .changed
+        let translation = Point(x: sequence.translation.x + delta.x, y: sequence.translation.y + delta.y)
+        if translation.x.isFinite && translation.y.isFinite { sequence.translation = translation }
+        sequence.lastTime = time
+        live = sequence
+        events.append(ScrollEvent(
+            phase: phase, type: type, delta: delta, translation: sequence.translation,
+            value120: value120, location: location
+        ))
+        return events
+    }
+
+    /// Ends (or cancels) the live sequence, if any.
+    mutating func end(_ phase: GesturePhase, location: Point) -> [ScrollEvent] {
+        guard let sequence = live else { return [] }
+        live = nil
+        return [ScrollEvent(
+            phase: phase, type: sequence.type, delta: .zero, translation: sequence.translation,
+            value120: sequence.type == .discrete ? .zero : nil, location: location
+        )]
+    }
+
+    /// Ends a live wheel sequence, leaving a continuous one alone.
+    mutating func endDiscrete(location: Point) -> [ScrollEvent] {
+        live?.type == .discrete ? end(.ended, location: location) : []
+    }
+}

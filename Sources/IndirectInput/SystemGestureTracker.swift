@@ -1,0 +1,47 @@
+/// Three-or-more-finger swipes and holds, which UIKit keeps for the system.
+///
+/// On iPadOS a three-finger swipe is undo/redo (seed 004) and four-finger swipes switch apps:
+/// the system consumes them and the app's gesture recognizers never see them. A hold has no
+/// UIKit event at all. TouchSynth still reports both, as ``SystemGestureEvent``s that no
+/// recognizer consumes, so a diagnostic shows they happened. One system gesture at a time: a new
+/// begin cancels a live one.
+struct SystemGestureTracker {
+    private struct Live {
+        var kind: SystemGestureEvent.Kind
+        var fingers: Int
+        var device: String
+        var translation = Point.zero
+    }
+
+    private var live: Live?
+
+    var device: String? { live?.device }
+
+    mutating func begin(_ kind: SystemGestureEvent.Kind, fingers: Int, device: String) -> [SystemGestureEvent] {
+        let cancelled = finish(.cancelled)
+        live = Live(kind: kind, fingers: fingers, device: device)
+        return cancelled + [SystemGestureEvent(kind: kind, phase: .began, fingers: fingers, translation: .zero)]
+    }
+
+    /// A swipe update; nil when no swipe is live.
+    mutating func update(dx: Double, dy: Double) -> SystemGestureEvent? {
+        guard var gesture = live, gesture.kind == .swipe else { return nil }
+        let translation = Point(x: gesture.translation.x + dx.finiteOrZero, y: gesture.translation.y + dy.finiteOrZero)
+        if translation.x.isFinite && translation.y.isFinite { gesture.translation = translation }
+        live = gesture
+        return SystemGestureEvent(kind: .swipe, phase: .changed, fingers: gesture.fingers, translation: gesture.translation)
+    }
+
+    /// libinput's end of a `kind` gesture; nil when no such gesture is live.
+    mutating func end(_ kind: SystemGestureEvent.Kind, cancelled: Bool) -> SystemGestureEvent? {
+        guard live?.kind == kind else { return nil }
+        return finish(cancelled ? .cancelled : .ended).first
+    }
+
+    /// Ends or cancels whatever is live.
+    mutating func finish(_ phase: GesturePhase) -> [SystemGestureEvent] {
+        guard let gesture = live else { return [] }
+        live = nil
+        return [SystemGestureEvent(kind: gesture.kind, phase: phase, fingers: gesture.fingers, translation: gesture.translation)]
+    }
+}

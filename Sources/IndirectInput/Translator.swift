@@ -1,0 +1,376 @@
+import LibinputEvents
+
+/// Turns libinput touchpad and mouse events into the events an iPad app gets, in the delivery
+/// mode its `UIApplicationSupportsIndirectInputEvents` key selects (docs/indirect-input.md).
+///
+/// - Compatibility mode (key absent or false): a pinch or rotation becomes two simulated
+///   `.direct` touches; clicks and drags are `.direct` touches, like a finger's.
+/// - Indirect input mode (key true): a pinch or rotation becomes `transform` events; clicks and
+///   drags are `.indirectPointer` touches; nothing is simulated.
+/// - Both modes: buttonless motion gives hover touches, two-finger and wheel scrolling give
+///   scroll events, swipes and holds give system-gesture events, and a locked pointer gives
+///   relative motion.
+///
+/// Every event carries the timestamp (libinput's microseconds as seconds, never decreasing) and
+/// the seat's current button mask and modifier flags, with one exception: the touch that ends at
+/// a button release carries the mask from before the release, so that a recognizer filtering on
+/// `event.buttonMask == .secondary` (seed 001) sees the whole click.
+///
+/// Device removal cancels what that device was doing (and the hover ends once no pointing device
+/// is left); `reset(at:)` cancels everything. Touchscreen events are ignored: a touchscreen is
+/// direct input, which this translator does not model.
+///
+/// Choices where UIKit leaves room:
+/// - Hover: regionEntered at the first buttonless motion over the window, regionMoved while it
+///   moves, regionExited when a motion pushes past a screen edge (see
+///   ``PointerState/isInsideScreen``) or the last pointing device goes away. No hover events
+///   while a button is held or the pointer is locked.
+/// - `tapCount`: see ``Configuration/multiClickInterval`` and ``Configuration/multiClickSlop``.
+///   Simulated touches have tapCount 1, hover touches 0.
+/// - Wheels: see ``Configuration/wheelSequenceTimeout``.
+/// - Three-or-more-finger swipes and holds become ``SystemGestureEvent``s. UIKit keeps swipes for
+///   the system (three fingers undo/redo, seed 004; four switch apps) and has no event for a
+///   hold, so no app recognizer ever sees them; TouchSynth reports them only so that a
+///   diagnostic shows they happened.
+/// - A pinch does not move the pointer: the simulated touches' midpoint follows the fingers
+///   from the pointer location, and a transform's location is the pointer location.
+public final class CompatibilityTranslator {
+    /// Tunables of the translation.
+    public struct Configuration: Sendable {
+        /// The virtual screen. Default 1440 × 900 points.
+        public var screenSize: Size
+        /// Distance D between the two simulated touches when a pinch begins. Default 100 points:
+        /// about 2 cm on an iPad at ~132 points per inch (100 / 132 in ≈ 1.9 cm), the spread of
+        /// two fingertips starting a pinch.
+        public var simulatedTouchDistance: Double
+        /// Angle of the line from the first simulated touch to the second when a pinch begins,
+        /// radians, clockwise positive. Default 0: a horizontal line, first touch on the left.
+        public var simulatedTouchStartAngle: Double
+        /// Longest gap, seconds, from a click's release to the next press for that press to raise
+        /// `tapCount`. Default 0.5 s, macOS's default double-click interval.
+        public var multiClickInterval: Double
+        /// Farthest, points, a click may move and the next press may land from it and still raise
+        /// `tapCount`. Default 8 points.
+        public var multiClickSlop: Double
+        /// Silence, seconds, after which a wheel (discrete) scroll sequence ends. Default 0.15 s,
+        /// longer than the gap between notches of a wheel turned in one go. A wheel sequence
+        /// begins at the first wheel event and changes with the following ones; it ends at the
+        /// first pointer or gesture event that is not a wheel event, or once this much time has
+        /// passed since the last wheel event (noticed on the next event and stamped when the
+        /// timeout fell due), or at `flush(at:)`.
+        public var wheelSequenceTimeout: Double
+        /// Who grants the pointer lock. Default ``PointerLockPolicy/system``.
+        public var pointerLockPolicy: PointerLockPolicy
+
+        public init(
+            screenSize: Size = .defaultScreen,
+            simulatedTouchDistance: Double = 100,
+            simulatedTouchStartAngle: Double = 0,
+            multiClickInterval: Double = 0.5,
+            multiClickSlop: Double = 8,
+            wheelSequenceTimeout: Double = 0.15,
+            pointerLockPolicy: PointerLockPolicy = .system
+        ) {
+            self.screenSize = screenSize
+            self.simulatedTouchDistance = simulatedTouchDistance
+            self.simulatedTouchStartAngle = simulatedTouchStartAngle
+            self.multiClickInterval = multiClickInterval
+            self.multiClickSlop = multiClickSlop
+            self.wheelSequenceTimeout = wheelSequenceTimeout
+            self.pointerLockPolicy = pointerLockPolicy
+        }
+    }
+
+    /// Mirrors the Info.plist key: true selects indirect input mode.
+    public let supportsIndirectInputEvents: Bool
+    public let configuration: Configuration
+    /// The seat's pointer, buttons, modifiers and pointer lock.
+    public private(set) var pointer: PointerState
+
+    private var hover = HoverTracker()
+    private var pointerTouch: PointerTouchTracker
+    private var pinch: PinchGesture?
+    private var simulatedTouches: SimulatedTouchPair?
+    private var scroll: ScrollSequencer
+    private var systemGesture = SystemGestureTracker()
+    /// Devices that move the pointer or make gestures; the hover ends when the last one goes.
+    private var pointerDevices: Set<String> = []
+    private var nextTouchID = 1
+    /// Microseconds; never goes back, so neither do the events' timestamps.
+    private var clock: UInt64 = 0
+
+    /// - Precondition: the configuration's sizes, distances and durations are finite, the screen
+    ///   and D positive, the others not negative.
+    public init(supportsIndirectInputEvents: Bool, configuration: Configuration = Configuration()) {
+        let c = configuration
+        precondition(c.screenSize.width > 0 && c.screenSize.height > 0 && c.screenSize.width.isFinite && c.screenSize.height.isFinite, "screen size must be positive")
+        precondition(c.simulatedTouchDistance > 0 && c.simulatedTouchDistance.isFinite, "simulated touch distance must be positive")
+        precondition(c.simulatedTouchStartAngle.isFinite, "start angle must be finite")
+        precondition(c.multiClickInterval >= 0 && c.multiClickInterval < 1e6, "multi-click interval must be a sane duration")
+        precondition(c.multiClickSlop >= 0 && c.multiClickSlop.isFinite, "multi-click slop must not be negative")
+        precondition(c.wheelSequenceTimeout >= 0 && c.wheelSequenceTimeout < 1e6, "wheel timeout must be a sane duration")
+        self.supportsIndirectInputEvents = supportsIndirectInputEvents
+        self.configuration = configuration
+        pointer = PointerState(screenSize: c.screenSize, lockPolicy: c.pointerLockPolicy)
+        pointerTouch = PointerTouchTracker(multiClick: .init(interval: UInt64((c.multiClickInterval * 1e6).rounded()), slop: c.multiClickSlop))
+        scroll = ScrollSequencer(wheelTimeout: UInt64((c.wheelSequenceTimeout * 1e6).rounded()))
+    }
+
+    /// The touch type of clicks, drags and hover in this mode.
+    public var pointerTouchType: TouchType {
+        supportsIndirectInputEvents ? .indirectPointer : .direct
+    }
+
+    // MARK: Input
+
+    /// Translates one libinput event into the app events it causes (often none).
+    public func translate(_ event: LibinputEvent) -> [AppEvent] {
+        advanceClock(to: event.time)
+        var events = expireWheelSequence()
+        let device = event.device
+        switch event.kind {
+        case .deviceAdded(let info):
+            if !info.capabilities.isDisjoint(with: [.pointer, .gesture]) { pointerDevices.insert(device) }
+        case .deviceRemoved:
+            events += removeDevice(device)
+        case .keyboardKey(let key, let state, _):
+            pointer.setKey(key, state, device: device)
+        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame:
+            break
+        case .pointerMotion(let dx, let dy, let unacceleratedDx, let unacceleratedDy):
+            events += pointerActivity(on: device)
+            events += motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
+        case .pointerMotionAbsolute(let x, let y):
+            events += pointerActivity(on: device)
+            if !pointer.lock.isLocked {
+                pointer.moveAbsolute(x: x, y: y)
+                events += followPointer()
+            }
+        case .pointerButton(let button, let state, _):
+            events += pointerActivity(on: device)
+            events += self.button(button, state, device: device)
+        case .pointerScroll(let scroll):
+            events += pointerActivity(on: device, isWheel: scroll.source == .wheel)
+            events += self.scroll.handle(scroll, device: device, time: clock, location: pointer.location)
+                .map { stamp(.scroll($0)) }
+        case .gesturePinchBegin:
+            events += pointerActivity(on: device)
+            events += pinchBegin(device: device)
+        case .gesturePinchUpdate(_, let delta, let scale, let angleDelta):
+            events += pointerActivity(on: device)
+            events += pinchUpdate(delta, scale: scale, angleDelta: angleDelta)
+        case .gesturePinchEnd(_, _, let cancelled):
+            // libinput's end scale is the last update's, which the gesture already holds.
+            events += pointerActivity(on: device)
+            events += pinchFinish(cancelled: cancelled)
+        case .gestureSwipeBegin(let fingers):
+            events += pointerActivity(on: device)
+            events += systemGesture.begin(.swipe, fingers: fingers, device: device).map { stamp(.systemGesture($0)) }
+        case .gestureSwipeUpdate(_, let delta):
+            events += pointerActivity(on: device)
+            events += systemGesture.update(dx: delta.dx, dy: delta.dy).map { [stamp(.systemGesture($0))] } ?? []
+        case .gestureSwipeEnd(_, let cancelled):
+            events += pointerActivity(on: device)
+            events += systemGesture.end(.swipe, cancelled: cancelled).map { [stamp(.systemGesture($0))] } ?? []
+        case .gestureHoldBegin(let fingers):
+            events += pointerActivity(on: device)
+            events += systemGesture.begin(.hold, fingers: fingers, device: device).map { stamp(.systemGesture($0)) }
+        case .gestureHoldEnd(_, let cancelled):
+            events += pointerActivity(on: device)
+            events += systemGesture.end(.hold, cancelled: cancelled).map { [stamp(.systemGesture($0))] } ?? []
+        }
+        return events
+    }
+
+    /// Cancels everything live, as after libinput reports lost events (SYN_DROPPED): every
+    /// touch, transform, scroll and system gesture gets a cancelled event and the hover exits.
+    /// Held buttons and keys are forgotten; caps lock and the pointer lock stay.
+    public func reset(at time: UInt64) -> [AppEvent] {
+        advanceClock(to: time)
+        var events = expireWheelSequence()
+        pointer.releaseAll()
+        events += cancelPointerTouch()
+        events += pinchFinish(cancelled: true)
+        events += scroll.end(.cancelled, location: pointer.location).map { stamp(.scroll($0)) }
+        events += systemGesture.finish(.cancelled).map { stamp(.systemGesture($0)) }
+        events += hover.exit(at: pointer.location, type: pointerTouchType).map { [stamp(.hover($0))] } ?? []
+        return events
+    }
+
+    /// Ends a pending wheel sequence at the end of a stream, where no later event will end it.
+    /// The end is stamped when the timeout would have fired, or at `time` if that is earlier.
+    /// Gestures libinput itself has not ended stay live: use `reset(at:)` to cancel them.
+    public func flush(at time: UInt64) -> [AppEvent] {
+        advanceClock(to: time)
+        return expireWheelSequence()
+            + scroll.endDiscrete(location: pointer.location).map { stamp(.scroll($0)) }
+    }
+
+    // MARK: Pointer lock
+
+    /// The app's `prefersPointerLocked` changed (`setNeedsUpdateOfPrefersPointerLocked`). Returns
+    /// a `.pointerLock` event when the policy's decision changes. `time` defaults to the last
+    /// event's.
+    public func requestPointerLock(_ prefers: Bool, at time: UInt64? = nil) -> [AppEvent] {
+        if let time { advanceClock(to: time) }
+        let events = expireWheelSequence()
+        return events + (pointer.setPrefersPointerLocked(prefers) ? [lockNotification()] : [])
+    }
+
+    /// The scene's conditions changed (Slide Over appeared, the app went to the background…).
+    /// Returns a `.pointerLock` event when the policy's decision changes. `time` defaults to the
+    /// last event's.
+    public func updateScene(_ scene: SceneConditions, at time: UInt64? = nil) -> [AppEvent] {
+        if let time { advanceClock(to: time) }
+        let events = expireWheelSequence()
+        return events + (pointer.updateScene(scene) ? [lockNotification()] : [])
+    }
+
+    private func lockNotification() -> AppEvent {
+        stamp(.pointerLock(isLocked: pointer.lock.isLocked))
+    }
+
+    // MARK: Pointer
+
+    /// Any pointer or gesture event: remembers the device and ends a wheel sequence unless the
+    /// event is itself a wheel event.
+    private func pointerActivity(on device: String, isWheel: Bool = false) -> [AppEvent] {
+        pointerDevices.insert(device)
+        return isWheel ? [] : scroll.endDiscrete(location: pointer.location).map { stamp(.scroll($0)) }
+    }
+
+    /// While the pointer is locked the location is frozen and the motion goes to the app as
+    /// relative motion, unaccelerated like `GCMouse`'s deltas (games steer cameras with them),
+    /// y down.
+    private func motion(dx: Double, dy: Double, unaccelerated: (dx: Double, dy: Double)) -> [AppEvent] {
+        if pointer.lock.isLocked {
+            return [stamp(.relativeMotion(dx: unaccelerated.dx.finiteOrZero, dy: unaccelerated.dy.finiteOrZero))]
+        }
+        pointer.move(dx: dx, dy: dy)
+        return followPointer()
+    }
+
+    /// A drag moves the click's touch; a buttonless motion moves the hover.
+    private func followPointer() -> [AppEvent] {
+        if !pointer.buttonMask.isEmpty {
+            return pointerTouch.move(to: pointer.location).map { [stamp(.touches([$0]))] } ?? []
+        }
+        let touch = hover.follow(to: pointer.location, isInside: pointer.isInsideScreen, type: pointerTouchType, newID: newTouchID)
+        return touch.map { [stamp(.hover($0))] } ?? []
+    }
+
+    private func button(_ code: UInt32, _ state: ButtonState, device: String) -> [AppEvent] {
+        let before = pointer.buttonMask
+        guard pointer.setButton(code, state, device: device) else { return [] }
+        if before.isEmpty {
+            let touch = pointerTouch.begin(id: newTouchID(), type: pointerTouchType, button: code, at: pointer.location, time: clock)
+            return [stamp(.touches([touch]))]
+        }
+        if pointer.buttonMask.isEmpty {
+            return pointerTouch.end(time: clock).map { [stamp(.touches([$0]), buttonMask: before)] } ?? []
+        }
+        return pointerTouch.stationary().map { [stamp(.touches([$0]))] } ?? []
+    }
+
+    private func cancelPointerTouch() -> [AppEvent] {
+        pointerTouch.cancel().map { [stamp(.touches([$0]))] } ?? []
+    }
+
+    // MARK: Pinch
+
+    private func pinchBegin(device: String) -> [AppEvent] {
+        // A begin while a pinch is live means libinput's end was lost: drop the stale pinch.
+        var events = pinchFinish(cancelled: true)
+        let gesture = PinchGesture(device: device, location: pointer.location)
+        pinch = gesture
+        if supportsIndirectInputEvents {
+            events.append(stamp(.transform(TransformEvent(phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location))))
+        } else {
+            let pair = SimulatedTouchPair(
+                ids: (newTouchID(), newTouchID()), pinch: gesture,
+                distance: configuration.simulatedTouchDistance, startAngle: configuration.simulatedTouchStartAngle
+            )
+            simulatedTouches = pair
+            events.append(stamp(.touches(pair.began())))
+        }
+        return events
+    }
+
+    private func pinchUpdate(_ delta: GestureDelta, scale: Double, angleDelta: Double) -> [AppEvent] {
+        guard var gesture = pinch else { return [] }
+        gesture.apply(delta, scale: scale, angleDelta: angleDelta)
+        pinch = gesture
+        if supportsIndirectInputEvents {
+            return [stamp(.transform(TransformEvent(phase: .changed, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))]
+        }
+        guard var pair = simulatedTouches else { return [] }
+        let touches = pair.follow(gesture)
+        simulatedTouches = pair
+        return [stamp(.touches(touches))]
+    }
+
+    private func pinchFinish(cancelled: Bool) -> [AppEvent] {
+        guard let gesture = pinch else { return [] }
+        pinch = nil
+        if supportsIndirectInputEvents {
+            let phase: GesturePhase = cancelled ? .cancelled : .ended
+            return [stamp(.transform(TransformEvent(phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))]
+        }
+        guard let pair = simulatedTouches else { return [] }
+        simulatedTouches = nil
+        return [stamp(.touches(pair.finish(cancelled ? .cancelled : .ended)))]
+    }
+
+    // MARK: Devices
+
+    /// Cancels what `device` was doing: the click it held a button for, its pinch, scroll and
+    /// system gesture. The hover exits when it was the last pointing device.
+    private func removeDevice(_ device: String) -> [AppEvent] {
+        let heldButtons = pointer.holdsButtons(device)
+        pointer.removeDevice(device)
+        let wasPointerDevice = pointerDevices.remove(device) != nil
+        var events: [AppEvent] = []
+        if heldButtons { events += cancelPointerTouch() }
+        if pinch?.device == device { events += pinchFinish(cancelled: true) }
+        if scroll.live?.device == device {
+            events += scroll.end(.cancelled, location: pointer.location).map { stamp(.scroll($0)) }
+        }
+        if systemGesture.device == device {
+            events += systemGesture.finish(.cancelled).map { stamp(.systemGesture($0)) }
+        }
+        if wasPointerDevice && pointerDevices.isEmpty {
+            events += hover.exit(at: pointer.location, type: pointerTouchType).map { [stamp(.hover($0))] } ?? []
+        }
+        return events
+    }
+
+    // MARK: Time and events
+
+    private func expireWheelSequence() -> [AppEvent] {
+        guard let deadline = scroll.discreteDeadline, clock >= deadline else { return [] }
+        return scroll.endDiscrete(location: pointer.location).map { stamp(.scroll($0), at: deadline) }
+    }
+
+    private func advanceClock(to time: UInt64) {
+        clock = max(clock, time)
+    }
+
+    private func seconds(_ microseconds: UInt64) -> Double {
+        Double(microseconds) / 1e6
+    }
+
+    private func newTouchID() -> TouchID {
+        defer { nextTouchID += 1 }
+        return TouchID(nextTouchID)
+    }
+
+    /// An event with the seat's state, stamped with the clock, or with `time` for a wheel
+    /// sequence's timeout: that lies between the last wheel event and the clock, and nothing was
+    /// emitted in between, since every call checks the timeout first.
+    private func stamp(_ payload: AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) -> AppEvent {
+        AppEvent(
+            timestamp: seconds(time ?? clock), buttonMask: buttonMask ?? pointer.buttonMask,
+            modifierFlags: pointer.modifierFlags, payload: payload
+        )
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import IndirectInput
+import LibinputEvents
+
+/// Which events `debug` and `replay` print.
+enum OutputMode: String, ExpressibleByArgument, CaseIterable {
+    /// libinput's events themselves.
+    case raw
+    /// What an app without `UIApplicationSupportsIndirectInputEvents` gets.
+    case compat
+    /// What an app with `UIApplicationSupportsIndirectInputEvents` = YES gets.
+    case indirect
+    /// Both, side by side, for the same libinput event.
+    case both
+}
+
+/// Prints libinput events, or the app events both translators make of them, as a table or JSON
+/// Lines; optionally checks the app event streams' invariants.
+final class ModeOutput {
+    let mode: OutputMode
+    let json: Bool
+    private var translators: [(name: String, translator: CompatibilityTranslator, checker: InvariantChecker)] = []
+    private var start: UInt64?
+    private var violations: [String] = []
+    private static let columnWidth = 64
+
+    init(mode: OutputMode, json: Bool) {
+        self.mode = mode
+        self.json = json
+        if mode == .compat || mode == .both { translators.append(("compat", CompatibilityTranslator(supportsIndirectInputEvents: false), InvariantChecker(supportsIndirectInputEvents: false))) }
+        if mode == .indirect || mode == .both { translators.append(("indirect", CompatibilityTranslator(supportsIndirectInputEvents: true), InvariantChecker(supportsIndirectInputEvents: true))) }
+        if !json && mode != .raw { printHeader() }
+    }
+
+    private func printHeader() {
+        var header = "libinput".padding(toLength: 44, withPad: " ", startingAt: 0)
+        for (name, _, _) in translators {
+            let title = name == "compat" ? "compat (no UIApplicationSupportsIndirectInputEvents)" : "indirect (UIApplicationSupportsIndirectInputEvents)"
+            header += title.padding(toLength: Self.columnWidth, withPad: " ", startingAt: 0)
+        }
+        emit(header.trimmingCharacters(in: .whitespaces))
+    }
+
+    func handle(_ event: LibinputEvent) {
+        let origin = start ?? event.time
+        start = origin
+        if mode == .raw {
+            emit(json ? EventFormat.json(event).render() : EventFormat.line(event, start: origin))
+            return
+        }
+        output(event, columns: translators.indices.map { i in translators[i].translator.translate(event) })
+    }
+
+    /// Ends what only a later event could end (wheel sequences) and reports unfinished gestures.
+    func finish(at time: UInt64) {
+        guard mode != .raw else { return }
+        let columns = translators.indices.map { i in translators[i].translator.flush(at: time) }
+        if columns.contains(where: { !$0.isEmpty }) { output(nil, columns: columns) }
+        for (name, _, checker) in translators {
+            violations += checker.finish().map { "\(name): \($0)" }
+        }
+    }
+
+    /// Invariant violations seen so far, each prefixed with its mode.
+    var invariantViolations: [String] { violations }
+
+    private func output(_ event: LibinputEvent?, columns: [[AppEvent]]) {
+        for i in translators.indices {
+            for appEvent in columns[i] {
+                violations += translators[i].checker.check(appEvent).map { "\(translators[i].name): \($0)" }
+            }
+        }
+        if json {
+            var pairs: [(String, JSON)] = [("libinput", event.map(EventFormat.json) ?? .null)]
+            for (i, t) in translators.enumerated() { pairs.append((t.name, .array(columns[i].map(AppEventFormat.json)))) }
+            emit(JSON.object(pairs).render())
+            return
+        }
+        guard columns.contains(where: { !$0.isEmpty }) else { return }
+        let source = event.map { e in
+            e.typeName.padding(toLength: 26, withPad: " ", startingAt: 0)
+                + String(format: "%+8.3fs", Double(Int64(e.time) - Int64(start ?? e.time)) / 1e6)
+        } ?? "(end of stream)"
+        for row in 0..<(columns.map(\.count).max() ?? 0) {
+            var line = (row == 0 ? source : "").padding(toLength: 44, withPad: " ", startingAt: 0)
+            for column in columns {
+                let cell = row < column.count ? AppEventFormat.short(column[row]) : ""
+                line += cell.count < Self.columnWidth ? cell.padding(toLength: Self.columnWidth, withPad: " ", startingAt: 0) : cell + "  "
+            }
+            emit(line.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import IndirectInput
+import XCTest
+
+/// Hand-made streams, good and bad: a checker that cannot fail would prove nothing.
+final class InvariantCheckerTests: XCTestCase {
+    private func event(_ time: Double, _ payload: AppEvent.Payload) -> AppEvent {
+        AppEvent(timestamp: time, buttonMask: [], modifierFlags: [], payload: payload)
+    }
+
+    private func touch(_ id: Int, _ phase: TouchPhase, type: TouchType = .direct, at location: Point = Point(x: 1, y: 1), simulated: Bool = false) -> Touch {
+        Touch(id: TouchID(id), phase: phase, type: type, location: location, previousLocation: location, isSimulated: simulated)
+    }
+
+    private func rules(_ events: [AppEvent], indirect: Bool = false) -> [InvariantChecker.Violation.Rule] {
+        InvariantChecker.violations(in: events, supportsIndirectInputEvents: indirect).map(\.rule)
+    }
+
+    func testALegalStreamPasses() {
+        let stream = [
+            event(0, .hover(touch(1, .regionEntered))),
+            event(0.1, .hover(touch(1, .regionMoved))),
+            event(0.1, .touches([touch(2, .began)])),
+            event(0.2, .touches([touch(2, .moved)])),
+            event(0.2, .touches([touch(2, .stationary)])),
+            event(0.3, .touches([touch(2, .ended)])),
+            event(0.3, .transform(TransformEvent(phase: .began, scale: 1, rotation: 0, location: .zero))),
+            event(0.4, .transform(TransformEvent(phase: .cancelled, scale: 2, rotation: 1, location: .zero))),
+            event(0.5, .scroll(ScrollEvent(phase: .began, type: .discrete, delta: .zero, translation: .zero, value120: .zero, location: .zero))),
+            event(0.6, .scroll(ScrollEvent(phase: .ended, type: .discrete, delta: .zero, translation: .zero, location: .zero))),
+            event(0.7, .pointerLock(isLocked: true)),
+            event(0.7, .relativeMotion(dx: 1, dy: 2)),
+            event(0.8, .hover(touch(1, .regionExited))),
+        ]
+        XCTAssertEqual(rules(stream, indirect: true), [])
+        XCTAssertEqual(rules(stream, indirect: false), [])
+    }
+
+    func testATouchThatNeverEndsIsReportedAtTheEnd() {
+        var checker = InvariantChecker(supportsIndirectInputEvents: false)
+        XCTAssertEqual(checker.check(event(0, .touches([touch(7, .began)]))), [])
+        XCTAssertEqual(checker.check(event(0, .touches([touch(7, .moved)]))), [])
+        let unfinished = checker.finish()
+        XCTAssertEqual(unfinished.map(\.rule), [.touchNeverEnded])
+        XCTAssertNil(unfinished.first?.eventIndex)
+    }
+
+    func testAnEventAfterTheEndIsReported() {
+        let stream = [
+            event(0, .touches([touch(1, .began)])),
+            event(0, .touches([touch(1, .ended)])),
+            event(0, .touches([touch(1, .moved)])),
+            event(0, .touches([touch(1, .cancelled)])),
+        ]
+        let violations = InvariantChecker.violations(in: stream, supportsIndirectInputEvents: false)
+        XCTAssertEqual(violations.map(\.rule), [.eventAfterEnd, .eventAfterEnd])
+        XCTAssertEqual(violations.map(\.eventIndex), [2, 3])
+    }
+
+    func testNonFiniteNumbersAreReportedWherever() {
+        let nan = Double.nan
+        XCTAssertEqual(rules([event(0, .touches([touch(1, .began, at: Point(x: nan, y: 0))])), event(0, .touches([touch(1, .ended)]))]), [.nonFinite])
+        XCTAssertEqual(rules([event(.infinity, .pointerLock(isLocked: true))]), [.nonFinite])
+        XCTAssertEqual(rules([
+            event(0, .transform(TransformEvent(phase: .began, scale: .infinity, rotation: 0, location: .zero))),
+            event(0, .transform(TransformEvent(phase: .ended, scale: 1, rotation: nan, location: .zero))),
+        ], indirect: true), [.nonFinite, .nonFinite])
+        XCTAssertEqual(rules([
+            event(0, .scroll(ScrollEvent(phase: .began, type: .discrete, delta: .zero, translation: .zero, value120: Point(x: 0, y: nan), location: .zero))),
+            event(0, .scroll(ScrollEvent(phase: .ended, type: .discrete, delta: .zero, translation: .zero, location: .zero))),
+        ]), [.nonFinite])
+        XCTAssertEqual(rules([event(0, .pointerLock(isLocked: true)), event(0, .relativeMotion(dx: nan, dy: 0))]), [.nonFinite])
+    }
+
+    func testDeliveryModeRulesAreReported() {
+        let simulated = [event(0, .touches([touch(1, .began, simulated: true)])), event(0, .touches([touch(1, .ended, simulated: true)]))]
+        XCTAssertEqual(rules(simulated, indirect: true), [.simulatedTouchInIndirectMode, .simulatedTouchInIndirectMode])
+        XCTAssertEqual(rules(simulated, indirect: false), [])
+
+        let pointer = [event(0, .hover(touch(1, .regionEntered, type: .indirectPointer)))]
+        XCTAssertEqual(rules(pointer, indirect: false), [.indirectPointerInCompatibilityMode])
+        XCTAssertEqual(rules(pointer, indirect: true), [])
+    }
+
+    func testIllegalPhaseOrdersAreReported() {
+        XCTAssertEqual(rules([event(0, .touches([touch(1, .moved)])), event(0, .touches([touch(1, .ended)]))]), [.illegalPhaseOrder])
+        XCTAssertEqual(rules([event(0, .touches([touch(1, .began)])), event(0, .touches([touch(1, .began)])), event(0, .touches([touch(1, .ended)]))]), [.illegalPhaseOrder])
+        XCTAssertEqual(rules([event(0, .touches([touch(1, .regionEntered)]))]), [.illegalPhaseOrder], "hover phase in a touches event")
+        XCTAssertEqual(rules([event(0, .hover(touch(1, .regionEntered))), event(0, .hover(touch(1, .ended)))]), [.illegalPhaseOrder, .illegalPhaseOrder])
+        XCTAssertEqual(rules([event(0, .transform(TransformEvent(phase: .changed, scale: 1, rotation: 0, location: .zero)))], indirect: true), [.illegalPhaseOrder])
+        XCTAssertEqual(rules([
+            event(0, .systemGesture(SystemGestureEvent(kind: .swipe, phase: .began, fingers: 3, translation: .zero))),
+            event(0, .systemGesture(SystemGestureEvent(kind: .hold, phase: .ended, fingers: 3, translation: .zero))),
+        ]), [.illegalPhaseOrder, .gestureNeverEnded])
+        XCTAssertEqual(rules([
+            event(0, .scroll(ScrollEvent(phase: .began, type: .continuous, delta: .zero, translation: .zero, location: .zero))),
+            event(0, .scroll(ScrollEvent(phase: .began, type: .continuous, delta: .zero, translation: .zero, location: .zero))),
+        ]), [.illegalPhaseOrder, .gestureNeverEnded])
+    }
+
+    func testTimeGoingBackIsReported() {
+        XCTAssertEqual(rules([event(1, .pointerLock(isLocked: true)), event(0.5, .pointerLock(isLocked: false))]), [.timestampDecreased])
+    }
+
+    func testPointerLockRulesAreReported() {
+        XCTAssertEqual(rules([event(0, .pointerLock(isLocked: false))]), [.pointerLockUnchanged])
+        XCTAssertEqual(rules([event(0, .relativeMotion(dx: 1, dy: 1))]), [.relativeMotionWhileUnlocked])
+    }
+
+    func testViolationsDescribeThemselves() {
+        let violations = InvariantChecker.violations(in: [event(0, .touches([touch(3, .moved)]))], supportsIndirectInputEvents: false)
+        XCTAssertEqual(violations.map(\.description), [
+            "event 0: illegalPhaseOrder: touch #3 moved without began",
+            "end of stream: touchNeverEnded: touch #3 began but never ended or was cancelled",
+        ])
+    }
+}

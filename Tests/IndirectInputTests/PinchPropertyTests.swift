@@ -1,0 +1,133 @@
+import Foundation
+import IndirectInput
+import LibinputEvents
+import XCTest
+
+/// Random pinch/rotate streams, replayable by seed, checked against libinput's own numbers.
+final class PinchPropertyTests: XCTestCase {
+    private static let streamCount: UInt64 = 600
+
+    private struct Update {
+        var dx: Double
+        var dy: Double
+        var scale: Double
+        var angle: Double
+    }
+
+    private struct PinchStream {
+        /// Where the pointer is when the pinch begins, normalised 0…1.
+        var start: (x: Double, y: Double)
+        var updates: [Update]
+        var cancelled: Bool
+
+        init(seed: UInt64) {
+            var rng = SplitMix64(seed: seed)
+            start = (rng.open(0, 1), rng.open(0, 1))
+            updates = (0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                Update(dx: rng.open(-15, 15), dy: rng.open(-15, 15), scale: rng.open(0.2, 5), angle: rng.open(-20, 20))
+            }
+            cancelled = Bool.random(using: &rng)
+        }
+    }
+
+    func testSimulatedTouchesReproduceLibinputScaleRotationAndTranslation() throws {
+        let distance = CompatibilityTranslator.Configuration().simulatedTouchDistance
+        for seed in 0..<Self.streamCount {
+            let stream = PinchStream(seed: seed)
+            let harness = Harness(indirect: false)
+            harness.send(.pointerMotionAbsolute(x: stream.start.x, y: stream.start.y))
+            let start = harness.translator.pointer.location
+
+            let began = try exactly(2, exactly(1, harness.send(.gesturePinchBegin(fingers: 2)))[0].touches, "seed \(seed)")
+            let ids = began.map(\.id)
+            XCTAssertNotEqual(ids[0], ids[1], "seed \(seed)")
+            for touch in began {
+                XCTAssertEqual(touch.phase, .began, "seed \(seed)")
+                XCTAssertEqual(touch.type, .direct, "seed \(seed)")
+                XCTAssertTrue(touch.isSimulated, "seed \(seed)")
+            }
+            var locations = began.map(\.location)
+            XCTAssertClose(locations[0].distance(to: locations[1]), distance, "seed \(seed)")
+            XCTAssertClose((locations[0].x + locations[1].x) / 2, start.x, "seed \(seed)")
+            XCTAssertClose((locations[0].y + locations[1].y) / 2, start.y, "seed \(seed)")
+
+            var angleSum = 0.0
+            var translation = (x: 0.0, y: 0.0)
+            var unwrapped = 0.0
+            for (step, update) in stream.updates.enumerated() {
+                let context = "seed \(seed) update \(step)"
+                let events = harness.send(.pinch(dx: update.dx, dy: update.dy, scale: update.scale, angle: update.angle))
+                angleSum += update.angle
+                translation.x += update.dx
+                translation.y += update.dy
+                let touches = try exactly(2, exactly(1, events, context)[0].touches, context)
+                XCTAssertEqual(touches.map(\.id), ids, context)
+                XCTAssertEqual(touches.map(\.phase), [.moved, .moved], context)
+                XCTAssertEqual(touches.map(\.previousLocation), locations, context)
+                XCTAssertTrue(touches.allSatisfy(\.isSimulated), context)
+
+                let (a, b) = (touches[0].location, touches[1].location)
+                XCTAssertClose(a.distance(to: b) / distance, update.scale, floor: 0, "scale, \(context)")
+                let raw = atan2(b.y - a.y, b.x - a.x)
+                unwrapped += (raw - unwrapped).remainder(dividingBy: 2 * .pi)
+                XCTAssertClose(unwrapped, angleSum * .pi / 180, "rotation, \(context)")
+                XCTAssertClose((a.x + b.x) / 2 - start.x, translation.x, "midpoint x, \(context)")
+                XCTAssertClose((a.y + b.y) / 2 - start.y, translation.y, "midpoint y, \(context)")
+                locations = [a, b]
+            }
+
+            let ended = try exactly(1, harness.send(.pinchEnd(scale: stream.updates.last!.scale, cancelled: stream.cancelled)), "seed \(seed)")
+            XCTAssertEqual(ended[0].touches.map(\.id), ids, "seed \(seed)")
+            let phase: TouchPhase = stream.cancelled ? .cancelled : .ended
+            XCTAssertEqual(ended[0].touches.map(\.phase), [phase, phase], "seed \(seed)")
+            XCTAssertEqual(ended[0].touches.map(\.location), locations, "seed \(seed)")
+            XCTAssertEqual(harness.allViolations, [], "seed \(seed)")
+            try stopIfFailed("seed \(seed)")
+        }
+    }
+
+    func testTransformEventsCarryLibinputScaleAndRotation() throws {
+        for seed in 0..<Self.streamCount {
+            let stream = PinchStream(seed: seed)
+            let harness = Harness(indirect: true)
+            harness.send(.pointerMotionAbsolute(x: stream.start.x, y: stream.start.y))
+            let location = harness.translator.pointer.location
+
+            let began = harness.send(.gesturePinchBegin(fingers: 2))
+            XCTAssertEqual(began.map(\.transform), [TransformEvent(phase: .began, scale: 1, rotation: 0, location: location)], "seed \(seed)")
+            var angleSum = 0.0
+            for (step, update) in stream.updates.enumerated() {
+                let context = "seed \(seed) update \(step)"
+                let events = harness.send(.pinch(dx: update.dx, dy: update.dy, scale: update.scale, angle: update.angle))
+                angleSum += update.angle
+                let transform = try XCTUnwrap(exactly(1, events, context)[0].transform, context)
+                XCTAssertEqual(transform.phase, .changed, context)
+                XCTAssertClose(transform.scale, update.scale, floor: 0, context)
+                XCTAssertClose(transform.rotation, angleSum * .pi / 180, context)
+                XCTAssertEqual(transform.location, location, context)
+            }
+            let ended = harness.send(.pinchEnd(scale: stream.updates.last!.scale, cancelled: stream.cancelled))
+            XCTAssertEqual(ended.map { $0.transform?.phase }, [stream.cancelled ? .cancelled : .ended], "seed \(seed)")
+            XCTAssertFalse(harness.events.contains { $0.type == .touches }, "seed \(seed)")
+            XCTAssertEqual(harness.allViolations, [], "seed \(seed)")
+            try stopIfFailed("seed \(seed)")
+        }
+    }
+
+    func testDistanceAndStartAngleAreConfigurable() throws {
+        let configuration = CompatibilityTranslator.Configuration(simulatedTouchDistance: 60, simulatedTouchStartAngle: .pi / 2)
+        let harness = Harness(indirect: false, configuration: configuration)
+        let centre = harness.translator.pointer.location
+        let began = try exactly(2, exactly(1, harness.send(.gesturePinchBegin(fingers: 2)))[0].touches)
+        // A vertical line, first touch above the gesture location.
+        XCTAssertClose(began[0].location.x, centre.x)
+        XCTAssertClose(began[0].location.y, centre.y - 30)
+        XCTAssertClose(began[1].location.y, centre.y + 30)
+
+        let moved = try exactly(2, exactly(1, harness.send(.pinch(scale: 2, angle: 90)))[0].touches)
+        // Rotated a further quarter turn clockwise: the first touch is now on the right.
+        XCTAssertClose(moved[0].location.x, centre.x + 60)
+        XCTAssertClose(moved[0].location.y, centre.y)
+        XCTAssertClose(moved[1].location.x, centre.x - 60)
+    }
+}

@@ -1,0 +1,274 @@
+import IndirectInput
+import LibinputEvents
+import XCTest
+
+final class ClickAndDragTests: XCTestCase {
+    private func clickAndDrag(indirect: Bool) throws -> (Harness, began: Touch, moved: Touch, ended: Touch) {
+        let harness = Harness(indirect: indirect)
+        let start = harness.translator.pointer.location
+        let began = try exactly(1, harness.send(.press(Button.left)))
+        let moved = try exactly(1, harness.send(.motion(10, -4)))
+        let ended = try exactly(1, harness.send(.release(Button.left)))
+        XCTAssertEqual(began[0].buttonMask, .primary)
+        let touches = try [began, moved, ended].map { try exactly(1, $0[0].touches)[0] }
+        XCTAssertEqual(touches[0].location, start)
+        XCTAssertEqual(touches[1].previousLocation, start)
+        XCTAssertEqual(touches[1].location, Point(x: start.x + 10, y: start.y - 4))
+        XCTAssertEqual(touches[2].location, touches[1].location)
+        XCTAssertEqual(harness.allViolations, [])
+        return (harness, touches[0], touches[1], touches[2])
+    }
+
+    func testClickAndDragIsADirectTouchInCompatibilityMode() throws {
+        let (harness, began, moved, ended) = try clickAndDrag(indirect: false)
+        XCTAssertEqual([began.phase, moved.phase, ended.phase], [.began, .moved, .ended])
+        XCTAssertEqual([began.type, moved.type, ended.type], [.direct, .direct, .direct])
+        XCTAssertEqual(Set([began.id, moved.id, ended.id]).count, 1)
+        XCTAssertFalse(began.isSimulated)
+        XCTAssertFalse(harness.events.contains { $0.type == .hover }, "no hover while the button is held")
+    }
+
+    func testClickAndDragIsAnIndirectPointerTouchInIndirectMode() throws {
+        let (_, began, moved, ended) = try clickAndDrag(indirect: true)
+        XCTAssertEqual([began.phase, moved.phase, ended.phase], [.began, .moved, .ended])
+        XCTAssertEqual([began.type, moved.type, ended.type], [.indirectPointer, .indirectPointer, .indirectPointer])
+    }
+
+    func testReleaseEventCarriesTheReleasedButtonAndLaterEventsDoNot() {
+        let harness = Harness(indirect: true)
+        XCTAssertEqual(harness.send(.press(Button.right)).map(\.buttonMask), [.secondary])
+        XCTAssertEqual(harness.send(.release(Button.right)).map(\.buttonMask), [.secondary])
+        XCTAssertEqual(harness.send(.motion(1, 0)).map(\.buttonMask), [[]])
+    }
+
+    func testSecondButtonDuringADragReportsAStationaryTouch() throws {
+        let harness = Harness(indirect: false)
+        let id = try exactly(1, harness.send(.press(Button.left)).flatMap(\.touches))[0].id
+        let joined = harness.send(.press(Button.middle))
+        XCTAssertEqual(joined.map(\.buttonMask), [[.primary, .button(3)]])
+        XCTAssertEqual(joined.flatMap(\.touches).map(\.phase), [.stationary])
+        XCTAssertEqual(joined.flatMap(\.touches).map(\.id), [id])
+        XCTAssertEqual(harness.send(.release(Button.left)).flatMap(\.touches).map(\.phase), [.stationary])
+        XCTAssertEqual(harness.send(.release(Button.middle)).flatMap(\.touches).map(\.phase), [.ended])
+        XCTAssertEqual(harness.allViolations, [])
+    }
+
+    func testLinuxButtonCodesMapToUIKitButtonNumbers() {
+        XCTAssertEqual(ButtonMask(libinputButton: 0x110), .primary)
+        XCTAssertEqual(ButtonMask(libinputButton: 0x111), .secondary)
+        XCTAssertEqual(ButtonMask(libinputButton: 0x112), .button(3))
+        XCTAssertEqual(ButtonMask(libinputButton: 0x113), .button(4))
+        XCTAssertEqual(ButtonMask(libinputButton: 0x114), .button(5))
+        XCTAssertEqual(ButtonMask(libinputButton: 0x117), .button(8))
+        XCTAssertNil(ButtonMask(libinputButton: 0x10f))
+        XCTAssertNil(ButtonMask(libinputButton: 0x110 + 62))
+    }
+
+    func testTapCountCountsQuickClicksOfTheSameButtonInPlace() {
+        let harness = Harness(indirect: false)
+        func click(_ button: UInt32, after dt: UInt64 = 100_000) -> Int? {
+            let began = harness.send(.press(button), dt: dt)
+            harness.send(.release(button), dt: 50_000)
+            return began.first?.touches.first?.tapCount
+        }
+        XCTAssertEqual(click(Button.left), 1)
+        XCTAssertEqual(click(Button.left), 2)
+        XCTAssertEqual(click(Button.left, after: 500_000), 3, "0.5 s after the release still counts")
+        XCTAssertEqual(click(Button.left, after: 500_001), 1, "later starts over")
+        XCTAssertEqual(click(Button.left), 2)
+        XCTAssertEqual(click(Button.right), 1, "another button starts over")
+        harness.send(.motion(9, 0))
+        XCTAssertEqual(click(Button.right), 1, "more than 8 points away starts over")
+        harness.send(.motion(8, 0))
+        XCTAssertEqual(click(Button.right), 2, "8 points away still counts")
+
+        // A drag is no click: the press after it starts a new count.
+        harness.send(.press(Button.right))
+        harness.send(.motion(30, 0))
+        harness.send(.motion(-30, 0))
+        harness.send(.release(Button.right))
+        XCTAssertEqual(click(Button.right), 1)
+
+        // A press stamped before the last release (clocks of two devices) is taken as simultaneous.
+        harness.time -= 80_000
+        XCTAssertEqual(click(Button.right, after: 0), 2)
+        XCTAssertEqual(harness.allViolations, [])
+    }
+}
+
+final class HoverTests: XCTestCase {
+    private func hover(_ events: [AppEvent], file: StaticString = #filePath, line: UInt = #line) throws -> Touch {
+        try XCTUnwrap(exactly(1, events, file: file, line: line)[0].hoverTouch, file: file, line: line)
+    }
+
+    func testHoverEntersMovesAndExitsPastTheScreenEdge() throws {
+        let harness = Harness(indirect: false)
+        let entered = try hover(harness.send(.motion(100, 0)))
+        XCTAssertEqual(entered.phase, .regionEntered)
+        XCTAssertEqual(entered.location, Point(x: 820, y: 450))
+        XCTAssertEqual(entered.type, .direct)
+
+        let moved = try hover(harness.send(.motion(600, 10)))
+        XCTAssertEqual(moved.phase, .regionMoved)
+        XCTAssertEqual(moved.location, Point(x: 1420, y: 460))
+        XCTAssertEqual(moved.previousLocation, Point(x: 820, y: 450))
+
+        // Reaching the edge exactly stays inside; pushing past it leaves, clamped at the edge.
+        XCTAssertEqual(try hover(harness.send(.motion(20, 0))).phase, .regionMoved)
+        let exited = try hover(harness.send(.motion(5, 0)))
+        XCTAssertEqual(exited.phase, .regionExited)
+        XCTAssertEqual(exited.id, entered.id)
+        XCTAssertEqual(exited.location, Point(x: 1440, y: 460))
+        XCTAssertFalse(harness.translator.pointer.isInsideScreen)
+
+        XCTAssertEqual(harness.send(.motion(50, 5)), [], "pushing further out reports nothing")
+        XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440, y: 465))
+
+        // Any motion whose target is inside, even along the edge, comes back as a new hover.
+        let back = try hover(harness.send(.motion(0, 10)))
+        XCTAssertEqual(back.phase, .regionEntered)
+        XCTAssertNotEqual(back.id, entered.id)
+        XCTAssertEqual(harness.allViolations, [])
+    }
+
+    func testHoverIsAnIndirectPointerInIndirectMode() {
+        let harness = Harness(indirect: true)
+        XCTAssertEqual(harness.send(.motion(1, 1)).map { $0.hoverTouch?.type }, [.indirectPointer])
+    }
+
+    func testAbsoluteMotionMapsOntoTheScreen() {
+        let harness = Harness(indirect: false)
+        let entered = harness.send(.pointerMotionAbsolute(x: 0.25, y: 0.5))
+        XCTAssertEqual(entered.map { $0.hoverTouch?.location }, [Point(x: 360, y: 450)])
+        XCTAssertEqual(harness.send(.pointerMotionAbsolute(x: 1.5, y: 0.5)).map { $0.hoverTouch?.phase }, [.regionExited])
+        XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440, y: 450))
+    }
+
+    func testHoverExitsWhenTheLastPointingDeviceIsRemoved() {
+        let harness = Harness(indirect: false)
+        harness.send(.added("touchpad", [.pointer, .gesture]), device: "event5")
+        harness.send(.added("mouse", [.pointer]), device: "event6")
+        harness.send(.added("keyboard", [.keyboard]), device: "event7")
+        harness.send(.motion(3, 3), device: "event5")
+        XCTAssertEqual(harness.send(.deviceRemoved, device: "event7"), [], "a keyboard is no pointer")
+        XCTAssertEqual(harness.send(.deviceRemoved, device: "event6"), [], "the touchpad still drives the pointer")
+        let exited = harness.send(.deviceRemoved, device: "event5")
+        XCTAssertEqual(exited.map { $0.hoverTouch?.phase }, [.regionExited])
+        XCTAssertEqual(harness.allViolations, [])
+    }
+
+    func testNoHoverWhileAButtonIsHeld() {
+        let harness = Harness(indirect: false)
+        harness.send(.motion(1, 0))
+        harness.send(.press(Button.left))
+        let drag = harness.send(.motion(5, 0))
+        XCTAssertEqual(drag.map(\.type), [.touches])
+        harness.send(.release(Button.left))
+        XCTAssertEqual(harness.send(.motion(1, 0)).map { $0.hoverTouch?.phase }, [.regionMoved])
+    }
+}
+
+final class ModifierTests: XCTestCase {
+    func testModifiersAreTrackedAcrossKeyboards() {
+        let harness = Harness(indirect: false)
+        harness.send(.keyDown(Key.leftShift), device: "kbd1")
+        harness.send(.keyDown(Key.leftCtrl), device: "kbd2")
+        XCTAssertEqual(harness.send(.press(Button.left), device: "mouse").map(\.modifierFlags), [[.shift, .control]])
+        harness.send(.release(Button.left), device: "mouse")
+
+        // Shift held on both keyboards stays until both are released.
+        harness.send(.keyDown(Key.rightShift), device: "kbd2")
+        harness.send(.keyUp(Key.leftShift), device: "kbd1")
+        XCTAssertEqual(harness.translator.pointer.modifierFlags, [.shift, .control])
+        harness.send(.keyUp(Key.rightShift), device: "kbd2")
+        XCTAssertEqual(harness.translator.pointer.modifierFlags, [.control])
+
+        harness.send(.keyDown(Key.leftAlt), device: "kbd1")
+        harness.send(.keyDown(Key.leftMeta), device: "kbd1")
+        harness.send(.keyDown(30), device: "kbd1")
+        XCTAssertEqual(harness.send(.motion(1, 0), device: "mouse").map(\.modifierFlags), [[.control, .alternate, .command]])
+
+        // A keyboard that goes away lets go of its keys.
+        harness.send(.deviceRemoved, device: "kbd2")
+        XCTAssertEqual(harness.translator.pointer.modifierFlags, [.alternate, .command])
+    }
+
+    func testCapsLockTogglesAlphaShiftOnPress() {
+        var pointer = PointerState()
+        pointer.setKey(Key.capsLock, .pressed, device: "kbd")
+        XCTAssertEqual(pointer.modifierFlags, .alphaShift)
+        pointer.setKey(Key.capsLock, .pressed, device: "kbd")
+        XCTAssertEqual(pointer.modifierFlags, .alphaShift, "a repeated press of a held key is no new press")
+        pointer.setKey(Key.capsLock, .released, device: "kbd")
+        XCTAssertEqual(pointer.modifierFlags, .alphaShift)
+        pointer.setKey(Key.capsLock, .pressed, device: "kbd")
+        XCTAssertEqual(pointer.modifierFlags, [])
+        pointer.setKey(Key.capsLock, .released, device: "kbd")
+        pointer.setKey(Key.capsLock, .pressed, device: "kbd2")
+        XCTAssertEqual(pointer.modifierFlags, .alphaShift)
+        pointer.removeDevice("kbd2")
+        XCTAssertEqual(pointer.modifierFlags, .alphaShift, "the lock outlives the keyboard")
+    }
+}
+
+final class PointerLockTests: XCTestCase {
+    private func lockEvents(_ events: [AppEvent]) -> [Bool] {
+        events.compactMap {
+            if case .pointerLock(let isLocked) = $0.payload { return isLocked }
+            return nil
+        }
+    }
+
+    func testTheSystemGrantsAndWithdrawsTheLockAsTheSceneChanges() {
+        let harness = Harness(indirect: true)
+        XCTAssertEqual(lockEvents(harness.requestPointerLock(true)), [true])
+        XCTAssertEqual(harness.requestPointerLock(true), [], "no change, no notification")
+        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFullScreen: false))), [false], "Slide Over appeared")
+        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFullScreen: false, isForegroundActive: false))), [])
+        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions())), [true], "re-evaluated without a new request")
+        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFrontmost: false))), [false])
+        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions())), [true])
+        XCTAssertEqual(lockEvents(harness.requestPointerLock(false)), [false])
+        XCTAssertFalse(harness.translator.pointer.lock.isLocked)
+        XCTAssertEqual(harness.allViolations, [])
+    }
+
+    func testAPolicyCanRefuseTheLock() {
+        let never = Harness(indirect: false, configuration: .init(pointerLockPolicy: .never))
+        XCTAssertEqual(never.requestPointerLock(true), [])
+        XCTAssertFalse(never.translator.pointer.lock.isLocked)
+        XCTAssertTrue(never.translator.pointer.lock.prefersPointerLocked)
+
+        let foregroundOnly = PointerLockPolicy { prefers, scene in prefers && scene.isForegroundActive }
+        let custom = Harness(indirect: false, configuration: .init(pointerLockPolicy: foregroundOnly))
+        custom.updateScene(SceneConditions(isFullScreen: false))
+        XCTAssertEqual(lockEvents(custom.requestPointerLock(true)), [true])
+    }
+
+    func testPointerStateFreezesTheLocationWhileLocked() {
+        var pointer = PointerState(screenSize: Size(width: 100, height: 50))
+        XCTAssertEqual(pointer.location, Point(x: 50, y: 25))
+        XCTAssertTrue(pointer.setPrefersPointerLocked(true))
+        pointer.move(dx: 10, dy: 10)
+        pointer.moveAbsolute(x: 0, y: 0)
+        XCTAssertEqual(pointer.location, Point(x: 50, y: 25))
+        XCTAssertTrue(pointer.updateScene(SceneConditions(isForegroundActive: false)))
+        pointer.move(dx: 10, dy: 10)
+        XCTAssertEqual(pointer.location, Point(x: 60, y: 35))
+    }
+
+    func testALockedPointerStaysStillAndReportsRelativeMotion() {
+        let harness = Harness(indirect: false)
+        harness.send(.motion(10, 10))
+        let frozen = harness.translator.pointer.location
+        harness.requestPointerLock(true)
+        let events = harness.send(.motion(8, -6))
+        XCTAssertEqual(events.map(\.payload), [.relativeMotion(dx: 4, dy: -3)], "unaccelerated deltas, no hover")
+        XCTAssertEqual(harness.send(.pointerMotionAbsolute(x: 0.1, y: 0.1)), [])
+        XCTAssertEqual(harness.translator.pointer.location, frozen)
+
+        harness.requestPointerLock(false)
+        XCTAssertEqual(harness.send(.motion(8, -6)).map { $0.hoverTouch?.location }, [Point(x: frozen.x + 8, y: frozen.y - 6)])
+        XCTAssertEqual(harness.allViolations, [])
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// `replay --mode both` on real libinput output: each UIKit mode gets the event types it should.
+final class ModeTests: XCTestCase {
+    struct Line {
+        var libinput: [String: Any]?
+        var compat: [[String: Any]]
+        var indirect: [[String: Any]]
+    }
+
+    func replayBoth(_ url: URL) throws -> [Line] {
+        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "both", "--json", "--check", url.path])
+        XCTAssertEqual(result.status, 0, "\(url.lastPathComponent): \(result.stderr)")
+        return try result.stdout.split(separator: "\n").map { raw in
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])
+            return Line(libinput: object["libinput"] as? [String: Any],
+                        compat: try XCTUnwrap(object["compat"] as? [[String: Any]]),
+                        indirect: try XCTUnwrap(object["indirect"] as? [[String: Any]]))
+        }
+    }
+
+    func types(_ events: [[String: Any]]) -> Set<String> { Set(events.compactMap { $0["type"] as? String }) }
+    func touches(_ events: [[String: Any]]) -> [[String: Any]] { events.flatMap { ($0["touches"] as? [[String: Any]]) ?? [] } }
+
+    func testPinchAndRotationBecomeSimulatedTouchesOrTransforms() throws {
+        for name in ["pinch-out.yml", "pinch-in.yml", "rotate-cw.yml", "pinch-rotate.yml"] {
+            let lines = try replayBoth(Fixtures.synthesized.appendingPathComponent(name))
+            let compat = lines.flatMap(\.compat), indirect = lines.flatMap(\.indirect)
+            XCTAssertTrue(types(compat).contains("touches"), name)
+            XCTAssertFalse(types(compat).contains("transform"), name)
+            XCTAssertTrue(touches(compat).allSatisfy { $0["touchType"] as? String == "direct" }, name)
+            XCTAssertEqual(Set(touches(compat).filter { $0["simulated"] as? Bool == true }.compactMap { $0["id"] as? Int }).count, 2, name)
+            XCTAssertTrue(types(indirect).contains("transform"), name)
+            XCTAssertFalse(touches(indirect).contains { $0["simulated"] as? Bool == true }, name)
+            // The indirect transform carries libinput's own numbers.
+            let pinchUpdates = lines.filter { $0.libinput?["type"] as? String == "GESTURE_PINCH_UPDATE" }
+            let lastScale = try XCTUnwrap(pinchUpdates.last?.libinput?["scale"] as? Double)
+            let angle = pinchUpdates.compactMap { $0.libinput?["angle_delta"] as? Double }.reduce(0, +)
+            let lastTransform = try XCTUnwrap(pinchUpdates.last?.indirect.last)
+            XCTAssertEqual(try XCTUnwrap(lastTransform["scale"] as? Double), lastScale, accuracy: 1e-9 * lastScale, name)
+            XCTAssertEqual(try XCTUnwrap(lastTransform["rotation"] as? Double), angle * .pi / 180, accuracy: 1e-9, name)
+            // And the simulated touches reproduce them: separation / D is the scale.
+            let lastTouches = touches(try XCTUnwrap(pinchUpdates.last?.compat))
+            let a = try XCTUnwrap(lastTouches.first?["location"] as? [Double]), b = try XCTUnwrap(lastTouches.last?["location"] as? [Double])
+            XCTAssertEqual(hypot(b[0] - a[0], b[1] - a[1]) / 100, lastScale, accuracy: 1e-9 * lastScale, name)
+        }
+    }
+
+    func testTwoFingerScrollIsScrollInBothModes() throws {
+        for url in [Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"),
+                    Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml")] {
+            let lines = try replayBoth(url)
+            for mode in [lines.flatMap(\.compat), lines.flatMap(\.indirect)] {
+                let scrolls = mode.filter { $0["type"] as? String == "scroll" }
+                XCTAssertGreaterThan(scrolls.count, 10, url.lastPathComponent)
+                XCTAssertEqual(scrolls.first?["phase"] as? String, "began")
+                XCTAssertEqual(scrolls.last?["phase"] as? String, "ended")
+                XCTAssertTrue(scrolls.allSatisfy { $0["scrollType"] as? String == "continuous" })
+                XCTAssertFalse(types(mode).contains("touches"), "a scroll is no touch in either mode")
+                XCTAssertFalse(types(mode).contains("transform"))
+            }
+        }
+    }
+
+    func testThreeFingerSwipeIsASystemGesture() throws {
+        let lines = try replayBoth(Fixtures.synthesized.appendingPathComponent("three-finger-swipe.yml"))
+        for mode in [lines.flatMap(\.compat), lines.flatMap(\.indirect)] {
+            let swipes = mode.filter { $0["type"] as? String == "systemGesture" && $0["kind"] as? String == "swipe" }
+            XCTAssertEqual(swipes.first?["fingers"] as? Int, 3)
+            XCTAssertEqual(swipes.last?["phase"] as? String, "ended")
+            XCTAssertFalse(types(mode).contains("touches"))
+        }
+    }
+
+    /// The invariant checker (`--check`) passes on every bundled recording in both modes, and
+    /// clicks become direct touches in compat mode and indirectPointer touches in indirect mode.
+    func testInvariantsHoldOnEveryBundledRecording() throws {
+        var pointerTouches = (compat: 0, indirect: 0)
+        for url in Fixtures.recordings {
+            let lines = try replayBoth(url)
+            let compat = touches(lines.flatMap(\.compat)), indirect = touches(lines.flatMap(\.indirect))
+            XCTAssertFalse(compat.contains { $0["touchType"] as? String == "indirectPointer" }, url.lastPathComponent)
+            XCTAssertFalse(indirect.contains { $0["touchType"] as? String == "direct" }, url.lastPathComponent)
+            pointerTouches.compat += compat.filter { $0["simulated"] as? Bool == false }.count
+            pointerTouches.indirect += indirect.count
+        }
+        XCTAssertGreaterThan(pointerTouches.compat, 0, "clicks and hover should appear as touches")
+        XCTAssertGreaterThan(pointerTouches.indirect, 0)
+    }
+}
