@@ -36,13 +36,14 @@ let package = Package(
         .executableTarget(
             name: "touchsynth",
             dependencies: [
-                "LibinputKit", "DeviceRecording",
+                "LibinputKit", "DeviceRecording", "IndirectInput", "Gestures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .testTarget(name: "DeviceRecordingTests", dependencies: ["DeviceRecording"]),
         .testTarget(name: "ReplayTests", dependencies: ["DeviceRecording", "LibinputEvents"]),
-        .testTarget(name: "IndirectInputTests", dependencies: ["IndirectInput"]),
+        .testTarget(name: "IndirectInputTests", dependencies: ["IndirectInput", "LibinputEvents"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "IndirectInput"]),
     ]
 )

@@ -6,8 +6,9 @@ import Foundation
 public enum GestureSynthesizer {
     /// A synthesized gesture.
     public enum Gesture: Sendable, Equatable {
-        /// Two fingers spreading (`scale` > 1) or closing (`scale` < 1), optionally turning by `rotation` degrees clockwise.
-        case pinch(scale: Double, rotation: Double)
+        /// Two fingers spreading (`scale` > 1) or closing (`scale` < 1), optionally turning by
+        /// `rotation` degrees clockwise while their centre drifts by (dx, dy) millimetres.
+        case pinch(scale: Double, rotation: Double, dx: Double = 0, dy: Double = 0)
         /// Fingers moving together by (dx, dy) millimetres.
         case scroll(fingers: Int, dx: Double, dy: Double)
     }
@@ -49,10 +50,11 @@ public enum GestureSynthesizer {
         /// Finger positions in millimetres from the pad's centre at progress p in 0...1.
         func positions(_ p: Double) -> [(x: Double, y: Double)] {
             switch gesture {
-            case .pinch(let scale, let rotation):
+            case .pinch(let scale, let rotation, let dx, let dy):
                 let r = options.separation / 2 * (1 + (scale - 1) * p)
                 let a = (options.startAngle + rotation * p) * .pi / 180
-                return [(-r * cos(a), -r * sin(a)), (r * cos(a), r * sin(a))]
+                let c = (x: dx * p, y: dy * p)
+                return [(c.x - r * cos(a), c.y - r * sin(a)), (c.x + r * cos(a), c.y + r * sin(a))]
             case .scroll(let n, let dx, let dy):
                 let spacing = 18.0
                 return (0..<n).map { i in

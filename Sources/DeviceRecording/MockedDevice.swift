@@ -119,7 +119,8 @@ public final class MockedDevice {
 
     /// Runs `command` against the device: starts it, waits until it opens the device, delivers every
     /// frame on schedule, lets timers fire, then stops it with SIGINT and waits for it.
-    public func run(_ command: [String], timing: ReplayTiming = ReplayTiming()) throws(HarnessError) -> ReplayReport {
+    /// `standardOutput`, if given, becomes the command's stdout; otherwise it shares this process's.
+    public func run(_ command: [String], timing: ReplayTiming = ReplayTiming(), standardOutput: Int32? = nil) throws(HarnessError) -> ReplayReport {
         let preload = try Self.locatePreload()
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
@@ -132,7 +133,7 @@ public final class MockedDevice {
         let started = Clock.now()
         let pid: pid_t
         do {
-            pid = try Self.spawn(command, env: env, notifyWrite: pipeFDs[1], notifyFD: notifyFD)
+            pid = try Self.spawn(command, env: env, notifyWrite: pipeFDs[1], notifyFD: notifyFD, standardOutput: standardOutput)
         } catch {
             close(pipeFDs[1])
             throw error
@@ -205,12 +206,13 @@ public final class MockedDevice {
         }
     }
 
-    private static func spawn(_ command: [String], env: [String: String], notifyWrite: Int32, notifyFD: Int32) throws(HarnessError) -> pid_t {
+    private static func spawn(_ command: [String], env: [String: String], notifyWrite: Int32, notifyFD: Int32, standardOutput: Int32?) throws(HarnessError) -> pid_t {
         guard let program = command.first else { throw HarnessError("no command to run", exitCode: 64) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, notifyWrite, notifyFD)
+        if let standardOutput { posix_spawn_file_actions_adddup2(&actions, standardOutput, 1) }
         let argv = command.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

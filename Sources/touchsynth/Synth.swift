@@ -15,8 +15,8 @@ struct Synth: ParsableCommand {
     @Option(help: "pinch/rotate: final scale.") var scale: Double?
     @Option(help: "pinch/rotate: rotation in degrees, clockwise.") var rotation: Double?
     @Option(help: "scroll: number of fingers.") var fingers = 2
-    @Option(help: "scroll: horizontal travel, mm.") var dx = 0.0
-    @Option(help: "scroll: vertical travel, mm.") var dy = 30.0
+    @Option(help: "Horizontal travel of the fingers' centre, mm.") var dx = 0.0
+    @Option(help: "Vertical travel of the fingers' centre, mm (scroll default 30, pinch/rotate 0).") var dy: Double?
     @Option(help: "Seconds the fingers move.") var duration = 0.8
     @Option(help: "Output format: yaml (libinput record) or evemu.") var format: Convert.Target = .yaml
     @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
@@ -29,9 +29,9 @@ struct Synth: ParsableCommand {
         }
         let gesture: GestureSynthesizer.Gesture
         switch kind {
-        case .pinch: gesture = .pinch(scale: scale ?? 2, rotation: rotation ?? 0)
-        case .rotate: gesture = .pinch(scale: scale ?? 1, rotation: rotation ?? 90)
-        case .scroll: gesture = .scroll(fingers: fingers, dx: dx, dy: dy)
+        case .pinch: gesture = .pinch(scale: scale ?? 2, rotation: rotation ?? 0, dx: dx, dy: dy ?? 0)
+        case .rotate: gesture = .pinch(scale: scale ?? 1, rotation: rotation ?? 90, dx: dx, dy: dy ?? 0)
+        case .scroll: gesture = .scroll(fingers: fingers, dx: dx, dy: dy ?? 30)
         }
         var options = GestureSynthesizer.Options()
         options.duration = duration

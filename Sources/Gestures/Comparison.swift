@@ -1,0 +1,194 @@
+import Foundation
+import IndirectInput
+
+/// The two ways UIKit delivers the same trackpad input (docs/indirect-input.md).
+public enum DeliveryMode: String, Codable, Sendable, CaseIterable {
+    /// `UIApplicationSupportsIndirectInputEvents` absent or false.
+    case compat
+    /// The key true.
+    case indirect
+}
+
+/// Runs the app event streams of the same input, in both modes, through fresh surfaces and
+/// compares what the recognizers did.
+public struct Comparison {
+    /// Makes the surface each stream runs through; called once per mode.
+    public var makeSurface: () -> Surface
+    /// Seconds after a stream's last event at which its surface is finished, so pending timers
+    /// (long press, a tap waiting for a double tap to fail) fire. Default 1.
+    public var settleTime = 1.0
+
+    public init(makeSurface: @escaping () -> Surface) {
+        self.makeSurface = makeSurface
+    }
+
+    /// The records of every recognizer of a fresh surface after `events`.
+    public func records(for events: [AppEvent]) -> [GestureRecord] {
+        let surface = makeSurface()
+        events.forEach(surface.handle)
+        surface.finish(at: (events.last?.timestamp ?? 0) + settleTime)
+        return surface.records
+    }
+
+    public func compare(compat: [AppEvent], indirect: [AppEvent]) -> ComparisonReport {
+        ComparisonReport(compat: records(for: compat), indirect: records(for: indirect))
+    }
+}
+
+/// A 2-D value in a report.
+public struct ReportVector: Codable, Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// One recognizer's activity in one mode.
+public struct ModeSummary: Codable, Equatable, Sendable {
+    public var began = 0
+    public var ended = 0
+    public var recognized = 0
+    public var cancelled = 0
+    public var failed = 0
+    public var maxNumberOfTouches = 0
+    public var finalScale: Double?
+    public var finalRotation: Double?
+    public var finalTranslation: ReportVector?
+    /// Began or was recognized at least once.
+    public var activated = false
+
+    /// A summary of `record`; all zero when the recognizer is missing from that mode's surface.
+    public init(record: GestureRecord?) {
+        guard let record else { return }
+        began = record.count(of: .began)
+        ended = record.count(of: .ended)
+        recognized = record.count(of: .recognized)
+        cancelled = record.count(of: .cancelled)
+        failed = record.count(of: .failed)
+        maxNumberOfTouches = record.maxNumberOfTouches
+        finalScale = record.finalValues?.scale
+        finalRotation = record.finalValues?.rotation
+        finalTranslation = record.finalValues?.translation.map { ReportVector(x: $0.x, y: $0.y) }
+        activated = record.activated
+    }
+}
+
+/// One recognizer in both modes.
+public struct ComparisonRow: Codable, Equatable, Sendable {
+    public var region: String
+    public var name: String
+    public var kind: GestureKind
+    public var compat: ModeSummary
+    public var indirect: ModeSummary
+    /// The mode in which it activated while it did not in the other; nil if both or neither.
+    public var accidentalIn: DeliveryMode?
+
+    /// "region/name".
+    public var recognizer: String { "\(region)/\(name)" }
+}
+
+/// A recognizer that began or was recognized in `mode` but not in the other mode.
+public struct AccidentalActivation: Codable, Equatable, Sendable {
+    public var region: String
+    public var name: String
+    public var mode: DeliveryMode
+
+    public init(region: String, name: String, mode: DeliveryMode) {
+        self.region = region
+        self.name = name
+        self.mode = mode
+    }
+}
+
+/// What the recognizers did with the same input in compatibility and indirect input mode.
+public struct ComparisonReport: Codable, Equatable, Sendable {
+    /// One per recognizer, in the surface's delivery order.
+    public var rows: [ComparisonRow]
+    public var accidentalActivations: [AccidentalActivation]
+
+    /// Matches recognizers by region and name (the second of a repeated name as "name#2").
+    public init(compat: [GestureRecord], indirect: [GestureRecord]) {
+        let compatByKey = Self.keyed(compat)
+        let indirectByKey = Self.keyed(indirect)
+        var keys = compatByKey.map { (key: $0.key, kind: $0.record.kind) }
+        for entry in indirectByKey where !keys.contains(where: { $0.key == entry.key }) {
+            keys.append((entry.key, entry.record.kind))
+        }
+        rows = keys.map { key, kind in
+            let compat = ModeSummary(record: compatByKey.first { $0.key == key }?.record)
+            let indirect = ModeSummary(record: indirectByKey.first { $0.key == key }?.record)
+            let accidental: DeliveryMode? = compat.activated == indirect.activated ? nil : compat.activated ? .compat : .indirect
+            return ComparisonRow(
+                region: key.region, name: key.name, kind: kind,
+                compat: compat, indirect: indirect, accidentalIn: accidental
+            )
+        }
+        accidentalActivations = rows.compactMap { row in
+            row.accidentalIn.map { AccidentalActivation(region: row.region, name: row.name, mode: $0) }
+        }
+    }
+
+    public func accidentalActivationCount(in mode: DeliveryMode) -> Int {
+        accidentalActivations.filter { $0.mode == mode }.count
+    }
+
+    /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
+    /// then the accidental activation counts.
+    public func renderTable() -> String {
+        let header = ["recognizer", "compat", "indirect", "accidental"]
+        let body = rows.map { row in
+            [row.recognizer, Self.cell(row.compat), Self.cell(row.indirect), row.accidentalIn.map { "\($0.rawValue) only" } ?? ""]
+        }
+        let widths = header.indices.map { column in
+            ([header] + body).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " | ")
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
+        let summary = "accidental activations: compat \(accidentalActivationCount(in: .compat)), indirect \(accidentalActivationCount(in: .indirect))"
+        return ([line(header), rule] + body.map(line) + [summary]).joined(separator: "\n") + "\n"
+    }
+
+    /// The report as pretty-printed JSON with sorted keys.
+    public func renderJSON() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// "began 1 ended 1, touches 2, scale 1.50", or "-" when nothing happened.
+    private static func cell(_ summary: ModeSummary) -> String {
+        let counts = [
+            ("began", summary.began), ("ended", summary.ended), ("recognized", summary.recognized),
+            ("cancelled", summary.cancelled), ("failed", summary.failed),
+        ].filter { $0.1 > 0 }
+        guard !counts.isEmpty else { return "-" }
+        var parts = [counts.map { "\($0.0) \($0.1)" }.joined(separator: " "), "touches \(summary.maxNumberOfTouches)"]
+        if let scale = summary.finalScale { parts.append(String(format: "scale %.2f", scale)) }
+        if let rotation = summary.finalRotation { parts.append(String(format: "rotation %.2f rad", rotation)) }
+        if let t = summary.finalTranslation { parts.append(String(format: "translation (%.1f, %.1f)", t.x, t.y)) }
+        return parts.joined(separator: ", ")
+    }
+
+    private struct Key: Equatable {
+        var region: String
+        var name: String
+    }
+
+    private static func keyed(_ records: [GestureRecord]) -> [(key: Key, record: GestureRecord)] {
+        var seen: [String: Int] = [:]
+        return records.map { record in
+            let base = "\(record.region)/\(record.name)"
+            seen[base, default: 0] += 1
+            let occurrence = seen[base] ?? 1
+            let name = occurrence == 1 ? record.name : "\(record.name)#\(occurrence)"
+            return (Key(region: record.region, name: name), record)
+        }
+    }
+}

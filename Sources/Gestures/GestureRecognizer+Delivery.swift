@@ -1,0 +1,122 @@
+import IndirectInput
+
+/// How a ``Surface`` hands events to a recognizer. Each path keeps the bookkeeping (which touches
+/// or which transform/scroll/hover it follows) even when the recognizer does not process the
+/// event, so that it knows when its input is over and it may reset.
+///
+/// A rejected event (a `shouldReceive` hook said no) is not processed, but if it ends the input
+/// the recognizer was following, the recognizer is cancelled (or fails if it had not begun):
+/// it would otherwise wait forever for an end it will never see.
+extension GestureRecognizer {
+    /// `touches`: the event's touches that hit this recognizer's region.
+    func receiveTouches(_ touches: [Touch], of event: AppEvent) {
+        guard source == nil || source == .touches else { return }
+        // New touches, and those it already follows; others were refused or began elsewhere.
+        let relevant = touches.filter { touch in
+            allowedTouchTypes.contains(touch.type) && (touch.phase == .began) != isTracking(touch.id)
+        }
+        guard !relevant.isEmpty else { return }
+        guard isLive else {
+            track(relevant)
+            dropLiftedTouches()
+            return
+        }
+        guard accepts(event) else {
+            let wasFollowing = !trackedTouches.isEmpty
+            trackedTouches.removeAll { tracked in
+                relevant.contains { $0.id == tracked.id && ($0.phase == .ended || $0.phase == .cancelled) }
+            }
+            if wasFollowing && trackedTouches.isEmpty {
+                source = nil
+                cancelOrFail(at: event.timestamp)
+            }
+            return
+        }
+        let delivered = relevant.filter { touch in
+            touch.phase != .began || (delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true)
+        }
+        guard !delivered.isEmpty else { return }
+        adopt(event)
+        track(delivered)
+        touchLocations = trackedTouches.map(\.location)
+        location = Point.centroid(of: touchLocations) ?? location
+        if delivered.contains(where: { $0.phase == .cancelled }) {
+            cancelOrFail(at: event.timestamp)
+        } else {
+            touchesChanged(at: event.timestamp)
+        }
+        dropLiftedTouches()
+        didHandle()
+    }
+
+    /// A transform or scroll event of the sequence this recognizer's region is latched to.
+    func receiveGesture(_ kind: InputSource, phase: GesturePhase, at eventLocation: Point, of event: AppEvent, process: () -> Void) {
+        guard source == nil || source == kind else { return }
+        let ends = phase == .ended || phase == .cancelled
+        guard isLive else {
+            source = ends ? nil : kind
+            return
+        }
+        guard accepts(event) else {
+            if ends && source == kind {
+                source = nil
+                cancelOrFail(at: event.timestamp)
+            }
+            return
+        }
+        adopt(event)
+        source = ends ? nil : kind
+        touchLocations = []
+        location = eventLocation
+        if phase == .cancelled {
+            cancelOrFail(at: event.timestamp)
+        } else {
+            process()
+        }
+        didHandle()
+    }
+
+    /// A hover event; `isInside` tells whether the pointer is over this recognizer's region (and
+    /// that region is the topmost one there).
+    func receiveHover(_ touch: Touch, of event: AppEvent, isInside: Bool) {
+        guard source == nil || source == .hover else { return }
+        guard isLive else {
+            source = isInside ? .hover : nil
+            return
+        }
+        guard accepts(event) else {
+            if !isInside && source == .hover {
+                source = nil
+                cancelOrFail(at: event.timestamp)
+            }
+            return
+        }
+        adopt(event)
+        source = isInside ? .hover : nil
+        touchLocations = isInside ? [touch.location] : []
+        location = touch.location
+        hoverChanged(isInside: isInside, at: event.timestamp)
+        didHandle()
+    }
+
+    private func isTracking(_ id: TouchID) -> Bool {
+        trackedTouches.contains { $0.id == id }
+    }
+
+    /// Adds new touches and moves known ones.
+    private func track(_ touches: [Touch]) {
+        for touch in touches {
+            if let index = trackedTouches.firstIndex(where: { $0.id == touch.id }) {
+                trackedTouches[index].update(with: touch)
+            } else {
+                trackedTouches.append(TrackedTouch(touch))
+            }
+        }
+        source = .touches
+    }
+
+    private func dropLiftedTouches() {
+        trackedTouches.removeAll { !$0.isDown }
+        if trackedTouches.isEmpty { source = nil }
+    }
+}

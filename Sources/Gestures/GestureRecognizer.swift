@@ -1,0 +1,293 @@
+import IndirectInput
+
+/// The recognizers this module provides, by the names a ``SurfaceDescription`` uses.
+public enum GestureKind: String, Codable, Sendable, CaseIterable {
+    case pinch, rotation, pan, hover, tap, longPress
+}
+
+/// Why ``GestureRecognizer/location(ofTouch:)`` has no answer.
+public enum GestureRecognizerError: Error, Equatable, Sendable {
+    /// The gesture is driven by a transform or scroll event, which has no touches (UIKit raises).
+    case noTouches
+    case touchIndexOutOfRange(index: Int, numberOfTouches: Int)
+}
+
+/// The input a recognizer follows; it follows one at a time.
+enum InputSource: Sendable {
+    case touches, transform, scroll, hover
+}
+
+/// `UIGestureRecognizer`: the state machine, the event and touch filters and what every
+/// recognizer reports. Subclasses here implement the concrete gestures; a ``Surface`` delivers
+/// events and arbitrates between recognizers.
+///
+/// State machine, as UIKit's: a continuous gesture goes `possible → began → changed* → ended`
+/// (or `cancelled`); a discrete one goes `possible → recognized` (the same value as `ended`);
+/// either may go `possible → failed`. After `ended`, `cancelled` or `failed` it resets to
+/// `possible` once the input it followed is over (all its touches lifted, the transform or scroll
+/// ended, the pointer left).
+open class GestureRecognizer {
+    /// `UIGestureRecognizer.State`.
+    public enum State: String, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+
+        /// A discrete gesture's success: the same state as `ended`, as in UIKit.
+        public static var recognized: State { .ended }
+
+        var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    }
+
+    /// Identifies the recognizer within its region in records and reports.
+    public var name: String
+    public let kind: GestureKind
+    public internal(set) var state: State = .possible
+    /// From the last event the recognizer handled (not the one a `shouldReceive` hook is asked about).
+    public internal(set) var buttonMask: ButtonMask = []
+    /// From the last event the recognizer handled (not the one a `shouldReceive` hook is asked about).
+    public internal(set) var modifierFlags: ModifierFlags = []
+    /// Centroid of its touches, or the location of the transform, scroll or hover event it handled last.
+    public internal(set) var location: Point = .zero
+    /// Touch types it accepts; touches of other types are never delivered to it. Default both.
+    public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
+    public weak var delegate: (any GestureRecognizerDelegate)?
+    /// The region it is attached to (UIKit's `view`).
+    public internal(set) weak var region: Region?
+
+    /// Locations of the touches counted at the last handled event, in the order they began.
+    var touchLocations: [Point] = []
+    var source: InputSource?
+    /// Touches it follows; those that ended are dropped after the event that ended them.
+    var trackedTouches: [TrackedTouch] = []
+    /// Transitions held back until the recognizers it requires to fail have failed.
+    var pending: [State] = []
+    private var failureRequirements: [WeakRecognizer] = []
+    private var startsNewGesture = true
+    private var log: GestureRecord
+
+    init(kind: GestureKind, name: String) {
+        self.kind = kind
+        self.name = name
+        log = GestureRecord(region: "", name: name, kind: kind)
+    }
+
+    /// Touches counted at the last handled event, ending ones included; 0 when driven by transform
+    /// or scroll events, 1 for a hover.
+    public var numberOfTouches: Int { touchLocations.count }
+
+    /// `location(ofTouch:in:)`.
+    /// - Throws: ``GestureRecognizerError/noTouches`` when driven by a transform or scroll event.
+    public func location(ofTouch index: Int) throws -> Point {
+        guard !touchLocations.isEmpty else { throw GestureRecognizerError.noTouches }
+        guard touchLocations.indices.contains(index) else {
+            throw GestureRecognizerError.touchIndexOutOfRange(index: index, numberOfTouches: touchLocations.count)
+        }
+        return touchLocations[index]
+    }
+
+    /// What happened so far, for reports.
+    public var record: GestureRecord {
+        var record = log
+        record.name = name
+        record.region = region?.name ?? ""
+        return record
+    }
+
+    /// For subclasses: whether to process `event`, asked before the delegate and before the
+    /// recognizer copies the event's buttonMask and modifierFlags. Default true.
+    open func shouldReceive(_ event: AppEvent) -> Bool { true }
+
+    /// `require(toFail:)`: this recognizer may begin or be recognized only once `other` failed,
+    /// and fails if `other` begins or is recognized. Meanwhile its transitions wait.
+    public func require(toFail other: GestureRecognizer) {
+        failureRequirements.append(WeakRecognizer(other))
+    }
+
+    /// Fires what this recognizer's timers would have fired up to `time` (events carry the clock;
+    /// there are no real timers), e.g. a long press still held at the end of a stream.
+    public func advance(to time: Double) {
+        while let due = deadline, due <= time {
+            deadlineReached(at: due)
+        }
+    }
+
+    var requiredToFail: [GestureRecognizer] { failureRequirements.compactMap(\.recognizer) }
+
+    var surface: Surface? { region?.surface }
+
+    /// Whether it still processes input; a discrete recognition waiting on `require(toFail:)` is complete.
+    var isLive: Bool {
+        (state == .possible || state == .began || state == .changed) && !pending.contains(.ended)
+    }
+
+    /// Began from its own point of view, whether or not that is still held back.
+    var isInProgress: Bool { state == .began || state == .changed || pending.first == .began }
+
+    /// Following input now, or part-way through a gesture.
+    var isInvolved: Bool { source != nil || !pending.isEmpty || isAwaitingInput }
+
+    var deadline: Double? { isLive ? nextDeadline : nil }
+
+    // MARK: Overridden by subclasses
+
+    /// Whether the recognizer handles this event (type, and e.g. scroll type); only then are the
+    /// `shouldReceive` hooks asked.
+    func handles(_ event: AppEvent) -> Bool { false }
+
+    /// The tracked touches changed; those ending in this event are still listed.
+    func touchesChanged(at time: Double) {}
+
+    func transformChanged(_ transform: TransformEvent, at time: Double) {}
+
+    func scrollChanged(_ scroll: ScrollEvent, at time: Double) {}
+
+    func hoverChanged(isInside: Bool, at time: Double) {}
+
+    /// When a timer would fire; only asked while the recognizer is live.
+    var nextDeadline: Double? { nil }
+
+    /// The timer fired; the subclass must clear or move `nextDeadline` past `time`.
+    func deadlineReached(at time: Double) {}
+
+    /// Part-way through a gesture without any input, e.g. a double tap between its taps.
+    var isAwaitingInput: Bool { false }
+
+    var currentValues: GestureValues { GestureValues() }
+
+    /// Clears per-gesture tracking when the recognizer returns to `possible`.
+    func reset() {
+        state = .possible
+        pending = []
+        touchLocations = []
+        startsNewGesture = true
+    }
+
+    /// Zeroes the reported values when input for a new gesture arrives; until then they keep
+    /// showing the last gesture's, which is what tests and reports want to read.
+    func prepareForNewGesture() {}
+
+    // MARK: State changes
+
+    /// Asks for a state change. Invalid changes are ignored (a failed recognizer stays failed
+    /// until it resets); beginning or recognizing goes through the surface's arbitration.
+    func transition(to newState: State, at time: Double) {
+        switch (state, newState) {
+        case (.possible, .began), (.possible, .ended):
+            if pending.isEmpty {
+                requestRecognition(newState, at: time)
+            } else if newState == .ended && pending == [.began] {
+                pending.append(.ended)
+            }
+        case (.possible, .failed), (.possible, .cancelled):
+            pending = []
+            apply(.failed, at: time)
+        case (.began, .changed), (.changed, .changed),
+             (.began, .ended), (.changed, .ended),
+             (.began, .cancelled), (.changed, .cancelled):
+            apply(newState, at: time)
+        default:
+            break
+        }
+    }
+
+    /// Maps a transform or scroll phase onto the states: began/changed begin the gesture or change
+    /// it, ended ends it (or fails it if it never began), cancelled cancels it.
+    /// `movedEnough` holds back the begin until the value passed the recognizer's threshold.
+    func follow(_ phase: GesturePhase, at time: Double, movedEnough: Bool = true) {
+        switch phase {
+        case .began, .changed:
+            if isInProgress {
+                transition(to: .changed, at: time)
+            } else if movedEnough {
+                transition(to: .began, at: time)
+            }
+        case .ended:
+            transition(to: isInProgress ? .ended : .failed, at: time)
+        case .cancelled:
+            transition(to: .cancelled, at: time)
+        }
+    }
+
+    /// The input it followed ended or was cancelled without it processing the end.
+    func cancelOrFail(at time: Double) {
+        transition(to: state == .possible ? .failed : .cancelled, at: time)
+    }
+
+    /// Applies the transitions `require(toFail:)` held back, now that the surface decided.
+    func resolvePending(_ decision: RecognitionDecision, at time: Double) {
+        switch decision {
+        case .wait:
+            break
+        case .fail:
+            pending = []
+            apply(.failed, at: time)
+        case .proceed:
+            let queued = pending
+            pending = []
+            guard let first = queued.first else { return }
+            recognize(first, at: time)
+            for next in queued.dropFirst() { transition(to: next, at: time) }
+        }
+    }
+
+    private func requestRecognition(_ newState: State, at time: Double) {
+        switch surface?.decision(for: self) ?? .proceed {
+        case .proceed: recognize(newState, at: time)
+        case .wait: pending = [newState]
+        case .fail: apply(.failed, at: time)
+        }
+    }
+
+    private func recognize(_ newState: State, at time: Double) {
+        apply(newState, at: time)
+        surface?.didRecognize(self, at: time)
+    }
+
+    private func apply(_ newState: State, at time: Double) {
+        let recorded: RecordedState
+        switch (state, newState) {
+        case (.possible, .ended): recorded = .recognized
+        case (_, .began): recorded = .began
+        case (_, .changed): recorded = .changed
+        case (_, .ended): recorded = .ended
+        case (_, .cancelled): recorded = .cancelled
+        default: recorded = .failed
+        }
+        state = newState
+        log.transitions.append(GestureTransition(state: recorded, time: time))
+        if newState != .failed { log.finalValues = currentValues }
+        if newState == .failed { surface?.didFail(self, at: time) }
+    }
+
+    // MARK: Delivery bookkeeping
+
+    /// The subclass hook and the delegate, in UIKit's order.
+    func accepts(_ event: AppEvent) -> Bool {
+        shouldReceive(event) && (delegate?.gestureRecognizer(self, shouldReceive: event) ?? true)
+    }
+
+    /// Takes the event's masks and, for the first input after a reset, starts fresh values.
+    func adopt(_ event: AppEvent) {
+        buttonMask = event.buttonMask
+        modifierFlags = event.modifierFlags
+        if startsNewGesture {
+            startsNewGesture = false
+            prepareForNewGesture()
+        }
+    }
+
+    /// Updates the record after an event was processed.
+    func didHandle() {
+        log.maxNumberOfTouches = max(log.maxNumberOfTouches, numberOfTouches)
+        log.buttonMask = buttonMask
+        log.modifierFlags = modifierFlags
+    }
+}
+
+/// Holds a required-to-fail recognizer without keeping it alive (two may require each other).
+private struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+
+    init(_ recognizer: GestureRecognizer) {
+        self.recognizer = recognizer
+    }
+}

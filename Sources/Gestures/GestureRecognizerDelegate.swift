@@ -1,0 +1,25 @@
+import IndirectInput
+
+/// `UIGestureRecognizerDelegate`: the app's say over what a recognizer receives and with whom it
+/// may recognize at the same time. Every method has a default, as UIKit's are optional.
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Asked before the recognizer processes an event of a type it handles, so read the *event's*
+    /// `buttonMask` and `modifierFlags`: the recognizer's copies are still from the last event it
+    /// handled. Default true.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive event: AppEvent) -> Bool
+
+    /// Asked once per new touch, after the event was accepted. Never asked for transform-, scroll-
+    /// or hover-driven input, which has no touches. Default true.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+
+    /// Whether both may be recognizing at once; either delegate saying yes is enough. Default false.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive event: AppEvent) -> Bool { true }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+}

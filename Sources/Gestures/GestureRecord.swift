@@ -1,0 +1,66 @@
+import IndirectInput
+
+/// What a recognizer reports as its state changes, told apart the way a report needs them:
+/// a discrete recognizer's success is `recognized`, a continuous one's end is `ended`, although
+/// UIKit uses the same `State` value for both.
+public enum RecordedState: String, Codable, Sendable, CaseIterable {
+    case began, changed, ended, recognized, cancelled, failed
+}
+
+/// One state change, at the time of the event (or expired timer) that caused it.
+public struct GestureTransition: Equatable, Sendable {
+    public var state: RecordedState
+    /// Seconds, on the events' clock.
+    public var time: Double
+
+    public init(state: RecordedState, time: Double) {
+        self.state = state
+        self.time = time
+    }
+}
+
+/// The values a recognizer reports; nil for those its kind does not have.
+public struct GestureValues: Equatable, Sendable {
+    public var scale: Double?
+    public var rotation: Double?
+    public var translation: Point?
+
+    public init(scale: Double? = nil, rotation: Double? = nil, translation: Point? = nil) {
+        self.scale = scale
+        self.rotation = rotation
+        self.translation = translation
+    }
+}
+
+/// Everything a recognizer did over a stream, for reports.
+public struct GestureRecord: Equatable, Sendable {
+    /// Name of the region the recognizer belongs to ("" when it belongs to none).
+    public var region: String
+    public var name: String
+    public var kind: GestureKind
+    /// Every state change in order, `changed` included.
+    public var transitions: [GestureTransition] = []
+    /// The most touches the recognizer counted at once (0 for transform- and scroll-driven input).
+    public var maxNumberOfTouches = 0
+    /// Values at the last state change other than `failed`; nil if it never began or recognized.
+    public var finalValues: GestureValues?
+    /// Copies from the last event the recognizer handled.
+    public var buttonMask: ButtonMask = []
+    public var modifierFlags: ModifierFlags = []
+
+    public init(region: String, name: String, kind: GestureKind) {
+        self.region = region
+        self.name = name
+        self.kind = kind
+    }
+
+    /// How many times the recognizer entered `state`.
+    public func count(of state: RecordedState) -> Int {
+        transitions.filter { $0.state == state }.count
+    }
+
+    /// True if it began or was recognized at least once.
+    public var activated: Bool {
+        transitions.contains { $0.state == .began || $0.state == .recognized }
+    }
+}

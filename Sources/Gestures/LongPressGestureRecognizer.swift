@@ -1,0 +1,63 @@
+import IndirectInput
+
+/// `UILongPressGestureRecognizer`, continuous: began once the required touches stayed down for
+/// ``minimumPressDuration`` within ``allowableMovement``; changed as they move afterwards (any
+/// distance); ended when one lifts.
+///
+/// There are no timers: the duration is measured on event timestamps. A ``Surface`` fires the
+/// deadline (at its exact time) before delivering a later event and in ``Surface/finish(at:)``;
+/// standalone, call ``GestureRecognizer/advance(to:)``.
+open class LongPressGestureRecognizer: GestureRecognizer {
+    /// Seconds. Default 0.5, as UIKit.
+    public var minimumPressDuration = 0.5
+    /// Points a touch may move before the press began without failing it. Default 10, as UIKit.
+    public var allowableMovement = 10.0
+    /// Default 1.
+    public var numberOfTouchesRequired = 1
+
+    private var pressStart: Double?
+    private var touchesInPress = 0
+
+    public init(name: String = GestureKind.longPress.rawValue) {
+        super.init(kind: .longPress, name: name)
+    }
+
+    override func handles(_ event: AppEvent) -> Bool {
+        event.type == .touches
+    }
+
+    override var nextDeadline: Double? {
+        guard state == .possible, let pressStart else { return nil }
+        return pressStart + minimumPressDuration
+    }
+
+    override func deadlineReached(at time: Double) {
+        pressStart = nil
+        transition(to: .began, at: time)
+    }
+
+    override func reset() {
+        super.reset()
+        pressStart = nil
+        touchesInPress = 0
+    }
+
+    override func touchesChanged(at time: Double) {
+        let down = trackedTouches.filter(\.isDown).count
+        if isInProgress {
+            if down < numberOfTouchesRequired {
+                transition(to: .ended, at: time)
+            } else if trackedTouches.contains(where: { $0.location != $0.previous }) {
+                transition(to: .changed, at: time)
+            }
+            return
+        }
+        touchesInPress = max(touchesInPress, trackedTouches.count)
+        let lifted = down < touchesInPress
+        if touchesInPress > numberOfTouchesRequired || lifted || trackedTouches.contains(where: { $0.movement > allowableMovement }) {
+            transition(to: .failed, at: time)
+            return
+        }
+        if down == numberOfTouchesRequired && pressStart == nil { pressStart = time }
+    }
+}

@@ -1,0 +1,95 @@
+import IndirectInput
+
+/// `UIScrollTypeMask`: which scroll events a pan recognizer follows.
+public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Two fingers on a trackpad.
+    public static let continuous = ScrollTypeMask(rawValue: 1 << 0)
+    /// A mouse wheel.
+    public static let discrete = ScrollTypeMask(rawValue: 1 << 1)
+    public static let all: ScrollTypeMask = [.continuous, .discrete]
+
+    /// The mask bit for one scroll type.
+    public init(_ type: ScrollType) {
+        self = type == .continuous ? .continuous : .discrete
+    }
+}
+
+/// `UIPanGestureRecognizer`, continuous. Driven by touches (the centroid's motion) or, when
+/// ``allowedScrollTypesMask`` allows, by scroll events (then `numberOfTouches` is 0).
+open class PanGestureRecognizer: GestureRecognizer {
+    /// Touch-driven: how far the touches moved together since they came down (their motion is
+    /// averaged, so a touch joining or lifting does not make it jump). Scroll-driven: the
+    /// event's cumulative translation. UIKit's `translation(in:)`.
+    public internal(set) var translation: Point = .zero
+    /// Points per second. UIKit's `velocity(in:)`.
+    public internal(set) var velocity: Point = .zero
+    /// Fewer touches than this never begin a pan and end one. Default 1.
+    public var minimumNumberOfTouches = 1
+    /// More touches than this make a pan that has not begun fail. Default `Int.max`.
+    public var maximumNumberOfTouches = Int.max
+    /// Scroll types it follows. Empty by default, as UIKit's standard pan recognizers, so scroll
+    /// events are not even offered to it; scroll views set it.
+    public var allowedScrollTypesMask: ScrollTypeMask = []
+    /// How far, points, touches must move before the pan begins. 10 points, UIKit's usual value.
+    /// A scroll event begins the pan at once.
+    public var hysteresis = 10.0
+
+    private var rate = RateTracker()
+
+    public init(name: String = GestureKind.pan.rawValue) {
+        super.init(kind: .pan, name: name)
+    }
+
+    override func handles(_ event: AppEvent) -> Bool {
+        switch event.payload {
+        case .touches: return true
+        case .scroll(let scroll): return allowedScrollTypesMask.contains(ScrollTypeMask(scroll.type))
+        default: return false
+        }
+    }
+
+    override var currentValues: GestureValues { GestureValues(translation: translation) }
+
+    override func prepareForNewGesture() {
+        translation = .zero
+        velocity = .zero
+        rate = RateTracker()
+    }
+
+    override func touchesChanged(at time: Double) {
+        let down = trackedTouches.filter(\.isDown).count
+        let moves = trackedTouches.filter { $0.phase != .began }.map { $0.location.subtracting($0.previous) }
+        let step = Point.centroid(of: moves) ?? .zero
+        if isInProgress {
+            translation = translation.adding(step)
+            velocity = rate.rate(of: translation, at: time) ?? velocity
+            if down < minimumNumberOfTouches {
+                transition(to: .ended, at: time)
+            } else if step != .zero {
+                transition(to: .changed, at: time)
+            }
+            return
+        }
+        if down == 0 || down > maximumNumberOfTouches {
+            transition(to: .failed, at: time)
+            return
+        }
+        guard down >= minimumNumberOfTouches else {
+            // Motion with too few touches does not count towards the hysteresis.
+            translation = .zero
+            return
+        }
+        translation = translation.adding(step)
+        velocity = rate.rate(of: translation, at: time) ?? velocity
+        if translation.magnitude > hysteresis { transition(to: .began, at: time) }
+    }
+
+    override func scrollChanged(_ scroll: ScrollEvent, at time: Double) {
+        translation = scroll.translation
+        velocity = rate.rate(of: translation, at: time) ?? velocity
+        follow(scroll.phase, at: time)
+    }
+}

@@ -1,0 +1,29 @@
+/// A rectangular area of a ``Surface`` with its recognizers: the stand-in for a view. Regions
+/// are siblings; one added later lies on top of earlier ones where they overlap.
+public final class Region {
+    public let name: String
+    public var frame: Rect
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The surface it was added to.
+    public internal(set) weak var surface: Surface?
+
+    public init(name: String, frame: Rect, gestureRecognizers: [GestureRecognizer] = []) {
+        self.name = name
+        self.frame = frame
+        gestureRecognizers.forEach(addGestureRecognizer)
+    }
+
+    /// Attaches `recognizer`; it receives events in the order recognizers were added.
+    /// - Precondition: it is not attached to a region yet. Names identify recognizers in reports,
+    ///   so give each in a region its own.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        precondition(recognizer.region == nil, "a recognizer belongs to one region")
+        recognizer.region = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    /// The first recognizer called `name`.
+    public func gestureRecognizer(named name: String) -> GestureRecognizer? {
+        gestureRecognizers.first { $0.name == name }
+    }
+}

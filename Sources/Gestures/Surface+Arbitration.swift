@@ -1,0 +1,63 @@
+/// The surface's answer to a recognizer that wants to begin or be recognized.
+enum RecognitionDecision {
+    case proceed
+    /// A recognizer it requires to fail may still recognize.
+    case wait
+    /// A recognizer it requires to fail recognized, or a competing one is already recognizing.
+    case fail
+}
+
+extension Surface {
+    func decision(for recognizer: GestureRecognizer) -> RecognitionDecision {
+        var waits = false
+        for required in recognizer.requiredToFail {
+            switch required.state {
+            case .failed, .cancelled:
+                continue
+            case .possible:
+                // One that is not following any input cannot recognize: as good as failed.
+                if required.isInvolved { waits = true }
+            case .began, .changed, .ended:
+                return .fail
+            }
+        }
+        if waits { return .wait }
+        let prevented = gestureRecognizers.contains { other in
+            other !== recognizer && (other.state == .began || other.state == .changed) && compete(recognizer, other)
+        }
+        return prevented ? .fail : .proceed
+    }
+
+    /// `recognizer` began or was recognized: the ones competing with it, and those requiring
+    /// it to fail, fail unless they already left `possible`.
+    func didRecognize(_ recognizer: GestureRecognizer, at time: Double) {
+        for other in gestureRecognizers where other !== recognizer && other.state == .possible {
+            if other.requiredToFail.contains(where: { $0 === recognizer }) || compete(recognizer, other) {
+                other.transition(to: .failed, at: time)
+            }
+        }
+    }
+
+    func didFail(_ recognizer: GestureRecognizer, at time: Double) {
+        reevaluateWaiters(at: time)
+    }
+
+    func reevaluateWaiters(at time: Double) {
+        for waiter in gestureRecognizers where waiter.state == .possible && !waiter.pending.isEmpty {
+            waiter.resolvePending(decision(for: waiter), at: time)
+        }
+    }
+
+    /// Both follow the same kind of input (hover aside) and nobody lets them recognize together.
+    func compete(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        guard let source = a.source, source == b.source, source != .hover else { return false }
+        return !canRecognizeSimultaneously(a, b)
+    }
+
+    /// Either delegate saying yes is enough, as in UIKit; the surface's own pairs count as a yes.
+    func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        simultaneousPairs.contains(RecognizerPair(a, b))
+            || a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
+            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+    }
+}

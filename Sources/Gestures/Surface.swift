@@ -1,0 +1,166 @@
+import IndirectInput
+
+/// A stand-in for an app's view hierarchy: named regions with recognizers, fed the app event
+/// stream.
+///
+/// Delivery: a touch goes to the recognizers of the topmost region containing it where it began,
+/// for its whole life; a transform or scroll sequence to those of the region under its location
+/// at `began`; a hover event to the hover recognizers of the region under the pointer, and to
+/// any still hovering elsewhere so they can end. `systemGesture`, `pointerLock` and
+/// `relativeMotion` events are ignored: UIKit recognizers never see them (the system keeps
+/// 3+-finger swipes; the lock state and locked motion reach apps outside `UIEvent`).
+///
+/// Arbitration, as UIKit's: recognizers following the same kind of input (touches, transform,
+/// scroll) do not recognize simultaneously unless a delegate or
+/// ``allowSimultaneousRecognition(_:_:)`` allows it. One that begins or is recognized makes the
+/// others still `possible` on that input fail; one that wants to begin while another is already
+/// recognizing fails. Hover recognizers take no part: seed 001 runs two on one view, and hover
+/// never competes with a click. `require(toFail:)` holds a recognizer's transitions until the
+/// other fails. Time comes from event timestamps: timers due before an event fire first, at
+/// their own time.
+public final class Surface {
+    public private(set) var regions: [Region] = []
+    private var touchRegions: [TouchID: Region] = [:]
+    /// The region a transform or scroll sequence was delivered to at `began`.
+    private var latchedRegions: [InputSource: Region] = [:]
+    var simultaneousPairs: Set<RecognizerPair> = []
+
+    public init(regions: [Region] = []) {
+        regions.forEach(addRegion)
+    }
+
+    /// Adds `region` on top of the existing ones.
+    public func addRegion(_ region: Region) {
+        region.surface = self
+        regions.append(region)
+    }
+
+    public func region(named name: String) -> Region? {
+        regions.first { $0.name == name }
+    }
+
+    /// Every recognizer, region by region, in delivery order.
+    public var gestureRecognizers: [GestureRecognizer] {
+        regions.flatMap(\.gestureRecognizers)
+    }
+
+    /// Each recognizer's record, in delivery order.
+    public var records: [GestureRecord] {
+        gestureRecognizers.map(\.record)
+    }
+
+    /// The topmost region containing `point`.
+    public func hitTest(_ point: Point) -> Region? {
+        regions.last { $0.frame.contains(point) }
+    }
+
+    /// Lets `a` and `b` recognize simultaneously, as a delegate answering yes would, leaving
+    /// their `delegate` free for the app.
+    public func allowSimultaneousRecognition(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+        simultaneousPairs.insert(RecognizerPair(a, b))
+    }
+
+    /// Delivers one event; events must come in timestamp order.
+    public func handle(_ event: AppEvent) {
+        fireTimers(upTo: event.timestamp)
+        switch event.payload {
+        case .touches(let touches):
+            deliverTouches(touches, of: event)
+        case .hover(let touch):
+            deliverHover(touch, of: event)
+        case .transform(let transform):
+            deliverGesture(.transform, phase: transform.phase, at: transform.location, of: event) {
+                $0.transformChanged(transform, at: event.timestamp)
+            }
+        case .scroll(let scroll):
+            deliverGesture(.scroll, phase: scroll.phase, at: scroll.location, of: event) {
+                $0.scrollChanged(scroll, at: event.timestamp)
+            }
+        case .systemGesture, .pointerLock, .relativeMotion:
+            break
+        }
+        settle(at: event.timestamp)
+    }
+
+    /// Ends a stream: fires every timer due by `time` (a long press still held, a tap waiting
+    /// for a double tap to fail). Gestures whose input never ended stay as they are.
+    public func finish(at time: Double) {
+        fireTimers(upTo: time)
+        settle(at: time)
+    }
+
+    // MARK: Delivery
+
+    private func deliverTouches(_ touches: [Touch], of event: AppEvent) {
+        for touch in touches where touch.phase == .began {
+            touchRegions[touch.id] = hitTest(touch.location)
+        }
+        for region in regions {
+            let hits = touches.filter { touchRegions[$0.id] === region }
+            guard !hits.isEmpty else { continue }
+            for recognizer in region.gestureRecognizers where recognizer.handles(event) {
+                recognizer.receiveTouches(hits, of: event)
+            }
+        }
+        for touch in touches where touch.phase == .ended || touch.phase == .cancelled {
+            touchRegions[touch.id] = nil
+        }
+    }
+
+    private func deliverGesture(_ kind: InputSource, phase: GesturePhase, at location: Point, of event: AppEvent, process: (GestureRecognizer) -> Void) {
+        let latched = phase == .began ? nil : latchedRegions[kind]
+        let target = latched ?? hitTest(location)
+        latchedRegions[kind] = phase == .ended || phase == .cancelled ? nil : target
+        guard let target else { return }
+        for recognizer in target.gestureRecognizers where recognizer.handles(event) {
+            recognizer.receiveGesture(kind, phase: phase, at: location, of: event) { process(recognizer) }
+        }
+    }
+
+    private func deliverHover(_ touch: Touch, of event: AppEvent) {
+        let hit = touch.phase == .regionExited ? nil : hitTest(touch.location)
+        for region in regions {
+            let isInside = region === hit
+            for recognizer in region.gestureRecognizers where recognizer.handles(event) {
+                if isInside || recognizer.source == .hover {
+                    recognizer.receiveHover(touch, of: event, isInside: isInside)
+                }
+            }
+        }
+    }
+
+    // MARK: Time
+
+    private func fireTimers(upTo time: Double) {
+        while let (recognizer, due) = earliestDeadline(), due <= time {
+            recognizer.advance(to: due)
+            settle(at: due)
+        }
+    }
+
+    private func earliestDeadline() -> (GestureRecognizer, Double)? {
+        gestureRecognizers
+            .compactMap { recognizer in recognizer.deadline.map { (recognizer, $0) } }
+            .min { $0.1 < $1.1 }
+    }
+
+    /// Releases or fails recognizers waiting on others, and resets those whose gesture and input are over.
+    private func settle(at time: Double) {
+        reevaluateWaiters(at: time)
+        for recognizer in gestureRecognizers where recognizer.state.isTerminal && recognizer.source == nil {
+            recognizer.reset()
+        }
+    }
+}
+
+/// An unordered pair of recognizers, by identity.
+struct RecognizerPair: Hashable {
+    private let first: ObjectIdentifier
+    private let second: ObjectIdentifier
+
+    init(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+        let ids = [ObjectIdentifier(a), ObjectIdentifier(b)].sorted()
+        first = ids[0]
+        second = ids[1]
+    }
+}

@@ -1,0 +1,324 @@
+import IndirectInput
+
+/// A surface as JSON: regions (bottom to top) with their recognizers and options.
+///
+/// ```json
+/// {"regions": [{
+///   "name": "canvas", "frame": [0, 0, 1440, 900],
+///   "recognizers": [
+///     {"kind": "pinch"},
+///     {"kind": "pan", "name": "twoFingerPan", "minimumNumberOfTouches": 2, "maximumNumberOfTouches": 2},
+///     {"kind": "pan", "name": "scrollPan", "allowedScrollTypes": ["continuous"]},
+///     {"kind": "tap", "name": "secondaryTap", "buttonMaskRequired": ["secondary"]},
+///     {"kind": "tap", "name": "doubleTap", "numberOfTapsRequired": 2},
+///     {"kind": "tap", "requiresFailureOf": ["doubleTap"], "allowedTouchTypes": ["indirectPointer"]}
+///   ],
+///   "simultaneous": [["pinch", "twoFingerPan"]]
+/// }]}
+/// ```
+/// Names default to the kind and must be unique within a region (and region names on the
+/// surface); `requiresFailureOf` and `simultaneous` refer to names in the same region.
+public struct SurfaceDescription: Codable, Equatable, Sendable {
+    public var regions: [RegionDescription]
+
+    public init(regions: [RegionDescription]) {
+        self.regions = regions
+    }
+
+    /// The default surface: one full-screen region "canvas" with pinch, rotation, a two-finger
+    /// pan ("twoFingerPan", exactly two touches, no scroll), a pan following every scroll type
+    /// ("scrollPan"), hover, a primary tap and a long press; pinch and rotation recognize
+    /// simultaneously, as apps usually allow.
+    public static func standard(screen: (width: Double, height: Double)) -> SurfaceDescription {
+        SurfaceDescription(regions: [
+            RegionDescription(
+                name: "canvas",
+                frame: [0, 0, screen.width, screen.height],
+                recognizers: [
+                    RecognizerDescription(kind: .pinch),
+                    RecognizerDescription(kind: .rotation),
+                    RecognizerDescription(kind: .pan, name: "twoFingerPan", minimumNumberOfTouches: 2, maximumNumberOfTouches: 2),
+                    RecognizerDescription(kind: .pan, name: "scrollPan", allowedScrollTypes: [.all]),
+                    RecognizerDescription(kind: .hover),
+                    RecognizerDescription(kind: .tap),
+                    RecognizerDescription(kind: .longPress),
+                ],
+                simultaneous: [["pinch", "rotation"]]
+            ),
+        ])
+    }
+
+    /// Builds a fresh surface.
+    /// - Throws: ``SurfaceDescriptionError`` for a malformed frame, duplicate or unknown names,
+    ///   out-of-range values, or an option the recognizer's kind does not have.
+    public func makeSurface() throws -> Surface {
+        let surface = Surface()
+        var regionNames: Set<String> = []
+        for description in regions {
+            guard regionNames.insert(description.name).inserted else {
+                throw SurfaceDescriptionError.duplicateRegion(description.name)
+            }
+            surface.addRegion(try description.makeRegion(simultaneousIn: surface))
+        }
+        return surface
+    }
+}
+
+/// One region: `frame` is `[x, y, width, height]` in points.
+public struct RegionDescription: Codable, Equatable, Sendable {
+    public var name: String
+    public var frame: [Double]
+    public var recognizers: [RecognizerDescription]
+    /// Groups of recognizer names whose members may recognize simultaneously with each other.
+    public var simultaneous: [[String]]?
+
+    public init(name: String, frame: [Double], recognizers: [RecognizerDescription], simultaneous: [[String]]? = nil) {
+        self.name = name
+        self.frame = frame
+        self.recognizers = recognizers
+        self.simultaneous = simultaneous
+    }
+
+    fileprivate func makeRegion(simultaneousIn surface: Surface) throws -> Region {
+        guard frame.count == 4, frame.allSatisfy(\.isFinite), frame[2] >= 0, frame[3] >= 0 else {
+            throw SurfaceDescriptionError.invalidFrame(region: name, frame: frame)
+        }
+        let region = Region(name: name, frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
+        for description in recognizers {
+            let recognizer = try description.makeRecognizer(in: name)
+            guard region.gestureRecognizer(named: recognizer.name) == nil else {
+                throw SurfaceDescriptionError.duplicateRecognizer(region: name, name: recognizer.name)
+            }
+            region.addGestureRecognizer(recognizer)
+        }
+        func recognizer(named other: String) throws -> GestureRecognizer {
+            guard let found = region.gestureRecognizer(named: other) else {
+                throw SurfaceDescriptionError.unknownRecognizer(region: name, name: other)
+            }
+            return found
+        }
+        for (description, recognizerToConfigure) in zip(recognizers, region.gestureRecognizers) {
+            for other in description.requiresFailureOf ?? [] {
+                recognizerToConfigure.require(toFail: try recognizer(named: other))
+            }
+        }
+        for group in simultaneous ?? [] {
+            let members = try group.map(recognizer(named:))
+            for (index, a) in members.enumerated() {
+                for b in members[(index + 1)...] { surface.allowSimultaneousRecognition(a, b) }
+            }
+        }
+        return region
+    }
+}
+
+/// One recognizer: `kind` plus the options that kind has; absent options keep UIKit's defaults.
+public struct RecognizerDescription: Codable, Equatable, Sendable {
+    /// `"direct"` / `"indirectPointer"`, as `TouchType`.
+    public enum TouchTypeName: String, Codable, Sendable {
+        case direct, indirectPointer
+    }
+
+    public enum ScrollTypeName: String, Codable, Sendable {
+        case continuous, discrete, all
+    }
+
+    /// A button: `"primary"`, `"secondary"` or its number (1 = primary, 2 = secondary, 3 = middle…).
+    public enum Button: Codable, Equatable, Sendable {
+        case primary, secondary
+        case number(Int)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Int.self) {
+                self = .number(number)
+                return
+            }
+            switch try container.decode(String.self) {
+            case "primary": self = .primary
+            case "secondary": self = .secondary
+            case let other:
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown button \"\(other)\"; use primary, secondary or a number")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .primary: try container.encode("primary")
+            case .secondary: try container.encode("secondary")
+            case .number(let number): try container.encode(number)
+            }
+        }
+
+        var number: Int {
+            switch self {
+            case .primary: return 1
+            case .secondary: return 2
+            case .number(let number): return number
+            }
+        }
+    }
+
+    public var kind: GestureKind
+    public var name: String?
+    public var allowedTouchTypes: [TouchTypeName]?
+    public var requiresFailureOf: [String]?
+    /// pan
+    public var minimumNumberOfTouches: Int?
+    /// pan
+    public var maximumNumberOfTouches: Int?
+    /// pan
+    public var allowedScrollTypes: [ScrollTypeName]?
+    /// tap
+    public var numberOfTapsRequired: Int?
+    /// tap, longPress
+    public var numberOfTouchesRequired: Int?
+    /// tap
+    public var buttonMaskRequired: [Button]?
+    /// tap
+    public var treatsControlClickAsSecondary: Bool?
+    /// longPress
+    public var minimumPressDuration: Double?
+    /// tap, longPress
+    public var allowableMovement: Double?
+
+    public init(
+        kind: GestureKind, name: String? = nil, allowedTouchTypes: [TouchTypeName]? = nil, requiresFailureOf: [String]? = nil,
+        minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollTypeName]? = nil,
+        numberOfTapsRequired: Int? = nil, numberOfTouchesRequired: Int? = nil, buttonMaskRequired: [Button]? = nil,
+        treatsControlClickAsSecondary: Bool? = nil, minimumPressDuration: Double? = nil, allowableMovement: Double? = nil
+    ) {
+        self.kind = kind
+        self.name = name
+        self.allowedTouchTypes = allowedTouchTypes
+        self.requiresFailureOf = requiresFailureOf
+        self.minimumNumberOfTouches = minimumNumberOfTouches
+        self.maximumNumberOfTouches = maximumNumberOfTouches
+        self.allowedScrollTypes = allowedScrollTypes
+        self.numberOfTapsRequired = numberOfTapsRequired
+        self.numberOfTouchesRequired = numberOfTouchesRequired
+        self.buttonMaskRequired = buttonMaskRequired
+        self.treatsControlClickAsSecondary = treatsControlClickAsSecondary
+        self.minimumPressDuration = minimumPressDuration
+        self.allowableMovement = allowableMovement
+    }
+
+    /// The kind-specific options that are set, with the kinds that have them.
+    private var kindOptions: [(name: String, isSet: Bool, kinds: Set<GestureKind>)] {
+        [
+            ("minimumNumberOfTouches", minimumNumberOfTouches != nil, [.pan]),
+            ("maximumNumberOfTouches", maximumNumberOfTouches != nil, [.pan]),
+            ("allowedScrollTypes", allowedScrollTypes != nil, [.pan]),
+            ("numberOfTapsRequired", numberOfTapsRequired != nil, [.tap]),
+            ("numberOfTouchesRequired", numberOfTouchesRequired != nil, [.tap, .longPress]),
+            ("buttonMaskRequired", buttonMaskRequired != nil, [.tap]),
+            ("treatsControlClickAsSecondary", treatsControlClickAsSecondary != nil, [.tap]),
+            ("minimumPressDuration", minimumPressDuration != nil, [.longPress]),
+            ("allowableMovement", allowableMovement != nil, [.tap, .longPress]),
+        ]
+    }
+
+    fileprivate func makeRecognizer(in region: String) throws -> GestureRecognizer {
+        let name = self.name ?? kind.rawValue
+        if let option = kindOptions.first(where: { $0.isSet && !$0.kinds.contains(kind) }) {
+            throw SurfaceDescriptionError.optionNotApplicable(region: region, name: name, kind: kind, option: option.name)
+        }
+        func invalid(_ option: String) -> SurfaceDescriptionError {
+            .invalidValue(region: region, name: name, option: option)
+        }
+        let recognizer: GestureRecognizer
+        switch kind {
+        case .pinch:
+            recognizer = PinchGestureRecognizer(name: name)
+        case .rotation:
+            recognizer = RotationGestureRecognizer(name: name)
+        case .hover:
+            recognizer = HoverGestureRecognizer(name: name)
+        case .pan:
+            let pan = PanGestureRecognizer(name: name)
+            pan.minimumNumberOfTouches = try positive(minimumNumberOfTouches ?? pan.minimumNumberOfTouches, orThrow: invalid("minimumNumberOfTouches"))
+            pan.maximumNumberOfTouches = try positive(maximumNumberOfTouches ?? pan.maximumNumberOfTouches, orThrow: invalid("maximumNumberOfTouches"))
+            guard pan.maximumNumberOfTouches >= pan.minimumNumberOfTouches else { throw invalid("maximumNumberOfTouches") }
+            for type in allowedScrollTypes ?? [] {
+                switch type {
+                case .continuous: pan.allowedScrollTypesMask.insert(.continuous)
+                case .discrete: pan.allowedScrollTypesMask.insert(.discrete)
+                case .all: pan.allowedScrollTypesMask.formUnion(.all)
+                }
+            }
+            recognizer = pan
+        case .tap:
+            let tap = TapGestureRecognizer(name: name)
+            tap.numberOfTapsRequired = try positive(numberOfTapsRequired ?? tap.numberOfTapsRequired, orThrow: invalid("numberOfTapsRequired"))
+            tap.numberOfTouchesRequired = try positive(numberOfTouchesRequired ?? tap.numberOfTouchesRequired, orThrow: invalid("numberOfTouchesRequired"))
+            tap.allowableMovement = try nonNegative(allowableMovement ?? tap.allowableMovement, orThrow: invalid("allowableMovement"))
+            tap.treatsControlClickAsSecondary = treatsControlClickAsSecondary ?? tap.treatsControlClickAsSecondary
+            if let buttons = buttonMaskRequired {
+                guard !buttons.isEmpty, buttons.allSatisfy({ (1...62).contains($0.number) }) else { throw invalid("buttonMaskRequired") }
+                tap.buttonMaskRequired = buttons.reduce(into: ButtonMask()) { $0.insert(.button($1.number)) }
+            }
+            recognizer = tap
+        case .longPress:
+            let press = LongPressGestureRecognizer(name: name)
+            press.numberOfTouchesRequired = try positive(numberOfTouchesRequired ?? press.numberOfTouchesRequired, orThrow: invalid("numberOfTouchesRequired"))
+            press.minimumPressDuration = try nonNegative(minimumPressDuration ?? press.minimumPressDuration, orThrow: invalid("minimumPressDuration"))
+            press.allowableMovement = try nonNegative(allowableMovement ?? press.allowableMovement, orThrow: invalid("allowableMovement"))
+            recognizer = press
+        }
+        if let types = allowedTouchTypes {
+            recognizer.allowedTouchTypes = Set(types.map { $0 == .direct ? TouchType.direct : .indirectPointer })
+        }
+        return recognizer
+    }
+
+    private func positive(_ value: Int, orThrow error: SurfaceDescriptionError) throws -> Int {
+        guard value >= 1 else { throw error }
+        return value
+    }
+
+    private func nonNegative(_ value: Double, orThrow error: SurfaceDescriptionError) throws -> Double {
+        guard value >= 0, value.isFinite else { throw error }
+        return value
+    }
+}
+
+/// Why a ``SurfaceDescription`` cannot be built.
+public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidFrame(region: String, frame: [Double])
+    case duplicateRegion(String)
+    case duplicateRecognizer(region: String, name: String)
+    /// A `requiresFailureOf` or `simultaneous` entry names no recognizer of the region.
+    case unknownRecognizer(region: String, name: String)
+    case optionNotApplicable(region: String, name: String, kind: GestureKind, option: String)
+    case invalidValue(region: String, name: String, option: String)
+
+    public var description: String {
+        switch self {
+        case .invalidFrame(let region, let frame):
+            return "region \(region): frame must be [x, y, width, height] with finite values and no negative size, got \(frame)"
+        case .duplicateRegion(let region):
+            return "two regions are called \(region)"
+        case .duplicateRecognizer(let region, let name):
+            return "region \(region): two recognizers are called \(name); give them distinct \"name\"s"
+        case .unknownRecognizer(let region, let name):
+            return "region \(region): no recognizer called \(name)"
+        case .optionNotApplicable(let region, let name, let kind, let option):
+            return "region \(region), \(name): a \(kind.rawValue) recognizer has no option \(option)"
+        case .invalidValue(let region, let name, let option):
+            return "region \(region), \(name): \(option) is out of range"
+        }
+    }
+}
+
+extension Surface {
+    /// The default surface, ``SurfaceDescription/standard(screen:)``, built.
+    /// - Precondition: the screen size is finite and not negative.
+    public static func standard(screen: (width: Double, height: Double)) -> Surface {
+        do {
+            return try SurfaceDescription.standard(screen: screen).makeSurface()
+        } catch {
+            preconditionFailure("the built-in standard description is valid: \(error)")
+        }
+    }
+}

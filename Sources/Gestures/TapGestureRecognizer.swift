@@ -1,0 +1,89 @@
+import IndirectInput
+
+/// `UITapGestureRecognizer`, discrete: recognized when the last touch of the required tap lifts.
+///
+/// Buttons: a touch-down counts as the buttons its event carries, a finger's (no button) as
+/// `.primary`. A secondary click, or a two-finger click the translator reports as one, gives
+/// `.secondary`; `.button(n)` comes from higher mouse buttons. With
+/// ``treatsControlClickAsSecondary`` (the default), a primary click with control held counts as
+/// `.secondary`, as seed 001 advises apps to do — so it recognizes a tap requiring `.secondary`
+/// and not one requiring `.primary`. The mask must match ``buttonMaskRequired`` exactly and is
+/// checked at touch-down (the release event may carry fewer buttons).
+open class TapGestureRecognizer: GestureRecognizer {
+    /// Default 1.
+    public var numberOfTapsRequired = 1
+    /// Touches down together in each tap. Default 1.
+    public var numberOfTouchesRequired = 1
+    /// Default `.primary`; e.g. `.secondary` or `.button(3)`.
+    public var buttonMaskRequired: ButtonMask = .primary
+    /// Count control + primary click as `.secondary`. Default true.
+    public var treatsControlClickAsSecondary = true
+    /// How far, points, a touch may move before the tap fails. TouchSynth's approximation: 10.
+    public var allowableMovement = 10.0
+    /// Longest wait, seconds, from one tap's end to the next tap's touch-down. TouchSynth's
+    /// approximation of UIKit's unpublished value: 0.35 s.
+    public var maximumIntervalBetweenTaps = 0.35
+
+    private var tapsCompleted = 0
+    private var touchesInTap = 0
+    private var lastTapEnd = 0.0
+
+    public init(name: String = GestureKind.tap.rawValue) {
+        super.init(kind: .tap, name: name)
+    }
+
+    /// The buttons a press with `mask` and `flags` counts as (see the type's documentation).
+    public func effectiveButtonMask(_ mask: ButtonMask, modifierFlags flags: ModifierFlags) -> ButtonMask {
+        let pressed = mask.isEmpty ? ButtonMask.primary : mask
+        if treatsControlClickAsSecondary && pressed == .primary && flags.contains(.control) {
+            return .secondary
+        }
+        return pressed
+    }
+
+    override func handles(_ event: AppEvent) -> Bool {
+        event.type == .touches
+    }
+
+    override var isAwaitingInput: Bool { tapsCompleted > 0 }
+
+    override var nextDeadline: Double? {
+        guard state == .possible, tapsCompleted > 0, trackedTouches.isEmpty else { return nil }
+        return lastTapEnd + maximumIntervalBetweenTaps
+    }
+
+    override func deadlineReached(at time: Double) {
+        transition(to: .failed, at: time)
+    }
+
+    override func reset() {
+        super.reset()
+        tapsCompleted = 0
+        touchesInTap = 0
+    }
+
+    override func touchesChanged(at time: Double) {
+        let pressing = trackedTouches.contains { $0.phase == .began }
+        if pressing && effectiveButtonMask(buttonMask, modifierFlags: modifierFlags) != buttonMaskRequired {
+            transition(to: .failed, at: time)
+            return
+        }
+        touchesInTap = max(touchesInTap, trackedTouches.count)
+        if touchesInTap > numberOfTouchesRequired || trackedTouches.contains(where: { $0.movement > allowableMovement }) {
+            transition(to: .failed, at: time)
+            return
+        }
+        guard !trackedTouches.contains(where: \.isDown) else { return }
+        guard touchesInTap == numberOfTouchesRequired else {
+            transition(to: .failed, at: time)
+            return
+        }
+        tapsCompleted += 1
+        touchesInTap = 0
+        if tapsCompleted == numberOfTapsRequired {
+            transition(to: .recognized, at: time)
+        } else {
+            lastTapEnd = time
+        }
+    }
+}

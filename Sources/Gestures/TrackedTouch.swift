@@ -1,0 +1,63 @@
+import IndirectInput
+
+/// A touch as one recognizer has followed it: where it started and what the recognizer saw last.
+struct TrackedTouch {
+    let id: TouchID
+    let type: TouchType
+    /// Where the touch began (or where this recognizer first received it).
+    let start: Point
+    /// Location at the previous event this recognizer handled.
+    var previous: Point
+    var location: Point
+    var phase: TouchPhase
+
+    init(_ touch: Touch) {
+        id = touch.id
+        type = touch.type
+        start = touch.location
+        previous = touch.location
+        location = touch.location
+        phase = touch.phase
+    }
+
+    /// False once the touch ended or was cancelled (it stays listed until the event is processed).
+    var isDown: Bool { phase != .ended && phase != .cancelled }
+
+    /// Distance from where it began.
+    var movement: Double { start.distance(to: location) }
+
+    mutating func update(with touch: Touch) {
+        previous = location
+        location = touch.location
+        phase = touch.phase
+    }
+}
+
+/// The two touches a touch-driven pinch or rotation measures: the first two down, fixed once chosen.
+struct TouchPair {
+    enum Update {
+        /// Fewer than two touches have been down.
+        case waiting
+        /// One of the pair lifted or was cancelled.
+        case lost
+        /// Both are down: the segment when the pair formed and now.
+        case tracking(initial: Segment, current: Segment)
+    }
+
+    private var ids: (TouchID, TouchID)?
+    private var initial: Segment?
+
+    mutating func update(with touches: [TrackedTouch]) -> Update {
+        if ids == nil {
+            let down = touches.filter(\.isDown)
+            guard down.count >= 2 else { return .waiting }
+            ids = (down[0].id, down[1].id)
+            initial = Segment(start: down[0].location, end: down[1].location)
+        }
+        guard let ids, let initial,
+              let a = touches.first(where: { $0.id == ids.0 }), a.isDown,
+              let b = touches.first(where: { $0.id == ids.1 }), b.isDown
+        else { return .lost }
+        return .tracking(initial: initial, current: Segment(start: a.location, end: b.location))
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+import Gestures
+import IndirectInput
+import LibinputEvents
+import Yams
+
+/// `touchsynth compare`: which recognizers fire, with what values, in each UIKit mode.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay recordings through real libinput once and compare the gesture recognizers each UIKit mode triggers.",
+        discussion: "The default surface is one full-screen region with pinch, rotation, two-finger pan, scroll pan, hover, tap and long press recognizers. --surface takes a JSON or YAML surface description.")
+
+    @Argument(help: "Recordings (evemu, libinput record YAML or evtest text).") var recordings: [String]
+    @Option(help: "Surface description (JSON, or YAML for .yml/.yaml).") var surface: String?
+    @Flag(help: "JSON Lines output: one report per recording.") var json = false
+    @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other.") var failOnDiff = false
+
+    func run() throws {
+        let description = reportingErrors { () throws -> SurfaceDescription in
+            guard let surface else { return .standard(screen: (Size.defaultScreen.width, Size.defaultScreen.height)) }
+            let text = try readText(surface)
+            do {
+                return surface.hasSuffix(".yml") || surface.hasSuffix(".yaml")
+                    ? try YAMLDecoder().decode(SurfaceDescription.self, from: text)
+                    : try JSONDecoder().decode(SurfaceDescription.self, from: Data(text.utf8))
+            } catch {
+                throw RecordingError(.badData, file: surface, "not a surface description: \(error)")
+            }
+        }
+        _ = reportingErrors { try description.makeSurface() }
+        var differences = 0
+        for path in recordings {
+            let events = reportingErrors { try libinputEvents(of: path) }
+            let (compat, indirect) = translate(events)
+            let report = Comparison { (try? description.makeSurface()) ?? Surface() }.compare(compat: compat, indirect: indirect)
+            differences += report.accidentalActivations.count
+            if json {
+                emit(reportingErrors { () throws -> String in
+                    // One line per recording: the report's own JSON with the recording's path added.
+                    var object = try JSONSerialization.jsonObject(with: Data(try report.renderJSON().utf8)) as? [String: Any] ?? [:]
+                    object["recording"] = path
+                    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+                })
+            } else {
+                emit("== \(path)")
+                emit(report.renderTable())
+            }
+        }
+        if failOnDiff && differences > 0 { throw ExitCode(1) }
+    }
+
+    /// The recording through real libinput (a mocked-device child running `debug --json`).
+    private func libinputEvents(of path: String) throws -> [LibinputEvent] {
+        let device = try MockedDevice(recording: try RecordingLoader.load(path))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-compare-\(getpid())-\(UUID().uuidString)").path
+        let fd = open(output, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw HarnessError("cannot create \(output): \(String(cString: strerror(errno)))") }
+        defer { unlink(output) }
+        let report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--json"], standardOutput: fd)
+        close(fd)
+        guard report.exitStatus == 0 else { throw HarnessError("libinput replay of \(path) failed (status \(report.exitStatus))") }
+        return try EventDecoding.events(fromJSONLines: try readText(output))
+    }
+
+    private func translate(_ events: [LibinputEvent]) -> (compat: [AppEvent], indirect: [AppEvent]) {
+        let compat = CompatibilityTranslator(supportsIndirectInputEvents: false)
+        let indirect = CompatibilityTranslator(supportsIndirectInputEvents: true)
+        let end = (events.last?.time ?? 0) + 1_000_000
+        return (events.flatMap(compat.translate) + compat.flush(at: end), events.flatMap(indirect.translate) + indirect.flush(at: end))
+    }
+}
+
+/// A whole text file, with the CLI's error kinds.
+func readText(_ path: String) throws -> String {
+    guard FileManager.default.fileExists(atPath: path) else { throw RecordingError(.missingFile, file: path, "no such file") }
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        throw RecordingError(.permission, file: path, "cannot be read")
+    }
+    return text
+}

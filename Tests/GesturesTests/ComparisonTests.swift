@@ -1,0 +1,119 @@
+import Foundation
+import Gestures
+import IndirectInput
+import XCTest
+
+final class ComparisonTests: XCTestCase {
+    /// A pinch whose centre first drifts 15 points (fingers rarely stay put), then spreads to 1.3.
+    private let driftingPinch = [
+        PinchStep(time: 0),
+        PinchStep(time: 0.05, centre: Point(x: 515, y: 400)),
+        PinchStep(time: 0.10, scale: 1.3, centre: Point(x: 515, y: 400)),
+        PinchStep(time: 0.15, scale: 1.3, centre: Point(x: 515, y: 400)),
+    ]
+
+    /// A canvas whose pinch may run with a two-finger pan, as scroll views allow.
+    private func pinchAndPanSurface() -> Surface {
+        let pinch = PinchGestureRecognizer()
+        let pan = PanGestureRecognizer(name: "twoFingerPan")
+        pan.minimumNumberOfTouches = 2
+        pan.maximumNumberOfTouches = 2
+        let surface = makeSurface(pinch, pan)
+        surface.allowSimultaneousRecognition(pinch, pan)
+        return surface
+    }
+
+    func testSimulatedPinchTouchesAlsoTriggerTheTwoFingerPan() throws {
+        let compat = pinchAndPanSurface()
+        compat.handle(PinchStreams.compat(driftingPinch))
+        let indirect = pinchAndPanSurface()
+        indirect.handle(PinchStreams.indirect(driftingPinch))
+
+        let compatPan = try XCTUnwrap(compat.region(named: "canvas")?.gestureRecognizer(named: "twoFingerPan"))
+        let indirectPan = try XCTUnwrap(indirect.region(named: "canvas")?.gestureRecognizer(named: "twoFingerPan"))
+        XCTAssertEqual(milestones(compatPan), [.began, .ended])
+        XCTAssertEqual(compatPan.record.finalValues?.translation, Point(x: 15, y: 0))
+        XCTAssertEqual(indirectPan.record.transitions, [], "transform events activate no touch-based recognizer")
+        for surface in [compat, indirect] {
+            XCTAssertEqual(surface.region(named: "canvas").map { milestones($0.gestureRecognizers[0]) }, [.began, .ended])
+        }
+
+        let report = Comparison(makeSurface: pinchAndPanSurface)
+            .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
+        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "twoFingerPan", mode: .compat)])
+        XCTAssertEqual(report.accidentalActivationCount(in: .compat), 1)
+        XCTAssertEqual(report.accidentalActivationCount(in: .indirect), 0)
+
+        let pinchRow = try XCTUnwrap(report.rows.first { $0.name == "pinch" })
+        XCTAssertEqual(pinchRow.compat.maxNumberOfTouches, 2)
+        XCTAssertEqual(pinchRow.indirect.maxNumberOfTouches, 0)
+        XCTAssertEqual(pinchRow.compat.finalScale ?? 0, 1.3, accuracy: 1e-9)
+        XCTAssertEqual(pinchRow.indirect.finalScale, 1.3)
+        XCTAssertNil(pinchRow.accidentalIn)
+    }
+
+    func testStandardSurfaceCountsPerMode() throws {
+        let report = Comparison { Surface.standard(screen: (width: 1440, height: 900)) }
+            .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
+        func row(_ name: String) throws -> ComparisonRow {
+            try XCTUnwrap(report.rows.first { $0.region == "canvas" && $0.name == name })
+        }
+        XCTAssertEqual(report.rows.map(\.name), ["pinch", "rotation", "twoFingerPan", "scrollPan", "hover", "tap", "longPress"])
+
+        // Compatibility mode: the drift begins the two-finger pan first, which takes the touches
+        // from the pinch; the tap and long press fail on the second touch.
+        let pan = try row("twoFingerPan")
+        XCTAssertEqual([pan.compat.began, pan.compat.ended, pan.indirect.began], [1, 1, 0])
+        XCTAssertEqual(pan.accidentalIn, .compat)
+        XCTAssertEqual(try row("pinch").compat.failed, 1)
+        XCTAssertEqual(try row("tap").compat.failed, 1)
+        XCTAssertEqual(try row("longPress").compat.failed, 1)
+        XCTAssertEqual(try row("scrollPan").compat.failed, 1)
+
+        // Indirect mode: the transform drives the pinch; it turns too little to begin the rotation.
+        let pinch = try row("pinch")
+        XCTAssertEqual([pinch.indirect.began, pinch.indirect.ended, pinch.indirect.failed], [1, 1, 0])
+        XCTAssertEqual(pinch.accidentalIn, .indirect)
+        XCTAssertEqual(try row("rotation").indirect.began, 0)
+        XCTAssertEqual(try row("tap").indirect, ModeSummary(record: nil))
+
+        XCTAssertEqual(report.accidentalActivationCount(in: .compat), 1)
+        XCTAssertEqual(report.accidentalActivationCount(in: .indirect), 1)
+    }
+
+    func testTableIsAlignedAndEndsWithTheCounts() {
+        let report = Comparison(makeSurface: pinchAndPanSurface)
+            .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
+        let lines = report.renderTable().split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2 + report.rows.count + 1)
+        XCTAssertTrue(lines[0].hasPrefix("recognizer"))
+        XCTAssertEqual(lines.last, "accidental activations: compat 1, indirect 0")
+
+        let separators = lines.dropLast().filter { !$0.hasPrefix("-") }.map { line in
+            line.indices.filter { line[$0] == "|" }.map { line.distance(from: line.startIndex, to: $0) }
+        }
+        XCTAssertTrue(separators.allSatisfy { $0 == separators[0] }, "columns line up:\n\(lines.joined(separator: "\n"))")
+        let panLine = lines.first { $0.hasPrefix("canvas/twoFingerPan") } ?? ""
+        XCTAssertTrue(panLine.contains("began 1 ended 1, touches 2, translation (15.0, 0.0)"), panLine)
+        XCTAssertTrue(panLine.hasSuffix("compat only"), panLine)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("canvas/pinch") && $0.contains("touches 0, scale 1.30") })
+    }
+
+    func testReportRoundTripsThroughJSON() throws {
+        let report = Comparison { Surface.standard(screen: (width: 1440, height: 900)) }
+            .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
+        let text = try report.renderJSON()
+        XCTAssertEqual(try JSONDecoder().decode(ComparisonReport.self, from: Data(text.utf8)), report)
+        XCTAssertTrue(text.contains(#""accidentalIn" : "compat""#), text)
+    }
+
+    func testRecognizersMissingFromOneSideCountAsInactive() {
+        let only = GestureRecord(region: "canvas", name: "extra", kind: .tap)
+        var recognized = only
+        recognized.transitions = [GestureTransition(state: .recognized, time: 1)]
+        let report = ComparisonReport(compat: [], indirect: [recognized])
+        XCTAssertEqual(report.rows.map(\.recognizer), ["canvas/extra"])
+        XCTAssertEqual(report.rows.first?.indirect.recognized, 1)
+        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "extra", mode: .indirect)])
+    }
+}

@@ -1,0 +1,105 @@
+import Gestures
+import IndirectInput
+import XCTest
+
+final class PanTests: XCTestCase {
+    func testEmptyScrollMaskIgnoresScrollWithoutBeingAsked() {
+        let pan = PanGestureRecognizer()
+        let delegate = RecordingDelegate()
+        pan.delegate = delegate
+        let surface = makeSurface(pan)
+        XCTAssertEqual(pan.allowedScrollTypesMask, [])
+
+        surface.handle([
+            Events.scroll(0, .began, .continuous, translation: Point(x: 0, y: 5)),
+            Events.scroll(0.1, .changed, .continuous, translation: Point(x: 0, y: 40)),
+            Events.scroll(0.2, .ended, .continuous, translation: Point(x: 0, y: 40)),
+        ])
+        XCTAssertEqual(pan.record.transitions, [])
+        XCTAssertTrue(delegate.eventQuestions.isEmpty, "a pan without scroll types is not asked about scroll events")
+    }
+
+    func testContinuousMaskFollowsTrackpadScrollWithNoTouches() {
+        let pan = PanGestureRecognizer()
+        pan.allowedScrollTypesMask = .continuous
+        let delegate = RecordingDelegate()
+        pan.delegate = delegate
+        let surface = makeSurface(pan)
+
+        surface.handle(Events.scroll(0, .began, .continuous, translation: Point(x: 0, y: 5)))
+        XCTAssertEqual(pan.state, .began)
+        XCTAssertEqual(pan.numberOfTouches, 0)
+        XCTAssertThrowsError(try pan.location(ofTouch: 0))
+        surface.handle(Events.scroll(0.1, .changed, .continuous, translation: Point(x: 0, y: 45)))
+        XCTAssertEqual(pan.translation, Point(x: 0, y: 45))
+        XCTAssertEqual(pan.velocity, Point(x: 0, y: 400))
+        surface.handle(Events.scroll(0.2, .ended, .continuous, translation: Point(x: 0, y: 45)))
+
+        XCTAssertEqual(milestones(pan), [.began, .ended])
+        XCTAssertEqual(pan.record.finalValues?.translation, Point(x: 0, y: 45))
+        XCTAssertEqual(delegate.eventQuestions.count, 3)
+        XCTAssertTrue(delegate.touchQuestions.isEmpty, "scroll-driven input has no touches to ask about")
+    }
+
+    func testContinuousMaskIgnoresWheel() {
+        let pan = PanGestureRecognizer()
+        pan.allowedScrollTypesMask = .continuous
+        let surface = makeSurface(pan)
+        surface.handle([
+            Events.scroll(0, .began, .discrete, translation: Point(x: 0, y: 10)),
+            Events.scroll(0.1, .ended, .discrete, translation: Point(x: 0, y: 10)),
+        ])
+        XCTAssertEqual(pan.record.transitions, [])
+
+        pan.allowedScrollTypesMask = .all
+        surface.handle([
+            Events.scroll(1, .began, .discrete, translation: Point(x: 0, y: 10)),
+            Events.scroll(1.1, .ended, .discrete, translation: Point(x: 0, y: 10)),
+        ])
+        XCTAssertEqual(milestones(pan), [.began, .ended])
+    }
+
+    func testTouchPanBeginsAfterTenPoints() {
+        let pan = PanGestureRecognizer()
+        let surface = makeSurface(pan)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 108, 100)]))
+        XCTAssertEqual(pan.state, .possible)
+        surface.handle(Events.touches(0.2, [Events.touch(1, .moved, 112, 100)]))
+        XCTAssertEqual(pan.state, .began)
+        XCTAssertEqual(pan.numberOfTouches, 1)
+        surface.handle(Events.touches(0.3, [Events.touch(1, .moved, 132, 110)]))
+        XCTAssertEqual(pan.translation, Point(x: 32, y: 10))
+        XCTAssertEqual(pan.velocity.x, 200, accuracy: 1e-9)
+        surface.handle(Events.touches(0.4, [Events.touch(1, .ended, 132, 110)]))
+        XCTAssertEqual(milestones(pan), [.began, .ended])
+        XCTAssertEqual(pan.record.finalValues?.translation, Point(x: 32, y: 10))
+    }
+
+    func testTouchesOutsideTheRangeDoNotPan() {
+        let twoFinger = PanGestureRecognizer(name: "twoFinger")
+        twoFinger.minimumNumberOfTouches = 2
+        twoFinger.maximumNumberOfTouches = 2
+        let surface = makeSurface(twoFinger)
+
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 150, 100)]))
+        surface.handle(Events.touches(0.2, [Events.touch(1, .ended, 150, 100)]))
+        XCTAssertEqual(milestones(twoFinger), [.failed], "one finger never pans a two-finger pan")
+
+        surface.handle(Events.touches(1, [1, 2, 3].map { Events.touch($0, .began, 100 + Double($0) * 20, 100) }))
+        XCTAssertEqual(milestones(twoFinger), [.failed, .failed], "three touches exceed the maximum")
+    }
+
+    func testAddingATouchDoesNotMakeTheTranslationJump() {
+        let pan = PanGestureRecognizer()
+        let surface = makeSurface(pan)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 120, 100)]))
+        surface.handle(Events.touches(0.2, [Events.touch(1, .stationary, 120, 100), Events.touch(2, .began, 300, 300)]))
+        XCTAssertEqual(pan.translation, Point(x: 20, y: 0))
+        surface.handle(Events.touches(0.3, [Events.touch(1, .moved, 130, 100), Events.touch(2, .moved, 310, 300)]))
+        XCTAssertEqual(pan.translation, Point(x: 30, y: 0))
+        XCTAssertEqual(pan.numberOfTouches, 2)
+    }
+}

@@ -1,0 +1,117 @@
+import Gestures
+import IndirectInput
+import XCTest
+
+final class PinchRotationTests: XCTestCase {
+    func testTransformDrivenPinchHasNoTouchesAndLocationOfTouchThrows() {
+        let pinch = PinchGestureRecognizer()
+        let surface = makeSurface(pinch)
+
+        surface.handle(Events.transform(0, .began, scale: 1.0))
+        XCTAssertEqual(pinch.state, .possible, "a transform begins the pinch once its scale passed the threshold")
+
+        surface.handle(Events.transform(0.1, .changed, scale: 1.5))
+        XCTAssertEqual(pinch.state, .began)
+        XCTAssertEqual(pinch.numberOfTouches, 0)
+        XCTAssertThrowsError(try pinch.location(ofTouch: 0)) { error in
+            XCTAssertEqual(error as? GestureRecognizerError, .noTouches)
+        }
+        XCTAssertEqual(pinch.location, Point(x: 500, y: 400))
+        XCTAssertEqual(pinch.scale, 1.5)
+        XCTAssertEqual(pinch.velocity, 5, accuracy: 1e-9)
+
+        surface.handle(Events.transform(0.15, .changed, scale: 1.5))
+        XCTAssertEqual(pinch.state, .changed)
+
+        surface.handle(Events.transform(0.2, .ended, scale: 1.5))
+        XCTAssertEqual(pinch.record.transitions.map(\.state), [.began, .changed, .ended])
+        XCTAssertEqual(pinch.record.maxNumberOfTouches, 0)
+        XCTAssertEqual(pinch.record.finalValues?.scale, 1.5)
+        XCTAssertEqual(pinch.state, .possible, "resets once the transform is over")
+    }
+
+    func testTouchDrivenPinchScaleIsDistanceOverInitialDistance() throws {
+        let pinch = PinchGestureRecognizer()
+        let surface = makeSurface(pinch)
+
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 400, 500), Events.touch(2, .began, 600, 500)]))
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 397, 500), Events.touch(2, .moved, 603, 500)]))
+        XCTAssertEqual(pinch.state, .possible, "6 points of change stay within the hysteresis")
+
+        surface.handle(Events.touches(0.2, [Events.touch(1, .moved, 350, 500), Events.touch(2, .moved, 650, 500)]))
+        XCTAssertEqual(pinch.state, .began)
+        XCTAssertEqual(pinch.scale, 1.5, accuracy: 1e-9)
+        XCTAssertEqual(pinch.numberOfTouches, 2)
+        XCTAssertEqual(try pinch.location(ofTouch: 1), Point(x: 650, y: 500))
+        XCTAssertThrowsError(try pinch.location(ofTouch: 2))
+
+        surface.handle(Events.touches(0.3, [Events.touch(1, .moved, 300, 500), Events.touch(2, .moved, 700, 500)]))
+        XCTAssertEqual(pinch.scale, 2.0, accuracy: 1e-9)
+        XCTAssertEqual(pinch.velocity, 5, accuracy: 1e-9)
+
+        surface.handle(Events.touches(0.4, [Events.touch(1, .ended, 300, 500), Events.touch(2, .ended, 700, 500)]))
+        XCTAssertEqual(milestones(pinch), [.began, .ended])
+        XCTAssertEqual(pinch.record.finalValues?.scale ?? 0, 2.0, accuracy: 1e-9)
+        XCTAssertEqual(pinch.record.maxNumberOfTouches, 2)
+    }
+
+    func testOneTouchNeverPinches() {
+        let pinch = PinchGestureRecognizer()
+        let surface = makeSurface(pinch)
+        surface.handle(Events.click(at: 0, 100, 100))
+        XCTAssertEqual(milestones(pinch), [.failed])
+    }
+
+    func testRotationFromTwoTouches() {
+        let rotation = RotationGestureRecognizer()
+        let surface = makeSurface(rotation)
+        surface.handle(PinchStreams.compat([
+            PinchStep(time: 0),
+            PinchStep(time: 0.1, rotation: 0.03),
+            PinchStep(time: 0.2, rotation: .pi / 6),
+            PinchStep(time: 0.3, rotation: .pi / 6),
+        ]))
+        XCTAssertEqual(milestones(rotation), [.began, .ended])
+        XCTAssertEqual(rotation.record.transitions.first?.time, 0.2, "0.03 rad is within the hysteresis")
+        XCTAssertEqual(rotation.rotation, .pi / 6, accuracy: 1e-9)
+        XCTAssertGreaterThan(rotation.rotation, 0, "clockwise on screen is positive")
+        XCTAssertEqual(rotation.record.maxNumberOfTouches, 2)
+    }
+
+    func testRotationIsContinuousPastHalfATurn() {
+        let rotation = RotationGestureRecognizer()
+        let surface = makeSurface(rotation)
+        // Half-radian steps up to 3.5 rad; the last event lifts both touches where they are.
+        let angles = Array(stride(from: 0.0, through: 3.5, by: 0.5)) + [3.5]
+        surface.handle(PinchStreams.compat(angles.enumerated().map { PinchStep(time: Double($0) * 0.1, rotation: $1) }))
+        XCTAssertEqual(rotation.rotation, 3.5, accuracy: 1e-9, "not wrapped to 3.5 - 2π")
+    }
+
+    func testTransformDrivenRotation() {
+        let rotation = RotationGestureRecognizer()
+        let surface = makeSurface(rotation)
+        surface.handle(PinchStreams.indirect([PinchStep(time: 0), PinchStep(time: 0.1, rotation: -0.4), PinchStep(time: 0.2, rotation: -0.4)]))
+        XCTAssertEqual(milestones(rotation), [.began, .ended])
+        XCTAssertEqual(rotation.rotation, -0.4)
+        XCTAssertEqual(rotation.record.maxNumberOfTouches, 0)
+    }
+
+    func testPinchAndRotationExcludeEachOtherUnlessAllowed() {
+        let pinch = PinchGestureRecognizer()
+        let rotation = RotationGestureRecognizer()
+        let surface = makeSurface(pinch, rotation)
+        surface.handle(Events.transform(0, .began, scale: 1.5, rotation: 0.3))
+        XCTAssertEqual(pinch.state, .began)
+        XCTAssertEqual(rotation.state, .failed, "a recognizer that wants to begin while another recognizes fails")
+
+        let allowedPinch = PinchGestureRecognizer()
+        let allowedRotation = RotationGestureRecognizer()
+        let delegate = RecordingDelegate()
+        delegate.allowsSimultaneous = true
+        allowedRotation.delegate = delegate
+        let allowed = makeSurface(allowedPinch, allowedRotation)
+        allowed.handle(Events.transform(0, .began, scale: 1.5, rotation: 0.3))
+        XCTAssertEqual(allowedPinch.state, .began)
+        XCTAssertEqual(allowedRotation.state, .began)
+    }
+}

@@ -1,0 +1,115 @@
+import Gestures
+import IndirectInput
+import XCTest
+
+final class RecognizerBaseTests: XCTestCase {
+    func testShouldReceiveTouchIsNotAskedForTransformDrivenInput() {
+        let pinch = PinchGestureRecognizer()
+        let delegate = RecordingDelegate()
+        pinch.delegate = delegate
+        let surface = makeSurface(pinch)
+
+        surface.handle(PinchStreams.indirect([PinchStep(time: 0), PinchStep(time: 0.1, scale: 1.4), PinchStep(time: 0.2, scale: 1.4)]))
+        XCTAssertEqual(milestones(pinch), [.began, .ended])
+        XCTAssertEqual(delegate.eventQuestions.count, 3)
+        XCTAssertEqual(delegate.touchQuestions.count, 0)
+
+        surface.handle(PinchStreams.compat([PinchStep(time: 1), PinchStep(time: 1.1, scale: 1.4), PinchStep(time: 1.2, scale: 1.4)]))
+        XCTAssertEqual(milestones(pinch), [.began, .ended, .began, .ended])
+        XCTAssertEqual(delegate.touchQuestions.count, 2, "asked once per new touch")
+        XCTAssertEqual(delegate.eventQuestions.count, 6)
+    }
+
+    func testShouldReceiveEventSeesTheEventsFlagsWhileTheRecognizerKeepsTheLastHandled() {
+        let hover = HoverGestureRecognizer()
+        let delegate = RecordingDelegate()
+        delegate.acceptsEvent = { !$0.modifierFlags.contains(.shift) }
+        hover.delegate = delegate
+        let surface = makeSurface(hover)
+
+        surface.handle(Events.hover(0, .regionMoved, 100, 100))
+        surface.handle(Events.hover(0.1, .regionMoved, 110, 100, modifiers: .alternate))
+        XCTAssertEqual(delegate.eventQuestions.last?.modifierFlags, .alternate)
+        XCTAssertEqual(delegate.recognizerFlagsWhenAsked.last, [], "not yet updated when asked")
+        XCTAssertEqual(hover.modifierFlags, .alternate, "copied once the event was handled")
+
+        surface.handle(Events.hover(0.2, .regionMoved, 120, 100, modifiers: .shift))
+        XCTAssertEqual(delegate.eventQuestions.last?.modifierFlags, .shift)
+        XCTAssertEqual(hover.modifierFlags, .alternate, "a rejected event is not handled")
+        XCTAssertEqual(hover.record.modifierFlags, .alternate)
+        XCTAssertEqual(hover.record.transitions.map(\.state), [.began, .changed])
+    }
+
+    func testARejectedEndCancelsTheGesture() {
+        let hover = HoverGestureRecognizer()
+        let delegate = RecordingDelegate()
+        delegate.acceptsEvent = { $0.modifierFlags.contains(.alternate) }
+        hover.delegate = delegate
+        let surface = makeSurface(hover)
+        surface.handle(Events.hover(0, .regionMoved, 100, 100, modifiers: .alternate))
+        surface.handle(Events.hover(0.1, .regionExited, 100, 100))
+        XCTAssertEqual(milestones(hover), [.began, .cancelled])
+        XCTAssertEqual(hover.state, .possible)
+    }
+
+    func testRecognizersAreNotAskedAboutEventsTheyDoNotHandle() {
+        let pinch = PinchGestureRecognizer()
+        let tap = TapGestureRecognizer()
+        let pinchDelegate = RecordingDelegate()
+        let tapDelegate = RecordingDelegate()
+        pinch.delegate = pinchDelegate
+        tap.delegate = tapDelegate
+        let surface = makeSurface(pinch, tap)
+        surface.handle([
+            Events.scroll(0, .began, .continuous, translation: .zero),
+            Events.hover(0.1, .regionMoved, 10, 10),
+            Events.transform(0.2, .began),
+        ])
+        XCTAssertEqual(pinchDelegate.eventQuestions.map(\.type), [.transform])
+        XCTAssertTrue(tapDelegate.eventQuestions.isEmpty)
+    }
+
+    func testSystemGesturesPointerLockAndRelativeMotionAreIgnored() {
+        let pan = PanGestureRecognizer()
+        pan.allowedScrollTypesMask = .all
+        let hover = HoverGestureRecognizer()
+        let delegate = RecordingDelegate()
+        pan.delegate = delegate
+        hover.delegate = delegate
+        let surface = makeSurface(pan, hover)
+        let payloads: [AppEvent.Payload] = [
+            .systemGesture(SystemGestureEvent(kind: .swipe, phase: .began, fingers: 3, translation: .zero)),
+            .systemGesture(SystemGestureEvent(kind: .swipe, phase: .changed, fingers: 3, translation: Point(x: 200, y: 0))),
+            .pointerLock(isLocked: true),
+            .relativeMotion(dx: 40, dy: 0),
+        ]
+        for (index, payload) in payloads.enumerated() {
+            surface.handle(AppEvent(timestamp: Double(index), buttonMask: [], modifierFlags: [], payload: payload))
+        }
+        XCTAssertTrue(delegate.eventQuestions.isEmpty)
+        XCTAssertEqual(surface.records.flatMap(\.transitions), [])
+    }
+
+    func testDiscreteRecognitionIsEndedInUIKitTerms() {
+        XCTAssertEqual(GestureRecognizer.State.recognized, .ended)
+    }
+
+    func testTouchesStayWithTheRegionTheyBeganIn() {
+        let leftPan = PanGestureRecognizer(name: "left")
+        let rightPan = PanGestureRecognizer(name: "right")
+        let surface = Surface(regions: [
+            Region(name: "left", frame: Rect(x: 0, y: 0, width: 500, height: 1000), gestureRecognizers: [leftPan]),
+            Region(name: "right", frame: Rect(x: 500, y: 0, width: 500, height: 1000), gestureRecognizers: [rightPan]),
+        ])
+        surface.handle([
+            Events.touches(0, [Events.touch(1, .began, 450, 100)]),
+            Events.touches(0.1, [Events.touch(1, .moved, 600, 100)]),
+            Events.touches(0.2, [Events.touch(1, .ended, 600, 100)]),
+        ])
+        XCTAssertEqual(milestones(leftPan), [.began, .ended])
+        XCTAssertEqual(leftPan.record.finalValues?.translation, Point(x: 150, y: 0))
+        XCTAssertEqual(rightPan.record.transitions, [])
+        XCTAssertEqual(surface.hitTest(Point(x: 500, y: 10))?.name, "right")
+        XCTAssertNil(surface.hitTest(Point(x: 1000, y: 10)))
+    }
+}

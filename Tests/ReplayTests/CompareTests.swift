@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+/// `touchsynth compare` on real libinput replays: recognizer values per mode and accidental activations.
+final class CompareTests: XCTestCase {
+    func report(_ url: URL) throws -> [String: Any] {
+        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", url.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    }
+
+    func row(_ report: [String: Any], _ name: String) throws -> (compat: [String: Any], indirect: [String: Any]) {
+        let rows = try XCTUnwrap(report["rows"] as? [[String: Any]])
+        let row = try XCTUnwrap(rows.first { $0["name"] as? String == name })
+        return (try XCTUnwrap(row["compat"] as? [String: Any]), try XCTUnwrap(row["indirect"] as? [String: Any]))
+    }
+
+    /// libinput's final pinch scale and summed angle for a recording, from `replay --json`.
+    func libinputFinal(_ url: URL) throws -> (scale: Double, angle: Double) {
+        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--json", url.path])
+        let updates = try result.stdout.split(separator: "\n")
+            .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["type"] as? String == "GESTURE_PINCH_UPDATE" }
+        return (try XCTUnwrap(updates.last?["scale"] as? Double), updates.compactMap { $0["angle_delta"] as? Double }.reduce(0, +))
+    }
+
+    func testPinchRecognizerScaleMatchesLibinputInBothModes() throws {
+        for name in ["pinch-out.yml", "pinch-in.yml", "pinch-rotate.yml"] {
+            let url = Fixtures.synthesized.appendingPathComponent(name)
+            let expected = try libinputFinal(url)
+            let pinch = try row(try report(url), "pinch")
+            XCTAssertEqual(pinch.indirect["maxNumberOfTouches"] as? Int, 0, "\(name): transform-driven pinch has no touches")
+            XCTAssertEqual(pinch.compat["maxNumberOfTouches"] as? Int, 2, name)
+            XCTAssertEqual(try XCTUnwrap(pinch.indirect["finalScale"] as? Double), expected.scale, accuracy: 1e-9 * expected.scale, name)
+            XCTAssertEqual(try XCTUnwrap(pinch.compat["finalScale"] as? Double), expected.scale, accuracy: 1e-6 * expected.scale, name)
+        }
+    }
+
+    func testRotationRecognizerMatchesLibinputsAngle() throws {
+        let url = Fixtures.synthesized.appendingPathComponent("rotate-cw.yml")
+        let expected = try libinputFinal(url)
+        let rotation = try row(try report(url), "rotation")
+        XCTAssertEqual(try XCTUnwrap(rotation.indirect["finalRotation"] as? Double), expected.angle * .pi / 180, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(rotation.compat["finalRotation"] as? Double), expected.angle * .pi / 180, accuracy: 1e-6)
+    }
+
+    /// Indirect mode never fires a recognizer compat mode does not on pinch and rotation input.
+    func testIndirectModeHasNoAccidentalActivationsOnPinchAndRotation() throws {
+        var compatOnly = 0
+        for name in ["pinch-out.yml", "pinch-in.yml", "rotate-cw.yml", "pinch-rotate.yml"] {
+            let r = try report(Fixtures.synthesized.appendingPathComponent(name))
+            let accidental = try XCTUnwrap(r["accidentalActivations"] as? [[String: Any]])
+            XCTAssertFalse(accidental.contains { ($0["mode"] as? String) == "indirect" }, "\(name): \(accidental)")
+            compatOnly += accidental.count
+        }
+        print("compare: accidental activations on pinch/rotation recordings: compat \(compatOnly), indirect 0")
+    }
+
+    func testFailOnDiffTurnsDifferencesIntoAnExitStatus() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: surface) }
+        // A scroll view that pans with two fingers alongside pinch: the simulated pinch touches pan it too.
+        try Data("""
+        {"regions":[{"name":"list","frame":[0,0,1440,900],
+          "recognizers":[{"kind":"pinch"},{"kind":"pan","name":"twoFingerPan","minimumNumberOfTouches":2}],
+          "simultaneous":[["pinch","twoFingerPan"]]}]}
+        """.utf8).write(to: surface)
+        // A pinch whose centre drifts 6 mm: the simulated touches move together as well as apart.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-drift-\(UUID().uuidString).yml").path
+        defer { try? FileManager.default.removeItem(atPath: url) }
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let synth = try runProcess([touchsynth, "synth", "pinch", "--device", desc, "--scale", "2", "--dx", "6", "-o", url])
+        XCTAssertEqual(synth.status, 0, synth.stderr)
+        let plain = try runProcess([touchsynth, "compare", "--surface", surface.path, url])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stdout.contains("list/twoFingerPan"), plain.stdout)
+        let strict = try runProcess([touchsynth, "compare", "--surface", surface.path, "--fail-on-diff", url])
+        XCTAssertEqual(strict.status, 1, "the two-finger pan fires only in compat mode: \(strict.stdout)")
+    }
+}
