@@ -82,6 +82,13 @@ public enum Evdev {
         return (count + 63) / 64 * 8
     }
 
+    /// A set of codes as the kernel's little-endian bitmask of `bytes` bytes.
+    public static func bitmask(_ bits: Set<UInt16>, bytes: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: bytes)
+        for b in bits where Int(b) / 8 < bytes { out[Int(b) / 8] |= 1 << (b % 8) }
+        return out
+    }
+
     public static func typeName(_ type: UInt16) -> String {
         typeNames[type] ?? String(format: "EV_0x%02X", type)
     }
@@ -93,25 +100,10 @@ public enum Evdev {
         return "\(prefix)_0x\(String(code, radix: 16, uppercase: true))"
     }
 
-    public static func propertyName(_ prop: UInt16) -> String {
-        propertyNames[prop] ?? "INPUT_PROP_0x\(String(prop, radix: 16, uppercase: true))"
-    }
-
-    /// Looks a symbolic code name up across every type: `("ABS_X") -> (EV_ABS, 0)`.
-    public static func code(named name: String) -> (type: UInt16, code: UInt16)? {
-        reverseCodeNames[name]
-    }
-
     static let typeNames: [UInt16: String] = [
         0x00: "EV_SYN", 0x01: "EV_KEY", 0x02: "EV_REL", 0x03: "EV_ABS", 0x04: "EV_MSC",
         0x05: "EV_SW", 0x11: "EV_LED", 0x12: "EV_SND", 0x14: "EV_REP", 0x15: "EV_FF",
         0x16: "EV_PWR", 0x17: "EV_FF_STATUS",
-    ]
-
-    static let propertyNames: [UInt16: String] = [
-        0: "INPUT_PROP_POINTER", 1: "INPUT_PROP_DIRECT", 2: "INPUT_PROP_BUTTONPAD",
-        3: "INPUT_PROP_SEMI_MT", 4: "INPUT_PROP_TOPBUTTONPAD", 5: "INPUT_PROP_POINTING_STICK",
-        6: "INPUT_PROP_ACCELEROMETER",
     ]
 
     static let codeNames: [UInt16: [UInt16: String]] = [
@@ -175,13 +167,5 @@ public enum Evdev {
         ]
         names.merge(buttons) { a, _ in a }
         return names
-    }()
-
-    static let reverseCodeNames: [String: (type: UInt16, code: UInt16)] = {
-        var map: [String: (type: UInt16, code: UInt16)] = [:]
-        for (type, codes) in codeNames {
-            for (code, name) in codes { map[name] = (type, code) }
-        }
-        return map
     }()
 }

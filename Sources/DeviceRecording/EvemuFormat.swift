@@ -52,7 +52,7 @@ public enum EvemuFormat {
         var sawHeader = false
         var lineNumber = 0
 
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        lines: for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             var line = Substring(rawLine)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
@@ -97,7 +97,8 @@ public enum EvemuFormat {
                 // LED and switch states: libinput ignores their initial values.
                 continue
             case "E":
-                guard wantEvents else { continue }
+                // The header precedes the events: a description is complete at the first event.
+                guard wantEvents else { break lines }
                 guard fields.count == 4 else {
                     throw RecordingError.bad(file, lineNumber, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count) fields")
                 }
@@ -188,8 +189,6 @@ public enum EvemuFormat {
     }
 
     static func hexBytes(_ bits: Set<UInt16>, count: Int) -> String {
-        var bytes = [UInt8](repeating: 0, count: count)
-        for b in bits where Int(b) / 8 < count { bytes[Int(b) / 8] |= 1 << (b % 8) }
-        return bytes.map { String(format: "%02x", $0) }.joined(separator: " ")
+        Evdev.bitmask(bits, bytes: count).map { String(format: "%02x", $0) }.joined(separator: " ")
     }
 }

@@ -43,7 +43,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
 }
 
 /// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds.
-func readText(_ path: String) throws(RecordingError) -> String {
+public func readText(_ path: String) throws(RecordingError) -> String {
     let fm = FileManager.default
     guard fm.fileExists(atPath: path) else {
         throw RecordingError(.missingFile, file: path, "no such file")

@@ -98,16 +98,16 @@ public struct TestbedFiles: Equatable, Sendable {
     static func ioctlText(_ d: DeviceDescription, devnode: String) -> String {
         var s = "@DEV \(devnode)\n"
         let types = Set(d.codes.keys)
-        s += "EVIOCGBIT(0) 8 \(hex(mask(types, bytes: 8)))\n"
+        s += "EVIOCGBIT(0) 8 \(hex(Evdev.bitmask(types, bytes: 8)))\n"
         s += stringIoctl("EVIOCGNAME", d.name)
         s += stringIoctl("EVIOCGPHYS", "touchsynth/\(devnode.split(separator: "/").last ?? "")")
         s += stringIoctl("EVIOCGUNIQ", "")
         s += "EVIOCGID 0 \(hex(le16(d.bustype) + le16(d.vendor) + le16(d.product) + le16(d.version)))\n"
         s += "EVIOCGVERSION 0 \(hex(le32(0x010001)))\n"
-        s += "EVIOCGPROP(0) 8 \(hex(mask(d.properties, bytes: 8)))\n"
+        s += "EVIOCGPROP(0) 8 \(hex(Evdev.bitmask(d.properties, bytes: 8)))\n"
         for type in [Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED, Evdev.EV_KEY, Evdev.EV_SW, Evdev.EV_MSC, Evdev.EV_FF, Evdev.EV_SND] {
             let bytes = Evdev.bitmaskBytes(ofType: type)
-            s += "EVIOCGBIT(\(type)) \(bytes) \(hex(mask(d.codes[type] ?? [], bytes: bytes)))\n"
+            s += "EVIOCGBIT(\(type)) \(bytes) \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: bytes)))\n"
         }
         s += "EVIOCGKEY(0) 96 \(hex([UInt8](repeating: 0, count: 96)))\n"
         s += "EVIOCGLED(0) 8 \(hex([UInt8](repeating: 0, count: 8)))\n"
@@ -139,12 +139,6 @@ public struct TestbedFiles: Equatable, Sendable {
         let length = bytes.count + 1
         bytes += [UInt8](repeating: 0, count: 255 - bytes.count)
         return "\(name)(0) \(length) \(hex(bytes))\n"
-    }
-
-    static func mask(_ bits: Set<UInt16>, bytes: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: bytes)
-        for b in bits where Int(b) / 8 < bytes { out[Int(b) / 8] |= 1 << (b % 8) }
-        return out
     }
 
     static func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xff), UInt8(v >> 8)] }

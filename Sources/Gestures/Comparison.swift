@@ -35,17 +35,6 @@ public struct Comparison {
     }
 }
 
-/// A 2-D value in a report.
-public struct ReportVector: Codable, Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
 /// One recognizer's activity in one mode.
 public struct ModeSummary: Codable, Equatable, Sendable {
     public var began = 0
@@ -56,7 +45,7 @@ public struct ModeSummary: Codable, Equatable, Sendable {
     public var maxNumberOfTouches = 0
     public var finalScale: Double?
     public var finalRotation: Double?
-    public var finalTranslation: ReportVector?
+    public var finalTranslation: Point?
     /// Began or was recognized at least once.
     public var activated = false
 
@@ -71,7 +60,7 @@ public struct ModeSummary: Codable, Equatable, Sendable {
         maxNumberOfTouches = record.maxNumberOfTouches
         finalScale = record.finalValues?.scale
         finalRotation = record.finalValues?.rotation
-        finalTranslation = record.finalValues?.translation.map { ReportVector(x: $0.x, y: $0.y) }
+        finalTranslation = record.finalValues?.translation
         activated = record.activated
     }
 }

@@ -1,7 +1,7 @@
 /// The events an app receives, mirroring UIKit's `UIEvent`/`UITouch` (see docs/indirect-input.md).
 
 /// A point in the virtual screen's coordinate space (points, origin top-left, y down).
-public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct Point: Equatable, Hashable, Codable, Sendable, CustomStringConvertible {
     public var x: Double
     public var y: Double
 

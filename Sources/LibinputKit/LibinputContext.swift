@@ -54,6 +54,10 @@ public final class LibinputContext {
     private var pendingLog: [LibinputLogMessage] = []
     private var knownDevices: [String: DeviceInfo] = [:]
 
+    /// Turns tap-to-click on for every device added from now on. libinput leaves it off by default
+    /// (as `libinput debug-events` does); desktops usually turn it on.
+    public var enablesTapToClick = false
+
     /// Log messages libinput produced since the last call to ``takeLog()``.
     public func takeLog() -> [LibinputLogMessage] {
         defer { pendingLog.removeAll() }
@@ -220,6 +224,9 @@ public final class LibinputContext {
         let type = libinput_event_get_type(event)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
+            if enablesTapToClick && libinput_device_config_tap_get_finger_count(device) > 0 {
+                libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
+            }
             let info = Self.info(device)
             knownDevices[sysname] = info
             return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceAdded(info))

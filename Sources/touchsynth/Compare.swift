@@ -32,8 +32,8 @@ struct Compare: ParsableCommand {
         _ = reportingErrors { try description.makeSurface() }
         var differences = 0
         for path in recordings {
-            let events = reportingErrors { try libinputEvents(of: path) }
-            let (compat, indirect) = translate(events)
+            let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
+            let (compat, indirect) = translateBothModes(events)
             let report = Comparison { (try? description.makeSurface()) ?? Surface() }.compare(compat: compat, indirect: indirect)
             differences += report.accidentalActivations.count
             if json {
@@ -50,33 +50,12 @@ struct Compare: ParsableCommand {
         }
         if failOnDiff && differences > 0 { throw ExitCode(1) }
     }
-
-    /// The recording through real libinput (a mocked-device child running `debug --json`).
-    private func libinputEvents(of path: String) throws -> [LibinputEvent] {
-        let device = try MockedDevice(recording: try RecordingLoader.load(path))
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-compare-\(getpid())-\(UUID().uuidString)").path
-        let fd = open(output, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HarnessError("cannot create \(output): \(String(cString: strerror(errno)))") }
-        defer { unlink(output) }
-        let report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--json"], standardOutput: fd)
-        close(fd)
-        guard report.exitStatus == 0 else { throw HarnessError("libinput replay of \(path) failed (status \(report.exitStatus))") }
-        return try EventDecoding.events(fromJSONLines: try readText(output))
-    }
-
-    private func translate(_ events: [LibinputEvent]) -> (compat: [AppEvent], indirect: [AppEvent]) {
-        let compat = CompatibilityTranslator(supportsIndirectInputEvents: false)
-        let indirect = CompatibilityTranslator(supportsIndirectInputEvents: true)
-        let end = (events.last?.time ?? 0) + 1_000_000
-        return (events.flatMap(compat.translate) + compat.flush(at: end), events.flatMap(indirect.translate) + indirect.flush(at: end))
-    }
 }
 
-/// A whole text file, with the CLI's error kinds.
-func readText(_ path: String) throws -> String {
-    guard FileManager.default.fileExists(atPath: path) else { throw RecordingError(.missingFile, file: path, "no such file") }
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-        throw RecordingError(.permission, file: path, "cannot be read")
-    }
-    return text
+/// The app events of both modes for one libinput stream, with wheel sequences flushed at the end.
+func translateBothModes(_ events: [LibinputEvent]) -> (compat: [AppEvent], indirect: [AppEvent]) {
+    let compat = CompatibilityTranslator(supportsIndirectInputEvents: false)
+    let indirect = CompatibilityTranslator(supportsIndirectInputEvents: true)
+    let end = (events.last?.time ?? 0) + 1_000_000
+    return (events.flatMap(compat.translate) + compat.flush(at: end), events.flatMap(indirect.translate) + indirect.flush(at: end))
 }

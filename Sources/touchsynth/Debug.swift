@@ -12,11 +12,13 @@ struct Debug: ParsableCommand {
     @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode: OutputMode = .raw
     @Flag(help: "JSON Lines output.") var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
+    @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
 
     func run() throws {
         let context = reportingErrors { () throws -> LibinputContext in
             devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
         }
+        context.enablesTapToClick = enableTap
         let output = ModeOutput(mode: mode, json: json)
         var sawDevice = false
         var last: UInt64 = 0

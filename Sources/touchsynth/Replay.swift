@@ -12,6 +12,7 @@ struct Replay: ParsableCommand {
     @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode: OutputMode = .raw
     @Flag(help: "JSON Lines output.") var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
+    @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
 
     func run() throws {
@@ -21,6 +22,7 @@ struct Replay: ParsableCommand {
             var command = [currentExecutable(), "debug", "--device", device.devnode, "--mode", mode.rawValue]
             if json { command.append("--json") }
             if check { command.append("--check") }
+            if enableTap { command.append("--enable-tap") }
             return try device.run(command)
         }
         if stats { printStats(report) }

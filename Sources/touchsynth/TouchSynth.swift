@@ -8,7 +8,7 @@ struct TouchSynth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchsynth",
         abstract: "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and indirect input modes.",
-        subcommands: [Devices.self, Debug.self, Replay.self, Compare.self, Mock.self, Convert.self, Synth.self])
+        subcommands: [Devices.self, Debug.self, Replay.self, Compare.self, Mock.self, Convert.self, Synth.self, Bench.self])
 }
 
 /// Ends the process with a one-line error and its exit code; never a trap.

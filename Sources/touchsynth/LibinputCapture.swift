@@ -1,0 +1,23 @@
+import DeviceRecording
+import Foundation
+import LibinputEvents
+
+/// Runs a recording through real libinput (a mocked-device child running `debug --json`) and
+/// reads its events back, for commands that work on the libinput stream itself.
+func captureLibinputEvents(of recording: Recording, name: String) throws -> (events: [LibinputEvent], report: ReplayReport) {
+    let device = try MockedDevice(recording: recording)
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(getpid())-\(UUID().uuidString)").path
+    let fd = open(output, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw HarnessError("cannot create \(output): \(String(cString: strerror(errno)))") }
+    defer { unlink(output) }
+    let report: ReplayReport
+    do {
+        report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--json"], standardOutput: fd)
+    } catch {
+        close(fd)
+        throw error
+    }
+    close(fd)
+    guard report.exitStatus == 0 else { throw HarnessError("libinput replay of \(name) failed (status \(report.exitStatus))") }
+    return (try EventDecoding.events(fromJSONLines: try readText(output)), report)
+}
