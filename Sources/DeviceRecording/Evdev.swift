@@ -89,6 +89,7 @@ public enum Evdev {
         return out
     }
 
+    /// The symbolic name of an event type (`EV_ABS`), or a hex fallback.
     public static func typeName(_ type: UInt16) -> String {
         typeNames[type] ?? String(format: "EV_0x%02X", type)
     }

@@ -3,6 +3,7 @@ import Foundation
 /// The text `evtest` prints: a device header (`Input device ID:`, `Input device name:`,
 /// `Supported events:` with axis details, `Properties:`) and `Event: time ...` lines.
 public enum EvtestFormat {
+    /// Parses evtest output; events must follow the header and be codes the device declares.
     public static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
         var device = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var sawName = false

@@ -13,6 +13,7 @@ public enum GestureSynthesizer {
         case scroll(fingers: Int, dx: Double, dy: Double)
     }
 
+    /// Timing and geometry of a synthesized gesture.
     public struct Options: Sendable {
         /// Time the fingers move, seconds.
         public var duration: Double = 0.8
@@ -26,6 +27,7 @@ public enum GestureSynthesizer {
         public init() {}
     }
 
+    /// Why a device cannot perform a gesture.
     public enum SynthesisError: Error, CustomStringConvertible {
         case unsuitable(String)
 

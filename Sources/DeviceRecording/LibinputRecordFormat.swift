@@ -4,6 +4,7 @@ import Yams
 /// `libinput record` YAML, version 1: `devices[].evdev` (name, id, codes, absinfo, properties),
 /// `devices[].udev.properties` and `devices[].events[].evdev` frames of `[sec, usec, type, code, value]`.
 public enum LibinputRecordFormat {
+    /// Parses a recording; of several devices, the first with events is taken.
     public static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
         let root: Node
         do {

@@ -48,13 +48,16 @@ public struct ReplayTiming: Sendable {
 /// this object writes) and the evdev ioctls. Programs run under it with `LD_PRELOAD` set to
 /// touchsynth-preload (which covers two gaps of umockdev 0.17) ahead of libumockdev-preload.
 public final class MockedDevice {
+    /// The recording whose frames ``run(_:timing:standardOutput:)`` delivers.
     public let recording: Recording
+    /// The testbed files the device is made of.
     public let files: TestbedFiles
     private let testbed: OpaquePointer
     private let masterFD: Int32
     /// Root of the emulated file system.
     public let root: String
 
+    /// The node programs open: `/dev/input/eventN`.
     public var devnode: String { files.devnode }
 
     /// Sets up the testbed for `recording` as `/dev/input/event<eventNumber>`.

@@ -51,10 +51,12 @@ public struct DeviceDescription: Equatable, Sendable {
         self.udevProperties = udevProperties
     }
 
+    /// Whether the device can send this event code.
     public func has(type: UInt16, code: UInt16) -> Bool {
         codes[type]?.contains(code) ?? false
     }
 
+    /// Whether the device has this INPUT_PROP_* property.
     public func has(property: UInt16) -> Bool { properties.contains(property) }
 
     /// Number of multitouch slots (1 when the device has no ABS_MT_SLOT).

@@ -17,6 +17,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     public var line: Int?
     public var message: String
 
+    /// An error about `file` (and `line`, when the problem has one).
     public init(_ kind: Kind, file: String, line: Int? = nil, _ message: String) {
         self.kind = kind
         self.file = file
@@ -24,6 +25,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
         self.message = message
     }
 
+    /// The sysexits status for this kind.
     public var exitCode: Int32 {
         switch kind {
         case .badData: return 65

@@ -23,10 +23,12 @@ public enum RecordingLoader {
         }
     }
 
+    /// The recording formats TouchSynth reads.
     public enum Format: String, Sendable {
         case evemu, libinputRecord = "libinput-record", evtest
     }
 
+    /// The format of `text`, judged from its first meaningful line.
     public static func detectFormat(_ text: String) -> Format {
         for line in text.split(separator: "\n").prefix(40) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -18,6 +18,7 @@ public struct TestbedFiles: Equatable, Sendable {
     /// Path of the database entry, relative to the testbed root.
     public var udevDatabasePath: String
 
+    /// The files for `device` as `/dev/input/event<eventNumber>`.
     public init(device: DeviceDescription, eventNumber: Int) {
         devnode = "/dev/input/event\(eventNumber)"
         minor = 64 + eventNumber

@@ -18,6 +18,7 @@ public struct Comparison {
     /// (long press, a tap waiting for a double tap to fail) fire. Default 1.
     public var settleTime = 1.0
 
+    /// A comparison whose surfaces `makeSurface` builds, fresh for each mode.
     public init(makeSurface: @escaping () -> Surface) {
         self.makeSurface = makeSurface
     }
@@ -30,6 +31,7 @@ public struct Comparison {
         return surface.records
     }
 
+    /// Runs both streams through their own surface and reports what each recognizer did.
     public func compare(compat: [AppEvent], indirect: [AppEvent]) -> ComparisonReport {
         ComparisonReport(compat: records(for: compat), indirect: records(for: indirect))
     }
@@ -120,6 +122,7 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
         }
     }
 
+    /// How many recognizers activated in `mode` only.
     public func accidentalActivationCount(in mode: DeliveryMode) -> Int {
         accidentalActivations.filter { $0.mode == mode }.count
     }

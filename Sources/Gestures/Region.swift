@@ -7,6 +7,7 @@ public final class Region {
     /// The surface it was added to.
     public internal(set) weak var surface: Surface?
 
+    /// A region at `frame` with its recognizers.
     public init(name: String, frame: Rect, gestureRecognizers: [GestureRecognizer] = []) {
         self.name = name
         self.frame = frame

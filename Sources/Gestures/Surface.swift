@@ -25,6 +25,7 @@ public final class Surface {
     private var latchedRegions: [InputSource: Region] = [:]
     var simultaneousPairs: Set<RecognizerPair> = []
 
+    /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
         regions.forEach(addRegion)
     }
@@ -35,6 +36,7 @@ public final class Surface {
         regions.append(region)
     }
 
+    /// The region called `name`, if any.
     public func region(named name: String) -> Region? {
         regions.first { $0.name == name }
     }

@@ -88,6 +88,7 @@ public struct InvariantChecker: Sendable {
     private var lastTimestamp: Double?
     private var eventCount = 0
 
+    /// A checker for a stream of the given mode.
     public init(supportsIndirectInputEvents: Bool) {
         self.supportsIndirectInputEvents = supportsIndirectInputEvents
     }

@@ -12,6 +12,7 @@ public struct LibinputError: Error, CustomStringConvertible, Sendable {
     /// 66 missing device, 77 permission, 69 unavailable, 71 system error.
     public var exitCode: Int32
 
+    /// An error with the exit status the CLI should end with.
     public init(_ message: String, exitCode: Int32) {
         self.message = message
         self.exitCode = exitCode

@@ -9,9 +9,7 @@ struct Debug: ParsableCommand {
 
     @Option(help: "The udev seat.") var seat = "seat0"
     @Option(name: .customLong("device"), help: "Device nodes to open instead of the seat (repeatable).") var devicePaths: [String] = []
-    @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode: OutputMode = .raw
-    @Flag(help: "JSON Lines output.") var json = false
-    @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
+    @OptionGroup var output: OutputOptions
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
 
     func run() throws {
@@ -19,27 +17,27 @@ struct Debug: ParsableCommand {
             devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
         }
         context.enablesTapToClick = enableTap
-        let output = ModeOutput(mode: mode, json: json)
+        let printer = ModeOutput(mode: output.mode, json: output.json, screen: output.screen.size, pointerLock: output.pointerLock)
         var sawDevice = false
         var last: UInt64 = 0
         reportingErrors {
             try context.run { event in
                 if case .deviceAdded = event.kind { sawDevice = true }
                 last = max(last, event.time)
-                output.handle(event)
+                printer.handle(event)
                 reportLog(context)
                 return true
             }
         }
         reportLog(context)
-        output.finish(at: last + 1_000_000)
+        printer.finish(at: last + 1_000_000)
         if !sawDevice && devicePaths.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()
             fail(error.description, code: error.exitCode)
         }
-        if check {
-            for violation in output.invariantViolations { writeStderr("invariant: \(violation)") }
-            if !output.invariantViolations.isEmpty { throw ExitCode(1) }
+        if output.check {
+            for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
+            if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
         }
     }
 }

@@ -22,14 +22,21 @@ final class ModeOutput {
     let json: Bool
     private var translators: [(name: String, translator: CompatibilityTranslator, checker: InvariantChecker)] = []
     private var start: UInt64?
+    /// The app asks for the pointer lock with the first event (granted by the default policy).
+    private var requestsPointerLock: Bool
     private var violations: [String] = []
     private static let columnWidth = 64
 
-    init(mode: OutputMode, json: Bool) {
+    init(mode: OutputMode, json: Bool, screen: Size = .defaultScreen, pointerLock: Bool = false) {
         self.mode = mode
         self.json = json
-        if mode == .compat || mode == .both { translators.append(("compat", CompatibilityTranslator(supportsIndirectInputEvents: false), InvariantChecker(supportsIndirectInputEvents: false))) }
-        if mode == .indirect || mode == .both { translators.append(("indirect", CompatibilityTranslator(supportsIndirectInputEvents: true), InvariantChecker(supportsIndirectInputEvents: true))) }
+        requestsPointerLock = pointerLock
+        let configuration = CompatibilityTranslator.Configuration(screenSize: screen)
+        for indirect in [false, true] where mode == .both || mode == (indirect ? .indirect : .compat) {
+            translators.append((indirect ? "indirect" : "compat",
+                                CompatibilityTranslator(supportsIndirectInputEvents: indirect, configuration: configuration),
+                                InvariantChecker(supportsIndirectInputEvents: indirect)))
+        }
         if !json && mode != .raw { printHeader() }
     }
 
@@ -49,7 +56,12 @@ final class ModeOutput {
             emit(json ? EventFormat.json(event).render() : EventFormat.line(event, start: origin))
             return
         }
-        output(event, columns: translators.indices.map { i in translators[i].translator.translate(event) })
+        let lock = requestsPointerLock
+        requestsPointerLock = false
+        output(event, columns: translators.indices.map { i in
+            let translator = translators[i].translator
+            return (lock ? translator.requestPointerLock(true, at: event.time) : []) + translator.translate(event)
+        })
     }
 
     /// Ends what only a later event could end (wheel sequences) and reports unfinished gestures.

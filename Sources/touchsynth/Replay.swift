@@ -9,9 +9,7 @@ struct Replay: ParsableCommand {
 
     @Argument(help: "The recording (evemu, libinput record YAML or evtest text).") var recording: String
     @Option(help: "Device description for an evemu .events file without a header.") var desc: String?
-    @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode: OutputMode = .raw
-    @Flag(help: "JSON Lines output.") var json = false
-    @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
+    @OptionGroup var output: OutputOptions
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
 
@@ -19,9 +17,7 @@ struct Replay: ParsableCommand {
         let report = reportingErrors { () throws -> ReplayReport in
             let rec = try RecordingLoader.load(recording, description: desc)
             let device = try MockedDevice(recording: rec)
-            var command = [currentExecutable(), "debug", "--device", device.devnode, "--mode", mode.rawValue]
-            if json { command.append("--json") }
-            if check { command.append("--check") }
+            var command = [currentExecutable(), "debug", "--device", device.devnode] + output.arguments
             if enableTap { command.append("--enable-tap") }
             return try device.run(command)
         }

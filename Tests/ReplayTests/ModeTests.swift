@@ -9,8 +9,8 @@ final class ModeTests: XCTestCase {
         var indirect: [[String: Any]]
     }
 
-    func replayBoth(_ url: URL) throws -> [Line] {
-        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "both", "--json", "--check", url.path])
+    func replayBoth(_ url: URL, _ extra: [String] = []) throws -> [Line] {
+        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "both", "--json", "--check", url.path] + extra)
         XCTAssertEqual(result.status, 0, "\(url.lastPathComponent): \(result.stderr)")
         return try result.stdout.split(separator: "\n").map { raw in
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])
@@ -87,5 +87,34 @@ final class ModeTests: XCTestCase {
         }
         XCTAssertGreaterThan(pointerTouches.compat, 0, "clicks and hover should appear as touches")
         XCTAssertGreaterThan(pointerTouches.indirect, 0)
+    }
+
+    /// With the pointer locked (the default policy grants it), motion is relative and nothing hovers.
+    func testPointerLockTurnsMotionIntoRelativeMotion() throws {
+        let url = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events")
+        let lines = try replayBoth(url, ["--pointer-lock"])
+        for mode in [lines.flatMap(\.compat), lines.flatMap(\.indirect)] {
+            XCTAssertEqual(mode.first?["type"] as? String, "pointerLock")
+            XCTAssertEqual(mode.first?["isLocked"] as? Bool, true)
+            XCTAssertGreaterThan(mode.filter { $0["type"] as? String == "relativeMotion" }.count, 50)
+            XCTAssertFalse(types(mode).contains("hover"))
+        }
+        let unlocked = try replayBoth(url)
+        XCTAssertTrue(types(unlocked.flatMap(\.indirect)).contains("hover"))
+        XCTAssertFalse(types(unlocked.flatMap(\.indirect)).contains("relativeMotion"))
+    }
+
+    /// The pointer starts at the centre of the virtual screen and stays on it.
+    func testScreenSizeBoundsThePointer() throws {
+        let url = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events")
+        let hovers = touches(try replayBoth(url, ["--screen", "1024x768"]).flatMap(\.indirect))
+        let locations = hovers.compactMap { $0["location"] as? [Double] }
+        XCTAssertGreaterThan(locations.count, 50)
+        let first = try XCTUnwrap(hovers.first)
+        XCTAssertEqual(first["phase"] as? String, "regionEntered")
+        // One small motion away from the centre, where the pointer starts.
+        let entered = try XCTUnwrap(first["location"] as? [Double])
+        XCTAssertLessThan(hypot(entered[0] - 512, entered[1] - 384), 10)
+        XCTAssertTrue(locations.allSatisfy { (0...1024).contains($0[0]) && (0...768).contains($0[1]) })
     }
 }

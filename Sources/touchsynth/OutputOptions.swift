@@ -1,0 +1,39 @@
+import ArgumentParser
+import IndirectInput
+
+/// What `debug` and `replay` print, shared by both commands.
+struct OutputOptions: ParsableArguments {
+    @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode: OutputMode = .raw
+    @Flag(help: "JSON Lines output.") var json = false
+    @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
+    @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock = false
+
+    /// The same options as command-line arguments, for a child process.
+    var arguments: [String] {
+        var args = ["--mode", mode.rawValue, "--screen", screen.description]
+        if json { args.append("--json") }
+        if check { args.append("--check") }
+        if pointerLock { args.append("--pointer-lock") }
+        return args
+    }
+}
+
+/// `1440x900`.
+struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
+    var size: Size
+
+    init(size: Size) { self.size = size }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+        size = Size(width: w, height: h)
+    }
+
+    var description: String { "\(size.width.formatted0)x\(size.height.formatted0)" }
+}
+
+private extension Double {
+    var formatted0: String { self == rounded() ? String(Int(self)) : String(self) }
+}
