@@ -133,6 +133,13 @@ public final class MockedDevice {
         var env = environment(preload: preload)
         env["TOUCHSYNTH_NOTIFY_FD"] = String(notifyFD)
 
+        // Ctrl-C reaches the program through the terminal's process group; this process outlives it
+        // and stops delivering once it has exited, so the testbed is removed.
+        let previousInt = signal(SIGINT, SIG_IGN), previousTerm = signal(SIGTERM, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInt)
+            signal(SIGTERM, previousTerm)
+        }
         let started = Clock.now()
         let pid: pid_t
         do {
@@ -222,8 +229,18 @@ public final class MockedDevice {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The program gets default SIGINT/SIGTERM handling even though this process ignores them.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+        let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else {
             throw HarnessError("cannot start \(program): \(String(cString: strerror(rc)))", exitCode: rc == ENOENT ? 69 : 71)
         }
