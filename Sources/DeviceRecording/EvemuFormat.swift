@@ -50,6 +50,7 @@ public enum EvemuFormat {
         var bitBytes: [UInt16: [UInt8]] = [:]
         var absinfo: [UInt16: AbsInfo] = [:]
         var sawHeader = false
+        var absLine: Int?
         var lineNumber = 0
 
         lines: for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -83,6 +84,7 @@ public enum EvemuFormat {
                     throw RecordingError.bad(file, lineNumber, "B: needs a type and mask bytes")
                 }
                 let type = UInt16(try hex8(fields[0], file, lineNumber))
+                if type == Evdev.EV_ABS, absLine == nil { absLine = lineNumber }
                 bitBytes[type, default: []] += try fields.dropFirst().map { f throws(RecordingError) in try hex8(f, file, lineNumber) }
                 sawHeader = true
             case "A":
@@ -125,9 +127,11 @@ public enum EvemuFormat {
             for code in absinfo.keys where !(codes[Evdev.EV_ABS]?.contains(code) ?? false) {
                 absinfo[code] = nil
             }
-            parsed.device = DeviceDescription(
+            let device = DeviceDescription(
                 name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3],
                 codes: codes, absinfo: absinfo, properties: bits(propBytes).filter { $0 <= Evdev.propertyMax })
+            if let problem = device.axisProblem { throw RecordingError.bad(file, absLine, problem) }
+            parsed.device = device
         }
         return parsed
     }

@@ -61,6 +61,7 @@ public enum EvtestFormat {
             }
         }
         guard sawName else { throw RecordingError.bad(file, 1, "missing header: no \"Input device name:\" line") }
+        if let problem = device.axisProblem { throw RecordingError.bad(file, nil, problem) }
         for (line, event) in eventLines {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }

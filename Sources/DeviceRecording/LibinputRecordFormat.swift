@@ -91,6 +91,7 @@ public enum LibinputRecordFormat {
             }
             device.properties.insert(prop)
         }
+        if let problem = device.axisProblem { throw RecordingError.bad(file, line(evdev["absinfo"] ?? evdev), problem) }
         for item in node["udev"]?["properties"]?.sequence ?? [] {
             guard let text = item.string, let eq = text.firstIndex(of: "=") else { continue }
             device.udevProperties[String(text[..<eq])] = String(text[text.index(after: eq)...])

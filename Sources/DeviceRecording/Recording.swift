@@ -59,6 +59,16 @@ public struct DeviceDescription: Equatable, Sendable {
     /// Whether the device has this INPUT_PROP_* property.
     public func has(property: UInt16) -> Bool { properties.contains(property) }
 
+    /// The first axis libevdev would reject: declared without absinfo, or with minimum > maximum.
+    public var axisProblem: String? {
+        for code in (codes[Evdev.EV_ABS] ?? []).sorted() {
+            let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
+            guard let info = absinfo[code] else { return "\(name) is declared but has no axis range" }
+            if info.minimum > info.maximum { return "\(name) has minimum \(info.minimum) > maximum \(info.maximum)" }
+        }
+        return nil
+    }
+
     /// Number of multitouch slots (1 when the device has no ABS_MT_SLOT).
     public var slotCount: Int {
         guard let slot = absinfo[Evdev.ABS_MT_SLOT], has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) else { return 1 }

@@ -27,6 +27,8 @@ func reportingErrors<T>(_ body: () throws -> T) -> T {
         fail(error.description, code: error.exitCode)
     } catch let error as LibinputError {
         fail(error.description, code: error.exitCode)
+    } catch let error as GestureSynthesizer.SynthesisError {
+        fail(error.description, code: 65)
     } catch {
         fail("\(error)", code: 70)
     }
