@@ -51,8 +51,6 @@ public enum Evdev {
     public static let INPUT_PROP_BUTTONPAD: UInt16 = 0x02
     public static let INPUT_PROP_SEMI_MT: UInt16 = 0x03
 
-    /// Highest event type (EV_MAX).
-    public static let typeMax: UInt16 = 0x1f
     /// Highest valid input property (INPUT_PROP_MAX).
     public static let propertyMax: UInt16 = 0x1f
 

@@ -51,6 +51,7 @@ public enum EvemuFormat {
         var absinfo: [UInt16: AbsInfo] = [:]
         var sawHeader = false
         var absLine: Int?
+        var axisLines: [UInt16: Int] = [:]
         var lineNumber = 0
 
         lines: for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -68,7 +69,7 @@ public enum EvemuFormat {
             let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
             switch tag {
             case "N":
-                name = String(rawLine.dropFirst(2).drop(while: { $0 == " " }))
+                name = String(rawLine.dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines)
                 sawHeader = true
             case "I":
                 guard fields.count == 4 else {
@@ -94,6 +95,7 @@ public enum EvemuFormat {
                 let code = UInt16(try hex8(fields[0], file, lineNumber))
                 let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, lineNumber) }
                 absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
+                axisLines[code] = lineNumber
                 sawHeader = true
             case "L", "S":
                 // LED and switch states: libinput ignores their initial values.
@@ -119,8 +121,11 @@ public enum EvemuFormat {
             guard let name else { throw RecordingError.bad(file, 1, "missing header: device has no N: name line") }
             guard !bitBytes.isEmpty else { throw RecordingError.bad(file, 1, "missing header: device has no B: capability lines") }
             var codes: [UInt16: Set<UInt16>] = [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]]
-            // The B: line of type 0 lists event types, not EV_SYN codes.
-            for type in bits(bitBytes[0] ?? []) where type != Evdev.EV_SYN {
+            // The B: line of type 0 lists event types, not EV_SYN codes. Some writers leave a type
+            // out of it while listing its codes (seen: an Apple Touch Mouse, evemu 1.3); the kernel
+            // cannot deliver codes of an undeclared type, so a type with codes counts as declared.
+            let listed = bitBytes.filter { $0.key != Evdev.EV_SYN && $0.value.contains { $0 != 0 } }.keys
+            for type in bits(bitBytes[0] ?? []).union(listed) where type != Evdev.EV_SYN {
                 guard let max = Evdev.maxCode(ofType: type) else { continue }
                 codes[type] = bits(bitBytes[type] ?? []).filter { $0 <= max }
             }
@@ -130,7 +135,7 @@ public enum EvemuFormat {
             let device = DeviceDescription(
                 name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3],
                 codes: codes, absinfo: absinfo, properties: bits(propBytes).filter { $0 <= Evdev.propertyMax })
-            if let problem = device.axisProblem { throw RecordingError.bad(file, absLine, problem) }
+            if let problem = device.axisProblem { throw RecordingError.bad(file, axisLines[problem.code] ?? absLine, problem.message) }
             parsed.device = device
         }
         return parsed
@@ -164,6 +169,16 @@ public enum EvemuFormat {
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let sec = UInt64(parts[0]), parts[1].count == 6, let usec = UInt64(parts[1]) else {
             throw RecordingError.bad(file, line, "\"\(s)\" is not a sec.usec timestamp")
+        }
+        return try microseconds(sec: sec, usec: usec, file, line)
+    }
+
+    /// Seconds beyond the year 2286 are no clock a recording came from, and would overflow.
+    static let latestSecond: UInt64 = 10_000_000_000
+
+    static func microseconds(sec: UInt64, usec: UInt64, _ file: String, _ line: Int?) throws(RecordingError) -> UInt64 {
+        guard sec <= latestSecond, usec < 1_000_000 else {
+            throw RecordingError.bad(file, line, "timestamp \(sec).\(usec) is out of range")
         }
         return sec * 1_000_000 + usec
     }

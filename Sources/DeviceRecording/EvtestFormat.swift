@@ -9,13 +9,14 @@ public enum EvtestFormat {
         var sawName = false
         var currentType: UInt16?
         var currentAxis: UInt16?
+        var axisLines: [UInt16: Int] = [:]
         var events: [(time: UInt64, event: EvdevEvent)] = []
         var eventLines: [(Int, EvdevEvent)] = []
         var lineNumber = 0
 
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
             if line.hasPrefix("Input device ID:") {
                 let v = try fields(line, keys: ["bus", "vendor", "product", "version"], file: file, line: lineNumber)
@@ -34,6 +35,7 @@ public enum EvtestFormat {
                 if type != Evdev.EV_SYN { device.codes[type, default: []].insert(code) }
                 if type == Evdev.EV_ABS {
                     currentAxis = code
+                    axisLines[code] = lineNumber
                     device.absinfo[code] = AbsInfo(minimum: 0, maximum: 0)
                 }
             } else if let axis = currentAxis, let (key, value) = axisField(line) {
@@ -61,7 +63,7 @@ public enum EvtestFormat {
             }
         }
         guard sawName else { throw RecordingError.bad(file, 1, "missing header: no \"Input device name:\" line") }
-        if let problem = device.axisProblem { throw RecordingError.bad(file, nil, problem) }
+        if let problem = device.axisProblem { throw RecordingError.bad(file, axisLines[problem.code], problem.message) }
         for (line, event) in eventLines {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }

@@ -29,15 +29,39 @@ public enum GestureSynthesizer {
 
     /// Why a device cannot perform a gesture.
     public enum SynthesisError: Error, CustomStringConvertible {
+        /// The device cannot perform the gesture.
         case unsuitable(String)
+        /// A gesture or timing value is not finite or outside what a hand on a pad could do.
+        case invalid(String)
 
         public var description: String {
-            switch self { case .unsuitable(let why): return why }
+            switch self {
+            case .unsuitable(let why), .invalid(let why): return why
+            }
+        }
+    }
+
+    /// Checks values before they turn into frame counts and device units.
+    static func validate(_ gesture: Gesture, _ options: Options) throws(SynthesisError) {
+        func check(_ ok: Bool, _ why: String) throws(SynthesisError) { if !ok { throw .invalid(why) } }
+        try check(options.duration.isFinite && options.duration > 0 && options.duration <= 3600, "duration must be within (0, 3600] seconds")
+        try check(options.frameInterval.isFinite && options.frameInterval >= 0.001 && options.frameInterval <= 1, "frame interval must be within [0.001, 1] seconds")
+        try check(options.separation.isFinite && options.separation > 0 && options.separation <= 1000, "separation must be within (0, 1000] mm")
+        try check(options.startAngle.isFinite, "start angle must be finite")
+        switch gesture {
+        case .pinch(let scale, let rotation, let dx, let dy):
+            try check(scale.isFinite && scale > 0 && scale <= 100, "scale must be within (0, 100]")
+            try check(rotation.isFinite && abs(rotation) <= 36000, "rotation must be within ±36000 degrees")
+            try check(dx.isFinite && dy.isFinite && abs(dx) <= 10000 && abs(dy) <= 10000, "travel must be within ±10000 mm")
+        case .scroll(let fingers, let dx, let dy):
+            try check((1...5).contains(fingers), "a scroll takes 1 to 5 fingers")
+            try check(dx.isFinite && dy.isFinite && abs(dx) <= 10000 && abs(dy) <= 10000, "travel must be within ±10000 mm")
         }
     }
 
     /// The recording of `gesture` performed on `device`.
     public static func synthesize(_ gesture: Gesture, on device: DeviceDescription, options: Options = Options()) throws(SynthesisError) -> Recording {
+        try validate(gesture, options)
         let pad = try Pad(device)
         let fingers: Int
         switch gesture {
@@ -100,13 +124,13 @@ public enum GestureSynthesizer {
             self.x = x
             self.y = y
             // Without a resolution, assume a 100 mm wide pad, like libinput's fallback.
-            let rx = x.resolution > 0 ? Double(x.resolution) : Double(x.maximum - x.minimum) / 100
+            let rx = x.resolution > 0 ? Double(x.resolution) : (Double(x.maximum) - Double(x.minimum)) / 100
             let ry = y.resolution > 0 ? Double(y.resolution) : rx
             unitsPerMM = (rx, ry)
         }
 
         func units(_ p: (x: Double, y: Double)) -> (x: Int32, y: Int32) {
-            let cx = Double(x.minimum + x.maximum) / 2, cy = Double(y.minimum + y.maximum) / 2
+            let cx = (Double(x.minimum) + Double(x.maximum)) / 2, cy = (Double(y.minimum) + Double(y.maximum)) / 2
             let ux = (cx + p.x * unitsPerMM.x).rounded(), uy = (cy + p.y * unitsPerMM.y).rounded()
             return (Int32(min(max(ux, Double(x.minimum)), Double(x.maximum))),
                     Int32(min(max(uy, Double(y.minimum)), Double(y.maximum))))
@@ -119,7 +143,7 @@ public enum GestureSynthesizer {
         /// A mid-range value for an optional per-touch axis (pressure, touch size), if the device has it.
         private func midValue(_ code: UInt16) -> Int32? {
             guard device.has(type: Evdev.EV_ABS, code: code), let info = device.absinfo[code] else { return nil }
-            return info.minimum + (info.maximum - info.minimum) * 3 / 10
+            return Int32(Int64(info.minimum) + (Int64(info.maximum) - Int64(info.minimum)) * 3 / 10)
         }
 
         private func toolKey(_ fingers: Int) -> UInt16? {

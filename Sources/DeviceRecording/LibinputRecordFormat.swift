@@ -39,13 +39,14 @@ public enum LibinputRecordFormat {
                     guard let n = v.int else { throw RecordingError.bad(file, line(v), "\"\(v.string ?? "?")\" is not an integer") }
                     return n
                 }
-                guard numbers[0] >= 0, (0..<1_000_000).contains(numbers[1]), let type = UInt16(exactly: numbers[2]),
+                guard numbers[0] >= 0, numbers[1] >= 0, let type = UInt16(exactly: numbers[2]),
                       let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4]) else {
                     throw RecordingError.bad(file, line(row), "event values out of range")
                 }
+                let time = try EvemuFormat.microseconds(sec: UInt64(numbers[0]), usec: UInt64(numbers[1]), file, line(row))
                 let event = EvdevEvent(type: type, code: code, value: value)
                 try EvemuFormat.checkKnown(event, device: device, file: file, line: line(row) ?? 0)
-                events.append((UInt64(numbers[0]) * 1_000_000 + UInt64(numbers[1]), event))
+                events.append((time, event))
             }
         }
         return Recording(device: device, frames: Recording.frames(from: events))
@@ -54,12 +55,12 @@ public enum LibinputRecordFormat {
     private static func parseDevice(_ node: Node, file: String) throws(RecordingError) -> DeviceDescription {
         guard let evdev = node["evdev"] else { throw RecordingError.bad(file, line(node), "missing header: device has no evdev section") }
         guard let name = evdev["name"]?.string else { throw RecordingError.bad(file, line(evdev), "missing header: evdev has no name") }
-        guard let id = evdev["id"]?.sequence?.compactMap({ $0.int }), id.count == 4 else {
-            throw RecordingError.bad(file, line(evdev["id"] ?? evdev), "evdev id must be [bus, vendor, product, version]")
+        let idNode = evdev["id"] ?? evdev
+        guard let id = try integers(idNode, count: 4, file: file)?.compactMap(UInt16.init(exactly:)), id.count == 4 else {
+            throw RecordingError.bad(file, line(idNode), "evdev id must be [bus, vendor, product, version]")
         }
         var device = DeviceDescription(
-            name: name, bustype: UInt16(truncatingIfNeeded: id[0]), vendor: UInt16(truncatingIfNeeded: id[1]),
-            product: UInt16(truncatingIfNeeded: id[2]), version: UInt16(truncatingIfNeeded: id[3]))
+            name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3])
         guard let codes = evdev["codes"]?.mapping else { throw RecordingError.bad(file, line(evdev), "missing header: evdev has no codes") }
         for (key, value) in codes {
             guard let type = key.int.flatMap(UInt16.init(exactly:)), let max = Evdev.maxCode(ofType: type) else {
@@ -80,7 +81,7 @@ public enum LibinputRecordFormat {
             guard let code = key.int.flatMap(UInt16.init(exactly:)), code <= 0x3f else {
                 throw RecordingError.bad(file, line(key), "unknown axis \(key.string ?? "?")")
             }
-            guard let v = value.sequence?.compactMap({ $0.int }).compactMap(Int32.init(exactly:)), v.count == 5 else {
+            guard let v = try integers(value, count: 5, file: file)?.compactMap(Int32.init(exactly:)), v.count == 5 else {
                 throw RecordingError.bad(file, line(value), "absinfo must be [min, max, fuzz, flat, resolution]")
             }
             device.absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
@@ -91,7 +92,11 @@ public enum LibinputRecordFormat {
             }
             device.properties.insert(prop)
         }
-        if let problem = device.axisProblem { throw RecordingError.bad(file, line(evdev["absinfo"] ?? evdev), problem) }
+        if let problem = device.axisProblem {
+            let absinfo = evdev["absinfo"]
+            let axis = absinfo?.mapping?.first { $0.key.int == Int(problem.code) }?.value
+            throw RecordingError.bad(file, line(axis ?? absinfo ?? evdev), problem.message)
+        }
         for item in node["udev"]?["properties"]?.sequence ?? [] {
             guard let text = item.string, let eq = text.firstIndex(of: "=") else { continue }
             device.udevProperties[String(text[..<eq])] = String(text[text.index(after: eq)...])
@@ -100,6 +105,16 @@ public enum LibinputRecordFormat {
     }
 
     private static func line(_ node: Node) -> Int? { node.mark.map { $0.line } }
+
+    /// A list of exactly `count` integers, or nil if it is not one; a non-integer element is an
+    /// error at its own line rather than silently dropped.
+    private static func integers(_ node: Node, count: Int, file: String) throws(RecordingError) -> [Int]? {
+        guard let items = node.sequence, items.count == count else { return nil }
+        return try items.map { item throws(RecordingError) -> Int in
+            guard let n = item.int else { throw RecordingError.bad(file, line(item), "\"\(item.string ?? "?")\" is not an integer") }
+            return n
+        }
+    }
 
     private static func line(of error: YamlError) -> Int? {
         switch error {

@@ -28,18 +28,28 @@ public struct ReplayReport: Sendable {
     public var maxLatenessMicros: Int64
     /// From starting the program to its exit, in seconds.
     public var wallSeconds: Double
+    /// From starting the program to it being ready for the first frame, in seconds.
+    public var startupSeconds: Double
 }
 
 /// Timing of a replay.
 public struct ReplayTiming: Sendable {
-    /// Pause between the device being opened and the first frame, so libinput finishes setting it up.
-    public var leadIn: Duration = .milliseconds(40)
+    /// Pause between the program being ready and the first frame. With ``MockedDevice/Readiness/deviceOpened``
+    /// it covers libinput's set-up after the open (quirks, configuration), tens of milliseconds.
+    public var leadIn: Duration = .milliseconds(150)
     /// Time after the last frame for libinput's timers (tap 180 ms, hold, gesture decisions) to fire.
     public var tail: Duration = .milliseconds(300)
     /// How long the program may take to open the device.
     public var openTimeout: Duration = .seconds(10)
 
     public init() {}
+
+    /// Timing for a program that reports its own readiness: only a short pause is needed.
+    public static var programSignalsReady: ReplayTiming {
+        var timing = ReplayTiming()
+        timing.leadIn = .milliseconds(20)
+        return timing
+    }
 }
 
 /// A recorded device that real libinput opens as `/dev/input/eventN`, without root.
@@ -62,6 +72,12 @@ public final class MockedDevice {
 
     /// Sets up the testbed for `recording` as `/dev/input/event<eventNumber>`.
     public init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
+        guard recording.duration <= Self.longestRecording else {
+            throw HarnessError("the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours", exitCode: 65)
+        }
+        guard (0...Self.highestEventNumber).contains(eventNumber) else {
+            throw HarnessError("event number \(eventNumber) is outside 0...\(Self.highestEventNumber)", exitCode: 64)
+        }
         self.recording = recording
         files = TestbedFiles(device: recording.device, eventNumber: eventNumber)
         guard let tb = umockdev_testbed_new() else { throw HarnessError("umockdev: cannot create a testbed") }
@@ -105,6 +121,11 @@ public final class MockedDevice {
         g_object_unref(UnsafeMutableRawPointer(testbed))
     }
 
+    /// 24 hours in microseconds: keeps schedule arithmetic far from overflow.
+    static let longestRecording: UInt64 = 86_400_000_000
+    /// touchsynth-preload recognises /dev/input/event0...event1000.
+    public static let highestEventNumber = 1000
+
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
         guard let error else { return "unknown error" }
         defer { g_error_free(error) }
@@ -120,10 +141,20 @@ public final class MockedDevice {
         return env
     }
 
-    /// Runs `command` against the device: starts it, waits until it opens the device, delivers every
-    /// frame on schedule, lets timers fire, then stops it with SIGINT and waits for it.
+    /// When the program is ready for the first frame.
+    public enum Readiness: Sendable {
+        /// When it opens the device (touchsynth-preload reports the open); for any program.
+        case deviceOpened
+        /// When it says so itself, through ``notifyReadyIfAsked()``, after libinput set the device up.
+        case programSignals
+    }
+
+    /// Runs `command` against the device: starts it, waits until it is ready, delivers every frame
+    /// on schedule, lets timers fire, then stops it with SIGINT and waits for it. SIGINT and SIGTERM
+    /// sent to this process are passed on to the program, which ends the run early.
     /// `standardOutput`, if given, becomes the command's stdout; otherwise it shares this process's.
-    public func run(_ command: [String], timing: ReplayTiming = ReplayTiming(), standardOutput: Int32? = nil) throws(HarnessError) -> ReplayReport {
+    public func run(_ command: [String], timing: ReplayTiming = ReplayTiming(), readiness: Readiness = .deviceOpened,
+                    standardOutput: Int32? = nil) throws(HarnessError) -> ReplayReport {
         let preload = try Self.locatePreload()
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
@@ -132,14 +163,8 @@ public final class MockedDevice {
         let notifyFD: Int32 = 3
         var env = environment(preload: preload)
         env["TOUCHSYNTH_NOTIFY_FD"] = String(notifyFD)
+        if readiness == .programSignals { env["TOUCHSYNTH_NOTIFY_BY_PROGRAM"] = "1" }
 
-        // Ctrl-C reaches the program through the terminal's process group; this process outlives it
-        // and stops delivering once it has exited, so the testbed is removed.
-        let previousInt = signal(SIGINT, SIG_IGN), previousTerm = signal(SIGTERM, SIG_IGN)
-        defer {
-            signal(SIGINT, previousInt)
-            signal(SIGTERM, previousTerm)
-        }
         let started = Clock.now()
         let pid: pid_t
         do {
@@ -149,19 +174,30 @@ public final class MockedDevice {
             throw error
         }
         close(pipeFDs[1])
-
-        if let status = try waitForOpen(pid: pid, notifyRead: pipeFDs[0], timeout: timing.openTimeout) {
-            throw HarnessError("\(command.joined(separator: " ")) exited (status \(status)) before opening \(devnode)", exitCode: status == 0 ? 70 : status)
+        let forwarding = SignalForwarding(to: pid)
+        var status: Int32?
+        // Whatever ends the run, the program does not outlive it (nor its testbed).
+        defer {
+            if status == nil { _ = Self.stop(pid) }
+            forwarding.end()
         }
 
-        let origin = Clock.now() + timing.leadIn.nanoseconds
+        if let early = try waitForReady(pid: pid, notifyRead: pipeFDs[0], timeout: timing.openTimeout) {
+            status = early
+            throw HarnessError("\(command.joined(separator: " ")) exited (status \(early)) before it was ready for \(devnode)", exitCode: early == 0 ? 70 : early)
+        }
+
+        let ready = Clock.now()
+        let origin = ready + timing.leadIn.nanoseconds
         var maxLateness: Int64 = 0
         var delivered = 0
         var buffer: [UInt8] = []
         for frame in recording.frames {
-            if Self.exited(pid) != nil { break }
             let due = origin + Int64(frame.time) * 1000
-            Clock.sleep(until: due)
+            if let ended = Self.sleep(until: due, watching: pid) {
+                status = ended
+                break
+            }
             maxLateness = max(maxLateness, (Clock.now() - due) / 1000)
             buffer.removeAll(keepingCapacity: true)
             // Stamped with the instant the frame is due: libinput's timers run from these times, so
@@ -170,10 +206,35 @@ public final class MockedDevice {
             try writeAll(buffer)
             delivered += 1
         }
-        Clock.sleep(until: Clock.now() + timing.tail.nanoseconds)
-        let status = Self.stop(pid)
+        if status == nil {
+            status = Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid) ?? Self.stop(pid)
+        }
         let wall = Double(Clock.now() - started) / 1e9
-        return ReplayReport(exitStatus: status, framesDelivered: delivered, maxLatenessMicros: maxLateness, wallSeconds: wall)
+        return ReplayReport(exitStatus: status ?? 0, framesDelivered: delivered, maxLatenessMicros: maxLateness, wallSeconds: wall,
+                            startupSeconds: Double(ready - started) / 1e9)
+    }
+
+    /// Sleeps until `nanos` in slices, so that a program that ended (say, on Ctrl-C) is noticed
+    /// during long gaps; returns its exit status if it did.
+    private static func sleep(until nanos: Int64, watching pid: pid_t) -> Int32? {
+        while true {
+            if let status = exited(pid) { return status }
+            let now = Clock.now()
+            if now >= nanos { return nil }
+            Clock.sleep(until: min(nanos, now + 100_000_000))
+        }
+    }
+
+    /// Tells the harness that the program is ready for the first frame, when it runs under
+    /// ``MockedDevice`` with ``Readiness/programSignals``; does nothing otherwise.
+    public static func notifyReadyIfAsked() {
+        let env = ProcessInfo.processInfo.environment
+        guard env["TOUCHSYNTH_NOTIFY_BY_PROGRAM"] == "1", let fd = env["TOUCHSYNTH_NOTIFY_FD"].flatMap(Int32.init) else { return }
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+        close(fd)
+        unsetenv("TOUCHSYNTH_NOTIFY_FD")
+        unsetenv("TOUCHSYNTH_NOTIFY_BY_PROGRAM")
     }
 
     private func writeAll(_ buffer: [UInt8]) throws(HarnessError) {
@@ -198,8 +259,8 @@ public final class MockedDevice {
         put(e.value)
     }
 
-    /// Returns nil once the device is open, or the exit status if the program ended first.
-    private func waitForOpen(pid: pid_t, notifyRead: Int32, timeout: Duration) throws(HarnessError) -> Int32? {
+    /// Returns nil once the program is ready, or the exit status if it ended first.
+    private func waitForReady(pid: pid_t, notifyRead: Int32, timeout: Duration) throws(HarnessError) -> Int32? {
         let deadline = Clock.now() + timeout.nanoseconds
         while true {
             var pfd = pollfd(fd: notifyRead, events: Int16(POLLIN), revents: 0)
@@ -210,7 +271,6 @@ public final class MockedDevice {
             }
             if let status = Self.exited(pid) { return status }
             if Clock.now() > deadline {
-                _ = Self.stop(pid)
                 throw HarnessError("the program did not open \(devnode) within \(timeout)", exitCode: 69)
             }
         }
@@ -221,26 +281,17 @@ public final class MockedDevice {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, notifyWrite, notifyFD)
+        // stdout first: the caller's descriptor may be the number the notify pipe is moved to.
         if let standardOutput { posix_spawn_file_actions_adddup2(&actions, standardOutput, 1) }
+        posix_spawn_file_actions_adddup2(&actions, notifyWrite, notifyFD)
         let argv = command.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        // The program gets default SIGINT/SIGTERM handling even though this process ignores them.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+        let rc = posix_spawnp(&pid, program, &actions, nil, argv, envp)
         guard rc == 0 else {
             throw HarnessError("cannot start \(program): \(String(cString: strerror(rc)))", exitCode: rc == ENOENT ? 69 : 71)
         }
@@ -315,5 +366,33 @@ extension Duration {
     var nanoseconds: Int64 {
         let (s, atto) = components
         return s * 1_000_000_000 + atto / 1_000_000_000
+    }
+}
+
+/// The program's pid, for the signal handler; 0 when no run is in progress.
+nonisolated(unsafe) private var forwardedSignalTarget: pid_t = 0
+
+/// Passes SIGINT and SIGTERM on to the program while a run is in progress.
+private struct SignalForwarding {
+    private var previousInt = sigaction()
+    private var previousTerm = sigaction()
+
+    init(to pid: pid_t) {
+        forwardedSignalTarget = pid
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            let saved = errno
+            if forwardedSignalTarget > 0 { kill(forwardedSignalTarget, signal) }
+            errno = saved
+        }
+        sigaction(SIGINT, &action, &previousInt)
+        sigaction(SIGTERM, &action, &previousTerm)
+    }
+
+    func end() {
+        var int = previousInt, term = previousTerm
+        sigaction(SIGINT, &int, nil)
+        sigaction(SIGTERM, &term, nil)
+        forwardedSignalTarget = 0
     }
 }

@@ -59,15 +59,22 @@ public struct DeviceDescription: Equatable, Sendable {
     /// Whether the device has this INPUT_PROP_* property.
     public func has(property: UInt16) -> Bool { properties.contains(property) }
 
-    /// The first axis libevdev would reject: declared without absinfo, or with minimum > maximum.
-    public var axisProblem: String? {
+    /// The first axis libevdev would reject, and why: declared without absinfo, minimum > maximum,
+    /// or a slot axis other than 0...N with N below ``maxSlots``.
+    public var axisProblem: (code: UInt16, message: String)? {
         for code in (codes[Evdev.EV_ABS] ?? []).sorted() {
             let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
-            guard let info = absinfo[code] else { return "\(name) is declared but has no axis range" }
-            if info.minimum > info.maximum { return "\(name) has minimum \(info.minimum) > maximum \(info.maximum)" }
+            guard let info = absinfo[code] else { return (code, "\(name) is declared but has no axis range") }
+            if info.minimum > info.maximum { return (code, "\(name) has minimum \(info.minimum) > maximum \(info.maximum)") }
+            if code == Evdev.ABS_MT_SLOT, info.minimum != 0 || info.maximum >= Self.maxSlots {
+                return (code, "\(name) must range over 0...N with N < \(Self.maxSlots), not \(info.minimum)...\(info.maximum)")
+            }
         }
         return nil
     }
+
+    /// More slots than any touch device has (libevdev's own limit is 256).
+    public static let maxSlots: Int32 = 256
 
     /// Number of multitouch slots (1 when the device has no ABS_MT_SLOT).
     public var slotCount: Int {

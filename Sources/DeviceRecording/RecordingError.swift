@@ -47,8 +47,12 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
 /// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds.
 public func readText(_ path: String) throws(RecordingError) -> String {
     let fm = FileManager.default
-    guard fm.fileExists(atPath: path) else {
+    var isDirectory: ObjCBool = false
+    guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw RecordingError(.missingFile, file: path, "no such file")
+    }
+    guard !isDirectory.boolValue else {
+        throw RecordingError(.missingFile, file: path, "is a directory, not a file")
     }
     guard fm.isReadableFile(atPath: path) else {
         throw RecordingError(.permission, file: path, "permission denied")

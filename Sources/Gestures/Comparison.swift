@@ -39,14 +39,23 @@ public struct Comparison {
 
 /// One recognizer's activity in one mode.
 public struct ModeSummary: Codable, Equatable, Sendable {
+    /// Times a continuous recognizer began.
     public var began = 0
+    /// Times a continuous recognizer ended.
     public var ended = 0
+    /// Times a discrete recognizer was recognized.
     public var recognized = 0
+    /// Times it was cancelled.
     public var cancelled = 0
+    /// Times it failed.
     public var failed = 0
+    /// The most touches it counted at once.
     public var maxNumberOfTouches = 0
+    /// A pinch's scale at its last state change other than `failed`.
     public var finalScale: Double?
+    /// A rotation's angle, radians, at its last state change other than `failed`.
     public var finalRotation: Double?
+    /// A pan's translation at its last state change other than `failed`.
     public var finalTranslation: Point?
     /// Began or was recognized at least once.
     public var activated = false
@@ -69,10 +78,15 @@ public struct ModeSummary: Codable, Equatable, Sendable {
 
 /// One recognizer in both modes.
 public struct ComparisonRow: Codable, Equatable, Sendable {
+    /// Name of the recognizer's region.
     public var region: String
+    /// The recognizer's name, "name#2" for the second of a repeated name.
     public var name: String
+    /// What kind of recognizer it is.
     public var kind: GestureKind
+    /// What it did in compatibility mode.
     public var compat: ModeSummary
+    /// What it did in indirect input mode.
     public var indirect: ModeSummary
     /// The mode in which it activated while it did not in the other; nil if both or neither.
     public var accidentalIn: DeliveryMode?
@@ -83,10 +97,14 @@ public struct ComparisonRow: Codable, Equatable, Sendable {
 
 /// A recognizer that began or was recognized in `mode` but not in the other mode.
 public struct AccidentalActivation: Codable, Equatable, Sendable {
+    /// Name of the recognizer's region.
     public var region: String
+    /// The recognizer's name, as in its ``ComparisonRow``.
     public var name: String
+    /// The only mode in which it activated.
     public var mode: DeliveryMode
 
+    /// Records that `region`/`name` activated in `mode` only.
     public init(region: String, name: String, mode: DeliveryMode) {
         self.region = region
         self.name = name
@@ -98,6 +116,7 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
 public struct ComparisonReport: Codable, Equatable, Sendable {
     /// One per recognizer, in the surface's delivery order.
     public var rows: [ComparisonRow]
+    /// The rows whose recognizer activated in one mode only, in row order.
     public var accidentalActivations: [AccidentalActivation]
 
     /// Matches recognizers by region and name (the second of a repeated name as "name#2").

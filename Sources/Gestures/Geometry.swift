@@ -3,11 +3,16 @@ import IndirectInput
 
 /// An axis-aligned rectangle in screen points (origin top-left, y down), like `CGRect`.
 public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Left edge.
     public var x: Double
+    /// Top edge.
     public var y: Double
+    /// Extent to the right of `x`.
     public var width: Double
+    /// Extent below `y`.
     public var height: Double
 
+    /// The rectangle with top-left corner (`x`, `y`) and the given size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -20,6 +25,7 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
     }
 
+    /// `[x, y, width, height]`, the form a ``RegionDescription`` frame takes.
     public var description: String { "[\(x), \(y), \(width), \(height)]" }
 }
 

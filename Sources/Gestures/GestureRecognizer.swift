@@ -9,6 +9,7 @@ public enum GestureKind: String, Codable, Sendable, CaseIterable {
 public enum GestureRecognizerError: Error, Equatable, Sendable {
     /// The gesture is driven by a transform or scroll event, which has no touches (UIKit raises).
     case noTouches
+    /// `index` is not below the number of touches counted.
     case touchIndexOutOfRange(index: Int, numberOfTouches: Int)
 }
 
@@ -39,7 +40,9 @@ open class GestureRecognizer {
 
     /// Identifies the recognizer within its region in records and reports.
     public var name: String
+    /// Which recognizer this is, as reports and descriptions name it.
     public let kind: GestureKind
+    /// Where it is in the state machine; `possible` again once its input is over.
     public internal(set) var state: State = .possible
     /// From the last event the recognizer handled (not the one a `shouldReceive` hook is asked about).
     public internal(set) var buttonMask: ButtonMask = []
@@ -49,6 +52,7 @@ open class GestureRecognizer {
     public internal(set) var location: Point = .zero
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
     public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
+    /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// The region it is attached to (UIKit's `view`).
     public internal(set) weak var region: Region?

@@ -17,9 +17,12 @@ public protocol GestureRecognizerDelegate: AnyObject {
 }
 
 extension GestureRecognizerDelegate {
+    /// Receives every event, as UIKit does without a delegate method.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive event: AppEvent) -> Bool { true }
 
+    /// Receives every touch, as UIKit does without a delegate method.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
 
+    /// Competes with the other recognizer, as UIKit does without a delegate method.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
 }

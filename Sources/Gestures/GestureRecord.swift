@@ -9,10 +9,12 @@ public enum RecordedState: String, Codable, Sendable, CaseIterable {
 
 /// One state change, at the time of the event (or expired timer) that caused it.
 public struct GestureTransition: Equatable, Sendable {
+    /// The state entered.
     public var state: RecordedState
     /// Seconds, on the events' clock.
     public var time: Double
 
+    /// A change to `state` at `time`.
     public init(state: RecordedState, time: Double) {
         self.state = state
         self.time = time
@@ -21,10 +23,14 @@ public struct GestureTransition: Equatable, Sendable {
 
 /// The values a recognizer reports; nil for those its kind does not have.
 public struct GestureValues: Equatable, Sendable {
+    /// A pinch's scale.
     public var scale: Double?
+    /// A rotation's angle, radians, clockwise positive.
     public var rotation: Double?
+    /// A pan's translation, points.
     public var translation: Point?
 
+    /// Values with those a kind does not have left nil.
     public init(scale: Double? = nil, rotation: Double? = nil, translation: Point? = nil) {
         self.scale = scale
         self.rotation = rotation
@@ -36,7 +42,9 @@ public struct GestureValues: Equatable, Sendable {
 public struct GestureRecord: Equatable, Sendable {
     /// Name of the region the recognizer belongs to ("" when it belongs to none).
     public var region: String
+    /// The recognizer's name within its region.
     public var name: String
+    /// What kind of recognizer it is.
     public var kind: GestureKind
     /// Every state change in order, `changed` included.
     public var transitions: [GestureTransition] = []
@@ -44,10 +52,12 @@ public struct GestureRecord: Equatable, Sendable {
     public var maxNumberOfTouches = 0
     /// Values at the last state change other than `failed`; nil if it never began or recognized.
     public var finalValues: GestureValues?
-    /// Copies from the last event the recognizer handled.
+    /// Copied from the last event the recognizer handled.
     public var buttonMask: ButtonMask = []
+    /// Copied from the last event the recognizer handled.
     public var modifierFlags: ModifierFlags = []
 
+    /// An empty record, before the recognizer did anything.
     public init(region: String, name: String, kind: GestureKind) {
         self.region = region
         self.name = name

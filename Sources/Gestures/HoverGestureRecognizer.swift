@@ -5,6 +5,7 @@ import IndirectInput
 /// on top, or leaves the window). Unlike the window-level `regionEntered`/`regionExited` phases,
 /// these states are about the recognizer's own region.
 open class HoverGestureRecognizer: GestureRecognizer {
+    /// A recognizer called `name` (default "hover").
     public init(name: String = GestureKind.hover.rawValue) {
         super.init(kind: .hover, name: name)
     }

@@ -18,6 +18,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private var pressStart: Double?
     private var touchesInPress = 0
 
+    /// A recognizer called `name` (default "longPress") with every option at its default.
     public init(name: String = GestureKind.longPress.rawValue) {
         super.init(kind: .longPress, name: name)
     }

@@ -2,13 +2,16 @@ import IndirectInput
 
 /// `UIScrollTypeMask`: which scroll events a pan recognizer follows.
 public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
+    /// Bit 0 continuous, bit 1 discrete.
     public let rawValue: Int
+    /// The mask with these bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Two fingers on a trackpad.
     public static let continuous = ScrollTypeMask(rawValue: 1 << 0)
     /// A mouse wheel.
     public static let discrete = ScrollTypeMask(rawValue: 1 << 1)
+    /// Both scroll types, what scroll views allow.
     public static let all: ScrollTypeMask = [.continuous, .discrete]
 
     /// The mask bit for one scroll type.
@@ -39,6 +42,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     private var rate = RateTracker()
 
+    /// A recognizer called `name` (default "pan") with every option at its default.
     public init(name: String = GestureKind.pan.rawValue) {
         super.init(kind: .pan, name: name)
     }

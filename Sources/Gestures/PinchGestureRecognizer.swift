@@ -19,6 +19,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     private var pair = TouchPair()
     private var rate = RateTracker()
 
+    /// A recognizer called `name` (default "pinch") with every option at its default.
     public init(name: String = GestureKind.pinch.rawValue) {
         super.init(kind: .pinch, name: name)
     }

@@ -1,8 +1,11 @@
 /// A rectangular area of a ``Surface`` with its recognizers: the stand-in for a view. Regions
 /// are siblings; one added later lies on top of earlier ones where they overlap.
 public final class Region {
+    /// Identifies the region in reports and in ``Surface/region(named:)``.
     public let name: String
+    /// Where it lies on the surface; touches, transforms and scrolls hit-test against it.
     public var frame: Rect
+    /// Its recognizers, in the order they receive events.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The surface it was added to.
     public internal(set) weak var surface: Surface?

@@ -18,6 +18,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     private var lastAngle: Double?
     private var rate = RateTracker()
 
+    /// A recognizer called `name` (default "rotation") with every option at its default.
     public init(name: String = GestureKind.rotation.rawValue) {
         super.init(kind: .rotation, name: name)
     }

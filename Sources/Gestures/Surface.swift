@@ -19,6 +19,7 @@ import IndirectInput
 /// other fails. Time comes from event timestamps: timers due before an event fire first, at
 /// their own time.
 public final class Surface {
+    /// Its regions, bottom to top.
     public private(set) var regions: [Region] = []
     private var touchRegions: [TouchID: Region] = [:]
     /// The region a transform or scroll sequence was delivered to at `began`.

@@ -19,8 +19,10 @@ import IndirectInput
 /// Names default to the kind and must be unique within a region (and region names on the
 /// surface); `requiresFailureOf` and `simultaneous` refer to names in the same region.
 public struct SurfaceDescription: Codable, Equatable, Sendable {
+    /// Bottom to top: a later region lies on top of earlier ones where they overlap.
     public var regions: [RegionDescription]
 
+    /// A surface of `regions`, bottom to top.
     public init(regions: [RegionDescription]) {
         self.regions = regions
     }
@@ -50,7 +52,8 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
 
     /// Builds a fresh surface.
     /// - Throws: ``SurfaceDescriptionError`` for a malformed frame, duplicate or unknown names,
-    ///   out-of-range values, or an option the recognizer's kind does not have.
+    ///   a `requiresFailureOf` cycle, out-of-range values, or an option the recognizer's kind
+    ///   does not have.
     public func makeSurface() throws -> Surface {
         let surface = Surface()
         var regionNames: Set<String> = []
@@ -66,12 +69,16 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
 
 /// One region: `frame` is `[x, y, width, height]` in points.
 public struct RegionDescription: Codable, Equatable, Sendable {
+    /// Unique on the surface; names the region in reports.
     public var name: String
+    /// `[x, y, width, height]`: four finite numbers, width and height not negative.
     public var frame: [Double]
+    /// In the order they receive events.
     public var recognizers: [RecognizerDescription]
     /// Groups of recognizer names whose members may recognize simultaneously with each other.
     public var simultaneous: [[String]]?
 
+    /// A region at `frame` with `recognizers`, and optionally groups allowed to recognize together.
     public init(name: String, frame: [Double], recognizers: [RecognizerDescription], simultaneous: [[String]]? = nil) {
         self.name = name
         self.frame = frame
@@ -97,10 +104,16 @@ public struct RegionDescription: Codable, Equatable, Sendable {
             }
             return found
         }
+        var requirements: [String: [String]] = [:]
         for (description, recognizerToConfigure) in zip(recognizers, region.gestureRecognizers) {
-            for other in description.requiresFailureOf ?? [] {
+            let required = description.requiresFailureOf ?? []
+            for other in required {
                 recognizerToConfigure.require(toFail: try recognizer(named: other))
             }
+            requirements[recognizerToConfigure.name] = required
+        }
+        if let cycle = Self.failureCycle(among: region.gestureRecognizers.map(\.name), requiring: requirements) {
+            throw SurfaceDescriptionError.failureRequirementCycle(region: name, names: cycle)
         }
         for group in simultaneous ?? [] {
             let members = try group.map(recognizer(named:))
@@ -109,6 +122,39 @@ public struct RegionDescription: Codable, Equatable, Sendable {
             }
         }
         return region
+    }
+
+    /// The first `requiresFailureOf` chain that leads back to a recognizer already on it, as the
+    /// names along it ending with the repeated one: ["a", "a"] for one naming itself, ["a", "b",
+    /// "a"] for two naming each other. Depth-first on its own stack, so that a long chain in a
+    /// user's description cannot overflow the call stack.
+    private static func failureCycle(among names: [String], requiring requirements: [String: [String]]) -> [String]? {
+        // Names whose chains were all followed without finding a cycle.
+        var cleared: Set<String> = []
+        for root in names where !cleared.contains(root) {
+            // The chain from `root`, each link with how many of its requirements were followed.
+            var chain: [(name: String, followed: Int)] = [(root, 0)]
+            var onChain: Set<String> = [root]
+            while let link = chain.last {
+                let required = requirements[link.name] ?? []
+                guard link.followed < required.count else {
+                    chain.removeLast()
+                    onChain.remove(link.name)
+                    cleared.insert(link.name)
+                    continue
+                }
+                chain[chain.count - 1].followed += 1
+                let next = required[link.followed]
+                if onChain.contains(next) {
+                    return chain.drop { $0.name != next }.map(\.name) + [next]
+                }
+                if !cleared.contains(next) {
+                    chain.append((next, 0))
+                    onChain.insert(next)
+                }
+            }
+        }
+        return nil
     }
 }
 
@@ -119,6 +165,7 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         case direct, indirectPointer
     }
 
+    /// `"continuous"` (trackpad), `"discrete"` (mouse wheel) or `"all"`, as ``ScrollTypeMask``.
     public enum ScrollTypeName: String, Codable, Sendable {
         case continuous, discrete, all
     }
@@ -128,6 +175,7 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         case primary, secondary
         case number(Int)
 
+        /// Accepts a number or `"primary"` / `"secondary"`, so a description can name higher buttons.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let number = try? container.decode(Int.self) {
@@ -142,6 +190,7 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
             }
         }
 
+        /// Writes the form it was read in: a name for `primary` and `secondary`, else the number.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
@@ -160,29 +209,35 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         }
     }
 
+    /// Which recognizer to build.
     public var kind: GestureKind
+    /// Unique within the region; defaults to the kind's name.
     public var name: String?
+    /// Touch types it accepts; absent, both.
     public var allowedTouchTypes: [TouchTypeName]?
+    /// Recognizers of the same region that must fail first (`require(toFail:)`); no chain of
+    /// them may lead back to this one, which would leave them waiting on each other forever.
     public var requiresFailureOf: [String]?
-    /// pan
+    /// pan; at least 1.
     public var minimumNumberOfTouches: Int?
-    /// pan
+    /// pan; at least `minimumNumberOfTouches`.
     public var maximumNumberOfTouches: Int?
-    /// pan
+    /// pan; absent, it follows no scroll events.
     public var allowedScrollTypes: [ScrollTypeName]?
-    /// tap
+    /// tap; at least 1.
     public var numberOfTapsRequired: Int?
-    /// tap, longPress
+    /// tap, longPress; at least 1.
     public var numberOfTouchesRequired: Int?
-    /// tap
+    /// tap; buttons 1 to 62, at least one.
     public var buttonMaskRequired: [Button]?
-    /// tap
+    /// tap.
     public var treatsControlClickAsSecondary: Bool?
-    /// longPress
+    /// longPress; seconds, finite and not negative.
     public var minimumPressDuration: Double?
-    /// tap, longPress
+    /// tap, longPress; points, finite and not negative.
     public var allowableMovement: Double?
 
+    /// A recognizer of `kind`; options left nil keep the recognizer's defaults.
     public init(
         kind: GestureKind, name: String? = nil, allowedTouchTypes: [TouchTypeName]? = nil, requiresFailureOf: [String]? = nil,
         minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollTypeName]? = nil,
@@ -285,14 +340,23 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
 
 /// Why a ``SurfaceDescription`` cannot be built.
 public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Not four values, one of them NaN or infinite, or a negative width or height.
     case invalidFrame(region: String, frame: [Double])
+    /// Two regions share a name.
     case duplicateRegion(String)
+    /// Two recognizers of a region share a name.
     case duplicateRecognizer(region: String, name: String)
     /// A `requiresFailureOf` or `simultaneous` entry names no recognizer of the region.
     case unknownRecognizer(region: String, name: String)
+    /// Following `requiresFailureOf` from the first name leads back to it (`names` ends where it
+    /// starts; ["tap", "tap"] for one naming itself), so they could wait on each other forever.
+    case failureRequirementCycle(region: String, names: [String])
+    /// The option belongs to other kinds of recognizer.
     case optionNotApplicable(region: String, name: String, kind: GestureKind, option: String)
+    /// The option's value is out of range, as each option of ``RecognizerDescription`` documents.
     case invalidValue(region: String, name: String, option: String)
 
+    /// One line naming the region, the recognizer and what is wrong, for a command-line error.
     public var description: String {
         switch self {
         case .invalidFrame(let region, let frame):
@@ -303,6 +367,8 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
             return "region \(region): two recognizers are called \(name); give them distinct \"name\"s"
         case .unknownRecognizer(let region, let name):
             return "region \(region): no recognizer called \(name)"
+        case .failureRequirementCycle(let region, let names):
+            return "region \(region): requiresFailureOf goes round in a circle, \(names.joined(separator: " -> ")); they would wait on each other forever"
         case .optionNotApplicable(let region, let name, let kind, let option):
             return "region \(region), \(name): a \(kind.rawValue) recognizer has no option \(option)"
         case .invalidValue(let region, let name, let option):

@@ -28,6 +28,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var touchesInTap = 0
     private var lastTapEnd = 0.0
 
+    /// A recognizer called `name` (default "tap") with every option at its default.
     public init(name: String = GestureKind.tap.rawValue) {
         super.init(kind: .tap, name: name)
     }

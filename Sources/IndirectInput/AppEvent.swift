@@ -12,6 +12,7 @@ public struct Point: Equatable, Hashable, Codable, Sendable, CustomStringConvert
 
     public static let zero = Point(x: 0, y: 0)
 
+    /// Straight-line distance in points.
     public func distance(to other: Point) -> Double {
         ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
     }
@@ -161,24 +162,30 @@ public struct ScrollEvent: Equatable, Sendable {
     }
 }
 
-/// A trackpad gesture that UIKit keeps for the system (3+ finger swipes) or has no event for (hold).
-/// TouchSynth reports them so a diagnostic shows they happened; no UIKit recognizer consumes them.
+/// A trackpad gesture that UIKit keeps for the system (3+ finger swipes and pinches) or has no
+/// event for (hold). TouchSynth reports them so a diagnostic shows they happened; no UIKit
+/// recognizer consumes them.
 public struct SystemGestureEvent: Equatable, Sendable {
+    /// libinput's gesture type.
     public enum Kind: String, Sendable {
-        case swipe, hold
+        case swipe, pinch, hold
     }
 
     public var kind: Kind
     public var phase: GesturePhase
+    /// Fingers on the pad, as libinput counts them.
     public var fingers: Int
-    /// Cumulative swipe motion since began (zero for hold).
+    /// Cumulative motion of the fingers' centre since began (zero for hold).
     public var translation: Point
+    /// A pinch's scale since began, libinput's absolute value; 1 for swipes and holds.
+    public var scale: Double
 
-    public init(kind: Kind, phase: GesturePhase, fingers: Int, translation: Point) {
+    public init(kind: Kind, phase: GesturePhase, fingers: Int, translation: Point, scale: Double = 1) {
         self.kind = kind
         self.phase = phase
         self.fingers = fingers
         self.translation = translation
+        self.scale = scale
     }
 }
 
@@ -195,6 +202,7 @@ public enum AppEventType: String, Sendable {
 
 /// One event delivered to the app.
 public struct AppEvent: Equatable, Sendable {
+    /// What the event carries, by type.
     public enum Payload: Equatable, Sendable {
         case touches([Touch])
         case hover(Touch)

@@ -1,7 +1,8 @@
-/// Three-or-more-finger swipes and holds, which UIKit keeps for the system.
+/// Three-or-more-finger swipes and pinches, and holds, which UIKit keeps for the system.
 ///
-/// On iPadOS a three-finger swipe is undo/redo (seed 004) and four-finger swipes switch apps:
-/// the system consumes them and the app's gesture recognizers never see them. A hold has no
+/// On iPadOS a three-finger swipe is undo/redo and a three-finger pinch copy/paste (seed 004);
+/// four-finger swipes switch apps: the system consumes them and the app's gesture recognizers
+/// never see them. A hold has no
 /// UIKit event at all. TouchSynth still reports both, as ``SystemGestureEvent``s that no
 /// recognizer consumes, so a diagnostic shows they happened. One system gesture at a time: a new
 /// begin cancels a live one.
@@ -11,6 +12,7 @@ struct SystemGestureTracker {
         var fingers: Int
         var device: String
         var translation = Point.zero
+        var scale = 1.0
     }
 
     private var live: Live?
@@ -23,13 +25,14 @@ struct SystemGestureTracker {
         return cancelled + [SystemGestureEvent(kind: kind, phase: .began, fingers: fingers, translation: .zero)]
     }
 
-    /// A swipe update; nil when no swipe is live.
-    mutating func update(dx: Double, dy: Double) -> SystemGestureEvent? {
-        guard var gesture = live, gesture.kind == .swipe else { return nil }
+    /// A swipe or pinch update (`scale` for pinches); nil when no such gesture is live.
+    mutating func update(_ kind: SystemGestureEvent.Kind, dx: Double, dy: Double, scale: Double? = nil) -> SystemGestureEvent? {
+        guard var gesture = live, gesture.kind == kind, kind != .hold else { return nil }
         let translation = Point(x: gesture.translation.x + dx.finiteOrZero, y: gesture.translation.y + dy.finiteOrZero)
         if translation.x.isFinite && translation.y.isFinite { gesture.translation = translation }
+        if let scale, scale.isFinite, scale > 0 { gesture.scale = scale }
         live = gesture
-        return SystemGestureEvent(kind: .swipe, phase: .changed, fingers: gesture.fingers, translation: gesture.translation)
+        return SystemGestureEvent(kind: kind, phase: .changed, fingers: gesture.fingers, translation: gesture.translation, scale: gesture.scale)
     }
 
     /// libinput's end of a `kind` gesture; nil when no such gesture is live.
@@ -42,6 +45,6 @@ struct SystemGestureTracker {
     mutating func finish(_ phase: GesturePhase) -> [SystemGestureEvent] {
         guard let gesture = live else { return [] }
         live = nil
-        return [SystemGestureEvent(kind: gesture.kind, phase: phase, fingers: gesture.fingers, translation: gesture.translation)]
+        return [SystemGestureEvent(kind: gesture.kind, phase: phase, fingers: gesture.fingers, translation: gesture.translation, scale: gesture.scale)]
     }
 }

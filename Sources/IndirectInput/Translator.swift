@@ -8,7 +8,7 @@ import LibinputEvents
 /// - Indirect input mode (key true): a pinch or rotation becomes `transform` events; clicks and
 ///   drags are `.indirectPointer` touches; nothing is simulated.
 /// - Both modes: buttonless motion gives hover touches, two-finger and wheel scrolling give
-///   scroll events, swipes and holds give system-gesture events, and a locked pointer gives
+///   scroll events, swipes, holds and 3+ finger pinches give system-gesture events, and a locked pointer gives
 ///   relative motion.
 ///
 /// Every event carries the timestamp (libinput's microseconds as seconds, never decreasing) and
@@ -153,6 +153,15 @@ public final class CompatibilityTranslator {
             events += pointerActivity(on: device, isWheel: scroll.source == .wheel)
             events += self.scroll.handle(scroll, device: device, time: clock, location: pointer.location)
                 .map { stamp(.scroll($0)) }
+        case .gesturePinchBegin(let fingers) where fingers >= 3:
+            events += pointerActivity(on: device)
+            events += systemGesture.begin(.pinch, fingers: fingers, device: device).map { stamp(.systemGesture($0)) }
+        case .gesturePinchUpdate(let fingers, let delta, let scale, _) where fingers >= 3:
+            events += pointerActivity(on: device)
+            events += systemGesture.update(.pinch, dx: delta.dx, dy: delta.dy, scale: scale).map { [stamp(.systemGesture($0))] } ?? []
+        case .gesturePinchEnd(let fingers, _, let cancelled) where fingers >= 3:
+            events += pointerActivity(on: device)
+            events += systemGesture.end(.pinch, cancelled: cancelled).map { [stamp(.systemGesture($0))] } ?? []
         case .gesturePinchBegin:
             events += pointerActivity(on: device)
             events += pinchBegin(device: device)
@@ -168,7 +177,7 @@ public final class CompatibilityTranslator {
             events += systemGesture.begin(.swipe, fingers: fingers, device: device).map { stamp(.systemGesture($0)) }
         case .gestureSwipeUpdate(_, let delta):
             events += pointerActivity(on: device)
-            events += systemGesture.update(dx: delta.dx, dy: delta.dy).map { [stamp(.systemGesture($0))] } ?? []
+            events += systemGesture.update(.swipe, dx: delta.dx, dy: delta.dy).map { [stamp(.systemGesture($0))] } ?? []
         case .gestureSwipeEnd(_, let cancelled):
             events += pointerActivity(on: device)
             events += systemGesture.end(.swipe, cancelled: cancelled).map { [stamp(.systemGesture($0))] } ?? []

@@ -15,8 +15,11 @@ public struct LibinputEvent: Equatable, Sendable {
         self.kind = kind
     }
 
+    /// What happened, with libinput's values.
     public enum Kind: Equatable, Sendable {
+        /// LIBINPUT_EVENT_DEVICE_ADDED.
         case deviceAdded(DeviceInfo)
+        /// LIBINPUT_EVENT_DEVICE_REMOVED.
         case deviceRemoved
         /// LIBINPUT_EVENT_POINTER_MOTION: accelerated and unaccelerated deltas.
         case pointerMotion(dx: Double, dy: Double, unacceleratedDx: Double, unacceleratedDy: Double)
@@ -26,20 +29,33 @@ public struct LibinputEvent: Equatable, Sendable {
         case pointerButton(button: UInt32, state: ButtonState, seatCount: UInt32)
         /// LIBINPUT_EVENT_POINTER_SCROLL_FINGER / _CONTINUOUS / _WHEEL.
         case pointerScroll(Scroll)
+        /// LIBINPUT_EVENT_KEYBOARD_KEY: a Linux key code (KEY_*).
         case keyboardKey(key: UInt32, state: ButtonState, seatCount: UInt32)
+        /// LIBINPUT_EVENT_TOUCH_DOWN (touchscreens), position normalised to 0...1.
         case touchDown(slot: Int32, seatSlot: Int32, x: Double, y: Double)
+        /// LIBINPUT_EVENT_TOUCH_MOTION, position normalised to 0...1.
         case touchMotion(slot: Int32, seatSlot: Int32, x: Double, y: Double)
+        /// LIBINPUT_EVENT_TOUCH_UP.
         case touchUp(slot: Int32, seatSlot: Int32)
+        /// LIBINPUT_EVENT_TOUCH_CANCEL.
         case touchCancel(slot: Int32, seatSlot: Int32)
+        /// LIBINPUT_EVENT_TOUCH_FRAME: the end of one set of touch changes.
         case touchFrame
+        /// LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN (3+ fingers moving together).
         case gestureSwipeBegin(fingers: Int)
+        /// LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE.
         case gestureSwipeUpdate(fingers: Int, delta: GestureDelta)
+        /// LIBINPUT_EVENT_GESTURE_SWIPE_END.
         case gestureSwipeEnd(fingers: Int, cancelled: Bool)
+        /// LIBINPUT_EVENT_GESTURE_PINCH_BEGIN (2+ fingers moving apart, together or around).
         case gesturePinchBegin(fingers: Int)
         /// `scale` is absolute since begin; `angleDelta` is degrees clockwise since the last event.
         case gesturePinchUpdate(fingers: Int, delta: GestureDelta, scale: Double, angleDelta: Double)
+        /// LIBINPUT_EVENT_GESTURE_PINCH_END, with the final scale.
         case gesturePinchEnd(fingers: Int, scale: Double, cancelled: Bool)
+        /// LIBINPUT_EVENT_GESTURE_HOLD_BEGIN: fingers resting without moving.
         case gestureHoldBegin(fingers: Int)
+        /// LIBINPUT_EVENT_GESTURE_HOLD_END; cancelled when the fingers start moving.
         case gestureHoldEnd(fingers: Int, cancelled: Bool)
     }
 
@@ -75,6 +91,7 @@ public struct LibinputEvent: Equatable, Sendable {
     }
 }
 
+/// A button's or key's new state.
 public enum ButtonState: String, Equatable, Sendable {
     case pressed
     case released

@@ -34,6 +34,7 @@ nonisolated(unsafe) private var signalStopFD: Int32 = -1
 
 /// A libinput log line, with libinput's priority.
 public struct LibinputLogMessage: Sendable {
+    /// libinput's log priorities.
     public enum Priority: Sendable { case debug, info, error }
     public var priority: Priority
     public var text: String
@@ -140,13 +141,10 @@ public final class LibinputContext {
         }
     }
 
-    /// Checks the node the way libinput will open it, to turn EACCES into advice.
+    /// Checks the node for the read-write access libinput needs, to turn EACCES into advice.
+    /// `access()` rather than a trial open: opening an input device is not free of side effects.
     public static func checkReadable(_ path: String) throws(LibinputError) {
-        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        if fd >= 0 {
-            close(fd)
-            return
-        }
+        if access(path, R_OK | W_OK) == 0 { return }
         switch errno {
         case EACCES, EPERM: throw LibinputError.permission(path)
         case ENOENT: throw LibinputError("\(path): no such device", exitCode: 66)
@@ -183,7 +181,8 @@ public final class LibinputContext {
 
     /// Waits on libinput's fd and hands every event to `handle` until SIGINT or SIGTERM (or
     /// `handle` returns false). Events pending at the signal are still delivered: a clean shutdown.
-    public func run(_ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
+    /// `ready` runs once the devices present at the start have been added.
+    public func run(ready: () -> Void = {}, _ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
         var stopPipe: [Int32] = [-1, -1]
         guard pipe(&stopPipe) == 0 else { throw LibinputError("pipe: \(String(cString: strerror(errno)))", exitCode: 71) }
         for fd in stopPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -192,8 +191,10 @@ public final class LibinputContext {
         // A handler rather than signalfd: the signal may land on any of the runtime's threads.
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
+            let saved = errno
             var byte: UInt8 = 1
             _ = write(signalStopFD, &byte, 1)
+            errno = saved
         }
         var previousInt = sigaction(), previousTerm = sigaction()
         sigaction(SIGINT, &action, &previousInt)
@@ -208,6 +209,7 @@ public final class LibinputContext {
         var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
         for event in dispatch() where !handle(event) { return }
+        ready()
         while true {
             let rc = poll(&fds, nfds_t(fds.count), -1)
             if rc < 0 {

@@ -19,7 +19,8 @@ enum AppEventFormat {
         case .transform(let t):
             text = String(format: "transform %@ scale %.3f rotation %.1f°", t.phase.rawValue, t.scale, t.rotation * 180 / .pi)
         case .systemGesture(let g):
-            text = "system \(g.kind.rawValue)(\(g.fingers)) \(g.phase.rawValue)" + (g.kind == .swipe ? " Σ\(p(g.translation))" : "")
+            text = "system \(g.kind.rawValue)(\(g.fingers)) \(g.phase.rawValue)" + (g.kind == .hold ? "" : " Σ\(p(g.translation))")
+                + (g.kind == .pinch ? String(format: " scale %.3f", g.scale) : "")
         case .pointerLock(let locked):
             text = "pointerLock " + (locked ? "locked" : "unlocked")
         case .relativeMotion(let dx, let dy):
@@ -54,7 +55,7 @@ enum AppEventFormat {
             pairs += [("phase", .string(t.phase.rawValue)), ("scale", .number(t.scale)), ("rotation", .number(t.rotation)), ("location", point(t.location))]
         case .systemGesture(let g):
             pairs += [("kind", .string(g.kind.rawValue)), ("phase", .string(g.phase.rawValue)), ("fingers", .int(Int64(g.fingers))),
-                      ("translation", point(g.translation))]
+                      ("translation", point(g.translation)), ("scale", .number(g.scale))]
         case .pointerLock(let locked):
             pairs.append(("isLocked", .bool(locked)))
         case .relativeMotion(let dx, let dy):

@@ -29,12 +29,17 @@ struct Compare: ParsableCommand {
                 throw RecordingError(.badData, file: surface, "not a surface description: \(error)")
             }
         }
-        _ = reportingErrors { try description.makeSurface() }
+        do {
+            _ = try description.makeSurface()
+        } catch {
+            fail("\(surface ?? "default surface"): \(error)", code: 65)
+        }
         var differences = 0
         for path in recordings {
             let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
             let (compat, indirect) = translateBothModes(events)
-            let report = Comparison { (try? description.makeSurface()) ?? Surface() }.compare(compat: compat, indirect: indirect)
+            // The description was checked above, so building it again cannot fail.
+            let report = Comparison { reportingErrors { try description.makeSurface() } }.compare(compat: compat, indirect: indirect)
             differences += report.accidentalActivations.count
             if json {
                 emit(reportingErrors { () throws -> String in

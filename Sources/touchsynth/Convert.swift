@@ -15,8 +15,8 @@ struct Convert: ParsableCommand {
     func run() throws {
         let rec = reportingErrors { try RecordingLoader.load(recording, description: desc) }
         switch to {
-        case .yaml: print(LibinputRecordFormat.write(rec), terminator: "")
-        case .evemu: print(EvemuFormat.write(rec), terminator: "")
+        case .yaml: emitRaw(LibinputRecordFormat.write(rec))
+        case .evemu: emitRaw(EvemuFormat.write(rec))
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeviceRecording
 import Foundation
 import LibinputKit
 
@@ -21,7 +22,7 @@ struct Debug: ParsableCommand {
         var sawDevice = false
         var last: UInt64 = 0
         reportingErrors {
-            try context.run { event in
+            try context.run(ready: MockedDevice.notifyReadyIfAsked) { event in
                 if case .deviceAdded = event.kind { sawDevice = true }
                 last = max(last, event.time)
                 printer.handle(event)

@@ -12,7 +12,8 @@ func captureLibinputEvents(of recording: Recording, name: String) throws -> (eve
     defer { unlink(output) }
     let report: ReplayReport
     do {
-        report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--json"], standardOutput: fd)
+        report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--json"],
+                                timing: .programSignalsReady, readiness: .programSignals, standardOutput: fd)
     } catch {
         close(fd)
         throw error

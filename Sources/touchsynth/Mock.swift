@@ -15,8 +15,15 @@ struct Mock: ParsableCommand {
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
     @Argument(parsing: .postTerminator, help: "The command to run.") var command: [String]
 
-    func run() throws {
+    func validate() throws {
         guard !command.isEmpty else { throw ValidationError("give the command after --") }
+        guard (0...MockedDevice.highestEventNumber).contains(eventNumber) else {
+            throw ValidationError("--event-number must be within 0...\(MockedDevice.highestEventNumber)")
+        }
+        guard (0...60_000).contains(tailMs) else { throw ValidationError("--tail-ms must be within 0...60000") }
+    }
+
+    func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
             let rec = try RecordingLoader.load(recording, description: desc)
             let device = try MockedDevice(recording: rec, eventNumber: eventNumber)
@@ -31,6 +38,6 @@ struct Mock: ParsableCommand {
 
 func printStats(_ report: ReplayReport) {
     writeStderr(String(
-        format: "touchsynth: %d frames delivered, worst lateness %lld µs, wall time %.3f s, exit status %d",
-        report.framesDelivered, report.maxLatenessMicros, report.wallSeconds, report.exitStatus))
+        format: "touchsynth: %d frames delivered, worst lateness %lld µs, start-up %.3f s, wall time %.3f s, exit status %d",
+        report.framesDelivered, report.maxLatenessMicros, report.startupSeconds, report.wallSeconds, report.exitStatus))
 }

@@ -27,7 +27,8 @@ struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+        // Up to 100,000 points a side: any real screen, and far from arithmetic limits.
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else { return nil }
         size = Size(width: w, height: h)
     }
 

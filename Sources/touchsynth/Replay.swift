@@ -19,7 +19,7 @@ struct Replay: ParsableCommand {
             let device = try MockedDevice(recording: rec)
             var command = [currentExecutable(), "debug", "--device", device.devnode] + output.arguments
             if enableTap { command.append("--enable-tap") }
-            return try device.run(command)
+            return try device.run(command, timing: .programSignalsReady, readiness: .programSignals)
         }
         if stats { printStats(report) }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

@@ -22,11 +22,7 @@ struct Synth: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
 
     func run() throws {
-        let base = reportingErrors { () throws -> DeviceDescription in
-            let text = try String(contentsOfFile: device, encoding: .utf8)
-            if RecordingLoader.detectFormat(text) == .evemu, let d = try EvemuFormat.parseDescription(text, file: device) { return d }
-            return try RecordingLoader.load(device).device
-        }
+        let base = reportingErrors { try RecordingLoader.load(device).device }
         let gesture: GestureSynthesizer.Gesture
         switch kind {
         case .pinch: gesture = .pinch(scale: scale ?? 2, rotation: rotation ?? 0, dx: dx, dy: dy ?? 0)
@@ -40,7 +36,7 @@ struct Synth: ParsableCommand {
         if let output {
             reportingErrors { try text.write(toFile: output, atomically: true, encoding: .utf8) }
         } else {
-            print(text, terminator: "")
+            emitRaw(text)
         }
     }
 }

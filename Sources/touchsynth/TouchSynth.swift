@@ -28,6 +28,7 @@ func reportingErrors<T>(_ body: () throws -> T) -> T {
     } catch let error as LibinputError {
         fail(error.description, code: error.exitCode)
     } catch let error as GestureSynthesizer.SynthesisError {
+        if case .invalid = error { fail(error.description, code: 64) }
         fail(error.description, code: 65)
     } catch {
         fail("\(error)", code: 70)
@@ -41,7 +42,12 @@ func currentExecutable() -> String {
 
 /// Writes a line to stdout unbuffered; a reader that went away (`| head`) ends the program quietly.
 func emit(_ line: String) {
-    if !writeAll(1, line + "\n") { exit(0) }
+    emitRaw(line + "\n")
+}
+
+/// Writes text to stdout as it is, with ``emit(_:)``'s handling of a closed pipe.
+func emitRaw(_ text: String) {
+    if !writeAll(1, text) { exit(0) }
 }
 
 /// Writes a line to stderr; nothing more can be done if that fails.

@@ -6,11 +6,8 @@ final class FormatTests: XCTestCase {
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/evemu-devices")
 
-    /// evemu 1.2 files list their capabilities twice: as `# Event code N (NAME)` comments and as
-    /// `B:` bitmasks. The parsed bitmasks must say what the comments say.
-    func testEvemuBitmasksMatchTheCommentedCapabilityList() throws {
-        let path = fixtures.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+    /// Codes listed as `# Event code N (NAME)` comments under `# Event type T`, as evemu 1.2+ writes them.
+    func commentedCapabilities(_ text: String) -> [UInt16: Set<UInt16>] {
         var listed: [UInt16: Set<UInt16>] = [:]
         var type: UInt16 = 0
         for line in text.split(separator: "\n") where line.hasPrefix("#") {
@@ -18,14 +15,25 @@ final class FormatTests: XCTestCase {
             if words.count >= 3, words[0] == "Event", words[1] == "type", let t = UInt16(words[2]) { type = t }
             if words.count >= 3, words[0] == "Event", words[1] == "code", let c = UInt16(words[2]), type != 0 { listed[type, default: []].insert(c) }
         }
-        let recording = try RecordingLoader.load(path)
-        XCTAssertEqual(recording.device.name, "bcm5974")
-        XCTAssertEqual([recording.device.bustype, recording.device.vendor, recording.device.product], [0x03, 0x05ac, 0x0249])
-        XCTAssertFalse(listed.isEmpty)
-        for (t, codes) in listed {
-            XCTAssertEqual(recording.device.codes[t], codes, "type \(t)")
+        return listed
+    }
+
+    /// evemu files list their capabilities twice: as comments and as `B:` bitmasks. The parsed
+    /// bitmasks must say what the comments say, also where the writer left a type out of `B: 00`.
+    func testEvemuBitmasksMatchTheCommentedCapabilityList() throws {
+        for name in ["touchpads_bcm5974.three-finger-click.events", "mice_Apple_Touch_Mouse.evemu"] {
+            let path = fixtures.appendingPathComponent(name).path
+            let listed = commentedCapabilities(try String(contentsOfFile: path, encoding: .utf8))
+            let recording = try RecordingLoader.load(path)
+            XCTAssertFalse(listed.isEmpty, name)
+            for (t, codes) in listed {
+                XCTAssertEqual(recording.device.codes[t] ?? [], codes, "\(name): type \(t)")
+            }
         }
-        XCTAssertEqual(recording.device.absinfo[Evdev.ABS_MT_POSITION_X], AbsInfo(minimum: -4620, maximum: 5140))
+        let bcm = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        XCTAssertEqual(bcm.device.name, "bcm5974")
+        XCTAssertEqual([bcm.device.bustype, bcm.device.vendor, bcm.device.product], [0x03, 0x05ac, 0x0249])
+        XCTAssertEqual(bcm.device.absinfo[Evdev.ABS_MT_POSITION_X], AbsInfo(minimum: -4620, maximum: 5140))
     }
 
     /// A header-less `.events` file takes the longest-prefix `.desc` beside it.

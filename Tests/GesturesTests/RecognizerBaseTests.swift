@@ -90,10 +90,6 @@ final class RecognizerBaseTests: XCTestCase {
         XCTAssertEqual(surface.records.flatMap(\.transitions), [])
     }
 
-    func testDiscreteRecognitionIsEndedInUIKitTerms() {
-        XCTAssertEqual(GestureRecognizer.State.recognized, .ended)
-    }
-
     func testTouchesStayWithTheRegionTheyBeganIn() {
         let leftPan = PanGestureRecognizer(name: "left")
         let rightPan = PanGestureRecognizer(name: "right")

@@ -21,8 +21,26 @@ final class SurfaceDescriptionTests: XCTestCase {
     ]}
     """
 
+    /// Reads "nan", "inf" and "-inf" as numbers, as a YAML description's `.nan` and `.inf` are.
     private func decode(_ text: String) throws -> SurfaceDescription {
-        try JSONDecoder().decode(SurfaceDescription.self, from: Data(text.utf8))
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return try decoder.decode(SurfaceDescription.self, from: Data(text.utf8))
+    }
+
+    /// What `makeSurface()` throws for `text`; nil if it builds or the error is of another type.
+    private func error(_ text: String) -> SurfaceDescriptionError? {
+        do {
+            _ = try decode(text).makeSurface()
+            return nil
+        } catch {
+            return error as? SurfaceDescriptionError
+        }
+    }
+
+    /// A description of one region "a" with `frame` and `recognizers` (JSON).
+    private func region(frame: String = "[0,0,10,10]", _ recognizers: String) -> String {
+        #"{"regions":[{"name":"a","frame":"# + frame + #","recognizers":["# + recognizers + "]}]}"
     }
 
     func testBuildsRegionsAndRecognizersWithTheirOptions() throws {
@@ -70,14 +88,6 @@ final class SurfaceDescriptionTests: XCTestCase {
     }
 
     func testRejectsBadDescriptions() throws {
-        func error(_ text: String) -> SurfaceDescriptionError? {
-            do {
-                _ = try decode(text).makeSurface()
-                return nil
-            } catch {
-                return error as? SurfaceDescriptionError
-            }
-        }
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10],"recognizers":[]}]}"#), .invalidFrame(region: "a", frame: [0, 0, 10]))
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pan"},{"kind":"pan"}]}]}"#), .duplicateRecognizer(region: "a", name: "pan"))
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","requiresFailureOf":["x"]}]}]}"#), .unknownRecognizer(region: "a", name: "x"))
@@ -86,6 +96,72 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[]},{"name":"a","frame":[0,0,10,10],"recognizers":[]}]}"#), .duplicateRegion("a"))
         XCTAssertThrowsError(try decode(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"swipe"}]}]}"#))
         XCTAssertThrowsError(try decode(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","buttonMaskRequired":["middle"]}]}]}"#))
+    }
+
+    func testRejectsARecognizerRequiringItsOwnFailure() {
+        XCTAssertEqual(
+            error(region(#"{"kind":"tap","requiresFailureOf":["tap"]}"#)),
+            .failureRequirementCycle(region: "a", names: ["tap", "tap"])
+        )
+    }
+
+    func testRejectsRecognizersRequiringEachOthersFailure() {
+        XCTAssertEqual(
+            error(region(#"{"kind":"pan"},{"kind":"tap","name":"single","requiresFailureOf":["double"]},{"kind":"tap","name":"double","numberOfTapsRequired":2,"requiresFailureOf":["single"]}"#)),
+            .failureRequirementCycle(region: "a", names: ["single", "double", "single"])
+        )
+        XCTAssertEqual(
+            error(region(#"{"kind":"tap","name":"x","requiresFailureOf":["y"]},{"kind":"tap","name":"y","requiresFailureOf":["z"]},{"kind":"tap","name":"z","requiresFailureOf":["x"]}"#)),
+            .failureRequirementCycle(region: "a", names: ["x", "y", "z", "x"])
+        )
+        XCTAssertEqual(
+            SurfaceDescriptionError.failureRequirementCycle(region: "a", names: ["single", "double", "single"]).description,
+            "region a: requiresFailureOf goes round in a circle, single -> double -> single; they would wait on each other forever"
+        )
+    }
+
+    func testAcceptsFailureRequirementsThatShareARecognizerWithoutACycle() {
+        // x waits for y and z, y for z: z is reached twice, but nothing leads back.
+        XCTAssertNil(error(region(#"{"kind":"tap","name":"x","requiresFailureOf":["y","z"]},{"kind":"tap","name":"y","requiresFailureOf":["z"]},{"kind":"tap","name":"z"}"#)))
+    }
+
+    func testRejectsFramesWithNaNOrInfiniteValuesOrANegativeSize() {
+        for frame in [#"["nan",0,10,10]"#, #"[0,"nan",10,10]"#, #"[0,0,"inf",10]"#, #"[0,0,10,"-inf"]"#, #"["-inf",0,10,10]"#, "[0,0,-1,10]", "[0,0,10,-0.5]"] {
+            // NaN is unequal to itself, so compare the frame's text rather than the error.
+            guard case .invalidFrame(let name, let values)? = error(region(frame: frame, "")) else {
+                XCTFail("\(frame) was not rejected as a frame")
+                continue
+            }
+            XCTAssertEqual(name, "a")
+            XCTAssertEqual(values.map { "\($0)" }, try decode(region(frame: frame, "")).regions[0].frame.map { "\($0)" })
+        }
+    }
+
+    func testRejectsNegativeOrNonFiniteDurationsAndDistances() {
+        for value in ["-0.1", #""nan""#, #""inf""#] {
+            XCTAssertEqual(
+                error(region(#"{"kind":"longPress","minimumPressDuration":"# + value + "}")),
+                .invalidValue(region: "a", name: "longPress", option: "minimumPressDuration"), value
+            )
+            XCTAssertEqual(
+                error(region(#"{"kind":"tap","allowableMovement":"# + value + "}")),
+                .invalidValue(region: "a", name: "tap", option: "allowableMovement"), value
+            )
+        }
+        XCTAssertEqual(error(region(#"{"kind":"tap","numberOfTapsRequired":0}"#)), .invalidValue(region: "a", name: "tap", option: "numberOfTapsRequired"))
+        XCTAssertEqual(error(region(#"{"kind":"tap","buttonMaskRequired":[63]}"#)), .invalidValue(region: "a", name: "tap", option: "buttonMaskRequired"))
+    }
+
+    func testExtremeButValidValuesBuildAndRun() throws {
+        let surface = try decode(region(
+            frame: "[-1e308,-1e308,1.7e308,1.7e308]",
+            #"{"kind":"tap","numberOfTapsRequired":9223372036854775807},{"kind":"longPress","minimumPressDuration":1.7e308,"numberOfTouchesRequired":9223372036854775807}"#
+        )).makeSurface()
+        surface.handle(Events.click(at: 0, 100, 100))
+        surface.handle(Events.click(at: 0.2, 100, 100))
+        surface.finish(at: 10)
+        let a = try XCTUnwrap(surface.region(named: "a"))
+        XCTAssertEqual(a.gestureRecognizers.map(milestones), [[.failed], [.failed, .failed]])
     }
 
     func testStandardSurface() throws {

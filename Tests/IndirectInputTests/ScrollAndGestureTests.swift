@@ -91,6 +91,28 @@ final class SystemGestureTests: XCTestCase {
         }
     }
 
+    /// A three-finger pinch is copy/paste for the system (seed 004): no simulated touches, no transform.
+    func testThreeFingerPinchIsASystemGestureInBothModes() {
+        for indirect in [false, true] {
+            let harness = Harness(indirect: indirect)
+            let delta = GestureDelta(dx: 4, dy: -2, unacceleratedDx: 4, unacceleratedDy: -2)
+            let events = harness.send([
+                .gesturePinchBegin(fingers: 3),
+                .gesturePinchUpdate(fingers: 3, delta: delta, scale: 0.8, angleDelta: 5),
+                .gesturePinchUpdate(fingers: 3, delta: delta, scale: 0.6, angleDelta: 5),
+                .gesturePinchEnd(fingers: 3, scale: 0.6, cancelled: false),
+            ])
+            XCTAssertEqual(events.compactMap(\.systemGesture), [
+                SystemGestureEvent(kind: .pinch, phase: .began, fingers: 3, translation: .zero),
+                SystemGestureEvent(kind: .pinch, phase: .changed, fingers: 3, translation: Point(x: 4, y: -2), scale: 0.8),
+                SystemGestureEvent(kind: .pinch, phase: .changed, fingers: 3, translation: Point(x: 8, y: -4), scale: 0.6),
+                SystemGestureEvent(kind: .pinch, phase: .ended, fingers: 3, translation: Point(x: 8, y: -4), scale: 0.6),
+            ])
+            XCTAssertEqual(events.count, 4, "nothing else: no touches, no transform")
+            XCTAssertEqual(harness.allViolations, [])
+        }
+    }
+
     func testHoldIsASystemGestureAndMotionCancelsIt() {
         let harness = Harness(indirect: false)
         let events = harness.send([

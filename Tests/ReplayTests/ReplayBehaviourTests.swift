@@ -91,6 +91,42 @@ final class ReplayBehaviourTests: XCTestCase {
         try expectFailure("version: 1\ndevices: [\n", name: "broken.yml", code: 65, mentions: "broken.yml:")
     }
 
+    /// Values that would overflow or make libevdev reject the device are data errors, not traps.
+    func testOutOfRangeValuesAreRefusedWithExit65() throws {
+        let desc = try String(contentsOf: Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc"), encoding: .utf8)
+        let header = desc.split(separator: "\n").count
+        try expectFailure(desc + "E: 99999999999999.000000 0000 0000 0\n", name: "far-future.evemu", code: 65,
+                          mentions: "far-future.evemu:\(header + 1): timestamp 99999999999999.0 is out of range")
+        try expectFailure(desc + "E: 0.000000 0000 0000 0\nE: 90000.000000 0000 0000 0\n", name: "two-days.evemu", code: 65,
+                          mentions: "replays are limited to 24 hours")
+        let badSlots = desc.replacingOccurrences(of: "A: 2f 0 1 0 0", with: "A: 2f -10 -5 0 0")
+        XCTAssertNotEqual(badSlots, desc)
+        try expectFailure(badSlots, name: "slots.evemu", code: 65, mentions: "ABS_MT_SLOT must range over 0...N")
+        let yaml = "version: 1\ndevices:\n- evdev:\n    name: \"x\"\n    id: [1, \"two\", 3, 4]\n    codes: {0: [0]}\n"
+        try expectFailure(yaml, name: "id.yml", code: 65, mentions: "id.yml:5: \"two\" is not an integer")
+        let inverted = "version: 1\ndevices:\n- evdev:\n    name: \"x\"\n    id: [1, 2, 3, 4]\n    codes: {3: [0, 1]}\n    absinfo:\n      0: [0, 100, 0, 0, 0]\n      1: [50, 10, 0, 0, 0]\n"
+        try expectFailure(inverted, name: "inverted.yml", code: 65, mentions: "inverted.yml:9: ABS_Y has minimum 50 > maximum 10")
+    }
+
+    func testSynthRefusesNonFiniteValues() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        for option in [["--duration", "nan"], ["--scale", "inf"], ["--dx", "nan"], ["--duration", "1e300"]] {
+            let result = try runProcess([touchsynth, "synth", "pinch", "--device", desc] + option)
+            XCTAssertEqual(result.status, 64, "\(option): \(result.stderr)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        }
+    }
+
+    /// The program's own exit status comes back, as soon as it exits.
+    func testMockReturnsTheProgramsExitStatus() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let recording = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+        let result = try runProcess([touchsynth, "mock", recording, "--", "/bin/sh", "-c", "exec 4<{devnode}; sleep 0.3; exit 5"])
+        XCTAssertEqual(result.status, 5, result.stderr)
+        XCTAssertLessThan(result.seconds, 2, "the harness must notice the exit, not wait out the recording")
+    }
+
     func testMissingRecordingExits66() throws {
         let touchsynth = try Fixtures.touchsynth()
         let result = try runProcess([touchsynth, "replay", "/nonexistent/recording.yml"])

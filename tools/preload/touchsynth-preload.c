@@ -11,8 +11,9 @@
  * 2. libinput compares fstat().st_rdev of the opened fd with the udev device's devnum; the fd is
  *    really a pty. For fds opened on /dev/input/eventN, fstat reports a character device 13:(64+N).
  *
- * And one service for the harness: when $TOUCHSYNTH_NOTIFY_FD is set, the first successful open
- * of /dev/input/event* writes one byte to that fd, so the harness starts the stream only once the
+ * And one service for the harness: when $TOUCHSYNTH_NOTIFY_FD is set (and the program does not
+ * report readiness itself, $TOUCHSYNTH_NOTIFY_BY_PROGRAM), the first successful open of
+ * /dev/input/event* writes one byte to that fd, so the harness starts the stream only once the
  * device is open (libinput drains the fd right after opening it).
  */
 #define _GNU_SOURCE
@@ -50,7 +51,8 @@ static const char *udev_data_path(const char *path, char *buf, size_t len)
 static void notify_opened(void)
 {
     const char *env = getenv("TOUCHSYNTH_NOTIFY_FD");
-    if (env == NULL)
+    /* A program that reports its own readiness (touchsynth debug) does so after set-up. */
+    if (env == NULL || getenv("TOUCHSYNTH_NOTIFY_BY_PROGRAM") != NULL)
         return;
     int fd = atoi(env);
     unsetenv("TOUCHSYNTH_NOTIFY_FD");
@@ -89,7 +91,8 @@ static void fake_rdev(int fd, struct stat *st)
 
 static mode_t mode_arg(int flags, va_list ap)
 {
-    return (flags & (O_CREAT | O_TMPFILE)) ? va_arg(ap, mode_t) : 0;
+    /* O_TMPFILE contains O_DIRECTORY's bit: test the whole value, or directory opens read junk. */
+    return ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) ? va_arg(ap, mode_t) : 0;
 }
 
 #define WRAP_OPEN(name)                                                       \
