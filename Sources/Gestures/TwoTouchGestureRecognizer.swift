@@ -1,0 +1,64 @@
+import IndirectInput
+
+/// What pinch and rotation share: both follow a pair of touches (compatibility mode's simulated
+/// pair, or fingers) or transform events (indirect input mode), track one value and its velocity,
+/// and begin once that value moved past a threshold. Subclasses measure the value.
+open class TwoTouchGestureRecognizer: GestureRecognizer {
+    /// The tracked value per second.
+    public internal(set) var velocity = 0.0
+
+    private var pair = TouchPair()
+    private var rate = RateTracker()
+
+    override func handles(_ event: AppEvent) -> Bool {
+        event.type == .touches || event.type == .transform
+    }
+
+    override func prepareForNewGesture() {
+        velocity = 0
+        rate = RateTracker()
+        resetValue()
+    }
+
+    override func reset() {
+        super.reset()
+        pair = TouchPair()
+        resetTracking()
+    }
+
+    /// Puts the value back to its state before a gesture.
+    func resetValue() {}
+
+    /// Forgets what was measured from the touches of the previous pair.
+    func resetTracking() {}
+
+    /// Updates the value from the pair's segment when it formed and now; returns the value and
+    /// whether it moved enough to begin, or nil when it cannot be measured (touches on one point).
+    func measure(initial: Segment, current: Segment) -> (value: Double, movedEnough: Bool)? { nil }
+
+    /// Updates the value from a transform event; returns it and whether it moved enough to begin.
+    func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) { (0, false) }
+
+    override func touchesChanged(at time: Double) {
+        switch pair.update(with: trackedTouches) {
+        case .waiting:
+            if !trackedTouches.contains(where: \.isDown) { transition(to: .failed, at: time) }
+        case .lost:
+            transition(to: isInProgress ? .ended : .failed, at: time)
+        case .tracking(let initial, let current):
+            guard let (value, movedEnough) = measure(initial: initial, current: current) else { return }
+            velocity = rate.rate(of: value, at: time) ?? velocity
+            if isInProgress {
+                transition(to: .changed, at: time)
+            } else if movedEnough {
+                transition(to: .began, at: time)
+            }
+        }
+    }
+
+    override func transformChanged(_ transform: TransformEvent, at time: Double) {
+        let (value, movedEnough) = measure(transform)
+        velocity = rate.rate(of: value, at: time) ?? velocity
+        follow(transform.phase, at: time, movedEnough: movedEnough)
+    }
+}
