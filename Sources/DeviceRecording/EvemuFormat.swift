@@ -10,10 +10,14 @@ public enum EvemuFormat {
         try parse(text, file: file, wantEvents: false).device
     }
 
-    /// A whole evemu file; `description` supplies the device when the file has no header.
-    public static func parseRecording(_ text: String, file: String, description: DeviceDescription? = nil) throws(RecordingError) -> Recording {
+    /// A whole evemu file; `description` supplies the device when the file has no header, and is
+    /// asked only then.
+    public static func parseRecording(
+        _ text: String, file: String, description: () throws(RecordingError) -> DeviceDescription? = { nil }
+    ) throws(RecordingError) -> Recording {
         let parsed = try parse(text, file: file, wantEvents: true)
-        guard let device = parsed.device ?? description else {
+        let fallback = parsed.device == nil ? try description() : nil
+        guard let device = parsed.device ?? fallback else {
             throw RecordingError.bad(file, 1, "missing header: no N:/I:/B: device description and no matching .desc file")
         }
         for (line, event) in parsed.eventLines {

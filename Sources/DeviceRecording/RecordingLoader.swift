@@ -13,13 +13,10 @@ public enum RecordingLoader {
         case .evtest:
             return try EvtestFormat.parse(text, file: path)
         case .evemu:
-            var device: DeviceDescription?
-            if try EvemuFormat.parseDescription(text, file: path) == nil {
-                if let descPath = description ?? matchingDescription(for: path) {
-                    device = try EvemuFormat.parseDescription(try readText(descPath), file: descPath)
-                }
+            return try EvemuFormat.parseRecording(text, file: path) { () throws(RecordingError) -> DeviceDescription? in
+                guard let descPath = description ?? matchingDescription(for: path) else { return nil }
+                return try EvemuFormat.parseDescription(try readText(descPath), file: descPath)
             }
-            return try EvemuFormat.parseRecording(text, file: path, description: device)
         }
     }
 
