@@ -29,8 +29,10 @@ let package = Package(
         ),
         // libinput's event vocabulary as plain values, so the pure modules need no C.
         .target(name: "LibinputEvents"),
-        .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents"]),
-        .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams"]),
+        // Clean SIGINT/SIGTERM shutdown for the poll loops of libinput and of `record`.
+        .target(name: "ProcessSignals"),
+        .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
+        .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams", "ProcessSignals"]),
         .target(name: "IndirectInput", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["IndirectInput"]),
         .executableTarget(

@@ -138,7 +138,14 @@ public enum LibinputRecordFormat {
 
     /// Writes a recording as libinput record YAML (version 1), one `evdev:` block per frame.
     public static func write(_ recording: Recording, node devnode: String = "/dev/input/event0") -> String {
-        let d = recording.device
+        var out = header(device: recording.device, node: devnode)
+        for frame in recording.frames { out += frameText(frame) }
+        return out
+    }
+
+    /// Everything before the first frame: versions, the device and the `events:` key. Frames
+    /// appended after it (``frameText(_:)``) keep the document valid at every frame boundary.
+    public static func header(device d: DeviceDescription, node devnode: String) -> String {
         var out = "# libinput record (written by touchsynth)\nversion: 1\nndevices: 1\n"
         out += "libinput:\n  version: \"1.22.1\"\n  git: \"unknown\"\n"
         out += "system:\n  os: \"\"\n  kernel: \"\"\n  dmi: \"\"\n"
@@ -161,15 +168,18 @@ public enum LibinputRecordFormat {
         out += "  udev:\n    properties:\n"
         for (key, value) in TestbedFiles.udevProperties(d) { out += "    - \(key)=\(value)\n" }
         out += "  events:\n"
-        for frame in recording.frames {
-            out += "  - evdev:\n"
-            let sec = frame.time / 1_000_000, usec = frame.time % 1_000_000
-            for e in frame.events {
-                let comment = e.isSynReport
-                    ? "------------ SYN_REPORT (0) ---------- +\(frame.time / 1000)ms"
-                    : "\(Evdev.typeName(e.type)) / \(Evdev.codeName(type: e.type, code: e.code)) \(e.value)"
-                out += String(format: "    - [%3llu, %6llu, %3d, %3d, %6d] # ", sec, usec, e.type, e.code, e.value) + comment + "\n"
-            }
+        return out
+    }
+
+    /// One frame as an `- evdev:` list entry.
+    public static func frameText(_ frame: EvdevFrame) -> String {
+        var out = "  - evdev:\n"
+        let sec = frame.time / 1_000_000, usec = frame.time % 1_000_000
+        for e in frame.events {
+            let comment = e.isSynReport
+                ? "------------ SYN_REPORT (0) ---------- +\(frame.time / 1000)ms"
+                : "\(Evdev.typeName(e.type)) / \(Evdev.codeName(type: e.type, code: e.code)) \(e.value)"
+            out += String(format: "    - [%3llu, %6llu, %3d, %3d, %6d] # ", sec, usec, e.type, e.code, e.value) + comment + "\n"
         }
         return out
     }

@@ -131,7 +131,31 @@ public struct TestbedFiles: Equatable, Sendable {
                 s += "EVIOCGMTSLOTS(0) 0 \(hex(data))\n"
             }
         }
+        return s + evtestIoctls(d, types: types, axes: axes)
+    }
+
+    /// The same answers at the sizes evtest asks for (`EVIOCGNAME(256)`, `EVIOCGBIT(0, EV_MAX)`,
+    /// `EVIOCGBIT(type, KEY_MAX)`, `EVIOCGPROP(INPUT_PROP_MAX longs)`), in evtest's order, so that
+    /// evtest run on a mocked device prints the header people paste into bug reports.
+    private static func evtestIoctls(_ d: DeviceDescription, types: Set<UInt16>, axes: [UInt16]) -> String {
+        var s = "EVIOCGNAME(0) \(d.name.utf8.prefix(255).count + 1) \(hex(padded(Array(d.name.utf8.prefix(255)), to: 256)))\n"
+        s += "EVIOCGBIT(0) 4 \(hex(Evdev.bitmask(types, bytes: 31)))\n"
+        for type in types.sorted() where type != Evdev.EV_SYN {
+            s += "EVIOCGBIT(\(type)) 96 \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: 767)))\n"
+            if type == Evdev.EV_ABS {
+                for code in axes {
+                    let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+                    let data = [a.value, a.minimum, a.maximum, 0, a.flat, a.resolution].flatMap { le32(UInt32(bitPattern: $0)) }
+                    s += "EVIOCGABS(\(code)) 0 \(hex(data))\n"
+                }
+            }
+        }
+        s += "EVIOCGPROP(0) 8 \(hex(Evdev.bitmask(d.properties, bytes: 248)))\n"
         return s
+    }
+
+    private static func padded(_ bytes: [UInt8], to count: Int) -> [UInt8] {
+        bytes + [UInt8](repeating: 0, count: max(0, count - bytes.count))
     }
 
     /// libevdev asks for strings into a 256-byte buffer (size 255); the answer is padded to match.

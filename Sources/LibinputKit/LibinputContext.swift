@@ -1,5 +1,6 @@
 import CLibinput
 import Foundation
+import ProcessSignals
 @_exported import LibinputEvents
 
 #if canImport(Glibc)
@@ -21,16 +22,12 @@ public struct LibinputError: Error, CustomStringConvertible, Sendable {
     public var description: String { message }
 
     /// The advice a person needs when `/dev/input` is not readable.
-    static func permission(_ path: String) -> LibinputError {
+    public static func permission(_ path: String) -> LibinputError {
         LibinputError(
             "cannot open \(path): permission denied; join the 'input' group (sudo usermod -aG input $USER, then log in again) or run with sudo",
             exitCode: 77)
     }
 }
-
-/// Write end of the pipe that wakes ``LibinputContext/run(_:)`` on SIGINT/SIGTERM; read by the
-/// signal handler, which can reach no other state.
-nonisolated(unsafe) private var signalStopFD: Int32 = -1
 
 /// A libinput log line, with libinput's priority.
 public struct LibinputLogMessage: Sendable {
@@ -183,31 +180,12 @@ public final class LibinputContext {
     /// `handle` returns false). Events pending at the signal are still delivered: a clean shutdown.
     /// `ready` runs once the devices present at the start have been added.
     public func run(ready: () -> Void = {}, _ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
-        var stopPipe: [Int32] = [-1, -1]
-        guard pipe(&stopPipe) == 0 else { throw LibinputError("pipe: \(String(cString: strerror(errno)))", exitCode: 71) }
-        for fd in stopPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(stopPipe[1], F_SETFL, O_NONBLOCK)
-        signalStopFD = stopPipe[1]
-        // A handler rather than signalfd: the signal may land on any of the runtime's threads.
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            let saved = errno
-            var byte: UInt8 = 1
-            _ = write(signalStopFD, &byte, 1)
-            errno = saved
-        }
-        var previousInt = sigaction(), previousTerm = sigaction()
-        sigaction(SIGINT, &action, &previousInt)
-        sigaction(SIGTERM, &action, &previousTerm)
-        defer {
-            sigaction(SIGINT, &previousInt, nil)
-            sigaction(SIGTERM, &previousTerm, nil)
-            signalStopFD = -1
-            stopPipe.forEach { close($0) }
-        }
+        let stop: StopSignal
+        do { stop = try StopSignal() } catch { throw LibinputError(error.message, exitCode: 71) }
+        defer { stop.end() }
 
         var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         for event in dispatch() where !handle(event) { return }
         ready()
         while true {

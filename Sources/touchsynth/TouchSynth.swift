@@ -8,7 +8,7 @@ struct TouchSynth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchsynth",
         abstract: "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and indirect input modes.",
-        subcommands: [Devices.self, Debug.self, Replay.self, Compare.self, Mock.self, Convert.self, Synth.self, Bench.self])
+        subcommands: [Devices.self, Debug.self, Record.self, Replay.self, Compare.self, Mock.self, Convert.self, Synth.self, Bench.self])
 }
 
 /// Ends the process with a one-line error and its exit code; never a trap.
@@ -55,7 +55,8 @@ func writeStderr(_ line: String) {
     _ = writeAll(2, line + "\n")
 }
 
-private func writeAll(_ fd: Int32, _ text: String) -> Bool {
+/// Writes all of `text` to `fd`, retrying short writes; false if the descriptor refused it.
+func writeAll(_ fd: Int32, _ text: String) -> Bool {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
         let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

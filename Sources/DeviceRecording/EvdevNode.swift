@@ -1,0 +1,187 @@
+import Foundation
+import ProcessSignals
+
+/// A kernel evdev node (`/dev/input/eventN`) read directly: its description through the same
+/// ioctls libevdev uses, its events through read(2). What `touchsynth record` records from.
+public final class EvdevNode {
+    /// The node's path.
+    public let path: String
+    private let fd: Int32
+
+    /// Opens `path` read-only; a missing node is ``RecordingError/Kind/missingFile``, an
+    /// unreadable one ``RecordingError/Kind/permission``.
+    public init(path: String) throws(RecordingError) {
+        self.path = path
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: throw RecordingError(.missingFile, file: path, "no such device")
+            case EACCES, EPERM: throw RecordingError(.permission, file: path, "permission denied")
+            default: throw RecordingError(.badData, file: path, "cannot open: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// The descriptor to poll for events.
+    public var fileDescriptor: Int32 { fd }
+
+    /// Name, id, supported codes, axes and properties, asked in libevdev's order (the mocked
+    /// device's ioctl tree answers in that order).
+    public func describe() throws(RecordingError) -> DeviceDescription {
+        var device = DeviceDescription(name: try string(Self.request(nr: 0x06, size: 255)))
+        let types = try bits(0, bytes: 8)
+        let id = try bytes(Self.request(nr: 0x02, size: 8), count: 8)
+        func u16(_ i: Int) -> UInt16 { UInt16(id[i]) | UInt16(id[i + 1]) << 8 }
+        (device.bustype, device.vendor, device.product, device.version) = (u16(0), u16(2), u16(4), u16(6))
+        device.properties = try bitSet(Self.request(nr: 0x09, size: 8), bytes: 8).filter { $0 <= Evdev.propertyMax }
+        for type in [Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED, Evdev.EV_KEY, Evdev.EV_SW, Evdev.EV_MSC, Evdev.EV_FF, Evdev.EV_SND, Evdev.EV_REP]
+        where types.contains(type) {
+            // EV_REP has no code bitmask: the kernel's REP_DELAY and REP_PERIOD come with the type.
+            device.codes[type] = type == Evdev.EV_REP ? [0, 1] : try bits(type, bytes: Evdev.bitmaskBytes(ofType: type))
+        }
+        device.codes[Evdev.EV_SYN] = [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]
+        for code in (device.codes[Evdev.EV_ABS] ?? []).sorted() {
+            let raw = try bytes(Self.request(nr: 0x40 + UInt(code), size: 24), count: 24)
+            let v = (0..<6).map { i in Int32(bitPattern: raw[i * 4 ..< i * 4 + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) }
+            device.absinfo[code] = AbsInfo(value: v[0], minimum: v[1], maximum: v[2], fuzz: v[3], flat: v[4], resolution: v[5])
+        }
+        return device
+    }
+
+    /// Reads whatever the kernel has queued, as (µs timestamp, event); empty when nothing is
+    /// pending. Throws when the device went away.
+    public func readEvents() throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)] {
+        var buffer = [UInt8](repeating: 0, count: 24 * 64)
+        var out: [(time: UInt64, event: EvdevEvent)] = []
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN { return out }
+                throw RecordingError(.missingFile, file: path, "device gone: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { return out }
+            for offset in stride(from: 0, to: n - n % 24, by: 24) {
+                out.append(buffer.withUnsafeBytes { raw in
+                    let sec = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+                    let usec = UInt64(raw.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self))
+                    return (sec &* 1_000_000 &+ usec, EvdevEvent(
+                        type: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
+                        code: raw.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
+                        value: raw.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self)))
+                })
+            }
+            if n < buffer.count { return out }
+        }
+    }
+
+    /// `_IOC(_IOC_READ, 'E', nr, size)`.
+    private static func request(nr: UInt, size: UInt) -> UInt { 2 << 30 | size << 16 | 0x45 << 8 | nr }
+
+    private func bytes(_ request: UInt, count: Int) throws(RecordingError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        let rc = buffer.withUnsafeMutableBytes { ioctl(fd, request, $0.baseAddress!) }
+        guard rc >= 0 else {
+            throw RecordingError(.badData, file: path, String(format: "not an evdev device (ioctl 0x%lx: %@)", request, String(cString: strerror(errno))))
+        }
+        return buffer
+    }
+
+    private func string(_ request: UInt) throws(RecordingError) -> String {
+        let raw = try bytes(request, count: 255)
+        return String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    private func bitSet(_ request: UInt, bytes count: Int) throws(RecordingError) -> Set<UInt16> {
+        let raw = try bytes(request, count: count)
+        var set = Set<UInt16>()
+        for (i, byte) in raw.enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << bit) != 0 { set.insert(UInt16(i * 8 + bit)) }
+        }
+        return set
+    }
+
+    private func bits(_ type: UInt16, bytes count: Int) throws(RecordingError) -> Set<UInt16> {
+        try bitSet(Self.request(nr: 0x20 + UInt(type), size: UInt(count)), bytes: count)
+    }
+}
+
+/// Records an evdev node as libinput record YAML, streamed: the header first, then each frame as
+/// it completes, so the file is valid YAML whenever the recording stops.
+public struct EvdevRecorder {
+    /// What the recording has seen so far.
+    public struct Progress: Sendable {
+        /// Events written (SYN_REPORTs included).
+        public var events = 0
+        /// Frames written.
+        public var frames = 0
+        /// Seconds since recording started.
+        public var seconds = 0.0
+    }
+
+    /// Why recording stopped.
+    public enum Ending: Sendable, Equatable {
+        case interrupted
+        case deviceRemoved
+        case durationReached
+    }
+
+    public let node: EvdevNode
+    public let device: DeviceDescription
+
+    /// Reads the node's description.
+    public init(node: EvdevNode) throws(RecordingError) {
+        self.node = node
+        device = try node.describe()
+    }
+
+    /// Records until SIGINT/SIGTERM, the device's removal or `maxSeconds`. `write` receives the
+    /// YAML text in pieces; `progress` is called about ten times a second and at the end.
+    public func record(maxSeconds: Double? = nil, write: (String) throws -> Void, progress: (Progress) -> Void) throws -> (Ending, Progress) {
+        let stop = try StopSignal()
+        defer { stop.end() }
+        try write(LibinputRecordFormat.header(device: device, node: node.path))
+        let started = Date()
+        var state = Progress()
+        var pending: [EvdevEvent] = []
+        var pendingTime: UInt64 = 0
+        var origin: UInt64?
+        var fds = [pollfd(fd: node.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var ending: Ending?
+        while ending == nil {
+            let rc = poll(&fds, nfds_t(fds.count), 100)
+            if rc < 0 && errno != EINTR { throw RecordingError(.badData, file: node.path, "poll: \(String(cString: strerror(errno)))") }
+            let events: [(time: UInt64, event: EvdevEvent)]
+            do {
+                events = try node.readEvents()
+            } catch {
+                events = []
+                ending = .deviceRemoved
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { ending = .deviceRemoved }
+            var text = ""
+            for (time, event) in events {
+                let base = origin ?? time
+                origin = base
+                if pending.isEmpty { pendingTime = time >= base ? time - base : 0 }
+                pending.append(event)
+                if event.isSynReport {
+                    text += LibinputRecordFormat.frameText(EvdevFrame(time: pendingTime, events: pending))
+                    state.events += pending.count
+                    state.frames += 1
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            if !text.isEmpty { try write(text) }
+            state.seconds = Date().timeIntervalSince(started)
+            if fds[1].revents & Int16(POLLIN) != 0 { ending = .interrupted }
+            if let maxSeconds, state.seconds >= maxSeconds { ending = ending ?? .durationReached }
+            progress(state)
+        }
+        // A frame without its SYN_REPORT was never complete for libinput either: it is not written.
+        return (ending ?? .interrupted, state)
+    }
+}

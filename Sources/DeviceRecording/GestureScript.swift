@@ -1,0 +1,300 @@
+import Foundation
+
+/// A small language for touchpad gestures, one statement per line (or separated by `;`):
+///
+///     set rate=125Hz jitter=0.1mm seed=7
+///     pinch scale=2 angle=30deg duration=400ms at=center
+///     pause 200ms
+///     swipe fingers=3 direction=left distance=40mm
+///
+/// Lengths are millimetres on the pad (`mm`, `cm`; a bare number is mm), times `ms` or `s`
+/// (bare: ms), angles `deg`, `°` or `rad` (bare: degrees, clockwise as on screen), scales a
+/// factor or a percentage. Statements run one after another; fingers lift between them.
+public struct GestureScript: Equatable, Sendable {
+    /// One gesture with where it came from.
+    public struct Statement: Equatable, Sendable {
+        /// 1-based line in the script.
+        public var line: Int
+        public var action: Action
+    }
+
+    /// What a statement does.
+    public enum Action: Equatable, Sendable {
+        /// Fingers on a circle whose diameter goes from `separation` to `separation × scale` while
+        /// the circle turns by `angle` (radians, clockwise) and its centre travels by `travel`.
+        case pinch(Pinch)
+        /// Fingers side by side moving together by `travel` (scroll with 2, swipe with 3+).
+        case translate(fingers: Int, travel: Point, spacing: Double, at: Position, duration: Double)
+        /// Fingers resting without motion for `duration`.
+        case hold(fingers: Int, at: Position, duration: Double)
+        /// Fingers touching for `duration` and lifting without motion.
+        case tap(fingers: Int, at: Position, duration: Double)
+        /// One finger pressing the pad's button (a clickpad click) for `duration`.
+        case click(at: Position, duration: Double)
+        /// Nothing touches the pad for `duration` seconds.
+        case pause(Double)
+        /// Changes the settings of the statements that follow.
+        case set(Settings)
+    }
+
+    /// A pinch or rotation.
+    public struct Pinch: Equatable, Sendable {
+        public var fingers = 2
+        public var scale = 1.0
+        /// Radians, clockwise.
+        public var angle = 0.0
+        /// Millimetres between opposite fingers when they land.
+        public var separation = 30.0
+        /// Direction of the line between the first two fingers when they land, radians clockwise from +x.
+        public var axis = 0.0
+        public var travel = Point(x: 0, y: 0)
+        public var at = Position.center
+        public var duration = 0.5
+    }
+
+    /// A point or vector in millimetres, +y down the pad.
+    public struct Point: Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        public init(x: Double, y: Double) { self.x = x; self.y = y }
+    }
+
+    /// Where on the pad a gesture is centred.
+    public enum Position: Equatable, Sendable {
+        case center
+        /// Millimetres from the pad's centre.
+        case offset(Point)
+        /// Fractions (0...1) of the pad's width and height from its top-left corner.
+        case fraction(Point)
+    }
+
+    /// Settings that persist from a `set` statement on.
+    public struct Settings: Equatable, Sendable {
+        /// Frames per second while fingers move.
+        public var rate: Double?
+        /// Standard deviation of the noise added to each finger position, millimetres.
+        public var jitter: Double?
+        public var seed: UInt64?
+        /// Time with no finger on the pad between two statements, seconds.
+        public var gap: Double?
+
+        public init(rate: Double? = nil, jitter: Double? = nil, seed: UInt64? = nil, gap: Double? = nil) {
+            self.rate = rate
+            self.jitter = jitter
+            self.seed = seed
+            self.gap = gap
+        }
+    }
+
+    public var statements: [Statement]
+
+    public init(statements: [Statement]) { self.statements = statements }
+
+    /// The verbs the language knows.
+    public static let verbs = ["pinch", "rotate", "swipe", "scroll", "hold", "tap", "move", "click", "pause", "set"]
+
+    /// Parses `text`; errors name `file` and the line.
+    public static func parse(_ text: String, file: String) throws(RecordingError) -> GestureScript {
+        var statements: [Statement] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let code = rawLine.prefix { $0 != "#" }
+            for piece in code.split(separator: ";") {
+                let words = piece.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+                guard let verb = words.first else { continue }
+                var parser = ArgumentReader(file: file, line: lineNumber, verb: verb, words: Array(words.dropFirst()))
+                statements.append(Statement(line: lineNumber, action: try parser.action()))
+            }
+        }
+        guard !statements.isEmpty else { throw RecordingError.bad(file, nil, "no gesture in the script") }
+        return GestureScript(statements: statements)
+    }
+}
+
+/// Reads one statement's `key=value` arguments, checking each against what the verb accepts.
+private struct ArgumentReader {
+    let file: String
+    let line: Int
+    let verb: String
+    var values: [String: String] = [:]
+    var positional: [String] = []
+
+    init(file: String, line: Int, verb: String, words: [String]) {
+        self.file = file
+        self.line = line
+        self.verb = verb
+        for word in words {
+            if let eq = word.firstIndex(of: "=") {
+                values[String(word[..<eq]).lowercased()] = String(word[word.index(after: eq)...])
+            } else {
+                positional.append(word)
+            }
+        }
+    }
+
+    func fail(_ message: String) -> RecordingError { RecordingError.bad(file, line, message) }
+
+    mutating func action() throws(RecordingError) -> GestureScript.Action {
+        let action: GestureScript.Action
+        switch verb.lowercased() {
+        case "pinch", "rotate":
+            try allow(["fingers", "scale", "angle", "separation", "axis", "dx", "dy", "at", "duration"])
+            var p = GestureScript.Pinch()
+            let rotate = verb.lowercased() == "rotate"
+            p.fingers = try count("fingers", default: 2, range: 2...5)
+            p.scale = try scale("scale", default: rotate ? 1 : 2)
+            p.angle = try angle("angle", default: rotate ? 90 : 0)
+            p.separation = try length("separation", default: 30, positive: true)
+            p.axis = try angle("axis", default: 0)
+            p.travel = GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0))
+            p.at = try position()
+            p.duration = try time("duration", default: 0.5)
+            action = .pinch(p)
+        case "swipe":
+            try allow(["fingers", "direction", "distance", "spacing", "at", "duration"])
+            let fingers = try count("fingers", default: 3, range: 1...5)
+            let direction = try self.direction()
+            let distance = try length("distance", default: 40, positive: true)
+            action = .translate(fingers: fingers, travel: GestureScript.Point(x: distance * cos(direction), y: distance * sin(direction)),
+                                spacing: try length("spacing", default: 18, positive: true), at: try position(),
+                                duration: try time("duration", default: 0.3))
+        case "scroll", "move":
+            try allow(["fingers", "dx", "dy", "spacing", "at", "duration"])
+            let scroll = verb.lowercased() == "scroll"
+            let fingers = try count("fingers", default: scroll ? 2 : 1, range: 1...5)
+            let travel = GestureScript.Point(x: try length("dx", default: scroll ? 0 : 20), y: try length("dy", default: scroll ? 30 : 0))
+            action = .translate(fingers: fingers, travel: travel, spacing: try length("spacing", default: 18, positive: true),
+                                at: try position(), duration: try time("duration", default: scroll ? 0.5 : 0.3))
+        case "hold":
+            try allow(["fingers", "at", "duration"])
+            action = .hold(fingers: try count("fingers", default: 2, range: 1...5), at: try position(), duration: try time("duration", default: 0.6))
+        case "tap":
+            try allow(["fingers", "at", "duration"])
+            action = .tap(fingers: try count("fingers", default: 1, range: 1...5), at: try position(), duration: try time("duration", default: 0.06))
+        case "click":
+            try allow(["at", "duration"])
+            action = .click(at: try position(), duration: try time("duration", default: 0.1))
+        case "pause":
+            try allow(["duration"])
+            if positional.count == 1, values["duration"] == nil { values["duration"] = positional.removeFirst() }
+            guard values["duration"] != nil else { throw fail("pause needs a duration, e.g. \"pause 200ms\"") }
+            action = .pause(try time("duration", default: 0))
+        case "set":
+            try allow(["rate", "jitter", "seed", "gap"])
+            var settings = GestureScript.Settings()
+            if values["rate"] != nil { settings.rate = try rate() }
+            if values["jitter"] != nil { settings.jitter = try length("jitter", default: 0, nonNegative: true) }
+            if let seed = values["seed"] {
+                guard let s = UInt64(seed) else { throw fail("seed must be a non-negative integer, not \"\(seed)\"") }
+                settings.seed = s
+            }
+            if values["gap"] != nil { settings.gap = try time("gap", default: 0.3, allowZero: true) }
+            guard settings != GestureScript.Settings() else { throw fail("set needs rate=, jitter=, seed= or gap=") }
+            action = .set(settings)
+        default:
+            throw fail("unknown gesture \"\(verb)\" (known: \(GestureScript.verbs.joined(separator: ", ")))")
+        }
+        if let extra = positional.first { throw fail("unexpected \"\(extra)\" (arguments are key=value)") }
+        return action
+    }
+
+    private func allow(_ keys: Set<String>) throws(RecordingError) {
+        if let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw fail("\(verb) has no parameter \"\(unknown)\" (it takes \(keys.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// A finite number followed by one of `units` (each with its factor to the canonical unit);
+    /// a bare number takes the factor of `bare`.
+    private func number(_ key: String, _ text: String, units: [(String, Double)], bare: Double) throws(RecordingError) -> Double {
+        let lower = text.lowercased()
+        for (suffix, factor) in units where lower.hasSuffix(suffix) {
+            if let v = Double(lower.dropLast(suffix.count)), v.isFinite { return v * factor }
+        }
+        if let v = Double(lower), v.isFinite { return v * bare }
+        let names = units.map(\.0).joined(separator: ", ")
+        throw fail("\(key)=\(text): expected a number with a unit (\(names))")
+    }
+
+    private func count(_ key: String, default value: Int, range: ClosedRange<Int>) throws(RecordingError) -> Int {
+        guard let text = values[key] else { return value }
+        guard let n = Int(text), range.contains(n) else { throw fail("\(key)=\(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        return n
+    }
+
+    private func length(_ key: String, default value: Double, positive: Bool = false, nonNegative: Bool = false) throws(RecordingError) -> Double {
+        guard let text = values[key] else { return value }
+        let v = try number(key, text, units: [("mm", 1), ("cm", 10)], bare: 1)
+        guard abs(v) <= 1000 else { throw fail("\(key)=\(text): more than a metre; no touchpad is that big") }
+        if positive && v <= 0 { throw fail("\(key)=\(text): must be greater than 0") }
+        if nonNegative && v < 0 { throw fail("\(key)=\(text): must not be negative") }
+        return v
+    }
+
+    private func time(_ key: String, default value: Double, allowZero: Bool = false) throws(RecordingError) -> Double {
+        guard let text = values[key] else { return value }
+        let v = try number(key, text, units: [("ms", 0.001), ("s", 1)], bare: 0.001)
+        guard allowZero ? v >= 0 : v > 0 else { throw fail("\(key)=\(text): must be greater than 0") }
+        guard v <= 3600 else { throw fail("\(key)=\(text): longer than an hour") }
+        return v
+    }
+
+    private func angle(_ key: String, default degrees: Double) throws(RecordingError) -> Double {
+        guard let text = values[key] else { return degrees * .pi / 180 }
+        let v = try number(key, text, units: [("deg", .pi / 180), ("°", .pi / 180), ("rad", 1)], bare: .pi / 180)
+        guard abs(v) <= 20 * .pi else { throw fail("\(key)=\(text): more than ten turns") }
+        return v
+    }
+
+    private func scale(_ key: String, default value: Double) throws(RecordingError) -> Double {
+        guard let text = values[key] else { return value }
+        let v = try number(key, text, units: [("%", 0.01), ("x", 1)], bare: 1)
+        guard v > 0.05, v <= 20 else { throw fail("\(key)=\(text): must be within 0.05 and 20") }
+        return v
+    }
+
+    private func rate() throws(RecordingError) -> Double {
+        let text = values["rate"] ?? ""
+        let v = try number("rate", text, units: [("hz", 1)], bare: 1)
+        guard v >= 10, v <= 1000 else { throw fail("rate=\(text): touchpads report at 10 to 1000 Hz") }
+        return v
+    }
+
+    /// `left`, `right`, `up`, `down` or an angle clockwise from +x (right).
+    private func direction() throws(RecordingError) -> Double {
+        guard let text = values["direction"] else { return .pi }
+        switch text.lowercased() {
+        case "right": return 0
+        case "down": return .pi / 2
+        case "left": return .pi
+        case "up": return -.pi / 2
+        default: return try angle("direction", default: 0)
+        }
+    }
+
+    /// `center`, `top`, `bottom-left`…, `X,Y` in millimetres from the centre, or `X%,Y%` of the pad.
+    private func position() throws(RecordingError) -> GestureScript.Position {
+        guard let text = values["at"] else { return .center }
+        let named: [String: (Double, Double)] = [
+            "center": (0.5, 0.5), "centre": (0.5, 0.5), "top": (0.5, 0.25), "bottom": (0.5, 0.75), "left": (0.25, 0.5),
+            "right": (0.75, 0.5), "top-left": (0.25, 0.25), "top-right": (0.75, 0.25), "bottom-left": (0.25, 0.75),
+            "bottom-right": (0.75, 0.75),
+        ]
+        if text.lowercased() == "center" || text.lowercased() == "centre" { return .center }
+        if let (x, y) = named[text.lowercased()] { return .fraction(GestureScript.Point(x: x, y: y)) }
+        let parts = text.split(separator: ",").map(String.init)
+        guard parts.count == 2 else {
+            throw fail("at=\(text): expected center, top, bottom, left, right, top-left…, X,Y in mm from the centre, or X%,Y%")
+        }
+        if parts.allSatisfy({ $0.hasSuffix("%") }) {
+            let x = try number("at", parts[0], units: [("%", 0.01)], bare: 0.01), y = try number("at", parts[1], units: [("%", 0.01)], bare: 0.01)
+            guard (0...1).contains(x), (0...1).contains(y) else { throw fail("at=\(text): percentages must be within 0% and 100%") }
+            return .fraction(GestureScript.Point(x: x, y: y))
+        }
+        let x = try number("at", parts[0], units: [("mm", 1), ("cm", 10)], bare: 1)
+        let y = try number("at", parts[1], units: [("mm", 1), ("cm", 10)], bare: 1)
+        guard abs(x) <= 1000, abs(y) <= 1000 else { throw fail("at=\(text): more than a metre from the centre") }
+        return .offset(GestureScript.Point(x: x, y: y))
+    }
+}

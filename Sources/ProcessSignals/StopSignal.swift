@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Write end of the pipe that ``StopSignal`` watches; the signal handler can reach no other state.
+nonisolated(unsafe) private var stopPipeWriteFD: Int32 = -1
+
+/// Turns SIGINT and SIGTERM into a readable file descriptor, so a poll loop can end cleanly
+/// (finish its output, close files) instead of dying mid-write. One at a time per process.
+public final class StopSignal {
+    /// Poll this for POLLIN: it becomes readable once SIGINT or SIGTERM arrived.
+    public let fileDescriptor: Int32
+    private let writeFD: Int32
+    private var previousInt = sigaction()
+    private var previousTerm = sigaction()
+
+    /// Installs the handlers; ``end()`` restores the previous ones.
+    public init() throws(StopSignalError) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw StopSignalError(message: "pipe: \(String(cString: strerror(errno)))") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        fileDescriptor = fds[0]
+        writeFD = fds[1]
+        stopPipeWriteFD = fds[1]
+        // A handler rather than signalfd: the signal may land on any of the runtime's threads.
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            let saved = errno
+            var byte: UInt8 = 1
+            _ = write(stopPipeWriteFD, &byte, 1)
+            errno = saved
+        }
+        sigaction(SIGINT, &action, &previousInt)
+        sigaction(SIGTERM, &action, &previousTerm)
+    }
+
+    /// Whether a stop signal has arrived (without waiting).
+    public var isRaised: Bool {
+        var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&pfd, 1, 0) > 0
+    }
+
+    /// Restores the previous handlers and closes the pipe.
+    public func end() {
+        sigaction(SIGINT, &previousInt, nil)
+        sigaction(SIGTERM, &previousTerm, nil)
+        stopPipeWriteFD = -1
+        close(fileDescriptor)
+        close(writeFD)
+    }
+}
+
+/// The pipe behind ``StopSignal`` could not be made.
+public struct StopSignalError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+import LibinputKit
+
+/// `touchsynth record`: a live device into libinput record YAML, until Ctrl-C.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record a live input device as libinput record YAML (readable by `libinput replay` and `touchsynth replay`).",
+        discussion: "Without --device, the laptop's touchpad is found by its capabilities. Ctrl-C ends the recording; the file is complete at every frame.")
+
+    @Option(help: "The device node to record (default: the only touchpad).") var device: String?
+    @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
+    @Option(help: "Stop after this many seconds.") var duration: Double?
+
+    func validate() throws {
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        let path = device ?? findTouchpad()
+        let recorder = reportingErrors { () throws -> EvdevRecorder in
+            if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
+            return try EvdevRecorder(node: try EvdevNode(path: path))
+        }
+        var fd: Int32 = 1
+        if let output {
+            fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                fail("\(output): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73)
+            }
+        }
+        defer { if fd != 1 { close(fd) } }
+        let live = isatty(2) != 0
+        let label = "\(path) (\(recorder.device.name))"
+        if live { writeStderr("recording \(label); Ctrl-C to stop") }
+        var lastShown = -1.0
+        let (ending, progress) = reportingErrors {
+            try recorder.record(maxSeconds: duration, write: { text in
+                guard writeAll(fd, text) else { throw RecordingError(.badData, file: output ?? "stdout", "write failed: \(String(cString: strerror(errno)))") }
+            }, progress: { p in
+                guard live, p.seconds - lastShown >= 0.1 else { return }
+                lastShown = p.seconds
+                _ = writeAll(2, String(format: "\r%7.1f s  %8d events", p.seconds, p.events))
+            })
+        }
+        if live { _ = writeAll(2, "\n") }
+        let why = ending == .deviceRemoved ? " (the device was removed)" : ""
+        writeStderr(String(format: "touchsynth: recorded %d events in %d frames over %.1f s from %@ to %@%@",
+                           progress.events, progress.frames, progress.seconds, label, output ?? "stdout", why))
+    }
+
+    /// The one touchpad among the readable event nodes; otherwise a message saying what to pass.
+    private func findTouchpad() -> String {
+        let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? [])
+            .filter { $0.hasPrefix("event") }
+            .sorted { (Int($0.dropFirst(5)) ?? 0) < (Int($1.dropFirst(5)) ?? 0) }
+            .map { "/dev/input/" + $0 }
+        var touchpads: [(path: String, name: String)] = []
+        for path in nodes {
+            guard let node = try? EvdevNode(path: path), let d = try? node.describe() else { continue }
+            if d.udevInputKinds.contains("ID_INPUT_TOUCHPAD") { touchpads.append((path, d.name)) }
+        }
+        if touchpads.count == 1 { return touchpads[0].path }
+        if touchpads.isEmpty {
+            let error = LibinputContext.diagnoseNoDevices()
+            fail(error.exitCode == 77 ? error.description : "no touchpad found in /dev/input; give one with --device", code: error.exitCode == 77 ? 77 : 69)
+        }
+        fail("several touchpads; choose one with --device: " + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "), code: 64)
+    }
+}
