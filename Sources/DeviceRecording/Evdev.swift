@@ -17,6 +17,7 @@ public enum Evdev {
     public static let EV_PWR: UInt16 = 0x16
     public static let EV_FF_STATUS: UInt16 = 0x17
 
+    public static let MSC_TIMESTAMP: UInt16 = 0x05
     public static let SYN_REPORT: UInt16 = 0
     public static let SYN_MT_REPORT: UInt16 = 2
     public static let SYN_DROPPED: UInt16 = 3
@@ -27,6 +28,9 @@ public enum Evdev {
     public static let ABS_TOOL_WIDTH: UInt16 = 0x1c
     public static let ABS_MT_SLOT: UInt16 = 0x2f
     public static let ABS_MT_TOUCH_MAJOR: UInt16 = 0x30
+    public static let ABS_MT_TOUCH_MINOR: UInt16 = 0x31
+    public static let ABS_MT_WIDTH_MAJOR: UInt16 = 0x32
+    public static let ABS_MT_WIDTH_MINOR: UInt16 = 0x33
     public static let ABS_MT_POSITION_X: UInt16 = 0x35
     public static let ABS_MT_POSITION_Y: UInt16 = 0x36
     public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
@@ -97,6 +101,13 @@ public enum Evdev {
         if let name = codeNames[type]?[code] { return name }
         let prefix = typeName(type).replacingOccurrences(of: "EV_", with: "")
         return "\(prefix)_0x\(String(code, radix: 16, uppercase: true))"
+    }
+
+    /// The symbolic name of an input property (`INPUT_PROP_BUTTONPAD`), or a hex fallback.
+    public static func propertyName(_ property: UInt16) -> String {
+        let names: [UInt16: String] = [0: "INPUT_PROP_POINTER", 1: "INPUT_PROP_DIRECT", 2: "INPUT_PROP_BUTTONPAD", 3: "INPUT_PROP_SEMI_MT",
+                                       4: "INPUT_PROP_TOPBUTTONPAD", 5: "INPUT_PROP_POINTING_STICK", 6: "INPUT_PROP_ACCELEROMETER"]
+        return names[property] ?? String(format: "INPUT_PROP_0x%02X", property)
     }
 
     static let typeNames: [UInt16: String] = [

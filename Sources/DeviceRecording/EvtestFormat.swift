@@ -101,6 +101,7 @@ public enum EvtestFormat {
         let rest = body[body.index(after: comma)...].trimmingCharacters(in: .whitespaces)
         if rest.contains("SYN_REPORT") { return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)) }
         if rest.contains("SYN_DROPPED") { return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0)) }
+        if rest.contains("SYN_MT_REPORT") { return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0)) }
         // type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 12
         let parts = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 3, parts[0].hasPrefix("type "), parts[1].hasPrefix("code "), parts[2].hasPrefix("value ") else {
@@ -112,5 +113,48 @@ public enum EvtestFormat {
             throw RecordingError.bad(file, n, "malformed event numbers")
         }
         return (time, EvdevEvent(type: type, code: code, value: value))
+    }
+}
+
+extension EvtestFormat {
+    /// Writes a recording the way evtest prints a device and its events, so that tools expecting a
+    /// pasted evtest log can read it; times start at 0 s.
+    public static func write(_ recording: Recording) -> String {
+        let d = recording.device
+        var out = "Input driver version is 1.0.1\n"
+        out += String(format: "Input device ID: bus 0x%x vendor 0x%x product 0x%x version 0x%x\n", d.bustype, d.vendor, d.product, d.version)
+        out += "Input device name: \"\(d.name)\"\nSupported events:\n"
+        for type in d.codes.keys.sorted() {
+            out += "  Event type \(type) (\(Evdev.typeName(type)))\n"
+            guard type != Evdev.EV_SYN, type != Evdev.EV_REP else { continue }
+            for code in d.codes[type]!.sorted() {
+                out += "    Event code \(code) (\(Evdev.codeName(type: type, code: code)))\n"
+                guard type == Evdev.EV_ABS, let a = d.absinfo[code] else { continue }
+                let fields: [(String, Int32, Bool)] = [("Value", a.value, true), ("Min  ", a.minimum, true), ("Max  ", a.maximum, true),
+                                                      ("Fuzz ", a.fuzz, false), ("Flat ", a.flat, false), ("Resolution ", a.resolution, false)]
+                for (name, value, always) in fields where always || value != 0 {
+                    out += String(format: "      %@ %6d\n", name, value)
+                }
+            }
+        }
+        out += "Properties:\n"
+        for prop in d.properties.sorted() { out += "  Property type \(prop) (\(Evdev.propertyName(prop)))\n" }
+        out += "Testing ... (interrupt to exit)\n"
+        for frame in recording.frames {
+            let stamp = String(format: "Event: time %llu.%06llu, ", frame.time / 1_000_000, frame.time % 1_000_000)
+            for e in frame.events {
+                if e.type == Evdev.EV_SYN {
+                    let name = Evdev.codeName(type: e.type, code: e.code)
+                    switch e.code {
+                    case Evdev.SYN_MT_REPORT: out += stamp + "++++++++++++++ \(name) ++++++++++++\n"
+                    case Evdev.SYN_DROPPED: out += stamp + ">>>>>>>>>>>>>> \(name) <<<<<<<<<<<<\n"
+                    default: out += stamp + "-------------- \(name) ------------\n"
+                    }
+                } else {
+                    out += stamp + "type \(e.type) (\(Evdev.typeName(e.type))), code \(e.code) (\(Evdev.codeName(type: e.type, code: e.code))), value \(e.value)\n"
+                }
+            }
+        }
+        return out
     }
 }

@@ -77,12 +77,15 @@ public struct GestureScript: Equatable, Sendable {
         public var seed: UInt64?
         /// Time with no finger on the pad between two statements, seconds.
         public var gap: Double?
+        /// See ``GestureSynthesizer/Options/leadIn``.
+        public var leadIn: Double?
 
-        public init(rate: Double? = nil, jitter: Double? = nil, seed: UInt64? = nil, gap: Double? = nil) {
+        public init(rate: Double? = nil, jitter: Double? = nil, seed: UInt64? = nil, gap: Double? = nil, leadIn: Double? = nil) {
             self.rate = rate
             self.jitter = jitter
             self.seed = seed
             self.gap = gap
+            self.leadIn = leadIn
         }
     }
 
@@ -181,7 +184,7 @@ private struct ArgumentReader {
             guard values["duration"] != nil else { throw fail("pause needs a duration, e.g. \"pause 200ms\"") }
             action = .pause(try time("duration", default: 0))
         case "set":
-            try allow(["rate", "jitter", "seed", "gap"])
+            try allow(["rate", "jitter", "seed", "gap", "leadin"])
             var settings = GestureScript.Settings()
             if values["rate"] != nil { settings.rate = try rate() }
             if values["jitter"] != nil { settings.jitter = try length("jitter", default: 0, nonNegative: true) }
@@ -190,7 +193,8 @@ private struct ArgumentReader {
                 settings.seed = s
             }
             if values["gap"] != nil { settings.gap = try time("gap", default: 0.3, allowZero: true) }
-            guard settings != GestureScript.Settings() else { throw fail("set needs rate=, jitter=, seed= or gap=") }
+            if values["leadin"] != nil { settings.leadIn = try length("leadin", default: 0, nonNegative: true) }
+            guard settings != GestureScript.Settings() else { throw fail("set needs rate=, jitter=, seed=, gap= or leadin=") }
             action = .set(settings)
         default:
             throw fail("unknown gesture \"\(verb)\" (known: \(GestureScript.verbs.joined(separator: ", ")))")

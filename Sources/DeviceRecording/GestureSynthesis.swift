@@ -1,198 +1,416 @@
 import Foundation
 
-/// Makes multi-finger recordings on a real device description: fingers placed in millimetres on
-/// the pad and moved along a path, emitted as MT protocol B frames the way a kernel driver would
-/// (slots, tracking ids, BTN_TOOL_* finger counts, single-touch emulation axes).
+/// Turns a ``GestureScript`` into the frames a touchpad's kernel driver would deliver on a given
+/// device: millimetres through the device's resolution, MT protocol B slots with only changed
+/// values (evdev drops repeats), BTN_TOUCH and BTN_TOOL_* finger counts, single-touch emulation
+/// axes, pressure and contact size inside the device's ranges, and the device's limits (semi-mt
+/// bounding boxes, fewer slots than fingers, single-touch pads).
+///
+/// What a real finger does that this does not: fingers land and lift in the same frame (real
+/// ones a few milliseconds apart); pressure and contact size are constant (real ones ramp up on
+/// landing and down on lift and vary with speed); motion has constant speed (a hand accelerates
+/// and decelerates); jitter is white noise (real sensor noise is correlated and grows near the
+/// edges); no palm, thumb or hover contact ever appears; and the fingers of a swipe stay in a
+/// straight row at a fixed spacing.
 public enum GestureSynthesizer {
-    /// A synthesized gesture.
-    public enum Gesture: Sendable, Equatable {
-        /// Two fingers spreading (`scale` > 1) or closing (`scale` < 1), optionally turning by
-        /// `rotation` degrees clockwise while their centre drifts by (dx, dy) millimetres.
-        case pinch(scale: Double, rotation: Double, dx: Double = 0, dy: Double = 0)
-        /// Fingers moving together by (dx, dy) millimetres.
-        case scroll(fingers: Int, dx: Double, dy: Double)
-    }
-
-    /// Timing and geometry of a synthesized gesture.
+    /// Settings a script starts with; `set` statements change them from there on.
     public struct Options: Sendable {
-        /// Time the fingers move, seconds.
-        public var duration: Double = 0.8
-        /// Time between frames, seconds (touchpads report at 80–140 Hz).
-        public var frameInterval: Double = 0.01
-        /// Distance between the two fingers of a pinch when they land, millimetres.
-        public var separation: Double = 30
-        /// Angle of the line between pinch fingers when they land, degrees clockwise from horizontal.
-        public var startAngle: Double = 0
+        /// Frames per second while a finger is down (touchpads report at 80–140 Hz).
+        public var rate = 125.0
+        /// Standard deviation of the noise added to each finger position in each frame, mm.
+        public var jitter = 0.0
+        public var seed: UInt64 = 1
+        /// Time with no finger on the pad between statements, seconds.
+        public var gap = 0.3
+        /// How far each finger of a pinch or rotation moves before the requested change starts,
+        /// mm. Recognisers (libinput's included: both fingers must move 1.5 mm) decide on a pinch
+        /// only after this much motion and measure scale and angle from where they decided, the
+        /// way a person keeps pinching until the content changed by what they wanted.
+        public var leadIn = 1.6
 
         public init() {}
     }
 
-    /// Why a device cannot perform a gesture.
-    public enum SynthesisError: Error, CustomStringConvertible {
-        /// The device cannot perform the gesture.
-        case unsuitable(String)
-        /// A gesture or timing value is not finite or outside what a hand on a pad could do.
-        case invalid(String)
-
-        public var description: String {
-            switch self {
-            case .unsuitable(let why), .invalid(let why): return why
+    /// The recording of `script` performed on `device`. Errors name `file` and the statement's line:
+    /// a gesture that leaves the pad, or a device that cannot report it.
+    public static func synthesize(_ script: GestureScript, on device: DeviceDescription, options: Options = Options(),
+                                  file: String) throws(RecordingError) -> Recording {
+        let pad = try Pad(device, file: file)
+        var settings = options
+        var random = SplitMix64(seed: options.seed)
+        var kernel = KernelState(pad: pad)
+        var frames: [EvdevFrame] = []
+        var clock = 0.0
+        var first = true
+        for statement in script.statements {
+            func fail(_ message: String) -> RecordingError { RecordingError.bad(file, statement.line, message) }
+            switch statement.action {
+            case .set(let s):
+                if let rate = s.rate { settings.rate = rate }
+                if let jitter = s.jitter { settings.jitter = jitter }
+                if let seed = s.seed { random = SplitMix64(seed: seed) }
+                if let gap = s.gap { settings.gap = gap }
+                if let leadIn = s.leadIn { settings.leadIn = leadIn }
+                continue
+            case .pause(let seconds):
+                clock += seconds
+                continue
+            default:
+                break
             }
+            if !first { clock += settings.gap }
+            first = false
+            let contact = try plan(statement.action, pad: pad, options: settings, fail: fail)
+            try pad.check(contact, verb: statement.action.verb, fail: fail)
+            for sample in contact.samples {
+                let points = sample.points.map { p in
+                    settings.jitter > 0 ? GestureScript.Point(x: p.x + settings.jitter * random.gaussian(), y: p.y + settings.jitter * random.gaussian()) : p
+                }
+                let time = clock + sample.time
+                let events = kernel.frame(points, button: sample.button, micros: micros(time))
+                if !events.isEmpty { frames.append(EvdevFrame(time: micros(time), events: events)) }
+            }
+            clock += contact.samples.last?.time ?? 0
         }
+        guard !frames.isEmpty else { throw RecordingError.bad(file, nil, "the script has no gesture that touches the pad") }
+        let origin = frames[0].time
+        return Recording(device: device, frames: frames.map { EvdevFrame(time: $0.time - origin, events: $0.events) })
     }
 
-    /// Checks values before they turn into frame counts and device units.
-    static func validate(_ gesture: Gesture, _ options: Options) throws(SynthesisError) {
-        func check(_ ok: Bool, _ why: String) throws(SynthesisError) { if !ok { throw .invalid(why) } }
-        try check(options.duration.isFinite && options.duration > 0 && options.duration <= 3600, "duration must be within (0, 3600] seconds")
-        try check(options.frameInterval.isFinite && options.frameInterval >= 0.001 && options.frameInterval <= 1, "frame interval must be within [0.001, 1] seconds")
-        try check(options.separation.isFinite && options.separation > 0 && options.separation <= 1000, "separation must be within (0, 1000] mm")
-        try check(options.startAngle.isFinite, "start angle must be finite")
-        switch gesture {
-        case .pinch(let scale, let rotation, let dx, let dy):
-            try check(scale.isFinite && scale > 0 && scale <= 100, "scale must be within (0, 100]")
-            try check(rotation.isFinite && abs(rotation) <= 36000, "rotation must be within ±36000 degrees")
-            try check(dx.isFinite && dy.isFinite && abs(dx) <= 10000 && abs(dy) <= 10000, "travel must be within ±10000 mm")
-        case .scroll(let fingers, let dx, let dy):
-            try check((1...5).contains(fingers), "a scroll takes 1 to 5 fingers")
-            try check(dx.isFinite && dy.isFinite && abs(dx) <= 10000 && abs(dy) <= 10000, "travel must be within ±10000 mm")
+    private static func micros(_ seconds: Double) -> UInt64 { UInt64((seconds * 1e6).rounded()) }
+
+    /// One touch sequence: finger positions (mm from the pad's centre) at frame times (seconds
+    /// from landing). The last sample has no fingers: the lift.
+    struct Contact {
+        struct Sample {
+            var time: Double
+            var points: [GestureScript.Point]
+            var button = false
         }
+        var samples: [Sample] = []
     }
 
-    /// The recording of `gesture` performed on `device`.
-    public static func synthesize(_ gesture: Gesture, on device: DeviceDescription, options: Options = Options()) throws(SynthesisError) -> Recording {
-        try validate(gesture, options)
-        let pad = try Pad(device)
-        let fingers: Int
-        switch gesture {
-        case .pinch: fingers = 2
-        case .scroll(let n, _, _): fingers = n
-        }
-        guard fingers >= 1, fingers <= pad.slots else {
-            throw .unsuitable("\(device.name) tracks \(pad.slots) touches; the gesture needs \(fingers)")
-        }
-        let steps = max(1, Int((options.duration / options.frameInterval).rounded()))
-
-        /// Finger positions in millimetres from the pad's centre at progress p in 0...1.
-        func positions(_ p: Double) -> [(x: Double, y: Double)] {
-            switch gesture {
-            case .pinch(let scale, let rotation, let dx, let dy):
-                let r = options.separation / 2 * (1 + (scale - 1) * p)
-                let a = (options.startAngle + rotation * p) * .pi / 180
-                let c = (x: dx * p, y: dy * p)
-                return [(c.x - r * cos(a), c.y - r * sin(a)), (c.x + r * cos(a), c.y + r * sin(a))]
-            case .scroll(let n, let dx, let dy):
-                let spacing = 18.0
-                return (0..<n).map { i in
-                    ((Double(i) - Double(n - 1) / 2) * spacing + dx * p, dy * p)
+    static func plan(_ action: GestureScript.Action, pad: Pad, options: Options,
+                     fail: (String) -> RecordingError) throws(RecordingError) -> Contact {
+        let dt = 1 / options.rate
+        var contact = Contact()
+        func steps(_ duration: Double) -> Int { max(1, Int((duration / dt).rounded())) }
+        func lift(after time: Double) { contact.samples.append(.init(time: time + dt, points: [])) }
+        switch action {
+        case .pinch(let p):
+            let centre = pad.resolve(p.at)
+            // Pose at progress u: u < 0 is the lead-in, 0...1 the requested change.
+            func points(_ u: Double) -> [GestureScript.Point] {
+                let radius = max(0.5, p.separation / 2 * (1 + (p.scale - 1) * u))
+                let c = GestureScript.Point(x: centre.x + p.travel.x * u, y: centre.y + p.travel.y * u)
+                return (0..<p.fingers).map { i in
+                    let a = p.axis + p.angle * u + Double(i) * 2 * .pi / Double(p.fingers)
+                    return GestureScript.Point(x: c.x + radius * cos(a), y: c.y + radius * sin(a))
                 }
             }
+            let lead = leadIn(options.leadIn, points)
+            let n = steps(p.duration)
+            // The lead-in takes at least three frames and at most 100 ms: libinput turns two
+            // fingers that have not separated within 150 ms into a scroll.
+            let leadSteps = lead > 0 ? min(max(3, Int((lead * p.duration / dt).rounded(.up))), max(3, Int(0.1 / dt))) : 0
+            for k in 0..<leadSteps {
+                contact.samples.append(.init(time: Double(k) * dt, points: points(-lead * Double(leadSteps - k) / Double(leadSteps))))
+            }
+            let start = Double(leadSteps) * dt
+            for k in 0...n { contact.samples.append(.init(time: start + Double(k) * dt, points: points(Double(k) / Double(n)))) }
+            lift(after: start + Double(n) * dt)
+        case .translate(let fingers, let travel, let spacing, let at, let duration):
+            let centre = pad.resolve(at)
+            let n = steps(duration)
+            for k in 0...n {
+                let u = Double(k) / Double(n) - 0.5
+                let points = (0..<fingers).map { i in
+                    GestureScript.Point(x: centre.x + (Double(i) - Double(fingers - 1) / 2) * spacing + travel.x * u, y: centre.y + travel.y * u)
+                }
+                contact.samples.append(.init(time: Double(k) * dt, points: points))
+            }
+            lift(after: Double(n) * dt)
+        case .hold(let fingers, let at, let duration), .tap(let fingers, let at, let duration):
+            let points = row(fingers, at: pad.resolve(at))
+            let n = steps(duration)
+            // A still finger still reports every frame; evdev drops the frames that change nothing.
+            for k in 0..<n { contact.samples.append(.init(time: Double(k) * dt, points: points)) }
+            contact.samples.append(.init(time: Double(n) * dt, points: []))
+        case .click(let at, let duration):
+            let points = [pad.resolve(at)]
+            let n = steps(duration)
+            contact.samples.append(.init(time: 0, points: points))
+            for k in 2...(n + 2) { contact.samples.append(.init(time: Double(k) * dt, points: points, button: true)) }
+            contact.samples.append(.init(time: Double(n + 3) * dt, points: points))
+            lift(after: Double(n + 4) * dt)
+        case .pause, .set:
+            break
         }
+        return contact
+    }
 
-        var frames: [EvdevFrame] = []
-        var previous: [(x: Int32, y: Int32)]?
-        for step in 0...steps {
-            let time = UInt64((Double(step) * options.frameInterval * 1e6).rounded())
-            let points = positions(Double(step) / Double(steps)).map(pad.units)
-            frames.append(EvdevFrame(time: time, events: pad.frame(points, previous: previous)))
-            previous = points
+    /// Fingers side by side, 18 mm apart, centred on `c`.
+    private static func row(_ fingers: Int, at c: GestureScript.Point) -> [GestureScript.Point] {
+        (0..<fingers).map { i in GestureScript.Point(x: c.x + (Double(i) - Double(fingers - 1) / 2) * 18, y: c.y) }
+    }
+
+    /// The progress δ before 0 at which every finger is `distance` mm from its pose at 0.
+    private static func leadIn(_ distance: Double, _ points: (Double) -> [GestureScript.Point]) -> Double {
+        guard distance > 0 else { return 0 }
+        let target = points(0)
+        func moved(_ u: Double) -> Double {
+            zip(points(u), target).map { hypot($0.x - $1.x, $0.y - $1.y) }.min() ?? 0
         }
-        let liftTime = UInt64((Double(steps + 1) * options.frameInterval * 1e6).rounded())
-        frames.append(EvdevFrame(time: liftTime, events: pad.lift(fingers)))
-        return Recording(device: device, frames: frames)
+        guard moved(-1) >= distance else { return 1 }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<50 {
+            let mid = (lo + hi) / 2
+            if moved(-mid) >= distance { hi = mid } else { lo = mid }
+        }
+        return hi
     }
 
     /// What a device offers for synthesis, in its own units.
     struct Pad {
+        enum Tracking: Equatable {
+            /// MT protocol B with this many slots.
+            case multitouch(Int)
+            /// Two slots holding the bounding box of the touches, not the touches.
+            case semiMT
+            /// ABS_X/ABS_Y only; BTN_TOOL_* says how many fingers.
+            case singleTouch
+        }
+
         let device: DeviceDescription
-        let slots: Int
+        let tracking: Tracking
         let x: AbsInfo
         let y: AbsInfo
         let unitsPerMM: (x: Double, y: Double)
+        let size: (width: Double, height: Double)
 
-        init(_ device: DeviceDescription) throws(SynthesisError) {
+        init(_ device: DeviceDescription, file: String) throws(RecordingError) {
             self.device = device
-            guard device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT),
-                  device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID),
-                  let x = device.absinfo[Evdev.ABS_MT_POSITION_X], let y = device.absinfo[Evdev.ABS_MT_POSITION_Y] else {
-                throw .unsuitable("\(device.name) is not a multitouch (protocol B) device")
+            if let mx = device.absinfo[Evdev.ABS_MT_POSITION_X], let my = device.absinfo[Evdev.ABS_MT_POSITION_Y],
+               device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X), device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
+                (x, y) = (mx, my)
+                tracking = device.has(property: Evdev.INPUT_PROP_SEMI_MT) ? .semiMT : .multitouch(device.slotCount)
+            } else if let sx = device.absinfo[Evdev.ABS_X], let sy = device.absinfo[Evdev.ABS_Y],
+                      device.has(type: Evdev.EV_ABS, code: Evdev.ABS_X) {
+                (x, y) = (sx, sy)
+                tracking = .singleTouch
+            } else {
+                throw RecordingError.bad(file, nil, "\(device.name) has no position axes: not a touchpad")
             }
-            guard !device.has(property: Evdev.INPUT_PROP_SEMI_MT) else {
-                throw .unsuitable("\(device.name) is semi-mt: it reports a bounding box, not touches")
+            guard x.maximum > x.minimum, y.maximum > y.minimum else {
+                throw RecordingError.bad(file, nil, "\(device.name) has an empty position range")
             }
-            slots = device.slotCount
-            self.x = x
-            self.y = y
-            // Without a resolution, assume a 100 mm wide pad, like libinput's fallback.
-            let rx = x.resolution > 0 ? Double(x.resolution) : (Double(x.maximum) - Double(x.minimum)) / 100
-            let ry = y.resolution > 0 ? Double(y.resolution) : rx
+            // Without a resolution, libinput takes a touchpad to be 69 × 50 mm (most such pads are
+            // PS/2 Synaptics); millimetres here must be the ones libinput measures.
+            let rx = x.resolution > 0 ? Double(x.resolution) : (Double(x.maximum) - Double(x.minimum)) / Self.fallbackSize.width
+            let ry = y.resolution > 0 ? Double(y.resolution) : (Double(y.maximum) - Double(y.minimum)) / Self.fallbackSize.height
             unitsPerMM = (rx, ry)
+            size = ((Double(x.maximum) - Double(x.minimum)) / rx, (Double(y.maximum) - Double(y.minimum)) / ry)
         }
 
-        func units(_ p: (x: Double, y: Double)) -> (x: Int32, y: Int32) {
+        /// The size libinput assumes for a touchpad without resolution (`tp_init_default_resolution`).
+        static let fallbackSize = (width: 69.0, height: 50.0)
+
+        /// Touches the device reports individually.
+        var trackedTouches: Int {
+            switch tracking {
+            case .multitouch(let slots): return slots
+            case .semiMT: return 2
+            case .singleTouch: return 1
+            }
+        }
+
+        func resolve(_ position: GestureScript.Position) -> GestureScript.Point {
+            switch position {
+            case .center: return GestureScript.Point(x: 0, y: 0)
+            case .offset(let p): return p
+            case .fraction(let f): return GestureScript.Point(x: (f.x - 0.5) * size.width, y: (f.y - 0.5) * size.height)
+            }
+        }
+
+        func units(_ p: GestureScript.Point) -> (x: Int32, y: Int32) {
             let cx = (Double(x.minimum) + Double(x.maximum)) / 2, cy = (Double(y.minimum) + Double(y.maximum)) / 2
             let ux = (cx + p.x * unitsPerMM.x).rounded(), uy = (cy + p.y * unitsPerMM.y).rounded()
-            return (Int32(min(max(ux, Double(x.minimum)), Double(x.maximum))),
-                    Int32(min(max(uy, Double(y.minimum)), Double(y.maximum))))
+            return (Int32(min(max(ux, Double(x.minimum)), Double(x.maximum))), Int32(min(max(uy, Double(y.minimum)), Double(y.maximum))))
         }
 
-        private func abs(_ code: UInt16, _ value: Int32) -> EvdevEvent { EvdevEvent(type: Evdev.EV_ABS, code: code, value: value) }
-        private func key(_ code: UInt16, _ value: Int32) -> EvdevEvent { EvdevEvent(type: Evdev.EV_KEY, code: code, value: value) }
-        private var syn: EvdevEvent { EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0) }
+        static let toolKeys: [UInt16] = [Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP,
+                                         Evdev.BTN_TOOL_QUADTAP, Evdev.BTN_TOOL_QUINTTAP]
 
-        /// A mid-range value for an optional per-touch axis (pressure, touch size), if the device has it.
-        private func midValue(_ code: UInt16) -> Int32? {
-            guard device.has(type: Evdev.EV_ABS, code: code), let info = device.absinfo[code] else { return nil }
-            return Int32(Int64(info.minimum) + (Int64(info.maximum) - Int64(info.minimum)) * 3 / 10)
-        }
-
-        private func toolKey(_ fingers: Int) -> UInt16? {
-            let tools: [Int: UInt16] = [1: Evdev.BTN_TOOL_FINGER, 2: Evdev.BTN_TOOL_DOUBLETAP, 3: Evdev.BTN_TOOL_TRIPLETAP,
-                                        4: Evdev.BTN_TOOL_QUADTAP, 5: Evdev.BTN_TOOL_QUINTTAP]
-            return tools[fingers].flatMap { device.has(type: Evdev.EV_KEY, code: $0) ? $0 : nil }
-        }
-
-        /// One frame; on the first (no `previous`) the fingers land.
-        func frame(_ points: [(x: Int32, y: Int32)], previous: [(x: Int32, y: Int32)]?) -> [EvdevEvent] {
-            var events: [EvdevEvent] = []
-            for (slot, p) in points.enumerated() {
-                let old = previous?[slot]
-                guard old == nil || old! != p else { continue }
-                events.append(abs(Evdev.ABS_MT_SLOT, Int32(slot)))
-                if old == nil {
-                    events.append(abs(Evdev.ABS_MT_TRACKING_ID, Int32(100 + slot)))
-                    for code in [Evdev.ABS_MT_PRESSURE, Evdev.ABS_MT_TOUCH_MAJOR] {
-                        if let v = midValue(code) { events.append(abs(code, v)) }
-                    }
+        /// Refuses a contact the device cannot report, or one that leaves the pad.
+        func check(_ contact: Contact, verb: String, fail: (String) -> RecordingError) throws(RecordingError) {
+            let fingers = contact.samples.map(\.points.count).max() ?? 0
+            if fingers > trackedTouches {
+                let key = Self.toolKeys[fingers - 1]
+                guard device.has(type: Evdev.EV_KEY, code: key) else {
+                    throw fail("\(device.name) tracks \(trackedTouches) touch\(trackedTouches == 1 ? "" : "es") and has no \(Evdev.codeName(type: Evdev.EV_KEY, code: key)): it cannot report \(fingers) fingers")
                 }
-                if old?.x != p.x { events.append(abs(Evdev.ABS_MT_POSITION_X, p.x)) }
-                if old?.y != p.y { events.append(abs(Evdev.ABS_MT_POSITION_Y, p.y)) }
             }
-            if previous == nil {
-                if device.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH) { events.append(key(Evdev.BTN_TOUCH, 1)) }
-                if let tool = toolKey(points.count) { events.append(key(tool, 1)) }
-                if let v = midValue(Evdev.ABS_PRESSURE) { events.append(abs(Evdev.ABS_PRESSURE, v)) }
+            if contact.samples.contains(where: \.button), !device.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) {
+                throw fail("\(device.name) has no button (BTN_LEFT) to click")
             }
-            // Single-touch emulation follows the first finger, as the kernel's input-mt does.
-            if let first = points.first, previous == nil || previous![0] != first {
-                if device.has(type: Evdev.EV_ABS, code: Evdev.ABS_X) { events.append(abs(Evdev.ABS_X, first.x)) }
-                if device.has(type: Evdev.EV_ABS, code: Evdev.ABS_Y) { events.append(abs(Evdev.ABS_Y, first.y)) }
+            let half = (x: size.width / 2, y: size.height / 2)
+            for sample in contact.samples {
+                for p in sample.points where abs(p.x) > half.x + 1e-9 || abs(p.y) > half.y + 1e-9 {
+                    throw fail(String(format: "the %@ leaves the touchpad: a finger reaches %+.1f, %+.1f mm from the centre of a %.0f × %.0f mm pad",
+                                      verb, p.x, p.y, size.width, size.height))
+                }
             }
-            events.append(syn)
-            return events
         }
 
-        func lift(_ fingers: Int) -> [EvdevEvent] {
+        /// A value for an optional per-touch axis: `mm` through the position resolution when
+        /// known, else 30 % of the range; always inside the range.
+        func contactValue(_ code: UInt16, mm: Double?) -> Int32? {
+            guard device.has(type: Evdev.EV_ABS, code: code), let info = device.absinfo[code] else { return nil }
+            let range = Double(info.maximum) - Double(info.minimum)
+            var v = Double(info.minimum) + range * 0.3
+            if let mm, x.resolution > 0 { v = mm * Double(x.resolution) }
+            return Int32(min(max(v.rounded(), Double(info.minimum)), Double(info.maximum)))
+        }
+
+        /// Pressure that libinput counts as a finger: above its touch threshold (12 % of the
+        /// range) and at most 100, well below its palm threshold (130).
+        func pressure(_ code: UInt16) -> Int32? {
+            guard device.has(type: Evdev.EV_ABS, code: code), let info = device.absinfo[code] else { return nil }
+            let range = Double(info.maximum) - Double(info.minimum)
+            let low = Double(info.minimum) + range * 0.15
+            let v = max(low, min(Double(info.minimum) + range * 0.3, 100))
+            return Int32(min(v.rounded(), Double(info.maximum)))
+        }
+    }
+
+    /// The kernel's view of the device: what each slot, key and axis last reported, so that only
+    /// changes are emitted, as evdev does.
+    struct KernelState {
+        let pad: Pad
+        private var slot: Int32 = 0
+        private var slots: [[UInt16: Int32]]
+        private var keys: [UInt16: Int32] = [:]
+        private var axes: [UInt16: Int32] = [:]
+        private var nextTrackingID: Int32 = 100
+        private let touchValues: [(UInt16, Int32)]
+        private let hasTimestamp: Bool
+
+        init(pad: Pad) {
+            self.pad = pad
+            slots = Array(repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: pad.trackedTouches)
+            let candidates: [(UInt16, Int32?)] = [
+                (Evdev.ABS_MT_PRESSURE, pad.pressure(Evdev.ABS_MT_PRESSURE)),
+                (Evdev.ABS_MT_TOUCH_MAJOR, pad.contactValue(Evdev.ABS_MT_TOUCH_MAJOR, mm: 8)),
+                (Evdev.ABS_MT_TOUCH_MINOR, pad.contactValue(Evdev.ABS_MT_TOUCH_MINOR, mm: 6)),
+                (Evdev.ABS_MT_WIDTH_MAJOR, pad.contactValue(Evdev.ABS_MT_WIDTH_MAJOR, mm: 10)),
+                (Evdev.ABS_MT_WIDTH_MINOR, pad.contactValue(Evdev.ABS_MT_WIDTH_MINOR, mm: 8)),
+            ]
+            touchValues = candidates.compactMap { code, value in value.map { (code, $0) } }
+            hasTimestamp = pad.device.has(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP)
+        }
+
+        /// The events of one frame with `points` down (empty when nothing changed).
+        mutating func frame(_ points: [GestureScript.Point], button: Bool, micros: UInt64) -> [EvdevEvent] {
             var events: [EvdevEvent] = []
-            for slot in 0..<fingers {
-                events.append(abs(Evdev.ABS_MT_SLOT, Int32(slot)))
-                events.append(abs(Evdev.ABS_MT_TRACKING_ID, -1))
+            let units = points.map(pad.units)
+            var reported: [(x: Int32, y: Int32)]
+            switch pad.tracking {
+            case .multitouch(let count):
+                reported = Array(units.prefix(count))
+            case .semiMT:
+                reported = units.count < 2 ? units : [
+                    (units.map(\.x).min()!, units.map(\.y).min()!), (units.map(\.x).max()!, units.map(\.y).max()!),
+                ]
+            case .singleTouch:
+                reported = Array(units.prefix(1))
             }
-            if device.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH) { events.append(key(Evdev.BTN_TOUCH, 0)) }
-            if let tool = toolKey(fingers) { events.append(key(tool, 0)) }
-            if device.has(type: Evdev.EV_ABS, code: Evdev.ABS_PRESSURE) { events.append(abs(Evdev.ABS_PRESSURE, 0)) }
-            events.append(syn)
+            if pad.tracking != .singleTouch {
+                for s in 0..<slots.count {
+                    var changes: [EvdevEvent] = []
+                    if s < reported.count {
+                        var wanted: [(UInt16, Int32)] = []
+                        if slots[s][Evdev.ABS_MT_TRACKING_ID] == -1 {
+                            wanted.append((Evdev.ABS_MT_TRACKING_ID, nextTrackingID))
+                            nextTrackingID = nextTrackingID == Int32.max ? 0 : nextTrackingID + 1
+                        }
+                        wanted += [(Evdev.ABS_MT_POSITION_X, reported[s].x), (Evdev.ABS_MT_POSITION_Y, reported[s].y)] + touchValues
+                        for (code, value) in wanted where slots[s][code] != value {
+                            slots[s][code] = value
+                            changes.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+                        }
+                    } else if slots[s][Evdev.ABS_MT_TRACKING_ID] != -1 {
+                        slots[s][Evdev.ABS_MT_TRACKING_ID] = -1
+                        changes.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: -1))
+                    }
+                    if !changes.isEmpty && slot != Int32(s) {
+                        slot = Int32(s)
+                        events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: slot))
+                    }
+                    events += changes
+                }
+            }
+            var keyValues: [(UInt16, Int32)] = [(Evdev.BTN_TOUCH, points.isEmpty ? 0 : 1)]
+            for (i, key) in Pad.toolKeys.enumerated() { keyValues.append((key, points.count == i + 1 ? 1 : 0)) }
+            keyValues.append((Evdev.BTN_LEFT, button ? 1 : 0))
+            for (code, value) in keyValues where pad.device.has(type: Evdev.EV_KEY, code: code) && (keys[code] ?? 0) != value {
+                keys[code] = value
+                events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: value))
+            }
+            // Single-touch emulation follows the oldest contact, as the kernel's input-mt does.
+            var single: [(UInt16, Int32)] = []
+            if let first = reported.first {
+                single = [(Evdev.ABS_X, first.x), (Evdev.ABS_Y, first.y)]
+                if let p = pad.pressure(Evdev.ABS_PRESSURE) { single.append((Evdev.ABS_PRESSURE, p)) }
+                if let w = pad.contactValue(Evdev.ABS_TOOL_WIDTH, mm: nil) { single.append((Evdev.ABS_TOOL_WIDTH, w)) }
+            } else {
+                single = [(Evdev.ABS_PRESSURE, 0)]
+            }
+            for (code, value) in single where pad.device.has(type: Evdev.EV_ABS, code: code) && axes[code] != value {
+                axes[code] = value
+                events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+            }
+            guard !events.isEmpty else { return [] }
+            if hasTimestamp {
+                events.append(EvdevEvent(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP, value: Int32(truncatingIfNeeded: micros)))
+            }
+            events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
             return events
         }
+    }
+}
+
+extension GestureScript.Action {
+    /// The statement's verb, for messages.
+    var verb: String {
+        switch self {
+        case .pinch(let p): return p.scale == 1 && p.angle != 0 ? "rotation" : "pinch"
+        case .translate(let fingers, _, _, _, _): return fingers >= 3 ? "swipe" : fingers == 2 ? "scroll" : "move"
+        case .hold: return "hold"
+        case .tap: return "tap"
+        case .click: return "click"
+        case .pause: return "pause"
+        case .set: return "set"
+        }
+    }
+}
+
+/// A small seeded generator, so that jittered recordings are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A standard normal sample (Box–Muller).
+    mutating func gaussian() -> Double {
+        let u1 = max(Double.random(in: 0..<1, using: &self), 1e-12), u2 = Double.random(in: 0..<1, using: &self)
+        return sqrt(-2 * log(u1)) * cos(2 * .pi * u2)
     }
 }

@@ -290,8 +290,20 @@ public final class MockedDevice {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The program starts with no signal blocked and default handlers for the ones it is stopped
+        // with, whatever thread spawns it (libdispatch's worker threads block signals).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), stopping = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&stopping)
+        for signal in [SIGINT, SIGTERM] { sigaddset(&stopping, signal) }
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &stopping)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+        let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else {
             throw HarnessError("cannot start \(program): \(String(cString: strerror(rc)))", exitCode: rc == ENOENT ? 69 : 71)
         }

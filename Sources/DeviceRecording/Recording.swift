@@ -141,6 +141,14 @@ public struct Recording: Equatable, Sendable {
         self.frames = frames
     }
 
+    /// Frames per second while something touches, estimated from the median frame interval
+    /// between 3 and 40 ms; nil for a description without such frames.
+    public var reportRate: Double? {
+        let gaps = zip(frames, frames.dropFirst()).map { Double($1.time - $0.time) }.filter { $0 >= 3000 && $0 <= 40000 }.sorted()
+        guard gaps.count >= 5 else { return nil }
+        return 1e6 / gaps[gaps.count / 2]
+    }
+
     /// Microseconds from the first to the last frame.
     public var duration: UInt64 { frames.last.map { $0.time } ?? 0 }
 

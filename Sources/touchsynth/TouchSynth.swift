@@ -8,7 +8,7 @@ struct TouchSynth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchsynth",
         abstract: "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and indirect input modes.",
-        subcommands: [Devices.self, Debug.self, Record.self, Replay.self, Compare.self, Mock.self, Convert.self, Synth.self, Bench.self])
+        subcommands: [Devices.self, Debug.self, Record.self, Replay.self, Compare.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self])
 }
 
 /// Ends the process with a one-line error and its exit code; never a trap.
@@ -27,9 +27,6 @@ func reportingErrors<T>(_ body: () throws -> T) -> T {
         fail(error.description, code: error.exitCode)
     } catch let error as LibinputError {
         fail(error.description, code: error.exitCode)
-    } catch let error as GestureSynthesizer.SynthesisError {
-        if case .invalid = error { fail(error.description, code: 64) }
-        fail(error.description, code: 65)
     } catch {
         fail("\(error)", code: 70)
     }

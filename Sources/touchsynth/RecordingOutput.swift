@@ -1,0 +1,39 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+
+/// The formats TouchSynth writes recordings in.
+enum RecordingFormat: String, ExpressibleByArgument, CaseIterable {
+    case yaml, evemu, evtest
+
+    /// The format an output file's extension asks for: .yml/.yaml, .evemu/.events, .evtest/.txt.
+    static func forPath(_ path: String) -> RecordingFormat? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "yml", "yaml": return .yaml
+        case "evemu", "events": return .evemu
+        case "evtest", "txt", "log": return .evtest
+        default: return nil
+        }
+    }
+
+    func text(_ recording: Recording) -> String {
+        switch self {
+        case .yaml: return LibinputRecordFormat.write(recording)
+        case .evemu: return EvemuFormat.write(recording)
+        case .evtest: return EvtestFormat.write(recording)
+        }
+    }
+}
+
+/// Writes `recording` to `output` (stdout when nil) in `format`, or the format the file's extension
+/// names, or YAML.
+func writeRecording(_ recording: Recording, to output: String?, format: RecordingFormat?) {
+    let chosen = format ?? output.flatMap(RecordingFormat.forPath) ?? .yaml
+    let text = chosen.text(recording)
+    guard let output else { return emitRaw(text) }
+    do {
+        try text.write(toFile: output, atomically: true, encoding: .utf8)
+    } catch {
+        fail("\(output): cannot write: \((error as NSError).localizedDescription)", code: 73)
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+
+/// `touchsynth synthesize SCRIPT --device DESC`: a gesture script performed on a real device description.
+struct Synthesize: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Synthesize a recording from a gesture script on a device description.",
+        discussion: """
+            Statements, one per line or separated by ';' (lengths in mm, times in ms, angles in degrees clockwise):
+              pinch   scale=2 angle=0 separation=30mm axis=0 dx=0 dy=0 fingers=2 at=center duration=500ms
+              rotate  angle=90deg (a pinch with scale=1)
+              swipe   fingers=3 direction=left|right|up|down|<angle> distance=40mm spacing=18mm duration=300ms
+              scroll  fingers=2 dx=0 dy=30mm duration=500ms
+              move    dx=20mm dy=0 duration=300ms (one finger: pointer motion)
+              hold    fingers=2 duration=600ms
+              tap     fingers=1 duration=60ms
+              click   duration=100ms (one finger pressing the button)
+              pause   200ms
+              set     rate=125Hz jitter=0.1mm seed=1 gap=300ms leadin=1.6mm
+            at= takes center, top, bottom-left…, X,Y in mm from the centre, or X%,Y% of the pad.
+            Example: touchsynth synthesize -e 'pinch scale=2 angle=30deg' --device pad.desc -o pinch.yml
+            """)
+
+    @Argument(help: "The gesture script file.") var script: String?
+    @Option(name: [.customShort("e"), .long], help: "The script itself, instead of a file.") var text: String?
+    @Option(help: "A recording or description whose device to use (evemu .desc, YAML, evtest).") var device: String
+    @Option(help: "Frames per second (default: the device recording's own rate, else 125).") var rate: Double?
+    @Option(help: "Standard deviation of position noise, mm.") var jitter: Double?
+    @Option(help: "Seed of the position noise.") var seed: UInt64?
+    @Option(help: "Output format: yaml, evemu or evtest (default: from -o's extension, else yaml).") var format: RecordingFormat?
+    @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
+
+    func validate() throws {
+        guard (script == nil) != (text == nil) else { throw ValidationError("give a script file or -e TEXT (one of them)") }
+        if let rate, !(rate >= 10 && rate <= 1000) { throw ValidationError("--rate must be within 10 and 1000 Hz") }
+        if let jitter, !(jitter >= 0 && jitter <= 10) { throw ValidationError("--jitter must be within 0 and 10 mm") }
+    }
+
+    func run() throws {
+        let recording = reportingErrors { () throws -> Recording in
+            let base = try RecordingLoader.load(device)
+            let source = script ?? "-e"
+            let parsed = try GestureScript.parse(try script.map(readText) ?? text ?? "", file: source)
+            var options = GestureSynthesizer.Options()
+            options.rate = rate ?? base.reportRate ?? 125
+            if let jitter { options.jitter = jitter }
+            if let seed { options.seed = seed }
+            return try GestureSynthesizer.synthesize(parsed, on: base.device, options: options, file: source)
+        }
+        writeRecording(recording, to: output, format: format)
+    }
+}

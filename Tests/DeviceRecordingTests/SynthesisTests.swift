@@ -1,0 +1,210 @@
+@testable import DeviceRecording
+import Foundation
+import XCTest
+
+/// The gesture language and the frames it becomes, checked against what a kernel driver emits.
+final class SynthesisTests: XCTestCase {
+    let devices = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/devices")
+
+    func device(_ name: String) throws -> DeviceDescription {
+        try RecordingLoader.load(devices.appendingPathComponent(name).path).device
+    }
+
+    var asus: DeviceDescription { get throws { try device("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc") } }
+
+    func synthesize(_ script: String, on device: DeviceDescription, options: GestureSynthesizer.Options = .init()) throws -> Recording {
+        try GestureSynthesizer.synthesize(try GestureScript.parse(script, file: "t.gesture"), on: device, options: options, file: "t.gesture")
+    }
+
+    func assertRefused(_ script: String, on device: DeviceDescription? = nil, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let target = try device ?? asus
+        XCTAssertThrowsError(try synthesize(script, on: target), file: file, line: line) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .badData, file: file, line: line)
+            XCTAssertTrue("\(error)".hasPrefix(message), "\(error)", file: file, line: line)
+        }
+    }
+
+    func testUnitsAndDefaults() throws {
+        let script = try GestureScript.parse("""
+            # comment
+            pinch scale=150% angle=0.5rad duration=0.4s at=10,-5mm  # trailing comment
+            rotate; swipe fingers=4 direction=up distance=3cm; pause 250; set rate=90Hz jitter=0.1mm seed=3
+            """, file: "s")
+        XCTAssertEqual(script.statements.map(\.line), [2, 3, 3, 3, 3])
+        guard case .pinch(let p) = script.statements[0].action else { return XCTFail("not a pinch") }
+        XCTAssertEqual(p.scale, 1.5, accuracy: 1e-12)
+        XCTAssertEqual(p.angle, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(p.duration, 0.4, accuracy: 1e-12)
+        XCTAssertEqual(p.at, .offset(GestureScript.Point(x: 10, y: -5)))
+        guard case .pinch(let r) = script.statements[1].action else { return XCTFail("not a rotation") }
+        XCTAssertEqual(r.scale, 1)
+        XCTAssertEqual(r.angle, .pi / 2, accuracy: 1e-12)
+        guard case .translate(4, let travel, _, _, _) = script.statements[2].action else { return XCTFail("not a 4-finger swipe") }
+        XCTAssertEqual(travel.y, -30, accuracy: 1e-9)
+        XCTAssertEqual(travel.x, 0, accuracy: 1e-9)
+        XCTAssertEqual(script.statements[3].action, .pause(0.25))
+        XCTAssertEqual(script.statements[4].action, .set(GestureScript.Settings(rate: 90, jitter: 0.1, seed: 3)))
+    }
+
+    func testScriptErrorsNameTheLine() {
+        let cases: [(String, String)] = [
+            ("tap\npnch", "s:2: unknown gesture \"pnch\""),
+            ("pinch scale=-1", "s:1: scale=-1: must be within 0.05 and 20"),
+            ("swipe speed=3", "s:1: swipe has no parameter \"speed\""),
+            ("scroll dy=30furlongs", "s:1: dy=30furlongs: expected a number with a unit (mm, cm)"),
+            ("hold fingers=two", "s:1: fingers=two: expected a whole number from 1 to 5"),
+            ("pause", "s:1: pause needs a duration"),
+            ("tap at=middle", "s:1: at=middle: expected center"),
+            ("set", "s:1: set needs rate="),
+            ("set rate=5000Hz", "s:1: rate=5000Hz: touchpads report at 10 to 1000 Hz"),
+            ("# nothing\n", "s: no gesture in the script"),
+            ("pinch 2", "s:1: unexpected \"2\""),
+        ]
+        for (script, message) in cases {
+            XCTAssertThrowsError(try GestureScript.parse(script, file: "s"), script) { error in
+                XCTAssertTrue("\(error)".hasPrefix(message), "\(script): \(error)")
+            }
+        }
+    }
+
+    /// Replays the frames through a model of evdev's per-slot state: nothing is reported twice,
+    /// slots are announced only when they change, and the finger-count keys agree with the touches.
+    func testFramesAreWhatTheKernelEmits() throws {
+        let dev = try asus
+        let rec = try synthesize("pinch scale=2; scroll fingers=2; swipe fingers=3; hold fingers=4", on: dev)
+        var slot: Int32 = 0
+        var values: [Int32: [UInt16: Int32]] = [:]
+        var keys: [UInt16: Int32] = [:]
+        var active = Set<Int32>()
+        let tools = [Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP, Evdev.BTN_TOOL_QUADTAP]
+        for frame in rec.frames {
+            XCTAssertTrue(frame.events.last?.isSynReport == true)
+            XCTAssertGreaterThan(frame.events.count, 1, "evdev drops empty frames")
+            for e in frame.events.dropLast() {
+                XCTAssertTrue(dev.has(type: e.type, code: e.code), "\(e) is not a code of the device")
+                if e.type == Evdev.EV_ABS, e.code == Evdev.ABS_MT_SLOT {
+                    XCTAssertNotEqual(e.value, slot, "slot announced without changing")
+                    slot = e.value
+                } else if e.type == Evdev.EV_ABS, e.code >= Evdev.ABS_MT_TOUCH_MAJOR {
+                    XCTAssertNotEqual(values[slot]?[e.code], e.value, "slot \(slot) repeats \(Evdev.codeName(type: e.type, code: e.code))")
+                    values[slot, default: [:]][e.code] = e.value
+                    if e.code == Evdev.ABS_MT_TRACKING_ID {
+                        if e.value >= 0 { active.insert(slot) } else { active.remove(slot) }
+                    }
+                    if let info = dev.absinfo[e.code], e.code != Evdev.ABS_MT_TRACKING_ID {
+                        XCTAssertTrue((info.minimum...info.maximum).contains(e.value), "\(e) outside the axis range")
+                    }
+                    if e.code == Evdev.ABS_MT_PRESSURE {
+                        let info = try XCTUnwrap(dev.absinfo[e.code])
+                        XCTAssertGreaterThan(Double(e.value), Double(info.minimum) + 0.12 * Double(info.maximum - info.minimum), "libinput's touch threshold")
+                        XCTAssertLessThanOrEqual(e.value, 130, "libinput's palm threshold")
+                    }
+                } else if e.type == Evdev.EV_KEY {
+                    XCTAssertNotEqual(keys[e.code] ?? 0, e.value, "key repeats its state")
+                    keys[e.code] = e.value
+                }
+            }
+            XCTAssertEqual(keys[Evdev.BTN_TOUCH] ?? 0, active.isEmpty ? 0 : 1)
+            let on = tools.enumerated().filter { keys[$0.element] == 1 }.map { $0.offset + 1 }
+            XCTAssertEqual(on, active.isEmpty ? [] : [active.count], "one BTN_TOOL_* for the finger count")
+        }
+        XCTAssertTrue(active.isEmpty, "every finger lifts")
+    }
+
+    func testFramesComeAtTheReportRate() throws {
+        let rec = try synthesize("scroll duration=400ms", on: try asus)
+        let gaps = Set(zip(rec.frames, rec.frames.dropFirst()).map { $1.time - $0.time })
+        XCTAssertEqual(gaps, [8000], "125 Hz")
+        var options = GestureSynthesizer.Options()
+        options.rate = 80
+        let slower = try synthesize("scroll duration=400ms", on: try asus, options: options)
+        XCTAssertEqual(Set(zip(slower.frames, slower.frames.dropFirst()).map { $1.time - $0.time }), [12500])
+        XCTAssertEqual(slower.reportRate ?? 0, 80, accuracy: 1e-9, "a recording tells its own rate")
+    }
+
+    /// After the lead-in, the fingers' separation grows by exactly the requested factor and
+    /// their line turns by the requested angle, in millimetres through the resolution.
+    func testPinchGeometryAfterTheLeadIn() throws {
+        let dev = try asus
+        let rec = try synthesize("pinch scale=1.8 angle=40deg", on: dev)
+        let rx = Double(try XCTUnwrap(dev.absinfo[Evdev.ABS_MT_POSITION_X]).resolution)
+        let ry = Double(try XCTUnwrap(dev.absinfo[Evdev.ABS_MT_POSITION_Y]).resolution)
+        var slot: Int32 = 0
+        var pos: [Int32: (x: Double, y: Double)] = [:]
+        var poses: [(d: Double, a: Double, moved: Double)] = []
+        var start: [Int32: (x: Double, y: Double)] = [:]
+        for frame in rec.frames.dropLast() {
+            for e in frame.events where e.type == Evdev.EV_ABS {
+                if e.code == Evdev.ABS_MT_SLOT { slot = e.value }
+                if e.code == Evdev.ABS_MT_POSITION_X { pos[slot, default: (0, 0)].x = Double(e.value) / rx }
+                if e.code == Evdev.ABS_MT_POSITION_Y { pos[slot, default: (0, 0)].y = Double(e.value) / ry }
+            }
+            if start.isEmpty { start = pos }
+            let a = pos[0]!, b = pos[1]!
+            let moved = min(hypot(a.x - start[0]!.x, a.y - start[0]!.y), hypot(b.x - start[1]!.x, b.y - start[1]!.y))
+            poses.append((hypot(b.x - a.x, b.y - a.y), atan2(b.y - a.y, b.x - a.x), moved))
+        }
+        // libinput decides once both fingers moved 1.5 mm: that frame is where scale 1 and angle 0 are.
+        let decided = try XCTUnwrap(poses.firstIndex { $0.moved >= 1.5 })
+        XCTAssertLessThan(poses[decided - 1].moved, 1.5)
+        let last = try XCTUnwrap(poses.last)
+        XCTAssertEqual(last.d / poses[decided].d, 1.8, accuracy: 0.02)
+        let turn = remainder(last.a - poses[decided].a, 2 * .pi) * 180 / .pi
+        XCTAssertEqual(turn, 40, accuracy: 0.5)
+    }
+
+    func testJitterIsSeededAndReproducible() throws {
+        let dev = try asus
+        let a = try synthesize("set jitter=0.2mm seed=7; hold fingers=2", on: dev)
+        let b = try synthesize("set jitter=0.2mm seed=7; hold fingers=2", on: dev)
+        let c = try synthesize("set jitter=0.2mm seed=8; hold fingers=2", on: dev)
+        let still = try synthesize("hold fingers=2", on: dev)
+        XCTAssertEqual(a, b)
+        XCTAssertNotEqual(a.frames, c.frames)
+        XCTAssertEqual(still.frames.count, 2, "still fingers: landing and lift only")
+        XCTAssertGreaterThan(a.frames.count, 30, "jittering fingers report every frame")
+    }
+
+    /// A two-slot pad reports a third finger the way the kernel does: two touches and BTN_TOOL_TRIPLETAP.
+    func testMoreFingersThanSlotsUseTheToolKeys() throws {
+        let rec = try synthesize("swipe fingers=3", on: try device("touchpads_SynPS2_Synaptics_TouchPad.lenovo-p50.desc"))
+        let events = rec.frames.flatMap(\.events)
+        XCTAssertEqual(events.filter { $0.code == Evdev.ABS_MT_TRACKING_ID && $0.type == Evdev.EV_ABS && $0.value >= 0 }.count, 2)
+        XCTAssertTrue(events.contains(EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_TRIPLETAP, value: 1)))
+    }
+
+    /// A semi-mt pad reports the bounding box of the touches in its two slots.
+    func testSemiMTReportsTheBoundingBox() throws {
+        let rec = try synthesize("rotate angle=90 duration=200ms", on: try device("touchpads_AlpsPS2_ALPS_GlidePoint.desc"))
+        var slot: Int32 = 0
+        var x: [Int32: Int32] = [:], y: [Int32: Int32] = [:]
+        for frame in rec.frames.dropLast() {
+            for e in frame.events where e.type == Evdev.EV_ABS {
+                if e.code == Evdev.ABS_MT_SLOT { slot = e.value }
+                if e.code == Evdev.ABS_MT_POSITION_X { x[slot] = e.value }
+                if e.code == Evdev.ABS_MT_POSITION_Y { y[slot] = e.value }
+            }
+            XCTAssertLessThanOrEqual(x[0]!, x[1]!)
+            XCTAssertLessThanOrEqual(y[0]!, y[1]!, "slot 0 is the top-left corner, slot 1 the bottom-right")
+        }
+    }
+
+    func testDevicesThatCannotPerformAGestureAreNamed() throws {
+        try assertRefused("tap\npinch", on: try device("touchpads_AlpsPS2-ALPS-DualPoint-TouchPad-non-MT.doubletap.desc"),
+                          "t.gesture:2: AlpsPS/2 ALPS DualPoint TouchPad tracks 1 touch and has no BTN_TOOL_DOUBLETAP: it cannot report 2 fingers")
+        try assertRefused("hold fingers=4", on: try device("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc"),
+                          "t.gesture:1: SynPS/2 Synaptics TouchPad tracks 2 touches and has no BTN_TOOL_QUADTAP")
+        try assertRefused("scroll dy=80mm", "t.gesture:1: the scroll leaves the touchpad")
+        try assertRefused("tap at=200,0", "t.gesture:1: the tap leaves the touchpad")
+    }
+
+    /// Without a resolution, millimetres are libinput's: the pad is 69 × 50 mm.
+    func testNoResolutionMeansLibinputsDefaultSize() throws {
+        let dev = try device("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc")
+        XCTAssertEqual(dev.absinfo[Evdev.ABS_MT_POSITION_X]?.resolution, 0)
+        let pad = try GestureSynthesizer.Pad(dev, file: "t")
+        XCTAssertEqual(pad.size.width, 69, accuracy: 1e-9)
+        XCTAssertEqual(pad.size.height, 50, accuracy: 1e-9)
+    }
+}
