@@ -216,7 +216,10 @@ private struct ArgumentReader {
         for (suffix, factor) in units where lower.hasSuffix(suffix) {
             if let v = Double(lower.dropLast(suffix.count)), v.isFinite { return v * factor }
         }
-        if let v = Double(lower), v.isFinite { return v * bare }
+        if let v = Double(lower) {
+            guard v.isFinite else { throw fail("\(key)=\(text): not a finite number") }
+            return v * bare
+        }
         let names = units.map(\.0).joined(separator: ", ")
         throw fail("\(key)=\(text): expected a number with a unit (\(names))")
     }

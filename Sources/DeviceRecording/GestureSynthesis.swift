@@ -27,6 +27,8 @@ public enum GestureSynthesizer {
         /// only after this much motion and measure scale and angle from where they decided, the
         /// way a person keeps pinching until the content changed by what they wanted.
         public var leadIn = 1.6
+        /// libinput's quirks for the device: the resolution it assumes and its pressure thresholds.
+        public var quirks = LibinputQuirks()
 
         public init() {}
     }
@@ -35,7 +37,7 @@ public enum GestureSynthesizer {
     /// a gesture that leaves the pad, or a device that cannot report it.
     public static func synthesize(_ script: GestureScript, on device: DeviceDescription, options: Options = Options(),
                                   file: String) throws(RecordingError) -> Recording {
-        let pad = try Pad(device, file: file)
+        let pad = try Pad(device, quirks: options.quirks, file: file)
         var settings = options
         var random = SplitMix64(seed: options.seed)
         var kernel = KernelState(pad: pad)
@@ -110,9 +112,9 @@ public enum GestureSynthesizer {
             }
             let lead = leadIn(options.leadIn, points)
             let n = steps(p.duration)
-            // The lead-in takes at least three frames and at most 100 ms: libinput turns two
-            // fingers that have not separated within 150 ms into a scroll.
-            let leadSteps = lead > 0 ? min(max(3, Int((lead * p.duration / dt).rounded(.up))), max(3, Int(0.1 / dt))) : 0
+            // The lead-in takes three frames (24 ms at 125 Hz): libinput decides before its 40 ms
+            // hold timer fires, so the start does not depend on when that timer is serviced.
+            let leadSteps = lead > 0 ? 3 : 0
             for k in 0..<leadSteps {
                 contact.samples.append(.init(time: Double(k) * dt, points: points(-lead * Double(leadSteps - k) / Double(leadSteps))))
             }
@@ -188,8 +190,11 @@ public enum GestureSynthesizer {
         let unitsPerMM: (x: Double, y: Double)
         let size: (width: Double, height: Double)
 
-        init(_ device: DeviceDescription, file: String) throws(RecordingError) {
+        let quirks: LibinputQuirks
+
+        init(_ device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(), file: String) throws(RecordingError) {
             self.device = device
+            self.quirks = quirks
             if let mx = device.absinfo[Evdev.ABS_MT_POSITION_X], let my = device.absinfo[Evdev.ABS_MT_POSITION_Y],
                device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X), device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
                 (x, y) = (mx, my)
@@ -204,10 +209,17 @@ public enum GestureSynthesizer {
             guard x.maximum > x.minimum, y.maximum > y.minimum else {
                 throw RecordingError.bad(file, nil, "\(device.name) has an empty position range")
             }
-            // Without a resolution, libinput takes a touchpad to be 69 × 50 mm (most such pads are
-            // PS/2 Synaptics); millimetres here must be the ones libinput measures.
-            let rx = x.resolution > 0 ? Double(x.resolution) : (Double(x.maximum) - Double(x.minimum)) / Self.fallbackSize.width
-            let ry = y.resolution > 0 ? Double(y.resolution) : (Double(y.maximum) - Double(y.minimum)) / Self.fallbackSize.height
+            // Without a resolution, libinput takes its quirks' hint, else a 69 × 50 mm pad (most
+            // such pads are PS/2 Synaptics); millimetres here must be the ones libinput measures.
+            var rx = Double(x.resolution), ry = Double(y.resolution)
+            if rx <= 0 || ry <= 0 {
+                if let hint = quirks.resolutionHint, hint.x > 0, hint.y > 0 {
+                    (rx, ry) = (Double(hint.x), Double(hint.y))
+                } else {
+                    rx = (Double(x.maximum) - Double(x.minimum)) / Self.fallbackSize.width
+                    ry = (Double(y.maximum) - Double(y.minimum)) / Self.fallbackSize.height
+                }
+            }
             unitsPerMM = (rx, ry)
             size = ((Double(x.maximum) - Double(x.minimum)) / rx, (Double(y.maximum) - Double(y.minimum)) / ry)
         }
@@ -273,12 +285,13 @@ public enum GestureSynthesizer {
         }
 
         /// Pressure that libinput counts as a finger: above its touch threshold (12 % of the
-        /// range) and at most 100, well below its palm threshold (130).
+        /// range, or the quirk's) and well below its palm threshold (130, or the quirk's).
         func pressure(_ code: UInt16) -> Int32? {
             guard device.has(type: Evdev.EV_ABS, code: code), let info = device.absinfo[code] else { return nil }
             let range = Double(info.maximum) - Double(info.minimum)
-            let low = Double(info.minimum) + range * 0.15
-            let v = max(low, min(Double(info.minimum) + range * 0.3, 100))
+            let touch = quirks.pressureRange.map { Double($0.high) } ?? Double(info.minimum) + range * 0.12
+            let palm = Double(quirks.palmPressureThreshold ?? 130)
+            let v = max(touch + max(1, range * 0.03), min(Double(info.minimum) + range * 0.3, palm * 0.75))
             return Int32(min(v.rounded(), Double(info.maximum)))
         }
     }

@@ -32,7 +32,9 @@ struct Corpus: ParsableCommand {
             for (g, gesture) in CorpusGesture.all.enumerated() {
                 do {
                     let script = try GestureScript.parse(gesture.script, file: gesture.name)
-                    let recording = try GestureSynthesizer.synthesize(script, on: device.description, file: gesture.name)
+                    var options = GestureSynthesizer.Options()
+                    options.quirks = LibinputQuirks.load(for: device.description)
+                    let recording = try GestureSynthesizer.synthesize(script, on: device.description, options: options, file: gesture.name)
                     let file = work.appendingPathComponent("\(d)-\(g).yml").path
                     try LibinputRecordFormat.write(recording).write(toFile: file, atomically: false, encoding: .utf8)
                     runs.append((d, g, file))
@@ -293,7 +295,9 @@ struct CorpusTable {
             if case .notSynthesized(let why) = cell.outcome, !reasons.contains(why) { reasons.append(why) }
         }
         if d.absinfo[Evdev.ABS_MT_POSITION_X]?.resolution ?? d.absinfo[Evdev.ABS_X]?.resolution ?? 0 == 0 {
-            reasons.append("no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm")
+            reasons.append(LibinputQuirks.load(for: d).resolutionHint == nil
+                ? "no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm"
+                : "no resolution: libinput (and the synthesizer) take its quirks' resolution hint")
         }
         return reasons.joined(separator: "; ")
     }

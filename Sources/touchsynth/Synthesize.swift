@@ -44,6 +44,7 @@ struct Synthesize: ParsableCommand {
             let parsed = try GestureScript.parse(try script.map(readText) ?? text ?? "", file: source)
             var options = GestureSynthesizer.Options()
             options.rate = rate ?? base.reportRate ?? 125
+            options.quirks = LibinputQuirks.load(for: base.device)
             if let jitter { options.jitter = jitter }
             if let seed { options.seed = seed }
             return try GestureSynthesizer.synthesize(parsed, on: base.device, options: options, file: source)

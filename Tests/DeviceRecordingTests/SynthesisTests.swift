@@ -207,4 +207,41 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(pad.size.width, 69, accuracy: 1e-9)
         XCTAssertEqual(pad.size.height, 50, accuracy: 1e-9)
     }
+
+    /// libinput's quirks: matching sections (never DMI ones) set the resolution and pressure it uses.
+    func testQuirksGiveTheResolutionAndPressureLibinputUses() throws {
+        let dell = try device("touchpads_ETPS2_Elantech_Touchpad.Dell-Inspiron-7520.desc")
+        let texts = ["""
+            [Elantech Touchpads]
+            MatchName=*Elantech Touchpad*
+            AttrResolutionHint=31x31
+            AttrPressureRange=10:8
+
+            [One laptop]
+            MatchName=*Elantech Touchpad*
+            MatchDMIModalias=dmi:*svnDell*
+            AttrPressureRange=99:90
+            """, """
+            [Some USB pad]
+            MatchBus=usb
+            MatchUdevType=touchpad
+            AttrResolutionHint=5x5
+            [PS/2 touchpads]
+            MatchBus=ps2
+            MatchUdevType=touchpad
+            AttrPalmPressureThreshold=60
+            """]
+        let quirks = LibinputQuirks.applying(texts, to: dell)
+        XCTAssertEqual(quirks.resolutionHint?.x, 31)
+        XCTAssertEqual(quirks.pressureRange?.high, 10, "a DMI section names a machine, not this description")
+        XCTAssertEqual(quirks.palmPressureThreshold, 60)
+        let pad = try GestureSynthesizer.Pad(dell, quirks: quirks, file: "t")
+        XCTAssertEqual(pad.size.width, 2940.0 / 31, accuracy: 1e-9)
+        let pressure = try XCTUnwrap(pad.pressure(Evdev.ABS_PRESSURE))
+        XCTAssertGreaterThan(pressure, 10)
+        XCTAssertLessThan(pressure, 60)
+        if FileManager.default.fileExists(atPath: LibinputQuirks.systemDirectory) {
+            XCTAssertEqual(LibinputQuirks.load(for: dell).resolutionHint?.y, 31, "Debian's libinput quirks for Elantech pads")
+        }
+    }
 }

@@ -20,8 +20,14 @@ final class CrossCheckTests: XCTestCase {
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let type = try XCTUnwrap(object["type"] as? String)
         guard isCompared(type) else { return nil }
-        func f2(_ key: String) -> String { String(format: "%.2f", (object[key] as? Double) ?? 0) }
-        func f1(_ key: String) -> String { String(format: "%.1f", (object[key] as? Double) ?? 0) }
+        // Numbers are read from the text: Foundation's JSONSerialization on Linux can be an ulp off
+        // (0.9750000000000001 becomes 0.975), which flips a %.2f rounding.
+        func number(_ key: String) -> Double {
+            guard let range = line.range(of: "\"\(key)\":") else { return 0 }
+            return Double(line[range.upperBound...].prefix { "-+.eE0123456789".contains($0) }) ?? 0
+        }
+        func f2(_ key: String) -> String { String(format: "%.2f", number(key)) }
+        func f1(_ key: String) -> String { String(format: "%.1f", number(key)) }
         let fingers = (object["fingers"] as? Int).map(String.init) ?? ""
         var fields: [String]
         switch type {

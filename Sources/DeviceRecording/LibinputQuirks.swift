@@ -1,0 +1,87 @@
+import Foundation
+
+/// The libinput device quirks (`/usr/share/libinput/*.quirks`) that change what a synthesized
+/// touch means to libinput: the resolution it assumes when the kernel gives none, and its
+/// pressure thresholds. Sections that match on DMI or device tree describe particular laptops
+/// and are left out: a description alone names no machine.
+public struct LibinputQuirks: Sendable {
+    /// Units per millimetre libinput uses when the axes have no resolution (`AttrResolutionHint`).
+    public var resolutionHint: (x: Int, y: Int)?
+    /// Pressure at which a touch begins and below which it ends (`AttrPressureRange`).
+    public var pressureRange: (high: Int, low: Int)?
+    /// Pressure above which a touch is a palm (`AttrPalmPressureThreshold`).
+    public var palmPressureThreshold: Int?
+
+    public init() {}
+
+    /// Where Debian's libinput keeps its quirks.
+    public static let systemDirectory = "/usr/share/libinput"
+
+    /// The quirks for `device` from the `.quirks` files in `directory` (none if it is missing),
+    /// later files and sections overriding earlier ones, as libinput applies them.
+    public static func load(for device: DeviceDescription, directory: String = systemDirectory) -> LibinputQuirks {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".quirks") }.sorted()
+        let texts = files.compactMap { try? String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
+        return applying(texts, to: device)
+    }
+
+    /// The quirks the texts of `.quirks` files give `device`, in order.
+    public static func applying(_ texts: [String], to device: DeviceDescription) -> LibinputQuirks {
+        var quirks = LibinputQuirks()
+        for text in texts {
+            for section in sections(text) where section.matches(device) {
+                for (key, value) in section.attributes {
+                    let numbers = value.split(whereSeparator: { $0 == "x" || $0 == ":" }).compactMap { Int($0) }
+                    switch key {
+                    case "AttrResolutionHint" where numbers.count == 2: quirks.resolutionHint = (numbers[0], numbers[1])
+                    case "AttrPressureRange" where numbers.count == 2: quirks.pressureRange = (numbers[0], numbers[1])
+                    case "AttrPalmPressureThreshold" where numbers.count == 1: quirks.palmPressureThreshold = numbers[0]
+                    default: break
+                    }
+                }
+            }
+        }
+        return quirks
+    }
+
+    struct Section {
+        var matches: [(String, String)] = []
+        var attributes: [(String, String)] = []
+
+        func matches(_ d: DeviceDescription) -> Bool {
+            !matches.isEmpty && matches.allSatisfy { key, value in
+                switch key {
+                case "MatchName": return fnmatch(value, d.name, 0) == 0
+                case "MatchBus": return LibinputQuirks.buses[value.lowercased()] == d.bustype
+                case "MatchVendor": return value.split(separator: ";").contains { UInt16($0.dropFirst(2), radix: 16) == d.vendor }
+                case "MatchProduct": return value.split(separator: ";").contains { UInt16($0.dropFirst(2), radix: 16) == d.product }
+                case "MatchVersion": return UInt16(value.dropFirst(2), radix: 16) == d.version
+                case "MatchUdevType": return d.udevInputKinds.contains(LibinputQuirks.udevTypes[value] ?? "")
+                default: return false
+                }
+            }
+        }
+    }
+
+    static let buses: [String: UInt16] = ["usb": 0x03, "bluetooth": 0x05, "ps2": 0x11, "i2c": 0x18, "rmi": 0x1d, "spi": 0x1c, "virtual": 0x06]
+    static let udevTypes = ["touchpad": "ID_INPUT_TOUCHPAD", "mouse": "ID_INPUT_MOUSE", "keyboard": "ID_INPUT_KEYBOARD",
+                            "touchscreen": "ID_INPUT_TOUCHSCREEN"]
+
+    static func sections(_ text: String) -> [Section] {
+        var sections: [Section] = []
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                sections.append(Section())
+            } else if let eq = line.firstIndex(of: "="), !line.hasPrefix("#"), !sections.isEmpty {
+                let key = String(line[..<eq]), value = String(line[line.index(after: eq)...])
+                if key.hasPrefix("Match") {
+                    sections[sections.count - 1].matches.append((key, value))
+                } else {
+                    sections[sections.count - 1].attributes.append((key, value))
+                }
+            }
+        }
+        return sections
+    }
+}

@@ -1,0 +1,111 @@
+import DeviceRecording
+import Foundation
+import XCTest
+
+/// `touchsynth record` and the text of real evtest, both run on mocked devices, give back the
+/// recording that was replayed; libinput's own tools read what `record` writes.
+final class RecordingToolTests: XCTestCase {
+    func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(name)").path
+    }
+
+    func assertSameFrames(_ recorded: Recording, _ original: Recording, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(recorded.device.name, original.device.name, what, file: file, line: line)
+        XCTAssertEqual(recorded.device.codes, original.device.codes, what, file: file, line: line)
+        XCTAssertEqual(recorded.device.absinfo.mapValues(\.maximum), original.device.absinfo.mapValues(\.maximum), what, file: file, line: line)
+        XCTAssertEqual(recorded.frames.map(\.events), original.frames.map(\.events), what, file: file, line: line)
+        XCTAssertEqual(recorded.frames.map(\.time), original.frames.map(\.time), "\(what): the recording's exact spacing", file: file, line: line)
+    }
+
+    /// The harness stops `record` with SIGINT after the last frame, as Ctrl-C would.
+    func testRecordOfAReplayedRecordingGivesItBack() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        for source in [Fixtures.synthesized.appendingPathComponent("session.yml"),
+                       Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events")] {
+            let out = temporary("record.yml")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try runProcess([touchsynth, "mock", source.path, "--", touchsynth, "record", "--device", "{devnode}", "-o", out])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let original = try RecordingLoader.load(source.path)
+            let events = original.frames.reduce(0) { $0 + $1.events.count }
+            XCTAssertTrue(result.stderr.contains("recorded \(events) events in \(original.frames.count) frames"), result.stderr)
+            assertSameFrames(try RecordingLoader.load(out), original, source.lastPathComponent)
+        }
+    }
+
+    /// Interrupted half-way, the file holds exactly the frames recorded so far and parses.
+    func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let out = temporary("partial.yml")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let timeout = try XCTUnwrap(findExecutable("timeout"))
+        let result = try runProcess([touchsynth, "mock", source, "--", timeout, "--preserve-status", "-s", "INT", "1.2", touchsynth, "record", "--device", "{devnode}", "-o", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let recorded = try RecordingLoader.load(out)
+        let original = try RecordingLoader.load(source)
+        XCTAssertGreaterThan(recorded.frames.count, 10)
+        XCTAssertLessThan(recorded.frames.count, original.frames.count)
+        XCTAssertEqual(recorded.frames, Array(original.frames.prefix(recorded.frames.count)))
+    }
+
+    /// libinput's Python tools parse `record`'s YAML: per-slot-delta prints a line per frame, and
+    /// `libinput replay` gets past parsing to creating the uinput device.
+    func testLibinputsToolsReadWhatRecordWrites() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let python = "/usr/bin/python3", tools = "/usr/libexec/libinput"
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "\(tools)/libinput-replay"), "libinput-tools is not installed")
+        let source = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        let out = temporary("record.yml")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        XCTAssertEqual(try runProcess([touchsynth, "mock", source, "--", touchsynth, "record", "--device", "{devnode}", "-o", out]).status, 0)
+        let deltas = try runProcess([python, "\(tools)/libinput-analyze-per-slot-delta", out])
+        XCTAssertEqual(deltas.status, 0, deltas.stderr)
+        XCTAssertEqual(deltas.stdout.split(separator: "\n").count, try RecordingLoader.load(source).frames.count)
+        let replay = try runProcess([python, "\(tools)/libinput-replay", "--help"])
+        XCTAssertEqual(replay.status, 0, "python3-libevdev and python3-yaml are installed: \(replay.stderr)")
+        let replayed = try runProcess([python, "\(tools)/libinput-replay", out])
+        if replayed.status != 0 {
+            XCTAssertTrue(replayed.stderr.contains("failed to open device") || replayed.stderr.contains("uinput"),
+                          "only the missing /dev/uinput may stop libinput replay: \(replayed.stderr)")
+        }
+    }
+
+    func testRecordErrors() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let missing = try runProcess([touchsynth, "record", "--device", "/dev/input/event-none", "-o", temporary("x.yml")])
+        XCTAssertEqual(missing.status, 66, missing.stderr)
+        XCTAssertEqual(missing.stderr, "touchsynth: /dev/input/event-none: no such device\n")
+        let notEvdev = try runProcess([touchsynth, "record", "--device", "/dev/null", "-o", temporary("x.yml")])
+        XCTAssertEqual(notEvdev.status, 65, notEvdev.stderr)
+        XCTAssertTrue(notEvdev.stderr.hasPrefix("touchsynth: /dev/null: not an evdev device"), notEvdev.stderr)
+        let node = temporary("event")
+        XCTAssertTrue(FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600]))
+        defer { try? FileManager.default.removeItem(atPath: node) }
+        let command = getuid() == 0
+            ? [try XCTUnwrap(findExecutable("setpriv")), "--reuid=65534", "--regid=65534", "--clear-groups", touchsynth, "record", "--device", node]
+            : [touchsynth, "record", "--device", node]
+        let denied = try runProcess(command)
+        XCTAssertEqual(denied.status, 77, denied.stderr)
+        XCTAssertTrue(denied.stderr.contains("join the 'input' group"), denied.stderr)
+    }
+
+    /// Real evtest on every bundled recording: what it prints parses back to the same frames.
+    func testRealEvtestOutputParsesBackToEveryRecording() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let evtest = try XCTUnwrap(findExecutable("evtest"), "evtest is not installed (tools/setup installs it)")
+        let recordings = Fixtures.recordings
+        XCTAssertGreaterThanOrEqual(recordings.count, 25)
+        // A few at a time: each replay takes its recording's duration.
+        for batch in stride(from: 0, to: recordings.count, by: 6).map({ Array(recordings[$0 ..< min($0 + 6, recordings.count)]) }) {
+            let running = try batch.map { try Running([touchsynth, "mock", $0.path, "--", evtest, "{devnode}"]) }
+            for (url, process) in zip(batch, running) {
+                let result = try process.wait()
+                XCTAssertEqual(result.status, 0, "\(url.lastPathComponent): \(result.stderr)")
+                let parsed = try EvtestFormat.parse(result.stdout, file: "evtest.txt")
+                assertSameFrames(parsed, try RecordingLoader.load(url.path), url.lastPathComponent)
+                XCTAssertEqual(RecordingLoader.detectFormat(result.stdout), .evtest)
+            }
+        }
+    }
+}
