@@ -33,6 +33,23 @@ final class RecordingToolTests: XCTestCase {
         }
     }
 
+    /// On a terminal, a progress line counts up elapsed time and events (run under `script`, a pty).
+    func testRecordShowsProgressOnATerminal() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let script = try XCTUnwrap(findExecutable("script"), "util-linux's script is not installed")
+        let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let out = temporary("tty.yml")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let inner = "\(touchsynth) mock \(source) -- \(touchsynth) record --device {devnode} -o \(out)"
+        let result = try runProcess([script, "-q", "-e", "-c", inner, "/dev/null"])
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("Ctrl-C to stop"), result.stdout)
+        let updates = result.stdout.split(separator: "\r").filter { $0.contains(" s ") && $0.contains(" events") }
+        XCTAssertGreaterThan(updates.count, 10, "about ten updates a second: \(result.stdout)")
+        let events = try RecordingLoader.load(source).frames.reduce(0) { $0 + $1.events.count }
+        XCTAssertTrue(updates.last?.contains(" \(events) events") == true, "the last update counts all \(events) events: \(updates.last ?? "")")
+    }
+
     /// Interrupted half-way, the file holds exactly the frames recorded so far and parses.
     func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {
         let touchsynth = try Fixtures.touchsynth()
