@@ -43,6 +43,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // libFuzzer harness for every parser (tools/fuzz builds it with -sanitize=fuzzer -DFUZZING);
+        // built normally, it replays a corpus through the same entry points.
+        .executableTarget(
+            name: "touchsynth-fuzz",
+            dependencies: ["DeviceRecording", "Gestures", .product(name: "Yams", package: "Yams")]
+        ),
         .testTarget(name: "DeviceRecordingTests", dependencies: ["DeviceRecording"]),
         .testTarget(name: "ReplayTests", dependencies: ["DeviceRecording", "LibinputEvents"]),
         .testTarget(name: "IndirectInputTests", dependencies: ["IndirectInput", "LibinputEvents"]),

@@ -26,6 +26,20 @@ public enum EvemuFormat {
         return Recording(device: device, frames: Recording.frames(from: parsed.events))
     }
 
+    /// The event of an `E: sec.usec type code value` line; nil for a blank or comment line.
+    static func eventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
+        var body = Substring(text)
+        if let hash = body.firstIndex(of: "#") { body = body[..<hash] }
+        let fields = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let tag = fields.first else { return nil }
+        guard tag == "E:" else { throw RecordingError.bad(file, line, "not an event line after the events began: \"\(text.prefix(40))\"") }
+        guard fields.count == 5 else {
+            throw RecordingError.bad(file, line, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count - 1) fields")
+        }
+        return (try timestamp(fields[1], file, line),
+                EvdevEvent(type: try hex16(fields[2], file, line), code: try hex16(fields[3], file, line), value: try int32(fields[4], file, line)))
+    }
+
     /// Rejects events the device cannot send: a code outside the kernel's range or outside the
     /// device's declared capabilities (EV_SYN is always allowed).
     static func checkKnown(_ event: EvdevEvent, device: DeviceDescription, file: String, line: Int) throws(RecordingError) {

@@ -70,6 +70,14 @@ public enum EvtestFormat {
         return Recording(device: device, frames: Recording.frames(from: events))
     }
 
+    /// The event of an `Event: time …` line; nil for a blank line.
+    static func eventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard trimmed.hasPrefix("Event: time ") else { throw RecordingError.bad(file, line, "not an evtest event line: \"\(trimmed.prefix(40))\"") }
+        return try parseEvent(trimmed, file: file, line: line)
+    }
+
     private static func axisField(_ line: String) -> (String, String)? {
         let parts = line.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2, ["Value", "Min", "Max", "Fuzz", "Flat", "Resolution"].contains(String(parts[0])) else { return nil }

@@ -52,6 +52,60 @@ public enum LibinputRecordFormat {
         return Recording(device: device, frames: Recording.frames(from: events))
     }
 
+    /// Reads the lines of the first device's `events:` list as libinput record writes them:
+    /// `  - evdev:` entries of `    - [sec, usec, type, code, value]` rows; other entries
+    /// (`- libinput:` descriptions of what libinput did) are skipped.
+    struct EventLines {
+        enum Result {
+            case event(UInt64, EvdevEvent)
+            case none
+            /// The next device or top-level key: this device's events are over.
+            case endOfDevice
+        }
+
+        private var inEvdev = false
+        private var ended = false
+
+        mutating func parse(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
+            switch try classify(text, file: file, line: line) {
+            case .event(let time, let event): return (time, event)
+            case .none: return nil
+            case .endOfDevice:
+                ended = true
+                return nil
+            }
+        }
+
+        private mutating func classify(_ text: String, file: String, line: Int) throws(RecordingError) -> Result {
+            guard !ended else { return .none }
+            let body = text.prefix { $0 != "#" }
+            let trimmed = body.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { return .none }
+            if let first = body.first, first != " " { return .endOfDevice }
+            let indent = body.prefix { $0 == " " }.count
+            if indent == 2, trimmed.hasPrefix("- ") {
+                inEvdev = trimmed == "- evdev:"
+                return .none
+            }
+            guard inEvdev else { return .none }
+            guard trimmed.hasPrefix("- ["), trimmed.hasSuffix("]") else {
+                throw RecordingError.bad(file, line, "expected an evdev event \"- [sec, usec, type, code, value]\"")
+            }
+            let fields = trimmed.dropFirst(3).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 5 else { throw RecordingError.bad(file, line, "truncated event: expected [sec, usec, type, code, value]") }
+            let numbers = try fields.map { f throws(RecordingError) -> Int64 in
+                guard let n = Int64(f) else { throw RecordingError.bad(file, line, "\"\(f)\" is not an integer") }
+                return n
+            }
+            guard numbers[0] >= 0, numbers[1] >= 0, let type = UInt16(exactly: numbers[2]),
+                  let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4]) else {
+                throw RecordingError.bad(file, line, "event values out of range")
+            }
+            let time = try EvemuFormat.microseconds(sec: UInt64(numbers[0]), usec: UInt64(numbers[1]), file, line)
+            return .event(time, EvdevEvent(type: type, code: code, value: value))
+        }
+    }
+
     private static func parseDevice(_ node: Node, file: String) throws(RecordingError) -> DeviceDescription {
         guard let evdev = node["evdev"] else { throw RecordingError.bad(file, line(node), "missing header: device has no evdev section") }
         guard let name = evdev["name"]?.string else { throw RecordingError.bad(file, line(evdev), "missing header: evdev has no name") }

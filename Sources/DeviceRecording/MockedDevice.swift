@@ -24,12 +24,52 @@ public struct ReplayReport: Sendable {
     /// Exit status of the program (128 + signal if it was killed by one).
     public var exitStatus: Int32
     public var framesDelivered: Int
+    /// Delay between each frame's scheduled instant and its write.
+    public var lateness: LatenessHistogram
     /// Worst delay between a frame's scheduled instant and its write, in microseconds.
-    public var maxLatenessMicros: Int64
+    public var maxLatenessMicros: Int64 { lateness.maximum }
     /// From starting the program to its exit, in seconds.
     public var wallSeconds: Double
     /// From starting the program to it being ready for the first frame, in seconds.
     public var startupSeconds: Double
+}
+
+/// How late frames were delivered, in microseconds: exact below 100 ms, counted above; constant
+/// memory however long the replay.
+public struct LatenessHistogram: Sendable {
+    private var counts = [Int](repeating: 0, count: 100_001)
+    /// Frames counted.
+    public private(set) var count = 0
+    /// The latest frame's delay.
+    public private(set) var maximum: Int64 = 0
+
+    public init() {}
+
+    /// Counts one frame delivered `micros` after its instant (early counts as on time).
+    public mutating func add(_ micros: Int64) {
+        counts[Int(min(max(micros, 0), Int64(counts.count - 1)))] += 1
+        count += 1
+        maximum = max(maximum, micros)
+    }
+
+    /// Adds another replay's frames.
+    public mutating func merge(_ other: LatenessHistogram) {
+        for i in counts.indices { counts[i] += other.counts[i] }
+        count += other.count
+        maximum = max(maximum, other.maximum)
+    }
+
+    /// The delay `fraction` (0...1) of the frames were at or below, in microseconds.
+    public func percentile(_ fraction: Double) -> Int64 {
+        guard count > 0 else { return 0 }
+        let rank = Int((Double(count) * fraction).rounded(.up))
+        var seen = 0
+        for (micros, n) in counts.enumerated() {
+            seen += n
+            if seen >= max(rank, 1) { return Int64(micros) }
+        }
+        return maximum
+    }
 }
 
 /// Timing of a replay.
@@ -41,6 +81,8 @@ public struct ReplayTiming: Sendable {
     public var tail: Duration = .milliseconds(300)
     /// How long the program may take to open the device.
     public var openTimeout: Duration = .seconds(10)
+    /// Playback speed: 2 delivers the frames twice as fast, their timestamps as close together.
+    public var speed = 1.0
 
     public init() {}
 
@@ -58,8 +100,10 @@ public struct ReplayTiming: Sendable {
 /// this object writes) and the evdev ioctls. Programs run under it with `LD_PRELOAD` set to
 /// touchsynth-preload (which covers two gaps of umockdev 0.17) ahead of libumockdev-preload.
 public final class MockedDevice {
-    /// The recording whose frames ``run(_:timing:standardOutput:)`` delivers.
-    public let recording: Recording
+    /// The device the testbed presents.
+    public let device: DeviceDescription
+    /// Where ``run(_:timing:readiness:standardOutput:)`` takes its frames from.
+    private var frames: any FrameSource
     /// The testbed files the device is made of.
     public let files: TestbedFiles
     private let testbed: OpaquePointer
@@ -71,15 +115,42 @@ public final class MockedDevice {
     public var devnode: String { files.devnode }
 
     /// Sets up the testbed for `recording` as `/dev/input/event<eventNumber>`.
-    public init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
-        guard recording.duration <= Self.longestRecording else {
+    public convenience init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
+        guard recording.duration <= RecordingStream.longestRecording else {
             throw HarnessError("the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours", exitCode: 65)
         }
+        try self.init(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
+    }
+
+    /// Sets up the testbed for a recording read as it plays (a ``RecordingStream``), so that
+    /// memory does not grow with the recording's length.
+    public convenience init(stream: RecordingStream, eventNumber: Int = 10) throws(HarnessError) {
+        try self.init(device: stream.device, frames: stream, eventNumber: eventNumber)
+    }
+
+    /// The device for a recording file: read whole when it is small, else checked in a first
+    /// pass (so any error comes before the first frame) and then read again as it plays, so
+    /// memory does not grow with the recording's length.
+    public static func forFile(_ path: String, description: String? = nil, eventNumber: Int = 10) throws -> MockedDevice {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > streamingThreshold else {
+            return try MockedDevice(recording: try RecordingLoader.load(path, description: description), eventNumber: eventNumber)
+        }
+        let check = try RecordingStream(path: path, description: description)
+        while try check.nextFrame() != nil {}
+        return try MockedDevice(stream: try RecordingStream(path: path, description: description), eventNumber: eventNumber)
+    }
+
+    /// Files above this size (bytes) are streamed.
+    public static let streamingThreshold = 8 << 20
+
+    private init(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) {
         guard (0...Self.highestEventNumber).contains(eventNumber) else {
             throw HarnessError("event number \(eventNumber) is outside 0...\(Self.highestEventNumber)", exitCode: 64)
         }
-        self.recording = recording
-        files = TestbedFiles(device: recording.device, eventNumber: eventNumber)
+        self.device = device
+        self.frames = frames
+        files = TestbedFiles(device: device, eventNumber: eventNumber)
         guard let tb = umockdev_testbed_new() else { throw HarnessError("umockdev: cannot create a testbed") }
         testbed = OpaquePointer(tb)
         guard let rootC = umockdev_testbed_get_root_dir(tb) else {
@@ -93,7 +164,7 @@ public final class MockedDevice {
         guard umockdev_testbed_add_from_string(tb, files.umockdevDevice, &error) != 0 else {
             let message = Self.take(error)
             g_object_unref(UnsafeMutableRawPointer(tb))
-            throw HarnessError("umockdev: cannot add device \"\(recording.device.name)\": \(message)")
+            throw HarnessError("umockdev: cannot add device \"\(device.name)\": \(message)")
         }
         let ioctlPath = root + "/touchsynth.ioctl"
         let dbPath = root + "/" + files.udevDatabasePath
@@ -121,8 +192,6 @@ public final class MockedDevice {
         g_object_unref(UnsafeMutableRawPointer(testbed))
     }
 
-    /// 24 hours in microseconds: keeps schedule arithmetic far from overflow.
-    static let longestRecording: UInt64 = 86_400_000_000
     /// touchsynth-preload recognises /dev/input/event0...event1000.
     public static let highestEventNumber = 1000
 
@@ -189,16 +258,16 @@ public final class MockedDevice {
 
         let ready = Clock.now()
         let origin = ready + timing.leadIn.nanoseconds
-        var maxLateness: Int64 = 0
+        var lateness = LatenessHistogram()
         var delivered = 0
         var buffer: [UInt8] = []
-        for frame in recording.frames {
-            let due = origin + Int64(frame.time) * 1000
+        while let frame = try nextFrame() {
+            let due = origin + Int64(Double(frame.time) * 1000 / timing.speed)
             if let ended = Self.sleep(until: due, watching: pid) {
                 status = ended
                 break
             }
-            maxLateness = max(maxLateness, (Clock.now() - due) / 1000)
+            lateness.add((Clock.now() - due) / 1000)
             buffer.removeAll(keepingCapacity: true)
             // Stamped with the instant the frame is due: libinput's timers run from these times, so
             // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
@@ -210,7 +279,7 @@ public final class MockedDevice {
             status = Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid) ?? Self.stop(pid)
         }
         let wall = Double(Clock.now() - started) / 1e9
-        return ReplayReport(exitStatus: status ?? 0, framesDelivered: delivered, maxLatenessMicros: maxLateness, wallSeconds: wall,
+        return ReplayReport(exitStatus: status ?? 0, framesDelivered: delivered, lateness: lateness, wallSeconds: wall,
                             startupSeconds: Double(ready - started) / 1e9)
     }
 
@@ -222,6 +291,14 @@ public final class MockedDevice {
             let now = Clock.now()
             if now >= nanos { return nil }
             Clock.sleep(until: min(nanos, now + 100_000_000))
+        }
+    }
+
+    private func nextFrame() throws(HarnessError) -> EvdevFrame? {
+        do {
+            return try frames.nextFrame()
+        } catch {
+            throw HarnessError(error.description, exitCode: error.exitCode)
         }
     }
 
@@ -407,4 +484,21 @@ private struct SignalForwarding {
         sigaction(SIGTERM, &term, nil)
         forwardedSignalTarget = 0
     }
+}
+
+/// Where a replay's frames come from, one at a time.
+public protocol FrameSource: AnyObject {
+    /// The next frame, or nil at the end.
+    func nextFrame() throws(RecordingError) -> EvdevFrame?
+}
+
+extension RecordingStream: FrameSource {}
+
+/// Frames already in memory.
+final class FrameList: FrameSource {
+    private var frames: ArraySlice<EvdevFrame>
+
+    init(_ frames: [EvdevFrame]) { self.frames = frames[...] }
+
+    func nextFrame() throws(RecordingError) -> EvdevFrame? { frames.popFirst() }
 }

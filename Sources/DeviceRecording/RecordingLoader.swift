@@ -6,18 +6,8 @@ public enum RecordingLoader {
     /// Loads `path`. An evemu `.events` file without a header takes its device from `description`,
     /// or else from the `.desc` file beside it whose name is the longest prefix of its own.
     public static func load(_ path: String, description: String? = nil) throws(RecordingError) -> Recording {
-        let text = try readText(path)
-        switch detectFormat(text) {
-        case .libinputRecord:
-            return try LibinputRecordFormat.parse(text, file: path)
-        case .evtest:
-            return try EvtestFormat.parse(text, file: path)
-        case .evemu:
-            return try EvemuFormat.parseRecording(text, file: path) { () throws(RecordingError) -> DeviceDescription? in
-                guard let descPath = description ?? matchingDescription(for: path) else { return nil }
-                return try EvemuFormat.parseDescription(try readText(descPath), file: descPath)
-            }
-        }
+        let stream = try RecordingStream(path: path, description: description)
+        return Recording(device: stream.device, frames: try stream.readAll())
     }
 
     /// The recording formats TouchSynth reads.

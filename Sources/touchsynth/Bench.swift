@@ -13,6 +13,7 @@ struct Bench: ParsableCommand {
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
     @Option(help: "Runs of each measurement.") var runs = 5
     @Flag(help: "JSON Lines output.") var json = false
+    @Flag(help: "Also replay a synthesized 1-hour recording (at 60× speed) and report the replay's peak memory.") var hour = false
 
     struct Figure {
         var name: String
@@ -37,16 +38,28 @@ struct Bench: ParsableCommand {
         // Replay timing on the longest recording: it spans the most frames and timer work.
         let (longestPath, longest) = loaded.max { $0.1.duration < $1.1.duration }!
         var overhead = Figure(name: "replay wall time over recording duration", unit: "s", samples: [])
-        var lateness = Figure(name: "replay worst frame lateness", unit: "µs", samples: [])
+        var worst = Figure(name: "replay worst frame lateness", unit: "µs", samples: [])
         for _ in 0..<runs {
             let report = reportingErrors { try captureLibinputEvents(of: longest, name: longestPath).report }
             overhead.samples.append(report.wallSeconds - Double(longest.duration) / 1e6)
-            lateness.samples.append(Double(report.maxLatenessMicros))
+            worst.samples.append(Double(report.maxLatenessMicros))
         }
-        figures += [overhead, lateness]
+        figures += [overhead, worst]
 
-        let streams = reportingErrors { try loaded.map { try captureLibinputEvents(of: $0.1, name: $0.0).events } }
+        var lateness = LatenessHistogram()
+        let streams = reportingErrors {
+            try loaded.map { path, recording in
+                let (events, report) = try captureLibinputEvents(of: recording, name: path)
+                lateness.merge(report.lateness)
+                return events
+            }
+        }
+        figures.append(Figure(name: "frame delivery error p50, \(lateness.count) frames of \(loaded.count) recordings", unit: "µs",
+                              samples: [Double(lateness.percentile(0.5))]))
+        figures.append(Figure(name: "frame delivery error p99", unit: "µs", samples: [Double(lateness.percentile(0.99))]))
+        figures.append(Figure(name: "frame delivery error max", unit: "µs", samples: [Double(lateness.maximum)]))
         figures.append(measureTranslation(streams))
+        if hour { figures += reportingErrors { try measureHourReplay() } }
 
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -93,6 +106,46 @@ struct Bench: ParsableCommand {
             figure.samples.append(Double(total) / seconds / 1e6)
         }
         return figure
+    }
+
+    /// Synthesizes an hour of pinches, rotations, scrolls and swipes on a real description,
+    /// writes it frame by frame, and replays it at 60× through `touchsynth replay --mode both`:
+    /// the peak memory of the replaying process and of its libinput child.
+    private func measureHourReplay() throws -> [Figure] {
+        let desc = "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
+        let device = try RecordingLoader.load(desc).device
+        let cycle = "pinch scale=1.6; rotate angle=60deg; scroll fingers=2 dy=20mm; swipe fingers=3 distance=30mm; pause 500ms"
+        // Each cycle takes about 3.9 s with the default 300 ms gaps.
+        let script = try GestureScript.parse(Array(repeating: cycle, count: 925).joined(separator: "\n"), file: "hour")
+        let recording = try GestureSynthesizer.synthesize(script, on: device, file: "hour")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-hour-\(getpid()).yml").path
+        defer { unlink(file) }
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw HarnessError("cannot create \(file)") }
+        var chunk = LibinputRecordFormat.header(device: device, node: "/dev/input/event10")
+        for frame in recording.frames {
+            chunk += LibinputRecordFormat.frameText(frame)
+            if chunk.utf8.count > 1 << 20 { guard writeAll(fd, chunk) else { break }; chunk = "" }
+        }
+        _ = writeAll(fd, chunk)
+        close(fd)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: currentExecutable())
+        process.arguments = ["replay", "--speed", "60", "--mode", "both", "--json", "--stats", file]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let match = stderr.firstMatch(of: /peak RSS ([0-9.]+) MiB \(program ([0-9.]+) MiB\)/),
+              let own = Double(match.output.1), let child = Double(match.output.2) else {
+            throw HarnessError("the 1-hour replay failed: \(stderr)")
+        }
+        let hours = Double(recording.duration) / 3.6e9
+        return [Figure(name: String(format: "%.2f h replay at 60×: peak memory, touchsynth", hours), unit: "MiB", samples: [own]),
+                Figure(name: String(format: "%.2f h replay at 60×: peak memory, libinput child", hours), unit: "MiB", samples: [child])]
     }
 
     /// Every recording with events under Tests/Fixtures of the current directory.

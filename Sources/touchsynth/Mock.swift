@@ -25,8 +25,7 @@ struct Mock: ParsableCommand {
 
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
-            let rec = try RecordingLoader.load(recording, description: desc)
-            let device = try MockedDevice(recording: rec, eventNumber: eventNumber)
+            let device = try MockedDevice.forFile(recording, description: desc, eventNumber: eventNumber)
             var timing = ReplayTiming()
             timing.tail = .milliseconds(tailMs)
             return try device.run(command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
@@ -37,7 +36,11 @@ struct Mock: ParsableCommand {
 }
 
 func printStats(_ report: ReplayReport) {
+    var own = rusage(), children = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &own)
+    getrusage(RUSAGE_CHILDREN.rawValue, &children)
     writeStderr(String(
-        format: "touchsynth: %d frames delivered, worst lateness %lld µs, start-up %.3f s, wall time %.3f s, exit status %d",
-        report.framesDelivered, report.maxLatenessMicros, report.startupSeconds, report.wallSeconds, report.exitStatus))
+        format: "touchsynth: %d frames delivered, lateness p50 %lld µs p99 %lld µs max %lld µs, start-up %.3f s, wall time %.3f s, peak RSS %.1f MiB (program %.1f MiB), exit status %d",
+        report.framesDelivered, report.lateness.percentile(0.5), report.lateness.percentile(0.99), report.maxLatenessMicros,
+        report.startupSeconds, report.wallSeconds, Double(own.ru_maxrss) / 1024, Double(children.ru_maxrss) / 1024, report.exitStatus))
 }

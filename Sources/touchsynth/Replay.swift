@@ -12,14 +12,20 @@ struct Replay: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
+    @Option(help: "Playback speed (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
+
+    func validate() throws {
+        guard speed.isFinite, speed >= 0.01, speed <= 1000 else { throw ValidationError("--speed must be within 0.01 and 1000") }
+    }
 
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
-            let rec = try RecordingLoader.load(recording, description: desc)
-            let device = try MockedDevice(recording: rec)
+            let device = try MockedDevice.forFile(recording, description: desc)
             var command = [currentExecutable(), "debug", "--device", device.devnode] + output.arguments
             if enableTap { command.append("--enable-tap") }
-            return try device.run(command, timing: .programSignalsReady, readiness: .programSignals)
+            var timing = ReplayTiming.programSignalsReady
+            timing.speed = speed
+            return try device.run(command, timing: timing, readiness: .programSignals)
         }
         if stats { printStats(report) }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
