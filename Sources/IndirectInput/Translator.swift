@@ -1,5 +1,34 @@
 import LibinputEvents
 
+/// What became of one libinput event in one mode: every event is accounted for.
+public enum Disposition: Equatable, Sendable {
+    /// It produced at least one app event.
+    case emitted
+    /// Its content is carried by state that later app events report.
+    case merged(String)
+    /// It deliberately has no effect on the app, for the reason given.
+    case dropped(String)
+}
+
+/// Counts of ``Disposition``s, by reason.
+public struct Accounting: Equatable, Sendable {
+    public private(set) var events = 0
+    public private(set) var emitted = 0
+    public private(set) var merged: [String: Int] = [:]
+    public private(set) var dropped: [String: Int] = [:]
+
+    public init() {}
+
+    mutating func count(_ disposition: Disposition) {
+        events += 1
+        switch disposition {
+        case .emitted: emitted += 1
+        case .merged(let why): merged[why, default: 0] += 1
+        case .dropped(let why): dropped[why, default: 0] += 1
+        }
+    }
+}
+
 /// Turns libinput touchpad and mouse events into the events an iPad app gets, in the delivery
 /// mode its `UIApplicationSupportsIndirectInputEvents` key selects (docs/indirect-input.md).
 ///
@@ -188,7 +217,31 @@ public final class CompatibilityTranslator {
             events += pointerActivity(on: device)
             events += systemGesture.end(.hold, cancelled: cancelled).map { [stamp(.systemGesture($0))] } ?? []
         }
+        let disposition = events.isEmpty ? Self.silentDisposition(event.kind) : .emitted
+        lastDisposition = disposition
+        accounting.count(disposition)
         return events
+    }
+
+    /// What became of the last event given to ``translate(_:)``.
+    public private(set) var lastDisposition: Disposition = .emitted
+    /// What became of every event given to ``translate(_:)``.
+    public private(set) var accounting = Accounting()
+
+    /// Why an event produced no app event: its content lives on in state later events carry, or
+    /// it has no counterpart in UIKit.
+    static func silentDisposition(_ kind: LibinputEvent.Kind) -> Disposition {
+        switch kind {
+        case .deviceAdded, .deviceRemoved: return .dropped("device bookkeeping")
+        case .keyboardKey: return .merged("modifier and key state of later events")
+        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame: return .dropped("touchscreen input is not modelled")
+        case .pointerMotion, .pointerMotionAbsolute: return .merged("pointer position")
+        case .pointerButton: return .merged("button mask of the click in progress")
+        case .pointerScroll: return .merged("scroll sequence")
+        case .gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd: return .merged("pinch state below the transform threshold")
+        case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd, .gestureHoldBegin, .gestureHoldEnd:
+            return .merged("system gesture state")
+        }
     }
 
     /// Cancels everything live, as after libinput reports lost events (SYN_DROPPED): every

@@ -72,6 +72,36 @@ final class ModeOutput {
         for (name, _, checker) in translators {
             violations += checker.finish().map { "\(name): \($0)" }
         }
+        reportAccounting()
+    }
+
+    /// What became of every libinput event in each mode: emitted, merged into later events'
+    /// state, or dropped, with the reasons. JSON: a last line with `"libinput": null` and an
+    /// `accounting` object; table: one line per mode.
+    private func reportAccounting() {
+        func counts(_ byReason: [String: Int]) -> JSON {
+            .object(byReason.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })
+        }
+        if json {
+            var accounting: [(String, JSON)] = []
+            for (name, translator, _) in translators {
+                let a = translator.accounting
+                accounting.append((name, .object([("libinput_events", .int(Int64(a.events))), ("emitted", .int(Int64(a.emitted))),
+                                                  ("merged", counts(a.merged)), ("dropped", counts(a.dropped))])))
+            }
+            var pairs: [(String, JSON)] = [("libinput", .null)]
+            for (name, _, _) in translators { pairs.append((name, .array([]))) }
+            pairs.append(("accounting", .object(accounting)))
+            emit(JSON.object(pairs).render())
+            return
+        }
+        for (name, translator, _) in translators {
+            let a = translator.accounting
+            let merged = a.merged.values.reduce(0, +), dropped = a.dropped.values.reduce(0, +)
+            let reasons = a.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            emit("\(name): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later events, \(dropped) dropped"
+                 + (reasons.isEmpty ? "" : " (\(reasons))"))
+        }
     }
 
     /// Invariant violations seen so far, each prefixed with its mode.

@@ -7,6 +7,7 @@ final class ModeTests: XCTestCase {
         var libinput: [String: Any]?
         var compat: [[String: Any]]
         var indirect: [[String: Any]]
+        var accounting: [String: Any]?
     }
 
     func replayBoth(_ url: URL, _ extra: [String] = []) throws -> [Line] {
@@ -16,7 +17,8 @@ final class ModeTests: XCTestCase {
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])
             return Line(libinput: object["libinput"] as? [String: Any],
                         compat: try XCTUnwrap(object["compat"] as? [[String: Any]]),
-                        indirect: try XCTUnwrap(object["indirect"] as? [[String: Any]]))
+                        indirect: try XCTUnwrap(object["indirect"] as? [[String: Any]]),
+                        accounting: object["accounting"] as? [String: Any])
         }
     }
 
@@ -87,6 +89,30 @@ final class ModeTests: XCTestCase {
         }
         XCTAssertGreaterThan(pointerTouches.compat, 0, "clicks and hover should appear as touches")
         XCTAssertGreaterThan(pointerTouches.indirect, 0)
+    }
+
+    /// Every libinput event is accounted for in each mode: emitted (it has app events on its
+    /// line), merged into later events' state, or dropped with a reason; the counts add up.
+    func testEveryLibinputEventIsAccountedFor() throws {
+        var reasons = Set<String>()
+        for url in Fixtures.recordings {
+            let lines = try replayBoth(url)
+            let name = url.lastPathComponent
+            let accounting = try XCTUnwrap(lines.last?.accounting, "\(name): the last line accounts for the stream")
+            let events = lines.filter { $0.libinput != nil }
+            for (mode, column) in [("compat", \Line.compat), ("indirect", \Line.indirect)] {
+                let counts = try XCTUnwrap(accounting[mode] as? [String: Any], "\(name) \(mode)")
+                let merged = try XCTUnwrap(counts["merged"] as? [String: Int]), dropped = try XCTUnwrap(counts["dropped"] as? [String: Int])
+                let emitted = try XCTUnwrap(counts["emitted"] as? Int)
+                XCTAssertEqual(counts["libinput_events"] as? Int, events.count, "\(name) \(mode)")
+                XCTAssertEqual(emitted + merged.values.reduce(0, +) + dropped.values.reduce(0, +), events.count, "\(name) \(mode): the counts add up")
+                XCTAssertEqual(emitted, events.filter { !$0[keyPath: column].isEmpty }.count, "\(name) \(mode): emitted = lines with app events")
+                reasons.formUnion(dropped.keys)
+                reasons.formUnion(merged.keys)
+            }
+        }
+        XCTAssertTrue(reasons.contains("device bookkeeping"), "\(reasons)")
+        XCTAssertTrue(reasons.allSatisfy { !$0.isEmpty })
     }
 
     /// With the pointer locked (the default policy grants it), motion is relative and nothing hovers.
