@@ -186,6 +186,8 @@ public final class MockedDevice {
             g_object_unref(UnsafeMutableRawPointer(tb))
             throw HarnessError("umockdev: \(files.devnode) has no emulated pty")
         }
+        // Non-blocking: a program that stops reading must not hang the harness (see writeAll).
+        _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
     }
 
     deinit {
@@ -272,7 +274,10 @@ public final class MockedDevice {
             // Stamped with the instant the frame is due: libinput's timers run from these times, so
             // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
             for event in frame.events { Self.appendInputEvent(event, at: due, to: &buffer) }
-            try writeAll(buffer)
+            if let ended = try writeAll(buffer, watching: pid) {
+                status = ended
+                break
+            }
             delivered += 1
         }
         if status == nil {
@@ -314,16 +319,23 @@ public final class MockedDevice {
         unsetenv("TOUCHSYNTH_NOTIFY_BY_PROGRAM")
     }
 
-    private func writeAll(_ buffer: [UInt8]) throws(HarnessError) {
+    /// Writes a frame; while the device's buffer is full (the program reads slower than frames
+    /// come), waits for room, and returns the program's exit status if it ends meanwhile.
+    private func writeAll(_ buffer: [UInt8], watching pid: pid_t) throws(HarnessError) -> Int32? {
         var offset = 0
         while offset < buffer.count {
             let n = buffer[offset...].withUnsafeBytes { write(masterFD, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw HarnessError("writing to \(devnode): \(String(cString: strerror(errno)))")
+                guard errno == EAGAIN else { throw HarnessError("writing to \(devnode): \(String(cString: strerror(errno)))") }
+                var pfd = pollfd(fd: masterFD, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&pfd, 1, 100)
+                if let status = Self.exited(pid) { return status }
+                continue
             }
             offset += n
         }
+        return nil
     }
 
     /// `struct input_event` on 64-bit Linux: timeval (2 × 64 bit), type, code, value.

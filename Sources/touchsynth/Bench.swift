@@ -13,7 +13,9 @@ struct Bench: ParsableCommand {
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
     @Option(help: "Runs of each measurement.") var runs = 5
     @Flag(help: "JSON Lines output.") var json = false
-    @Flag(help: "Also replay a synthesized 1-hour recording (at 60× speed) and report the replay's peak memory.") var hour = false
+    @Flag(help: "Also replay a synthesized 1-hour recording (at 10× speed, 6 minutes) and report the replay's peak memory.") var hour = false
+    @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
+    @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
 
     struct Figure {
         var name: String
@@ -28,6 +30,8 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard events >= 1000, events <= 1_000_000_000 else { throw ValidationError("--events must be within 1000 and 10^9") }
+        if throughputOnly { return report(measureThroughput(events: events), header: "synthetic stream, \(runs) runs") }
         let paths = recordings.isEmpty ? Self.bundledRecordings() : recordings
         guard !paths.isEmpty else { throw ValidationError("no recordings given and none under Tests/Fixtures") }
         let loaded = reportingErrors { try paths.map { ($0, try RecordingLoader.load($0)) } }
@@ -67,6 +71,14 @@ struct Bench: ParsableCommand {
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
         figures.append(Figure(name: "peak memory, libinput child", unit: "MiB", samples: [Double(usage.ru_maxrss) / 1024]))
 
+        figures += measureThroughput(events: events)
+        report(figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(URL(fileURLWithPath: longestPath).lastPathComponent)")
+    }
+
+    private func report(_ figures: [Figure], header: String) {
+        if allocationCount() == nil {
+            writeStderr("touchsynth bench: allocations are counted only with LD_PRELOAD=touchsynth-alloc-count.so (tools/bench does this)")
+        }
         if json {
             for f in figures {
                 emit(JSON.object([("name", .string(f.name)), ("unit", .string(f.unit)), ("min", .number(f.min)),
@@ -74,7 +86,7 @@ struct Bench: ParsableCommand {
             }
             return
         }
-        emit("\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(URL(fileURLWithPath: longestPath).lastPathComponent)")
+        emit(header)
         emit("figure".padding(toLength: 58, withPad: " ", startingAt: 0) + "      min   median      max  unit")
         for f in figures {
             emit(f.name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: "%9.3f%9.3f%9.3f  ", f.min, f.median, f.max) + f.unit)
@@ -109,7 +121,7 @@ struct Bench: ParsableCommand {
     }
 
     /// Synthesizes an hour of pinches, rotations, scrolls and swipes on a real description,
-    /// writes it frame by frame, and replays it at 60× through `touchsynth replay --mode both`:
+    /// writes it frame by frame, and replays it at 10× through `touchsynth replay --mode both`:
     /// the peak memory of the replaying process and of its libinput child.
     private func measureHourReplay() throws -> [Figure] {
         let desc = "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
@@ -131,7 +143,7 @@ struct Bench: ParsableCommand {
         close(fd)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: currentExecutable())
-        process.arguments = ["replay", "--speed", "60", "--mode", "both", "--json", "--stats", file]
+        process.arguments = ["replay", "--speed", "10", "--mode", "both", "--json", "--stats", file]
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -144,8 +156,8 @@ struct Bench: ParsableCommand {
             throw HarnessError("the 1-hour replay failed: \(stderr)")
         }
         let hours = Double(recording.duration) / 3.6e9
-        return [Figure(name: String(format: "%.2f h replay at 60×: peak memory, touchsynth", hours), unit: "MiB", samples: [own]),
-                Figure(name: String(format: "%.2f h replay at 60×: peak memory, libinput child", hours), unit: "MiB", samples: [child])]
+        return [Figure(name: String(format: "%.2f h replay at 10×: peak memory, touchsynth", hours), unit: "MiB", samples: [own]),
+                Figure(name: String(format: "%.2f h replay at 10×: peak memory, libinput child", hours), unit: "MiB", samples: [child])]
     }
 
     /// Every recording with events under Tests/Fixtures of the current directory.

@@ -12,10 +12,11 @@ struct Replay: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
-    @Option(help: "Playback speed (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
+    @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
 
     func validate() throws {
-        guard speed.isFinite, speed >= 0.01, speed <= 1000 else { throw ValidationError("--speed must be within 0.01 and 1000") }
+        // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
+        guard speed.isFinite, speed >= 0.01, speed <= 10 else { throw ValidationError("--speed must be within 0.01 and 10") }
     }
 
     func run() throws {
