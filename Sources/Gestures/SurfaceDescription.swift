@@ -27,6 +27,34 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
         self.regions = regions
     }
 
+    /// Deepest bracket nesting a description may have; a real one needs five.
+    public static let maxNesting = 64
+
+    /// Refuses text whose `[`/`{` nesting (outside quoted strings) exceeds ``maxNesting``:
+    /// Foundation's JSON scanner traps on its own depth limit instead of throwing, and YAML
+    /// parsers recurse once per level. Returns the 1-based line where the limit is crossed.
+    public static func excessiveNesting(in text: String) -> Int? {
+        var depth = 0, line = 1
+        var quote: Character?
+        var escaped = false
+        for c in text {
+            if c == "\n" { line += 1 }
+            if let q = quote {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == q { quote = nil }
+                continue
+            }
+            switch c {
+            case "\"", "'": quote = c
+            case "[", "{":
+                depth += 1
+                if depth > maxNesting { return line }
+            case "]", "}": depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// The default surface: one full-screen region "canvas" with pinch, rotation, a two-finger
     /// pan ("twoFingerPan", exactly two touches, no scroll), a pan following every scroll type
     /// ("scrollPan"), hover, a primary tap and a long press; pinch and rotation recognize

@@ -24,6 +24,8 @@ enum FuzzTarget: String, CaseIterable {
             guard let script = try? GestureScript.parse(text, file: "fuzz") else { return }
             if script.statements.count <= 8 { _ = try? GestureSynthesizer.synthesize(script, on: Self.pad, file: "fuzz") }
         case .surface:
+            // As `touchsynth compare --surface` does before decoding.
+            guard SurfaceDescription.excessiveNesting(in: text) == nil else { return }
             let surface = (try? JSONDecoder().decode(SurfaceDescription.self, from: data))
                 ?? (try? YAMLDecoder().decode(SurfaceDescription.self, from: text))
             _ = try? surface?.makeSurface()

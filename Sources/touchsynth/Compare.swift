@@ -21,6 +21,9 @@ struct Compare: ParsableCommand {
         let description = reportingErrors { () throws -> SurfaceDescription in
             guard let surface else { return .standard(screen: (Size.defaultScreen.width, Size.defaultScreen.height)) }
             let text = try readText(surface)
+            if let line = SurfaceDescription.excessiveNesting(in: text) {
+                throw RecordingError(.badData, file: surface, line: line, "nested deeper than \(SurfaceDescription.maxNesting) levels: not a surface description")
+            }
             do {
                 return surface.hasSuffix(".yml") || surface.hasSuffix(".yaml")
                     ? try YAMLDecoder().decode(SurfaceDescription.self, from: text)

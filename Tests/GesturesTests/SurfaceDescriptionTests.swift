@@ -189,4 +189,13 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertTrue(text.contains(#""allowedScrollTypes":["all"]"#), text)
         XCTAssertFalse(text.contains("null"), "absent options are left out")
     }
+
+    /// Foundation's JSON scanner traps past 512 levels (found by tools/fuzz); descriptions are
+    /// refused long before, with the line, and brackets inside strings do not count.
+    func testExcessiveNestingIsFoundBeforeDecoding() {
+        XCTAssertNil(SurfaceDescription.excessiveNesting(in: json))
+        XCTAssertNil(SurfaceDescription.excessiveNesting(in: "{\"name\": \"" + String(repeating: "[", count: 1000) + "\"}"))
+        XCTAssertEqual(SurfaceDescription.excessiveNesting(in: "{\"regions\":\n" + String(repeating: "[", count: 600)), 2)
+        XCTAssertEqual(SurfaceDescription.excessiveNesting(in: String(repeating: "[", count: SurfaceDescription.maxNesting)), nil)
+    }
 }
