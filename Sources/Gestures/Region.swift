@@ -24,6 +24,7 @@ public final class Region {
         precondition(recognizer.region == nil, "a recognizer belongs to one region")
         recognizer.region = self
         gestureRecognizers.append(recognizer)
+        surface?.recognizersChanged()
     }
 
     /// The first recognizer called `name`.

@@ -35,6 +35,12 @@ public final class Surface {
     public func addRegion(_ region: Region) {
         region.surface = self
         regions.append(region)
+        recognizersChanged()
+    }
+
+    /// Rebuilds ``gestureRecognizers`` after a region or recognizer was added.
+    func recognizersChanged() {
+        gestureRecognizers = regions.flatMap(\.gestureRecognizers)
     }
 
     /// The region called `name`, if any.
@@ -42,10 +48,8 @@ public final class Surface {
         regions.first { $0.name == name }
     }
 
-    /// Every recognizer, region by region, in delivery order.
-    public var gestureRecognizers: [GestureRecognizer] {
-        regions.flatMap(\.gestureRecognizers)
-    }
+    /// Every recognizer, region by region, in delivery order (kept, not rebuilt per event).
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// Each recognizer's record, in delivery order.
     public var records: [GestureRecord] {
@@ -142,9 +146,11 @@ public final class Surface {
     }
 
     private func earliestDeadline() -> (GestureRecognizer, Double)? {
-        gestureRecognizers
-            .compactMap { recognizer in recognizer.deadline.map { (recognizer, $0) } }
-            .min { $0.1 < $1.1 }
+        var earliest: (GestureRecognizer, Double)?
+        for recognizer in gestureRecognizers {
+            if let due = recognizer.deadline, due < earliest?.1 ?? .infinity { earliest = (recognizer, due) }
+        }
+        return earliest
     }
 
     /// Releases or fails recognizers waiting on others, and resets those whose gesture and input are over.

@@ -160,12 +160,13 @@ struct Bench: ParsableCommand {
                 Figure(name: String(format: "%.2f h replay at 10×: peak memory, libinput child", hours), unit: "MiB", samples: [child])]
     }
 
-    /// Every recording with events under Tests/Fixtures of the current directory.
+    /// The bundled real and synthesized recordings (Tests/Fixtures/evemu-devices and
+    /// synthesized, from the repository root).
     static func bundledRecordings() -> [String] {
-        let root = "Tests/Fixtures"
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-        return walker.compactMap { $0 as? String }
-            .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") || $0.hasSuffix(".yml") }
-            .sorted().map { "\(root)/\($0)" }
+        ["Tests/Fixtures/evemu-devices", "Tests/Fixtures/synthesized"].flatMap { dir in
+            ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
+                .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") || $0.hasSuffix(".yml") }
+                .sorted().map { "\(dir)/\($0)" }
+        }
     }
 }
