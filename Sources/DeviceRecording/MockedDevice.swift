@@ -320,19 +320,27 @@ public final class MockedDevice {
     }
 
     /// Writes a frame; while the device's buffer is full (the program reads slower than frames
-    /// come), waits for room, and returns the program's exit status if it ends meanwhile.
+    /// come), waits for room, and returns the program's exit status if it ends meanwhile. A
+    /// program that reads nothing for 10 s is an error rather than a hang.
     private func writeAll(_ buffer: [UInt8], watching pid: pid_t) throws(HarnessError) -> Int32? {
         var offset = 0
+        var blockedSince: Int64?
         while offset < buffer.count {
             let n = buffer[offset...].withUnsafeBytes { write(masterFD, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 guard errno == EAGAIN else { throw HarnessError("writing to \(devnode): \(String(cString: strerror(errno)))") }
+                let since = blockedSince ?? Clock.now()
+                blockedSince = since
+                if Clock.now() - since > 10_000_000_000 {
+                    throw HarnessError("the program stopped reading \(devnode) (nothing read for 10 s)", exitCode: 70)
+                }
                 var pfd = pollfd(fd: masterFD, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&pfd, 1, 100)
                 if let status = Self.exited(pid) { return status }
                 continue
             }
+            blockedSince = nil
             offset += n
         }
         return nil

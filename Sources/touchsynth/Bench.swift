@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
     @Option(help: "Runs of each measurement.") var runs = 5
     @Flag(help: "JSON Lines output.") var json = false
-    @Flag(help: "Also replay a synthesized 1-hour recording (at 10× speed, 6 minutes) and report the replay's peak memory.") var hour = false
+    @Flag(help: "Also replay a synthesized 1-hour recording in real time (an hour) and report the replay's peak memory.") var hour = false
     @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
 
@@ -121,7 +121,7 @@ struct Bench: ParsableCommand {
     }
 
     /// Synthesizes an hour of pinches, rotations, scrolls and swipes on a real description,
-    /// writes it frame by frame, and replays it at 10× through `touchsynth replay --mode both`:
+    /// writes it frame by frame, and replays it in real time through `touchsynth replay --mode both`:
     /// the peak memory of the replaying process and of its libinput child.
     private func measureHourReplay() throws -> [Figure] {
         let desc = "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
@@ -143,7 +143,7 @@ struct Bench: ParsableCommand {
         close(fd)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: currentExecutable())
-        process.arguments = ["replay", "--speed", "10", "--mode", "both", "--json", "--stats", file]
+        process.arguments = ["replay", "--mode", "both", "--json", "--stats", file]
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -156,8 +156,8 @@ struct Bench: ParsableCommand {
             throw HarnessError("the 1-hour replay failed: \(stderr)")
         }
         let hours = Double(recording.duration) / 3.6e9
-        return [Figure(name: String(format: "%.2f h replay at 10×: peak memory, touchsynth", hours), unit: "MiB", samples: [own]),
-                Figure(name: String(format: "%.2f h replay at 10×: peak memory, libinput child", hours), unit: "MiB", samples: [child])]
+        return [Figure(name: String(format: "%.2f h replay: peak memory, touchsynth", hours), unit: "MiB", samples: [own]),
+                Figure(name: String(format: "%.2f h replay: peak memory, libinput child", hours), unit: "MiB", samples: [child])]
     }
 
     /// The bundled real and synthesized recordings (Tests/Fixtures/evemu-devices and
