@@ -51,7 +51,7 @@ let package = Package(
         ),
         .testTarget(name: "DeviceRecordingTests", dependencies: ["DeviceRecording"]),
         .testTarget(name: "ReplayTests", dependencies: ["DeviceRecording", "LibinputEvents"]),
-        .testTarget(name: "IndirectInputTests", dependencies: ["IndirectInput", "LibinputEvents"]),
+        .testTarget(name: "IndirectInputTests", dependencies: ["IndirectInput", "LibinputEvents", "DeviceRecording"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "IndirectInput"]),
     ]
 )

@@ -407,13 +407,14 @@ extension GestureScript.Action {
     }
 }
 
-/// A small seeded generator, so that jittered recordings are reproducible.
-struct SplitMix64: RandomNumberGenerator {
+/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so that jittered recordings
+/// and random test streams can be replayed from their seed.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -422,7 +423,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// A standard normal sample (Box–Muller).
-    mutating func gaussian() -> Double {
+    public mutating func gaussian() -> Double {
         let u1 = max(Double.random(in: 0..<1, using: &self), 1e-12), u2 = Double.random(in: 0..<1, using: &self)
         return sqrt(-2 * log(u1)) * cos(2 * .pi * u2)
     }

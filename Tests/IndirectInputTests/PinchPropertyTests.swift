@@ -1,3 +1,4 @@
+import DeviceRecording
 import Foundation
 import IndirectInput
 import LibinputEvents

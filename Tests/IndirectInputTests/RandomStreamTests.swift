@@ -1,3 +1,4 @@
+import DeviceRecording
 import IndirectInput
 import LibinputEvents
 import XCTest

@@ -1,24 +1,9 @@
+import DeviceRecording
 import IndirectInput
 import LibinputEvents
 import XCTest
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so every random stream can be
-/// replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// Uniform in the open interval (lower, upper).
     mutating func open(_ lower: Double, _ upper: Double) -> Double {
         var value = Double.random(in: lower..<upper, using: &self)

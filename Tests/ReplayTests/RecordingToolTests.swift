@@ -96,13 +96,7 @@ final class RecordingToolTests: XCTestCase {
         let notEvdev = try runProcess([touchsynth, "record", "--device", "/dev/null", "-o", temporary("x.yml")])
         XCTAssertEqual(notEvdev.status, 65, notEvdev.stderr)
         XCTAssertTrue(notEvdev.stderr.hasPrefix("touchsynth: /dev/null: not an evdev device"), notEvdev.stderr)
-        let node = temporary("event")
-        XCTAssertTrue(FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600]))
-        defer { try? FileManager.default.removeItem(atPath: node) }
-        let command = getuid() == 0
-            ? [try XCTUnwrap(findExecutable("setpriv")), "--reuid=65534", "--regid=65534", "--clear-groups", touchsynth, "record", "--device", node]
-            : [touchsynth, "record", "--device", node]
-        let denied = try runProcess(command)
+        let denied = try runOnUnreadableNode { [touchsynth, "record", "--device", $0] }
         XCTAssertEqual(denied.status, 77, denied.stderr)
         XCTAssertTrue(denied.stderr.contains("join the 'input' group"), denied.stderr)
     }

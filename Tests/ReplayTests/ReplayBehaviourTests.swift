@@ -145,13 +145,7 @@ final class ReplayBehaviourTests: XCTestCase {
     /// An unreadable device node names the group to join, exit 77. As root, the check runs as nobody.
     func testUnreadableDeviceNodeNamesTheInputGroup() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let node = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-event-\(UUID().uuidString)").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600]))
-        defer { try? FileManager.default.removeItem(atPath: node) }
-        let command = getuid() == 0
-            ? [try XCTUnwrap(findExecutable("setpriv")), "--reuid=65534", "--regid=65534", "--clear-groups", touchsynth, "debug", "--device", node]
-            : [touchsynth, "debug", "--device", node]
-        let result = try runProcess(command)
+        let result = try runOnUnreadableNode { [touchsynth, "debug", "--device", $0] }
         XCTAssertEqual(result.status, 77, result.stderr)
         XCTAssertTrue(result.stderr.contains("permission denied; join the 'input' group"), result.stderr)
         XCTAssertTrue(result.stderr.contains("or run with sudo"), result.stderr)

@@ -54,8 +54,8 @@ final class Running {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         out = dir.appendingPathComponent("stdout")
         err = dir.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
         if let environment { process.environment = environment }
@@ -90,3 +90,17 @@ func findExecutable(_ name: String) -> String? {
     }
     return nil
 }
+
+/// Runs `command` on a node only root could read: a fresh 0600 file, with the command run as
+/// nobody when the tests run as root. For checking the permission advice (exit 77).
+func runOnUnreadableNode(_ command: (String) -> [String]) throws -> Finished {
+    let node = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-event-\(UUID().uuidString)").path
+    guard FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600]) else {
+        throw MissingBuild(what: "a writable temporary directory")
+    }
+    defer { try? FileManager.default.removeItem(atPath: node) }
+    guard getuid() == 0 else { return try runProcess(command(node)) }
+    guard let setpriv = findExecutable("setpriv") else { throw MissingBuild(what: "setpriv (util-linux)") }
+    return try runProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command(node))
+}
+
