@@ -161,7 +161,8 @@ public struct Recording: Equatable, Sendable {
         var frameTime: UInt64 = 0
         var lastTime: UInt64 = 0
         for (time, event) in events {
-            // Clocks in old recordings sometimes step backwards; keep frame order monotonic.
+            // The file reader (RecordingStream) refuses time going backwards, with its line; text parsed
+            // whole has no lines to name, so frames are kept in order instead.
             let t = max(time >= start ? time - start : 0, lastTime)
             if current.isEmpty { frameTime = t }
             current.append(event)
