@@ -66,6 +66,8 @@ public final class RecordingStream {
         lookahead = firstEventLine
     }
 
+    deinit { reader.close() }
+
     /// Whether `line` is the first line after the header: an evemu `E:` line, an evtest
     /// `Event:` line, or the YAML key that opens the first device's events.
     private static func startsEvents(_ line: String, _ format: RecordingLoader.Format) -> Bool {
@@ -158,7 +160,7 @@ struct LineReader {
     static let maxLineLength = 1 << 20
     static let maxHeaderBytes = 16 << 20
     let file: String
-    private let fd: Int32
+    private var fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
@@ -179,8 +181,14 @@ struct LineReader {
         }
     }
 
-    /// Closes the file; the reader reads nothing after.
-    func close() { _ = Glibc.close(fd) }
+    /// Closes the file (once); the reader reads nothing after.
+    mutating func close() {
+        if fd >= 0 { _ = Glibc.close(fd) }
+        fd = -1
+        atEnd = true
+        buffer = []
+        start = 0
+    }
 
     mutating func next() throws(RecordingError) -> String? {
         while true {
