@@ -30,14 +30,15 @@ public enum EvemuFormat {
     static func eventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
         var body = Substring(text)
         if let hash = body.firstIndex(of: "#") { body = body[..<hash] }
-        let fields = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard let tag = fields.first else { return nil }
-        guard tag == "E:" else { throw RecordingError.bad(file, line, "not an event line after the events began: \"\(text.prefix(40))\"") }
-        guard fields.count == 5 else {
-            throw RecordingError.bad(file, line, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count - 1) fields")
+        body = body.drop(while: { $0 == " " || $0 == "\t" })
+        guard !body.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { return nil }
+        guard body.hasPrefix("E:") else { throw RecordingError.bad(file, line, "not an event line after the events began: \"\(text.prefix(40))\"") }
+        let fields = body.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard fields.count == 4 else {
+            throw RecordingError.bad(file, line, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count) fields")
         }
-        return (try timestamp(fields[1], file, line),
-                EvdevEvent(type: try hex16(fields[2], file, line), code: try hex16(fields[3], file, line), value: try int32(fields[4], file, line)))
+        return (try timestamp(fields[0], file, line),
+                EvdevEvent(type: try hex16(fields[1], file, line), code: try hex16(fields[2], file, line), value: try int32(fields[3], file, line)))
     }
 
     /// Rejects events the device cannot send: a code outside the kernel's range or outside the
@@ -121,14 +122,7 @@ public enum EvemuFormat {
             case "E":
                 // The header precedes the events: a description is complete at the first event.
                 guard wantEvents else { break lines }
-                guard fields.count == 4 else {
-                    throw RecordingError.bad(file, lineNumber, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count) fields")
-                }
-                let time = try timestamp(fields[0], file, lineNumber)
-                let event = EvdevEvent(
-                    type: try hex16(fields[1], file, lineNumber),
-                    code: try hex16(fields[2], file, lineNumber),
-                    value: try int32(fields[3], file, lineNumber))
+                guard let (time, event) = try eventLine(String(line), file: file, line: lineNumber) else { continue }
                 parsed.events.append((time, event))
                 parsed.eventLines.append((lineNumber, event))
             default:

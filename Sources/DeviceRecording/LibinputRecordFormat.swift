@@ -35,21 +35,26 @@ public enum LibinputRecordFormat {
                 guard let values = row.sequence, values.count == 5 else {
                     throw RecordingError.bad(file, line(row), "truncated event: expected [sec, usec, type, code, value]")
                 }
-                let numbers = try values.map { v throws(RecordingError) -> Int in
+                let numbers = try values.map { v throws(RecordingError) -> Int64 in
                     guard let n = v.int else { throw RecordingError.bad(file, line(v), "\"\(v.string ?? "?")\" is not an integer") }
-                    return n
+                    return Int64(n)
                 }
-                guard numbers[0] >= 0, numbers[1] >= 0, let type = UInt16(exactly: numbers[2]),
-                      let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4]) else {
-                    throw RecordingError.bad(file, line(row), "event values out of range")
-                }
-                let time = try EvemuFormat.microseconds(sec: UInt64(numbers[0]), usec: UInt64(numbers[1]), file, line(row))
-                let event = EvdevEvent(type: type, code: code, value: value)
+                let (time, event) = try Self.event(numbers, file: file, line: line(row))
                 try EvemuFormat.checkKnown(event, device: device, file: file, line: line(row) ?? 0)
                 events.append((time, event))
             }
         }
         return Recording(device: device, frames: Recording.frames(from: events))
+    }
+
+    /// The event of a `[sec, usec, type, code, value]` row, whichever parser read the numbers.
+    static func event(_ numbers: [Int64], file: String, line: Int?) throws(RecordingError) -> (UInt64, EvdevEvent) {
+        guard numbers[0] >= 0, numbers[1] >= 0, let type = UInt16(exactly: numbers[2]),
+              let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4]) else {
+            throw RecordingError.bad(file, line, "event values out of range")
+        }
+        let time = try EvemuFormat.microseconds(sec: UInt64(numbers[0]), usec: UInt64(numbers[1]), file, line)
+        return (time, EvdevEvent(type: type, code: code, value: value))
     }
 
     /// Reads the lines of the first device's `events:` list as libinput record writes them:
@@ -97,12 +102,8 @@ public enum LibinputRecordFormat {
                 guard let n = Int64(f) else { throw RecordingError.bad(file, line, "\"\(f)\" is not an integer") }
                 return n
             }
-            guard numbers[0] >= 0, numbers[1] >= 0, let type = UInt16(exactly: numbers[2]),
-                  let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4]) else {
-                throw RecordingError.bad(file, line, "event values out of range")
-            }
-            let time = try EvemuFormat.microseconds(sec: UInt64(numbers[0]), usec: UInt64(numbers[1]), file, line)
-            return .event(time, EvdevEvent(type: type, code: code, value: value))
+            let (time, event) = try LibinputRecordFormat.event(numbers, file: file, line: line)
+            return .event(time, event)
         }
     }
 

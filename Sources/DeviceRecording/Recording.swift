@@ -155,27 +155,16 @@ public struct Recording: Equatable, Sendable {
     /// Groups timed events into frames ending at SYN_REPORT; times become relative to the first event.
     /// A trailing partial frame is closed with a SYN_REPORT so that a reader sees every event.
     public static func frames(from events: [(time: UInt64, event: EvdevEvent)]) -> [EvdevFrame] {
-        guard let start = events.first?.time else { return [] }
+        var assembler = FrameAssembler()
         var frames: [EvdevFrame] = []
-        var current: [EvdevEvent] = []
-        var frameTime: UInt64 = 0
-        var lastTime: UInt64 = 0
+        var last: UInt64 = 0
         for (time, event) in events {
             // The file reader (RecordingStream) refuses time going backwards, with its line; text parsed
             // whole has no lines to name, so frames are kept in order instead.
-            let t = max(time >= start ? time - start : 0, lastTime)
-            if current.isEmpty { frameTime = t }
-            current.append(event)
-            lastTime = t
-            if event.isSynReport {
-                frames.append(EvdevFrame(time: frameTime, events: current))
-                current = []
-            }
+            last = max(time, last)
+            if let frame = assembler.add(time: last, event: event) { frames.append(frame) }
         }
-        if !current.isEmpty {
-            current.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
-            frames.append(EvdevFrame(time: frameTime, events: current))
-        }
+        if let frame = assembler.flush() { frames.append(frame) }
         return frames
     }
 }

@@ -44,16 +44,21 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     }
 }
 
-/// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds.
-public func readText(_ path: String) throws(RecordingError) -> String {
-    let fm = FileManager.default
+/// A missing path or a directory is ``RecordingError/Kind/missingFile``.
+func checkIsFile(_ path: String) throws(RecordingError) {
     var isDirectory: ObjCBool = false
-    guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw RecordingError(.missingFile, file: path, "no such file")
     }
     guard !isDirectory.boolValue else {
         throw RecordingError(.missingFile, file: path, "is a directory, not a file")
     }
+}
+
+/// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds.
+public func readText(_ path: String) throws(RecordingError) -> String {
+    let fm = FileManager.default
+    try checkIsFile(path)
     guard fm.isReadableFile(atPath: path) else {
         throw RecordingError(.permission, file: path, "permission denied")
     }

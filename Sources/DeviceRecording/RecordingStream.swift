@@ -168,11 +168,7 @@ struct LineReader {
 
     init(path: String) throws(RecordingError) {
         file = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw RecordingError(.missingFile, file: path, "no such file")
-        }
-        guard !isDirectory.boolValue else { throw RecordingError(.missingFile, file: path, "is a directory, not a file") }
+        try checkIsFile(path)
         fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw errno == EACCES || errno == EPERM

@@ -119,9 +119,7 @@ public struct TestbedFiles: Equatable, Sendable {
         let axes = (d.codes[Evdev.EV_ABS] ?? []).sorted()
         for code in axes {
             let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-            let value = code == Evdev.ABS_MT_TRACKING_ID ? Int32(-1) : a.value
-            let data = [value, a.minimum, a.maximum, 0, a.flat, a.resolution].flatMap { le32(UInt32(bitPattern: $0)) }
-            s += "EVIOCGABS(\(code)) 0 \(hex(data))\n"
+            s += "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: code == Evdev.ABS_MT_TRACKING_ID ? -1 : a.value)))\n"
         }
         if axes.contains(Evdev.ABS_MT_SLOT) {
             let slots = d.slotCount
@@ -145,13 +143,17 @@ public struct TestbedFiles: Equatable, Sendable {
             if type == Evdev.EV_ABS {
                 for code in axes {
                     let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-                    let data = [a.value, a.minimum, a.maximum, 0, a.flat, a.resolution].flatMap { le32(UInt32(bitPattern: $0)) }
-                    s += "EVIOCGABS(\(code)) 0 \(hex(data))\n"
+                    s += "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: a.value)))\n"
                 }
             }
         }
         s += "EVIOCGPROP(0) 8 \(hex(Evdev.bitmask(d.properties, bytes: 248)))\n"
         return s
+    }
+
+    /// `struct input_absinfo` with fuzz 0: the kernel fuzz goes to udev's LIBINPUT_FUZZ instead.
+    private static func absinfoBytes(_ a: AbsInfo, value: Int32) -> [UInt8] {
+        [value, a.minimum, a.maximum, 0, a.flat, a.resolution].flatMap { le32(UInt32(bitPattern: $0)) }
     }
 
     private static func padded(_ bytes: [UInt8], to count: Int) -> [UInt8] {
