@@ -94,31 +94,78 @@ public struct ReplayTiming: Sendable {
     }
 }
 
-/// A recorded device that real libinput opens as `/dev/input/eventN`, without root.
+/// A fault the harness injects into a replay, at an instant on the recording's clock
+/// (microseconds since its first frame).
+public enum ReplayFault: Equatable, Sendable {
+    /// The device is unplugged: its node and sysfs entries go and udev announces the removal, as
+    /// when a Bluetooth or USB touchpad disconnects. Its remaining frames are not delivered.
+    case removal(devnode: String, at: UInt64)
+    /// The kernel's event buffer overflowed: the frames due within `lost` microseconds from `at`
+    /// never arrive, and the reader gets SYN_DROPPED instead. libevdev then re-reads the device
+    /// state through ioctls. The mocked device answers the key and axis ioctls with its initial
+    /// state and, as umockdev 0.17 cannot answer EVIOCGMTSLOTS at libevdev's size, libevdev keeps
+    /// its touch slots: libinput resumes from the frames after the gap, with what moved during it
+    /// arriving as one jump.
+    case synDropped(devnode: String, at: UInt64, lost: UInt64)
+
+    var devnode: String {
+        switch self {
+        case .removal(let devnode, _), .synDropped(let devnode, _, _): devnode
+        }
+    }
+
+    var time: UInt64 {
+        switch self {
+        case .removal(_, let time), .synDropped(_, let time, _): time
+        }
+    }
+}
+
+/// Recorded devices that real libinput opens as `/dev/input/eventN`, without root.
 ///
 /// A umockdev testbed in this process emulates `/sys`, `/dev/input/eventN` (a pty whose master end
 /// this object writes) and the evdev ioctls. Programs run under it with `LD_PRELOAD` set to
 /// touchsynth-preload (which covers two gaps of umockdev 0.17) ahead of libumockdev-preload.
+/// The testbed holds one device, or several (``addDevice(recording:eventNumber:)``) whose frames
+/// are delivered in one time order, like a touchpad and a keyboard on one laptop.
 public final class MockedDevice {
-    /// The device the testbed presents.
-    public let device: DeviceDescription
-    /// Where ``run(_:timing:readiness:standardOutput:)`` takes its frames from.
-    private var frames: any FrameSource
-    /// The testbed files the device is made of.
-    public let files: TestbedFiles
+    /// One device of the testbed, and where its frames come from.
+    private final class Node {
+        let device: DeviceDescription
+        let files: TestbedFiles
+        let masterFD: Int32
+        let frames: any FrameSource
+        /// Its next frame, read ahead so that devices can be merged in time order.
+        var next: EvdevFrame?
+        var removed = false
+
+        init(device: DeviceDescription, files: TestbedFiles, masterFD: Int32, frames: any FrameSource) {
+            self.device = device
+            self.files = files
+            self.masterFD = masterFD
+            self.frames = frames
+        }
+    }
+
+    private var nodes: [Node] = []
     private let testbed: OpaquePointer
-    private let masterFD: Int32
     /// Root of the emulated file system.
     public let root: String
+    /// Injected in ``run(_:timing:readiness:standardOutput:)``.
+    public var faults: [ReplayFault] = []
 
-    /// The node programs open: `/dev/input/eventN`.
-    public var devnode: String { files.devnode }
+    /// The first device the testbed presents.
+    public var device: DeviceDescription { nodes[0].device }
+    /// The testbed files the first device is made of.
+    public var files: TestbedFiles { nodes[0].files }
+    /// The node programs open for the first device: `/dev/input/eventN`.
+    public var devnode: String { nodes[0].files.devnode }
+    /// Every device's node, in the order they were added.
+    public var devnodes: [String] { nodes.map(\.files.devnode) }
 
     /// Sets up the testbed for `recording` as `/dev/input/event<eventNumber>`.
     public convenience init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
-        guard recording.duration <= RecordingStream.longestRecording else {
-            throw HarnessError("the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours", exitCode: 65)
-        }
+        try Self.checkDuration(recording)
         try self.init(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
     }
 
@@ -132,25 +179,48 @@ public final class MockedDevice {
     /// pass (so any error comes before the first frame) and then read again as it plays, so
     /// memory does not grow with the recording's length.
     public static func forFile(_ path: String, description: String? = nil, eventNumber: Int = 10) throws -> MockedDevice {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size > streamingThreshold else {
-            return try MockedDevice(recording: try RecordingLoader.load(path, description: description), eventNumber: eventNumber)
-        }
-        let check = try RecordingStream(path: path, description: description)
-        while try check.nextFrame() != nil {}
-        return try MockedDevice(stream: try RecordingStream(path: path, description: description), eventNumber: eventNumber)
+        let (device, frames) = try source(forFile: path, description: description)
+        return try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
+    }
+
+    /// Adds another device to the testbed, as `/dev/input/event<eventNumber>`; its frames play
+    /// on the same clock as the others'. Returns its node.
+    @discardableResult
+    public func addDevice(recording: Recording, eventNumber: Int) throws(HarnessError) -> String {
+        try Self.checkDuration(recording)
+        return try addNode(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
+    }
+
+    /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
+    @discardableResult
+    public func addDevice(file path: String, eventNumber: Int) throws -> String {
+        let (device, frames) = try Self.source(forFile: path, description: nil)
+        return try addNode(device: device, frames: frames, eventNumber: eventNumber)
     }
 
     /// Files above this size (bytes) are streamed.
     public static let streamingThreshold = 8 << 20
 
-    private init(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) {
-        guard (0...Self.highestEventNumber).contains(eventNumber) else {
-            throw HarnessError("event number \(eventNumber) is outside 0...\(Self.highestEventNumber)", exitCode: 64)
+    private static func source(forFile path: String, description: String?) throws -> (DeviceDescription, any FrameSource) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > streamingThreshold else {
+            let recording = try RecordingLoader.load(path, description: description)
+            try checkDuration(recording)
+            return (recording.device, FrameList(recording.frames))
         }
-        self.device = device
-        self.frames = frames
-        files = TestbedFiles(device: device, eventNumber: eventNumber)
+        let check = try RecordingStream(path: path, description: description)
+        while try check.nextFrame() != nil {}
+        let stream = try RecordingStream(path: path, description: description)
+        return (stream.device, stream)
+    }
+
+    private static func checkDuration(_ recording: Recording) throws(HarnessError) {
+        guard recording.duration <= RecordingStream.longestRecording else {
+            throw HarnessError("the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours", exitCode: 65)
+        }
+    }
+
+    private init(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) {
         guard let tb = umockdev_testbed_new() else { throw HarnessError("umockdev: cannot create a testbed") }
         testbed = OpaquePointer(tb)
         guard let rootC = umockdev_testbed_get_root_dir(tb) else {
@@ -159,35 +229,42 @@ public final class MockedDevice {
         }
         root = String(cString: rootC)
         g_free(rootC)
+        // From here deinit releases the testbed.
+        try addNode(device: device, frames: frames, eventNumber: eventNumber)
+    }
 
+    @discardableResult
+    private func addNode(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) -> String {
+        guard (0...Self.highestEventNumber).contains(eventNumber) else {
+            throw HarnessError("event number \(eventNumber) is outside 0...\(Self.highestEventNumber)", exitCode: 64)
+        }
+        let files = TestbedFiles(device: device, eventNumber: eventNumber)
+        guard !nodes.contains(where: { $0.files.devnode == files.devnode }) else {
+            throw HarnessError("\(files.devnode) is already in the testbed", exitCode: 64)
+        }
+        let tb = UnsafeMutablePointer<UMockdevTestbed>(testbed)
         var error: UnsafeMutablePointer<GError>?
         guard umockdev_testbed_add_from_string(tb, files.umockdevDevice, &error) != 0 else {
-            let message = Self.take(error)
-            g_object_unref(UnsafeMutableRawPointer(tb))
-            throw HarnessError("umockdev: cannot add device \"\(device.name)\": \(message)")
+            throw HarnessError("umockdev: cannot add device \"\(device.name)\": \(Self.take(error))")
         }
-        let ioctlPath = root + "/touchsynth.ioctl"
+        let ioctlPath = root + "/touchsynth-event\(eventNumber).ioctl"
         let dbPath = root + "/" + files.udevDatabasePath
         do {
             try files.ioctlTree.write(toFile: ioctlPath, atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try files.udevDatabase.write(toFile: dbPath, atomically: true, encoding: .utf8)
         } catch {
-            g_object_unref(UnsafeMutableRawPointer(tb))
             throw HarnessError("cannot write testbed files under \(root): \(error.localizedDescription)")
         }
         guard umockdev_testbed_load_ioctl(tb, files.devnode, ioctlPath, &error) != 0 else {
-            let message = Self.take(error)
-            g_object_unref(UnsafeMutableRawPointer(tb))
-            throw HarnessError("umockdev: cannot load the ioctl tree: \(message)")
+            throw HarnessError("umockdev: cannot load the ioctl tree: \(Self.take(error))")
         }
-        masterFD = umockdev_testbed_get_dev_fd(tb, files.devnode)
-        guard masterFD >= 0 else {
-            g_object_unref(UnsafeMutableRawPointer(tb))
-            throw HarnessError("umockdev: \(files.devnode) has no emulated pty")
-        }
+        let masterFD = umockdev_testbed_get_dev_fd(tb, files.devnode)
+        guard masterFD >= 0 else { throw HarnessError("umockdev: \(files.devnode) has no emulated pty") }
         // Non-blocking: a program that stops reading must not hang the harness (see writeAll).
         _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
+        nodes.append(Node(device: device, files: files, masterFD: masterFD, frames: frames))
+        return files.devnode
     }
 
     deinit {
@@ -263,22 +340,36 @@ public final class MockedDevice {
         var lateness = LatenessHistogram()
         var delivered = 0
         var buffer: [UInt8] = []
-        while let frame = try nextFrame() {
-            let due = origin + Int64(Double(frame.time) * 1000 / timing.speed)
+        var faults = self.faults.sorted { $0.time < $1.time }[...]
+        for node in nodes { node.next = try readFrame(of: node) }
+        while let next = try nextStep(&faults) {
+            let due = origin + Int64(Double(next.time) * 1000 / timing.speed)
             if let ended = Self.sleep(until: due, watching: pid) {
                 status = ended
                 break
             }
-            lateness.add((Clock.now() - due) / 1000)
             buffer.removeAll(keepingCapacity: true)
-            // Stamped with the instant the frame is due: libinput's timers run from these times, so
-            // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
-            for event in frame.events { Self.appendInputEvent(event, at: due, to: &buffer) }
-            if let ended = try writeAll(buffer, watching: pid) {
+            let target: Node
+            switch next.step {
+            case .frame(let node, let frame):
+                lateness.add((Clock.now() - due) / 1000)
+                // Stamped with the instant the frame is due: libinput's timers run from these times, so
+                // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
+                for event in frame.events { Self.appendInputEvent(event, at: due, to: &buffer) }
+                target = node
+                delivered += 1
+            case .removal(let node):
+                try remove(node)
+                continue
+            case .synDropped(let node, let resumesAt):
+                while let frame = node.next, frame.time < resumesAt { node.next = try readFrame(of: node) }
+                Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: due, to: &buffer)
+                target = node
+            }
+            if let ended = try writeAll(buffer, to: target, watching: pid) {
                 status = ended
                 break
             }
-            delivered += 1
         }
         if status == nil {
             status = Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid) ?? Self.stop(pid)
@@ -299,12 +390,69 @@ public final class MockedDevice {
         }
     }
 
-    private func nextFrame() throws(HarnessError) -> EvdevFrame? {
+    /// What the run loop does next, and when (microseconds on the recording's clock).
+    private enum Step {
+        case frame(Node, EvdevFrame)
+        case removal(Node)
+        /// SYN_DROPPED; frames before `resumesAt` are lost.
+        case synDropped(Node, resumesAt: UInt64)
+    }
+
+    private struct TimedStep {
+        var step: Step
+        var time: UInt64
+    }
+
+    /// The earliest of the devices' next frames and the next fault (a fault before a frame of
+    /// the same instant), or nil when every device is done.
+    private func nextStep(_ faults: inout ArraySlice<ReplayFault>) throws(HarnessError) -> TimedStep? {
+        var earliest: (node: Node, frame: EvdevFrame)?
+        for node in nodes where !node.removed {
+            if let frame = node.next, frame.time < earliest?.frame.time ?? .max { earliest = (node, frame) }
+        }
+        if let fault = faults.first, fault.time <= earliest?.frame.time ?? .max {
+            faults.removeFirst()
+            guard let node = nodes.first(where: { $0.files.devnode == fault.devnode }) else {
+                throw HarnessError("no device \(fault.devnode) in the testbed to inject a fault into", exitCode: 64)
+            }
+            guard !node.removed else { return try nextStep(&faults) }
+            switch fault {
+            case .removal: return TimedStep(step: .removal(node), time: fault.time)
+            case .synDropped(_, let at, let lost): return TimedStep(step: .synDropped(node, resumesAt: at + lost), time: at)
+            }
+        }
+        guard let (node, frame) = earliest else { return nil }
+        node.next = try readFrame(of: node)
+        return TimedStep(step: .frame(node, frame), time: frame.time)
+    }
+
+    private func readFrame(of node: Node) throws(HarnessError) -> EvdevFrame? {
         do {
-            return try frames.nextFrame()
+            return try node.frames.nextFrame()
         } catch {
             throw HarnessError(error.description, exitCode: error.exitCode)
         }
+    }
+
+    /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV
+    /// (touchsynth-preload does this once the marker file exists), and the device leaves the
+    /// testbed's /sys and /dev. One more event is written to wake a reader waiting in poll, as
+    /// the kernel's hang-up would; the reader gets ENODEV instead of it. No udev "remove" event
+    /// is sent: umockdev can send one only from a preloaded process.
+    private func remove(_ node: Node) throws(HarnessError) {
+        node.removed = true
+        node.next = nil
+        let markers = root + "/touchsynth-unplugged"
+        let marker = markers + "/" + (node.files.devnode as NSString).lastPathComponent
+        mkdir(markers, 0o755)
+        let fd = open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw HarnessError("cannot create \(marker): \(String(cString: strerror(errno)))") }
+        close(fd)
+        var wake: [UInt8] = []
+        Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: Clock.now(), to: &wake)
+        _ = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
+        let tb = UnsafeMutablePointer<UMockdevTestbed>(testbed)
+        umockdev_testbed_remove_device(tb, "/sys" + (node.files.syspath as NSString).deletingLastPathComponent)
     }
 
     /// Tells the harness that the program is ready for the first frame, when it runs under
@@ -322,11 +470,12 @@ public final class MockedDevice {
     /// Writes a frame; while the device's buffer is full (the program reads slower than frames
     /// come), waits for room, and returns the program's exit status if it ends meanwhile. A
     /// program that reads nothing for 10 s is an error rather than a hang.
-    private func writeAll(_ buffer: [UInt8], watching pid: pid_t) throws(HarnessError) -> Int32? {
+    private func writeAll(_ buffer: [UInt8], to node: Node, watching pid: pid_t) throws(HarnessError) -> Int32? {
+        let devnode = node.files.devnode
         var offset = 0
         var blockedSince: Int64?
         while offset < buffer.count {
-            let n = buffer[offset...].withUnsafeBytes { write(masterFD, $0.baseAddress, $0.count) }
+            let n = buffer[offset...].withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 guard errno == EAGAIN else { throw HarnessError("writing to \(devnode): \(String(cString: strerror(errno)))") }
@@ -335,7 +484,7 @@ public final class MockedDevice {
                 if Clock.now() - since > 10_000_000_000 {
                     throw HarnessError("the program stopped reading \(devnode) (nothing read for 10 s)", exitCode: 70)
                 }
-                var pfd = pollfd(fd: masterFD, events: Int16(POLLOUT), revents: 0)
+                var pfd = pollfd(fd: node.masterFD, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&pfd, 1, 100)
                 if let status = Self.exited(pid) { return status }
                 continue

@@ -7,6 +7,8 @@ import Foundation
 public struct TestbedFiles: Equatable, Sendable {
     /// `/dev/input/eventN`.
     public var devnode: String
+    /// The event device's path under `/sys`: `/devices/virtual/touchsynth/input/inputN/eventN`.
+    public var syspath: String
     /// The evdev minor number, 64 + N, with major 13.
     public var minor: Int
     /// umockdev-record device description (`P:`/`N:`/`E:`/`A:`/`L:` blocks).
@@ -21,6 +23,7 @@ public struct TestbedFiles: Equatable, Sendable {
     /// The files for `device` as `/dev/input/event<eventNumber>`.
     public init(device: DeviceDescription, eventNumber: Int) {
         devnode = "/dev/input/event\(eventNumber)"
+        syspath = "/devices/virtual/touchsynth/input/input\(eventNumber)/event\(eventNumber)"
         minor = 64 + eventNumber
         let properties = Self.udevProperties(device)
         umockdevDevice = Self.deviceText(device, eventNumber: eventNumber, minor: minor, properties: properties)

@@ -13,16 +13,29 @@ struct Replay: ParsableCommand {
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
     @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
+    @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
+                                                          valueName: "recording")) var others: [String] = []
+    @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
+                               valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
+    @Option(help: ArgumentHelp("Overflow a device's event buffer at SECONDS, losing MS milliseconds of frames (default 50): its reader gets SYN_DROPPED.",
+                               valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
 
     func validate() throws {
         // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
         guard speed.isFinite, speed >= 0.01, speed <= 10 else { throw ValidationError("--speed must be within 0.01 and 10") }
+        guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
+        guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
     }
 
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
             let device = try MockedDevice.forFile(recording, description: desc)
-            var command = [currentExecutable(), "debug", "--device", device.devnode] + output.arguments
+            for (index, other) in others.enumerated() { try device.addDevice(file: other, eventNumber: 11 + index) }
+            for fault in unplug { device.faults.append(.removal(devnode: fault.devnode ?? device.devnode, at: fault.at)) }
+            for fault in synDropped {
+                device.faults.append(.synDropped(devnode: fault.devnode ?? device.devnode, at: fault.at, lost: fault.lost ?? 50_000))
+            }
+            var command = [currentExecutable(), "debug"] + device.devnodes.flatMap { ["--device", $0] } + output.arguments
             if enableTap { command.append("--enable-tap") }
             var timing = ReplayTiming.programSignalsReady
             timing.speed = speed
@@ -30,5 +43,32 @@ struct Replay: ParsableCommand {
         }
         if stats { printStats(report) }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+}
+
+/// A fault's instant and target: `SECONDS[+MS][@eventN]`.
+struct FaultSpec: ExpressibleByArgument {
+    /// Microseconds into the replay.
+    var at: UInt64
+    /// Microseconds of frames lost (SYN_DROPPED only).
+    var lost: UInt64?
+    /// `/dev/input/eventN`, or nil for the recording's own device.
+    var devnode: String?
+
+    init?(argument: String) {
+        var text = Substring(argument)
+        if let sign = text.firstIndex(of: "@") {
+            let node = text[text.index(after: sign)...]
+            guard node.hasPrefix("event"), let n = Int(node.dropFirst(5)), (0...MockedDevice.highestEventNumber).contains(n) else { return nil }
+            devnode = "/dev/input/event\(n)"
+            text = text[..<sign]
+        }
+        if let plus = text.firstIndex(of: "+") {
+            guard let ms = Double(text[text.index(after: plus)...]), ms.isFinite, (0...60_000).contains(ms) else { return nil }
+            lost = UInt64(ms * 1000)
+            text = text[..<plus]
+        }
+        guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else { return nil }
+        at = UInt64(seconds * 1e6)
     }
 }

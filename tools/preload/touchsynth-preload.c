@@ -11,7 +11,13 @@
  * 2. libinput compares fstat().st_rdev of the opened fd with the udev device's devnum; the fd is
  *    really a pty. For fds opened on /dev/input/eventN, fstat reports a character device 13:(64+N).
  *
- * And one service for the harness: when $TOUCHSYNTH_NOTIFY_FD is set (and the program does not
+ * And two services for the harness:
+ *
+ * - Unplugging: once the harness creates $UMOCKDEV_DIR/touchsynth-unplugged/eventN, read() on an
+ *   fd opened on /dev/input/eventN fails with ENODEV, as the kernel's evdev does for a device that
+ *   went away; libinput then removes the device. (umockdev's own "remove" uevent cannot be sent
+ *   from an unpreloaded process, and a path-backend context would not listen to it anyway.)
+ * - Readiness: when $TOUCHSYNTH_NOTIFY_FD is set (and the program does not
  * report readiness itself, $TOUCHSYNTH_NOTIFY_BY_PROGRAM), the first successful open of
  * /dev/input/event* writes one byte to that fd, so the harness starts the stream only once the
  * device is open (libinput drains the fd right after opening it).
@@ -161,6 +167,28 @@ FILE *fopen64(const char *path, const char *mode)
 {
     char buf[4096];
     return NEXT(fopen64)(udev_data_path(path, buf, sizeof buf), mode);
+}
+
+/* Whether the harness unplugged the device this fd was opened on. */
+static int unplugged(int fd)
+{
+    if (fd < 0 || fd >= MAX_TRACKED_FDS || evdev_rdev_plus_one[fd] == 0)
+        return 0;
+    const char *root = getenv("UMOCKDEV_DIR");
+    char path[4096];
+    unsigned n = minor(evdev_rdev_plus_one[fd] - 1) - 64;
+    if (root == NULL || (size_t)snprintf(path, sizeof path, "%s/touchsynth-unplugged/event%u", root, n) >= sizeof path)
+        return 0;
+    return NEXT(access)(path, F_OK) == 0;
+}
+
+ssize_t read(int fd, void *buf, size_t count)
+{
+    if (unplugged(fd)) {
+        errno = ENODEV;
+        return -1;
+    }
+    return NEXT(read)(fd, buf, count);
 }
 
 int close(int fd)
