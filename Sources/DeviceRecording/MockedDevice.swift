@@ -24,8 +24,8 @@ public struct ReplayReport: Sendable {
     /// Exit status of the program (128 + signal if it was killed by one).
     public var exitStatus: Int32
     public var framesDelivered: Int
-    /// Delay between each frame's scheduled instant and its write.
-    public var lateness: LatenessHistogram
+    /// Delay between each frame's scheduled instant and its write, in microseconds.
+    public var lateness: DelayHistogram
     /// Worst delay between a frame's scheduled instant and its write, in microseconds.
     public var maxLatenessMicros: Int64 { lateness.maximum }
     /// From starting the program to its exit, in seconds.
@@ -34,32 +34,32 @@ public struct ReplayReport: Sendable {
     public var startupSeconds: Double
 }
 
-/// How late frames were delivered, in microseconds: exact below 100 ms, counted above; constant
-/// memory however long the replay.
-public struct LatenessHistogram: Sendable {
+/// Delays in whole units (microseconds for frame lateness, nanoseconds for translation
+/// latency): exact below 100,000 units, counted above; constant memory however long the replay.
+public struct DelayHistogram: Sendable {
     private var counts = [Int](repeating: 0, count: 100_001)
-    /// Frames counted.
+    /// Delays counted.
     public private(set) var count = 0
-    /// The latest frame's delay.
+    /// The longest delay.
     public private(set) var maximum: Int64 = 0
 
     public init() {}
 
-    /// Counts one frame delivered `micros` after its instant (early counts as on time).
-    public mutating func add(_ micros: Int64) {
-        counts[Int(min(max(micros, 0), Int64(counts.count - 1)))] += 1
+    /// Counts one delay (negative counts as none).
+    public mutating func add(_ delay: Int64) {
+        counts[Int(min(max(delay, 0), Int64(counts.count - 1)))] += 1
         count += 1
-        maximum = max(maximum, micros)
+        maximum = max(maximum, delay)
     }
 
-    /// Adds another replay's frames.
-    public mutating func merge(_ other: LatenessHistogram) {
+    /// Adds another histogram's delays.
+    public mutating func merge(_ other: DelayHistogram) {
         for i in counts.indices { counts[i] += other.counts[i] }
         count += other.count
         maximum = max(maximum, other.maximum)
     }
 
-    /// The delay `fraction` (0...1) of the frames were at or below, in microseconds.
+    /// The delay `fraction` (0...1) of the delays were at or below.
     public func percentile(_ fraction: Double) -> Int64 {
         guard count > 0 else { return 0 }
         let rank = Int((Double(count) * fraction).rounded(.up))
@@ -337,7 +337,7 @@ public final class MockedDevice {
 
         let ready = Clock.now()
         let origin = ready + timing.leadIn.nanoseconds
-        var lateness = LatenessHistogram()
+        var lateness = DelayHistogram()
         var delivered = 0
         var buffer: [UInt8] = []
         var faults = self.faults.sorted { $0.time < $1.time }[...]

@@ -165,9 +165,14 @@ public final class LibinputContext {
     /// The file descriptor to poll for readiness.
     public var fileDescriptor: Int32 { libinput_get_fd(li) }
 
+    /// When the events of the latest ``dispatch()`` became available: CLOCK_MONOTONIC nanoseconds
+    /// as libinput's processing returned, before they are converted and handed out.
+    public private(set) var lastDispatchNanos: UInt64 = 0
+
     /// Reads what the kernel delivered, runs libinput's timers, and returns the resulting events.
     public func dispatch() -> [LibinputEvent] {
         libinput_dispatch(li)
+        lastDispatchNanos = Self.nowNanos()
         var events: [LibinputEvent] = []
         while let raw = libinput_get_event(li) {
             if let event = convert(raw) { events.append(event) }
@@ -339,9 +344,12 @@ public final class LibinputContext {
     }
 
     /// CLOCK_MONOTONIC in µs, for events libinput does not stamp (device added/removed).
-    static func nowMicros() -> UInt64 {
+    static func nowMicros() -> UInt64 { nowNanos() / 1000 }
+
+    /// CLOCK_MONOTONIC in ns: the clock libinput stamps its events with.
+    public static func nowNanos() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) * 1_000_000 + UInt64(ts.tv_nsec) / 1000
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 }

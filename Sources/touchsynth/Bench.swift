@@ -50,7 +50,7 @@ struct Bench: ParsableCommand {
         }
         figures += [overhead, worst]
 
-        var lateness = LatenessHistogram()
+        var lateness = DelayHistogram()
         let streams = reportingErrors {
             try loaded.map { path, recording in
                 let (events, report) = try captureLibinputEvents(of: recording, name: path)
@@ -63,6 +63,7 @@ struct Bench: ParsableCommand {
         figures.append(Figure(name: "frame delivery error p99", unit: "µs", samples: [Double(lateness.percentile(0.99))]))
         figures.append(Figure(name: "frame delivery error max", unit: "µs", samples: [Double(lateness.maximum)]))
         figures.append(measureTranslation(streams))
+        figures += reportingErrors { try measureLatency(loaded) }
         if hour { figures += reportingErrors { try measureHourReplay() } }
 
         var usage = rusage()
@@ -118,6 +119,30 @@ struct Bench: ParsableCommand {
             figure.samples.append(Double(total) / seconds / 1e6)
         }
         return figure
+    }
+
+    /// Replays every recording through `debug --mode both --json --latency` (output discarded)
+    /// and pools the per-event latencies.
+    private func measureLatency(_ loaded: [(String, Recording)]) throws -> [Figure] {
+        var pool = LatencyLog.Pool()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-latency-\(getpid()).tsv").path
+        defer { unlink(file) }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(null) }
+        for (path, recording) in loaded {
+            let device = try MockedDevice(recording: recording)
+            let report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--mode", "both", "--json", "--latency", file],
+                                        timing: .programSignalsReady, readiness: .programSignals, standardOutput: null)
+            guard report.exitStatus == 0 else { throw HarnessError("latency replay of \(path) failed (status \(report.exitStatus))") }
+            try pool.add(file: file)
+        }
+        let events = "\(pool.fromAvailability.count) events of \(loaded.count) recordings"
+        return [
+            Figure(name: "latency available → app events p50, \(events)", unit: "µs", samples: [pool.availability(0.5)]),
+            Figure(name: "latency available → app events p99", unit: "µs", samples: [pool.availability(0.99)]),
+            Figure(name: "latency kernel timestamp → app events p50", unit: "µs", samples: [pool.timestamp(0.5)]),
+            Figure(name: "latency kernel timestamp → app events p99", unit: "µs", samples: [pool.timestamp(0.99)]),
+        ]
     }
 
     /// Synthesizes an hour of pinches, rotations, scrolls and swipes on a real description,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IndirectInput
 import LibinputEvents
+import LibinputKit
 
 /// Which events `debug` and `replay` print.
 enum OutputMode: String, ExpressibleByArgument, CaseIterable {
@@ -49,7 +50,12 @@ final class ModeOutput {
         emit(header.trimmingCharacters(in: .whitespaces))
     }
 
-    func handle(_ event: LibinputEvent) {
+    /// Records each event's latency when set (app modes only: raw mode translates nothing).
+    var latency: LatencyLog?
+
+    /// Translates and prints one event; `availableAt` is when libinput handed it over
+    /// (CLOCK_MONOTONIC ns), for ``latency``.
+    func handle(_ event: LibinputEvent, availableAt: UInt64? = nil) {
         let origin = start ?? event.time
         start = origin
         if mode == .raw {
@@ -58,10 +64,12 @@ final class ModeOutput {
         }
         let lock = requestsPointerLock
         requestsPointerLock = false
-        output(event, columns: translators.indices.map { i in
+        let columns = translators.indices.map { i in
             let translator = translators[i].translator
             return (lock ? translator.requestPointerLock(true, at: event.time) : []) + translator.translate(event)
-        })
+        }
+        if let latency, let availableAt { latency.record(event, availableAt: availableAt, emittedAt: LibinputContext.nowNanos()) }
+        output(event, columns: columns)
     }
 
     /// Ends what only a later event could end (wheel sequences) and reports unfinished gestures.

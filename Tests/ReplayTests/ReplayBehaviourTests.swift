@@ -64,6 +64,28 @@ final class ReplayBehaviourTests: XCTestCase {
         }
     }
 
+    func testLatencyFileHasOneLinePerLibinputEventAndAgreesWithTheSummary() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-latency-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
+        let result = try runProcess([touchsynth, "replay", recording, "--mode", "both", "--json", "--latency", file])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let types = result.stdout.split(separator: "\n").compactMap { line in
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["libinput"] as? [String: Any]
+        }.compactMap { $0["type"] as? String }
+        let rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").dropFirst().map { $0.split(separator: "\t") }
+        XCTAssertEqual(rows.map { String($0[0]) }, types, "one latency line per libinput event, in order")
+        let fromAvailability = rows.compactMap { Int64($0[1]) }
+        let fromTimestamp = rows.compactMap { Int64($0[2]) }
+        XCTAssertEqual(fromAvailability.count, types.count)
+        XCTAssertTrue(fromAvailability.allSatisfy { $0 >= 0 }, "app events before libinput handed the event over")
+        // A frame is stamped when the harness writes it: its app events cannot come earlier.
+        XCTAssertTrue(fromTimestamp.allSatisfy { $0 >= 0 })
+        let count = try XCTUnwrap(result.stderr.firstMatch(of: /latency over ([0-9]+) libinput events/).flatMap { Int($0.output.1) }, result.stderr)
+        XCTAssertEqual(count, types.count)
+    }
+
     private func expectFailure(_ text: String, name: String, code: Int32, mentions: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let touchsynth = try Fixtures.touchsynth()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-bad-\(UUID().uuidString)")

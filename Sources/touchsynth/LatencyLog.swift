@@ -1,0 +1,68 @@
+import DeviceRecording
+import Foundation
+import LibinputEvents
+import LibinputKit
+
+/// How long each libinput event took to become app events: from its availability (libinput's
+/// dispatch returned it) and from its frame's kernel timestamp, to the moment both modes'
+/// translators returned their app events (before any printing). Kept as histograms, and one
+/// tab-separated line per event in a file: type, nanoseconds from availability, microseconds
+/// from the timestamp.
+final class LatencyLog {
+    /// Latencies pooled over events.
+    struct Pool {
+        /// From availability to emission, in units of 10 ns (exact up to 1 ms).
+        private(set) var fromAvailability = DelayHistogram()
+        /// From the frame's kernel timestamp to emission, in µs.
+        private(set) var fromTimestamp = DelayHistogram()
+
+        mutating func add(nanosFromAvailability: Int64, microsFromTimestamp: Int64) {
+            fromAvailability.add(nanosFromAvailability / 10)
+            fromTimestamp.add(microsFromTimestamp)
+        }
+
+        /// Adds the events of a file written by a ``LatencyLog``.
+        mutating func add(file path: String) throws {
+            for line in try readText(path).split(separator: "\n") where !line.hasPrefix("#") {
+                let fields = line.split(separator: "\t")
+                guard fields.count == 3, let ns = Int64(fields[1]), let us = Int64(fields[2]) else {
+                    throw HarnessError("\(path): not a latency line: \(line)", exitCode: 65)
+                }
+                add(nanosFromAvailability: ns, microsFromTimestamp: us)
+            }
+        }
+
+        /// Microseconds from availability below which `fraction` of the events were.
+        func availability(_ fraction: Double) -> Double { Double(fromAvailability.percentile(fraction)) / 100 }
+
+        /// Microseconds from the kernel timestamp below which `fraction` of the events were.
+        func timestamp(_ fraction: Double) -> Double { Double(fromTimestamp.percentile(fraction)) }
+
+        var summary: String {
+            String(format: "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs p99 %.2f µs max %.2f µs; kernel timestamp → app events p50 %.0f µs p99 %.0f µs max %lld µs",
+                   fromAvailability.count, availability(0.5), availability(0.99), Double(fromAvailability.maximum) / 100,
+                   timestamp(0.5), timestamp(0.99), fromTimestamp.maximum)
+        }
+    }
+
+    private(set) var pool = Pool()
+    private let file: UnsafeMutablePointer<FILE>
+
+    /// Opens (truncates) `path` for the per-event lines.
+    init(path: String) throws {
+        guard let file = fopen(path, "w") else {
+            throw HarnessError("cannot write \(path): \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 73)
+        }
+        self.file = file
+        fputs("# type\tns from availability\tus from kernel timestamp\n", file)
+    }
+
+    deinit { fclose(file) }
+
+    func record(_ event: LibinputEvent, availableAt available: UInt64, emittedAt emitted: UInt64) {
+        let fromAvailable = Int64(emitted) - Int64(available)
+        let fromStamp = Int64(emitted / 1000) - Int64(event.time)
+        pool.add(nanosFromAvailability: fromAvailable, microsFromTimestamp: fromStamp)
+        fputs("\(event.typeName)\t\(fromAvailable)\t\(fromStamp)\n", file)
+    }
+}
