@@ -12,9 +12,10 @@ extension GestureRecognizer {
     func receiveTouches(_ touches: [Touch], of event: AppEvent) {
         guard source == nil || source == .touches else { return }
         // New touches, and those it already follows; others were refused or began elsewhere.
-        let relevant = touches.filter { touch in
-            allowedTouchTypes.contains(touch.type) && (touch.phase == .began) != isTracking(touch.id)
+        let isRelevant = { (touch: Touch) in
+            self.allowedTouchTypes.contains(touch.type) && (touch.phase == .began) != self.isTracking(touch.id)
         }
+        let relevant = touches.allSatisfy(isRelevant) ? touches : touches.filter(isRelevant)
         guard !relevant.isEmpty else { return }
         guard isLive else {
             track(relevant)
@@ -32,13 +33,16 @@ extension GestureRecognizer {
             }
             return
         }
-        let delivered = relevant.filter { touch in
-            touch.phase != .began || (delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true)
+        let isDelivered = { (touch: Touch) in
+            touch.phase != .began || (self.delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true)
         }
+        let delivered = delegate == nil ? relevant : relevant.filter(isDelivered)
         guard !delivered.isEmpty else { return }
         adopt(event)
         track(delivered)
-        touchLocations = trackedTouches.map(\.location)
+        // In place: the array keeps its storage from event to event.
+        touchLocations.removeAll(keepingCapacity: true)
+        for touch in trackedTouches { touchLocations.append(touch.location) }
         location = Point.centroid(of: touchLocations) ?? location
         if delivered.contains(where: { $0.phase == .cancelled }) {
             cancelOrFail(at: event.timestamp)

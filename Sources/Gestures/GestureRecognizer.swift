@@ -38,35 +38,37 @@ open class GestureRecognizer {
         var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
     }
 
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Identifies the recognizer within its region in records and reports.
-    public var name: String
+    @exclusivity(unchecked) public var name: String
     /// Which recognizer this is, as reports and descriptions name it.
     public let kind: GestureKind
     /// Where it is in the state machine; `possible` again once its input is over.
-    public internal(set) var state: State = .possible
+    @exclusivity(unchecked) public internal(set) var state: State = .possible
     /// From the last event the recognizer handled (not the one a `shouldReceive` hook is asked about).
-    public internal(set) var buttonMask: ButtonMask = []
+    @exclusivity(unchecked) public internal(set) var buttonMask: ButtonMask = []
     /// From the last event the recognizer handled (not the one a `shouldReceive` hook is asked about).
-    public internal(set) var modifierFlags: ModifierFlags = []
+    @exclusivity(unchecked) public internal(set) var modifierFlags: ModifierFlags = []
     /// Centroid of its touches, or the location of the transform, scroll or hover event it handled last.
-    public internal(set) var location: Point = .zero
+    @exclusivity(unchecked) public internal(set) var location: Point = .zero
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
-    public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
+    @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
     /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// The region it is attached to (UIKit's `view`).
     public internal(set) weak var region: Region?
 
     /// Locations of the touches counted at the last handled event, in the order they began.
-    var touchLocations: [Point] = []
-    var source: InputSource?
+    @exclusivity(unchecked) var touchLocations: [Point] = []
+    @exclusivity(unchecked) var source: InputSource?
     /// Touches it follows; those that ended are dropped after the event that ended them.
-    var trackedTouches: [TrackedTouch] = []
+    @exclusivity(unchecked) var trackedTouches: [TrackedTouch] = []
     /// Transitions held back until the recognizers it requires to fail have failed.
-    var pending: [State] = []
-    private var failureRequirements: [WeakRecognizer] = []
-    private var startsNewGesture = true
-    private var log: GestureRecord
+    @exclusivity(unchecked) var pending: [State] = []
+    @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
+    @exclusivity(unchecked) private var startsNewGesture = true
+    @exclusivity(unchecked) private var log: GestureRecord
 
     init(kind: GestureKind, name: String) {
         self.kind = kind

@@ -8,15 +8,17 @@ import IndirectInput
 /// deadline (at its exact time) before delivering a later event and in ``Surface/finish(at:)``;
 /// standalone, call ``GestureRecognizer/advance(to:)``.
 open class LongPressGestureRecognizer: GestureRecognizer {
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Seconds. Default 0.5, as UIKit.
-    public var minimumPressDuration = 0.5
+    @exclusivity(unchecked) public var minimumPressDuration = 0.5
     /// Points a touch may move before the press began without failing it. Default 10, as UIKit.
-    public var allowableMovement = 10.0
+    @exclusivity(unchecked) public var allowableMovement = 10.0
     /// Default 1.
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
 
-    private var pressStart: Double?
-    private var touchesInPress = 0
+    @exclusivity(unchecked) private var pressStart: Double?
+    @exclusivity(unchecked) private var touchesInPress = 0
 
     /// A recognizer called `name` (default "longPress") with every option at its default.
     public init(name: String = GestureKind.longPress.rawValue) {

@@ -23,24 +23,26 @@ public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
 /// `UIPanGestureRecognizer`, continuous. Driven by touches (the centroid's motion) or, when
 /// ``allowedScrollTypesMask`` allows, by scroll events (then `numberOfTouches` is 0).
 open class PanGestureRecognizer: GestureRecognizer {
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Touch-driven: how far the touches moved together since they came down (their motion is
     /// averaged, so a touch joining or lifting does not make it jump). Scroll-driven: the
     /// event's cumulative translation. UIKit's `translation(in:)`.
-    public internal(set) var translation: Point = .zero
+    @exclusivity(unchecked) public internal(set) var translation: Point = .zero
     /// Points per second. UIKit's `velocity(in:)`.
-    public internal(set) var velocity: Point = .zero
+    @exclusivity(unchecked) public internal(set) var velocity: Point = .zero
     /// Fewer touches than this never begin a pan and end one. Default 1.
-    public var minimumNumberOfTouches = 1
+    @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// More touches than this make a pan that has not begun fail. Default `Int.max`.
-    public var maximumNumberOfTouches = Int.max
+    @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
     /// Scroll types it follows. Empty by default, as UIKit's standard pan recognizers, so scroll
     /// events are not even offered to it; scroll views set it.
-    public var allowedScrollTypesMask: ScrollTypeMask = []
+    @exclusivity(unchecked) public var allowedScrollTypesMask: ScrollTypeMask = []
     /// How far, points, touches must move before the pan begins. 10 points, UIKit's usual value.
     /// A scroll event begins the pan at once.
-    public var hysteresis = 10.0
+    @exclusivity(unchecked) public var hysteresis = 10.0
 
-    private var rate = RateTracker()
+    @exclusivity(unchecked) private var rate = RateTracker()
 
     /// A recognizer called `name` (default "pan") with every option at its default.
     public init(name: String = GestureKind.pan.rawValue) {

@@ -3,10 +3,12 @@
 public final class Region {
     /// Identifies the region in reports and in ``Surface/region(named:)``.
     public let name: String
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Where it lies on the surface; touches, transforms and scrolls hit-test against it.
-    public var frame: Rect
+    @exclusivity(unchecked) public var frame: Rect
     /// Its recognizers, in the order they receive events.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The surface it was added to.
     public internal(set) weak var surface: Surface?
 

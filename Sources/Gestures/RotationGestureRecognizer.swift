@@ -4,16 +4,18 @@ import IndirectInput
 /// `UIRotationGestureRecognizer`, continuous. Driven by two touches (compatibility mode's
 /// simulated pair, or fingers) or by transform events (indirect input mode).
 open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Radians, clockwise positive. Touch-driven: how far the line between the two touches turned
     /// since the second came down (unwrapped, so it can exceed ±π). Transform-driven: the event's.
     /// ``velocity`` is radians per second.
-    public internal(set) var rotation = 0.0
+    @exclusivity(unchecked) public internal(set) var rotation = 0.0
     /// How far, radians, the touches or the transform must turn before the rotation begins. UIKit
     /// does not publish its value; 0.05 rad (about 3°) is TouchSynth's approximation. Both sources
     /// use it, so a pure pinch begins a rotation recognizer in neither mode.
-    public var hysteresis = 0.05
+    @exclusivity(unchecked) public var hysteresis = 0.05
 
-    private var lastAngle: Double?
+    @exclusivity(unchecked) private var lastAngle: Double?
 
     /// A recognizer called `name` (default "rotation") with every option at its default.
     public init(name: String = GestureKind.rotation.rawValue) {

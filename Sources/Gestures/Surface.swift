@@ -19,12 +19,17 @@ import IndirectInput
 /// other fails. Time comes from event timestamps: timers due before an event fire first, at
 /// their own time.
 public final class Surface {
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Its regions, bottom to top.
-    public private(set) var regions: [Region] = []
-    private var touchRegions: [TouchID: Region] = [:]
-    /// The region a transform or scroll sequence was delivered to at `began`.
-    private var latchedRegions: [InputSource: Region] = [:]
-    var simultaneousPairs: Set<RecognizerPair> = []
+    @exclusivity(unchecked) public private(set) var regions: [Region] = []
+    /// The region each live touch began in (nil: none), oldest first; a few at most, so a list.
+    @exclusivity(unchecked) private var touchRegions: [(id: TouchID, region: Region?)] = []
+    /// The region the transform sequence was delivered to at `began`.
+    @exclusivity(unchecked) private var latchedTransformRegion: Region?
+    /// The region the scroll sequence was delivered to at `began`.
+    @exclusivity(unchecked) private var latchedScrollRegion: Region?
+    @exclusivity(unchecked) var simultaneousPairs: Set<RecognizerPair> = []
 
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
@@ -49,7 +54,7 @@ public final class Surface {
     }
 
     /// Every recognizer, region by region, in delivery order (kept, not rebuilt per event).
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// Each recognizer's record, in delivery order.
     public var records: [GestureRecord] {
@@ -100,24 +105,32 @@ public final class Surface {
 
     private func deliverTouches(_ touches: [Touch], of event: AppEvent) {
         for touch in touches where touch.phase == .began {
-            touchRegions[touch.id] = hitTest(touch.location)
+            touchRegions.removeAll { $0.id == touch.id }
+            touchRegions.append((touch.id, hitTest(touch.location)))
         }
         for region in regions {
-            let hits = touches.filter { touchRegions[$0.id] === region }
-            guard !hits.isEmpty else { continue }
+            let inRegion = { (touch: Touch) in self.region(ofTouch: touch.id) === region }
+            guard touches.contains(where: inRegion) else { continue }
+            // Usually every touch is in the one region: no new array then.
+            let hits = touches.allSatisfy(inRegion) ? touches : touches.filter(inRegion)
             for recognizer in region.gestureRecognizers where recognizer.handles(event) {
                 recognizer.receiveTouches(hits, of: event)
             }
         }
         for touch in touches where touch.phase == .ended || touch.phase == .cancelled {
-            touchRegions[touch.id] = nil
+            touchRegions.removeAll { $0.id == touch.id }
         }
     }
 
+    private func region(ofTouch id: TouchID) -> Region? {
+        touchRegions.first { $0.id == id }?.region
+    }
+
     private func deliverGesture(_ kind: InputSource, phase: GesturePhase, at location: Point, of event: AppEvent, process: (GestureRecognizer) -> Void) {
-        let latched = phase == .began ? nil : latchedRegions[kind]
+        let latched = phase == .began ? nil : (kind == .transform ? latchedTransformRegion : latchedScrollRegion)
         let target = latched ?? hitTest(location)
-        latchedRegions[kind] = phase == .ended || phase == .cancelled ? nil : target
+        let latch = phase == .ended || phase == .cancelled ? nil : target
+        if kind == .transform { latchedTransformRegion = latch } else { latchedScrollRegion = latch }
         guard let target else { return }
         for recognizer in target.gestureRecognizers where recognizer.handles(event) {
             recognizer.receiveGesture(kind, phase: phase, at: location, of: event) { process(recognizer) }

@@ -10,23 +10,25 @@ import IndirectInput
 /// and not one requiring `.primary`. The mask must match ``buttonMaskRequired`` exactly and is
 /// checked at touch-down (the release event may carry fewer buttons).
 open class TapGestureRecognizer: GestureRecognizer {
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Default 1.
-    public var numberOfTapsRequired = 1
+    @exclusivity(unchecked) public var numberOfTapsRequired = 1
     /// Touches down together in each tap. Default 1.
-    public var numberOfTouchesRequired = 1
+    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
     /// Default `.primary`; e.g. `.secondary` or `.button(3)`.
-    public var buttonMaskRequired: ButtonMask = .primary
+    @exclusivity(unchecked) public var buttonMaskRequired: ButtonMask = .primary
     /// Count control + primary click as `.secondary`. Default true.
-    public var treatsControlClickAsSecondary = true
+    @exclusivity(unchecked) public var treatsControlClickAsSecondary = true
     /// How far, points, a touch may move before the tap fails. TouchSynth's approximation: 10.
-    public var allowableMovement = 10.0
+    @exclusivity(unchecked) public var allowableMovement = 10.0
     /// Longest wait, seconds, from one tap's end to the next tap's touch-down. TouchSynth's
     /// approximation of UIKit's unpublished value: 0.35 s.
-    public var maximumIntervalBetweenTaps = 0.35
+    @exclusivity(unchecked) public var maximumIntervalBetweenTaps = 0.35
 
-    private var tapsCompleted = 0
-    private var touchesInTap = 0
-    private var lastTapEnd = 0.0
+    @exclusivity(unchecked) private var tapsCompleted = 0
+    @exclusivity(unchecked) private var touchesInTap = 0
+    @exclusivity(unchecked) private var lastTapEnd = 0.0
 
     /// A recognizer called `name` (default "tap") with every option at its default.
     public init(name: String = GestureKind.tap.rawValue) {

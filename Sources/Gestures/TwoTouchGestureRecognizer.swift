@@ -4,11 +4,13 @@ import IndirectInput
 /// pair, or fingers) or transform events (indirect input mode), track one value and its velocity,
 /// and begin once that value moved past a threshold. Subclasses measure the value.
 open class TwoTouchGestureRecognizer: GestureRecognizer {
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// The tracked value per second.
-    public internal(set) var velocity = 0.0
+    @exclusivity(unchecked) public internal(set) var velocity = 0.0
 
-    private var pair = TouchPair()
-    private var rate = RateTracker()
+    @exclusivity(unchecked) private var pair = TouchPair()
+    @exclusivity(unchecked) private var rate = RateTracker()
 
     override func handles(_ event: AppEvent) -> Bool {
         event.type == .touches || event.type == .transform

@@ -113,20 +113,22 @@ public final class CompatibilityTranslator {
     /// Mirrors the Info.plist key: true selects indirect input mode.
     public let supportsIndirectInputEvents: Bool
     public let configuration: Configuration
+    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
+    // accesses; the run-time checks were a fifth of the translator's instructions (tools/cost).
     /// The seat's pointer, buttons, modifiers and pointer lock.
-    public private(set) var pointer: PointerState
+    @exclusivity(unchecked) public private(set) var pointer: PointerState
 
-    private var hover = HoverTracker()
-    private var pointerTouch: PointerTouchTracker
-    private var pinch: PinchGesture?
-    private var simulatedTouches: SimulatedTouchPair?
-    private var scroll: ScrollSequencer
-    private var systemGesture = SystemGestureTracker()
+    @exclusivity(unchecked) private var hover = HoverTracker()
+    @exclusivity(unchecked) private var pointerTouch: PointerTouchTracker
+    @exclusivity(unchecked) private var pinch: PinchGesture?
+    @exclusivity(unchecked) private var simulatedTouches: SimulatedTouchPair?
+    @exclusivity(unchecked) private var scroll: ScrollSequencer
+    @exclusivity(unchecked) private var systemGesture = SystemGestureTracker()
     /// Devices that move the pointer or make gestures; the hover ends when the last one goes.
-    private var pointerDevices: Set<String> = []
-    private var nextTouchID = 1
+    @exclusivity(unchecked) private var pointerDevices: Set<String> = []
+    @exclusivity(unchecked) private var nextTouchID = 1
     /// Microseconds; never goes back, so neither do the events' timestamps.
-    private var clock: UInt64 = 0
+    @exclusivity(unchecked) private var clock: UInt64 = 0
 
     /// - Precondition: the configuration's sizes, distances and durations are finite, the screen
     ///   and D positive, the others not negative.
@@ -224,9 +226,9 @@ public final class CompatibilityTranslator {
     }
 
     /// What became of the last event given to ``translate(_:)``.
-    public private(set) var lastDisposition: Disposition = .emitted
+    @exclusivity(unchecked) public private(set) var lastDisposition: Disposition = .emitted
     /// What became of every event given to ``translate(_:)``.
-    public private(set) var accounting = Accounting()
+    @exclusivity(unchecked) public private(set) var accounting = Accounting()
 
     /// Why an event produced no app event: its content lives on in state later events carry, or
     /// it has no counterpart in UIKit.
