@@ -238,7 +238,9 @@ open class GestureRecognizer {
     private func requestRecognition(_ newState: State, at time: Double) {
         switch surface?.decision(for: self) ?? .proceed {
         case .proceed: recognize(newState, at: time)
-        case .wait: pending = [newState]
+        case .wait:
+            pending = [newState]
+            surface?.mayHaveWaiters = true
         case .fail: apply(.failed, at: time)
         }
     }
@@ -259,6 +261,7 @@ open class GestureRecognizer {
         default: recorded = .failed
         }
         state = newState
+        if newState.isTerminal { surface?.mayHaveFinished = true }
         log.transitions.append(GestureTransition(state: recorded, time: time))
         if newState != .failed { log.finalValues = currentValues }
         if newState == .failed { surface?.didFail(self, at: time) }

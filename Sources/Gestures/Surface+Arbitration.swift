@@ -43,9 +43,11 @@ extension Surface {
     }
 
     func reevaluateWaiters(at time: Double) {
+        guard mayHaveWaiters else { return }
         for waiter in gestureRecognizers where waiter.state == .possible && !waiter.pending.isEmpty {
             waiter.resolvePending(decision(for: waiter), at: time)
         }
+        mayHaveWaiters = gestureRecognizers.contains { !$0.pending.isEmpty }
     }
 
     /// Both follow the same kind of input (hover aside) and nobody lets them recognize together.

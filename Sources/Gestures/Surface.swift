@@ -30,6 +30,10 @@ public final class Surface {
     /// The region the scroll sequence was delivered to at `began`.
     @exclusivity(unchecked) private var latchedScrollRegion: Region?
     @exclusivity(unchecked) var simultaneousPairs: Set<RecognizerPair> = []
+    /// Set when a recognizer starts waiting on `require(toFail:)`; cleared once none waits.
+    @exclusivity(unchecked) var mayHaveWaiters = false
+    /// Set when a recognizer ends, is cancelled or fails; cleared once all such have reset.
+    @exclusivity(unchecked) var mayHaveFinished = false
 
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
@@ -166,12 +170,16 @@ public final class Surface {
         return earliest
     }
 
-    /// Releases or fails recognizers waiting on others, and resets those whose gesture and input are over.
+    /// Releases or fails recognizers waiting on others, and resets those whose gesture and input
+    /// are over. Most events change no state: then there is nothing to scan.
     private func settle(at time: Double) {
         reevaluateWaiters(at: time)
-        for recognizer in gestureRecognizers where recognizer.state.isTerminal && recognizer.source == nil {
-            recognizer.reset()
+        guard mayHaveFinished else { return }
+        var stillFollowing = false
+        for recognizer in gestureRecognizers where recognizer.state.isTerminal {
+            if recognizer.source == nil { recognizer.reset() } else { stillFollowing = true }
         }
+        mayHaveFinished = stillFollowing
     }
 }
 
