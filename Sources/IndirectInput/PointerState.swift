@@ -20,9 +20,15 @@ public struct PointerState: Sendable {
     /// Scene conditions, the app's preference and the system's decision about the pointer lock.
     public private(set) var lock: PointerLock
 
-    private var heldButtons: [String: ButtonMask] = [:]
-    private var heldKeys: Set<HeldKey> = []
-    private var isAlphaShiftLocked = false
+    private var heldButtons: [String: ButtonMask] = [:] {
+        didSet { buttonMask = heldButtons.values.reduce(into: ButtonMask()) { $0.formUnion($1) } }
+    }
+    private var heldKeys: Set<HeldKey> = [] {
+        didSet { updateModifierFlags() }
+    }
+    private var isAlphaShiftLocked = false {
+        didSet { updateModifierFlags() }
+    }
 
     /// - Parameters:
     ///   - screenSize: the virtual screen; the pointer starts at its centre.
@@ -62,10 +68,9 @@ public struct PointerState: Sendable {
 
     // MARK: Buttons
 
-    /// `UIEvent.ButtonMask` of every button held on any device.
-    public var buttonMask: ButtonMask {
-        heldButtons.values.reduce(into: ButtonMask()) { $0.formUnion($1) }
-    }
+    /// `UIEvent.ButtonMask` of every button held on any device (kept up to date as buttons
+    /// change: every app event carries it).
+    public private(set) var buttonMask: ButtonMask = []
 
     /// Whether `device` holds at least one button.
     public func holdsButtons(_ device: String) -> Bool {
@@ -89,13 +94,16 @@ public struct PointerState: Sendable {
 
     // MARK: Modifiers
 
-    /// `UIKeyModifierFlags` of every modifier key held on any keyboard, plus caps lock.
-    public var modifierFlags: ModifierFlags {
+    /// `UIKeyModifierFlags` of every modifier key held on any keyboard, plus caps lock (kept up
+    /// to date as keys change: every app event carries it).
+    public private(set) var modifierFlags: ModifierFlags = []
+
+    private mutating func updateModifierFlags() {
         var flags: ModifierFlags = isAlphaShiftLocked ? .alphaShift : []
         for held in heldKeys {
             if let flag = ModifierKey.flag(for: held.key) { flags.insert(flag) }
         }
-        return flags
+        modifierFlags = flags
     }
 
     /// Applies a libinput keyboard event. Caps lock toggles `.alphaShift` when it goes down;
