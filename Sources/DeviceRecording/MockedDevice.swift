@@ -303,6 +303,9 @@ public final class MockedDevice {
     /// `standardOutput`, if given, becomes the command's stdout; otherwise it shares this process's.
     public func run(_ command: [String], timing: ReplayTiming = ReplayTiming(), readiness: Readiness = .deviceOpened,
                     standardOutput: Int32? = nil) throws(HarnessError) -> ReplayReport {
+        if let fault = faults.first(where: { fault in !nodes.contains { $0.files.devnode == fault.devnode } }) {
+            throw HarnessError("no device \(fault.devnode) in the testbed to inject a fault into", exitCode: 64)
+        }
         let preload = try Self.locatePreload()
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
