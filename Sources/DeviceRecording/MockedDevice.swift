@@ -303,8 +303,12 @@ public final class MockedDevice {
     /// `standardOutput`, if given, becomes the command's stdout; otherwise it shares this process's.
     public func run(_ command: [String], timing: ReplayTiming = ReplayTiming(), readiness: Readiness = .deviceOpened,
                     standardOutput: Int32? = nil) throws(HarnessError) -> ReplayReport {
-        if let fault = faults.first(where: { fault in !nodes.contains { $0.files.devnode == fault.devnode } }) {
-            throw HarnessError("no device \(fault.devnode) in the testbed to inject a fault into", exitCode: 64)
+        var faults: [(node: Node, fault: ReplayFault)] = []
+        for fault in self.faults.sorted(by: { $0.time < $1.time }) {
+            guard let node = nodes.first(where: { $0.files.devnode == fault.devnode }) else {
+                throw HarnessError("no device \(fault.devnode) in the testbed to inject a fault into", exitCode: 64)
+            }
+            faults.append((node, fault))
         }
         let preload = try Self.locatePreload()
         var pipeFDs: [Int32] = [0, 0]
@@ -343,9 +347,9 @@ public final class MockedDevice {
         var lateness = DelayHistogram()
         var delivered = 0
         var buffer: [UInt8] = []
-        var faults = self.faults.sorted { $0.time < $1.time }[...]
+        var pendingFaults = faults[...]
         for node in nodes { node.next = try readFrame(of: node) }
-        while let next = try nextStep(&faults) {
+        while let next = try nextStep(&pendingFaults) {
             let due = origin + Int64(Double(next.time) * 1000 / timing.speed)
             if let ended = Self.sleep(until: due, watching: pid) {
                 status = ended
@@ -408,16 +412,13 @@ public final class MockedDevice {
 
     /// The earliest of the devices' next frames and the next fault (a fault before a frame of
     /// the same instant), or nil when every device is done.
-    private func nextStep(_ faults: inout ArraySlice<ReplayFault>) throws(HarnessError) -> TimedStep? {
+    private func nextStep(_ faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> TimedStep? {
         var earliest: (node: Node, frame: EvdevFrame)?
         for node in nodes where !node.removed {
             if let frame = node.next, frame.time < earliest?.frame.time ?? .max { earliest = (node, frame) }
         }
-        if let fault = faults.first, fault.time <= earliest?.frame.time ?? .max {
+        if let (node, fault) = faults.first, fault.time <= earliest?.frame.time ?? .max {
             faults.removeFirst()
-            guard let node = nodes.first(where: { $0.files.devnode == fault.devnode }) else {
-                throw HarnessError("no device \(fault.devnode) in the testbed to inject a fault into", exitCode: 64)
-            }
             guard !node.removed else { return try nextStep(&faults) }
             switch fault {
             case .removal: return TimedStep(step: .removal(node), time: fault.time)
