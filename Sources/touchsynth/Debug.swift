@@ -12,12 +12,6 @@ struct Debug: ParsableCommand {
     @Option(name: .customLong("device"), help: "Device nodes to open instead of the seat (repeatable).") var devicePaths: [String] = []
     @OptionGroup var output: OutputOptions
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
-    @Option(help: ArgumentHelp("Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, to its app events) and a summary to stderr; needs --mode compat, indirect or both.",
-                               valueName: "file")) var latency: String?
-
-    func validate() throws {
-        if latency != nil && output.mode == .raw { throw ValidationError("--latency measures app events: give --mode compat, indirect or both") }
-    }
 
     func run() throws {
         let context = reportingErrors { () throws -> LibinputContext in
@@ -25,7 +19,7 @@ struct Debug: ParsableCommand {
         }
         context.enablesTapToClick = enableTap
         let printer = ModeOutput(mode: output.mode, json: output.json, screen: output.screen.size, pointerLock: output.pointerLock)
-        if let latency { printer.latency = reportingErrors { try LatencyLog(path: latency) } }
+        if let latency = output.latency { printer.latency = reportingErrors { try LatencyLog(path: latency) } }
         var sawDevice = false
         var last: UInt64 = 0
         reportingErrors {

@@ -8,6 +8,12 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock = false
+    @Option(help: ArgumentHelp("Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, to its app events) and a summary to stderr; needs --mode compat, indirect or both.",
+                               valueName: "file")) var latency: String?
+
+    func validate() throws {
+        if latency != nil && mode == .raw { throw ValidationError("--latency measures app events: give --mode compat, indirect or both") }
+    }
 
     /// The same options as command-line arguments, for a child process.
     var arguments: [String] {
@@ -15,6 +21,7 @@ struct OutputOptions: ParsableArguments {
         if json { args.append("--json") }
         if check { args.append("--check") }
         if pointerLock { args.append("--pointer-lock") }
+        if let latency { args += ["--latency", latency] }
         return args
     }
 }

@@ -13,7 +13,6 @@ struct Replay: ParsableCommand {
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
     @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
-    @Option(help: ArgumentHelp("Write each libinput event's latency to FILE (as debug --latency) and a summary to stderr.", valueName: "file")) var latency: String?
     @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
                                                           valueName: "recording")) var others: [String] = []
     @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
@@ -25,7 +24,6 @@ struct Replay: ParsableCommand {
         // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
         guard speed.isFinite, speed >= 0.01, speed <= 10 else { throw ValidationError("--speed must be within 0.01 and 10") }
         guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
-        if latency != nil && output.mode == .raw { throw ValidationError("--latency measures app events: give --mode compat, indirect or both") }
         guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
     }
 
@@ -39,7 +37,6 @@ struct Replay: ParsableCommand {
             }
             var command = [currentExecutable(), "debug"] + device.devnodes.flatMap { ["--device", $0] } + output.arguments
             if enableTap { command.append("--enable-tap") }
-            if let latency { command += ["--latency", latency] }
             var timing = ReplayTiming.programSignalsReady
             timing.speed = speed
             return try device.run(command, timing: timing, readiness: .programSignals)
