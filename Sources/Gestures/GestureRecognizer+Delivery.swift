@@ -11,10 +11,6 @@ extension GestureRecognizer {
     /// `touches`: the event's touches that hit this recognizer's region.
     func receiveTouches(_ touches: [Touch], of event: AppEvent) {
         guard source == nil || source == .touches else { return }
-        // New touches, and those it already follows; others were refused or began elsewhere.
-        let isRelevant = { (touch: Touch) in
-            self.allowedTouchTypes.contains(touch.type) && (touch.phase == .began) != self.isTracking(touch.id)
-        }
         let relevant = touches.allSatisfy(isRelevant) ? touches : touches.filter(isRelevant)
         guard !relevant.isEmpty else { return }
         guard isLive else {
@@ -70,7 +66,7 @@ extension GestureRecognizer {
         }
         adopt(event)
         source = ends ? nil : kind
-        touchLocations = []
+        touchLocations.removeAll(keepingCapacity: true)
         location = eventLocation
         if phase == .cancelled {
             cancelOrFail(at: event.timestamp)
@@ -97,10 +93,16 @@ extension GestureRecognizer {
         }
         adopt(event)
         source = isInside ? .hover : nil
-        touchLocations = isInside ? [touch.location] : []
+        touchLocations.removeAll(keepingCapacity: true)
+        if isInside { touchLocations.append(touch.location) }
         location = touch.location
         hoverChanged(isInside: isInside, at: event.timestamp)
         didHandle()
+    }
+
+    /// New touches, and those it already follows; others were refused or began elsewhere.
+    private func isRelevant(_ touch: Touch) -> Bool {
+        allows(touch.type) && (touch.phase == .began) != isTracking(touch.id)
     }
 
     private func isTracking(_ id: TouchID) -> Bool {

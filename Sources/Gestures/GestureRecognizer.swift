@@ -53,15 +53,33 @@ open class GestureRecognizer {
     /// Centroid of its touches, or the location of the transform, scroll or hover event it handled last.
     @exclusivity(unchecked) public internal(set) var location: Point = .zero
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
-    @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer]
+    @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer] {
+        didSet {
+            allowsDirect = allowedTouchTypes.contains(.direct)
+            allowsIndirectPointer = allowedTouchTypes.contains(.indirectPointer)
+        }
+    }
     /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// The region it is attached to (UIKit's `view`).
     public internal(set) weak var region: Region?
 
-    /// Locations of the touches counted at the last handled event, in the order they began.
+    // The set, as flags: asked for every touch of every event, where hashing showed up (perf).
+    @exclusivity(unchecked) private var allowsDirect = true
+    @exclusivity(unchecked) private var allowsIndirectPointer = true
+
+    /// Whether ``allowedTouchTypes`` has `type`.
+    func allows(_ type: TouchType) -> Bool {
+        type == .direct ? allowsDirect : allowsIndirectPointer
+    }
+
+    /// Locations of the touches counted at the last handled event, in the order they began;
+    /// emptied in place, never replaced, so that its storage lasts from event to event.
     @exclusivity(unchecked) var touchLocations: [Point] = []
-    @exclusivity(unchecked) var source: InputSource?
+    @exclusivity(unchecked) var source: InputSource? {
+        // A finished recognizer resets once its input is over: the surface looks only then.
+        didSet { if source == nil && oldValue != nil && state.isTerminal { surface?.mayHaveFinished = true } }
+    }
     /// Touches it follows; those that ended are dropped after the event that ended them.
     @exclusivity(unchecked) var trackedTouches: [TrackedTouch] = []
     /// Transitions held back until the recognizers it requires to fail have failed.
@@ -151,6 +169,12 @@ open class GestureRecognizer {
     /// When a timer would fire; only asked while the recognizer is live.
     var nextDeadline: Double? { nil }
 
+    /// For subclasses: call when `nextDeadline` may have become non-nil, so that the surface
+    /// looks for due timers again (it stops looking while none is set).
+    func timerArmed() {
+        surface?.mayHaveTimers = true
+    }
+
     /// The timer fired; the subclass must clear or move `nextDeadline` past `time`.
     func deadlineReached(at time: Double) {}
 
@@ -163,7 +187,7 @@ open class GestureRecognizer {
     func reset() {
         state = .possible
         pending = []
-        touchLocations = []
+        touchLocations.removeAll(keepingCapacity: true)
         startsNewGesture = true
     }
 

@@ -46,7 +46,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     override func touchesChanged(at time: Double) {
-        let down = trackedTouches.filter(\.isDown).count
+        let down = trackedTouches.reduce(0) { $0 + ($1.isDown ? 1 : 0) }
         if isInProgress {
             if down < numberOfTouchesRequired {
                 transition(to: .ended, at: time)
@@ -61,6 +61,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             transition(to: .failed, at: time)
             return
         }
-        if down == numberOfTouchesRequired && pressStart == nil { pressStart = time }
+        if down == numberOfTouchesRequired && pressStart == nil {
+            pressStart = time
+            timerArmed()
+        }
     }
 }

@@ -66,9 +66,16 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     override func touchesChanged(at time: Double) {
-        let down = trackedTouches.filter(\.isDown).count
-        let moves = trackedTouches.filter { $0.phase != .began }.map { $0.location.subtracting($0.previous) }
-        let step = Point.centroid(of: moves) ?? .zero
+        // Counted and averaged in one pass: this runs for every touches event.
+        var down = 0, moved = 0
+        var sum = Point.zero
+        for touch in trackedTouches {
+            if touch.isDown { down += 1 }
+            guard touch.phase != .began else { continue }
+            moved += 1
+            sum = sum.adding(touch.location.subtracting(touch.previous))
+        }
+        let step = moved == 0 ? Point.zero : sum.scaled(by: 1 / Double(moved))
         if isInProgress {
             translation = translation.adding(step)
             velocity = rate.rate(of: translation, at: time) ?? velocity

@@ -23,17 +23,27 @@ public final class Surface {
     // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Its regions, bottom to top.
     @exclusivity(unchecked) public private(set) var regions: [Region] = []
-    /// The region each live touch began in (nil: none), oldest first; a few at most, so a list.
-    @exclusivity(unchecked) private var touchRegions: [(id: TouchID, region: Region?)] = []
-    /// The region the transform sequence was delivered to at `began`.
-    @exclusivity(unchecked) private var latchedTransformRegion: Region?
-    /// The region the scroll sequence was delivered to at `began`.
-    @exclusivity(unchecked) private var latchedScrollRegion: Region?
+    /// Each region's recognizers, by region index. Delivery works on these and on indices, not
+    /// on `Region` objects: recognizers hold their region weakly, which sends every retain and
+    /// release of a region down the runtime's slow path (a tenth of compat mode's time, perf).
+    @exclusivity(unchecked) private var regionRecognizers: [[GestureRecognizer]] = []
+    /// The region index each live touch began in (nil: none), oldest first; a few at most, so a list.
+    @exclusivity(unchecked) private var touchRegions: [(id: TouchID, region: Int?)] = []
+    /// Storage for the touches of an event that hit one region when others hit elsewhere.
+    @exclusivity(unchecked) private var regionTouches: [Touch] = []
+    /// The region index the transform sequence was delivered to at `began`.
+    @exclusivity(unchecked) private var latchedTransformRegion: Int?
+    /// The region index the scroll sequence was delivered to at `began`.
+    @exclusivity(unchecked) private var latchedScrollRegion: Int?
     @exclusivity(unchecked) var simultaneousPairs: Set<RecognizerPair> = []
     /// Set when a recognizer starts waiting on `require(toFail:)`; cleared once none waits.
     @exclusivity(unchecked) var mayHaveWaiters = false
-    /// Set when a recognizer ends, is cancelled or fails; cleared once all such have reset.
+    /// Set when a recognizer ends, is cancelled or fails, and when a finished one's input ends:
+    /// the moments one may reset.
     @exclusivity(unchecked) var mayHaveFinished = false
+    /// Set when a recognizer arms a timer; cleared once none has a deadline, so that most events
+    /// do not ask every recognizer for one.
+    @exclusivity(unchecked) var mayHaveTimers = false
 
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
@@ -49,7 +59,10 @@ public final class Surface {
 
     /// Rebuilds ``gestureRecognizers`` after a region or recognizer was added.
     func recognizersChanged() {
-        gestureRecognizers = regions.flatMap(\.gestureRecognizers)
+        regionRecognizers = regions.map(\.gestureRecognizers)
+        gestureRecognizers = regionRecognizers.flatMap { $0 }
+        // One may arrive with a timer armed.
+        mayHaveTimers = true
     }
 
     /// The region called `name`, if any.
@@ -67,7 +80,11 @@ public final class Surface {
 
     /// The topmost region containing `point`.
     public func hitTest(_ point: Point) -> Region? {
-        regions.last { $0.frame.contains(point) }
+        hitTestIndex(point).map { regions[$0] }
+    }
+
+    private func hitTestIndex(_ point: Point) -> Int? {
+        regions.lastIndex { $0.frame.contains(point) }
     }
 
     /// Lets `a` and `b` recognize simultaneously, as a delegate answering yes would, leaving
@@ -110,14 +127,22 @@ public final class Surface {
     private func deliverTouches(_ touches: [Touch], of event: AppEvent) {
         for touch in touches where touch.phase == .began {
             touchRegions.removeAll { $0.id == touch.id }
-            touchRegions.append((touch.id, hitTest(touch.location)))
+            touchRegions.append((touch.id, hitTestIndex(touch.location)))
         }
-        for region in regions {
-            let inRegion = { (touch: Touch) in self.region(ofTouch: touch.id) === region }
+        for index in regionRecognizers.indices {
+            let inRegion = { (touch: Touch) in self.region(ofTouch: touch.id) == index }
             guard touches.contains(where: inRegion) else { continue }
-            // Usually every touch is in the one region: no new array then.
-            let hits = touches.allSatisfy(inRegion) ? touches : touches.filter(inRegion)
-            for recognizer in region.gestureRecognizers where recognizer.handles(event) {
+            // Usually every touch is in the one region: no new array then; otherwise the
+            // region's touches go into storage kept for the purpose.
+            let hits: [Touch]
+            if touches.allSatisfy(inRegion) {
+                hits = touches
+            } else {
+                regionTouches.removeAll(keepingCapacity: true)
+                for touch in touches where inRegion(touch) { regionTouches.append(touch) }
+                hits = regionTouches
+            }
+            for recognizer in regionRecognizers[index] where recognizer.handles(event) {
                 recognizer.receiveTouches(hits, of: event)
             }
         }
@@ -126,26 +151,26 @@ public final class Surface {
         }
     }
 
-    private func region(ofTouch id: TouchID) -> Region? {
+    private func region(ofTouch id: TouchID) -> Int? {
         touchRegions.first { $0.id == id }?.region
     }
 
     private func deliverGesture(_ kind: InputSource, phase: GesturePhase, at location: Point, of event: AppEvent, process: (GestureRecognizer) -> Void) {
         let latched = phase == .began ? nil : (kind == .transform ? latchedTransformRegion : latchedScrollRegion)
-        let target = latched ?? hitTest(location)
+        let target = latched ?? hitTestIndex(location)
         let latch = phase == .ended || phase == .cancelled ? nil : target
         if kind == .transform { latchedTransformRegion = latch } else { latchedScrollRegion = latch }
         guard let target else { return }
-        for recognizer in target.gestureRecognizers where recognizer.handles(event) {
+        for recognizer in regionRecognizers[target] where recognizer.handles(event) {
             recognizer.receiveGesture(kind, phase: phase, at: location, of: event) { process(recognizer) }
         }
     }
 
     private func deliverHover(_ touch: Touch, of event: AppEvent) {
-        let hit = touch.phase == .regionExited ? nil : hitTest(touch.location)
-        for region in regions {
-            let isInside = region === hit
-            for recognizer in region.gestureRecognizers where recognizer.handles(event) {
+        let hit = touch.phase == .regionExited ? nil : hitTestIndex(touch.location)
+        for index in regionRecognizers.indices {
+            let isInside = index == hit
+            for recognizer in regionRecognizers[index] where recognizer.handles(event) {
                 if isInside || recognizer.source == .hover {
                     recognizer.receiveHover(touch, of: event, isInside: isInside)
                 }
@@ -156,7 +181,12 @@ public final class Surface {
     // MARK: Time
 
     private func fireTimers(upTo time: Double) {
-        while let (recognizer, due) = earliestDeadline(), due <= time {
+        while mayHaveTimers {
+            guard let (recognizer, due) = earliestDeadline() else {
+                mayHaveTimers = false
+                return
+            }
+            guard due <= time else { return }
             recognizer.advance(to: due)
             settle(at: due)
         }
@@ -175,11 +205,10 @@ public final class Surface {
     private func settle(at time: Double) {
         reevaluateWaiters(at: time)
         guard mayHaveFinished else { return }
-        var stillFollowing = false
-        for recognizer in gestureRecognizers where recognizer.state.isTerminal {
-            if recognizer.source == nil { recognizer.reset() } else { stillFollowing = true }
+        mayHaveFinished = false
+        for recognizer in gestureRecognizers where recognizer.state.isTerminal && recognizer.source == nil {
+            recognizer.reset()
         }
-        mayHaveFinished = stillFollowing
     }
 }
 
@@ -189,8 +218,8 @@ struct RecognizerPair: Hashable {
     private let second: ObjectIdentifier
 
     init(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-        let ids = [ObjectIdentifier(a), ObjectIdentifier(b)].sorted()
-        first = ids[0]
-        second = ids[1]
+        let (x, y) = (ObjectIdentifier(a), ObjectIdentifier(b))
+        first = min(x, y)
+        second = max(x, y)
     }
 }

@@ -87,6 +87,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             transition(to: .recognized, at: time)
         } else {
             lastTapEnd = time
+            timerArmed()
         }
     }
 }

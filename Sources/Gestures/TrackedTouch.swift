@@ -49,10 +49,12 @@ struct TouchPair {
 
     mutating func update(with touches: [TrackedTouch]) -> Update {
         if ids == nil {
-            let down = touches.filter(\.isDown)
-            guard down.count >= 2 else { return .waiting }
-            ids = (down[0].id, down[1].id)
-            initial = Segment(start: down[0].location, end: down[1].location)
+            // The first two down, found without building a list: this runs for every event
+            // while only one touch is down.
+            guard let first = touches.firstIndex(where: \.isDown),
+                  let second = touches[(first + 1)...].firstIndex(where: \.isDown) else { return .waiting }
+            ids = (touches[first].id, touches[second].id)
+            initial = Segment(start: touches[first].location, end: touches[second].location)
         }
         guard let ids, let initial,
               let a = touches.first(where: { $0.id == ids.0 }), a.isDown,

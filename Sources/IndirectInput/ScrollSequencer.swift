@@ -36,15 +36,16 @@ struct ScrollSequencer {
         return overflow ? .max : deadline
     }
 
-    mutating func handle(_ scroll: Scroll, device: String, time: UInt64, location: Point) -> [ScrollEvent] {
+    /// Follows one libinput scroll event; hands `emit` the events it causes (a sequence of the
+    /// other type or device ending, then this one's), without building an array for them.
+    mutating func handle(_ scroll: Scroll, device: String, time: UInt64, location: Point, emit: (ScrollEvent) -> Void) {
         let type: ScrollType = scroll.source == .wheel ? .discrete : .continuous
-        var events: [ScrollEvent] = []
-        if let current = live, current.type != type || current.device != device {
-            events += end(.ended, location: location)
+        if let current = live, current.type != type || current.device != device, let ended = end(.ended, location: location) {
+            emit(ended)
         }
         if type == .continuous && scroll.isStop {
-            events += end(.ended, location: location)
-            return events
+            if let ended = end(.ended, location: location) { emit(ended) }
+            return
         }
         let delta = Point(x: (scroll.horizontal ?? 0).finiteOrZero, y: (scroll.vertical ?? 0).finiteOrZero)
         let value120: Point? =
@@ -57,25 +58,24 @@ struct ScrollSequencer {
         if translation.x.isFinite && translation.y.isFinite { sequence.translation = translation }
         sequence.lastTime = time
         live = sequence
-        events.append(ScrollEvent(
+        emit(ScrollEvent(
             phase: phase, type: type, delta: delta, translation: sequence.translation,
             value120: value120, location: location
         ))
-        return events
     }
 
     /// Ends (or cancels) the live sequence, if any.
-    mutating func end(_ phase: GesturePhase, location: Point) -> [ScrollEvent] {
-        guard let sequence = live else { return [] }
+    mutating func end(_ phase: GesturePhase, location: Point) -> ScrollEvent? {
+        guard let sequence = live else { return nil }
         live = nil
-        return [ScrollEvent(
+        return ScrollEvent(
             phase: phase, type: sequence.type, delta: .zero, translation: sequence.translation,
             value120: sequence.type == .discrete ? .zero : nil, location: location
-        )]
+        )
     }
 
     /// Ends a live wheel sequence, leaving a continuous one alone.
-    mutating func endDiscrete(location: Point) -> [ScrollEvent] {
-        live?.type == .discrete ? end(.ended, location: location) : []
+    mutating func endDiscrete(location: Point) -> ScrollEvent? {
+        live?.type == .discrete ? end(.ended, location: location) : nil
     }
 }

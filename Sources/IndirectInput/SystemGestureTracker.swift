@@ -19,10 +19,11 @@ struct SystemGestureTracker {
 
     var device: String? { live?.device }
 
-    mutating func begin(_ kind: SystemGestureEvent.Kind, fingers: Int, device: String) -> [SystemGestureEvent] {
+    /// Begins a gesture; `cancelled` is the live one it replaced, if any.
+    mutating func begin(_ kind: SystemGestureEvent.Kind, fingers: Int, device: String) -> (cancelled: SystemGestureEvent?, began: SystemGestureEvent) {
         let cancelled = finish(.cancelled)
         live = Live(kind: kind, fingers: fingers, device: device)
-        return cancelled + [SystemGestureEvent(kind: kind, phase: .began, fingers: fingers, translation: .zero)]
+        return (cancelled, SystemGestureEvent(kind: kind, phase: .began, fingers: fingers, translation: .zero))
     }
 
     /// A swipe or pinch update (`scale` for pinches); nil when no such gesture is live.
@@ -38,13 +39,13 @@ struct SystemGestureTracker {
     /// libinput's end of a `kind` gesture; nil when no such gesture is live.
     mutating func end(_ kind: SystemGestureEvent.Kind, cancelled: Bool) -> SystemGestureEvent? {
         guard live?.kind == kind else { return nil }
-        return finish(cancelled ? .cancelled : .ended).first
+        return finish(cancelled ? .cancelled : .ended)
     }
 
     /// Ends or cancels whatever is live.
-    mutating func finish(_ phase: GesturePhase) -> [SystemGestureEvent] {
-        guard let gesture = live else { return [] }
+    mutating func finish(_ phase: GesturePhase) -> SystemGestureEvent? {
+        guard let gesture = live else { return nil }
         live = nil
-        return [SystemGestureEvent(kind: gesture.kind, phase: phase, fingers: gesture.fingers, translation: gesture.translation, scale: gesture.scale)]
+        return SystemGestureEvent(kind: gesture.kind, phase: phase, fingers: gesture.fingers, translation: gesture.translation, scale: gesture.scale)
     }
 }

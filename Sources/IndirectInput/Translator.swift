@@ -129,6 +129,13 @@ public final class CompatibilityTranslator {
     @exclusivity(unchecked) private var nextTouchID = 1
     /// Microseconds; never goes back, so neither do the events' timestamps.
     @exclusivity(unchecked) private var clock: UInt64 = 0
+    /// The device of the last pointer or gesture event, known to be in `pointerDevices`.
+    @exclusivity(unchecked) private var lastPointerDevice: String?
+    /// The app events of the current call, returned at its end.
+    @exclusivity(unchecked) private var output: [AppEvent] = []
+    /// Storage for the touch lists of touches events, reused by later calls.
+    @exclusivity(unchecked) private var touchLists: [[Touch]] = []
+    @exclusivity(unchecked) private var touchListsUsed = 0
 
     /// - Precondition: the configuration's sizes, distances and durations are finite, the screen
     ///   and D positive, the others not negative.
@@ -155,74 +162,76 @@ public final class CompatibilityTranslator {
     // MARK: Input
 
     /// Translates one libinput event into the app events it causes (often none).
+    ///
+    /// The returned array, and the touch lists in it, reuse the translator's storage from call to
+    /// call: a caller that lets go of them before the next call costs no allocation (one that
+    /// keeps them gets copies, as with any array).
     public func translate(_ event: LibinputEvent) -> [AppEvent] {
-        advanceClock(to: event.time)
-        var events = expireWheelSequence()
+        startCall(at: event.time)
         let device = event.device
         switch event.kind {
         case .deviceAdded(let info):
             if !info.capabilities.isDisjoint(with: [.pointer, .gesture]) { pointerDevices.insert(device) }
         case .deviceRemoved:
-            events += removeDevice(device)
+            removeDevice(device)
         case .keyboardKey(let key, let state, _):
             pointer.setKey(key, state, device: device)
         case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame:
             break
         case .pointerMotion(let dx, let dy, let unacceleratedDx, let unacceleratedDy):
-            events += pointerActivity(on: device)
-            events += motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
+            pointerActivity(on: device)
+            motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
         case .pointerMotionAbsolute(let x, let y):
-            events += pointerActivity(on: device)
+            pointerActivity(on: device)
             if !pointer.lock.isLocked {
                 pointer.moveAbsolute(x: x, y: y)
-                events += followPointer()
+                followPointer()
             }
         case .pointerButton(let button, let state, _):
-            events += pointerActivity(on: device)
-            events += self.button(button, state, device: device)
+            pointerActivity(on: device)
+            self.button(button, state, device: device)
         case .pointerScroll(let scroll):
-            events += pointerActivity(on: device, isWheel: scroll.source == .wheel)
-            events += self.scroll.handle(scroll, device: device, time: clock, location: pointer.location)
-                .map { stamp(.scroll($0)) }
+            pointerActivity(on: device, isWheel: scroll.source == .wheel)
+            self.scroll.handle(scroll, device: device, time: clock, location: pointer.location) { emit(.scroll($0)) }
         case .gesturePinchBegin(let fingers) where fingers >= 3:
-            events += pointerActivity(on: device)
-            events += systemGesture.begin(.pinch, fingers: fingers, device: device).map { stamp(.systemGesture($0)) }
+            pointerActivity(on: device)
+            beginSystemGesture(.pinch, fingers: fingers, device: device)
         case .gesturePinchUpdate(let fingers, let delta, let scale, _) where fingers >= 3:
-            events += pointerActivity(on: device)
-            events += systemGesture.update(.pinch, dx: delta.dx, dy: delta.dy, scale: scale).map { [stamp(.systemGesture($0))] } ?? []
+            pointerActivity(on: device)
+            emit(systemGesture.update(.pinch, dx: delta.dx, dy: delta.dy, scale: scale))
         case .gesturePinchEnd(let fingers, _, let cancelled) where fingers >= 3:
-            events += pointerActivity(on: device)
-            events += systemGesture.end(.pinch, cancelled: cancelled).map { [stamp(.systemGesture($0))] } ?? []
+            pointerActivity(on: device)
+            emit(systemGesture.end(.pinch, cancelled: cancelled))
         case .gesturePinchBegin:
-            events += pointerActivity(on: device)
-            events += pinchBegin(device: device)
+            pointerActivity(on: device)
+            pinchBegin(device: device)
         case .gesturePinchUpdate(_, let delta, let scale, let angleDelta):
-            events += pointerActivity(on: device)
-            events += pinchUpdate(delta, scale: scale, angleDelta: angleDelta)
+            pointerActivity(on: device)
+            pinchUpdate(delta, scale: scale, angleDelta: angleDelta)
         case .gesturePinchEnd(_, _, let cancelled):
             // libinput's end scale is the last update's, which the gesture already holds.
-            events += pointerActivity(on: device)
-            events += pinchFinish(cancelled: cancelled)
+            pointerActivity(on: device)
+            pinchFinish(cancelled: cancelled)
         case .gestureSwipeBegin(let fingers):
-            events += pointerActivity(on: device)
-            events += systemGesture.begin(.swipe, fingers: fingers, device: device).map { stamp(.systemGesture($0)) }
+            pointerActivity(on: device)
+            beginSystemGesture(.swipe, fingers: fingers, device: device)
         case .gestureSwipeUpdate(_, let delta):
-            events += pointerActivity(on: device)
-            events += systemGesture.update(.swipe, dx: delta.dx, dy: delta.dy).map { [stamp(.systemGesture($0))] } ?? []
+            pointerActivity(on: device)
+            emit(systemGesture.update(.swipe, dx: delta.dx, dy: delta.dy))
         case .gestureSwipeEnd(_, let cancelled):
-            events += pointerActivity(on: device)
-            events += systemGesture.end(.swipe, cancelled: cancelled).map { [stamp(.systemGesture($0))] } ?? []
+            pointerActivity(on: device)
+            emit(systemGesture.end(.swipe, cancelled: cancelled))
         case .gestureHoldBegin(let fingers):
-            events += pointerActivity(on: device)
-            events += systemGesture.begin(.hold, fingers: fingers, device: device).map { stamp(.systemGesture($0)) }
+            pointerActivity(on: device)
+            beginSystemGesture(.hold, fingers: fingers, device: device)
         case .gestureHoldEnd(_, let cancelled):
-            events += pointerActivity(on: device)
-            events += systemGesture.end(.hold, cancelled: cancelled).map { [stamp(.systemGesture($0))] } ?? []
+            pointerActivity(on: device)
+            emit(systemGesture.end(.hold, cancelled: cancelled))
         }
-        let disposition = events.isEmpty ? Self.silentDisposition(event.kind) : .emitted
+        let disposition = output.isEmpty ? Self.silentDisposition(event.kind) : .emitted
         lastDisposition = disposition
         accounting.count(disposition)
-        return events
+        return output
     }
 
     /// What became of the last event given to ``translate(_:)``.
@@ -250,24 +259,23 @@ public final class CompatibilityTranslator {
     /// touch, transform, scroll and system gesture gets a cancelled event and the hover exits.
     /// Held buttons and keys are forgotten; caps lock and the pointer lock stay.
     public func reset(at time: UInt64) -> [AppEvent] {
-        advanceClock(to: time)
-        var events = expireWheelSequence()
+        startCall(at: time)
         pointer.releaseAll()
-        events += cancelPointerTouch()
-        events += pinchFinish(cancelled: true)
-        events += scroll.end(.cancelled, location: pointer.location).map { stamp(.scroll($0)) }
-        events += systemGesture.finish(.cancelled).map { stamp(.systemGesture($0)) }
-        events += hover.exit(at: pointer.location, type: pointerTouchType).map { [stamp(.hover($0))] } ?? []
-        return events
+        cancelPointerTouch()
+        pinchFinish(cancelled: true)
+        emit(scroll.end(.cancelled, location: pointer.location))
+        emit(systemGesture.finish(.cancelled))
+        emit(hover.exit(at: pointer.location, type: pointerTouchType))
+        return output
     }
 
     /// Ends a pending wheel sequence at the end of a stream, where no later event will end it.
     /// The end is stamped when the timeout would have fired, or at `time` if that is earlier.
     /// Gestures libinput itself has not ended stay live: use `reset(at:)` to cancel them.
     public func flush(at time: UInt64) -> [AppEvent] {
-        advanceClock(to: time)
-        return expireWheelSequence()
-            + scroll.endDiscrete(location: pointer.location).map { stamp(.scroll($0)) }
+        startCall(at: time)
+        emit(scroll.endDiscrete(location: pointer.location))
+        return output
     }
 
     // MARK: Pointer lock
@@ -276,151 +284,151 @@ public final class CompatibilityTranslator {
     /// a `.pointerLock` event when the policy's decision changes. `time` defaults to the last
     /// event's.
     public func requestPointerLock(_ prefers: Bool, at time: UInt64? = nil) -> [AppEvent] {
-        if let time { advanceClock(to: time) }
-        let events = expireWheelSequence()
-        return events + (pointer.setPrefersPointerLocked(prefers) ? [lockNotification()] : [])
+        startCall(at: time ?? clock)
+        if pointer.setPrefersPointerLocked(prefers) { emit(.pointerLock(isLocked: pointer.lock.isLocked)) }
+        return output
     }
 
     /// The scene's conditions changed (Slide Over appeared, the app went to the background…).
     /// Returns a `.pointerLock` event when the policy's decision changes. `time` defaults to the
     /// last event's.
     public func updateScene(_ scene: SceneConditions, at time: UInt64? = nil) -> [AppEvent] {
-        if let time { advanceClock(to: time) }
-        let events = expireWheelSequence()
-        return events + (pointer.updateScene(scene) ? [lockNotification()] : [])
-    }
-
-    private func lockNotification() -> AppEvent {
-        stamp(.pointerLock(isLocked: pointer.lock.isLocked))
+        startCall(at: time ?? clock)
+        if pointer.updateScene(scene) { emit(.pointerLock(isLocked: pointer.lock.isLocked)) }
+        return output
     }
 
     // MARK: Pointer
 
     /// Any pointer or gesture event: remembers the device and ends a wheel sequence unless the
     /// event is itself a wheel event.
-    private func pointerActivity(on device: String, isWheel: Bool = false) -> [AppEvent] {
-        pointerDevices.insert(device)
-        return isWheel ? [] : scroll.endDiscrete(location: pointer.location).map { stamp(.scroll($0)) }
+    private func pointerActivity(on device: String, isWheel: Bool = false) {
+        // Almost always the device of the previous event: skip hashing its name again.
+        if device != lastPointerDevice {
+            pointerDevices.insert(device)
+            lastPointerDevice = device
+        }
+        if !isWheel { emit(scroll.endDiscrete(location: pointer.location)) }
     }
 
     /// While the pointer is locked the location is frozen and the motion goes to the app as
     /// relative motion, unaccelerated like `GCMouse`'s deltas (games steer cameras with them),
     /// y down.
-    private func motion(dx: Double, dy: Double, unaccelerated: (dx: Double, dy: Double)) -> [AppEvent] {
+    private func motion(dx: Double, dy: Double, unaccelerated: (dx: Double, dy: Double)) {
         if pointer.lock.isLocked {
-            return [stamp(.relativeMotion(dx: unaccelerated.dx.finiteOrZero, dy: unaccelerated.dy.finiteOrZero))]
+            emit(.relativeMotion(dx: unaccelerated.dx.finiteOrZero, dy: unaccelerated.dy.finiteOrZero))
+            return
         }
         pointer.move(dx: dx, dy: dy)
-        return followPointer()
+        followPointer()
     }
 
     /// A drag moves the click's touch; a buttonless motion moves the hover.
-    private func followPointer() -> [AppEvent] {
+    private func followPointer() {
         if !pointer.buttonMask.isEmpty {
-            return pointerTouch.move(to: pointer.location).map { [stamp(.touches([$0]))] } ?? []
+            emitTouch(pointerTouch.move(to: pointer.location))
+            return
         }
-        let touch = hover.follow(to: pointer.location, isInside: pointer.isInsideScreen, type: pointerTouchType, newID: newTouchID)
-        return touch.map { [stamp(.hover($0))] } ?? []
+        emit(hover.follow(to: pointer.location, isInside: pointer.isInsideScreen, type: pointerTouchType, newID: newTouchID))
     }
 
-    private func button(_ code: UInt32, _ state: ButtonState, device: String) -> [AppEvent] {
+    private func button(_ code: UInt32, _ state: ButtonState, device: String) {
         let before = pointer.buttonMask
-        guard pointer.setButton(code, state, device: device) else { return [] }
+        guard pointer.setButton(code, state, device: device) else { return }
         if before.isEmpty {
-            let touch = pointerTouch.begin(id: newTouchID(), type: pointerTouchType, button: code, at: pointer.location, time: clock)
-            return [stamp(.touches([touch]))]
+            emitTouch(pointerTouch.begin(id: newTouchID(), type: pointerTouchType, button: code, at: pointer.location, time: clock))
+        } else if pointer.buttonMask.isEmpty {
+            emitTouch(pointerTouch.end(time: clock), buttonMask: before)
+        } else {
+            emitTouch(pointerTouch.stationary())
         }
-        if pointer.buttonMask.isEmpty {
-            return pointerTouch.end(time: clock).map { [stamp(.touches([$0]), buttonMask: before)] } ?? []
-        }
-        return pointerTouch.stationary().map { [stamp(.touches([$0]))] } ?? []
     }
 
-    private func cancelPointerTouch() -> [AppEvent] {
-        pointerTouch.cancel().map { [stamp(.touches([$0]))] } ?? []
+    private func cancelPointerTouch() {
+        emitTouch(pointerTouch.cancel())
     }
 
     // MARK: Pinch
 
-    private func pinchBegin(device: String) -> [AppEvent] {
+    private func pinchBegin(device: String) {
         // A begin while a pinch is live means libinput's end was lost: drop the stale pinch.
-        var events = pinchFinish(cancelled: true)
+        pinchFinish(cancelled: true)
         let gesture = PinchGesture(device: device, location: pointer.location)
         pinch = gesture
         if supportsIndirectInputEvents {
-            events.append(stamp(.transform(TransformEvent(phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location))))
+            emit(.transform(TransformEvent(phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
         } else {
             let pair = SimulatedTouchPair(
                 ids: (newTouchID(), newTouchID()), pinch: gesture,
                 distance: configuration.simulatedTouchDistance, startAngle: configuration.simulatedTouchStartAngle
             )
             simulatedTouches = pair
-            events.append(stamp(.touches(pair.began())))
+            emitTouches { pair.began(into: &$0) }
         }
-        return events
     }
 
-    private func pinchUpdate(_ delta: GestureDelta, scale: Double, angleDelta: Double) -> [AppEvent] {
-        guard var gesture = pinch else { return [] }
+    private func pinchUpdate(_ delta: GestureDelta, scale: Double, angleDelta: Double) {
+        guard var gesture = pinch else { return }
         gesture.apply(delta, scale: scale, angleDelta: angleDelta)
         pinch = gesture
         if supportsIndirectInputEvents {
-            return [stamp(.transform(TransformEvent(phase: .changed, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))]
+            emit(.transform(TransformEvent(phase: .changed, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
+            return
         }
-        guard var pair = simulatedTouches else { return [] }
-        let touches = pair.follow(gesture)
+        guard var pair = simulatedTouches else { return }
+        emitTouches { pair.follow(gesture, into: &$0) }
         simulatedTouches = pair
-        return [stamp(.touches(touches))]
     }
 
-    private func pinchFinish(cancelled: Bool) -> [AppEvent] {
-        guard let gesture = pinch else { return [] }
+    private func pinchFinish(cancelled: Bool) {
+        guard let gesture = pinch else { return }
         pinch = nil
         if supportsIndirectInputEvents {
             let phase: GesturePhase = cancelled ? .cancelled : .ended
-            return [stamp(.transform(TransformEvent(phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))]
+            emit(.transform(TransformEvent(phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
+            return
         }
-        guard let pair = simulatedTouches else { return [] }
+        guard let pair = simulatedTouches else { return }
         simulatedTouches = nil
-        return [stamp(.touches(pair.finish(cancelled ? .cancelled : .ended)))]
+        emitTouches { pair.finish(cancelled ? .cancelled : .ended, into: &$0) }
+    }
+
+    private func beginSystemGesture(_ kind: SystemGestureEvent.Kind, fingers: Int, device: String) {
+        let (cancelled, began) = systemGesture.begin(kind, fingers: fingers, device: device)
+        emit(cancelled)
+        emit(began)
     }
 
     // MARK: Devices
 
     /// Cancels what `device` was doing: the click it held a button for, its pinch, scroll and
     /// system gesture. The hover exits when it was the last pointing device.
-    private func removeDevice(_ device: String) -> [AppEvent] {
+    private func removeDevice(_ device: String) {
         let heldButtons = pointer.holdsButtons(device)
         pointer.removeDevice(device)
         let wasPointerDevice = pointerDevices.remove(device) != nil
-        var events: [AppEvent] = []
-        if heldButtons { events += cancelPointerTouch() }
-        if pinch?.device == device { events += pinchFinish(cancelled: true) }
-        if scroll.live?.device == device {
-            events += scroll.end(.cancelled, location: pointer.location).map { stamp(.scroll($0)) }
-        }
-        if systemGesture.device == device {
-            events += systemGesture.finish(.cancelled).map { stamp(.systemGesture($0)) }
-        }
+        if lastPointerDevice == device { lastPointerDevice = nil }
+        if heldButtons { cancelPointerTouch() }
+        if pinch?.device == device { pinchFinish(cancelled: true) }
+        if scroll.live?.device == device { emit(scroll.end(.cancelled, location: pointer.location)) }
+        if systemGesture.device == device { emit(systemGesture.finish(.cancelled)) }
         if wasPointerDevice && pointerDevices.isEmpty {
-            events += hover.exit(at: pointer.location, type: pointerTouchType).map { [stamp(.hover($0))] } ?? []
+            emit(hover.exit(at: pointer.location, type: pointerTouchType))
         }
-        return events
     }
 
     // MARK: Time and events
 
-    private func expireWheelSequence() -> [AppEvent] {
-        guard let deadline = scroll.discreteDeadline, clock >= deadline else { return [] }
-        return scroll.endDiscrete(location: pointer.location).map { stamp(.scroll($0), at: deadline) }
-    }
-
-    private func advanceClock(to time: UInt64) {
+    /// Every public entry point starts here: the clock moves to `time`, the previous call's
+    /// storage is taken back, and a wheel sequence that timed out meanwhile ends first.
+    private func startCall(at time: UInt64) {
         clock = max(clock, time)
-    }
-
-    private func seconds(_ microseconds: UInt64) -> Double {
-        Double(microseconds) / 1e6
+        // The output first: it holds the touch lists, which are unique again once it is empty.
+        output.removeAll(keepingCapacity: true)
+        touchListsUsed = 0
+        if let deadline = scroll.discreteDeadline, clock >= deadline {
+            emit(scroll.endDiscrete(location: pointer.location), at: deadline)
+        }
     }
 
     private func newTouchID() -> TouchID {
@@ -428,13 +436,39 @@ public final class CompatibilityTranslator {
         return TouchID(nextTouchID)
     }
 
-    /// An event with the seat's state, stamped with the clock, or with `time` for a wheel
-    /// sequence's timeout: that lies between the last wheel event and the clock, and nothing was
-    /// emitted in between, since every call checks the timeout first.
-    private func stamp(_ payload: AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) -> AppEvent {
-        AppEvent(
-            timestamp: seconds(time ?? clock), buttonMask: buttonMask ?? pointer.buttonMask,
+    /// Appends an event with the seat's state, stamped with the clock, or with `time` for a
+    /// wheel sequence's timeout: that lies between the last wheel event and the clock, and
+    /// nothing was emitted in between, since every call checks the timeout first.
+    private func emit(_ payload: AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) {
+        output.append(AppEvent(
+            timestamp: Double(time ?? clock) / 1e6, buttonMask: buttonMask ?? pointer.buttonMask,
             modifierFlags: pointer.modifierFlags, payload: payload
-        )
+        ))
+    }
+
+    private func emit(_ scroll: ScrollEvent?, at time: UInt64? = nil) {
+        if let scroll { emit(.scroll(scroll), at: time) }
+    }
+
+    private func emit(_ gesture: SystemGestureEvent?) {
+        if let gesture { emit(.systemGesture(gesture)) }
+    }
+
+    private func emit(_ hover: Touch?) {
+        if let hover { emit(.hover(hover)) }
+    }
+
+    private func emitTouch(_ touch: Touch?, buttonMask: ButtonMask? = nil) {
+        if let touch { emitTouches(buttonMask: buttonMask) { $0.append(touch) } }
+    }
+
+    /// Appends a touches event whose list `fill` writes into storage kept from call to call: a
+    /// call emits at most a few touches events, each with its own list.
+    private func emitTouches(buttonMask: ButtonMask? = nil, _ fill: (inout [Touch]) -> Void) {
+        if touchListsUsed == touchLists.count { touchLists.append([]) }
+        touchLists[touchListsUsed].removeAll(keepingCapacity: true)
+        fill(&touchLists[touchListsUsed])
+        emit(.touches(touchLists[touchListsUsed]), buttonMask: buttonMask)
+        touchListsUsed += 1
     }
 }
