@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DeviceRecording", targets: ["DeviceRecording"]),
         .library(name: "IndirectInput", targets: ["IndirectInput"]),
         .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,10 +36,12 @@ let package = Package(
         .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams", "ProcessSignals"]),
         .target(name: "IndirectInput", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["IndirectInput"]),
+        // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
+        .target(name: "Report", dependencies: ["DeviceRecording", "IndirectInput", "Gestures", "LibinputEvents"]),
         .executableTarget(
             name: "touchsynth",
             dependencies: [
-                "LibinputKit", "DeviceRecording", "IndirectInput", "Gestures",
+                "LibinputKit", "DeviceRecording", "IndirectInput", "Gestures", "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]

@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import IndirectInput
 import LibinputEvents
+import Report
 import Yams
 
 /// `touchsynth compare`: which recognizers fire, with what values, in each UIKit mode.
@@ -16,33 +17,29 @@ struct Compare: ParsableCommand {
     @Option(help: "Surface description (JSON, or YAML for .yml/.yaml).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other.") var failOnDiff = false
+    @Option(name: .customLong("report"), help: ArgumentHelp("Also write an HTML report per recording and an index.html into DIR.", valueName: "dir"))
+    var reportDirectory: String?
 
     func run() throws {
-        let description = reportingErrors { () throws -> SurfaceDescription in
-            guard let surface else { return .standard(screen: (Size.defaultScreen.width, Size.defaultScreen.height)) }
-            let text = try readText(surface)
-            if let line = SurfaceDescription.excessiveNesting(in: text) {
-                throw RecordingError(.badData, file: surface, line: line, "nested deeper than \(SurfaceDescription.maxNesting) levels: not a surface description")
-            }
+        let description = loadSurfaceDescription(surface, screen: .defaultScreen)
+        if let reportDirectory {
             do {
-                return surface.hasSuffix(".yml") || surface.hasSuffix(".yaml")
-                    ? try YAMLDecoder().decode(SurfaceDescription.self, from: text)
-                    : try JSONDecoder().decode(SurfaceDescription.self, from: Data(text.utf8))
+                try FileManager.default.createDirectory(atPath: reportDirectory, withIntermediateDirectories: true)
             } catch {
-                throw RecordingError(.badData, file: surface, "not a surface description: \(error)")
+                fail("\(reportDirectory): cannot create: \((error as NSError).localizedDescription)", code: errno == EACCES ? 77 : 73)
             }
-        }
-        do {
-            _ = try description.makeSurface()
-        } catch {
-            fail("\(surface ?? "default surface"): \(error)", code: 65)
         }
         var differences = 0
+        var pages: [ReportIndex.Entry] = []
         for path in recordings {
-            let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
-            let (compat, indirect) = translateBothModes(events)
-            // The description was checked above, so building it again cannot fail.
-            let report = Comparison { reportingErrors { try description.makeSurface() } }.compare(compat: compat, indirect: indirect)
+            // The report replays once and compares the same events the table shows.
+            let data = makeReport(path, description: description, screen: .defaultScreen)
+            let report = data.comparison
+            if let reportDirectory {
+                let file = reportFileName(for: path, taken: pages.map(\.file))
+                writeReport(data.html(), to: "\(reportDirectory)/\(file)")
+                pages.append(ReportIndex.Entry(file: file, data: data))
+            }
             differences += report.accidentalActivations.count
             if json {
                 emit(reportingErrors { () throws -> String in
@@ -56,14 +53,55 @@ struct Compare: ParsableCommand {
                 emit(report.renderTable())
             }
         }
+        if let reportDirectory {
+            writeReport(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
+            writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
+        }
         if failOnDiff && differences > 0 { throw ExitCode(1) }
+    }
+
+    /// The recording's name with .html; a second recording of the same name gets "-2".
+    private func reportFileName(for path: String, taken: [String]) -> String {
+        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var name = base + ".html", n = 1
+        while taken.contains(name) {
+            n += 1
+            name = "\(base)-\(n).html"
+        }
+        return name
     }
 }
 
+/// The surface description at `path` (JSON, or YAML for .yml/.yaml), or the default surface;
+/// a bad one ends the program with a one-line error and exit status 65.
+func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription {
+    let description = reportingErrors { () throws -> SurfaceDescription in
+        guard let path else { return .standard(screen: (screen.width, screen.height)) }
+        let text = try readText(path)
+        if let line = SurfaceDescription.excessiveNesting(in: text) {
+            throw RecordingError(.badData, file: path, line: line, "nested deeper than \(SurfaceDescription.maxNesting) levels: not a surface description")
+        }
+        do {
+            return path.hasSuffix(".yml") || path.hasSuffix(".yaml")
+                ? try YAMLDecoder().decode(SurfaceDescription.self, from: text)
+                : try JSONDecoder().decode(SurfaceDescription.self, from: Data(text.utf8))
+        } catch {
+            throw RecordingError(.badData, file: path, "not a surface description: \(error)")
+        }
+    }
+    do {
+        _ = try description.makeSurface()
+    } catch {
+        fail("\(path ?? "default surface"): \(error)", code: 65)
+    }
+    return description
+}
+
 /// The app events of both modes for one libinput stream, with wheel sequences flushed at the end.
-func translateBothModes(_ events: [LibinputEvent]) -> (compat: [AppEvent], indirect: [AppEvent]) {
-    let compat = CompatibilityTranslator(supportsIndirectInputEvents: false)
-    let indirect = CompatibilityTranslator(supportsIndirectInputEvents: true)
+func translateBothModes(_ events: [LibinputEvent], screen: Size = .defaultScreen) -> (compat: [AppEvent], indirect: [AppEvent]) {
+    let configuration = CompatibilityTranslator.Configuration(screenSize: screen)
+    let compat = CompatibilityTranslator(supportsIndirectInputEvents: false, configuration: configuration)
+    let indirect = CompatibilityTranslator(supportsIndirectInputEvents: true, configuration: configuration)
     let end = (events.last?.time ?? 0) + 1_000_000
     return (events.flatMap(compat.translate) + compat.flush(at: end), events.flatMap(indirect.translate) + indirect.flush(at: end))
 }

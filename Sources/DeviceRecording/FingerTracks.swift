@@ -1,0 +1,114 @@
+/// Where one finger was at one frame, in the touchpad's plane (see ``TouchpadGeometry``).
+public struct TrackPoint: Equatable, Sendable {
+    /// Microseconds since the recording's first frame.
+    public var time: UInt64
+    public var x: Double
+    public var y: Double
+}
+
+/// One finger's contact, from touch-down to lift: a point for every frame in which it was down.
+public struct FingerTrack: Equatable, Sendable {
+    /// The MT slot it occupied (0 for a single-touch device).
+    public var slot: Int
+    /// Its ABS_MT_TRACKING_ID (0 for a single-touch device).
+    public var trackingID: Int32
+    public var points: [TrackPoint]
+}
+
+/// The touchpad's plane as the tracks use it: millimetres from the top-left corner when the
+/// device reports resolutions, device units otherwise.
+public struct TouchpadGeometry: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    /// "mm", or "units" when a resolution is missing.
+    public var unit: String
+}
+
+extension Recording {
+    /// The X and Y axes the tracks follow: the MT position axes on a multitouch device, ABS_X
+    /// and ABS_Y otherwise.
+    private var positionAxes: (x: AbsInfo, y: AbsInfo)? {
+        let isMT = device.absinfo[Evdev.ABS_MT_SLOT] != nil
+        let xCode = isMT ? Evdev.ABS_MT_POSITION_X : Evdev.ABS_X
+        let yCode = isMT ? Evdev.ABS_MT_POSITION_Y : Evdev.ABS_Y
+        guard let x = device.absinfo[xCode], let y = device.absinfo[yCode] else { return nil }
+        return (x, y)
+    }
+
+    /// The touchpad's size; nil for a device without absolute position axes (a mouse).
+    public var touchpadGeometry: TouchpadGeometry? {
+        guard let (x, y) = positionAxes else { return nil }
+        let inMM = x.resolution > 0 && y.resolution > 0
+        return TouchpadGeometry(
+            width: Double(Int64(x.maximum) - Int64(x.minimum)) / (inMM ? Double(x.resolution) : 1),
+            height: Double(Int64(y.maximum) - Int64(y.minimum)) / (inMM ? Double(y.resolution) : 1),
+            unit: inMM ? "mm" : "units")
+    }
+
+    /// Every finger's track, in the order the fingers came down.
+    ///
+    /// Multitouch devices (protocol B): a slot's contact lasts from a tracking ID ≥ 0 to -1.
+    /// Single-touch devices: one contact while BTN_TOUCH is down. A contact gets a point at
+    /// every SYN_REPORT while it is down and its position is known, moved or not.
+    public var fingerTracks: [FingerTrack] {
+        guard let axes = positionAxes, let geometry = touchpadGeometry else { return [] }
+        let scaleX = geometry.unit == "mm" ? Double(axes.x.resolution) : 1
+        let scaleY = geometry.unit == "mm" ? Double(axes.y.resolution) : 1
+        let isMT = device.absinfo[Evdev.ABS_MT_SLOT] != nil
+
+        struct Contact {
+            var track: Int?
+            var x: Int32?
+            var y: Int32?
+        }
+        var contacts: [Int: Contact] = [:]
+        var slot = Int(device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0)
+        var tracks: [FingerTrack] = []
+        var singleX: Int32?, singleY: Int32?
+        var singleDown = false
+        for frame in frames {
+            for event in frame.events {
+                switch (event.type, event.code) {
+                case (Evdev.EV_ABS, Evdev.ABS_MT_SLOT) where isMT:
+                    slot = Int(event.value)
+                case (Evdev.EV_ABS, Evdev.ABS_MT_TRACKING_ID) where isMT:
+                    if event.value < 0 {
+                        contacts[slot]?.track = nil
+                    } else {
+                        tracks.append(FingerTrack(slot: slot, trackingID: event.value, points: []))
+                        contacts[slot, default: Contact()].track = tracks.count - 1
+                    }
+                case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_X) where isMT:
+                    contacts[slot, default: Contact()].x = event.value
+                case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_Y) where isMT:
+                    contacts[slot, default: Contact()].y = event.value
+                case (Evdev.EV_ABS, Evdev.ABS_X) where !isMT:
+                    singleX = event.value
+                case (Evdev.EV_ABS, Evdev.ABS_Y) where !isMT:
+                    singleY = event.value
+                case (Evdev.EV_KEY, Evdev.BTN_TOUCH) where !isMT:
+                    if event.value != 0 && !singleDown {
+                        tracks.append(FingerTrack(slot: 0, trackingID: 0, points: []))
+                    }
+                    singleDown = event.value != 0
+                default:
+                    break
+                }
+            }
+            func point(_ x: Int32, _ y: Int32) -> TrackPoint {
+                TrackPoint(time: frame.time,
+                           x: Double(Int64(x) - Int64(axes.x.minimum)) / scaleX,
+                           y: Double(Int64(y) - Int64(axes.y.minimum)) / scaleY)
+            }
+            if isMT {
+                for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {
+                    guard let index = contact.track, let x = contact.x, let y = contact.y else { continue }
+                    tracks[index].points.append(point(x, y))
+                }
+            } else if singleDown, let x = singleX, let y = singleY, !tracks.isEmpty {
+                tracks[tracks.count - 1].points.append(point(x, y))
+            }
+        }
+        return tracks.filter { !$0.points.isEmpty }
+    }
+}

@@ -1,0 +1,180 @@
+import DeviceRecording
+import Foundation
+import Gestures
+import IndirectInput
+import LibinputEvents
+
+/// Everything one report shows, computed from a recording, the libinput events real libinput
+/// made of it, and both modes' app events. Plain values: rendering does no I/O.
+public struct ReportData {
+    /// What the report is about, usually the recording's path.
+    public var title: String
+    public var deviceName: String
+    public var geometry: TouchpadGeometry?
+    /// Every finger's track on the touchpad.
+    public var fingerTracks: [FingerTrack]
+    /// Frames in the recording.
+    public var frameCount: Int
+    public var libinputEventCount: Int
+    public var screen: Size
+    /// Compatibility mode's touches, one track per touch ID, simulated ones flagged.
+    public var screenTracks: [ScreenTrack]
+    /// Scale and angle over time: libinput's, indirect mode's transform, compat mode's recovered.
+    public var scaleSeries: [Series]
+    public var angleSeries: [Series]
+    /// Recognizer state changes per mode, and which recognizers activated in one mode only.
+    public var comparison: ComparisonReport
+    public var compatRecords: [GestureRecord]
+    public var indirectRecords: [GestureRecord]
+    public var compatEventCount: Int
+    public var indirectEventCount: Int
+    /// Seconds on the libinput clock at which the timelines start (the first libinput event).
+    public var origin: Double
+    /// Seconds the timelines span.
+    public var duration: Double
+
+    /// One touch's path over the screen in compatibility mode.
+    public struct ScreenTrack: Equatable {
+        public var id: TouchID
+        public var isSimulated: Bool
+        /// Which touch of a simulated pair it is (0 or 1); 0 for other touches.
+        public var pairIndex: Int
+        public var points: [Point]
+    }
+
+    /// A value over time, split into segments where the gesture it follows ends.
+    public struct Series: Equatable {
+        public var name: String
+        /// Seconds since ``ReportData/origin`` and the value.
+        public var segments: [[(Double, Double)]]
+
+        public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
+
+        public static func == (a: Series, b: Series) -> Bool {
+            a.name == b.name && a.segments.count == b.segments.count
+                && zip(a.segments, b.segments).allSatisfy { $0.count == $1.count && zip($0, $1).allSatisfy { $0 == $1 } }
+        }
+    }
+
+    /// Computes the report's content.
+    /// - Parameters:
+    ///   - libinput: what real libinput made of `recording`.
+    ///   - compat, indirect: the app events both translators made of `libinput`.
+    ///   - makeSurface: the surface whose recognizers the timelines show, fresh per mode.
+    public init(title: String, recording: Recording, libinput: [LibinputEvent], compat: [AppEvent], indirect: [AppEvent],
+                screen: Size, makeSurface: @escaping () -> Surface) {
+        self.title = title
+        deviceName = recording.device.name
+        geometry = recording.touchpadGeometry
+        fingerTracks = recording.fingerTracks
+        frameCount = recording.frames.count
+        libinputEventCount = libinput.count
+        self.screen = screen
+        compatEventCount = compat.count
+        indirectEventCount = indirect.count
+        let first = Double(libinput.first?.time ?? 0) / 1e6
+        origin = first
+        let last = max(Double(libinput.last?.time ?? 0) / 1e6, compat.last?.timestamp ?? 0, indirect.last?.timestamp ?? 0)
+        duration = max(last - first, 0.001)
+
+        screenTracks = Self.screenTracks(compat)
+        let libinputSeries = Self.libinputSeries(libinput, origin: first)
+        let transform = Self.transformSeries(indirect, origin: first)
+        let recovered = Self.recoveredSeries(compat, origin: first)
+        scaleSeries = [libinputSeries.scale, transform.scale, recovered.scale]
+        angleSeries = [libinputSeries.angle, transform.angle, recovered.angle]
+
+        let comparison = Comparison(makeSurface: makeSurface)
+        compatRecords = comparison.records(for: compat)
+        indirectRecords = comparison.records(for: indirect)
+        self.comparison = ComparisonReport(compat: compatRecords, indirect: indirectRecords)
+    }
+
+    private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {
+        var tracks: [ScreenTrack] = []
+        var index: [TouchID: Int] = [:]
+        for event in events {
+            guard case .touches(let touches) = event.payload else { continue }
+            for (position, touch) in touches.enumerated() {
+                if index[touch.id] == nil {
+                    index[touch.id] = tracks.count
+                    let pairIndex = touch.isSimulated && touches.count == 2 ? position : 0
+                    tracks.append(ScreenTrack(id: touch.id, isSimulated: touch.isSimulated, pairIndex: pairIndex, points: []))
+                }
+                tracks[index[touch.id]!].points.append(touch.location)
+            }
+        }
+        return tracks
+    }
+
+    /// libinput's two-finger pinch: its absolute scale and its angle deltas summed, from begin
+    /// (scale 1, angle 0) to end.
+    private static func libinputSeries(_ events: [LibinputEvent], origin: Double) -> (scale: Series, angle: Series) {
+        var scale = Series(name: "libinput", segments: [])
+        var angle = Series(name: "libinput", segments: [])
+        var summed = 0.0
+        for event in events {
+            let t = Double(event.time) / 1e6 - origin
+            switch event.kind {
+            case .gesturePinchBegin(let fingers) where fingers == 2:
+                summed = 0
+                scale.segments.append([(t, 1)])
+                angle.segments.append([(t, 0)])
+            case .gesturePinchUpdate(let fingers, _, let s, let delta) where fingers == 2 && !scale.segments.isEmpty:
+                summed += delta
+                scale.segments[scale.segments.count - 1].append((t, s))
+                angle.segments[angle.segments.count - 1].append((t, summed))
+            default:
+                break
+            }
+        }
+        return (scale, angle)
+    }
+
+    private static func transformSeries(_ events: [AppEvent], origin: Double) -> (scale: Series, angle: Series) {
+        var scale = Series(name: "indirect: transform events", segments: [])
+        var angle = Series(name: "indirect: transform events", segments: [])
+        for event in events {
+            guard case .transform(let transform) = event.payload else { continue }
+            let t = event.timestamp - origin
+            if transform.phase == .began || scale.segments.isEmpty {
+                scale.segments.append([])
+                angle.segments.append([])
+            }
+            scale.segments[scale.segments.count - 1].append((t, transform.scale))
+            angle.segments[angle.segments.count - 1].append((t, transform.rotation * 180 / .pi))
+        }
+        return (scale, angle)
+    }
+
+    /// What an app recovers from compatibility mode's two simulated touches: their distance over
+    /// their distance when they began, and their line's turn since then (unwrapped).
+    private static func recoveredSeries(_ events: [AppEvent], origin: Double) -> (scale: Series, angle: Series) {
+        var scale = Series(name: "compat: from simulated touches", segments: [])
+        var angle = Series(name: "compat: from simulated touches", segments: [])
+        var initial: (length: Double, angle: Double)?
+        var lastAngle = 0.0
+        for event in events {
+            guard case .touches(let touches) = event.payload, touches.count == 2, touches.allSatisfy(\.isSimulated) else { continue }
+            let t = event.timestamp - origin
+            let dx = touches[1].location.x - touches[0].location.x
+            let dy = touches[1].location.y - touches[0].location.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            let direction = atan2(dy, dx) * 180 / .pi
+            if touches[0].phase == .began || initial == nil {
+                initial = (length, direction)
+                lastAngle = 0
+                scale.segments.append([])
+                angle.segments.append([])
+            }
+            guard let start = initial, start.length > 0 else { continue }
+            var turn = direction - start.angle
+            // Unwrapped: the closest to the previous value, so a full turn reads 360°, not 0°.
+            turn -= 360 * ((turn - lastAngle) / 360).rounded()
+            lastAngle = turn
+            scale.segments[scale.segments.count - 1].append((t, length / start.length))
+            angle.segments[angle.segments.count - 1].append((t, turn))
+        }
+        return (scale, angle)
+    }
+}

@@ -1,0 +1,49 @@
+import Gestures
+
+/// The page `compare --report DIR` writes beside the reports: one row per recording.
+public enum ReportIndex {
+    /// One report: its file name in the directory and what the index shows of it.
+    public struct Entry {
+        public var file: String
+        public var title: String
+        public var deviceName: String
+        public var libinputEventCount: Int
+        public var accidental: (compat: Int, indirect: Int)
+
+        /// The entry for `data`'s report, written as `file`.
+        public init(file: String, data: ReportData) {
+            self.file = file
+            title = data.title
+            deviceName = data.deviceName
+            libinputEventCount = data.libinputEventCount
+            accidental = (data.comparison.accidentalActivationCount(in: .compat), data.comparison.accidentalActivationCount(in: .indirect))
+        }
+    }
+
+    /// A self-contained HTML page linking every report.
+    public static func html(_ entries: [Entry]) -> String {
+        let e = SVG.escape
+        let rows = entries.map { entry in
+            "<tr><td><a href=\"\(e(entry.file))\">\(e(entry.title))</a></td><td>\(e(entry.deviceName))</td><td>\(entry.libinputEventCount)</td>"
+                + "<td>\(entry.accidental.compat)</td><td>\(entry.accidental.indirect)</td></tr>"
+        }.joined(separator: "\n")
+        return """
+        <!DOCTYPE html>
+        <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+        <head>
+        <meta charset="utf-8"/>
+        <title>TouchSynth reports</title>
+        <style>body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:24px}table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}th{background:#f3f3f3}</style>
+        </head>
+        <body>
+        <h1>TouchSynth reports (\(entries.count))</h1>
+        <table>
+        <tr><th>recording</th><th>device</th><th>libinput events</th><th>activated in compat only</th><th>activated in indirect only</th></tr>
+        \(rows)
+        </table>
+        </body>
+        </html>
+
+        """
+    }
+}

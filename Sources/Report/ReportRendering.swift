@@ -1,0 +1,296 @@
+import DeviceRecording
+import Foundation
+import Gestures
+import IndirectInput
+
+/// The report's plots, each a standalone SVG document, and the page that holds them all.
+public enum ReportPlot: String, CaseIterable, Sendable {
+    /// Every finger's track on the touchpad, in millimetres.
+    case touchpad
+    /// Compatibility mode's touches over the screen, in points.
+    case screen
+    /// Scale over time: libinput, indirect transform, compat recovered.
+    case scale
+    /// Angle over time, degrees: libinput, indirect transform, compat recovered.
+    case angle
+    /// Each recognizer's states over time, per mode.
+    case recognizers
+}
+
+extension ReportData {
+    /// One plot as an SVG document.
+    public func svg(_ plot: ReportPlot) -> String {
+        switch plot {
+        case .touchpad: return touchpadSVG()
+        case .screen: return screenSVG()
+        case .scale: return timelineSVG(scaleSeries, title: "Scale over time", yTitle: "scale (× at begin)", plot: .scale)
+        case .angle: return timelineSVG(angleSeries, title: "Angle over time", yTitle: "angle (degrees, clockwise)", plot: .angle)
+        case .recognizers: return recognizersSVG()
+        }
+    }
+
+    // MARK: Touchpad
+
+    private func touchpadSVG() -> String {
+        var svg = SVG()
+        let title = "Touchpad: finger tracks"
+        guard let geometry else {
+            svg.text("\(title): the device has no absolute position axes", x: 10, y: 24, cls: "heading")
+            return svg.document(width: 720, height: 40, title: title)
+        }
+        // The pad keeps its aspect ratio inside at most 640 × 400 pixels.
+        let fit = min(640 / max(geometry.width, 1), 400 / max(geometry.height, 1))
+        let width = geometry.width * fit, height = geometry.height * fit
+        let frame = PlotFrame(xDomain: (0, geometry.width), yDomain: (0, geometry.height), left: 64, top: 36, width: width, height: height, yDown: true)
+        svg.text("\(title) (\(fingerTracks.count) contacts, \(frameCount) frames)", x: 10, y: 20, cls: "heading")
+        frame.drawAxes(into: &svg, xTitle: "x (\(geometry.unit))", yTitle: "y (\(geometry.unit))")
+        for (index, track) in fingerTracks.enumerated() {
+            let colour = Palette.colour(track.slot)
+            let points = track.points.map { (frame.x($0.x), frame.y($0.y)) }
+            svg.open("g", [("class", "finger-track"), ("data-slot", String(track.slot)), ("data-tracking-id", String(track.trackingID)),
+                           ("data-points", String(points.count)), ("data-index", String(index))])
+            svg.polyline(points, cls: "track-line", stroke: colour, extra: [("stroke-width", "2"), ("stroke-linejoin", "round")])
+            if let start = points.first { svg.element("circle", [("class", "start"), ("cx", SVG.n(start.0)), ("cy", SVG.n(start.1)), ("r", "4"), ("fill", colour)]) }
+            if let end = points.last {
+                svg.element("rect", [("class", "end"), ("x", SVG.n(end.0 - 4)), ("y", SVG.n(end.1 - 4)), ("width", "8"), ("height", "8"),
+                                     ("fill", "white"), ("stroke", colour), ("stroke-width", "2")])
+            }
+            svg.close("g")
+        }
+        let slots = Array(Set(fingerTracks.map(\.slot))).sorted()
+        var legend = slots.map { (label: "slot \($0)", colour: Palette.colour($0), dash: "") }
+        legend += [("● start, □ end", "#222", "")]
+        drawLegend(&svg, legend, x: 64 + width + 16, y: 44)
+        return svg.document(width: 64 + width + 150, height: 36 + height + 48, title: title)
+    }
+
+    // MARK: Screen
+
+    private func screenSVG() -> String {
+        var svg = SVG()
+        let title = "Screen: compatibility mode's touches"
+        let fit = min(720 / screen.width, 450 / screen.height)
+        let width = screen.width * fit, height = screen.height * fit
+        let frame = PlotFrame(xDomain: (0, screen.width), yDomain: (0, screen.height), left: 64, top: 36, width: width, height: height, yDown: true)
+        let simulated = screenTracks.filter(\.isSimulated).count
+        svg.text("\(title) (\(simulated) simulated, \(screenTracks.count - simulated) from clicks)", x: 10, y: 20, cls: "heading")
+        frame.drawAxes(into: &svg, xTitle: "x (points)", yTitle: "y (points)")
+        // Simulated touches are not clamped to the screen (their geometry is libinput's); the plot is.
+        svg.open("clipPath", [("id", "screen-clip")])
+        svg.element("rect", [("x", SVG.n(frame.left)), ("y", SVG.n(frame.top)), ("width", SVG.n(width)), ("height", SVG.n(height))])
+        svg.close("clipPath")
+        svg.open("g", [("clip-path", "url(#screen-clip)")])
+        for track in screenTracks {
+            let colour = track.isSimulated ? Palette.colour(track.pairIndex) : "#555555"
+            let points = track.points.map { (frame.x($0.x), frame.y($0.y)) }
+            svg.open("g", [("class", track.isSimulated ? "simulated-track" : "pointer-track"), ("data-touch-id", String(track.id.rawValue)),
+                           ("data-points", String(points.count))])
+            svg.polyline(points, cls: "track-line", stroke: colour, extra: [("stroke-width", "2")] + (track.isSimulated ? [] : [("stroke-dasharray", "4 3")]))
+            if let start = points.first { svg.element("circle", [("class", "start"), ("cx", SVG.n(start.0)), ("cy", SVG.n(start.1)), ("r", "4"), ("fill", colour)]) }
+            if let end = points.last {
+                svg.element("rect", [("class", "end"), ("x", SVG.n(end.0 - 4)), ("y", SVG.n(end.1 - 4)), ("width", "8"), ("height", "8"),
+                                     ("fill", "white"), ("stroke", colour), ("stroke-width", "2")])
+            }
+            svg.close("g")
+        }
+        svg.close("g")
+        drawLegend(&svg, [("simulated touch 1", Palette.colour(0), ""), ("simulated touch 2", Palette.colour(1), ""),
+                          ("click or drag", "#555555", "4 3"), ("● start, □ end", "#222", "")], x: 64 + width + 16, y: 44)
+        return svg.document(width: 64 + width + 170, height: 36 + height + 48, title: title)
+    }
+
+    // MARK: Timelines
+
+    private func timelineSVG(_ series: [Series], title: String, yTitle: String, plot: ReportPlot) -> String {
+        var svg = SVG()
+        let values = series.flatMap { $0.segments.flatMap { $0.map(\.1) } }.filter(\.isFinite)
+        let neutral = plot == .scale ? 1.0 : 0.0
+        var low = min(values.min() ?? neutral, neutral), high = max(values.max() ?? neutral, neutral)
+        let pad = max((high - low) * 0.08, plot == .scale ? 0.05 : 2)
+        low -= pad
+        high += pad
+        let frame = PlotFrame(xDomain: (0, duration), yDomain: (low, high), left: 64, top: 36, width: 720, height: 220)
+        svg.text("\(title) (\(series.map { "\($0.name): \($0.pointCount)" }.joined(separator: ", ")) points)", x: 10, y: 20, cls: "heading")
+        frame.drawAxes(into: &svg, xTitle: "time since the first libinput event (s)", yTitle: yTitle)
+        // Drawn so that all three stay visible where they agree: wide and light, then dashed, then thin.
+        let styles: [(colour: String, width: String, dash: String)] = [("#9ecae1", "6", ""), ("#D55E00", "2.5", "7 4"), ("#000000", "1.2", "")]
+        for (index, s) in series.enumerated() {
+            let style = styles[index % styles.count]
+            svg.open("g", [("class", "series"), ("data-series", s.name), ("data-points", String(s.pointCount))])
+            for segment in s.segments {
+                svg.polyline(segment.map { (frame.x($0.0), frame.y($0.1.isFinite ? $0.1 : neutral)) }, cls: "series-line", stroke: style.colour,
+                             extra: [("stroke-width", style.width)] + (style.dash.isEmpty ? [] : [("stroke-dasharray", style.dash)]))
+            }
+            svg.close("g")
+        }
+        drawLegend(&svg, series.enumerated().map { (index, s) in (s.name, styles[index % styles.count].colour, styles[index % styles.count].dash) },
+                   x: 64 + 720 + 16, y: 44)
+        return svg.document(width: 64 + 720 + 250, height: 36 + 220 + 48, title: title)
+    }
+
+    // MARK: Recognizers
+
+    private func recognizersSVG() -> String {
+        var svg = SVG()
+        let title = "Recognizers: states per mode"
+        let rows = comparison.rows
+        let laneHeight = 14.0, rowHeight = 2 * laneHeight + 10
+        let left = 250.0, width = 640.0, top = 36.0
+        let height = max(Double(rows.count) * rowHeight, rowHeight)
+        let frame = PlotFrame(xDomain: (0, duration), yDomain: (0, height), left: left, top: top, width: width, height: height, yDown: true)
+        svg.text(title, x: 10, y: 20, cls: "heading")
+        frame.drawAxes(into: &svg, xTitle: "time since the first libinput event (s)", yTitle: "", yTicks: false)
+        let records = [DeliveryMode.compat: Self.keyed(compatRecords), .indirect: Self.keyed(indirectRecords)]
+        for (rowIndex, row) in rows.enumerated() {
+            let rowTop = top + Double(rowIndex) * rowHeight + 5
+            svg.text(row.recognizer, x: left - 62, y: rowTop + laneHeight + 4, anchor: "end", cls: "label recognizer-name")
+            for (laneIndex, mode) in DeliveryMode.allCases.enumerated() {
+                let laneTop = rowTop + Double(laneIndex) * laneHeight
+                let colour = mode == .compat ? Palette.colour(0) : Palette.colour(1)
+                svg.text(mode.rawValue, x: left - 6, y: laneTop + 10, anchor: "end", cls: "tick")
+                svg.open("g", [("class", "lane"), ("data-recognizer", row.recognizer), ("data-mode", mode.rawValue)])
+                for mark in Self.marks(records[mode]?[row.recognizer]?.transitions ?? [], origin: origin, end: duration) {
+                    switch mark {
+                    case .bar(let from, let to, let how):
+                        let x0 = frame.x(from), x1 = max(frame.x(to), x0 + 2)
+                        svg.element("rect", [("class", "bar"), ("data-end", how), ("x", SVG.n(x0)), ("y", SVG.n(laneTop + 2)), ("width", SVG.n(x1 - x0)),
+                                             ("height", SVG.n(laneHeight - 4)), ("fill", colour), ("fill-opacity", how == "cancelled" ? "0.4" : "0.85")])
+                    case .recognized(let at):
+                        let x = frame.x(at), y = laneTop + laneHeight / 2
+                        svg.element("path", [("class", "recognized"), ("d", "M\(SVG.n(x)) \(SVG.n(y - 6)) l6 6 l-6 6 l-6 -6 z"), ("fill", colour)])
+                    case .failed(let at):
+                        let x = frame.x(at), y = laneTop + laneHeight / 2
+                        svg.element("path", [("class", "failed"), ("d", "M\(SVG.n(x - 3)) \(SVG.n(y - 3)) l6 6 m0 -6 l-6 6"), ("stroke", "#999999"), ("stroke-width", "1.5")])
+                    }
+                }
+                if row.accidentalIn == mode, let first = records[mode]?[row.recognizer]?.transitions.first(where: { $0.state == .began || $0.state == .recognized }) {
+                    let x = frame.x(first.time - origin), y = laneTop + 1
+                    svg.element("path", [("class", "accidental"), ("d", "M\(SVG.n(x)) \(SVG.n(y)) l-7 -11 l14 0 z"), ("fill", "#E31A1C"),
+                                         ("stroke", "white"), ("stroke-width", "1")])
+                }
+                svg.close("g")
+            }
+        }
+        drawLegend(&svg, [("compat: began → ended", Palette.colour(0), ""), ("indirect: began → ended", Palette.colour(1), ""),
+                          ("◆ recognized (discrete)", "#222", ""), ("× failed", "#999999", ""), ("▼ activated in this mode only", "#E31A1C", "")],
+                   x: left + width + 16, y: 44)
+        return svg.document(width: left + width + 230, height: top + height + 48, title: title)
+    }
+
+    private enum Mark {
+        case bar(from: Double, to: Double, how: String)
+        case recognized(Double)
+        case failed(Double)
+    }
+
+    /// A record's transitions as bars (began … ended/cancelled, or to the end when still going),
+    /// recognitions and failures, in seconds since `origin`.
+    private static func marks(_ transitions: [GestureTransition], origin: Double, end: Double) -> [Mark] {
+        var marks: [Mark] = []
+        var began: Double?
+        for transition in transitions {
+            let t = transition.time - origin
+            switch transition.state {
+            case .began: began = t
+            case .changed: break
+            case .ended, .cancelled:
+                marks.append(.bar(from: began ?? t, to: t, how: transition.state.rawValue))
+                began = nil
+            case .recognized: marks.append(.recognized(t))
+            case .failed: marks.append(.failed(t))
+            }
+        }
+        if let began { marks.append(.bar(from: began, to: end, how: "open")) }
+        return marks
+    }
+
+    private static func keyed(_ records: [GestureRecord]) -> [String: GestureRecord] {
+        var keyed: [String: GestureRecord] = [:]
+        var seen: [String: Int] = [:]
+        for record in records {
+            let base = "\(record.region)/\(record.name)"
+            seen[base, default: 0] += 1
+            keyed[seen[base] == 1 ? base : "\(base)#\(seen[base] ?? 1)"] = record
+        }
+        return keyed
+    }
+
+    private func drawLegend(_ svg: inout SVG, _ items: [(label: String, colour: String, dash: String)], x: Double, y: Double) {
+        svg.open("g", [("class", "legend")])
+        for (index, item) in items.enumerated() {
+            let rowY = y + Double(index) * 18
+            svg.element("line", [("x1", SVG.n(x)), ("y1", SVG.n(rowY)), ("x2", SVG.n(x + 22)), ("y2", SVG.n(rowY)), ("stroke", item.colour),
+                                 ("stroke-width", "3")] + (item.dash.isEmpty ? [] : [("stroke-dasharray", item.dash)]))
+            svg.text(item.label, x: x + 28, y: rowY + 4)
+        }
+        svg.close("g")
+    }
+
+    // MARK: Page
+
+    /// The whole report: every plot and the summary table, in one self-contained HTML page.
+    public func html() -> String {
+        let e = SVG.escape
+        var rows = ""
+        for row in comparison.rows {
+            rows += "<tr><td>\(e(row.recognizer))</td><td>\(e(Self.summary(row.compat)))</td><td>\(e(Self.summary(row.indirect)))</td>"
+                + "<td class=\"\(row.accidentalIn == nil ? "" : "accidental")\">\(row.accidentalIn.map { "\($0.rawValue) only" } ?? "")</td></tr>\n"
+        }
+        let geometryText = geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit) } ?? "no position axes"
+        func figure(_ plot: ReportPlot, _ caption: String) -> String {
+            "<figure id=\"\(plot.rawValue)\">\n\(svg(plot))\n<figcaption>\(e(caption))</figcaption>\n</figure>\n"
+        }
+        return """
+        <!DOCTYPE html>
+        <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+        <head>
+        <meta charset="utf-8"/>
+        <title>TouchSynth report: \(e(title))</title>
+        <style>
+        body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:24px;color:#111;max-width:1100px}
+        h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 6px}
+        table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
+        th{background:#f3f3f3}td.accidental{color:#E31A1C;font-weight:bold}figure{margin:8px 0}figcaption{font-size:12px;color:#555}
+        dl{display:grid;grid-template-columns:max-content auto;gap:2px 12px;font-size:13px}dt{color:#555}dd{margin:0}
+        </style>
+        </head>
+        <body>
+        <h1>TouchSynth report: \(e(title))</h1>
+        <dl>
+        <dt>device</dt><dd>\(e(deviceName)) (\(e(geometryText)))</dd>
+        <dt>recording</dt><dd>\(frameCount) frames, \(fingerTracks.count) finger contacts</dd>
+        <dt>libinput</dt><dd>\(libinputEventCount) events over \(String(format: "%.3f", duration)) s</dd>
+        <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)</dd>
+        <dt>accidental activations</dt><dd>compat \(comparison.accidentalActivationCount(in: .compat)), indirect \(comparison.accidentalActivationCount(in: .indirect))</dd>
+        </dl>
+        <h2>Summary</h2>
+        <table id="summary">
+        <tr><th>recognizer</th><th>compat (no UIApplicationSupportsIndirectInputEvents)</th><th>indirect (UIApplicationSupportsIndirectInputEvents)</th><th>activated in one mode only</th></tr>
+        \(rows)</table>
+        <h2>Fingers on the touchpad</h2>
+        \(figure(.touchpad, "Each contact from touch-down (dot) to lift (square), coloured by MT slot, as the recording has it."))
+        <h2>Compatibility mode's touches on the screen</h2>
+        \(figure(.screen, "The two simulated touches compatibility mode moves to reproduce pinches and rotations, and the touches of clicks and drags, on a \(Int(screen.width)) × \(Int(screen.height)) point screen."))
+        <h2>Scale and angle</h2>
+        \(figure(.scale, "libinput's pinch scale, indirect mode's transform scale, and the distance ratio an app reads from the simulated touches."))
+        \(figure(.angle, "libinput's summed angle deltas, indirect mode's transform rotation, and the turn of the simulated touches' line."))
+        <h2>Recognizers</h2>
+        \(figure(.recognizers, "The default surface's recognizers in each mode: bars from began to ended (lighter when cancelled), diamonds for discrete recognitions, crosses for failures, red triangles where a recognizer activated in one mode only."))
+        </body>
+        </html>
+
+        """
+    }
+
+    private static func summary(_ s: ModeSummary) -> String {
+        let counts = [("began", s.began), ("ended", s.ended), ("recognized", s.recognized), ("cancelled", s.cancelled), ("failed", s.failed)]
+            .filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
+        guard !counts.isEmpty else { return "–" }
+        var parts = [counts.joined(separator: " ")]
+        if s.maxNumberOfTouches > 0 { parts.append("touches \(s.maxNumberOfTouches)") }
+        if let v = s.finalScale { parts.append(String(format: "scale %.3f", v)) }
+        if let v = s.finalRotation { parts.append(String(format: "rotation %.1f°", v * 180 / .pi)) }
+        if let v = s.finalTranslation { parts.append(String(format: "translation (%.1f, %.1f)", v.x, v.y)) }
+        return parts.joined(separator: ", ")
+    }
+}

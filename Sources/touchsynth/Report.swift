@@ -1,0 +1,56 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+import Gestures
+import IndirectInput
+import Report
+
+/// `touchsynth report`: pictures of one recording in both UIKit modes.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Replay a recording through real libinput and draw it: finger tracks, compat-mode touches, scale and angle, recognizers.",
+        discussion: "-o FILE.html writes a self-contained page with every plot and a summary table; -o FILE.svg writes the one plot --plot names.")
+
+    @Argument(help: "A recording (evemu, libinput record YAML or evtest text).") var recording: String
+    @Option(name: .shortAndLong, help: "Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).")
+    var output: String?
+    @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).") var plot: ReportPlot = .touchpad
+    @Option(help: "Surface description whose recognizers the report shows (JSON, or YAML for .yml/.yaml).") var surface: String?
+    @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+
+    func validate() throws {
+        if let output, !output.hasSuffix(".html"), !output.hasSuffix(".svg") {
+            throw ValidationError("-o must name an .html or .svg file")
+        }
+    }
+
+    func run() throws {
+        let description = loadSurfaceDescription(surface, screen: screen.size)
+        let path = output ?? URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent + ".html"
+        let data = makeReport(recording, description: description, screen: screen.size)
+        writeReport(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
+        writeStderr("touchsynth: wrote \(path)")
+    }
+}
+
+extension ReportPlot: ExpressibleByArgument {}
+
+/// Replays `path` through real libinput, translates it in both modes and computes its report.
+func makeReport(_ path: String, description: SurfaceDescription, screen: Size) -> ReportData {
+    let recording = reportingErrors { try RecordingLoader.load(path) }
+    let events = reportingErrors { try captureLibinputEvents(of: recording, name: path).events }
+    let (compat, indirect) = translateBothModes(events, screen: screen)
+    // The description was checked when it was loaded, so building it again cannot fail.
+    return ReportData(title: path, recording: recording, libinput: events, compat: compat, indirect: indirect, screen: screen,
+                      makeSurface: { reportingErrors { try description.makeSurface() } })
+}
+
+/// Writes a report file; one that cannot be written ends the program (77 when permission is
+/// refused, 73 otherwise).
+func writeReport(_ text: String, to path: String) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73) }
+    defer { close(fd) }
+    if !writeAll(fd, text) { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 73) }
+}
