@@ -5,15 +5,20 @@ import IndirectInput
 enum AppEventFormat {
     static func p(_ point: Point) -> String { String(format: "(%.1f,%.1f)", point.x, point.y) }
 
+    /// Whole points: enough to follow a touch by eye in a terminal (JSON keeps every digit).
+    static func whole(_ point: Point) -> String { String(format: "(%.0f,%.0f)", point.x, point.y) }
+
+    /// Short enough for a terminal column: a touch's type is the mode's (direct in compat,
+    /// indirectPointer in indirect), so it is left out; `*` marks a simulated touch.
     static func short(_ e: AppEvent) -> String {
         var text: String
         switch e.payload {
         case .touches(let touches):
             text = "touches " + touches.map { t in
-                "\(t.id) \(t.phase.rawValue) \(t.type.rawValue)\(t.isSimulated ? "*" : "") \(p(t.location))" + (t.tapCount > 0 ? " tap\(t.tapCount)" : "")
+                "\(t.id) \(t.phase.rawValue)\(t.isSimulated ? "*" : "") \(whole(t.location))" + (t.tapCount > 1 ? " tap\(t.tapCount)" : "")
             }.joined(separator: " ")
         case .hover(let t):
-            text = "hover \(t.id) \(t.phase.rawValue) \(p(t.location))"
+            text = "hover \(t.id) \(t.phase.rawValue) \(whole(t.location))"
         case .scroll(let s):
             text = "scroll \(s.phase.rawValue) \(s.type.rawValue) Δ\(p(s.delta)) Σ\(p(s.translation))" + (s.value120.map { " v120\(p($0))" } ?? "")
         case .transform(let t):

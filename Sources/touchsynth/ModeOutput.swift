@@ -26,9 +26,11 @@ final class ModeOutput {
     /// The app asks for the pointer lock with the first event (granted by the default policy).
     private var requestsPointerLock: Bool
     private var violations: [String] = []
-    private static let columnWidth = 64
+    private let style: TableStyle
+    /// The live status line, on a terminal only.
+    private let status: StatusLine?
 
-    init(mode: OutputMode, json: Bool, screen: Size = .defaultScreen, pointerLock: Bool = false) {
+    init(mode: OutputMode, json: Bool, screen: Size = .defaultScreen, pointerLock: Bool = false, colour: ColorChoice = .never) {
         self.mode = mode
         self.json = json
         requestsPointerLock = pointerLock
@@ -38,16 +40,30 @@ final class ModeOutput {
                                 CompatibilityTranslator(supportsIndirectInputEvents: indirect, configuration: configuration),
                                 InvariantChecker(supportsIndirectInputEvents: indirect)))
         }
+        style = TableStyle.forStdout(columns: translators.count, colour: colour)
+        status = style.statusLine && !json ? StatusLine() : nil
         if !json && mode != .raw { printHeader() }
     }
 
     private func printHeader() {
-        var header = "libinput".padding(toLength: 44, withPad: " ", startingAt: 0)
-        for (name, _, _) in translators {
-            let title = name == "compat" ? "compat (no UIApplicationSupportsIndirectInputEvents)" : "indirect (UIApplicationSupportsIndirectInputEvents)"
-            header += title.padding(toLength: Self.columnWidth, withPad: " ", startingAt: 0)
+        var header = style.cell("libinput", width: style.sourceWidth, colour: "1")
+        for (index, (name, _, _)) in translators.enumerated() {
+            let title = name == "compat" ? "compat (key absent; * simulated touch)" : "indirect (UIApplicationSupportsIndirectInputEvents = YES)"
+            header += style.cell(title, width: style.columnWidth, colour: "1", last: index == translators.count - 1)
         }
-        emit(header.trimmingCharacters(in: .whitespaces))
+        line(header)
+    }
+
+    /// Prints a line, moving the status line out of its way.
+    private func line(_ text: String) {
+        status?.clear()
+        emit(text)
+    }
+
+    private func drawStatus(after event: LibinputEvent) {
+        guard let status else { return }
+        status.update(with: event)
+        status.draw(width: style.sourceWidth + style.columnWidth * translators.count, colour: style.colour)
     }
 
     /// Records each event's latency when set (app modes only: raw mode translates nothing).
@@ -59,7 +75,12 @@ final class ModeOutput {
         let origin = start ?? event.time
         start = origin
         if mode == .raw {
-            emit(json ? EventFormat.json(event).render() : EventFormat.line(event, start: origin))
+            if json {
+                emit(EventFormat.json(event).render())
+            } else {
+                line(style.cell(EventFormat.line(event, start: origin), width: style.sourceWidth, colour: TableStyle.colour(of: event), last: true))
+                drawStatus(after: event)
+            }
             return
         }
         let lock = requestsPointerLock
@@ -70,10 +91,12 @@ final class ModeOutput {
         }
         if let latency, let availableAt { latency.record(event, availableAt: availableAt, emittedAt: LibinputContext.nowNanos()) }
         output(event, columns: columns)
+        if !json { drawStatus(after: event) }
     }
 
     /// Ends what only a later event could end (wheel sequences) and reports unfinished gestures.
     func finish(at time: UInt64) {
+        status?.clear()
         guard mode != .raw else { return }
         let columns = translators.indices.map { i in translators[i].translator.flush(at: time) }
         if columns.contains(where: { !$0.isEmpty }) { output(nil, columns: columns) }
@@ -107,7 +130,7 @@ final class ModeOutput {
             let a = translator.accounting
             let merged = a.merged.values.reduce(0, +), dropped = a.dropped.values.reduce(0, +)
             let reasons = a.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            emit("\(name): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later events, \(dropped) dropped"
+            line("\(name): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later events, \(dropped) dropped"
                  + (reasons.isEmpty ? "" : " (\(reasons))"))
         }
     }
@@ -128,17 +151,18 @@ final class ModeOutput {
             return
         }
         guard columns.contains(where: { !$0.isEmpty }) else { return }
+        // Time first: it stays visible when a narrow terminal cuts the event's name.
         let source = event.map { e in
-            e.typeName.padding(toLength: 26, withPad: " ", startingAt: 0)
-                + String(format: "%+8.3fs", Double(Int64(e.time) - Int64(start ?? e.time)) / 1e6)
+            String(format: "%8.3fs ", Double(Int64(e.time) - Int64(start ?? e.time)) / 1e6) + e.typeName
         } ?? "(end of stream)"
         for row in 0..<(columns.map(\.count).max() ?? 0) {
-            var line = (row == 0 ? source : "").padding(toLength: 44, withPad: " ", startingAt: 0)
-            for column in columns {
-                let cell = row < column.count ? AppEventFormat.short(column[row]) : ""
-                line += cell.count < Self.columnWidth ? cell.padding(toLength: Self.columnWidth, withPad: " ", startingAt: 0) : cell + "  "
+            var text = style.cell(row == 0 ? source : "", width: style.sourceWidth, colour: event.map(TableStyle.colour(of:)))
+            for (index, column) in columns.enumerated() {
+                let appEvent = row < column.count ? column[row] : nil
+                text += style.cell(appEvent.map(AppEventFormat.short) ?? "", width: style.columnWidth,
+                                   colour: appEvent.flatMap(TableStyle.colour(of:)), last: index == columns.count - 1)
             }
-            emit(line.trimmingCharacters(in: .whitespaces))
+            line(text.trimmingCharacters(in: .whitespaces))
         }
     }
 }
