@@ -162,7 +162,9 @@ final class ModeOutput {
                 text += style.cell(appEvent.map(AppEventFormat.short) ?? "", width: style.columnWidth,
                                    colour: appEvent.flatMap(TableStyle.colour(of:)), last: index == columns.count - 1)
             }
-            line(text.trimmingCharacters(in: .whitespaces))
+            // Trailing blanks only: the time column is right-aligned.
+            while text.last == " " { text.removeLast() }
+            line(text)
         }
     }
 }
