@@ -2,7 +2,9 @@
 public struct TrackPoint: Equatable, Sendable {
     /// Microseconds since the recording's first frame.
     public var time: UInt64
+    /// From the left edge.
     public var x: Double
+    /// From the top edge.
     public var y: Double
 }
 
@@ -12,13 +14,16 @@ public struct FingerTrack: Equatable, Sendable {
     public var slot: Int
     /// Its ABS_MT_TRACKING_ID (0 for a single-touch device).
     public var trackingID: Int32
+    /// Where it was at each frame, in order.
     public var points: [TrackPoint]
 }
 
 /// The touchpad's plane as the tracks use it: millimetres from the top-left corner when the
 /// device reports resolutions, device units otherwise.
 public struct TouchpadGeometry: Equatable, Sendable {
+    /// The X axis's span.
     public var width: Double
+    /// The Y axis's span.
     public var height: Double
     /// "mm", or "units" when a resolution is missing.
     public var unit: String

@@ -187,6 +187,12 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
         return parts.joined(separator: ", ")
     }
 
+    /// Each record under its row's ``ComparisonRow/recognizer`` ("region/name", "region/name#2"
+    /// for the second of a repeated name), so a mode's records can be looked up by row.
+    public static func recordsByRecognizer(_ records: [GestureRecord]) -> [String: GestureRecord] {
+        Dictionary(keyed(records).map { ("\($0.key.region)/\($0.key.name)", $0.record) }, uniquingKeysWith: { first, _ in first })
+    }
+
     private struct Key: Equatable {
         var region: String
         var name: String

@@ -9,13 +9,17 @@ import LibinputEvents
 public struct ReportData {
     /// What the report is about, usually the recording's path.
     public var title: String
+    /// The recorded device's name.
     public var deviceName: String
+    /// The touchpad's size; nil for a device without position axes.
     public var geometry: TouchpadGeometry?
     /// Every finger's track on the touchpad.
     public var fingerTracks: [FingerTrack]
     /// Frames in the recording.
     public var frameCount: Int
+    /// Events real libinput made of the recording.
     public var libinputEventCount: Int
+    /// The virtual screen both translators worked on.
     public var screen: Size
     /// Compatibility mode's touches, one track per touch ID, simulated ones flagged.
     public var screenTracks: [ScreenTrack]
@@ -24,9 +28,13 @@ public struct ReportData {
     public var angleSeries: [Series]
     /// Recognizer state changes per mode, and which recognizers activated in one mode only.
     public var comparison: ComparisonReport
+    /// Every recognizer's record in compatibility mode.
     public var compatRecords: [GestureRecord]
+    /// Every recognizer's record in indirect input mode.
     public var indirectRecords: [GestureRecord]
+    /// App events compatibility mode made.
     public var compatEventCount: Int
+    /// App events indirect input mode made.
     public var indirectEventCount: Int
     /// Seconds on the libinput clock at which the timelines start (the first libinput event).
     public var origin: Double
@@ -34,26 +42,25 @@ public struct ReportData {
     public var duration: Double
 
     /// One touch's path over the screen in compatibility mode.
-    public struct ScreenTrack: Equatable {
+    public struct ScreenTrack {
         public var id: TouchID
+        /// One of the pair compatibility mode simulates for a pinch or rotation.
         public var isSimulated: Bool
         /// Which touch of a simulated pair it is (0 or 1); 0 for other touches.
         public var pairIndex: Int
+        /// Its location at every touches event that carried it.
         public var points: [Point]
     }
 
     /// A value over time, split into segments where the gesture it follows ends.
-    public struct Series: Equatable {
+    public struct Series {
+        /// Whose values these are, as the legend names them.
         public var name: String
         /// Seconds since ``ReportData/origin`` and the value.
         public var segments: [[(Double, Double)]]
 
+        /// Values over all segments.
         public var pointCount: Int { segments.reduce(0) { $0 + $1.count } }
-
-        public static func == (a: Series, b: Series) -> Bool {
-            a.name == b.name && a.segments.count == b.segments.count
-                && zip(a.segments, b.segments).allSatisfy { $0.count == $1.count && zip($0, $1).allSatisfy { $0 == $1 } }
-        }
     }
 
     /// Computes the report's content.

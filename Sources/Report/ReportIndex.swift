@@ -4,10 +4,15 @@ import Gestures
 public enum ReportIndex {
     /// One report: its file name in the directory and what the index shows of it.
     public struct Entry {
+        /// The report's file name, relative to the index.
         public var file: String
+        /// The recording's path.
         public var title: String
+        /// The recorded device's name.
         public var deviceName: String
+        /// Events real libinput made of the recording.
         public var libinputEventCount: Int
+        /// Recognizers that activated in one mode only, per mode.
         public var accidental: (compat: Int, indirect: Int)
 
         /// The entry for `data`'s report, written as `file`.

@@ -45,17 +45,9 @@ extension ReportData {
         svg.text("\(title) (\(fingerTracks.count) contacts, \(frameCount) frames)", x: 10, y: 20, cls: "heading")
         frame.drawAxes(into: &svg, xTitle: "x (\(geometry.unit))", yTitle: "y (\(geometry.unit))")
         for (index, track) in fingerTracks.enumerated() {
-            let colour = Palette.colour(track.slot)
-            let points = track.points.map { (frame.x($0.x), frame.y($0.y)) }
-            svg.open("g", [("class", "finger-track"), ("data-slot", String(track.slot)), ("data-tracking-id", String(track.trackingID)),
-                           ("data-points", String(points.count)), ("data-index", String(index))])
-            svg.polyline(points, cls: "track-line", stroke: colour, extra: [("stroke-width", "2"), ("stroke-linejoin", "round")])
-            if let start = points.first { svg.element("circle", [("class", "start"), ("cx", SVG.n(start.0)), ("cy", SVG.n(start.1)), ("r", "4"), ("fill", colour)]) }
-            if let end = points.last {
-                svg.element("rect", [("class", "end"), ("x", SVG.n(end.0 - 4)), ("y", SVG.n(end.1 - 4)), ("width", "8"), ("height", "8"),
-                                     ("fill", "white"), ("stroke", colour), ("stroke-width", "2")])
-            }
-            svg.close("g")
+            drawTrack(&svg, track.points.map { (frame.x($0.x), frame.y($0.y)) }, colour: Palette.colour(track.slot), dash: nil,
+                      attributes: [("class", "finger-track"), ("data-slot", String(track.slot)), ("data-tracking-id", String(track.trackingID)),
+                                   ("data-index", String(index))])
         }
         let slots = Array(Set(fingerTracks.map(\.slot))).sorted()
         var legend = slots.map { (label: "slot \($0)", colour: Palette.colour($0), dash: "") }
@@ -81,17 +73,9 @@ extension ReportData {
         svg.close("clipPath")
         svg.open("g", [("clip-path", "url(#screen-clip)")])
         for track in screenTracks {
-            let colour = track.isSimulated ? Palette.colour(track.pairIndex) : "#555555"
-            let points = track.points.map { (frame.x($0.x), frame.y($0.y)) }
-            svg.open("g", [("class", track.isSimulated ? "simulated-track" : "pointer-track"), ("data-touch-id", String(track.id.rawValue)),
-                           ("data-points", String(points.count))])
-            svg.polyline(points, cls: "track-line", stroke: colour, extra: [("stroke-width", "2")] + (track.isSimulated ? [] : [("stroke-dasharray", "4 3")]))
-            if let start = points.first { svg.element("circle", [("class", "start"), ("cx", SVG.n(start.0)), ("cy", SVG.n(start.1)), ("r", "4"), ("fill", colour)]) }
-            if let end = points.last {
-                svg.element("rect", [("class", "end"), ("x", SVG.n(end.0 - 4)), ("y", SVG.n(end.1 - 4)), ("width", "8"), ("height", "8"),
-                                     ("fill", "white"), ("stroke", colour), ("stroke-width", "2")])
-            }
-            svg.close("g")
+            drawTrack(&svg, track.points.map { (frame.x($0.x), frame.y($0.y)) },
+                      colour: track.isSimulated ? Palette.colour(track.pairIndex) : "#555555", dash: track.isSimulated ? nil : "4 3",
+                      attributes: [("class", track.isSimulated ? "simulated-track" : "pointer-track"), ("data-touch-id", String(track.id.rawValue))])
         }
         svg.close("g")
         drawLegend(&svg, [("simulated touch 1", Palette.colour(0), ""), ("simulated touch 2", Palette.colour(1), ""),
@@ -140,7 +124,8 @@ extension ReportData {
         let frame = PlotFrame(xDomain: (0, duration), yDomain: (0, height), left: left, top: top, width: width, height: height, yDown: true)
         svg.text(title, x: 10, y: 20, cls: "heading")
         frame.drawAxes(into: &svg, xTitle: "time since the first libinput event (s)", yTitle: "", yTicks: false)
-        let records = [DeliveryMode.compat: Self.keyed(compatRecords), .indirect: Self.keyed(indirectRecords)]
+        let records = [DeliveryMode.compat: ComparisonReport.recordsByRecognizer(compatRecords),
+                       .indirect: ComparisonReport.recordsByRecognizer(indirectRecords)]
         for (rowIndex, row) in rows.enumerated() {
             let rowTop = top + Double(rowIndex) * rowHeight + 5
             svg.text(row.recognizer, x: left - 62, y: rowTop + laneHeight + 4, anchor: "end", cls: "label recognizer-name")
@@ -204,15 +189,18 @@ extension ReportData {
         return marks
     }
 
-    private static func keyed(_ records: [GestureRecord]) -> [String: GestureRecord] {
-        var keyed: [String: GestureRecord] = [:]
-        var seen: [String: Int] = [:]
-        for record in records {
-            let base = "\(record.region)/\(record.name)"
-            seen[base, default: 0] += 1
-            keyed[seen[base] == 1 ? base : "\(base)#\(seen[base] ?? 1)"] = record
+    /// A group with the track's line (a point per sample), a dot where it starts and a square
+    /// where it ends.
+    private func drawTrack(_ svg: inout SVG, _ points: [(Double, Double)], colour: String, dash: String?, attributes: [(String, String)]) {
+        svg.open("g", attributes + [("data-points", String(points.count))])
+        svg.polyline(points, cls: "track-line", stroke: colour,
+                     extra: [("stroke-width", "2"), ("stroke-linejoin", "round")] + (dash.map { [("stroke-dasharray", $0)] } ?? []))
+        if let start = points.first { svg.element("circle", [("class", "start"), ("cx", SVG.n(start.0)), ("cy", SVG.n(start.1)), ("r", "4"), ("fill", colour)]) }
+        if let end = points.last {
+            svg.element("rect", [("class", "end"), ("x", SVG.n(end.0 - 4)), ("y", SVG.n(end.1 - 4)), ("width", "8"), ("height", "8"),
+                                 ("fill", "white"), ("stroke", colour), ("stroke-width", "2")])
         }
-        return keyed
+        svg.close("g")
     }
 
     private func drawLegend(_ svg: inout SVG, _ items: [(label: String, colour: String, dash: String)], x: Double, y: Double) {
