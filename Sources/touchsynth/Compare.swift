@@ -32,13 +32,19 @@ struct Compare: ParsableCommand {
         var differences = 0
         var pages: [ReportIndex.Entry] = []
         for path in recordings {
-            // The report replays once and compares the same events the table shows.
-            let data = makeReport(path, description: description, screen: .defaultScreen)
-            let report = data.comparison
+            let report: ComparisonReport
             if let reportDirectory {
+                // The page's table and this one come from the same replay and recognizer run.
+                let data = makeReport(path, description: description, screen: .defaultScreen)
+                report = data.comparison
                 let file = reportFileName(for: path, taken: pages.map(\.file))
                 writeReport(data.html(), to: "\(reportDirectory)/\(file)")
                 pages.append(ReportIndex.Entry(file: file, data: data))
+            } else {
+                let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
+                let (compat, indirect) = translateBothModes(events)
+                // The description was checked when it was loaded, so building it again cannot fail.
+                report = Comparison { reportingErrors { try description.makeSurface() } }.compare(compat: compat, indirect: indirect)
             }
             differences += report.accidentalActivations.count
             if json {
