@@ -138,10 +138,6 @@ struct PlotFrame {
                  extra: [("data-axis", "y"), ("transform", "rotate(-90 \(SVG.n(left - 44)) \(SVG.n(top + height / 2)))")])
         svg.close("g")
     }
-
-    func contains(_ px: Double, _ py: Double) -> Bool {
-        px >= left - 0.01 && px <= left + width + 0.01 && py >= top - 0.01 && py <= top + height + 0.01
-    }
 }
 
 /// Colours told apart by most eyes (Okabe–Ito), then a few more.

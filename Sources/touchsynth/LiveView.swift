@@ -98,7 +98,7 @@ final class StatusLine {
     private var pinch: (scale: Double, angle: Double) = (1, 0)
     private var seconds = 0.0
     private var start: UInt64?
-    private(set) var isShown = false
+    private var isShown = false
 
     func update(with event: LibinputEvent) {
         let origin = start ?? event.time
