@@ -46,8 +46,7 @@ struct TableStyle {
     /// `text` fitted to `width` (cut with "…" or padded), then coloured; the padding stays
     /// outside the colour, so colour codes never count towards the width.
     func cell(_ text: String, width: Int, colour code: String?, last: Bool = false) -> String {
-        var plain = text
-        if truncates && plain.count > width - 1 { plain = String(plain.prefix(max(width - 2, 1))) + "…" }
+        let plain = truncates ? text.cut(toFit: width) : text
         let padding = last ? "" : String(repeating: " ", count: plain.count < width ? width - plain.count : 2)
         guard colour, let code else { return plain + padding }
         return "\u{1B}[\(code)m\(plain)\u{1B}[0m\(padding)"
@@ -136,8 +135,7 @@ final class StatusLine {
 
     /// The status text: `▌ event10 Touchpad │ fingers 2 │ pinch scale 1.20 angle -3.0° │ 1.234 s`.
     func text(width: Int) -> String {
-        let line = "▌ \(device) │ fingers \(fingers.map(String.init) ?? "-") │ \(gesture) │ \(String(format: "%.3f s", seconds))"
-        return line.count > width - 1 ? String(line.prefix(max(width - 2, 1))) + "…" : line
+        "▌ \(device) │ fingers \(fingers.map(String.init) ?? "-") │ \(gesture) │ \(String(format: "%.3f s", seconds))".cut(toFit: width)
     }
 
     /// Draws the status line (reversed when colours are on) without a newline.
@@ -152,5 +150,13 @@ final class StatusLine {
         guard isShown else { return }
         emitRaw("\r\u{1B}[K")
         isShown = false
+    }
+}
+
+private extension String {
+    /// Itself when shorter than `width`; otherwise its start and "…", one column short of
+    /// `width` so that a separating blank remains.
+    func cut(toFit width: Int) -> String {
+        count > width - 1 ? String(prefix(max(width - 2, 1))) + "…" : self
     }
 }
