@@ -23,6 +23,7 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
 public struct ReplayReport: Sendable {
     /// Exit status of the program (128 + signal if it was killed by one).
     public var exitStatus: Int32
+    /// Frames written (a frame the kernel would drop whole is not).
     public var framesDelivered: Int
     /// Delay between each frame's scheduled instant and its write, in microseconds.
     public var lateness: DelayHistogram
@@ -138,12 +139,15 @@ public final class MockedDevice {
         /// Its next frame, read ahead so that devices can be merged in time order.
         var next: EvdevFrame?
         var removed = false
+        /// What a kernel would pass on of each frame.
+        var inputCore: InputCoreFilter
 
         init(device: DeviceDescription, files: TestbedFiles, masterFD: Int32, frames: any FrameSource) {
             self.device = device
             self.files = files
             self.masterFD = masterFD
             self.frames = frames
+            inputCore = InputCoreFilter(device: device)
         }
     }
 
@@ -347,6 +351,7 @@ public final class MockedDevice {
         var lateness = DelayHistogram()
         var delivered = 0
         var buffer: [UInt8] = []
+        var passed: [EvdevEvent] = []
         var pendingFaults = faults[...]
         for node in nodes { node.next = try readFrame(of: node) }
         while let next = try nextStep(&pendingFaults) {
@@ -362,7 +367,11 @@ public final class MockedDevice {
                 lateness.add((Clock.now() - due) / 1000)
                 // Stamped with the instant the frame is due: libinput's timers run from these times, so
                 // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
-                for event in frame.events { Self.appendInputEvent(event, at: due, to: &buffer) }
+                passed.removeAll(keepingCapacity: true)
+                node.inputCore.pass(frame.events, into: &passed)
+                for event in passed { Self.appendInputEvent(event, at: due, to: &buffer) }
+                // A frame the kernel would drop whole is not written.
+                if buffer.isEmpty { continue }
                 target = node
                 delivered += 1
             case .removal(let node):

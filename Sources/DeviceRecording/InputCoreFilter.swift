@@ -1,0 +1,121 @@
+/// What the kernel's input core (`input_get_disposition` in drivers/input/input.c) lets through
+/// from a driver to evdev readers, for a device in the state the harness presents.
+///
+/// A real kernel drops an axis value equal to the current one (per touch slot for the
+/// `ABS_MT_*` axes), a key or switch event that does not change its state, a zero relative
+/// motion, and codes the device does not have; it holds `ABS_MT_SLOT` back until a value in that
+/// slot changes; and it drops a `SYN_REPORT` with nothing before it. Recordings often keep such
+/// events (evemu's, for one), so replaying them verbatim would show libinput a different device
+/// than the one the recording came from. The VM tier (`tools/vm-test`) found this: the harness
+/// now delivers what `uinput` would.
+public struct InputCoreFilter: Sendable {
+    private let supported: [UInt16: Set<UInt16>]
+    private let fuzz: [UInt16: Int32]
+    private var absValues: [UInt16: Int32]
+    /// `ABS_MT_*` values per slot, indexed `[slot][code - ABS_MT_TOUCH_MAJOR]`; empty without `ABS_MT_SLOT`.
+    private var slots: [[Int32]]
+    /// The slot the driver chose last, and the one readers were last told.
+    private var stagedSlot = 0
+    private var reportedSlot: Int32 = 0
+    private var keysDown: Set<UInt16> = []
+    private var switchesOn: Set<UInt16> = []
+    private var pending: [EvdevEvent] = []
+
+    private static let mtFirst: UInt16 = 0x30  // ABS_MT_TOUCH_MAJOR
+    private static let mtLast: UInt16 = 0x3d   // ABS_MT_TOOL_Y
+
+    /// A filter for `device` as it is created: axes at their `absinfo` values, every touch slot
+    /// empty (tracking ID -1), no key down. The kernel fuzz is the one left after udev's
+    /// 90-libinput-fuzz-override rule, which sets it to 0 on touchpads and touchscreens.
+    public init(device: DeviceDescription) {
+        supported = device.codes
+        let zeroedByUdev = device.udevInputKinds.contains { $0 == "ID_INPUT_TOUCHPAD" || $0 == "ID_INPUT_TOUCHSCREEN" }
+        fuzz = zeroedByUdev ? [:] : device.absinfo.mapValues(\.fuzz)
+        absValues = device.absinfo.mapValues(\.value)
+        let hasSlots = device.codes[Evdev.EV_ABS]?.contains(Evdev.ABS_MT_SLOT) == true
+        var emptySlot = [Int32](repeating: 0, count: Int(Self.mtLast - Self.mtFirst) + 1)
+        emptySlot[Int(Evdev.ABS_MT_TRACKING_ID - Self.mtFirst)] = -1
+        slots = hasSlots ? Array(repeating: emptySlot, count: max(device.slotCount, 1)) : []
+    }
+
+    /// Appends to `output` what readers of the device get for `events` (a frame, SYN_REPORT last):
+    /// nothing when the kernel would drop the whole frame.
+    public mutating func pass(_ events: [EvdevEvent], into output: inout [EvdevEvent]) {
+        for event in events { handle(event, into: &output) }
+    }
+
+    private mutating func handle(_ event: EvdevEvent, into output: inout [EvdevEvent]) {
+        switch event.type {
+        case Evdev.EV_SYN:
+            switch event.code {
+            case Evdev.SYN_REPORT:
+                if !pending.isEmpty { output += pending; output.append(event) }
+                pending.removeAll(keepingCapacity: true)
+            case Evdev.SYN_MT_REPORT:
+                pending.append(event)
+            default:
+                break
+            }
+        case Evdev.EV_ABS:
+            guard isSupported(event) else { return }
+            handleAbs(event)
+        case Evdev.EV_KEY:
+            guard isSupported(event) else { return }
+            if event.value == 2 { return pending.append(event) }  // autorepeat bypasses the state
+            if toggle(&keysDown, event) { pending.append(event) }
+        case Evdev.EV_SW:
+            if isSupported(event) && toggle(&switchesOn, event) { pending.append(event) }
+        case Evdev.EV_REL:
+            if isSupported(event) && event.value != 0 { pending.append(event) }
+        default:
+            if isSupported(event) { pending.append(event) }
+        }
+    }
+
+    private func isSupported(_ event: EvdevEvent) -> Bool { supported[event.type]?.contains(event.code) == true }
+
+    /// Records a key or switch going down or up; false when it already was.
+    private func toggle(_ set: inout Set<UInt16>, _ event: EvdevEvent) -> Bool {
+        event.value != 0 ? set.insert(event.code).inserted : set.remove(event.code) != nil
+    }
+
+    private mutating func handleAbs(_ event: EvdevEvent) {
+        let code = event.code
+        if code == Evdev.ABS_MT_SLOT {
+            if !slots.isEmpty && event.value >= 0 && Int(event.value) < slots.count { stagedSlot = Int(event.value) }
+            return
+        }
+        let isMT = code >= Self.mtFirst && code <= Self.mtLast
+        let fuzz = self.fuzz[code] ?? 0
+        var value = event.value
+        if isMT && slots.isEmpty {
+            // Protocol A: no slots, no filtering.
+        } else if isMT {
+            let index = Int(code - Self.mtFirst)
+            let old = slots[stagedSlot][index]
+            value = Self.defuzz(value, old: old, fuzz: fuzz)
+            if value == old { return }
+            slots[stagedSlot][index] = value
+        } else {
+            let old = absValues[code] ?? 0
+            value = Self.defuzz(value, old: old, fuzz: fuzz)
+            if value == old { return }
+            absValues[code] = value
+        }
+        if isMT && !slots.isEmpty && Int32(stagedSlot) != reportedSlot {
+            reportedSlot = Int32(stagedSlot)
+            pending.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: reportedSlot))
+        }
+        pending.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+    }
+
+    /// `input_defuzz_abs_event`: small moves are damped, within half the fuzz dropped.
+    private static func defuzz(_ value: Int32, old: Int32, fuzz: Int32) -> Int32 {
+        guard fuzz > 0 else { return value }
+        let v = Int64(value), o = Int64(old), f = Int64(fuzz)
+        if v > o - f / 2 && v < o + f / 2 { return old }
+        if v > o - f && v < o + f { return Int32((o * 3 + v) / 4) }
+        if v > o - f * 2 && v < o + f * 2 { return Int32((o + v) / 2) }
+        return value
+    }
+}

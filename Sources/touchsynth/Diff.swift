@@ -1,0 +1,205 @@
+import ArgumentParser
+import DeviceRecording
+import Foundation
+import LibinputEvents
+
+/// `touchsynth diff EXPECTED ACTUAL`: two libinput event streams (`debug --json` or
+/// `replay --json`), event by event, at the precision `libinput debug-events` prints; or two
+/// recordings, frame by frame, as a kernel delivers them.
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two libinput event streams (JSON Lines from debug/replay --json), or two recordings, event by event.",
+        discussion: """
+            Event streams are compared as `libinput debug-events` shows them (two decimals), on the devices \
+            both streams have (matched by name), ignoring times and event node numbers. By default the \
+            gesture, scroll and button events are compared, as the cross-check against debug-events does; \
+            --all adds pointer motion, keys and touches.
+            Recordings (evemu, libinput record YAML, evtest text) are compared frame by frame as the kernel's \
+            input core passes them to readers (unchanged values dropped), ignoring times; how much the intervals \
+            between frames differ is reported. Exit status 0 when they are the same, 1 when not.
+            """)
+
+    @Argument(help: "The expected stream (say, the mocked-device harness's).") var expected: String
+    @Argument(help: "The stream to check (say, the VM's).") var actual: String
+    @Flag(help: "Compare every event type, not only gestures, scrolls and buttons.") var all = false
+    @Flag(help: "For recordings: ACTUAL is what a kernel already delivered (libinput record of a replay), compared as it is.")
+    var asDelivered = false
+    @Option(help: "Differences to print at most.") var limit = 20
+    @Flag(help: "JSON Lines output: one object per difference, then a summary.") var json = false
+
+    func run() throws {
+        guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
+        if isEventStream(expected) && isEventStream(actual) { return try compareStreams() }
+        try compareRecordings()
+    }
+
+    private func compareStreams() throws {
+        let a = load(expected), b = load(actual)
+        let names = Set(a.devices.values).intersection(b.devices.values)
+        let left = a.shown(on: names, all: all), right = b.shown(on: names, all: all)
+        let differences = EventAlignment.differences(left, right)
+        printDifferences(differences, unit: "event")
+        let devices = names.sorted().joined(separator: ", ")
+        if json {
+            emit(JSON.object([("compared", .int(Int64(left.count))), ("compared_actual", .int(Int64(right.count))),
+                              ("differences", .int(Int64(differences.count))), ("devices", .array(names.sorted().map(JSON.string)))]).render())
+        } else {
+            if differences.count > limit { emit("… and \(differences.count - limit) more") }
+            emit("\(left.count) events expected, \(right.count) actual, \(differences.count) differ (devices: \(devices.isEmpty ? "none in common" : devices))")
+        }
+        if !differences.isEmpty || names.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Both recordings' frames as the kernel delivers them (``InputCoreFilter``; fuzz makes that
+    /// differ from what a kernel already delivered, hence `--as-delivered`), shown one line per
+    /// frame; and how the intervals between the frames that match differ.
+    private func compareRecordings() throws {
+        let a = reportingErrors { try RecordingLoader.load(expected) }, b = reportingErrors { try RecordingLoader.load(actual) }
+        let left = Self.frames(a, filtered: true), right = Self.frames(b, filtered: !asDelivered)
+        let differences = EventAlignment.differences(left.map(\.text), right.map(\.text))
+        printDifferences(differences, unit: "frame")
+        // Timing: how much the interval between consecutive matched frames differs, which is
+        // what libinput's speed and timeouts see.
+        var deviations: [Int64] = []
+        var j = 0
+        var previous: (UInt64, UInt64)?
+        let changed = Set(differences.compactMap { $0.expected == nil ? nil : $0.index })
+        for (i, frame) in left.enumerated() where !changed.contains(i) {
+            while j < right.count && right[j].text != frame.text { j += 1 }
+            guard j < right.count else { break }
+            if let (ta, tb) = previous {
+                deviations.append(abs(Int64(right[j].time - tb) - Int64(frame.time - ta)))
+            }
+            previous = (frame.time, right[j].time)
+            j += 1
+        }
+        deviations.sort()
+        func percentile(_ p: Double) -> Int64 { deviations.isEmpty ? 0 : deviations[min(deviations.count - 1, Int(Double(deviations.count) * p))] }
+        if json {
+            emit(JSON.object([("frames", .int(Int64(left.count))), ("frames_actual", .int(Int64(right.count))),
+                              ("differences", .int(Int64(differences.count))),
+                              ("interval_deviation_us_p50", .int(percentile(0.5))), ("interval_deviation_us_p99", .int(percentile(0.99))),
+                              ("interval_deviation_us_max", .int(deviations.last ?? 0))]).render())
+        } else {
+            if differences.count > limit { emit("… and \(differences.count - limit) more") }
+            emit("\(left.count) frames expected, \(right.count) actual, \(differences.count) differ; "
+                 + "frame interval deviation p50 \(percentile(0.5)) µs, p99 \(percentile(0.99)) µs, max \(deviations.last ?? 0) µs")
+        }
+        if !differences.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The frames, or those a reader of the device would get, one line of event names each, with their times.
+    static func frames(_ recording: Recording, filtered: Bool) -> [(time: UInt64, text: String)] {
+        var filter = InputCoreFilter(device: recording.device)
+        var passed: [EvdevEvent] = []
+        return recording.frames.compactMap { frame in
+            passed.removeAll(keepingCapacity: true)
+            if filtered { filter.pass(frame.events, into: &passed) } else { passed = frame.events }
+            guard !passed.isEmpty else { return nil }
+            let text = passed.filter { $0.type != Evdev.EV_SYN || $0.code != Evdev.SYN_REPORT }
+                .map { "\(Evdev.codeName(type: $0.type, code: $0.code)) \($0.value)" }.joined(separator: ", ")
+            return (frame.time, text)
+        }
+    }
+
+    /// JSON Lines (`{` first) rather than a recording.
+    private func isEventStream(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return path.hasSuffix(".jsonl") || path.hasSuffix(".json") }
+        defer { try? handle.close() }
+        let head = String(decoding: handle.readData(ofLength: 64), as: UTF8.self)
+        return head.drop { $0.isWhitespace }.first == "{"
+    }
+
+    private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) {
+        for d in differences.prefix(limit) {
+            if json {
+                emit(JSON.object([("index", .int(Int64(d.index))), ("expected", d.expected.map(JSON.string) ?? .null),
+                                  ("actual", d.actual.map(JSON.string) ?? .null)]).render())
+            } else {
+                emit("\(unit) \(d.index): expected \(d.expected ?? "nothing")")
+                emit(String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")")
+            }
+        }
+    }
+
+    /// A stream's events and its devices' names by event node.
+    struct Stream {
+        var events: [LibinputEvent]
+        var devices: [String: String]
+
+        /// The compared events of the named devices as debug-events prints them, without node or time.
+        func shown(on names: Set<String>, all: Bool) -> [String] {
+            events.compactMap { e in
+                guard let name = devices[e.device], names.contains(name) else { return nil }
+                if case .deviceAdded = e.kind { return nil }
+                if case .deviceRemoved = e.kind { return nil }
+                let type = e.typeName
+                guard all || type.hasPrefix("GESTURE_") || type.hasPrefix("POINTER_SCROLL_") || type == "POINTER_BUTTON" else { return nil }
+                return type + " " + EventFormat.details(e.kind)
+            }
+        }
+    }
+
+    private func load(_ path: String) -> Stream {
+        guard FileManager.default.fileExists(atPath: path) else { fail("\(path): no such file", code: 66) }
+        guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read it", code: 77) }
+        let events: [LibinputEvent]
+        do {
+            events = try EventDecoding.events(fromJSONLines: String(decoding: data, as: UTF8.self))
+        } catch let error as EventDecoding.Malformed {
+            fail("\(path) line \(error.line): \(error.problem)", code: 65)
+        } catch {
+            fail("\(path): \(error)", code: 65)
+        }
+        var devices: [String: String] = [:]
+        for e in events { if case .deviceAdded(let info) = e.kind { devices[e.device] = info.name } }
+        return Stream(events: events, devices: devices)
+    }
+}
+
+/// Lines two sequences up (longest common subsequence) so that a missing or extra event shows as
+/// one difference instead of shifting every later one.
+enum EventAlignment {
+    struct Difference: Equatable {
+        /// Position in the expected sequence (where the actual event would go, for an extra one).
+        var index: Int
+        var expected: String?
+        var actual: String?
+    }
+
+    /// Above this many cells the table would cost too much memory: compare position by position.
+    static let maximumCells = 20_000_000
+
+    static func differences(_ a: [String], _ b: [String]) -> [Difference] {
+        guard a.count * b.count <= maximumCells else {
+            return (0..<max(a.count, b.count)).compactMap { i in
+                let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
+                return x == y ? nil : Difference(index: i, expected: x, actual: y)
+            }
+        }
+        // lengths[i][j]: common subsequence length of a[i...] and b[j...], in one flat array.
+        let width = b.count + 1
+        var lengths = [Int32](repeating: 0, count: (a.count + 1) * width)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lengths[i * width + j] = a[i] == b[j] ? lengths[(i + 1) * width + j + 1] + 1
+                    : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+            }
+        }
+        var result: [Difference] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count && j < b.count && a[i] == b[j] {
+                i += 1; j += 1
+            } else if i < a.count && j < b.count && lengths[(i + 1) * width + j + 1] == lengths[i * width + j] {
+                // Neither is part of the common subsequence here: one event changed.
+                result.append(Difference(index: i, expected: a[i], actual: b[j])); i += 1; j += 1
+            } else if j < b.count && (i == a.count || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j]) {
+                result.append(Difference(index: i, expected: nil, actual: b[j])); j += 1
+            } else {
+                result.append(Difference(index: i, expected: a[i], actual: nil)); i += 1
+            }
+        }
+        return result
+    }
+}
