@@ -28,6 +28,8 @@ let package = Package(
             pkgConfig: "umockdev-1.0",
             providers: [.apt(["libumockdev-dev"])]
         ),
+        // The uinput ioctls for the bridge's virtual touchscreen (kernel headers only).
+        .systemLibrary(name: "CUinput"),
         // libinput's event vocabulary as plain values, so the pure modules need no C.
         .target(name: "LibinputEvents"),
         // Clean SIGINT/SIGTERM shutdown for the poll loops of libinput and of `record`.
@@ -36,12 +38,14 @@ let package = Package(
         .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams", "ProcessSignals"]),
         .target(name: "IndirectInput", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["IndirectInput"]),
+        // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
+        .target(name: "TouchscreenBridge", dependencies: ["CUinput", "DeviceRecording", "IndirectInput"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
         .target(name: "Report", dependencies: ["DeviceRecording", "IndirectInput", "Gestures", "LibinputEvents"]),
         .executableTarget(
             name: "touchsynth",
             dependencies: [
-                "LibinputKit", "DeviceRecording", "IndirectInput", "Gestures", "Report",
+                "LibinputKit", "DeviceRecording", "IndirectInput", "Gestures", "Report", "TouchscreenBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]

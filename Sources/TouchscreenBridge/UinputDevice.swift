@@ -1,0 +1,110 @@
+import CUinput
+import DeviceRecording
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a uinput device could not be made or written, with the exit code to end with.
+public struct UinputError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    /// 77 (EX_NOPERM) without access to /dev/uinput, 69 (EX_UNAVAILABLE) without uinput, 71 otherwise.
+    public var exitCode: Int32
+    public var description: String { message }
+
+    public init(_ message: String, exitCode: Int32 = 71) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+}
+
+/// A kernel input device made through `/dev/uinput`: every program reading evdev (libinput, a
+/// compositor, an Android container) sees it as real hardware. It goes away on ``destroy()``,
+/// or when this process ends in any way (the kernel removes it when the fd closes).
+public final class UinputDevice {
+    /// `/dev/input/eventN`, once udev or devtmpfs made the node.
+    public let devnode: String
+    private var fd: Int32
+
+    /// Creates the device `description` describes: its event types and codes, axes (range and
+    /// resolution) and properties.
+    public init(_ description: DeviceDescription, path: String = "/dev/uinput") throws(UinputError) {
+        fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            switch code {
+            case EACCES, EPERM:
+                throw UinputError(
+                    "cannot open \(path): permission denied. Run with sudo, or let your user write it: a udev rule "
+                        + "KERNEL==\"uinput\", GROUP=\"input\", MODE=\"0660\" and membership of the input group "
+                        + "(sudo usermod -aG input $USER, then log in again)", exitCode: 77)
+            case ENOENT, ENODEV, ENXIO:
+                throw UinputError("no \(path): load the uinput module (sudo modprobe uinput)", exitCode: 69)
+            default:
+                throw UinputError("cannot open \(path): \(String(cString: strerror(code)))")
+            }
+        }
+        do {
+            try Self.setUp(fd, description)
+            devnode = try Self.findDevnode(fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+    }
+
+    deinit { destroy() }
+
+    /// Writes one frame (or several); the kernel stamps the time.
+    public func write(_ events: [EvdevEvent]) throws(UinputError) {
+        guard fd >= 0 else { throw UinputError("the uinput device is gone") }
+        let raw = events.map { ts_uinput_event(type: $0.type, code: $0.code, value: $0.value) }
+        let rc = raw.withUnsafeBufferPointer { ts_uinput_write(fd, $0.baseAddress, Int32($0.count)) }
+        if rc != 0 { throw UinputError("writing to uinput: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Removes the device from the system (idempotent).
+    public func destroy() {
+        guard fd >= 0 else { return }
+        _ = ts_uinput_destroy(fd)
+        close(fd)
+        fd = -1
+    }
+
+    private static func setUp(_ fd: Int32, _ d: DeviceDescription) throws(UinputError) {
+        func check(_ rc: Int32, _ what: String) throws(UinputError) {
+            if rc < 0 { throw UinputError("uinput: \(what): \(String(cString: strerror(errno)))") }
+        }
+        for (type, codes) in d.codes.sorted(by: { $0.key < $1.key }) where type != Evdev.EV_SYN {
+            try check(ts_uinput_enable_type(fd, Int32(type)), "enabling \(Evdev.typeName(type))")
+            for code in codes.sorted() where [Evdev.EV_KEY, Evdev.EV_ABS, Evdev.EV_REL, Evdev.EV_MSC].contains(type) {
+                try check(ts_uinput_enable_code(fd, Int32(type), Int32(code)), "enabling \(Evdev.codeName(type: type, code: code))")
+            }
+        }
+        for property in d.properties.sorted() { try check(ts_uinput_enable_property(fd, Int32(property)), "setting property \(property)") }
+        for (code, info) in d.absinfo.sorted(by: { $0.key < $1.key }) where d.has(type: Evdev.EV_ABS, code: code) {
+            try check(ts_uinput_abs_setup(fd, code, info.minimum, info.maximum, info.resolution), "setting up axis \(code)")
+        }
+        try check(ts_uinput_create(fd, d.name, d.bustype, d.vendor, d.product, d.version), "creating the device")
+    }
+
+    /// The event node under /sys/devices/virtual/input/inputN, waited for briefly: the kernel
+    /// names it at once, devtmpfs or udev make the node a moment later.
+    private static func findDevnode(_ fd: Int32) throws(UinputError) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard ts_uinput_sysname(fd, &buffer, UInt32(buffer.count)) >= 0 else {
+            throw UinputError("uinput: UI_GET_SYSNAME: \(String(cString: strerror(errno)))")
+        }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let sysdir = "/sys/devices/virtual/input/" + name
+        for _ in 0..<200 {
+            if let event = (try? FileManager.default.contentsOfDirectory(atPath: sysdir))?.first(where: { $0.hasPrefix("event") }),
+               FileManager.default.fileExists(atPath: "/dev/input/" + event) {
+                return "/dev/input/" + event
+            }
+            usleep(10_000)
+        }
+        throw UinputError("uinput made \(sysdir) but no /dev/input/event node appeared within 2 s")
+    }
+}
