@@ -1,0 +1,63 @@
+import DeviceRecording
+import XCTest
+
+/// ``InputCoreFilter`` against the rules of the kernel's `input_get_disposition` and
+/// `input_handle_abs_event` (drivers/input/input.c), one rule per case.
+final class InputCoreFilterTests: XCTestCase {
+    func abs(_ code: UInt16, _ value: Int32) -> EvdevEvent { EvdevEvent(type: Evdev.EV_ABS, code: code, value: value) }
+    func key(_ code: UInt16, _ value: Int32) -> EvdevEvent { EvdevEvent(type: Evdev.EV_KEY, code: code, value: value) }
+    let syn = EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)
+
+    func touchpad(fuzz: Int32 = 0, touchpadTool: Bool = true) -> DeviceDescription {
+        DeviceDescription(
+            name: "pad", codes: [Evdev.EV_SYN: [0], Evdev.EV_KEY: touchpadTool ? [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER] : [Evdev.BTN_TOUCH],
+                                 Evdev.EV_ABS: [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y]],
+            absinfo: [Evdev.ABS_X: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz), Evdev.ABS_Y: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz),
+                      Evdev.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 1), Evdev.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+                      Evdev.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz), Evdev.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz)])
+    }
+
+    func pass(_ filter: inout InputCoreFilter, _ events: [EvdevEvent]) -> [EvdevEvent] {
+        var out: [EvdevEvent] = []
+        filter.pass(events + [syn], into: &out)
+        return out
+    }
+
+    func testUnchangedValuesAndRedundantSlotsAreDropped() {
+        var filter = InputCoreFilter(device: touchpad())
+        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_MT_POSITION_X, 100), key(Evdev.BTN_TOUCH, 1)]),
+                       [abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_MT_POSITION_X, 100), key(Evdev.BTN_TOUCH, 1), syn],
+                       "slot 0 is current already: its ABS_MT_SLOT is not repeated")
+        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 6), abs(Evdev.ABS_MT_POSITION_X, 100)]),
+                       [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 6), abs(Evdev.ABS_MT_POSITION_X, 100), syn],
+                       "the same X in another slot is a change there")
+        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_POSITION_X, 100), key(Evdev.BTN_TOUCH, 1)]), [],
+                       "nothing changed: the slot switch is held back and the empty frame dropped")
+        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_POSITION_X, 101)]), [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_POSITION_X, 101), syn],
+                       "the held-back switch to slot 0 comes before its first change")
+        XCTAssertEqual(pass(&filter, [EvdevEvent(type: Evdev.EV_REL, code: 0, value: 3), key(0x110, 1)]), [],
+                       "codes the device does not have are dropped")
+    }
+
+    func testFuzzDampsSmallMovesUnlessUdevZeroedIt() {
+        var touchpad = InputCoreFilter(device: self.touchpad(fuzz: 8))
+        XCTAssertEqual(pass(&touchpad, [abs(Evdev.ABS_X, 100)]), [abs(Evdev.ABS_X, 100), syn])
+        XCTAssertEqual(pass(&touchpad, [abs(Evdev.ABS_X, 102)]), [abs(Evdev.ABS_X, 102), syn], "a touchpad's fuzz is 0 after udev's rule")
+
+        var other = InputCoreFilter(device: self.touchpad(fuzz: 8, touchpadTool: false).withoutDirectTouch())
+        XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 100)]), [abs(Evdev.ABS_X, 100), syn])
+        XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 103)]), [], "within half the fuzz: the old value stays")
+        XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 106)]), [abs(Evdev.ABS_X, 101), syn], "within the fuzz: (3 old + new) / 4")
+        XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 115)]), [abs(Evdev.ABS_X, 108), syn], "within twice the fuzz: the mean")
+        XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 200)]), [abs(Evdev.ABS_X, 200), syn], "beyond: as it is")
+    }
+}
+
+private extension DeviceDescription {
+    /// Neither touchpad nor touchscreen for udev (no BTN_TOUCH either): its kernel fuzz stays.
+    func withoutDirectTouch() -> DeviceDescription {
+        var d = self
+        d.codes[Evdev.EV_KEY] = [0x110]
+        return d
+    }
+}
