@@ -26,11 +26,15 @@ public struct InputCoreFilter: Sendable {
 
     /// A filter for `device` as it is created: axes at their `absinfo` values, every touch slot
     /// empty (tracking ID -1), no key down. The kernel fuzz is the one left after udev's
-    /// 90-libinput-fuzz-override rule, which sets it to 0 on touchpads and touchscreens.
+    /// 90-libinput-fuzz-override rule, which sets the position axes' fuzz to 0 on touchpads and
+    /// touchscreens (libinput applies its own hysteresis there); pressure and the rest keep theirs.
     public init(device: DeviceDescription) {
         supported = device.codes
-        let zeroedByUdev = device.udevInputKinds.contains { $0 == "ID_INPUT_TOUCHPAD" || $0 == "ID_INPUT_TOUCHSCREEN" }
-        fuzz = zeroedByUdev ? [:] : device.absinfo.mapValues(\.fuzz)
+        var fuzz = device.absinfo.mapValues(\.fuzz)
+        if device.udevInputKinds.contains(where: { $0 == "ID_INPUT_TOUCHPAD" || $0 == "ID_INPUT_TOUCHSCREEN" }) {
+            for code in [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y] { fuzz[code] = nil }
+        }
+        self.fuzz = fuzz
         absValues = device.absinfo.mapValues(\.value)
         let hasSlots = device.codes[Evdev.EV_ABS]?.contains(Evdev.ABS_MT_SLOT) == true
         var emptySlot = [Int32](repeating: 0, count: Int(Self.mtLast - Self.mtFirst) + 1)

@@ -157,6 +157,10 @@ public final class MockedDevice {
     public let root: String
     /// Injected in ``run(_:timing:readiness:standardOutput:)``.
     public var faults: [ReplayFault] = []
+    /// Frames go through ``InputCoreFilter``, as a driver's events through the kernel's input
+    /// core. Off for a recording of what a kernel already delivered (`libinput record`), whose
+    /// values a second pass would damp again where an axis has fuzz.
+    public var filtersLikeKernel = true
 
     /// The first device the testbed presents.
     public var device: DeviceDescription { nodes[0].device }
@@ -368,7 +372,7 @@ public final class MockedDevice {
                 // Stamped with the instant the frame is due: libinput's timers run from these times, so
                 // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
                 passed.removeAll(keepingCapacity: true)
-                node.inputCore.pass(frame.events, into: &passed)
+                if filtersLikeKernel { node.inputCore.pass(frame.events, into: &passed) } else { passed = frame.events }
                 for event in passed { Self.appendInputEvent(event, at: due, to: &buffer) }
                 // A frame the kernel would drop whole is not written.
                 if buffer.isEmpty { continue }

@@ -93,6 +93,9 @@ struct Diff: ParsableCommand {
         var filter = InputCoreFilter(device: recording.device)
         var passed: [EvdevEvent] = []
         return recording.frames.compactMap { frame in
+            // SYN_REPORT 1 ends the frame a kernel makes up when a device goes away (keys still
+            // down released): the end of a replay, not part of the recording.
+            if let last = frame.events.last, last.type == Evdev.EV_SYN, last.code == Evdev.SYN_REPORT, last.value == 1 { return nil }
             passed.removeAll(keepingCapacity: true)
             if filtered { filter.pass(frame.events, into: &passed) } else { passed = frame.events }
             guard !passed.isEmpty else { return nil }

@@ -12,6 +12,8 @@ struct Replay: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
+    @Flag(help: "The recording is what a kernel delivered (libinput record of a device): play it as it is, without the kernel input core's filtering.")
+    var asDelivered = false
     @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
     @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
                                                           valueName: "recording")) var others: [String] = []
@@ -30,6 +32,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
             let device = try MockedDevice.forFile(recording, description: desc)
+            device.filtersLikeKernel = !asDelivered
             for (index, other) in others.enumerated() { try device.addDevice(file: other, eventNumber: 11 + index) }
             for fault in unplug { device.faults.append(.removal(devnode: fault.devnode ?? device.devnode, at: fault.at)) }
             for fault in synDropped {
