@@ -132,9 +132,9 @@ struct BridgeCheck: ParsableCommand {
     @Flag(help: "JSON Lines output.") var json = false
 
     func run() throws {
-        var events = load(capture)
+        var events = loadEventStream(capture)
         // Both files' devices may share an event node name (the harness's are all event10).
-        if let touchscreen { events += load(touchscreen).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) } }
+        if let touchscreen { events += loadEventStream(touchscreen).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) } }
         let result = BridgeFidelity.measure(events, tolerance: tolerance)
         if json {
             emit(JSON.object([("pinches", .int(Int64(result.pinches))), ("contacts", .int(Int64(result.contacts))),
@@ -147,18 +147,6 @@ struct BridgeCheck: ParsableCommand {
                         result.pinches, result.updates, result.contacts, result.frames, result.maxScaleError, result.maxAngleError, tolerance))
         }
         if !result.problems.isEmpty || result.pinches == 0 { throw ExitCode(1) }
-    }
-
-    private func load(_ path: String) -> [LibinputEvent] {
-        guard FileManager.default.fileExists(atPath: path) else { fail("\(path): no such file", code: 66) }
-        guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read it", code: 77) }
-        do {
-            return try EventDecoding.events(fromJSONLines: String(decoding: data, as: UTF8.self))
-        } catch let error as EventDecoding.Malformed {
-            fail("\(path) line \(error.line): \(error.problem)", code: 65)
-        } catch {
-            fail("\(path): \(error)", code: 65)
-        }
     }
 }
 

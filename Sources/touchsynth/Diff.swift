@@ -144,16 +144,7 @@ struct Diff: ParsableCommand {
     }
 
     private func load(_ path: String) -> Stream {
-        guard FileManager.default.fileExists(atPath: path) else { fail("\(path): no such file", code: 66) }
-        guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read it", code: 77) }
-        let events: [LibinputEvent]
-        do {
-            events = try EventDecoding.events(fromJSONLines: String(decoding: data, as: UTF8.self))
-        } catch let error as EventDecoding.Malformed {
-            fail("\(path) line \(error.line): \(error.problem)", code: 65)
-        } catch {
-            fail("\(path): \(error)", code: 65)
-        }
+        let events = loadEventStream(path)
         var devices: [String: String] = [:]
         for e in events { if case .deviceAdded(let info) = e.kind { devices[e.device] = info.name } }
         return Stream(events: events, devices: devices)

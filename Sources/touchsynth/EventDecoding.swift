@@ -98,3 +98,17 @@ enum EventDecoding {
         return LibinputEvent(time: UInt64(clamping: time), device: device, kind: kind)
     }
 }
+
+/// The events of a `--json` capture file; a missing (66), unreadable (77) or malformed (65,
+/// with file and line) file ends the program with a one-line error.
+func loadEventStream(_ path: String) -> [LibinputEvent] {
+    guard FileManager.default.fileExists(atPath: path) else { fail("\(path): no such file", code: 66) }
+    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read it", code: 77) }
+    do {
+        return try EventDecoding.events(fromJSONLines: String(decoding: data, as: UTF8.self))
+    } catch let error as EventDecoding.Malformed {
+        fail("\(path) line \(error.line): \(error.problem)", code: 65)
+    } catch {
+        fail("\(path): \(error)", code: 65)
+    }
+}
