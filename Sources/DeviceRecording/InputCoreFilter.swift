@@ -42,6 +42,16 @@ public struct InputCoreFilter: Sendable {
         slots = hasSlots ? Array(repeating: emptySlot, count: max(device.slotCount, 1)) : []
     }
 
+    /// The frames readers of `recording`'s device get: each filtered, those left empty gone.
+    public static func delivered(_ recording: Recording) -> [EvdevFrame] {
+        var filter = InputCoreFilter(device: recording.device)
+        return recording.frames.compactMap { frame in
+            var events: [EvdevEvent] = []
+            filter.pass(frame.events, into: &events)
+            return events.isEmpty ? nil : EvdevFrame(time: frame.time, events: events)
+        }
+    }
+
     /// Appends to `output` what readers of the device get for `events` (a frame, SYN_REPORT last):
     /// nothing when the kernel would drop the whole frame.
     public mutating func pass(_ events: [EvdevEvent], into output: inout [EvdevEvent]) {

@@ -90,16 +90,11 @@ struct Diff: ParsableCommand {
 
     /// The frames, or those a reader of the device would get, one line of event names each, with their times.
     static func frames(_ recording: Recording, filtered: Bool) -> [(time: UInt64, text: String)] {
-        var filter = InputCoreFilter(device: recording.device)
-        var passed: [EvdevEvent] = []
-        return recording.frames.compactMap { frame in
+        (filtered ? InputCoreFilter.delivered(recording) : recording.frames).compactMap { frame in
             // SYN_REPORT 1 ends the frame a kernel makes up when a device goes away (keys still
             // down released): the end of a replay, not part of the recording.
             if let last = frame.events.last, last.type == Evdev.EV_SYN, last.code == Evdev.SYN_REPORT, last.value == 1 { return nil }
-            passed.removeAll(keepingCapacity: true)
-            if filtered { filter.pass(frame.events, into: &passed) } else { passed = frame.events }
-            guard !passed.isEmpty else { return nil }
-            let text = passed.filter { $0.type != Evdev.EV_SYN || $0.code != Evdev.SYN_REPORT }
+            let text = frame.events.filter { $0.type != Evdev.EV_SYN || $0.code != Evdev.SYN_REPORT }
                 .map { "\(Evdev.codeName(type: $0.type, code: $0.code)) \($0.value)" }.joined(separator: ", ")
             return (frame.time, text)
         }

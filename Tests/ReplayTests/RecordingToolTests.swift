@@ -20,13 +20,8 @@ final class RecordingToolTests: XCTestCase {
     /// What readers of the device get of `recording`: the harness, like a kernel, drops unchanged
     /// values and frames left empty (``InputCoreFilter``).
     func delivered(_ recording: Recording) -> Recording {
-        var filter = InputCoreFilter(device: recording.device)
         var result = recording
-        result.frames = recording.frames.compactMap { frame in
-            var events: [EvdevEvent] = []
-            filter.pass(frame.events, into: &events)
-            return events.isEmpty ? nil : EvdevFrame(time: frame.time, events: events)
-        }
+        result.frames = InputCoreFilter.delivered(recording)
         // Times count from the first frame delivered, as a recorder's do.
         let start = result.frames.first?.time ?? 0
         result.frames = result.frames.map { EvdevFrame(time: $0.time - start, events: $0.events) }
