@@ -74,6 +74,16 @@ public struct TouchscreenEncoder: Sendable {
     /// Touches currently down.
     public var activeTouches: Int { slots.count }
 
+    /// The frames for one libinput event's app events: one per touches event that moves a
+    /// simulated touch.
+    public mutating func frames(for appEvents: [AppEvent]) -> [[EvdevEvent]] {
+        appEvents.compactMap { app in
+            guard case .touches(let touches) = app.payload else { return nil }
+            let frame = frame(for: touches)
+            return frame.isEmpty ? nil : frame
+        }
+    }
+
     /// The frame for one app event's touches (only the simulated ones count), SYN_REPORT last;
     /// empty when there is nothing to write.
     public mutating func frame(for touches: [Touch]) -> [EvdevEvent] {

@@ -67,10 +67,7 @@ struct BridgeRun: ParsableCommand {
             try context.run { event in
                 // The bridge's own touchscreen shows up on the seat too; its touches are ours.
                 guard event.device != own else { return true }
-                for app in translator.translate(event) {
-                    guard case .touches(let touches) = app.payload else { continue }
-                    let frame = encoder.frame(for: touches)
-                    guard !frame.isEmpty else { continue }
+                for frame in encoder.frames(for: translator.translate(event)) {
                     do throws(UinputError) { try device.write(frame) } catch { failure = error; return false }
                     show(frame, at: event.time, on: own)
                 }
@@ -90,10 +87,8 @@ struct BridgeRun: ParsableCommand {
         var frames: [EvdevFrame] = []
         let start = events.first?.time ?? 0
         for event in events {
-            for app in translator.translate(event) {
-                guard case .touches(let touches) = app.payload else { continue }
-                let frame = encoder.frame(for: touches)
-                if !frame.isEmpty { frames.append(EvdevFrame(time: event.time - start, events: frame)) }
+            for frame in encoder.frames(for: translator.translate(event)) {
+                frames.append(EvdevFrame(time: event.time - start, events: frame))
             }
         }
         let lift = encoder.liftAll()
@@ -102,13 +97,12 @@ struct BridgeRun: ParsableCommand {
     }
 
     private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) {
-        let body = frame.filter { $0.type != Evdev.EV_SYN }
         if json {
+            let body = frame.filter { $0.type != Evdev.EV_SYN }
             emit(JSON.object([("time_us", .int(Int64(time))), ("device", .string(node)),
                               ("events", .array(body.map { .array([.int(Int64($0.type)), .int(Int64($0.code)), .int(Int64($0.value))]) }))]).render())
         } else {
-            emit(String(format: "%.6f %@  ", Double(time) / 1e6, node)
-                 + body.map { "\(Evdev.codeName(type: $0.type, code: $0.code)) \($0.value)" }.joined(separator: ", "))
+            emit(String(format: "%.6f %@  ", Double(time) / 1e6, node) + frameText(frame))
         }
     }
 }

@@ -94,9 +94,7 @@ struct Diff: ParsableCommand {
             // SYN_REPORT 1 ends the frame a kernel makes up when a device goes away (keys still
             // down released): the end of a replay, not part of the recording.
             if let last = frame.events.last, last.type == Evdev.EV_SYN, last.code == Evdev.SYN_REPORT, last.value == 1 { return nil }
-            let text = frame.events.filter { $0.type != Evdev.EV_SYN || $0.code != Evdev.SYN_REPORT }
-                .map { "\(Evdev.codeName(type: $0.type, code: $0.code)) \($0.value)" }.joined(separator: ", ")
-            return (frame.time, text)
+            return (frame.time, frameText(frame.events))
         }
     }
 

@@ -37,3 +37,9 @@ func writeRecording(_ recording: Recording, to output: String?, format: Recordin
         fail("\(output): cannot write: \((error as NSError).localizedDescription)", code: 73)
     }
 }
+
+/// A frame's events by name, `ABS_MT_SLOT 1, ABS_MT_POSITION_X 880`, without its SYN_REPORT.
+func frameText(_ events: [EvdevEvent]) -> String {
+    events.filter { $0.type != Evdev.EV_SYN || $0.code != Evdev.SYN_REPORT }
+        .map { "\(Evdev.codeName(type: $0.type, code: $0.code)) \($0.value)" }.joined(separator: ", ")
+}
