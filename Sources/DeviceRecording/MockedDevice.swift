@@ -33,6 +33,9 @@ public struct ReplayReport: Sendable {
     public var wallSeconds: Double
     /// From starting the program to it being ready for the first frame, in seconds.
     public var startupSeconds: Double
+    /// The program's peak resident memory in KiB (``PeakMemory``), read as it ran until it was
+    /// asked to stop; nil if it was never read.
+    public var programPeakKiB: Int?
 }
 
 /// Delays in whole units (microseconds for frame lateness, nanoseconds for translation
@@ -357,6 +360,7 @@ public final class MockedDevice {
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
         var pendingFaults = faults[...]
+        var memory = PeakSampler()
         for node in nodes { node.next = try readFrame(of: node) }
         while let next = try nextStep(&pendingFaults) {
             let due = origin + Int64(Double(next.time) * 1000 / timing.speed)
@@ -390,13 +394,18 @@ public final class MockedDevice {
                 status = ended
                 break
             }
+            memory.sample(pid, now: Clock.now())
         }
         if status == nil {
-            status = Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid) ?? Self.stop(pid)
+            status = Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid)
+        }
+        if status == nil {
+            memory.sample(pid, now: Clock.now(), force: true)
+            status = Self.stop(pid)
         }
         let wall = Double(Clock.now() - started) / 1e9
         return ReplayReport(exitStatus: status ?? 0, framesDelivered: delivered, lateness: lateness, wallSeconds: wall,
-                            startupSeconds: Double(ready - started) / 1e9)
+                            startupSeconds: Double(ready - started) / 1e9, programPeakKiB: memory.peak)
     }
 
     /// Sleeps until `nanos` in slices, so that a program that ended (say, on Ctrl-C) is noticed

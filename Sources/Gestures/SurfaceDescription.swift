@@ -287,25 +287,39 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         self.allowableMovement = allowableMovement
     }
 
-    /// The kind-specific options that are set, with the kinds that have them.
-    private var kindOptions: [(name: String, isSet: Bool, kinds: Set<GestureKind>)] {
-        [
-            ("minimumNumberOfTouches", minimumNumberOfTouches != nil, [.pan]),
-            ("maximumNumberOfTouches", maximumNumberOfTouches != nil, [.pan]),
-            ("allowedScrollTypes", allowedScrollTypes != nil, [.pan]),
-            ("numberOfTapsRequired", numberOfTapsRequired != nil, [.tap]),
-            ("numberOfTouchesRequired", numberOfTouchesRequired != nil, [.tap, .longPress]),
-            ("buttonMaskRequired", buttonMaskRequired != nil, [.tap]),
-            ("treatsControlClickAsSecondary", treatsControlClickAsSecondary != nil, [.tap]),
-            ("minimumPressDuration", minimumPressDuration != nil, [.longPress]),
-            ("allowableMovement", allowableMovement != nil, [.tap, .longPress]),
-        ]
+    /// The options only some kinds have.
+    private enum KindOption: String, CaseIterable {
+        case minimumNumberOfTouches, maximumNumberOfTouches, allowedScrollTypes, numberOfTapsRequired, numberOfTouchesRequired
+        case buttonMaskRequired, treatsControlClickAsSecondary, minimumPressDuration, allowableMovement
+
+        func applies(to kind: GestureKind) -> Bool {
+            switch self {
+            case .minimumNumberOfTouches, .maximumNumberOfTouches, .allowedScrollTypes: return kind == .pan
+            case .numberOfTapsRequired, .buttonMaskRequired, .treatsControlClickAsSecondary: return kind == .tap
+            case .minimumPressDuration: return kind == .longPress
+            case .numberOfTouchesRequired, .allowableMovement: return kind == .tap || kind == .longPress
+            }
+        }
+    }
+
+    private func isSet(_ option: KindOption) -> Bool {
+        switch option {
+        case .minimumNumberOfTouches: return minimumNumberOfTouches != nil
+        case .maximumNumberOfTouches: return maximumNumberOfTouches != nil
+        case .allowedScrollTypes: return allowedScrollTypes != nil
+        case .numberOfTapsRequired: return numberOfTapsRequired != nil
+        case .numberOfTouchesRequired: return numberOfTouchesRequired != nil
+        case .buttonMaskRequired: return buttonMaskRequired != nil
+        case .treatsControlClickAsSecondary: return treatsControlClickAsSecondary != nil
+        case .minimumPressDuration: return minimumPressDuration != nil
+        case .allowableMovement: return allowableMovement != nil
+        }
     }
 
     fileprivate func makeRecognizer(in region: String) throws -> GestureRecognizer {
         let name = self.name ?? kind.rawValue
-        if let option = kindOptions.first(where: { $0.isSet && !$0.kinds.contains(kind) }) {
-            throw SurfaceDescriptionError.optionNotApplicable(region: region, name: name, kind: kind, option: option.name)
+        if let option = KindOption.allCases.first(where: { isSet($0) && !$0.applies(to: kind) }) {
+            throw SurfaceDescriptionError.optionNotApplicable(region: region, name: name, kind: kind, option: option.rawValue)
         }
         func invalid(_ option: String) -> SurfaceDescriptionError {
             .invalidValue(region: region, name: name, option: option)

@@ -43,8 +43,10 @@ struct Bench: ParsableCommand {
         let (longestPath, longest) = loaded.max { $0.1.duration < $1.1.duration }!
         var overhead = Figure(name: "replay wall time over recording duration", unit: "s", samples: [])
         var worst = Figure(name: "replay worst frame lateness", unit: "µs", samples: [])
+        var childPeakKiB = 0
         for _ in 0..<runs {
             let report = reportingErrors { try captureLibinputEvents(of: longest, name: longestPath).report }
+            childPeakKiB = max(childPeakKiB, report.programPeakKiB ?? 0)
             overhead.samples.append(report.wallSeconds - Double(longest.duration) / 1e6)
             worst.samples.append(Double(report.maxLatenessMicros))
         }
@@ -55,6 +57,7 @@ struct Bench: ParsableCommand {
             try loaded.map { path, recording in
                 let (events, report) = try captureLibinputEvents(of: recording, name: path)
                 lateness.merge(report.lateness)
+                childPeakKiB = max(childPeakKiB, report.programPeakKiB ?? 0)
                 return events
             }
         }
@@ -66,11 +69,9 @@ struct Bench: ParsableCommand {
         figures += reportingErrors { try measureLatency(loaded) }
         if hour { figures += reportingErrors { try measureHourReplay() } }
 
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        figures.append(Figure(name: "peak memory, touchsynth", unit: "MiB", samples: [Double(usage.ru_maxrss) / 1024]))
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        figures.append(Figure(name: "peak memory, libinput child", unit: "MiB", samples: [Double(usage.ru_maxrss) / 1024]))
+        figures.append(Figure(name: "peak memory, touchsynth (bench, all recordings loaded)", unit: "MiB",
+                              samples: [Double(PeakMemory.ofThisProcess() ?? 0) / 1024]))
+        figures.append(Figure(name: "peak memory, libinput child", unit: "MiB", samples: [Double(childPeakKiB) / 1024]))
 
         figures += measureThroughput(events: events)
         report(figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(URL(fileURLWithPath: longestPath).lastPathComponent)")

@@ -36,11 +36,10 @@ struct Mock: ParsableCommand {
 }
 
 func printStats(_ report: ReplayReport) {
-    var own = rusage(), children = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &own)
-    getrusage(RUSAGE_CHILDREN.rawValue, &children)
-    writeStderr(String(
-        format: "touchsynth: %d frames delivered, lateness p50 %lld µs p99 %lld µs max %lld µs, start-up %.3f s, wall time %.3f s, peak RSS %.1f MiB (program %.1f MiB), exit status %d",
+    func mebibytes(_ kib: Int?) -> String { kib.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "unknown" }
+    let timing = String(
+        format: "touchsynth: %d frames delivered, lateness p50 %lld µs p99 %lld µs max %lld µs, start-up %.3f s, wall time %.3f s",
         report.framesDelivered, report.lateness.percentile(0.5), report.lateness.percentile(0.99), report.maxLatenessMicros,
-        report.startupSeconds, report.wallSeconds, Double(own.ru_maxrss) / 1024, Double(children.ru_maxrss) / 1024, report.exitStatus))
+        report.startupSeconds, report.wallSeconds)
+    writeStderr(timing + ", peak RSS \(mebibytes(PeakMemory.ofThisProcess())) (program \(mebibytes(report.programPeakKiB))), exit status \(report.exitStatus)")
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A process's peak resident memory, as the kernel's `VmHWM`: the high-water mark of the
+/// memory map it has had since its last exec.
+///
+/// Not `getrusage`: Linux folds the high-water mark of the map an exec replaces into the new
+/// program's `ru_maxrss`, and a `posix_spawn`ed child replaces its parent's map. So a child's
+/// `ru_maxrss` is at least its parent's peak at spawn time, and a large parent makes a small
+/// child look large.
+public enum PeakMemory {
+    /// This process's peak, in KiB.
+    public static func ofThisProcess() -> Int? { read("/proc/self/status") }
+
+    /// A running process's peak, in KiB; nil once it has exited.
+    public static func of(_ pid: pid_t) -> Int? { read("/proc/\(pid)/status") }
+
+    private static func read(_ path: String) -> Int? {
+        guard let status = try? String(contentsOfFile: path, encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3).trimmingCharacters(in: .whitespaces))
+    }
+}
+
+/// A program's peak memory, read while it runs at most every `interval` nanoseconds; its last
+/// moments (after it is asked to stop) are not seen, as its map is gone once it exits.
+struct PeakSampler {
+    var interval: Int64 = 100_000_000
+    private var next: Int64 = 0
+    /// The highest `VmHWM` read, in KiB.
+    private(set) var peak: Int?
+
+    mutating func sample(_ pid: pid_t, now: Int64, force: Bool = false) {
+        guard force || now >= next else { return }
+        next = now + interval
+        if let kib = PeakMemory.of(pid) { peak = max(peak ?? 0, kib) }
+    }
+}
