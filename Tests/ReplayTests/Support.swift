@@ -1,3 +1,4 @@
+import DeviceRecording
 import Foundation
 import XCTest
 
@@ -34,12 +35,15 @@ struct MissingBuild: Error, CustomStringConvertible {
     var description: String { "missing \(what)" }
 }
 
-/// A finished process: exit status, output, and how long it ran.
+/// A finished process: exit status, output, how long it ran, and its peak memory.
 struct Finished {
     var status: Int32
     var stdout: String
     var stderr: String
     var seconds: Double
+    /// Its own peak resident memory (``PeakMemory``) in KiB, read every few milliseconds while
+    /// it ran; nil if it ended before the first reading.
+    var peakKiB: Int?
 }
 
 /// A process started with its output going to files, so several can run at once without pipes filling.
@@ -66,13 +70,18 @@ final class Running {
     }
 
     func wait() throws -> Finished {
+        var peak: Int?
+        while process.isRunning {
+            if let kib = PeakMemory.of(process.processIdentifier) { peak = max(peak ?? 0, kib) }
+            usleep(2000)
+        }
         process.waitUntilExit()
         let seconds = Date().timeIntervalSince(started)
         let result = Finished(
             status: process.terminationStatus,
             stdout: try String(contentsOf: out, encoding: .utf8),
             stderr: try String(contentsOf: err, encoding: .utf8),
-            seconds: seconds)
+            seconds: seconds, peakKiB: peak)
         try? FileManager.default.removeItem(at: out.deletingLastPathComponent())
         return result
     }
