@@ -27,7 +27,7 @@ enum FuzzTarget: String, CaseIterable {
             // As `touchsynth compare --surface` does before decoding.
             guard SurfaceDescription.excessiveNesting(in: text) == nil else { return }
             let surface = (try? JSONDecoder().decode(SurfaceDescription.self, from: data))
-                ?? (try? YAMLDecoder().decode(SurfaceDescription.self, from: text))
+                ?? ((try? YAMLNumbers.check(text, file: "fuzz")) == nil ? nil : try? YAMLDecoder().decode(SurfaceDescription.self, from: text))
             _ = try? surface?.makeSurface()
         }
     }

@@ -87,8 +87,10 @@ func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription
         if let line = SurfaceDescription.excessiveNesting(in: text) {
             throw RecordingError(.badData, file: path, line: line, "nested deeper than \(SurfaceDescription.maxNesting) levels: not a surface description")
         }
+        let isYAML = path.hasSuffix(".yml") || path.hasSuffix(".yaml")
+        if isYAML { try YAMLNumbers.check(text, file: path) }
         do {
-            return path.hasSuffix(".yml") || path.hasSuffix(".yaml")
+            return isYAML
                 ? try YAMLDecoder().decode(SurfaceDescription.self, from: text)
                 : try JSONDecoder().decode(SurfaceDescription.self, from: Data(text.utf8))
         } catch {

@@ -79,4 +79,17 @@ final class CompareTests: XCTestCase {
         let strict = try runProcess([touchsynth, "compare", "--surface", surface.path, "--fail-on-diff", url])
         XCTAssertEqual(strict.status, 1, "the two-finger pan fires only in compat mode: \(strict.stdout)")
     }
+
+    /// Yams traps on a base-60 integer too large for Int (fuzzing found it); such a YAML surface is
+    /// refused with its line and exit 65 before it is decoded.
+    func testYAMLSurfaceWithAnOverflowingBase60NumberIsBadData() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).yml")
+        defer { try? FileManager.default.removeItem(at: surface) }
+        let seed = Fixtures.root.appendingPathComponent("Fuzz/seeds/surface/regress-base60-overflow.yml")
+        try FileManager.default.copyItem(at: seed, to: surface)
+        let result = try runProcess([touchsynth, "compare", "--surface", surface.path, Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertEqual(result.stderr, "touchsynth: \(surface.path):6: \"9:0:0:0:0:0:0:0:0:0:0:0\" is a base-60 number too large for an integer\n")
+    }
 }
