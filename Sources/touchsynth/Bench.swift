@@ -89,9 +89,10 @@ struct Bench: ParsableCommand {
             return
         }
         emit(header)
-        emit("figure".padding(toLength: 58, withPad: " ", startingAt: 0) + "      min   median      max  unit")
+        let width = figures.map(\.name.count).max() ?? 0
+        emit("figure".padding(toLength: width, withPad: " ", startingAt: 0) + "          min       median          max  unit")
         for f in figures {
-            emit(f.name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(format: "%9.3f%9.3f%9.3f  ", f.min, f.median, f.max) + f.unit)
+            emit(f.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max) + f.unit)
         }
     }
 

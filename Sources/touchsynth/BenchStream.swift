@@ -61,7 +61,7 @@ extension Bench {
         var figures: [Figure] = []
         for indirect in [false, true] {
             let mode = indirect ? "indirect" : "compat"
-            var alone = Figure(name: "translator alone, \(mode), \(count / 1_000_000)M events", unit: "Mevents/s", samples: [])
+            var alone = Figure(name: "translator alone, \(mode), \(count) events", unit: "Mevents/s", samples: [])
             var full = Figure(name: "translator + default surface, \(mode)", unit: "Mevents/s", samples: [])
             var allocations: [Double] = []
             for _ in 0..<runs {
