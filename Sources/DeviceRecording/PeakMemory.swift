@@ -21,10 +21,11 @@ public enum PeakMemory {
     }
 }
 
-/// A program's peak memory, read while it runs at most every `interval` nanoseconds; its last
-/// moments (after it is asked to stop) are not seen, as its map is gone once it exits.
+/// A program's peak memory, read while it runs at most every 100 ms (a read costs tens of
+/// microseconds of the harness's schedule); its last moments (after it is asked to stop) are not
+/// seen, as its map is gone once it exits.
 struct PeakSampler {
-    var interval: Int64 = 100_000_000
+    private let interval: Int64 = 100_000_000
     private var next: Int64 = 0
     /// The highest `VmHWM` read, in KiB.
     private(set) var peak: Int?

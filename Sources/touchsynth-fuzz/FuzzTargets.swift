@@ -26,8 +26,10 @@ enum FuzzTarget: String, CaseIterable {
         case .surface:
             // As `touchsynth compare --surface` does before decoding.
             guard SurfaceDescription.excessiveNesting(in: text) == nil else { return }
-            let surface = (try? JSONDecoder().decode(SurfaceDescription.self, from: data))
-                ?? ((try? YAMLNumbers.check(text, file: "fuzz")) == nil ? nil : try? YAMLDecoder().decode(SurfaceDescription.self, from: text))
+            var surface = try? JSONDecoder().decode(SurfaceDescription.self, from: data)
+            if surface == nil, (try? YAMLNumbers.check(text, file: "fuzz")) != nil {
+                surface = try? YAMLDecoder().decode(SurfaceDescription.self, from: text)
+            }
             _ = try? surface?.makeSurface()
         }
     }
