@@ -6,6 +6,7 @@ import Yams
 public enum LibinputRecordFormat {
     /// Parses a recording; of several devices, the first with events is taken.
     public static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
+        try YAMLGuard.checkBeforeComposing(text, file: file)
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else { throw RecordingError.bad(file, 1, "empty YAML document") }
@@ -18,7 +19,7 @@ public enum LibinputRecordFormat {
             throw RecordingError.bad(file, nil, "invalid YAML: \(error)")
         }
         guard root.mapping != nil else { throw RecordingError.bad(file, line(root), "not a libinput recording: top level is not a mapping") }
-        try YAMLNumbers.check(root, file: file)
+        try YAMLGuard.check(root, file: file)
         guard let version = root["version"] else { throw RecordingError.bad(file, 1, "missing header: no version key") }
         guard version.int == 1 else {
             throw RecordingError.bad(file, line(version), "unsupported libinput record version \(version.string ?? "?") (only 1 is known)")

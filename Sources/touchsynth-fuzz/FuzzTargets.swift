@@ -27,7 +27,7 @@ enum FuzzTarget: String, CaseIterable {
             // As `touchsynth compare --surface` does before decoding.
             guard SurfaceDescription.excessiveNesting(in: text) == nil else { return }
             var surface = try? JSONDecoder().decode(SurfaceDescription.self, from: data)
-            if surface == nil, (try? YAMLNumbers.check(text, file: "fuzz")) != nil {
+            if surface == nil, (try? YAMLGuard.check(text, file: "fuzz")) != nil {
                 surface = try? YAMLDecoder().decode(SurfaceDescription.self, from: text)
             }
             _ = try? surface?.makeSurface()

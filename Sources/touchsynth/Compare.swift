@@ -88,7 +88,7 @@ func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription
             throw RecordingError(.badData, file: path, line: line, "nested deeper than \(SurfaceDescription.maxNesting) levels: not a surface description")
         }
         let isYAML = path.hasSuffix(".yml") || path.hasSuffix(".yaml")
-        if isYAML { try YAMLNumbers.check(text, file: path) }
+        if isYAML { try YAMLGuard.check(text, file: path) }
         do {
             return isYAML
                 ? try YAMLDecoder().decode(SurfaceDescription.self, from: text)

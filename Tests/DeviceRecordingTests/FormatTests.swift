@@ -133,4 +133,40 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(frames.map(\.time), [0, 0, 200_000])
         XCTAssertEqual(frames.last?.events, [e, syn], "a trailing partial frame is closed")
     }
+
+    /// Keys that are not scalars stall Yams (nested duplicates compare exponentially), so the
+    /// guard refuses them by scanning the text; `?`, `[`, `:` inside quotes and comments are
+    /// ordinary text.
+    func testYAMLGuardFindsKeysThatAreNotScalarsOutsideQuotesAndComments() {
+        XCTAssertEqual(YAMLGuard.complexKeyLine(in: "a: 1\n? [x]\n: y\n"), 2)
+        XCTAssertEqual(YAMLGuard.complexKeyLine(in: "a: 1\n[x, y]: z\n"), 2)
+        XCTAssertEqual(YAMLGuard.complexKeyLine(in: "a: {b: c, {d: e}: f}\n"), 1)
+        XCTAssertEqual(YAMLGuard.complexKeyLine(in: "a: &k b\n*k : c\n"), 2)
+        XCTAssertEqual(YAMLGuard.complexKeyLine(in: "- ? - x\n  : y\n"), 1)
+        let plain = """
+        # why? [a]: b
+        name: "Pad ? [x]: \\" y"
+        other: 'it''s ? {z}: w'
+        list: [1, [2, 3], {a: b}]
+        ref: &r [1]
+        use: *r
+        url: http://example.com/?q=1
+        """
+        XCTAssertNil(YAMLGuard.complexKeyLine(in: plain))
+    }
+
+    /// Anchors that expand to over a million nodes, and a base-60 integer Yams would overflow
+    /// on, are bad data with their line rather than a stall or a trap.
+    func testYAMLGuardRefusesAliasBombsAndOverflowingBase60() throws {
+        var bomb = "version: 1\na0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
+        for level in 1...7 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        XCTAssertThrowsError(try LibinputRecordFormat.parse(bomb, file: "bomb.yml")) { error in
+            XCTAssertTrue("\(error)".contains("more than 1000000 values"), "\(error)")
+        }
+        XCTAssertTrue(YAMLGuard.overflows("+2040000000000000000:0"))
+        XCTAssertTrue(YAMLGuard.overflows("1:0:0:0:0:0:0:0:0:0:0"))
+        XCTAssertFalse(YAMLGuard.overflows("1:0:0:0:0:0:0:0:0:0"))
+        XCTAssertFalse(YAMLGuard.overflows("01:99999999999999999999"))
+        XCTAssertFalse(YAMLGuard.overflows("12:30"))
+    }
 }
