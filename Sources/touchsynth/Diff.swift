@@ -102,8 +102,9 @@ struct Diff: ParsableCommand {
     private func isEventStream(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return path.hasSuffix(".jsonl") || path.hasSuffix(".json") }
         defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 64), as: UTF8.self)
-        return head.drop { $0.isWhitespace }.first == "{"
+        // The throwing read: readData(ofLength:) traps on a directory, which the loaders refuse with 66.
+        guard let bytes = (try? handle.read(upToCount: 64)) ?? nil else { return false }
+        return String(decoding: bytes, as: UTF8.self).drop { $0.isWhitespace }.first == "{"
     }
 
     private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) {

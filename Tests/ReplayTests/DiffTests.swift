@@ -41,6 +41,8 @@ final class DiffTests: XCTestCase {
         XCTAssertTrue(missing.stdout.contains("actual nothing"), missing.stdout)
 
         XCTAssertEqual(try runProcess([touchsynth, "diff", first, dir.appendingPathComponent("none.jsonl").path]).status, 66)
+        let directory = try runProcess([touchsynth, "diff", dir.path, dir.path])
+        XCTAssertEqual(directory.status, 66, "a directory is not a file, and no trap: \(directory.stderr)")
         let bad = dir.appendingPathComponent("bad.jsonl").path
         try "{\"type\":\"GESTURE_PINCH_UPDATE\"}\n".write(toFile: bad, atomically: true, encoding: .utf8)
         let malformed = try runProcess([touchsynth, "diff", first, bad])
