@@ -1,3 +1,4 @@
+import DeviceRecording
 import Foundation
 import LibinputEvents
 
@@ -102,10 +103,9 @@ enum EventDecoding {
 /// The events of a `--json` capture file; a missing (66), unreadable (77) or malformed (65,
 /// with file and line) file ends the program with a one-line error.
 func loadEventStream(_ path: String) -> [LibinputEvent] {
-    guard FileManager.default.fileExists(atPath: path) else { fail("\(path): no such file", code: 66) }
-    guard let data = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read it", code: 77) }
+    let text = reportingErrors { try readText(path) }
     do {
-        return try EventDecoding.events(fromJSONLines: String(decoding: data, as: UTF8.self))
+        return try EventDecoding.events(fromJSONLines: text)
     } catch let error as EventDecoding.Malformed {
         fail("\(path) line \(error.line): \(error.problem)", code: 65)
     } catch {
