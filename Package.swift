@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
         .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams", "ProcessSignals"]),
         .target(name: "IndirectInput", dependencies: ["LibinputEvents"]),
-        .target(name: "Gestures", dependencies: ["IndirectInput"]),
+        .target(name: "Gestures", dependencies: ["IndirectInput", "LibinputEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(name: "TouchscreenBridge", dependencies: ["CUinput", "DeviceRecording", "IndirectInput"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
@@ -59,6 +59,6 @@ let package = Package(
         .testTarget(name: "DeviceRecordingTests", dependencies: ["DeviceRecording"]),
         .testTarget(name: "ReplayTests", dependencies: ["DeviceRecording", "LibinputEvents"]),
         .testTarget(name: "IndirectInputTests", dependencies: ["IndirectInput", "LibinputEvents", "DeviceRecording"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "IndirectInput"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "IndirectInput", "LibinputEvents"]),
     ]
 )

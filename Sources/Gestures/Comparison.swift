@@ -1,5 +1,6 @@
 import Foundation
 import IndirectInput
+import LibinputEvents
 
 /// The two ways UIKit delivers the same trackpad input (docs/indirect-input.md).
 public enum DeliveryMode: String, Codable, Sendable, CaseIterable {
@@ -34,6 +35,48 @@ public struct Comparison {
     /// Runs both streams through their own surface and reports what each recognizer did.
     public func compare(compat: [AppEvent], indirect: [AppEvent]) -> ComparisonReport {
         ComparisonReport(compat: records(for: compat), indirect: records(for: indirect))
+    }
+
+    /// Translates `events` in both modes and hands each app event to its mode's surface as soon
+    /// as it is made, as a running app receives them: no app event is kept. The report is the
+    /// one ``compare(compat:indirect:)`` gives for the streams ``appEvents(_:mode:configuration:)``
+    /// returns.
+    public func compare(_ events: [LibinputEvent], configuration: CompatibilityTranslator.Configuration = .init()) -> ComparisonReport {
+        func records(_ mode: DeliveryMode) -> [GestureRecord] {
+            let surface = makeSurface()
+            Self.feed(events, to: surface, through: Self.translator(mode, configuration), settleTime: settleTime)
+            return surface.records
+        }
+        return ComparisonReport(compat: records(.compat), indirect: records(.indirect))
+    }
+
+    /// The app events of `events` in `mode`, with a wheel sequence still open at the end flushed
+    /// a second after the last event.
+    public static func appEvents(_ events: [LibinputEvent], mode: DeliveryMode, configuration: CompatibilityTranslator.Configuration = .init()) -> [AppEvent] {
+        let translator = translator(mode, configuration)
+        return events.flatMap(translator.translate) + translator.flush(at: flushTime(of: events))
+    }
+
+    private static func translator(_ mode: DeliveryMode, _ configuration: CompatibilityTranslator.Configuration) -> CompatibilityTranslator {
+        CompatibilityTranslator(supportsIndirectInputEvents: mode == .indirect, configuration: configuration)
+    }
+
+    private static func flushTime(of events: [LibinputEvent]) -> UInt64 {
+        (events.last?.time ?? 0) + 1_000_000
+    }
+
+    /// The translator and the recognizers at work, and nothing else: `tools/cost` counts the
+    /// instructions of this function, so it stays a call of its own.
+    @inline(never)
+    static func feed(_ events: [LibinputEvent], to surface: Surface, through translator: CompatibilityTranslator, settleTime: Double) {
+        var last: Double?
+        func handle(_ appEvents: [AppEvent]) {
+            for appEvent in appEvents { surface.handle(appEvent) }
+            last = appEvents.last?.timestamp ?? last
+        }
+        for event in events { handle(translator.translate(event)) }
+        handle(translator.flush(at: flushTime(of: events)))
+        surface.finish(at: (last ?? 0) + settleTime)
     }
 }
 

@@ -1,5 +1,12 @@
 import IndirectInput
 
+/// Whether an event's touches include ones that begin, or ones that end or are cancelled.
+struct TouchSetChange: OptionSet {
+    let rawValue: UInt8
+    static let began = TouchSetChange(rawValue: 1)
+    static let ended = TouchSetChange(rawValue: 2)
+}
+
 /// How a ``Surface`` hands events to a recognizer. Each path keeps the bookkeeping (which touches
 /// or which transform/scroll/hover it follows) even when the recognizer does not process the
 /// event, so that it knows when its input is over and it may reset.
@@ -8,14 +15,19 @@ import IndirectInput
 /// the recognizer was following, the recognizer is cancelled (or fails if it had not begun):
 /// it would otherwise wait forever for an end it will never see.
 extension GestureRecognizer {
-    /// `touches`: the event's touches that hit this recognizer's region.
-    func receiveTouches(_ touches: [Touch], of event: AppEvent) {
+    /// `touches`: the event's touches that hit this recognizer's region; `changes`: whether any
+    /// touch of the event begins or ends.
+    func receiveTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
         guard source == nil || source == .touches else { return }
+        // A recognizer that stopped processing only waits for its touches to end; moves change
+        // nothing it will look at again (its tracked touches are all gone before it resets).
+        let isLive = isLive
+        guard isLive || !changes.isEmpty else { return }
         let relevant = touches.allSatisfy(isRelevant) ? touches : touches.filter(isRelevant)
         guard !relevant.isEmpty else { return }
         guard isLive else {
             track(relevant)
-            dropLiftedTouches()
+            if changes.contains(.ended) { dropLiftedTouches() }
             return
         }
         guard accepts(event) else {
@@ -29,23 +41,34 @@ extension GestureRecognizer {
             }
             return
         }
-        let isDelivered = { (touch: Touch) in
-            touch.phase != .began || (self.delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true)
+        let delegate = delegate
+        let delivered: [Touch]
+        if let delegate, changes.contains(.began) {
+            delivered = relevant.filter { $0.phase != .began || delegate.gestureRecognizer(self, shouldReceive: $0) }
+            guard !delivered.isEmpty else { return }
+        } else {
+            delivered = relevant
         }
-        let delivered = delegate == nil ? relevant : relevant.filter(isDelivered)
-        guard !delivered.isEmpty else { return }
         adopt(event)
         track(delivered)
-        // In place: the array keeps its storage from event to event.
-        touchLocations.removeAll(keepingCapacity: true)
-        for touch in trackedTouches { touchLocations.append(touch.location) }
-        location = Point.centroid(of: touchLocations) ?? location
-        if delivered.contains(where: { $0.phase == .cancelled }) {
+        // Overwritten in place while the number of touches stays (most events): emptying an
+        // array costs more than the rest of this bookkeeping.
+        if touchLocations.count != trackedTouches.count {
+            touchLocations.removeAll(keepingCapacity: true)
+            touchLocations.append(contentsOf: repeatElement(.zero, count: trackedTouches.count))
+        }
+        var sum = Point.zero
+        for index in trackedTouches.indices {
+            touchLocations[index] = trackedTouches[index].location
+            sum = sum.adding(trackedTouches[index].location)
+        }
+        location = sum.scaled(by: 1 / Double(trackedTouches.count))
+        if changes.contains(.ended) && delivered.contains(where: { $0.phase == .cancelled }) {
             cancelOrFail(at: event.timestamp)
         } else {
             touchesChanged(at: event.timestamp)
         }
-        dropLiftedTouches()
+        if changes.contains(.ended) { dropLiftedTouches() }
         didHandle()
     }
 
@@ -121,6 +144,7 @@ extension GestureRecognizer {
         source = .touches
     }
 
+    /// Only after an event that ended or cancelled a touch: otherwise every tracked touch is down.
     private func dropLiftedTouches() {
         trackedTouches.removeAll { !$0.isDown }
         if trackedTouches.isEmpty { source = nil }

@@ -60,9 +60,9 @@ open class GestureRecognizer {
         }
     }
     /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     /// The region it is attached to (UIKit's `view`).
-    public internal(set) weak var region: Region?
+    @exclusivity(unchecked) public internal(set) weak var region: Region?
 
     // The set, as flags: asked for every touch of every event, where hashing showed up (perf).
     @exclusivity(unchecked) private var allowsDirect = true
@@ -140,7 +140,7 @@ open class GestureRecognizer {
 
     /// Whether it still processes input; a discrete recognition waiting on `require(toFail:)` is complete.
     var isLive: Bool {
-        (state == .possible || state == .began || state == .changed) && !pending.contains(.ended)
+        (state == .possible || state == .began || state == .changed) && (pending.isEmpty || !pending.contains(.ended))
     }
 
     /// Began from its own point of view, whether or not that is still held back.
@@ -153,9 +153,12 @@ open class GestureRecognizer {
 
     // MARK: Overridden by subclasses
 
-    /// Whether the recognizer handles this event (type, and e.g. scroll type); only then are the
-    /// `shouldReceive` hooks asked.
-    func handles(_ event: AppEvent) -> Bool { false }
+    /// The inputs it may take; the surface offers it only events of these.
+    var inputs: [InputSource] { [] }
+
+    /// Whether the recognizer handles this event of one of its ``inputs`` (e.g. its scroll type);
+    /// only then are the `shouldReceive` hooks asked. Default true.
+    func handles(_ event: AppEvent) -> Bool { true }
 
     /// The tracked touches changed; those ending in this event are still listed.
     func touchesChanged(at time: Double) {}

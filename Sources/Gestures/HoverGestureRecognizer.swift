@@ -10,9 +10,7 @@ open class HoverGestureRecognizer: GestureRecognizer {
         super.init(kind: .hover, name: name)
     }
 
-    override func handles(_ event: AppEvent) -> Bool {
-        event.type == .hover
-    }
+    override var inputs: [InputSource] { [.hover] }
 
     override func hoverChanged(isInside: Bool, at time: Double) {
         switch (isInProgress, isInside) {

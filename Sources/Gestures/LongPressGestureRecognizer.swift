@@ -25,9 +25,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         super.init(kind: .longPress, name: name)
     }
 
-    override func handles(_ event: AppEvent) -> Bool {
-        event.type == .touches
-    }
+    override var inputs: [InputSource] { [.touches] }
 
     override var nextDeadline: Double? {
         guard state == .possible, let pressStart else { return nil }

@@ -49,12 +49,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         super.init(kind: .pan, name: name)
     }
 
+    override var inputs: [InputSource] { [.touches, .scroll] }
+
     override func handles(_ event: AppEvent) -> Bool {
-        switch event.payload {
-        case .touches: return true
-        case .scroll(let scroll): return allowedScrollTypesMask.contains(ScrollTypeMask(scroll.type))
-        default: return false
-        }
+        guard case .scroll(let scroll) = event.payload else { return true }
+        return allowedScrollTypesMask.contains(ScrollTypeMask(scroll.type))
     }
 
     override var currentValues: GestureValues { GestureValues(translation: translation) }

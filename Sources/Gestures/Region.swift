@@ -10,7 +10,7 @@ public final class Region {
     /// Its recognizers, in the order they receive events.
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The surface it was added to.
-    public internal(set) weak var surface: Surface?
+    @exclusivity(unchecked) public internal(set) weak var surface: Surface?
 
     /// A region at `frame` with its recognizers.
     public init(name: String, frame: Rect, gestureRecognizers: [GestureRecognizer] = []) {

@@ -23,10 +23,18 @@ public final class Surface {
     // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Its regions, bottom to top.
     @exclusivity(unchecked) public private(set) var regions: [Region] = []
-    /// Each region's recognizers, by region index. Delivery works on these and on indices, not
-    /// on `Region` objects: recognizers hold their region weakly, which sends every retain and
-    /// release of a region down the runtime's slow path (a tenth of compat mode's time, perf).
-    @exclusivity(unchecked) private var regionRecognizers: [[GestureRecognizer]] = []
+    /// Each region's recognizers that take touches, by region index. Delivery works on these
+    /// and on indices, not on `Region` objects: recognizers hold their region weakly, which sends
+    /// every retain and release of a region down the runtime's slow path (a tenth of compat
+    /// mode's time, perf). A list per input, so that an event visits only the recognizers that
+    /// may take it (a transform, 2 of the default surface's 7).
+    @exclusivity(unchecked) private var touchRecognizers: [[GestureRecognizer]] = []
+    /// Each region's recognizers that take transform events, by region index.
+    @exclusivity(unchecked) private var transformRecognizers: [[GestureRecognizer]] = []
+    /// Each region's recognizers that take scroll events, by region index.
+    @exclusivity(unchecked) private var scrollRecognizers: [[GestureRecognizer]] = []
+    /// Each region's recognizers that take hover events, by region index.
+    @exclusivity(unchecked) private var hoverRecognizers: [[GestureRecognizer]] = []
     /// The region index each live touch began in (nil: none), oldest first; a few at most, so a list.
     @exclusivity(unchecked) private var touchRegions: [(id: TouchID, region: Int?)] = []
     /// Storage for the touches of an event that hit one region when others hit elsewhere.
@@ -59,8 +67,14 @@ public final class Surface {
 
     /// Rebuilds ``gestureRecognizers`` after a region or recognizer was added.
     func recognizersChanged() {
-        regionRecognizers = regions.map(\.gestureRecognizers)
-        gestureRecognizers = regionRecognizers.flatMap { $0 }
+        func taking(_ input: InputSource) -> [[GestureRecognizer]] {
+            regions.map { $0.gestureRecognizers.filter { $0.inputs.contains(input) } }
+        }
+        touchRecognizers = taking(.touches)
+        transformRecognizers = taking(.transform)
+        scrollRecognizers = taking(.scroll)
+        hoverRecognizers = taking(.hover)
+        gestureRecognizers = regions.flatMap(\.gestureRecognizers)
         // One may arrive with a timer armed.
         mayHaveTimers = true
     }
@@ -125,29 +139,46 @@ public final class Surface {
     // MARK: Delivery
 
     private func deliverTouches(_ touches: [Touch], of event: AppEvent) {
-        for touch in touches where touch.phase == .began {
-            touchRegions.removeAll { $0.id == touch.id }
-            touchRegions.append((touch.id, hitTestIndex(touch.location)))
+        // One pass over the touches: whether they all lie in one region, and whether any begins
+        // or ends (most events only move touches, which recognizers that stopped processing skip).
+        var changes = TouchSetChange()
+        var firstRegion: Int??
+        var oneRegion = true
+        for touch in touches {
+            switch touch.phase {
+            case .began:
+                changes.insert(.began)
+                touchRegions.removeAll { $0.id == touch.id }
+                touchRegions.append((touch.id, hitTestIndex(touch.location)))
+            case .ended, .cancelled:
+                changes.insert(.ended)
+            default:
+                break
+            }
+            let index = region(ofTouch: touch.id)
+            if firstRegion == nil { firstRegion = index } else if firstRegion != index { oneRegion = false }
         }
-        for index in regionRecognizers.indices {
-            let inRegion = { (touch: Touch) in self.region(ofTouch: touch.id) == index }
-            guard touches.contains(where: inRegion) else { continue }
-            // Usually every touch is in the one region: no new array then; otherwise the
-            // region's touches go into storage kept for the purpose.
-            let hits: [Touch]
-            if touches.allSatisfy(inRegion) {
-                hits = touches
-            } else {
+        if oneRegion {
+            if let index = firstRegion ?? nil {
+                deliver(touches, to: index, changes: changes, of: event)
+            }
+        } else {
+            for index in regions.indices {
                 regionTouches.removeAll(keepingCapacity: true)
-                for touch in touches where inRegion(touch) { regionTouches.append(touch) }
-                hits = regionTouches
-            }
-            for recognizer in regionRecognizers[index] where recognizer.handles(event) {
-                recognizer.receiveTouches(hits, of: event)
+                for touch in touches where region(ofTouch: touch.id) == index { regionTouches.append(touch) }
+                if !regionTouches.isEmpty { deliver(regionTouches, to: index, changes: changes, of: event) }
             }
         }
-        for touch in touches where touch.phase == .ended || touch.phase == .cancelled {
-            touchRegions.removeAll { $0.id == touch.id }
+        if changes.contains(.ended) {
+            for touch in touches where touch.phase == .ended || touch.phase == .cancelled {
+                touchRegions.removeAll { $0.id == touch.id }
+            }
+        }
+    }
+
+    private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
+        for recognizer in touchRecognizers[region] where recognizer.handles(event) {
+            recognizer.receiveTouches(touches, changes: changes, of: event)
         }
     }
 
@@ -161,16 +192,16 @@ public final class Surface {
         let latch = phase == .ended || phase == .cancelled ? nil : target
         if kind == .transform { latchedTransformRegion = latch } else { latchedScrollRegion = latch }
         guard let target else { return }
-        for recognizer in regionRecognizers[target] where recognizer.handles(event) {
+        for recognizer in (kind == .transform ? transformRecognizers : scrollRecognizers)[target] where recognizer.handles(event) {
             recognizer.receiveGesture(kind, phase: phase, at: location, of: event) { process(recognizer) }
         }
     }
 
     private func deliverHover(_ touch: Touch, of event: AppEvent) {
         let hit = touch.phase == .regionExited ? nil : hitTestIndex(touch.location)
-        for index in regionRecognizers.indices {
+        for index in regions.indices {
             let isInside = index == hit
-            for recognizer in regionRecognizers[index] where recognizer.handles(event) {
+            for recognizer in hoverRecognizers[index] where recognizer.handles(event) {
                 if isInside || recognizer.source == .hover {
                     recognizer.receiveHover(touch, of: event, isInside: isInside)
                 }

@@ -44,9 +44,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         return pressed
     }
 
-    override func handles(_ event: AppEvent) -> Bool {
-        event.type == .touches
-    }
+    override var inputs: [InputSource] { [.touches] }
 
     override var isAwaitingInput: Bool { tapsCompleted > 0 }
 

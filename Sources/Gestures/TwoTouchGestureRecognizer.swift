@@ -12,9 +12,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var pair = TouchPair()
     @exclusivity(unchecked) private var rate = RateTracker()
 
-    override func handles(_ event: AppEvent) -> Bool {
-        event.type == .touches || event.type == .transform
-    }
+    override var inputs: [InputSource] { [.touches, .transform] }
 
     override func prepareForNewGesture() {
         velocity = 0

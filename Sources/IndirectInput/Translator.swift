@@ -368,16 +368,15 @@ public final class CompatibilityTranslator {
     }
 
     private func pinchUpdate(_ delta: GestureDelta, scale: Double, angleDelta: Double) {
-        guard var gesture = pinch else { return }
-        gesture.apply(delta, scale: scale, angleDelta: angleDelta)
-        pinch = gesture
+        // Updated in place: a copy of the gesture would copy its device name too.
+        pinch?.apply(delta, scale: scale, angleDelta: angleDelta)
+        guard let pinch else { return }
         if supportsIndirectInputEvents {
-            emit(.transform(TransformEvent(phase: .changed, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
+            emit(.transform(TransformEvent(phase: .changed, scale: pinch.scale, rotation: pinch.rotation, location: pointer.location)))
             return
         }
-        guard var pair = simulatedTouches else { return }
-        emitTouches { pair.follow(gesture, into: &$0) }
-        simulatedTouches = pair
+        guard simulatedTouches != nil else { return }
+        emitTouches { simulatedTouches?.follow(pinch, into: &$0) }
     }
 
     private func pinchFinish(cancelled: Bool) {
@@ -424,7 +423,7 @@ public final class CompatibilityTranslator {
     private func startCall(at time: UInt64) {
         clock = max(clock, time)
         // The output first: it holds the touch lists, which are unique again once it is empty.
-        output.removeAll(keepingCapacity: true)
+        if !output.isEmpty { output.removeAll(keepingCapacity: true) }
         touchListsUsed = 0
         if let deadline = scroll.discreteDeadline, clock >= deadline {
             emit(scroll.endDiscrete(location: pointer.location), at: deadline)

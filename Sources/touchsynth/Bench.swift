@@ -113,10 +113,7 @@ struct Bench: ParsableCommand {
         let comparison = Comparison { Surface.standard(screen: (1440, 900)) }
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
-            for events in streams {
-                let (compat, indirect) = translateBothModes(events)
-                _ = comparison.compare(compat: compat, indirect: indirect)
-            }
+            for events in streams { _ = comparison.compare(events) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             figure.samples.append(Double(total) / seconds / 1e6)
         }

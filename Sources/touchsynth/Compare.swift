@@ -42,9 +42,8 @@ struct Compare: ParsableCommand {
                 pages.append(ReportIndex.Entry(file: file, data: data))
             } else {
                 let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
-                let (compat, indirect) = translateBothModes(events)
                 // The description was checked when it was loaded, so building it again cannot fail.
-                report = Comparison { reportingErrors { try description.makeSurface() } }.compare(compat: compat, indirect: indirect)
+                report = Comparison { reportingErrors { try description.makeSurface() } }.compare(events)
             }
             differences += report.accidentalActivations.count
             if json {
@@ -103,13 +102,4 @@ func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription
         fail("\(path ?? "default surface"): \(error)", code: 65)
     }
     return description
-}
-
-/// The app events of both modes for one libinput stream, with wheel sequences flushed at the end.
-func translateBothModes(_ events: [LibinputEvent], screen: Size = .defaultScreen) -> (compat: [AppEvent], indirect: [AppEvent]) {
-    let configuration = CompatibilityTranslator.Configuration(screenSize: screen)
-    let compat = CompatibilityTranslator(supportsIndirectInputEvents: false, configuration: configuration)
-    let indirect = CompatibilityTranslator(supportsIndirectInputEvents: true, configuration: configuration)
-    let end = (events.last?.time ?? 0) + 1_000_000
-    return (events.flatMap(compat.translate) + compat.flush(at: end), events.flatMap(indirect.translate) + indirect.flush(at: end))
 }

@@ -40,7 +40,9 @@ extension ReportPlot: ExpressibleByArgument {}
 func makeReport(_ path: String, description: SurfaceDescription, screen: Size) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path) }
     let events = reportingErrors { try captureLibinputEvents(of: recording, name: path).events }
-    let (compat, indirect) = translateBothModes(events, screen: screen)
+    let configuration = CompatibilityTranslator.Configuration(screenSize: screen)
+    let compat = Comparison.appEvents(events, mode: .compat, configuration: configuration)
+    let indirect = Comparison.appEvents(events, mode: .indirect, configuration: configuration)
     // The description was checked when it was loaded, so building it again cannot fail.
     return ReportData(title: path, recording: recording, libinput: events, compat: compat, indirect: indirect, screen: screen,
                       makeSurface: { reportingErrors { try description.makeSurface() } })

@@ -1,0 +1,51 @@
+import Gestures
+import IndirectInput
+import LibinputEvents
+import XCTest
+
+/// `compare` feeds each app event to the surface as the translator makes it; the stored streams
+/// (what `report` draws) must lead the recognizers to the same records.
+final class StreamingComparisonTests: XCTestCase {
+    /// A click, a pinch that also turns, a two-finger scroll, a wheel turn that only the flush
+    /// ends, and a hover: every delivery path of the surface.
+    private func session() -> [LibinputEvent] {
+        var time: UInt64 = 1_000_000
+        var events: [LibinputEvent] = []
+        func add(_ kind: LibinputEvent.Kind, after gap: UInt64 = 10_000) {
+            time += gap
+            events.append(LibinputEvent(time: time, device: "event7", kind: kind))
+        }
+        func delta(_ dx: Double, _ dy: Double) -> GestureDelta {
+            GestureDelta(dx: dx, dy: dy, unacceleratedDx: dx, unacceleratedDy: dy)
+        }
+        add(.deviceAdded(DeviceInfo(name: "touchpad", sysname: "event7", capabilities: [.pointer, .gesture], sizeMM: nil)))
+        add(.pointerMotion(dx: 30, dy: 20, unacceleratedDx: 30, unacceleratedDy: 20))
+        add(.pointerButton(button: 0x110, state: .pressed, seatCount: 1))
+        add(.pointerButton(button: 0x110, state: .released, seatCount: 0), after: 60_000)
+        add(.gesturePinchBegin(fingers: 2), after: 400_000)
+        for step in 1...30 {
+            add(.gesturePinchUpdate(fingers: 2, delta: delta(0.5, 0), scale: 1 + Double(step) * 0.02, angleDelta: 1.5))
+        }
+        add(.gesturePinchEnd(fingers: 2, scale: 1.6, cancelled: false))
+        for _ in 1...20 {
+            add(.pointerScroll(Scroll(source: .finger, vertical: 4, horizontal: 0)))
+        }
+        add(.pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: 0)))
+        add(.pointerScroll(Scroll(source: .wheel, vertical: 15, horizontal: nil, vertical120: 120)), after: 200_000)
+        return events
+    }
+
+    func testStreamingGivesTheRecordsOfTheStoredStreams() {
+        let events = session()
+        let comparison = Comparison { Surface.standard(screen: (1440, 900)) }
+        let streamed = comparison.compare(events)
+        let stored = comparison.compare(
+            compat: Comparison.appEvents(events, mode: .compat),
+            indirect: Comparison.appEvents(events, mode: .indirect)
+        )
+        XCTAssertEqual(streamed, stored)
+        // Not two empty reports: the pinch and the scroll pan did something in both modes.
+        let activated = Set(streamed.rows.filter { $0.compat.activated && $0.indirect.activated }.map(\.name))
+        XCTAssertTrue(activated.isSuperset(of: ["pinch", "rotation", "scrollPan"]), "\(activated)")
+    }
+}
