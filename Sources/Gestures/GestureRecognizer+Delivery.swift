@@ -30,7 +30,8 @@ extension GestureRecognizer {
             if changes.contains(.ended) { dropLiftedTouches() }
             return
         }
-        guard accepts(event) else {
+        let delegate = delegate
+        guard accepts(event, delegate: delegate) else {
             let wasFollowing = !trackedTouches.isEmpty
             trackedTouches.removeAll { tracked in
                 relevant.contains { $0.id == tracked.id && ($0.phase == .ended || $0.phase == .cancelled) }
@@ -41,7 +42,6 @@ extension GestureRecognizer {
             }
             return
         }
-        let delegate = delegate
         let delivered: [Touch]
         if let delegate, changes.contains(.began) {
             delivered = relevant.filter { $0.phase != .began || delegate.gestureRecognizer(self, shouldReceive: $0) }
@@ -80,7 +80,7 @@ extension GestureRecognizer {
             source = ends ? nil : kind
             return
         }
-        guard accepts(event) else {
+        guard accepts(event, delegate: delegate) else {
             if ends && source == kind {
                 source = nil
                 cancelOrFail(at: event.timestamp)
@@ -107,7 +107,7 @@ extension GestureRecognizer {
             source = isInside ? .hover : nil
             return
         }
-        guard accepts(event) else {
+        guard accepts(event, delegate: delegate) else {
             if !isInside && source == .hover {
                 source = nil
                 cancelOrFail(at: event.timestamp)
@@ -134,14 +134,18 @@ extension GestureRecognizer {
 
     /// Adds new touches and moves known ones.
     private func track(_ touches: [Touch]) {
-        for touch in touches {
-            if let index = trackedTouches.firstIndex(where: { $0.id == touch.id }) {
+        for (offset, touch) in touches.enumerated() {
+            // Events usually list the touches in the order they are tracked: no search then.
+            if offset < trackedTouches.count && trackedTouches[offset].id == touch.id {
+                trackedTouches[offset].update(with: touch)
+            } else if let index = trackedTouches.firstIndex(where: { $0.id == touch.id }) {
                 trackedTouches[index].update(with: touch)
             } else {
                 trackedTouches.append(TrackedTouch(touch))
             }
         }
-        source = .touches
+        // Set only when it changes: the setter's observer is not free.
+        if source != .touches { source = .touches }
     }
 
     /// Only after an event that ended or cancelled a touch: otherwise every tracked touch is down.

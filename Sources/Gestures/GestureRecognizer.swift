@@ -296,8 +296,9 @@ open class GestureRecognizer {
 
     // MARK: Delivery bookkeeping
 
-    /// The subclass hook and the delegate, in UIKit's order.
-    func accepts(_ event: AppEvent) -> Bool {
+    /// The subclass hook and the delegate, in UIKit's order. The caller passes ``delegate``,
+    /// loaded once: every load of a weak reference goes through the runtime.
+    func accepts(_ event: AppEvent, delegate: (any GestureRecognizerDelegate)?) -> Bool {
         shouldReceive(event) && (delegate?.gestureRecognizer(self, shouldReceive: event) ?? true)
     }
 
