@@ -3,7 +3,6 @@ import DeviceRecording
 import Foundation
 import Gestures
 import IndirectInput
-import LibinputEvents
 import Report
 import Yams
 
