@@ -69,14 +69,9 @@ public struct Comparison {
     /// instructions of this function, so it stays a call of its own.
     @inline(never)
     static func feed(_ events: [LibinputEvent], to surface: Surface, through translator: CompatibilityTranslator, settleTime: Double) {
-        var last: Double?
-        func handle(_ appEvents: [AppEvent]) {
-            for appEvent in appEvents { surface.handle(appEvent) }
-            last = appEvents.last?.timestamp ?? last
-        }
-        for event in events { handle(translator.translate(event)) }
-        handle(translator.flush(at: flushTime(of: events)))
-        surface.finish(at: (last ?? 0) + settleTime)
+        for event in events { translator.translate(event, to: surface) }
+        translator.flush(at: flushTime(of: events), to: surface)
+        surface.finish(at: (surface.lastEventTimestamp ?? 0) + settleTime)
     }
 }
 

@@ -30,7 +30,7 @@ extension GestureRecognizer {
             if changes.contains(.ended) { dropLiftedTouches() }
             return
         }
-        let delegate = delegate
+        let delegate = activeDelegate
         guard accepts(event, delegate: delegate) else {
             let wasFollowing = !trackedTouches.isEmpty
             trackedTouches.removeAll { tracked in
@@ -80,7 +80,7 @@ extension GestureRecognizer {
             source = ends ? nil : kind
             return
         }
-        guard accepts(event, delegate: delegate) else {
+        guard accepts(event, delegate: activeDelegate) else {
             if ends && source == kind {
                 source = nil
                 cancelOrFail(at: event.timestamp)
@@ -107,7 +107,7 @@ extension GestureRecognizer {
             source = isInside ? .hover : nil
             return
         }
-        guard accepts(event, delegate: delegate) else {
+        guard accepts(event, delegate: activeDelegate) else {
             if !isInside && source == .hover {
                 source = nil
                 cancelOrFail(at: event.timestamp)

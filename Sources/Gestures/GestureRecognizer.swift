@@ -60,9 +60,19 @@ open class GestureRecognizer {
         }
     }
     /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
-    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
-    /// The region it is attached to (UIKit's `view`).
-    @exclusivity(unchecked) public internal(set) weak var region: Region?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)? {
+        didSet { hasHadDelegate = hasHadDelegate || delegate != nil }
+    }
+    /// Whether a delegate was ever set: until then, ``activeDelegate`` skips loading the weak
+    /// reference, which goes through the runtime.
+    @exclusivity(unchecked) private var hasHadDelegate = false
+
+    /// ``delegate``, for delivery and arbitration, which ask it on every event.
+    var activeDelegate: (any GestureRecognizerDelegate)? { hasHadDelegate ? delegate : nil }
+    /// The region it is attached to (UIKit's `view`); nil once that region is gone, as a weak
+    /// reference would be.
+    // Not weak, for the reason `Region.surface` gives; the region clears this when it goes away.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var region: Region?
 
     // The set, as flags: asked for every touch of every event, where hashing showed up (perf).
     @exclusivity(unchecked) private var allowsDirect = true

@@ -9,8 +9,10 @@ public final class Region {
     @exclusivity(unchecked) public var frame: Rect
     /// Its recognizers, in the order they receive events.
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
-    /// The surface it was added to.
-    @exclusivity(unchecked) public internal(set) weak var surface: Surface?
+    /// The surface it was added to; nil once that surface is gone, as a weak reference would be.
+    // Not weak: a weakly referenced object pays the runtime's slow path for every retain and
+    // release, on every event (tools/cost). The surface clears this when it goes away.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var surface: Surface?
 
     /// A region at `frame` with its recognizers.
     public init(name: String, frame: Rect, gestureRecognizers: [GestureRecognizer] = []) {
@@ -27,6 +29,10 @@ public final class Region {
         recognizer.region = self
         gestureRecognizers.append(recognizer)
         surface?.recognizersChanged()
+    }
+
+    deinit {
+        for recognizer in gestureRecognizers { recognizer.region = nil }
     }
 
     /// The first recognizer called `name`.

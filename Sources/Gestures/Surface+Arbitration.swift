@@ -59,7 +59,7 @@ extension Surface {
     /// Either delegate saying yes is enough, as in UIKit; the surface's own pairs count as a yes.
     func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         simultaneousPairs.contains(RecognizerPair(a, b))
-            || a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
-            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+            || a.activeDelegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
+            || b.activeDelegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
     }
 }

@@ -18,16 +18,14 @@ import IndirectInput
 /// never competes with a click. `require(toFail:)` holds a recognizer's transitions until the
 /// other fails. Time comes from event timestamps: timers due before an event fire first, at
 /// their own time.
-public final class Surface {
+public final class Surface: AppEventReceiver {
     // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
     // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Its regions, bottom to top.
     @exclusivity(unchecked) public private(set) var regions: [Region] = []
     /// Each region's recognizers that take touches, by region index. Delivery works on these
-    /// and on indices, not on `Region` objects: recognizers hold their region weakly, which sends
-    /// every retain and release of a region down the runtime's slow path (a tenth of compat
-    /// mode's time, perf). A list per input, so that an event visits only the recognizers that
-    /// may take it (a transform, 2 of the default surface's 7).
+    /// and on region indices; a list per input, so that an event visits only the recognizers
+    /// that may take it (a transform, 2 of the default surface's 7).
     @exclusivity(unchecked) private var touchRecognizers: [[GestureRecognizer]] = []
     /// Each region's recognizers that take transform events, by region index.
     @exclusivity(unchecked) private var transformRecognizers: [[GestureRecognizer]] = []
@@ -56,6 +54,11 @@ public final class Surface {
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
         regions.forEach(addRegion)
+    }
+
+    deinit {
+        // A region added to a later surface belongs to that one now.
+        for region in regions where region.surface === self { region.surface = nil }
     }
 
     /// Adds `region` on top of the existing ones.
@@ -107,8 +110,12 @@ public final class Surface {
         simultaneousPairs.insert(RecognizerPair(a, b))
     }
 
+    /// The timestamp of the last event handled, if any.
+    @exclusivity(unchecked) public private(set) var lastEventTimestamp: Double?
+
     /// Delivers one event; events must come in timestamp order.
     public func handle(_ event: AppEvent) {
+        lastEventTimestamp = event.timestamp
         fireTimers(upTo: event.timestamp)
         switch event.payload {
         case .touches(let touches):
@@ -116,12 +123,15 @@ public final class Surface {
         case .hover(let touch):
             deliverHover(touch, of: event)
         case .transform(let transform):
+            // The closures capture the time, not the event: capturing it would copy it.
+            let time = event.timestamp
             deliverGesture(.transform, phase: transform.phase, at: transform.location, of: event) {
-                $0.transformChanged(transform, at: event.timestamp)
+                $0.transformChanged(transform, at: time)
             }
         case .scroll(let scroll):
+            let time = event.timestamp
             deliverGesture(.scroll, phase: scroll.phase, at: scroll.location, of: event) {
-                $0.scrollChanged(scroll, at: event.timestamp)
+                $0.scrollChanged(scroll, at: time)
             }
         case .systemGesture, .pointerLock, .relativeMotion:
             break

@@ -19,6 +19,11 @@ public struct Accounting: Equatable, Sendable {
 
     public init() {}
 
+    mutating func countEmitted() {
+        events += 1
+        emitted += 1
+    }
+
     mutating func count(_ disposition: Disposition) {
         events += 1
         switch disposition {
@@ -131,8 +136,13 @@ public final class CompatibilityTranslator {
     @exclusivity(unchecked) private var clock: UInt64 = 0
     /// The device of the last pointer or gesture event, known to be in `pointerDevices`.
     @exclusivity(unchecked) private var lastPointerDevice: String?
-    /// The app events of the current call, returned at its end.
+    /// The app events of the current call, returned at its end; unused while a receiver takes them.
     @exclusivity(unchecked) private var output: [AppEvent] = []
+    /// Takes the current call's app events as they are made, in the calls given one; set only
+    /// for the length of such a call, so it needs no reference count of its own.
+    @exclusivity(unchecked) private unowned(unsafe) var receiver: (any AppEventReceiver)?
+    /// Whether the current call made an app event.
+    @exclusivity(unchecked) private var emittedInCall = false
     /// Storage for the touch lists of touches events, reused by later calls.
     @exclusivity(unchecked) private var touchLists: [[Touch]] = []
     @exclusivity(unchecked) private var touchListsUsed = 0
@@ -167,6 +177,20 @@ public final class CompatibilityTranslator {
     /// call: a caller that lets go of them before the next call costs no allocation (one that
     /// keeps them gets copies, as with any array).
     public func translate(_ event: LibinputEvent) -> [AppEvent] {
+        translateEvent(event)
+        return output
+    }
+
+    /// Translates one libinput event and hands each app event it causes to `receiver` as soon as
+    /// it is made, in order. Nothing is stored, so no event is copied into an array and out again:
+    /// what a pipeline feeding recognizers wants (`Comparison` streams this way).
+    public func translate(_ event: LibinputEvent, to receiver: any AppEventReceiver) {
+        self.receiver = receiver
+        translateEvent(event)
+        self.receiver = nil
+    }
+
+    private func translateEvent(_ event: LibinputEvent) {
         startCall(at: event.time)
         let device = event.device
         switch event.kind {
@@ -228,10 +252,15 @@ public final class CompatibilityTranslator {
             pointerActivity(on: device)
             emit(systemGesture.end(.hold, cancelled: cancelled))
         }
-        let disposition = output.isEmpty ? Self.silentDisposition(event.kind) : .emitted
-        lastDisposition = disposition
-        accounting.count(disposition)
-        return output
+        if emittedInCall {
+            // Most events: no disposition to build or count by reason.
+            if lastDisposition != .emitted { lastDisposition = .emitted }
+            accounting.countEmitted()
+        } else {
+            let disposition = Self.silentDisposition(event.kind)
+            lastDisposition = disposition
+            accounting.count(disposition)
+        }
     }
 
     /// What became of the last event given to ``translate(_:)``.
@@ -276,6 +305,14 @@ public final class CompatibilityTranslator {
         startCall(at: time)
         emit(scroll.endDiscrete(location: pointer.location))
         return output
+    }
+
+    /// ``flush(at:)``, handing the event, if any, to `receiver`.
+    public func flush(at time: UInt64, to receiver: any AppEventReceiver) {
+        self.receiver = receiver
+        startCall(at: time)
+        emit(scroll.endDiscrete(location: pointer.location))
+        self.receiver = nil
     }
 
     // MARK: Pointer lock
@@ -425,6 +462,7 @@ public final class CompatibilityTranslator {
         // The output first: it holds the touch lists, which are unique again once it is empty.
         if !output.isEmpty { output.removeAll(keepingCapacity: true) }
         touchListsUsed = 0
+        emittedInCall = false
         if let deadline = scroll.discreteDeadline, clock >= deadline {
             emit(scroll.endDiscrete(location: pointer.location), at: deadline)
         }
@@ -435,14 +473,17 @@ public final class CompatibilityTranslator {
         return TouchID(nextTouchID)
     }
 
-    /// Appends an event with the seat's state, stamped with the clock, or with `time` for a
+    /// Hands the receiver, or appends to the output, an event with the seat's state, stamped with
+    /// the clock, or with `time` for a
     /// wheel sequence's timeout: that lies between the last wheel event and the clock, and
     /// nothing was emitted in between, since every call checks the timeout first.
-    private func emit(_ payload: AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) {
-        output.append(AppEvent(
+    private func emit(_ payload: consuming AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) {
+        let event = AppEvent(
             timestamp: Double(time ?? clock) / 1e6, buttonMask: buttonMask ?? pointer.buttonMask,
             modifierFlags: pointer.modifierFlags, payload: payload
-        ))
+        )
+        emittedInCall = true
+        if let receiver { receiver.handle(event) } else { output.append(event) }
     }
 
     private func emit(_ scroll: ScrollEvent?, at time: UInt64? = nil) {

@@ -76,13 +76,14 @@ extension Bench {
                 let surface = Surface.standard(screen: (1440, 900))
                 // Warm-up: the first cycles size the buffers; steady state is what counts.
                 let warm = stream.cycle.count * 20
-                stream.forEach(warm) { for e in translator2.translate($0) { surface.handle(e) } }
+                // Streamed as `compare` feeds its surfaces: each app event handed over as it is made.
+                stream.forEach(warm) { translator2.translate($0, to: surface) }
                 let before = allocationCount()
                 let begin = DispatchTime.now().uptimeNanoseconds
                 stream.forEach(count) { event in
                     var shifted = event
                     shifted.time += UInt64(warm / stream.cycle.count + 1) * stream.cycleDuration
-                    for e in translator2.translate(shifted) { surface.handle(e) }
+                    translator2.translate(shifted, to: surface)
                 }
                 full.samples.append(Double(count) / (Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9) / 1e6)
                 if let before, let after = allocationCount() { allocations.append(Double(after - before) / Double(count)) }

@@ -3,6 +3,61 @@ import IndirectInput
 import XCTest
 
 final class RecognizerBaseTests: XCTestCase {
+    /// `Region.surface` and `GestureRecognizer.region` are not weak (weakly referenced objects
+    /// retain slowly); the owner clears them as it goes, so they read nil as weak ones would.
+    func testBackReferencesReadNilOnceTheirOwnerIsGone() {
+        let pinch = PinchGestureRecognizer()
+        var region: Region? = Region(name: "canvas", frame: Rect(x: 0, y: 0, width: 100, height: 100), gestureRecognizers: [pinch])
+        var first: Surface? = Surface(regions: [region!])
+        XCTAssertTrue(region?.surface === first)
+        first = nil
+        XCTAssertNil(region?.surface)
+
+        // A region added to a second surface belongs to it, even once the first one is gone.
+        var second: Surface? = Surface(regions: [region!])
+        let third = Surface(regions: [region!])
+        second = nil
+        XCTAssertNil(second)
+        XCTAssertTrue(region?.surface === third)
+
+        XCTAssertTrue(pinch.region === region)
+        region = nil
+        XCTAssertTrue(pinch.region === third.regions[0], "the surface still holds the region")
+        XCTAssertEqual(pinch.record.region, "canvas")
+    }
+
+    func testARecognizerOutlivingItsRegionHasNone() {
+        let pinch = PinchGestureRecognizer()
+        var region: Region? = Region(name: "canvas", frame: Rect(x: 0, y: 0, width: 100, height: 100), gestureRecognizers: [pinch])
+        XCTAssertTrue(pinch.region === region)
+        region = nil
+        XCTAssertNil(pinch.region)
+        XCTAssertEqual(pinch.record.region, "")
+    }
+
+    /// Delivery skips loading the weak delegate until one is set; one set later is asked, and
+    /// one that went away is not.
+    func testADelegateSetMidStreamIsAskedAndAReleasedOneIsNot() {
+        let pinch = PinchGestureRecognizer()
+        let surface = makeSurface(pinch)
+        func pinchAt(_ start: Double) -> [AppEvent] {
+            PinchStreams.indirect([PinchStep(time: start), PinchStep(time: start + 0.1, scale: 1.4), PinchStep(time: start + 0.2, scale: 1.4)])
+        }
+        surface.handle(pinchAt(0))
+        XCTAssertEqual(milestones(pinch), [.began, .ended])
+
+        var delegate: RecordingDelegate? = RecordingDelegate()
+        delegate?.acceptsEvent = { _ in false }
+        pinch.delegate = delegate
+        surface.handle(pinchAt(1))
+        XCTAssertEqual(milestones(pinch), [.began, .ended], "the delegate refused the second pinch")
+        XCTAssertEqual(delegate?.eventQuestions.count, 3)
+
+        delegate = nil
+        surface.handle(pinchAt(2))
+        XCTAssertEqual(milestones(pinch), [.began, .ended, .began, .ended])
+    }
+
     func testShouldReceiveTouchIsNotAskedForTransformDrivenInput() {
         let pinch = PinchGestureRecognizer()
         let delegate = RecordingDelegate()

@@ -35,6 +35,43 @@ final class StreamingComparisonTests: XCTestCase {
         return events
     }
 
+    /// Keeps what it is handed.
+    private final class Collector: AppEventReceiver {
+        var events: [AppEvent] = []
+        func handle(_ event: AppEvent) { events.append(event) }
+    }
+
+    /// `translate(_:to:)` hands over, event by event, what `translate(_:)` returns, with the same
+    /// dispositions and accounting; so does the flush. The session ends with a wheel turn whose
+    /// sequence a late motion times out, then another that only the flush ends.
+    func testTheTranslatorHandsTheReceiverWhatItWouldReturn() {
+        var events = session()
+        let end = events.last?.time ?? 0
+        events.append(LibinputEvent(time: end + 500_000, device: "event7", kind: .pointerMotion(dx: 1, dy: 1, unacceleratedDx: 1, unacceleratedDy: 1)))
+        events.append(LibinputEvent(time: end + 600_000, device: "event7", kind: .pointerScroll(Scroll(source: .wheel, vertical: -15, horizontal: nil, vertical120: -120))))
+        for indirect in [false, true] {
+            let returning = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
+            let handing = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
+            let collector = Collector()
+            var emitted = 0
+            for event in events {
+                let returned = returning.translate(event)
+                collector.events.removeAll()
+                handing.translate(event, to: collector)
+                XCTAssertEqual(collector.events, returned, "\(event.typeName) at \(event.time)")
+                XCTAssertEqual(handing.lastDisposition, returning.lastDisposition)
+                emitted += returned.count
+            }
+            XCTAssertGreaterThan(emitted, events.count / 2)
+            let flushed = returning.flush(at: end + 2_000_000)
+            collector.events.removeAll()
+            handing.flush(at: end + 2_000_000, to: collector)
+            XCTAssertEqual(collector.events, flushed)
+            XCTAssertEqual(flushed.count, 1, "the second wheel sequence ends at the flush")
+            XCTAssertEqual(handing.accounting, returning.accounting)
+        }
+    }
+
     func testStreamingGivesTheRecordsOfTheStoredStreams() {
         let events = session()
         let comparison = Comparison { Surface.standard(screen: (1440, 900)) }
