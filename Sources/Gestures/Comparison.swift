@@ -69,7 +69,7 @@ public struct Comparison {
     /// instructions of this function, so it stays a call of its own.
     @inline(never)
     static func feed(_ events: [LibinputEvent], to surface: Surface, through translator: CompatibilityTranslator, settleTime: Double) {
-        for event in events { translator.translate(event, to: surface) }
+        translator.translate(contentsOf: events, to: surface)
         translator.flush(at: flushTime(of: events), to: surface)
         surface.finish(at: (surface.lastEventTimestamp ?? 0) + settleTime)
     }

@@ -72,12 +72,13 @@ extension GestureRecognizer {
         didHandle()
     }
 
-    /// A transform or scroll event of the sequence this recognizer's region is latched to.
-    func receiveGesture(_ kind: InputSource, phase: GesturePhase, at eventLocation: Point, of event: AppEvent, process: () -> Void) {
+    /// A transform or scroll event of the sequence this recognizer's region is latched to;
+    /// `process` is handed the recognizer (a closure capturing it would retain it).
+    func receiveGesture(_ kind: InputSource, phase: GesturePhase, at eventLocation: Point, of event: AppEvent, process: (GestureRecognizer) -> Void) {
         guard source == nil || source == kind else { return }
         let ends = phase == .ended || phase == .cancelled
         guard isLive else {
-            source = ends ? nil : kind
+            setSource(ends ? nil : kind)
             return
         }
         guard accepts(event, delegate: activeDelegate) else {
@@ -88,13 +89,13 @@ extension GestureRecognizer {
             return
         }
         adopt(event)
-        source = ends ? nil : kind
-        touchLocations.removeAll(keepingCapacity: true)
+        setSource(ends ? nil : kind)
+        if !touchLocations.isEmpty { touchLocations.removeAll(keepingCapacity: true) }
         location = eventLocation
         if phase == .cancelled {
             cancelOrFail(at: event.timestamp)
         } else {
-            process()
+            process(self)
         }
         didHandle()
     }
@@ -104,7 +105,7 @@ extension GestureRecognizer {
     func receiveHover(_ touch: Touch, of event: AppEvent, isInside: Bool) {
         guard source == nil || source == .hover else { return }
         guard isLive else {
-            source = isInside ? .hover : nil
+            setSource(isInside ? .hover : nil)
             return
         }
         guard accepts(event, delegate: activeDelegate) else {
@@ -115,9 +116,14 @@ extension GestureRecognizer {
             return
         }
         adopt(event)
-        source = isInside ? .hover : nil
-        touchLocations.removeAll(keepingCapacity: true)
-        if isInside { touchLocations.append(touch.location) }
+        setSource(isInside ? .hover : nil)
+        // In place while the pointer stays inside (most hover events).
+        if isInside && touchLocations.count == 1 {
+            touchLocations[0] = touch.location
+        } else if !touchLocations.isEmpty || isInside {
+            touchLocations.removeAll(keepingCapacity: true)
+            if isInside { touchLocations.append(touch.location) }
+        }
         location = touch.location
         hoverChanged(isInside: isInside, at: event.timestamp)
         didHandle()
@@ -144,8 +150,13 @@ extension GestureRecognizer {
                 trackedTouches.append(TrackedTouch(touch))
             }
         }
-        // Set only when it changes: the setter's observer is not free.
-        if source != .touches { source = .touches }
+        setSource(.touches)
+    }
+
+    /// Sets ``source`` only when it changes: its observer is not free, and most events do not
+    /// change it.
+    private func setSource(_ newSource: InputSource?) {
+        if source != newSource { source = newSource }
     }
 
     /// Only after an event that ended or cancelled a touch: otherwise every tracked touch is down.

@@ -149,7 +149,7 @@ open class GestureRecognizer {
     var surface: Surface? { region?.surface }
 
     /// Whether it still processes input; a discrete recognition waiting on `require(toFail:)` is complete.
-    var isLive: Bool {
+    @inline(__always) var isLive: Bool {
         (state == .possible || state == .began || state == .changed) && (pending.isEmpty || !pending.contains(.ended))
     }
 
@@ -166,9 +166,9 @@ open class GestureRecognizer {
     /// The inputs it may take; the surface offers it only events of these.
     var inputs: [InputSource] { [] }
 
-    /// Whether the recognizer handles this event of one of its ``inputs`` (e.g. its scroll type);
-    /// only then are the `shouldReceive` hooks asked. Default true.
-    func handles(_ event: AppEvent) -> Bool { true }
+    /// Whether the recognizer follows this scroll event (e.g. its scroll type), asked when it
+    /// takes scroll input; only then are the `shouldReceive` hooks asked. Default true.
+    func takes(_ scroll: ScrollEvent) -> Bool { true }
 
     /// The tracked touches changed; those ending in this event are still listed.
     func touchesChanged(at time: Double) {}

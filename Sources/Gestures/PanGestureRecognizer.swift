@@ -51,9 +51,8 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     override var inputs: [InputSource] { [.touches, .scroll] }
 
-    override func handles(_ event: AppEvent) -> Bool {
-        guard case .scroll(let scroll) = event.payload else { return true }
-        return allowedScrollTypesMask.contains(ScrollTypeMask(scroll.type))
+    override func takes(_ scroll: ScrollEvent) -> Bool {
+        allowedScrollTypesMask.contains(ScrollTypeMask(scroll.type))
     }
 
     override var currentValues: GestureValues { GestureValues(translation: translation) }

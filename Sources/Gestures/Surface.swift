@@ -26,13 +26,13 @@ public final class Surface: AppEventReceiver {
     /// Each region's recognizers that take touches, by region index. Delivery works on these
     /// and on region indices; a list per input, so that an event visits only the recognizers
     /// that may take it (a transform, 2 of the default surface's 7).
-    @exclusivity(unchecked) private var touchRecognizers: [[GestureRecognizer]] = []
+    @exclusivity(unchecked) private var touchRecognizers: [RecognizerList] = []
     /// Each region's recognizers that take transform events, by region index.
-    @exclusivity(unchecked) private var transformRecognizers: [[GestureRecognizer]] = []
+    @exclusivity(unchecked) private var transformRecognizers: [RecognizerList] = []
     /// Each region's recognizers that take scroll events, by region index.
-    @exclusivity(unchecked) private var scrollRecognizers: [[GestureRecognizer]] = []
+    @exclusivity(unchecked) private var scrollRecognizers: [RecognizerList] = []
     /// Each region's recognizers that take hover events, by region index.
-    @exclusivity(unchecked) private var hoverRecognizers: [[GestureRecognizer]] = []
+    @exclusivity(unchecked) private var hoverRecognizers: [RecognizerList] = []
     /// The region index each live touch began in (nil: none), oldest first; a few at most, so a list.
     @exclusivity(unchecked) private var touchRegions: [(id: TouchID, region: Int?)] = []
     /// Storage for the touches of an event that hit one region when others hit elsewhere.
@@ -70,8 +70,8 @@ public final class Surface: AppEventReceiver {
 
     /// Rebuilds ``gestureRecognizers`` after a region or recognizer was added.
     func recognizersChanged() {
-        func taking(_ input: InputSource) -> [[GestureRecognizer]] {
-            regions.map { $0.gestureRecognizers.filter { $0.inputs.contains(input) } }
+        func taking(_ input: InputSource) -> [RecognizerList] {
+            regions.map { $0.gestureRecognizers.filter { $0.inputs.contains(input) }.map(Unmanaged.passUnretained) }
         }
         touchRecognizers = taking(.touches)
         transformRecognizers = taking(.transform)
@@ -125,12 +125,12 @@ public final class Surface: AppEventReceiver {
         case .transform(let transform):
             // The closures capture the time, not the event: capturing it would copy it.
             let time = event.timestamp
-            deliverGesture(.transform, phase: transform.phase, at: transform.location, of: event) {
+            deliverGesture(.transform, phase: transform.phase, at: transform.location, of: event, scroll: nil) {
                 $0.transformChanged(transform, at: time)
             }
         case .scroll(let scroll):
             let time = event.timestamp
-            deliverGesture(.scroll, phase: scroll.phase, at: scroll.location, of: event) {
+            deliverGesture(.scroll, phase: scroll.phase, at: scroll.location, of: event, scroll: scroll) {
                 $0.scrollChanged(scroll, at: time)
             }
         case .systemGesture, .pointerLock, .relativeMotion:
@@ -187,8 +187,10 @@ public final class Surface: AppEventReceiver {
     }
 
     private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
-        for recognizer in touchRecognizers[region] where recognizer.handles(event) {
-            recognizer.receiveTouches(touches, changes: changes, of: event)
+        for entry in touchRecognizers[region] {
+            entry._withUnsafeGuaranteedRef { recognizer in
+                recognizer.receiveTouches(touches, changes: changes, of: event)
+            }
         }
     }
 
@@ -196,14 +198,18 @@ public final class Surface: AppEventReceiver {
         touchRegions.first { $0.id == id }?.region
     }
 
-    private func deliverGesture(_ kind: InputSource, phase: GesturePhase, at location: Point, of event: AppEvent, process: (GestureRecognizer) -> Void) {
+    /// `scroll`: the event's scroll, which a recognizer may not take (``GestureRecognizer/takes(_:)``).
+    private func deliverGesture(_ kind: InputSource, phase: GesturePhase, at location: Point, of event: AppEvent, scroll: ScrollEvent?, process: (GestureRecognizer) -> Void) {
         let latched = phase == .began ? nil : (kind == .transform ? latchedTransformRegion : latchedScrollRegion)
         let target = latched ?? hitTestIndex(location)
         let latch = phase == .ended || phase == .cancelled ? nil : target
         if kind == .transform { latchedTransformRegion = latch } else { latchedScrollRegion = latch }
         guard let target else { return }
-        for recognizer in (kind == .transform ? transformRecognizers : scrollRecognizers)[target] where recognizer.handles(event) {
-            recognizer.receiveGesture(kind, phase: phase, at: location, of: event) { process(recognizer) }
+        for entry in (kind == .transform ? transformRecognizers : scrollRecognizers)[target] {
+            entry._withUnsafeGuaranteedRef { recognizer in
+                if let scroll, !recognizer.takes(scroll) { return }
+                recognizer.receiveGesture(kind, phase: phase, at: location, of: event, process: process)
+            }
         }
     }
 
@@ -211,9 +217,11 @@ public final class Surface: AppEventReceiver {
         let hit = touch.phase == .regionExited ? nil : hitTestIndex(touch.location)
         for index in regions.indices {
             let isInside = index == hit
-            for recognizer in hoverRecognizers[index] where recognizer.handles(event) {
-                if isInside || recognizer.source == .hover {
-                    recognizer.receiveHover(touch, of: event, isInside: isInside)
+            for entry in hoverRecognizers[index] {
+                entry._withUnsafeGuaranteedRef { recognizer in
+                    if isInside || recognizer.source == .hover {
+                        recognizer.receiveHover(touch, of: event, isInside: isInside)
+                    }
                 }
             }
         }
@@ -244,7 +252,7 @@ public final class Surface: AppEventReceiver {
     /// Releases or fails recognizers waiting on others, and resets those whose gesture and input
     /// are over. Most events change no state: then there is nothing to scan.
     private func settle(at time: Double) {
-        reevaluateWaiters(at: time)
+        if mayHaveWaiters { reevaluateWaiters(at: time) }
         guard mayHaveFinished else { return }
         mayHaveFinished = false
         for recognizer in gestureRecognizers where recognizer.state.isTerminal && recognizer.source == nil {
@@ -252,6 +260,11 @@ public final class Surface: AppEventReceiver {
         }
     }
 }
+
+/// Recognizers that their regions keep alive (none is ever removed), listed without reference
+/// counting: a delivery loop over strong references retained and released every recognizer it
+/// visited, a tenth of compatibility mode's instructions (tools/cost).
+typealias RecognizerList = [Unmanaged<GestureRecognizer>]
 
 /// An unordered pair of recognizers, by identity.
 struct RecognizerPair: Hashable {
