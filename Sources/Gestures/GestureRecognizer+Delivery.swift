@@ -23,7 +23,8 @@ extension GestureRecognizer {
         // nothing it will look at again (its tracked touches are all gone before it resets).
         let isLive = isLive
         guard isLive || !changes.isEmpty else { return }
-        let relevant = touches.allSatisfy(isRelevant) ? touches : touches.filter(isRelevant)
+        // Closures, not the method itself: a method reference captures (retains) the recognizer.
+        let relevant = touches.allSatisfy { isRelevant($0) } ? touches : touches.filter { isRelevant($0) }
         guard !relevant.isEmpty else { return }
         guard isLive else {
             track(relevant)

@@ -53,6 +53,7 @@ public final class Surface: AppEventReceiver {
 
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
+        super.init()
         regions.forEach(addRegion)
     }
 
@@ -114,7 +115,7 @@ public final class Surface: AppEventReceiver {
     @exclusivity(unchecked) public private(set) var lastEventTimestamp: Double?
 
     /// Delivers one event; events must come in timestamp order.
-    public func handle(_ event: AppEvent) {
+    override public func handle(_ event: AppEvent) {
         lastEventTimestamp = event.timestamp
         fireTimers(upTo: event.timestamp)
         switch event.payload {

@@ -5,7 +5,10 @@ public struct Point: Equatable, Hashable, Codable, Sendable, CustomStringConvert
     public var x: Double
     public var y: Double
 
-    public init(x: Double, y: Double) {
+    // Inlinable, this and `distance`: the recognizers make and measure points for every touch
+    // of every event, and a call into another module per point cost a few per cent of
+    // compatibility mode's instructions (tools/cost).
+    @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
@@ -13,7 +16,7 @@ public struct Point: Equatable, Hashable, Codable, Sendable, CustomStringConvert
     public static let zero = Point(x: 0, y: 0)
 
     /// Straight-line distance in points.
-    public func distance(to other: Point) -> Double {
+    @inlinable public func distance(to other: Point) -> Double {
         ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
     }
 

@@ -139,8 +139,8 @@ public final class CompatibilityTranslator {
     /// The app events of the current call, returned at its end; unused while a receiver takes them.
     @exclusivity(unchecked) private var output: [AppEvent] = []
     /// Takes the current call's app events as they are made, in the calls given one; set only
-    /// for the length of such a call, so it needs no reference count of its own.
-    @exclusivity(unchecked) private unowned(unsafe) var receiver: (any AppEventReceiver)?
+    /// for the length of such a call, which keeps it alive, so it needs no reference count.
+    @exclusivity(unchecked) private var receiver: Unmanaged<AppEventReceiver>?
     /// Whether the current call made an app event.
     @exclusivity(unchecked) private var emittedInCall = false
     /// Storage for the touch lists of touches events, reused by later calls.
@@ -184,8 +184,8 @@ public final class CompatibilityTranslator {
     /// Translates one libinput event and hands each app event it causes to `receiver` as soon as
     /// it is made, in order. Nothing is stored, so no event is copied into an array and out again:
     /// what a pipeline feeding recognizers wants (`Comparison` streams this way).
-    public func translate(_ event: LibinputEvent, to receiver: any AppEventReceiver) {
-        self.receiver = receiver
+    public func translate(_ event: LibinputEvent, to receiver: AppEventReceiver) {
+        self.receiver = .passUnretained(receiver)
         withUnsafePointer(to: event, translateEvent)
         self.receiver = nil
     }
@@ -194,8 +194,8 @@ public final class CompatibilityTranslator {
     /// compared. Cheaper than a call per event from outside: an event passed to a function in
     /// another module is copied first (its device name, its enum payload; a tenth of the
     /// translation), while this loop reads each in place.
-    public func translate(contentsOf events: [LibinputEvent], to receiver: any AppEventReceiver) {
-        self.receiver = receiver
+    public func translate(contentsOf events: [LibinputEvent], to receiver: AppEventReceiver) {
+        self.receiver = .passUnretained(receiver)
         events.withUnsafeBufferPointer { events in
             guard let first = events.baseAddress else { return }
             for index in events.indices { translateEvent(first + index) }
@@ -322,8 +322,8 @@ public final class CompatibilityTranslator {
     }
 
     /// ``flush(at:)``, handing the event, if any, to `receiver`.
-    public func flush(at time: UInt64, to receiver: any AppEventReceiver) {
-        self.receiver = receiver
+    public func flush(at time: UInt64, to receiver: AppEventReceiver) {
+        self.receiver = .passUnretained(receiver)
         startCall(at: time)
         emit(scroll.endDiscrete(location: pointer.location))
         self.receiver = nil
@@ -497,7 +497,11 @@ public final class CompatibilityTranslator {
             modifierFlags: pointer.modifierFlags, payload: payload
         )
         emittedInCall = true
-        if let receiver { receiver.handle(event) } else { output.append(event) }
+        if let receiver {
+            receiver._withUnsafeGuaranteedRef { $0.handle(event) }
+        } else {
+            output.append(event)
+        }
     }
 
     private func emit(_ scroll: ScrollEvent?, at time: UInt64? = nil) {

@@ -38,7 +38,7 @@ final class StreamingComparisonTests: XCTestCase {
     /// Keeps what it is handed.
     private final class Collector: AppEventReceiver {
         var events: [AppEvent] = []
-        func handle(_ event: AppEvent) { events.append(event) }
+        override func handle(_ event: AppEvent) { events.append(event) }
     }
 
     /// `translate(_:to:)` hands over, event by event, what `translate(_:)` returns, with the same
