@@ -264,7 +264,7 @@ public final class Surface: AppEventReceiver {
 
 /// Recognizers that their regions keep alive (none is ever removed), listed without reference
 /// counting: a delivery loop over strong references retained and released every recognizer it
-/// visited, a tenth of compatibility mode's instructions (tools/cost).
+/// visited, 7 % of compatibility mode's instructions (tools/cost).
 typealias RecognizerList = [Unmanaged<GestureRecognizer>]
 
 /// An unordered pair of recognizers, by identity.

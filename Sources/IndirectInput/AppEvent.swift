@@ -6,8 +6,8 @@ public struct Point: Equatable, Hashable, Codable, Sendable, CustomStringConvert
     public var y: Double
 
     // Inlinable, this and `distance`: the recognizers make and measure points for every touch
-    // of every event, and a call into another module per point cost a few per cent of
-    // compatibility mode's instructions (tools/cost).
+    // of every event, and a call into another module per point cost 2 % of compatibility
+    // mode's instructions (tools/cost).
     @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y

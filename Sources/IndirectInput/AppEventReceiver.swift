@@ -4,7 +4,7 @@
 ///
 /// A class rather than a protocol: the translator holds the receiver of a call unretained and
 /// calls it with no reference counting, which a class-bound existential does not allow; that
-/// retain and release per app event was 4 % of indirect input mode's instructions (tools/cost).
+/// retain and release per app event was 5 % of indirect input mode's instructions (tools/cost).
 open class AppEventReceiver {
     public init() {}
 

@@ -177,7 +177,7 @@ public final class CompatibilityTranslator {
     /// call: a caller that lets go of them before the next call costs no allocation (one that
     /// keeps them gets copies, as with any array).
     public func translate(_ event: LibinputEvent) -> [AppEvent] {
-        withUnsafePointer(to: event, translateEvent)
+        withUnsafePointer(to: event) { translateEvent($0) }
         return output
     }
 
@@ -186,14 +186,14 @@ public final class CompatibilityTranslator {
     /// what a pipeline feeding recognizers wants (`Comparison` streams this way).
     public func translate(_ event: LibinputEvent, to receiver: AppEventReceiver) {
         self.receiver = .passUnretained(receiver)
-        withUnsafePointer(to: event, translateEvent)
+        withUnsafePointer(to: event) { translateEvent($0) }
         self.receiver = nil
     }
 
     /// ``translate(_:to:)`` for each of `events` in order: a recording replayed, or a stream
     /// compared. Cheaper than a call per event from outside: an event passed to a function in
-    /// another module is copied first (its device name, its enum payload; a tenth of the
-    /// translation), while this loop reads each in place.
+    /// another module is copied first (its device name, its enum payload: a tenth of what
+    /// `compare` spent), while this loop reads each in place.
     public func translate(contentsOf events: [LibinputEvent], to receiver: AppEventReceiver) {
         self.receiver = .passUnretained(receiver)
         events.withUnsafeBufferPointer { events in
@@ -277,9 +277,9 @@ public final class CompatibilityTranslator {
         }
     }
 
-    /// What became of the last event given to ``translate(_:)``.
+    /// What became of the last event translated.
     @exclusivity(unchecked) public private(set) var lastDisposition: Disposition = .emitted
-    /// What became of every event given to ``translate(_:)``.
+    /// What became of every event translated.
     @exclusivity(unchecked) public private(set) var accounting = Accounting()
 
     /// Why an event produced no app event: its content lives on in state later events carry, or
@@ -488,9 +488,9 @@ public final class CompatibilityTranslator {
     }
 
     /// Hands the receiver, or appends to the output, an event with the seat's state, stamped with
-    /// the clock, or with `time` for a
-    /// wheel sequence's timeout: that lies between the last wheel event and the clock, and
-    /// nothing was emitted in between, since every call checks the timeout first.
+    /// the clock, or with `time` for a wheel sequence's timeout: that lies between the last wheel
+    /// event and the clock, and nothing was emitted in between, since every call checks the
+    /// timeout first.
     private func emit(_ payload: consuming AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) {
         let event = AppEvent(
             timestamp: Double(time ?? clock) / 1e6, buttonMask: buttonMask ?? pointer.buttonMask,

@@ -42,8 +42,9 @@ final class StreamingComparisonTests: XCTestCase {
     }
 
     /// `translate(_:to:)` hands over, event by event, what `translate(_:)` returns, with the same
-    /// dispositions and accounting; so does the flush. The session ends with a wheel turn whose
-    /// sequence a late motion times out, then another that only the flush ends.
+    /// dispositions and accounting, and `translate(contentsOf:to:)` all of it at once; so does the
+    /// flush. The session ends with a wheel turn whose sequence a late motion times out, then
+    /// another that only the flush ends.
     func testTheTranslatorHandsTheReceiverWhatItWouldReturn() {
         var events = session()
         let end = events.last?.time ?? 0
@@ -53,16 +54,21 @@ final class StreamingComparisonTests: XCTestCase {
             let returning = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
             let handing = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
             let collector = Collector()
-            var emitted = 0
+            var allReturned: [AppEvent] = []
             for event in events {
                 let returned = returning.translate(event)
                 collector.events.removeAll()
                 handing.translate(event, to: collector)
                 XCTAssertEqual(collector.events, returned, "\(event.typeName) at \(event.time)")
                 XCTAssertEqual(handing.lastDisposition, returning.lastDisposition)
-                emitted += returned.count
+                allReturned += returned
             }
-            XCTAssertGreaterThan(emitted, events.count / 2)
+            XCTAssertGreaterThan(allReturned.count, events.count / 2)
+            let batch = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
+            let batchCollector = Collector()
+            batch.translate(contentsOf: events, to: batchCollector)
+            XCTAssertEqual(batchCollector.events, allReturned)
+            XCTAssertEqual(batch.accounting, returning.accounting)
             let flushed = returning.flush(at: end + 2_000_000)
             collector.events.removeAll()
             handing.flush(at: end + 2_000_000, to: collector)
