@@ -34,13 +34,6 @@ extension Point {
     func subtracting(_ other: Point) -> Point { Point(x: x - other.x, y: y - other.y) }
     func scaled(by factor: Double) -> Point { Point(x: x * factor, y: y * factor) }
     var magnitude: Double { (x * x + y * y).squareRoot() }
-
-    /// The mean of `points`, or nil for none.
-    static func centroid(of points: [Point]) -> Point? {
-        guard !points.isEmpty else { return nil }
-        let sum = points.reduce(Point.zero) { $0.adding($1) }
-        return sum.scaled(by: 1 / Double(points.count))
-    }
 }
 
 /// The line from one touch to another: what pinch (its length) and rotation (its angle) measure.

@@ -186,7 +186,8 @@ public final class CompatibilityTranslator {
     /// what a pipeline feeding recognizers wants (`Comparison` streams this way).
     public func translate(_ event: LibinputEvent, to receiver: AppEventReceiver) {
         self.receiver = .passUnretained(receiver)
-        withUnsafePointer(to: event) { translateEvent($0) }
+        // The output stays empty while a receiver takes the events.
+        _ = translate(event)
         self.receiver = nil
     }
 
@@ -324,8 +325,7 @@ public final class CompatibilityTranslator {
     /// ``flush(at:)``, handing the event, if any, to `receiver`.
     public func flush(at time: UInt64, to receiver: AppEventReceiver) {
         self.receiver = .passUnretained(receiver)
-        startCall(at: time)
-        emit(scroll.endDiscrete(location: pointer.location))
+        _ = flush(at: time)
         self.receiver = nil
     }
 
