@@ -42,8 +42,8 @@ struct Segment {
     let end: Point
 
     var length: Double { start.distance(to: end) }
-    /// Radians; clockwise positive because y grows downwards, as UIKit's rotation.
-    var angle: Double { atan2(end.y - start.y, end.x - start.x) }
+    /// End minus start.
+    var direction: Point { end.subtracting(start) }
 }
 
 /// Rate of change of a value between the last two samples, as UIKit's `velocity` properties.

@@ -23,6 +23,20 @@ extension GestureRecognizer {
         // nothing it will look at again (its tracked touches are all gone before it resets).
         let isLive = isLive
         guard isLive || !changes.isEmpty else { return }
+        if isLive && changes.isEmpty && followsInOrder(touches) {
+            // Most events: the same touches move, listed as they are tracked. Every one is
+            // relevant and delivered, none begins or ends; the general path below would find
+            // that out by searching and copying lists.
+            guard accepts(event, delegate: activeDelegate) else { return }
+            adopt(event)
+            trackedTouches.withUnsafeMutableBufferPointer { tracked in
+                touches.withUnsafeBufferPointer { touches in
+                    for index in tracked.indices { tracked[index].update(with: touches[index]) }
+                }
+            }
+            touchesMoved(at: event.timestamp)
+            return
+        }
         // Closures, not the method itself: a method reference captures (retains) the recognizer.
         let relevant = touches.allSatisfy { isRelevant($0) } ? touches : touches.filter { isRelevant($0) }
         guard !relevant.isEmpty else { return }
@@ -52,25 +66,61 @@ extension GestureRecognizer {
         }
         adopt(event)
         track(delivered)
+        if changes.contains(.ended) && delivered.contains(where: { $0.phase == .cancelled }) {
+            updateTouchLocations()
+            cancelOrFail(at: event.timestamp)
+            didHandle()
+        } else {
+            touchesMoved(at: event.timestamp)
+        }
+        if changes.contains(.ended) { dropLiftedTouches() }
+    }
+
+    /// Reads the tracked touches in place, through a mutable buffer: a class's array property
+    /// read any other way is retained and released around the read.
+    @inline(__always) func withTrackedTouches<Result>(_ body: (UnsafeBufferPointer<TrackedTouch>) -> Result) -> Result {
+        trackedTouches.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
+    }
+
+    /// Whether `touches` are the tracked touches, in their order, all of an allowed type.
+    private func followsInOrder(_ touches: [Touch]) -> Bool {
+        guard touches.count == trackedTouches.count else { return false }
+        return withTrackedTouches { tracked in
+            touches.withUnsafeBufferPointer { touches in
+                for index in touches.indices {
+                    guard touches[index].id == tracked[index].id && allows(touches[index].type) else { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    /// The tracked touches changed (and none was cancelled): the subclass hook, then the record.
+    private func touchesMoved(at time: Double) {
+        updateTouchLocations()
+        touchesChanged(at: time)
+        didHandle()
+    }
+
+    /// ``touchLocations`` and ``location`` from the tracked touches.
+    private func updateTouchLocations() {
         // Overwritten in place while the number of touches stays (most events): emptying an
         // array costs more than the rest of this bookkeeping.
         if touchLocations.count != trackedTouches.count {
             touchLocations.removeAll(keepingCapacity: true)
             touchLocations.append(contentsOf: repeatElement(.zero, count: trackedTouches.count))
         }
+        // Through buffer pointers: indexing the arrays checks bounds and uniqueness per touch.
         var sum = Point.zero
-        for index in trackedTouches.indices {
-            touchLocations[index] = trackedTouches[index].location
-            sum = sum.adding(trackedTouches[index].location)
+        withTrackedTouches { tracked in
+            touchLocations.withUnsafeMutableBufferPointer { locations in
+                for index in tracked.indices {
+                    locations[index] = tracked[index].location
+                    sum = sum.adding(tracked[index].location)
+                }
+            }
         }
         location = sum.scaled(by: 1 / Double(trackedTouches.count))
-        if changes.contains(.ended) && delivered.contains(where: { $0.phase == .cancelled }) {
-            cancelOrFail(at: event.timestamp)
-        } else {
-            touchesChanged(at: event.timestamp)
-        }
-        if changes.contains(.ended) { dropLiftedTouches() }
-        didHandle()
     }
 
     /// A transform or scroll event of the sequence this recognizer's region is latched to;

@@ -15,7 +15,8 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     /// use it, so a pure pinch begins a rotation recognizer in neither mode.
     @exclusivity(unchecked) public var hysteresis = 0.05
 
-    @exclusivity(unchecked) private var lastAngle: Double?
+    /// The pair's segment, end minus start, at the last measure.
+    @exclusivity(unchecked) private var lastDirection: Point?
 
     /// A recognizer called `name` (default "rotation") with every option at its default.
     public init(name: String = GestureKind.rotation.rawValue) {
@@ -26,12 +27,18 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
 
     override func resetValue() { rotation = 0 }
 
-    override func resetTracking() { lastAngle = nil }
+    override func resetTracking() { lastDirection = nil }
 
     override func measure(initial: Segment, current: Segment) -> (value: Double, movedEnough: Bool)? {
-        // Summing wrapped steps keeps the angle continuous across atan2's ±π seam.
-        rotation += remainder(current.angle - (lastAngle ?? initial.angle), 2 * .pi)
-        lastAngle = current.angle
+        // Summing the steps keeps the angle continuous across atan2's ±π seam. A step is the
+        // angle between the last segment and this one, in (-π, π]: one atan2 of their cross and
+        // dot products, where the difference of two angles took two and a remainder (5 % of
+        // compatibility mode, tools/cost).
+        let direction = current.direction
+        guard direction != .zero else { return nil }
+        let last = lastDirection ?? initial.direction
+        rotation += atan2(last.x * direction.y - last.y * direction.x, last.x * direction.x + last.y * direction.y)
+        lastDirection = direction
         return (rotation, abs(rotation) > hysteresis)
     }
 

@@ -47,7 +47,7 @@ struct TouchPair {
     private var ids: (TouchID, TouchID)?
     private var initial: Segment?
 
-    mutating func update(with touches: [TrackedTouch]) -> Update {
+    mutating func update(with touches: UnsafeBufferPointer<TrackedTouch>) -> Update {
         if ids == nil {
             // The first two down, found without building a list: this runs for every event
             // while only one touch is down.

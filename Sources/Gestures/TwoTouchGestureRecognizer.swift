@@ -40,7 +40,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) { (0, false) }
 
     override func touchesChanged(at time: Double) {
-        switch pair.update(with: trackedTouches) {
+        switch withTrackedTouches({ pair.update(with: $0) }) {
         case .waiting:
             if !trackedTouches.contains(where: \.isDown) { transition(to: .failed, at: time) }
         case .lost:

@@ -13,7 +13,8 @@ public struct Point: Equatable, Hashable, Codable, Sendable, CustomStringConvert
         self.y = y
     }
 
-    public static let zero = Point(x: 0, y: 0)
+    /// The origin; computed and inlinable, where a stored constant is a call to its accessor.
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
 
     /// Straight-line distance in points.
     @inlinable public func distance(to other: Point) -> Double {
