@@ -29,12 +29,7 @@ extension GestureRecognizer {
             // that out by searching and copying lists.
             guard accepts(event, delegate: activeDelegate) else { return }
             adopt(event)
-            trackedTouches.withUnsafeMutableBufferPointer { tracked in
-                touches.withUnsafeBufferPointer { touches in
-                    for index in tracked.indices { tracked[index].update(with: touches[index]) }
-                }
-            }
-            touchesMoved(at: event.timestamp)
+            touchesMoved(to: touches, at: event.timestamp)
             return
         }
         // Closures, not the method itself: a method reference captures (retains) the recognizer.
@@ -96,14 +91,16 @@ extension GestureRecognizer {
     }
 
     /// The tracked touches changed (and none was cancelled): the subclass hook, then the record.
-    private func touchesMoved(at time: Double) {
-        updateTouchLocations()
+    /// `moves`: the event's touches when they are the tracked ones in order, still to be applied.
+    private func touchesMoved(to moves: [Touch] = [], at time: Double) {
+        updateTouchLocations(applying: moves)
         touchesChanged(at: time)
         didHandle()
     }
 
-    /// ``touchLocations`` and ``location`` from the tracked touches.
-    private func updateTouchLocations() {
+    /// ``touchLocations`` and ``location`` from the tracked touches, after moving them to
+    /// `moves` (the tracked touches in order) if there are any: one pass over the lists.
+    private func updateTouchLocations(applying moves: [Touch] = []) {
         // Overwritten in place while the number of touches stays (most events): emptying an
         // array costs more than the rest of this bookkeeping.
         if touchLocations.count != trackedTouches.count {
@@ -112,11 +109,14 @@ extension GestureRecognizer {
         }
         // Through buffer pointers: indexing the arrays checks bounds and uniqueness per touch.
         var sum = Point.zero
-        withTrackedTouches { tracked in
-            touchLocations.withUnsafeMutableBufferPointer { locations in
-                for index in tracked.indices {
-                    locations[index] = tracked[index].location
-                    sum = sum.adding(tracked[index].location)
+        trackedTouches.withUnsafeMutableBufferPointer { tracked in
+            moves.withUnsafeBufferPointer { moves in
+                touchLocations.withUnsafeMutableBufferPointer { locations in
+                    for index in tracked.indices {
+                        if !moves.isEmpty { tracked[index].update(with: moves[index]) }
+                        locations[index] = tracked[index].location
+                        sum = sum.adding(tracked[index].location)
+                    }
                 }
             }
         }

@@ -97,6 +97,10 @@ open class GestureRecognizer {
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
     @exclusivity(unchecked) private var startsNewGesture = true
     @exclusivity(unchecked) private var log: GestureRecord
+    /// Times `changed` was entered again since the log's last transition, itself a `changed`:
+    /// added to that entry only when the state next changes otherwise or the record is read, so
+    /// that most events leave the log alone.
+    @exclusivity(unchecked) private var repeatedChanges = 0
 
     init(kind: GestureKind, name: String) {
         self.kind = kind
@@ -121,6 +125,7 @@ open class GestureRecognizer {
     /// What happened so far, for reports.
     public var record: GestureRecord {
         var record = log
+        record.addChanges(repeatedChanges)
         record.name = name
         record.region = region?.name ?? ""
         return record
@@ -288,6 +293,13 @@ open class GestureRecognizer {
     }
 
     private func apply(_ newState: State, at time: Double) {
+        if state == .changed && newState == .changed {
+            repeatedChanges += 1
+            log.finalValues = currentValues
+            return
+        }
+        log.addChanges(repeatedChanges)
+        repeatedChanges = 0
         let recorded: RecordedState
         switch (state, newState) {
         case (.possible, .ended): recorded = .recognized

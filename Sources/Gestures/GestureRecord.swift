@@ -7,17 +7,22 @@ public enum RecordedState: String, Codable, Sendable, CaseIterable {
     case began, changed, ended, recognized, cancelled, failed
 }
 
-/// One state change, at the time of the event (or expired timer) that caused it.
+/// One state change, at the time of the event (or expired timer) that caused it; or a run of
+/// consecutive `changed`, which a continuous gesture enters on every event, kept as one entry so
+/// that a record stays small however long the gesture lasts.
 public struct GestureTransition: Equatable, Sendable {
     /// The state entered.
     public var state: RecordedState
-    /// Seconds, on the events' clock.
+    /// Seconds, on the events' clock; for a run, the first change's.
     public var time: Double
+    /// How many times in a row the state was entered: 1 except for a run of `changed`.
+    public var count: Int
 
-    /// A change to `state` at `time`.
-    public init(state: RecordedState, time: Double) {
+    /// `count` changes to `state`, the first at `time`.
+    public init(state: RecordedState, time: Double, count: Int = 1) {
         self.state = state
         self.time = time
+        self.count = count
     }
 }
 
@@ -46,7 +51,7 @@ public struct GestureRecord: Equatable, Sendable {
     public var name: String
     /// What kind of recognizer it is.
     public var kind: GestureKind
-    /// Every state change in order, `changed` included.
+    /// Every state change in order, a run of `changed` as one entry.
     public var transitions: [GestureTransition] = []
     /// The most touches the recognizer counted at once (0 for transform- and scroll-driven input).
     public var maxNumberOfTouches = 0
@@ -66,7 +71,13 @@ public struct GestureRecord: Equatable, Sendable {
 
     /// How many times the recognizer entered `state`.
     public func count(of state: RecordedState) -> Int {
-        transitions.filter { $0.state == state }.count
+        transitions.reduce(0) { $0 + ($1.state == state ? $1.count : 0) }
+    }
+
+    /// Counts `count` more changes in the run of `changed` that ends the transitions.
+    mutating func addChanges(_ count: Int) {
+        guard count > 0, let last = transitions.indices.last, transitions[last].state == .changed else { return }
+        transitions[last].count += count
     }
 
     /// True if it began or was recognized at least once.

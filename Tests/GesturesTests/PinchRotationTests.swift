@@ -30,6 +30,27 @@ final class PinchRotationTests: XCTestCase {
         XCTAssertEqual(pinch.state, .possible, "resets once the transform is over")
     }
 
+    func testARunOfChangesIsRecordedAsOneTransitionPerGesture() {
+        let pinch = PinchGestureRecognizer()
+        let surface = makeSurface(pinch)
+        for gesture in 0..<2 {
+            let start = Double(gesture) * 10
+            surface.handle(Events.transform(start, .began, scale: 1.0))
+            for step in 1...5 {
+                surface.handle(Events.transform(start + Double(step) / 10, .changed, scale: 1 + Double(step) / 10))
+            }
+            surface.handle(Events.transform(start + 1, .ended, scale: 1.5))
+        }
+        // The first update past the threshold begins the gesture; the four after it change it.
+        let oneGesture = [
+            GestureTransition(state: .began, time: 0.1), GestureTransition(state: .changed, time: 0.2, count: 4),
+            GestureTransition(state: .ended, time: 1),
+        ]
+        XCTAssertEqual(pinch.record.transitions, oneGesture + oneGesture.map { GestureTransition(state: $0.state, time: $0.time + 10, count: $0.count) })
+        XCTAssertEqual(pinch.record.count(of: .changed), 8)
+        XCTAssertEqual(pinch.record.count(of: .began), 2)
+    }
+
     func testTouchDrivenPinchScaleIsDistanceOverInitialDistance() throws {
         let pinch = PinchGestureRecognizer()
         let surface = makeSurface(pinch)
