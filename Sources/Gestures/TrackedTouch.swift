@@ -56,10 +56,15 @@ struct TouchPair {
             ids = (touches[first].id, touches[second].id)
             initial = Segment(start: touches[first].location, end: touches[second].location)
         }
-        guard let ids, let initial,
-              let a = touches.first(where: { $0.id == ids.0 }), a.isDown,
-              let b = touches.first(where: { $0.id == ids.1 }), b.isDown
+        guard let ids, let initial, let a = Self.index(of: ids.0, in: touches, at: 0), touches[a].isDown,
+              let b = Self.index(of: ids.1, in: touches, at: 1), touches[b].isDown
         else { return .lost }
-        return .tracking(initial: initial, current: Segment(start: a.location, end: b.location))
+        return .tracking(initial: initial, current: Segment(start: touches[a].location, end: touches[b].location))
+    }
+
+    /// Where `id` is in `touches`, looked for first at `likely`: the pair are usually the only
+    /// touches, tracked in the order they formed.
+    private static func index(of id: TouchID, in touches: UnsafeBufferPointer<TrackedTouch>, at likely: Int) -> Int? {
+        likely < touches.count && touches[likely].id == id ? likely : touches.firstIndex { $0.id == id }
     }
 }
