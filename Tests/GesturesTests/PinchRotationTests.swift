@@ -108,6 +108,19 @@ final class PinchRotationTests: XCTestCase {
         XCTAssertEqual(rotation.rotation, 3.5, accuracy: 1e-9, "not wrapped to 3.5 - 2π")
     }
 
+    func testTouchesOnOnePointGiveNoRotationStep() {
+        let rotation = RotationGestureRecognizer()
+        let surface = makeSurface(rotation)
+        // The pair starts on a diagonal (π/4), meets at one point, then lies vertically (π/2).
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 400, 400), Events.touch(2, .began, 600, 600)]))
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 500, 500), Events.touch(2, .moved, 500, 500)]))
+        XCTAssertEqual(rotation.rotation, 0, "a pair on one point has no direction to measure")
+        XCTAssertEqual(rotation.state, .possible)
+        surface.handle(Events.touches(0.2, [Events.touch(1, .moved, 500, 400), Events.touch(2, .moved, 500, 600)]))
+        XCTAssertEqual(rotation.rotation, .pi / 4, accuracy: 1e-12)
+        XCTAssertEqual(rotation.state, .began)
+    }
+
     func testTransformDrivenRotation() {
         let rotation = RotationGestureRecognizer()
         let surface = makeSurface(rotation)
