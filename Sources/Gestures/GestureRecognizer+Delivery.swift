@@ -77,9 +77,10 @@ extension GestureRecognizer {
         trackedTouches.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
     }
 
-    /// Whether `touches` are the tracked touches, in their order, all of an allowed type.
+    /// Whether `touches` are the tracked touches, in their order, all of an allowed type; never
+    /// for an empty list, which the general path ignores (and which has no centroid).
     private func followsInOrder(_ touches: [Touch]) -> Bool {
-        guard touches.count == trackedTouches.count else { return false }
+        guard !touches.isEmpty && touches.count == trackedTouches.count else { return false }
         return withTrackedTouches { tracked in
             touches.withUnsafeBufferPointer { touches in
                 for index in touches.indices {
