@@ -1,9 +1,9 @@
 import Foundation
 import LibinputEvents
 
-/// A libinput pinch accumulated since its begin: what both delivery modes need.
+/// A libinput pinch accumulated since its begin: what both delivery modes need. Plain values
+/// only (the translator keeps the device apart): it is copied on every update.
 struct PinchGesture {
-    let device: String
     /// The gesture location (the pointer location at begin) plus the summed accelerated deltas.
     private(set) var centre: Point
     /// libinput's scale, absolute since begin.
@@ -11,8 +11,7 @@ struct PinchGesture {
     /// Summed `angleDelta`, degrees, clockwise positive.
     private(set) var angle = 0.0
 
-    init(device: String, location: Point) {
-        self.device = device
+    init(location: Point) {
         centre = location
     }
 

@@ -13,9 +13,9 @@ import LibinputEvents
 /// `delta = (horizontal, vertical)`, and `translation` is their sum since began. A scroll from
 /// another device, or of the other type, ends the live sequence first: one scroll at a time.
 struct ScrollSequencer {
+    /// Plain values only (the device is kept apart): read and written on every scroll event.
     struct Sequence {
         var type: ScrollType
-        var device: String
         var translation = Point.zero
         /// Microseconds of the last event, for the wheel timeout.
         var lastTime: UInt64
@@ -24,6 +24,8 @@ struct ScrollSequencer {
     /// Microseconds of silence after which a wheel sequence is over.
     let wheelTimeout: UInt64
     private(set) var live: Sequence?
+    /// The live sequence's device.
+    private(set) var liveDevice: String?
 
     init(wheelTimeout: UInt64) {
         self.wheelTimeout = wheelTimeout
@@ -40,7 +42,7 @@ struct ScrollSequencer {
     /// other type or device ending, then this one's), without building an array for them.
     mutating func handle(_ scroll: Scroll, device: String, time: UInt64, location: Point, emit: (ScrollEvent) -> Void) {
         let type: ScrollType = scroll.source == .wheel ? .discrete : .continuous
-        if let current = live, current.type != type || current.device != device, let ended = end(.ended, location: location) {
+        if let current = live, current.type != type || liveDevice != device, let ended = end(.ended, location: location) {
             emit(ended)
         }
         if type == .continuous && scroll.isStop {
@@ -52,8 +54,9 @@ struct ScrollSequencer {
             type == .discrete && (scroll.horizontal120 != nil || scroll.vertical120 != nil)
             ? Point(x: (scroll.horizontal120 ?? 0).finiteOrZero, y: (scroll.vertical120 ?? 0).finiteOrZero)
             : nil
-        var sequence = live ?? Sequence(type: type, device: device, lastTime: time)
+        var sequence = live ?? Sequence(type: type, lastTime: time)
         let phase: GesturePhase = live == nil ? .began : .changed
+        if live == nil { liveDevice = device }
         let translation = Point(x: sequence.translation.x + delta.x, y: sequence.translation.y + delta.y)
         if translation.x.isFinite && translation.y.isFinite { sequence.translation = translation }
         sequence.lastTime = time
@@ -68,6 +71,7 @@ struct ScrollSequencer {
     mutating func end(_ phase: GesturePhase, location: Point) -> ScrollEvent? {
         guard let sequence = live else { return nil }
         live = nil
+        liveDevice = nil
         return ScrollEvent(
             phase: phase, type: sequence.type, delta: .zero, translation: sequence.translation,
             value120: sequence.type == .discrete ? .zero : nil, location: location

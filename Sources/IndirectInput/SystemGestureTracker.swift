@@ -7,22 +7,24 @@
 /// recognizer consumes, so a diagnostic shows they happened. One system gesture at a time: a new
 /// begin cancels a live one.
 struct SystemGestureTracker {
+    /// Plain values only (the device is kept apart): copied on every update.
     private struct Live {
         var kind: SystemGestureEvent.Kind
         var fingers: Int
-        var device: String
         var translation = Point.zero
         var scale = 1.0
     }
 
     private var live: Live?
 
-    var device: String? { live?.device }
+    /// The live gesture's device.
+    private(set) var device: String?
 
     /// Begins a gesture; `cancelled` is the live one it replaced, if any.
     mutating func begin(_ kind: SystemGestureEvent.Kind, fingers: Int, device: String) -> (cancelled: SystemGestureEvent?, began: SystemGestureEvent) {
         let cancelled = finish(.cancelled)
-        live = Live(kind: kind, fingers: fingers, device: device)
+        live = Live(kind: kind, fingers: fingers)
+        self.device = device
         return (cancelled, SystemGestureEvent(kind: kind, phase: .began, fingers: fingers, translation: .zero))
     }
 
@@ -46,6 +48,7 @@ struct SystemGestureTracker {
     mutating func finish(_ phase: GesturePhase) -> SystemGestureEvent? {
         guard let gesture = live else { return nil }
         live = nil
+        device = nil
         return SystemGestureEvent(kind: gesture.kind, phase: phase, fingers: gesture.fingers, translation: gesture.translation, scale: gesture.scale)
     }
 }

@@ -126,6 +126,8 @@ public final class CompatibilityTranslator {
     @exclusivity(unchecked) private var hover = HoverTracker()
     @exclusivity(unchecked) private var pointerTouch: PointerTouchTracker
     @exclusivity(unchecked) private var pinch: PinchGesture?
+    /// The live pinch's device; apart from the gesture, whose copies then retain nothing.
+    @exclusivity(unchecked) private var pinchDevice: String?
     @exclusivity(unchecked) private var simulatedTouches: SimulatedTouchPair?
     @exclusivity(unchecked) private var scroll: ScrollSequencer
     @exclusivity(unchecked) private var systemGesture = SystemGestureTracker()
@@ -404,8 +406,9 @@ public final class CompatibilityTranslator {
     private func pinchBegin(device: String) {
         // A begin while a pinch is live means libinput's end was lost: drop the stale pinch.
         pinchFinish(cancelled: true)
-        let gesture = PinchGesture(device: device, location: pointer.location)
+        let gesture = PinchGesture(location: pointer.location)
         pinch = gesture
+        pinchDevice = device
         if supportsIndirectInputEvents {
             emit(.transform(TransformEvent(phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
         } else {
@@ -419,7 +422,6 @@ public final class CompatibilityTranslator {
     }
 
     private func pinchUpdate(_ delta: GestureDelta, scale: Double, angleDelta: Double) {
-        // Updated in place: a copy of the gesture would copy its device name too.
         pinch?.apply(delta, scale: scale, angleDelta: angleDelta)
         guard let pinch else { return }
         if supportsIndirectInputEvents {
@@ -433,6 +435,7 @@ public final class CompatibilityTranslator {
     private func pinchFinish(cancelled: Bool) {
         guard let gesture = pinch else { return }
         pinch = nil
+        pinchDevice = nil
         if supportsIndirectInputEvents {
             let phase: GesturePhase = cancelled ? .cancelled : .ended
             emit(.transform(TransformEvent(phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
@@ -459,8 +462,8 @@ public final class CompatibilityTranslator {
         let wasPointerDevice = pointerDevices.remove(device) != nil
         if lastPointerDevice == device { lastPointerDevice = nil }
         if heldButtons { cancelPointerTouch() }
-        if pinch?.device == device { pinchFinish(cancelled: true) }
-        if scroll.live?.device == device { emit(scroll.end(.cancelled, location: pointer.location)) }
+        if pinchDevice == device { pinchFinish(cancelled: true) }
+        if scroll.liveDevice == device { emit(scroll.end(.cancelled, location: pointer.location)) }
         if systemGesture.device == device { emit(systemGesture.finish(.cancelled)) }
         if wasPointerDevice && pointerDevices.isEmpty {
             emit(hover.exit(at: pointer.location, type: pointerTouchType))
