@@ -15,14 +15,19 @@ struct TouchSetChange: OptionSet {
 /// the recognizer was following, the recognizer is cancelled (or fails if it had not begun):
 /// it would otherwise wait forever for an end it will never see.
 extension GestureRecognizer {
+    /// Whether a touches event with `changes` concerns the recognizer at all; the surface asks
+    /// before ``receiveTouches(_:changes:of:)``, inline, so that the recognizers an event does not
+    /// concern (most of them once a gesture is under way) cost no call.
+    @inline(__always) func mayReceiveTouches(_ changes: TouchSetChange) -> Bool {
+        // One that stopped processing only waits for its touches to end; moves change nothing it
+        // will look at again (its tracked touches are all gone before it resets).
+        (source == nil || source == .touches) && (isLive || !changes.isEmpty)
+    }
+
     /// `touches`: the event's touches that hit this recognizer's region; `changes`: whether any
-    /// touch of the event begins or ends.
+    /// touch of the event begins or ends. Only when ``mayReceiveTouches(_:)`` says so.
     func receiveTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
-        guard source == nil || source == .touches else { return }
-        // A recognizer that stopped processing only waits for its touches to end; moves change
-        // nothing it will look at again (its tracked touches are all gone before it resets).
         let isLive = isLive
-        guard isLive || !changes.isEmpty else { return }
         if isLive && changes.isEmpty && followsInOrder(touches) {
             // Most events: the same touches move, listed as they are tracked. Every one is
             // relevant and delivered, none begins or ends; the general path below would find

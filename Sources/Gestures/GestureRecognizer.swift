@@ -93,7 +93,7 @@ open class GestureRecognizer {
     /// Touches it follows; those that ended are dropped after the event that ended them.
     @exclusivity(unchecked) var trackedTouches: [TrackedTouch] = []
     /// Transitions held back until the recognizers it requires to fail have failed.
-    @exclusivity(unchecked) var pending: [State] = []
+    @exclusivity(unchecked) var pending = PendingTransitions()
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
     @exclusivity(unchecked) private var startsNewGesture = true
     @exclusivity(unchecked) private var log: GestureRecord
@@ -155,11 +155,11 @@ open class GestureRecognizer {
 
     /// Whether it still processes input; a discrete recognition waiting on `require(toFail:)` is complete.
     @inline(__always) var isLive: Bool {
-        (state == .possible || state == .began || state == .changed) && (pending.isEmpty || !pending.contains(.ended))
+        (state == .possible || state == .began || state == .changed) && !pending.ended
     }
 
     /// Began from its own point of view, whether or not that is still held back.
-    var isInProgress: Bool { state == .began || state == .changed || pending.first == .began }
+    var isInProgress: Bool { state == .began || state == .changed || pending.began }
 
     /// Following input now, or part-way through a gesture.
     var isInvolved: Bool { source != nil || !pending.isEmpty || isAwaitingInput }
@@ -204,7 +204,7 @@ open class GestureRecognizer {
     /// Clears per-gesture tracking when the recognizer returns to `possible`.
     func reset() {
         state = .possible
-        pending = []
+        pending = PendingTransitions()
         touchLocations.removeAll(keepingCapacity: true)
         startsNewGesture = true
     }
@@ -222,11 +222,11 @@ open class GestureRecognizer {
         case (.possible, .began), (.possible, .ended):
             if pending.isEmpty {
                 requestRecognition(newState, at: time)
-            } else if newState == .ended && pending == [.began] {
-                pending.append(.ended)
+            } else if newState == .ended && pending.began {
+                pending.ended = true
             }
         case (.possible, .failed), (.possible, .cancelled):
-            pending = []
+            pending = PendingTransitions()
             apply(.failed, at: time)
         case (.began, .changed), (.changed, .changed),
              (.began, .ended), (.changed, .ended),
@@ -266,14 +266,17 @@ open class GestureRecognizer {
         case .wait:
             break
         case .fail:
-            pending = []
+            pending = PendingTransitions()
             apply(.failed, at: time)
         case .proceed:
             let queued = pending
-            pending = []
-            guard let first = queued.first else { return }
-            recognize(first, at: time)
-            for next in queued.dropFirst() { transition(to: next, at: time) }
+            pending = PendingTransitions()
+            if queued.began {
+                recognize(.began, at: time)
+                if queued.ended { transition(to: .ended, at: time) }
+            } else if queued.ended {
+                recognize(.ended, at: time)
+            }
         }
     }
 
@@ -281,7 +284,7 @@ open class GestureRecognizer {
         switch surface?.decision(for: self) ?? .proceed {
         case .proceed: recognize(newState, at: time)
         case .wait:
-            pending = [newState]
+            pending = PendingTransitions(began: newState == .began, ended: newState == .ended)
             surface?.mayHaveWaiters = true
         case .fail: apply(.failed, at: time)
         }
@@ -340,6 +343,16 @@ open class GestureRecognizer {
         log.buttonMask = buttonMask
         log.modifierFlags = modifierFlags
     }
+}
+
+/// The transitions `require(toFail:)` holds back, in this order: a begin, an end (a discrete
+/// recognition, or a continuous gesture's end while its begin waits), or both. Two flags, not a
+/// list of states: every event asks about them.
+struct PendingTransitions: Equatable {
+    var began = false
+    var ended = false
+
+    var isEmpty: Bool { !began && !ended }
 }
 
 /// Holds a required-to-fail recognizer without keeping it alive (two may require each other).

@@ -137,7 +137,7 @@ public final class Surface: AppEventReceiver {
         case .systemGesture, .pointerLock, .relativeMotion:
             break
         }
-        settle(at: event.timestamp)
+        if mayHaveWaiters || mayHaveFinished { settle(at: event.timestamp) }
     }
 
     /// Ends a stream: fires every timer due by `time` (a long press still held, a tap waiting
@@ -190,7 +190,7 @@ public final class Surface: AppEventReceiver {
     private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
         for entry in touchRecognizers[region] {
             entry._withUnsafeGuaranteedRef { recognizer in
-                recognizer.receiveTouches(touches, changes: changes, of: event)
+                if recognizer.mayReceiveTouches(changes) { recognizer.receiveTouches(touches, changes: changes, of: event) }
             }
         }
     }
