@@ -35,17 +35,22 @@ struct TrackedTouch {
 
 /// The two touches a touch-driven pinch or rotation measures: the first two down, fixed once chosen.
 struct TouchPair {
+    // The segments are stored, not carried by `.tracking`: an enum payload of two segments was
+    // copied twice per event (tools/cost).
     enum Update {
         /// Fewer than two touches have been down.
         case waiting
         /// One of the pair lifted or was cancelled.
         case lost
-        /// Both are down: the segment when the pair formed and now.
-        case tracking(initial: Segment, current: Segment)
+        /// Both are down: ``initial`` and ``current`` hold the pair's segments.
+        case tracking
     }
 
     private var ids: (TouchID, TouchID)?
-    private var initial: Segment?
+    /// The pair's segment when it formed.
+    private(set) var initial = Segment(start: .zero, end: .zero)
+    /// The pair's segment at the last update that returned `.tracking`.
+    private(set) var current = Segment(start: .zero, end: .zero)
 
     mutating func update(with touches: UnsafeBufferPointer<TrackedTouch>) -> Update {
         if ids == nil {
@@ -56,10 +61,11 @@ struct TouchPair {
             ids = (touches[first].id, touches[second].id)
             initial = Segment(start: touches[first].location, end: touches[second].location)
         }
-        guard let ids, let initial, let a = Self.index(of: ids.0, in: touches, at: 0), touches[a].isDown,
+        guard let ids, let a = Self.index(of: ids.0, in: touches, at: 0), touches[a].isDown,
               let b = Self.index(of: ids.1, in: touches, at: 1), touches[b].isDown
         else { return .lost }
-        return .tracking(initial: initial, current: Segment(start: touches[a].location, end: touches[b].location))
+        current = Segment(start: touches[a].location, end: touches[b].location)
+        return .tracking
     }
 
     /// Where `id` is in `touches`, looked for first at `likely`: the pair are usually the only

@@ -45,8 +45,8 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             if !trackedTouches.contains(where: \.isDown) { transition(to: .failed, at: time) }
         case .lost:
             transition(to: isInProgress ? .ended : .failed, at: time)
-        case .tracking(let initial, let current):
-            guard let (value, movedEnough) = measure(initial: initial, current: current) else { return }
+        case .tracking:
+            guard let (value, movedEnough) = measure(initial: pair.initial, current: pair.current) else { return }
             velocity = rate.rate(of: value, at: time) ?? velocity
             if isInProgress {
                 transition(to: .changed, at: time)

@@ -48,28 +48,23 @@ struct SimulatedTouchPair {
         locations = Self.locations(for: pinch, distance: distance, startAngle: startAngle)
     }
 
-    // The touches are appended to the caller's storage, which it reuses from event to event.
-
-    /// Appends both touches, phase `.began`.
-    func began(into touches: inout [Touch]) {
-        touches.append(touch(0, .began, previous: locations.0))
-        touches.append(touch(1, .began, previous: locations.1))
+    /// Both touches, phase `.began`.
+    func began() -> (Touch, Touch) {
+        (touch(0, .began, previous: locations.0), touch(1, .began, previous: locations.1))
     }
 
-    /// Moves both touches to follow `pinch` and appends them, phase `.moved`.
-    mutating func follow(_ pinch: PinchGesture, into touches: inout [Touch]) {
+    /// Moves both touches to follow `pinch`; returns them, phase `.moved`.
+    mutating func follow(_ pinch: PinchGesture) -> (Touch, Touch) {
         let previous = locations
         let next = Self.locations(for: pinch, distance: distance, startAngle: startAngle)
         // Only a finite placement is taken; otherwise the touches hold still.
         if next.0.x.isFinite && next.0.y.isFinite && next.1.x.isFinite && next.1.y.isFinite { locations = next }
-        touches.append(touch(0, .moved, previous: previous.0))
-        touches.append(touch(1, .moved, previous: previous.1))
+        return (touch(0, .moved, previous: previous.0), touch(1, .moved, previous: previous.1))
     }
 
-    /// Appends both touches where they are, phase `.ended` or `.cancelled`.
-    func finish(_ phase: TouchPhase, into touches: inout [Touch]) {
-        touches.append(touch(0, phase, previous: locations.0))
-        touches.append(touch(1, phase, previous: locations.1))
+    /// Both touches where they are, phase `.ended` or `.cancelled`.
+    func finish(_ phase: TouchPhase) -> (Touch, Touch) {
+        (touch(0, phase, previous: locations.0), touch(1, phase, previous: locations.1))
     }
 
     private func touch(_ index: Int, _ phase: TouchPhase, previous: Point) -> Touch {

@@ -78,8 +78,11 @@ struct ScrollSequencer {
         )
     }
 
+    /// Whether a wheel sequence is live: what every pointer event asks before ending one.
+    var isDiscreteLive: Bool { live?.type == .discrete }
+
     /// Ends a live wheel sequence, leaving a continuous one alone.
     mutating func endDiscrete(location: Point) -> ScrollEvent? {
-        live?.type == .discrete ? end(.ended, location: location) : nil
+        isDiscreteLive ? end(.ended, location: location) : nil
     }
 }

@@ -361,7 +361,8 @@ public final class CompatibilityTranslator {
             pointerDevices.insert(device)
             lastPointerDevice = device
         }
-        if !isWheel { emit(scroll.endDiscrete(location: pointer.location)) }
+        // Asked first: building the optional event costs more than the rest of this.
+        if !isWheel && scroll.isDiscreteLive { emit(scroll.endDiscrete(location: pointer.location)) }
     }
 
     /// While the pointer is locked the location is frozen and the motion goes to the app as
@@ -417,7 +418,8 @@ public final class CompatibilityTranslator {
                 distance: configuration.simulatedTouchDistance, startAngle: configuration.simulatedTouchStartAngle
             )
             simulatedTouches = pair
-            emitTouches { pair.began(into: &$0) }
+            let touches = pair.began()
+            emitTouches(touches.0, touches.1)
         }
     }
 
@@ -428,8 +430,8 @@ public final class CompatibilityTranslator {
             emit(.transform(TransformEvent(phase: .changed, scale: pinch.scale, rotation: pinch.rotation, location: pointer.location)))
             return
         }
-        guard simulatedTouches != nil else { return }
-        emitTouches { simulatedTouches?.follow(pinch, into: &$0) }
+        guard let touches = simulatedTouches?.follow(pinch) else { return }
+        emitTouches(touches.0, touches.1)
     }
 
     private func pinchFinish(cancelled: Bool) {
@@ -443,7 +445,8 @@ public final class CompatibilityTranslator {
         }
         guard let pair = simulatedTouches else { return }
         simulatedTouches = nil
-        emitTouches { pair.finish(cancelled ? .cancelled : .ended, into: &$0) }
+        let touches = pair.finish(cancelled ? .cancelled : .ended)
+        emitTouches(touches.0, touches.1)
     }
 
     private func beginSystemGesture(_ kind: SystemGestureEvent.Kind, fingers: Int, device: String) {
@@ -520,16 +523,28 @@ public final class CompatibilityTranslator {
     }
 
     private func emitTouch(_ touch: Touch?, buttonMask: ButtonMask? = nil) {
-        if let touch { emitTouches(buttonMask: buttonMask) { $0.append(touch) } }
+        if let touch { emitTouches(touch, buttonMask: buttonMask) }
     }
 
-    /// Appends a touches event whose list `fill` writes into storage kept from call to call: a
-    /// call emits at most a few touches events, each with its own list.
-    private func emitTouches(buttonMask: ButtonMask? = nil, _ fill: (inout [Touch]) -> Void) {
-        if touchListsUsed == touchLists.count { touchLists.append([]) }
-        touchLists[touchListsUsed].removeAll(keepingCapacity: true)
-        fill(&touchLists[touchListsUsed])
-        emit(.touches(touchLists[touchListsUsed]), buttonMask: buttonMask)
+    /// Emits a touches event of `first` and `second`, if any, in a list kept from call to call
+    /// (a call emits at most a few touches events, each with its own list). The list is
+    /// overwritten in place when it has as many touches already (most events): emptying and
+    /// refilling it cost more than the rest of a pinch update (tools/cost).
+    private func emitTouches(_ first: Touch, _ second: Touch? = nil, buttonMask: ButtonMask? = nil) {
+        let index = touchListsUsed
+        if index == touchLists.count { touchLists.append([]) }
+        let count = second == nil ? 1 : 2
+        if touchLists[index].count == count {
+            touchLists[index].withUnsafeMutableBufferPointer { list in
+                list[0] = first
+                if let second { list[1] = second }
+            }
+        } else {
+            touchLists[index].removeAll(keepingCapacity: true)
+            touchLists[index].append(first)
+            if let second { touchLists[index].append(second) }
+        }
+        emit(.touches(touchLists[index]), buttonMask: buttonMask)
         touchListsUsed += 1
     }
 }
