@@ -126,6 +126,7 @@ open class GestureRecognizer {
     public var record: GestureRecord {
         var record = log
         record.addChanges(repeatedChanges)
+        if repeatedChanges > 0 { record.finalValues = currentValues }
         record.name = name
         record.region = region?.name ?? ""
         return record
@@ -297,8 +298,10 @@ open class GestureRecognizer {
 
     private func apply(_ newState: State, at time: Double) {
         if state == .changed && newState == .changed {
+            // The values are left for `record` to read: in a run of changes they move only
+            // together with another `changed` (each recognizer here follows every value change in
+            // progress with a transition), so they are the last change's whenever it is read.
             repeatedChanges += 1
-            log.finalValues = currentValues
             return
         }
         log.addChanges(repeatedChanges)

@@ -51,6 +51,26 @@ final class PinchRotationTests: XCTestCase {
         XCTAssertEqual(pinch.record.count(of: .began), 2)
     }
 
+    func testFinalValuesAreTheLastChangesWhileARunOfChangesLasts() {
+        let pinch = PinchGestureRecognizer()
+        let surface = makeSurface(pinch)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 400, 500), Events.touch(2, .began, 600, 500)]))
+        // Distances 240, 260, 280, 300 over 200: began, then three changes.
+        for step in 1...4 {
+            let half = 100 + 10 * Double(step) + 10
+            surface.handle(Events.touches(Double(step) / 10, [Events.touch(1, .moved, 500 - half, 500), Events.touch(2, .moved, 500 + half, 500)]))
+            XCTAssertEqual(pinch.record.finalValues?.scale ?? 0, half / 100, accuracy: 1e-9, "after update \(step)")
+        }
+        surface.handle(Events.touches(0.5, [Events.touch(1, .ended, 350, 500), Events.touch(2, .ended, 650, 500)]))
+        XCTAssertEqual(pinch.record.finalValues?.scale ?? 0, 1.5, accuracy: 1e-9)
+        // A new gesture's first input resets the value; the record keeps the last gesture's.
+        surface.handle(Events.touches(1, [Events.touch(3, .began, 400, 500), Events.touch(4, .began, 600, 500)]))
+        XCTAssertEqual(pinch.scale, 1)
+        XCTAssertEqual(pinch.record.finalValues?.scale ?? 0, 1.5, accuracy: 1e-9)
+        XCTAssertEqual(pinch.record.transitions.map(\.state), [.began, .changed, .ended])
+        XCTAssertEqual(pinch.record.count(of: .changed), 3)
+    }
+
     func testTouchDrivenPinchScaleIsDistanceOverInitialDistance() throws {
         let pinch = PinchGestureRecognizer()
         let surface = makeSurface(pinch)
