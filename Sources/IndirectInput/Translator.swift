@@ -361,7 +361,7 @@ public final class CompatibilityTranslator {
             pointerDevices.insert(device)
             lastPointerDevice = device
         }
-        // Asked first: building the optional event costs more than the rest of this.
+        // Asked first, so that most events, with no wheel sequence live, build no optional event.
         if !isWheel && scroll.isDiscreteLive { emit(scroll.endDiscrete(location: pointer.location)) }
     }
 
@@ -529,7 +529,7 @@ public final class CompatibilityTranslator {
     /// Emits a touches event of `first` and `second`, if any, in a list kept from call to call
     /// (a call emits at most a few touches events, each with its own list). The list is
     /// overwritten in place when it has as many touches already (most events): emptying and
-    /// refilling it cost more than the rest of a pinch update (tools/cost).
+    /// refilling it was 2 % of compatibility mode's instructions (tools/cost).
     private func emitTouches(_ first: Touch, _ second: Touch? = nil, buttonMask: ButtonMask? = nil) {
         let index = touchListsUsed
         if index == touchLists.count { touchLists.append([]) }
