@@ -351,7 +351,7 @@ open class GestureRecognizer {
 /// The transitions `require(toFail:)` holds back, in this order: a begin, an end (a discrete
 /// recognition, or a continuous gesture's end while its begin waits), or both. Two flags, not a
 /// list of states: every event asks about them.
-struct PendingTransitions: Equatable {
+struct PendingTransitions {
     var began = false
     var ended = false
 

@@ -137,6 +137,8 @@ public final class Surface: AppEventReceiver {
         case .systemGesture, .pointerLock, .relativeMotion:
             break
         }
+        // settle's own checks, asked here first: most events need no call (inlining settle instead
+        // cost more, tools/cost).
         if mayHaveWaiters || mayHaveFinished { settle(at: event.timestamp) }
     }
 
