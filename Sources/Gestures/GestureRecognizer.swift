@@ -106,6 +106,12 @@ open class GestureRecognizer {
         self.kind = kind
         self.name = name
         log = GestureRecord(region: "", name: name, kind: kind)
+        // Storage for a first gesture, at set-up rather than at the first touch: a list's first
+        // storage also has the Swift runtime build its type's metadata, about 10 K instructions
+        // per element type (tools/cost).
+        trackedTouches.reserveCapacity(2)
+        touchLocations.reserveCapacity(2)
+        log.transitions.reserveCapacity(4)
     }
 
     /// Touches counted at the last handled event, ending ones included; 0 when driven by transform

@@ -54,6 +54,9 @@ public final class Surface: AppEventReceiver {
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
         super.init()
+        // At set-up rather than at the first touch, as a recognizer's touch lists (see its init).
+        touchRegions.reserveCapacity(2)
+        regionTouches.reserveCapacity(2)
         regions.forEach(addRegion)
     }
 

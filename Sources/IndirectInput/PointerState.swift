@@ -37,6 +37,8 @@ public struct PointerState: Sendable {
         self.screenSize = screenSize
         location = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         lock = PointerLock(policy: lockPolicy)
+        // At set-up rather than at the first click (see the translator's touch lists).
+        heldButtons = Dictionary(minimumCapacity: 2)
     }
 
     // MARK: Motion

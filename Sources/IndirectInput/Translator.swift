@@ -14,10 +14,15 @@ public enum Disposition: Equatable, Sendable {
 public struct Accounting: Equatable, Sendable {
     public private(set) var events = 0
     public private(set) var emitted = 0
-    public private(set) var merged: [String: Int] = [:]
-    public private(set) var dropped: [String: Int] = [:]
+    public private(set) var merged: [String: Int]
+    public private(set) var dropped: [String: Int]
 
-    public init() {}
+    public init() {
+        // Room for the reasons at set-up rather than at the first silent event, which would also
+        // have the Swift runtime build the dictionary type's metadata (tools/cost).
+        merged = Dictionary(minimumCapacity: 8)
+        dropped = Dictionary(minimumCapacity: 4)
+    }
 
     mutating func countEmitted() {
         events += 1
@@ -164,6 +169,11 @@ public final class CompatibilityTranslator {
         pointer = PointerState(screenSize: c.screenSize, lockPolicy: c.pointerLockPolicy)
         pointerTouch = PointerTouchTracker(multiClick: .init(interval: UInt64((c.multiClickInterval * 1e6).rounded()), slop: c.multiClickSlop))
         scroll = ScrollSequencer(wheelTimeout: UInt64((c.wheelSequenceTimeout * 1e6).rounded()))
+        // A first touch list at set-up rather than at the first click or pinch: a list's first
+        // storage also has the Swift runtime build its type's metadata (tools/cost).
+        var firstList: [Touch] = []
+        firstList.reserveCapacity(2)
+        touchLists = [firstList]
     }
 
     /// The touch type of clicks, drags and hover in this mode.
