@@ -158,6 +158,12 @@ open class GestureRecognizer {
 
     var requiredToFail: [GestureRecognizer] { failureRequirements.compactMap(\.recognizer) }
 
+    /// Whether `require(toFail: other)` was called; asked of every recognizer at each
+    /// recognition, so it builds no list.
+    func requires(toFail other: GestureRecognizer) -> Bool {
+        failureRequirements.contains { $0.recognizer === other }
+    }
+
     var surface: Surface? { region?.surface }
 
     /// Whether it still processes input; a discrete recognition waiting on `require(toFail:)` is complete.

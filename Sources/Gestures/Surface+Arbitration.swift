@@ -22,8 +22,11 @@ extension Surface {
             }
         }
         if waits { return .wait }
-        let prevented = gestureRecognizers.contains { other in
-            other !== recognizer && (other.state == .began || other.state == .changed) && compete(recognizer, other)
+        var prevented = false
+        forEachRecognizer { other in
+            if !prevented && other !== recognizer && (other.state == .began || other.state == .changed) {
+                prevented = compete(recognizer, other)
+            }
         }
         return prevented ? .fail : .proceed
     }
@@ -31,8 +34,8 @@ extension Surface {
     /// `recognizer` began or was recognized: the ones competing with it, and those requiring
     /// it to fail, fail unless they already left `possible`.
     func didRecognize(_ recognizer: GestureRecognizer, at time: Double) {
-        for other in gestureRecognizers where other !== recognizer && other.state == .possible {
-            if other.requiredToFail.contains(where: { $0 === recognizer }) || compete(recognizer, other) {
+        forEachRecognizer { other in
+            if other !== recognizer && other.state == .possible && (other.requires(toFail: recognizer) || compete(recognizer, other)) {
                 other.transition(to: .failed, at: time)
             }
         }
@@ -44,10 +47,12 @@ extension Surface {
 
     func reevaluateWaiters(at time: Double) {
         guard mayHaveWaiters else { return }
-        for waiter in gestureRecognizers where waiter.state == .possible && !waiter.pending.isEmpty {
-            waiter.resolvePending(decision(for: waiter), at: time)
+        var waiting = false
+        forEachRecognizer { waiter in
+            if waiter.state == .possible && !waiter.pending.isEmpty { waiter.resolvePending(decision(for: waiter), at: time) }
         }
-        mayHaveWaiters = gestureRecognizers.contains { !$0.pending.isEmpty }
+        forEachRecognizer { if !$0.pending.isEmpty { waiting = true } }
+        mayHaveWaiters = waiting
     }
 
     /// Both follow the same kind of input (hover aside) and nobody lets them recognize together.

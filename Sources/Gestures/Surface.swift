@@ -82,6 +82,7 @@ public final class Surface: AppEventReceiver {
         scrollRecognizers = taking(.scroll)
         hoverRecognizers = taking(.hover)
         gestureRecognizers = regions.flatMap(\.gestureRecognizers)
+        allRecognizers = gestureRecognizers.map(Unmanaged.passUnretained)
         // One may arrive with a timer armed.
         mayHaveTimers = true
     }
@@ -93,6 +94,15 @@ public final class Surface: AppEventReceiver {
 
     /// Every recognizer, region by region, in delivery order (kept, not rebuilt per event).
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// ``gestureRecognizers`` unretained, for the loops of arbitration, timers and settling: over
+    /// the strong list each visit retained and released the recognizer, half of what deciding
+    /// on a recognition cost (tools/cost).
+    @exclusivity(unchecked) private var allRecognizers: RecognizerList = []
+
+    /// Hands `body` each recognizer in delivery order, unretained.
+    @inline(__always) func forEachRecognizer(_ body: (GestureRecognizer) -> Void) {
+        for entry in allRecognizers { entry._withUnsafeGuaranteedRef(body) }
+    }
 
     /// Each recognizer's record, in delivery order.
     public var records: [GestureRecord] {
@@ -249,7 +259,7 @@ public final class Surface: AppEventReceiver {
 
     private func earliestDeadline() -> (GestureRecognizer, Double)? {
         var earliest: (GestureRecognizer, Double)?
-        for recognizer in gestureRecognizers {
+        forEachRecognizer { recognizer in
             if let due = recognizer.deadline, due < earliest?.1 ?? .infinity { earliest = (recognizer, due) }
         }
         return earliest
@@ -261,8 +271,8 @@ public final class Surface: AppEventReceiver {
         if mayHaveWaiters { reevaluateWaiters(at: time) }
         guard mayHaveFinished else { return }
         mayHaveFinished = false
-        for recognizer in gestureRecognizers where recognizer.state.isTerminal && recognizer.source == nil {
-            recognizer.reset()
+        forEachRecognizer { recognizer in
+            if recognizer.state.isTerminal && recognizer.source == nil { recognizer.reset() }
         }
     }
 }
