@@ -14,14 +14,24 @@ public enum Disposition: Equatable, Sendable {
 public struct Accounting: Equatable, Sendable {
     public private(set) var events = 0
     public private(set) var emitted = 0
-    public private(set) var merged: [String: Int]
-    public private(set) var dropped: [String: Int]
+    /// Merged events, by reason.
+    public var merged: [String: Int] { Self.byReason(mergedCounts) }
+    /// Dropped events, by reason.
+    public var dropped: [String: Int] { Self.byReason(droppedCounts) }
+
+    // A handful of reasons, each a string literal: counted in a list, where finding one compares
+    // the literal's storage, while a dictionary hashed the whole reason at every silent event
+    // (a pointer pushed past the screen edge, a key; tools/cost).
+    private var mergedCounts: [ReasonCount]
+    private var droppedCounts: [ReasonCount]
 
     public init() {
         // Room for the reasons at set-up rather than at the first silent event, which would also
-        // have the Swift runtime build the dictionary type's metadata (tools/cost).
-        merged = Dictionary(minimumCapacity: 8)
-        dropped = Dictionary(minimumCapacity: 4)
+        // have the Swift runtime build the list type's metadata (tools/cost).
+        mergedCounts = []
+        mergedCounts.reserveCapacity(8)
+        droppedCounts = []
+        droppedCounts.reserveCapacity(4)
     }
 
     mutating func countEmitted() {
@@ -33,9 +43,31 @@ public struct Accounting: Equatable, Sendable {
         events += 1
         switch disposition {
         case .emitted: emitted += 1
-        case .merged(let why): merged[why, default: 0] += 1
-        case .dropped(let why): dropped[why, default: 0] += 1
+        case .merged(let why): Self.count(why, in: &mergedCounts)
+        case .dropped(let why): Self.count(why, in: &droppedCounts)
         }
+    }
+
+    /// Equal counts, whatever order the reasons first came in.
+    public static func == (a: Accounting, b: Accounting) -> Bool {
+        a.events == b.events && a.emitted == b.emitted && a.merged == b.merged && a.dropped == b.dropped
+    }
+
+    private struct ReasonCount: Sendable {
+        let reason: String
+        var count: Int
+    }
+
+    private static func count(_ reason: String, in counts: inout [ReasonCount]) {
+        if let index = counts.firstIndex(where: { $0.reason == reason }) {
+            counts[index].count += 1
+        } else {
+            counts.append(ReasonCount(reason: reason, count: 1))
+        }
+    }
+
+    private static func byReason(_ counts: [ReasonCount]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: counts.map { ($0.reason, $0.count) })
     }
 }
 
@@ -169,11 +201,13 @@ public final class CompatibilityTranslator {
         pointer = PointerState(screenSize: c.screenSize, lockPolicy: c.pointerLockPolicy)
         pointerTouch = PointerTouchTracker(multiClick: .init(interval: UInt64((c.multiClickInterval * 1e6).rounded()), slop: c.multiClickSlop))
         scroll = ScrollSequencer(wheelTimeout: UInt64((c.wheelSequenceTimeout * 1e6).rounded()))
-        // A first touch list at set-up rather than at the first click or pinch: a list's first
-        // storage also has the Swift runtime build its type's metadata (tools/cost).
+        // Storage for a first touch list and the first devices at set-up rather than at the first
+        // event that needs it: a collection's first storage also has the Swift runtime build its
+        // type's metadata (tools/cost).
         var firstList: [Touch] = []
         firstList.reserveCapacity(2)
         touchLists = [firstList]
+        pointerDevices.reserveCapacity(2)
     }
 
     /// The touch type of clicks, drags and hover in this mode.
@@ -222,7 +256,7 @@ public final class CompatibilityTranslator {
         let device = event.pointee.device
         switch event.pointee.kind {
         case .deviceAdded(let info):
-            if !info.capabilities.isDisjoint(with: [.pointer, .gesture]) { pointerDevices.insert(device) }
+            if info.capabilities.contains(.pointer) || info.capabilities.contains(.gesture) { pointerDevices.insert(device) }
         case .deviceRemoved:
             removeDevice(device)
         case .keyboardKey(let key, let state, _):

@@ -134,4 +134,37 @@ final class DeliveryModeTests: XCTestCase {
         XCTAssertEqual(harness.send(.motion(1, 0), dt: 200_000).map(\.timestamp), [2.6])
         XCTAssertEqual(harness.allViolations, [])
     }
+
+    /// Every silent event is counted under its disposition's reason, however often a reason
+    /// comes back and in whatever order reasons first appear; two streams with the same counts
+    /// account equally.
+    func testAccountingCountsEachReasonWhateverOrderReasonsCameIn() {
+        // A finger scroll's stop with no sequence live merges under a reason of its own.
+        let stop = LibinputEvent.Kind.fingerScroll(horizontal: 0, vertical: 0)
+        let key: [LibinputEvent.Kind] = [.keyDown(Key.leftShift), .keyUp(Key.leftShift)]
+        let keyFirst = [.added("event5", [.pointer, .gesture])] + key + [stop, .added("event6", [.keyboard])]
+        let scrollFirst = [.added("event6", [.keyboard]), stop] + key + [.added("event5", [.pointer, .gesture])]
+        var accountings: [Accounting] = []
+        for order in [keyFirst, scrollFirst] {
+            let harness = Harness(indirect: false)
+            var merged: [String: Int] = [:], dropped: [String: Int] = [:]
+            for kind in order {
+                XCTAssertTrue(harness.send(kind).isEmpty)
+                switch harness.translator.lastDisposition {
+                case .merged(let why): merged[why, default: 0] += 1
+                case .dropped(let why): dropped[why, default: 0] += 1
+                case .emitted: XCTFail("\(kind) emitted an app event")
+                }
+            }
+            let accounting = harness.translator.accounting
+            XCTAssertEqual(accounting.events, order.count)
+            XCTAssertEqual(accounting.emitted, 0)
+            XCTAssertEqual(accounting.merged, merged)
+            XCTAssertEqual(accounting.dropped, dropped)
+            XCTAssertEqual(merged.count, 2, "the keys' reason and the scroll's")
+            XCTAssertEqual(dropped.count, 1, "both devices are bookkeeping")
+            accountings.append(accounting)
+        }
+        XCTAssertEqual(accountings[0], accountings[1])
+    }
 }
