@@ -47,10 +47,10 @@ extension Surface {
 
     func reevaluateWaiters(at time: Double) {
         guard mayHaveWaiters else { return }
-        var waiting = false
         forEachRecognizer { waiter in
             if waiter.state == .possible && !waiter.pending.isEmpty { waiter.resolvePending(decision(for: waiter), at: time) }
         }
+        var waiting = false
         forEachRecognizer { if !$0.pending.isEmpty { waiting = true } }
         mayHaveWaiters = waiting
     }
