@@ -34,9 +34,12 @@ extension GestureRecognizer {
             // that out by searching and copying lists.
             guard accepts(event, delegate: activeDelegate) else { return }
             adopt(event)
-            touchesMoved(to: touches, at: event.timestamp)
+            moveTrackedTouches(to: touches)
+            touchesChanged(at: event.timestamp)
+            didHandle()
             return
         }
+        freezeTouchLocations()
         // Closures, not the method itself: a method reference captures (retains) the recognizer.
         let relevant = touches.allSatisfy { isRelevant($0) } ? touches : touches.filter { isRelevant($0) }
         guard !relevant.isEmpty else { return }
@@ -66,13 +69,13 @@ extension GestureRecognizer {
         }
         adopt(event)
         track(delivered)
+        updateTouchLocations()
         if changes.contains(.ended) && delivered.contains(where: { $0.phase == .cancelled }) {
-            updateTouchLocations()
             cancelOrFail(at: event.timestamp)
-            didHandle()
         } else {
-            touchesMoved(at: event.timestamp)
+            touchesChanged(at: event.timestamp)
         }
+        didHandle()
         if changes.contains(.ended) { dropLiftedTouches() }
     }
 
@@ -96,37 +99,29 @@ extension GestureRecognizer {
         }
     }
 
-    /// The tracked touches changed (and none was cancelled): the subclass hook, then the record.
-    /// `moves`: the event's touches when they are the tracked ones in order, still to be applied.
-    private func touchesMoved(to moves: [Touch] = [], at time: Double) {
-        updateTouchLocations(applying: moves)
-        touchesChanged(at: time)
-        didHandle()
-    }
-
-    /// ``touchLocations`` and ``location`` from the tracked touches, after moving them to
-    /// `moves` (the tracked touches in order) if there are any: one pass over the lists.
-    private func updateTouchLocations(applying moves: [Touch] = []) {
-        // Overwritten in place while the number of touches stays (most events): emptying an
-        // array costs more than the rest of this bookkeeping.
-        if touchLocations.count != trackedTouches.count {
-            touchLocations.removeAll(keepingCapacity: true)
-            touchLocations.append(contentsOf: repeatElement(.zero, count: trackedTouches.count))
-        }
+    /// Moves the tracked touches to `moves` (the tracked touches in order); ``touchLocations`` and
+    /// ``location`` are then read from them.
+    private func moveTrackedTouches(to moves: [Touch]) {
         // Through buffer pointers: indexing the arrays checks bounds and uniqueness per touch.
-        var sum = Point.zero
         trackedTouches.withUnsafeMutableBufferPointer { tracked in
             moves.withUnsafeBufferPointer { moves in
-                touchLocations.withUnsafeMutableBufferPointer { locations in
-                    for index in tracked.indices {
-                        if !moves.isEmpty { tracked[index].update(with: moves[index]) }
-                        locations[index] = tracked[index].location
-                        sum = sum.adding(tracked[index].location)
-                    }
-                }
+                for index in tracked.indices { tracked[index].update(with: moves[index]) }
             }
         }
-        location = sum.scaled(by: 1 / Double(trackedTouches.count))
+        locationsAreTracked = true
+    }
+
+    /// ``touchLocations`` and ``location`` from the tracked touches, copied out: they may change
+    /// otherwise than by a move before the next event is handled (touches lifted, touches of
+    /// events not processed).
+    private func updateTouchLocations() {
+        touchLocations.removeAll(keepingCapacity: true)
+        var sum = Point.zero
+        for touch in trackedTouches {
+            touchLocations.append(touch.location)
+            sum = sum.adding(touch.location)
+        }
+        handledLocation = sum.scaled(by: 1 / Double(trackedTouches.count))
     }
 
     /// A transform or scroll event of the sequence this recognizer's region is latched to;
@@ -147,8 +142,9 @@ extension GestureRecognizer {
         }
         adopt(event)
         setSource(ends ? nil : kind)
+        locationsAreTracked = false
         if !touchLocations.isEmpty { touchLocations.removeAll(keepingCapacity: true) }
-        location = eventLocation
+        handledLocation = eventLocation
         if phase == .cancelled {
             cancelOrFail(at: event.timestamp)
         } else {
@@ -174,6 +170,7 @@ extension GestureRecognizer {
         }
         adopt(event)
         setSource(isInside ? .hover : nil)
+        freezeTouchLocations()
         // In place while the pointer stays inside (most hover events).
         if isInside && touchLocations.count == 1 {
             touchLocations[0] = touch.location
@@ -181,7 +178,7 @@ extension GestureRecognizer {
             touchLocations.removeAll(keepingCapacity: true)
             if isInside { touchLocations.append(touch.location) }
         }
-        location = touch.location
+        handledLocation = touch.location
         hoverChanged(isInside: isInside, at: event.timestamp)
         didHandle()
     }

@@ -51,7 +51,9 @@ open class GestureRecognizer {
     /// From the last event the recognizer handled (not the one a `shouldReceive` hook is asked about).
     @exclusivity(unchecked) public internal(set) var modifierFlags: ModifierFlags = []
     /// Centroid of its touches, or the location of the transform, scroll or hover event it handled last.
-    @exclusivity(unchecked) public internal(set) var location: Point = .zero
+    public var location: Point {
+        locationsAreTracked ? trackedCentroid : handledLocation
+    }
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
     @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer] {
         didSet {
@@ -83,9 +85,17 @@ open class GestureRecognizer {
         type == .direct ? allowsDirect : allowsIndirectPointer
     }
 
-    /// Locations of the touches counted at the last handled event, in the order they began;
-    /// emptied in place, never replaced, so that its storage lasts from event to event.
+    /// Locations of the touches counted at the last handled event, in the order they began,
+    /// unless ``locationsAreTracked``; emptied in place, never replaced, so that its storage lasts
+    /// from event to event.
     @exclusivity(unchecked) var touchLocations: [Point] = []
+    /// ``location`` unless ``locationsAreTracked``.
+    @exclusivity(unchecked) var handledLocation: Point = .zero
+    /// Whether the touches counted at the last handled event are the tracked touches as they are
+    /// now: the usual event only moves them, and then the locations are read from them rather
+    /// than copied out at every event (tools/cost). Cleared by ``freezeTouchLocations()`` before
+    /// the tracked touches change any other way.
+    @exclusivity(unchecked) var locationsAreTracked = false
     @exclusivity(unchecked) var source: InputSource? {
         // A finished recognizer resets once its input is over: the surface looks only then.
         didSet { if source == nil && oldValue != nil && state.isTerminal { surface?.mayHaveFinished = true } }
@@ -116,16 +126,35 @@ open class GestureRecognizer {
 
     /// Touches counted at the last handled event, ending ones included; 0 when driven by transform
     /// or scroll events, 1 for a hover.
-    public var numberOfTouches: Int { touchLocations.count }
+    public var numberOfTouches: Int { locationsAreTracked ? trackedTouches.count : touchLocations.count }
 
     /// `location(ofTouch:in:)`.
     /// - Throws: ``GestureRecognizerError/noTouches`` when driven by a transform or scroll event.
     public func location(ofTouch index: Int) throws -> Point {
-        guard !touchLocations.isEmpty else { throw GestureRecognizerError.noTouches }
-        guard touchLocations.indices.contains(index) else {
-            throw GestureRecognizerError.touchIndexOutOfRange(index: index, numberOfTouches: touchLocations.count)
+        let count = numberOfTouches
+        guard count > 0 else { throw GestureRecognizerError.noTouches }
+        guard (0..<count).contains(index) else {
+            throw GestureRecognizerError.touchIndexOutOfRange(index: index, numberOfTouches: count)
         }
-        return touchLocations[index]
+        return locationsAreTracked ? trackedTouches[index].location : touchLocations[index]
+    }
+
+    /// Centroid of the tracked touches, summed in order as ``touchLocations`` would be.
+    private var trackedCentroid: Point {
+        var sum = Point.zero
+        for touch in trackedTouches { sum = sum.adding(touch.location) }
+        return sum.scaled(by: 1 / Double(trackedTouches.count))
+    }
+
+    /// Copies the tracked touches' locations out into ``touchLocations`` and ``handledLocation``
+    /// if they were read from the tracked touches: call before those change other than by a move
+    /// of them all.
+    func freezeTouchLocations() {
+        guard locationsAreTracked else { return }
+        handledLocation = trackedCentroid
+        touchLocations.removeAll(keepingCapacity: true)
+        for touch in trackedTouches { touchLocations.append(touch.location) }
+        locationsAreTracked = false
     }
 
     /// What happened so far, for reports.
@@ -219,6 +248,7 @@ open class GestureRecognizer {
         state = .possible
         pending = PendingTransitions()
         touchLocations.removeAll(keepingCapacity: true)
+        locationsAreTracked = false
         startsNewGesture = true
     }
 

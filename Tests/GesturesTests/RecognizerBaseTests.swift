@@ -164,4 +164,44 @@ final class RecognizerBaseTests: XCTestCase {
         XCTAssertEqual(surface.hitTest(Point(x: 500, y: 10))?.name, "right")
         XCTAssertNil(surface.hitTest(Point(x: 1000, y: 10)))
     }
+
+    func testTouchLocationsStayThoseOfTheLastHandledEvent() throws {
+        let pinch = PinchGestureRecognizer()
+        let delegate = RecordingDelegate()
+        pinch.delegate = delegate
+        let surface = makeSurface(pinch)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 400, 500), Events.touch(2, .began, 600, 500)]))
+        // Both touches move, as tracked: read back from the touches the recognizer follows.
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 397, 500), Events.touch(2, .moved, 603, 500)]))
+        XCTAssertEqual(pinch.numberOfTouches, 2)
+        XCTAssertEqual(try pinch.location(ofTouch: 0), Point(x: 397, y: 500))
+        XCTAssertEqual(try pinch.location(ofTouch: 1), Point(x: 603, y: 500))
+        XCTAssertEqual(pinch.location, Point(x: 500, y: 500))
+
+        // Refused: the recognizer stops following the lifted touch, but reports the event it handled.
+        delegate.acceptsEvent = { _ in false }
+        surface.handle(Events.touches(0.2, [Events.touch(1, .moved, 380, 520), Events.touch(2, .ended, 620, 520)]))
+        XCTAssertEqual(pinch.numberOfTouches, 2)
+        XCTAssertEqual(try pinch.location(ofTouch: 0), Point(x: 397, y: 500))
+        XCTAssertEqual(try pinch.location(ofTouch: 1), Point(x: 603, y: 500))
+        XCTAssertThrowsError(try pinch.location(ofTouch: 2))
+        XCTAssertEqual(pinch.location, Point(x: 500, y: 500))
+
+        // Handled again: the one touch left, which fails the pinch (its pair is gone)…
+        delegate.acceptsEvent = { _ in true }
+        surface.handle(Events.touches(0.3, [Events.touch(1, .moved, 300, 400)]))
+        XCTAssertEqual(pinch.state, .failed)
+        XCTAssertEqual(pinch.numberOfTouches, 1)
+        XCTAssertEqual(try pinch.location(ofTouch: 0), Point(x: 300, y: 400))
+        XCTAssertEqual(pinch.location, Point(x: 300, y: 400))
+
+        // …which still follows it until it lifts, without handling its moves.
+        surface.handle(Events.touches(0.4, [Events.touch(1, .moved, 200, 300)]))
+        XCTAssertEqual(pinch.state, .failed)
+        XCTAssertEqual(try pinch.location(ofTouch: 0), Point(x: 300, y: 400))
+        XCTAssertEqual(pinch.location, Point(x: 300, y: 400))
+        surface.handle(Events.touches(0.5, [Events.touch(1, .ended, 200, 300)]))
+        XCTAssertEqual(pinch.state, .possible)
+        XCTAssertEqual(pinch.numberOfTouches, 0)
+    }
 }
