@@ -201,7 +201,7 @@ open class GestureRecognizer {
     }
 
     /// Began from its own point of view, whether or not that is still held back.
-    var isInProgress: Bool { state == .began || state == .changed || pending.began }
+    @inline(__always) var isInProgress: Bool { state == .began || state == .changed || pending.began }
 
     /// Following input now, or part-way through a gesture.
     var isInvolved: Bool { source != nil || !pending.isEmpty || isAwaitingInput }
