@@ -148,9 +148,12 @@ open class GestureRecognizer {
 
     /// Copies the tracked touches' locations out into ``touchLocations`` and ``handledLocation``
     /// if they were read from the tracked touches: call before those change other than by a move
-    /// of them all.
-    func freezeTouchLocations() {
-        guard locationsAreTracked else { return }
+    /// of them all. Inline: most calls (every hover event) have nothing to copy.
+    @inline(__always) func freezeTouchLocations() {
+        if locationsAreTracked { copyOutTouchLocations() }
+    }
+
+    private func copyOutTouchLocations() {
         handledLocation = trackedCentroid
         touchLocations.removeAll(keepingCapacity: true)
         for touch in trackedTouches { touchLocations.append(touch.location) }
@@ -383,7 +386,7 @@ open class GestureRecognizer {
     }
 
     /// Updates the record after an event was processed.
-    func didHandle() {
+    @inline(__always) func didHandle() {
         log.maxNumberOfTouches = max(log.maxNumberOfTouches, numberOfTouches)
         log.buttonMask = buttonMask
         log.modifierFlags = modifierFlags
