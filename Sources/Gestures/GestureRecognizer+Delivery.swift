@@ -115,11 +115,20 @@ extension GestureRecognizer {
     /// otherwise than by a move before the next event is handled (touches lifted, touches of
     /// events not processed).
     private func updateTouchLocations() {
-        touchLocations.removeAll(keepingCapacity: true)
+        // Overwritten in place while the number of touches stays: emptying an array costs more
+        // than the rest of this bookkeeping.
+        if touchLocations.count != trackedTouches.count {
+            touchLocations.removeAll(keepingCapacity: true)
+            touchLocations.append(contentsOf: repeatElement(.zero, count: trackedTouches.count))
+        }
         var sum = Point.zero
-        for touch in trackedTouches {
-            touchLocations.append(touch.location)
-            sum = sum.adding(touch.location)
+        trackedTouches.withUnsafeMutableBufferPointer { tracked in
+            touchLocations.withUnsafeMutableBufferPointer { locations in
+                for index in tracked.indices {
+                    locations[index] = tracked[index].location
+                    sum = sum.adding(tracked[index].location)
+                }
+            }
         }
         handledLocation = sum.scaled(by: 1 / Double(trackedTouches.count))
     }
