@@ -23,16 +23,10 @@ public final class Surface: AppEventReceiver {
     // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Its regions, bottom to top.
     @exclusivity(unchecked) public private(set) var regions: [Region] = []
-    /// Each region's recognizers that take touches, by region index. Delivery works on these
-    /// and on region indices; a list per input, so that an event visits only the recognizers
-    /// that may take it (a transform, 2 of the default surface's 7).
-    @exclusivity(unchecked) private var touchRecognizers: [RecognizerList] = []
-    /// Each region's recognizers that take transform events, by region index.
-    @exclusivity(unchecked) private var transformRecognizers: [RecognizerList] = []
-    /// Each region's recognizers that take scroll events, by region index.
-    @exclusivity(unchecked) private var scrollRecognizers: [RecognizerList] = []
-    /// Each region's recognizers that take hover events, by region index.
-    @exclusivity(unchecked) private var hoverRecognizers: [RecognizerList] = []
+    /// Each region's recognizers, by input and region index. Delivery works on these and on
+    /// region indices; listed per input, so that an event visits only the recognizers that may
+    /// take it (a transform, 2 of the default surface's 7).
+    @exclusivity(unchecked) private var delivery = RecognizersByInput()
     /// The region index each live touch began in (nil: none), oldest first; a few at most, so a list.
     @exclusivity(unchecked) private var touchRegions: [(id: TouchID, region: Int?)] = []
     /// Storage for the touches of an event that hit one region when others hit elsewhere.
@@ -74,13 +68,7 @@ public final class Surface: AppEventReceiver {
 
     /// Rebuilds ``gestureRecognizers`` after a region or recognizer was added.
     func recognizersChanged() {
-        func taking(_ input: InputSource) -> [RecognizerList] {
-            regions.map { $0.gestureRecognizers.filter { $0.inputs.contains(input) }.map(Unmanaged.passUnretained) }
-        }
-        touchRecognizers = taking(.touches)
-        transformRecognizers = taking(.transform)
-        scrollRecognizers = taking(.scroll)
-        hoverRecognizers = taking(.hover)
+        delivery = RecognizersByInput(regions)
         gestureRecognizers = regions.flatMap(\.gestureRecognizers)
         allRecognizers = gestureRecognizers.map(Unmanaged.passUnretained)
         // One may arrive with a timer armed.
@@ -203,8 +191,8 @@ public final class Surface: AppEventReceiver {
     }
 
     private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
-        for entry in touchRecognizers[region] {
-            entry._withUnsafeGuaranteedRef { recognizer in
+        for index in delivery.range(.touches, region: region) {
+            delivery.entries[index]._withUnsafeGuaranteedRef { recognizer in
                 if recognizer.mayReceiveTouches(changes) { recognizer.receiveTouches(touches, changes: changes, of: event) }
             }
         }
@@ -221,8 +209,8 @@ public final class Surface: AppEventReceiver {
         let latch = phase == .ended || phase == .cancelled ? nil : target
         if kind == .transform { latchedTransformRegion = latch } else { latchedScrollRegion = latch }
         guard let target else { return }
-        for entry in (kind == .transform ? transformRecognizers : scrollRecognizers)[target] {
-            entry._withUnsafeGuaranteedRef { recognizer in
+        for index in delivery.range(kind, region: target) {
+            delivery.entries[index]._withUnsafeGuaranteedRef { recognizer in
                 if let scroll, !recognizer.takes(scroll) { return }
                 recognizer.receiveGesture(kind, phase: phase, at: location, of: event, process: process)
             }
@@ -233,8 +221,8 @@ public final class Surface: AppEventReceiver {
         let hit = touch.phase == .regionExited ? nil : hitTestIndex(touch.location)
         for index in regions.indices {
             let isInside = index == hit
-            for entry in hoverRecognizers[index] {
-                entry._withUnsafeGuaranteedRef { recognizer in
+            for entry in delivery.range(.hover, region: index) {
+                delivery.entries[entry]._withUnsafeGuaranteedRef { recognizer in
                     if isInside || recognizer.source == .hover {
                         recognizer.receiveHover(touch, of: event, isInside: isInside)
                     }
@@ -281,6 +269,42 @@ public final class Surface: AppEventReceiver {
 /// counting: a delivery loop over strong references retained and released every recognizer it
 /// visited, 7 % of compatibility mode's instructions (tools/cost).
 typealias RecognizerList = [Unmanaged<GestureRecognizer>]
+
+/// The recognizers that take each input, region by region, in one flat list. Delivery reads a
+/// region's entries in place by index: iterating a list of its own, as an element of a list of
+/// lists, retained and released that list at every event (tools/cost).
+struct RecognizersByInput {
+    /// By input, then by region, then in the region's order.
+    private(set) var entries: RecognizerList = []
+    /// Where each input's recognizers of each region lie in ``entries``, by input then region.
+    private var ranges: [Range<Int>] = []
+    private var regionCount = 0
+
+    init() {}
+
+    init(_ regions: [Region]) {
+        regionCount = regions.count
+        for input in [InputSource.touches, .transform, .scroll, .hover] {
+            for region in regions {
+                let start = entries.count
+                entries += region.gestureRecognizers.filter { $0.inputs.contains(input) }.map(Unmanaged.passUnretained)
+                ranges.append(start..<entries.count)
+            }
+        }
+    }
+
+    /// Where `input`'s recognizers of the region at `region` lie in ``entries``.
+    func range(_ input: InputSource, region: Int) -> Range<Int> {
+        let inputIndex: Int
+        switch input {
+        case .touches: inputIndex = 0
+        case .transform: inputIndex = 1
+        case .scroll: inputIndex = 2
+        case .hover: inputIndex = 3
+        }
+        return ranges[inputIndex * regionCount + region]
+    }
+}
 
 /// An unordered pair of recognizers, by identity.
 struct RecognizerPair: Hashable {
