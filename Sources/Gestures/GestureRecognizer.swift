@@ -14,7 +14,7 @@ public enum GestureRecognizerError: Error, Equatable, Sendable {
 }
 
 /// The input a recognizer follows; it follows one at a time.
-enum InputSource: Sendable {
+enum InputSource: CaseIterable, Sendable {
     case touches, transform, scroll, hover
 }
 
@@ -93,8 +93,9 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var handledLocation: Point = .zero
     /// Whether the touches counted at the last handled event are the tracked touches as they are
     /// now: the usual event only moves them, and then the locations are read from them rather
-    /// than copied out at every event (tools/cost). Cleared by ``freezeTouchLocations()`` before
-    /// the tracked touches change any other way.
+    /// than copied out at every event (tools/cost). Cleared before the tracked touches change
+    /// any other way (``freezeTouchLocations()`` copies the locations out first), and when other
+    /// input replaces the locations.
     @exclusivity(unchecked) var locationsAreTracked = false
     @exclusivity(unchecked) var source: InputSource? {
         // A finished recognizer resets once its input is over: the surface looks only then.

@@ -190,7 +190,8 @@ public final class Surface: AppEventReceiver {
         }
     }
 
-    private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
+    // Inline: the optimizer left it a call of its own once, 2 % of compatibility mode (tools/cost).
+    @inline(__always) private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
         for index in delivery.range(.touches, region: region) {
             delivery.entries[index]._withUnsafeGuaranteedRef { recognizer in
                 if recognizer.mayReceiveTouches(changes) { recognizer.receiveTouches(touches, changes: changes, of: event) }
@@ -221,8 +222,8 @@ public final class Surface: AppEventReceiver {
         let hit = touch.phase == .regionExited ? nil : hitTestIndex(touch.location)
         for index in regions.indices {
             let isInside = index == hit
-            for entry in delivery.range(.hover, region: index) {
-                delivery.entries[entry]._withUnsafeGuaranteedRef { recognizer in
+            for slot in delivery.range(.hover, region: index) {
+                delivery.entries[slot]._withUnsafeGuaranteedRef { recognizer in
                     if isInside || recognizer.source == .hover {
                         recognizer.receiveHover(touch, of: event, isInside: isInside)
                     }
@@ -284,17 +285,25 @@ struct RecognizersByInput {
 
     init(_ regions: [Region]) {
         regionCount = regions.count
-        for input in [InputSource.touches, .transform, .scroll, .hover] {
-            for region in regions {
+        ranges = Array(repeating: 0..<0, count: InputSource.allCases.count * regions.count)
+        for input in InputSource.allCases {
+            for (index, region) in regions.enumerated() {
                 let start = entries.count
                 entries += region.gestureRecognizers.filter { $0.inputs.contains(input) }.map(Unmanaged.passUnretained)
-                ranges.append(start..<entries.count)
+                ranges[Self.position(input, region: index, regionCount: regionCount)] = start..<entries.count
             }
         }
     }
 
     /// Where `input`'s recognizers of the region at `region` lie in ``entries``.
     func range(_ input: InputSource, region: Int) -> Range<Int> {
+        ranges[Self.position(input, region: region, regionCount: regionCount)]
+    }
+
+    /// Where the range of `input`'s recognizers of the region at `region` is in ``ranges``.
+    private static func position(_ input: InputSource, region: Int, regionCount: Int) -> Int {
+        // A switch, not raw values: with an Int raw type the delivery loops ran about 10
+        // instructions longer per event (tools/cost).
         let inputIndex: Int
         switch input {
         case .touches: inputIndex = 0
@@ -302,7 +311,7 @@ struct RecognizersByInput {
         case .scroll: inputIndex = 2
         case .hover: inputIndex = 3
         }
-        return ranges[inputIndex * regionCount + region]
+        return inputIndex * regionCount + region
     }
 }
 
