@@ -114,13 +114,14 @@ extension GestureRecognizer {
     /// ``touchLocations`` and ``location`` from the tracked touches, copied out: they may change
     /// otherwise than by a move before the next event is handled (touches lifted, touches of
     /// events not processed).
-    private func updateTouchLocations() {
+    func updateTouchLocations() {
         // Overwritten in place while the number of touches stays: emptying an array costs more
         // than the rest of this bookkeeping.
         if touchLocations.count != trackedTouches.count {
             touchLocations.removeAll(keepingCapacity: true)
             touchLocations.append(contentsOf: repeatElement(.zero, count: trackedTouches.count))
         }
+        // The centroid in the same pass (``location`` sums the same way while locations are tracked).
         var sum = Point.zero
         trackedTouches.withUnsafeMutableBufferPointer { tracked in
             touchLocations.withUnsafeMutableBufferPointer { locations in

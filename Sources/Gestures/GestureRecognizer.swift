@@ -140,7 +140,7 @@ open class GestureRecognizer {
         return locationsAreTracked ? trackedTouches[index].location : touchLocations[index]
     }
 
-    /// Centroid of the tracked touches, summed in order as ``touchLocations`` would be.
+    /// Centroid of the tracked touches, summed in order as ``updateTouchLocations()`` does.
     private var trackedCentroid: Point {
         var sum = Point.zero
         for touch in trackedTouches { sum = sum.adding(touch.location) }
@@ -151,14 +151,10 @@ open class GestureRecognizer {
     /// if they were read from the tracked touches: call before those change other than by a move
     /// of them all. Inline: most calls (every hover event) have nothing to copy.
     @inline(__always) func freezeTouchLocations() {
-        if locationsAreTracked { copyOutTouchLocations() }
-    }
-
-    private func copyOutTouchLocations() {
-        handledLocation = trackedCentroid
-        touchLocations.removeAll(keepingCapacity: true)
-        for touch in trackedTouches { touchLocations.append(touch.location) }
-        locationsAreTracked = false
+        if locationsAreTracked {
+            updateTouchLocations()
+            locationsAreTracked = false
+        }
     }
 
     /// What happened so far, for reports.
