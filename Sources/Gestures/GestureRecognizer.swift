@@ -86,9 +86,8 @@ open class GestureRecognizer {
     }
 
     /// Locations of the touches counted at the last handled event, in the order they began,
-    /// unless ``locationsAreTracked``; emptied in place, never replaced, so that its storage lasts
-    /// from event to event.
-    @exclusivity(unchecked) var touchLocations: [Point] = []
+    /// unless ``locationsAreTracked``.
+    @exclusivity(unchecked) var touchLocations = OwnedList<Point>()
     /// ``location`` unless ``locationsAreTracked``.
     @exclusivity(unchecked) var handledLocation: Point = .zero
     /// Whether the touches counted at the last handled event are the tracked touches as they are
@@ -102,7 +101,7 @@ open class GestureRecognizer {
         didSet { if source == nil && oldValue != nil && state.isTerminal { surface?.mayHaveFinished = true } }
     }
     /// Touches it follows; those that ended are dropped after the event that ended them.
-    @exclusivity(unchecked) var trackedTouches: [TrackedTouch] = []
+    @exclusivity(unchecked) var trackedTouches = OwnedList<TrackedTouch>()
     /// Transitions held back until the recognizers it requires to fail have failed.
     @exclusivity(unchecked) var pending = PendingTransitions()
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
@@ -117,11 +116,9 @@ open class GestureRecognizer {
         self.kind = kind
         self.name = name
         log = GestureRecord(region: "", name: name, kind: kind)
-        // Storage for a first gesture, at set-up rather than at the first touch: a list's first
-        // storage also has the Swift runtime build its type's metadata, about 10 K instructions
-        // per element type (tools/cost).
-        trackedTouches.reserveCapacity(2)
-        touchLocations.reserveCapacity(2)
+        // Storage for a first gesture, at set-up rather than at the first transition: a list's
+        // first storage also has the Swift runtime build its type's metadata, about 10 K
+        // instructions per element type (tools/cost).
         log.transitions.reserveCapacity(4)
     }
 
@@ -143,7 +140,7 @@ open class GestureRecognizer {
     /// Centroid of the tracked touches, summed in order as ``updateTouchLocations()`` does.
     private var trackedCentroid: Point {
         var sum = Point.zero
-        for touch in trackedTouches { sum = sum.adding(touch.location) }
+        for touch in trackedTouches.elements { sum = sum.adding(touch.location) }
         return sum.scaled(by: 1 / Double(trackedTouches.count))
     }
 
@@ -247,7 +244,7 @@ open class GestureRecognizer {
     func reset() {
         state = .possible
         pending = PendingTransitions()
-        touchLocations.removeAll(keepingCapacity: true)
+        touchLocations.removeAll()
         locationsAreTracked = false
         startsNewGesture = true
     }
@@ -260,7 +257,20 @@ open class GestureRecognizer {
 
     /// Asks for a state change. Invalid changes are ignored (a failed recognizer stays failed
     /// until it resets); beginning or recognizing goes through the surface's arbitration.
-    func transition(to newState: State, at time: Double) {
+    @inline(__always) func transition(to newState: State, at time: Double) {
+        // A run of changes, what most events of a gesture are, is counted here, inline: a call
+        // for it cost each recognizer about 50 instructions per event (tools/cost). The values
+        // are left for `record` to read: in a run of changes they move only together with another
+        // `changed` (each recognizer here follows every value change in progress with a
+        // transition), so they are the last change's whenever it is read.
+        if case .changed = newState, case .changed = state {
+            repeatedChanges += 1
+        } else {
+            requestTransition(to: newState, at: time)
+        }
+    }
+
+    private func requestTransition(to newState: State, at time: Double) {
         switch (state, newState) {
         case (.possible, .began), (.possible, .ended):
             if pending.isEmpty {
@@ -271,7 +281,7 @@ open class GestureRecognizer {
         case (.possible, .failed), (.possible, .cancelled):
             pending = PendingTransitions()
             apply(.failed, at: time)
-        case (.began, .changed), (.changed, .changed),
+        case (.began, .changed),
              (.began, .ended), (.changed, .ended),
              (.began, .cancelled), (.changed, .cancelled):
             apply(newState, at: time)
@@ -338,14 +348,8 @@ open class GestureRecognizer {
         surface?.didRecognize(self, at: time)
     }
 
+    /// Enters `newState`, never `changed` from `changed` (``transition(to:at:)`` counts those).
     private func apply(_ newState: State, at time: Double) {
-        if state == .changed && newState == .changed {
-            // The values are left for `record` to read: in a run of changes they move only
-            // together with another `changed` (each recognizer here follows every value change in
-            // progress with a transition), so they are the last change's whenever it is read.
-            repeatedChanges += 1
-            return
-        }
         log.addChanges(repeatedChanges)
         repeatedChanges = 0
         let recorded: RecordedState

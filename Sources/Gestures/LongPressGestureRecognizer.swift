@@ -44,7 +44,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     override func touchesChanged(at time: Double) {
-        let down = trackedTouches.reduce(0) { $0 + ($1.isDown ? 1 : 0) }
+        let down = trackedTouches.elements.reduce(0) { $0 + ($1.isDown ? 1 : 0) }
         if isInProgress {
             if down < numberOfTouchesRequired {
                 transition(to: .ended, at: time)

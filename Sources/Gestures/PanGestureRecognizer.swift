@@ -42,7 +42,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// A scroll event begins the pan at once.
     @exclusivity(unchecked) public var hysteresis = 10.0
 
-    @exclusivity(unchecked) private var rate = RateTracker()
+    @exclusivity(unchecked) private var rate = RateTracker<Point>()
 
     /// A recognizer called `name` (default "pan") with every option at its default.
     public init(name: String = GestureKind.pan.rawValue) {
@@ -60,14 +60,14 @@ open class PanGestureRecognizer: GestureRecognizer {
     override func prepareForNewGesture() {
         translation = .zero
         velocity = .zero
-        rate = RateTracker()
+        rate = RateTracker<Point>()
     }
 
     override func touchesChanged(at time: Double) {
         // Counted and averaged in one pass: this runs for every touches event.
         var down = 0, moved = 0
         var sum = Point.zero
-        for touch in trackedTouches {
+        for touch in trackedTouches.elements {
             if touch.isDown { down += 1 }
             guard touch.phase != .began else { continue }
             moved += 1
@@ -76,7 +76,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         let step = moved == 0 ? Point.zero : sum.scaled(by: 1 / Double(moved))
         if isInProgress {
             translation = translation.adding(step)
-            velocity = rate.rate(of: translation, at: time) ?? velocity
+            velocity = rate.rate(of: translation, at: time, otherwise: velocity)
             if down < minimumNumberOfTouches {
                 transition(to: .ended, at: time)
             } else if step != .zero {
@@ -94,13 +94,13 @@ open class PanGestureRecognizer: GestureRecognizer {
             return
         }
         translation = translation.adding(step)
-        velocity = rate.rate(of: translation, at: time) ?? velocity
+        velocity = rate.rate(of: translation, at: time, otherwise: velocity)
         if translation.magnitude > hysteresis { transition(to: .began, at: time) }
     }
 
     override func scrollChanged(_ scroll: ScrollEvent, at time: Double) {
         translation = scroll.translation
-        velocity = rate.rate(of: translation, at: time) ?? velocity
+        velocity = rate.rate(of: translation, at: time, otherwise: velocity)
         follow(scroll.phase, at: time)
     }
 }

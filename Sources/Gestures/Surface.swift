@@ -28,7 +28,9 @@ public final class Surface: AppEventReceiver {
     /// take it (a transform, 2 of the default surface's 7).
     @exclusivity(unchecked) private var delivery = RecognizersByInput()
     /// The region index each live touch began in (nil: none), oldest first; a few at most, so a list.
-    @exclusivity(unchecked) private var touchRegions: [(id: TouchID, region: Int?)] = []
+    @exclusivity(unchecked) private var touchRegions = OwnedList<LiveTouch>()
+    /// The region every live touch began in, when they all began in the same one.
+    @exclusivity(unchecked) private var soleTouchRegion: Int?
     /// Storage for the touches of an event that hit one region when others hit elsewhere.
     @exclusivity(unchecked) private var regionTouches: [Touch] = []
     /// The region index the transform sequence was delivered to at `began`.
@@ -48,8 +50,8 @@ public final class Surface: AppEventReceiver {
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
         super.init()
-        // At set-up rather than at the first touch, as a recognizer's touch lists (see its init).
-        touchRegions.reserveCapacity(2)
+        // At set-up rather than at the first touch that hits one region when others hit elsewhere:
+        // a list's first storage also has the Swift runtime build its type's metadata (tools/cost).
         regionTouches.reserveCapacity(2)
         regions.forEach(addRegion)
     }
@@ -153,6 +155,10 @@ public final class Surface: AppEventReceiver {
     // MARK: Delivery
 
     private func deliverTouches(_ touches: [Touch], of event: AppEvent) {
+        if let region = regionOfMovingTouches(touches) {
+            deliver(touches, to: region, changes: [], of: event)
+            return
+        }
         // One pass over the touches: whether they all lie in one region, and whether any begins
         // or ends (most events only move touches, which recognizers that stopped processing skip).
         var changes = TouchSetChange()
@@ -163,7 +169,7 @@ public final class Surface: AppEventReceiver {
             case .began:
                 changes.insert(.began)
                 touchRegions.removeAll { $0.id == touch.id }
-                touchRegions.append((touch.id, hitTestIndex(touch.location)))
+                touchRegions.append(LiveTouch(id: touch.id, region: hitTestIndex(touch.location)))
             case .ended, .cancelled:
                 changes.insert(.ended)
             default:
@@ -188,6 +194,26 @@ public final class Surface: AppEventReceiver {
                 touchRegions.removeAll { $0.id == touch.id }
             }
         }
+        if !changes.isEmpty { soleTouchRegion = Self.soleRegion(of: touchRegions) }
+    }
+
+    /// The region of an event whose touches are the live touches in the order they began, none
+    /// beginning or ending, all begun in one region: the usual event, which needs no search.
+    @inline(__always) private func regionOfMovingTouches(_ touches: [Touch]) -> Int? {
+        guard let region = soleTouchRegion, touches.count == touchRegions.count else { return nil }
+        let live = touchRegions.elements
+        return touches.withUnsafeBufferPointer { touches in
+            for index in touches.indices {
+                let touch = touches[index]
+                guard touch.id == live[index].id && (touch.phase == .moved || touch.phase == .stationary) else { return nil }
+            }
+            return region
+        }
+    }
+
+    private static func soleRegion(of touches: borrowing OwnedList<LiveTouch>) -> Int? {
+        guard let region = touches.elements.first?.region else { return nil }
+        return touches.contains { $0.region != region } ? nil : region
     }
 
     // Inline: the optimizer left it a call of its own once, 2 % of compatibility mode (tools/cost).
@@ -200,7 +226,7 @@ public final class Surface: AppEventReceiver {
     }
 
     private func region(ofTouch id: TouchID) -> Int? {
-        touchRegions.first { $0.id == id }?.region
+        touchRegions.firstIndex { $0.id == id }.flatMap { touchRegions[$0].region }
     }
 
     /// `scroll`: the event's scroll, which a recognizer may not take (``GestureRecognizer/takes(_:)``).
@@ -325,4 +351,10 @@ struct RecognizerPair: Hashable {
         first = min(x, y)
         second = max(x, y)
     }
+}
+
+/// A live touch and the region index it began in (nil: none).
+struct LiveTouch {
+    let id: TouchID
+    let region: Int?
 }

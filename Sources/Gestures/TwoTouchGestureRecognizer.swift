@@ -10,13 +10,13 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var velocity = 0.0
 
     @exclusivity(unchecked) private var pair = TouchPair()
-    @exclusivity(unchecked) private var rate = RateTracker()
+    @exclusivity(unchecked) private var rate = RateTracker<Double>()
 
     override var inputs: [InputSource] { [.touches, .transform] }
 
     override func prepareForNewGesture() {
         velocity = 0
-        rate = RateTracker()
+        rate = RateTracker<Double>()
         resetValue()
     }
 
@@ -40,14 +40,14 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) { (0, false) }
 
     override func touchesChanged(at time: Double) {
-        switch withTrackedTouches({ pair.update(with: $0) }) {
+        switch pair.update(with: trackedTouches.elements) {
         case .waiting:
             if !trackedTouches.contains(where: \.isDown) { transition(to: .failed, at: time) }
         case .lost:
             transition(to: isInProgress ? .ended : .failed, at: time)
         case .tracking:
             guard let (value, movedEnough) = measure(initial: pair.initial, current: pair.current) else { return }
-            velocity = rate.rate(of: value, at: time) ?? velocity
+            velocity = rate.rate(of: value, at: time, otherwise: velocity)
             if isInProgress {
                 transition(to: .changed, at: time)
             } else if movedEnough {
@@ -58,7 +58,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
 
     override func transformChanged(_ transform: TransformEvent, at time: Double) {
         let (value, movedEnough) = measure(transform)
-        velocity = rate.rate(of: value, at: time) ?? velocity
+        velocity = rate.rate(of: value, at: time, otherwise: velocity)
         follow(transform.phase, at: time, movedEnough: movedEnough)
     }
 }

@@ -399,7 +399,7 @@ public final class CompatibilityTranslator {
 
     /// Any pointer or gesture event: remembers the device and ends a wheel sequence unless the
     /// event is itself a wheel event.
-    private func pointerActivity(on device: String, isWheel: Bool = false) {
+    @inline(__always) private func pointerActivity(on device: String, isWheel: Bool = false) {
         // Almost always the device of the previous event: skip hashing its name again.
         if device != lastPointerDevice {
             pointerDevices.insert(device)
@@ -467,7 +467,7 @@ public final class CompatibilityTranslator {
         }
     }
 
-    private func pinchUpdate(_ delta: GestureDelta, scale: Double, angleDelta: Double) {
+    @inline(__always) private func pinchUpdate(_ delta: GestureDelta, scale: Double, angleDelta: Double) {
         pinch?.apply(delta, scale: scale, angleDelta: angleDelta)
         guard let pinch else { return }
         if supportsIndirectInputEvents {
@@ -521,7 +521,7 @@ public final class CompatibilityTranslator {
 
     /// Every public entry point starts here: the clock moves to `time`, the previous call's
     /// storage is taken back, and a wheel sequence that timed out meanwhile ends first.
-    private func startCall(at time: UInt64) {
+    @inline(__always) private func startCall(at time: UInt64) {
         clock = max(clock, time)
         // The output first: it holds the touch lists, which are unique again once it is empty.
         if !output.isEmpty { output.removeAll(keepingCapacity: true) }
