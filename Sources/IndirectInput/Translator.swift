@@ -182,8 +182,12 @@ public final class CompatibilityTranslator {
     @exclusivity(unchecked) private var receiver: Unmanaged<AppEventReceiver>?
     /// Whether the current call made an app event.
     @exclusivity(unchecked) private var emittedInCall = false
-    /// Storage for the touch lists of touches events, reused by later calls.
-    @exclusivity(unchecked) private var touchLists: [[Touch]] = []
+    /// Storage for the touch list of a call's first touches event, reused by later calls; apart
+    /// from the others' (a call rarely makes more than one), so that the usual event reaches its
+    /// list without going through a list of lists (tools/cost).
+    @exclusivity(unchecked) private var touchList: [Touch] = []
+    /// Storage for the touch lists of a call's further touches events.
+    @exclusivity(unchecked) private var moreTouchLists: [[Touch]] = []
     @exclusivity(unchecked) private var touchListsUsed = 0
 
     /// - Precondition: the configuration's sizes, distances and durations are finite, the screen
@@ -204,9 +208,7 @@ public final class CompatibilityTranslator {
         // Storage for a first touch list and the first devices at set-up rather than at the first
         // event that needs it: a collection's first storage also has the Swift runtime build its
         // type's metadata (tools/cost).
-        var firstList: [Touch] = []
-        firstList.reserveCapacity(2)
-        touchLists = [firstList]
+        touchList.reserveCapacity(2)
         pointerDevices.reserveCapacity(2)
     }
 
@@ -541,7 +543,7 @@ public final class CompatibilityTranslator {
     /// the clock, or with `time` for a wheel sequence's timeout: that lies between the last wheel
     /// event and the clock, and nothing was emitted in between, since every call checks the
     /// timeout first.
-    private func emit(_ payload: consuming AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) {
+    @inline(__always) private func emit(_ payload: consuming AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) {
         let event = AppEvent(
             timestamp: Double(time ?? clock) / 1e6, buttonMask: buttonMask ?? pointer.buttonMask,
             modifierFlags: pointer.modifierFlags, payload: payload
@@ -576,19 +578,30 @@ public final class CompatibilityTranslator {
     /// refilling it was 2 % of compatibility mode's instructions (tools/cost).
     private func emitTouches(_ first: Touch, _ second: Touch? = nil, buttonMask: ButtonMask? = nil) {
         let index = touchListsUsed
-        if index == touchLists.count { touchLists.append([]) }
+        touchListsUsed += 1
+        if index == 0 {
+            Self.write(first, second, into: &touchList)
+            emit(.touches(touchList), buttonMask: buttonMask)
+        } else {
+            if index > moreTouchLists.count { moreTouchLists.append([]) }
+            Self.write(first, second, into: &moreTouchLists[index - 1])
+            emit(.touches(moreTouchLists[index - 1]), buttonMask: buttonMask)
+        }
+    }
+
+    /// Makes `list` hold `first` and `second`, if any, in place when it has as many touches
+    /// already (most events).
+    @inline(__always) private static func write(_ first: Touch, _ second: Touch?, into list: inout [Touch]) {
         let count = second == nil ? 1 : 2
-        if touchLists[index].count == count {
-            touchLists[index].withUnsafeMutableBufferPointer { list in
+        if list.count == count {
+            list.withUnsafeMutableBufferPointer { list in
                 list[0] = first
                 if let second { list[1] = second }
             }
         } else {
-            touchLists[index].removeAll(keepingCapacity: true)
-            touchLists[index].append(first)
-            if let second { touchLists[index].append(second) }
+            list.removeAll(keepingCapacity: true)
+            list.append(first)
+            if let second { list.append(second) }
         }
-        emit(.touches(touchLists[index]), buttonMask: buttonMask)
-        touchListsUsed += 1
     }
 }
