@@ -255,6 +255,37 @@ public final class CompatibilityTranslator {
     /// Takes the event by address, so that it is read where it lies, never copied whole.
     private func translateEvent(_ event: UnsafePointer<LibinputEvent>) {
         startCall(at: event.pointee.time)
+        // The events that come many to a gesture are matched one by one first: a switch over
+        // every kind copied the whole event out and took several kinds' payloads apart before
+        // choosing, about 50 instructions per event (tools/cost).
+        if case .gesturePinchUpdate(let fingers, let delta, let scale, let angleDelta) = event.pointee.kind, fingers < 3 {
+            pointerActivity(on: event.pointee.device)
+            pinchUpdate(delta, scale: scale, angleDelta: angleDelta)
+        } else if case .pointerScroll(let scroll) = event.pointee.kind {
+            pointerActivity(on: event.pointee.device, isWheel: scroll.source == .wheel)
+            self.scroll.handle(scroll, device: event.pointee.device, time: clock, location: pointer.location) { emit(.scroll($0)) }
+        } else if case .pointerMotion(let dx, let dy, let unacceleratedDx, let unacceleratedDy) = event.pointee.kind {
+            pointerActivity(on: event.pointee.device)
+            motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
+        } else if case .gestureSwipeUpdate(_, let delta) = event.pointee.kind {
+            pointerActivity(on: event.pointee.device)
+            emit(systemGesture.update(.swipe, dx: delta.dx, dy: delta.dy))
+        } else {
+            translateOther(event)
+        }
+        if emittedInCall {
+            // Most events: no disposition to build or count by reason.
+            if case .emitted = lastDisposition {} else { lastDisposition = .emitted }
+            accounting.countEmitted()
+        } else {
+            let disposition = Self.silentDisposition(event.pointee.kind)
+            lastDisposition = disposition
+            accounting.count(disposition)
+        }
+    }
+
+    /// The kinds ``translateEvent(_:)`` does not match first.
+    private func translateOther(_ event: UnsafePointer<LibinputEvent>) {
         let device = event.pointee.device
         switch event.pointee.kind {
         case .deviceAdded(let info):
@@ -265,9 +296,6 @@ public final class CompatibilityTranslator {
             pointer.setKey(key, state, device: device)
         case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame:
             break
-        case .pointerMotion(let dx, let dy, let unacceleratedDx, let unacceleratedDy):
-            pointerActivity(on: device)
-            motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
         case .pointerMotionAbsolute(let x, let y):
             pointerActivity(on: device)
             if !pointer.lock.isLocked {
@@ -277,9 +305,6 @@ public final class CompatibilityTranslator {
         case .pointerButton(let button, let state, _):
             pointerActivity(on: device)
             self.button(button, state, device: device)
-        case .pointerScroll(let scroll):
-            pointerActivity(on: device, isWheel: scroll.source == .wheel)
-            self.scroll.handle(scroll, device: device, time: clock, location: pointer.location) { emit(.scroll($0)) }
         case .gesturePinchBegin(let fingers) where fingers >= 3:
             pointerActivity(on: device)
             beginSystemGesture(.pinch, fingers: fingers, device: device)
@@ -292,9 +317,6 @@ public final class CompatibilityTranslator {
         case .gesturePinchBegin:
             pointerActivity(on: device)
             pinchBegin(device: device)
-        case .gesturePinchUpdate(_, let delta, let scale, let angleDelta):
-            pointerActivity(on: device)
-            pinchUpdate(delta, scale: scale, angleDelta: angleDelta)
         case .gesturePinchEnd(_, _, let cancelled):
             // libinput's end scale is the last update's, which the gesture already holds.
             pointerActivity(on: device)
@@ -302,9 +324,6 @@ public final class CompatibilityTranslator {
         case .gestureSwipeBegin(let fingers):
             pointerActivity(on: device)
             beginSystemGesture(.swipe, fingers: fingers, device: device)
-        case .gestureSwipeUpdate(_, let delta):
-            pointerActivity(on: device)
-            emit(systemGesture.update(.swipe, dx: delta.dx, dy: delta.dy))
         case .gestureSwipeEnd(_, let cancelled):
             pointerActivity(on: device)
             emit(systemGesture.end(.swipe, cancelled: cancelled))
@@ -314,15 +333,9 @@ public final class CompatibilityTranslator {
         case .gestureHoldEnd(_, let cancelled):
             pointerActivity(on: device)
             emit(systemGesture.end(.hold, cancelled: cancelled))
-        }
-        if emittedInCall {
-            // Most events: no disposition to build or count by reason.
-            if case .emitted = lastDisposition {} else { lastDisposition = .emitted }
-            accounting.countEmitted()
-        } else {
-            let disposition = Self.silentDisposition(event.pointee.kind)
-            lastDisposition = disposition
-            accounting.count(disposition)
+        case .pointerMotion, .pointerScroll, .gestureSwipeUpdate, .gesturePinchUpdate:
+            // Matched first (a pinch update with 3 or more fingers has its case above).
+            break
         }
     }
 
