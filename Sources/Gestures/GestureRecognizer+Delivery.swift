@@ -26,19 +26,28 @@ extension GestureRecognizer {
 
     /// `touches`: the event's touches that hit this recognizer's region; `changes`: whether any
     /// touch of the event begins or ends. Only when ``mayReceiveTouches(_:)`` says so.
-    func receiveTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
-        let isLive = isLive
-        if isLive && changes.isEmpty && followsInOrder(touches) {
+    ///
+    /// Inline, the usual event's path only: the surface's delivery loop runs it without a call,
+    /// whose set-up for the general path cost each recognizer about 25 instructions (tools/cost).
+    @inline(__always) func receiveTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
+        if changes.isEmpty && isLive && followsInOrder(touches) {
             // Most events: the same touches move, listed as they are tracked. Every one is
-            // relevant and delivered, none begins or ends; the general path below would find
-            // that out by searching and copying lists.
+            // relevant and delivered, none begins or ends; the general path would find that out
+            // by searching and copying lists.
             guard accepts(event, delegate: activeDelegate) else { return }
             adopt(event)
             moveTrackedTouches(to: touches)
             touchesChanged(at: event.timestamp)
             didHandle()
-            return
+        } else {
+            receiveChangedTouches(touches, changes: changes, of: event)
         }
+    }
+
+    /// ``receiveTouches(_:changes:of:)`` for the other events: touches begin or end, or they are
+    /// not all the tracked ones in order.
+    private func receiveChangedTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
+        let isLive = isLive
         freezeTouchLocations()
         // Closures, not the method itself: a method reference captures (retains) the recognizer.
         let relevant = touches.allSatisfy { isRelevant($0) } ? touches : touches.filter { isRelevant($0) }
