@@ -263,7 +263,7 @@ public final class CompatibilityTranslator {
             pinchUpdate(delta, scale: scale, angleDelta: angleDelta)
         } else if case .pointerScroll(let scroll) = event.pointee.kind {
             pointerActivity(of: event, isWheel: scroll.source == .wheel)
-            self.scroll.handle(scroll, device: event.pointee.device, time: clock, location: pointer.location) { emit(.scroll($0)) }
+            self.scroll.handle(scroll, of: event, time: clock, location: pointer.location) { emit(.scroll($0)) }
         } else if case .pointerMotion(let dx, let dy, let unacceleratedDx, let unacceleratedDy) = event.pointee.kind {
             pointerActivity(of: event)
             motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
