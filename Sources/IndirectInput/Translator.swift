@@ -173,7 +173,8 @@ public final class CompatibilityTranslator {
     @exclusivity(unchecked) private var nextTouchID = 1
     /// Microseconds; never goes back, so neither do the events' timestamps.
     @exclusivity(unchecked) private var clock: UInt64 = 0
-    /// The device of the last pointer or gesture event, known to be in `pointerDevices`.
+    /// The device of the last pointer or gesture event, or the pointing device added last: known
+    /// to be in `pointerDevices`.
     @exclusivity(unchecked) private var lastPointerDevice: String?
     /// The app events of the current call, returned at its end; unused while a receiver takes them.
     @exclusivity(unchecked) private var output: [AppEvent] = []
@@ -289,7 +290,10 @@ public final class CompatibilityTranslator {
         let device = event.pointee.device
         switch event.pointee.kind {
         case .deviceAdded(let info):
-            if info.capabilities.contains(.pointer) || info.capabilities.contains(.gesture) { pointerDevices.insert(device) }
+            // The few capabilities looked through rather than hashed, and the device noted as the
+            // last pointing one so that its first event does not hash its name again: a short
+            // recording has few other events (tools/cost).
+            if info.capabilities.contains(where: { $0 == .pointer || $0 == .gesture }) { notePointerDevice(device) }
         case .deviceRemoved:
             removeDevice(device)
         case .keyboardKey(let key, let state, _):
