@@ -38,20 +38,23 @@ struct ScrollSequencer {
         return overflow ? .max : deadline
     }
 
-    /// Follows one libinput scroll event, `event`'s; hands `emit` the events it causes (a sequence
-    /// of the other type or device ending, then this one's), without building an array for them.
-    /// Inline, with the device read in place: a call, and the device name passed on, cost each
-    /// scroll event about 100 instructions (tools/cost).
+    /// Ends the live sequence, if any, when `scroll`, `event`'s, cannot continue it: it is of the
+    /// other type or from another device (one scroll at a time).
+    // Inline, as follow(_:of:time:location:), with the device read in place: a call, the device
+    // name passed on and a closure for the events cost each scroll event about 150
+    // instructions (tools/cost).
     @inline(__always)
-    mutating func handle(_ scroll: Scroll, of event: UnsafePointer<LibinputEvent>, time: UInt64, location: Point, emit: (ScrollEvent) -> Void) {
-        let type: ScrollType = scroll.source == .wheel ? .discrete : .continuous
-        if let current = live, current.type != type || liveDevice != event.pointee.device, let ended = end(.ended, location: location) {
-            emit(ended)
-        }
-        if type == .continuous && scroll.isStop {
-            if let ended = end(.ended, location: location) { emit(ended) }
-            return
-        }
+    mutating func endUnlessContinued(by scroll: Scroll, of event: UnsafePointer<LibinputEvent>, location: Point) -> ScrollEvent? {
+        guard let current = live, current.type != Self.type(of: scroll) || liveDevice != event.pointee.device else { return nil }
+        return end(.ended, location: location)
+    }
+
+    /// Follows `scroll`, `event`'s, after ``endUnlessContinued(by:of:location:)``: the sequence's
+    /// next event, or at a finger scroll's stop its end (nil when none is live).
+    @inline(__always)
+    mutating func follow(_ scroll: Scroll, of event: UnsafePointer<LibinputEvent>, time: UInt64, location: Point) -> ScrollEvent? {
+        let type = Self.type(of: scroll)
+        if type == .continuous && scroll.isStop { return end(.ended, location: location) }
         let delta = Point(x: (scroll.horizontal ?? 0).finiteOrZero, y: (scroll.vertical ?? 0).finiteOrZero)
         let value120: Point? =
             type == .discrete && (scroll.horizontal120 != nil || scroll.vertical120 != nil)
@@ -64,10 +67,14 @@ struct ScrollSequencer {
         if translation.x.isFinite && translation.y.isFinite { sequence.translation = translation }
         sequence.lastTime = time
         live = sequence
-        emit(ScrollEvent(
+        return ScrollEvent(
             phase: phase, type: type, delta: delta, translation: sequence.translation,
             value120: value120, location: location
-        ))
+        )
+    }
+
+    private static func type(of scroll: Scroll) -> ScrollType {
+        scroll.source == .wheel ? .discrete : .continuous
     }
 
     /// Ends (or cancels) the live sequence, if any.

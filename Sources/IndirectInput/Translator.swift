@@ -264,7 +264,8 @@ public final class CompatibilityTranslator {
             pinchUpdate(delta, scale: scale, angleDelta: angleDelta)
         } else if case .pointerScroll(let scroll) = event.pointee.kind {
             pointerActivity(of: event, isWheel: scroll.source == .wheel)
-            self.scroll.handle(scroll, of: event, time: clock, location: pointer.location) { emit(.scroll($0)) }
+            emit(self.scroll.endUnlessContinued(by: scroll, of: event, location: pointer.location))
+            emit(self.scroll.follow(scroll, of: event, time: clock, location: pointer.location))
         } else if case .pointerMotion(let dx, let dy, let unacceleratedDx, let unacceleratedDy) = event.pointee.kind {
             pointerActivity(of: event)
             motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
