@@ -20,6 +20,7 @@ struct PinchGesture {
 
     /// Applies one update. Values that would make the state non-finite are dropped (the previous
     /// value stays) and a negative scale counts as 0, so nothing downstream sees NaN or infinity.
+    /// Inline: it runs at every update of every pinch (tools/cost).
     @inline(__always) mutating func apply(_ delta: GestureDelta, scale newScale: Double, angleDelta: Double) {
         let movedCentre = Point(x: centre.x + delta.dx.finiteOrZero, y: centre.y + delta.dy.finiteOrZero)
         if movedCentre.x.isFinite && movedCentre.y.isFinite { centre = movedCentre }
