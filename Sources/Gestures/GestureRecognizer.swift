@@ -259,7 +259,7 @@ open class GestureRecognizer {
     /// until it resets); beginning or recognizing goes through the surface's arbitration.
     @inline(__always) func transition(to newState: State, at time: Double) {
         // A run of changes, what most events of a gesture are, is counted here, inline: a call
-        // for it cost each recognizer about 50 instructions per event (tools/cost). The values
+        // for it cost each recognizer about 20 instructions per event (tools/cost). The values
         // are left for `record` to read: in a run of changes they move only together with another
         // `changed` (each recognizer here follows every value change in progress with a
         // transition), so they are the last change's whenever it is read.
