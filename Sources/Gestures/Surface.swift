@@ -218,10 +218,14 @@ public final class Surface: AppEventReceiver {
 
     // Inline: the optimizer left it a call of its own once, 2 % of compatibility mode (tools/cost).
     @inline(__always) private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
-        for index in delivery.range(.touches, region: region) {
+        // Counted by hand: iterating the range checked each index against it as well (tools/cost).
+        let range = delivery.range(.touches, region: region)
+        var index = range.lowerBound
+        while index < range.upperBound {
             delivery.entries[index]._withUnsafeGuaranteedRef { recognizer in
                 if recognizer.mayReceiveTouches(changes) { recognizer.receiveTouches(touches, changes: changes, of: event) }
             }
+            index += 1
         }
     }
 
