@@ -47,37 +47,17 @@ struct Segment {
 }
 
 /// Rate of change of a value between the last two samples, as UIKit's `velocity` properties.
-struct RateTracker<Value: RateMeasurable> {
-    // Plain fields rather than an optional tuple, and no detour through a point for a number:
-    // this runs at every update of every continuous gesture (tools/cost).
-    private var lastValue = Value.zero
-    private var lastTime = 0.0
-    private var hasSample = false
+struct RateTracker {
+    private var last: (value: Point, time: Double)?
 
-    /// Per second since the previous sample; `current` (the caller's last rate) when there was
-    /// none or no time has passed.
-    mutating func rate(of value: Value, at time: Double, otherwise current: Value) -> Value {
-        defer {
-            lastValue = value
-            lastTime = time
-            hasSample = true
-        }
-        guard hasSample && time > lastTime else { return current }
-        return (value - lastValue).scaled(by: 1 / (time - lastTime))
+    /// Per second since the previous sample; nil when no time has passed (the caller keeps its last rate).
+    mutating func rate(of value: Point, at time: Double) -> Point? {
+        defer { last = (value, time) }
+        guard let last, time > last.time else { return nil }
+        return value.subtracting(last.value).scaled(by: 1 / (time - last.time))
     }
-}
 
-/// What ``RateTracker`` measures: a number or a point.
-protocol RateMeasurable {
-    static var zero: Self { get }
-    static func - (lhs: Self, rhs: Self) -> Self
-    func scaled(by factor: Double) -> Self
-}
-
-extension Double: RateMeasurable {
-    func scaled(by factor: Double) -> Double { self * factor }
-}
-
-extension Point: RateMeasurable {
-    static func - (lhs: Point, rhs: Point) -> Point { lhs.subtracting(rhs) }
+    mutating func rate(of value: Double, at time: Double) -> Double? {
+        rate(of: Point(x: value, y: 0), at: time)?.x
+    }
 }

@@ -42,7 +42,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// A scroll event begins the pan at once.
     @exclusivity(unchecked) public var hysteresis = 10.0
 
-    @exclusivity(unchecked) private var rate = RateTracker<Point>()
+    @exclusivity(unchecked) private var rate = RateTracker()
 
     /// A recognizer called `name` (default "pan") with every option at its default.
     public init(name: String = GestureKind.pan.rawValue) {
@@ -60,7 +60,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     override func prepareForNewGesture() {
         translation = .zero
         velocity = .zero
-        rate = RateTracker<Point>()
+        rate = RateTracker()
     }
 
     override func touchesChanged(at time: Double) {
@@ -76,7 +76,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         let step = moved == 0 ? Point.zero : sum.scaled(by: 1 / Double(moved))
         if isInProgress {
             translation = translation.adding(step)
-            velocity = rate.rate(of: translation, at: time, otherwise: velocity)
+            velocity = rate.rate(of: translation, at: time) ?? velocity
             if down < minimumNumberOfTouches {
                 transition(to: .ended, at: time)
             } else if step != .zero {
@@ -94,13 +94,13 @@ open class PanGestureRecognizer: GestureRecognizer {
             return
         }
         translation = translation.adding(step)
-        velocity = rate.rate(of: translation, at: time, otherwise: velocity)
+        velocity = rate.rate(of: translation, at: time) ?? velocity
         if translation.magnitude > hysteresis { transition(to: .began, at: time) }
     }
 
     override func scrollChanged(_ scroll: ScrollEvent, at time: Double) {
         translation = scroll.translation
-        velocity = rate.rate(of: translation, at: time, otherwise: velocity)
+        velocity = rate.rate(of: translation, at: time) ?? velocity
         follow(scroll.phase, at: time)
     }
 }

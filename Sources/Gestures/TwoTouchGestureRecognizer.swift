@@ -10,13 +10,13 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var velocity = 0.0
 
     @exclusivity(unchecked) private var pair = TouchPair()
-    @exclusivity(unchecked) private var rate = RateTracker<Double>()
+    @exclusivity(unchecked) private var rate = RateTracker()
 
     override var inputs: [InputSource] { [.touches, .transform] }
 
     override func prepareForNewGesture() {
         velocity = 0
-        rate = RateTracker<Double>()
+        rate = RateTracker()
         resetValue()
     }
 
@@ -47,7 +47,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             transition(to: isInProgress ? .ended : .failed, at: time)
         case .tracking:
             guard let (value, movedEnough) = measure(initial: pair.initial, current: pair.current) else { return }
-            velocity = rate.rate(of: value, at: time, otherwise: velocity)
+            velocity = rate.rate(of: value, at: time) ?? velocity
             if isInProgress {
                 transition(to: .changed, at: time)
             } else if movedEnough {
@@ -58,7 +58,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
 
     override func transformChanged(_ transform: TransformEvent, at time: Double) {
         let (value, movedEnough) = measure(transform)
-        velocity = rate.rate(of: value, at: time, otherwise: velocity)
+        velocity = rate.rate(of: value, at: time) ?? velocity
         follow(transform.phase, at: time, movedEnough: movedEnough)
     }
 }
