@@ -302,41 +302,41 @@ public final class CompatibilityTranslator {
         case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame:
             break
         case .pointerMotionAbsolute(let x, let y):
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             if !pointer.lock.isLocked {
                 pointer.moveAbsolute(x: x, y: y)
                 followPointer()
             }
         case .pointerButton(let button, let state, _):
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             self.button(button, state, device: device)
         case .gesturePinchBegin(let fingers) where fingers >= 3:
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             beginSystemGesture(.pinch, fingers: fingers, device: device)
         case .gesturePinchUpdate(let fingers, let delta, let scale, _) where fingers >= 3:
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             emit(systemGesture.update(.pinch, dx: delta.dx, dy: delta.dy, scale: scale))
         case .gesturePinchEnd(let fingers, _, let cancelled) where fingers >= 3:
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             emit(systemGesture.end(.pinch, cancelled: cancelled))
         case .gesturePinchBegin:
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             pinchBegin(device: device)
         case .gesturePinchEnd(_, _, let cancelled):
             // libinput's end scale is the last update's, which the gesture already holds.
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             pinchFinish(cancelled: cancelled)
         case .gestureSwipeBegin(let fingers):
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             beginSystemGesture(.swipe, fingers: fingers, device: device)
         case .gestureSwipeEnd(_, let cancelled):
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             emit(systemGesture.end(.swipe, cancelled: cancelled))
         case .gestureHoldBegin(let fingers):
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             beginSystemGesture(.hold, fingers: fingers, device: device)
         case .gestureHoldEnd(_, let cancelled):
-            pointerActivity(on: device)
+            pointerActivity(of: event)
             emit(systemGesture.end(.hold, cancelled: cancelled))
         case .pointerMotion, .pointerScroll, .gestureSwipeUpdate, .gesturePinchUpdate:
             // Matched first (a pinch update with 3 or more fingers has its case above).
@@ -417,31 +417,21 @@ public final class CompatibilityTranslator {
 
     // MARK: Pointer
 
-    /// Any pointer or gesture event: remembers the device and ends a wheel sequence unless the
-    /// event is itself a wheel event. Inline, as the other steps every event takes (startCall,
-    /// emit, the pinch's update): their calls were a tenth of the translator's instructions
-    /// (tools/cost).
-    @inline(__always) private func pointerActivity(on device: String, isWheel: Bool = false) {
-        // Almost always the device of the previous event: skip hashing its name again.
-        if device != lastPointerDevice { notePointerDevice(device) }
-        endWheelSequence(unless: isWheel)
-    }
-
-    /// ``pointerActivity(on:isWheel:)`` for `event`'s device, compared where it lies: passing the
-    /// name on retained and released it, about 30 instructions per event (tools/cost).
+    /// Any pointer or gesture event, `event`: remembers its device and ends a wheel sequence
+    /// unless the event is itself a wheel event. Inline, as the other steps every event takes
+    /// (startCall, emit, the pinch's update): their calls were a tenth of the translator's
+    /// instructions (tools/cost). The device name is compared where it lies: passing it on
+    /// retained and released it, about 30 instructions per event (tools/cost).
     @inline(__always) private func pointerActivity(of event: UnsafePointer<LibinputEvent>, isWheel: Bool = false) {
+        // Almost always the device of the previous event: skip hashing its name again.
         if event.pointee.device != lastPointerDevice { notePointerDevice(event.pointee.device) }
-        endWheelSequence(unless: isWheel)
+        // Asked first, so that most events, with no wheel sequence live, build no optional event.
+        if !isWheel && scroll.isDiscreteLive { emit(scroll.endDiscrete(location: pointer.location)) }
     }
 
     private func notePointerDevice(_ device: String) {
         pointerDevices.insert(device)
         lastPointerDevice = device
-    }
-
-    @inline(__always) private func endWheelSequence(unless isWheel: Bool) {
-        // Asked first, so that most events, with no wheel sequence live, build no optional event.
-        if !isWheel && scroll.isDiscreteLive { emit(scroll.endDiscrete(location: pointer.location)) }
     }
 
     /// While the pointer is locked the location is frozen and the motion goes to the app as
