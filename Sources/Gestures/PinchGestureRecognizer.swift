@@ -7,7 +7,16 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
     // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Touch-driven: current distance between the two touches / their distance when the second
     /// came down. Transform-driven: the event's cumulative scale. ``velocity`` is scale per second.
-    @exclusivity(unchecked) public internal(set) var scale = 1.0
+    public internal(set) var scale: Double {
+        get {
+            measurePending()
+            return measuredScale
+        }
+        set { measuredScale = newValue }
+    }
+    @exclusivity(unchecked) private var measuredScale = 1.0
+    /// The pair's length when it formed, once asked.
+    @exclusivity(unchecked) private var initialLength: Double?
     /// How far, points, the touches' distance must change before a touch-driven pinch begins.
     /// UIKit does not publish its value; 8 points is TouchSynth's approximation.
     @exclusivity(unchecked) public var hysteresis = 8.0
@@ -25,14 +34,33 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
 
     override func resetValue() { scale = 1 }
 
-    override func measure(initial: Segment, current: Segment) -> (value: Double, movedEnough: Bool)? {
-        guard initial.length > 0 else { return nil }
-        scale = current.length / initial.length
-        return (scale, abs(current.length - initial.length) > hysteresis)
+    override func resetTracking() { initialLength = nil }
+
+    override func action(isInProgress: Bool) -> SampleAction {
+        let initialLength = self.initialLength ?? pair.initial.length
+        self.initialLength = initialLength
+        guard initialLength > 0 else { return .skip }
+        if isInProgress { return .defer }
+        // Not begun: deferred while the length is surely within half the hysteresis of the
+        // initial one, compared squared (no square root); measured near or past it.
+        let (low, high) = (max(initialLength - hysteresis / 2, 0), initialLength + hysteresis / 2)
+        let c = pair.current.direction
+        let lengthSquared = c.x * c.x + c.y * c.y
+        return low * low <= lengthSquared && lengthSquared <= high * high ? .defer : .measure
+    }
+
+    override func measure(_ current: Segment) -> Bool {
+        let (length, initialLength) = (current.length, pair.initial.length)
+        measuredScale = length / initialLength
+        return abs(length - initialLength) > hysteresis
+    }
+
+    override func change(from: Segment, to: Segment) -> Double {
+        (to.length - from.length) / pair.initial.length
     }
 
     override func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) {
-        scale = transform.scale
-        return (scale, abs(scale - 1) > transformScaleHysteresis)
+        measuredScale = transform.scale
+        return (measuredScale, abs(measuredScale - 1) > transformScaleHysteresis)
     }
 }

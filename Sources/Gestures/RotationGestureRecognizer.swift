@@ -9,7 +9,14 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     /// Radians, clockwise positive. Touch-driven: how far the line between the two touches turned
     /// since the second came down (unwrapped, so it can exceed ±π). Transform-driven: the event's.
     /// ``velocity`` is radians per second.
-    @exclusivity(unchecked) public internal(set) var rotation = 0.0
+    public internal(set) var rotation: Double {
+        get {
+            measurePending()
+            return measuredRotation
+        }
+        set { measuredRotation = newValue }
+    }
+    @exclusivity(unchecked) private var measuredRotation = 0.0
     /// How far, radians, the touches or the transform must turn before the rotation begins. UIKit
     /// does not publish its value; 0.05 rad (about 3°) is TouchSynth's approximation. Both sources
     /// use it, so a pure pinch begins a rotation recognizer in neither mode.
@@ -29,21 +36,41 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
 
     override func resetTracking() { lastDirection = nil }
 
-    override func measure(initial: Segment, current: Segment) -> (value: Double, movedEnough: Bool)? {
+    override func action(isInProgress: Bool) -> SampleAction {
+        let direction = pair.current.direction
+        guard direction != .zero else { return .skip }
+        let last = lastDirection ?? pair.initial.direction
+        let (cross, dot) = (last.x * direction.y - last.y * direction.x, last.x * direction.x + last.y * direction.y)
+        // In progress: deferred within a quarter turn of the last segment measured; past it, a
+        // step left for later could pass the seam and be taken the wrong way round.
+        if isInProgress { return dot > 0 ? .defer : .measure }
+        // Not begun: deferred while the turn is surely under half of what is left of the
+        // hysteresis (atan(x) ≤ x, so |angle| ≤ |cross| / dot); measured near or past it.
+        return dot > 0 && abs(cross) <= (hysteresis - abs(measuredRotation)) / 2 * dot ? .defer : .measure
+    }
+
+    override func measure(_ current: Segment) -> Bool {
         // Summing the steps keeps the angle continuous across atan2's ±π seam. A step is the
-        // angle between the last segment and this one, in (-π, π]: one atan2 of their cross and
-        // dot products, where the difference of two angles took two and a remainder (5 % of
-        // compatibility mode, tools/cost).
+        // angle between the last segment measured and this one, in (-π, π]: one atan2 of their
+        // cross and dot products, where the difference of two angles took two and a remainder
+        // (5 % of compatibility mode, tools/cost).
         let direction = current.direction
-        guard direction != .zero else { return nil }
-        let last = lastDirection ?? initial.direction
-        rotation += atan2(last.x * direction.y - last.y * direction.x, last.x * direction.x + last.y * direction.y)
+        measuredRotation += Self.angle(from: lastDirection ?? pair.initial.direction, to: direction)
         lastDirection = direction
-        return (rotation, abs(rotation) > hysteresis)
+        return abs(measuredRotation) > hysteresis
+    }
+
+    override func change(from: Segment, to: Segment) -> Double {
+        Self.angle(from: from.direction, to: to.direction)
+    }
+
+    /// The angle that turns `a` onto `b`, in (-π, π], clockwise positive (y down).
+    private static func angle(from a: Point, to b: Point) -> Double {
+        atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)
     }
 
     override func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) {
-        rotation = transform.rotation
-        return (rotation, abs(rotation) > hysteresis)
+        measuredRotation = transform.rotation
+        return (measuredRotation, abs(measuredRotation) > hysteresis)
     }
 }

@@ -3,27 +3,61 @@ import IndirectInput
 /// What pinch and rotation share: both follow a pair of touches (compatibility mode's simulated
 /// pair, or fingers) or transform events (indirect input mode), track one value and its velocity,
 /// and begin once that value moved past a threshold. Subclasses measure the value.
+///
+/// Once a touch-driven gesture is in progress, a move of the pair is only noted: the value and
+/// the velocity are measured when read (by the app, or by the record at a state change). The
+/// measure (a square root for pinch, an arc tangent for rotation) was a fifth of what a
+/// compatibility-mode pinch update cost the recognizers (tools/cost), and most updates are read
+/// by no one.
 open class TwoTouchGestureRecognizer: GestureRecognizer {
     // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
     // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
-    /// The tracked value per second.
-    @exclusivity(unchecked) public internal(set) var velocity = 0.0
+    /// The tracked value per second, between the last two samples (kept when the last came at
+    /// the same time as the one before).
+    public var velocity: Double {
+        guard samples == .two else { return heldVelocity }
+        return change(from: previousSample.segment, to: lastSample.segment) / (lastSample.time - previousSample.time)
+    }
 
-    @exclusivity(unchecked) private var pair = TouchPair()
+    /// The touches measured; subclasses read its segments where they lie.
+    @exclusivity(unchecked) private(set) var pair = TouchPair()
     @exclusivity(unchecked) private var rate = RateTracker()
+    /// The velocity while no touch samples define it: transform-driven, or after a sample that
+    /// came at the same time as the one before.
+    @exclusivity(unchecked) private var heldVelocity = 0.0
+    /// The pair's last measurable sample, and the one before; which of them hold one. Stored
+    /// whole, not as optionals: the event's copies of them cost less so (tools/cost).
+    @exclusivity(unchecked) private var lastSample = PairSample()
+    @exclusivity(unchecked) private var previousSample = PairSample()
+    @exclusivity(unchecked) private var samples = SampleCount.none
+    /// Whether ``lastSample`` is not yet in the value.
+    @exclusivity(unchecked) private var isUnmeasured = false
 
     override var inputs: [InputSource] { [.touches, .transform] }
 
     override func prepareForNewGesture() {
-        velocity = 0
+        heldVelocity = 0
         rate = RateTracker()
+        samples = .none
+        isUnmeasured = false
         resetValue()
     }
 
     override func reset() {
+        // What the finished gesture measured stays readable until new input arrives.
+        measurePending()
+        heldVelocity = velocity
+        if samples == .two { samples = .one }
         super.reset()
         pair = TouchPair()
         resetTracking()
+    }
+
+    /// Brings the value up to the last sample: call before reading it.
+    final func measurePending() {
+        guard isUnmeasured else { return }
+        isUnmeasured = false
+        _ = measure(lastSample.segment)
     }
 
     /// Puts the value back to its state before a gesture.
@@ -32,9 +66,17 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// Forgets what was measured from the touches of the previous pair.
     func resetTracking() {}
 
-    /// Updates the value from the pair's segment when it formed and now; returns the value and
-    /// whether it moved enough to begin, or nil when it cannot be measured (touches on one point).
-    func measure(initial: Segment, current: Segment) -> (value: Double, movedEnough: Bool)? { nil }
+    /// What to do with the pair's current segment: skip it when it cannot be measured (touches
+    /// on one point), measure it now when the value or whether it moved enough could not be told
+    /// later, defer it otherwise.
+    func action(isInProgress: Bool) -> SampleAction { .skip }
+
+    /// Updates the value to `current`, a segment of the pair (from the last segment measured);
+    /// returns whether it moved enough to begin. Only for a segment not skipped.
+    func measure(_ current: Segment) -> Bool { false }
+
+    /// How much the value changed between two measurable segments of the pair.
+    func change(from: Segment, to: Segment) -> Double { 0 }
 
     /// Updates the value from a transform event; returns it and whether it moved enough to begin.
     func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) { (0, false) }
@@ -46,19 +88,62 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         case .lost:
             transition(to: isInProgress ? .ended : .failed, at: time)
         case .tracking:
-            guard let (value, movedEnough) = measure(initial: pair.initial, current: pair.current) else { return }
-            velocity = rate.rate(of: value, at: time) ?? velocity
-            if isInProgress {
-                transition(to: .changed, at: time)
-            } else if movedEnough {
-                transition(to: .began, at: time)
+            let inProgress = isInProgress
+            switch action(isInProgress: inProgress) {
+            case .skip:
+                return
+            case .defer:
+                note(at: time)
+                isUnmeasured = true
+                if inProgress { transition(to: .changed, at: time) }
+            case .measure:
+                measurePending()
+                note(at: time)
+                let movedEnough = measure(pair.current)
+                if inProgress {
+                    transition(to: .changed, at: time)
+                } else if movedEnough {
+                    transition(to: .began, at: time)
+                }
             }
         }
     }
 
+    /// Takes the pair's current segment as a sample, for the value and the velocity: the
+    /// velocity is between the last two samples, as ``RateTracker``'s, and kept while samples come
+    /// at the same time.
+    @inline(__always) private func note(at time: Double) {
+        if samples == .none {
+            samples = .one
+        } else if time > lastSample.time {
+            previousSample = lastSample
+            samples = .two
+        } else {
+            heldVelocity = velocity
+            samples = .one
+        }
+        lastSample = PairSample(segment: pair.current, time: time)
+    }
+
     override func transformChanged(_ transform: TransformEvent, at time: Double) {
         let (value, movedEnough) = measure(transform)
-        velocity = rate.rate(of: value, at: time) ?? velocity
+        heldVelocity = rate.rate(of: value, at: time) ?? heldVelocity
         follow(transform.phase, at: time, movedEnough: movedEnough)
     }
+}
+
+/// What a two-touch recognizer does with a sample of its pair (``TwoTouchGestureRecognizer/action(isInProgress:)``).
+enum SampleAction {
+    case skip, `defer`, measure
+}
+
+/// How many of a two-touch recognizer's samples hold one.
+enum SampleCount {
+    case none, one, two
+}
+
+/// The pair's segment at an event.
+struct PairSample {
+    var segment = Segment(start: .zero, end: .zero)
+    var time = 0.0
 }

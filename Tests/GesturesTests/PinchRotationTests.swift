@@ -128,6 +128,56 @@ final class PinchRotationTests: XCTestCase {
         XCTAssertEqual(rotation.rotation, 3.5, accuracy: 1e-9, "not wrapped to 3.5 - 2π")
     }
 
+    func testRotationStepsPastAQuarterTurnAreTakenTheWayTheyTurned() {
+        // Moves are measured when the value is read; steps of 2 rad (past a quarter turn) are
+        // measured as they come, so none is taken the wrong way round the seam.
+        let rotation = RotationGestureRecognizer()
+        let surface = makeSurface(rotation)
+        let angles = [0, 0.1, 2.1, 4.1, 4.6, 5.1, 5.6, 6.1, 6.3, 8.3, 8.3]
+        let events = PinchStreams.compat(angles.enumerated().map { PinchStep(time: Double($0) * 0.1, rotation: $1) })
+        surface.handle(Array(events.dropLast()))
+        XCTAssertEqual(rotation.state, .changed)
+        XCTAssertEqual(rotation.rotation, 8.3, accuracy: 1e-9, "read mid-gesture")
+        XCTAssertEqual(rotation.velocity, 20, accuracy: 1e-9, "2 rad in 0.1 s")
+        surface.handle(Array(events.suffix(1)))
+        XCTAssertEqual(milestones(rotation), [.began, .ended])
+        XCTAssertEqual(rotation.record.finalValues?.rotation ?? 0, 8.3, accuracy: 1e-9)
+    }
+
+    func testSmallMovesBeforeTheBeginAreMeasuredOnceTheyAddUpPastTheHysteresis() {
+        // Before a begin, moves surely within the hysteresis are left unmeasured: the begin must
+        // still come at the first move past it.
+        let pinch = PinchGestureRecognizer()
+        let rotation = RotationGestureRecognizer()
+        let surface = makeSurface(pinch, rotation)
+        surface.allowSimultaneousRecognition(pinch, rotation)
+        let steps = [(1, 0), (1.02, 0.02), (1.04, 0.04), (1.079, 0.049), (1.081, 0.0501), (1.1, 0.06), (1.1, 0.06)]
+        surface.handle(PinchStreams.compat(steps.enumerated().map { PinchStep(time: Double($0) / 10, scale: $1.0, rotation: $1.1) }))
+        XCTAssertEqual(pinch.record.transitions.first?.time, 0.4, "7.9 points stay within 8; 8.1 pass")
+        XCTAssertEqual(rotation.record.transitions.first?.time, 0.4, "0.049 rad stays within 0.05; 0.0501 passes")
+        XCTAssertEqual(pinch.record.finalValues?.scale ?? 0, 1.1, accuracy: 1e-9)
+        XCTAssertEqual(rotation.record.finalValues?.rotation ?? 0, 0.06, accuracy: 1e-9)
+    }
+
+    func testVelocityIsKeptWhenASampleComesAtTheSameTime() {
+        let pinch = PinchGestureRecognizer()
+        let surface = makeSurface(pinch)
+        let steps = [(0, 1), (0.1, 1.5), (0.2, 2), (0.2, 2.5), (0.3, 2.7), (0.4, 2.7)].map { PinchStep(time: $0, scale: $1) }
+        let events = PinchStreams.compat(steps)
+        surface.handle(Array(events.prefix(3)))
+        XCTAssertEqual(pinch.velocity, 5, accuracy: 1e-9)
+        surface.handle(events[3])
+        XCTAssertEqual(pinch.velocity, 5, accuracy: 1e-9, "no time passed: the last rate stays")
+        XCTAssertEqual(pinch.scale, 2.5, accuracy: 1e-9)
+        surface.handle(events[4])
+        XCTAssertEqual(pinch.velocity, 2, accuracy: 1e-9, "from the sample at the same time, the later one")
+        surface.handle(events[5])
+        XCTAssertEqual(pinch.state, .possible, "reset once the touches lifted")
+        XCTAssertEqual(pinch.scale, 2.7, accuracy: 1e-9, "the last gesture's values stay readable")
+        XCTAssertEqual(pinch.velocity, 2, accuracy: 1e-9, "a lift is no sample: the last rate stays")
+        XCTAssertEqual(pinch.record.finalValues?.scale ?? 0, 2.7, accuracy: 1e-9)
+    }
+
     func testTouchesOnOnePointGiveNoRotationStep() {
         let rotation = RotationGestureRecognizer()
         let surface = makeSurface(rotation)
