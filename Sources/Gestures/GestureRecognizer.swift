@@ -59,6 +59,7 @@ open class GestureRecognizer {
         didSet {
             allowsDirect = allowedTouchTypes.contains(.direct)
             allowsIndirectPointer = allowedTouchTypes.contains(.indirectPointer)
+            followsLiveTouches = Self.unknownFollowing
         }
     }
     /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
@@ -102,6 +103,10 @@ open class GestureRecognizer {
     }
     /// Touches it follows; those that ended are dropped after the event that ended them.
     @exclusivity(unchecked) var trackedTouches = OwnedList<TrackedTouch>()
+    /// Whether the tracked touches are, in order and all allowed, the surface's live touches of
+    /// the touch generation given (see ``Surface``); a generation no surface has yet when unknown.
+    @exclusivity(unchecked) var followsLiveTouches = unknownFollowing
+    static let unknownFollowing = (generation: -1, follows: false)
     /// Transitions held back until the recognizers it requires to fail have failed.
     @exclusivity(unchecked) var pending = PendingTransitions()
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []

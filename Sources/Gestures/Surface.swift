@@ -31,6 +31,9 @@ public final class Surface: AppEventReceiver {
     @exclusivity(unchecked) private var touchRegions = OwnedList<LiveTouch>()
     /// The region every live touch began in, when they all began in the same one.
     @exclusivity(unchecked) private var soleTouchRegion: Int?
+    /// Changes whenever touches begin or end (and recognizers are added): a recognizer that
+    /// found its tracked touches to be the live touches keeps knowing it while this stays.
+    @exclusivity(unchecked) private var touchGeneration = 0
     /// Storage for the touches of an event that hit one region when others hit elsewhere.
     @exclusivity(unchecked) private var regionTouches: [Touch] = []
     /// The region index the transform sequence was delivered to at `began`.
@@ -71,6 +74,7 @@ public final class Surface: AppEventReceiver {
     /// Rebuilds ``gestureRecognizers`` after a region or recognizer was added.
     func recognizersChanged() {
         delivery = RecognizersByInput(regions)
+        touchGeneration &+= 1
         gestureRecognizers = regions.flatMap(\.gestureRecognizers)
         allRecognizers = gestureRecognizers.map(Unmanaged.passUnretained)
         // One may arrive with a timer armed.
@@ -156,7 +160,7 @@ public final class Surface: AppEventReceiver {
 
     private func deliverTouches(_ touches: [Touch], of event: AppEvent) {
         if let region = regionOfMovingTouches(touches) {
-            deliver(touches, to: region, changes: [], of: event)
+            deliver(touches, to: region, changes: [], of: event, liveTouches: touchGeneration)
             return
         }
         // One pass over the touches: whether they all lie in one region, and whether any begins
@@ -194,7 +198,10 @@ public final class Surface: AppEventReceiver {
                 touchRegions.removeAll { $0.id == touch.id }
             }
         }
-        if !changes.isEmpty { soleTouchRegion = Self.soleRegion(of: touchRegions) }
+        if !changes.isEmpty {
+            soleTouchRegion = Self.soleRegion(of: touchRegions)
+            touchGeneration &+= 1
+        }
     }
 
     /// The region of an event whose touches are the live touches in the order they began, none
@@ -216,14 +223,17 @@ public final class Surface: AppEventReceiver {
         return touches.contains { $0.region != region } ? nil : region
     }
 
+    /// `liveTouches`: ``touchGeneration`` when `touches` are the live touches in the order they began.
     // Inline: the optimizer left it a call of its own once, 2 % of compatibility mode (tools/cost).
-    @inline(__always) private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
+    @inline(__always) private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent, liveTouches: Int? = nil) {
         // Counted by hand: iterating the range checked each index against it as well (tools/cost).
         let range = delivery.range(.touches, region: region)
         var index = range.lowerBound
         while index < range.upperBound {
             delivery.entries[index]._withUnsafeGuaranteedRef { recognizer in
-                if recognizer.mayReceiveTouches(changes) { recognizer.receiveTouches(touches, changes: changes, of: event) }
+                if recognizer.mayReceiveTouches(changes) {
+                    recognizer.receiveTouches(touches, changes: changes, of: event, liveTouches: liveTouches)
+                }
             }
             index += 1
         }

@@ -159,6 +159,22 @@ final class PinchRotationTests: XCTestCase {
         XCTAssertEqual(rotation.record.finalValues?.rotation ?? 0, 0.06, accuracy: 1e-9)
     }
 
+    func testTouchesOfATypeNoLongerAllowedAreNotFollowedMidGesture() {
+        // The surface's delivery remembers that a recognizer follows the live touches; changing
+        // the allowed types must make it look again.
+        let pinch = PinchGestureRecognizer()
+        let surface = makeSurface(pinch)
+        let events = PinchStreams.compat([1, 1.5, 1.6, 2, 2.2, 2.2].enumerated().map { PinchStep(time: Double($0) / 10, scale: $1) })
+        surface.handle(Array(events.prefix(3)))
+        XCTAssertEqual(pinch.scale, 1.6, accuracy: 1e-9)
+        pinch.allowedTouchTypes = [.indirectPointer]
+        surface.handle(events[3])
+        XCTAssertEqual(pinch.scale, 1.6, accuracy: 1e-9, "direct touches are no longer delivered")
+        pinch.allowedTouchTypes = [.direct, .indirectPointer]
+        surface.handle(events[4])
+        XCTAssertEqual(pinch.scale, 2.2, accuracy: 1e-9, "followed again once allowed")
+    }
+
     func testVelocityIsKeptWhenASampleComesAtTheSameTime() {
         let pinch = PinchGestureRecognizer()
         let surface = makeSurface(pinch)
