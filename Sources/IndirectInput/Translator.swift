@@ -504,8 +504,8 @@ public final class CompatibilityTranslator {
             emit(.transform(TransformEvent(phase: .changed, scale: pinch.scale, rotation: pinch.rotation, location: pointer.location)))
             return
         }
-        guard let touches = simulatedTouches?.follow(pinch) else { return }
-        emitTouches(touches.0, touches.1)
+        guard simulatedTouches != nil else { return }
+        emitTouches(count: 2) { simulatedTouches?.follow(pinch, into: $0) }
     }
 
     private func pinchFinish(cancelled: Bool) {
@@ -600,36 +600,41 @@ public final class CompatibilityTranslator {
         if let touch { emitTouches(touch, buttonMask: buttonMask) }
     }
 
-    /// Emits a touches event of `first` and `second`, if any, in a list kept from call to call
-    /// (a call emits at most a few touches events, each with its own list). The list is
-    /// overwritten in place when it has as many touches already (most events): emptying and
-    /// refilling it was 2 % of compatibility mode's instructions (tools/cost).
+    /// Emits a touches event of `first` and `second`, if any.
     private func emitTouches(_ first: Touch, _ second: Touch? = nil, buttonMask: ButtonMask? = nil) {
+        emitTouches(count: second == nil ? 1 : 2, buttonMask: buttonMask) { list in
+            list[0] = first
+            if let second { list[1] = second }
+        }
+    }
+
+    /// Emits a touches event of `count` touches, which `write` puts in place, in a list kept
+    /// from call to call (a call emits at most a few touches events, each with its own list).
+    /// The list is written in place when it has as many touches already (most events): emptying
+    /// and refilling it was 2 % of compatibility mode's instructions (tools/cost).
+    @inline(__always) private func emitTouches(count: Int, buttonMask: ButtonMask? = nil, write: (UnsafeMutableBufferPointer<Touch>) -> Void) {
         let index = touchListsUsed
         touchListsUsed += 1
         if index == 0 {
-            Self.write(first, second, into: &touchList)
+            Self.fill(&touchList, count: count, write)
             emit(.touches(touchList), buttonMask: buttonMask)
         } else {
             if index > moreTouchLists.count { moreTouchLists.append([]) }
-            Self.write(first, second, into: &moreTouchLists[index - 1])
+            Self.fill(&moreTouchLists[index - 1], count: count, write)
             emit(.touches(moreTouchLists[index - 1]), buttonMask: buttonMask)
         }
     }
 
-    /// Makes `list` hold `first` and `second`, if any, in place when it has as many touches
-    /// already (most events).
-    @inline(__always) private static func write(_ first: Touch, _ second: Touch?, into list: inout [Touch]) {
-        let count = second == nil ? 1 : 2
-        if list.count == count {
-            list.withUnsafeMutableBufferPointer { list in
-                list[0] = first
-                if let second { list[1] = second }
-            }
-        } else {
+    /// Makes `list` `count` touches long (placeholders, for `write` to overwrite) unless it is,
+    /// and lets `write` write them in place.
+    @inline(__always) private static func fill(_ list: inout [Touch], count: Int, _ write: (UnsafeMutableBufferPointer<Touch>) -> Void) {
+        if list.count != count {
             list.removeAll(keepingCapacity: true)
-            list.append(first)
-            if let second { list.append(second) }
+            for _ in 0..<count { list.append(placeholder) }
         }
+        list.withUnsafeMutableBufferPointer { write($0) }
     }
+
+    /// What a list holds until it is written: an id no touch has (they start at 1).
+    private static let placeholder = Touch(id: TouchID(0), phase: .cancelled, type: .direct, location: .zero, previousLocation: .zero)
 }
