@@ -27,7 +27,7 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
 
     /// A recognizer called `name` (default "pinch") with every option at its default.
     public init(name: String = GestureKind.pinch.rawValue) {
-        super.init(kind: .pinch, name: name)
+        super.init(kind: .pinch, name: name, sampling: .deferred)
     }
 
     override var currentValues: GestureValues { GestureValues(scale: scale) }
@@ -36,13 +36,12 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
 
     override func resetTracking() { initialLength = nil }
 
-    override func action(isInProgress: Bool) -> SampleAction {
+    override func actionBeforeBegin() -> SampleAction {
         let initialLength = self.initialLength ?? pair.initial.length
         self.initialLength = initialLength
         guard initialLength > 0 else { return .skip }
-        if isInProgress { return .defer }
-        // Not begun: deferred while the length is surely within half the hysteresis of the
-        // initial one, compared squared (no square root); measured near or past it.
+        // Deferred while the length is surely within half the hysteresis of the initial one,
+        // compared squared (no square root); measured near or past it.
         let (low, high) = (max(initialLength - hysteresis / 2, 0), initialLength + hysteresis / 2)
         let c = pair.current.direction
         let lengthSquared = c.x * c.x + c.y * c.y

@@ -22,30 +22,23 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     /// use it, so a pure pinch begins a rotation recognizer in neither mode.
     @exclusivity(unchecked) public var hysteresis = 0.05
 
-    /// The pair's segment, end minus start, at the last measure.
-    @exclusivity(unchecked) private var lastDirection: Point?
 
     /// A recognizer called `name` (default "rotation") with every option at its default.
     public init(name: String = GestureKind.rotation.rawValue) {
-        super.init(kind: .rotation, name: name)
+        super.init(kind: .rotation, name: name, sampling: .deferredWithinQuarterTurn)
     }
 
     override var currentValues: GestureValues { GestureValues(rotation: rotation) }
 
     override func resetValue() { rotation = 0 }
 
-    override func resetTracking() { lastDirection = nil }
-
-    override func action(isInProgress: Bool) -> SampleAction {
+    override func actionBeforeBegin() -> SampleAction {
         let direction = pair.current.direction
         guard direction != .zero else { return .skip }
-        let last = lastDirection ?? pair.initial.direction
+        let last = measuredDirection ?? pair.initial.direction
         let (cross, dot) = (last.x * direction.y - last.y * direction.x, last.x * direction.x + last.y * direction.y)
-        // In progress: deferred within a quarter turn of the last segment measured; past it, a
-        // step left for later could pass the seam and be taken the wrong way round.
-        if isInProgress { return dot > 0 ? .defer : .measure }
-        // Not begun: deferred while the turn is surely under half of what is left of the
-        // hysteresis (atan(x) ≤ x, so |angle| ≤ |cross| / dot); measured near or past it.
+        // Deferred while the turn is surely under half of what is left of the hysteresis
+        // (atan(x) ≤ x, so |angle| ≤ |cross| / dot); measured near or past it.
         return dot > 0 && abs(cross) <= (hysteresis - abs(measuredRotation)) / 2 * dot ? .defer : .measure
     }
 
@@ -54,9 +47,7 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
         // angle between the last segment measured and this one, in (-π, π]: one atan2 of their
         // cross and dot products, where the difference of two angles took two and a remainder
         // (5 % of compatibility mode, tools/cost).
-        let direction = current.direction
-        measuredRotation += Self.angle(from: lastDirection ?? pair.initial.direction, to: direction)
-        lastDirection = direction
+        measuredRotation += Self.angle(from: measuredDirection ?? pair.initial.direction, to: current.direction)
         return abs(measuredRotation) > hysteresis
     }
 

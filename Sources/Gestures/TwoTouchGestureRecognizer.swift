@@ -32,6 +32,16 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) private var samples = SampleCount.none
     /// Whether ``lastSample`` is not yet in the value.
     @exclusivity(unchecked) private var isUnmeasured = false
+    /// The direction of the pair's segment last measured, if any since the pair formed.
+    @exclusivity(unchecked) private(set) var measuredDirection: Point?
+    /// How samples are taken once in progress; decided here, without a dynamic call to the
+    /// subclass, which cost about 25 instructions per event (tools/cost).
+    private let sampling: InProgressSampling
+
+    init(kind: GestureKind, name: String, sampling: InProgressSampling) {
+        self.sampling = sampling
+        super.init(kind: kind, name: name)
+    }
 
     override var inputs: [InputSource] { [.touches, .transform] }
 
@@ -50,6 +60,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         if samples == .two { samples = .one }
         super.reset()
         pair = TouchPair()
+        measuredDirection = nil
         resetTracking()
     }
 
@@ -57,7 +68,14 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     final func measurePending() {
         guard isUnmeasured else { return }
         isUnmeasured = false
-        _ = measure(lastSample.segment)
+        measureSample(lastSample.segment)
+    }
+
+    /// ``measure(_:)``, noting the direction measured.
+    @discardableResult private func measureSample(_ segment: Segment) -> Bool {
+        let movedEnough = measure(segment)
+        measuredDirection = segment.direction
+        return movedEnough
     }
 
     /// Puts the value back to its state before a gesture.
@@ -66,13 +84,14 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// Forgets what was measured from the touches of the previous pair.
     func resetTracking() {}
 
-    /// What to do with the pair's current segment: skip it when it cannot be measured (touches
-    /// on one point), measure it now when the value or whether it moved enough could not be told
-    /// later, defer it otherwise.
-    func action(isInProgress: Bool) -> SampleAction { .skip }
+    /// Before a begin, what to do with the pair's current segment: skip it when it cannot be
+    /// measured (touches on one point), measure it now when whether it moved enough could not be
+    /// told otherwise, defer it when it surely did not.
+    func actionBeforeBegin() -> SampleAction { .skip }
 
-    /// Updates the value to `current`, a segment of the pair (from the last segment measured);
-    /// returns whether it moved enough to begin. Only for a segment not skipped.
+    /// Updates the value to `current`, a segment of the pair (from the last segment measured,
+    /// whose direction is ``measuredDirection``); returns whether it moved enough to begin. Only
+    /// for a segment not skipped.
     func measure(_ current: Segment) -> Bool { false }
 
     /// How much the value changed between two measurable segments of the pair.
@@ -89,7 +108,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             transition(to: isInProgress ? .ended : .failed, at: time)
         case .tracking:
             let inProgress = isInProgress
-            switch action(isInProgress: inProgress) {
+            switch inProgress ? actionInProgress() : actionBeforeBegin() {
             case .skip:
                 return
             case .defer:
@@ -99,13 +118,26 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             case .measure:
                 measurePending()
                 note(at: time)
-                let movedEnough = measure(pair.current)
+                let movedEnough = measureSample(pair.current)
                 if inProgress {
                     transition(to: .changed, at: time)
                 } else if movedEnough {
                     transition(to: .began, at: time)
                 }
             }
+        }
+    }
+
+    /// In progress, what to do with the pair's current segment, as ``sampling`` says.
+    @inline(__always) private func actionInProgress() -> SampleAction {
+        switch sampling {
+        case .deferred:
+            return .defer
+        case .deferredWithinQuarterTurn:
+            let direction = pair.current.direction
+            guard direction != .zero else { return .skip }
+            let last = measuredDirection ?? pair.initial.direction
+            return last.x * direction.x + last.y * direction.y > 0 ? .defer : .measure
         }
     }
 
@@ -132,9 +164,21 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     }
 }
 
-/// What a two-touch recognizer does with a sample of its pair (``TwoTouchGestureRecognizer/action(isInProgress:)``).
+/// What a two-touch recognizer does with a sample of its pair.
 enum SampleAction {
     case skip, `defer`, measure
+}
+
+/// How a two-touch recognizer in progress takes samples of its pair.
+enum InProgressSampling {
+    /// Every sample is deferred: the value depends on the last segment alone (pinch; a pair
+    /// that began had a length to measure from).
+    case deferred
+    /// Deferred while the segment's direction stays within a quarter turn of the last one
+    /// measured, measured past it: the value sums the turns (rotation), and a turn left for
+    /// later could pass atan2's seam and be taken the wrong way round. Skipped while the
+    /// touches are on one point (no direction).
+    case deferredWithinQuarterTurn
 }
 
 /// How many of a two-touch recognizer's samples hold one.
