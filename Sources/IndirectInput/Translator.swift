@@ -264,14 +264,17 @@ public final class CompatibilityTranslator {
             pinchUpdate(delta, scale: scale, angleDelta: angleDelta)
         } else if case .pointerScroll(let scroll) = event.pointee.kind {
             pointerActivity(of: event, isWheel: scroll.source == .wheel)
-            emit(self.scroll.endUnlessContinued(by: scroll, of: event, location: pointer.location))
-            emit(self.scroll.follow(scroll, of: event, time: clock, location: pointer.location))
+            // Emitted here rather than through `emit(_: ScrollEvent?)`: its calls, with and without
+            // an event, cost each scroll event about 40 instructions (tools/cost).
+            if let end = self.scroll.endUnlessContinued(by: scroll, of: event, location: pointer.location) { emit(.scroll(end)) }
+            if let next = self.scroll.follow(scroll, of: event, time: clock, location: pointer.location) { emit(.scroll(next)) }
         } else if case .pointerMotion(let dx, let dy, let unacceleratedDx, let unacceleratedDy) = event.pointee.kind {
             pointerActivity(of: event)
             motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
         } else if case .gestureSwipeUpdate(_, let delta) = event.pointee.kind {
             pointerActivity(of: event)
-            emit(systemGesture.update(.swipe, dx: delta.dx, dy: delta.dy))
+            // As a scroll's, emitted here rather than through `emit(_: SystemGestureEvent?)`.
+            if let update = systemGesture.update(.swipe, dx: delta.dx, dy: delta.dy) { emit(.systemGesture(update)) }
         } else {
             translateOther(event)
         }
