@@ -456,11 +456,14 @@ public final class CompatibilityTranslator {
 
     /// A drag moves the click's touch; a buttonless motion moves the hover.
     private func followPointer() {
+        // As a scroll's, emitted here rather than through the optional-taking emits.
         if !pointer.buttonMask.isEmpty {
-            emitTouch(pointerTouch.move(to: pointer.location))
+            if let drag = pointerTouch.move(to: pointer.location) { emitTouches(drag) }
             return
         }
-        emit(hover.follow(to: pointer.location, isInside: pointer.isInsideScreen, type: pointerTouchType, newID: newTouchID))
+        if let hover = hover.follow(to: pointer.location, isInside: pointer.isInsideScreen, type: pointerTouchType, newID: newTouchID) {
+            emit(.hover(hover))
+        }
     }
 
     private func button(_ code: UInt32, _ state: ButtonState, device: String) {
