@@ -93,7 +93,8 @@ struct SimulatedTouchPair {
     private static func locations(for pinch: PinchGesture, distance: Double, startAngle: Double) -> (Point, Point) {
         let half = distance * pinch.scale / 2
         let angle = startAngle + pinch.rotation
-        let offset = Point(x: half * cos(angle), y: half * sin(angle))
+        let (sin, cos) = sineCosine(angle)
+        let offset = Point(x: half * cos, y: half * sin)
         let c = pinch.centre
         return (Point(x: c.x - offset.x, y: c.y - offset.y), Point(x: c.x + offset.x, y: c.y + offset.y))
     }
