@@ -578,16 +578,22 @@ public final class CompatibilityTranslator {
     /// event and the clock, and nothing was emitted in between, since every call checks the
     /// timeout first.
     @inline(__always) private func emit(_ payload: consuming AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) {
-        let event = AppEvent(
-            timestamp: Double(time ?? clock) / 1e6, buttonMask: buttonMask ?? pointer.buttonMask,
-            modifierFlags: pointer.modifierFlags, payload: payload
-        )
-        emittedInCall = true
+        let event = makeEvent(payload, buttonMask: buttonMask, at: time)
         if let receiver {
             receiver._withUnsafeGuaranteedRef { $0.handle(event) }
         } else {
             output.append(event)
         }
+    }
+
+    /// An event of `payload` with the seat's state, stamped with the clock or `time`; the call
+    /// has emitted once it is made.
+    @inline(__always) private func makeEvent(_ payload: consuming AppEvent.Payload, buttonMask: ButtonMask?, at time: UInt64?) -> AppEvent {
+        emittedInCall = true
+        return AppEvent(
+            timestamp: Double(time ?? clock) / 1e6, buttonMask: buttonMask ?? pointer.buttonMask,
+            modifierFlags: pointer.modifierFlags, payload: payload
+        )
     }
 
     private func emit(_ scroll: ScrollEvent?, at time: UInt64? = nil) {
@@ -623,7 +629,17 @@ public final class CompatibilityTranslator {
         touchListsUsed += 1
         if index == 0 {
             Self.fill(&touchList, count: count, write)
-            emit(.touches(touchList), buttonMask: buttonMask)
+            if let receiver {
+                // Lent to the event and taken back once handled, rather than shared with it: the
+                // sharing retained and released the list at every event (tools/cost).
+                var lent: [Touch] = []
+                swap(&lent, &touchList)
+                let event = makeEvent(.touches(lent), buttonMask: buttonMask, at: nil)
+                receiver._withUnsafeGuaranteedRef { $0.handle(event) }
+                if case .touches(let list) = (consume event).payload { touchList = list }
+            } else {
+                emit(.touches(touchList), buttonMask: buttonMask)
+            }
         } else {
             if index > moreTouchLists.count { moreTouchLists.append([]) }
             Self.fill(&moreTouchLists[index - 1], count: count, write)
