@@ -379,7 +379,7 @@ open class GestureRecognizer {
         default: recorded = .failed
         }
         state = newState
-        if newState.isTerminal { surface?.mayHaveFinished = true }
+        if newState.isTerminal { surface?.recognizerFinished() }
         log.transitions.append(GestureTransition(state: recorded, time: time))
         if newState != .failed { log.finalValues = currentValues }
         if newState == .failed { surface?.didFail(self, at: time) }

@@ -34,6 +34,15 @@ public final class Surface: AppEventReceiver {
     /// Changes whenever touches begin or end (and recognizers are added): a recognizer that
     /// found its tracked touches to be the live touches keeps knowing it while this stays.
     @exclusivity(unchecked) private var touchGeneration = 0
+    /// The recognizers of one region that moving touches are delivered to: those that took
+    /// touches (or nothing) and were live when it was made, in delivery order; for the touch
+    /// generation and region of ``movingRecipientsKey``, and only while no recognizer finished
+    /// since (nil key). Moves concern only recognizers that track the moving touches, which they
+    /// start to at a touch's begin (a new generation); one that stopped processing resumes only
+    /// after a reset, once its touches ended (a new generation too). Visiting the finished ones
+    /// at every move cost about 14 instructions each (tools/cost).
+    @exclusivity(unchecked) private var movingRecipients: RecognizerList = []
+    @exclusivity(unchecked) private var movingRecipientsKey: (generation: Int, region: Int)?
     /// Storage for the touches of an event that hit one region when others hit elsewhere.
     @exclusivity(unchecked) private var regionTouches: [Touch] = []
     /// The region index the transform sequence was delivered to at `began`.
@@ -56,6 +65,7 @@ public final class Surface: AppEventReceiver {
         // At set-up rather than at the first touch that hits one region when others hit elsewhere:
         // a list's first storage also has the Swift runtime build its type's metadata (tools/cost).
         regionTouches.reserveCapacity(2)
+        movingRecipients.reserveCapacity(8)
         regions.forEach(addRegion)
     }
 
@@ -75,6 +85,7 @@ public final class Surface: AppEventReceiver {
     func recognizersChanged() {
         delivery = RecognizersByInput(regions)
         touchGeneration &+= 1
+        movingRecipientsKey = nil
         gestureRecognizers = regions.flatMap(\.gestureRecognizers)
         allRecognizers = gestureRecognizers.map(Unmanaged.passUnretained)
         // One may arrive with a timer armed.
@@ -160,7 +171,7 @@ public final class Surface: AppEventReceiver {
 
     private func deliverTouches(_ touches: [Touch], of event: AppEvent) {
         if let region = regionOfMovingTouches(touches) {
-            deliver(touches, to: region, changes: [], of: event, liveTouches: touchGeneration)
+            deliverMoves(touches, to: region, of: event)
             return
         }
         // One pass over the touches: whether they all lie in one region, and whether any begins
@@ -223,20 +234,50 @@ public final class Surface: AppEventReceiver {
         return touches.contains { $0.region != region } ? nil : region
     }
 
-    /// `liveTouches`: ``touchGeneration`` when `touches` are the live touches in the order they began.
     // Inline: the optimizer left it a call of its own once, 2 % of compatibility mode (tools/cost).
-    @inline(__always) private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent, liveTouches: Int? = nil) {
+    @inline(__always) private func deliver(_ touches: [Touch], to region: Int, changes: TouchSetChange, of event: AppEvent) {
         // Counted by hand: iterating the range checked each index against it as well (tools/cost).
         let range = delivery.range(.touches, region: region)
         var index = range.lowerBound
         while index < range.upperBound {
             delivery.entries[index]._withUnsafeGuaranteedRef { recognizer in
                 if recognizer.mayReceiveTouches(changes) {
-                    recognizer.receiveTouches(touches, changes: changes, of: event, liveTouches: liveTouches)
+                    recognizer.receiveTouches(touches, changes: changes, of: event)
                 }
             }
             index += 1
         }
+    }
+
+    /// The usual event: the live touches move, all begun in `region`. Handed to
+    /// ``movingRecipients``, made anew when stale.
+    @inline(__always) private func deliverMoves(_ touches: [Touch], to region: Int, of event: AppEvent) {
+        if movingRecipientsKey?.generation != touchGeneration || movingRecipientsKey?.region != region {
+            movingRecipients.removeAll(keepingCapacity: true)
+            for index in delivery.range(.touches, region: region) {
+                let entry = delivery.entries[index]
+                if entry._withUnsafeGuaranteedRef({ $0.mayReceiveTouches([]) }) { movingRecipients.append(entry) }
+            }
+            movingRecipientsKey = (touchGeneration, region)
+        }
+        let generation = touchGeneration
+        var index = 0
+        while index < movingRecipients.count {
+            movingRecipients[index]._withUnsafeGuaranteedRef { recognizer in
+                // Checked again: one may have finished since the list was made.
+                if recognizer.mayReceiveTouches([]) {
+                    recognizer.receiveTouches(touches, changes: [], of: event, liveTouches: generation)
+                }
+            }
+            index += 1
+        }
+    }
+
+    /// A recognizer ended, was cancelled or failed: the moving touches' recipients are remade
+    /// at the next move.
+    func recognizerFinished() {
+        mayHaveFinished = true
+        movingRecipientsKey = nil
     }
 
     private func region(ofTouch id: TouchID) -> Int? {
@@ -301,7 +342,10 @@ public final class Surface: AppEventReceiver {
         guard mayHaveFinished else { return }
         mayHaveFinished = false
         forEachRecognizer { recognizer in
-            if recognizer.state.isTerminal && recognizer.source == nil { recognizer.reset() }
+            if recognizer.state.isTerminal && recognizer.source == nil {
+                recognizer.reset()
+                movingRecipientsKey = nil
+            }
         }
     }
 }
