@@ -169,7 +169,9 @@ public final class CompatibilityTranslator {
     @exclusivity(unchecked) private var scroll: ScrollSequencer
     @exclusivity(unchecked) private var systemGesture = SystemGestureTracker()
     /// Devices that move the pointer or make gestures; the hover ends when the last one goes.
-    @exclusivity(unchecked) private var pointerDevices: Set<String> = []
+    /// A short list, not a set: a laptop has one or two, and hashing a name at a device's arrival
+    /// was a tenth of what a recording of a single tap cost (tools/cost).
+    @exclusivity(unchecked) private var pointerDevices: [String] = []
     @exclusivity(unchecked) private var nextTouchID = 1
     /// Microseconds; never goes back, so neither do the events' timestamps.
     @exclusivity(unchecked) private var clock: UInt64 = 0
@@ -438,7 +440,7 @@ public final class CompatibilityTranslator {
     }
 
     private func notePointerDevice(_ device: String) {
-        pointerDevices.insert(device)
+        if !pointerDevices.contains(device) { pointerDevices.append(device) }
         lastPointerDevice = device
     }
 
@@ -542,7 +544,8 @@ public final class CompatibilityTranslator {
     private func removeDevice(_ device: String) {
         let heldButtons = pointer.holdsButtons(device)
         pointer.removeDevice(device)
-        let wasPointerDevice = pointerDevices.remove(device) != nil
+        let wasPointerDevice = pointerDevices.contains(device)
+        pointerDevices.removeAll { $0 == device }
         if lastPointerDevice == device { lastPointerDevice = nil }
         if heldButtons { cancelPointerTouch() }
         if pinchDevice == device { pinchFinish(cancelled: true) }
