@@ -135,7 +135,7 @@ open class GestureRecognizer {
         TapGestureRecognizer.self, LongPressGestureRecognizer.self, HoverGestureRecognizer.self,
     ]
     /// Whether ``shouldReceive(_:)`` may say no: only in a subclass of the app's. The built-in
-    /// recognizers skip the dynamic call, which cost each about 12 instructions per event
+    /// recognizers skip the dynamic call, which cost each about 10 instructions per event
     /// (tools/cost).
     private let mayRefuseEvents: Bool
 

@@ -40,7 +40,7 @@ public final class Surface: AppEventReceiver {
     /// since (nil key). Moves concern only recognizers that track the moving touches, which they
     /// start to at a touch's begin (a new generation); one that stopped processing resumes only
     /// after a reset, once its touches ended (a new generation too). Visiting the finished ones
-    /// at every move cost about 14 instructions each (tools/cost).
+    /// at every move cost about 20 instructions each (tools/cost).
     @exclusivity(unchecked) private var movingRecipients: RecognizerList = []
     @exclusivity(unchecked) private var movingRecipientsKey: (generation: Int, region: Int)?
     /// Storage for the touches of an event that hit one region when others hit elsewhere.
