@@ -7,14 +7,7 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
     // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Touch-driven: current distance between the two touches / their distance when the second
     /// came down. Transform-driven: the event's cumulative scale. ``velocity`` is scale per second.
-    public internal(set) var scale: Double {
-        get {
-            measurePending()
-            return measuredScale
-        }
-        set { measuredScale = newValue }
-    }
-    @exclusivity(unchecked) private var measuredScale = 1.0
+    public var scale: Double { value }
     /// The pair's length when it formed, once asked.
     @exclusivity(unchecked) private var initialLength: Double?
     /// How far, points, the touches' distance must change before a touch-driven pinch begins.
@@ -27,12 +20,10 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
 
     /// A recognizer called `name` (default "pinch") with every option at its default.
     public init(name: String = GestureKind.pinch.rawValue) {
-        super.init(kind: .pinch, name: name, sampling: .deferred)
+        super.init(kind: .pinch, name: name, sampling: .deferred, restingValue: 1)
     }
 
     override var currentValues: GestureValues { GestureValues(scale: scale) }
-
-    override func resetValue() { scale = 1 }
 
     override func resetTracking() { initialLength = nil }
 
@@ -50,7 +41,7 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
 
     override func measure(_ current: Segment) -> Bool {
         let (length, initialLength) = (current.length, pair.initial.length)
-        measuredScale = length / initialLength
+        measuredValue = length / initialLength
         return abs(length - initialLength) > hysteresis
     }
 
@@ -59,7 +50,7 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
     }
 
     override func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) {
-        measuredScale = transform.scale
-        return (measuredScale, abs(measuredScale - 1) > transformScaleHysteresis)
+        measuredValue = transform.scale
+        return (measuredValue, abs(measuredValue - 1) > transformScaleHysteresis)
     }
 }

@@ -9,28 +9,18 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     /// Radians, clockwise positive. Touch-driven: how far the line between the two touches turned
     /// since the second came down (unwrapped, so it can exceed ±π). Transform-driven: the event's.
     /// ``velocity`` is radians per second.
-    public internal(set) var rotation: Double {
-        get {
-            measurePending()
-            return measuredRotation
-        }
-        set { measuredRotation = newValue }
-    }
-    @exclusivity(unchecked) private var measuredRotation = 0.0
+    public var rotation: Double { value }
     /// How far, radians, the touches or the transform must turn before the rotation begins. UIKit
     /// does not publish its value; 0.05 rad (about 3°) is TouchSynth's approximation. Both sources
     /// use it, so a pure pinch begins a rotation recognizer in neither mode.
     @exclusivity(unchecked) public var hysteresis = 0.05
 
-
     /// A recognizer called `name` (default "rotation") with every option at its default.
     public init(name: String = GestureKind.rotation.rawValue) {
-        super.init(kind: .rotation, name: name, sampling: .deferredWithinQuarterTurn)
+        super.init(kind: .rotation, name: name, sampling: .deferredWithinQuarterTurn, restingValue: 0)
     }
 
     override var currentValues: GestureValues { GestureValues(rotation: rotation) }
-
-    override func resetValue() { rotation = 0 }
 
     override func actionBeforeBegin() -> SampleAction {
         let direction = pair.current.direction
@@ -39,7 +29,7 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
         let (cross, dot) = (last.x * direction.y - last.y * direction.x, last.x * direction.x + last.y * direction.y)
         // Deferred while the turn is surely under half of what is left of the hysteresis
         // (atan(x) ≤ x, so |angle| ≤ |cross| / dot); measured near or past it.
-        return dot > 0 && abs(cross) <= (hysteresis - abs(measuredRotation)) / 2 * dot ? .defer : .measure
+        return dot > 0 && abs(cross) <= (hysteresis - abs(measuredValue)) / 2 * dot ? .defer : .measure
     }
 
     override func measure(_ current: Segment) -> Bool {
@@ -47,8 +37,8 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
         // angle between the last segment measured and this one, in (-π, π]: one atan2 of their
         // cross and dot products, where the difference of two angles took two and a remainder
         // (5 % of compatibility mode, tools/cost).
-        measuredRotation += Self.angle(from: measuredDirection ?? pair.initial.direction, to: current.direction)
-        return abs(measuredRotation) > hysteresis
+        measuredValue += Self.angle(from: measuredDirection ?? pair.initial.direction, to: current.direction)
+        return abs(measuredValue) > hysteresis
     }
 
     override func change(from: Segment, to: Segment) -> Double {
@@ -61,7 +51,7 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     }
 
     override func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) {
-        measuredRotation = transform.rotation
-        return (measuredRotation, abs(measuredRotation) > hysteresis)
+        measuredValue = transform.rotation
+        return (measuredValue, abs(measuredValue) > hysteresis)
     }
 }

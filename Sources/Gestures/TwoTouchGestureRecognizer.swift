@@ -19,6 +19,18 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         return change(from: previousSample.segment, to: lastSample.segment) / (lastSample.time - previousSample.time)
     }
 
+    /// The tracked value (pinch's scale, rotation's angle) up to the last sample.
+    final var value: Double {
+        measurePending()
+        return measuredValue
+    }
+
+    /// The tracked value as last measured; subclasses' measures set it. ``value`` brings it up
+    /// to the last sample first.
+    @exclusivity(unchecked) var measuredValue: Double
+    /// The value before a gesture.
+    private let restingValue: Double
+
     /// The touches measured; subclasses read its segments where they lie.
     @exclusivity(unchecked) private(set) var pair = TouchPair()
     @exclusivity(unchecked) private var rate = RateTracker()
@@ -37,8 +49,11 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// subclass, which cost each recognizer about 15 instructions per event (tools/cost).
     private let sampling: InProgressSampling
 
-    init(kind: GestureKind, name: String, sampling: InProgressSampling) {
+    /// `restingValue`: the value before a gesture (pinch's scale 1, rotation's 0).
+    init(kind: GestureKind, name: String, sampling: InProgressSampling, restingValue: Double) {
         self.sampling = sampling
+        self.restingValue = restingValue
+        measuredValue = restingValue
         super.init(kind: kind, name: name)
     }
 
@@ -49,7 +64,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         rate = RateTracker()
         samples = .none
         isUnmeasured = false
-        resetValue()
+        measuredValue = restingValue
     }
 
     override func reset() {
@@ -76,9 +91,6 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         measuredDirection = segment.direction
         return movedEnough
     }
-
-    /// Puts the value back to its state before a gesture.
-    func resetValue() {}
 
     /// Forgets what was measured from the touches of the previous pair.
     func resetTracking() {}
