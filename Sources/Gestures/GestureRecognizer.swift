@@ -405,7 +405,14 @@ open class GestureRecognizer {
 
     /// Updates the record after an event was processed.
     @inline(__always) func didHandle() {
-        log.maxNumberOfTouches = max(log.maxNumberOfTouches, numberOfTouches)
+        didHandle(touchCount: numberOfTouches)
+    }
+
+    /// ``didHandle()`` when the number of touches is known: the usual event's path has just
+    /// moved the tracked touches, and asking ``numberOfTouches`` which list to count cost each
+    /// recognizer a few instructions per event (tools/cost).
+    @inline(__always) func didHandle(touchCount: Int) {
+        log.maxNumberOfTouches = max(log.maxNumberOfTouches, touchCount)
         log.buttonMask = buttonMask
         log.modifierFlags = modifierFlags
     }

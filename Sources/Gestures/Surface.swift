@@ -136,17 +136,39 @@ public final class Surface: AppEventReceiver {
     override public func handle(_ event: AppEvent) {
         lastEventTimestamp = event.timestamp
         fireTimers(upTo: event.timestamp)
+        // The usual events matched first: touches that move, chosen here, and indirect input
+        // mode's transforms. The switch loaded every kind's payload before choosing, and a call
+        // to the general path first cost about 20 instructions per move (tools/cost).
+        if case .touches(let touches) = event.payload, let region = regionOfMovingTouches(touches) {
+            deliverMoves(touches, to: region, of: event)
+        } else if case .transform(let transform) = event.payload {
+            deliverTransform(transform, of: event)
+        } else {
+            deliverOther(event)
+        }
+        // settle's own checks, asked here first: most events need no call (inlining settle instead
+        // cost more, tools/cost).
+        if mayHaveWaiters || mayHaveFinished { settle(at: event.timestamp) }
+    }
+
+    /// Indirect input mode's pinches and rotations.
+    @inline(__always) private func deliverTransform(_ transform: TransformEvent, of event: AppEvent) {
+        // The closure captures the time, not the event: capturing it would copy it.
+        let time = event.timestamp
+        deliverGesture(.transform, phase: transform.phase, at: transform.location, of: event, scroll: nil) {
+            $0.transformChanged(transform, at: time)
+        }
+    }
+
+    /// The events ``handle(_:)`` does not match first.
+    private func deliverOther(_ event: AppEvent) {
         switch event.payload {
         case .touches(let touches):
             deliverTouches(touches, of: event)
         case .hover(let touch):
             deliverHover(touch, of: event)
         case .transform(let transform):
-            // The closures capture the time, not the event: capturing it would copy it.
-            let time = event.timestamp
-            deliverGesture(.transform, phase: transform.phase, at: transform.location, of: event, scroll: nil) {
-                $0.transformChanged(transform, at: time)
-            }
+            deliverTransform(transform, of: event)
         case .scroll(let scroll):
             let time = event.timestamp
             deliverGesture(.scroll, phase: scroll.phase, at: scroll.location, of: event, scroll: scroll) {
@@ -155,9 +177,6 @@ public final class Surface: AppEventReceiver {
         case .systemGesture, .pointerLock, .relativeMotion:
             break
         }
-        // settle's own checks, asked here first: most events need no call (inlining settle instead
-        // cost more, tools/cost).
-        if mayHaveWaiters || mayHaveFinished { settle(at: event.timestamp) }
     }
 
     /// Ends a stream: fires every timer due by `time` (a long press still held, a tap waiting
@@ -169,11 +188,8 @@ public final class Surface: AppEventReceiver {
 
     // MARK: Delivery
 
+    /// Touches that begin or end, or are not the live touches in order.
     private func deliverTouches(_ touches: [Touch], of event: AppEvent) {
-        if let region = regionOfMovingTouches(touches) {
-            deliverMoves(touches, to: region, of: event)
-            return
-        }
         // One pass over the touches: whether they all lie in one region, and whether any begins
         // or ends (most events only move touches, which recognizers that stopped processing skip).
         var changes = TouchSetChange()

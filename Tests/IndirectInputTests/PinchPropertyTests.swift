@@ -132,3 +132,34 @@ final class PinchPropertyTests: XCTestCase {
         XCTAssertClose(moved[1].location.x, centre.x - 60)
     }
 }
+
+extension PinchPropertyTests {
+    /// An update with a non-finite value keeps what is finite in it: a NaN dx leaves x where it
+    /// was while dy still moves the centre, an infinite angle delta leaves the angle, a negative
+    /// scale counts as 0; then a wholly finite update applies as usual.
+    func testAnUpdateKeepsItsFiniteValues() throws {
+        let configuration = CompatibilityTranslator.Configuration(simulatedTouchDistance: 60, simulatedTouchStartAngle: 0)
+        let harness = Harness(indirect: false, configuration: configuration)
+        let centre = harness.translator.pointer.location
+        _ = harness.send(.gesturePinchBegin(fingers: 2))
+
+        let partial = try exactly(2, exactly(1, harness.send(.pinch(dx: .nan, dy: 4, scale: 2, angle: .infinity)))[0].touches)
+        // Horizontal still, 120 apart, about a centre moved down by 4.
+        XCTAssertClose(partial[0].location.x, centre.x - 60)
+        XCTAssertClose(partial[1].location.x, centre.x + 60)
+        XCTAssertClose(partial[0].location.y, centre.y + 4)
+        XCTAssertClose(partial[1].location.y, centre.y + 4)
+
+        let negative = try exactly(2, exactly(1, harness.send(.pinch(scale: -3)))[0].touches)
+        XCTAssertClose(negative[0].location.x, centre.x)
+        XCTAssertClose(negative[1].location.x, centre.x)
+
+        let finite = try exactly(2, exactly(1, harness.send(.pinch(dx: 2, dy: 0, scale: 1, angle: 90)))[0].touches)
+        // A quarter turn clockwise (y down): the first touch now above the centre moved right by 2.
+        XCTAssertClose(finite[0].location.x, centre.x + 2)
+        XCTAssertClose(finite[0].location.y, centre.y + 4 - 30)
+        XCTAssertClose(finite[1].location.y, centre.y + 4 + 30)
+        _ = harness.send(.pinchEnd())
+        XCTAssertEqual(harness.allViolations, [])
+    }
+}

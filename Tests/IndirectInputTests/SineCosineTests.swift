@@ -35,6 +35,17 @@ final class SineCosineTests: XCTestCase {
         }
     }
 
+    func testEitherSideOfAQuarterTurnWhereReductionStarts() {
+        for quarter in [Double.pi / 4, -.pi / 4] {
+            var x = quarter
+            for _ in 0..<1_000 { x = x.nextDown }
+            for _ in 0..<2_000 {
+                assertClose(x)
+                x = x.nextUp
+            }
+        }
+    }
+
     func testSpecialValuesAndTheFoundationFallback() {
         let negativeZero = sineCosine(-0.0)
         XCTAssertEqual(negativeZero.sin, 0)
