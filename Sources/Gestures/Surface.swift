@@ -143,6 +143,8 @@ public final class Surface: AppEventReceiver {
             deliverMoves(touches, to: region, of: event)
         } else if case .transform(let transform) = event.payload {
             deliverTransform(transform, of: event)
+        } else if case .hover(let touch) = event.payload {
+            deliverHover(touch, of: event)
         } else {
             deliverOther(event)
         }
