@@ -20,10 +20,13 @@ public struct PointerState: Sendable {
     /// Scene conditions, the app's preference and the system's decision about the pointer lock.
     public private(set) var lock: PointerLock
 
-    private var heldButtons: [String: ButtonMask] = [:] {
-        didSet { buttonMask = heldButtons.values.reduce(into: ButtonMask()) { $0.formUnion($1) } }
+    // Short lists, not a dictionary and a set: a seat has a device or two and a few keys down,
+    // and hashing the device's name at every click and key cost each about 750 instructions
+    // (tools/cost). A device is listed only while it holds a button.
+    private var heldButtons: [(device: String, mask: ButtonMask)] = [] {
+        didSet { buttonMask = heldButtons.reduce(into: ButtonMask()) { $0.formUnion($1.mask) } }
     }
-    private var heldKeys: Set<HeldKey> = [] {
+    private var heldKeys: [HeldKey] = [] {
         didSet { updateModifierFlags() }
     }
     private var isAlphaShiftLocked = false {
@@ -37,8 +40,9 @@ public struct PointerState: Sendable {
         self.screenSize = screenSize
         location = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         lock = PointerLock(policy: lockPolicy)
-        // At set-up rather than at the first click (see the translator's touch lists).
-        heldButtons = Dictionary(minimumCapacity: 2)
+        // At set-up rather than at the first click or key (see the translator's touch lists).
+        heldButtons.reserveCapacity(2)
+        heldKeys.reserveCapacity(4)
     }
 
     // MARK: Motion
@@ -76,7 +80,7 @@ public struct PointerState: Sendable {
 
     /// Whether `device` holds at least one button.
     public func holdsButtons(_ device: String) -> Bool {
-        !(heldButtons[device] ?? []).isEmpty
+        heldButtons.contains { $0.device == device }
     }
 
     /// Applies a libinput button event; returns whether the seat's button mask changed.
@@ -85,12 +89,18 @@ public struct PointerState: Sendable {
     public mutating func setButton(_ code: UInt32, _ state: ButtonState, device: String) -> Bool {
         guard let bit = ButtonMask(libinputButton: code) else { return false }
         let before = buttonMask
-        var held = heldButtons[device] ?? []
+        let index = heldButtons.firstIndex { $0.device == device }
+        var held = index.map { heldButtons[$0].mask } ?? []
         switch state {
         case .pressed: held.insert(bit)
         case .released: held.remove(bit)
         }
-        heldButtons[device] = held.isEmpty ? nil : held
+        switch (index, held.isEmpty) {
+        case (let index?, true): heldButtons.remove(at: index)
+        case (let index?, false): heldButtons[index].mask = held
+        case (nil, false): heldButtons.append((device, held))
+        case (nil, true): break
+        }
         return buttonMask != before
     }
 
@@ -114,10 +124,11 @@ public struct PointerState: Sendable {
         let held = HeldKey(device: device, key: key)
         switch state {
         case .pressed:
-            let isNewPress = heldKeys.insert(held).inserted
-            if isNewPress && key == ModifierKey.capsLock { isAlphaShiftLocked.toggle() }
+            guard !heldKeys.contains(held) else { return }
+            heldKeys.append(held)
+            if key == ModifierKey.capsLock { isAlphaShiftLocked.toggle() }
         case .released:
-            heldKeys.remove(held)
+            heldKeys.removeAll { $0 == held }
         }
     }
 
@@ -128,16 +139,16 @@ public struct PointerState: Sendable {
     @discardableResult
     public mutating func removeDevice(_ device: String) -> Bool {
         let before = buttonMask
-        heldButtons[device] = nil
-        heldKeys = heldKeys.filter { $0.device != device }
+        heldButtons.removeAll { $0.device == device }
+        heldKeys.removeAll { $0.device == device }
         return buttonMask != before
     }
 
     /// Forgets every held button and key, for a reset after lost events: libinput re-sends only
     /// what happens next, so an unknown state is best taken as "nothing held".
     public mutating func releaseAll() {
-        heldButtons = [:]
-        heldKeys = []
+        heldButtons.removeAll(keepingCapacity: true)
+        heldKeys.removeAll(keepingCapacity: true)
     }
 
     // MARK: Pointer lock
@@ -195,7 +206,7 @@ enum ModifierKey {
     }
 }
 
-private struct HeldKey: Hashable, Sendable {
+private struct HeldKey: Equatable, Sendable {
     var device: String
     var key: UInt32
 }
