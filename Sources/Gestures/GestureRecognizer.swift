@@ -74,8 +74,13 @@ open class GestureRecognizer {
     var activeDelegate: (any GestureRecognizerDelegate)? { hasHadDelegate ? delegate : nil }
     /// The region it is attached to (UIKit's `view`); nil once that region is gone, as a weak
     /// reference would be.
-    // Not weak, for the reason `Region.surface` gives; the region clears this when it goes away.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var region: Region?
+    public internal(set) var region: Region? {
+        get { regionReference?.takeUnretainedValue() }
+        set { regionReference = newValue.map(Unmanaged.passUnretained) }
+    }
+    // Unretained, for the reasons `Region.surfaceReference` gives; the region clears this when
+    // it goes away.
+    @exclusivity(unchecked) private var regionReference: Unmanaged<Region>?
 
     // The set, as flags: asked for every touch of every event, where hashing showed up (perf).
     @exclusivity(unchecked) private var allowsDirect = true
@@ -99,7 +104,7 @@ open class GestureRecognizer {
     @exclusivity(unchecked) var locationsAreTracked = false
     @exclusivity(unchecked) var source: InputSource? {
         // A finished recognizer resets once its input is over: the surface looks only then.
-        didSet { if source == nil && oldValue != nil && state.isTerminal { surface?.mayHaveFinished = true } }
+        didSet { if source == nil && oldValue != nil && state.isTerminal { withSurface { $0.mayHaveFinished = true } } }
     }
     /// Touches it follows; those that ended are dropped after the event that ended them.
     @exclusivity(unchecked) var trackedTouches = OwnedList<TrackedTouch>()
@@ -121,10 +126,12 @@ open class GestureRecognizer {
         self.kind = kind
         self.name = name
         log = GestureRecord(region: "", name: name, kind: kind)
-        // Storage for a first gesture, at set-up rather than at the first transition: a list's
-        // first storage also has the Swift runtime build its type's metadata, about 10 K
-        // instructions per element type (tools/cost).
-        log.transitions.reserveCapacity(4)
+        // Storage for the first few dozen gestures (1.5 KB), at set-up rather than as they come:
+        // a list's first storage also has the Swift runtime build its type's metadata, about 10 K
+        // instructions per element type, and each doubling of a short list cost about 600, a
+        // click's worth of transitions; the first storage past 1 KB also had glibc sort its
+        // freed small blocks, 20 K to 30 K once (tools/cost on real mouse recordings).
+        log.transitions.reserveCapacity(64)
         let type = ObjectIdentifier(Swift.type(of: self))
         mayRefuseEvents = !Self.builtInTypes.contains { ObjectIdentifier($0) == type }
     }
@@ -207,7 +214,12 @@ open class GestureRecognizer {
         failureRequirements.contains { $0.recognizer === other }
     }
 
-    var surface: Surface? { region?.surface }
+    /// Hands `body` the surface, if any, neither it nor the region retained: a state change
+    /// tells the surface through here, and reading them as references retained and released
+    /// both, about 80 instructions a time (tools/cost).
+    @inline(__always) func withSurface(_ body: (Surface) -> Void) {
+        regionReference?._withUnsafeGuaranteedRef { $0.surfaceReference?._withUnsafeGuaranteedRef(body) }
+    }
 
     /// Whether it still processes input; a discrete recognition waiting on `require(toFail:)` is complete.
     @inline(__always) var isLive: Bool {
@@ -246,7 +258,7 @@ open class GestureRecognizer {
     /// For subclasses: call when `nextDeadline` may have become non-nil, so that the surface
     /// looks for due timers again (it stops looking while none is set).
     func timerArmed() {
-        surface?.mayHaveTimers = true
+        withSurface { $0.mayHaveTimers = true }
     }
 
     /// The timer fired; the subclass must clear or move `nextDeadline` past `time`.
@@ -351,18 +363,20 @@ open class GestureRecognizer {
     }
 
     private func requestRecognition(_ newState: State, at time: Double) {
-        switch surface?.decision(for: self) ?? .proceed {
+        var decision = RecognitionDecision.proceed
+        withSurface { decision = $0.decision(for: self) }
+        switch decision {
         case .proceed: recognize(newState, at: time)
         case .wait:
             pending = PendingTransitions(began: newState == .began, ended: newState == .ended)
-            surface?.mayHaveWaiters = true
+            withSurface { $0.mayHaveWaiters = true }
         case .fail: apply(.failed, at: time)
         }
     }
 
     private func recognize(_ newState: State, at time: Double) {
         apply(newState, at: time)
-        surface?.didRecognize(self, at: time)
+        withSurface { $0.didRecognize(self, at: time) }
     }
 
     /// Enters `newState`, never `changed` from `changed` (``transition(to:at:)`` counts those).
@@ -379,10 +393,10 @@ open class GestureRecognizer {
         default: recorded = .failed
         }
         state = newState
-        if newState.isTerminal { surface?.recognizerFinished() }
+        if newState.isTerminal { withSurface { $0.recognizerFinished() } }
         log.transitions.append(GestureTransition(state: recorded, time: time))
         if newState != .failed { log.finalValues = currentValues }
-        if newState == .failed { surface?.didFail(self, at: time) }
+        if newState == .failed { withSurface { $0.didFail(self, at: time) } }
     }
 
     // MARK: Delivery bookkeeping

@@ -10,9 +10,15 @@ public final class Region {
     /// Its recognizers, in the order they receive events.
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The surface it was added to; nil once that surface is gone, as a weak reference would be.
+    public internal(set) var surface: Surface? {
+        get { surfaceReference?.takeUnretainedValue() }
+        set { surfaceReference = newValue.map(Unmanaged.passUnretained) }
+    }
     // Not weak: a weakly referenced object pays the runtime's slow path for every retain and
-    // release, on every event (tools/cost). The surface clears this when it goes away.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var surface: Surface?
+    // release, on every event (tools/cost). Nor unowned(unsafe): reading one retains and releases
+    // what it reads, where a recognizer's state change only sets a flag on the surface
+    // (``GestureRecognizer/withSurface(_:)``). The surface clears this when it goes away.
+    @exclusivity(unchecked) var surfaceReference: Unmanaged<Surface>?
 
     /// A region at `frame` with its recognizers.
     public init(name: String, frame: Rect, gestureRecognizers: [GestureRecognizer] = []) {
