@@ -49,21 +49,31 @@ extension GestureRecognizer {
     /// ``receiveTouches(_:changes:of:)`` for the other events: touches begin or end, or they are
     /// not all the tracked ones in order.
     private func receiveChangedTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
-        let isLive = isLive
-        freezeTouchLocations()
         // Closures, not the method itself: a method reference captures (retains) the recognizer.
-        let relevant = touches.allSatisfy { isRelevant($0) } ? touches : touches.filter { isRelevant($0) }
-        guard !relevant.isEmpty else { return }
+        // The event's own list when every touch is relevant (most events): binding it to a name
+        // of its own retained and released it (tools/cost).
+        if touches.allSatisfy({ isRelevant($0) }) {
+            receiveRelevantTouches(touches, changes: changes, of: event)
+        } else {
+            let relevant = touches.filter { isRelevant($0) }
+            if !relevant.isEmpty { receiveRelevantTouches(relevant, changes: changes, of: event) }
+        }
+    }
+
+    /// `touches`: the event's touches that concern the recognizer, at least one.
+    private func receiveRelevantTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
         guard isLive else {
-            track(relevant)
+            freezeTouchLocations()
+            track(touches)
             if changes.contains(.ended) { dropLiftedTouches() }
             return
         }
         let delegate = activeDelegate
         guard accepts(event, delegate: delegate) else {
+            freezeTouchLocations()
             let wasFollowing = !trackedTouches.isEmpty
             trackedTouches.removeAll { tracked in
-                relevant.contains { $0.id == tracked.id && ($0.phase == .ended || $0.phase == .cancelled) }
+                touches.contains { $0.id == tracked.id && ($0.phase == .ended || $0.phase == .cancelled) }
             }
             if wasFollowing && trackedTouches.isEmpty {
                 source = nil
@@ -71,17 +81,29 @@ extension GestureRecognizer {
             }
             return
         }
-        let delivered: [Touch]
         if let delegate, changes.contains(.began) {
-            delivered = relevant.filter { $0.phase != .began || delegate.gestureRecognizer(self, shouldReceive: $0) }
-            guard !delivered.isEmpty else { return }
+            let delivered = touches.filter { $0.phase != .began || delegate.gestureRecognizer(self, shouldReceive: $0) }
+            if !delivered.isEmpty { handleTouches(delivered, changes: changes, of: event) }
         } else {
-            delivered = relevant
+            handleTouches(touches, changes: changes, of: event)
         }
+    }
+
+    /// Processes `touches`, which the recognizer takes: it tracks them and reports their change.
+    private func handleTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
         adopt(event)
-        track(delivered)
-        updateTouchLocations()
-        if changes.contains(.ended) && delivered.contains(where: { $0.phase == .cancelled }) {
+        track(touches)
+        if changes.contains(.ended) {
+            // The lifted touches are dropped once the event is handled: their locations, which
+            // it reports until the next one, are copied out first.
+            locationsAreTracked = false
+            updateTouchLocations()
+        } else {
+            // Read from the tracked touches until they next change, as after a move: copying them
+            // out cost each recognizer about 50 instructions per touch that began (tools/cost).
+            locationsAreTracked = true
+        }
+        if changes.contains(.ended) && touches.contains(where: { $0.phase == .cancelled }) {
             cancelOrFail(at: event.timestamp)
         } else {
             touchesChanged(at: event.timestamp)

@@ -97,10 +97,10 @@ open class GestureRecognizer {
     /// ``location`` unless ``locationsAreTracked``.
     @exclusivity(unchecked) var handledLocation: Point = .zero
     /// Whether the touches counted at the last handled event are the tracked touches as they are
-    /// now: the usual event only moves them, and then the locations are read from them rather
-    /// than copied out at every event (tools/cost). Cleared before the tracked touches change
-    /// any other way (``freezeTouchLocations()`` copies the locations out first), and when other
-    /// input replaces the locations.
+    /// now: after an event the recognizer handled that moved them or began some, the locations
+    /// are read from them rather than copied out (tools/cost). Cleared before the tracked touches
+    /// change any other way (``freezeTouchLocations()`` copies the locations out first), and when
+    /// other input replaces the locations.
     @exclusivity(unchecked) var locationsAreTracked = false
     @exclusivity(unchecked) var source: InputSource? {
         // A finished recognizer resets once its input is over: the surface looks only then.

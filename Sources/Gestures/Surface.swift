@@ -49,7 +49,9 @@ public final class Surface: AppEventReceiver {
     @exclusivity(unchecked) private var latchedTransformRegion: Int?
     /// The region index the scroll sequence was delivered to at `began`.
     @exclusivity(unchecked) private var latchedScrollRegion: Int?
-    @exclusivity(unchecked) var simultaneousPairs: Set<RecognizerPair> = []
+    /// A short list, not a set: a surface allows a few pairs, and hashing one at every
+    /// recognition cost about 100 instructions per competitor (tools/cost).
+    @exclusivity(unchecked) var simultaneousPairs: [RecognizerPair] = []
     /// Set when a recognizer starts waiting on `require(toFail:)`; cleared once none waits.
     @exclusivity(unchecked) var mayHaveWaiters = false
     /// Set when a recognizer ends, is cancelled or fails, and when a finished one's input ends:
@@ -126,7 +128,8 @@ public final class Surface: AppEventReceiver {
     /// Lets `a` and `b` recognize simultaneously, as a delegate answering yes would, leaving
     /// their `delegate` free for the app.
     public func allowSimultaneousRecognition(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-        simultaneousPairs.insert(RecognizerPair(a, b))
+        let pair = RecognizerPair(a, b)
+        if !simultaneousPairs.contains(pair) { simultaneousPairs.append(pair) }
     }
 
     /// The timestamp of the last event handled, if any.
@@ -418,7 +421,7 @@ struct RecognizersByInput {
 }
 
 /// An unordered pair of recognizers, by identity.
-struct RecognizerPair: Hashable {
+struct RecognizerPair: Equatable {
     private let first: ObjectIdentifier
     private let second: ObjectIdentifier
 

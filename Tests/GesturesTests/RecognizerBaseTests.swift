@@ -165,6 +165,34 @@ final class RecognizerBaseTests: XCTestCase {
         XCTAssertNil(surface.hitTest(Point(x: 1000, y: 10)))
     }
 
+    /// After touches begin, the locations are read from the touches the recognizer follows; they
+    /// must stay those of that event when the tracked touches then change unhandled: a refused
+    /// event that lifts one, or an end reaching a recognizer that failed.
+    func testTouchLocationsStayThoseOfTheEventInWhichTouchesBegan() throws {
+        let pinch = PinchGestureRecognizer()
+        let delegate = RecordingDelegate()
+        pinch.delegate = delegate
+        let pan = PanGestureRecognizer()
+        pan.maximumNumberOfTouches = 1
+        let surface = makeSurface(pinch, pan)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 400, 500), Events.touch(2, .began, 600, 500)]))
+        XCTAssertEqual(pinch.numberOfTouches, 2)
+        XCTAssertEqual(pinch.location, Point(x: 500, y: 500))
+        XCTAssertEqual(pan.state, .failed, "two touches are more than the pan takes")
+        XCTAssertEqual(pan.numberOfTouches, 2)
+
+        // Refused by the pinch's delegate, and not processed by the failed pan: both go on
+        // reporting the touches as they began.
+        delegate.acceptsEvent = { _ in false }
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 380, 520), Events.touch(2, .ended, 620, 520)]))
+        for recognizer in [pinch, pan] as [GestureRecognizer] {
+            XCTAssertEqual(recognizer.numberOfTouches, 2, "\(recognizer.name)")
+            XCTAssertEqual(try recognizer.location(ofTouch: 0), Point(x: 400, y: 500), "\(recognizer.name)")
+            XCTAssertEqual(try recognizer.location(ofTouch: 1), Point(x: 600, y: 500), "\(recognizer.name)")
+            XCTAssertEqual(recognizer.location, Point(x: 500, y: 500), "\(recognizer.name)")
+        }
+    }
+
     func testTouchLocationsStayThoseOfTheLastHandledEvent() throws {
         let pinch = PinchGestureRecognizer()
         let delegate = RecordingDelegate()
