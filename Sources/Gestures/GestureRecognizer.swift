@@ -208,6 +208,9 @@ open class GestureRecognizer {
 
     var requiredToFail: [GestureRecognizer] { failureRequirements.compactMap(\.recognizer) }
 
+    /// Whether `require(toFail:)` was called at all.
+    var requiresFailures: Bool { !failureRequirements.isEmpty }
+
     /// Whether `require(toFail: other)` was called; asked of every recognizer at each
     /// recognition, so it builds no list.
     func requires(toFail other: GestureRecognizer) -> Bool {

@@ -10,7 +10,8 @@ enum RecognitionDecision {
 extension Surface {
     func decision(for recognizer: GestureRecognizer) -> RecognitionDecision {
         var waits = false
-        for required in recognizer.requiredToFail {
+        // Most recognizers require none: no list to build then.
+        for required in recognizer.requiresFailures ? recognizer.requiredToFail : [] {
             switch required.state {
             case .failed, .cancelled:
                 continue

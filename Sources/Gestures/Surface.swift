@@ -89,7 +89,8 @@ public final class Surface: AppEventReceiver {
         touchGeneration &+= 1
         movingRecipientsKey = nil
         gestureRecognizers = regions.flatMap(\.gestureRecognizers)
-        allRecognizers = gestureRecognizers.map(Unmanaged.passUnretained)
+        allRecognizers = OwnedList(capacity: gestureRecognizers.count)
+        for recognizer in gestureRecognizers { allRecognizers.append(Unmanaged.passUnretained(recognizer)) }
         // One may arrive with a timer armed.
         mayHaveTimers = true
     }
@@ -103,12 +104,18 @@ public final class Surface: AppEventReceiver {
     @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// ``gestureRecognizers`` unretained, for the loops of arbitration, timers and settling: over
     /// the strong list each visit retained and released the recognizer, half of what deciding
-    /// on a recognition cost (tools/cost).
-    @exclusivity(unchecked) private var allRecognizers: RecognizerList = []
+    /// on a recognition cost, and an array of them was itself retained for every loop (tools/cost).
+    @exclusivity(unchecked) private var allRecognizers = OwnedList<Unmanaged<GestureRecognizer>>()
 
     /// Hands `body` each recognizer in delivery order, unretained.
     @inline(__always) func forEachRecognizer(_ body: (GestureRecognizer) -> Void) {
-        for entry in allRecognizers { entry._withUnsafeGuaranteedRef(body) }
+        // By index, each read where the list is now: an app's delegate, asked in arbitration, may
+        // add a recognizer, which replaces the list's storage.
+        var index = 0
+        while index < allRecognizers.count {
+            allRecognizers[index]._withUnsafeGuaranteedRef(body)
+            index += 1
+        }
     }
 
     /// Each recognizer's record, in delivery order.
@@ -336,22 +343,28 @@ public final class Surface: AppEventReceiver {
 
     // MARK: Time
 
-    private func fireTimers(upTo time: Double) {
+    /// Most events come with no timer armed: asked inline, so that they pay no call.
+    @inline(__always) private func fireTimers(upTo time: Double) {
+        if mayHaveTimers { fireDueTimers(upTo: time) }
+    }
+
+    private func fireDueTimers(upTo time: Double) {
         while mayHaveTimers {
             guard let (recognizer, due) = earliestDeadline() else {
                 mayHaveTimers = false
                 return
             }
             guard due <= time else { return }
-            recognizer.advance(to: due)
+            recognizer._withUnsafeGuaranteedRef { $0.advance(to: due) }
             settle(at: due)
         }
     }
 
-    private func earliestDeadline() -> (GestureRecognizer, Double)? {
-        var earliest: (GestureRecognizer, Double)?
+    /// Unretained, as the surface's list holds it: asked at every event while a timer may be armed.
+    private func earliestDeadline() -> (Unmanaged<GestureRecognizer>, Double)? {
+        var earliest: (Unmanaged<GestureRecognizer>, Double)?
         forEachRecognizer { recognizer in
-            if let due = recognizer.deadline, due < earliest?.1 ?? .infinity { earliest = (recognizer, due) }
+            if let due = recognizer.deadline, due < earliest?.1 ?? .infinity { earliest = (.passUnretained(recognizer), due) }
         }
         return earliest
     }
@@ -362,12 +375,14 @@ public final class Surface: AppEventReceiver {
         if mayHaveWaiters { reevaluateWaiters(at: time) }
         guard mayHaveFinished else { return }
         mayHaveFinished = false
+        var didReset = false
         forEachRecognizer { recognizer in
             if recognizer.state.isTerminal && recognizer.source == nil {
                 recognizer.reset()
-                movingRecipientsKey = nil
+                didReset = true
             }
         }
+        if didReset { movingRecipientsKey = nil }
     }
 }
 
