@@ -208,7 +208,24 @@ extension GestureRecognizer {
 
     /// A hover event; `isInside` tells whether the pointer is over this recognizer's region (and
     /// that region is the topmost one there).
-    func receiveHover(_ touch: Touch, of event: AppEvent, isInside: Bool) {
+    @inline(__always) func receiveHover(_ touch: Touch, of event: AppEvent, isInside: Bool) {
+        // The usual one: the pointer moves on over the region of a hover in progress, whose one
+        // location moves. What the general path would do, without its checks and calls, which
+        // cost about 40 instructions per event (tools/cost).
+        if isInside && source == .hover && state == .changed && pending.isEmpty && !locationsAreTracked && touchLocations.count == 1 {
+            guard accepts(event, delegate: activeDelegate) else { return }
+            adopt(event)
+            touchLocations[0] = touch.location
+            handledLocation = touch.location
+            hoverChanged(isInside: true, at: event.timestamp)
+            didHandle(touchCount: 1)
+        } else {
+            receiveOtherHover(touch, of: event, isInside: isInside)
+        }
+    }
+
+    /// ``receiveHover(_:of:isInside:)`` for the other hover events.
+    private func receiveOtherHover(_ touch: Touch, of event: AppEvent, isInside: Bool) {
         guard source == nil || source == .hover else { return }
         guard isLive else {
             setSource(isInside ? .hover : nil)

@@ -128,7 +128,8 @@ public final class Surface: AppEventReceiver {
         hitTestIndex(point).map { regions[$0] }
     }
 
-    private func hitTestIndex(_ point: Point) -> Int? {
+    // Inline: every hover event asks, and its call cost about a third of the search (tools/cost).
+    @inline(__always) private func hitTestIndex(_ point: Point) -> Int? {
         regions.lastIndex { $0.frame.contains(point) }
     }
 
