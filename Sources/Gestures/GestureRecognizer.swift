@@ -134,6 +134,7 @@ open class GestureRecognizer {
         log.transitions.reserveCapacity(64)
         let type = ObjectIdentifier(Swift.type(of: self))
         mayRefuseEvents = !Self.builtInTypes.contains { ObjectIdentifier($0) == type }
+        mayHaveDeadline = Swift.type(of: self).setsTimers
     }
 
     /// The recognizers this module provides, none of which overrides ``shouldReceive(_:)``.
@@ -235,7 +236,14 @@ open class GestureRecognizer {
     /// Following input now, or part-way through a gesture.
     var isInvolved: Bool { source != nil || !pending.isEmpty || isAwaitingInput }
 
-    var deadline: Double? { isLive ? nextDeadline : nil }
+    var deadline: Double? { mayHaveDeadline && isLive ? nextDeadline : nil }
+
+    /// Whether the kind ever sets a timer (``nextDeadline``); only those are asked for one, as
+    /// the surface does at every event while a timer may be armed (the dynamic calls to the
+    /// others cost about 50 instructions a time, tools/cost).
+    class var setsTimers: Bool { false }
+    /// ``setsTimers``, read once.
+    private let mayHaveDeadline: Bool
 
     // MARK: Overridden by subclasses
 

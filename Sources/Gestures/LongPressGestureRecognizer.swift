@@ -27,6 +27,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     override var inputs: [InputSource] { [.touches] }
 
+    override class var setsTimers: Bool { true }
+
     override var nextDeadline: Double? {
         guard state == .possible, let pressStart else { return nil }
         return pressStart + minimumPressDuration

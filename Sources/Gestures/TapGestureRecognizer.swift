@@ -46,6 +46,8 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     override var inputs: [InputSource] { [.touches] }
 
+    override class var setsTimers: Bool { true }
+
     override var isAwaitingInput: Bool { tapsCompleted > 0 }
 
     override var nextDeadline: Double? {
