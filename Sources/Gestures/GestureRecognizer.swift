@@ -207,10 +207,10 @@ open class GestureRecognizer {
         }
     }
 
-    var requiredToFail: [GestureRecognizer] { failureRequirements.compactMap(\.recognizer) }
-
-    /// Whether `require(toFail:)` was called at all.
-    var requiresFailures: Bool { !failureRequirements.isEmpty }
+    /// Most recognizers require none, asked at each recognition: no list is built for them.
+    var requiredToFail: [GestureRecognizer] {
+        failureRequirements.isEmpty ? [] : failureRequirements.compactMap(\.recognizer)
+    }
 
     /// Whether `require(toFail: other)` was called; asked of every recognizer at each
     /// recognition, so it builds no list.

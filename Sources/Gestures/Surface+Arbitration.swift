@@ -10,8 +10,7 @@ enum RecognitionDecision {
 extension Surface {
     func decision(for recognizer: GestureRecognizer) -> RecognitionDecision {
         var waits = false
-        // Most recognizers require none: no list to build then.
-        for required in recognizer.requiresFailures ? recognizer.requiredToFail : [] {
+        for required in recognizer.requiredToFail {
             switch required.state {
             case .failed, .cancelled:
                 continue
