@@ -61,7 +61,9 @@ public struct Comparison {
         CompatibilityTranslator(supportsIndirectInputEvents: mode == .indirect, configuration: configuration)
     }
 
-    private static func flushTime(of events: [LibinputEvent]) -> UInt64 {
+    /// When a stream of `events` is flushed (a wheel sequence still open ends): a second after
+    /// the last event.
+    public static func flushTime(of events: [LibinputEvent]) -> UInt64 {
         (events.last?.time ?? 0) + 1_000_000
     }
 

@@ -3,6 +3,7 @@ import DeviceRecording
 import Foundation
 import Gestures
 import IndirectInput
+import LibinputEvents
 import Report
 import Yams
 
@@ -18,6 +19,10 @@ struct Compare: ParsableCommand {
     @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other.") var failOnDiff = false
     @Option(name: .customLong("report"), help: ArgumentHelp("Also write an HTML report per recording and an index.html into DIR.", valueName: "dir"))
     var reportDirectory: String?
+    @Option(name: .customLong("events-out"), help: ArgumentHelp(
+        "Also write every libinput event compared, with the app events each mode made of it, to FILE (JSON Lines as replay --mode both --json, recording after recording).",
+        valueName: "file"))
+    var eventsFile: String?
 
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: .defaultScreen)
@@ -28,22 +33,28 @@ struct Compare: ParsableCommand {
                 fail("\(reportDirectory): cannot create: \((error as NSError).localizedDescription)", code: errno == EACCES ? 77 : 73)
             }
         }
+        let eventsOutput = eventsFile.map(openForWriting)
+        defer { if let eventsOutput { close(eventsOutput) } }
         var differences = 0
         var pages: [ReportIndex.Entry] = []
         for path in recordings {
+            let recording = reportingErrors { try RecordingLoader.load(path) }
+            let events = reportingErrors { try captureLibinputEvents(of: recording, name: path).events }
             let report: ComparisonReport
             if let reportDirectory {
                 // The page's table and this one come from the same replay and recognizer run.
-                let data = makeReport(path, description: description, screen: .defaultScreen)
+                let data = makeReport(path, recording: recording, events: events, description: description, screen: .defaultScreen)
                 report = data.comparison
                 let file = reportFileName(for: path, taken: pages.map(\.file))
                 writeReport(data.html(), to: "\(reportDirectory)/\(file)")
                 pages.append(ReportIndex.Entry(file: file, data: data))
             } else {
-                let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
                 // The description was checked when it was loaded, so building it again cannot fail.
                 report = Comparison { reportingErrors { try description.makeSurface() } }.compare(events)
             }
+            // After the comparison, so that the translations for the file come after those
+            // `tools/cost --by-event` counts.
+            if let eventsOutput, let eventsFile { writeEvents(events, to: eventsOutput, path: eventsFile) }
             differences += report.accidentalActivations.count
             if json {
                 emit(reportingErrors { () throws -> String in
@@ -62,6 +73,17 @@ struct Compare: ParsableCommand {
             writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
         }
         if failOnDiff && differences > 0 { throw ExitCode(1) }
+    }
+
+    /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
+    /// prints them, ending with the flush `compare` does a second after the last event and the
+    /// accounting line: what `tools/cost --by-event` lines its per-event counts up with.
+    private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String) {
+        let output = ModeOutput(mode: .both, json: true) { line in
+            if !writeAll(fd, line + "\n") { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 73) }
+        }
+        events.forEach { output.handle($0) }
+        output.finish(at: Comparison.flushTime(of: events))
     }
 
     /// The recording's name with .html; a second recording of the same name gets "-2".

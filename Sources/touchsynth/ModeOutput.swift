@@ -29,10 +29,15 @@ final class ModeOutput {
     private let style: TableStyle
     /// The live status line, on a terminal only.
     private let status: StatusLine?
+    /// Where each printed line goes.
+    private let write: (String) -> Void
 
-    init(mode: OutputMode, json: Bool, screen: Size = .defaultScreen, pointerLock: Bool = false, colour: ColorChoice = .never) {
+    /// `write`: where lines go, stdout unless given (`compare --events-out` writes them to a file).
+    init(mode: OutputMode, json: Bool, screen: Size = .defaultScreen, pointerLock: Bool = false, colour: ColorChoice = .never,
+         write: @escaping (String) -> Void = emit) {
         self.mode = mode
         self.json = json
+        self.write = write
         requestsPointerLock = pointerLock
         let configuration = CompatibilityTranslator.Configuration(screenSize: screen)
         for indirect in [false, true] where mode == .both || mode == (indirect ? .indirect : .compat) {
@@ -57,7 +62,7 @@ final class ModeOutput {
     /// Prints a line, moving the status line out of its way.
     private func line(_ text: String) {
         status?.clear()
-        emit(text)
+        write(text)
     }
 
     private func drawStatus(after event: LibinputEvent) {
@@ -76,7 +81,7 @@ final class ModeOutput {
         start = origin
         if mode == .raw {
             if json {
-                emit(EventFormat.json(event).render())
+                write(EventFormat.json(event).render())
             } else {
                 line(style.cell(EventFormat.line(event, start: origin), width: style.sourceWidth, colour: TableStyle.colour(of: event), last: true))
                 drawStatus(after: event)
@@ -123,7 +128,7 @@ final class ModeOutput {
             var pairs: [(String, JSON)] = [("libinput", .null)]
             for (name, _, _) in translators { pairs.append((name, .array([]))) }
             pairs.append(("accounting", .object(accounting)))
-            emit(JSON.object(pairs).render())
+            write(JSON.object(pairs).render())
             return
         }
         for (name, translator, _) in translators {
@@ -147,7 +152,7 @@ final class ModeOutput {
         if json {
             var pairs: [(String, JSON)] = [("libinput", event.map(EventFormat.json) ?? .null)]
             for (i, t) in translators.enumerated() { pairs.append((t.name, .array(columns[i].map(AppEventFormat.json)))) }
-            emit(JSON.object(pairs).render())
+            write(JSON.object(pairs).render())
             return
         }
         guard columns.contains(where: { !$0.isEmpty }) else { return }

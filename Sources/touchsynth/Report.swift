@@ -3,6 +3,7 @@ import DeviceRecording
 import Foundation
 import Gestures
 import IndirectInput
+import LibinputEvents
 import Report
 
 /// `touchsynth report`: pictures of one recording in both UIKit modes.
@@ -40,6 +41,11 @@ extension ReportPlot: ExpressibleByArgument {}
 func makeReport(_ path: String, description: SurfaceDescription, screen: Size) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path) }
     let events = reportingErrors { try captureLibinputEvents(of: recording, name: path).events }
+    return makeReport(path, recording: recording, events: events, description: description, screen: screen)
+}
+
+/// The report of `recording` (loaded from `path`), whose replay through libinput gave `events`.
+func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], description: SurfaceDescription, screen: Size) -> ReportData {
     let configuration = CompatibilityTranslator.Configuration(screenSize: screen)
     let compat = Comparison.appEvents(events, mode: .compat, configuration: configuration)
     let indirect = Comparison.appEvents(events, mode: .indirect, configuration: configuration)
@@ -51,8 +57,15 @@ func makeReport(_ path: String, description: SurfaceDescription, screen: Size) -
 /// Writes a report file; one that cannot be written ends the program (77 when permission is
 /// refused, 73 otherwise).
 func writeReport(_ text: String, to path: String) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73) }
+    let fd = openForWriting(path)
     defer { close(fd) }
     if !writeAll(fd, text) { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 73) }
+}
+
+/// Creates or empties `path` for writing; one that cannot be opened ends the program (77 when
+/// permission is refused, 73 otherwise).
+func openForWriting(_ path: String) -> Int32 {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73) }
+    return fd
 }

@@ -92,4 +92,36 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertEqual(result.stderr, "touchsynth: \(surface.path):6: \"9:0:0:0:0:0:0:0:0:0:0:0\" is a base-60 number too large for an integer\n")
     }
+
+    /// `--events-out` writes every libinput event compared, each with both modes' app events, and
+    /// the accounting line; the report itself is the one printed without it.
+    func testEventsOutWritesEachComparedEventWithBothModesAppEvents() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let url = Fixtures.synthesized.appendingPathComponent("pinch-in.yml")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-events-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let plain = try runProcess([touchsynth, "compare", url.path])
+        let written = try runProcess([touchsynth, "compare", "--events-out", file.path, url.path])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(written.stdout, plain.stdout)
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+            .map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let events = lines.filter { $0["libinput"] is [String: Any] }
+        let accounting = try XCTUnwrap(lines.last?["accounting"] as? [String: [String: Any]])
+        XCTAssertEqual(accounting["compat"]?["libinput_events"] as? Int, events.count)
+        XCTAssertEqual(accounting["indirect"]?["libinput_events"] as? Int, events.count)
+        let updates = events.filter { ($0["libinput"] as? [String: Any])?["type"] as? String == "GESTURE_PINCH_UPDATE" }
+        XCTAssertFalse(updates.isEmpty)
+        for update in updates {
+            // Compatibility mode moves the two simulated touches; indirect input mode sends a transform.
+            let compat = try XCTUnwrap(update["compat"] as? [[String: Any]])
+            let indirect = try XCTUnwrap(update["indirect"] as? [[String: Any]])
+            XCTAssertEqual(compat.map { $0["type"] as? String }, ["touches"])
+            XCTAssertEqual((compat.first?["touches"] as? [[String: Any]])?.count, 2)
+            XCTAssertEqual(indirect.map { $0["type"] as? String }, ["transform"])
+        }
+        let unwritable = try runProcess([touchsynth, "compare", "--events-out", "/nonexistent/events.jsonl", url.path])
+        XCTAssertEqual(unwritable.status, 73)
+        XCTAssertEqual(unwritable.stderr, "touchsynth: /nonexistent/events.jsonl: cannot write: No such file or directory\n")
+    }
 }
