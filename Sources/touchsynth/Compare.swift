@@ -33,8 +33,8 @@ struct Compare: ParsableCommand {
                 fail("\(reportDirectory): cannot create: \((error as NSError).localizedDescription)", code: errno == EACCES ? 77 : 73)
             }
         }
-        let eventsOutput = eventsFile.map(openForWriting)
-        defer { if let eventsOutput { close(eventsOutput) } }
+        let eventsOutput = eventsFile.map { (path: $0, fd: openForWriting($0)) }
+        defer { if let eventsOutput { close(eventsOutput.fd) } }
         var differences = 0
         var pages: [ReportIndex.Entry] = []
         for path in recordings {
@@ -54,7 +54,7 @@ struct Compare: ParsableCommand {
             }
             // After the comparison, so that the translations for the file come after those
             // `tools/cost --by-event` counts.
-            if let eventsOutput, let eventsFile { writeEvents(events, to: eventsOutput, path: eventsFile) }
+            if let eventsOutput { writeEvents(events, to: eventsOutput.fd, path: eventsOutput.path) }
             differences += report.accidentalActivations.count
             if json {
                 emit(reportingErrors { () throws -> String in
@@ -79,9 +79,7 @@ struct Compare: ParsableCommand {
     /// prints them, ending with the flush `compare` does a second after the last event and the
     /// accounting line: what `tools/cost --by-event` lines its per-event counts up with.
     private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String) {
-        let output = ModeOutput(mode: .both, json: true) { line in
-            if !writeAll(fd, line + "\n") { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 73) }
-        }
+        let output = ModeOutput(mode: .both, json: true) { writeText($0 + "\n", to: fd, path: path) }
         events.forEach { output.handle($0) }
         output.finish(at: Comparison.flushTime(of: events))
     }

@@ -59,6 +59,11 @@ func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], d
 func writeReport(_ text: String, to path: String) {
     let fd = openForWriting(path)
     defer { close(fd) }
+    writeText(text, to: fd, path: path)
+}
+
+/// Writes `text` to `fd`, the file at `path`; a failed write ends the program (73).
+func writeText(_ text: String, to fd: Int32, path: String) {
     if !writeAll(fd, text) { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 73) }
 }
 
