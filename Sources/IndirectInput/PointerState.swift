@@ -62,6 +62,21 @@ public struct PointerState: Sendable {
         place(at: Point(x: x * screenSize.width, y: y * screenSize.height))
     }
 
+    /// Where a relative motion takes the pointer when that is a point of the screen (edges
+    /// included) and the pointer is not locked: the one case where ``move(dx:dy:)`` clamps
+    /// nothing. Nil otherwise, NaN included (comparisons with it fail).
+    @inline(__always) func onScreenTarget(dx: Double, dy: Double) -> Point? {
+        let target = Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero)
+        guard !lock.isLocked, target.x >= 0, target.y >= 0, target.x <= screenSize.width, target.y <= screenSize.height else { return nil }
+        return target
+    }
+
+    /// ``move(dx:dy:)`` to a target ``onScreenTarget(dx:dy:)`` gave, with nothing to clamp.
+    @inline(__always) mutating func move(toOnScreen target: Point) {
+        isInsideScreen = true
+        location = target
+    }
+
     private mutating func place(at target: Point) {
         let clamped = Point(
             x: min(max(target.x, 0), screenSize.width),

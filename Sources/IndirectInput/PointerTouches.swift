@@ -11,15 +11,21 @@ struct HoverTracker {
             let id = newID()
             live = (id, location)
             return Touch(id: id, phase: .regionEntered, type: type, location: location, previousLocation: location)
-        case (let hover?, true):
-            guard hover.location != location else { return nil }
-            live = (hover.id, location)
-            return Touch(id: hover.id, phase: .regionMoved, type: type, location: location, previousLocation: hover.location)
+        case (_?, true):
+            return move(to: location, type: type)
         case (_?, false):
             return exit(at: location, type: type)
         case (nil, false):
             return nil
         }
+    }
+
+    /// The live hover's move to `location`, inside the window; nil, changing nothing, when no
+    /// hover is live or it is there already.
+    @inline(__always) mutating func move(to location: Point, type: TouchType) -> Touch? {
+        guard let hover = live, hover.location != location else { return nil }
+        live = (hover.id, location)
+        return Touch(id: hover.id, phase: .regionMoved, type: type, location: location, previousLocation: hover.location)
     }
 
     /// The pointer left the window (or its last device went away).

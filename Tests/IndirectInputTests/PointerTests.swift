@@ -157,6 +157,18 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(harness.allViolations, [])
     }
 
+    /// A device never announced joins the pointing devices at its first motion, even one that
+    /// moves a live hover on: the hover then outlives the first device's removal.
+    func testAHoverMovedByASecondDeviceOutlivesTheFirst() throws {
+        let harness = Harness(indirect: false)
+        harness.send(.motion(3, 3), device: "event5")
+        harness.send(.motion(3, 3), device: "event5")
+        XCTAssertEqual(try hover(harness.send(.motion(2, 0), device: "event6")).phase, .regionMoved)
+        XCTAssertEqual(harness.send(.deviceRemoved, device: "event5"), [], "the second device still drives the pointer")
+        XCTAssertEqual(harness.send(.deviceRemoved, device: "event6").map { $0.hoverTouch?.phase }, [.regionExited])
+        XCTAssertEqual(harness.allViolations, [])
+    }
+
     func testNoHoverWhileAButtonIsHeld() {
         let harness = Harness(indirect: false)
         harness.send(.motion(1, 0))
