@@ -10,29 +10,54 @@ public enum Disposition: Equatable, Sendable {
     case dropped(String)
 }
 
+/// Why an event produced no app event: its content lives on in state later events carry, or it
+/// has no counterpart in UIKit. A handful, each with its ``Disposition``.
+enum SilentReason: Int, CaseIterable, Sendable {
+    case deviceBookkeeping, touchscreen, keyState, pointerPosition, buttonMask, scrollSequence, pinchBelowThreshold, systemGestureState
+
+    /// The reason of an event of `kind` that produced nothing.
+    init(_ kind: LibinputEvent.Kind) {
+        switch kind {
+        case .deviceAdded, .deviceRemoved: self = .deviceBookkeeping
+        case .keyboardKey: self = .keyState
+        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame: self = .touchscreen
+        case .pointerMotion, .pointerMotionAbsolute: self = .pointerPosition
+        case .pointerButton: self = .buttonMask
+        case .pointerScroll: self = .scrollSequence
+        case .gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd: self = .pinchBelowThreshold
+        case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd, .gestureHoldBegin, .gestureHoldEnd: self = .systemGestureState
+        }
+    }
+
+    var disposition: Disposition {
+        switch self {
+        case .deviceBookkeeping: return .dropped("device bookkeeping")
+        case .touchscreen: return .dropped("touchscreen input is not modelled")
+        case .keyState: return .merged("modifier and key state of later events")
+        case .pointerPosition: return .merged("pointer position")
+        case .buttonMask: return .merged("button mask of the click in progress")
+        case .scrollSequence: return .merged("scroll sequence")
+        case .pinchBelowThreshold: return .merged("pinch state below the transform threshold")
+        case .systemGestureState: return .merged("system gesture state")
+        }
+    }
+}
+
 /// Counts of ``Disposition``s, by reason.
 public struct Accounting: Equatable, Sendable {
     public private(set) var events = 0
     public private(set) var emitted = 0
     /// Merged events, by reason.
-    public var merged: [String: Int] { Self.byReason(mergedCounts) }
+    public var merged: [String: Int] { byReason { if case .merged(let why) = $0 { why } else { nil } } }
     /// Dropped events, by reason.
-    public var dropped: [String: Int] { Self.byReason(droppedCounts) }
+    public var dropped: [String: Int] { byReason { if case .dropped(let why) = $0 { why } else { nil } } }
 
-    // A handful of reasons, each a string literal: counted in a list, where finding one compares
-    // the literal's storage, while a dictionary hashed the whole reason at every silent event
-    // (a pointer pushed past the screen edge, a key; tools/cost).
-    private var mergedCounts: [ReasonCount]
-    private var droppedCounts: [ReasonCount]
+    // By reason number: the reasons' texts are made only when read. Counted by text, every silent
+    // event (a pointer pushed past the screen edge, a key) built its disposition, searched the
+    // reasons so far comparing texts, and released the text, about 100 instructions (tools/cost).
+    private var silent = Array(repeating: 0, count: SilentReason.allCases.count)
 
-    public init() {
-        // Room for the reasons at set-up rather than at the first silent event, which would also
-        // have the Swift runtime build the list type's metadata (tools/cost).
-        mergedCounts = []
-        mergedCounts.reserveCapacity(8)
-        droppedCounts = []
-        droppedCounts.reserveCapacity(4)
-    }
+    public init() {}
 
     /// Wrapping adds: at an event a nanosecond, 2^63 of them take 292 years, and the overflow
     /// checks cost 3 instructions per event (tools/cost).
@@ -41,35 +66,18 @@ public struct Accounting: Equatable, Sendable {
         emitted &+= 1
     }
 
-    mutating func count(_ disposition: Disposition) {
-        events += 1
-        switch disposition {
-        case .emitted: emitted += 1
-        case .merged(let why): Self.count(why, in: &mergedCounts)
-        case .dropped(let why): Self.count(why, in: &droppedCounts)
+    mutating func countSilent(_ reason: SilentReason) {
+        events &+= 1
+        silent[reason.rawValue] &+= 1
+    }
+
+    /// The counts of the reasons whose disposition `text` names, under that name.
+    private func byReason(_ text: (Disposition) -> String?) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for reason in SilentReason.allCases where silent[reason.rawValue] > 0 {
+            if let why = text(reason.disposition) { counts[why, default: 0] += silent[reason.rawValue] }
         }
-    }
-
-    /// Equal counts, whatever order the reasons first came in.
-    public static func == (a: Accounting, b: Accounting) -> Bool {
-        a.events == b.events && a.emitted == b.emitted && a.merged == b.merged && a.dropped == b.dropped
-    }
-
-    private struct ReasonCount: Sendable {
-        let reason: String
-        var count: Int
-    }
-
-    private static func count(_ reason: String, in counts: inout [ReasonCount]) {
-        if let index = counts.firstIndex(where: { $0.reason == reason }) {
-            counts[index].count += 1
-        } else {
-            counts.append(ReasonCount(reason: reason, count: 1))
-        }
-    }
-
-    private static func byReason(_ counts: [ReasonCount]) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: counts.map { ($0.reason, $0.count) })
+        return counts
     }
 }
 
@@ -302,9 +310,9 @@ public final class CompatibilityTranslator {
             // Most events: no disposition to build or count by reason.
             accounting.countEmitted()
         } else {
-            let disposition = Self.silentDisposition(event.pointee.kind)
-            lastSilentDisposition = disposition
-            accounting.count(disposition)
+            let reason = SilentReason(event.pointee.kind)
+            lastSilentReason = reason
+            accounting.countSilent(reason)
         }
     }
 
@@ -386,30 +394,14 @@ public final class CompatibilityTranslator {
     }
 
     /// What became of the last event translated.
-    public var lastDisposition: Disposition { lastEmitted ? .emitted : lastSilentDisposition }
-    /// Whether the last event translated emitted; otherwise ``lastSilentDisposition`` is its
-    /// disposition. A flag, so that an event that emits (most) leaves the disposition alone:
-    /// checking and setting it cost about 10 instructions per event (tools/cost).
+    public var lastDisposition: Disposition { lastEmitted ? .emitted : lastSilentReason?.disposition ?? .emitted }
+    /// Whether the last event translated emitted; otherwise ``lastSilentReason`` is why not. A
+    /// flag, so that an event that emits (most) leaves the reason alone: checking and setting it
+    /// cost about 10 instructions per event (tools/cost).
     @exclusivity(unchecked) private var lastEmitted = true
-    @exclusivity(unchecked) private var lastSilentDisposition: Disposition = .emitted
+    @exclusivity(unchecked) private var lastSilentReason: SilentReason?
     /// What became of every event translated.
     @exclusivity(unchecked) public private(set) var accounting = Accounting()
-
-    /// Why an event produced no app event: its content lives on in state later events carry, or
-    /// it has no counterpart in UIKit.
-    static func silentDisposition(_ kind: LibinputEvent.Kind) -> Disposition {
-        switch kind {
-        case .deviceAdded, .deviceRemoved: return .dropped("device bookkeeping")
-        case .keyboardKey: return .merged("modifier and key state of later events")
-        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame: return .dropped("touchscreen input is not modelled")
-        case .pointerMotion, .pointerMotionAbsolute: return .merged("pointer position")
-        case .pointerButton: return .merged("button mask of the click in progress")
-        case .pointerScroll: return .merged("scroll sequence")
-        case .gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd: return .merged("pinch state below the transform threshold")
-        case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd, .gestureHoldBegin, .gestureHoldEnd:
-            return .merged("system gesture state")
-        }
-    }
 
     /// Cancels everything live, as after libinput reports lost events (SYN_DROPPED): every
     /// touch, transform, scroll and system gesture gets a cancelled event and the hover exits.
