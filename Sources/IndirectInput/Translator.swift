@@ -15,9 +15,10 @@ public enum Disposition: Equatable, Sendable {
 enum SilentReason: Int, CaseIterable, Sendable {
     case deviceBookkeeping, touchscreen, keyState, pointerPosition, buttonMask, scrollSequence, pinchBelowThreshold, systemGestureState
 
-    /// The reason of an event of `kind` that produced nothing.
-    init(_ kind: LibinputEvent.Kind) {
-        switch kind {
+    /// The reason of `event`, which produced nothing. By address: a kind passed by value was
+    /// copied first, retaining a device's name and capabilities (tools/cost).
+    init(_ event: UnsafePointer<LibinputEvent>) {
+        switch event.pointee.kind {
         case .deviceAdded, .deviceRemoved: self = .deviceBookkeeping
         case .keyboardKey: self = .keyState
         case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame: self = .touchscreen
@@ -310,7 +311,7 @@ public final class CompatibilityTranslator {
             // Most events: no disposition to build or count by reason.
             accounting.countEmitted()
         } else {
-            let reason = SilentReason(event.pointee.kind)
+            let reason = SilentReason(event)
             lastSilentReason = reason
             accounting.countSilent(reason)
         }
