@@ -58,6 +58,7 @@ public struct Accounting: Equatable, Sendable {
     // reasons so far comparing texts, and released the text, about 100 instructions (tools/cost).
     private var silent = Array(repeating: 0, count: SilentReason.allCases.count)
 
+    /// Nothing counted yet.
     public init() {}
 
     /// Wrapping adds: at an event a nanosecond, 2^63 of them take 292 years, and the overflow
@@ -281,7 +282,7 @@ public final class CompatibilityTranslator {
         if !translateHoverMotion(event) { translateInGeneral(event) }
     }
 
-    /// Every event but a hover's motion (``translateHoverMotion(_:)``).
+    /// Every event the one-step hover (``translateHoverMotion(_:)``) does not take.
     @inline(never) private func translateInGeneral(_ event: UnsafePointer<LibinputEvent>) {
         startCall(at: event.pointee.time)
         // The events that come many to a gesture are matched one by one first: a switch over
