@@ -51,8 +51,13 @@ public struct PointerState: Sendable {
     /// while the pointer is locked (the location is frozen). Non-finite deltas count as 0.
     public mutating func move(dx: Double, dy: Double) {
         guard !lock.isLocked else { return }
-        let target = Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero)
-        place(at: target)
+        place(at: target(dx: dx, dy: dy))
+    }
+
+    /// Where a relative motion aims, unclamped: the one rule both ``move(dx:dy:)`` and
+    /// ``onScreenTarget(dx:dy:)`` follow.
+    @inline(__always) private func target(dx: Double, dy: Double) -> Point {
+        Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero)
     }
 
     /// Maps an absolute position, normalised 0…1 on each axis, onto the screen. Ignored while the
@@ -66,7 +71,7 @@ public struct PointerState: Sendable {
     /// included) and the pointer is not locked: the one case where ``move(dx:dy:)`` clamps
     /// nothing. Nil otherwise, NaN included (comparisons with it fail).
     @inline(__always) func onScreenTarget(dx: Double, dy: Double) -> Point? {
-        let target = Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero)
+        let target = target(dx: dx, dy: dy)
         guard !lock.isLocked, target.x >= 0, target.y >= 0, target.x <= screenSize.width, target.y <= screenSize.height else { return nil }
         return target
     }

@@ -307,9 +307,9 @@ public final class CompatibilityTranslator {
         } else {
             translateOther(event)
         }
-        lastEmitted = emittedInCall
         if emittedInCall {
             // Most events: no disposition to build or count by reason.
+            lastSilentReason = nil
             accounting.countEmitted()
         } else {
             let reason = SilentReason(event)
@@ -332,7 +332,7 @@ public final class CompatibilityTranslator {
         startCall(at: event.pointee.time)
         pointer.move(toOnScreen: target)
         emit(.hover(touch))
-        lastEmitted = true
+        lastSilentReason = nil
         accounting.countEmitted()
         return true
     }
@@ -396,11 +396,8 @@ public final class CompatibilityTranslator {
     }
 
     /// What became of the last event translated.
-    public var lastDisposition: Disposition { lastEmitted ? .emitted : lastSilentReason?.disposition ?? .emitted }
-    /// Whether the last event translated emitted; otherwise ``lastSilentReason`` is why not. A
-    /// flag, so that an event that emits (most) leaves the reason alone: checking and setting it
-    /// cost about 10 instructions per event (tools/cost).
-    @exclusivity(unchecked) private var lastEmitted = true
+    public var lastDisposition: Disposition { lastSilentReason?.disposition ?? .emitted }
+    /// Why the last event translated emitted nothing; nil when it emitted.
     @exclusivity(unchecked) private var lastSilentReason: SilentReason?
     /// What became of every event translated.
     @exclusivity(unchecked) public private(set) var accounting = Accounting()
