@@ -147,15 +147,30 @@ public final class Surface: AppEventReceiver {
     override public func handle(_ event: AppEvent) {
         lastEventTimestamp = event.timestamp
         fireTimers(upTo: event.timestamp)
-        // The usual events matched first: touches that move, chosen here, and indirect input
-        // mode's transforms. The switch loaded every kind's payload before choosing, and a call
-        // to the general path first cost about 20 instructions per move (tools/cost).
+        // The usual events matched first: touches that move, chosen here, indirect input mode's
+        // transforms, and hover events. The switch loaded every kind's payload before choosing,
+        // and a call to the general path first cost about 20 instructions per move (tools/cost).
         if case .touches(let touches) = event.payload, let region = regionOfMovingTouches(touches) {
             deliverMoves(touches, to: region, of: event)
         } else if case .transform(let transform) = event.payload {
             deliverTransform(transform, of: event)
         } else if case .hover(let touch) = event.payload {
-            deliverHover(touch, of: event)
+            // Delivered here, not in a function of its own: the optimizer kept that a call even
+            // when asked to inline it, about 25 instructions per hover event (tools/cost).
+            let hit = touch.phase == .regionExited ? nil : hitTestIndex(touch.location)
+            // Every region's hover recognizers in one run, each entry's region beside it: a range
+            // looked up per region cost about 20 instructions per hover event (tools/cost).
+            let all = delivery.hoverEntries
+            var slot = all.lowerBound
+            while slot < all.upperBound {
+                let isInside = delivery.regionOfEntry[slot] == hit
+                delivery.entries[slot]._withUnsafeGuaranteedRef { recognizer in
+                    if isInside || recognizer.source == .hover {
+                        recognizer.receiveHover(touch, of: event, isInside: isInside)
+                    }
+                }
+                slot += 1
+            }
         } else {
             deliverOther(event)
         }
@@ -178,16 +193,13 @@ public final class Surface: AppEventReceiver {
         switch event.payload {
         case .touches(let touches):
             deliverTouches(touches, of: event)
-        case .hover(let touch):
-            deliverHover(touch, of: event)
-        case .transform(let transform):
-            deliverTransform(transform, of: event)
         case .scroll(let scroll):
             let time = event.timestamp
             deliverGesture(.scroll, phase: scroll.phase, at: scroll.location, of: event, scroll: scroll) {
                 $0.scrollChanged(scroll, at: time)
             }
-        case .systemGesture, .pointerLock, .relativeMotion:
+        case .hover, .transform, .systemGesture, .pointerLock, .relativeMotion:
+            // The first two are delivered in handle(_:); recognizers never see the others.
             break
         }
     }
@@ -325,23 +337,6 @@ public final class Surface: AppEventReceiver {
                 if let scroll, !recognizer.takes(scroll) { return }
                 recognizer.receiveGesture(kind, phase: phase, at: location, of: event, process: process)
             }
-        }
-    }
-
-    private func deliverHover(_ touch: Touch, of event: AppEvent) {
-        let hit = touch.phase == .regionExited ? nil : hitTestIndex(touch.location)
-        // Every region's hover recognizers in one run, each entry's region beside it: a range
-        // looked up per region cost about 20 instructions per hover event (tools/cost).
-        let all = delivery.hoverEntries
-        var slot = all.lowerBound
-        while slot < all.upperBound {
-            let isInside = delivery.regionOfEntry[slot] == hit
-            delivery.entries[slot]._withUnsafeGuaranteedRef { recognizer in
-                if isInside || recognizer.source == .hover {
-                    recognizer.receiveHover(touch, of: event, isInside: isInside)
-                }
-            }
-            slot += 1
         }
     }
 
