@@ -307,15 +307,15 @@ public final class CompatibilityTranslator {
         } else {
             translateOther(event)
         }
-        if emittedInCall {
-            // Most events: no disposition to build or count by reason.
-            lastSilentReason = nil
-            accounting.countEmitted()
-        } else {
-            let reason = SilentReason(event)
-            lastSilentReason = reason
-            accounting.countSilent(reason)
-        }
+        // Most events emit: no disposition to build or count by reason.
+        account(silentReason: emittedInCall ? nil : SilentReason(event))
+    }
+
+    /// Notes and counts what became of the event just translated: `silentReason`, or nil when
+    /// it emitted. The one place both event paths account for an event.
+    @inline(__always) private func account(silentReason: SilentReason?) {
+        lastSilentReason = silentReason
+        if let silentReason { accounting.countSilent(silentReason) } else { accounting.countEmitted() }
     }
 
     /// The commonest event, a buttonless motion that moves the hover within the screen, in one
@@ -332,8 +332,7 @@ public final class CompatibilityTranslator {
         startCall(at: event.pointee.time)
         pointer.move(toOnScreen: target)
         emit(.hover(touch))
-        lastSilentReason = nil
-        accounting.countEmitted()
+        account(silentReason: nil)
         return true
     }
 
