@@ -166,7 +166,7 @@ public final class Surface: AppEventReceiver {
                 let isInside = delivery.regionOfEntry[slot] == hit
                 delivery.entries[slot]._withUnsafeGuaranteedRef { recognizer in
                     if isInside || recognizer.source == .hover {
-                        recognizer.receiveHover(touch, of: event, isInside: isInside)
+                        recognizer.receiveHover(at: touch.location, of: event, isInside: isInside)
                     }
                 }
                 slot += 1

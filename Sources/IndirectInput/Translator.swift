@@ -318,21 +318,30 @@ public final class CompatibilityTranslator {
         if let silentReason { accounting.countSilent(silentReason) } else { accounting.countEmitted() }
     }
 
-    /// The commonest event, a buttonless motion that moves the hover within the screen, in one
-    /// step; false, having changed nothing, for any other event or state. The general path does
-    /// the same for it through half a dozen calls and the checks every kind needs, about 50
-    /// instructions more per hover (tools/cost).
+    /// A buttonless motion in one step: the commonest event, the one that moves the hover within
+    /// the screen, first; then the others (pushing past the screen's edge, which a long session
+    /// pressed against one does hundreds of times, entering or leaving it). False, having changed
+    /// nothing, for any other event or state. The general path does the same for them through
+    /// half a dozen calls and the checks every kind needs, about 50 instructions more per hover
+    /// and 100 more per push past the edge (tools/cost).
     @inline(__always) private func translateHoverMotion(_ event: UnsafePointer<LibinputEvent>) -> Bool {
         // What the general path would find: the device already the last pointing one, no wheel
-        // sequence to end, no button held, the pointer unlocked and staying on the screen.
+        // sequence to end, no button held, the pointer unlocked.
         guard case .pointerMotion(let dx, let dy, _, _) = event.pointee.kind,
               event.pointee.device == lastPointerDevice, !scroll.isDiscreteLive, pointer.buttonMask.isEmpty,
-              let target = pointer.onScreenTarget(dx: dx, dy: dy),
-              let touch = hover.move(to: target, type: pointerTouchType) else { return false }
-        startCall(at: event.pointee.time)
-        pointer.move(toOnScreen: target)
-        emit(.hover(touch))
-        account(silentReason: nil)
+              !pointer.lock.isLocked else { return false }
+        if let target = pointer.onScreenTarget(dx: dx, dy: dy), let touch = hover.move(to: target, type: pointerTouchType) {
+            startCall(at: event.pointee.time)
+            pointer.move(toOnScreen: target)
+            emit(.hover(touch))
+            account(silentReason: nil)
+        } else {
+            // The general path's motion, unlocked, with no button held.
+            startCall(at: event.pointee.time)
+            pointer.move(dx: dx, dy: dy)
+            followHover()
+            account(silentReason: emittedInCall ? nil : .pointerPosition)
+        }
         return true
     }
 
@@ -489,6 +498,11 @@ public final class CompatibilityTranslator {
             if let drag = pointerTouch.move(to: pointer.location) { emitTouches(drag) }
             return
         }
+        followHover()
+    }
+
+    /// The hover follows the pointer: it enters, moves or leaves the screen.
+    @inline(__always) private func followHover() {
         if let hover = hover.follow(to: pointer.location, isInside: pointer.isInsideScreen, type: pointerTouchType, newID: newTouchID) {
             emit(.hover(hover))
         }

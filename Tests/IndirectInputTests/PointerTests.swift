@@ -123,6 +123,8 @@ final class HoverTests: XCTestCase {
 
         XCTAssertEqual(harness.send(.motion(50, 5)), [], "pushing further out reports nothing")
         XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440, y: 465))
+        XCTAssertEqual(harness.translator.lastDisposition, .merged("pointer position"))
+        XCTAssertEqual(harness.translator.accounting.merged, ["pointer position": 1])
 
         // Any motion whose target is inside, even along the edge, comes back as a new hover.
         let back = try hover(harness.send(.motion(0, 10)))
