@@ -91,8 +91,9 @@ public final class Surface: AppEventReceiver {
         gestureRecognizers = regions.flatMap(\.gestureRecognizers)
         allRecognizers = OwnedList(capacity: gestureRecognizers.count)
         for recognizer in gestureRecognizers { allRecognizers.append(Unmanaged.passUnretained(recognizer)) }
-        // One may arrive with a timer armed.
-        mayHaveTimers = true
+        // One may arrive with a timer armed: looked for now, while building, rather than at the
+        // first event, which every recording paid for (tools/cost).
+        mayHaveTimers = earliestDeadline() != nil
     }
 
     /// The region called `name`, if any.

@@ -240,7 +240,7 @@ public final class CompatibilityTranslator {
     /// call: a caller that lets go of them before the next call costs no allocation (one that
     /// keeps them gets copies, as with any array).
     public func translate(_ event: LibinputEvent) -> [AppEvent] {
-        withUnsafePointer(to: event) { translateEvent($0) }
+        withUnsafePointer(to: event) { translate(at: $0) }
         return output
     }
 
@@ -262,24 +262,28 @@ public final class CompatibilityTranslator {
         self.receiver = .passUnretained(receiver)
         events.withUnsafeBufferPointer { events in
             guard let first = events.baseAddress else { return }
-            for index in events.indices { translateEvent(first + index) }
+            for index in events.indices { translate(at: first + index) }
         }
         self.receiver = nil
     }
 
-    /// Takes the event by address, so that it is read where it lies, never copied whole. A call
-    /// of its own: `tools/cost --by-event` counts each libinput event's instructions per call.
-    @inline(never) private func translateEvent(_ event: UnsafePointer<LibinputEvent>) {
-        if case .pointerMotion = event.pointee.kind {
-            translateMotion(event)
-        } else {
-            translateInGeneral(event)
-        }
+    /// Takes the event by address, so that it is read where it lies, never copied whole. Inline:
+    /// a call of its own that chose between the two below cost about 5 instructions per hover
+    /// event (tools/cost). Each of them is a call of its own: `tools/cost --by-event` counts each
+    /// libinput event's instructions per call of one or the other.
+    @inline(__always) private func translate(at event: UnsafePointer<LibinputEvent>) {
+        if case .pointerMotion = event.pointee.kind { translateMotion(event) } else { translateNonMotion(event) }
     }
 
     /// A pointer motion: a buttonless one, the usual, in one step (``translateHoverMotion(_:)``).
     @inline(never) private func translateMotion(_ event: UnsafePointer<LibinputEvent>) {
         if !translateHoverMotion(event) { translateInGeneral(event) }
+    }
+
+    /// Every event but a pointer motion. Not ``translateInGeneral(_:)`` itself, which
+    /// ``translateMotion(_:)`` calls too: `--by-event` would lose the calls within calls.
+    @inline(never) private func translateNonMotion(_ event: UnsafePointer<LibinputEvent>) {
+        translateInGeneral(event)
     }
 
     /// Every event the one-step hover (``translateHoverMotion(_:)``) does not take.
@@ -350,12 +354,16 @@ public final class CompatibilityTranslator {
     /// The kinds ``translateInGeneral(_:)`` does not match first.
     private func translateOther(_ event: UnsafePointer<LibinputEvent>) {
         let device = event.pointee.device
-        switch event.pointee.kind {
-        case .deviceAdded(let info):
+        if case .deviceAdded(let info) = event.pointee.kind {
             // The few capabilities looked through rather than hashed, and the device noted as the
             // last pointing one so that its first event does not hash its name again: a short
             // recording has few other events (tools/cost).
             if info.capabilities.contains(where: { $0 == .pointer || $0 == .gesture }) { notePointerDevice(device) }
+            return
+        }
+        switch event.pointee.kind {
+        case .deviceAdded:
+            break
         case .deviceRemoved:
             removeDevice(device)
         case .keyboardKey(let key, let state, _):

@@ -18,7 +18,7 @@ public struct LibinputEvent: Equatable, Sendable {
     /// What happened, with libinput's values.
     public enum Kind: Equatable, Sendable {
         /// LIBINPUT_EVENT_DEVICE_ADDED.
-        case deviceAdded(DeviceInfo)
+        indirect case deviceAdded(DeviceInfo)
         /// LIBINPUT_EVENT_DEVICE_REMOVED.
         case deviceRemoved
         /// LIBINPUT_EVENT_POINTER_MOTION: accelerated and unaccelerated deltas.
@@ -138,8 +138,9 @@ public struct Scroll: Equatable, Sendable {
         self.horizontal120 = horizontal120
     }
 
-    /// Fingers lifted: every present axis reads 0.
-    public var isStop: Bool {
+    /// Fingers lifted: every present axis reads 0. Inlinable: the translator asks it of every
+    /// scroll event, a call across modules otherwise (tools/cost).
+    @inlinable @inline(__always) public var isStop: Bool {
         source != .wheel && (vertical ?? 0) == 0 && (horizontal ?? 0) == 0
     }
 }
