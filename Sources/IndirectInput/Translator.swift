@@ -354,6 +354,7 @@ public final class CompatibilityTranslator {
     /// The kinds ``translateInGeneral(_:)`` does not match first.
     private func translateOther(_ event: UnsafePointer<LibinputEvent>) {
         let device = event.pointee.device
+        // Matched before the switch, which copied the whole kind out first (tools/cost).
         if case .deviceAdded(let info) = event.pointee.kind {
             // The few capabilities looked through rather than hashed, and the device noted as the
             // last pointing one so that its first event does not hash its name again: a short
