@@ -197,6 +197,7 @@ open class GestureRecognizer {
     /// and fails if `other` begins or is recognized. Meanwhile its transitions wait.
     public func require(toFail other: GestureRecognizer) {
         failureRequirements.append(WeakRecognizer(other))
+        withSurface { $0.mayHaveFailureRequirements = true }
     }
 
     /// Fires what this recognizer's timers would have fired up to `time` (events carry the clock;
@@ -211,6 +212,9 @@ open class GestureRecognizer {
     var requiredToFail: [GestureRecognizer] {
         failureRequirements.isEmpty ? [] : failureRequirements.compactMap(\.recognizer)
     }
+
+    /// Whether it was asked to `require(toFail:)` any recognizer.
+    var hasFailureRequirements: Bool { !failureRequirements.isEmpty }
 
     /// Whether `require(toFail: other)` was called; asked of every recognizer at each
     /// recognition, so it builds no list.

@@ -57,6 +57,9 @@ public final class Surface: AppEventReceiver {
     /// Set when a recognizer ends, is cancelled or fails, and when a finished one's input ends:
     /// the moments one may reset.
     @exclusivity(unchecked) var mayHaveFinished = false
+    /// Whether a recognizer of the surface requires another to fail: without one, a recognition
+    /// that competes with none (a hover's) leaves the others as they are.
+    @exclusivity(unchecked) var mayHaveFailureRequirements = false
     /// Set when a recognizer arms a timer; cleared once none has a deadline, so that most events
     /// do not ask every recognizer for one.
     @exclusivity(unchecked) var mayHaveTimers = false
@@ -94,6 +97,7 @@ public final class Surface: AppEventReceiver {
         // One may arrive with a timer armed: looked for now, while building, rather than at the
         // first event, which every recording paid for (tools/cost).
         mayHaveTimers = earliestDeadline() != nil
+        mayHaveFailureRequirements = gestureRecognizers.contains { $0.hasFailureRequirements }
     }
 
     /// The region called `name`, if any.

@@ -337,13 +337,13 @@ public final class CompatibilityTranslator {
         // The call started in each branch, not before them: ahead of the hover's checks it cost
         // about 8 instructions per hover (tools/cost).
         if let target = pointer.onScreenTarget(dx: dx, dy: dy), let touch = hover.move(to: target, type: pointerTouchType) {
-            startCall(at: event.pointee.time)
+            startCall(at: event.pointee.time, hoverOnly: true)
             pointer.move(toOnScreen: target)
             emit(.hover(touch))
             account(silentReason: nil)
         } else {
             // The general path's motion, unlocked, with no button held.
-            startCall(at: event.pointee.time)
+            startCall(at: event.pointee.time, hoverOnly: true)
             pointer.move(dx: dx, dy: dy)
             followHover()
             account(silentReason: emittedInCall ? nil : .pointerPosition)
@@ -440,7 +440,8 @@ public final class CompatibilityTranslator {
     /// Gestures libinput itself has not ended stay live: use `reset(at:)` to cancel them.
     public func flush(at time: UInt64) -> [AppEvent] {
         startCall(at: time)
-        emit(scroll.endDiscrete(location: pointer.location))
+        // Asked first, as at each event: most streams end with no wheel sequence live.
+        if scroll.isDiscreteLive { emit(scroll.endDiscrete(location: pointer.location)) }
         return output
     }
 
@@ -611,12 +612,16 @@ public final class CompatibilityTranslator {
 
     /// Every public entry point starts here: the clock moves to `time`, the previous call's
     /// storage is taken back, and a wheel sequence that timed out meanwhile ends first.
-    @inline(__always) private func startCall(at time: UInt64) {
+    /// `hoverOnly`: the call makes only hover events, with no wheel sequence live (the one-step
+    /// motion's guard found none), so that neither the touch lists' count nor the wheel's timeout
+    /// needs a look: the compiler could not tell, and each hover event paid for both (tools/cost).
+    @inline(__always) private func startCall(at time: UInt64, hoverOnly: Bool = false) {
         clock = max(clock, time)
         // The output first: it holds the touch lists, which are unique again once it is empty.
         if !output.isEmpty { output.removeAll(keepingCapacity: true) }
-        touchListsUsed = 0
         emittedInCall = false
+        if hoverOnly { return }
+        touchListsUsed = 0
         if let deadline = scroll.discreteDeadline, clock >= deadline {
             emit(scroll.endDiscrete(location: pointer.location), at: deadline)
         }

@@ -34,6 +34,23 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(milestones(hover), [.began, .ended, .began, .ended], "leaving the window ends it too")
     }
 
+    func testARecognizerRequiringTheHoverToFailFailsWhenItBegins() {
+        // The requirement made before the surface is built, and after: the surface skips looking
+        // for recognizers that must fail when it knows of no requirement.
+        for requiredAfterBuilding in [false, true] {
+            let hover = HoverGestureRecognizer()
+            let tap = TapGestureRecognizer()
+            if !requiredAfterBuilding { tap.require(toFail: hover) }
+            let surface = Surface(regions: [
+                Region(name: "panel", frame: Rect(x: 100, y: 100, width: 200, height: 100), gestureRecognizers: [hover, tap]),
+            ])
+            if requiredAfterBuilding { tap.require(toFail: hover) }
+            surface.handle(Events.hover(0, .regionMoved, 150, 150))
+            XCTAssertEqual(hover.state, .began)
+            XCTAssertEqual(tap.record.transitions.map(\.state), [.failed], "required after building: \(requiredAfterBuilding)")
+        }
+    }
+
     func testARegionOnTopHidesThePanel() {
         let (surface, hover) = makePanel()
         surface.handle(Events.hover(0, .regionMoved, 150, 150))
