@@ -364,7 +364,7 @@ public final class CompatibilityTranslator {
         }
         switch event.pointee.kind {
         case .deviceAdded:
-            break
+            break  // Translated above.
         case .deviceRemoved:
             removeDevice(device)
         case .keyboardKey(let key, let state, _):
