@@ -208,9 +208,10 @@ open class GestureRecognizer {
         }
     }
 
-    /// Most recognizers require none, asked at each recognition: no list is built for them.
+    /// The recognizers it requires to fail that still exist. Asked only when
+    /// ``hasFailureRequirements``: most recognizers require none.
     var requiredToFail: [GestureRecognizer] {
-        failureRequirements.isEmpty ? [] : failureRequirements.compactMap(\.recognizer)
+        failureRequirements.compactMap(\.recognizer)
     }
 
     /// Whether it was asked to `require(toFail:)` any recognizer.
