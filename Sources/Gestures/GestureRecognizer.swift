@@ -397,8 +397,12 @@ open class GestureRecognizer {
 
     /// Enters `newState`, never `changed` from `changed` (``transition(to:at:)`` counts those).
     private func apply(_ newState: State, at time: Double) {
-        log.addChanges(repeatedChanges)
-        repeatedChanges = 0
+        // Asked here: most state changes follow no run of changes (a begin, a failure), and the
+        // call to find that out cost each about 15 instructions (tools/cost).
+        if repeatedChanges > 0 {
+            log.addChanges(repeatedChanges)
+            repeatedChanges = 0
+        }
         let recorded: RecordedState
         switch (state, newState) {
         case (.possible, .ended): recorded = .recognized

@@ -356,10 +356,9 @@ public final class CompatibilityTranslator {
         let device = event.pointee.device
         // Matched before the switch, which copied the whole kind out first (tools/cost).
         if case .deviceAdded(let info) = event.pointee.kind {
-            // The few capabilities looked through rather than hashed, and the device noted as the
-            // last pointing one so that its first event does not hash its name again: a short
-            // recording has few other events (tools/cost).
-            if info.capabilities.contains(where: { $0 == .pointer || $0 == .gesture }) { notePointerDevice(device) }
+            // The device noted as the last pointing one so that its first event does not hash its
+            // name again: a short recording has few other events (tools/cost).
+            if info.capabilities.contains(.pointer) || info.capabilities.contains(.gesture) { notePointerDevice(device) }
             return
         }
         switch event.pointee.kind {

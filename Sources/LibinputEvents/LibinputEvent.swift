@@ -152,11 +152,11 @@ public struct Scroll: Equatable, Sendable {
 public struct DeviceInfo: Equatable, Sendable {
     public var name: String
     public var sysname: String
-    public var capabilities: Set<Capability>
+    public var capabilities: CapabilitySet
     /// Physical size in millimetres, when libinput knows it.
     public var sizeMM: (width: Double, height: Double)?
 
-    public init(name: String, sysname: String, capabilities: Set<Capability>, sizeMM: (width: Double, height: Double)?) {
+    public init(name: String, sysname: String, capabilities: CapabilitySet, sizeMM: (width: Double, height: Double)?) {
         self.name = name
         self.sysname = sysname
         self.capabilities = capabilities
@@ -174,6 +174,48 @@ public enum Capability: String, CaseIterable, Comparable, Sendable {
     case keyboard, pointer, touch, tabletTool = "tablet-tool", tabletPad = "tablet-pad", gesture, `switch`
 
     public static func < (a: Capability, b: Capability) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        a.bit < b.bit
+    }
+
+    /// The capability's bit in a ``CapabilitySet``, in libinput's order.
+    @inlinable var bit: UInt8 {
+        switch self {
+        case .keyboard: 1 << 0
+        case .pointer: 1 << 1
+        case .touch: 1 << 2
+        case .tabletTool: 1 << 3
+        case .tabletPad: 1 << 4
+        case .gesture: 1 << 5
+        case .switch: 1 << 6
+        }
+    }
+}
+
+/// A device's capabilities, one bit each, listed in libinput's order. Bits rather than a
+/// `Set`: the translator asks at each DEVICE_ADDED whether the device points, and looking
+/// through a set's storage retained and released it, about 120 instructions (tools/cost).
+public struct CapabilitySet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
+    @usableFromInline var bits: UInt8 = 0
+
+    /// The capabilities in `capabilities`.
+    public init(_ capabilities: some Sequence<Capability>) {
+        for capability in capabilities { insert(capability) }
+    }
+
+    public init(arrayLiteral capabilities: Capability...) {
+        self.init(capabilities)
+    }
+
+    /// Whether the device has `capability`.
+    @inlinable public func contains(_ capability: Capability) -> Bool {
+        bits & capability.bit != 0
+    }
+
+    private mutating func insert(_ capability: Capability) {
+        bits |= capability.bit
+    }
+
+    public func makeIterator() -> IndexingIterator<[Capability]> {
+        Capability.allCases.filter(contains).makeIterator()
     }
 }

@@ -339,7 +339,7 @@ public final class LibinputContext {
         return DeviceInfo(
             name: String(cString: libinput_device_get_name(device)),
             sysname: String(cString: libinput_device_get_sysname(device)),
-            capabilities: Set(capabilities.filter { libinput_device_has_capability(device, $0.0) != 0 }.map(\.1)),
+            capabilities: CapabilitySet(capabilities.filter { libinput_device_has_capability(device, $0.0) != 0 }.map(\.1)),
             sizeMM: hasSize ? (width, height) : nil)
     }
 

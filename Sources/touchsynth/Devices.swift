@@ -25,7 +25,7 @@ struct Devices: ParsableCommand {
         for d in devices {
             emit("Device:        \(d.name)")
             emit("Kernel:        /dev/input/\(d.sysname)")
-            emit("Capabilities:  \(d.capabilities.sorted().map(\.rawValue).joined(separator: " "))")
+            emit("Capabilities:  \(d.capabilities.map(\.rawValue).joined(separator: " "))")
             emit("Size:          " + (d.sizeMM.map { String(format: "%.0fx%.0fmm", $0.width, $0.height) } ?? "n/a"))
             emit("")
         }

@@ -64,7 +64,7 @@ enum EventDecoding {
             let size = f.size_mm.flatMap { $0.count == 2 ? (width: $0[0], height: $0[1]) : nil }
             kind = .deviceAdded(DeviceInfo(
                 name: f.name ?? "", sysname: f.sysname ?? device,
-                capabilities: Set((f.capabilities ?? []).compactMap(Capability.init(rawValue:))), sizeMM: size))
+                capabilities: CapabilitySet((f.capabilities ?? []).compactMap(Capability.init(rawValue:))), sizeMM: size))
         case "DEVICE_REMOVED": kind = .deviceRemoved
         case "POINTER_MOTION":
             kind = .pointerMotion(dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),

@@ -15,7 +15,7 @@ enum EventFormat {
     static func details(_ kind: LibinputEvent.Kind) -> String {
         switch kind {
         case .deviceAdded(let d):
-            return "\(d.name)  [\(d.capabilities.sorted().map(\.rawValue).joined(separator: " "))]"
+            return "\(d.name)  [\(d.capabilities.map(\.rawValue).joined(separator: " "))]"
                 + (d.sizeMM.map { String(format: "  %.0fx%.0fmm", $0.width, $0.height) } ?? "")
         case .deviceRemoved:
             return ""
@@ -98,7 +98,7 @@ enum EventFormat {
 
     static func deviceFields(_ d: DeviceInfo) -> [(String, JSON)] {
         [("name", .string(d.name)), ("sysname", .string(d.sysname)),
-         ("capabilities", .array(d.capabilities.sorted().map { .string($0.rawValue) })),
+         ("capabilities", .array(d.capabilities.map { .string($0.rawValue) })),
          ("size_mm", d.sizeMM.map { .array([.number($0.width), .number($0.height)]) } ?? .null)]
     }
 

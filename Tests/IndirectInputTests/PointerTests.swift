@@ -133,6 +133,21 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(harness.allViolations, [])
     }
 
+    /// A non-finite delta counts as 0 while the hover moves, as in any motion: the one-step
+    /// hover leaves such a motion to the general path.
+    func testANonFiniteDeltaMovesTheHoverAlongTheOtherAxisOnly() throws {
+        let harness = Harness(indirect: false)
+        _ = try hover(harness.send(.motion(100, 0)))
+        let alongY = try hover(harness.send(.motion(.nan, 10)))
+        XCTAssertEqual(alongY.phase, .regionMoved)
+        XCTAssertEqual(alongY.location, Point(x: 820, y: 460))
+        let alongX = try hover(harness.send(.motion(-20, -.infinity)))
+        XCTAssertEqual(alongX.phase, .regionMoved)
+        XCTAssertEqual(alongX.location, Point(x: 800, y: 460))
+        XCTAssertEqual(harness.send(.motion(.infinity, .nan)), [], "no motion at all")
+        XCTAssertTrue(harness.translator.pointer.isInsideScreen)
+        XCTAssertEqual(harness.allViolations, [])
+    }
     func testHoverIsAnIndirectPointerInIndirectMode() {
         let harness = Harness(indirect: true)
         XCTAssertEqual(harness.send(.motion(1, 1)).map { $0.hoverTouch?.type }, [.indirectPointer])

@@ -59,7 +59,7 @@ extension LibinputEvent.Kind {
         .pointerScroll(Scroll(source: .wheel, vertical: vertical, horizontal: nil, vertical120: vertical120))
     }
 
-    static func added(_ name: String, _ capabilities: Set<Capability>) -> Self {
+    static func added(_ name: String, _ capabilities: CapabilitySet) -> Self {
         .deviceAdded(DeviceInfo(name: name, sysname: name, capabilities: capabilities, sizeMM: nil))
     }
 }
