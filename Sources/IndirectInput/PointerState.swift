@@ -54,7 +54,6 @@ public struct PointerState: Sendable {
         place(at: Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero))
     }
 
-
     /// Maps an absolute position, normalised 0…1 on each axis, onto the screen. Ignored while the
     /// pointer is locked or when a coordinate is not finite.
     public mutating func moveAbsolute(x: Double, y: Double) {
@@ -64,10 +63,10 @@ public struct PointerState: Sendable {
 
     /// Where a relative motion takes the pointer when that is a point of the screen (edges
     /// included) and the pointer is not locked: the one case where ``move(dx:dy:)`` clamps
-    /// nothing. Nil otherwise, a non-finite delta included: it is added as it is, and the sum
-    /// (infinite, or NaN, whose comparisons fail) lies on no screen. Not ``target(dx:dy:)``, whose
-    /// zeroing of such deltas cost every hover event about 6 instructions (tools/cost);
-    /// ``move(dx:dy:)`` zeroes them.
+    /// nothing. Nil otherwise, a non-finite delta included: the deltas are added as they are, and
+    /// such a sum (infinite, or NaN, whose comparisons fail) lies on no screen, leaving the motion
+    /// to ``move(dx:dy:)``, which zeroes the delta. Zeroing here too cost every hover event about
+    /// 6 instructions (tools/cost).
     @inline(__always) func onScreenTarget(dx: Double, dy: Double) -> Point? {
         let target = Point(x: location.x + dx, y: location.y + dy)
         guard !lock.isLocked, target.x >= 0, target.y >= 0, target.x <= screenSize.width, target.y <= screenSize.height else { return nil }

@@ -170,14 +170,10 @@ public struct DeviceInfo: Equatable, Sendable {
 }
 
 /// `enum libinput_device_capability`.
-public enum Capability: String, CaseIterable, Comparable, Sendable {
+public enum Capability: String, CaseIterable, Sendable {
     case keyboard, pointer, touch, tabletTool = "tablet-tool", tabletPad = "tablet-pad", gesture, `switch`
 
-    public static func < (a: Capability, b: Capability) -> Bool {
-        a.bit < b.bit
-    }
-
-    /// The capability's bit in a ``CapabilitySet``, in libinput's order.
+    /// The capability's bit in a ``CapabilitySet``.
     @inlinable var bit: UInt8 {
         switch self {
         case .keyboard: 1 << 0
