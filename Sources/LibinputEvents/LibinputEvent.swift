@@ -195,7 +195,7 @@ public struct CapabilitySet: Equatable, Sendable, Sequence, ExpressibleByArrayLi
 
     /// The capabilities in `capabilities`.
     public init(_ capabilities: some Sequence<Capability>) {
-        for capability in capabilities { insert(capability) }
+        for capability in capabilities { bits |= capability.bit }
     }
 
     public init(arrayLiteral capabilities: Capability...) {
@@ -205,10 +205,6 @@ public struct CapabilitySet: Equatable, Sendable, Sequence, ExpressibleByArrayLi
     /// Whether the device has `capability`.
     @inlinable public func contains(_ capability: Capability) -> Bool {
         bits & capability.bit != 0
-    }
-
-    private mutating func insert(_ capability: Capability) {
-        bits |= capability.bit
     }
 
     public func makeIterator() -> IndexingIterator<[Capability]> {
