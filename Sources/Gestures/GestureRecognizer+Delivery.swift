@@ -218,7 +218,7 @@ extension GestureRecognizer {
         // cost about 40 instructions per event (tools/cost). A hover recognizer's `hoverChanged`
         // (internal, so overridden nowhere else) then only enters `changed` again: done here
         // without the dynamic call, about 13 instructions more per event (tools/cost).
-        if isInside && kind == .hover && source == .hover && state == .changed && pending.isEmpty && !locationsAreTracked && touchLocations.count == 1 {
+        if isInside && movesHoverInOneStep {
             guard accepts(event, delegate: activeDelegate) else { return }
             adopt(event)
             touchLocations[0] = location
@@ -228,6 +228,12 @@ extension GestureRecognizer {
         } else {
             receiveOtherHover(at: location, of: event, isInside: isInside)
         }
+    }
+
+    /// Whether a hover move inside its region only moves its one location and enters `changed`
+    /// again (``receiveHover(at:of:isInside:)``'s first path).
+    @inline(__always) var movesHoverInOneStep: Bool {
+        kind == .hover && source == .hover && state == .changed && pending.isEmpty && !locationsAreTracked && touchLocations.count == 1
     }
 
     /// ``receiveHover(at:of:isInside:)`` for the other hover events.

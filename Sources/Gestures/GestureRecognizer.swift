@@ -52,7 +52,8 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var modifierFlags: ModifierFlags = []
     /// Centroid of its touches, or the location of the transform, scroll or hover event it handled last.
     public var location: Point {
-        locationsAreTracked ? trackedCentroid : handledLocation
+        withSurface { $0.catchUpSteadyHover() }
+        return locationsAreTracked ? trackedCentroid : handledLocation
     }
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
     @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer] {
@@ -64,7 +65,11 @@ open class GestureRecognizer {
     }
     /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
     @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)? {
-        didSet { hasHadDelegate = hasHadDelegate || delegate != nil }
+        didSet {
+            hasHadDelegate = hasHadDelegate || delegate != nil
+            // A delegate is asked about every event: the surface takes no hover moves for it.
+            withSurface { $0.endSteadyHover() }
+        }
     }
     /// Whether a delegate was ever set: until then, ``activeDelegate`` skips loading the weak
     /// reference, which goes through the runtime.
@@ -154,6 +159,7 @@ open class GestureRecognizer {
     /// `location(ofTouch:in:)`.
     /// - Throws: ``GestureRecognizerError/noTouches`` when driven by a transform or scroll event.
     public func location(ofTouch index: Int) throws -> Point {
+        withSurface { $0.catchUpSteadyHover() }
         let count = numberOfTouches
         guard count > 0 else { throw GestureRecognizerError.noTouches }
         guard (0..<count).contains(index) else {
@@ -181,12 +187,28 @@ open class GestureRecognizer {
 
     /// What happened so far, for reports.
     public var record: GestureRecord {
+        withSurface { $0.catchUpSteadyHover() }
         var record = log
         record.addChanges(repeatedChanges)
         if repeatedChanges > 0 { record.finalValues = currentValues }
         record.name = name
         record.region = region?.name ?? ""
         return record
+    }
+
+    /// Whether the surface may take its hover moves inside its region for it
+    /// (``Surface/catchUpSteadyHover()``): they move it in one step, with nothing to ask.
+    var isSteadilyHovering: Bool {
+        movesHoverInOneStep && activeDelegate == nil && !mayRefuseEvents && !startsNewGesture
+    }
+
+    /// `moves` hover moves inside its region taken by the surface, the last to `location`: what
+    /// ``receiveHover(at:of:isInside:)``'s first path does for each, the masks and the record's
+    /// touch count unchanged.
+    func catchUpHover(moves: Int, to location: Point) {
+        touchLocations[0] = location
+        handledLocation = location
+        repeatedChanges += moves
     }
 
     /// For subclasses: whether to process `event`, asked before the delegate and before the

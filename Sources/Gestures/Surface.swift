@@ -81,6 +81,8 @@ public final class Surface: AppEventReceiver {
 
     /// Adds `region` on top of the existing ones.
     public func addRegion(_ region: Region) {
+        // One taken from another surface takes its recognizers' last hover moves along.
+        region.surface?.endSteadyHover()
         region.surface = self
         regions.append(region)
         recognizersChanged()
@@ -88,6 +90,7 @@ public final class Surface: AppEventReceiver {
 
     /// Rebuilds ``gestureRecognizers`` after a region or recognizer was added.
     func recognizersChanged() {
+        endSteadyHover()
         delivery = RecognizersByInput(regions)
         touchGeneration &+= 1
         movingRecipientsKey = nil
@@ -150,6 +153,20 @@ public final class Surface: AppEventReceiver {
 
     /// Delivers one event; events must come in timestamp order.
     override public func handle(_ event: AppEvent) {
+        // Two calls of their own, chosen here: the steady hover's move, taken inside this
+        // function, had every event save the registers the general path uses (tools/cost).
+        if isHoverSteady { handleWhileHoverIsSteady(event) } else { handleInGeneral(event) }
+    }
+
+    /// An event while the hover is steady: a move it takes, or the end of it.
+    @inline(never) private func handleWhileHoverIsSteady(_ event: AppEvent) {
+        if takeSteadyHover(event) { return }
+        endSteadyHover()
+        handleInGeneral(event)
+    }
+
+    /// Every event a steady hover does not take.
+    @inline(never) private func handleInGeneral(_ event: AppEvent) {
         lastEventTimestamp = event.timestamp
         fireTimers(upTo: event.timestamp)
         // The usual events matched first: touches that move, chosen here, indirect input mode's
@@ -176,12 +193,75 @@ public final class Surface: AppEventReceiver {
                 }
                 slot += 1
             }
+            // Before settling: the hover becomes steady only when there is nothing to settle.
+            if touch.phase == .regionMoved, let hit { beginSteadyHover(in: hit, of: event) }
         } else {
             deliverOther(event)
         }
         // settle's own checks, asked here first: most events need no call (inlining settle instead
         // cost more, tools/cost).
         if mayHaveWaiters || mayHaveFinished { settle(at: event.timestamp) }
+    }
+
+    // MARK: Steady hover
+
+    /// The hover moves on within the region of ``steadyHover``, as the event before did, every
+    /// hover recognizer there in `changed` with nothing to ask or wait for: each such move only
+    /// moves their location and counts one more `changed`. The surface then notes the move and
+    /// visits none of them until something else happens (``endSteadyHover()``) or one is read
+    /// (``catchUpSteadyHover()``). A hover event cost the surface about 140 instructions, two
+    /// thirds of them visiting the recognizers (tools/cost).
+    @exclusivity(unchecked) private var isHoverSteady = false
+    @exclusivity(unchecked) private var steadyHover = SteadyHover()
+
+    /// Takes `event` if it moves the steady hover on within its region with the same masks.
+    @inline(__always) private func takeSteadyHover(_ event: AppEvent) -> Bool {
+        guard case .hover(let touch) = event.payload, touch.phase == .regionMoved,
+              event.buttonMask == steadyHover.buttonMask, event.modifierFlags == steadyHover.modifierFlags,
+              !mayHaveTimers, !mayHaveWaiters, !mayHaveFinished,
+              hitTestIndex(touch.location) == steadyHover.region else { return false }
+        lastEventTimestamp = event.timestamp
+        steadyHover.moves &+= 1
+        steadyHover.location = touch.location
+        return true
+    }
+
+    /// After a hover move delivered to the recognizers: the hover is steady from here if every
+    /// hover recognizer of `region` now takes such moves in one step, and those elsewhere no
+    /// longer follow the hover.
+    private func beginSteadyHover(in region: Int, of event: AppEvent) {
+        guard !mayHaveTimers && !mayHaveWaiters && !mayHaveFinished else { return }
+        var slot = delivery.hoverEntries.lowerBound
+        while slot < delivery.hoverEntries.upperBound {
+            let isInside = delivery.regionOfEntry[slot] == region
+            let isSteady = delivery.entries[slot]._withUnsafeGuaranteedRef { recognizer in
+                isInside ? recognizer.isSteadilyHovering : recognizer.source != .hover
+            }
+            guard isSteady else { return }
+            slot += 1
+        }
+        steadyHover = SteadyHover(region: region, buttonMask: event.buttonMask, modifierFlags: event.modifierFlags)
+        isHoverSteady = true
+    }
+
+    /// Hands the moves taken so far to the recognizers, leaving the hover steady: before one is read.
+    func catchUpSteadyHover() {
+        guard isHoverSteady && steadyHover.moves > 0 else { return }
+        var slot = delivery.hoverEntries.lowerBound
+        while slot < delivery.hoverEntries.upperBound {
+            if delivery.regionOfEntry[slot] == steadyHover.region {
+                delivery.entries[slot]._withUnsafeGuaranteedRef { $0.catchUpHover(moves: steadyHover.moves, to: steadyHover.location) }
+            }
+            slot += 1
+        }
+        steadyHover.moves = 0
+    }
+
+    /// Catches up and ends the steady hover: before any other event, a change of recognizers,
+    /// or a delegate set.
+    func endSteadyHover() {
+        catchUpSteadyHover()
+        isHoverSteady = false
     }
 
     /// Indirect input mode's pinches and rotations.
@@ -212,6 +292,7 @@ public final class Surface: AppEventReceiver {
     /// Ends a stream: fires every timer due by `time` (a long press still held, a tap waiting
     /// for a double tap to fail). Gestures whose input never ended stay as they are.
     public func finish(at time: Double) {
+        endSteadyHover()
         fireTimers(upTo: time)
         settle(at: time)
     }
@@ -462,4 +543,14 @@ struct RecognizerPair: Equatable {
 struct LiveTouch {
     let id: TouchID
     let region: Int?
+}
+
+/// The steady hover's region, the masks its moves carry, and the moves taken since the
+/// recognizers last caught up, with the last one's location.
+private struct SteadyHover {
+    var region = 0
+    var buttonMask: ButtonMask = []
+    var modifierFlags: ModifierFlags = []
+    var moves = 0
+    var location = Point.zero
 }

@@ -57,4 +57,70 @@ final class HoverTests: XCTestCase {
         surface.handle(Events.hover(0.1, .regionMoved, 260, 160))
         XCTAssertEqual(milestones(hover), [.began, .ended], "the badge lies on top of the panel there")
     }
+
+    /// Moves over the panel in one region, with a modifier pressed part-way, a pass over the
+    /// badge on top, a record read mid-way, and the window left: a surface with the built-in
+    /// hover recognizer takes the moves while the hover is steady; one whose recognizer an app
+    /// subclassed (which may refuse events) hands it every move. Both read the same, event by event.
+    func testTheSurfaceTakesSteadyMovesAsTheRecognizerWould() {
+        final class AppHover: HoverGestureRecognizer {}
+        var events = [Events.hover(0, .regionEntered, 50, 50)]
+        for step in 0..<20 {
+            events.append(Events.hover(0.1 + Double(step) * 0.01, .regionMoved, 110 + Double(step) * 5, 120, modifiers: step >= 12 ? .shift : []))
+        }
+        events += [
+            Events.hover(0.4, .regionMoved, 260, 160),
+            Events.hover(0.41, .regionMoved, 200, 160),
+            Events.hover(0.42, .regionMoved, 210, 165),
+            Events.hover(0.43, .regionMoved, 220, 170),
+            Events.hover(0.5, .regionExited, 220, 170),
+        ]
+        let steady = HoverGestureRecognizer()
+        let visited = AppHover()
+        let surfaces = [steady, visited].map { hover in
+            Surface(regions: [
+                Region(name: "panel", frame: Rect(x: 100, y: 100, width: 200, height: 100), gestureRecognizers: [hover]),
+                Region(name: "badge", frame: Rect(x: 250, y: 150, width: 50, height: 50)),
+            ])
+        }
+        for (index, event) in events.enumerated() {
+            surfaces.forEach { $0.handle(event) }
+            XCTAssertEqual(steady.state, visited.state, "event \(index)")
+            XCTAssertEqual(steady.location, visited.location, "event \(index)")
+            XCTAssertEqual(steady.modifierFlags, visited.modifierFlags, "event \(index)")
+            if index == 8 { XCTAssertEqual(steady.record, visited.record, "read mid-way") }
+        }
+        XCTAssertEqual(steady.record, visited.record)
+        XCTAssertEqual(steady.record.transitions.map(\.state), [.began, .changed, .ended, .began, .changed, .ended])
+        XCTAssertEqual(steady.record.transitions.map(\.count), [1, 19, 1, 1, 2, 1], "every move inside counted")
+    }
+
+    /// A delegate set while the hover is steady is asked about the next move, and its no keeps
+    /// the recognizer where it was.
+    func testADelegateSetWhileHoveringIsAskedAboutTheNextMove() {
+        let (surface, hover) = makePanel()
+        for step in 0..<5 {
+            surface.handle(Events.hover(Double(step) * 0.01, .regionMoved, 110 + Double(step) * 10, 120))
+        }
+        let delegate = RecordingDelegate()
+        delegate.acceptsEvent = { _ in false }
+        hover.delegate = delegate
+        surface.handle(Events.hover(0.1, .regionMoved, 200, 130))
+        XCTAssertEqual(delegate.eventQuestions.count, 1)
+        XCTAssertEqual(hover.location, Point(x: 150, y: 120), "the last move it took")
+        XCTAssertEqual(hover.record.transitions.map(\.count), [1, 4])
+    }
+
+    /// A region taken by another surface while its hover is steady takes the moves the first
+    /// surface took for its recognizer.
+    func testARegionMovedToAnotherSurfaceKeepsItsLastHoverMoves() {
+        let (surface, hover) = makePanel()
+        for step in 0..<5 {
+            surface.handle(Events.hover(Double(step) * 0.01, .regionMoved, 110 + Double(step) * 10, 120))
+        }
+        let other = Surface()
+        other.addRegion(surface.regions[1])
+        XCTAssertEqual(hover.location, Point(x: 150, y: 120))
+        XCTAssertEqual(hover.record.transitions.map(\.count), [1, 4])
+    }
 }
