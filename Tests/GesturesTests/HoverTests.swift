@@ -61,7 +61,9 @@ final class HoverTests: XCTestCase {
     /// Moves over the panel in one region, with a modifier pressed part-way, a pass over the
     /// badge on top, a record read mid-way, and the window left: a surface with the built-in
     /// hover recognizer takes the moves while the hover is steady; one whose recognizer an app
-    /// subclassed (which may refuse events) hands it every move. Both read the same, event by event.
+    /// subclassed (which may refuse events) hands it every move. Both read the same: the state at
+    /// every event, the location at every fifth (a read hands the moves over, so most runs of
+    /// moves are handed over by the event that ends them), the record mid-way and at the end.
     func testTheSurfaceTakesSteadyMovesAsTheRecognizerWould() {
         final class AppHover: HoverGestureRecognizer {}
         var events = [Events.hover(0, .regionEntered, 50, 50)]
@@ -86,8 +88,8 @@ final class HoverTests: XCTestCase {
         for (index, event) in events.enumerated() {
             surfaces.forEach { $0.handle(event) }
             XCTAssertEqual(steady.state, visited.state, "event \(index)")
-            XCTAssertEqual(steady.location, visited.location, "event \(index)")
             XCTAssertEqual(steady.modifierFlags, visited.modifierFlags, "event \(index)")
+            if index % 5 == 0 { XCTAssertEqual(steady.location, visited.location, "event \(index)") }
             if index == 8 { XCTAssertEqual(steady.record, visited.record, "read mid-way") }
         }
         XCTAssertEqual(steady.record, visited.record)
