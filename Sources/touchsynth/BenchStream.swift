@@ -17,7 +17,9 @@ struct BenchStream {
             time += 8000
         }
         let none = GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0)
-        for i in 0..<20 { add(.pointerMotion(dx: 3, dy: Double(i % 5) - 2, unacceleratedDx: 1, unacceleratedDy: 0.5)) }
+        // Right, then back left: the pointer hovers over the screen. Always right, it ended up
+        // pressed against the screen's edge within the warm-up, where a motion reports nothing.
+        for i in 0..<20 { add(.pointerMotion(dx: i < 10 ? 3 : -3, dy: Double(i % 5) - 2, unacceleratedDx: 1, unacceleratedDy: 0.5)) }
         add(.gesturePinchBegin(fingers: 2))
         for i in 1...30 { add(.gesturePinchUpdate(fingers: 2, delta: none, scale: 1 + Double(i) * 0.03, angleDelta: 0)) }
         add(.gesturePinchEnd(fingers: 2, scale: 1.9, cancelled: false))
