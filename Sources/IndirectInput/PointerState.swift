@@ -8,14 +8,17 @@ import LibinputEvents
 public struct PointerState: Sendable {
     /// The virtual screen (the app's full-screen window), points, origin top-left, y down.
     public let screenSize: Size
-    /// Where the pointer is, always within `[0, width] × [0, height]`.
+    /// Where the pointer is, always within `[0, width) × [0, height)`: the screen excludes its
+    /// right and bottom edges, as a view's bounds do (`CGRect.contains`), so that the pointer is
+    /// always over some full-screen view. Pressed against the right edge, x is the largest value
+    /// below `width`.
     public private(set) var location: Point
     /// Whether the pointer is over the window.
     ///
-    /// A relative motion whose unclamped target lies outside the closed screen rectangle takes
-    /// the pointer out of the window: it stays clamped at the edge and this becomes false. The
-    /// next motion whose unclamped target lies inside (including motion along the edge) brings it
-    /// back. An absolute position outside 0…1 does the same.
+    /// A relative motion whose unclamped target lies off the screen takes the pointer out of the
+    /// window: it stays clamped at the edge and this becomes false. The next motion whose
+    /// unclamped target lies on the screen (including motion along the edge) brings it back. An
+    /// absolute position outside 0…1 does the same; 1 itself maps onto the far edge.
     public private(set) var isInsideScreen = true
     /// Scene conditions, the app's preference and the system's decision about the pointer lock.
     public private(set) var lock: PointerLock
@@ -58,18 +61,22 @@ public struct PointerState: Sendable {
     /// pointer is locked or when a coordinate is not finite.
     public mutating func moveAbsolute(x: Double, y: Double) {
         guard !lock.isLocked, x.isFinite, y.isFinite else { return }
-        place(at: Point(x: x * screenSize.width, y: y * screenSize.height))
+        // 1 is the device's far edge, which lies on the screen: its last point, not beyond it.
+        place(at: Point(
+            x: x == 1 ? Self.lastPoint(before: screenSize.width) : x * screenSize.width,
+            y: y == 1 ? Self.lastPoint(before: screenSize.height) : y * screenSize.height
+        ))
     }
 
-    /// Where a relative motion takes the pointer when that is a point of the screen (edges
-    /// included) and the pointer is not locked: the one case where ``move(dx:dy:)`` clamps
-    /// nothing. Nil otherwise, a non-finite delta included: the deltas are added as they are, and
-    /// such a sum (infinite, or NaN, whose comparisons fail) lies on no screen, leaving the motion
-    /// to ``move(dx:dy:)``, which zeroes the delta. Zeroing here too cost every hover event about
-    /// 6 instructions (tools/cost).
+    /// Where a relative motion takes the pointer when that is a point of the screen (left and top
+    /// edges included, right and bottom excluded) and the pointer is not locked: the one case
+    /// where ``move(dx:dy:)`` clamps nothing. Nil otherwise, a non-finite delta included: the
+    /// deltas are added as they are, and such a sum (infinite, or NaN, whose comparisons fail)
+    /// lies on no screen, leaving the motion to ``move(dx:dy:)``, which zeroes the delta. Zeroing
+    /// here too cost every hover event about 6 instructions (tools/cost).
     @inline(__always) func onScreenTarget(dx: Double, dy: Double) -> Point? {
         let target = Point(x: location.x + dx, y: location.y + dy)
-        guard !lock.isLocked, target.x >= 0, target.y >= 0, target.x <= screenSize.width, target.y <= screenSize.height else { return nil }
+        guard !lock.isLocked, target.x >= 0, target.y >= 0, target.x < screenSize.width, target.y < screenSize.height else { return nil }
         return target
     }
 
@@ -81,12 +88,17 @@ public struct PointerState: Sendable {
 
     private mutating func place(at target: Point) {
         let clamped = Point(
-            x: min(max(target.x, 0), screenSize.width),
-            y: min(max(target.y, 0), screenSize.height)
+            x: min(max(target.x, 0), Self.lastPoint(before: screenSize.width)),
+            y: min(max(target.y, 0), Self.lastPoint(before: screenSize.height))
         )
         guard clamped.x.isFinite, clamped.y.isFinite else { return }
         isInsideScreen = clamped == target
         location = clamped
+    }
+
+    /// The screen's last coordinate along an axis `extent` long: the largest value below it.
+    private static func lastPoint(before extent: Double) -> Double {
+        extent.nextDown
     }
 
     // MARK: Buttons

@@ -91,4 +91,34 @@ final class StreamingComparisonTests: XCTestCase {
         let activated = Set(streamed.rows.filter { $0.compat.activated && $0.indirect.activated }.map(\.name))
         XCTAssertTrue(activated.isSuperset(of: ["pinch", "rotation", "scrollPan"]), "\(activated)")
     }
+
+    /// The pointer pushed into the bottom-right corner stays on the screen's last point, which
+    /// the full-screen canvas contains: a scroll there reaches its recognizers in both modes, a
+    /// pinch in indirect input mode (the transform's location is the pointer's; compatibility
+    /// mode's simulated pair straddles the corner, one touch off the screen), and the hover that
+    /// came back along the edge reaches the hover recognizer.
+    func testGesturesWithThePointerPressedIntoTheCornerReachTheCanvas() {
+        var time: UInt64 = 1_000_000
+        var events: [LibinputEvent] = []
+        func add(_ kind: LibinputEvent.Kind) {
+            time += 10_000
+            events.append(LibinputEvent(time: time, device: "event7", kind: kind))
+        }
+        add(.deviceAdded(DeviceInfo(name: "touchpad", sysname: "event7", capabilities: [.pointer, .gesture], sizeMM: nil)))
+        add(.pointerMotion(dx: 5000, dy: 5000, unacceleratedDx: 5000, unacceleratedDy: 5000))
+        add(.pointerMotion(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0))
+        add(.gesturePinchBegin(fingers: 2))
+        for step in 1...20 {
+            add(.gesturePinchUpdate(fingers: 2, delta: GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0), scale: 1 + Double(step) * 0.03, angleDelta: 0))
+        }
+        add(.gesturePinchEnd(fingers: 2, scale: 1.6, cancelled: false))
+        for _ in 1...20 {
+            add(.pointerScroll(Scroll(source: .finger, vertical: 4, horizontal: 0)))
+        }
+        add(.pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: 0)))
+        let report = Comparison { Surface.standard(screen: (1440, 900)) }.compare(events)
+        let activated = Set(report.rows.filter { $0.compat.activated && $0.indirect.activated }.map(\.name))
+        XCTAssertTrue(activated.isSuperset(of: ["scrollPan", "hover"]), "\(activated)")
+        XCTAssertEqual(report.rows.first { $0.name == "pinch" }?.indirect.activated, true)
+    }
 }

@@ -113,16 +113,17 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(moved.location, Point(x: 1420, y: 460))
         XCTAssertEqual(moved.previousLocation, Point(x: 820, y: 450))
 
-        // Reaching the edge exactly stays inside; pushing past it leaves, clamped at the edge.
-        XCTAssertEqual(try hover(harness.send(.motion(20, 0))).phase, .regionMoved)
-        let exited = try hover(harness.send(.motion(5, 0)))
+        // The screen, like a view's bounds, excludes its right edge: up to just before it the
+        // hover moves; reaching it leaves, clamped to the last point before it.
+        XCTAssertEqual(try hover(harness.send(.motion(19.5, 0))).phase, .regionMoved)
+        let exited = try hover(harness.send(.motion(0.5, 0)))
         XCTAssertEqual(exited.phase, .regionExited)
         XCTAssertEqual(exited.id, entered.id)
-        XCTAssertEqual(exited.location, Point(x: 1440, y: 460))
+        XCTAssertEqual(exited.location, Point(x: 1440.0.nextDown, y: 460))
         XCTAssertFalse(harness.translator.pointer.isInsideScreen)
 
         XCTAssertEqual(harness.send(.motion(50, 5)), [], "pushing further out reports nothing")
-        XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440, y: 465))
+        XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440.0.nextDown, y: 465))
         XCTAssertEqual(harness.translator.lastDisposition, .merged("pointer position"))
         XCTAssertEqual(harness.translator.accounting.merged, ["pointer position": 1])
 
@@ -157,8 +158,11 @@ final class HoverTests: XCTestCase {
         let harness = Harness(indirect: false)
         let entered = harness.send(.pointerMotionAbsolute(x: 0.25, y: 0.5))
         XCTAssertEqual(entered.map { $0.hoverTouch?.location }, [Point(x: 360, y: 450)])
+        // The device's far edge is the screen's last point, still on it; beyond it, off.
+        XCTAssertEqual(harness.send(.pointerMotionAbsolute(x: 1, y: 1)).map { $0.hoverTouch?.location }, [Point(x: 1440.0.nextDown, y: 900.0.nextDown)])
+        XCTAssertTrue(harness.translator.pointer.isInsideScreen)
         XCTAssertEqual(harness.send(.pointerMotionAbsolute(x: 1.5, y: 0.5)).map { $0.hoverTouch?.phase }, [.regionExited])
-        XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440, y: 450))
+        XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440.0.nextDown, y: 450))
     }
 
     func testHoverExitsWhenTheLastPointingDeviceIsRemoved() {
