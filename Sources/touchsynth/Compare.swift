@@ -13,7 +13,8 @@ struct Compare: ParsableCommand {
         abstract: "Replay recordings through real libinput once and compare the gesture recognizers each UIKit mode triggers.",
         discussion: "The default surface is one full-screen region with pinch, rotation, two-finger pan, scroll pan, hover, tap and long press recognizers. --surface takes a JSON or YAML surface description.")
 
-    @Argument(help: "Recordings (evemu, libinput record YAML or evtest text).") var recordings: [String]
+    @Argument(help: "Recordings (evemu, libinput record YAML or evtest text), or libinput event captures (JSON Lines from debug or replay --json), which are compared without replaying.")
+    var recordings: [String]
     @Option(help: "Surface description (JSON, or YAML for .yml/.yaml).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other.") var failOnDiff = false
@@ -38,10 +39,15 @@ struct Compare: ParsableCommand {
         var differences = 0
         var pages: [ReportIndex.Entry] = []
         for path in recordings {
-            let recording = reportingErrors { try RecordingLoader.load(path) }
-            let events = reportingErrors { try captureLibinputEvents(of: recording, name: path).events }
+            let capture = isEventStream(at: path)
+            if capture && reportDirectory != nil {
+                fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
+            }
+            let recording = capture ? nil : reportingErrors { try RecordingLoader.load(path) }
+            let events = recording.map { recording in reportingErrors { try captureLibinputEvents(of: recording, name: path).events } }
+                ?? loadEventStream(path)
             let report: ComparisonReport
-            if let reportDirectory {
+            if let reportDirectory, let recording {
                 // The page's table and this one come from the same replay and recognizer run.
                 let data = makeReport(path, recording: recording, events: events, description: description, screen: .defaultScreen)
                 report = data.comparison

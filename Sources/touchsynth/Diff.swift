@@ -29,7 +29,7 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
-        if isEventStream(expected) && isEventStream(actual) { return try compareStreams() }
+        if isEventStream(at: expected) && isEventStream(at: actual) { return try compareStreams() }
         try compareRecordings()
     }
 
@@ -96,15 +96,6 @@ struct Diff: ParsableCommand {
             if let last = frame.events.last, last.type == Evdev.EV_SYN, last.code == Evdev.SYN_REPORT, last.value == 1 { return nil }
             return (frame.time, frameText(frame.events))
         }
-    }
-
-    /// JSON Lines (`{` first) rather than a recording.
-    private func isEventStream(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return path.hasSuffix(".jsonl") || path.hasSuffix(".json") }
-        defer { try? handle.close() }
-        // The throwing read: readData(ofLength:) traps on a directory, which the loaders refuse with 66.
-        guard let bytes = (try? handle.read(upToCount: 64)) ?? nil else { return false }
-        return String(decoding: bytes, as: UTF8.self).drop { $0.isWhitespace }.first == "{"
     }
 
     private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) {

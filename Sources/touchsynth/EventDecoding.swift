@@ -100,6 +100,15 @@ enum EventDecoding {
     }
 }
 
+/// Whether `path` holds JSON Lines (`{` first), a `--json` capture, rather than a recording.
+func isEventStream(at path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return path.hasSuffix(".jsonl") || path.hasSuffix(".json") }
+    defer { try? handle.close() }
+    // The throwing read: readData(ofLength:) traps on a directory, which the loaders refuse with 66.
+    guard let bytes = (try? handle.read(upToCount: 64)) ?? nil else { return false }
+    return String(decoding: bytes, as: UTF8.self).drop { $0.isWhitespace }.first == "{"
+}
+
 /// The events of a `--json` capture file; a missing (66), unreadable (77) or malformed (65,
 /// with file and line) file ends the program with a one-line error.
 func loadEventStream(_ path: String) -> [LibinputEvent] {

@@ -124,4 +124,30 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(unwritable.status, 73)
         XCTAssertEqual(unwritable.stderr, "touchsynth: /nonexistent/events.jsonl: cannot write: No such file or directory\n")
     }
+
+    /// A libinput capture (`replay --json`, as `debug --json` writes on a laptop) is compared
+    /// without replaying: the same report as its recording's, under the capture's name; a capture
+    /// with a malformed line is bad data with its line, and one with --report a usage error.
+    func testACaptureIsComparedAsItsRecordingIs() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let url = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml")
+        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-capture-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: capture) }
+        let replay = try runProcess([touchsynth, "replay", "--json", url.path])
+        XCTAssertEqual(replay.status, 0, replay.stderr)
+        try Data(replay.stdout.utf8).write(to: capture)
+        var fromCapture = try report(capture)
+        var fromRecording = try report(url)
+        XCTAssertEqual(fromCapture.removeValue(forKey: "recording") as? String, capture.path)
+        XCTAssertEqual(fromRecording.removeValue(forKey: "recording") as? String, url.path)
+        XCTAssertEqual(NSDictionary(dictionary: fromCapture), NSDictionary(dictionary: fromRecording))
+        XCTAssertEqual(try row(fromCapture, "pinch").compat["began"] as? Int, 1)
+
+        try Data((replay.stdout + "{\"time_us\": 1, \"type\": \"POINTER_MOTION\"}\n").utf8).write(to: capture)
+        let malformed = try runProcess([touchsynth, "compare", capture.path])
+        XCTAssertEqual(malformed.status, 65)
+        XCTAssertTrue(malformed.stderr.hasPrefix("touchsynth: \(capture.path) line \(replay.stdout.split(separator: "\n").count + 1): "), malformed.stderr)
+        let reported = try runProcess([touchsynth, "compare", "--report", FileManager.default.temporaryDirectory.path, capture.path])
+        XCTAssertEqual(reported.status, 64, reported.stderr)
+    }
 }
