@@ -52,11 +52,13 @@ open class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var modifierFlags: ModifierFlags = []
     /// Centroid of its touches, or the location of the transform, scroll or hover event it handled last.
     public var location: Point {
-        withSurface { $0.catchUpSteadyHover() }
+        withSurface { $0.catchUpSteadyInput() }
         return locationsAreTracked ? trackedCentroid : handledLocation
     }
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
     @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer] {
+        // The events a steady run took are handed over under the types they came under.
+        willSet { withSurface { $0.endSteadyInput() } }
         didSet {
             allowsDirect = allowedTouchTypes.contains(.direct)
             allowsIndirectPointer = allowedTouchTypes.contains(.indirectPointer)
@@ -65,11 +67,10 @@ open class GestureRecognizer {
     }
     /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
     @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)? {
-        didSet {
-            hasHadDelegate = hasHadDelegate || delegate != nil
-            // A delegate is asked about every event: the surface takes no hover moves for it.
-            withSurface { $0.endSteadyHover() }
-        }
+        // A delegate is asked about every event, from the next on: the events a steady run took
+        // are handed over first, without asking it, and no run is taken while it is set.
+        willSet { withSurface { $0.endSteadyInput() } }
+        didSet { hasHadDelegate = hasHadDelegate || delegate != nil }
     }
     /// Whether a delegate was ever set: until then, ``activeDelegate`` skips loading the weak
     /// reference, which goes through the runtime.
@@ -159,7 +160,7 @@ open class GestureRecognizer {
     /// `location(ofTouch:in:)`.
     /// - Throws: ``GestureRecognizerError/noTouches`` when driven by a transform or scroll event.
     public func location(ofTouch index: Int) throws -> Point {
-        withSurface { $0.catchUpSteadyHover() }
+        withSurface { $0.catchUpSteadyInput() }
         let count = numberOfTouches
         guard count > 0 else { throw GestureRecognizerError.noTouches }
         guard (0..<count).contains(index) else {
@@ -187,7 +188,7 @@ open class GestureRecognizer {
 
     /// What happened so far, for reports.
     public var record: GestureRecord {
-        withSurface { $0.catchUpSteadyHover() }
+        withSurface { $0.catchUpSteadyInput() }
         var record = log
         record.addChanges(repeatedChanges)
         if repeatedChanges > 0 { record.finalValues = currentValues }
@@ -197,7 +198,7 @@ open class GestureRecognizer {
     }
 
     /// Whether the surface may take its hover moves inside its region for it
-    /// (``Surface/catchUpSteadyHover()``): they move it in one step, with nothing to ask.
+    /// (``Surface/catchUpSteadyInput()``): they move it in one step, with nothing to ask.
     var isSteadilyHovering: Bool {
         movesHoverInOneStep && activeDelegate == nil && !mayRefuseEvents && !startsNewGesture
     }
@@ -271,6 +272,34 @@ open class GestureRecognizer {
     class var setsTimers: Bool { false }
     /// ``setsTimers``, read once.
     private let mayHaveDeadline: Bool
+
+    // MARK: Steady runs
+
+    /// How the recognizer takes a steady run of `input`'s usual events (a transform's or a
+    /// scroll's `changed`, or the live touches moving on), while nothing else happens: for each
+    /// it would do what the event before did, and what it then holds depends on the last two
+    /// alone (``Surface`` keeps those, counts the others, and hands them over when the run ends
+    /// or the recognizer is read). `liveTouches`: the surface's touch generation, for moves.
+    final func steadiness(for input: InputSource, liveTouches: Int) -> Steadiness {
+        // One following other input ignores the event; one no longer live only notes its source.
+        guard source == nil || source == input else { return .always }
+        guard isLive else { return source == input ? .always : .no }
+        guard source == input, pending.isEmpty, !startsNewGesture, activeDelegate == nil, !mayRefuseEvents else { return .no }
+        if input == .touches && followsLiveTouches != (liveTouches, true) { return .no }
+        return steadiness(ofUsualEventsOf: input)
+    }
+
+    /// ``steadiness(for:liveTouches:)`` for the kind, the recognizer live and following `input`,
+    /// with nothing to ask or wait for. Default ``Steadiness/no``: each event may change what it
+    /// holds in a way the last two events do not tell (a pan's translation sums its steps).
+    func steadiness(ofUsualEventsOf input: InputSource) -> Steadiness { .no }
+
+    /// A steady run of `input` handed over: `count` more events like the last two replayed, each
+    /// another `changed` for a gesture in progress (already in `changed`: a run's events change no
+    /// state, and the first change after a begin is logged with its time).
+    final func addSteadyChanges(_ count: Int, of input: InputSource) {
+        if source == input && isLive && state == .changed { repeatedChanges += count }
+    }
 
     // MARK: Overridden by subclasses
 
@@ -490,5 +519,55 @@ private struct WeakRecognizer {
 
     init(_ recognizer: GestureRecognizer) {
         self.recognizer = recognizer
+    }
+}
+
+/// How a recognizer takes a steady run of one input's usual events (``GestureRecognizer/steadiness(for:liveTouches:)``).
+enum Steadiness {
+    /// Each event may change it: no run while it takes them.
+    case no
+    /// Every such event leaves it where it is but for its values and one more `changed`.
+    case always
+    /// So does each event that passes the check.
+    case checked(SteadyCheck)
+}
+
+/// What an event of a steady run must be to leave a recognizer with a threshold where it is, as
+/// plain values: the surface checks each event itself, where a call to the recognizer and the
+/// recognizer's own reading of its state cost about 80 instructions a move (tools/cost). Made
+/// from the recognizer's state, which no event of the run changes, and its thresholds, whose
+/// setters end the run.
+enum SteadyCheck {
+    /// Touch `second` lies from touch `first` (their indices in the moving touches) at a squared
+    /// distance within `lowSquared...highSquared`.
+    case pairLength(first: Int, second: Int, lowSquared: Double, highSquared: Double)
+    /// The line from touch `first` to touch `second` is less than a quarter turn from
+    /// `reference` (a positive dot product), and its cross product with it at most `slope` times
+    /// the dot product in size (`infinity`: no more).
+    case pairDirection(first: Int, second: Int, reference: Point, slope: Double)
+    /// The transform's scale (`isScale`) or rotation is no farther than `limit` from `rest`.
+    case transformValue(isScale: Bool, rest: Double, limit: Double)
+
+    /// Whether the live touches moving to `touches` pass.
+    @inline(__always) func admits(moving touches: UnsafeBufferPointer<Touch>) -> Bool {
+        switch self {
+        case let .pairLength(first, second, lowSquared, highSquared):
+            let d = touches[second].location.subtracting(touches[first].location)
+            let lengthSquared = d.x * d.x + d.y * d.y
+            return lowSquared <= lengthSquared && lengthSquared <= highSquared
+        case let .pairDirection(first, second, reference, slope):
+            let d = touches[second].location.subtracting(touches[first].location)
+            let (cross, dot) = (reference.x * d.y - reference.y * d.x, reference.x * d.x + reference.y * d.y)
+            return dot > 0 && abs(cross) <= slope * dot
+        case .transformValue:
+            return false
+        }
+    }
+
+    /// Whether `transform` passes.
+    @inline(__always) func admits(_ transform: TransformEvent) -> Bool {
+        guard case let .transformValue(isScale, rest, limit) = self else { return false }
+        // Negated as the recognizer's own test is written: a NaN value has not moved enough.
+        return !(abs((isScale ? transform.scale : transform.rotation) - rest) > limit)
     }
 }

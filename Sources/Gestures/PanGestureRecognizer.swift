@@ -28,20 +28,32 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Touch-driven: how far the touches moved together since they came down (their motion is
     /// averaged, so a touch joining or lifting does not make it jump). Scroll-driven: the
     /// event's cumulative translation. UIKit's `translation(in:)`.
-    @exclusivity(unchecked) public internal(set) var translation: Point = .zero
+    public var translation: Point {
+        withSurface { $0.catchUpSteadyInput() }
+        return currentTranslation
+    }
     /// Points per second. UIKit's `velocity(in:)`.
-    @exclusivity(unchecked) public internal(set) var velocity: Point = .zero
+    public var velocity: Point {
+        withSurface { $0.catchUpSteadyInput() }
+        return currentVelocity
+    }
     /// Fewer touches than this never begin a pan and end one. Default 1.
     @exclusivity(unchecked) public var minimumNumberOfTouches = 1
     /// More touches than this make a pan that has not begun fail. Default `Int.max`.
     @exclusivity(unchecked) public var maximumNumberOfTouches = Int.max
     /// Scroll types it follows. Empty by default, as UIKit's standard pan recognizers, so scroll
     /// events are not even offered to it; scroll views set it.
-    @exclusivity(unchecked) public var allowedScrollTypesMask: ScrollTypeMask = []
+    @exclusivity(unchecked) public var allowedScrollTypesMask: ScrollTypeMask = [] {
+        // A steady run's scrolls are handed over to the recognizers that took them then.
+        willSet { withSurface { $0.endSteadyInput() } }
+    }
     /// How far, points, touches must move before the pan begins. 10 points, UIKit's usual value.
     /// A scroll event begins the pan at once.
     @exclusivity(unchecked) public var hysteresis = 10.0
 
+    /// ``translation`` and ``velocity`` as the last event the recognizer handled left them.
+    @exclusivity(unchecked) private var currentTranslation: Point = .zero
+    @exclusivity(unchecked) private var currentVelocity: Point = .zero
     @exclusivity(unchecked) private var rate = RateTracker()
 
     /// A recognizer called `name` (default "pan") with every option at its default.
@@ -55,11 +67,11 @@ open class PanGestureRecognizer: GestureRecognizer {
         allowedScrollTypesMask.contains(ScrollTypeMask(scroll.type))
     }
 
-    override var currentValues: GestureValues { GestureValues(translation: translation) }
+    override var currentValues: GestureValues { GestureValues(translation: currentTranslation) }
 
     override func prepareForNewGesture() {
-        translation = .zero
-        velocity = .zero
+        currentTranslation = .zero
+        currentVelocity = .zero
         rate = RateTracker()
     }
 
@@ -75,8 +87,8 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
         let step = moved == 0 ? Point.zero : sum.scaled(by: 1 / Double(moved))
         if isInProgress {
-            translation = translation.adding(step)
-            velocity = rate.rate(of: translation, at: time) ?? velocity
+            currentTranslation = currentTranslation.adding(step)
+            currentVelocity = rate.rate(of: currentTranslation, at: time) ?? currentVelocity
             if down < minimumNumberOfTouches {
                 transition(to: .ended, at: time)
             } else if step != .zero {
@@ -90,17 +102,23 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
         guard down >= minimumNumberOfTouches else {
             // Motion with too few touches does not count towards the hysteresis.
-            translation = .zero
+            currentTranslation = .zero
             return
         }
-        translation = translation.adding(step)
-        velocity = rate.rate(of: translation, at: time) ?? velocity
-        if translation.magnitude > hysteresis { transition(to: .began, at: time) }
+        currentTranslation = currentTranslation.adding(step)
+        currentVelocity = rate.rate(of: currentTranslation, at: time) ?? currentVelocity
+        if currentTranslation.magnitude > hysteresis { transition(to: .began, at: time) }
     }
 
     override func scrollChanged(_ scroll: ScrollEvent, at time: Double) {
-        translation = scroll.translation
-        velocity = rate.rate(of: translation, at: time) ?? velocity
+        currentTranslation = scroll.translation
+        currentVelocity = rate.rate(of: currentTranslation, at: time) ?? currentVelocity
         follow(scroll.phase, at: time)
+    }
+
+    /// Scrolls in `changed` only change again: the translation is the event's, the velocity from
+    /// the last two. Touches never: the translation sums every move's step.
+    override func steadiness(ofUsualEventsOf input: InputSource) -> Steadiness {
+        input == .scroll && state == .changed ? .always : .no
     }
 }

@@ -9,27 +9,39 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     /// Radians, clockwise positive. Touch-driven: how far the line between the two touches turned
     /// since the second came down (unwrapped, so it can exceed ±π). Transform-driven: the event's.
     /// ``velocity`` is radians per second.
-    public var rotation: Double { value }
+    public var rotation: Double {
+        withSurface { $0.catchUpSteadyInput() }
+        return value
+    }
     /// How far, radians, the touches or the transform must turn before the rotation begins. UIKit
     /// does not publish its value; 0.05 rad (about 3°) is TouchSynth's approximation. Both sources
     /// use it, so a pure pinch begins a rotation recognizer in neither mode.
-    @exclusivity(unchecked) public var hysteresis = 0.05
+    @exclusivity(unchecked) public var hysteresis = 0.05 {
+        // A steady run's events are handed over under the old value, its check made with it.
+        willSet { withSurface { $0.endSteadyInput() } }
+    }
 
     /// A recognizer called `name` (default "rotation") with every option at its default.
     public init(name: String = GestureKind.rotation.rawValue) {
         super.init(kind: .rotation, name: name, sampling: .deferredWithinQuarterTurn, restingValue: 0)
     }
 
-    override var currentValues: GestureValues { GestureValues(rotation: rotation) }
+    override var currentValues: GestureValues { GestureValues(rotation: value) }
 
-    override func actionBeforeBegin() -> SampleAction {
-        let direction = pair.current.direction
+    override func actionBeforeBegin(_ current: Segment) -> SampleAction {
+        let direction = current.direction
         guard direction != .zero else { return .skip }
         let last = measuredDirection ?? pair.initial.direction
         let (cross, dot) = (last.x * direction.y - last.y * direction.x, last.x * direction.x + last.y * direction.y)
-        // Deferred while the turn is surely under half of what is left of the hysteresis
-        // (atan(x) ≤ x, so |angle| ≤ |cross| / dot); measured near or past it.
-        return dot > 0 && abs(cross) <= (hysteresis - abs(measuredValue)) / 2 * dot ? .defer : .measure
+        return dot > 0 && abs(cross) <= deferredSlope * dot ? .defer : .measure
+    }
+
+    /// Deferred while the turn is surely under half of what is left of the hysteresis (atan(x) ≤ x,
+    /// so |angle| ≤ |cross| / dot): the largest cross product per dot product deferred.
+    private var deferredSlope: Double { (hysteresis - abs(measuredValue)) / 2 }
+
+    override func steadyCheckBeforeBegin(first: Int, second: Int) -> SteadyCheck? {
+        .pairDirection(first: first, second: second, reference: measuredDirection ?? pair.initial.direction, slope: deferredSlope)
     }
 
     override func measure(_ current: Segment) -> Bool {
@@ -50,8 +62,5 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
         atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)
     }
 
-    override func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) {
-        measuredValue = transform.rotation
-        return (measuredValue, abs(measuredValue) > hysteresis)
-    }
+    override var transformLimit: Double { hysteresis }
 }

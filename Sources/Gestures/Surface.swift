@@ -18,6 +18,11 @@ import IndirectInput
 /// never competes with a click. `require(toFail:)` holds a recognizer's transitions until the
 /// other fails. Time comes from event timestamps: timers due before an event fire first, at
 /// their own time.
+///
+/// Cost: while a gesture goes on as it did (the hover moving over one region, a transform or
+/// scroll changing, the touches moving on), the surface may take its events itself and hand them
+/// to the recognizers when one is read or something else happens (steady runs, below). What a
+/// recognizer reports is what handling each event would have left.
 public final class Surface: AppEventReceiver {
     // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
     // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
@@ -71,6 +76,7 @@ public final class Surface: AppEventReceiver {
         // a list's first storage also has the Swift runtime build its type's metadata (tools/cost).
         regionTouches.reserveCapacity(2)
         movingRecipients.reserveCapacity(8)
+        replayTouches.reserveCapacity(4)
         regions.forEach(addRegion)
     }
 
@@ -81,8 +87,8 @@ public final class Surface: AppEventReceiver {
 
     /// Adds `region` on top of the existing ones.
     public func addRegion(_ region: Region) {
-        // One taken from another surface takes its recognizers' last hover moves along.
-        region.surface?.endSteadyHover()
+        // One taken from another surface takes the events that surface took for it along.
+        region.surface?.endSteadyInput()
         region.surface = self
         regions.append(region)
         recognizersChanged()
@@ -90,7 +96,7 @@ public final class Surface: AppEventReceiver {
 
     /// Rebuilds ``gestureRecognizers`` after a region or recognizer was added.
     func recognizersChanged() {
-        endSteadyHover()
+        endSteadyInput()
         delivery = RecognizersByInput(regions)
         touchGeneration &+= 1
         movingRecipientsKey = nil
@@ -155,13 +161,35 @@ public final class Surface: AppEventReceiver {
     override public func handle(_ event: AppEvent) {
         // Two calls of their own, chosen here: the steady hover's move, taken inside this
         // function, had every event save the registers the general path uses (tools/cost).
-        if isHoverSteady { handleWhileHoverIsSteady(event) } else { handleInGeneral(event) }
+        // The hover's run apart: in the function of the others, the choice among them and their
+        // larger frame cost each hover about 13 instructions more (tools/cost).
+        if steadyInput == .none {
+            handleInGeneral(event)
+        } else if steadyInput == .hover {
+            handleWhileHoverIsSteady(event)
+        } else {
+            handleWhileSteady(event)
+        }
     }
 
-    /// An event while the hover is steady: a move it takes, or the end of it.
+    /// An event while the hover is steady: a move the run takes, or the end of it.
     @inline(never) private func handleWhileHoverIsSteady(_ event: AppEvent) {
         if takeSteadyHover(event) { return }
-        endSteadyHover()
+        endSteadyInput()
+        handleInGeneral(event)
+    }
+
+    /// An event during a steady run of transforms, scrolls or moves: one the run takes, or the
+    /// end of it.
+    @inline(never) private func handleWhileSteady(_ event: AppEvent) {
+        switch steadyInput {
+        case .transform: if takeSteadyTransform(event) { return }
+        case .scroll: if takeSteadyScroll(event) { return }
+        case .moves: if takeSteadyMove(event) { return }
+        case .hover, .none: break
+        }
+        if steadyRun.count == 0 { steadyPause = 4 }
+        endSteadyInput()
         handleInGeneral(event)
     }
 
@@ -174,8 +202,11 @@ public final class Surface: AppEventReceiver {
         // and a call to the general path first cost about 20 instructions per move (tools/cost).
         if case .touches(let touches) = event.payload, let region = regionOfMovingTouches(touches) {
             deliverMoves(touches, to: region, of: event)
+            if mayBeginSteadyRun(of: .touches) { beginSteadyMoves(in: region, of: event) }
         } else if case .transform(let transform) = event.payload {
             deliverTransform(transform, of: event)
+            if transform.phase == .began { steadyPause = Self.steadyRunWait }
+            if let region = latchedTransformRegion { beginSteadyGesture(.transform, in: region, of: event) }
         } else if case .hover(let touch) = event.payload {
             // Delivered here, not in a function of its own: the optimizer kept that a call even
             // when asked to inline it, about 25 instructions per hover event (tools/cost).
@@ -197,33 +228,124 @@ public final class Surface: AppEventReceiver {
             if touch.phase == .regionMoved, let hit { beginSteadyHover(in: hit, of: event) }
         } else {
             deliverOther(event)
+            if case .scroll(let scroll) = event.payload, let region = latchedScrollRegion {
+                if scroll.phase == .began { steadyPause = Self.steadyRunWait }
+                beginSteadyGesture(.scroll, in: region, of: event)
+            }
         }
         // settle's own checks, asked here first: most events need no call (inlining settle instead
         // cost more, tools/cost).
         if mayHaveWaiters || mayHaveFinished { settle(at: event.timestamp) }
     }
 
-    // MARK: Steady hover
+    // MARK: Steady runs
 
-    /// The hover moves on within the region of ``steadyHover``, as the event before did, every
-    /// hover recognizer there in `changed` with nothing to ask or wait for: each such move only
-    /// moves their location and counts one more `changed`. The surface then notes the move and
-    /// visits none of them until something else happens (``endSteadyHover()``) or one is read
-    /// (``catchUpSteadyHover()``). A hover event cost the surface about 140 instructions, two
-    /// thirds of them visiting the recognizers; a steady one costs about 60 (tools/cost).
-    @exclusivity(unchecked) private var isHoverSteady = false
-    @exclusivity(unchecked) private var steadyHover = SteadyHover()
+    /// While the hover moves on within one region, a transform or a scroll changes, or the live
+    /// touches move on, and every recognizer that follows that input would only do again what it
+    /// did for the event before, with nothing to ask or wait for, the surface takes such events
+    /// itself: a steady run. It checks that each is such an event with the same masks, and that
+    /// it passes the checks of the recognizers with a threshold to watch (``SteadyCheck``), keeps
+    /// the last two and counts the rest, and visits no recognizer until something else happens
+    /// (``endSteadyInput()``) or one is read (``catchUpSteadyInput()``). Then it replays the
+    /// last two through the usual delivery, and each gesture in progress counts the other events
+    /// as the changes they were: what a recognizer holds after such events (the touches' last
+    /// locations, the last value, the velocity between the last two) depends on those two alone.
+    /// A hover's run keeps only the last location. A hover event cost the surface about 140
+    /// instructions, two thirds of them visiting the recognizers, and one taken costs about 60;
+    /// a compatibility-mode pinch update about 450 and one taken about 200; an indirect input
+    /// mode transform about 340 and one taken about 100 (tools/cost).
+    private enum SteadyInput {
+        case none, hover, transform, scroll, moves
+    }
+    @exclusivity(unchecked) private var steadyInput = SteadyInput.none
+    /// Whether a steady run is on (for tests: what the recognizers read is the same either way).
+    var isInSteadyRun: Bool { steadyInput != .none }
+    @exclusivity(unchecked) private var steadyRun = SteadyRun()
+    /// What each event of the run must pass for the recognizers with a threshold to watch.
+    @exclusivity(unchecked) private var steadyChecks = OwnedList<SteadyCheck>(capacity: 8)
+    @exclusivity(unchecked) private var steadyTransforms = LastTwo(TransformEvent(phase: .changed, scale: 1, rotation: 0, location: .zero))
+    @exclusivity(unchecked) private var steadyScrolls = LastTwo(ScrollEvent(phase: .changed, type: .continuous, delta: .zero, translation: .zero, location: .zero))
+    @exclusivity(unchecked) private var steadyMoves = SteadyMoves()
+    /// The recognizer that refused the last run of transforms, scrolls or moves (unretained, as
+    /// the surface's lists hold it: none is ever removed), the input, the touch generation and
+    /// the state it refused in.
+    @exclusivity(unchecked) private var steadyRefusal: SteadyRefusal?
+    /// Events to let go by before looking for such a run again: after one that took none, or a
+    /// transform, scroll or touch that began.
+    @exclusivity(unchecked) private var steadyPause = 0
+    /// The events of a new sequence let go by before a run is looked for: a run pays for
+    /// itself from its third event (it hands the last two over as they came), and two-finger
+    /// taps and short scrolls, a few events each, paid for runs of one or two (tools/cost).
+    private static let steadyRunWait = 2
+    /// The list a replayed move's touches are handed over in.
+    @exclusivity(unchecked) private var replayTouches: [Touch] = []
+
+    /// Whether `event` may continue the run: the same masks, nothing armed, waiting or finished.
+    @inline(__always) private func continuesSteadyRun(_ event: AppEvent) -> Bool {
+        event.buttonMask == steadyRun.buttonMask && event.modifierFlags == steadyRun.modifierFlags
+            && !mayHaveTimers && !mayHaveWaiters && !mayHaveFinished
+    }
+
+    /// Whether `event` comes after the last one: a velocity is taken between the last two events
+    /// of different times, so a run keeps only events whose times all differ.
+    @inline(__always) private func isLater(_ event: AppEvent) -> Bool {
+        event.timestamp > lastEventTimestamp ?? .infinity
+    }
+
+    /// Notes an event the run took.
+    @inline(__always) private func noteSteady(_ event: AppEvent) {
+        lastEventTimestamp = event.timestamp
+        steadyRun.count &+= 1
+    }
 
     /// Takes `event` if it moves the steady hover on within its region with the same masks.
     @inline(__always) private func takeSteadyHover(_ event: AppEvent) -> Bool {
-        guard case .hover(let touch) = event.payload, touch.phase == .regionMoved,
-              event.buttonMask == steadyHover.buttonMask, event.modifierFlags == steadyHover.modifierFlags,
-              !mayHaveTimers, !mayHaveWaiters, !mayHaveFinished,
-              hitTestIndex(touch.location) == steadyHover.region else { return false }
-        lastEventTimestamp = event.timestamp
-        steadyHover.moves &+= 1
-        steadyHover.location = touch.location
+        guard case .hover(let touch) = event.payload, touch.phase == .regionMoved, continuesSteadyRun(event),
+              hitTestIndex(touch.location) == steadyRun.region else { return false }
+        noteSteady(event)
+        steadyRun.location = touch.location
         return true
+    }
+
+    /// Takes `event` if it changes the run's transform and leaves every recognizer that watches
+    /// a threshold where it is.
+    @inline(__always) private func takeSteadyTransform(_ event: AppEvent) -> Bool {
+        guard case .transform(let transform) = event.payload, transform.phase == .changed,
+              continuesSteadyRun(event), isLater(event) else { return false }
+        for check in steadyChecks.elements where !check.admits(transform) { return false }
+        steadyTransforms.append(transform, at: event.timestamp)
+        noteSteady(event)
+        return true
+    }
+
+    /// Takes `event` if it changes the run's scroll, of the same type.
+    @inline(__always) private func takeSteadyScroll(_ event: AppEvent) -> Bool {
+        guard case .scroll(let scroll) = event.payload, scroll.phase == .changed, scroll.type == steadyRun.scrollType,
+              continuesSteadyRun(event), isLater(event) else { return false }
+        steadyScrolls.append(scroll, at: event.timestamp)
+        noteSteady(event)
+        return true
+    }
+
+    /// Takes `event` if the live touches move on in the run's region and leave every recognizer
+    /// that watches a threshold where it is.
+    @inline(__always) private func takeSteadyMove(_ event: AppEvent) -> Bool {
+        guard case .touches(let touches) = event.payload, continuesSteadyRun(event), isLater(event),
+              regionOfMovingTouches(touches) == steadyRun.region else { return false }
+        let isTaken = touches.withUnsafeBufferPointer { touches in
+            for check in steadyChecks.elements where !check.admits(moving: touches) { return false }
+            steadyMoves.append(touches, at: event.timestamp)
+            return true
+        }
+        guard isTaken else { return false }
+        noteSteady(event)
+        return true
+    }
+
+    /// Starts a run of `input` in region `region` after `event`, delivered.
+    private func beginSteadyRun(_ input: SteadyInput, in region: Int, of event: AppEvent) {
+        steadyRun = SteadyRun(region: region, buttonMask: event.buttonMask, modifierFlags: event.modifierFlags)
+        steadyInput = input
     }
 
     /// After a hover move delivered to the recognizers: the hover is steady from here if every
@@ -240,29 +362,140 @@ public final class Surface: AppEventReceiver {
             guard isSteady else { return }
             slot += 1
         }
-        steadyHover = SteadyHover(region: region, buttonMask: event.buttonMask, modifierFlags: event.modifierFlags)
-        isHoverSteady = true
+        beginSteadyRun(.hover, in: region, of: event)
     }
 
-    /// Hands the moves taken so far to the recognizers, leaving the hover steady: before one is read.
-    func catchUpSteadyHover() {
-        guard isHoverSteady && steadyHover.moves > 0 else { return }
-        var slot = delivery.hoverEntries.lowerBound
-        while slot < delivery.hoverEntries.upperBound {
-            if delivery.regionOfEntry[slot] == steadyHover.region {
-                delivery.entries[slot]._withUnsafeGuaranteedRef { $0.catchUpHover(moves: steadyHover.moves, to: steadyHover.location) }
+    /// After moves delivered to the moving touches' recipients in `region`, when
+    /// ``mayBeginSteadyRun(of:)`` says so (asked in the event function: the call it saved each
+    /// move of a drag, which no run takes, cost about 20 instructions, tools/cost): a run from
+    /// here if each takes such moves steadily.
+    private func beginSteadyMoves(in region: Int, of event: AppEvent) {
+        var index = 0
+        while index < movingRecipients.count {
+            let recipient = movingRecipients[index]
+            switch recipient._withUnsafeGuaranteedRef({ $0.steadiness(for: .touches, liveTouches: touchGeneration) }) {
+            case .no:
+                steadyRefusal = SteadyRefusal(recipient, input: .touches, generation: touchGeneration)
+                return
+            case .checked(let check): steadyChecks.append(check)
+            case .always: break
             }
-            slot += 1
+            index += 1
         }
-        steadyHover.moves = 0
+        beginSteadyRun(.moves, in: region, of: event)
     }
 
-    /// Catches up and ends the steady hover: before any other event, when recognizers or regions
-    /// are added or a region moves to another surface, when a delegate is set, and at the
-    /// stream's end.
-    func endSteadyHover() {
-        catchUpSteadyHover()
-        isHoverSteady = false
+    /// Whether to look for a run of `input` after an event: not while something is armed,
+    /// waiting or finished, nor while the recognizer that refused the last one is in the state
+    /// it refused in, with the same live touches, nor for a few events after a run that took
+    /// none or a sequence that began. Such a run would most likely be refused again, or end at
+    /// once, and asking every recognizer cost each move of a drag, or before a pinch began, or
+    /// while its rotation neared its threshold, about 60 instructions (tools/cost). Empties the
+    /// checks for a new run.
+    @inline(__always) private func mayBeginSteadyRun(of input: InputSource) -> Bool {
+        guard !mayHaveTimers && !mayHaveWaiters && !mayHaveFinished else { return false }
+        if steadyPause > 0 {
+            steadyPause -= 1
+            return false
+        }
+        if let refusal = steadyRefusal, refusal.input == input, refusal.generation == touchGeneration,
+           refusal.recognizer._withUnsafeGuaranteedRef({ $0.state }) == refusal.state {
+            return false
+        }
+        steadyChecks.removeAll()
+        return true
+    }
+
+    /// After a transform or scroll `event` delivered to `region`, its sequence still latched
+    /// there: a run from here if each recognizer that takes it takes such events steadily.
+    private func beginSteadyGesture(_ kind: InputSource, in region: Int, of event: AppEvent) {
+        guard mayBeginSteadyRun(of: kind) else { return }
+        let scroll: ScrollEvent? = if case .scroll(let scroll) = event.payload { scroll } else { nil }
+        for index in delivery.range(kind, region: region) {
+            let recipient = delivery.entries[index]
+            let steadiness = recipient._withUnsafeGuaranteedRef { recognizer in
+                if let scroll, !recognizer.takes(scroll) { return Steadiness.always }
+                return recognizer.steadiness(for: kind, liveTouches: touchGeneration)
+            }
+            switch steadiness {
+            case .no:
+                steadyRefusal = SteadyRefusal(recipient, input: kind, generation: touchGeneration)
+                return
+            // Only transforms have thresholds to watch.
+            case .checked(let check): if kind == .scroll { return } else { steadyChecks.append(check) }
+            case .always: break
+            }
+        }
+        if let scroll {
+            beginSteadyRun(.scroll, in: region, of: event)
+            steadyRun.scrollType = scroll.type
+        } else {
+            beginSteadyRun(.transform, in: region, of: event)
+        }
+    }
+
+    /// Hands the events taken so far to the recognizers, leaving the run on: before one is read.
+    /// Inline: most reads find nothing to hand over.
+    @inline(__always) func catchUpSteadyInput() {
+        if steadyInput != .none && steadyRun.count > 0 { catchUpSteadyRun() }
+    }
+
+    /// ``catchUpSteadyInput()`` with events to hand over.
+    @inline(never) private func catchUpSteadyRun() {
+        let count = steadyRun.count
+        // Zeroed first: a recognizer read while the events are replayed finds nothing to catch up.
+        steadyRun.count = 0
+        let replayed = min(count, 2)
+        switch steadyInput {
+        case .hover:
+            var slot = delivery.hoverEntries.lowerBound
+            while slot < delivery.hoverEntries.upperBound {
+                if delivery.regionOfEntry[slot] == steadyRun.region {
+                    delivery.entries[slot]._withUnsafeGuaranteedRef { $0.catchUpHover(moves: count, to: steadyRun.location) }
+                }
+                slot += 1
+            }
+        case .transform:
+            if replayed == 2 { deliverTransform(steadyTransforms.previous, of: replayedEvent(.transform(steadyTransforms.previous), at: steadyTransforms.previousTime)) }
+            deliverTransform(steadyTransforms.last, of: replayedEvent(.transform(steadyTransforms.last), at: steadyTransforms.lastTime))
+            addSteadyChanges(count - replayed, of: .transform, to: delivery.entries[delivery.range(.transform, region: steadyRun.region)])
+        case .scroll:
+            if replayed == 2 { deliverOther(replayedEvent(.scroll(steadyScrolls.previous), at: steadyScrolls.previousTime)) }
+            deliverOther(replayedEvent(.scroll(steadyScrolls.last), at: steadyScrolls.lastTime))
+            addSteadyChanges(count - replayed, of: .scroll, to: delivery.entries[delivery.range(.scroll, region: steadyRun.region)])
+        case .moves:
+            if replayed == 2 { replayMove(steadyMoves.previous, at: steadyMoves.previousTime) }
+            replayMove(steadyMoves.last, at: steadyMoves.lastTime)
+            addSteadyChanges(count - replayed, of: .touches, to: movingRecipients[...])
+        case .none:
+            break
+        }
+    }
+
+    /// A move taken, its `touches` at `time`, delivered as it came.
+    private func replayMove(_ touches: UnsafeBufferPointer<Touch>, at time: Double) {
+        replayTouches.removeAll(keepingCapacity: true)
+        replayTouches.append(contentsOf: touches)
+        deliverMoves(replayTouches, to: steadyRun.region, of: replayedEvent(.touches(replayTouches), at: time))
+    }
+
+    /// An event of the run, with its masks.
+    private func replayedEvent(_ payload: AppEvent.Payload, at time: Double) -> AppEvent {
+        AppEvent(timestamp: time, buttonMask: steadyRun.buttonMask, modifierFlags: steadyRun.modifierFlags, payload: payload)
+    }
+
+    /// The run's events not replayed, `count`, as changes of those in progress among `recipients`.
+    private func addSteadyChanges(_ count: Int, of input: InputSource, to recipients: ArraySlice<Unmanaged<GestureRecognizer>>) {
+        guard count > 0 else { return }
+        for recipient in recipients { recipient._withUnsafeGuaranteedRef { $0.addSteadyChanges(count, of: input) } }
+    }
+
+    /// Catches up and ends the steady run: before any other event, when recognizers or regions
+    /// are added or a region moves to another surface, when a delegate or allowed touch types
+    /// are set, and at the stream's end.
+    func endSteadyInput() {
+        catchUpSteadyInput()
+        steadyInput = .none
     }
 
     /// Indirect input mode's pinches and rotations.
@@ -274,8 +507,9 @@ public final class Surface: AppEventReceiver {
         }
     }
 
-    /// The events ``handle(_:)`` does not match first.
-    private func deliverOther(_ event: AppEvent) {
+    /// The events ``handle(_:)`` does not match first, and a steady run's scrolls replayed. A
+    /// call of its own: inlined, its frame was set up for every event (tools/cost).
+    @inline(never) private func deliverOther(_ event: AppEvent) {
         switch event.payload {
         case .touches(let touches):
             deliverTouches(touches, of: event)
@@ -293,7 +527,7 @@ public final class Surface: AppEventReceiver {
     /// Ends a stream: fires every timer due by `time` (a long press still held, a tap waiting
     /// for a double tap to fail). Gestures whose input never ended stay as they are.
     public func finish(at time: Double) {
-        endSteadyHover()
+        endSteadyInput()
         fireTimers(upTo: time)
         settle(at: time)
     }
@@ -340,6 +574,7 @@ public final class Surface: AppEventReceiver {
         if !changes.isEmpty {
             soleTouchRegion = Self.soleRegion(of: touchRegions)
             touchGeneration &+= 1
+            if changes.contains(.began) { steadyPause = Self.steadyRunWait }
         }
     }
 
@@ -546,12 +781,102 @@ struct LiveTouch {
     let region: Int?
 }
 
-/// The steady hover's region, the masks its moves carry, and the moves taken since the
-/// recognizers last caught up, with the last one's location.
-private struct SteadyHover {
+/// A steady run's region, the masks its events carry, and the events taken since the
+/// recognizers last caught up; a hover's last location, a scroll's type.
+private struct SteadyRun {
     var region = 0
     var buttonMask: ButtonMask = []
     var modifierFlags: ModifierFlags = []
-    var moves = 0
+    var count = 0
     var location = Point.zero
+    var scrollType = ScrollType.continuous
+}
+
+/// A recognizer that refused a steady run of `input`, with the touch generation and its state then.
+private struct SteadyRefusal {
+    let recognizer: Unmanaged<GestureRecognizer>
+    let input: InputSource
+    let generation: Int
+    let state: GestureRecognizer.State
+
+    init(_ recognizer: Unmanaged<GestureRecognizer>, input: InputSource, generation: Int) {
+        self.recognizer = recognizer
+        self.input = input
+        self.generation = generation
+        state = recognizer._withUnsafeGuaranteedRef { $0.state }
+    }
+}
+
+/// The last two values of a steady run of transforms or scrolls, with their times.
+private struct LastTwo<Value> {
+    private(set) var last: Value
+    private(set) var lastTime = 0.0
+    private(set) var previous: Value
+    private(set) var previousTime = 0.0
+
+    /// Both `placeholder` until values come.
+    init(_ placeholder: Value) {
+        last = placeholder
+        previous = placeholder
+    }
+
+    mutating func append(_ value: Value, at time: Double) {
+        previous = last
+        previousTime = lastTime
+        last = value
+        lastTime = time
+    }
+}
+
+/// The touches of the last two moves of a steady run, copied: the event's own list is the
+/// translator's, written anew for its next event. Room for two moves side by side, so that a
+/// move is copied in place (a list's checks and copy cost about 55 instructions a move,
+/// tools/cost).
+private struct SteadyMoves: ~Copyable {
+    private var storage: UnsafeMutablePointer<Touch>
+    /// Touches a move may have before the storage grows.
+    private var capacity = 4
+    /// Touches per move.
+    private var count = 0
+    private var lastIsSecond = false
+    private(set) var lastTime = 0.0
+    private(set) var previousTime = 0.0
+
+    init() {
+        storage = .allocate(capacity: 2 * capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The last move's touches.
+    var last: UnsafeBufferPointer<Touch> { UnsafeBufferPointer(start: slot(second: lastIsSecond), count: count) }
+    /// The touches of the move before the last.
+    var previous: UnsafeBufferPointer<Touch> { UnsafeBufferPointer(start: slot(second: !lastIsSecond), count: count) }
+
+    @inline(__always) mutating func append(_ touches: UnsafeBufferPointer<Touch>, at time: Double) {
+        if touches.count > capacity { grow(to: touches.count) }
+        previousTime = lastTime
+        lastTime = time
+        lastIsSecond.toggle()
+        // Touches hold no references: written over as they lie, as plain memory.
+        let slot = slot(second: lastIsSecond)
+        for index in touches.indices { slot[index] = touches[index] }
+        count = touches.count
+    }
+
+    @inline(__always) private func slot(second: Bool) -> UnsafeMutablePointer<Touch> {
+        second ? storage + capacity : storage
+    }
+
+    /// Room for moves of `touches` touches; the last move is kept, in the first half.
+    @inline(never) private mutating func grow(to touches: Int) {
+        let larger = UnsafeMutablePointer<Touch>.allocate(capacity: 2 * touches)
+        larger.initialize(from: slot(second: lastIsSecond), count: count)
+        storage.deallocate()
+        storage = larger
+        capacity = touches
+        lastIsSecond = false
+    }
 }

@@ -61,11 +61,16 @@ struct TouchPair {
             ids = (touches[first].id, touches[second].id)
             initial = Segment(start: touches[first].location, end: touches[second].location)
         }
-        guard let ids, let a = Self.index(of: ids.0, in: touches, at: 0), touches[a].isDown,
-              let b = Self.index(of: ids.1, in: touches, at: 1), touches[b].isDown
-        else { return .lost }
+        guard let (a, b) = indices(in: touches) else { return .lost }
         current = Segment(start: touches[a].location, end: touches[b].location)
         return .tracking
+    }
+
+    /// Where the pair's touches lie in `touches` when both are there and down.
+    func indices(in touches: UnsafeBufferPointer<TrackedTouch>) -> (first: Int, second: Int)? {
+        guard let ids, let a = Self.index(of: ids.0, in: touches, at: 0), touches[a].isDown,
+              let b = Self.index(of: ids.1, in: touches, at: 1), touches[b].isDown else { return nil }
+        return (a, b)
     }
 
     /// Where `id` is in `touches`, looked for first at `likely`: the pair are usually the only

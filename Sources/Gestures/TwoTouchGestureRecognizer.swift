@@ -15,6 +15,13 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// The tracked value per second, between the last two samples (kept when the last came at
     /// the same time as the one before).
     public var velocity: Double {
+        withSurface { $0.catchUpSteadyInput() }
+        return currentVelocity
+    }
+
+    /// ``velocity`` as the events handled so far leave it: for the recognizer's own use, while
+    /// it handles one.
+    private var currentVelocity: Double {
         guard samples == .two else { return heldVelocity }
         return change(from: previousSample.segment, to: lastSample.segment) / (lastSample.time - previousSample.time)
     }
@@ -70,7 +77,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     override func reset() {
         // What the finished gesture measured stays readable until new input arrives.
         measurePending()
-        heldVelocity = velocity
+        heldVelocity = currentVelocity
         if samples == .two { samples = .one }
         super.reset()
         pair = TouchPair()
@@ -95,10 +102,10 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// Forgets what was measured from the touches of the previous pair.
     func resetTracking() {}
 
-    /// Before a begin, what to do with the pair's current segment: skip it when it cannot be
-    /// measured (touches on one point), measure it now when whether it moved enough could not be
-    /// told otherwise, defer it when it surely did not.
-    func actionBeforeBegin() -> SampleAction { .skip }
+    /// Before a begin, what to do with `current`, a segment of the pair: skip it when it cannot
+    /// be measured (touches on one point), measure it now when whether it moved enough could not
+    /// be told otherwise, defer it when it surely did not.
+    func actionBeforeBegin(_ current: Segment) -> SampleAction { .skip }
 
     /// Updates the value to `current`, a segment of the pair (from the last segment measured,
     /// whose direction is ``measuredDirection``); returns whether it moved enough to begin. Only
@@ -108,8 +115,15 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
     /// How much the value changed between two measurable segments of the pair.
     func change(from: Segment, to: Segment) -> Double { 0 }
 
-    /// Updates the value from a transform event; returns it and whether it moved enough to begin.
-    func measure(_ transform: TransformEvent) -> (value: Double, movedEnough: Bool) { (0, false) }
+    /// The value a transform event carries: pinch's scale, rotation's rotation.
+    final func value(of transform: TransformEvent) -> Double {
+        kind == .pinch ? transform.scale : transform.rotation
+    }
+
+    /// Whether `value`, a transform's, moved far enough from the resting value to begin.
+    final func hasMovedEnough(_ value: Double) -> Bool {
+        abs(value - restingValue) > transformLimit
+    }
 
     override func touchesChanged(at time: Double) {
         switch pair.update(with: trackedTouches.elements) {
@@ -119,7 +133,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             transition(to: isInProgress ? .ended : .failed, at: time)
         case .tracking:
             let inProgress = isInProgress
-            switch inProgress ? actionInProgress() : actionBeforeBegin() {
+            switch action(for: pair.current, inProgress: inProgress) {
             case .skip:
                 return
             case .defer:
@@ -139,13 +153,19 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// In progress, what to do with the pair's current segment, as ``sampling`` says.
-    @inline(__always) private func actionInProgress() -> SampleAction {
+    /// What to do with `current`, a segment of the pair: ``actionInProgress(_:)`` or
+    /// ``actionBeforeBegin(_:)``.
+    @inline(__always) private func action(for current: Segment, inProgress: Bool) -> SampleAction {
+        inProgress ? actionInProgress(current) : actionBeforeBegin(current)
+    }
+
+    /// In progress, what to do with `current`, a segment of the pair, as ``sampling`` says.
+    @inline(__always) private func actionInProgress(_ current: Segment) -> SampleAction {
         switch sampling {
         case .deferred:
             return .defer
         case .deferredWithinQuarterTurn:
-            let direction = pair.current.direction
+            let direction = current.direction
             guard direction != .zero else { return .skip }
             let last = measuredDirection ?? pair.initial.direction
             return last.x * direction.x + last.y * direction.y > 0 ? .defer : .measure
@@ -162,17 +182,55 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             previousSample = lastSample
             samples = .two
         } else {
-            heldVelocity = velocity
+            heldVelocity = currentVelocity
             samples = .one
         }
         lastSample = PairSample(segment: pair.current, time: time)
     }
 
     override func transformChanged(_ transform: TransformEvent, at time: Double) {
-        let (value, movedEnough) = measure(transform)
-        heldVelocity = rate.rate(of: value, at: time) ?? heldVelocity
-        follow(transform.phase, at: time, movedEnough: movedEnough)
+        measuredValue = value(of: transform)
+        heldVelocity = rate.rate(of: measuredValue, at: time) ?? heldVelocity
+        follow(transform.phase, at: time, movedEnough: hasMovedEnough(measuredValue))
     }
+
+    // MARK: Steady runs
+
+    /// Transforms: one in `changed` only changes again; one not yet begun only measures, while
+    /// the value has not moved enough. Moves: a sample deferred at every move, as a pinch's in
+    /// progress always is (`deferred` sampling), a rotation's while it stays within a quarter
+    /// turn of the last measured, and any before a begin while it surely has not moved enough
+    /// (``actionBeforeBegin(_:)``, ``steadyCheckBeforeBegin(first:second:)``). Just begun: the
+    /// next event is the first change, a transition of its own.
+    override func steadiness(ofUsualEventsOf input: InputSource) -> Steadiness {
+        switch (input, state) {
+        case (.transform, .changed):
+            return .always
+        case (.transform, .possible):
+            // As hasMovedEnough(_:) and value(of:) have it.
+            return .checked(.transformValue(isScale: kind == .pinch, rest: restingValue, limit: transformLimit))
+        case (.touches, .changed), (.touches, .possible):
+            guard let (first, second) = pair.indices(in: trackedTouches.elements) else { return .no }
+            if state == .possible { return steadyCheckBeforeBegin(first: first, second: second).map(Steadiness.checked) ?? .no }
+            switch sampling {
+            case .deferred:
+                return .always
+            case .deferredWithinQuarterTurn:
+                let reference = measuredDirection ?? pair.initial.direction
+                return .checked(.pairDirection(first: first, second: second, reference: reference, slope: .infinity))
+            }
+        default:
+            return .no
+        }
+    }
+
+    /// How far from the resting value a transform's value may be without moving enough: the
+    /// subclass's threshold.
+    var transformLimit: Double { 0 }
+
+    /// The check a move before a begin must pass to be deferred, as ``actionBeforeBegin(_:)``
+    /// defers it, the pair's touches at `first` and `second`; nil when none is deferred.
+    func steadyCheckBeforeBegin(first: Int, second: Int) -> SteadyCheck? { nil }
 }
 
 /// What a two-touch recognizer does with a sample of its pair.

@@ -1,0 +1,160 @@
+@testable import Gestures
+import IndirectInput
+import XCTest
+
+/// Steady runs (``Surface``): while a transform or scroll changes, or the live touches move on,
+/// and every recognizer following it would only do again what it did for the event before, the
+/// surface takes the events itself and hands the recognizers the last two when the run ends or
+/// one is read. Each test feeds the same events to a surface of the built-in recognizers and to
+/// one of app subclasses (which may refuse events, so the surface visits them at every event),
+/// and compares what an app reads: every recognizer's state at every event, the values and
+/// locations at every seventh (a read hands the run over, so most runs are handed over by the
+/// event that ends them), and the records mid-way and at the end.
+final class SteadyRunTests: XCTestCase {
+    final class AppPinch: PinchGestureRecognizer {}
+    final class AppRotation: RotationGestureRecognizer {}
+    final class AppPan: PanGestureRecognizer {}
+    final class AppTap: TapGestureRecognizer {}
+    final class AppLongPress: LongPressGestureRecognizer {}
+
+    /// The default surface's recognizers but hover, on one full-screen region.
+    struct Canvas {
+        let pinch: PinchGestureRecognizer
+        let rotation: RotationGestureRecognizer
+        let twoFingerPan: PanGestureRecognizer
+        let scrollPan: PanGestureRecognizer
+        let surface: Surface
+        let all: [GestureRecognizer]
+
+        init(app: Bool) {
+            pinch = app ? AppPinch() : PinchGestureRecognizer()
+            rotation = app ? AppRotation() : RotationGestureRecognizer()
+            twoFingerPan = app ? AppPan(name: "twoFingerPan") : PanGestureRecognizer(name: "twoFingerPan")
+            twoFingerPan.minimumNumberOfTouches = 2
+            twoFingerPan.maximumNumberOfTouches = 2
+            scrollPan = app ? AppPan(name: "scrollPan") : PanGestureRecognizer(name: "scrollPan")
+            scrollPan.allowedScrollTypesMask = .all
+            all = [pinch, rotation, twoFingerPan, scrollPan, app ? AppTap() : TapGestureRecognizer(), app ? AppLongPress() : LongPressGestureRecognizer()]
+            surface = Surface(regions: [Region(name: "canvas", frame: Rect(x: 0, y: 0, width: 1440, height: 900), gestureRecognizers: all)])
+            surface.allowSimultaneousRecognition(pinch, rotation)
+        }
+    }
+
+    /// Feeds `events` to both canvases (`between` runs after each, on both), compares them as
+    /// the type's comment says, and returns the built-in canvas and the indices of the events
+    /// after which it was in a steady run.
+    @discardableResult
+    func compare(_ events: [AppEvent], between: (Int, Canvas) -> Void = { _, _ in }, file: StaticString = #filePath, line: UInt = #line) -> (Canvas, [Int]) {
+        let steady = Canvas(app: false), visited = Canvas(app: true)
+        var steadyAt: [Int] = []
+        for (index, event) in events.enumerated() {
+            steady.surface.handle(event)
+            visited.surface.handle(event)
+            if steady.surface.isInSteadyRun { steadyAt.append(index) }
+            for (a, b) in zip(steady.all, visited.all) {
+                XCTAssertEqual(a.state, b.state, "\(a.name) after event \(index)", file: file, line: line)
+            }
+            if index % 7 == 0 {
+                XCTAssertEqual(steady.pinch.scale, visited.pinch.scale, "event \(index)", file: file, line: line)
+                XCTAssertEqual(steady.pinch.velocity, visited.pinch.velocity, "event \(index)", file: file, line: line)
+                XCTAssertEqual(steady.rotation.rotation, visited.rotation.rotation, "event \(index)", file: file, line: line)
+                XCTAssertEqual(steady.rotation.velocity, visited.rotation.velocity, "event \(index)", file: file, line: line)
+                XCTAssertEqual(steady.scrollPan.translation, visited.scrollPan.translation, "event \(index)", file: file, line: line)
+                XCTAssertEqual(steady.scrollPan.velocity, visited.scrollPan.velocity, "event \(index)", file: file, line: line)
+                XCTAssertEqual(steady.rotation.location, visited.rotation.location, "event \(index)", file: file, line: line)
+                XCTAssertEqual(steady.pinch.numberOfTouches, visited.pinch.numberOfTouches, "event \(index)", file: file, line: line)
+                if steady.pinch.numberOfTouches == 2 {
+                    XCTAssertEqual(try steady.pinch.location(ofTouch: 1), try visited.pinch.location(ofTouch: 1), "event \(index)", file: file, line: line)
+                }
+            }
+            if index == events.count / 2 {
+                XCTAssertEqual(steady.surface.records, visited.surface.records, "read mid-way", file: file, line: line)
+            }
+            between(index, steady)
+            between(index, visited)
+        }
+        steady.surface.finish(at: (events.last?.timestamp ?? 0) + 1)
+        visited.surface.finish(at: (events.last?.timestamp ?? 0) + 1)
+        XCTAssertEqual(steady.surface.records, visited.surface.records, file: file, line: line)
+        return (steady, steadyAt)
+    }
+
+    /// `events` with shift held from the twentieth to the thirtieth.
+    func shifted(_ events: [AppEvent]) -> [AppEvent] {
+        var events = events
+        for index in 20..<30 { events[index].modifierFlags = .shift }
+        return events
+    }
+
+    /// A pinch that turns as it goes: the scale passes its threshold early, the rotation late,
+    /// and two updates come at the same time.
+    func pinchSteps() -> [PinchStep] {
+        (0...80).map { step in
+            // Steps 40 and 41 share a time: no velocity is taken between them.
+            let time = 1 + Double(step == 41 ? 40 : step) * 0.01
+            return PinchStep(time: time, scale: 1 + Double(step) * 0.01, rotation: step < 50 ? 0 : Double(step - 50) * 0.01,
+                             centre: Point(x: 500 + Double(step) * 0.5, y: 400))
+        }
+    }
+
+    func testTransformsInARunReadAsEachOneHandled() throws {
+        let (canvas, steadyAt) = compare(shifted(PinchStreams.indirect(pinchSteps())))
+        XCTAssertGreaterThan(steadyAt.count, 50, "most updates are taken in runs: \(steadyAt)")
+        XCTAssertEqual(milestones(canvas.pinch), [.began, .ended])
+        XCTAssertEqual(milestones(canvas.rotation), [.began, .ended])
+    }
+
+    func testMovesInARunReadAsEachOneHandled() throws {
+        let (canvas, steadyAt) = compare(shifted(PinchStreams.compat(pinchSteps())))
+        XCTAssertGreaterThan(steadyAt.count, 40, "most moves are taken in runs: \(steadyAt)")
+        XCTAssertEqual(milestones(canvas.pinch), [.began, .ended])
+        XCTAssertEqual(milestones(canvas.rotation), [.began, .ended])
+        XCTAssertEqual(milestones(canvas.twoFingerPan), [.failed])
+    }
+
+    func testScrollsInARunReadAsEachOneHandled() throws {
+        var events = [Events.scroll(1, .began, .continuous, translation: .zero)]
+        for step in 1...40 {
+            // Two at the same time, mid-way.
+            events.append(Events.scroll(1 + Double(step == 21 ? 20 : step) * 0.01, .changed, .continuous, translation: Point(x: 0, y: Double(step * step) * 0.1)))
+        }
+        events.append(Events.scroll(1.5, .ended, .continuous, translation: Point(x: 0, y: 160)))
+        events += [
+            Events.scroll(2, .began, .discrete, translation: Point(x: 0, y: 10)),
+            Events.scroll(2.02, .changed, .discrete, translation: Point(x: 0, y: 20)),
+            Events.scroll(2.04, .changed, .discrete, translation: Point(x: 0, y: 30)),
+            Events.scroll(2.06, .changed, .discrete, translation: Point(x: 0, y: 40)),
+            Events.scroll(2.2, .ended, .discrete, translation: Point(x: 0, y: 40)),
+        ]
+        let (canvas, steadyAt) = compare(events)
+        XCTAssertGreaterThan(steadyAt.count, 30, "\(steadyAt)")
+        XCTAssertEqual(milestones(canvas.scrollPan), [.began, .ended, .began, .ended])
+    }
+
+    /// A threshold changed part-way through a run applies from the next event on: the rotation,
+    /// given a hysteresis it has already turned past, begins at the next move, in both surfaces.
+    func testAThresholdSetDuringARunAppliesToTheNextEvent() throws {
+        let steps = (0...40).map { step in PinchStep(time: 1 + Double(step) * 0.01, scale: 1 + Double(step) * 0.01, rotation: Double(step) * 0.001) }
+        let (canvas, steadyAt) = compare(PinchStreams.compat(steps)) { index, canvas in
+            if index == 25 { canvas.rotation.hysteresis = 0.01 }
+        }
+        XCTAssertTrue(steadyAt.contains(24), "a run was on when the threshold changed: \(steadyAt)")
+        XCTAssertEqual(canvas.rotation.record.transitions.first?.state, .began)
+        XCTAssertEqual(canvas.rotation.record.transitions.first?.time, steps[26].time)
+    }
+
+    /// A delegate set during a run is asked about the next event, and its no keeps the
+    /// recognizer where the run left it.
+    func testADelegateSetDuringARunIsAskedAboutTheNextEvent() throws {
+        let canvas = Canvas(app: false)
+        let events = PinchStreams.indirect(pinchSteps())
+        events.prefix(30).forEach(canvas.surface.handle)
+        XCTAssertTrue(canvas.surface.isInSteadyRun)
+        let delegate = RecordingDelegate()
+        delegate.acceptsEvent = { _ in false }
+        canvas.pinch.delegate = delegate
+        canvas.surface.handle(events[30])
+        XCTAssertEqual(delegate.eventQuestions.count, 1)
+        XCTAssertEqual(canvas.pinch.scale, pinchSteps()[29].scale, "the last update it took")
+    }
+}
