@@ -8,6 +8,10 @@ import LibinputEvents
 public struct PointerState: Sendable {
     /// The virtual screen (the app's full-screen window), points, origin top-left, y down.
     public let screenSize: Size
+    /// The screen's last point, the largest coordinates below its width and height: where the
+    /// pointer stops at the right and bottom edges. Kept, not worked out at every motion that
+    /// clamps, about 20 instructions each (tools/cost).
+    private let lastPoint: Point
     /// Where the pointer is, always within `[0, width) × [0, height)`: the screen excludes its
     /// right and bottom edges, as a view's bounds do (`CGRect.contains`), so that the pointer is
     /// always over some full-screen view. Pressed against the right edge, x is the largest value
@@ -41,6 +45,7 @@ public struct PointerState: Sendable {
     ///   - lockPolicy: who decides whether a requested pointer lock is granted.
     public init(screenSize: Size = .defaultScreen, lockPolicy: PointerLockPolicy = .system) {
         self.screenSize = screenSize
+        lastPoint = Point(x: screenSize.width.nextDown, y: screenSize.height.nextDown)
         location = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         lock = PointerLock(policy: lockPolicy)
         // At set-up rather than at the first click or key (see the translator's touch lists).
@@ -63,8 +68,8 @@ public struct PointerState: Sendable {
         guard !lock.isLocked, x.isFinite, y.isFinite else { return }
         // 1 is the device's far edge, which lies on the screen: its last point, not beyond it.
         place(at: Point(
-            x: x == 1 ? Self.lastPoint(before: screenSize.width) : x * screenSize.width,
-            y: y == 1 ? Self.lastPoint(before: screenSize.height) : y * screenSize.height
+            x: x == 1 ? lastPoint.x : x * screenSize.width,
+            y: y == 1 ? lastPoint.y : y * screenSize.height
         ))
     }
 
@@ -88,17 +93,12 @@ public struct PointerState: Sendable {
 
     private mutating func place(at target: Point) {
         let clamped = Point(
-            x: min(max(target.x, 0), Self.lastPoint(before: screenSize.width)),
-            y: min(max(target.y, 0), Self.lastPoint(before: screenSize.height))
+            x: min(max(target.x, 0), lastPoint.x),
+            y: min(max(target.y, 0), lastPoint.y)
         )
         guard clamped.x.isFinite, clamped.y.isFinite else { return }
         isInsideScreen = clamped == target
         location = clamped
-    }
-
-    /// The screen's last coordinate along an axis `extent` long: the largest value below it.
-    private static func lastPoint(before extent: Double) -> Double {
-        extent.nextDown
     }
 
     // MARK: Buttons
