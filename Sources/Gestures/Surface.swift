@@ -188,7 +188,7 @@ public final class Surface: AppEventReceiver {
         case .moves: if takeSteadyMove(event) { return }
         case .hover, .none: break
         }
-        if steadyRun.count == 0 { steadyPause = 4 }
+        if steadyRun.count == 0 { steadyPause = Self.steadyRunRetry }
         endSteadyInput()
         handleInGeneral(event)
     }
@@ -277,6 +277,9 @@ public final class Surface: AppEventReceiver {
     /// itself from its third event (it hands the last two over as they came), and two-finger
     /// taps and short scrolls, a few events each, paid for runs of one or two (tools/cost).
     private static let steadyRunWait = 2
+    /// The events let go by after a run that took none: the rotation of a pinch nearing its
+    /// threshold ended each run at its first move (tools/cost).
+    private static let steadyRunRetry = 4
     /// The list a replayed move's touches are handed over in.
     @exclusivity(unchecked) private var replayTouches: [Touch] = []
 
@@ -860,9 +863,9 @@ private struct SteadyMoves: ~Copyable {
         previousTime = lastTime
         lastTime = time
         lastIsSecond.toggle()
-        // Touches hold no references: written over as they lie, as plain memory.
+        // Touches hold no references: written as plain memory, over what lay there.
         let slot = slot(second: lastIsSecond)
-        for index in touches.indices { slot[index] = touches[index] }
+        for index in touches.indices { (slot + index).initialize(to: touches[index]) }
         count = touches.count
     }
 
@@ -870,13 +873,12 @@ private struct SteadyMoves: ~Copyable {
         second ? storage + capacity : storage
     }
 
-    /// Room for moves of `touches` touches; the last move is kept, in the first half.
+    /// Room for moves of `touches` touches. Nothing is kept: the moves of a run all have as many
+    /// touches, so it grows at a run's first move, and the run reads the one before only once a
+    /// second move has been written.
     @inline(never) private mutating func grow(to touches: Int) {
-        let larger = UnsafeMutablePointer<Touch>.allocate(capacity: 2 * touches)
-        larger.initialize(from: slot(second: lastIsSecond), count: count)
         storage.deallocate()
-        storage = larger
+        storage = .allocate(capacity: 2 * touches)
         capacity = touches
-        lastIsSecond = false
     }
 }

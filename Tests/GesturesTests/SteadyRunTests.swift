@@ -112,6 +112,23 @@ final class SteadyRunTests: XCTestCase {
         XCTAssertEqual(milestones(canvas.twoFingerPan), [.failed])
     }
 
+    /// Five touches, the first two spreading as a pinch's and the others drifting: a run keeps
+    /// more touches a move than its storage first had room for.
+    func testMovesOfFiveTouchesReadAsEachOneHandled() throws {
+        let events = (0...40).map { step -> AppEvent in
+            let phase: TouchPhase = step == 0 ? .began : step == 40 ? .ended : .moved
+            let spread = 50 + Double(step) * 2, drift = Double(step) * 0.1
+            return Events.touches(1 + Double(step) * 0.01, [
+                Events.touch(1, phase, 500 - spread, 400), Events.touch(2, phase, 500 + spread, 400),
+                Events.touch(3, phase, 300 + drift, 600), Events.touch(4, phase, 400 + drift, 600), Events.touch(5, phase, 500 + drift, 600),
+            ])
+        }
+        let (canvas, steadyAt) = compare(events)
+        XCTAssertGreaterThan(steadyAt.count, 20, "\(steadyAt)")
+        XCTAssertEqual(milestones(canvas.pinch), [.began, .ended])
+        XCTAssertEqual(canvas.pinch.record.maxNumberOfTouches, 5)
+    }
+
     func testScrollsInARunReadAsEachOneHandled() throws {
         var events = [Events.scroll(1, .began, .continuous, translation: .zero)]
         for step in 1...40 {
