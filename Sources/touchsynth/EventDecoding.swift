@@ -56,6 +56,8 @@ enum EventDecoding {
         guard let type = f.type, let device = f.device, let time = f.time_us else {
             throw Malformed(line: line, problem: "missing type, device or time_us")
         }
+        // libinput's clock starts at boot: a time before it is no capture's.
+        guard time >= 0 else { throw Malformed(line: line, problem: "negative time_us \(time)") }
         let fingers = f.fingers ?? 0
         let cancelled = f.cancelled ?? false
         let kind: LibinputEvent.Kind
@@ -96,7 +98,7 @@ enum EventDecoding {
         case "GESTURE_HOLD_END": kind = .gestureHoldEnd(fingers: fingers, cancelled: cancelled)
         default: throw Malformed(line: line, problem: "unknown event type \(type)")
         }
-        return LibinputEvent(time: UInt64(clamping: time), device: device, kind: kind)
+        return LibinputEvent(time: UInt64(time), device: device, kind: kind)
     }
 }
 

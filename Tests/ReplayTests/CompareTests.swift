@@ -127,7 +127,8 @@ final class CompareTests: XCTestCase {
 
     /// A libinput capture (`replay --json`, as `debug --json` writes on a laptop) is compared
     /// without replaying: the same report as its recording's, under the capture's name; a capture
-    /// with a malformed line is bad data with its line, and one with --report a usage error.
+    /// with a malformed line or a negative time is bad data with its line, and one with --report
+    /// a usage error.
     func testACaptureIsComparedAsItsRecordingIs() throws {
         let touchsynth = try Fixtures.touchsynth()
         let url = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml")
@@ -147,6 +148,10 @@ final class CompareTests: XCTestCase {
         let malformed = try runProcess([touchsynth, "compare", capture.path])
         XCTAssertEqual(malformed.status, 65)
         XCTAssertTrue(malformed.stderr.hasPrefix("touchsynth: \(capture.path) line \(replay.stdout.split(separator: "\n").count + 1): "), malformed.stderr)
+        try Data((replay.stdout + "{\"time_us\": -5, \"device\": \"event10\", \"type\": \"DEVICE_REMOVED\"}\n").utf8).write(to: capture)
+        let negative = try runProcess([touchsynth, "compare", capture.path])
+        XCTAssertEqual(negative.status, 65)
+        XCTAssertTrue(negative.stderr.hasSuffix(": negative time_us -5\n"), negative.stderr)
         let reported = try runProcess([touchsynth, "compare", "--report", FileManager.default.temporaryDirectory.path, capture.path])
         XCTAssertEqual(reported.status, 64, reported.stderr)
     }
