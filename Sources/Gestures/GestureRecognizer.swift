@@ -536,29 +536,31 @@ enum Steadiness {
 /// plain values: the surface checks each event itself, where a call to the recognizer and the
 /// recognizer's own reading of its state cost about 80 instructions a move (tools/cost). Made
 /// from the recognizer's state, which no event of the run changes, and its thresholds, whose
-/// setters end the run.
+/// setters end the run. The tests are the recognizers' own (the static functions below), so
+/// that an event the check admits is one the recognizer leaves where it is.
 enum SteadyCheck {
     /// Touch `second` lies from touch `first` (their indices in the moving touches) at a squared
-    /// distance within `lowSquared...highSquared`.
+    /// distance within `lowSquared...highSquared` (``isLength(_:within:_:)``).
     case pairLength(first: Int, second: Int, lowSquared: Double, highSquared: Double)
+    /// The line from touch `first` to touch `second` turned from `reference` by less than
+    /// `slope` allows (``isTurn(_:from:within:)``).
+    case pairTurn(first: Int, second: Int, reference: Point, slope: Double)
     /// The line from touch `first` to touch `second` is less than a quarter turn from
-    /// `reference` (a positive dot product), and its cross product with it at most `slope` times
-    /// the dot product in size (`infinity`: no more).
-    case pairDirection(first: Int, second: Int, reference: Point, slope: Double)
-    /// The transform's scale (`isScale`) or rotation is no farther than `limit` from `rest`.
+    /// `reference` (``isWithinQuarterTurn(_:of:)``).
+    case pairQuarterTurn(first: Int, second: Int, reference: Point)
+    /// The transform's scale (`isScale`) or rotation has not moved `limit` away from `rest`
+    /// (``hasMoved(_:from:beyond:)``).
     case transformValue(isScale: Bool, rest: Double, limit: Double)
 
     /// Whether the live touches moving to `touches` pass.
     @inline(__always) func admits(moving touches: UnsafeBufferPointer<Touch>) -> Bool {
         switch self {
         case let .pairLength(first, second, lowSquared, highSquared):
-            let d = touches[second].location.subtracting(touches[first].location)
-            let lengthSquared = d.x * d.x + d.y * d.y
-            return lowSquared <= lengthSquared && lengthSquared <= highSquared
-        case let .pairDirection(first, second, reference, slope):
-            let d = touches[second].location.subtracting(touches[first].location)
-            let (cross, dot) = (reference.x * d.y - reference.y * d.x, reference.x * d.x + reference.y * d.y)
-            return dot > 0 && abs(cross) <= slope * dot
+            return Self.isLength(Self.line(touches, first, second), within: lowSquared, highSquared)
+        case let .pairTurn(first, second, reference, slope):
+            return Self.isTurn(Self.line(touches, first, second), from: reference, within: slope)
+        case let .pairQuarterTurn(first, second, reference):
+            return Self.isWithinQuarterTurn(Self.line(touches, first, second), of: reference)
         case .transformValue:
             return false
         }
@@ -567,7 +569,39 @@ enum SteadyCheck {
     /// Whether `transform` passes.
     @inline(__always) func admits(_ transform: TransformEvent) -> Bool {
         guard case let .transformValue(isScale, rest, limit) = self else { return false }
-        // Negated as the recognizer's own test is written: a NaN value has not moved enough.
-        return !(abs((isScale ? transform.scale : transform.rotation) - rest) > limit)
+        return !Self.hasMoved(Self.value(of: transform, isScale: isScale), from: rest, beyond: limit)
+    }
+
+    /// The line from touch `first` to touch `second`: a ``Segment``'s direction.
+    @inline(__always) private static func line(_ touches: UnsafeBufferPointer<Touch>, _ first: Int, _ second: Int) -> Point {
+        touches[second].location.subtracting(touches[first].location)
+    }
+
+    /// Whether `line`'s squared length lies within `lowSquared...highSquared`.
+    @inline(__always) static func isLength(_ line: Point, within lowSquared: Double, _ highSquared: Double) -> Bool {
+        let lengthSquared = line.x * line.x + line.y * line.y
+        return lowSquared <= lengthSquared && lengthSquared <= highSquared
+    }
+
+    /// Whether `line` is less than a quarter turn from `reference` (a positive dot product) and
+    /// its cross product with it at most `slope` times the dot product in size.
+    @inline(__always) static func isTurn(_ line: Point, from reference: Point, within slope: Double) -> Bool {
+        let (cross, dot) = (reference.x * line.y - reference.y * line.x, reference.x * line.x + reference.y * line.y)
+        return dot > 0 && abs(cross) <= slope * dot
+    }
+
+    /// Whether `line` is less than a quarter turn from `reference`: a positive dot product.
+    @inline(__always) static func isWithinQuarterTurn(_ line: Point, of reference: Point) -> Bool {
+        reference.x * line.x + reference.y * line.y > 0
+    }
+
+    /// A transform's scale (`isScale`) or rotation.
+    @inline(__always) static func value(of transform: TransformEvent, isScale: Bool) -> Double {
+        isScale ? transform.scale : transform.rotation
+    }
+
+    /// Whether `value` moved more than `limit` away from `rest`; a NaN value has not.
+    @inline(__always) static func hasMoved(_ value: Double, from rest: Double, beyond limit: Double) -> Bool {
+        abs(value - rest) > limit
     }
 }

@@ -37,9 +37,7 @@ open class PinchGestureRecognizer: TwoTouchGestureRecognizer {
 
     override func actionBeforeBegin(_ current: Segment) -> SampleAction {
         guard let (lowSquared, highSquared) = deferredLengths() else { return .skip }
-        let c = current.direction
-        let lengthSquared = c.x * c.x + c.y * c.y
-        return lowSquared <= lengthSquared && lengthSquared <= highSquared ? .defer : .measure
+        return SteadyCheck.isLength(current.direction, within: lowSquared, highSquared) ? .defer : .measure
     }
 
     /// The squared lengths between which a sample before a begin is deferred: while the length is

@@ -31,9 +31,7 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     override func actionBeforeBegin(_ current: Segment) -> SampleAction {
         let direction = current.direction
         guard direction != .zero else { return .skip }
-        let last = measuredDirection ?? pair.initial.direction
-        let (cross, dot) = (last.x * direction.y - last.y * direction.x, last.x * direction.x + last.y * direction.y)
-        return dot > 0 && abs(cross) <= deferredSlope * dot ? .defer : .measure
+        return SteadyCheck.isTurn(direction, from: measuredDirection ?? pair.initial.direction, within: deferredSlope) ? .defer : .measure
     }
 
     /// Deferred while the turn is surely under half of what is left of the hysteresis (atan(x) ≤ x,
@@ -41,7 +39,7 @@ open class RotationGestureRecognizer: TwoTouchGestureRecognizer {
     private var deferredSlope: Double { (hysteresis - abs(measuredValue)) / 2 }
 
     override func steadyCheckBeforeBegin(first: Int, second: Int) -> SteadyCheck? {
-        .pairDirection(first: first, second: second, reference: measuredDirection ?? pair.initial.direction, slope: deferredSlope)
+        .pairTurn(first: first, second: second, reference: measuredDirection ?? pair.initial.direction, slope: deferredSlope)
     }
 
     override func measure(_ current: Segment) -> Bool {

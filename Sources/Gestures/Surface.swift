@@ -332,7 +332,9 @@ public final class Surface: AppEventReceiver {
 
     /// Takes `event` if the live touches move on in the run's region and leave every recognizer
     /// that watches a threshold where it is.
-    @inline(__always) private func takeSteadyMove(_ event: AppEvent) -> Bool {
+    @inline(always) private func takeSteadyMove(_ event: AppEvent) -> Bool {
+        // Always inlined: with the checks' shared tests the optimizer kept it a call of its own,
+        // about 10 instructions more per move (tools/cost).
         guard case .touches(let touches) = event.payload, continuesSteadyRun(event), isLater(event),
               regionOfMovingTouches(touches) == steadyRun.region else { return false }
         let isTaken = touches.withUnsafeBufferPointer { touches in
@@ -373,6 +375,7 @@ public final class Surface: AppEventReceiver {
     /// move of a drag, which no run takes, cost about 20 instructions, tools/cost): a run from
     /// here if each takes such moves steadily.
     private func beginSteadyMoves(in region: Int, of event: AppEvent) {
+        steadyChecks.removeAll()
         var index = 0
         while index < movingRecipients.count {
             let recipient = movingRecipients[index]
@@ -393,8 +396,7 @@ public final class Surface: AppEventReceiver {
     /// it refused in, with the same live touches, nor for a few events after a run that took
     /// none or a sequence that began. Such a run would most likely be refused again, or end at
     /// once, and asking every recognizer cost each move of a drag, or before a pinch began, or
-    /// while its rotation neared its threshold, about 60 instructions (tools/cost). Empties the
-    /// checks for a new run.
+    /// while its rotation neared its threshold, about 60 instructions (tools/cost).
     @inline(__always) private func mayBeginSteadyRun(of input: InputSource) -> Bool {
         guard !mayHaveTimers && !mayHaveWaiters && !mayHaveFinished else { return false }
         if steadyPause > 0 {
@@ -405,7 +407,6 @@ public final class Surface: AppEventReceiver {
            refusal.recognizer._withUnsafeGuaranteedRef({ $0.state }) == refusal.state {
             return false
         }
-        steadyChecks.removeAll()
         return true
     }
 
@@ -413,6 +414,7 @@ public final class Surface: AppEventReceiver {
     /// there: a run from here if each recognizer that takes it takes such events steadily.
     private func beginSteadyGesture(_ kind: InputSource, in region: Int, of event: AppEvent) {
         guard mayBeginSteadyRun(of: kind) else { return }
+        steadyChecks.removeAll()
         let scroll: ScrollEvent? = if case .scroll(let scroll) = event.payload { scroll } else { nil }
         for index in delivery.range(kind, region: region) {
             let recipient = delivery.entries[index]

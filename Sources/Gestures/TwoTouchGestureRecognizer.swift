@@ -117,12 +117,12 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
 
     /// The value a transform event carries: pinch's scale, rotation's rotation.
     final func value(of transform: TransformEvent) -> Double {
-        kind == .pinch ? transform.scale : transform.rotation
+        SteadyCheck.value(of: transform, isScale: kind == .pinch)
     }
 
     /// Whether `value`, a transform's, moved far enough from the resting value to begin.
     final func hasMovedEnough(_ value: Double) -> Bool {
-        abs(value - restingValue) > transformLimit
+        SteadyCheck.hasMoved(value, from: restingValue, beyond: transformLimit)
     }
 
     override func touchesChanged(at time: Double) {
@@ -167,8 +167,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         case .deferredWithinQuarterTurn:
             let direction = current.direction
             guard direction != .zero else { return .skip }
-            let last = measuredDirection ?? pair.initial.direction
-            return last.x * direction.x + last.y * direction.y > 0 ? .defer : .measure
+            return SteadyCheck.isWithinQuarterTurn(direction, of: measuredDirection ?? pair.initial.direction) ? .defer : .measure
         }
     }
 
@@ -207,7 +206,6 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
         case (.transform, .changed):
             return .always
         case (.transform, .possible):
-            // As hasMovedEnough(_:) and value(of:) have it.
             return .checked(.transformValue(isScale: kind == .pinch, rest: restingValue, limit: transformLimit))
         case (.touches, .changed), (.touches, .possible):
             guard let (first, second) = pair.indices(in: trackedTouches.elements) else { return .no }
@@ -216,8 +214,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             case .deferred:
                 return .always
             case .deferredWithinQuarterTurn:
-                let reference = measuredDirection ?? pair.initial.direction
-                return .checked(.pairDirection(first: first, second: second, reference: reference, slope: .infinity))
+                return .checked(.pairQuarterTurn(first: first, second: second, reference: measuredDirection ?? pair.initial.direction))
             }
         default:
             return .no
