@@ -50,6 +50,24 @@ public struct Comparison {
         return ComparisonReport(compat: records(.compat), indirect: records(.indirect))
     }
 
+    /// Holds the steady runs to their reference on `events`: each mode fed, as ``compare(_:configuration:)``
+    /// feeds it, to a fresh surface and to one that takes no steady runs
+    /// (``Surface/takesSteadyRuns``); the recognizers whose records differ, none when the runs
+    /// changed nothing an app reads.
+    public func steadyRunDifferences(_ events: [LibinputEvent], configuration: CompatibilityTranslator.Configuration = .init()) -> [SteadyRunDifference] {
+        DeliveryMode.allCases.flatMap { mode in
+            func records(takingSteadyRuns: Bool) -> [GestureRecord] {
+                let surface = makeSurface()
+                surface.takesSteadyRuns = takingSteadyRuns
+                Self.feed(events, to: surface, through: Self.translator(mode, configuration), settleTime: settleTime)
+                return surface.records
+            }
+            return zip(records(takingSteadyRuns: true), records(takingSteadyRuns: false))
+                .filter { $0 != $1 }
+                .map { SteadyRunDifference(mode: mode, steady: $0, everyEvent: $1) }
+        }
+    }
+
     /// The app events of `events` in `mode`, with a wheel sequence still open at the end flushed
     /// a second after the last event.
     public static func appEvents(_ events: [LibinputEvent], mode: DeliveryMode, configuration: CompatibilityTranslator.Configuration = .init()) -> [AppEvent] {
@@ -74,6 +92,23 @@ public struct Comparison {
         translator.translate(contentsOf: events, to: surface)
         translator.flush(at: flushTime(of: events), to: surface)
         surface.finish(at: (surface.lastEventTimestamp ?? 0) + settleTime)
+    }
+}
+
+/// A recognizer whose record a surface's steady runs changed.
+public struct SteadyRunDifference: Equatable, Sendable, CustomStringConvertible {
+    /// The mode whose stream it was.
+    public var mode: DeliveryMode
+    /// Its record on a surface taking steady runs.
+    public var steady: GestureRecord
+    /// Its record on one visiting it at every event.
+    public var everyEvent: GestureRecord
+
+    /// One line: which recognizer, and where its record with steady runs first differs from
+    /// the one without.
+    public var description: String {
+        "\(mode.rawValue): \(steady.region)/\(steady.name): with steady runs against without, "
+            + (steady.firstDifference(from: everyEvent) ?? "no difference")
     }
 }
 

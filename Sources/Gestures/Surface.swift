@@ -69,6 +69,15 @@ public final class Surface: AppEventReceiver {
     /// do not ask every recognizer for one.
     @exclusivity(unchecked) var mayHaveTimers = false
 
+    /// Whether the surface takes steady runs, true by default: while the input only repeats what
+    /// every recognizer following it did for the event before, the surface takes the events
+    /// itself and hands the recognizers the last two when the run ends or one is read. False
+    /// visits every recognizer at every event: the reference `compare --check` holds the runs to,
+    /// for what an app reads is the same either way.
+    @exclusivity(unchecked) public var takesSteadyRuns = true {
+        willSet { endSteadyInput() }
+    }
+
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
         super.init()
@@ -349,6 +358,7 @@ public final class Surface: AppEventReceiver {
 
     /// Starts a run of `input` in region `region` after `event`, delivered.
     private func beginSteadyRun(_ input: SteadyInput, in region: Int, of event: AppEvent) {
+        guard takesSteadyRuns else { return }
         steadyRun = SteadyRun(region: region, buttonMask: event.buttonMask, modifierFlags: event.modifierFlags)
         steadyInput = input
     }

@@ -18,6 +18,8 @@ struct Compare: ParsableCommand {
     @Option(help: "Surface description (JSON, or YAML for .yml/.yaml).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other.") var failOnDiff = false
+    @Flag(help: "Also run each mode through a surface that visits every recognizer at every event (no steady runs) and check that every recognizer's record is the same; differences go to stderr and exit status 1.")
+    var check = false
     @Option(name: .customLong("report"), help: ArgumentHelp("Also write an HTML report per recording and an index.html into DIR.", valueName: "dir"))
     var reportDirectory: String?
     @Option(name: .customLong("events-out"), help: ArgumentHelp(
@@ -36,7 +38,7 @@ struct Compare: ParsableCommand {
         }
         let eventsOutput = eventsFile.map { (path: $0, fd: openForWriting($0)) }
         defer { if let eventsOutput { close(eventsOutput.fd) } }
-        var differences = 0
+        var differences = 0, steadyRunDifferences = 0
         var pages: [ReportIndex.Entry] = []
         for path in recordings {
             let capture = isEventStream(at: path)
@@ -62,6 +64,11 @@ struct Compare: ParsableCommand {
             // `tools/cost --by-event` counts.
             if let eventsOutput { writeEvents(events, to: eventsOutput.fd, path: eventsOutput.path) }
             differences += report.accidentalActivations.count
+            if check {
+                let found = Comparison { reportingErrors { try description.makeSurface() } }.steadyRunDifferences(events)
+                found.forEach { writeStderr("touchsynth: \(path): \($0)") }
+                steadyRunDifferences += found.count
+            }
             if json {
                 emit(reportingErrors { () throws -> String in
                     // One line per recording: the report's own JSON with the recording's path added.
@@ -78,7 +85,7 @@ struct Compare: ParsableCommand {
             writeReport(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
             writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
         }
-        if failOnDiff && differences > 0 { throw ExitCode(1) }
+        if (failOnDiff && differences > 0) || steadyRunDifferences > 0 { throw ExitCode(1) }
     }
 
     /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`

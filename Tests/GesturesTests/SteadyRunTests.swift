@@ -174,4 +174,48 @@ final class SteadyRunTests: XCTestCase {
         XCTAssertEqual(delegate.eventQuestions.count, 1)
         XCTAssertEqual(canvas.pinch.scale, pinchSteps()[29].scale, "the last update it took")
     }
+
+    /// A surface told to take no steady runs visits the recognizers at every event, and they read
+    /// as the runs left them; one told so mid-run hands its run over first.
+    func testASurfaceTakingNoSteadyRunsVisitsEveryEvent() throws {
+        let events = PinchStreams.compat(pinchSteps())
+        let steady = Canvas(app: false), everyEvent = Canvas(app: false), stopped = Canvas(app: false)
+        everyEvent.surface.takesSteadyRuns = false
+        var runs = (steady: 0, everyEvent: 0, stopped: 0)
+        for (index, event) in events.enumerated() {
+            if index == 40 {
+                XCTAssertTrue(stopped.surface.isInSteadyRun)
+                stopped.surface.takesSteadyRuns = false
+                XCTAssertFalse(stopped.surface.isInSteadyRun, "told mid-run, it ends the run")
+            }
+            for canvas in [steady, everyEvent, stopped] { canvas.surface.handle(event) }
+            if steady.surface.isInSteadyRun { runs.steady += 1 }
+            if everyEvent.surface.isInSteadyRun { runs.everyEvent += 1 }
+            if stopped.surface.isInSteadyRun && index >= 40 { runs.stopped += 1 }
+        }
+        XCTAssertGreaterThan(runs.steady, 40)
+        XCTAssertEqual(runs.everyEvent, 0)
+        XCTAssertEqual(runs.stopped, 0)
+        for canvas in [steady, everyEvent, stopped] { canvas.surface.finish(at: 3) }
+        XCTAssertEqual(steady.surface.records, everyEvent.surface.records)
+        XCTAssertEqual(steady.surface.records, stopped.surface.records)
+    }
+
+    /// A record's first difference names the transition, or else the field, where two differ.
+    func testARecordsFirstDifferenceIsTheFirstThatDiffers() {
+        var a = GestureRecord(region: "canvas", name: "pinch", kind: .pinch)
+        a.transitions = [GestureTransition(state: .began, time: 1), GestureTransition(state: .changed, time: 1.5, count: 3)]
+        var b = a
+        XCTAssertNil(a.firstDifference(from: b))
+        b.transitions[1].count = 4
+        XCTAssertEqual(a.firstDifference(from: b), "transition 2: changed at 1.5 x3 against changed at 1.5 x4")
+        b.transitions = a.transitions + [GestureTransition(state: .ended, time: 2)]
+        XCTAssertEqual(a.firstDifference(from: b), "transition 3: none against ended at 2.0")
+        b = a
+        b.finalValues = GestureValues(scale: 2)
+        XCTAssertEqual(a.firstDifference(from: b), "final values: none against scale 2.0")
+        b = a
+        b.modifierFlags = .shift
+        XCTAssertEqual(a.firstDifference(from: b), "modifiers: - against shift")
+    }
 }

@@ -57,6 +57,26 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(counts.indirect, 0)
     }
 
+    /// `compare --check` on every bundled recording, real libinput replaying it: in neither mode
+    /// do the surfaces' steady runs change a recognizer's record. Six processes at once, each
+    /// with every sixth recording: the replays mostly sleep until their frames are due.
+    func testSteadyRunsChangeNoRecordOnTheBundledRecordings() throws {
+        let recordings = Fixtures.recordings
+        XCTAssertGreaterThanOrEqual(recordings.count, 20, "bundled recordings missing")
+        let runs = try (0..<6).map { first in
+            try Running([try Fixtures.touchsynth(), "compare", "--check", "--json"]
+                + stride(from: first, to: recordings.count, by: 6).map { recordings[$0].path })
+        }
+        var reports = 0
+        for run in runs {
+            let result = try run.wait()
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertFalse(result.stderr.contains("steady runs"), result.stderr)
+            reports += result.stdout.split(separator: "\n").count
+        }
+        XCTAssertEqual(reports, recordings.count)
+    }
+
     func testFailOnDiffTurnsDifferencesIntoAnExitStatus() throws {
         let touchsynth = try Fixtures.touchsynth()
         let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).json")
