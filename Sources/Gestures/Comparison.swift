@@ -42,12 +42,8 @@ public struct Comparison {
     /// one ``compare(compat:indirect:)`` gives for the streams ``appEvents(_:mode:configuration:)``
     /// returns.
     public func compare(_ events: [LibinputEvent], configuration: CompatibilityTranslator.Configuration = .init()) -> ComparisonReport {
-        func records(_ mode: DeliveryMode) -> [GestureRecord] {
-            let surface = makeSurface()
-            Self.feed(events, to: surface, through: Self.translator(mode, configuration), settleTime: settleTime)
-            return surface.records
-        }
-        return ComparisonReport(compat: records(.compat), indirect: records(.indirect))
+        ComparisonReport(compat: records(of: events, in: .compat, configuration: configuration),
+                         indirect: records(of: events, in: .indirect, configuration: configuration))
     }
 
     /// Holds the steady runs to their reference on `events`: each mode fed, as ``compare(_:configuration:)``
@@ -56,16 +52,21 @@ public struct Comparison {
     /// changed nothing an app reads.
     public func steadyRunDifferences(_ events: [LibinputEvent], configuration: CompatibilityTranslator.Configuration = .init()) -> [SteadyRunDifference] {
         DeliveryMode.allCases.flatMap { mode in
-            func records(takingSteadyRuns: Bool) -> [GestureRecord] {
-                let surface = makeSurface()
-                surface.takesSteadyRuns = takingSteadyRuns
-                Self.feed(events, to: surface, through: Self.translator(mode, configuration), settleTime: settleTime)
-                return surface.records
-            }
-            return zip(records(takingSteadyRuns: true), records(takingSteadyRuns: false))
+            zip(records(of: events, in: mode, configuration: configuration),
+                records(of: events, in: mode, configuration: configuration, takingSteadyRuns: false))
                 .filter { $0 != $1 }
                 .map { SteadyRunDifference(mode: mode, steady: $0, everyEvent: $1) }
         }
+    }
+
+    /// The records of a fresh surface, taking steady runs or not, after `events` translated in
+    /// `mode`, each app event handed to it as it is made.
+    private func records(of events: [LibinputEvent], in mode: DeliveryMode, configuration: CompatibilityTranslator.Configuration,
+                         takingSteadyRuns: Bool = true) -> [GestureRecord] {
+        let surface = makeSurface()
+        surface.takesSteadyRuns = takingSteadyRuns
+        Self.feed(events, to: surface, through: Self.translator(mode, configuration), settleTime: settleTime)
+        return surface.records
     }
 
     /// The app events of `events` in `mode`, with a wheel sequence still open at the end flushed

@@ -133,7 +133,7 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
             transition(to: isInProgress ? .ended : .failed, at: time)
         case .tracking:
             let inProgress = isInProgress
-            switch action(for: pair.current, inProgress: inProgress) {
+            switch inProgress ? actionInProgress(pair.current) : actionBeforeBegin(pair.current) {
             case .skip:
                 return
             case .defer:
@@ -151,12 +151,6 @@ open class TwoTouchGestureRecognizer: GestureRecognizer {
                 }
             }
         }
-    }
-
-    /// What to do with `current`, a segment of the pair: ``actionInProgress(_:)`` or
-    /// ``actionBeforeBegin(_:)``.
-    @inline(__always) private func action(for current: Segment, inProgress: Bool) -> SampleAction {
-        inProgress ? actionInProgress(current) : actionBeforeBegin(current)
     }
 
     /// In progress, what to do with `current`, a segment of the pair, as ``sampling`` says.

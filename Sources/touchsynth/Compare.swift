@@ -38,6 +38,8 @@ struct Compare: ParsableCommand {
         }
         let eventsOutput = eventsFile.map { (path: $0, fd: openForWriting($0)) }
         defer { if let eventsOutput { close(eventsOutput.fd) } }
+        // The description was checked when it was loaded, so building it again cannot fail.
+        let comparison = Comparison { reportingErrors { try description.makeSurface() } }
         var differences = 0, steadyRunDifferences = 0
         var pages: [ReportIndex.Entry] = []
         for path in recordings {
@@ -57,15 +59,14 @@ struct Compare: ParsableCommand {
                 writeReport(data.html(), to: "\(reportDirectory)/\(file)")
                 pages.append(ReportIndex.Entry(file: file, data: data))
             } else {
-                // The description was checked when it was loaded, so building it again cannot fail.
-                report = Comparison { reportingErrors { try description.makeSurface() } }.compare(events)
+                report = comparison.compare(events)
             }
             // After the comparison, so that the translations for the file come after those
             // `tools/cost --by-event` counts.
             if let eventsOutput { writeEvents(events, to: eventsOutput.fd, path: eventsOutput.path) }
             differences += report.accidentalActivations.count
             if check {
-                let found = Comparison { reportingErrors { try description.makeSurface() } }.steadyRunDifferences(events)
+                let found = comparison.steadyRunDifferences(events)
                 found.forEach { writeStderr("touchsynth: \(path): \($0)") }
                 steadyRunDifferences += found.count
             }
