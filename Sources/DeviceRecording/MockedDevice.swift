@@ -25,9 +25,10 @@ public struct ReplayReport: Sendable {
     public var exitStatus: Int32
     /// Frames written (a frame the kernel would drop whole is not).
     public var framesDelivered: Int
-    /// Delay between each frame's scheduled instant and its write, in microseconds.
+    /// Delay between each frame's scheduled write (``ReplayTiming/writeAhead`` before its
+    /// timestamp) and the write, in microseconds.
     public var lateness: DelayHistogram
-    /// Worst delay between a frame's scheduled instant and its write, in microseconds.
+    /// Worst delay between a frame's scheduled write and the write, in microseconds.
     public var maxLatenessMicros: Int64 { lateness.maximum }
     /// From starting the program to its exit, in seconds.
     public var wallSeconds: Double
@@ -87,6 +88,16 @@ public struct ReplayTiming: Sendable {
     public var openTimeout: Duration = .seconds(10)
     /// Playback speed: 2 delivers the frames twice as fast, their timestamps as close together.
     public var speed = 1.0
+    /// How long before its timestamp each frame (and each fault) is written. libinput runs a
+    /// timer that expires before a frame's timestamp ahead of the frame whenever it reads the
+    /// frame late (`libinput_timer_flush`), but it cannot know of a frame not yet readable: a
+    /// timer expiring just after a frame's timestamp fires first if the frame arrives after it.
+    /// A real evdev node is read within microseconds; the harness's writes come 0.15 ms late
+    /// (p50) and the pty hands data on from a work queue, 0.57 ms from timestamp to app event
+    /// (p50, 0.87 ms p99), so a hold timer 0.19 ms after a finger's lift fired before the lift
+    /// here and not in the VM (README, VM tier). Written this far ahead, libinput handles each
+    /// frame and timer in the order of their times, as a prompt reader would.
+    public var writeAhead: Duration = .milliseconds(2)
 
     public init() {}
 
@@ -329,6 +340,7 @@ public final class MockedDevice {
         let notifyFD: Int32 = 3
         var env = environment(preload: preload)
         env["TOUCHSYNTH_NOTIFY_FD"] = String(notifyFD)
+        env[Self.writeAheadVariable] = String(timing.writeAhead.nanoseconds / 1000)
         if readiness == .programSignals { env["TOUCHSYNTH_NOTIFY_BY_PROGRAM"] = "1" }
 
         let started = Clock.now()
@@ -364,7 +376,8 @@ public final class MockedDevice {
         for node in nodes { node.next = try readFrame(of: node) }
         while let next = try nextStep(&pendingFaults) {
             let due = origin + Int64(Double(next.time) * 1000 / timing.speed)
-            if let ended = Self.sleep(until: due, watching: pid) {
+            let write = due - timing.writeAhead.nanoseconds
+            if let ended = Self.sleep(until: write, watching: pid) {
                 status = ended
                 break
             }
@@ -372,7 +385,7 @@ public final class MockedDevice {
             let target: Node
             switch next.step {
             case .frame(let node, let frame):
-                lateness.add((Clock.now() - due) / 1000)
+                lateness.add((Clock.now() - write) / 1000)
                 // Stamped with the instant the frame is due: libinput's timers run from these times, so
                 // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
                 passed.removeAll(keepingCapacity: true)
@@ -479,6 +492,15 @@ public final class MockedDevice {
         _ = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
         let tb = UnsafeMutablePointer<UMockdevTestbed>(testbed)
         umockdev_testbed_remove_device(tb, "/sys" + (node.files.syspath as NSString).deletingLastPathComponent)
+    }
+
+    private static let writeAheadVariable = "TOUCHSYNTH_WRITE_AHEAD_US"
+
+    /// How long before their timestamps the harness running this process writes its frames
+    /// (``ReplayTiming/writeAhead``), in microseconds; 0 outside the harness, where a device's
+    /// frames are readable at their timestamps.
+    public static var writeAheadOfThisProcess: Int64 {
+        ProcessInfo.processInfo.environment[writeAheadVariable].flatMap { Int64($0) } ?? 0
     }
 
     /// Tells the harness that the program is ready for the first frame, when it runs under

@@ -139,8 +139,8 @@ struct Bench: ParsableCommand {
         return [
             Figure(name: "latency available → app events p50, \(events)", unit: "µs", samples: [pool.availability(0.5)]),
             Figure(name: "latency available → app events p99", unit: "µs", samples: [pool.availability(0.99)]),
-            Figure(name: "latency kernel timestamp → app events p50", unit: "µs", samples: [pool.timestamp(0.5)]),
-            Figure(name: "latency kernel timestamp → app events p99", unit: "µs", samples: [pool.timestamp(0.99)]),
+            Figure(name: "latency frame written → app events p50", unit: "µs", samples: [pool.write(0.5)]),
+            Figure(name: "latency frame written → app events p99", unit: "µs", samples: [pool.write(0.99)]),
         ]
     }
 
