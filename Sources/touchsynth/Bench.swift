@@ -139,8 +139,6 @@ struct Bench: ParsableCommand {
         return [
             Figure(name: "latency available → app events p50, \(events)", unit: "µs", samples: [pool.availability(0.5)]),
             Figure(name: "latency available → app events p99", unit: "µs", samples: [pool.availability(0.99)]),
-            Figure(name: "latency frame written → app events p50", unit: "µs", samples: [pool.write(0.5)]),
-            Figure(name: "latency frame written → app events p99", unit: "µs", samples: [pool.write(0.99)]),
         ]
     }
 

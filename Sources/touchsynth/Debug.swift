@@ -33,7 +33,7 @@ struct Debug: ParsableCommand {
         }
         reportLog(context)
         printer.finish(at: last + 1_000_000)
-        if let summary = printer.latency?.pool.summary { writeStderr(summary) }
+        if let summary = printer.latency?.summary { writeStderr(summary) }
         if !sawDevice && devicePaths.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()
             fail(error.description, code: error.exitCode)

@@ -4,21 +4,22 @@ import LibinputEvents
 import LibinputKit
 
 /// How long each libinput event took to become app events: from its availability (libinput's
-/// dispatch returned it) and from its frame's write (its kernel timestamp, less the harness's
-/// ``ReplayTiming/writeAhead`` in a replay), to the moment both modes' translators returned
-/// their app events (before any printing). Kept as histograms, and one tab-separated line per
-/// event in a file: type, nanoseconds from availability, microseconds from the write.
+/// dispatch returned it) and from its kernel timestamp, to the moment both modes' translators
+/// returned their app events (before any printing). Kept as histograms, and one tab-separated
+/// line per event in a file: type, nanoseconds from availability, microseconds from the
+/// timestamp. In a replay that last is negative for most events: the harness writes frames
+/// ahead of their timestamps (``ReplayTiming/writeAhead``), so it is summarized live only.
 final class LatencyLog {
     /// Latencies pooled over events.
     struct Pool {
         /// From availability to emission, in units of 10 ns (exact up to 1 ms).
         private(set) var fromAvailability = DelayHistogram()
-        /// From the frame's write to emission, in µs.
-        private(set) var fromWrite = DelayHistogram()
+        /// From the frame's kernel timestamp to emission, in µs.
+        private(set) var fromTimestamp = DelayHistogram()
 
-        mutating func add(nanosFromAvailability: Int64, microsFromWrite: Int64) {
+        mutating func add(nanosFromAvailability: Int64, microsFromTimestamp: Int64) {
             fromAvailability.add(nanosFromAvailability / 10)
-            fromWrite.add(microsFromWrite)
+            fromTimestamp.add(microsFromTimestamp)
         }
 
         /// Adds the events of a file written by a ``LatencyLog``.
@@ -28,26 +29,32 @@ final class LatencyLog {
                 guard fields.count == 3, let ns = Int64(fields[1]), let us = Int64(fields[2]) else {
                     throw HarnessError("\(path): not a latency line: \(line)", exitCode: 65)
                 }
-                add(nanosFromAvailability: ns, microsFromWrite: us)
+                add(nanosFromAvailability: ns, microsFromTimestamp: us)
             }
         }
 
         /// Microseconds from availability below which `fraction` of the events were.
         func availability(_ fraction: Double) -> Double { Double(fromAvailability.percentile(fraction)) / 100 }
 
-        /// Microseconds from the frame's write below which `fraction` of the events were.
-        func write(_ fraction: Double) -> Double { Double(fromWrite.percentile(fraction)) }
+        /// Microseconds from the kernel timestamp below which `fraction` of the events were.
+        func timestamp(_ fraction: Double) -> Double { Double(fromTimestamp.percentile(fraction)) }
 
-        var summary: String {
-            String(format: "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs p99 %.2f µs max %.2f µs; frame written → app events p50 %.0f µs p99 %.0f µs max %lld µs",
-                   fromAvailability.count, availability(0.5), availability(0.99), Double(fromAvailability.maximum) / 100,
-                   write(0.5), write(0.99), fromWrite.maximum)
+        /// The figures; from the timestamps only when frames were not written ahead of them
+        /// (`writeAhead`, in µs).
+        func summary(writeAhead: Int64) -> String {
+            let available = String(format: "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs p99 %.2f µs max %.2f µs",
+                                   fromAvailability.count, availability(0.5), availability(0.99), Double(fromAvailability.maximum) / 100)
+            if writeAhead > 0 { return available + "; frames written \(writeAhead) µs ahead of their kernel timestamps, so not timed from them" }
+            return available + String(format: "; kernel timestamp → app events p50 %.0f µs p99 %.0f µs max %lld µs",
+                                      timestamp(0.5), timestamp(0.99), fromTimestamp.maximum)
         }
     }
 
     private(set) var pool = Pool()
     private let file: UnsafeMutablePointer<FILE>
-    private let writeAhead = MockedDevice.writeAheadOfThisProcess
+
+    /// The figures, in this process's circumstances.
+    var summary: String { pool.summary(writeAhead: MockedDevice.writeAheadOfThisProcess) }
 
     /// Opens (truncates) `path` for the per-event lines.
     init(path: String) throws {
@@ -55,15 +62,15 @@ final class LatencyLog {
             throw HarnessError("cannot write \(path): \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 73)
         }
         self.file = file
-        fputs("# type\tns from availability\tus from the frame's write\n", file)
+        fputs("# type\tns from availability\tus from kernel timestamp\n", file)
     }
 
     deinit { fclose(file) }
 
     func record(_ event: LibinputEvent, availableAt available: UInt64, emittedAt emitted: UInt64) {
         let fromAvailable = Int64(emitted) - Int64(available)
-        let fromWrite = Int64(emitted / 1000) - (Int64(event.time) - writeAhead)
-        pool.add(nanosFromAvailability: fromAvailable, microsFromWrite: fromWrite)
-        fputs("\(event.typeName)\t\(fromAvailable)\t\(fromWrite)\n", file)
+        let fromStamp = Int64(emitted / 1000) - Int64(event.time)
+        pool.add(nanosFromAvailability: fromAvailable, microsFromTimestamp: fromStamp)
+        fputs("\(event.typeName)\t\(fromAvailable)\t\(fromStamp)\n", file)
     }
 }

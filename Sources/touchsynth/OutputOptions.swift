@@ -9,7 +9,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock = false
     @Option(help: "Colours in table output: auto (when stdout is a terminal; NO_COLOR turns them off), always or never.") var color: ColorChoice = .auto
-    @Option(help: ArgumentHelp("Write each libinput event's latency to FILE (type, ns from availability, µs from its frame's write, to its app events) and a summary to stderr; needs --mode compat, indirect or both.",
+    @Option(help: ArgumentHelp("Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, to its app events; negative in replays, which write frames ahead) and a summary to stderr; needs --mode compat, indirect or both.",
                                valueName: "file")) var latency: String?
 
     func validate() throws {
