@@ -88,9 +88,10 @@ public struct ReplayTiming: Sendable {
     public var openTimeout: Duration = .seconds(10)
     /// Playback speed: 2 delivers the frames twice as fast, their timestamps as close together.
     public var speed = 1.0
-    /// How long before its timestamp each frame (and each fault) is written. libinput runs a
-    /// timer that expires before a frame's timestamp ahead of the frame whenever it reads the
-    /// frame late (`libinput_timer_flush`), but it cannot know of a frame not yet readable: a
+    /// How long before its timestamp each frame (and each SYN_DROPPED) is written; a removal,
+    /// which has none, comes at its instant. libinput runs a timer that expires before a
+    /// frame's timestamp ahead of the frame whenever it reads the frame late
+    /// (`libinput_timer_flush`), but it cannot know of a frame not yet readable: a
     /// timer expiring just after a frame's timestamp fires first if the frame arrives after it.
     /// A real evdev node is read within microseconds; the harness's writes come 0.15 ms late
     /// (p50) and the pty hands data on from a work queue, 0.57 ms from timestamp to app event
@@ -376,7 +377,10 @@ public final class MockedDevice {
         for node in nodes { node.next = try readFrame(of: node) }
         while let next = try nextStep(&pendingFaults) {
             let due = origin + Int64(Double(next.time) * 1000 / timing.speed)
-            let write = due - timing.writeAhead.nanoseconds
+            // A removal has no timestamp for libinput to order by: it comes at its instant, after
+            // every timer due before it, as a real unplug does.
+            let isRemoval = if case .removal = next.step { true } else { false }
+            let write = isRemoval ? due : due - timing.writeAhead.nanoseconds
             if let ended = Self.sleep(until: write, watching: pid) {
                 status = ended
                 break

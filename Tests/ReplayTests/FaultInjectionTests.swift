@@ -53,6 +53,17 @@ final class FaultInjectionTests: XCTestCase {
         XCTAssertTrue(lines[(removed + 1)...].allSatisfy { $0.compat.isEmpty && $0.indirect.isEmpty })
     }
 
+    /// A removal has no timestamp for libinput to order by, so the harness makes it at its
+    /// instant rather than ahead, as it writes frames: libinput's end of the pinch, stamped when
+    /// it finds the device gone, comes no sooner after the last frame than the unplug did.
+    func testTheUnplugComesAtItsInstantNotAheadLikeFrames() throws {
+        let lines = try replay(["--unplug", "0.5"])
+        let lastFrame = try XCTUnwrap(try RecordingLoader.load(pinch).frames.last { $0.time < 500_000 })
+        let time = { (type: String) in try XCTUnwrap(lines.last { $0.type == type }?.libinput["time_us"] as? Int, type) }
+        // Every frame of this pinch makes an update: the last update is the last frame's.
+        XCTAssertGreaterThanOrEqual(try time("GESTURE_PINCH_END") - time("GESTURE_PINCH_UPDATE"), 500_000 - Int(lastFrame.time))
+    }
+
     func testSynDroppedMidPinchLosesFramesAndTheStreamsStayValid() throws {
         let intact = try replay([])
         let dropped = try replay(["--syn-dropped", "0.4+100"])
