@@ -12,11 +12,11 @@ final class ToolScriptTests: XCTestCase {
 
     func testHelpPrintsTheScriptsOpeningComment() throws {
         for name in Self.scripts {
+            let source = try String(contentsOfFile: tool(name), encoding: .utf8).split(separator: "\n")
+            let opening = source.dropFirst().prefix { $0.hasPrefix("#") }
             for flag in ["--help", "-h"] {
                 let result = try runProcess([tool(name), flag])
                 XCTAssertEqual(result.status, 0, "\(name) \(flag): \(result.stderr)")
-                let source = try String(contentsOfFile: tool(name), encoding: .utf8).split(separator: "\n")
-                let opening = source.dropFirst().prefix { $0.hasPrefix("#") }
                 XCTAssertEqual(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count, opening.count, "\(name) \(flag)")
                 XCTAssertEqual(result.stdout.split(separator: "\n").first.map(String.init), opening.first.map { String($0.dropFirst(2)) }, "\(name) \(flag)")
             }
