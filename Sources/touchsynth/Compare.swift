@@ -29,13 +29,7 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: .defaultScreen)
-        if let reportDirectory {
-            do {
-                try FileManager.default.createDirectory(atPath: reportDirectory, withIntermediateDirectories: true)
-            } catch {
-                fail("\(reportDirectory): cannot create: \((error as NSError).localizedDescription)", code: errno == EACCES ? 77 : 73)
-            }
-        }
+        if let reportDirectory { makeDirectory(reportDirectory) }
         let eventsOutput = eventsFile.map { (path: $0, fd: openForWriting($0)) }
         defer { if let eventsOutput { close(eventsOutput.fd) } }
         // The description was checked when it was loaded, so building it again cannot fail.
@@ -56,7 +50,7 @@ struct Compare: ParsableCommand {
                 let data = makeReport(path, recording: recording, events: events, description: description, screen: .defaultScreen)
                 report = data.comparison
                 let file = reportFileName(for: path, taken: pages.map(\.file))
-                writeReport(data.html(), to: "\(reportDirectory)/\(file)")
+                writeFile(data.html(), to: "\(reportDirectory)/\(file)")
                 pages.append(ReportIndex.Entry(file: file, data: data))
             } else {
                 report = comparison.compare(events)
@@ -83,7 +77,7 @@ struct Compare: ParsableCommand {
             }
         }
         if let reportDirectory {
-            writeReport(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
+            writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
             writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
         }
         if (failOnDiff && differences > 0) || steadyRunDifferences > 0 { throw ExitCode(1) }

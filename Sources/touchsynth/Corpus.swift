@@ -23,7 +23,7 @@ struct Corpus: ParsableCommand {
         let devices = reportingErrors { try CorpusDevice.collect(paths) }
         guard !devices.isEmpty else { fail("no touchpad description in \(paths.joined(separator: ", "))", code: 66) }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(getpid())")
-        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        makeDirectory(work.path)
         defer { try? FileManager.default.removeItem(at: work) }
 
         var cells: [[CorpusCell]] = devices.map { _ in [] }
@@ -36,10 +36,10 @@ struct Corpus: ParsableCommand {
                     options.quirks = LibinputQuirks.load(for: device.description)
                     let recording = try GestureSynthesizer.synthesize(script, on: device.description, options: options, file: gesture.name)
                     let file = work.appendingPathComponent("\(d)-\(g).yml").path
-                    try LibinputRecordFormat.write(recording).write(toFile: file, atomically: false, encoding: .utf8)
+                    writeFile(LibinputRecordFormat.write(recording), to: file)
                     runs.append((d, g, file))
                     cells[d].append(CorpusCell(gesture: gesture, outcome: .pending))
-                } catch let error as RecordingError {
+                } catch {
                     cells[d].append(CorpusCell(gesture: gesture, outcome: .notSynthesized(error.message)))
                 }
             }
@@ -58,12 +58,7 @@ struct Corpus: ParsableCommand {
             emitRaw(table.text())
         }
         if let markdown {
-            do {
-                try table.markdown(command: "touchsynth corpus \(paths.joined(separator: " ")) --markdown \(markdown)")
-                    .write(toFile: markdown, atomically: true, encoding: .utf8)
-            } catch {
-                fail("\(markdown): cannot write: \((error as NSError).localizedDescription)", code: 73)
-            }
+            writeFile(table.markdown(command: "touchsynth corpus \(paths.joined(separator: " ")) --markdown \(markdown)"), to: markdown)
         }
     }
 

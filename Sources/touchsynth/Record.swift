@@ -23,13 +23,7 @@ struct Record: ParsableCommand {
             if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
             return try EvdevRecorder(node: try EvdevNode(path: path))
         }
-        var fd: Int32 = 1
-        if let output {
-            fd = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            if fd < 0 {
-                fail("\(output): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73)
-            }
-        }
+        let fd = output.map(openForWriting) ?? 1
         defer { if fd != 1 { close(fd) } }
         let live = isatty(2) != 0
         let label = "\(path) (\(recorder.device.name))"

@@ -31,11 +31,7 @@ func writeRecording(_ recording: Recording, to output: String?, format: Recordin
     let chosen = format ?? output.flatMap(RecordingFormat.forPath) ?? .yaml
     let text = chosen.text(recording)
     guard let output else { return emitRaw(text) }
-    do {
-        try text.write(toFile: output, atomically: true, encoding: .utf8)
-    } catch {
-        fail("\(output): cannot write: \((error as NSError).localizedDescription)", code: 73)
-    }
+    writeFile(text, to: output)
 }
 
 /// A frame's events by name, `ABS_MT_SLOT 1, ABS_MT_POSITION_X 880`, without its SYN_REPORT.

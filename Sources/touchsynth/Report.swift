@@ -30,7 +30,7 @@ struct ReportCommand: ParsableCommand {
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent + ".html"
         let data = makeReport(recording, description: description, screen: screen.size)
-        writeReport(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
+        writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
 }
@@ -52,25 +52,4 @@ func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], d
     // The description was checked when it was loaded, so building it again cannot fail.
     return ReportData(title: path, recording: recording, libinput: events, compat: compat, indirect: indirect, screen: screen,
                       makeSurface: { reportingErrors { try description.makeSurface() } })
-}
-
-/// Writes a report file; one that cannot be written ends the program (77 when permission is
-/// refused, 73 otherwise).
-func writeReport(_ text: String, to path: String) {
-    let fd = openForWriting(path)
-    defer { close(fd) }
-    writeText(text, to: fd, path: path)
-}
-
-/// Writes `text` to `fd`, the file at `path`; a failed write ends the program (73).
-func writeText(_ text: String, to fd: Int32, path: String) {
-    if !writeAll(fd, text) { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 73) }
-}
-
-/// Creates or empties `path` for writing; one that cannot be opened ends the program (77 when
-/// permission is refused, 73 otherwise).
-func openForWriting(_ path: String) -> Int32 {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73) }
-    return fd
 }

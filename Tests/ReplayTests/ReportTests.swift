@@ -215,4 +215,26 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)
         XCTAssertEqual(unwritable.stderr.split(separator: "\n").count, 1, unwritable.stderr)
     }
+
+    /// Every command that writes a file says why it could not, in the system's words, with 73.
+    func testOutputThatCannotBeWrittenGivesTheSystemsReason() throws {
+        let exe = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        let absent = directory.appendingPathComponent("no/such").path
+        let aFile = directory.appendingPathComponent("a-file").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: aFile, contents: Data()))
+        let device = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let cases: [(arguments: [String], stderr: String)] = [
+            (["convert", pinch, "-o", "\(absent)/x.evemu"], "\(absent)/x.evemu: cannot write: No such file or directory"),
+            (["synthesize", "--text", "pinch scale=1.5", "--device", device, "-o", "\(absent)/x.yml"],
+             "\(absent)/x.yml: cannot write: No such file or directory"),
+            (["corpus", device, "--markdown", "\(absent)/x.md"], "\(absent)/x.md: cannot write: No such file or directory"),
+            (["compare", "--report", "\(aFile)/reports", pinch], "\(aFile)/reports: cannot create: Not a directory"),
+        ]
+        for (arguments, stderr) in cases {
+            let result = try runProcess([exe] + arguments)
+            XCTAssertEqual(result.status, 73, arguments.joined(separator: " "))
+            XCTAssertEqual(result.stderr, "touchsynth: \(stderr)\n", arguments.joined(separator: " "))
+        }
+    }
 }

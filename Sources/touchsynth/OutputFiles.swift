@@ -1,0 +1,37 @@
+import Foundation
+
+/// Writes an output file (a report, a converted recording, a table); one that cannot be written
+/// ends the program with the system's reason (77 when permission is refused, 73 otherwise).
+func writeFile(_ text: String, to path: String) {
+    let fd = openForWriting(path)
+    defer { close(fd) }
+    writeText(text, to: fd, path: path)
+}
+
+/// Writes `text` to `fd`, the file at `path`; a failed write ends the program (73).
+func writeText(_ text: String, to fd: Int32, path: String) {
+    if !writeAll(fd, text) { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 73) }
+}
+
+/// Creates the directory `path` and any missing parents; one that cannot be made ends the
+/// program with the system's reason (77 when permission is refused, 73 otherwise).
+func makeDirectory(_ path: String) {
+    do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+        // Foundation's own text ("The operation could not be completed") names no reason; the
+        // system call's error under it does (a POSIXError, which `as? NSError` does not match).
+        let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+        let code = underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+        let reason = code.map { String(cString: strerror($0)) } ?? error.localizedDescription
+        fail("\(path): cannot create: \(reason)", code: code == EACCES ? 77 : 73)
+    }
+}
+
+/// Creates or empties `path` for writing; one that cannot be opened ends the program (77 when
+/// permission is refused, 73 otherwise).
+func openForWriting(_ path: String) -> Int32 {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73) }
+    return fd
+}
