@@ -28,12 +28,15 @@ struct Bench: ParsableCommand {
         var max: Double { sorted.last ?? 0 }
     }
 
-    func run() throws {
+    func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard events >= 1000, events <= 1_000_000_000 else { throw ValidationError("--events must be within 1000 and 10^9") }
+    }
+
+    func run() throws {
         if throughputOnly { return report(measureThroughput(events: events), header: "synthetic stream, \(runs) runs") }
         let paths = recordings.isEmpty ? Self.bundledRecordings() : recordings
-        guard !paths.isEmpty else { throw ValidationError("no recordings given and none under Tests/Fixtures") }
+        guard !paths.isEmpty else { fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66) }
         let loaded = reportingErrors { try paths.map { ($0, try RecordingLoader.load($0)) } }
 
         var figures: [Figure] = []

@@ -27,8 +27,11 @@ struct Diff: ParsableCommand {
     @Option(help: "Differences to print at most.") var limit = 20
     @Flag(help: "JSON Lines output: one object per difference, then a summary.") var json = false
 
-    func run() throws {
+    func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
+    }
+
+    func run() throws {
         if isEventStream(at: expected) && isEventStream(at: actual) { return try compareStreams() }
         try compareRecordings()
     }

@@ -174,6 +174,23 @@ final class ReplayBehaviourTests: XCTestCase {
         }
     }
 
+    /// An out-of-range option value is refused before any work, with the usage of the command
+    /// it was given to (not the top-level one) and 64.
+    func testAnOutOfRangeValueShowsItsCommandsUsage() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let cases: [(command: String, arguments: [String])] = [
+            ("bench", ["--runs", "0"]), ("bench", ["--events", "10"]), ("diff", ["--limit=-1", "a", "b"]),
+            ("replay", ["--speed", "0", "x.yml"]), ("corpus", ["--jobs", "0", "x"]), ("mock", ["x.yml"]),
+            ("record", ["--duration", "0"]), ("synthesize", ["-e", "tap", "--device", "x", "--rate", "1"]),
+            ("report", ["x.yml", "-o", "x.txt"]), ("bridge", ["--points-per-mm", "0"]),
+        ]
+        for (command, arguments) in cases {
+            let result = try runProcess([touchsynth, command] + arguments)
+            XCTAssertEqual(result.status, 64, "\(command) \(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("Usage: touchsynth \(command) "), "\(command) \(arguments): \(result.stderr)")
+        }
+    }
+
     /// The program's own exit status comes back, as soon as it exits.
     func testMockReturnsTheProgramsExitStatus() throws {
         let touchsynth = try Fixtures.touchsynth()
