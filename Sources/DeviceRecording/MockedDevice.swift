@@ -10,10 +10,14 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     public var message: String
     /// sysexits: 69 (EX_UNAVAILABLE) for missing parts, 71 (EX_OSERR) for system failures.
     public var exitCode: Int32
+    /// The program's own exit status, when it ended before it was ready: a program that signals
+    /// its readiness itself has then said why on its stderr, or stopped as asked (0).
+    public var programStatus: Int32?
 
-    public init(_ message: String, exitCode: Int32 = 71) {
+    public init(_ message: String, exitCode: Int32 = 71, programStatus: Int32? = nil) {
         self.message = message
         self.exitCode = exitCode
+        self.programStatus = programStatus
     }
 
     public var description: String { message }
@@ -363,7 +367,8 @@ public final class MockedDevice {
 
         if let early = try waitForReady(pid: pid, notifyRead: pipeFDs[0], timeout: timing.openTimeout) {
             status = early
-            throw HarnessError("\(command.joined(separator: " ")) exited (status \(early)) before it was ready for \(devnode)", exitCode: early == 0 ? 70 : early)
+            throw HarnessError("\(command.joined(separator: " ")) exited (status \(early)) before it was ready for \(devnode)",
+                               exitCode: early == 0 ? 70 : early, programStatus: early)
         }
 
         let ready = Clock.now()

@@ -8,9 +8,10 @@ func writeFile(_ text: String, to path: String) {
     writeText(text, to: fd, path: path)
 }
 
-/// Writes `text` to `fd`, the file at `path`; a failed write ends the program (73).
+/// Writes `text` to `fd`, the file at `path`; a failed write ends the program (74, an I/O error:
+/// the file could be created).
 func writeText(_ text: String, to fd: Int32, path: String) {
-    if !writeAll(fd, text) { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 73) }
+    if !writeAll(fd, text) { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 74) }
 }
 
 /// Creates the directory `path` and any missing parents; one that cannot be made ends the

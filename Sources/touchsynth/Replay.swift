@@ -38,11 +38,20 @@ struct Replay: ParsableCommand {
             for fault in synDropped {
                 device.faults.append(.synDropped(devnode: fault.devnode ?? device.devnode, at: fault.at, lost: fault.lost ?? 50_000))
             }
+            // The child writes the latency file; one it cannot write fails here, before the replay.
+            if let latency = output.latency { close(openForWriting(latency)) }
             var command = [currentExecutable(), "debug"] + device.devnodes.flatMap { ["--device", $0] } + output.arguments
             if enableTap { command.append("--enable-tap") }
             var timing = ReplayTiming.programSignalsReady
             timing.speed = speed
-            return try device.run(command, timing: timing, readiness: .programSignals)
+            do {
+                return try device.run(command, timing: timing, readiness: .programSignals)
+            } catch let error as HarnessError {
+                // The program is this one's `debug`, on the same stderr: ended before it was
+                // ready, it has said why, or its reader went away (`| head`, status 0).
+                if let status = error.programStatus { Foundation.exit(status) }
+                throw error
+            }
         }
         if stats { printStats(report) }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

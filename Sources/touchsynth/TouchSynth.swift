@@ -37,14 +37,17 @@ func currentExecutable() -> String {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 }
 
-/// Writes a line to stdout unbuffered; a reader that went away (`| head`) ends the program quietly.
+/// Writes a line to stdout unbuffered; a reader that went away (`| head`) ends the program
+/// quietly, any other failure (a full disk) with its reason and 74.
 func emit(_ line: String) {
     emitRaw(line + "\n")
 }
 
-/// Writes text to stdout as it is, with ``emit(_:)``'s handling of a closed pipe.
+/// Writes text to stdout as it is, with ``emit(_:)``'s handling of failures.
 func emitRaw(_ text: String) {
-    if !writeAll(1, text) { exit(0) }
+    guard !writeAll(1, text) else { return }
+    if errno == EPIPE { exit(0) }
+    fail("stdout: cannot write: \(String(cString: strerror(errno)))", code: 74)
 }
 
 /// Writes a line to stderr; nothing more can be done if that fails.

@@ -191,6 +191,39 @@ final class ReplayBehaviourTests: XCTestCase {
         }
     }
 
+    /// Output that cannot be written: a reader gone before the replay's child was ready ends it
+    /// quietly, as one gone later does; a full disk is one line and 74; an unwritable latency
+    /// file is refused before the replay starts, in one line.
+    func testOutputThatCannotBeWrittenEndsTheReplayInOneLineOrQuietly() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        func run(_ arguments: [String], stdout: FileHandle) throws -> (status: Int32, stderr: String) {
+            let process = Process(), errors = Pipe()
+            process.executableURL = URL(fileURLWithPath: touchsynth)
+            process.arguments = arguments
+            process.standardOutput = stdout
+            process.standardError = errors
+            try process.run()
+            try stdout.close()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        let gone = Pipe()
+        try gone.fileHandleForReading.close()
+        let quiet = try run(["replay", pinch], stdout: gone.fileHandleForWriting)
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stderr, "")
+        for arguments in [["replay", pinch], ["compare", "--json", pinch], ["convert", pinch]] {
+            let full = try run(arguments, stdout: try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full")))
+            XCTAssertEqual(full.status, 74, "\(arguments)")
+            XCTAssertEqual(full.stderr, "touchsynth: stdout: cannot write: No space left on device\n", "\(arguments)")
+        }
+        let latency = try runProcess([touchsynth, "replay", "--mode", "both", "--latency", "/nonexistent/latency.tsv", pinch])
+        XCTAssertEqual(latency.status, 73)
+        XCTAssertEqual(latency.stderr, "touchsynth: /nonexistent/latency.tsv: cannot write: No such file or directory\n")
+        XCTAssertEqual(latency.stdout, "")
+    }
+
     /// The program's own exit status comes back, as soon as it exits.
     func testMockReturnsTheProgramsExitStatus() throws {
         let touchsynth = try Fixtures.touchsynth()
