@@ -31,7 +31,7 @@ struct Record: ParsableCommand {
         var lastShown = -1.0
         let (ending, progress) = reportingErrors {
             try recorder.record(maxSeconds: duration, write: { text in
-                guard writeAll(fd, text) else { throw RecordingError(.badData, file: output ?? "stdout", "write failed: \(String(cString: strerror(errno)))") }
+                if let output { writeText(text, to: fd, path: output) } else { emitRaw(text) }
             }, progress: { p in
                 guard live, p.seconds - lastShown >= 0.1 else { return }
                 lastShown = p.seconds

@@ -110,6 +110,10 @@ final class RecordingToolTests: XCTestCase {
         let denied = try runOnUnreadableNode { [touchsynth, "record", "--device", $0] }
         XCTAssertEqual(denied.status, 77, denied.stderr)
         XCTAssertTrue(denied.stderr.contains("join the 'input' group"), denied.stderr)
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let full = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "record", "--device", "{devnode}", "-o", "/dev/full"])
+        XCTAssertEqual(full.status, 74, full.stderr)
+        XCTAssertEqual(full.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
     }
 
     /// Real evtest on every bundled recording: what it prints parses back to the same frames.
