@@ -132,6 +132,14 @@ public final class LibinputContext {
     /// Adds a device node to a path context.
     public func addDevice(_ path: String) throws(LibinputError) {
         try Self.checkReadable(path)
+        // libinput says only "Invalid path" for what is not a device node; a recording given
+        // where a device goes is a likely slip.
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFCHR {
+            let directory = status.st_mode & S_IFMT == S_IFDIR
+            if directory { throw LibinputError("\(path): a directory, not an input device node", exitCode: 66) }
+            throw LibinputError("\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)", exitCode: 65)
+        }
         guard libinput_path_add_device(li, path) != nil else {
             let reason = takeLog().map(\.text).last ?? "libinput rejected it"
             throw LibinputError("libinput: cannot add \(path): \(reason)", exitCode: 69)

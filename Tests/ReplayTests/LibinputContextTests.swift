@@ -36,6 +36,20 @@ final class LibinputContextTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("Capabilities:  pointer gesture"), result.stdout)
     }
 
+    /// What is not a device node is named for what it is, not with libinput's "Invalid path".
+    func testAFileOrDirectoryGivenAsADeviceIsNamedForWhatItIs() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        for command in ["debug", "devices"] {
+            let file = try runProcess([touchsynth, command, "--device", pinch])
+            XCTAssertEqual(file.status, 65, file.stderr)
+            XCTAssertEqual(file.stderr, "touchsynth: \(pinch): a file, not an input device node (a recording is replayed with `touchsynth replay`)\n")
+            let directory = try runProcess([touchsynth, command, "--device", Fixtures.synthesized.path])
+            XCTAssertEqual(directory.status, 66, directory.stderr)
+            XCTAssertEqual(directory.stderr, "touchsynth: \(Fixtures.synthesized.path): a directory, not an input device node\n")
+        }
+    }
+
     /// libinput leaves tap-to-click off; `--enable-tap` turns it on, and a one-finger tap clicks.
     func testEnableTapTurnsATapIntoAClick() throws {
         let touchsynth = try Fixtures.touchsynth()
