@@ -33,7 +33,10 @@ struct Debug: ParsableCommand {
         }
         reportLog(context)
         printer.finish(at: last + 1_000_000)
-        if let summary = printer.latency?.summary { writeStderr(summary) }
+        if let latency = printer.latency {
+            reportingErrors { try latency.flush() }
+            writeStderr(latency.summary)
+        }
         if !sawDevice && devicePaths.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()
             fail(error.description, code: error.exitCode)

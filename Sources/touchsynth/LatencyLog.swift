@@ -51,7 +51,10 @@ final class LatencyLog {
     }
 
     private(set) var pool = Pool()
+    private let path: String
     private let file: UnsafeMutablePointer<FILE>
+    /// The first failed write's errno: a full disk is reported at the end, not per line.
+    private var writeError: Int32?
 
     /// The figures, in this process's circumstances.
     var summary: String { pool.summary(writeAhead: MockedDevice.writeAheadOfThisProcess) }
@@ -59,10 +62,11 @@ final class LatencyLog {
     /// Opens (truncates) `path` for the per-event lines.
     init(path: String) throws {
         guard let file = fopen(path, "w") else {
-            throw HarnessError("cannot write \(path): \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 73)
+            throw HarnessError("\(path): cannot write: \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 73)
         }
+        self.path = path
         self.file = file
-        fputs("# type\tns from availability\tus from kernel timestamp\n", file)
+        write("# type\tns from availability\tus from kernel timestamp\n")
     }
 
     deinit { fclose(file) }
@@ -71,6 +75,17 @@ final class LatencyLog {
         let fromAvailable = Int64(emitted) - Int64(available)
         let fromStamp = Int64(emitted / 1000) - Int64(event.time)
         pool.add(nanosFromAvailability: fromAvailable, microsFromTimestamp: fromStamp)
-        fputs("\(event.typeName)\t\(fromAvailable)\t\(fromStamp)\n", file)
+        write("\(event.typeName)\t\(fromAvailable)\t\(fromStamp)\n")
+    }
+
+    /// Writes out what is buffered; a line that could not be written ends it with an error naming
+    /// the file (74).
+    func flush() throws(HarnessError) {
+        if fflush(file) != 0 && writeError == nil { writeError = errno }
+        if let writeError { throw HarnessError("\(path): cannot write: \(String(cString: strerror(writeError)))", exitCode: 74) }
+    }
+
+    private func write(_ line: String) {
+        if fputs(line, file) < 0 && writeError == nil { writeError = errno }
     }
 }

@@ -192,8 +192,8 @@ final class ReplayBehaviourTests: XCTestCase {
     }
 
     /// Output that cannot be written: a reader gone before the replay's child was ready ends it
-    /// quietly, as one gone later does; a full disk is one line and 74; an unwritable latency
-    /// file is refused before the replay starts, in one line.
+    /// quietly, as one gone later does; a full disk is one line and 74, for stdout and for the
+    /// latency file; an unwritable latency file is refused before the replay starts, in one line.
     func testOutputThatCannotBeWrittenEndsTheReplayInOneLineOrQuietly() throws {
         let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
@@ -222,6 +222,10 @@ final class ReplayBehaviourTests: XCTestCase {
         XCTAssertEqual(latency.status, 73)
         XCTAssertEqual(latency.stderr, "touchsynth: /nonexistent/latency.tsv: cannot write: No such file or directory\n")
         XCTAssertEqual(latency.stdout, "")
+        let fullLatency = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "debug", "--device", "{devnode}", "--mode", "both",
+                                          "--latency", "/dev/full"])
+        XCTAssertEqual(fullLatency.status, 74)
+        XCTAssertEqual(fullLatency.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
     }
 
     /// The program's own exit status comes back, as soon as it exits.
