@@ -41,6 +41,9 @@ public struct ReplayReport: Sendable {
     /// The program's peak resident memory in KiB (``PeakMemory``), read as it ran until it was
     /// asked to stop; nil if it was never read.
     public var programPeakKiB: Int?
+    /// SIGINT or SIGTERM, when this process got one during the run and passed it on to the
+    /// program: the run ended early, on the user's word.
+    public var interruption: Int32?
 }
 
 /// Delays in whole units (microseconds for frame lateness, nanoseconds for translation
@@ -367,6 +370,12 @@ public final class MockedDevice {
 
         if let early = try waitForReady(pid: pid, notifyRead: pipeFDs[0], timeout: timing.openTimeout) {
             status = early
+            // Stopped on the user's word before it was ready: a run interrupted before its first
+            // frame, not a program that failed.
+            if let signal = forwarding.received {
+                return ReplayReport(exitStatus: early, framesDelivered: 0, lateness: DelayHistogram(), wallSeconds: Double(Clock.now() - started) / 1e9,
+                                    startupSeconds: Double(Clock.now() - started) / 1e9, programPeakKiB: nil, interruption: signal)
+            }
             throw HarnessError("\(command.joined(separator: " ")) exited (status \(early)) before it was ready for \(devnode)",
                                exitCode: early == 0 ? 70 : early, programStatus: early)
         }
@@ -427,7 +436,8 @@ public final class MockedDevice {
         }
         let wall = Double(Clock.now() - started) / 1e9
         return ReplayReport(exitStatus: status ?? 0, framesDelivered: delivered, lateness: lateness, wallSeconds: wall,
-                            startupSeconds: Double(ready - started) / 1e9, programPeakKiB: memory.peak)
+                            startupSeconds: Double(ready - started) / 1e9, programPeakKiB: memory.peak,
+                            interruption: forwarding.received)
     }
 
     /// Sleeps until `nanos` in slices, so that a program that ended (say, on Ctrl-C) is noticed
@@ -686,6 +696,8 @@ extension Duration {
 
 /// The program's pid, for the signal handler; 0 when no run is in progress.
 nonisolated(unsafe) private var forwardedSignalTarget: pid_t = 0
+/// The last signal the handler passed on during the run; 0 for none.
+nonisolated(unsafe) private var forwardedSignal: Int32 = 0
 
 /// Passes SIGINT and SIGTERM on to the program while a run is in progress.
 private struct SignalForwarding {
@@ -694,15 +706,22 @@ private struct SignalForwarding {
 
     init(to pid: pid_t) {
         forwardedSignalTarget = pid
+        forwardedSignal = 0
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             let saved = errno
-            if forwardedSignalTarget > 0 { kill(forwardedSignalTarget, signal) }
+            if forwardedSignalTarget > 0 {
+                kill(forwardedSignalTarget, signal)
+                forwardedSignal = signal
+            }
             errno = saved
         }
         sigaction(SIGINT, &action, &previousInt)
         sigaction(SIGTERM, &action, &previousTerm)
     }
+
+    /// The signal passed on so far, if any.
+    var received: Int32? { forwardedSignal == 0 ? nil : forwardedSignal }
 
     func end() {
         var int = previousInt, term = previousTerm

@@ -135,6 +135,7 @@ struct Bench: ParsableCommand {
             let device = try MockedDevice(recording: recording)
             let report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--mode", "both", "--json", "--latency", file],
                                         timing: .programSignalsReady, readiness: .programSignals, standardOutput: null)
+            endIfInterrupted(report)
             guard report.exitStatus == 0 else { throw HarnessError("latency replay of \(path) failed (status \(report.exitStatus))") }
             try pool.add(file: file)
         }

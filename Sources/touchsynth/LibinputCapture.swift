@@ -19,6 +19,7 @@ func captureLibinputEvents(of recording: Recording, name: String) throws -> (eve
         throw error
     }
     close(fd)
+    endIfInterrupted(report)
     guard report.exitStatus == 0 else { throw HarnessError("libinput replay of \(name) failed (status \(report.exitStatus))") }
     return (try EventDecoding.events(fromJSONLines: try readText(output)), report)
 }

@@ -54,6 +54,7 @@ struct Replay: ParsableCommand {
             }
         }
         if stats { printStats(report) }
+        endIfInterrupted(report)
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 }

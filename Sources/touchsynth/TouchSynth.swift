@@ -32,6 +32,12 @@ func reportingErrors<T>(_ body: () throws -> T) -> T {
     }
 }
 
+/// Ends the program as interrupted (128 + the signal, as a shell reports a command it stopped)
+/// when Ctrl-C or SIGTERM stopped `report`'s replay: it covered only part of the recording.
+func endIfInterrupted(_ report: ReplayReport) {
+    if let signal = report.interruption { exit(128 + signal) }
+}
+
 /// The path of the running executable, so the harness can run this binary under the testbed.
 func currentExecutable() -> String {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]

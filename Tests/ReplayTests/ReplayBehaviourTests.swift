@@ -228,6 +228,35 @@ final class ReplayBehaviourTests: XCTestCase {
         XCTAssertEqual(fullLatency.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
     }
 
+    /// SIGTERM (as Ctrl-C's SIGINT) during a replay ends the command as interrupted, 128 + the
+    /// signal, in silence: compare reports nothing of a recording it saw only part of.
+    func testATerminatedReplayOrCompareEndsAsInterrupted() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // 3 s
+        for (command, delay) in [("compare", 0.5), ("compare", 0.05), ("replay", 0.5)] {
+            let process = Process(), output = Pipe(), errors = Pipe()
+            process.executableURL = URL(fileURLWithPath: touchsynth)
+            process.arguments = [command, session]
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            usleep(UInt32(delay * 1e6))
+            process.terminate()
+            process.waitUntilExit()
+            let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let label = "\(command) stopped after \(delay) s"
+            // Before the harness takes the signal over, the default action ends the process.
+            if process.terminationReason == .uncaughtSignal {
+                XCTAssertEqual(process.terminationStatus, SIGTERM, label)
+            } else {
+                XCTAssertEqual(process.terminationStatus, 128 + SIGTERM, "\(label): \(stderr)")
+            }
+            XCTAssertEqual(stderr, "", label)
+            if command == "compare" { XCTAssertEqual(stdout, "", label) }
+        }
+    }
+
     /// The program's own exit status comes back, as soon as it exits.
     func testMockReturnsTheProgramsExitStatus() throws {
         let touchsynth = try Fixtures.touchsynth()
