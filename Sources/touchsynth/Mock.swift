@@ -31,6 +31,8 @@ struct Mock: ParsableCommand {
             return try device.run(command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
         }
         if stats { printStats(report) }
+        endIfInterrupted(report)
+        // The harness stops the program with SIGINT once the recording is over: its usual end.
         throw ExitCode(report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus)
     }
 }

@@ -257,6 +257,22 @@ final class ReplayBehaviourTests: XCTestCase {
         }
     }
 
+    /// Ctrl-C on `mock` ends it as interrupted (130), not as the success that the harness's own
+    /// SIGINT at the end of a recording is.
+    func testAnInterruptedMockEndsAsInterrupted() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // 3 s
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: touchsynth)
+        process.arguments = ["mock", session, "--", "/bin/sh", "-c", "exec 4<{devnode}; exec sleep 10"]
+        try process.run()
+        usleep(800_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
+    }
+
     /// The program's own exit status comes back, as soon as it exits.
     func testMockReturnsTheProgramsExitStatus() throws {
         let touchsynth = try Fixtures.touchsynth()
