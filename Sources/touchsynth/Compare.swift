@@ -36,14 +36,24 @@ struct Compare: ParsableCommand {
         let comparison = Comparison { reportingErrors { try description.makeSurface() } }
         var differences = 0, steadyRunDifferences = 0
         var pages: [ReportIndex.Entry] = []
+        // A recording that cannot be read or replayed is reported and passed over, as `grep` does
+        // a file; the first one's exit code ends the run.
+        var failure: Int32?
         for path in recordings {
             let capture = isEventStream(at: path)
             if capture && reportDirectory != nil {
                 fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
             }
-            let recording = capture ? nil : reportingErrors { try RecordingLoader.load(path) }
-            let events = recording.map { recording in reportingErrors { try captureLibinputEvents(of: recording, name: path).events } }
-                ?? loadEventStream(path)
+            let recording: Recording?, events: [LibinputEvent]
+            do {
+                recording = capture ? nil : try RecordingLoader.load(path)
+                events = try recording.map { try captureLibinputEvents(of: $0, name: path).events } ?? eventStream(at: path)
+            } catch {
+                let (message, code) = describe(error)
+                writeStderr("touchsynth: \(message)")
+                failure = failure ?? code
+                continue
+            }
             let report: ComparisonReport
             if let reportDirectory, let recording {
                 // The page's table and this one come from the same replay and recognizer run.
@@ -80,6 +90,7 @@ struct Compare: ParsableCommand {
             writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
             writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
         }
+        if let failure { throw ExitCode(failure) }
         if (failOnDiff && differences > 0) || steadyRunDifferences > 0 { throw ExitCode(1) }
     }
 

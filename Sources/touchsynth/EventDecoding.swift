@@ -114,12 +114,18 @@ func isEventStream(at path: String) -> Bool {
 /// The events of a `--json` capture file; a missing (66), unreadable (77) or malformed (65,
 /// with file and line) file ends the program with a one-line error.
 func loadEventStream(_ path: String) -> [LibinputEvent] {
-    let text = reportingErrors { try readText(path) }
+    reportingErrors { try eventStream(at: path) }
+}
+
+/// The events of a `--json` capture file, or the error of a missing (66), unreadable (77) or
+/// malformed (65, with file and line) one.
+func eventStream(at path: String) throws(RecordingError) -> [LibinputEvent] {
+    let text = try readText(path)
     do {
         return try EventDecoding.events(fromJSONLines: text)
     } catch let error as EventDecoding.Malformed {
-        fail("\(path) line \(error.line): \(error.problem)", code: 65)
+        throw RecordingError(.badData, file: path, line: error.line, error.problem)
     } catch {
-        fail("\(path): \(error)", code: 65)
+        throw RecordingError(.badData, file: path, "\(error)")
     }
 }

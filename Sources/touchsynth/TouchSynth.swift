@@ -21,14 +21,20 @@ func fail(_ message: String, code: Int32) -> Never {
 func reportingErrors<T>(_ body: () throws -> T) -> T {
     do {
         return try body()
-    } catch let error as RecordingError {
-        fail(error.description, code: error.exitCode)
-    } catch let error as HarnessError {
-        fail(error.description, code: error.exitCode)
-    } catch let error as LibinputError {
-        fail(error.description, code: error.exitCode)
     } catch {
-        fail("\(error)", code: 70)
+        let (message, code) = describe(error)
+        fail(message, code: code)
+    }
+}
+
+/// An error's one-line message and exit code: the project's errors carry theirs; anything else
+/// is an internal error (70).
+func describe(_ error: any Error) -> (message: String, code: Int32) {
+    switch error {
+    case let error as RecordingError: (error.description, error.exitCode)
+    case let error as HarnessError: (error.description, error.exitCode)
+    case let error as LibinputError: (error.description, error.exitCode)
+    default: ("\(error)", 70)
     }
 }
 

@@ -24,6 +24,22 @@ final class CompareTests: XCTestCase {
         return (try XCTUnwrap(updates.last?["scale"] as? Double), updates.compactMap { $0["angle_delta"] as? Double }.reduce(0, +))
     }
 
+    /// A recording that cannot be read is reported in one line and passed over; the others are
+    /// compared, and the first failure's exit code ends the run.
+    func testABadRecordingAmongOthersIsReportedAndPassedOver() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let rotate = Fixtures.synthesized.appendingPathComponent("rotate-cw.yml").path
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-none-\(UUID().uuidString).yml").path
+        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", pinch, "/dev/null", missing, rotate])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertEqual(result.stderr, "touchsynth: /dev/null:1: missing header: no N:/I:/B: device description and no matching .desc file\n"
+            + "touchsynth: \(missing): no such file\n")
+        let compared = try result.stdout.split(separator: "\n").map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["recording"] as? String
+        }
+        XCTAssertEqual(compared, [pinch, rotate])
+    }
+
     func testPinchRecognizerScaleMatchesLibinputInBothModes() throws {
         for name in ["pinch-out.yml", "pinch-in.yml", "pinch-rotate.yml"] {
             let url = Fixtures.synthesized.appendingPathComponent(name)
@@ -167,7 +183,7 @@ final class CompareTests: XCTestCase {
         try Data((replay.stdout + "{\"time_us\": 1, \"type\": \"POINTER_MOTION\"}\n").utf8).write(to: capture)
         let malformed = try runProcess([touchsynth, "compare", capture.path])
         XCTAssertEqual(malformed.status, 65)
-        XCTAssertTrue(malformed.stderr.hasPrefix("touchsynth: \(capture.path) line \(replay.stdout.split(separator: "\n").count + 1): "), malformed.stderr)
+        XCTAssertTrue(malformed.stderr.hasPrefix("touchsynth: \(capture.path):\(replay.stdout.split(separator: "\n").count + 1): "), malformed.stderr)
         try Data((replay.stdout + "{\"time_us\": -5, \"device\": \"event10\", \"type\": \"DEVICE_REMOVED\"}\n").utf8).write(to: capture)
         let negative = try runProcess([touchsynth, "compare", capture.path])
         XCTAssertEqual(negative.status, 65)

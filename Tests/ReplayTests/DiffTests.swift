@@ -48,7 +48,7 @@ final class DiffTests: XCTestCase {
         try "{\"type\":\"GESTURE_PINCH_UPDATE\"}\n".write(toFile: bad, atomically: true, encoding: .utf8)
         let malformed = try runProcess([touchsynth, "diff", first, bad])
         XCTAssertEqual(malformed.status, 65)
-        XCTAssertTrue(malformed.stderr.contains("bad.jsonl line 1"), malformed.stderr)
+        XCTAssertTrue(malformed.stderr.contains("bad.jsonl:1: "), malformed.stderr)
     }
 
     func testRecordingsAreComparedAsTheKernelDeliversThem() throws {
