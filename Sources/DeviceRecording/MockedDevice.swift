@@ -373,8 +373,9 @@ public final class MockedDevice {
             // Stopped on the user's word before it was ready: a run interrupted before its first
             // frame, not a program that failed.
             if let signal = forwarding.received {
-                return ReplayReport(exitStatus: early, framesDelivered: 0, lateness: DelayHistogram(), wallSeconds: Double(Clock.now() - started) / 1e9,
-                                    startupSeconds: Double(Clock.now() - started) / 1e9, programPeakKiB: nil, interruption: signal)
+                let wall = Double(Clock.now() - started) / 1e9
+                return ReplayReport(exitStatus: early, framesDelivered: 0, lateness: DelayHistogram(), wallSeconds: wall,
+                                    startupSeconds: wall, programPeakKiB: nil, interruption: signal)
             }
             throw HarnessError("\(command.joined(separator: " ")) exited (status \(early)) before it was ready for \(devnode)",
                                exitCode: early == 0 ? 70 : early, programStatus: early)

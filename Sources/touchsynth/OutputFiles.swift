@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes an output file (a report, a converted recording, a table); one that cannot be written
-/// ends the program with the system's reason (77 when permission is refused, 73 otherwise).
+/// ends the program with the system's reason: 73 when it cannot be created (77 when permission
+/// is refused), 74 when writing it fails.
 func writeFile(_ text: String, to path: String) {
     let fd = openForWriting(path)
     defer { close(fd) }
