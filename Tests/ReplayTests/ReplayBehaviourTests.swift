@@ -269,8 +269,13 @@ final class ReplayBehaviourTests: XCTestCase {
         usleep(800_000)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit)
-        XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
+        // On a machine slow enough that the harness has not taken the signal over yet, the
+        // default action ends the process: interrupted too.
+        if process.terminationReason == .uncaughtSignal {
+            XCTAssertEqual(process.terminationStatus, SIGINT)
+        } else {
+            XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
+        }
     }
 
     /// The program's own exit status comes back, as soon as it exits.
