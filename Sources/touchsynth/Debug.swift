@@ -19,7 +19,7 @@ struct Debug: ParsableCommand {
         }
         context.enablesTapToClick = enableTap
         let printer = ModeOutput(mode: output.mode, json: output.json, screen: output.screen.size, pointerLock: output.pointerLock, colour: output.color)
-        if let latency = output.latency { printer.latency = reportingErrors { try LatencyLog(path: latency) } }
+        if let latency = output.latency { printer.latency = LatencyLog(path: latency) }
         var sawDevice = false
         var last: UInt64 = 0
         reportingErrors {
@@ -34,7 +34,7 @@ struct Debug: ParsableCommand {
         reportLog(context)
         printer.finish(at: last + 1_000_000)
         if let latency = printer.latency {
-            reportingErrors { try latency.flush() }
+            latency.flush()
             writeStderr(latency.summary)
         }
         if !sawDevice && devicePaths.isEmpty {

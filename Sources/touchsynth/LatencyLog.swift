@@ -59,12 +59,12 @@ final class LatencyLog {
     /// The figures, in this process's circumstances.
     var summary: String { pool.summary(writeAhead: MockedDevice.writeAheadOfThisProcess) }
 
-    /// Opens (truncates) `path` for the per-event lines.
-    init(path: String) throws {
-        guard let file = fopen(path, "w") else {
-            throw HarnessError("\(path): cannot write: \(String(cString: strerror(errno)))", exitCode: errno == EACCES ? 77 : 73)
-        }
+    /// Opens (truncates) `path` for the per-event lines; one that cannot be opened ends the
+    /// program, as any output file (``openForWriting(_:)``).
+    init(path: String) {
         self.path = path
+        // Buffered: a line per event, written on the dispatch path.
+        guard let file = fdopen(openForWriting(path), "w") else { failWriting(path, errno: errno) }
         self.file = file
         write("# type\tns from availability\tus from kernel timestamp\n")
     }
@@ -78,11 +78,11 @@ final class LatencyLog {
         write("\(event.typeName)\t\(fromAvailable)\t\(fromStamp)\n")
     }
 
-    /// Writes out what is buffered; a line that could not be written ends it with an error naming
-    /// the file (74).
-    func flush() throws(HarnessError) {
+    /// Writes out what is buffered; a line that could not be written ends the program with an
+    /// error naming the file (74).
+    func flush() {
         if fflush(file) != 0 && writeError == nil { writeError = errno }
-        if let writeError { throw HarnessError("\(path): cannot write: \(String(cString: strerror(writeError)))", exitCode: 74) }
+        if let writeError { failWriting(path, errno: writeError) }
     }
 
     private func write(_ line: String) {

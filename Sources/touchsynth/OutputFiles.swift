@@ -9,10 +9,15 @@ func writeFile(_ text: String, to path: String) {
     writeText(text, to: fd, path: path)
 }
 
-/// Writes `text` to `fd`, the file at `path`; a failed write ends the program (74, an I/O error:
-/// the file could be created).
+/// Writes `text` to `fd`, the file at `path`; a failed write ends the program (74).
 func writeText(_ text: String, to fd: Int32, path: String) {
-    if !writeAll(fd, text) { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: 74) }
+    if !writeAll(fd, text) { failWriting(path, errno: errno) }
+}
+
+/// Ends the program for a write to `path` (a file, or "stdout") that failed with `code`: 74, an
+/// I/O error, since the file could be opened.
+func failWriting(_ path: String, errno code: Int32) -> Never {
+    fail("\(path): cannot write: \(String(cString: strerror(code)))", code: 74)
 }
 
 /// Creates the directory `path` and any missing parents; one that cannot be made ends the

@@ -59,7 +59,7 @@ func emit(_ line: String) {
 func emitRaw(_ text: String) {
     guard !writeAll(1, text) else { return }
     if errno == EPIPE { exit(0) }
-    fail("stdout: cannot write: \(String(cString: strerror(errno)))", code: 74)
+    failWriting("stdout", errno: errno)
 }
 
 /// Writes a line to stderr; nothing more can be done if that fails.
