@@ -14,7 +14,7 @@ public enum LibinputRecordFormat {
         } catch let error as RecordingError {
             throw error
         } catch let error as YamlError {
-            throw RecordingError.bad(file, line(of: error), "invalid YAML: \(problem(of: error))")
+            throw RecordingError.bad(file, YAMLGuard.line(of: error), "invalid YAML: \(YAMLGuard.problem(of: error))")
         } catch {
             throw RecordingError.bad(file, nil, "invalid YAML: \(error)")
         }
@@ -170,26 +170,6 @@ public enum LibinputRecordFormat {
         return try items.map { item throws(RecordingError) -> Int in
             guard let n = item.int else { throw RecordingError.bad(file, line(item), "\"\(item.string ?? "?")\" is not an integer") }
             return n
-        }
-    }
-
-    private static func line(of error: YamlError) -> Int? {
-        switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
-            return mark.line
-        case .composer(_, _, let mark, _):
-            return mark.line
-        default:
-            return nil
-        }
-    }
-
-    private static func problem(of error: YamlError) -> String {
-        switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            return problem
-        default:
-            return "\(error)"
         }
     }
 

@@ -17,12 +17,36 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     public var line: Int?
     public var message: String
 
-    /// An error about `file` (and `line`, when the problem has one).
+    /// An error about `file` (and `line`, when the problem has one). The message is made one
+    /// short line whatever the input it quotes: see ``oneLine(_:)``.
     public init(_ kind: Kind, file: String, line: Int? = nil, _ message: String) {
         self.kind = kind
         self.file = file
         self.line = line
-        self.message = message
+        self.message = Self.oneLine(message)
+    }
+
+    /// The longest message kept whole, in characters.
+    static let maxMessageLength = 300
+
+    /// `message` as one line a terminal shows as it is: control characters (a newline, a
+    /// terminal's escape) written as escapes, and the middle of a message longer than
+    /// ``maxMessageLength`` (a quoted value of a megabyte) cut to "…", keeping its start and the
+    /// problem it states at its end.
+    static func oneLine(_ message: String) -> String {
+        var text = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.properties.generalCategory == .control:
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        guard text.count > maxMessageLength else { return text }
+        return text.prefix(maxMessageLength / 3) + "…" + text.suffix(maxMessageLength / 2)
     }
 
     /// The sysexits status for this kind.
@@ -55,18 +79,29 @@ func checkIsFile(_ path: String) throws(RecordingError) {
     }
 }
 
-/// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds.
-public func readText(_ path: String) throws(RecordingError) -> String {
-    let fm = FileManager.default
+/// Refuses a path that is missing or a directory (66), or that this process may not read (77).
+public func checkReadable(_ path: String) throws(RecordingError) {
     try checkIsFile(path)
-    guard fm.isReadableFile(atPath: path) else {
-        throw RecordingError(.permission, file: path, "permission denied")
-    }
-    guard let data = fm.contents(atPath: path) else {
-        throw RecordingError(.permission, file: path, "cannot be read")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-        throw RecordingError.bad(path, nil, "not UTF-8 text")
+    guard access(path, R_OK) == 0 else { throw RecordingError(.permission, file: path, "permission denied") }
+}
+
+/// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds. Any readable
+/// path works, a pipe too (`<(…)`, `/dev/stdin`), which can be read only once. `kind` names what
+/// the file should be (`"a gesture script"`) in the messages refusing a line longer than 1 MiB,
+/// or a file longer than 16 MiB unless the kind `mayBeLong` (a capture of an hour's events), so
+/// that memory stays bounded whatever a file holds.
+public func readText(_ path: String, of kind: String, mayBeLong: Bool = false) throws(RecordingError) -> String {
+    var reader = try LineReader(path: path, of: kind)
+    defer { reader.close() }
+    var text = ""
+    var bytes = 0
+    while let line = try reader.next() {
+        bytes += line.utf8.count + 1
+        if !mayBeLong, bytes > LineReader.maxHeaderBytes {
+            throw RecordingError.bad(path, reader.lineNumber, "longer than 16 MiB: not \(kind)")
+        }
+        text += line
+        text += "\n"
     }
     return text
 }

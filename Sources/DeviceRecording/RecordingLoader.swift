@@ -10,6 +10,12 @@ public enum RecordingLoader {
         return Recording(device: stream.device, frames: try stream.readAll())
     }
 
+    /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice).
+    public static func load(text: String, file: String, description: String? = nil) throws(RecordingError) -> Recording {
+        let stream = try RecordingStream(text: text, file: file, description: description)
+        return Recording(device: stream.device, frames: try stream.readAll())
+    }
+
     /// The recording formats TouchSynth reads.
     public enum Format: String, Sendable {
         case evemu, libinputRecord = "libinput-record", evtest

@@ -23,9 +23,20 @@ public final class RecordingStream {
 
     /// Opens `path` and reads its header. An evemu file without one takes its device from
     /// `description` (a `.desc` path) or the `.desc` beside it whose name is its longest prefix.
-    public init(path: String, description: String? = nil) throws(RecordingError) {
+    public convenience init(path: String, description: String? = nil) throws(RecordingError) {
+        try self.init(reader: LineReader(path: path, of: "a recording"), description: description)
+    }
+
+    /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice);
+    /// errors name `file`.
+    public convenience init(text: String, file: String, description: String? = nil) throws(RecordingError) {
+        try self.init(reader: LineReader(text: text, file: file, of: "a recording"), description: description)
+    }
+
+    private init(reader lines: LineReader, description: String?) throws(RecordingError) {
+        let path = lines.file
         file = path
-        reader = try LineReader(path: path)
+        reader = lines
         var header = ""
         var detected: RecordingLoader.Format?
         var firstEventLine: (Int, String)?
@@ -50,7 +61,7 @@ public final class RecordingStream {
             if let parsed {
                 device = parsed
             } else if let descPath = description ?? RecordingLoader.matchingDescription(for: path),
-                      let fromDesc = try EvemuFormat.parseDescription(try readText(descPath), file: descPath) {
+                      let fromDesc = try EvemuFormat.parseDescription(try readText(descPath, of: "a device description"), file: descPath) {
                 device = fromDesc
             } else {
                 throw RecordingError.bad(path, 1, "missing header: no N:/I:/B: device description and no matching .desc file")
@@ -155,19 +166,23 @@ struct FrameAssembler {
 }
 
 /// Lines of a file read in fixed-size chunks, so memory stays bounded whatever the file's size;
-/// a line longer than ``maxLineLength`` or not UTF-8 is bad data.
+/// a line longer than ``maxLineLength`` or not UTF-8 is bad data, named as not being `kind`.
 struct LineReader {
     static let maxLineLength = 1 << 20
+    /// The most a header, or a whole file of a kind that is never long, may hold.
     static let maxHeaderBytes = 16 << 20
     let file: String
+    /// What the file should be, for messages: "a recording".
+    private let kind: String
     private var fd: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
     private(set) var lineNumber = 0
 
-    init(path: String) throws(RecordingError) {
+    init(path: String, of kind: String) throws(RecordingError) {
         file = path
+        self.kind = kind
         try checkIsFile(path)
         fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -175,6 +190,15 @@ struct LineReader {
                 ? RecordingError(.permission, file: path, "permission denied")
                 : RecordingError(.permission, file: path, "cannot be read: \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// The lines of `text`, already read from `file`.
+    init(text: String, file: String, of kind: String) {
+        self.file = file
+        self.kind = kind
+        fd = -1
+        buffer = Array(text.utf8)
+        atEnd = true
     }
 
     /// Closes the file (once); the reader reads nothing after.
@@ -194,7 +218,7 @@ struct LineReader {
                 return text
             }
             if buffer.count - start > Self.maxLineLength {
-                throw RecordingError.bad(file, lineNumber + 1, "a line longer than 1 MiB: not a recording")
+                throw RecordingError.bad(file, lineNumber + 1, "a line longer than 1 MiB: not \(kind)")
             }
             if atEnd {
                 guard start < buffer.count else {

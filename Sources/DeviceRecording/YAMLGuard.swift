@@ -23,6 +23,28 @@ public enum YAMLGuard {
         try check(root, file: file)
     }
 
+    /// Where Yams found the text malformed.
+    static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
+            return mark.line
+        case .composer(_, _, let mark, _):
+            return mark.line
+        default:
+            return nil
+        }
+    }
+
+    /// What Yams found wrong, without its description of where.
+    static func problem(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+            return problem
+        default:
+            return "\(error)"
+        }
+    }
+
     /// Refuses a mapping key that is not a scalar: an explicit `?` key, a flow collection or an
     /// alias before `:`. A scan of the text, as Yams stalls while composing.
     static func checkBeforeComposing(_ text: String, file: String) throws(RecordingError) {

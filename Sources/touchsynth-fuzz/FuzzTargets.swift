@@ -1,7 +1,6 @@
 import DeviceRecording
 import Foundation
 import Gestures
-import Yams
 
 /// The parsers fuzzed: each takes arbitrary bytes and must either parse them or throw its error,
 /// never trap.
@@ -24,13 +23,13 @@ enum FuzzTarget: String, CaseIterable {
             guard let script = try? GestureScript.parse(text, file: "fuzz") else { return }
             if script.statements.count <= 8 { _ = try? GestureSynthesizer.synthesize(script, on: Self.pad, file: "fuzz") }
         case .surface:
-            // As `touchsynth compare --surface` does before decoding.
+            // As `touchsynth compare --surface` does: the nesting checked, then decoded (errors
+            // located in the text), then built; here as JSON and as YAML both.
             guard SurfaceDescription.excessiveNesting(in: text) == nil else { return }
-            var surface = try? JSONDecoder().decode(SurfaceDescription.self, from: data)
-            if surface == nil, (try? YAMLGuard.check(text, file: "fuzz")) != nil {
-                surface = try? YAMLDecoder().decode(SurfaceDescription.self, from: text)
+            for syntax in [StructuredFile.Syntax.json, .yaml] {
+                let surface = try? StructuredFile.decode(SurfaceDescription.self, from: text, syntax: syntax, file: "fuzz", kind: "a surface description")
+                _ = try? surface?.makeSurface()
             }
-            _ = try? surface?.makeSurface()
         }
     }
 

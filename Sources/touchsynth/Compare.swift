@@ -5,7 +5,6 @@ import Gestures
 import IndirectInput
 import LibinputEvents
 import Report
-import Yams
 
 /// `touchsynth compare`: which recognizers fire, with what values, in each UIKit mode.
 struct Compare: ParsableCommand {
@@ -15,7 +14,7 @@ struct Compare: ParsableCommand {
 
     @Argument(help: "Recordings (evemu, libinput record YAML or evtest text), or libinput event captures (JSON Lines from debug or replay --json), which are compared without replaying.")
     var recordings: [String]
-    @Option(help: "Surface description (JSON, or YAML for .yml/.yaml).") var surface: String?
+    @Option(help: "Surface description (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other.") var failOnDiff = false
     @Flag(help: "Also run each mode through a surface that visits every recognizer at every event (no steady runs) and check that every recognizer's record is the same; differences go to stderr and exit status 1.")
@@ -40,14 +39,14 @@ struct Compare: ParsableCommand {
         // a file; the first one's exit code ends the run.
         var failure: Int32?
         for path in recordings {
-            let capture = isEventStream(at: path)
-            if capture && reportDirectory != nil {
-                fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
-            }
             let recording: Recording?, events: [LibinputEvent]
             do {
-                recording = capture ? nil : try RecordingLoader.load(path)
-                events = try recording.map { try captureLibinputEvents(of: $0, name: path).events } ?? eventStream(at: path)
+                let input = try RecordingOrCapture(path: path)
+                if input.isCapture && reportDirectory != nil {
+                    fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
+                }
+                recording = input.isCapture ? nil : try input.recording()
+                events = try recording.map { try captureLibinputEvents(of: $0, name: path).events } ?? input.capture()
             } catch {
                 let (message, code) = describe(error)
                 writeStderr("touchsynth: \(message)")
@@ -113,31 +112,4 @@ struct Compare: ParsableCommand {
         }
         return name
     }
-}
-
-/// The surface description at `path` (JSON, or YAML for .yml/.yaml), or the default surface;
-/// a bad one ends the program with a one-line error and exit status 65.
-func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription {
-    let description = reportingErrors { () throws -> SurfaceDescription in
-        guard let path else { return .standard(screen: (screen.width, screen.height)) }
-        let text = try readText(path)
-        if let line = SurfaceDescription.excessiveNesting(in: text) {
-            throw RecordingError(.badData, file: path, line: line, "nested deeper than \(SurfaceDescription.maxNesting) levels: not a surface description")
-        }
-        let isYAML = path.hasSuffix(".yml") || path.hasSuffix(".yaml")
-        if isYAML { try YAMLGuard.check(text, file: path) }
-        do {
-            return isYAML
-                ? try YAMLDecoder().decode(SurfaceDescription.self, from: text)
-                : try JSONDecoder().decode(SurfaceDescription.self, from: Data(text.utf8))
-        } catch {
-            throw RecordingError(.badData, file: path, "not a surface description: \(error)")
-        }
-    }
-    do {
-        _ = try description.makeSurface()
-    } catch {
-        fail("\(path ?? "default surface"): \(error)", code: 65)
-    }
-    return description
 }

@@ -32,12 +32,20 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        if isEventStream(at: expected) && isEventStream(at: actual) { return try compareStreams() }
-        try compareRecordings()
+        let a = reportingErrors { try RecordingOrCapture(path: expected) }, b = reportingErrors { try RecordingOrCapture(path: actual) }
+        guard a.isCapture == b.isCapture else {
+            // A usage error, as an operand of the wrong kind is to `cmp`: neither file is bad.
+            let (capture, recording) = a.isCapture ? (expected, actual) : (actual, expected)
+            fail("\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind", code: 64)
+        }
+        if a.isCapture {
+            try compareStreams(Stream(reportingErrors { try a.capture() }), Stream(reportingErrors { try b.capture() }))
+        } else {
+            try compareRecordings(reportingErrors { try a.recording() }, reportingErrors { try b.recording() })
+        }
     }
 
-    private func compareStreams() throws {
-        let a = load(expected), b = load(actual)
+    private func compareStreams(_ a: Stream, _ b: Stream) throws {
         let names = Set(a.devices.values).intersection(b.devices.values)
         let left = a.shown(on: names, all: all), right = b.shown(on: names, all: all)
         let differences = EventAlignment.differences(left, right)
@@ -56,8 +64,7 @@ struct Diff: ParsableCommand {
     /// Both recordings' frames as the kernel delivers them (``InputCoreFilter``; fuzz makes that
     /// differ from what a kernel already delivered, hence `--as-delivered`), shown one line per
     /// frame; and how the intervals between the frames that match differ.
-    private func compareRecordings() throws {
-        let a = reportingErrors { try RecordingLoader.load(expected) }, b = reportingErrors { try RecordingLoader.load(actual) }
+    private func compareRecordings(_ a: Recording, _ b: Recording) throws {
         let left = Self.frames(a, filtered: true), right = Self.frames(b, filtered: !asDelivered)
         let differences = EventAlignment.differences(left.map(\.text), right.map(\.text))
         printDifferences(differences, unit: "frame")
@@ -118,6 +125,13 @@ struct Diff: ParsableCommand {
         var events: [LibinputEvent]
         var devices: [String: String]
 
+        /// `events` with their devices' names, from each device's DEVICE_ADDED.
+        init(_ events: [LibinputEvent]) {
+            self.events = events
+            devices = [:]
+            for e in events { if case .deviceAdded(let info) = e.kind { devices[e.device] = info.name } }
+        }
+
         /// The compared events of the named devices as debug-events prints them, without node or time.
         func shown(on names: Set<String>, all: Bool) -> [String] {
             events.compactMap { e in
@@ -129,13 +143,6 @@ struct Diff: ParsableCommand {
                 return type + " " + EventFormat.details(e.kind)
             }
         }
-    }
-
-    private func load(_ path: String) -> Stream {
-        let events = loadEventStream(path)
-        var devices: [String: String] = [:]
-        for e in events { if case .deviceAdded(let info) = e.kind { devices[e.device] = info.name } }
-        return Stream(events: events, devices: devices)
     }
 }
 

@@ -11,17 +11,45 @@ enum EventDecoding {
         var description: String { "libinput event line \(line): \(problem)" }
     }
 
+    /// The events of a capture: lines of `debug --json` or `replay --json`, or of `--mode … --json`
+    /// (and `compare --events-out`), whose lines hold the libinput event under `libinput` beside
+    /// the app events each mode made of it. Blank lines are skipped.
     static func events(fromJSONLines text: String) throws -> [LibinputEvent] {
         // JSONDecoder, not JSONSerialization: the latter can be an ulp off on Linux.
         let decoder = JSONDecoder()
-        return try text.split(separator: "\n").enumerated().map { i, raw in
-            let fields: Fields
+        var events: [LibinputEvent] = []
+        // Numbered before blank lines are skipped, so that an error names the file's line.
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !raw.isEmpty {
+            let data = Data(raw.utf8)
+            var fields: Fields
             do {
-                fields = try decoder.decode(Fields.self, from: Data(raw.utf8))
+                fields = try decoder.decode(Fields.self, from: data)
             } catch {
                 throw Malformed(line: i + 1, problem: "not a libinput event object")
             }
-            return try event(fields, line: i + 1)
+            if fields.type == nil, let line = try? decoder.decode(WithAppEvents.self, from: data) {
+                guard let libinput = line.libinput else { continue }
+                fields = libinput
+            }
+            events.append(try event(fields, line: i + 1))
+        }
+        return events
+    }
+
+    /// A line of `--mode … --json`: the libinput event, and app events that are not read back.
+    struct WithAppEvents: Decodable {
+        /// Null on the stream's last line, which holds the end's app events and the accounting.
+        var libinput: Fields?
+
+        private enum Key: CodingKey { case libinput }
+
+        /// Refuses an object without the key, which a null value does not.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            guard container.contains(.libinput) else {
+                throw DecodingError.keyNotFound(Key.libinput, .init(codingPath: [], debugDescription: "not a line of --mode … --json"))
+            }
+            libinput = try container.decodeIfPresent(Fields.self, forKey: .libinput)
         }
     }
 
@@ -102,30 +130,72 @@ enum EventDecoding {
     }
 }
 
-/// Whether `path` holds JSON Lines (`{` first), a `--json` capture, rather than a recording.
-func isEventStream(at path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return path.hasSuffix(".jsonl") || path.hasSuffix(".json") }
-    defer { try? handle.close() }
-    // The throwing read: readData(ofLength:) traps on a directory, which the loaders refuse with 66.
-    guard let bytes = (try? handle.read(upToCount: 64)) ?? nil else { return false }
-    return String(decoding: bytes, as: UTF8.self).drop { $0.isWhitespace }.first == "{"
+/// A file named on the command line that holds a recording or a `--json` capture, told apart by
+/// content (a capture's JSON Lines begin with `{`) before either is loaded.
+struct RecordingOrCapture {
+    let path: String
+    /// Whether the file holds a capture rather than a recording.
+    let isCapture: Bool
+    /// A pipe's content, read once; nil for a regular file, read where it lies.
+    private let text: String?
+
+    /// Looks into `path`: a pipe (`<(…)`, `/dev/stdin`) has nothing left for a second reading,
+    /// so one that is not a regular file is read whole here; a regular file's first bytes are
+    /// read, and the loader of its kind then streams its lines.
+    init(path: String) throws(RecordingError) {
+        self.path = path
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            let text = try readText(path, of: "a recording or a libinput capture", mayBeLong: true)
+            self.text = text
+            isCapture = Self.isCapture(text.utf8.prefix(64))
+        } else {
+            try checkReadable(path)
+            text = nil
+            isCapture = Self.isCapture(Self.start(of: path))
+        }
+    }
+
+    /// The recording the file holds.
+    func recording() throws(RecordingError) -> Recording {
+        if let text { return try RecordingLoader.load(text: text, file: path) }
+        return try RecordingLoader.load(path)
+    }
+
+    /// The events of the capture the file holds.
+    func capture() throws(RecordingError) -> [LibinputEvent] {
+        let lines = if let text { text } else { try readText(path, of: "a libinput capture", mayBeLong: true) }
+        return try events(fromJSONLines: lines, file: path)
+    }
+
+    /// The first bytes of a regular file.
+    private static func start(of path: String) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
+        defer { try? handle.close() }
+        return ((try? handle.read(upToCount: 64)) ?? nil) ?? Data()
+    }
+
+    private static func isCapture(_ start: some Sequence<UInt8>) -> Bool {
+        String(decoding: Array(start), as: UTF8.self).drop { $0.isWhitespace }.first == "{"
+    }
 }
 
 /// The events of a `--json` capture file; a missing (66), unreadable (77) or malformed (65,
 /// with file and line) file ends the program with a one-line error.
 func loadEventStream(_ path: String) -> [LibinputEvent] {
-    reportingErrors { try eventStream(at: path) }
+    reportingErrors { () throws(RecordingError) in
+        try events(fromJSONLines: try readText(path, of: "a libinput capture", mayBeLong: true), file: path)
+    }
 }
 
-/// The events of a `--json` capture file, or the error of a missing (66), unreadable (77) or
-/// malformed (65, with file and line) one.
-func eventStream(at path: String) throws(RecordingError) -> [LibinputEvent] {
-    let text = try readText(path)
+/// The events of a `--json` capture's text, read from `file`; a malformed line is bad data
+/// (65) naming file and line.
+private func events(fromJSONLines text: String, file: String) throws(RecordingError) -> [LibinputEvent] {
     do {
         return try EventDecoding.events(fromJSONLines: text)
     } catch let error as EventDecoding.Malformed {
-        throw RecordingError(.badData, file: path, line: error.line, error.problem)
+        throw RecordingError(.badData, file: file, line: error.line, error.problem)
     } catch {
-        throw RecordingError(.badData, file: path, "\(error)")
+        throw RecordingError(.badData, file: file, "\(error)")
     }
 }

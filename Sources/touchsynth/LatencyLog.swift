@@ -24,7 +24,7 @@ final class LatencyLog {
 
         /// Adds the events of a file written by a ``LatencyLog``.
         mutating func add(file path: String) throws {
-            for line in try readText(path).split(separator: "\n") where !line.hasPrefix("#") {
+            for line in try readText(path, of: "a latency log", mayBeLong: true).split(separator: "\n") where !line.hasPrefix("#") {
                 let fields = line.split(separator: "\t")
                 guard fields.count == 3, let ns = Int64(fields[1]), let us = Int64(fields[2]) else {
                     throw HarnessError("\(path): not a latency line: \(line)", exitCode: 65)

@@ -21,5 +21,5 @@ func captureLibinputEvents(of recording: Recording, name: String) throws -> (eve
     close(fd)
     endIfInterrupted(report)
     guard report.exitStatus == 0 else { throw HarnessError("libinput replay of \(name) failed (status \(report.exitStatus))") }
-    return (try EventDecoding.events(fromJSONLines: try readText(output)), report)
+    return (try EventDecoding.events(fromJSONLines: try readText(output, of: "a libinput capture", mayBeLong: true)), report)
 }

@@ -41,7 +41,8 @@ struct Synthesize: ParsableCommand {
         let recording = reportingErrors { () throws -> Recording in
             let base = try RecordingLoader.load(device)
             let source = script ?? "-e"
-            let parsed = try GestureScript.parse(try script.map(readText) ?? text ?? "", file: source)
+            let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
+            let parsed = try GestureScript.parse(scriptText ?? text ?? "", file: source)
             var options = GestureSynthesizer.Options()
             options.rate = rate ?? base.reportRate ?? 125
             options.quirks = LibinputQuirks.load(for: base.device)

@@ -1,0 +1,126 @@
+import Foundation
+import Yams
+
+/// JSON or YAML text decoded into a `Decodable` value, with errors in the file's own terms: its
+/// name, the line, and what is wrong where (`regions[0]: missing "name"`), rather than the
+/// decoder's description of itself, which names no line.
+public enum StructuredFile {
+    public enum Syntax: Sendable {
+        case json, yaml
+    }
+
+    /// One step of a path into the document: a mapping's key or a list's index.
+    public enum PathComponent: Equatable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// Decodes `text`, read from `file`, which should hold `kind` ("a surface description").
+    /// YAML passes ``YAMLGuard`` first. Every error is bad data (65) with the line where the
+    /// document could be located.
+    public static func decode<T: Decodable>(_ type: T.Type, from text: String, syntax: Syntax, file: String, kind: String) throws(RecordingError) -> T {
+        if syntax == .yaml { try YAMLGuard.check(text, file: file) }
+        do {
+            switch syntax {
+            case .json: return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+            case .yaml: return try YAMLDecoder().decode(T.self, from: text)
+            }
+        } catch let error as DecodingError {
+            throw located(error, in: text, syntax: syntax, file: file, kind: kind)
+        } catch let error as YamlError {
+            throw RecordingError.bad(file, YAMLGuard.line(of: error), "invalid YAML: \(YAMLGuard.problem(of: error))")
+        } catch {
+            throw RecordingError.bad(file, nil, "not \(kind): \(error)")
+        }
+    }
+
+    /// The 1-based line where `path` leads in `text` (JSON or YAML, already decoded once), or
+    /// where it stops being found: the line to name for a value that is wrong there.
+    public static func line(of path: [PathComponent], in text: String) -> Int? {
+        // Valid JSON is YAML too, so one tree with marks serves both.
+        guard (try? YAMLGuard.check(text, file: "")) != nil, let root = try? Yams.compose(yaml: text) else { return nil }
+        var node = root
+        for component in path {
+            let next: Node?
+            switch component {
+            case .key(let key): next = node.mapping?.first { $0.key.string == key }?.value
+            case .index(let index): next = node.sequence.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+            }
+            guard let next else { break }
+            node = next
+        }
+        return node.mark?.line
+    }
+
+    /// `path` as a reader would write it: `regions[0].recognizers[2].kind`.
+    public static func describe(_ path: [PathComponent]) -> String {
+        var text = ""
+        for component in path {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    private static func located(_ error: DecodingError, in text: String, syntax: Syntax, file: String, kind: String) -> RecordingError {
+        let context: DecodingError.Context
+        var problem: String
+        switch error {
+        case .keyNotFound(let key, let c):
+            context = c
+            problem = "missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+            context = c
+            problem = sentence(c.debugDescription)
+        @unknown default:
+            return RecordingError.bad(file, nil, "not \(kind): \(error)")
+        }
+        // Yams' decoder wraps the composer's syntax errors, with their marks.
+        if let yaml = context.underlyingError as? YamlError {
+            return RecordingError.bad(file, YAMLGuard.line(of: yaml), "invalid YAML: \(YAMLGuard.problem(of: yaml))")
+        }
+        if context.codingPath.isEmpty, text.allSatisfy(\.isWhitespace) {
+            return RecordingError.bad(file, 1, "empty: not \(kind)")
+        }
+        if context.codingPath.isEmpty, syntax == .json, let (line, syntaxProblem) = jsonSyntaxError(in: text) {
+            return RecordingError.bad(file, line, "not valid JSON (\(syntaxProblem)): not \(kind)")
+        }
+        // Foundation's coding keys for a list's elements have an integer value.
+        let path = context.codingPath.map { $0.intValue.map(PathComponent.index) ?? .key($0.stringValue) }
+        if !path.isEmpty { problem = describe(path) + ": " + problem }
+        return RecordingError.bad(file, line(of: path, in: text), problem)
+    }
+
+    /// Where JSONSerialization finds `text` malformed, and what it says: JSONDecoder says only
+    /// that the data was not valid JSON. The depth trap it shares with the decoder is kept away
+    /// by the callers' nesting check, which the decoder needed first.
+    private static func jsonSyntaxError(in text: String) -> (line: Int, problem: String)? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let description = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+            // "Invalid value around character 11.": a byte offset into the text; else the end.
+            let bytes = text.utf8
+            var end = bytes.endIndex
+            if let range = description.range(of: " around character "),
+               let offset = Int(description[range.upperBound...].prefix { $0.isNumber }), offset <= bytes.count {
+                end = bytes.index(bytes.startIndex, offsetBy: offset)
+            }
+            let line = 1 + bytes[..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count
+            let problem = description.components(separatedBy: " around character ").first ?? description
+            return (line, sentence(problem))
+        }
+    }
+
+    /// A decoder's sentence as part of one: lower-case first letter, no final full stop.
+    private static func sentence(_ text: String) -> String {
+        var text = text.hasSuffix(".") ? String(text.dropLast()) : text
+        if let first = text.first, first.isUppercase, !(text.dropFirst().first?.isUppercase ?? false) {
+            text = first.lowercased() + text.dropFirst()
+        }
+        return text
+    }
+}

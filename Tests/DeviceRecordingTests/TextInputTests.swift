@@ -1,0 +1,128 @@
+@testable import DeviceRecording
+import Foundation
+import XCTest
+
+/// Whole files read as text (scripts, surfaces, captures), recordings read from text, errors
+/// kept to one short line, and JSON/YAML errors located in the file.
+final class TextInputTests: XCTestCase {
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/evemu-devices")
+
+    private func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(name)").path
+    }
+
+    private func badData(_ body: () throws(RecordingError) -> Void, file: StaticString = #filePath, line: UInt = #line) -> RecordingError? {
+        do {
+            try body()
+            XCTFail("no error", file: file, line: line)
+            return nil
+        } catch {
+            XCTAssertEqual(error.kind, .badData, "\(error)", file: file, line: line)
+            return error
+        }
+    }
+
+    /// A pipe (`<(…)`, /dev/stdin) and /dev/null read as files do: FileManager read neither.
+    func testAPipeOrDevNullIsReadAsAFile() throws {
+        XCTAssertEqual(try readText("/dev/null", of: "a gesture script"), "")
+        let fifo = temporaryPath("fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let text = "pinch scale=0.5\n# a comment\nrotate angle=90deg\n"
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            _ = text.withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+        }
+        writer.start()
+        XCTAssertEqual(try readText(fifo, of: "a gesture script"), text)
+    }
+
+    /// A line of more than 1 MiB, or a short-file kind of more than 16 MiB, is refused once that
+    /// much is read, naming what the file should have been; a kind that may be long is read on.
+    func testWhatIsReadWholeIsBounded() throws {
+        let longLine = temporaryPath("line.gesture")
+        defer { unlink(longLine) }
+        try Data(("pinch scale=" + String(repeating: "7", count: 2 << 20) + "\n").utf8).write(to: URL(fileURLWithPath: longLine))
+        let line = badData { () throws(RecordingError) in _ = try readText(longLine, of: "a gesture script") }
+        XCTAssertEqual(line?.line, 1)
+        XCTAssertEqual(line?.message, "a line longer than 1 MiB: not a gesture script")
+
+        let manyLines = temporaryPath("many.json")
+        defer { unlink(manyLines) }
+        let row = String(repeating: " ", count: 1023) + "\n"
+        try Data(String(repeating: row, count: 17 << 10).utf8).write(to: URL(fileURLWithPath: manyLines))
+        let long = badData { () throws(RecordingError) in _ = try readText(manyLines, of: "a surface description") }
+        XCTAssertEqual(long?.line, 16 << 10 + 1)
+        XCTAssertEqual(long?.message, "longer than 16 MiB: not a surface description")
+        XCTAssertEqual(try readText(manyLines, of: "a libinput capture", mayBeLong: true).utf8.count, 17 << 20)
+    }
+
+    /// A recording already read from a pipe parses as from its file, and its errors name the pipe.
+    func testARecordingReadFromTextIsTheSameAsFromItsFile() throws {
+        let path = fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+        let desc = fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path
+        let fromFile = try RecordingLoader.load(path)
+        let text = try String(contentsOfFile: desc, encoding: .utf8) + String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(try RecordingLoader.load(text: text, file: "/dev/fd/63"), fromFile)
+        let error = badData { () throws(RecordingError) in _ = try RecordingLoader.load(text: text + "E: 1.0 x\n", file: "/dev/fd/63") }
+        XCTAssertEqual(error?.file, "/dev/fd/63")
+        XCTAssertEqual(error?.line, text.split(separator: "\n", omittingEmptySubsequences: false).count)
+    }
+
+    /// A message quoting input stays one line a terminal shows as it is, and short: a newline or
+    /// an escape sequence is written as an escape, and a megabyte quoted keeps its start and the
+    /// problem stated after it.
+    func testAnErrorMessageIsOneShortLine() {
+        XCTAssertEqual(RecordingError.bad("f", 1, "unknown gesture \"a\nb\u{1B}[31m\tc\"").message, "unknown gesture \"a\\nb\\u{1B}[31m\\tc\"")
+        let value = String(repeating: "7", count: 1 << 20)
+        let message = RecordingError.bad("f", 1, "scale=\(value): not a finite number").message
+        XCTAssertLessThanOrEqual(message.count, RecordingError.maxMessageLength + 1)
+        XCTAssertTrue(message.hasPrefix("scale=777"), message)
+        XCTAssertTrue(message.contains("…"), message)
+        XCTAssertTrue(message.hasSuffix("777: not a finite number"), message)
+        XCTAssertEqual(RecordingError.bad("f", 1, "ünïcode is kept").message, "ünïcode is kept")
+    }
+
+    struct Document: Decodable {
+        struct Item: Decodable {
+            var name: String
+            var size: [Double]
+        }
+        var items: [Item]
+    }
+
+    private func decodingError(_ text: String, _ syntax: StructuredFile.Syntax, file: StaticString = #filePath, line: UInt = #line) -> RecordingError? {
+        badData({ () throws(RecordingError) in
+            _ = try StructuredFile.decode(Document.self, from: text, syntax: syntax, file: "doc", kind: "a document")
+        }, file: file, line: line)
+    }
+
+    /// Decoding errors name the line and the place in the document, in JSON and in YAML.
+    func testDecodingErrorsNameTheLineAndThePlace() throws {
+        let jsonSyntax = decodingError("{\"items\": [\n  {\"name\": \"a\", \"size\": [1, 2]},\n  {\"name\": \"b\" \"size\": []}\n]}", .json)
+        XCTAssertEqual(jsonSyntax?.line, 3)
+        XCTAssertTrue(jsonSyntax?.message.hasPrefix("not valid JSON (") ?? false, "\(String(describing: jsonSyntax))")
+        XCTAssertTrue(jsonSyntax?.message.hasSuffix("): not a document") ?? false, "\(String(describing: jsonSyntax))")
+
+        let missing = decodingError("{\"items\": [\n  {\"name\": \"a\", \"size\": [1, 2]},\n  {\"size\": [3]}\n]}", .json)
+        XCTAssertEqual(missing?.line, 3)
+        XCTAssertEqual(missing?.message, "items[1]: missing \"name\"")
+
+        let mismatch = decodingError("items:\n  - name: a\n    size:\n      - 1\n      - two\n", .yaml)
+        XCTAssertEqual(mismatch?.line, 5)
+        XCTAssertTrue(mismatch?.message.hasPrefix("items[0].size[1]: ") ?? false, "\(String(describing: mismatch))")
+
+        let yamlSyntax = decodingError("items:\n  - name: a\n   size: [1]\n", .yaml)
+        XCTAssertEqual(yamlSyntax?.line, 3)
+        XCTAssertTrue(yamlSyntax?.message.hasPrefix("invalid YAML: ") ?? false, "\(String(describing: yamlSyntax))")
+
+        for syntax in [StructuredFile.Syntax.json, .yaml] {
+            let empty = decodingError(" \n\n", syntax)
+            XCTAssertEqual(empty?.line, 1)
+            XCTAssertEqual(empty?.message, "empty: not a document")
+        }
+        XCTAssertEqual(StructuredFile.describe([.key("regions"), .index(0), .key("frame")]), "regions[0].frame")
+    }
+}
