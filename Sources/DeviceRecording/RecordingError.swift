@@ -68,8 +68,9 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     }
 }
 
-/// A missing path or a directory is ``RecordingError/Kind/missingFile``.
+/// A missing path or a directory is ``RecordingError/Kind/missingFile``. `-` is standard input.
 func checkIsFile(_ path: String) throws(RecordingError) {
+    if path == standardInputPath { return }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw RecordingError(.missingFile, file: path, "no such file")
@@ -79,14 +80,17 @@ func checkIsFile(_ path: String) throws(RecordingError) {
     }
 }
 
+/// The path that names standard input, as for most Unix tools.
+public let standardInputPath = "-"
+
 /// Refuses a path that is missing or a directory (66), or that this process may not read (77).
 public func checkReadable(_ path: String) throws(RecordingError) {
     try checkIsFile(path)
-    guard access(path, R_OK) == 0 else { throw RecordingError(.permission, file: path, "permission denied") }
+    guard path == standardInputPath || access(path, R_OK) == 0 else { throw RecordingError(.permission, file: path, "permission denied") }
 }
 
 /// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds. Any readable
-/// path works, a pipe too (`<(…)`, `/dev/stdin`), which can be read only once. `kind` names what
+/// path works, a pipe too (`<(…)`, `-` for standard input), which can be read only once. `kind` names what
 /// the file should be (`"a gesture script"`) in the messages refusing a line longer than 1 MiB,
 /// or a file longer than 16 MiB unless the kind `mayBeLong` (a capture of an hour's events), so
 /// that memory stays bounded whatever a file holds.

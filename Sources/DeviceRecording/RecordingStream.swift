@@ -184,7 +184,7 @@ struct LineReader {
         file = path
         self.kind = kind
         try checkIsFile(path)
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw errno == EACCES || errno == EPERM
                 ? RecordingError(.permission, file: path, "permission denied")

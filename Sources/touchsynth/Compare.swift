@@ -104,7 +104,7 @@ struct Compare: ParsableCommand {
 
     /// The recording's name with .html; a second recording of the same name gets "-2".
     private func reportFileName(for path: String, taken: [String]) -> String {
-        let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let base = reportName(for: path)
         var name = base + ".html", n = 1
         while taken.contains(name) {
             n += 1

@@ -139,13 +139,13 @@ struct RecordingOrCapture {
     /// A pipe's content, read once; nil for a regular file, read where it lies.
     private let text: String?
 
-    /// Looks into `path`: a pipe (`<(…)`, `/dev/stdin`) has nothing left for a second reading,
+    /// Looks into `path`: a pipe (`<(…)`, `-` for standard input) has nothing left for a second reading,
     /// so one that is not a regular file is read whole here; a regular file's first bytes are
     /// read, and the loader of its kind then streams its lines.
     init(path: String) throws(RecordingError) {
         self.path = path
         var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        if path == standardInputPath || (stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG) {
             let text = try readText(path, of: "a recording or a libinput capture", mayBeLong: true)
             self.text = text
             isCapture = Self.isCapture(text.utf8.prefix(64))

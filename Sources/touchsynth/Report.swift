@@ -28,7 +28,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: screen.size)
-        let path = output ?? URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent + ".html"
+        let path = output ?? reportName(for: recording) + ".html"
         let data = makeReport(recording, description: description, screen: screen.size)
         writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
@@ -36,6 +36,14 @@ struct ReportCommand: ParsableCommand {
 }
 
 extension ReportPlot: ExpressibleByArgument {}
+
+/// The name of a recording's report page, without extension: the recording's own, or "report"
+/// for standard input or a pipe, whose names (`-`, `/dev/fd/63`) say nothing.
+func reportName(for recording: String) -> String {
+    var status = stat()
+    guard recording != standardInputPath, stat(recording, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return "report" }
+    return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
+}
 
 /// Replays `path` through real libinput, translates it in both modes and computes its report.
 func makeReport(_ path: String, description: SurfaceDescription, screen: Size) -> ReportData {

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
 
-/// Input from a pipe (`<(…)`, /dev/stdin) or /dev/null, which can be read only once and has no
-/// size or name to go by, works as the same file would.
+/// Input from a pipe (`<(…)`, `-` for standard input) or /dev/null, which can be read only once
+/// and has no size or name to go by, works as the same file would.
 final class PipeInputTests: XCTestCase {
-    /// `touchsynth ARGS` run by bash, so that ARGS can hold process substitutions.
-    private func shell(_ touchsynth: String, _ arguments: String) throws -> Finished {
-        try runProcess(["/bin/bash", "-c", "exec '\(touchsynth)' \(arguments)"])
+    /// `touchsynth ARGS` run by bash (in `directory`), so that ARGS can hold process
+    /// substitutions and redirections.
+    private func shell(_ touchsynth: String, _ arguments: String, in directory: String = ".") throws -> Finished {
+        try runProcess(["/bin/bash", "-c", "cd '\(directory)' && exec '\(touchsynth)' \(arguments)"])
     }
 
     /// Recordings and captures piped to compare and diff: read once, whatever they are.
@@ -35,7 +36,7 @@ final class PipeInputTests: XCTestCase {
         let fromCapture = try runProcess([touchsynth, "compare", plain])
         XCTAssertEqual(fromCapture.status, 0, fromCapture.stderr)
         XCTAssertEqual(fromCapture.stdout.split(separator: "\n").dropFirst(), table)
-        for command in ["compare <(cat '\(plain)')", "compare <(cat '\(both)')", "compare /dev/stdin < '\(both)'"] {
+        for command in ["compare <(cat '\(plain)')", "compare <(cat '\(both)')", "compare /dev/stdin < '\(both)'", "compare - < '\(plain)'", "compare - < '\(recording)'"] {
             let result = try shell(touchsynth, command)
             XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
             XCTAssertEqual(result.stdout.split(separator: "\n").dropFirst(), table, command)
@@ -82,6 +83,37 @@ final class PipeInputTests: XCTestCase {
         let noSurface = try runProcess([touchsynth, "compare", "--surface", "/dev/null", recording])
         XCTAssertEqual(noSurface.status, 65, noSurface.stderr)
         XCTAssertEqual(noSurface.stderr, "touchsynth: /dev/null:1: empty: not a surface description\n")
+    }
+
+    /// `-` is standard input, for every kind of file; a report of standard input or a pipe,
+    /// whose names say nothing, is called report.html (report-2.html for a second one).
+    func testStandardInputIsDashAndItsReportIsCalledReport() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let script = Fixtures.root.appendingPathComponent("Tests/Fixtures/scripts/pinch-in.gesture").path
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-stdin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+
+        let converted = try runProcess([touchsynth, "convert", recording, "--to", "evemu"])
+        let fromStdin = try shell(touchsynth, "convert - --to evemu < '\(recording)'")
+        XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
+        XCTAssertEqual(fromStdin.stdout, converted.stdout)
+        let synthesized = try shell(touchsynth, "synthesize - --device '\(desc)' < '\(script)'")
+        XCTAssertEqual(synthesized.status, 0, synthesized.stderr)
+        XCTAssertEqual(synthesized.stdout, try runProcess([touchsynth, "synthesize", script, "--device", desc]).stdout)
+        let bad = try runProcess(["/bin/bash", "-c", "echo garbage | '\(touchsynth)' replay -"])
+        XCTAssertEqual(bad.status, 65)
+        XCTAssertEqual(bad.stderr, "touchsynth: -:1: not an evemu line: \"garbage\"\n")
+
+        let report = try shell(touchsynth, "report - < '\(recording)'", in: dir.path)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertEqual(report.stderr, "touchsynth: wrote report.html\n")
+        let pages = dir.appendingPathComponent("pages").path
+        let compared = try shell(touchsynth, "compare --report '\(pages)' - <(cat '\(recording)') '\(recording)' < '\(recording)'")
+        XCTAssertEqual(compared.status, 0, compared.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: pages).sorted(), ["index.html", "pinch-in.html", "report-2.html", "report.html"])
     }
 
     /// A surface's errors name the line and the place: the decoder's (a key missing, a value of
