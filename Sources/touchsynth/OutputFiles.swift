@@ -15,8 +15,10 @@ func writeText(_ text: String, to fd: Int32, path: String) {
 }
 
 /// Ends the program for a write to `path` (a file, or "stdout") that failed with `code`: 74, an
-/// I/O error, since the file could be opened.
+/// I/O error, since the file could be opened; quietly with 0 when its reader went away (`| head`,
+/// a FIFO), as other tools do.
 func failWriting(_ path: String, errno code: Int32) -> Never {
+    if code == EPIPE { exit(0) }
     fail("\(path): cannot write: \(String(cString: strerror(code)))", code: 74)
 }
 
@@ -36,8 +38,9 @@ func makeDirectory(_ path: String) {
 }
 
 /// Creates or empties `path` for writing; one that cannot be opened ends the program (77 when
-/// permission is refused, 73 otherwise).
+/// permission is refused, 73 otherwise). `-` is standard output, as for most Unix tools.
 func openForWriting(_ path: String) -> Int32 {
+    if path == "-" { return fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0) }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73) }
     return fd

@@ -57,9 +57,7 @@ func emit(_ line: String) {
 
 /// Writes text to stdout as it is, with ``emit(_:)``'s handling of failures.
 func emitRaw(_ text: String) {
-    guard !writeAll(1, text) else { return }
-    if errno == EPIPE { exit(0) }
-    failWriting("stdout", errno: errno)
+    if !writeAll(1, text) { failWriting("stdout", errno: errno) }
 }
 
 /// Writes a line to stderr; nothing more can be done if that fails.

@@ -85,8 +85,9 @@ final class PipeInputTests: XCTestCase {
         XCTAssertEqual(noSurface.stderr, "touchsynth: /dev/null:1: empty: not a surface description\n")
     }
 
-    /// `-` is standard input, for every kind of file; a report of standard input or a pipe,
-    /// whose names say nothing, is called report.html (report-2.html for a second one).
+    /// `-` is standard input, for every kind of file, and `-o -` standard output; a report of
+    /// standard input or a pipe, whose names say nothing, is called report.html (report-2.html
+    /// for a second one).
     func testStandardInputIsDashAndItsReportIsCalledReport() throws {
         let touchsynth = try Fixtures.touchsynth()
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
@@ -97,6 +98,9 @@ final class PipeInputTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
 
         let converted = try runProcess([touchsynth, "convert", recording, "--to", "evemu"])
+        let toDash = try runProcess([touchsynth, "convert", recording, "--to", "evemu", "-o", "-"])
+        XCTAssertEqual(toDash.status, 0, toDash.stderr)
+        XCTAssertEqual(toDash.stdout, converted.stdout, "-o - is standard output")
         let fromStdin = try shell(touchsynth, "convert - --to evemu < '\(recording)'")
         XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
         XCTAssertEqual(fromStdin.stdout, converted.stdout)
