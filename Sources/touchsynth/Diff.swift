@@ -16,7 +16,8 @@ struct Diff: ParsableCommand {
             --all adds pointer motion, keys and touches.
             Recordings (evemu, libinput record YAML, evtest text) are compared frame by frame as the kernel's \
             input core passes them to readers (unchanged values dropped), ignoring times; how much the intervals \
-            between frames differ is reported. Exit status 0 when they are the same, 1 when not.
+            between frames differ is reported. Exit status 0 when they are the same, 1 when not, 64 for a capture \
+            against a recording.
             """)
 
     @Argument(help: "The expected stream (say, the mocked-device harness's).") var expected: String
