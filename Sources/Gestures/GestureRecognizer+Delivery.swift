@@ -49,6 +49,18 @@ extension GestureRecognizer {
     /// ``receiveTouches(_:changes:of:)`` for the other events: touches begin or end, or they are
     /// not all the tracked ones in order.
     private func receiveChangedTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
+        // A gesture's first touch, or the tracked touches in order with some ending: a click's
+        // press and release. Every touch is relevant and delivered, and none needs a search.
+        if isLive && !mayRefuseEvents && activeDelegate == nil {
+            if trackedTouches.isEmpty && touches.count == 1 && touches[0].phase == .began && allows(touches[0].type) {
+                handleTouches(touches, changes: changes, of: event, tracking: .first)
+                return
+            }
+            if !changes.contains(.began) && followsInOrder(touches) {
+                handleTouches(touches, changes: changes, of: event, tracking: .inOrder)
+                return
+            }
+        }
         // Closures, not the method itself: a method reference captures (retains) the recognizer.
         // The event's own list when every touch is relevant (most events): binding it to a name
         // of its own retained and released it (tools/cost).
@@ -61,12 +73,13 @@ extension GestureRecognizer {
     }
 
     /// `touches`: the event's touches that concern the recognizer, at least one. Inline, as
-    /// ``handleTouches(_:changes:of:)``: one body for the three steps saved each recognizer about
-    /// 30 instructions per touch that began or ended (tools/cost).
+    /// ``handleTouches(_:changes:of:tracking:)``: one body for the three steps saved each
+    /// recognizer about 30 instructions per touch that began or ended (tools/cost).
     @inline(__always) private func receiveRelevantTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
         guard isLive else {
             freezeTouchLocations()
             track(touches)
+            setSource(.touches)
             if changes.contains(.ended) { dropLiftedTouches() }
             return
         }
@@ -92,9 +105,20 @@ extension GestureRecognizer {
     }
 
     /// Processes `touches`, which the recognizer takes: it tracks them and reports their change.
-    @inline(__always) private func handleTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
+    /// `tracking`: what is known of them against the tracked touches.
+    @inline(__always) private func handleTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent, tracking: Tracking = .unknown) {
         adopt(event)
-        track(touches)
+        switch tracking {
+        case .first:
+            trackedTouches.append(TrackedTouch(touches[0]))
+        case .inOrder:
+            touches.withUnsafeBufferPointer { touches in
+                for index in touches.indices { trackedTouches[index].update(with: touches[index]) }
+            }
+        case .unknown:
+            track(touches)
+        }
+        setSource(.touches)
         if changes.contains(.ended) {
             // The lifted touches are dropped once the event is handled: their locations, which
             // it reports until the next one, are copied out first.
@@ -274,6 +298,16 @@ extension GestureRecognizer {
         trackedTouches.contains { $0.id == id }
     }
 
+    /// What a caller of ``handleTouches(_:changes:of:tracking:)`` knows of the touches.
+    private enum Tracking {
+        /// One touch, which begins; none is tracked.
+        case first
+        /// The tracked touches, in order.
+        case inOrder
+        /// Anything else: ``track(_:)`` finds out.
+        case unknown
+    }
+
     /// Adds new touches and moves known ones.
     private func track(_ touches: [Touch]) {
         for (offset, touch) in touches.enumerated() {
@@ -286,7 +320,6 @@ extension GestureRecognizer {
                 trackedTouches.append(TrackedTouch(touch))
             }
         }
-        setSource(.touches)
     }
 
     /// Sets ``source`` only when it changes: its observer is not free, and most events do not

@@ -151,7 +151,7 @@ open class GestureRecognizer {
     /// Whether ``shouldReceive(_:)`` may say no: only in a subclass of the app's. The built-in
     /// recognizers skip the dynamic call, which cost each about 10 instructions per event
     /// (tools/cost).
-    private let mayRefuseEvents: Bool
+    let mayRefuseEvents: Bool
 
     /// Touches counted at the last handled event, ending ones included; 0 when driven by transform
     /// or scroll events, 1 for a hover.

@@ -9,7 +9,8 @@ import XCTest
 /// one of app subclasses (which may refuse events, so the surface visits them at every event),
 /// and compares what an app reads: every recognizer's state at every event, the values and
 /// locations at every seventh (a read hands the run over, so most runs are handed over by the
-/// event that ends them), and the records mid-way and at the end.
+/// event that ends them), and the records mid-way and at the end. The same comparison holds the
+/// one-step paths of a gesture's first touch and of tracked touches that end to the general one.
 final class SteadyRunTests: XCTestCase {
     final class AppPinch: PinchGestureRecognizer {}
     final class AppRotation: RotationGestureRecognizer {}
@@ -146,6 +147,39 @@ final class SteadyRunTests: XCTestCase {
         let (canvas, steadyAt) = compare(events)
         XCTAssertGreaterThan(steadyAt.count, 30, "\(steadyAt)")
         XCTAssertEqual(milestones(canvas.scrollPan), [.began, .ended, .began, .ended])
+    }
+
+    /// A built-in recognizer takes a gesture's first touch, and the tracked touches in order when
+    /// some end, in one step (a click's press and release); app subclasses take them through the
+    /// general path, which searches and filters. Clicks, two quick ones, a long press, a drag,
+    /// touches that begin together or one after another, end one at a time, in reverse order or
+    /// cancelled, and an indirect pointer's click read the same in both.
+    func testTouchesThatBeginAloneOrEndInOrderReadAsTheGeneralPathLeavesThem() throws {
+        var events = Events.click(at: 1, 100, 100, id: 1)
+        events += Events.click(at: 2, 200, 200, id: 2) + Events.click(at: 2.2, 201, 200, id: 3)
+        events.append(Events.touches(3, [Events.touch(4, .began, 300, 300)]))
+        events.append(Events.touches(3.8, [Events.touch(4, .ended, 300, 300)]))
+        events.append(Events.touches(5, [Events.touch(5, .began, 400, 400)]))
+        for step in 1...20 { events.append(Events.touches(5 + Double(step) * 0.01, [Events.touch(5, .moved, 400 + Double(step) * 10, 400)])) }
+        events.append(Events.touches(5.21, [Events.touch(5, .ended, 600, 400)]))
+        events.append(Events.touches(6, [Events.touch(6, .began, 500, 400), Events.touch(7, .began, 600, 400)]))
+        events.append(Events.touches(6.1, [Events.touch(6, .moved, 530, 400), Events.touch(7, .moved, 630, 400)]))
+        events.append(Events.touches(6.3, [Events.touch(6, .ended, 530, 400), Events.touch(7, .stationary, 630, 400)]))
+        events.append(Events.touches(6.4, [Events.touch(7, .ended, 630, 400)]))
+        events.append(Events.touches(7, [Events.touch(8, .began, 500, 500)]))
+        events.append(Events.touches(7.05, [Events.touch(8, .stationary, 500, 500), Events.touch(9, .began, 600, 500)]))
+        events.append(Events.touches(7.1, [Events.touch(8, .ended, 500, 500), Events.touch(9, .ended, 600, 500)]))
+        events.append(Events.touches(8, [Events.touch(10, .began, 500, 500), Events.touch(11, .began, 600, 500)]))
+        events.append(Events.touches(8.1, [Events.touch(11, .ended, 600, 500), Events.touch(10, .ended, 500, 500)]))
+        events.append(Events.touches(9, [Events.touch(12, .began, 700, 700)]))
+        events.append(Events.touches(9.05, [Events.touch(12, .cancelled, 700, 700)]))
+        events += Events.click(at: 10, 800, 800, id: 13, type: .indirectPointer)
+        let (canvas, _) = compare(events)
+        let tap = try XCTUnwrap(canvas.all.first { $0 is TapGestureRecognizer })
+        let longPress = try XCTUnwrap(canvas.all.first { $0 is LongPressGestureRecognizer })
+        XCTAssertEqual(milestones(tap).filter { $0 == .recognized }.count, 4, "the four clicks; the long press, the drag and the others fail it")
+        XCTAssertEqual(milestones(longPress).filter { $0 == .began }.count, 1)
+        XCTAssertEqual(milestones(canvas.twoFingerPan).filter { $0 == .began }.count, 1, "the two touches that move together")
     }
 
     /// A threshold changed part-way through a run applies from the next event on: the rotation,
