@@ -112,9 +112,7 @@ extension GestureRecognizer {
         case .first:
             trackedTouches.append(TrackedTouch(touches[0]))
         case .inOrder:
-            touches.withUnsafeBufferPointer { touches in
-                for index in touches.indices { trackedTouches[index].update(with: touches[index]) }
-            }
+            moveTrackedTouches(to: touches)
         case .unknown:
             track(touches)
         }
