@@ -1,4 +1,4 @@
-import IndirectInput
+@testable import IndirectInput
 import LibinputEvents
 import XCTest
 
@@ -166,5 +166,21 @@ final class DeliveryModeTests: XCTestCase {
             accountings.append(accounting)
         }
         XCTAssertEqual(accountings[0], accountings[1])
+    }
+
+    /// Each reason has a count of its own: all counted once add up under their dispositions,
+    /// and two accountings that differ only in which reason they counted differ.
+    func testEveryReasonIsCountedApart() {
+        let reasons = SilentReason.allCases
+        var all = Accounting()
+        for reason in reasons { all.countSilent(reason) }
+        XCTAssertEqual(all.events, reasons.count)
+        XCTAssertEqual(all.merged.values.reduce(0, +) + all.dropped.values.reduce(0, +), reasons.count)
+        for reason in reasons {
+            var one = Accounting(), other = Accounting()
+            one.countSilent(reason)
+            other.countSilent(reasons[(reason.rawValue + 1) % reasons.count])
+            XCTAssertNotEqual(one, other, "\(reason)")
+        }
     }
 }
