@@ -57,9 +57,15 @@ public struct PointerState: Sendable {
 
     /// Integrates libinput's accelerated relative motion, clamped to the screen. Does nothing
     /// while the pointer is locked (the location is frozen). Non-finite deltas count as 0.
-    /// Inline: see ``place(at:)``.
-    @inline(__always) public mutating func move(dx: Double, dy: Double) {
+    public mutating func move(dx: Double, dy: Double) {
         guard !lock.isLocked else { return }
+        moveUnlocked(dx: dx, dy: dy)
+    }
+
+    /// ``move(dx:dy:)`` once the pointer is known to be unlocked, inline: the one-step hover's
+    /// push past the screen's edge paid about 20 instructions for the calls, and ``move(dx:dy:)``
+    /// inlined everywhere cost each pinch update 1 or 2 more (tools/cost).
+    @inline(__always) mutating func moveUnlocked(dx: Double, dy: Double) {
         place(at: Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero))
     }
 
@@ -92,11 +98,9 @@ public struct PointerState: Sendable {
         location = target
     }
 
-    /// Inline in both motions, as the one-step hover is: a push past the screen's edge, which a
-    /// session pressed against one makes hundreds of times, paid about 20 instructions for the
-    /// calls (tools/cost). The location and what both callers add or scale are finite, so
-    /// `target` is never NaN and the clamp gives a point of the screen (an infinite coordinate
-    /// lands on its edge): no check of the result is needed.
+    /// Inline (see ``moveUnlocked(dx:dy:)``). The location and what both callers add or scale
+    /// are finite, so `target` is never NaN and the clamp gives a point of the screen (an
+    /// infinite coordinate lands on its edge): no check of the result is needed.
     @inline(__always) private mutating func place(at target: Point) {
         let clamped = Point(
             x: min(max(target.x, 0), lastPoint.x),

@@ -352,7 +352,7 @@ public final class CompatibilityTranslator {
         } else {
             // The general path's motion, unlocked, with no button held.
             startCall(at: event.pointee.time, hoverOnly: true)
-            pointer.move(dx: dx, dy: dy)
+            pointer.moveUnlocked(dx: dx, dy: dy)
             followHover()
             account(silentReason: emittedInCall ? nil : .pointerPosition)
         }
