@@ -258,6 +258,9 @@ public struct AppEvent: Equatable, Sendable {
 
 extension Double {
     var rounded2: String {
+        // The scaling and Int hold moderate values only: larger ones, infinities and NaN print
+        // as they are (Int(v) trapped on them).
+        guard abs(self) < 1e15 else { return String(self) }
         let v = (self * 100).rounded() / 100
         return v == v.rounded() ? String(Int(v)) : String(v)
     }

@@ -74,10 +74,13 @@ public struct PointerState: Sendable {
     public mutating func moveAbsolute(x: Double, y: Double) {
         guard !lock.isLocked, x.isFinite, y.isFinite else { return }
         // 1 is the device's far edge, which lies on the screen: its last point, not beyond it.
-        place(at: Point(
+        let target = Point(
             x: x == 1 ? lastPoint.x : x * screenSize.width,
             y: y == 1 ? lastPoint.y : y * screenSize.height
-        ))
+        )
+        // 0 times an infinite screen side, which only the library's callers can configure.
+        guard !target.x.isNaN, !target.y.isNaN else { return }
+        place(at: target)
     }
 
     /// Where a relative motion takes the pointer when that is a point of the screen (left and top
@@ -98,9 +101,10 @@ public struct PointerState: Sendable {
         location = target
     }
 
-    /// Inline (see ``moveUnlocked(dx:dy:)``). The location and what both callers add or scale
-    /// are finite, so `target` is never NaN and the clamp gives a point of the screen (an
-    /// infinite coordinate lands on its edge): no check of the result is needed.
+    /// Inline (see ``moveUnlocked(dx:dy:)``). `target` is never NaN (a relative motion adds
+    /// finite deltas to the location, an absolute one checks its point), so the clamp gives a
+    /// point of the screen, an infinite coordinate landing on its edge: no check of the result
+    /// is needed.
     @inline(__always) private mutating func place(at target: Point) {
         let clamped = Point(
             x: min(max(target.x, 0), lastPoint.x),

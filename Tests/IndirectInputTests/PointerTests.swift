@@ -165,6 +165,33 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440.0.nextDown, y: 450))
     }
 
+    /// The clamp takes any point but NaN: deltas that are not finite count as 0, huge ones land
+    /// on the screen's edge, and an absolute point that comes out NaN (0 times a screen side a
+    /// library caller made infinite) leaves the pointer where it was.
+    func testPointerStateKeepsAFinitePointOnTheScreen() {
+        var pointer = PointerState(screenSize: Size(width: 100, height: 50))
+        pointer.move(dx: .nan, dy: .infinity)
+        XCTAssertEqual(pointer.location, Point(x: 50, y: 25))
+        XCTAssertTrue(pointer.isInsideScreen)
+        pointer.move(dx: .greatestFiniteMagnitude, dy: -.greatestFiniteMagnitude)
+        XCTAssertEqual(pointer.location, Point(x: 100.nextDown, y: 0))
+        XCTAssertFalse(pointer.isInsideScreen)
+
+        var unbounded = PointerState(screenSize: Size(width: .infinity, height: 50))
+        unbounded.moveAbsolute(x: 0.5, y: 0.5)
+        let before = unbounded.location
+        XCTAssertFalse(before.x.isNaN)
+        unbounded.moveAbsolute(x: 0, y: 0.5)
+        XCTAssertEqual(unbounded.location, before)
+    }
+
+    /// A point prints with two decimals at most, and any coordinate prints, however large.
+    func testAPointDescribesAnyCoordinate() {
+        XCTAssertEqual(Point(x: 1.234, y: 2).description, "(1.23, 2)")
+        XCTAssertEqual(Point(x: .greatestFiniteMagnitude, y: -.infinity).description, "(\(Double.greatestFiniteMagnitude), -inf)")
+        XCTAssertEqual(Point(x: .nan, y: 1e15).description, "(nan, 1000000000000000.0)")
+    }
+
     func testHoverExitsWhenTheLastPointingDeviceIsRemoved() {
         let harness = Harness(indirect: false)
         harness.send(.added("touchpad", [.pointer, .gesture]), device: "event5")
