@@ -50,7 +50,9 @@ extension GestureRecognizer {
     /// not all the tracked ones in order.
     private func receiveChangedTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
         // A gesture's first touch, or the tracked touches in order with some ending: a click's
-        // press and release. Every touch is relevant and delivered, and none needs a search.
+        // press and release. Every touch is relevant and delivered, and none needs a search. The
+        // first test is isRelevant(_:) with nothing tracked, spelled out: the call cost each click
+        // about 200 instructions (tools/cost).
         if isLive && !mayRefuseEvents && activeDelegate == nil {
             if trackedTouches.isEmpty && touches.count == 1 && touches[0].phase == .began && allows(touches[0].type) {
                 handleTouches(touches, changes: changes, of: event, tracking: .first)
