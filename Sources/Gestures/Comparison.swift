@@ -135,6 +135,8 @@ public struct ModeSummary: Codable, Equatable, Sendable {
     public var finalTranslation: Point?
     /// Began or was recognized at least once.
     public var activated = false
+    /// Every state change in order, a run of `changed` as one entry: when each happened.
+    public var transitions: [GestureTransition] = []
 
     /// A summary of `record`; all zero when the recognizer is missing from that mode's surface.
     public init(record: GestureRecord?) {
@@ -149,6 +151,7 @@ public struct ModeSummary: Codable, Equatable, Sendable {
         finalRotation = record.finalValues?.rotation
         finalTranslation = record.finalValues?.translation
         activated = record.activated
+        transitions = record.transitions
     }
 }
 

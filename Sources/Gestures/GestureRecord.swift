@@ -10,7 +10,7 @@ public enum RecordedState: String, Codable, Sendable, CaseIterable {
 /// One state change, at the time of the event (or expired timer) that caused it; or a run of
 /// consecutive `changed`, which a continuous gesture enters on every event, kept as one entry so
 /// that a record stays small however long the gesture lasts.
-public struct GestureTransition: Equatable, Sendable {
+public struct GestureTransition: Codable, Equatable, Sendable {
     /// The state entered.
     public var state: RecordedState
     /// Seconds, on the events' clock; for a run, the first change's.
