@@ -8,7 +8,7 @@ let package = Package(
         .executable(name: "touchsynth", targets: ["touchsynth"]),
         .library(name: "LibinputKit", targets: ["LibinputKit"]),
         .library(name: "DeviceRecording", targets: ["DeviceRecording"]),
-        .library(name: "IndirectInput", targets: ["IndirectInput"]),
+        .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "Report", targets: ["Report"]),
     ],
@@ -36,16 +36,16 @@ let package = Package(
         .target(name: "ProcessSignals"),
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
         .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams", "ProcessSignals"]),
-        .target(name: "IndirectInput", dependencies: ["LibinputEvents"]),
-        .target(name: "Gestures", dependencies: ["IndirectInput", "LibinputEvents"]),
+        .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
+        .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
-        .target(name: "TouchscreenBridge", dependencies: ["CUinput", "DeviceRecording", "IndirectInput"]),
+        .target(name: "TouchscreenBridge", dependencies: ["CUinput", "DeviceRecording", "AppEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
-        .target(name: "Report", dependencies: ["DeviceRecording", "IndirectInput", "Gestures", "LibinputEvents"]),
+        .target(name: "Report", dependencies: ["DeviceRecording", "AppEvents", "Gestures", "LibinputEvents"]),
         .executableTarget(
             name: "touchsynth",
             dependencies: [
-                "LibinputKit", "DeviceRecording", "IndirectInput", "Gestures", "Report", "TouchscreenBridge",
+                "LibinputKit", "DeviceRecording", "AppEvents", "Gestures", "Report", "TouchscreenBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(name: "DeviceRecordingTests", dependencies: ["DeviceRecording"]),
         .testTarget(name: "ReplayTests", dependencies: ["DeviceRecording", "LibinputEvents"]),
-        .testTarget(name: "IndirectInputTests", dependencies: ["IndirectInput", "LibinputEvents", "DeviceRecording"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "IndirectInput", "LibinputEvents"]),
+        .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "LibinputEvents", "DeviceRecording"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
     ]
 )

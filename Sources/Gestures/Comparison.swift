@@ -1,14 +1,6 @@
 import Foundation
-import IndirectInput
+import AppEvents
 import LibinputEvents
-
-/// The two ways UIKit delivers the same trackpad input (docs/indirect-input.md).
-public enum DeliveryMode: String, Codable, Sendable, CaseIterable {
-    /// `UIApplicationSupportsIndirectInputEvents` absent or false.
-    case compat
-    /// The key true.
-    case indirect
-}
 
 /// Runs the app event streams of the same input, in both modes, through fresh surfaces and
 /// compares what the recognizers did.
@@ -41,16 +33,16 @@ public struct Comparison {
     /// as it is made, as a running app receives them: no app event is kept. The report is the
     /// one ``compare(compat:indirect:)`` gives for the streams ``appEvents(_:mode:configuration:)``
     /// returns.
-    public func compare(_ events: [LibinputEvent], configuration: CompatibilityTranslator.Configuration = .init()) -> ComparisonReport {
-        ComparisonReport(compat: records(of: events, in: .compat, configuration: configuration),
-                         indirect: records(of: events, in: .indirect, configuration: configuration))
+    public func compare(_ events: [LibinputEvent], configuration: AppEventTranslator.Configuration = .init()) -> ComparisonReport {
+        ComparisonReport(compat: records(of: events, in: .compatibility, configuration: configuration),
+                         indirect: records(of: events, in: .indirectInput, configuration: configuration))
     }
 
     /// Holds the steady runs to their reference on `events`: each mode fed, as ``compare(_:configuration:)``
     /// feeds it, to a fresh surface and to one that takes no steady runs
     /// (``Surface/takesSteadyRuns``); the recognizers whose records differ, none when the runs
     /// changed nothing an app reads.
-    public func steadyRunDifferences(_ events: [LibinputEvent], configuration: CompatibilityTranslator.Configuration = .init()) -> [SteadyRunDifference] {
+    public func steadyRunDifferences(_ events: [LibinputEvent], configuration: AppEventTranslator.Configuration = .init()) -> [SteadyRunDifference] {
         DeliveryMode.allCases.flatMap { mode in
             zip(records(of: events, in: mode, configuration: configuration),
                 records(of: events, in: mode, configuration: configuration, takingSteadyRuns: false))
@@ -61,7 +53,7 @@ public struct Comparison {
 
     /// The records of a fresh surface, taking steady runs or not, after `events` translated in
     /// `mode`, each app event handed to it as it is made.
-    private func records(of events: [LibinputEvent], in mode: DeliveryMode, configuration: CompatibilityTranslator.Configuration,
+    private func records(of events: [LibinputEvent], in mode: DeliveryMode, configuration: AppEventTranslator.Configuration,
                          takingSteadyRuns: Bool = true) -> [GestureRecord] {
         let surface = makeSurface()
         surface.takesSteadyRuns = takingSteadyRuns
@@ -71,13 +63,13 @@ public struct Comparison {
 
     /// The app events of `events` in `mode`, with a wheel sequence still open at the end flushed
     /// a second after the last event.
-    public static func appEvents(_ events: [LibinputEvent], mode: DeliveryMode, configuration: CompatibilityTranslator.Configuration = .init()) -> [AppEvent] {
+    public static func appEvents(_ events: [LibinputEvent], mode: DeliveryMode, configuration: AppEventTranslator.Configuration = .init()) -> [AppEvent] {
         let translator = translator(mode, configuration)
         return events.flatMap(translator.translate) + translator.flush(at: flushTime(of: events))
     }
 
-    private static func translator(_ mode: DeliveryMode, _ configuration: CompatibilityTranslator.Configuration) -> CompatibilityTranslator {
-        CompatibilityTranslator(supportsIndirectInputEvents: mode == .indirect, configuration: configuration)
+    private static func translator(_ mode: DeliveryMode, _ configuration: AppEventTranslator.Configuration) -> AppEventTranslator {
+        AppEventTranslator(mode: mode, configuration: configuration)
     }
 
     /// When a stream of `events` is flushed (a wheel sequence still open ends): a second after
@@ -89,7 +81,7 @@ public struct Comparison {
     /// The translator and the recognizers at work, and nothing else: `tools/cost` counts the
     /// instructions of this function, so it stays a call of its own.
     @inline(never)
-    static func feed(_ events: [LibinputEvent], to surface: Surface, through translator: CompatibilityTranslator, settleTime: Double) {
+    static func feed(_ events: [LibinputEvent], to surface: Surface, through translator: AppEventTranslator, settleTime: Double) {
         translator.translate(contentsOf: events, to: surface)
         translator.flush(at: flushTime(of: events), to: surface)
         surface.finish(at: (surface.lastEventTimestamp ?? 0) + settleTime)
@@ -209,7 +201,7 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
         rows = keys.map { key, kind in
             let compat = ModeSummary(record: compatByKey.first { $0.key == key }?.record)
             let indirect = ModeSummary(record: indirectByKey.first { $0.key == key }?.record)
-            let accidental: DeliveryMode? = compat.activated == indirect.activated ? nil : compat.activated ? .compat : .indirect
+            let accidental: DeliveryMode? = compat.activated == indirect.activated ? nil : compat.activated ? .compatibility : .indirectInput
             return ComparisonRow(
                 region: key.region, name: key.name, kind: kind,
                 compat: compat, indirect: indirect, accidentalIn: accidental
@@ -241,7 +233,7 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
             return text
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        let summary = "accidental activations: compat \(accidentalActivationCount(in: .compat)), indirect \(accidentalActivationCount(in: .indirect))"
+        let summary = "accidental activations: compat \(accidentalActivationCount(in: .compatibility)), indirect \(accidentalActivationCount(in: .indirectInput))"
         return ([line(header), rule] + body.map(line) + [summary]).joined(separator: "\n") + "\n"
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import IndirectInput
+import AppEvents
 
 /// An axis-aligned rectangle in screen points (origin top-left, y down), like `CGRect`.
 public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// Whether an event's touches include ones that begin, or ones that end or are cancelled.
 struct TouchSetChange: OptionSet {

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// The recognizers this module provides, by the names a ``SurfaceDescription`` uses.
 public enum GestureKind: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// `UIGestureRecognizerDelegate`: the app's say over what a recognizer receives and with whom it
 /// may recognize at the same time. Every method has a default, as UIKit's are optional.

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// What a recognizer reports as its state changes, told apart the way a report needs them:
 /// a discrete recognizer's success is `recognized`, a continuous one's end is `ended`, although

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// `UIHoverGestureRecognizer`, continuous, driven by hover events: began when the pointer enters
 /// its region, changed as it moves there, ended when it leaves (moves out, goes under a region

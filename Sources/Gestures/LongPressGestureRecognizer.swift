@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// `UILongPressGestureRecognizer`, continuous: began once the required touches stayed down for
 /// ``minimumPressDuration`` within ``allowableMovement``; changed as they move afterwards (any

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// `UIScrollTypeMask`: which scroll events a pan recognizer follows.
 public struct ScrollTypeMask: OptionSet, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// `UIPinchGestureRecognizer`, continuous. Driven by two touches (compatibility mode's simulated
 /// pair, or fingers) or by transform events (indirect input mode).

@@ -1,5 +1,5 @@
 import Foundation
-import IndirectInput
+import AppEvents
 
 /// `UIRotationGestureRecognizer`, continuous. Driven by two touches (compatibility mode's
 /// simulated pair, or fingers) or by transform events (indirect input mode).

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// A stand-in for an app's view hierarchy: named regions with recognizers, fed the app event
 /// stream.

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// A surface as JSON: regions (bottom to top) with their recognizers and options.
 ///

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// `UITapGestureRecognizer`, discrete: recognized when the last touch of the required tap lifts.
 ///

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// A touch as one recognizer has followed it: where it started and what the recognizer saw last.
 struct TrackedTouch {

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 
 /// What pinch and rotation share: both follow a pair of touches (compatibility mode's simulated
 /// pair, or fingers) or transform events (indirect input mode), track one value and its velocity,

@@ -1,7 +1,7 @@
 import DeviceRecording
 import Foundation
 import Gestures
-import IndirectInput
+import AppEvents
 import LibinputEvents
 
 /// Everything one report shows, computed from a recording, the libinput events real libinput

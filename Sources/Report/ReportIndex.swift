@@ -21,7 +21,7 @@ public enum ReportIndex {
             title = data.title
             deviceName = data.deviceName
             libinputEventCount = data.libinputEventCount
-            accidental = (data.comparison.accidentalActivationCount(in: .compat), data.comparison.accidentalActivationCount(in: .indirect))
+            accidental = (data.comparison.accidentalActivationCount(in: .compatibility), data.comparison.accidentalActivationCount(in: .indirectInput))
         }
     }
 

@@ -1,7 +1,7 @@
 import DeviceRecording
 import Foundation
 import Gestures
-import IndirectInput
+import AppEvents
 
 /// The report's plots, each a standalone SVG document, and the page that holds them all.
 public enum ReportPlot: String, CaseIterable, Sendable {
@@ -124,14 +124,14 @@ extension ReportData {
         let frame = PlotFrame(xDomain: (0, duration), yDomain: (0, height), left: left, top: top, width: width, height: height, yDown: true)
         svg.text(title, x: 10, y: 20, cls: "heading")
         frame.drawAxes(into: &svg, xTitle: "time since the first libinput event (s)", yTitle: "", yTicks: false)
-        let records = [DeliveryMode.compat: ComparisonReport.recordsByRecognizer(compatRecords),
-                       .indirect: ComparisonReport.recordsByRecognizer(indirectRecords)]
+        let records = [DeliveryMode.compatibility: ComparisonReport.recordsByRecognizer(compatRecords),
+                       .indirectInput: ComparisonReport.recordsByRecognizer(indirectRecords)]
         for (rowIndex, row) in rows.enumerated() {
             let rowTop = top + Double(rowIndex) * rowHeight + 5
             svg.text(row.recognizer, x: left - 62, y: rowTop + laneHeight + 4, anchor: "end", cls: "label recognizer-name")
             for (laneIndex, mode) in DeliveryMode.allCases.enumerated() {
                 let laneTop = rowTop + Double(laneIndex) * laneHeight
-                let colour = mode == .compat ? Palette.colour(0) : Palette.colour(1)
+                let colour = mode == .compatibility ? Palette.colour(0) : Palette.colour(1)
                 svg.text(mode.rawValue, x: left - 6, y: laneTop + 10, anchor: "end", cls: "tick")
                 svg.open("g", [("class", "lane"), ("data-recognizer", row.recognizer), ("data-mode", mode.rawValue)])
                 for mark in Self.marks(records[mode]?[row.recognizer]?.transitions ?? [], origin: origin, end: duration) {
@@ -249,7 +249,7 @@ extension ReportData {
         <dt>recording</dt><dd>\(frameCount) frames, \(fingerTracks.count) finger contacts</dd>
         <dt>libinput</dt><dd>\(libinputEventCount) events over \(String(format: "%.3f", duration)) s</dd>
         <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)</dd>
-        <dt>accidental activations</dt><dd>compat \(comparison.accidentalActivationCount(in: .compat)), indirect \(comparison.accidentalActivationCount(in: .indirect))</dd>
+        <dt>accidental activations</dt><dd>compat \(comparison.accidentalActivationCount(in: .compatibility)), indirect \(comparison.accidentalActivationCount(in: .indirectInput))</dd>
         </dl>
         <h2>Summary</h2>
         <table id="summary">

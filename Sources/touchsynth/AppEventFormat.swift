@@ -1,5 +1,5 @@
 import Foundation
-import IndirectInput
+import AppEvents
 
 /// How app events are shown: a short phrase for tables, every field for JSON.
 enum AppEventFormat {

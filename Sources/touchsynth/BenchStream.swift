@@ -1,6 +1,6 @@
 import Foundation
 import Gestures
-import IndirectInput
+import AppEvents
 import LibinputEvents
 
 /// A long libinput-level stream for throughput benchmarks, built without libinput: a cycle of
@@ -61,20 +61,20 @@ extension Bench {
     func measureThroughput(events count: Int) -> [Figure] {
         let stream = BenchStream()
         var figures: [Figure] = []
-        for indirect in [false, true] {
-            let mode = indirect ? "indirect" : "compat"
+        for deliveryMode in DeliveryMode.allCases {
+            let mode = deliveryMode.rawValue
             var alone = Figure(name: "translator alone, \(mode), \(count) events", unit: "Mevents/s", samples: [])
             var full = Figure(name: "translator + default surface, \(mode)", unit: "Mevents/s", samples: [])
             var allocations: [Double] = []
             for _ in 0..<runs {
-                let translator = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
+                let translator = AppEventTranslator(mode: deliveryMode)
                 var produced = 0
                 let start = DispatchTime.now().uptimeNanoseconds
                 stream.forEach(count) { produced += translator.translate($0).count }
                 alone.samples.append(Double(count) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) / 1e6)
                 precondition(produced > 0)
 
-                let translator2 = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
+                let translator2 = AppEventTranslator(mode: deliveryMode)
                 let surface = Surface.standard(screen: (1440, 900))
                 // Warm-up: the first cycles size the buffers; steady state is what counts.
                 let warm = stream.cycle.count * 20

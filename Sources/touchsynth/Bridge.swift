@@ -1,7 +1,7 @@
 import ArgumentParser
 import DeviceRecording
 import Foundation
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import LibinputKit
 import TouchscreenBridge
@@ -48,8 +48,8 @@ struct BridgeRun: ParsableCommand {
 
     func run() throws {
         let touchscreen = VirtualTouchscreen(screen: screen.size, pointsPerMillimetre: pointsPerMm)
-        let translator = CompatibilityTranslator(
-            supportsIndirectInputEvents: false, configuration: .init(screenSize: screen.size))
+        let translator = AppEventTranslator(
+            mode: .compatibility, configuration: .init(screenSize: screen.size))
         var encoder = TouchscreenEncoder(screen: touchscreen)
         if let replay { return replayToFile(replay, translator: translator, encoder: &encoder) }
 
@@ -82,7 +82,7 @@ struct BridgeRun: ParsableCommand {
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen,
     /// timed like the libinput events they come from.
-    private func replayToFile(_ path: String, translator: CompatibilityTranslator, encoder: inout TouchscreenEncoder) {
+    private func replayToFile(_ path: String, translator: AppEventTranslator, encoder: inout TouchscreenEncoder) {
         let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
         var frames: [EvdevFrame] = []
         let start = events.first?.time ?? 0

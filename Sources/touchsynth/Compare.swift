@@ -2,7 +2,7 @@ import ArgumentParser
 import DeviceRecording
 import Foundation
 import Gestures
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import Report
 

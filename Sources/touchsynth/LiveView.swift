@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import IndirectInput
+import AppEvents
 import LibinputEvents
 
 /// `--color`: ANSI colours in table output.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import LibinputKit
 
@@ -21,7 +21,7 @@ enum OutputMode: String, ExpressibleByArgument, CaseIterable {
 final class ModeOutput {
     let mode: OutputMode
     let json: Bool
-    private var translators: [(name: String, translator: CompatibilityTranslator, checker: InvariantChecker)] = []
+    private var translators: [(name: String, translator: AppEventTranslator, checker: InvariantChecker)] = []
     private var start: UInt64?
     /// The app asks for the pointer lock with the first event (granted by the default policy).
     private var requestsPointerLock: Bool
@@ -39,11 +39,11 @@ final class ModeOutput {
         self.json = json
         self.write = write
         requestsPointerLock = pointerLock
-        let configuration = CompatibilityTranslator.Configuration(screenSize: screen)
-        for indirect in [false, true] where mode == .both || mode == (indirect ? .indirect : .compat) {
-            translators.append((indirect ? "indirect" : "compat",
-                                CompatibilityTranslator(supportsIndirectInputEvents: indirect, configuration: configuration),
-                                InvariantChecker(supportsIndirectInputEvents: indirect)))
+        let configuration = AppEventTranslator.Configuration(screenSize: screen)
+        for deliveryMode in DeliveryMode.allCases where mode == .both || mode.rawValue == deliveryMode.rawValue {
+            translators.append((deliveryMode.rawValue,
+                                AppEventTranslator(mode: deliveryMode, configuration: configuration),
+                                InvariantChecker(mode: deliveryMode)))
         }
         style = TableStyle.forStdout(columns: translators.count, colour: colour)
         status = style.statusLine && !json ? StatusLine() : nil

@@ -1,5 +1,5 @@
 import ArgumentParser
-import IndirectInput
+import AppEvents
 
 /// What `debug` and `replay` print, shared by both commands.
 struct OutputOptions: ParsableArguments {

@@ -2,7 +2,7 @@ import ArgumentParser
 import DeviceRecording
 import Foundation
 import Gestures
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import Report
 
@@ -54,9 +54,9 @@ func makeReport(_ path: String, description: SurfaceDescription, screen: Size) -
 
 /// The report of `recording` (loaded from `path`), whose replay through libinput gave `events`.
 func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], description: SurfaceDescription, screen: Size) -> ReportData {
-    let configuration = CompatibilityTranslator.Configuration(screenSize: screen)
-    let compat = Comparison.appEvents(events, mode: .compat, configuration: configuration)
-    let indirect = Comparison.appEvents(events, mode: .indirect, configuration: configuration)
+    let configuration = AppEventTranslator.Configuration(screenSize: screen)
+    let compat = Comparison.appEvents(events, mode: .compatibility, configuration: configuration)
+    let indirect = Comparison.appEvents(events, mode: .indirectInput, configuration: configuration)
     // The description was checked when it was loaded, so building it again cannot fail.
     return ReportData(title: path, recording: recording, libinput: events, compat: compat, indirect: indirect, screen: screen,
                       makeSurface: { reportingErrors { try description.makeSurface() } })

@@ -1,6 +1,6 @@
 import DeviceRecording
 import Gestures
-import IndirectInput
+import AppEvents
 
 /// The surface description at `path`, or the default surface; a bad one ends the program with
 /// a one-line error naming the file and line, and exit status 65. `.yml`/`.yaml` is YAML and

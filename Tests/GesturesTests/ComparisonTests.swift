@@ -1,6 +1,6 @@
 import Foundation
 import Gestures
-import IndirectInput
+import AppEvents
 import XCTest
 
 final class ComparisonTests: XCTestCase {
@@ -40,9 +40,9 @@ final class ComparisonTests: XCTestCase {
 
         let report = Comparison(makeSurface: pinchAndPanSurface)
             .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
-        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "twoFingerPan", mode: .compat)])
-        XCTAssertEqual(report.accidentalActivationCount(in: .compat), 1)
-        XCTAssertEqual(report.accidentalActivationCount(in: .indirect), 0)
+        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "twoFingerPan", mode: .compatibility)])
+        XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
+        XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 0)
 
         let pinchRow = try XCTUnwrap(report.rows.first { $0.name == "pinch" })
         XCTAssertEqual(pinchRow.compat.maxNumberOfTouches, 2)
@@ -64,7 +64,7 @@ final class ComparisonTests: XCTestCase {
         // from the pinch; the tap and long press fail on the second touch.
         let pan = try row("twoFingerPan")
         XCTAssertEqual([pan.compat.began, pan.compat.ended, pan.indirect.began], [1, 1, 0])
-        XCTAssertEqual(pan.accidentalIn, .compat)
+        XCTAssertEqual(pan.accidentalIn, .compatibility)
         XCTAssertEqual(try row("pinch").compat.failed, 1)
         XCTAssertEqual(try row("tap").compat.failed, 1)
         XCTAssertEqual(try row("longPress").compat.failed, 1)
@@ -73,12 +73,12 @@ final class ComparisonTests: XCTestCase {
         // Indirect mode: the transform drives the pinch; it turns too little to begin the rotation.
         let pinch = try row("pinch")
         XCTAssertEqual([pinch.indirect.began, pinch.indirect.ended, pinch.indirect.failed], [1, 1, 0])
-        XCTAssertEqual(pinch.accidentalIn, .indirect)
+        XCTAssertEqual(pinch.accidentalIn, .indirectInput)
         XCTAssertEqual(try row("rotation").indirect.began, 0)
         XCTAssertEqual(try row("tap").indirect, ModeSummary(record: nil))
 
-        XCTAssertEqual(report.accidentalActivationCount(in: .compat), 1)
-        XCTAssertEqual(report.accidentalActivationCount(in: .indirect), 1)
+        XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
+        XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 1)
     }
 
     func testTableIsAlignedAndEndsWithTheCounts() {
@@ -114,6 +114,6 @@ final class ComparisonTests: XCTestCase {
         let report = ComparisonReport(compat: [], indirect: [recognized])
         XCTAssertEqual(report.rows.map(\.recognizer), ["canvas/extra"])
         XCTAssertEqual(report.rows.first?.indirect.recognized, 1)
-        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "extra", mode: .indirect)])
+        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "extra", mode: .indirectInput)])
     }
 }

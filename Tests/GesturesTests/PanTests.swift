@@ -1,5 +1,5 @@
 import Gestures
-import IndirectInput
+import AppEvents
 import XCTest
 
 final class PanTests: XCTestCase {

@@ -1,5 +1,5 @@
 @testable import Gestures
-import IndirectInput
+import AppEvents
 import XCTest
 
 /// Steady runs (``Surface``): while a transform or scroll changes, or the live touches move on,

@@ -1,5 +1,5 @@
 import Gestures
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import XCTest
 
@@ -50,9 +50,9 @@ final class StreamingComparisonTests: XCTestCase {
         let end = events.last?.time ?? 0
         events.append(LibinputEvent(time: end + 500_000, device: "event7", kind: .pointerMotion(dx: 1, dy: 1, unacceleratedDx: 1, unacceleratedDy: 1)))
         events.append(LibinputEvent(time: end + 600_000, device: "event7", kind: .pointerScroll(Scroll(source: .wheel, vertical: -15, horizontal: nil, vertical120: -120))))
-        for indirect in [false, true] {
-            let returning = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
-            let handing = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
+        for mode in DeliveryMode.allCases {
+            let returning = AppEventTranslator(mode: mode)
+            let handing = AppEventTranslator(mode: mode)
             let collector = Collector()
             var allReturned: [AppEvent] = []
             for event in events {
@@ -64,7 +64,7 @@ final class StreamingComparisonTests: XCTestCase {
                 allReturned += returned
             }
             XCTAssertGreaterThan(allReturned.count, events.count / 2)
-            let batch = CompatibilityTranslator(supportsIndirectInputEvents: indirect)
+            let batch = AppEventTranslator(mode: mode)
             let batchCollector = Collector()
             batch.translate(contentsOf: events, to: batchCollector)
             XCTAssertEqual(batchCollector.events, allReturned)
@@ -83,8 +83,8 @@ final class StreamingComparisonTests: XCTestCase {
         let comparison = Comparison { Surface.standard(screen: (1440, 900)) }
         let streamed = comparison.compare(events)
         let stored = comparison.compare(
-            compat: Comparison.appEvents(events, mode: .compat),
-            indirect: Comparison.appEvents(events, mode: .indirect)
+            compat: Comparison.appEvents(events, mode: .compatibility),
+            indirect: Comparison.appEvents(events, mode: .indirectInput)
         )
         XCTAssertEqual(streamed, stored)
         // Not two empty reports: the pinch and the scroll pan did something in both modes.

@@ -1,6 +1,6 @@
 import Foundation
 import Gestures
-import IndirectInput
+import AppEvents
 import XCTest
 
 final class SurfaceDescriptionTests: XCTestCase {

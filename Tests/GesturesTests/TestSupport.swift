@@ -1,6 +1,6 @@
 import Foundation
 import Gestures
-import IndirectInput
+import AppEvents
 import XCTest
 
 /// Hand-built app events.

@@ -1,5 +1,5 @@
 import DeviceRecording
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import XCTest
 
@@ -49,9 +49,9 @@ final class RandomStreamTests: XCTestCase {
     func testRandomStreamsKeepEveryInvariantInBothModes() throws {
         var eventsChecked = 0
         for seed in 0..<UInt64(500) {
-            for indirect in [false, true] {
+            for mode in DeliveryMode.allCases {
                 var rng = SplitMix64(seed: seed)
-                let harness = Harness(indirect: indirect)
+                let harness = Harness(mode: mode)
                 for _ in 0..<Int.random(in: 1...150, using: &rng) {
                     switch Int.random(in: 0..<30, using: &rng) {
                     case 0: harness.requestPointerLock(Bool.random(using: &rng))
@@ -67,13 +67,13 @@ final class RandomStreamTests: XCTestCase {
                 harness.flush()
                 harness.reset()
                 eventsChecked += harness.events.count
-                XCTAssertEqual(harness.allViolations, [], "seed \(seed), indirect \(indirect)")
-                if indirect {
+                XCTAssertEqual(harness.allViolations, [], "seed \(seed), \(mode)")
+                if mode == .indirectInput {
                     XCTAssertFalse(harness.events.flatMap(\.allTouches).contains(where: \.isSimulated), "seed \(seed)")
                 } else {
                     XCTAssertFalse(harness.events.flatMap(\.allTouches).contains { $0.type == .indirectPointer }, "seed \(seed)")
                 }
-                try stopIfFailed("seed \(seed), indirect \(indirect)")
+                try stopIfFailed("seed \(seed), \(mode)")
             }
         }
         // The streams must actually exercise the checker, not pass by producing nothing.

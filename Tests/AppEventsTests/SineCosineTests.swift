@@ -1,5 +1,5 @@
 import Foundation
-@testable import IndirectInput
+@testable import AppEvents
 import XCTest
 
 /// ``sineCosine(_:)`` against Foundation's `sin` and `cos`, which it replaces where the simulated

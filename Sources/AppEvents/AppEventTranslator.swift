@@ -125,7 +125,7 @@ public struct Accounting: Equatable, Sendable {
 ///   diagnostic shows they happened.
 /// - A pinch does not move the pointer: the simulated touches' midpoint follows the fingers
 ///   from the pointer location, and a transform's location is the pointer location.
-public final class CompatibilityTranslator {
+public final class AppEventTranslator {
     /// Tunables of the translation.
     public struct Configuration: Sendable {
         /// The virtual screen. Default 1440 × 900 points.
@@ -172,8 +172,8 @@ public final class CompatibilityTranslator {
         }
     }
 
-    /// Mirrors the Info.plist key: true selects indirect input mode.
-    public let supportsIndirectInputEvents: Bool
+    /// The delivery mode the app's Info.plist key selects.
+    public let mode: DeliveryMode
     public let configuration: Configuration
     // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
     // accesses; the run-time checks were a fifth of the translator's instructions (tools/cost).
@@ -215,7 +215,7 @@ public final class CompatibilityTranslator {
 
     /// - Precondition: the configuration's sizes, distances and durations are finite, the screen
     ///   and D positive, the others not negative.
-    public init(supportsIndirectInputEvents: Bool, configuration: Configuration = Configuration()) {
+    public init(mode: DeliveryMode, configuration: Configuration = Configuration()) {
         let c = configuration
         precondition(c.screenSize.width > 0 && c.screenSize.height > 0 && c.screenSize.width.isFinite && c.screenSize.height.isFinite, "screen size must be positive")
         precondition(c.simulatedTouchDistance > 0 && c.simulatedTouchDistance.isFinite, "simulated touch distance must be positive")
@@ -223,7 +223,7 @@ public final class CompatibilityTranslator {
         precondition(c.multiClickInterval >= 0 && c.multiClickInterval < 1e6, "multi-click interval must be a sane duration")
         precondition(c.multiClickSlop >= 0 && c.multiClickSlop.isFinite, "multi-click slop must not be negative")
         precondition(c.wheelSequenceTimeout >= 0 && c.wheelSequenceTimeout < 1e6, "wheel timeout must be a sane duration")
-        self.supportsIndirectInputEvents = supportsIndirectInputEvents
+        self.mode = mode
         self.configuration = configuration
         pointer = PointerState(screenSize: c.screenSize, lockPolicy: c.pointerLockPolicy)
         pointerTouch = PointerTouchTracker(multiClick: .init(interval: UInt64((c.multiClickInterval * 1e6).rounded()), slop: c.multiClickSlop))
@@ -236,9 +236,7 @@ public final class CompatibilityTranslator {
     }
 
     /// The touch type of clicks, drags and hover in this mode.
-    public var pointerTouchType: TouchType {
-        supportsIndirectInputEvents ? .indirectPointer : .direct
-    }
+    public var pointerTouchType: TouchType { mode.pointerTouchType }
 
     // MARK: Input
 
@@ -551,7 +549,7 @@ public final class CompatibilityTranslator {
         let gesture = PinchGesture(location: pointer.location)
         pinch = gesture
         pinchDevice = device
-        if supportsIndirectInputEvents {
+        if mode == .indirectInput {
             emit(.transform(TransformEvent(phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
         } else {
             let pair = SimulatedTouchPair(
@@ -567,7 +565,7 @@ public final class CompatibilityTranslator {
     @inline(__always) private func pinchUpdate(_ delta: GestureDelta, scale: Double, angleDelta: Double) {
         pinch?.apply(delta, scale: scale, angleDelta: angleDelta)
         guard let pinch else { return }
-        if supportsIndirectInputEvents {
+        if mode == .indirectInput {
             emit(.transform(TransformEvent(phase: .changed, scale: pinch.scale, rotation: pinch.rotation, location: pointer.location)))
             return
         }
@@ -579,7 +577,7 @@ public final class CompatibilityTranslator {
         guard let gesture = pinch else { return }
         pinch = nil
         pinchDevice = nil
-        if supportsIndirectInputEvents {
+        if mode == .indirectInput {
             let phase: GesturePhase = cancelled ? .cancelled : .ended
             emit(.transform(TransformEvent(phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
             return

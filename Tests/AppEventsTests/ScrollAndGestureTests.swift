@@ -1,11 +1,11 @@
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import XCTest
 
 final class ScrollTests: XCTestCase {
     func testFingerScrollBeginsChangesAndEndsAtTheStop() {
-        for indirect in [false, true] {
-            let harness = Harness(indirect: indirect)
+        for mode in DeliveryMode.allCases {
+            let harness = Harness(mode: mode)
             let location = harness.translator.pointer.location
             let events = harness.send([
                 .fingerScroll(horizontal: 1.5, vertical: -4),
@@ -26,7 +26,7 @@ final class ScrollTests: XCTestCase {
     }
 
     func testWheelIsDiscreteKeepsValue120AndEndsOnTheNextPointerEvent() throws {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         let events = harness.send([.wheel(vertical: 15, vertical120: 120), .wheel(vertical: 7.5, vertical120: 60)])
         XCTAssertEqual(events.compactMap(\.scroll).map(\.phase), [.began, .changed])
         XCTAssertEqual(events.compactMap(\.scroll).map(\.type), [.discrete, .discrete])
@@ -42,7 +42,7 @@ final class ScrollTests: XCTestCase {
     }
 
     func testWheelSequenceEndsAfterTheTimeoutStampedWhenItExpired() throws {
-        let harness = Harness(indirect: true)
+        let harness = Harness(mode: .indirectInput)
         let began = try exactly(1, harness.send(.wheel(vertical: 15, vertical120: 120)))
         XCTAssertEqual(harness.send(.wheel(vertical: 15, vertical120: 120), dt: 149_999).map { $0.scroll?.phase }, [.changed])
         let lastWheel = harness.time
@@ -61,7 +61,7 @@ final class ScrollTests: XCTestCase {
     }
 
     func testFingerScrollEndsAWheelSequence() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.send(.wheel(vertical: 15, vertical120: 120))
         let events = harness.send(.fingerScroll(horizontal: nil, vertical: 3))
         XCTAssertEqual(events.compactMap(\.scroll).map(\.phase), [.ended, .began])
@@ -72,8 +72,8 @@ final class ScrollTests: XCTestCase {
 
 final class SystemGestureTests: XCTestCase {
     func testThreeFingerSwipeIsASystemGestureWithCumulativeTranslation() {
-        for indirect in [false, true] {
-            let harness = Harness(indirect: indirect)
+        for mode in DeliveryMode.allCases {
+            let harness = Harness(mode: mode)
             let events = harness.send([
                 .gestureSwipeBegin(fingers: 3),
                 .swipe(3, dx: -10, dy: 1),
@@ -93,8 +93,8 @@ final class SystemGestureTests: XCTestCase {
 
     /// A three-finger pinch is copy/paste for the system (seed 004): no simulated touches, no transform.
     func testThreeFingerPinchIsASystemGestureInBothModes() {
-        for indirect in [false, true] {
-            let harness = Harness(indirect: indirect)
+        for mode in DeliveryMode.allCases {
+            let harness = Harness(mode: mode)
             let delta = GestureDelta(dx: 4, dy: -2, unacceleratedDx: 4, unacceleratedDy: -2)
             let events = harness.send([
                 .gesturePinchBegin(fingers: 3),
@@ -114,7 +114,7 @@ final class SystemGestureTests: XCTestCase {
     }
 
     func testHoldIsASystemGestureAndMotionCancelsIt() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         let events = harness.send([
             .gestureHoldBegin(fingers: 2), .gestureHoldEnd(fingers: 2, cancelled: false),
             .gestureHoldBegin(fingers: 1), .gestureHoldEnd(fingers: 1, cancelled: true),

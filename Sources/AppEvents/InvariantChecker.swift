@@ -79,7 +79,7 @@ public struct InvariantChecker: Sendable {
     }
 
     /// Mirrors the Info.plist key the stream was produced under.
-    public let supportsIndirectInputEvents: Bool
+    public let mode: DeliveryMode
     private var touches: [TouchID: TouchState] = [:]
     private var transform = GestureStream(name: "transform")
     private var scroll = GestureStream(name: "scroll")
@@ -89,13 +89,13 @@ public struct InvariantChecker: Sendable {
     private var eventCount = 0
 
     /// A checker for a stream of the given mode.
-    public init(supportsIndirectInputEvents: Bool) {
-        self.supportsIndirectInputEvents = supportsIndirectInputEvents
+    public init(mode: DeliveryMode) {
+        self.mode = mode
     }
 
     /// Checks a whole stream, including ``finish()``.
-    public static func violations(in events: [AppEvent], supportsIndirectInputEvents: Bool) -> [Violation] {
-        var checker = InvariantChecker(supportsIndirectInputEvents: supportsIndirectInputEvents)
+    public static func violations(in events: [AppEvent], mode: DeliveryMode) -> [Violation] {
+        var checker = InvariantChecker(mode: mode)
         return events.flatMap { checker.check($0) } + checker.finish()
     }
 
@@ -149,10 +149,10 @@ public struct InvariantChecker: Sendable {
     private mutating func checkTouch(_ touch: Touch, inHoverEvent: Bool) -> [(Violation.Rule, String)] {
         var problems: [(Violation.Rule, String)] = []
         let name = "touch \(touch.id) \(touch.phase.rawValue)"
-        if touch.isSimulated && supportsIndirectInputEvents {
+        if touch.isSimulated && mode == .indirectInput {
             problems.append((.simulatedTouchInIndirectMode, "\(name) is simulated"))
         }
-        if touch.type == .indirectPointer && !supportsIndirectInputEvents {
+        if touch.type == .indirectPointer && mode == .compatibility {
             problems.append((.indirectPointerInCompatibilityMode, "\(name) is indirectPointer"))
         }
         let isHoverPhase = [.regionEntered, .regionMoved, .regionExited].contains(touch.phase)

@@ -1,4 +1,4 @@
-import IndirectInput
+import AppEvents
 import XCTest
 
 /// Hand-made streams, good and bad: a checker that cannot fail would prove nothing.
@@ -11,8 +11,8 @@ final class InvariantCheckerTests: XCTestCase {
         Touch(id: TouchID(id), phase: phase, type: type, location: location, previousLocation: location, isSimulated: simulated)
     }
 
-    private func rules(_ events: [AppEvent], indirect: Bool = false) -> [InvariantChecker.Violation.Rule] {
-        InvariantChecker.violations(in: events, supportsIndirectInputEvents: indirect).map(\.rule)
+    private func rules(_ events: [AppEvent], mode: DeliveryMode = .compatibility) -> [InvariantChecker.Violation.Rule] {
+        InvariantChecker.violations(in: events, mode: mode).map(\.rule)
     }
 
     func testALegalStreamPasses() {
@@ -31,12 +31,12 @@ final class InvariantCheckerTests: XCTestCase {
             event(0.7, .relativeMotion(dx: 1, dy: 2)),
             event(0.8, .hover(touch(1, .regionExited))),
         ]
-        XCTAssertEqual(rules(stream, indirect: true), [])
-        XCTAssertEqual(rules(stream, indirect: false), [])
+        XCTAssertEqual(rules(stream, mode: .indirectInput), [])
+        XCTAssertEqual(rules(stream, mode: .compatibility), [])
     }
 
     func testATouchThatNeverEndsIsReportedAtTheEnd() {
-        var checker = InvariantChecker(supportsIndirectInputEvents: false)
+        var checker = InvariantChecker(mode: .compatibility)
         XCTAssertEqual(checker.check(event(0, .touches([touch(7, .began)]))), [])
         XCTAssertEqual(checker.check(event(0, .touches([touch(7, .moved)]))), [])
         let unfinished = checker.finish()
@@ -51,7 +51,7 @@ final class InvariantCheckerTests: XCTestCase {
             event(0, .touches([touch(1, .moved)])),
             event(0, .touches([touch(1, .cancelled)])),
         ]
-        let violations = InvariantChecker.violations(in: stream, supportsIndirectInputEvents: false)
+        let violations = InvariantChecker.violations(in: stream, mode: .compatibility)
         XCTAssertEqual(violations.map(\.rule), [.eventAfterEnd, .eventAfterEnd])
         XCTAssertEqual(violations.map(\.eventIndex), [2, 3])
     }
@@ -63,7 +63,7 @@ final class InvariantCheckerTests: XCTestCase {
         XCTAssertEqual(rules([
             event(0, .transform(TransformEvent(phase: .began, scale: .infinity, rotation: 0, location: .zero))),
             event(0, .transform(TransformEvent(phase: .ended, scale: 1, rotation: nan, location: .zero))),
-        ], indirect: true), [.nonFinite, .nonFinite])
+        ], mode: .indirectInput), [.nonFinite, .nonFinite])
         XCTAssertEqual(rules([
             event(0, .scroll(ScrollEvent(phase: .began, type: .discrete, delta: .zero, translation: .zero, value120: Point(x: 0, y: nan), location: .zero))),
             event(0, .scroll(ScrollEvent(phase: .ended, type: .discrete, delta: .zero, translation: .zero, location: .zero))),
@@ -73,12 +73,12 @@ final class InvariantCheckerTests: XCTestCase {
 
     func testDeliveryModeRulesAreReported() {
         let simulated = [event(0, .touches([touch(1, .began, simulated: true)])), event(0, .touches([touch(1, .ended, simulated: true)]))]
-        XCTAssertEqual(rules(simulated, indirect: true), [.simulatedTouchInIndirectMode, .simulatedTouchInIndirectMode])
-        XCTAssertEqual(rules(simulated, indirect: false), [])
+        XCTAssertEqual(rules(simulated, mode: .indirectInput), [.simulatedTouchInIndirectMode, .simulatedTouchInIndirectMode])
+        XCTAssertEqual(rules(simulated, mode: .compatibility), [])
 
         let pointer = [event(0, .hover(touch(1, .regionEntered, type: .indirectPointer)))]
-        XCTAssertEqual(rules(pointer, indirect: false), [.indirectPointerInCompatibilityMode])
-        XCTAssertEqual(rules(pointer, indirect: true), [])
+        XCTAssertEqual(rules(pointer, mode: .compatibility), [.indirectPointerInCompatibilityMode])
+        XCTAssertEqual(rules(pointer, mode: .indirectInput), [])
     }
 
     func testIllegalPhaseOrdersAreReported() {
@@ -86,7 +86,7 @@ final class InvariantCheckerTests: XCTestCase {
         XCTAssertEqual(rules([event(0, .touches([touch(1, .began)])), event(0, .touches([touch(1, .began)])), event(0, .touches([touch(1, .ended)]))]), [.illegalPhaseOrder])
         XCTAssertEqual(rules([event(0, .touches([touch(1, .regionEntered)]))]), [.illegalPhaseOrder], "hover phase in a touches event")
         XCTAssertEqual(rules([event(0, .hover(touch(1, .regionEntered))), event(0, .hover(touch(1, .ended)))]), [.illegalPhaseOrder, .illegalPhaseOrder])
-        XCTAssertEqual(rules([event(0, .transform(TransformEvent(phase: .changed, scale: 1, rotation: 0, location: .zero)))], indirect: true), [.illegalPhaseOrder])
+        XCTAssertEqual(rules([event(0, .transform(TransformEvent(phase: .changed, scale: 1, rotation: 0, location: .zero)))], mode: .indirectInput), [.illegalPhaseOrder])
         XCTAssertEqual(rules([
             event(0, .systemGesture(SystemGestureEvent(kind: .swipe, phase: .began, fingers: 3, translation: .zero))),
             event(0, .systemGesture(SystemGestureEvent(kind: .hold, phase: .ended, fingers: 3, translation: .zero))),
@@ -107,7 +107,7 @@ final class InvariantCheckerTests: XCTestCase {
     }
 
     func testViolationsDescribeThemselves() {
-        let violations = InvariantChecker.violations(in: [event(0, .touches([touch(3, .moved)]))], supportsIndirectInputEvents: false)
+        let violations = InvariantChecker.violations(in: [event(0, .touches([touch(3, .moved)]))], mode: .compatibility)
         XCTAssertEqual(violations.map(\.description), [
             "event 0: illegalPhaseOrder: touch #3 moved without began",
             "end of stream: touchNeverEnded: touch #3 began but never ended or was cancelled",

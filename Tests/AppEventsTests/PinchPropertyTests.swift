@@ -1,6 +1,6 @@
 import DeviceRecording
 import Foundation
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import XCTest
 
@@ -32,10 +32,10 @@ final class PinchPropertyTests: XCTestCase {
     }
 
     func testSimulatedTouchesReproduceLibinputScaleRotationAndTranslation() throws {
-        let distance = CompatibilityTranslator.Configuration().simulatedTouchDistance
+        let distance = AppEventTranslator.Configuration().simulatedTouchDistance
         for seed in 0..<Self.streamCount {
             let stream = PinchStream(seed: seed)
-            let harness = Harness(indirect: false)
+            let harness = Harness(mode: .compatibility)
             harness.send(.pointerMotionAbsolute(x: stream.start.x, y: stream.start.y))
             let start = harness.translator.pointer.location
 
@@ -90,7 +90,7 @@ final class PinchPropertyTests: XCTestCase {
     func testTransformEventsCarryLibinputScaleAndRotation() throws {
         for seed in 0..<Self.streamCount {
             let stream = PinchStream(seed: seed)
-            let harness = Harness(indirect: true)
+            let harness = Harness(mode: .indirectInput)
             harness.send(.pointerMotionAbsolute(x: stream.start.x, y: stream.start.y))
             let location = harness.translator.pointer.location
 
@@ -116,8 +116,8 @@ final class PinchPropertyTests: XCTestCase {
     }
 
     func testDistanceAndStartAngleAreConfigurable() throws {
-        let configuration = CompatibilityTranslator.Configuration(simulatedTouchDistance: 60, simulatedTouchStartAngle: .pi / 2)
-        let harness = Harness(indirect: false, configuration: configuration)
+        let configuration = AppEventTranslator.Configuration(simulatedTouchDistance: 60, simulatedTouchStartAngle: .pi / 2)
+        let harness = Harness(mode: .compatibility, configuration: configuration)
         let centre = harness.translator.pointer.location
         let began = try exactly(2, exactly(1, harness.send(.gesturePinchBegin(fingers: 2)))[0].touches)
         // A vertical line, first touch above the gesture location.
@@ -138,8 +138,8 @@ extension PinchPropertyTests {
     /// was while dy still moves the centre, an infinite angle delta leaves the angle, a negative
     /// scale counts as 0; then a wholly finite update applies as usual.
     func testAnUpdateKeepsItsFiniteValues() throws {
-        let configuration = CompatibilityTranslator.Configuration(simulatedTouchDistance: 60, simulatedTouchStartAngle: 0)
-        let harness = Harness(indirect: false, configuration: configuration)
+        let configuration = AppEventTranslator.Configuration(simulatedTouchDistance: 60, simulatedTouchStartAngle: 0)
+        let harness = Harness(mode: .compatibility, configuration: configuration)
         let centre = harness.translator.pointer.location
         _ = harness.send(.gesturePinchBegin(fingers: 2))
 

@@ -1,5 +1,5 @@
 /// Takes app events one at a time, as a running app's event loop does: what
-/// ``CompatibilityTranslator/translate(_:to:)`` hands them to. Subclass it and override
+/// ``AppEventTranslator/translate(_:to:)`` hands them to. Subclass it and override
 /// ``handle(_:)``.
 ///
 /// A class rather than a protocol: the translator holds the receiver of a call unretained and

@@ -1,17 +1,17 @@
-@testable import IndirectInput
+@testable import AppEvents
 import LibinputEvents
 import XCTest
 
 final class CancellationTests: XCTestCase {
-    private func startPinch(indirect: Bool) -> Harness {
-        let harness = Harness(indirect: indirect)
+    private func startPinch(mode: DeliveryMode) -> Harness {
+        let harness = Harness(mode: mode)
         harness.send(.motion(5, 5))
         harness.send([.gesturePinchBegin(fingers: 2), .pinch(dx: 2, dy: 1, scale: 1.4, angle: 6)])
         return harness
     }
 
     func testResetCancelsALivePinchInBothModes() throws {
-        let compat = startPinch(indirect: false)
+        let compat = startPinch(mode: .compatibility)
         let cancelled = try exactly(2, compat.reset())
         XCTAssertEqual(cancelled.map(\.type), [.touches, .hover])
         XCTAssertEqual(cancelled[0].touches.map(\.phase), [.cancelled, .cancelled])
@@ -19,7 +19,7 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(cancelled[1].hoverTouch?.phase, .regionExited)
         XCTAssertEqual(compat.allViolations, [])
 
-        let indirect = startPinch(indirect: true)
+        let indirect = startPinch(mode: .indirectInput)
         let transformCancelled = try exactly(2, indirect.reset())
         XCTAssertEqual(transformCancelled.map(\.type), [.transform, .hover])
         XCTAssertEqual(transformCancelled[0].transform?.phase, .cancelled)
@@ -28,12 +28,12 @@ final class CancellationTests: XCTestCase {
     }
 
     func testDeviceRemovalCancelsALivePinchInBothModes() throws {
-        for indirect in [false, true] {
-            let harness = startPinch(indirect: indirect)
+        for mode in DeliveryMode.allCases {
+            let harness = startPinch(mode: mode)
             XCTAssertEqual(harness.send(.deviceRemoved, device: "keyboard"), [], "another device's removal changes nothing")
             let events = try exactly(2, harness.send(.deviceRemoved))
-            XCTAssertEqual(events.map(\.type), [indirect ? .transform : .touches, .hover])
-            if indirect {
+            XCTAssertEqual(events.map(\.type), [mode == .indirectInput ? .transform : .touches, .hover])
+            if mode == .indirectInput {
                 XCTAssertEqual(events[0].transform?.phase, .cancelled)
             } else {
                 XCTAssertEqual(events[0].touches.map(\.phase), [.cancelled, .cancelled])
@@ -45,7 +45,7 @@ final class CancellationTests: XCTestCase {
     }
 
     func testResetCancelsEverythingLive() throws {
-        let harness = Harness(indirect: true)
+        let harness = Harness(mode: .indirectInput)
         harness.send(.motion(1, 1))
         harness.send(.keyDown(Key.leftShift), device: "kbd")
         harness.send(.press(Button.left))
@@ -66,7 +66,7 @@ final class CancellationTests: XCTestCase {
     }
 
     func testRemovingTheMouseCancelsItsDragButNotTheTouchpadsScroll() throws {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.send(.press(Button.left), device: "mouse")
         harness.send(.fingerScroll(horizontal: nil, vertical: 4), device: "touchpad")
         let events = try exactly(1, harness.send(.deviceRemoved, device: "mouse"))
@@ -80,7 +80,7 @@ final class CancellationTests: XCTestCase {
 
 final class DeliveryModeTests: XCTestCase {
     func testIndirectModeDeliversTransformPhasesAndNoSimulatedTouches() {
-        let harness = Harness(indirect: true)
+        let harness = Harness(mode: .indirectInput)
         harness.send(.press(Button.left))
         harness.send(.release(Button.left))
         let pinch = harness.send([
@@ -96,7 +96,7 @@ final class DeliveryModeTests: XCTestCase {
     }
 
     func testCompatibilityModeDeliversNoTransformAndNoIndirectPointer() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.send(.motion(2, 2))
         harness.send([.press(Button.left), .release(Button.left)])
         harness.send([.gesturePinchBegin(fingers: 2), .pinch(scale: 2, angle: 30), .pinchEnd(scale: 2)])
@@ -107,8 +107,8 @@ final class DeliveryModeTests: XCTestCase {
     }
 
     func testNonFiniteOrDegenerateInputNeverReachesTheApp() {
-        for indirect in [false, true] {
-            let harness = Harness(indirect: indirect)
+        for mode in DeliveryMode.allCases {
+            let harness = Harness(mode: mode)
             harness.send([
                 .motion(.nan, .infinity), .pointerMotionAbsolute(x: .nan, y: 0.5),
                 .gesturePinchBegin(fingers: 2), .pinch(dx: .nan, dy: 1, scale: 0, angle: .infinity),
@@ -121,12 +121,12 @@ final class DeliveryModeTests: XCTestCase {
             harness.send(.pointerMotion(dx: 1, dy: 1, unacceleratedDx: .nan, unacceleratedDy: .infinity))
             harness.flush()
             XCTAssertFalse(harness.events.isEmpty)
-            XCTAssertEqual(harness.allViolations, [], "indirect \(indirect)")
+            XCTAssertEqual(harness.allViolations, [], "\(mode)")
         }
     }
 
     func testTimestampsAreSecondsAndNeverGoBack() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.time = 2_500_000
         XCTAssertEqual(harness.send(.motion(1, 0), dt: 0).map(\.timestamp), [2.5])
         harness.time = 2_400_000
@@ -146,7 +146,7 @@ final class DeliveryModeTests: XCTestCase {
         let scrollFirst = [.added("event6", [.keyboard]), stop] + key + [.added("event5", [.pointer, .gesture])]
         var accountings: [Accounting] = []
         for order in [keyFirst, scrollFirst] {
-            let harness = Harness(indirect: false)
+            let harness = Harness(mode: .compatibility)
             var merged: [String: Int] = [:], dropped: [String: Int] = [:]
             for kind in order {
                 XCTAssertTrue(harness.send(kind).isEmpty)

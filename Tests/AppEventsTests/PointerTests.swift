@@ -1,10 +1,10 @@
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import XCTest
 
 final class ClickAndDragTests: XCTestCase {
-    private func clickAndDrag(indirect: Bool) throws -> (Harness, began: Touch, moved: Touch, ended: Touch) {
-        let harness = Harness(indirect: indirect)
+    private func clickAndDrag(mode: DeliveryMode) throws -> (Harness, began: Touch, moved: Touch, ended: Touch) {
+        let harness = Harness(mode: mode)
         let start = harness.translator.pointer.location
         let began = try exactly(1, harness.send(.press(Button.left)))
         let moved = try exactly(1, harness.send(.motion(10, -4)))
@@ -20,7 +20,7 @@ final class ClickAndDragTests: XCTestCase {
     }
 
     func testClickAndDragIsADirectTouchInCompatibilityMode() throws {
-        let (harness, began, moved, ended) = try clickAndDrag(indirect: false)
+        let (harness, began, moved, ended) = try clickAndDrag(mode: .compatibility)
         XCTAssertEqual([began.phase, moved.phase, ended.phase], [.began, .moved, .ended])
         XCTAssertEqual([began.type, moved.type, ended.type], [.direct, .direct, .direct])
         XCTAssertEqual(Set([began.id, moved.id, ended.id]).count, 1)
@@ -29,20 +29,20 @@ final class ClickAndDragTests: XCTestCase {
     }
 
     func testClickAndDragIsAnIndirectPointerTouchInIndirectMode() throws {
-        let (_, began, moved, ended) = try clickAndDrag(indirect: true)
+        let (_, began, moved, ended) = try clickAndDrag(mode: .indirectInput)
         XCTAssertEqual([began.phase, moved.phase, ended.phase], [.began, .moved, .ended])
         XCTAssertEqual([began.type, moved.type, ended.type], [.indirectPointer, .indirectPointer, .indirectPointer])
     }
 
     func testReleaseEventCarriesTheReleasedButtonAndLaterEventsDoNot() {
-        let harness = Harness(indirect: true)
+        let harness = Harness(mode: .indirectInput)
         XCTAssertEqual(harness.send(.press(Button.right)).map(\.buttonMask), [.secondary])
         XCTAssertEqual(harness.send(.release(Button.right)).map(\.buttonMask), [.secondary])
         XCTAssertEqual(harness.send(.motion(1, 0)).map(\.buttonMask), [[]])
     }
 
     func testSecondButtonDuringADragReportsAStationaryTouch() throws {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         let id = try exactly(1, harness.send(.press(Button.left)).flatMap(\.touches))[0].id
         let joined = harness.send(.press(Button.middle))
         XCTAssertEqual(joined.map(\.buttonMask), [[.primary, .button(3)]])
@@ -65,7 +65,7 @@ final class ClickAndDragTests: XCTestCase {
     }
 
     func testTapCountCountsQuickClicksOfTheSameButtonInPlace() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         func click(_ button: UInt32, after dt: UInt64 = 100_000) -> Int? {
             let began = harness.send(.press(button), dt: dt)
             harness.send(.release(button), dt: 50_000)
@@ -102,7 +102,7 @@ final class HoverTests: XCTestCase {
     }
 
     func testHoverEntersMovesAndExitsPastTheScreenEdge() throws {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         let entered = try hover(harness.send(.motion(100, 0)))
         XCTAssertEqual(entered.phase, .regionEntered)
         XCTAssertEqual(entered.location, Point(x: 820, y: 450))
@@ -137,7 +137,7 @@ final class HoverTests: XCTestCase {
     /// A non-finite delta counts as 0 while the hover moves, as in any motion: the one-step
     /// hover leaves such a motion to the general path.
     func testANonFiniteDeltaMovesTheHoverAlongTheOtherAxisOnly() throws {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         _ = try hover(harness.send(.motion(100, 0)))
         let alongY = try hover(harness.send(.motion(.nan, 10)))
         XCTAssertEqual(alongY.phase, .regionMoved)
@@ -150,12 +150,12 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(harness.allViolations, [])
     }
     func testHoverIsAnIndirectPointerInIndirectMode() {
-        let harness = Harness(indirect: true)
+        let harness = Harness(mode: .indirectInput)
         XCTAssertEqual(harness.send(.motion(1, 1)).map { $0.hoverTouch?.type }, [.indirectPointer])
     }
 
     func testAbsoluteMotionMapsOntoTheScreen() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         let entered = harness.send(.pointerMotionAbsolute(x: 0.25, y: 0.5))
         XCTAssertEqual(entered.map { $0.hoverTouch?.location }, [Point(x: 360, y: 450)])
         // The device's far edge is the screen's last point, still on it; beyond it, off.
@@ -193,7 +193,7 @@ final class HoverTests: XCTestCase {
     }
 
     func testHoverExitsWhenTheLastPointingDeviceIsRemoved() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.send(.added("touchpad", [.pointer, .gesture]), device: "event5")
         harness.send(.added("mouse", [.pointer]), device: "event6")
         harness.send(.added("keyboard", [.keyboard]), device: "event7")
@@ -208,7 +208,7 @@ final class HoverTests: XCTestCase {
     /// A device never announced joins the pointing devices at its first motion, even one that
     /// moves a live hover on: the hover then outlives the first device's removal.
     func testAHoverMovedByASecondDeviceOutlivesTheFirst() throws {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.send(.motion(3, 3), device: "event5")
         harness.send(.motion(3, 3), device: "event5")
         XCTAssertEqual(try hover(harness.send(.motion(2, 0), device: "event6")).phase, .regionMoved)
@@ -218,7 +218,7 @@ final class HoverTests: XCTestCase {
     }
 
     func testNoHoverWhileAButtonIsHeld() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.send(.motion(1, 0))
         harness.send(.press(Button.left))
         let drag = harness.send(.motion(5, 0))
@@ -230,7 +230,7 @@ final class HoverTests: XCTestCase {
 
 final class ModifierTests: XCTestCase {
     func testModifiersAreTrackedAcrossKeyboards() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.send(.keyDown(Key.leftShift), device: "kbd1")
         harness.send(.keyDown(Key.leftCtrl), device: "kbd2")
         XCTAssertEqual(harness.send(.press(Button.left), device: "mouse").map(\.modifierFlags), [[.shift, .control]])
@@ -280,7 +280,7 @@ final class PointerLockTests: XCTestCase {
     }
 
     func testTheSystemGrantsAndWithdrawsTheLockAsTheSceneChanges() {
-        let harness = Harness(indirect: true)
+        let harness = Harness(mode: .indirectInput)
         XCTAssertEqual(lockEvents(harness.requestPointerLock(true)), [true])
         XCTAssertEqual(harness.requestPointerLock(true), [], "no change, no notification")
         XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFullScreen: false))), [false], "Slide Over appeared")
@@ -294,13 +294,13 @@ final class PointerLockTests: XCTestCase {
     }
 
     func testAPolicyCanRefuseTheLock() {
-        let never = Harness(indirect: false, configuration: .init(pointerLockPolicy: .never))
+        let never = Harness(mode: .compatibility, configuration: .init(pointerLockPolicy: .never))
         XCTAssertEqual(never.requestPointerLock(true), [])
         XCTAssertFalse(never.translator.pointer.lock.isLocked)
         XCTAssertTrue(never.translator.pointer.lock.prefersPointerLocked)
 
         let foregroundOnly = PointerLockPolicy { prefers, scene in prefers && scene.isForegroundActive }
-        let custom = Harness(indirect: false, configuration: .init(pointerLockPolicy: foregroundOnly))
+        let custom = Harness(mode: .compatibility, configuration: .init(pointerLockPolicy: foregroundOnly))
         custom.updateScene(SceneConditions(isFullScreen: false))
         XCTAssertEqual(lockEvents(custom.requestPointerLock(true)), [true])
     }
@@ -318,7 +318,7 @@ final class PointerLockTests: XCTestCase {
     }
 
     func testALockedPointerStaysStillAndReportsRelativeMotion() {
-        let harness = Harness(indirect: false)
+        let harness = Harness(mode: .compatibility)
         harness.send(.motion(10, 10))
         let frozen = harness.translator.pointer.location
         harness.requestPointerLock(true)

@@ -1,5 +1,5 @@
 import DeviceRecording
-import IndirectInput
+import AppEvents
 import LibinputEvents
 import XCTest
 
@@ -66,16 +66,16 @@ extension LibinputEvent.Kind {
 
 /// Feeds a translator and checks every event it produces with an ``InvariantChecker``.
 final class Harness {
-    let translator: CompatibilityTranslator
+    let translator: AppEventTranslator
     private var checker: InvariantChecker
     /// Microseconds of the next event.
     var time: UInt64 = 1_000_000
     private(set) var events: [AppEvent] = []
     private(set) var violations: [InvariantChecker.Violation] = []
 
-    init(indirect: Bool, configuration: CompatibilityTranslator.Configuration = .init()) {
-        translator = CompatibilityTranslator(supportsIndirectInputEvents: indirect, configuration: configuration)
-        checker = InvariantChecker(supportsIndirectInputEvents: indirect)
+    init(mode: DeliveryMode, configuration: AppEventTranslator.Configuration = .init()) {
+        translator = AppEventTranslator(mode: mode, configuration: configuration)
+        checker = InvariantChecker(mode: mode)
     }
 
     /// Sends one event `dt` microseconds after the previous one.

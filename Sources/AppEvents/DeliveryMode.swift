@@ -1,0 +1,14 @@
+/// The two ways UIKit delivers the same trackpad or mouse input, chosen by the app's
+/// `UIApplicationSupportsIndirectInputEvents` Info.plist key (docs/uikit-behaviour.md).
+public enum DeliveryMode: String, Codable, Sendable, CaseIterable {
+    /// The key absent or false: a pinch or rotation becomes two simulated `direct` touches and
+    /// clicks are `direct` touches.
+    case compatibility = "compat"
+    /// The key true: native transform and scroll events and `indirectPointer` touches.
+    case indirectInput = "indirect"
+
+    /// The touch type of clicks, drags and hover in this mode.
+    public var pointerTouchType: TouchType {
+        self == .indirectInput ? .indirectPointer : .direct
+    }
+}
