@@ -48,11 +48,7 @@ let package = Package(
                 "LibinputKit", "DeviceRecording", "AppEvents", "Gestures", "Report", "TouchscreenBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
-            ],
-            // Bound at load (full RELRO, as Debian's hardened binaries are): a lazily bound symbol's
-            // first call ran the dynamic linker's lookup mid-stream, 1.3 K instructions at a pinch's
-            // first rotation measurement (tools/cost).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "now"])]
+            ]
         ),
         // libFuzzer harness for every parser (tools/fuzz builds it with -sanitize=fuzzer -DFUZZING);
         // built normally, it replays a corpus through the same entry points.
@@ -64,5 +60,6 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["DeviceRecording", "LibinputEvents"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "LibinputEvents", "DeviceRecording"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
+        .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "AppEvents"]),
     ]
 )

@@ -1,28 +1,4 @@
-/// The events an app receives, mirroring UIKit's `UIEvent`/`UITouch` (see docs/indirect-input.md).
-
-/// A point in the virtual screen's coordinate space (points, origin top-left, y down).
-public struct Point: Equatable, Hashable, Codable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-
-    // Inlinable, this and `distance`: the recognizers make and measure points for every touch
-    // of every event, and a call into another module per point cost 2 % of compatibility
-    // mode's instructions (tools/cost).
-    @inlinable public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    /// The origin; computed and inlinable, where a stored constant is a call to its accessor.
-    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
-
-    /// Straight-line distance in points.
-    @inlinable public func distance(to other: Point) -> Double {
-        ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
-    }
-
-    public var description: String { "(\(x.rounded2), \(y.rounded2))" }
-}
+/// The events an app receives, mirroring UIKit's `UIEvent`/`UITouch` (docs/uikit-behaviour.md).
 
 /// `UIEvent.ButtonMask`: bit n-1 is button n; `.primary` is button 1, `.secondary` button 2.
 public struct ButtonMask: OptionSet, Hashable, Sendable, CustomStringConvertible {
@@ -223,11 +199,7 @@ public struct AppEvent: Equatable, Sendable {
     public var modifierFlags: ModifierFlags
     public var payload: Payload
 
-    // Transparent: inlined before the optimizer runs, an event made and handed over is seen whole,
-    // so one whose payload needs no release (a hover, a scroll) is not destroyed through the
-    // type's generic value witness; an ordinary inlined init left it built field by field in
-    // memory, and the destroy cost about 40 instructions per event (tools/cost).
-    @_transparent public init(timestamp: Double, buttonMask: ButtonMask, modifierFlags: ModifierFlags, payload: Payload) {
+    public init(timestamp: Double, buttonMask: ButtonMask, modifierFlags: ModifierFlags, payload: Payload) {
         self.timestamp = timestamp
         self.buttonMask = buttonMask
         self.modifierFlags = modifierFlags
@@ -253,15 +225,5 @@ public struct AppEvent: Equatable, Sendable {
         case .hover(let t): return [t]
         default: return []
         }
-    }
-}
-
-extension Double {
-    var rounded2: String {
-        // The scaling and Int hold moderate values only: larger ones, infinities and NaN print
-        // as they are (Int(v) trapped on them).
-        guard abs(self) < 1e15 else { return String(self) }
-        let v = (self * 100).rounded() / 100
-        return v == v.rounded() ? String(Int(v)) : String(v)
     }
 }

@@ -1,8 +1,7 @@
 import Foundation
 import LibinputEvents
 
-/// A libinput pinch accumulated since its begin: what both delivery modes need. Plain values
-/// only (the translator keeps the device apart): it is copied on every update.
+/// A libinput pinch accumulated since its begin: what both delivery modes need.
 struct PinchGesture {
     /// The gesture location (the pointer location at begin) plus the summed accelerated deltas.
     private(set) var centre: Point
@@ -20,23 +19,12 @@ struct PinchGesture {
 
     /// Applies one update. Values that would make the state non-finite are dropped (the previous
     /// value stays) and a negative scale counts as 0, so nothing downstream sees NaN or infinity.
-    /// Inline: it runs at every update of every pinch (tools/cost).
-    @inline(__always) mutating func apply(_ delta: GestureDelta, scale newScale: Double, angleDelta: Double) {
-        // The usual update, every value finite, tested at once: x - x is zero for a finite x and
-        // NaN otherwise. Centre and angle always are finite, so their sums are finite only if the
-        // deltas are. Seven tests one by one cost 30 instructions per update (tools/cost).
-        let x = centre.x + delta.dx, y = centre.y + delta.dy, summed = angle + angleDelta
-        if (x - x) + (y - y) + (summed - summed) + (newScale - newScale) == 0 {
-            centre = Point(x: x, y: y)
-            scale = max(newScale, 0)
-            angle = summed
-            return
-        }
+    mutating func apply(_ delta: GestureDelta, scale newScale: Double, angleDelta: Double) {
         let movedCentre = Point(x: centre.x + delta.dx.finiteOrZero, y: centre.y + delta.dy.finiteOrZero)
         if movedCentre.x.isFinite && movedCentre.y.isFinite { centre = movedCentre }
         if newScale.isFinite { scale = max(newScale, 0) }
-        let finiteSum = angle + angleDelta.finiteOrZero
-        if finiteSum.isFinite { angle = finiteSum }
+        let summed = angle + angleDelta.finiteOrZero
+        if summed.isFinite { angle = summed }
     }
 }
 
@@ -64,28 +52,13 @@ struct SimulatedTouchPair {
         (touch(0, .began, previous: locations.0), touch(1, .began, previous: locations.1))
     }
 
-    /// Moves both touches to follow `pinch` and writes them, phase `.moved`, into `list` (two
-    /// touches long) where they lie: when the list holds the pair from the previous update (most
-    /// updates), only what moves is written; building the two touches and copying them in cost
-    /// about 60 instructions per update (tools/cost). Inline: the call cost 25 more.
-    @inline(__always) mutating func follow(_ pinch: PinchGesture, into list: UnsafeMutableBufferPointer<Touch>) {
+    /// Moves both touches to follow `pinch`: both, phase `.moved`. Only a finite placement is
+    /// taken; otherwise the touches hold still.
+    mutating func follow(_ pinch: PinchGesture) -> (Touch, Touch) {
         let previous = locations
         let next = Self.locations(for: pinch, distance: distance, startAngle: startAngle)
-        // Only a finite placement is taken; otherwise the touches hold still. Tested at once, as
-        // in ``PinchGesture/apply(_:scale:angleDelta:)``.
-        if (next.0.x - next.0.x) + (next.0.y - next.0.y) + (next.1.x - next.1.x) + (next.1.y - next.1.y) == 0 { locations = next }
-        if list[0].id == ids.0 && list[1].id == ids.1 {
-            // Touch ids are never reused: these are the pair's touches, written by this pair.
-            list[0].phase = .moved
-            list[0].previousLocation = previous.0
-            list[0].location = locations.0
-            list[1].phase = .moved
-            list[1].previousLocation = previous.1
-            list[1].location = locations.1
-        } else {
-            list[0] = touch(0, .moved, previous: previous.0)
-            list[1] = touch(1, .moved, previous: previous.1)
-        }
+        if next.0.x.isFinite && next.0.y.isFinite && next.1.x.isFinite && next.1.y.isFinite { locations = next }
+        return (touch(0, .moved, previous: previous.0), touch(1, .moved, previous: previous.1))
     }
 
     /// Both touches where they are, phase `.ended` or `.cancelled`.
@@ -104,8 +77,7 @@ struct SimulatedTouchPair {
     private static func locations(for pinch: PinchGesture, distance: Double, startAngle: Double) -> (Point, Point) {
         let half = distance * pinch.scale / 2
         let angle = startAngle + pinch.rotation
-        let (sin, cos) = sineCosine(angle)
-        let offset = Point(x: half * cos, y: half * sin)
+        let offset = Point(x: half * cos(angle), y: half * sin(angle))
         let c = pinch.centre
         return (Point(x: c.x - offset.x, y: c.y - offset.y), Point(x: c.x + offset.x, y: c.y + offset.y))
     }

@@ -9,8 +9,7 @@ public struct PointerState: Sendable {
     /// The virtual screen (the app's full-screen window), points, origin top-left, y down.
     public let screenSize: Size
     /// The screen's last point, the largest coordinates below its width and height: where the
-    /// pointer stops at the right and bottom edges. Kept, not worked out at every motion that
-    /// clamps, about 20 instructions each (tools/cost).
+    /// pointer stops at the right and bottom edges.
     private let lastPoint: Point
     /// Where the pointer is, always within `[0, width) × [0, height)`: the screen excludes its
     /// right and bottom edges, as a view's bounds do (`CGRect.contains`), so that the pointer is
@@ -27,9 +26,8 @@ public struct PointerState: Sendable {
     /// Scene conditions, the app's preference and the system's decision about the pointer lock.
     public private(set) var lock: PointerLock
 
-    // Short lists, not a dictionary and a set: a seat has a device or two and a few keys down,
-    // and hashing the device's name at every click and key cost each about 750 instructions
-    // (tools/cost). A device is listed only while it holds a button.
+    // Short lists: a seat has a device or two and a few keys down. A device is listed only
+    // while it holds a button.
     private var heldButtons: [(device: String, mask: ButtonMask)] = [] {
         didSet { buttonMask = heldButtons.reduce(into: ButtonMask()) { $0.formUnion($1.mask) } }
     }
@@ -48,9 +46,6 @@ public struct PointerState: Sendable {
         lastPoint = Point(x: screenSize.width.nextDown, y: screenSize.height.nextDown)
         location = Point(x: screenSize.width / 2, y: screenSize.height / 2)
         lock = PointerLock(policy: lockPolicy)
-        // At set-up rather than at the first click or key (see the translator's touch lists).
-        heldButtons.reserveCapacity(2)
-        heldKeys.reserveCapacity(4)
     }
 
     // MARK: Motion
@@ -59,19 +54,12 @@ public struct PointerState: Sendable {
     /// while the pointer is locked (the location is frozen). Non-finite deltas count as 0.
     public mutating func move(dx: Double, dy: Double) {
         guard !lock.isLocked else { return }
-        moveUnlocked(dx: dx, dy: dy)
-    }
-
-    /// ``move(dx:dy:)`` once the pointer is known to be unlocked, inline: the one-step hover's
-    /// push past the screen's edge paid about 20 instructions for the calls, and ``move(dx:dy:)``
-    /// inlined everywhere cost each pinch update 1 or 2 more (tools/cost).
-    @inline(__always) mutating func moveUnlocked(dx: Double, dy: Double) {
         place(at: Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero))
     }
 
     /// Maps an absolute position, normalised 0…1 on each axis, onto the screen. Ignored while the
     /// pointer is locked or when a coordinate is not finite.
-    public mutating func moveAbsolute(x: Double, y: Double) {
+    public mutating func move(toNormalizedX x: Double, y: Double) {
         guard !lock.isLocked, x.isFinite, y.isFinite else { return }
         // 1 is the device's far edge, which lies on the screen: its last point, not beyond it.
         let target = Point(
@@ -83,29 +71,9 @@ public struct PointerState: Sendable {
         place(at: target)
     }
 
-    /// Where a relative motion takes the pointer when that is a point of the screen (left and top
-    /// edges included, right and bottom excluded) and the pointer is not locked: the one case
-    /// where ``move(dx:dy:)`` clamps nothing. Nil otherwise, a non-finite delta included: the
-    /// deltas are added as they are, and such a sum (infinite, or NaN, whose comparisons fail)
-    /// lies on no screen, leaving the motion to ``move(dx:dy:)``, which zeroes the delta. Zeroing
-    /// here too cost every hover event about 6 instructions (tools/cost).
-    @inline(__always) func onScreenTarget(dx: Double, dy: Double) -> Point? {
-        let target = Point(x: location.x + dx, y: location.y + dy)
-        guard !lock.isLocked, target.x >= 0, target.y >= 0, target.x < screenSize.width, target.y < screenSize.height else { return nil }
-        return target
-    }
-
-    /// ``move(dx:dy:)`` to a target ``onScreenTarget(dx:dy:)`` gave, with nothing to clamp.
-    @inline(__always) mutating func move(toOnScreen target: Point) {
-        isInsideScreen = true
-        location = target
-    }
-
-    /// Inline (see ``moveUnlocked(dx:dy:)``). `target` is never NaN (a relative motion adds
-    /// finite deltas to the location, an absolute one checks its point), so the clamp gives a
-    /// point of the screen, an infinite coordinate landing on its edge: no check of the result
-    /// is needed.
-    @inline(__always) private mutating func place(at target: Point) {
+    /// Puts the pointer at `target` clamped to the screen; it is inside the window only if
+    /// nothing was clamped. `target` is never NaN, so the clamp gives a point of the screen.
+    private mutating func place(at target: Point) {
         let clamped = Point(
             x: min(max(target.x, 0), lastPoint.x),
             y: min(max(target.y, 0), lastPoint.y)
@@ -208,20 +176,6 @@ public struct PointerState: Sendable {
     }
 }
 
-/// A size in points.
-public struct Size: Equatable, Hashable, Sendable {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    /// 1440 × 900 points: a 13-inch laptop screen, the size a Mac Catalyst window often has.
-    public static let defaultScreen = Size(width: 1440, height: 900)
-}
-
 extension ButtonMask {
     /// The mask of a Linux mouse button code: `BTN_LEFT` (0x110) is `.primary`, `BTN_RIGHT`
     /// (0x111) `.secondary`, `BTN_MIDDLE` (0x112) `.button(3)`, and 0x110 + k `.button(k + 1)`.
@@ -251,8 +205,4 @@ enum ModifierKey {
 private struct HeldKey: Equatable, Sendable {
     var device: String
     var key: UInt32
-}
-
-extension Double {
-    var finiteOrZero: Double { isFinite ? self : 0 }
 }

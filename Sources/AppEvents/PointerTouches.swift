@@ -4,11 +4,13 @@
 struct HoverTracker {
     private var live: (id: TouchID, location: Point)?
 
-    /// Follows the pointer after a buttonless motion; nil when nothing is to be reported.
-    mutating func follow(to location: Point, isInside: Bool, type: TouchType, newID: () -> TouchID) -> Touch? {
+    /// Follows the pointer after a buttonless motion; nil when nothing is to be reported. A
+    /// touch that enters takes `nextID`, which then moves on.
+    mutating func follow(to location: Point, isInside: Bool, type: TouchType, nextID: inout Int) -> Touch? {
         switch (live, isInside) {
         case (nil, true):
-            let id = newID()
+            let id = TouchID(nextID)
+            nextID += 1
             live = (id, location)
             return Touch(id: id, phase: .regionEntered, type: type, location: location, previousLocation: location)
         case (_?, true):
@@ -22,7 +24,7 @@ struct HoverTracker {
 
     /// The live hover's move to `location`, inside the window; nil, changing nothing, when no
     /// hover is live or it is there already.
-    @inline(__always) mutating func move(to location: Point, type: TouchType) -> Touch? {
+    mutating func move(to location: Point, type: TouchType) -> Touch? {
         guard let hover = live, hover.location != location else { return nil }
         live = (hover.id, location)
         return Touch(id: hover.id, phase: .regionMoved, type: type, location: location, previousLocation: hover.location)

@@ -13,7 +13,6 @@ import LibinputEvents
 /// `delta = (horizontal, vertical)`, and `translation` is their sum since began. A scroll from
 /// another device, or of the other type, ends the live sequence first: one scroll at a time.
 struct ScrollSequencer {
-    /// Plain values only (the device is kept apart): read and written on every scroll event.
     struct Sequence {
         var type: ScrollType
         var translation = Point.zero
@@ -38,21 +37,16 @@ struct ScrollSequencer {
         return overflow ? .max : deadline
     }
 
-    /// Ends the live sequence, if any, when `scroll`, `event`'s, cannot continue it: it is of the
-    /// other type or from another device (one scroll at a time). Inline, as
-    /// ``follow(_:of:time:location:)``, with the device read in place: a call, the device name
-    /// passed on and a closure for the events cost each scroll event about 55 instructions
-    /// (tools/cost).
-    @inline(__always)
-    mutating func endUnlessContinued(by scroll: Scroll, of event: UnsafePointer<LibinputEvent>, location: Point) -> ScrollEvent? {
-        guard let current = live, current.type != Self.type(of: scroll) || liveDevice != event.pointee.device else { return nil }
+    /// Ends the live sequence, if any, when `scroll`, from `device`, cannot continue it: it is
+    /// of the other type or from another device (one scroll at a time).
+    mutating func endUnlessContinued(by scroll: Scroll, from device: String, location: Point) -> ScrollEvent? {
+        guard let current = live, current.type != Self.type(of: scroll) || liveDevice != device else { return nil }
         return end(.ended, location: location)
     }
 
-    /// Follows `scroll`, `event`'s, after ``endUnlessContinued(by:of:location:)``: the sequence's
-    /// next event, or at a finger scroll's stop its end (nil when none is live).
-    @inline(__always)
-    mutating func follow(_ scroll: Scroll, of event: UnsafePointer<LibinputEvent>, time: UInt64, location: Point) -> ScrollEvent? {
+    /// Follows `scroll`, from `device`, after ``endUnlessContinued(by:from:location:)``: the
+    /// sequence's next event, or at a finger scroll's stop its end (nil when none is live).
+    mutating func follow(_ scroll: Scroll, from device: String, time: UInt64, location: Point) -> ScrollEvent? {
         let type = Self.type(of: scroll)
         if type == .continuous && scroll.isStop { return end(.ended, location: location) }
         let delta = Point(x: (scroll.horizontal ?? 0).finiteOrZero, y: (scroll.vertical ?? 0).finiteOrZero)
@@ -62,8 +56,8 @@ struct ScrollSequencer {
             : nil
         var sequence = live ?? Sequence(type: type, lastTime: time)
         let phase: GesturePhase = live == nil ? .began : .changed
-        if live == nil { liveDevice = event.pointee.device }
-        let translation = Point(x: sequence.translation.x + delta.x, y: sequence.translation.y + delta.y)
+        if live == nil { liveDevice = device }
+        let translation = sequence.translation.adding(delta)
         if translation.x.isFinite && translation.y.isFinite { sequence.translation = translation }
         sequence.lastTime = time
         live = sequence
@@ -88,7 +82,7 @@ struct ScrollSequencer {
         )
     }
 
-    /// Whether a wheel sequence is live: what every pointer event asks before ending one.
+    /// Whether a wheel sequence is live.
     var isDiscreteLive: Bool { live?.type == .discrete }
 
     /// Ends a live wheel sequence, leaving a continuous one alone.

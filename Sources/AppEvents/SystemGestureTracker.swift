@@ -7,7 +7,6 @@
 /// recognizer consumes, so a diagnostic shows they happened. One system gesture at a time: a new
 /// begin cancels a live one.
 struct SystemGestureTracker {
-    /// Plain values only (the device is kept apart): copied on every update.
     private struct Live {
         var kind: SystemGestureEvent.Kind
         var fingers: Int

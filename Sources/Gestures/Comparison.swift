@@ -38,70 +38,28 @@ public struct Comparison {
                          indirect: records(of: events, in: .indirectInput, configuration: configuration))
     }
 
-    /// Holds the steady runs to their reference on `events`: each mode fed, as ``compare(_:configuration:)``
-    /// feeds it, to a fresh surface and to one that takes no steady runs
-    /// (``Surface/takesSteadyRuns``); the recognizers whose records differ, none when the runs
-    /// changed nothing an app reads.
-    public func steadyRunDifferences(_ events: [LibinputEvent], configuration: AppEventTranslator.Configuration = .init()) -> [SteadyRunDifference] {
-        DeliveryMode.allCases.flatMap { mode in
-            zip(records(of: events, in: mode, configuration: configuration),
-                records(of: events, in: mode, configuration: configuration, takingSteadyRuns: false))
-                .filter { $0 != $1 }
-                .map { SteadyRunDifference(mode: mode, steady: $0, everyEvent: $1) }
-        }
-    }
-
-    /// The records of a fresh surface, taking steady runs or not, after `events` translated in
-    /// `mode`, each app event handed to it as it is made.
-    private func records(of events: [LibinputEvent], in mode: DeliveryMode, configuration: AppEventTranslator.Configuration,
-                         takingSteadyRuns: Bool = true) -> [GestureRecord] {
+    /// The records of a fresh surface after `events` translated in `mode`, each app event
+    /// handed to it as it is made, the stream flushed and the surface finished.
+    private func records(of events: [LibinputEvent], in mode: DeliveryMode, configuration: AppEventTranslator.Configuration) -> [GestureRecord] {
         let surface = makeSurface()
-        surface.takesSteadyRuns = takingSteadyRuns
-        Self.feed(events, to: surface, through: Self.translator(mode, configuration), settleTime: settleTime)
+        var translator = AppEventTranslator(mode: mode, configuration: configuration)
+        for event in events { translator.translate(event, to: surface) }
+        translator.flush(at: Self.flushTime(of: events), to: surface)
+        surface.finish(at: (surface.lastEventTimestamp ?? 0) + settleTime)
         return surface.records
     }
 
     /// The app events of `events` in `mode`, with a wheel sequence still open at the end flushed
     /// a second after the last event.
     public static func appEvents(_ events: [LibinputEvent], mode: DeliveryMode, configuration: AppEventTranslator.Configuration = .init()) -> [AppEvent] {
-        let translator = translator(mode, configuration)
-        return events.flatMap(translator.translate) + translator.flush(at: flushTime(of: events))
-    }
-
-    private static func translator(_ mode: DeliveryMode, _ configuration: AppEventTranslator.Configuration) -> AppEventTranslator {
-        AppEventTranslator(mode: mode, configuration: configuration)
+        var translator = AppEventTranslator(mode: mode, configuration: configuration)
+        return events.flatMap { translator.translate($0) } + translator.flush(at: flushTime(of: events))
     }
 
     /// When a stream of `events` is flushed (a wheel sequence still open ends): a second after
     /// the last event.
     public static func flushTime(of events: [LibinputEvent]) -> UInt64 {
         (events.last?.time ?? 0) + 1_000_000
-    }
-
-    /// The translator and the recognizers at work, and nothing else: `tools/cost` counts the
-    /// instructions of this function, so it stays a call of its own.
-    @inline(never)
-    static func feed(_ events: [LibinputEvent], to surface: Surface, through translator: AppEventTranslator, settleTime: Double) {
-        translator.translate(contentsOf: events, to: surface)
-        translator.flush(at: flushTime(of: events), to: surface)
-        surface.finish(at: (surface.lastEventTimestamp ?? 0) + settleTime)
-    }
-}
-
-/// A recognizer whose record a surface's steady runs changed.
-public struct SteadyRunDifference: Equatable, Sendable, CustomStringConvertible {
-    /// The mode whose stream it was.
-    public var mode: DeliveryMode
-    /// Its record on a surface taking steady runs.
-    public var steady: GestureRecord
-    /// Its record on one visiting it at every event.
-    public var everyEvent: GestureRecord
-
-    /// One line: which recognizer, and where its record with steady runs first differs from
-    /// the one without.
-    public var description: String {
-        "\(mode.rawValue): \(steady.region)/\(steady.name): with steady runs against without, "
-            + (steady.firstDifference(from: everyEvent) ?? "no difference")
     }
 }
 
@@ -215,47 +173,6 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
     /// How many recognizers activated in `mode` only.
     public func accidentalActivationCount(in mode: DeliveryMode) -> Int {
         accidentalActivations.filter { $0.mode == mode }.count
-    }
-
-    /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
-    /// then the accidental activation counts.
-    public func renderTable() -> String {
-        let header = ["recognizer", "compat", "indirect", "accidental"]
-        let body = rows.map { row in
-            [row.recognizer, Self.cell(row.compat), Self.cell(row.indirect), row.accidentalIn.map { "\($0.rawValue) only" } ?? ""]
-        }
-        let widths = header.indices.map { column in
-            ([header] + body).map { $0[column].count }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " | ")
-            while text.last == " " { text.removeLast() }
-            return text
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        let summary = "accidental activations: compat \(accidentalActivationCount(in: .compatibility)), indirect \(accidentalActivationCount(in: .indirectInput))"
-        return ([line(header), rule] + body.map(line) + [summary]).joined(separator: "\n") + "\n"
-    }
-
-    /// The report as pretty-printed JSON with sorted keys.
-    public func renderJSON() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
-
-    /// "began 1 ended 1, touches 2, scale 1.50", or "-" when nothing happened.
-    private static func cell(_ summary: ModeSummary) -> String {
-        let counts = [
-            ("began", summary.began), ("ended", summary.ended), ("recognized", summary.recognized),
-            ("cancelled", summary.cancelled), ("failed", summary.failed),
-        ].filter { $0.1 > 0 }
-        guard !counts.isEmpty else { return "-" }
-        var parts = [counts.map { "\($0.0) \($0.1)" }.joined(separator: " "), "touches \(summary.maxNumberOfTouches)"]
-        if let scale = summary.finalScale { parts.append(String(format: "scale %.2f", scale)) }
-        if let rotation = summary.finalRotation { parts.append(String(format: "rotation %.2f rad", rotation)) }
-        if let t = summary.finalTranslation { parts.append(String(format: "translation (%.1f, %.1f)", t.x, t.y)) }
-        return parts.joined(separator: ", ")
     }
 
     /// Each record under its row's ``ComparisonRow/recognizer`` ("region/name", "region/name#2"

@@ -74,42 +74,6 @@ public struct GestureRecord: Equatable, Sendable {
         transitions.reduce(0) { $0 + ($1.state == state ? $1.count : 0) }
     }
 
-    /// Counts `count` more changes in the run of `changed` that ends the transitions.
-    mutating func addChanges(_ count: Int) {
-        guard count > 0, let last = transitions.indices.last, transitions[last].state == .changed else { return }
-        transitions[last].count += count
-    }
-
-    /// Where it first differs from `other`, on one line: the first transition that differs
-    /// (state, time in seconds, and how many for a run of `changed`), else the first other field;
-    /// nil when they are equal.
-    public func firstDifference(from other: GestureRecord) -> String? {
-        func shown(_ index: Int, of record: GestureRecord) -> String {
-            guard index < record.transitions.count else { return "none" }
-            let transition = record.transitions[index]
-            return "\(transition.state.rawValue) at \(transition.time)" + (transition.count > 1 ? " x\(transition.count)" : "")
-        }
-        if let index = (0..<max(transitions.count, other.transitions.count)).first(where: {
-            $0 >= transitions.count || $0 >= other.transitions.count || transitions[$0] != other.transitions[$0]
-        }) {
-            return "transition \(index + 1): \(shown(index, of: self)) against \(shown(index, of: other))"
-        }
-        if maxNumberOfTouches != other.maxNumberOfTouches {
-            return "most touches: \(maxNumberOfTouches) against \(other.maxNumberOfTouches)"
-        }
-        if finalValues != other.finalValues {
-            func shown(_ values: GestureValues?) -> String {
-                guard let values else { return "none" }
-                return [values.scale.map { "scale \($0)" }, values.rotation.map { "rotation \($0)" },
-                        values.translation.map { "translation (\($0.x), \($0.y))" }].compactMap { $0 }.joined(separator: " ")
-            }
-            return "final values: \(shown(finalValues)) against \(shown(other.finalValues))"
-        }
-        if buttonMask != other.buttonMask { return "buttons: \(buttonMask) against \(other.buttonMask)" }
-        if modifierFlags != other.modifierFlags { return "modifiers: \(modifierFlags) against \(other.modifierFlags)" }
-        return region == other.region && name == other.name && kind == other.kind ? nil : "recognizer: \(region)/\(name) against \(other.region)/\(other.name)"
-    }
-
     /// True if it began or was recognized at least once.
     public var activated: Bool {
         transitions.contains { $0.state == .began || $0.state == .recognized }

@@ -7,16 +7,14 @@ import AppEvents
 open class HoverGestureRecognizer: GestureRecognizer {
     /// A recognizer called `name` (default "hover").
     public init(name: String = GestureKind.hover.rawValue) {
-        super.init(kind: .hover, name: name)
+        super.init(kind: .hover, name: name, inputs: [.hover])
     }
 
-    override var inputs: [InputSource] { [.hover] }
-
-    override func hoverChanged(isInside: Bool, at time: Double) {
+    override open func hoverChanged(isInside: Bool, with event: AppEvent) {
         switch (isInProgress, isInside) {
-        case (false, true): transition(to: .began, at: time)
-        case (true, true): transition(to: .changed, at: time)
-        case (true, false): transition(to: .ended, at: time)
+        case (false, true): transition(to: .began)
+        case (true, true): transition(to: .changed)
+        case (true, false): transition(to: .ended)
         case (false, false): break
         }
     }

@@ -7,31 +7,30 @@ enum RecognitionDecision {
     case fail
 }
 
+/// Arbitration, as UIKit's: recognizers following the same kind of input (touches, transform,
+/// scroll) do not recognize simultaneously unless a delegate or
+/// ``Surface/allowSimultaneousRecognition(_:_:)`` allows it. One that begins or is recognized
+/// makes the others still `possible` on that input fail; one that wants to begin while another
+/// is already recognizing fails. Hover recognizers take no part: seed 001 runs two on one view,
+/// and hover never competes with a click. `require(toFail:)` holds a recognizer's begin or
+/// recognition until the other fails, and fails it if the other recognizes.
 extension Surface {
     func decision(for recognizer: GestureRecognizer) -> RecognitionDecision {
-        // Most require none: asked first, without the call for an empty list (tools/cost).
-        if recognizer.hasFailureRequirements {
-            var waits = false
-            for required in recognizer.requiredToFail {
-                switch required.state {
-                case .failed, .cancelled:
-                    continue
-                case .possible:
-                    // One that is not following any input cannot recognize: as good as failed.
-                    if required.isInvolved { waits = true }
-                case .began, .changed, .ended:
-                    return .fail
-                }
+        var waits = false
+        for required in recognizer.requiredToFail {
+            switch required.state {
+            case .failed, .cancelled:
+                continue
+            case .possible:
+                // One that is not following any input cannot recognize: as good as failed.
+                if required.isInvolved { waits = true }
+            case .began, .changed, .ended:
+                return .fail
             }
-            if waits { return .wait }
         }
-        // A hover's entry was looked for among the others, about 150 instructions (tools/cost).
-        guard canCompete(recognizer) else { return .proceed }
-        var prevented = false
-        forEachRecognizer { other in
-            if !prevented && other !== recognizer && (other.state == .began || other.state == .changed) {
-                prevented = compete(recognizer, other)
-            }
+        if waits { return .wait }
+        let prevented = gestureRecognizers.contains { other in
+            other !== recognizer && (other.state == .began || other.state == .changed) && compete(recognizer, other)
         }
         return prevented ? .fail : .proceed
     }
@@ -39,46 +38,41 @@ extension Surface {
     /// `recognizer` began or was recognized: the ones competing with it, and those requiring
     /// it to fail, fail unless they already left `possible`.
     func didRecognize(_ recognizer: GestureRecognizer, at time: Double) {
-        // Each hover's entry made no other fail in a surface where none requires another to:
-        // not looked for, about 150 instructions (tools/cost).
-        guard mayHaveFailureRequirements || canCompete(recognizer) else { return }
-        forEachRecognizer { other in
-            if other !== recognizer && other.state == .possible && (other.requires(toFail: recognizer) || compete(recognizer, other)) {
-                other.transition(to: .failed, at: time)
-            }
+        for other in gestureRecognizers
+        where other !== recognizer && other.state == .possible && (other.requires(toFail: recognizer) || compete(recognizer, other)) {
+            other.transition(to: .failed, at: time)
         }
     }
 
-    func didFail(_ recognizer: GestureRecognizer, at time: Double) {
-        reevaluateWaiters(at: time)
-    }
-
+    /// Releases or fails the recognizers waiting on others, now that one may have failed.
     func reevaluateWaiters(at time: Double) {
-        guard mayHaveWaiters else { return }
-        forEachRecognizer { waiter in
-            if waiter.state == .possible && !waiter.pending.isEmpty { waiter.resolvePending(decision(for: waiter), at: time) }
+        for waiter in gestureRecognizers where waiter.state == .possible && !waiter.pending.isEmpty {
+            waiter.resolvePending(decision(for: waiter), at: time)
         }
-        var waiting = false
-        forEachRecognizer { if !$0.pending.isEmpty { waiting = true } }
-        mayHaveWaiters = waiting
     }
 
-    /// Both follow the same kind of input (hover aside) and nobody lets them recognize together.
-    func compete(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        guard canCompete(a), a.source == b.source else { return false }
+    /// After an event or a timer, when a recognizer finished, waits or ended its input: waiters
+    /// released or failed, and finished recognizers whose input is over back to `possible`.
+    /// While some still wait, every later event settles again.
+    func settle(at time: Double) {
+        guard needsSettling else { return }
+        reevaluateWaiters(at: time)
+        needsSettling = gestureRecognizers.contains { !$0.pending.isEmpty }
+        for recognizer in gestureRecognizers where recognizer.state.isTerminal && recognizer.source == nil {
+            recognizer.reset()
+        }
+    }
+
+    /// Both follow the same kind of input, not hover, and nobody lets them recognize together.
+    private func compete(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        guard let source = a.source, source != .hover, a.source == b.source else { return false }
         return !canRecognizeSimultaneously(a, b)
     }
 
-    /// Whether `recognizer` may compete with any other (``compete(_:_:)``): it follows input,
-    /// and not hover, which any number of recognizers follow together.
-    @inline(__always) private func canCompete(_ recognizer: GestureRecognizer) -> Bool {
-        if let source = recognizer.source { source != .hover } else { false }
-    }
-
     /// Either delegate saying yes is enough, as in UIKit; the surface's own pairs count as a yes.
-    func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    private func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         simultaneousPairs.contains(RecognizerPair(a, b))
-            || a.activeDelegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
-            || b.activeDelegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+            || a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
+            || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
     }
 }

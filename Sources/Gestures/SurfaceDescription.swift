@@ -362,6 +362,8 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
             press.minimumPressDuration = try nonNegative(minimumPressDuration ?? press.minimumPressDuration, orThrow: invalid("minimumPressDuration"))
             press.allowableMovement = try nonNegative(allowableMovement ?? press.allowableMovement, orThrow: invalid("allowableMovement"))
             recognizer = press
+        default:
+            throw SurfaceDescriptionError.unknownKind(region: region, name: name, kind: kind)
         }
         if let types = allowedTouchTypes {
             recognizer.allowedTouchTypes = Set(types.map { $0 == .direct ? TouchType.direct : .indirectPointer })
@@ -397,6 +399,8 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     case optionNotApplicable(region: String, name: String, kind: GestureKind, option: String)
     /// The option's value is out of range, as each option of ``RecognizerDescription`` documents.
     case invalidValue(region: String, name: String, option: String)
+    /// No recognizer of that kind is built in (``GestureKind/builtIn``).
+    case unknownKind(region: String, name: String, kind: GestureKind)
 
     /// One line naming the region, the recognizer and what is wrong, for a command-line error.
     public var description: String {
@@ -415,6 +419,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
             return "region \(region), \(name): a \(kind.rawValue) recognizer has no option \(option)"
         case .invalidValue(let region, let name, let option):
             return "region \(region), \(name): \(option) is out of range"
+        case .unknownKind(let region, let name, let kind):
+            let known = GestureKind.builtIn.map(\.rawValue).joined(separator: ", ")
+            return "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: \(known))"
         }
     }
 }

@@ -10,29 +10,26 @@ import AppEvents
 /// and not one requiring `.primary`. The mask must match ``buttonMaskRequired`` exactly and is
 /// checked at touch-down (the release event may carry fewer buttons).
 open class TapGestureRecognizer: GestureRecognizer {
-    // Unchecked exclusivity: driven from one thread, one event at a time, with no overlapping
-    // accesses; the run-time checks were a third of the recognizers' instructions (tools/cost).
     /// Default 1.
-    @exclusivity(unchecked) public var numberOfTapsRequired = 1
+    public var numberOfTapsRequired = 1
     /// Touches down together in each tap. Default 1.
-    @exclusivity(unchecked) public var numberOfTouchesRequired = 1
+    public var numberOfTouchesRequired = 1
     /// Default `.primary`; e.g. `.secondary` or `.button(3)`.
-    @exclusivity(unchecked) public var buttonMaskRequired: ButtonMask = .primary
+    public var buttonMaskRequired: ButtonMask = .primary
     /// Count control + primary click as `.secondary`. Default true.
-    @exclusivity(unchecked) public var treatsControlClickAsSecondary = true
+    public var treatsControlClickAsSecondary = true
     /// How far, points, a touch may move before the tap fails. TouchSynth's approximation: 10.
-    @exclusivity(unchecked) public var allowableMovement = 10.0
+    public var allowableMovement = 10.0
     /// Longest wait, seconds, from one tap's end to the next tap's touch-down. TouchSynth's
     /// approximation of UIKit's unpublished value: 0.35 s.
-    @exclusivity(unchecked) public var maximumIntervalBetweenTaps = 0.35
+    public var maximumIntervalBetweenTaps = 0.35
 
-    @exclusivity(unchecked) private var tapsCompleted = 0
-    @exclusivity(unchecked) private var touchesInTap = 0
-    @exclusivity(unchecked) private var lastTapEnd = 0.0
+    private var tapsCompleted = 0
+    private var touchesInTap = 0
 
     /// A recognizer called `name` (default "tap") with every option at its default.
     public init(name: String = GestureKind.tap.rawValue) {
-        super.init(kind: .tap, name: name)
+        super.init(kind: .tap, name: name, inputs: [.touches])
     }
 
     /// The buttons a press with `mask` and `flags` counts as (see the type's documentation).
@@ -44,50 +41,43 @@ open class TapGestureRecognizer: GestureRecognizer {
         return pressed
     }
 
-    override var inputs: [InputSource] { [.touches] }
+    override open var isAwaitingInput: Bool { tapsCompleted > 0 }
 
-    override class var setsTimers: Bool { true }
-
-    override var isAwaitingInput: Bool { tapsCompleted > 0 }
-
-    override var nextDeadline: Double? {
-        guard state == .possible, tapsCompleted > 0, trackedTouches.isEmpty else { return nil }
-        return lastTapEnd + maximumIntervalBetweenTaps
+    /// The next tap did not come in time.
+    override open func timerFired(at time: Double) {
+        transition(to: .failed)
     }
 
-    override func deadlineReached(at time: Double) {
-        transition(to: .failed, at: time)
-    }
-
-    override func reset() {
+    override open func reset() {
         super.reset()
         tapsCompleted = 0
         touchesInTap = 0
     }
 
-    override func touchesChanged(at time: Double) {
+    override open func touchesChanged(_ touches: [Touch], with event: AppEvent) {
+        // The wait for the next tap ends with its touch.
+        cancelTimer()
         let pressing = trackedTouches.contains { $0.phase == .began }
         if pressing && effectiveButtonMask(buttonMask, modifierFlags: modifierFlags) != buttonMaskRequired {
-            transition(to: .failed, at: time)
+            transition(to: .failed)
             return
         }
         touchesInTap = max(touchesInTap, trackedTouches.count)
         if touchesInTap > numberOfTouchesRequired || trackedTouches.contains(where: { $0.movement > allowableMovement }) {
-            transition(to: .failed, at: time)
+            transition(to: .failed)
             return
         }
         guard !trackedTouches.contains(where: \.isDown) else { return }
         guard touchesInTap == numberOfTouchesRequired else {
-            transition(to: .failed, at: time)
+            transition(to: .failed)
             return
         }
         tapsCompleted += 1
         touchesInTap = 0
         if tapsCompleted == numberOfTapsRequired {
-            transition(to: .recognized, at: time)
+            transition(to: .recognized)
         } else {
-            lastTapEnd = time
-            timerArmed()
+            armTimer(at: event.timestamp + maximumIntervalBetweenTaps)
         }
     }
 }

@@ -1,15 +1,15 @@
 import AppEvents
 
 /// A touch as one recognizer has followed it: where it started and what the recognizer saw last.
-struct TrackedTouch {
-    let id: TouchID
-    let type: TouchType
+public struct TrackedTouch: Equatable, Sendable {
+    public let id: TouchID
+    public let type: TouchType
     /// Where the touch began (or where this recognizer first received it).
-    let start: Point
+    public let start: Point
     /// Location at the previous event this recognizer handled.
-    var previous: Point
-    var location: Point
-    var phase: TouchPhase
+    public internal(set) var previous: Point
+    public internal(set) var location: Point
+    public internal(set) var phase: TouchPhase
 
     init(_ touch: Touch) {
         id = touch.id
@@ -21,10 +21,10 @@ struct TrackedTouch {
     }
 
     /// False once the touch ended or was cancelled (it stays listed until the event is processed).
-    var isDown: Bool { phase != .ended && phase != .cancelled }
+    public var isDown: Bool { phase != .ended && phase != .cancelled }
 
     /// Distance from where it began.
-    var movement: Double { start.distance(to: location) }
+    public var movement: Double { start.distance(to: location) }
 
     mutating func update(with touch: Touch) {
         previous = location
@@ -35,8 +35,6 @@ struct TrackedTouch {
 
 /// The two touches a touch-driven pinch or rotation measures: the first two down, fixed once chosen.
 struct TouchPair {
-    // The segments are stored, not carried by `.tracking`: an enum payload of two segments was
-    // copied twice per event (tools/cost).
     enum Update {
         /// Fewer than two touches have been down.
         case waiting
@@ -52,10 +50,8 @@ struct TouchPair {
     /// The pair's segment at the last update that returned `.tracking`.
     private(set) var current = Segment(start: .zero, end: .zero)
 
-    mutating func update(with touches: UnsafeBufferPointer<TrackedTouch>) -> Update {
+    mutating func update(with touches: [TrackedTouch]) -> Update {
         if ids == nil {
-            // The first two down, found without building a list: this runs for every event
-            // while only one touch is down.
             guard let first = touches.firstIndex(where: \.isDown),
                   let second = touches[(first + 1)...].firstIndex(where: \.isDown) else { return .waiting }
             ids = (touches[first].id, touches[second].id)
@@ -67,15 +63,9 @@ struct TouchPair {
     }
 
     /// Where the pair's touches lie in `touches` when both are there and down.
-    func indices(in touches: UnsafeBufferPointer<TrackedTouch>) -> (first: Int, second: Int)? {
-        guard let ids, let a = Self.index(of: ids.0, in: touches, at: 0), touches[a].isDown,
-              let b = Self.index(of: ids.1, in: touches, at: 1), touches[b].isDown else { return nil }
+    private func indices(in touches: [TrackedTouch]) -> (first: Int, second: Int)? {
+        guard let ids, let a = touches.firstIndex(where: { $0.id == ids.0 }), touches[a].isDown,
+              let b = touches.firstIndex(where: { $0.id == ids.1 }), touches[b].isDown else { return nil }
         return (a, b)
-    }
-
-    /// Where `id` is in `touches`, looked for first at `likely`: the pair are usually the only
-    /// touches, tracked in the order they formed.
-    private static func index(of id: TouchID, in touches: UnsafeBufferPointer<TrackedTouch>, at likely: Int) -> Int? {
-        likely < touches.count && touches[likely].id == id ? likely : touches.firstIndex { $0.id == id }
     }
 }

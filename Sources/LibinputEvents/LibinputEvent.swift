@@ -1,6 +1,6 @@
 /// libinput's events as plain Swift values (names follow `enum libinput_event_type`).
 ///
-/// LibinputKit produces these from a real libinput context; the pure modules (IndirectInput,
+/// LibinputKit produces these from a real libinput context; the pure modules (AppEvents,
 /// Gestures) consume them, so they build and test without linking libinput.
 public struct LibinputEvent: Equatable, Sendable {
     /// Microseconds, CLOCK_MONOTONIC (`libinput_event_*_get_time_usec`).
@@ -17,9 +17,8 @@ public struct LibinputEvent: Equatable, Sendable {
 
     /// What happened, with libinput's values.
     public enum Kind: Equatable, Sendable {
-        /// LIBINPUT_EVENT_DEVICE_ADDED. Boxed: a kind copied then retains one reference, not the
-        /// names and capabilities, about 250 instructions at every recording's first event
-        /// (tools/cost).
+        /// LIBINPUT_EVENT_DEVICE_ADDED. Boxed, so that the other kinds do not carry the size of
+        /// its names and capabilities.
         indirect case deviceAdded(DeviceInfo)
         /// LIBINPUT_EVENT_DEVICE_REMOVED.
         case deviceRemoved
@@ -140,10 +139,8 @@ public struct Scroll: Equatable, Sendable {
         self.horizontal120 = horizontal120
     }
 
-    /// Fingers lifted: every present axis reads 0. Inlinable: the translator asks it of every
-    /// scroll event, and as a call across modules it cost about 20 instructions a time with what
-    /// it kept the optimizer from folding (tools/cost).
-    @inlinable @inline(__always) public var isStop: Bool {
+    /// Fingers lifted: every present axis reads 0.
+    public var isStop: Bool {
         source != .wheel && (vertical ?? 0) == 0 && (horizontal ?? 0) == 0
     }
 }
@@ -174,7 +171,7 @@ public enum Capability: String, CaseIterable, Sendable {
     case keyboard, pointer, touch, tabletTool = "tablet-tool", tabletPad = "tablet-pad", gesture, `switch`
 
     /// The capability's bit in a ``CapabilitySet``.
-    @inlinable var bit: UInt8 {
+    var bit: UInt8 {
         switch self {
         case .keyboard: 1 << 0
         case .pointer: 1 << 1
@@ -187,11 +184,9 @@ public enum Capability: String, CaseIterable, Sendable {
     }
 }
 
-/// A device's capabilities, one bit each, listed in libinput's order. Bits rather than a
-/// `Set`: the translator asks at each DEVICE_ADDED whether the device points, and looking
-/// through a set's storage retained and released it, about 120 instructions (tools/cost).
+/// A device's capabilities, one bit each, listed in libinput's order.
 public struct CapabilitySet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
-    @usableFromInline var bits: UInt8 = 0
+    private var bits: UInt8 = 0
 
     /// The capabilities in `capabilities`.
     public init(_ capabilities: some Sequence<Capability>) {
@@ -203,7 +198,7 @@ public struct CapabilitySet: Equatable, Sendable, Sequence, ExpressibleByArrayLi
     }
 
     /// Whether the device has `capability`.
-    @inlinable public func contains(_ capability: Capability) -> Bool {
+    public func contains(_ capability: Capability) -> Bool {
         bits & capability.bit != 0
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import AppEvents
 
-/// How app events are shown: a short phrase for tables, every field for JSON.
+/// How app events are shown in tables: a short phrase each (JSON: `AppEvent+JSON.swift`).
 enum AppEventFormat {
     static func p(_ point: Point) -> String { String(format: "(%.1f,%.1f)", point.x, point.y) }
 
@@ -34,38 +34,5 @@ enum AppEventFormat {
         if !e.buttonMask.isEmpty { text += " [\(e.buttonMask)]" }
         if !e.modifierFlags.isEmpty { text += " {\(e.modifierFlags)}" }
         return text
-    }
-
-    static func point(_ point: Point) -> JSON { .array([.number(point.x), .number(point.y)]) }
-
-    static func json(_ e: AppEvent) -> JSON {
-        var pairs: [(String, JSON)] = [
-            ("type", .string(e.type.rawValue)), ("timestamp", .number(e.timestamp)),
-            ("buttonMask", .int(Int64(e.buttonMask.rawValue))), ("modifierFlags", .int(Int64(e.modifierFlags.rawValue))),
-        ]
-        func touch(_ t: Touch) -> JSON {
-            .object([("id", .int(Int64(t.id.rawValue))), ("phase", .string(t.phase.rawValue)), ("touchType", .string(t.type.rawValue)),
-                     ("simulated", .bool(t.isSimulated)), ("location", point(t.location)),
-                     ("previousLocation", point(t.previousLocation)), ("tapCount", .int(Int64(t.tapCount)))])
-        }
-        switch e.payload {
-        case .touches(let touches):
-            pairs.append(("touches", .array(touches.map(touch))))
-        case .hover(let t):
-            pairs.append(("touches", .array([touch(t)])))
-        case .scroll(let s):
-            pairs += [("phase", .string(s.phase.rawValue)), ("scrollType", .string(s.type.rawValue)), ("delta", point(s.delta)),
-                      ("translation", point(s.translation)), ("value120", s.value120.map(point) ?? .null), ("location", point(s.location))]
-        case .transform(let t):
-            pairs += [("phase", .string(t.phase.rawValue)), ("scale", .number(t.scale)), ("rotation", .number(t.rotation)), ("location", point(t.location))]
-        case .systemGesture(let g):
-            pairs += [("kind", .string(g.kind.rawValue)), ("phase", .string(g.phase.rawValue)), ("fingers", .int(Int64(g.fingers))),
-                      ("translation", point(g.translation)), ("scale", .number(g.scale))]
-        case .pointerLock(let locked):
-            pairs.append(("isLocked", .bool(locked)))
-        case .relativeMotion(let dx, let dy):
-            pairs += [("dx", .number(dx)), ("dy", .number(dy))]
-        }
-        return .object(pairs)
     }
 }

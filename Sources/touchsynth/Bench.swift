@@ -17,7 +17,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
 
-    struct Figure {
+    /// One measured figure over the runs; its JSON line: `name`, `unit`, `min`, `median`,
+    /// `max` and `runs`.
+    struct Figure: Encodable {
         var name: String
         var unit: String
         var samples: [Double]
@@ -26,6 +28,20 @@ struct Bench: ParsableCommand {
         var min: Double { sorted.first ?? 0 }
         var median: Double { sorted.isEmpty ? 0 : sorted[sorted.count / 2] }
         var max: Double { sorted.last ?? 0 }
+
+        private enum Key: String, CodingKey {
+            case name, unit, min, median, max, runs
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(unit, forKey: .unit)
+            try c.encodeNumber(min, forKey: .min)
+            try c.encodeNumber(median, forKey: .median)
+            try c.encodeNumber(max, forKey: .max)
+            try c.encode(samples.count, forKey: .runs)
+        }
     }
 
     func validate() throws {
@@ -85,10 +101,7 @@ struct Bench: ParsableCommand {
             writeStderr("touchsynth bench: allocations are counted only with LD_PRELOAD=touchsynth-alloc-count.so (tools/bench does this)")
         }
         if json {
-            for f in figures {
-                emit(JSON.object([("name", .string(f.name)), ("unit", .string(f.unit)), ("min", .number(f.min)),
-                                  ("median", .number(f.median)), ("max", .number(f.max)), ("runs", .int(Int64(f.samples.count)))]).render())
-            }
+            for f in figures { emit(JSONLines.line(f)) }
             return
         }
         emit(header)

@@ -67,14 +67,14 @@ extension Bench {
             var full = Figure(name: "translator + default surface, \(mode)", unit: "Mevents/s", samples: [])
             var allocations: [Double] = []
             for _ in 0..<runs {
-                let translator = AppEventTranslator(mode: deliveryMode)
+                var translator = AppEventTranslator(mode: deliveryMode)
                 var produced = 0
                 let start = DispatchTime.now().uptimeNanoseconds
                 stream.forEach(count) { produced += translator.translate($0).count }
                 alone.samples.append(Double(count) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) / 1e6)
                 precondition(produced > 0)
 
-                let translator2 = AppEventTranslator(mode: deliveryMode)
+                var translator2 = AppEventTranslator(mode: deliveryMode)
                 let surface = Surface.standard(screen: (1440, 900))
                 // Warm-up: the first cycles size the buffers; steady state is what counts.
                 let warm = stream.cycle.count * 20

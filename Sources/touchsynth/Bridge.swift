@@ -30,7 +30,7 @@ struct BridgeRun: ParsableCommand {
 
     @Option(help: "The udev seat.") var seat = "seat0"
     @Option(name: .customLong("device"), help: "Touchpad device nodes to open instead of the seat (repeatable).") var devicePaths: [String] = []
-    @Option(help: "The delivery mode whose touches are injected: compat (indirect mode has no simulated touches).") var mode: OutputMode = .compat
+    @Option(help: "The delivery mode whose touches are injected: compat (indirect mode has no simulated touches).") var mode = ModeChoice(argument: "compat")!
     @Option(help: "Screen size in points, WIDTHxHEIGHT: the touchscreen covers it.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Option(help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).") var pointsPerMm = 5.0
     @Option(help: "The uinput node.") var uinput = "/dev/uinput"
@@ -40,7 +40,7 @@ struct BridgeRun: ParsableCommand {
     @Flag(help: "JSON Lines: one object per frame written.") var json = false
 
     func validate() throws {
-        guard mode == .compat else { throw ValidationError("--mode must be compat: only compatibility mode simulates touches") }
+        guard mode.modes == [.compatibility] else { throw ValidationError("--mode must be compat: only compatibility mode simulates touches") }
         guard pointsPerMm.isFinite, (0.1...100).contains(pointsPerMm) else { throw ValidationError("--points-per-mm must be within 0.1 and 100") }
         if output != nil && replay == nil { throw ValidationError("--output goes with --replay") }
         if replay != nil && !devicePaths.isEmpty { throw ValidationError("--replay and --device exclude each other") }
@@ -48,10 +48,9 @@ struct BridgeRun: ParsableCommand {
 
     func run() throws {
         let touchscreen = VirtualTouchscreen(screen: screen.size, pointsPerMillimetre: pointsPerMm)
-        let translator = AppEventTranslator(
-            mode: .compatibility, configuration: .init(screenSize: screen.size))
+        var translator = AppEventTranslator(mode: .compatibility, configuration: .init(screenSize: screen.size))
         var encoder = TouchscreenEncoder(screen: touchscreen)
-        if let replay { return replayToFile(replay, translator: translator, encoder: &encoder) }
+        if let replay { return replayToFile(replay, translator: &translator, encoder: &encoder) }
 
         let device: UinputDevice
         do { device = try UinputDevice(touchscreen.description, path: uinput) } catch { fail(error.message, code: error.exitCode) }
@@ -82,7 +81,7 @@ struct BridgeRun: ParsableCommand {
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen,
     /// timed like the libinput events they come from.
-    private func replayToFile(_ path: String, translator: AppEventTranslator, encoder: inout TouchscreenEncoder) {
+    private func replayToFile(_ path: String, translator: inout AppEventTranslator, encoder: inout TouchscreenEncoder) {
         let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
         var frames: [EvdevFrame] = []
         let start = events.first?.time ?? 0
@@ -99,8 +98,7 @@ struct BridgeRun: ParsableCommand {
     private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) {
         if json {
             let body = frame.filter { $0.type != Evdev.EV_SYN }
-            emit(JSON.object([("time_us", .int(Int64(time))), ("device", .string(node)),
-                              ("events", .array(body.map { .array([.int(Int64($0.type)), .int(Int64($0.code)), .int(Int64($0.value))]) }))]).render())
+            emit(JSONLines.line(WrittenFrame(time_us: time, device: node, events: body.map { [Int($0.type), Int($0.code), Int($0.value)] })))
         } else {
             emit(String(format: "%.6f %@  ", Double(time) / 1e6, node) + frameText(frame))
         }
@@ -131,10 +129,9 @@ struct BridgeCheck: ParsableCommand {
         if let touchscreen { events += loadEventStream(touchscreen).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) } }
         let result = BridgeFidelity.measure(events, tolerance: tolerance)
         if json {
-            emit(JSON.object([("pinches", .int(Int64(result.pinches))), ("contacts", .int(Int64(result.contacts))),
-                              ("updates", .int(Int64(result.updates))), ("frames", .int(Int64(result.frames))),
-                              ("max_scale_error", .number(result.maxScaleError)), ("max_angle_error_rad", .number(result.maxAngleError)),
-                              ("problems", .array(result.problems.map(JSON.string)))]).render())
+            emit(JSONLines.line(FidelityLine(pinches: result.pinches, contacts: result.contacts, updates: result.updates, frames: result.frames,
+                                             max_scale_error: result.maxScaleError, max_angle_error_rad: result.maxAngleError,
+                                             problems: result.problems)))
         } else {
             for problem in result.problems.prefix(20) { emit("problem: \(problem)") }
             emit(String(format: "%d pinches (%d updates), %d two-touch contacts (%d frames): max scale error %.2e, max angle error %.2e rad (tolerance %.0e)",
@@ -233,4 +230,22 @@ enum BridgeFidelity {
         }
         return result
     }
+}
+
+/// A frame the bridge writes, as `bridge --json` prints it: its events as `[type, code, value]`.
+private struct WrittenFrame: Encodable {
+    var time_us: UInt64
+    var device: String
+    var events: [[Int]]
+}
+
+/// `bridge check --json`'s line.
+private struct FidelityLine: Encodable {
+    var pinches: Int
+    var contacts: Int
+    var updates: Int
+    var frames: Int
+    var max_scale_error: Double
+    var max_angle_error_rad: Double
+    var problems: [String]
 }

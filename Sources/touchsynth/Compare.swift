@@ -17,7 +17,7 @@ struct Compare: ParsableCommand {
     @Option(help: "Surface description (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other.") var failOnDiff = false
-    @Flag(help: "Also run each mode through a surface that visits every recognizer at every event (no steady runs) and check that every recognizer's record is the same; differences go to stderr and exit status 1.")
+    @Flag(help: "Also check each mode's app events against the delivery invariants, as replay --check does; violations go to stderr and exit status 1.")
     var check = false
     @Option(name: .customLong("report"), help: ArgumentHelp("Also write an HTML report per recording and an index.html into DIR.", valueName: "dir"))
     var reportDirectory: String?
@@ -33,7 +33,7 @@ struct Compare: ParsableCommand {
         defer { if let eventsOutput { close(eventsOutput.fd) } }
         // The description was checked when it was loaded, so building it again cannot fail.
         let comparison = Comparison { reportingErrors { try description.makeSurface() } }
-        var differences = 0, steadyRunDifferences = 0
+        var differences = 0, violations = 0
         var pages: [ReportIndex.Entry] = []
         // A recording that cannot be read or replayed is reported and passed over, as `grep` does
         // a file; the first one's exit code ends the run.
@@ -64,22 +64,17 @@ struct Compare: ParsableCommand {
             } else {
                 report = comparison.compare(events)
             }
-            // After the comparison, so that the translations for the file come after those
-            // `tools/cost --by-event` counts.
             if let eventsOutput { writeEvents(events, to: eventsOutput.fd, path: eventsOutput.path) }
             differences += report.accidentalActivations.count
             if check {
-                let found = comparison.steadyRunDifferences(events)
-                found.forEach { writeStderr("touchsynth: \(path): \($0)") }
-                steadyRunDifferences += found.count
+                for mode in DeliveryMode.allCases {
+                    let found = InvariantChecker.violations(in: Comparison.appEvents(events, mode: mode), mode: mode)
+                    found.forEach { writeStderr("touchsynth: \(path): \(mode.rawValue): \($0)") }
+                    violations += found.count
+                }
             }
             if json {
-                emit(reportingErrors { () throws -> String in
-                    // One line per recording: the report's own JSON with the recording's path added.
-                    var object = try JSONSerialization.jsonObject(with: Data(try report.renderJSON().utf8)) as? [String: Any] ?? [:]
-                    object["recording"] = path
-                    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
-                })
+                emit(JSONLines.line(ReportLine(recording: path, report: report)))
             } else {
                 emit("== \(path)")
                 emit(report.renderTable())
@@ -90,14 +85,14 @@ struct Compare: ParsableCommand {
             writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
         }
         if let failure { throw ExitCode(failure) }
-        if (failOnDiff && differences > 0) || steadyRunDifferences > 0 { throw ExitCode(1) }
+        if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(1) }
     }
 
     /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
     /// prints them, ending with the flush `compare` does a second after the last event and the
-    /// accounting line: what `tools/cost --by-event` lines its per-event counts up with.
+    /// accounting line.
     private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String) {
-        let output = ModeOutput(mode: .both, json: true) { writeText($0 + "\n", to: fd, path: path) }
+        let output = ModeOutput(modes: DeliveryMode.allCases, json: true) { writeText($0 + "\n", to: fd, path: path) }
         events.forEach { output.handle($0) }
         output.finish(at: Comparison.flushTime(of: events))
     }
@@ -111,5 +106,17 @@ struct Compare: ParsableCommand {
             name = "\(base)-\(n).html"
         }
         return name
+    }
+}
+
+/// One line of `compare --json`: the report's fields and the recording (or capture) it is of.
+private struct ReportLine: Encodable {
+    var recording: String
+    var report: ComparisonReport
+
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var c = encoder.container(keyedBy: NamedKey.self)
+        try c.encode(recording, forKey: NamedKey("recording"))
     }
 }

@@ -328,25 +328,11 @@ struct CorpusTable {
     }
 
     func jsonLines() -> [String] {
-        var lines: [String] = []
-        for (i, d) in devices.enumerated() {
-            for cell in cells[i] {
-                var object: [String: Any] = ["device": d.file, "name": d.description.name, "tracking": d.tracking,
-                                             "gesture": cell.gesture.name, "reported": cell.ok]
-                switch cell.outcome {
-                case .reported(let value): object["value"] = value
-                case .other(let what): object["instead"] = what
-                case .notSynthesized(let why): object["not_synthesized"] = why
-                case .replayFailed(let why): object["replay_failed"] = why
-                case .pending: break
-                }
-                if !cell.ok { object["why"] = reasons(i) }
-                if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
-                    lines.append(String(decoding: data, as: UTF8.self))
-                }
+        devices.indices.flatMap { i in
+            cells[i].map { cell in
+                JSONLines.line(CorpusLine(device: devices[i], cell: cell, why: cell.ok ? nil : reasons(i)))
             }
         }
-        return lines
     }
 
     private func libinputVersion() -> String {
@@ -360,5 +346,30 @@ struct CorpusTable {
         process.waitUntilExit()
         let version = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return version.isEmpty ? "libinput" : "libinput \(version)"
+    }
+}
+
+/// `corpus --json`'s line for one device and gesture: the outcome under its own key (`value`,
+/// `instead`, `not_synthesized` or `replay_failed`), and `why` a gesture was not reported.
+private struct CorpusLine: Encodable {
+    var device: CorpusDevice
+    var cell: CorpusCell
+    var why: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: NamedKey.self)
+        try c.encode(device.file, forKey: NamedKey("device"))
+        try c.encode(device.description.name, forKey: NamedKey("name"))
+        try c.encode(device.tracking, forKey: NamedKey("tracking"))
+        try c.encode(cell.gesture.name, forKey: NamedKey("gesture"))
+        try c.encode(cell.ok, forKey: NamedKey("reported"))
+        switch cell.outcome {
+        case .reported(let value): try c.encode(value, forKey: NamedKey("value"))
+        case .other(let what): try c.encode(what, forKey: NamedKey("instead"))
+        case .notSynthesized(let why): try c.encode(why, forKey: NamedKey("not_synthesized"))
+        case .replayFailed(let why): try c.encode(why, forKey: NamedKey("replay_failed"))
+        case .pending: break
+        }
+        try c.encodeIfPresent(why, forKey: NamedKey("why"))
     }
 }

@@ -18,7 +18,7 @@ struct Debug: ParsableCommand {
             devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
         }
         context.enablesTapToClick = enableTap
-        let printer = ModeOutput(mode: output.mode, json: output.json, screen: output.screen.size, pointerLock: output.pointerLock, colour: output.color)
+        let printer = ModeOutput(modes: output.mode.modes, json: output.json, screen: output.screen.size, pointerLock: output.pointerLock, colour: output.color)
         if let latency = output.latency { printer.latency = LatencyLog(path: latency) }
         var sawDevice = false
         var last: UInt64 = 0

@@ -19,7 +19,7 @@ struct Devices: ParsableCommand {
             return devices
         }
         if json {
-            for d in devices { emit(EventFormat.deviceJSON(d).render()) }
+            for d in devices { emit(JSONLines.line(d)) }
             return
         }
         for d in devices {

@@ -53,8 +53,8 @@ struct Diff: ParsableCommand {
         printDifferences(differences, unit: "event")
         let devices = names.sorted().joined(separator: ", ")
         if json {
-            emit(JSON.object([("compared", .int(Int64(left.count))), ("compared_actual", .int(Int64(right.count))),
-                              ("differences", .int(Int64(differences.count))), ("devices", .array(names.sorted().map(JSON.string)))]).render())
+            emit(JSONLines.line(EventSummary(compared: left.count, compared_actual: right.count, differences: differences.count,
+                                             devices: names.sorted())))
         } else {
             if differences.count > limit { emit("… and \(differences.count - limit) more") }
             emit("\(left.count) events expected, \(right.count) actual, \(differences.count) differ (devices: \(devices.isEmpty ? "none in common" : devices))")
@@ -87,10 +87,9 @@ struct Diff: ParsableCommand {
         deviations.sort()
         func percentile(_ p: Double) -> Int64 { deviations.isEmpty ? 0 : deviations[min(deviations.count - 1, Int(Double(deviations.count) * p))] }
         if json {
-            emit(JSON.object([("frames", .int(Int64(left.count))), ("frames_actual", .int(Int64(right.count))),
-                              ("differences", .int(Int64(differences.count))),
-                              ("interval_deviation_us_p50", .int(percentile(0.5))), ("interval_deviation_us_p99", .int(percentile(0.99))),
-                              ("interval_deviation_us_max", .int(deviations.last ?? 0))]).render())
+            emit(JSONLines.line(FrameSummary(frames: left.count, frames_actual: right.count, differences: differences.count,
+                                             interval_deviation_us_p50: percentile(0.5), interval_deviation_us_p99: percentile(0.99),
+                                             interval_deviation_us_max: deviations.last ?? 0)))
         } else {
             if differences.count > limit { emit("… and \(differences.count - limit) more") }
             emit("\(left.count) frames expected, \(right.count) actual, \(differences.count) differ; "
@@ -112,8 +111,7 @@ struct Diff: ParsableCommand {
     private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) {
         for d in differences.prefix(limit) {
             if json {
-                emit(JSON.object([("index", .int(Int64(d.index))), ("expected", d.expected.map(JSON.string) ?? .null),
-                                  ("actual", d.actual.map(JSON.string) ?? .null)]).render())
+                emit(JSONLines.line(DifferenceLine(index: d.index, expected: d.expected, actual: d.actual)))
             } else {
                 emit("\(unit) \(d.index): expected \(d.expected ?? "nothing")")
                 emit(String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")")
@@ -192,4 +190,36 @@ enum EventAlignment {
         }
         return result
     }
+}
+
+/// `diff --json`'s line for one difference; `expected` or `actual` is `null` where one side has nothing.
+private struct DifferenceLine: Encodable {
+    var index: Int
+    var expected: String?
+    var actual: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: NamedKey.self)
+        try c.encode(index, forKey: NamedKey("index"))
+        try c.encode(expected, forKey: NamedKey("expected"))
+        try c.encode(actual, forKey: NamedKey("actual"))
+    }
+}
+
+/// `diff --json`'s last line for two event streams.
+private struct EventSummary: Encodable {
+    var compared: Int
+    var compared_actual: Int
+    var differences: Int
+    var devices: [String]
+}
+
+/// `diff --json`'s last line for two recordings.
+private struct FrameSummary: Encodable {
+    var frames: Int
+    var frames_actual: Int
+    var differences: Int
+    var interval_deviation_us_p50: Int64
+    var interval_deviation_us_p99: Int64
+    var interval_deviation_us_max: Int64
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LibinputEvents
 
-/// How libinput events are shown: one aligned table line each, or one JSON object each.
+/// How libinput events are shown in tables: one aligned line each (JSON: `LibinputEvent+JSON.swift`).
 enum EventFormat {
     /// `device  TYPE  +time  details`, the columns `libinput debug-events` uses.
     static func line(_ e: LibinputEvent, start: UInt64) -> String {
@@ -54,53 +54,4 @@ enum EventFormat {
         let names: [UInt32: String] = [0x110: "BTN_LEFT", 0x111: "BTN_RIGHT", 0x112: "BTN_MIDDLE", 0x113: "BTN_SIDE", 0x114: "BTN_EXTRA"]
         return names[code] ?? "BTN_0x\(String(code, radix: 16))"
     }
-
-    /// Every field of the event; doubles at full precision.
-    static func json(_ e: LibinputEvent) -> JSON {
-        var pairs: [(String, JSON)] = [("time_us", .int(Int64(e.time))), ("device", .string(e.device)), ("type", .string(e.typeName))]
-        func opt(_ v: Double?) -> JSON { v.map { JSON.number($0) } ?? .null }
-        func delta(_ d: GestureDelta) -> [(String, JSON)] {
-            [("dx", .number(d.dx)), ("dy", .number(d.dy)), ("dx_unaccelerated", .number(d.unacceleratedDx)), ("dy_unaccelerated", .number(d.unacceleratedDy))]
-        }
-        switch e.kind {
-        case .deviceAdded(let d):
-            pairs += deviceFields(d)
-        case .deviceRemoved, .touchFrame:
-            break
-        case .pointerMotion(let dx, let dy, let ux, let uy):
-            pairs += [("dx", .number(dx)), ("dy", .number(dy)), ("dx_unaccelerated", .number(ux)), ("dy_unaccelerated", .number(uy))]
-        case .pointerMotionAbsolute(let x, let y):
-            pairs += [("x", .number(x)), ("y", .number(y))]
-        case .pointerButton(let button, let state, let count):
-            pairs += [("button", .int(Int64(button))), ("state", .string(state.rawValue)), ("seat_count", .int(Int64(count)))]
-        case .pointerScroll(let s):
-            pairs += [("source", .string(s.source.rawValue)), ("vertical", opt(s.vertical)), ("horizontal", opt(s.horizontal)),
-                      ("vertical_v120", opt(s.vertical120)), ("horizontal_v120", opt(s.horizontal120))]
-        case .keyboardKey(let key, let state, let count):
-            pairs += [("key", .int(Int64(key))), ("state", .string(state.rawValue)), ("seat_count", .int(Int64(count)))]
-        case .touchDown(let slot, let seat, let x, let y), .touchMotion(let slot, let seat, let x, let y):
-            pairs += [("slot", .int(Int64(slot))), ("seat_slot", .int(Int64(seat))), ("x", .number(x)), ("y", .number(y))]
-        case .touchUp(let slot, let seat), .touchCancel(let slot, let seat):
-            pairs += [("slot", .int(Int64(slot))), ("seat_slot", .int(Int64(seat)))]
-        case .gestureSwipeBegin(let n), .gesturePinchBegin(let n), .gestureHoldBegin(let n):
-            pairs += [("fingers", .int(Int64(n)))]
-        case .gestureSwipeUpdate(let n, let d):
-            pairs += [("fingers", .int(Int64(n)))] + delta(d)
-        case .gesturePinchUpdate(let n, let d, let scale, let angle):
-            pairs += [("fingers", .int(Int64(n)))] + delta(d) + [("scale", .number(scale)), ("angle_delta", .number(angle))]
-        case .gesturePinchEnd(let n, let scale, let cancelled):
-            pairs += [("fingers", .int(Int64(n))), ("scale", .number(scale)), ("cancelled", .bool(cancelled))]
-        case .gestureSwipeEnd(let n, let cancelled), .gestureHoldEnd(let n, let cancelled):
-            pairs += [("fingers", .int(Int64(n))), ("cancelled", .bool(cancelled))]
-        }
-        return .object(pairs)
-    }
-
-    static func deviceFields(_ d: DeviceInfo) -> [(String, JSON)] {
-        [("name", .string(d.name)), ("sysname", .string(d.sysname)),
-         ("capabilities", .array(d.capabilities.map { .string($0.rawValue) })),
-         ("size_mm", d.sizeMM.map { .array([.number($0.width), .number($0.height)]) } ?? .null)]
-    }
-
-    static func deviceJSON(_ d: DeviceInfo) -> JSON { .object(deviceFields(d)) }
 }

@@ -4,24 +4,11 @@ import AppEvents
 import LibinputEvents
 import LibinputKit
 
-/// Which events `debug` and `replay` print.
-enum OutputMode: String, ExpressibleByArgument, CaseIterable {
-    /// libinput's events themselves.
-    case raw
-    /// What an app without `UIApplicationSupportsIndirectInputEvents` gets.
-    case compat
-    /// What an app with `UIApplicationSupportsIndirectInputEvents` = YES gets.
-    case indirect
-    /// Both, side by side, for the same libinput event.
-    case both
-}
-
 /// Prints libinput events, or the app events both translators make of them, as a table or JSON
 /// Lines; optionally checks the app event streams' invariants.
 final class ModeOutput {
-    let mode: OutputMode
     let json: Bool
-    private var translators: [(name: String, translator: AppEventTranslator, checker: InvariantChecker)] = []
+    private var translators: [(mode: DeliveryMode, translator: AppEventTranslator, checker: InvariantChecker)] = []
     private var start: UInt64?
     /// The app asks for the pointer lock with the first event (granted by the default policy).
     private var requestsPointerLock: Bool
@@ -33,27 +20,25 @@ final class ModeOutput {
     private let write: (String) -> Void
 
     /// `write`: where lines go, stdout unless given (`compare --events-out` writes them to a file).
-    init(mode: OutputMode, json: Bool, screen: Size = .defaultScreen, pointerLock: Bool = false, colour: ColorChoice = .never,
+    /// `modes`: the delivery modes whose app events are printed, none for libinput's events alone.
+    init(modes: [DeliveryMode], json: Bool, screen: Size = .defaultScreen, pointerLock: Bool = false, colour: ColorChoice = .never,
          write: @escaping (String) -> Void = emit) {
-        self.mode = mode
         self.json = json
         self.write = write
         requestsPointerLock = pointerLock
         let configuration = AppEventTranslator.Configuration(screenSize: screen)
-        for deliveryMode in DeliveryMode.allCases where mode == .both || mode.rawValue == deliveryMode.rawValue {
-            translators.append((deliveryMode.rawValue,
-                                AppEventTranslator(mode: deliveryMode, configuration: configuration),
-                                InvariantChecker(mode: deliveryMode)))
+        for mode in modes {
+            translators.append((mode, AppEventTranslator(mode: mode, configuration: configuration), InvariantChecker(mode: mode)))
         }
         style = TableStyle.forStdout(columns: translators.count, colour: colour)
         status = style.statusLine && !json ? StatusLine() : nil
-        if !json && mode != .raw { printHeader() }
+        if !json && !translators.isEmpty { printHeader() }
     }
 
     private func printHeader() {
         var header = style.cell("libinput", width: style.sourceWidth, colour: "1")
-        for (index, (name, _, _)) in translators.enumerated() {
-            let title = name == "compat" ? "compat (key absent; * simulated touch)" : "indirect (UIApplicationSupportsIndirectInputEvents = YES)"
+        for (index, (mode, _, _)) in translators.enumerated() {
+            let title = mode == .compatibility ? "compat (key absent; * simulated touch)" : "indirect (UIApplicationSupportsIndirectInputEvents = YES)"
             header += style.cell(title, width: style.columnWidth, colour: "1", last: index == translators.count - 1)
         }
         line(header)
@@ -79,9 +64,9 @@ final class ModeOutput {
     func handle(_ event: LibinputEvent, availableAt: UInt64? = nil) {
         let origin = start ?? event.time
         start = origin
-        if mode == .raw {
+        if translators.isEmpty {
             if json {
-                write(EventFormat.json(event).render())
+                write(JSONLines.line(event))
             } else {
                 line(style.cell(EventFormat.line(event, start: origin), width: style.sourceWidth, colour: TableStyle.colour(of: event), last: true))
                 drawStatus(after: event)
@@ -91,8 +76,7 @@ final class ModeOutput {
         let lock = requestsPointerLock
         requestsPointerLock = false
         let columns = translators.indices.map { i in
-            let translator = translators[i].translator
-            return (lock ? translator.requestPointerLock(true, at: event.time) : []) + translator.translate(event)
+            (lock ? translators[i].translator.requestPointerLock(true, at: event.time) : []) + translators[i].translator.translate(event)
         }
         if let latency, let availableAt { latency.record(event, availableAt: availableAt, emittedAt: LibinputContext.nowNanos()) }
         output(event, columns: columns)
@@ -102,11 +86,11 @@ final class ModeOutput {
     /// Ends what only a later event could end (wheel sequences) and reports unfinished gestures.
     func finish(at time: UInt64) {
         status?.clear()
-        guard mode != .raw else { return }
+        guard !translators.isEmpty else { return }
         let columns = translators.indices.map { i in translators[i].translator.flush(at: time) }
         if columns.contains(where: { !$0.isEmpty }) { output(nil, columns: columns) }
-        for (name, _, checker) in translators {
-            violations += checker.finish().map { "\(name): \($0)" }
+        for (mode, _, checker) in translators {
+            violations += checker.finish().map { "\(mode.rawValue): \($0)" }
         }
         reportAccounting()
     }
@@ -115,27 +99,16 @@ final class ModeOutput {
     /// state, or dropped, with the reasons. JSON: a last line with `"libinput": null` and an
     /// `accounting` object; table: one line per mode.
     private func reportAccounting() {
-        func counts(_ byReason: [String: Int]) -> JSON {
-            .object(byReason.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })
-        }
         if json {
-            var accounting: [(String, JSON)] = []
-            for (name, translator, _) in translators {
-                let a = translator.accounting
-                accounting.append((name, .object([("libinput_events", .int(Int64(a.events))), ("emitted", .int(Int64(a.emitted))),
-                                                  ("merged", counts(a.merged)), ("dropped", counts(a.dropped))])))
-            }
-            var pairs: [(String, JSON)] = [("libinput", .null)]
-            for (name, _, _) in translators { pairs.append((name, .array([]))) }
-            pairs.append(("accounting", .object(accounting)))
-            write(JSON.object(pairs).render())
+            write(JSONLines.line(ModeLine(libinput: nil, columns: translators.map { ($0.mode, []) },
+                                          accounting: translators.map { ($0.mode, $0.translator.accounting) })))
             return
         }
-        for (name, translator, _) in translators {
+        for (mode, translator, _) in translators {
             let a = translator.accounting
             let merged = a.merged.values.reduce(0, +), dropped = a.dropped.values.reduce(0, +)
             let reasons = a.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            line("\(name): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later events, \(dropped) dropped"
+            line("\(mode.rawValue): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later events, \(dropped) dropped"
                  + (reasons.isEmpty ? "" : " (\(reasons))"))
         }
     }
@@ -146,13 +119,11 @@ final class ModeOutput {
     private func output(_ event: LibinputEvent?, columns: [[AppEvent]]) {
         for i in translators.indices {
             for appEvent in columns[i] {
-                violations += translators[i].checker.check(appEvent).map { "\(translators[i].name): \($0)" }
+                violations += translators[i].checker.check(appEvent).map { "\(translators[i].mode.rawValue): \($0)" }
             }
         }
         if json {
-            var pairs: [(String, JSON)] = [("libinput", event.map(EventFormat.json) ?? .null)]
-            for (i, t) in translators.enumerated() { pairs.append((t.name, .array(columns[i].map(AppEventFormat.json)))) }
-            write(JSON.object(pairs).render())
+            write(JSONLines.line(ModeLine(libinput: event, columns: Array(zip(translators.map(\.mode), columns)), accounting: nil)))
             return
         }
         guard columns.contains(where: { !$0.isEmpty }) else { return }
@@ -171,5 +142,22 @@ final class ModeOutput {
             while text.last == " " { text.removeLast() }
             line(text)
         }
+    }
+}
+
+/// One line of `--mode … --json`: a libinput event (`null` after the last) with the app events
+/// each mode made of it, under the mode's name; the last line adds each mode's accounting.
+private struct ModeLine: Encodable {
+    var libinput: LibinputEvent?
+    var columns: [(DeliveryMode, [AppEvent])]
+    var accounting: [(DeliveryMode, Accounting)]?
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: NamedKey.self)
+        try c.encode(libinput, forKey: NamedKey("libinput"))
+        for (mode, events) in columns { try c.encode(events, forKey: NamedKey(mode.rawValue)) }
+        guard let accounting else { return }
+        var byMode = c.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey("accounting"))
+        for (mode, counts) in accounting { try byMode.encode(counts, forKey: NamedKey(mode.rawValue)) }
     }
 }

@@ -3,7 +3,7 @@ import AppEvents
 
 /// What `debug` and `replay` print, shared by both commands.
 struct OutputOptions: ParsableArguments {
-    @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode: OutputMode = .raw
+    @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode = ModeChoice.raw
     @Flag(help: "JSON Lines output.") var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
@@ -13,18 +13,50 @@ struct OutputOptions: ParsableArguments {
                                valueName: "file")) var latency: String?
 
     func validate() throws {
-        if latency != nil && mode == .raw { throw ValidationError("--latency measures app events: give --mode compat, indirect or both") }
+        if latency != nil && mode.modes.isEmpty { throw ValidationError("--latency measures app events: give --mode compat, indirect or both") }
     }
 
     /// The same options as command-line arguments, for a child process.
     var arguments: [String] {
-        var args = ["--mode", mode.rawValue, "--screen", screen.description]
+        var args = ["--mode", mode.description, "--screen", screen.description]
         if json { args.append("--json") }
         if check { args.append("--check") }
         if pointerLock { args.append("--pointer-lock") }
         if color != .auto { args += ["--color", color.rawValue] }
         if let latency { args += ["--latency", latency] }
         return args
+    }
+}
+
+/// `--mode`: the delivery modes whose app events are printed beside libinput's events: none
+/// (`raw`), one (`compat`, `indirect`), or both side by side (`both`).
+struct ModeChoice: ExpressibleByArgument, CustomStringConvertible {
+    let modes: [DeliveryMode]
+
+    static let raw = ModeChoice(modes: [])
+
+    private init(modes: [DeliveryMode]) {
+        self.modes = modes
+    }
+
+    init?(argument: String) {
+        switch argument {
+        case "raw": modes = []
+        case "both": modes = DeliveryMode.allCases
+        default:
+            guard let mode = DeliveryMode(rawValue: argument) else { return nil }
+            modes = [mode]
+        }
+    }
+
+    static var allValueStrings: [String] { ["raw"] + DeliveryMode.allCases.map(\.rawValue) + ["both"] }
+
+    var description: String {
+        switch modes.count {
+        case 0: "raw"
+        case 1: modes[0].rawValue
+        default: "both"
+        }
     }
 }
 

@@ -48,5 +48,7 @@ private func location(of error: SurfaceDescriptionError, in description: Surface
     case .unknownRecognizer(let regionName, _), .failureRequirementCycle(let regionName, _): return region(regionName)
     case .optionNotApplicable(let regionName, let name, _, let option), .invalidValue(let regionName, let name, let option):
         return recognizer(name, in: regionName) + [.key(option)]
+    case .unknownKind(let regionName, let name, _):
+        return recognizer(name, in: regionName) + [.key("kind")]
     }
 }

@@ -134,8 +134,7 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(harness.allViolations, [])
     }
 
-    /// A non-finite delta counts as 0 while the hover moves, as in any motion: the one-step
-    /// hover leaves such a motion to the general path.
+    /// A non-finite delta counts as 0 while the hover moves, as in any motion.
     func testANonFiniteDeltaMovesTheHoverAlongTheOtherAxisOnly() throws {
         let harness = Harness(mode: .compatibility)
         _ = try hover(harness.send(.motion(100, 0)))
@@ -178,10 +177,10 @@ final class HoverTests: XCTestCase {
         XCTAssertFalse(pointer.isInsideScreen)
 
         var unbounded = PointerState(screenSize: Size(width: .infinity, height: 50))
-        unbounded.moveAbsolute(x: 0.5, y: 0.5)
+        unbounded.move(toNormalizedX: 0.5, y: 0.5)
         let before = unbounded.location
         XCTAssertFalse(before.x.isNaN)
-        unbounded.moveAbsolute(x: 0, y: 0.5)
+        unbounded.move(toNormalizedX: 0, y: 0.5)
         XCTAssertEqual(unbounded.location, before)
     }
 
@@ -310,7 +309,7 @@ final class PointerLockTests: XCTestCase {
         XCTAssertEqual(pointer.location, Point(x: 50, y: 25))
         XCTAssertTrue(pointer.setPrefersPointerLocked(true))
         pointer.move(dx: 10, dy: 10)
-        pointer.moveAbsolute(x: 0, y: 0)
+        pointer.move(toNormalizedX: 0, y: 0)
         XCTAssertEqual(pointer.location, Point(x: 50, y: 25))
         XCTAssertTrue(pointer.updateScene(SceneConditions(isForegroundActive: false)))
         pointer.move(dx: 10, dy: 10)

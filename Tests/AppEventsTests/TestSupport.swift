@@ -66,7 +66,7 @@ extension LibinputEvent.Kind {
 
 /// Feeds a translator and checks every event it produces with an ``InvariantChecker``.
 final class Harness {
-    let translator: AppEventTranslator
+    var translator: AppEventTranslator
     private var checker: InvariantChecker
     /// Microseconds of the next event.
     var time: UInt64 = 1_000_000

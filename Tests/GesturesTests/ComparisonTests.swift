@@ -81,30 +81,14 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 1)
     }
 
-    func testTableIsAlignedAndEndsWithTheCounts() {
-        let report = Comparison(makeSurface: pinchAndPanSurface)
-            .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
-        let lines = report.renderTable().split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 2 + report.rows.count + 1)
-        XCTAssertTrue(lines[0].hasPrefix("recognizer"))
-        XCTAssertEqual(lines.last, "accidental activations: compat 1, indirect 0")
-
-        let separators = lines.dropLast().filter { !$0.hasPrefix("-") }.map { line in
-            line.indices.filter { line[$0] == "|" }.map { line.distance(from: line.startIndex, to: $0) }
-        }
-        XCTAssertTrue(separators.allSatisfy { $0 == separators[0] }, "columns line up:\n\(lines.joined(separator: "\n"))")
-        let panLine = lines.first { $0.hasPrefix("canvas/twoFingerPan") } ?? ""
-        XCTAssertTrue(panLine.contains("began 1 ended 1, touches 2, translation (15.0, 0.0)"), panLine)
-        XCTAssertTrue(panLine.hasSuffix("compat only"), panLine)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("canvas/pinch") && $0.contains("touches 0, scale 1.30") })
-    }
-
     func testReportRoundTripsThroughJSON() throws {
         let report = Comparison { Surface.standard(screen: (width: 1440, height: 900)) }
             .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
-        let text = try report.renderJSON()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = String(decoding: try encoder.encode(report), as: UTF8.self)
         XCTAssertEqual(try JSONDecoder().decode(ComparisonReport.self, from: Data(text.utf8)), report)
-        XCTAssertTrue(text.contains(#""accidentalIn" : "compat""#), text)
+        XCTAssertTrue(text.contains(#""accidentalIn":"compat""#), text)
     }
 
     func testRecognizersMissingFromOneSideCountAsInactive() {

@@ -59,12 +59,10 @@ final class HoverTests: XCTestCase {
     }
 
     /// Moves over the panel in one region, with a modifier pressed part-way, a pass over the
-    /// badge on top, a record read mid-way, and the window left: a surface with the built-in
-    /// hover recognizer takes the moves while the hover is steady; one whose recognizer an app
-    /// subclassed (which may refuse events) hands it every move. Both read the same: the state at
-    /// every event, the location at every fifth (a read hands the moves over, so most runs of
-    /// moves are handed over by the event that ends them), the record mid-way and at the end.
-    func testTheSurfaceTakesSteadyMovesAsTheRecognizerWould() {
+    /// badge on top, a record read mid-way, and the window left: the built-in hover recognizer
+    /// and an app's subclass of it read the same, the state at every event, the location at
+    /// every fifth, the record mid-way and at the end.
+    func testAnAppSubclassOfHoverReadsAsTheBuiltInOne() {
         final class AppHover: HoverGestureRecognizer {}
         var events = [Events.hover(0, .regionEntered, 50, 50)]
         for step in 0..<20 {
@@ -77,9 +75,9 @@ final class HoverTests: XCTestCase {
             Events.hover(0.43, .regionMoved, 220, 170),
             Events.hover(0.5, .regionExited, 220, 170),
         ]
-        let steady = HoverGestureRecognizer()
-        let visited = AppHover()
-        let surfaces = [steady, visited].map { hover in
+        let builtIn = HoverGestureRecognizer()
+        let subclassed = AppHover()
+        let surfaces = [builtIn, subclassed].map { hover in
             Surface(regions: [
                 Region(name: "panel", frame: Rect(x: 100, y: 100, width: 200, height: 100), gestureRecognizers: [hover]),
                 Region(name: "badge", frame: Rect(x: 250, y: 150, width: 50, height: 50)),
@@ -87,17 +85,17 @@ final class HoverTests: XCTestCase {
         }
         for (index, event) in events.enumerated() {
             surfaces.forEach { $0.handle(event) }
-            XCTAssertEqual(steady.state, visited.state, "event \(index)")
-            XCTAssertEqual(steady.modifierFlags, visited.modifierFlags, "event \(index)")
-            if index % 5 == 0 { XCTAssertEqual(steady.location, visited.location, "event \(index)") }
-            if index == 8 { XCTAssertEqual(steady.record, visited.record, "read mid-way") }
+            XCTAssertEqual(builtIn.state, subclassed.state, "event \(index)")
+            XCTAssertEqual(builtIn.modifierFlags, subclassed.modifierFlags, "event \(index)")
+            if index % 5 == 0 { XCTAssertEqual(builtIn.location, subclassed.location, "event \(index)") }
+            if index == 8 { XCTAssertEqual(builtIn.record, subclassed.record, "read mid-way") }
         }
-        XCTAssertEqual(steady.record, visited.record)
-        XCTAssertEqual(steady.record.transitions.map(\.state), [.began, .changed, .ended, .began, .changed, .ended])
-        XCTAssertEqual(steady.record.transitions.map(\.count), [1, 19, 1, 1, 2, 1], "every move inside counted")
+        XCTAssertEqual(builtIn.record, subclassed.record)
+        XCTAssertEqual(builtIn.record.transitions.map(\.state), [.began, .changed, .ended, .began, .changed, .ended])
+        XCTAssertEqual(builtIn.record.transitions.map(\.count), [1, 19, 1, 1, 2, 1], "every move inside counted")
     }
 
-    /// A delegate set while the hover is steady is asked about the next move, and its no keeps
+    /// A delegate set while the pointer hovers is asked about the next move, and its no keeps
     /// the recognizer where it was.
     func testADelegateSetWhileHoveringIsAskedAboutTheNextMove() {
         let (surface, hover) = makePanel()
@@ -113,8 +111,7 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(hover.record.transitions.map(\.count), [1, 4])
     }
 
-    /// A region taken by another surface while its hover is steady takes the moves the first
-    /// surface took for its recognizer.
+    /// A region taken by another surface keeps what its recognizers handled on the first one.
     func testARegionMovedToAnotherSurfaceKeepsItsLastHoverMoves() {
         let (surface, hover) = makePanel()
         for step in 0..<5 {

@@ -94,7 +94,10 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pinch","numberOfTapsRequired":2}]}]}"#), .optionNotApplicable(region: "a", name: "pinch", kind: .pinch, option: "numberOfTapsRequired"))
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pan","minimumNumberOfTouches":3,"maximumNumberOfTouches":2}]}]}"#), .invalidValue(region: "a", name: "pan", option: "maximumNumberOfTouches"))
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[]},{"name":"a","frame":[0,0,10,10],"recognizers":[]}]}"#), .duplicateRegion("a"))
-        XCTAssertThrowsError(try decode(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"swipe"}]}]}"#))
+        XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"swipe"}]}]}"#),
+                       .unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")))
+        XCTAssertEqual(SurfaceDescriptionError.unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")).description,
+                       "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress)")
         XCTAssertThrowsError(try decode(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","buttonMaskRequired":["middle"]}]}]}"#))
     }
 

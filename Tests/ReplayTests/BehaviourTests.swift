@@ -3,8 +3,10 @@ import XCTest
 
 /// Holds the build to the behaviour `tools/record-behaviour` recorded in Tests/Fixtures/behaviour:
 /// a refactor must leave what libinput reports, what each mode makes of it and what the
-/// recognizers do as they were. Captures are compared exactly; replays through libinput, whose
-/// event times are the clock's, except for those times.
+/// recognizers do as they were. Captures are compared in full; replays through libinput, whose
+/// event times are the clock's, except for those times. Numbers may differ in their last bits
+/// (``JSONValue/tolerance``): the simulated touches' sine and cosine and the rotation's sum of
+/// turns round differently from one implementation to the next.
 final class BehaviourTests: XCTestCase {
     private static let directory = Fixtures.root.appendingPathComponent("Tests/Fixtures/behaviour")
 
@@ -121,6 +123,10 @@ final class BehaviourTests: XCTestCase {
 private indirect enum JSONValue: Decodable, Equatable {
     case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
 
+    /// How far apart, relative to their size, two numbers may be and count as the same: a
+    /// thousand times the rounding of a double, a billionth of a point on a 1440-point screen.
+    static let tolerance = 1e-12
+
     static func parse(_ line: Substring) throws -> JSONValue {
         try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
     }
@@ -157,6 +163,8 @@ private indirect enum JSONValue: Decodable, Equatable {
                 if let difference = x.firstDifference(from: y, ignoring: ignoring, at: "\(path)[\(index)]") { return difference }
             }
             return nil
+        case let (.number(a), .number(b)):
+            return abs(a - b) <= Self.tolerance * max(1, abs(a), abs(b)) ? nil : "\(path): \(a) against \(b)"
         default:
             return self == other ? nil : "\(path): \(self) against \(other)"
         }

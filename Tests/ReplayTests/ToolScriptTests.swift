@@ -4,7 +4,7 @@ import XCTest
 /// The `tools/` scripts that take arguments: their help, and their refusals before any work (no
 /// build, no apt, no VM), which is what makes these tests quick.
 final class ToolScriptTests: XCTestCase {
-    private static let scripts = ["cost", "fuzz", "vm-test"]
+    private static let scripts = ["record-behaviour", "fuzz", "vm-test"]
 
     private func tool(_ name: String) -> String {
         Fixtures.root.appendingPathComponent("tools/\(name)").path
@@ -25,7 +25,7 @@ final class ToolScriptTests: XCTestCase {
 
     func testAnUnknownOptionOrTargetIsAUsageError() throws {
         let cases: [(arguments: [String], wrong: String)] = [
-            ([tool("cost"), "--by-evnet"], "--by-evnet"),
+            ([tool("record-behaviour"), "--al"], "--al"),
             ([tool("fuzz"), "evmu"], "evmu"),
             ([tool("fuzz"), "yaml", "evtst", "--", "-runs=1"], "evtst"),
         ]
@@ -41,11 +41,9 @@ final class ToolScriptTests: XCTestCase {
     func testAMissingRecordingIsRefusedBeforeAnyWork() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-missing-\(UUID().uuidString).yml").path
         let present = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        for name in ["cost", "vm-test"] {
-            let result = try runProcess([tool(name), present, missing])
-            XCTAssertEqual(result.status, 66, "\(name): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "\(name == "cost" ? "tools/cost" : name): \(missing): no such recording\n")
-            XCTAssertEqual(result.stdout, "", "\(name) did work before refusing")
-        }
+        let result = try runProcess([tool("vm-test"), present, missing])
+        XCTAssertEqual(result.status, 66, result.stderr)
+        XCTAssertEqual(result.stderr, "vm-test: \(missing): no such recording\n")
+        XCTAssertEqual(result.stdout, "", "vm-test did work before refusing")
     }
 }

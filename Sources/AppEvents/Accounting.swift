@@ -1,0 +1,93 @@
+import LibinputEvents
+
+/// What became of one libinput event in one mode: every event is accounted for.
+public enum Disposition: Equatable, Sendable {
+    /// It produced at least one app event.
+    case emitted
+    /// Its content is carried by state that later app events report.
+    case merged(String)
+    /// It deliberately has no effect on the app, for the reason given.
+    case dropped(String)
+}
+
+/// Why an event produced no app event: its content lives on in state later events carry, or it
+/// has no counterpart in UIKit.
+enum SilentReason: Int, CaseIterable, Sendable {
+    case deviceBookkeeping, touchscreen, keyState, pointerPosition, buttonMask, scrollSequence, pinchBelowThreshold, systemGestureState
+
+    /// The reason of `event`, which produced nothing.
+    init(_ event: LibinputEvent) {
+        switch event.kind {
+        case .deviceAdded, .deviceRemoved: self = .deviceBookkeeping
+        case .keyboardKey: self = .keyState
+        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame: self = .touchscreen
+        case .pointerMotion, .pointerMotionAbsolute: self = .pointerPosition
+        case .pointerButton: self = .buttonMask
+        case .pointerScroll: self = .scrollSequence
+        case .gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd: self = .pinchBelowThreshold
+        case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd, .gestureHoldBegin, .gestureHoldEnd: self = .systemGestureState
+        }
+    }
+
+    var disposition: Disposition {
+        switch self {
+        case .deviceBookkeeping: return .dropped("device bookkeeping")
+        case .touchscreen: return .dropped("touchscreen input is not modelled")
+        case .keyState: return .merged("modifier and key state of later events")
+        case .pointerPosition: return .merged("pointer position")
+        case .buttonMask: return .merged("button mask of the click in progress")
+        case .scrollSequence: return .merged("scroll sequence")
+        case .pinchBelowThreshold: return .merged("pinch state below the transform threshold")
+        case .systemGestureState: return .merged("system gesture state")
+        }
+    }
+}
+
+/// Counts of ``Disposition``s, by reason. Its JSON form: `libinput_events`, `emitted`, and
+/// `merged` and `dropped` objects of counts by reason.
+public struct Accounting: Equatable, Sendable, Encodable {
+    public private(set) var events = 0
+    public private(set) var emitted = 0
+    /// Silent events by ``SilentReason`` raw value: counted by reason, their texts made only
+    /// when read.
+    private var silent = [Int](repeating: 0, count: SilentReason.allCases.count)
+
+    /// Nothing counted yet.
+    public init() {}
+
+    /// Merged events, by reason.
+    public var merged: [String: Int] { byReason { if case .merged(let why) = $0 { why } else { nil } } }
+    /// Dropped events, by reason.
+    public var dropped: [String: Int] { byReason { if case .dropped(let why) = $0 { why } else { nil } } }
+
+    private enum Key: String, CodingKey {
+        case libinput_events, emitted, merged, dropped
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(events, forKey: .libinput_events)
+        try c.encode(emitted, forKey: .emitted)
+        try c.encode(merged, forKey: .merged)
+        try c.encode(dropped, forKey: .dropped)
+    }
+
+    mutating func countEmitted() {
+        events += 1
+        emitted += 1
+    }
+
+    mutating func countSilent(_ reason: SilentReason) {
+        events += 1
+        silent[reason.rawValue] += 1
+    }
+
+    /// The counts of the reasons whose disposition `text` names, under that name.
+    private func byReason(_ text: (Disposition) -> String?) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for reason in SilentReason.allCases where silent[reason.rawValue] > 0 {
+            if let why = text(reason.disposition) { counts[why, default: 0] += silent[reason.rawValue] }
+        }
+        return counts
+    }
+}

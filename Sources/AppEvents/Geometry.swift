@@ -1,0 +1,89 @@
+/// A point in the virtual screen's coordinate space (points, origin top-left, y down), like
+/// `CGPoint`; also a vector between two points.
+public struct Point: Equatable, Hashable, Codable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The origin.
+    public static let zero = Point(x: 0, y: 0)
+
+    /// Straight-line distance in points.
+    public func distance(to other: Point) -> Double {
+        ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
+    }
+
+    /// This point moved by `other`.
+    public func adding(_ other: Point) -> Point { Point(x: x + other.x, y: y + other.y) }
+
+    /// The vector from `other` to this point.
+    public func subtracting(_ other: Point) -> Point { Point(x: x - other.x, y: y - other.y) }
+
+    /// Both coordinates times `factor`.
+    public func scaled(by factor: Double) -> Point { Point(x: x * factor, y: y * factor) }
+
+    /// Length, as a vector.
+    public var magnitude: Double { (x * x + y * y).squareRoot() }
+
+    public var description: String { "(\(x.rounded2), \(y.rounded2))" }
+}
+
+/// A size in points, like `CGSize`.
+public struct Size: Equatable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// 1440 × 900 points: a 13-inch laptop screen, the size a Mac Catalyst window often has.
+    public static let defaultScreen = Size(width: 1440, height: 900)
+}
+
+/// An axis-aligned rectangle in screen points (origin top-left, y down), like `CGRect`.
+public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Left edge.
+    public var x: Double
+    /// Top edge.
+    public var y: Double
+    /// Extent to the right of `x`.
+    public var width: Double
+    /// Extent below `y`.
+    public var height: Double
+
+    /// The rectangle with top-left corner (`x`, `y`) and the given size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Half-open on the far edges, as `CGRect.contains`, so adjacent rectangles never both claim a point.
+    public func contains(_ point: Point) -> Bool {
+        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+
+    /// `[x, y, width, height]`, the form a surface description's frame takes.
+    public var description: String { "[\(x), \(y), \(width), \(height)]" }
+}
+
+extension Double {
+    /// At most two decimals, without a trailing ".0": how points print in tables.
+    var rounded2: String {
+        // The scaling and Int hold moderate values only: larger ones, infinities and NaN print
+        // as they are (Int(v) traps on them).
+        guard abs(self) < 1e15 else { return String(self) }
+        let v = (self * 100).rounded() / 100
+        return v == v.rounded() ? String(Int(v)) : String(v)
+    }
+
+    /// Zero for infinities and NaN: how the translator takes a non-finite delta.
+    var finiteOrZero: Double { isFinite ? self : 0 }
+}

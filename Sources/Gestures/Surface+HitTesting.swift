@@ -1,0 +1,25 @@
+import AppEvents
+
+/// Which region an event goes to: the topmost one under a touch where it began, under a
+/// transform or scroll at its `began`, under the pointer for a hover.
+extension Surface {
+    /// The topmost region containing `point`.
+    public func hitTest(_ point: Point) -> Region? {
+        hitTestIndex(point).map { regions[$0] }
+    }
+
+    /// The index of the topmost region containing `point`.
+    func hitTestIndex(_ point: Point) -> Int? {
+        regions.lastIndex { $0.frame.contains(point) }
+    }
+
+    /// The region index a transform or scroll sequence goes to: hit-tested at its `began` and
+    /// latched there until it ends.
+    func latchedRegion(for kind: InputSource, phase: GesturePhase, at location: Point) -> Int? {
+        let latched = phase == .began ? nil : (kind == .transform ? latchedTransformRegion : latchedScrollRegion)
+        let target = latched ?? hitTestIndex(location)
+        let latch = phase == .ended || phase == .cancelled ? nil : target
+        if kind == .transform { latchedTransformRegion = latch } else { latchedScrollRegion = latch }
+        return target
+    }
+}

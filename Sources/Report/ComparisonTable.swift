@@ -1,0 +1,38 @@
+import Foundation
+import Gestures
+
+extension ComparisonReport {
+    /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
+    /// then the accidental activation counts.
+    public func renderTable() -> String {
+        let header = ["recognizer", "compat", "indirect", "accidental"]
+        let body = rows.map { row in
+            [row.recognizer, Self.cell(row.compat), Self.cell(row.indirect), row.accidentalIn.map { "\($0.rawValue) only" } ?? ""]
+        }
+        let widths = header.indices.map { column in
+            ([header] + body).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " | ")
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
+        let summary = "accidental activations: compat \(accidentalActivationCount(in: .compatibility)), indirect \(accidentalActivationCount(in: .indirectInput))"
+        return ([line(header), rule] + body.map(line) + [summary]).joined(separator: "\n") + "\n"
+    }
+
+    /// "began 1 ended 1, touches 2, scale 1.50", or "-" when nothing happened.
+    private static func cell(_ summary: ModeSummary) -> String {
+        let counts = [
+            ("began", summary.began), ("ended", summary.ended), ("recognized", summary.recognized),
+            ("cancelled", summary.cancelled), ("failed", summary.failed),
+        ].filter { $0.1 > 0 }
+        guard !counts.isEmpty else { return "-" }
+        var parts = [counts.map { "\($0.0) \($0.1)" }.joined(separator: " "), "touches \(summary.maxNumberOfTouches)"]
+        if let scale = summary.finalScale { parts.append(String(format: "scale %.2f", scale)) }
+        if let rotation = summary.finalRotation { parts.append(String(format: "rotation %.2f rad", rotation)) }
+        if let t = summary.finalTranslation { parts.append(String(format: "translation (%.1f, %.1f)", t.x, t.y)) }
+        return parts.joined(separator: ", ")
+    }
+}

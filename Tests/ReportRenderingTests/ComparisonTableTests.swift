@@ -1,0 +1,36 @@
+import AppEvents
+import Gestures
+import Report
+import XCTest
+
+/// `compare`'s table: one aligned row per recognizer, both modes side by side, then the counts.
+final class ComparisonTableTests: XCTestCase {
+    private func record(_ name: String, _ kind: GestureKind, touches: Int, values: GestureValues) -> GestureRecord {
+        var record = GestureRecord(region: "canvas", name: name, kind: kind)
+        record.transitions = [GestureTransition(state: .began, time: 0.05), GestureTransition(state: .ended, time: 0.15)]
+        record.maxNumberOfTouches = touches
+        record.finalValues = values
+        return record
+    }
+
+    func testTableIsAlignedAndEndsWithTheCounts() {
+        let pinch = GestureValues(scale: 1.3)
+        let report = ComparisonReport(
+            compat: [record("pinch", .pinch, touches: 2, values: pinch),
+                     record("twoFingerPan", .pan, touches: 2, values: GestureValues(translation: Point(x: 15, y: 0)))],
+            indirect: [record("pinch", .pinch, touches: 0, values: pinch), GestureRecord(region: "canvas", name: "twoFingerPan", kind: .pan)])
+        let lines = report.renderTable().split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2 + report.rows.count + 1)
+        XCTAssertTrue(lines[0].hasPrefix("recognizer"))
+        XCTAssertEqual(lines.last, "accidental activations: compat 1, indirect 0")
+
+        let separators = lines.dropLast().filter { !$0.hasPrefix("-") }.map { line in
+            line.indices.filter { line[$0] == "|" }.map { line.distance(from: line.startIndex, to: $0) }
+        }
+        XCTAssertTrue(separators.allSatisfy { $0 == separators[0] }, "columns line up:\n\(lines.joined(separator: "\n"))")
+        let panLine = lines.first { $0.hasPrefix("canvas/twoFingerPan") } ?? ""
+        XCTAssertTrue(panLine.contains("began 1 ended 1, touches 2, translation (15.0, 0.0)"), panLine)
+        XCTAssertTrue(panLine.hasSuffix("compat only"), panLine)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("canvas/pinch") && $0.contains("touches 0, scale 1.30") })
+    }
+}
