@@ -35,7 +35,7 @@ let package = Package(
         // Clean SIGINT/SIGTERM shutdown for the poll loops of libinput and of `record`.
         .target(name: "ProcessSignals"),
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
-        .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams", "ProcessSignals"]),
+        .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams"]),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "touchsynth",
             dependencies: [
-                "LibinputKit", "DeviceRecording", "AppEvents", "Gestures", "Report", "TouchscreenBridge",
+                "LibinputKit", "DeviceRecording", "AppEvents", "Gestures", "Report", "TouchscreenBridge", "ProcessSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
