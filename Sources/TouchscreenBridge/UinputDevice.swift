@@ -1,6 +1,6 @@
 import CUinput
-import DeviceRecording
 import Foundation
+import Recordings
 
 #if canImport(Glibc)
 import Glibc

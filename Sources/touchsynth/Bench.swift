@@ -1,8 +1,10 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import GestureSynthesis
 import Gestures
 import LibinputEvents
+import MockedDevices
+import Recordings
 
 /// `touchsynth bench`: the speed and memory figures the project reports, measured on recordings.
 struct Bench: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import Recordings
 import AppEvents
 import LibinputEvents
 import LibinputKit

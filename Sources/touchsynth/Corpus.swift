@@ -1,7 +1,8 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import GestureSynthesis
 import LibinputEvents
+import Recordings
 
 /// `touchsynth corpus`: the same five gestures synthesized on every touchpad description and
 /// replayed through real libinput: which gestures each device gives, and why not.

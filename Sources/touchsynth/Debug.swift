@@ -1,7 +1,7 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
 import LibinputKit
+import MockedDevices
 
 /// `touchsynth debug`: live libinput events, or the app events of either UIKit mode, one line each.
 struct Debug: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
 import LibinputEvents
+import Recordings
 
 /// `touchsynth diff EXPECTED ACTUAL`: two libinput event streams (`debug --json` or
 /// `replay --json`), event by event, at the precision `libinput debug-events` prints; or two

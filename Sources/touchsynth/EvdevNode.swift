@@ -1,5 +1,5 @@
-import DeviceRecording
 import Foundation
+import Recordings
 
 /// A kernel evdev node (`/dev/input/eventN`) read directly: its description through the same
 /// ioctls libevdev uses, its events through read(2). What `touchsynth record` records from.

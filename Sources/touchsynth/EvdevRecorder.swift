@@ -1,6 +1,6 @@
-import DeviceRecording
 import Foundation
 import ProcessSignals
+import Recordings
 
 /// Records an evdev node as libinput record YAML, streamed: the header first, then each frame as
 /// it completes, so the file is valid YAML whenever the recording stops.

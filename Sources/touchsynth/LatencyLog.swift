@@ -1,7 +1,8 @@
-import DeviceRecording
 import Foundation
 import LibinputEvents
 import LibinputKit
+import MockedDevices
+import Recordings
 
 /// How long each libinput event took to become app events: from its availability (libinput's
 /// dispatch returned it) and from its kernel timestamp, to the moment both modes' translators

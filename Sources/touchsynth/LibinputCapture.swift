@@ -1,6 +1,7 @@
-import DeviceRecording
 import Foundation
 import LibinputEvents
+import MockedDevices
+import Recordings
 
 /// Runs a recording through real libinput (a mocked-device child running `debug --json`) and
 /// reads its events back, for commands that work on the libinput stream itself.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
 import LibinputKit
+import Recordings
 
 /// `touchsynth record`: a live device into libinput record YAML, until Ctrl-C.
 struct Record: ParsableCommand {

@@ -1,7 +1,8 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
 import LibinputKit
+import MockedDevices
+import Recordings
 
 @main
 struct TouchSynth: ParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import Recordings
 
 /// The files that make umockdev present a ``DeviceDescription`` as `/dev/input/eventN`:
 /// the sysfs/udev device description, the ioctl tree libevdev reads, and the udev database entry.

@@ -1,5 +1,6 @@
 import CUmockdev
 import Foundation
+import Recordings
 
 #if canImport(Glibc)
 import Glibc
