@@ -42,7 +42,8 @@ let package = Package(
         // Gesture scripts performed as a touchpad's kernel driver would report them.
         .target(name: "GestureSynthesis", dependencies: ["Recordings"]),
         // The mocked-device harness: a umockdev testbed, the preload helper, the program it runs.
-        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings"]),
+        // The helper's C source (Preload) is built by tools/build-preload, as an LD_PRELOAD library.
+        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings"], exclude: ["Preload"]),
         // The old module name, for AppEventsTests' imports only (see its one file).
         .target(name: "DeviceRecording", dependencies: ["GestureSynthesis"]),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
