@@ -35,6 +35,7 @@ func describe(_ error: any Error) -> (message: String, code: Int32) {
     case let error as RecordingError: (error.description, error.exitCode)
     case let error as HarnessError: (error.description, error.exitCode)
     case let error as LibinputError: (error.description, error.exitCode)
+    case let error as CommandError: (error.description, error.kind == .badData ? 65 : 71)
     default: ("\(error)", 70)
     }
 }
