@@ -10,7 +10,7 @@ enum ChildProcess {
     /// Starts `command` with `env`, the readiness pipe's write end as descriptor `notifyFD`, and
     /// `standardOutput` (if given) as its stdout.
     static func spawn(_ command: [String], env: [String: String], notifyWrite: Int32, notifyFD: Int32, standardOutput: Int32?) throws(HarnessError) -> pid_t {
-        guard let program = command.first else { throw HarnessError("no command to run", exitCode: 64) }
+        guard let program = command.first else { throw HarnessError(.usage, "no command to run") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -38,7 +38,7 @@ enum ChildProcess {
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else {
-            throw HarnessError("cannot start \(program): \(String(cString: strerror(rc)))", exitCode: rc == ENOENT ? 69 : 71)
+            throw HarnessError(rc == ENOENT ? .unavailable : .system, "cannot start \(program): \(String(cString: strerror(rc)))")
         }
         return pid
     }

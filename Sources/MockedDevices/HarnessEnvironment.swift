@@ -38,7 +38,7 @@ extension MockedDevice {
     public static func locatePreload() throws(HarnessError) -> String {
         if let path = ProcessInfo.processInfo.environment["TOUCHSYNTH_PRELOAD"], !path.isEmpty {
             guard FileManager.default.fileExists(atPath: path) else {
-                throw HarnessError("TOUCHSYNTH_PRELOAD=\(path) does not exist", exitCode: 69)
+                throw HarnessError(.unavailable, "TOUCHSYNTH_PRELOAD=\(path) does not exist")
             }
             return path
         }
@@ -50,6 +50,6 @@ extension MockedDevice {
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             dir = (dir as NSString).deletingLastPathComponent
         }
-        throw HarnessError("touchsynth-preload.so not found next to \(exe); build it with tools/build-preload or set TOUCHSYNTH_PRELOAD", exitCode: 69)
+        throw HarnessError(.unavailable, "touchsynth-preload.so not found next to \(exe); build it with tools/build-preload or set TOUCHSYNTH_PRELOAD")
     }
 }

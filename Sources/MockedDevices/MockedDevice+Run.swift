@@ -24,13 +24,13 @@ extension MockedDevice {
         var faults: [(node: Node, fault: ReplayFault)] = []
         for fault in self.faults.sorted(by: { $0.time < $1.time }) {
             guard let node = nodes.first(where: { $0.files.devnode == fault.devnode }) else {
-                throw HarnessError("no device \(fault.devnode) in the testbed to inject a fault into", exitCode: 64)
+                throw HarnessError(.usage, "no device \(fault.devnode) in the testbed to inject a fault into")
             }
             faults.append((node, fault))
         }
         let preload = try Self.locatePreload()
         var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&pipeFDs) == 0 else { throw HarnessError(.system, "pipe: \(String(cString: strerror(errno)))") }
         for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         defer { close(pipeFDs[0]) }
         let notifyFD: Int32 = 3
@@ -65,8 +65,8 @@ extension MockedDevice {
                 return ReplayReport(exitStatus: early, framesDelivered: 0, lateness: DelayHistogram(), wallSeconds: wall,
                                     startupSeconds: wall, programPeakKiB: nil, interruption: signal)
             }
-            throw HarnessError("\(command.joined(separator: " ")) exited (status \(early)) before it was ready for \(devnode)",
-                               exitCode: early == 0 ? 70 : early, programStatus: early)
+            throw HarnessError(.programFailed, "\(command.joined(separator: " ")) exited (status \(early)) before it was ready for \(devnode)",
+                               programStatus: early)
         }
 
         let ready = Clock.now()
@@ -152,7 +152,7 @@ extension MockedDevice {
             }
             if let status = ChildProcess.exited(pid) { return status }
             if Clock.now() > deadline {
-                throw HarnessError("the program did not open \(devnode) within \(timeout)", exitCode: 69)
+                throw HarnessError(.unavailable, "the program did not open \(devnode) within \(timeout)")
             }
         }
     }
@@ -168,11 +168,11 @@ extension MockedDevice {
             let n = buffer[offset...].withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                guard errno == EAGAIN else { throw HarnessError("writing to \(devnode): \(String(cString: strerror(errno)))") }
+                guard errno == EAGAIN else { throw HarnessError(.system, "writing to \(devnode): \(String(cString: strerror(errno)))") }
                 let since = blockedSince ?? Clock.now()
                 blockedSince = since
                 if Clock.now() - since > 10_000_000_000 {
-                    throw HarnessError("the program stopped reading \(devnode) (nothing read for 10 s)", exitCode: 70)
+                    throw HarnessError(.programFailed, "the program stopped reading \(devnode) (nothing read for 10 s)")
                 }
                 var pfd = pollfd(fd: node.masterFD, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&pfd, 1, 100)

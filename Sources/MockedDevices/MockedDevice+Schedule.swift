@@ -42,7 +42,7 @@ extension MockedDevice {
         do {
             return try node.frames.nextFrame()
         } catch {
-            throw HarnessError(error.description, exitCode: error.exitCode)
+            throw HarnessError(error)
         }
     }
 
@@ -58,7 +58,7 @@ extension MockedDevice {
         let marker = markers + "/" + (node.files.devnode as NSString).lastPathComponent
         mkdir(markers, 0o755)
         let fd = open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw HarnessError("cannot create \(marker): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw HarnessError(.system, "cannot create \(marker): \(String(cString: strerror(errno)))") }
         close(fd)
         var wake: [UInt8] = []
         Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: Clock.now(), to: &wake)

@@ -103,7 +103,7 @@ public final class MockedDevice {
 
     private static func checkDuration(_ recording: Recording) throws(HarnessError) {
         guard recording.duration <= RecordingStream.longestRecording else {
-            throw HarnessError("the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours", exitCode: 65)
+            throw HarnessError(.badData, "the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours")
         }
     }
 
@@ -115,11 +115,11 @@ public final class MockedDevice {
     @discardableResult
     private func addNode(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) -> String {
         guard (0...Self.highestEventNumber).contains(eventNumber) else {
-            throw HarnessError("event number \(eventNumber) is outside 0...\(Self.highestEventNumber)", exitCode: 64)
+            throw HarnessError(.usage, "event number \(eventNumber) is outside 0...\(Self.highestEventNumber)")
         }
         let files = TestbedFiles(device: device, eventNumber: eventNumber)
         guard !nodes.contains(where: { $0.files.devnode == files.devnode }) else {
-            throw HarnessError("\(files.devnode) is already in the testbed", exitCode: 64)
+            throw HarnessError(.usage, "\(files.devnode) is already in the testbed")
         }
         let masterFD = try testbed.add(files, name: device.name, eventNumber: eventNumber)
         nodes.append(Node(device: device, files: files, masterFD: masterFD, frames: frames))

@@ -9,10 +9,10 @@ final class Testbed {
     private let testbed: UnsafeMutablePointer<UMockdevTestbed>
 
     init() throws(HarnessError) {
-        guard let tb = umockdev_testbed_new() else { throw HarnessError("umockdev: cannot create a testbed") }
+        guard let tb = umockdev_testbed_new() else { throw HarnessError(.system, "umockdev: cannot create a testbed") }
         guard let rootC = umockdev_testbed_get_root_dir(tb) else {
             g_object_unref(UnsafeMutableRawPointer(tb))
-            throw HarnessError("umockdev: testbed has no root directory")
+            throw HarnessError(.system, "umockdev: testbed has no root directory")
         }
         testbed = tb
         root = String(cString: rootC)
@@ -28,7 +28,7 @@ final class Testbed {
     func add(_ files: TestbedFiles, name: String, eventNumber: Int) throws(HarnessError) -> Int32 {
         var error: UnsafeMutablePointer<GError>?
         guard umockdev_testbed_add_from_string(testbed, files.umockdevDevice, &error) != 0 else {
-            throw HarnessError("umockdev: cannot add device \"\(name)\": \(Self.take(error))")
+            throw HarnessError(.system, "umockdev: cannot add device \"\(name)\": \(Self.take(error))")
         }
         let ioctlPath = root + "/touchsynth-event\(eventNumber).ioctl"
         let dbPath = root + "/" + files.udevDatabasePath
@@ -37,13 +37,13 @@ final class Testbed {
             try FileManager.default.createDirectory(atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try files.udevDatabase.write(toFile: dbPath, atomically: true, encoding: .utf8)
         } catch {
-            throw HarnessError("cannot write testbed files under \(root): \(error.localizedDescription)")
+            throw HarnessError(.system, "cannot write testbed files under \(root): \(error.localizedDescription)")
         }
         guard umockdev_testbed_load_ioctl(testbed, files.devnode, ioctlPath, &error) != 0 else {
-            throw HarnessError("umockdev: cannot load the ioctl tree: \(Self.take(error))")
+            throw HarnessError(.system, "umockdev: cannot load the ioctl tree: \(Self.take(error))")
         }
         let masterFD = umockdev_testbed_get_dev_fd(testbed, files.devnode)
-        guard masterFD >= 0 else { throw HarnessError("umockdev: \(files.devnode) has no emulated pty") }
+        guard masterFD >= 0 else { throw HarnessError(.system, "umockdev: \(files.devnode) has no emulated pty") }
         // Non-blocking: a program that stops reading must not hang the harness (see writeAll).
         _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
         return masterFD

@@ -39,7 +39,7 @@ struct Debug: ParsableCommand {
         }
         if !sawDevice && devicePaths.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()
-            fail(error.description, code: error.exitCode)
+            fail(error)
         }
         if output.check {
             for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
