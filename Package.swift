@@ -7,7 +7,9 @@ let package = Package(
     products: [
         .executable(name: "touchsynth", targets: ["touchsynth"]),
         .library(name: "LibinputKit", targets: ["LibinputKit"]),
-        .library(name: "DeviceRecording", targets: ["DeviceRecording"]),
+        .library(name: "Recordings", targets: ["Recordings"]),
+        .library(name: "GestureSynthesis", targets: ["GestureSynthesis"]),
+        .library(name: "MockedDevices", targets: ["MockedDevices"]),
         .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "Report", targets: ["Report"]),
@@ -35,17 +37,26 @@ let package = Package(
         // Clean SIGINT/SIGTERM shutdown for the poll loops of libinput and of `record`.
         .target(name: "ProcessSignals"),
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
-        .target(name: "DeviceRecording", dependencies: ["CUmockdev", "Yams", "ProcessSignals"]),
+        // The evdev model and the recording formats: values and parsers, files read but no process started.
+        .target(name: "Recordings", dependencies: ["Yams"]),
+        // Gesture scripts performed as a touchpad's kernel driver would report them.
+        .target(name: "GestureSynthesis", dependencies: ["Recordings"]),
+        // The mocked-device harness: a umockdev testbed, the preload helper, the program it runs.
+        // The helper's C source (Preload) is built by tools/build-preload, as an LD_PRELOAD library.
+        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings"], exclude: ["Preload"]),
+        // The old module name, for AppEventsTests' imports only (see its one file).
+        .target(name: "DeviceRecording", dependencies: ["GestureSynthesis"]),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
-        .target(name: "TouchscreenBridge", dependencies: ["CUinput", "DeviceRecording", "AppEvents"]),
+        .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
-        .target(name: "Report", dependencies: ["DeviceRecording", "AppEvents", "Gestures", "LibinputEvents"]),
+        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "LibinputEvents"]),
         .executableTarget(
             name: "touchsynth",
             dependencies: [
-                "LibinputKit", "DeviceRecording", "AppEvents", "Gestures", "Report", "TouchscreenBridge",
+                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "Gestures", "Report",
+                "TouchscreenBridge", "ProcessSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -54,10 +65,12 @@ let package = Package(
         // built normally, it replays a corpus through the same entry points.
         .executableTarget(
             name: "touchsynth-fuzz",
-            dependencies: ["DeviceRecording", "Gestures", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Recordings", "GestureSynthesis", "Gestures", .product(name: "Yams", package: "Yams")]
         ),
-        .testTarget(name: "DeviceRecordingTests", dependencies: ["DeviceRecording"]),
-        .testTarget(name: "ReplayTests", dependencies: ["DeviceRecording", "LibinputEvents"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings"]),
+        .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings"]),
+        .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "LibinputEvents", "DeviceRecording"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "AppEvents"]),

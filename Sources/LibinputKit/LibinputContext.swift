@@ -7,25 +7,35 @@ import ProcessSignals
 import Glibc
 #endif
 
-/// Why libinput could not be used, with a sysexits code for the CLI.
+/// Why libinput could not be used: the kind of problem, for the program to act on, and one line
+/// for a person.
 public struct LibinputError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    /// 66 missing device, 77 permission, 69 unavailable, 71 system error.
-    public var exitCode: Int32
+    public enum Kind: Sendable, Equatable {
+        /// A file was given where an input device node goes.
+        case badData
+        /// No device node at the path (or a directory there).
+        case missingFile
+        /// The device node exists but this user may not open it.
+        case permission
+        /// libinput refused the device, or there is no device to use.
+        case unavailable
+        /// A system call, or setting up udev or libinput, failed.
+        case system
+    }
 
-    /// An error with the exit status the CLI should end with.
-    public init(_ message: String, exitCode: Int32) {
+    public var kind: Kind
+    public var message: String
+
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
         self.message = message
-        self.exitCode = exitCode
     }
 
     public var description: String { message }
 
-    /// The advice a person needs when `/dev/input` is not readable.
+    /// `path` (under `/dev/input`) may not be opened by this user.
     public static func permission(_ path: String) -> LibinputError {
-        LibinputError(
-            "cannot open \(path): permission denied; join the 'input' group (sudo usermod -aG input $USER, then log in again) or run with sudo",
-            exitCode: 77)
+        LibinputError(.permission, "cannot open \(path): permission denied")
     }
 }
 
@@ -83,7 +93,7 @@ public final class LibinputContext {
         }
         guard let created else {
             interface.deallocate()
-            throw LibinputError("libinput: cannot create a context", exitCode: 71)
+            throw LibinputError(.system, "libinput: cannot create a context")
         }
         li = created
         libinput_log_set_priority(li, LIBINPUT_LOG_PRIORITY_INFO)
@@ -108,7 +118,7 @@ public final class LibinputContext {
 
     /// A context over udev, taking every input device of `seat`.
     public static func udev(seat: String = "seat0") throws(LibinputError) -> LibinputContext {
-        guard let udev = udev_new() else { throw LibinputError("udev: cannot create a context", exitCode: 71) }
+        guard let udev = udev_new() else { throw LibinputError(.system, "udev: cannot create a context") }
         let context: LibinputContext
         do {
             context = try LibinputContext(udev: udev)
@@ -117,7 +127,7 @@ public final class LibinputContext {
             throw error
         }
         guard libinput_udev_assign_seat(context.li, seat) == 0 else {
-            throw LibinputError("libinput: cannot assign seat \(seat)", exitCode: 71)
+            throw LibinputError(.system, "libinput: cannot assign seat \(seat)")
         }
         return context
     }
@@ -137,23 +147,24 @@ public final class LibinputContext {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFCHR {
             let directory = status.st_mode & S_IFMT == S_IFDIR
-            if directory { throw LibinputError("\(path): a directory, not an input device node", exitCode: 66) }
-            throw LibinputError("\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)", exitCode: 65)
+            if directory { throw LibinputError(.missingFile, "\(path): a directory, not an input device node") }
+            throw LibinputError(.badData, "\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)")
         }
         guard libinput_path_add_device(li, path) != nil else {
             let reason = takeLog().map(\.text).last ?? "libinput rejected it"
-            throw LibinputError("libinput: cannot add \(path): \(reason)", exitCode: 69)
+            throw LibinputError(.unavailable, "libinput: cannot add \(path): \(reason)")
         }
     }
 
-    /// Checks the node for the read-write access libinput needs, to turn EACCES into advice.
+    /// Checks the node for the read-write access libinput needs, so that EACCES is a
+    /// ``LibinputError/Kind/permission`` error the program can advise on.
     /// `access()` rather than a trial open: opening an input device is not free of side effects.
     public static func checkReadable(_ path: String) throws(LibinputError) {
         if access(path, R_OK | W_OK) == 0 { return }
         switch errno {
         case EACCES, EPERM: throw LibinputError.permission(path)
-        case ENOENT: throw LibinputError("\(path): no such device", exitCode: 66)
-        default: throw LibinputError("cannot open \(path): \(String(cString: strerror(errno)))", exitCode: 71)
+        case ENOENT: throw LibinputError(.missingFile, "\(path): no such device")
+        default: throw LibinputError(.system, "cannot open \(path): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -162,12 +173,12 @@ public final class LibinputContext {
         let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? [])
             .filter { $0.hasPrefix("event") }.sorted()
         if nodes.isEmpty {
-            return LibinputError("no input devices: /dev/input has no event nodes (a container or VM without input devices?)", exitCode: 69)
+            return LibinputError(.unavailable, "no input devices: /dev/input has no event nodes (a container or VM without input devices?)")
         }
         for node in nodes {
             do { try checkReadable("/dev/input/" + node) } catch { return error }
         }
-        return LibinputError("libinput found no usable input device on this seat", exitCode: 69)
+        return LibinputError(.unavailable, "libinput found no usable input device on this seat")
     }
 
     /// The file descriptor to poll for readiness.
@@ -194,7 +205,7 @@ public final class LibinputContext {
     /// `ready` runs once the devices present at the start have been added.
     public func run(ready: () -> Void = {}, _ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
         let stop: StopSignal
-        do { stop = try StopSignal() } catch { throw LibinputError(error.message, exitCode: 71) }
+        do { stop = try StopSignal() } catch { throw LibinputError(.system, error.message) }
         defer { stop.end() }
 
         var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -205,7 +216,7 @@ public final class LibinputContext {
             let rc = poll(&fds, nfds_t(fds.count), -1)
             if rc < 0 {
                 if errno == EINTR { continue }
-                throw LibinputError("poll: \(String(cString: strerror(errno)))", exitCode: 71)
+                throw LibinputError(.system, "poll: \(String(cString: strerror(errno)))")
             }
             for event in dispatch() where !handle(event) { return }
             if fds[1].revents & Int16(POLLIN) != 0 { return }

@@ -1,5 +1,5 @@
-import DeviceRecording
 import Foundation
+import Recordings
 import Gestures
 import AppEvents
 import LibinputEvents

@@ -1,4 +1,3 @@
-import DeviceRecording
 import Foundation
 import Gestures
 import AppEvents

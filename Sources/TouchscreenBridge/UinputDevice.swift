@@ -1,21 +1,30 @@
 import CUinput
-import DeviceRecording
 import Foundation
+import Recordings
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Why a uinput device could not be made or written, with the exit code to end with.
+/// Why a uinput device could not be made or written: the kind of problem, for the program to act
+/// on, and one line for a person.
 public struct UinputError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// This user may not write the uinput node.
+        case permission
+        /// There is no uinput node: the kernel module is not loaded.
+        case unavailable
+        /// A system call failed.
+        case system
+    }
+
+    public var kind: Kind
     public var message: String
-    /// 77 (EX_NOPERM) without access to /dev/uinput, 69 (EX_UNAVAILABLE) without uinput, 71 otherwise.
-    public var exitCode: Int32
     public var description: String { message }
 
-    public init(_ message: String, exitCode: Int32 = 71) {
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
         self.message = message
-        self.exitCode = exitCode
     }
 }
 
@@ -35,14 +44,11 @@ public final class UinputDevice {
             let code = errno
             switch code {
             case EACCES, EPERM:
-                throw UinputError(
-                    "cannot open \(path): permission denied. Run with sudo, or let your user write it: a udev rule "
-                        + "KERNEL==\"uinput\", GROUP=\"input\", MODE=\"0660\" and membership of the input group "
-                        + "(sudo usermod -aG input $USER, then log in again)", exitCode: 77)
+                throw UinputError(.permission, "cannot open \(path): permission denied")
             case ENOENT, ENODEV, ENXIO:
-                throw UinputError("no \(path): load the uinput module (sudo modprobe uinput)", exitCode: 69)
+                throw UinputError(.unavailable, "no \(path)")
             default:
-                throw UinputError("cannot open \(path): \(String(cString: strerror(code)))")
+                throw UinputError(.system, "cannot open \(path): \(String(cString: strerror(code)))")
             }
         }
         do {
@@ -58,10 +64,10 @@ public final class UinputDevice {
 
     /// Writes one frame (or several); the kernel stamps the time.
     public func write(_ events: [EvdevEvent]) throws(UinputError) {
-        guard fd >= 0 else { throw UinputError("the uinput device is gone") }
+        guard fd >= 0 else { throw UinputError(.system, "the uinput device is gone") }
         let raw = events.map { ts_uinput_event(type: $0.type, code: $0.code, value: $0.value) }
         let rc = raw.withUnsafeBufferPointer { ts_uinput_write(fd, $0.baseAddress, Int32($0.count)) }
-        if rc != 0 { throw UinputError("writing to uinput: \(String(cString: strerror(errno)))") }
+        if rc != 0 { throw UinputError(.system, "writing to uinput: \(String(cString: strerror(errno)))") }
     }
 
     /// Removes the device from the system (idempotent).
@@ -74,7 +80,7 @@ public final class UinputDevice {
 
     private static func setUp(_ fd: Int32, _ d: DeviceDescription) throws(UinputError) {
         func check(_ rc: Int32, _ what: String) throws(UinputError) {
-            if rc < 0 { throw UinputError("uinput: \(what): \(String(cString: strerror(errno)))") }
+            if rc < 0 { throw UinputError(.system, "uinput: \(what): \(String(cString: strerror(errno)))") }
         }
         for (type, codes) in d.codes.sorted(by: { $0.key < $1.key }) where type != Evdev.EV_SYN {
             try check(ts_uinput_enable_type(fd, Int32(type)), "enabling \(Evdev.typeName(type))")
@@ -94,7 +100,7 @@ public final class UinputDevice {
     private static func findDevnode(_ fd: Int32) throws(UinputError) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         guard ts_uinput_sysname(fd, &buffer, UInt32(buffer.count)) >= 0 else {
-            throw UinputError("uinput: UI_GET_SYSNAME: \(String(cString: strerror(errno)))")
+            throw UinputError(.system, "uinput: UI_GET_SYSNAME: \(String(cString: strerror(errno)))")
         }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let sysdir = "/sys/devices/virtual/input/" + name
@@ -105,6 +111,6 @@ public final class UinputDevice {
             }
             usleep(10_000)
         }
-        throw UinputError("uinput made \(sysdir) but no /dev/input/event node appeared within 2 s")
+        throw UinputError(.system, "uinput made \(sysdir) but no /dev/input/event node appeared within 2 s")
     }
 }

@@ -1,5 +1,5 @@
-import DeviceRecording
 import AppEvents
+import Recordings
 
 /// The multitouch touchscreen `touchsynth bridge` creates: it covers the configured screen, in
 /// units of 1/64 point, so that two touches 100 points apart keep their separation and angle to

@@ -1,6 +1,7 @@
-import DeviceRecording
 import Foundation
+import GestureSynthesis
 import Gestures
+import Recordings
 
 /// The parsers fuzzed: each takes arbitrary bytes and must either parse them or throw its error,
 /// never trap.

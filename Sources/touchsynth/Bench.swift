@@ -1,8 +1,10 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import GestureSynthesis
 import Gestures
 import LibinputEvents
+import MockedDevices
+import Recordings
 
 /// `touchsynth bench`: the speed and memory figures the project reports, measured on recordings.
 struct Bench: ParsableCommand {
@@ -149,7 +151,7 @@ struct Bench: ParsableCommand {
             let report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--mode", "both", "--json", "--latency", file],
                                         timing: .programSignalsReady, readiness: .programSignals, standardOutput: null)
             endIfInterrupted(report)
-            guard report.exitStatus == 0 else { throw HarnessError("latency replay of \(path) failed (status \(report.exitStatus))") }
+            guard report.exitStatus == 0 else { throw CommandError(.system, "latency replay of \(path) failed (status \(report.exitStatus))") }
             try pool.add(file: file)
         }
         let events = "\(pool.fromAvailability.count) events of \(loaded.count) recordings"
@@ -172,7 +174,7 @@ struct Bench: ParsableCommand {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-hour-\(getpid()).yml").path
         defer { unlink(file) }
         let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HarnessError("cannot create \(file)") }
+        guard fd >= 0 else { throw CommandError(.system, "cannot create \(file)") }
         var chunk = LibinputRecordFormat.header(device: device, node: "/dev/input/event10")
         for frame in recording.frames {
             chunk += LibinputRecordFormat.frameText(frame)
@@ -192,7 +194,7 @@ struct Bench: ParsableCommand {
         guard process.terminationStatus == 0,
               let match = stderr.firstMatch(of: /peak RSS ([0-9.]+) MiB \(program ([0-9.]+) MiB\)/),
               let own = Double(match.output.1), let child = Double(match.output.2) else {
-            throw HarnessError("the 1-hour replay failed: \(stderr)")
+            throw CommandError(.system, "the 1-hour replay failed: \(stderr)")
         }
         let hours = Double(recording.duration) / 3.6e9
         return [Figure(name: String(format: "%.2f h replay: peak memory, touchsynth", hours), unit: "MiB", samples: [own]),

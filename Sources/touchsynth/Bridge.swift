@@ -1,6 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import Recordings
 import AppEvents
 import LibinputEvents
 import LibinputKit
@@ -53,7 +53,7 @@ struct BridgeRun: ParsableCommand {
         if let replay { return replayToFile(replay, translator: &translator, encoder: &encoder) }
 
         let device: UinputDevice
-        do { device = try UinputDevice(touchscreen.description, path: uinput) } catch { fail(error.message, code: error.exitCode) }
+        do { device = try UinputDevice(touchscreen.description, path: uinput) } catch { fail(error) }
         defer { device.destroy() }
         let context = reportingErrors { () throws -> LibinputContext in
             devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
@@ -76,7 +76,7 @@ struct BridgeRun: ParsableCommand {
         }
         let lift = encoder.liftAll()
         if !lift.isEmpty { try? device.write(lift) }
-        if let failure { fail(failure.message, code: failure.exitCode) }
+        if let failure { fail(failure) }
     }
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen,

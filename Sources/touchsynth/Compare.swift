@@ -1,6 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import Recordings
 import Gestures
 import AppEvents
 import LibinputEvents
@@ -48,7 +48,7 @@ struct Compare: ParsableCommand {
                 recording = input.isCapture ? nil : try input.recording()
                 events = try recording.map { try captureLibinputEvents(of: $0, name: path).events } ?? input.capture()
             } catch {
-                let (message, code) = describe(error)
+                let (message, code) = ExitStatus.failure(for: error)
                 writeStderr("touchsynth: \(message)")
                 failure = failure ?? code
                 continue

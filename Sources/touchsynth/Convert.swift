@@ -1,6 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import Recordings
 
 /// `touchsynth convert IN -o OUT`: between libinput record YAML, evemu and evtest text.
 struct Convert: ParsableCommand {

@@ -1,7 +1,8 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import GestureSynthesis
 import LibinputEvents
+import Recordings
 
 /// `touchsynth corpus`: the same five gestures synthesized on every touchpad description and
 /// replayed through real libinput: which gestures each device gives, and why not.
@@ -21,7 +22,7 @@ struct Corpus: ParsableCommand {
 
     func run() throws {
         let devices = reportingErrors { try CorpusDevice.collect(paths) }
-        guard !devices.isEmpty else { fail("no touchpad description in \(paths.joined(separator: ", "))", code: 66) }
+        guard !devices.isEmpty else { fail("no touchpad description in \(paths.joined(separator: ", "))", code: ExitStatus.missingInput) }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(getpid())")
         makeDirectory(work.path)
         defer { try? FileManager.default.removeItem(at: work) }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
 import LibinputKit
+import MockedDevices
 
 /// `touchsynth debug`: live libinput events, or the app events of either UIKit mode, one line each.
 struct Debug: ParsableCommand {
@@ -39,7 +39,7 @@ struct Debug: ParsableCommand {
         }
         if !sawDevice && devicePaths.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()
-            fail(error.description, code: error.exitCode)
+            fail(error)
         }
         if output.check {
             for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
 import LibinputEvents
+import Recordings
 
 /// `touchsynth diff EXPECTED ACTUAL`: two libinput event streams (`debug --json` or
 /// `replay --json`), event by event, at the precision `libinput debug-events` prints; or two
@@ -37,7 +37,7 @@ struct Diff: ParsableCommand {
         guard a.isCapture == b.isCapture else {
             // A usage error, as an operand of the wrong kind is to `cmp`: neither file is bad.
             let (capture, recording) = a.isCapture ? (expected, actual) : (actual, expected)
-            fail("\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind", code: 64)
+            fail("\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind", code: ExitStatus.usage)
         }
         if a.isCapture {
             try compareStreams(Stream(reportingErrors { try a.capture() }), Stream(reportingErrors { try b.capture() }))

@@ -1,6 +1,6 @@
-import DeviceRecording
 import Foundation
 import LibinputEvents
+import Recordings
 
 /// Reads back the JSON Lines `debug --json` writes (``EventFormat/json(_:)``), so a command can
 /// run libinput in a mocked-device child and work on its events.

@@ -1,7 +1,8 @@
-import DeviceRecording
 import Foundation
 import LibinputEvents
 import LibinputKit
+import MockedDevices
+import Recordings
 
 /// How long each libinput event took to become app events: from its availability (libinput's
 /// dispatch returned it) and from its kernel timestamp, to the moment both modes' translators
@@ -27,7 +28,7 @@ final class LatencyLog {
             for line in try readText(path, of: "a latency log", mayBeLong: true).split(separator: "\n") where !line.hasPrefix("#") {
                 let fields = line.split(separator: "\t")
                 guard fields.count == 3, let ns = Int64(fields[1]), let us = Int64(fields[2]) else {
-                    throw HarnessError("\(path): not a latency line: \(line)", exitCode: 65)
+                    throw CommandError(.badData, "\(path): not a latency line: \(line)")
                 }
                 add(nanosFromAvailability: ns, microsFromTimestamp: us)
             }

@@ -1,6 +1,7 @@
-import DeviceRecording
 import Foundation
 import LibinputEvents
+import MockedDevices
+import Recordings
 
 /// Runs a recording through real libinput (a mocked-device child running `debug --json`) and
 /// reads its events back, for commands that work on the libinput stream itself.
@@ -8,7 +9,7 @@ func captureLibinputEvents(of recording: Recording, name: String) throws -> (eve
     let device = try MockedDevice(recording: recording)
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(getpid())-\(UUID().uuidString)").path
     let fd = open(output, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw HarnessError("cannot create \(output): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw CommandError(.system, "cannot create \(output): \(String(cString: strerror(errno)))") }
     defer { unlink(output) }
     let report: ReplayReport
     do {
@@ -20,6 +21,6 @@ func captureLibinputEvents(of recording: Recording, name: String) throws -> (eve
     }
     close(fd)
     endIfInterrupted(report)
-    guard report.exitStatus == 0 else { throw HarnessError("libinput replay of \(name) failed (status \(report.exitStatus))") }
+    guard report.exitStatus == 0 else { throw CommandError(.system, "libinput replay of \(name) failed (status \(report.exitStatus))") }
     return (try EventDecoding.events(fromJSONLines: try readText(output, of: "a libinput capture", mayBeLong: true)), report)
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import MockedDevices
 
 /// `touchsynth mock REC -- COMMAND`: any program (e.g. `libinput debug-events`) against a recorded device.
 struct Mock: ParsableCommand {

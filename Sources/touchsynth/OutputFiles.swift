@@ -19,7 +19,7 @@ func writeText(_ text: String, to fd: Int32, path: String) {
 /// a FIFO), as other tools do.
 func failWriting(_ path: String, errno code: Int32) -> Never {
     if code == EPIPE { exit(0) }
-    fail("\(path): cannot write: \(String(cString: strerror(code)))", code: 74)
+    fail("\(path): cannot write: \(String(cString: strerror(code)))", code: ExitStatus.ioError)
 }
 
 /// Creates the directory `path` and any missing parents; one that cannot be made ends the
@@ -33,7 +33,7 @@ func makeDirectory(_ path: String) {
         let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         let code = underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
         let reason = code.map { String(cString: strerror($0)) } ?? error.localizedDescription
-        fail("\(path): cannot create: \(reason)", code: code == EACCES ? 77 : 73)
+        fail("\(path): cannot create: \(reason)", code: code == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
     }
 }
 
@@ -42,6 +42,8 @@ func makeDirectory(_ path: String) {
 func openForWriting(_ path: String) -> Int32 {
     if path == "-" { return fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0) }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? 77 : 73) }
+    guard fd >= 0 else {
+        fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
+    }
     return fd
 }

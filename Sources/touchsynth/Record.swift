@@ -1,7 +1,7 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
 import LibinputKit
+import Recordings
 
 /// `touchsynth record`: a live device into libinput record YAML, until Ctrl-C.
 struct Record: ParsableCommand {
@@ -58,8 +58,10 @@ struct Record: ParsableCommand {
         if touchpads.count == 1 { return touchpads[0].path }
         if touchpads.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()
-            fail(error.exitCode == 77 ? error.description : "no touchpad found in /dev/input; give one with --device", code: error.exitCode == 77 ? 77 : 69)
+            if error.kind == .permission { fail(error) }
+            fail("no touchpad found in /dev/input; give one with --device", code: ExitStatus.unavailable)
         }
-        fail("several touchpads; choose one with --device: " + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "), code: 64)
+        fail("several touchpads; choose one with --device: " + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "),
+             code: ExitStatus.usage)
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import Recordings
 
 /// The formats TouchSynth writes recordings in.
 enum RecordingFormat: String, ExpressibleByArgument, CaseIterable {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import MockedDevices
 
 /// `touchsynth replay REC`: a recording through real libinput, printed like `debug`.
 struct Replay: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import Recordings
 import Gestures
 import AppEvents
 import LibinputEvents

@@ -1,4 +1,4 @@
-import DeviceRecording
+import Recordings
 import Gestures
 import AppEvents
 

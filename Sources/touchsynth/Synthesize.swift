@@ -1,6 +1,7 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
+import GestureSynthesis
+import Recordings
 
 /// `touchsynth synthesize SCRIPT --device DESC`: a gesture script performed on a real device description.
 struct Synthesize: ParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
-import DeviceRecording
 import Foundation
-import LibinputKit
+import MockedDevices
 
 @main
 struct TouchSynth: ParsableCommand {
@@ -17,24 +16,18 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-/// Runs `body`, turning the project's errors into a one-line message and their exit code.
+/// Ends the process with `error`'s one-line message and exit code (``ExitStatus/failure(for:)``).
+func fail(_ error: any Error) -> Never {
+    let failure = ExitStatus.failure(for: error)
+    fail(failure.message, code: failure.code)
+}
+
+/// Runs `body`, ending the process with the message and exit code of any error it throws.
 func reportingErrors<T>(_ body: () throws -> T) -> T {
     do {
         return try body()
     } catch {
-        let (message, code) = describe(error)
-        fail(message, code: code)
-    }
-}
-
-/// An error's one-line message and exit code: the project's errors carry theirs; anything else
-/// is an internal error (70).
-func describe(_ error: any Error) -> (message: String, code: Int32) {
-    switch error {
-    case let error as RecordingError: (error.description, error.exitCode)
-    case let error as HarnessError: (error.description, error.exitCode)
-    case let error as LibinputError: (error.description, error.exitCode)
-    default: ("\(error)", 70)
+        fail(error)
     }
 }
 

@@ -1,5 +1,5 @@
-import DeviceRecording
 import Foundation
+import Recordings
 import XCTest
 
 /// `touchsynth diff` on real harness replays.

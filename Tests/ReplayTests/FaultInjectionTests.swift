@@ -1,5 +1,5 @@
-import DeviceRecording
 import Foundation
+import Recordings
 import XCTest
 
 /// Faults injected through the harness while real libinput follows a pinch: the device unplugged,

@@ -1,5 +1,5 @@
-import DeviceRecording
 import Foundation
+import Recordings
 import XCTest
 
 /// `touchsynth record` and the text of real evtest, both run on mocked devices, give back the

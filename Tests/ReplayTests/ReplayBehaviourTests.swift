@@ -1,5 +1,6 @@
-import DeviceRecording
 import Foundation
+import MockedDevices
+import Recordings
 import XCTest
 
 /// What a person running `touchsynth replay` relies on: gestures come out right, on time, and bad

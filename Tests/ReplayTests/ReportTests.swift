@@ -1,5 +1,5 @@
-import DeviceRecording
 import Foundation
+import Recordings
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

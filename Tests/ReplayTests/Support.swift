@@ -1,5 +1,5 @@
-import DeviceRecording
 import Foundation
+import MockedDevices
 import XCTest
 
 /// Paths and process helpers shared by the end-to-end tests.

@@ -81,27 +81,6 @@ public struct DeviceDescription: Equatable, Sendable {
         guard let slot = absinfo[Evdev.ABS_MT_SLOT], has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) else { return 1 }
         return Int(slot.maximum) + 1
     }
-
-    /// What kind of device udev's input_id builtin would call this, as ID_INPUT_* keys.
-    public var udevInputKinds: [String] {
-        let hasAbsXY = has(type: Evdev.EV_ABS, code: Evdev.ABS_X) && has(type: Evdev.EV_ABS, code: Evdev.ABS_Y)
-        let hasRelXY = has(type: Evdev.EV_REL, code: Evdev.REL_X) && has(type: Evdev.EV_REL, code: Evdev.REL_Y)
-        let fingerTool = has(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_FINGER)
-        let touch = has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
-        var kinds: [String] = []
-        if hasAbsXY && fingerTool && !has(property: Evdev.INPUT_PROP_DIRECT) {
-            kinds.append("ID_INPUT_TOUCHPAD")
-        } else if hasAbsXY && touch {
-            kinds.append("ID_INPUT_TOUCHSCREEN")
-        }
-        if hasRelXY || (has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) && hasAbsXY && kinds.isEmpty) {
-            kinds.append("ID_INPUT_MOUSE")
-        }
-        let keys = codes[Evdev.EV_KEY] ?? []
-        if keys.contains(where: { $0 >= 1 && $0 < 0x100 }) { kinds.append("ID_INPUT_KEY") }
-        if keys.filter({ $0 >= 1 && $0 <= 0x39 }).count >= 30 { kinds.append("ID_INPUT_KEYBOARD") }
-        return kinds
-    }
 }
 
 /// One evdev event (`struct input_event` without its timestamp).

@@ -1,13 +1,14 @@
 import Foundation
 
-/// Why a recording could not be read, with where: one line for a person, an exit code for scripts.
+/// Why a recording could not be read, with where: one line for a person, and the kind of problem
+/// for the program to act on.
 public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendable {
     public enum Kind: Sendable, Equatable {
-        /// The data is malformed (sysexits EX_DATAERR, 65).
+        /// The data is malformed.
         case badData
-        /// The file does not exist (EX_NOINPUT, 66).
+        /// The file does not exist.
         case missingFile
-        /// The file exists but cannot be read (EX_NOPERM, 77).
+        /// The file exists but cannot be read.
         case permission
     }
 
@@ -49,15 +50,6 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
         return text.prefix(maxMessageLength / 3) + "…" + text.suffix(maxMessageLength / 2)
     }
 
-    /// The sysexits status for this kind.
-    public var exitCode: Int32 {
-        switch kind {
-        case .badData: return 65
-        case .missingFile: return 66
-        case .permission: return 77
-        }
-    }
-
     public var description: String {
         if let line { return "\(file):\(line): \(message)" }
         return "\(file): \(message)"
@@ -83,7 +75,8 @@ func checkIsFile(_ path: String) throws(RecordingError) {
 /// The path that names standard input, as for most Unix tools.
 public let standardInputPath = "-"
 
-/// Refuses a path that is missing or a directory (66), or that this process may not read (77).
+/// Refuses a path that is missing or a directory (``RecordingError/Kind/missingFile``), or that
+/// this process may not read (``RecordingError/Kind/permission``).
 public func checkReadable(_ path: String) throws(RecordingError) {
     try checkIsFile(path)
     guard path == standardInputPath || access(path, R_OK) == 0 else { throw RecordingError(.permission, file: path, "permission denied") }

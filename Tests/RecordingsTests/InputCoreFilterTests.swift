@@ -1,4 +1,4 @@
-import DeviceRecording
+import Recordings
 import XCTest
 
 /// ``InputCoreFilter`` against the rules of the kernel's `input_get_disposition` and

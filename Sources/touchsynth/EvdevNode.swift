@@ -1,16 +1,16 @@
 import Foundation
-import ProcessSignals
+import Recordings
 
 /// A kernel evdev node (`/dev/input/eventN`) read directly: its description through the same
 /// ioctls libevdev uses, its events through read(2). What `touchsynth record` records from.
-public final class EvdevNode {
+final class EvdevNode {
     /// The node's path.
-    public let path: String
+    let path: String
     private let fd: Int32
 
     /// Opens `path` read-only; a missing node is ``RecordingError/Kind/missingFile``, an
     /// unreadable one ``RecordingError/Kind/permission``.
-    public init(path: String) throws(RecordingError) {
+    init(path: String) throws(RecordingError) {
         self.path = path
         fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -25,11 +25,11 @@ public final class EvdevNode {
     deinit { close(fd) }
 
     /// The descriptor to poll for events.
-    public var fileDescriptor: Int32 { fd }
+    var fileDescriptor: Int32 { fd }
 
     /// Name, id, supported codes, axes and properties, asked in libevdev's order (the mocked
     /// device's ioctl tree answers in that order).
-    public func describe() throws(RecordingError) -> DeviceDescription {
+    func describe() throws(RecordingError) -> DeviceDescription {
         var device = DeviceDescription(name: try string(Self.request(nr: 0x06, size: 255)))
         let types = try bits(0, bytes: 8)
         let id = try bytes(Self.request(nr: 0x02, size: 8), count: 8)
@@ -52,7 +52,7 @@ public final class EvdevNode {
 
     /// Reads whatever the kernel has queued, as (µs timestamp, event); empty when nothing is
     /// pending. Throws when the device went away.
-    public func readEvents() throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)] {
+    func readEvents() throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)] {
         var buffer = [UInt8](repeating: 0, count: 24 * 64)
         var out: [(time: UInt64, event: EvdevEvent)] = []
         while true {
@@ -105,83 +105,5 @@ public final class EvdevNode {
 
     private func bits(_ type: UInt16, bytes count: Int) throws(RecordingError) -> Set<UInt16> {
         try bitSet(Self.request(nr: 0x20 + UInt(type), size: UInt(count)), bytes: count)
-    }
-}
-
-/// Records an evdev node as libinput record YAML, streamed: the header first, then each frame as
-/// it completes, so the file is valid YAML whenever the recording stops.
-public struct EvdevRecorder {
-    /// What the recording has seen so far.
-    public struct Progress: Sendable {
-        /// Events written (SYN_REPORTs included).
-        public var events = 0
-        /// Frames written.
-        public var frames = 0
-        /// Seconds since recording started.
-        public var seconds = 0.0
-    }
-
-    /// Why recording stopped.
-    public enum Ending: Sendable, Equatable {
-        case interrupted
-        case deviceRemoved
-        case durationReached
-    }
-
-    public let node: EvdevNode
-    public let device: DeviceDescription
-
-    /// Reads the node's description.
-    public init(node: EvdevNode) throws(RecordingError) {
-        self.node = node
-        device = try node.describe()
-    }
-
-    /// Records until SIGINT/SIGTERM, the device's removal or `maxSeconds`. `write` receives the
-    /// YAML text in pieces; `progress` is called about ten times a second and at the end.
-    public func record(maxSeconds: Double? = nil, write: (String) throws -> Void, progress: (Progress) -> Void) throws -> (Ending, Progress) {
-        let stop = try StopSignal()
-        defer { stop.end() }
-        try write(LibinputRecordFormat.header(device: device, node: node.path))
-        let started = Date()
-        var state = Progress()
-        var pending: [EvdevEvent] = []
-        var pendingTime: UInt64 = 0
-        var origin: UInt64?
-        var fds = [pollfd(fd: node.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-        var ending: Ending?
-        while ending == nil {
-            let rc = poll(&fds, nfds_t(fds.count), 100)
-            if rc < 0 && errno != EINTR { throw RecordingError(.badData, file: node.path, "poll: \(String(cString: strerror(errno)))") }
-            let events: [(time: UInt64, event: EvdevEvent)]
-            do {
-                events = try node.readEvents()
-            } catch {
-                events = []
-                ending = .deviceRemoved
-            }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { ending = .deviceRemoved }
-            var text = ""
-            for (time, event) in events {
-                let base = origin ?? time
-                origin = base
-                if pending.isEmpty { pendingTime = time >= base ? time - base : 0 }
-                pending.append(event)
-                if event.isSynReport {
-                    text += LibinputRecordFormat.frameText(EvdevFrame(time: pendingTime, events: pending))
-                    state.events += pending.count
-                    state.frames += 1
-                    pending.removeAll(keepingCapacity: true)
-                }
-            }
-            if !text.isEmpty { try write(text) }
-            state.seconds = Date().timeIntervalSince(started)
-            if fds[1].revents & Int16(POLLIN) != 0 { ending = .interrupted }
-            if let maxSeconds, state.seconds >= maxSeconds { ending = ending ?? .durationReached }
-            progress(state)
-        }
-        // A frame without its SYN_REPORT was never complete for libinput either: it is not written.
-        return (ending ?? .interrupted, state)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Recordings
 
 /// Turns a ``GestureScript`` into the frames a touchpad's kernel driver would deliver on a given
 /// device: millimetres through the device's resolution, MT protocol B slots with only changed
@@ -45,7 +46,7 @@ public enum GestureSynthesizer {
         var clock = 0.0
         var first = true
         for statement in script.statements {
-            func fail(_ message: String) -> RecordingError { RecordingError.bad(file, statement.line, message) }
+            func fail(_ message: String) -> RecordingError { RecordingError(.badData, file: file, line: statement.line, message) }
             switch statement.action {
             case .set(let s):
                 if let rate = s.rate { settings.rate = rate }
@@ -74,7 +75,7 @@ public enum GestureSynthesizer {
             }
             clock += contact.samples.last?.time ?? 0
         }
-        guard !frames.isEmpty else { throw RecordingError.bad(file, nil, "the script has no gesture that touches the pad") }
+        guard !frames.isEmpty else { throw RecordingError(.badData, file: file, "the script has no gesture that touches the pad") }
         let origin = frames[0].time
         return Recording(device: device, frames: frames.map { EvdevFrame(time: $0.time - origin, events: $0.events) })
     }
@@ -204,10 +205,10 @@ public enum GestureSynthesizer {
                 (x, y) = (sx, sy)
                 tracking = .singleTouch
             } else {
-                throw RecordingError.bad(file, nil, "\(device.name) has no position axes: not a touchpad")
+                throw RecordingError(.badData, file: file, "\(device.name) has no position axes: not a touchpad")
             }
             guard x.maximum > x.minimum, y.maximum > y.minimum else {
-                throw RecordingError.bad(file, nil, "\(device.name) has an empty position range")
+                throw RecordingError(.badData, file: file, "\(device.name) has an empty position range")
             }
             // Without a resolution, libinput takes its quirks' hint, else a 69 × 50 mm pad (most
             // such pads are PS/2 Synaptics); millimetres here must be the ones libinput measures.
@@ -404,27 +405,5 @@ extension GestureScript.Action {
         case .pause: return "pause"
         case .set: return "set"
         }
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so that jittered recordings
-/// and random test streams can be replayed from their seed.
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A standard normal sample (Box–Muller).
-    public mutating func gaussian() -> Double {
-        let u1 = max(Double.random(in: 0..<1, using: &self), 1e-12), u2 = Double.random(in: 0..<1, using: &self)
-        return sqrt(-2 * log(u1)) * cos(2 * .pi * u2)
     }
 }

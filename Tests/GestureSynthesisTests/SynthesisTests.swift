@@ -1,11 +1,14 @@
-@testable import DeviceRecording
 import Foundation
+@testable import GestureSynthesis
+import Recordings
 import XCTest
 
 /// The gesture language and the frames it becomes, checked against what a kernel driver emits.
 final class SynthesisTests: XCTestCase {
     let devices = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/devices")
+    let evemuDevices = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/evemu-devices")
 
     func device(_ name: String) throws -> DeviceDescription {
         try RecordingLoader.load(devices.appendingPathComponent(name).path).device
@@ -243,5 +246,19 @@ final class SynthesisTests: XCTestCase {
         if FileManager.default.fileExists(atPath: LibinputQuirks.systemDirectory) {
             XCTAssertEqual(LibinputQuirks.load(for: dell).resolutionHint?.y, 31, "Debian's libinput quirks for Elantech pads")
         }
+    }
+
+    /// A synthesized recording written as libinput record YAML reads back the same.
+    func testLibinputRecordYAMLRoundTrips() throws {
+        let desc = try RecordingLoader.load(evemuDevices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let script = try GestureScript.parse("pinch scale=1.7 angle=30deg", file: "pinch.gesture")
+        let pinch = try GestureSynthesizer.synthesize(script, on: desc.device, file: "pinch.gesture")
+        let text = LibinputRecordFormat.write(pinch)
+        let back = try LibinputRecordFormat.parse(text, file: "roundtrip.yml")
+        XCTAssertEqual(back.frames, pinch.frames)
+        XCTAssertEqual(back.device.codes, pinch.device.codes)
+        XCTAssertEqual(back.device.absinfo, pinch.device.absinfo)
+        XCTAssertEqual(back.device.properties, pinch.device.properties)
+        XCTAssertEqual(back.device.name, pinch.device.name)
     }
 }

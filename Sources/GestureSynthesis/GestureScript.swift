@@ -1,4 +1,5 @@
 import Foundation
+import Recordings
 
 /// A small language for touchpad gestures, one statement per line (or separated by `;`):
 ///
@@ -110,7 +111,7 @@ public struct GestureScript: Equatable, Sendable {
                 statements.append(Statement(line: lineNumber, action: try parser.action()))
             }
         }
-        guard !statements.isEmpty else { throw RecordingError.bad(file, nil, "no gesture in the script") }
+        guard !statements.isEmpty else { throw RecordingError(.badData, file: file, "no gesture in the script") }
         return GestureScript(statements: statements)
     }
 }
@@ -136,7 +137,7 @@ private struct ArgumentReader {
         }
     }
 
-    func fail(_ message: String) -> RecordingError { RecordingError.bad(file, line, message) }
+    func fail(_ message: String) -> RecordingError { RecordingError(.badData, file: file, line: line, message) }
 
     mutating func action() throws(RecordingError) -> GestureScript.Action {
         let action: GestureScript.Action

@@ -1,5 +1,5 @@
-@testable import DeviceRecording
 import Foundation
+@testable import Recordings
 import XCTest
 
 /// Whole files read as text (scripts, surfaces, captures), recordings read from text, errors

@@ -1,5 +1,5 @@
-@testable import DeviceRecording
 import Foundation
+@testable import Recordings
 import XCTest
 
 final class FormatTests: XCTestCase {
@@ -44,19 +44,6 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(recording.device.absinfo[Evdev.ABS_X]?.maximum, 5728, "the hp8470p description, not the generic one")
         XCTAssertTrue(recording.frames.allSatisfy { $0.events.last?.isSynReport == true })
         XCTAssertEqual(recording.frames.first?.time, 0)
-    }
-
-    func testLibinputRecordYAMLRoundTrips() throws {
-        let desc = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
-        let script = try GestureScript.parse("pinch scale=1.7 angle=30deg", file: "pinch.gesture")
-        let pinch = try GestureSynthesizer.synthesize(script, on: desc.device, file: "pinch.gesture")
-        let text = LibinputRecordFormat.write(pinch)
-        let back = try LibinputRecordFormat.parse(text, file: "roundtrip.yml")
-        XCTAssertEqual(back.frames, pinch.frames)
-        XCTAssertEqual(back.device.codes, pinch.device.codes)
-        XCTAssertEqual(back.device.absinfo, pinch.device.absinfo)
-        XCTAssertEqual(back.device.properties, pinch.device.properties)
-        XCTAssertEqual(back.device.name, pinch.device.name)
     }
 
     func testEvemuRoundTripsARealRecording() throws {
@@ -107,24 +94,6 @@ final class FormatTests: XCTestCase {
         XCTAssertThrowsError(try EvtestFormat.parse(text + "\nEvent: time 1510000000.2, type 3", file: "t.evtest")) { error in
             XCTAssertEqual((error as? RecordingError)?.line, 28)
         }
-    }
-
-    /// libevdev asks for exact sizes; umockdev only answers requests whose size matches.
-    func testIoctlTreeAnswersLibevdevsRequestSizes() throws {
-        let device = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path).device
-        let lines = TestbedFiles(device: device, eventNumber: 7).ioctlTree.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "@DEV /dev/input/event7")
-        func data(_ prefix: String) -> [String] { lines.filter { $0.hasPrefix(prefix) }.map { String($0.split(separator: " ")[2]) } }
-        XCTAssertEqual(data("EVIOCGNAME(0)").first?.count, 255 * 2)
-        XCTAssertEqual(data("EVIOCGBIT(1)").first?.count, 96 * 2)
-        XCTAssertEqual(data("EVIOCGKEY(0)").first?.count, 96 * 2)
-        XCTAssertEqual(data("EVIOCGABS(").count, 2 * (device.codes[Evdev.EV_ABS]?.count ?? 0), "once for libevdev, once for evtest")
-        let slots = data("EVIOCGMTSLOTS")
-        let codes = slots.map { UInt32($0.prefix(2), radix: 16)! }
-        XCTAssertEqual(codes, codes.sorted(), "umockdev resumes after the last answer: ascending order")
-        XCTAssertEqual(codes, [0x30, 0x35, 0x36, 0x39, 0x3a])
-        XCTAssertTrue(slots.allSatisfy { $0.count == (1 + device.slotCount) * 8 })
-        XCTAssertTrue(slots[3].hasSuffix(String(repeating: "FFFFFFFF", count: device.slotCount)), "tracking ids start at -1")
     }
 
     func testFramesCloseAtSynReportAndKeepTimeMonotonic() {

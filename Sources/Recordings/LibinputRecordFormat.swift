@@ -203,7 +203,7 @@ public enum LibinputRecordFormat {
         }
         out += "    properties: [\(d.properties.sorted().map(String.init).joined(separator: ", "))]\n"
         out += "  udev:\n    properties:\n"
-        for (key, value) in TestbedFiles.udevProperties(d) { out += "    - \(key)=\(value)\n" }
+        for (key, value) in d.effectiveUdevProperties { out += "    - \(key)=\(value)\n" }
         out += "  events:\n"
         return out
     }

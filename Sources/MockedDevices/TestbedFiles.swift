@@ -1,4 +1,5 @@
 import Foundation
+import Recordings
 
 /// The files that make umockdev present a ``DeviceDescription`` as `/dev/input/eventN`:
 /// the sysfs/udev device description, the ioctl tree libevdev reads, and the udev database entry.
@@ -25,7 +26,7 @@ public struct TestbedFiles: Equatable, Sendable {
         devnode = "/dev/input/event\(eventNumber)"
         syspath = "/devices/virtual/touchsynth/input/input\(eventNumber)/event\(eventNumber)"
         minor = 64 + eventNumber
-        let properties = Self.udevProperties(device)
+        let properties = device.effectiveUdevProperties
         umockdevDevice = Self.deviceText(device, eventNumber: eventNumber, minor: minor, properties: properties)
         ioctlTree = Self.ioctlText(device, devnode: devnode)
         udevDatabasePath = "run/udev/data/c13:\(minor)"
@@ -33,27 +34,6 @@ public struct TestbedFiles: Equatable, Sendable {
         for (key, value) in properties { db += "E:\(key)=\(value)\n" }
         db += "G:seat\nQ:seat\nV:1\n"
         udevDatabase = db
-    }
-
-    /// The udev properties udev's input_id builtin (and hwdb) would set, plus those recorded.
-    static func udevProperties(_ device: DeviceDescription) -> [(String, String)] {
-        var props: [String: String] = ["ID_INPUT": "1"]
-        for kind in device.udevInputKinds { props[kind] = "1" }
-        if device.bustype == 0x11 || device.bustype == 0x18 || device.bustype == 0x19 {
-            // i8042, I2C and host-bus pads are built into the laptop.
-            props["ID_INPUT_TOUCHPAD_INTEGRATION"] = "internal"
-        }
-        // udev's libinput-fuzz helpers move kernel fuzz into these properties (and zero the kernel's).
-        for (code, info) in device.absinfo where info.fuzz != 0 {
-            props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(info.fuzz)
-        }
-        for (key, value) in device.udevProperties where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {
-            props[key] = value
-        }
-        if device.udevInputKinds.contains("ID_INPUT_TOUCHPAD") == false {
-            props["ID_INPUT_TOUCHPAD_INTEGRATION"] = nil
-        }
-        return props.sorted { $0.key < $1.key }
     }
 
     static func deviceText(_ d: DeviceDescription, eventNumber n: Int, minor: Int, properties: [(String, String)]) -> String {

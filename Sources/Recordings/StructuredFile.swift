@@ -16,7 +16,7 @@ public enum StructuredFile {
     }
 
     /// Decodes `text`, read from `file`, which should hold `kind` ("a surface description").
-    /// YAML passes ``YAMLGuard`` first. Every error is bad data (65) with the line where the
+    /// YAML passes ``YAMLGuard`` first. Every error is bad data, with the line where the
     /// document could be located.
     public static func decode<T: Decodable>(_ type: T.Type, from text: String, syntax: Syntax, file: String, kind: String) throws(RecordingError) -> T {
         if syntax == .yaml { try YAMLGuard.check(text, file: file) }

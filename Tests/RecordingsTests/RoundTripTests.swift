@@ -1,5 +1,5 @@
-@testable import DeviceRecording
 import Foundation
+@testable import Recordings
 import XCTest
 
 /// Every bundled recording survives conversion between the formats with every event and timestamp.

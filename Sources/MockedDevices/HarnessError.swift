@@ -1,0 +1,48 @@
+import Recordings
+
+/// Why the mocked-device harness could not run: the kind of problem, for the program to act on,
+/// and one line for a person.
+public struct HarnessError: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The recording is malformed, or longer than a replay may be.
+        case badData
+        /// The recording file does not exist.
+        case missingFile
+        /// The recording file cannot be read.
+        case permission
+        /// The harness was asked for what it cannot do: an event number out of range, a device
+        /// added twice, a fault on a device it does not have, no command.
+        case usage
+        /// A part is missing: the preload library, the program, or the device the program never opened.
+        case unavailable
+        /// The program failed: it ended before it was ready (``HarnessError/programStatus``), or
+        /// stopped reading the device.
+        case programFailed
+        /// A system call or umockdev failed.
+        case system
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The program's own exit status, when it ended before it was ready: a program that signals
+    /// its readiness itself has then said why on its stderr, or stopped as asked (0).
+    public var programStatus: Int32?
+
+    init(_ kind: Kind, _ message: String, programStatus: Int32? = nil) {
+        self.kind = kind
+        self.message = message
+        self.programStatus = programStatus
+    }
+
+    /// A recording that turned out bad as it streamed, in the harness's terms.
+    init(_ error: RecordingError) {
+        let kind: Kind = switch error.kind {
+        case .badData: .badData
+        case .missingFile: .missingFile
+        case .permission: .permission
+        }
+        self.init(kind, error.description)
+    }
+
+    public var description: String { message }
+}

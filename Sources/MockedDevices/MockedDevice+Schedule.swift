@@ -1,0 +1,68 @@
+import Foundation
+import Recordings
+
+/// The order of a replay: every device's frames merged by time, with the faults among them.
+extension MockedDevice {
+    /// What the run loop does next, and when (microseconds on the recording's clock).
+    enum Step {
+        case frame(Node, EvdevFrame)
+        case removal(Node)
+        /// SYN_DROPPED; frames before `resumesAt` are lost.
+        case synDropped(Node, resumesAt: UInt64)
+    }
+
+    /// A step and its instant.
+    struct TimedStep {
+        var step: Step
+        var time: UInt64
+    }
+
+    /// The earliest of the devices' next frames and the next fault (a fault before a frame of
+    /// the same instant), or nil when every device is done.
+    func nextStep(_ faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> TimedStep? {
+        var earliest: (node: Node, frame: EvdevFrame)?
+        for node in nodes where !node.removed {
+            if let frame = node.next, frame.time < earliest?.frame.time ?? .max { earliest = (node, frame) }
+        }
+        if let (node, fault) = faults.first, fault.time <= earliest?.frame.time ?? .max {
+            faults.removeFirst()
+            guard !node.removed else { return try nextStep(&faults) }
+            switch fault {
+            case .removal: return TimedStep(step: .removal(node), time: fault.time)
+            case .synDropped(_, let at, let lost): return TimedStep(step: .synDropped(node, resumesAt: at + lost), time: at)
+            }
+        }
+        guard let (node, frame) = earliest else { return nil }
+        node.next = try readFrame(of: node)
+        return TimedStep(step: .frame(node, frame), time: frame.time)
+    }
+
+    /// The node's next frame; a recording that turns out bad as it streams is a harness error.
+    func readFrame(of node: Node) throws(HarnessError) -> EvdevFrame? {
+        do {
+            return try node.frames.nextFrame()
+        } catch {
+            throw HarnessError(error)
+        }
+    }
+
+    /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV
+    /// (touchsynth-preload does this once the marker file exists), and the device leaves the
+    /// testbed's /sys and /dev. One more event is written to wake a reader waiting in poll, as
+    /// the kernel's hang-up would; the reader gets ENODEV instead of it. No udev "remove" event
+    /// is sent: umockdev can send one only from a preloaded process.
+    func remove(_ node: Node) throws(HarnessError) {
+        node.removed = true
+        node.next = nil
+        let markers = root + "/touchsynth-unplugged"
+        let marker = markers + "/" + (node.files.devnode as NSString).lastPathComponent
+        mkdir(markers, 0o755)
+        let fd = open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw HarnessError(.system, "cannot create \(marker): \(String(cString: strerror(errno)))") }
+        close(fd)
+        var wake: [UInt8] = []
+        Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: Clock.now(), to: &wake)
+        _ = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
+        testbed.removeDevice(syspath: "/sys" + (node.files.syspath as NSString).deletingLastPathComponent)
+    }
+}

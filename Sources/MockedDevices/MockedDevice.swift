@@ -1,0 +1,131 @@
+import Foundation
+import Recordings
+
+/// Recorded devices that real libinput opens as `/dev/input/eventN`, without root.
+///
+/// A umockdev testbed in this process emulates `/sys`, `/dev/input/eventN` (a pty whose master end
+/// this object writes) and the evdev ioctls. Programs run under it with `LD_PRELOAD` set to
+/// touchsynth-preload (which covers two gaps of umockdev 0.17) ahead of libumockdev-preload.
+/// The testbed holds one device, or several (``addDevice(recording:eventNumber:)``) whose frames
+/// are delivered in one time order, like a touchpad and a keyboard on one laptop.
+public final class MockedDevice {
+    /// One device of the testbed, and where its frames come from.
+    final class Node {
+        let device: DeviceDescription
+        let files: TestbedFiles
+        let masterFD: Int32
+        let frames: any FrameSource
+        /// Its next frame, read ahead so that devices can be merged in time order.
+        var next: EvdevFrame?
+        var removed = false
+        /// What a kernel would pass on of each frame.
+        var inputCore: InputCoreFilter
+
+        init(device: DeviceDescription, files: TestbedFiles, masterFD: Int32, frames: any FrameSource) {
+            self.device = device
+            self.files = files
+            self.masterFD = masterFD
+            self.frames = frames
+            inputCore = InputCoreFilter(device: device)
+        }
+    }
+
+    var nodes: [Node] = []
+    let testbed: Testbed
+    /// Root of the emulated file system.
+    public var root: String { testbed.root }
+    /// Injected in ``run(_:timing:readiness:standardOutput:)``.
+    public var faults: [ReplayFault] = []
+    /// Frames go through ``InputCoreFilter``, as a driver's events through the kernel's input
+    /// core. Off for a recording of what a kernel already delivered (`libinput record`), whose
+    /// values a second pass would damp again where an axis has fuzz.
+    public var filtersLikeKernel = true
+
+    /// The first device the testbed presents.
+    public var device: DeviceDescription { nodes[0].device }
+    /// The testbed files the first device is made of.
+    public var files: TestbedFiles { nodes[0].files }
+    /// The node programs open for the first device: `/dev/input/eventN`.
+    public var devnode: String { nodes[0].files.devnode }
+    /// Every device's node, in the order they were added.
+    public var devnodes: [String] { nodes.map(\.files.devnode) }
+
+    /// Sets up the testbed for `recording` as `/dev/input/event<eventNumber>`.
+    public convenience init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
+        try Self.checkDuration(recording)
+        try self.init(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
+    }
+
+    /// Sets up the testbed for a recording read as it plays (a ``RecordingStream``), so that
+    /// memory does not grow with the recording's length.
+    public convenience init(stream: RecordingStream, eventNumber: Int = 10) throws(HarnessError) {
+        try self.init(device: stream.device, frames: stream, eventNumber: eventNumber)
+    }
+
+    /// The device for a recording file: read whole when it is small, else checked in a first
+    /// pass (so any error comes before the first frame) and then read again as it plays, so
+    /// memory does not grow with the recording's length.
+    public static func forFile(_ path: String, description: String? = nil, eventNumber: Int = 10) throws -> MockedDevice {
+        let (device, frames) = try source(forFile: path, description: description)
+        return try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
+    }
+
+    /// Adds another device to the testbed, as `/dev/input/event<eventNumber>`; its frames play
+    /// on the same clock as the others'. Returns its node.
+    @discardableResult
+    public func addDevice(recording: Recording, eventNumber: Int) throws(HarnessError) -> String {
+        try Self.checkDuration(recording)
+        return try addNode(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
+    }
+
+    /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
+    @discardableResult
+    public func addDevice(file path: String, eventNumber: Int) throws -> String {
+        let (device, frames) = try Self.source(forFile: path, description: nil)
+        return try addNode(device: device, frames: frames, eventNumber: eventNumber)
+    }
+
+    /// Files above this size (bytes) are streamed.
+    public static let streamingThreshold = 8 << 20
+
+    private static func source(forFile path: String, description: String?) throws -> (DeviceDescription, any FrameSource) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > streamingThreshold else {
+            let recording = try RecordingLoader.load(path, description: description)
+            try checkDuration(recording)
+            return (recording.device, FrameList(recording.frames))
+        }
+        let check = try RecordingStream(path: path, description: description)
+        while try check.nextFrame() != nil {}
+        let stream = try RecordingStream(path: path, description: description)
+        return (stream.device, stream)
+    }
+
+    private static func checkDuration(_ recording: Recording) throws(HarnessError) {
+        guard recording.duration <= RecordingStream.longestRecording else {
+            throw HarnessError(.badData, "the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours")
+        }
+    }
+
+    private init(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) {
+        testbed = try Testbed()
+        try addNode(device: device, frames: frames, eventNumber: eventNumber)
+    }
+
+    @discardableResult
+    private func addNode(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) -> String {
+        guard (0...Self.highestEventNumber).contains(eventNumber) else {
+            throw HarnessError(.usage, "event number \(eventNumber) is outside 0...\(Self.highestEventNumber)")
+        }
+        let files = TestbedFiles(device: device, eventNumber: eventNumber)
+        guard !nodes.contains(where: { $0.files.devnode == files.devnode }) else {
+            throw HarnessError(.usage, "\(files.devnode) is already in the testbed")
+        }
+        let masterFD = try testbed.add(files, name: device.name, eventNumber: eventNumber)
+        nodes.append(Node(device: device, files: files, masterFD: masterFD, frames: frames))
+        return files.devnode
+    }
+
+    /// touchsynth-preload recognises /dev/input/event0...event1000.
+    public static let highestEventNumber = 1000
+}

@@ -1,0 +1,32 @@
+/// Timing of a replay.
+public struct ReplayTiming: Sendable {
+    /// Pause between the program being ready and the first frame. With ``MockedDevice/Readiness/deviceOpened``
+    /// it covers libinput's set-up after the open (quirks, configuration), tens of milliseconds.
+    public var leadIn: Duration = .milliseconds(150)
+    /// Time after the last frame for libinput's timers (tap 180 ms, hold, gesture decisions) to fire.
+    public var tail: Duration = .milliseconds(300)
+    /// How long the program may take to open the device.
+    public var openTimeout: Duration = .seconds(10)
+    /// Playback speed: 2 delivers the frames twice as fast, their timestamps as close together.
+    public var speed = 1.0
+    /// How long before its timestamp each frame (and each SYN_DROPPED) is written; a removal,
+    /// which has none, comes at its instant. libinput runs a timer that expires before a
+    /// frame's timestamp ahead of the frame whenever it reads the frame late
+    /// (`libinput_timer_flush`), but it cannot know of a frame not yet readable: a
+    /// timer expiring just after a frame's timestamp fires first if the frame arrives after it.
+    /// A real evdev node is read within microseconds; the harness's writes come 0.15 ms late
+    /// (p50) and the pty hands data on from a work queue, 0.57 ms from timestamp to app event
+    /// (p50, 0.87 ms p99), so a hold timer 0.19 ms after a finger's lift fired before the lift
+    /// here and not in the VM (README, VM tier). Written this far ahead, libinput handles each
+    /// frame and timer in the order of their times, as a prompt reader would.
+    public var writeAhead: Duration = .milliseconds(2)
+
+    public init() {}
+
+    /// Timing for a program that reports its own readiness: only a short pause is needed.
+    public static var programSignalsReady: ReplayTiming {
+        var timing = ReplayTiming()
+        timing.leadIn = .milliseconds(20)
+        return timing
+    }
+}

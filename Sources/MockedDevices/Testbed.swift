@@ -1,0 +1,62 @@
+import CUmockdev
+import Foundation
+
+/// A umockdev testbed hosted in this process: the `/sys`, `/dev` and udev database that programs
+/// run with libumockdev-preload see, released with this object.
+final class Testbed {
+    /// Root of the emulated file system.
+    let root: String
+    private let testbed: UnsafeMutablePointer<UMockdevTestbed>
+
+    init() throws(HarnessError) {
+        guard let tb = umockdev_testbed_new() else { throw HarnessError(.system, "umockdev: cannot create a testbed") }
+        guard let rootC = umockdev_testbed_get_root_dir(tb) else {
+            g_object_unref(UnsafeMutableRawPointer(tb))
+            throw HarnessError(.system, "umockdev: testbed has no root directory")
+        }
+        testbed = tb
+        root = String(cString: rootC)
+        g_free(rootC)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(testbed))
+    }
+
+    /// Presents `files` (the device `name`, as `/dev/input/event<eventNumber>`): its sysfs entries,
+    /// ioctl tree and udev database entry. Returns the master end of its emulated pty, non-blocking.
+    func add(_ files: TestbedFiles, name: String, eventNumber: Int) throws(HarnessError) -> Int32 {
+        var error: UnsafeMutablePointer<GError>?
+        guard umockdev_testbed_add_from_string(testbed, files.umockdevDevice, &error) != 0 else {
+            throw HarnessError(.system, "umockdev: cannot add device \"\(name)\": \(Self.take(error))")
+        }
+        let ioctlPath = root + "/touchsynth-event\(eventNumber).ioctl"
+        let dbPath = root + "/" + files.udevDatabasePath
+        do {
+            try files.ioctlTree.write(toFile: ioctlPath, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try files.udevDatabase.write(toFile: dbPath, atomically: true, encoding: .utf8)
+        } catch {
+            throw HarnessError(.system, "cannot write testbed files under \(root): \(error.localizedDescription)")
+        }
+        guard umockdev_testbed_load_ioctl(testbed, files.devnode, ioctlPath, &error) != 0 else {
+            throw HarnessError(.system, "umockdev: cannot load the ioctl tree: \(Self.take(error))")
+        }
+        let masterFD = umockdev_testbed_get_dev_fd(testbed, files.devnode)
+        guard masterFD >= 0 else { throw HarnessError(.system, "umockdev: \(files.devnode) has no emulated pty") }
+        // Non-blocking: a program that stops reading must not hang the harness (see writeAll).
+        _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
+        return masterFD
+    }
+
+    /// Takes the device at `syspath` (under `/sys`) out of the emulated `/sys` and `/dev`.
+    func removeDevice(syspath: String) {
+        umockdev_testbed_remove_device(testbed, syspath)
+    }
+
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}

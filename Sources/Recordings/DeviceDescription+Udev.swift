@@ -1,0 +1,49 @@
+import Foundation
+
+/// What udev would say about a device: the input kinds its input_id builtin assigns, and the
+/// properties a system gives it, derived from the description alone.
+extension DeviceDescription {
+    /// What kind of device udev's input_id builtin would call this, as ID_INPUT_* keys.
+    public var udevInputKinds: [String] {
+        let hasAbsXY = has(type: Evdev.EV_ABS, code: Evdev.ABS_X) && has(type: Evdev.EV_ABS, code: Evdev.ABS_Y)
+        let hasRelXY = has(type: Evdev.EV_REL, code: Evdev.REL_X) && has(type: Evdev.EV_REL, code: Evdev.REL_Y)
+        let fingerTool = has(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_FINGER)
+        let touch = has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
+        var kinds: [String] = []
+        if hasAbsXY && fingerTool && !has(property: Evdev.INPUT_PROP_DIRECT) {
+            kinds.append("ID_INPUT_TOUCHPAD")
+        } else if hasAbsXY && touch {
+            kinds.append("ID_INPUT_TOUCHSCREEN")
+        }
+        if hasRelXY || (has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) && hasAbsXY && kinds.isEmpty) {
+            kinds.append("ID_INPUT_MOUSE")
+        }
+        let keys = codes[Evdev.EV_KEY] ?? []
+        if keys.contains(where: { $0 >= 1 && $0 < 0x100 }) { kinds.append("ID_INPUT_KEY") }
+        if keys.filter({ $0 >= 1 && $0 <= 0x39 }).count >= 30 { kinds.append("ID_INPUT_KEYBOARD") }
+        return kinds
+    }
+
+    /// The udev properties a system would give the device: the ID_INPUT_* that udev's input_id
+    /// builtin (and hwdb) set, the kernel fuzz that libinput's udev helpers move into
+    /// LIBINPUT_FUZZ_*, and the recorded ones, sorted by key.
+    public var effectiveUdevProperties: [(String, String)] {
+        var props: [String: String] = ["ID_INPUT": "1"]
+        for kind in udevInputKinds { props[kind] = "1" }
+        if bustype == 0x11 || bustype == 0x18 || bustype == 0x19 {
+            // i8042, I2C and host-bus pads are built into the laptop.
+            props["ID_INPUT_TOUCHPAD_INTEGRATION"] = "internal"
+        }
+        // udev's libinput-fuzz helpers move kernel fuzz into these properties (and zero the kernel's).
+        for (code, info) in absinfo where info.fuzz != 0 {
+            props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(info.fuzz)
+        }
+        for (key, value) in udevProperties where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {
+            props[key] = value
+        }
+        if udevInputKinds.contains("ID_INPUT_TOUCHPAD") == false {
+            props["ID_INPUT_TOUCHPAD_INTEGRATION"] = nil
+        }
+        return props.sorted { $0.key < $1.key }
+    }
+}

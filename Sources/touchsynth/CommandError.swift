@@ -1,0 +1,20 @@
+/// A failure the command finds itself, outside the libraries: a line of a file only it reads, a
+/// temporary file it cannot create, a replay it ran for its own use that failed.
+struct CommandError: Error, CustomStringConvertible {
+    enum Kind {
+        /// A file the command reads is malformed.
+        case badData
+        /// The command's own machinery failed: a temporary file, a replay it ran.
+        case system
+    }
+
+    var kind: Kind
+    var message: String
+
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    var description: String { message }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ProcessSignals
+import Recordings
+
+/// Records an evdev node as libinput record YAML, streamed: the header first, then each frame as
+/// it completes, so the file is valid YAML whenever the recording stops.
+struct EvdevRecorder {
+    /// What the recording has seen so far.
+    struct Progress: Sendable {
+        /// Events written (SYN_REPORTs included).
+        var events = 0
+        /// Frames written.
+        var frames = 0
+        /// Seconds since recording started.
+        var seconds = 0.0
+    }
+
+    /// Why recording stopped.
+    enum Ending: Sendable, Equatable {
+        case interrupted
+        case deviceRemoved
+        case durationReached
+    }
+
+    let node: EvdevNode
+    let device: DeviceDescription
+
+    /// Reads the node's description.
+    init(node: EvdevNode) throws(RecordingError) {
+        self.node = node
+        device = try node.describe()
+    }
+
+    /// Records until SIGINT/SIGTERM, the device's removal or `maxSeconds`. `write` receives the
+    /// YAML text in pieces; `progress` is called about ten times a second and at the end.
+    func record(maxSeconds: Double? = nil, write: (String) throws -> Void, progress: (Progress) -> Void) throws -> (Ending, Progress) {
+        let stop = try StopSignal()
+        defer { stop.end() }
+        try write(LibinputRecordFormat.header(device: device, node: node.path))
+        let started = Date()
+        var state = Progress()
+        var pending: [EvdevEvent] = []
+        var pendingTime: UInt64 = 0
+        var origin: UInt64?
+        var fds = [pollfd(fd: node.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var ending: Ending?
+        while ending == nil {
+            let rc = poll(&fds, nfds_t(fds.count), 100)
+            if rc < 0 && errno != EINTR { throw RecordingError(.badData, file: node.path, "poll: \(String(cString: strerror(errno)))") }
+            let events: [(time: UInt64, event: EvdevEvent)]
+            do {
+                events = try node.readEvents()
+            } catch {
+                events = []
+                ending = .deviceRemoved
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { ending = .deviceRemoved }
+            var text = ""
+            for (time, event) in events {
+                let base = origin ?? time
+                origin = base
+                if pending.isEmpty { pendingTime = time >= base ? time - base : 0 }
+                pending.append(event)
+                if event.isSynReport {
+                    text += LibinputRecordFormat.frameText(EvdevFrame(time: pendingTime, events: pending))
+                    state.events += pending.count
+                    state.frames += 1
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            if !text.isEmpty { try write(text) }
+            state.seconds = Date().timeIntervalSince(started)
+            if fds[1].revents & Int16(POLLIN) != 0 { ending = .interrupted }
+            if let maxSeconds, state.seconds >= maxSeconds { ending = ending ?? .durationReached }
+            progress(state)
+        }
+        // A frame without its SYN_REPORT was never complete for libinput either: it is not written.
+        return (ending ?? .interrupted, state)
+    }
+}

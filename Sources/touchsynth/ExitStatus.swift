@@ -1,0 +1,104 @@
+import LibinputKit
+import MockedDevices
+import Recordings
+import TouchscreenBridge
+
+/// The exit statuses of sysexits.h, and the one place that turns an error into what the user
+/// sees: the libraries say what went wrong (a kind and a message); the command chooses the
+/// status a script gets and the advice a person needs.
+enum ExitStatus {
+    /// EX_USAGE: the command line asks for something impossible.
+    static let usage: Int32 = 64
+    /// EX_DATAERR: an input is malformed.
+    static let badData: Int32 = 65
+    /// EX_NOINPUT: an input file or device does not exist.
+    static let missingInput: Int32 = 66
+    /// EX_UNAVAILABLE: a part the command needs is missing.
+    static let unavailable: Int32 = 69
+    /// EX_SOFTWARE: an internal error, or a program the command ran failed.
+    static let internalError: Int32 = 70
+    /// EX_OSERR: a system call failed.
+    static let systemError: Int32 = 71
+    /// EX_CANTCREAT: an output file cannot be created.
+    static let cannotCreate: Int32 = 73
+    /// EX_IOERR: writing an output failed.
+    static let ioError: Int32 = 74
+    /// EX_NOPERM: permission was refused.
+    static let permission: Int32 = 77
+
+    /// `error` as the user sees it: one line, with advice where a person can act on it, and the
+    /// exit status. An error of no known type is an internal error.
+    static func failure(for error: any Error) -> (message: String, code: Int32) {
+        switch error {
+        case let error as RecordingError: (error.description, code(for: error.kind))
+        case let error as HarnessError: (error.description, code(for: error))
+        case let error as LibinputError: (error.description + advice(for: error.kind), code(for: error.kind))
+        case let error as UinputError: (error.description + advice(for: error.kind), code(for: error.kind))
+        case let error as CommandError: (error.description, code(for: error.kind))
+        default: ("\(error)", internalError)
+        }
+    }
+
+    private static func code(for kind: RecordingError.Kind) -> Int32 {
+        switch kind {
+        case .badData: badData
+        case .missingFile: missingInput
+        case .permission: permission
+        }
+    }
+
+    /// A program that ended before it was ready with a status of its own ends this one with it.
+    private static func code(for error: HarnessError) -> Int32 {
+        switch error.kind {
+        case .badData: badData
+        case .missingFile: missingInput
+        case .permission: permission
+        case .usage: usage
+        case .unavailable: unavailable
+        case .programFailed: error.programStatus.flatMap { $0 == 0 ? nil : $0 } ?? internalError
+        case .system: systemError
+        }
+    }
+
+    private static func code(for kind: LibinputError.Kind) -> Int32 {
+        switch kind {
+        case .badData: badData
+        case .missingFile: missingInput
+        case .permission: permission
+        case .unavailable: unavailable
+        case .system: systemError
+        }
+    }
+
+    private static func code(for kind: UinputError.Kind) -> Int32 {
+        switch kind {
+        case .permission: permission
+        case .unavailable: unavailable
+        case .system: systemError
+        }
+    }
+
+    private static func code(for kind: CommandError.Kind) -> Int32 {
+        switch kind {
+        case .badData: badData
+        case .system: systemError
+        }
+    }
+
+    /// What to do about an input device node this user may not open.
+    private static func advice(for kind: LibinputError.Kind) -> String {
+        guard kind == .permission else { return "" }
+        return "; join the 'input' group (sudo usermod -aG input $USER, then log in again) or run with sudo"
+    }
+
+    /// What to do about /dev/uinput: let this user write it, or load the module that makes it.
+    private static func advice(for kind: UinputError.Kind) -> String {
+        switch kind {
+        case .permission:
+            ". Run with sudo, or let your user write it: a udev rule KERNEL==\"uinput\", GROUP=\"input\", MODE=\"0660\" "
+                + "and membership of the input group (sudo usermod -aG input $USER, then log in again)"
+        case .unavailable: ": load the uinput module (sudo modprobe uinput)"
+        case .system: ""
+        }
+    }
+}
