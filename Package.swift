@@ -44,8 +44,6 @@ let package = Package(
         // The mocked-device harness: a umockdev testbed, the preload helper, the program it runs.
         // The helper's C source (Preload) is built by tools/build-preload, as an LD_PRELOAD library.
         .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings"], exclude: ["Preload"]),
-        // The old module name, for AppEventsTests' imports only (see its one file).
-        .target(name: "DeviceRecording", dependencies: ["GestureSynthesis"]),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
@@ -71,7 +69,7 @@ let package = Package(
         .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings"]),
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
         .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents"]),
-        .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "LibinputEvents", "DeviceRecording"]),
+        .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "AppEvents"]),
     ]

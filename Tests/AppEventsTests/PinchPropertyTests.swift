@@ -1,4 +1,4 @@
-import DeviceRecording
+import GestureSynthesis
 import Foundation
 import AppEvents
 import LibinputEvents

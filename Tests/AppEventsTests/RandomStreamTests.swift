@@ -1,4 +1,4 @@
-import DeviceRecording
+import GestureSynthesis
 import AppEvents
 import LibinputEvents
 import XCTest
