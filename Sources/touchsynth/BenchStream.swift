@@ -93,8 +93,61 @@ extension Bench {
             figures += [alone, full]
             if !allocations.isEmpty {
                 figures.append(Figure(name: "heap allocations per event, translator + surface, \(mode)", unit: "allocs", samples: allocations))
+                figures.append(Figure(name: "heap allocations per event in the steady state, \(mode)", unit: "allocs",
+                                      samples: [steadyStateAllocations(in: deliveryMode)]))
             }
         }
         return figures
+    }
+
+    /// Heap allocations per event while long gestures go on (the pointer hovering, a drag, a
+    /// pinch, a rotation, a two-finger scroll), each begun before counting starts and ended after
+    /// it: what translating and recognizing costs an app's event loop once it runs.
+    private func steadyStateAllocations(in mode: DeliveryMode) -> Double {
+        var translator = AppEventTranslator(mode: mode)
+        let surface = Surface.standard(screen: (1440, 900))
+        var allocations: UInt64 = 0, counted = 0
+        for gesture in SteadyGestures.all(steadyEvents: 5000) {
+            gesture.begin.forEach { translator.translate($0, to: surface) }
+            let before = allocationCount() ?? 0
+            gesture.steady.forEach { translator.translate($0, to: surface) }
+            allocations += (allocationCount() ?? 0) - before
+            counted += gesture.steady.count
+            gesture.end.forEach { translator.translate($0, to: surface) }
+        }
+        return Double(allocations) / Double(counted)
+    }
+}
+
+/// Long gestures as libinput reports them, 8 ms apart on one clock: the events that begin each,
+/// those that continue it, and those that end it.
+enum SteadyGestures {
+    static func all(steadyEvents count: Int) -> [(begin: [LibinputEvent], steady: [LibinputEvent], end: [LibinputEvent])] {
+        var time: UInt64 = 1_000_000
+        func event(_ kind: LibinputEvent.Kind) -> LibinputEvent {
+            time += 8000
+            return LibinputEvent(time: time, device: "event10", kind: kind)
+        }
+        let none = GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0)
+        // Back and forth, so that the pointer stays on the screen.
+        func motion(_ i: Int) -> LibinputEvent.Kind {
+            .pointerMotion(dx: i % 40 < 20 ? 2 : -2, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0)
+        }
+        func pinch(_ i: Int, turning: Bool) -> LibinputEvent.Kind {
+            let phase = Double(i % 100) / 100
+            return .gesturePinchUpdate(fingers: 2, delta: none, scale: turning ? 1 : 1.5 + 0.3 * phase, angleDelta: turning ? (i % 200 < 100 ? 2 : -2) : 0)
+        }
+        let added = event(.deviceAdded(DeviceInfo(name: "touchpad", sysname: "event10", capabilities: [.pointer, .gesture], sizeMM: nil)))
+        let hover = ([added] + (0..<30).map { event(motion($0)) }, (0..<count).map { event(motion($0)) }, [LibinputEvent]())
+        let drag = ([event(.pointerButton(button: 272, state: .pressed, seatCount: 1))] + (0..<30).map { event(motion($0)) },
+                    (0..<count).map { event(motion($0)) }, [event(.pointerButton(button: 272, state: .released, seatCount: 1))])
+        func pinchGesture(turning: Bool) -> ([LibinputEvent], [LibinputEvent], [LibinputEvent]) {
+            ([event(.gesturePinchBegin(fingers: 2))] + (0..<30).map { event(pinch($0, turning: turning)) },
+             (0..<count).map { event(pinch($0 + 30, turning: turning)) }, [event(.gesturePinchEnd(fingers: 2, scale: 1, cancelled: false))])
+        }
+        let scroll = ((0..<30).map { _ in event(.pointerScroll(Scroll(source: .finger, vertical: 3, horizontal: 0))) },
+                      (0..<count).map { i in event(.pointerScroll(Scroll(source: .finger, vertical: i % 50 < 25 ? 3 : -3, horizontal: 0))) },
+                      [event(.pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: 0)))])
+        return [hover, drag, pinchGesture(turning: false), pinchGesture(turning: true), scroll]
     }
 }

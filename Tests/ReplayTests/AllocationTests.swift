@@ -1,0 +1,27 @@
+import Foundation
+import XCTest
+
+/// Translating and recognizing allocate nothing once an app's event loop runs: `touchsynth
+/// bench`'s steady-state figure, counted by touchsynth-alloc-count.so in the release build (a
+/// debug build allocates on its own), is zero in both modes. Allocation counts are deterministic,
+/// so this is a test, not a benchmark.
+final class AllocationTests: XCTestCase {
+    func testNoHeapAllocationPerEventInTheSteadyState() throws {
+        let release = Fixtures.root.appendingPathComponent(".build/release")
+        let touchsynth = release.appendingPathComponent("touchsynth").path
+        let counter = release.appendingPathComponent("touchsynth-alloc-count.so").path
+        guard FileManager.default.isExecutableFile(atPath: touchsynth), FileManager.default.fileExists(atPath: counter) else {
+            throw MissingBuild(what: "the release build and its allocation counter (tools/test builds them: tools/build release)")
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = counter
+        let result = try runProcess([touchsynth, "bench", "--throughput-only", "--runs", "1", "--events", "10000", "--json"], environment: environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let figures = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        for mode in ["compat", "indirect"] {
+            let steady = try XCTUnwrap(figures.first { $0["name"] as? String == "heap allocations per event in the steady state, \(mode)" },
+                                       "no allocation figure: the counter was not loaded")
+            XCTAssertEqual(steady["max"] as? Double, 0, "\(mode): \(steady)")
+        }
+    }
+}
