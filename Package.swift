@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MockedDevices", targets: ["MockedDevices"]),
         .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "SurfaceDescriptions", targets: ["SurfaceDescriptions"]),
         .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
@@ -46,6 +47,8 @@ let package = Package(
         .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings"], exclude: ["Preload"]),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
+        // Surfaces built from JSON or YAML descriptions, and the default surface.
+        .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
@@ -53,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "touchsynth",
             dependencies: [
-                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "Gestures", "Report",
+                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "Gestures", "SurfaceDescriptions", "Report",
                 "TouchscreenBridge", "ProcessSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -63,14 +66,16 @@ let package = Package(
         // built normally, it replays a corpus through the same entry points.
         .executableTarget(
             name: "touchsynth-fuzz",
-            dependencies: ["Recordings", "GestureSynthesis", "Gestures", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Recordings", "GestureSynthesis", "SurfaceDescriptions", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings"]),
         .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings"]),
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
         .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "LibinputEvents", "GestureSynthesis"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
+        // An app's own recognizer, written with the public API only (no @testable import).
+        .testTarget(name: "AppRecognizerTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "AppEvents"]),
     ]
 )

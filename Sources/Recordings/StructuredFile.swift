@@ -19,6 +19,9 @@ public enum StructuredFile {
     /// YAML passes ``YAMLGuard`` first. Every error is bad data, with the line where the
     /// document could be located.
     public static func decode<T: Decodable>(_ type: T.Type, from text: String, syntax: Syntax, file: String, kind: String) throws(RecordingError) -> T {
+        if let line = excessiveNesting(in: text) {
+            throw RecordingError(.badData, file: file, line: line, "nested deeper than \(maxNesting) levels: not \(kind)")
+        }
         if syntax == .yaml { try YAMLGuard.check(text, file: file) }
         do {
             switch syntax {
@@ -32,6 +35,34 @@ public enum StructuredFile {
         } catch {
             throw RecordingError.bad(file, nil, "not \(kind): \(error)")
         }
+    }
+
+    /// Deepest bracket nesting a file may have; a surface description needs five.
+    public static let maxNesting = 64
+
+    /// Refuses text whose `[`/`{` nesting (outside quoted strings) exceeds ``maxNesting``:
+    /// Foundation's JSON scanner traps on its own depth limit instead of throwing, and YAML
+    /// parsers recurse once per level. Returns the 1-based line where the limit is crossed.
+    public static func excessiveNesting(in text: String) -> Int? {
+        var depth = 0, line = 1
+        var quote: Character?
+        var escaped = false
+        for c in text {
+            if c == "\n" { line += 1 }
+            if let q = quote {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == q { quote = nil }
+                continue
+            }
+            switch c {
+            case "\"", "'": quote = c
+            case "[", "{":
+                depth += 1
+                if depth > maxNesting { return line }
+            case "]", "}": depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The 1-based line where `path` leads in `text` (JSON or YAML, already decoded once), or

@@ -5,6 +5,7 @@ import Gestures
 import LibinputEvents
 import MockedDevices
 import Recordings
+import SurfaceDescriptions
 
 /// `touchsynth bench`: the speed and memory figures the project reports, measured on recordings.
 struct Bench: ParsableCommand {

@@ -1,7 +1,8 @@
+import AppEvents
 import Foundation
 import Gestures
-import AppEvents
 import LibinputEvents
+import SurfaceDescriptions
 
 /// A long libinput-level stream for throughput benchmarks, built without libinput: a cycle of
 /// pointer motion, a pinch, a rotation, a two-finger scroll and a click, 8 ms apart, repeated.

@@ -1,10 +1,11 @@
+import AppEvents
 import ArgumentParser
 import Foundation
-import Recordings
 import Gestures
-import AppEvents
 import LibinputEvents
+import Recordings
 import Report
+import SurfaceDescriptions
 
 /// `touchsynth compare`: which recognizers fire, with what values, in each UIKit mode.
 struct Compare: ParsableCommand {

@@ -96,7 +96,7 @@ struct Corpus: ParsableCommand {
             return .failure(ReplayFailure(message: "exit \(process.terminationStatus): \(last)"))
         }
         do {
-            return .success(try EventDecoding.events(fromJSONLines: try String(contentsOfFile: output, encoding: .utf8)))
+            return .success(try LibinputEvent.events(fromJSONLines: try String(contentsOfFile: output, encoding: .utf8)))
         } catch {
             return .failure(ReplayFailure(message: "\(error)"))
         }

@@ -22,5 +22,5 @@ func captureLibinputEvents(of recording: Recording, name: String) throws -> (eve
     close(fd)
     endIfInterrupted(report)
     guard report.exitStatus == 0 else { throw CommandError(.system, "libinput replay of \(name) failed (status \(report.exitStatus))") }
-    return (try EventDecoding.events(fromJSONLines: try readText(output, of: "a libinput capture", mayBeLong: true)), report)
+    return (try LibinputEvent.events(fromJSONLines: try readText(output, of: "a libinput capture", mayBeLong: true)), report)
 }

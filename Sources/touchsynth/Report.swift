@@ -1,10 +1,11 @@
+import AppEvents
 import ArgumentParser
 import Foundation
-import Recordings
 import Gestures
-import AppEvents
 import LibinputEvents
+import Recordings
 import Report
+import SurfaceDescriptions
 
 /// `touchsynth report`: pictures of one recording in both UIKit modes.
 struct ReportCommand: ParsableCommand {

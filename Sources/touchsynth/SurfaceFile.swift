@@ -1,6 +1,7 @@
-import Recordings
-import Gestures
 import AppEvents
+import Gestures
+import Recordings
+import SurfaceDescriptions
 
 /// The surface description at `path`, or the default surface; a bad one ends the program with
 /// a one-line error naming the file and line, and exit status 65. `.yml`/`.yaml` is YAML and
@@ -9,9 +10,6 @@ func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription
     guard let path else { return .standard(screen: (screen.width, screen.height)) }
     return reportingErrors { () throws(RecordingError) -> SurfaceDescription in
         let text = try readText(path, of: "a surface description")
-        if let line = SurfaceDescription.excessiveNesting(in: text) {
-            throw RecordingError(.badData, file: path, line: line, "nested deeper than \(SurfaceDescription.maxNesting) levels: not a surface description")
-        }
         let syntax: StructuredFile.Syntax =
             path.hasSuffix(".yml") || path.hasSuffix(".yaml") ? .yaml
             : path.hasSuffix(".json") || "{[".contains(text.first { !$0.isWhitespace } ?? "{") ? .json : .yaml

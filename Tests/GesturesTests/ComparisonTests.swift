@@ -1,6 +1,7 @@
+import AppEvents
 import Foundation
 import Gestures
-import AppEvents
+import SurfaceDescriptions
 import XCTest
 
 final class ComparisonTests: XCTestCase {

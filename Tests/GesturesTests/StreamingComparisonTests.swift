@@ -1,6 +1,7 @@
-import Gestures
 import AppEvents
+import Gestures
 import LibinputEvents
+import SurfaceDescriptions
 import XCTest
 
 /// `compare` feeds each app event to the surface as the translator makes it; the stored streams

@@ -1,6 +1,8 @@
+import AppEvents
 import Foundation
 import Gestures
-import AppEvents
+import Recordings
+import SurfaceDescriptions
 import XCTest
 
 final class SurfaceDescriptionTests: XCTestCase {
@@ -196,9 +198,9 @@ final class SurfaceDescriptionTests: XCTestCase {
     /// Foundation's JSON scanner traps past 512 levels (found by tools/fuzz); descriptions are
     /// refused long before, with the line, and brackets inside strings do not count.
     func testExcessiveNestingIsFoundBeforeDecoding() {
-        XCTAssertNil(SurfaceDescription.excessiveNesting(in: json))
-        XCTAssertNil(SurfaceDescription.excessiveNesting(in: "{\"name\": \"" + String(repeating: "[", count: 1000) + "\"}"))
-        XCTAssertEqual(SurfaceDescription.excessiveNesting(in: "{\"regions\":\n" + String(repeating: "[", count: 600)), 2)
-        XCTAssertEqual(SurfaceDescription.excessiveNesting(in: String(repeating: "[", count: SurfaceDescription.maxNesting)), nil)
+        XCTAssertNil(StructuredFile.excessiveNesting(in: json))
+        XCTAssertNil(StructuredFile.excessiveNesting(in: "{\"name\": \"" + String(repeating: "[", count: 1000) + "\"}"))
+        XCTAssertEqual(StructuredFile.excessiveNesting(in: "{\"regions\":\n" + String(repeating: "[", count: 600)), 2)
+        XCTAssertEqual(StructuredFile.excessiveNesting(in: String(repeating: "[", count: StructuredFile.maxNesting)), nil)
     }
 }

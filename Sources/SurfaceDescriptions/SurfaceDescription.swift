@@ -1,4 +1,5 @@
 import AppEvents
+import Gestures
 
 /// A surface as JSON: regions (bottom to top) with their recognizers and options.
 ///
@@ -25,34 +26,6 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
     /// A surface of `regions`, bottom to top.
     public init(regions: [RegionDescription]) {
         self.regions = regions
-    }
-
-    /// Deepest bracket nesting a description may have; a real one needs five.
-    public static let maxNesting = 64
-
-    /// Refuses text whose `[`/`{` nesting (outside quoted strings) exceeds ``maxNesting``:
-    /// Foundation's JSON scanner traps on its own depth limit instead of throwing, and YAML
-    /// parsers recurse once per level. Returns the 1-based line where the limit is crossed.
-    public static func excessiveNesting(in text: String) -> Int? {
-        var depth = 0, line = 1
-        var quote: Character?
-        var escaped = false
-        for c in text {
-            if c == "\n" { line += 1 }
-            if let q = quote {
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == q { quote = nil }
-                continue
-            }
-            switch c {
-            case "\"", "'": quote = c
-            case "[", "{":
-                depth += 1
-                if depth > maxNesting { return line }
-            case "]", "}": depth = max(0, depth - 1)
-            default: break
-            }
-        }
-        return nil
     }
 
     /// The default surface: one full-screen region "canvas" with pinch, rotation, a two-finger

@@ -1,20 +1,20 @@
 import Foundation
-import LibinputEvents
-import Recordings
 
-/// Reads back the JSON Lines `debug --json` writes (``EventFormat/json(_:)``), so a command can
-/// run libinput in a mocked-device child and work on its events.
-enum EventDecoding {
-    struct Malformed: Error, CustomStringConvertible {
-        var line: Int
-        var problem: String
-        var description: String { "libinput event line \(line): \(problem)" }
+/// Reading back a capture: the JSON Lines `debug --json` and `replay --json` write (one libinput
+/// event per line, ``LibinputEvent/encode(to:)``), or those of `--mode … --json` and
+/// `compare --events-out`, whose lines hold the libinput event under `libinput` beside the app
+/// events each mode made of it.
+extension LibinputEvent {
+    /// A line of a capture that holds no libinput event.
+    public struct CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// 1-based, counting blank lines.
+        public var line: Int
+        public var problem: String
+        public var description: String { "libinput event line \(line): \(problem)" }
     }
 
-    /// The events of a capture: lines of `debug --json` or `replay --json`, or of `--mode … --json`
-    /// (and `compare --events-out`), whose lines hold the libinput event under `libinput` beside
-    /// the app events each mode made of it. Blank lines are skipped.
-    static func events(fromJSONLines text: String) throws -> [LibinputEvent] {
+    /// The events of a capture's text; blank lines are skipped.
+    public static func events(fromJSONLines text: String) throws(CaptureError) -> [LibinputEvent] {
         // JSONDecoder, not JSONSerialization: the latter can be an ulp off on Linux.
         let decoder = JSONDecoder()
         var events: [LibinputEvent] = []
@@ -25,7 +25,7 @@ enum EventDecoding {
             do {
                 fields = try decoder.decode(Fields.self, from: data)
             } catch {
-                throw Malformed(line: i + 1, problem: "not a libinput event object")
+                throw CaptureError(line: i + 1, problem: "not a libinput event object")
             }
             if fields.type == nil, let line = try? decoder.decode(WithAppEvents.self, from: data) {
                 guard let libinput = line.libinput else { continue }
@@ -37,7 +37,7 @@ enum EventDecoding {
     }
 
     /// A line of `--mode … --json`: the libinput event, and app events that are not read back.
-    struct WithAppEvents: Decodable {
+    private struct WithAppEvents: Decodable {
         /// Null on the stream's last line, which holds the end's app events and the accounting.
         var libinput: Fields?
 
@@ -54,7 +54,7 @@ enum EventDecoding {
     }
 
     /// Every key `debug --json` writes for a libinput event; which are present depends on the type.
-    struct Fields: Decodable {
+    private struct Fields: Decodable {
         var type: String?
         var device: String?
         var time_us: Int?
@@ -71,21 +71,21 @@ enum EventDecoding {
         var button, key, seat_count, slot, seat_slot: Int?
     }
 
-    static func event(_ f: Fields, line: Int) throws -> LibinputEvent {
-        func need<T>(_ value: T?, _ key: String) throws -> T {
-            guard let value else { throw Malformed(line: line, problem: "missing \(key)") }
+    private static func event(_ f: Fields, line: Int) throws(CaptureError) -> LibinputEvent {
+        func need<T>(_ value: T?, _ key: String) throws(CaptureError) -> T {
+            guard let value else { throw CaptureError(line: line, problem: "missing \(key)") }
             return value
         }
         func state() -> ButtonState { f.state == "pressed" ? .pressed : .released }
-        func delta() throws -> GestureDelta {
+        func delta() throws(CaptureError) -> GestureDelta {
             GestureDelta(dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),
                          unacceleratedDx: try need(f.dx_unaccelerated, "dx_unaccelerated"), unacceleratedDy: try need(f.dy_unaccelerated, "dy_unaccelerated"))
         }
         guard let type = f.type, let device = f.device, let time = f.time_us else {
-            throw Malformed(line: line, problem: "missing type, device or time_us")
+            throw CaptureError(line: line, problem: "missing type, device or time_us")
         }
         // libinput's clock starts at boot: a time before it is no capture's.
-        guard time >= 0 else { throw Malformed(line: line, problem: "negative time_us \(time)") }
+        guard time >= 0 else { throw CaptureError(line: line, problem: "negative time_us \(time)") }
         let fingers = f.fingers ?? 0
         let cancelled = f.cancelled ?? false
         let kind: LibinputEvent.Kind
@@ -124,78 +124,8 @@ enum EventDecoding {
         case "GESTURE_PINCH_END": kind = .gesturePinchEnd(fingers: fingers, scale: try need(f.scale, "scale"), cancelled: cancelled)
         case "GESTURE_HOLD_BEGIN": kind = .gestureHoldBegin(fingers: fingers)
         case "GESTURE_HOLD_END": kind = .gestureHoldEnd(fingers: fingers, cancelled: cancelled)
-        default: throw Malformed(line: line, problem: "unknown event type \(type)")
+        default: throw CaptureError(line: line, problem: "unknown event type \(type)")
         }
         return LibinputEvent(time: UInt64(time), device: device, kind: kind)
-    }
-}
-
-/// A file named on the command line that holds a recording or a `--json` capture, told apart by
-/// content (a capture's JSON Lines begin with `{`) before either is loaded.
-struct RecordingOrCapture {
-    let path: String
-    /// Whether the file holds a capture rather than a recording.
-    let isCapture: Bool
-    /// A pipe's content, read once; nil for a regular file, read where it lies.
-    private let text: String?
-
-    /// Looks into `path`: a pipe (`<(…)`, `-` for standard input) has nothing left for a second reading,
-    /// so one that is not a regular file is read whole here; a regular file's first bytes are
-    /// read, and the loader of its kind then streams its lines.
-    init(path: String) throws(RecordingError) {
-        self.path = path
-        var status = stat()
-        if path == standardInputPath || (stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG) {
-            let text = try readText(path, of: "a recording or a libinput capture", mayBeLong: true)
-            self.text = text
-            isCapture = Self.isCapture(text.utf8.prefix(64))
-        } else {
-            try checkReadable(path)
-            text = nil
-            isCapture = Self.isCapture(Self.start(of: path))
-        }
-    }
-
-    /// The recording the file holds.
-    func recording() throws(RecordingError) -> Recording {
-        if let text { return try RecordingLoader.load(text: text, file: path) }
-        return try RecordingLoader.load(path)
-    }
-
-    /// The events of the capture the file holds.
-    func capture() throws(RecordingError) -> [LibinputEvent] {
-        let lines = if let text { text } else { try readText(path, of: "a libinput capture", mayBeLong: true) }
-        return try events(fromJSONLines: lines, file: path)
-    }
-
-    /// The first bytes of a regular file.
-    private static func start(of path: String) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-        defer { try? handle.close() }
-        return ((try? handle.read(upToCount: 64)) ?? nil) ?? Data()
-    }
-
-    private static func isCapture(_ start: some Sequence<UInt8>) -> Bool {
-        String(decoding: Array(start), as: UTF8.self).drop { $0.isWhitespace }.first == "{"
-    }
-}
-
-/// The events of a `--json` capture file; a missing (66), unreadable (77) or malformed (65,
-/// with file and line) file ends the program with a one-line error.
-func loadEventStream(_ path: String) -> [LibinputEvent] {
-    reportingErrors { () throws(RecordingError) in
-        try events(fromJSONLines: try readText(path, of: "a libinput capture", mayBeLong: true), file: path)
-    }
-}
-
-/// The events of a `--json` capture's text, read from `file`; a malformed line is bad data
-/// (65) naming file and line.
-private func events(fromJSONLines text: String, file: String) throws(RecordingError) -> [LibinputEvent] {
-    do {
-        return try EventDecoding.events(fromJSONLines: text)
-    } catch let error as EventDecoding.Malformed {
-        throw RecordingError(.badData, file: file, line: error.line, error.problem)
-    } catch {
-        throw RecordingError(.badData, file: file, "\(error)")
     }
 }
