@@ -17,7 +17,7 @@ public struct ReplayTiming: Sendable {
     /// A real evdev node is read within microseconds; the harness's writes come 0.15 ms late
     /// (p50) and the pty hands data on from a work queue, 0.57 ms from timestamp to app event
     /// (p50, 0.87 ms p99), so a hold timer 0.19 ms after a finger's lift fired before the lift
-    /// here and not in the VM (README, VM tier). Written this far ahead, libinput handles each
+    /// here and not in the VM (docs/testing.md, the VM tier). Written this far ahead, libinput handles each
     /// frame and timer in the order of their times, as a prompt reader would.
     public var writeAhead: Duration = .milliseconds(2)
 

@@ -50,7 +50,7 @@ final class ReplayBehaviourTests: XCTestCase {
 
     /// A replay (from starting the libinput child to its exit, as `--stats` measures it) lasts the
     /// recording's duration + at most 0.5 s, for short and long recordings. The figures of a quiet
-    /// machine are in the README (≈0.35 s over); this catches a harness that waits or drifts.
+    /// machine are in docs/performance.md; this catches a harness that waits or drifts.
     func testReplayWallTimeIsRecordingDurationPlusHalfASecond() throws {
         let touchsynth = try Fixtures.touchsynth()
         for name in ["touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events", "touchpads_SynPS2_Synaptics_TouchPad.leftmove.events"] {
