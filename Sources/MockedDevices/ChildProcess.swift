@@ -7,16 +7,19 @@ import Glibc
 /// The program a replay runs: started with the harness's environment and signals reset, watched,
 /// and stopped.
 enum ChildProcess {
-    /// Starts `command` with `env`, the readiness pipe's write end as descriptor `notifyFD`, and
-    /// `standardOutput` (if given) as its stdout.
-    static func spawn(_ command: [String], env: [String: String], notifyWrite: Int32, notifyFD: Int32, standardOutput: Int32?) throws(HarnessError) -> pid_t {
+    /// Starts `command` with `env`, `standardOutput` (if given) as its stdout, and each of
+    /// `descriptors` (this process's descriptor by the number the program gets it as), whose
+    /// descriptors must not be numbered like any of the targets.
+    static func spawn(_ command: [String], env: [String: String], descriptors: [Int32: Int32], standardOutput: Int32?) throws(HarnessError) -> pid_t {
         guard let program = command.first else { throw HarnessError(.usage, "no command to run") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        // stdout first: the caller's descriptor may be the number the notify pipe is moved to.
+        // stdout first: the caller's descriptor may be a number another one is moved to.
         if let standardOutput { posix_spawn_file_actions_adddup2(&actions, standardOutput, 1) }
-        posix_spawn_file_actions_adddup2(&actions, notifyWrite, notifyFD)
+        for (target, source) in descriptors.sorted(by: { $0.key < $1.key }) {
+            posix_spawn_file_actions_adddup2(&actions, source, target)
+        }
         let argv = command.map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -43,31 +46,50 @@ enum ChildProcess {
         return pid
     }
 
-    /// The exit status if the process has ended (reaping it), else nil.
-    static func exited(_ pid: pid_t) -> Int32? {
+    /// How a program ended.
+    struct Exit {
+        /// Its exit status, or 128 + the signal that killed it.
+        var status: Int32
+        /// The signal that killed it, if one did.
+        var signal: Int32?
+        /// CPU time it used, user and system, in seconds.
+        var cpuSeconds: Double
+    }
+
+    /// How the process ended (reaping it), or nil while it runs.
+    static func exited(_ pid: pid_t) -> Exit? {
+        reap(pid, options: WNOHANG)
+    }
+
+    private static func reap(_ pid: pid_t, options: Int32) -> Exit? {
         var status: Int32 = 0
-        let rc = waitpid(pid, &status, WNOHANG)
-        guard rc == pid else { return nil }
-        return decode(status)
-    }
-
-    private static func decode(_ status: Int32) -> Int32 {
+        var usage = rusage()
+        guard wait4(pid, &status, options, &usage) == pid else { return nil }
         let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return Exit(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, signal: signal == 0 ? nil : signal,
+                    cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
-    /// SIGINT, then SIGKILL if the program is still running two seconds later.
-    static func stop(_ pid: pid_t) -> Int32 {
-        if let status = exited(pid) { return status }
-        kill(pid, SIGINT)
-        let deadline = Clock.now() + 2_000_000_000
-        while Clock.now() < deadline {
-            if let status = exited(pid) { return status }
+    /// SIGINT, again every 100 ms, then SIGKILL if the program is still running two seconds
+    /// later. Again, because a program that sets a flag in its handler and checks it before it
+    /// blocks can miss the first one, if it comes between the check and the wait.
+    static func stop(_ pid: pid_t) -> Exit {
+        if let exit = exited(pid) { return exit }
+        let start = Clock.now()
+        var nextSignal = start
+        while Clock.now() < start + 2_000_000_000 {
+            if Clock.now() >= nextSignal {
+                kill(pid, SIGINT)
+                nextSignal += 100_000_000
+            }
+            if let exit = exited(pid) { return exit }
             usleep(2000)
         }
         kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return decode(status)
+        while true {
+            if let exit = reap(pid, options: 0) { return exit }
+            guard errno == EINTR else { return Exit(status: 128 + SIGKILL, signal: SIGKILL, cpuSeconds: 0) }
+        }
     }
 }

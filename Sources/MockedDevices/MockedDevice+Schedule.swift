@@ -46,12 +46,19 @@ extension MockedDevice {
         }
     }
 
+    /// Skips the node's frames before `time` (microseconds), as a reader loses them when the
+    /// device's buffer overflows.
+    func skipFrames(of node: Node, before time: UInt64) throws(HarnessError) {
+        while let frame = node.next, frame.time < time { node.next = try readFrame(of: node) }
+    }
+
     /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV
     /// (touchsynth-preload does this once the marker file exists), and the device leaves the
-    /// testbed's /sys and /dev. One more event is written to wake a reader waiting in poll, as
-    /// the kernel's hang-up would; the reader gets ENODEV instead of it. No udev "remove" event
-    /// is sent: umockdev can send one only from a preloaded process.
-    func remove(_ node: Node) throws(HarnessError) {
+    /// testbed's /sys and /dev. One more event, stamped `nanos`, is written to wake a reader
+    /// waiting in poll, as the kernel's hang-up would; the reader gets ENODEV instead of it.
+    /// Returns the bytes written. No udev "remove" event is sent: umockdev can send one only from
+    /// a preloaded process.
+    func remove(_ node: Node, at nanos: Int64) throws(HarnessError) -> Int {
         node.removed = true
         node.next = nil
         let markers = root + "/touchsynth-unplugged"
@@ -61,8 +68,9 @@ extension MockedDevice {
         guard fd >= 0 else { throw HarnessError(.system, "cannot create \(marker): \(String(cString: strerror(errno)))") }
         close(fd)
         var wake: [UInt8] = []
-        Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: Clock.now(), to: &wake)
-        _ = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
+        Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: nanos, to: &wake)
+        let written = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
         testbed.removeDevice(syspath: "/sys" + (node.files.syspath as NSString).deletingLastPathComponent)
+        return max(written, 0)
     }
 }

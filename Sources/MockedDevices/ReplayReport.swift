@@ -4,8 +4,9 @@ public struct ReplayReport: Sendable {
     public var exitStatus: Int32
     /// Frames written (a frame the kernel would drop whole is not).
     public var framesDelivered: Int
-    /// Delay between each frame's scheduled write (``ReplayTiming/writeAhead`` before its
-    /// timestamp) and the write, in microseconds.
+    /// In real time, the delay between each frame's scheduled write (``ReplayTiming/writeAhead``
+    /// before its timestamp) and the write, in microseconds; empty on the virtual clock, where
+    /// frames have no schedule.
     public var lateness: DelayHistogram
     /// Worst delay between a frame's scheduled write and the write, in microseconds.
     public var maxLatenessMicros: Int64 { lateness.maximum }
@@ -19,4 +20,14 @@ public struct ReplayReport: Sendable {
     /// SIGINT or SIGTERM, when this process got one during the run and passed it on to the
     /// program: the run ended early, on the user's word.
     public var interruption: Int32?
+    /// The clock the program lived on.
+    public var clock: ReplayClock
+    /// CPU time this process spent on the run (user and system), in seconds.
+    public var harnessCPUSeconds: Double
+    /// CPU time the program used (user and system), in seconds; 0 if it could not be reaped.
+    public var programCPUSeconds: Double
+    /// On the virtual clock, the instants the harness moved the clock to for the program's
+    /// timers, in microseconds of the recording's time (its first event at 0): where libinput's
+    /// tap, hold and gesture timers fired. Empty in real time, where they run on their own.
+    public var timerInstants: [Int64]
 }

@@ -10,13 +10,17 @@ import SurfaceDescriptions
 /// `touchsynth bench`: the speed and memory figures the project reports, measured on recordings.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure parsing, replay timing, translation and recognizer throughput, and peak memory.",
-        discussion: "Replay: wall time over the recording's duration and the worst frame lateness, per run. Parse: frames per second over all recordings. Translate: libinput events per second through both modes and the default surface.")
+        abstract: "Measure parsing, replays on both clocks, translation and recognizer throughput, and peak memory.",
+        discussion: """
+            Virtual clock: every recording replayed, wall time over their summed duration, and the harness's CPU time over \
+            libinput's. Real time: wall time over the longest recording's duration, frame lateness, latency. Parse: frames \
+            per second over all recordings. Translate: libinput events per second through both modes and the default surface.
+            """)
 
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
     @Option(help: "Runs of each measurement.") var runs = 5
     @Flag(help: "JSON Lines output.") var json = false
-    @Flag(help: "Also replay a synthesized 1-hour recording in real time (an hour) and report the replay's peak memory.") var hour = false
+    @Flag(help: "Also replay a synthesized 1-hour recording on the virtual clock: its wall time and peak memory.") var hour = false
     @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
 
@@ -61,13 +65,35 @@ struct Bench: ParsableCommand {
         var figures: [Figure] = []
         figures.append(measureParsing(paths, frames: loaded.reduce(0) { $0 + $1.1.frames.count }))
 
-        // Replay timing on the longest recording: it spans the most frames and timer work.
-        let (longestPath, longest) = loaded.max { $0.1.duration < $1.1.duration }!
-        var overhead = Figure(name: "replay wall time over recording duration", unit: "s", samples: [])
-        var worst = Figure(name: "replay worst frame lateness", unit: "µs", samples: [])
         var childPeakKiB = 0
+        var streams: [[LibinputEvent]] = []
+        let duration = Double(loaded.reduce(0) { $0 + $1.1.duration }) / 1e6
+        var virtualWall = Figure(name: String(format: "virtual clock: replay wall time over duration, all %d recordings (%.1f s)", loaded.count, duration),
+                                 unit: "ratio", samples: [])
+        var cpu = Figure(name: "virtual clock: harness CPU time over libinput side's", unit: "ratio", samples: [])
         for _ in 0..<runs {
-            let report = reportingErrors { try captureLibinputEvents(of: longest, name: longestPath).report }
+            var wall = 0.0, harnessCPU = 0.0, programCPU = 0.0
+            streams = reportingErrors {
+                try loaded.map { path, recording in
+                    let (events, report) = try captureLibinputEvents(of: recording, name: path, clock: .virtual)
+                    wall += report.wallSeconds
+                    harnessCPU += report.harnessCPUSeconds
+                    programCPU += report.programCPUSeconds
+                    childPeakKiB = max(childPeakKiB, report.programPeakKiB ?? 0)
+                    return events
+                }
+            }
+            virtualWall.samples.append(wall / duration)
+            cpu.samples.append(harnessCPU / programCPU)
+        }
+        figures += [virtualWall, cpu]
+
+        // Real time on the longest recording: it spans the most frames and timer work.
+        let (longestPath, longest) = loaded.max { $0.1.duration < $1.1.duration }!
+        var overhead = Figure(name: "real time: replay wall time over recording duration", unit: "s", samples: [])
+        var worst = Figure(name: "real time: replay worst frame lateness", unit: "µs", samples: [])
+        for _ in 0..<runs {
+            let report = reportingErrors { try captureLibinputEvents(of: longest, name: longestPath, clock: .real).report }
             childPeakKiB = max(childPeakKiB, report.programPeakKiB ?? 0)
             overhead.samples.append(report.wallSeconds - Double(longest.duration) / 1e6)
             worst.samples.append(Double(report.maxLatenessMicros))
@@ -75,18 +101,15 @@ struct Bench: ParsableCommand {
         figures += [overhead, worst]
 
         var lateness = DelayHistogram()
-        let streams = reportingErrors {
-            try loaded.map { path, recording in
-                let (events, report) = try captureLibinputEvents(of: recording, name: path)
-                lateness.merge(report.lateness)
-                childPeakKiB = max(childPeakKiB, report.programPeakKiB ?? 0)
-                return events
+        reportingErrors {
+            for (path, recording) in loaded {
+                lateness.merge(try captureLibinputEvents(of: recording, name: path, clock: .real).report.lateness)
             }
         }
-        figures.append(Figure(name: "frame delivery error p50, \(lateness.count) frames of \(loaded.count) recordings", unit: "µs",
+        figures.append(Figure(name: "real time: frame delivery error p50, \(lateness.count) frames of \(loaded.count) recordings", unit: "µs",
                               samples: [Double(lateness.percentile(0.5))]))
-        figures.append(Figure(name: "frame delivery error p99", unit: "µs", samples: [Double(lateness.percentile(0.99))]))
-        figures.append(Figure(name: "frame delivery error max", unit: "µs", samples: [Double(lateness.maximum)]))
+        figures.append(Figure(name: "real time: frame delivery error p99", unit: "µs", samples: [Double(lateness.percentile(0.99))]))
+        figures.append(Figure(name: "real time: frame delivery error max", unit: "µs", samples: [Double(lateness.maximum)]))
         figures.append(measureTranslation(streams))
         figures += reportingErrors { try measureLatency(loaded) }
         if hour { figures += reportingErrors { try measureHourReplay() } }
@@ -139,8 +162,8 @@ struct Bench: ParsableCommand {
         return figure
     }
 
-    /// Replays every recording through `debug --mode both --json --latency` (output discarded)
-    /// and pools the per-event latencies.
+    /// Replays every recording in real time through `debug --mode both --json --latency` (output
+    /// discarded) and pools the per-event latencies.
     private func measureLatency(_ loaded: [(String, Recording)]) throws -> [Figure] {
         var pool = LatencyLog.Pool()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-latency-\(getpid()).tsv").path
@@ -149,22 +172,25 @@ struct Bench: ParsableCommand {
         defer { close(null) }
         for (path, recording) in loaded {
             let device = try MockedDevice(recording: recording)
+            var timing = ReplayTiming.programSignalsReady
+            timing.clock = .real
             let report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--mode", "both", "--json", "--latency", file],
-                                        timing: .programSignalsReady, readiness: .programSignals, standardOutput: null)
+                                        timing: timing, readiness: .programSignals, standardOutput: null)
             endIfInterrupted(report)
             guard report.exitStatus == 0 else { throw CommandError(.system, "latency replay of \(path) failed (status \(report.exitStatus))") }
             try pool.add(file: file)
         }
         let events = "\(pool.fromAvailability.count) events of \(loaded.count) recordings"
         return [
-            Figure(name: "latency available → app events p50, \(events)", unit: "µs", samples: [pool.availability(0.5)]),
-            Figure(name: "latency available → app events p99", unit: "µs", samples: [pool.availability(0.99)]),
+            Figure(name: "real time: latency available → app events p50, \(events)", unit: "µs", samples: [pool.availability(0.5)]),
+            Figure(name: "real time: latency available → app events p99", unit: "µs", samples: [pool.availability(0.99)]),
         ]
     }
 
     /// Synthesizes an hour of pinches, rotations, scrolls and swipes on a real description,
-    /// writes it frame by frame, and replays it in real time through `touchsynth replay --mode both`:
-    /// the peak memory of the replaying process and of its libinput child.
+    /// writes it frame by frame, and replays it on the virtual clock through `touchsynth replay
+    /// --mode both --json` (output discarded): its wall time, and the peak memory of the replaying
+    /// process and of its libinput child.
     private func measureHourReplay() throws -> [Figure] {
         let desc = "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
         let device = try RecordingLoader.load(desc).device
@@ -193,13 +219,14 @@ struct Bench: ParsableCommand {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-              let match = stderr.firstMatch(of: /peak RSS ([0-9.]+) MiB \(program ([0-9.]+) MiB\)/),
-              let own = Double(match.output.1), let child = Double(match.output.2) else {
+              let match = stderr.firstMatch(of: /wall time ([0-9.]+) s.*peak RSS ([0-9.]+) MiB \(program ([0-9.]+) MiB\)/),
+              let wall = Double(match.output.1), let own = Double(match.output.2), let child = Double(match.output.3) else {
             throw CommandError(.system, "the 1-hour replay failed: \(stderr)")
         }
         let hours = Double(recording.duration) / 3.6e9
-        return [Figure(name: String(format: "%.2f h replay: peak memory, touchsynth", hours), unit: "MiB", samples: [own]),
-                Figure(name: String(format: "%.2f h replay: peak memory, libinput child", hours), unit: "MiB", samples: [child])]
+        return [Figure(name: String(format: "virtual clock: %.2f h replay, wall time", hours), unit: "s", samples: [wall]),
+                Figure(name: String(format: "virtual clock: %.2f h replay, peak memory, touchsynth", hours), unit: "MiB", samples: [own]),
+                Figure(name: String(format: "virtual clock: %.2f h replay, peak memory, libinput child", hours), unit: "MiB", samples: [child])]
     }
 
     /// The bundled real and synthesized recordings (Tests/Fixtures/evemu-devices and

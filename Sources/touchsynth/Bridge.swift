@@ -82,7 +82,7 @@ struct BridgeRun: ParsableCommand {
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen,
     /// timed like the libinput events they come from.
     private func replayToFile(_ path: String, translator: inout AppEventTranslator, encoder: inout TouchscreenEncoder) {
-        let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path).events }
+        let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path, clock: .virtual).events }
         var frames: [EvdevFrame] = []
         let start = events.first?.time ?? 0
         for event in events {

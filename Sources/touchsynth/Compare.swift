@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Gestures
 import LibinputEvents
+import MockedDevices
 import Recordings
 import Report
 import SurfaceDescriptions
@@ -26,6 +27,7 @@ struct Compare: ParsableCommand {
         "Also write every libinput event compared, with the app events each mode made of it, to FILE (JSON Lines as replay --mode both --json, recording after recording).",
         valueName: "file"))
     var eventsFile: String?
+    @OptionGroup var clock: ClockOptions
 
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: .defaultScreen)
@@ -47,7 +49,7 @@ struct Compare: ParsableCommand {
                     fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
                 }
                 recording = input.isCapture ? nil : try input.recording()
-                events = try recording.map { try captureLibinputEvents(of: $0, name: path).events } ?? input.capture()
+                events = try recording.map { try captureLibinputEvents(of: $0, name: path, clock: clock.clock).events } ?? input.capture()
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)
                 writeStderr("touchsynth: \(message)")

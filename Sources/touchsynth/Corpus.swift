@@ -15,6 +15,7 @@ struct Corpus: ParsableCommand {
     @Option(help: "Replays run at once (default: the number of CPUs).") var jobs: Int?
     @Option(help: "Also write the table as Markdown to this file.") var markdown: String?
     @Flag(help: "JSON Lines output: one object per device and gesture.") var json = false
+    @OptionGroup var clock: ClockOptions
 
     func validate() throws {
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be within 1 and 64") }
@@ -45,7 +46,7 @@ struct Corpus: ParsableCommand {
                 }
             }
         }
-        let results = replayAll(runs.map(\.file), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let results = replayAll(runs.map(\.file), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, clock: clock.arguments)
         for (run, result) in zip(runs, results) {
             switch result {
             case .success(let events): cells[run.device][run.gesture].outcome = CorpusGesture.all[run.gesture].judge(events)
@@ -65,20 +66,20 @@ struct Corpus: ParsableCommand {
 
     /// Replays every file through `touchsynth replay --json`, `jobs` at a time, in separate
     /// processes (each hosts its own mocked device).
-    private func replayAll(_ files: [String], jobs: Int) -> [Result<[LibinputEvent], ReplayFailure>] {
+    private func replayAll(_ files: [String], jobs: Int, clock: [String]) -> [Result<[LibinputEvent], ReplayFailure>] {
         let queue = ReplayQueue(files)
         let executable = currentExecutable()
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(files.count, 1))) { _ in
-            while let (index, file) = queue.take() { queue.finish(index, Self.replay(executable, file)) }
+            while let (index, file) = queue.take() { queue.finish(index, Self.replay(executable, file, clock: clock)) }
         }
         return queue.results
     }
 
     /// The events of one replay, or why it failed (its last line on stderr).
-    private static func replay(_ executable: String, _ file: String) -> Result<[LibinputEvent], ReplayFailure> {
+    private static func replay(_ executable: String, _ file: String, clock: [String]) -> Result<[LibinputEvent], ReplayFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["replay", "--json", file]
+        process.arguments = ["replay", "--json"] + clock + [file]
         let output = file + ".jsonl", errors = file + ".stderr"
         guard FileManager.default.createFile(atPath: output, contents: nil), FileManager.default.createFile(atPath: errors, contents: nil),
               let out = FileHandle(forWritingAtPath: output), let err = FileHandle(forWritingAtPath: errors) else {

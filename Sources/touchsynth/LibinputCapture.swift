@@ -5,7 +5,7 @@ import Recordings
 
 /// Runs a recording through real libinput (a mocked-device child running `debug --json`) and
 /// reads its events back, for commands that work on the libinput stream itself.
-func captureLibinputEvents(of recording: Recording, name: String) throws -> (events: [LibinputEvent], report: ReplayReport) {
+func captureLibinputEvents(of recording: Recording, name: String, clock: ReplayClock) throws -> (events: [LibinputEvent], report: ReplayReport) {
     let device = try MockedDevice(recording: recording)
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(getpid())-\(UUID().uuidString)").path
     let fd = open(output, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
@@ -13,8 +13,10 @@ func captureLibinputEvents(of recording: Recording, name: String) throws -> (eve
     defer { unlink(output) }
     let report: ReplayReport
     do {
+        var timing = ReplayTiming.programSignalsReady
+        timing.clock = clock
         report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--json"],
-                                timing: .programSignalsReady, readiness: .programSignals, standardOutput: fd)
+                                timing: timing, readiness: .programSignals, standardOutput: fd)
     } catch {
         close(fd)
         throw error

@@ -6,13 +6,21 @@ import MockedDevices
 struct Mock: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a command against a recording presented as a real device (no root).",
-        discussion: "In COMMAND, {devnode} is replaced by the mocked device node. Example:\n  touchsynth mock pinch.yml -- libinput debug-events --device {devnode}")
+        discussion: """
+            In COMMAND, {devnode} is replaced by the mocked device node. Example:
+              touchsynth mock pinch.yml -- libinput debug-events --device {devnode}
+            COMMAND runs on the virtual clock (see --real-time) when it waits for input on the main thread that opens the \
+            device, in poll, select, epoll or a blocking read of the device, as libinput's tools and evtest do. A program \
+            that waits otherwise (on another thread, in a sleep) never looks idle, and the run ends with exit status 70 after \
+            5 s: give it --real-time. A program that needs wall-clock pacing (a progress display) needs it too.
+            """)
 
     @Argument(help: "The recording (evemu, libinput record YAML or evtest text).") var recording: String
     @Option(help: "Device description for an evemu .events file without a header.") var desc: String?
     @Option(help: "N of /dev/input/eventN.") var eventNumber = 10
     @Option(help: "Milliseconds to wait after the last frame before stopping the command.") var tailMs = 300
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
+    @OptionGroup var clock: ClockOptions
     @Argument(parsing: .postTerminator, help: "The command to run.") var command: [String]
 
     func validate() throws {
@@ -28,6 +36,7 @@ struct Mock: ParsableCommand {
             let device = try MockedDevice.forFile(recording, description: desc, eventNumber: eventNumber)
             var timing = ReplayTiming()
             timing.tail = .milliseconds(tailMs)
+            timing.clock = clock.clock
             return try device.run(command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
         }
         if stats { printStats(report) }
@@ -39,9 +48,13 @@ struct Mock: ParsableCommand {
 
 func printStats(_ report: ReplayReport) {
     func mebibytes(_ kib: Int?) -> String { kib.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "unknown" }
-    let timing = String(
-        format: "touchsynth: %d frames delivered, lateness p50 %lld µs p99 %lld µs max %lld µs, start-up %.3f s, wall time %.3f s",
-        report.framesDelivered, report.lateness.percentile(0.5), report.lateness.percentile(0.99), report.maxLatenessMicros,
-        report.startupSeconds, report.wallSeconds)
+    let delivery = switch report.clock {
+    case .virtual: "on the virtual clock (\(report.timerInstants.count) timer instants)"
+    case .real: String(format: "lateness p50 %lld µs p99 %lld µs max %lld µs", report.lateness.percentile(0.5),
+                       report.lateness.percentile(0.99), report.maxLatenessMicros)
+    }
+    let timing = String(format: "touchsynth: %d frames delivered %@, start-up %.3f s, wall time %.3f s, CPU %.3f s (program %.3f s)",
+                        report.framesDelivered, delivery, report.startupSeconds, report.wallSeconds, report.harnessCPUSeconds,
+                        report.programCPUSeconds)
     writeStderr(timing + ", peak RSS \(mebibytes(PeakMemory.ofThisProcess())) (program \(mebibytes(report.programPeakKiB))), exit status \(report.exitStatus)")
 }

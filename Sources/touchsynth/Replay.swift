@@ -15,6 +15,7 @@ struct Replay: ParsableCommand {
     @Flag(help: "The recording is what a kernel delivered (libinput record of a device): play it as it is, without the kernel input core's filtering.")
     var asDelivered = false
     @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
+    @OptionGroup var clock: ClockOptions
     @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
                                                           valueName: "recording")) var others: [String] = []
     @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
@@ -27,6 +28,8 @@ struct Replay: ParsableCommand {
         guard speed.isFinite, speed >= 0.01, speed <= 10 else { throw ValidationError("--speed must be within 0.01 and 10") }
         guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
         guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
+        // On the virtual clock every frame is read the instant it is stamped.
+        if output.latency != nil && !clock.realTime { throw ValidationError("--latency measures real-time delivery: add --real-time") }
     }
 
     func run() throws {
@@ -44,6 +47,7 @@ struct Replay: ParsableCommand {
             if enableTap { command.append("--enable-tap") }
             var timing = ReplayTiming.programSignalsReady
             timing.speed = speed
+            timing.clock = clock.clock
             do {
                 return try device.run(command, timing: timing, readiness: .programSignals)
             } catch let error as HarnessError {

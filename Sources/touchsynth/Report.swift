@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Gestures
 import LibinputEvents
+import MockedDevices
 import Recordings
 import Report
 import SurfaceDescriptions
@@ -20,6 +21,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).") var plot: ReportPlot = .touchpad
     @Option(help: "Surface description whose recognizers the report shows (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @OptionGroup var clock: ClockOptions
 
     func validate() throws {
         if let output, !output.hasSuffix(".html"), !output.hasSuffix(".svg") {
@@ -30,7 +32,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
-        let data = makeReport(recording, description: description, screen: screen.size)
+        let data = makeReport(recording, description: description, screen: screen.size, clock: clock.clock)
         writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
@@ -47,9 +49,9 @@ func reportName(for recording: String) -> String {
 }
 
 /// Replays `path` through real libinput, translates it in both modes and computes its report.
-func makeReport(_ path: String, description: SurfaceDescription, screen: Size) -> ReportData {
+func makeReport(_ path: String, description: SurfaceDescription, screen: Size, clock: ReplayClock) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path) }
-    let events = reportingErrors { try captureLibinputEvents(of: recording, name: path).events }
+    let events = reportingErrors { try captureLibinputEvents(of: recording, name: path, clock: clock).events }
     return makeReport(path, recording: recording, events: events, description: description, screen: screen)
 }
 

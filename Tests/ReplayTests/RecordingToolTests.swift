@@ -44,14 +44,15 @@ final class RecordingToolTests: XCTestCase {
         }
     }
 
-    /// On a terminal, a progress line counts up elapsed time and events (run under `script`, a pty).
+    /// On a terminal, a progress line counts up elapsed time and events (run under `script`, a pty),
+    /// in wall-clock time: the replay runs in real time.
     func testRecordShowsProgressOnATerminal() throws {
         let touchsynth = try Fixtures.touchsynth()
         let script = try XCTUnwrap(findExecutable("script"), "util-linux's script is not installed")
         let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
         let out = temporary("tty.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let inner = "\(touchsynth) mock \(source) -- \(touchsynth) record --device {devnode} -o \(out)"
+        let inner = "\(touchsynth) mock --real-time \(source) -- \(touchsynth) record --device {devnode} -o \(out)"
         let result = try runProcess([script, "-q", "-e", "-c", inner, "/dev/null"])
         XCTAssertEqual(result.status, 0, result.stdout)
         XCTAssertTrue(result.stdout.contains("Ctrl-C to stop"), result.stdout)
@@ -61,14 +62,15 @@ final class RecordingToolTests: XCTestCase {
         XCTAssertTrue(updates.last?.contains(" \(events) events") == true, "the last update counts all \(events) events: \(updates.last ?? "")")
     }
 
-    /// Interrupted half-way, the file holds exactly the frames recorded so far and parses.
+    /// Interrupted half-way through a real-time replay, the file holds exactly the frames
+    /// recorded so far and parses.
     func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {
         let touchsynth = try Fixtures.touchsynth()
         let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
         let out = temporary("partial.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let timeout = try XCTUnwrap(findExecutable("timeout"))
-        let result = try runProcess([touchsynth, "mock", source, "--", timeout, "--preserve-status", "-s", "INT", "1.2", touchsynth, "record", "--device", "{devnode}", "-o", out])
+        let result = try runProcess([touchsynth, "mock", "--real-time", source, "--", timeout, "--preserve-status", "-s", "INT", "1.2", touchsynth, "record", "--device", "{devnode}", "-o", out])
         XCTAssertEqual(result.status, 0, result.stderr)
         let recorded = try RecordingLoader.load(out)
         let original = try RecordingLoader.load(source)

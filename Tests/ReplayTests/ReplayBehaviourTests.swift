@@ -90,7 +90,7 @@ final class ReplayBehaviourTests: XCTestCase {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-latency-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
-        let result = try runProcess([touchsynth, "replay", recording, "--mode", "both", "--json", "--latency", file])
+        let result = try runProcess([touchsynth, "replay", recording, "--mode", "both", "--json", "--real-time", "--latency", file])
         XCTAssertEqual(result.status, 0, result.stderr)
         let types = result.stdout.split(separator: "\n").compactMap { line in
             ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["libinput"] as? [String: Any]
@@ -219,7 +219,7 @@ final class ReplayBehaviourTests: XCTestCase {
             XCTAssertEqual(full.status, 74, "\(arguments)")
             XCTAssertEqual(full.stderr, "touchsynth: stdout: cannot write: No space left on device\n", "\(arguments)")
         }
-        let latency = try runProcess([touchsynth, "replay", "--mode", "both", "--latency", "/nonexistent/latency.tsv", pinch])
+        let latency = try runProcess([touchsynth, "replay", "--mode", "both", "--real-time", "--latency", "/nonexistent/latency.tsv", pinch])
         XCTAssertEqual(latency.status, 73)
         XCTAssertEqual(latency.stderr, "touchsynth: /nonexistent/latency.tsv: cannot write: No such file or directory\n")
         XCTAssertEqual(latency.stdout, "")

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import MockedDevices
 import XCTest
 
@@ -67,6 +70,19 @@ final class Running {
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
         try process.run()
+    }
+
+    var pid: pid_t { process.processIdentifier }
+
+    /// How much it has written to stdout so far.
+    var stdoutBytes: Int {
+        ((try? FileManager.default.attributesOfItem(atPath: out.path)[.size]) as? Int) ?? 0
+    }
+
+    /// Ends it at once (SIGKILL) and reaps it.
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     func wait() throws -> Finished {

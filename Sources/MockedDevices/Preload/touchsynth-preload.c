@@ -21,6 +21,8 @@
  * report readiness itself, $TOUCHSYNTH_NOTIFY_BY_PROGRAM), the first successful open of
  * /dev/input/event* writes one byte to that fd, so the harness starts the stream only once the
  * device is open (libinput drains the fd right after opening it).
+ * - Virtual time (virtual-clock.c): opens and reads of input devices, and reads and closes of
+ *   timerfds, are passed on to the virtual clock.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -33,6 +35,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+#include "touchsynth-preload.h"
 
 #define MAX_TRACKED_FDS 4096
 #define UDEV_DATA_PREFIX "/run/udev/data/"
@@ -84,6 +88,7 @@ static int track(const char *path, int fd)
         return fd;
     evdev_rdev_plus_one[fd] = makedev(13, 64 + n) + 1;
     notify_opened();
+    touchsynth_clock_device_opened();
     return fd;
 }
 
@@ -182,19 +187,34 @@ static int unplugged(int fd)
     return NEXT(access)(path, F_OK) == 0;
 }
 
+static int is_evdev(int fd)
+{
+    return fd >= 0 && fd < MAX_TRACKED_FDS && evdev_rdev_plus_one[fd] != 0;
+}
+
 ssize_t read(int fd, void *buf, size_t count)
 {
+    ssize_t result;
+    if (touchsynth_clock_read(fd, buf, count, &result))
+        return result;
     if (unplugged(fd)) {
+        touchsynth_clock_device_gone(fd);
         errno = ENODEV;
         return -1;
     }
-    return NEXT(read)(fd, buf, count);
+    if (!is_evdev(fd))
+        return NEXT(read)(fd, buf, count);
+    touchsynth_clock_before_device_read(fd);
+    result = NEXT(read)(fd, buf, count);
+    touchsynth_clock_device_read(result);
+    return result;
 }
 
 int close(int fd)
 {
     if (fd >= 0 && fd < MAX_TRACKED_FDS)
         evdev_rdev_plus_one[fd] = 0;
+    touchsynth_clock_closed(fd);
     return NEXT(close)(fd);
 }
 

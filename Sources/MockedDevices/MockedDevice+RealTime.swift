@@ -1,0 +1,69 @@
+import Foundation
+import Recordings
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Delivery on the machine's clock: each frame written on a wall-clock schedule, ahead of its
+/// timestamp by ``ReplayTiming/writeAhead``, while libinput's timers run on their own.
+extension MockedDevice {
+    func deliverInRealTime(pid: pid_t, timing: ReplayTiming,
+                           faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> Delivery {
+        let origin = Clock.now() + timing.leadIn.nanoseconds
+        var delivery = Delivery()
+        var buffer: [UInt8] = []
+        var passed: [EvdevEvent] = []
+        while let next = try nextStep(&faults) {
+            let due = origin + Int64(Double(next.time) * 1000 / timing.speed)
+            // A removal has no timestamp for libinput to order by: it comes at its instant, after
+            // every timer due before it, as a real unplug does.
+            let isRemoval = if case .removal = next.step { true } else { false }
+            let write = isRemoval ? due : due - timing.writeAhead.nanoseconds
+            if let ended = Self.sleep(until: write, watching: pid) {
+                delivery.exit = ended
+                return delivery
+            }
+            buffer.removeAll(keepingCapacity: true)
+            let target: Node
+            switch next.step {
+            case .frame(let node, let frame):
+                delivery.lateness.add((Clock.now() - write) / 1000)
+                // Stamped with the instant the frame is due: libinput's timers run from these times, so
+                // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
+                passed.removeAll(keepingCapacity: true)
+                if filtersLikeKernel { node.inputCore.pass(frame.events, into: &passed) } else { passed = frame.events }
+                for event in passed { Self.appendInputEvent(event, at: due, to: &buffer) }
+                // A frame the kernel would drop whole is not written.
+                if buffer.isEmpty { continue }
+                target = node
+                delivery.frames += 1
+            case .removal(let node):
+                _ = try remove(node, at: Clock.now())
+                continue
+            case .synDropped(let node, let resumesAt):
+                try skipFrames(of: node, before: resumesAt)
+                Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: due, to: &buffer)
+                target = node
+            }
+            if let ended = try writeAll(buffer, to: target, watching: pid) {
+                delivery.exit = ended
+                return delivery
+            }
+            delivery.memory.sample(pid, now: Clock.now())
+        }
+        delivery.exit = Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid)
+        return delivery
+    }
+
+    /// Sleeps until `nanos` in slices, so that a program that ended (say, on Ctrl-C) is noticed
+    /// during long gaps; returns how it ended if it did.
+    private static func sleep(until nanos: Int64, watching pid: pid_t) -> ChildProcess.Exit? {
+        while true {
+            if let exit = ChildProcess.exited(pid) { return exit }
+            let now = Clock.now()
+            if now >= nanos { return nil }
+            Clock.sleep(until: min(nanos, now + 100_000_000))
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import MockedDevices
+
+/// `--real-time`: which clock a replay's libinput lives on.
+struct ClockOptions: ParsableArguments {
+    @Flag(help: """
+        Replay in real time: frames on a wall-clock schedule, racing libinput's timers as on a real device. \
+        By default libinput runs on a virtual clock that moves from frame to timer as soon as it is idle: \
+        the same output every time, timestamps included, in a fraction of the recording's duration.
+        """)
+    var realTime = false
+
+    var clock: ReplayClock { realTime ? .real : .virtual }
+
+    /// The arguments that ask a child `touchsynth replay` for the same clock.
+    var arguments: [String] { realTime ? ["--real-time"] : [] }
+}
