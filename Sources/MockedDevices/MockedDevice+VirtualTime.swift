@@ -52,13 +52,16 @@ extension MockedDevice {
         while let next = try nextStep(&faults) {
             let at = timeline.instant(next.time)
             last = at
-            if let ended = try driver.move(to: at) {
+            // A removal carries no time for the program to read: the clock is moved for it.
+            let isRemoval = if case .removal = next.step { true } else { false }
+            if let ended = try isRemoval ? driver.move(to: at) : driver.prepareFrame(at: at) {
                 delivery.exit = ended
                 return delivery
             }
             buffer.removeAll(keepingCapacity: true)
             let target: Node
-            let what: String
+            // What the program is to do with the write, for the message if it never does.
+            let task: StaticString
             switch next.step {
             case .frame(let node, let frame):
                 passed.removeAll(keepingCapacity: true)
@@ -68,11 +71,10 @@ extension MockedDevice {
                 if buffer.isEmpty { continue }
                 target = node
                 delivery.frames += 1
-                what = "read the frame at \(Self.seconds(next.time)) of \(node.files.devnode)"
+                task = "read the frame"
             case .removal(let node):
                 driver.written += UInt64(try remove(node, at: at))
-                what = "notice the removal of \(node.files.devnode) at \(Self.seconds(next.time))"
-                if let ended = try driver.waitUntilIdle(for: what) {
+                if let ended = try driver.waitUntilIdle(for: "notice the removal at \(Self.seconds(next.time)) of \(node.files.devnode)") {
                     delivery.exit = ended
                     return delivery
                 }
@@ -81,14 +83,14 @@ extension MockedDevice {
                 try skipFrames(of: node, before: resumesAt)
                 Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: at, to: &buffer)
                 target = node
-                what = "read the SYN_DROPPED at \(Self.seconds(next.time)) of \(node.files.devnode)"
+                task = "read the SYN_DROPPED"
             }
             if let ended = try writeAll(buffer, to: target, watching: driver.pid) {
                 delivery.exit = ended
                 return delivery
             }
             driver.written += UInt64(buffer.count)
-            if let ended = try driver.waitUntilIdle(for: what) {
+            if let ended = try driver.waitUntilIdle(for: "\(task) at \(Self.seconds(next.time)) of \(target.files.devnode)") {
                 delivery.exit = ended
                 return delivery
             }

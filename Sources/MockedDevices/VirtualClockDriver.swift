@@ -59,17 +59,30 @@ struct VirtualClockDriver {
     }
 
     /// Moves the clock to `instant` through each armed timer's expiry on the way, so that every
-    /// timer fires at its own instant, and the timers those arm fire too. A timer due at `instant`
-    /// itself fires before the caller's frame of that instant: libinput, reading the frame, would
-    /// run it first too.
+    /// timer fires at its own instant, and the timers those arm fire too.
     mutating func move(to instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
+        if let exit = try runTimers(through: instant) { return exit }
+        return try advance(to: instant)
+    }
+
+    /// Fires every timer due by `instant`, each at its own instant, before a frame stamped
+    /// `instant` is written: a timer due at the frame's instant fires first, as libinput, reading
+    /// the frame, would run it first too. The program's clock reaches the frame's time as it
+    /// reads the frame (Preload/virtual-clock.c), so the frame needs no move of its own.
+    mutating func prepareFrame(at instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
+        if let exit = try runTimers(through: instant) { return exit }
+        now = max(now, instant)
+        return nil
+    }
+
+    private mutating func runTimers(through instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
         while let expiry = idle?.nextExpiry, expiry <= instant {
             guard expiry > now else {
                 throw HarnessError(.system, "the program's clock reports a timer at \(Self.seconds(expiry)), not after its time \(Self.seconds(now))")
             }
             if let exit = try advance(to: expiry) { return exit }
         }
-        return try advance(to: instant)
+        return nil
     }
 
     /// Takes the program's next report, or returns how it ended. Past `deadline`, the program

@@ -83,29 +83,46 @@ public enum LibinputRecordFormat {
             }
         }
 
+        /// Read byte by byte: a long recording has millions of these lines.
         private mutating func classify(_ text: String, file: String, line: Int) throws(RecordingError) -> Result {
             guard !ended else { return .none }
-            let body = text.prefix { $0 != "#" }
-            let trimmed = body.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { return .none }
-            if let first = body.first, first != " " { return .endOfDevice }
-            let indent = body.prefix { $0 == " " }.count
-            if indent == 2, trimmed.hasPrefix("- ") {
-                inEvdev = trimmed == "- evdev:"
+            let bytes = text.utf8
+            let body = bytes[..<(bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex)]
+            let content = Self.trimmed(body)
+            if content.isEmpty { return .none }
+            if body.first != UInt8(ascii: " ") { return .endOfDevice }
+            let indent = body.prefix { $0 == UInt8(ascii: " ") }.count
+            if indent == 2, content.starts(with: "- ".utf8) {
+                inEvdev = content.elementsEqual("- evdev:".utf8)
                 return .none
             }
             guard inEvdev else { return .none }
-            guard trimmed.hasPrefix("- ["), trimmed.hasSuffix("]") else {
+            guard content.starts(with: "- [".utf8), content.last == UInt8(ascii: "]") else {
                 throw RecordingError.bad(file, line, "expected an evdev event \"- [sec, usec, type, code, value]\"")
             }
-            let fields = trimmed.dropFirst(3).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let inner = content.dropFirst(3).dropLast()
+            let fields = inner.split(separator: UInt8(ascii: ","))
             guard fields.count == 5 else { throw RecordingError.bad(file, line, "truncated event: expected [sec, usec, type, code, value]") }
-            let numbers = try fields.map { f throws(RecordingError) -> Int64 in
-                guard let n = Int64(f) else { throw RecordingError.bad(file, line, "\"\(f)\" is not an integer") }
-                return n
+            var numbers: [Int64] = []
+            numbers.reserveCapacity(5)
+            for field in fields {
+                let digits = Self.trimmed(field)
+                guard let n = Int64(String(decoding: digits, as: UTF8.self)) else {
+                    throw RecordingError.bad(file, line, "\"\(String(decoding: digits, as: UTF8.self))\" is not an integer")
+                }
+                numbers.append(n)
             }
             let (time, event) = try LibinputRecordFormat.event(numbers, file: file, line: line)
             return .event(time, event)
+        }
+
+        /// `bytes` without leading and trailing spaces and tabs.
+        private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+                return bytes[bytes.endIndex...]
+            }
+            return bytes[first...last]
         }
     }
 

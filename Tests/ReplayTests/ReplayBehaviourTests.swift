@@ -237,7 +237,8 @@ final class ReplayBehaviourTests: XCTestCase {
         for (command, delay) in [("compare", 0.5), ("compare", 0.05), ("replay", 0.5)] {
             let process = Process(), output = Pipe(), errors = Pipe()
             process.executableURL = URL(fileURLWithPath: touchsynth)
-            process.arguments = [command, session]
+            // In real time, so that the replay is still running when the signal comes.
+            process.arguments = [command, "--real-time", session]
             process.standardOutput = output
             process.standardError = errors
             try process.run()

@@ -3,25 +3,11 @@ import MockedDevices
 import Recordings
 import XCTest
 
-/// The virtual clock: a replay gives the same output every time, timestamps included; libinput's
-/// timers fire at the instants libinput computed; a libinput side that dies or wedges ends the
-/// replay within seconds, with exit status 70.
+/// The virtual clock: libinput's timers fire at the instants libinput computed, whatever the
+/// load; a libinput side that dies or wedges ends the replay within seconds, with exit status 70.
+/// (That every recording replays the same every time, timestamps included, BehaviourTests checks
+/// against the recorded baseline.)
 final class VirtualClockTests: XCTestCase {
-    /// Three runs of each bundled recording at once (so each runs beside load from the others).
-    func testEveryRecordingReplaysTheSameEveryTime() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        for recording in Fixtures.recordings {
-            let runs = try (0..<3).map { _ in try Running([touchsynth, "replay", "--json", recording.path]) }.map { try $0.wait() }
-            let name = recording.lastPathComponent
-            for run in runs {
-                XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
-                XCTAssertFalse(run.stderr.contains("lagging behind") || run.stderr.contains("in the past"), "\(name): \(run.stderr)")
-            }
-            XCTAssertGreaterThan(runs[0].stdout.count, 0, name)
-            XCTAssertTrue(runs.allSatisfy { $0.stdout == runs[0].stdout }, "\(name): the runs' outputs differ")
-        }
-    }
-
     /// The recording whose hold raced the next frame in real time: its timestamps put libinput's
     /// hold timer (two fingers: 40 ms) before the next frame, so the hold begins, every time,
     /// even with both CPUs busy.
@@ -85,7 +71,7 @@ final class VirtualClockTests: XCTestCase {
         XCTAssertEqual(finished.status, 70, finished.stderr)
         XCTAssertLessThan(finished.seconds, 10)
         XCTAssertTrue(finished.stderr.contains("killed by signal 9"), finished.stderr)
-        XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, finished.stderr)
+        assertOneLineOfOurs(finished.stderr)
     }
 
     /// The libinput side stopped (SIGSTOP) mid-replay: it never becomes idle again, and the
@@ -95,10 +81,17 @@ final class VirtualClockTests: XCTestCase {
         XCTAssertEqual(finished.status, 70, finished.stderr)
         XCTAssertLessThan(finished.seconds, 10)
         XCTAssertTrue(finished.stderr.contains("within 5 s of wall time on the virtual clock"), finished.stderr)
-        XCTAssertEqual(finished.stderr.split(separator: "\n").count, 1, finished.stderr)
+        assertOneLineOfOurs(finished.stderr)
     }
 
     // MARK: - Helpers
+
+    /// One line from touchsynth; libinput's own messages (a touch jump it discards) may come before.
+    private func assertOneLineOfOurs(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) {
+        let ours = stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth:") }
+        XCTAssertEqual(ours.count, 1, stderr, file: file, line: line)
+        XCTAssertTrue(stderr.hasSuffix((ours.last ?? "") + "\n"), stderr, file: file, line: line)
+    }
 
     private let leadIn = Int(ReplayTiming.programSignalsReady.leadIn.components.attoseconds / 1_000_000_000_000)
         + Int(ReplayTiming.programSignalsReady.leadIn.components.seconds) * 1_000_000

@@ -206,7 +206,7 @@ ssize_t read(int fd, void *buf, size_t count)
         return NEXT(read)(fd, buf, count);
     touchsynth_clock_before_device_read(fd);
     result = NEXT(read)(fd, buf, count);
-    touchsynth_clock_device_read(result);
+    touchsynth_clock_device_read(buf, result);
     return result;
 }
 

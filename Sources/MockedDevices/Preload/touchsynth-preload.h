@@ -9,8 +9,8 @@
 void touchsynth_clock_device_opened(void);
 /* `fd`, an input device, is about to be read. */
 void touchsynth_clock_before_device_read(int fd);
-/* `bytes` were read from an input device. */
-void touchsynth_clock_device_read(ssize_t bytes);
+/* `bytes` of input events were read from an input device into `buf`. */
+void touchsynth_clock_device_read(const void *buf, ssize_t bytes);
 /* A read of the unplugged device `fd` fails with ENODEV. */
 void touchsynth_clock_device_gone(int fd);
 /* Reads a virtual timerfd: 1 with the read's result in `result` if `fd` is one, else 0. */

@@ -28,12 +28,14 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/select.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <linux/input.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -63,7 +65,7 @@ struct timer {
     uint64_t interval;     /* ns, 0 for a one-shot timer */
 };
 
-static int active = -1;  /* -1 until the environment is read */
+static int active;
 static int channel = -1;
 static _Atomic uint64_t virtual_now;
 static _Atomic uint64_t device_bytes;
@@ -77,19 +79,29 @@ static char gone[MAX_TIMER_FDS];
 
 static int on_main_thread(void) { return gettid() == getpid(); }
 
-static int is_active(void)
+/* At load, before the program runs: the harness's socket moves out of the way of descriptors a
+   program sets itself (a shell's `exec 4<file`), and programs it starts find it by the variable. */
+__attribute__((constructor)) static void take_environment(void)
 {
-    if (active < 0) {
-        const char *fd = getenv("TOUCHSYNTH_CLOCK_FD");
-        const char *start = getenv("TOUCHSYNTH_CLOCK_START_NS");
-        active = fd != NULL && start != NULL;
-        if (active) {
-            channel = atoi(fd);
-            atomic_store(&virtual_now, strtoull(start, NULL, 10));
-        }
+    const char *fd = getenv("TOUCHSYNTH_CLOCK_FD");
+    const char *start = getenv("TOUCHSYNTH_CLOCK_START_NS");
+    struct stat status;
+    active = fd != NULL && start != NULL && fstat(atoi(fd), &status) == 0 && S_ISSOCK(status.st_mode);
+    if (!active)
+        return;
+    channel = atoi(fd);
+    int moved = fcntl(channel, F_DUPFD, 900);
+    if (moved >= 0) {
+        NEXT(close)(channel);
+        channel = moved;
+        char number[16];
+        snprintf(number, sizeof number, "%d", moved);
+        setenv("TOUCHSYNTH_CLOCK_FD", number, 1);
     }
-    return active;
+    atomic_store(&virtual_now, strtoull(start, NULL, 10));
 }
+
+static int is_active(void) { return active > 0; }
 
 static uint64_t ns(const struct timespec *ts) { return (uint64_t)ts->tv_sec * 1000000000u + (uint64_t)ts->tv_nsec; }
 
@@ -161,6 +173,7 @@ void touchsynth_clock_device_opened(void)
     if (!is_active() || !on_main_thread() || atomic_exchange(&claimed, 1))
         return;
     /* This process runs libinput: a program it starts does not take the clock. */
+    fcntl(channel, F_SETFD, FD_CLOEXEC);
     unsetenv("TOUCHSYNTH_CLOCK_FD");
     unsetenv("TOUCHSYNTH_CLOCK_START_NS");
     sigset_t all, previous;
@@ -172,10 +185,23 @@ void touchsynth_clock_device_opened(void)
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }
 
-void touchsynth_clock_device_read(ssize_t bytes)
+void touchsynth_clock_device_read(const void *buf, ssize_t bytes)
 {
-    if (bytes > 0)
-        atomic_fetch_add(&device_bytes, (uint64_t)bytes);
+    if (bytes <= 0 || !is_active())
+        return;
+    /* The harness writes a frame stamped with the time it moves the clock to, without a command
+       of its own: the reader's clock reaches the frame's time as the frame is read, as on a
+       prompt reader of a real device. */
+    const struct input_event *events = buf;
+    uint64_t latest = 0;
+    for (size_t i = 0; i < (size_t)bytes / sizeof *events; i++) {
+        uint64_t at = (uint64_t)events[i].input_event_sec * 1000000000u + (uint64_t)events[i].input_event_usec * 1000u;
+        if (at > latest)
+            latest = at;
+    }
+    uint64_t now = atomic_load(&virtual_now);
+    while (latest > now && !atomic_compare_exchange_weak(&virtual_now, &now, latest)) {}
+    atomic_fetch_add(&device_bytes, (uint64_t)bytes);
 }
 
 void touchsynth_clock_device_gone(int fd)
