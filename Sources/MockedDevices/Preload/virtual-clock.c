@@ -77,7 +77,13 @@ static struct timer timers[MAX_TIMER_FDS];
 /* Unplugged devices whose end has been reported to the reader (see touchsynth_clock_device_gone). */
 static char gone[MAX_TIMER_FDS];
 
-static int on_main_thread(void) { return gettid() == getpid(); }
+static int on_main_thread(void)
+{
+    static __thread int main_thread = -1;
+    if (main_thread < 0)
+        main_thread = gettid() == getpid();
+    return main_thread;
+}
 
 /* At load, before the program runs: the harness's socket moves out of the way of descriptors a
    program sets itself (a shell's `exec 4<file`), and programs it starts find it by the variable. */
