@@ -31,10 +31,7 @@ extension MockedDevice {
                 delivery.lateness.add((Clock.now() - write) / 1000)
                 // Stamped with the instant the frame is due: libinput's timers run from these times, so
                 // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
-                passed.removeAll(keepingCapacity: true)
-                if filtersLikeKernel { node.inputCore.pass(frame.events, into: &passed) } else { passed = frame.events }
-                for event in passed { Self.appendInputEvent(event, at: due, to: &buffer) }
-                // A frame the kernel would drop whole is not written.
+                encode(frame, of: node, at: due, into: &buffer, scratch: &passed)
                 if buffer.isEmpty { continue }
                 target = node
                 delivery.frames += 1

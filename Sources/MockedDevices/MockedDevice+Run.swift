@@ -171,6 +171,15 @@ extension MockedDevice {
         return nil
     }
 
+    /// `frame` as the node's reader gets it, stamped `nanos`, appended to `buffer`: through the
+    /// kernel input core's filter unless the recording is what a kernel delivered. Nothing is
+    /// appended for a frame the kernel would drop whole.
+    func encode(_ frame: EvdevFrame, of node: Node, at nanos: Int64, into buffer: inout [UInt8], scratch passed: inout [EvdevEvent]) {
+        passed.removeAll(keepingCapacity: true)
+        if filtersLikeKernel { node.inputCore.pass(frame.events, into: &passed) } else { passed = frame.events }
+        for event in passed { Self.appendInputEvent(event, at: nanos, to: &buffer) }
+    }
+
     /// `struct input_event` on 64-bit Linux: timeval (2 × 64 bit), type, code, value.
     static func appendInputEvent(_ e: EvdevEvent, at nanos: Int64, to buffer: inout [UInt8]) {
         func put<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) } }

@@ -64,10 +64,7 @@ extension MockedDevice {
             let task: StaticString
             switch next.step {
             case .frame(let node, let frame):
-                passed.removeAll(keepingCapacity: true)
-                if filtersLikeKernel { node.inputCore.pass(frame.events, into: &passed) } else { passed = frame.events }
-                for event in passed { Self.appendInputEvent(event, at: at, to: &buffer) }
-                // A frame the kernel would drop whole is not written.
+                encode(frame, of: node, at: at, into: &buffer, scratch: &passed)
                 if buffer.isEmpty { continue }
                 target = node
                 delivery.frames += 1

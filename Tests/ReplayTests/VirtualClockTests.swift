@@ -65,24 +65,25 @@ final class VirtualClockTests: XCTestCase {
 
     /// The libinput side killed mid-replay: exit 70 at once, naming the signal.
     func testAKilledLibinputSideEndsTheReplayWithStatus70() throws {
-        let finished = try replayLong(interruptingWith: SIGKILL)
-        XCTAssertEqual(finished.status, 70, finished.stderr)
-        XCTAssertLessThan(finished.seconds, 10)
-        XCTAssertTrue(finished.stderr.contains("killed by signal 9"), finished.stderr)
-        assertOneLineOfOurs(finished.stderr)
+        try assertReplayEndsWithStatus70(interruptedWith: SIGKILL, saying: "killed by signal 9")
     }
 
     /// The libinput side stopped (SIGSTOP) mid-replay: it never becomes idle again, and the
     /// replay ends within 10 s with exit 70, naming what it waited for.
     func testAWedgedLibinputSideEndsTheReplayWithStatus70() throws {
-        let finished = try replayLong(interruptingWith: SIGSTOP)
-        XCTAssertEqual(finished.status, 70, finished.stderr)
-        XCTAssertLessThan(finished.seconds, 10)
-        XCTAssertTrue(finished.stderr.contains("within 5 s of wall time on the virtual clock"), finished.stderr)
-        assertOneLineOfOurs(finished.stderr)
+        try assertReplayEndsWithStatus70(interruptedWith: SIGSTOP, saying: "within 5 s of wall time on the virtual clock")
     }
 
     // MARK: - Helpers
+
+    private func assertReplayEndsWithStatus70(interruptedWith signal: Int32, saying message: String,
+                                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let finished = try replayLong(interruptingWith: signal)
+        XCTAssertEqual(finished.status, 70, finished.stderr, file: file, line: line)
+        XCTAssertLessThan(finished.seconds, 10, file: file, line: line)
+        XCTAssertTrue(finished.stderr.contains(message), finished.stderr, file: file, line: line)
+        assertOneLineOfOurs(finished.stderr, file: file, line: line)
+    }
 
     /// One line from touchsynth; libinput's own messages (a touch jump it discards) may come before.
     private func assertOneLineOfOurs(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) {
