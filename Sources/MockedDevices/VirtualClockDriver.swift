@@ -47,13 +47,13 @@ struct VirtualClockDriver {
         try link.send(now: instant)
         now = instant
         let deadline = Clock.now() + timeout
-        let what = "acknowledge the time \(Self.seconds(instant))"
-        while advanced == nil {
-            if let exit = try receive(until: deadline, for: what) { return exit }
+        var acknowledged: VirtualClockLink.Report?
+        while acknowledged == nil {
+            if let exit = try receive(until: deadline, for: "acknowledge the time \(Self.seconds(instant))") { return exit }
+            acknowledged = advanced
         }
-        let ack = advanced!
         advanced = nil
-        guard ack.fired > 0 else { return nil }
+        guard let ack = acknowledged, ack.fired > 0 else { return nil }
         timerInstants.append(instant)
         return try waitUntilIdle(after: ack.sequence, for: "run its timers due at \(Self.seconds(instant))")
     }
