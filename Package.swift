@@ -71,7 +71,8 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings"]),
         .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings"]),
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents", "AppEvents", "Gestures",
+                                                    "SurfaceDescriptions", "Report"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
         // An app's own recognizer, written with the public API only (no @testable import).

@@ -64,6 +64,7 @@ extension LibinputEvent {
         var sysname: String?
         var capabilities: [String]?
         var size_mm: [Double]?
+        var libinput_version: String?
         var state: String?
         var source: String?
         var dx, dy, dx_unaccelerated, dy_unaccelerated, x, y, scale, angle_delta: Double?
@@ -94,7 +95,8 @@ extension LibinputEvent {
             let size = f.size_mm.flatMap { $0.count == 2 ? (width: $0[0], height: $0[1]) : nil }
             kind = .deviceAdded(DeviceInfo(
                 name: f.name ?? "", sysname: f.sysname ?? device,
-                capabilities: CapabilitySet((f.capabilities ?? []).compactMap(Capability.init(rawValue:))), sizeMM: size))
+                capabilities: CapabilitySet((f.capabilities ?? []).compactMap(Capability.init(rawValue:))), sizeMM: size,
+                libinputVersion: f.libinput_version))
         case "DEVICE_REMOVED": kind = .deviceRemoved
         case "POINTER_MOTION":
             kind = .pointerMotion(dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),

@@ -74,10 +74,11 @@ extension LibinputEvent: Encodable {
 }
 
 /// A device as `devices --json` lists it and DEVICE_ADDED carries it: `name`, `sysname`,
-/// `capabilities` in libinput's order, `size_mm` as `[width, height]` or `null`.
+/// `capabilities` in libinput's order, `size_mm` as `[width, height]` or `null`, and `libinput_version`,
+/// the version of the libinput that added it, when known.
 extension DeviceInfo: Encodable {
     private enum Key: String, CodingKey {
-        case name, sysname, capabilities, size_mm
+        case name, sysname, capabilities, size_mm, libinput_version
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,6 +87,7 @@ extension DeviceInfo: Encodable {
         try c.encode(sysname, forKey: .sysname)
         try c.encode(capabilities.map(\.rawValue), forKey: .capabilities)
         try c.encode(sizeMM.map { [$0.width, $0.height] }, forKey: .size_mm)
+        try c.encodeIfPresent(libinputVersion, forKey: .libinput_version)
     }
 }
 

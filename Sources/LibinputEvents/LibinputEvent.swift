@@ -152,17 +152,21 @@ public struct DeviceInfo: Equatable, Sendable {
     public var capabilities: CapabilitySet
     /// Physical size in millimetres, when libinput knows it.
     public var sizeMM: (width: Double, height: Double)?
+    /// The version of the libinput that added the device, when the reader knows it (`1.28.1`).
+    public var libinputVersion: String?
 
-    public init(name: String, sysname: String, capabilities: CapabilitySet, sizeMM: (width: Double, height: Double)?) {
+    public init(name: String, sysname: String, capabilities: CapabilitySet, sizeMM: (width: Double, height: Double)?,
+                libinputVersion: String? = nil) {
         self.name = name
         self.sysname = sysname
         self.capabilities = capabilities
         self.sizeMM = sizeMM
+        self.libinputVersion = libinputVersion
     }
 
     public static func == (a: DeviceInfo, b: DeviceInfo) -> Bool {
         a.name == b.name && a.sysname == b.sysname && a.capabilities == b.capabilities
-            && a.sizeMM?.width == b.sizeMM?.width && a.sizeMM?.height == b.sizeMM?.height
+            && a.sizeMM?.width == b.sizeMM?.width && a.sizeMM?.height == b.sizeMM?.height && a.libinputVersion == b.libinputVersion
     }
 }
 

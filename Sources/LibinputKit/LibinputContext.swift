@@ -66,6 +66,9 @@ public final class LibinputContext {
     /// Turns tap-to-click on for every device added from now on. libinput leaves it off by default
     /// (as `libinput debug-events` does); desktops usually turn it on.
     public var enablesTapToClick = false
+    /// The version of the libinput this process loaded, named in every DEVICE_ADDED when set:
+    /// libinput has no call that tells it, so the caller does.
+    public var libinputVersion: String?
 
     /// Log messages libinput produced since the last call to ``takeLog()``.
     public func takeLog() -> [LibinputLogMessage] {
@@ -232,7 +235,8 @@ public final class LibinputContext {
             if enablesTapToClick && libinput_device_config_tap_get_finger_count(device) > 0 {
                 libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
             }
-            let info = Self.info(device)
+            var info = Self.info(device)
+            info.libinputVersion = libinputVersion
             knownDevices[sysname] = info
             return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceAdded(info))
         case LIBINPUT_EVENT_DEVICE_REMOVED:

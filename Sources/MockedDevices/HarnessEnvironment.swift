@@ -3,9 +3,9 @@ import Foundation
 /// What the harness and the program it runs tell each other through the environment: where the
 /// testbed and the preload libraries are, when the program is ready, how early frames come.
 extension MockedDevice {
-    /// The environment a program needs to see the mocked device.
+    /// The environment a program needs to see the mocked device, on ``libinput``.
     public func environment(preload: String) -> [String: String] {
-        var env = ProcessInfo.processInfo.environment
+        var env = libinput.environment(ProcessInfo.processInfo.environment)
         let existing = env["LD_PRELOAD"].map { ":" + $0 } ?? ""
         env["LD_PRELOAD"] = "\(preload):libumockdev-preload.so.0\(existing)"
         env["UMOCKDEV_DIR"] = root

@@ -40,6 +40,8 @@ public final class MockedDevice {
     /// core. Off for a recording of what a kernel already delivered (`libinput record`), whose
     /// values a second pass would damp again where an axis has fuzz.
     public var filtersLikeKernel = true
+    /// The libinput the programs run against load: the system's unless another build is chosen.
+    public var libinput = LibinputBuild.system
 
     /// The first device the testbed presents.
     public var device: DeviceDescription { nodes[0].device }

@@ -18,7 +18,8 @@ struct Compare: ParsableCommand {
     var recordings: [String]
     @Option(help: "Surface description (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
-    @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other.") var failOnDiff = false
+    @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other, or (several --libinput versions) when the versions' events differ.")
+    var failOnDiff = false
     @Flag(help: "Also check each mode's app events against the delivery invariants, as replay --check does; violations go to stderr and exit status 1.")
     var check = false
     @Option(name: .customLong("report"), help: ArgumentHelp("Also write an HTML report per recording and an index.html into DIR.", valueName: "dir"))
@@ -28,9 +29,20 @@ struct Compare: ParsableCommand {
         valueName: "file"))
     var eventsFile: String?
     @OptionGroup var clock: ClockOptions
+    @OptionGroup(title: "Across libinput versions (--libinput 1.22.1,1.28.1: each recording replayed on each, and where they part)")
+    var libinput: LibinputOptions
+
+    func validate() throws {
+        try libinput.check(several: true)
+        if libinput.versions.count > 1 && (reportDirectory != nil || eventsFile != nil) {
+            throw ValidationError("--report and --events-out take one libinput version")
+        }
+    }
 
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: .defaultScreen)
+        let builds = libinput.builds()
+        if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { makeDirectory(reportDirectory) }
         let eventsOutput = eventsFile.map { (path: $0, fd: openForWriting($0)) }
         defer { if let eventsOutput { close(eventsOutput.fd) } }
@@ -49,7 +61,8 @@ struct Compare: ParsableCommand {
                     fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
                 }
                 recording = input.isCapture ? nil : try input.recording()
-                events = try recording.map { try captureLibinputEvents(of: $0, name: path, clock: clock.clock).events } ?? input.capture()
+                events = try recording.map { try captureLibinputEvents(of: $0, name: path, clock: clock.clock, libinput: builds[0]).events }
+                    ?? input.capture()
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)
                 writeStderr("touchsynth: \(message)")

@@ -9,15 +9,20 @@ import Recordings
 struct Corpus: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and report what libinput makes of each.",
-        discussion: "Example (the table in docs/device-corpus.md): touchsynth corpus Tests/Fixtures/devices --markdown docs/device-corpus.md")
+        discussion: """
+            Example (the table in docs/device-corpus.md): touchsynth corpus Tests/Fixtures/devices --libinput 1.22.1,1.28.1,1.31.3 \
+            --markdown docs/device-corpus.md. With several --libinput versions every gesture is replayed on each, a column per version.
+            """)
 
     @Argument(help: "Description or recording files, or directories of them (duplicates of one device are tested once).") var paths: [String]
     @Option(help: "Replays run at once (default: the number of CPUs).") var jobs: Int?
     @Option(help: "Also write the table as Markdown to this file.") var markdown: String?
     @Flag(help: "JSON Lines output: one object per device and gesture.") var json = false
     @OptionGroup var clock: ClockOptions
+    @OptionGroup var libinput: LibinputOptions
 
     func validate() throws {
+        try libinput.check(several: true)
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be within 1 and 64") }
     }
 
@@ -28,6 +33,7 @@ struct Corpus: ParsableCommand {
         makeDirectory(work.path)
         defer { try? FileManager.default.removeItem(at: work) }
 
+        let builds = libinput.builds()
         var cells: [[CorpusCell]] = devices.map { _ in [] }
         var runs: [(device: Int, gesture: Int, file: String)] = []
         for (d, device) in devices.enumerated() {
@@ -46,41 +52,52 @@ struct Corpus: ParsableCommand {
                 }
             }
         }
-        let results = replayAll(runs.map(\.file), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, clock: clock.arguments)
-        for (run, result) in zip(runs, results) {
-            switch result {
-            case .success(let events): cells[run.device][run.gesture].outcome = CorpusGesture.all[run.gesture].judge(events)
-            case .failure(let failure): cells[run.device][run.gesture].outcome = .replayFailed(failure.message)
+        let replays = builds.flatMap { build in runs.map { (file: $0.file, arguments: clock.arguments + LibinputOptions.arguments(build)) } }
+        var results = replayAll(replays, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)[...]
+        var byVersion: [[[CorpusCell]]] = []
+        for _ in builds {
+            var versionCells = cells
+            for (run, result) in zip(runs, results.prefix(runs.count)) {
+                switch result {
+                case .success(let events): versionCells[run.device][run.gesture].outcome = CorpusGesture.all[run.gesture].judge(events)
+                case .failure(let failure): versionCells[run.device][run.gesture].outcome = .replayFailed(failure.message)
+                }
             }
+            results = results.dropFirst(runs.count)
+            byVersion.append(versionCells)
         }
-        let table = CorpusTable(devices: devices, cells: cells)
+        let table = CorpusTable(devices: devices, versions: builds.map(\.version), cells: byVersion)
         if json {
             for line in table.jsonLines() { emit(line) }
         } else {
             emitRaw(table.text())
         }
         if let markdown {
-            writeFile(table.markdown(command: "touchsynth corpus \(paths.joined(separator: " ")) --markdown \(markdown)"), to: markdown)
+            let versions = libinput.list.map { " --libinput \($0)" } ?? ""
+            writeFile(table.markdown(command: "touchsynth corpus \(paths.joined(separator: " "))\(versions) --markdown \(markdown)"), to: markdown)
         }
     }
 
-    /// Replays every file through `touchsynth replay --json`, `jobs` at a time, in separate
-    /// processes (each hosts its own mocked device).
-    private func replayAll(_ files: [String], jobs: Int, clock: [String]) -> [Result<[LibinputEvent], ReplayFailure>] {
-        let queue = ReplayQueue(files)
+    /// Replays every file through `touchsynth replay --json` with its arguments, `jobs` at a time,
+    /// in separate processes (each hosts its own mocked device).
+    private func replayAll(_ replays: [(file: String, arguments: [String])], jobs: Int) -> [Result<[LibinputEvent], ReplayFailure>] {
+        let queue = ReplayQueue(replays.count)
         let executable = currentExecutable()
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(files.count, 1))) { _ in
-            while let (index, file) = queue.take() { queue.finish(index, Self.replay(executable, file, clock: clock)) }
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(replays.count, 1))) { _ in
+            while let index = queue.take() {
+                queue.finish(index, Self.replay(executable, replays[index].file, arguments: replays[index].arguments, output: "\(replays[index].file).\(index)"))
+            }
         }
         return queue.results
     }
 
-    /// The events of one replay, or why it failed (its last line on stderr).
-    private static func replay(_ executable: String, _ file: String, clock: [String]) -> Result<[LibinputEvent], ReplayFailure> {
+    /// The events of one replay, or why it failed (its last line on stderr); `output` names the
+    /// files its stdout and stderr go to.
+    private static func replay(_ executable: String, _ file: String, arguments: [String], output base: String) -> Result<[LibinputEvent], ReplayFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["replay", "--json"] + clock + [file]
-        let output = file + ".jsonl", errors = file + ".stderr"
+        process.arguments = ["replay", "--json"] + arguments + [file]
+        let output = base + ".jsonl", errors = base + ".stderr"
         guard FileManager.default.createFile(atPath: output, contents: nil), FileManager.default.createFile(atPath: errors, contents: nil),
               let out = FileHandle(forWritingAtPath: output), let err = FileHandle(forWritingAtPath: errors) else {
             return .failure(ReplayFailure(message: "cannot create files in \(FileManager.default.temporaryDirectory.path)"))
@@ -112,20 +129,20 @@ struct ReplayFailure: Error, Sendable {
 /// Hands out files to replay and collects the results, across the worker threads.
 private final class ReplayQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private let files: [String]
+    private let count: Int
     private var next = 0
     private(set) var results: [Result<[LibinputEvent], ReplayFailure>]
 
-    init(_ files: [String]) {
-        self.files = files
-        results = Array(repeating: .failure(ReplayFailure(message: "not run")), count: files.count)
+    init(_ count: Int) {
+        self.count = count
+        results = Array(repeating: .failure(ReplayFailure(message: "not run")), count: count)
     }
 
-    func take() -> (Int, String)? {
+    func take() -> Int? {
         lock.withLock {
-            guard next < files.count else { return nil }
+            guard next < count else { return nil }
             defer { next += 1 }
-            return (next, files[next])
+            return next
         }
     }
 
@@ -264,114 +281,5 @@ struct CorpusCell {
         case .notSynthesized: return "n/a"
         case .replayFailed(let why): return "replay failed: \(why)"
         }
-    }
-}
-
-/// The corpus results as a table, with the reasons a device does not give a gesture.
-struct CorpusTable {
-    var devices: [CorpusDevice]
-    var cells: [[CorpusCell]]
-
-    /// Why the gestures that failed on `device` failed, from what the device is.
-    func reasons(_ index: Int) -> String {
-        let device = devices[index]
-        let d = device.description
-        var reasons: [String] = []
-        let failed = cells[index].filter { !$0.ok }
-        guard !failed.isEmpty else { return "" }
-        if d.has(property: Evdev.INPUT_PROP_SEMI_MT) {
-            reasons.append("semi-mt: the pad reports a bounding box, not touches; libinput gives it no gesture capability, so two fingers always scroll")
-        } else if !d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
-            reasons.append(d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
-                ? "MT protocol A (no slots): libinput tracks one touch plus BTN_TOOL_* finger counts, so no pinch, rotation or hold"
-                : "single-touch: one position plus BTN_TOOL_* finger counts, so no pinch, rotation or hold")
-        } else if d.slotCount < 3, failed.contains(where: { $0.gesture.fingers >= 3 }) {
-            reasons.append("\(d.slotCount) slots: a third finger exists only as BTN_TOOL_TRIPLETAP")
-        }
-        for cell in failed {
-            if case .notSynthesized(let why) = cell.outcome, !reasons.contains(why) { reasons.append(why) }
-        }
-        if d.absinfo[Evdev.ABS_MT_POSITION_X]?.resolution ?? d.absinfo[Evdev.ABS_X]?.resolution ?? 0 == 0 {
-            reasons.append(LibinputQuirks.load(for: d).resolutionHint == nil
-                ? "no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm"
-                : "no resolution: libinput (and the synthesizer) take its quirks' resolution hint")
-        }
-        return reasons.joined(separator: "; ")
-    }
-
-    func text() -> String {
-        let headers = ["device", "tracking"] + CorpusGesture.all.map(\.name)
-        let rows = devices.enumerated().map { i, d in [d.file, d.tracking] + cells[i].map(\.short) }
-        let widths = headers.indices.map { c in ([headers] + rows).map { $0[c].count }.max() ?? 0 }
-        func line(_ row: [String]) -> String { zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ") }
-        var out = line(headers) + "\n" + rows.map(line).joined(separator: "\n") + "\n"
-        let notes = devices.indices.map { (devices[$0].file, reasons($0)) }.filter { !$0.1.isEmpty }
-        if !notes.isEmpty { out += "\n" + notes.map { "\($0.0): \($0.1)" }.joined(separator: "\n") + "\n" }
-        let reported = cells.joined().filter(\.ok).count
-        out += "\n\(reported) of \(cells.joined().count) gestures reported by libinput on \(devices.count) touchpads\n"
-        return out
-    }
-
-    func markdown(command: String) -> String {
-        var out = "# Device corpus: which gestures libinput reports on which touchpad\n\n"
-        out += "Produced by `\(command)`: every distinct touchpad description from the shared evemu recordings, "
-        out += "with each gesture synthesized on it (`touchsynth synthesize`) and replayed through real libinput "
-        out += "(\(libinputVersion())) on a mocked device. Values: final pinch scale, accumulated angle, total finger-scroll "
-        out += "distance, unaccelerated swipe dx.\n\nScripts:\n\n"
-        for g in CorpusGesture.all { out += "- \(g.name): `\(g.script)`\n" }
-        out += "\n| device | tracking | " + CorpusGesture.all.map(\.name).joined(separator: " | ") + " | why not |\n"
-        out += "|---|---|" + CorpusGesture.all.map { _ in "---" }.joined(separator: "|") + "|---|\n"
-        for (i, d) in devices.enumerated() {
-            out += "| \(d.file) (\(d.description.name)) | \(d.tracking) | " + cells[i].map(\.short).joined(separator: " | ") + " | \(reasons(i)) |\n"
-        }
-        let reported = cells.joined().filter(\.ok).count
-        out += "\n\(reported) of \(cells.joined().count) gestures reported on \(devices.count) touchpads.\n"
-        return out
-    }
-
-    func jsonLines() -> [String] {
-        devices.indices.flatMap { i in
-            cells[i].map { cell in
-                JSONLines.line(CorpusLine(device: devices[i], cell: cell, why: cell.ok ? nil : reasons(i)))
-            }
-        }
-    }
-
-    private func libinputVersion() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pkg-config", "--modversion", "libinput"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "libinput" }
-        process.waitUntilExit()
-        let version = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return version.isEmpty ? "libinput" : "libinput \(version)"
-    }
-}
-
-/// `corpus --json`'s line for one device and gesture: the outcome under its own key (`value`,
-/// `instead`, `not_synthesized` or `replay_failed`), and `why` a gesture was not reported.
-private struct CorpusLine: Encodable {
-    var device: CorpusDevice
-    var cell: CorpusCell
-    var why: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: NamedKey.self)
-        try c.encode(device.file, forKey: NamedKey("device"))
-        try c.encode(device.description.name, forKey: NamedKey("name"))
-        try c.encode(device.tracking, forKey: NamedKey("tracking"))
-        try c.encode(cell.gesture.name, forKey: NamedKey("gesture"))
-        try c.encode(cell.ok, forKey: NamedKey("reported"))
-        switch cell.outcome {
-        case .reported(let value): try c.encode(value, forKey: NamedKey("value"))
-        case .other(let what): try c.encode(what, forKey: NamedKey("instead"))
-        case .notSynthesized(let why): try c.encode(why, forKey: NamedKey("not_synthesized"))
-        case .replayFailed(let why): try c.encode(why, forKey: NamedKey("replay_failed"))
-        case .pending: break
-        }
-        try c.encodeIfPresent(why, forKey: NamedKey("why"))
     }
 }

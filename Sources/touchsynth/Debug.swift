@@ -18,6 +18,7 @@ struct Debug: ParsableCommand {
             devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
         }
         context.enablesTapToClick = enableTap
+        context.libinputVersion = LibinputBuild.versionOfThisProcess
         let printer = ModeOutput(modes: output.mode.modes, json: output.json, screen: output.screen.size, pointerLock: output.pointerLock, colour: output.color)
         if let latency = output.latency { printer.latency = LatencyLog(path: latency) }
         var sawDevice = false

@@ -21,9 +21,11 @@ struct Mock: ParsableCommand {
     @Option(help: "Milliseconds to wait after the last frame before stopping the command.") var tailMs = 300
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
     @OptionGroup var clock: ClockOptions
+    @OptionGroup var libinput: LibinputOptions
     @Argument(parsing: .postTerminator, help: "The command to run.") var command: [String]
 
     func validate() throws {
+        try libinput.check(several: false)
         guard !command.isEmpty else { throw ValidationError("give the command after --") }
         guard (0...MockedDevice.highestEventNumber).contains(eventNumber) else {
             throw ValidationError("--event-number must be within 0...\(MockedDevice.highestEventNumber)")
@@ -34,6 +36,7 @@ struct Mock: ParsableCommand {
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
             let device = try MockedDevice.forFile(recording, description: desc, eventNumber: eventNumber)
+            device.libinput = libinput.build()
             var timing = ReplayTiming()
             timing.tail = .milliseconds(tailMs)
             timing.clock = clock.clock

@@ -16,6 +16,7 @@ struct Replay: ParsableCommand {
     var asDelivered = false
     @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
     @OptionGroup var clock: ClockOptions
+    @OptionGroup var libinput: LibinputOptions
     @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
                                                           valueName: "recording")) var others: [String] = []
     @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
@@ -27,6 +28,7 @@ struct Replay: ParsableCommand {
         // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
         guard speed.isFinite, speed >= 0.01, speed <= 10 else { throw ValidationError("--speed must be within 0.01 and 10") }
         guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
+        try libinput.check(several: false)
         guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
         // On the virtual clock every frame is read the instant it is stamped.
         if output.latency != nil && !clock.realTime { throw ValidationError("--latency measures real-time delivery: add --real-time") }
@@ -36,6 +38,7 @@ struct Replay: ParsableCommand {
         let report = reportingErrors { () throws -> ReplayReport in
             let device = try MockedDevice.forFile(recording, description: desc)
             device.filtersLikeKernel = !asDelivered
+            device.libinput = libinput.build()
             for (index, other) in others.enumerated() { try device.addDevice(file: other, eventNumber: 11 + index) }
             for fault in unplug { device.faults.append(.removal(devnode: fault.devnode ?? device.devnode, at: fault.at)) }
             for fault in synDropped {

@@ -22,8 +22,10 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Surface description whose recognizers the report shows (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var clock: ClockOptions
+    @OptionGroup var libinput: LibinputOptions
 
     func validate() throws {
+        try libinput.check(several: false)
         if let output, !output.hasSuffix(".html"), !output.hasSuffix(".svg") {
             throw ValidationError("-o must name an .html or .svg file")
         }
@@ -32,7 +34,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
-        let data = makeReport(recording, description: description, screen: screen.size, clock: clock.clock)
+        let data = makeReport(recording, description: description, screen: screen.size, clock: clock.clock, libinput: libinput.build())
         writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
@@ -48,10 +50,10 @@ func reportName(for recording: String) -> String {
     return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
 }
 
-/// Replays `path` through real libinput, translates it in both modes and computes its report.
-func makeReport(_ path: String, description: SurfaceDescription, screen: Size, clock: ReplayClock) -> ReportData {
+/// Replays `path` through real libinput (the `libinput` build), translates it in both modes and computes its report.
+func makeReport(_ path: String, description: SurfaceDescription, screen: Size, clock: ReplayClock, libinput: LibinputBuild) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path) }
-    let events = reportingErrors { try captureLibinputEvents(of: recording, name: path, clock: clock).events }
+    let events = reportingErrors { try captureLibinputEvents(of: recording, name: path, clock: clock, libinput: libinput).events }
     return makeReport(path, recording: recording, events: events, description: description, screen: screen)
 }
 

@@ -9,11 +9,18 @@ final class CorpusTests: XCTestCase {
         let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices").path
         let markdown = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(UUID().uuidString).md").path
         defer { try? FileManager.default.removeItem(atPath: markdown) }
-        let result = try runProcess([touchsynth, "corpus", devices, "--json", "--jobs", "2", "--markdown", markdown])
+        let versions = ["1.22.1", "1.28.1", "1.31.3"]
+        let result = try runProcess([touchsynth, "corpus", devices, "--json", "--jobs", "2", "--libinput", versions.joined(separator: ","),
+                                     "--markdown", markdown])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let rows = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let all = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(Set(all.map { $0["libinput"] as? String ?? "" }), Set(versions))
+        XCTAssertEqual(all.count, versions.count * all.filter { $0["libinput"] as? String == versions[0] }.count, "every cell on every version")
+        // The system's version is held to what a device can do; the others may differ (docs/libinput-versions.md).
+        let rows = all.filter { $0["libinput"] as? String == versions[0] }
         let byDevice = Dictionary(grouping: rows) { $0["device"] as? String ?? "" }
         XCTAssertGreaterThanOrEqual(byDevice.count, 15, "every distinct touchpad of the shared recordings")
+        XCTAssertTrue(all.allSatisfy { $0["replay_failed"] == nil }, "every replay on every version finishes")
         for (device, cells) in byDevice {
             XCTAssertEqual(cells.map { $0["gesture"] as? String ?? "" }, ["pinch", "rotation", "2fg scroll", "3fg swipe", "hold"], device)
             XCTAssertTrue(cells.allSatisfy { $0["replay_failed"] == nil }, "\(device): \(cells)")

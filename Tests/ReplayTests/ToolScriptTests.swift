@@ -4,7 +4,7 @@ import XCTest
 /// The `tools/` scripts that take arguments: their help, and their refusals before any work (no
 /// build, no apt, no VM), which is what makes these tests quick.
 final class ToolScriptTests: XCTestCase {
-    private static let scripts = ["record-behaviour", "fuzz", "vm-test"]
+    private static let scripts = ["record-behaviour", "fuzz", "vm-test", "build-libinput"]
 
     private func tool(_ name: String) -> String {
         Fixtures.root.appendingPathComponent("tools/\(name)").path
@@ -28,6 +28,8 @@ final class ToolScriptTests: XCTestCase {
             ([tool("record-behaviour"), "--al"], "--al"),
             ([tool("fuzz"), "evmu"], "evmu"),
             ([tool("fuzz"), "yaml", "evtst", "--", "-runs=1"], "evtst"),
+            ([tool("build-libinput"), "--lst"], "--lst"),
+            ([tool("build-libinput"), "1.28.1", "latest"], "latest"),
         ]
         for (arguments, wrong) in cases {
             let result = try runProcess(arguments)

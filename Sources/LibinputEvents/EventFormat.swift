@@ -1,10 +1,9 @@
 import Foundation
-import LibinputEvents
 
 /// How libinput events are shown in tables: one aligned line each (JSON: `LibinputEvent+JSON.swift`).
-enum EventFormat {
+public enum EventFormat {
     /// `device  TYPE  +time  details`, the columns `libinput debug-events` uses.
-    static func line(_ e: LibinputEvent, start: UInt64) -> String {
+    public static func line(_ e: LibinputEvent, start: UInt64) -> String {
         let time = Double(Int64(e.time) - Int64(start)) / 1e6
         let head = e.device.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
             + e.typeName.padding(toLength: 26, withPad: " ", startingAt: 0)
@@ -12,11 +11,19 @@ enum EventFormat {
         return head + details(e.kind)
     }
 
-    static func details(_ kind: LibinputEvent.Kind) -> String {
+    /// The event's type and values as `libinput debug-events` prints them, without device or
+    /// time: what two streams of the same input are compared on.
+    public static func comparable(_ e: LibinputEvent) -> String {
+        e.typeName + " " + details(e.kind)
+    }
+
+    /// An event's values as `libinput debug-events` prints them (two decimals).
+    public static func details(_ kind: LibinputEvent.Kind) -> String {
         switch kind {
         case .deviceAdded(let d):
             return "\(d.name)  [\(d.capabilities.map(\.rawValue).joined(separator: " "))]"
                 + (d.sizeMM.map { String(format: "  %.0fx%.0fmm", $0.width, $0.height) } ?? "")
+                + (d.libinputVersion.map { "  libinput \($0)" } ?? "")
         case .deviceRemoved:
             return ""
         case .pointerMotion(let dx, let dy, let ux, let uy):
@@ -50,7 +57,8 @@ enum EventFormat {
         }
     }
 
-    static func buttonName(_ code: UInt32) -> String {
+    /// `BTN_LEFT` and its neighbours by name; other buttons by code.
+    public static func buttonName(_ code: UInt32) -> String {
         let names: [UInt32: String] = [0x110: "BTN_LEFT", 0x111: "BTN_RIGHT", 0x112: "BTN_MIDDLE", 0x113: "BTN_SIDE", 0x114: "BTN_EXTRA"]
         return names[code] ?? "BTN_0x\(String(code, radix: 16))"
     }

@@ -1,0 +1,50 @@
+/// Lines two sequences up (longest common subsequence) so that a missing or extra event shows as
+/// one difference instead of shifting every later one.
+public enum EventAlignment {
+    /// One event changed, missing or extra.
+    public struct Difference: Equatable, Sendable {
+        /// Position in the expected sequence (where the actual event would go, for an extra one).
+        public var index: Int
+        /// The expected event; nil for an extra one.
+        public var expected: String?
+        /// The actual event; nil for a missing one.
+        public var actual: String?
+    }
+
+    /// Above this many cells the table would cost too much memory: compare position by position.
+    public static let maximumCells = 20_000_000
+
+    /// Where `b` (actual) differs from `a` (expected), in order.
+    public static func differences(_ a: [String], _ b: [String]) -> [Difference] {
+        guard a.count * b.count <= maximumCells else {
+            return (0..<max(a.count, b.count)).compactMap { i in
+                let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
+                return x == y ? nil : Difference(index: i, expected: x, actual: y)
+            }
+        }
+        // lengths[i][j]: common subsequence length of a[i...] and b[j...], in one flat array.
+        let width = b.count + 1
+        var lengths = [Int32](repeating: 0, count: (a.count + 1) * width)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lengths[i * width + j] = a[i] == b[j] ? lengths[(i + 1) * width + j + 1] + 1
+                    : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+            }
+        }
+        var result: [Difference] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count && j < b.count && a[i] == b[j] {
+                i += 1; j += 1
+            } else if i < a.count && j < b.count && lengths[(i + 1) * width + j + 1] == lengths[i * width + j] {
+                // Neither is part of the common subsequence here: one event changed.
+                result.append(Difference(index: i, expected: a[i], actual: b[j])); i += 1; j += 1
+            } else if j < b.count && (i == a.count || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j]) {
+                result.append(Difference(index: i, expected: nil, actual: b[j])); j += 1
+            } else {
+                result.append(Difference(index: i, expected: a[i], actual: nil)); i += 1
+            }
+        }
+        return result
+    }
+}

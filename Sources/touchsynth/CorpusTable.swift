@@ -1,0 +1,137 @@
+import Foundation
+import Recordings
+
+/// The corpus results as a table, with the reasons a device does not give a gesture. One libinput
+/// version: a row per device, a column per gesture. Several: a row per device and gesture, a
+/// column per version, the rows where the versions disagree marked.
+struct CorpusTable {
+    var devices: [CorpusDevice]
+    /// The libinput versions replayed on, in the order asked.
+    var versions: [String]
+    /// `cells[version][device][gesture]`.
+    var cells: [[[CorpusCell]]]
+
+    /// Why the gestures that failed on `device` (on the first version) failed, from what the device is.
+    func reasons(_ index: Int) -> String {
+        let d = devices[index].description
+        var reasons: [String] = []
+        let failed = cells[0][index].filter { !$0.ok }
+        guard !failed.isEmpty else { return "" }
+        if d.has(property: Evdev.INPUT_PROP_SEMI_MT) {
+            reasons.append("semi-mt: the pad reports a bounding box, not touches; libinput gives it no gesture capability, so two fingers always scroll")
+        } else if !d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
+            reasons.append(d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
+                ? "MT protocol A (no slots): libinput tracks one touch plus BTN_TOOL_* finger counts, so no pinch, rotation or hold"
+                : "single-touch: one position plus BTN_TOOL_* finger counts, so no pinch, rotation or hold")
+        } else if d.slotCount < 3, failed.contains(where: { $0.gesture.fingers >= 3 }) {
+            reasons.append("\(d.slotCount) slots: a third finger exists only as BTN_TOOL_TRIPLETAP")
+        }
+        for cell in failed {
+            if case .notSynthesized(let why) = cell.outcome, !reasons.contains(why) { reasons.append(why) }
+        }
+        if d.absinfo[Evdev.ABS_MT_POSITION_X]?.resolution ?? d.absinfo[Evdev.ABS_X]?.resolution ?? 0 == 0 {
+            reasons.append(LibinputQuirks.load(for: d).resolutionHint == nil
+                ? "no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm"
+                : "no resolution: libinput (and the synthesizer) take its quirks' resolution hint")
+        }
+        return reasons.joined(separator: "; ")
+    }
+
+    /// Whether the versions gave different outcomes for a device's gesture.
+    private func differs(_ device: Int, _ gesture: Int) -> Bool {
+        Set(cells.map { $0[device][gesture].short }).count > 1
+    }
+
+    /// The header and rows of the table, `device` being what names a device in it.
+    private func grid(device name: (CorpusDevice) -> String) -> (header: [String], rows: [[String]]) {
+        if versions.count == 1 {
+            let header = ["device", "tracking"] + CorpusGesture.all.map(\.name)
+            return (header, devices.enumerated().map { i, d in [name(d), d.tracking] + cells[0][i].map(\.short) })
+        }
+        let header = ["device", "tracking", "gesture"] + versions.map { "libinput \($0)" } + ["differs"]
+        let rows = devices.indices.flatMap { i in
+            CorpusGesture.all.indices.map { g in
+                [name(devices[i]), devices[i].tracking, CorpusGesture.all[g].name] + cells.map { $0[i][g].short } + [differs(i, g) ? "yes" : ""]
+            }
+        }
+        return (header, rows)
+    }
+
+    private var summary: String {
+        let counts = versions.indices.map { v in "\(cells[v].joined().filter(\.ok).count) of \(cells[v].joined().count)" }
+        let changed = devices.indices.flatMap { i in CorpusGesture.all.indices.map { (i, $0) } }.filter(differs).count
+        if versions.count == 1 { return "\(counts[0]) gestures reported by libinput \(versions[0]) on \(devices.count) touchpads" }
+        return zip(versions, counts).map { "libinput \($0): \($1) gestures reported" }.joined(separator: "; ")
+            + " on \(devices.count) touchpads; the versions differ on \(changed)"
+    }
+
+    func text() -> String {
+        let (header, rows) = grid(device: \.file)
+        let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
+        func line(_ row: [String]) -> String {
+            var text = zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        var out = line(header) + "\n" + rows.map(line).joined(separator: "\n") + "\n"
+        let notes = devices.indices.map { (devices[$0].file, reasons($0)) }.filter { !$0.1.isEmpty }
+        if !notes.isEmpty { out += "\n" + notes.map { "\($0.0): \($0.1)" }.joined(separator: "\n") + "\n" }
+        return out + "\n\(summary)\n"
+    }
+
+    func markdown(command: String) -> String {
+        var out = "# Device corpus: which gestures libinput reports on which touchpad\n\n"
+        out += "Produced by `\(command)`: every distinct touchpad description from the shared evemu recordings, "
+        out += "with each gesture synthesized on it (`touchsynth synthesize`) and replayed through real libinput "
+        out += "(\(versions.map { "libinput \($0)" }.joined(separator: ", "))) on a mocked device. Values: final pinch scale, accumulated angle, "
+        out += "total finger-scroll distance, unaccelerated swipe dx. Why a gesture is not reported is said for the first version.\n\nScripts:\n\n"
+        for g in CorpusGesture.all { out += "- \(g.name): `\(g.script)`\n" }
+        let (header, rows) = grid { "\($0.file) (\($0.description.name))" }
+        out += "\n| " + (header + ["why not"]).joined(separator: " | ") + " |\n"
+        out += "|" + (header + ["why not"]).map { _ in "---" }.joined(separator: "|") + "|\n"
+        let rowsPerDevice = versions.count == 1 ? 1 : CorpusGesture.all.count
+        for (r, row) in rows.enumerated() {
+            // The reasons once per device, on its first row.
+            let why = r % rowsPerDevice == 0 ? reasons(r / rowsPerDevice) : ""
+            out += "| " + (row + [why]).joined(separator: " | ") + " |\n"
+        }
+        return out + "\n\(summary).\n"
+    }
+
+    func jsonLines() -> [String] {
+        versions.indices.flatMap { v in
+            devices.indices.flatMap { i in
+                cells[v][i].map { cell in
+                    JSONLines.line(CorpusLine(device: devices[i], libinput: versions[v], cell: cell, why: cell.ok ? nil : reasons(i)))
+                }
+            }
+        }
+    }
+}
+
+/// `corpus --json`'s line for one device, gesture and libinput version: the outcome under its own
+/// key (`value`, `instead`, `not_synthesized` or `replay_failed`), and `why` a gesture was not reported.
+private struct CorpusLine: Encodable {
+    var device: CorpusDevice
+    var libinput: String
+    var cell: CorpusCell
+    var why: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: NamedKey.self)
+        try c.encode(device.file, forKey: NamedKey("device"))
+        try c.encode(device.description.name, forKey: NamedKey("name"))
+        try c.encode(device.tracking, forKey: NamedKey("tracking"))
+        try c.encode(libinput, forKey: NamedKey("libinput"))
+        try c.encode(cell.gesture.name, forKey: NamedKey("gesture"))
+        try c.encode(cell.ok, forKey: NamedKey("reported"))
+        switch cell.outcome {
+        case .reported(let value): try c.encode(value, forKey: NamedKey("value"))
+        case .other(let what): try c.encode(what, forKey: NamedKey("instead"))
+        case .notSynthesized(let why): try c.encode(why, forKey: NamedKey("not_synthesized"))
+        case .replayFailed(let why): try c.encode(why, forKey: NamedKey("replay_failed"))
+        case .pending: break
+        }
+        try c.encodeIfPresent(why, forKey: NamedKey("why"))
+    }
+}
