@@ -40,6 +40,7 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
         case .badData: .badData
         case .missingFile: .missingFile
         case .permission: .permission
+        case .usage: .usage
         }
         self.init(kind, error.description)
     }

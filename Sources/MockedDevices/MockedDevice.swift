@@ -40,6 +40,8 @@ public final class MockedDevice {
     /// core. Off for a recording of what a kernel already delivered (`libinput record`), whose
     /// values a second pass would damp again where an axis has fuzz.
     public var filtersLikeKernel = true
+    /// What reading the first device's file guessed or repaired (``Recording/notes``).
+    public private(set) var notes: [String] = []
     /// The libinput the programs run against load: the system's unless another build is chosen.
     public var libinput = LibinputBuild.system
 
@@ -67,9 +69,11 @@ public final class MockedDevice {
     /// The device for a recording file: read whole when it is small, else checked in a first
     /// pass (so any error comes before the first frame) and then read again as it plays, so
     /// memory does not grow with the recording's length.
-    public static func forFile(_ path: String, description: String? = nil, eventNumber: Int = 10) throws -> MockedDevice {
-        let (device, frames) = try source(forFile: path, description: description)
-        return try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
+    public static func forFile(_ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10) throws -> MockedDevice {
+        let (device, frames, notes) = try source(forFile: path, description: description, node: node)
+        let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
+        mocked.notes = notes
+        return mocked
     }
 
     /// Adds another device to the testbed, as `/dev/input/event<eventNumber>`; its frames play
@@ -83,24 +87,24 @@ public final class MockedDevice {
     /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
     @discardableResult
     public func addDevice(file path: String, eventNumber: Int) throws -> String {
-        let (device, frames) = try Self.source(forFile: path, description: nil)
+        let (device, frames, _) = try Self.source(forFile: path, description: nil)
         return try addNode(device: device, frames: frames, eventNumber: eventNumber)
     }
 
     /// Files above this size (bytes) are streamed.
     public static let streamingThreshold = 8 << 20
 
-    private static func source(forFile path: String, description: String?) throws -> (DeviceDescription, any FrameSource) {
+    private static func source(forFile path: String, description: String?, node: String? = nil) throws -> (DeviceDescription, any FrameSource, [String]) {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > streamingThreshold else {
-            let recording = try RecordingLoader.load(path, description: description)
+            let recording = try RecordingLoader.load(path, description: description, node: node)
             try checkDuration(recording)
-            return (recording.device, FrameList(recording.frames))
+            return (recording.device, FrameList(recording.frames), recording.notes)
         }
-        let check = try RecordingStream(path: path, description: description)
+        let check = try RecordingStream(path: path, description: description, node: node)
         while try check.nextFrame() != nil {}
-        let stream = try RecordingStream(path: path, description: description)
-        return (stream.device, stream)
+        let stream = try RecordingStream(path: path, description: description, node: node)
+        return (stream.device, stream, stream.notes)
     }
 
     private static func checkDuration(_ recording: Recording) throws(HarnessError) {

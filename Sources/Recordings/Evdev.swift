@@ -110,6 +110,26 @@ public enum Evdev {
         return names[property] ?? String(format: "INPUT_PROP_0x%02X", property)
     }
 
+    /// The type named `name` (`EV_ABS`).
+    public static func typeCode(named name: String) -> UInt16? {
+        typeNames.first { $0.value == name }?.key
+    }
+
+    /// The code of `type` named `name` (`ABS_MT_POSITION_X`), also under the names getevent
+    /// prints for the first code of a range (`BTN_MOUSE` for `BTN_LEFT`) and for a type's maximum.
+    public static func code(named name: String, type: UInt16) -> UInt16? {
+        if let code = codeNames[type]?.first(where: { $0.value == name })?.key { return code }
+        let aliases: [String: UInt16] = ["BTN_MISC": 0x100, "BTN_MOUSE": 0x110, "BTN_JOYSTICK": 0x120, "BTN_GAMEPAD": 0x130, "BTN_DIGI": 0x140,
+                                         "KEY_MAX": 0x2ff, "ABS_MAX": 0x3f, "REL_MAX": 0x0f, "SYN_MAX": 0x0f, "MSC_MAX": 0x07]
+        guard let code = aliases[name], type == (name.hasPrefix("KEY") || name.hasPrefix("BTN") ? EV_KEY : typeCode(named: "EV_" + name.prefix { $0 != "_" })) else { return nil }
+        return code
+    }
+
+    /// The input property named `name` (`INPUT_PROP_BUTTONPAD`).
+    public static func propertyCode(named name: String) -> UInt16? {
+        (0...propertyMax).first { propertyName($0) == name }
+    }
+
     static let typeNames: [UInt16: String] = [
         0x00: "EV_SYN", 0x01: "EV_KEY", 0x02: "EV_REL", 0x03: "EV_ABS", 0x04: "EV_MSC",
         0x05: "EV_SW", 0x11: "EV_LED", 0x12: "EV_SND", 0x14: "EV_REP", 0x15: "EV_FF",

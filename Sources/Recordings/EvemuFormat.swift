@@ -10,6 +10,25 @@ public enum EvemuFormat {
         try parse(text, file: file, wantEvents: false).device
     }
 
+    /// A bare list of evemu `A: code min max fuzz flat [resolution]` lines: the axes of a device
+    /// whose description was not pasted whole.
+    public static func parseAxes(_ text: String, file: String) throws(RecordingError) -> [UInt16: AbsInfo] {
+        var axes: [UInt16: AbsInfo] = [:]
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = (raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { continue }
+            let fields = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard line.hasPrefix("A:"), fields.count == 5 || fields.count == 6 else {
+                throw RecordingError.bad(file, index + 1, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
+            }
+            let code = UInt16(try hex8(fields[0], file, index + 1))
+            guard code <= Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0 else { throw RecordingError.bad(file, index + 1, "no axis 0x\(String(code, radix: 16))") }
+            let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, index + 1) }
+            axes[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
+        }
+        return axes
+    }
+
     /// A whole evemu file; `description` supplies the device when the file has no header, and is
     /// asked only then.
     public static func parseRecording(

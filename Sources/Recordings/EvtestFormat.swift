@@ -17,7 +17,8 @@ public enum EvtestFormat {
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty { continue }
+            // evtest writes no comments; TouchSynth's notes on a converted log are.
+            if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("Input device ID:") {
                 let v = try fields(line, keys: ["bus", "vendor", "product", "version"], file: file, line: lineNumber)
                 (device.bustype, device.vendor, device.product, device.version) = (v[0], v[1], v[2], v[3])
@@ -73,7 +74,7 @@ public enum EvtestFormat {
     /// The event of an `Event: time …` line; nil for a blank line.
     static func eventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return nil }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
         guard trimmed.hasPrefix("Event: time ") else { throw RecordingError.bad(file, line, "not an evtest event line: \"\(trimmed.prefix(40))\"") }
         return try parseEvent(trimmed, file: file, line: line)
     }

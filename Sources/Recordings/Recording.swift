@@ -114,6 +114,9 @@ public struct EvdevFrame: Equatable, Sendable {
 public struct Recording: Equatable, Sendable {
     public var device: DeviceDescription
     public var frames: [EvdevFrame]
+    /// What the reader guessed or repaired (an inferred description, a log begun mid-gesture),
+    /// one line each: shown as warnings, written into converted files as comments.
+    public var notes: [String] = []
 
     public init(device: DeviceDescription, frames: [EvdevFrame]) {
         self.device = device

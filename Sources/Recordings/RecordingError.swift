@@ -10,6 +10,8 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
         case missingFile
         /// The file exists but cannot be read.
         case permission
+        /// The file is fine but the command must say more: which of a log's devices to read.
+        case usage
     }
 
     public var kind: Kind
@@ -53,6 +55,20 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     public var description: String {
         if let line { return "\(file):\(line): \(message)" }
         return "\(file): \(message)"
+    }
+
+    /// The error, for bad data, saying which format the file was read as: a file taken for the
+    /// wrong format then says so.
+    func reading(_ format: RecordingLoader.Format) -> RecordingError {
+        guard kind == .badData, !message.contains(" (read as ") else { return self }
+        let name = switch format {
+        case .evemu: "evemu"
+        case .libinputRecord: "libinput record YAML"
+        case .evtest: "evtest output"
+        case .getevent: "getevent output"
+        case .chromeOS: "a ChromeOS evdev log"
+        }
+        return RecordingError(kind, file: file, line: line, message + " (read as \(name))")
     }
 
     static func bad(_ file: String, _ line: Int?, _ message: String) -> RecordingError {

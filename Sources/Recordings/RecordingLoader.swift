@@ -1,33 +1,43 @@
 import Foundation
 
 /// Reads any supported recording format, chosen by content: libinput record YAML
-/// (`version:` and `devices:`), evtest text (`Input device name:`), otherwise evemu.
+/// (`version:` and `devices:`), evtest text (`Input device name:` or `Event: time`), Android
+/// getevent (`add device`, `[ sec.usec]` stamps), a ChromeOS evdev log (`# device:`), otherwise evemu.
 public enum RecordingLoader {
-    /// Loads `path`. An evemu `.events` file without a header takes its device from `description`,
-    /// or else from the `.desc` file beside it whose name is the longest prefix of its own.
-    public static func load(_ path: String, description: String? = nil) throws(RecordingError) -> Recording {
-        let stream = try RecordingStream(path: path, description: description)
-        return Recording(device: stream.device, frames: try stream.readAll())
+    /// Loads `path`. A log without a device description (evemu or evtest events, getevent without
+    /// `-p`) takes its device from `description`, or the `.desc` file beside an evemu log whose name
+    /// is the longest prefix of its own, or else one inferred from its events. `node` chooses the
+    /// device of a getevent log of several.
+    public static func load(_ path: String, description: String? = nil, node: String? = nil) throws(RecordingError) -> Recording {
+        let stream = try RecordingStream(path: path, description: description, node: node)
+        var recording = Recording(device: stream.device, frames: try stream.readAll())
+        recording.notes = stream.notes
+        return recording
     }
 
     /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice).
-    public static func load(text: String, file: String, description: String? = nil) throws(RecordingError) -> Recording {
-        let stream = try RecordingStream(text: text, file: file, description: description)
-        return Recording(device: stream.device, frames: try stream.readAll())
+    public static func load(text: String, file: String, description: String? = nil, node: String? = nil) throws(RecordingError) -> Recording {
+        let stream = try RecordingStream(text: text, file: file, description: description, node: node)
+        var recording = Recording(device: stream.device, frames: try stream.readAll())
+        recording.notes = stream.notes
+        return recording
     }
 
     /// The recording formats TouchSynth reads.
     public enum Format: String, Sendable {
-        case evemu, libinputRecord = "libinput-record", evtest
+        case evemu, libinputRecord = "libinput-record", evtest, getevent, chromeOS = "chromeos-evdev-log"
     }
 
     /// The format of `text`, judged from its first meaningful line.
     public static func detectFormat(_ text: String) -> Format {
         for line in text.split(separator: "\n").prefix(40) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if ChromeOSEvdevLog.opens(Substring(trimmed)) { return .chromeOS }
             if trimmed.hasPrefix("#") || trimmed.isEmpty { continue }
+            if GeteventFormat.looksLike(Substring(trimmed)) { return .getevent }
             if trimmed.hasPrefix("version:") || trimmed.hasPrefix("ndevices:") || trimmed.hasPrefix("devices:") { return .libinputRecord }
-            if trimmed.hasPrefix("Input driver version") || trimmed.hasPrefix("Input device ID:") || trimmed.hasPrefix("Input device name:") { return .evtest }
+            if trimmed.hasPrefix("Input driver version") || trimmed.hasPrefix("Input device ID:") || trimmed.hasPrefix("Input device name:")
+                || trimmed.hasPrefix("Event: time ") { return .evtest }
             return .evemu
         }
         return .evemu

@@ -8,6 +8,8 @@ public final class RecordingStream {
     public let file: String
     public let format: RecordingLoader.Format
     public let device: DeviceDescription
+    /// What was guessed or repaired reading the file (``Recording/notes``).
+    public private(set) var notes: [String] = []
     private var reader: LineReader
     private var lookahead: (line: Int, text: String)?
     private var assembler = FrameAssembler()
@@ -23,17 +25,17 @@ public final class RecordingStream {
 
     /// Opens `path` and reads its header. An evemu file without one takes its device from
     /// `description` (a `.desc` path) or the `.desc` beside it whose name is its longest prefix.
-    public convenience init(path: String, description: String? = nil) throws(RecordingError) {
-        try self.init(reader: LineReader(path: path, of: "a recording"), description: description)
+    public convenience init(path: String, description: String? = nil, node: String? = nil) throws(RecordingError) {
+        try self.init(reader: LineReader(path: path, of: "a recording"), description: description, node: node)
     }
 
     /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice);
     /// errors name `file`.
-    public convenience init(text: String, file: String, description: String? = nil) throws(RecordingError) {
-        try self.init(reader: LineReader(text: text, file: file, of: "a recording"), description: description)
+    public convenience init(text: String, file: String, description: String? = nil, node: String? = nil) throws(RecordingError) {
+        try self.init(reader: LineReader(text: text, file: file, of: "a recording"), description: description, node: node)
     }
 
-    private init(reader lines: LineReader, description: String?) throws(RecordingError) {
+    private init(reader lines: LineReader, description: String?, node: String?) throws(RecordingError) {
         let path = lines.file
         file = path
         reader = lines
@@ -43,7 +45,9 @@ public final class RecordingStream {
         while let line = try reader.next() {
             if detected == nil {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if !(trimmed.isEmpty || trimmed.hasPrefix("#")) { detected = RecordingLoader.detectFormat(trimmed) }
+                if ChromeOSEvdevLog.opens(Substring(trimmed)) || !(trimmed.isEmpty || trimmed.hasPrefix("#")) {
+                    detected = RecordingLoader.detectFormat(trimmed)
+                }
             }
             if let format = detected, Self.startsEvents(line, format) {
                 firstEventLine = (reader.lineNumber, line)
@@ -55,26 +59,92 @@ public final class RecordingStream {
             }
         }
         format = detected ?? .evemu
-        switch format {
-        case .evemu:
-            let parsed = try EvemuFormat.parseDescription(header, file: path)
-            if let parsed {
-                device = parsed
-            } else if let descPath = description ?? RecordingLoader.matchingDescription(for: path),
-                      let fromDesc = try EvemuFormat.parseDescription(try readText(descPath, of: "a device description"), file: descPath) {
-                device = fromDesc
-            } else {
-                throw RecordingError.bad(path, 1, "missing header: no N:/I:/B: device description and no matching .desc file")
+        do throws(RecordingError) {
+            switch format {
+            case .evemu:
+                if let parsed = try EvemuFormat.parseDescription(header, file: path) {
+                    device = parsed
+                } else {
+                    let given = try (description ?? RecordingLoader.matchingDescription(for: path)).map { p throws(RecordingError) in try LogDescription(path: p) }
+                    if case .device(let fromDesc) = given {
+                        device = fromDesc
+                    } else {
+                        (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evemu log", file: path), from: &reader, after: firstEventLine,
+                                                                           given: given, parse: EvemuFormat.eventLine)
+                    }
+                }
+            case .evtest where !header.contains("Input device name:"):
+                let given = try description.map { p throws(RecordingError) in try LogDescription(path: p) }
+                (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evtest log", file: path), from: &reader, after: firstEventLine,
+                                                                   given: given, parse: EvtestFormat.eventLine)
+            case .evtest:
+                device = try EvtestFormat.parse(header, file: path).device
+            case .getevent, .chromeOS:
+                // Read whole: the description may come last (getevent), or be inferred from every event.
+                var text = header
+                if let (_, line) = firstEventLine { text += line + "\n" }
+                while let line = try reader.next() { text += line + "\n" }
+                var log = format == .getevent ? try GeteventFormat.parse(text, file: path, node: node) : try ChromeOSEvdevLog.parse(text, file: path)
+                if log.events.isEmpty, let described = log.device {
+                    device = described
+                } else {
+                    let given = try description.map { p throws(RecordingError) in try LogDescription(path: p) }
+                    if case .device(let d) = given, log.device == nil { log.device = d }
+                    let recording = if case .axes(let axes, let from) = given, log.device == nil { try log.recording(axes: axes, from: from) }
+                        else { try log.recording() }
+                    guard recording.duration <= Self.longestRecording else {
+                        throw RecordingError.bad(path, log.events.last?.line, "the recording spans more than 24 hours; replays are limited to 24 hours")
+                    }
+                    (device, preloaded, notes) = (recording.device, recording.frames.reversed(), recording.notes)
+                }
+            case .libinputRecord:
+                let parsed = try LibinputRecordFormat.parse(header, file: path)
+                device = parsed.device
+                // No `  events:` line at libinput's indentation: the whole file was the header.
+                if firstEventLine == nil { preloaded = parsed.frames.reversed() }
             }
-        case .evtest:
-            device = try EvtestFormat.parse(header, file: path).device
-        case .libinputRecord:
-            let parsed = try LibinputRecordFormat.parse(header, file: path)
-            device = parsed.device
-            // No `  events:` line at libinput's indentation: the whole file was the header.
-            if firstEventLine == nil { preloaded = parsed.frames.reversed() }
+        } catch {
+            throw error.reading(format)
         }
-        lookahead = firstEventLine
+        // An event-only log was read whole, its first event line with it.
+        lookahead = preloaded.isEmpty ? firstEventLine : nil
+        finished = !preloaded.isEmpty
+    }
+
+    /// Reads the rest of an event-only log whole (its description may have to be inferred from
+    /// all of it, and it may start mid-gesture): its frames are then served from memory.
+    private static func readEventLog(_ empty: EventLog, from reader: inout LineReader, after first: (Int, String)?, given: LogDescription?,
+                                     parse: (String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?)
+        throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
+        var log = empty
+        var lookahead = first
+        let file = empty.file
+        while true {
+            let line: (Int, String)
+            if let pending = lookahead {
+                line = pending
+                lookahead = nil
+            } else if let text = try reader.next() {
+                line = (reader.lineNumber, text)
+            } else {
+                break
+            }
+            guard let (time, event) = try parse(line.1, file, line.0) else { continue }
+            if let last = log.events.last?.time, time < last {
+                throw RecordingError.bad(file, line.0, "timestamp goes back in time: not \(log.kind)")
+            }
+            log.events.append(EventLog.Line(time: time, event: event, line: line.0))
+        }
+        let recording: Recording
+        switch given {
+        case .device(let device): recording = try log.recording(description: device)
+        case .axes(let axes, let from): recording = try log.recording(axes: axes, from: from)
+        case nil: recording = try log.recording()
+        }
+        guard recording.duration <= Self.longestRecording else {
+            throw RecordingError.bad(file, log.events.last?.line, "the recording spans more than 24 hours; replays are limited to 24 hours")
+        }
+        return (recording.device, recording.frames.reversed(), recording.notes)
     }
 
     deinit { reader.close() }
@@ -86,6 +156,7 @@ public final class RecordingStream {
         case .evemu: return line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("E:")
         case .evtest: return line.hasPrefix("Event: time ")
         case .libinputRecord: return line == "  events:"
+        case .getevent, .chromeOS: return false
         }
     }
 
@@ -104,8 +175,14 @@ public final class RecordingStream {
                 finished = true
                 break
             }
-            guard let (time, event) = try parseEvent(line.1, line: line.0) else { continue }
-            try EvemuFormat.checkKnown(event, device: device, file: file, line: line.0)
+            let parsed: (UInt64, EvdevEvent)?
+            do throws(RecordingError) {
+                parsed = try parseEvent(line.1, line: line.0)
+                if let (_, event) = parsed { try EvemuFormat.checkKnown(event, device: device, file: file, line: line.0) }
+            } catch {
+                throw error.reading(format)
+            }
+            guard let (time, event) = parsed else { continue }
             // Kernel timestamps never go back within a recording: one whose times do was edited.
             if let last = lastTime, time < last {
                 throw RecordingError.bad(file, line.0, String(format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
@@ -135,6 +212,8 @@ public final class RecordingStream {
         case .evemu: return try EvemuFormat.eventLine(text, file: file, line: line)
         case .evtest: return try EvtestFormat.eventLine(text, file: file, line: line)
         case .libinputRecord: return try yamlLines.parse(text, file: file, line: line)
+        // Read whole when the stream opened: nothing is left to parse.
+        case .getevent, .chromeOS: return nil
         }
     }
 }

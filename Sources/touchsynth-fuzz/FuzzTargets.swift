@@ -6,7 +6,7 @@ import Recordings
 /// The parsers fuzzed: each takes arbitrary bytes and must either parse them or throw its error,
 /// never trap.
 enum FuzzTarget: String, CaseIterable {
-    case evemu, yaml, evtest, script, surface
+    case evemu, yaml, evtest, script, surface, getevent, chromeos, eventlog
 
     func run(_ data: Data) {
         let text = String(decoding: data, as: UTF8.self)
@@ -19,6 +19,14 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? LibinputRecordFormat.parse(text, file: "fuzz")
         case .evtest:
             _ = try? EvtestFormat.parse(text, file: "fuzz")
+        case .getevent:
+            _ = try? GeteventFormat.parse(text, file: "fuzz").recording()
+        case .chromeos:
+            _ = try? ChromeOSEvdevLog.parse(text, file: "fuzz").recording()
+        case .eventlog:
+            // Event-only logs as a file is read: detected, then the description inferred and a
+            // start mid-gesture repaired.
+            _ = try? RecordingLoader.load(text: text, file: "fuzz")
         case .script:
             // Short scripts are also performed, on a fixed five-slot pad.
             guard let script = try? GestureScript.parse(text, file: "fuzz") else { return }

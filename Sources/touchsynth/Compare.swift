@@ -14,7 +14,7 @@ struct Compare: ParsableCommand {
         abstract: "Replay recordings through real libinput once and compare the gesture recognizers each UIKit mode triggers.",
         discussion: "The default surface is one full-screen region with pinch, rotation, two-finger pan, scroll pan, hover, tap and long press recognizers. --surface takes a JSON or YAML surface description.")
 
-    @Argument(help: "Recordings (evemu, libinput record YAML or evtest text), or libinput event captures (JSON Lines from debug or replay --json, --mode … --json, or --events-out), which are compared without replaying; - is standard input.")
+    @Argument(help: "Recordings (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log), or libinput event captures (JSON Lines from debug or replay --json, --mode … --json, or --events-out), which are compared without replaying; - is standard input.")
     var recordings: [String]
     @Option(help: "Surface description (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false

@@ -44,6 +44,7 @@ enum ExitStatus {
         case .badData: badData
         case .missingFile: missingInput
         case .permission: permission
+        case .usage: usage
         }
     }
 

@@ -15,8 +15,8 @@ struct Mock: ParsableCommand {
             5 s: give it --real-time. A program that needs wall-clock pacing (a progress display) needs it too.
             """)
 
-    @Argument(help: "The recording (evemu, libinput record YAML or evtest text).") var recording: String
-    @Option(help: "Device description for an evemu .events file without a header.") var desc: String?
+    @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
+    @Option(help: "Device description for a log without one (evemu or evtest events only): any description or recording TouchSynth reads, or a bare evemu A: axis list.") var desc: String?
     @Option(help: "N of /dev/input/eventN.") var eventNumber = 10
     @Option(help: "Milliseconds to wait after the last frame before stopping the command.") var tailMs = 300
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false

@@ -4,7 +4,7 @@ import Recordings
 
 /// The formats TouchSynth writes recordings in.
 enum RecordingFormat: String, ExpressibleByArgument, CaseIterable {
-    case yaml, evemu, evtest
+    case yaml, evemu, evtest, getevent, chromeos
 
     /// The format an output file's extension asks for: .yml/.yaml, .evemu/.events, .evtest/.txt.
     static func forPath(_ path: String) -> RecordingFormat? {
@@ -12,15 +12,22 @@ enum RecordingFormat: String, ExpressibleByArgument, CaseIterable {
         case "yml", "yaml": return .yaml
         case "evemu", "events": return .evemu
         case "evtest", "txt", "log": return .evtest
+        case "getevent": return .getevent
+        case "chromeos": return .chromeos
         default: return nil
         }
     }
 
+    /// The recording in this format, its notes (what the reader guessed) first as comments.
     func text(_ recording: Recording) -> String {
+        let notes = recording.notes.map { "# touchsynth: \($0)\n" }.joined()
         switch self {
-        case .yaml: return LibinputRecordFormat.write(recording)
-        case .evemu: return EvemuFormat.write(recording)
-        case .evtest: return EvtestFormat.write(recording)
+        case .yaml: return notes + LibinputRecordFormat.write(recording)
+        case .evemu: return notes + EvemuFormat.write(recording)
+        case .evtest: return notes + EvtestFormat.write(recording)
+        case .getevent: return notes + GeteventFormat.write(recording)
+        // The log's own comments are its header: notes would make it evemu's.
+        case .chromeos: return ChromeOSEvdevLog.write(recording) + notes
         }
     }
 }
@@ -38,4 +45,9 @@ func writeRecording(_ recording: Recording, to output: String?, format: Recordin
 func frameText(_ events: [EvdevEvent]) -> String {
     events.filter { $0.type != Evdev.EV_SYN || $0.code != Evdev.SYN_REPORT }
         .map { "\(Evdev.codeName(type: $0.type, code: $0.code)) \($0.value)" }.joined(separator: ", ")
+}
+
+/// What reading `file` guessed or repaired, one warning line each on stderr.
+func warn(_ notes: [String], in file: String) {
+    for note in notes { writeStderr("touchsynth: warning: \(file): \(note)") }
 }

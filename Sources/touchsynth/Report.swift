@@ -15,7 +15,7 @@ struct ReportCommand: ParsableCommand {
         abstract: "Replay a recording through real libinput and draw it: finger tracks, compat-mode touches, scale and angle, recognizers.",
         discussion: "-o FILE.html writes a self-contained page with every plot and a summary table; -o FILE.svg writes the one plot --plot names.")
 
-    @Argument(help: "A recording (evemu, libinput record YAML or evtest text).") var recording: String
+    @Argument(help: "A recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
     @Option(name: .shortAndLong, help: "Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).")
     var output: String?
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).") var plot: ReportPlot = .touchpad

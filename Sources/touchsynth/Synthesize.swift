@@ -29,7 +29,7 @@ struct Synthesize: ParsableCommand {
     @Option(help: "Frames per second (default: the device recording's own rate, else 125).") var rate: Double?
     @Option(help: "Standard deviation of position noise, mm.") var jitter: Double?
     @Option(help: "Seed of the position noise.") var seed: UInt64?
-    @Option(help: "Output format: yaml, evemu or evtest (default: from -o's extension, else yaml).") var format: RecordingFormat?
+    @Option(help: "Output format: yaml, evemu, evtest, getevent or chromeos (default: from -o's extension, else yaml).") var format: RecordingFormat?
     @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
 
     func validate() throws {

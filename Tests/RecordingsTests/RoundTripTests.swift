@@ -8,7 +8,7 @@ final class RoundTripTests: XCTestCase {
         .appendingPathComponent("Fixtures")
 
     /// The real evemu recordings and the synthesized YAML ones.
-    var recordings: [URL] {
+    static var recordings: [URL] {
         get throws {
             let fm = FileManager.default
             let evemu = Self.fixtures.appendingPathComponent("evemu-devices"), synth = Self.fixtures.appendingPathComponent("synthesized")
@@ -30,7 +30,7 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testEvemuToYAMLToEvemuKeepsEveryEvent() throws {
-        let all = try recordings
+        let all = try Self.recordings
         XCTAssertGreaterThanOrEqual(all.count, 25)
         for url in all {
             let original = try RecordingLoader.load(url.path)
@@ -42,7 +42,7 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testEvtestTextToYAMLKeepsEveryEvent() throws {
-        for url in try recordings {
+        for url in try Self.recordings {
             let original = try RecordingLoader.load(url.path)
             let text = EvtestFormat.write(original)
             XCTAssertEqual(RecordingLoader.detectFormat(text), .evtest)

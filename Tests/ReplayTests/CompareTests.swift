@@ -42,7 +42,7 @@ final class CompareTests: XCTestCase {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-none-\(UUID().uuidString).yml").path
         let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", pinch, "/dev/null", missing, rotate])
         XCTAssertEqual(result.status, 65, result.stderr)
-        XCTAssertEqual(result.stderr, "touchsynth: /dev/null:1: missing header: no N:/I:/B: device description and no matching .desc file\n"
+        XCTAssertEqual(result.stderr, "touchsynth: /dev/null:1: no device description and no events (read as evemu)\n"
             + "touchsynth: \(missing): no such file\n")
         let compared = try result.stdout.split(separator: "\n").map {
             try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["recording"] as? String

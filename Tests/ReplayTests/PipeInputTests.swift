@@ -109,7 +109,7 @@ final class PipeInputTests: XCTestCase {
         XCTAssertEqual(synthesized.stdout, try runProcess([touchsynth, "synthesize", script, "--device", desc]).stdout)
         let bad = try runProcess(["/bin/bash", "-c", "echo garbage | '\(touchsynth)' replay -"])
         XCTAssertEqual(bad.status, 65)
-        XCTAssertEqual(bad.stderr, "touchsynth: -:1: not an evemu line: \"garbage\"\n")
+        XCTAssertEqual(bad.stderr, "touchsynth: -:1: not an evemu line: \"garbage\" (read as evemu)\n")
 
         let report = try shell(touchsynth, "report - < '\(recording)'", in: dir.path)
         XCTAssertEqual(report.status, 0, report.stderr)

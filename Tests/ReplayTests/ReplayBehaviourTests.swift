@@ -134,7 +134,8 @@ final class ReplayBehaviourTests: XCTestCase {
         let absLine = try XCTUnwrap(descLines.firstIndex { $0.hasPrefix("B: 03") }) + 1
         try expectFailure(descLines.filter { !$0.hasPrefix("A: 36") }.joined(separator: "\n") + "\n", name: "no-range.evemu", code: 65,
                           mentions: "no-range.evemu:\(absLine): ABS_MT_POSITION_Y is declared but has no axis range")
-        try expectFailure("E: 0.000000 0003 0035 1500\nE: 0.000000 0000 0000 0\n", name: "headerless.events", code: 65, mentions: "headerless.events:1: missing header")
+        try expectFailure("E: 0.000000 0003 0035 1500\nE: 0.000000 0000 00\n", name: "headerless.events", code: 65,
+                          mentions: "headerless.events:2: truncated event")
         try expectFailure("version: 1\ndevices:\n- evdev:\n    name: \"x\"\n    id: [1, 2, 3]\n", name: "bad-id.yml", code: 65, mentions: "bad-id.yml:5: evdev id must be")
         try expectFailure("version: 1\ndevices: [\n", name: "broken.yml", code: 65, mentions: "broken.yml:")
     }

@@ -1,0 +1,107 @@
+import Foundation
+
+/// ChromeOS's evdev event logs, told apart from evemu by their `# device:` header:
+/// - the touchpad log of ChromiumOS's libevdev (`third_party/libevdev` `src/libevdev.c`,
+///   `EvdevWriteInfoToFile`, `EvdevWriteEventToFile`): `# device: NAME`, bitmask lines
+///   `# bit:`/`# key:`/`# rel:`/`# abs:`/`# led:`/`# prp:` (bytes in hex, least significant
+///   first), `# absinfo: code min max fuzz flat resolution`, then `E: sec.usec type code value`;
+/// - Chromium's touchscreen log (`ui/events/ozone/evdev/touch_evdev_debug_buffer.cc`): no bitmask
+///   lines, an absinfo whose second field repeats the maximum, and a sixth event field, the slot.
+/// Both are ring buffers that may start mid-gesture (``MidGestureRepair``).
+public enum ChromeOSEvdevLog {
+    /// Whether the line opens such a log.
+    static func opens(_ line: Substring) -> Bool { line.hasPrefix("# device:") }
+
+    public static func parse(_ text: String, file: String) throws(RecordingError) -> EventLog {
+        var log = EventLog(kind: "a ChromeOS evdev log", file: file)
+        var d = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
+        var bitmasks = false
+        var axisLines: [UInt16: Int] = [:]
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty { continue }
+            if line.hasPrefix("# device:") {
+                d.name = line.dropFirst(9).trimmingCharacters(in: .whitespaces)
+            } else if line.hasPrefix("# absinfo:") {
+                let v = line.dropFirst(10).split(separator: " ").map { Int32($0) }
+                guard v.count == 6, let code = v[0], code >= 0, code <= Int32(Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0),
+                      let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4], let res = v[5] else {
+                    throw RecordingError.bad(file, lineNumber, "# absinfo: needs code min max fuzz flat resolution")
+                }
+                // Chromium's touchscreen log writes the maximum twice: the minimum is then 0.
+                let minimum = !bitmasks && lo == hi ? 0 : lo
+                d.absinfo[UInt16(code)] = AbsInfo(minimum: minimum, maximum: hi, fuzz: fuzz, flat: flat, resolution: res)
+                axisLines[UInt16(code)] = lineNumber
+            } else if let (tag, type) = [("# bit:", nil), ("# key:", Evdev.EV_KEY), ("# rel:", Evdev.EV_REL), ("# abs:", Evdev.EV_ABS),
+                                         ("# led:", Evdev.EV_LED), ("# prp:", UInt16?(0xffff))].first(where: { line.hasPrefix($0.0) }) {
+                var bytes: [UInt8] = []
+                for word in line.dropFirst(tag.count).split(separator: " ") {
+                    guard let byte = UInt8(word, radix: 16) else { throw RecordingError.bad(file, lineNumber, "\"\(word)\" is not a hex byte") }
+                    bytes.append(byte)
+                }
+                let bits = EvemuFormat.bits(bytes)
+                bitmasks = true
+                switch type {
+                case nil: for t in bits where t != Evdev.EV_SYN && Evdev.maxCode(ofType: t) != nil { d.codes[t] = d.codes[t] ?? [] }
+                case 0xffff: d.properties = bits.filter { $0 <= Evdev.propertyMax }
+                case let type?:
+                    // Every type has its line; one `# bit:` does not list, with no codes, is not the device's.
+                    let codes = bits.filter { $0 <= Evdev.maxCode(ofType: type) ?? 0 }
+                    if !codes.isEmpty || d.codes[type] != nil { d.codes[type] = codes }
+                }
+            } else if line.hasPrefix("#") {
+                continue
+            } else {
+                guard line.hasPrefix("E:") else { throw RecordingError.bad(file, lineNumber, "not a ChromeOS evdev log line: \"\(line.prefix(40))\"") }
+                let fields = line.dropFirst(2).split(separator: " ")
+                guard fields.count == 4 || fields.count == 5 else {
+                    throw RecordingError.bad(file, lineNumber, "expected \"E: sec.usec type code value [slot]\", got \(fields.count) fields")
+                }
+                let time = try EvemuFormat.timestamp(fields[0], file, lineNumber)
+                let event = EvdevEvent(type: try EvemuFormat.hex16(fields[1], file, lineNumber), code: try EvemuFormat.hex16(fields[2], file, lineNumber),
+                                       value: try EvemuFormat.int32(fields[3], file, lineNumber))
+                log.events.append(EventLog.Line(time: time, event: event, line: lineNumber))
+            }
+        }
+        guard !d.name.isEmpty || bitmasks || !d.absinfo.isEmpty else { return log }
+        if bitmasks {
+            for code in d.absinfo.keys where !(d.codes[Evdev.EV_ABS]?.contains(code) ?? false) { d.absinfo[code] = nil }
+        } else {
+            // The touchscreen log lists axes but no capabilities: its axes, BTN_TOUCH, and the
+            // keys its events use; a touchscreen is direct.
+            d.codes[Evdev.EV_ABS] = Set(d.absinfo.keys)
+            d.codes[Evdev.EV_KEY] = Set(log.events.filter { $0.event.type == Evdev.EV_KEY }.map(\.event.code)).union([Evdev.BTN_TOUCH])
+            d.properties = [Evdev.INPUT_PROP_DIRECT]
+        }
+        if let problem = d.axisProblem { throw RecordingError.bad(file, axisLines[problem.code], problem.message) }
+        log.device = d
+        return log
+    }
+
+    /// A recording as ChromiumOS's libevdev writes its touchpad log, times from 0 s.
+    public static func write(_ recording: Recording) -> String {
+        let d = recording.device
+        func mask(_ tag: String, _ bits: Set<UInt16>, bytes: Int) -> String {
+            "# \(tag):" + Evdev.bitmask(bits, bytes: bytes).map { String(format: " %02X", $0) }.joined() + "\n"
+        }
+        var out = "# device: \(d.name)\n"
+        out += mask("bit", Set(d.codes.keys), bytes: 8)
+        out += mask("key", d.codes[Evdev.EV_KEY] ?? [], bytes: 96)
+        out += mask("rel", d.codes[Evdev.EV_REL] ?? [], bytes: 8)
+        out += mask("abs", d.codes[Evdev.EV_ABS] ?? [], bytes: 8)
+        out += mask("led", d.codes[Evdev.EV_LED] ?? [], bytes: 8)
+        out += mask("prp", d.properties, bytes: 8)
+        for code in (d.codes[Evdev.EV_ABS] ?? []).sorted() {
+            guard let a = d.absinfo[code] else { continue }
+            out += "# absinfo: \(code) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)\n"
+        }
+        for frame in recording.frames {
+            for e in frame.events {
+                out += String(format: "E: %llu.%06llu %04x %04x %d\n", frame.time / 1_000_000, frame.time % 1_000_000, e.type, e.code, e.value)
+            }
+        }
+        return out
+    }
+}

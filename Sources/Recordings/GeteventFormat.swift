@@ -1,0 +1,255 @@
+import Foundation
+
+/// What Android's `getevent` prints (AOSP system/core `toolbox/getevent.c`): with `-t`, events as
+/// `[   sec.usec] TYPE CODE VALUE`, numeric (`%04x %04x %08x`) or labelled with `-l` (`EV_ABS
+/// ABS_MT_POSITION_X 000001f4`, keys `DOWN`/`UP`/`REPEAT`), prefixed with `/dev/input/eventN: `
+/// when getevent watched every device; and with `-p`/`-lp` each device's description (`add
+/// device N: PATH`, `name:`, the `events:` block with one `ABS` axis per line, `input props:`).
+/// A log of several devices is read for one of them, chosen by node.
+public enum GeteventFormat {
+    /// One device a log describes or has events of.
+    struct Device {
+        var node: String
+        var description = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
+        var described = false
+        /// The line of each axis, for errors.
+        var axisLines: [UInt16: Int] = [:]
+        var log: EventLog
+
+        init(node: String, file: String) {
+            self.node = node
+            log = EventLog(kind: "a getevent log", file: file)
+        }
+    }
+
+    /// Whether `line` is getevent's: a device header or an event with or without its stamp and node.
+    static func looksLike(_ line: Substring) -> Bool {
+        if line.hasPrefix("add device ") || line.hasPrefix("could not get driver version") { return true }
+        var rest = line
+        if rest.hasPrefix("[") { rest = rest.drop { $0 != "]" }.dropFirst().drop { $0 == " " } }
+        if rest.hasPrefix("/dev/input/") { rest = rest.drop { $0 != " " }.drop { $0 == " " } }
+        return rest.hasPrefix("EV_") || (rest.count >= 18 && rest.prefix(4).allSatisfy(\.isHexDigit) && rest.dropFirst(4).first == " ")
+    }
+
+    /// The log in `text` as an event log of the device at `node` (`/dev/input/event2` or `event2`),
+    /// or of its only device; several devices with events and no `node` is a usage error listing them.
+    public static func parse(_ text: String, file: String, node wanted: String? = nil) throws(RecordingError) -> EventLog {
+        var devices: [Device] = []
+        var current: Int?
+        var section: UInt16?
+        var lineNumber = 0
+        func device(_ node: String) -> Int {
+            if let i = devices.firstIndex(where: { $0.node == node }) { return i }
+            devices.append(Device(node: node, file: file))
+            return devices.count - 1
+        }
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("add device ") {
+                guard let colon = line.firstIndex(of: ":") else { throw RecordingError.bad(file, lineNumber, "add device line without its node") }
+                current = device(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                devices[current!].described = true
+                section = nil
+            } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get") || line.hasPrefix("HID descriptor") {
+                continue
+            } else if let i = current, try describe(&devices[i], line: line, raw: raw, section: &section, file: file, at: lineNumber) {
+                continue
+            } else {
+                let (node, time, event) = try eventLine(Substring(line), file: file, line: lineNumber)
+                let i = device(node ?? devices.first(where: \.described)?.node ?? "log")
+                devices[i].log.events.append(EventLog.Line(time: time, event: event, line: lineNumber))
+                current = nil
+            }
+        }
+        let chosen = try choose(devices, wanted: wanted, file: file)
+        var log = chosen.log
+        if chosen.described {
+            if let problem = chosen.description.axisProblem { throw RecordingError.bad(file, chosen.axisLines[problem.code], problem.message) }
+            log.device = chosen.description
+        }
+        return log
+    }
+
+    private static func choose(_ devices: [Device], wanted: String?, file: String) throws(RecordingError) -> Device {
+        if let wanted {
+            let node = wanted.hasPrefix("/") ? wanted : "/dev/input/" + wanted
+            guard let found = devices.first(where: { $0.node == node || $0.node == wanted }) else {
+                throw RecordingError(.usage, file: file, "no device \(wanted) in the log; it has \(list(devices))")
+            }
+            return found
+        }
+        let withEvents = devices.filter { !$0.log.events.isEmpty }
+        if withEvents.count == 1 { return withEvents[0] }
+        if withEvents.isEmpty && devices.count == 1 { return devices[0] }
+        if withEvents.isEmpty { throw RecordingError(.usage, file: file, "several devices and no events: choose one with --device (\(list(devices)))") }
+        throw RecordingError(.usage, file: file, "events of several devices: choose one with --device (\(list(withEvents)))")
+    }
+
+    private static func list(_ devices: [Device]) -> String {
+        devices.map { "\($0.node)" + ($0.description.name.isEmpty ? "" : " \"\($0.description.name)\"") + ", \($0.log.events.count) events" }
+            .joined(separator: "; ")
+    }
+
+    /// Reads a description line of the current device into `d`; false for a line that is not one.
+    private static func describe(_ device: inout Device, line: String, raw: Substring, section: inout UInt16?,
+                                 file: String, at n: Int) throws(RecordingError) -> Bool {
+        var d = device.description
+        defer { device.description = d }
+        func hex(_ s: Substring) throws(RecordingError) -> UInt16 {
+            guard let v = UInt16(s.trimmingCharacters(in: .whitespaces), radix: 16) else { throw RecordingError.bad(file, n, "\"\(s)\" is not hex") }
+            return v
+        }
+        if line.hasPrefix("[") || line.hasPrefix("/dev/input/") { return false }
+        if line.hasPrefix("name:") {
+            d.name = line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        } else if line.hasPrefix("bus:") {
+            d.bustype = try hex(line.dropFirst(4)[...])
+        } else if line.hasPrefix("vendor ") {
+            d.vendor = try hex(line.dropFirst(7)[...])
+        } else if line.hasPrefix("product ") {
+            d.product = try hex(line.dropFirst(8)[...])
+        } else if line.hasPrefix("version ") {
+            d.version = try hex(line.dropFirst(8)[...])
+        } else if line.hasPrefix("location:") || line.hasPrefix("id:") || line.hasPrefix("version:") || line == "events:" {
+            section = nil
+        } else if line == "input props:" {
+            section = 0xffff
+        } else if section == 0xffff {
+            guard line != "<none>", !line.hasPrefix("<not available") else { return true }
+            let property = line.hasPrefix("INPUT_PROP_") ? Evdev.propertyCode(named: line) : UInt16(line, radix: 16)
+            guard let property, property <= Evdev.propertyMax else { throw RecordingError.bad(file, n, "unknown input property \(line)") }
+            d.properties.insert(property)
+        } else if let open = line.firstIndex(of: "("), line.contains("):"), line.prefix(3).allSatisfy(\.isLetter) || line.hasPrefix("SW ") || line.hasPrefix("FF ") {
+            // `KEY (0001): codes…`: a new event type.
+            let type = try hex(line[line.index(after: open)..<line.firstIndex(of: ")")!])
+            guard Evdev.maxCode(ofType: type) != nil else { throw RecordingError.bad(file, n, "unknown event type \(type)") }
+            section = type
+            d.codes[type, default: []] = d.codes[type] ?? []
+            try codes(line[line.index(line.firstIndex(of: ")")!, offsetBy: 2)...], into: &d, type: type, file: file, at: n)
+            if type == Evdev.EV_ABS { device.axisLines.merge(d.absinfo.keys.map { ($0, n) }) { old, _ in old } }
+        } else if let type = section, raw.hasPrefix("               ") {
+            try codes(Substring(line), into: &d, type: type, file: file, at: n)
+            if type == Evdev.EV_ABS { device.axisLines.merge(d.absinfo.keys.map { ($0, n) }) { old, _ in old } }
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// The codes of one line of a type's list: `BTN_TOUCH  BTN_TOOL_FINGER` or `014a 0145`, or an
+    /// axis `ABS_MT_SLOT : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0`.
+    private static func codes(_ text: Substring, into d: inout DeviceDescription, type: UInt16, file: String, at n: Int) throws(RecordingError) {
+        if let colon = text.firstIndex(of: ":"), type == Evdev.EV_ABS {
+            let code = try code(text[..<colon].trimmingCharacters(in: .whitespaces), type: type, file: file, at: n)
+            var info = AbsInfo(minimum: 0, maximum: 0)
+            for field in text[text.index(after: colon)...].split(separator: ",") {
+                let parts = field.split(separator: " ")
+                guard parts.count == 2, let v = Int32(parts[1]) else { throw RecordingError.bad(file, n, "malformed axis field \"\(field)\"") }
+                switch parts[0] {
+                case "value": info.value = v
+                case "min": info.minimum = v
+                case "max": info.maximum = v
+                case "fuzz": info.fuzz = v
+                case "flat": info.flat = v
+                case "resolution": info.resolution = v
+                default: throw RecordingError.bad(file, n, "unknown axis field \"\(parts[0])\"")
+                }
+            }
+            d.codes[type, default: []].insert(code)
+            d.absinfo[code] = info
+            return
+        }
+        for word in text.split(separator: " ") {
+            // A `*` marks a key that was down.
+            let name = word.hasSuffix("*") ? word.dropLast() : word
+            d.codes[type, default: []].insert(try code(String(name), type: type, file: file, at: n))
+        }
+    }
+
+    private static func code(_ name: String, type: UInt16, file: String, at n: Int) throws(RecordingError) -> UInt16 {
+        if name.count == 4, let v = UInt16(name, radix: 16), v <= Evdev.maxCode(ofType: type) ?? 0 { return v }
+        guard let v = Evdev.code(named: name, type: type) else { throw RecordingError.bad(file, n, "unknown \(Evdev.typeName(type)) code \(name)") }
+        return v
+    }
+
+    /// `[   12345.678901] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 000001f4`, the stamp
+    /// required, the node optional.
+    static func eventLine(_ line: Substring, file: String, line n: Int) throws(RecordingError) -> (String?, UInt64, EvdevEvent) {
+        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else {
+            throw RecordingError.bad(file, n, "no [sec.usec] time stamp: record with getevent -t (or -lt)")
+        }
+        let time = try EvemuFormat.timestamp(line[line.index(after: line.startIndex)..<close].drop { $0 == " " }, file, n)
+        var fields = line[line.index(after: close)...].split(separator: " ")
+        var node: String?
+        if let first = fields.first, first.hasSuffix(":") {
+            node = String(first.dropLast())
+            fields.removeFirst()
+        }
+        guard fields.count == 3 else { throw RecordingError.bad(file, n, "expected TYPE CODE VALUE after the time stamp, got \(fields.count) fields") }
+        let type: UInt16
+        if let t = UInt16(fields[0], radix: 16), fields[0].count == 4 {
+            type = t
+        } else if let t = Evdev.typeCode(named: String(fields[0])) {
+            type = t
+        } else {
+            throw RecordingError.bad(file, n, "unknown event type \(fields[0])")
+        }
+        guard let max = Evdev.maxCode(ofType: type) else { throw RecordingError.bad(file, n, "unknown event type 0x\(String(type, radix: 16))") }
+        let code = try self.code(String(fields[1]), type: type, file: file, at: n)
+        guard code <= max else { throw RecordingError.bad(file, n, "unknown event code 0x\(String(code, radix: 16))") }
+        let value: Int32
+        switch fields[2] {
+        case "UP": value = 0
+        case "DOWN": value = 1
+        case "REPEAT": value = 2
+        case "MT_TOOL_FINGER": value = 0
+        case "MT_TOOL_PEN": value = 1
+        case "MT_TOOL_PALM": value = 2
+        default:
+            guard fields[2].count <= 8, let v = UInt32(fields[2], radix: 16) else { throw RecordingError.bad(file, n, "value \(fields[2]) is not 8 hex digits") }
+            value = Int32(bitPattern: v)
+        }
+        return (node, time, EvdevEvent(type: type, code: code, value: value))
+    }
+}
+
+extension GeteventFormat {
+    /// A recording as `getevent -lp` and `getevent -lt DEVICE` print it (one device, named
+    /// `/dev/input/event10`), times from 0 s.
+    public static func write(_ recording: Recording) -> String {
+        let d = recording.device
+        var out = "add device 1: /dev/input/event10\n"
+        out += String(format: "  bus:      %04x\n  vendor    %04x\n  product   %04x\n  version   %04x\n", d.bustype, d.vendor, d.product, d.version)
+        out += "  name:     \"\(d.name)\"\n  events:\n"
+        let tags: [UInt16: String] = [Evdev.EV_KEY: "KEY", Evdev.EV_REL: "REL", Evdev.EV_ABS: "ABS", Evdev.EV_MSC: "MSC", Evdev.EV_LED: "LED",
+                                      Evdev.EV_SND: "SND", Evdev.EV_SW: "SW ", Evdev.EV_REP: "REP", Evdev.EV_FF: "FF "]
+        for type in d.codes.keys.sorted() where type != Evdev.EV_SYN {
+            guard let codes = d.codes[type], !codes.isEmpty else { continue }
+            out += String(format: "    %@ (%04x):", tags[type] ?? "???", type)
+            for (i, code) in codes.sorted().enumerated() {
+                if i > 0 && (type == Evdev.EV_ABS || i % 4 == 0) { out += "\n               " }
+                let name = Evdev.codeName(type: type, code: code)
+                out += " " + name.padding(toLength: max(name.count, 21), withPad: " ", startingAt: 0)
+                if type == Evdev.EV_ABS, let a = d.absinfo[code] {
+                    out += ": value \(a.value), min \(a.minimum), max \(a.maximum), fuzz \(a.fuzz), flat \(a.flat), resolution \(a.resolution)"
+                }
+            }
+            out += "\n"
+        }
+        out += "  input props:\n"
+        out += d.properties.isEmpty ? "    <none>\n" : d.properties.sorted().map { "    \(Evdev.propertyName($0))\n" }.joined()
+        for frame in recording.frames {
+            let stamp = String(format: "[%8llu.%06llu] ", frame.time / 1_000_000, frame.time % 1_000_000)
+            for e in frame.events {
+                let type = Evdev.typeName(e.type), code = Evdev.codeName(type: e.type, code: e.code)
+                let value = e.type == Evdev.EV_KEY && (0...2).contains(e.value) ? ["UP", "DOWN", "REPEAT"][Int(e.value)]
+                    : String(format: "%08x", UInt32(bitPattern: e.value))
+                out += stamp + type.padding(toLength: 12, withPad: " ", startingAt: 0) + " " + code.padding(toLength: 20, withPad: " ", startingAt: 0)
+                    + " " + value.padding(toLength: 20, withPad: " ", startingAt: 0) + "\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+@testable import Recordings
+import XCTest
+
+/// getevent and ChromeOS evdev logs, event-only logs and the description inferred for them,
+/// and logs that start mid-gesture.
+final class LogFormatTests: XCTestCase {
+    static let formats = RoundTripTests.fixtures.appendingPathComponent("formats")
+
+    private func sample(_ name: String) -> String { Self.formats.appendingPathComponent(name).path }
+
+    func testGeteventKeepsEveryEventTimestampAndTheDescription() throws {
+        for url in try RoundTripTests.recordings {
+            let original = try RecordingLoader.load(url.path)
+            let text = GeteventFormat.write(original)
+            XCTAssertEqual(RecordingLoader.detectFormat(text), .getevent, url.lastPathComponent)
+            let back = try RecordingLoader.load(text: text, file: "back.getevent")
+            XCTAssertEqual(back.frames, original.frames, url.lastPathComponent)
+            XCTAssertEqual(back.device.codes, original.device.codes, url.lastPathComponent)
+            XCTAssertEqual(back.device.absinfo, original.device.absinfo, url.lastPathComponent)
+            XCTAssertEqual(back.device.properties, original.device.properties, url.lastPathComponent)
+            XCTAssertEqual(back.device.name, original.device.name, url.lastPathComponent)
+            XCTAssertEqual([original.device.bustype, original.device.vendor, original.device.product], [back.device.bustype, back.device.vendor, back.device.product])
+            XCTAssertEqual(back.notes, [], "a described log needs no guess")
+        }
+    }
+
+    /// The ChromeOS log has no ids, no current axis values and no EV_MSC or EV_SW capabilities:
+    /// everything else survives.
+    func testChromeOSLogKeepsEveryEventTimestampAndWhatItDescribes() throws {
+        for url in try RoundTripTests.recordings {
+            let original = try RecordingLoader.load(url.path)
+            let text = ChromeOSEvdevLog.write(original)
+            XCTAssertEqual(RecordingLoader.detectFormat(text), .chromeOS, url.lastPathComponent)
+            let back = try RecordingLoader.load(text: text, file: "back.dat")
+            XCTAssertEqual(back.frames, original.frames, url.lastPathComponent)
+            XCTAssertEqual(back.device.name, original.device.name)
+            XCTAssertEqual(back.device.properties, original.device.properties)
+            for type in [Evdev.EV_KEY, Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED] {
+                XCTAssertEqual(back.device.codes[type] ?? [], original.device.codes[type] ?? [], "\(url.lastPathComponent) type \(type)")
+            }
+            XCTAssertEqual(back.device.absinfo.mapValues { [$0.minimum, $0.maximum, $0.fuzz, $0.flat, $0.resolution] },
+                           original.device.absinfo.mapValues { [$0.minimum, $0.maximum, $0.fuzz, $0.flat, $0.resolution] }, url.lastPathComponent)
+        }
+    }
+
+    /// Each sample says the same events as the recording it was made from.
+    func testEverySampleReadsAsTheRecordingItWasMadeFrom() throws {
+        let pinch = try RecordingLoader.load(RoundTripTests.fixtures.appendingPathComponent("synthesized/pinch-in.yml").path)
+        let scroll = try RecordingLoader.load(RoundTripTests.fixtures.appendingPathComponent("synthesized/two-finger-scroll.yml").path)
+        for (name, original) in [("pinch-in.getevent-lt.txt", pinch), ("pinch-in.getevent-t.txt", pinch), ("pinch-in.chromeos.dat", pinch),
+                                 ("pinch-in.chromium-touchscreen.log", pinch), ("pinch-in.events-only.evtest", pinch),
+                                 ("two-finger-scroll.events-only.evemu", scroll)] {
+            let read = try RecordingLoader.load(sample(name))
+            XCTAssertEqual(read.frames, original.frames, name)
+        }
+        let chosen = try RecordingLoader.load(sample("two-devices.getevent-lt.txt"), node: "event7")
+        XCTAssertEqual(chosen.frames, scroll.frames)
+        XCTAssertEqual(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"), node: "/dev/input/event4").frames, pinch.frames)
+    }
+
+    func testSeveralDevicesWithoutAChoiceIsAUsageErrorListingThem() {
+        XCTAssertThrowsError(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"))) { error in
+            let error = error as? RecordingError
+            XCTAssertEqual(error?.kind, .usage)
+            XCTAssertTrue(error?.message.contains("/dev/input/event4 \"ETPS/2 Elantech Touchpad\", 644 events; /dev/input/event7") == true, "\(String(describing: error))")
+        }
+        XCTAssertThrowsError(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"), node: "event9")) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .usage)
+        }
+    }
+
+    /// Without a description: event types and codes from the log, ranges from the values seen,
+    /// a touchpad's keys and properties; every guess said in one note.
+    func testAnEventOnlyLogGetsAnInferredDescriptionSayingWhatWasGuessed() throws {
+        let read = try RecordingLoader.load(sample("pinch-in.events-only.evtest"))
+        let d = read.device
+        XCTAssertEqual(read.notes.count, 1)
+        XCTAssertTrue(read.notes[0].hasPrefix("no device description, so one was inferred from the 644 events"), read.notes[0])
+        for code in [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_LEFT] {
+            XCTAssertTrue(d.has(type: Evdev.EV_KEY, code: code), Evdev.codeName(type: Evdev.EV_KEY, code: code))
+        }
+        XCTAssertEqual(d.properties, [Evdev.INPUT_PROP_POINTER, Evdev.INPUT_PROP_BUTTONPAD])
+        let seenX = read.frames.flatMap(\.events).filter { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_MT_POSITION_X }.map(\.value)
+        let x = try XCTUnwrap(d.absinfo[Evdev.ABS_MT_POSITION_X])
+        XCTAssertEqual(x.minimum, 0)
+        XCTAssertGreaterThan(x.maximum, try XCTUnwrap(seenX.max()))
+        let y = try XCTUnwrap(d.absinfo[Evdev.ABS_MT_POSITION_Y])
+        XCTAssertEqual(Double(y.maximum) / Double(x.maximum), 50.0 / 69.0, accuracy: 0.01, "a pinch along x says little of y")
+        XCTAssertEqual(d.absinfo[Evdev.ABS_X], x, "the kernel's pointer emulation axes")
+        XCTAssertNil(d.axisProblem)
+    }
+
+    /// A bare `A:` list gives the axes; the rest is inferred, and the note says where the axes came from.
+    func testABareAxisListGivesTheAxes() throws {
+        let read = try RecordingLoader.load(sample("pinch-in.events-only.evtest"), description: sample("asus-n500jk.axes"))
+        let asus = try RecordingLoader.load(RoundTripTests.fixtures.appendingPathComponent("evemu-devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        for (code, info) in asus.device.absinfo { XCTAssertEqual(read.device.absinfo[code], info, Evdev.codeName(type: Evdev.EV_ABS, code: code)) }
+        XCTAssertTrue(read.notes[0].hasSuffix("axis ranges and resolutions from \(sample("asus-n500jk.axes"))"), read.notes[0])
+    }
+
+    /// A ring buffer caught mid-gesture: the touches down and keys held when it began get a first
+    /// frame of their own, at its first timestamp, with the first values the log gives them.
+    func testALogStartingMidGestureIsRepairedAsAKernelWouldPresentIt() throws {
+        let read = try RecordingLoader.load(sample("pinch-in.chromeos-midgesture.dat"))
+        XCTAssertEqual(read.notes, ["the log starts mid-gesture: touches in slots 0, 1 and BTN_TOUCH, BTN_TOOL_DOUBLETAP held at its start, given a first frame of their own"])
+        let first = try XCTUnwrap(read.frames.first)
+        XCTAssertEqual(first.time, 0)
+        let ids = first.events.filter { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_MT_TRACKING_ID }.map(\.value)
+        XCTAssertEqual(ids.count, 2)
+        XCTAssertTrue(ids.allSatisfy { $0 >= 0 })
+        XCTAssertTrue(first.events.contains(EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_DOUBLETAP, value: 1)))
+        XCTAssertEqual(first.events.last, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+        // Every later event is the log's own.
+        let whole = try RecordingLoader.load(sample("pinch-in.chromeos.dat"))
+        XCTAssertEqual(Array(read.frames.dropFirst().flatMap(\.events).suffix(100)), Array(whole.frames.flatMap(\.events).suffix(100)))
+        XCTAssertEqual(try RecordingLoader.load(sample("pinch-in.chromeos.dat")).notes, [], "a whole log needs no repair")
+    }
+
+    func testGeteventWithoutTimestampsSaysHowToRecordThem() {
+        XCTAssertThrowsError(try RecordingLoader.load(text: "add device 1: /dev/input/event2\n  name:     \"pad\"\n/dev/input/event2: 0003 0035 000001f4\n",
+                                                      file: "plain.txt")) { error in
+            XCTAssertEqual((error as? RecordingError)?.description,
+                           "plain.txt:3: no [sec.usec] time stamp: record with getevent -t (or -lt) (read as getevent output)")
+        }
+    }
+}
