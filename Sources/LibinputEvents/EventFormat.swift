@@ -57,6 +57,49 @@ public enum EventFormat {
         }
     }
 
+    /// The event as `libinput record --with-libinput` prints it, in the comparable form
+    /// `RecordedLibinputEvents` reads (type, then values at two decimals, no time or seat); nil for
+    /// the events libinput record does not print (holds). A scroll is the legacy POINTER_AXIS it
+    /// prints, positions are `transformed` to 100 × 100, and keys it hides (KEY_ESC up to
+    /// KEY_ZENKAKUHANKAKU) are -1.
+    public static func libinputRecordText(_ e: LibinputEvent) -> String? {
+        func pair(_ a: Double, _ b: Double) -> String { String(format: "%.2f,%.2f", a, b) }
+        func gesture(_ n: Int, _ d: GestureDelta) -> String {
+            "nfingers=\(n) delta=\(pair(d.dx, d.dy)) unaccel=\(pair(d.unacceleratedDx, d.unacceleratedDy))"
+        }
+        let still = GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0)
+        let values: String
+        switch e.kind {
+        case .deviceAdded, .deviceRemoved, .touchFrame: return e.typeName
+        case .gestureHoldBegin, .gestureHoldEnd: return nil
+        case .keyboardKey(let key, let state, _):
+            values = "key=\((1..<85).contains(key) ? -1 : Int(key)) state=\(state.rawValue)"
+        case .pointerMotion(let dx, let dy, let ux, let uy):
+            values = "delta=\(pair(dx, dy)) unaccel=\(pair(ux, uy))"
+        case .pointerMotionAbsolute(let x, let y):
+            values = "transformed=\(pair(x * 100, y * 100))"
+        case .pointerButton(let button, let state, let count):
+            values = "button=\(button) state=\(state.rawValue) seat_count=\(count)"
+        case .pointerScroll(let s):
+            return "POINTER_AXIS axes=\(pair(s.horizontal ?? 0, s.vertical ?? 0)) source=\(s.source.rawValue)"
+        case .touchDown(let slot, let seat, let x, let y), .touchMotion(let slot, let seat, let x, let y):
+            values = "slot=\(slot) seat_slot=\(seat) transformed=\(pair(x * 100, y * 100))"
+        case .touchUp(let slot, let seat), .touchCancel(let slot, let seat):
+            values = "slot=\(slot) seat_slot=\(seat)"
+        case .gesturePinchBegin(let n):
+            values = gesture(n, still) + " angle_delta=0.00 scale=1.00"
+        case .gesturePinchUpdate(let n, let d, let scale, let angle):
+            values = gesture(n, d) + String(format: " angle_delta=%.2f scale=%.2f", angle, scale)
+        case .gesturePinchEnd(let n, let scale, _):
+            values = gesture(n, still) + String(format: " angle_delta=0.00 scale=%.2f", scale)
+        case .gestureSwipeBegin(let n), .gestureSwipeEnd(let n, _):
+            values = gesture(n, still)
+        case .gestureSwipeUpdate(let n, let d):
+            values = gesture(n, d)
+        }
+        return e.typeName + " " + values
+    }
+
     /// `BTN_LEFT` and its neighbours by name; other buttons by code.
     public static func buttonName(_ code: UInt32) -> String {
         let names: [UInt32: String] = [0x110: "BTN_LEFT", 0x111: "BTN_RIGHT", 0x112: "BTN_MIDDLE", 0x113: "BTN_SIDE", 0x114: "BTN_EXTRA"]

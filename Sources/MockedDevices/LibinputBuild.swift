@@ -38,7 +38,7 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
     /// Set by the harness in its program's environment: the version it runs on.
     static let versionVariable = "TOUCHSYNTH_LIBINPUT_VERSION"
 
-    /// The system's libinput, with the version its development files declare (`pkg-config`),
+    /// The system's libinput, with the version its development files declare (`libinput.pc`),
     /// which building touchsynth needs; "system" where they are missing.
     public static let system = LibinputBuild(version: systemVersion(), libraryDirectory: nil)
 
@@ -102,17 +102,25 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
         return (process.terminationStatus, errors.split(separator: "\n").last.map(String.init))
     }
 
+    /// The `Version:` of the system's `libinput.pc`, read where pkg-config looks for it (no
+    /// process: `debug` asks this on machines as bare as the VM tier's guest).
     private static func systemVersion() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["pkg-config", "--modversion", "libinput"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "system" }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let version = output.trimmingCharacters(in: .whitespacesAndNewlines)
-        return process.terminationStatus == 0 && !version.isEmpty ? version : "system"
+        #if arch(x86_64)
+        let triplet = "x86_64-linux-gnu"
+        #elseif arch(arm64)
+        let triplet = "aarch64-linux-gnu"
+        #else
+        let triplet = "unknown"
+        #endif
+        let configured = (ProcessInfo.processInfo.environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").map(String.init)
+        let directories = configured + ["/usr/lib/\(triplet)/pkgconfig", "/usr/lib64/pkgconfig", "/usr/lib/pkgconfig", "/usr/local/lib/pkgconfig",
+                                        "/usr/share/pkgconfig"]
+        for directory in directories {
+            guard let text = try? String(contentsOfFile: directory + "/libinput.pc", encoding: .utf8),
+                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Version:") }) else { continue }
+            let version = line.dropFirst("Version:".count).trimmingCharacters(in: .whitespaces)
+            if !version.isEmpty { return version }
+        }
+        return "system"
     }
 }

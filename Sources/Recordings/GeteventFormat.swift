@@ -121,13 +121,12 @@ public enum GeteventFormat {
             let property = line.hasPrefix("INPUT_PROP_") ? Evdev.propertyCode(named: line) : UInt16(line, radix: 16)
             guard let property, property <= Evdev.propertyMax else { throw RecordingError.bad(file, n, "unknown input property \(line)") }
             d.properties.insert(property)
-        } else if let open = line.firstIndex(of: "("), line.contains("):"), line.prefix(3).allSatisfy(\.isLetter) || line.hasPrefix("SW ") || line.hasPrefix("FF ") {
+        } else if let (type, rest) = typeHeading(line) {
             // `KEY (0001): codes…`: a new event type.
-            let type = try hex(line[line.index(after: open)..<line.firstIndex(of: ")")!])
             guard Evdev.maxCode(ofType: type) != nil else { throw RecordingError.bad(file, n, "unknown event type \(type)") }
             section = type
             d.codes[type, default: []] = d.codes[type] ?? []
-            try codes(line[line.index(line.firstIndex(of: ")")!, offsetBy: 2)...], into: &d, type: type, file: file, at: n)
+            try codes(rest, into: &d, type: type, file: file, at: n)
             if type == Evdev.EV_ABS { device.axisLines.merge(d.absinfo.keys.map { ($0, n) }) { old, _ in old } }
         } else if let type = section, raw.hasPrefix("               ") {
             try codes(Substring(line), into: &d, type: type, file: file, at: n)
@@ -136,6 +135,14 @@ public enum GeteventFormat {
             return false
         }
         return true
+    }
+
+    /// `KEY (0001): rest` (three characters, the type in four hex digits): the type and the rest.
+    private static func typeHeading(_ line: String) -> (UInt16, Substring)? {
+        let chars = Array(line.utf8.prefix(11))
+        guard chars.count == 11, chars.allSatisfy({ $0 < 0x80 }), chars[3] == UInt8(ascii: " "), chars[4] == UInt8(ascii: "("), chars[9] == UInt8(ascii: ")"),
+              chars[10] == UInt8(ascii: ":"), let type = UInt16(String(decoding: chars[5..<9], as: UTF8.self), radix: 16) else { return nil }
+        return (type, Substring(line.utf8.dropFirst(11)))
     }
 
     /// The codes of one line of a type's list: `BTN_TOUCH  BTN_TOOL_FINGER` or `014a 0145`, or an

@@ -5,10 +5,11 @@ import Recordings
 
 /// Runs a recording through real libinput (a mocked-device child running `debug --json`, on the
 /// `libinput` build) and reads its events back, for commands that work on the libinput stream itself.
-func captureLibinputEvents(of recording: Recording, name: String, clock: ReplayClock, libinput: LibinputBuild = .system) throws
-    -> (events: [LibinputEvent], report: ReplayReport) {
+func captureLibinputEvents(of recording: Recording, name: String, clock: ReplayClock, libinput: LibinputBuild = .system,
+                           asDelivered: Bool = false) throws -> (events: [LibinputEvent], report: ReplayReport) {
     let device = try MockedDevice(recording: recording)
     device.libinput = libinput
+    device.filtersLikeKernel = !asDelivered
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(getpid())-\(UUID().uuidString)").path
     let fd = open(output, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw CommandError(.system, "cannot create \(output): \(String(cString: strerror(errno)))") }

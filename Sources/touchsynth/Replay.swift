@@ -17,6 +17,11 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
     @Flag(help: "The recording is what a kernel delivered (libinput record of a device): play it as it is, without the kernel input core's filtering.")
     var asDelivered = false
+    @Flag(help: """
+        The recording is a `libinput record --with-libinput` file: instead of the events, print where this run's libinput events part \
+        from those recorded on the reporter's machine (played as delivered). Exit status 1 when they differ.
+        """)
+    var withLibinput = false
     @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
     @OptionGroup var clock: ClockOptions
     @OptionGroup var libinput: LibinputOptions
@@ -35,9 +40,13 @@ struct Replay: ParsableCommand {
         guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
         // On the virtual clock every frame is read the instant it is stamped.
         if output.latency != nil && !clock.realTime { throw ValidationError("--latency measures real-time delivery: add --real-time") }
+        if withLibinput && (!others.isEmpty || !unplug.isEmpty || !synDropped.isEmpty || output.latency != nil || output.mode.modes.count > 0) {
+            throw ValidationError("--with-libinput compares libinput events alone: without --with, faults, --mode or --latency")
+        }
     }
 
     func run() throws {
+        if withLibinput { return try compareWithRecordedLibinput() }
         let report = reportingErrors { () throws -> ReplayReport in
             let device = try MockedDevice.forFile(recording, description: desc, node: logDevice)
             warn(device.notes, in: recording)

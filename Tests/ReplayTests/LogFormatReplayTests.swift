@@ -59,6 +59,32 @@ final class LogFormatReplayTests: XCTestCase {
         XCTAssertFalse(scroll.types.contains("GESTURE_PINCH_BEGIN"))
     }
 
+    /// A `libinput record --with-libinput` capture from the VM tier (a real kernel and libinput
+    /// record's own libinput) is a fidelity check: the harness gives the same events; a copy with
+    /// one recorded value altered parts there, at its line.
+    func testALibinputRecordWithLibinputFileReportsSameAndAnAlteredCopyItsFirstDifference() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/kernel-captures/pinch-in.with-libinput.yml").path
+        let same = try runProcess([touchsynth, "replay", "--with-libinput", capture])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        XCTAssertTrue(same.stdout.hasSuffix("same: every recorded libinput event is this run's\n"), same.stdout)
+
+        var lines = try String(contentsOfFile: capture, encoding: .utf8).components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.contains("type: GESTURE_PINCH_UPDATE") })
+        lines[index] = lines[index].replacing(/scale: *[0-9.]+/, with: "scale:   9.99")
+        let altered = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-altered-\(UUID().uuidString).yml").path
+        defer { try? FileManager.default.removeItem(atPath: altered) }
+        try lines.joined(separator: "\n").write(toFile: altered, atomically: true, encoding: .utf8)
+        let parted = try runProcess([touchsynth, "replay", "--with-libinput", "--json", altered])
+        XCTAssertEqual(parted.status, 1, parted.stderr)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(parted.stdout.utf8)) as? [String: Any])
+        let first = try XCTUnwrap(report["first_difference"] as? [String: Any])
+        XCTAssertEqual(first["line"] as? Int, index + 1)
+        XCTAssertTrue((first["recorded"] as? String)?.hasSuffix("scale=9.99") == true, "\(first)")
+        XCTAssertEqual(report["differences"] as? Int, 1)
+        XCTAssertEqual(report["recorded_libinput"] as? String, "1.22.1")
+    }
+
     /// `convert` writes what it guessed as comments, and its output reads back to the same events
     /// with the description it wrote.
     func testConvertWritesTheGuessesAsCommentsAndReadsBack() throws {

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The libinput events a `libinput record --with-libinput` file holds (its `- libinput:` entries,
+/// tools/libinput-record.c), as that libinput printed them on the reporter's machine, and the
+/// libinput version it names. Each event is kept as text that a replay's events can be written in
+/// too (`EventFormat.libinputRecordText`): its type, then its values in the order printed, numbers
+/// at the two decimals libinput record prints, without time or seat, and positions only as
+/// `transformed` (to 100 × 100), which a replay's normalised positions give too.
+public struct RecordedLibinputEvents: Sendable {
+    public struct Event: Sendable, Equatable {
+        /// The line of the file.
+        public var line: Int
+        /// Seconds from the recording's start, as printed; nil for device events, which have none.
+        public var time: Double?
+        public var text: String
+    }
+
+    /// `libinput: version:` of the file's header.
+    public var version: String?
+    public var events: [Event] = []
+
+    /// Fields left out of the comparable text: when, on which seat, the wheel's detents (a legacy
+    /// count), and positions in millimetres (kept as `transformed`).
+    static let ignored: Set<String> = ["time", "seat", "logical_seat", "discrete", "point"]
+
+    /// Reads the events of `path` (libinput record YAML); none when it has no `- libinput:` entries.
+    public static func read(_ path: String) throws(RecordingError) -> RecordedLibinputEvents {
+        var reader = try LineReader(path: path, of: "a libinput recording")
+        defer { reader.close() }
+        var recorded = RecordedLibinputEvents()
+        var inHeaderLibinput = false, inLibinputEntry = false
+        while let line = try reader.next() {
+            if line == "libinput:" { inHeaderLibinput = true; continue }
+            if inHeaderLibinput {
+                if line.hasPrefix("  version:") {
+                    recorded.version = line.dropFirst(10).trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+                }
+                if !line.hasPrefix(" ") { inHeaderLibinput = false }
+            }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("- libinput:") { inLibinputEntry = true; continue }
+            if trimmed.hasPrefix("- evdev:") || trimmed.hasPrefix("- hid:") { inLibinputEntry = false; continue }
+            guard inLibinputEntry, trimmed.hasPrefix("- {") else { continue }
+            recorded.events.append(try event(trimmed, file: path, line: reader.lineNumber))
+        }
+        return recorded
+    }
+
+    /// One `- {time: 0.052000, type: GESTURE_PINCH_BEGIN, nfingers: 2, delta: [0.00, 0.00], …}` line.
+    static func event(_ text: String, file: String, line: Int) throws(RecordingError) -> Event {
+        guard text.hasSuffix("}") else { throw RecordingError.bad(file, line, "a libinput event that does not end with }") }
+        var fields: [(String, String)] = []
+        var depth = 0, current = ""
+        for char in text.dropFirst(3).dropLast() {
+            switch char {
+            case "[": depth += 1; current.append(char)
+            case "]": depth -= 1; current.append(char)
+            case "," where depth == 0:
+                fields.append(try field(current, file: file, line: line))
+                current = ""
+            default: current.append(char)
+            }
+        }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty { fields.append(try field(current, file: file, line: line)) }
+        guard let type = fields.first(where: { $0.0 == "type" })?.1, !type.isEmpty else {
+            throw RecordingError.bad(file, line, "a libinput event without a type")
+        }
+        var parts = [type]
+        for (key, value) in fields where key != "type" && !ignored.contains(key) {
+            parts.append("\(key)=\(value)")
+        }
+        let time = fields.first { $0.0 == "time" }.flatMap { Double($0.1) }
+        return Event(line: line, time: time, text: parts.joined(separator: " "))
+    }
+
+    /// `key: value`, a number written with two decimals, a list `[a, b]` as `a,b`.
+    private static func field(_ text: String, file: String, line: Int) throws(RecordingError) -> (String, String) {
+        guard let colon = text.firstIndex(of: ":") else { throw RecordingError.bad(file, line, "\"\(text.prefix(40))\" is not key: value") }
+        let key = text[..<colon].trimmingCharacters(in: .whitespaces)
+        var value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if value.hasPrefix("[") && value.hasSuffix("]") {
+            value = value.dropFirst().dropLast().split(separator: ",").map { number($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: ",")
+        } else if key != "time" {
+            value = number(value)
+        }
+        return (key, value)
+    }
+
+    /// A decimal number as `%.2f` (integers stay integers); anything else as it is.
+    static func number(_ text: String) -> String {
+        if let integer = Int(text) { return String(integer) }
+        guard let value = Double(text), text.contains(".") else { return text }
+        return String(format: "%.2f", value)
+    }
+}
