@@ -97,6 +97,11 @@ public enum LibinputRecordFormat {
                 return .none
             }
             guard inEvdev else { return .none }
+            // libinput record --with-libinput may close an evdev entry with a bare `libinput:` key.
+            if content.last == UInt8(ascii: ":") && !content.starts(with: "- ".utf8) {
+                inEvdev = false
+                return .none
+            }
             guard content.starts(with: "- [".utf8), content.last == UInt8(ascii: "]") else {
                 throw RecordingError.bad(file, line, "expected an evdev event \"- [sec, usec, type, code, value]\"")
             }

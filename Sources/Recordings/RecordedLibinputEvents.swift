@@ -1,7 +1,7 @@
 import Foundation
 
-/// The libinput events a `libinput record --with-libinput` file holds (its `- libinput:` entries,
-/// tools/libinput-record.c), as that libinput printed them on the reporter's machine, and the
+/// The libinput events a `libinput record --with-libinput` file holds (its `- libinput:` entries
+/// and `libinput:` lists inside its evdev entries, tools/libinput-record.c), device events aside, as that libinput printed them on the reporter's machine, and the
 /// libinput version it names. Each event is kept as text that a replay's events can be written in
 /// too (`EventFormat.libinputRecordText`): its type, then its values in the order printed, numbers
 /// at the two decimals libinput record prints, without time or seat, and positions only as
@@ -18,6 +18,9 @@ public struct RecordedLibinputEvents: Sendable {
     /// `libinput: version:` of the file's header.
     public var version: String?
     public var events: [Event] = []
+    /// Whether the file has libinput entries at all (device events included): a recording made
+    /// without `--with-libinput` has none.
+    public var hasLibinput = false
 
     /// Fields left out of the comparable text: when, on which seat, the wheel's detents (a legacy
     /// count), and positions in millimetres (kept as `transformed`).
@@ -27,9 +30,20 @@ public struct RecordedLibinputEvents: Sendable {
     public static func read(_ path: String) throws(RecordingError) -> RecordedLibinputEvents {
         var reader = try LineReader(path: path, of: "a libinput recording")
         defer { reader.close() }
+        return try read(&reader, file: path)
+    }
+
+    /// The events of `text`, already read from `file`.
+    public static func parse(_ text: String, file: String) throws(RecordingError) -> RecordedLibinputEvents {
+        var reader = LineReader(text: text, file: file, of: "a libinput recording")
+        return try read(&reader, file: file)
+    }
+
+    private static func read(_ reader: inout LineReader, file path: String) throws(RecordingError) -> RecordedLibinputEvents {
         var recorded = RecordedLibinputEvents()
-        var inHeaderLibinput = false, inLibinputEntry = false
+        var inHeaderLibinput = false, inEvents = false, inLibinputEntry = false
         while let line = try reader.next() {
+            if line == "  events:" { inEvents = true }
             if line == "libinput:" { inHeaderLibinput = true; continue }
             if inHeaderLibinput {
                 if line.hasPrefix("  version:") {
@@ -37,11 +51,17 @@ public struct RecordedLibinputEvents: Sendable {
                 }
                 if !line.hasPrefix(" ") { inHeaderLibinput = false }
             }
+            guard inEvents else { continue }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("- libinput:") { inLibinputEntry = true; continue }
+            // An entry of its own, or a list inside an evdev entry, as libinput record also writes them.
+            if trimmed.hasPrefix("- libinput:") || trimmed == "libinput:" { inLibinputEntry = true; continue }
             if trimmed.hasPrefix("- evdev:") || trimmed.hasPrefix("- hid:") { inLibinputEntry = false; continue }
             guard inLibinputEntry, trimmed.hasPrefix("- {") else { continue }
-            recorded.events.append(try event(trimmed, file: path, line: reader.lineNumber))
+            let event = try event(trimmed, file: path, line: reader.lineNumber)
+            recorded.hasLibinput = true
+            // Devices come and go with the recording, not with what it did: a replay ends without
+            // removing its device.
+            if !event.text.hasPrefix("DEVICE_") { recorded.events.append(event) }
         }
         return recorded
     }

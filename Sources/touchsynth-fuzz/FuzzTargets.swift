@@ -6,7 +6,7 @@ import Recordings
 /// The parsers fuzzed: each takes arbitrary bytes and must either parse them or throw its error,
 /// never trap.
 enum FuzzTarget: String, CaseIterable {
-    case evemu, yaml, evtest, script, surface, getevent, chromeos, eventlog
+    case evemu, yaml, evtest, script, surface, getevent, chromeos, eventlog, withlibinput
 
     func run(_ data: Data) {
         let text = String(decoding: data, as: UTF8.self)
@@ -27,6 +27,8 @@ enum FuzzTarget: String, CaseIterable {
             // Event-only logs as a file is read: detected, then the description inferred and a
             // start mid-gesture repaired.
             _ = try? RecordingLoader.load(text: text, file: "fuzz")
+        case .withlibinput:
+            _ = try? RecordedLibinputEvents.parse(text, file: "fuzz")
         case .script:
             // Short scripts are also performed, on a fixed five-slot pad.
             guard let script = try? GestureScript.parse(text, file: "fuzz") else { return }

@@ -10,15 +10,16 @@ import Recordings
 extension Replay {
     func compareWithRecordedLibinput() throws {
         let recorded = reportingErrors { try RecordedLibinputEvents.read(recording) }
-        guard !recorded.events.isEmpty else {
+        guard recorded.hasLibinput else {
             fail("\(recording): no libinput events: record the device with `libinput record --with-libinput`", code: ExitStatus.badData)
         }
         let build = libinput.build()
         let loaded = reportingErrors { try RecordingLoader.load(recording, description: desc, node: logDevice) }
         let events = reportingErrors {
-            try captureLibinputEvents(of: loaded, name: recording, clock: clock.clock, libinput: build, asDelivered: true).events
+            // libinput record turns tapping on for every device it records.
+            try captureLibinputEvents(of: loaded, name: recording, clock: clock.clock, libinput: build, asDelivered: true, enablesTap: true).events
         }
-        let replayed = events.compactMap(EventFormat.libinputRecordText)
+        let replayed = events.compactMap(EventFormat.libinputRecordText).filter { !$0.hasPrefix("DEVICE_") }
         let differences = EventAlignment.differences(recorded.events.map(\.text), replayed)
         let first = differences.first.map { d in
             FirstDifference(index: d.index, line: d.index < recorded.events.count ? recorded.events[d.index].line : nil,

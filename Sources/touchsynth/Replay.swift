@@ -19,7 +19,7 @@ struct Replay: ParsableCommand {
     var asDelivered = false
     @Flag(help: """
         The recording is a `libinput record --with-libinput` file: instead of the events, print where this run's libinput events part \
-        from those recorded on the reporter's machine (played as delivered). Exit status 1 when they differ.
+        from those recorded on the reporter's machine (played as delivered, tapping on as libinput record has it). Exit status 1 when they differ.
         """)
     var withLibinput = false
     @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0

@@ -117,6 +117,34 @@ final class LogFormatTests: XCTestCase {
         XCTAssertEqual(try RecordingLoader.load(sample("pinch-in.chromeos.dat")).notes, [], "a whole log needs no repair")
     }
 
+    /// libinput record writes its libinput events as entries of their own and as lists inside
+    /// evdev entries; both are read, device events aside, numbers at two decimals.
+    func testRecordedLibinputEventsAreReadInBothLayouts() throws {
+        let text = """
+            libinput:
+              version: "1.22.1"
+            devices:
+              events:
+              - libinput:
+                - {type: DEVICE_ADDED, seat: seat0, logical_seat: default}
+              - evdev:
+                - [  0,  21714,   0,   0,       0] # SYN_REPORT
+                libinput:
+                - {time: 0.021714, type: POINTER_MOTION, delta: [ -0.06,   0.00], unaccel: [ -0.17,   0.00]}
+              - libinput:
+                - {time: 0.030000, type: POINTER_BUTTON, button: 272, state: pressed, seat_count: 1}
+            """
+        let read = try RecordedLibinputEvents.parse(text, file: "with.yml")
+        XCTAssertEqual(read.version, "1.22.1")
+        XCTAssertTrue(read.hasLibinput)
+        XCTAssertEqual(read.events.map(\.text), ["POINTER_MOTION delta=-0.06,0.00 unaccel=-0.17,0.00", "POINTER_BUTTON button=272 state=pressed seat_count=1"])
+        XCTAssertEqual(read.events.map(\.line), [10, 12])
+        XCTAssertFalse(try RecordedLibinputEvents.parse("version: 1\n  events:\n  - evdev:\n", file: "plain.yml").hasLibinput)
+        XCTAssertThrowsError(try RecordedLibinputEvents.parse("  events:\n  - libinput:\n    - {type: POINTER_MOTION, delta: [1, 2]\n", file: "cut.yml")) {
+            XCTAssertEqual(($0 as? RecordingError)?.description, "cut.yml:3: a libinput event that does not end with }")
+        }
+    }
+
     func testGeteventWithoutTimestampsSaysHowToRecordThem() {
         XCTAssertThrowsError(try RecordingLoader.load(text: "add device 1: /dev/input/event2\n  name:     \"pad\"\n/dev/input/event2: 0003 0035 000001f4\n",
                                                       file: "plain.txt")) { error in

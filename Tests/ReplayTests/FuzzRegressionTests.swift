@@ -7,7 +7,7 @@ final class FuzzRegressionTests: XCTestCase {
     func testEverySeedParsesOrIsRefusedWithoutATrap() throws {
         let fuzz = URL(fileURLWithPath: try Fixtures.touchsynth()).deletingLastPathComponent().appendingPathComponent("touchsynth-fuzz").path
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: fuzz), "touchsynth-fuzz is not built (tools/test builds it)")
-        for target in ["evemu", "yaml", "evtest", "script", "surface", "getevent", "chromeos", "eventlog"] {
+        for target in ["evemu", "yaml", "evtest", "script", "surface", "getevent", "chromeos", "eventlog", "withlibinput"] {
             let seeds = Fixtures.root.appendingPathComponent("Fuzz/seeds/\(target)").path
             let count = try FileManager.default.contentsOfDirectory(atPath: seeds).count
             XCTAssertGreaterThan(count, 0, target)
