@@ -11,7 +11,6 @@ public final class RecordingStream {
     /// What was guessed or repaired reading the file (``Recording/notes``).
     public private(set) var notes: [String] = []
     private var reader: LineReader
-    private var lookahead: (line: Int, text: String)?
     private var assembler = FrameAssembler()
     private var finished = false
     private var lastTime: UInt64?
@@ -41,7 +40,7 @@ public final class RecordingStream {
         reader = lines
         var header = ""
         var detected: RecordingLoader.Format?
-        var firstEventLine: (Int, String)?
+        var sawEvents = false
         while let line = try reader.next() {
             if detected == nil {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -50,7 +49,9 @@ public final class RecordingStream {
                 }
             }
             if let format = detected, Self.startsEvents(line, format) {
-                firstEventLine = (reader.lineNumber, line)
+                // Read again as the first event.
+                reader.pushBack(line)
+                sawEvents = true
                 break
             }
             header += line + "\n"
@@ -69,80 +70,67 @@ public final class RecordingStream {
                     if case .device(let fromDesc) = given {
                         device = fromDesc
                     } else {
-                        (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evemu log", file: path), from: &reader, after: firstEventLine,
-                                                                           given: given, parse: EvemuFormat.eventLine)
+                        (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evemu log", file: path), from: &reader, given: given,
+                                                                           parse: EvemuFormat.eventLine)
                     }
                 }
             case .evtest where !header.contains("Input device name:"):
                 let given = try description.map { p throws(RecordingError) in try LogDescription(path: p) }
-                (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evtest log", file: path), from: &reader, after: firstEventLine,
-                                                                   given: given, parse: EvtestFormat.eventLine)
+                (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evtest log", file: path), from: &reader, given: given,
+                                                                   parse: EvtestFormat.eventLine)
             case .evtest:
                 device = try EvtestFormat.parse(header, file: path).device
             case .getevent, .chromeOS:
                 // Read whole: the description may come last (getevent), or be inferred from every event.
                 var text = header
-                if let (_, line) = firstEventLine { text += line + "\n" }
                 while let line = try reader.next() { text += line + "\n" }
-                var log = format == .getevent ? try GeteventFormat.parse(text, file: path, node: node) : try ChromeOSEvdevLog.parse(text, file: path)
+                let log = format == .getevent ? try GeteventFormat.parse(text, file: path, node: node) : try ChromeOSEvdevLog.parse(text, file: path)
                 if log.events.isEmpty, let described = log.device {
                     device = described
                 } else {
-                    let given = try description.map { p throws(RecordingError) in try LogDescription(path: p) }
-                    if case .device(let d) = given, log.device == nil { log.device = d }
-                    let recording = if case .axes(let axes, let from) = given, log.device == nil { try log.recording(axes: axes, from: from) }
-                        else { try log.recording() }
-                    guard recording.duration <= Self.longestRecording else {
-                        throw RecordingError.bad(path, log.events.last?.line, "the recording spans more than 24 hours; replays are limited to 24 hours")
-                    }
-                    (device, preloaded, notes) = (recording.device, recording.frames.reversed(), recording.notes)
+                    (device, preloaded, notes) = try Self.finish(log, given: try description.map { p throws(RecordingError) in try LogDescription(path: p) })
                 }
             case .libinputRecord:
                 let parsed = try LibinputRecordFormat.parse(header, file: path)
                 device = parsed.device
                 // No `  events:` line at libinput's indentation: the whole file was the header.
-                if firstEventLine == nil { preloaded = parsed.frames.reversed() }
+                if !sawEvents { preloaded = parsed.frames.reversed() }
             }
         } catch {
             throw error.reading(format)
         }
-        // An event-only log was read whole, its first event line with it.
-        lookahead = preloaded.isEmpty ? firstEventLine : nil
+        // A log read whole is served from memory.
         finished = !preloaded.isEmpty
     }
 
     /// Reads the rest of an event-only log whole (its description may have to be inferred from
     /// all of it, and it may start mid-gesture): its frames are then served from memory.
-    private static func readEventLog(_ empty: EventLog, from reader: inout LineReader, after first: (Int, String)?, given: LogDescription?,
+    private static func readEventLog(_ empty: EventLog, from reader: inout LineReader, given: LogDescription?,
                                      parse: (String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?)
         throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
         var log = empty
-        var lookahead = first
-        let file = empty.file
-        while true {
-            let line: (Int, String)
-            if let pending = lookahead {
-                line = pending
-                lookahead = nil
-            } else if let text = try reader.next() {
-                line = (reader.lineNumber, text)
-            } else {
-                break
-            }
-            guard let (time, event) = try parse(line.1, file, line.0) else { continue }
+        while let text = try reader.next() {
+            let line = reader.lineNumber
+            guard let (time, event) = try parse(text, log.file, line) else { continue }
             if let last = log.events.last?.time, time < last {
-                throw RecordingError.bad(file, line.0, "timestamp goes back in time: not \(log.kind)")
+                throw RecordingError.bad(log.file, line, "timestamp goes back in time: not \(log.kind)")
             }
-            log.events.append(EventLog.Line(time: time, event: event, line: line.0))
+            log.events.append(EventLog.Line(time: time, event: event, line: line))
         }
+        return try finish(log, given: given)
+    }
+
+    /// A log's recording on its own description, or the one given, or an inferred one; its frames
+    /// last first, to be served from memory.
+    private static func finish(_ log: EventLog, given: LogDescription?) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
         let recording: Recording
         switch given {
+        case .axes(let axes, let from) where log.device == nil: recording = try log.recording(axes: axes, from: from)
         case .device(let device): recording = try log.recording(description: device)
-        case .axes(let axes, let from): recording = try log.recording(axes: axes, from: from)
-        case nil: recording = try log.recording()
+        default: recording = try log.recording()
         }
         guard recording.duration <= Self.longestRecording else {
-            throw RecordingError.bad(file, log.events.last?.line, "the recording spans more than 24 hours; replays are limited to 24 hours")
+            throw RecordingError.bad(log.file, log.events.last?.line, "the recording spans more than 24 hours; replays are limited to 24 hours")
         }
         return (recording.device, recording.frames.reversed(), recording.notes)
     }
@@ -165,16 +153,11 @@ public final class RecordingStream {
     public func nextFrame() throws(RecordingError) -> EvdevFrame? {
         if let frame = preloaded.popLast() { return frame }
         while !finished {
-            let line: (Int, String)
-            if let pending = lookahead {
-                line = pending
-                lookahead = nil
-            } else if let text = try reader.next() {
-                line = (reader.lineNumber, text)
-            } else {
+            guard let text = try reader.next() else {
                 finished = true
                 break
             }
+            let line = (reader.lineNumber, text)
             let parsed: (UInt64, EvdevEvent)?
             do throws(RecordingError) {
                 parsed = try parseEvent(line.1, line: line.0)
@@ -258,6 +241,7 @@ struct LineReader {
     private var start = 0
     private var atEnd = false
     private(set) var lineNumber = 0
+    private var pushedBack: String?
 
     init(path: String, of kind: String) throws(RecordingError) {
         file = path
@@ -282,6 +266,7 @@ struct LineReader {
 
     /// Closes the file (once); the reader reads nothing after.
     mutating func close() {
+        pushedBack = nil
         if fd >= 0 { _ = Glibc.close(fd) }
         fd = -1
         atEnd = true
@@ -289,7 +274,18 @@ struct LineReader {
         start = 0
     }
 
+    /// Makes `text`, the line just read, the next line again.
+    mutating func pushBack(_ text: String) {
+        pushedBack = text
+        lineNumber -= 1
+    }
+
     mutating func next() throws(RecordingError) -> String? {
+        if let text = pushedBack {
+            pushedBack = nil
+            lineNumber += 1
+            return text
+        }
         while true {
             if let newline = buffer[start...].firstIndex(of: 10) {
                 let text = try line(buffer[start..<newline])

@@ -16,7 +16,7 @@ struct Mock: ParsableCommand {
             """)
 
     @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
-    @Option(help: "Device description for a log without one (evemu or evtest events only): any description or recording TouchSynth reads, or a bare evemu A: axis list.") var desc: String?
+    @OptionGroup var input: LogInputOptions
     @Option(help: "N of /dev/input/eventN.") var eventNumber = 10
     @Option(help: "Milliseconds to wait after the last frame before stopping the command.") var tailMs = 300
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
@@ -35,7 +35,7 @@ struct Mock: ParsableCommand {
 
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
-            let device = try MockedDevice.forFile(recording, description: desc, eventNumber: eventNumber)
+            let device = try MockedDevice.forFile(recording, description: input.desc, node: input.node, eventNumber: eventNumber)
             device.libinput = libinput.build()
             var timing = ReplayTiming()
             timing.tail = .milliseconds(tailMs)

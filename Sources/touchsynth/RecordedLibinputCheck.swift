@@ -14,7 +14,7 @@ extension Replay {
             fail("\(recording): no libinput events: record the device with `libinput record --with-libinput`", code: ExitStatus.badData)
         }
         let build = libinput.build()
-        let loaded = reportingErrors { try RecordingLoader.load(recording, description: desc, node: logDevice) }
+        let loaded = reportingErrors { try RecordingLoader.load(recording, description: input.desc, node: input.node) }
         let events = reportingErrors {
             // libinput record turns tapping on for every device it records.
             try captureLibinputEvents(of: loaded, name: recording, clock: clock.clock, libinput: build, asDelivered: true, enablesTap: true).events

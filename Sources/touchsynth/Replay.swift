@@ -8,10 +8,7 @@ struct Replay: ParsableCommand {
         abstract: "Replay a recording through real libinput (mocked device, no root) and print the events.")
 
     @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
-    @Option(help: "Device description for a log without one (evemu or evtest events only): any description or recording TouchSynth reads, or a bare evemu A: axis list. Without it, one is inferred from the events (a warning says what was guessed).")
-    var desc: String?
-    @Option(name: .customLong("device"), help: ArgumentHelp("The device of a getevent log of several, by node (event2 or /dev/input/event2).", valueName: "node"))
-    var logDevice: String?
+    @OptionGroup var input: LogInputOptions
     @OptionGroup var output: OutputOptions
     @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
@@ -48,7 +45,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         if withLibinput { return try compareWithRecordedLibinput() }
         let report = reportingErrors { () throws -> ReplayReport in
-            let device = try MockedDevice.forFile(recording, description: desc, node: logDevice)
+            let device = try MockedDevice.forFile(recording, description: input.desc, node: input.node)
             warn(device.notes, in: recording)
             device.filtersLikeKernel = !asDelivered
             device.libinput = libinput.build()
