@@ -64,7 +64,7 @@ final class LogFormatReplayTests: XCTestCase {
     /// one recorded value altered parts there, at its line.
     func testALibinputRecordWithLibinputFileReportsSameAndAnAlteredCopyItsFirstDifference() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/kernel-captures/pinch-in.with-libinput.yml").path
+        let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/formats/pinch-in.with-libinput.yml").path
         let same = try runProcess([touchsynth, "replay", "--with-libinput", capture])
         XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
         XCTAssertTrue(same.stdout.hasSuffix("same: every recorded libinput event is this run's\n"), same.stdout)
