@@ -89,8 +89,9 @@ public enum DescriptionInference {
                 device.absinfo[code] = AbsInfo(minimum: 0, maximum: 65535)
             default:
                 // Axes start at 0 unless the log went below; the margin is of the largest value.
-                let widen = Int32(Double(max(hi - lo, abs(hi))) * margin) + 1
-                device.absinfo[code] = AbsInfo(minimum: lo >= 0 ? 0 : lo - widen, maximum: hi + widen)
+                let (low, high) = (Int64(lo), Int64(hi))
+                let widen = Int64(Double(max(high - low, abs(high))) * margin) + 1
+                device.absinfo[code] = AbsInfo(minimum: low >= 0 ? 0 : Int32(clamping: low - widen), maximum: Int32(clamping: high + widen))
             }
         }
         // A gesture along one axis says little of the other: the pad is at least as tall (or
@@ -98,7 +99,7 @@ public enum DescriptionInference {
         let xs = [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X].filter { device.absinfo[$0] != nil }
         let ys = [Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y].filter { device.absinfo[$0] != nil }
         if let width = xs.compactMap({ device.absinfo[$0]?.maximum }).max(), let height = ys.compactMap({ device.absinfo[$0]?.maximum }).max() {
-            let (w, h) = (max(width, Int32(Double(height) * 69 / 50)), max(height, Int32(Double(width) * 50 / 69)))
+            let (w, h) = (max(width, Int32(clamping: Int64(Double(height) * 69 / 50))), max(height, Int32(clamping: Int64(Double(width) * 50 / 69))))
             for code in xs { device.absinfo[code]?.maximum = w }
             for code in ys { device.absinfo[code]?.maximum = h }
         }
@@ -174,7 +175,7 @@ public enum MidGestureRepair {
         var frame: [EvdevEvent] = []
         for (index, s) in inUse.enumerated() {
             frame.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: s))
-            frame.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: highestID + 1 + Int32(index)))
+            frame.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: Int32(clamping: Int64(highestID) + 1 + Int64(index))))
             // An axis the log never gives the slot: the middle of its range (the centre of the pad).
             let axes = (device.codes[Evdev.EV_ABS] ?? []).filter { $0 > Evdev.ABS_MT_SLOT && $0 != Evdev.ABS_MT_TRACKING_ID }
             for code in axes.sorted() {
