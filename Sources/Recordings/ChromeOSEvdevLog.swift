@@ -12,6 +12,8 @@ public enum ChromeOSEvdevLog {
     /// Whether the line opens such a log.
     static func opens(_ line: Substring) -> Bool { line.hasPrefix("# device:") }
 
+    /// The log in `text`: its events, and its description when it has one (the touchpad log's
+    /// bitmasks, or the touchscreen log's axes).
     public static func parse(_ text: String, file: String) throws(RecordingError) -> EventLog {
         var log = EventLog(kind: "a ChromeOS evdev log", file: file)
         var d = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
@@ -47,7 +49,7 @@ public enum ChromeOSEvdevLog {
                 case nil: for t in bits where t != Evdev.EV_SYN && Evdev.maxCode(ofType: t) != nil { d.codes[t] = d.codes[t] ?? [] }
                 case 0xffff: d.properties = bits.filter { $0 <= Evdev.propertyMax }
                 case let type?:
-                    // Every type has its line; one `# bit:` does not list, with no codes, is not the device's.
+                    // libevdev writes every type's line; an empty one for a type `# bit:` lacks is not declared.
                     let codes = bits.filter { $0 <= Evdev.maxCode(ofType: type) ?? 0 }
                     if !codes.isEmpty || d.codes[type] != nil { d.codes[type] = codes }
                 }

@@ -174,7 +174,8 @@ public enum EvemuFormat {
 
     static func bits(_ bytes: [UInt8]) -> Set<UInt16> {
         var set = Set<UInt16>()
-        for (i, byte) in bytes.enumerated() where byte != 0 {
+        // No code is above UInt16's range; bytes past it carry none.
+        for (i, byte) in bytes.prefix(8192).enumerated() where byte != 0 {
             for bit in 0..<8 where byte & (1 << bit) != 0 { set.insert(UInt16(i * 8 + bit)) }
         }
         return set

@@ -11,9 +11,12 @@ public enum GeteventFormat {
     struct Device {
         var node: String
         var description = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
+        /// Whether getevent printed its capabilities (`-p`), not only its node and name.
         var described = false
         /// The line of each axis, for errors.
         var axisLines: [UInt16: Int] = [:]
+        /// The first problem of its description: an error only if this device is the one read.
+        var problem: RecordingError?
         var log: EventLog
 
         init(node: String, file: String) {
@@ -35,6 +38,8 @@ public enum GeteventFormat {
     /// or of its only device; several devices with events and no `node` is a usage error listing them.
     public static func parse(_ text: String, file: String, node wanted: String? = nil) throws(RecordingError) -> EventLog {
         var devices: [Device] = []
+        // Events without a node: getevent was given one device.
+        var unprefixed: [EventLog.Line] = []
         var current: Int?
         var section: UInt16?
         var lineNumber = 0
@@ -49,21 +54,32 @@ public enum GeteventFormat {
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("add device ") {
                 guard let colon = line.firstIndex(of: ":") else { throw RecordingError.bad(file, lineNumber, "add device line without its node") }
-                current = device(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-                devices[current!].described = true
+                let index = device(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                current = index
                 section = nil
             } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get") || line.hasPrefix("HID descriptor") {
                 continue
-            } else if let i = current, try describe(&devices[i], line: line, raw: raw, section: &section, file: file, at: lineNumber) {
-                continue
+            } else if let i = current, !line.hasPrefix("["), !line.hasPrefix("/dev/input/") {
+                // A description line; a bad one spoils its device only, which may not be the one read.
+                guard devices[i].problem == nil else { continue }
+                do {
+                    if try describe(&devices[i], line: line, raw: raw, section: &section, file: file, at: lineNumber) { continue }
+                } catch {
+                    devices[i].problem = error
+                    continue
+                }
+                // Neither a description nor, without its stamp, an event: eventLine says which.
+                _ = try eventLine(Substring(line), file: file, line: lineNumber)
             } else {
                 let (node, time, event) = try eventLine(Substring(line), file: file, line: lineNumber)
-                let i = device(node ?? devices.first(where: \.described)?.node ?? "log")
-                devices[i].log.events.append(EventLog.Line(time: time, event: event, line: lineNumber))
+                let entry = EventLog.Line(time: time, event: event, line: lineNumber)
+                if let node { devices[device(node)].log.events.append(entry) } else { unprefixed.append(entry) }
                 current = nil
             }
         }
-        let chosen = try choose(devices, wanted: wanted, file: file)
+        var chosen = try choose(devices, unprefixed: unprefixed, wanted: wanted, file: file)
+        if chosen.log.events.isEmpty { chosen.log.events = unprefixed }
+        if let problem = chosen.problem { throw problem }
         var log = chosen.log
         if chosen.described {
             if let problem = chosen.description.axisProblem { throw RecordingError.bad(file, chosen.axisLines[problem.code], problem.message) }
@@ -72,19 +88,30 @@ public enum GeteventFormat {
         return log
     }
 
-    private static func choose(_ devices: [Device], wanted: String?, file: String) throws(RecordingError) -> Device {
+    /// The device read: the one named, or the only one with events. Events without a node belong
+    /// to the device getevent was given, which only `--device` can name when several are described.
+    private static func choose(_ devices: [Device], unprefixed: [EventLog.Line], wanted: String?, file: String) throws(RecordingError) -> Device {
+        let advice = "choose one with --device (replay, convert and mock take it)"
+        let withEvents = devices.filter { !$0.log.events.isEmpty }
         if let wanted {
             let node = wanted.hasPrefix("/") ? wanted : "/dev/input/" + wanted
             guard let found = devices.first(where: { $0.node == node || $0.node == wanted }) else {
                 throw RecordingError(.usage, file: file, "no device \(wanted) in the log; it has \(list(devices))")
             }
+            if found.log.events.isEmpty && unprefixed.isEmpty && !withEvents.isEmpty {
+                throw RecordingError(.usage, file: file, "no events of \(wanted) in the log; it has events of \(list(withEvents))")
+            }
             return found
         }
-        let withEvents = devices.filter { !$0.log.events.isEmpty }
+        if !unprefixed.isEmpty {
+            let described = devices.filter(\.described)
+            if withEvents.isEmpty && described.count <= 1 { return described.first ?? Device(node: "log", file: file) }
+            throw RecordingError(.usage, file: file, "events without a node and several devices described: \(advice) (\(list(devices)))")
+        }
         if withEvents.count == 1 { return withEvents[0] }
         if withEvents.isEmpty && devices.count == 1 { return devices[0] }
-        if withEvents.isEmpty { throw RecordingError(.usage, file: file, "several devices and no events: choose one with --device (\(list(devices)))") }
-        throw RecordingError(.usage, file: file, "events of several devices: choose one with --device (\(list(withEvents)))")
+        if withEvents.isEmpty { throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(devices)))") }
+        throw RecordingError(.usage, file: file, "events of several devices: \(advice) (\(list(withEvents)))")
     }
 
     private static func list(_ devices: [Device]) -> String {
@@ -112,9 +139,13 @@ public enum GeteventFormat {
             d.product = try hex(line.dropFirst(8)[...])
         } else if line.hasPrefix("version ") {
             d.version = try hex(line.dropFirst(8)[...])
-        } else if line.hasPrefix("location:") || line.hasPrefix("id:") || line.hasPrefix("version:") || line == "events:" {
+        } else if line.hasPrefix("location:") || line.hasPrefix("id:") || line.hasPrefix("version:") {
+            section = nil
+        } else if line == "events:" {
+            device.described = true
             section = nil
         } else if line == "input props:" {
+            device.described = true
             section = 0xffff
         } else if section == 0xffff {
             guard line != "<none>", !line.hasPrefix("<not available") else { return true }
@@ -123,6 +154,7 @@ public enum GeteventFormat {
             d.properties.insert(property)
         } else if let (type, rest) = typeHeading(line) {
             // `KEY (0001): codes…`: a new event type.
+            device.described = true
             guard Evdev.maxCode(ofType: type) != nil else { throw RecordingError.bad(file, n, "unknown event type \(type)") }
             section = type
             d.codes[type, default: []] = d.codes[type] ?? []
@@ -223,6 +255,11 @@ public enum GeteventFormat {
 }
 
 extension GeteventFormat {
+    /// A code's name, or its number as getevent prints a code it has no name for.
+    static func label(type: UInt16, code: UInt16) -> String {
+        Evdev.codeNames[type]?[code] ?? String(format: "%04x", code)
+    }
+
     /// A recording as `getevent -lp` and `getevent -lt DEVICE` print it (one device, named
     /// `/dev/input/event10`), times from 0 s.
     public static func write(_ recording: Recording) -> String {
@@ -237,7 +274,7 @@ extension GeteventFormat {
             out += String(format: "    %@ (%04x):", tags[type] ?? "???", type)
             for (i, code) in codes.sorted().enumerated() {
                 if i > 0 && (type == Evdev.EV_ABS || i % 4 == 0) { out += "\n               " }
-                let name = Evdev.codeName(type: type, code: code)
+                let name = label(type: type, code: code)
                 out += " " + name.padding(toLength: max(name.count, 21), withPad: " ", startingAt: 0)
                 if type == Evdev.EV_ABS, let a = d.absinfo[code] {
                     out += ": value \(a.value), min \(a.minimum), max \(a.maximum), fuzz \(a.fuzz), flat \(a.flat), resolution \(a.resolution)"
@@ -250,7 +287,7 @@ extension GeteventFormat {
         for frame in recording.frames {
             let stamp = String(format: "[%8llu.%06llu] ", frame.time / 1_000_000, frame.time % 1_000_000)
             for e in frame.events {
-                let type = Evdev.typeName(e.type), code = Evdev.codeName(type: e.type, code: e.code)
+                let type = Evdev.typeNames[e.type] ?? String(format: "%04x", e.type), code = label(type: e.type, code: e.code)
                 let value = e.type == Evdev.EV_KEY && (0...2).contains(e.value) ? ["UP", "DOWN", "REPEAT"][Int(e.value)]
                     : String(format: "%08x", UInt32(bitPattern: e.value))
                 out += stamp + type.padding(toLength: 12, withPad: " ", startingAt: 0) + " " + code.padding(toLength: 20, withPad: " ", startingAt: 0)

@@ -7,11 +7,13 @@ import Foundation
 /// at the two decimals libinput record prints, without time or seat, and positions only as
 /// `transformed` (to 100 × 100), which a replay's normalised positions give too.
 public struct RecordedLibinputEvents: Sendable {
+    /// One recorded libinput event, in comparable text.
     public struct Event: Sendable, Equatable {
         /// The line of the file.
         public var line: Int
         /// Seconds from the recording's start, as printed; nil for device events, which have none.
         public var time: Double?
+        /// `TYPE key=value …`, as ``RecordedLibinputEvents`` describes.
         public var text: String
     }
 
@@ -89,7 +91,7 @@ public struct RecordedLibinputEvents: Sendable {
         for (key, value) in fields where key != "type" && !ignored.contains(key) {
             parts.append("\(key)=\(value)")
         }
-        let time = fields.first { $0.0 == "time" }.flatMap { Double($0.1) }
+        let time = fields.first { $0.0 == "time" }.flatMap { Double($0.1) }.flatMap { $0.isFinite ? $0 : nil }
         return Event(line: line, time: time, text: parts.joined(separator: " "))
     }
 

@@ -22,8 +22,10 @@ public final class RecordingStream {
     /// far from overflow.
     public static let longestRecording: UInt64 = 24 * 3_600_000_000
 
-    /// Opens `path` and reads its header. An evemu file without one takes its device from
-    /// `description` (a `.desc` path) or the `.desc` beside it whose name is its longest prefix.
+    /// Opens `path` and reads its header. A log without a description takes its device from
+    /// `description` (any description, or a bare `A:` list), an evemu log also from the `.desc`
+    /// beside it whose name is its longest prefix, or else one inferred from its events; `node`
+    /// chooses the device of a getevent log of several.
     public convenience init(path: String, description: String? = nil, node: String? = nil) throws(RecordingError) {
         try self.init(reader: LineReader(path: path, of: "a recording"), description: description, node: node)
     }
@@ -56,7 +58,9 @@ public final class RecordingStream {
             }
             header += line + "\n"
             guard header.utf8.count <= LineReader.maxHeaderBytes else {
-                throw RecordingError.bad(path, reader.lineNumber, "the header is longer than 16 MiB: not a recording")
+                let what = detected == .getevent || detected == .chromeOS ? "the log is longer than 16 MiB, more than is read whole"
+                    : "the header is longer than 16 MiB: not a recording"
+                throw RecordingError.bad(path, reader.lineNumber, what)
             }
         }
         format = detected ?? .evemu

@@ -93,7 +93,7 @@ public struct VersionComparison: Sendable {
         return runs.dropFirst().map { run in
             guard let d = EventAlignment.differences(expected, run.comparable).first else { return nil }
             let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? start
-            return Parting(libinput: run.version, against: first.version, index: d.index, time_s: Double(time - start) / 1e6,
+            return Parting(libinput: run.version, against: first.version, index: d.index, time_s: Double(time - min(time, start)) / 1e6,
                            expected: d.expected, actual: d.actual)
         }
     }

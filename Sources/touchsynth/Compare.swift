@@ -61,6 +61,7 @@ struct Compare: ParsableCommand {
                     fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
                 }
                 recording = input.isCapture ? nil : try input.recording()
+                warn(recording?.notes ?? [], in: path)
                 events = try recording.map { try captureLibinputEvents(of: $0, name: path, clock: clock.clock, libinput: builds[0]).events }
                     ?? input.capture()
             } catch {

@@ -21,6 +21,7 @@ extension Compare {
                     fail("\(path): a capture holds one libinput's events; comparing versions takes recordings", code: ExitStatus.usage)
                 }
                 let recording = try input.recording()
+                warn(recording.notes, in: path)
                 for build in builds {
                     let events = try captureLibinputEvents(of: recording, name: path, clock: clock.clock, libinput: build).events
                     runs.append(VersionComparison.Run(version: build.version, events: events, report: comparison.compare(events)))
@@ -50,7 +51,7 @@ extension Compare {
             }
         }
         if let failure { throw ExitCode(failure) }
-        if (failOnDiff && differing > 0) || violations > 0 { throw ExitCode(1) }
+        if (failOnDiff && differing > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }
 }
 

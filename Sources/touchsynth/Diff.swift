@@ -42,7 +42,10 @@ struct Diff: ParsableCommand {
         if a.isCapture {
             try compareStreams(Stream(reportingErrors { try a.capture() }), Stream(reportingErrors { try b.capture() }))
         } else {
-            try compareRecordings(reportingErrors { try a.recording() }, reportingErrors { try b.recording() })
+            let (left, right) = (reportingErrors { try a.recording() }, reportingErrors { try b.recording() })
+            warn(left.notes, in: expected)
+            warn(right.notes, in: actual)
+            try compareRecordings(left, right)
         }
     }
 

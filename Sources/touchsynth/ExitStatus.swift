@@ -7,6 +7,8 @@ import TouchscreenBridge
 /// sees: the libraries say what went wrong (a kind and a message); the command chooses the
 /// status a script gets and the advice a person needs.
 enum ExitStatus {
+    /// What `diff` and `cmp` answer when their inputs differ.
+    static let differs: Int32 = 1
     /// EX_USAGE: the command line asks for something impossible.
     static let usage: Int32 = 64
     /// EX_DATAERR: an input is malformed.

@@ -15,7 +15,7 @@ struct LibinputOptions: ParsableArguments {
     /// Checks the versions' form; `several` says whether the command takes more than one.
     func check(several: Bool) throws {
         if list != nil && versions.isEmpty { throw ValidationError("--libinput needs a version, like 1.28.1") }
-        for version in versions where !version.allSatisfy({ $0.isNumber || $0 == "." }) || version.split(separator: ".").count < 2 {
+        for version in versions where version.wholeMatch(of: /[0-9]+\.[0-9]+(\.[0-9]+)?/) == nil {
             throw ValidationError("--libinput: '\(version)' is not a version number, like 1.28.1")
         }
         if !several && versions.count > 1 { throw ValidationError("--libinput takes one version here; compare and corpus take several") }

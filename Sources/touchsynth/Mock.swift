@@ -36,6 +36,7 @@ struct Mock: ParsableCommand {
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
             let device = try MockedDevice.forFile(recording, description: input.desc, node: input.node, eventNumber: eventNumber)
+            warn(device.notes, in: recording)
             device.libinput = libinput.build()
             var timing = ReplayTiming()
             timing.tail = .milliseconds(tailMs)

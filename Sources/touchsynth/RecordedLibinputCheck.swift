@@ -32,7 +32,7 @@ extension Replay {
         } else {
             emit(check.text)
         }
-        if !differences.isEmpty { throw ExitCode(1) }
+        if !differences.isEmpty { throw ExitCode(ExitStatus.differs) }
     }
 }
 

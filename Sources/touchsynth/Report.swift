@@ -53,6 +53,7 @@ func reportName(for recording: String) -> String {
 /// Replays `path` through real libinput (the `libinput` build), translates it in both modes and computes its report.
 func makeReport(_ path: String, description: SurfaceDescription, screen: Size, clock: ReplayClock, libinput: LibinputBuild) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path) }
+    warn(recording.notes, in: path)
     let events = reportingErrors { try captureLibinputEvents(of: recording, name: path, clock: clock, libinput: libinput).events }
     return makeReport(path, recording: recording, events: events, description: description, screen: screen)
 }

@@ -145,6 +145,39 @@ final class LogFormatTests: XCTestCase {
         }
     }
 
+    /// `getevent -lt` without `-p` still names every device; only a device whose capabilities
+    /// were printed is described. Events without a node are the named device's; a bad description
+    /// of a device not read is no error.
+    func testGeteventNamesWithoutCapabilitiesAndEventsWithoutANode() throws {
+        let names = "add device 1: /dev/input/event2\n  name:     \"pad\"\nadd device 2: /dev/input/event3\n  name:     \"kbd\"\n"
+        let events = "[       1.000000] EV_ABS       ABS_X                000001f4\n[       1.000000] EV_SYN       SYN_REPORT           00000000\n"
+        let inferred = try RecordingLoader.load(text: names + events, file: "names.txt")
+        XCTAssertEqual(inferred.device.name, "Inferred touchpad")
+        XCTAssertEqual(inferred.frames.count, 1)
+
+        let pad = GeteventFormat.write(try RecordingLoader.load(sample("pinch-in.getevent-lt.txt")))
+        let described = pad.components(separatedBy: "\n").filter { !$0.hasPrefix("[") }.joined(separator: "\n")
+            .replacingOccurrences(of: "event10", with: "event2")
+        let other = "add device 2: /dev/input/event3\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001): KEY_NOT_KNOWN_HERE\n"
+        let onlyPadEvents = pad.components(separatedBy: "\n").filter { $0.hasPrefix("[") }.joined(separator: "\n")
+        XCTAssertThrowsError(try RecordingLoader.load(text: described + other + onlyPadEvents, file: "two.txt")) {
+            XCTAssertEqual(($0 as? RecordingError)?.kind, .usage, "events without a node, two devices described")
+        }
+        let chosen = try RecordingLoader.load(text: described + other + onlyPadEvents, file: "two.txt", node: "event2")
+        XCTAssertEqual(chosen.device.name, "ETPS/2 Elantech Touchpad")
+        XCTAssertEqual(chosen.frames.count, try RecordingLoader.load(sample("pinch-in.getevent-lt.txt")).frames.count)
+        XCTAssertThrowsError(try RecordingLoader.load(text: described + other + onlyPadEvents, file: "two.txt", node: "event3")) {
+            XCTAssertTrue(($0 as? RecordingError)?.message.contains("KEY_NOT_KNOWN_HERE") == true, "\($0)")
+        }
+    }
+
+    /// A code getevent has no name for is written as its number, and read back.
+    func testUnnamedCodesRoundTripThroughGetevent() throws {
+        let scrollButtons = try RecordingLoader.load(RoundTripTests.fixtures.appendingPathComponent("devices/touchpads_SynPS2_Synaptics_TouchPad-with-scrollbuttons.desc").path)
+        let back = try RecordingLoader.load(text: GeteventFormat.write(scrollButtons), file: "back.getevent")
+        XCTAssertEqual(back.device.codes, scrollButtons.device.codes)
+    }
+
     func testGeteventWithoutTimestampsSaysHowToRecordThem() {
         XCTAssertThrowsError(try RecordingLoader.load(text: "add device 1: /dev/input/event2\n  name:     \"pad\"\n/dev/input/event2: 0003 0035 000001f4\n",
                                                       file: "plain.txt")) { error in

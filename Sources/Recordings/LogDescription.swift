@@ -1,0 +1,22 @@
+import Foundation
+
+/// The description given for an event-only log (`--desc`): a whole device in any format TouchSynth
+/// reads, or a bare evemu `A:` axis list, whose axes then replace the inferred ones.
+public enum LogDescription: Sendable {
+    case device(DeviceDescription)
+    /// Axes by code, and the file they came from.
+    case axes([UInt16: AbsInfo], from: String)
+
+    /// Reads `path`: only `A:` lines (and comments) are an axis list; otherwise a description
+    /// or recording of any format, whose device is taken.
+    public init(path: String) throws(RecordingError) {
+        let text = try readText(path, of: "a device description")
+        let meaningful = text.split(separator: "\n").map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if !meaningful.isEmpty && meaningful.allSatisfy({ $0.hasPrefix("A:") }) {
+            self = .axes(try EvemuFormat.parseAxes(text, file: path), from: path)
+        } else {
+            self = .device(try RecordingStream(text: text, file: path).device)
+        }
+    }
+}
