@@ -178,6 +178,14 @@ final class LogFormatTests: XCTestCase {
         XCTAssertEqual(back.device.codes, scrollButtons.device.codes)
     }
 
+    /// A bitmask line longer than any code range (past the fuzzer's 8 KiB inputs) is read, its
+    /// bytes past the codes ignored, instead of trapping.
+    func testABitmaskLongerThanEveryCodeIsNoTrap() throws {
+        let key = "# key:" + String(repeating: " 00", count: 9000) + " 01"
+        let log = try ChromeOSEvdevLog.parse("# device: pad\n# bit: 0B\n\(key)\nE: 1.000000 0000 0000 0\n", file: "long.dat")
+        XCTAssertEqual(log.device?.codes[Evdev.EV_KEY], [])
+    }
+
     func testGeteventWithoutTimestampsSaysHowToRecordThem() {
         XCTAssertThrowsError(try RecordingLoader.load(text: "add device 1: /dev/input/event2\n  name:     \"pad\"\n/dev/input/event2: 0003 0035 000001f4\n",
                                                       file: "plain.txt")) { error in
