@@ -59,7 +59,8 @@ public enum EventFormat {
 
     /// The event as `libinput record --with-libinput` prints it, in the comparable form
     /// `RecordedLibinputEvents` reads (type, then values at two decimals, no time or seat); nil for
-    /// the events libinput record does not print (holds). A scroll is the legacy POINTER_AXIS it
+    /// the events libinput record does not print (holds) and for device events, which the
+    /// comparison leaves out. A scroll is the legacy POINTER_AXIS it
     /// prints, positions are `transformed` to 100 × 100, and keys it hides (KEY_ESC up to
     /// KEY_ZENKAKUHANKAKU) are -1.
     public static func libinputRecordText(_ e: LibinputEvent) -> String? {
@@ -70,8 +71,9 @@ public enum EventFormat {
         let still = GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0)
         let values: String
         switch e.kind {
-        case .deviceAdded, .deviceRemoved, .touchFrame: return e.typeName
-        case .gestureHoldBegin, .gestureHoldEnd: return nil
+        case .touchFrame: return e.typeName
+        // Devices come and go with the recording, not with what it did; holds are not printed.
+        case .deviceAdded, .deviceRemoved, .gestureHoldBegin, .gestureHoldEnd: return nil
         case .keyboardKey(let key, let state, _):
             values = "key=\((1..<85).contains(key) ? -1 : Int(key)) state=\(state.rawValue)"
         case .pointerMotion(let dx, let dy, let ux, let uy):

@@ -19,7 +19,7 @@ extension Replay {
             // libinput record turns tapping on for every device it records.
             try captureLibinputEvents(of: loaded, name: recording, clock: clock.clock, libinput: build, asDelivered: true, enablesTap: true).events
         }
-        let replayed = events.compactMap(EventFormat.libinputRecordText).filter { !$0.hasPrefix("DEVICE_") }
+        let replayed = events.compactMap(EventFormat.libinputRecordText)
         let differences = EventAlignment.differences(recorded.events.map(\.text), replayed)
         let first = differences.first.map { d in
             FirstDifference(index: d.index, line: d.index < recorded.events.count ? recorded.events[d.index].line : nil,
