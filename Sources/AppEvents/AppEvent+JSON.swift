@@ -6,6 +6,7 @@ extension AppEvent: Encodable {
     private enum Key: String, CodingKey {
         case type, timestamp, buttonMask, modifierFlags, touches, phase, scrollType, delta, translation, value120, location
         case scale, rotation, kind, fingers, isLocked, dx, dy
+        case view, region, rect, style
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,6 +43,13 @@ extension AppEvent: Encodable {
         case .relativeMotion(let dx, let dy):
             try c.encodeNumber(dx, forKey: .dx)
             try c.encodeNumber(dy, forKey: .dy)
+        case .pointerRegion(let r):
+            try c.encode(r.phase.rawValue, forKey: .phase)
+            try c.encode(r.view, forKey: .view)
+            try c.encode(r.region, forKey: .region)
+            try c.encode([r.rect.x, r.rect.y, r.rect.width, r.rect.height], forKey: .rect)
+            try c.encode(r.style.description, forKey: .style)
+            try c.encodePoint(r.location, forKey: .location)
         }
     }
 }

@@ -178,6 +178,8 @@ public enum AppEventType: String, Sendable {
     case pointerLock
     /// TouchSynth: relative motion while the pointer is locked (`GCMouse` in UIKit).
     case relativeMotion
+    /// TouchSynth: `UIPointerInteractionDelegate`'s `willEnter`/`willExit` (see ``PointerRegionEvent``).
+    case pointerRegion
 }
 
 /// One event delivered to the app.
@@ -191,6 +193,7 @@ public struct AppEvent: Equatable, Sendable {
         case systemGesture(SystemGestureEvent)
         case pointerLock(isLocked: Bool)
         case relativeMotion(dx: Double, dy: Double)
+        case pointerRegion(PointerRegionEvent)
     }
 
     /// Seconds, from libinput's CLOCK_MONOTONIC microseconds (like `UIEvent.timestamp`).
@@ -215,6 +218,7 @@ public struct AppEvent: Equatable, Sendable {
         case .systemGesture: return .systemGesture
         case .pointerLock: return .pointerLock
         case .relativeMotion: return .relativeMotion
+        case .pointerRegion: return .pointerRegion
         }
     }
 

@@ -25,6 +25,10 @@ extension AppEventTranslator {
         public var wheelSequenceTimeout: Double
         /// Who grants the pointer lock. Default ``PointerLockPolicy/system``.
         public var pointerLockPolicy: PointerLockPolicy
+        /// The app's pointer interactions, bottom view to top (``PointerInteraction``); they
+        /// decide the pointer's region and style, and hold or pull where the app sees it.
+        /// Default none: the pointer is where libinput's motion puts it.
+        public var pointerInteractions: [PointerInteraction]
 
         public init(
             screenSize: Size = .defaultScreen,
@@ -33,7 +37,8 @@ extension AppEventTranslator {
             multiClickInterval: Double = 0.5,
             multiClickSlop: Double = 8,
             wheelSequenceTimeout: Double = 0.15,
-            pointerLockPolicy: PointerLockPolicy = .system
+            pointerLockPolicy: PointerLockPolicy = .system,
+            pointerInteractions: [PointerInteraction] = []
         ) {
             self.screenSize = screenSize
             self.simulatedTouchDistance = simulatedTouchDistance
@@ -42,6 +47,7 @@ extension AppEventTranslator {
             self.multiClickSlop = multiClickSlop
             self.wheelSequenceTimeout = wheelSequenceTimeout
             self.pointerLockPolicy = pointerLockPolicy
+            self.pointerInteractions = pointerInteractions
         }
     }
 
@@ -55,5 +61,6 @@ extension AppEventTranslator {
         precondition(c.multiClickInterval >= 0 && c.multiClickInterval < 1e6, "multi-click interval must be a sane duration")
         precondition(c.multiClickSlop >= 0 && c.multiClickSlop.isFinite, "multi-click slop must not be negative")
         precondition(c.wheelSequenceTimeout >= 0 && c.wheelSequenceTimeout < 1e6, "wheel timeout must be a sane duration")
+        precondition(c.pointerInteractions.allSatisfy { $0.magnetism >= 0 && $0.magnetism <= 1 }, "magnetism must lie in 0…1")
     }
 }

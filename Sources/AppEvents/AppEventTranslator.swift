@@ -34,18 +34,27 @@ import LibinputEvents
 ///   diagnostic shows they happened.
 /// - A pinch does not move the pointer: the simulated touches' midpoint follows the fingers
 ///   from the pointer location, and a transform's location is the pointer location.
+/// - Pointer interactions (``Configuration/pointerInteractions``): the same in both modes, as
+///   the key leaves pointer effects alone. Each motion and press finds the pointer's region;
+///   entering and leaving are ``PointerRegionEvent``s, just before the hover or touch event they
+///   come with; every location the app gets is ``pointerLocation``, which the region's style
+///   holds on its constrained axes or pulls towards its view.
 public struct AppEventTranslator {
     /// The delivery mode the app's Info.plist key selects.
     public let mode: DeliveryMode
     public let configuration: Configuration
     /// The seat's pointer, buttons, modifiers and pointer lock.
     public private(set) var pointer: PointerState
+    /// Where the app sees the pointer: ``PointerState/location`` held on the constrained axes of
+    /// the pointer region's style, or pulled towards its view by a content effect.
+    public private(set) var pointerLocation: Point
     /// What became of every event translated.
     public private(set) var accounting = Accounting()
     /// What became of the last event translated.
     public private(set) var lastDisposition = Disposition.emitted
 
     private var hover = HoverTracker()
+    private var pointerRegions: PointerRegionTracker
     private var pointerTouch: PointerTouchTracker
     private var pinch: PinchGesture?
     /// The live pinch's device.
@@ -72,6 +81,8 @@ public struct AppEventTranslator {
         self.mode = mode
         self.configuration = configuration
         pointer = PointerState(screenSize: configuration.screenSize, lockPolicy: configuration.pointerLockPolicy)
+        pointerLocation = pointer.location
+        pointerRegions = PointerRegionTracker(interactions: configuration.pointerInteractions)
         pointerTouch = PointerTouchTracker(multiClick: .init(
             interval: UInt64((configuration.multiClickInterval * 1e6).rounded()), slop: configuration.multiClickSlop))
         scroll = ScrollSequencer(wheelTimeout: UInt64((configuration.wheelSequenceTimeout * 1e6).rounded()))
@@ -80,6 +91,11 @@ public struct AppEventTranslator {
 
     /// The touch type of clicks, drags and hover in this mode.
     public var pointerTouchType: TouchType { mode.pointerTouchType }
+
+    /// The pointer region the pointer is in, with its interaction's view, if any.
+    public var pointerRegion: (view: String, region: PointerRegion)? {
+        pointerRegions.current.map { (pointerRegions.interactions[$0.interaction].view, pointerRegions.interactions[$0.interaction].regions[$0.region]) }
+    }
 
     // MARK: Input
 
@@ -116,9 +132,10 @@ public struct AppEventTranslator {
         pointer.releaseAll()
         emitTouch(pointerTouch.cancel())
         pinchFinish(cancelled: true)
-        emit(scroll.end(.cancelled, location: pointer.location))
+        emit(scroll.end(.cancelled, location: pointerLocation))
         emit(systemGesture.finish(.cancelled))
-        emit(hover.exit(at: pointer.location, type: pointerTouchType))
+        hidePointerRegion()
+        emit(hover.exit(at: pointerLocation, type: pointerTouchType))
         return output
     }
 
@@ -127,7 +144,7 @@ public struct AppEventTranslator {
     /// Gestures libinput itself has not ended stay live: use `reset(at:)` to cancel them.
     public mutating func flush(at time: UInt64) -> [AppEvent] {
         startCall(at: time)
-        emit(scroll.endDiscrete(location: pointer.location))
+        emit(scroll.endDiscrete(location: pointerLocation))
         return output
     }
 
@@ -144,7 +161,7 @@ public struct AppEventTranslator {
     /// event's.
     public mutating func requestPointerLock(_ prefers: Bool, at time: UInt64? = nil) -> [AppEvent] {
         startCall(at: time ?? clock)
-        if pointer.setPrefersPointerLocked(prefers) { emit(.pointerLock(isLocked: pointer.lock.isLocked)) }
+        if pointer.setPrefersPointerLocked(prefers) { lockChanged() }
         return output
     }
 
@@ -153,8 +170,14 @@ public struct AppEventTranslator {
     /// last event's.
     public mutating func updateScene(_ scene: SceneConditions, at time: UInt64? = nil) -> [AppEvent] {
         startCall(at: time ?? clock)
-        if pointer.updateScene(scene) { emit(.pointerLock(isLocked: pointer.lock.isLocked)) }
+        if pointer.updateScene(scene) { lockChanged() }
         return output
+    }
+
+    /// A locked pointer is hidden, so it leaves its region first.
+    private mutating func lockChanged() {
+        if pointer.lock.isLocked { hidePointerRegion() }
+        emit(.pointerLock(isLocked: pointer.lock.isLocked))
     }
 
     // MARK: Events
@@ -184,8 +207,8 @@ public struct AppEventTranslator {
             self.button(button, state, device: device)
         case .pointerScroll(let scroll):
             pointerActivity(of: device, isWheel: scroll.source == .wheel)
-            emit(self.scroll.endUnlessContinued(by: scroll, from: device, location: pointer.location))
-            emit(self.scroll.follow(scroll, from: device, time: clock, location: pointer.location))
+            emit(self.scroll.endUnlessContinued(by: scroll, from: device, location: pointerLocation))
+            emit(self.scroll.follow(scroll, from: device, time: clock, location: pointerLocation))
         case .gesturePinchBegin(let fingers):
             pointerActivity(of: device)
             if fingers >= 3 { beginSystemGesture(.pinch, fingers: fingers, device: device) } else { pinchBegin(device: device) }
@@ -224,7 +247,7 @@ public struct AppEventTranslator {
     /// sequence unless the event is itself a wheel event.
     private mutating func pointerActivity(of device: String, isWheel: Bool = false) {
         notePointerDevice(device)
-        if !isWheel { emit(scroll.endDiscrete(location: pointer.location)) }
+        if !isWheel { emit(scroll.endDiscrete(location: pointerLocation)) }
     }
 
     private mutating func notePointerDevice(_ device: String) {
@@ -243,12 +266,14 @@ public struct AppEventTranslator {
         followPointer()
     }
 
-    /// A drag moves the click's touch; a buttonless motion moves the hover.
+    /// A drag moves the click's touch; a buttonless motion moves the hover. Either way the
+    /// pointer's region is found first.
     private mutating func followPointer() {
+        trackPointerRegion()
         if !pointer.buttonMask.isEmpty {
-            emitTouch(pointerTouch.move(to: pointer.location))
+            emitTouch(pointerTouch.move(to: pointerLocation))
         } else {
-            emit(hover.follow(to: pointer.location, isInside: pointer.isInsideScreen, type: pointerTouchType, nextID: &nextTouchID))
+            emit(hover.follow(to: pointerLocation, isInside: pointer.isInsideScreen, type: pointerTouchType, nextID: &nextTouchID))
         }
     }
 
@@ -256,7 +281,9 @@ public struct AppEventTranslator {
         let before = pointer.buttonMask
         guard pointer.setButton(code, state, device: device) else { return }
         if before.isEmpty {
-            emitTouch(pointerTouch.begin(id: newTouchID(), type: pointerTouchType, button: code, at: pointer.location, time: clock))
+            // A press before any motion shows the pointer where it rests.
+            trackPointerRegion()
+            emitTouch(pointerTouch.begin(id: newTouchID(), type: pointerTouchType, button: code, at: pointerLocation, time: clock))
         } else if pointer.buttonMask.isEmpty {
             emitTouch(pointerTouch.end(time: clock), buttonMask: before)
         } else {
@@ -264,17 +291,35 @@ public struct AppEventTranslator {
         }
     }
 
+    /// Finds the pointer's region, emits the region events, and moves ``pointerLocation``.
+    private mutating func trackPointerRegion() {
+        guard !pointerRegions.interactions.isEmpty else {
+            pointerLocation = pointer.location
+            return
+        }
+        let (events, location) = pointerRegions.follow(
+            to: pointer.location, visible: pointer.isInsideScreen && !pointer.lock.isLocked, screen: pointer.clampedToScreen)
+        pointerLocation = location
+        for event in events { emit(.pointerRegion(event)) }
+    }
+
+    /// The pointer is hidden: it leaves its region and the app sees it where it is.
+    private mutating func hidePointerRegion() {
+        emit(pointerRegions.exit(at: pointerLocation))
+        pointerLocation = pointer.location
+    }
+
     // MARK: Pinch
 
     private mutating func pinchBegin(device: String) {
         // A begin while a pinch is live means libinput's end was lost: drop the stale pinch.
         pinchFinish(cancelled: true)
-        let gesture = PinchGesture(location: pointer.location)
+        let gesture = PinchGesture(location: pointerLocation)
         pinch = gesture
         pinchDevice = device
         switch mode {
         case .indirectInput:
-            emit(.transform(TransformEvent(phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
+            emit(.transform(TransformEvent(phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
         case .compatibility:
             let pair = SimulatedTouchPair(
                 ids: (newTouchID(), newTouchID()), pinch: gesture,
@@ -292,7 +337,7 @@ public struct AppEventTranslator {
         pinch = gesture
         switch mode {
         case .indirectInput:
-            emit(.transform(TransformEvent(phase: .changed, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
+            emit(.transform(TransformEvent(phase: .changed, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
         case .compatibility:
             guard let touches = simulatedTouches?.follow(gesture) else { return }
             emitTouches(touches.0, touches.1)
@@ -306,7 +351,7 @@ public struct AppEventTranslator {
         switch mode {
         case .indirectInput:
             let phase: GesturePhase = cancelled ? .cancelled : .ended
-            emit(.transform(TransformEvent(phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointer.location)))
+            emit(.transform(TransformEvent(phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
         case .compatibility:
             guard let pair = simulatedTouches else { return }
             simulatedTouches = nil
@@ -332,10 +377,11 @@ public struct AppEventTranslator {
         pointerDevices.removeAll { $0 == device }
         if heldButtons { emitTouch(pointerTouch.cancel()) }
         if pinchDevice == device { pinchFinish(cancelled: true) }
-        if scroll.liveDevice == device { emit(scroll.end(.cancelled, location: pointer.location)) }
+        if scroll.liveDevice == device { emit(scroll.end(.cancelled, location: pointerLocation)) }
         if systemGesture.device == device { emit(systemGesture.finish(.cancelled)) }
         if wasPointerDevice && pointerDevices.isEmpty {
-            emit(hover.exit(at: pointer.location, type: pointerTouchType))
+            hidePointerRegion()
+            emit(hover.exit(at: pointerLocation, type: pointerTouchType))
         }
     }
 
@@ -348,7 +394,7 @@ public struct AppEventTranslator {
         if !output.isEmpty { output.removeAll(keepingCapacity: true) }
         emittedInCall = false
         if let deadline = scroll.discreteDeadline, clock >= deadline {
-            emit(scroll.endDiscrete(location: pointer.location), at: deadline)
+            emit(scroll.endDiscrete(location: pointerLocation), at: deadline)
         }
     }
 
@@ -380,6 +426,10 @@ public struct AppEventTranslator {
 
     private mutating func emit(_ gesture: SystemGestureEvent?) {
         if let gesture { emit(.systemGesture(gesture)) }
+    }
+
+    private mutating func emit(_ region: PointerRegionEvent?) {
+        if let region { emit(.pointerRegion(region)) }
     }
 
     private mutating func emit(_ hover: Touch?) {

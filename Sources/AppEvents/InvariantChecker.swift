@@ -11,10 +11,15 @@
 ///   translation, value120, relative motion or timestamp;
 /// - no simulated touch in indirect input mode, no `indirectPointer` touch in compatibility mode;
 /// - timestamps never decrease;
-/// - a pointer-lock notification reports a change, and relative motion comes only while locked.
+/// - a pointer-lock notification reports a change, and relative motion comes only while locked;
+/// - pointer regions: a `willExit` for the region entered last, a `willEnter` only when no region
+///   is entered (so no region is entered twice without an exit); while the pointer is in a
+///   region whose style constrains an axis, every location of the pointer (hover touches, touches
+///   that are not simulated, the region events) lies on the region's middle on that axis.
 ///
 /// ``finish()`` reports touches and gestures still live at the end. A hover still live is not
-/// reported: the pointer may rightly rest over the window when a stream ends.
+/// reported, nor a pointer region still entered: the pointer may rightly rest over the window
+/// when a stream ends.
 public struct InvariantChecker: Sendable {
     /// One broken rule.
     public struct Violation: Equatable, Sendable, CustomStringConvertible {
@@ -29,6 +34,8 @@ public struct InvariantChecker: Sendable {
             case gestureNeverEnded
             case pointerLockUnchanged
             case relativeMotionWhileUnlocked
+            case pointerRegionUnbalanced
+            case constrainedAxisNotHeld
         }
 
         public var rule: Rule
@@ -85,6 +92,8 @@ public struct InvariantChecker: Sendable {
     private var scroll = GestureStream(name: "scroll")
     private var systemGesture = GestureStream(name: "system gesture")
     private var isPointerLocked = false
+    /// The pointer region entered and not yet left.
+    private var pointerRegion: PointerRegionEvent?
     private var lastTimestamp: Double?
     private var eventCount = 0
 
@@ -115,9 +124,13 @@ public struct InvariantChecker: Sendable {
 
         switch event.payload {
         case .touches(let list):
-            for touch in list { problems += checkTouch(touch, inHoverEvent: false) }
+            for touch in list {
+                problems += checkTouch(touch, inHoverEvent: false)
+                if !touch.isSimulated { problems += checkRail(touch.location, of: "touch \(touch.id) \(touch.phase.rawValue)") }
+            }
         case .hover(let touch):
             problems += checkTouch(touch, inHoverEvent: true)
+            problems += checkRail(touch.location, of: "hover \(touch.id) \(touch.phase.rawValue)")
         case .transform(let t):
             if let message = transform.advance(t.phase, kind: "pinch") { problems.append((.illegalPhaseOrder, message)) }
         case .scroll(let s):
@@ -129,6 +142,8 @@ public struct InvariantChecker: Sendable {
             isPointerLocked = isLocked
         case .relativeMotion:
             if !isPointerLocked { problems.append((.relativeMotionWhileUnlocked, "relative motion while the pointer is not locked")) }
+        case .pointerRegion(let region):
+            problems += checkPointerRegion(region)
         }
         return problems.map { Violation(rule: $0.0, eventIndex: index, message: $0.1) }
     }
@@ -187,6 +202,38 @@ public struct InvariantChecker: Sendable {
         return problems
     }
 
+    private mutating func checkPointerRegion(_ region: PointerRegionEvent) -> [(Violation.Rule, String)] {
+        let name = "\(region.phase.rawValue) \(region.view)/\(region.region)"
+        switch (region.phase, pointerRegion) {
+        case (.willEnter, nil):
+            pointerRegion = region
+            return checkRail(region.location, of: name)
+        case (.willEnter, let live?):
+            pointerRegion = region
+            return [(.pointerRegionUnbalanced, "\(name) while \(live.view)/\(live.region) is entered")]
+        case (.willExit, nil):
+            return [(.pointerRegionUnbalanced, "\(name) with no region entered")]
+        case (.willExit, let live?):
+            pointerRegion = nil
+            return live.view == region.view && live.region == region.region ? []
+                : [(.pointerRegionUnbalanced, "\(name) while \(live.view)/\(live.region) is entered")]
+        }
+    }
+
+    /// Whether `location` lies on the rail of the entered region's constrained axes.
+    private func checkRail(_ location: Point, of name: String) -> [(Violation.Rule, String)] {
+        guard let region = pointerRegion else { return [] }
+        let axes = region.style.constrainedAxes
+        let rect = region.rect
+        if axes.contains(.vertical) && location.y != rect.y + rect.height / 2 {
+            return [(.constrainedAxisNotHeld, "\(name) at y \(location.y), off the rail of \(region.view)/\(region.region) at y \(rect.y + rect.height / 2)")]
+        }
+        if axes.contains(.horizontal) && location.x != rect.x + rect.width / 2 {
+            return [(.constrainedAxisNotHeld, "\(name) at x \(location.x), off the rail of \(region.view)/\(region.region) at x \(rect.x + rect.width / 2)")]
+        }
+        return []
+    }
+
     /// The name of the first non-finite number in the event, if any.
     private static func nonFiniteField(of event: AppEvent) -> String? {
         var fields: [(String, Double)] = [("timestamp", event.timestamp)]
@@ -216,6 +263,10 @@ public struct InvariantChecker: Sendable {
             fields += [("dx", dx), ("dy", dy)]
         case .pointerLock:
             break
+        case .pointerRegion(let region):
+            add("location", region.location)
+            add("rect origin", Point(x: region.rect.x, y: region.rect.y))
+            add("rect size", Point(x: region.rect.width, y: region.rect.height))
         }
         return fields.first { !$0.1.isFinite }?.0
     }

@@ -74,12 +74,14 @@ public struct PointerState: Sendable {
     /// Puts the pointer at `target` clamped to the screen; it is inside the window only if
     /// nothing was clamped. `target` is never NaN, so the clamp gives a point of the screen.
     private mutating func place(at target: Point) {
-        let clamped = Point(
-            x: min(max(target.x, 0), lastPoint.x),
-            y: min(max(target.y, 0), lastPoint.y)
-        )
+        let clamped = clampedToScreen(target)
         isInsideScreen = clamped == target
         location = clamped
+    }
+
+    /// The point of the screen nearest `point`, which is not NaN.
+    func clampedToScreen(_ point: Point) -> Point {
+        Point(x: min(max(point.x, 0), lastPoint.x), y: min(max(point.y, 0), lastPoint.y))
     }
 
     // MARK: Buttons

@@ -30,8 +30,9 @@ public struct GestureScript: Equatable, Sendable {
         case hold(fingers: Int, at: Position, duration: Double)
         /// Fingers touching for `duration` and lifting without motion.
         case tap(fingers: Int, at: Position, duration: Double)
-        /// One finger pressing the pad's button (a clickpad click) for `duration`.
-        case click(at: Position, duration: Double)
+        /// Fingers pressing the pad's button (a clickpad click) for `duration`, moving by `travel`
+        /// while it is held (a click-and-drag).
+        case click(fingers: Int, travel: Point, at: Position, duration: Double)
         /// Nothing touches the pad for `duration` seconds.
         case pause(Double)
         /// Changes the settings of the statements that follow.
@@ -177,8 +178,10 @@ private struct ArgumentReader {
             try allow(["fingers", "at", "duration"])
             action = .tap(fingers: try count("fingers", default: 1, range: 1...5), at: try position(), duration: try time("duration", default: 0.06))
         case "click":
-            try allow(["at", "duration"])
-            action = .click(at: try position(), duration: try time("duration", default: 0.1))
+            try allow(["fingers", "dx", "dy", "at", "duration"])
+            action = .click(fingers: try count("fingers", default: 1, range: 1...5),
+                            travel: GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0)),
+                            at: try position(), duration: try time("duration", default: 0.1))
         case "pause":
             try allow(["duration"])
             if positional.count == 1, values["duration"] == nil { values["duration"] = positional.removeFirst() }

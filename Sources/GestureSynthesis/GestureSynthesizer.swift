@@ -139,12 +139,16 @@ public enum GestureSynthesizer {
             // A still finger still reports every frame; evdev drops the frames that change nothing.
             for k in 0..<n { contact.samples.append(.init(time: Double(k) * dt, points: points)) }
             contact.samples.append(.init(time: Double(n) * dt, points: []))
-        case .click(let at, let duration):
-            let points = [pad.resolve(at)]
+        case .click(let fingers, let travel, let at, let duration):
+            let start = pad.resolve(at)
             let n = steps(duration)
-            contact.samples.append(.init(time: 0, points: points))
-            for k in 2...(n + 2) { contact.samples.append(.init(time: Double(k) * dt, points: points, button: true)) }
-            contact.samples.append(.init(time: Double(n + 3) * dt, points: points))
+            // Fingers land, press two frames later, move while pressed, release, then lift.
+            func points(_ u: Double) -> [GestureScript.Point] {
+                row(fingers, at: GestureScript.Point(x: start.x + travel.x * u, y: start.y + travel.y * u))
+            }
+            contact.samples.append(.init(time: 0, points: points(0)))
+            for k in 2...(n + 2) { contact.samples.append(.init(time: Double(k) * dt, points: points(Double(k - 2) / Double(n)), button: true)) }
+            contact.samples.append(.init(time: Double(n + 3) * dt, points: points(1)))
             lift(after: Double(n + 4) * dt)
         case .pause, .set:
             break

@@ -18,15 +18,23 @@ public struct Comparison {
 
     /// The records of every recognizer of a fresh surface after `events`.
     public func records(for events: [AppEvent]) -> [GestureRecord] {
+        run(events).records
+    }
+
+    /// A fresh surface after `events`, finished.
+    public func run(_ events: [AppEvent]) -> Surface {
         let surface = makeSurface()
         events.forEach(surface.handle)
         surface.finish(at: (events.last?.timestamp ?? 0) + settleTime)
-        return surface.records
+        return surface
     }
 
-    /// Runs both streams through their own surface and reports what each recognizer did.
+    /// Runs both streams through their own surface and reports what each recognizer did and
+    /// which pointer regions the pointer went through.
     public func compare(compat: [AppEvent], indirect: [AppEvent]) -> ComparisonReport {
-        ComparisonReport(compat: records(for: compat), indirect: records(for: indirect))
+        let (compat, indirect) = (run(compat), run(indirect))
+        return ComparisonReport(compat: compat.records, indirect: indirect.records,
+                                pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
     }
 
     /// Translates `events` in both modes and hands each app event to its mode's surface as soon
@@ -34,19 +42,21 @@ public struct Comparison {
     /// one ``compare(compat:indirect:)`` gives for the streams ``appEvents(_:mode:configuration:)``
     /// returns.
     public func compare(_ events: [LibinputEvent], configuration: AppEventTranslator.Configuration = .init()) -> ComparisonReport {
-        ComparisonReport(compat: records(of: events, in: .compatibility, configuration: configuration),
-                         indirect: records(of: events, in: .indirectInput, configuration: configuration))
+        let compat = run(events, in: .compatibility, configuration: configuration)
+        let indirect = run(events, in: .indirectInput, configuration: configuration)
+        return ComparisonReport(compat: compat.records, indirect: indirect.records,
+                                pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
     }
 
-    /// The records of a fresh surface after `events` translated in `mode`, each app event
-    /// handed to it as it is made, the stream flushed and the surface finished.
-    private func records(of events: [LibinputEvent], in mode: DeliveryMode, configuration: AppEventTranslator.Configuration) -> [GestureRecord] {
+    /// A fresh surface after `events` translated in `mode`, each app event handed to it as it is
+    /// made, the stream flushed and the surface finished.
+    private func run(_ events: [LibinputEvent], in mode: DeliveryMode, configuration: AppEventTranslator.Configuration) -> Surface {
         let surface = makeSurface()
         var translator = AppEventTranslator(mode: mode, configuration: configuration)
         for event in events { translator.translate(event, to: surface) }
         translator.flush(at: Self.flushTime(of: events), to: surface)
         surface.finish(at: (surface.lastEventTimestamp ?? 0) + settleTime)
-        return surface.records
+        return surface
     }
 
     /// The app events of `events` in `mode`, with a wheel sequence still open at the end flushed
@@ -147,9 +157,16 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
     public var rows: [ComparisonRow]
     /// The rows whose recognizer activated in one mode only, in row order.
     public var accidentalActivations: [AccidentalActivation]
+    /// The pointer regions entered and left in each mode; nil when there were none.
+    public var pointerRegions: PointerRegionComparison?
 
-    /// Matches recognizers by region and name (the second of a repeated name as "name#2").
-    public init(compat: [GestureRecord], indirect: [GestureRecord]) {
+    /// Matches recognizers by region and name (the second of a repeated name as "name#2"), and
+    /// lists the pointer region transitions of each mode.
+    public init(compat: [GestureRecord], indirect: [GestureRecord],
+                pointerRegions: (compat: [PointerRegionTransition], indirect: [PointerRegionTransition]) = ([], [])) {
+        if !pointerRegions.compat.isEmpty || !pointerRegions.indirect.isEmpty {
+            self.pointerRegions = PointerRegionComparison(compat: pointerRegions.compat, indirect: pointerRegions.indirect)
+        }
         let compatByKey = Self.keyed(compat)
         let indirectByKey = Self.keyed(indirect)
         var keys = compatByKey.map { (key: $0.key, kind: $0.record.kind) }
@@ -168,6 +185,12 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
         accidentalActivations = rows.compactMap { row in
             row.accidentalIn.map { AccidentalActivation(region: row.region, name: row.name, mode: $0) }
         }
+    }
+
+    /// How many differences between the modes: recognizers that activated in one mode only,
+    /// and the pointer regions' transitions if they differ.
+    public var differenceCount: Int {
+        accidentalActivations.count + (pointerRegions?.differ == true ? 1 : 0)
     }
 
     /// How many recognizers activated in `mode` only.
@@ -195,5 +218,22 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
             let name = occurrence == 1 ? record.name : "\(record.name)#\(occurrence)"
             return (Key(region: record.region, name: name), record)
         }
+    }
+}
+
+/// The pointer regions the pointer went through in each mode. Pointer interactions are the
+/// system's, the same in both modes, so the lists differ only if the pointer's path did.
+public struct PointerRegionComparison: Codable, Equatable, Sendable {
+    /// In compatibility mode, in order.
+    public var compat: [PointerRegionTransition]
+    /// In indirect input mode, in order.
+    public var indirect: [PointerRegionTransition]
+    /// Whether the two lists differ.
+    public var differ: Bool
+
+    public init(compat: [PointerRegionTransition], indirect: [PointerRegionTransition]) {
+        self.compat = compat
+        self.indirect = indirect
+        differ = compat != indirect
     }
 }

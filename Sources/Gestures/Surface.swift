@@ -9,6 +9,8 @@ import AppEvents
 /// any still hovering elsewhere so they can end. `systemGesture`, `pointerLock` and
 /// `relativeMotion` events are ignored: UIKit recognizers never see them (the system keeps
 /// 3+-finger swipes; the lock state and locked motion reach apps outside `UIEvent`).
+/// `pointerRegion` events reach the app's pointer interaction delegates, not recognizers: the
+/// surface lists them (``pointerRegionTransitions``) for reports.
 ///
 /// Hit testing (Surface+HitTesting.swift), arbitration (Surface+Arbitration.swift) and time
 /// (Surface+Timers.swift) as UIKit's: timers
@@ -21,6 +23,9 @@ public final class Surface: AppEventReceiver {
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The timestamp of the last event handled, if any.
     public private(set) var lastEventTimestamp: Double?
+    /// Each pointer region the pointer entered or left, in order (the app's pointer
+    /// interactions' `willEnter`/`willExit`).
+    public private(set) var pointerRegionTransitions: [PointerRegionTransition] = []
     /// Pairs allowed to recognize together, as a delegate answering yes would.
     var simultaneousPairs: [RecognizerPair] = []
     /// Each region's recognizers by the input they take: what delivery visits.
@@ -102,6 +107,8 @@ public final class Surface: AppEventReceiver {
             }
         case .hover(let touch):
             deliverHover(touch, of: event)
+        case .pointerRegion(let region):
+            pointerRegionTransitions.append(PointerRegionTransition(region, at: event.timestamp))
         case .systemGesture, .pointerLock, .relativeMotion:
             break
         }

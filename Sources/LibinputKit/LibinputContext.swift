@@ -66,6 +66,21 @@ public final class LibinputContext {
     /// Turns tap-to-click on for every device added from now on. libinput leaves it off by default
     /// (as `libinput debug-events` does); desktops usually turn it on.
     public var enablesTapToClick = false
+    /// The click method set on every clickpad added from now on that offers it; nil keeps
+    /// libinput's default (button areas on most pads, clickfinger on Apple's).
+    public var clickMethod: ClickMethod?
+
+    /// `libinput_config_click_method`: what decides a clickpad click's button.
+    public enum ClickMethod: String, Sendable, CaseIterable {
+        /// The pad's bottom edge is split into buttons: a click there is right or middle.
+        case buttonAreas = "buttonareas"
+        /// The number of fingers on the pad decides: two are a right click, three a middle one.
+        case clickfinger
+
+        var libinputValue: libinput_config_click_method {
+            self == .buttonAreas ? LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS : LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER
+        }
+    }
     /// The version of the libinput this process loaded, named in every DEVICE_ADDED when set:
     /// libinput has no call that tells it, so the caller does.
     public var libinputVersion: String?
@@ -234,6 +249,9 @@ public final class LibinputContext {
         case LIBINPUT_EVENT_DEVICE_ADDED:
             if enablesTapToClick && libinput_device_config_tap_get_finger_count(device) > 0 {
                 libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
+            }
+            if let clickMethod, libinput_device_config_click_get_methods(device) & clickMethod.libinputValue.rawValue != 0 {
+                libinput_device_config_click_set_method(device, clickMethod.libinputValue)
             }
             var info = Self.info(device)
             info.libinputVersion = libinputVersion

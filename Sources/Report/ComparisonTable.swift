@@ -3,7 +3,7 @@ import Gestures
 
 extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
-    /// then the accidental activation counts.
+    /// then the accidental activation counts and the pointer regions the pointer went through.
     public func renderTable() -> String {
         let header = ["recognizer", "compat", "indirect", "accidental"]
         let body = rows.map { row in
@@ -19,7 +19,17 @@ extension ComparisonReport {
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
         let summary = "accidental activations: compat \(accidentalActivationCount(in: .compatibility)), indirect \(accidentalActivationCount(in: .indirectInput))"
-        return ([line(header), rule] + body.map(line) + [summary]).joined(separator: "\n") + "\n"
+        return ([line(header), rule] + body.map(line) + [summary] + pointerRegionLines).joined(separator: "\n") + "\n"
+    }
+
+    /// "pointer regions (both modes):" and a line per transition; each mode's list when they differ.
+    private var pointerRegionLines: [String] {
+        guard let regions = pointerRegions else { return [] }
+        func list(_ transitions: [PointerRegionTransition]) -> [String] {
+            transitions.map { String(format: "  %8.3f s  ", $0.time) + "\($0.phase) \($0.regionPath)  \($0.style)  at \($0.location)" }
+        }
+        if !regions.differ { return ["pointer regions (both modes):"] + list(regions.compat) }
+        return ["pointer regions DIFFER between the modes; compat:"] + list(regions.compat) + ["indirect:"] + list(regions.indirect)
     }
 
     /// "began 1 ended 1, touches 2, scale 1.50", or "-" when nothing happened.

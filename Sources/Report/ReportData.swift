@@ -26,8 +26,14 @@ public struct ReportData {
     /// Scale and angle over time: libinput's, indirect mode's transform, compat mode's recovered.
     public var scaleSeries: [Series]
     public var angleSeries: [Series]
-    /// Recognizer state changes per mode, and which recognizers activated in one mode only.
+    /// Recognizer state changes per mode, which recognizers activated in one mode only, and the
+    /// pointer regions the pointer went through.
     public var comparison: ComparisonReport
+    /// The surface's pointer interactions, bottom view to top.
+    public var pointerInteractions: [PointerInteraction]
+    /// Where the app saw the pointer in indirect input mode (pointer interactions are the same
+    /// in both modes), by region and style.
+    public var pointerPath: PointerPath
     /// Every recognizer's record in compatibility mode.
     public var compatRecords: [GestureRecord]
     /// Every recognizer's record in indirect input mode.
@@ -68,8 +74,9 @@ public struct ReportData {
     ///   - libinput: what real libinput made of `recording`.
     ///   - compat, indirect: the app events both translators made of `libinput`.
     ///   - makeSurface: the surface whose recognizers the timelines show, fresh per mode.
+    ///   - pointerInteractions: the pointer interactions the translators had.
     public init(title: String, recording: Recording, libinput: [LibinputEvent], compat: [AppEvent], indirect: [AppEvent],
-                screen: Size, makeSurface: @escaping () -> Surface) {
+                screen: Size, makeSurface: @escaping () -> Surface, pointerInteractions: [PointerInteraction] = []) {
         self.title = title
         deviceName = recording.device.name
         geometry = recording.touchpadGeometry
@@ -91,10 +98,14 @@ public struct ReportData {
         scaleSeries = [libinputSeries.scale, transform.scale, recovered.scale]
         angleSeries = [libinputSeries.angle, transform.angle, recovered.angle]
 
+        self.pointerInteractions = pointerInteractions
+        pointerPath = PointerPath(indirect)
         let comparison = Comparison(makeSurface: makeSurface)
-        compatRecords = comparison.records(for: compat)
-        indirectRecords = comparison.records(for: indirect)
-        self.comparison = ComparisonReport(compat: compatRecords, indirect: indirectRecords)
+        let (compatSurface, indirectSurface) = (comparison.run(compat), comparison.run(indirect))
+        compatRecords = compatSurface.records
+        indirectRecords = indirectSurface.records
+        self.comparison = ComparisonReport(compat: compatRecords, indirect: indirectRecords,
+                                           pointerRegions: (compatSurface.pointerRegionTransitions, indirectSurface.pointerRegionTransitions))
     }
 
     private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {

@@ -14,6 +14,8 @@ public enum ReportPlot: String, CaseIterable, Sendable {
     case angle
     /// Each recognizer's states over time, per mode.
     case recognizers
+    /// The pointer's path over the screen with the pointer regions and the style along it.
+    case pointer
 }
 
 extension ReportData {
@@ -25,6 +27,7 @@ extension ReportData {
         case .scale: return timelineSVG(scaleSeries, title: "Scale over time", yTitle: "scale (× at begin)", plot: .scale)
         case .angle: return timelineSVG(angleSeries, title: "Angle over time", yTitle: "angle (degrees, clockwise)", plot: .angle)
         case .recognizers: return recognizersSVG()
+        case .pointer: return pointerSVG()
         }
     }
 
@@ -80,6 +83,64 @@ extension ReportData {
         drawLegend(&svg, [("simulated touch 1", Palette.colour(0), ""), ("simulated touch 2", Palette.colour(1), ""),
                           ("click or drag", "#555555", "4 3"), ("● start, □ end", "#222", "")], x: 64 + width + 16, y: 44)
         return svg.document(width: 64 + width + 170, height: 36 + height + 48, title: title)
+    }
+
+    // MARK: Pointer
+
+    private func pointerSVG() -> String {
+        var svg = SVG()
+        let title = "Pointer: path and pointer regions"
+        let fit = min(720 / screen.width, 450 / screen.height)
+        let width = screen.width * fit, height = screen.height * fit
+        let frame = PlotFrame(xDomain: (0, screen.width), yDomain: (0, screen.height), left: 64, top: 36, width: width, height: height, yDown: true)
+        let regionCount = pointerInteractions.reduce(0) { $0 + $1.regions.count }
+        let transitions = comparison.pointerRegions?.indirect.count ?? 0
+        svg.text("\(title) (\(regionCount) regions, \(transitions) entries and exits)", x: 10, y: 20, cls: "heading")
+        frame.drawAxes(into: &svg, xTitle: "x (points)", yTitle: "y (points)")
+        let styles = Self.styleNames(pointerInteractions, pointerPath)
+        func colour(_ style: String?) -> String { style.map { Palette.colour(2 + (styles.firstIndex(of: $0) ?? 0)) } ?? "#555555" }
+        svg.open("clipPath", [("id", "pointer-clip")])
+        svg.element("rect", [("x", SVG.n(frame.left)), ("y", SVG.n(frame.top)), ("width", SVG.n(width)), ("height", SVG.n(height))])
+        svg.close("clipPath")
+        svg.open("g", [("clip-path", "url(#pointer-clip)")])
+        for interaction in pointerInteractions {
+            for region in interaction.regions {
+                let r = region.rect
+                let name = interaction.view == region.identifier ? region.identifier : "\(interaction.view)/\(region.identifier)"
+                svg.element("rect", [("class", "pointer-region"), ("data-region", name), ("data-style", region.style.name),
+                                     ("x", SVG.n(frame.x(r.x))), ("y", SVG.n(frame.y(r.y))), ("width", SVG.n(r.width * fit)), ("height", SVG.n(r.height * fit)),
+                                     ("fill", colour(region.style.name)), ("fill-opacity", "0.12"), ("stroke", colour(region.style.name)), ("stroke-width", "1")])
+                if !region.style.constrainedAxes.isEmpty {
+                    // The rail the constrained axes hold the pointer on.
+                    let mid = (x: frame.x(r.x + r.width / 2), y: frame.y(r.y + r.height / 2))
+                    let vertical = region.style.constrainedAxes.contains(.vertical)
+                    svg.element("line", [("class", "rail"), ("data-region", name),
+                                         ("x1", SVG.n(vertical ? frame.x(r.x) : mid.x)), ("y1", SVG.n(vertical ? mid.y : frame.y(r.y))),
+                                         ("x2", SVG.n(vertical ? frame.x(r.x + r.width) : mid.x)), ("y2", SVG.n(vertical ? mid.y : frame.y(r.y + r.height))),
+                                         ("stroke", colour(region.style.name)), ("stroke-dasharray", "2 3")])
+                }
+            }
+        }
+        for (index, segment) in pointerPath.segments.enumerated() {
+            svg.polyline(segment.points.map { (frame.x($0.x), frame.y($0.y)) }, cls: "pointer-path", stroke: colour(segment.style),
+                         extra: [("stroke-width", segment.isPressed ? "3.5" : "1.8"), ("data-index", String(index)),
+                                 ("data-region", segment.region ?? ""), ("data-style", segment.style ?? ""), ("data-pressed", String(segment.isPressed))]
+                             + (segment.isPressed ? [] : [("stroke-dasharray", "5 3")]))
+        }
+        svg.close("g")
+        var legend = styles.map { (label: $0, colour: colour($0), dash: "") }
+        legend += [("no pointer region", "#555555", ""), ("hover (dashed), pressed (thick)", "#222", "5 3")]
+        drawLegend(&svg, legend, x: 64 + width + 16, y: 44)
+        return svg.document(width: 64 + width + 230, height: 36 + height + 48, title: title)
+    }
+
+    /// Every style name of the regions and the path, in order of first appearance: one colour each.
+    private static func styleNames(_ interactions: [PointerInteraction], _ path: PointerPath) -> [String] {
+        var names: [String] = []
+        for name in interactions.flatMap({ $0.regions.map(\.style.name) }) + path.segments.compactMap(\.style) where !names.contains(name) {
+            names.append(name)
+        }
+        return names
     }
 
     // MARK: Timelines
@@ -263,6 +324,8 @@ extension ReportData {
         \(figure(.angle, "libinput's summed angle deltas, indirect mode's transform rotation, and the turn of the simulated touches' line."))
         <h2>Recognizers</h2>
         \(figure(.recognizers, "The default surface's recognizers in each mode: bars from began to ended (lighter when cancelled), diamonds for discrete recognitions, crosses for failures, red triangles where a recognizer activated in one mode only."))
+        <h2>Pointer</h2>
+        \(figure(.pointer, "Where the app saw the pointer (the same in both modes), coloured by the style of the pointer region it was in, dashed while hovering and thick while a button was held; the regions of the surface's pointer interactions, with the rails of constrained axes."))
         </body>
         </html>
 

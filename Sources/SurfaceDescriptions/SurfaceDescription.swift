@@ -64,7 +64,18 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
             }
             surface.addRegion(try description.makeRegion(simultaneousIn: surface))
         }
+        _ = try pointerInteractions()
         return surface
+    }
+
+    /// The regions' pointer interactions, bottom to top, for the translator
+    /// (``AppEventTranslator/Configuration/pointerInteractions``).
+    /// - Throws: ``SurfaceDescriptionError`` for a malformed frame, region, style or magnetism.
+    public func pointerInteractions() throws -> [PointerInteraction] {
+        try regions.compactMap { region in
+            guard let interaction = region.pointerInteraction else { return nil }
+            return try interaction.makeInteraction(view: region.name, frame: try region.rect())
+        }
     }
 }
 
@@ -78,20 +89,30 @@ public struct RegionDescription: Codable, Equatable, Sendable {
     public var recognizers: [RecognizerDescription]
     /// Groups of recognizer names whose members may recognize simultaneously with each other.
     public var simultaneous: [[String]]?
+    /// The view's pointer interaction, if it has one.
+    public var pointerInteraction: PointerInteractionDescription?
 
-    /// A region at `frame` with `recognizers`, and optionally groups allowed to recognize together.
-    public init(name: String, frame: [Double], recognizers: [RecognizerDescription], simultaneous: [[String]]? = nil) {
+    /// A region at `frame` with `recognizers`, and optionally groups allowed to recognize together
+    /// and a pointer interaction.
+    public init(name: String, frame: [Double], recognizers: [RecognizerDescription], simultaneous: [[String]]? = nil,
+                pointerInteraction: PointerInteractionDescription? = nil) {
         self.name = name
         self.frame = frame
         self.recognizers = recognizers
         self.simultaneous = simultaneous
+        self.pointerInteraction = pointerInteraction
     }
 
-    fileprivate func makeRegion(simultaneousIn surface: Surface) throws -> Region {
+    /// The frame as a rectangle.
+    fileprivate func rect() throws -> Rect {
         guard frame.count == 4, frame.allSatisfy(\.isFinite), frame[2] >= 0, frame[3] >= 0 else {
             throw SurfaceDescriptionError.invalidFrame(region: name, frame: frame)
         }
-        let region = Region(name: name, frame: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]))
+        return Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
+    }
+
+    fileprivate func makeRegion(simultaneousIn surface: Surface) throws -> Region {
+        let region = Region(name: name, frame: try rect())
         for description in recognizers {
             let recognizer = try description.makeRecognizer(in: name)
             guard region.gestureRecognizer(named: recognizer.name) == nil else {
@@ -374,6 +395,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     case invalidValue(region: String, name: String, option: String)
     /// No recognizer of that kind is built in (``GestureKind/builtIn``).
     case unknownKind(region: String, name: String, kind: GestureKind)
+    /// The region's pointer interaction: `option` of the interaction, or of its pointer region
+    /// at index `pointerRegion`, is wrong as `problem` says.
+    case invalidPointerInteraction(region: String, pointerRegion: Int?, option: String, problem: String)
 
     /// One line naming the region, the recognizer and what is wrong, for a command-line error.
     public var description: String {
@@ -395,6 +419,8 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
         case .unknownKind(let region, let name, let kind):
             let known = GestureKind.builtIn.map(\.rawValue).joined(separator: ", ")
             return "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: \(known))"
+        case .invalidPointerInteraction(let region, let index, let option, let problem):
+            return "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"
         }
     }
 }

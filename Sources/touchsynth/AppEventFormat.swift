@@ -30,6 +30,8 @@ enum AppEventFormat {
             text = "pointerLock " + (locked ? "locked" : "unlocked")
         case .relativeMotion(let dx, let dy):
             text = String(format: "relative (%.2f,%.2f)", dx, dy)
+        case .pointerRegion(let r):
+            text = "\(r.phase.rawValue) \(r.view == r.region ? r.region : "\(r.view)/\(r.region)") \(r.style.name) \(whole(r.location))"
         }
         if !e.buttonMask.isEmpty { text += " [\(e.buttonMask)]" }
         if !e.modifierFlags.isEmpty { text += " {\(e.modifierFlags)}" }

@@ -18,7 +18,7 @@ struct Compare: ParsableCommand {
     var recordings: [String]
     @Option(help: "Surface description (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
-    @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other, or (several --libinput versions) when the versions' events differ.")
+    @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other, the pointer regions differ between the modes, or (several --libinput versions) when the versions' events differ.")
     var failOnDiff = false
     @Flag(help: "Also check each mode's app events against the delivery invariants, as replay --check does; violations go to stderr and exit status 1.")
     var check = false
@@ -29,6 +29,7 @@ struct Compare: ParsableCommand {
         valueName: "file"))
     var eventsFile: String?
     @OptionGroup var clock: ClockOptions
+    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Across libinput versions (--libinput 1.22.1,1.28.1: each recording replayed on each, and where they part)")
     var libinput: LibinputOptions
 
@@ -48,6 +49,7 @@ struct Compare: ParsableCommand {
         defer { if let eventsOutput { close(eventsOutput.fd) } }
         // The description was checked when it was loaded, so building it again cannot fail.
         let comparison = Comparison { reportingErrors { try description.makeSurface() } }
+        let configuration = translatorConfiguration(for: description, screen: .defaultScreen)
         var differences = 0, violations = 0
         var pages: [ReportIndex.Entry] = []
         // A recording that cannot be read or replayed is reported and passed over, as `grep` does
@@ -62,7 +64,7 @@ struct Compare: ParsableCommand {
                 }
                 recording = input.isCapture ? nil : try input.recording()
                 warn(recording?.notes ?? [], in: path)
-                events = try recording.map { try captureLibinputEvents(of: $0, name: path, clock: clock.clock, libinput: builds[0]).events }
+                events = try recording.map { try captureLibinputEvents(of: $0, name: path, clock: clock.clock, libinput: builds[0], config: config.arguments).events }
                     ?? input.capture()
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)
@@ -79,13 +81,13 @@ struct Compare: ParsableCommand {
                 writeFile(data.html(), to: "\(reportDirectory)/\(file)")
                 pages.append(ReportIndex.Entry(file: file, data: data))
             } else {
-                report = comparison.compare(events)
+                report = comparison.compare(events, configuration: configuration)
             }
-            if let eventsOutput { writeEvents(events, to: eventsOutput.fd, path: eventsOutput.path) }
-            differences += report.accidentalActivations.count
+            if let eventsOutput { writeEvents(events, to: eventsOutput.fd, path: eventsOutput.path, configuration: configuration) }
+            differences += report.differenceCount
             if check {
                 for mode in DeliveryMode.allCases {
-                    let found = InvariantChecker.violations(in: Comparison.appEvents(events, mode: mode), mode: mode)
+                    let found = InvariantChecker.violations(in: Comparison.appEvents(events, mode: mode, configuration: configuration), mode: mode)
                     found.forEach { writeStderr("touchsynth: \(path): \(mode.rawValue): \($0)") }
                     violations += found.count
                 }
@@ -108,8 +110,8 @@ struct Compare: ParsableCommand {
     /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
     /// prints them, ending with the flush `compare` does a second after the last event and the
     /// accounting line.
-    private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String) {
-        let output = ModeOutput(modes: DeliveryMode.allCases, json: true) { writeText($0 + "\n", to: fd, path: path) }
+    private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String, configuration: AppEventTranslator.Configuration) {
+        let output = ModeOutput(modes: DeliveryMode.allCases, json: true, configuration: configuration) { writeText($0 + "\n", to: fd, path: path) }
         events.forEach { output.handle($0) }
         output.finish(at: Comparison.flushTime(of: events))
     }

@@ -11,6 +11,7 @@ import SurfaceDescriptions
 extension Compare {
     func compareVersions(_ builds: [LibinputBuild], description: SurfaceDescription) throws {
         let comparison = Comparison { reportingErrors { try description.makeSurface() } }
+        let configuration = translatorConfiguration(for: description, screen: .defaultScreen)
         var differing = 0, violations = 0
         var failure: Int32?
         for path in recordings {
@@ -23,8 +24,8 @@ extension Compare {
                 let recording = try input.recording()
                 warn(recording.notes, in: path)
                 for build in builds {
-                    let events = try captureLibinputEvents(of: recording, name: path, clock: clock.clock, libinput: build).events
-                    runs.append(VersionComparison.Run(version: build.version, events: events, report: comparison.compare(events)))
+                    let events = try captureLibinputEvents(of: recording, name: path, clock: clock.clock, libinput: build, config: config.arguments).events
+                    runs.append(VersionComparison.Run(version: build.version, events: events, report: comparison.compare(events, configuration: configuration)))
                 }
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)
@@ -35,7 +36,7 @@ extension Compare {
             if check {
                 for run in runs {
                     for mode in DeliveryMode.allCases {
-                        let found = InvariantChecker.violations(in: Comparison.appEvents(run.events, mode: mode), mode: mode)
+                        let found = InvariantChecker.violations(in: Comparison.appEvents(run.events, mode: mode, configuration: configuration), mode: mode)
                         found.forEach { writeStderr("touchsynth: \(path): libinput \(run.version): \(mode.rawValue): \($0)") }
                         violations += found.count
                     }

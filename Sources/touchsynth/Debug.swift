@@ -11,15 +11,15 @@ struct Debug: ParsableCommand {
     @Option(help: "The udev seat.") var seat = "seat0"
     @Option(name: .customLong("device"), help: "Device nodes to open instead of the seat (repeatable).") var devicePaths: [String] = []
     @OptionGroup var output: OutputOptions
-    @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
+    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
 
     func run() throws {
         let context = reportingErrors { () throws -> LibinputContext in
             devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
         }
-        context.enablesTapToClick = enableTap
+        config.apply(to: context)
         context.libinputVersion = LibinputBuild.versionOfThisProcess
-        let printer = ModeOutput(modes: output.mode.modes, json: output.json, screen: output.screen.size, pointerLock: output.pointerLock, colour: output.color)
+        let printer = ModeOutput(modes: output.mode.modes, json: output.json, configuration: output.translatorConfiguration, pointerLock: output.pointerLock, colour: output.color)
         if let latency = output.latency { printer.latency = LatencyLog(path: latency) }
         var sawDevice = false
         var last: UInt64 = 0

@@ -4,9 +4,10 @@ import MockedDevices
 import Recordings
 
 /// Runs a recording through real libinput (a mocked-device child running `debug --json`, on the
-/// `libinput` build) and reads its events back, for commands that work on the libinput stream itself.
+/// `libinput` build, its devices configured by `config`, ``DeviceConfigOptions/arguments``) and
+/// reads its events back, for commands that work on the libinput stream itself.
 func captureLibinputEvents(of recording: Recording, name: String, clock: ReplayClock, libinput: LibinputBuild = .system,
-                           asDelivered: Bool = false, enablesTap: Bool = false) throws -> (events: [LibinputEvent], report: ReplayReport) {
+                           asDelivered: Bool = false, config: [String] = []) throws -> (events: [LibinputEvent], report: ReplayReport) {
     let device = try MockedDevice(recording: recording)
     device.libinput = libinput
     device.filtersLikeKernel = !asDelivered
@@ -18,7 +19,7 @@ func captureLibinputEvents(of recording: Recording, name: String, clock: ReplayC
     do {
         var timing = ReplayTiming.programSignalsReady
         timing.clock = clock
-        report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--json"] + (enablesTap ? ["--enable-tap"] : []),
+        report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--json"] + config,
                                 timing: timing, readiness: .programSignals, standardOutput: fd)
     } catch {
         close(fd)

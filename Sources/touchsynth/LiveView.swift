@@ -76,6 +76,7 @@ struct TableStyle {
         case .systemGesture: return "2"
         case .pointerLock: return "35"
         case .relativeMotion: return nil
+        case .pointerRegion(let region): phase = region.phase == .willEnter ? "regionEntered" : "regionExited"
         }
         switch phase {
         case "began", "regionEntered": return "32"
@@ -87,9 +88,12 @@ struct TableStyle {
 }
 
 /// The bottom line of a live terminal view: the device last heard from, the fingers libinput
-/// reports and the gesture under way. libinput tells finger counts only through gestures and
-/// two-finger scrolling, so "fingers" is what those say (1 while the pointer moves).
+/// reports, the gesture under way and, with a surface's pointer interactions, the pointer's
+/// region and style. libinput tells finger counts only through gestures and two-finger
+/// scrolling, so "fingers" is what those say (1 while the pointer moves).
 final class StatusLine {
+    /// "view/region style" of the pointer's region, nil when it is in none.
+    var pointerRegion: String?
     private var deviceNames: [String: String] = [:]
     private var device = "-"
     private var fingers: Int?
@@ -133,9 +137,12 @@ final class StatusLine {
         }
     }
 
-    /// The status text: `▌ event10 Touchpad │ fingers 2 │ pinch scale 1.20 angle -3.0° │ 1.234 s`.
+    /// The status text: `▌ event10 Touchpad │ fingers 2 │ pinch scale 1.20 angle -3.0° │ 1.234 s`,
+    /// with `│ region text/line.3 verticalBeam(20) constrained vertical` before the time when
+    /// the pointer is in a pointer region.
     func text(width: Int) -> String {
-        "▌ \(device) │ fingers \(fingers.map(String.init) ?? "-") │ \(gesture) │ \(String(format: "%.3f s", seconds))".cut(toFit: width)
+        let region = pointerRegion.map { " │ region \($0)" } ?? ""
+        return "▌ \(device) │ fingers \(fingers.map(String.init) ?? "-") │ \(gesture)\(region) │ \(String(format: "%.3f s", seconds))".cut(toFit: width)
     }
 
     /// Draws the status line (reversed when colours are on) without a newline.

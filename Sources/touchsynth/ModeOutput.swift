@@ -21,12 +21,11 @@ final class ModeOutput {
 
     /// `write`: where lines go, stdout unless given (`compare --events-out` writes them to a file).
     /// `modes`: the delivery modes whose app events are printed, none for libinput's events alone.
-    init(modes: [DeliveryMode], json: Bool, screen: Size = .defaultScreen, pointerLock: Bool = false, colour: ColorChoice = .never,
-         write: @escaping (String) -> Void = emit) {
+    init(modes: [DeliveryMode], json: Bool, configuration: AppEventTranslator.Configuration = .init(), pointerLock: Bool = false,
+         colour: ColorChoice = .never, write: @escaping (String) -> Void = emit) {
         self.json = json
         self.write = write
         requestsPointerLock = pointerLock
-        let configuration = AppEventTranslator.Configuration(screenSize: screen)
         for mode in modes {
             translators.append((mode, AppEventTranslator(mode: mode, configuration: configuration), InvariantChecker(mode: mode)))
         }
@@ -53,6 +52,7 @@ final class ModeOutput {
     private func drawStatus(after event: LibinputEvent) {
         guard let status else { return }
         status.update(with: event)
+        status.pointerRegion = translators.first?.translator.pointerRegion.map { "\($0.view)/\($0.region.identifier) \($0.region.style)" }
         status.draw(width: style.sourceWidth + style.columnWidth * translators.count, colour: style.colour)
     }
 

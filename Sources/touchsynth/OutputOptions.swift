@@ -1,5 +1,6 @@
 import ArgumentParser
 import AppEvents
+import SurfaceDescriptions
 
 /// What `debug` and `replay` print, shared by both commands.
 struct OutputOptions: ParsableArguments {
@@ -8,6 +9,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock = false
+    @Option(help: "Surface description whose pointer interactions decide the pointer's regions and styles (YAML for .yml/.yaml, JSON for .json).") var surface: String?
     @Option(help: "Colours in table output: auto (when stdout is a terminal; NO_COLOR turns them off), always or never.") var color: ColorChoice = .auto
     @Option(help: ArgumentHelp("Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, to its app events; negative in replays, which write frames ahead) and a summary to stderr; needs --mode compat, indirect or both.",
                                valueName: "file")) var latency: String?
@@ -16,12 +18,19 @@ struct OutputOptions: ParsableArguments {
         if latency != nil && mode.modes.isEmpty { throw ValidationError("--latency measures app events: give --mode compat, indirect or both") }
     }
 
+    /// The translators' configuration: the screen and the surface's pointer interactions. A bad
+    /// surface description ends the program (`loadSurfaceDescription`).
+    var translatorConfiguration: AppEventTranslator.Configuration {
+        touchsynth.translatorConfiguration(for: loadSurfaceDescription(surface, screen: screen.size), screen: screen.size)
+    }
+
     /// The same options as command-line arguments, for a child process.
     var arguments: [String] {
         var args = ["--mode", mode.description, "--screen", screen.description]
         if json { args.append("--json") }
         if check { args.append("--check") }
         if pointerLock { args.append("--pointer-lock") }
+        if let surface { args += ["--surface", surface] }
         if color != .auto { args += ["--color", color.rawValue] }
         if let latency { args += ["--latency", latency] }
         return args

@@ -17,7 +17,7 @@ extension Replay {
         let loaded = reportingErrors { try RecordingLoader.load(recording, description: input.desc, node: input.node) }
         let events = reportingErrors {
             // libinput record turns tapping on for every device it records.
-            try captureLibinputEvents(of: loaded, name: recording, clock: clock.clock, libinput: build, asDelivered: true, enablesTap: true).events
+            try captureLibinputEvents(of: loaded, name: recording, clock: clock.clock, libinput: build, asDelivered: true, config: ["--enable-tap"]).events
         }
         let replayed = events.compactMap(EventFormat.libinputRecordText)
         let differences = EventAlignment.differences(recorded.events.map(\.text), replayed)

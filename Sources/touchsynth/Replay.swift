@@ -10,7 +10,7 @@ struct Replay: ParsableCommand {
     @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
     @OptionGroup var input: LogInputOptions
     @OptionGroup var output: OutputOptions
-    @Flag(help: "Turn tap-to-click on (libinput's default is off).") var enableTap = false
+    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
     @Flag(help: "The recording is what a kernel delivered (libinput record of a device): play it as it is, without the kernel input core's filtering.")
     var asDelivered = false
@@ -56,8 +56,7 @@ struct Replay: ParsableCommand {
             }
             // The child writes the latency file; one it cannot write fails here, before the replay.
             if let latency = output.latency { close(openForWriting(latency)) }
-            var command = [currentExecutable(), "debug"] + device.devnodes.flatMap { ["--device", $0] } + output.arguments
-            if enableTap { command.append("--enable-tap") }
+            let command = [currentExecutable(), "debug"] + device.devnodes.flatMap { ["--device", $0] } + output.arguments + config.arguments
             var timing = ReplayTiming.programSignalsReady
             timing.speed = speed
             timing.clock = clock.clock

@@ -22,6 +22,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Surface description whose recognizers the report shows (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var clock: ClockOptions
+    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup var libinput: LibinputOptions
 
     func validate() throws {
@@ -34,7 +35,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
-        let data = makeReport(recording, description: description, screen: screen.size, clock: clock.clock, libinput: libinput.build())
+        let data = makeReport(recording, description: description, screen: screen.size, clock: clock.clock, libinput: libinput.build(), config: config.arguments)
         writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
@@ -50,20 +51,20 @@ func reportName(for recording: String) -> String {
     return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
 }
 
-/// Replays `path` through real libinput (the `libinput` build), translates it in both modes and computes its report.
-func makeReport(_ path: String, description: SurfaceDescription, screen: Size, clock: ReplayClock, libinput: LibinputBuild) -> ReportData {
+/// Replays `path` through real libinput (the `libinput` build, devices configured by `config`), translates it in both modes and computes its report.
+func makeReport(_ path: String, description: SurfaceDescription, screen: Size, clock: ReplayClock, libinput: LibinputBuild, config: [String]) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path) }
     warn(recording.notes, in: path)
-    let events = reportingErrors { try captureLibinputEvents(of: recording, name: path, clock: clock, libinput: libinput).events }
+    let events = reportingErrors { try captureLibinputEvents(of: recording, name: path, clock: clock, libinput: libinput, config: config).events }
     return makeReport(path, recording: recording, events: events, description: description, screen: screen)
 }
 
 /// The report of `recording` (loaded from `path`), whose replay through libinput gave `events`.
 func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], description: SurfaceDescription, screen: Size) -> ReportData {
-    let configuration = AppEventTranslator.Configuration(screenSize: screen)
+    let configuration = translatorConfiguration(for: description, screen: screen)
     let compat = Comparison.appEvents(events, mode: .compatibility, configuration: configuration)
     let indirect = Comparison.appEvents(events, mode: .indirectInput, configuration: configuration)
     // The description was checked when it was loaded, so building it again cannot fail.
     return ReportData(title: path, recording: recording, libinput: events, compat: compat, indirect: indirect, screen: screen,
-                      makeSurface: { reportingErrors { try description.makeSurface() } })
+                      makeSurface: { reportingErrors { try description.makeSurface() } }, pointerInteractions: configuration.pointerInteractions)
 }

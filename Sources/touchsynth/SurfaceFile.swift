@@ -25,6 +25,12 @@ func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription
     }
 }
 
+/// The translators' configuration for `description` on a screen of `screen`: its pointer
+/// interactions. The description was checked when it was loaded, so this cannot fail.
+func translatorConfiguration(for description: SurfaceDescription, screen: Size) -> AppEventTranslator.Configuration {
+    AppEventTranslator.Configuration(screenSize: screen, pointerInteractions: reportingErrors { try description.pointerInteractions() })
+}
+
 /// Where in the description's text `error` lies: the region, the recognizer (the second of two
 /// that share a name), the option.
 private func location(of error: SurfaceDescriptionError, in description: SurfaceDescription) -> [StructuredFile.PathComponent] {
@@ -48,5 +54,7 @@ private func location(of error: SurfaceDescriptionError, in description: Surface
         return recognizer(name, in: regionName) + [.key(option)]
     case .unknownKind(let regionName, let name, _):
         return recognizer(name, in: regionName) + [.key("kind")]
+    case .invalidPointerInteraction(let regionName, let index, let option, _):
+        return region(regionName) + [.key("pointerInteraction")] + (index.map { [.key("regions"), .index($0)] } ?? []) + [.key(option)]
     }
 }

@@ -113,4 +113,38 @@ final class InvariantCheckerTests: XCTestCase {
             "end of stream: touchNeverEnded: touch #3 began but never ended or was cancelled",
         ])
     }
+
+    private func region(_ phase: PointerRegionEvent.Phase, _ name: String, axes: PointerStyle.Axes = [], at location: Point = Point(x: 50, y: 10)) -> AppEvent.Payload {
+        let style: PointerStyle = axes.isEmpty ? .effect(.highlight) : .shape(.verticalBeam(length: 20), constrainedAxes: axes)
+        return .pointerRegion(PointerRegionEvent(phase: phase, view: "v", region: name, rect: Rect(x: 0, y: 0, width: 100, height: 20),
+                                                 style: style, location: location))
+    }
+
+    func testPointerRegionRulesAreReported() {
+        XCTAssertEqual(rules([event(0, region(.willEnter, "a")), event(0, region(.willExit, "a")), event(1, region(.willEnter, "b"))]), [],
+                       "a region still entered at the end is the pointer at rest")
+        XCTAssertEqual(rules([event(0, region(.willEnter, "a")), event(0, region(.willEnter, "b"))]), [.pointerRegionUnbalanced])
+        XCTAssertEqual(rules([event(0, region(.willEnter, "a")), event(0, region(.willEnter, "a"))]), [.pointerRegionUnbalanced], "entered twice")
+        XCTAssertEqual(rules([event(0, region(.willExit, "a"))]), [.pointerRegionUnbalanced], "an exit with no enter")
+        XCTAssertEqual(rules([event(0, region(.willEnter, "a")), event(0, region(.willExit, "b"))]), [.pointerRegionUnbalanced], "the wrong region's exit")
+        XCTAssertEqual(rules([event(0, region(.willEnter, "a", at: Point(x: 1, y: .nan)))]), [.nonFinite])
+    }
+
+    func testAConstrainedAxisMustBeHeld() {
+        let onRail = Point(x: 30, y: 10), offRail = Point(x: 30, y: 12)
+        XCTAssertEqual(rules([event(0, region(.willEnter, "line", axes: .vertical, at: onRail)),
+                              event(0, .hover(touch(1, .regionEntered, at: onRail))),
+                              event(1, .hover(touch(1, .regionMoved, at: Point(x: 70, y: 10))))]), [])
+        XCTAssertEqual(rules([event(0, region(.willEnter, "line", axes: .vertical, at: onRail)),
+                              event(0, .hover(touch(1, .regionEntered, at: offRail)))]), [.constrainedAxisNotHeld])
+        XCTAssertEqual(rules([event(0, region(.willEnter, "line", axes: .horizontal, at: Point(x: 50, y: 3))),
+                              event(0, .touches([touch(2, .began, at: Point(x: 49, y: 3))])),
+                              event(0, .touches([touch(2, .ended, at: Point(x: 50, y: 3))]))]), [.constrainedAxisNotHeld])
+        XCTAssertEqual(rules([event(0, region(.willEnter, "line", axes: .vertical, at: onRail)),
+                              event(0, .touches([touch(3, .began, at: offRail, simulated: true)])),
+                              event(0, .touches([touch(3, .ended, at: offRail, simulated: true)]))]), [], "simulated touches are not the pointer")
+        XCTAssertEqual(rules([event(0, region(.willEnter, "line", axes: .vertical, at: offRail))]), [.constrainedAxisNotHeld])
+        XCTAssertEqual(rules([event(0, region(.willEnter, "line", axes: .vertical, at: onRail)), event(0, region(.willExit, "line", axes: .vertical, at: onRail)),
+                              event(0, .hover(touch(1, .regionEntered, at: offRail)))]), [], "free again after the exit")
+    }
 }

@@ -1,0 +1,62 @@
+/// `UIPointerInteraction` on one view: the regions its delegate gives (`regionFor request`) and
+/// the style of each (`styleFor region`), as plain values for the translator.
+///
+/// Regions are in screen points and may reach past the view (padding for magnetism, seed 000);
+/// TouchSynth takes it that the app makes such padding hit-test to the view, as the talk
+/// requires, so a region counts wherever it lies.
+public struct PointerInteraction: Equatable, Sendable {
+    /// The view the interaction is attached to: a surface region's name.
+    public var view: String
+    /// The view's frame: where a content effect's magnetism pulls the pointer.
+    public var viewFrame: Rect
+    /// The regions, in the order they are tried: the first containing the pointer is its region.
+    public var regions: [PointerRegion]
+    /// How far, 0…1, a content effect pulls the pointer from a padded region's margin towards
+    /// the view: at 1 (the default) the pointer sits on the view's edge as soon as it enters the
+    /// padding, so a click there lands on the view; at 0 it does not move. TouchSynth's choice:
+    /// the talk shows the pointer snapping to the button, not how strongly.
+    public var magnetism: Double
+
+    /// An interaction on `view` at `viewFrame`; with no region given, one covering the view with
+    /// the automatic effect, as UIKit's default (seed 000).
+    public init(view: String, viewFrame: Rect, regions: [PointerRegion]? = nil, magnetism: Double = 1) {
+        self.view = view
+        self.viewFrame = viewFrame
+        self.regions = regions ?? [PointerRegion(identifier: view, rect: viewFrame, style: .automatic)]
+        self.magnetism = magnetism
+    }
+
+    /// Where the app sees a pointer whose unconstrained location is `free`, in `region`: held
+    /// at the middle of the region on each constrained axis, or pulled towards the view by the
+    /// magnetism of a content effect.
+    func location(of free: Point, in region: PointerRegion) -> Point {
+        var location = free
+        let style = region.style
+        if style.constrainedAxes.contains(.vertical) { location.y = region.rect.y + region.rect.height / 2 }
+        if style.constrainedAxes.contains(.horizontal) { location.x = region.rect.x + region.rect.width / 2 }
+        if style.effect != nil && magnetism > 0 && !viewFrame.contains(free) {
+            // The nearest point of the view; its far edges are not in it (`Rect.contains`).
+            let nearest = Point(
+                x: min(max(free.x, viewFrame.x), (viewFrame.x + viewFrame.width).nextDown),
+                y: min(max(free.y, viewFrame.y), (viewFrame.y + viewFrame.height).nextDown))
+            location = free.adding(nearest.subtracting(free).scaled(by: min(magnetism, 1)))
+        }
+        return location
+    }
+}
+
+/// `UIPointerRegion`: an area of a pointer interaction with its identifier and style.
+public struct PointerRegion: Equatable, Sendable {
+    /// Names the region in events and reports (`UIPointerRegion.identifier`).
+    public var identifier: String
+    /// Screen points.
+    public var rect: Rect
+    /// The style the pointer takes in it.
+    public var style: PointerStyle
+
+    public init(identifier: String, rect: Rect, style: PointerStyle) {
+        self.identifier = identifier
+        self.rect = rect
+        self.style = style
+    }
+}
