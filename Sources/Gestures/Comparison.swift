@@ -97,6 +97,9 @@ public struct ModeSummary: Codable, Equatable, Sendable {
     public var activated = false
     /// Every state change in order, a run of `changed` as one entry: when each happened.
     public var transitions: [GestureTransition] = []
+    /// How each context menu opened or drag began; left out of the JSON when empty, so the
+    /// other kinds' summaries read as before.
+    public var starts: [InteractionStart] = []
 
     /// A summary of `record`; all zero when the recognizer is missing from that mode's surface.
     public init(record: GestureRecord?) {
@@ -112,6 +115,46 @@ public struct ModeSummary: Codable, Equatable, Sendable {
         finalTranslation = record.finalValues?.translation
         activated = record.activated
         transitions = record.transitions
+        starts = record.starts
+    }
+}
+
+extension ModeSummary {
+    private enum CodingKeys: String, CodingKey {
+        case began, ended, recognized, cancelled, failed, maxNumberOfTouches
+        case finalScale, finalRotation, finalTranslation, activated, transitions, starts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        began = try container.decode(Int.self, forKey: .began)
+        ended = try container.decode(Int.self, forKey: .ended)
+        recognized = try container.decode(Int.self, forKey: .recognized)
+        cancelled = try container.decode(Int.self, forKey: .cancelled)
+        failed = try container.decode(Int.self, forKey: .failed)
+        maxNumberOfTouches = try container.decode(Int.self, forKey: .maxNumberOfTouches)
+        finalScale = try container.decodeIfPresent(Double.self, forKey: .finalScale)
+        finalRotation = try container.decodeIfPresent(Double.self, forKey: .finalRotation)
+        finalTranslation = try container.decodeIfPresent(Point.self, forKey: .finalTranslation)
+        activated = try container.decode(Bool.self, forKey: .activated)
+        transitions = try container.decode([GestureTransition].self, forKey: .transitions)
+        starts = try container.decodeIfPresent([InteractionStart].self, forKey: .starts) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(began, forKey: .began)
+        try container.encode(ended, forKey: .ended)
+        try container.encode(recognized, forKey: .recognized)
+        try container.encode(cancelled, forKey: .cancelled)
+        try container.encode(failed, forKey: .failed)
+        try container.encode(maxNumberOfTouches, forKey: .maxNumberOfTouches)
+        try container.encodeIfPresent(finalScale, forKey: .finalScale)
+        try container.encodeIfPresent(finalRotation, forKey: .finalRotation)
+        try container.encodeIfPresent(finalTranslation, forKey: .finalTranslation)
+        try container.encode(activated, forKey: .activated)
+        try container.encode(transitions, forKey: .transitions)
+        if !starts.isEmpty { try container.encode(starts, forKey: .starts) }
     }
 }
 

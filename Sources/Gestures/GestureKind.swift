@@ -18,9 +18,11 @@ public struct GestureKind: RawRepresentable, Hashable, Codable, Sendable, Custom
     public static let hover = GestureKind("hover")
     public static let tap = GestureKind("tap")
     public static let longPress = GestureKind("longPress")
+    public static let contextMenu = GestureKind("contextMenu")
+    public static let drag = GestureKind("drag")
 
     /// The kinds this module provides, which a ``SurfaceDescription`` may name.
-    public static let builtIn: [GestureKind] = [.pinch, .rotation, .pan, .hover, .tap, .longPress]
+    public static let builtIn: [GestureKind] = [.pinch, .rotation, .pan, .hover, .tap, .longPress, .contextMenu, .drag]
 
     public var description: String { rawValue }
 }

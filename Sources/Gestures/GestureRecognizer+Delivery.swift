@@ -37,7 +37,7 @@ extension GestureRecognizer {
     /// `touches`: the event's touches that concern the recognizer, at least one.
     private func receiveRelevantTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
         guard isLive else {
-            self.touches.track(touches)
+            self.touches.track(touches, at: event.timestamp)
             source = .touches
             if changes.contains(.ended) { dropLiftedTouches() }
             return
@@ -61,7 +61,7 @@ extension GestureRecognizer {
     /// Processes `touches`, which the recognizer takes: it tracks them and reports their change.
     private func handleTouches(_ touches: [Touch], changes: TouchSetChange, of event: AppEvent) {
         adopt(event)
-        self.touches.handle(touches)
+        self.touches.handle(touches, at: event.timestamp)
         source = .touches
         let cancelled = changes.contains(.ended) && touches.contains { $0.phase == .cancelled }
         if cancelled {

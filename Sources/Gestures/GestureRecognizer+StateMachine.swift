@@ -110,6 +110,11 @@ extension GestureRecognizer {
     }
 
     private func recognize(_ newState: State, at time: Double) {
+        if let (input, touch) = requestedStart {
+            requestedStart = nil
+            starts.append(InteractionStart(input: input, time: time, touchType: touch.type, isSimulated: touch.isSimulated,
+                                           location: touch.location, liftDelay: time - touch.startTime))
+        }
         enter(newState, at: time)
         attachedRegion?.owningSurface?.didRecognize(self, at: time)
     }
@@ -131,7 +136,10 @@ extension GestureRecognizer {
         transitions.enter(recorded, at: time, continuingRun: continuesRun)
         if newState != .failed { finalValues = currentValues }
         if newState.isTerminal { attachedRegion?.owningSurface?.needsSettling = true }
-        if newState == .failed { attachedRegion?.owningSurface?.reevaluateWaiters(at: time) }
+        if newState == .failed {
+            requestedStart = nil
+            attachedRegion?.owningSurface?.reevaluateWaiters(at: time)
+        }
     }
 }
 

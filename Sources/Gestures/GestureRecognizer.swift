@@ -20,7 +20,8 @@ public enum GestureRecognizerError: Error, Equatable, Sendable {
 /// Writing one: subclass it, name the inputs it takes in `init`, override the hooks for them
 /// (``touchesChanged(_:with:)`` or the four UIKit touch phases, ``transformChanged(_:with:)``,
 /// ``scrollChanged(_:with:)``, ``hoverChanged(isInside:with:)``), and call
-/// ``transition(to:)`` as the gesture goes; override ``reset()`` to clear per-gesture state.
+/// ``transition(to:)`` as the gesture goes (``transition(to:startedBy:touch:)`` for a begin or
+/// recognition that starts an interaction); override ``reset()`` to clear per-gesture state.
 open class GestureRecognizer {
     /// `UIGestureRecognizer.State`.
     public enum State: String, Sendable {
@@ -94,6 +95,10 @@ open class GestureRecognizer {
     var transitions = Transitions()
     var maxNumberOfTouches = 0
     var finalValues: GestureValues?
+    /// The interactions its begins or recognitions started (``transition(to:startedBy:touch:)``).
+    var starts: [InteractionStart] = []
+    /// What starts the begin or recognition asked for, until it happens or fails.
+    var requestedStart: (input: InteractionStart.Input, touch: TrackedTouch)?
 
     /// A recognizer of `kind` called `name`, taking `inputs`.
     public init(kind: GestureKind, name: String, inputs: InputSources) {
@@ -128,6 +133,7 @@ open class GestureRecognizer {
         record.finalValues = finalValues
         record.buttonMask = buttonMask
         record.modifierFlags = modifierFlags
+        record.starts = starts
         return record
     }
 
@@ -235,6 +241,7 @@ open class GestureRecognizer {
         timerDeadline = nil
         touches.forgetCount()
         startsNewGesture = true
+        requestedStart = nil
     }
 
     /// Input for a new gesture arrived: subclasses zero the values they report, which until
@@ -245,6 +252,15 @@ open class GestureRecognizer {
     /// invalid changes are ignored, and a begin or recognition goes through the surface's
     /// arbitration (docs/recognizer-states.md).
     public func transition(to newState: State) {
+        transition(to: newState, at: now)
+    }
+
+    /// Asks for a begin or recognition, as ``transition(to:)``, that starts an interaction by
+    /// `input` with `touch` (a context menu opening, a drag beginning): the record lists the
+    /// start (``GestureRecord/starts``) when the begin or recognition happens, at its time, and
+    /// not if it fails instead.
+    public func transition(to newState: State, startedBy input: InteractionStart.Input, touch: TrackedTouch) {
+        requestedStart = (input, touch)
         transition(to: newState, at: now)
     }
 }

@@ -61,6 +61,8 @@ public struct GestureRecord: Equatable, Sendable {
     public var buttonMask: ButtonMask = []
     /// Copied from the last event the recognizer handled.
     public var modifierFlags: ModifierFlags = []
+    /// How each context menu opened or drag began, in order; empty for other kinds.
+    public var starts: [InteractionStart] = []
 
     /// An empty record, before the recognizer did anything.
     public init(region: String, name: String, kind: GestureKind) {

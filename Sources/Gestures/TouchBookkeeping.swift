@@ -19,21 +19,21 @@ struct TouchBookkeeping {
         (touch.phase == .began) != tracked.contains { $0.id == touch.id }
     }
 
-    /// Follows new touches and moves known ones, without counting them (the recognizer does not
-    /// process them).
-    mutating func track(_ touches: [Touch]) {
+    /// Follows new touches and moves known ones, of an event at `time`, without counting them
+    /// (the recognizer does not process them).
+    mutating func track(_ touches: [Touch], at time: Double) {
         for touch in touches {
             if let index = tracked.firstIndex(where: { $0.id == touch.id }) {
                 tracked[index].update(with: touch)
             } else {
-                tracked.append(TrackedTouch(touch))
+                tracked.append(TrackedTouch(touch, at: time))
             }
         }
     }
 
-    /// Follows `touches` and counts every touch followed, for an event the recognizer handles.
-    mutating func handle(_ touches: [Touch]) {
-        track(touches)
+    /// Follows `touches` and counts every touch followed, for an event at `time` the recognizer handles.
+    mutating func handle(_ touches: [Touch], at time: Double) {
+        track(touches, at: time)
         if counted.count == tracked.count {
             for index in tracked.indices { counted[index] = tracked[index].location }
         } else {

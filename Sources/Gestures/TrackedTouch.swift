@@ -4,17 +4,23 @@ import AppEvents
 public struct TrackedTouch: Equatable, Sendable {
     public let id: TouchID
     public let type: TouchType
+    /// One of compatibility mode's two touches for a trackpad pinch or rotation.
+    public let isSimulated: Bool
     /// Where the touch began (or where this recognizer first received it).
     public let start: Point
+    /// Seconds: when the touch began (or when this recognizer first received it).
+    public let startTime: Double
     /// Location at the previous event this recognizer handled.
     public internal(set) var previous: Point
     public internal(set) var location: Point
     public internal(set) var phase: TouchPhase
 
-    init(_ touch: Touch) {
+    init(_ touch: Touch, at time: Double) {
         id = touch.id
         type = touch.type
+        isSimulated = touch.isSimulated
         start = touch.location
+        startTime = time
         previous = touch.location
         location = touch.location
         phase = touch.phase

@@ -252,19 +252,24 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
     public var numberOfTouchesRequired: Int?
     /// tap; buttons 1 to 62, at least one.
     public var buttonMaskRequired: [Button]?
-    /// tap.
+    /// tap, contextMenu.
     public var treatsControlClickAsSecondary: Bool?
-    /// longPress; seconds, finite and not negative.
+    /// longPress, contextMenu; seconds, finite and not negative.
     public var minimumPressDuration: Double?
-    /// tap, longPress; points, finite and not negative.
+    /// tap, longPress, contextMenu, drag; points, finite and not negative.
     public var allowableMovement: Double?
+    /// drag; seconds, finite and not negative.
+    public var liftDelay: Double?
+    /// drag; points, finite and not negative.
+    public var dragThreshold: Double?
 
     /// A recognizer of `kind`; options left nil keep the recognizer's defaults.
     public init(
         kind: GestureKind, name: String? = nil, allowedTouchTypes: [TouchTypeName]? = nil, requiresFailureOf: [String]? = nil,
         minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollTypeName]? = nil,
         numberOfTapsRequired: Int? = nil, numberOfTouchesRequired: Int? = nil, buttonMaskRequired: [Button]? = nil,
-        treatsControlClickAsSecondary: Bool? = nil, minimumPressDuration: Double? = nil, allowableMovement: Double? = nil
+        treatsControlClickAsSecondary: Bool? = nil, minimumPressDuration: Double? = nil, allowableMovement: Double? = nil,
+        liftDelay: Double? = nil, dragThreshold: Double? = nil
     ) {
         self.kind = kind
         self.name = name
@@ -279,19 +284,24 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         self.treatsControlClickAsSecondary = treatsControlClickAsSecondary
         self.minimumPressDuration = minimumPressDuration
         self.allowableMovement = allowableMovement
+        self.liftDelay = liftDelay
+        self.dragThreshold = dragThreshold
     }
 
     /// The options only some kinds have.
     private enum KindOption: String, CaseIterable {
         case minimumNumberOfTouches, maximumNumberOfTouches, allowedScrollTypes, numberOfTapsRequired, numberOfTouchesRequired
-        case buttonMaskRequired, treatsControlClickAsSecondary, minimumPressDuration, allowableMovement
+        case buttonMaskRequired, treatsControlClickAsSecondary, minimumPressDuration, allowableMovement, liftDelay, dragThreshold
 
         func applies(to kind: GestureKind) -> Bool {
             switch self {
             case .minimumNumberOfTouches, .maximumNumberOfTouches, .allowedScrollTypes: return kind == .pan
-            case .numberOfTapsRequired, .buttonMaskRequired, .treatsControlClickAsSecondary: return kind == .tap
-            case .minimumPressDuration: return kind == .longPress
-            case .numberOfTouchesRequired, .allowableMovement: return kind == .tap || kind == .longPress
+            case .numberOfTapsRequired, .buttonMaskRequired: return kind == .tap
+            case .treatsControlClickAsSecondary: return kind == .tap || kind == .contextMenu
+            case .minimumPressDuration: return kind == .longPress || kind == .contextMenu
+            case .numberOfTouchesRequired: return kind == .tap || kind == .longPress
+            case .allowableMovement: return [.tap, .longPress, .contextMenu, .drag].contains(kind)
+            case .liftDelay, .dragThreshold: return kind == .drag
             }
         }
     }
@@ -307,6 +317,8 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         case .treatsControlClickAsSecondary: return treatsControlClickAsSecondary != nil
         case .minimumPressDuration: return minimumPressDuration != nil
         case .allowableMovement: return allowableMovement != nil
+        case .liftDelay: return liftDelay != nil
+        case .dragThreshold: return dragThreshold != nil
         }
     }
 
@@ -356,6 +368,18 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
             press.minimumPressDuration = try nonNegative(minimumPressDuration ?? press.minimumPressDuration, orThrow: invalid("minimumPressDuration"))
             press.allowableMovement = try nonNegative(allowableMovement ?? press.allowableMovement, orThrow: invalid("allowableMovement"))
             recognizer = press
+        case .contextMenu:
+            let menu = ContextMenuInteraction(name: name)
+            menu.minimumPressDuration = try nonNegative(minimumPressDuration ?? menu.minimumPressDuration, orThrow: invalid("minimumPressDuration"))
+            menu.allowableMovement = try nonNegative(allowableMovement ?? menu.allowableMovement, orThrow: invalid("allowableMovement"))
+            menu.treatsControlClickAsSecondary = treatsControlClickAsSecondary ?? menu.treatsControlClickAsSecondary
+            recognizer = menu
+        case .drag:
+            let drag = DragInteraction(name: name)
+            drag.allowableMovement = try nonNegative(allowableMovement ?? drag.allowableMovement, orThrow: invalid("allowableMovement"))
+            drag.liftDelay = try nonNegative(liftDelay ?? drag.liftDelay, orThrow: invalid("liftDelay"))
+            drag.dragThreshold = try nonNegative(dragThreshold ?? drag.dragThreshold, orThrow: invalid("dragThreshold"))
+            recognizer = drag
         default:
             throw SurfaceDescriptionError.unknownKind(region: region, name: name, kind: kind)
         }

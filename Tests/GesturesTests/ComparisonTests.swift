@@ -92,6 +92,23 @@ final class ComparisonTests: XCTestCase {
         XCTAssertTrue(text.contains(#""accidentalIn":"compat""#), text)
     }
 
+    /// A pinch held still opens a context menu in compat mode only; the summary says how, and the
+    /// JSON leaves `starts` out where there are none, as in reports written before it existed.
+    func testContextMenuStartsAreSummarisedAndWrittenOnlyWhenThere() throws {
+        let held = [PinchStep(time: 0), PinchStep(time: 0.6), PinchStep(time: 0.7)]
+        let report = Comparison { makeSurface(ContextMenuInteraction()) }
+            .compare(compat: PinchStreams.compat(held), indirect: PinchStreams.indirect(held))
+        let row = try XCTUnwrap(report.rows.first)
+        XCTAssertEqual(row.accidentalIn, .compatibility)
+        XCTAssertEqual(row.compat.starts.map(\.input), [.longPress])
+        XCTAssertEqual(row.compat.starts.map(\.isSimulated), [true])
+        XCTAssertEqual(row.indirect.starts, [])
+        let text = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: #""starts":"#).count, 2, text)
+        XCTAssertTrue(text.contains(#""touchType":"direct""#), text)
+        XCTAssertEqual(try JSONDecoder().decode(ComparisonReport.self, from: Data(text.utf8)), report)
+    }
+
     func testRecognizersMissingFromOneSideCountAsInactive() {
         let only = GestureRecord(region: "canvas", name: "extra", kind: .tap)
         var recognized = only

@@ -99,8 +99,32 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"swipe"}]}]}"#),
                        .unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")))
         XCTAssertEqual(SurfaceDescriptionError.unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")).description,
-                       "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress)")
+                       "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress, contextMenu, drag)")
         XCTAssertThrowsError(try decode(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","buttonMaskRequired":["middle"]}]}]}"#))
+    }
+
+    func testBuildsContextMenuAndDragWithTheirOptions() throws {
+        let surface = try decode(region(#"{"kind":"contextMenu","minimumPressDuration":0.8,"allowableMovement":4,"treatsControlClickAsSecondary":false},{"kind":"drag","allowableMovement":6,"liftDelay":0.3,"dragThreshold":2}"#)).makeSurface()
+        let a = try XCTUnwrap(surface.region(named: "a"))
+        let menu = try XCTUnwrap(a.gestureRecognizer(named: "contextMenu") as? ContextMenuInteraction)
+        XCTAssertEqual(menu.kind, .contextMenu)
+        XCTAssertEqual(menu.minimumPressDuration, 0.8)
+        XCTAssertEqual(menu.allowableMovement, 4)
+        XCTAssertFalse(menu.treatsControlClickAsSecondary)
+        let drag = try XCTUnwrap(a.gestureRecognizer(named: "drag") as? DragInteraction)
+        XCTAssertEqual(drag.kind, .drag)
+        XCTAssertEqual(drag.allowableMovement, 6)
+        XCTAssertEqual(drag.liftDelay, 0.3)
+        XCTAssertEqual(drag.dragThreshold, 2)
+    }
+
+    func testRejectsContextMenuAndDragOptionsElsewhereOrOutOfRange() {
+        XCTAssertEqual(error(region(#"{"kind":"tap","dragThreshold":8}"#)), .optionNotApplicable(region: "a", name: "tap", kind: .tap, option: "dragThreshold"))
+        XCTAssertEqual(error(region(#"{"kind":"contextMenu","liftDelay":0.5}"#)), .optionNotApplicable(region: "a", name: "contextMenu", kind: .contextMenu, option: "liftDelay"))
+        XCTAssertEqual(error(region(#"{"kind":"drag","minimumPressDuration":0.5}"#)), .optionNotApplicable(region: "a", name: "drag", kind: .drag, option: "minimumPressDuration"))
+        XCTAssertEqual(error(region(#"{"kind":"drag","liftDelay":-0.1}"#)), .invalidValue(region: "a", name: "drag", option: "liftDelay"))
+        XCTAssertEqual(error(region(#"{"kind":"drag","dragThreshold":"inf"}"#)), .invalidValue(region: "a", name: "drag", option: "dragThreshold"))
+        XCTAssertEqual(error(region(#"{"kind":"contextMenu","minimumPressDuration":"nan"}"#)), .invalidValue(region: "a", name: "contextMenu", option: "minimumPressDuration"))
     }
 
     func testRejectsARecognizerRequiringItsOwnFailure() {

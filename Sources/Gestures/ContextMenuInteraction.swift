@@ -1,0 +1,53 @@
+import AppEvents
+
+/// `UIContextMenuInteraction`'s recognition, discrete: recognized when the menu opens.
+///
+/// It opens at once on a secondary click (a touch-down whose buttonMask contains `.secondary`:
+/// a right click, or a two-finger click or tap, which libinput reports as the right button),
+/// or, with ``treatsControlClickAsSecondary``, a primary click with control held; touches of
+/// either type, since both modes carry the buttons on the event. Otherwise `.direct` touches (a
+/// finger, the simulated touches of a pinch, and in compatibility mode a click, which the app
+/// cannot tell from a finger) open it once they stayed down together for
+/// ``minimumPressDuration`` within ``allowableMovement``, the first touch reported as the one
+/// that opened it. A pointer does not open it by holding, as on iPadOS: it fails when its
+/// touches move too far or one lifts. ``GestureRecord/starts`` tells how each menu opened.
+open class ContextMenuInteraction: GestureRecognizer {
+    /// Seconds a `.direct` touch is held before the menu opens. Default 0.5, as a long press.
+    public var minimumPressDuration = 0.5
+    /// Points a touch may move before the menu opened without failing it. Default 10, as a long press.
+    public var allowableMovement = 10.0
+    /// Count control + primary click as a secondary click. Default true.
+    public var treatsControlClickAsSecondary = true
+
+    /// A recognizer called `name` (default "contextMenu") with every option at its default.
+    public init(name: String = GestureKind.contextMenu.rawValue) {
+        super.init(kind: .contextMenu, name: name, inputs: [.touches])
+    }
+
+    /// Held long enough.
+    override open func timerFired(at time: Double) {
+        guard let first = trackedTouches.first else { return }
+        transition(to: .recognized, startedBy: .longPress, touch: first)
+    }
+
+    override open func touchesChanged(_ touches: [Touch], with event: AppEvent) {
+        if let pressed = trackedTouches.first(where: { $0.phase == .began }), let input = clickInput {
+            transition(to: .recognized, startedBy: input, touch: pressed)
+            return
+        }
+        if trackedTouches.contains(where: { !$0.isDown || $0.movement > allowableMovement }) {
+            transition(to: .failed)
+            return
+        }
+        if timer == nil && trackedTouches.allSatisfy({ $0.type == .direct }) {
+            armTimer(at: event.timestamp + minimumPressDuration)
+        }
+    }
+
+    /// The click that opens the menu at once, from the buttons and modifiers of the event handled.
+    private var clickInput: InteractionStart.Input? {
+        if buttonMask.contains(.secondary) { return .secondaryClick }
+        if treatsControlClickAsSecondary && buttonMask == .primary && modifierFlags.contains(.control) { return .controlClick }
+        return nil
+    }
+}

@@ -1,0 +1,85 @@
+import AppEvents
+
+/// `UIDragInteraction`'s recognition, continuous: began when the drag lifts its item, changed as
+/// the touch moves, ended when it lifts.
+///
+/// A pointer pressed with the primary button alone (an `.indirectPointer` touch: indirect input
+/// mode's click) begins the drag as soon as it moved more than ``dragThreshold`` from where it
+/// went down; with other buttons it fails. A `.direct` touch (a finger, a simulated touch, or
+/// compatibility mode's click, which looks like a finger) must first be held within
+/// ``allowableMovement`` for ``liftDelay``, and the drag begins then. One touch per drag: a
+/// second touch before the drag began fails it; after, extra touches are ignored.
+/// ``GestureRecord/starts`` tells how each drag began.
+open class DragInteraction: GestureRecognizer {
+    /// Points a `.direct` touch may move before the lift without failing it. Default 10, as a long press.
+    public var allowableMovement = 10.0
+    /// Seconds a `.direct` touch is held before the drag begins. TouchSynth's choice: 0.5, UIKit's
+    /// long-press default.
+    public var liftDelay = 0.5
+    /// Points a primary pointer press moves before the drag begins. TouchSynth's choice: 8, the
+    /// distance beyond which the translator calls a click a drag.
+    public var dragThreshold = 8.0
+
+    /// The drag's translation since it began, points.
+    public var translation: Point { currentTranslation }
+
+    private var currentTranslation = Point.zero
+    /// Where the dragging touch was when the drag began.
+    private var liftLocation = Point.zero
+
+    /// A recognizer called `name` (default "drag") with every option at its default.
+    public init(name: String = GestureKind.drag.rawValue) {
+        super.init(kind: .drag, name: name, inputs: [.touches])
+    }
+
+    override open var currentValues: GestureValues { GestureValues(translation: currentTranslation) }
+
+    override open func prepareForNewGesture() {
+        currentTranslation = .zero
+    }
+
+    /// A `.direct` touch held long enough.
+    override open func timerFired(at time: Double) {
+        guard let touch = trackedTouches.first else { return }
+        begin(.longPress, with: touch)
+    }
+
+    override open func touchesChanged(_ touches: [Touch], with event: AppEvent) {
+        // Before the drag began its touch is the only one; after, extra touches come later.
+        guard let touch = trackedTouches.first else { return }
+        if isInProgress {
+            let translation = touch.location.subtracting(liftLocation)
+            if !touch.isDown {
+                transition(to: .ended)
+            } else if translation != currentTranslation {
+                currentTranslation = translation
+                transition(to: .changed)
+            }
+            return
+        }
+        if trackedTouches.count > 1 || !touch.isDown {
+            transition(to: .failed)
+            return
+        }
+        switch touch.type {
+        case .indirectPointer:
+            if touch.phase == .began && buttonMask != .primary {
+                transition(to: .failed)
+            } else if touch.movement > dragThreshold {
+                begin(.clickAndDrag, with: touch)
+            }
+        case .direct:
+            if touch.movement > allowableMovement {
+                transition(to: .failed)
+            } else if timer == nil {
+                armTimer(at: event.timestamp + liftDelay)
+            }
+        }
+    }
+
+    private func begin(_ input: InteractionStart.Input, with touch: TrackedTouch) {
+        liftLocation = touch.location
+        currentTranslation = .zero
+        transition(to: .began, startedBy: input, touch: touch)
+    }
+}
