@@ -172,6 +172,12 @@ public struct ComparisonRow: Codable, Equatable, Sendable {
     public var indirect: ModeSummary
     /// The mode in which it activated while it did not in the other; nil if both or neither.
     public var accidentalIn: DeliveryMode?
+    /// True when it activated in both modes but its menus or drags started from different
+    /// inputs or at different times (``ModeSummary/starts``); nil otherwise.
+    public var startsDiffer: Bool?
+
+    /// Whether the modes differ on this row: an accidental activation or different starts.
+    public var differs: Bool { accidentalIn != nil || startsDiffer == true }
 
     /// "region/name".
     public var recognizer: String { "\(region)/\(name)" }
@@ -220,9 +226,10 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
             let compat = ModeSummary(record: compatByKey.first { $0.key == key }?.record)
             let indirect = ModeSummary(record: indirectByKey.first { $0.key == key }?.record)
             let accidental: DeliveryMode? = compat.activated == indirect.activated ? nil : compat.activated ? .compatibility : .indirectInput
+            let startsDiffer = accidental == nil && !Self.sameStarts(compat.starts, indirect.starts)
             return ComparisonRow(
                 region: key.region, name: key.name, kind: kind,
-                compat: compat, indirect: indirect, accidentalIn: accidental
+                compat: compat, indirect: indirect, accidentalIn: accidental, startsDiffer: startsDiffer ? true : nil
             )
         }
         accidentalActivations = rows.compactMap { row in
@@ -230,10 +237,16 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
         }
     }
 
-    /// How many differences between the modes: recognizers that activated in one mode only,
-    /// and the pointer regions' transitions if they differ.
+    /// How many differences between the modes: recognizers that activated in one mode only or
+    /// whose menus and drags started differently, and the pointer regions' transitions if they
+    /// differ.
     public var differenceCount: Int {
-        accidentalActivations.count + (pointerRegions?.differ == true ? 1 : 0)
+        rows.filter(\.differs).count + (pointerRegions?.differ == true ? 1 : 0)
+    }
+
+    /// The same inputs at the same times (to the microsecond, the events' resolution).
+    private static func sameStarts(_ a: [InteractionStart], _ b: [InteractionStart]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.input == $1.input && abs($0.time - $1.time) < 1e-6 }
     }
 
     /// How many recognizers activated in `mode` only.

@@ -3,11 +3,14 @@ import Gestures
 
 extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
-    /// then the accidental activation counts and the pointer regions the pointer went through.
+    /// then the accidental activation counts and the pointer regions the pointer went through. The
+    /// last column names the mode a recognizer activated in alone, or says its menus or drags
+    /// started differently in the two modes.
     public func renderTable() -> String {
         let header = ["recognizer", "compat", "indirect", "accidental"]
         let body = rows.map { row in
-            [row.recognizer, Self.cell(row.compat), Self.cell(row.indirect), row.accidentalIn.map { "\($0.rawValue) only" } ?? ""]
+            [row.recognizer, Self.cell(row.compat), Self.cell(row.indirect),
+             row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : "")]
         }
         let widths = header.indices.map { column in
             ([header] + body).map { $0[column].count }.max() ?? 0
@@ -43,6 +46,15 @@ extension ComparisonReport {
         if let scale = summary.finalScale { parts.append(String(format: "scale %.2f", scale)) }
         if let rotation = summary.finalRotation { parts.append(String(format: "rotation %.2f rad", rotation)) }
         if let t = summary.finalTranslation { parts.append(String(format: "translation (%.1f, %.1f)", t.x, t.y)) }
+        parts += summary.starts.map(\.summary)
         return parts.joined(separator: ", ")
+    }
+}
+
+extension InteractionStart {
+    /// "longPress (direct*) at 1.52 s after 0.50 s": how a menu opened or a drag began, `*`
+    /// marking a simulated touch.
+    public var summary: String {
+        String(format: "%@ (%@%@) at %.2f s after %.2f s", input.rawValue, touchType.rawValue, isSimulated ? "*" : "", time, liftDelay)
     }
 }

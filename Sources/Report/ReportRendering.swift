@@ -127,11 +127,30 @@ extension ReportData {
                                  ("data-region", segment.region ?? ""), ("data-style", segment.style ?? ""), ("data-pressed", String(segment.isPressed))]
                              + (segment.isPressed ? [] : [("stroke-dasharray", "5 3")]))
         }
+        for (mode, records) in [(DeliveryMode.compatibility, compatRecords), (.indirectInput, indirectRecords)] {
+            for record in records {
+                for start in record.starts {
+                    // Menus as circles, drags as smaller squares (both show where they coincide);
+                    // compat hollow, indirect filled.
+                    let x = frame.x(start.location.x), y = frame.y(start.location.y)
+                    let fill = mode == .indirectInput ? Palette.colour(1) : "white"
+                    let attributes = [("class", "interaction-start"), ("data-recognizer", "\(record.region)/\(record.name)"), ("data-kind", record.kind.rawValue),
+                                      ("data-mode", mode.rawValue), ("data-input", start.input.rawValue), ("data-time", SVG.n(start.time)),
+                                      ("fill", fill), ("stroke", Palette.colour(1)), ("stroke-width", "2")]
+                    if record.kind == .drag {
+                        svg.element("rect", attributes + [("x", SVG.n(x - 5)), ("y", SVG.n(y - 5)), ("width", "10"), ("height", "10")])
+                    } else {
+                        svg.element("circle", attributes + [("cx", SVG.n(x)), ("cy", SVG.n(y)), ("r", "10")])
+                    }
+                }
+            }
+        }
         svg.close("g")
         var legend = styles.map { (label: $0, colour: colour($0), dash: "") }
-        legend += [("no pointer region", "#555555", ""), ("hover (dashed), pressed (thick)", "#222", "5 3")]
+        legend += [("no pointer region", "#555555", ""), ("hover (dashed), pressed (thick)", "#222", "5 3"),
+                   ("○ menu opened, □ drag began", Palette.colour(1), ""), ("hollow compat, filled indirect", Palette.colour(1), "")]
         drawLegend(&svg, legend, x: 64 + width + 16, y: 44)
-        return svg.document(width: 64 + width + 230, height: 36 + height + 48, title: title)
+        return svg.document(width: 64 + width + 260, height: 36 + height + 48, title: title)
     }
 
     /// Every style name of the regions and the path, in order of first appearance: one colour each.
@@ -282,7 +301,7 @@ extension ReportData {
         var rows = ""
         for row in comparison.rows {
             rows += "<tr><td>\(e(row.recognizer))</td><td>\(e(Self.summary(row.compat)))</td><td>\(e(Self.summary(row.indirect)))</td>"
-                + "<td class=\"\(row.accidentalIn == nil ? "" : "accidental")\">\(row.accidentalIn.map { "\($0.rawValue) only" } ?? "")</td></tr>\n"
+                + "<td class=\"\(row.differs ? "accidental" : "")\">\(row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : ""))</td></tr>\n"
         }
         let geometryText = geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit) } ?? "no position axes"
         func figure(_ plot: ReportPlot, _ caption: String) -> String {
@@ -310,6 +329,7 @@ extension ReportData {
         <dt>libinput</dt><dd>\(libinputEventCount) events over \(String(format: "%.3f", duration)) s</dd>
         <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)</dd>
         <dt>accidental activations</dt><dd>compat \(comparison.accidentalActivationCount(in: .compatibility)), indirect \(comparison.accidentalActivationCount(in: .indirectInput))</dd>
+        <dt>pointer regions</dt><dd>\(pointerRegionText)</dd>
         </dl>
         <h2>Summary</h2>
         <table id="summary">
@@ -325,11 +345,18 @@ extension ReportData {
         <h2>Recognizers</h2>
         \(figure(.recognizers, "The default surface's recognizers in each mode: bars from began to ended (lighter when cancelled), diamonds for discrete recognitions, crosses for failures, red triangles where a recognizer activated in one mode only."))
         <h2>Pointer</h2>
-        \(figure(.pointer, "Where the app saw the pointer (the same in both modes), coloured by the style of the pointer region it was in, dashed while hovering and thick while a button was held; the regions of the surface's pointer interactions, with the rails of constrained axes."))
+        \(figure(.pointer, "Where the app saw the pointer (the same in both modes), coloured by the style of the pointer region it was in, dashed while hovering and thick while a button was held; the regions of the surface's pointer interactions, with the rails of constrained axes; circles where a context menu opened and squares where a drag began, hollow in compatibility mode and filled in indirect mode."))
         </body>
         </html>
 
         """
+    }
+
+    /// "7 entries and exits, the same in both modes", or where the modes part.
+    private var pointerRegionText: String {
+        guard let regions = comparison.pointerRegions else { return "none entered" }
+        if !regions.differ { return "\(regions.compat.count) entries and exits, the same in both modes" }
+        return "DIFFER: compat \(regions.compat.count), indirect \(regions.indirect.count) entries and exits"
     }
 
     private static func summary(_ s: ModeSummary) -> String {
@@ -341,6 +368,7 @@ extension ReportData {
         if let v = s.finalScale { parts.append(String(format: "scale %.3f", v)) }
         if let v = s.finalRotation { parts.append(String(format: "rotation %.1f°", v * 180 / .pi)) }
         if let v = s.finalTranslation { parts.append(String(format: "translation (%.1f, %.1f)", v.x, v.y)) }
+        parts += s.starts.map(\.summary)
         return parts.joined(separator: ", ")
     }
 }

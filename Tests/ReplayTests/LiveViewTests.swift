@@ -37,6 +37,19 @@ final class LiveViewTests: XCTestCase {
         return rows
     }
 
+    /// With a surface's pointer interactions, the status line names the pointer's region and
+    /// style as it goes, and nothing once it left them.
+    func testTheStatusLineNamesThePointersRegionAndStyle() throws {
+        let pointer = Fixtures.root.appendingPathComponent("Tests/Fixtures/pointer")
+        let lines = try inTerminal([try Fixtures.touchsynth(), "replay", "--mode", "indirect", "--surface", pointer.appendingPathComponent("surface.yml").path,
+                                    pointer.appendingPathComponent("cross-toolbar.yml").path], columns: 200)
+        let status = lines.map(plain).filter { $0.hasPrefix("▌") }
+        XCTAssertTrue(status.contains { $0.contains("│ region segments/two highlight │") }, "the segmented control")
+        XCTAssertTrue(status.contains { $0.contains("│ region text/line.4 verticalBeam(20) constrained vertical │") }, "a text line")
+        XCTAssertTrue(status.contains { $0.contains("│ region button/button lift │") }, "the padded button")
+        XCTAssertTrue(status.contains { !$0.contains("region") && $0.contains("pointer") }, "between the controls")
+    }
+
     func testBothModesSideBySideFitTheTerminalWithColoursAndAStatusLine() throws {
         let url = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml")
         let columns = 120
