@@ -140,6 +140,32 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(result.stderr, "touchsynth: \(surface.path):6: \"9:0:0:0:0:0:0:0:0:0:0:0\" is a base-60 number too large for an integer\n")
     }
 
+    /// A bad pointer region is refused with the line it is on, the view and what is wrong, exit 65,
+    /// by every command taking --surface.
+    func testABadPointerInteractionIsRefusedAtItsLine() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).yml")
+        defer { try? FileManager.default.removeItem(at: surface) }
+        try Data("""
+        regions:
+          - name: text
+            frame: [0, 0, 100, 100]
+            recognizers: []
+            pointerInteraction:
+              regions:
+                - {name: title}
+                - {name: body, style: {effect: highlight, constrainedAxes: [vertical]}}
+        """.utf8).write(to: surface)
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let expected = "touchsynth: \(surface.path):8: region text, pointerInteraction region 2, style: a content effect has no constrainedAxes; use a shape alone\n"
+        for command in [["compare", "--surface", surface.path, recording], ["replay", "--mode", "both", "--surface", surface.path, recording],
+                        ["report", "--surface", surface.path, "-o", surface.path + ".html", recording]] {
+            let result = try runProcess([touchsynth] + command)
+            XCTAssertEqual(result.status, 65, "\(command[0]): \(result.stderr)")
+            XCTAssertEqual(result.stderr, expected, command[0])
+        }
+    }
+
     /// `--events-out` writes every libinput event compared, each with both modes' app events, and
     /// the accounting line; the report itself is the one printed without it.
     func testEventsOutWritesEachComparedEventWithBothModesAppEvents() throws {
