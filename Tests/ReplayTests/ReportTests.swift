@@ -176,7 +176,7 @@ final class ReportTests: XCTestCase {
 
     func testEachPlotAloneIsAStandaloneSVG() throws {
         let url = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml")
-        for plot in ["touchpad", "screen", "scale", "angle", "recognizers"] {
+        for plot in ["touchpad", "screen", "scale", "angle", "recognizers", "pointer"] {
             let document = try render(url, ["--plot", plot], output: "\(plot).svg")
             let root = try XCTUnwrap(document.rootElement())
             XCTAssertEqual(root.localName, "svg", plot)
@@ -196,7 +196,7 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(links, ["pinch-out.html", "rotate-cw.html", "touchpads_bcm5974.three-finger-click.html"])
         for link in links {
             let page = try XMLDocument(contentsOf: out.appendingPathComponent(link), options: [])
-            XCTAssertEqual(try page.nodes(forXPath: "//*[local-name()='figure']/*[local-name()='svg']").count, 5, link)
+            XCTAssertEqual(try page.nodes(forXPath: "//*[local-name()='figure']/*[local-name()='svg']").count, 6, link)
         }
     }
 
