@@ -297,10 +297,11 @@ public struct AppEventTranslator {
             pointerLocation = pointer.location
             return
         }
-        let (events, location) = pointerRegions.follow(
+        let (exit, enter, location) = pointerRegions.follow(
             to: pointer.location, visible: pointer.isInsideScreen && !pointer.lock.isLocked, screen: pointer.clampedToScreen)
         pointerLocation = location
-        for event in events { emit(.pointerRegion(event)) }
+        emit(exit)
+        emit(enter)
     }
 
     /// The pointer is hidden: it leaves its region and the app sees it where it is.

@@ -22,20 +22,21 @@ struct PointerRegionTracker {
     }
 
     /// Follows the pointer to the unconstrained location `free`; `visible` false hides it.
-    /// Returns the region events in order and where the app sees the pointer.
-    mutating func follow(to free: Point, visible: Bool, screen: (Point) -> Point) -> (events: [PointerRegionEvent], location: Point) {
+    /// Returns the region left and the region entered, if any (in that order), and where the
+    /// app sees the pointer. No array: a motion allocates nothing, even one that changes region.
+    mutating func follow(to free: Point, visible: Bool, screen: (Point) -> Point)
+        -> (exit: PointerRegionEvent?, enter: PointerRegionEvent?, location: Point) {
         let hit = visible ? hitTest(free) : nil
         guard let hit else {
-            return (exit(at: free).map { [$0] } ?? [], free)
+            return (exit(at: free), nil, free)
         }
         let interaction = interactions[hit.interaction]
         let region = interaction.regions[hit.region]
         let location = screen(interaction.location(of: free, in: region))
-        if let current, current == hit { return ([], location) }
-        var events = exit(at: location).map { [$0] } ?? []
+        if let current, current == hit { return (nil, nil, location) }
+        let left = exit(at: location)
         current = hit
-        events.append(event(.willEnter, in: hit, at: location))
-        return (events, location)
+        return (left, event(.willEnter, in: hit, at: location), location)
     }
 
     /// The pointer is hidden: the region it was in, if any, is left.

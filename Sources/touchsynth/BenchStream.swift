@@ -96,6 +96,8 @@ extension Bench {
                 figures.append(Figure(name: "heap allocations per event, translator + surface, \(mode)", unit: "allocs", samples: allocations))
                 figures.append(Figure(name: "heap allocations per event in the steady state, \(mode)", unit: "allocs",
                                       samples: [steadyStateAllocations(in: deliveryMode)]))
+                figures.append(Figure(name: "heap allocations per event, translator crossing pointer regions, \(mode)", unit: "allocs",
+                                      samples: [pointerRegionAllocations(in: deliveryMode)]))
             }
         }
         return figures
@@ -120,9 +122,41 @@ extension Bench {
     }
 }
 
+extension Bench {
+    /// Heap allocations per event of a translator whose hovering pointer crosses a pointer region
+    /// every few events (``SteadyGestures/pointerStrip``): region events, rails and all. The
+    /// translator alone: a surface keeps a list of the transitions for its report, which grows.
+    fileprivate func pointerRegionAllocations(in mode: DeliveryMode) -> Double {
+        var translator = AppEventTranslator(mode: mode, configuration: .init(pointerInteractions: SteadyGestures.pointerStrip))
+        let hovering = SteadyGestures.all(steadyEvents: 5000)[0]
+        var entered = 0
+        hovering.begin.forEach { entered += translator.translate($0).count }
+        let before = allocationCount() ?? 0
+        var regionEvents = 0
+        for event in hovering.steady {
+            for appEvent in translator.translate(event) {
+                if case .pointerRegion = appEvent.payload { regionEvents += 1 }
+            }
+        }
+        let allocations = (allocationCount() ?? 0) - before
+        precondition(entered > 0 && regionEvents > hovering.steady.count / 10, "the pointer crosses the strip's regions")
+        return Double(allocations) / Double(hovering.steady.count)
+    }
+}
+
 /// Long gestures as libinput reports them, 8 ms apart on one clock: the events that begin each,
 /// those that continue it, and those that end it.
 enum SteadyGestures {
+    /// Twelve contiguous 10-point regions across the hovering pointer's path (x 720 to 760 and
+    /// back), every other one a text line's rail.
+    static let pointerStrip: [PointerInteraction] = {
+        let regions = (0..<12).map { i in
+            PointerRegion(identifier: "r\(i)", rect: Rect(x: 660 + 10 * Double(i), y: 400, width: 10, height: 100),
+                          style: i % 2 == 0 ? .effect(.highlight) : .shape(.verticalBeam(length: 20), constrainedAxes: .vertical))
+        }
+        return [PointerInteraction(view: "strip", viewFrame: Rect(x: 660, y: 400, width: 120, height: 100), regions: regions)]
+    }()
+
     static func all(steadyEvents count: Int) -> [(begin: [LibinputEvent], steady: [LibinputEvent], end: [LibinputEvent])] {
         var time: UInt64 = 1_000_000
         func event(_ kind: LibinputEvent.Kind) -> LibinputEvent {

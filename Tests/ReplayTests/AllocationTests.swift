@@ -3,7 +3,8 @@ import XCTest
 
 /// Translating and recognizing allocate nothing once an app's event loop runs: `touchsynth
 /// bench`'s steady-state figure, counted by touchsynth-alloc-count.so in the release build (a
-/// debug build allocates on its own), is zero in both modes. Allocation counts are deterministic,
+/// debug build allocates on its own), is zero in both modes, and so is a translator whose pointer
+/// crosses pointer regions every few events. Allocation counts are deterministic,
 /// so this is a test, not a benchmark.
 final class AllocationTests: XCTestCase {
     func testNoHeapAllocationPerEventInTheSteadyState() throws {
@@ -22,6 +23,8 @@ final class AllocationTests: XCTestCase {
             let steady = try XCTUnwrap(figures.first { $0["name"] as? String == "heap allocations per event in the steady state, \(mode)" },
                                        "no allocation figure: the counter was not loaded")
             XCTAssertEqual(steady["max"] as? Double, 0, "\(mode): \(steady)")
+            let crossing = try XCTUnwrap(figures.first { $0["name"] as? String == "heap allocations per event, translator crossing pointer regions, \(mode)" })
+            XCTAssertEqual(crossing["max"] as? Double, 0, "\(mode): region events and rails allocate nothing: \(crossing)")
         }
     }
 }
