@@ -12,7 +12,8 @@ import AppEvents
 ///        style: {shape: verticalBeam, constrainedAxes: [vertical]}}
 /// ```
 /// A region gives `rect` (screen points) or `padding` (`[dx, dy]` around the view's frame), or
-/// neither for the view's frame; `rows: N` cuts it into N contiguous lines, named `name.1`…
+/// neither for the view's frame; `rows: N` cuts it into N contiguous lines, named `name.1`…;
+/// an interaction has at most 10,000 regions.
 public struct PointerInteractionDescription: Codable, Equatable, Sendable {
     /// The style of regions that give none.
     public var style: PointerStyleDescription?
@@ -27,6 +28,9 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
         self.regions = regions
     }
 
+    /// The most pointer regions one interaction may have, rows counted one by one.
+    static let maximumRegions = 10_000
+
     func makeInteraction(view: String, frame: Rect) throws -> PointerInteraction {
         func invalid(_ index: Int?, _ option: String, _ problem: String) -> SurfaceDescriptionError {
             .invalidPointerInteraction(region: view, pointerRegion: index, option: option, problem: problem)
@@ -39,6 +43,7 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
             return PointerInteraction(view: view, viewFrame: frame, regions: [PointerRegion(identifier: view, rect: frame, style: style)], magnetism: magnetism)
         }
         var built: [PointerRegion] = []
+        var identifiers: Set<String> = []
         for (index, region) in regions.enumerated() {
             let name = region.name ?? (regions.count == 1 ? view : "\(view).\(index + 1)")
             let rect: Rect
@@ -60,12 +65,16 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
             }
             let rows = region.rows ?? 1
             guard (1...10_000).contains(rows) else { throw invalid(index, "rows", "must lie between 1 and 10000") }
+            // A bound on what a description can make the translator search at every motion.
+            guard built.count + rows <= Self.maximumRegions else {
+                throw invalid(index, "rows", "an interaction has at most \(Self.maximumRegions) pointer regions")
+            }
             let height = rect.height / Double(rows)
             for row in 0..<rows {
                 let line = Rect(x: rect.x, y: rect.y + Double(row) * height, width: rect.width, height: height)
                 let style = try (region.style ?? defaultStyle).makeStyle(for: line) { invalid(index, "style", $0) }
                 let identifier = rows == 1 ? name : "\(name).\(row + 1)"
-                guard !built.contains(where: { $0.identifier == identifier }) else {
+                guard identifiers.insert(identifier).inserted else {
                     throw invalid(index, "name", "two pointer regions are called \(identifier)")
                 }
                 built.append(PointerRegion(identifier: identifier, rect: line, style: style))

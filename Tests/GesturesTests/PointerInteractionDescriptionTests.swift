@@ -54,6 +54,7 @@ final class PointerInteractionDescriptionTests: XCTestCase {
             (#"{"regions": [{"rect": [0, 0, 1, 5], "padding": [1, 1]}]}"#, 0, "padding"),
             (#"{"regions": [{}, {"padding": [-1, 0]}]}"#, 1, "padding"),
             (#"{"regions": [{"rows": 0}]}"#, 0, "rows"),
+            (#"{"regions": [{"rows": 6000}, {"rows": 5000}]}"#, 1, "rows"),
             (#"{"regions": [{"name": "a"}, {"name": "a"}]}"#, 1, "name"),
             (#"{"regions": [{"name": "a", "rows": 2}, {"name": "a.2"}]}"#, 1, "name"),
             (#"{"style": {"effect": "highlight", "constrainedAxes": ["vertical"]}}"#, nil, "style"),
