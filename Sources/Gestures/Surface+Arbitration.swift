@@ -69,9 +69,12 @@ extension Surface {
         return !canRecognizeSimultaneously(a, b)
     }
 
-    /// Either delegate saying yes is enough, as in UIKit; the surface's own pairs count as a yes.
+    /// Either delegate saying yes is enough, as in UIKit; the surface's own pairs count as a yes,
+    /// and so does a view's context menu with its drag, which UIKit coordinates (seed 004: the
+    /// menu's long press lifts the drag too).
     private func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         simultaneousPairs.contains(RecognizerPair(a, b))
+            || (a.region === b.region && Set([a.kind, b.kind]) == [.contextMenu, .drag])
             || a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
             || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
     }

@@ -130,4 +130,25 @@ final class ContextMenuTests: XCTestCase {
         XCTAssertEqual(milestones(menu), [.failed])
         XCTAssertEqual(menu.record.starts, [])
     }
+
+    /// A view's menu and drag are coordinated, as UIKit does: a finger's long press opens the
+    /// menu and lifts the drag at once; a long press recognizer on the same view still competes.
+    func testAViewsMenuAndDragStartTogetherOnALongPress() {
+        let menu = ContextMenuInteraction(), drag = DragInteraction(), press = LongPressGestureRecognizer()
+        let surface = makeSurface(menu, drag)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
+        surface.handle(Events.touches(0.7, [Events.touch(1, .moved, 130, 100)]))
+        surface.handle(Events.touches(0.8, [Events.touch(1, .ended, 130, 100)]))
+        XCTAssertEqual(milestones(menu), [.recognized])
+        XCTAssertEqual(drag.record.transitions.map(\.state), [.began, .changed, .ended])
+        XCTAssertEqual(menu.record.starts.map(\.time), [0.5])
+        XCTAssertEqual(drag.record.starts.map(\.time), [0.5])
+
+        let competing = ContextMenuInteraction()
+        let other = makeSurface(press, competing)
+        other.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
+        other.handle(Events.touches(0.8, [Events.touch(1, .ended, 100, 100)]))
+        XCTAssertEqual(milestones(press), [.began, .ended])
+        XCTAssertEqual(milestones(competing), [.failed], "the long press, first to fire, wins")
+    }
 }
