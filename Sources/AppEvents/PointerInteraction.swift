@@ -54,9 +54,18 @@ public struct PointerRegion: Equatable, Sendable {
     /// The style the pointer takes in it.
     public var style: PointerStyle
 
+    /// A region called `identifier` at `rect` with `style`.
     public init(identifier: String, rect: Rect, style: PointerStyle) {
         self.identifier = identifier
         self.rect = rect
         self.style = style
+    }
+}
+
+extension PointerRegion {
+    /// How reports name a region of `view`'s interaction: "view/region", or the region alone
+    /// when it is named as its view (a view's only region by default).
+    public static func path(_ region: String, in view: String) -> String {
+        view == region ? region : "\(view)/\(region)"
     }
 }

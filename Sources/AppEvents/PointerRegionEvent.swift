@@ -5,9 +5,13 @@
 public struct PointerRegionEvent: Equatable, Sendable {
     /// Which delegate method.
     public enum Phase: String, Sendable {
-        case willEnter, willExit
+        /// `pointerInteraction(_:willEnter:animator:)`: the pointer is entering the region.
+        case willEnter
+        /// `pointerInteraction(_:willExit:animator:)`: the pointer is leaving it.
+        case willExit
     }
 
+    /// Entering or leaving.
     public var phase: Phase
     /// The view the interaction is attached to.
     public var view: String
@@ -20,6 +24,8 @@ public struct PointerRegionEvent: Equatable, Sendable {
     /// Where the app sees the pointer: for `willEnter`, already held or pulled by the style.
     public var location: Point
 
+    /// The pointer entering or leaving (`phase`) `view`'s region `region` at `rect` with `style`,
+    /// the app seeing it at `location`.
     public init(phase: Phase, view: String, region: String, rect: Rect, style: PointerStyle, location: Point) {
         self.phase = phase
         self.view = view
@@ -28,4 +34,7 @@ public struct PointerRegionEvent: Equatable, Sendable {
         self.style = style
         self.location = location
     }
+
+    /// "view/region" (``PointerRegion/path(_:in:)``).
+    public var regionPath: String { PointerRegion.path(region, in: view) }
 }

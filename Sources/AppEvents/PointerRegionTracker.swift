@@ -16,11 +16,6 @@ struct PointerRegionTracker {
         self.interactions = interactions
     }
 
-    /// The region the pointer is in, if any.
-    var currentRegion: PointerRegion? {
-        current.map { interactions[$0.interaction].regions[$0.region] }
-    }
-
     /// Follows the pointer to the unconstrained location `free`; `visible` false hides it.
     /// Returns the region left and the region entered, if any (in that order), and where the
     /// app sees the pointer. No array: a motion allocates nothing, even one that changes region.

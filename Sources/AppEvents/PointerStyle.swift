@@ -4,7 +4,7 @@
 /// while it stays in the region).
 public struct PointerStyle: Equatable, Sendable, CustomStringConvertible {
     /// `UIPointerEffect`: a content effect's visual treatment.
-    public enum Effect: String, Sendable, CaseIterable {
+    public enum Effect: String, Codable, Sendable, CaseIterable {
         /// The system picks one from the view's appearance (the default when a delegate gives no style).
         case automatic
         /// The pointer morphs into a rounded rectangle under the view (bar buttons).
@@ -48,7 +48,9 @@ public struct PointerStyle: Equatable, Sendable, CustomStringConvertible {
 
     /// `UIAxis`: the axes a shape customization holds the pointer on.
     public struct Axes: OptionSet, Hashable, Sendable, CustomStringConvertible {
+        /// Bit 0 horizontal, bit 1 vertical.
         public let rawValue: Int
+        /// The axes of `rawValue`'s bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// The pointer's x stays put: a rail running up and down.

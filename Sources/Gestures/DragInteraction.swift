@@ -6,7 +6,8 @@ import AppEvents
 /// A pointer pressed with the primary button alone (an `.indirectPointer` touch: indirect input
 /// mode's click) begins the drag as soon as it moved more than ``dragThreshold`` from where it
 /// went down; with other buttons it fails. A `.direct` touch (a finger, a simulated touch, or
-/// compatibility mode's click, which looks like a finger) must first be held within
+/// compatibility mode's click, which looks like a finger, with no button but the primary) must
+/// first be held within
 /// ``allowableMovement`` for ``liftDelay``, and the drag begins then. One touch per drag: a
 /// second touch before the drag began fails it; after, extra touches are ignored.
 /// ``GestureRecord/starts`` tells how each drag began.
@@ -69,7 +70,11 @@ open class DragInteraction: GestureRecognizer {
                 begin(.clickAndDrag, with: touch)
             }
         case .direct:
-            if touch.movement > allowableMovement {
+            // A finger carries no button and compatibility mode's click the primary alone; a
+            // secondary click opens a menu, it does not lift a drag.
+            if touch.phase == .began && !buttonMask.isEmpty && buttonMask != .primary {
+                transition(to: .failed)
+            } else if touch.movement > allowableMovement {
                 transition(to: .failed)
             } else if timer == nil {
                 armTimer(at: event.timestamp + liftDelay)

@@ -25,6 +25,6 @@ public struct PointerRegionTransition: Codable, Equatable, Sendable {
         location = event.location
     }
 
-    /// "view/region", or the region alone when it is named as its view.
-    public var regionPath: String { view == region ? region : "\(view)/\(region)" }
+    /// "view/region" (``PointerRegion/path(_:in:)``).
+    public var regionPath: String { PointerRegion.path(region, in: view) }
 }

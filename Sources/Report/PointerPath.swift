@@ -15,16 +15,20 @@ public struct PointerPath: Equatable, Sendable {
         public var points: [Point]
     }
 
+    /// The path's stretches, in order, each starting where the one before ended.
     public var segments: [Segment] = []
 
     /// The path of the hover and pointer touches of `events` (simulated touches are not the
-    /// pointer); a region event starts a segment at the location it reports.
+    /// pointer). Entering a region starts a segment at the location it reports, joined to the
+    /// last; leaving one only ends it, so that contiguous regions hand over with no gap between.
     public init(_ events: [AppEvent]) {
         var region: PointerRegionEvent?
         for event in events {
             switch event.payload {
+            case .pointerRegion(let change) where change.phase == .willExit:
+                region = nil
             case .pointerRegion(let change):
-                region = change.phase == .willEnter ? change : nil
+                region = change
                 append(change.location, region: region, isPressed: !event.buttonMask.isEmpty, startsSegment: true)
             case .hover(let touch):
                 append(touch.location, region: region, isPressed: false, startsSegment: false)
@@ -39,7 +43,7 @@ public struct PointerPath: Equatable, Sendable {
     }
 
     private mutating func append(_ point: Point, region: PointerRegionEvent?, isPressed: Bool, startsSegment: Bool) {
-        let name = region.map { $0.view == $0.region ? $0.region : "\($0.view)/\($0.region)" }
+        let name = region?.regionPath
         let style = region?.style.name
         if !startsSegment, let last = segments.last, last.region == name, last.style == style, last.isPressed == isPressed {
             segments[segments.count - 1].points.append(point)

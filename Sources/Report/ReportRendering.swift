@@ -106,7 +106,7 @@ extension ReportData {
         for interaction in pointerInteractions {
             for region in interaction.regions {
                 let r = region.rect
-                let name = interaction.view == region.identifier ? region.identifier : "\(interaction.view)/\(region.identifier)"
+                let name = PointerRegion.path(region.identifier, in: interaction.view)
                 svg.element("rect", [("class", "pointer-region"), ("data-region", name), ("data-style", region.style.name),
                                      ("x", SVG.n(frame.x(r.x))), ("y", SVG.n(frame.y(r.y))), ("width", SVG.n(r.width * fit)), ("height", SVG.n(r.height * fit)),
                                      ("fill", colour(region.style.name)), ("fill-opacity", "0.12"), ("stroke", colour(region.style.name)), ("stroke-width", "1")])

@@ -19,8 +19,11 @@ struct SVG {
         return out
     }
 
-    /// Two decimals: a hundredth of a pixel.
+    /// Two decimals: a hundredth of a pixel. Values far off any plot (a surface description may
+    /// place a region anywhere) print as they are, and non-finite ones as 0: `Int` would trap.
     static func n(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        guard abs(value) < 1e15 else { return String(value) }
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
     }

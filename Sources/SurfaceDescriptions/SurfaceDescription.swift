@@ -64,7 +64,6 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
             }
             surface.addRegion(try description.makeRegion(simultaneousIn: surface))
         }
-        _ = try pointerInteractions()
         return surface
     }
 
@@ -72,9 +71,10 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
     /// (``AppEventTranslator/Configuration/pointerInteractions``).
     /// - Throws: ``SurfaceDescriptionError`` for a malformed frame, region, style or magnetism.
     public func pointerInteractions() throws -> [PointerInteraction] {
-        try regions.compactMap { region in
+        var budget = PointerInteractionDescription.maximumRegions
+        return try regions.compactMap { region in
             guard let interaction = region.pointerInteraction else { return nil }
-            return try interaction.makeInteraction(view: region.name, frame: try region.rect())
+            return try interaction.makeInteraction(view: region.name, frame: try region.rect(), budget: &budget)
         }
     }
 }

@@ -39,6 +39,7 @@ enum FuzzTarget: String, CaseIterable {
             for syntax in [StructuredFile.Syntax.json, .yaml] {
                 let surface = try? StructuredFile.decode(SurfaceDescription.self, from: text, syntax: syntax, file: "fuzz", kind: "a surface description")
                 _ = try? surface?.makeSurface()
+                _ = try? surface?.pointerInteractions()
             }
         }
     }

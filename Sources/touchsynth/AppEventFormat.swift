@@ -31,7 +31,7 @@ enum AppEventFormat {
         case .relativeMotion(let dx, let dy):
             text = String(format: "relative (%.2f,%.2f)", dx, dy)
         case .pointerRegion(let r):
-            text = "\(r.phase.rawValue) \(r.view == r.region ? r.region : "\(r.view)/\(r.region)") \(r.style.name) \(whole(r.location))"
+            text = "\(r.phase.rawValue) \(r.regionPath) \(r.style.name) \(whole(r.location))"
         }
         if !e.buttonMask.isEmpty { text += " [\(e.buttonMask)]" }
         if !e.modifierFlags.isEmpty { text += " {\(e.modifierFlags)}" }

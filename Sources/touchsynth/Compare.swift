@@ -18,7 +18,7 @@ struct Compare: ParsableCommand {
     var recordings: [String]
     @Option(help: "Surface description (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
-    @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other, the pointer regions differ between the modes, or (several --libinput versions) when the versions' events differ.")
+    @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other, a context menu or drag started differently in the two modes, the pointer regions differ between the modes, or (several --libinput versions) when the versions' events differ.")
     var failOnDiff = false
     @Flag(help: "Also check each mode's app events against the delivery invariants, as replay --check does; violations go to stderr and exit status 1.")
     var check = false

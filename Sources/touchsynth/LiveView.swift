@@ -64,8 +64,8 @@ struct TableStyle {
         }
     }
 
-    /// ANSI colour of an app event by its phase: begins green, ends blue, cancels red; system
-    /// gestures (which no app sees) dim.
+    /// ANSI colour of an app event by its phase: begins (and pointer regions entered) green, ends
+    /// (and regions left) blue, cancels red; system gestures (which no app sees) dim.
     static func colour(of event: AppEvent) -> String? {
         let phase: String
         switch event.payload {
@@ -76,7 +76,7 @@ struct TableStyle {
         case .systemGesture: return "2"
         case .pointerLock: return "35"
         case .relativeMotion: return nil
-        case .pointerRegion(let region): phase = region.phase == .willEnter ? "regionEntered" : "regionExited"
+        case .pointerRegion(let region): return region.phase == .willEnter ? "32" : "34"
         }
         switch phase {
         case "began", "regionEntered": return "32"

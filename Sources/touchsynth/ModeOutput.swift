@@ -52,7 +52,7 @@ final class ModeOutput {
     private func drawStatus(after event: LibinputEvent) {
         guard let status else { return }
         status.update(with: event)
-        status.pointerRegion = translators.first?.translator.pointerRegion.map { "\($0.view)/\($0.region.identifier) \($0.region.style)" }
+        status.pointerRegion = translators.first?.translator.pointerRegion.map { "\(PointerRegion.path($0.region.identifier, in: $0.view)) \($0.region.style)" }
         status.draw(width: style.sourceWidth + style.columnWidth * translators.count, colour: style.colour)
     }
 

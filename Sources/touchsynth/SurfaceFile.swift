@@ -16,6 +16,7 @@ func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription
         let description = try StructuredFile.decode(SurfaceDescription.self, from: text, syntax: syntax, file: path, kind: "a surface description")
         do {
             _ = try description.makeSurface()
+            _ = try description.pointerInteractions()
         } catch let error as SurfaceDescriptionError {
             throw RecordingError(.badData, file: path, line: StructuredFile.line(of: location(of: error, in: description), in: text), error.description)
         } catch {

@@ -38,6 +38,17 @@ final class PointerInteractionTests: XCTestCase {
         XCTAssertEqual(h.allViolations, [])
     }
 
+    /// A line half off the screen: its rail is the screen's last row of points, and holds.
+    func testARailOffTheScreenLiesOnItsEdge() {
+        let line = PointerRegion(identifier: "line", rect: Rect(x: 600, y: 440, width: 300, height: 1000),
+                                 style: .shape(.verticalBeam(length: 20), constrainedAxes: .vertical))
+        let h = harness([PointerInteraction(view: "text", viewFrame: line.rect, regions: [line])])
+        h.send(.motion(1, 0))
+        h.send(.motion(4, 30))
+        XCTAssertEqual(Set(h.events.compactMap(\.hoverTouch?.location.y)), [Double(900).nextDown])
+        XCTAssertEqual(h.allViolations, [])
+    }
+
     /// Seed 000 (Reminders): contiguous regions hand over on one event, exit then enter, with
     /// no drop to the system pointer between them.
     func testContiguousRegionsHandOverWithNoGap() throws {

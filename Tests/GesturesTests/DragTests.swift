@@ -105,4 +105,22 @@ final class DragTests: XCTestCase {
         surface.handle(Events.touches(0.15, [Events.touch(1, .cancelled, 112, 100, type: .indirectPointer)], buttons: .primary))
         XCTAssertEqual(milestones(drag), [.began, .cancelled])
     }
+
+    /// Compatibility mode's secondary click is a `.direct` touch too, held as long as a finger
+    /// lifting a drag: it opens a menu and lifts no drag, as in indirect mode.
+    func testAHeldSecondaryClickLiftsNoDrag() {
+        for buttons in [ButtonMask.secondary, [.primary, .secondary]] {
+            let drag = DragInteraction()
+            let surface = makeSurface(drag)
+            surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)], buttons: buttons))
+            surface.handle(Events.touches(0.8, [Events.touch(1, .ended, 100, 100)], buttons: buttons))
+            surface.finish(at: 2)
+            XCTAssertEqual(milestones(drag), [.failed], "\(buttons)")
+        }
+        let primary = DragInteraction()
+        let surface = makeSurface(primary)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)], buttons: .primary))
+        surface.finish(at: 0.6)
+        XCTAssertEqual(milestones(primary), [.began], "compatibility mode's primary click lifts after the delay")
+    }
 }

@@ -47,6 +47,20 @@ final class PointerInteractionDescriptionTests: XCTestCase {
         XCTAssertEqual(built.regions[5].style.constrainedAxes, [.horizontal, .vertical])
     }
 
+    /// The 10,000-region bound is the surface's, over all its views.
+    func testASurfaceHasAtMostTenThousandRegions() throws {
+        func surface(_ rows: [Int]) -> String {
+            let views = rows.enumerated().map { #"{"name": "v\#($0.offset)", "frame": [0, 0, 10, 10], "recognizers": [], "pointerInteraction": {"regions": [{"rows": \#($0.element)}]}}"# }
+            return #"{"regions": [\#(views.joined(separator: ","))]}"#
+        }
+        let fits = try JSONDecoder().decode(SurfaceDescription.self, from: Data(surface([6000, 4000]).utf8))
+        XCTAssertEqual(try fits.pointerInteractions().map(\.regions.count), [6000, 4000])
+        let over = try JSONDecoder().decode(SurfaceDescription.self, from: Data(surface([6000, 4000, 1]).utf8))
+        XCTAssertThrowsError(try over.pointerInteractions()) { error in
+            guard case .invalidPointerInteraction("v2", 0, "rows", _)? = error as? SurfaceDescriptionError else { return XCTFail("\(error)") }
+        }
+    }
+
     func testBadPointerInteractionsAreRefusedNamingWhere() {
         let cases: [(String, Int?, String)] = [
             (#"{"magnetism": 2}"#, nil, "magnetism"),
@@ -55,6 +69,10 @@ final class PointerInteractionDescriptionTests: XCTestCase {
             (#"{"regions": [{}, {"padding": [-1, 0]}]}"#, 1, "padding"),
             (#"{"regions": [{"rows": 0}]}"#, 0, "rows"),
             (#"{"regions": [{"rows": 6000}, {"rows": 5000}]}"#, 1, "rows"),
+            (#"{"regions": [{"padding": [1e308, 0]}]}"#, 0, "padding"),
+            (#"{"regions": []}"#, nil, "regions"),
+            (#"{"style": {"shape": "path"}, "regions": [{"style": {"effect": "lift"}}]}"#, nil, "style"),
+            (#"{"style": {"shape": "roundedRect", "cornerRadius": -1}, "regions": [{"rows": 2}]}"#, nil, "style"),
             (#"{"regions": [{"name": "a"}, {"name": "a"}]}"#, 1, "name"),
             (#"{"regions": [{"name": "a", "rows": 2}, {"name": "a.2"}]}"#, 1, "name"),
             (#"{"style": {"effect": "highlight", "constrainedAxes": ["vertical"]}}"#, nil, "style"),
