@@ -15,15 +15,18 @@ public struct InteractionStart: Codable, Equatable, Sendable {
         case clickAndDrag
     }
 
+    /// What started it.
     public var input: Input
     /// Seconds, when the menu opened or the drag began.
     public var time: Double
+    /// The starting touch's type: `indirectPointer` for indirect mode's pointer, else `direct`.
     public var touchType: TouchType
     /// One of compatibility mode's two touches for a trackpad pinch or rotation.
     public var isSimulated: Bool
     /// Where the touch was when it was started (arbitration may hold the start until later).
     public var location: Point
-    /// Seconds from the touch's touch-down to ``time``.
+    /// Seconds from the touch's touch-down (when the recognizer first saw it, which the surface
+    /// makes its touch-down) to ``time``.
     public var liftDelay: Double
 
     /// A start by `input` at `time`, of a touch of `touchType` at `location`, `liftDelay` after its touch-down.

@@ -50,11 +50,3 @@ extension ComparisonReport {
         return parts.joined(separator: ", ")
     }
 }
-
-extension InteractionStart {
-    /// "longPress (direct*) at 1.52 s after 0.50 s": how a menu opened or a drag began, `*`
-    /// marking a simulated touch.
-    public var summary: String {
-        String(format: "%@ (%@%@) at %.2f s after %.2f s", input.rawValue, touchType.rawValue, isSimulated ? "*" : "", time, liftDelay)
-    }
-}
