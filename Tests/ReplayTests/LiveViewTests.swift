@@ -46,7 +46,7 @@ final class LiveViewTests: XCTestCase {
         let status = lines.map(plain).filter { $0.hasPrefix("▌") }
         XCTAssertTrue(status.contains { $0.contains("│ region segments/two highlight │") }, "the segmented control")
         XCTAssertTrue(status.contains { $0.contains("│ region text/line.4 verticalBeam(20) constrained vertical │") }, "a text line")
-        XCTAssertTrue(status.contains { $0.contains("│ region button/button lift │") }, "the padded button")
+        XCTAssertTrue(status.contains { $0.contains("│ region button lift │") }, "the padded button")
         XCTAssertTrue(status.contains { !$0.contains("region") && $0.contains("pointer") }, "between the controls")
     }
 
