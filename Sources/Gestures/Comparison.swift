@@ -32,9 +32,7 @@ public struct Comparison {
     /// Runs both streams through their own surface and reports what each recognizer did and
     /// which pointer regions the pointer went through.
     public func compare(compat: [AppEvent], indirect: [AppEvent]) -> ComparisonReport {
-        let (compat, indirect) = (run(compat), run(indirect))
-        return ComparisonReport(compat: compat.records, indirect: indirect.records,
-                                pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
+        ComparisonReport(compat: run(compat), indirect: run(indirect))
     }
 
     /// Translates `events` in both modes and hands each app event to its mode's surface as soon
@@ -42,10 +40,8 @@ public struct Comparison {
     /// one ``compare(compat:indirect:)`` gives for the streams ``appEvents(_:mode:configuration:)``
     /// returns.
     public func compare(_ events: [LibinputEvent], configuration: AppEventTranslator.Configuration = .init()) -> ComparisonReport {
-        let compat = run(events, in: .compatibility, configuration: configuration)
-        let indirect = run(events, in: .indirectInput, configuration: configuration)
-        return ComparisonReport(compat: compat.records, indirect: indirect.records,
-                                pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
+        ComparisonReport(compat: run(events, in: .compatibility, configuration: configuration),
+                         indirect: run(events, in: .indirectInput, configuration: configuration))
     }
 
     /// A fresh surface after `events` translated in `mode`, each app event handed to it as it is
@@ -235,6 +231,12 @@ public struct ComparisonReport: Codable, Equatable, Sendable {
         accidentalActivations = rows.compactMap { row in
             row.accidentalIn.map { AccidentalActivation(region: row.region, name: row.name, mode: $0) }
         }
+    }
+
+    /// What the recognizers of two finished surfaces did, and the pointer regions each went through.
+    public init(compat: Surface, indirect: Surface) {
+        self.init(compat: compat.records, indirect: indirect.records,
+                  pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
     }
 
     /// How many differences between the modes: recognizers that activated in one mode only or

@@ -104,8 +104,7 @@ public struct ReportData {
         let (compatSurface, indirectSurface) = (comparison.run(compat), comparison.run(indirect))
         compatRecords = compatSurface.records
         indirectRecords = indirectSurface.records
-        self.comparison = ComparisonReport(compat: compatRecords, indirect: indirectRecords,
-                                           pointerRegions: (compatSurface.pointerRegionTransitions, indirectSurface.pointerRegionTransitions))
+        self.comparison = ComparisonReport(compat: compatSurface, indirect: indirectSurface)
     }
 
     private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {
