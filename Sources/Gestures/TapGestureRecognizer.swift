@@ -35,10 +35,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// The buttons a press with `mask` and `flags` counts as (see the type's documentation).
     public func effectiveButtonMask(_ mask: ButtonMask, modifierFlags flags: ModifierFlags) -> ButtonMask {
         let pressed = mask.isEmpty ? ButtonMask.primary : mask
-        if treatsControlClickAsSecondary && pressed == .primary && flags.contains(.control) {
-            return .secondary
-        }
-        return pressed
+        return treatsControlClickAsSecondary ? pressed.countingControlClickAsSecondary(flags) : pressed
     }
 
     override open var isAwaitingInput: Bool { tapsCompleted > 0 }
