@@ -35,6 +35,12 @@ open class DragInteraction: GestureRecognizer {
 
     override open var currentValues: GestureValues { GestureValues(translation: currentTranslation) }
 
+    /// Its view's context menu: UIKit coordinates the two (seed 004), so one long press opens
+    /// the menu and lifts the drag.
+    override func coordinates(with other: GestureRecognizer) -> Bool {
+        other is ContextMenuInteraction && other.region === region
+    }
+
     override open func prepareForNewGesture() {
         currentTranslation = .zero
     }

@@ -227,6 +227,10 @@ open class GestureRecognizer {
     /// Its timer (``armTimer(at:)``) fired, at `time`; it is disarmed first.
     open func timerFired(at time: Double) {}
 
+    /// Whether it recognizes together with `other` whatever the delegates say, as UIKit's
+    /// interactions coordinate among themselves. Default false.
+    func coordinates(with other: GestureRecognizer) -> Bool { false }
+
     /// Part-way through a gesture without any input, e.g. a double tap between its taps.
     open var isAwaitingInput: Bool { false }
 

@@ -70,11 +70,10 @@ extension Surface {
     }
 
     /// Either delegate saying yes is enough, as in UIKit; the surface's own pairs count as a yes,
-    /// and so does a view's context menu with its drag, which UIKit coordinates (seed 004: the
-    /// menu's long press lifts the drag too).
+    /// and so do recognizers that coordinate as UIKit's interactions do (``GestureRecognizer/coordinates(with:)``).
     private func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         simultaneousPairs.contains(RecognizerPair(a, b))
-            || (a.region === b.region && Set([a.kind, b.kind]) == [.contextMenu, .drag])
+            || a.coordinates(with: b) || b.coordinates(with: a)
             || a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
             || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
     }
