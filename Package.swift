@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "MockedDevices", targets: ["MockedDevices"]),
         .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "AppEventInvariants", targets: ["AppEventInvariants"]),
+        .library(name: "ModeComparison", targets: ["ModeComparison"]),
         .library(name: "SurfaceDescriptions", targets: ["SurfaceDescriptions"]),
         .library(name: "Report", targets: ["Report"]),
     ],
@@ -47,16 +49,21 @@ let package = Package(
         .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings"], exclude: ["Preload"]),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
+        // The rules UIKit's delivery keeps, checked on any stream of app events.
+        .target(name: "AppEventInvariants", dependencies: ["AppEvents"]),
+        // The same input through both modes and fresh surfaces, and what differs between them.
+        .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
         // Surfaces built from JSON or YAML descriptions, and the default surface.
         .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
-        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "LibinputEvents"]),
+        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents"]),
         .executableTarget(
             name: "touchsynth",
             dependencies: [
-                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "Gestures", "SurfaceDescriptions", "Report",
+                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
+                "ModeComparison", "SurfaceDescriptions", "Report",
                 "TouchscreenBridge", "ProcessSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -72,11 +79,11 @@ let package = Package(
         .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings"]),
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
         .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents", "AppEvents", "Gestures",
-                                                    "SurfaceDescriptions", "Report"]),
-        .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "LibinputEvents", "GestureSynthesis"]),
-        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
+                                                    "ModeComparison", "SurfaceDescriptions", "Report"]),
+        .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
         // An app's own recognizer, written with the public API only (no @testable import).
         .testTarget(name: "AppRecognizerTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
-        .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "AppEvents"]),
+        .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents"]),
     ]
 )

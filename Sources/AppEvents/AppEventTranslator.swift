@@ -161,7 +161,7 @@ public struct AppEventTranslator {
     /// event's.
     public mutating func requestPointerLock(_ prefers: Bool, at time: UInt64? = nil) -> [AppEvent] {
         startCall(at: time ?? clock)
-        if pointer.setPrefersPointerLocked(prefers) { lockChanged() }
+        if pointer.lock.setPrefersPointerLocked(prefers) { lockChanged() }
         return output
     }
 
@@ -170,7 +170,7 @@ public struct AppEventTranslator {
     /// last event's.
     public mutating func updateScene(_ scene: SceneConditions, at time: UInt64? = nil) -> [AppEvent] {
         startCall(at: time ?? clock)
-        if pointer.updateScene(scene) { lockChanged() }
+        if pointer.lock.updateScene(scene) { lockChanged() }
         return output
     }
 

@@ -23,8 +23,9 @@ public struct PointerState: Sendable {
     /// unclamped target lies on the screen (including motion along the edge) brings it back. An
     /// absolute position outside 0…1 does the same; 1 itself maps onto the far edge.
     public private(set) var isInsideScreen = true
-    /// Scene conditions, the app's preference and the system's decision about the pointer lock.
-    public private(set) var lock: PointerLock
+    /// Scene conditions, the app's preference and the system's decision about the pointer lock;
+    /// the location is frozen while it is locked.
+    public var lock: PointerLock
 
     // Short lists: a seat has a device or two and a few keys down. A device is listed only
     // while it holds a button.
@@ -161,20 +162,6 @@ public struct PointerState: Sendable {
     public mutating func releaseAll() {
         heldButtons.removeAll(keepingCapacity: true)
         heldKeys.removeAll(keepingCapacity: true)
-    }
-
-    // MARK: Pointer lock
-
-    /// The app's `prefersPointerLocked`; returns whether the lock state changed.
-    @discardableResult
-    public mutating func setPrefersPointerLocked(_ prefers: Bool) -> Bool {
-        lock.setPrefersPointerLocked(prefers)
-    }
-
-    /// New scene conditions; returns whether the lock state changed.
-    @discardableResult
-    public mutating func updateScene(_ scene: SceneConditions) -> Bool {
-        lock.updateScene(scene)
     }
 }
 

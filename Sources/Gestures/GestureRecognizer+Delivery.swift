@@ -77,21 +77,7 @@ extension GestureRecognizer {
     /// `process` hands it to the recognizer's hook.
     func receiveGesture(_ kind: InputSource, phase: GesturePhase, at eventLocation: Point, of event: AppEvent,
                         process: (GestureRecognizer) -> Void) {
-        guard source == nil || source == kind else { return }
-        let ends = phase == .ended || phase == .cancelled
-        guard isLive else {
-            source = ends ? nil : kind
-            return
-        }
-        guard accepts(event, delegate: delegateBox?.delegate) else {
-            if ends && source == kind {
-                source = nil
-                cancelOrFail(at: event.timestamp)
-            }
-            return
-        }
-        adopt(event)
-        source = ends ? nil : kind
+        guard takesInput(kind, ending: phase == .ended || phase == .cancelled, of: event) else { return }
         touches.count(eventAt: eventLocation)
         if phase == .cancelled {
             cancelOrFail(at: event.timestamp)
@@ -104,23 +90,32 @@ extension GestureRecognizer {
     /// A hover event, its touch at `location`; `isInside` tells whether the pointer is over this
     /// recognizer's region (and that region is the topmost one there).
     func receiveHover(at location: Point, of event: AppEvent, isInside: Bool) {
-        guard source == nil || source == .hover else { return }
-        guard isLive else {
-            source = isInside ? .hover : nil
-            return
-        }
-        guard accepts(event, delegate: delegateBox?.delegate) else {
-            if !isInside && source == .hover {
-                source = nil
-                cancelOrFail(at: event.timestamp)
-            }
-            return
-        }
-        adopt(event)
-        source = isInside ? .hover : nil
+        guard takesInput(.hover, ending: !isInside, of: event) else { return }
         touches.count(hoverAt: location, isInside: isInside)
         hoverChanged(isInside: isInside, with: event)
         didHandle()
+    }
+
+    /// Follows an event of input `kind` (transform, scroll or hover), which ends that input when
+    /// `ends`; true when the recognizer is to process it. One following other input passes; one
+    /// no longer live only follows; a rejected event that ends the input it followed cancels or
+    /// fails it.
+    private func takesInput(_ kind: InputSource, ending ends: Bool, of event: AppEvent) -> Bool {
+        guard source == nil || source == kind else { return false }
+        guard isLive else {
+            source = ends ? nil : kind
+            return false
+        }
+        guard accepts(event, delegate: delegateBox?.delegate) else {
+            if ends && source == kind {
+                source = nil
+                cancelOrFail(at: event.timestamp)
+            }
+            return false
+        }
+        adopt(event)
+        source = ends ? nil : kind
+        return true
     }
 
     /// The subclass hook and `delegate` (the recognizer's, loaded once), in UIKit's order.

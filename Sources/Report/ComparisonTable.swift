@@ -1,5 +1,6 @@
 import Foundation
 import Gestures
+import ModeComparison
 
 extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,

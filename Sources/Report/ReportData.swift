@@ -1,4 +1,5 @@
 import Foundation
+import ModeComparison
 import Recordings
 import Gestures
 import AppEvents

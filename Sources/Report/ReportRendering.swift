@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import AppEvents
+import ModeComparison
 
 /// The report's plots, each a standalone SVG document, and the page that holds them all.
 public enum ReportPlot: String, CaseIterable, Sendable {

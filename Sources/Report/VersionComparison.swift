@@ -2,6 +2,7 @@ import AppEvents
 import Foundation
 import Gestures
 import LibinputEvents
+import ModeComparison
 
 /// One recording replayed on several libinput versions: the gestures each reported, what each
 /// delivery mode's recognizers made of them, and the first event where each version parts from

@@ -4,6 +4,7 @@ import GestureSynthesis
 import Gestures
 import LibinputEvents
 import MockedDevices
+import ModeComparison
 import Recordings
 import SurfaceDescriptions
 

@@ -1,9 +1,11 @@
+import AppEventInvariants
 import AppEvents
 import ArgumentParser
 import Foundation
 import Gestures
 import LibinputEvents
 import MockedDevices
+import ModeComparison
 import Recordings
 import Report
 import SurfaceDescriptions

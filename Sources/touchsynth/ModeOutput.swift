@@ -1,3 +1,4 @@
+import AppEventInvariants
 import ArgumentParser
 import Foundation
 import AppEvents

@@ -4,6 +4,7 @@ import Foundation
 import Gestures
 import LibinputEvents
 import MockedDevices
+import ModeComparison
 import Recordings
 import Report
 import SurfaceDescriptions

@@ -1,3 +1,4 @@
+import AppEventInvariants
 import AppEvents
 import XCTest
 

@@ -307,11 +307,11 @@ final class PointerLockTests: XCTestCase {
     func testPointerStateFreezesTheLocationWhileLocked() {
         var pointer = PointerState(screenSize: Size(width: 100, height: 50))
         XCTAssertEqual(pointer.location, Point(x: 50, y: 25))
-        XCTAssertTrue(pointer.setPrefersPointerLocked(true))
+        XCTAssertTrue(pointer.lock.setPrefersPointerLocked(true))
         pointer.move(dx: 10, dy: 10)
         pointer.move(toNormalizedX: 0, y: 0)
         XCTAssertEqual(pointer.location, Point(x: 50, y: 25))
-        XCTAssertTrue(pointer.updateScene(SceneConditions(isForegroundActive: false)))
+        XCTAssertTrue(pointer.lock.updateScene(SceneConditions(isForegroundActive: false)))
         pointer.move(dx: 10, dy: 10)
         XCTAssertEqual(pointer.location, Point(x: 60, y: 35))
     }

@@ -1,3 +1,4 @@
+import AppEventInvariants
 import GestureSynthesis
 import AppEvents
 import LibinputEvents

@@ -1,6 +1,7 @@
 import AppEvents
 import Foundation
 import Gestures
+import ModeComparison
 import SurfaceDescriptions
 import XCTest
 

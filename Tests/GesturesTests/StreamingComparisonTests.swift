@@ -1,6 +1,7 @@
 import AppEvents
 import Gestures
 import LibinputEvents
+import ModeComparison
 import SurfaceDescriptions
 import XCTest
 

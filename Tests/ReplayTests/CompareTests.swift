@@ -1,4 +1,5 @@
 import Foundation
+import ModeComparison
 import XCTest
 
 /// `touchsynth compare` on real libinput replays: recognizer values per mode and accidental activations.

@@ -2,6 +2,7 @@ import AppEvents
 import Foundation
 import Gestures
 import LibinputEvents
+import ModeComparison
 import Report
 import SurfaceDescriptions
 import XCTest

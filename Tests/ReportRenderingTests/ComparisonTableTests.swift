@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import ModeComparison
 import Report
 import XCTest
 

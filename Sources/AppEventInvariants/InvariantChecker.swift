@@ -1,3 +1,5 @@
+import AppEvents
+
 /// Checks a stream of app events against the rules UIKit's delivery keeps, so that any producer
 /// of ``AppEvent``s (the translator, the CLI, other modules' tests) can be verified.
 ///
