@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// The shape docs/architecture.md promises of the sources, counted: small files, a small core,
+/// no unchecked exclusivity, unmanaged references only where C holds a Swift object, and no
+/// unsafe build flags (they would keep other packages from depending on the libraries).
+final class SourceShapeTests: XCTestCase {
+    private static let sources = Fixtures.root.appendingPathComponent("Sources")
+
+    /// Every Swift file under Sources/, by its path from there, with its text.
+    private func swiftFiles() throws -> [(path: String, text: String)] {
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: Self.sources.path))
+        return try enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map {
+            ($0, try String(contentsOf: Self.sources.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    private func lineCount(_ text: String) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+    }
+
+    func testNoSourceFileIsOverFiveHundredLines() throws {
+        let files = try swiftFiles()
+        XCTAssertGreaterThan(files.count, 100)
+        for file in files {
+            XCTAssertLessThanOrEqual(lineCount(file.text), 500, file.path)
+        }
+    }
+
+    func testTheTranslatorAndRecognizerModulesStayWithinFourThousandLines() throws {
+        let core = try swiftFiles().filter { $0.path.hasPrefix("AppEvents/") || $0.path.hasPrefix("Gestures/") }
+        let lines = core.reduce(0) { $0 + lineCount($1.text) }
+        XCTAssertGreaterThan(lines, 1000, "both modules read")
+        XCTAssertLessThanOrEqual(lines, 4000, "AppEvents + Gestures")
+    }
+
+    func testUnsafeOwnershipOnlyWhereCHoldsASwiftObject() throws {
+        for file in try swiftFiles() {
+            XCTAssertFalse(file.text.contains("@exclusivity"), file.path)
+            let importsC = file.text.contains("import CLibinput") || file.text.contains("import CUmockdev") || file.text.contains("import CUinput")
+            if !importsC {
+                XCTAssertFalse(file.text.contains("Unmanaged") || file.text.contains("_withUnsafeGuaranteedRef"), file.path)
+            }
+        }
+    }
+
+    func testThePackageHasNoUnsafeFlags() throws {
+        let manifest = try String(contentsOf: Fixtures.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains(".target("), "the manifest read")
+        XCTAssertFalse(manifest.contains("unsafeFlags"))
+    }
+}
