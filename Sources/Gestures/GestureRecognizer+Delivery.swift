@@ -77,7 +77,7 @@ extension GestureRecognizer {
     /// `process` hands it to the recognizer's hook.
     func receiveGesture(_ kind: InputSource, phase: GesturePhase, at eventLocation: Point, of event: AppEvent,
                         process: (GestureRecognizer) -> Void) {
-        guard takesInput(kind, ending: phase == .ended || phase == .cancelled, of: event) else { return }
+        guard processes(kind, ending: phase == .ended || phase == .cancelled, of: event) else { return }
         touches.count(eventAt: eventLocation)
         if phase == .cancelled {
             cancelOrFail(at: event.timestamp)
@@ -90,17 +90,17 @@ extension GestureRecognizer {
     /// A hover event, its touch at `location`; `isInside` tells whether the pointer is over this
     /// recognizer's region (and that region is the topmost one there).
     func receiveHover(at location: Point, of event: AppEvent, isInside: Bool) {
-        guard takesInput(.hover, ending: !isInside, of: event) else { return }
+        guard processes(.hover, ending: !isInside, of: event) else { return }
         touches.count(hoverAt: location, isInside: isInside)
         hoverChanged(isInside: isInside, with: event)
         didHandle()
     }
 
-    /// Follows an event of input `kind` (transform, scroll or hover), which ends that input when
-    /// `ends`; true when the recognizer is to process it. One following other input passes; one
-    /// no longer live only follows; a rejected event that ends the input it followed cancels or
-    /// fails it.
-    private func takesInput(_ kind: InputSource, ending ends: Bool, of event: AppEvent) -> Bool {
+    /// Follows an event of input `kind` (transform, scroll or hover) that ends the input if `ends`,
+    /// and tells whether to process it: not while following other input; not once no longer live
+    /// (it only follows); not if a `shouldReceive` hook rejects it, which cancels or fails the
+    /// recognizer when the event ends the input it followed.
+    private func processes(_ kind: InputSource, ending ends: Bool, of event: AppEvent) -> Bool {
         guard source == nil || source == kind else { return false }
         guard isLive else {
             source = ends ? nil : kind
