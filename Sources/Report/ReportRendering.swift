@@ -61,20 +61,24 @@ extension ReportData {
 
     // MARK: Screen
 
+    /// The screen, points with y down, drawn at most 720 × 450 beside the y axis and below the
+    /// heading; `fit` is drawn units per point.
+    private func screenFrame() -> (frame: PlotFrame, fit: Double) {
+        let fit = min(720 / screen.width, 450 / screen.height)
+        return (PlotFrame(xDomain: (0, screen.width), yDomain: (0, screen.height), left: 64, top: 36,
+                          width: screen.width * fit, height: screen.height * fit, yDown: true), fit)
+    }
+
     private func screenSVG() -> String {
         var svg = SVG()
         let title = "Screen: compatibility mode's touches"
-        let fit = min(720 / screen.width, 450 / screen.height)
-        let width = screen.width * fit, height = screen.height * fit
-        let frame = PlotFrame(xDomain: (0, screen.width), yDomain: (0, screen.height), left: 64, top: 36, width: width, height: height, yDown: true)
+        let (frame, _) = screenFrame()
+        let (width, height) = (frame.width, frame.height)
         let simulated = screenTracks.filter(\.isSimulated).count
         svg.text("\(title) (\(simulated) simulated, \(screenTracks.count - simulated) from clicks)", x: 10, y: 20, cls: "heading")
         frame.drawAxes(into: &svg, xTitle: "x (points)", yTitle: "y (points)")
         // Simulated touches are not clamped to the screen (their geometry is libinput's); the plot is.
-        svg.open("clipPath", [("id", "screen-clip")])
-        svg.element("rect", [("x", SVG.n(frame.left)), ("y", SVG.n(frame.top)), ("width", SVG.n(width)), ("height", SVG.n(height))])
-        svg.close("clipPath")
-        svg.open("g", [("clip-path", "url(#screen-clip)")])
+        frame.openClippedGroup(into: &svg, id: "screen-clip")
         for track in screenTracks {
             drawTrack(&svg, track.points.map { (frame.x($0.x), frame.y($0.y)) },
                       colour: track.isSimulated ? Palette.colour(track.pairIndex) : "#555555", dash: track.isSimulated ? nil : "4 3",
@@ -91,19 +95,15 @@ extension ReportData {
     private func pointerSVG() -> String {
         var svg = SVG()
         let title = "Pointer: path and pointer regions"
-        let fit = min(720 / screen.width, 450 / screen.height)
-        let width = screen.width * fit, height = screen.height * fit
-        let frame = PlotFrame(xDomain: (0, screen.width), yDomain: (0, screen.height), left: 64, top: 36, width: width, height: height, yDown: true)
+        let (frame, fit) = screenFrame()
+        let (width, height) = (frame.width, frame.height)
         let regionCount = pointerInteractions.reduce(0) { $0 + $1.regions.count }
         let transitions = comparison.pointerRegions?.indirect.count ?? 0
         svg.text("\(title) (\(regionCount) regions, \(transitions) entries and exits)", x: 10, y: 20, cls: "heading")
         frame.drawAxes(into: &svg, xTitle: "x (points)", yTitle: "y (points)")
         let styles = Self.styleNames(pointerInteractions, pointerPath)
         func colour(_ style: String?) -> String { style.map { Palette.colour(2 + (styles.firstIndex(of: $0) ?? 0)) } ?? "#555555" }
-        svg.open("clipPath", [("id", "pointer-clip")])
-        svg.element("rect", [("x", SVG.n(frame.left)), ("y", SVG.n(frame.top)), ("width", SVG.n(width)), ("height", SVG.n(height))])
-        svg.close("clipPath")
-        svg.open("g", [("clip-path", "url(#pointer-clip)")])
+        frame.openClippedGroup(into: &svg, id: "pointer-clip")
         for interaction in pointerInteractions {
             for region in interaction.regions {
                 let r = region.rect

@@ -120,6 +120,15 @@ struct PlotFrame {
         y = LinearScale(domain: yDomain, range: yDown ? (top, top + height) : (top + height, top))
     }
 
+    /// Opens a group clipped to the plot area, `id` naming its clip path; close it with
+    /// `svg.close("g")`.
+    func openClippedGroup(into svg: inout SVG, id: String) {
+        svg.open("clipPath", [("id", id)])
+        svg.element("rect", [("x", SVG.n(left)), ("y", SVG.n(top)), ("width", SVG.n(width)), ("height", SVG.n(height))])
+        svg.close("clipPath")
+        svg.open("g", [("clip-path", "url(#\(id))")])
+    }
+
     /// Grid, axis lines, ticks and the axis titles (with units).
     /// `yTicks` false: the y axis holds rows, not values.
     func drawAxes(into svg: inout SVG, xTitle: String, yTitle: String, yTicks showsYTicks: Bool = true) {
