@@ -6,6 +6,11 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "touchsynth", targets: ["touchsynth"]),
+        // The mocked-device harness's LD_PRELOAD helper, for programs other than touchsynth's own
+        // libinput side (`touchsynth mock -- libinput debug-events`): libtouchsynth-preload.so.
+        .library(name: "touchsynth-preload", type: .dynamic, targets: ["MockedDevicesPreload"]),
+        // Counts heap allocations for `touchsynth bench`: LD_PRELOAD=libtouchsynth-alloc-count.so.
+        .library(name: "touchsynth-alloc-count", type: .dynamic, targets: ["AllocationCounter"]),
         .library(name: "LibinputKit", targets: ["LibinputKit"]),
         .library(name: "Recordings", targets: ["Recordings"]),
         .library(name: "GestureSynthesis", targets: ["GestureSynthesis"]),
@@ -16,6 +21,7 @@ let package = Package(
         .library(name: "ModeComparison", targets: ["ModeComparison"]),
         .library(name: "SurfaceDescriptions", targets: ["SurfaceDescriptions"]),
         .library(name: "Report", targets: ["Report"]),
+        .library(name: "DeviceCorpus", targets: ["DeviceCorpus"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,15 +50,27 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["Yams"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
         .target(name: "GestureSynthesis", dependencies: ["Recordings"]),
-        // The mocked-device harness: a umockdev testbed, the preload helper, the program it runs.
-        // The helper's C source (Preload) is built by tools/build-preload, as an LD_PRELOAD library.
-        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings"], exclude: ["Preload"]),
+        // What the harness and its libinput side tell each other: the side's configuration and the
+        // compact binary form libinput's events cross the pipe in, both ends defined side by side.
+        .target(name: "ReplayChannel", dependencies: ["LibinputEvents"]),
+        // The harness's C helper: the umockdev gaps it covers and the virtual clock. Linked into the
+        // libinput side, and a dynamic library for other programs.
+        .target(name: "MockedDevicesPreload", publicHeadersPath: ".", linkerSettings: [.linkedLibrary("dl")]),
+        // The libinput side of a replay: real libinput on the mocked devices, its events written
+        // to the harness. The harness spawns it, found beside the executable that replays.
+        .executableTarget(name: "touchsynth-libinput", dependencies: ["LibinputKit", "ReplayChannel", "MockedDevicesPreload"]),
+        // The mocked-device harness: a umockdev testbed, the program it runs, replays as one call.
+        // It depends on touchsynth-libinput so that every build that replays builds the side too.
+        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings", "LibinputEvents", "ReplayChannel", "touchsynth-libinput"]),
+        .target(name: "AllocationCounter", publicHeadersPath: "."),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
         // The rules UIKit's delivery keeps, checked on any stream of app events.
         .target(name: "AppEventInvariants", dependencies: ["AppEvents"]),
         // The same input through both modes and fresh surfaces, and what differs between them.
         .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
+        // The same gestures synthesized on many touchpads and replayed on libinput versions.
+        .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "MockedDevices", "LibinputEvents"]),
         // Surfaces built from JSON or YAML descriptions, and the default surface.
         .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
@@ -63,7 +81,7 @@ let package = Package(
             name: "touchsynth",
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
-                "ModeComparison", "SurfaceDescriptions", "Report",
+                "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus",
                 "TouchscreenBridge", "ProcessSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -78,6 +96,7 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings"]),
         .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings"]),
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
+        .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents", "AppEvents", "Gestures",
                                                     "ModeComparison", "SurfaceDescriptions", "Report"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),

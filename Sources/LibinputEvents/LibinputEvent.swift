@@ -189,8 +189,13 @@ public enum Capability: String, CaseIterable, Sendable {
 }
 
 /// A device's capabilities, one bit each, listed in libinput's order.
-public struct CapabilitySet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral {
+public struct CapabilitySet: Equatable, Sendable, Sequence, ExpressibleByArrayLiteral, RawRepresentable {
     private var bits: UInt8 = 0
+
+    /// The capabilities whose bits are set in `rawValue` (bit 0 keyboard, in libinput's order).
+    public init(rawValue: UInt8) { bits = rawValue }
+
+    public var rawValue: UInt8 { bits }
 
     /// The capabilities in `capabilities`.
     public init(_ capabilities: some Sequence<Capability>) {

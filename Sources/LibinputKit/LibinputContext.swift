@@ -39,19 +39,6 @@ public struct LibinputError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// A libinput log line, with libinput's priority.
-public struct LibinputLogMessage: Sendable {
-    /// libinput's log priorities.
-    public enum Priority: Sendable { case debug, info, error }
-    public var priority: Priority
-    public var text: String
-
-    /// libinput's own warnings that events or timers ran late, which change gesture decisions.
-    public var isTimingWarning: Bool {
-        text.contains("lagging behind") || text.contains("expiry is in the past") || text.contains("too slow")
-    }
-}
-
 /// A libinput context: the udev backend on a seat, or explicit device paths.
 ///
 /// Owns the `struct libinput` and, for the udev backend, the `struct udev`. Not thread-safe,
@@ -63,24 +50,8 @@ public final class LibinputContext {
     private var pendingLog: [LibinputLogMessage] = []
     private var knownDevices: [String: DeviceInfo] = [:]
 
-    /// Turns tap-to-click on for every device added from now on. libinput leaves it off by default
-    /// (as `libinput debug-events` does); desktops usually turn it on.
-    public var enablesTapToClick = false
-    /// The click method set on every clickpad added from now on that offers it; nil keeps
-    /// libinput's default (button areas on most pads, clickfinger on Apple's).
-    public var clickMethod: ClickMethod?
-
-    /// `libinput_config_click_method`: what decides a clickpad click's button.
-    public enum ClickMethod: String, Sendable, CaseIterable {
-        /// The pad's bottom edge is split into buttons: a click there is right or middle.
-        case buttonAreas = "buttonareas"
-        /// The number of fingers on the pad decides: two are a right click, three a middle one.
-        case clickfinger
-
-        var libinputValue: libinput_config_click_method {
-            self == .buttonAreas ? LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS : LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER
-        }
-    }
+    /// How every device added from now on is configured.
+    public var configuration = DeviceConfiguration()
     /// The version of the libinput this process loaded, named in every DEVICE_ADDED when set:
     /// libinput has no call that tells it, so the caller does.
     public var libinputVersion: String?
@@ -150,9 +121,10 @@ public final class LibinputContext {
         return context
     }
 
-    /// A context over explicit device nodes (`/dev/input/eventN`).
-    public static func path(_ devices: [String]) throws(LibinputError) -> LibinputContext {
+    /// A context over explicit device nodes (`/dev/input/eventN`), each configured as `configuration` says.
+    public static func path(_ devices: [String], configuration: DeviceConfiguration = DeviceConfiguration()) throws(LibinputError) -> LibinputContext {
         let context = try LibinputContext(udev: nil)
+        context.configuration = configuration
         for path in devices { try context.addDevice(path) }
         return context
     }
@@ -220,15 +192,20 @@ public final class LibinputContext {
 
     /// Waits on libinput's fd and hands every event to `handle` until SIGINT or SIGTERM (or
     /// `handle` returns false). Events pending at the signal are still delivered: a clean shutdown.
-    /// `ready` runs once the devices present at the start have been added.
-    public func run(ready: () -> Void = {}, _ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
+    /// `ready` runs once the devices present at the start have been added; `dispatched` after the
+    /// events of each dispatch have been handled, before the loop waits again. The loop also ends
+    /// once `hangup`, if given, becomes readable: the end of a connection whose peer went away.
+    public func run(ready: () -> Void = {}, dispatched: () -> Void = {}, hangup: Int32? = nil,
+                    _ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
         let stop: StopSignal
         do { stop = try StopSignal() } catch { throw LibinputError(.system, error.message) }
         defer { stop.end() }
 
         var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: hangup ?? -1, events: Int16(POLLIN), revents: 0)]
         for event in dispatch() where !handle(event) { return }
+        dispatched()
         ready()
         while true {
             let rc = poll(&fds, nfds_t(fds.count), -1)
@@ -236,8 +213,9 @@ public final class LibinputContext {
                 if errno == EINTR { continue }
                 throw LibinputError(.system, "poll: \(String(cString: strerror(errno)))")
             }
+            defer { dispatched() }
             for event in dispatch() where !handle(event) { return }
-            if fds[1].revents & Int16(POLLIN) != 0 { return }
+            if fds[1].revents & Int16(POLLIN) != 0 || fds[2].revents != 0 { return }
         }
     }
 
@@ -247,12 +225,7 @@ public final class LibinputContext {
         let type = libinput_event_get_type(event)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            if enablesTapToClick && libinput_device_config_tap_get_finger_count(device) > 0 {
-                libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
-            }
-            if let clickMethod, libinput_device_config_click_get_methods(device) & clickMethod.libinputValue.rawValue != 0 {
-                libinput_device_config_click_set_method(device, clickMethod.libinputValue)
-            }
+            configure(device)
             var info = Self.info(device)
             info.libinputVersion = libinputVersion
             knownDevices[sysname] = info
@@ -280,6 +253,19 @@ public final class LibinputContext {
         default:
             // Tablets and switches: not part of what TouchSynth models.
             return nil
+        }
+    }
+
+    /// Applies ``configuration`` to a device libinput just added.
+    private func configure(_ device: OpaquePointer) {
+        if configuration.tapToClick && libinput_device_config_tap_get_finger_count(device) > 0 {
+            libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
+        }
+        if let method = configuration.clickMethod {
+            let value = method == .buttonAreas ? LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS : LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER
+            if libinput_device_config_click_get_methods(device) & value.rawValue != 0 {
+                libinput_device_config_click_set_method(device, value)
+            }
         }
     }
 

@@ -15,6 +15,9 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
         case usage
         /// A part is missing: the preload library, the program, or the device the program never opened.
         case unavailable
+        /// The libinput version asked for is not built yet (``LibinputBuild/resolve(_:)``); the
+        /// message names the command that builds it.
+        case notBuilt
         /// The program failed: it ended before it was ready (``HarnessError/programStatus``), or
         /// stopped reading the device.
         case programFailed

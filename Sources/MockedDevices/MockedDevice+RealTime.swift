@@ -9,7 +9,7 @@ import Glibc
 /// timestamp by ``ReplayTiming/writeAhead``, while libinput's timers run on their own.
 extension MockedDevice {
     func deliverInRealTime(pid: pid_t, timing: ReplayTiming,
-                           faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> Delivery {
+                           faults: inout ArraySlice<(node: Node, fault: ReplayFault)>, channel: ChannelReceiver?) throws(HarnessError) -> Delivery {
         let origin = Clock.now() + timing.leadIn.nanoseconds
         var delivery = Delivery()
         var buffer: [UInt8] = []
@@ -20,7 +20,7 @@ extension MockedDevice {
             // every timer due before it, as a real unplug does.
             let isRemoval = if case .removal = next.step { true } else { false }
             let write = isRemoval ? due : due - timing.writeAhead.nanoseconds
-            if let ended = Self.sleep(until: write, watching: pid) {
+            if let ended = try Self.sleep(until: write, watching: pid, draining: channel) {
                 delivery.exit = ended
                 return delivery
             }
@@ -43,24 +43,30 @@ extension MockedDevice {
                 Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: due, to: &buffer)
                 target = node
             }
-            if let ended = try writeAll(buffer, to: target, watching: pid) {
+            if let ended = try writeAll(buffer, to: target, watching: pid, draining: channel) {
                 delivery.exit = ended
                 return delivery
             }
             delivery.memory.sample(pid, now: Clock.now())
         }
-        delivery.exit = Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid)
+        delivery.exit = try Self.sleep(until: Clock.now() + timing.tail.nanoseconds, watching: pid, draining: channel)
         return delivery
     }
 
     /// Sleeps until `nanos` in slices, so that a program that ended (say, on Ctrl-C) is noticed
-    /// during long gaps; returns how it ended if it did.
-    private static func sleep(until nanos: Int64, watching pid: pid_t) -> ChildProcess.Exit? {
+    /// during long gaps, draining `channel` meanwhile; returns how the program ended if it did.
+    /// The last moments are slept precisely, as poll's timeout is in milliseconds.
+    private static func sleep(until nanos: Int64, watching pid: pid_t, draining channel: ChannelReceiver?) throws(HarnessError) -> ChildProcess.Exit? {
         while true {
             if let exit = ChildProcess.exited(pid) { return exit }
             let now = Clock.now()
             if now >= nanos { return nil }
-            Clock.sleep(until: min(nanos, now + 100_000_000))
+            let left = nanos - now
+            if channel == nil || left < 2_000_000 {
+                Clock.sleep(until: min(nanos, now + 100_000_000))
+            } else {
+                _ = try ChannelReceiver.poll(-1, for: 0, milliseconds: Int32(min(left, 100_000_000) / 1_000_000) - 1, draining: channel)
+            }
         }
     }
 }

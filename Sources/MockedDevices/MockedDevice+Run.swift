@@ -1,5 +1,6 @@
 import Foundation
 import Recordings
+import ReplayChannel
 
 #if canImport(Glibc)
 import Glibc
@@ -7,14 +8,6 @@ import Glibc
 
 /// A replay: the program started, every frame delivered on the chosen clock, the program stopped.
 extension MockedDevice {
-    /// When the program is ready for the first frame.
-    public enum Readiness: Sendable {
-        /// When it opens the device (touchsynth-preload reports the open); for any program.
-        case deviceOpened
-        /// When it says so itself, through ``notifyReadyIfAsked()``, after libinput set the device up.
-        case programSignals
-    }
-
     /// What delivering the frames came to.
     struct Delivery {
         /// How the program ended, if it did before the last step.
@@ -31,30 +24,32 @@ extension MockedDevice {
     /// program that is killed, or (on the virtual clock) does not handle a step within
     /// ``ReplayTiming/idleTimeout``, is a ``HarnessError/Kind/programFailed`` error.
     /// `standardOutput`, if given, becomes the command's stdout; otherwise it shares this process's.
-    public func run(_ command: [String], timing: ReplayTiming = ReplayTiming(), readiness: Readiness = .deviceOpened,
-                    standardOutput: Int32? = nil) throws(HarnessError) -> ReplayReport {
+    /// The program runs with touchsynth-preload preloaded (``BuildProducts/preload()``).
+    public func run(_ command: [String], timing: ReplayTiming = ReplayTiming(), standardOutput: Int32? = nil) throws(HarnessError) -> ReplayReport {
+        try run(command, timing: timing, preload: try BuildProducts.preload(), standardOutput: standardOutput, channel: nil)
+    }
+
+    /// ``run(_:timing:standardOutput:)`` for a program that links touchsynth-preload in
+    /// (`preload` nil) or not, and that reports to `channel` (the libinput side), which then
+    /// also says when the program is ready.
+    func run(_ command: [String], timing: ReplayTiming, preload: String?, standardOutput: Int32?,
+             channel: ChannelReceiver?) throws(HarnessError) -> ReplayReport {
         var faults = try orderedFaults()[...]
-        let preload = try Self.locatePreload()
-        var pipeFDs: [Int32] = [0, 0]
-        guard pipe(&pipeFDs) == 0 else { throw HarnessError(.system, "pipe: \(String(cString: strerror(errno)))") }
-        // Above the numbers the program's descriptors are moved to at spawn.
-        let notifyRead = fcntl(pipeFDs[0], F_DUPFD_CLOEXEC, 10), notifyWrite = fcntl(pipeFDs[1], F_DUPFD_CLOEXEC, 10)
-        close(pipeFDs[0])
-        close(pipeFDs[1])
+        let (notifyRead, notifyWrite) = try closeOnExecPair()
         defer { close(notifyRead) }
         var link = timing.clock == .virtual ? try VirtualClockLink() : nil
         defer { link?.close() }
-        let notifyFD: Int32 = 3
         var env = environment(preload: preload)
-        env["TOUCHSYNTH_NOTIFY_FD"] = String(notifyFD)
-        if readiness == .programSignals { env["TOUCHSYNTH_NOTIFY_BY_PROGRAM"] = "1" }
-        var descriptors = [notifyFD: notifyWrite]
+        env[LibinputSideConfiguration.readinessVariable] = String(LibinputSideConfiguration.readinessDescriptor)
+        var descriptors = [LibinputSideConfiguration.readinessDescriptor: notifyWrite]
+        if let channel {
+            env.merge(channel.configuration.environment) { $1 }
+            descriptors[LibinputSideConfiguration.eventsDescriptor] = channel.programEnd
+        }
         let timeline = VirtualTimeline(timing: timing)
         if let link {
             env.merge(VirtualClockLink.environment(start: timeline.start)) { $1 }
             descriptors[VirtualClockLink.programDescriptor] = link.programEnd
-        } else {
-            env[Self.writeAheadVariable] = String(timing.writeAhead.nanoseconds / 1000)
         }
 
         let started = Clock.now()
@@ -68,6 +63,7 @@ extension MockedDevice {
         }
         close(notifyWrite)
         link?.programStarted()
+        channel?.programStarted()
         let forwarding = SignalForwarding(to: pid)
         var exit: ChildProcess.Exit?
         // Whatever ends the run, the program does not outlive it (nor its testbed).
@@ -84,11 +80,15 @@ extension MockedDevice {
                          timerInstants: delivery.timerInstants)
         }
 
-        if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout) {
+        if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout, channel: channel) {
             exit = early
             // Stopped on the user's word before it was ready: a run interrupted before its first
             // frame, not a program that failed.
             if forwarding.received != nil { return report(Delivery(exit: early), ready: Clock.now()) }
+            try channel?.finish()
+            if let failure = channel?.failure {
+                throw HarnessError(failure.kind == .unavailable ? .unavailable : .system, failure.message)
+            }
             if let signal = early.signal {
                 throw HarnessError(.programFailed, "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) before it was ready for \(devnode)")
             }
@@ -98,10 +98,10 @@ extension MockedDevice {
         let ready = Clock.now()
         for node in nodes { node.next = try readFrame(of: node) }
         var delivery = if let link {
-            try deliverOnVirtualClock(VirtualClockDriver(link: link, pid: pid, start: timeline.start, timeout: timing.idleTimeout),
+            try deliverOnVirtualClock(VirtualClockDriver(link: link, pid: pid, start: timeline.start, timeout: timing.idleTimeout, channel: channel),
                                       timeline: timeline, tail: timing.tail, faults: &faults)
         } else {
-            try deliverInRealTime(pid: pid, timing: timing, faults: &faults)
+            try deliverInRealTime(pid: pid, timing: timing, faults: &faults, channel: channel)
         }
         if delivery.exit == nil {
             delivery.memory.sample(pid, now: Clock.now(), force: true)
@@ -111,6 +111,7 @@ extension MockedDevice {
             throw HarnessError(.programFailed, "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) during the replay")
         }
         exit = delivery.exit
+        try channel?.finish()
         return report(delivery, ready: ready)
     }
 
@@ -127,12 +128,10 @@ extension MockedDevice {
     }
 
     /// Returns nil once the program is ready, or how it ended if it did first.
-    private func waitForReady(pid: pid_t, notifyRead: Int32, timeout: Duration) throws(HarnessError) -> ChildProcess.Exit? {
+    private func waitForReady(pid: pid_t, notifyRead: Int32, timeout: Duration, channel: ChannelReceiver?) throws(HarnessError) -> ChildProcess.Exit? {
         let deadline = Clock.now() + timeout.nanoseconds
         while true {
-            var pfd = pollfd(fd: notifyRead, events: Int16(POLLIN), revents: 0)
-            let rc = poll(&pfd, 1, 20)
-            if rc > 0 {
+            if try ChannelReceiver.poll(notifyRead, for: Int16(POLLIN), milliseconds: 20, draining: channel) != 0 {
                 var byte: UInt8 = 0
                 if read(notifyRead, &byte, 1) == 1 { return nil }
             }
@@ -146,7 +145,7 @@ extension MockedDevice {
     /// Writes a frame; while the device's buffer is full (the program reads slower than frames
     /// come), waits for room, and returns how the program ended if it does meanwhile. A
     /// program that reads nothing for 10 s is an error rather than a hang.
-    func writeAll(_ buffer: [UInt8], to node: Node, watching pid: pid_t) throws(HarnessError) -> ChildProcess.Exit? {
+    func writeAll(_ buffer: [UInt8], to node: Node, watching pid: pid_t, draining channel: ChannelReceiver?) throws(HarnessError) -> ChildProcess.Exit? {
         let devnode = node.files.devnode
         var offset = 0
         var blockedSince: Int64?
@@ -160,8 +159,7 @@ extension MockedDevice {
                 if Clock.now() - since > 10_000_000_000 {
                     throw HarnessError(.programFailed, "the program stopped reading \(devnode) (nothing read for 10 s)")
                 }
-                var pfd = pollfd(fd: node.masterFD, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&pfd, 1, 100)
+                _ = try ChannelReceiver.poll(node.masterFD, for: Int16(POLLOUT), milliseconds: 100, draining: channel)
                 if let exit = ChildProcess.exited(pid) { return exit }
                 continue
             }

@@ -82,7 +82,7 @@ extension MockedDevice {
                 target = node
                 task = "read the SYN_DROPPED"
             }
-            if let ended = try writeAll(buffer, to: target, watching: driver.pid) {
+            if let ended = try writeAll(buffer, to: target, watching: driver.pid, draining: driver.channel) {
                 delivery.exit = ended
                 return delivery
             }

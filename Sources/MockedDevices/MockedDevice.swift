@@ -34,14 +34,14 @@ public final class MockedDevice {
     let testbed: Testbed
     /// Root of the emulated file system.
     public var root: String { testbed.root }
-    /// Injected in ``run(_:timing:readiness:standardOutput:)``.
+    /// Injected in ``run(_:timing:standardOutput:)`` and in replays.
     public var faults: [ReplayFault] = []
     /// Frames go through ``InputCoreFilter``, as a driver's events through the kernel's input
     /// core. Off for a recording of what a kernel already delivered (`libinput record`), whose
     /// values a second pass would damp again where an axis has fuzz.
     public var filtersLikeKernel = true
     /// What reading the first device's file guessed or repaired (``Recording/notes``).
-    public private(set) var notes: [String] = []
+    public internal(set) var notes: [String] = []
     /// The libinput the programs run against load: the system's unless another build is chosen.
     public var libinput = LibinputBuild.system
 
@@ -86,8 +86,8 @@ public final class MockedDevice {
 
     /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
     @discardableResult
-    public func addDevice(file path: String, eventNumber: Int) throws -> String {
-        let (device, frames, _) = try Self.source(forFile: path, description: nil)
+    public func addDevice(file path: String, description: String? = nil, node: String? = nil, eventNumber: Int) throws -> String {
+        let (device, frames, _) = try Self.source(forFile: path, description: description, node: node)
         return try addNode(device: device, frames: frames, eventNumber: eventNumber)
     }
 

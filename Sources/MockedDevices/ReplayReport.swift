@@ -1,3 +1,5 @@
+import LibinputEvents
+
 /// How a replay went, measured by the harness.
 public struct ReplayReport: Sendable {
     /// Exit status of the program (128 + signal if it was killed by one).
@@ -30,4 +32,11 @@ public struct ReplayReport: Sendable {
     /// timers, in microseconds of the recording's time (its first event at 0): where libinput's
     /// tap, hold and gesture timers fired. Empty in real time, where they run on their own.
     public var timerInstants: [Int64]
+    /// What reading the recording guessed or repaired (``Recording/notes``), one line each.
+    public var notes: [String] = []
+    /// The lines libinput logged in a replay through the libinput side (info and errors).
+    public var libinputLog: [LibinputLogMessage] = []
+
+    /// libinput's errors and timing warnings among ``libinputLog``: what a user is told of.
+    public var warnings: [LibinputLogMessage] { libinputLog.filter(\.isWarning) }
 }

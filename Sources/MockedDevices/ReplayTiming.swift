@@ -17,9 +17,9 @@ public enum ReplayClock: Sendable, Equatable {
 public struct ReplayTiming: Sendable {
     /// Which clock the program lives on.
     public var clock = ReplayClock.virtual
-    /// Pause between the program being ready and the first frame. With ``MockedDevice/Readiness/deviceOpened``
-    /// in real time it covers libinput's set-up after the open (quirks, configuration), tens of
-    /// milliseconds; on the virtual clock it costs nothing.
+    /// Pause between the program being ready and the first frame. For a program that is taken to
+    /// be ready when it opens the device, in real time it covers libinput's set-up after the open
+    /// (quirks, configuration), tens of milliseconds; on the virtual clock it costs nothing.
     public var leadIn: Duration = .milliseconds(150)
     /// Time after the last frame for libinput's timers (tap 180 ms, hold, gesture decisions) to fire.
     public var tail: Duration = .milliseconds(300)
@@ -45,8 +45,9 @@ public struct ReplayTiming: Sendable {
 
     public init() {}
 
-    /// Timing for a program that reports its own readiness: only a short pause is needed.
-    public static var programSignalsReady: ReplayTiming {
+    /// Timing for the libinput side, which says when libinput has set its devices up: only a
+    /// short pause is needed.
+    public static var libinputSide: ReplayTiming {
         var timing = ReplayTiming()
         timing.leadIn = .milliseconds(20)
         return timing

@@ -1,24 +1,46 @@
 import Foundation
 
-/// The program's pid, for the signal handler; 0 when no run is in progress.
-nonisolated(unsafe) private var forwardedSignalTarget: pid_t = 0
-/// The last signal the handler passed on during the run; 0 for none.
-nonisolated(unsafe) private var forwardedSignal: Int32 = 0
+/// The programs of the runs in progress, for the signal handler: a fixed table, as a handler
+/// may neither allocate nor lock. A slot holds a pid, 0 when free.
+private let forwardingSlots = 64
+nonisolated(unsafe) private let forwardedPIDs: UnsafeMutablePointer<pid_t> = {
+    let table = UnsafeMutablePointer<pid_t>.allocate(capacity: forwardingSlots)
+    table.initialize(repeating: 0, count: forwardingSlots)
+    return table
+}()
+/// The signal passed on to the program of each slot, 0 for none.
+nonisolated(unsafe) private let forwardedSignals: UnsafeMutablePointer<Int32> = {
+    let table = UnsafeMutablePointer<Int32>.allocate(capacity: forwardingSlots)
+    table.initialize(repeating: 0, count: forwardingSlots)
+    return table
+}()
+/// Guards the slots' allocation and the handlers' installation (never taken in the handler).
+private let forwardingLock = NSLock()
+nonisolated(unsafe) private var runsForwarding = 0
+nonisolated(unsafe) private var previousInt = sigaction()
+nonisolated(unsafe) private var previousTerm = sigaction()
 
-/// Passes SIGINT and SIGTERM on to the program while a run is in progress.
+/// Passes SIGINT and SIGTERM on to the program of every run in progress (several replays may run
+/// at once, each on a thread of its own), and tells each run whether its program got one.
 struct SignalForwarding {
-    private var previousInt = sigaction()
-    private var previousTerm = sigaction()
+    /// The run's slot; nil when every slot is taken, and then its program gets no signal.
+    private let slot: Int?
 
     init(to pid: pid_t) {
-        forwardedSignalTarget = pid
-        forwardedSignal = 0
+        forwardingLock.lock()
+        defer { forwardingLock.unlock() }
+        slot = (0..<forwardingSlots).first { forwardedPIDs[$0] == 0 }
+        guard let slot else { return }
+        forwardedSignals[slot] = 0
+        forwardedPIDs[slot] = pid
+        runsForwarding += 1
+        guard runsForwarding == 1 else { return }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             let saved = errno
-            if forwardedSignalTarget > 0 {
-                kill(forwardedSignalTarget, signal)
-                forwardedSignal = signal
+            for i in 0..<forwardingSlots where forwardedPIDs[i] > 0 {
+                kill(forwardedPIDs[i], signal)
+                forwardedSignals[i] = signal
             }
             errno = saved
         }
@@ -27,12 +49,20 @@ struct SignalForwarding {
     }
 
     /// The signal passed on so far, if any.
-    var received: Int32? { forwardedSignal == 0 ? nil : forwardedSignal }
+    var received: Int32? {
+        guard let slot, forwardedSignals[slot] != 0 else { return nil }
+        return forwardedSignals[slot]
+    }
 
     func end() {
-        var int = previousInt, term = previousTerm
-        sigaction(SIGINT, &int, nil)
-        sigaction(SIGTERM, &term, nil)
-        forwardedSignalTarget = 0
+        guard let slot else { return }
+        forwardingLock.lock()
+        defer { forwardingLock.unlock() }
+        forwardedPIDs[slot] = 0
+        runsForwarding -= 1
+        if runsForwarding == 0 {
+            sigaction(SIGINT, &previousInt, nil)
+            sigaction(SIGTERM, &previousTerm, nil)
+        }
     }
 }

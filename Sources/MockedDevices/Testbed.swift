@@ -8,7 +8,16 @@ final class Testbed {
     let root: String
     private let testbed: UnsafeMutablePointer<UMockdevTestbed>
 
+    /// umockdev keeps state of its own across testbeds (the process's `UMOCKDEV_DIR`, which each
+    /// new testbed sets, and lookup tables made on first use), so testbeds of replays that run at
+    /// once on several threads are made and given devices one at a time. The variable is set on
+    /// the first testbed, before any replay has a program to start; later ones replace its value
+    /// in place, which a thread reading the environment meanwhile sees whole, old or new.
+    private static let lock = NSLock()
+
     init() throws(HarnessError) {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
         guard let tb = umockdev_testbed_new() else { throw HarnessError(.system, "umockdev: cannot create a testbed") }
         guard let rootC = umockdev_testbed_get_root_dir(tb) else {
             g_object_unref(UnsafeMutableRawPointer(tb))
@@ -20,12 +29,16 @@ final class Testbed {
     }
 
     deinit {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
         g_object_unref(UnsafeMutableRawPointer(testbed))
     }
 
     /// Presents `files` (the device `name`, as `/dev/input/event<eventNumber>`): its sysfs entries,
     /// ioctl tree and udev database entry. Returns the master end of its emulated pty, non-blocking.
     func add(_ files: TestbedFiles, name: String, eventNumber: Int) throws(HarnessError) -> Int32 {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
         var error: UnsafeMutablePointer<GError>?
         guard umockdev_testbed_add_from_string(testbed, files.umockdevDevice, &error) != 0 else {
             throw HarnessError(.system, "umockdev: cannot add device \"\(name)\": \(Self.take(error))")
@@ -51,6 +64,8 @@ final class Testbed {
 
     /// Takes the device at `syspath` (under `/sys`) out of the emulated `/sys` and `/dev`.
     func removeDevice(syspath: String) {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
         umockdev_testbed_remove_device(testbed, syspath)
     }
 

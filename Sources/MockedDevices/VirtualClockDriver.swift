@@ -9,6 +9,8 @@ import Glibc
 struct VirtualClockDriver {
     let link: VirtualClockLink
     let pid: pid_t
+    /// The libinput side's channel, drained while the driver waits.
+    let channel: ChannelReceiver?
     /// The program's virtual time, nanoseconds.
     private(set) var now: Int64
     /// Wall-clock nanoseconds a step may take.
@@ -22,9 +24,10 @@ struct VirtualClockDriver {
     /// The instants the clock moved to that made timers due, in order.
     private(set) var timerInstants: [Int64] = []
 
-    init(link: VirtualClockLink, pid: pid_t, start: Int64, timeout: Duration) {
+    init(link: VirtualClockLink, pid: pid_t, start: Int64, timeout: Duration, channel: ChannelReceiver?) {
         self.link = link
         self.pid = pid
+        self.channel = channel
         now = start
         self.timeout = timeout.nanoseconds
     }
@@ -94,7 +97,7 @@ struct VirtualClockDriver {
             throw HarnessError(.programFailed, "the program did not \(what()) within \(timeout / 1_000_000_000) s of wall time on the virtual clock "
                                + "(a program that waits for input other than in poll, select or epoll on its main thread needs real time)")
         }
-        switch try link.receive(waiting: Int32(min(left / 1_000_000 + 1, 100))) {
+        switch try link.receive(waiting: Int32(min(left / 1_000_000 + 1, 100)), draining: channel) {
         case .report(let report):
             switch report.kind {
             case .idle: idle = report

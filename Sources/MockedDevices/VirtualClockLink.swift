@@ -94,15 +94,9 @@ struct VirtualClockLink {
         }
     }
 
-    /// The program's next report, waiting at most `milliseconds`.
-    func receive(waiting milliseconds: Int32) throws(HarnessError) -> Received {
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&pfd, 1, milliseconds)
-        if ready < 0 {
-            if errno == EINTR { return .nothing }
-            throw HarnessError(.system, "poll: \(String(cString: strerror(errno)))")
-        }
-        if ready == 0 { return .nothing }
+    /// The program's next report, waiting at most `milliseconds` and draining `channel` meanwhile.
+    func receive(waiting milliseconds: Int32, draining channel: ChannelReceiver?) throws(HarnessError) -> Received {
+        if try ChannelReceiver.poll(fd, for: Int16(POLLIN), milliseconds: milliseconds, draining: channel) == 0 { return .nothing }
         var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         let size = MemoryLayout.size(ofValue: words)
         let got = withUnsafeMutableBytes(of: &words) { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -112,7 +106,7 @@ struct VirtualClockLink {
             throw HarnessError(.system, "reading the program's clock report: \(String(cString: strerror(errno)))")
         }
         guard got == size, let kind = Report.Kind(rawValue: words.0) else {
-            throw HarnessError(.system, "the program's clock report is malformed (\(got) bytes); is its touchsynth-preload.so from another build?")
+            throw HarnessError(.system, "the program's clock report is malformed (\(got) bytes); is its touchsynth-preload from another build?")
         }
         return .report(Report(kind: kind, sequence: words.1, deviceBytes: words.2,
                               nextExpiry: words.3 == .max ? nil : Int64(words.3), now: Int64(words.4), fired: words.5))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureSynthesis
+import AppEvents
 import Gestures
 import LibinputEvents
 import MockedDevices
@@ -76,7 +77,7 @@ struct Bench: ParsableCommand {
             var wall = 0.0, harnessCPU = 0.0, programCPU = 0.0
             streams = reportingErrors {
                 try loaded.map { path, recording in
-                    let (events, report) = try captureLibinputEvents(of: recording, name: path, clock: .virtual)
+                    let (events, report) = try replayEvents(.recording(recording), options: ReplayOptions()).parts
                     wall += report.wallSeconds
                     harnessCPU += report.harnessCPUSeconds
                     programCPU += report.programCPUSeconds
@@ -89,12 +90,14 @@ struct Bench: ParsableCommand {
         }
         figures += [virtualWall, cpu]
 
+        var realTime = ReplayOptions()
+        realTime.timing.clock = .real
         // Real time on the longest recording: it spans the most frames and timer work.
         let (longestPath, longest) = loaded.max { $0.1.duration < $1.1.duration }!
         var overhead = Figure(name: "real time: replay wall time over recording duration", unit: "s", samples: [])
         var worst = Figure(name: "real time: replay worst frame lateness", unit: "µs", samples: [])
         for _ in 0..<runs {
-            let report = reportingErrors { try captureLibinputEvents(of: longest, name: longestPath, clock: .real).report }
+            let report = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(longest), options: realTime).report }
             childPeakKiB = max(childPeakKiB, report.programPeakKiB ?? 0)
             overhead.samples.append(report.wallSeconds - Double(longest.duration) / 1e6)
             worst.samples.append(Double(report.maxLatenessMicros))
@@ -103,8 +106,8 @@ struct Bench: ParsableCommand {
 
         var lateness = DelayHistogram()
         reportingErrors {
-            for (path, recording) in loaded {
-                lateness.merge(try captureLibinputEvents(of: recording, name: path, clock: .real).report.lateness)
+            for (_, recording) in loaded {
+                lateness.merge(try replayEvents(.recording(recording), options: realTime).report.lateness)
             }
         }
         figures.append(Figure(name: "real time: frame delivery error p50, \(lateness.count) frames of \(loaded.count) recordings", unit: "µs",
@@ -125,7 +128,7 @@ struct Bench: ParsableCommand {
 
     private func report(_ figures: [Figure], header: String) {
         if allocationCount() == nil {
-            writeStderr("touchsynth bench: allocations are counted only with LD_PRELOAD=touchsynth-alloc-count.so (tools/bench does this)")
+            writeStderr("touchsynth bench: allocations are counted only with LD_PRELOAD=libtouchsynth-alloc-count.so (tools/bench does this)")
         }
         if json {
             for f in figures { emit(JSONLines.line(f)) }
@@ -163,22 +166,23 @@ struct Bench: ParsableCommand {
         return figure
     }
 
-    /// Replays every recording in real time through `debug --mode both --json --latency` (output
-    /// discarded) and pools the per-event latencies.
+    /// Replays every recording in real time, as `replay --mode both --json --latency` does
+    /// (output discarded), and pools the per-event latencies.
     private func measureLatency(_ loaded: [(String, Recording)]) throws -> [Figure] {
         var pool = LatencyLog.Pool()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-latency-\(getpid()).tsv").path
         defer { unlink(file) }
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { close(null) }
-        for (path, recording) in loaded {
-            let device = try MockedDevice(recording: recording)
-            var timing = ReplayTiming.programSignalsReady
-            timing.clock = .real
-            let report = try device.run([currentExecutable(), "debug", "--device", device.devnode, "--mode", "both", "--json", "--latency", file],
-                                        timing: timing, readiness: .programSignals, standardOutput: null)
+        var options = ReplayOptions()
+        options.timing.clock = .real
+        for (_, recording) in loaded {
+            let output = ModeOutput(modes: DeliveryMode.allCases, json: true) { _ in }
+            output.latency = LatencyLog(path: file)
+            let report = try Replay.stream(.recording(recording), options: options) { reported in
+                if case .event(let event, let availableAt) = reported { output.handle(event, availableAt: availableAt) }
+            }
             endIfInterrupted(report)
-            guard report.exitStatus == 0 else { throw CommandError(.system, "latency replay of \(path) failed (status \(report.exitStatus))") }
+            output.latency?.flush()
+            output.latency = nil
             try pool.add(file: file)
         }
         let events = "\(pool.fromAvailability.count) events of \(loaded.count) recordings"

@@ -50,7 +50,7 @@ struct BenchStream {
     }
 }
 
-/// Heap allocations so far, when the process runs with touchsynth-alloc-count.so preloaded.
+/// Heap allocations so far, when the process runs with libtouchsynth-alloc-count.so preloaded.
 func allocationCount() -> UInt64? {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "touchsynth_allocations") else { return nil }
     return UInt64(symbol.assumingMemoryBound(to: UInt.self).pointee)

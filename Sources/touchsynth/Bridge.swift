@@ -4,6 +4,7 @@ import Recordings
 import AppEvents
 import LibinputEvents
 import LibinputKit
+import MockedDevices
 import TouchscreenBridge
 
 /// `touchsynth bridge`: touchpad pinch and rotation, as compatibility mode simulates them, on a
@@ -82,7 +83,7 @@ struct BridgeRun: ParsableCommand {
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen,
     /// timed like the libinput events they come from.
     private func replayToFile(_ path: String, translator: inout AppEventTranslator, encoder: inout TouchscreenEncoder) {
-        let events = reportingErrors { try captureLibinputEvents(of: try RecordingLoader.load(path), name: path, clock: .virtual).events }
+        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.file(path), options: ReplayOptions()).events }
         var frames: [EvdevFrame] = []
         let start = events.first?.time ?? 0
         for event in events {

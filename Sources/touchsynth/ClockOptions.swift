@@ -11,7 +11,13 @@ struct ClockOptions: ParsableArguments {
     var realTime = false
 
     var clock: ReplayClock { realTime ? .real : .virtual }
+}
 
-    /// The arguments that ask a child `touchsynth replay` for the same clock.
-    var arguments: [String] { realTime ? ["--real-time"] : [] }
+/// The options of a replay on `clock`, `libinput` and `config` (the defaults for the rest).
+func replayOptions(clock: ClockOptions, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil) -> ReplayOptions {
+    var options = ReplayOptions()
+    options.timing.clock = clock.clock
+    options.libinput = libinput
+    if let config { options.configuration = config.configuration }
+    return options
 }

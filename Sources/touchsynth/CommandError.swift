@@ -6,6 +6,8 @@ struct CommandError: Error, CustomStringConvertible {
         case badData
         /// The command's own machinery failed: a temporary file, a replay it ran.
         case system
+        /// A part the command needs is missing and it could not make it (a libinput build).
+        case unavailable
     }
 
     var kind: Kind

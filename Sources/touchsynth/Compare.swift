@@ -66,7 +66,7 @@ struct Compare: ParsableCommand {
                 }
                 recording = input.isCapture ? nil : try input.recording()
                 warn(recording?.notes ?? [], in: path)
-                events = try recording.map { try captureLibinputEvents(of: $0, name: path, clock: clock.clock, libinput: builds[0], config: config.arguments).events }
+                events = try recording.map { try replayEvents(.recording($0), options: replayOptions(clock: clock, libinput: builds[0], config: config)).events }
                     ?? input.capture()
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)

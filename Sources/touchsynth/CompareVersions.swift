@@ -26,7 +26,7 @@ extension Compare {
                 let recording = try input.recording()
                 warn(recording.notes, in: path)
                 for build in builds {
-                    let events = try captureLibinputEvents(of: recording, name: path, clock: clock.clock, libinput: build, config: config.arguments).events
+                    let events = try replayEvents(.recording(recording), options: replayOptions(clock: clock, libinput: build, config: config)).events
                     runs.append(VersionComparison.Run(version: build.version, events: events, report: comparison.compare(events, configuration: configuration)))
                 }
             } catch {

@@ -17,14 +17,14 @@ struct Debug: ParsableCommand {
         let context = reportingErrors { () throws -> LibinputContext in
             devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
         }
-        config.apply(to: context)
-        context.libinputVersion = LibinputBuild.versionOfThisProcess
+        context.configuration = config.configuration
+        context.libinputVersion = LibinputBuild.system.version
         let printer = ModeOutput(modes: output.mode.modes, json: output.json, configuration: output.translatorConfiguration, pointerLock: output.pointerLock, colour: output.color)
         if let latency = output.latency { printer.latency = LatencyLog(path: latency) }
         var sawDevice = false
         var last: UInt64 = 0
         reportingErrors {
-            try context.run(ready: MockedDevice.notifyReadyIfAsked) { event in
+            try context.run { event in
                 if case .deviceAdded = event.kind { sawDevice = true }
                 last = max(last, event.time)
                 printer.handle(event, availableAt: context.lastDispatchNanos)
@@ -36,7 +36,7 @@ struct Debug: ParsableCommand {
         printer.finish(at: last + 1_000_000)
         if let latency = printer.latency {
             latency.flush()
-            writeStderr(latency.summary)
+            writeStderr(latency.summary())
         }
         if !sawDevice && devicePaths.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()
@@ -51,7 +51,7 @@ struct Debug: ParsableCommand {
 
 /// libinput's errors and timing warnings go to stderr; its chatter does not.
 func reportLog(_ context: LibinputContext) {
-    for message in context.takeLog() where message.priority == .error || message.isTimingWarning {
+    for message in context.takeLog() where message.isWarning {
         writeStderr("libinput: \(message.text)")
     }
 }

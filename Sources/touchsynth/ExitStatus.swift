@@ -57,7 +57,7 @@ enum ExitStatus {
         case .missingFile: missingInput
         case .permission: permission
         case .usage: usage
-        case .unavailable: unavailable
+        case .unavailable, .notBuilt: unavailable
         case .programFailed: error.programStatus.flatMap { $0 == 0 ? nil : $0 } ?? internalError
         case .system: systemError
         }
@@ -85,6 +85,7 @@ enum ExitStatus {
         switch kind {
         case .badData: badData
         case .system: systemError
+        case .unavailable: unavailable
         }
     }
 

@@ -57,8 +57,11 @@ final class LatencyLog {
     /// The first failed write's errno: a full disk is reported at the end, not per line.
     private var writeError: Int32?
 
-    /// The figures, in this process's circumstances.
-    var summary: String { pool.summary(writeAhead: MockedDevice.writeAheadOfThisProcess) }
+    /// The figures, for frames written `writeAhead` before their timestamps (zero on a live device).
+    func summary(writeAhead: Duration = .zero) -> String {
+        let (seconds, attoseconds) = writeAhead.components
+        return pool.summary(writeAhead: seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+    }
 
     /// Opens (truncates) `path` for the per-event lines; one that cannot be opened ends the
     /// program, as any output file (``openForWriting(_:)``).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MockedDevices
 
 /// `--libinput VERSION[,VERSION…]`: which libinput a replay's libinput side runs on.
@@ -25,16 +26,60 @@ struct LibinputOptions: ParsableArguments {
     /// The builds of the versions asked for (the system's when none is), built first when missing.
     func builds() -> [LibinputBuild] {
         guard !versions.isEmpty else { return [.system] }
-        return versions.map { version in
-            reportingErrors { try LibinputBuild.resolve(version) { writeStderr("touchsynth: " + $0) } }
-        }
+        return versions.map { version in reportingErrors { try LibinputBuilder.resolveBuilding(version) } }
     }
 
     /// The one build of a command that takes one version.
     func build() -> LibinputBuild { builds()[0] }
+}
 
-    /// The arguments that ask a child `touchsynth replay` for `build`.
-    static func arguments(_ build: LibinputBuild) -> [String] {
-        build.libraryDirectory == nil ? [] : ["--libinput", build.version]
+/// Builds a libinput version on first use, as the CLI's convenience: the library only says that
+/// a version is not built (``LibinputBuild/resolve(_:)``); the command runs the repository's
+/// `tools/build-libinput`, found from the executable inside a checkout, with one line first.
+enum LibinputBuilder {
+    static func resolveBuilding(_ version: String) throws -> LibinputBuild {
+        let missing: HarnessError
+        do {
+            return try LibinputBuild.resolve(version)
+        } catch {
+            missing = error
+        }
+        guard missing.kind == .notBuilt else { throw missing }
+        guard let script = script() else {
+            throw CommandError(.unavailable, missing.message + "; that script is in a checkout of touchsynth, not found beside this executable")
+        }
+        writeStderr("touchsynth: libinput \(version) is not built yet: building it from Debian's source package, once "
+                    + "(log in \(LibinputBuild.buildArea)/logs)")
+        let outcome = run(script, version)
+        if outcome.status != 0 {
+            throw CommandError(.unavailable, outcome.lastLine.map { $0.replacingOccurrences(of: "tools/build-libinput: ", with: "") }
+                               ?? "libinput \(version): tools/build-libinput failed (status \(outcome.status))")
+        }
+        return try LibinputBuild.resolve(version)
+    }
+
+    /// `tools/build-libinput` of the checkout the running executable was built in.
+    private static func script() -> String? {
+        var directory = BuildProducts.executableDirectory
+        for _ in 0..<6 {
+            directory = (directory as NSString).deletingLastPathComponent
+            let candidate = directory + "/tools/build-libinput"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func run(_ script: String, _ version: String) -> (status: Int32, lastLine: String?) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = [version]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TOUCHSYNTH_LIBINPUT_BUILDS": LibinputBuild.buildArea]) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = pipe
+        guard (try? process.run()) != nil else { return (127, "libinput \(version): cannot run \(script)") }
+        let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, errors.split(separator: "\n").last.map(String.init))
     }
 }

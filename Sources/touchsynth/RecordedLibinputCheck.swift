@@ -7,7 +7,7 @@ import Recordings
 /// `replay --with-libinput`: a bug report's `libinput record --with-libinput` file as a fidelity
 /// check. The libinput events it recorded on the reporter's machine are compared with this run's,
 /// as libinput record prints them; a different libinput version is said, as it may be the cause.
-extension Replay {
+extension ReplayCommand {
     func compareWithRecordedLibinput() throws {
         let recorded = reportingErrors { try RecordedLibinputEvents.read(recording) }
         guard recorded.hasLibinput else {
@@ -15,10 +15,11 @@ extension Replay {
         }
         let build = libinput.build()
         let loaded = reportingErrors { try RecordingLoader.load(recording, description: input.desc, node: input.node) }
-        let events = reportingErrors {
-            // libinput record turns tapping on for every device it records.
-            try captureLibinputEvents(of: loaded, name: recording, clock: clock.clock, libinput: build, asDelivered: true, config: ["--enable-tap"]).events
-        }
+        var options = replayOptions(clock: clock, libinput: build)
+        options.asDelivered = true
+        // libinput record turns tapping on for every device it records.
+        options.configuration.tapToClick = true
+        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), options: options).events }
         let replayed = events.compactMap(EventFormat.libinputRecordText)
         let differences = EventAlignment.differences(recorded.events.map(\.text), replayed)
         let first = differences.first.map { d in

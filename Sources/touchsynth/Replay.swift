@@ -3,8 +3,9 @@ import Foundation
 import MockedDevices
 
 /// `touchsynth replay REC`: a recording through real libinput, printed like `debug`.
-struct Replay: ParsableCommand {
+struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Replay a recording through real libinput (mocked device, no root) and print the events.")
 
     @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
@@ -44,34 +45,41 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         if withLibinput { return try compareWithRecordedLibinput() }
-        let report = reportingErrors { () throws -> ReplayReport in
-            let device = try MockedDevice.forFile(recording, description: input.desc, node: input.node)
-            warn(device.notes, in: recording)
-            device.filtersLikeKernel = !asDelivered
-            device.libinput = libinput.build()
-            for (index, other) in others.enumerated() { try device.addDevice(file: other, eventNumber: 11 + index) }
-            for fault in unplug { device.faults.append(.removal(devnode: fault.devnode ?? device.devnode, at: fault.at)) }
-            for fault in synDropped {
-                device.faults.append(.synDropped(devnode: fault.devnode ?? device.devnode, at: fault.at, lost: fault.lost ?? 50_000))
+        var options = replayOptions(clock: clock, libinput: libinput.build(), config: config)
+        options.timing.speed = speed
+        options.asDelivered = asDelivered
+        options.otherDevices = others.map { .file($0) }
+        options.faults = unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
+            + synDropped.map { .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000) }
+        // A latency file that cannot be written ends the command before anything is printed.
+        let latency = output.latency.map { LatencyLog(path: $0) }
+        let printer = ModeOutput(modes: output.mode.modes, json: output.json, configuration: output.translatorConfiguration,
+                                 pointerLock: output.pointerLock, colour: output.color)
+        printer.latency = latency
+        var last: UInt64 = 0
+        let report = reportingErrors { () throws(HarnessError) -> ReplayReport in
+            try Replay.stream(.file(recording, description: input.desc, device: input.node), options: options) { output in
+                switch output {
+                case .event(let event, let availableAt):
+                    last = max(last, event.time)
+                    printer.handle(event, availableAt: availableAt)
+                case .log(let message):
+                    if message.isWarning { writeStderr("libinput: \(message.text)") }
+                }
             }
-            // The child writes the latency file; one it cannot write fails here, before the replay.
-            if let latency = output.latency { close(openForWriting(latency)) }
-            let command = [currentExecutable(), "debug"] + device.devnodes.flatMap { ["--device", $0] } + output.arguments + config.arguments
-            var timing = ReplayTiming.programSignalsReady
-            timing.speed = speed
-            timing.clock = clock.clock
-            do {
-                return try device.run(command, timing: timing, readiness: .programSignals)
-            } catch let error as HarnessError {
-                // The program is this one's `debug`, on the same stderr: ended before it was
-                // ready, it has said why, or its reader went away (`| head`, status 0).
-                if let status = error.programStatus { Foundation.exit(status) }
-                throw error
-            }
+        }
+        warn(report.notes, in: recording)
+        printer.finish(at: last + 1_000_000)
+        if let latency = printer.latency {
+            latency.flush()
+            writeStderr(latency.summary(writeAhead: options.timing.writeAhead))
         }
         if stats { printStats(report) }
         endIfInterrupted(report)
-        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+        if output.check {
+            for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
+            if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
+        }
     }
 }
 

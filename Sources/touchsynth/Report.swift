@@ -36,7 +36,8 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
-        let data = makeReport(recording, description: description, screen: screen.size, clock: clock.clock, libinput: libinput.build(), config: config.arguments)
+        let options = replayOptions(clock: clock, libinput: libinput.build(), config: config)
+        let data = makeReport(recording, description: description, screen: screen.size, options: options)
         writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
@@ -52,11 +53,11 @@ func reportName(for recording: String) -> String {
     return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
 }
 
-/// Replays `path` through real libinput (the `libinput` build, devices configured by `config`), translates it in both modes and computes its report.
-func makeReport(_ path: String, description: SurfaceDescription, screen: Size, clock: ReplayClock, libinput: LibinputBuild, config: [String]) -> ReportData {
+/// Replays `path` through real libinput with `options`, translates it in both modes and computes its report.
+func makeReport(_ path: String, description: SurfaceDescription, screen: Size, options: ReplayOptions) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path) }
     warn(recording.notes, in: path)
-    let events = reportingErrors { try captureLibinputEvents(of: recording, name: path, clock: clock, libinput: libinput, config: config).events }
+    let events = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(recording), options: options).events }
     return makeReport(path, recording: recording, events: events, description: description, screen: screen)
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Translating and recognizing allocate nothing once an app's event loop runs: `touchsynth
-/// bench`'s steady-state figure, counted by touchsynth-alloc-count.so in the release build (a
+/// bench`'s steady-state figure, counted by libtouchsynth-alloc-count.so in the release build (a
 /// debug build allocates on its own), is zero in both modes, and so is a translator whose pointer
 /// crosses pointer regions every few events. Allocation counts are deterministic,
 /// so this is a test, not a benchmark.
@@ -10,7 +10,7 @@ final class AllocationTests: XCTestCase {
     func testNoHeapAllocationPerEventInTheSteadyState() throws {
         let release = Fixtures.root.appendingPathComponent(".build/release")
         let touchsynth = release.appendingPathComponent("touchsynth").path
-        let counter = release.appendingPathComponent("touchsynth-alloc-count.so").path
+        let counter = release.appendingPathComponent("libtouchsynth-alloc-count.so").path
         guard FileManager.default.isExecutableFile(atPath: touchsynth), FileManager.default.fileExists(atPath: counter) else {
             throw MissingBuild(what: "the release build and its allocation counter (tools/test builds them: tools/build release)")
         }

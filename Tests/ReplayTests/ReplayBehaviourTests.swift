@@ -69,15 +69,10 @@ final class ReplayBehaviourTests: XCTestCase {
     /// does not show in it, as it would in the program's ru_maxrss, which Linux starts from the
     /// spawning process's peak.
     func testProgramPeakMemoryIsTheProgramsOwn() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let ballast = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 20, alignment: 4096)
         defer { ballast.deallocate() }
         for offset in stride(from: 0, to: ballast.count, by: 4096) { ballast[offset] = 1 }
-        let device = try MockedDevice.forFile(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { close(null) }
-        let report = try device.run([touchsynth, "debug", "--device", device.devnode, "--json"],
-                                    timing: .programSignalsReady, readiness: .programSignals, standardOutput: null)
+        let report = try Replay(.file(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)).report
         XCTAssertEqual(report.exitStatus, 0)
         XCTAssertGreaterThan(try XCTUnwrap(PeakMemory.ofThisProcess()), 256 << 10)
         let peak = try XCTUnwrap(report.programPeakKiB)

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 import MockedDevices
 import Recordings
 import XCTest
@@ -92,8 +93,8 @@ final class VirtualClockTests: XCTestCase {
         XCTAssertTrue(stderr.hasSuffix((ours.last ?? "") + "\n"), stderr, file: file, line: line)
     }
 
-    private let leadIn = Int(ReplayTiming.programSignalsReady.leadIn.components.attoseconds / 1_000_000_000_000)
-        + Int(ReplayTiming.programSignalsReady.leadIn.components.seconds) * 1_000_000
+    private let leadIn = Int(ReplayTiming.libinputSide.leadIn.components.attoseconds / 1_000_000_000_000)
+        + Int(ReplayTiming.libinputSide.leadIn.components.seconds) * 1_000_000
 
     private func lines(_ text: String) -> [[String: Any]] {
         text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -116,21 +117,15 @@ final class VirtualClockTests: XCTestCase {
         return nil
     }
 
-    /// Replays `path` through `touchsynth debug --json` with the harness in this process.
+    /// Replays `path` with the replay library in this process: its events in their JSON form.
     private func replay(_ path: String, tap: Bool = false) throws -> ([[String: Any]], ReplayReport) {
-        let touchsynth = try Fixtures.touchsynth()
-        let device = try MockedDevice.forFile(path)
-        let output = temporaryPath("events.jsonl")
-        let fd = open(output, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-        defer {
-            close(fd)
-            unlink(output)
-        }
-        let report = try device.run([touchsynth, "debug", "--device", device.devnode, "--json"] + (tap ? ["--enable-tap"] : []),
-                                    timing: .programSignalsReady, readiness: .programSignals, standardOutput: fd)
-        XCTAssertEqual(report.exitStatus, 0)
-        XCTAssertEqual(report.clock, .virtual)
-        return (lines(try String(contentsOfFile: output, encoding: .utf8)), report)
+        var options = ReplayOptions()
+        options.configuration.tapToClick = tap
+        let replay = try Replay(.file(path), options: options)
+        XCTAssertEqual(replay.report.exitStatus, 0)
+        XCTAssertEqual(replay.report.clock, .virtual)
+        let encoder = JSONEncoder()
+        return (try replay.events.map { try XCTUnwrap(JSONSerialization.jsonObject(with: try encoder.encode($0)) as? [String: Any]) }, replay.report)
     }
 
     /// Replays a minute of synthesized gestures, and sends `signal` to the libinput side once it has

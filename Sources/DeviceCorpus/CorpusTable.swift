@@ -4,15 +4,15 @@ import Recordings
 /// The corpus results as a table, with the reasons a device does not give a gesture. One libinput
 /// version: a row per device, a column per gesture. Several: a row per device and gesture, a
 /// column per version, the rows where the versions disagree marked.
-struct CorpusTable {
-    var devices: [CorpusDevice]
+public struct CorpusTable: Sendable {
+    public var devices: [CorpusDevice]
     /// The libinput versions replayed on, in the order asked.
-    var versions: [String]
+    public var versions: [String]
     /// `cells[version][device][gesture]`.
-    var cells: [[[CorpusCell]]]
+    public var cells: [[[CorpusCell]]]
 
     /// Why the gestures that failed on `device` (on the first version) failed, from what the device is.
-    func reasons(_ index: Int) -> String {
+    public func reasons(_ index: Int) -> String {
         let d = devices[index].description
         var reasons: [String] = []
         let failed = cells[0][index].filter { !$0.ok }
@@ -65,7 +65,8 @@ struct CorpusTable {
             + " on \(devices.count) touchpads; the versions differ on \(changed)"
     }
 
-    func text() -> String {
+    /// The table for a terminal: aligned columns, the reasons, the summary.
+    public func text() -> String {
         let (header, rows) = grid(device: \.file)
         let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
         func line(_ row: [String]) -> String {
@@ -79,7 +80,8 @@ struct CorpusTable {
         return out + "\n\(summary)\n"
     }
 
-    func markdown(command: String) -> String {
+    /// The table as a Markdown page, naming the `command` that made it.
+    public func markdown(command: String) -> String {
         var out = "# Device corpus: which gestures libinput reports on which touchpad\n\n"
         out += "Produced by `\(command)`: every distinct touchpad description from the shared evemu recordings, "
         out += "with each gesture synthesized on it (`touchsynth synthesize`) and replayed through real libinput "
@@ -98,12 +100,11 @@ struct CorpusTable {
         return out + "\n\(summary).\n"
     }
 
-    func jsonLines() -> [String] {
+    /// One record per device, gesture and version, for `corpus --json`.
+    public func lines() -> [CorpusLine] {
         versions.indices.flatMap { v in
             devices.indices.flatMap { i in
-                cells[v][i].map { cell in
-                    JSONLines.line(CorpusLine(device: devices[i], libinput: versions[v], cell: cell, why: cell.ok ? nil : reasons(i)))
-                }
+                cells[v][i].map { cell in CorpusLine(device: devices[i], libinput: versions[v], cell: cell, why: cell.ok ? nil : reasons(i)) }
             }
         }
     }
@@ -111,27 +112,31 @@ struct CorpusTable {
 
 /// `corpus --json`'s line for one device, gesture and libinput version: the outcome under its own
 /// key (`value`, `instead`, `not_synthesized` or `replay_failed`), and `why` a gesture was not reported.
-private struct CorpusLine: Encodable {
+public struct CorpusLine: Encodable, Sendable {
     var device: CorpusDevice
     var libinput: String
     var cell: CorpusCell
     var why: String?
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: NamedKey.self)
-        try c.encode(device.file, forKey: NamedKey("device"))
-        try c.encode(device.description.name, forKey: NamedKey("name"))
-        try c.encode(device.tracking, forKey: NamedKey("tracking"))
-        try c.encode(libinput, forKey: NamedKey("libinput"))
-        try c.encode(cell.gesture.name, forKey: NamedKey("gesture"))
-        try c.encode(cell.ok, forKey: NamedKey("reported"))
+    private enum Key: String, CodingKey {
+        case device, name, tracking, libinput, gesture, reported, value, instead, not_synthesized, replay_failed, why
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(device.file, forKey: .device)
+        try c.encode(device.description.name, forKey: .name)
+        try c.encode(device.tracking, forKey: .tracking)
+        try c.encode(libinput, forKey: .libinput)
+        try c.encode(cell.gesture.name, forKey: .gesture)
+        try c.encode(cell.ok, forKey: .reported)
         switch cell.outcome {
-        case .reported(let value): try c.encode(value, forKey: NamedKey("value"))
-        case .other(let what): try c.encode(what, forKey: NamedKey("instead"))
-        case .notSynthesized(let why): try c.encode(why, forKey: NamedKey("not_synthesized"))
-        case .replayFailed(let why): try c.encode(why, forKey: NamedKey("replay_failed"))
+        case .reported(let value): try c.encode(value, forKey: .value)
+        case .other(let what): try c.encode(what, forKey: .instead)
+        case .notSynthesized(let why): try c.encode(why, forKey: .not_synthesized)
+        case .replayFailed(let why): try c.encode(why, forKey: .replay_failed)
         case .pending: break
         }
-        try c.encodeIfPresent(why, forKey: NamedKey("why"))
+        try c.encodeIfPresent(why, forKey: .why)
     }
 }

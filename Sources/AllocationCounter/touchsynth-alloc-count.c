@@ -1,4 +1,4 @@
-/* Counts heap allocations for `touchsynth bench` (LD_PRELOAD=touchsynth-alloc-count.so):
+/* Counts heap allocations for `touchsynth bench` (LD_PRELOAD=libtouchsynth-alloc-count.so):
  * malloc, calloc, realloc, memalign and friends forward to glibc's own entry points and bump
  * touchsynth_allocations, which the benchmark reads through dlsym before and after a run. */
 #include <stddef.h>

@@ -1,0 +1,31 @@
+/// One device × gesture result.
+public struct CorpusCell: Sendable {
+    public enum Outcome: Sendable {
+        case pending
+        /// libinput reported the gesture; with its value.
+        case reported(String)
+        /// libinput reported something else (or nothing).
+        case other(String)
+        /// The synthesizer refused: the device cannot perform it.
+        case notSynthesized(String)
+        /// The replay did not finish; its error.
+        case replayFailed(String)
+    }
+
+    public var gesture: CorpusGesture
+    public var outcome: Outcome
+
+    /// Whether libinput reported the gesture.
+    public var ok: Bool { if case .reported = outcome { return true }; return false }
+
+    /// The outcome in a table's cell.
+    public var short: String {
+        switch outcome {
+        case .pending: return "?"
+        case .reported(let value): return "yes \(value)"
+        case .other(let what): return "no (\(what))"
+        case .notSynthesized: return "n/a"
+        case .replayFailed(let why): return "replay failed: \(why)"
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// A libinput log line, with libinput's priority.
+public struct LibinputLogMessage: Equatable, Sendable {
+    /// libinput's log priorities.
+    public enum Priority: UInt8, Equatable, Sendable { case debug, info, error }
+    public var priority: Priority
+    public var text: String
+
+    public init(priority: Priority, text: String) {
+        self.priority = priority
+        self.text = text
+    }
+
+    /// libinput's own warnings that events or timers ran late, which change gesture decisions.
+    public var isTimingWarning: Bool {
+        text.contains("lagging behind") || text.contains("expiry is in the past") || text.contains("too slow")
+    }
+
+    /// What a user is told of: libinput's errors and its timing warnings, not its chatter.
+    public var isWarning: Bool { priority == .error || isTimingWarning }
+}

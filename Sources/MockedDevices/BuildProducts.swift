@@ -1,0 +1,39 @@
+import Foundation
+
+/// The files a build puts beside its executables that the harness runs: the libinput side and
+/// touchsynth-preload. SwiftPM builds both with any product that replays (the CLI, a test
+/// bundle, an app's tests), into the directory of that product.
+public enum BuildProducts {
+    /// The libinput side of a replay (`touchsynth-libinput`).
+    public static func libinputSide() throws(HarnessError) -> String {
+        try locate("touchsynth-libinput", variable: "TOUCHSYNTH_LIBINPUT_SIDE_PATH")
+    }
+
+    /// touchsynth-preload as a library to preload into programs other than the libinput side
+    /// (`touchsynth mock`).
+    public static func preload() throws(HarnessError) -> String {
+        try locate("libtouchsynth-preload.so", variable: "TOUCHSYNTH_PRELOAD")
+    }
+
+    /// The directory of the running executable, symbolic links resolved.
+    public static var executableDirectory: String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return (exe as NSString).deletingLastPathComponent
+    }
+
+    /// `name` from `variable` when it is set, else beside the running executable or one or two
+    /// levels up (a test bundle on other platforms lies deeper than the executables).
+    static func locate(_ name: String, variable: String) throws(HarnessError) -> String {
+        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
+            guard FileManager.default.fileExists(atPath: path) else { throw HarnessError(.unavailable, "\(variable)=\(path) does not exist") }
+            return path
+        }
+        var directory = executableDirectory
+        for _ in 0..<3 {
+            let candidate = directory + "/" + name
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        throw HarnessError(.unavailable, "\(name) not found next to \(executableDirectory): `swift build` builds it (or set \(variable))")
+    }
+}

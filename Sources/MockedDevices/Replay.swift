@@ -1,0 +1,130 @@
+import Foundation
+import LibinputEvents
+import Recordings
+import ReplayChannel
+
+/// A recording to replay.
+public enum ReplaySource: Sendable {
+    /// A recording file, in any format ``RecordingLoader`` reads; `description` is a description
+    /// for a log that has none (`--desc`), `device` the device of a log of several (`--device`).
+    /// A file over ``MockedDevice/streamingThreshold`` is read as it plays.
+    case file(String, description: String? = nil, device: String? = nil)
+    /// A recording in memory: loaded, converted or synthesized.
+    case recording(Recording)
+}
+
+/// How a recording is replayed.
+public struct ReplayOptions: Sendable {
+    /// The clock, speed and pauses; the virtual clock by default.
+    public var timing = ReplayTiming.libinputSide
+    /// The libinput the replay runs on.
+    public var libinput = LibinputBuild.system
+    /// How libinput configures the devices: tap-to-click, the click method.
+    public var configuration = DeviceConfiguration()
+    /// The recording is what a kernel delivered (`libinput record` of a device): it is played as
+    /// it is, without the kernel input core's filtering, whose second pass would damp values again.
+    public var asDelivered = false
+    /// Devices played at the same time as the recording's (a keyboard beside the touchpad), their
+    /// first frames at once with its first, as ``otherDevice(_:)`` names them.
+    public var otherDevices: [ReplaySource] = []
+    /// Faults injected, on ``device`` or on one of ``otherDevices``.
+    public var faults: [ReplayFault] = []
+
+    public init() {}
+
+    /// The node the recording's device is presented as.
+    public static let device = "/dev/input/event10"
+
+    /// The node of the other device at `index` of ``otherDevices``: `/dev/input/event11` and up.
+    public static func otherDevice(_ index: Int) -> String { "/dev/input/event\(11 + index)" }
+}
+
+/// A recording replayed through real libinput, on devices mocked from the recording, in one
+/// child process (the libinput side, ``BuildProducts/libinputSide()``): libinput's events, and
+/// how the replay went.
+///
+/// ```swift
+/// let replay = try Replay(.file("pinch.yml"))
+/// for event in replay.events { print(event.typeName) }
+/// ```
+public struct Replay: Sendable {
+    /// libinput's events, in the order it reported them.
+    public var events: [LibinputEvent]
+    /// How the replay went: the clock, time and CPU, notes on the recording, libinput's log.
+    public var report: ReplayReport
+
+    /// Replays `source`, collecting its events.
+    public init(_ source: ReplaySource, options: ReplayOptions = ReplayOptions()) throws(HarnessError) {
+        var events: [LibinputEvent] = []
+        report = try Self.stream(source, options: options) { output in
+            if case .event(let event, _) = output { events.append(event) }
+        }
+        self.events = events
+    }
+
+    /// Replays `source`, handing each event and log line to `handle` as the libinput side reports
+    /// it (so that memory does not grow with a long recording), and returns how it went. On the
+    /// virtual clock, everything of one step is handed on before the next step is delivered.
+    /// A replay stopped by SIGINT or SIGTERM returns early with ``ReplayReport/interruption`` set.
+    public static func stream(_ source: ReplaySource, options: ReplayOptions = ReplayOptions(),
+                              _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
+        let device = try MockedDevice.make(source, eventNumber: 10)
+        device.libinput = options.libinput
+        device.filtersLikeKernel = !options.asDelivered
+        for (index, other) in options.otherDevices.enumerated() {
+            try device.addDevice(other, eventNumber: 11 + index)
+        }
+        device.faults = options.faults
+        let side = try BuildProducts.libinputSide()
+        let configuration = LibinputSideConfiguration(devices: device.devnodes, device: options.configuration,
+                                                      libinputVersion: options.libinput.version)
+        return try withoutActuallyEscaping(handle) { (handle) throws(HarnessError) -> ReplayReport in
+            let channel = try ChannelReceiver(configuration: configuration, handle: handle)
+            defer { channel.close() }
+            var report = try device.run([side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
+            report.notes = device.notes
+            report.libinputLog = channel.log
+            guard report.exitStatus == 0 || report.interruption != nil else {
+                throw HarnessError(.programFailed, "the libinput side of the replay failed (status \(report.exitStatus))")
+            }
+            return report
+        }
+    }
+}
+
+extension MockedDevice {
+    /// The testbed for `source`, its device as `/dev/input/event<eventNumber>`.
+    static func make(_ source: ReplaySource, eventNumber: Int) throws(HarnessError) -> MockedDevice {
+        switch source {
+        case .file(let path, let description, let node):
+            return try harnessError { try forFile(path, description: description, node: node, eventNumber: eventNumber) }
+        case .recording(let recording):
+            let device = try MockedDevice(recording: recording, eventNumber: eventNumber)
+            device.notes = recording.notes
+            return device
+        }
+    }
+
+    /// Adds `source`'s device to the testbed as `/dev/input/event<eventNumber>`.
+    func addDevice(_ source: ReplaySource, eventNumber: Int) throws(HarnessError) {
+        switch source {
+        case .file(let path, let description, let node):
+            _ = try harnessError { try addDevice(file: path, description: description, node: node, eventNumber: eventNumber) }
+        case .recording(let recording):
+            try addDevice(recording: recording, eventNumber: eventNumber)
+        }
+    }
+}
+
+/// `body`'s result, its error as a ``HarnessError``: a recording's own error keeps its kind.
+func harnessError<T>(_ body: () throws -> T) throws(HarnessError) -> T {
+    do {
+        return try body()
+    } catch let error as HarnessError {
+        throw error
+    } catch let error as RecordingError {
+        throw HarnessError(error)
+    } catch {
+        throw HarnessError(.system, "\(error)")
+    }
+}

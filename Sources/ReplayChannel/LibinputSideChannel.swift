@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LibinputEvents
+
+/// The libinput side's end of the channel: its configuration, its readiness, and its records,
+/// buffered and written to the harness at each ``flush()``.
+public final class LibinputSideChannel {
+    public let configuration: LibinputSideConfiguration
+    private let output: Int32
+    private let readiness: Int32?
+    private var writer = WireWriter()
+
+    /// The channel the harness set up in `environment`; a failure when it set up none.
+    public init(environment: [String: String]) throws(ChannelFailure) {
+        configuration = try LibinputSideConfiguration(environment: environment)
+        guard let fd = environment[LibinputSideConfiguration.eventsVariable].flatMap(Int32.init), fcntl(fd, F_GETFD) >= 0 else {
+            throw ChannelFailure(.system, "\(LibinputSideConfiguration.eventsVariable) names no open descriptor")
+        }
+        output = fd
+        readiness = environment[LibinputSideConfiguration.readinessVariable].flatMap(Int32.init)
+        ChannelRecord.hello(version: ChannelRecord.version).write(to: &writer)
+    }
+
+    /// Readable once the harness has gone: its end of the channel closed.
+    public var hangup: Int32 { output }
+
+    /// Adds a record to what the next ``flush()`` writes.
+    public func send(_ record: ChannelRecord) {
+        record.write(to: &writer)
+    }
+
+    /// Writes what was sent; false once the harness has gone (its end closed).
+    @discardableResult
+    public func flush() -> Bool {
+        defer { writer.removeAll() }
+        return writer.bytes.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(output, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// Tells the harness the side is ready for the first frame: libinput has added its devices.
+    public func notifyReady() {
+        guard let readiness else { return }
+        var byte: UInt8 = 1
+        _ = write(readiness, &byte, 1)
+        close(readiness)
+    }
+}

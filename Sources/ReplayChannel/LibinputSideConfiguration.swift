@@ -1,0 +1,67 @@
+import LibinputEvents
+
+/// What the harness tells its libinput side when it starts it, through the environment: the
+/// devices to open, how libinput configures them, and the descriptors of the channel. The
+/// writer (``environment``) and the reader (``init(environment:)``) are side by side.
+public struct LibinputSideConfiguration: Equatable, Sendable {
+    /// The device nodes to open, in order.
+    public var devices: [String]
+    public var device: DeviceConfiguration
+    /// The version of the libinput the side loads, named in its DEVICE_ADDED events.
+    public var libinputVersion: String?
+
+    public init(devices: [String], device: DeviceConfiguration = DeviceConfiguration(), libinputVersion: String? = nil) {
+        self.devices = devices
+        self.device = device
+        self.libinputVersion = libinputVersion
+    }
+
+    /// The variable holding the configuration.
+    public static let variable = "TOUCHSYNTH_LIBINPUT_SIDE"
+    /// The variable naming the descriptor the side writes its records to.
+    public static let eventsVariable = "TOUCHSYNTH_EVENTS_FD"
+    /// The variable naming the descriptor the side writes one byte to once it is ready for the
+    /// first frame; touchsynth-preload writes it at the first open of a device instead, unless
+    /// ``readinessByProgramVariable`` is set.
+    public static let readinessVariable = "TOUCHSYNTH_NOTIFY_FD"
+    public static let readinessByProgramVariable = "TOUCHSYNTH_NOTIFY_BY_PROGRAM"
+    /// The descriptors the side gets: 0–2 are stdio, 4 the virtual clock's socket.
+    public static let readinessDescriptor: Int32 = 3
+    public static let eventsDescriptor: Int32 = 5
+
+    /// The environment entries that carry this configuration and the channel's descriptors.
+    public var environment: [String: String] {
+        var fields = ["devices=" + devices.joined(separator: ",")]
+        if device.tapToClick { fields.append("tap=1") }
+        if let method = device.clickMethod { fields.append("click=" + method.rawValue) }
+        if let libinputVersion { fields.append("version=" + libinputVersion) }
+        return [Self.variable: fields.joined(separator: ";"), Self.eventsVariable: String(Self.eventsDescriptor),
+                Self.readinessVariable: String(Self.readinessDescriptor), Self.readinessByProgramVariable: "1"]
+    }
+
+    /// The configuration ``environment`` carries; a missing or malformed entry is a failure the
+    /// side reports (a program started by hand, or a harness of another build).
+    public init(environment: [String: String]) throws(ChannelFailure) {
+        guard let text = environment[Self.variable] else {
+            throw ChannelFailure(.system, "\(Self.variable) is not set: touchsynth-libinput is started by the mocked-device harness")
+        }
+        devices = []
+        device = DeviceConfiguration()
+        for field in text.split(separator: ";") {
+            let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw ChannelFailure(.system, "\(Self.variable): '\(field)' is not KEY=VALUE") }
+            switch parts[0] {
+            case "devices": devices = parts[1].split(separator: ",").map(String.init)
+            case "tap": device.tapToClick = parts[1] == "1"
+            case "click":
+                guard let method = DeviceConfiguration.ClickMethod(rawValue: parts[1]) else {
+                    throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a click method")
+                }
+                device.clickMethod = method
+            case "version": libinputVersion = parts[1]
+            default: throw ChannelFailure(.system, "\(Self.variable): unknown key '\(parts[0])'")
+            }
+        }
+        guard !devices.isEmpty else { throw ChannelFailure(.system, "\(Self.variable) names no device") }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import LibinputKit
+import ReplayChannel
+
+/// The libinput side of a replay: real libinput on the harness's mocked devices, every event and
+/// log line it gives written to the harness as channel records. The harness starts it with
+/// touchsynth-preload's wrappers linked in (they take the place of LD_PRELOAD) and umockdev's
+/// preloaded, and stops it with SIGINT once the recording is over.
+@main
+struct LibinputSide {
+    static func main() {
+        let channel: LibinputSideChannel
+        do {
+            channel = try LibinputSideChannel(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            FileHandle.standardError.write(Data("touchsynth-libinput: \(error)\n".utf8))
+            exit(70)
+        }
+        do throws(LibinputError) {
+            let context = try LibinputContext.path(channel.configuration.devices, configuration: channel.configuration.device)
+            context.libinputVersion = channel.configuration.libinputVersion
+            // A harness that went away (killed, or its output closed) ends the side too.
+            try context.run(ready: channel.notifyReady, dispatched: {
+                sendLog(of: context, to: channel)
+                if !channel.flush() { exit(0) }
+            }, hangup: channel.hangup) { event in
+                channel.send(.event(event, availableAt: context.lastDispatchNanos))
+                return true
+            }
+            sendLog(of: context, to: channel)
+            channel.flush()
+        } catch {
+            let kind: ChannelFailure.Kind = switch error.kind {
+            case .missingFile, .unavailable: .unavailable
+            case .badData, .permission, .system: .system
+            }
+            channel.send(.failure(ChannelFailure(kind, error.message)))
+            channel.flush()
+            exit(kind == .unavailable ? 69 : 71)
+        }
+    }
+
+    /// libinput's log since the last call, as records.
+    private static func sendLog(of context: LibinputContext, to channel: LibinputSideChannel) {
+        for message in context.takeLog() where message.priority != .debug { channel.send(.log(message)) }
+    }
+}
