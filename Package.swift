@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "touchsynth", targets: ["touchsynth"]),
+        // The libinput side of every replay; a product, so that packages depending on the
+        // libraries build it beside their own executables and tests.
+        .executable(name: "touchsynth-libinput", targets: ["touchsynth-libinput"]),
         // The mocked-device harness's LD_PRELOAD helper, for programs other than touchsynth's own
         // libinput side (`touchsynth mock -- libinput debug-events`): libtouchsynth-preload.so.
         .library(name: "touchsynth-preload", type: .dynamic, targets: ["MockedDevicesPreload"]),
@@ -22,6 +25,8 @@ let package = Package(
         .library(name: "SurfaceDescriptions", targets: ["SurfaceDescriptions"]),
         .library(name: "Report", targets: ["Report"]),
         .library(name: "DeviceCorpus", targets: ["DeviceCorpus"]),
+        // For an app's own tests: recordings replayed in both modes through its recognizers.
+        .library(name: "TouchSynthTesting", targets: ["TouchSynthTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,7 +77,11 @@ let package = Package(
         // The same gestures synthesized on many touchpads and replayed on libinput versions.
         .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "MockedDevices", "LibinputEvents"]),
         // Surfaces built from JSON or YAML descriptions, and the default surface.
-        .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents"]),
+        .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings"]),
+        // The testing kit: a recording replayed through real libinput and both modes, and
+        // expectations on an app's recognizers, for Swift Testing and XCTest.
+        .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
+                                                          "Report", "Recordings", "LibinputEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
@@ -101,8 +110,7 @@ let package = Package(
                                                     "ModeComparison", "SurfaceDescriptions", "Report"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
-        // An app's own recognizer, written with the public API only (no @testable import).
-        .testTarget(name: "AppRecognizerTests", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
+        .testTarget(name: "TestingKitTests", dependencies: ["TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents"]),
     ]
 )

@@ -46,7 +46,7 @@ public struct Comparison {
 
     /// A fresh surface after `events` translated in `mode`, each app event handed to it as it is
     /// made, the stream flushed and the surface finished.
-    private func run(_ events: [LibinputEvent], in mode: DeliveryMode, configuration: AppEventTranslator.Configuration) -> Surface {
+    public func run(_ events: [LibinputEvent], in mode: DeliveryMode, configuration: AppEventTranslator.Configuration = .init()) -> Surface {
         let surface = makeSurface()
         var translator = AppEventTranslator(mode: mode, configuration: configuration)
         for event in events { translator.translate(event, to: surface) }

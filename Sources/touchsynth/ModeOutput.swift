@@ -4,6 +4,7 @@ import Foundation
 import AppEvents
 import LibinputEvents
 import LibinputKit
+import Report
 
 /// Prints libinput events, or the app events both translators make of them, as a table or JSON
 /// Lines; optionally checks the app event streams' invariants.

@@ -1,8 +1,8 @@
 import Foundation
 import AppEvents
 
-/// How app events are shown in tables: a short phrase each (JSON: `AppEvent+JSON.swift`).
-enum AppEventFormat {
+/// How app events are shown in tables and snapshots: a short phrase each (JSON: `AppEvent+JSON.swift`).
+public enum AppEventFormat {
     static func p(_ point: Point) -> String { String(format: "(%.1f,%.1f)", point.x, point.y) }
 
     /// Whole points: enough to follow a touch by eye in a terminal (JSON keeps every digit).
@@ -10,7 +10,7 @@ enum AppEventFormat {
 
     /// Short enough for a terminal column: a touch's type is the mode's (direct in compat,
     /// indirectPointer in indirect), so it is left out; `*` marks a simulated touch.
-    static func short(_ e: AppEvent) -> String {
+    public static func short(_ e: AppEvent) -> String {
         var text: String
         switch e.payload {
         case .touches(let touches):

@@ -1,0 +1,58 @@
+import AppEvents
+import Recordings
+
+extension SurfaceDescription {
+    /// The surface description in the file at `path` (`-` for standard input), checked: a bad one
+    /// is a bad-data error naming the file and the line. `.yml`/`.yaml` is YAML and `.json`
+    /// JSON; a file named otherwise (a pipe, `<(…)`) is JSON when it opens with `{` or `[`.
+    public static func load(_ path: String) throws(RecordingError) -> SurfaceDescription {
+        let text = try readText(path, of: "a surface description")
+        let syntax: StructuredFile.Syntax =
+            path.hasSuffix(".yml") || path.hasSuffix(".yaml") ? .yaml
+            : path.hasSuffix(".json") || "{[".contains(text.first { !$0.isWhitespace } ?? "{") ? .json : .yaml
+        let description = try StructuredFile.decode(SurfaceDescription.self, from: text, syntax: syntax, file: path, kind: "a surface description")
+        do {
+            _ = try description.makeSurface()
+            _ = try description.pointerInteractions()
+        } catch let error as SurfaceDescriptionError {
+            throw RecordingError(.badData, file: path, line: StructuredFile.line(of: description.location(of: error), in: text), error.description)
+        } catch {
+            throw RecordingError(.badData, file: path, "\(error)")
+        }
+        return description
+    }
+
+    /// The translators' configuration for this surface on a screen of `screen`: its pointer
+    /// interactions (none if they do not build, which ``load(_:)`` has ruled out).
+    public func translatorConfiguration(screen: Size) -> AppEventTranslator.Configuration {
+        AppEventTranslator.Configuration(screenSize: screen, pointerInteractions: (try? pointerInteractions()) ?? [])
+    }
+
+    /// Where in the description's text `error` lies: the region, the recognizer (the second of two
+    /// that share a name), the option.
+    private func location(of error: SurfaceDescriptionError) -> [StructuredFile.PathComponent] {
+        func region(_ name: String, last: Bool = false) -> [StructuredFile.PathComponent] {
+            let indices = regions.indices.filter { regions[$0].name == name }
+            return (last ? indices.last : indices.first).map { [.key("regions"), .index($0)] } ?? []
+        }
+        func recognizer(_ name: String, in regionName: String, last: Bool = false) -> [StructuredFile.PathComponent] {
+            let path = region(regionName)
+            guard case .index(let r)? = path.last else { return path }
+            let recognizers = regions[r].recognizers
+            let indices = recognizers.indices.filter { (recognizers[$0].name ?? recognizers[$0].kind.rawValue) == name }
+            return path + ((last ? indices.last : indices.first).map { [.key("recognizers"), .index($0)] } ?? [])
+        }
+        switch error {
+        case .invalidFrame(let name, _): return region(name) + [.key("frame")]
+        case .duplicateRegion(let name): return region(name, last: true)
+        case .duplicateRecognizer(let regionName, let name): return recognizer(name, in: regionName, last: true)
+        case .unknownRecognizer(let regionName, _), .failureRequirementCycle(let regionName, _): return region(regionName)
+        case .optionNotApplicable(let regionName, let name, _, let option), .invalidValue(let regionName, let name, let option):
+            return recognizer(name, in: regionName) + [.key(option)]
+        case .unknownKind(let regionName, let name, _):
+            return recognizer(name, in: regionName) + [.key("kind")]
+        case .invalidPointerInteraction(let regionName, let index, let option, _):
+            return region(regionName) + [.key("pointerInteraction")] + (index.map { [.key("regions"), .index($0)] } ?? []) + [.key(option)]
+        }
+    }
+}

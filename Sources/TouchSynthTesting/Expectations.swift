@@ -1,0 +1,182 @@
+import AppEvents
+import Foundation
+import Gestures
+
+/// The modes an expectation holds in.
+public enum Modes: Sendable {
+    case compatibility, indirectInput, both
+
+    var list: [DeliveryMode] {
+        switch self {
+        case .compatibility: [.compatibility]
+        case .indirectInput: [.indirectInput]
+        case .both: DeliveryMode.allCases
+        }
+    }
+}
+
+/// What a recognizer is expected to have done over a replay.
+public enum RecognizerExpectation: Sendable, CustomStringConvertible {
+    /// It entered the state at least once.
+    case entered(RecordedState)
+    /// It never entered the state.
+    case never(RecordedState)
+    /// It began or was recognized at least once.
+    case activated
+    /// It neither began nor was recognized.
+    case notActivated
+    /// Its state changes were exactly these, a run of `changed` counted once.
+    case transitions([RecordedState])
+
+    public static let began = entered(.began), changed = entered(.changed), ended = entered(.ended)
+    public static let recognized = entered(.recognized), cancelled = entered(.cancelled), failed = entered(.failed)
+
+    public var description: String {
+        switch self {
+        case .entered(let state): "to enter \(state.rawValue)"
+        case .never(let state): "never to enter \(state.rawValue)"
+        case .activated: "to have begun or been recognized"
+        case .notActivated: "neither to have begun nor been recognized"
+        case .transitions(let states): "to have gone " + (states.isEmpty ? "through no state" : states.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+
+    func holds(for record: GestureRecord) -> Bool {
+        switch self {
+        case .entered(let state): record.count(of: state) > 0
+        case .never(let state): record.count(of: state) == 0
+        case .activated: record.activated
+        case .notActivated: !record.activated
+        case .transitions(let states): record.transitions.map(\.state) == states
+        }
+    }
+}
+
+/// A value a recognizer reports at its last state change.
+public enum GestureValue: String, Sendable {
+    /// A pinch's scale.
+    case scale
+    /// A rotation's angle in degrees, clockwise positive.
+    case rotationDegrees = "rotation"
+    /// A pan's translation, points.
+    case translationX = "translation x", translationY = "translation y"
+
+    func of(_ values: GestureValues?) -> Double? {
+        switch self {
+        case .scale: values?.scale
+        case .rotationDegrees: values?.rotation.map { $0 * 180 / .pi }
+        case .translationX: values?.translation?.x
+        case .translationY: values?.translation?.y
+        }
+    }
+}
+
+/// Expectations on what the recognizers did, each failure a message naming the recording, the
+/// mode and the recognizer, with what it did instead, recorded where the expectation is written.
+/// Each returns whether it held. A recognizer is named `region/name`, or by its name alone when
+/// one region has it.
+extension ModeReplay {
+    /// `recognizer` did as `expectation` says in each of `modes`.
+    @discardableResult
+    public func expect(_ recognizer: String, _ expectation: RecognizerExpectation, in modes: Modes = .both,
+                       fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var held = true
+        for mode in modes.list {
+            guard let record = self[mode].record(recognizer) else {
+                fail(noSuchRecognizer(recognizer, in: mode), at: site)
+                return false
+            }
+            if !expectation.holds(for: record) {
+                fail("\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(Self.summary(of: record))", at: site)
+                held = false
+            }
+        }
+        return held
+    }
+
+    /// `recognizer`'s final `value` is `expected`, give or take `tolerance`.
+    @discardableResult
+    public func expect(_ recognizer: String, _ value: GestureValue, equals expected: Double, within tolerance: Double,
+                       in modes: Modes = .both,
+                       fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var held = true
+        for mode in modes.list {
+            guard let record = self[mode].record(recognizer) else {
+                fail(noSuchRecognizer(recognizer, in: mode), at: site)
+                return false
+            }
+            guard let actual = value.of(record.finalValues) else {
+                fail("\(name): \(mode.rawValue): \(recognizer): no \(value.rawValue), as it never began; it \(Self.summary(of: record))", at: site)
+                held = false
+                continue
+            }
+            if abs(actual - expected) > tolerance {
+                fail(String(format: "%@: %@: %@: %@ %.4f, expected %.4f ± %.4f", name, mode.rawValue, recognizer, value.rawValue, actual, expected, tolerance),
+                     at: site)
+                held = false
+            }
+        }
+        return held
+    }
+
+    /// The recognizers that activated in `mode` only are exactly `recognizers` (`region/name`).
+    @discardableResult
+    public func expectAccidentalActivations(_ recognizers: Set<String>, in mode: DeliveryMode,
+                                            fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let actual = Set(comparison.accidentalActivations.filter { $0.mode == mode }.map { "\($0.region)/\($0.name)" })
+        guard actual != recognizers else { return true }
+        fail("\(name): accidental activations in \(mode.rawValue) mode only: \(Self.list(actual)), expected \(Self.list(recognizers))", at: site)
+        return false
+    }
+
+    /// No recognizer activated in one mode only.
+    @discardableResult
+    public func expectNoAccidentalActivations(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let all = comparison.accidentalActivations
+        guard !all.isEmpty else { return true }
+        fail("\(name): accidental activations: " + all.map { "\($0.region)/\($0.name) in \($0.mode.rawValue) mode only" }.joined(separator: ", "), at: site)
+        return false
+    }
+
+    /// A context menu's or drag's starts were exactly by `inputs`, in order (none: it never started).
+    @discardableResult
+    public func expectStarts(of recognizer: String, _ inputs: [InteractionStart.Input], in modes: Modes = .both,
+                             fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var held = true
+        for mode in modes.list {
+            guard let record = self[mode].record(recognizer) else {
+                fail(noSuchRecognizer(recognizer, in: mode), at: site)
+                return false
+            }
+            let actual = record.starts.map(\.input)
+            if actual != inputs {
+                fail("\(name): \(mode.rawValue): \(recognizer): started by \(Self.list(actual.map(\.rawValue))), expected \(Self.list(inputs.map(\.rawValue)))",
+                     at: site)
+                held = false
+            }
+        }
+        return held
+    }
+
+    private func noSuchRecognizer(_ recognizer: String, in mode: DeliveryMode) -> String {
+        "\(name): \(mode.rawValue): no recognizer \(recognizer) on the surface (it has "
+            + Self.list(self[mode].surface.records.map { "\($0.region)/\($0.name)" }) + ")"
+    }
+
+    /// What a record shows, for a message: `began, changed ×12, ended`, or `never changed state`.
+    static func summary(of record: GestureRecord) -> String {
+        guard !record.transitions.isEmpty else { return "never changed state" }
+        return record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }.joined(separator: ", ")
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+
+    private static func list(_ names: Set<String>) -> String { list(names.sorted()) }
+}

@@ -1,0 +1,60 @@
+import AppEvents
+import Foundation
+import Report
+
+/// Golden snapshots of a replay: each mode's app event stream and the recognizers' table as text,
+/// in a file beside the test, as swift-snapshot-testing keeps them: `__Snapshots__/<test
+/// file>/<name>.txt`. A missing snapshot is recorded, and the test fails once, to be run again.
+/// `TOUCHSYNTH_RECORD_SNAPSHOTS=1` (or swift-snapshot-testing's `SNAPSHOT_TESTING_RECORD=all`)
+/// records every snapshot anew, after a change meant to alter them.
+extension ModeReplay {
+    /// The replay as the snapshot holds it: deterministic on the virtual clock.
+    public var snapshotText: String {
+        var text = "# \(name): \(events.count) libinput events\n"
+        let start = events.first.map { Double($0.time) / 1e6 } ?? 0
+        for mode in DeliveryMode.allCases {
+            text += "\n## \(mode.rawValue)\n"
+            for event in self[mode].appEvents {
+                text += String(format: "%8.3fs ", event.timestamp - start) + AppEventFormat.short(event) + "\n"
+            }
+        }
+        return text + "\n## recognizers\n" + comparison.renderTable() + "\n"
+    }
+
+    /// The snapshot named `name` (by default the test function's name and the recording's) is
+    /// ``snapshotText``.
+    @discardableResult
+    public func expectSnapshot(named name: String? = nil, function: String = #function,
+                               fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let test = ("\(site.filePath)" as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
+        let base = name ?? "\(function.prefix { $0 != "(" })-\(self.name)"
+        let directory = (("\(site.filePath)" as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("__Snapshots__/\(test)")
+        let file = (directory as NSString).appendingPathComponent(Self.fileName(base) + ".txt")
+        let actual = snapshotText
+        let environment = ProcessInfo.processInfo.environment
+        let recording = environment["TOUCHSYNTH_RECORD_SNAPSHOTS"] == "1" || environment["SNAPSHOT_TESTING_RECORD"] == "all"
+        guard !recording, let expected = try? String(contentsOfFile: file, encoding: .utf8) else {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try actual.write(toFile: file, atomically: true, encoding: .utf8)
+                fail("\(self.name): recorded the snapshot \(file); run the test again" + (recording ? " without TOUCHSYNTH_RECORD_SNAPSHOTS" : ""), at: site)
+            } catch {
+                fail("\(self.name): cannot write the snapshot \(file): \(error.localizedDescription)", at: site)
+            }
+            return false
+        }
+        guard expected != actual else { return true }
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false), new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        let was = line < old.count ? String(old[line]) : "(end)", now = line < new.count ? String(new[line]) : "(end)"
+        fail("\(self.name): differs from the snapshot \(file) at line \(line + 1): expected \"\(was)\", got \"\(now)\" "
+             + "(TOUCHSYNTH_RECORD_SNAPSHOTS=1 records it anew)", at: site)
+        return false
+    }
+
+    private static func fileName(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+    }
+}

@@ -1,0 +1,35 @@
+import AppEvents
+import Gestures
+import Recordings
+import SurfaceDescriptions
+
+/// The app screen a replay's events are delivered to, in each mode: a description file, one
+/// built in Swift with the app's own recognizers, or the default.
+public struct SurfaceSource {
+    /// Makes a fresh surface, once per mode.
+    let make: () throws -> Surface
+    /// The pointer interactions of the screen and its size.
+    let configuration: AppEventTranslator.Configuration
+
+    /// A surface built by `make` (called once per mode, each call a fresh surface) on a screen of
+    /// `screen` points: the app's own recognizers.
+    public static func build(screen: Size = .defaultScreen, _ make: @escaping () -> Surface) -> SurfaceSource {
+        SurfaceSource(make: make, configuration: AppEventTranslator.Configuration(screenSize: screen))
+    }
+
+    /// The surface a description file describes (JSON or YAML, as `touchsynth compare --surface`
+    /// takes); a bad file is an error naming its line.
+    public static func file(_ path: String, screen: Size = .defaultScreen) throws(RecordingError) -> SurfaceSource {
+        description(try SurfaceDescription.load(path), screen: screen)
+    }
+
+    /// The surface `description` describes.
+    public static func description(_ description: SurfaceDescription, screen: Size = .defaultScreen) -> SurfaceSource {
+        SurfaceSource(make: { try description.makeSurface() }, configuration: description.translatorConfiguration(screen: screen))
+    }
+
+    /// `touchsynth compare`'s default surface.
+    public static func standard(screen: Size = .defaultScreen) -> SurfaceSource {
+        description(.standard(screen: (screen.width, screen.height)), screen: screen)
+    }
+}
