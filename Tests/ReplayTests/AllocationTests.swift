@@ -11,9 +11,8 @@ final class AllocationTests: XCTestCase {
         let release = Fixtures.root.appendingPathComponent(".build/release")
         let touchsynth = release.appendingPathComponent("touchsynth").path
         let counter = release.appendingPathComponent("libtouchsynth-alloc-count.so").path
-        guard FileManager.default.isExecutableFile(atPath: touchsynth), FileManager.default.fileExists(atPath: counter) else {
-            throw MissingBuild(what: "the release build and its allocation counter (tools/test builds them: tools/build release)")
-        }
+        try requireTier(FileManager.default.isExecutableFile(atPath: touchsynth) && FileManager.default.fileExists(atPath: counter),
+                        "the release build and its allocation counter (swift build -c release)")
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = counter
         let result = try runProcess([touchsynth, "bench", "--throughput-only", "--runs", "1", "--events", "10000", "--json"], environment: environment)

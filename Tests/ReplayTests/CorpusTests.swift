@@ -10,6 +10,7 @@ final class CorpusTests: XCTestCase {
         let markdown = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(UUID().uuidString).md").path
         defer { try? FileManager.default.removeItem(atPath: markdown) }
         let versions = ["1.22.1", "1.28.1", "1.31.3"]
+        _ = try libinputBuilds(versions)
         let result = try runProcess([touchsynth, "corpus", devices, "--json", "--jobs", "2", "--libinput", versions.joined(separator: ","),
                                      "--markdown", markdown])
         XCTAssertEqual(result.status, 0, result.stderr)

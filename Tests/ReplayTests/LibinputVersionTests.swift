@@ -2,9 +2,11 @@ import AppEvents
 import Foundation
 import Gestures
 import LibinputEvents
+import MockedDevices
 import ModeComparison
 import Report
 import SurfaceDescriptions
+import Synchronization
 import XCTest
 
 /// Recordings replayed on other libinput versions, built from Debian's source packages by
@@ -15,26 +17,22 @@ final class LibinputVersionTests: XCTestCase {
     /// The system's libinput (Debian 12), Debian 13's, and the newest Debian offers.
     static let versions = ["1.22.1", "1.28.1", "1.31.3"]
 
-    /// Every bundled and synthesized recording through `replay --json` on each version, two at a
-    /// time: the events of each, by version, in the order of ``Fixtures/recordings``.
+    /// Every bundled and synthesized recording replayed on each version, two at a time: the
+    /// events of each, by version, in the order of ``Fixtures/recordings``.
     nonisolated(unsafe) private static var replays: [String: [[LibinputEvent]]]?
 
     private func replayEverything() throws -> [String: [[LibinputEvent]]] {
         if let replays = Self.replays { return replays }
-        let touchsynth = try Fixtures.touchsynth()
         var replays: [String: [[LibinputEvent]]] = [:]
-        for version in Self.versions {
-            var events: [[LibinputEvent]] = []
-            let urls = Fixtures.recordings
-            for batch in stride(from: 0, to: urls.count, by: 2).map({ urls[$0..<min($0 + 2, urls.count)] }) {
-                let running = try batch.map { try Running([touchsynth, "replay", "--json", "--libinput", version, $0.path]) }
-                for (url, process) in zip(batch, running) {
-                    let result = try process.wait()
-                    XCTAssertEqual(result.status, 0, "\(url.lastPathComponent) on libinput \(version): \(result.stderr)")
-                    events.append(try LibinputEvent.events(fromJSONLines: result.stdout))
-                }
+        let urls = Fixtures.recordings
+        for build in try libinputBuilds(Self.versions) {
+            let options = { var options = ReplayOptions(); options.libinput = build; return options }()
+            let results = Mutex([Result<[LibinputEvent], HarnessError>?](repeating: nil, count: urls.count))
+            DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+                let result = Result { () throws(HarnessError) in try Replay(.file(urls[index].path), options: options).events }
+                results.withLock { $0[index] = result }
             }
-            replays[version] = events
+            replays[build.version] = try results.withLock { $0 }.map { try XCTUnwrap($0).get() }
         }
         Self.replays = replays
         return replays
@@ -122,11 +120,11 @@ final class LibinputVersionTests: XCTestCase {
     func testReplaysAreDeterministicOnEveryVersion() throws {
         let touchsynth = try Fixtures.touchsynth()
         let racing = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
-        for version in Self.versions {
-            let running = try (0..<6).map { _ in try Running([touchsynth, "replay", "--json", "--libinput", version, racing]) }
+        for build in try libinputBuilds(Self.versions) {
+            let running = try (0..<6).map { _ in try Running([touchsynth, "replay", "--json", "--libinput", build.version, racing]) }
             let outputs = try running.map { try $0.wait() }
-            XCTAssertTrue(outputs.allSatisfy { $0.status == 0 }, "libinput \(version): \(outputs.map(\.stderr))")
-            XCTAssertEqual(Set(outputs.map(\.stdout)).count, 1, "libinput \(version): six replays, one output")
+            XCTAssertTrue(outputs.allSatisfy { $0.status == 0 }, "libinput \(build.version): \(outputs.map(\.stderr))")
+            XCTAssertEqual(Set(outputs.map(\.stdout)).count, 1, "libinput \(build.version): six replays, one output")
         }
     }
 
@@ -153,6 +151,7 @@ final class LibinputVersionTests: XCTestCase {
 
     /// A build interrupted half-way leaves no version behind, and a built one is reused.
     func testAnInterruptedBuildLeavesNothingAndABuiltOneIsReused() throws {
+        _ = try libinputBuilds(["1.28.1"])
         let script = Fixtures.root.appendingPathComponent("tools/build-libinput").path
         let builds = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-builds-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: builds) }

@@ -46,6 +46,27 @@ final class SourceShapeTests: XCTestCase {
         }
     }
 
+    /// Library code runs no script and no package manager: only the CLI builds a libinput on
+    /// first use, and the harness starts nothing but the program a replay runs (its one
+    /// `posix_spawn`, in `ChildProcess.swift`).
+    func testNoLibraryModuleSpawnsAScriptOrAPackageManager() throws {
+        let programs = ["Process(", "posix_spawn", "system(", "popen(", "execv", "execl", "fork("]
+        let commands = ["apt-get", "apt ", "dpkg", "pip ", "swift build", "tools/build", ".sh\""]
+        var libraries = 0
+        for file in try swiftFiles() where !file.path.hasPrefix("touchsynth/") && !file.path.hasPrefix("touchsynth-fuzz/") {
+            libraries += 1
+            let code = file.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            for program in programs where code.contains(try Regex("(^|[^A-Za-z_])" + NSRegularExpression.escapedPattern(for: program))) {
+                XCTAssertEqual(file.path, "MockedDevices/ChildProcess.swift", "\(file.path) starts a process (\(program))")
+            }
+            for command in commands where code.contains(command) && !code.contains("`\(command)") {
+                // Naming the command in an error message, between backquotes, is telling the user.
+                XCTFail("\(file.path) names \(command) outside a message")
+            }
+        }
+        XCTAssertGreaterThan(libraries, 100, "the library modules read")
+    }
+
     func testThePackageHasNoUnsafeFlags() throws {
         let manifest = try String(contentsOf: Fixtures.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         XCTAssertTrue(manifest.contains(".target("), "the manifest read")

@@ -38,6 +38,24 @@ struct MissingBuild: Error, CustomStringConvertible {
     var description: String { "missing \(what)" }
 }
 
+/// A test of a tier that needs what a plain `swift test` may lack (a release build, other
+/// libinput versions) skips with the reason; under `tools/test`, which sets
+/// `TOUCHSYNTH_TEST_EVERY_TIER=1` and builds them first, it fails instead, so that CI runs every tier.
+func requireTier(_ available: Bool, _ what: @autoclosure () -> String) throws {
+    guard !available else { return }
+    if ProcessInfo.processInfo.environment["TOUCHSYNTH_TEST_EVERY_TIER"] == "1" { throw MissingBuild(what: what()) }
+    throw XCTSkip("needs \(what()), which tools/test builds")
+}
+
+/// The builds of `versions`, once each is built (``requireTier(_:_:)``).
+func libinputBuilds(_ versions: [String]) throws -> [LibinputBuild] {
+    try versions.map { version in
+        let build = try? LibinputBuild.resolve(version)
+        try requireTier(build != nil, "libinput \(version) built in \(LibinputBuild.buildArea) (tools/build-libinput \(version))")
+        return build!
+    }
+}
+
 /// A finished process: exit status, output, how long it ran, and its peak memory.
 struct Finished {
     var status: Int32
