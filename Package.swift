@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
         // The evdev model and the recording formats: values and parsers, files read but no process started.
         .target(name: "Recordings", dependencies: ["Yams"]),
+        // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
+        .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
         .target(name: "GestureSynthesis", dependencies: ["Recordings"]),
         // What the harness and its libinput side tell each other: the side's configuration and the
@@ -76,6 +78,9 @@ let package = Package(
         .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
         // The same gestures synthesized on many touchpads and replayed on libinput versions.
         .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "MockedDevices", "LibinputEvents"]),
+        // The speed and memory figures of `touchsynth bench`.
+        .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
+                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents"]),
         // Surfaces built from JSON or YAML descriptions, and the default surface.
         .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings"]),
         // The testing kit: a recording replayed through real libinput and both modes, and
@@ -83,14 +88,14 @@ let package = Package(
         .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
                                                           "Report", "Recordings", "LibinputEvents"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
-        .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents"]),
+        .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents", "LibinputEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
         .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents"]),
         .executableTarget(
             name: "touchsynth",
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
-                "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus",
+                "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "Benchmarks", "EvdevRecording",
                 "TouchscreenBridge", "ProcessSignals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),

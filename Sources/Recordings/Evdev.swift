@@ -199,3 +199,11 @@ public enum Evdev {
         return names
     }()
 }
+
+extension Evdev {
+    /// A frame's events by name, `ABS_MT_SLOT 1, ABS_MT_POSITION_X 880`, without its SYN_REPORT.
+    public static func frameText(_ events: [EvdevEvent]) -> String {
+        events.filter { $0.type != EV_SYN || $0.code != SYN_REPORT }
+            .map { "\(codeName(type: $0.type, code: $0.code)) \($0.value)" }.joined(separator: ", ")
+    }
+}

@@ -39,8 +39,7 @@ extension ModeReplay {
 
     /// This replay's report, as `touchsynth report` draws it.
     func htmlReport() -> String {
-        ReportData(title: name, recording: recording, libinput: events, compat: self[.compatibility].appEvents,
-                   indirect: self[.indirectInput].appEvents, screen: surface.configuration.screenSize,
-                   makeSurface: { (try? surface.make()) ?? Surface() }, pointerInteractions: surface.configuration.pointerInteractions).html()
+        ReportData(title: name, recording: recording, events: events, configuration: surface.configuration,
+                   makeSurface: { (try? surface.make()) ?? Surface() }).html()
     }
 }

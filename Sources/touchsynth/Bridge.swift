@@ -80,20 +80,10 @@ struct BridgeRun: ParsableCommand {
         if let failure { fail(failure) }
     }
 
-    /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen,
-    /// timed like the libinput events they come from.
+    /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen.
     private func replayToFile(_ path: String, translator: inout AppEventTranslator, encoder: inout TouchscreenEncoder) {
         let events = reportingErrors { () throws(HarnessError) in try replayEvents(.file(path), options: ReplayOptions()).events }
-        var frames: [EvdevFrame] = []
-        let start = events.first?.time ?? 0
-        for event in events {
-            for frame in encoder.frames(for: translator.translate(event)) {
-                frames.append(EvdevFrame(time: event.time - start, events: frame))
-            }
-        }
-        let lift = encoder.liftAll()
-        if !lift.isEmpty { frames.append(EvdevFrame(time: (frames.last?.time ?? 0) + 1000, events: lift)) }
-        writeRecording(Recording(device: encoder.screen.description, frames: frames), to: output, format: nil)
+        writeRecording(encoder.recording(of: events, translator: &translator), to: output, format: nil)
     }
 
     private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) {
@@ -101,7 +91,7 @@ struct BridgeRun: ParsableCommand {
             let body = frame.filter { $0.type != Evdev.EV_SYN }
             emit(JSONLines.line(WrittenFrame(time_us: time, device: node, events: body.map { [Int($0.type), Int($0.code), Int($0.value)] })))
         } else {
-            emit(String(format: "%.6f %@  ", Double(time) / 1e6, node) + frameText(frame))
+            emit(String(format: "%.6f %@  ", Double(time) / 1e6, node) + Evdev.frameText(frame))
         }
     }
 }
@@ -139,97 +129,6 @@ struct BridgeCheck: ParsableCommand {
                         result.pinches, result.updates, result.contacts, result.frames, result.maxScaleError, result.maxAngleError, tolerance))
         }
         if !result.problems.isEmpty || result.pinches == 0 { throw ExitCode(1) }
-    }
-}
-
-/// Pinches against two-touch contacts, for ``BridgeCheck``.
-enum BridgeFidelity {
-    struct Result {
-        var pinches = 0, updates = 0, contacts = 0, frames = 0
-        var maxScaleError = 0.0, maxAngleError = 0.0
-        var problems: [String] = []
-    }
-
-    /// One touch-frame measurement: separation (mm) and the angle of the line between the touches
-    /// (radians, clockwise positive in the screen's y-down coordinates).
-    struct Pair { var separation: Double; var angle: Double }
-
-    static func measure(_ events: [LibinputEvent], tolerance: Double) -> Result {
-        var sizes: [String: (width: Double, height: Double)] = [:]
-        var touchscreens: Set<String> = []
-        for e in events {
-            if case .deviceAdded(let info) = e.kind, info.capabilities.contains(.touch) {
-                touchscreens.insert(e.device)
-                if let size = info.sizeMM { sizes[e.device] = size }
-            }
-        }
-        // Pinches: each update's absolute scale and summed angle (radians).
-        var pinches: [[(scale: Double, angle: Double)]] = []
-        var summed = 0.0
-        for e in events where !touchscreens.contains(e.device) {
-            switch e.kind {
-            case .gesturePinchBegin: pinches.append([]); summed = 0
-            case .gesturePinchUpdate(_, _, let scale, let angleDelta) where !pinches.isEmpty:
-                summed += angleDelta * .pi / 180
-                pinches[pinches.count - 1].append((scale, summed))
-            default: break
-            }
-        }
-        // Contacts: the touch frames while exactly two touches are down, in mm.
-        var contacts: [[Pair]] = []
-        var down: [Int32: (x: Double, y: Double)] = [:]
-        var inContact = false
-        for e in events where touchscreens.contains(e.device) {
-            let size = sizes[e.device] ?? (1, 1)
-            switch e.kind {
-            case .touchDown(let slot, _, let x, let y), .touchMotion(let slot, _, let x, let y):
-                down[slot] = (x * size.width, y * size.height)
-            case .touchUp(let slot, _), .touchCancel(let slot, _):
-                down[slot] = nil
-            case .touchFrame:
-                if down.count == 2 {
-                    let p = down.sorted { $0.key < $1.key }.map(\.value)
-                    let pair = Pair(separation: hypot(p[1].x - p[0].x, p[1].y - p[0].y), angle: atan2(p[1].y - p[0].y, p[1].x - p[0].x))
-                    if !inContact { contacts.append([]); inContact = true }
-                    contacts[contacts.count - 1].append(pair)
-                } else if down.count < 2 {
-                    inContact = false
-                }
-            default: break
-            }
-        }
-        var result = Result(pinches: pinches.count, updates: pinches.reduce(0) { $0 + $1.count }, contacts: contacts.count,
-                            frames: contacts.reduce(0) { $0 + $1.count })
-        if pinches.count != contacts.count {
-            result.problems.append("\(pinches.count) pinches but \(contacts.count) two-touch contacts")
-        }
-        for (n, (pinch, contact)) in zip(pinches, contacts).enumerated() {
-            guard let reference = contact.first else { continue }
-            var frame = 1
-            var last: (scale: Double, angle: Double) = (1, 0)
-            for (k, update) in pinch.enumerated() {
-                let measured = frame < contact.count ? contact[frame] : nil
-                let scale = measured.map { $0.separation / reference.separation }
-                let angle = measured.map { remainder($0.angle - reference.angle, 2 * .pi) }
-                let expectedAngle = remainder(update.angle, 2 * .pi)
-                if let scale, let angle, abs(scale - update.scale) <= tolerance, abs(angle - expectedAngle) <= tolerance {
-                    result.maxScaleError = max(result.maxScaleError, abs(scale - update.scale))
-                    result.maxAngleError = max(result.maxAngleError, abs(angle - expectedAngle))
-                    last = update
-                    frame += 1
-                } else if abs(update.scale - last.scale) > tolerance || abs(remainder(update.angle - last.angle, 2 * .pi)) > tolerance {
-                    // A frame may be missing only where the touches did not move (the kernel drops it).
-                    result.problems.append(String(format: "pinch %d update %d: scale %.4f angle %.4f rad, touches show %@", n + 1, k + 1,
-                                                  update.scale, update.angle,
-                                                  scale.map { String(format: "scale %.4f angle %.4f", $0, angle ?? 0) } ?? "no frame"))
-                    break
-                }
-            }
-            if frame < contact.count && result.problems.isEmpty {
-                result.problems.append("contact \(n + 1) has \(contact.count - frame) frames more than its pinch's updates")
-            }
-        }
-        return result
     }
 }
 

@@ -51,7 +51,7 @@ struct Compare: ParsableCommand {
         defer { if let eventsOutput { close(eventsOutput.fd) } }
         // The description was checked when it was loaded, so building it again cannot fail.
         let comparison = Comparison { reportingErrors { try description.makeSurface() } }
-        let configuration = translatorConfiguration(for: description, screen: .defaultScreen)
+        let configuration = description.translatorConfiguration(screen: .defaultScreen)
         var differences = 0, violations = 0
         var pages: [ReportIndex.Entry] = []
         // A recording that cannot be read or replayed is reported and passed over, as `grep` does

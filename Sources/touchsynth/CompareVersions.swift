@@ -13,7 +13,7 @@ import SurfaceDescriptions
 extension Compare {
     func compareVersions(_ builds: [LibinputBuild], description: SurfaceDescription) throws {
         let comparison = Comparison { reportingErrors { try description.makeSurface() } }
-        let configuration = translatorConfiguration(for: description, screen: .defaultScreen)
+        let configuration = description.translatorConfiguration(screen: .defaultScreen)
         var differing = 0, violations = 0
         var failure: Int32?
         for path in recordings {
@@ -47,7 +47,7 @@ extension Compare {
             let versions = VersionComparison(runs: runs)
             if !versions.allSame { differing += 1 }
             if json {
-                emit(JSONLines.line(VersionsLine(recording: path, comparison: versions)))
+                emit(JSONLines.line(VersionComparison.Line(recording: path, comparison: versions)))
             } else {
                 emit("== \(path)")
                 emit(versions.renderTable())
@@ -55,35 +55,5 @@ extension Compare {
         }
         if let failure { throw ExitCode(failure) }
         if (failOnDiff && differing > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
-    }
-}
-
-/// One line of `compare --libinput A,B --json`: per version its gestures and each mode's
-/// recognizers, and where each later version parts from the first (`null`: the same events).
-private struct VersionsLine: Encodable {
-    var recording: String
-    var comparison: VersionComparison
-
-    private struct Version: Encodable {
-        var libinput: String
-        var events: Int
-        var gestures: [String]
-        var compat: [String]
-        var indirect: [String]
-    }
-
-    private enum Key: String, CodingKey {
-        case recording, versions, partings
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(recording, forKey: .recording)
-        try c.encode(comparison.runs.map { run in
-            Version(libinput: run.version, events: run.events.count, gestures: VersionComparison.gestureSequence(run.events),
-                    compat: VersionComparison.fired(run.report, in: .compatibility),
-                    indirect: VersionComparison.fired(run.report, in: .indirectInput))
-        }, forKey: .versions)
-        try c.encode(comparison.partings, forKey: .partings)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import Foundation
 import LibinputKit
 import MockedDevices
@@ -20,7 +21,7 @@ struct Debug: ParsableCommand {
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
         let printer = ModeOutput(modes: output.mode.modes, json: output.json, configuration: output.translatorConfiguration, pointerLock: output.pointerLock, colour: output.color)
-        if let latency = output.latency { printer.latency = LatencyLog(path: latency) }
+        printer.latency = output.latency.map(openLatencyLog)
         var sawDevice = false
         var last: UInt64 = 0
         reportingErrors {
@@ -35,8 +36,8 @@ struct Debug: ParsableCommand {
         reportLog(context)
         printer.finish(at: last + 1_000_000)
         if let latency = printer.latency {
-            latency.flush()
-            writeStderr(latency.summary())
+            finishLatencyLog(latency, path: output.latency ?? "")
+            writeStderr(latency.pool.summary(writeAhead: .zero))
         }
         if !sawDevice && devicePaths.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LibinputEvents
 import Recordings
+import Report
 
 /// `touchsynth diff EXPECTED ACTUAL`: two libinput event streams (`debug --json` or
 /// `replay --json`), event by event, at the precision `libinput debug-events` prints; or two
@@ -40,7 +41,7 @@ struct Diff: ParsableCommand {
             fail("\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind", code: ExitStatus.usage)
         }
         if a.isCapture {
-            try compareStreams(Stream(reportingErrors { try a.capture() }), Stream(reportingErrors { try b.capture() }))
+            try compareStreams(reportingErrors { try a.capture() }, reportingErrors { try b.capture() })
         } else {
             let (left, right) = (reportingErrors { try a.recording() }, reportingErrors { try b.recording() })
             warn(left.notes, in: expected)
@@ -49,66 +50,34 @@ struct Diff: ParsableCommand {
         }
     }
 
-    private func compareStreams(_ a: Stream, _ b: Stream) throws {
-        let names = Set(a.devices.values).intersection(b.devices.values)
-        let left = a.shown(on: names, all: all), right = b.shown(on: names, all: all)
-        let differences = EventAlignment.differences(left, right)
-        printDifferences(differences, unit: "event")
-        let devices = names.sorted().joined(separator: ", ")
+    private func compareStreams(_ a: [LibinputEvent], _ b: [LibinputEvent]) throws {
+        let diff = StreamDiff(expected: a, actual: b, allTypes: all)
+        printDifferences(diff.differences, unit: "event")
+        let devices = diff.devices.joined(separator: ", ")
         if json {
-            emit(JSONLines.line(EventSummary(compared: left.count, compared_actual: right.count, differences: differences.count,
-                                             devices: names.sorted())))
+            emit(JSONLines.line(EventSummary(compared: diff.expected.count, compared_actual: diff.actual.count, differences: diff.differences.count,
+                                             devices: diff.devices)))
         } else {
-            if differences.count > limit { emit("… and \(differences.count - limit) more") }
-            emit("\(left.count) events expected, \(right.count) actual, \(differences.count) differ (devices: \(devices.isEmpty ? "none in common" : devices))")
+            if diff.differences.count > limit { emit("… and \(diff.differences.count - limit) more") }
+            emit("\(diff.expected.count) events expected, \(diff.actual.count) actual, \(diff.differences.count) differ "
+                 + "(devices: \(devices.isEmpty ? "none in common" : devices))")
         }
-        if !differences.isEmpty || names.isEmpty { throw ExitCode(1) }
+        if !diff.differences.isEmpty || diff.devices.isEmpty { throw ExitCode(1) }
     }
 
-    /// Both recordings' frames as the kernel delivers them (``InputCoreFilter``; fuzz makes that
-    /// differ from what a kernel already delivered, hence `--as-delivered`), shown one line per
-    /// frame; and how the intervals between the frames that match differ.
     private func compareRecordings(_ a: Recording, _ b: Recording) throws {
-        let left = Self.frames(a, filtered: true), right = Self.frames(b, filtered: !asDelivered)
-        let differences = EventAlignment.differences(left.map(\.text), right.map(\.text))
-        printDifferences(differences, unit: "frame")
-        // Timing: how much the interval between consecutive matched frames differs, which is
-        // what libinput's speed and timeouts see.
-        var deviations: [Int64] = []
-        var j = 0
-        var previous: (UInt64, UInt64)?
-        let changed = Set(differences.compactMap { $0.expected == nil ? nil : $0.index })
-        for (i, frame) in left.enumerated() where !changed.contains(i) {
-            while j < right.count && right[j].text != frame.text { j += 1 }
-            guard j < right.count else { break }
-            if let (ta, tb) = previous {
-                deviations.append(abs(Int64(right[j].time - tb) - Int64(frame.time - ta)))
-            }
-            previous = (frame.time, right[j].time)
-            j += 1
-        }
-        deviations.sort()
-        func percentile(_ p: Double) -> Int64 { deviations.isEmpty ? 0 : deviations[min(deviations.count - 1, Int(Double(deviations.count) * p))] }
+        let diff = RecordingDiff(expected: a, actual: b, actualAsDelivered: asDelivered)
+        printDifferences(diff.differences, unit: "frame")
+        let (p50, p99, worst) = (diff.intervalDeviation(0.5), diff.intervalDeviation(0.99), diff.intervalDeviations.last ?? 0)
         if json {
-            emit(JSONLines.line(FrameSummary(frames: left.count, frames_actual: right.count, differences: differences.count,
-                                             interval_deviation_us_p50: percentile(0.5), interval_deviation_us_p99: percentile(0.99),
-                                             interval_deviation_us_max: deviations.last ?? 0)))
+            emit(JSONLines.line(FrameSummary(frames: diff.expectedFrames, frames_actual: diff.actualFrames, differences: diff.differences.count,
+                                             interval_deviation_us_p50: p50, interval_deviation_us_p99: p99, interval_deviation_us_max: worst)))
         } else {
-            if differences.count > limit { emit("… and \(differences.count - limit) more") }
-            emit("\(left.count) frames expected, \(right.count) actual, \(differences.count) differ; "
-                 + "frame interval deviation p50 \(percentile(0.5)) µs, p99 \(percentile(0.99)) µs, max \(deviations.last ?? 0) µs")
+            if diff.differences.count > limit { emit("… and \(diff.differences.count - limit) more") }
+            emit("\(diff.expectedFrames) frames expected, \(diff.actualFrames) actual, \(diff.differences.count) differ; "
+                 + "frame interval deviation p50 \(p50) µs, p99 \(p99) µs, max \(worst) µs")
         }
-        if !differences.isEmpty { throw ExitCode(1) }
-    }
-
-    /// The frames, or those a reader of the device would get, one line of event names each, with their times.
-    static func frames(_ recording: Recording, filtered: Bool) -> [(time: UInt64, text: String)] {
-        (filtered ? InputCoreFilter.delivered(recording) : recording.frames).compactMap { frame in
-            // SYN_REPORT 1 ends the frame a kernel makes up when a device goes away (keys still
-            // down released): the end of a replay, not part of the recording.
-            if let last = frame.events.last, last.type == Evdev.EV_SYN, last.code == Evdev.SYN_REPORT, last.value == 1 { return nil }
-            return (frame.time, frameText(frame.events))
-        }
+        if !diff.differences.isEmpty { throw ExitCode(1) }
     }
 
     private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) {
@@ -118,31 +87,6 @@ struct Diff: ParsableCommand {
             } else {
                 emit("\(unit) \(d.index): expected \(d.expected ?? "nothing")")
                 emit(String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")")
-            }
-        }
-    }
-
-    /// A stream's events and its devices' names by event node.
-    struct Stream {
-        var events: [LibinputEvent]
-        var devices: [String: String]
-
-        /// `events` with their devices' names, from each device's DEVICE_ADDED.
-        init(_ events: [LibinputEvent]) {
-            self.events = events
-            devices = [:]
-            for e in events { if case .deviceAdded(let info) = e.kind { devices[e.device] = info.name } }
-        }
-
-        /// The compared events of the named devices as debug-events prints them, without node or time.
-        func shown(on names: Set<String>, all: Bool) -> [String] {
-            events.compactMap { e in
-                guard let name = devices[e.device], names.contains(name) else { return nil }
-                if case .deviceAdded = e.kind { return nil }
-                if case .deviceRemoved = e.kind { return nil }
-                let type = e.typeName
-                guard all || type.hasPrefix("GESTURE_") || type.hasPrefix("POINTER_SCROLL_") || type == "POINTER_BUTTON" else { return nil }
-                return EventFormat.comparable(e)
             }
         }
     }

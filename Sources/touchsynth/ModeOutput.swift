@@ -1,7 +1,8 @@
 import AppEventInvariants
 import ArgumentParser
-import Foundation
 import AppEvents
+import Benchmarks
+import Foundation
 import LibinputEvents
 import LibinputKit
 import Report
@@ -53,8 +54,9 @@ final class ModeOutput {
 
     private func drawStatus(after event: LibinputEvent) {
         guard let status else { return }
-        status.update(with: event)
-        status.pointerRegion = translators.first?.translator.pointerRegion.map { "\(PointerRegion.path($0.region.identifier, in: $0.view)) \($0.region.style)" }
+        status.update(with: event, pointerRegion: translators.first?.translator.pointerRegion.map {
+            "\(PointerRegion.path($0.region.identifier, in: $0.view)) \($0.region.style)"
+        })
         status.draw(width: style.sourceWidth + style.columnWidth * translators.count, colour: style.colour)
     }
 
@@ -80,7 +82,7 @@ final class ModeOutput {
         let columns = translators.indices.map { i in
             (lock ? translators[i].translator.requestPointerLock(true, at: event.time) : []) + translators[i].translator.translate(event)
         }
-        if let latency, let availableAt { latency.record(event, availableAt: availableAt, emittedAt: LibinputContext.nowNanos()) }
+        if let latency, let availableAt { latency.record(event, availableAt: availableAt, emittedAt: LatencyLog.now()) }
         output(event, columns: columns)
         if !json { drawStatus(after: event) }
     }

@@ -1,3 +1,4 @@
+import Benchmarks
 import Foundation
 
 /// Writes an output file (a report, a converted recording, a table); one that cannot be written
@@ -46,4 +47,17 @@ func openForWriting(_ path: String) -> Int32 {
         fail("\(path): cannot write: \(String(cString: strerror(errno)))", code: errno == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
     }
     return fd
+}
+
+/// The latency log of `--latency PATH`; a file that cannot be opened ends the program, as any
+/// output file (``openForWriting(_:)``).
+func openLatencyLog(_ path: String) -> LatencyLog {
+    guard let log = LatencyLog(fileDescriptor: openForWriting(path)) else { failWriting(path, errno: errno) }
+    return log
+}
+
+/// Writes out the latency log; a line that could not be written ends the program with an error
+/// naming the file (74).
+func finishLatencyLog(_ log: LatencyLog, path: String) {
+    if let code = log.flush() { failWriting(path, errno: code) }
 }

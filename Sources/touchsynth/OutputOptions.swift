@@ -21,7 +21,7 @@ struct OutputOptions: ParsableArguments {
     /// The translators' configuration: the screen and the surface's pointer interactions. A bad
     /// surface description ends the program (`loadSurfaceDescription`).
     var translatorConfiguration: AppEventTranslator.Configuration {
-        touchsynth.translatorConfiguration(for: loadSurfaceDescription(surface, screen: screen.size), screen: screen.size)
+        loadSurfaceDescription(surface, screen: screen.size).translatorConfiguration(screen: screen.size)
     }
 
     /// The same options as command-line arguments, for a child process.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EvdevRecording
 import Foundation
 import LibinputKit
 import Recordings

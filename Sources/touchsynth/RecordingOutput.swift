@@ -41,12 +41,6 @@ func writeRecording(_ recording: Recording, to output: String?, format: Recordin
     writeFile(text, to: output)
 }
 
-/// A frame's events by name, `ABS_MT_SLOT 1, ABS_MT_POSITION_X 880`, without its SYN_REPORT.
-func frameText(_ events: [EvdevEvent]) -> String {
-    events.filter { $0.type != Evdev.EV_SYN || $0.code != Evdev.SYN_REPORT }
-        .map { "\(Evdev.codeName(type: $0.type, code: $0.code)) \($0.value)" }.joined(separator: ", ")
-}
-
 /// What reading `file` guessed or repaired, one warning line each on stderr.
 func warn(_ notes: [String], in file: String) {
     for note in notes { writeStderr("touchsynth: warning: \(file): \(note)") }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import Foundation
 import MockedDevices
 
@@ -52,7 +53,7 @@ struct ReplayCommand: ParsableCommand {
         options.faults = unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
             + synDropped.map { .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000) }
         // A latency file that cannot be written ends the command before anything is printed.
-        let latency = output.latency.map { LatencyLog(path: $0) }
+        let latency = output.latency.map(openLatencyLog)
         let printer = ModeOutput(modes: output.mode.modes, json: output.json, configuration: output.translatorConfiguration,
                                  pointerLock: output.pointerLock, colour: output.color)
         printer.latency = latency
@@ -71,8 +72,8 @@ struct ReplayCommand: ParsableCommand {
         warn(report.notes, in: recording)
         printer.finish(at: last + 1_000_000)
         if let latency = printer.latency {
-            latency.flush()
-            writeStderr(latency.summary(writeAhead: options.timing.writeAhead))
+            finishLatencyLog(latency, path: output.latency ?? "")
+            writeStderr(latency.pool.summary(writeAhead: options.timing.writeAhead))
         }
         if stats { printStats(report) }
         endIfInterrupted(report)

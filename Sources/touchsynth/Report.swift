@@ -63,10 +63,7 @@ func makeReport(_ path: String, description: SurfaceDescription, screen: Size, o
 
 /// The report of `recording` (loaded from `path`), whose replay through libinput gave `events`.
 func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], description: SurfaceDescription, screen: Size) -> ReportData {
-    let configuration = translatorConfiguration(for: description, screen: screen)
-    let compat = Comparison.appEvents(events, mode: .compatibility, configuration: configuration)
-    let indirect = Comparison.appEvents(events, mode: .indirectInput, configuration: configuration)
     // The description was checked when it was loaded, so building it again cannot fail.
-    return ReportData(title: path, recording: recording, libinput: events, compat: compat, indirect: indirect, screen: screen,
-                      makeSurface: { reportingErrors { try description.makeSurface() } }, pointerInteractions: configuration.pointerInteractions)
+    ReportData(title: path, recording: recording, events: events, configuration: description.translatorConfiguration(screen: screen),
+               makeSurface: { reportingErrors { try description.makeSurface() } })
 }

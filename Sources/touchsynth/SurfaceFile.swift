@@ -8,8 +8,3 @@ func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription
     guard let path else { return .standard(screen: (screen.width, screen.height)) }
     return reportingErrors { () throws(RecordingError) in try SurfaceDescription.load(path) }
 }
-
-/// The translators' configuration for `description` on a screen of `screen`.
-func translatorConfiguration(for description: SurfaceDescription, screen: Size) -> AppEventTranslator.Configuration {
-    description.translatorConfiguration(screen: screen)
-}

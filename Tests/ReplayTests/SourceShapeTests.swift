@@ -34,6 +34,14 @@ final class SourceShapeTests: XCTestCase {
         XCTAssertLessThanOrEqual(lines, 4000, "AppEvents + Gestures")
     }
 
+    /// The CLI parses options, calls the libraries and prints: replays, corpora, benchmarks and
+    /// comparisons live in libraries, where other programs and tests call them too.
+    func testTheCommandLineStaysWithinTwoThousandLines() throws {
+        let cli = try swiftFiles().filter { $0.path.hasPrefix("touchsynth/") }
+        XCTAssertGreaterThan(cli.count, 20, "the CLI read")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 2000, "Sources/touchsynth")
+    }
+
     func testUnsafeOwnershipOnlyWhereCHoldsASwiftObject() throws {
         for file in try swiftFiles() {
             XCTAssertFalse(file.text.contains("@exclusivity("), file.path)

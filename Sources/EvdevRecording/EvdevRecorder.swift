@@ -4,36 +4,36 @@ import Recordings
 
 /// Records an evdev node as libinput record YAML, streamed: the header first, then each frame as
 /// it completes, so the file is valid YAML whenever the recording stops.
-struct EvdevRecorder {
+public struct EvdevRecorder {
     /// What the recording has seen so far.
-    struct Progress: Sendable {
+    public struct Progress: Sendable {
         /// Events written (SYN_REPORTs included).
-        var events = 0
+        public var events = 0
         /// Frames written.
-        var frames = 0
+        public var frames = 0
         /// Seconds since recording started.
-        var seconds = 0.0
+        public var seconds = 0.0
     }
 
     /// Why recording stopped.
-    enum Ending: Sendable, Equatable {
+    public enum Ending: Sendable, Equatable {
         case interrupted
         case deviceRemoved
         case durationReached
     }
 
-    let node: EvdevNode
-    let device: DeviceDescription
+    public let node: EvdevNode
+    public let device: DeviceDescription
 
     /// Reads the node's description.
-    init(node: EvdevNode) throws(RecordingError) {
+    public init(node: EvdevNode) throws(RecordingError) {
         self.node = node
         device = try node.describe()
     }
 
     /// Records until SIGINT/SIGTERM, the device's removal or `maxSeconds`. `write` receives the
     /// YAML text in pieces; `progress` is called about ten times a second and at the end.
-    func record(maxSeconds: Double? = nil, write: (String) throws -> Void, progress: (Progress) -> Void) throws -> (Ending, Progress) {
+    public func record(maxSeconds: Double? = nil, write: (String) throws -> Void, progress: (Progress) -> Void) throws -> (Ending, Progress) {
         let stop = try StopSignal()
         defer { stop.end() }
         try write(LibinputRecordFormat.header(device: device, node: node.path))

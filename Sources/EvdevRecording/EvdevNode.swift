@@ -3,14 +3,14 @@ import Recordings
 
 /// A kernel evdev node (`/dev/input/eventN`) read directly: its description through the same
 /// ioctls libevdev uses, its events through read(2). What `touchsynth record` records from.
-final class EvdevNode {
+public final class EvdevNode {
     /// The node's path.
-    let path: String
+    public let path: String
     private let fd: Int32
 
     /// Opens `path` read-only; a missing node is ``RecordingError/Kind/missingFile``, an
     /// unreadable one ``RecordingError/Kind/permission``.
-    init(path: String) throws(RecordingError) {
+    public init(path: String) throws(RecordingError) {
         self.path = path
         fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
@@ -25,11 +25,11 @@ final class EvdevNode {
     deinit { close(fd) }
 
     /// The descriptor to poll for events.
-    var fileDescriptor: Int32 { fd }
+    public var fileDescriptor: Int32 { fd }
 
     /// Name, id, supported codes, axes and properties, asked in libevdev's order (the mocked
     /// device's ioctl tree answers in that order).
-    func describe() throws(RecordingError) -> DeviceDescription {
+    public func describe() throws(RecordingError) -> DeviceDescription {
         var device = DeviceDescription(name: try string(Self.request(nr: 0x06, size: 255)))
         let types = try bits(0, bytes: 8)
         let id = try bytes(Self.request(nr: 0x02, size: 8), count: 8)
@@ -52,7 +52,7 @@ final class EvdevNode {
 
     /// Reads whatever the kernel has queued, as (µs timestamp, event); empty when nothing is
     /// pending. Throws when the device went away.
-    func readEvents() throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)] {
+    public func readEvents() throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)] {
         var buffer = [UInt8](repeating: 0, count: 24 * 64)
         var out: [(time: UInt64, event: EvdevEvent)] = []
         while true {

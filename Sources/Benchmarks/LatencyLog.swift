@@ -1,0 +1,84 @@
+import Foundation
+import LibinputEvents
+import MockedDevices
+
+/// How long each libinput event took to become app events: from its availability (libinput's
+/// dispatch returned it) and from its kernel timestamp, to the moment both modes' translators
+/// returned their app events (before any printing). Kept as histograms, and one tab-separated
+/// line per event in a file: type, nanoseconds from availability, microseconds from the
+/// timestamp. In a replay the events cross from the libinput side first, and that last is
+/// negative for most events: the harness writes frames ahead of their timestamps
+/// (``ReplayTiming/writeAhead``), so it is summarized live only.
+public final class LatencyLog {
+    /// Latencies pooled over events.
+    public struct Pool: Sendable {
+        /// From availability to emission, in units of 10 ns (exact up to 1 ms).
+        public private(set) var fromAvailability = DelayHistogram()
+        /// From the frame's kernel timestamp to emission, in µs.
+        public private(set) var fromTimestamp = DelayHistogram()
+
+        public init() {}
+
+        public mutating func add(nanosFromAvailability: Int64, microsFromTimestamp: Int64) {
+            fromAvailability.add(nanosFromAvailability / 10)
+            fromTimestamp.add(microsFromTimestamp)
+        }
+
+        /// Microseconds from availability below which `fraction` of the events were.
+        public func availability(_ fraction: Double) -> Double { Double(fromAvailability.percentile(fraction)) / 100 }
+
+        /// Microseconds from the kernel timestamp below which `fraction` of the events were.
+        public func timestamp(_ fraction: Double) -> Double { Double(fromTimestamp.percentile(fraction)) }
+
+        /// The figures; from the timestamps only when frames were not written ahead of them.
+        public func summary(writeAhead: Duration) -> String {
+            let (seconds, attoseconds) = writeAhead.components
+            let ahead = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+            let available = String(format: "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs p99 %.2f µs max %.2f µs",
+                                   fromAvailability.count, availability(0.5), availability(0.99), Double(fromAvailability.maximum) / 100)
+            if ahead > 0 { return available + "; frames written \(ahead) µs ahead of their kernel timestamps, so not timed from them" }
+            return available + String(format: "; kernel timestamp → app events p50 %.0f µs p99 %.0f µs max %lld µs",
+                                      timestamp(0.5), timestamp(0.99), fromTimestamp.maximum)
+        }
+    }
+
+    public private(set) var pool = Pool()
+    private let file: UnsafeMutablePointer<FILE>
+    /// The first failed write's errno: a full disk is reported at the end, not per line.
+    public private(set) var writeError: Int32?
+
+    /// Writes the per-event lines to `fileDescriptor`, which it takes over (and closes), or nil
+    /// when it cannot be used.
+    public init?(fileDescriptor: Int32) {
+        // Buffered: a line per event, written on the dispatch path.
+        guard let file = fdopen(fileDescriptor, "w") else { return nil }
+        self.file = file
+        write("# type\tns from availability\tus from kernel timestamp\n")
+    }
+
+    deinit { fclose(file) }
+
+    /// CLOCK_MONOTONIC in ns, the clock of availability.
+    public static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    public func record(_ event: LibinputEvent, availableAt available: UInt64, emittedAt emitted: UInt64) {
+        let fromAvailable = Int64(emitted) - Int64(available)
+        let fromStamp = Int64(emitted / 1000) - Int64(event.time)
+        pool.add(nanosFromAvailability: fromAvailable, microsFromTimestamp: fromStamp)
+        write("\(event.typeName)\t\(fromAvailable)\t\(fromStamp)\n")
+    }
+
+    /// Writes out what is buffered; the errno of the first write that failed, if one did.
+    public func flush() -> Int32? {
+        if fflush(file) != 0 && writeError == nil { writeError = errno }
+        return writeError
+    }
+
+    private func write(_ line: String) {
+        if fputs(line, file) < 0 && writeError == nil { writeError = errno }
+    }
+}

@@ -1,0 +1,52 @@
+import LibinputEvents
+import Recordings
+
+/// Two recordings compared frame by frame as a kernel's input core passes them to readers
+/// (unchanged values dropped), without times; and how much the intervals between the frames that
+/// match differ, which is what libinput's speed and timeouts see.
+public struct RecordingDiff: Sendable {
+    /// Frames compared of each recording.
+    public var expectedFrames: Int
+    public var actualFrames: Int
+    public var differences: [EventAlignment.Difference]
+    /// How much the interval between consecutive matched frames differs, µs, sorted.
+    public var intervalDeviations: [Int64]
+
+    /// Compares `a` as delivered with `b`, as delivered too unless `actualAsDelivered` says it is
+    /// what a kernel already delivered (a `libinput record` of a replay).
+    public init(expected a: Recording, actual b: Recording, actualAsDelivered: Bool) {
+        let left = Self.frames(a, filtered: true), right = Self.frames(b, filtered: !actualAsDelivered)
+        expectedFrames = left.count
+        actualFrames = right.count
+        differences = EventAlignment.differences(left.map(\.text), right.map(\.text))
+        var deviations: [Int64] = []
+        var j = 0
+        var previous: (UInt64, UInt64)?
+        let changed = Set(differences.compactMap { $0.expected == nil ? nil : $0.index })
+        for (i, frame) in left.enumerated() where !changed.contains(i) {
+            while j < right.count && right[j].text != frame.text { j += 1 }
+            guard j < right.count else { break }
+            if let (ta, tb) = previous {
+                deviations.append(abs(Int64(right[j].time - tb) - Int64(frame.time - ta)))
+            }
+            previous = (frame.time, right[j].time)
+            j += 1
+        }
+        intervalDeviations = deviations.sorted()
+    }
+
+    /// The interval deviation below which `p` of the matched frames' intervals lie, µs.
+    public func intervalDeviation(_ p: Double) -> Int64 {
+        intervalDeviations.isEmpty ? 0 : intervalDeviations[min(intervalDeviations.count - 1, Int(Double(intervalDeviations.count) * p))]
+    }
+
+    /// The frames, or those a reader of the device would get, one line of event names each, with their times.
+    private static func frames(_ recording: Recording, filtered: Bool) -> [(time: UInt64, text: String)] {
+        (filtered ? InputCoreFilter.delivered(recording) : recording.frames).compactMap { frame in
+            // SYN_REPORT 1 ends the frame a kernel makes up when a device goes away (keys still
+            // down released): the end of a replay, not part of the recording.
+            if let last = frame.events.last, last.type == Evdev.EV_SYN, last.code == Evdev.SYN_REPORT, last.value == 1 { return nil }
+            return (frame.time, Evdev.frameText(frame.events))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import LibinputEvents
+
+/// Two libinput event streams compared event by event as `libinput debug-events` shows them (two
+/// decimals), on the devices both have (matched by name), without times or event node numbers:
+/// what `touchsynth diff` prints for two captures.
+public struct StreamDiff: Sendable {
+    /// The compared events of each stream, as compared.
+    public var expected: [String]
+    public var actual: [String]
+    /// Where `actual` parts from `expected`, in order.
+    public var differences: [EventAlignment.Difference]
+    /// The names of the devices both streams have, sorted.
+    public var devices: [String]
+
+    /// Compares the gesture, scroll and button events (as the cross-check against debug-events
+    /// does), or with `allTypes` every type but device bookkeeping.
+    public init(expected a: [LibinputEvent], actual b: [LibinputEvent], allTypes: Bool) {
+        let (namesA, namesB) = (Self.deviceNames(a), Self.deviceNames(b))
+        let common = Set(namesA.values).intersection(namesB.values)
+        expected = Self.shown(a, names: namesA, on: common, allTypes: allTypes)
+        actual = Self.shown(b, names: namesB, on: common, allTypes: allTypes)
+        differences = EventAlignment.differences(expected, actual)
+        devices = common.sorted()
+    }
+
+    /// Each device's name by event node, from its DEVICE_ADDED.
+    private static func deviceNames(_ events: [LibinputEvent]) -> [String: String] {
+        var names: [String: String] = [:]
+        for e in events { if case .deviceAdded(let info) = e.kind { names[e.device] = info.name } }
+        return names
+    }
+
+    private static func shown(_ events: [LibinputEvent], names: [String: String], on common: Set<String>, allTypes: Bool) -> [String] {
+        events.compactMap { e in
+            guard let name = names[e.device], common.contains(name) else { return nil }
+            if case .deviceAdded = e.kind { return nil }
+            if case .deviceRemoved = e.kind { return nil }
+            let type = e.typeName
+            guard allTypes || type.hasPrefix("GESTURE_") || type.hasPrefix("POINTER_SCROLL_") || type == "POINTER_BUTTON" else { return nil }
+            return EventFormat.comparable(e)
+        }
+    }
+}

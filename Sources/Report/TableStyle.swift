@@ -1,0 +1,75 @@
+import AppEvents
+import LibinputEvents
+
+/// How table output looks: column widths, colours, and whether a status line is kept at the
+/// bottom (a terminal only; piped output is plain lines).
+public struct TableStyle: Sendable {
+    public var colour: Bool
+    public var statusLine: Bool
+    /// Width of the libinput column.
+    public var sourceWidth: Int
+    /// Width of each app-event column.
+    public var columnWidth: Int
+    /// Cells longer than their column are cut with "…" (a terminal); otherwise they overflow.
+    public var truncates: Bool
+
+    public init(colour: Bool, statusLine: Bool, sourceWidth: Int, columnWidth: Int, truncates: Bool) {
+        self.colour = colour
+        self.statusLine = statusLine
+        self.sourceWidth = sourceWidth
+        self.columnWidth = columnWidth
+        self.truncates = truncates
+    }
+
+    /// `text` fitted to `width` (cut with "…" or padded), then coloured; the padding stays
+    /// outside the colour, so colour codes never count towards the width.
+    public func cell(_ text: String, width: Int, colour code: String?, last: Bool = false) -> String {
+        let plain = truncates ? text.cut(toFit: width) : text
+        let padding = last ? "" : String(repeating: " ", count: plain.count < width ? width - plain.count : 2)
+        guard colour, let code else { return plain + padding }
+        return "\u{1B}[\(code)m\(plain)\u{1B}[0m\(padding)"
+    }
+
+    /// ANSI colour of a libinput event's name: gestures yellow, pointer cyan, keys magenta,
+    /// device bookkeeping dim.
+    public static func colour(of event: LibinputEvent) -> String {
+        switch event.kind {
+        case .deviceAdded, .deviceRemoved: return "2"
+        case .keyboardKey: return "35"
+        case .pointerMotion, .pointerMotionAbsolute, .pointerButton, .pointerScroll: return "36"
+        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame: return "2"
+        default: return "33"
+        }
+    }
+
+    /// ANSI colour of an app event by its phase: begins (and pointer regions entered) green, ends
+    /// (and regions left) blue, cancels red; system gestures (which no app sees) dim.
+    public static func colour(of event: AppEvent) -> String? {
+        let phase: String
+        switch event.payload {
+        case .touches(let touches): phase = touches.first?.phase.rawValue ?? ""
+        case .hover(let touch): phase = touch.phase.rawValue
+        case .scroll(let scroll): phase = scroll.phase.rawValue
+        case .transform(let transform): phase = transform.phase.rawValue
+        case .systemGesture: return "2"
+        case .pointerLock: return "35"
+        case .relativeMotion: return nil
+        case .pointerRegion(let region): return region.phase == .willEnter ? "32" : "34"
+        }
+        switch phase {
+        case "began", "regionEntered": return "32"
+        case "ended", "regionExited": return "34"
+        case "cancelled": return "31;1"
+        default: return nil
+        }
+    }
+}
+
+extension String {
+    /// Itself when shorter than `width`; otherwise its start and "…", one column short of
+    /// `width` so that a separating blank remains.
+    /// (`TableStyle` and `LiveStatus` fit text to columns with it.)
+    public func cut(toFit width: Int) -> String {
+        count > width - 1 ? String(prefix(max(width - 2, 1))) + "…" : self
+    }
+}

@@ -1,0 +1,36 @@
+extension VersionComparison {
+    /// One line of `compare --libinput A,B --json`: per version its gestures and each mode's
+    /// recognizers, and where each later version parts from the first (`null`: the same events).
+    public struct Line: Encodable {
+        public var recording: String
+        public var comparison: VersionComparison
+
+        public init(recording: String, comparison: VersionComparison) {
+            self.recording = recording
+            self.comparison = comparison
+        }
+
+        private struct Version: Encodable {
+            var libinput: String
+            var events: Int
+            var gestures: [String]
+            var compat: [String]
+            var indirect: [String]
+        }
+
+        private enum Key: String, CodingKey {
+            case recording, versions, partings
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(recording, forKey: .recording)
+            try c.encode(comparison.runs.map { run in
+                Version(libinput: run.version, events: run.events.count, gestures: VersionComparison.gestureSequence(run.events),
+                        compat: VersionComparison.fired(run.report, in: .compatibility),
+                        indirect: VersionComparison.fired(run.report, in: .indirectInput))
+            }, forKey: .versions)
+            try c.encode(comparison.partings, forKey: .partings)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LibinputEvents
+
+/// How faithfully a touchscreen's two touches reproduce the touchpad pinches that made them
+/// (`touchsynth bridge check`): each pinch matched with the next two-touch contact, each update's
+/// scale and summed angle with the touch frames in order.
+public enum BridgeFidelity {
+    public struct Result: Sendable {
+        public var pinches = 0, updates = 0, contacts = 0, frames = 0
+        public var maxScaleError = 0.0, maxAngleError = 0.0
+        /// What did not match, one line each; empty when every frame is within the tolerance.
+        public var problems: [String] = []
+    }
+
+    /// One touch-frame measurement: separation (mm) and the angle of the line between the touches
+    /// (radians, clockwise positive in the screen's y-down coordinates).
+    struct Pair { var separation: Double; var angle: Double }
+
+    /// The touchpad's pinch events and the touchscreen's touch events in `events` (a touchscreen
+    /// is a device with the touch capability), compared; `tolerance` bounds the scale's error and
+    /// the angle's, in radians.
+    public static func measure(_ events: [LibinputEvent], tolerance: Double) -> Result {
+        var sizes: [String: (width: Double, height: Double)] = [:]
+        var touchscreens: Set<String> = []
+        for e in events {
+            if case .deviceAdded(let info) = e.kind, info.capabilities.contains(.touch) {
+                touchscreens.insert(e.device)
+                if let size = info.sizeMM { sizes[e.device] = size }
+            }
+        }
+        // Pinches: each update's absolute scale and summed angle (radians).
+        var pinches: [[(scale: Double, angle: Double)]] = []
+        var summed = 0.0
+        for e in events where !touchscreens.contains(e.device) {
+            switch e.kind {
+            case .gesturePinchBegin: pinches.append([]); summed = 0
+            case .gesturePinchUpdate(_, _, let scale, let angleDelta) where !pinches.isEmpty:
+                summed += angleDelta * .pi / 180
+                pinches[pinches.count - 1].append((scale, summed))
+            default: break
+            }
+        }
+        // Contacts: the touch frames while exactly two touches are down, in mm.
+        var contacts: [[Pair]] = []
+        var down: [Int32: (x: Double, y: Double)] = [:]
+        var inContact = false
+        for e in events where touchscreens.contains(e.device) {
+            let size = sizes[e.device] ?? (1, 1)
+            switch e.kind {
+            case .touchDown(let slot, _, let x, let y), .touchMotion(let slot, _, let x, let y):
+                down[slot] = (x * size.width, y * size.height)
+            case .touchUp(let slot, _), .touchCancel(let slot, _):
+                down[slot] = nil
+            case .touchFrame:
+                if down.count == 2 {
+                    let p = down.sorted { $0.key < $1.key }.map(\.value)
+                    let pair = Pair(separation: hypot(p[1].x - p[0].x, p[1].y - p[0].y), angle: atan2(p[1].y - p[0].y, p[1].x - p[0].x))
+                    if !inContact { contacts.append([]); inContact = true }
+                    contacts[contacts.count - 1].append(pair)
+                } else if down.count < 2 {
+                    inContact = false
+                }
+            default: break
+            }
+        }
+        var result = Result(pinches: pinches.count, updates: pinches.reduce(0) { $0 + $1.count }, contacts: contacts.count,
+                            frames: contacts.reduce(0) { $0 + $1.count })
+        if pinches.count != contacts.count {
+            result.problems.append("\(pinches.count) pinches but \(contacts.count) two-touch contacts")
+        }
+        for (n, (pinch, contact)) in zip(pinches, contacts).enumerated() {
+            guard let reference = contact.first else { continue }
+            var frame = 1
+            var last: (scale: Double, angle: Double) = (1, 0)
+            for (k, update) in pinch.enumerated() {
+                let measured = frame < contact.count ? contact[frame] : nil
+                let scale = measured.map { $0.separation / reference.separation }
+                let angle = measured.map { remainder($0.angle - reference.angle, 2 * .pi) }
+                let expectedAngle = remainder(update.angle, 2 * .pi)
+                if let scale, let angle, abs(scale - update.scale) <= tolerance, abs(angle - expectedAngle) <= tolerance {
+                    result.maxScaleError = max(result.maxScaleError, abs(scale - update.scale))
+                    result.maxAngleError = max(result.maxAngleError, abs(angle - expectedAngle))
+                    last = update
+                    frame += 1
+                } else if abs(update.scale - last.scale) > tolerance || abs(remainder(update.angle - last.angle, 2 * .pi)) > tolerance {
+                    // A frame may be missing only where the touches did not move (the kernel drops it).
+                    result.problems.append(String(format: "pinch %d update %d: scale %.4f angle %.4f rad, touches show %@", n + 1, k + 1,
+                                                  update.scale, update.angle,
+                                                  scale.map { String(format: "scale %.4f angle %.4f", $0, angle ?? 0) } ?? "no frame"))
+                    break
+                }
+            }
+            if frame < contact.count && result.problems.isEmpty {
+                result.problems.append("contact \(n + 1) has \(contact.count - frame) frames more than its pinch's updates")
+            }
+        }
+        return result
+    }
+}
