@@ -23,7 +23,7 @@ public enum BuildProducts {
 
     /// `name` from `variable` when it is set, else beside the running executable or one or two
     /// levels up (a test bundle on other platforms lies deeper than the executables).
-    static func locate(_ name: String, variable: String) throws(HarnessError) -> String {
+    public static func locate(_ name: String, variable: String) throws(HarnessError) -> String {
         if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
             guard FileManager.default.fileExists(atPath: path) else { throw HarnessError(.unavailable, "\(variable)=\(path) does not exist") }
             return path

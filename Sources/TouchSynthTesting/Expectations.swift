@@ -37,7 +37,7 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
         case .never(let state): "never to enter \(state.rawValue)"
         case .activated: "to have begun or been recognized"
         case .notActivated: "neither to have begun nor been recognized"
-        case .transitions(let states): "to have gone " + (states.isEmpty ? "through no state" : states.map(\.rawValue).joined(separator: ", "))
+        case .transitions(let states): "to go through " + (states.isEmpty ? "no state" : states.map(\.rawValue).joined(separator: ", "))
         }
     }
 

@@ -20,16 +20,9 @@ enum Fixtures {
         return real + synth
     }
 
-    /// The built `touchsynth` beside the test bundle (tools/test builds it first).
+    /// The built `touchsynth` beside the test bundle (`swift test` builds it with the tests).
     static func touchsynth() throws -> String {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = dir.appendingPathComponent("touchsynth").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        throw MissingBuild(what: "touchsynth next to the test bundle (run tools/test, which builds it first)")
+        try BuildProducts.locate("touchsynth", variable: "TOUCHSYNTH_CLI_PATH")
     }
 }
 
