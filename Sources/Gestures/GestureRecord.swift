@@ -26,23 +26,6 @@ public struct GestureTransition: Codable, Equatable, Sendable {
     }
 }
 
-/// The values a recognizer reports; nil for those its kind does not have.
-public struct GestureValues: Equatable, Sendable {
-    /// A pinch's scale.
-    public var scale: Double?
-    /// A rotation's angle, radians, clockwise positive.
-    public var rotation: Double?
-    /// A pan's translation, points.
-    public var translation: Point?
-
-    /// Values with those a kind does not have left nil.
-    public init(scale: Double? = nil, rotation: Double? = nil, translation: Point? = nil) {
-        self.scale = scale
-        self.rotation = rotation
-        self.translation = translation
-    }
-}
-
 /// Everything a recognizer did over a stream, for reports.
 public struct GestureRecord: Equatable, Sendable {
     /// Name of the region the recognizer belongs to ("" when it belongs to none).

@@ -2,7 +2,7 @@ import AppEvents
 import Gestures
 
 /// One recognizer in both modes.
-public struct ComparisonRow: Codable, Equatable, Sendable {
+public struct ComparisonRow: Encodable, Equatable, Sendable {
     /// Name of the recognizer's region.
     public var region: String
     /// The recognizer's name, "name#2" for the second of a repeated name.
@@ -44,7 +44,7 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
 }
 
 /// What the recognizers did with the same input in compatibility and indirect input mode.
-public struct ComparisonReport: Codable, Equatable, Sendable {
+public struct ComparisonReport: Encodable, Equatable, Sendable {
     /// One per recognizer, in the surface's delivery order.
     public var rows: [ComparisonRow]
     /// The rows whose recognizer activated in one mode only, in row order.

@@ -2,7 +2,7 @@ import AppEvents
 import Gestures
 
 /// One recognizer's activity in one mode.
-public struct ModeSummary: Codable, Equatable, Sendable {
+public struct ModeSummary: Encodable, Equatable, Sendable {
     /// Times a continuous recognizer began.
     public var began = 0
     /// Times a continuous recognizer ended.
@@ -15,12 +15,9 @@ public struct ModeSummary: Codable, Equatable, Sendable {
     public var failed = 0
     /// The most touches it counted at once.
     public var maxNumberOfTouches = 0
-    /// A pinch's scale at its last state change other than `failed`.
-    public var finalScale: Double?
-    /// A rotation's angle, radians, at its last state change other than `failed`.
-    public var finalRotation: Double?
-    /// A pan's translation at its last state change other than `failed`.
-    public var finalTranslation: Point?
+    /// Its values at its last state change other than `failed` (``GestureRecord/finalValues``);
+    /// nil if it never began or was recognized.
+    public var finalValues: GestureValues?
     /// Began or was recognized at least once.
     public var activated = false
     /// Every state change in order, a run of `changed` as one entry: when each happened.
@@ -38,50 +35,31 @@ public struct ModeSummary: Codable, Equatable, Sendable {
         cancelled = record.count(of: .cancelled)
         failed = record.count(of: .failed)
         maxNumberOfTouches = record.maxNumberOfTouches
-        finalScale = record.finalValues?.scale
-        finalRotation = record.finalValues?.rotation
-        finalTranslation = record.finalValues?.translation
+        finalValues = record.finalValues
         activated = record.activated
         transitions = record.transitions
         starts = record.starts
     }
-}
 
-extension ModeSummary {
-    private enum CodingKeys: String, CodingKey {
-        case began, ended, recognized, cancelled, failed, maxNumberOfTouches
-        case finalScale, finalRotation, finalTranslation, activated, transitions, starts
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        began = try container.decode(Int.self, forKey: .began)
-        ended = try container.decode(Int.self, forKey: .ended)
-        recognized = try container.decode(Int.self, forKey: .recognized)
-        cancelled = try container.decode(Int.self, forKey: .cancelled)
-        failed = try container.decode(Int.self, forKey: .failed)
-        maxNumberOfTouches = try container.decode(Int.self, forKey: .maxNumberOfTouches)
-        finalScale = try container.decodeIfPresent(Double.self, forKey: .finalScale)
-        finalRotation = try container.decodeIfPresent(Double.self, forKey: .finalRotation)
-        finalTranslation = try container.decodeIfPresent(Point.self, forKey: .finalTranslation)
-        activated = try container.decode(Bool.self, forKey: .activated)
-        transitions = try container.decode([GestureTransition].self, forKey: .transitions)
-        starts = try container.decodeIfPresent([InteractionStart].self, forKey: .starts) ?? []
-    }
-
+    /// The counts, then each final value under its key (`finalScale`, `finalRotation` in radians,
+    /// `finalTranslation`…), `activated`, `transitions`, and `starts` when there are any.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(began, forKey: .began)
-        try container.encode(ended, forKey: .ended)
-        try container.encode(recognized, forKey: .recognized)
-        try container.encode(cancelled, forKey: .cancelled)
-        try container.encode(failed, forKey: .failed)
-        try container.encode(maxNumberOfTouches, forKey: .maxNumberOfTouches)
-        try container.encodeIfPresent(finalScale, forKey: .finalScale)
-        try container.encodeIfPresent(finalRotation, forKey: .finalRotation)
-        try container.encodeIfPresent(finalTranslation, forKey: .finalTranslation)
-        try container.encode(activated, forKey: .activated)
-        try container.encode(transitions, forKey: .transitions)
-        if !starts.isEmpty { try container.encode(starts, forKey: .starts) }
+        var c = encoder.container(keyedBy: Key.self)
+        for (name, count) in [("began", began), ("ended", ended), ("recognized", recognized), ("cancelled", cancelled), ("failed", failed),
+                              ("maxNumberOfTouches", maxNumberOfTouches)] {
+            try c.encode(count, forKey: Key(name))
+        }
+        for entry in finalValues ?? GestureValues() { try c.encode(entry.value, forKey: Key(entry.key)) }
+        try c.encode(activated, forKey: Key("activated"))
+        try c.encode(transitions, forKey: Key("transitions"))
+        if !starts.isEmpty { try c.encode(starts, forKey: Key("starts")) }
     }
 }

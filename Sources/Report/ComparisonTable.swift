@@ -10,7 +10,7 @@ extension ComparisonReport {
     public func renderTable() -> String {
         let header = ["recognizer", "compat", "indirect", "accidental"]
         let body = rows.map { row in
-            [row.recognizer, Self.cell(row.compat), Self.cell(row.indirect),
+            [row.recognizer, row.compat.text, row.indirect.text,
              row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : "")]
         }
         let widths = header.indices.map { column in
@@ -34,20 +34,5 @@ extension ComparisonReport {
         }
         if !regions.differ { return ["pointer regions (both modes):"] + list(regions.compat) }
         return ["pointer regions DIFFER between the modes; compat:"] + list(regions.compat) + ["indirect:"] + list(regions.indirect)
-    }
-
-    /// "began 1 ended 1, touches 2, scale 1.50", or "-" when nothing happened.
-    private static func cell(_ summary: ModeSummary) -> String {
-        let counts = [
-            ("began", summary.began), ("ended", summary.ended), ("recognized", summary.recognized),
-            ("cancelled", summary.cancelled), ("failed", summary.failed),
-        ].filter { $0.1 > 0 }
-        guard !counts.isEmpty else { return "-" }
-        var parts = [counts.map { "\($0.0) \($0.1)" }.joined(separator: " "), "touches \(summary.maxNumberOfTouches)"]
-        if let scale = summary.finalScale { parts.append(String(format: "scale %.2f", scale)) }
-        if let rotation = summary.finalRotation { parts.append(String(format: "rotation %.2f rad", rotation)) }
-        if let t = summary.finalTranslation { parts.append(String(format: "translation (%.1f, %.1f)", t.x, t.y)) }
-        parts += summary.starts.map(\.summary)
-        return parts.joined(separator: ", ")
     }
 }

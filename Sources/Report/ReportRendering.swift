@@ -301,7 +301,7 @@ extension ReportData {
         let e = SVG.escape
         var rows = ""
         for row in comparison.rows {
-            rows += "<tr><td>\(e(row.recognizer))</td><td>\(e(Self.summary(row.compat)))</td><td>\(e(Self.summary(row.indirect)))</td>"
+            rows += "<tr><td>\(e(row.recognizer))</td><td>\(e(row.compat.text))</td><td>\(e(row.indirect.text))</td>"
                 + "<td class=\"\(row.differs ? "accidental" : "")\">\(row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : ""))</td></tr>\n"
         }
         let geometryText = geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit) } ?? "no position axes"
@@ -358,18 +358,5 @@ extension ReportData {
         guard let regions = comparison.pointerRegions else { return "none entered" }
         if !regions.differ { return "\(regions.compat.count) entries and exits, the same in both modes" }
         return "DIFFER: compat \(regions.compat.count), indirect \(regions.indirect.count) entries and exits"
-    }
-
-    private static func summary(_ s: ModeSummary) -> String {
-        let counts = [("began", s.began), ("ended", s.ended), ("recognized", s.recognized), ("cancelled", s.cancelled), ("failed", s.failed)]
-            .filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
-        guard !counts.isEmpty else { return "–" }
-        var parts = [counts.joined(separator: " ")]
-        if s.maxNumberOfTouches > 0 { parts.append("touches \(s.maxNumberOfTouches)") }
-        if let v = s.finalScale { parts.append(String(format: "scale %.3f", v)) }
-        if let v = s.finalRotation { parts.append(String(format: "rotation %.1f°", v * 180 / .pi)) }
-        if let v = s.finalTranslation { parts.append(String(format: "translation (%.1f, %.1f)", v.x, v.y)) }
-        parts += s.starts.map(\.summary)
-        return parts.joined(separator: ", ")
     }
 }

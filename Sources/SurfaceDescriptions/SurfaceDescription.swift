@@ -38,13 +38,13 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
                 name: "canvas",
                 frame: [0, 0, screen.width, screen.height],
                 recognizers: [
-                    RecognizerDescription(kind: .pinch),
-                    RecognizerDescription(kind: .rotation),
-                    RecognizerDescription(kind: .pan, name: "twoFingerPan", minimumNumberOfTouches: 2, maximumNumberOfTouches: 2),
-                    RecognizerDescription(kind: .pan, name: "scrollPan", allowedScrollTypes: [.all]),
-                    RecognizerDescription(kind: .hover),
-                    RecognizerDescription(kind: .tap),
-                    RecognizerDescription(kind: .longPress),
+                    RecognizerDescription(PinchKind.self),
+                    RecognizerDescription(RotationKind.self),
+                    RecognizerDescription(PanKind.self, name: "twoFingerPan", options: .init(minimumNumberOfTouches: 2, maximumNumberOfTouches: 2)),
+                    RecognizerDescription(PanKind.self, name: "scrollPan", options: .init(allowedScrollTypes: [.all])),
+                    RecognizerDescription(HoverKind.self),
+                    RecognizerDescription(TapKind.self),
+                    RecognizerDescription(LongPressKind.self),
                 ],
                 simultaneous: [["pinch", "rotation"]]
             ),
@@ -180,226 +180,6 @@ public struct RegionDescription: Codable, Equatable, Sendable {
     }
 }
 
-/// One recognizer: `kind` plus the options that kind has; absent options keep UIKit's defaults.
-public struct RecognizerDescription: Codable, Equatable, Sendable {
-    /// `"direct"` / `"indirectPointer"`, as `TouchType`.
-    public enum TouchTypeName: String, Codable, Sendable {
-        case direct, indirectPointer
-    }
-
-    /// `"continuous"` (trackpad), `"discrete"` (mouse wheel) or `"all"`, as ``ScrollTypeMask``.
-    public enum ScrollTypeName: String, Codable, Sendable {
-        case continuous, discrete, all
-    }
-
-    /// A button: `"primary"`, `"secondary"` or its number (1 = primary, 2 = secondary, 3 = middle…).
-    public enum Button: Codable, Equatable, Sendable {
-        case primary, secondary
-        case number(Int)
-
-        /// Accepts a number or `"primary"` / `"secondary"`, so a description can name higher buttons.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let number = try? container.decode(Int.self) {
-                self = .number(number)
-                return
-            }
-            switch try container.decode(String.self) {
-            case "primary": self = .primary
-            case "secondary": self = .secondary
-            case let other:
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown button \"\(other)\"; use primary, secondary or a number")
-            }
-        }
-
-        /// Writes the form it was read in: a name for `primary` and `secondary`, else the number.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .primary: try container.encode("primary")
-            case .secondary: try container.encode("secondary")
-            case .number(let number): try container.encode(number)
-            }
-        }
-
-        var number: Int {
-            switch self {
-            case .primary: return 1
-            case .secondary: return 2
-            case .number(let number): return number
-            }
-        }
-    }
-
-    /// Which recognizer to build.
-    public var kind: GestureKind
-    /// Unique within the region; defaults to the kind's name.
-    public var name: String?
-    /// Touch types it accepts; absent, both.
-    public var allowedTouchTypes: [TouchTypeName]?
-    /// Recognizers of the same region that must fail first (`require(toFail:)`); no chain of
-    /// them may lead back to this one, which would leave them waiting on each other forever.
-    public var requiresFailureOf: [String]?
-    /// pan; at least 1.
-    public var minimumNumberOfTouches: Int?
-    /// pan; at least `minimumNumberOfTouches`.
-    public var maximumNumberOfTouches: Int?
-    /// pan; absent, it follows no scroll events.
-    public var allowedScrollTypes: [ScrollTypeName]?
-    /// tap; at least 1.
-    public var numberOfTapsRequired: Int?
-    /// tap, longPress; at least 1.
-    public var numberOfTouchesRequired: Int?
-    /// tap; buttons 1 to 62, at least one.
-    public var buttonMaskRequired: [Button]?
-    /// tap, contextMenu.
-    public var treatsControlClickAsSecondary: Bool?
-    /// longPress, contextMenu; seconds, finite and not negative.
-    public var minimumPressDuration: Double?
-    /// tap, longPress, contextMenu, drag; points, finite and not negative.
-    public var allowableMovement: Double?
-    /// drag; seconds, finite and not negative.
-    public var liftDelay: Double?
-    /// drag; points, finite and not negative.
-    public var dragThreshold: Double?
-
-    /// A recognizer of `kind`; options left nil keep the recognizer's defaults.
-    public init(
-        kind: GestureKind, name: String? = nil, allowedTouchTypes: [TouchTypeName]? = nil, requiresFailureOf: [String]? = nil,
-        minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollTypeName]? = nil,
-        numberOfTapsRequired: Int? = nil, numberOfTouchesRequired: Int? = nil, buttonMaskRequired: [Button]? = nil,
-        treatsControlClickAsSecondary: Bool? = nil, minimumPressDuration: Double? = nil, allowableMovement: Double? = nil,
-        liftDelay: Double? = nil, dragThreshold: Double? = nil
-    ) {
-        self.kind = kind
-        self.name = name
-        self.allowedTouchTypes = allowedTouchTypes
-        self.requiresFailureOf = requiresFailureOf
-        self.minimumNumberOfTouches = minimumNumberOfTouches
-        self.maximumNumberOfTouches = maximumNumberOfTouches
-        self.allowedScrollTypes = allowedScrollTypes
-        self.numberOfTapsRequired = numberOfTapsRequired
-        self.numberOfTouchesRequired = numberOfTouchesRequired
-        self.buttonMaskRequired = buttonMaskRequired
-        self.treatsControlClickAsSecondary = treatsControlClickAsSecondary
-        self.minimumPressDuration = minimumPressDuration
-        self.allowableMovement = allowableMovement
-        self.liftDelay = liftDelay
-        self.dragThreshold = dragThreshold
-    }
-
-    /// The options only some kinds have.
-    private enum KindOption: String, CaseIterable {
-        case minimumNumberOfTouches, maximumNumberOfTouches, allowedScrollTypes, numberOfTapsRequired, numberOfTouchesRequired
-        case buttonMaskRequired, treatsControlClickAsSecondary, minimumPressDuration, allowableMovement, liftDelay, dragThreshold
-
-        func applies(to kind: GestureKind) -> Bool {
-            switch self {
-            case .minimumNumberOfTouches, .maximumNumberOfTouches, .allowedScrollTypes: return kind == .pan
-            case .numberOfTapsRequired, .buttonMaskRequired: return kind == .tap
-            case .treatsControlClickAsSecondary: return kind == .tap || kind == .contextMenu
-            case .minimumPressDuration: return kind == .longPress || kind == .contextMenu
-            case .numberOfTouchesRequired: return kind == .tap || kind == .longPress
-            case .allowableMovement: return [.tap, .longPress, .contextMenu, .drag].contains(kind)
-            case .liftDelay, .dragThreshold: return kind == .drag
-            }
-        }
-    }
-
-    private func isSet(_ option: KindOption) -> Bool {
-        switch option {
-        case .minimumNumberOfTouches: return minimumNumberOfTouches != nil
-        case .maximumNumberOfTouches: return maximumNumberOfTouches != nil
-        case .allowedScrollTypes: return allowedScrollTypes != nil
-        case .numberOfTapsRequired: return numberOfTapsRequired != nil
-        case .numberOfTouchesRequired: return numberOfTouchesRequired != nil
-        case .buttonMaskRequired: return buttonMaskRequired != nil
-        case .treatsControlClickAsSecondary: return treatsControlClickAsSecondary != nil
-        case .minimumPressDuration: return minimumPressDuration != nil
-        case .allowableMovement: return allowableMovement != nil
-        case .liftDelay: return liftDelay != nil
-        case .dragThreshold: return dragThreshold != nil
-        }
-    }
-
-    fileprivate func makeRecognizer(in region: String) throws -> GestureRecognizer {
-        let name = self.name ?? kind.rawValue
-        if let option = KindOption.allCases.first(where: { isSet($0) && !$0.applies(to: kind) }) {
-            throw SurfaceDescriptionError.optionNotApplicable(region: region, name: name, kind: kind, option: option.rawValue)
-        }
-        func invalid(_ option: String) -> SurfaceDescriptionError {
-            .invalidValue(region: region, name: name, option: option)
-        }
-        let recognizer: GestureRecognizer
-        switch kind {
-        case .pinch:
-            recognizer = PinchGestureRecognizer(name: name)
-        case .rotation:
-            recognizer = RotationGestureRecognizer(name: name)
-        case .hover:
-            recognizer = HoverGestureRecognizer(name: name)
-        case .pan:
-            let pan = PanGestureRecognizer(name: name)
-            pan.minimumNumberOfTouches = try positive(minimumNumberOfTouches ?? pan.minimumNumberOfTouches, orThrow: invalid("minimumNumberOfTouches"))
-            pan.maximumNumberOfTouches = try positive(maximumNumberOfTouches ?? pan.maximumNumberOfTouches, orThrow: invalid("maximumNumberOfTouches"))
-            guard pan.maximumNumberOfTouches >= pan.minimumNumberOfTouches else { throw invalid("maximumNumberOfTouches") }
-            for type in allowedScrollTypes ?? [] {
-                switch type {
-                case .continuous: pan.allowedScrollTypesMask.insert(.continuous)
-                case .discrete: pan.allowedScrollTypesMask.insert(.discrete)
-                case .all: pan.allowedScrollTypesMask.formUnion(.all)
-                }
-            }
-            recognizer = pan
-        case .tap:
-            let tap = TapGestureRecognizer(name: name)
-            tap.numberOfTapsRequired = try positive(numberOfTapsRequired ?? tap.numberOfTapsRequired, orThrow: invalid("numberOfTapsRequired"))
-            tap.numberOfTouchesRequired = try positive(numberOfTouchesRequired ?? tap.numberOfTouchesRequired, orThrow: invalid("numberOfTouchesRequired"))
-            tap.allowableMovement = try nonNegative(allowableMovement ?? tap.allowableMovement, orThrow: invalid("allowableMovement"))
-            tap.treatsControlClickAsSecondary = treatsControlClickAsSecondary ?? tap.treatsControlClickAsSecondary
-            if let buttons = buttonMaskRequired {
-                guard !buttons.isEmpty, buttons.allSatisfy({ (1...62).contains($0.number) }) else { throw invalid("buttonMaskRequired") }
-                tap.buttonMaskRequired = buttons.reduce(into: ButtonMask()) { $0.insert(.button($1.number)) }
-            }
-            recognizer = tap
-        case .longPress:
-            let press = LongPressGestureRecognizer(name: name)
-            press.numberOfTouchesRequired = try positive(numberOfTouchesRequired ?? press.numberOfTouchesRequired, orThrow: invalid("numberOfTouchesRequired"))
-            press.minimumPressDuration = try nonNegative(minimumPressDuration ?? press.minimumPressDuration, orThrow: invalid("minimumPressDuration"))
-            press.allowableMovement = try nonNegative(allowableMovement ?? press.allowableMovement, orThrow: invalid("allowableMovement"))
-            recognizer = press
-        case .contextMenu:
-            let menu = ContextMenuInteraction(name: name)
-            menu.minimumPressDuration = try nonNegative(minimumPressDuration ?? menu.minimumPressDuration, orThrow: invalid("minimumPressDuration"))
-            menu.allowableMovement = try nonNegative(allowableMovement ?? menu.allowableMovement, orThrow: invalid("allowableMovement"))
-            menu.treatsControlClickAsSecondary = treatsControlClickAsSecondary ?? menu.treatsControlClickAsSecondary
-            recognizer = menu
-        case .drag:
-            let drag = DragInteraction(name: name)
-            drag.allowableMovement = try nonNegative(allowableMovement ?? drag.allowableMovement, orThrow: invalid("allowableMovement"))
-            drag.liftDelay = try nonNegative(liftDelay ?? drag.liftDelay, orThrow: invalid("liftDelay"))
-            drag.dragThreshold = try nonNegative(dragThreshold ?? drag.dragThreshold, orThrow: invalid("dragThreshold"))
-            recognizer = drag
-        default:
-            throw SurfaceDescriptionError.unknownKind(region: region, name: name, kind: kind)
-        }
-        if let types = allowedTouchTypes {
-            recognizer.allowedTouchTypes = Set(types.map { $0 == .direct ? TouchType.direct : .indirectPointer })
-        }
-        return recognizer
-    }
-
-    private func positive(_ value: Int, orThrow error: SurfaceDescriptionError) throws -> Int {
-        guard value >= 1 else { throw error }
-        return value
-    }
-
-    private func nonNegative(_ value: Double, orThrow error: SurfaceDescriptionError) throws -> Double {
-        guard value >= 0, value.isFinite else { throw error }
-        return value
-    }
-}
-
 /// Why a ``SurfaceDescription`` cannot be built.
 public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not four values, one of them NaN or infinite, or a negative width or height.
@@ -417,7 +197,7 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     case optionNotApplicable(region: String, name: String, kind: GestureKind, option: String)
     /// The option's value is out of range, as each option of ``RecognizerDescription`` documents.
     case invalidValue(region: String, name: String, option: String)
-    /// No recognizer of that kind is built in (``GestureKind/builtIn``).
+    /// No recognizer of that kind is registered (``RecognizerKinds``).
     case unknownKind(region: String, name: String, kind: GestureKind)
     /// The region's pointer interaction: `option` of the interaction, or of its pointer region
     /// at index `pointerRegion`, is wrong as `problem` says.
@@ -441,7 +221,7 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
         case .invalidValue(let region, let name, let option):
             return "region \(region), \(name): \(option) is out of range"
         case .unknownKind(let region, let name, let kind):
-            let known = GestureKind.builtIn.map(\.rawValue).joined(separator: ", ")
+            let known = RecognizerKinds.names.joined(separator: ", ")
             return "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: \(known))"
         case .invalidPointerInteraction(let region, let index, let option, let problem):
             return "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"

@@ -53,7 +53,7 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
 }
 
 /// A value a recognizer reports at its last state change.
-public enum GestureValue: String, Sendable {
+public enum RecognizerValue: String, Sendable {
     /// A pinch's scale.
     case scale
     /// A rotation's angle in degrees, clockwise positive.
@@ -97,7 +97,7 @@ extension ModeReplay {
 
     /// `recognizer`'s final `value` is `expected`, give or take `tolerance`.
     @discardableResult
-    public func expect(_ recognizer: String, _ value: GestureValue, equals expected: Double, within tolerance: Double,
+    public func expect(_ recognizer: String, _ value: RecognizerValue, equals expected: Double, within tolerance: Double,
                        in modes: Modes = .both,
                        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -1,0 +1,114 @@
+import AppEvents
+import Foundation
+
+/// One value a recognizer reports, of a type reports know how to show.
+public enum GestureValue: Equatable, Sendable {
+    /// A factor: a pinch's scale.
+    case scale(Double)
+    /// Radians, clockwise positive: a rotation's angle.
+    case angle(Double)
+    /// Points: a pan's translation.
+    case vector(Point)
+    /// Row numbers, 1-based: a list's selected rows.
+    case rows([Int])
+}
+
+/// The values a recognizer reports at a state change, each under a name: the recognizer's own
+/// (``GestureRecognizer/currentValues``), carried to every report as they are. Up to three,
+/// stored inline, so that recording them on every event allocates nothing.
+public struct GestureValues: Equatable, Sendable, Sequence {
+    /// A value and its name: a camel-case word (`scale`, `selectedRows`) that reports turn into
+    /// their labels ("selected rows") and JSON keys (`finalSelectedRows`).
+    public struct Entry: Equatable, Sendable {
+        public let name: String
+        public let value: GestureValue
+
+        public init(_ name: String, _ value: GestureValue) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    private var first: Entry?, second: Entry?, third: Entry?
+
+    /// No values.
+    public init() {}
+
+    /// Up to three values, in the order reports show them.
+    public init(_ first: Entry, _ second: Entry? = nil, _ third: Entry? = nil) {
+        self.first = first
+        self.second = second
+        self.third = third
+    }
+
+    /// The values of the built-in kinds that have them; nil ones left out.
+    public init(scale: Double? = nil, rotation: Double? = nil, translation: Point? = nil) {
+        if let scale { append(Entry("scale", .scale(scale))) }
+        if let rotation { append(Entry("rotation", .angle(rotation))) }
+        if let translation { append(Entry("translation", .vector(translation))) }
+    }
+
+    private mutating func append(_ entry: Entry) {
+        if first == nil { first = entry } else if second == nil { second = entry } else { third = entry }
+    }
+
+    public func makeIterator() -> some IteratorProtocol<Entry> {
+        [first, second, third].compactMap { $0 }.makeIterator()
+    }
+
+    /// The value called `name`.
+    public subscript(name: String) -> GestureValue? {
+        if first?.name == name { return first?.value }
+        if second?.name == name { return second?.value }
+        return third?.name == name ? third?.value : nil
+    }
+
+    /// A pinch's scale.
+    public var scale: Double? { if case .scale(let v)? = self["scale"] { v } else { nil } }
+    /// A rotation's angle, radians.
+    public var rotation: Double? { if case .angle(let v)? = self["rotation"] { v } else { nil } }
+    /// A pan's or drag's translation.
+    public var translation: Point? { if case .vector(let v)? = self["translation"] { v } else { nil } }
+}
+
+extension GestureValues.Entry {
+    /// The one form people read it in, in tables and reports: `scale 1.500`, `rotation 12.3°`,
+    /// `translation (12.0, -3.0)`, `selected rows 2–5, 8`.
+    public var text: String {
+        let label = name.reduce(into: "") { label, c in label += c.isUppercase ? " " + c.lowercased() : String(c) }
+        switch value {
+        case .scale(let v): return String(format: "%@ %.3f", label, v)
+        case .angle(let v): return String(format: "%@ %.1f°", label, v * 180 / .pi)
+        case .vector(let p): return String(format: "%@ (%.1f, %.1f)", label, p.x, p.y)
+        case .rows(let rows): return "\(label) " + (rows.isEmpty ? "none" : Self.ranges(rows))
+        }
+    }
+
+    /// The key its final value has in JSON: `final` and the name, `finalScale`.
+    public var key: String { "final" + name.prefix(1).uppercased() + name.dropFirst() }
+
+    /// Rows as runs: `2–5, 8`.
+    private static func ranges(_ rows: [Int]) -> String {
+        var runs: [String] = []
+        var start = rows[0], end = rows[0]
+        for row in rows.dropFirst() {
+            if row == end + 1 { end = row; continue }
+            runs.append(start == end ? "\(start)" : "\(start)–\(end)")
+            (start, end) = (row, row)
+        }
+        runs.append(start == end ? "\(start)" : "\(start)–\(end)")
+        return runs.joined(separator: ", ")
+    }
+}
+
+extension GestureValue: Encodable {
+    /// Its JSON form: a number (a scale; an angle in radians), `Point`'s form, or row numbers.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .scale(let v), .angle(let v): try c.encode(v)
+        case .vector(let p): try c.encode(p)
+        case .rows(let rows): try c.encode(rows)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Gestures
+
+/// `pan`: ``PanGestureRecognizer``.
+public struct PanKind: RecognizerKind {
+    public struct Options: RecognizerOptions {
+        /// At least 1.
+        public var minimumNumberOfTouches: Int?
+        /// At least `minimumNumberOfTouches`.
+        public var maximumNumberOfTouches: Int?
+        /// `continuous` (trackpad), `discrete` (mouse wheel) or `all`, as ``ScrollTypeMask``;
+        /// absent, it follows no scroll events.
+        public var allowedScrollTypes: [ScrollType]?
+
+        public init() {}
+
+        public init(minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollType]? = nil) {
+            self.minimumNumberOfTouches = minimumNumberOfTouches
+            self.maximumNumberOfTouches = maximumNumberOfTouches
+            self.allowedScrollTypes = allowedScrollTypes
+        }
+    }
+
+    /// A scroll type a pan follows.
+    public enum ScrollType: String, Codable, Sendable {
+        case continuous, discrete, all
+    }
+
+    public static let kind = GestureKind.pan
+
+    public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
+        let pan = PanGestureRecognizer(name: name)
+        pan.minimumNumberOfTouches = try InvalidOption.positive(options.minimumNumberOfTouches ?? pan.minimumNumberOfTouches, "minimumNumberOfTouches")
+        pan.maximumNumberOfTouches = try InvalidOption.positive(options.maximumNumberOfTouches ?? pan.maximumNumberOfTouches, "maximumNumberOfTouches")
+        guard pan.maximumNumberOfTouches >= pan.minimumNumberOfTouches else { throw InvalidOption("maximumNumberOfTouches") }
+        for type in options.allowedScrollTypes ?? [] {
+            switch type {
+            case .continuous: pan.allowedScrollTypesMask.insert(.continuous)
+            case .discrete: pan.allowedScrollTypesMask.insert(.discrete)
+            case .all: pan.allowedScrollTypesMask.formUnion(.all)
+            }
+        }
+        return pan
+    }
+}

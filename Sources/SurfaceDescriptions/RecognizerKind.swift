@@ -1,0 +1,84 @@
+import Foundation
+import Gestures
+import Synchronization
+
+/// A kind of recognizer that surface descriptions name: its options, read from the recognizer's
+/// entry, and how it is built. Each kind is one file, registered in ``RecognizerKinds``; an
+/// app's own kind registers the same way (``RecognizerKinds/register(_:)``).
+public protocol RecognizerKind: Sendable {
+    /// The kind's options, each an optional property named as in the description (absent, the
+    /// recognizer's default); documented where they are declared. Decoded from the entry; an
+    /// entry's key that is neither one of these nor common to every kind (`kind`, `name`,
+    /// `allowedTouchTypes`, `requiresFailureOf`) is refused as an option the kind does not have.
+    associatedtype Options: RecognizerOptions
+
+    /// The name descriptions give as `kind`.
+    static var kind: GestureKind { get }
+
+    /// The recognizer called `name`; an option out of range is ``InvalidOption``.
+    static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer
+}
+
+/// The options of a ``RecognizerKind``: every one optional, so that `init()` has none set.
+public protocol RecognizerOptions: Codable, Equatable, Sendable {
+    init()
+}
+
+extension RecognizerOptions {
+    /// The options' names, from their declarations.
+    static var names: Set<String> { Set(Mirror(reflecting: Self()).children.compactMap(\.label)) }
+
+    func isEqual(to other: any RecognizerOptions) -> Bool { (other as? Self) == self }
+}
+
+/// An option out of range, as its documentation says; the description names the place.
+public struct InvalidOption: Error, Equatable, Sendable {
+    public var option: String
+
+    public init(_ option: String) { self.option = option }
+
+    /// `value` when it is at least 1.
+    public static func positive(_ value: Int, _ option: String) throws(InvalidOption) -> Int {
+        guard value >= 1 else { throw InvalidOption(option) }
+        return value
+    }
+
+    /// `value` when it is finite and not negative.
+    public static func nonNegative(_ value: Double, _ option: String) throws(InvalidOption) -> Double {
+        guard value >= 0, value.isFinite else { throw InvalidOption(option) }
+        return value
+    }
+}
+
+/// The kinds descriptions may name: the built-in ones, one line each, and those an app registers.
+public enum RecognizerKinds {
+    private static let registry = Mutex<[GestureKind: any RecognizerKind.Type]>(Dictionary(uniqueKeysWithValues: builtIn.map { ($0.kind, $0) }))
+
+    /// The kinds this package provides.
+    public static let builtIn: [any RecognizerKind.Type] = [
+        PinchKind.self,
+        RotationKind.self,
+        PanKind.self,
+        HoverKind.self,
+        TapKind.self,
+        LongPressKind.self,
+        ContextMenuKind.self,
+        DragKind.self,
+    ]
+
+    /// Lets descriptions name `kind`, replacing a kind of the same name.
+    public static func register(_ kind: any RecognizerKind.Type) {
+        registry.withLock { $0[kind.kind] = kind }
+    }
+
+    /// The kind called `name`, if one is registered.
+    public static func named(_ name: GestureKind) -> (any RecognizerKind.Type)? {
+        registry.withLock { $0[name] }
+    }
+
+    /// Every registered kind's name: the built-in ones in their order, then the others sorted.
+    public static var names: [String] {
+        let builtInNames = builtIn.map { $0.kind.rawValue }
+        return builtInNames + registry.withLock { $0.keys.map(\.rawValue) }.filter { !builtInNames.contains($0) }.sorted()
+    }
+}
