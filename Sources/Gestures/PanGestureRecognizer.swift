@@ -20,6 +20,16 @@ public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
     }
 }
 
+/// The axis a pan follows alone (``PanGestureRecognizer/axis``).
+public enum PanAxis: String, Codable, Sendable {
+    case horizontal, vertical
+
+    /// Whether `motion` goes more along this axis than across it (a tie is vertical).
+    func holds(_ motion: Point) -> Bool {
+        self == .horizontal ? abs(motion.x) > abs(motion.y) : abs(motion.y) >= abs(motion.x)
+    }
+}
+
 /// `UIPanGestureRecognizer`, continuous. Driven by touches (the centroid's motion) or, when
 /// ``allowedScrollTypesMask`` allows, by scroll events (then `numberOfTouches` is 0).
 open class PanGestureRecognizer: GestureRecognizer {
@@ -39,6 +49,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// How far, points, touches must move before the pan begins. 10 points, UIKit's usual value.
     /// A scroll event begins the pan at once.
     public var hysteresis = 10.0
+    /// When set, the pan fails if the motion that would begin it goes more across this axis than
+    /// along it: a table's horizontal swipe-actions pan beside its vertical scrolling. UIKit has
+    /// no such property; its scroll views and table cells decide by direction inside. Default nil.
+    public var axis: PanAxis?
 
     private var currentTranslation = Point.zero
     private var currentVelocity = Point.zero
@@ -93,10 +107,16 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
         currentTranslation = currentTranslation.adding(step)
         currentVelocity = rate.rate(of: currentTranslation, at: time) ?? currentVelocity
-        if currentTranslation.magnitude > hysteresis { transition(to: .began) }
+        if currentTranslation.magnitude > hysteresis {
+            transition(to: axis.map { $0.holds(currentTranslation) } ?? true ? .began : .failed)
+        }
     }
 
     override open func scrollChanged(_ scroll: ScrollEvent, with event: AppEvent) {
+        if let axis, !isInProgress, scroll.translation != .zero, !axis.holds(scroll.translation) {
+            transition(to: .failed)
+            return
+        }
         currentTranslation = scroll.translation
         currentVelocity = rate.rate(of: currentTranslation, at: event.timestamp) ?? currentVelocity
         follow(scroll.phase, at: event.timestamp)

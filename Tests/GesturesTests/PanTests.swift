@@ -102,4 +102,31 @@ final class PanTests: XCTestCase {
         XCTAssertEqual(pan.translation, Point(x: 30, y: 0))
         XCTAssertEqual(pan.numberOfTouches, 2)
     }
+
+    /// A table's swipe-actions pan follows one axis: a sideways drag begins it, a downward one
+    /// (the list scrolling) fails it; a scroll-driven one decides at its first motion.
+    func testAnAxisPanBeginsAlongItsAxisAndFailsAcrossIt() {
+        let swipe = PanGestureRecognizer(name: "swipeActions")
+        swipe.axis = .horizontal
+        swipe.allowedScrollTypesMask = .continuous
+        let surface = makeSurface(swipe)
+        surface.handle([
+            Events.touches(0, [Events.touch(1, .began, 500, 400)]),
+            Events.touches(0.05, [Events.touch(1, .moved, 503, 412)]),
+            Events.touches(0.1, [Events.touch(1, .ended, 503, 412)]),
+        ])
+        XCTAssertEqual(milestones(swipe), [.failed], "12 points down, 3 across")
+        surface.handle([
+            Events.touches(1, [Events.touch(2, .began, 500, 400)]),
+            Events.touches(1.05, [Events.touch(2, .moved, 488, 403)]),
+            Events.touches(1.1, [Events.touch(2, .ended, 480, 403)]),
+        ])
+        XCTAssertEqual(milestones(swipe), [.failed, .began, .ended])
+        surface.handle([
+            Events.scroll(2, .began, .continuous, translation: Point(x: 1, y: 6)),
+            Events.scroll(2.1, .changed, .continuous, translation: Point(x: 30, y: 8)),
+            Events.scroll(2.2, .ended, .continuous, translation: Point(x: 30, y: 8)),
+        ])
+        XCTAssertEqual(milestones(swipe), [.failed, .began, .ended, .failed], "a scroll that starts downwards is the list's")
+    }
 }

@@ -10,13 +10,18 @@ public struct PanKind: RecognizerKind {
         /// `continuous` (trackpad), `discrete` (mouse wheel) or `all`, as ``ScrollTypeMask``;
         /// absent, it follows no scroll events.
         public var allowedScrollTypes: [ScrollType]?
+        /// `horizontal` or `vertical`: it fails when the motion that would begin it goes more across
+        /// the axis than along it (TouchSynth's, for a table's swipe actions beside its scrolling).
+        public var axis: PanAxis?
 
         public init() {}
 
-        public init(minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollType]? = nil) {
+        public init(minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollType]? = nil,
+                    axis: PanAxis? = nil) {
             self.minimumNumberOfTouches = minimumNumberOfTouches
             self.maximumNumberOfTouches = maximumNumberOfTouches
             self.allowedScrollTypes = allowedScrollTypes
+            self.axis = axis
         }
     }
 
@@ -32,6 +37,7 @@ public struct PanKind: RecognizerKind {
         pan.minimumNumberOfTouches = try InvalidOption.positive(options.minimumNumberOfTouches ?? pan.minimumNumberOfTouches, "minimumNumberOfTouches")
         pan.maximumNumberOfTouches = try InvalidOption.positive(options.maximumNumberOfTouches ?? pan.maximumNumberOfTouches, "maximumNumberOfTouches")
         guard pan.maximumNumberOfTouches >= pan.minimumNumberOfTouches else { throw InvalidOption("maximumNumberOfTouches") }
+        pan.axis = options.axis
         for type in options.allowedScrollTypes ?? [] {
             switch type {
             case .continuous: pan.allowedScrollTypesMask.insert(.continuous)
