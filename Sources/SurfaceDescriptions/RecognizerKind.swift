@@ -64,6 +64,7 @@ public enum RecognizerKinds {
         LongPressKind.self,
         ContextMenuKind.self,
         DragKind.self,
+        MultiSelectKind.self,
     ]
 
     /// Lets descriptions name `kind`, replacing a kind of the same name.
