@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "ProcessSignals"),
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
         // The evdev model and the recording formats: values and parsers, files read but no process started.
-        .target(name: "Recordings", dependencies: ["Yams"]),
+        .target(name: "Recordings", dependencies: ["Yams", "LibinputEvents"]),
         // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
         .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
@@ -81,8 +81,8 @@ let package = Package(
         // The speed and memory figures of `touchsynth bench`.
         .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
                                                    "ModeComparison", "SurfaceDescriptions", "LibinputEvents"]),
-        // Surfaces built from JSON or YAML descriptions, and the default surface.
-        .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings"]),
+        // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
+        .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings"], resources: [.copy("Screens")]),
         // The testing kit: a recording replayed through real libinput and both modes, and
         // expectations on an app's recognizers, for Swift Testing and XCTest.
         .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",

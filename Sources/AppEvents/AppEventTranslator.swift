@@ -3,10 +3,10 @@ import LibinputEvents
 /// Turns libinput touchpad and mouse events into the events an iPad app gets, in the delivery
 /// mode its `UIApplicationSupportsIndirectInputEvents` key selects (docs/uikit-behaviour.md).
 ///
-/// - Compatibility mode (key absent or false): a pinch or rotation becomes two simulated
-///   `.direct` touches; clicks and drags are `.direct` touches, like a finger's.
-/// - Indirect input mode (key true): a pinch or rotation becomes `transform` events; clicks and
-///   drags are `.indirectPointer` touches; nothing is simulated.
+/// - Compatibility mode (the key set to `NO`, or absent before iOS 17): a pinch or rotation becomes
+///   two simulated `.direct` touches; clicks and drags are `.direct` touches, like a finger's.
+/// - Indirect input mode (the key set to `YES`, or absent from iOS 17 on): a pinch or rotation
+///   becomes `transform` events; clicks and drags are `.indirectPointer` touches; nothing is simulated.
 /// - Both modes: buttonless motion gives hover touches, two-finger and wheel scrolling give
 ///   scroll events, swipes, holds and 3+ finger pinches give system-gesture events, and a locked pointer gives
 ///   relative motion.
@@ -14,7 +14,8 @@ import LibinputEvents
 /// Every event carries the timestamp (libinput's microseconds as seconds, never decreasing) and
 /// the seat's current button mask and modifier flags, with one exception: the touch that ends at
 /// a button release carries the mask from before the release, so that a recognizer filtering on
-/// `event.buttonMask == .secondary` (seed 001) sees the whole click.
+/// `event.buttonMask == .secondary` (WWDC20 10094 "Handle trackpad and mouse input") sees the
+/// whole click.
 ///
 /// Device removal cancels what that device was doing (and the hover ends once no pointing device
 /// is left); `reset(at:)` cancels everything. Touchscreen events are ignored: a touchscreen is
@@ -28,10 +29,13 @@ import LibinputEvents
 /// - `tapCount`: see ``Configuration/multiClickInterval`` and ``Configuration/multiClickSlop``.
 ///   Simulated touches have tapCount 1, hover touches 0.
 /// - Wheels: see ``Configuration/wheelSequenceTimeout``.
-/// - Three-or-more-finger swipes and holds become ``SystemGestureEvent``s. UIKit keeps swipes for
-///   the system (three fingers undo/redo, seed 004; four switch apps) and has no event for a
-///   hold, so no app recognizer ever sees them; TouchSynth reports them only so that a
-///   diagnostic shows they happened.
+/// - Three-or-more-finger swipes and holds become ``SystemGestureEvent``s. On a trackpad iPadOS keeps
+///   three-finger swipes for its navigation gestures (Home, the App Switcher, switching apps) and
+///   UIKit has no event for a hold, so no app recognizer ever sees them; TouchSynth reports them
+///   only so that a diagnostic shows they happened. The three-finger editing gestures of WWDC19 224
+///   "Modernizing Your UI for iOS 13" (undo/redo, copy/paste; an app opts out with
+///   `editingInteractionConfiguration`) are a different thing, not modelled for a trackpad: Apple
+///   documents them for the touchscreen only.
 /// - A pinch does not move the pointer: the simulated touches' midpoint follows the fingers
 ///   from the pointer location, and a transform's location is the pointer location.
 /// - Pointer interactions (``Configuration/pointerInteractions``): the same in both modes, as

@@ -1,10 +1,11 @@
 /// The two ways UIKit delivers the same trackpad or mouse input, chosen by the app's
 /// `UIApplicationSupportsIndirectInputEvents` Info.plist key (docs/uikit-behaviour.md).
 public enum DeliveryMode: String, Codable, Sendable, CaseIterable {
-    /// The key absent or false: a pinch or rotation becomes two simulated `direct` touches and
-    /// clicks are `direct` touches.
+    /// The key set to NO (or absent, before iOS 17): a pinch or rotation becomes two simulated
+    /// `direct` touches and clicks are `direct` touches.
     case compatibility = "compat"
-    /// The key true: native transform and scroll events and `indirectPointer` touches.
+    /// The key set to YES (or absent, from iOS 17 on): native transform and scroll events and
+    /// `indirectPointer` touches.
     case indirectInput = "indirect"
 
     /// The touch type of clicks, drags and hover in this mode.

@@ -1,9 +1,9 @@
 /// `UIPointerInteraction` on one view: the regions its delegate gives (`regionFor request`) and
 /// the style of each (`styleFor region`), as plain values for the translator.
 ///
-/// Regions are in screen points and may reach past the view (padding for magnetism, seed 000);
-/// TouchSynth takes it that the app makes such padding hit-test to the view, as the talk
-/// requires, so a region counts wherever it lies.
+/// Regions are in screen points and may reach past the view (padding for magnetism,
+/// WWDC20 10093 "Build for the iPadOS pointer"); TouchSynth takes it that the app makes such padding hit-test to the
+/// view, as the talk requires, so a region counts wherever it lies.
 public struct PointerInteraction: Equatable, Sendable {
     /// The view the interaction is attached to: a surface region's name.
     public var view: String
@@ -18,7 +18,7 @@ public struct PointerInteraction: Equatable, Sendable {
     public var magnetism: Double
 
     /// An interaction on `view` at `viewFrame`; with no region given, one covering the view with
-    /// the automatic effect, as UIKit's default (seed 000).
+    /// the automatic effect, as UIKit's default (WWDC20 10093 "Build for the iPadOS pointer").
     public init(view: String, viewFrame: Rect, regions: [PointerRegion]? = nil, magnetism: Double = 1) {
         self.view = view
         self.viewFrame = viewFrame

@@ -1,6 +1,6 @@
-/// What the system looks at before granting a pointer lock (seed 001): on iPadOS the scene must
-/// fill the screen (no Split View or Slide Over) and be foreground-active; on Mac Catalyst the app
-/// must be frontmost. TouchSynth's virtual screen holds one full-screen app, so all start true.
+/// What the system looks at before granting a pointer lock (WWDC20 10094 "Handle trackpad and mouse input"): on iPadOS
+/// the scene must fill the screen (no Split View or Slide Over) and be foreground-active; on Mac
+/// Catalyst the app must be frontmost. TouchSynth's virtual screen holds one full-screen app, so all start true.
 public struct SceneConditions: Equatable, Sendable {
     public var isFullScreen: Bool
     public var isForegroundActive: Bool

@@ -1,7 +1,7 @@
 /// `pointerInteraction(_:willEnter:animator:)` and `willExit`: the pointer entered or left a
-/// region of a view's pointer interaction (seed 000). Apps get these as delegate calls, outside
-/// `UIEvent`; TouchSynth puts them in the event stream, just before the hover or touch event of
-/// the motion that caused them.
+/// region of a view's pointer interaction (WWDC20 10093 "Build for the iPadOS pointer"). Apps get these as delegate
+/// calls, outside `UIEvent`; TouchSynth puts them in the event stream, just before the hover or
+/// touch event of the motion that caused them.
 public struct PointerRegionEvent: Equatable, Sendable {
     /// Which delegate method.
     public enum Phase: String, Sendable {

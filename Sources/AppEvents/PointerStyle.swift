@@ -1,7 +1,7 @@
-/// `UIPointerStyle`: how the pointer looks and moves over a region (seed 000). Either a content
-/// effect (the pointer morphs into the view and applies a visual treatment to it) or a shape
-/// customization (the pointer takes a shape and, with ``constrainedAxes``, is held on those axes
-/// while it stays in the region).
+/// `UIPointerStyle`: how the pointer looks and moves over a region (WWDC20 10093 "Build for the
+/// iPadOS pointer"). Either a content effect (the pointer morphs into the view and applies a visual
+/// treatment to it) or a shape customization (the pointer takes a shape and, with
+/// ``constrainedAxes``, is held on those axes while it stays in the region).
 public struct PointerStyle: Equatable, Sendable, CustomStringConvertible {
     /// `UIPointerEffect`: a content effect's visual treatment.
     public enum Effect: String, Codable, Sendable, CaseIterable {
@@ -80,7 +80,7 @@ public struct PointerStyle: Equatable, Sendable, CustomStringConvertible {
         PointerStyle(effect: nil, shape: shape, constrainedAxes: constrainedAxes)
     }
 
-    /// What a view gets when its interaction's delegate gives no style (seed 000).
+    /// What a view gets when its interaction's delegate gives no style (WWDC20 10093 "Build for the iPadOS pointer").
     public static let automatic = PointerStyle.effect(.automatic)
 
     /// "highlight", "lift roundedRect[…]", "verticalBeam(20) constrained vertical".

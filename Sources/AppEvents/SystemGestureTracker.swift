@@ -1,11 +1,17 @@
 /// Three-or-more-finger swipes and pinches, and holds, which UIKit keeps for the system.
 ///
-/// On iPadOS a three-finger swipe is undo/redo and a three-finger pinch copy/paste (seed 004);
-/// four-finger swipes switch apps: the system consumes them and the app's gesture recognizers
-/// never see them. A hold has no
-/// UIKit event at all. TouchSynth still reports both, as ``SystemGestureEvent``s that no
-/// recognizer consumes, so a diagnostic shows they happened. One system gesture at a time: a new
-/// begin cancels a live one.
+/// On a trackpad, iPadOS keeps three-finger swipes and pinches for its navigation gestures: Home, the
+/// App Switcher, switching apps (Apple's iPad User Guide; the HIG's "Pointing devices" asks apps not
+/// to redefine systemwide trackpad gestures). The system consumes them, so the app's gesture
+/// recognizers never see them. A hold has no UIKit event at all. TouchSynth still reports both, as
+/// ``SystemGestureEvent``s that no recognizer consumes, so a diagnostic shows they happened; four or
+/// more fingers count the same (TouchSynth's choice). One system gesture at a time: a new begin
+/// cancels a live one.
+///
+/// The three-finger undo/redo swipe and copy/paste pinch of WWDC19 224 "Modernizing Your UI for
+/// iOS 13" are a different thing: touchscreen editing gestures, which an app can opt out of with
+/// `editingInteractionConfiguration`. Apple documents them for the touchscreen only, so TouchSynth
+/// does not model them for a trackpad.
 struct SystemGestureTracker {
     private struct Live {
         var kind: SystemGestureEvent.Kind

@@ -5,7 +5,7 @@ import LibinputEvents
 import SurfaceDescriptions
 
 extension Benchmark {
-    /// Events per second through one mode's translator, alone and feeding the default surface's
+    /// Events per second through one mode's translator, alone and feeding the canvas surface's
     /// recognizers, over ``events`` events; and heap allocations per event once warmed up, when
     /// the allocation counter is loaded (``allocationCount()``).
     public func throughput() -> [BenchFigure] {
@@ -15,7 +15,7 @@ extension Benchmark {
         for deliveryMode in DeliveryMode.allCases {
             let mode = deliveryMode.rawValue
             var alone = BenchFigure(name: "translator alone, \(mode), \(count) events", unit: "Mevents/s", samples: [])
-            var full = BenchFigure(name: "translator + default surface, \(mode)", unit: "Mevents/s", samples: [])
+            var full = BenchFigure(name: "translator + canvas surface, \(mode)", unit: "Mevents/s", samples: [])
             var allocations: [Double] = []
             for _ in 0..<runs {
                 var translator = AppEventTranslator(mode: deliveryMode)
@@ -26,7 +26,7 @@ extension Benchmark {
                 precondition(produced > 0)
 
                 var translator2 = AppEventTranslator(mode: deliveryMode)
-                let surface = Surface.standard(screen: (1440, 900))
+                let surface = Surface.builtIn(.canvas)
                 // Warm-up: the first cycles size the buffers; steady state is what counts.
                 let warm = stream.cycle.count * 20
                 // Streamed as `compare` feeds its surfaces: each app event handed over as it is made.
@@ -58,7 +58,7 @@ extension Benchmark {
     /// it: what translating and recognizing costs an app's event loop once it runs.
     private func steadyStateAllocations(in mode: DeliveryMode) -> Double {
         var translator = AppEventTranslator(mode: mode)
-        let surface = Surface.standard(screen: (1440, 900))
+        let surface = Surface.builtIn(.canvas)
         var allocations: UInt64 = 0, counted = 0
         for gesture in SteadyGestures.all(steadyEvents: 5000) {
             gesture.begin.forEach { translator.translate($0, to: surface) }

@@ -93,8 +93,8 @@ public struct Benchmark: Sendable {
 
     private func translation(_ streams: [[LibinputEvent]]) -> BenchFigure {
         let total = streams.reduce(0) { $0 + $1.count }
-        var figure = BenchFigure(name: "translate both modes + default surface (\(total) events)", unit: "Mevents/s")
-        let comparison = Comparison { Surface.standard(screen: (1440, 900)) }
+        var figure = BenchFigure(name: "translate both modes + canvas surface (\(total) events)", unit: "Mevents/s")
+        let comparison = Comparison { Surface.builtIn(.canvas) }
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
             for events in streams { _ = comparison.compare(events) }

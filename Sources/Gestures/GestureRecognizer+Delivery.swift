@@ -137,6 +137,7 @@ extension GestureRecognizer {
     /// Updates the record after an event was processed (its masks are the recognizer's).
     private func didHandle() {
         maxNumberOfTouches = max(maxNumberOfTouches, numberOfTouches)
+        if !followedSimulatedTouches { followedSimulatedTouches = trackedTouches.contains(where: \.isSimulated) }
     }
 
     /// A touch of an allowed type that is new or already `followed`.

@@ -94,6 +94,7 @@ open class GestureRecognizer {
     /// What the record reports (``record``).
     var transitions = Transitions()
     var maxNumberOfTouches = 0
+    var followedSimulatedTouches = false
     var finalValues: GestureValues?
     /// The interactions its begins or recognitions started (``transition(to:startedBy:touch:)``).
     var starts: [InteractionStart] = []
@@ -130,6 +131,7 @@ open class GestureRecognizer {
         var record = GestureRecord(region: region?.name ?? "", name: name, kind: kind)
         record.transitions = transitions.list
         record.maxNumberOfTouches = maxNumberOfTouches
+        record.followedSimulatedTouches = followedSimulatedTouches
         record.finalValues = finalValues
         record.buttonMask = buttonMask
         record.modifierFlags = modifierFlags

@@ -38,6 +38,8 @@ public struct GestureRecord: Equatable, Sendable {
     public var transitions: [GestureTransition] = []
     /// The most touches the recognizer counted at once (0 for transform- and scroll-driven input).
     public var maxNumberOfTouches = 0
+    /// Whether it followed one of compatibility mode's simulated touches.
+    public var followedSimulatedTouches = false
     /// Values at the last state change other than `failed`; nil if it never began or recognized.
     public var finalValues: GestureValues?
     /// Copied from the last event the recognizer handled.

@@ -11,9 +11,9 @@ enum RecognitionDecision {
 /// scroll) do not recognize simultaneously unless a delegate or
 /// ``Surface/allowSimultaneousRecognition(_:_:)`` allows it. One that begins or is recognized
 /// makes the others still `possible` on that input fail; one that wants to begin while another
-/// is already recognizing fails. Hover recognizers take no part: seed 001 runs two on one view,
-/// and hover never competes with a click. `require(toFail:)` holds a recognizer's begin or
-/// recognition until the other fails, and fails it if the other recognizes.
+/// is already recognizing fails. Hover recognizers take no part: WWDC20 10094 "Handle trackpad and mouse input"
+/// runs two on one view, and hover never competes with a click. `require(toFail:)` holds a
+/// recognizer's begin or recognition until the other fails, and fails it if the other recognizes.
 extension Surface {
     func decision(for recognizer: GestureRecognizer) -> RecognitionDecision {
         var waits = false

@@ -6,9 +6,10 @@ import AppEvents
 /// `.primary`. A secondary click, or a two-finger click the translator reports as one, gives
 /// `.secondary`; `.button(n)` comes from higher mouse buttons. With
 /// ``treatsControlClickAsSecondary`` (the default), a primary click with control held counts as
-/// `.secondary`, as seed 001 advises apps to do — so it recognizes a tap requiring `.secondary`
-/// and not one requiring `.primary`. The mask must match ``buttonMaskRequired`` exactly and is
-/// checked at touch-down (the release event may carry fewer buttons).
+/// `.secondary`, as WWDC20 10094 "Handle trackpad and mouse input" advises apps to do — so it
+/// recognizes a tap requiring `.secondary` and not one requiring `.primary`. The mask must match
+/// ``buttonMaskRequired`` exactly and is checked at touch-down (the release event may carry fewer
+/// buttons).
 open class TapGestureRecognizer: GestureRecognizer {
     /// Default 1.
     public var numberOfTapsRequired = 1

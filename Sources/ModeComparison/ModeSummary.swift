@@ -15,6 +15,8 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     public var failed = 0
     /// The most touches it counted at once.
     public var maxNumberOfTouches = 0
+    /// Whether it followed one of compatibility mode's simulated touches; in the JSON only when true.
+    public var followedSimulatedTouches = false
     /// Its values at its last state change other than `failed` (``GestureRecord/finalValues``);
     /// nil if it never began or was recognized.
     public var finalValues: GestureValues?
@@ -35,6 +37,7 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         cancelled = record.count(of: .cancelled)
         failed = record.count(of: .failed)
         maxNumberOfTouches = record.maxNumberOfTouches
+        followedSimulatedTouches = record.followedSimulatedTouches
         finalValues = record.finalValues
         activated = record.activated
         transitions = record.transitions
@@ -61,5 +64,6 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         try c.encode(activated, forKey: Key("activated"))
         try c.encode(transitions, forKey: Key("transitions"))
         if !starts.isEmpty { try c.encode(starts, forKey: Key("starts")) }
+        if followedSimulatedTouches { try c.encode(true, forKey: Key("followedSimulatedTouches")) }
     }
 }

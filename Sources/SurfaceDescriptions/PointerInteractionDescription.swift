@@ -1,6 +1,6 @@
 import AppEvents
 
-/// A region's `pointerInteraction`: `UIPointerInteraction` on that view (seed 000).
+/// A region's `pointerInteraction`: `UIPointerInteraction` on that view (WWDC20 10093 "Build for the iPadOS pointer").
 ///
 /// ```yaml
 /// pointerInteraction:

@@ -28,29 +28,6 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
         self.regions = regions
     }
 
-    /// The default surface: one full-screen region "canvas" with pinch, rotation, a two-finger
-    /// pan ("twoFingerPan", exactly two touches, no scroll), a pan following every scroll type
-    /// ("scrollPan"), hover, a primary tap and a long press; pinch and rotation recognize
-    /// simultaneously, as apps usually allow.
-    public static func standard(screen: (width: Double, height: Double)) -> SurfaceDescription {
-        SurfaceDescription(regions: [
-            RegionDescription(
-                name: "canvas",
-                frame: [0, 0, screen.width, screen.height],
-                recognizers: [
-                    RecognizerDescription(PinchKind.self),
-                    RecognizerDescription(RotationKind.self),
-                    RecognizerDescription(PanKind.self, name: "twoFingerPan", options: .init(minimumNumberOfTouches: 2, maximumNumberOfTouches: 2)),
-                    RecognizerDescription(PanKind.self, name: "scrollPan", options: .init(allowedScrollTypes: [.all])),
-                    RecognizerDescription(HoverKind.self),
-                    RecognizerDescription(TapKind.self),
-                    RecognizerDescription(LongPressKind.self),
-                ],
-                simultaneous: [["pinch", "rotation"]]
-            ),
-        ])
-    }
-
     /// Builds a fresh surface.
     /// - Throws: ``SurfaceDescriptionError`` for a malformed frame, duplicate or unknown names,
     ///   a `requiresFailureOf` cycle, out-of-range values, or an option the recognizer's kind
@@ -225,18 +202,6 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
             return "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: \(known))"
         case .invalidPointerInteraction(let region, let index, let option, let problem):
             return "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"
-        }
-    }
-}
-
-extension Surface {
-    /// The default surface, ``SurfaceDescription/standard(screen:)``, built.
-    /// - Precondition: the screen size is finite and not negative.
-    public static func standard(screen: (width: Double, height: Double)) -> Surface {
-        do {
-            return try SurfaceDescription.standard(screen: screen).makeSurface()
-        } catch {
-            preconditionFailure("the built-in standard description is valid: \(error)")
         }
     }
 }

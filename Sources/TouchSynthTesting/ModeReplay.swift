@@ -32,13 +32,13 @@ public struct ModeReplay: CustomStringConvertible {
 
     /// Replays the recording at `path` (any format `touchsynth replay` reads) with `options`, and
     /// delivers its events to `surface` in both modes.
-    public init(_ path: String, surface: SurfaceSource = .standard(), options: ReplayOptions = ReplayOptions()) throws {
+    public init(_ path: String, surface: SurfaceSource = .default, options: ReplayOptions = ReplayOptions()) throws {
         try self.init(try RecordingLoader.load(path), named: (path as NSString).lastPathComponent, surface: surface, options: options)
     }
 
     /// Replays `recording` (loaded, converted or synthesized) with `options`, and delivers its
     /// events to `surface` in both modes; `name` names it in failure messages.
-    public init(_ recording: Recording, named name: String, surface: SurfaceSource = .standard(), options: ReplayOptions = ReplayOptions()) throws {
+    public init(_ recording: Recording, named name: String, surface: SurfaceSource = .default, options: ReplayOptions = ReplayOptions()) throws {
         let replay = try Replay(.recording(recording), options: options)
         self.name = name
         self.recording = recording

@@ -28,8 +28,11 @@ public struct SurfaceSource {
         SurfaceSource(make: { try description.makeSurface() }, configuration: description.translatorConfiguration(screen: screen))
     }
 
-    /// `touchsynth compare`'s default surface.
-    public static func standard(screen: Size = .defaultScreen) -> SurfaceSource {
-        description(.standard(screen: (screen.width, screen.height)), screen: screen)
+    /// A built-in app screen (`touchsynth surfaces` lists them).
+    public static func builtIn(_ screen: BuiltInScreen, size: Size = .defaultScreen) -> SurfaceSource {
+        description(screen.description(screen: size), screen: size)
     }
+
+    /// `touchsynth compare`'s default screen (``BuiltInScreen/default``).
+    public static var `default`: SurfaceSource { builtIn(.default) }
 }

@@ -1,71 +1,10 @@
-import Foundation
 import LibinputEvents
 import Recordings
-
-/// A file named on the command line that holds a recording or a `--json` capture, told apart by
-/// content (a capture's JSON Lines begin with `{`) before either is loaded.
-struct RecordingOrCapture {
-    let path: String
-    /// Whether the file holds a capture rather than a recording.
-    let isCapture: Bool
-    /// A pipe's content, read once; nil for a regular file, read where it lies.
-    private let text: String?
-
-    /// Looks into `path`: a pipe (`<(…)`, `-` for standard input) has nothing left for a second reading,
-    /// so one that is not a regular file is read whole here; a regular file's first bytes are
-    /// read, and the loader of its kind then streams its lines.
-    init(path: String) throws(RecordingError) {
-        self.path = path
-        var status = stat()
-        if path == standardInputPath || (stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG) {
-            let text = try readText(path, of: "a recording or a libinput capture", mayBeLong: true)
-            self.text = text
-            isCapture = Self.isCapture(text.utf8.prefix(64))
-        } else {
-            try checkReadable(path)
-            text = nil
-            isCapture = Self.isCapture(Self.start(of: path))
-        }
-    }
-
-    /// The recording the file holds.
-    func recording() throws(RecordingError) -> Recording {
-        if let text { return try RecordingLoader.load(text: text, file: path) }
-        return try RecordingLoader.load(path)
-    }
-
-    /// The events of the capture the file holds.
-    func capture() throws(RecordingError) -> [LibinputEvent] {
-        let lines = if let text { text } else { try readText(path, of: "a libinput capture", mayBeLong: true) }
-        return try events(fromJSONLines: lines, file: path)
-    }
-
-    /// The first bytes of a regular file.
-    private static func start(of path: String) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-        defer { try? handle.close() }
-        return ((try? handle.read(upToCount: 64)) ?? nil) ?? Data()
-    }
-
-    private static func isCapture(_ start: some Sequence<UInt8>) -> Bool {
-        String(decoding: Array(start), as: UTF8.self).drop { $0.isWhitespace }.first == "{"
-    }
-}
 
 /// The events of a `--json` capture file; a missing (66), unreadable (77) or malformed (65,
 /// with file and line) file ends the program with a one-line error.
 func loadEventStream(_ path: String) -> [LibinputEvent] {
     reportingErrors { () throws(RecordingError) in
-        try events(fromJSONLines: try readText(path, of: "a libinput capture", mayBeLong: true), file: path)
-    }
-}
-
-/// The events of a `--json` capture's text, read from `file`; a malformed line is bad data
-/// (65) naming file and line.
-private func events(fromJSONLines text: String, file: String) throws(RecordingError) -> [LibinputEvent] {
-    do {
-        return try LibinputEvent.events(fromJSONLines: text)
-    } catch {
-        throw RecordingError(.badData, file: file, line: error.line, error.problem)
+        try RecordingOrCapture.events(fromJSONLines: try readText(path, of: "a libinput capture", mayBeLong: true), file: path)
     }
 }

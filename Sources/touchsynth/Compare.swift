@@ -14,11 +14,11 @@ import SurfaceDescriptions
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay recordings through real libinput once and compare the gesture recognizers each UIKit mode triggers.",
-        discussion: "The default surface is one full-screen region with pinch, rotation, two-finger pan, scroll pan, hover, tap and long press recognizers. --surface takes a JSON or YAML surface description.")
+        discussion: "The app screen is list unless --surface names another built-in screen (touchsynth surfaces lists them) or a JSON or YAML surface description.")
 
     @Argument(help: "Recordings (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log), or libinput event captures (JSON Lines from debug or replay --json, --mode … --json, or --events-out), which are compared without replaying; - is standard input.")
     var recordings: [String]
-    @Option(help: "Surface description (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
+    @Option(help: "The app screen: a built-in one by name (list, the default; photos, map, canvas) or a surface description file (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other, a context menu or drag started differently in the two modes, the pointer regions differ between the modes, or (several --libinput versions) when the versions' events differ.")
     var failOnDiff = false
@@ -98,7 +98,7 @@ struct Compare: ParsableCommand {
                 emit(JSONLines.line(ReportLine(recording: path, report: report)))
             } else {
                 emit("== \(path)")
-                emit(report.renderTable())
+                emit(report.renderTable(for: events, screen: surface ?? BuiltInScreen.default.rawValue))
             }
         }
         if let reportDirectory {

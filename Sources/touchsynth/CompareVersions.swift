@@ -6,6 +6,7 @@ import Gestures
 import LibinputEvents
 import MockedDevices
 import ModeComparison
+import Recordings
 import Report
 import SurfaceDescriptions
 

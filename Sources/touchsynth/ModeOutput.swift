@@ -16,6 +16,7 @@ final class ModeOutput {
     /// The app asks for the pointer lock with the first event (granted by the default policy).
     private var requestsPointerLock: Bool
     private var violations: [String] = []
+    private var legend = TableLegend()
     private let style: TableStyle
     /// The live status line, on a terminal only.
     private let status: StatusLine?
@@ -40,7 +41,8 @@ final class ModeOutput {
     private func printHeader() {
         var header = style.cell("libinput", width: style.sourceWidth, colour: "1")
         for (index, (mode, _, _)) in translators.enumerated() {
-            let title = mode == .compatibility ? "compat (key absent; * simulated touch)" : "indirect (UIApplicationSupportsIndirectInputEvents = YES)"
+            let title = mode == .compatibility ? "compat (UIApplicationSupportsIndirectInputEvents = NO; * simulated touch)"
+                : "indirect (UIApplicationSupportsIndirectInputEvents = YES)"
             header += style.cell(title, width: style.columnWidth, colour: "1", last: index == translators.count - 1)
         }
         line(header)
@@ -115,6 +117,7 @@ final class ModeOutput {
             line("\(mode.rawValue): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later events, \(dropped) dropped"
                  + (reasons.isEmpty ? "" : " (\(reasons))"))
         }
+        legend.lines(accounting: translators.map(\.translator.accounting)).forEach(line)
     }
 
     /// Invariant violations seen so far, each prefixed with its mode.
@@ -124,6 +127,7 @@ final class ModeOutput {
         for i in translators.indices {
             for appEvent in columns[i] {
                 violations += translators[i].checker.check(appEvent).map { "\(translators[i].mode.rawValue): \($0)" }
+                legend.note(appEvent)
             }
         }
         if json {

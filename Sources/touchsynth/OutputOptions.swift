@@ -9,7 +9,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock = false
-    @Option(help: "Surface description whose pointer interactions decide the pointer's regions and styles (YAML for .yml/.yaml, JSON for .json).") var surface: String?
+    @Option(help: "An app screen whose pointer interactions decide the pointer's regions and styles: a built-in one by name (photos, list, map, canvas) or a surface description file. None by default.") var surface: String?
     @Option(help: "Colours in table output: auto (when stdout is a terminal; NO_COLOR turns them off), always or never.") var color: ColorChoice = .auto
     @Option(help: ArgumentHelp("Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, to its app events; negative in replays, which write frames ahead) and a summary to stderr; needs --mode compat, indirect or both.",
                                valueName: "file")) var latency: String?
@@ -21,7 +21,8 @@ struct OutputOptions: ParsableArguments {
     /// The translators' configuration: the screen and the surface's pointer interactions. A bad
     /// surface description ends the program (`loadSurfaceDescription`).
     var translatorConfiguration: AppEventTranslator.Configuration {
-        loadSurfaceDescription(surface, screen: screen.size).translatorConfiguration(screen: screen.size)
+        // The columns are what each mode delivers, whichever app receives them: no screen unless named.
+        loadSurfaceDescription(surface, screen: screen.size, fallback: nil).translatorConfiguration(screen: screen.size)
     }
 
     /// The same options as command-line arguments, for a child process.

@@ -20,7 +20,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).")
     var output: String?
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).") var plot: ReportPlot = .touchpad
-    @Option(help: "Surface description whose recognizers the report shows (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
+    @Option(help: "The app screen whose recognizers the report shows: a built-in one by name (list, the default; photos, map, canvas) or a surface description file.") var surface: String?
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions

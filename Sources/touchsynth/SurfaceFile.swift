@@ -1,10 +1,15 @@
+import Foundation
 import AppEvents
 import Recordings
 import SurfaceDescriptions
 
-/// The surface description at `path` (``SurfaceDescription/load(_:)``), or the default surface;
-/// a bad one ends the program with a one-line error naming the file and line, and exit status 65.
-func loadSurfaceDescription(_ path: String?, screen: Size) -> SurfaceDescription {
-    guard let path else { return .standard(screen: (screen.width, screen.height)) }
-    return reportingErrors { () throws(RecordingError) in try SurfaceDescription.load(path) }
+/// The surface `--surface` names: a built-in screen by name (``BuiltInScreen``), scaled to
+/// `screen`, or a description file (``SurfaceDescription/load(_:)``); `fallback` when none is
+/// named. A bad file ends the program with a one-line error naming the file and line (65).
+func loadSurfaceDescription(_ name: String?, screen: Size, fallback: BuiltInScreen? = .default) -> SurfaceDescription {
+    guard let name else { return fallback?.description(screen: screen) ?? SurfaceDescription(regions: []) }
+    if let builtIn = BuiltInScreen(rawValue: name), !FileManager.default.fileExists(atPath: name) {
+        return builtIn.description(screen: screen)
+    }
+    return reportingErrors { () throws(RecordingError) in try SurfaceDescription.load(name) }
 }

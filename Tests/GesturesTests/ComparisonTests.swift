@@ -55,7 +55,7 @@ final class ComparisonTests: XCTestCase {
     }
 
     func testStandardSurfaceCountsPerMode() throws {
-        let report = Comparison { Surface.standard(screen: (width: 1440, height: 900)) }
+        let report = Comparison { Surface.builtIn(.canvas) }
             .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
         func row(_ name: String) throws -> ComparisonRow {
             try XCTUnwrap(report.rows.first { $0.region == "canvas" && $0.name == name })
@@ -86,7 +86,7 @@ final class ComparisonTests: XCTestCase {
     /// The JSON form: each recognizer's values under `final` and the value's name, as each kind
     /// names them.
     func testReportsJSONCarriesTheValuesUnderTheirNames() throws {
-        let report = Comparison { Surface.standard(screen: (width: 1440, height: 900)) }
+        let report = Comparison { Surface.builtIn(.canvas) }
             .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -77,7 +77,7 @@ final class StreamingComparisonTests: XCTestCase {
 
     func testStreamingGivesTheRecordsOfTheStoredStreams() {
         let events = session()
-        let comparison = Comparison { Surface.standard(screen: (1440, 900)) }
+        let comparison = Comparison { Surface.builtIn(.canvas) }
         let streamed = comparison.compare(events)
         let stored = comparison.compare(
             compat: Comparison.appEvents(events, mode: .compatibility),
@@ -113,7 +113,7 @@ final class StreamingComparisonTests: XCTestCase {
             add(.pointerScroll(Scroll(source: .finger, vertical: 4, horizontal: 0)))
         }
         add(.pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: 0)))
-        let report = Comparison { Surface.standard(screen: (1440, 900)) }.compare(events)
+        let report = Comparison { Surface.builtIn(.canvas) }.compare(events)
         let activated = Set(report.rows.filter { $0.compat.activated && $0.indirect.activated }.map(\.name))
         XCTAssertTrue(activated.isSuperset(of: ["scrollPan", "hover"]), "\(activated)")
         XCTAssertEqual(report.rows.first { $0.name == "pinch" }?.indirect.activated, true)

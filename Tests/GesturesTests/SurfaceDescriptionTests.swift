@@ -99,7 +99,7 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"swipe"}]}]}"#),
                        .unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")))
         XCTAssertEqual(SurfaceDescriptionError.unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")).description,
-                       "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress, contextMenu, drag)")
+                       "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress, contextMenu, drag, multiSelect)")
         XCTAssertThrowsError(try decode(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","buttonMaskRequired":["middle"]}]}]}"#))
     }
 
@@ -193,8 +193,8 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(a.gestureRecognizers.map(milestones), [[.failed], [.failed, .failed]])
     }
 
-    func testStandardSurface() throws {
-        let surface = Surface.standard(screen: (width: 1440, height: 900))
+    func testTheCanvasScreen() throws {
+        let surface = Surface.builtIn(.canvas)
         XCTAssertEqual(surface.regions.map(\.name), ["canvas"])
         let canvas = try XCTUnwrap(surface.region(named: "canvas"))
         XCTAssertEqual(canvas.frame, Rect(x: 0, y: 0, width: 1440, height: 900))
@@ -210,13 +210,21 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(canvas.gestureRecognizer(named: "rotation")?.state, .began, "pinch and rotation recognize together")
     }
 
-    func testStandardDescriptionRoundTripsThroughJSON() throws {
-        let standard = SurfaceDescription.standard(screen: (width: 800, height: 600))
-        let data = try JSONEncoder().encode(standard)
-        XCTAssertEqual(try JSONDecoder().decode(SurfaceDescription.self, from: data), standard)
-        let text = String(decoding: data, as: UTF8.self)
-        XCTAssertTrue(text.contains(#""allowedScrollTypes":["all"]"#), text)
-        XCTAssertFalse(text.contains("null"), "absent options are left out")
+    /// Every built-in screen reads back as written, through JSON too, its options included, and
+    /// scales to another screen: frames and pointer regions stretched, the rest unchanged.
+    func testBuiltInScreensRoundTripThroughJSONAndScale() throws {
+        for screen in BuiltInScreen.allCases {
+            let description = screen.description()
+            let data = try JSONEncoder().encode(description)
+            XCTAssertEqual(try JSONDecoder().decode(SurfaceDescription.self, from: data), description, screen.rawValue)
+            let text = String(decoding: data, as: UTF8.self)
+            XCTAssertFalse(text.contains("null"), "\(screen): absent options are left out")
+            XCTAssertNoThrow(try description.makeSurface(), screen.rawValue)
+            XCTAssertFalse(screen.summary.hasPrefix("#"), screen.rawValue)
+        }
+        let list = BuiltInScreen.list.description(screen: Size(width: 720, height: 450))
+        XCTAssertEqual(list.regions.map(\.frame), [[0, 0, 240, 450], [240, 0, 480, 450]])
+        XCTAssertTrue(String(decoding: try JSONEncoder().encode(list), as: UTF8.self).contains(#""rowHeight":44"#))
     }
 
     /// Foundation's JSON scanner traps past 512 levels (found by tools/fuzz); descriptions are

@@ -55,7 +55,7 @@ final class LibinputVersionTests: XCTestCase {
     /// --libinput` prints; and the versions do part on these recordings.
     func testCompareAcrossVersionsReportsWhatTheReplaysShow() throws {
         let replays = try replayEverything()
-        let comparison = Comparison { Surface.standard(screen: (Size.defaultScreen.width, Size.defaultScreen.height)) }
+        let comparison = Comparison { Surface.builtIn(.default) }
         let urls = Fixtures.recordings
         var expected = ""
         var parted = 0

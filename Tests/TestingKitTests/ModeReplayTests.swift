@@ -21,8 +21,8 @@ struct ModeReplayTests {
         events.compactMap { if case .gesturePinchEnd(_, let scale, _) = $0.kind { scale } else { nil } }.last
     }
 
-    @Test func aPinchOnTheDefaultSurfaceIsAPinchInBothModes() throws {
-        let replay = try ModeReplay(Self.pinch)
+    @Test func aPinchOnTheCanvasIsAPinchInBothModes() throws {
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
         let scale = try #require(libinputScale(replay.events))
         replay.expect("canvas/pinch", .transitions([.began, .changed, .ended]))
         replay.expect("pinch", .scale, equals: scale, within: 0.01)
@@ -37,7 +37,7 @@ struct ModeReplayTests {
     }
 
     @Test func aFailedExpectationNamesTheRecordingTheModeAndWhatTheRecognizerDid() throws {
-        let replay = try ModeReplay(Self.pinch)
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
         withKnownIssue {
             replay.expect("pinch", .never(.began), in: .indirectInput)
         } matching: { issue in
@@ -63,7 +63,7 @@ struct ModeReplayTests {
     /// A failure writes the replay's HTML report and names it, as the attachment a Swift Testing
     /// run saves with `--attachments-path` holds.
     @Test func aFailureCarriesTheReplaysReport() throws {
-        let replay = try ModeReplay(Self.pinch)
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
         let report = Mutex<String?>(nil)
         withKnownIssue {
             replay.expect("pinch", .notActivated, in: .compatibility)

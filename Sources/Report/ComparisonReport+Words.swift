@@ -1,0 +1,73 @@
+import AppEvents
+import Gestures
+import LibinputEvents
+import ModeComparison
+
+extension ComparisonReport {
+    /// What differs between the modes, in plain words, a line per recognizer whose activations
+    /// differ: one that activated in one mode only, or more often in one, and the likely cause
+    /// when compatibility mode's touches drove it where indirect mode's events carried none.
+    public var differencesInWords: [String] {
+        rows.compactMap { row in
+            let (c, i) = (row.compat.began + row.compat.recognized, row.indirect.began + row.indirect.recognized)
+            guard c != i else { return nil }
+            let verb = row.kind == .tap ? "was recognized" : "began"
+            var line = "\(row.recognizer) \(verb) \(Self.times(c)) in compat mode (key NO) and \(Self.times(i)) in indirect mode (key YES)"
+            if c > i && row.compat.followedSimulatedTouches && row.indirect.maxNumberOfTouches == 0 {
+                line += row.compat.maxNumberOfTouches >= 2
+                    ? ": a pinch's two simulated touches set it off, where indirect mode's transform events carry no touches"
+                    : ": one of a pinch's two simulated touches landed on it and set it off, where indirect mode's transform events carry no touches"
+            } else if c > i && row.compat.maxNumberOfTouches == 1 && row.indirect.maxNumberOfTouches <= 1 {
+                line += ": a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
+            } else if c > i && row.compat.starts.contains(where: \.isSimulated) {
+                line += ": the pinch's simulated touches, held still, were a long press"
+            } else if i > c && row.indirect.starts.contains(where: { $0.touchType == .indirectPointer }) {
+                line += ": in indirect mode the pointer drags at once, where compat mode's click is a finger that must wait"
+            }
+            return line
+        }
+    }
+
+    private static func times(_ n: Int) -> String {
+        switch n {
+        case 0: "never"
+        case 1: "once"
+        case 2: "twice"
+        default: "\(n) times"
+        }
+    }
+
+    /// The table for `events` (libinput's) on the screen called `screen`; when no recognizer did
+    /// anything in either mode, one line saying what libinput reported instead of a table of dashes.
+    public func renderTable(for events: [LibinputEvent], screen: String) -> String {
+        let idle = rows.allSatisfy { $0.compat.text == "-" && $0.indirect.text == "-" } && pointerRegions == nil
+        guard idle else {
+            let words = differencesInWords
+            return renderTable() + (words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined())
+        }
+        let gestures = VersionComparison.gestureSequence(events).map(Self.inWords)
+        var line = gestures.isEmpty ? "libinput reported nothing a recognizer takes"
+            : "libinput reported \(gestures.joined(separator: ", ")); no recognizer on the \(screen) screen took any of it in either mode"
+        if gestures.contains(where: { $0.contains("-finger swipe") || ($0.contains("-finger pinch") && !$0.contains(" 2-finger")) }) {
+            line += ". iPadOS keeps trackpad swipes and pinches of three or more fingers for itself (Home, App Switcher, switching apps)"
+        }
+        if gestures.contains(where: { $0.contains("-finger hold") }) {
+            line += ". A hold is fingers resting, for which UIKit has no event"
+        }
+        return line + "\n"
+    }
+
+    /// A gesture of ``VersionComparison/gestureSequence(_:)`` in words: `swipe 3` is "a 3-finger swipe".
+    private static func inWords(_ gesture: String) -> String {
+        let parts = gesture.split(separator: " ").map(String.init)
+        switch parts.first {
+        case "pinch", "swipe", "hold":
+            return "a \(parts.count > 1 ? parts[1] : "?")-finger \(parts[0])" + (parts.count > 2 ? " (cancelled)" : "")
+        case "scroll": return parts.last == "wheel" ? "wheel scrolling" : "two-finger scrolling"
+        case "motion": return "pointer motion"
+        case "key": return "a key"
+        case "touch": return "a touchscreen touch"
+        default: return "a \(gesture) press"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import AppEvents
+
+/// The legend that ends `replay` and `debug` table output: a line for each of its terms that the
+/// output used, so a newcomer can read it without the docs.
+public struct TableLegend: Sendable {
+    private var simulated = false
+    private var systemKinds: Set<SystemGestureEvent.Kind> = []
+
+    public init() {}
+
+    /// Notes the terms `event`'s text uses.
+    public mutating func note(_ event: AppEvent) {
+        switch event.payload {
+        case .touches(let touches) where touches.contains(where: \.isSimulated): simulated = true
+        case .systemGesture(let gesture): systemKinds.insert(gesture.kind)
+        default: break
+        }
+    }
+
+    /// The legend's lines for output whose modes accounted for their events as `accounting` says.
+    public func lines(accounting: [Accounting]) -> [String] {
+        var lines: [String] = []
+        if simulated { lines.append("*: one of compat mode's two simulated touches, which stand for a trackpad pinch or rotation") }
+        if systemKinds.contains(.swipe) || systemKinds.contains(.pinch) {
+            lines.append("system swipe(N), pinch(N): a trackpad gesture of N fingers that iPadOS keeps for itself (Home, App Switcher, "
+                         + "switching apps); no app receives it")
+        }
+        if systemKinds.contains(.hold) {
+            lines.append("system hold(N) began/cancelled: N fingers resting on the trackpad; UIKit has no event for it, and no app receives it")
+        }
+        if accounting.contains(where: { !$0.merged.isEmpty }) {
+            lines.append("merged into later events: libinput events whose change the app sees in a later event (the pointer's position in "
+                         + "the next hover or touch, a key in the next event's modifier flags)")
+        }
+        if accounting.contains(where: { $0.dropped["device bookkeeping"] != nil }) {
+            lines.append("device bookkeeping: a device added or removed; no app event stands for it")
+        }
+        return lines.isEmpty ? [] : ["legend:"] + lines.map { "  " + $0 }
+    }
+}

@@ -1,0 +1,76 @@
+import AppEvents
+import Foundation
+import Gestures
+import Recordings
+
+/// The app screens TouchSynth brings, modelled on UIKit's standard controls: description files
+/// (`Sources/SurfaceDescriptions/Screens`), each laid out on a 1440 × 900 point screen and
+/// scaled to the screen asked for. `touchsynth surfaces` lists them and prints them to copy.
+public enum BuiltInScreen: String, CaseIterable, Sendable {
+    case photos, list, map, canvas
+
+    /// The screen `compare`, `report` and the testing kit use unless told otherwise: a list
+    /// beside a text view, the layout most iPad apps are built on (Mail, Notes, Files, Settings,
+    /// Messages), whose standard controls a trackpad's touches in compatibility mode can set off.
+    public static let `default` = BuiltInScreen.list
+
+    /// The screen size the files are laid out for.
+    public static let layoutSize = Size(width: 1440, height: 900)
+
+    /// The description file's text, as shipped.
+    public var text: String {
+        guard let url = Bundle.module.url(forResource: rawValue, withExtension: "yml", subdirectory: "Screens"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            preconditionFailure("the built-in screen \(rawValue) is part of the build")
+        }
+        return text
+    }
+
+    /// What it stands for: the file's first comment line.
+    public var summary: String {
+        text.split(separator: "\n").first.map { String($0.drop { $0 == "#" || $0 == " " }) } ?? rawValue
+    }
+
+    /// Its description, its frames scaled from ``layoutSize`` to `screen`.
+    public func description(screen: Size = BuiltInScreen.layoutSize) -> SurfaceDescription {
+        do {
+            let description = try StructuredFile.decode(SurfaceDescription.self, from: text, syntax: .yaml, file: "\(rawValue).yml",
+                                                        kind: "a surface description")
+            return description.scaled(x: screen.width / Self.layoutSize.width, y: screen.height / Self.layoutSize.height)
+        } catch {
+            preconditionFailure("the built-in screen \(rawValue) is valid: \(error)")
+        }
+    }
+}
+
+extension SurfaceDescription {
+    /// The description with every frame and pointer region rectangle stretched by `x` and `y`.
+    func scaled(x: Double, y: Double) -> SurfaceDescription {
+        guard x != 1 || y != 1 else { return self }
+        var copy = self
+        for r in copy.regions.indices {
+            copy.regions[r].frame = Self.scaled(copy.regions[r].frame, x, y)
+            guard var interaction = copy.regions[r].pointerInteraction, var regions = interaction.regions else { continue }
+            for p in regions.indices { regions[p].rect = regions[p].rect.map { Self.scaled($0, x, y) } }
+            interaction.regions = regions
+            copy.regions[r].pointerInteraction = interaction
+        }
+        return copy
+    }
+
+    private static func scaled(_ frame: [Double], _ x: Double, _ y: Double) -> [Double] {
+        guard frame.count == 4 else { return frame }
+        return [frame[0] * x, frame[1] * y, frame[2] * x, frame[3] * y]
+    }
+}
+
+extension Surface {
+    /// A built-in screen's surface, built.
+    public static func builtIn(_ screen: BuiltInScreen, size: Size = BuiltInScreen.layoutSize) -> Surface {
+        do {
+            return try screen.description(screen: size).makeSurface()
+        } catch {
+            preconditionFailure("the built-in screen \(screen.rawValue) is valid: \(error)")
+        }
+    }
+}

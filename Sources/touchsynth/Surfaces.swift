@@ -1,0 +1,43 @@
+import ArgumentParser
+import SurfaceDescriptions
+
+/// `touchsynth surfaces [NAME]`: the built-in app screens, or one's description file to copy.
+struct Surfaces: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the built-in app screens --surface takes by name, or print one's description file.",
+        discussion: """
+            Each screen is modelled on UIKit's standard controls (docs/uikit-behaviour.md says which, and what is modelled). \
+            Its file is a starting point for a description of your own: touchsynth surfaces list > mine.yml, then --surface mine.yml.
+            """)
+
+    @Argument(help: "A screen whose description file to print.") var name: String?
+    @Flag(help: "JSON Lines output: one object per screen.") var json = false
+
+    func run() throws {
+        if let name {
+            guard let screen = BuiltInScreen(rawValue: name) else {
+                fail("no built-in screen \(name); the screens are \(BuiltInScreen.allCases.map(\.rawValue).joined(separator: ", "))", code: ExitStatus.usage)
+            }
+            return emitRaw(screen.text)
+        }
+        for screen in BuiltInScreen.allCases {
+            let isDefault = screen == .default
+            if json {
+                emit(JSONLines.line(ScreenLine(name: screen.rawValue, isDefault: isDefault, summary: screen.summary)))
+            } else {
+                emit(screen.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + (isDefault ? "(default) " : "") + screen.summary)
+            }
+        }
+    }
+}
+
+/// `surfaces --json`'s line.
+private struct ScreenLine: Encodable {
+    var name: String
+    var isDefault: Bool
+    var summary: String
+
+    private enum CodingKeys: String, CodingKey {
+        case name, isDefault = "default", summary
+    }
+}
