@@ -2,7 +2,7 @@ import AppEvents
 import LibinputEvents
 import XCTest
 
-/// The pointer model on the examples of "Build for the iPadOS pointer" (seed 000), through the
+/// The pointer model on the examples of WWDC20 10093 "Build for the iPadOS pointer", through the
 /// translator, every stream held to the invariant checker.
 final class PointerInteractionTests: XCTestCase {
     /// The pointer starts at the screen's centre, (720, 450).
@@ -19,7 +19,7 @@ final class PointerInteractionTests: XCTestCase {
         }
     }
 
-    /// Seed 000, 8:02: a text view's line with a vertical beam and `.vertical` constrained axes:
+    /// WWDC20 10093, 8:02: a text view's line with a vertical beam and `.vertical` constrained axes:
     /// the pointer rides a horizontal rail along the line.
     func testAVerticalBeamWithVerticalConstrainedAxesHoldsYOnTheLine() throws {
         let line = PointerRegion(identifier: "line", rect: Rect(x: 600, y: 440, width: 300, height: 20),
@@ -49,7 +49,7 @@ final class PointerInteractionTests: XCTestCase {
         XCTAssertEqual(h.allViolations, [])
     }
 
-    /// Seed 000 (Reminders): contiguous regions hand over on one event, exit then enter, with
+    /// WWDC20 10093 (Reminders): contiguous regions hand over on one event, exit then enter, with
     /// no drop to the system pointer between them.
     func testContiguousRegionsHandOverWithNoGap() throws {
         let style = PointerStyle.effect(.highlight)
@@ -65,7 +65,7 @@ final class PointerInteractionTests: XCTestCase {
         XCTAssertEqual(h.allViolations, [])
     }
 
-    /// Seed 000: a region padded beyond the view makes the pointer snap to the button before it
+    /// WWDC20 10093: a region padded beyond the view makes the pointer snap to the button before it
     /// reaches its edge; with magnetism 1 the pointer sits on the view's edge.
     func testAPaddedRegionIsEnteredBeforeThePointerReachesTheView() throws {
         let button = Rect(x: 760, y: 430, width: 40, height: 40)

@@ -91,7 +91,8 @@ final class SystemGestureTests: XCTestCase {
         }
     }
 
-    /// A three-finger pinch is copy/paste for the system (seed 004): no simulated touches, no transform.
+    /// A three-finger pinch on a trackpad goes Home or to the App Switcher (the iPad User Guide):
+    /// no simulated touches, no transform.
     func testThreeFingerPinchIsASystemGestureInBothModes() {
         for mode in DeliveryMode.allCases {
             let harness = Harness(mode: mode)

@@ -111,7 +111,7 @@ final class TapTests: XCTestCase {
     }
 
     func testAnAppSubclassCanFilterOnTheEventsButtons() {
-        /// Seed 001's example: accept secondary clicks, and control + primary clicks.
+        /// WWDC20 10094 "Handle trackpad and mouse input": accept secondary clicks, and control + primary.
         final class SecondaryOnlyTap: TapGestureRecognizer {
             override func shouldReceive(_ event: AppEvent) -> Bool {
                 event.buttonMask == .secondary || (event.buttonMask == .primary && event.modifierFlags == .control)
