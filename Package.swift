@@ -115,7 +115,8 @@ let package = Package(
                                                     "ModeComparison", "SurfaceDescriptions", "Report"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
-        .testTarget(name: "TestingKitTests", dependencies: ["TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents"]),
+        .testTarget(name: "TestingKitTests", dependencies: ["TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions",
+                                                         "GestureSynthesis", "Recordings"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents"]),
     ]
 )

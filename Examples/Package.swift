@@ -14,10 +14,11 @@ let package = Package(
         .target(name: "SwipeBack", dependencies: [
             .product(name: "Gestures", package: "TouchSynth"),
             .product(name: "AppEvents", package: "TouchSynth"),
+            .product(name: "SurfaceDescriptions", package: "TouchSynth"),
         ]),
         .testTarget(name: "SwipeBackTests", dependencies: [
             "SwipeBack",
             .product(name: "TouchSynthTesting", package: "TouchSynth"),
-        ], exclude: ["Recordings", "__Snapshots__", "RECORDINGS.md"]),
+        ], exclude: ["Recordings", "__Snapshots__", "RECORDINGS.md", "page.yml"]),
     ]
 )

@@ -70,32 +70,3 @@ public struct GestureValues: Equatable, Sendable, Sequence {
     /// A pan's or drag's translation.
     public var translation: Point? { if case .vector(let v)? = self["translation"] { v } else { nil } }
 }
-
-extension GestureValues.Entry {
-    /// The one form people read it in, in tables and reports: `scale 1.500`, `rotation 12.3°`,
-    /// `translation (12.0, -3.0)`, `selected rows 2–5`.
-    public var text: String {
-        let label = name.reduce(into: "") { label, c in label += c.isUppercase ? " " + c.lowercased() : String(c) }
-        switch value {
-        case .scale(let v): return String(format: "%@ %.3f", label, v)
-        case .angle(let v): return String(format: "%@ %.1f°", label, v * 180 / .pi)
-        case .vector(let p): return String(format: "%@ (%.1f, %.1f)", label, p.x, p.y)
-        case .rows(let rows): return rows.count == 1 ? "\(label) \(rows.lowerBound)" : "\(label) \(rows.lowerBound)–\(rows.upperBound)"
-        }
-    }
-
-    /// The key its final value has in JSON: `final` and the name, `finalScale`.
-    public var key: String { "final" + name.prefix(1).uppercased() + name.dropFirst() }
-}
-
-extension GestureValue: Encodable {
-    /// Its JSON form: a number (a scale; an angle in radians), `Point`'s form, or the row numbers.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        switch self {
-        case .scale(let v), .angle(let v): try c.encode(v)
-        case .vector(let p): try c.encode(p)
-        case .rows(let rows): try c.encode(Array(rows))
-        }
-    }
-}

@@ -4,7 +4,7 @@ import SurfaceDescriptions
 
 /// What `debug` and `replay` print, shared by both commands.
 struct OutputOptions: ParsableArguments {
-    @Option(help: "raw (libinput events), compat, indirect, or both side by side.") var mode = ModeChoice.raw
+    @Option(help: "raw (libinput events), compat (the app's UIApplicationSupportsIndirectInputEvents NO, or absent before iOS 17), indirect (YES, or absent from iOS 17 on), or both side by side.") var mode = ModeChoice.raw
     @Flag(help: "JSON Lines output.") var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)

@@ -4,8 +4,9 @@ import XCTest
 
 /// `touchsynth compare` on real libinput replays: recognizer values per mode and accidental activations.
 final class CompareTests: XCTestCase {
-    func report(_ url: URL) throws -> [String: Any] {
-        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", url.path])
+    /// `compare --json` of `url`, on the canvas, which has a recognizer of each value's kind.
+    func report(_ url: URL, surface: String = "canvas") throws -> [String: Any] {
+        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", "--surface", surface, url.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
@@ -84,25 +85,52 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(counts.indirect, 0)
     }
 
-    /// `compare --check` on every bundled recording, real libinput replaying it: neither mode's
-    /// app events break a delivery invariant. Six processes at once, each with every sixth
-    /// recording: the replays mostly sleep until their frames are due.
-    func testNoRecordingBreaksAnInvariantInEitherMode() throws {
+    /// `compare --check` on every bundled recording, on every built-in screen, real libinput
+    /// replaying it: neither mode's app events break a delivery invariant. Two processes at once
+    /// per screen, each with every other recording.
+    func testNoRecordingBreaksAnInvariantInEitherModeOnAnyScreen() throws {
         let recordings = Fixtures.recordings
         XCTAssertGreaterThanOrEqual(recordings.count, 20, "bundled recordings missing")
-        let runs = try (0..<6).map { first in
-            try Running([try Fixtures.touchsynth(), "compare", "--check", "--json"]
-                + stride(from: first, to: recordings.count, by: 6).map { recordings[$0].path })
+        for screen in ["list", "photos", "map", "canvas"] {
+            let runs = try (0..<2).map { first in
+                try Running([try Fixtures.touchsynth(), "compare", "--check", "--json", "--surface", screen]
+                    + stride(from: first, to: recordings.count, by: 2).map { recordings[$0].path })
+            }
+            var reports = 0
+            for run in runs {
+                let result = try run.wait()
+                XCTAssertEqual(result.status, 0, "\(screen): \(result.stderr)")
+                // libinput's own log lines aside, touchsynth reports every violation on a line of its own.
+                XCTAssertFalse(result.stderr.split(separator: "\n").contains { $0.hasPrefix("touchsynth: ") }, "\(screen): \(result.stderr)")
+                reports += result.stdout.split(separator: "\n").count
+            }
+            XCTAssertEqual(reports, recordings.count, screen)
         }
-        var reports = 0
-        for run in runs {
-            let result = try run.wait()
-            XCTAssertEqual(result.status, 0, result.stderr)
-            // libinput's own log lines aside, touchsynth reports every violation on a line of its own.
-            XCTAssertFalse(result.stderr.split(separator: "\n").contains { $0.hasPrefix("touchsynth: ") }, result.stderr)
-            reports += result.stdout.split(separator: "\n").count
+    }
+
+    /// A built-in screen's description, printed by `surfaces NAME`, is a file `--surface` takes
+    /// as it is, with the same outcome as the name; `surfaces` lists them, the default marked.
+    func testBuiltInScreensAreFilesToCopy() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let listing = try runProcess([touchsynth, "surfaces"])
+        XCTAssertEqual(listing.status, 0, listing.stderr)
+        XCTAssertEqual(listing.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }, ["photos", "list", "map", "canvas"])
+        XCTAssertTrue(listing.stdout.contains("list    (default)"), listing.stdout)
+        let pinch = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
+        for screen in ["list", "photos", "map", "canvas"] {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(screen)-\(UUID().uuidString).yml")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let text = try runProcess([touchsynth, "surfaces", screen])
+            XCTAssertEqual(text.status, 0, text.stderr)
+            try text.stdout.write(to: file, atomically: true, encoding: .utf8)
+            let byName = try runProcess([touchsynth, "compare", "--json", "--surface", screen, pinch])
+            let byFile = try runProcess([touchsynth, "compare", "--json", "--surface", file.path, pinch])
+            XCTAssertEqual(byName.status, 0, byName.stderr)
+            XCTAssertEqual(byName.stdout, byFile.stdout, screen)
         }
-        XCTAssertEqual(reports, recordings.count)
+        let unknown = try runProcess([touchsynth, "surfaces", "kitchen"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertEqual(unknown.stderr, "touchsynth: no built-in screen kitchen; the screens are photos, list, map, canvas\n")
     }
 
     func testFailOnDiffTurnsDifferencesIntoAnExitStatus() throws {

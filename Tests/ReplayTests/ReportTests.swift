@@ -101,7 +101,8 @@ final class ReportTests: XCTestCase {
     func testPinchAndRotationReportsDrawAPointPerFrameAndPerEventInsideTheirAxes() throws {
         for name in ["pinch-out.yml", "rotate-cw.yml"] {
             let url = Fixtures.synthesized.appendingPathComponent(name)
-            let document = try render(url)
+            // The canvas screen, where one pinch and one rotation recognizer take the whole screen.
+            let document = try render(url, ["--surface", "canvas"])
             let recording = try RecordingLoader.load(url.path)
 
             // (a) One track per contact, one point per frame it was down, inside the pad.

@@ -6,11 +6,12 @@ import Gestures
 /// more vertical than horizontal, and counts a swipe back when it ends at least ``distance``
 /// points to the right.
 public final class SwipeBack: PanGestureRecognizer {
-    public static let distance = 100.0
+    /// Points to the right that count as a swipe back.
+    public var distance = 100.0
     public private(set) var swipes = 0
 
-    public init() {
-        super.init(name: "swipeBack")
+    override public init(name: String = "swipeBack") {
+        super.init(name: name)
         allowedScrollTypesMask = .continuous
         minimumNumberOfTouches = 2
         maximumNumberOfTouches = 2
@@ -31,7 +32,7 @@ public final class SwipeBack: PanGestureRecognizer {
         case .began, .changed:
             if abs(translation.y) > abs(translation.x) { transition(to: .cancelled) }
         case .ended:
-            if translation.x >= Self.distance { swipes += 1 }
+            if translation.x >= distance { swipes += 1 }
         default:
             break
         }

@@ -1,4 +1,6 @@
 import AppEvents
+import Foundation
+import SurfaceDescriptions
 import SwipeBack
 import Testing
 import TouchSynthTesting
@@ -34,6 +36,17 @@ struct SwipeBackTests {
     @Test(arguments: RecordedDevices.recordings(in: "Recordings"))
     func everyRecordingMatchesItsSnapshot(_ path: String) throws {
         try ModeReplay(path, surface: page).expectSnapshot()
+    }
+
+    /// The app's kind, registered, named by a description file: the same swipe back, with the
+    /// file's distance (200 points, more than the 236-point scroll's half).
+    @Test func aDescriptionFileNamesTheAppsOwnKind() throws {
+        RecognizerKinds.register(SwipeBackKind.self)
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("page.yml").path
+        let replay = try ModeReplay(recording("hp8470p.two-finger-scroll-right.events"), surface: .file(page))
+        replay.expect("page/swipeBack", .transitions([.began, .changed, .ended]), in: .indirectInput)
+        #expect(replay[.indirectInput].recognizer("swipeBack", as: SwipeBack.self)?.distance == 200)
+        #expect(replay[.indirectInput].recognizer("swipeBack", as: SwipeBack.self)?.swipes == 1)
     }
 
     private func recording(_ name: String) -> String {
