@@ -9,7 +9,7 @@ import SurfaceDescriptions
 /// ```
 public struct SwipeBackKind: RecognizerKind {
     public struct Options: RecognizerOptions {
-        /// Points to the right that count as a swipe back, above 0. Default 100.
+        /// Points to the right that count as a swipe back, 0 or more. Default 100.
         public var distance: Double?
 
         public init() {}

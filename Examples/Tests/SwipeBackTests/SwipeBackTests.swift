@@ -39,7 +39,7 @@ struct SwipeBackTests {
     }
 
     /// The app's kind, registered, named by a description file: the same swipe back, with the
-    /// file's distance (200 points, more than the 236-point scroll's half).
+    /// file's distance of 200 points, which the recording's 236-point scroll still passes.
     @Test func aDescriptionFileNamesTheAppsOwnKind() throws {
         RecognizerKinds.register(SwipeBackKind.self)
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("page.yml").path
