@@ -81,18 +81,13 @@ extension ModeReplay {
     public func expect(_ recognizer: String, _ expectation: RecognizerExpectation, in modes: Modes = .both,
                        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        var held = true
-        for mode in modes.list {
-            guard let record = self[mode].record(recognizer) else {
-                fail(noSuchRecognizer(recognizer, in: mode), at: site)
+        return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
+            guard expectation.holds(for: record) else {
+                fail("\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(Self.summary(of: record))", at: site)
                 return false
             }
-            if !expectation.holds(for: record) {
-                fail("\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(Self.summary(of: record))", at: site)
-                held = false
-            }
+            return true
         }
-        return held
     }
 
     /// `recognizer`'s final `value` is `expected`, give or take `tolerance`.
@@ -101,24 +96,18 @@ extension ModeReplay {
                        in modes: Modes = .both,
                        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        var held = true
-        for mode in modes.list {
-            guard let record = self[mode].record(recognizer) else {
-                fail(noSuchRecognizer(recognizer, in: mode), at: site)
-                return false
-            }
+        return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard let actual = value.of(record.finalValues) else {
                 fail("\(name): \(mode.rawValue): \(recognizer): no \(value.rawValue), as it never began; it \(Self.summary(of: record))", at: site)
-                held = false
-                continue
+                return false
             }
-            if abs(actual - expected) > tolerance {
+            guard abs(actual - expected) <= tolerance else {
                 fail(String(format: "%@: %@: %@: %@ %.4f, expected %.4f ± %.4f", name, mode.rawValue, recognizer, value.rawValue, actual, expected, tolerance),
                      at: site)
-                held = false
+                return false
             }
+            return true
         }
-        return held
     }
 
     /// The recognizers that activated in `mode` only are exactly `recognizers` (`region/name`).
@@ -147,18 +136,28 @@ extension ModeReplay {
     public func expectStarts(of recognizer: String, _ inputs: [InteractionStart.Input], in modes: Modes = .both,
                              fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
+            let actual = record.starts.map(\.input)
+            guard actual == inputs else {
+                fail("\(name): \(mode.rawValue): \(recognizer): started by \(Self.list(actual.map(\.rawValue))), expected \(Self.list(inputs.map(\.rawValue)))",
+                     at: site)
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Runs `check` on `recognizer`'s record in each of `modes`, every mode even after a failure;
+    /// whether all held. A recognizer the surface lacks fails at once.
+    private func checkRecords(of recognizer: String, in modes: Modes, at site: CallSite,
+                              _ check: (DeliveryMode, GestureRecord) -> Bool) -> Bool {
         var held = true
         for mode in modes.list {
             guard let record = self[mode].record(recognizer) else {
                 fail(noSuchRecognizer(recognizer, in: mode), at: site)
                 return false
             }
-            let actual = record.starts.map(\.input)
-            if actual != inputs {
-                fail("\(name): \(mode.rawValue): \(recognizer): started by \(Self.list(actual.map(\.rawValue))), expected \(Self.list(inputs.map(\.rawValue)))",
-                     at: site)
-                held = false
-            }
+            if !check(mode, record) { held = false }
         }
         return held
     }
