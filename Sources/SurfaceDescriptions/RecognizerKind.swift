@@ -24,6 +24,11 @@ public protocol RecognizerOptions: Codable, Equatable, Sendable {
     init()
 }
 
+/// The options of a kind that has none of its own: only the common keys are accepted.
+public struct NoOptions: RecognizerOptions {
+    public init() {}
+}
+
 extension RecognizerOptions {
     /// The options' names, from their declarations.
     static var names: Set<String> { Set(Mirror(reflecting: Self()).children.compactMap(\.label)) }

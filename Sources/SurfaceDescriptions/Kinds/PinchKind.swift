@@ -2,13 +2,11 @@ import Gestures
 
 /// `pinch`: ``PinchGestureRecognizer``. No options of its own.
 public struct PinchKind: RecognizerKind {
-    public struct Options: RecognizerOptions {
-        public init() {}
-    }
+    public typealias Options = NoOptions
 
     public static let kind = GestureKind.pinch
 
-    public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
+    public static func make(named name: String, options: NoOptions) throws(InvalidOption) -> GestureRecognizer {
         PinchGestureRecognizer(name: name)
     }
 }

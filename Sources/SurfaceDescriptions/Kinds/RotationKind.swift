@@ -2,13 +2,11 @@ import Gestures
 
 /// `rotation`: ``RotationGestureRecognizer``. No options of its own.
 public struct RotationKind: RecognizerKind {
-    public struct Options: RecognizerOptions {
-        public init() {}
-    }
+    public typealias Options = NoOptions
 
     public static let kind = GestureKind.rotation
 
-    public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
+    public static func make(named name: String, options: NoOptions) throws(InvalidOption) -> GestureRecognizer {
         RotationGestureRecognizer(name: name)
     }
 }
