@@ -1,7 +1,7 @@
 import Foundation
 import AppEvents
 
-/// How app events are shown in tables and snapshots: a short phrase each (JSON: `AppEvent+JSON.swift`).
+/// How app events are shown in tables, snapshots and the view: a short phrase each (JSON: `AppEvent+JSON.swift`).
 public enum AppEventFormat {
     static func p(_ point: Point) -> String { String(format: "(%.1f,%.1f)", point.x, point.y) }
 
