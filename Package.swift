@@ -24,6 +24,9 @@ let package = Package(
         .library(name: "ModeComparison", targets: ["ModeComparison"]),
         .library(name: "SurfaceDescriptions", targets: ["SurfaceDescriptions"]),
         .library(name: "Report", targets: ["Report"]),
+        .library(name: "ViewTimeline", targets: ["ViewTimeline"]),
+        .library(name: "ViewServer", targets: ["ViewServer"]),
+        .library(name: "LiveView", targets: ["LiveView"]),
         .library(name: "DeviceCorpus", targets: ["DeviceCorpus"]),
         // For an app's own tests: recordings replayed in both modes through its recognizers.
         .library(name: "TouchSynthTesting", targets: ["TouchSynthTesting"]),
@@ -31,6 +34,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // The view's web server: no dependencies of its own (docs/architecture.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -90,13 +95,24 @@ let package = Package(
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents", "LibinputEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
-        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents"]),
+        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "ViewTimeline", "ViewPage"]),
+        // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
+        // frame by frame, for a recording or live input. Plain values, no I/O.
+        .target(name: "ViewTimeline", dependencies: ["Recordings", "AppEvents", "Gestures", "LibinputEvents"]),
+        // The view's page: its HTML, script and styles, files compiled into the binary, and the
+        // document that holds them with a timeline (the report's player) or a stream's address.
+        .target(name: "ViewPage", resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),
+        // `touchsynth view`'s web server: the page and its assets, the timeline, and the live stream.
+        .target(name: "ViewServer", dependencies: ["ViewTimeline", "ViewPage", .product(name: "FlyingFox", package: "FlyingFox")]),
+        // `touchsynth view` live: libinput's events and the pads' own evdev frames, stepped through
+        // the view's model as they come.
+        .target(name: "LiveView", dependencies: ["LibinputKit", "EvdevRecording", "Recordings", "ViewTimeline", "LibinputEvents"]),
         .executableTarget(
             name: "touchsynth",
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "Benchmarks", "EvdevRecording",
-                "TouchscreenBridge", "ProcessSignals",
+                "TouchscreenBridge", "ProcessSignals", "ViewTimeline", "ViewServer", "LiveView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]

@@ -11,7 +11,7 @@ extension MockedDevice {
     func deliverInRealTime(pid: pid_t, timing: ReplayTiming,
                            faults: inout ArraySlice<(node: Node, fault: ReplayFault)>, channel: ChannelReceiver?) throws(HarnessError) -> Delivery {
         let origin = Clock.now() + timing.leadIn.nanoseconds
-        var delivery = Delivery()
+        var delivery = Delivery(recordingOrigin: origin)
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
         while let next = try nextStep(&faults) {

@@ -16,6 +16,8 @@ extension MockedDevice {
         var lateness = DelayHistogram()
         var memory = PeakSampler()
         var timerInstants: [Int64] = []
+        /// Where the recording's time 0 fell on the program's clock, in nanoseconds.
+        var recordingOrigin: Int64?
     }
 
     /// Runs `command` against the device: starts it, waits until it is ready, delivers every frame
@@ -77,7 +79,7 @@ extension MockedDevice {
                          wallSeconds: Double(Clock.now() - started) / 1e9, startupSeconds: Double(ready - started) / 1e9,
                          programPeakKiB: delivery.memory.peak, interruption: forwarding.received, clock: timing.clock,
                          harnessCPUSeconds: Self.cpuSecondsOfThisProcess() - cpuAtStart, programCPUSeconds: delivery.exit?.cpuSeconds ?? 0,
-                         timerInstants: delivery.timerInstants)
+                         timerInstants: delivery.timerInstants, recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) })
         }
 
         if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout, channel: channel) {

@@ -41,7 +41,7 @@ extension MockedDevice {
 
     private func deliverSteps(_ driver: inout VirtualClockDriver, timeline: VirtualTimeline, tail: Duration,
                               faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> Delivery {
-        var delivery = Delivery()
+        var delivery = Delivery(recordingOrigin: timeline.first)
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
         if let ended = try driver.waitUntilIdle(for: "set up \(devnode) and wait for input") {

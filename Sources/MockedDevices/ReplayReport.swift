@@ -32,6 +32,10 @@ public struct ReplayReport: Sendable {
     /// timers, in microseconds of the recording's time (its first event at 0): where libinput's
     /// tap, hold and gesture timers fired. Empty in real time, where they run on their own.
     public var timerInstants: [Int64]
+    /// Where the recording's first frame fell on libinput's clock (the events' `time`), in
+    /// microseconds: how a frame's time maps onto the events' (at ``ReplayTiming/speed`` 1);
+    /// nil when the run ended before delivering.
+    public var recordingStart: UInt64?
     /// What reading the recording guessed or repaired (``Recording/notes``), one line each.
     public var notes: [String] = []
     /// The lines libinput logged in a replay through the libinput side (info and errors).

@@ -33,6 +33,7 @@ public enum Evdev {
     public static let ABS_MT_WIDTH_MINOR: UInt16 = 0x33
     public static let ABS_MT_POSITION_X: UInt16 = 0x35
     public static let ABS_MT_POSITION_Y: UInt16 = 0x36
+    public static let ABS_MT_TOOL_TYPE: UInt16 = 0x37
     public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
     public static let ABS_MT_PRESSURE: UInt16 = 0x3a
 

@@ -3,16 +3,20 @@ import Gestures
 import LibinputEvents
 import ModeComparison
 import Recordings
+import ViewTimeline
 
 extension ReportData {
     /// The report of `recording`, whose replay through libinput gave `events`, translated in both
     /// modes with `configuration` (the screen, the pointer interactions) and delivered to the
-    /// surfaces `makeSurface` makes.
-    public init(title: String, recording: Recording, events: [LibinputEvent], configuration: AppEventTranslator.Configuration,
-                makeSurface: @escaping () -> Surface) {
+    /// surfaces `makeSurface` makes; with the player of its ``ViewTimeline`` (the recording's first
+    /// frame at `recordingStart` on libinput's clock, nil to leave the pad's contacts out of it).
+    public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
+                configuration: AppEventTranslator.Configuration, makeSurface: @escaping () -> Surface) {
         self.init(title: title, recording: recording, libinput: events,
                   compat: Comparison.appEvents(events, mode: .compatibility, configuration: configuration),
                   indirect: Comparison.appEvents(events, mode: .indirectInput, configuration: configuration),
                   screen: configuration.screenSize, makeSurface: makeSurface, pointerInteractions: configuration.pointerInteractions)
+        timeline = ViewTimeline(title: title, recording: recording, events: events, recordingStart: recordingStart,
+                                configuration: configuration, makeSurface: makeSurface)
     }
 }

@@ -4,6 +4,7 @@ import Recordings
 import Gestures
 import AppEvents
 import LibinputEvents
+import ViewTimeline
 
 /// Everything one report shows, computed from a recording, the libinput events real libinput
 /// made of it, and both modes' app events. Plain values: rendering does no I/O.
@@ -47,6 +48,8 @@ public struct ReportData {
     public var origin: Double
     /// Seconds the timelines span.
     public var duration: Double
+    /// The frames the report's player plays; nil for a report made from app events alone.
+    public var timeline: ViewTimeline?
 
     /// One touch's path over the screen in compatibility mode.
     public struct ScreenTrack {

@@ -58,7 +58,7 @@ struct Compare: ParsableCommand {
         // a file; the first one's exit code ends the run.
         var failure: Int32?
         for path in recordings {
-            let recording: Recording?, events: [LibinputEvent]
+            let recording: Recording?, events: [LibinputEvent], recordingStart: UInt64?
             do {
                 let input = try RecordingOrCapture(path: path)
                 if input.isCapture && reportDirectory != nil {
@@ -66,8 +66,9 @@ struct Compare: ParsableCommand {
                 }
                 recording = input.isCapture ? nil : try input.recording()
                 warn(recording?.notes ?? [], in: path)
-                events = try recording.map { try replayEvents(.recording($0), options: replayOptions(clock: clock, libinput: builds[0], config: config)).events }
-                    ?? input.capture()
+                let replayed = try recording.map { try replayEvents(.recording($0), options: replayOptions(clock: clock, libinput: builds[0], config: config)).parts }
+                events = try replayed?.events ?? input.capture()
+                recordingStart = replayed?.report.recordingStart
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)
                 writeStderr("touchsynth: \(message)")
@@ -77,7 +78,7 @@ struct Compare: ParsableCommand {
             let report: ComparisonReport
             if let reportDirectory, let recording {
                 // The page's table and this one come from the same replay and recognizer run.
-                let data = makeReport(path, recording: recording, events: events, description: description, screen: .defaultScreen)
+                let data = makeReport(path, recording: recording, events: events, recordingStart: recordingStart, description: description, screen: .defaultScreen)
                 report = data.comparison
                 let file = reportFileName(for: path, taken: pages.map(\.file))
                 writeFile(data.html(), to: "\(reportDirectory)/\(file)")

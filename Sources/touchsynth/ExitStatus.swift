@@ -2,6 +2,7 @@ import LibinputKit
 import MockedDevices
 import Recordings
 import TouchscreenBridge
+import ViewServer
 
 /// The exit statuses of sysexits.h, and the one place that turns an error into what the user
 /// sees: the libraries say what went wrong (a kind and a message); the command chooses the
@@ -37,6 +38,7 @@ enum ExitStatus {
         case let error as LibinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as UinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as CommandError: (error.description, code(for: error.kind))
+        case let error as ViewServerError: (error.description, code(for: error.kind))
         default: ("\(error)", internalError)
         }
     }
@@ -77,6 +79,14 @@ enum ExitStatus {
         switch kind {
         case .permission: permission
         case .unavailable: unavailable
+        case .system: systemError
+        }
+    }
+
+    private static func code(for kind: ViewServerError.Kind) -> Int32 {
+        switch kind {
+        case .portInUse: unavailable
+        case .badAddress: usage
         case .system: systemError
         }
     }

@@ -10,48 +10,26 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay a recording through real libinput (mocked device, no root) and print the events.")
 
     @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
-    @OptionGroup var input: LogInputOptions
+    @OptionGroup var replay: ReplayRunOptions
     @OptionGroup var output: OutputOptions
-    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
-    @Flag(help: "The recording is what a kernel delivered (libinput record of a device): play it as it is, without the kernel input core's filtering.")
-    var asDelivered = false
     @Flag(help: """
         The recording is a `libinput record --with-libinput` file: instead of the events, print where this run's libinput events part \
         from those recorded on the reporter's machine (played as delivered, tapping on as libinput record has it). Exit status 1 when they differ.
         """)
     var withLibinput = false
-    @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
-    @OptionGroup var clock: ClockOptions
-    @OptionGroup var libinput: LibinputOptions
-    @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
-                                                          valueName: "recording")) var others: [String] = []
-    @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
-                               valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
-    @Option(help: ArgumentHelp("Overflow a device's event buffer at SECONDS, losing MS milliseconds of frames (default 50): its reader gets SYN_DROPPED.",
-                               valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
 
     func validate() throws {
-        // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
-        guard speed.isFinite, speed >= 0.01, speed <= 10 else { throw ValidationError("--speed must be within 0.01 and 10") }
-        guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
-        try libinput.check(several: false)
-        guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
         // On the virtual clock every frame is read the instant it is stamped.
-        if output.latency != nil && !clock.realTime { throw ValidationError("--latency measures real-time delivery: add --real-time") }
-        if withLibinput && (!others.isEmpty || !unplug.isEmpty || !synDropped.isEmpty || output.latency != nil || output.mode.modes.count > 0) {
+        if output.latency != nil && !replay.clock.realTime { throw ValidationError("--latency measures real-time delivery: add --real-time") }
+        if withLibinput && (!replay.others.isEmpty || !replay.unplug.isEmpty || !replay.synDropped.isEmpty || output.latency != nil || output.mode.modes.count > 0) {
             throw ValidationError("--with-libinput compares libinput events alone: without --with, faults, --mode or --latency")
         }
     }
 
     func run() throws {
         if withLibinput { return try compareWithRecordedLibinput() }
-        var options = replayOptions(clock: clock, libinput: libinput.build(), config: config)
-        options.timing.speed = speed
-        options.asDelivered = asDelivered
-        options.otherDevices = others.map { .file($0) }
-        options.faults = unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
-            + synDropped.map { .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000) }
+        let options = replay.options()
         // A latency file that cannot be written ends the command before anything is printed.
         let latency = output.latency.map(openLatencyLog)
         let printer = ModeOutput(modes: output.mode.modes, json: output.json, configuration: output.translatorConfiguration,
@@ -59,7 +37,7 @@ struct ReplayCommand: ParsableCommand {
         printer.latency = latency
         var last: UInt64 = 0
         let report = reportingErrors { () throws(HarnessError) -> ReplayReport in
-            try Replay.stream(.file(recording, description: input.desc, device: input.node), options: options) { output in
+            try Replay.stream(replay.source(recording), options: options) { output in
                 switch output {
                 case .event(let event, let availableAt):
                     last = max(last, event.time)
@@ -81,6 +59,48 @@ struct ReplayCommand: ParsableCommand {
             for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
             if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
         }
+    }
+}
+
+/// What shapes a replay, shared by `replay` and `view`: the log's device, the clock and speed,
+/// libinput's version and configuration, other devices and faults.
+struct ReplayRunOptions: ParsableArguments {
+    @OptionGroup var input: LogInputOptions
+    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
+    @Flag(help: "The recording is what a kernel delivered (libinput record of a device): play it as it is, without the kernel input core's filtering.")
+    var asDelivered = false
+    @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
+    @OptionGroup var clock: ClockOptions
+    @OptionGroup var libinput: LibinputOptions
+    @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
+                                                          valueName: "recording")) var others: [String] = []
+    @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
+                               valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
+    @Option(help: ArgumentHelp("Overflow a device's event buffer at SECONDS, losing MS milliseconds of frames (default 50): its reader gets SYN_DROPPED.",
+                               valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
+
+    func validate() throws {
+        // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
+        guard speed.isFinite, speed >= 0.01, speed <= 10 else { throw ValidationError("--speed must be within 0.01 and 10") }
+        guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
+        try libinput.check(several: false)
+        guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
+    }
+
+    /// The replay of `recording` these options describe.
+    func source(_ recording: String) -> ReplaySource {
+        .file(recording, description: input.desc, device: input.node)
+    }
+
+    /// The replay's options (building the libinput version asked for when it is not yet built).
+    func options() -> ReplayOptions {
+        var options = replayOptions(clock: clock, libinput: libinput.build(), config: config)
+        options.timing.speed = speed
+        options.asDelivered = asDelivered
+        options.otherDevices = others.map { .file($0) }
+        options.faults = unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
+            + synDropped.map { .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000) }
+        return options
     }
 }
 

@@ -57,13 +57,13 @@ func reportName(for recording: String) -> String {
 func makeReport(_ path: String, description: SurfaceDescription, screen: Size, options: ReplayOptions) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path) }
     warn(recording.notes, in: path)
-    let events = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(recording), options: options).events }
-    return makeReport(path, recording: recording, events: events, description: description, screen: screen)
+    let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(recording), options: options).parts }
+    return makeReport(path, recording: recording, events: events, recordingStart: report.recordingStart, description: description, screen: screen)
 }
 
 /// The report of `recording` (loaded from `path`), whose replay through libinput gave `events`.
-func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], description: SurfaceDescription, screen: Size) -> ReportData {
+func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?, description: SurfaceDescription, screen: Size) -> ReportData {
     // The description was checked when it was loaded, so building it again cannot fail.
-    ReportData(title: path, recording: recording, events: events, configuration: description.translatorConfiguration(screen: screen),
+    ReportData(title: path, recording: recording, events: events, recordingStart: recordingStart, configuration: description.translatorConfiguration(screen: screen),
                makeSurface: { reportingErrors { try description.makeSurface() } })
 }

@@ -7,7 +7,7 @@ struct TouchSynth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchsynth",
         abstract: "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and indirect input modes.",
-        subcommands: [Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self])
+        subcommands: [Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self, Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self])
 }
 
 /// Ends the process with a one-line error and its exit code; never a trap.

@@ -1,0 +1,113 @@
+import EvdevRecording
+import Foundation
+import LibinputEvents
+import LibinputKit
+import Recordings
+import ViewTimeline
+
+/// The live view's input: libinput's events from a context, and, for each touchpad libinput adds,
+/// the pad's own evdev frames read from its node beside libinput (as `libinput debug-gui` does),
+/// since libinput reports no touchpad contacts. Both are stepped through one ``ViewModel`` and each
+/// frame handed to `publish` at once, on the thread that stepped it.
+///
+/// A kernel gives every reader of a node every event; a umockdev device is one pty whose readers
+/// share its bytes, so under the mocked-device harness a second reader would take frames from
+/// libinput: there `readsPads` is false and the contacts are not drawn.
+public final class LiveSession: @unchecked Sendable {
+    private let model: ViewModel
+    private let publish: (ViewFrame) -> Void
+    private let sceneChanged: (ViewScene) -> Void
+    private let readsPads: Bool
+    private let lock = NSLock()
+    private var pads: [EvdevNode] = []
+    private var reader: Thread?
+    private var stopping = false
+    /// Why a pad's contacts cannot be drawn (its node could not be read), one line each.
+    public private(set) var notes: [String] = []
+
+    /// A session stepping `model`; `publish` gets every frame, `sceneChanged` the scene when a pad
+    /// is added; `readsPads`: whether the pads' nodes are read for their contacts.
+    public init(model: ViewModel, readsPads: Bool = true, publish: @escaping (ViewFrame) -> Void, sceneChanged: @escaping (ViewScene) -> Void) {
+        self.model = model
+        self.readsPads = readsPads
+        self.publish = publish
+        self.sceneChanged = sceneChanged
+    }
+
+    /// Runs `context` until SIGINT or SIGTERM (``LibinputContext/run(ready:dispatched:hangup:_:)``),
+    /// then stops reading the pads.
+    public func run(_ context: LibinputContext, logged: @escaping () -> Void = {}) throws(LibinputError) {
+        defer { stopReading() }
+        try context.run { event in
+            if case .deviceAdded(let info) = event.kind, info.capabilities.contains(.gesture), readsPads { addPad(info.sysname) }
+            step { $0.step(event) }
+            logged()
+            return true
+        }
+    }
+
+    private func step(_ body: (ViewModel) -> ViewFrame) {
+        lock.lock()
+        let frame = body(model)
+        lock.unlock()
+        publish(frame)
+    }
+
+    /// Opens the pad's node for its frames; the first pad sets the scene's pad.
+    private func addPad(_ sysname: String) {
+        let path = "/dev/input/" + sysname
+        let node: EvdevNode, description: DeviceDescription
+        do {
+            node = try EvdevNode(path: path)
+            description = try node.describe()
+        } catch {
+            notes.append("\(path): \(error.description): the pad's contacts are not drawn")
+            return
+        }
+        let first = lock.withLock {
+            pads.append(node)
+            return pads.count == 1
+        }
+        guard first else { return }
+        lock.withLock { model.setDevice(description) }
+        sceneChanged(model.scene)
+        let thread = Thread { [weak self] in self?.readPads() }
+        thread.name = "touchsynth view: pads"
+        reader = thread
+        thread.start()
+    }
+
+    /// Reads every pad's events, a frame at each SYN_REPORT, until stopped. The first pad's frames
+    /// are drawn; the others are read so that their buffers do not fill.
+    private func readPads() {
+        var pending: [EvdevEvent] = []
+        while !lock.withLock({ stopping }) {
+            let nodes = lock.withLock { pads }
+            var fds = nodes.map { pollfd(fd: $0.fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
+            for (index, node) in nodes.enumerated() where fds[index].revents != 0 {
+                guard let events = try? node.readEvents() else {
+                    lock.withLock { pads.removeAll { $0 === node } }
+                    continue
+                }
+                guard index == 0 else { continue }
+                for (time, event) in events {
+                    if event.type == Evdev.EV_SYN && event.code == Evdev.SYN_REPORT {
+                        let frame = pending
+                        pending.removeAll()
+                        step { $0.step(frame: frame, at: time) }
+                    } else if event.type == Evdev.EV_SYN && event.code == Evdev.SYN_DROPPED {
+                        pending.removeAll()
+                    } else {
+                        pending.append(event)
+                    }
+                }
+            }
+        }
+    }
+
+    private func stopReading() {
+        lock.withLock { stopping = true }
+        while let reader, !reader.isFinished { usleep(10_000) }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The view's page: its markup, script and styles are files of this module (`Page/`), compiled
+/// into the binary, so that the page works offline, from a report file or `touchsynth view`.
+public enum ViewPage {
+    /// The player's script.
+    public static let script = String(decoding: PackageResources.view_js, as: UTF8.self)
+    /// The player's styles.
+    public static let style = String(decoding: PackageResources.view_css, as: UTF8.self)
+    /// The player's markup: controls, pad, libinput's view, both screens and the lanes.
+    public static let markup = String(decoding: PackageResources.view_html, as: UTF8.self)
+
+    /// Where a served page gets its frames from.
+    public enum Source: Sendable {
+        /// A timeline computed ahead, fetched from this path.
+        case timeline(path: String)
+        /// A live stream: a WebSocket at this path.
+        case live(path: String)
+    }
+
+    /// The page `touchsynth view` serves, its script and styles at `view.js` and `view.css`.
+    public static func served(title: String, source: Source) -> String {
+        let attributes = switch source {
+        case .timeline(let path): "data-source=\"\(escape(path))\""
+        case .live(let path): "data-source=\"live\" data-stream=\"\(escape(path))\""
+        }
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8"/>
+        <title>TouchSynth view: \(escape(title))</title>
+        <link rel="stylesheet" href="view.css"/>
+        <link rel="icon" href="data:,"/>
+        </head>
+        <body>
+        <h1>TouchSynth view: \(escape(title))</h1>
+        \(markup.replacingOccurrences(of: "<section id=\"touchsynth-view\"", with: "<section id=\"touchsynth-view\" \(attributes)"))
+        <script src="view.js"></script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// The player with everything inline and `timelineJSON` embedded, for a page that must work
+    /// from a file with no server and no network (a report).
+    public static func embedded(timelineJSON: String) -> String {
+        // The JSON has no "<" (ViewTimeline writes it as \u003c), so it cannot end its element.
+        """
+        <style>
+        \(style)</style>
+        \(markup)<script type="application/json" id="touchsynth-timeline">\(timelineJSON)</script>
+        <script>
+        \(script)</script>
+
+        """
+    }
+
+    /// `text` safe inside HTML text and attribute values.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

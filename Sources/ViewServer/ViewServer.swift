@@ -1,0 +1,212 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import ViewPage
+import ViewTimeline
+
+/// `touchsynth view`'s web server: one page, its script and styles, and the frames, either a
+/// timeline computed ahead (`/timeline.json`, for a recording) or a live stream (`/stream`, a
+/// WebSocket). It answers only requests addressed to it (``HostCheck``) and only GET.
+///
+/// Publishing never waits for a browser: each has an ``Outbox`` that merges frames when it falls
+/// behind. Several browsers may watch at once.
+public final class ViewServer: @unchecked Sendable {
+    /// What the page shows.
+    public enum Content: Sendable {
+        /// A replay's frames, computed ahead: the page plays them.
+        case timeline(ViewTimeline)
+        /// Frames published as they happen, starting from this scene.
+        case live(ViewScene)
+    }
+
+    /// Counts since the server started.
+    public struct Statistics: Sendable {
+        /// Frames published (live).
+        public var published = 0
+        /// Frames taken to be sent, summed over browsers, merged ones counted in the frame they went into.
+        public var sent = 0
+        /// Frames merged into later ones for a browser that fell behind, summed over browsers.
+        public var coalesced = 0
+        /// Browsers connected to the stream now.
+        public var browsers = 0
+        /// From publishing to being taken for sending, each frame for each browser.
+        public var delays = SendDelays()
+    }
+
+    /// The page's address, `http://127.0.0.1:PORT/`.
+    public let url: String
+    /// The port listened on (the one the system chose when 0 was asked for).
+    public let port: UInt16
+    private let server: HTTPServer
+    private let router: Router
+    private let lock = NSLock()
+    private var scene: ViewScene?
+    private var lastFrame: ViewFrame?
+    private var outboxes: [ObjectIdentifier: Outbox] = [:]
+    private var counts = Statistics()
+    private let runTask: Task<Void, Never>
+
+    /// Starts listening on `address` (an IPv4 or IPv6 literal) and `port` (0: a free one) and
+    /// returns once it does; the page answers 503 until ``show(_:)`` gives it its content, so
+    /// that a port in use is told before a replay is computed.
+    public init(title: String, address: String = "127.0.0.1", port: UInt16 = 0) throws(ViewServerError) {
+        let socketAddress: any SocketAddress
+        do {
+            socketAddress = address.contains(":") ? try sockaddr_in6.inet6(ip6: address, port: port) : try sockaddr_in.inet(ip4: address, port: port)
+        } catch {
+            throw ViewServerError(.badAddress, "--listen \(address): not an IPv4 or IPv6 address")
+        }
+        let router = Router(title: title)
+        self.router = router
+        let server = HTTPServer(address: socketAddress, timeout: 15, logger: .disabled, handler: router)
+        self.server = server
+        let started = StartOutcome()
+        runTask = Task.detached {
+            do {
+                try await server.run()
+            } catch {
+                started.fail(error)
+            }
+        }
+        Task.detached {
+            do {
+                try await server.waitUntilListening(timeout: 10)
+                started.succeed()
+            } catch {
+                started.fail(error)
+            }
+        }
+        if let failure = started.wait() {
+            runTask.cancel()
+            let text = "\(failure)"
+            if text.contains("EADDRINUSE") || text.lowercased().contains("address already in use") || text.contains("errno: 98") {
+                throw ViewServerError(.portInUse, "port \(port) on \(address) is in use by another program: choose another with --port, or 0 for a free one")
+            }
+            throw ViewServerError(.system, "cannot listen on \(address) port \(port): \(text)")
+        }
+        let bound = Self.boundPort(server) ?? port
+        self.port = bound
+        url = "http://\(address.contains(":") ? "[\(address)]" : address):\(bound)/"
+        router.server = self
+    }
+
+    /// Serves `content` from now on.
+    public func show(_ content: Content) {
+        if case .live(let scene) = content { lock.withLock { self.scene = scene } }
+        router.show(content)
+    }
+
+    private static func boundPort(_ server: HTTPServer) -> UInt16? {
+        let semaphore = DispatchSemaphore(value: 0)
+        let box = PortBox()
+        Task.detached {
+            switch await server.listeningAddress {
+            case .ip4(_, let port), .ip6(_, let port): box.port = port
+            default: break
+            }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return box.port
+    }
+
+    /// Sends `frame` to every browser watching the stream (live).
+    public func publish(_ frame: ViewFrame) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let boxes = lock.withLock {
+            lastFrame = frame
+            counts.published += 1
+            return Array(outboxes.values)
+        }
+        for box in boxes { box.post(frame, publishedAt: now) }
+    }
+
+    /// Replaces the scene (live: once the device is known); browsers get it with the next frame.
+    public func publish(scene newScene: ViewScene) {
+        lock.withLock { scene = newScene }
+        let boxes = lock.withLock { Array(outboxes.values) }
+        for box in boxes { box.sceneChanged() }
+    }
+
+    /// The counts so far.
+    public var statistics: Statistics {
+        lock.withLock {
+            var s = counts
+            s.browsers = outboxes.count
+            s.coalesced = counts.coalesced + outboxes.values.reduce(0) { $0 + $1.coalesced }
+            return s
+        }
+    }
+
+    /// Stops listening and ends every stream.
+    public func stop() {
+        let boxes = lock.withLock { Array(outboxes.values) }
+        boxes.forEach { $0.close() }
+        let semaphore = DispatchSemaphore(value: 0)
+        let server = self.server
+        Task.detached {
+            await server.stop(timeout: 1)
+            semaphore.signal()
+        }
+        semaphore.wait()
+        runTask.cancel()
+    }
+
+    // MARK: The stream's browsers
+
+    func connect() -> (Outbox, scene: ViewScene?, last: ViewFrame?) {
+        let box = Outbox()
+        return lock.withLock {
+            outboxes[ObjectIdentifier(box)] = box
+            return (box, scene, lastFrame)
+        }
+    }
+
+    func disconnect(_ box: Outbox) {
+        box.close()
+        lock.withLock {
+            outboxes[ObjectIdentifier(box)] = nil
+            counts.coalesced += box.coalesced
+        }
+    }
+
+    var currentScene: ViewScene? { lock.withLock { scene } }
+
+    func recordSent(frames: Int, published: [UInt64]) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        lock.withLock {
+            counts.sent += published.count
+            for time in published { counts.delays.add(micros: Int((now &- time) / 1000)) }
+        }
+    }
+}
+
+/// The outcome of starting to listen, told across tasks to the thread that waits for it.
+private final class StartOutcome: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var failure: (any Error)?
+    private var done = false
+
+    func succeed() { finish(nil) }
+    func fail(_ error: any Error) { finish(error) }
+
+    private func finish(_ error: (any Error)?) {
+        let first = lock.withLock {
+            defer { done = true }
+            if !done { failure = error }
+            return !done
+        }
+        if first { semaphore.signal() }
+    }
+
+    /// Waits for the outcome: nil once listening, else the error.
+    func wait() -> (any Error)? {
+        semaphore.wait()
+        return lock.withLock { failure }
+    }
+}
+
+private final class PortBox: @unchecked Sendable {
+    var port: UInt16?
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// A JSON text built by appending: the view's frames are many and small, and the page reads
+/// them in a fixed shape, so they are written directly rather than through an encoder.
+struct JSONText {
+    private(set) var text = ""
+    private var needsComma: [Bool] = [false]
+
+    mutating func open(_ bracket: Character, key: String? = nil) {
+        separate(key)
+        text.append(bracket)
+        needsComma.append(false)
+    }
+
+    mutating func close(_ bracket: Character) {
+        text.append(bracket)
+        needsComma.removeLast()
+    }
+
+    mutating func object(_ key: String? = nil, _ body: (inout JSONText) -> Void) {
+        open("{", key: key)
+        body(&self)
+        close("}")
+    }
+
+    mutating func array<S: Sequence>(_ key: String? = nil, _ items: S, _ body: (inout JSONText, S.Element) -> Void) {
+        open("[", key: key)
+        for item in items { body(&self, item) }
+        close("]")
+    }
+
+    mutating func put(_ key: String?, _ value: String?) {
+        separate(key)
+        guard let value else { text += "null"; return }
+        text.append("\"")
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            // "</" would end the <script> element a report embeds the timeline in.
+            case "<": text += "\\u003c"
+            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text.append("\"")
+    }
+
+    mutating func put(_ key: String?, _ value: Double?) {
+        separate(key)
+        guard let value, value.isFinite else { text += "null"; return }
+        // Four decimals: a hundredth of a point or millimetre and a ten-thousandth of a scale.
+        let rounded = (value * 10_000).rounded() / 10_000
+        text += rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)
+    }
+
+    mutating func put(_ key: String?, _ value: Int) {
+        separate(key)
+        text += String(value)
+    }
+
+    mutating func put(_ key: String?, _ value: Bool) {
+        separate(key)
+        text += value ? "true" : "false"
+    }
+
+    private mutating func separate(_ key: String?) {
+        if needsComma[needsComma.count - 1] { text.append(",") }
+        needsComma[needsComma.count - 1] = true
+        if let key { text += "\"\(key)\":" }
+    }
+}

@@ -1,0 +1,175 @@
+import AppEvents
+
+/// The JSON the page reads: the scene once, then frames, each holding only the parts that changed
+/// since the frame before it (the page carries the others forward).
+extension ViewScene {
+    /// The scene as one JSON object.
+    public var json: String {
+        var j = JSONText()
+        j.object { j in
+            j.put("title", title)
+            j.put("device", device)
+            if let geometry {
+                j.object("geometry") { j in
+                    j.put("width", geometry.width)
+                    j.put("height", geometry.height)
+                    j.put("unit", geometry.unit)
+                }
+            } else {
+                j.put("geometry", nil as String?)
+            }
+            j.object("screen") { j in
+                j.put("width", screen.width)
+                j.put("height", screen.height)
+            }
+            for (key, areas) in [("regions", regions), ("pointerRegions", pointerRegions)] {
+                j.array(key, areas) { j, area in
+                    j.object { j in
+                        j.put("name", area.name)
+                        j.put("x", area.frame.x)
+                        j.put("y", area.frame.y)
+                        j.put("width", area.frame.width)
+                        j.put("height", area.frame.height)
+                        if let style = area.style { j.put("style", style) }
+                    }
+                }
+            }
+            j.array("lanes", lanes) { j, lane in
+                j.object { j in
+                    j.put("name", lane.name)
+                    j.put("kind", lane.kind)
+                }
+            }
+        }
+        return j.text
+    }
+}
+
+extension ViewFrame {
+    /// The frame as one JSON object, leaving out the contacts, libinput's view and each mode's
+    /// state where they equal `previous`'s (all are written when there is none).
+    public func json(after previous: ViewFrame?) -> String {
+        var j = JSONText()
+        j.object { j in
+            j.put("i", index)
+            j.put("t", time)
+            j.put("source", source)
+            if previous?.contacts != contacts { j.array("contacts", contacts) { j, c in c.write(to: &j) } }
+            if previous?.libinput != libinput { libinput.write(to: &j) }
+            if previous?.compat != compat { compat.write(to: &j, key: "compat") }
+            if previous?.indirect != indirect { indirect.write(to: &j, key: "indirect") }
+            if !changes.isEmpty {
+                j.array("changes", changes) { j, change in
+                    j.object { j in
+                        j.put("mode", change.mode == .compatibility ? "compat" : "indirect")
+                        j.put("lane", change.lane)
+                        j.put("state", change.state)
+                        j.put("t", change.time)
+                        if change.accidental { j.put("accidental", true) }
+                    }
+                }
+            }
+            j.put("differs", differs)
+        }
+        return j.text
+    }
+}
+
+extension ViewTimeline {
+    /// `{"scene": …, "frames": […]}`: what the page's player loads.
+    public var json: String {
+        var text = "{\"scene\":" + scene.json + ",\"frames\":["
+        for (i, frame) in frames.enumerated() {
+            if i > 0 { text += ",\n" }
+            text += frame.json(after: i > 0 ? frames[i - 1] : nil)
+        }
+        return text + "]}"
+    }
+}
+
+private extension Contact {
+    func write(to j: inout JSONText) {
+        j.object { j in
+            j.put("slot", slot)
+            j.put("x", x)
+            j.put("y", y)
+            if let pressure { j.put("pressure", pressure) }
+            if let major { j.put("major", major) }
+            if let minor { j.put("minor", minor) }
+            if let tool { j.put("tool", tool) }
+        }
+    }
+}
+
+private extension LibinputPanel {
+    func write(to j: inout JSONText) {
+        j.object("libinput") { j in
+            j.put("event", event)
+            j.put("line", line)
+            j.put("gesture", gesture)
+            if let fingers { j.put("fingers", fingers) }
+            j.put("scale", scale)
+            j.put("angle", angle)
+            j.put("dx", dx)
+            j.put("dy", dy)
+            j.put("scrollV", scrollV)
+            j.put("scrollH", scrollH)
+            j.put("scrollSource", scrollSource)
+            j.put("pointerX", pointerX)
+            j.put("pointerY", pointerY)
+            j.array("buttons", buttons) { j, b in j.put(nil, b) }
+        }
+    }
+}
+
+private extension ModeState {
+    func write(to j: inout JSONText, key: String) {
+        j.object(key) { j in
+            j.object("pointer") { j in
+                j.put("x", pointer.x)
+                j.put("y", pointer.y)
+                j.put("region", region)
+                j.put("style", style)
+                j.put("buttons", buttons)
+            }
+            j.array("touches", touches) { j, t in
+                j.object { j in
+                    j.put("id", t.id)
+                    j.put("x", t.x)
+                    j.put("y", t.y)
+                    j.put("phase", t.phase)
+                    j.put("type", t.type)
+                    j.put("simulated", t.simulated)
+                }
+            }
+            if let transform {
+                j.object("transform") { j in
+                    j.put("phase", transform.phase.rawValue)
+                    j.put("scale", transform.scale)
+                    j.put("rotation", transform.rotation * 180 / .pi)
+                    j.put("x", transform.location.x)
+                    j.put("y", transform.location.y)
+                }
+            }
+            if let scroll {
+                j.object("scroll") { j in
+                    j.put("phase", scroll.phase.rawValue)
+                    j.put("type", scroll.type.rawValue)
+                    j.put("dx", scroll.translation.x)
+                    j.put("dy", scroll.translation.y)
+                    j.put("x", scroll.location.x)
+                    j.put("y", scroll.location.y)
+                }
+            }
+            if let system {
+                j.object("system") { j in
+                    j.put("kind", system.kind.rawValue)
+                    j.put("phase", system.phase.rawValue)
+                    j.put("fingers", system.fingers)
+                }
+            }
+            j.array("lanes", lanes) { j, s in j.put(nil, s) }
+            j.array("events", events) { j, e in j.put(nil, e) }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import AppEvents
+
+/// The view at one step: after one evdev frame of the pad, or one libinput event and what both
+/// modes made of it. The page draws a frame whole; players step through them.
+public struct ViewFrame: Equatable, Sendable {
+    /// Its place in the timeline, from 0.
+    public var index: Int
+    /// Seconds since the timeline's origin (its first step).
+    public var time: Double
+    /// What the step was: `evdev` (a frame of the pad) or libinput's event type.
+    public var source: String
+    /// The contacts on the pad after the step.
+    public var contacts: [Contact]
+    /// libinput's view after the step.
+    public var libinput: LibinputPanel
+    /// Each mode's app after the step: compatibility, then indirect input.
+    public var compat: ModeState
+    public var indirect: ModeState
+    /// Lane changes this step caused, both modes.
+    public var changes: [LaneChange]
+    /// Some recognizer is active (began, changed, recognized) in one mode and not the other.
+    public var differs: Bool
+}
+
+extension ModeState {
+    /// The lanes whose recognizer is under way or just recognized.
+    var activeLanes: [Bool] {
+        lanes.map { $0 == "began" || $0 == "changed" || $0 == "recognized" || $0 == "ended" }
+    }
+}

@@ -1,0 +1,66 @@
+import AppEvents
+import Gestures
+import LibinputEvents
+import Recordings
+
+/// A replay made into frames ahead of playing, so that a player steps and scrubs without
+/// running libinput again: the recording's evdev frames and libinput's events, in time order.
+public struct ViewTimeline: Sendable {
+    public var scene: ViewScene
+    public var frames: [ViewFrame]
+
+    /// The timeline of `recording`, which real libinput replayed into `events`, its first frame
+    /// at `recordingStart` on libinput's clock (``MockedDevices/ReplayReport/recordingStart``)
+    /// and its frames played at `speed`.
+    public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?, speed: Double = 1,
+                configuration: AppEventTranslator.Configuration, makeSurface: () -> Surface) {
+        let model = ViewModel(title: title, device: recording.device, configuration: configuration, makeSurface: makeSurface)
+        scene = model.scene
+        // Without a start (a run that delivered nothing) the pad's frames are left out.
+        let padFrames = recordingStart.map { start in
+            recording.frames.map { (time: start + UInt64((Double($0.time) / speed).rounded()), events: $0.events) }
+        } ?? []
+        var frames: [ViewFrame] = []
+        frames.reserveCapacity(padFrames.count + events.count + 1)
+        var next = 0
+        // An evdev frame comes before the libinput events it causes, which carry its time.
+        for event in events {
+            while next < padFrames.count && padFrames[next].time <= event.time {
+                frames.append(model.step(frame: padFrames[next].events, at: padFrames[next].time))
+                next += 1
+            }
+            frames.append(model.step(event))
+        }
+        for frame in padFrames[next...] { frames.append(model.step(frame: frame.events, at: frame.time)) }
+        let end = max(events.last?.time ?? 0, padFrames.last?.time ?? 0) + 1_000_000
+        frames.append(model.finish(at: end))
+        self.frames = Self.flaggedAtActivation(frames)
+    }
+
+    /// The frames with each accidental activation flagged on the change that activated, where the
+    /// model, deciding as it went, could only flag it a window later with a second change.
+    private static func flaggedAtActivation(_ frames: [ViewFrame]) -> [ViewFrame] {
+        var frames = frames
+        var activations: [String: (frame: Int, change: Int)] = [:]
+        func key(_ c: LaneChange) -> String { "\(c.mode.rawValue) \(c.lane) \(c.state) \(c.time)" }
+        for f in frames.indices {
+            for (i, change) in frames[f].changes.enumerated() where !change.accidental { activations[key(change)] = (f, i) }
+            for change in frames[f].changes where change.accidental {
+                if let original = activations[key(change)] { frames[original.frame].changes[original.change].accidental = true }
+            }
+            frames[f].changes.removeAll(where: \.accidental)
+        }
+        return frames
+    }
+
+    /// The first frame after `index` at which the modes start to differ (a frame that differs
+    /// whose predecessor does not), or nil when they do not again.
+    public func nextDifference(after index: Int) -> Int? {
+        frames.indices.first { $0 > index && frames[$0].differs && ($0 == 0 || !frames[$0 - 1].differs) }
+    }
+
+    /// Lane changes flagged as accidental activations, in order.
+    public var accidentalActivations: [LaneChange] {
+        frames.flatMap(\.changes).filter(\.accidental)
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import LibinputKit
+import LiveView
+import MockedDevices
+import ProcessSignals
+import Recordings
+import ViewServer
+import ViewTimeline
+
+/// `touchsynth view [RECORDING]`: the input drawn in a browser, live or a replay to play.
+struct View: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve a page on this machine that draws the input and both modes' app screens: live, or a recording to play.",
+        discussion: """
+            Without a recording, libinput's events from the seat (or --device nodes) as they happen; with one, its replay \
+            through real libinput, computed first, for the page to play, step, scrub and jump to where the modes differ. \
+            The page listens on 127.0.0.1 only unless --listen says otherwise, and ends with Ctrl-C.
+            """)
+
+    @Argument(help: "A recording to replay (any format `replay` reads); none for live input.") var recording: String?
+    @OptionGroup var replay: ReplayRunOptions
+    @Option(help: "The udev seat (live).") var seat = "seat0"
+    @Option(name: .customLong("node"), help: ArgumentHelp("Device nodes to open instead of the seat (live, repeatable).", valueName: "path"))
+    var devicePaths: [String] = []
+    @Option(help: "The app screen both modes run: a built-in one by name (list, the default; photos, map, canvas) or a surface description file.")
+    var surface: String?
+    @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Option(help: "The port to listen on (default: a free one).") var port: UInt16 = 0
+    @Option(help: ArgumentHelp("Listen on this address instead of 127.0.0.1 (another machine can then watch: say so only on a network you trust).",
+                               valueName: "address")) var listen: String?
+    @Flag(help: "Open the page in the desktop's browser (xdg-open).") var open = false
+
+    func run() throws {
+        let description = loadSurfaceDescription(surface, screen: screen.size)
+        let configuration = description.translatorConfiguration(screen: screen.size)
+        let makeSurface = { reportingErrors { try description.makeSurface() } }
+        if let listen { writeStderr("touchsynth: warning: listening on \(listen): anyone who can reach this machine there can watch the input") }
+        // Listening first: a port in use is told before a replay is computed.
+        let server = reportingErrors { () throws(ViewServerError) in
+            try ViewServer(title: recording ?? "live", address: listen ?? "127.0.0.1", port: port)
+        }
+        guard let recording else {
+            let model = ViewModel(title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
+            server.show(.live(model.scene))
+            announce(server)
+            watchLive(model, server: server)
+            return server.stop()
+        }
+        let loaded = reportingErrors { try RecordingLoader.load(recording, description: replay.input.desc, node: replay.input.node) }
+        warn(loaded.notes, in: recording)
+        let options = replay.options()
+        let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), options: options).parts }
+        server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: events, recordingStart: report.recordingStart,
+                                           speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
+        announce(server)
+        waitForStop()
+        server.stop()
+    }
+
+    private func announce(_ server: ViewServer) {
+        emit("touchsynth: the view is at \(server.url) (Ctrl-C ends it)")
+        if open { openInBrowser(server.url) }
+    }
+
+    /// libinput's events from the seat or the nodes, and the pads' own frames, each stepped
+    /// through the model and published.
+    private func watchLive(_ model: ViewModel, server: ViewServer) {
+        let context = reportingErrors { () throws -> LibinputContext in
+            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
+        }
+        context.configuration = replay.config.configuration
+        // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.
+        let mocked = ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] != nil
+        if mocked { writeStderr("touchsynth: on a mocked device the pad's node is libinput's alone: its contacts are not drawn") }
+        let session = LiveSession(model: model, readsPads: !mocked, publish: server.publish, sceneChanged: server.publish(scene:))
+        do {
+            try session.run(context) { reportLog(context) }
+        } catch {
+            fail(error)
+        }
+        for note in session.notes { writeStderr("touchsynth: \(note)") }
+    }
+
+    /// Serves until SIGINT or SIGTERM.
+    private func waitForStop() {
+        let stop = reportingErrors { try StopSignal() }
+        var pfd = pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&pfd, 1, -1) < 0 && errno == EINTR {}
+        stop.end()
+    }
+
+    private func openInBrowser(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        if (try? process.run()) == nil { writeStderr("touchsynth: cannot run xdg-open: open \(url) yourself") }
+    }
+}
