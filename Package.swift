@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "MockedDevices", "LibinputEvents"]),
         // The speed and memory figures of `touchsynth bench`.
         .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
-                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents"]),
+                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewServer"]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
         .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings"], resources: [.copy("Screens")]),
         // The testing kit: a recording replayed through real libinput and both modes, and
@@ -133,6 +133,8 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
         .testTarget(name: "TestingKitTests", dependencies: ["TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions",
                                                          "GestureSynthesis", "Recordings"]),
+        .testTarget(name: "ViewTests", dependencies: ["ViewTimeline", "ViewServer", "MockedDevices", "ModeComparison", "SurfaceDescriptions",
+                                                   "Recordings", "AppEvents", "LibinputEvents"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents"]),
     ]
 )

@@ -75,14 +75,16 @@ struct StreamHandler: WSMessageHandler {
         return AsyncStream(unfolding: {
             if let opening = state.takeFirst() { return .text(opening) }
             guard let batch = await box.take() else { return nil }
-            server.recordSent(frames: batch.frames.count, published: batch.published)
             var text = box.takeSceneChange() ? "{\"scene\":" + (server.currentScene?.json ?? "null") + ",\"frames\":[" : "{\"frames\":["
             for (i, frame) in batch.frames.enumerated() {
                 if i > 0 { text += "," }
                 text += frame.json(after: state.previous)
                 state.previous = frame
             }
-            return .text(text + "],\"coalesced\":\(batch.coalesced)}")
+            text += "],\"coalesced\":\(batch.coalesced)}"
+            // Encoded and handed to the socket's writer: the delay ends here.
+            server.recordSent(published: batch.published)
+            return .text(text)
         }, onCancel: { server.disconnect(box) })
     }
 }

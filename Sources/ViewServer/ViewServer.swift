@@ -29,7 +29,7 @@ public final class ViewServer: @unchecked Sendable {
         public var coalesced = 0
         /// Browsers connected to the stream now.
         public var browsers = 0
-        /// From publishing to being taken for sending, each frame for each browser.
+        /// From publishing to being encoded and handed to the socket's writer, each frame for each browser.
         public var delays = SendDelays()
     }
 
@@ -172,7 +172,7 @@ public final class ViewServer: @unchecked Sendable {
 
     var currentScene: ViewScene? { lock.withLock { scene } }
 
-    func recordSent(frames: Int, published: [UInt64]) {
+    func recordSent(published: [UInt64]) {
         let now = DispatchTime.now().uptimeNanoseconds
         lock.withLock {
             counts.sent += published.count

@@ -20,15 +20,25 @@ struct Bench: ParsableCommand {
     @Flag(help: "Also replay a synthesized 1-hour recording on the virtual clock: its wall time and peak memory.") var hour = false
     @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
+    @Option(help: ArgumentHelp("Only the view's live stream: a replay's events through the view's model, published at --rate per second for SECONDS to one WebSocket client.",
+                               valueName: "seconds")) var viewStream: Double?
+    @Option(help: "Events per second for --view-stream.") var rate = 1000.0
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard events >= 1000, events <= 1_000_000_000 else { throw ValidationError("--events must be within 1000 and 10^9") }
+        if let viewStream { guard viewStream > 0, viewStream <= 86_400 else { throw ValidationError("--view-stream takes 0 to 86400 seconds") } }
+        guard rate > 0, rate <= 100_000 else { throw ValidationError("--rate must be within 0 and 100000") }
     }
 
     func run() throws {
         let benchmark = Benchmark(runs: runs, events: events)
         if throughputOnly { return report(benchmark.throughput(), header: "synthetic stream, \(runs) runs") }
+        if let viewStream {
+            let path = recordings.first ?? "Tests/Fixtures/synthesized/session.yml"
+            let recording = reportingErrors { try RecordingLoader.load(path) }
+            return report(reportingErrors { try benchmark.viewStream(recording: recording, seconds: viewStream, rate: rate) }, header: "view stream, \(path)")
+        }
         let paths = recordings.isEmpty ? Benchmark.bundledRecordings() : recordings
         guard !paths.isEmpty else { fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66) }
         // First, while this process holds nothing else: its peak memory is the long replay's.

@@ -1,0 +1,80 @@
+import Foundation
+import LibinputEvents
+import MockedDevices
+import Recordings
+import SurfaceDescriptions
+import ViewServer
+import ViewTimeline
+
+extension Benchmark {
+    /// What a live view's stream does under load: real libinput events (a replay of `recording`,
+    /// repeated with times moved on) stepped through the view's model and published at `rate` per
+    /// second for `seconds`, to one browser-like client on a real WebSocket that reads as fast as
+    /// it can. Reports every frame delivered or counted as merged, the server's added delay (from
+    /// publishing to the encoded message handed to the socket's writer), the model's time per
+    /// event, and this process's resident memory over the run.
+    public func viewStream(recording: Recording, seconds: Double, rate: Double) throws -> [BenchFigure] {
+        let events = try Replay(.recording(recording)).events.filter {
+            if case .deviceAdded = $0.kind { return false }
+            if case .deviceRemoved = $0.kind { return false }
+            return true
+        }
+        guard let first = events.first?.time, let last = events.last?.time else { return [] }
+        let cycle = last - first + 1_000_000
+        let screen = BuiltInScreen.default.description()
+        let model = ViewModel(title: "bench", device: recording.device, configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize),
+                              makeSurface: { (try? screen.makeSurface()) ?? .init() })
+        let server = try ViewServer(title: "bench")
+        server.show(.live(model.scene))
+        defer { server.stop() }
+        let client = try StreamClient(port: server.port)
+        client.start()
+        while server.statistics.browsers == 0 { usleep(1000) }
+
+        let total = Int(seconds * rate)
+        let period = UInt64(1e9 / rate)
+        let start = DispatchTime.now().uptimeNanoseconds
+        var step = BenchFigure(name: "view stream: model step per libinput event, p99", unit: "µs")
+        var stepTimes: [Double] = []
+        var memory = BenchFigure(name: "view stream: resident memory, sampled every 10 s", unit: "MiB")
+        for n in 0..<total {
+            let due = start + UInt64(n) * period
+            let now = DispatchTime.now().uptimeNanoseconds
+            if due > now { usleep(UInt32((due - now) / 1000)) }
+            var event = events[n % events.count]
+            event.time += UInt64(n / events.count) * cycle
+            let before = DispatchTime.now().uptimeNanoseconds
+            let frame = model.step(event)
+            stepTimes.append(Double(DispatchTime.now().uptimeNanoseconds - before) / 1000)
+            server.publish(frame)
+            if n % Int(rate * 10) == 0 { memory.samples.append(Self.residentMiB()) }
+        }
+        memory.samples.append(Self.residentMiB())
+        let published = server.statistics.published
+        client.waitUntil(received: { $0 + server.statistics.coalesced >= published }, seconds: 10)
+        let stats = server.statistics
+        stepTimes.sort()
+        step.samples = [stepTimes[min(stepTimes.count - 1, Int(Double(stepTimes.count) * 0.99))]]
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return [
+            BenchFigure(name: String(format: "view stream: libinput events published (%.0f s at %.0f/s)", seconds, rate), unit: "events",
+                        samples: [Double(published)]),
+            BenchFigure(name: "view stream: frames the client received", unit: "frames", samples: [Double(client.received)]),
+            BenchFigure(name: "view stream: frames merged for the client (coalesced)", unit: "frames", samples: [Double(stats.coalesced)]),
+            BenchFigure(name: "view stream: published rate achieved", unit: "events/s", samples: [Double(published) / wall]),
+            BenchFigure(name: "view stream: server added delay, p50", unit: "µs", samples: [Double(stats.delays.percentile(0.5))]),
+            BenchFigure(name: "view stream: server added delay, p99", unit: "µs", samples: [Double(stats.delays.percentile(0.99))]),
+            BenchFigure(name: "view stream: server added delay, max", unit: "µs", samples: [Double(stats.delays.maximum)]),
+            step,
+            memory,
+            BenchFigure(name: "view stream: resident memory, last sample minus first", unit: "MiB",
+                        samples: [(memory.samples.last ?? 0) - (memory.samples.first ?? 0)]),
+        ]
+    }
+
+    private static func residentMiB() -> Double {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}
