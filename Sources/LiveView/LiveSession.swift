@@ -22,23 +22,29 @@ public final class LiveSession: @unchecked Sendable {
     private var pads: [EvdevNode] = []
     private var reader: Thread?
     private var stopping = false
-    /// Why a pad's contacts cannot be drawn (its node could not be read), one line each.
-    public private(set) var notes: [String] = []
+    /// Told, in one line, why a pad's contacts cannot be drawn (its node could not be read).
+    private let noted: (String) -> Void
 
     /// A session stepping `model`; `publish` gets every frame, `sceneChanged` the scene when a pad
-    /// is added; `readsPads`: whether the pads' nodes are read for their contacts.
-    public init(model: ViewModel, readsPads: Bool = true, publish: @escaping (ViewFrame) -> Void, sceneChanged: @escaping (ViewScene) -> Void) {
+    /// is added, `noted` why a pad's contacts cannot be drawn; `readsPads`: whether the pads' nodes
+    /// are read for their contacts.
+    public init(model: ViewModel, readsPads: Bool = true, publish: @escaping (ViewFrame) -> Void,
+                sceneChanged: @escaping (ViewScene) -> Void, noted: @escaping (String) -> Void) {
         self.model = model
+        self.noted = noted
         self.readsPads = readsPads
         self.publish = publish
         self.sceneChanged = sceneChanged
     }
 
     /// Runs `context` until SIGINT or SIGTERM (``LibinputContext/run(ready:dispatched:hangup:_:)``),
-    /// then stops reading the pads.
-    public func run(_ context: LibinputContext, logged: @escaping () -> Void = {}) throws(LibinputError) {
+    /// then stops reading the pads. `ready` is called once the devices present at the start were
+    /// added, with how many; `logged` after each event, to report libinput's log.
+    public func run(_ context: LibinputContext, ready: @escaping (Int) -> Void = { _ in }, logged: @escaping () -> Void = {}) throws(LibinputError) {
         defer { stopReading() }
-        try context.run { event in
+        var devices = 0
+        try context.run(ready: { ready(devices) }) { event in
+            if case .deviceAdded = event.kind { devices += 1 }
             if case .deviceAdded(let info) = event.kind, info.capabilities.contains(.gesture), readsPads { addPad(info.sysname) }
             step { $0.step(event) }
             logged()
@@ -61,7 +67,7 @@ public final class LiveSession: @unchecked Sendable {
             node = try EvdevNode(path: path)
             description = try node.describe()
         } catch {
-            notes.append("\(path): \(error.description): the pad's contacts are not drawn")
+            noted("\(path): \(error.description): the pad's contacts are not drawn")
             return
         }
         let first = lock.withLock {

@@ -1,6 +1,6 @@
-/// How long frames waited between being published and being taken to be sent, as a histogram of
-/// microseconds (1 µs buckets to 10 ms, then one overflow bucket): a fixed size however long the
-/// server runs.
+/// Durations as a histogram of microseconds (1 µs buckets to 10 ms, then one overflow bucket): a
+/// fixed size however many are added. The server's: how long frames waited between being
+/// published and being handed to a browser's socket.
 public struct SendDelays: Sendable {
     private var buckets = [Int](repeating: 0, count: 10_001)
     /// Delays recorded.
@@ -10,7 +10,8 @@ public struct SendDelays: Sendable {
 
     public init() {}
 
-    mutating func add(micros: Int) {
+    /// Adds one duration.
+    public mutating func add(micros: Int) {
         buckets[min(max(micros, 0), buckets.count - 1)] += 1
         count += 1
         maximum = max(maximum, micros)

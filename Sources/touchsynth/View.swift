@@ -43,7 +43,6 @@ struct View: ParsableCommand {
         guard let recording else {
             let model = ViewModel(title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
             server.show(.live(model.scene))
-            announce(server)
             watchLive(model, server: server)
             return server.stop()
         }
@@ -73,13 +72,17 @@ struct View: ParsableCommand {
         // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.
         let mocked = ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] != nil
         if mocked { writeStderr("touchsynth: on a mocked device the pad's node is libinput's alone: its contacts are not drawn") }
-        let session = LiveSession(model: model, readsPads: !mocked, publish: server.publish, sceneChanged: server.publish(scene:))
+        let session = LiveSession(model: model, readsPads: !mocked, publish: server.publish, sceneChanged: server.publish(scene:),
+                                  noted: { writeStderr("touchsynth: \($0)") })
         do {
-            try session.run(context) { reportLog(context) }
+            // As `debug`: a seat whose devices this user may not read looks empty; say why at once.
+            try session.run(context, ready: { devices in
+                if devices == 0 && devicePaths.isEmpty { fail(LibinputContext.diagnoseNoDevices()) }
+                announce(server)
+            }, logged: { reportLog(context) })
         } catch {
             fail(error)
         }
-        for note in session.notes { writeStderr("touchsynth: \(note)") }
     }
 
     /// Serves until SIGINT or SIGTERM.

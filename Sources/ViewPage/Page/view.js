@@ -57,6 +57,13 @@
       }
       for (const r of s.pointerRegions) {
         el("rect", { class: "view-pointer-region", "data-name": r.name, x: r.x * k, y: r.y * k, width: r.width * k, height: r.height * k }, screen);
+        // A style constrained to an axis holds the pointer on the region's middle line: its rail.
+        if (/constrained[^,]*vertical/.test(r.style)) {
+          el("line", { class: "view-rail", x1: r.x * k, x2: (r.x + r.width) * k, y1: (r.y + r.height / 2) * k, y2: (r.y + r.height / 2) * k }, screen);
+        }
+        if (/constrained[^,]*horizontal/.test(r.style)) {
+          el("line", { class: "view-rail", x1: (r.x + r.width / 2) * k, x2: (r.x + r.width / 2) * k, y1: r.y * k, y2: (r.y + r.height) * k }, screen);
+        }
       }
       el("g", { class: "dynamic" }, screen);
     }
@@ -84,6 +91,20 @@
     frames.push(frame);
     for (const c of frame.changes) changes.push(Object.assign({ frame: frames.length - 1 }, c));
     changesThrough.push(changes.length);
+    if (live && frames.length > liveHistory) forget(liveHistory / 4);
+  }
+
+  // Live, the page keeps the latest frames only, so that a view left open stays small.
+  const liveHistory = 20000;
+  function forget(count) {
+    frames.splice(0, count);
+    const dropped = changesThrough[count - 1];
+    changes.splice(0, dropped);
+    for (const c of changes) c.frame -= count;
+    changesThrough.splice(0, count);
+    for (let i = 0; i < changesThrough.length; i++) changesThrough[i] -= dropped;
+    current = Math.max(current - count, 0);
+    notice("showing the latest " + frames.length + " frames; earlier ones are forgotten");
   }
 
   function drawPad(frame) {
@@ -258,7 +279,7 @@
 
   // Live: the scene, then batches of frames; a batch says how many frames the server merged into
   // later ones because this browser fell behind.
-  let drawPending = false;
+  let drawPending = false, received = 0;
   function connect(path) {
     live = true;
     playing = true;
@@ -268,11 +289,12 @@
       const data = JSON.parse(message.data);
       if (data.scene) { setScene(data.scene); root.dataset.loaded = "true"; }
       for (const frame of data.frames || []) addFrame(frame);
+      received += (data.frames || []).length;
       if (data.coalesced) {
         coalesced = data.coalesced;
         notice(coalesced + " frames were merged into later ones because this browser fell behind (lane changes are kept)");
       }
-      root.dataset.received = frames.length;
+      root.dataset.received = received;
       if (following && !drawPending) {
         drawPending = true;
         requestAnimationFrame(() => { drawPending = false; if (following) draw(frames.length - 1); });
