@@ -73,7 +73,9 @@ let package = Package(
         .executableTarget(name: "touchsynth-libinput", dependencies: ["LibinputKit", "ReplayChannel", "MockedDevicesPreload"]),
         // The mocked-device harness: a umockdev testbed, the program it runs, replays as one call.
         // It depends on touchsynth-libinput so that every build that replays builds the side too.
-        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings", "LibinputEvents", "ReplayChannel", "touchsynth-libinput"]),
+        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings", "LibinputEvents", "ReplayChannel", "touchsynth-libinput", "Histograms"]),
+        // Delays counted in constant memory: frame lateness, latency, the view's send delay.
+        .target(name: "Histograms"),
         .target(name: "AllocationCounter", publicHeadersPath: "."),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
@@ -85,7 +87,7 @@ let package = Package(
         .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "MockedDevices", "LibinputEvents"]),
         // The speed and memory figures of `touchsynth bench`.
         .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
-                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewServer"]),
+                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewServer", "Histograms"]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
         .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings"], resources: [.copy("Screens")]),
         // The testing kit: a recording replayed through real libinput and both modes, and
@@ -103,7 +105,7 @@ let package = Package(
         // document that holds them with a timeline (the report's player) or a stream's address.
         .target(name: "ViewPage", resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),
         // `touchsynth view`'s web server: the page and its assets, the timeline, and the live stream.
-        .target(name: "ViewServer", dependencies: ["ViewTimeline", "ViewPage", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(name: "ViewServer", dependencies: ["ViewTimeline", "ViewPage", "Histograms", .product(name: "FlyingFox", package: "FlyingFox")]),
         // `touchsynth view` live: libinput's events and the pads' own evdev frames, stepped through
         // the view's model as they come.
         .target(name: "LiveView", dependencies: ["LibinputKit", "EvdevRecording", "Recordings", "ViewTimeline", "LibinputEvents"]),

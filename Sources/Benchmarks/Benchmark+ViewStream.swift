@@ -1,4 +1,5 @@
 import Foundation
+import Histograms
 import LibinputEvents
 import MockedDevices
 import Recordings
@@ -36,7 +37,7 @@ extension Benchmark {
         let start = DispatchTime.now().uptimeNanoseconds
         var step = BenchFigure(name: "view stream: model step per libinput event, p99", unit: "µs")
         // A histogram, not a list: the run's own memory must stay flat too.
-        var stepTimes = SendDelays()
+        var stepTimes = DelayHistogram()
         var memory = BenchFigure(name: "view stream: resident memory, sampled every 10 s", unit: "MiB")
         for n in 0..<total {
             let due = start + UInt64(n) * period
@@ -46,7 +47,7 @@ extension Benchmark {
             event.time += UInt64(n / events.count) * cycle
             let before = DispatchTime.now().uptimeNanoseconds
             let frame = model.step(event)
-            stepTimes.add(micros: Int((DispatchTime.now().uptimeNanoseconds - before) / 1000))
+            stepTimes.add(Int64((DispatchTime.now().uptimeNanoseconds - before) / 1000))
             server.publish(frame)
             if n % Int(rate * 10) == 0 { memory.samples.append(Self.residentMiB()) }
         }

@@ -1,3 +1,4 @@
+import Histograms
 import AppEvents
 import Foundation
 import GestureSynthesis

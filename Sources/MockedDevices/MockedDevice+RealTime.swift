@@ -1,3 +1,4 @@
+import Histograms
 import Foundation
 import Recordings
 

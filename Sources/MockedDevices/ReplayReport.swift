@@ -1,3 +1,4 @@
+import Histograms
 import LibinputEvents
 
 /// How a replay went, measured by the harness.

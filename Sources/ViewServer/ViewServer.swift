@@ -1,5 +1,6 @@
 import FlyingFox
 import FlyingSocks
+import Histograms
 import Foundation
 import ViewPage
 import ViewTimeline
@@ -29,8 +30,9 @@ public final class ViewServer: @unchecked Sendable {
         public var coalesced = 0
         /// Browsers connected to the stream now.
         public var browsers = 0
-        /// From publishing to being encoded and handed to the socket's writer, each frame for each browser.
-        public var delays = SendDelays()
+        /// From publishing to being encoded and handed to the socket's writer, each frame for each
+        /// browser, in microseconds.
+        public var delays = DelayHistogram()
     }
 
     /// The page's address, `http://127.0.0.1:PORT/`.
@@ -176,7 +178,7 @@ public final class ViewServer: @unchecked Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         lock.withLock {
             counts.sent += published.count
-            for time in published { counts.delays.add(micros: Int((now &- time) / 1000)) }
+            for time in published { counts.delays.add(Int64((now &- time) / 1000)) }
         }
     }
 }
