@@ -44,15 +44,17 @@ public enum ViewPage {
     }
 
     /// The player with everything inline and `timelineJSON` embedded, for a page that must work
-    /// from a file with no server and no network (a report).
+    /// from a file with no server and no network (a report). The report is XHTML as well as HTML,
+    /// so the script and styles sit in CDATA sections behind comment marks that HTML ignores.
     public static func embedded(timelineJSON: String) -> String {
-        // The JSON has no "<" (ViewTimeline writes it as \u003c), so it cannot end its element.
+        // The JSON has no "<" or "&" (ViewTimeline writes them as \u003c and \u0026): it is text
+        // in both HTML and XML, and cannot end its element.
         """
-        <style>
-        \(style)</style>
+        <style>/*<![CDATA[*/
+        \(style)/*]]>*/</style>
         \(markup)<script type="application/json" id="touchsynth-timeline">\(timelineJSON)</script>
-        <script>
-        \(script)</script>
+        <script>//<![CDATA[
+        \(script)//]]></script>
 
         """
     }

@@ -38,8 +38,10 @@ struct JSONText {
             case "\"": text += "\\\""
             case "\\": text += "\\\\"
             case "\n": text += "\\n"
-            // "</" would end the <script> element a report embeds the timeline in.
+            // "</" would end the <script> element a report embeds the timeline in, and the report
+            // is XML too, where "<" and "&" start markup.
             case "<": text += "\\u003c"
+            case "&": text += "\\u0026"
             case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
             default: text.unicodeScalars.append(scalar)
             }
