@@ -156,4 +156,9 @@ struct Transitions {
             list.append(GestureTransition(state: state, time: time))
         }
     }
+
+    /// Keeps only the last entry, which a run of `changed` may still extend.
+    mutating func forgetAllButLast() {
+        list = Array(list.suffix(1))
+    }
 }

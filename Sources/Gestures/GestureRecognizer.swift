@@ -139,6 +139,14 @@ open class GestureRecognizer {
         return record
     }
 
+    /// Forgets the transitions (all but the last) and interaction starts recorded so far, so that
+    /// a recognizer watched for hours, as in a live view, keeps constant memory; ``record`` then
+    /// holds what came after.
+    public func forgetHistory() {
+        transitions.forgetAllButLast()
+        starts.removeAll()
+    }
+
     /// `require(toFail:)`: this recognizer may begin or be recognized only once `other` failed,
     /// and fails if `other` begins or is recognized. Meanwhile its transitions wait.
     public func require(toFail other: GestureRecognizer) {

@@ -83,6 +83,13 @@ public final class Surface: AppEventReceiver {
         gestureRecognizers.map(\.record)
     }
 
+    /// Forgets every recognizer's recorded history (``GestureRecognizer/forgetHistory()``) and the
+    /// pointer region transitions so far: constant memory for a surface that runs for hours.
+    public func forgetHistory() {
+        gestureRecognizers.forEach { $0.forgetHistory() }
+        pointerRegionTransitions.removeAll()
+    }
+
     /// Lets `a` and `b` recognize simultaneously, as a delegate answering yes would, leaving
     /// their `delegate` free for the app.
     public func allowSimultaneousRecognition(_ a: GestureRecognizer, _ b: GestureRecognizer) {

@@ -164,11 +164,11 @@ public final class ViewServer: @unchecked Sendable {
         }
     }
 
+    /// Ends a browser's stream; its merges join the server's count once, however often it is called.
     func disconnect(_ box: Outbox) {
         box.close()
         lock.withLock {
-            outboxes[ObjectIdentifier(box)] = nil
-            counts.coalesced += box.coalesced
+            if outboxes.removeValue(forKey: ObjectIdentifier(box)) != nil { counts.coalesced += box.coalesced }
         }
     }
 

@@ -61,6 +61,8 @@ final class ModeScreen {
     let mode: DeliveryMode
     private var translator: AppEventTranslator
     private let surface: Surface
+    /// How many of each recognizer's transitions and starts were read; the surface forgets them
+    /// once read but the last transition, which a run of `changed` may still extend.
     private var seenTransitions: [Int]
     private var seenStarts: [Int]
     /// When each lane last began or was recognized, seconds on the events' clock.
@@ -140,9 +142,13 @@ final class ModeScreen {
             for start in record.starts.dropFirst(seenStarts[lane]) {
                 changes.append((lane, recognizer.kind == .drag ? "drag" : "menu", start.time))
             }
-            seenTransitions[lane] = record.transitions.count
-            seenStarts[lane] = record.starts.count
             state.lanes[lane] = Self.laneState(recognizer, last: record.transitions.last?.state)
+        }
+        // What was read is forgotten, so that a live view keeps constant memory however long it runs.
+        surface.forgetHistory()
+        for (lane, recognizer) in surface.gestureRecognizers.enumerated() {
+            seenTransitions[lane] = recognizer.record.transitions.count
+            seenStarts[lane] = 0
         }
         return changes
     }

@@ -233,3 +233,25 @@ final class RecognizerBaseTests: XCTestCase {
         XCTAssertEqual(pinch.numberOfTouches, 0)
     }
 }
+
+final class ForgetHistoryTests: XCTestCase {
+    /// A surface watched for hours forgets what it recorded; a run of `changed` under way goes on
+    /// in the entry kept, and what comes after is recorded as before.
+    func testForgettingKeepsOnlyTheLastTransitionAndRecordsOn() {
+        let pan = PanGestureRecognizer()
+        let surface = makeSurface(pan)
+        surface.handle(Events.click(at: 0, 100, 100))
+        surface.handle(Events.touches(1, [Events.touch(2, .began, 100, 100)]))
+        surface.handle(Events.touches(1.1, [Events.touch(2, .moved, 160, 100)]))
+        surface.handle(Events.touches(1.2, [Events.touch(2, .moved, 200, 100)]))
+        XCTAssertGreaterThan(pan.record.transitions.count, 1)
+        let last = pan.record.transitions.last
+        surface.forgetHistory()
+        XCTAssertEqual(pan.record.transitions, last.map { [$0] })
+        XCTAssertTrue(surface.pointerRegionTransitions.isEmpty)
+        surface.handle(Events.touches(1.3, [Events.touch(2, .moved, 240, 100)]))
+        XCTAssertEqual(pan.record.transitions.count, 1, "the run of changed goes on in the kept entry")
+        surface.handle(Events.touches(1.4, [Events.touch(2, .ended, 240, 100)]))
+        XCTAssertEqual(pan.record.transitions.map(\.state), [.changed, .ended])
+    }
+}
