@@ -3,7 +3,24 @@ import Foundation
 /// The text `evtest` prints: a device header (`Input device ID:`, `Input device name:`,
 /// `Supported events:` with axis details, `Properties:`) and `Event: time ...` lines.
 public enum EvtestFormat {
+    /// The line evtest prints between the device and its events.
+    static let testingLine = "Testing ... (interrupt to exit)"
+
+    /// One note for the lines between evtest's "Testing ..." line and the first event that are no
+    /// evtest lines (ChromeOS's evtest prints a banner there); nil when there are none.
+    static func bannerNote(_ header: String) -> String? {
+        var afterTesting = false, banner: [Substring] = []
+        for line in header.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("Testing") { afterTesting = true } else if afterTesting && !trimmed.isEmpty && !trimmed.hasPrefix("#") { banner.append(line) }
+        }
+        guard let first = banner.first else { return nil }
+        return "skipped \(banner.count) line\(banner.count == 1 ? "" : "s") after \"Testing ...\" that are no evtest output (a banner: \"\(first.prefix(40))\")"
+    }
+
     /// Parses evtest output; events must follow the header and be codes the device declares.
+    /// Lines after "Testing ..." and before the first event that are no evtest output (a
+    /// banner) are skipped, with a note.
     public static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
         var device = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var sawName = false
@@ -13,12 +30,14 @@ public enum EvtestFormat {
         var events: [(time: UInt64, event: EvdevEvent)] = []
         var eventLines: [(Int, EvdevEvent)] = []
         var lineNumber = 0
+        var afterTesting = false
 
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             // evtest writes no comments; TouchSynth's notes on a converted log are.
             if line.isEmpty || line.hasPrefix("#") { continue }
+            if afterTesting && events.isEmpty && !line.hasPrefix("Event: time ") { continue }
             if line.hasPrefix("Input device ID:") {
                 let v = try fields(line, keys: ["bus", "vendor", "product", "version"], file: file, line: lineNumber)
                 (device.bustype, device.vendor, device.product, device.version) = (v[0], v[1], v[2], v[3])
@@ -59,6 +78,7 @@ public enum EvtestFormat {
             } else if line.hasPrefix("Supported events") || line.hasPrefix("Properties") || line.hasPrefix("Input driver version")
                         || line.hasPrefix("Testing") || line.hasPrefix("Key repeat") || line.hasPrefix("Repeat") {
                 currentAxis = nil
+                afterTesting = afterTesting || line.hasPrefix("Testing")
             } else {
                 throw RecordingError.bad(file, lineNumber, "not an evtest line: \"\(line.prefix(40))\"")
             }
@@ -68,7 +88,9 @@ public enum EvtestFormat {
         for (line, event) in eventLines {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }
-        return Recording(device: device, frames: Recording.frames(from: events))
+        var recording = Recording(device: device, frames: Recording.frames(from: events))
+        recording.notes = bannerNote(text).map { [$0] } ?? []
+        return recording
     }
 
     /// The event of an `Event: time …` line; nil for a blank line.

@@ -36,8 +36,9 @@ public enum RecordingLoader {
             if trimmed.hasPrefix("#") || trimmed.isEmpty { continue }
             if GeteventFormat.looksLike(Substring(trimmed)) { return .getevent }
             if trimmed.hasPrefix("version:") || trimmed.hasPrefix("ndevices:") || trimmed.hasPrefix("devices:") { return .libinputRecord }
+            // An event-only evtest log pasted from evtest's "Testing ..." line is evtest too.
             if trimmed.hasPrefix("Input driver version") || trimmed.hasPrefix("Input device ID:") || trimmed.hasPrefix("Input device name:")
-                || trimmed.hasPrefix("Event: time ") { return .evtest }
+                || trimmed.hasPrefix("Event: time ") || trimmed.hasPrefix(EvtestFormat.testingLine) { return .evtest }
             return .evemu
         }
         return .evemu

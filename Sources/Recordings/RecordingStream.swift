@@ -56,6 +56,14 @@ public final class RecordingStream {
                 sawEvents = true
                 break
             }
+            // Real evtest logs sometimes lose a newline: "Testing ... (interrupt to exit)Event: time …".
+            if detected == .evtest, let joined = line.range(of: "Event: time "), joined.lowerBound != line.startIndex {
+                header += line[..<joined.lowerBound] + "\n"
+                reader.pushBack(String(line[joined.lowerBound...]))
+                notes.append("line \(reader.lineNumber + 1): a header line and the first event shared a line; read as two")
+                sawEvents = true
+                break
+            }
             header += line + "\n"
             guard header.utf8.count <= LineReader.maxHeaderBytes else {
                 let what = detected == .getevent || detected == .chromeOS ? "the log is longer than 16 MiB, more than is read whole"
@@ -80,10 +88,13 @@ public final class RecordingStream {
                 }
             case .evtest where !header.contains("Input device name:"):
                 let given = try description.map { p throws(RecordingError) in try LogDescription(path: p) }
+                let banner = EvtestFormat.bannerNote(header)
                 (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evtest log", file: path), from: &reader, given: given,
-                                                                   parse: EvtestFormat.eventLine)
+                                                                   parse: EvtestFormat.eventLine, notes: notes + (banner.map { [$0] } ?? []))
             case .evtest:
-                device = try EvtestFormat.parse(header, file: path).device
+                let parsed = try EvtestFormat.parse(header, file: path)
+                device = parsed.device
+                notes += parsed.notes
             case .getevent, .chromeOS:
                 // Read whole: the description may come last (getevent), or be inferred from every event.
                 var text = header
@@ -109,19 +120,33 @@ public final class RecordingStream {
 
     /// Reads the rest of an event-only log whole (its description may have to be inferred from
     /// all of it, and it may start mid-gesture): its frames are then served from memory.
+    /// Pasted logs come from ring buffers and consoles: a timestamp that goes back (a clock
+    /// stepped, two captures pasted together) is repaired by moving it and every later event
+    /// forward so that it follows the previous one, the intervals after it kept, with one note.
     private static func readEventLog(_ empty: EventLog, from reader: inout LineReader, given: LogDescription?,
-                                     parse: (String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?)
+                                     parse: (String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?, notes: [String] = [])
         throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
         var log = empty
+        var shift: UInt64 = 0
+        var jumps: [(line: Int, back: UInt64)] = []
         while let text = try reader.next() {
             let line = reader.lineNumber
-            guard let (time, event) = try parse(text, log.file, line) else { continue }
+            guard let (read, event) = try parse(text, log.file, line) else { continue }
+            var time = read &+ shift
             if let last = log.events.last?.time, time < last {
-                throw RecordingError.bad(log.file, line, "timestamp goes back in time: not \(log.kind)")
+                jumps.append((line, last - time))
+                shift += last - time
+                time = last
             }
             log.events.append(EventLog.Line(time: time, event: event, line: line))
         }
-        return try finish(log, given: given)
+        let finished = try finish(log, given: given)
+        var all = notes
+        if let first = jumps.first {
+            all.append(String(format: "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward to follow on",
+                              jumps.count, jumps.count == 1 ? "" : "s", first.line, Double(first.back) / 1e6))
+        }
+        return (finished.0, finished.1, all + finished.2)
     }
 
     /// A log's recording on its own description, or the one given, or an inferred one; its frames
