@@ -41,11 +41,13 @@ final class Router: HTTPHandler, @unchecked Sendable {
         case "/", "/index.html": return Self.body(page, type: "text/html; charset=utf-8")
         case "/view.js": return Self.body(Data(ViewPage.script.utf8), type: "text/javascript; charset=utf-8")
         case "/view.css": return Self.body(Data(ViewPage.style.utf8), type: "text/css; charset=utf-8")
-        case "/timeline.json" where timeline != nil: return Self.body(timeline!, type: "application/json")
+        case "/timeline.json":
+            if let timeline { return Self.body(timeline, type: "application/json") }
         case "/stream" where isLive:
             return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: StreamHandler(server: server))).handleRequest(request)
-        default: return Self.text(.notFound, "not found")
+        default: break
         }
+        return Self.text(.notFound, "not found")
     }
 
     private static func body(_ data: Data, type: String) -> HTTPResponse {
