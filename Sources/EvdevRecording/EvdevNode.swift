@@ -24,6 +24,16 @@ public final class EvdevNode {
 
     deinit { close(fd) }
 
+    /// Stamps this descriptor's events on CLOCK_MONOTONIC (`EVIOCSCLOCKID`), the clock libinput
+    /// reads its events on; a descriptor's events are on CLOCK_REALTIME by default.
+    public func useMonotonicClock() throws(RecordingError) {
+        var clock = CLOCK_MONOTONIC
+        // _IOW('E', 0xa0, int)
+        guard ioctl(fd, UInt(1 << 30 | 4 << 16 | 0x45 << 8 | 0xa0), &clock) == 0 else {
+            throw RecordingError(.badData, file: path, "cannot set the event clock: \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// The descriptor to poll for events.
     public var fileDescriptor: Int32 { fd }
 

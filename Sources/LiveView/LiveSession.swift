@@ -20,6 +20,8 @@ public final class LiveSession: @unchecked Sendable {
     private let readsPads: Bool
     private let lock = NSLock()
     private var pads: [EvdevNode] = []
+    /// The pad whose contacts are drawn: the first added.
+    private var drawn: EvdevNode?
     private var reader: Thread?
     private var stopping = false
     /// Told, in one line, why a pad's contacts cannot be drawn (its node could not be read).
@@ -52,11 +54,10 @@ public final class LiveSession: @unchecked Sendable {
         }
     }
 
+    /// Steps the model and publishes the frame under one lock, so that the libinput thread and
+    /// the pads' reader publish frames in the order they were made.
     private func step(_ body: (ViewModel) -> ViewFrame) {
-        lock.lock()
-        let frame = body(model)
-        lock.unlock()
-        publish(frame)
+        lock.withLock { publish(body(model)) }
     }
 
     /// Opens the pad's node for its frames; the first pad sets the scene's pad.
@@ -66,25 +67,29 @@ public final class LiveSession: @unchecked Sendable {
         do {
             node = try EvdevNode(path: path)
             description = try node.describe()
+            // libinput stamps its events on CLOCK_MONOTONIC; a node reads CLOCK_REALTIME unless told.
+            try node.useMonotonicClock()
         } catch {
             noted("\(path): \(error.description): the pad's contacts are not drawn")
             return
         }
-        let first = lock.withLock {
+        let scene: ViewScene? = lock.withLock {
             pads.append(node)
-            return pads.count == 1
+            guard drawn == nil else { return nil }
+            drawn = node
+            model.setDevice(description)
+            return model.scene
         }
-        guard first else { return }
-        lock.withLock { model.setDevice(description) }
-        sceneChanged(model.scene)
+        if let scene { sceneChanged(scene) }
+        guard reader == nil else { return }
         let thread = Thread { [weak self] in self?.readPads() }
         thread.name = "touchsynth view: pads"
         reader = thread
         thread.start()
     }
 
-    /// Reads every pad's events, a frame at each SYN_REPORT, until stopped. The first pad's frames
-    /// are drawn; the others are read so that their buffers do not fill.
+    /// Reads every pad's events, a frame at each SYN_REPORT, until stopped. The drawn pad's
+    /// frames are stepped; the others are read so that their buffers do not fill.
     private func readPads() {
         var pending: [EvdevEvent] = []
         while !lock.withLock({ stopping }) {
@@ -93,10 +98,14 @@ public final class LiveSession: @unchecked Sendable {
             guard poll(&fds, nfds_t(fds.count), 100) > 0 else { continue }
             for (index, node) in nodes.enumerated() where fds[index].revents != 0 {
                 guard let events = try? node.readEvents() else {
-                    lock.withLock { pads.removeAll { $0 === node } }
+                    // Gone (unplugged): the next pad added is drawn.
+                    lock.withLock {
+                        pads.removeAll { $0 === node }
+                        if drawn === node { drawn = nil }
+                    }
                     continue
                 }
-                guard index == 0 else { continue }
+                guard lock.withLock({ node === drawn }) else { continue }
                 for (time, event) in events {
                     if event.type == Evdev.EV_SYN && event.code == Evdev.SYN_REPORT {
                         let frame = pending

@@ -47,8 +47,8 @@ public enum ViewPage {
     /// from a file with no server and no network (a report). The report is XHTML as well as HTML,
     /// so the script and styles sit in CDATA sections behind comment marks that HTML ignores.
     public static func embedded(timelineJSON: String) -> String {
-        // The JSON has no "<" or "&" (ViewTimeline writes them as \u003c and \u0026): it is text
-        // in both HTML and XML, and cannot end its element.
+        // The JSON has no "<", "&" or ">" (ViewTimeline writes them as \u003c, \u0026, \u003e): it
+        // is text in both HTML and XML, and cannot end its element.
         """
         <style>/*<![CDATA[*/
         \(style)/*]]>*/</style>

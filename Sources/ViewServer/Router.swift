@@ -44,7 +44,7 @@ final class Router: HTTPHandler, @unchecked Sendable {
         case "/timeline.json":
             if let timeline { return Self.body(timeline, type: "application/json") }
         case "/stream" where isLive:
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: StreamHandler(server: server))).handleRequest(request)
+            return try await WebSocketHTTPHandler(handler: StreamHandler(server: server)).handleRequest(request)
         default: break
         }
         return Self.text(.notFound, "not found")
@@ -59,23 +59,26 @@ final class Router: HTTPHandler, @unchecked Sendable {
     }
 }
 
-/// One browser's stream: the scene and the latest frame first, then whatever its outbox holds,
-/// taken only when the previous message went out, so a slow browser is sent merged frames.
-struct StreamHandler: WSMessageHandler {
+/// One browser's stream: the scene and the latest frame first, then whatever its outbox holds.
+/// Its frames are made as the connection asks for the next one, after writing the last, so a
+/// slow browser leaves frames in its outbox, where they are merged, and nowhere else.
+struct StreamHandler: WSHandler {
     let server: ViewServer
 
-    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+    func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
         let (box, scene, last) = server.connect()
         let server = self.server
-        // The browser sends nothing; its stream ends when it goes away.
+        // The browser sends nothing but a close; its stream ends when it goes away.
         Task {
-            for await _ in client {}
+            do {
+                for try await frame in client where frame.opcode == .close { break }
+            } catch {}
             server.disconnect(box)
         }
         let first = (scene.map { "{\"scene\":" + $0.json } ?? "{\"scene\":null") + ",\"frames\":[" + (last.map { $0.json(after: nil) } ?? "") + "]}"
         let state = StreamState(first: first, previous: last)
         return AsyncStream(unfolding: {
-            if let opening = state.takeFirst() { return .text(opening) }
+            if let opening = state.takeFirst() { return Self.text(opening) }
             guard let batch = await box.take() else { return nil }
             var text = box.takeSceneChange() ? "{\"scene\":" + (server.currentScene?.json ?? "null") + ",\"frames\":[" : "{\"frames\":["
             for (i, frame) in batch.frames.enumerated() {
@@ -86,8 +89,12 @@ struct StreamHandler: WSMessageHandler {
             text += "],\"coalesced\":\(batch.coalesced)}"
             // Encoded and handed to the socket's writer: the delay ends here.
             server.recordSent(published: batch.published)
-            return .text(text)
+            return Self.text(text)
         }, onCancel: { server.disconnect(box) })
+    }
+
+    private static func text(_ message: String) -> WSFrame {
+        WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(message.utf8))
     }
 }
 

@@ -39,9 +39,10 @@ struct JSONText {
             case "\\": text += "\\\\"
             case "\n": text += "\\n"
             // "</" would end the <script> element a report embeds the timeline in, and the report
-            // is XML too, where "<" and "&" start markup.
+            // is XML too, where "<" and "&" start markup and "]]>" may not appear in text.
             case "<": text += "\\u003c"
             case "&": text += "\\u0026"
+            case ">": text += "\\u003e"
             case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
             default: text.unicodeScalars.append(scalar)
             }

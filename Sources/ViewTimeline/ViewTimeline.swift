@@ -44,11 +44,13 @@ public struct ViewTimeline: Sendable {
         var activations: [String: (frame: Int, change: Int)] = [:]
         func key(_ c: LaneChange) -> String { "\(c.mode.rawValue) \(c.lane) \(c.state) \(c.time)" }
         for f in frames.indices {
-            for (i, change) in frames[f].changes.enumerated() where !change.accidental { activations[key(change)] = (f, i) }
-            for change in frames[f].changes where change.accidental {
+            // The second changes go first, so that an original in the same frame keeps its flag.
+            let flags = frames[f].changes.filter(\.accidental)
+            frames[f].changes.removeAll(where: \.accidental)
+            for (i, change) in frames[f].changes.enumerated() { activations[key(change)] = (f, i) }
+            for change in flags {
                 if let original = activations[key(change)] { frames[original.frame].changes[original.change].accidental = true }
             }
-            frames[f].changes.removeAll(where: \.accidental)
         }
         return frames
     }

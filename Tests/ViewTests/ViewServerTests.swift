@@ -1,4 +1,7 @@
 import AppEvents
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 @testable import ViewServer
 @testable import ViewTimeline
@@ -53,5 +56,49 @@ final class ViewServerTests: XCTestCase {
         XCTAssertThrowsError(try ViewServer(title: "c", address: "not-an-address")) { error in
             XCTAssertEqual((error as? ViewServerError)?.kind, .badAddress)
         }
+    }
+}
+
+final class SlowBrowserTests: XCTestCase {
+    /// A browser that stops reading: the socket fills, the connection stops asking for frames,
+    /// and its outbox merges them; publishing never waits for it.
+    func testABrowserThatStopsReadingGetsMergedFramesAndPublishingGoesOn() throws {
+        let server = try ViewServer(title: "slow")
+        defer { server.stop() }
+        let mode = ModeState(pointer: Point(x: 0, y: 0), buttons: "", lanes: [])
+        server.show(.live(ViewScene(title: "slow", device: "", geometry: nil, screen: Size(width: 100, height: 100), regions: [], pointerRegions: [], lanes: [])))
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = server.port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        let handshake = "GET /stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dG91Y2hzeW50aCB0ZXN0IQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        _ = handshake.withCString { write(fd, $0, strlen($0)) }
+        let deadline = Date().addingTimeInterval(5)
+        while server.statistics.browsers == 0 && Date() < deadline { usleep(1000) }
+        XCTAssertEqual(server.statistics.browsers, 1)
+        // Frames of about 40 KiB (a long event list), far more than the socket's buffers hold.
+        let events = Array(repeating: String(repeating: "x", count: 400), count: 100)
+        // At a live pace, so that a pipeline that drains the outbox into an unbounded buffer of
+        // its own keeps up with publishing and never merges: only the socket's fullness stops it.
+        let started = Date()
+        for i in 0..<1_500 {
+            usleep(1000)
+            var state = mode
+            // A new state each frame: each is written whole, not as a small change.
+            state.events = events.map { "\(i) \($0)" }
+            server.publish(ViewFrame(index: i, time: Double(i), source: "test", contacts: [], libinput: LibinputPanel(), compat: state,
+                                     indirect: mode, changes: [], differs: false))
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "publishing does not wait for the browser")
+        let merged = Date().addingTimeInterval(5)
+        while server.statistics.coalesced == 0 && Date() < merged { usleep(10_000) }
+        XCTAssertGreaterThan(server.statistics.coalesced, 0, "the stalled browser's frames are merged, not buffered without end")
     }
 }

@@ -104,6 +104,7 @@
     changesThrough.splice(0, count);
     for (let i = 0; i < changesThrough.length; i++) changesThrough[i] -= dropped;
     current = Math.max(current - count, 0);
+    if (!following) draw(current);
     notice("showing the latest " + frames.length + " frames; earlier ones are forgotten");
   }
 
@@ -252,9 +253,15 @@
     if (next >= 0) draw(next); else notice("the modes do not differ after this frame");
   });
   byId("view-scrub").addEventListener("input", (e) => { stop(); following = false; draw(Number(e.target.value)); });
+  // Keys work when the player has the focus, or on a page that is the player alone; in a report
+  // the page's own scrolling keys stay the page's. A key with a modifier is the browser's.
+  const alone = !document.getElementById("touchsynth-timeline");
   document.addEventListener("keydown", (e) => {
     const keys = { " ": "view-play", ArrowRight: "view-step", ArrowLeft: "view-back", d: "view-next-difference" };
-    if (keys[e.key] && e.target.tagName !== "SELECT") { e.preventDefault(); byId(keys[e.key]).click(); }
+    if (!keys[e.key] || e.ctrlKey || e.metaKey || e.altKey || e.target.tagName === "SELECT" || e.target.tagName === "INPUT") return;
+    if (!root.contains(document.activeElement) && !(alone && document.activeElement === document.body)) return;
+    e.preventDefault();
+    byId(keys[e.key]).click();
   });
 
   function notice(text) {
@@ -265,8 +272,8 @@
 
   // `#frame=N` in the address opens the player at frame N, so a link can point at a moment.
   function openFragment() {
-    const frame = new URLSearchParams(location.hash.slice(1)).get("frame");
-    if (frame !== null) draw(Number(frame));
+    const frame = Number(new URLSearchParams(location.hash.slice(1)).get("frame"));
+    if (Number.isInteger(frame)) draw(frame);
   }
 
   function load(timeline) {
