@@ -61,10 +61,10 @@ final class ModeScreen {
     let mode: DeliveryMode
     private var translator: AppEventTranslator
     private let surface: Surface
-    /// How many of each recognizer's transitions and starts were read; the surface forgets them
-    /// once read but the last transition, which a run of `changed` may still extend.
+    /// How many of each recognizer's transitions were read (0 or 1): the surface forgets them and
+    /// the interaction starts once read, but the last transition, which a run of `changed` may
+    /// still extend.
     private var seenTransitions: [Int]
-    private var seenStarts: [Int]
     /// When each lane last began or was recognized, seconds on the events' clock.
     private(set) var lastActivation: [Double?]
     private(set) var state: ModeState
@@ -75,7 +75,6 @@ final class ModeScreen {
         self.surface = surface
         let count = surface.gestureRecognizers.count
         seenTransitions = Array(repeating: 0, count: count)
-        seenStarts = Array(repeating: 0, count: count)
         lastActivation = Array(repeating: nil, count: count)
         state = ModeState(pointer: translator.pointerLocation, buttons: "", lanes: Array(repeating: "possible", count: count))
     }
@@ -139,17 +138,15 @@ final class ModeScreen {
                 changes.append((lane, transition.state.rawValue, transition.time))
                 if transition.state == .began || transition.state == .recognized { lastActivation[lane] = transition.time }
             }
-            for start in record.starts.dropFirst(seenStarts[lane]) {
+            for start in record.starts {
                 changes.append((lane, recognizer.kind == .drag ? "drag" : "menu", start.time))
             }
             state.lanes[lane] = Self.laneState(recognizer, last: record.transitions.last?.state)
+            // Forgetting keeps the last transition, already read here.
+            seenTransitions[lane] = min(record.transitions.count, 1)
         }
         // What was read is forgotten, so that a live view keeps constant memory however long it runs.
         surface.forgetHistory()
-        for (lane, recognizer) in surface.gestureRecognizers.enumerated() {
-            seenTransitions[lane] = recognizer.record.transitions.count
-            seenStarts[lane] = 0
-        }
         return changes
     }
 
