@@ -104,7 +104,8 @@ public final class MockedDevice {
         let check = try RecordingStream(path: path, description: description, node: node)
         while try check.nextFrame() != nil {}
         let stream = try RecordingStream(path: path, description: description, node: node)
-        return (stream.device, stream, stream.notes)
+        // The first pass has read to the end: its notes include what only the end shows.
+        return (stream.device, stream, check.notes)
     }
 
     private static func checkDuration(_ recording: Recording) throws(HarnessError) {

@@ -42,7 +42,7 @@ public enum EvemuFormat {
         for (line, event) in parsed.eventLines {
             try checkKnown(event, device: device, file: file, line: line)
         }
-        return Recording(device: device, frames: Recording.frames(from: parsed.events))
+        return Recording(device: device, events: parsed.events)
     }
 
     /// The event of an `E: sec.usec type code value` line; nil for a blank or comment line.

@@ -49,8 +49,8 @@ public struct EventLog: Sendable {
         if let problem = device.axisProblem { throw RecordingError.bad(file, first.line, problem.message) }
         let repaired = MidGestureRepair.repair(events.map { ($0.time, $0.event) }, device: device)
         if let note = repaired.note { notes.append(note) }
-        var recording = Recording(device: device, frames: Recording.frames(from: repaired.events))
-        recording.notes = notes
+        var recording = Recording(device: device, events: repaired.events)
+        recording.notes = notes + recording.notes
         return recording
     }
 }

@@ -88,8 +88,8 @@ public enum EvtestFormat {
         for (line, event) in eventLines {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }
-        var recording = Recording(device: device, frames: Recording.frames(from: events))
-        recording.notes = bannerNote(text).map { [$0] } ?? []
+        var recording = Recording(device: device, events: events)
+        recording.notes = (bannerNote(text).map { [$0] } ?? []) + recording.notes
         return recording
     }
 

@@ -46,7 +46,7 @@ public enum LibinputRecordFormat {
                 events.append((time, event))
             }
         }
-        return Recording(device: device, frames: Recording.frames(from: events))
+        return Recording(device: device, events: events)
     }
 
     /// The event of a `[sec, usec, type, code, value]` row, whichever parser read the numbers.

@@ -134,9 +134,19 @@ public struct Recording: Equatable, Sendable {
     /// Microseconds from the first to the last frame.
     public var duration: UInt64 { frames.last.map { $0.time } ?? 0 }
 
-    /// Groups timed events into frames ending at SYN_REPORT; times become relative to the first event.
-    /// A trailing partial frame is closed with a SYN_REPORT so that a reader sees every event.
-    public static func frames(from events: [(time: UInt64, event: EvdevEvent)]) -> [EvdevFrame] {
+    /// The recording of timed events grouped into frames ending at SYN_REPORT, times relative to
+    /// the first event. A trailing partial frame (a file cut mid-frame) is closed with a
+    /// SYN_REPORT so that a reader sees every event, and a note says so.
+    public init(device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)]) {
+        let (frames, closed) = Self.assemble(events)
+        self.init(device: device, frames: frames)
+        if closed { notes.append(Self.truncationNote) }
+    }
+
+    /// What a reader says of a recording whose last frame had no SYN_REPORT.
+    static let truncationNote = "the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"
+
+    private static func assemble(_ events: [(time: UInt64, event: EvdevEvent)]) -> (frames: [EvdevFrame], closedLast: Bool) {
         var assembler = FrameAssembler()
         var frames: [EvdevFrame] = []
         var last: UInt64 = 0
@@ -146,7 +156,8 @@ public struct Recording: Equatable, Sendable {
             last = max(time, last)
             if let frame = assembler.add(time: last, event: event) { frames.append(frame) }
         }
-        if let frame = assembler.flush() { frames.append(frame) }
-        return frames
+        guard let partial = assembler.flush() else { return (frames, false) }
+        frames.append(partial)
+        return (frames, true)
     }
 }

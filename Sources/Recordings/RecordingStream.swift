@@ -178,7 +178,8 @@ public final class RecordingStream {
     }
 
     /// The next frame, or nil at the end. Times are microseconds since the first event; time
-    /// going backwards is bad data, and a last frame without SYN_REPORT is closed with one.
+    /// going backwards is bad data, and a last frame without SYN_REPORT is closed with one
+    /// (and noted).
     public func nextFrame() throws(RecordingError) -> EvdevFrame? {
         if let frame = preloaded.popLast() { return frame }
         while !finished {
@@ -208,7 +209,9 @@ public final class RecordingStream {
                 return frame
             }
         }
-        return assembler.flush()
+        guard let partial = assembler.flush() else { return nil }
+        notes.append("line \(reader.lineNumber): " + Recording.truncationNote)
+        return partial
     }
 
     /// Every remaining frame (for recordings that fit in memory).

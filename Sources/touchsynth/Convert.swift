@@ -6,18 +6,24 @@ import Recordings
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert a recording between libinput record YAML, evemu, evtest, getevent and ChromeOS evdev logs (input format detected).",
-        discussion: "The output format follows -o's extension (.yml, .evemu/.events, .evtest/.txt, .getevent, .chromeos) unless --to says otherwise.")
+        discussion: "The output format follows -o's extension (.yml, .evemu/.events, .evtest/.txt, .getevent, .chromeos) unless --format says otherwise.")
 
     @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
     @OptionGroup var input: LogInputOptions
-    @Option(help: "Output format: yaml, evemu, evtest, getevent (-lp then -lt) or chromeos (a ChromiumOS libevdev log).") var to: RecordingFormat?
+    @Option(help: "Output format: yaml, evemu, evtest, getevent (-lp then -lt) or chromeos (a ChromiumOS libevdev log).") var format: RecordingFormat?
+    @Option(help: .hidden) var to: RecordingFormat?
     @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
     @Flag(help: "Write only the device description (an evemu .desc), no events.") var descriptionOnly = false
 
+    func validate() throws {
+        if to != nil, format != nil { throw ValidationError("--to is the old spelling of --format: give one of them") }
+    }
+
     func run() throws {
+        if to != nil { deprecated("--to", use: "--format") }
         var rec = reportingErrors { try RecordingLoader.load(recording, description: input.desc, node: input.node) }
         warn(rec.notes, in: recording)
         if descriptionOnly { rec.frames = [] }
-        writeRecording(rec, to: output, format: to)
+        writeRecording(rec, to: output, format: format ?? to)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import GestureSynthesis
 import Recordings
 
-/// `touchsynth synthesize SCRIPT --device DESC`: a gesture script performed on a real device description.
+/// `touchsynth synthesize SCRIPT --desc DESC`: a gesture script performed on a real device description.
 struct Synthesize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Synthesize a recording from a gesture script on a device description.",
@@ -20,12 +20,13 @@ struct Synthesize: ParsableCommand {
               pause   200ms
               set     rate=125Hz jitter=0.1mm seed=1 gap=300ms leadin=1.6mm
             at= takes center, top, bottom-left…, X,Y in mm from the centre, or X%,Y% of the pad.
-            Example: touchsynth synthesize -e 'pinch scale=2 angle=30deg' --device pad.desc -o pinch.yml
+            Example: touchsynth synthesize -e 'pinch scale=2 angle=30deg' --desc Tests/Fixtures/evemu-devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc -o pinch.yml
             """)
 
     @Argument(help: "The gesture script file.") var script: String?
     @Option(name: [.customShort("e"), .long], help: "The script itself, instead of a file.") var text: String?
-    @Option(help: "A recording or description whose device to use (evemu .desc, YAML, evtest).") var device: String
+    @Option(help: "The device description to perform the script on: any description or recording TouchSynth reads.") var desc: String?
+    @Option(help: .hidden) var device: String?
     @Option(help: "Frames per second (default: the device recording's own rate, else 125).") var rate: Double?
     @Option(help: "Standard deviation of position noise, mm.") var jitter: Double?
     @Option(help: "Seed of the position noise.") var seed: UInt64?
@@ -34,13 +35,15 @@ struct Synthesize: ParsableCommand {
 
     func validate() throws {
         guard (script == nil) != (text == nil) else { throw ValidationError("give a script file or -e TEXT (one of them)") }
+        guard (desc == nil) != (device == nil) else { throw ValidationError("give the device's description with --desc (once)") }
         if let rate, !(rate >= 10 && rate <= 1000) { throw ValidationError("--rate must be within 10 and 1000 Hz") }
         if let jitter, !(jitter >= 0 && jitter <= 10) { throw ValidationError("--jitter must be within 0 and 10 mm") }
     }
 
     func run() throws {
+        if device != nil { deprecated("--device (a description for synthesize)", use: "--desc") }
         let recording = reportingErrors { () throws -> Recording in
-            let base = try RecordingLoader.load(device)
+            let base = try RecordingLoader.load(desc ?? device ?? "")
             let source = script ?? "-e"
             let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
             let parsed = try GestureScript.parse(scriptText ?? text ?? "", file: source)

@@ -98,9 +98,10 @@ final class FormatTests: XCTestCase {
 
     func testFramesCloseAtSynReportAndKeepTimeMonotonic() {
         let e = EvdevEvent(type: 3, code: 0, value: 1), syn = EvdevEvent(type: 0, code: 0, value: 0)
-        let frames = Recording.frames(from: [(1_000_000, e), (1_000_000, syn), (900_000, e), (900_000, syn), (1_200_000, e)])
-        XCTAssertEqual(frames.map(\.time), [0, 0, 200_000])
-        XCTAssertEqual(frames.last?.events, [e, syn], "a trailing partial frame is closed")
+        let recording = Recording(device: DeviceDescription(name: "pad"), events: [(1_000_000, e), (1_000_000, syn), (900_000, e), (900_000, syn), (1_200_000, e)])
+        XCTAssertEqual(recording.frames.map(\.time), [0, 0, 200_000])
+        XCTAssertEqual(recording.frames.last?.events, [e, syn], "a trailing partial frame is closed")
+        XCTAssertEqual(recording.notes, ["the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"])
     }
 
     /// Keys that are not scalars stall Yams (nested duplicates compare exponentially), so the

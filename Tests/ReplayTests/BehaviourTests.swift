@@ -96,7 +96,7 @@ final class BehaviourTests: XCTestCase {
         XCTAssertFalse(names.isEmpty)
         for script in names {
             let name = String(script.dropLast(".gesture".count))
-            let result = try runProcess([touchsynth, "synthesize", scripts.appendingPathComponent(script).path, "--device", device])
+            let result = try runProcess([touchsynth, "synthesize", scripts.appendingPathComponent(script).path, "--desc", device])
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
             XCTAssertEqual(result.stdout, try recorded("synthesized/\(name).yml"), name)
         }

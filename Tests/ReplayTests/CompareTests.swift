@@ -147,7 +147,7 @@ final class CompareTests: XCTestCase {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-drift-\(UUID().uuidString).yml").path
         defer { try? FileManager.default.removeItem(atPath: url) }
         let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
-        let synth = try runProcess([touchsynth, "synthesize", "-e", "pinch scale=2 dx=6mm duration=800ms", "--device", desc, "-o", url])
+        let synth = try runProcess([touchsynth, "synthesize", "-e", "pinch scale=2 dx=6mm duration=800ms", "--desc", desc, "-o", url])
         XCTAssertEqual(synth.status, 0, synth.stderr)
         let plain = try runProcess([touchsynth, "compare", "--surface", surface.path, url])
         XCTAssertEqual(plain.status, 0, plain.stderr)

@@ -56,7 +56,7 @@ final class LibinputContextTests: XCTestCase {
         let tap = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-tap-\(UUID().uuidString).yml").path
         defer { try? FileManager.default.removeItem(atPath: tap) }
         let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
-        let made = try runProcess([touchsynth, "synthesize", "-e", "tap fingers=1", "--device", desc, "-o", tap])
+        let made = try runProcess([touchsynth, "synthesize", "-e", "tap fingers=1", "--desc", desc, "-o", tap])
         XCTAssertEqual(made.status, 0, made.stderr)
         func buttons(_ extra: [String]) throws -> [String] {
             let result = try runProcess([touchsynth, "replay", "--json", tap] + extra)

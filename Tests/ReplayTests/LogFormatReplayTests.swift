@@ -90,17 +90,17 @@ final class LogFormatReplayTests: XCTestCase {
     func testConvertWritesTheGuessesAsCommentsAndReadsBack() throws {
         let touchsynth = try Fixtures.touchsynth()
         for format in ["yaml", "evemu", "evtest", "getevent", "chromeos"] {
-            let converted = try runProcess([touchsynth, "convert", sample("two-finger-scroll.events-only.evemu"), "--to", format])
+            let converted = try runProcess([touchsynth, "convert", sample("two-finger-scroll.events-only.evemu"), "--format", format])
             XCTAssertEqual(converted.status, 0, converted.stderr)
             XCTAssertTrue(converted.stderr.contains("warning:"), converted.stderr)
             XCTAssertTrue(converted.stdout.contains("# touchsynth: no device description, so one was inferred"), format)
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-converted-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: file) }
             try converted.stdout.write(toFile: file, atomically: true, encoding: .utf8)
-            let back = try runProcess([touchsynth, "convert", file, "--to", "evemu"])
+            let back = try runProcess([touchsynth, "convert", file, "--format", "evemu"])
             XCTAssertEqual(back.status, 0, "\(format): \(back.stderr)")
             XCTAssertEqual(back.stderr, "", "\(format): described now, nothing to guess")
-            let direct = try runProcess([touchsynth, "convert", sample("two-finger-scroll.events-only.evemu"), "--to", "evemu"])
+            let direct = try runProcess([touchsynth, "convert", sample("two-finger-scroll.events-only.evemu"), "--format", "evemu"])
             XCTAssertEqual(back.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, direct.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, format)
         }
     }

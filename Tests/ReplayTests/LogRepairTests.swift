@@ -3,7 +3,7 @@ import XCTest
 
 /// Real evtest logs (ChromeOS's, event-only, their device apart) carry defects a reader must
 /// survive: a banner after "Testing ...", a timestamp that goes back, the first event on the
-/// header's line. Each fixture is the synthesized pinch with one of them (tools/make-fixtures):
+/// header's line, a last frame cut short. Each fixture is the synthesized pinch with one of them (tools/make-fixtures):
 /// it replays to exactly the pinch's events, with one warning line for the repair.
 final class LogRepairTests: XCTestCase {
     private let repairs = Fixtures.root.appendingPathComponent("Tests/Fixtures/repairs")
@@ -13,10 +13,12 @@ final class LogRepairTests: XCTestCase {
         let original = try runProcess([exe, "replay", "--json", Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
         XCTAssertEqual(original.status, 0, original.stderr)
         XCTAssertTrue(original.stdout.contains("GESTURE_PINCH_UPDATE"))
-        let expected = ["banner": "skipped 2 lines after \"Testing ...\"", "backwards": "timestamps go back 1 time (first at line 301, by 3.000000 s)",
-                        "joined": "line 1: a header line and the first event shared a line"]
+        let truncated = "the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"
+        let expected = ["banner.evtest": "skipped 2 lines after \"Testing ...\"", "backwards.evtest": "timestamps go back 1 time (first at line 301, by 3.000000 s)",
+                        "joined.evtest": "line 1: a header line and the first event shared a line",
+                        "truncated.evtest": truncated, "truncated.evemu": "line 661: " + truncated]
         for (defect, warning) in expected {
-            let log = repairs.appendingPathComponent("pinch-in.\(defect).evtest").path
+            let log = repairs.appendingPathComponent("pinch-in.\(defect)").path
             let run = try runProcess([exe, "replay", "--json", log, "--desc", repairs.appendingPathComponent("pinch-in.device.yml").path])
             XCTAssertEqual(run.status, 0, "\(defect): \(run.stderr)")
             let lines = run.stderr.split(separator: "\n")

@@ -51,7 +51,7 @@ final class MalformedInputTests: XCTestCase {
         let desc = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let kinds: [(ext: String, head: String, kind: String, command: (String) -> [String])] = [
-            ("gesture", "pinch scale=", "a gesture script", { [touchsynth, "synthesize", $0, "--device", desc] }),
+            ("gesture", "pinch scale=", "a gesture script", { [touchsynth, "synthesize", $0, "--desc", desc] }),
             ("json", "{\"regions\": \"", "a surface description", { [touchsynth, "compare", "--surface", $0, recording] }),
             ("jsonl", "{\"type\": \"", "a libinput capture", { [touchsynth, "compare", $0] }),
         ]
@@ -70,7 +70,7 @@ final class MalformedInputTests: XCTestCase {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-long-value-\(UUID().uuidString).gesture").path
         defer { try? FileManager.default.removeItem(atPath: script) }
         try Data(("pinch scale=" + String(repeating: "7", count: 1_000_000) + "\n").utf8).write(to: URL(fileURLWithPath: script))
-        let quoted = try runProcess([touchsynth, "synthesize", script, "--device", desc])
+        let quoted = try runProcess([touchsynth, "synthesize", script, "--desc", desc])
         XCTAssertEqual(quoted.status, 65, quoted.stderr)
         XCTAssertLessThan(quoted.stderr.utf8.count, 500, "the value is cut, not echoed whole")
         XCTAssertNotNil(quoted.stderr.wholeMatch(of: /touchsynth: .+:1: scale=7+…7+: not a finite number\n/), quoted.stderr)

@@ -60,9 +60,9 @@ final class PipeInputTests: XCTestCase {
         let desc = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
 
-        let fromFiles = try runProcess([touchsynth, "synthesize", script, "--device", desc])
+        let fromFiles = try runProcess([touchsynth, "synthesize", script, "--desc", desc])
         XCTAssertEqual(fromFiles.status, 0, fromFiles.stderr)
-        for command in ["synthesize <(cat '\(script)') --device '\(desc)'", "synthesize '\(script)' --device <(cat '\(desc)')"] {
+        for command in ["synthesize <(cat '\(script)') --desc '\(desc)'", "synthesize '\(script)' --desc <(cat '\(desc)')"] {
             let piped = try shell(touchsynth, command)
             XCTAssertEqual(piped.status, 0, "\(command): \(piped.stderr)")
             XCTAssertEqual(piped.stdout, fromFiles.stdout, command)
@@ -77,7 +77,7 @@ final class PipeInputTests: XCTestCase {
             XCTAssertTrue(result.stdout.contains("list/pinch "), result.stdout)
         }
 
-        let noScript = try runProcess([touchsynth, "synthesize", "/dev/null", "--device", desc])
+        let noScript = try runProcess([touchsynth, "synthesize", "/dev/null", "--desc", desc])
         XCTAssertEqual(noScript.status, 65, noScript.stderr)
         XCTAssertEqual(noScript.stderr, "touchsynth: /dev/null: no gesture in the script\n")
         let noSurface = try runProcess([touchsynth, "compare", "--surface", "/dev/null", recording])
@@ -104,9 +104,9 @@ final class PipeInputTests: XCTestCase {
         let fromStdin = try shell(touchsynth, "convert - --to evemu < '\(recording)'")
         XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
         XCTAssertEqual(fromStdin.stdout, converted.stdout)
-        let synthesized = try shell(touchsynth, "synthesize - --device '\(desc)' < '\(script)'")
+        let synthesized = try shell(touchsynth, "synthesize - --desc '\(desc)' < '\(script)'")
         XCTAssertEqual(synthesized.status, 0, synthesized.stderr)
-        XCTAssertEqual(synthesized.stdout, try runProcess([touchsynth, "synthesize", script, "--device", desc]).stdout)
+        XCTAssertEqual(synthesized.stdout, try runProcess([touchsynth, "synthesize", script, "--desc", desc]).stdout)
         let bad = try runProcess(["/bin/bash", "-c", "echo garbage | '\(touchsynth)' replay -"])
         XCTAssertEqual(bad.status, 65)
         XCTAssertEqual(bad.stderr, "touchsynth: -:1: not an evemu line: \"garbage\" (read as evemu)\n")

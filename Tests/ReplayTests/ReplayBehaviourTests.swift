@@ -157,14 +157,14 @@ final class ReplayBehaviourTests: XCTestCase {
         let touchsynth = try Fixtures.touchsynth()
         let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
         for option in [["--rate", "nan"], ["--jitter", "inf"], ["--rate", "1e300"]] {
-            let result = try runProcess([touchsynth, "synthesize", "-e", "pinch", "--device", desc] + option)
+            let result = try runProcess([touchsynth, "synthesize", "-e", "pinch", "--desc", desc] + option)
             XCTAssertEqual(result.status, 64, "\(option): \(result.stderr)")
         }
         for (script, message) in [("pinch scale=nan", "-e:1: scale=nan: not a finite number"),
                                   ("tap\nswipe fingers=9", "-e:2: fingers=9: expected a whole number from 1 to 5"),
                                   ("pause 1e400ms", "-e:1: duration=1e400ms: expected a number with a unit (ms, s)"),
                                   ("swipe distance=90mm", "-e:1: the swipe leaves the touchpad")] {
-            let result = try runProcess([touchsynth, "synthesize", "-e", script, "--device", desc])
+            let result = try runProcess([touchsynth, "synthesize", "-e", script, "--desc", desc])
             XCTAssertEqual(result.status, 65, "\(script): \(result.stderr)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
             XCTAssertTrue(result.stderr.hasPrefix("touchsynth: " + message), result.stderr)
@@ -178,7 +178,7 @@ final class ReplayBehaviourTests: XCTestCase {
         let cases: [(command: String, arguments: [String])] = [
             ("bench", ["--runs", "0"]), ("bench", ["--events", "10"]), ("diff", ["--limit=-1", "a", "b"]),
             ("replay", ["--speed", "0", "x.yml"]), ("corpus", ["--jobs", "0", "x"]), ("mock", ["x.yml"]),
-            ("record", ["--duration", "0"]), ("synthesize", ["-e", "tap", "--device", "x", "--rate", "1"]),
+            ("record", ["--duration", "0"]), ("synthesize", ["-e", "tap", "--desc", "x", "--rate", "1"]),
             ("report", ["x.yml", "-o", "x.txt"]), ("bridge", ["--points-per-mm", "0"]),
         ]
         for (command, arguments) in cases {

@@ -228,7 +228,7 @@ final class ReportTests: XCTestCase {
         let device = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
         let cases: [(arguments: [String], stderr: String)] = [
             (["convert", pinch, "-o", "\(absent)/x.evemu"], "\(absent)/x.evemu: cannot write: No such file or directory"),
-            (["synthesize", "--text", "pinch scale=1.5", "--device", device, "-o", "\(absent)/x.yml"],
+            (["synthesize", "--text", "pinch scale=1.5", "--desc", device, "-o", "\(absent)/x.yml"],
              "\(absent)/x.yml: cannot write: No such file or directory"),
             (["corpus", device, "--markdown", "\(absent)/x.md"], "\(absent)/x.md: cannot write: No such file or directory"),
             (["compare", "--report", "\(aFile)/reports", pinch], "\(aFile)/reports: cannot create: Not a directory"),

@@ -36,7 +36,7 @@ final class SynthesizedGestureTests: XCTestCase {
             for (i, e) in Self.expectations.enumerated() {
                 let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(i).yml").path
                 files.append(file)
-                let made = try runProcess([touchsynth, "synthesize", "-e", e.script, "--device", desc, "-o", file])
+                let made = try runProcess([touchsynth, "synthesize", "-e", e.script, "--desc", desc, "-o", file])
                 XCTAssertEqual(made.status, 0, "\(e.script): \(made.stderr)")
             }
             let replays = try files.map { try Running([touchsynth, "replay", "--json", $0]) }

@@ -37,7 +37,7 @@ final class VirtualClockTests: XCTestCase {
         let desc = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
         let hold = temporaryPath("hold.yml")
         defer { try? FileManager.default.removeItem(atPath: hold) }
-        let synth = try runProcess([touchsynth, "synthesize", "-e", "hold fingers=2 duration=600ms", "--device", desc, "-o", hold])
+        let synth = try runProcess([touchsynth, "synthesize", "-e", "hold fingers=2 duration=600ms", "--desc", desc, "-o", hold])
         XCTAssertEqual(synth.status, 0, synth.stderr)
         for (path, timeout) in [(hold, 40_000), (Fixtures.synthesized.appendingPathComponent("four-finger-hold.yml").path, 180_000)] {
             let recording = try RecordingLoader.load(path)
