@@ -7,9 +7,19 @@ public struct CorpusDevice: Sendable {
     public var file: String
     public var description: DeviceDescription
 
-    /// Touchpads among `paths` (files or directories), each device once.
-    public static func collect(_ paths: [String]) throws(RecordingError) -> [CorpusDevice] {
-        var files: [String] = []
+    /// A file `collect` passed over, and why, for a line of its own.
+    public struct Skip: Sendable, Equatable {
+        public var file: String
+        public var reason: String
+    }
+
+    /// Touchpads among `paths` (files or directories), each device once, and the files passed over.
+    /// A directory's files are recognised by content, whatever their names; one that is not a
+    /// recording or description is a skip with the reader's reason, where a file named on its own
+    /// is an error. `description` and `node` are read as `replay --desc/--device` reads them.
+    public static func collect(_ paths: [String], description: String? = nil, node: String? = nil) throws(RecordingError)
+        -> (devices: [CorpusDevice], skipped: [Skip]) {
+        var files: [(path: String, named: Bool)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -17,24 +27,45 @@ public struct CorpusDevice: Sendable {
             }
             if isDirectory.boolValue {
                 let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                files += entries.filter { [".desc", ".events", ".evemu", ".yml", ".yaml", ".evtest"].contains(where: $0.hasSuffix) }
-                    .sorted().map { path + "/" + $0 }
+                files += entries.filter { !$0.hasPrefix(".") }.sorted().map { (path + "/" + $0, false) }
             } else {
-                files.append(path)
+                files.append((path, true))
             }
         }
-        var seen: [DeviceDescription] = []
+        var seen: [(device: DeviceDescription, file: String)] = []
         var devices: [CorpusDevice] = []
-        for file in files {
-            var device = try RecordingLoader.load(file).device
-            guard device.udevInputKinds.contains("ID_INPUT_TOUCHPAD") else { continue }
+        var skipped: [Skip] = []
+        for (file, named) in files {
+            var isDirectory: ObjCBool = false
+            if !named, FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                skipped.append(Skip(file: file, reason: "a directory (directories are read one level deep)"))
+                continue
+            }
+            var device: DeviceDescription
+            do throws(RecordingError) {
+                device = try RecordingLoader.load(file, description: description, node: node).device
+            } catch {
+                if named { throw error }
+                skipped.append(Skip(file: file, reason: (error.line.map { "line \($0): " } ?? "") + error.message))
+                continue
+            }
+            let kinds = device.udevInputKinds
+            guard kinds.contains("ID_INPUT_TOUCHPAD") else {
+                let kind = kinds.first { $0 != "ID_INPUT" }.map { $0.dropFirst("ID_INPUT_".count).lowercased() } ?? "input device"
+                skipped.append(Skip(file: file, reason: "not a touchpad (\(device.name): \(kind))"))
+                continue
+            }
             // The current axis values say nothing about the device.
             for code in device.absinfo.keys { device.absinfo[code]?.value = 0 }
-            if seen.contains(device) { continue }
-            seen.append(device)
-            devices.append(CorpusDevice(file: URL(fileURLWithPath: file).lastPathComponent, description: device))
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            if let first = seen.first(where: { $0.device == device }) {
+                skipped.append(Skip(file: file, reason: "the same device as \(first.file)"))
+                continue
+            }
+            seen.append((device, name))
+            devices.append(CorpusDevice(file: name, description: device))
         }
-        return devices
+        return (devices, skipped)
     }
 
     /// How the device tracks touches, for the table.

@@ -39,6 +39,13 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
                            + "builds it from Debian's source package")
     }
 
+    /// The versions complete in ``buildArea``, oldest first.
+    public static func builtVersions() -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: buildArea)) ?? []
+        return entries.filter { built($0, in: buildArea) != nil }
+            .sorted { $0.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes($1.split(separator: ".").compactMap { Int($0) }) }
+    }
+
     /// The version in the build area, if it is complete: its BUILD-INFO, written last, names this prefix.
     static func built(_ version: String, in builds: String) -> LibinputBuild? {
         let prefix = builds + "/" + version

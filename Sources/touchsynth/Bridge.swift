@@ -30,8 +30,12 @@ struct BridgeRun: ParsableCommand {
         abstract: "Create the virtual touchscreen and feed it until interrupted (or, with --replay, write its frames to a file).")
 
     @Option(help: "The udev seat.") var seat = "seat0"
-    @Option(name: .customLong("device"), help: "Touchpad device nodes to open instead of the seat (repeatable).") var devicePaths: [String] = []
-    @Option(help: "The delivery mode whose touches are injected: compat (indirect mode has no simulated touches).") var mode = ModeChoice(argument: "compat")!
+    @Option(name: .customLong("device"), help: ArgumentHelp(
+        "A device by node (event2 or /dev/input/event2): the touchpads to open instead of the seat (repeatable); with --replay, the one to read of a getevent log of several.",
+        valueName: "node"))
+    var devicePaths: [String] = []
+    @Option(help: LogInputOptions.descHelp) var desc: String?
+    @Option(help: .hidden) var mode: ModeChoice?
     @Option(help: "Screen size in points, WIDTHxHEIGHT: the touchscreen covers it.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Option(help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).") var pointsPerMm = 5.0
     @Option(help: "The uinput node.") var uinput = "/dev/uinput"
@@ -41,23 +45,25 @@ struct BridgeRun: ParsableCommand {
     @Flag(help: "JSON Lines: one object per frame written.") var json = false
 
     func validate() throws {
-        guard mode.modes == [.compatibility] else { throw ValidationError("--mode must be compat: only compatibility mode simulates touches") }
+        if let mode, mode.modes != [.compatibility] { throw ValidationError("--mode must be compat: only compatibility mode simulates touches") }
         guard pointsPerMm.isFinite, (0.1...100).contains(pointsPerMm) else { throw ValidationError("--points-per-mm must be within 0.1 and 100") }
         if output != nil && replay == nil { throw ValidationError("--output goes with --replay") }
-        if replay != nil && !devicePaths.isEmpty { throw ValidationError("--replay and --device exclude each other") }
+        if replay != nil && devicePaths.count > 1 { throw ValidationError("--replay reads one recording: one --device, the device of a getevent log") }
+        if replay == nil && desc != nil { throw ValidationError("--desc describes --replay's recording: live touchpads describe themselves") }
     }
 
     func run() throws {
         let touchscreen = VirtualTouchscreen(screen: screen.size, pointsPerMillimetre: pointsPerMm)
         var translator = AppEventTranslator(mode: .compatibility, configuration: .init(screenSize: screen.size))
         var encoder = TouchscreenEncoder(screen: touchscreen)
+        if mode != nil { deprecated("--mode", use: "nothing: the bridge always injects compat mode's touches") }
         if let replay { return replayToFile(replay, translator: &translator, encoder: &encoder) }
 
         let device: UinputDevice
         do { device = try UinputDevice(touchscreen.description, path: uinput) } catch { fail(error) }
         defer { device.destroy() }
         let context = reportingErrors { () throws -> LibinputContext in
-            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
+            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
         }
         let own = (device.devnode as NSString).lastPathComponent
         writeStderr("touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
@@ -82,7 +88,7 @@ struct BridgeRun: ParsableCommand {
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen.
     private func replayToFile(_ path: String, translator: inout AppEventTranslator, encoder: inout TouchscreenEncoder) {
-        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.file(path), options: ReplayOptions()).events }
+        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.file(path, description: desc, device: devicePaths.first), options: ReplayOptions()).events }
         writeRecording(encoder.recording(of: events, translator: &translator), to: output, format: nil)
     }
 

@@ -14,7 +14,10 @@ import SurfaceDescriptions
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay recordings through real libinput once and compare the gesture recognizers each UIKit mode triggers.",
-        discussion: "The app screen is list unless --surface names another built-in screen (touchsynth surfaces lists them) or a JSON or YAML surface description.")
+        discussion: """
+            The app screen is list unless --surface names another built-in screen (touchsynth surfaces lists them) or a JSON or YAML surface description. \
+            With several versions (--libinput 1.22.1,1.28.1) each recording is replayed on each, and the table says where they part.
+            """)
 
     @Argument(help: "Recordings (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log), or libinput event captures (JSON Lines from debug or replay --json, --mode … --json, or --events-out), which are compared without replaying; - is standard input.")
     var recordings: [String]
@@ -30,9 +33,10 @@ struct Compare: ParsableCommand {
         "Also write every libinput event compared, with the app events each mode made of it, to FILE (JSON Lines as replay --mode both --json, recording after recording).",
         valueName: "file"))
     var eventsFile: String?
+    @OptionGroup var input: LogInputOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
-    @OptionGroup(title: "Across libinput versions (--libinput 1.22.1,1.28.1: each recording replayed on each, and where they part)")
+    @OptionGroup(title: "Across libinput versions")
     var libinput: LibinputOptions
 
     func validate() throws {
@@ -60,14 +64,14 @@ struct Compare: ParsableCommand {
         for path in recordings {
             let recording: Recording?, events: [LibinputEvent], recordingStart: UInt64?
             do {
-                let input = try RecordingOrCapture(path: path)
-                if input.isCapture && reportDirectory != nil {
+                let file = try RecordingOrCapture(path: path)
+                if file.isCapture && reportDirectory != nil {
                     fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
                 }
-                recording = input.isCapture ? nil : try input.recording()
+                recording = file.isCapture ? nil : try file.recording(description: self.input.desc, node: self.input.node)
                 warn(recording?.notes ?? [], in: path)
                 let replayed = try recording.map { try replayEvents(.recording($0), options: replayOptions(clock: clock, libinput: builds[0], config: config)).parts }
-                events = try replayed?.events ?? input.capture()
+                events = try replayed?.events ?? file.capture()
                 recordingStart = replayed?.report.recordingStart
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)

@@ -20,11 +20,11 @@ extension Compare {
         for path in recordings {
             var runs: [VersionComparison.Run] = []
             do {
-                let input = try RecordingOrCapture(path: path)
-                if input.isCapture {
+                let file = try RecordingOrCapture(path: path)
+                if file.isCapture {
                     fail("\(path): a capture holds one libinput's events; comparing versions takes recordings", code: ExitStatus.usage)
                 }
-                let recording = try input.recording()
+                let recording = try file.recording(description: input.desc, node: input.node)
                 warn(recording.notes, in: path)
                 for build in builds {
                     let events = try replayEvents(.recording(recording), options: replayOptions(clock: clock, libinput: build, config: config)).events

@@ -16,6 +16,7 @@ struct Corpus: ParsableCommand {
     @Option(help: "Replays run at once (default: the number of CPUs).") var jobs: Int?
     @Option(help: "Also write the table as Markdown to this file.") var markdown: String?
     @Flag(help: "JSON Lines output: one object per device and gesture.") var json = false
+    @OptionGroup var input: LogInputOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup var libinput: LibinputOptions
 
@@ -25,8 +26,12 @@ struct Corpus: ParsableCommand {
     }
 
     func run() throws {
-        let devices = reportingErrors { try CorpusDevice.collect(paths) }
-        guard !devices.isEmpty else { fail("no touchpad description in \(paths.joined(separator: ", "))", code: ExitStatus.missingInput) }
+        let (devices, skipped) = reportingErrors { try CorpusDevice.collect(paths, description: input.desc, node: input.node) }
+        for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
+        guard !devices.isEmpty else {
+            // Files that are there but hold no touchpad are data the corpus cannot use; nothing there at all is a missing input.
+            fail("no touchpad among the files in \(paths.joined(separator: ", "))", code: skipped.isEmpty ? ExitStatus.missingInput : ExitStatus.badData)
+        }
         var run = CorpusRun(devices: devices, builds: libinput.builds())
         run.options = replayOptions(clock: clock)
         if let jobs { run.jobs = jobs }

@@ -10,13 +10,14 @@ struct Debug: ParsableCommand {
         abstract: "Print libinput events (or the app events of a UIKit mode) from the seat or the given devices until interrupted.")
 
     @Option(help: "The udev seat.") var seat = "seat0"
-    @Option(name: .customLong("device"), help: "Device nodes to open instead of the seat (repeatable).") var devicePaths: [String] = []
+    @Option(name: .customLong("device"), help: ArgumentHelp("A device by node (event2 or /dev/input/event2): the nodes to open instead of the seat (repeatable).", valueName: "node"))
+    var devicePaths: [String] = []
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
 
     func run() throws {
         let context = reportingErrors { () throws -> LibinputContext in
-            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
+            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
         }
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version

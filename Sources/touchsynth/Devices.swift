@@ -7,12 +7,13 @@ struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the input devices libinput sees on a seat.")
 
     @Option(help: "The udev seat.") var seat = "seat0"
-    @Option(name: .customLong("device"), help: "Device nodes to open instead of the seat (repeatable).") var devicePaths: [String] = []
+    @Option(name: .customLong("device"), help: ArgumentHelp("A device by node (event2 or /dev/input/event2): the nodes to open instead of the seat (repeatable).", valueName: "node"))
+    var devicePaths: [String] = []
     @Flag(help: "JSON Lines output.") var json = false
 
     func run() throws {
         let devices = reportingErrors { () throws -> [DeviceInfo] in
-            let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
+            let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
             _ = context.dispatch()
             let devices = context.devices
             if devices.isEmpty && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }

@@ -28,6 +28,7 @@ struct Diff: ParsableCommand {
     var asDelivered = false
     @Option(help: "Differences to print at most.") var limit = 20
     @Flag(help: "JSON Lines output: one object per difference, then a summary.") var json = false
+    @OptionGroup var input: LogInputOptions
 
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
@@ -43,7 +44,8 @@ struct Diff: ParsableCommand {
         if a.isCapture {
             try compareStreams(reportingErrors { try a.capture() }, reportingErrors { try b.capture() })
         } else {
-            let (left, right) = (reportingErrors { try a.recording() }, reportingErrors { try b.recording() })
+            let (left, right) = (reportingErrors { try a.recording(description: input.desc, node: input.node) },
+                                 reportingErrors { try b.recording(description: input.desc, node: input.node) })
             warn(left.notes, in: expected)
             warn(right.notes, in: actual)
             try compareRecordings(left, right)

@@ -10,7 +10,7 @@ struct Record: ParsableCommand {
         abstract: "Record a live input device as libinput record YAML (readable by `libinput replay` and `touchsynth replay`).",
         discussion: "Without --device, the laptop's touchpad is found by its capabilities. Ctrl-C ends the recording; the file is complete at every frame.")
 
-    @Option(help: "The device node to record (default: the only touchpad).") var device: String?
+    @Option(help: ArgumentHelp("A device by node (event2 or /dev/input/event2): the one to record (default: the only touchpad).", valueName: "node")) var device: String?
     @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
     @Option(help: "Stop after this many seconds.") var duration: Double?
 
@@ -19,7 +19,7 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        let path = device ?? findTouchpad()
+        let path = device.map(deviceNode) ?? findTouchpad()
         let recorder = reportingErrors { () throws -> EvdevRecorder in
             if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
             return try EvdevRecorder(node: try EvdevNode(path: path))

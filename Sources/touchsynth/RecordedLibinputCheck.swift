@@ -15,7 +15,7 @@ extension ReplayCommand {
             fail("\(recording): no libinput events: record the device with `libinput record --with-libinput`", code: ExitStatus.badData)
         }
         let build = replay.libinput.build()
-        let loaded = reportingErrors { try RecordingLoader.load(recording, description: replay.input.desc, node: replay.input.node) }
+        let loaded = reportingErrors { try RecordingLoader.load(recording, description: input.desc, node: input.node) }
         var options = replayOptions(clock: replay.clock, libinput: build)
         options.asDelivered = true
         // libinput record turns tapping on for every device it records.

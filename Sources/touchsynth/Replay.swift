@@ -10,6 +10,7 @@ struct ReplayCommand: ParsableCommand {
         abstract: "Replay a recording through real libinput (mocked device, no root) and print the events.")
 
     @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
+    @OptionGroup var input: LogInputOptions
     @OptionGroup var replay: ReplayRunOptions
     @OptionGroup var output: OutputOptions
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
@@ -37,7 +38,7 @@ struct ReplayCommand: ParsableCommand {
         printer.latency = latency
         var last: UInt64 = 0
         let report = reportingErrors { () throws(HarnessError) -> ReplayReport in
-            try Replay.stream(replay.source(recording), options: options) { output in
+            try Replay.stream(.file(recording, description: input.desc, device: input.node), options: options) { output in
                 switch output {
                 case .event(let event, let availableAt):
                     last = max(last, event.time)
@@ -65,7 +66,6 @@ struct ReplayCommand: ParsableCommand {
 /// What shapes a replay, shared by `replay` and `view`: the log's device, the clock and speed,
 /// libinput's version and configuration, other devices and faults.
 struct ReplayRunOptions: ParsableArguments {
-    @OptionGroup var input: LogInputOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @Flag(help: "The recording is what a kernel delivered (libinput record of a device): play it as it is, without the kernel input core's filtering.")
     var asDelivered = false
@@ -85,11 +85,6 @@ struct ReplayRunOptions: ParsableArguments {
         guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
         try libinput.check(several: false)
         guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
-    }
-
-    /// The replay of `recording` these options describe.
-    func source(_ recording: String) -> ReplaySource {
-        .file(recording, description: input.desc, device: input.node)
     }
 
     /// The replay's options (building the libinput version asked for when it is not yet built).

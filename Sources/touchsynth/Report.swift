@@ -22,6 +22,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).") var plot: ReportPlot = .touchpad
     @Option(help: "The app screen whose recognizers the report shows: a built-in one by name (list, the default; photos, map, canvas) or a surface description file.") var surface: String?
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @OptionGroup var input: LogInputOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup var libinput: LibinputOptions
@@ -37,7 +38,7 @@ struct ReportCommand: ParsableCommand {
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
         let options = replayOptions(clock: clock, libinput: libinput.build(), config: config)
-        let data = makeReport(recording, description: description, screen: screen.size, options: options)
+        let data = makeReport(recording, input: input, description: description, screen: screen.size, options: options)
         writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
@@ -53,9 +54,9 @@ func reportName(for recording: String) -> String {
     return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
 }
 
-/// Replays `path` through real libinput with `options`, translates it in both modes and computes its report.
-func makeReport(_ path: String, description: SurfaceDescription, screen: Size, options: ReplayOptions) -> ReportData {
-    let recording = reportingErrors { try RecordingLoader.load(path) }
+/// Replays `path` (read with `input`'s description and device) through real libinput with `options`, translates it in both modes and computes its report.
+func makeReport(_ path: String, input: LogInputOptions, description: SurfaceDescription, screen: Size, options: ReplayOptions) -> ReportData {
+    let recording = reportingErrors { try RecordingLoader.load(path, description: input.desc, node: input.node) }
     warn(recording.notes, in: path)
     let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(recording), options: options).parts }
     return makeReport(path, recording: recording, events: events, recordingStart: report.recordingStart, description: description, screen: screen)

@@ -8,10 +8,13 @@ struct Synthesize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Synthesize a recording from a gesture script on a device description.",
         discussion: """
-            Statements, one per line or separated by ';' (lengths in mm, times in ms, angles in degrees clockwise):
-              pinch   scale=2 angle=0 separation=30mm axis=0 dx=0 dy=0 fingers=2 at=center duration=500ms
+            Statements, one per line or separated by ';' (lengths in mm, times in ms,
+            angles in degrees clockwise):
+              pinch   scale=2 angle=0 separation=30mm axis=0 dx=0 dy=0 fingers=2
+                      at=center duration=500ms
               rotate  angle=90deg (a pinch with scale=1)
-              swipe   fingers=3 direction=left|right|up|down|<angle> distance=40mm spacing=18mm duration=300ms
+              swipe   fingers=3 direction=left|right|up|down|<angle> distance=40mm
+                      spacing=18mm duration=300ms
               scroll  fingers=2 dx=0 dy=30mm duration=500ms
               move    dx=20mm dy=0 duration=300ms (one finger: pointer motion)
               hold    fingers=2 duration=600ms
@@ -19,8 +22,11 @@ struct Synthesize: ParsableCommand {
               click   duration=100ms (one finger pressing the button)
               pause   200ms
               set     rate=125Hz jitter=0.1mm seed=1 gap=300ms leadin=1.6mm
-            at= takes center, top, bottom-left…, X,Y in mm from the centre, or X%,Y% of the pad.
-            Example: touchsynth synthesize -e 'pinch scale=2 angle=30deg' --desc Tests/Fixtures/evemu-devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc -o pinch.yml
+            at= takes center, top, bottom-left…, X,Y in mm from the centre, or X%,Y%
+            of the pad.
+            Example (in a clone of TouchSynth):
+              touchsynth synthesize -e 'pinch scale=2 angle=30deg' -o pinch.yml \\
+                --desc Tests/Fixtures/evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.desc
             """)
 
     @Argument(help: "The gesture script file.") var script: String?

@@ -19,10 +19,14 @@ struct View: ParsableCommand {
             """)
 
     @Argument(help: "A recording to replay (any format `replay` reads); none for live input.") var recording: String?
+    @Option(help: LogInputOptions.descHelp) var desc: String?
+    @Option(name: .customLong("device"), help: ArgumentHelp(
+        "A device by node (event2 or /dev/input/event2): the one to read of a getevent log of several; live, the nodes to open instead of the seat (repeatable).",
+        valueName: "node"))
+    var nodes: [String] = []
+    @Option(name: .customLong("node"), help: .hidden) var oldNodes: [String] = []
     @OptionGroup var replay: ReplayRunOptions
     @Option(help: "The udev seat (live).") var seat = "seat0"
-    @Option(name: .customLong("node"), help: ArgumentHelp("Device nodes to open instead of the seat (live, repeatable).", valueName: "path"))
-    var devicePaths: [String] = []
     @Option(help: "The app screen both modes run: a built-in one by name (list, the default; photos, map, canvas) or a surface description file.")
     var surface: String?
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
@@ -31,7 +35,17 @@ struct View: ParsableCommand {
                                valueName: "address")) var listen: String?
     @Flag(help: "Open the page in the desktop's browser (xdg-open).") var open = false
 
+    func validate() throws {
+        if recording != nil, nodes.count > 1 { throw ValidationError("a recording is read with one --device: the device of a getevent log") }
+        if recording != nil, !oldNodes.isEmpty { throw ValidationError("--node opens live devices: a recording takes --device for a log's device") }
+        if recording == nil, desc != nil { throw ValidationError("--desc describes a recording's device: live devices describe themselves") }
+    }
+
+    /// The live nodes to open: --device's, or the deprecated --node's.
+    private var devicePaths: [String] { nodes + oldNodes }
+
     func run() throws {
+        if !oldNodes.isEmpty { deprecated("--node", use: "--device") }
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let configuration = description.translatorConfiguration(screen: screen.size)
         let makeSurface = { reportingErrors { try description.makeSurface() } }
@@ -46,7 +60,7 @@ struct View: ParsableCommand {
             watchLive(model, server: server)
             return server.stop()
         }
-        let loaded = reportingErrors { try RecordingLoader.load(recording, description: replay.input.desc, node: replay.input.node) }
+        let loaded = reportingErrors { try RecordingLoader.load(recording, description: desc, node: nodes.first) }
         warn(loaded.notes, in: recording)
         let options = replay.options()
         let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), options: options).parts }
@@ -66,7 +80,7 @@ struct View: ParsableCommand {
     /// through the model and published.
     private func watchLive(_ model: ViewModel, server: ViewServer) {
         let context = reportingErrors { () throws -> LibinputContext in
-            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths)
+            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
         }
         context.configuration = replay.config.configuration
         // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.

@@ -1,0 +1,15 @@
+import MockedDevices
+
+/// What `touchsynth --version` prints: the package's version, the libinput it links and the other
+/// libinput versions built for replays.
+enum Version {
+    /// TouchSynth's release. A deprecated option spelling is removed in the release after the one
+    /// that deprecated it (docs/cli.md).
+    static let package = "0.9.0"
+
+    static var text: String {
+        let others = LibinputBuild.builtVersions().filter { $0 != LibinputBuild.system.version }
+        let built = others.isEmpty ? "" : "; built for replays: " + others.joined(separator: ", ")
+        return "touchsynth \(package) (libinput \(LibinputBuild.system.version)\(built))"
+    }
+}
