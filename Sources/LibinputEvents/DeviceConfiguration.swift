@@ -1,5 +1,5 @@
-/// How libinput configures each device it adds (`libinput_device_config_*`): the settings a
-/// desktop's touchpad panel changes, which decide what a tap or a two-finger click becomes.
+/// How libinput configures each device it adds: the settings a desktop's touchpad panel (or
+/// `libinput debug-events`' options) changes. Nil leaves libinput's default for the device.
 public struct DeviceConfiguration: Equatable, Sendable {
     /// `libinput_config_click_method`: what decides a clickpad click's button.
     public enum ClickMethod: String, Equatable, Sendable, CaseIterable {
@@ -9,15 +9,63 @@ public struct DeviceConfiguration: Equatable, Sendable {
         case clickfinger
     }
 
+    /// `libinput_config_scroll_method`: which motion scrolls.
+    public enum ScrollMethod: String, Equatable, Sendable, CaseIterable {
+        /// No scrolling.
+        case none
+        /// Two fingers moving together.
+        case twoFinger = "twofinger"
+        /// One finger moving along the pad's right or bottom edge.
+        case edge
+        /// Motion while a button is held down.
+        case button
+    }
+
+    /// `libinput_config_accel_profile`: how pointer speed maps to motion.
+    public enum AccelProfile: String, Equatable, Sendable, CaseIterable {
+        /// Faster motion moves the pointer further per millimetre.
+        case adaptive
+        /// A constant factor, whatever the speed.
+        case flat
+    }
+
     /// Tap-to-click, on every device that can tap. libinput leaves it off by default (as
     /// `libinput debug-events` does); desktops usually turn it on.
     public var tapToClick: Bool
     /// The click method of every clickpad that offers it; nil keeps libinput's default (button
     /// areas on most pads, clickfinger on Apple's).
     public var clickMethod: ClickMethod?
+    /// Natural scrolling: content follows the fingers (the scroll sign flips).
+    public var naturalScrolling: Bool?
+    public var scrollMethod: ScrollMethod?
+    public var accelProfile: AccelProfile?
+    /// Pointer speed, -1 (slowest) to 1.
+    public var accelSpeed: Double?
+    /// Disable-while-typing: touchpad input right after a key is ignored.
+    public var disableWhileTyping: Bool?
+    /// Left-handed: the buttons (and a clickpad's button areas) swap sides.
+    public var leftHanded: Bool?
+    /// Middle-button emulation: left and right pressed together are a middle click.
+    public var middleEmulation: Bool?
+    /// Tap-and-drag: a tap followed by a touch that moves holds the button down.
+    public var tapDrag: Bool?
+    /// Drag lock: lifting the finger during a tap-and-drag keeps the button down for a moment,
+    /// so the drag can go on with another touch.
+    public var dragLock: Bool?
 
-    public init(tapToClick: Bool = false, clickMethod: ClickMethod? = nil) {
+    public init(tapToClick: Bool = false, clickMethod: ClickMethod? = nil, naturalScrolling: Bool? = nil, scrollMethod: ScrollMethod? = nil,
+                accelProfile: AccelProfile? = nil, accelSpeed: Double? = nil, disableWhileTyping: Bool? = nil, leftHanded: Bool? = nil,
+                middleEmulation: Bool? = nil, tapDrag: Bool? = nil, dragLock: Bool? = nil) {
         self.tapToClick = tapToClick
         self.clickMethod = clickMethod
+        self.naturalScrolling = naturalScrolling
+        self.scrollMethod = scrollMethod
+        self.accelProfile = accelProfile
+        self.accelSpeed = accelSpeed
+        self.disableWhileTyping = disableWhileTyping
+        self.leftHanded = leftHanded
+        self.middleEmulation = middleEmulation
+        self.tapDrag = tapDrag
+        self.dragLock = dragLock
     }
 }

@@ -34,6 +34,10 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         var fields = ["devices=" + devices.joined(separator: ",")]
         if device.tapToClick { fields.append("tap=1") }
         if let method = device.clickMethod { fields.append("click=" + method.rawValue) }
+        if let method = device.scrollMethod { fields.append("scroll=" + method.rawValue) }
+        if let profile = device.accelProfile { fields.append("accel=" + profile.rawValue) }
+        if let speed = device.accelSpeed { fields.append("speed=\(speed)") }
+        for (key, value) in Self.switches(device) { if let value { fields.append("\(key)=\(value ? 1 : 0)") } }
         if let libinputVersion { fields.append("version=" + libinputVersion) }
         return [Self.variable: fields.joined(separator: ";"), Self.eventsVariable: String(Self.eventsDescriptor),
                 Self.readinessVariable: String(Self.readinessDescriptor), Self.readinessByProgramVariable: "1"]
@@ -53,15 +57,33 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
             switch parts[0] {
             case "devices": devices = parts[1].split(separator: ",").map(String.init)
             case "tap": device.tapToClick = parts[1] == "1"
-            case "click":
-                guard let method = DeviceConfiguration.ClickMethod(rawValue: parts[1]) else {
-                    throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a click method")
-                }
-                device.clickMethod = method
+            case "click": device.clickMethod = try Self.value(parts[1], "a click method")
+            case "scroll": device.scrollMethod = try Self.value(parts[1], "a scroll method")
+            case "accel": device.accelProfile = try Self.value(parts[1], "an acceleration profile")
+            case "speed":
+                guard let speed = Double(parts[1]), (-1...1).contains(speed) else { throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a speed") }
+                device.accelSpeed = speed
+            case "natural": device.naturalScrolling = parts[1] == "1"
+            case "dwt": device.disableWhileTyping = parts[1] == "1"
+            case "lefthanded": device.leftHanded = parts[1] == "1"
+            case "middle": device.middleEmulation = parts[1] == "1"
+            case "drag": device.tapDrag = parts[1] == "1"
+            case "draglock": device.dragLock = parts[1] == "1"
             case "version": libinputVersion = parts[1]
             default: throw ChannelFailure(.system, "\(Self.variable): unknown key '\(parts[0])'")
             }
         }
         guard !devices.isEmpty else { throw ChannelFailure(.system, "\(Self.variable) names no device") }
+    }
+
+    /// The on/off settings by their key.
+    private static func switches(_ device: DeviceConfiguration) -> KeyValuePairs<String, Bool?> {
+        ["natural": device.naturalScrolling, "dwt": device.disableWhileTyping, "lefthanded": device.leftHanded,
+         "middle": device.middleEmulation, "drag": device.tapDrag, "draglock": device.dragLock]
+    }
+
+    private static func value<T: RawRepresentable>(_ text: String, _ what: String) throws(ChannelFailure) -> T where T.RawValue == String {
+        guard let value = T(rawValue: text) else { throw ChannelFailure(.system, "\(variable): '\(text)' is not \(what)") }
+        return value
     }
 }

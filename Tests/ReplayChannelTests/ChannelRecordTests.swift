@@ -135,6 +135,10 @@ final class ChannelRecordTests: XCTestCase {
                                                       device: DeviceConfiguration(tapToClick: true, clickMethod: .clickfinger),
                                                       libinputVersion: "1.28.1")
         XCTAssertEqual(try LibinputSideConfiguration(environment: configuration.environment), configuration)
+        let every = LibinputSideConfiguration(devices: ["/dev/input/event10"], device: DeviceConfiguration(
+            naturalScrolling: true, scrollMethod: .edge, accelProfile: .flat, accelSpeed: -0.25, disableWhileTyping: false,
+            leftHanded: true, middleEmulation: true, tapDrag: false, dragLock: true))
+        XCTAssertEqual(try LibinputSideConfiguration(environment: every.environment), every)
         let plain = LibinputSideConfiguration(devices: ["/dev/input/event10"])
         XCTAssertEqual(try LibinputSideConfiguration(environment: plain.environment), plain)
         for bad in ["", "devices=", "devices=/dev/input/event10;click=sideways", "devices=/dev/input/event10;speed=2", "nonsense"] {

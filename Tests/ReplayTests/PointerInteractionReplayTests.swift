@@ -92,14 +92,14 @@ final class PointerInteractionReplayTests: XCTestCase {
     /// A two-finger click is a right click only with libinput's clickfinger method; then the menu
     /// opens at the press in both modes, with no wait.
     func testATwoFingerClickOpensTheMenuAtOnceWithClickfinger() throws {
-        let report = try compare(pointer("two-finger-click"), ["--click-method", "clickfinger"])
+        let report = try compare(pointer("two-finger-click"), ["--set-click-method", "clickfinger"])
         for mode in ["compat", "indirect"] {
             let opened = try starts(report, "canvas/contextMenu", mode)
             XCTAssertEqual(opened.map(\.input), ["secondaryClick"], mode)
             XCTAssertEqual(opened.map(\.delay), [0], mode)
         }
         XCTAssertNil(try row(report, "canvas/contextMenu")["startsDiffer"])
-        let areas = try compare(pointer("two-finger-click"), ["--click-method", "buttonareas"])
+        let areas = try compare(pointer("two-finger-click"), ["--set-click-method", "buttonareas"])
         XCTAssertEqual(try starts(areas, "canvas/contextMenu", "indirect").count, 0, "with button areas it is a left click")
     }
 
