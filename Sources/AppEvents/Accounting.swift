@@ -14,6 +14,8 @@ public enum Disposition: Equatable, Sendable {
 /// has no counterpart in UIKit.
 enum SilentReason: Int, CaseIterable, Sendable {
     case deviceBookkeeping, touchscreen, keyState, pointerPosition, buttonMask, scrollSequence, pinchBelowThreshold, systemGestureState
+    /// Merged into state no later event carried: the stream ended first.
+    case nothingFollowed
 
     /// The reason of `event`, which produced nothing.
     init(_ event: LibinputEvent) {
@@ -39,6 +41,7 @@ enum SilentReason: Int, CaseIterable, Sendable {
         case .scrollSequence: return .merged("scroll sequence")
         case .pinchBelowThreshold: return .merged("pinch state below the transform threshold")
         case .systemGestureState: return .merged("system gesture state")
+        case .nothingFollowed: return .dropped("no later event carried it")
         }
     }
 }
@@ -51,6 +54,9 @@ public struct Accounting: Equatable, Sendable, Encodable {
     /// Silent events by ``SilentReason`` raw value: counted by reason, their texts made only
     /// when read.
     private var silent = [Int](repeating: 0, count: SilentReason.allCases.count)
+    /// Merged events since the last emitted one, by reason: at the end of the stream nothing
+    /// carries them any more.
+    private var uncarried = [Int](repeating: 0, count: SilentReason.allCases.count)
 
     /// Nothing counted yet.
     public init() {}
@@ -75,11 +81,27 @@ public struct Accounting: Equatable, Sendable, Encodable {
     mutating func countEmitted() {
         events += 1
         emitted += 1
+        carried()
     }
 
     mutating func countSilent(_ reason: SilentReason) {
         events += 1
         silent[reason.rawValue] += 1
+        if case .merged = reason.disposition { uncarried[reason.rawValue] += 1 }
+    }
+
+    /// An app event was emitted: the merged events before it are carried.
+    mutating func carried() {
+        for i in uncarried.indices { uncarried[i] = 0 }
+    }
+
+    /// The stream ended: merged events no app event followed are counted as dropped.
+    mutating func endOfStream() {
+        for reason in SilentReason.allCases where uncarried[reason.rawValue] > 0 {
+            silent[reason.rawValue] -= uncarried[reason.rawValue]
+            silent[SilentReason.nothingFollowed.rawValue] += uncarried[reason.rawValue]
+            uncarried[reason.rawValue] = 0
+        }
     }
 
     /// The counts of the reasons whose disposition `text` names, under that name.

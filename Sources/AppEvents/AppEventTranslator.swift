@@ -149,6 +149,8 @@ public struct AppEventTranslator {
     public mutating func flush(at time: UInt64) -> [AppEvent] {
         startCall(at: time)
         emit(scroll.endDiscrete(location: pointerLocation))
+        if emittedInCall { accounting.carried() }
+        accounting.endOfStream()
         return output
     }
 

@@ -31,7 +31,7 @@ public enum EventFormat {
         case .pointerMotionAbsolute(let x, let y):
             return String(format: "%6.3f/%6.3f", x, y)
         case .pointerButton(let button, let state, let count):
-            return "\(buttonName(button)) (\(button)) \(state.rawValue), seat count: \(count)"
+            return "\(EvdevKeyNames.name(button)) (\(button)) \(state.rawValue), seat count: \(count)"
         case .pointerScroll(let s):
             func axis(_ v: Double?, _ v120: Double?) -> String {
                 guard let v else { return "-" }
@@ -39,7 +39,7 @@ public enum EventFormat {
             }
             return "vert \(axis(s.vertical, s.vertical120)) horiz \(axis(s.horizontal, s.horizontal120)) (\(s.source.rawValue))"
         case .keyboardKey(let key, let state, let count):
-            return "key \(key) \(state.rawValue), seat count: \(count)"
+            return "\(EvdevKeyNames.name(key)) (\(key)) \(state.rawValue), seat count: \(count)"
         case .touchDown(let slot, let seat, let x, let y), .touchMotion(let slot, let seat, let x, let y):
             return String(format: "%d (%d) %6.3f/%6.3f", slot, seat, x, y)
         case .touchUp(let slot, let seat), .touchCancel(let slot, let seat):
@@ -102,9 +102,4 @@ public enum EventFormat {
         return e.typeName + " " + values
     }
 
-    /// `BTN_LEFT` and its neighbours by name; other buttons by code.
-    public static func buttonName(_ code: UInt32) -> String {
-        let names: [UInt32: String] = [0x110: "BTN_LEFT", 0x111: "BTN_RIGHT", 0x112: "BTN_MIDDLE", 0x113: "BTN_SIDE", 0x114: "BTN_EXTRA"]
-        return names[code] ?? "BTN_0x\(String(code, radix: 16))"
-    }
 }

@@ -11,8 +11,16 @@ extension RecordingStream: FrameSource {}
 /// Frames already in memory.
 final class FrameList: FrameSource {
     private var frames: ArraySlice<EvdevFrame>
+    /// Microseconds from the first frame to the last.
+    let duration: UInt64
 
-    init(_ frames: [EvdevFrame]) { self.frames = frames[...] }
+    init(_ frames: [EvdevFrame]) {
+        self.frames = frames[...]
+        duration = frames.last?.time ?? 0
+    }
 
     func nextFrame() throws(RecordingError) -> EvdevFrame? { frames.popFirst() }
+
+    /// Whether no frame is left.
+    var isEmpty: Bool { frames.isEmpty }
 }

@@ -6,6 +6,9 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     public enum Kind: Sendable, Equatable {
         /// The recording is malformed, or longer than a replay may be.
         case badData
+        /// The recording holds nothing an app would see: no events, or a device that neither
+        /// points nor touches (``ReplayOptions/refusesEmpty``). Bad data to a command line.
+        case nothingToShow
         /// The recording file does not exist.
         case missingFile
         /// The recording file cannot be read.

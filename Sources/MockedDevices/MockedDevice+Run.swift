@@ -125,6 +125,10 @@ extension MockedDevice {
             guard let node = nodes.first(where: { $0.files.devnode == fault.devnode }) else {
                 throw HarnessError(.usage, "no device \(fault.devnode) in the testbed to inject a fault into")
             }
+            if let duration = node.duration, fault.time > duration {
+                throw HarnessError(.usage, String(format: "a fault at %.3f s falls after the end of %@'s recording (%.3f s)",
+                                                  Double(fault.time) / 1e6, fault.devnode, Double(duration) / 1e6))
+            }
             faults.append((node, fault))
         }
         return faults

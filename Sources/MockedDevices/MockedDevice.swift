@@ -20,6 +20,9 @@ public final class MockedDevice {
         var removed = false
         /// What a kernel would pass on of each frame.
         var inputCore: InputCoreFilter
+        /// Microseconds from its first frame to its last, when known before it plays: a fault
+        /// past the end is refused.
+        var duration: UInt64?
 
         init(device: DeviceDescription, files: TestbedFiles, masterFD: Int32, frames: any FrameSource) {
             self.device = device
@@ -27,6 +30,7 @@ public final class MockedDevice {
             self.masterFD = masterFD
             self.frames = frames
             inputCore = InputCoreFilter(device: device)
+            duration = (frames as? FrameList)?.duration
         }
     }
 
@@ -70,9 +74,10 @@ public final class MockedDevice {
     /// pass (so any error comes before the first frame) and then read again as it plays, so
     /// memory does not grow with the recording's length.
     public static func forFile(_ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10) throws -> MockedDevice {
-        let (device, frames, notes) = try source(forFile: path, description: description, node: node)
+        let (device, frames, notes, duration) = try source(forFile: path, description: description, node: node)
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
         mocked.notes = notes
+        mocked.nodes[0].duration = duration
         return mocked
     }
 
@@ -87,25 +92,38 @@ public final class MockedDevice {
     /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
     @discardableResult
     public func addDevice(file path: String, description: String? = nil, node: String? = nil, eventNumber: Int) throws -> String {
-        let (device, frames, _) = try Self.source(forFile: path, description: description, node: node)
-        return try addNode(device: device, frames: frames, eventNumber: eventNumber)
+        let (device, frames, _, duration) = try Self.source(forFile: path, description: description, node: node)
+        let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
+        nodes.last?.duration = duration
+        return devnode
     }
 
     /// Files above this size (bytes) are streamed.
     public static let streamingThreshold = 8 << 20
 
-    private static func source(forFile path: String, description: String?, node: String? = nil) throws -> (DeviceDescription, any FrameSource, [String]) {
+    private static func source(forFile path: String, description: String?, node: String? = nil) throws
+        -> (DeviceDescription, any FrameSource, [String], duration: UInt64) {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > streamingThreshold else {
             let recording = try RecordingLoader.load(path, description: description, node: node)
             try checkDuration(recording)
-            return (recording.device, FrameList(recording.frames), recording.notes)
+            return (recording.device, FrameList(recording.frames), recording.notes, recording.duration)
         }
         let check = try RecordingStream(path: path, description: description, node: node)
-        while try check.nextFrame() != nil {}
+        var duration: UInt64 = 0
+        while let frame = try check.nextFrame() { duration = frame.time }
         let stream = try RecordingStream(path: path, description: description, node: node)
         // The first pass has read to the end: its notes include what only the end shows.
-        return (stream.device, stream, check.notes)
+        return (stream.device, stream, check.notes, duration)
+    }
+
+    /// Throws ``HarnessError/Kind/nothingToShow`` when the first device's recording has no frames
+    /// or its device neither points nor touches; `name` names the recording in the message.
+    func checkShowsSomething(_ name: String) throws(HarnessError) {
+        guard let first = nodes.first else { return }
+        if let why = first.device.nothingToShow(hasEvents: (first.frames as? FrameList)?.isEmpty != true) {
+            throw HarnessError(.nothingToShow, "\(name): \(why)")
+        }
     }
 
     private static func checkDuration(_ recording: Recording) throws(HarnessError) {

@@ -29,6 +29,10 @@ public struct ReplayOptions: Sendable {
     public var otherDevices: [ReplaySource] = []
     /// Faults injected, on ``device`` or on one of ``otherDevices``.
     public var faults: [ReplayFault] = []
+    /// Refuse (``HarnessError/Kind/nothingToShow``) a recording without events, or whose device
+    /// is neither a pointer nor a touchpad nor a touchscreen (a keyboard's): there is nothing for
+    /// an app's pointer or touch events in it.
+    public var refusesEmpty = false
 
     public init() {}
 
@@ -69,6 +73,9 @@ public struct Replay: Sendable {
     public static func stream(_ source: ReplaySource, options: ReplayOptions = ReplayOptions(),
                               _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
         let device = try MockedDevice.make(source, eventNumber: 10)
+        if options.refusesEmpty {
+            if case .file(let path, _, _) = source { try device.checkShowsSomething(path) } else { try device.checkShowsSomething("the recording") }
+        }
         device.libinput = options.libinput
         device.filtersLikeKernel = !options.asDelivered
         for (index, other) in options.otherDevices.enumerated() {

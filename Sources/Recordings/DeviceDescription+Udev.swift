@@ -47,3 +47,17 @@ extension DeviceDescription {
         return props.sorted { $0.key < $1.key }
     }
 }
+
+extension DeviceDescription {
+    /// Why a recording of this device has nothing for an app's pointer or touch events (it holds
+    /// no events, or the device is a keyboard or another that neither points nor touches); nil
+    /// when it has something.
+    public func nothingToShow(hasEvents: Bool) -> String? {
+        let kinds = udevInputKinds
+        if !kinds.contains(where: ["ID_INPUT_TOUCHPAD", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHSCREEN"].contains) {
+            let kind = kinds.contains("ID_INPUT_KEYBOARD") ? "a keyboard" : "neither a pointer nor a touchpad"
+            return "nothing to show: the recording's device (\(name)) is \(kind), no pointer or touchpad"
+        }
+        return hasEvents ? nil : "nothing to show: the recording of \(name) holds no events"
+    }
+}

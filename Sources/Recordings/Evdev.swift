@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 
 /// The Linux evdev vocabulary (linux/input-event-codes.h) that recordings use.
 ///
@@ -139,7 +140,7 @@ public enum Evdev {
 
     static let codeNames: [UInt16: [UInt16: String]] = [
         EV_SYN: [0: "SYN_REPORT", 1: "SYN_CONFIG", 2: "SYN_MT_REPORT", 3: "SYN_DROPPED"],
-        EV_KEY: keyNames,
+        EV_KEY: EvdevKeyNames.byCode,
         EV_REL: [
             0x00: "REL_X", 0x01: "REL_Y", 0x02: "REL_Z", 0x03: "REL_RX", 0x04: "REL_RY",
             0x05: "REL_RZ", 0x06: "REL_HWHEEL", 0x07: "REL_DIAL", 0x08: "REL_WHEEL",
@@ -168,37 +169,6 @@ public enum Evdev {
         EV_LED: [0: "LED_NUML", 1: "LED_CAPSL", 2: "LED_SCROLLL"],
         EV_REP: [0: "REP_DELAY", 1: "REP_PERIOD"],
     ]
-
-    static let keyNames: [UInt16: String] = {
-        var names: [UInt16: String] = [:]
-        let keyboard = [
-            "KEY_RESERVED", "KEY_ESC", "KEY_1", "KEY_2", "KEY_3", "KEY_4", "KEY_5", "KEY_6",
-            "KEY_7", "KEY_8", "KEY_9", "KEY_0", "KEY_MINUS", "KEY_EQUAL", "KEY_BACKSPACE",
-            "KEY_TAB", "KEY_Q", "KEY_W", "KEY_E", "KEY_R", "KEY_T", "KEY_Y", "KEY_U", "KEY_I",
-            "KEY_O", "KEY_P", "KEY_LEFTBRACE", "KEY_RIGHTBRACE", "KEY_ENTER", "KEY_LEFTCTRL",
-            "KEY_A", "KEY_S", "KEY_D", "KEY_F", "KEY_G", "KEY_H", "KEY_J", "KEY_K", "KEY_L",
-            "KEY_SEMICOLON", "KEY_APOSTROPHE", "KEY_GRAVE", "KEY_LEFTSHIFT", "KEY_BACKSLASH",
-            "KEY_Z", "KEY_X", "KEY_C", "KEY_V", "KEY_B", "KEY_N", "KEY_M", "KEY_COMMA",
-            "KEY_DOT", "KEY_SLASH", "KEY_RIGHTSHIFT", "KEY_KPASTERISK", "KEY_LEFTALT",
-            "KEY_SPACE", "KEY_CAPSLOCK",
-        ]
-        for (i, name) in keyboard.enumerated() { names[UInt16(i)] = name }
-        names[97] = "KEY_RIGHTCTRL"
-        names[100] = "KEY_RIGHTALT"
-        names[125] = "KEY_LEFTMETA"
-        names[126] = "KEY_RIGHTMETA"
-        let buttons: [UInt16: String] = [
-            0x110: "BTN_LEFT", 0x111: "BTN_RIGHT", 0x112: "BTN_MIDDLE", 0x113: "BTN_SIDE",
-            0x114: "BTN_EXTRA", 0x115: "BTN_FORWARD", 0x116: "BTN_BACK", 0x117: "BTN_TASK",
-            0x140: "BTN_TOOL_PEN", 0x141: "BTN_TOOL_RUBBER", 0x142: "BTN_TOOL_BRUSH",
-            0x143: "BTN_TOOL_PENCIL", 0x144: "BTN_TOOL_AIRBRUSH", 0x145: "BTN_TOOL_FINGER",
-            0x146: "BTN_TOOL_MOUSE", 0x147: "BTN_TOOL_LENS", 0x148: "BTN_TOOL_QUINTTAP",
-            0x149: "BTN_STYLUS3", 0x14a: "BTN_TOUCH", 0x14b: "BTN_STYLUS", 0x14c: "BTN_STYLUS2",
-            0x14d: "BTN_TOOL_DOUBLETAP", 0x14e: "BTN_TOOL_TRIPLETAP", 0x14f: "BTN_TOOL_QUADTAP",
-        ]
-        names.merge(buttons) { a, _ in a }
-        return names
-    }()
 }
 
 extension Evdev {

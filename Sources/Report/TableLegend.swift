@@ -35,6 +35,9 @@ public struct TableLegend: Sendable {
         if accounting.contains(where: { $0.dropped["device bookkeeping"] != nil }) {
             lines.append("device bookkeeping: a device added or removed; no app event stands for it")
         }
+        if accounting.contains(where: { $0.dropped["no later event carried it"] != nil }) {
+            lines.append("no later event carried it: a change that would reach the app in its next event, but the input ended first")
+        }
         return lines.isEmpty ? [] : ["legend:"] + lines.map { "  " + $0 }
     }
 }

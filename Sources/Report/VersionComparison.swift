@@ -70,7 +70,7 @@ public struct VersionComparison: Sendable {
             case .gestureHoldEnd(let n, let cancelled): append("hold \(n)" + (cancelled ? " cancelled" : ""))
             case .pointerScroll(let s): append("scroll \(s.source.rawValue)", collapsing: true)
             case .pointerMotion, .pointerMotionAbsolute: append("motion", collapsing: true)
-            case .pointerButton(let button, let state, _) where state == .pressed: append(EventFormat.buttonName(button))
+            case .pointerButton(let button, let state, _) where state == .pressed: append(EvdevKeyNames.name(button))
             case .keyboardKey(_, let state, _) where state == .pressed: append("key")
             case .touchDown: append("touch")
             default: break

@@ -58,7 +58,7 @@ public struct LibinputPanel: Equatable, Sendable {
             pointerX += x
             pointerY += y
         case .pointerButton(let button, let state, _):
-            let name = EventFormat.buttonName(button)
+            let name = EvdevKeyNames.name(button)
             buttons.removeAll { $0 == name }
             if state == .pressed { buttons.append(name) }
         default:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MockedDevices
+import Recordings
 
 /// `--real-time`: which clock a replay's libinput lives on.
 struct ClockOptions: ParsableArguments {
@@ -13,9 +14,24 @@ struct ClockOptions: ParsableArguments {
     var clock: ReplayClock { realTime ? .real : .virtual }
 }
 
-/// The options of a replay on `clock`, `libinput` and `config` (the defaults for the rest).
-func replayOptions(clock: ClockOptions, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil) -> ReplayOptions {
+/// `--allow-empty`: whether a recording with nothing for an app's pointer or touch events replays.
+struct EmptyRecordingOptions: ParsableArguments {
+    @Flag(help: "Replay a recording that holds nothing for an app (no events, or a keyboard's) instead of refusing it with status 65.")
+    var allowEmpty = false
+
+    /// Refuses `recording`, read from `path`, when it has nothing to show and that is not allowed.
+    func check(_ recording: Recording, path: String) throws(RecordingError) {
+        guard !allowEmpty, let why = recording.device.nothingToShow(hasEvents: !recording.frames.isEmpty) else { return }
+        throw RecordingError(.badData, file: path, why + ExitStatus.allowEmptyAdvice)
+    }
+}
+
+/// The options of a replay on `clock`, `libinput` and `config` (the defaults for the rest); one
+/// with nothing to show is refused unless `empty` allows it.
+func replayOptions(clock: ClockOptions, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil,
+                   empty: EmptyRecordingOptions? = nil) -> ReplayOptions {
     var options = ReplayOptions()
+    options.refusesEmpty = empty.map { !$0.allowEmpty } ?? false
     options.timing.clock = clock.clock
     options.libinput = libinput
     if let config { options.configuration = config.configuration }

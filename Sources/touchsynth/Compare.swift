@@ -34,6 +34,7 @@ struct Compare: ParsableCommand {
         valueName: "file"))
     var eventsFile: String?
     @OptionGroup var input: LogInputOptions
+    @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Across libinput versions")
@@ -47,6 +48,8 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
+        // Each recording is checked as it comes; the libinput build, which can take a minute, waits for the first.
+        requireReadable([recordings.first, input.desc])
         let description = loadSurfaceDescription(surface, screen: .defaultScreen)
         let builds = libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
@@ -70,6 +73,7 @@ struct Compare: ParsableCommand {
                 }
                 recording = file.isCapture ? nil : try file.recording(description: self.input.desc, node: self.input.node)
                 warn(recording?.notes ?? [], in: path)
+                if let recording { try empty.check(recording, path: path) }
                 let replayed = try recording.map { try replayEvents(.recording($0), options: replayOptions(clock: clock, libinput: builds[0], config: config)).parts }
                 events = try replayed?.events ?? file.capture()
                 recordingStart = replayed?.report.recordingStart

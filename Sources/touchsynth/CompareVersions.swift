@@ -26,6 +26,7 @@ extension Compare {
                 }
                 let recording = try file.recording(description: input.desc, node: input.node)
                 warn(recording.notes, in: path)
+                try empty.check(recording, path: path)
                 for build in builds {
                     let events = try replayEvents(.recording(recording), options: replayOptions(clock: clock, libinput: build, config: config)).events
                     runs.append(VersionComparison.Run(version: build.version, events: events, report: comparison.compare(events, configuration: configuration)))

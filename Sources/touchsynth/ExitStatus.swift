@@ -34,7 +34,7 @@ enum ExitStatus {
     static func failure(for error: any Error) -> (message: String, code: Int32) {
         switch error {
         case let error as RecordingError: (error.description, code(for: error.kind))
-        case let error as HarnessError: (error.description, code(for: error))
+        case let error as HarnessError: (error.description + (error.kind == .nothingToShow ? allowEmptyAdvice : ""), code(for: error))
         case let error as LibinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as UinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as CommandError: (error.description, code(for: error.kind))
@@ -42,6 +42,9 @@ enum ExitStatus {
         default: ("\(error)", internalError)
         }
     }
+
+    /// What a user can do about a recording with nothing to show.
+    static let allowEmptyAdvice = " (--allow-empty replays it all the same)"
 
     private static func code(for kind: RecordingError.Kind) -> Int32 {
         switch kind {
@@ -55,7 +58,7 @@ enum ExitStatus {
     /// A program that ended before it was ready with a status of its own ends this one with it.
     private static func code(for error: HarnessError) -> Int32 {
         switch error.kind {
-        case .badData: badData
+        case .badData, .nothingToShow: badData
         case .missingFile: missingInput
         case .permission: permission
         case .usage: usage

@@ -48,8 +48,6 @@ enum LibinputBuilder {
         guard let script = script() else {
             throw CommandError(.unavailable, missing.message + "; that script is in a checkout of touchsynth, not found beside this executable")
         }
-        writeStderr("touchsynth: libinput \(version) is not built yet: building it from Debian's source package, once "
-                    + "(log in \(LibinputBuild.buildArea)/logs)")
         let outcome = run(script, version)
         if outcome.status != 0 {
             throw CommandError(.unavailable, outcome.lastLine.map { $0.replacingOccurrences(of: "tools/build-libinput: ", with: "") }
@@ -69,6 +67,9 @@ enum LibinputBuilder {
         return nil
     }
 
+    /// Runs the script, passing on its progress lines as they come (the first says that a build
+    /// starts, once the version is known to exist); its last line is kept back as the error
+    /// message should it fail.
     private static func run(_ script: String, _ version: String) -> (status: Int32, lastLine: String?) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
@@ -78,8 +79,19 @@ enum LibinputBuilder {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = pipe
         guard (try? process.run()) != nil else { return (127, "libinput \(version): cannot run \(script)") }
-        let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        var held: String?
+        var pending = Data()
+        while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+            pending += chunk
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending = Data(pending[(newline + 1)...])
+                if let held { writeStderr(held.replacingOccurrences(of: "tools/build-libinput: ", with: "touchsynth: ")) }
+                held = line
+            }
+        }
         process.waitUntilExit()
-        return (process.terminationStatus, errors.split(separator: "\n").last.map(String.init))
+        if process.terminationStatus == 0, let held { writeStderr(held.replacingOccurrences(of: "tools/build-libinput: ", with: "touchsynth: ")) }
+        return (process.terminationStatus, held)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Recordings
 
 /// `--desc` and `--device`: what a log may need besides itself.
 struct LogInputOptions: ParsableArguments {
@@ -15,4 +16,10 @@ struct LogInputOptions: ParsableArguments {
 /// A live device node as given: `event2` is short for `/dev/input/event2`, as in a getevent log.
 func deviceNode(_ given: String) -> String {
     given.hasPrefix("event") && !given.contains("/") && Int(given.dropFirst(5)) != nil ? "/dev/input/" + given : given
+}
+
+/// Ends the command at once when an input file is missing or unreadable: before a libinput build
+/// that may take a minute, not after it.
+func requireReadable(_ paths: [String?]) {
+    for case let path? in paths { reportingErrors { try checkReadable(path) } }
 }

@@ -29,6 +29,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        requireReadable([recording, input.desc] + replay.others)
         if withLibinput { return try compareWithRecordedLibinput() }
         let options = replay.options()
         // A latency file that cannot be written ends the command before anything is printed.
@@ -72,6 +73,7 @@ struct ReplayRunOptions: ParsableArguments {
     @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
     @OptionGroup var clock: ClockOptions
     @OptionGroup var libinput: LibinputOptions
+    @OptionGroup var empty: EmptyRecordingOptions
     @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
                                                           valueName: "recording")) var others: [String] = []
     @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
@@ -89,7 +91,7 @@ struct ReplayRunOptions: ParsableArguments {
 
     /// The replay's options (building the libinput version asked for when it is not yet built).
     func options() -> ReplayOptions {
-        var options = replayOptions(clock: clock, libinput: libinput.build(), config: config)
+        var options = replayOptions(clock: clock, libinput: libinput.build(), config: config, empty: empty)
         options.timing.speed = speed
         options.asDelivered = asDelivered
         options.otherDevices = others.map { .file($0) }

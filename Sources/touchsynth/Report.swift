@@ -23,6 +23,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The app screen whose recognizers the report shows: a built-in one by name (list, the default; photos, map, canvas) or a surface description file.") var surface: String?
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var input: LogInputOptions
+    @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup var libinput: LibinputOptions
@@ -35,10 +36,11 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        requireReadable([recording, input.desc])
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
         let options = replayOptions(clock: clock, libinput: libinput.build(), config: config)
-        let data = makeReport(recording, input: input, description: description, screen: screen.size, options: options)
+        let data = makeReport(recording, input: input, empty: empty, description: description, screen: screen.size, options: options)
         writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
@@ -55,9 +57,11 @@ func reportName(for recording: String) -> String {
 }
 
 /// Replays `path` (read with `input`'s description and device) through real libinput with `options`, translates it in both modes and computes its report.
-func makeReport(_ path: String, input: LogInputOptions, description: SurfaceDescription, screen: Size, options: ReplayOptions) -> ReportData {
+func makeReport(_ path: String, input: LogInputOptions, empty: EmptyRecordingOptions, description: SurfaceDescription, screen: Size,
+                options: ReplayOptions) -> ReportData {
     let recording = reportingErrors { try RecordingLoader.load(path, description: input.desc, node: input.node) }
     warn(recording.notes, in: path)
+    reportingErrors { try empty.check(recording, path: path) }
     let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(recording), options: options).parts }
     return makeReport(path, recording: recording, events: events, recordingStart: report.recordingStart, description: description, screen: screen)
 }

@@ -62,6 +62,7 @@ struct View: ParsableCommand {
         }
         let loaded = reportingErrors { try RecordingLoader.load(recording, description: desc, node: nodes.first) }
         warn(loaded.notes, in: recording)
+        reportingErrors { try replay.empty.check(loaded, path: recording) }
         let options = replay.options()
         let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), options: options).parts }
         server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: events, recordingStart: report.recordingStart,
