@@ -125,9 +125,11 @@ extension MockedDevice {
             guard let node = nodes.first(where: { $0.files.devnode == fault.devnode }) else {
                 throw HarnessError(.usage, "no device \(fault.devnode) in the testbed to inject a fault into")
             }
-            if let duration = node.duration, fault.time > duration {
-                throw HarnessError(.usage, String(format: "a fault at %.3f s falls after the end of %@'s recording (%.3f s)",
-                                                  Double(fault.time) / 1e6, fault.devnode, Double(duration) / 1e6))
+            // A device stays plugged in after its own last frame (a key still held), until the replay ends.
+            let ends = nodes.map(\.duration)
+            if ends.allSatisfy({ $0 != nil }), let end = ends.compactMap({ $0 }).max(), fault.time > end {
+                throw HarnessError(.usage, String(format: "a fault at %.3f s on %@ falls after the replay's end (%.3f s)",
+                                                  Double(fault.time) / 1e6, fault.devnode, Double(end) / 1e6))
             }
             faults.append((node, fault))
         }
