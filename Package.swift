@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
                                                    "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewServer", "Histograms"]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
-        .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings"], resources: [.copy("Screens")]),
+        .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings", "LibinputEvents"], resources: [.copy("Screens")]),
         // The testing kit: a recording replayed through real libinput and both modes, and
         // expectations on an app's recognizers, for Swift Testing and XCTest.
         .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",

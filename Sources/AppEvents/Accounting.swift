@@ -46,7 +46,7 @@ enum SilentReason: Int, CaseIterable, Sendable {
     }
 }
 
-/// Counts of ``Disposition``s, by reason. Its JSON form: `libinput_events`, `emitted`, and
+/// Counts of ``Disposition``s, by reason. Its JSON form: `libinputEvents`, `emitted`, and
 /// `merged` and `dropped` objects of counts by reason.
 public struct Accounting: Equatable, Sendable, Encodable {
     public private(set) var events = 0
@@ -67,12 +67,12 @@ public struct Accounting: Equatable, Sendable, Encodable {
     public var dropped: [String: Int] { byReason { if case .dropped(let why) = $0 { why } else { nil } } }
 
     private enum Key: String, CodingKey {
-        case libinput_events, emitted, merged, dropped
+        case libinputEvents, emitted, merged, dropped
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
-        try c.encode(events, forKey: .libinput_events)
+        try c.encode(events, forKey: .libinputEvents)
         try c.encode(emitted, forKey: .emitted)
         try c.encode(merged, forKey: .merged)
         try c.encode(dropped, forKey: .dropped)

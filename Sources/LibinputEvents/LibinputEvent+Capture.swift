@@ -27,6 +27,12 @@ extension LibinputEvent {
             } catch {
                 throw CaptureError(line: i + 1, problem: "not a libinput event object")
             }
+            if fields.type == nil, let header = try? decoder.decode(Header.self, from: data) {
+                guard header.schemaVersion <= JSONSchema.version else {
+                    throw CaptureError(line: i + 1, problem: "written with JSON schema version \(header.schemaVersion); this touchsynth reads up to \(JSONSchema.version)")
+                }
+                continue
+            }
             if fields.type == nil, let line = try? decoder.decode(WithAppEvents.self, from: data) {
                 guard let libinput = line.libinput else { continue }
                 fields = libinput
@@ -34,6 +40,11 @@ extension LibinputEvent {
             events.append(try event(fields, line: i + 1))
         }
         return events
+    }
+
+    /// The header line that opens a command's JSON output.
+    private struct Header: Decodable {
+        var schemaVersion: Int
     }
 
     /// A line of `--mode … --json`: the libinput event, and app events that are not read back.
@@ -54,22 +65,61 @@ extension LibinputEvent {
     }
 
     /// Every key `debug --json` writes for a libinput event; which are present depends on the type.
+    /// Captures written before `schemaVersion` 2 spelled the keys in snake_case (`time_us`,
+    /// `angle_delta`): each key is read under either spelling.
     private struct Fields: Decodable {
         var type: String?
         var device: String?
-        var time_us: Int?
+        var timeUs: Int?
         var fingers: Int?
         var cancelled: Bool?
         var name: String?
         var sysname: String?
         var capabilities: [String]?
-        var size_mm: [Double]?
-        var libinput_version: String?
+        var sizeMm: [Double]?
+        var libinputVersion: String?
         var state: String?
         var source: String?
-        var dx, dy, dx_unaccelerated, dy_unaccelerated, x, y, scale, angle_delta: Double?
-        var vertical, horizontal, vertical_v120, horizontal_v120: Double?
-        var button, key, seat_count, slot, seat_slot: Int?
+        var dx, dy, dxUnaccelerated, dyUnaccelerated, x, y, scale, angleDeltaDeg: Double?
+        var vertical, horizontal, verticalV120, horizontalV120: Double?
+        var button, key, seatCount, slot, seatSlot: Int?
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: NamedKey.self)
+            func value<T: Decodable>(_ name: String, old: String? = nil) throws -> T? {
+                if let v = try c.decodeIfPresent(T.self, forKey: NamedKey(name)) { return v }
+                return try old.flatMap { try c.decodeIfPresent(T.self, forKey: NamedKey($0)) }
+            }
+            type = try value("type")
+            device = try value("device")
+            timeUs = try value("timeUs", old: "time_us")
+            fingers = try value("fingers")
+            cancelled = try value("cancelled")
+            name = try value("name")
+            sysname = try value("sysname")
+            capabilities = try value("capabilities")
+            sizeMm = try value("sizeMm", old: "size_mm")
+            libinputVersion = try value("libinputVersion", old: "libinput_version")
+            state = try value("state")
+            source = try value("source")
+            dx = try value("dx")
+            dy = try value("dy")
+            dxUnaccelerated = try value("dxUnaccelerated", old: "dx_unaccelerated")
+            dyUnaccelerated = try value("dyUnaccelerated", old: "dy_unaccelerated")
+            x = try value("x")
+            y = try value("y")
+            scale = try value("scale")
+            angleDeltaDeg = try value("angleDeltaDeg", old: "angle_delta")
+            vertical = try value("vertical")
+            horizontal = try value("horizontal")
+            verticalV120 = try value("verticalV120", old: "vertical_v120")
+            horizontalV120 = try value("horizontalV120", old: "horizontal_v120")
+            button = try value("button")
+            key = try value("key")
+            seatCount = try value("seatCount", old: "seat_count")
+            slot = try value("slot")
+            seatSlot = try value("seatSlot", old: "seat_slot")
+        }
     }
 
     private static func event(_ f: Fields, line: Int) throws(CaptureError) -> LibinputEvent {
@@ -80,49 +130,49 @@ extension LibinputEvent {
         func state() -> ButtonState { f.state == "pressed" ? .pressed : .released }
         func delta() throws(CaptureError) -> GestureDelta {
             GestureDelta(dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),
-                         unacceleratedDx: try need(f.dx_unaccelerated, "dx_unaccelerated"), unacceleratedDy: try need(f.dy_unaccelerated, "dy_unaccelerated"))
+                         unacceleratedDx: try need(f.dxUnaccelerated, "dxUnaccelerated"), unacceleratedDy: try need(f.dyUnaccelerated, "dyUnaccelerated"))
         }
-        guard let type = f.type, let device = f.device, let time = f.time_us else {
-            throw CaptureError(line: line, problem: "missing type, device or time_us")
+        guard let type = f.type, let device = f.device, let time = f.timeUs else {
+            throw CaptureError(line: line, problem: "missing type, device or timeUs")
         }
         // libinput's clock starts at boot: a time before it is no capture's.
-        guard time >= 0 else { throw CaptureError(line: line, problem: "negative time_us \(time)") }
+        guard time >= 0 else { throw CaptureError(line: line, problem: "negative timeUs \(time)") }
         let fingers = f.fingers ?? 0
         let cancelled = f.cancelled ?? false
         let kind: LibinputEvent.Kind
         switch type {
         case "DEVICE_ADDED":
-            let size = f.size_mm.flatMap { $0.count == 2 ? (width: $0[0], height: $0[1]) : nil }
+            let size = f.sizeMm.flatMap { $0.count == 2 ? (width: $0[0], height: $0[1]) : nil }
             kind = .deviceAdded(DeviceInfo(
                 name: f.name ?? "", sysname: f.sysname ?? device,
                 capabilities: CapabilitySet((f.capabilities ?? []).compactMap(Capability.init(rawValue:))), sizeMM: size,
-                libinputVersion: f.libinput_version))
+                libinputVersion: f.libinputVersion))
         case "DEVICE_REMOVED": kind = .deviceRemoved
         case "POINTER_MOTION":
             kind = .pointerMotion(dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),
-                                  unacceleratedDx: try need(f.dx_unaccelerated, "dx_unaccelerated"), unacceleratedDy: try need(f.dy_unaccelerated, "dy_unaccelerated"))
+                                  unacceleratedDx: try need(f.dxUnaccelerated, "dxUnaccelerated"), unacceleratedDy: try need(f.dyUnaccelerated, "dyUnaccelerated"))
         case "POINTER_MOTION_ABSOLUTE": kind = .pointerMotionAbsolute(x: try need(f.x, "x"), y: try need(f.y, "y"))
         case "POINTER_BUTTON":
-            kind = .pointerButton(button: UInt32(clamping: try need(f.button, "button")), state: state(), seatCount: UInt32(clamping: try need(f.seat_count, "seat_count")))
+            kind = .pointerButton(button: UInt32(clamping: try need(f.button, "button")), state: state(), seatCount: UInt32(clamping: try need(f.seatCount, "seatCount")))
         case "POINTER_SCROLL_FINGER", "POINTER_SCROLL_CONTINUOUS", "POINTER_SCROLL_WHEEL":
             let source = Scroll.Source(rawValue: f.source ?? "") ?? .finger
             kind = .pointerScroll(Scroll(source: source, vertical: f.vertical, horizontal: f.horizontal,
-                                         vertical120: f.vertical_v120, horizontal120: f.horizontal_v120))
+                                         vertical120: f.verticalV120, horizontal120: f.horizontalV120))
         case "KEYBOARD_KEY":
-            kind = .keyboardKey(key: UInt32(clamping: try need(f.key, "key")), state: state(), seatCount: UInt32(clamping: try need(f.seat_count, "seat_count")))
+            kind = .keyboardKey(key: UInt32(clamping: try need(f.key, "key")), state: state(), seatCount: UInt32(clamping: try need(f.seatCount, "seatCount")))
         case "TOUCH_DOWN":
-            kind = .touchDown(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seat_slot, "seat_slot")), x: try need(f.x, "x"), y: try need(f.y, "y"))
+            kind = .touchDown(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")), x: try need(f.x, "x"), y: try need(f.y, "y"))
         case "TOUCH_MOTION":
-            kind = .touchMotion(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seat_slot, "seat_slot")), x: try need(f.x, "x"), y: try need(f.y, "y"))
-        case "TOUCH_UP": kind = .touchUp(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seat_slot, "seat_slot")))
-        case "TOUCH_CANCEL": kind = .touchCancel(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seat_slot, "seat_slot")))
+            kind = .touchMotion(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")), x: try need(f.x, "x"), y: try need(f.y, "y"))
+        case "TOUCH_UP": kind = .touchUp(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")))
+        case "TOUCH_CANCEL": kind = .touchCancel(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")))
         case "TOUCH_FRAME": kind = .touchFrame
         case "GESTURE_SWIPE_BEGIN": kind = .gestureSwipeBegin(fingers: fingers)
         case "GESTURE_SWIPE_UPDATE": kind = .gestureSwipeUpdate(fingers: fingers, delta: try delta())
         case "GESTURE_SWIPE_END": kind = .gestureSwipeEnd(fingers: fingers, cancelled: cancelled)
         case "GESTURE_PINCH_BEGIN": kind = .gesturePinchBegin(fingers: fingers)
         case "GESTURE_PINCH_UPDATE":
-            kind = .gesturePinchUpdate(fingers: fingers, delta: try delta(), scale: try need(f.scale, "scale"), angleDelta: try need(f.angle_delta, "angle_delta"))
+            kind = .gesturePinchUpdate(fingers: fingers, delta: try delta(), scale: try need(f.scale, "scale"), angleDelta: try need(f.angleDeltaDeg, "angleDeltaDeg"))
         case "GESTURE_PINCH_END": kind = .gesturePinchEnd(fingers: fingers, scale: try need(f.scale, "scale"), cancelled: cancelled)
         case "GESTURE_HOLD_BEGIN": kind = .gestureHoldBegin(fingers: fingers)
         case "GESTURE_HOLD_END": kind = .gestureHoldEnd(fingers: fingers, cancelled: cancelled)

@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputEvents
 
 /// One recognizer's activity in one mode.
 public struct ModeSummary: Encodable, Equatable, Sendable {
@@ -44,26 +45,18 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         starts = record.starts
     }
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// The counts, then each final value under its key (`finalScale`, `finalRotation` in radians,
     /// `finalTranslation`…), `activated`, `transitions`, and `starts` when there are any.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Key.self)
+        var c = encoder.container(keyedBy: NamedKey.self)
         for (name, count) in [("began", began), ("ended", ended), ("recognized", recognized), ("cancelled", cancelled), ("failed", failed),
                               ("maxNumberOfTouches", maxNumberOfTouches)] {
-            try c.encode(count, forKey: Key(name))
+            try c.encode(count, forKey: NamedKey(name))
         }
-        for entry in finalValues ?? GestureValues() { try c.encode(entry.value, forKey: Key(entry.key)) }
-        try c.encode(activated, forKey: Key("activated"))
-        try c.encode(transitions, forKey: Key("transitions"))
-        if !starts.isEmpty { try c.encode(starts, forKey: Key("starts")) }
-        if followedSimulatedTouches { try c.encode(true, forKey: Key("followedSimulatedTouches")) }
+        for entry in finalValues ?? GestureValues() { try c.encode(entry.value, forKey: NamedKey(entry.key)) }
+        try c.encode(activated, forKey: NamedKey("activated"))
+        try c.encode(transitions, forKey: NamedKey("transitions"))
+        if !starts.isEmpty { try c.encode(starts, forKey: NamedKey("starts")) }
+        if followedSimulatedTouches { try c.encode(true, forKey: NamedKey("followedSimulatedTouches")) }
     }
 }

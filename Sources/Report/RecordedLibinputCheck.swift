@@ -8,7 +8,7 @@ public struct FirstDifference: Encodable, Sendable {
     public var index: Int
     /// The recorded event's line in the file.
     public var line: Int?
-    public var time_s: Double?
+    public var time: Double?
     public var recorded: String?
     public var replayed: String?
 }
@@ -17,7 +17,7 @@ public struct FirstDifference: Encodable, Sendable {
 /// against this run's, as libinput record prints them: the versions, the counts, and where they
 /// first part. Its JSON form has these names.
 public struct RecordedLibinputCheck: Encodable, Sendable {
-    public var recorded_libinput: String?
+    public var recordedLibinput: String?
     public var libinput: String
     public var recorded: Int
     public var replayed: Int
@@ -30,9 +30,9 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
         let differences = EventAlignment.differences(recorded.events.map(\.text), replayed)
         first_difference = differences.first.map { d in
             FirstDifference(index: d.index, line: d.index < recorded.events.count ? recorded.events[d.index].line : nil,
-                            time_s: d.index < recorded.events.count ? recorded.events[d.index].time : nil, recorded: d.expected, replayed: d.actual)
+                            time: d.index < recorded.events.count ? recorded.events[d.index].time : nil, recorded: d.expected, replayed: d.actual)
         }
-        recorded_libinput = recorded.version
+        recordedLibinput = recorded.version
         libinput = version
         self.recorded = recorded.events.count
         self.replayed = replayed.count
@@ -41,14 +41,14 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
 
     /// The report for people, a few lines.
     public var text: String {
-        var lines = ["recorded: \(recorded) libinput events, by libinput \(recorded_libinput ?? "of unknown version"); "
+        var lines = ["recorded: \(recorded) libinput events, by libinput \(recordedLibinput ?? "of unknown version"); "
                      + "replayed: \(replayed), on libinput \(libinput)"]
         if let d = first_difference {
-            let place = [d.line.map { "line \($0)" }, d.time_s.map { String(format: "+%.3f s", $0) }].compactMap { $0 }.joined(separator: ", ")
+            let place = [d.line.map { "line \($0)" }, d.time.map { String(format: "+%.3f s", $0) }].compactMap { $0 }.joined(separator: ", ")
             lines.append("parts at recorded event \(d.index)\(place.isEmpty ? "" : " (\(place))"): recorded \(d.recorded ?? "nothing"), "
                          + "replayed \(d.replayed ?? "nothing")")
             lines.append("\(differences) events differ")
-            if let version = recorded_libinput, version != libinput {
+            if let version = recordedLibinput, version != libinput {
                 lines.append("note: recorded on libinput \(version), replayed on \(libinput): the difference may be libinput's own "
                              + "(--libinput \(version) replays on the reporter's version)")
             }

@@ -42,7 +42,7 @@ public struct VersionComparison: Sendable {
         /// The event's position among the first version's events (device events not counted).
         public var index: Int
         /// Seconds from the first version's first event to the event where they part.
-        public var time_s: Double
+        public var time: Double
         /// The first version's event there (nil: it has none, the other version has one more).
         public var expected: String?
         /// The other version's event there (nil: it has none).
@@ -94,7 +94,7 @@ public struct VersionComparison: Sendable {
         return runs.dropFirst().map { run in
             guard let d = EventAlignment.differences(expected, run.comparable).first else { return nil }
             let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? start
-            return Parting(libinput: run.version, against: first.version, index: d.index, time_s: Double(time - min(time, start)) / 1e6,
+            return Parting(libinput: run.version, against: first.version, index: d.index, time: Double(time - min(time, start)) / 1e6,
                            expected: d.expected, actual: d.actual)
         }
     }
@@ -124,7 +124,7 @@ public struct VersionComparison: Sendable {
                 lines.append("\(run.version): the same \(Run.shownEvents(run.events).count) events as \(runs[0].version)")
                 continue
             }
-            lines.append(String(format: "%@ parts from %@ at event %d (+%.3f s): %@ %@, %@ %@", run.version, p.against, p.index, p.time_s,
+            lines.append(String(format: "%@ parts from %@ at event %d (+%.3f s): %@ %@, %@ %@", run.version, p.against, p.index, p.time,
                                 p.against, p.expected ?? "nothing", run.version, p.actual ?? "nothing"))
         }
         return lines.joined(separator: "\n") + "\n"

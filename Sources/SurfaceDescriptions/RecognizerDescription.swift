@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputEvents
 
 /// One recognizer: its kind, its name, the options every kind has, and its kind's own options
 /// (``RecognizerKind/Options``); absent options keep the recognizer's defaults.
@@ -37,13 +38,6 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         case kind, name, allowedTouchTypes, requiresFailureOf
     }
 
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     /// Reads the common keys, then the kind's options from the same entry; keys neither common
     /// nor the kind's are kept to be refused at ``makeRecognizer(in:)``, which names the region.
     public init(from decoder: any Decoder) throws {
@@ -52,7 +46,7 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         name = try common.decodeIfPresent(String.self, forKey: .name)
         allowedTouchTypes = try common.decodeIfPresent([TouchTypeName].self, forKey: .allowedTouchTypes)
         requiresFailureOf = try common.decodeIfPresent([String].self, forKey: .requiresFailureOf)
-        let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).filter { Common(rawValue: $0) == nil }
+        let keys = try decoder.container(keyedBy: NamedKey.self).allKeys.map(\.stringValue).filter { Common(rawValue: $0) == nil }
         guard let registered = RecognizerKinds.named(kind) else {
             foreignOptions = keys
             return

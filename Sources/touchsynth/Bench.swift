@@ -54,6 +54,7 @@ struct Bench: ParsableCommand {
             writeStderr("touchsynth bench: allocations are counted only with LD_PRELOAD=libtouchsynth-alloc-count.so (tools/bench does this)")
         }
         if json {
+            emit(JSONLines.header("bench"))
             for f in figures { emit(JSONLines.line(f)) }
             return
         }

@@ -48,6 +48,7 @@ struct BridgeRun: ParsableCommand {
         if let mode, mode.modes != [.compatibility] { throw ValidationError("--mode must be compat: only compatibility mode simulates touches") }
         guard pointsPerMm.isFinite, (0.1...100).contains(pointsPerMm) else { throw ValidationError("--points-per-mm must be within 0.1 and 100") }
         if output != nil && replay == nil { throw ValidationError("--output goes with --replay") }
+        if json && replay != nil { throw ValidationError("--json prints the frames written live; --replay writes them as a recording") }
         if replay != nil && devicePaths.count > 1 { throw ValidationError("--replay reads one recording: one --device, the device of a getevent log") }
         if replay == nil && desc != nil { throw ValidationError("--desc describes --replay's recording: live touchpads describe themselves") }
     }
@@ -69,6 +70,7 @@ struct BridgeRun: ParsableCommand {
         writeStderr("touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
                     + "touchpad pinch and rotation now arrive there as two touches. Ctrl-C or SIGTERM removes it.")
         var failure: UinputError?
+        if json { emit(JSONLines.header("bridgeFrames")) }
         reportingErrors {
             try context.run { event in
                 // The bridge's own touchscreen shows up on the seat too; its touches are ours.
@@ -95,7 +97,7 @@ struct BridgeRun: ParsableCommand {
     private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) {
         if json {
             let body = frame.filter { $0.type != Evdev.EV_SYN }
-            emit(JSONLines.line(WrittenFrame(time_us: time, device: node, events: body.map { [Int($0.type), Int($0.code), Int($0.value)] })))
+            emit(JSONLines.line(WrittenFrame(timeUs: time, device: node, events: body.map { [Int($0.type), Int($0.code), Int($0.value)] })))
         } else {
             emit(String(format: "%.6f %@  ", Double(time) / 1e6, node) + Evdev.frameText(frame))
         }
@@ -126,8 +128,9 @@ struct BridgeCheck: ParsableCommand {
         if let touchscreen { events += loadEventStream(touchscreen).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) } }
         let result = BridgeFidelity.measure(events, tolerance: tolerance)
         if json {
+            emit(JSONLines.header("bridgeCheck"))
             emit(JSONLines.line(FidelityLine(pinches: result.pinches, contacts: result.contacts, updates: result.updates, frames: result.frames,
-                                             max_scale_error: result.maxScaleError, max_angle_error_rad: result.maxAngleError,
+                                             maxScaleError: result.maxScaleError, maxAngleError: result.maxAngleError,
                                              problems: result.problems)))
         } else {
             for problem in result.problems.prefix(20) { emit("problem: \(problem)") }
@@ -140,7 +143,7 @@ struct BridgeCheck: ParsableCommand {
 
 /// A frame the bridge writes, as `bridge --json` prints it: its events as `[type, code, value]`.
 private struct WrittenFrame: Encodable {
-    var time_us: UInt64
+    var timeUs: UInt64
     var device: String
     var events: [[Int]]
 }
@@ -151,7 +154,7 @@ private struct FidelityLine: Encodable {
     var contacts: Int
     var updates: Int
     var frames: Int
-    var max_scale_error: Double
-    var max_angle_error_rad: Double
+    var maxScaleError: Double
+    var maxAngleError: Double
     var problems: [String]
 }

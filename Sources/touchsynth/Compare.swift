@@ -55,6 +55,7 @@ struct Compare: ParsableCommand {
         if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { makeDirectory(reportDirectory) }
         let eventsOutput = eventsFile.map { (path: $0, fd: openForWriting($0)) }
+        if let eventsOutput { writeText(JSONLines.header("modeEvents") + "\n", to: eventsOutput.fd, path: eventsOutput.path) }
         defer { if let eventsOutput { close(eventsOutput.fd) } }
         // The description was checked when it was loaded, so building it again cannot fail.
         let comparison = Comparison { reportingErrors { try description.makeSurface() } }
@@ -64,6 +65,7 @@ struct Compare: ParsableCommand {
         // A recording that cannot be read or replayed is reported and passed over, as `grep` does
         // a file; the first one's exit code ends the run.
         var failure: Int32?
+        if json { emit(JSONLines.header("compare")) }
         for path in recordings {
             let recording: Recording?, events: [LibinputEvent], recordingStart: UInt64?
             do {
@@ -122,7 +124,7 @@ struct Compare: ParsableCommand {
     /// prints them, ending with the flush `compare` does a second after the last event and the
     /// accounting line.
     private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String, configuration: AppEventTranslator.Configuration) {
-        let output = ModeOutput(modes: DeliveryMode.allCases, json: true, configuration: configuration) { writeText($0 + "\n", to: fd, path: path) }
+        let output = ModeOutput(modes: DeliveryMode.allCases, json: true, configuration: configuration, header: false) { writeText($0 + "\n", to: fd, path: path) }
         events.forEach { output.handle($0) }
         output.finish(at: Comparison.flushTime(of: events))
     }

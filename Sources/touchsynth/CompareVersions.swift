@@ -17,6 +17,7 @@ extension Compare {
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         var differing = 0, violations = 0
         var failure: Int32?
+        if json { emit(JSONLines.header("compareVersions")) }
         for path in recordings {
             var runs: [VersionComparison.Run] = []
             do {

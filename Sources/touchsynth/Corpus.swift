@@ -38,6 +38,7 @@ struct Corpus: ParsableCommand {
         let outcome = run.run()
         if let signal = outcome.interruption { Foundation.exit(128 + signal) }
         if json {
+            emit(JSONLines.header("corpus"))
             for line in outcome.table.lines() { emit(JSONLines.line(line)) }
         } else {
             emitRaw(outcome.table.text())

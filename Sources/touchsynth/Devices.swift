@@ -20,6 +20,7 @@ struct Devices: ParsableCommand {
             return devices
         }
         if json {
+            emit(JSONLines.header("devices"))
             for d in devices { emit(JSONLines.line(d)) }
             return
         }

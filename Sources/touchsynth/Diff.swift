@@ -54,10 +54,11 @@ struct Diff: ParsableCommand {
 
     private func compareStreams(_ a: [LibinputEvent], _ b: [LibinputEvent]) throws {
         let diff = StreamDiff(expected: a, actual: b, allTypes: all)
+        if json { emit(JSONLines.header("diffEvents")) }
         printDifferences(diff.differences, unit: "event")
         let devices = diff.devices.joined(separator: ", ")
         if json {
-            emit(JSONLines.line(EventSummary(compared: diff.expected.count, compared_actual: diff.actual.count, differences: diff.differences.count,
+            emit(JSONLines.line(EventSummary(compared: diff.expected.count, comparedActual: diff.actual.count, differences: diff.differences.count,
                                              devices: diff.devices)))
         } else {
             if diff.differences.count > limit { emit("… and \(diff.differences.count - limit) more") }
@@ -69,11 +70,12 @@ struct Diff: ParsableCommand {
 
     private func compareRecordings(_ a: Recording, _ b: Recording) throws {
         let diff = RecordingDiff(expected: a, actual: b, actualAsDelivered: asDelivered)
+        if json { emit(JSONLines.header("diffFrames")) }
         printDifferences(diff.differences, unit: "frame")
         let (p50, p99, worst) = (diff.intervalDeviation(0.5), diff.intervalDeviation(0.99), diff.intervalDeviations.last ?? 0)
         if json {
-            emit(JSONLines.line(FrameSummary(frames: diff.expectedFrames, frames_actual: diff.actualFrames, differences: diff.differences.count,
-                                             interval_deviation_us_p50: p50, interval_deviation_us_p99: p99, interval_deviation_us_max: worst)))
+            emit(JSONLines.line(FrameSummary(frames: diff.expectedFrames, framesActual: diff.actualFrames, differences: diff.differences.count,
+                                             intervalDeviationUsP50: p50, intervalDeviationUsP99: p99, intervalDeviationUsMax: worst)))
         } else {
             if diff.differences.count > limit { emit("… and \(diff.differences.count - limit) more") }
             emit("\(diff.expectedFrames) frames expected, \(diff.actualFrames) actual, \(diff.differences.count) differ; "
@@ -111,7 +113,7 @@ private struct DifferenceLine: Encodable {
 /// `diff --json`'s last line for two event streams.
 private struct EventSummary: Encodable {
     var compared: Int
-    var compared_actual: Int
+    var comparedActual: Int
     var differences: Int
     var devices: [String]
 }
@@ -119,9 +121,9 @@ private struct EventSummary: Encodable {
 /// `diff --json`'s last line for two recordings.
 private struct FrameSummary: Encodable {
     var frames: Int
-    var frames_actual: Int
+    var framesActual: Int
     var differences: Int
-    var interval_deviation_us_p50: Int64
-    var interval_deviation_us_p99: Int64
-    var interval_deviation_us_max: Int64
+    var intervalDeviationUsP50: Int64
+    var intervalDeviationUsP99: Int64
+    var intervalDeviationUsMax: Int64
 }

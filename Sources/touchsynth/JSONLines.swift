@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 
 /// The one way `--json` output is written: each line a value's `Encodable` form, its keys sorted,
 /// so that the same input gives the same bytes.
@@ -9,18 +10,19 @@ enum JSONLines {
         return encoder
     }()
 
+    /// The first line of a command's JSON output: which output it is (docs/json.md names each
+    /// and its keys) and the schema's version, so that a script can refuse a version it does not know.
+    static func header(_ output: String) -> String {
+        line(Header(output: output, schemaVersion: JSONSchema.version))
+    }
+
+    private struct Header: Encodable {
+        var output: String
+        var schemaVersion: Int
+    }
+
     /// `value` as one line of JSON, without the newline.
     static func line(_ value: some Encodable) -> String {
         reportingErrors { String(decoding: try encoder.encode(value), as: UTF8.self) }
     }
-}
-
-/// A key named at run time, for objects whose keys are data (a mode's name, a reason).
-struct NamedKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }

@@ -1,6 +1,6 @@
 import AppEventInvariants
-import ArgumentParser
 import AppEvents
+import ArgumentParser
 import Benchmarks
 import Foundation
 import LibinputEvents
@@ -24,11 +24,13 @@ final class ModeOutput {
     private let write: (String) -> Void
 
     /// `write`: where lines go, stdout unless given (`compare --events-out` writes them to a file).
+    /// `header`: whether JSON output opens with its header line (a file of several streams has one).
     /// `modes`: the delivery modes whose app events are printed, none for libinput's events alone.
     init(modes: [DeliveryMode], json: Bool, configuration: AppEventTranslator.Configuration = .init(), pointerLock: Bool = false,
-         colour: ColorChoice = .never, write: @escaping (String) -> Void = emit) {
+         colour: ColorChoice = .never, header: Bool = true, write: @escaping (String) -> Void = emit) {
         self.json = json
         self.write = write
+        if json && header { write(JSONLines.header(modes.isEmpty ? "libinputEvents" : "modeEvents")) }
         requestsPointerLock = pointerLock
         for mode in modes {
             translators.append((mode, AppEventTranslator(mode: mode, configuration: configuration), InvariantChecker(mode: mode)))

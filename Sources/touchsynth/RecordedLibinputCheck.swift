@@ -23,6 +23,7 @@ extension ReplayCommand {
         let events = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), options: options).events }
         let check = RecordedLibinputCheck(recorded: recorded, replayed: events, libinput: build.version)
         if output.json {
+            emit(JSONLines.header("libinputCheck"))
             emit(JSONLines.line(check))
         } else {
             emit(check.text)

@@ -20,6 +20,7 @@ struct Surfaces: ParsableCommand {
             }
             return emitRaw(screen.text)
         }
+        if json { emit(JSONLines.header("surfaces")) }
         for screen in BuiltInScreen.allCases {
             let isDefault = screen == .default
             if json {
