@@ -17,7 +17,7 @@ final class AllocationTests: XCTestCase {
         environment["LD_PRELOAD"] = counter
         let result = try runProcess([touchsynth, "bench", "--throughput-only", "--runs", "1", "--events", "10000", "--json"], environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let figures = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let figures = try jsonLines(result.stdout)
         for mode in ["compat", "indirect"] {
             let steady = try XCTUnwrap(figures.first { $0["name"] as? String == "heap allocations per event in the steady state, \(mode)" },
                                        "no allocation figure: the counter was not loaded")

@@ -5,10 +5,6 @@ import XCTest
 /// (`bridge --replay`), read back by real libinput as a touchscreen through the harness.
 /// (The uinput device itself is exercised in the VM tier, `tools/vm-test`.)
 final class BridgeTests: XCTestCase {
-    func objects(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-    }
-
     func testTouchscreenReadBackByLibinputReproducesThePinch() throws {
         let touchsynth = try Fixtures.touchsynth()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString)")
@@ -22,13 +18,13 @@ final class BridgeTests: XCTestCase {
             let readBack = try runProcess([touchsynth, "replay", "--json", screen])
             XCTAssertEqual(readBack.status, 0, "\(name): \(readBack.stderr)")
             let pad = try runProcess([touchsynth, "replay", "--json", source])
-            let touches = try objects(readBack.stdout), gestures = try objects(pad.stdout)
+            let touches = try jsonLines(readBack.stdout), gestures = try jsonLines(pad.stdout)
 
             // libinput sees a touchscreen, sized from the axes' resolution (1440x900 points at 5 per mm).
             let added = try XCTUnwrap(touches.first { $0["type"] as? String == "DEVICE_ADDED" })
             XCTAssertEqual(added["name"] as? String, "TouchSynth virtual touchscreen")
             XCTAssertEqual(added["capabilities"] as? [String], ["touch"], name)
-            let size = try XCTUnwrap(added["size_mm"] as? [Double])
+            let size = try XCTUnwrap(added["sizeMm"] as? [Double])
             XCTAssertEqual(size[0], 288, accuracy: 0.01)
             XCTAssertEqual(size[1], 180, accuracy: 0.01)
             XCTAssertEqual(touches.filter { $0["type"] as? String == "TOUCH_DOWN" }.count, 2, name)
@@ -52,7 +48,7 @@ final class BridgeTests: XCTestCase {
             XCTAssertEqual(pairs.count, updates.count + 1, "\(name): one touch frame for the begin and one per update")
             var summed = 0.0
             for (update, pair) in zip(updates, pairs.dropFirst()) {
-                summed += (update["angle_delta"] as? Double ?? .nan) * .pi / 180
+                summed += (update["angleDeltaDeg"] as? Double ?? .nan) * .pi / 180
                 XCTAssertEqual(pair.separation / pairs[0].separation, update["scale"] as? Double ?? .nan, accuracy: 1e-3, name)
                 XCTAssertEqual(remainder(pair.angle - pairs[0].angle - summed, 2 * .pi), 0, accuracy: 1e-3, name)
             }
@@ -65,7 +61,7 @@ final class BridgeTests: XCTestCase {
             try readBack.stdout.write(to: screenFile, atomically: true, encoding: .utf8)
             let ok = try runProcess([touchsynth, "bridge", "check", "--json", padFile.path, screenFile.path])
             XCTAssertEqual(ok.status, 0, "\(name): \(ok.stdout)")
-            let figures = try XCTUnwrap(try objects(ok.stdout).first)
+            let figures = try XCTUnwrap(try jsonLines(ok.stdout).first)
             XCTAssertEqual(figures["frames"] as? Int, updates.count + 1, name)
             XCTAssertLessThanOrEqual(figures["max_scale_error"] as? Double ?? 1, 1e-3, name)
             XCTAssertLessThanOrEqual(figures["max_angle_error_rad"] as? Double ?? 1, 1e-3, name)

@@ -8,7 +8,7 @@ final class CompareTests: XCTestCase {
     func report(_ url: URL, surface: String = "canvas") throws -> [String: Any] {
         let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", "--surface", surface, url.path])
         XCTAssertEqual(result.status, 0, result.stderr)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try jsonObject(result.stdout)
     }
 
     /// `value` without its "time" keys, at any depth.
@@ -30,10 +30,9 @@ final class CompareTests: XCTestCase {
     /// libinput's final pinch scale and summed angle for a recording, from `replay --json`.
     func libinputFinal(_ url: URL) throws -> (scale: Double, angle: Double) {
         let result = try runProcess([try Fixtures.touchsynth(), "replay", "--json", url.path])
-        let updates = try result.stdout.split(separator: "\n")
-            .compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let updates = try jsonLines(result.stdout)
             .filter { $0["type"] as? String == "GESTURE_PINCH_UPDATE" }
-        return (try XCTUnwrap(updates.last?["scale"] as? Double), updates.compactMap { $0["angle_delta"] as? Double }.reduce(0, +))
+        return (try XCTUnwrap(updates.last?["scale"] as? Double), updates.compactMap { $0["angleDeltaDeg"] as? Double }.reduce(0, +))
     }
 
     /// A recording that cannot be read is reported in one line and passed over; the others are
@@ -46,9 +45,7 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertEqual(result.stderr, "touchsynth: /dev/null:1: no device description and no events (read as evemu)\n"
             + "touchsynth: \(missing): no such file\n")
-        let compared = try result.stdout.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["recording"] as? String
-        }
+        let compared = try jsonLines(result.stdout).map { $0["recording"] as? String }
         XCTAssertEqual(compared, [pinch, rotate])
     }
 
@@ -102,7 +99,7 @@ final class CompareTests: XCTestCase {
                 XCTAssertEqual(result.status, 0, "\(screen): \(result.stderr)")
                 // libinput's own log lines aside, touchsynth reports every violation on a line of its own.
                 XCTAssertFalse(result.stderr.split(separator: "\n").contains { $0.hasPrefix("touchsynth: ") }, "\(screen): \(result.stderr)")
-                reports += result.stdout.split(separator: "\n").count
+                reports += try jsonLines(result.stdout).count
             }
             XCTAssertEqual(reports, recordings.count, screen)
         }
@@ -206,12 +203,11 @@ final class CompareTests: XCTestCase {
         let written = try runProcess([touchsynth, "compare", "--events-out", file.path, url.path])
         XCTAssertEqual(written.status, 0, written.stderr)
         XCTAssertEqual(written.stdout, plain.stdout)
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-            .map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let lines = try jsonLines(String(contentsOf: file, encoding: .utf8))
         let events = lines.filter { $0["libinput"] is [String: Any] }
         let accounting = try XCTUnwrap(lines.last?["accounting"] as? [String: [String: Any]])
-        XCTAssertEqual(accounting["compat"]?["libinput_events"] as? Int, events.count)
-        XCTAssertEqual(accounting["indirect"]?["libinput_events"] as? Int, events.count)
+        XCTAssertEqual(accounting["compat"]?["libinputEvents"] as? Int, events.count)
+        XCTAssertEqual(accounting["indirect"]?["libinputEvents"] as? Int, events.count)
         let updates = events.filter { ($0["libinput"] as? [String: Any])?["type"] as? String == "GESTURE_PINCH_UPDATE" }
         XCTAssertFalse(updates.isEmpty)
         for update in updates {
@@ -247,14 +243,14 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(NSDictionary(dictionary: withoutTimes(fromCapture)), NSDictionary(dictionary: withoutTimes(fromRecording)))
         XCTAssertEqual(try row(fromCapture, "pinch").compat["began"] as? Int, 1)
 
-        try Data((replay.stdout + "{\"time_us\": 1, \"type\": \"POINTER_MOTION\"}\n").utf8).write(to: capture)
+        try Data((replay.stdout + "{\"timeUs\": 1, \"type\": \"POINTER_MOTION\"}\n").utf8).write(to: capture)
         let malformed = try runProcess([touchsynth, "compare", capture.path])
         XCTAssertEqual(malformed.status, 65)
         XCTAssertTrue(malformed.stderr.hasPrefix("touchsynth: \(capture.path):\(replay.stdout.split(separator: "\n").count + 1): "), malformed.stderr)
-        try Data((replay.stdout + "{\"time_us\": -5, \"device\": \"event10\", \"type\": \"DEVICE_REMOVED\"}\n").utf8).write(to: capture)
+        try Data((replay.stdout + "{\"timeUs\": -5, \"device\": \"event10\", \"type\": \"DEVICE_REMOVED\"}\n").utf8).write(to: capture)
         let negative = try runProcess([touchsynth, "compare", capture.path])
         XCTAssertEqual(negative.status, 65)
-        XCTAssertTrue(negative.stderr.hasSuffix(": negative time_us -5\n"), negative.stderr)
+        XCTAssertTrue(negative.stderr.hasSuffix(": negative timeUs -5\n"), negative.stderr)
         let reported = try runProcess([touchsynth, "compare", "--report", FileManager.default.temporaryDirectory.path, capture.path])
         XCTAssertEqual(reported.status, 64, reported.stderr)
     }

@@ -14,7 +14,7 @@ final class CorpusTests: XCTestCase {
         let result = try runProcess([touchsynth, "corpus", devices, "--json", "--jobs", "2", "--libinput", versions.joined(separator: ","),
                                      "--markdown", markdown])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let all = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let all = try jsonLines(result.stdout)
         XCTAssertEqual(Set(all.map { $0["libinput"] as? String ?? "" }), Set(versions))
         XCTAssertEqual(all.count, versions.count * all.filter { $0["libinput"] as? String == versions[0] }.count, "every cell on every version")
         // The system's version is held to what a device can do; the others may differ (docs/libinput-versions.md).

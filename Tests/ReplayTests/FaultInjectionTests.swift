@@ -22,9 +22,8 @@ final class FaultInjectionTests: XCTestCase {
     private func replay(_ arguments: [String]) throws -> [Line] {
         let run = try runProcess([try Fixtures.touchsynth(), "replay", pinch, "--mode", "both", "--json", "--check"] + arguments)
         XCTAssertEqual(run.status, 0, "replay \(arguments) failed: \(run.stderr)")
-        return run.stdout.split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let libinput = object["libinput"] as? [String: Any] else { return nil }
+        return try jsonLines(run.stdout).compactMap { object in
+            guard let libinput = object["libinput"] as? [String: Any] else { return nil }
             return Line(libinput: libinput, compat: object["compat"] as? [[String: Any]] ?? [],
                         indirect: object["indirect"] as? [[String: Any]] ?? [])
         }
@@ -59,7 +58,7 @@ final class FaultInjectionTests: XCTestCase {
     func testTheUnplugComesAtItsInstantNotAheadLikeFrames() throws {
         let lines = try replay(["--unplug", "0.5"])
         let lastFrame = try XCTUnwrap(try RecordingLoader.load(pinch).frames.last { $0.time < 500_000 })
-        let time = { (type: String) in try XCTUnwrap(lines.last { $0.type == type }?.libinput["time_us"] as? Int, type) }
+        let time = { (type: String) in try XCTUnwrap(lines.last { $0.type == type }?.libinput["timeUs"] as? Int, type) }
         // Every frame of this pinch makes an update: the last update is the last frame's.
         XCTAssertGreaterThanOrEqual(try time("GESTURE_PINCH_END") - time("GESTURE_PINCH_UPDATE"), 500_000 - Int(lastFrame.time))
     }

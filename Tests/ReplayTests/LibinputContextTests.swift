@@ -3,10 +3,6 @@ import XCTest
 
 /// LibinputKit's contexts on a mocked device: the udev seat backend finds it like a real one.
 final class LibinputContextTests: XCTestCase {
-    func jsonLines(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-    }
-
     func testUdevSeatBackendFindsTheMockedTouchpad() throws {
         let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
@@ -20,7 +16,7 @@ final class LibinputContextTests: XCTestCase {
         XCTAssertEqual(added["sysname"] as? String, "event10")
         XCTAssertEqual(added["capabilities"] as? [String], ["pointer", "gesture"])
         // 3097 units at 31/mm by 2119 at 32/mm.
-        let size = try XCTUnwrap(added["size_mm"] as? [Double])
+        let size = try XCTUnwrap(added["sizeMm"] as? [Double])
         XCTAssertEqual(size[0], 3097.0 / 31, accuracy: 0.05)
         XCTAssertEqual(size[1], 2119.0 / 32, accuracy: 0.05)
         XCTAssertTrue(events.contains { $0["type"] as? String == "GESTURE_PINCH_END" })

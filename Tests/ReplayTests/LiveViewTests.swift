@@ -29,8 +29,7 @@ final class LiveViewTests: XCTestCase {
         let result = try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "both", "--json", recording.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         var rows = 0
-        for line in result.stdout.split(separator: "\n") {
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for object in try jsonLines(result.stdout) {
             let compat = object["compat"] as? [[String: Any]] ?? [], indirect = object["indirect"] as? [[String: Any]] ?? []
             if object["accounting"] == nil { rows += max(compat.count, indirect.count) }
         }

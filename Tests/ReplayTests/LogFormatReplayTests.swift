@@ -12,7 +12,7 @@ final class LogFormatReplayTests: XCTestCase {
     private func replay(_ arguments: [String]) throws -> (types: [String], events: [[String: Any]], stderr: String) {
         let result = try runProcess([try Fixtures.touchsynth(), "replay", "--json"] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let events = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let events = try jsonLines(result.stdout)
         return (events.map { $0["type"] as? String ?? "" }, events, result.stderr)
     }
 
@@ -77,7 +77,7 @@ final class LogFormatReplayTests: XCTestCase {
         try lines.joined(separator: "\n").write(toFile: altered, atomically: true, encoding: .utf8)
         let parted = try runProcess([touchsynth, "replay", "--with-libinput", "--json", altered])
         XCTAssertEqual(parted.status, 1, parted.stderr)
-        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(parted.stdout.utf8)) as? [String: Any])
+        let report = try jsonObject(parted.stdout)
         let first = try XCTUnwrap(report["first_difference"] as? [String: Any])
         XCTAssertEqual(first["line"] as? Int, index + 1)
         XCTAssertTrue((first["recorded"] as? String)?.hasSuffix("scale=9.99") == true, "\(first)")

@@ -34,9 +34,8 @@ final class ModeTests: XCTestCase {
 
     private func lines(of result: Finished, _ url: URL) throws -> [Line] {
         XCTAssertEqual(result.status, 0, "\(url.lastPathComponent): \(result.stderr)")
-        return try result.stdout.split(separator: "\n").map { raw in
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])
-            return Line(libinput: object["libinput"] as? [String: Any],
+        return try jsonLines(result.stdout).map { object in
+            Line(libinput: object["libinput"] as? [String: Any],
                         compat: try XCTUnwrap(object["compat"] as? [[String: Any]]),
                         indirect: try XCTUnwrap(object["indirect"] as? [[String: Any]]),
                         accounting: object["accounting"] as? [String: Any])
@@ -59,7 +58,7 @@ final class ModeTests: XCTestCase {
             // The indirect transform carries libinput's own numbers.
             let pinchUpdates = lines.filter { $0.libinput?["type"] as? String == "GESTURE_PINCH_UPDATE" }
             let lastScale = try XCTUnwrap(pinchUpdates.last?.libinput?["scale"] as? Double)
-            let angle = pinchUpdates.compactMap { $0.libinput?["angle_delta"] as? Double }.reduce(0, +)
+            let angle = pinchUpdates.compactMap { $0.libinput?["angleDeltaDeg"] as? Double }.reduce(0, +)
             let lastTransform = try XCTUnwrap(pinchUpdates.last?.indirect.last)
             XCTAssertEqual(try XCTUnwrap(lastTransform["scale"] as? Double), lastScale, accuracy: 1e-9 * lastScale, name)
             XCTAssertEqual(try XCTUnwrap(lastTransform["rotation"] as? Double), angle * .pi / 180, accuracy: 1e-9, name)
@@ -123,7 +122,7 @@ final class ModeTests: XCTestCase {
                 let counts = try XCTUnwrap(accounting[mode] as? [String: Any], "\(name) \(mode)")
                 let merged = try XCTUnwrap(counts["merged"] as? [String: Int]), dropped = try XCTUnwrap(counts["dropped"] as? [String: Int])
                 let emitted = try XCTUnwrap(counts["emitted"] as? Int)
-                XCTAssertEqual(counts["libinput_events"] as? Int, events.count, "\(name) \(mode)")
+                XCTAssertEqual(counts["libinputEvents"] as? Int, events.count, "\(name) \(mode)")
                 XCTAssertEqual(emitted + merged.values.reduce(0, +) + dropped.values.reduce(0, +), events.count, "\(name) \(mode): the counts add up")
                 XCTAssertEqual(emitted, events.filter { !$0[keyPath: column].isEmpty }.count, "\(name) \(mode): emitted = lines with app events")
                 reasons.formUnion(dropped.keys)

@@ -11,7 +11,7 @@ final class PointerInteractionReplayTests: XCTestCase {
     private func compare(_ recording: String, _ options: [String] = []) throws -> [String: Any] {
         let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", "--check", "--surface", Self.surface] + options + [recording])
         XCTAssertEqual(result.status, 0, "the invariants hold in both modes: \(result.stderr)")
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        return try jsonObject(result.stdout)
     }
 
     private func pointer(_ name: String) -> String { Self.folder.appendingPathComponent("\(name).yml").path }

@@ -7,7 +7,7 @@ import XCTest
 /// input is refused with a useful line and the right exit code.
 final class ReplayBehaviourTests: XCTestCase {
     func events(_ stdout: String) throws -> [[String: Any]] {
-        try stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try jsonLines(stdout)
     }
 
     /// Pinch recordings of ≥ 0.6 s: BEGIN, UPDATE…, END with the scale moving the way the fingers did.
@@ -23,8 +23,8 @@ final class ReplayBehaviourTests: XCTestCase {
             XCTAssertEqual(types.last, "GESTURE_PINCH_END", file)
             XCTAssertEqual(types.dropFirst().dropLast().filter { $0 != "GESTURE_PINCH_UPDATE" }, [], file)
             XCTAssertGreaterThan(types.count, 30, file)
-            let first = try XCTUnwrap(pinch.first { $0["type"] as? String == "GESTURE_PINCH_UPDATE" }?["time_us"] as? Int)
-            let last = try XCTUnwrap(pinch.last?["time_us"] as? Int)
+            let first = try XCTUnwrap(pinch.first { $0["type"] as? String == "GESTURE_PINCH_UPDATE" }?["timeUs"] as? Int)
+            let last = try XCTUnwrap(pinch.last?["timeUs"] as? Int)
             XCTAssertGreaterThanOrEqual(Double(last - first) / 1e6, 0.6, "\(file): pinch shorter than 0.6 s")
             let scales = pinch.compactMap { $0["scale"] as? Double }
             let final = try XCTUnwrap(scales.last)
@@ -44,7 +44,7 @@ final class ReplayBehaviourTests: XCTestCase {
         let touchsynth = try Fixtures.touchsynth()
         let result = try runProcess([touchsynth, "replay", "--json", Fixtures.synthesized.appendingPathComponent("rotate-cw.yml").path])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let angle = try events(result.stdout).compactMap { $0["angle_delta"] as? Double }.reduce(0, +)
+        let angle = try events(result.stdout).compactMap { $0["angleDeltaDeg"] as? Double }.reduce(0, +)
         XCTAssertEqual(angle, 90, accuracy: 5)
     }
 
@@ -87,9 +87,7 @@ final class ReplayBehaviourTests: XCTestCase {
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
         let result = try runProcess([touchsynth, "replay", recording, "--mode", "both", "--json", "--real-time", "--latency", file])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let types = result.stdout.split(separator: "\n").compactMap { line in
-            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["libinput"] as? [String: Any]
-        }.compactMap { $0["type"] as? String }
+        let types = try jsonLines(result.stdout).compactMap { $0["libinput"] as? [String: Any] }.compactMap { $0["type"] as? String }
         let rows = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").dropFirst().map { $0.split(separator: "\t") }
         XCTAssertEqual(rows.map { String($0[0]) }, types, "one latency line per libinput event, in order")
         let fromAvailability = rows.compactMap { Int64($0[1]) }

@@ -79,8 +79,7 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         var touches: [Int: (count: Int, simulated: Bool)] = [:]
         var pinch = 0, transforms = 0, pairs = 0
-        for line in result.stdout.split(separator: "\n") {
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for object in try jsonLines(result.stdout) {
             if let libinput = object["libinput"] as? [String: Any], let type = libinput["type"] as? String,
                type == "GESTURE_PINCH_BEGIN" || type == "GESTURE_PINCH_UPDATE", libinput["fingers"] as? Int == 2 {
                 pinch += 1

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LibinputEvents
 import MockedDevices
 import XCTest
 
@@ -140,3 +141,21 @@ func runOnUnreadableNode(_ command: (String) -> [String]) throws -> Finished {
     return try runProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command(node))
 }
 
+
+/// The objects of a command's JSON Lines output after its header line, which must be there and
+/// name the current schema version.
+func jsonLines(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+    let objects = try text.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], file: file, line: line) }
+    guard let header = objects.first, header["schemaVersion"] as? Int == JSONSchema.version, header["output"] is String else {
+        XCTFail("no JSON header line with schemaVersion \(JSONSchema.version): \(text.prefix(200))", file: file, line: line)
+        return objects
+    }
+    return Array(objects.dropFirst())
+}
+
+/// The one object of a command's JSON output of one line after its header.
+func jsonObject(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+    let objects = try jsonLines(text, file: file, line: line)
+    XCTAssertEqual(objects.count, 1, "one object expected: \(text.prefix(200))", file: file, line: line)
+    return try XCTUnwrap(objects.first, file: file, line: line)
+}

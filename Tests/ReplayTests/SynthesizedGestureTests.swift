@@ -43,9 +43,7 @@ final class SynthesizedGestureTests: XCTestCase {
             for (e, replay) in zip(Self.expectations, replays) {
                 let result = try replay.wait()
                 XCTAssertEqual(result.status, 0, result.stderr)
-                let events = try result.stdout.split(separator: "\n").map {
-                    try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-                }
+                let events = try jsonLines(result.stdout)
                 check(e, events, on: name)
             }
         }
@@ -73,7 +71,7 @@ final class SynthesizedGestureTests: XCTestCase {
             XCTAssertEqual(final, scale, accuracy: scale * 0.05, "\(what): final scale")
         }
         if let angle = e.angle {
-            let total = gestures.compactMap { $0["angle_delta"] as? Double }.reduce(0, +)
+            let total = gestures.compactMap { $0["angleDeltaDeg"] as? Double }.reduce(0, +)
             XCTAssertEqual(total, angle, accuracy: 5, "\(what): accumulated angle")
         }
     }

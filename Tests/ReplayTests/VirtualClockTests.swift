@@ -21,9 +21,9 @@ final class VirtualClockTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         let events = lines(first.stdout)
         let begin = try XCTUnwrap(events.first { $0["type"] as? String == "GESTURE_HOLD_BEGIN" }, "no hold")
-        let added = try XCTUnwrap(events.first?["time_us"] as? Int)
+        let added = try XCTUnwrap(events.first?["timeUs"] as? Int)
         let twoFingers = try XCTUnwrap(try firstFrame(path, where: { $0.contains { $0.type == Evdev.EV_KEY && $0.code == 333 && $0.value == 1 } }))
-        XCTAssertEqual(begin["time_us"] as? Int, added + leadIn + Int(twoFingers) + 40_000)
+        XCTAssertEqual(begin["timeUs"] as? Int, added + leadIn + Int(twoFingers) + 40_000)
         for run in 1..<20 {
             let again = try runProcess([touchsynth, "replay", "--json", path])
             XCTAssertEqual(again.stdout, first.stdout, "run \(run) differs")
@@ -43,11 +43,11 @@ final class VirtualClockTests: XCTestCase {
             let recording = try RecordingLoader.load(path)
             let down = try XCTUnwrap(recording.frames.first).time, lift = try XCTUnwrap(recording.frames.last).time
             let (events, report) = try replay(path)
-            let added = try XCTUnwrap(events.first?["time_us"] as? Int)
+            let added = try XCTUnwrap(events.first?["timeUs"] as? Int)
             let begin = try XCTUnwrap(events.first { $0["type"] as? String == "GESTURE_HOLD_BEGIN" }, "\(path): no hold")
             let end = try XCTUnwrap(events.first { $0["type"] as? String == "GESTURE_HOLD_END" })
-            XCTAssertEqual(begin["time_us"] as? Int, added + leadIn + Int(down) + timeout, path)
-            XCTAssertEqual(end["time_us"] as? Int, added + leadIn + Int(lift), path)
+            XCTAssertEqual(begin["timeUs"] as? Int, added + leadIn + Int(down) + timeout, path)
+            XCTAssertEqual(end["timeUs"] as? Int, added + leadIn + Int(lift), path)
             XCTAssertEqual(end["cancelled"] as? Bool, false)
             XCTAssertTrue(report.timerInstants.contains(Int64(down) + Int64(timeout)), "\(path): timers at \(report.timerInstants)")
         }
@@ -97,7 +97,7 @@ final class VirtualClockTests: XCTestCase {
         + Int(ReplayTiming.libinputSide.leadIn.components.seconds) * 1_000_000
 
     private func lines(_ text: String) -> [[String: Any]] {
-        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        (try? jsonLines(text)) ?? []
     }
 
     private func temporaryPath(_ name: String) -> String {
