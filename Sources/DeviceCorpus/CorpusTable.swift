@@ -111,7 +111,7 @@ public struct CorpusTable: Sendable {
 }
 
 /// `corpus --json`'s line for one device, gesture and libinput version: the outcome under its own
-/// key (`value`, `instead`, `not_synthesized` or `replay_failed`), and `why` a gesture was not reported.
+/// key (`value`, `instead`, `notSynthesized` or `replayFailed`), and `why` a gesture was not reported.
 public struct CorpusLine: Encodable, Sendable {
     var device: CorpusDevice
     var libinput: String
@@ -119,7 +119,7 @@ public struct CorpusLine: Encodable, Sendable {
     var why: String?
 
     private enum Key: String, CodingKey {
-        case device, name, tracking, libinput, gesture, reported, value, instead, not_synthesized, replay_failed, why
+        case device, name, tracking, libinput, gesture, reported, value, instead, notSynthesized, replayFailed, why
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,8 +133,8 @@ public struct CorpusLine: Encodable, Sendable {
         switch cell.outcome {
         case .reported(let value): try c.encode(value, forKey: .value)
         case .other(let what): try c.encode(what, forKey: .instead)
-        case .notSynthesized(let why): try c.encode(why, forKey: .not_synthesized)
-        case .replayFailed(let why): try c.encode(why, forKey: .replay_failed)
+        case .notSynthesized(let why): try c.encode(why, forKey: .notSynthesized)
+        case .replayFailed(let why): try c.encode(why, forKey: .replayFailed)
         case .pending: break
         }
         try c.encodeIfPresent(why, forKey: .why)

@@ -105,8 +105,14 @@ public final class LibinputContext {
         interface.deallocate()
     }
 
+    /// Whether libinput logs at debug priority too (its state machines' chatter, as
+    /// `libinput debug-events --verbose` shows); info and errors otherwise.
+    public var logsDebug = false {
+        didSet { libinput_log_set_priority(li, logsDebug ? LIBINPUT_LOG_PRIORITY_DEBUG : LIBINPUT_LOG_PRIORITY_INFO) }
+    }
+
     /// A context over udev, taking every input device of `seat`.
-    public static func udev(seat: String = "seat0") throws(LibinputError) -> LibinputContext {
+    public static func udev(seat: String = "seat0", logsDebug: Bool = false) throws(LibinputError) -> LibinputContext {
         guard let udev = udev_new() else { throw LibinputError(.system, "udev: cannot create a context") }
         let context: LibinputContext
         do {
@@ -115,6 +121,7 @@ public final class LibinputContext {
             udev_unref(udev)
             throw error
         }
+        context.logsDebug = logsDebug
         guard libinput_udev_assign_seat(context.li, seat) == 0 else {
             throw LibinputError(.system, "libinput: cannot assign seat \(seat)")
         }
@@ -122,9 +129,11 @@ public final class LibinputContext {
     }
 
     /// A context over explicit device nodes (`/dev/input/eventN`), each configured as `configuration` says.
-    public static func path(_ devices: [String], configuration: DeviceConfiguration = DeviceConfiguration()) throws(LibinputError) -> LibinputContext {
+    public static func path(_ devices: [String], configuration: DeviceConfiguration = DeviceConfiguration(),
+                            logsDebug: Bool = false) throws(LibinputError) -> LibinputContext {
         let context = try LibinputContext(udev: nil)
         context.configuration = configuration
+        context.logsDebug = logsDebug
         for path in devices { try context.addDevice(path) }
         return context
     }
@@ -285,7 +294,7 @@ public final class LibinputContext {
             }
             if value == LIBINPUT_CONFIG_SCROLL_NO_SCROLL || libinput_device_config_scroll_get_methods(device) & value.rawValue != 0 {
                 libinput_device_config_scroll_set_method(device, value)
-            } else { missing.append("the \(method.rawValue) scroll method") }
+            } else { missing.append(method == .twoFinger ? "two-finger scrolling" : "\(method.rawValue) scrolling") }
         }
         if c.accelProfile != nil || c.accelSpeed != nil {
             if libinput_device_config_accel_is_available(device) != 0 {
@@ -293,7 +302,7 @@ public final class LibinputContext {
                     let value = profile == .flat ? LIBINPUT_CONFIG_ACCEL_PROFILE_FLAT : LIBINPUT_CONFIG_ACCEL_PROFILE_ADAPTIVE
                     if libinput_device_config_accel_get_profiles(device) & value.rawValue != 0 {
                         libinput_device_config_accel_set_profile(device, value)
-                    } else { missing.append("the \(profile.rawValue) acceleration profile") }
+                    } else { missing.append("a \(profile.rawValue) acceleration profile") }
                 }
                 if let speed = c.accelSpeed { libinput_device_config_accel_set_speed(device, speed) }
             } else { missing.append("pointer acceleration") }
@@ -323,7 +332,7 @@ public final class LibinputContext {
         }
         guard !missing.isEmpty, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 else { return }
         let name = "\(String(cString: libinput_device_get_sysname(device))) (\(String(cString: libinput_device_get_name(device))))"
-        pendingLog.append(LibinputLogMessage(priority: .error, text: "\(name) has no \(missing.joined(separator: ", ")): left as libinput sets it"))
+        pendingLog.append(LibinputLogMessage(priority: .error, text: "\(name) has no \(missing.joined(separator: ", ")): libinput's default kept"))
     }
 
     private func pointer(_ p: OpaquePointer?, type: libinput_event_type, sysname: String) -> LibinputEvent? {

@@ -33,6 +33,9 @@ public struct ReplayOptions: Sendable {
     /// is neither a pointer nor a touchpad nor a touchscreen (a keyboard's): there is nothing for
     /// an app's pointer or touch events in it.
     public var refusesEmpty = false
+    /// libinput logs at debug priority too, as `libinput debug-events --verbose` does: the
+    /// report's ``ReplayReport/libinputLog`` then holds its state machines' chatter.
+    public var logsDebug = false
 
     public init() {}
 
@@ -84,7 +87,7 @@ public struct Replay: Sendable {
         device.faults = options.faults
         let side = try BuildProducts.libinputSide()
         let configuration = LibinputSideConfiguration(devices: device.devnodes, device: options.configuration,
-                                                      libinputVersion: options.libinput.version)
+                                                      libinputVersion: options.libinput.version, logsDebug: options.logsDebug)
         return try withoutActuallyEscaping(handle) { (handle) throws(HarnessError) -> ReplayReport in
             let channel = try ChannelReceiver(configuration: configuration, handle: handle)
             defer { channel.close() }

@@ -9,11 +9,14 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
     public var device: DeviceConfiguration
     /// The version of the libinput the side loads, named in its DEVICE_ADDED events.
     public var libinputVersion: String?
+    /// Whether libinput logs at debug priority (``LibinputContext/logsDebug``).
+    public var logsDebug: Bool
 
-    public init(devices: [String], device: DeviceConfiguration = DeviceConfiguration(), libinputVersion: String? = nil) {
+    public init(devices: [String], device: DeviceConfiguration = DeviceConfiguration(), libinputVersion: String? = nil, logsDebug: Bool = false) {
         self.devices = devices
         self.device = device
         self.libinputVersion = libinputVersion
+        self.logsDebug = logsDebug
     }
 
     /// The variable holding the configuration.
@@ -39,6 +42,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         if let speed = device.accelSpeed { fields.append("speed=\(speed)") }
         for (key, value) in Self.switches(device) { if let value { fields.append("\(key)=\(value ? 1 : 0)") } }
         if let libinputVersion { fields.append("version=" + libinputVersion) }
+        if logsDebug { fields.append("log=debug") }
         return [Self.variable: fields.joined(separator: ";"), Self.eventsVariable: String(Self.eventsDescriptor),
                 Self.readinessVariable: String(Self.readinessDescriptor), Self.readinessByProgramVariable: "1"]
     }
@@ -51,6 +55,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         }
         devices = []
         device = DeviceConfiguration()
+        logsDebug = false
         for field in text.split(separator: ";") {
             let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ChannelFailure(.system, "\(Self.variable): '\(field)' is not KEY=VALUE") }
@@ -70,6 +75,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
             case "drag": device.tapDrag = parts[1] == "1"
             case "draglock": device.dragLock = parts[1] == "1"
             case "version": libinputVersion = parts[1]
+            case "log": logsDebug = parts[1] == "debug"
             default: throw ChannelFailure(.system, "\(Self.variable): unknown key '\(parts[0])'")
             }
         }

@@ -22,13 +22,13 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
     public var recorded: Int
     public var replayed: Int
     public var differences: Int
-    public var first_difference: FirstDifference?
+    public var firstDifference: FirstDifference?
 
     /// `recorded` against the events a replay on libinput `version` gave.
     public init(recorded: RecordedLibinputEvents, replayed events: [LibinputEvent], libinput version: String) {
         let replayed = events.compactMap(EventFormat.libinputRecordText)
         let differences = EventAlignment.differences(recorded.events.map(\.text), replayed)
-        first_difference = differences.first.map { d in
+        firstDifference = differences.first.map { d in
             FirstDifference(index: d.index, line: d.index < recorded.events.count ? recorded.events[d.index].line : nil,
                             time: d.index < recorded.events.count ? recorded.events[d.index].time : nil, recorded: d.expected, replayed: d.actual)
         }
@@ -43,7 +43,7 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
     public var text: String {
         var lines = ["recorded: \(recorded) libinput events, by libinput \(recordedLibinput ?? "of unknown version"); "
                      + "replayed: \(replayed), on libinput \(libinput)"]
-        if let d = first_difference {
+        if let d = firstDifference {
             let place = [d.line.map { "line \($0)" }, d.time.map { String(format: "+%.3f s", $0) }].compactMap { $0 }.joined(separator: ", ")
             lines.append("parts at recorded event \(d.index)\(place.isEmpty ? "" : " (\(place))"): recorded \(d.recorded ?? "nothing"), "
                          + "replayed \(d.replayed ?? "nothing")")

@@ -17,7 +17,8 @@ struct LibinputSide {
             exit(70)
         }
         do throws(LibinputError) {
-            let context = try LibinputContext.path(channel.configuration.devices, configuration: channel.configuration.device)
+            let context = try LibinputContext.path(channel.configuration.devices, configuration: channel.configuration.device,
+                                                   logsDebug: channel.configuration.logsDebug)
             context.libinputVersion = channel.configuration.libinputVersion
             // A harness that went away (killed, or its output closed) ends the side too.
             try context.run(ready: channel.notifyReady, dispatched: {
@@ -40,8 +41,8 @@ struct LibinputSide {
         }
     }
 
-    /// libinput's log since the last call, as records.
+    /// libinput's log since the last call, as records: debug lines only when asked for them.
     private static func sendLog(of context: LibinputContext, to channel: LibinputSideChannel) {
-        for message in context.takeLog() where message.priority != .debug { channel.send(.log(message)) }
+        for message in context.takeLog() { channel.send(.log(message)) }
     }
 }

@@ -90,7 +90,7 @@ struct BridgeRun: ParsableCommand {
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen.
     private func replayToFile(_ path: String, translator: inout AppEventTranslator, encoder: inout TouchscreenEncoder) {
-        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.file(path, description: desc, device: devicePaths.first), options: ReplayOptions()).events }
+        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.file(path, description: desc, device: devicePaths.first), from: path, options: ReplayOptions()).events }
         writeRecording(encoder.recording(of: events, translator: &translator), to: output, format: nil)
     }
 

@@ -35,6 +35,8 @@ struct Compare: ParsableCommand {
     var eventsFile: String?
     @OptionGroup var input: LogInputOptions
     @OptionGroup var empty: EmptyRecordingOptions
+    @OptionGroup var log: LogOptions
+    @OptionGroup var window: WindowOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Across libinput versions")
@@ -73,10 +75,10 @@ struct Compare: ParsableCommand {
                 if file.isCapture && reportDirectory != nil {
                     fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
                 }
-                recording = file.isCapture ? nil : try file.recording(description: self.input.desc, node: self.input.node)
+                recording = file.isCapture ? nil : try window.cut(file.recording(description: self.input.desc, node: self.input.node), path: path)
                 warn(recording?.notes ?? [], in: path)
                 if let recording { try empty.check(recording, path: path) }
-                let replayed = try recording.map { try replayEvents(.recording($0), options: replayOptions(clock: clock, libinput: builds[0], config: config)).parts }
+                let replayed = try recording.map { try replayEvents(.recording($0), from: path, options: replayOptions(clock: clock, libinput: builds[0], config: config, log: log)).parts }
                 events = try replayed?.events ?? file.capture()
                 recordingStart = replayed?.report.recordingStart
             } catch {

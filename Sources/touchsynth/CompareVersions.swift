@@ -25,11 +25,11 @@ extension Compare {
                 if file.isCapture {
                     fail("\(path): a capture holds one libinput's events; comparing versions takes recordings", code: ExitStatus.usage)
                 }
-                let recording = try file.recording(description: input.desc, node: input.node)
+                let recording = try window.cut(file.recording(description: input.desc, node: input.node), path: path)
                 warn(recording.notes, in: path)
                 try empty.check(recording, path: path)
                 for build in builds {
-                    let events = try replayEvents(.recording(recording), options: replayOptions(clock: clock, libinput: build, config: config)).events
+                    let events = try replayEvents(.recording(recording), from: path, options: replayOptions(clock: clock, libinput: build, config: config, log: log)).events
                     runs.append(VersionComparison.Run(version: build.version, events: events, report: comparison.compare(events, configuration: configuration)))
                 }
             } catch {

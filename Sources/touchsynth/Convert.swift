@@ -14,6 +14,7 @@ struct Convert: ParsableCommand {
     @Option(help: .hidden) var to: RecordingFormat?
     @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
     @Flag(help: "Write only the device description (an evemu .desc), no events.") var descriptionOnly = false
+    @OptionGroup var window: WindowOptions
 
     func validate() throws {
         if to != nil, format != nil { throw ValidationError("--to is the old spelling of --format: give one of them") }
@@ -21,7 +22,7 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         if to != nil { deprecated("--to", use: "--format") }
-        var rec = reportingErrors { try RecordingLoader.load(recording, description: input.desc, node: input.node) }
+        var rec = reportingErrors { try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording) }
         warn(rec.notes, in: recording)
         if descriptionOnly { rec.frames = [] }
         writeRecording(rec, to: output, format: format ?? to)

@@ -14,10 +14,12 @@ struct Debug: ParsableCommand {
     var devicePaths: [String] = []
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
+    @OptionGroup var log: LogOptions
 
     func run() throws {
         let context = reportingErrors { () throws -> LibinputContext in
-            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
+            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: log.verbose)
+                : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: log.verbose)
         }
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
@@ -30,11 +32,11 @@ struct Debug: ParsableCommand {
                 if case .deviceAdded = event.kind { sawDevice = true }
                 last = max(last, event.time)
                 printer.handle(event, availableAt: context.lastDispatchNanos)
-                reportLog(context)
+                reportLog(context, verbose: log.verbose)
                 return true
             }
         }
-        reportLog(context)
+        reportLog(context, verbose: log.verbose)
         printer.finish(at: last + 1_000_000)
         if let latency = printer.latency {
             finishLatencyLog(latency, path: output.latency ?? "")
@@ -51,9 +53,7 @@ struct Debug: ParsableCommand {
     }
 }
 
-/// libinput's errors and timing warnings go to stderr; its chatter does not.
-func reportLog(_ context: LibinputContext) {
-    for message in context.takeLog() where message.isWarning {
-        writeStderr("libinput: \(message.text)")
-    }
+/// libinput's log since the last call: its errors and timing warnings, or all of it when `verbose`.
+func reportLog(_ context: LibinputContext, verbose: Bool = false) {
+    for message in context.takeLog() { showLibinputLog(message, from: nil, verbose: verbose) }
 }

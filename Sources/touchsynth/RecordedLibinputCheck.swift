@@ -20,7 +20,7 @@ extension ReplayCommand {
         options.asDelivered = true
         // libinput record turns tapping on for every device it records.
         options.configuration.tapToClick = true
-        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), options: options).events }
+        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), from: recording, options: options).events }
         let check = RecordedLibinputCheck(recorded: recorded, replayed: events, libinput: build.version)
         if output.json {
             emit(JSONLines.header("libinputCheck"))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Benchmarks
 import Foundation
 import MockedDevices
+import Recordings
 
 /// `touchsynth replay REC`: a recording through real libinput, printed like `debug`.
 struct ReplayCommand: ParsableCommand {
@@ -39,13 +40,13 @@ struct ReplayCommand: ParsableCommand {
         printer.latency = latency
         var last: UInt64 = 0
         let report = reportingErrors { () throws(HarnessError) -> ReplayReport in
-            try Replay.stream(.file(recording, description: input.desc, device: input.node), options: options) { output in
+            try Replay.stream(replay.source(recording, input), options: options) { output in
                 switch output {
                 case .event(let event, let availableAt):
                     last = max(last, event.time)
                     printer.handle(event, availableAt: availableAt)
                 case .log(let message):
-                    if message.isWarning { writeStderr("libinput: \(message.text)") }
+                    showLibinputLog(message, from: recording, verbose: replay.log.verbose)
                 }
             }
         }
@@ -74,6 +75,8 @@ struct ReplayRunOptions: ParsableArguments {
     @OptionGroup var clock: ClockOptions
     @OptionGroup var libinput: LibinputOptions
     @OptionGroup var empty: EmptyRecordingOptions
+    @OptionGroup var log: LogOptions
+    @OptionGroup var window: WindowOptions
     @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
                                                           valueName: "recording")) var others: [String] = []
     @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
@@ -89,12 +92,21 @@ struct ReplayRunOptions: ParsableArguments {
         guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
     }
 
+    /// What to replay of `recording`: the file, streamed, or the window of it asked for.
+    func source(_ recording: String, _ input: LogInputOptions) -> ReplaySource {
+        guard window.isSet else { return .file(recording, description: input.desc, device: input.node) }
+        return .recording(reportingErrors { try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording) })
+    }
+
     /// The replay's options (building the libinput version asked for when it is not yet built).
     func options() -> ReplayOptions {
-        var options = replayOptions(clock: clock, libinput: libinput.build(), config: config, empty: empty)
+        var options = replayOptions(clock: clock, libinput: libinput.build(), config: config, empty: empty, log: log)
         options.timing.speed = speed
         options.asDelivered = asDelivered
-        options.otherDevices = others.map { .file($0) }
+        options.otherDevices = others.map { path in
+            guard window.isSet else { return .file(path) }
+            return .recording(reportingErrors { try window.cut(RecordingLoader.load(path), path: path) })
+        }
         options.faults = unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
             + synDropped.map { .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000) }
         return options

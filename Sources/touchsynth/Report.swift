@@ -24,6 +24,8 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var input: LogInputOptions
     @OptionGroup var empty: EmptyRecordingOptions
+    @OptionGroup var log: LogOptions
+    @OptionGroup var window: WindowOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup var libinput: LibinputOptions
@@ -39,8 +41,8 @@ struct ReportCommand: ParsableCommand {
         requireReadable([recording, input.desc])
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
-        let options = replayOptions(clock: clock, libinput: libinput.build(), config: config)
-        let data = makeReport(recording, input: input, empty: empty, description: description, screen: screen.size, options: options)
+        let options = replayOptions(clock: clock, libinput: libinput.build(), config: config, log: log)
+        let data = makeReport(recording, input: input, window: window, empty: empty, description: description, screen: screen.size, options: options)
         writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
@@ -56,13 +58,13 @@ func reportName(for recording: String) -> String {
     return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
 }
 
-/// Replays `path` (read with `input`'s description and device) through real libinput with `options`, translates it in both modes and computes its report.
-func makeReport(_ path: String, input: LogInputOptions, empty: EmptyRecordingOptions, description: SurfaceDescription, screen: Size,
-                options: ReplayOptions) -> ReportData {
-    let recording = reportingErrors { try RecordingLoader.load(path, description: input.desc, node: input.node) }
+/// Replays `path` (read with `input`'s description and device, cut to `window`) through real libinput with `options`, translates it in both modes and computes its report.
+func makeReport(_ path: String, input: LogInputOptions, window: WindowOptions, empty: EmptyRecordingOptions, description: SurfaceDescription,
+                screen: Size, options: ReplayOptions) -> ReportData {
+    let recording = reportingErrors { try window.cut(RecordingLoader.load(path, description: input.desc, node: input.node), path: path) }
     warn(recording.notes, in: path)
     reportingErrors { try empty.check(recording, path: path) }
-    let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(recording), options: options).parts }
+    let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(recording), from: path, options: options).parts }
     return makeReport(path, recording: recording, events: events, recordingStart: report.recordingStart, description: description, screen: screen)
 }
 

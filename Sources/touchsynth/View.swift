@@ -60,11 +60,11 @@ struct View: ParsableCommand {
             watchLive(model, server: server)
             return server.stop()
         }
-        let loaded = reportingErrors { try RecordingLoader.load(recording, description: desc, node: nodes.first) }
+        let loaded = reportingErrors { try replay.window.cut(RecordingLoader.load(recording, description: desc, node: nodes.first), path: recording) }
         warn(loaded.notes, in: recording)
         reportingErrors { try replay.empty.check(loaded, path: recording) }
         let options = replay.options()
-        let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), options: options).parts }
+        let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), from: recording, options: options).parts }
         server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: events, recordingStart: report.recordingStart,
                                            speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
         announce(server)
@@ -81,7 +81,8 @@ struct View: ParsableCommand {
     /// through the model and published.
     private func watchLive(_ model: ViewModel, server: ViewServer) {
         let context = reportingErrors { () throws -> LibinputContext in
-            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
+            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: replay.log.verbose)
+                : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: replay.log.verbose)
         }
         context.configuration = replay.config.configuration
         // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.
@@ -94,7 +95,7 @@ struct View: ParsableCommand {
             try session.run(context, ready: { devices in
                 if devices == 0 && devicePaths.isEmpty { fail(LibinputContext.diagnoseNoDevices()) }
                 announce(server)
-            }, logged: { reportLog(context) })
+            }, logged: { reportLog(context, verbose: replay.log.verbose) })
         } catch {
             fail(error)
         }

@@ -63,8 +63,8 @@ final class BridgeTests: XCTestCase {
             XCTAssertEqual(ok.status, 0, "\(name): \(ok.stdout)")
             let figures = try XCTUnwrap(try jsonLines(ok.stdout).first)
             XCTAssertEqual(figures["frames"] as? Int, updates.count + 1, name)
-            XCTAssertLessThanOrEqual(figures["max_scale_error"] as? Double ?? 1, 1e-3, name)
-            XCTAssertLessThanOrEqual(figures["max_angle_error_rad"] as? Double ?? 1, 1e-3, name)
+            XCTAssertLessThanOrEqual(figures["maxScaleError"] as? Double ?? 1, 1e-3, name)
+            XCTAssertLessThanOrEqual(figures["maxAngleError"] as? Double ?? 1, 1e-3, name)
             let strict = try runProcess([touchsynth, "bridge", "check", "--tolerance", "1e-7", padFile.path, screenFile.path])
             XCTAssertEqual(strict.status, 1, "\(name): whole units cannot be exact to 1e-7: \(strict.stdout)")
         }

@@ -21,10 +21,10 @@ final class CorpusTests: XCTestCase {
         let rows = all.filter { $0["libinput"] as? String == versions[0] }
         let byDevice = Dictionary(grouping: rows) { $0["device"] as? String ?? "" }
         XCTAssertGreaterThanOrEqual(byDevice.count, 15, "every distinct touchpad of the shared recordings")
-        XCTAssertTrue(all.allSatisfy { $0["replay_failed"] == nil }, "every replay on every version finishes")
+        XCTAssertTrue(all.allSatisfy { $0["replayFailed"] == nil }, "every replay on every version finishes")
         for (device, cells) in byDevice {
             XCTAssertEqual(cells.map { $0["gesture"] as? String ?? "" }, ["pinch", "rotation", "2fg scroll", "3fg swipe", "hold"], device)
-            XCTAssertTrue(cells.allSatisfy { $0["replay_failed"] == nil }, "\(device): \(cells)")
+            XCTAssertTrue(cells.allSatisfy { $0["replayFailed"] == nil }, "\(device): \(cells)")
             let tracking = cells[0]["tracking"] as? String ?? ""
             let reported = cells.filter { $0["reported"] as? Bool == true }.map { $0["gesture"] as? String ?? "" }
             if tracking.hasSuffix("slots") {

@@ -59,6 +59,21 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         XCTAssertEqual(try total(["--enable-natural-scrolling"]), -normal, accuracy: 1e-6)
     }
 
+    /// A setting the device lacks is one warning line, tagged with the recording even without
+    /// --verbose; --verbose passes libinput's whole log, every line tagged.
+    func testLibinputsLogLinesNameTheRecording() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let lacking = try runProcess([touchsynth, "replay", pinch, "--set-scroll-method", "button"])
+        XCTAssertEqual(lacking.status, 0, lacking.stderr)
+        XCTAssertEqual(lacking.stderr, "libinput: \(pinch): event10 (ETPS/2 Elantech Touchpad) has no button scrolling: libinput's default kept\n")
+        let verbose = try runProcess([touchsynth, "replay", pinch, "--verbose"])
+        let lines = verbose.stderr.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 5, verbose.stderr)
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("libinput: \(pinch): ") }, verbose.stderr)
+        XCTAssertTrue(lines.contains { $0.contains("is tagged by udev as: Touchpad") }, verbose.stderr)
+    }
+
     func testEdgeScrollingScrollsAOneFingerMotionAlongTheRightEdge() throws {
         let edge = try synthesized("move dx=0 dy=20mm duration=500ms at=97%,35%")
         let twoFinger = try replay(edge) { $0.scrollMethod = .twoFinger }

@@ -26,7 +26,7 @@ final class DiffTests: XCTestCase {
 
         let different = try runProcess([touchsynth, "diff", "--json", "--limit", "3", first, other])
         XCTAssertEqual(different.status, 1)
-        let lines = different.stdout.split(separator: "\n").dropFirst()
+        let lines = Array(different.stdout.split(separator: "\n").dropFirst())
         XCTAssertEqual(lines.count, 4, "a header, then three differences and a summary")
         XCTAssertTrue(lines[0].contains("\"expected\":\"GESTURE_PINCH_UPDATE"), String(lines[0]))
 

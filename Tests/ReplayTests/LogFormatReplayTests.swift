@@ -78,11 +78,11 @@ final class LogFormatReplayTests: XCTestCase {
         let parted = try runProcess([touchsynth, "replay", "--with-libinput", "--json", altered])
         XCTAssertEqual(parted.status, 1, parted.stderr)
         let report = try jsonObject(parted.stdout)
-        let first = try XCTUnwrap(report["first_difference"] as? [String: Any])
+        let first = try XCTUnwrap(report["firstDifference"] as? [String: Any])
         XCTAssertEqual(first["line"] as? Int, index + 1)
         XCTAssertTrue((first["recorded"] as? String)?.hasSuffix("scale=9.99") == true, "\(first)")
         XCTAssertEqual(report["differences"] as? Int, 1)
-        XCTAssertEqual(report["recorded_libinput"] as? String, "1.22.1")
+        XCTAssertEqual(report["recordedLibinput"] as? String, "1.22.1")
     }
 
     /// `convert` writes what it guessed as comments, and its output reads back to the same events

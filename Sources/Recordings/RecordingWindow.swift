@@ -1,0 +1,74 @@
+/// Part of a recording, as a recording of its own.
+extension Recording {
+    /// The frames from `start` to `end` (microseconds into the recording; nil for its own first
+    /// and last), timed from `start`. Touches down and keys held at `start` are there from the
+    /// first frame, as a reader opening the device then would find them: a frame at `start` puts
+    /// down each touch (its tracking id and every axis value it has), gives each slot and axis the
+    /// value it last had, and presses each key held.
+    public func window(from start: UInt64?, to end: UInt64?) -> Recording {
+        let from = start ?? 0, to = end ?? .max
+        var state = DeviceState()
+        var kept: [EvdevFrame] = []
+        for frame in frames {
+            if frame.time < from {
+                state.apply(frame.events)
+            } else if frame.time <= to {
+                kept.append(EvdevFrame(time: frame.time - from, events: frame.events))
+            }
+        }
+        let opening = from > 0 ? state.frame() : nil
+        if let opening, kept.first?.time == 0 {
+            // The state is put down just before a frame stamped at the cut itself.
+            kept[0].events = opening.dropLast() + kept[0].events
+        } else if let opening {
+            kept.insert(EvdevFrame(time: 0, events: opening), at: 0)
+        }
+        var part = Recording(device: device, frames: kept)
+        part.notes = notes
+        return part
+    }
+}
+
+/// What a device reports as held at an instant: the axes' last values, each slot's, the keys down.
+private struct DeviceState {
+    var axes: [UInt16: Int32] = [:]
+    var slots: [Int32: [UInt16: Int32]] = [:]
+    var slot: Int32 = 0
+    var keys: [UInt16: Int32] = [:]
+
+    mutating func apply(_ events: [EvdevEvent]) {
+        for e in events {
+            switch e.type {
+            case Evdev.EV_ABS where e.code == Evdev.ABS_MT_SLOT: slot = e.value
+            // A lift ends the touch; the slot keeps its other values, as the kernel's does.
+            case Evdev.EV_ABS where e.code == Evdev.ABS_MT_TRACKING_ID && e.value < 0: slots[slot]?[e.code] = nil
+            case Evdev.EV_ABS where e.code > Evdev.ABS_MT_SLOT: slots[slot, default: [:]][e.code] = e.value
+            case Evdev.EV_ABS: axes[e.code] = e.value
+            case Evdev.EV_KEY: keys[e.code] = e.value == 0 ? nil : e.value
+            default: break
+            }
+        }
+    }
+
+    /// The events that put this state down, ending with SYN_REPORT; nil when there is nothing to
+    /// put down. The slot selected at the cut is selected again: later events that name no slot
+    /// go to it.
+    func frame() -> [EvdevEvent]? {
+        var events: [EvdevEvent] = []
+        // Every slot's values, a lifted one's too (a later touch there may send only what changes);
+        // a touch down has its tracking id first.
+        for (s, values) in slots.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
+            events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: s))
+            if let id = values[Evdev.ABS_MT_TRACKING_ID] { events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: id)) }
+            for (code, value) in values.sorted(by: { $0.key < $1.key }) where code != Evdev.ABS_MT_TRACKING_ID {
+                events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+            }
+        }
+        if !events.isEmpty || slot != 0 { events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: slot)) }
+        for (code, value) in axes.sorted(by: { $0.key < $1.key }) { events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value)) }
+        for (code, value) in keys.sorted(by: { $0.key < $1.key }) { events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: value)) }
+        guard !events.isEmpty else { return nil }
+        events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+        return events
+    }
+}
