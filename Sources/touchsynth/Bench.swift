@@ -20,15 +20,19 @@ struct Bench: ParsableCommand {
     @Flag(help: "Also replay a synthesized 1-hour recording on the virtual clock: its wall time and peak memory.") var hour = false
     @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
-    @Option(help: ArgumentHelp("Only the view's live stream: a replay's events through the view's model, published at --rate per second for SECONDS to one WebSocket client.",
+    @Option(help: ArgumentHelp("Only the view's live stream: a replay's events through the view's model, published at --events-per-second for SECONDS to one WebSocket client.",
                                valueName: "seconds")) var viewStream: Double?
-    @Option(help: "Events per second for --view-stream.") var rate = 1000.0
+    @Option(help: "Events per second for --view-stream.") var eventsPerSecond: Double?
+    @Option(help: .hidden) var rate: Double?
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard events >= 1000, events <= 1_000_000_000 else { throw ValidationError("--events must be within 1000 and 10^9") }
         if let viewStream { guard viewStream > 0, viewStream <= 86_400 else { throw ValidationError("--view-stream takes 0 to 86400 seconds") } }
-        guard rate > 0, rate <= 100_000 else { throw ValidationError("--rate must be within 0 and 100000") }
+        if rate != nil, eventsPerSecond != nil { throw ValidationError("--rate is the old spelling of --events-per-second: give one of them") }
+        guard streamRate > 0, streamRate <= 100_000 else { throw ValidationError("--events-per-second must be within 0 and 100000") }
+        // Said here, once, before the measurement's own output.
+        if rate != nil { deprecated("--rate (bench)", use: "--events-per-second") }
     }
 
     func run() throws {
@@ -37,7 +41,7 @@ struct Bench: ParsableCommand {
         if let viewStream {
             let path = recordings.first ?? "Tests/Fixtures/synthesized/session.yml"
             let recording = reportingErrors { try RecordingLoader.load(path) }
-            return report(reportingErrors { try benchmark.viewStream(recording: recording, seconds: viewStream, rate: rate) }, header: "view stream, \(path)")
+            return report(reportingErrors { try benchmark.viewStream(recording: recording, seconds: viewStream, rate: streamRate) }, header: "view stream, \(path)")
         }
         let paths = recordings.isEmpty ? Benchmark.bundledRecordings() : recordings
         guard !paths.isEmpty else { fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66) }
@@ -65,4 +69,7 @@ struct Bench: ParsableCommand {
             emit(f.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max) + f.unit)
         }
     }
+
+    /// The view stream's events per second: 1000 unless given.
+    private var streamRate: Double { eventsPerSecond ?? rate ?? 1000 }
 }

@@ -41,7 +41,8 @@ struct BridgeRun: ParsableCommand {
     @Option(help: "The uinput node.") var uinput = "/dev/uinput"
     @Option(help: ArgumentHelp("Instead of listening, replay a recording through the mocked-device harness and write the touchscreen's frames as a recording (no uinput needed).",
                                valueName: "recording")) var replay: String?
-    @Option(name: .shortAndLong, help: "With --replay: the touchscreen recording to write (.yml, .evemu or .evtest; default stdout as YAML).") var output: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file of --replay: the touchscreen recording (.yml, .evemu or .evtest; default stdout as YAML).", valueName: "file"))
+    var output: String?
     @Flag(help: "JSON Lines: one object per frame written.") var json = false
 
     func validate() throws {

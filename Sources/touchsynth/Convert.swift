@@ -12,7 +12,7 @@ struct Convert: ParsableCommand {
     @OptionGroup var input: LogInputOptions
     @Option(help: "Output format: yaml, evemu, evtest, getevent (-lp then -lt) or chromeos (a ChromiumOS libevdev log).") var format: RecordingFormat?
     @Option(help: .hidden) var to: RecordingFormat?
-    @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output: String?
     @Flag(help: "Write only the device description (an evemu .desc), no events.") var descriptionOnly = false
     @OptionGroup var window: WindowOptions
 

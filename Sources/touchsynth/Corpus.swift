@@ -14,7 +14,7 @@ struct Corpus: ParsableCommand {
 
     @Argument(help: "Description or recording files, or directories of them (duplicates of one device are tested once).") var paths: [String]
     @Option(help: "Replays run at once (default: the number of CPUs).") var jobs: Int?
-    @Option(help: "Also write the table as Markdown to this file.") var markdown: String?
+    @Option(help: ArgumentHelp("Also write the table as Markdown to FILE.", valueName: "file")) var markdown: String?
     @Flag(help: "JSON Lines output: one object per device and gesture.") var json = false
     @OptionGroup var input: LogInputOptions
     @OptionGroup var clock: ClockOptions

@@ -11,7 +11,7 @@ struct Record: ParsableCommand {
         discussion: "Without --device, the laptop's touchpad is found by its capabilities. Ctrl-C ends the recording; the file is complete at every frame.")
 
     @Option(help: ArgumentHelp("A device by node (event2 or /dev/input/event2): the one to record (default: the only touchpad).", valueName: "node")) var device: String?
-    @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output: String?
     @Option(help: "Stop after this many seconds.") var duration: Double?
 
     func validate() throws {

@@ -17,7 +17,7 @@ struct ReportCommand: ParsableCommand {
         discussion: "-o FILE.html writes a self-contained page with every plot and a summary table; -o FILE.svg writes the one plot --plot names.")
 
     @Argument(help: "A recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
-    @Option(name: .shortAndLong, help: "Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).")
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).", valueName: "file"))
     var output: String?
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).") var plot: ReportPlot = .touchpad
     @Option(help: "The app screen whose recognizers the report shows: a built-in one by name (list, the default; photos, map, canvas) or a surface description file.") var surface: String?

@@ -37,7 +37,7 @@ struct Synthesize: ParsableCommand {
     @Option(help: "Standard deviation of position noise, mm.") var jitter: Double?
     @Option(help: "Seed of the position noise.") var seed: UInt64?
     @Option(help: "Output format: yaml, evemu, evtest, getevent or chromeos (default: from -o's extension, else yaml).") var format: RecordingFormat?
-    @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output: String?
 
     func validate() throws {
         guard (script == nil) != (text == nil) else { throw ValidationError("give a script file or -e TEXT (one of them)") }
