@@ -51,7 +51,8 @@ public struct CorpusDevice: Sendable {
             }
             let kinds = device.udevInputKinds
             guard kinds.contains("ID_INPUT_TOUCHPAD") else {
-                let kind = kinds.first { $0 != "ID_INPUT" }.map { $0.dropFirst("ID_INPUT_".count).lowercased() } ?? "input device"
+                let named = [("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_KEY", "keys")]
+                let kind = named.first { kinds.contains($0.0) }?.1 ?? "input device"
                 skipped.append(Skip(file: file, reason: "not a touchpad (\(device.name): \(kind))"))
                 continue
             }
