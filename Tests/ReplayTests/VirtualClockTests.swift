@@ -137,13 +137,14 @@ final class VirtualClockTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: long) }
         let cycle = "pinch scale=1.6; scroll fingers=2 dy=20mm; swipe fingers=3 distance=30mm"
         let synth = try runProcess([touchsynth, "synthesize", "-e", Array(repeating: cycle, count: 30).joined(separator: "\n"),
-                                    "--device", desc, "-o", long])
+                                    "--desc", desc, "-o", long])
         XCTAssertEqual(synth.status, 0, synth.stderr)
         let replay = try Running([touchsynth, "replay", "--json", long])
         var child: pid_t?
         let deadline = Date().addingTimeInterval(20)
         while child == nil, Date() < deadline {
-            if replay.stdoutBytes > 0 { child = childProcesses(of: replay.pid).first }
+            // Past the JSON header line, which comes before the libinput side starts.
+            if replay.stdoutBytes > 100 { child = childProcesses(of: replay.pid).first }
             usleep(1000)
         }
         let target = try XCTUnwrap(child, "the libinput side never printed anything")
