@@ -53,7 +53,7 @@ extension MockedDevice {
     }
 
     /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV
-    /// (touchsynth-preload does this once the marker file exists), and the device leaves the
+    /// (touchsynth-preload does this once its byte of ``unplugFlags`` is set), and the device leaves the
     /// testbed's /sys and /dev. One more event, stamped `nanos`, is written to wake a reader
     /// waiting in poll, as the kernel's hang-up would; the reader gets ENODEV instead of it.
     /// Returns the bytes written. No udev "remove" event is sent: umockdev can send one only from
@@ -61,12 +61,11 @@ extension MockedDevice {
     func remove(_ node: Node, at nanos: Int64) throws(HarnessError) -> Int {
         node.removed = true
         node.next = nil
-        let markers = root + "/touchsynth-unplugged"
-        let marker = markers + "/" + (node.files.devnode as NSString).lastPathComponent
-        mkdir(markers, 0o755)
-        let fd = open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw HarnessError(.system, "cannot create \(marker): \(String(cString: strerror(errno)))") }
-        close(fd)
+        var set: UInt8 = 1
+        let fd = open(unplugFlags, O_WRONLY | O_CLOEXEC)
+        let flagged = fd >= 0 ? pwrite(fd, &set, 1, off_t(node.files.minor - 64)) : -1
+        if fd >= 0 { close(fd) }
+        guard flagged == 1 else { throw HarnessError(.system, "cannot write \(unplugFlags): \(String(cString: strerror(errno)))") }
         var wake: [UInt8] = []
         Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: nanos, to: &wake)
         let written = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }

@@ -134,7 +134,21 @@ public final class MockedDevice {
 
     private init(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) {
         testbed = try Testbed()
+        try createUnplugFlags()
         try addNode(device: device, frames: frames, eventNumber: eventNumber)
+    }
+
+    /// touchsynth-preload's unplug flags: byte N set means /dev/input/eventN is gone. The preload
+    /// maps the file, so that a read checks memory rather than the file system.
+    var unplugFlags: String { root + "/touchsynth-unplugged" }
+
+    private func createUnplugFlags() throws(HarnessError) {
+        let fd = open(unplugFlags, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0, ftruncate(fd, off_t(Self.highestEventNumber + 1)) == 0 else {
+            if fd >= 0 { close(fd) }
+            throw HarnessError(.system, "cannot create \(unplugFlags): \(String(cString: strerror(errno)))")
+        }
+        close(fd)
     }
 
     @discardableResult

@@ -13,27 +13,30 @@
  *
  * And two services for the harness:
  *
- * - Unplugging: once the harness creates $UMOCKDEV_DIR/touchsynth-unplugged/eventN, read() on an
- *   fd opened on /dev/input/eventN fails with ENODEV, as the kernel's evdev does for a device that
- *   went away; libinput then removes the device. (umockdev's own "remove" uevent cannot be sent
- *   from an unpreloaded process, and a path-backend context would not listen to it anyway.)
+ * - Unplugging: once the harness sets byte N of $UMOCKDEV_DIR/touchsynth-unplugged (a file it
+ *   creates with the testbed, mapped here, so a read looks at memory, not the file system),
+ *   read() on an fd opened on /dev/input/eventN fails with ENODEV, as the kernel's evdev does for
+ *   a device that went away; libinput then removes the device. (umockdev's own "remove" uevent
+ *   cannot be sent from an unpreloaded process, and a path-backend context would not listen to
+ *   it anyway.)
  * - Readiness: when $TOUCHSYNTH_NOTIFY_FD is set (and the program does not
  * report readiness itself, $TOUCHSYNTH_NOTIFY_BY_PROGRAM), the first successful open of
  * /dev/input/event* writes one byte to that fd, so the harness starts the stream only once the
  * device is open (libinput drains the fd right after opening it).
  * - Virtual time (virtual-clock.c): opens and reads of input devices, and reads and closes of
- *   timerfds, are passed on to the virtual clock.
+ *   timerfds, are passed on to the virtual clock; it calls nothing here.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -45,8 +48,11 @@
 
 /* 0 = not an evdev node; otherwise the emulated dev_t + 1. */
 static dev_t evdev_rdev_plus_one[MAX_TRACKED_FDS];
-
-#define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
+/* Whether each evdev fd is non-blocking: from its open flags, and each F_SETFL since. */
+static char evdev_nonblocking[MAX_TRACKED_FDS];
+/* The harness's unplug flags, byte N for /dev/input/eventN; mapped at the first evdev open. */
+static const volatile char *unplug_flags;
+#define UNPLUG_FLAGS 1001
 
 /* Rewrites /run/udev/data/... into the testbed; returns path unchanged otherwise. */
 static const char *udev_data_path(const char *path, char *buf, size_t len)
@@ -75,8 +81,25 @@ static void notify_opened(void)
     close(fd);
 }
 
-/* Remembers the emulated device number of an fd opened on /dev/input/eventN. */
-static int track(const char *path, int fd)
+/* Maps the harness's unplug flags, once; a testbed without the file has no unplugging. */
+static void map_unplug_flags(void)
+{
+    const char *root = getenv("UMOCKDEV_DIR");
+    char path[4096];
+    if (unplug_flags != NULL || root == NULL || (size_t)snprintf(path, sizeof path, "%s/touchsynth-unplugged", root) >= sizeof path)
+        return;
+    int fd = NEXT(open)(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    void *map = mmap(NULL, UNPLUG_FLAGS, PROT_READ, MAP_SHARED, fd, 0);
+    NEXT(close)(fd);
+    if (map != MAP_FAILED)
+        unplug_flags = map;
+}
+
+/* Remembers the emulated device number, and whether it is non-blocking, of an fd opened with
+   `flags` on /dev/input/eventN. */
+static int track(const char *path, int fd, int flags)
 {
     if (fd < 0 || fd >= MAX_TRACKED_FDS)
         return fd;
@@ -88,6 +111,8 @@ static int track(const char *path, int fd)
     if (end == path + strlen(EVDEV_PREFIX) || *end != '\0' || n < 0 || n > 1000)
         return fd;
     evdev_rdev_plus_one[fd] = makedev(13, 64 + n) + 1;
+    evdev_nonblocking[fd] = (flags & O_NONBLOCK) != 0;
+    map_unplug_flags();
     notify_opened();
     touchsynth_clock_device_opened();
     return fd;
@@ -115,7 +140,7 @@ static mode_t mode_arg(int flags, va_list ap)
         mode_t mode = mode_arg(flags, ap);                                    \
         va_end(ap);                                                           \
         char buf[4096];                                                       \
-        return track(path, NEXT(name)(udev_data_path(path, buf, sizeof buf), flags, mode)); \
+        return track(path, NEXT(name)(udev_data_path(path, buf, sizeof buf), flags, mode), flags); \
     }
 
 #define WRAP_OPENAT(name)                                                     \
@@ -126,7 +151,7 @@ static mode_t mode_arg(int flags, va_list ap)
         mode_t mode = mode_arg(flags, ap);                                    \
         va_end(ap);                                                           \
         char buf[4096];                                                       \
-        return track(path, NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags, mode)); \
+        return track(path, NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags, mode), flags); \
     }
 
 /* The fortified variants that _FORTIFY_SOURCE builds (libinput's own tools) call instead. */
@@ -134,14 +159,14 @@ static mode_t mode_arg(int flags, va_list ap)
     int name(const char *path, int flags)                                     \
     {                                                                         \
         char buf[4096];                                                       \
-        return track(path, NEXT(name)(udev_data_path(path, buf, sizeof buf), flags)); \
+        return track(path, NEXT(name)(udev_data_path(path, buf, sizeof buf), flags), flags); \
     }
 
 #define WRAP_OPENAT_2(name)                                                   \
     int name(int dirfd, const char *path, int flags)                          \
     {                                                                         \
         char buf[4096];                                                       \
-        return track(path, NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags)); \
+        return track(path, NEXT(name)(dirfd, udev_data_path(path, buf, sizeof buf), flags), flags); \
     }
 
 int open64(const char *path, int flags, ...);
@@ -178,14 +203,7 @@ FILE *fopen64(const char *path, const char *mode)
 /* Whether the harness unplugged the device this fd was opened on. */
 static int unplugged(int fd)
 {
-    if (fd < 0 || fd >= MAX_TRACKED_FDS || evdev_rdev_plus_one[fd] == 0)
-        return 0;
-    const char *root = getenv("UMOCKDEV_DIR");
-    char path[4096];
-    unsigned n = minor(evdev_rdev_plus_one[fd] - 1) - 64;
-    if (root == NULL || (size_t)snprintf(path, sizeof path, "%s/touchsynth-unplugged/event%u", root, n) >= sizeof path)
-        return 0;
-    return NEXT(access)(path, F_OK) == 0;
+    return unplug_flags != NULL && unplug_flags[minor(evdev_rdev_plus_one[fd] - 1) - 64] != 0;
 }
 
 static int is_evdev(int fd)
@@ -195,29 +213,55 @@ static int is_evdev(int fd)
 
 ssize_t read(int fd, void *buf, size_t count)
 {
-    ssize_t result;
-    if (touchsynth_clock_read(fd, buf, count, &result))
-        return result;
-    if (unplugged(fd)) {
-        touchsynth_clock_device_gone(fd);
-        errno = ENODEV;
-        return -1;
+    if (is_evdev(fd)) {
+        if (unplugged(fd)) {
+            touchsynth_clock_device_gone(fd);
+            errno = ENODEV;
+            return -1;
+        }
+        return touchsynth_clock_read_device(fd, buf, count, evdev_nonblocking[fd]);
     }
-    if (!is_evdev(fd))
-        return NEXT(read)(fd, buf, count);
-    touchsynth_clock_before_device_read(fd);
-    /* Straight to the pty, past umockdev's read(): it offers every read to its ioctl handler in
-       the harness, two socket round trips of the whole buffer per read, which no evdev node of
-       ours answers. */
-    result = syscall(SYS_read, fd, buf, count);
-    touchsynth_clock_device_read(buf, result);
+    ssize_t result;
+    if (touchsynth_clock_read_timer(fd, buf, count, &result))
+        return result;
+    return NEXT(read)(fd, buf, count);
+}
+
+/* F_SETFL may change an evdev fd's O_NONBLOCK. The argument is taken as a pointer, the widest
+   thing fcntl is given, as glibc's own wrapper takes it. */
+static int track_fcntl(int fd, int cmd, void *arg, int result)
+{
+    if (result >= 0 && cmd == F_SETFL && is_evdev(fd))
+        evdev_nonblocking[fd] = ((intptr_t)arg & O_NONBLOCK) != 0;
     return result;
+}
+
+int fcntl64(int fd, int cmd, ...);
+
+int fcntl(int fd, int cmd, ...)
+{
+    va_list ap;
+    va_start(ap, cmd);
+    void *arg = va_arg(ap, void *);
+    va_end(ap);
+    return track_fcntl(fd, cmd, arg, NEXT(fcntl)(fd, cmd, arg));
+}
+
+int fcntl64(int fd, int cmd, ...)
+{
+    va_list ap;
+    va_start(ap, cmd);
+    void *arg = va_arg(ap, void *);
+    va_end(ap);
+    return track_fcntl(fd, cmd, arg, NEXT(fcntl64)(fd, cmd, arg));
 }
 
 int close(int fd)
 {
-    if (fd >= 0 && fd < MAX_TRACKED_FDS)
+    if (fd >= 0 && fd < MAX_TRACKED_FDS) {
         evdev_rdev_plus_one[fd] = 0;
+        evdev_nonblocking[fd] = 0;
+    }
     touchsynth_clock_closed(fd);
     return NEXT(close)(fd);
 }

@@ -37,13 +37,13 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <linux/input.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "touchsynth-preload.h"
 
-#define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
 #define MAX_TIMER_FDS 4096
 #define NEVER UINT64_MAX
 
@@ -74,6 +74,8 @@ static _Atomic int claimed;
 /* Guards the timers, and orders idle moments against the timers a command signals. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct timer timers[MAX_TIMER_FDS];
+/* One past the highest descriptor a timer has had: the scans stop there. */
+static int timers_end;
 /* Unplugged devices whose end has been reported to the reader (see touchsynth_clock_device_gone). */
 static char gone[MAX_TIMER_FDS];
 
@@ -92,11 +94,11 @@ __attribute__((constructor)) static void take_environment(void)
     const char *fd = getenv("TOUCHSYNTH_CLOCK_FD");
     const char *start = getenv("TOUCHSYNTH_CLOCK_START_NS");
     struct stat status;
-    active = fd != NULL && start != NULL && fstat(atoi(fd), &status) == 0 && S_ISSOCK(status.st_mode);
+    active = fd != NULL && start != NULL && NEXT(fstat)(atoi(fd), &status) == 0 && S_ISSOCK(status.st_mode);
     if (!active)
         return;
     channel = atoi(fd);
-    int moved = fcntl(channel, F_DUPFD, 900);
+    int moved = NEXT(fcntl)(channel, F_DUPFD, 900);
     if (moved >= 0) {
         NEXT(close)(channel);
         channel = moved;
@@ -126,7 +128,7 @@ static struct timer *timer_of(int fd)
 static uint64_t next_expiry(void)
 {
     uint64_t next = NEVER;
-    for (int fd = 0; fd < MAX_TIMER_FDS; fd++)
+    for (int fd = 0; fd < timers_end; fd++)
         if (timers[fd].used && timers[fd].expiry != 0 && !timers[fd].signalled && timers[fd].expiry < next)
             next = timers[fd].expiry;
     return next;
@@ -162,7 +164,7 @@ static void *take_commands(void *unused)
         uint64_t sequence = atomic_load(&idle_sequence);
         if (now > atomic_load(&virtual_now))
             atomic_store(&virtual_now, now);
-        for (int fd = 0; fd < MAX_TIMER_FDS; fd++) {
+        for (int fd = 0; fd < timers_end; fd++) {
             if (timers[fd].used && timers[fd].expiry != 0 && !timers[fd].signalled && timers[fd].expiry <= now) {
                 signal_timer(fd);
                 fired++;
@@ -179,7 +181,7 @@ void touchsynth_clock_device_opened(void)
     if (!is_active() || !on_main_thread() || atomic_exchange(&claimed, 1))
         return;
     /* This process runs libinput: a program it starts does not take the clock. */
-    fcntl(channel, F_SETFD, FD_CLOEXEC);
+    NEXT(fcntl)(channel, F_SETFD, FD_CLOEXEC);
     unsetenv("TOUCHSYNTH_CLOCK_FD");
     unsetenv("TOUCHSYNTH_CLOCK_START_NS");
     sigset_t all, previous;
@@ -191,9 +193,10 @@ void touchsynth_clock_device_opened(void)
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }
 
-void touchsynth_clock_device_read(const void *buf, ssize_t bytes)
+/* The clock reaches the latest time among `bytes` of input events read into `buf`. */
+static void device_read(const void *buf, ssize_t bytes)
 {
-    if (bytes <= 0 || !is_active())
+    if (bytes <= 0)
         return;
     /* The harness writes a frame stamped with the time it moves the clock to, without a command
        of its own: the reader's clock reaches the frame's time as the frame is read, as on a
@@ -220,7 +223,7 @@ void touchsynth_clock_device_gone(int fd)
     }
 }
 
-int touchsynth_clock_read(int fd, void *buf, size_t count, ssize_t *result)
+int touchsynth_clock_read_timer(int fd, void *buf, size_t count, ssize_t *result)
 {
     if (!is_active())
         return 0;
@@ -280,7 +283,7 @@ int timerfd_create(int clock, int flags)
 {
     if (clock != CLOCK_MONOTONIC || !is_active() || !on_main_thread())
         return NEXT(timerfd_create)(clock, flags);
-    int fd = eventfd(0, ((flags & TFD_CLOEXEC) ? EFD_CLOEXEC : 0) | ((flags & TFD_NONBLOCK) ? EFD_NONBLOCK : 0));
+    int fd = NEXT(eventfd)(0, ((flags & TFD_CLOEXEC) ? EFD_CLOEXEC : 0) | ((flags & TFD_NONBLOCK) ? EFD_NONBLOCK : 0));
     if (fd < 0)
         return fd;
     if (fd >= MAX_TIMER_FDS) {
@@ -291,6 +294,8 @@ int timerfd_create(int clock, int flags)
     pthread_mutex_lock(&lock);
     memset(&timers[fd], 0, sizeof timers[fd]);
     timers[fd].used = 1;
+    if (fd >= timers_end)
+        timers_end = fd + 1;
     pthread_mutex_unlock(&lock);
     return fd;
 }
@@ -421,16 +426,23 @@ static int idle_epoll_pwait(int epfd, struct epoll_event *events, int count, int
     return restore(&previous, NEXT(epoll_pwait)(epfd, events, count, timeout, mask != NULL ? mask : &previous));
 }
 
-void touchsynth_clock_before_device_read(int fd)
+ssize_t touchsynth_clock_read_device(int fd, void *buf, size_t count, int nonblocking)
 {
     /* A program that blocks in read() on its device (evtest) is idle there when nothing is readable. */
-    if (!about_to_block(-1) || (fcntl(fd, F_GETFL) & O_NONBLOCK))
-        return;
-    struct pollfd pfd = { fd, POLLIN, 0 };
-    pthread_mutex_lock(&lock);
-    uint64_t sequence = count_idle(NEXT(poll)(&pfd, 1, 0));
-    if (sequence != 0)
-        send_report(REPORT_IDLE, sequence, 0);
+    if (is_active() && !nonblocking && about_to_block(-1)) {
+        struct pollfd pfd = { fd, POLLIN, 0 };
+        pthread_mutex_lock(&lock);
+        uint64_t sequence = count_idle(NEXT(poll)(&pfd, 1, 0));
+        if (sequence != 0)
+            send_report(REPORT_IDLE, sequence, 0);
+    }
+    /* Straight to the pty, past umockdev's read(): it offers every read to its ioctl handler in
+       the harness, two socket round trips of the whole buffer per read, which no evdev node of
+       ours answers. */
+    ssize_t result = syscall(SYS_read, fd, buf, count);
+    if (is_active())
+        device_read(buf, result);
+    return result;
 }
 
 static int idle_pselect(int count, fd_set *readable, fd_set *writable, fd_set *failed, const struct timespec *timeout,
