@@ -153,5 +153,16 @@ public struct TestbedFiles: Equatable, Sendable {
 
     static func le16(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xff), UInt8(v >> 8)] }
     static func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xff) } }
-    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined() }
+    static func hex(_ bytes: [UInt8]) -> String {
+        // By table, not String(format:) per byte: the key bitmask alone is 96 bytes, and every
+        // replay's start-up writes these tables.
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
 }
