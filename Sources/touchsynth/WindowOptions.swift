@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import Recordings
+
+/// `--start` and `--end`: the part of a recording to replay, in seconds into it.
+struct WindowOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Replay from SECONDS into the recording on; the touches and keys down then are put down at its start.", valueName: "seconds"))
+    var start: Double?
+    @Option(help: ArgumentHelp("Replay up to SECONDS into the recording.", valueName: "seconds")) var end: Double?
+
+    func validate() throws {
+        for (name, value) in [("--start", start), ("--end", end)] {
+            if let value, !(value.isFinite && value >= 0 && value <= 86_400) { throw ValidationError("\(name) must be within 0 and 86400 seconds") }
+        }
+        if let start, let end, end <= start { throw ValidationError("--end must come after --start") }
+    }
+
+    var isSet: Bool { start != nil || end != nil }
+
+    /// `recording`, read from `path`, cut to the window; a start past its end is a usage error.
+    func cut(_ recording: Recording, path: String) throws(RecordingError) -> Recording {
+        guard isSet else { return recording }
+        if let start, UInt64(start * 1e6) > recording.duration {
+            throw RecordingError(.usage, file: path, String(format: "--start %g s is after the recording's end (%.3f s)", start, Double(recording.duration) / 1e6))
+        }
+        return recording.window(from: start.map { UInt64($0 * 1e6) }, to: end.map { UInt64($0 * 1e6) })
+    }
+}
