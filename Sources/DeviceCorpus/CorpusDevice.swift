@@ -51,8 +51,8 @@ public struct CorpusDevice: Sendable {
             }
             let kinds = device.udevInputKinds
             guard kinds.contains("ID_INPUT_TOUCHPAD") else {
-                let named = [("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_KEY", "keys")]
-                let kind = named.first { kinds.contains($0.0) }?.1 ?? "input device"
+                let kindNames = [("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_KEY", "keys")]
+                let kind = kindNames.first { kinds.contains($0.0) }?.1 ?? "input device"
                 skipped.append(Skip(file: file, reason: "not a touchpad (\(device.name): \(kind))"))
                 continue
             }
