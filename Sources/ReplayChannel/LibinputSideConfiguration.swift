@@ -40,7 +40,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         if let method = device.scrollMethod { fields.append("scroll=" + method.rawValue) }
         if let profile = device.accelProfile { fields.append("accel=" + profile.rawValue) }
         if let speed = device.accelSpeed { fields.append("speed=\(speed)") }
-        for (key, value) in Self.switches(device) { if let value { fields.append("\(key)=\(value ? 1 : 0)") } }
+        for (key, path) in Self.switches { if let value = device[keyPath: path] { fields.append("\(key)=\(value ? 1 : 0)") } }
         if let libinputVersion { fields.append("version=" + libinputVersion) }
         if logsDebug { fields.append("log=debug") }
         return [Self.variable: fields.joined(separator: ";"), Self.eventsVariable: String(Self.eventsDescriptor),
@@ -59,6 +59,10 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         for field in text.split(separator: ";") {
             let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ChannelFailure(.system, "\(Self.variable): '\(field)' is not KEY=VALUE") }
+            if let (_, path) = Self.switches.first(where: { $0.key == parts[0] }) {
+                device[keyPath: path] = parts[1] == "1"
+                continue
+            }
             switch parts[0] {
             case "devices": devices = parts[1].split(separator: ",").map(String.init)
             case "tap": device.tapToClick = parts[1] == "1"
@@ -68,12 +72,6 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
             case "speed":
                 guard let speed = Double(parts[1]), (-1...1).contains(speed) else { throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a speed") }
                 device.accelSpeed = speed
-            case "natural": device.naturalScrolling = parts[1] == "1"
-            case "dwt": device.disableWhileTyping = parts[1] == "1"
-            case "lefthanded": device.leftHanded = parts[1] == "1"
-            case "middle": device.middleEmulation = parts[1] == "1"
-            case "drag": device.tapDrag = parts[1] == "1"
-            case "draglock": device.dragLock = parts[1] == "1"
             case "version": libinputVersion = parts[1]
             case "log": logsDebug = parts[1] == "debug"
             default: throw ChannelFailure(.system, "\(Self.variable): unknown key '\(parts[0])'")
@@ -82,10 +80,10 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         guard !devices.isEmpty else { throw ChannelFailure(.system, "\(Self.variable) names no device") }
     }
 
-    /// The on/off settings by their key.
-    private static func switches(_ device: DeviceConfiguration) -> KeyValuePairs<String, Bool?> {
-        ["natural": device.naturalScrolling, "dwt": device.disableWhileTyping, "lefthanded": device.leftHanded,
-         "middle": device.middleEmulation, "drag": device.tapDrag, "draglock": device.dragLock]
+    /// The on/off settings by their key, for the writer and the reader alike.
+    private static var switches: [(key: String, path: WritableKeyPath<DeviceConfiguration, Bool?>)] {
+        [("natural", \.naturalScrolling), ("dwt", \.disableWhileTyping), ("lefthanded", \.leftHanded),
+         ("middle", \.middleEmulation), ("drag", \.tapDrag), ("draglock", \.dragLock)]
     }
 
     private static func value<T: RawRepresentable>(_ text: String, _ what: String) throws(ChannelFailure) -> T where T.RawValue == String {

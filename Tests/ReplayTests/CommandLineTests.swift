@@ -15,7 +15,7 @@ final class CommandLineTests: XCTestCase {
         let text = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         var rows: [String: Row] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("| `--") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = markdownCells(String(line))
             guard cells.count >= 5 else { continue }
             let unquote = { (cell: String) in cell.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
             rows[unquote(cells[1])] = Row(value: cells[2] == "—" ? nil : unquote(cells[2]), says: unquote(cells[4]))

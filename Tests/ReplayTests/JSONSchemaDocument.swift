@@ -25,9 +25,7 @@ struct JSONSchemaDocument {
                 continue
             }
             guard line.hasPrefix("| `") else { continue }
-            // Cells split on `|` not escaped as `\|` (which stands for an alternative).
-            let cells = line.replacingOccurrences(of: "\\|", with: "\u{1}").split(separator: "|", omittingEmptySubsequences: false)
-                .map { $0.replacingOccurrences(of: "\u{1}", with: "|").trimmingCharacters(in: .whitespaces) }
+            let cells = markdownCells(line)
             guard cells.count >= 4 else { continue }
             if section == "Outputs" {
                 outputs[cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[3].trimmingCharacters(in: CharacterSet(charactersIn: "`"))

@@ -159,3 +159,10 @@ func jsonObject(_ text: String, file: StaticString = #filePath, line: UInt = #li
     XCTAssertEqual(objects.count, 1, "one object expected: \(text.prefix(200))", file: file, line: line)
     return try XCTUnwrap(objects.first, file: file, line: line)
 }
+
+/// The cells of a Markdown table row, trimmed, the empty ones outside its first and last `|`
+/// included; `\|` is a `|` inside a cell (docs/json.md's alternatives).
+func markdownCells(_ line: String) -> [String] {
+    line.replacingOccurrences(of: "\\|", with: "\u{1}").split(separator: "|", omittingEmptySubsequences: false)
+        .map { $0.replacingOccurrences(of: "\u{1}", with: "|").trimmingCharacters(in: .whitespaces) }
+}
