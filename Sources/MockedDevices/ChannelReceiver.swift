@@ -58,8 +58,9 @@ final class ChannelReceiver {
         if programEnd >= 0 { Glibc.close(programEnd) }
     }
 
-    /// Reads and hands on every whole record the pipe holds now, without waiting.
-    func drain() throws(HarnessError) {
+    /// Reads and hands on every whole record the pipe holds now, without waiting; `once`, with
+    /// one read unless it fills the buffer (a short read of a stream socket took all there was).
+    func drain(once: Bool = false) throws(HarnessError) {
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
@@ -74,6 +75,7 @@ final class ChannelReceiver {
             } catch {
                 throw HarnessError(.programFailed, "the libinput side's output is malformed (\(error)); is touchsynth-libinput from another build?")
             }
+            if once && n < chunk.count { return }
         }
     }
 

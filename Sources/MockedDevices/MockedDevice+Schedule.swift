@@ -20,6 +20,7 @@ extension MockedDevice {
     /// The earliest of the devices' next frames and the next fault (a fault before a frame of
     /// the same instant), or nil when every device is done.
     func nextStep(_ faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> TimedStep? {
+        try readAhead()
         var earliest: (node: Node, frame: EvdevFrame)?
         for node in nodes where !node.removed {
             if let frame = node.next, frame.time < earliest?.frame.time ?? .max { earliest = (node, frame) }
@@ -33,8 +34,19 @@ extension MockedDevice {
             }
         }
         guard let (node, frame) = earliest else { return nil }
-        node.next = try readFrame(of: node)
+        node.next = nil
+        node.needsRead = true
         return TimedStep(step: .frame(node, frame), time: frame.time)
+    }
+
+    /// Reads the frame that follows each frame taken by ``nextStep(_:)``. The run loop calls it
+    /// once a frame is written, so that parsing the recording overlaps the program's work on the
+    /// frame instead of delaying the next one; ``nextStep(_:)`` calls it too.
+    func readAhead() throws(HarnessError) {
+        for node in nodes where node.needsRead {
+            node.needsRead = false
+            if !node.removed { node.next = try readFrame(of: node) }
+        }
     }
 
     /// The node's next frame; a recording that turns out bad as it streams is a harness error.
@@ -61,6 +73,7 @@ extension MockedDevice {
     func remove(_ node: Node, at nanos: Int64) throws(HarnessError) -> Int {
         node.removed = true
         node.next = nil
+        node.needsRead = false
         var set: UInt8 = 1
         let fd = open(unplugFlags, O_WRONLY | O_CLOEXEC)
         let flagged = fd >= 0 ? pwrite(fd, &set, 1, off_t(node.files.minor - 64)) : -1

@@ -87,6 +87,7 @@ extension MockedDevice {
                 return delivery
             }
             driver.written += UInt64(buffer.count)
+            try readAhead()
             if let ended = try driver.waitUntilIdle(for: "\(task) at \(Self.seconds(next.time)) of \(target.files.devnode)") {
                 delivery.exit = ended
                 return delivery

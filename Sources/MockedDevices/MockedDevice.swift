@@ -17,6 +17,8 @@ public final class MockedDevice {
         let frames: any FrameSource
         /// Its next frame, read ahead so that devices can be merged in time order.
         var next: EvdevFrame?
+        /// Whether ``next`` was taken and the following frame is still to be read.
+        var needsRead = false
         var removed = false
         /// What a kernel would pass on of each frame.
         var inputCore: InputCoreFilter

@@ -97,7 +97,7 @@ struct VirtualClockDriver {
             throw HarnessError(.programFailed, "the program did not \(what()) within \(timeout / 1_000_000_000) s of wall time on the virtual clock "
                                + "(a program that waits for input other than in poll, select or epoll on its main thread needs real time)")
         }
-        switch try link.receive(waiting: Int32(min(left / 1_000_000 + 1, 100)), draining: channel) {
+        switch try link.receive(draining: channel) {
         case .report(let report):
             switch report.kind {
             case .idle: idle = report

@@ -58,6 +58,8 @@ struct VirtualClockLink {
         // Above any number the program's descriptors are moved to at spawn.
         fd = Self.movedUp(ends[0])
         programEnd = Self.movedUp(ends[1])
+        var limit = timeval(tv_sec: 0, tv_usec: Int(Self.receiveTimeout) * 1000)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     private static func movedUp(_ fd: Int32) -> Int32 {
@@ -94,20 +96,31 @@ struct VirtualClockLink {
         }
     }
 
-    /// The program's next report, waiting at most `milliseconds` and draining `channel` meanwhile.
-    func receive(waiting milliseconds: Int32, draining channel: ChannelReceiver?) throws(HarnessError) -> Received {
-        if try ChannelReceiver.poll(fd, for: Int16(POLLIN), milliseconds: milliseconds, draining: channel) == 0 { return .nothing }
+    /// The longest one ``receive(draining:)`` waits, in milliseconds.
+    static let receiveTimeout: Int32 = 100
+
+    /// The program's next report, waiting at most ``receiveTimeout``. The program writes its
+    /// events before it reports idle, so `channel` is read once a report came; and read to its
+    /// end when none came, in case the program waits for room to write.
+    ///
+    /// A blocking `recv` with a receive timeout rather than `poll` and then `recv`: each step of a
+    /// replay waits here, and one call in place of two is the harness's share of the step.
+    func receive(draining channel: ChannelReceiver?) throws(HarnessError) -> Received {
         var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         let size = MemoryLayout.size(ofValue: words)
         let got = withUnsafeMutableBytes(of: &words) { recv(fd, $0.baseAddress, $0.count, 0) }
         if got == 0 || (got < 0 && errno == ECONNRESET) { return .closed }
         if got < 0 {
-            if errno == EINTR || errno == EAGAIN { return .nothing }
-            throw HarnessError(.system, "reading the program's clock report: \(String(cString: strerror(errno)))")
+            guard errno == EINTR || errno == EAGAIN else {
+                throw HarnessError(.system, "reading the program's clock report: \(String(cString: strerror(errno)))")
+            }
+            try channel?.drain()
+            return .nothing
         }
         guard got == size, let kind = Report.Kind(rawValue: words.0) else {
             throw HarnessError(.system, "the program's clock report is malformed (\(got) bytes); is its touchsynth-preload from another build?")
         }
+        try channel?.drain(once: true)
         return .report(Report(kind: kind, sequence: words.1, deviceBytes: words.2,
                               nextExpiry: words.3 == .max ? nil : Int64(words.3), now: Int64(words.4), fired: words.5))
     }

@@ -42,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "touchsynth-clock.h"
 #include "touchsynth-preload.h"
 
 #define MAX_TIMER_FDS 4096
@@ -374,22 +375,39 @@ static uint64_t count_idle(int ready)
  * without waiting; if nothing is ready, report idle and wait with the caller's signal mask
  * restored atomically (ppoll, epoll_pwait). The harness stops the program with SIGINT as soon as
  * it is idle, that is while it reports: a handler that ran before the wait would leave a program
- * that checks its flag before waiting (libinput debug-events) blocked for good.
+ * that checks its flag before waiting (libinput debug-events) blocked for good. A program whose
+ * handler makes a descriptor it waits on readable loses no signal there, and says so with
+ * touchsynth_clock_signals_wake_waits(): its waits leave the mask alone.
  */
-static sigset_t block_signals(void)
+static int signals_wake_waits;
+
+void touchsynth_clock_signals_wake_waits(void) { signals_wake_waits = 1; }
+
+/* Blocks every signal unless the program's signals wake its waits; returns whether it did. */
+static int block_signals(sigset_t *previous)
 {
-    sigset_t all, previous;
+    if (signals_wake_waits)
+        return 0;
+    sigset_t all;
     sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &previous);
-    return previous;
+    pthread_sigmask(SIG_BLOCK, &all, previous);
+    return 1;
 }
 
-static int restore(sigset_t *previous, int result)
+static int restore(int blocked, const sigset_t *previous, int result)
 {
+    if (!blocked)
+        return result;
     int saved = errno;
     pthread_sigmask(SIG_SETMASK, previous, NULL);
     errno = saved;
     return result;
+}
+
+/* The mask to wait with: the caller's, else the one before block_signals() (none if it did not block). */
+static const sigset_t *wait_mask(const sigset_t *mask, int blocked, const sigset_t *previous)
+{
+    return mask != NULL ? mask : blocked ? previous : NULL;
 }
 
 static struct timespec *timespec_of_ms(int timeout, struct timespec *ts)
@@ -404,26 +422,28 @@ static struct timespec *timespec_of_ms(int timeout, struct timespec *ts)
 static int idle_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout, const sigset_t *mask)
 {
     static const struct timespec zero = { 0, 0 };
-    sigset_t previous = block_signals();
+    sigset_t previous;
+    int blocked = block_signals(&previous);
     pthread_mutex_lock(&lock);
     int ready = NEXT(ppoll)(fds, count, &zero, NULL);
     uint64_t sequence = count_idle(ready);
     if (ready != 0)
-        return restore(&previous, ready);
+        return restore(blocked, &previous, ready);
     send_report(REPORT_IDLE, sequence, 0);
-    return restore(&previous, NEXT(ppoll)(fds, count, timeout, mask != NULL ? mask : &previous));
+    return restore(blocked, &previous, NEXT(ppoll)(fds, count, timeout, wait_mask(mask, blocked, &previous)));
 }
 
 static int idle_epoll_pwait(int epfd, struct epoll_event *events, int count, int timeout, const sigset_t *mask)
 {
-    sigset_t previous = block_signals();
+    sigset_t previous;
+    int blocked = block_signals(&previous);
     pthread_mutex_lock(&lock);
     int ready = NEXT(epoll_pwait)(epfd, events, count, 0, NULL);
     uint64_t sequence = count_idle(ready);
     if (ready != 0)
-        return restore(&previous, ready);
+        return restore(blocked, &previous, ready);
     send_report(REPORT_IDLE, sequence, 0);
-    return restore(&previous, NEXT(epoll_pwait)(epfd, events, count, timeout, mask != NULL ? mask : &previous));
+    return restore(blocked, &previous, NEXT(epoll_pwait)(epfd, events, count, timeout, wait_mask(mask, blocked, &previous)));
 }
 
 ssize_t touchsynth_clock_read_device(int fd, void *buf, size_t count, int nonblocking)
@@ -454,7 +474,8 @@ static int idle_pselect(int count, fd_set *readable, fd_set *writable, fd_set *f
     if (readable != NULL) r = *readable;
     if (writable != NULL) w = *writable;
     if (failed != NULL) f = *failed;
-    sigset_t previous = block_signals();
+    sigset_t previous;
+    int blocked = block_signals(&previous);
     pthread_mutex_lock(&lock);
     int ready = NEXT(pselect)(count, readable ? &r : NULL, writable ? &w : NULL, failed ? &f : NULL, &zero, NULL);
     uint64_t sequence = count_idle(ready);
@@ -462,10 +483,10 @@ static int idle_pselect(int count, fd_set *readable, fd_set *writable, fd_set *f
         if (readable != NULL) *readable = r;
         if (writable != NULL) *writable = w;
         if (failed != NULL) *failed = f;
-        return restore(&previous, ready);
+        return restore(blocked, &previous, ready);
     }
     send_report(REPORT_IDLE, sequence, 0);
-    return restore(&previous, NEXT(pselect)(count, readable, writable, failed, timeout, mask != NULL ? mask : &previous));
+    return restore(blocked, &previous, NEXT(pselect)(count, readable, writable, failed, timeout, wait_mask(mask, blocked, &previous)));
 }
 
 int pselect(int count, fd_set *readable, fd_set *writable, fd_set *failed, const struct timespec *timeout, const sigset_t *mask)

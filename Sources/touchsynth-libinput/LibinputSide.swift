@@ -1,11 +1,15 @@
 import Foundation
 import LibinputKit
+import MockedDevicesPreload
 import ReplayChannel
 
 /// The libinput side of a replay: real libinput on the harness's mocked devices, every event and
 /// log line it gives written to the harness as channel records. The harness starts it with
 /// touchsynth-preload's wrappers linked in (they take the place of LD_PRELOAD) and umockdev's
 /// preloaded, and stops it with SIGINT once the recording is over.
+///
+/// The run loop waits on a pipe that SIGINT and SIGTERM write to, so no signal can slip in between
+/// the virtual clock's idle report and the wait: the clock's waits need not block signals.
 @main
 struct LibinputSide {
     static func main() {
@@ -16,6 +20,7 @@ struct LibinputSide {
             FileHandle.standardError.write(Data("touchsynth-libinput: \(error)\n".utf8))
             exit(70)
         }
+        touchsynth_clock_signals_wake_waits()
         do throws(LibinputError) {
             let context = try LibinputContext.path(channel.configuration.devices, configuration: channel.configuration.device,
                                                    logsDebug: channel.configuration.logsDebug)

@@ -1,0 +1,9 @@
+/* What a program linked with touchsynth-preload may tell the virtual clock. */
+#ifndef TOUCHSYNTH_CLOCK_H
+#define TOUCHSYNTH_CLOCK_H
+
+/* The program's stop signals make a descriptor it waits on readable (a self-pipe), so a signal
+   between the idle report and the wait is never lost: the waits need not block signals. */
+void touchsynth_clock_signals_wake_waits(void);
+
+#endif
