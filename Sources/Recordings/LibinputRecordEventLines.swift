@@ -1,0 +1,134 @@
+extension LibinputRecordFormat {
+    /// Reads the lines of the first device's `events:` list as libinput record writes them:
+    /// `  - evdev:` entries of `    - [sec, usec, type, code, value]` rows; other entries
+    /// (`- libinput:` descriptions of what libinput did) are skipped.
+    ///
+    /// A replay reads a row for every evdev event as it plays, millions in a long recording: each
+    /// line is scanned once over its bytes, without a string or an array made for its fields.
+    struct EventLines {
+        private var inEvdev = false
+        private var ended = false
+
+        mutating func parse(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
+            guard !ended else { return nil }
+            var text = text
+            switch text.withUTF8(Row.init) {
+            case .blank:
+                return nil
+            case .topLevel:
+                // The next device or top-level key: this device's events are over.
+                ended = true
+                return nil
+            case .entry(let isEvdev):
+                inEvdev = isEvdev
+                return nil
+            case .key:
+                // libinput record --with-libinput may close an evdev entry with a bare `libinput:` key.
+                inEvdev = false
+                return nil
+            case .event(let numbers):
+                guard inEvdev else { return nil }
+                return try LibinputRecordFormat.event(numbers, file: file, line: line)
+            case .malformed(let problem):
+                guard inEvdev else { return nil }
+                throw RecordingError.bad(file, line, problem)
+            }
+        }
+    }
+
+    /// What one line of the `events:` list is.
+    private enum Row {
+        case blank
+        /// Not indented: the next device or top-level key.
+        case topLevel
+        /// `  - NAME:` at the list's indentation; whether NAME is `evdev`.
+        case entry(isEvdev: Bool)
+        /// A bare `NAME:` key.
+        case key
+        case event([Int64])
+        case malformed(String)
+
+        init(_ line: UnsafeBufferPointer<UInt8>) {
+            let hash = line.firstIndex(of: UInt8(ascii: "#")) ?? line.endIndex
+            let content = Self.trimmed(line.startIndex..<hash, of: line)
+            guard !content.isEmpty else { self = .blank; return }
+            guard line[0] == UInt8(ascii: " ") else { self = .topLevel; return }
+            let indent = line.prefix { $0 == UInt8(ascii: " ") }.count
+            let startsAsItem = Self.has(prefix: "- ", at: content, of: line)
+            if indent == 2, startsAsItem {
+                self = .entry(isEvdev: Self.equals(content, "- evdev:", in: line))
+                return
+            }
+            if line[content.upperBound - 1] == UInt8(ascii: ":"), !startsAsItem { self = .key; return }
+            guard Self.has(prefix: "- [", at: content, of: line), line[content.upperBound - 1] == UInt8(ascii: "]") else {
+                self = .malformed("expected an evdev event \"- [sec, usec, type, code, value]\"")
+                return
+            }
+            self = Self.fields(content.lowerBound + 3..<content.upperBound - 1, of: line)
+        }
+
+        /// The five comma-separated integers of `range` (empty fields skipped, as YAML's flow
+        /// sequence reader of this format did), or what is wrong with them.
+        private static func fields(_ range: Range<Int>, of line: UnsafeBufferPointer<UInt8>) -> Row {
+            var numbers: [Int64] = []
+            numbers.reserveCapacity(5)
+            var count = 0
+            var notInteger: Range<Int>?
+            var start = range.lowerBound
+            for i in range.lowerBound...range.upperBound where i == range.upperBound || line[i] == UInt8(ascii: ",") {
+                defer { start = i + 1 }
+                guard i > start else { continue }
+                count += 1
+                if count > 5 { break }
+                let digits = trimmed(start..<i, of: line)
+                if let n = integer(digits, of: line) { numbers.append(n) } else if notInteger == nil { notInteger = digits }
+            }
+            guard count == 5 else { return .malformed("truncated event: expected [sec, usec, type, code, value]") }
+            if let digits = notInteger {
+                return .malformed("\"\(String(decoding: UnsafeBufferPointer(rebasing: line[digits]), as: UTF8.self))\" is not an integer")
+            }
+            return .event(numbers)
+        }
+
+        /// A decimal integer with an optional sign, as `Int64(_:)` reads one; nil if it is not one
+        /// or does not fit.
+        private static func integer(_ range: Range<Int>, of line: UnsafeBufferPointer<UInt8>) -> Int64? {
+            var i = range.lowerBound
+            let negative = i < range.upperBound && line[i] == UInt8(ascii: "-")
+            if i < range.upperBound, line[i] == UInt8(ascii: "-") || line[i] == UInt8(ascii: "+") { i += 1 }
+            guard i < range.upperBound else { return nil }
+            var magnitude: UInt64 = 0
+            while i < range.upperBound {
+                let digit = line[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+                guard !o1, !o2 else { return nil }
+                magnitude = sum
+                i += 1
+            }
+            if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+            return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+        }
+
+        /// `range` without leading and trailing spaces and tabs.
+        private static func trimmed(_ range: Range<Int>, of line: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var lower = range.lowerBound, upper = range.upperBound
+            while lower < upper, isBlank(line[lower]) { lower += 1 }
+            while upper > lower, isBlank(line[upper - 1]) { upper -= 1 }
+            return lower..<upper
+        }
+
+        private static func has(prefix: StaticString, at range: Range<Int>, of line: UnsafeBufferPointer<UInt8>) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard range.count >= count else { return false }
+            for k in 0..<count where line[range.lowerBound + k] != prefix.utf8Start[k] { return false }
+            return true
+        }
+
+        private static func equals(_ range: Range<Int>, _ text: StaticString, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+            range.count == text.utf8CodeUnitCount && has(prefix: text, at: range, of: line)
+        }
+    }
+}
