@@ -14,10 +14,13 @@ public enum PeakMemory {
     /// A running process's peak, in KiB; nil once it has exited.
     public static func of(_ pid: pid_t) -> Int? { read("/proc/\(pid)/status") }
 
+    /// The `VmHWM:` line's number, scanned as bytes: a replay reads it while it runs.
     private static func read(_ path: String) -> Int? {
-        guard let status = try? String(contentsOfFile: path, encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
-        return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3).trimmingCharacters(in: .whitespaces))
+        guard let status = FileManager.default.contents(atPath: path),
+              let label = status.firstRange(of: Data("VmHWM:".utf8)) else { return nil }
+        let digits = status[label.upperBound...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            .prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return digits.isEmpty ? nil : Int(String(decoding: digits, as: UTF8.self))
     }
 }
 

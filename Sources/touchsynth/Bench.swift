@@ -17,7 +17,8 @@ struct Bench: ParsableCommand {
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
     @Option(help: "Runs of each measurement.") var runs = 5
     @Flag(help: "JSON Lines output.") var json = false
-    @Flag(help: "Also replay a synthesized 1-hour recording on the virtual clock: its wall time and peak memory.") var hour = false
+    @Flag(help: "Also replay a synthesized 1-hour recording on the virtual clock: its wall time, CPU per frame and peak memory.") var hour = false
+    @Flag(help: "Only the synthesized hour (no other replays, no throughput).") var hourOnly = false
     @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
     @Option(help: ArgumentHelp("Only the view's live stream: a replay's events through the view's model, published at --events-per-second for SECONDS to one WebSocket client.",
@@ -43,10 +44,11 @@ struct Bench: ParsableCommand {
             let recording = reportingErrors { try RecordingLoader.load(path) }
             return report(reportingErrors { try benchmark.viewStream(recording: recording, seconds: viewStream, rate: streamRate) }, header: "view stream, \(path)")
         }
+        if hourOnly { return report(hourFigures(benchmark), header: "synthesized hour, 1 run") }
         let paths = recordings.isEmpty ? Benchmark.bundledRecordings() : recordings
         guard !paths.isEmpty else { fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66) }
         // First, while this process holds nothing else: its peak memory is the long replay's.
-        let long = hour ? reportingErrors { try benchmark.hourReplay(description: "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc") } : []
+        let long = hour ? hourFigures(benchmark) : []
         let loaded = reportingErrors { try paths.map { (path: $0, recording: try RecordingLoader.load($0)) } }
         let figures = reportingErrors { () throws(HarnessError) in try benchmark.replayFigures(loaded) } + long + benchmark.throughput()
         let longest = loaded.max { $0.recording.duration < $1.recording.duration }.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
@@ -68,6 +70,10 @@ struct Bench: ParsableCommand {
         for f in figures {
             emit(f.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max) + f.unit)
         }
+    }
+
+    private func hourFigures(_ benchmark: Benchmark) -> [BenchFigure] {
+        reportingErrors { try benchmark.hourReplay(description: "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc") }
     }
 
     /// The view stream's events per second: 1000 unless given.
