@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents", "AppEvents", "Gestures", "GestureSynthesis",
-                                                    "ModeComparison", "SurfaceDescriptions", "Report"]),
+                                                    "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
         .testTarget(name: "TestingKitTests", dependencies: ["TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions",

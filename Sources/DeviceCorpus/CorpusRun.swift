@@ -6,7 +6,7 @@ import Recordings
 
 /// The corpus run: every gesture synthesized on every device and replayed through real libinput
 /// on each build, several replays at once, each in this process with its own mocked device and
-/// one libinput side.
+/// one libinput side; or, for a shard, only the pairs of ``selection``.
 public struct CorpusRun: Sendable {
     public var devices: [CorpusDevice]
     public var builds: [LibinputBuild]
@@ -14,66 +14,122 @@ public struct CorpusRun: Sendable {
     public var options = ReplayOptions()
     /// Replays run at once.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// The pairs to run (a shard's); every pair when nil.
+    public var selection: Set<CorpusPair>?
 
     public init(devices: [CorpusDevice], builds: [LibinputBuild]) {
         self.devices = devices
         self.builds = builds
     }
 
+    /// Every pair of the corpus with its content hash, in the table's order: by version, then
+    /// device, then gesture.
+    public var pairs: [(pair: CorpusPair, hash: UInt64)] {
+        builds.flatMap { build in
+            devices.flatMap { device in
+                CorpusGesture.all.map { gesture in
+                    (CorpusPair(device: device.file, gesture: gesture.name, libinput: build.version),
+                     device.contentHash(gesture: gesture, libinput: build.version))
+                }
+            }
+        }
+    }
+
+    /// Runs only `shard`'s pairs (all of them when nil), balanced by the `durations` of earlier
+    /// runs; returns every pair's shard (0-based), as `corpus --list` prints it.
+    @discardableResult
+    public mutating func restrict(to shard: CorpusShard?, durations: [CorpusResult]) -> [CorpusPair: Int] {
+        let assignment = CorpusShard.assign(pairs, shards: shard?.count ?? 1,
+                                            durations: Dictionary(durations.map { ($0.pair, $0.seconds) }, uniquingKeysWith: max))
+        selection = shard.map { shard in Set(assignment.filter { $0.value == shard.index - 1 }.keys) }
+        return assignment
+    }
+
     /// What the run came to.
     public struct Outcome: Sendable {
+        /// Every pair's cell; a pair outside ``CorpusRun/selection`` stays pending.
         public var table: CorpusTable
+        /// The pairs run, in the table's order.
+        public var results: [CorpusResult]
         /// SIGINT or SIGTERM, when one stopped the replays: the table is then incomplete.
         public var interruption: Int32?
     }
 
-    /// Synthesizes, replays and judges every device × gesture × build.
+    /// Synthesizes, replays and judges every selected device × gesture × build.
     public func run() -> Outcome {
-        var cells: [[CorpusCell]] = devices.map { _ in [] }
+        func selected(_ d: Int, _ g: Int, _ version: String) -> Bool {
+            selection?.contains(CorpusPair(device: devices[d].file, gesture: CorpusGesture.all[g].name, libinput: version)) ?? true
+        }
+        var cells: [[CorpusCell]] = devices.map { _ in CorpusGesture.all.map { CorpusCell(gesture: $0, outcome: .pending) } }
         var replays: [(device: Int, gesture: Int, recording: Recording)] = []
         for (d, device) in devices.enumerated() {
-            for (g, gesture) in CorpusGesture.all.enumerated() {
+            for (g, gesture) in CorpusGesture.all.enumerated() where builds.contains(where: { selected(d, g, $0.version) }) {
                 do {
                     let script = try GestureScript.parse(gesture.script, file: gesture.name)
                     var synthesis = GestureSynthesizer.Options()
                     synthesis.quirks = LibinputQuirks.load(for: device.description)
                     let recording = try GestureSynthesizer.synthesize(script, on: device.description, options: synthesis, file: gesture.name)
                     replays.append((d, g, recording))
-                    cells[d].append(CorpusCell(gesture: gesture, outcome: .pending))
                 } catch {
-                    cells[d].append(CorpusCell(gesture: gesture, outcome: .notSynthesized(error.message)))
+                    cells[d][g].outcome = .notSynthesized(error.message)
                 }
             }
         }
-        let work = builds.flatMap { build in replays.map { (build, $0.recording) } }
+        let work = builds.enumerated().flatMap { b, build in
+            replays.indices.filter { selected(replays[$0].device, replays[$0].gesture, build.version) }.map { (build: b, replay: $0) }
+        }
+        let synthesized = replays
         let results = ResultSlots(count: work.count)
         DispatchQueue.concurrentPerform(iterations: min(max(jobs, 1), max(work.count, 1))) { _ in
             while let index = results.take() {
                 var options = self.options
-                options.libinput = work[index].0
+                options.libinput = builds[work[index].build]
+                let start = ContinuousClock.now
                 do throws(HarnessError) {
-                    let replay = try Replay(.recording(work[index].1), options: options)
-                    results.finish(index, .success(replay.events), interruption: replay.report.interruption)
+                    let replay = try Replay(.recording(synthesized[work[index].replay].recording), options: options)
+                    results.finish(index, .success(replay.events), seconds: Self.seconds(since: start), interruption: replay.report.interruption)
                 } catch {
-                    results.finish(index, .failure(error), interruption: nil)
+                    results.finish(index, .failure(error), seconds: Self.seconds(since: start), interruption: nil)
                 }
             }
         }
-        var byVersion: [[[CorpusCell]]] = []
-        for (b, _) in builds.enumerated() {
-            var versionCells = cells
-            for (r, replay) in replays.enumerated() {
-                let outcome: CorpusCell.Outcome = switch results.results[b * replays.count + r] {
-                case .success(let events): CorpusGesture.all[replay.gesture].judge(events)
-                case .failure(let error): .replayFailed(error.message)
-                case nil: .replayFailed("not run: the corpus was interrupted")
-                }
-                versionCells[replay.device][replay.gesture].outcome = outcome
+        var byVersion = builds.map { _ in cells }
+        var seconds: [CorpusPair: Double] = [:]
+        for (w, item) in work.enumerated() {
+            let replay = replays[item.replay]
+            let outcome: CorpusCell.Outcome = switch results.results[w] {
+            case .success(let events): CorpusGesture.all[replay.gesture].judge(events)
+            case .failure(let error): .replayFailed(error.message)
+            case nil: .replayFailed("not run: the corpus was interrupted")
             }
-            byVersion.append(versionCells)
+            byVersion[item.build][replay.device][replay.gesture].outcome = outcome
+            seconds[CorpusPair(device: devices[replay.device].file, gesture: CorpusGesture.all[replay.gesture].name,
+                               libinput: builds[item.build].version)] = results.seconds[w]
         }
-        return Outcome(table: CorpusTable(devices: devices, versions: builds.map(\.version), cells: byVersion), interruption: results.interruption)
+        let table = CorpusTable(devices: devices, versions: builds.map(\.version), cells: byVersion)
+        var done: [CorpusResult] = []
+        for (b, build) in builds.enumerated() {
+            for d in devices.indices {
+                for g in CorpusGesture.all.indices where selected(d, g, build.version) {
+                    let pair = CorpusPair(device: devices[d].file, gesture: CorpusGesture.all[g].name, libinput: build.version)
+                    done.append(CorpusResult(pair: pair, outcome: byVersion[b][d][g].outcome, seconds: seconds[pair] ?? 0))
+                }
+            }
+        }
+        return Outcome(table: table, results: done, interruption: results.interruption)
     }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// One pair's outcome, and how long its replay took (0 for a gesture the device cannot perform).
+public struct CorpusResult: Sendable {
+    public var pair: CorpusPair
+    public var outcome: CorpusCell.Outcome
+    public var seconds: Double
 }
 
 /// Hands out the replays to run and collects their results, across the worker threads.
@@ -83,11 +139,14 @@ private final class ResultSlots: @unchecked Sendable {
     private var next = 0
     /// Each replay's events or error; nil for one not run.
     private(set) var results: [Result<[LibinputEvent], HarnessError>?]
+    /// Each replay's wall time.
+    private(set) var seconds: [Double]
     private(set) var interruption: Int32?
 
     init(count: Int) {
         self.count = count
         results = Array(repeating: nil, count: count)
+        seconds = Array(repeating: 0, count: count)
     }
 
     /// The next replay to run; none once every one is taken, or once one was interrupted.
@@ -99,9 +158,10 @@ private final class ResultSlots: @unchecked Sendable {
         }
     }
 
-    func finish(_ index: Int, _ result: Result<[LibinputEvent], HarnessError>, interruption: Int32?) {
+    func finish(_ index: Int, _ result: Result<[LibinputEvent], HarnessError>, seconds: Double, interruption: Int32?) {
         lock.withLock {
             results[index] = result
+            self.seconds[index] = seconds
             self.interruption = self.interruption ?? interruption
         }
     }

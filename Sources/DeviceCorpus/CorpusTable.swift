@@ -37,6 +37,11 @@ public struct CorpusTable: Sendable {
         return reasons.joined(separator: "; ")
     }
 
+    /// Whether the versions gave different outcomes for any device's gesture.
+    public var versionsDiffer: Bool {
+        devices.indices.contains { i in CorpusGesture.all.indices.contains { differs(i, $0) } }
+    }
+
     /// Whether the versions gave different outcomes for a device's gesture.
     private func differs(_ device: Int, _ gesture: Int) -> Bool {
         Set(cells.map { $0[device][gesture].short }).count > 1
@@ -106,6 +111,18 @@ public struct CorpusTable: Sendable {
             devices.indices.flatMap { i in
                 cells[v][i].map { cell in CorpusLine(device: devices[i], libinput: versions[v], cell: cell, why: cell.ok ? nil : reasons(i)) }
             }
+        }
+    }
+}
+
+extension CorpusTable {
+    /// One record per pair of a shard's `results`, without the reasons (a shard sees only part of
+    /// a device's gestures: `corpus merge` gives them).
+    public static func lines(_ results: [CorpusResult], devices: [CorpusDevice]) -> [CorpusLine] {
+        results.compactMap { r in
+            guard let device = devices.first(where: { $0.file == r.pair.device }),
+                  let gesture = CorpusGesture.all.first(where: { $0.name == r.pair.gesture }) else { return nil }
+            return CorpusLine(device: device, libinput: r.pair.libinput, cell: CorpusCell(gesture: gesture, outcome: r.outcome), why: nil)
         }
     }
 }

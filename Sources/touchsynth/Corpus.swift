@@ -2,23 +2,41 @@ import ArgumentParser
 import DeviceCorpus
 import Foundation
 
-/// `touchsynth corpus`: the same five gestures synthesized on every touchpad description and
-/// replayed through real libinput: which gestures each device gives, and why not.
+/// `touchsynth corpus`: a corpus run (the default) or the merge of a sharded run's result files.
 struct Corpus: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and report what libinput makes of each.",
+        subcommands: [CorpusRunCommand.self, CorpusMergeCommand.self],
+        defaultSubcommand: CorpusRunCommand.self)
+}
+
+/// `touchsynth corpus [run]`: the same five gestures synthesized on every touchpad description and
+/// replayed through real libinput: which gestures each device gives, and why not. With a shard,
+/// a stable part of the pairs, whose result files `corpus merge` puts back together.
+struct CorpusRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and report what libinput makes of each (the default).",
         discussion: """
             Example (the table in docs/device-corpus.md): touchsynth corpus Tests/Fixtures/devices --libinput 1.22.1,1.28.1,1.31.3 \
             --markdown docs/device-corpus.md. With several --libinput versions every gesture is replayed on each, a column per version.
+            On a CI job matrix, each job runs --shard I/N (or the shard TEST_SHARD_INDEX/TEST_TOTAL_SHARDS or CI_NODE_INDEX/CI_NODE_TOTAL \
+            give) with --results, and `touchsynth corpus merge` of the result files prints the whole table (docs/ci.md).
             """)
 
     @Argument(help: "Description or recording files, or directories of them (duplicates of one device are tested once).") var paths: [String]
     @Option(help: "Replays run at once (default: the number of CPUs).") var jobs: Int?
-    @Option(help: ArgumentHelp("Also write the table as Markdown to FILE.", valueName: "file")) var markdown: String?
-    @Flag(help: "JSON Lines output: one object per device and gesture.") var json = false
+    @OptionGroup var output: CorpusOutputOptions
     @OptionGroup var input: LogInputOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup var libinput: LibinputOptions
+    @Option(help: ArgumentHelp("Run part I of N of the (device × gesture × libinput version) pairs, 1-based; without it, the shard the CI's environment names, if any.",
+                               valueName: "I/N")) var shard: CorpusShard?
+    @Option(help: ArgumentHelp("Result files of an earlier run: shards are balanced by their pairs' durations, longest first (repeatable).",
+                               valueName: "file")) var durations: [String] = []
+    @Flag(help: "Print which shard each pair goes to, and each shard's expected time, without running anything.") var list = false
+    @Option(help: ArgumentHelp("Write the run's result file (JSON Lines, one record per pair) for `corpus merge`.", valueName: "file"))
+    var results: String?
 
     func validate() throws {
         try libinput.check(several: true)
@@ -26,6 +44,7 @@ struct Corpus: ParsableCommand {
     }
 
     func run() throws {
+        requireReadable(durations)
         let (devices, skipped) = reportingErrors { try CorpusDevice.collect(paths, description: input.desc, node: input.node) }
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
         guard !devices.isEmpty else {
@@ -35,17 +54,38 @@ struct Corpus: ParsableCommand {
         var run = CorpusRun(devices: devices, builds: libinput.builds())
         run.options = replayOptions(clock: clock)
         if let jobs { run.jobs = jobs }
+        let part = currentShard()
+        let known = reportingErrors { try durations.flatMap { try CorpusResultsFile.load($0).results } }
+        let assignment = run.restrict(to: part, durations: known)
+        if list { return emitRaw(CorpusShardList.text(run.pairs.map(\.pair), assignment: assignment, shards: part?.count ?? 1, durations: known)) }
         let outcome = run.run()
         if let signal = outcome.interruption { Foundation.exit(128 + signal) }
-        if json {
+        let command = "touchsynth corpus \(paths.joined(separator: " "))" + (libinput.list.map { " --libinput \($0)" } ?? "")
+        if let path = results {
+            writeFile(CorpusResultsFile(command: command, versions: run.builds.map(\.version), shard: part ?? CorpusShard(index: 1, count: 1)!,
+                                        devices: devices, results: outcome.results).text(), to: path)
+        }
+        guard let part else { return output.print(outcome.table, results: outcome.results, command: command) }
+        if output.json {
             emit(JSONLines.header("corpus"))
-            for line in outcome.table.lines() { emit(JSONLines.line(line)) }
+            for line in CorpusTable.lines(outcome.results, devices: devices) { emit(JSONLines.line(line)) }
         } else {
-            emitRaw(outcome.table.text())
+            emitRaw(CorpusShardList.results(outcome.results, shard: part, of: run.pairs.count))
         }
-        if let markdown {
-            let versions = libinput.list.map { " --libinput \($0)" } ?? ""
-            writeFile(outcome.table.markdown(command: "touchsynth corpus \(paths.joined(separator: " "))\(versions) --markdown \(markdown)"), to: markdown)
-        }
+        output.finish(outcome.results, differs: false)
     }
+
+    /// `--shard`, else the CI's environment's, said in one line.
+    private func currentShard() -> CorpusShard? {
+        if let shard { return shard }
+        guard let given = reportingErrors({ try CorpusShard.fromEnvironment(ProcessInfo.processInfo.environment) }) else { return nil }
+        writeStderr("touchsynth: shard \(given.shard) from \(given.variables)")
+        // Bazel's protocol: touching the file says the test runner honours the shard.
+        if let status = given.statusFile { writeFile("", to: status) }
+        return given.shard
+    }
+}
+
+extension CorpusShard: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
 }

@@ -1,3 +1,4 @@
+import DeviceCorpus
 import LibinputKit
 import MockedDevices
 import Recordings
@@ -39,6 +40,7 @@ enum ExitStatus {
         case let error as UinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as CommandError: (error.description, code(for: error.kind))
         case let error as ViewServerError: (error.description, code(for: error.kind))
+        case let error as CorpusError: (error.description, error.isBadData ? badData : usage)
         default: ("\(error)", internalError)
         }
     }

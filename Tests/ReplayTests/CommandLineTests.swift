@@ -23,13 +23,14 @@ final class CommandLineTests: XCTestCase {
         return rows
     }
 
-    /// Every command, `bridge`'s subcommands as `bridge run` and `bridge check`.
+    /// Every command, the subcommands of `bridge` and `corpus` as `bridge run`, `corpus merge`….
     private func commands(_ touchsynth: String) throws -> [[String]] {
         func subcommands(of command: [String]) throws -> [String] {
             let help = try runProcess([touchsynth] + command + ["--help"]).stdout
             guard let section = help.components(separatedBy: "SUBCOMMANDS:").last, help.contains("SUBCOMMANDS:") else { return [] }
             return section.split(separator: "\n").compactMap { line in
-                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first else { return nil }
+                // Not the closing "  See 'touchsynth help …'" line.
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first, name.first?.isLowercase == true else { return nil }
                 return String(name)
             }
         }

@@ -50,6 +50,11 @@ final class JSONSchemaTests: XCTestCase {
         }
         _ = try run(["compare", "--events-out", eventsOut, pinch, scroll])
         runs.append(("compare --events-out", try String(contentsOfFile: eventsOut, encoding: .utf8)))
+        let results = capture + ".corpus"
+        defer { try? FileManager.default.removeItem(atPath: results) }
+        _ = try run(["corpus", "--results", results, "--shard", "1/2", "--jobs", "2",
+                     Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path])
+        runs.append(("corpus --results", try String(contentsOfFile: results, encoding: .utf8)))
         let versions = try libinputBuilds(["1.28.1"])
         runs.append(("compare --libinput", try run(["compare", "--json", pinch, "--libinput", "\(LibinputBuild.system.version),\(versions[0].version)"])))
 

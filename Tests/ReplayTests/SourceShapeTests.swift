@@ -42,11 +42,12 @@ final class SourceShapeTests: XCTestCase {
     /// The bound grew from 2,000 to 2,150 lines with `view`, a subcommand whose work is in
     /// ViewTimeline, ViewServer and LiveView, and to 2,400 with option groups every replaying
     /// command shares (libinput's device settings, `--start`/`--end`, `--verbose`,
-    /// `--allow-empty`) and the old spellings kept for a release.
-    func testTheCommandLineStaysWithinTwentyFourHundredLines() throws {
+    /// `--allow-empty`) and the old spellings kept for a release, and to 2,500 with `corpus merge`
+    /// and the corpus's shard options, whose work is in DeviceCorpus.
+    func testTheCommandLineStaysWithinTwentyFiveHundredLines() throws {
         let cli = try swiftFiles().filter { $0.path.hasPrefix("touchsynth/") }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 2400, "Sources/touchsynth")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 2500, "Sources/touchsynth")
     }
 
     func testUnsafeOwnershipOnlyWhereCHoldsASwiftObject() throws {

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A corpus's results as JUnit XML, the report every CI dashboard reads: a test suite per libinput
+/// version, a test case per pair (the device as its class, the gesture as its name). A replay
+/// that failed is an error, a gesture the device cannot perform is skipped, and with `failOnDiff`
+/// a gesture whose outcome differs between the versions among `results` is a failure in each.
+/// What libinput made of the gesture is the case's output.
+public enum CorpusJUnit {
+    public static func xml(_ results: [CorpusResult], failOnDiff: Bool) -> String {
+        let versions = results.reduce(into: [String]()) { if !$0.contains($1.pair.libinput) { $0.append($1.pair.libinput) } }
+        var outcomes: [String: [(version: String, short: String)]] = [:]
+        for r in results { outcomes[key(r.pair), default: []].append((r.pair.libinput, CorpusCell(gesture: gesture(r), outcome: r.outcome).short)) }
+        func difference(_ r: CorpusResult) -> String? {
+            guard failOnDiff, let all = outcomes[key(r.pair)], Set(all.map(\.short)).count > 1 else { return nil }
+            return "libinput versions differ: " + all.map { "\($0.version): \($0.short)" }.joined(separator: "; ")
+        }
+        struct Counts { var tests = 0, failures = 0, errors = 0, skipped = 0, time = 0.0 }
+        func counts(_ rs: [CorpusResult]) -> Counts {
+            var c = Counts()
+            for r in rs {
+                c.tests += 1
+                c.time += r.seconds
+                switch r.outcome {
+                case .replayFailed: c.errors += 1
+                case .notSynthesized: c.skipped += 1
+                default: if difference(r) != nil { c.failures += 1 }
+                }
+            }
+            return c
+        }
+        func attributes(_ c: Counts) -> String {
+            "tests=\"\(c.tests)\" failures=\"\(c.failures)\" errors=\"\(c.errors)\" skipped=\"\(c.skipped)\" time=\"\(seconds(c.time))\""
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"touchsynth corpus\" \(attributes(counts(results)))>\n"
+        for version in versions {
+            let suite = results.filter { $0.pair.libinput == version }
+            out += "  <testsuite name=\"libinput \(escaped(version))\" \(attributes(counts(suite)))>\n"
+            for r in suite {
+                let short = CorpusCell(gesture: gesture(r), outcome: r.outcome).short
+                out += "    <testcase classname=\"\(escaped(r.pair.device))\" name=\"\(escaped(r.pair.gesture))\" time=\"\(seconds(r.seconds))\">\n"
+                switch r.outcome {
+                case .replayFailed(let why): out += "      <error type=\"replay failed\" message=\"\(escaped(why))\"/>\n"
+                case .notSynthesized(let why): out += "      <skipped message=\"\(escaped(why))\"/>\n"
+                default: if let diff = difference(r) { out += "      <failure type=\"libinput versions differ\" message=\"\(escaped(diff))\"/>\n" }
+                }
+                out += "      <system-out>\(escaped(short))</system-out>\n    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+
+    private static func key(_ pair: CorpusPair) -> String { pair.device + "\n" + pair.gesture }
+
+    private static func gesture(_ r: CorpusResult) -> CorpusGesture {
+        CorpusGesture.all.first { $0.name == r.pair.gesture } ?? CorpusGesture.all[0]
+    }
+
+    private static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
+
+    /// Text as XML 1.0 allows it in an attribute or element: markup escaped, control characters
+    /// (which XML 1.0 forbids) as spaces.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? " " : scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import LibinputEvents
+
+/// A corpus run's result file (`corpus --results FILE`), JSON Lines: the header every JSON output
+/// opens with, the run (its command, gestures, libinput versions and shard), every device of the
+/// corpus with its whole description, then a record per pair the run replayed. ``CorpusMerge``
+/// builds the whole corpus's table from the files of all shards, needing nothing else.
+public struct CorpusResultsFile: Sendable {
+    /// The command a single run of the whole corpus would be, without `--markdown`, `--shard`
+    /// and the like: the Markdown page names it.
+    public var command: String
+    public var versions: [String]
+    public var shard: CorpusShard
+    public var devices: [CorpusDevice]
+    public var results: [CorpusResult]
+
+    public init(command: String, versions: [String], shard: CorpusShard, devices: [CorpusDevice], results: [CorpusResult]) {
+        self.command = command
+        self.versions = versions
+        self.shard = shard
+        self.devices = devices
+        self.results = results
+    }
+
+    static let output = "corpusResults"
+
+    struct Header: Codable {
+        var output: String
+        var schemaVersion: Int
+    }
+
+    struct Run: Codable, Equatable {
+        var record = "run"
+        var command: String
+        var gestures: [String]
+        var libinput: [String]
+        var shard: String
+    }
+
+    struct Device: Codable {
+        var record = "device"
+        var device: String
+        var description: StoredDescription
+    }
+
+    struct Pair: Codable {
+        var record = "pair"
+        var device: String
+        var gesture: String
+        var libinput: String
+        var seconds: Double
+        var reported: Bool
+        var value: String?
+        var instead: String?
+        var notSynthesized: String?
+        var replayFailed: String?
+
+        init(_ result: CorpusResult) {
+            device = result.pair.device
+            gesture = result.pair.gesture
+            libinput = result.pair.libinput
+            seconds = result.seconds
+            reported = false
+            switch result.outcome {
+            case .reported(let v): value = v; reported = true
+            case .other(let v): instead = v
+            case .notSynthesized(let v): notSynthesized = v
+            case .replayFailed(let v): replayFailed = v
+            case .pending: replayFailed = "not run"
+            }
+        }
+
+        var outcome: CorpusCell.Outcome? {
+            if let value, reported { return .reported(value) }
+            if let instead { return .other(instead) }
+            if let notSynthesized { return .notSynthesized(notSynthesized) }
+            if let replayFailed { return .replayFailed(replayFailed) }
+            return nil
+        }
+    }
+
+    /// The file's text.
+    public func text() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func line(_ value: some Encodable) -> String {
+            ((try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "") + "\n"
+        }
+        var out = line(Header(output: Self.output, schemaVersion: JSONSchema.version))
+        out += line(Run(command: command, gestures: CorpusGesture.all.map(\.name), libinput: versions, shard: shard.description))
+        for device in devices { out += line(Device(device: device.file, description: device.stored)) }
+        for result in results { out += line(Pair(result)) }
+        return out
+    }
+
+    /// Reads the result file at `path`.
+    public static func load(_ path: String) throws(CorpusError) -> CorpusResultsFile {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CorpusError("\(path): cannot be read", badData: true) }
+        return try parse(String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// Reads a result file's `text`; `file` names it in errors, with the line.
+    public static func parse(_ text: String, file: String) throws(CorpusError) -> CorpusResultsFile {
+        let decoder = JSONDecoder()
+        func bad(_ line: Int, _ problem: String) -> CorpusError { CorpusError("\(file):\(line): \(problem)", badData: true) }
+        func decode<T: Decodable>(_ type: T.Type, _ text: Substring, line: Int, what: String) throws(CorpusError) -> T {
+            do { return try decoder.decode(type, from: Data(text.utf8)) } catch { throw bad(line, "not \(what)") }
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { !$0.element.isEmpty }
+        guard let first = lines.first,
+              let header = try? decoder.decode(Header.self, from: Data(first.element.utf8)), header.output == output else {
+            throw bad(1, "not a corpus result file (written by `touchsynth corpus --results`)")
+        }
+        guard header.schemaVersion <= JSONSchema.version else {
+            throw bad(1, "schema version \(header.schemaVersion) is newer than this build's \(JSONSchema.version)")
+        }
+        guard lines.count >= 2 else { throw bad(2, "the run's record is missing") }
+        let run = try decode(Run.self, lines[1].element, line: lines[1].offset + 1, what: "the run's record")
+        guard run.gestures == CorpusGesture.all.map(\.name) else {
+            throw bad(lines[1].offset + 1, "its gestures (\(run.gestures.joined(separator: ", "))) are not this build's")
+        }
+        guard let shard = CorpusShard(run.shard) else { throw bad(lines[1].offset + 1, "\"\(run.shard)\" is not a shard I/N") }
+        var devices: [CorpusDevice] = []
+        var results: [CorpusResult] = []
+        for (offset, text) in lines.dropFirst(2) {
+            let number = offset + 1
+            if text.contains("\"record\":\"device\"") {
+                let record = try decode(Device.self, text, line: number, what: "a device record")
+                guard results.isEmpty else { throw bad(number, "a device after the pairs") }
+                guard let description = record.description.description else { throw bad(number, "the device's description is malformed") }
+                devices.append(CorpusDevice(file: record.device, description: description))
+            } else {
+                let record = try decode(Pair.self, text, line: number, what: "a pair record")
+                guard let outcome = record.outcome else { throw bad(number, "the pair has no outcome") }
+                guard devices.contains(where: { $0.file == record.device }), CorpusGesture.all.contains(where: { $0.name == record.gesture }),
+                      run.libinput.contains(record.libinput) else {
+                    throw bad(number, "\(record.device) \(record.gesture) on libinput \(record.libinput) is not a pair of this run")
+                }
+                results.append(CorpusResult(pair: CorpusPair(device: record.device, gesture: record.gesture, libinput: record.libinput),
+                                            outcome: outcome, seconds: record.seconds))
+            }
+        }
+        return CorpusResultsFile(command: run.command, versions: run.libinput, shard: shard, devices: devices, results: results)
+    }
+}

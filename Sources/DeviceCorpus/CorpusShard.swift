@@ -1,0 +1,88 @@
+/// A part of a corpus's work, `index` of `count` (1-based, as Playwright's `--shard=2/8`), for
+/// spreading a corpus over a CI job matrix; ``assign(_:shards:durations:)`` decides which pairs
+/// each part runs.
+public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init?(index: Int, count: Int) {
+        guard count >= 1, count <= 10_000, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// `I/N`, as `--shard` takes it.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        self.init(index: i, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Where a shard given by the environment came from, for the line that says so.
+    public struct FromEnvironment: Sendable, Equatable {
+        public var shard: CorpusShard
+        /// The variables read: `TEST_SHARD_INDEX/TEST_TOTAL_SHARDS` or `CI_NODE_INDEX/CI_NODE_TOTAL`.
+        public var variables: String
+        /// Bazel's `TEST_SHARD_STATUS_FILE`: a file to touch, saying the test runner shards.
+        public var statusFile: String?
+    }
+
+    /// The shard a CI job matrix gives: Bazel's and GoogleTest's `TEST_SHARD_INDEX` (from 0) and
+    /// `TEST_TOTAL_SHARDS`, else GitLab's `CI_NODE_INDEX` (from 1) and `CI_NODE_TOTAL`; nil when
+    /// neither pair is set. A pair set to values that name no shard is an error naming them.
+    public static func fromEnvironment(_ environment: [String: String]) throws(CorpusError) -> FromEnvironment? {
+        if let total = environment["TEST_TOTAL_SHARDS"], let index = environment["TEST_SHARD_INDEX"] {
+            guard let n = Int(total), let i = Int(index), let shard = CorpusShard(index: i + 1, count: n) else {
+                throw CorpusError("TEST_SHARD_INDEX=\(index) TEST_TOTAL_SHARDS=\(total) name no shard (the index counts from 0)")
+            }
+            return FromEnvironment(shard: shard, variables: "TEST_SHARD_INDEX/TEST_TOTAL_SHARDS",
+                                   statusFile: environment["TEST_SHARD_STATUS_FILE"])
+        }
+        if let total = environment["CI_NODE_TOTAL"], let index = environment["CI_NODE_INDEX"] {
+            guard let n = Int(total), let i = Int(index), let shard = CorpusShard(index: i, count: n) else {
+                throw CorpusError("CI_NODE_INDEX=\(index) CI_NODE_TOTAL=\(total) name no shard (the index counts from 1)")
+            }
+            return FromEnvironment(shard: shard, variables: "CI_NODE_INDEX/CI_NODE_TOTAL", statusFile: nil)
+        }
+        return nil
+    }
+
+    /// Every pair's shard (0-based), balanced: longest first, each onto the shard with the least
+    /// work so far (ties to the lower shard). A pair's length is its duration in `durations` (from
+    /// an earlier run's result files); a pair not there counts as the median of those that are,
+    /// and with no durations at all every pair counts the same, which deals them out in turn.
+    /// Ties in length go by the pairs' content hashes, so the assignment is the same on every
+    /// machine and run.
+    public static func assign(_ pairs: [(pair: CorpusPair, hash: UInt64)], shards: Int,
+                              durations: [CorpusPair: Double] = [:]) -> [CorpusPair: Int] {
+        let known = pairs.compactMap { durations[$0.pair] }.sorted()
+        let typical = known.isEmpty ? 1 : known[known.count / 2]
+        let order = pairs.map { (pair: $0.pair, hash: $0.hash, length: durations[$0.pair] ?? typical) }
+            .sorted { $0.length != $1.length ? $0.length > $1.length : $0.hash < $1.hash }
+        var load = [Double](repeating: 0, count: shards)
+        var assignment: [CorpusPair: Int] = [:]
+        for item in order {
+            let shard = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 } ?? 0
+            load[shard] += item.length
+            assignment[item.pair] = shard
+        }
+        return assignment
+    }
+}
+
+/// A corpus that cannot be sharded, merged or read back as asked: one line for the user.
+public struct CorpusError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    /// Whether the input given is at fault (a missing shard, a file that is not a result file),
+    /// rather than how the command was called.
+    public var isBadData: Bool
+
+    public init(_ message: String, badData: Bool = false) {
+        self.message = message
+        isBadData = badData
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import DeviceCorpus
+import Foundation
+
+/// How `corpus` and `corpus merge` give the whole corpus's table: text or JSON, Markdown, JUnit
+/// XML, and the exit status when the libinput versions differ.
+struct CorpusOutputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Also write the table as Markdown to FILE.", valueName: "file")) var markdown: String?
+    @Flag(help: "JSON Lines output: one object per device and gesture.") var json = false
+    @Option(help: ArgumentHelp("Write JUnit XML: a test case per pair, a failed replay an error.", valueName: "file")) var junit: String?
+    @Flag(help: "Exit with status 1, and fail the JUnit test cases, where the libinput versions give different outcomes.") var failOnDiff = false
+
+    /// Prints `table`, writes the Markdown page naming `command` and the JUnit file.
+    func print(_ table: CorpusTable, results: [CorpusResult], command: String) {
+        if json {
+            emit(JSONLines.header("corpus"))
+            for line in table.lines() { emit(JSONLines.line(line)) }
+        } else {
+            emitRaw(table.text())
+        }
+        if let markdown { writeFile(table.markdown(command: "\(command) --markdown \(markdown)"), to: markdown) }
+        finish(results, differs: table.versionsDiffer)
+    }
+
+    /// Writes the JUnit file, and exits 1 if asked to when the versions differ.
+    func finish(_ results: [CorpusResult], differs: Bool) {
+        if let junit { writeFile(CorpusJUnit.xml(results, failOnDiff: failOnDiff), to: junit) }
+        if failOnDiff && differs { Foundation.exit(ExitStatus.differs) }
+    }
+}
