@@ -13,7 +13,8 @@ public struct CorpusDevice: Sendable {
         public var reason: String
     }
 
-    /// Touchpads among `paths` (files or directories), each device once, and the files passed over.
+    /// Touchpads among `paths` (files or directories: recordings, descriptions, and libinput's
+    /// litest device files), each device once, and the files passed over.
     /// A directory's files are recognised by content, whatever their names; one that is not a
     /// recording or description is a skip with the reader's reason, where a file named on its own
     /// is an error. `description` and `node` are read as `replay --desc/--device` reads them.
@@ -43,7 +44,11 @@ public struct CorpusDevice: Sendable {
             }
             var device: DeviceDescription
             do throws(RecordingError) {
-                device = try RecordingLoader.load(file, description: description, node: node).device
+                if let litest = try litestDevice(file) {
+                    device = litest
+                } else {
+                    device = try RecordingLoader.load(file, description: description, node: node).device
+                }
             } catch {
                 if named { throw error }
                 skipped.append(Skip(file: file, reason: (error.line.map { "line \($0): " } ?? "") + error.message))
@@ -68,6 +73,19 @@ public struct CorpusDevice: Sendable {
         }
         return (devices, skipped)
     }
+
+    /// The device a litest device file (libinput's test suite, `test/litest-device-*.c`)
+    /// declares; nil for any other file.
+    private static func litestDevice(_ file: String) throws(RecordingError) -> DeviceDescription? {
+        guard file.hasSuffix(".c"), let data = FileManager.default.contents(atPath: file) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return LitestDeviceFormat.looksLikeOne(text) ? try LitestDeviceFormat.parse(text, file: file, kernelNames: kernelNames) : nil
+    }
+
+    /// The kernel's names of event codes, from the system's header (linux-libc-dev, which building
+    /// TouchSynth needs): litest files name keys TouchSynth's own tables have no use for.
+    private static let kernelNames: [String: UInt16] = FileManager.default.contents(atPath: "/usr/include/linux/input-event-codes.h")
+        .map { LitestDeviceFormat.kernelEventCodes(header: String(decoding: $0, as: UTF8.self)) } ?? [:]
 
     /// How the device tracks touches, for the table.
     public var tracking: String {

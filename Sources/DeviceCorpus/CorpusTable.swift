@@ -88,7 +88,7 @@ public struct CorpusTable: Sendable {
     /// The table as a Markdown page, naming the `command` that made it.
     public func markdown(command: String) -> String {
         var out = "# Device corpus: which gestures libinput reports on which touchpad\n\n"
-        out += "Produced by `\(command)`: every distinct touchpad description from the evemu recordings of whot/evemu-devices, "
+        out += "Produced by `\(command)`: every distinct touchpad among the files it names, "
         out += "with each gesture synthesized on it (`touchsynth synthesize`) and replayed through real libinput "
         out += "(\(versions.map { "libinput \($0)" }.joined(separator: ", "))) on a mocked device. Values: final pinch scale, accumulated angle, "
         out += "total finger-scroll distance, unaccelerated swipe dx. Why a gesture is not reported is said for the first version.\n\nScripts:\n\n"

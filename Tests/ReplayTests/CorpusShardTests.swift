@@ -158,6 +158,23 @@ final class CorpusShardTests: XCTestCase {
         XCTAssertLessThanOrEqual(times, 1.3, String(line))
     }
 
+    /// libinput's test devices are a corpus: a litest device file is read by content, replayed like
+    /// any description, and a file that is not one of its touchpads is skipped with why.
+    func testLibinputsTestDevicesAreACorpus() throws {
+        let litest = Fixtures.root.appendingPathComponent("Tests/Fixtures/litest/litest-device-sample-clickpad.c").path
+        try FileManager.default.copyItem(atPath: litest, toPath: "\(directory)/litest-device-sample-clickpad.c")
+        try "TEST_DEVICE(LITEST_KEYBOARD, .name = \"Keys\", .events = events, )\nstatic int events[] = { EV_KEY, KEY_A, -1, -1 };\n"
+            .write(toFile: "\(directory)/litest-device-keys.c", atomically: true, encoding: .utf8)
+        let result = try corpus([directory, "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "touchsynth: skipped \(directory)/litest-device-keys.c: not a touchpad (Keys: keys)\n")
+        let cells = try jsonLines(result.stdout)
+        XCTAssertEqual(cells.map { $0["gesture"] as? String ?? "" }, CorpusGesture.all.map(\.name))
+        XCTAssertTrue(cells.allSatisfy { $0["device"] as? String == "litest-device-sample-clickpad.c" && $0["name"] as? String == "Sample Clickpad" })
+        XCTAssertEqual(cells.first?["reported"] as? Bool, true, "the clickpad pinches: \(cells.first ?? [:])")
+        XCTAssertEqual(cells.first?["tracking"] as? String, "5 slots")
+    }
+
     /// Validates `path` with xmllint against the JUnit schema, reads it back with a real XML parser,
     /// and checks its counts.
     private func validateJUnit(_ path: String, cases: Int) throws {
