@@ -19,8 +19,13 @@ public struct CorpusCell: Sendable {
     public var ok: Bool { if case .reported = outcome { return true }; return false }
 
     /// The outcome in a table's cell.
+    public var short: String { outcome.short }
+}
+
+extension CorpusCell.Outcome {
+    /// The outcome in a table's cell.
     public var short: String {
-        switch outcome {
+        switch self {
         case .pending: return "?"
         case .reported(let value): return "yes \(value)"
         case .other(let what): return "no (\(what))"

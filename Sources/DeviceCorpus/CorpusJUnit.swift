@@ -9,7 +9,7 @@ public enum CorpusJUnit {
     public static func xml(_ results: [CorpusResult], failOnDiff: Bool) -> String {
         let versions = results.reduce(into: [String]()) { if !$0.contains($1.pair.libinput) { $0.append($1.pair.libinput) } }
         var outcomes: [String: [(version: String, short: String)]] = [:]
-        for r in results { outcomes[key(r.pair), default: []].append((r.pair.libinput, CorpusCell(gesture: gesture(r), outcome: r.outcome).short)) }
+        for r in results { outcomes[key(r.pair), default: []].append((r.pair.libinput, r.outcome.short)) }
         func difference(_ r: CorpusResult) -> String? {
             guard failOnDiff, let all = outcomes[key(r.pair)], Set(all.map(\.short)).count > 1 else { return nil }
             return "libinput versions differ: " + all.map { "\($0.version): \($0.short)" }.joined(separator: "; ")
@@ -37,14 +37,13 @@ public enum CorpusJUnit {
             let suite = results.filter { $0.pair.libinput == version }
             out += "  <testsuite name=\"libinput \(escaped(version))\" \(attributes(counts(suite)))>\n"
             for r in suite {
-                let short = CorpusCell(gesture: gesture(r), outcome: r.outcome).short
                 out += "    <testcase classname=\"\(escaped(r.pair.device))\" name=\"\(escaped(r.pair.gesture))\" time=\"\(seconds(r.seconds))\">\n"
                 switch r.outcome {
                 case .replayFailed(let why): out += "      <error type=\"replay failed\" message=\"\(escaped(why))\"/>\n"
                 case .notSynthesized(let why): out += "      <skipped message=\"\(escaped(why))\"/>\n"
                 default: if let diff = difference(r) { out += "      <failure type=\"libinput versions differ\" message=\"\(escaped(diff))\"/>\n" }
                 }
-                out += "      <system-out>\(escaped(short))</system-out>\n    </testcase>\n"
+                out += "      <system-out>\(escaped(r.outcome.short))</system-out>\n    </testcase>\n"
             }
             out += "  </testsuite>\n"
         }
@@ -52,10 +51,6 @@ public enum CorpusJUnit {
     }
 
     private static func key(_ pair: CorpusPair) -> String { pair.device + "\n" + pair.gesture }
-
-    private static func gesture(_ r: CorpusResult) -> CorpusGesture {
-        CorpusGesture.all.first { $0.name == r.pair.gesture } ?? CorpusGesture.all[0]
-    }
 
     private static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
 

@@ -29,6 +29,11 @@ public struct CorpusResultsFile: Sendable {
         var schemaVersion: Int
     }
 
+    /// What a line after the run's is: `device` or `pair`.
+    struct Kind: Decodable {
+        var record: String
+    }
+
     struct Run: Codable, Equatable {
         var record = "run"
         var command: String
@@ -124,12 +129,13 @@ public struct CorpusResultsFile: Sendable {
         var results: [CorpusResult] = []
         for (offset, text) in lines.dropFirst(2) {
             let number = offset + 1
-            if text.contains("\"record\":\"device\"") {
+            switch try decode(Kind.self, text, line: number, what: "a record of a result file").record {
+            case "device":
                 let record = try decode(Device.self, text, line: number, what: "a device record")
                 guard results.isEmpty else { throw bad(number, "a device after the pairs") }
                 guard let description = record.description.description else { throw bad(number, "the device's description is malformed") }
                 devices.append(CorpusDevice(file: record.device, description: description))
-            } else {
+            case "pair":
                 let record = try decode(Pair.self, text, line: number, what: "a pair record")
                 guard let outcome = record.outcome else { throw bad(number, "the pair has no outcome") }
                 guard devices.contains(where: { $0.file == record.device }), CorpusGesture.all.contains(where: { $0.name == record.gesture }),
@@ -138,6 +144,8 @@ public struct CorpusResultsFile: Sendable {
                 }
                 results.append(CorpusResult(pair: CorpusPair(device: record.device, gesture: record.gesture, libinput: record.libinput),
                                             outcome: outcome, seconds: record.seconds))
+            case let other:
+                throw bad(number, "\"\(other)\" is not a record of a result file (device or pair)")
             }
         }
         return CorpusResultsFile(command: run.command, versions: run.libinput, shard: shard, devices: devices, results: results)
