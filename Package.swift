@@ -84,7 +84,8 @@ let package = Package(
         // The same input through both modes and fresh surfaces, and what differs between them.
         .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
         // The same gestures synthesized on many touchpads and replayed on libinput versions.
-        .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "MockedDevices", "LibinputEvents"]),
+        .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "MockedDevices", "LibinputEvents", "ModeComparison",
+                                                     "SurfaceDescriptions", "AppEvents", "Gestures"]),
         // The speed and memory figures of `touchsynth bench`.
         .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
                                                    "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewServer", "Histograms"]),

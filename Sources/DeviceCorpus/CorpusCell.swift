@@ -14,6 +14,10 @@ public struct CorpusCell: Sendable {
 
     public var gesture: CorpusGesture
     public var outcome: Outcome
+    /// Where the two delivery modes differ on the gesture (``CorpusModes``): the recognizers of
+    /// the corpus's screen that its touches reach in compatibility mode only, and any that
+    /// activated in one mode only; empty when the modes agree.
+    public var modesDiffer: [String] = []
 
     /// Whether libinput reported the gesture.
     public var ok: Bool { if case .reported = outcome { return true }; return false }

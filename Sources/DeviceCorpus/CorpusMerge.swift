@@ -48,7 +48,7 @@ public struct CorpusMerge: Sendable {
                     guard let result = found[pair]?.result else {
                         throw CorpusError("\(pair.name) is missing: no result file has it", badData: true)
                     }
-                    row.append(CorpusCell(gesture: gesture, outcome: result.outcome))
+                    row.append(CorpusCell(gesture: gesture, outcome: result.outcome, modesDiffer: result.modesDiffer))
                     results.append(result)
                 }
                 byDevice.append(row)

@@ -59,8 +59,10 @@ public struct CorpusResultsFile: Sendable {
         var instead: String?
         var notSynthesized: String?
         var replayFailed: String?
+        var modesDiffer: [String]?
 
         init(_ result: CorpusResult) {
+            modesDiffer = result.modesDiffer.isEmpty ? nil : result.modesDiffer
             device = result.pair.device
             gesture = result.pair.gesture
             libinput = result.pair.libinput
@@ -143,7 +145,7 @@ public struct CorpusResultsFile: Sendable {
                     throw bad(number, "\(record.device) \(record.gesture) on libinput \(record.libinput) is not a pair of this run")
                 }
                 results.append(CorpusResult(pair: CorpusPair(device: record.device, gesture: record.gesture, libinput: record.libinput),
-                                            outcome: outcome, seconds: record.seconds))
+                                            outcome: outcome, modesDiffer: record.modesDiffer ?? [], seconds: record.seconds))
             case let other:
                 throw bad(number, "\"\(other)\" is not a record of a result file (device or pair)")
             }

@@ -87,7 +87,9 @@ public struct CorpusRun: Sendable {
                 let start = ContinuousClock.now
                 do throws(HarnessError) {
                     let replay = try Replay(.recording(synthesized[work[index].replay].recording), options: options)
-                    results.finish(index, .success(replay.events), seconds: Self.seconds(since: start), interruption: replay.report.interruption)
+                    let seconds = Self.seconds(since: start)
+                    results.finish(index, .success(Replayed(events: replay.events, modesDiffer: CorpusModes.differences(replay.events))),
+                                   seconds: seconds, interruption: replay.report.interruption)
                 } catch {
                     results.finish(index, .failure(error), seconds: Self.seconds(since: start), interruption: nil)
                 }
@@ -98,11 +100,12 @@ public struct CorpusRun: Sendable {
         for (w, item) in work.enumerated() {
             let replay = replays[item.replay]
             let outcome: CorpusCell.Outcome = switch results.results[w] {
-            case .success(let events): CorpusGesture.all[replay.gesture].judge(events)
+            case .success(let replayed): CorpusGesture.all[replay.gesture].judge(replayed.events)
             case .failure(let error): .replayFailed(error.message)
             case nil: .replayFailed("not run: the corpus was interrupted")
             }
             byVersion[item.build][replay.device][replay.gesture].outcome = outcome
+            if case .success(let replayed) = results.results[w] { byVersion[item.build][replay.device][replay.gesture].modesDiffer = replayed.modesDiffer }
             seconds[CorpusPair(device: devices[replay.device].file, gesture: CorpusGesture.all[replay.gesture].name,
                                libinput: builds[item.build].version)] = results.seconds[w]
         }
@@ -112,7 +115,8 @@ public struct CorpusRun: Sendable {
             for d in devices.indices {
                 for g in CorpusGesture.all.indices where selected(d, g, build.version) {
                     let pair = CorpusPair(device: devices[d].file, gesture: CorpusGesture.all[g].name, libinput: build.version)
-                    done.append(CorpusResult(pair: pair, outcome: byVersion[b][d][g].outcome, seconds: seconds[pair] ?? 0))
+                    done.append(CorpusResult(pair: pair, outcome: byVersion[b][d][g].outcome, modesDiffer: byVersion[b][d][g].modesDiffer,
+                                             seconds: seconds[pair] ?? 0))
                 }
             }
         }
@@ -125,11 +129,19 @@ public struct CorpusRun: Sendable {
     }
 }
 
-/// One pair's outcome, and how long its replay took (0 for a gesture the device cannot perform).
+/// One pair's outcome, where the delivery modes differ on it (``CorpusCell/modesDiffer``), and how
+/// long its replay took (0 for a gesture the device cannot perform).
 public struct CorpusResult: Sendable {
     public var pair: CorpusPair
     public var outcome: CorpusCell.Outcome
+    public var modesDiffer: [String] = []
     public var seconds: Double
+}
+
+/// A replay's libinput events and where the delivery modes differ on them.
+private struct Replayed {
+    var events: [LibinputEvent]
+    var modesDiffer: [String]
 }
 
 /// Hands out the replays to run and collects their results, across the worker threads.
@@ -138,7 +150,7 @@ private final class ResultSlots: @unchecked Sendable {
     private let count: Int
     private var next = 0
     /// Each replay's events or error; nil for one not run.
-    private(set) var results: [Result<[LibinputEvent], HarnessError>?]
+    private(set) var results: [Result<Replayed, HarnessError>?]
     /// Each replay's wall time.
     private(set) var seconds: [Double]
     private(set) var interruption: Int32?
@@ -158,7 +170,7 @@ private final class ResultSlots: @unchecked Sendable {
         }
     }
 
-    func finish(_ index: Int, _ result: Result<[LibinputEvent], HarnessError>, seconds: Double, interruption: Int32?) {
+    func finish(_ index: Int, _ result: Result<Replayed, HarnessError>, seconds: Double, interruption: Int32?) {
         lock.withLock {
             results[index] = result
             self.seconds[index] = seconds

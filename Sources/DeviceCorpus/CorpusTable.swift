@@ -82,6 +82,11 @@ public struct CorpusTable: Sendable {
         var out = line(header) + "\n" + rows.map(line).joined(separator: "\n") + "\n"
         let notes = devices.indices.map { (devices[$0].file, reasons($0)) }.filter { !$0.1.isEmpty }
         if !notes.isEmpty { out += "\n" + notes.map { "\($0.0): \($0.1)" }.joined(separator: "\n") + "\n" }
+        let modes = modeDifferences(device: \.file)
+        if !modes.isEmpty {
+            out += "\nwhere the delivery modes differ (\(CorpusModes.measured), libinput \(versions[0])):\n"
+            out += modes.map { "\($0.0) \($0.1): \($0.2)" }.joined(separator: "\n") + "\n"
+        }
         return out + "\n\(summary)\n"
     }
 
@@ -102,7 +107,20 @@ public struct CorpusTable: Sendable {
             let why = r % rowsPerDevice == 0 ? reasons(r / rowsPerDevice) : ""
             out += "| " + (row + [why]).joined(separator: " | ") + " |\n"
         }
+        let modes = modeDifferences { "\($0.file) (\($0.description.name))" }
+        if !modes.isEmpty {
+            out += "\n## Where the delivery modes differ\n\nOn libinput \(versions[0]), \(CorpusModes.measured), as `touchsynth compare` finds them.\n\n"
+            out += "| device | gesture | modes differ |\n|---|---|---|\n"
+            for (device, gesture, what) in modes { out += "| \(device) | \(gesture) | \(what) |\n" }
+        }
         return out + "\n\(summary).\n"
+    }
+
+    /// Every device and gesture whose delivery modes differ, on the first version.
+    private func modeDifferences(device name: (CorpusDevice) -> String) -> [(String, String, String)] {
+        devices.indices.flatMap { i in
+            cells[0][i].filter { !$0.modesDiffer.isEmpty }.map { (name(devices[i]), $0.gesture.name, $0.modesDiffer.joined(separator: "; ")) }
+        }
     }
 
     /// One record per device, gesture and version, for `corpus --json`.
@@ -122,7 +140,8 @@ extension CorpusTable {
         results.compactMap { r in
             guard let device = devices.first(where: { $0.file == r.pair.device }),
                   let gesture = CorpusGesture.all.first(where: { $0.name == r.pair.gesture }) else { return nil }
-            return CorpusLine(device: device, libinput: r.pair.libinput, cell: CorpusCell(gesture: gesture, outcome: r.outcome), why: nil)
+            return CorpusLine(device: device, libinput: r.pair.libinput, cell: CorpusCell(gesture: gesture, outcome: r.outcome, modesDiffer: r.modesDiffer),
+                              why: nil)
         }
     }
 }
@@ -136,7 +155,7 @@ public struct CorpusLine: Encodable, Sendable {
     var why: String?
 
     private enum Key: String, CodingKey {
-        case device, name, tracking, libinput, gesture, reported, value, instead, notSynthesized, replayFailed, why
+        case device, name, tracking, libinput, gesture, reported, value, instead, notSynthesized, replayFailed, why, modesDiffer
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -155,5 +174,6 @@ public struct CorpusLine: Encodable, Sendable {
         case .pending: break
         }
         try c.encodeIfPresent(why, forKey: .why)
+        if !cell.modesDiffer.isEmpty { try c.encode(cell.modesDiffer, forKey: .modesDiffer) }
     }
 }

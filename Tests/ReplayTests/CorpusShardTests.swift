@@ -173,6 +173,10 @@ final class CorpusShardTests: XCTestCase {
         XCTAssertTrue(cells.allSatisfy { $0["device"] as? String == "litest-device-sample-clickpad.c" && $0["name"] as? String == "Sample Clickpad" })
         XCTAssertEqual(cells.first?["reported"] as? Bool, true, "the clickpad pinches: \(cells.first ?? [:])")
         XCTAssertEqual(cells.first?["tracking"] as? String, "5 slots")
+        // In compatibility mode the pinch's simulated touches reach the canvas's touch recognizers;
+        // in indirect input mode, a transform, they reach none.
+        let modes = try XCTUnwrap(cells.first?["modesDiffer"] as? [String], "\(cells.first ?? [:])")
+        XCTAssertTrue(modes.contains { $0.hasPrefix("compat touches: canvas/pinch") && $0.contains("canvas/tap") }, "\(modes)")
     }
 
     /// Validates `path` with xmllint against the JUnit schema, reads it back with a real XML parser,

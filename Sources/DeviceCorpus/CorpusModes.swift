@@ -1,0 +1,34 @@
+import AppEvents
+import Gestures
+import LibinputEvents
+import ModeComparison
+import SurfaceDescriptions
+
+/// Where UIKit's two delivery modes differ on a corpus gesture, on the built-in `canvas` screen
+/// (a drawing app's pinch, rotation, pans, tap and long press): the recognizers the gesture's
+/// touches reach in compatibility mode only, the simulated touches of a pinch or the direct
+/// touches of a pointer, that indirect input mode keeps away from them; and any recognizer that
+/// activated in one mode only (``ComparisonReport/accidentalActivations``).
+enum CorpusModes {
+    static let screen = BuiltInScreen.canvas
+
+    /// What ``differences(_:)`` measures, for the tables.
+    static var measured: String {
+        "on the built-in `\(screen.rawValue)` screen: the recognizers a gesture's touches reach in compatibility mode only, and those activated in one mode only"
+    }
+
+    /// `compat touches: canvas/twoFingerPan, canvas/tap`, `compat only activated: canvas/tap`;
+    /// empty when the modes agree.
+    static func differences(_ events: [LibinputEvent]) -> [String] {
+        let configuration = screen.description(screen: .defaultScreen).translatorConfiguration(screen: .defaultScreen)
+        let report = Comparison { Surface.builtIn(screen, size: .defaultScreen) }.compare(events, configuration: configuration)
+        var out: [String] = []
+        let touched = report.rows.filter { $0.compat.maxNumberOfTouches > 0 && $0.indirect.maxNumberOfTouches == 0 }.map(\.recognizer)
+        if !touched.isEmpty { out.append("compat touches: " + touched.joined(separator: ", ")) }
+        for mode in DeliveryMode.allCases {
+            let activated = report.accidentalActivations.filter { $0.mode == mode }.map { "\($0.region)/\($0.name)" }
+            if !activated.isEmpty { out.append("\(mode.rawValue) only activated: " + activated.joined(separator: ", ")) }
+        }
+        return out
+    }
+}
