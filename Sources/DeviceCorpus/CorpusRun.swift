@@ -39,8 +39,7 @@ public struct CorpusRun: Sendable {
     /// runs; returns every pair's shard (0-based), as `corpus --list` prints it.
     @discardableResult
     public mutating func restrict(to shard: CorpusShard?, durations: [CorpusResult]) -> [CorpusPair: Int] {
-        let assignment = CorpusShard.assign(pairs, shards: shard?.count ?? 1,
-                                            durations: Dictionary(durations.map { ($0.pair, $0.seconds) }, uniquingKeysWith: max))
+        let assignment = CorpusShard.assign(pairs, shards: shard?.count ?? 1, durations: CorpusShard.durations(durations))
         selection = shard.map { shard in Set(assignment.filter { $0.value == shard.index - 1 }.keys) }
         return assignment
     }

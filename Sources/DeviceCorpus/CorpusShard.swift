@@ -57,8 +57,7 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
     /// machine and run.
     public static func assign(_ pairs: [(pair: CorpusPair, hash: UInt64)], shards: Int,
                               durations: [CorpusPair: Double] = [:]) -> [CorpusPair: Int] {
-        let known = pairs.compactMap { durations[$0.pair] }.sorted()
-        let typical = known.isEmpty ? 1 : known[known.count / 2]
+        let typical = typicalDuration(of: pairs.map(\.pair), durations: durations) ?? 1
         let order = pairs.map { (pair: $0.pair, hash: $0.hash, length: durations[$0.pair] ?? typical) }
             .sorted { $0.length != $1.length ? $0.length > $1.length : $0.hash < $1.hash }
         var load = [Double](repeating: 0, count: shards)
@@ -69,6 +68,18 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
             assignment[item.pair] = shard
         }
         return assignment
+    }
+
+    /// The median duration of those of `pairs` that `durations` has: what a pair without one
+    /// counts as; nil when none has one.
+    public static func typicalDuration(of pairs: [CorpusPair], durations: [CorpusPair: Double]) -> Double? {
+        let known = pairs.compactMap { durations[$0] }.sorted()
+        return known.isEmpty ? nil : known[known.count / 2]
+    }
+
+    /// Earlier runs' results as each pair's duration (the longest, for a pair given twice).
+    public static func durations(_ results: [CorpusResult]) -> [CorpusPair: Double] {
+        Dictionary(results.map { ($0.pair, $0.seconds) }, uniquingKeysWith: max)
     }
 }
 

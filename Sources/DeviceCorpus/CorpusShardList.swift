@@ -6,9 +6,8 @@ public enum CorpusShardList {
     /// Each shard's pairs and expected seconds (from `durations`, earlier runs' results; a pair
     /// without one counts as their median), the slowest shard against the mean, then every pair.
     public static func text(_ pairs: [CorpusPair], assignment: [CorpusPair: Int], shards: Int, durations: [CorpusResult]) -> String {
-        let known = Dictionary(durations.map { ($0.pair, $0.seconds) }, uniquingKeysWith: max)
-        let sorted = known.values.sorted()
-        let typical = sorted.isEmpty ? nil : sorted[sorted.count / 2]
+        let known = CorpusShard.durations(durations)
+        let typical = CorpusShard.typicalDuration(of: pairs, durations: known)
         var count = [Int](repeating: 0, count: shards)
         var seconds = [Double](repeating: 0, count: shards)
         for pair in pairs {

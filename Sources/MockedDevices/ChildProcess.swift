@@ -66,9 +66,8 @@ enum ChildProcess {
         var usage = rusage()
         guard wait4(pid, &status, options, &usage) == pid else { return nil }
         let signal = status & 0x7f
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return Exit(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, signal: signal == 0 ? nil : signal,
-                    cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+                    cpuSeconds: CPUTime(usage).total)
     }
 
     /// SIGINT, again every 100 ms, then SIGKILL if the program is still running two seconds

@@ -56,7 +56,7 @@ extension MockedDevice {
         }
 
         let started = Clock.now()
-        let cpuAtStart = Self.cpuSecondsOfThisProcess()
+        let cpuAtStart = CPUTime.ofThisProcess()
         let pid: pid_t
         do {
             pid = try ChildProcess.spawn(command, env: env, descriptors: descriptors, standardOutput: standardOutput)
@@ -76,10 +76,12 @@ extension MockedDevice {
         }
 
         func report(_ delivery: Delivery, ready: Int64) -> ReplayReport {
-            ReplayReport(exitStatus: delivery.exit?.status ?? 0, framesDelivered: delivery.frames, lateness: delivery.lateness,
+            let cpu = CPUTime.ofThisProcess()
+            return ReplayReport(exitStatus: delivery.exit?.status ?? 0, framesDelivered: delivery.frames, lateness: delivery.lateness,
                          wallSeconds: Double(Clock.now() - started) / 1e9, startupSeconds: Double(ready - started) / 1e9,
                          programPeakKiB: delivery.memory.peak, interruption: forwarding.received, clock: timing.clock,
-                         harnessCPUSeconds: Self.cpuSecondsOfThisProcess() - cpuAtStart, programCPUSeconds: delivery.exit?.cpuSeconds ?? 0,
+                         harnessCPUSeconds: cpu.total - cpuAtStart.total,
+                         harnessSystemCPUSeconds: cpu.system - cpuAtStart.system, programCPUSeconds: delivery.exit?.cpuSeconds ?? 0,
                          timerInstants: delivery.timerInstants, recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) })
         }
 
@@ -195,14 +197,6 @@ extension MockedDevice {
         put(e.type)
         put(e.code)
         put(e.value)
-    }
-
-    /// User and system CPU time of this process so far, in seconds.
-    private static func cpuSecondsOfThisProcess() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     private static func signalName(_ signal: Int32) -> String {

@@ -27,6 +27,8 @@ public struct ReplayReport: Sendable {
     public var clock: ReplayClock
     /// CPU time this process spent on the run (user and system), in seconds.
     public var harnessCPUSeconds: Double
+    /// The system (kernel) part of ``harnessCPUSeconds``.
+    public var harnessSystemCPUSeconds: Double
     /// CPU time the program used (user and system), in seconds; 0 if it could not be reaped.
     public var programCPUSeconds: Double
     /// On the virtual clock, the instants the harness moved the clock to for the program's

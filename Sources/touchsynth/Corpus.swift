@@ -67,8 +67,7 @@ struct CorpusRunCommand: ParsableCommand {
         }
         guard let part else { return output.print(outcome.table, results: outcome.results, command: command) }
         if output.json {
-            emit(JSONLines.header("corpus"))
-            for line in CorpusTable.lines(outcome.results, devices: devices) { emit(JSONLines.line(line)) }
+            output.emitJSON(CorpusTable.lines(outcome.results, devices: devices))
         } else {
             emitRaw(CorpusShardList.results(outcome.results, shard: part, of: run.pairs.count))
         }

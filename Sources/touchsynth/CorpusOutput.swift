@@ -13,13 +13,18 @@ struct CorpusOutputOptions: ParsableArguments {
     /// Prints `table`, writes the Markdown page naming `command` and the JUnit file.
     func print(_ table: CorpusTable, results: [CorpusResult], command: String) {
         if json {
-            emit(JSONLines.header("corpus"))
-            for line in table.lines() { emit(JSONLines.line(line)) }
+            emitJSON(table.lines())
         } else {
             emitRaw(table.text())
         }
         if let markdown { writeFile(table.markdown(command: "\(command) --markdown \(markdown)"), to: markdown) }
         finish(results, differs: table.versionsDiffer)
+    }
+
+    /// `corpus --json`'s output: the header, then a line per device, gesture and version.
+    func emitJSON(_ lines: [CorpusLine]) {
+        emit(JSONLines.header("corpus"))
+        for line in lines { emit(JSONLines.line(line)) }
     }
 
     /// Writes the JUnit file, and exits 1 if asked to when the versions differ.
