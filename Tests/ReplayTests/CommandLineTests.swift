@@ -70,8 +70,10 @@ final class CommandLineTests: XCTestCase {
         return found
     }
 
+    /// Run on the build made with the tests, so that ArgumentParser's debug-build checks of every
+    /// command's definition run too.
     func testEveryOptionMeansOneThingAcrossCommands() throws {
-        let touchsynth = try Fixtures.touchsynth()
+        let touchsynth = try Fixtures.touchsynthBuiltWithTests()
         let table = try table()
         XCTAssertGreaterThan(table.count, 50, "docs/cli.md's table is read")
         var seen: Set<String> = []

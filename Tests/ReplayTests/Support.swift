@@ -21,9 +21,19 @@ enum Fixtures {
         return real + synth
     }
 
-    /// The built `touchsynth` beside the test bundle (`swift test` builds it with the tests).
+    /// The built `touchsynth` beside the test bundle (`swift test` builds it with the tests), or
+    /// `$TOUCHSYNTH_CLI_PATH` (tools/test names the release build).
     static func touchsynth() throws -> String {
         try BuildProducts.locate("touchsynth", variable: "TOUCHSYNTH_CLI_PATH")
+    }
+
+    /// The `touchsynth` built with the tests, whatever `$TOUCHSYNTH_CLI_PATH` says: a debug
+    /// build under `swift test`, where ArgumentParser checks each command's definition as it
+    /// parses (duplicate names, positional order), which a release build skips.
+    static func touchsynthBuiltWithTests() throws -> String {
+        let path = BuildProducts.executableDirectory + "/touchsynth"
+        guard FileManager.default.isExecutableFile(atPath: path) else { throw MissingBuild(what: path) }
+        return path
     }
 }
 
