@@ -37,7 +37,7 @@ extension MockedDevice {
                 target = node
                 delivery.frames += 1
             case .removal(let node):
-                _ = try remove(node, at: Clock.now())
+                try remove(node, at: Clock.now())
                 continue
             case .synDropped(let node, let resumesAt):
                 try skipFrames(of: node, before: resumesAt)

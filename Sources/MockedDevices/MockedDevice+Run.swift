@@ -40,7 +40,7 @@ extension MockedDevice {
         var faults = try orderedFaults()[...]
         let (notifyRead, notifyWrite) = try closeOnExecPair()
         defer { close(notifyRead) }
-        var link = timing.clock == .virtual ? try VirtualClockLink() : nil
+        var link = timing.clock == .virtual ? try VirtualClockLink(masters: nodes.map(\.masterFD)) : nil
         defer { link?.close() }
         var env = environment(preload: preload)
         env[LibinputSideConfiguration.readinessVariable] = String(LibinputSideConfiguration.readinessDescriptor)
@@ -51,8 +51,8 @@ extension MockedDevice {
         }
         let timeline = VirtualTimeline(timing: timing)
         if let link {
-            env.merge(VirtualClockLink.environment(start: timeline.start)) { $1 }
-            descriptors[VirtualClockLink.programDescriptor] = link.programEnd
+            env.merge(link.environment(start: timeline.start)) { $1 }
+            descriptors.merge(link.descriptors) { $1 }
         }
 
         let started = Clock.now()
@@ -103,7 +103,7 @@ extension MockedDevice {
         let ready = Clock.now()
         for node in nodes { node.next = try readFrame(of: node) }
         var delivery = if let link {
-            try deliverOnVirtualClock(VirtualClockDriver(link: link, pid: pid, start: timeline.start, timeout: timing.idleTimeout, channel: channel),
+            try deliverOnVirtualClock(VirtualClockDriver(link: link, pid: pid, timeout: timing.idleTimeout, channel: channel),
                                       timeline: timeline, tail: timing.tail, faults: &faults)
         } else {
             try deliverInRealTime(pid: pid, timing: timing, faults: &faults, channel: channel)

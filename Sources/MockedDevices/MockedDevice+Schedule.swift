@@ -39,10 +39,8 @@ extension MockedDevice {
         return TimedStep(step: .frame(node, frame), time: frame.time)
     }
 
-    /// Reads the frame that follows each frame taken by ``nextStep(_:)``. The run loop calls it
-    /// once a frame is written, so that parsing the recording overlaps the program's work on the
-    /// frame instead of delaying the next one; ``nextStep(_:)`` calls it too.
-    func readAhead() throws(HarnessError) {
+    /// Reads the frame that follows each frame ``nextStep(_:)`` took.
+    private func readAhead() throws(HarnessError) {
         for node in nodes where node.needsRead {
             node.needsRead = false
             if !node.removed { node.next = try readFrame(of: node) }
@@ -68,9 +66,8 @@ extension MockedDevice {
     /// (touchsynth-preload does this once its byte of ``unplugFlags`` is set), and the device leaves the
     /// testbed's /sys and /dev. One more event, stamped `nanos`, is written to wake a reader
     /// waiting in poll, as the kernel's hang-up would; the reader gets ENODEV instead of it.
-    /// Returns the bytes written. No udev "remove" event is sent: umockdev can send one only from
-    /// a preloaded process.
-    func remove(_ node: Node, at nanos: Int64) throws(HarnessError) -> Int {
+    /// No udev "remove" event is sent: umockdev can send one only from a preloaded process.
+    func remove(_ node: Node, at nanos: Int64) throws(HarnessError) {
         node.removed = true
         node.next = nil
         node.needsRead = false
@@ -81,8 +78,7 @@ extension MockedDevice {
         guard flagged == 1 else { throw HarnessError(.system, "cannot write \(unplugFlags): \(String(cString: strerror(errno)))") }
         var wake: [UInt8] = []
         Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: nanos, to: &wake)
-        let written = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
+        _ = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
         testbed.removeDevice(syspath: "/sys" + (node.files.syspath as NSString).deletingLastPathComponent)
-        return max(written, 0)
     }
 }

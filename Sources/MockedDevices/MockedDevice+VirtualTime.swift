@@ -29,7 +29,8 @@ struct VirtualTimeline {
 
 /// Delivery on the virtual clock (``ReplayClock/virtual``): the program's clock stands still
 /// while it works and moves, to the earlier of the next frame and the next timer, only once it
-/// has handled everything before and is idle.
+/// has handled everything before and is idle. The program takes each step itself when idle; the
+/// harness writes them ahead and waits only where it acts itself (an unplugged device) and at the end.
 extension MockedDevice {
     func deliverOnVirtualClock(_ driver: VirtualClockDriver, timeline: VirtualTimeline, tail: Duration,
                                faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> Delivery {
@@ -44,58 +45,39 @@ extension MockedDevice {
         var delivery = Delivery(recordingOrigin: timeline.first)
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
-        if let ended = try driver.waitUntilIdle(for: "set up \(devnode) and wait for input") {
-            delivery.exit = ended
-            return delivery
-        }
         var last = timeline.first
         while let next = try nextStep(&faults) {
             let at = timeline.instant(next.time)
             last = at
-            // A removal carries no time for the program to read: the clock is moved for it.
-            let isRemoval = if case .removal = next.step { true } else { false }
-            if let ended = try isRemoval ? driver.move(to: at) : driver.prepareFrame(at: at) {
-                delivery.exit = ended
-                return delivery
-            }
             buffer.removeAll(keepingCapacity: true)
             let target: Node
-            // What the program is to do with the write, for the message if it never does.
-            let task: StaticString
             switch next.step {
             case .frame(let node, let frame):
                 encode(frame, of: node, at: at, into: &buffer, scratch: &passed)
                 if buffer.isEmpty { continue }
                 target = node
                 delivery.frames += 1
-                task = "read the frame"
             case .removal(let node):
-                driver.written += UInt64(try remove(node, at: at))
-                if let ended = try driver.waitUntilIdle(for: "notice the removal at \(Self.seconds(next.time)) of \(node.files.devnode)") {
+                // A removal carries no time for the program to read: the clock is moved for it.
+                if let ended = try driver.pause(at: at, for: "reach the removal at \(Self.seconds(next.time)) of \(node.files.devnode)") {
                     delivery.exit = ended
                     return delivery
                 }
+                try remove(node, at: at)
                 continue
             case .synDropped(let node, let resumesAt):
                 try skipFrames(of: node, before: resumesAt)
                 Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: at, to: &buffer)
                 target = node
-                task = "read the SYN_DROPPED"
             }
-            if let ended = try writeAll(buffer, to: target, watching: driver.pid, draining: driver.channel) {
-                delivery.exit = ended
-                return delivery
-            }
-            driver.written += UInt64(buffer.count)
-            try readAhead()
-            if let ended = try driver.waitUntilIdle(for: "\(task) at \(Self.seconds(next.time)) of \(target.files.devnode)") {
+            if let ended = try driver.frame(buffer, device: nodes.firstIndex { $0 === target } ?? 0, at: at,
+                                            for: "read the frame at \(Self.seconds(next.time)) of \(target.files.devnode)") {
                 delivery.exit = ended
                 return delivery
             }
             delivery.memory.sample(driver.pid, now: Clock.now())
         }
-        let end = last + tail.nanoseconds
-        delivery.exit = try driver.move(to: end)
+        delivery.exit = try driver.end(at: last + tail.nanoseconds)
         return delivery
     }
 

@@ -25,8 +25,9 @@ public struct ReplayTiming: Sendable {
     public var tail: Duration = .milliseconds(300)
     /// How long the program may take to open the device.
     public var openTimeout: Duration = .seconds(10)
-    /// On the virtual clock, how long (wall-clock) the program may take to handle one step: a
-    /// program that takes longer is dead, wedged or not reading, and the replay ends with an error.
+    /// On the virtual clock, how long (wall-clock) the program may go without taking a step or
+    /// reporting: a program that takes longer is dead, wedged or not reading, and the replay ends
+    /// with an error.
     public var idleTimeout: Duration = .seconds(5)
     /// Playback speed: 2 delivers the frames twice as fast, their timestamps as close together.
     public var speed = 1.0

@@ -4,120 +4,138 @@ import Foundation
 import Glibc
 #endif
 
-/// The harness's side of the virtual clock: it moves the program's time and waits, each time,
-/// until the program has handled what the move (or a frame) gave it and is idle again.
+/// The harness's side of the virtual clock: it writes the replay's steps ahead to the program,
+/// which takes each when it is idle (Preload/virtual-clock.c), and meanwhile takes the program's
+/// reports and drains its events. The harness waits for the program only at a pause (a device
+/// unplugged) and at the end.
 struct VirtualClockDriver {
     let link: VirtualClockLink
     let pid: pid_t
     /// The libinput side's channel, drained while the driver waits.
     let channel: ChannelReceiver?
-    /// The program's virtual time, nanoseconds.
-    private(set) var now: Int64
-    /// Wall-clock nanoseconds a step may take.
+    /// Wall-clock nanoseconds the program may go without taking a step or reporting.
     let timeout: Int64
-    /// Bytes written to the devices that the program is to consume.
-    var written: UInt64 = 0
-    /// The program's latest idle moment.
-    private var idle: VirtualClockLink.Report?
-    /// The acknowledgement of the latest move of the clock, until it is taken.
-    private var advanced: VirtualClockLink.Report?
+    /// Steps not yet written, from ``written`` on.
+    private var steps: [UInt8] = []
+    private var written = 0
     /// The instants the clock moved to that made timers due, in order.
     private(set) var timerInstants: [Int64] = []
+    private var paused = false
+    private var finished = false
 
-    init(link: VirtualClockLink, pid: pid_t, start: Int64, timeout: Duration, channel: ChannelReceiver?) {
+    /// Steps written ahead beyond this wait until the program has taken some.
+    private static let ahead = 1 << 16
+
+    init(link: VirtualClockLink, pid: pid_t, timeout: Duration, channel: ChannelReceiver?) {
         self.link = link
         self.pid = pid
         self.channel = channel
-        now = start
         self.timeout = timeout.nanoseconds
     }
 
-    /// Waits until the program is idle, every byte written consumed and, if given, after idle
-    /// moment `sequence`. Returns how the program ended if it did instead; a program that takes
-    /// longer than the timeout is killed and reported, naming `what` it was to do.
-    mutating func waitUntilIdle(after sequence: UInt64 = 0, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
-        let deadline = Clock.now() + timeout
-        while true {
-            if let idle, idle.sequence > sequence, idle.deviceBytes >= written { return nil }
-            if let exit = try receive(until: deadline, for: what()) { return exit }
+    /// Writes the frame `bytes` for device `device` (its index among the nodes), due at
+    /// `instant`. Returns how the program ended if it did instead.
+    mutating func frame(_ bytes: [UInt8], device: Int, at instant: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+        VirtualClockLink.append(.frame, at: instant, device: device, frame: bytes, to: &steps)
+        guard steps.count - written >= Self.ahead else { return nil }
+        return try serve(until: { $0.steps.count - $0.written < Self.ahead / 2 }, for: what())
+    }
+
+    /// Moves the program's clock to `instant`, every timer due by then fired, and waits until
+    /// it has taken every step before: the harness may then act (unplug a device) before the
+    /// next step.
+    mutating func pause(at instant: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+        VirtualClockLink.append(.pause, at: instant, to: &steps)
+        paused = false
+        return try serve(until: { $0.paused }, for: what())
+    }
+
+    /// Moves the program's clock to `instant`, every timer due by then fired, and waits until it
+    /// is there.
+    mutating func end(at instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
+        VirtualClockLink.append(.end, at: instant, to: &steps)
+        return try serve(until: { $0.finished }, for: "run its timers up to the replay's end at \(Self.seconds(instant))")
+    }
+
+    /// Writes steps, takes reports and drains the program's events until `done`. Returns how the
+    /// program ended if it did first; a program that takes no step and reports nothing for
+    /// ``timeout`` is killed, and the error names `what` it did not do.
+    private mutating func serve(until done: (Self) -> Bool, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+        var deadline = Clock.now() + timeout
+        defer {
+            // What is written goes, so that the steps held stay within what is written ahead.
+            steps.removeFirst(written)
+            written = 0
         }
-    }
-
-    /// Moves the clock to `instant`, and waits until the program has handled the timers that
-    /// made due. Returns how the program ended if it did instead.
-    private mutating func advance(to instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
-        guard instant > now else { return nil }
-        try link.send(now: instant)
-        now = instant
-        let deadline = Clock.now() + timeout
-        var acknowledged: VirtualClockLink.Report?
-        while acknowledged == nil {
-            if let exit = try receive(until: deadline, for: "acknowledge the time \(Self.seconds(instant))") { return exit }
-            acknowledged = advanced
-        }
-        advanced = nil
-        guard let ack = acknowledged, ack.fired > 0 else { return nil }
-        timerInstants.append(instant)
-        return try waitUntilIdle(after: ack.sequence, for: "run its timers due at \(Self.seconds(instant))")
-    }
-
-    /// Moves the clock to `instant` through each armed timer's expiry on the way, so that every
-    /// timer fires at its own instant, and the timers those arm fire too.
-    mutating func move(to instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
-        if let exit = try runTimers(through: instant) { return exit }
-        return try advance(to: instant)
-    }
-
-    /// Fires every timer due by `instant`, each at its own instant, before a frame stamped
-    /// `instant` is written: a timer due at the frame's instant fires first, as libinput, reading
-    /// the frame, would run it first too. The program's clock reaches the frame's time as it
-    /// reads the frame (Preload/virtual-clock.c), so the frame needs no move of its own.
-    mutating func prepareFrame(at instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
-        if let exit = try runTimers(through: instant) { return exit }
-        now = max(now, instant)
-        return nil
-    }
-
-    private mutating func runTimers(through instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
-        while let expiry = idle?.nextExpiry, expiry <= instant {
-            guard expiry > now else {
-                throw HarnessError(.system, "the program's clock reports a timer at \(Self.seconds(expiry)), not after its time \(Self.seconds(now))")
+        while !done(self) {
+            if written < steps.count {
+                let n = steps[written...].withUnsafeBytes { Glibc.write(link.script, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    written += n
+                    deadline = Clock.now() + timeout
+                    continue
+                }
+                guard n < 0, errno == EAGAIN || errno == EINTR else {
+                    // The program closed its end: it is exiting.
+                    if let exit = try waitForExit(until: deadline, for: what()) { return exit }
+                    continue
+                }
             }
-            if let exit = try advance(to: expiry) { return exit }
-        }
-        return nil
-    }
-
-    /// Takes the program's next report, or returns how it ended. Past `deadline`, the program
-    /// is wedged or stopped: it is killed, and the error names `what` it did not do.
-    private mutating func receive(until deadline: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
-        let left = deadline - Clock.now()
-        guard left > 0 else {
-            kill(pid, SIGKILL)
-            throw HarnessError(.programFailed, "the program did not \(what()) within \(timeout / 1_000_000_000) s of wall time on the virtual clock "
-                               + "(a program that waits for input other than in poll, select or epoll on its main thread needs real time)")
-        }
-        switch try link.receive(draining: channel) {
-        case .report(let report):
-            switch report.kind {
-            case .idle: idle = report
-            case .advanced: advanced = report
+            var fds = [pollfd(fd: link.fd, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: channel?.fd ?? -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: written < steps.count ? link.script : -1, events: Int16(POLLOUT), revents: 0)]
+            let ready = poll(&fds, 3, 100)
+            if ready < 0 && errno != EINTR { throw HarnessError(.system, "poll: \(String(cString: strerror(errno)))") }
+            if fds[1].revents != 0 {
+                try channel?.drain()
+                deadline = Clock.now() + timeout
             }
-            return nil
-        case .nothing:
-            return ChildProcess.exited(pid)
-        case .closed:
-            // Its end closes as it exits: wait for the exit itself.
-            while Clock.now() < deadline {
+            if fds[0].revents != 0 {
+                if let exit = try takeReports(until: deadline, for: what()) { return exit }
+                deadline = Clock.now() + timeout
+            }
+            if ready == 0 {
                 if let exit = ChildProcess.exited(pid) { return exit }
-                usleep(1000)
+                if Clock.now() > deadline {
+                    kill(pid, SIGKILL)
+                    throw HarnessError(.programFailed, "the program did not \(what()) within \(timeout / 1_000_000_000) s of wall time on the virtual clock "
+                                       + "(a program that waits for input other than in poll, select or epoll on its main thread needs real time)")
+                }
             }
-            kill(pid, SIGKILL)
-            throw HarnessError(.programFailed, "the program closed its clock without exiting, before it could \(what())")
+        }
+        return nil
+    }
+
+    /// Takes every report waiting; returns how the program ended if its end closed.
+    private mutating func takeReports(until deadline: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+        while true {
+            switch try link.receive() {
+            case .report(let report):
+                switch report.kind {
+                case .timers: if report.fired > 0 { timerInstants.append(report.now) }
+                case .paused: paused = true
+                case .finished: finished = true
+                }
+            case .nothing:
+                return nil
+            case .closed:
+                return try waitForExit(until: deadline, for: what())
+            }
         }
     }
 
-    private static func seconds(_ nanos: Int64) -> String {
+    /// The program closed its ends as it exits: waits for the exit itself.
+    private func waitForExit(until deadline: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+        while Clock.now() < deadline {
+            try channel?.drain()
+            if let exit = ChildProcess.exited(pid) { return exit }
+            usleep(1000)
+        }
+        kill(pid, SIGKILL)
+        throw HarnessError(.programFailed, "the program closed its clock without exiting, before it could \(what())")
+    }
+
+    static func seconds(_ nanos: Int64) -> String {
         String(format: "%.6f s", Double(nanos) / 1e9)
     }
 }

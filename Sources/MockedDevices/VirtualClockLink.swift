@@ -4,62 +4,85 @@ import Foundation
 import Glibc
 #endif
 
-/// The harness's end of the virtual clock (Preload/virtual-clock.c): a SOCK_SEQPACKET socket
-/// whose other end the program gets as descriptor ``programDescriptor``. The harness sends the
-/// new time, one 64-bit value; the program reports when it is idle and what a new time made due.
+/// The harness's ends of the virtual clock (Preload/virtual-clock.c). The replay's steps go to
+/// the program ahead of time on a stream socket (its ``scriptDescriptor``), and it writes each
+/// frame to its device's pty itself (the masters are its descriptors from
+/// ``firstDeviceDescriptor`` on) when it is idle; it reports on a SOCK_SEQPACKET socket (its
+/// ``programDescriptor``) the timers it fired, a pause reached and the end.
 struct VirtualClockLink {
-    /// What the program reports: six 64-bit values, in this order.
+    /// What the program reports: three 64-bit values, in this order.
     struct Report {
         enum Kind: UInt64 {
-            /// The program is about to block with nothing ready.
-            case idle = 1
-            /// The program moved its clock as told and signalled the timers due.
-            case advanced = 2
+            /// The clock moved to a timer's expiry, and the timers due there fired.
+            case timers = 1
+            /// The clock reached a pause step, every step before it taken: the harness acts, then
+            /// writes the next step.
+            case paused = 2
+            /// The clock reached the end step.
+            case finished = 3
         }
 
         var kind: Kind
-        /// Idle moments counted so far; for ``Kind/advanced``, as they were before its timers
-        /// fired, so that a later idle moment has handled them.
-        var sequence: UInt64
-        /// Bytes the program has consumed from its devices.
-        var deviceBytes: UInt64
-        /// The earliest armed timer, nanoseconds of virtual time.
-        var nextExpiry: Int64?
         /// The virtual time, nanoseconds.
         var now: Int64
-        /// Timers the last new time made due.
+        /// The timers that fired, for ``Kind/timers``.
         var fired: UInt64
+    }
+
+    /// A step of the script: a 32-byte header (kind, instant, device index, length), then a
+    /// frame's bytes.
+    enum StepKind: UInt64 {
+        /// A frame (its `struct input_event`s) for a device, to write once the clock has fired the
+        /// timers due no later than its instant.
+        case frame = 1
+        /// The clock moves to the instant, and the program waits for the next step.
+        case pause = 2
+        /// The clock moves to the instant; nothing follows.
+        case end = 3
     }
 
     /// What receiving gave.
     enum Received {
         case report(Report)
-        /// Nothing came within the time allowed.
+        /// No report is waiting.
         case nothing
         /// The program's end closed: it exited.
         case closed
     }
 
-    /// The number the program gets its end as (0–2 are stdio, 3 the readiness pipe).
+    /// The numbers the program gets its ends as (0–2 are stdio, 3 the readiness pipe, 5 the
+    /// libinput side's events).
     static let programDescriptor: Int32 = 4
-    /// Environment variables that switch the program's clock to this link.
-    static let descriptorVariable = "TOUCHSYNTH_CLOCK_FD"
-    static let startVariable = "TOUCHSYNTH_CLOCK_START_NS"
+    static let scriptDescriptor: Int32 = 6
+    static let firstDeviceDescriptor: Int32 = 7
 
+    /// The report socket, non-blocking.
     let fd: Int32
-    /// The program's end, to pass on at spawn and close once it is passed.
-    private(set) var programEnd: Int32
+    /// The script socket, non-blocking.
+    let script: Int32
+    /// The program's ends, to pass on at spawn and close once passed: the report and script
+    /// sockets, and copies of the devices' pty masters.
+    private var programEnds: (reports: Int32, script: Int32, masters: [Int32])
 
-    init() throws(HarnessError) {
+    /// A link for a program that reads the devices whose pty masters are `masters`, in the order
+    /// of the steps' device indices.
+    init(masters: [Int32]) throws(HarnessError) {
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw HarnessError(.system, "socketpair: \(String(cString: strerror(errno)))")
         }
         // Above any number the program's descriptors are moved to at spawn.
         fd = Self.movedUp(ends[0])
-        programEnd = Self.movedUp(ends[1])
-        var limit = timeval(tv_sec: 0, tv_usec: Int(Self.receiveTimeout) * 1000)
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        let programReports = Self.movedUp(ends[1])
+        let pair = try closeOnExecPair()
+        script = pair.harness
+        // Copies numbered above any target, so that passing them on moves none over another.
+        programEnds = (programReports, pair.program, masters.map { fcntl($0, F_DUPFD_CLOEXEC, 100) })
+        // Room for thousands of frames, so that the harness wakes seldom to write more.
+        var size: Int32 = 1 << 20
+        _ = setsockopt(script, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        _ = setsockopt(pair.program, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        for end in [fd, script] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
     }
 
     private static func movedUp(_ fd: Int32) -> Int32 {
@@ -70,43 +93,48 @@ struct VirtualClockLink {
     }
 
     /// The program's environment entries for a clock that starts at `start` nanoseconds.
-    static func environment(start: Int64) -> [String: String] {
-        [descriptorVariable: String(programDescriptor), startVariable: String(start)]
+    func environment(start: Int64) -> [String: String] {
+        ["TOUCHSYNTH_CLOCK_FD": String(Self.programDescriptor), "TOUCHSYNTH_CLOCK_SCRIPT_FD": String(Self.scriptDescriptor),
+         "TOUCHSYNTH_CLOCK_DEVICE_FDS": programEnds.masters.indices.map { String(Self.firstDeviceDescriptor + Int32($0)) }.joined(separator: ","),
+         "TOUCHSYNTH_CLOCK_START_NS": String(start)]
     }
 
-    /// Closes the program's end in this process, once the program has it.
+    /// The descriptors the program gets, by the number it gets each as.
+    var descriptors: [Int32: Int32] {
+        var descriptors = [Self.programDescriptor: programEnds.reports, Self.scriptDescriptor: programEnds.script]
+        for (i, master) in programEnds.masters.enumerated() { descriptors[Self.firstDeviceDescriptor + Int32(i)] = master }
+        return descriptors
+    }
+
+    /// Closes the program's ends in this process, once the program has them.
     mutating func programStarted() {
-        Glibc.close(programEnd)
-        programEnd = -1
+        closeProgramEnds()
     }
 
-    func close() {
+    mutating func close() {
         Glibc.close(fd)
-        if programEnd >= 0 { Glibc.close(programEnd) }
+        Glibc.close(script)
+        closeProgramEnds()
     }
 
-    /// Tells the program the time is now `nanos`.
-    func send(now nanos: Int64) throws(HarnessError) {
-        var value = UInt64(nanos)
-        let sent = withUnsafeBytes(of: &value) { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard sent == MemoryLayout<UInt64>.size else {
-            // The program is gone; its end is noticed when it is next waited for.
-            if errno == EPIPE || errno == ECONNRESET { return }
-            throw HarnessError(.system, "telling the program the time: \(String(cString: strerror(errno)))")
-        }
+    private mutating func closeProgramEnds() {
+        for end in [programEnds.reports, programEnds.script] + programEnds.masters where end >= 0 { Glibc.close(end) }
+        programEnds = (-1, -1, [])
     }
 
-    /// The longest one ``receive(draining:)`` waits, in milliseconds.
-    static let receiveTimeout: Int32 = 100
+    /// Appends a step to `buffer`, in the layout virtual-clock.c reads.
+    static func append(_ kind: StepKind, at instant: Int64, device: Int = 0, frame: [UInt8] = [], to buffer: inout [UInt8]) {
+        func put<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) } }
+        put(kind.rawValue)
+        put(UInt64(instant))
+        put(UInt32(device))
+        put(UInt32(frame.count))
+        buffer.append(contentsOf: frame)
+    }
 
-    /// The program's next report, waiting at most ``receiveTimeout``. The program writes its
-    /// events before it reports idle, so `channel` is read once a report came; and read to its
-    /// end when none came, in case the program waits for room to write.
-    ///
-    /// A blocking `recv` with a receive timeout rather than `poll` and then `recv`: each step of a
-    /// replay waits here, and one call in place of two is the harness's share of the step.
-    func receive(draining channel: ChannelReceiver?) throws(HarnessError) -> Received {
-        var words = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+    /// The program's next report, if one is waiting.
+    func receive() throws(HarnessError) -> Received {
+        var words = (UInt64(0), UInt64(0), UInt64(0))
         let size = MemoryLayout.size(ofValue: words)
         let got = withUnsafeMutableBytes(of: &words) { recv(fd, $0.baseAddress, $0.count, 0) }
         if got == 0 || (got < 0 && errno == ECONNRESET) { return .closed }
@@ -114,14 +142,11 @@ struct VirtualClockLink {
             guard errno == EINTR || errno == EAGAIN else {
                 throw HarnessError(.system, "reading the program's clock report: \(String(cString: strerror(errno)))")
             }
-            try channel?.drain()
             return .nothing
         }
         guard got == size, let kind = Report.Kind(rawValue: words.0) else {
             throw HarnessError(.system, "the program's clock report is malformed (\(got) bytes); is its touchsynth-preload from another build?")
         }
-        try channel?.drain(once: true)
-        return .report(Report(kind: kind, sequence: words.1, deviceBytes: words.2,
-                              nextExpiry: words.3 == .max ? nil : Int64(words.3), now: Int64(words.4), fired: words.5))
+        return .report(Report(kind: kind, now: Int64(words.1), fired: words.2))
     }
 }

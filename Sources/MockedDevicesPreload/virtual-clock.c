@@ -3,8 +3,10 @@
  * time rather than the machine's, so that a replay gives the same answer on any machine, at any
  * load, and takes no longer than the work it does.
  *
- * Active only in a process whose environment has $TOUCHSYNTH_CLOCK_FD (the harness's socket,
- * SOCK_SEQPACKET) and $TOUCHSYNTH_CLOCK_START_NS (the time the clock reads at first):
+ * Active only in a process whose environment has $TOUCHSYNTH_CLOCK_FD (the harness's report
+ * socket, SOCK_SEQPACKET), $TOUCHSYNTH_CLOCK_SCRIPT_FD (the replay's steps, a stream socket),
+ * $TOUCHSYNTH_CLOCK_DEVICE_FDS (the devices' pty masters, comma-separated, in the steps' order)
+ * and $TOUCHSYNTH_CLOCK_START_NS (the time the clock reads at first).
  *
  * The clock is the main thread's, where libinput runs in libinput's tools and in ours; other
  * threads (a runtime's workers, whose timers have nothing to do with the devices) keep the
@@ -13,11 +15,13 @@
  * - a CLOCK_MONOTONIC timerfd is an eventfd instead, readable once the virtual time reaches its
  *   expiry: timerfd_create, timerfd_settime (absolute or relative), timerfd_gettime, read, close;
  * - the main thread's first open of an input device claims the clock for this process (programs
- *   it starts do not get it): a thread of ours then takes the harness's commands, "the time is
- *   now T", moves the clock, signals the timers due, and answers with how many fired;
- * - before the main thread blocks in poll, ppoll, select, pselect, epoll_wait or epoll_pwait,
- *   or in a blocking read of an input device, with nothing ready, it tells the harness it is idle: how many bytes it has consumed from its devices, and when
- *   its earliest timer expires. The harness moves the time only then.
+ *   it starts do not get it);
+ * - when the main thread would block in poll, ppoll, select, pselect, epoll_wait or epoll_pwait,
+ *   or in a blocking read of an input device, with nothing ready, it is idle: it takes the
+ *   replay's next step itself. A timer due no later than the step fires first, at its own expiry;
+ *   otherwise a frame is written to its device's pty, a pause (the harness unplugs a device there)
+ *   or the end moves the clock to its instant and is reported. The harness writes the steps ahead
+ *   and is not waited for between them.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -48,16 +52,24 @@
 #define MAX_TIMER_FDS 4096
 #define NEVER UINT64_MAX
 
-/* What the process tells the harness; the harness's commands are one uint64_t, the new time. */
-enum { REPORT_IDLE = 1, REPORT_ADVANCED = 2 };
+/* The replay's steps, from the harness: a header, then a frame's bytes (struct input_event). */
+enum { STEP_FRAME = 1, STEP_PAUSE = 2, STEP_END = 3 };
+struct script_step {
+    uint64_t kind;
+    uint64_t instant;      /* ns of virtual time */
+    uint32_t device;       /* a frame's device: its index in $TOUCHSYNTH_CLOCK_DEVICE_FDS */
+    uint32_t length;       /* a frame's bytes */
+};
+
+/* What the process tells the harness. */
+enum { REPORT_TIMERS = 1, REPORT_PAUSED = 2, REPORT_FINISHED = 3 };
 struct clock_report {
     uint64_t kind;
-    uint64_t sequence;     /* idle moments counted; for REPORT_ADVANCED, before its timers fired */
-    uint64_t device_bytes; /* read from input devices so far */
-    uint64_t next_expiry;  /* the earliest armed timer, ns; NEVER when none */
     uint64_t now;          /* the virtual time, ns */
-    uint64_t fired;        /* timers the last command made due */
+    uint64_t fired;        /* REPORT_TIMERS: the timers due at `now` */
 };
+
+#define MAX_DEVICES 64
 
 struct timer {
     int used;
@@ -68,17 +80,28 @@ struct timer {
 
 static int active;
 static int channel = -1;
+static int script = -1;
+static int devices[MAX_DEVICES];
+static int device_count;
 static _Atomic uint64_t virtual_now;
-static _Atomic uint64_t device_bytes;
-static _Atomic uint64_t idle_sequence;
 static _Atomic int claimed;
-/* Guards the timers, and orders idle moments against the timers a command signals. */
+/* Guards the timers. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct timer timers[MAX_TIMER_FDS];
 /* One past the highest descriptor a timer has had: the scans stop there. */
 static int timers_end;
-/* Unplugged devices whose end has been reported to the reader (see touchsynth_clock_device_gone). */
-static char gone[MAX_TIMER_FDS];
+
+/* The step read and not yet taken; the part of a frame its device's pty had no room for. */
+static struct script_step step;
+static int step_loaded;
+static int script_done;
+static unsigned char *frame;
+static size_t frame_capacity, frame_written;
+static int frame_device = -1;
+/* Bytes written to the devices' ptys, and read from the devices: a pty passes what its master is
+   written on to its reader a moment later, so a frame is on its way until the reader has it. */
+static uint64_t released;
+static _Atomic uint64_t consumed;
 
 static int on_main_thread(void)
 {
@@ -88,25 +111,45 @@ static int on_main_thread(void)
     return main_thread;
 }
 
-/* At load, before the program runs: the harness's socket moves out of the way of descriptors a
-   program sets itself (a shell's `exec 4<file`), and programs it starts find it by the variable. */
+/* `fd` moved above the descriptors a program sets itself (a shell's `exec 4<file`). */
+static int moved_up(int fd)
+{
+    int moved = NEXT(fcntl)(fd, F_DUPFD, 900);
+    if (moved < 0)
+        return fd;
+    NEXT(close)(fd);
+    return moved;
+}
+
+/* At load, before the program runs: the harness's descriptors move out of the program's way, and
+   the variables say where, for a program this one executes (`libinput debug-events` runs
+   libinput-debug-events) or starts before it opens a device. */
 __attribute__((constructor)) static void take_environment(void)
 {
     const char *fd = getenv("TOUCHSYNTH_CLOCK_FD");
+    const char *script_fd = getenv("TOUCHSYNTH_CLOCK_SCRIPT_FD");
+    const char *device_fds = getenv("TOUCHSYNTH_CLOCK_DEVICE_FDS");
     const char *start = getenv("TOUCHSYNTH_CLOCK_START_NS");
     struct stat status;
-    active = fd != NULL && start != NULL && NEXT(fstat)(atoi(fd), &status) == 0 && S_ISSOCK(status.st_mode);
+    active = fd != NULL && script_fd != NULL && device_fds != NULL && start != NULL
+        && NEXT(fstat)(atoi(fd), &status) == 0 && S_ISSOCK(status.st_mode);
     if (!active)
         return;
-    channel = atoi(fd);
-    int moved = NEXT(fcntl)(channel, F_DUPFD, 900);
-    if (moved >= 0) {
-        NEXT(close)(channel);
-        channel = moved;
-        char number[16];
-        snprintf(number, sizeof number, "%d", moved);
-        setenv("TOUCHSYNTH_CLOCK_FD", number, 1);
+    channel = moved_up(atoi(fd));
+    script = moved_up(atoi(script_fd));
+    char numbers[MAX_DEVICES * 12] = "";
+    size_t used = 0;
+    for (const char *p = device_fds; *p != '\0' && device_count < MAX_DEVICES; p += strcspn(p, ","), p += *p == ',') {
+        devices[device_count] = moved_up(atoi(p));
+        used += (size_t)snprintf(numbers + used, sizeof numbers - used, "%s%d", device_count > 0 ? "," : "", devices[device_count]);
+        device_count++;
     }
+    char number[16];
+    snprintf(number, sizeof number, "%d", channel);
+    setenv("TOUCHSYNTH_CLOCK_FD", number, 1);
+    snprintf(number, sizeof number, "%d", script);
+    setenv("TOUCHSYNTH_CLOCK_SCRIPT_FD", number, 1);
+    setenv("TOUCHSYNTH_CLOCK_DEVICE_FDS", numbers, 1);
     atomic_store(&virtual_now, strtoull(start, NULL, 10));
 }
 
@@ -143,38 +186,10 @@ static void signal_timer(int fd)
     (void)NEXT(write)(fd, &one, sizeof one);
 }
 
-static void send_report(uint64_t kind, uint64_t sequence, uint64_t fired)
+static void send_report(uint64_t kind, uint64_t now, uint64_t fired)
 {
-    pthread_mutex_lock(&lock);
-    struct clock_report report = {
-        kind, sequence, atomic_load(&device_bytes), next_expiry(), atomic_load(&virtual_now), fired,
-    };
-    pthread_mutex_unlock(&lock);
+    struct clock_report report = { kind, now, fired };
     (void)send(channel, &report, sizeof report, MSG_NOSIGNAL);
-}
-
-/* The harness's commands: the new time, then the timers it makes due signalled. */
-static void *take_commands(void *unused)
-{
-    (void)unused;
-    uint64_t now;
-    while (recv(channel, &now, sizeof now, 0) == (ssize_t)sizeof now) {
-        uint64_t fired = 0;
-        pthread_mutex_lock(&lock);
-        /* Any idle moment counted after this one has seen the timers signalled below. */
-        uint64_t sequence = atomic_load(&idle_sequence);
-        if (now > atomic_load(&virtual_now))
-            atomic_store(&virtual_now, now);
-        for (int fd = 0; fd < timers_end; fd++) {
-            if (timers[fd].used && timers[fd].expiry != 0 && !timers[fd].signalled && timers[fd].expiry <= now) {
-                signal_timer(fd);
-                fired++;
-            }
-        }
-        pthread_mutex_unlock(&lock);
-        send_report(REPORT_ADVANCED, sequence, fired);
-    }
-    return NULL;
 }
 
 void touchsynth_clock_device_opened(void)
@@ -183,15 +198,133 @@ void touchsynth_clock_device_opened(void)
         return;
     /* This process runs libinput: a program it starts does not take the clock. */
     NEXT(fcntl)(channel, F_SETFD, FD_CLOEXEC);
+    NEXT(fcntl)(script, F_SETFD, FD_CLOEXEC);
+    for (int i = 0; i < device_count; i++)
+        NEXT(fcntl)(devices[i], F_SETFD, FD_CLOEXEC);
     unsetenv("TOUCHSYNTH_CLOCK_FD");
+    unsetenv("TOUCHSYNTH_CLOCK_SCRIPT_FD");
+    unsetenv("TOUCHSYNTH_CLOCK_DEVICE_FDS");
     unsetenv("TOUCHSYNTH_CLOCK_START_NS");
-    sigset_t all, previous;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &previous);
-    pthread_t thread;
-    pthread_create(&thread, NULL, take_commands, NULL);
-    pthread_detach(thread);
-    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+}
+
+static void raise_clock(uint64_t instant)
+{
+    uint64_t now = atomic_load(&virtual_now);
+    while (instant > now && !atomic_compare_exchange_weak(&virtual_now, &now, instant)) {}
+}
+
+/* Reads exactly `count` bytes of the script; 0 once the harness has closed it (or at an error). */
+static int read_script(void *buf, size_t count)
+{
+    for (size_t done = 0; done < count;) {
+        ssize_t n = syscall(SYS_read, script, (char *)buf + done, count - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return 0;
+        done += (size_t)n;
+    }
+    return 1;
+}
+
+/* The next step into `step`, a frame's bytes into `frame`; 0 when the script is over. */
+static int read_step(void)
+{
+    if (!read_script(&step, sizeof step))
+        return 0;
+    if (step.kind == STEP_FRAME) {
+        if (step.length > frame_capacity) {
+            unsigned char *grown = realloc(frame, step.length);
+            if (grown == NULL)
+                return 0;
+            frame = grown;
+            frame_capacity = step.length;
+        }
+        if (!read_script(frame, step.length) || step.device >= (uint32_t)device_count)
+            return 0;
+    }
+    step_loaded = 1;
+    return 1;
+}
+
+/* Writes what is left of the frame to its device's pty, straight past umockdev's write(); 1 if
+   any of it went. A frame larger than the pty's buffer goes in parts, as the reader makes room. */
+static int write_frame(void)
+{
+    ssize_t n = syscall(SYS_write, devices[frame_device], frame + frame_written, step.length - frame_written);
+    if (n <= 0)
+        return 0;
+    frame_written += (size_t)n;
+    released += (uint64_t)n;
+    if (frame_written == step.length)
+        frame_device = -1;
+    return 1;
+}
+
+/* Fires the timers due at `expiry`, the clock moved there; the caller holds the lock. */
+static uint64_t fire_timers(uint64_t expiry)
+{
+    raise_clock(expiry);
+    uint64_t fired = 0;
+    for (int fd = 0; fd < timers_end; fd++) {
+        if (timers[fd].used && timers[fd].expiry != 0 && !timers[fd].signalled && timers[fd].expiry <= expiry) {
+            signal_timer(fd);
+            fired++;
+        }
+    }
+    return fired;
+}
+
+/*
+ * At an idle moment: the replay's next step. Returns 1 if it gave the program something to look
+ * at (a timer fired, a frame written, a device unplugged by the harness), 0 if it is to wait:
+ * for a frame still on its way to the reader, or for a signal (the script is over, or a device
+ * reads nothing).
+ */
+static int take_step(void)
+{
+    if (atomic_load(&consumed) < released)
+        return 0;
+    if (frame_device >= 0)
+        return write_frame();
+    if (script_done)
+        return 0;
+    if (!step_loaded && !read_step()) {
+        script_done = 1;
+        return 0;
+    }
+    pthread_mutex_lock(&lock);
+    uint64_t expiry = next_expiry();
+    if (expiry <= step.instant) {
+        /* A timer due at a frame's instant fires first, as libinput, reading the frame, would
+           run it first too; each at its own instant, and the timers those arm in turn. */
+        uint64_t fired = fire_timers(expiry);
+        pthread_mutex_unlock(&lock);
+        send_report(REPORT_TIMERS, expiry, fired);
+        return 1;
+    }
+    pthread_mutex_unlock(&lock);
+    step_loaded = 0;
+    switch (step.kind) {
+    case STEP_FRAME:
+        /* The frame carries its time: the clock reaches it as the frame is read. */
+        frame_device = (int)step.device;
+        frame_written = 0;
+        return write_frame();
+    case STEP_PAUSE:
+        /* The harness unplugs a device here, then writes the next step: wait for it, and let the
+           program look (at the device's end) before taking it. */
+        raise_clock(step.instant);
+        send_report(REPORT_PAUSED, step.instant, 0);
+        if (!read_step())
+            script_done = 1;
+        return 1;
+    default:
+        raise_clock(step.instant);
+        send_report(REPORT_FINISHED, step.instant, 0);
+        script_done = 1;
+        return 0;
+    }
 }
 
 /* The clock reaches the latest time among `bytes` of input events read into `buf`. */
@@ -199,9 +332,8 @@ static void device_read(const void *buf, ssize_t bytes)
 {
     if (bytes <= 0)
         return;
-    /* The harness writes a frame stamped with the time it moves the clock to, without a command
-       of its own: the reader's clock reaches the frame's time as the frame is read, as on a
-       prompt reader of a real device. */
+    /* A frame is stamped with its instant: the reader's clock reaches it as the frame is read,
+       as on a prompt reader of a real device. */
     const struct input_event *events = buf;
     uint64_t latest = 0;
     for (size_t i = 0; i < (size_t)bytes / sizeof *events; i++) {
@@ -209,19 +341,8 @@ static void device_read(const void *buf, ssize_t bytes)
         if (at > latest)
             latest = at;
     }
-    uint64_t now = atomic_load(&virtual_now);
-    while (latest > now && !atomic_compare_exchange_weak(&virtual_now, &now, latest)) {}
-    atomic_fetch_add(&device_bytes, (uint64_t)bytes);
-}
-
-void touchsynth_clock_device_gone(int fd)
-{
-    /* The harness wakes the reader of an unplugged device with one event it never reads: the
-       reader consumed it when it first learns of the end. */
-    if (fd >= 0 && fd < MAX_TIMER_FDS && !gone[fd]) {
-        gone[fd] = 1;
-        atomic_fetch_add(&device_bytes, sizeof(struct input_event));
-    }
+    raise_clock(latest);
+    atomic_fetch_add(&consumed, (uint64_t)bytes);
 }
 
 int touchsynth_clock_read_timer(int fd, void *buf, size_t count, ssize_t *result)
@@ -266,7 +387,6 @@ void touchsynth_clock_closed(int fd)
     pthread_mutex_lock(&lock);
     if (fd >= 0 && fd < MAX_TIMER_FDS) {
         memset(&timers[fd], 0, sizeof timers[fd]);
-        gone[fd] = 0;
     }
     pthread_mutex_unlock(&lock);
 }
@@ -360,22 +480,13 @@ static int about_to_block(int timeout)
     return timeout != 0 && atomic_load(&claimed) && on_main_thread();
 }
 
-/* Counts an idle moment if `ready` (the caller's wait with no timeout) found nothing; returns
-   its number, or 0. Done under the lock, so that a timer a command signals is either ready here
-   or signalled after the count: the harness, waiting for a later idle moment, sees it handled. */
-static uint64_t count_idle(int ready)
-{
-    uint64_t sequence = ready == 0 ? atomic_fetch_add(&idle_sequence, 1) + 1 : 0;
-    pthread_mutex_unlock(&lock);
-    return sequence;
-}
-
 /*
  * Each wait below, when the main thread is about to block: with every signal blocked, look
- * without waiting; if nothing is ready, report idle and wait with the caller's signal mask
- * restored atomically (ppoll, epoll_pwait). The harness stops the program with SIGINT as soon as
- * it is idle, that is while it reports: a handler that ran before the wait would leave a program
- * that checks its flag before waiting (libinput debug-events) blocked for good. A program whose
+ * without waiting; while nothing is ready, take the replay's next step and look again; then wait
+ * with the caller's signal mask restored atomically (ppoll, epoll_pwait). The harness stops the
+ * program with SIGINT once the replay is over: a handler that ran before the wait would leave a
+ * program that checks its flag before waiting (libinput debug-events) blocked for good. A signal
+ * that comes while steps are taken ends the stepping, and the wait delivers it. A program whose
  * handler makes a descriptor it waits on readable loses no signal there, and says so with
  * touchsynth_clock_signals_wake_waits(): its waits leave the mask alone.
  */
@@ -419,31 +530,41 @@ static struct timespec *timespec_of_ms(int timeout, struct timespec *ts)
     return ts;
 }
 
+/* Whether a signal that `mask` (the mask the wait is to have) lets through is pending. */
+static int signal_waiting(int blocked, const sigset_t *mask)
+{
+    sigset_t pending;
+    if (!blocked || sigpending(&pending) != 0)
+        return 0;
+    for (int signal = 1; signal < NSIG; signal++)
+        if (sigismember(&pending, signal) == 1 && (mask == NULL || sigismember(mask, signal) != 1))
+            return 1;
+    return 0;
+}
+
 static int idle_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout, const sigset_t *mask)
 {
     static const struct timespec zero = { 0, 0 };
     sigset_t previous;
     int blocked = block_signals(&previous);
-    pthread_mutex_lock(&lock);
-    int ready = NEXT(ppoll)(fds, count, &zero, NULL);
-    uint64_t sequence = count_idle(ready);
-    if (ready != 0)
-        return restore(blocked, &previous, ready);
-    send_report(REPORT_IDLE, sequence, 0);
-    return restore(blocked, &previous, NEXT(ppoll)(fds, count, timeout, wait_mask(mask, blocked, &previous)));
+    const sigset_t *waits_with = wait_mask(mask, blocked, &previous);
+    int ready;
+    while ((ready = NEXT(ppoll)(fds, count, &zero, NULL)) == 0 && take_step() && !signal_waiting(blocked, waits_with)) {}
+    if (ready == 0)
+        ready = NEXT(ppoll)(fds, count, timeout, waits_with);
+    return restore(blocked, &previous, ready);
 }
 
 static int idle_epoll_pwait(int epfd, struct epoll_event *events, int count, int timeout, const sigset_t *mask)
 {
     sigset_t previous;
     int blocked = block_signals(&previous);
-    pthread_mutex_lock(&lock);
-    int ready = NEXT(epoll_pwait)(epfd, events, count, 0, NULL);
-    uint64_t sequence = count_idle(ready);
-    if (ready != 0)
-        return restore(blocked, &previous, ready);
-    send_report(REPORT_IDLE, sequence, 0);
-    return restore(blocked, &previous, NEXT(epoll_pwait)(epfd, events, count, timeout, wait_mask(mask, blocked, &previous)));
+    const sigset_t *waits_with = wait_mask(mask, blocked, &previous);
+    int ready;
+    while ((ready = NEXT(epoll_pwait)(epfd, events, count, 0, NULL)) == 0 && take_step() && !signal_waiting(blocked, waits_with)) {}
+    if (ready == 0)
+        ready = NEXT(epoll_pwait)(epfd, events, count, timeout, waits_with);
+    return restore(blocked, &previous, ready);
 }
 
 ssize_t touchsynth_clock_read_device(int fd, void *buf, size_t count, int nonblocking)
@@ -451,10 +572,7 @@ ssize_t touchsynth_clock_read_device(int fd, void *buf, size_t count, int nonblo
     /* A program that blocks in read() on its device (evtest) is idle there when nothing is readable. */
     if (is_active() && !nonblocking && about_to_block(-1)) {
         struct pollfd pfd = { fd, POLLIN, 0 };
-        pthread_mutex_lock(&lock);
-        uint64_t sequence = count_idle(NEXT(poll)(&pfd, 1, 0));
-        if (sequence != 0)
-            send_report(REPORT_IDLE, sequence, 0);
+        while (NEXT(poll)(&pfd, 1, 0) == 0 && take_step()) {}
     }
     /* Straight to the pty, past umockdev's read(): it offers every read to its ioctl handler in
        the harness, two socket round trips of the whole buffer per read, which no evdev node of
@@ -469,24 +587,25 @@ static int idle_pselect(int count, fd_set *readable, fd_set *writable, fd_set *f
                         const sigset_t *mask)
 {
     static const struct timespec zero = { 0, 0 };
-    fd_set r, w, f;
-    /* select overwrites its sets: look at copies first. */
-    if (readable != NULL) r = *readable;
-    if (writable != NULL) w = *writable;
-    if (failed != NULL) f = *failed;
     sigset_t previous;
     int blocked = block_signals(&previous);
-    pthread_mutex_lock(&lock);
-    int ready = NEXT(pselect)(count, readable ? &r : NULL, writable ? &w : NULL, failed ? &f : NULL, &zero, NULL);
-    uint64_t sequence = count_idle(ready);
+    const sigset_t *waits_with = wait_mask(mask, blocked, &previous);
+    fd_set r, w, f;
+    int ready;
+    do {
+        /* select overwrites its sets: look at copies. */
+        if (readable != NULL) r = *readable;
+        if (writable != NULL) w = *writable;
+        if (failed != NULL) f = *failed;
+        ready = NEXT(pselect)(count, readable ? &r : NULL, writable ? &w : NULL, failed ? &f : NULL, &zero, NULL);
+    } while (ready == 0 && take_step() && !signal_waiting(blocked, waits_with));
     if (ready != 0) {
         if (readable != NULL) *readable = r;
         if (writable != NULL) *writable = w;
         if (failed != NULL) *failed = f;
         return restore(blocked, &previous, ready);
     }
-    send_report(REPORT_IDLE, sequence, 0);
-    return restore(blocked, &previous, NEXT(pselect)(count, readable, writable, failed, timeout, wait_mask(mask, blocked, &previous)));
+    return restore(blocked, &previous, NEXT(pselect)(count, readable, writable, failed, timeout, waits_with));
 }
 
 int pselect(int count, fd_set *readable, fd_set *writable, fd_set *failed, const struct timespec *timeout, const sigset_t *mask)

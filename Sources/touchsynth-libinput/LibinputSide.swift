@@ -8,8 +8,8 @@ import ReplayChannel
 /// touchsynth-preload's wrappers linked in (they take the place of LD_PRELOAD) and umockdev's
 /// preloaded, and stops it with SIGINT once the recording is over.
 ///
-/// The run loop waits on a pipe that SIGINT and SIGTERM write to, so no signal can slip in between
-/// the virtual clock's idle report and the wait: the clock's waits need not block signals.
+/// The run loop waits on a pipe that SIGINT and SIGTERM write to, so no signal is lost while the
+/// virtual clock takes the replay's steps before a wait: the clock's waits need not block signals.
 @main
 struct LibinputSide {
     static func main() {
