@@ -13,7 +13,7 @@ struct VirtualClockDriver {
     let pid: pid_t
     /// The libinput side's channel, drained while the driver waits.
     let channel: ChannelReceiver?
-    /// Wall-clock nanoseconds the program may go without taking a step or reporting.
+    /// Wall-clock nanoseconds the program may go without taking a step, reporting or writing events.
     let timeout: Int64
     /// Steps not yet written, from ``written`` on.
     private var steps: [UInt8] = []
@@ -58,8 +58,8 @@ struct VirtualClockDriver {
     }
 
     /// Writes steps, takes reports and drains the program's events until `done`. Returns how the
-    /// program ended if it did first; a program that takes no step and reports nothing for
-    /// ``timeout`` is killed, and the error names `what` it did not do.
+    /// program ended if it did first; a program that takes no step, reports nothing and writes no
+    /// event for ``timeout`` is killed, and the error names `what` it did not do.
     private mutating func serve(until done: (Self) -> Bool, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
         var deadline = Clock.now() + timeout
         defer {

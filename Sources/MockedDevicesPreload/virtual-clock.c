@@ -213,16 +213,27 @@ static void raise_clock(uint64_t instant)
     while (instant > now && !atomic_compare_exchange_weak(&virtual_now, &now, instant)) {}
 }
 
-/* Reads exactly `count` bytes of the script; 0 once the harness has closed it (or at an error). */
+/* The script as read, ahead of the steps taken: one read brings many steps. */
+static unsigned char script_buffer[1 << 16];
+static size_t script_start, script_end;
+
+/* Takes exactly `count` bytes of the script; 0 once the harness has closed it (or at an error). */
 static int read_script(void *buf, size_t count)
 {
     for (size_t done = 0; done < count;) {
-        ssize_t n = syscall(SYS_read, script, (char *)buf + done, count - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return 0;
-        done += (size_t)n;
+        if (script_start == script_end) {
+            ssize_t n = syscall(SYS_read, script, script_buffer, sizeof script_buffer);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                return 0;
+            script_start = 0;
+            script_end = (size_t)n;
+        }
+        size_t part = script_end - script_start < count - done ? script_end - script_start : count - done;
+        memcpy((char *)buf + done, script_buffer + script_start, part);
+        script_start += part;
+        done += part;
     }
     return 1;
 }
@@ -247,18 +258,17 @@ static int read_step(void)
     return 1;
 }
 
-/* Writes what is left of the frame to its device's pty, straight past umockdev's write(); 1 if
-   any of it went. A frame larger than the pty's buffer goes in parts, as the reader makes room. */
-static int write_frame(void)
+/* Writes what is left of the frame to its device's pty, straight past umockdev's write(). A frame
+   larger than the pty's buffer goes in parts, as the reader makes room. */
+static void write_frame(void)
 {
     ssize_t n = syscall(SYS_write, devices[frame_device], frame + frame_written, step.length - frame_written);
     if (n <= 0)
-        return 0;
+        return;
     frame_written += (size_t)n;
     released += (uint64_t)n;
     if (frame_written == step.length)
         frame_device = -1;
-    return 1;
 }
 
 /* Fires the timers due at `expiry`, the clock moved there; the caller holds the lock. */
@@ -277,16 +287,18 @@ static uint64_t fire_timers(uint64_t expiry)
 
 /*
  * At an idle moment: the replay's next step. Returns 1 if it gave the program something to look
- * at (a timer fired, a frame written, a device unplugged by the harness), 0 if it is to wait:
- * for a frame still on its way to the reader, or for a signal (the script is over, or a device
- * reads nothing).
+ * at (a timer fired, a device unplugged by the harness), 0 if it is to wait: for a frame on its
+ * way to the reader (the pty passes it on a moment after the write), or for a signal (the script
+ * is over, or a device reads nothing).
  */
 static int take_step(void)
 {
     if (atomic_load(&consumed) < released)
         return 0;
-    if (frame_device >= 0)
-        return write_frame();
+    if (frame_device >= 0) {
+        write_frame();
+        return 0;
+    }
     if (script_done)
         return 0;
     if (!step_loaded && !read_step()) {
@@ -310,7 +322,8 @@ static int take_step(void)
         /* The frame carries its time: the clock reaches it as the frame is read. */
         frame_device = (int)step.device;
         frame_written = 0;
-        return write_frame();
+        write_frame();
+        return 0;
     case STEP_PAUSE:
         /* The harness unplugs a device here, then writes the next step: wait for it, and let the
            program look (at the device's end) before taking it. */
