@@ -319,7 +319,7 @@ struct LineReader {
             return text
         }
         while true {
-            if let newline = buffer[start...].firstIndex(of: 10) {
+            if let newline = nextNewline() {
                 let text = try line(buffer[start..<newline])
                 start = newline + 1
                 return text
@@ -336,18 +336,33 @@ struct LineReader {
                 start = buffer.count
                 return text
             }
-            buffer.removeFirst(start)
-            start = 0
+            // The unread rest and the next chunk, copied and read into place rather than appended
+            // element by element.
             let chunk = 256 * 1024
-            let old = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: chunk))
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
+            let rest = buffer.count - start
+            var n = 0, error: Int32 = 0
+            buffer = buffer.withUnsafeBufferPointer { old in
+                [UInt8](unsafeUninitializedCapacity: rest + chunk) { space, count in
+                    if rest > 0 { space.baseAddress!.initialize(from: old.baseAddress! + start, count: rest) }
+                    n = read(fd, space.baseAddress! + rest, chunk)
+                    error = errno
+                    count = rest + max(n, 0)
+                }
+            }
+            start = 0
             guard n >= 0 else {
                 close()
-                throw RecordingError(.permission, file: file, "cannot be read: \(String(cString: strerror(errno)))")
+                throw RecordingError(.permission, file: file, "cannot be read: \(String(cString: strerror(error)))")
             }
-            buffer.removeLast(chunk - n)
             if n == 0 { atEnd = true }
+        }
+    }
+
+    /// The index of the next newline from ``start``, if the buffer holds one.
+    private func nextNewline() -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            guard start < bytes.count, let hit = memchr(bytes.baseAddress! + start, 10, bytes.count - start) else { return nil }
+            return bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
     }
 
