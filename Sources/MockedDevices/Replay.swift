@@ -87,7 +87,8 @@ public struct Replay: Sendable {
         device.faults = options.faults
         let side = try BuildProducts.libinputSide()
         let configuration = LibinputSideConfiguration(devices: device.devnodes, device: options.configuration,
-                                                      libinputVersion: options.libinput.version, logsDebug: options.logsDebug)
+                                                      libinputVersion: options.libinput.version, logsDebug: options.logsDebug,
+                                                      batchesRecords: options.timing.clock == .virtual)
         return try withoutActuallyEscaping(handle) { (handle) throws(HarnessError) -> ReplayReport in
             let channel = try ChannelReceiver(configuration: configuration, handle: handle)
             defer { channel.close() }

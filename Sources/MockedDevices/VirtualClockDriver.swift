@@ -69,7 +69,8 @@ struct VirtualClockDriver {
         }
         while !done(self) {
             if written < steps.count {
-                let n = steps[written...].withUnsafeBytes { Glibc.write(link.script, $0.baseAddress, $0.count) }
+                // send, not write: a program gone must not raise SIGPIPE here.
+                let n = steps[written...].withUnsafeBytes { send(link.script, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 if n > 0 {
                     written += n
                     deadline = Clock.now() + timeout

@@ -4,7 +4,8 @@ import Glibc
 import LibinputEvents
 
 /// The libinput side's end of the channel: its configuration, its readiness, and its records,
-/// buffered and written to the harness at each ``flush()``.
+/// buffered and written to the harness at each ``flush(whole:)`` (in batches when the
+/// configuration says so).
 public final class LibinputSideChannel {
     public let configuration: LibinputSideConfiguration
     private let output: Int32
@@ -30,9 +31,14 @@ public final class LibinputSideChannel {
         record.write(to: &writer)
     }
 
-    /// Writes what was sent; false once the harness has gone (its end closed).
+    /// What a batch holds before it is written.
+    public static let batchBytes = 32 << 10
+
+    /// Writes what was sent, unless the configuration batches records and `whole` is false and
+    /// less than a batch is waiting; false once the harness has gone (its end closed).
     @discardableResult
-    public func flush() -> Bool {
+    public func flush(whole: Bool = true) -> Bool {
+        if !whole && configuration.batchesRecords && writer.bytes.count < Self.batchBytes { return true }
         defer { writer.removeAll() }
         return writer.bytes.withUnsafeBytes { bytes in
             var offset = 0

@@ -11,12 +11,18 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
     public var libinputVersion: String?
     /// Whether libinput logs at debug priority (``LibinputContext/logsDebug``).
     public var logsDebug: Bool
+    /// Whether the side writes its records in batches (``LibinputSideChannel/batchBytes``) rather
+    /// than after each dispatch: on the virtual clock, where no one waits on an event's arrival,
+    /// so that the harness wakes once a batch instead of once a frame.
+    public var batchesRecords: Bool
 
-    public init(devices: [String], device: DeviceConfiguration = DeviceConfiguration(), libinputVersion: String? = nil, logsDebug: Bool = false) {
+    public init(devices: [String], device: DeviceConfiguration = DeviceConfiguration(), libinputVersion: String? = nil, logsDebug: Bool = false,
+                batchesRecords: Bool = false) {
         self.devices = devices
         self.device = device
         self.libinputVersion = libinputVersion
         self.logsDebug = logsDebug
+        self.batchesRecords = batchesRecords
     }
 
     /// The variable holding the configuration.
@@ -43,6 +49,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         for (key, path) in Self.switches { if let value = device[keyPath: path] { fields.append("\(key)=\(value ? 1 : 0)") } }
         if let libinputVersion { fields.append("version=" + libinputVersion) }
         if logsDebug { fields.append("log=debug") }
+        if batchesRecords { fields.append("batch=1") }
         return [Self.variable: fields.joined(separator: ";"), Self.eventsVariable: String(Self.eventsDescriptor),
                 Self.readinessVariable: String(Self.readinessDescriptor), Self.readinessByProgramVariable: "1"]
     }
@@ -56,6 +63,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         devices = []
         device = DeviceConfiguration()
         logsDebug = false
+        batchesRecords = false
         for field in text.split(separator: ";") {
             let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw ChannelFailure(.system, "\(Self.variable): '\(field)' is not KEY=VALUE") }
@@ -74,6 +82,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
                 device.accelSpeed = speed
             case "version": libinputVersion = parts[1]
             case "log": logsDebug = parts[1] == "debug"
+            case "batch": batchesRecords = parts[1] == "1"
             default: throw ChannelFailure(.system, "\(Self.variable): unknown key '\(parts[0])'")
             }
         }

@@ -28,7 +28,7 @@ struct LibinputSide {
             // A harness that went away (killed, or its output closed) ends the side too.
             try context.run(ready: channel.notifyReady, dispatched: {
                 sendLog(of: context, to: channel)
-                if !channel.flush() { exit(0) }
+                if !channel.flush(whole: false) { exit(0) }
             }, hangup: channel.hangup) { event in
                 channel.send(.event(event, availableAt: context.lastDispatchNanos))
                 return true

@@ -133,7 +133,7 @@ final class ChannelRecordTests: XCTestCase {
     func testTheSidesConfigurationCrossesTheEnvironment() throws {
         let configuration = LibinputSideConfiguration(devices: ["/dev/input/event10", "/dev/input/event11"],
                                                       device: DeviceConfiguration(tapToClick: true, clickMethod: .clickfinger),
-                                                      libinputVersion: "1.28.1")
+                                                      libinputVersion: "1.28.1", batchesRecords: true)
         XCTAssertEqual(try LibinputSideConfiguration(environment: configuration.environment), configuration)
         let every = LibinputSideConfiguration(devices: ["/dev/input/event10"], device: DeviceConfiguration(
             naturalScrolling: true, scrollMethod: .edge, accelProfile: .flat, accelSpeed: -0.25, disableWhileTyping: false,
