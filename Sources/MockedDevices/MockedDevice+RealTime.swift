@@ -37,7 +37,8 @@ extension MockedDevice {
                 target = node
                 delivery.frames += 1
             case .removal(let node):
-                try remove(node, at: Clock.now())
+                try unplug(node)
+                _ = Self.wakeEvent(at: Clock.now()).withUnsafeBytes { Glibc.write(node.masterFD, $0.baseAddress, $0.count) }
                 continue
             case .synDropped(let node, let resumesAt):
                 try skipFrames(of: node, before: resumesAt)

@@ -64,10 +64,11 @@ extension MockedDevice {
 
     /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV
     /// (touchsynth-preload does this once its byte of ``unplugFlags`` is set), and the device leaves the
-    /// testbed's /sys and /dev. One more event, stamped `nanos`, is written to wake a reader
-    /// waiting in poll, as the kernel's hang-up would; the reader gets ENODEV instead of it.
-    /// No udev "remove" event is sent: umockdev can send one only from a preloaded process.
-    func remove(_ node: Node, at nanos: Int64) throws(HarnessError) {
+    /// testbed's /sys and /dev. A reader waiting in poll learns of it from one more event
+    /// (``wakeEvent(at:)``), written after this, as from the kernel's hang-up; it gets ENODEV
+    /// instead of it. No udev "remove" event is sent: umockdev can send one only from a preloaded
+    /// process.
+    func unplug(_ node: Node) throws(HarnessError) {
         node.removed = true
         node.next = nil
         node.needsRead = false
@@ -76,9 +77,13 @@ extension MockedDevice {
         let flagged = fd >= 0 ? pwrite(fd, &set, 1, off_t(node.files.minor - 64)) : -1
         if fd >= 0 { close(fd) }
         guard flagged == 1 else { throw HarnessError(.system, "cannot write \(unplugFlags): \(String(cString: strerror(errno)))") }
-        var wake: [UInt8] = []
-        Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: nanos, to: &wake)
-        _ = wake.withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
         testbed.removeDevice(syspath: "/sys" + (node.files.syspath as NSString).deletingLastPathComponent)
+    }
+
+    /// The event that wakes an unplugged device's reader, stamped `nanos`.
+    static func wakeEvent(at nanos: Int64) -> [UInt8] {
+        var wake: [UInt8] = []
+        appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0), at: nanos, to: &wake)
+        return wake
     }
 }

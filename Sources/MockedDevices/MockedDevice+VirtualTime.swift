@@ -58,20 +58,23 @@ extension MockedDevice {
                 target = node
                 delivery.frames += 1
             case .removal(let node):
-                // A removal carries no time for the program to read: the clock is moved for it.
+                // A removal carries no time for the program to read: the clock is moved for it, and
+                // the program waits there while the device goes; then its reader is woken, by a
+                // step, so that the program handles the removal before it takes the next.
                 if let ended = try driver.pause(at: at, for: "reach the removal at \(Self.seconds(next.time)) of \(node.files.devnode)") {
                     delivery.exit = ended
                     return delivery
                 }
-                try remove(node, at: at)
-                continue
+                try unplug(node)
+                buffer = Self.wakeEvent(at: at)
+                target = node
             case .synDropped(let node, let resumesAt):
                 try skipFrames(of: node, before: resumesAt)
                 Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: at, to: &buffer)
                 target = node
             }
             if let ended = try driver.frame(buffer, device: nodes.firstIndex { $0 === target } ?? 0, at: at,
-                                            for: "read the frame at \(Self.seconds(next.time)) of \(target.files.devnode)") {
+                                            for: "take the step at \(Self.seconds(next.time)) of \(target.files.devnode)") {
                 delivery.exit = ended
                 return delivery
             }

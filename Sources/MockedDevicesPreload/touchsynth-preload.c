@@ -217,6 +217,7 @@ ssize_t read(int fd, void *buf, size_t count)
 {
     if (is_evdev(fd)) {
         if (unplugged(fd)) {
+            touchsynth_clock_device_gone(fd);
             errno = ENODEV;
             return -1;
         }

@@ -102,6 +102,8 @@ static int frame_device = -1;
    written on to its reader a moment later, so a frame is on its way until the reader has it. */
 static uint64_t released;
 static _Atomic uint64_t consumed;
+/* Unplugged devices whose wake-up event has been counted as read (touchsynth_clock_device_gone). */
+static char gone[MAX_TIMER_FDS];
 
 static int on_main_thread(void)
 {
@@ -325,12 +327,10 @@ static int take_step(void)
         write_frame();
         return 0;
     case STEP_PAUSE:
-        /* The harness unplugs a device here, then writes the next step: wait for it, and let the
-           program look (at the device's end) before taking it. */
+        /* The harness unplugs a device here; its next step, which the next call waits for, wakes
+           the device's reader. */
         raise_clock(step.instant);
         send_report(REPORT_PAUSED, step.instant, 0);
-        if (!read_step())
-            script_done = 1;
         return 1;
     default:
         raise_clock(step.instant);
@@ -356,6 +356,16 @@ static void device_read(const void *buf, ssize_t bytes)
     }
     raise_clock(latest);
     atomic_fetch_add(&consumed, (uint64_t)bytes);
+}
+
+void touchsynth_clock_device_gone(int fd)
+{
+    /* The step that wakes an unplugged device's reader is never read: it is taken when the
+       reader first learns of the end. */
+    if (fd >= 0 && fd < MAX_TIMER_FDS && !gone[fd]) {
+        gone[fd] = 1;
+        atomic_fetch_add(&consumed, sizeof(struct input_event));
+    }
 }
 
 int touchsynth_clock_read_timer(int fd, void *buf, size_t count, ssize_t *result)
@@ -400,6 +410,7 @@ void touchsynth_clock_closed(int fd)
     pthread_mutex_lock(&lock);
     if (fd >= 0 && fd < MAX_TIMER_FDS) {
         memset(&timers[fd], 0, sizeof timers[fd]);
+        gone[fd] = 0;
     }
     pthread_mutex_unlock(&lock);
 }
