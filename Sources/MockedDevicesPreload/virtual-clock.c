@@ -288,10 +288,10 @@ static uint64_t fire_timers(uint64_t expiry)
 }
 
 /*
- * At an idle moment: the replay's next step. Returns 1 if it gave the program something to look
- * at (a timer fired, a device unplugged by the harness), 0 if it is to wait: for a frame on its
- * way to the reader (the pty passes it on a moment after the write), or for a signal (the script
- * is over, or a device reads nothing).
+ * At an idle moment: the replay's next step. Returns 1 if the program is to look again (a timer
+ * fired, or a pause was reached, whose next step is read once the harness has acted), 0 if it is
+ * to wait: for a frame on its way to the reader (the pty passes it on a moment after the write),
+ * or for a signal (the script is over, or a device reads nothing).
  */
 static int take_step(void)
 {
