@@ -269,8 +269,10 @@ struct LineReader {
     /// What the file should be, for messages: "a recording".
     private let kind: String
     private var fd: Int32
+    /// The bytes read and not yet taken are `buffer[start..<end]`; the rest is room to read into.
     private var buffer: [UInt8] = []
     private var start = 0
+    private var end = 0
     private var atEnd = false
     private(set) var lineNumber = 0
     private var pushedBack: String?
@@ -293,6 +295,7 @@ struct LineReader {
         self.kind = kind
         fd = -1
         buffer = Array(text.utf8)
+        end = buffer.count
         atEnd = true
     }
 
@@ -304,6 +307,7 @@ struct LineReader {
         atEnd = true
         buffer = []
         start = 0
+        end = 0
     }
 
     /// Makes `text`, the line just read, the next line again.
@@ -324,36 +328,44 @@ struct LineReader {
                 start = newline + 1
                 return text
             }
-            if buffer.count - start > Self.maxLineLength {
+            if end - start > Self.maxLineLength {
                 throw RecordingError.bad(file, lineNumber + 1, "a line longer than 1 MiB: not \(kind)")
             }
             if atEnd {
-                guard start < buffer.count else {
+                guard start < end else {
                     close()
                     return nil
                 }
-                let text = try line(buffer[start...])
-                start = buffer.count
+                let text = try line(buffer[start..<end])
+                start = end
                 return text
             }
-            // The unread rest and the next chunk, copied and read into place rather than appended
-            // element by element.
+            // The unread rest moves to the front and the next chunk is read after it, in place:
+            // the buffer grows only for a line longer than a chunk.
             let chunk = 256 * 1024
-            let rest = buffer.count - start
-            var n = 0, error: Int32 = 0
-            buffer = buffer.withUnsafeBufferPointer { old in
-                [UInt8](unsafeUninitializedCapacity: rest + chunk) { space, count in
-                    if rest > 0 { space.baseAddress!.initialize(from: old.baseAddress! + start, count: rest) }
-                    n = read(fd, space.baseAddress! + rest, chunk)
-                    error = errno
-                    count = rest + max(n, 0)
+            let rest = end - start
+            if buffer.count < rest + chunk {
+                var grown = [UInt8](repeating: 0, count: rest + chunk)
+                grown.withUnsafeMutableBufferPointer { to in
+                    buffer.withUnsafeBufferPointer { from in
+                        if rest > 0 { to.baseAddress!.update(from: from.baseAddress! + start, count: rest) }
+                    }
+                }
+                buffer = grown
+            } else if rest > 0 && start > 0 {
+                buffer.withUnsafeMutableBufferPointer { bytes in
+                    _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, rest)
                 }
             }
             start = 0
+            end = rest
+            let n = buffer.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress! + rest, chunk) }
             guard n >= 0 else {
+                let error = errno
                 close()
                 throw RecordingError(.permission, file: file, "cannot be read: \(String(cString: strerror(error)))")
             }
+            end += n
             if n == 0 { atEnd = true }
         }
     }
@@ -361,7 +373,7 @@ struct LineReader {
     /// The index of the next newline from ``start``, if the buffer holds one.
     private func nextNewline() -> Int? {
         buffer.withUnsafeBufferPointer { bytes in
-            guard start < bytes.count, let hit = memchr(bytes.baseAddress! + start, 10, bytes.count - start) else { return nil }
+            guard start < end, let hit = memchr(bytes.baseAddress! + start, 10, end - start) else { return nil }
             return bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
     }
