@@ -58,9 +58,8 @@ final class ChannelReceiver {
         if programEnd >= 0 { Glibc.close(programEnd) }
     }
 
-    /// Reads and hands on every whole record the pipe holds now, without waiting; `once`, with
-    /// one read unless it fills the buffer (a short read of a stream socket took all there was).
-    func drain(once: Bool = false) throws(HarnessError) {
+    /// Reads and hands on every whole record the pipe holds now, without waiting.
+    func drain() throws(HarnessError) {
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
@@ -75,7 +74,6 @@ final class ChannelReceiver {
             } catch {
                 throw HarnessError(.programFailed, "the libinput side's output is malformed (\(error)); is touchsynth-libinput from another build?")
             }
-            if once && n < chunk.count { return }
         }
     }
 
@@ -132,11 +130,14 @@ func closeOnExecPair() throws(HarnessError) -> (harness: Int32, program: Int32) 
     guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
         throw HarnessError(.system, "socketpair: \(String(cString: strerror(errno)))")
     }
-    func movedUp(_ fd: Int32) -> Int32 {
-        let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
-        guard moved >= 0 else { return fd }
-        close(fd)
-        return moved
-    }
     return (movedUp(ends[0]), movedUp(ends[1]))
+}
+
+/// `fd` renumbered, close-on-exec, above the descriptors a program gets its ends as at spawn
+/// (`fd` itself if it cannot be).
+func movedUp(_ fd: Int32) -> Int32 {
+    let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+    guard moved >= 0 else { return fd }
+    close(fd)
+    return moved
 }

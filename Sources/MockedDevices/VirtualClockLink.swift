@@ -71,9 +71,8 @@ struct VirtualClockLink {
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw HarnessError(.system, "socketpair: \(String(cString: strerror(errno)))")
         }
-        // Above any number the program's descriptors are moved to at spawn.
-        fd = Self.movedUp(ends[0])
-        let programReports = Self.movedUp(ends[1])
+        fd = movedUp(ends[0])
+        let programReports = movedUp(ends[1])
         let pair = try closeOnExecPair()
         script = pair.harness
         // Copies numbered above any target, so that passing them on moves none over another.
@@ -83,13 +82,6 @@ struct VirtualClockLink {
         _ = setsockopt(script, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         _ = setsockopt(pair.program, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         for end in [fd, script] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-    }
-
-    private static func movedUp(_ fd: Int32) -> Int32 {
-        let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
-        guard moved >= 0 else { return fd }
-        Glibc.close(fd)
-        return moved
     }
 
     /// The program's environment entries for a clock that starts at `start` nanoseconds.
