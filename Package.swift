@@ -51,13 +51,16 @@ let package = Package(
         ),
         // The uinput ioctls for the bridge's virtual touchscreen (kernel headers only).
         .systemLibrary(name: "CUinput"),
-        // libinput's event vocabulary as plain values, so the pure modules need no C.
+        // libinput's event vocabulary as plain values, so the pure modules need no C (nor Foundation:
+        // the libinput side links it, and starts faster without).
         .target(name: "LibinputEvents"),
+        // libinput's events as text: `libinput debug-events`' lines and JSON Lines captures read back.
+        .target(name: "LibinputEventText", dependencies: ["LibinputEvents"]),
         // Clean SIGINT/SIGTERM shutdown for the poll loops of libinput and of `record`.
         .target(name: "ProcessSignals"),
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
         // The evdev model and the recording formats: values and parsers, files read but no process started.
-        .target(name: "Recordings", dependencies: ["Yams", "LibinputEvents"]),
+        .target(name: "Recordings", dependencies: ["Yams", "LibinputEvents", "LibinputEventText"]),
         // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
         .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
@@ -98,10 +101,10 @@ let package = Package(
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents", "LibinputEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
-        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "ViewTimeline", "ViewPage"]),
+        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText", "ViewTimeline", "ViewPage"]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.
-        .target(name: "ViewTimeline", dependencies: ["Recordings", "AppEvents", "Gestures", "LibinputEvents"]),
+        .target(name: "ViewTimeline", dependencies: ["Recordings", "AppEvents", "Gestures", "LibinputEvents", "LibinputEventText"]),
         // The view's page: its HTML, script and styles, files compiled into the binary, and the
         // document that holds them with a timeline (the report's player) or a stream's address.
         .target(name: "ViewPage", resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),
@@ -115,7 +118,7 @@ let package = Package(
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "Benchmarks", "EvdevRecording",
-                "TouchscreenBridge", "ProcessSignals", "ViewTimeline", "ViewServer", "LiveView",
+                "TouchscreenBridge", "ProcessSignals", "ViewTimeline", "ViewServer", "LiveView", "LibinputEventText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -130,7 +133,7 @@ let package = Package(
         .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings"]),
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents", "AppEvents", "Gestures", "GestureSynthesis",
+        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents", "LibinputEventText", "AppEvents", "Gestures", "GestureSynthesis",
                                                     "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),

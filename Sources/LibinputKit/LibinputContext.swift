@@ -1,5 +1,4 @@
 import CLibinput
-import Foundation
 import ProcessSignals
 @_exported import LibinputEvents
 
@@ -90,7 +89,12 @@ public final class LibinputContext {
             guard let li, let format, let args, let context = libinput_get_user_data(li) else { return }
             var buffer = [CChar](repeating: 0, count: 1024)
             _ = vsnprintf(&buffer, buffer.count, format, args)
-            let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            // Trimmed of the newline libinput ends each line with (and of any other ASCII space).
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0d).contains(byte) }
+            let first = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+            let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? first
+            let text = String(decoding: bytes[first..<end], as: UTF8.self)
             let owner = Unmanaged<LibinputContext>.fromOpaque(context).takeUnretainedValue()
             let level: LibinputLogMessage.Priority = priority == LIBINPUT_LOG_PRIORITY_ERROR ? .error : priority == LIBINPUT_LOG_PRIORITY_INFO ? .info : .debug
             owner.pendingLog.append(LibinputLogMessage(priority: level, text: text))
@@ -169,8 +173,7 @@ public final class LibinputContext {
 
     /// For a udev context that found nothing: explains unreadable `/dev/input` nodes.
     public static func diagnoseNoDevices() -> LibinputError {
-        let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? [])
-            .filter { $0.hasPrefix("event") }.sorted()
+        let nodes = eventNodeNames().sorted()
         if nodes.isEmpty {
             return LibinputError(.unavailable, "no input devices: /dev/input has no event nodes (a container or VM without input devices?)")
         }
@@ -178,6 +181,18 @@ public final class LibinputContext {
             do { try checkReadable("/dev/input/" + node) } catch { return error }
         }
         return LibinputError(.unavailable, "libinput found no usable input device on this seat")
+    }
+
+    /// The `event*` names in `/dev/input`, none if it cannot be read.
+    private static func eventNodeNames() -> [String] {
+        guard let directory = opendir("/dev/input") else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("event") { names.append(name) }
+        }
+        return names
     }
 
     /// The file descriptor to poll for readiness.

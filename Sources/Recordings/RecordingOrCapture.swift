@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEventText
 import LibinputEvents
 
 /// A file named on the command line that holds a recording or a `--json` capture, told apart by

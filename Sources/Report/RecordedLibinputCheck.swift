@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEventText
 import LibinputEvents
 import Recordings
 

@@ -1,3 +1,4 @@
+import LibinputEventText
 import LibinputEvents
 
 /// Two libinput event streams compared event by event as `libinput debug-events` shows them (two

@@ -1,6 +1,7 @@
 import AppEvents
 import Foundation
 import Gestures
+import LibinputEventText
 import LibinputEvents
 import ModeComparison
 

@@ -1,3 +1,4 @@
+import LibinputEventText
 import LibinputEvents
 
 /// libinput's view of the input, as the page draws it beside the pad: the last event, the

@@ -7,6 +7,7 @@ import Recordings
 /// `touchsynth bench`: the speed and memory figures the project reports, measured on recordings.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Measure parsing, replays on both clocks, translation and recognizer throughput, and peak memory.",
         discussion: """
             Virtual clock: every recording replayed, wall time over their summed duration, and the harness's CPU time over \

@@ -11,6 +11,7 @@ import TouchscreenBridge
 /// virtual multitouch touchscreen that every evdev reader sees.
 struct Bridge: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bridge",
         abstract: "Give touch-only programs the touchpad's pinch and rotation: a uinput touchscreen fed with compat mode's simulated touches.",
         discussion: """
             `bridge run` (the default) creates the virtual touchscreen and writes to it until SIGINT or SIGTERM, \

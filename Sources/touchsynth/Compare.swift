@@ -13,6 +13,7 @@ import SurfaceDescriptions
 /// `touchsynth compare`: which recognizers fire, with what values, in each UIKit mode.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Replay recordings through real libinput once and compare the gesture recognizers each UIKit mode triggers.",
         discussion: """
             The app screen is list unless --surface names another built-in screen (touchsynth surfaces lists them) or a JSON or YAML surface description. \

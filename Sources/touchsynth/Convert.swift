@@ -5,6 +5,7 @@ import Recordings
 /// `touchsynth convert IN -o OUT`: between libinput record YAML, evemu and evtest text.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a recording between libinput record YAML, evemu, evtest, getevent and ChromeOS evdev logs (input format detected).",
         discussion: "The output format follows -o's extension (.yml, .evemu/.events, .evtest/.txt, .getevent, .chromeos) unless --format says otherwise.")
 

@@ -5,6 +5,7 @@ import Foundation
 /// `touchsynth corpus`: a corpus run (the default) or the merge of a sharded run's result files.
 struct Corpus: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "corpus",
         abstract: "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and report what libinput makes of each.",
         subcommands: [CorpusRunCommand.self, CorpusMergeCommand.self],
         defaultSubcommand: CorpusRunCommand.self)

@@ -7,6 +7,7 @@ import MockedDevices
 /// `touchsynth debug`: live libinput events, or the app events of either UIKit mode, one line each.
 struct Debug: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "debug",
         abstract: "Print libinput events (or the app events of a UIKit mode) from the seat or the given devices until interrupted.")
 
     @Option(help: "The udev seat.") var seat = "seat0"

@@ -4,7 +4,7 @@ import LibinputKit
 
 /// `touchsynth devices`: what libinput sees, like `libinput list-devices`.
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the input devices libinput sees on a seat.")
+    static let configuration = CommandConfiguration(commandName: "devices", abstract: "List the input devices libinput sees on a seat.")
 
     @Option(help: "The udev seat.") var seat = "seat0"
     @Option(name: .customLong("device"), help: ArgumentHelp("A device by node (event2 or /dev/input/event2): the nodes to open instead of the seat (repeatable).", valueName: "node"))

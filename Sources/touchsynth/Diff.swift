@@ -9,6 +9,7 @@ import Report
 /// recordings, frame by frame, as a kernel delivers them.
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare two libinput event streams (JSON Lines from debug/replay --json), or two recordings, event by event.",
         discussion: """
             Event streams are compared as `libinput debug-events` shows them (two decimals), on the devices \

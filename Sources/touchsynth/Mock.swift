@@ -5,6 +5,7 @@ import MockedDevices
 /// `touchsynth mock REC -- COMMAND`: any program (e.g. `libinput debug-events`) against a recorded device.
 struct Mock: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "mock",
         abstract: "Run a command against a recording presented as a real device (no root).",
         discussion: """
             In COMMAND, {devnode} is replaced by the mocked device node. Example:

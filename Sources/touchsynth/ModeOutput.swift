@@ -3,6 +3,7 @@ import AppEvents
 import ArgumentParser
 import Benchmarks
 import Foundation
+import LibinputEventText
 import LibinputEvents
 import LibinputKit
 import Report

@@ -7,6 +7,7 @@ import Recordings
 /// `touchsynth record`: a live device into libinput record YAML, until Ctrl-C.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Record a live input device as libinput record YAML (readable by `libinput replay` and `touchsynth replay`).",
         discussion: "Without --device, the laptop's touchpad is found by its capabilities. Ctrl-C ends the recording; the file is complete at every frame.")
 

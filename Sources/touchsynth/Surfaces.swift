@@ -4,6 +4,7 @@ import SurfaceDescriptions
 /// `touchsynth surfaces [NAME]`: the built-in app screens, or one's description file to copy.
 struct Surfaces: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "surfaces",
         abstract: "List the built-in app screens --surface takes by name, or print one's description file.",
         discussion: """
             Each screen is modelled on UIKit's standard controls (docs/uikit-behaviour.md says which, and what is modelled). \

@@ -6,6 +6,7 @@ import Recordings
 /// `touchsynth synthesize SCRIPT --desc DESC`: a gesture script performed on a real device description.
 struct Synthesize: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "synthesize",
         abstract: "Synthesize a recording from a gesture script on a device description.",
         discussion: """
             Statements, one per line or separated by ';' (lengths in mm, times in ms,

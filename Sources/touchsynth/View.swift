@@ -11,6 +11,7 @@ import ViewTimeline
 /// `touchsynth view [RECORDING]`: the input drawn in a browser, live or a replay to play.
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "view",
         abstract: "Serve a page on this machine that draws the input and both modes' app screens: live, or a recording to play.",
         discussion: """
             Without a recording, libinput's events from the seat (or --device nodes) as they happen; with one, its replay \

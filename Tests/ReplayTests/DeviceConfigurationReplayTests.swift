@@ -1,5 +1,6 @@
 import Foundation
 import GestureSynthesis
+import LibinputEventText
 import LibinputEvents
 import MockedDevices
 import Recordings

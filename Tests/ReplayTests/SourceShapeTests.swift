@@ -88,4 +88,16 @@ final class SourceShapeTests: XCTestCase {
         XCTAssertTrue(manifest.contains(".target("), "the manifest read")
         XCTAssertFalse(manifest.contains("unsafeFlags("))
     }
+
+    /// Every replay starts the libinput side: without Foundation (and the ICU data it loads) it
+    /// starts in half the time, so none of the modules it links imports it.
+    func testTheLibinputSideLinksNoFoundation() throws {
+        let side = ["LibinputEvents/", "LibinputKit/", "ReplayChannel/", "ProcessSignals/", "touchsynth-libinput/"]
+        let files = try swiftFiles().filter { file in side.contains { file.path.hasPrefix($0) } }
+        XCTAssertGreaterThan(files.count, 10, "the side's modules read")
+        for file in files {
+            let imports = file.text.split(separator: "\n").filter { $0.hasPrefix("import Foundation") || $0.hasPrefix("@_exported import Foundation") }
+            XCTAssertEqual(imports, [], file.path)
+        }
+    }
 }

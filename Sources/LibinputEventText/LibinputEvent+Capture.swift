@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 
 /// Reading back a capture: the JSON Lines `debug --json` and `replay --json` write (one libinput
 /// event per line, ``LibinputEvent/encode(to:)``), or those of `--mode … --json` and

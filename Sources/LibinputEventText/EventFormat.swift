@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 
 /// How libinput events are shown in tables: one aligned line each (JSON: `LibinputEvent+JSON.swift`).
 public enum EventFormat {
