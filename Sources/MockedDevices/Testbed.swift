@@ -46,12 +46,12 @@ final class Testbed {
         let ioctlPath = root + "/touchsynth-event\(eventNumber).ioctl"
         let dbPath = root + "/" + files.udevDatabasePath
         do {
-            try files.ioctlTree.write(toFile: ioctlPath, atomically: true, encoding: .utf8)
             try FileManager.default.createDirectory(atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try files.udevDatabase.write(toFile: dbPath, atomically: true, encoding: .utf8)
         } catch {
             throw HarnessError(.system, "cannot write testbed files under \(root): \(error.localizedDescription)")
         }
+        try Self.write(files.ioctlTree, to: ioctlPath)
+        try Self.write(files.udevDatabase, to: dbPath)
         guard umockdev_testbed_load_ioctl(testbed, files.devnode, ioctlPath, &error) != 0 else {
             throw HarnessError(.system, "umockdev: cannot load the ioctl tree: \(Self.take(error))")
         }
@@ -67,6 +67,21 @@ final class Testbed {
         Self.lock.lock()
         defer { Self.lock.unlock() }
         umockdev_testbed_remove_device(testbed, syspath)
+    }
+
+    /// `text` as the file at `path`, with plain calls: Foundation's writes sync the file to disk,
+    /// a wait each replay would pay for a directory that is gone when the replay ends.
+    private static func write(_ text: String, to path: String) throws(HarnessError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw HarnessError(.system, "cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw HarnessError(.system, "cannot write \(path): \(String(cString: strerror(errno)))") }
+            bytes = bytes.dropFirst(n)
+        }
     }
 
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
