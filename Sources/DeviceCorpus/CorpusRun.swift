@@ -98,13 +98,15 @@ public struct CorpusRun: Sendable {
         var seconds: [CorpusPair: Double] = [:]
         for (w, item) in work.enumerated() {
             let replay = replays[item.replay]
-            let outcome: CorpusCell.Outcome = switch results.results[w] {
-            case .success(let replayed): CorpusGesture.all[replay.gesture].judge(replayed.events)
-            case .failure(let error): .replayFailed(error.message)
-            case nil: .replayFailed("not run: the corpus was interrupted")
+            switch results.results[w] {
+            case .success(let replayed):
+                byVersion[item.build][replay.device][replay.gesture].outcome = CorpusGesture.all[replay.gesture].judge(replayed.events)
+                byVersion[item.build][replay.device][replay.gesture].modesDiffer = replayed.modesDiffer
+            case .failure(let error):
+                byVersion[item.build][replay.device][replay.gesture].outcome = .replayFailed(error.message)
+            case nil:
+                byVersion[item.build][replay.device][replay.gesture].outcome = .replayFailed("not run: the corpus was interrupted")
             }
-            byVersion[item.build][replay.device][replay.gesture].outcome = outcome
-            if case .success(let replayed) = results.results[w] { byVersion[item.build][replay.device][replay.gesture].modesDiffer = replayed.modesDiffer }
             seconds[CorpusPair(device: devices[replay.device].file, gesture: CorpusGesture.all[replay.gesture].name,
                                libinput: builds[item.build].version)] = results.seconds[w]
         }

@@ -38,6 +38,7 @@ extension MockedDevice {
                 delivery.frames += 1
             case .removal(let node):
                 try unplug(node)
+                // Only to wake the reader: a buffer too full to take it has woken it already.
                 _ = Self.wakeEvent(at: Clock.now()).withUnsafeBytes { Glibc.write(node.masterFD, $0.baseAddress, $0.count) }
                 continue
             case .synDropped(let node, let resumesAt):
