@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "touchsynth", targets: ["touchsynth"]),
+        // What `touchsynth view` runs in its place: found beside touchsynth.
+        .executable(name: "touchsynth-view", targets: ["touchsynth-view"]),
         // The libinput side of every replay; a product, so that packages depending on the
         // libraries build it beside their own executables and tests.
         .executable(name: "touchsynth-libinput", targets: ["touchsynth-libinput"]),
@@ -91,7 +93,7 @@ let package = Package(
                                                      "SurfaceDescriptions", "AppEvents", "Gestures"]),
         // The speed and memory figures of `touchsynth bench`.
         .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
-                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewServer", "Histograms"]),
+                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewServing", "Histograms"]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
         .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings", "LibinputEvents"], resources: [.copy("Screens")]),
         // The testing kit: a recording replayed through real libinput and both modes, and
@@ -109,20 +111,29 @@ let package = Package(
         // document that holds them with a timeline (the report's player) or a stream's address.
         .target(name: "ViewPage", resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),
         // `touchsynth view`'s web server: the page and its assets, the timeline, and the live stream.
-        .target(name: "ViewServer", dependencies: ["ViewTimeline", "ViewPage", "Histograms", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(name: "ViewServer", dependencies: ["ViewServing", "ViewTimeline", "ViewPage", "Histograms", .product(name: "FlyingFox", package: "FlyingFox")]),
+        // What the view and its benchmark need of the server, without the server: the commands'
+        // module links this, and only touchsynth-view links ViewServer (and FlyingFox's networking).
+        .target(name: "ViewServing", dependencies: ["ViewTimeline", "Histograms"]),
         // `touchsynth view` live: libinput's events and the pads' own evdev frames, stepped through
         // the view's model as they come.
         .target(name: "LiveView", dependencies: ["LibinputKit", "EvdevRecording", "Recordings", "ViewTimeline", "LibinputEvents"]),
-        .executableTarget(
-            name: "touchsynth",
+        // The commands of the CLI, one file each: they parse options, call the libraries and print.
+        // Both executables below run them.
+        .target(
+            name: "TouchSynthCommands",
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "Benchmarks", "EvdevRecording",
-                "TouchscreenBridge", "ProcessSignals", "ViewTimeline", "ViewServer", "LiveView", "LibinputEventText",
+                "TouchscreenBridge", "ProcessSignals", "ViewTimeline", "ViewServing", "LiveView", "LibinputEventText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .executableTarget(name: "touchsynth", dependencies: ["TouchSynthCommands"]),
+        // `touchsynth view` and `bench --view-stream`: the same commands with the view's web server,
+        // which `touchsynth` leaves out (its networking libraries were a third of every start).
+        .executableTarget(name: "touchsynth-view", dependencies: ["TouchSynthCommands", "ViewServer"]),
         // libFuzzer harness for every parser (tools/fuzz builds it with -sanitize=fuzzer -DFUZZING);
         // built normally, it replays a corpus through the same entry points.
         .executableTarget(

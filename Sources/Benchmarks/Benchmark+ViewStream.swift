@@ -4,7 +4,7 @@ import LibinputEvents
 import MockedDevices
 import Recordings
 import SurfaceDescriptions
-import ViewServer
+import ViewServing
 import ViewTimeline
 
 extension Benchmark {
@@ -13,8 +13,10 @@ extension Benchmark {
     /// second for `seconds`, to one browser-like client on a real WebSocket that reads as fast as
     /// it can. Reports every frame delivered or counted as merged, the server's added delay (from
     /// publishing to the encoded message handed to the socket's writer), the model's time per
-    /// event, and this process's resident memory over the run.
-    public func viewStream(recording: Recording, seconds: Double, rate: Double) throws -> [BenchFigure] {
+    /// event, and this process's resident memory over the run. `makeServer` starts the server
+    /// on loopback with a free port, given the page's title.
+    public func viewStream(recording: Recording, seconds: Double, rate: Double,
+                           makeServer: (String) throws -> any ViewServing) throws -> [BenchFigure] {
         let events = try Replay(.recording(recording)).events.filter {
             if case .deviceAdded = $0.kind { return false }
             if case .deviceRemoved = $0.kind { return false }
@@ -25,7 +27,7 @@ extension Benchmark {
         let screen = BuiltInScreen.default.description()
         let model = ViewModel(title: "bench", device: recording.device, configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize),
                               makeSurface: { (try? screen.makeSurface()) ?? .init() })
-        let server = try ViewServer(title: "bench")
+        let server = try makeServer("bench")
         server.show(.live(model.scene))
         defer { server.stop() }
         let client = try StreamClient(port: server.port)

@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import ViewPage
+import ViewServing
 import ViewTimeline
 
 /// Answers the page, its assets, the timeline and the stream, and nothing else.
@@ -18,7 +19,7 @@ final class Router: HTTPHandler, @unchecked Sendable {
     }
 
     /// What to serve from now on; until then the page answers 503.
-    func show(_ content: ViewServer.Content) {
+    func show(_ content: ViewContent) {
         let (page, timeline, isLive): (Data, Data?, Bool) = switch content {
         case .timeline(let t): (Data(ViewPage.served(title: title, source: .timeline(path: "timeline.json")).utf8), Data(t.json.utf8), false)
         case .live: (Data(ViewPage.served(title: title, source: .live(path: "/stream")).utf8), nil, true)

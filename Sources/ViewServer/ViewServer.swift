@@ -3,6 +3,7 @@ import FlyingSocks
 import Histograms
 import Foundation
 import ViewPage
+@_exported import ViewServing
 import ViewTimeline
 
 /// `touchsynth view`'s web server: one page, its script and styles, and the frames, either a
@@ -11,30 +12,7 @@ import ViewTimeline
 ///
 /// Publishing never waits for a browser: each has an ``Outbox`` that merges frames when it falls
 /// behind. Several browsers may watch at once.
-public final class ViewServer: @unchecked Sendable {
-    /// What the page shows.
-    public enum Content: Sendable {
-        /// A replay's frames, computed ahead: the page plays them.
-        case timeline(ViewTimeline)
-        /// Frames published as they happen, starting from this scene.
-        case live(ViewScene)
-    }
-
-    /// Counts since the server started.
-    public struct Statistics: Sendable {
-        /// Frames published (live).
-        public var published = 0
-        /// Frames taken to be sent, summed over browsers, merged ones counted in the frame they went into.
-        public var sent = 0
-        /// Frames merged into later ones for a browser that fell behind, summed over browsers.
-        public var coalesced = 0
-        /// Browsers connected to the stream now.
-        public var browsers = 0
-        /// From publishing to being encoded and handed to the socket's writer, each frame for each
-        /// browser, in microseconds.
-        public var delays = DelayHistogram()
-    }
-
+public final class ViewServer: ViewServing, @unchecked Sendable {
     /// The page's address, `http://127.0.0.1:PORT/`.
     public let url: String
     /// The port listened on (the one the system chose when 0 was asked for).
@@ -45,7 +23,7 @@ public final class ViewServer: @unchecked Sendable {
     private var scene: ViewScene?
     private var lastFrame: ViewFrame?
     private var outboxes: [ObjectIdentifier: Outbox] = [:]
-    private var counts = Statistics()
+    private var counts = ViewServerStatistics()
     private let runTask: Task<Void, Never>
 
     /// Starts listening on `address` (an IPv4 or IPv6 literal) and `port` (0: a free one) and
@@ -93,7 +71,7 @@ public final class ViewServer: @unchecked Sendable {
     }
 
     /// Serves `content` from now on.
-    public func show(_ content: Content) {
+    public func show(_ content: ViewContent) {
         if case .live(let scene) = content { lock.withLock { self.scene = scene } }
         router.show(content)
     }
@@ -131,7 +109,7 @@ public final class ViewServer: @unchecked Sendable {
     }
 
     /// The counts so far.
-    public var statistics: Statistics {
+    public var statistics: ViewServerStatistics {
         lock.withLock {
             var s = counts
             s.browsers = outboxes.count

@@ -119,4 +119,24 @@ final class CommandLineTests: XCTestCase {
         let both = try runProcess([touchsynth, "convert", pinch, "--to", "evemu", "--format", "yaml"])
         XCTAssertEqual(both.status, 64, both.stderr)
     }
+
+    /// `touchsynth` starts without the view's networking libraries (Foundation's networking,
+    /// libcurl and its TLS libraries), which were a third of its start: `view` continues in
+    /// touchsynth-view, and says so when that is missing.
+    func testOnlyTheViewLoadsTheNetworkingLibraries() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let libraries = try runProcess(["/usr/bin/ldd", touchsynth])
+        XCTAssertEqual(libraries.status, 0, libraries.stderr)
+        XCTAssertTrue(libraries.stdout.contains("libFoundation.so"), libraries.stdout)
+        // A build with the server linked in would serve the view below until killed.
+        guard !libraries.stdout.contains("libFoundationNetworking"), !libraries.stdout.contains("libcurl") else {
+            return XCTFail("touchsynth loads the networking libraries:\n" + libraries.stdout)
+        }
+
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let environment = ProcessInfo.processInfo.environment.merging(["TOUCHSYNTH_VIEW_PATH": "/nonexistent/touchsynth-view"]) { $1 }
+        let missing = try runProcess([touchsynth, "view", pinch], environment: environment)
+        XCTAssertEqual(missing.status, 69, missing.stderr)
+        XCTAssertEqual(missing.stderr, "touchsynth: TOUCHSYNTH_VIEW_PATH=/nonexistent/touchsynth-view does not exist\n")
+    }
 }

@@ -42,13 +42,17 @@ final class SourceShapeTests: XCTestCase {
     /// The bound grew from 2,000 to 2,150 lines with `view`, a subcommand whose work is in
     /// ViewTimeline, ViewServer and LiveView, and to 2,400 with option groups every replaying
     /// command shares (libinput's device settings, `--start`/`--end`, `--verbose`,
-    /// `--allow-empty`) and the old spellings kept for a release, and to 2,500 with `corpus merge`
-    /// and the corpus's shard options, whose work is in DeviceCorpus.
-    func testTheCommandLineStaysWithinTwentyFiveHundredLines() throws {
-        let cli = try swiftFiles().filter { $0.path.hasPrefix("touchsynth/") }
+    /// `--allow-empty`) and the old spellings kept for a release, to 2,500 with `corpus merge`
+    /// and the corpus's shard options, whose work is in DeviceCorpus, and to 2,550 with the two
+    /// executables that run the commands (`touchsynth-view` has the web server linked in).
+    func testTheCommandLineStaysWithinTwentyFiveHundredFiftyLines() throws {
+        let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 2500, "Sources/touchsynth")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 2550, "the CLI")
     }
+
+    /// The CLI's folders: its commands, and the two executables that run them.
+    private static let commandLine = ["TouchSynthCommands/", "touchsynth/", "touchsynth-view/"]
 
     func testUnsafeOwnershipOnlyWhereCHoldsASwiftObject() throws {
         for file in try swiftFiles() {
@@ -69,7 +73,7 @@ final class SourceShapeTests: XCTestCase {
         let programs = ["Process(", "posix_spawn", "system(", "popen(", "execv", "execl", "fork("]
         let commands = ["apt-get", "apt ", "dpkg", "pip ", "swift build", "tools/build", ".sh\""]
         var libraries = 0
-        for file in try swiftFiles() where !file.path.hasPrefix("touchsynth/") && !file.path.hasPrefix("touchsynth-fuzz/") {
+        for file in try swiftFiles() where !(Self.commandLine + ["touchsynth-fuzz/"]).contains(where: file.path.hasPrefix) {
             libraries += 1
             let code = file.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
             for program in programs where code.contains(try Regex("(^|[^A-Za-z_])" + NSRegularExpression.escapedPattern(for: program))) {

@@ -3,6 +3,7 @@ import Benchmarks
 import Foundation
 import MockedDevices
 import Recordings
+import ViewServing
 
 /// `touchsynth bench`: the speed and memory figures the project reports, measured on recordings.
 struct Bench: ParsableCommand {
@@ -33,17 +34,20 @@ struct Bench: ParsableCommand {
         if let viewStream { guard viewStream > 0, viewStream <= 86_400 else { throw ValidationError("--view-stream takes 0 to 86400 seconds") } }
         if rate != nil, eventsPerSecond != nil { throw ValidationError("--rate is the old spelling of --events-per-second: give one of them") }
         guard streamRate > 0, streamRate <= 100_000 else { throw ValidationError("--events-per-second must be within 0 and 100000") }
-        // Said here, once, before the measurement's own output.
-        if rate != nil { deprecated("--rate (bench)", use: "--events-per-second") }
     }
 
     func run() throws {
+        // First: a view stream may run in touchsynth-view, which then says all there is to say.
+        let makeServer = viewStream == nil ? nil : ViewServers.maker()
+        if rate != nil { deprecated("--rate (bench)", use: "--events-per-second") }
         let benchmark = Benchmark(runs: runs, events: events)
         if throughputOnly { return report(benchmark.throughput(), header: "synthetic stream, \(runs) runs") }
-        if let viewStream {
+        if let viewStream, let makeServer {
             let path = recordings.first ?? "Tests/Fixtures/synthesized/session.yml"
             let recording = reportingErrors { try RecordingLoader.load(path) }
-            return report(reportingErrors { try benchmark.viewStream(recording: recording, seconds: viewStream, rate: streamRate) }, header: "view stream, \(path)")
+            return report(reportingErrors {
+                try benchmark.viewStream(recording: recording, seconds: viewStream, rate: streamRate) { title throws(ViewServerError) in try makeServer(title, "127.0.0.1", 0) }
+            }, header: "view stream, \(path)")
         }
         if hourOnly { return report(hourFigures(benchmark), header: "synthesized hour, 1 run") }
         let paths = recordings.isEmpty ? Benchmark.bundledRecordings() : recordings

@@ -2,13 +2,16 @@ import ArgumentParser
 import Foundation
 import MockedDevices
 
-@main
-struct TouchSynth: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `touchsynth` command and its subcommands: the `touchsynth` executable runs it, and so does
+/// `touchsynth-view` (``ViewServers``).
+public struct TouchSynth: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "touchsynth",
         abstract: "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and indirect input modes.",
         version: Version.text,
         subcommands: [Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self, Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self])
+
+    public init() {}
 }
 
 /// Ends the process with a one-line error and its exit code; never a trap.

@@ -5,7 +5,7 @@ import LiveView
 import MockedDevices
 import ProcessSignals
 import Recordings
-import ViewServer
+import ViewServing
 import ViewTimeline
 
 /// `touchsynth view [RECORDING]`: the input drawn in a browser, live or a replay to play.
@@ -46,6 +46,7 @@ struct View: ParsableCommand {
     private var devicePaths: [String] { nodes + oldNodes }
 
     func run() throws {
+        let makeServer = ViewServers.maker()
         if !oldNodes.isEmpty { deprecated("--node", use: "--device") }
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let configuration = description.translatorConfiguration(screen: screen.size)
@@ -53,7 +54,7 @@ struct View: ParsableCommand {
         if let listen { writeStderr("touchsynth: warning: listening on \(listen): anyone who can reach this machine there can watch the input") }
         // Listening first: a port in use is told before a replay is computed.
         let server = reportingErrors { () throws(ViewServerError) in
-            try ViewServer(title: recording ?? "live", address: listen ?? "127.0.0.1", port: port)
+            try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
         }
         guard let recording else {
             let model = ViewModel(title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
@@ -73,14 +74,14 @@ struct View: ParsableCommand {
         server.stop()
     }
 
-    private func announce(_ server: ViewServer) {
+    private func announce(_ server: any ViewServing) {
         emit("touchsynth: the view is at \(server.url) (Ctrl-C ends it)")
         if open { openInBrowser(server.url) }
     }
 
     /// libinput's events from the seat or the nodes, and the pads' own frames, each stepped
     /// through the model and published.
-    private func watchLive(_ model: ViewModel, server: ViewServer) {
+    private func watchLive(_ model: ViewModel, server: any ViewServing) {
         let context = reportingErrors { () throws -> LibinputContext in
             devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: replay.log.verbose)
                 : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: replay.log.verbose)
