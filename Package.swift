@@ -17,6 +17,7 @@ let package = Package(
         // Counts heap allocations for `touchsynth bench`: LD_PRELOAD=libtouchsynth-alloc-count.so.
         .library(name: "touchsynth-alloc-count", type: .dynamic, targets: ["AllocationCounter"]),
         .library(name: "LibinputKit", targets: ["LibinputKit"]),
+        .library(name: "LibinputEventText", targets: ["LibinputEventText"]),
         .library(name: "Recordings", targets: ["Recordings"]),
         .library(name: "GestureSynthesis", targets: ["GestureSynthesis"]),
         .library(name: "MockedDevices", targets: ["MockedDevices"]),

@@ -79,7 +79,7 @@ final class Testbed {
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw HarnessError(.system, "cannot write \(path): \(String(cString: strerror(errno)))") }
+            guard n > 0 else { throw HarnessError(.system, "cannot write \(path): \(n < 0 ? String(cString: strerror(errno)) : "nothing written")") }
             bytes = bytes.dropFirst(n)
         }
     }

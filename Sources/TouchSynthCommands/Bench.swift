@@ -34,15 +34,15 @@ struct Bench: ParsableCommand {
         if let viewStream { guard viewStream > 0, viewStream <= 86_400 else { throw ValidationError("--view-stream takes 0 to 86400 seconds") } }
         if rate != nil, eventsPerSecond != nil { throw ValidationError("--rate is the old spelling of --events-per-second: give one of them") }
         guard streamRate > 0, streamRate <= 100_000 else { throw ValidationError("--events-per-second must be within 0 and 100000") }
+        // Said here, once, before the measurement's own output.
+        if rate != nil { deprecated("--rate (bench)", use: "--events-per-second") }
     }
 
     func run() throws {
-        // First: a view stream may run in touchsynth-view, which then says all there is to say.
-        let makeServer = viewStream == nil ? nil : ViewServers.maker()
-        if rate != nil { deprecated("--rate (bench)", use: "--events-per-second") }
         let benchmark = Benchmark(runs: runs, events: events)
         if throughputOnly { return report(benchmark.throughput(), header: "synthetic stream, \(runs) runs") }
-        if let viewStream, let makeServer {
+        if let viewStream {
+            let makeServer = ViewServers.maker()
             let path = recordings.first ?? "Tests/Fixtures/synthesized/session.yml"
             let recording = reportingErrors { try RecordingLoader.load(path) }
             return report(reportingErrors {

@@ -13,9 +13,9 @@ import ViewTimeline
 /// Publishing never waits for a browser: each has an ``Outbox`` that merges frames when it falls
 /// behind. Several browsers may watch at once.
 public final class ViewServer: ViewServing, @unchecked Sendable {
-    @available(*, deprecated, renamed: "ViewContent", message: "the content type moved to ViewServing")
+    @available(*, deprecated, message: "use ViewContent, from ViewServing")
     public typealias Content = ViewContent
-    @available(*, deprecated, renamed: "ViewServerStatistics", message: "the counts moved to ViewServing")
+    @available(*, deprecated, message: "use ViewServerStatistics, from ViewServing")
     public typealias Statistics = ViewServerStatistics
 
     /// The page's address, `http://127.0.0.1:PORT/`.

@@ -139,4 +139,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(missing.status, 69, missing.stderr)
         XCTAssertEqual(missing.stderr, "touchsynth: TOUCHSYNTH_VIEW_PATH=/nonexistent/touchsynth-view does not exist\n")
     }
+
+    /// `view` is handed to touchsynth-view before it is parsed, so its errors and warnings come
+    /// once, from there: here a port in use (69) and an old option spelling.
+    func testTheViewIsParsedAndServedOnceByTouchsynthView() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(listener, 0)
+        defer { close(listener) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0 }
+        }
+        XCTAssertTrue(bound)
+        let port = UInt16(bigEndian: address.sin_port)
+
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let result = try runProcess([touchsynth, "view", pinch, "--port", String(port), "--click-method", "clickfinger"])
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertEqual(result.stderr, "touchsynth: warning: --click-method is deprecated and goes in the next release; use --set-click-method\n"
+                       + "touchsynth: port \(port) on 127.0.0.1 is in use by another program: choose another with --port, or 0 for a free one\n")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MockedDevices
 import XCTest
 
 /// The sources' shape (docs/testing.md), counted: small files, a small core, no unchecked
@@ -103,5 +104,8 @@ final class SourceShapeTests: XCTestCase {
             let imports = file.text.split(separator: "\n").filter { $0.hasPrefix("import Foundation") || $0.hasPrefix("@_exported import Foundation") }
             XCTAssertEqual(imports, [], file.path)
         }
+        let libraries = try runProcess(["/usr/bin/ldd", try BuildProducts.libinputSide()])
+        XCTAssertTrue(libraries.stdout.contains("libswiftCore"), libraries.stdout)
+        XCTAssertFalse(libraries.stdout.contains("libFoundation"), libraries.stdout)
     }
 }
