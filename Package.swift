@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents", "LibinputEventText", "AppEvents", "Gestures", "GestureSynthesis",
-                                                    "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus"]),
+                                                    "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "ViewServer"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),
         .testTarget(name: "TestingKitTests", dependencies: ["TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions",

@@ -1,5 +1,6 @@
 import Foundation
 import MockedDevices
+import ViewServer
 import XCTest
 
 /// The command line keeps one name for one meaning: every option of every command's `--help` is
@@ -144,16 +145,9 @@ final class CommandLineTests: XCTestCase {
     /// once, from there: here a port in use (69) and an old option spelling.
     func testTheViewIsParsedAndServedOnceByTouchsynthView() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(listener, 0)
-        defer { close(listener) }
-        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        XCTAssertTrue(bound)
-        let port = UInt16(bigEndian: address.sin_port)
+        let taken = try ViewServer(title: "taken")
+        defer { taken.stop() }
+        let port = taken.port
 
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let result = try runProcess([touchsynth, "view", pinch, "--port", String(port), "--click-method", "clickfinger"])
