@@ -9,7 +9,10 @@ public enum LibinputRecordFormat {
         try YAMLGuard.checkBeforeComposing(text, file: file)
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else { throw RecordingError.bad(file, 1, "empty YAML document") }
+            // The basic resolver tags every scalar a string: this format is read by position and
+            // converted here, and the default resolver's regular expressions cost more to compile
+            // than a short recording takes to read.
+            guard let node = try Yams.compose(yaml: text, .basic) else { throw RecordingError.bad(file, 1, "empty YAML document") }
             root = node
         } catch let error as RecordingError {
             throw error
@@ -29,7 +32,7 @@ public enum LibinputRecordFormat {
         }
         let device = try parseDevice(first, file: file)
         var events: [(time: UInt64, event: EvdevEvent)] = []
-        for entry in first["events"]?.sequence ?? [] {
+        for entry in items(first["events"]) {
             // Other entries (libinput:, comments) describe what libinput made of the events.
             guard let evdev = entry["evdev"] else { continue }
             guard let rows = evdev.sequence else { throw RecordingError.bad(file, line(evdev), "evdev events must be a list") }
@@ -93,7 +96,7 @@ public enum LibinputRecordFormat {
             }
             device.absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
         }
-        for item in evdev["properties"]?.sequence ?? [] {
+        for item in items(evdev["properties"]) {
             guard let prop = item.int.flatMap(UInt16.init(exactly:)), prop <= Evdev.propertyMax else {
                 throw RecordingError.bad(file, line(item), "unknown input property \(item.string ?? "?")")
             }
@@ -104,14 +107,18 @@ public enum LibinputRecordFormat {
             let axis = absinfo?.mapping?.first { $0.key.int == Int(problem.code) }?.value
             throw RecordingError.bad(file, line(axis ?? absinfo ?? evdev), problem.message)
         }
-        for item in node["udev"]?["properties"]?.sequence ?? [] {
-            guard let text = item.string, let eq = text.firstIndex(of: "=") else { continue }
+        for item in items(node["udev"]?["properties"]) {
+            guard let text = item.string, let eq = text.firstIndex(of: "="), eq != text.startIndex else { continue }
             device.udevProperties[String(text[..<eq])] = String(text[text.index(after: eq)...])
         }
         return device
     }
 
     private static func line(_ node: Node) -> Int? { node.mark.map { $0.line } }
+
+    /// The elements of a list, none for a missing one: not `?? []`, as Yams' empty list literal
+    /// builds the default resolver that ``parse(_:file:)`` does without.
+    private static func items(_ node: Node?) -> [Node] { node?.sequence.map(Array.init) ?? [] }
 
     /// A list of exactly `count` integers, or nil if it is not one; a non-integer element is an
     /// error at its own line rather than silently dropped.
