@@ -11,7 +11,8 @@ public enum LibinputRecordFormat {
         do {
             // The basic resolver tags every scalar a string: this format is read by position and
             // converted here, and the default resolver's regular expressions cost more to compile
-            // than a short recording takes to read.
+            // than a short recording takes to read. Keys that differ only in quoting (`1`, "1")
+            // are then one key.
             guard let node = try Yams.compose(yaml: text, .basic) else { throw RecordingError.bad(file, 1, "empty YAML document") }
             root = node
         } catch let error as RecordingError {
@@ -87,7 +88,7 @@ public enum LibinputRecordFormat {
             device.codes[type] = type == Evdev.EV_SYN ? [Evdev.SYN_REPORT, Evdev.SYN_DROPPED] : set
         }
         device.codes[Evdev.EV_SYN] = [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]
-        for (key, value) in evdev["absinfo"]?.mapping ?? Node.Mapping([]) {
+        for (key, value) in pairs(evdev["absinfo"]) {
             guard let code = key.int.flatMap(UInt16.init(exactly:)), code <= 0x3f else {
                 throw RecordingError.bad(file, line(key), "unknown axis \(key.string ?? "?")")
             }
@@ -108,6 +109,7 @@ public enum LibinputRecordFormat {
             throw RecordingError.bad(file, line(axis ?? absinfo ?? evdev), problem.message)
         }
         for item in items(node["udev"]?["properties"]) {
+            // NAME=VALUE; one without a name is no property.
             guard let text = item.string, let eq = text.firstIndex(of: "="), eq != text.startIndex else { continue }
             device.udevProperties[String(text[..<eq])] = String(text[text.index(after: eq)...])
         }
@@ -116,9 +118,12 @@ public enum LibinputRecordFormat {
 
     private static func line(_ node: Node) -> Int? { node.mark.map { $0.line } }
 
-    /// The elements of a list, none for a missing one: not `?? []`, as Yams' empty list literal
-    /// builds the default resolver that ``parse(_:file:)`` does without.
+    /// The elements of a list, none for a missing one: not `?? []`, as Yams' empty literals
+    /// build the default resolver that ``parse(_:file:)`` does without.
     private static func items(_ node: Node?) -> [Node] { node?.sequence.map(Array.init) ?? [] }
+
+    /// The pairs of a mapping, none for a missing one (as ``items(_:)``).
+    private static func pairs(_ node: Node?) -> [(key: Node, value: Node)] { node?.mapping.map(Array.init) ?? [] }
 
     /// A list of exactly `count` integers, or nil if it is not one; a non-integer element is an
     /// error at its own line rather than silently dropped.

@@ -139,4 +139,36 @@ final class FormatTests: XCTestCase {
         XCTAssertFalse(YAMLGuard.overflows("01:99999999999999999999"))
         XCTAssertFalse(YAMLGuard.overflows("12:30"))
     }
+    /// A record read with Yams' basic resolver: a quoted number is still a name, a device
+    /// without absinfo (a mouse) parses, and a udev property needs a name.
+    func testLibinputRecordNamesUdevPropertiesAndAMouseWithoutAbsinfo() throws {
+        let text = """
+            version: 1
+            ndevices: 1
+            devices:
+            - node: /dev/input/event0
+              evdev:
+                name: "1"
+                id: [3, 1133, 49271, 273]
+                codes:
+                  0: [0]
+                  1: [272]
+                  2: [0, 1]
+              udev:
+                properties:
+                - ID_INPUT=1
+                - "=x"
+                - =
+                - ID_INPUT_MOUSE=1
+              events:
+              - evdev:
+                - [0, 0, 2, 0, 1]
+                - [0, 0, 0, 0, 0]
+            """
+        let recording = try LibinputRecordFormat.parse(text, file: "mouse.yml")
+        XCTAssertEqual(recording.device.name, "1")
+        XCTAssertEqual(recording.device.udevProperties, ["ID_INPUT": "1", "ID_INPUT_MOUSE": "1"])
+        XCTAssertEqual(recording.device.codes[2], [0, 1])
+        XCTAssertEqual(recording.frames.count, 1)
+    }
 }
