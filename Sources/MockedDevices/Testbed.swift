@@ -27,12 +27,14 @@ final class Testbed {
         testbed = tb
         root = String(cString: rootC)
         g_free(rootC)
+        TestbedsAtExit.remember(root)
     }
 
     deinit {
         Self.lock.lock()
         defer { Self.lock.unlock() }
         g_object_unref(UnsafeMutableRawPointer(testbed))
+        TestbedsAtExit.forget(root)
     }
 
     /// Presents `files` (the device `name`, as `/dev/input/event<eventNumber>`): its sysfs entries,

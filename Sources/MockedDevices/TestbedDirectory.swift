@@ -4,30 +4,33 @@ import Glibc
 /// Where this process's testbeds are made. umockdev makes each in GLib's temporary directory,
 /// `$TMPDIR` or else `/tmp`. A testbed is a few dozen small files that last one replay; on a disk
 /// file system creating and removing them was about an eighth of a short replay's time, so
-/// when `$TMPDIR` is not set they go to a memory-backed directory: `$XDG_RUNTIME_DIR`, else
-/// `/dev/shm`, the first that is tmpfs and writable. Otherwise `/tmp`, as umockdev would.
+/// when `$TMPDIR` is unset or empty they go to a memory-backed directory: `$XDG_RUNTIME_DIR`
+/// (an absolute path), else `/dev/shm`, the first that is tmpfs and writable. Otherwise `/tmp`,
+/// as umockdev would.
 enum TestbedDirectory {
     /// Makes the choice, once a process, before its first testbed.
     static func choose() { _ = chosen }
 
-    /// GLib reads `TMPDIR` once, on its first use, and keeps the answer, so the variable is set
-    /// just for that read and taken away again: the programs a replay starts, and the rest of
-    /// this process, see the environment as it was. Testbed creation is serialised
-    /// (``Testbed``), and umockdev sets a variable of its own at the same moment.
+    /// GLib reads `TMPDIR` once, on its first use, and keeps the answer for the process, so the
+    /// variable is set just for that read and then restored: the programs a replay starts see
+    /// the environment as it was. The environment is changed while the first testbed is made,
+    /// as umockdev's own `UMOCKDEV_DIR` is, so a thread reading it at that moment could see the
+    /// change or race with it.
     private static let chosen: Void = {
-        guard getenv("TMPDIR") == nil else { return }
+        let previous = getenv("TMPDIR").map { String(cString: $0) }
+        guard previous?.isEmpty ?? true else { return }
         let candidates = [getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }, "/dev/shm"]
         guard let directory = candidates.compactMap({ $0 }).first(where: isWritableMemory) else { return }
         setenv("TMPDIR", directory, 1)
         _ = g_get_tmp_dir()
-        unsetenv("TMPDIR")
+        if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
     }()
 
-    /// Whether `path` is a directory on tmpfs this process may create entries in.
+    /// Whether `path` is an absolute path to a directory on tmpfs this process may create entries in.
     private static func isWritableMemory(_ path: String) -> Bool {
         var info = statfs()
         let tmpfsMagic = 0x0102_1994
-        guard !path.isEmpty, statfs(path, &info) == 0, info.f_type == tmpfsMagic else { return false }
+        guard path.hasPrefix("/"), statfs(path, &info) == 0, Int(info.f_type) == tmpfsMagic else { return false }
         return access(path, W_OK | X_OK) == 0
     }
 }
