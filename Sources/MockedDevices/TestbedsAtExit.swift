@@ -7,7 +7,12 @@ import Synchronization
 /// until the machine restarts.
 enum TestbedsAtExit {
     private static let roots = Mutex<Set<String>>([])
-    private static let registration: Void = { atexit { TestbedsAtExit.removeAll() } }()
+    /// The process that made them: a child forked from it that exits must not take them away.
+    private static let owner = getpid()
+    private static let registration: Void = {
+        _ = owner
+        atexit { TestbedsAtExit.removeAll() }
+    }()
 
     /// Removes the tree at `root` at exit, unless ``forget(_:)`` is called first.
     static func remember(_ root: String) {
@@ -23,7 +28,7 @@ enum TestbedsAtExit {
     /// At exit: a thread caught making or releasing a testbed at that moment holds the lock, and
     /// waiting for it could hang the exit, so the trees are then left.
     private static func removeAll() {
-        guard let left = roots.withLockIfAvailable({ $0 }) else { return }
+        guard getpid() == owner, let left = roots.withLockIfAvailable({ $0 }) else { return }
         for root in left { try? FileManager.default.removeItem(atPath: root) }
     }
 }
