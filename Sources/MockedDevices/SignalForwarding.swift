@@ -14,14 +14,25 @@ nonisolated(unsafe) private let forwardedSignals: UnsafeMutablePointer<Int32> = 
     table.initialize(repeating: 0, count: forwardingSlots)
     return table
 }()
+/// A signal that came when no program was running to take it, 0 for none: passed to the next
+/// program started, or raised again once nothing holds the signals.
+nonisolated(unsafe) private let pendingSignal: UnsafeMutablePointer<Int32> = {
+    let pending = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    pending.initialize(to: 0)
+    return pending
+}()
 /// Guards the slots' allocation and the handlers' installation (never taken in the handler).
 private let forwardingLock = NSLock()
-nonisolated(unsafe) private var runsForwarding = 0
+/// Runs in progress and testbeds in existence: the handlers are installed while there are any.
+nonisolated(unsafe) private var holders = 0
 nonisolated(unsafe) private var previousInt = sigaction()
 nonisolated(unsafe) private var previousTerm = sigaction()
 
 /// Passes SIGINT and SIGTERM on to the program of every run in progress (several replays may run
-/// at once, each on a thread of its own), and tells each run whether its program got one.
+/// at once, each on a thread of its own), and tells each run whether its program got one. From
+/// a testbed's creation to its removal the signals are held too, so that one coming while a
+/// replay is set up or taken down does not end the process with its testbed left behind: it
+/// goes to the program about to start, or is raised again once the last testbed is gone.
 struct SignalForwarding {
     /// The run's slot; nil when every slot is taken, and then its program gets no signal.
     private let slot: Int?
@@ -33,19 +44,59 @@ struct SignalForwarding {
         guard let slot else { return }
         forwardedSignals[slot] = 0
         forwardedPIDs[slot] = pid
-        runsForwarding += 1
-        guard runsForwarding == 1 else { return }
+        Self.holdLocked()
+        let pending = pendingSignal.pointee
+        if pending != 0 {
+            pendingSignal.pointee = 0
+            kill(pid, pending)
+            forwardedSignals[slot] = pending
+        }
+    }
+
+    /// Holds SIGINT and SIGTERM until ``release()``: a testbed is about to exist.
+    static func hold() {
+        forwardingLock.lock()
+        defer { forwardingLock.unlock() }
+        holdLocked()
+    }
+
+    /// Ends a ``hold()``; the last one restores the handlers there were and raises a signal that
+    /// no program took.
+    static func release() {
+        forwardingLock.lock()
+        let pending = releaseLocked()
+        forwardingLock.unlock()
+        if pending != 0 { raise(pending) }
+    }
+
+    private static func holdLocked() {
+        holders += 1
+        guard holders == 1 else { return }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             let saved = errno
+            var taken = false
             for i in 0..<forwardingSlots where forwardedPIDs[i] > 0 {
                 kill(forwardedPIDs[i], signal)
                 forwardedSignals[i] = signal
+                taken = true
             }
+            if !taken { pendingSignal.pointee = signal }
             errno = saved
         }
         sigaction(SIGINT, &action, &previousInt)
         sigaction(SIGTERM, &action, &previousTerm)
+    }
+
+    /// The signal to raise again, 0 for none.
+    private static func releaseLocked() -> Int32 {
+        holders -= 1
+        guard holders == 0 else { return 0 }
+        sigaction(SIGINT, &previousInt, nil)
+        sigaction(SIGTERM, &previousTerm, nil)
+        let pending = pendingSignal.pointee
+        pendingSignal.pointee = 0
+        return pending
     }
 
     /// The signal passed on so far, if any.
@@ -57,12 +108,9 @@ struct SignalForwarding {
     func end() {
         guard let slot else { return }
         forwardingLock.lock()
-        defer { forwardingLock.unlock() }
         forwardedPIDs[slot] = 0
-        runsForwarding -= 1
-        if runsForwarding == 0 {
-            sigaction(SIGINT, &previousInt, nil)
-            sigaction(SIGTERM, &previousTerm, nil)
-        }
+        let pending = Self.releaseLocked()
+        forwardingLock.unlock()
+        if pending != 0 { raise(pending) }
     }
 }
