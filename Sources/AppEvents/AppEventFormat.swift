@@ -1,5 +1,4 @@
 import Foundation
-import AppEvents
 
 /// How app events are shown in tables, snapshots and the view: a short phrase each (JSON: `AppEvent+JSON.swift`).
 public enum AppEventFormat {

@@ -16,34 +16,25 @@ final class Testbed {
     private static let lock = NSLock()
 
     init() throws(HarnessError) {
-        SignalForwarding.hold()
         Self.lock.lock()
+        defer { Self.lock.unlock() }
         TestbedDirectory.choose()
-        guard let tb = umockdev_testbed_new() else {
-            Self.lock.unlock()
-            SignalForwarding.release()
-            throw HarnessError(.system, "umockdev: cannot create a testbed")
-        }
+        guard let tb = umockdev_testbed_new() else { throw HarnessError(.system, "umockdev: cannot create a testbed") }
         guard let rootC = umockdev_testbed_get_root_dir(tb) else {
             g_object_unref(UnsafeMutableRawPointer(tb))
-            Self.lock.unlock()
-            SignalForwarding.release()
             throw HarnessError(.system, "umockdev: testbed has no root directory")
         }
         testbed = tb
         root = String(cString: rootC)
         g_free(rootC)
         TestbedsAtExit.remember(root)
-        Self.lock.unlock()
     }
 
     deinit {
         Self.lock.lock()
+        defer { Self.lock.unlock() }
         g_object_unref(UnsafeMutableRawPointer(testbed))
         TestbedsAtExit.forget(root)
-        Self.lock.unlock()
-        // A signal that came meanwhile is raised again here, the tree gone.
-        SignalForwarding.release()
     }
 
     /// Presents `files` (the device `name`, as `/dev/input/event<eventNumber>`): its sysfs entries,
