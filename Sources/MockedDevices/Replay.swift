@@ -72,9 +72,17 @@ public struct Replay: Sendable {
     /// Replays `source`, handing each event and log line to `handle` as the libinput side reports
     /// it (so that memory does not grow with a long recording), and returns how it went. On the
     /// virtual clock, everything of one step is handed on before the next step is delivered.
-    /// A replay stopped by SIGINT or SIGTERM returns early with ``ReplayReport/interruption`` set.
+    /// A replay stopped by SIGINT or SIGTERM returns early with ``ReplayReport/interruption`` set;
+    /// the signals are held from its start (``MockedDevice/holdingSignals(_:)``), so one that
+    /// comes before its program starts or after it ends is not lost, nor is its testbed.
     public static func stream(_ source: ReplaySource, options: ReplayOptions = ReplayOptions(),
                               _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
+        try MockedDevice.holdingSignals { () throws(HarnessError) -> ReplayReport in try held(source, options: options, handle) }
+    }
+
+    /// ``stream(_:options:_:)``, with the signals held: its devices are gone when it returns.
+    private static func held(_ source: ReplaySource, options: ReplayOptions,
+                             _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
         let device = try MockedDevice.make(source, eventNumber: 10)
         if options.refusesEmpty {
             if case .file(let path, _, _) = source { try device.checkShowsSomething(path) } else { try device.checkShowsSomething("the recording") }

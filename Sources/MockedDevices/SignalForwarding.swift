@@ -23,16 +23,16 @@ nonisolated(unsafe) private let pendingSignal: UnsafeMutablePointer<Int32> = {
 }()
 /// Guards the slots' allocation and the handlers' installation (never taken in the handler).
 private let forwardingLock = NSLock()
-/// Runs in progress and testbeds in existence: the handlers are installed while there are any.
+/// Runs in progress and holds (``SignalForwarding/hold()``): the handlers are installed while
+/// there are any.
 nonisolated(unsafe) private var holders = 0
 nonisolated(unsafe) private var previousInt = sigaction()
 nonisolated(unsafe) private var previousTerm = sigaction()
 
 /// Passes SIGINT and SIGTERM on to the program of every run in progress (several replays may run
-/// at once, each on a thread of its own), and tells each run whether its program got one. From
-/// a testbed's creation to its removal the signals are held too, so that one coming while a
-/// replay is set up or taken down does not end the process with its testbed left behind: it
-/// goes to the program about to start, or is raised again once the last testbed is gone.
+/// at once, each on a thread of its own), and tells each run whether its program got one.
+/// Around a whole replay the signals are held too (``hold()``), so that one coming while its
+/// testbed is set up or taken down does not end the process with the testbed left behind.
 struct SignalForwarding {
     /// The run's slot; nil when every slot is taken, and then its program gets no signal.
     private let slot: Int?
@@ -53,7 +53,8 @@ struct SignalForwarding {
         }
     }
 
-    /// Holds SIGINT and SIGTERM until ``release()``: a testbed is about to exist.
+    /// Holds SIGINT and SIGTERM until ``release()``: one that no program takes goes to the next
+    /// program started, or is raised again by the last release.
     static func hold() {
         forwardingLock.lock()
         defer { forwardingLock.unlock() }
@@ -72,6 +73,10 @@ struct SignalForwarding {
     private static func holdLocked() {
         holders += 1
         guard holders == 1 else { return }
+        // The handler must not be the first to touch these lazily made globals: that allocates.
+        _ = forwardedPIDs
+        _ = forwardedSignals
+        pendingSignal.pointee = 0
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             let saved = errno

@@ -36,13 +36,15 @@ struct Mock: ParsableCommand {
 
     func run() throws {
         let report = reportingErrors { () throws -> ReplayReport in
-            let device = try MockedDevice.forFile(recording, description: input.desc, node: input.node, eventNumber: eventNumber)
-            warn(device.notes, in: recording)
-            device.libinput = libinput.build()
-            var timing = ReplayTiming()
-            timing.tail = .milliseconds(tailMs)
-            timing.clock = clock.clock
-            return try device.run(command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
+            try MockedDevice.holdingSignals { () throws -> ReplayReport in
+                let device = try MockedDevice.forFile(recording, description: input.desc, node: input.node, eventNumber: eventNumber)
+                warn(device.notes, in: recording)
+                device.libinput = libinput.build()
+                var timing = ReplayTiming()
+                timing.tail = .milliseconds(tailMs)
+                timing.clock = clock.clock
+                return try device.run(command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
+            }
         }
         if stats { printStats(report) }
         endIfInterrupted(report)
