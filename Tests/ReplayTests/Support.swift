@@ -43,12 +43,13 @@ struct MissingBuild: Error, CustomStringConvertible {
 }
 
 /// A test of a tier that needs what a plain `swift test` may lack (a release build, other
-/// libinput versions) skips with the reason; under `tools/test`, which sets
-/// `TOUCHSYNTH_TEST_EVERY_TIER=1` and builds them first, it fails instead, so that CI runs every tier.
-func requireTier(_ available: Bool, _ what: @autoclosure () -> String) throws {
+/// libinput versions, a machine's tmpfs) skips with the reason; under `tools/test`, which sets
+/// `TOUCHSYNTH_TEST_EVERY_TIER=1` and builds what it can first, it fails instead, so that CI runs
+/// every tier. `source` says where the prerequisite comes from.
+func requireTier(_ available: Bool, _ what: @autoclosure () -> String, source: String = "which tools/test builds") throws {
     guard !available else { return }
     if ProcessInfo.processInfo.environment["TOUCHSYNTH_TEST_EVERY_TIER"] == "1" { throw MissingBuild(what: what()) }
-    throw XCTSkip("needs \(what()), which tools/test builds")
+    throw XCTSkip("needs \(what()), \(source)")
 }
 
 /// The builds of `versions`, once each is built (``requireTier(_:_:)``).

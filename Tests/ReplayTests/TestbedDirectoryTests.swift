@@ -4,6 +4,18 @@ import XCTest
 /// Where the harness makes its testbeds: `$TMPDIR` when set, else a memory-backed directory; the
 /// programs it runs see the environment they were given, and no testbed outlives its process.
 final class TestbedDirectoryTests: XCTestCase {
+    /// A directory of this test's own, removed after it.
+    private var scratch = ""
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-testbeds-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: scratch)
+    }
+
     /// What a program run by `touchsynth mock` sees: the testbed root and its own `TMPDIR`.
     private func seen(environment: [String: String], in directory: String = FileManager.default.currentDirectoryPath) throws -> (root: String, tmpdir: String) {
         let touchsynth = try Fixtures.touchsynth()
@@ -31,6 +43,11 @@ final class TestbedDirectoryTests: XCTestCase {
         return type.stdout == "tmpfs\n" && access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm/" : "/tmp/"
     }
 
+    /// For the tests that make a tmpfs directory of their own under `/dev/shm`.
+    private func requireMemoryDirectory() throws {
+        try requireTier(try memoryDirectory() == "/dev/shm/", "a writable tmpfs at /dev/shm", source: "which Linux with systemd or a container runtime mounts")
+    }
+
     func testWithoutTMPDIRTestbedsGoToMemoryAndTheProgramSeesNoTMPDIR() throws {
         let seen = try seen(environment: baseEnvironment)
         XCTAssertTrue(seen.root.hasPrefix(try memoryDirectory() + "umockdev."), seen.root)
@@ -46,7 +63,7 @@ final class TestbedDirectoryTests: XCTestCase {
     }
 
     func testXDGRuntimeDirIsPreferredWhenItIsTmpfs() throws {
-        guard try memoryDirectory() == "/dev/shm/" else { throw XCTSkip("/dev/shm is not a writable tmpfs here") }
+        try requireMemoryDirectory()
         let runtime = "/dev/shm/touchsynth-test-runtime-\(getpid())"
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: runtime) }
@@ -59,7 +76,7 @@ final class TestbedDirectoryTests: XCTestCase {
     /// Only an absolute `XDG_RUNTIME_DIR` counts, as the XDG specification says: here a relative
     /// one names a tmpfs directory from the current one.
     func testAnXDGRuntimeDirThatIsRelativeOrMissingIsPassedOver() throws {
-        guard try memoryDirectory() == "/dev/shm/" else { throw XCTSkip("/dev/shm is not a writable tmpfs here") }
+        try requireMemoryDirectory()
         let relative = "touchsynth-test-relative-\(getpid())"
         try FileManager.default.createDirectory(atPath: "/dev/shm/" + relative, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: "/dev/shm/" + relative) }
@@ -72,15 +89,12 @@ final class TestbedDirectoryTests: XCTestCase {
     }
 
     func testTMPDIRIsKept() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-test-tmpdir-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         var env = baseEnvironment
-        env["TMPDIR"] = directory
+        env["TMPDIR"] = scratch
         env["XDG_RUNTIME_DIR"] = "/dev/shm"
         let seen = try seen(environment: env)
-        XCTAssertTrue(seen.root.hasPrefix(directory + "/umockdev."), seen.root)
-        XCTAssertEqual(seen.tmpdir, "[\(directory)]")
+        XCTAssertTrue(seen.root.hasPrefix(scratch + "/umockdev."), seen.root)
+        XCTAssertEqual(seen.tmpdir, "[\(scratch)]")
     }
 
     /// A replay whose output is closed under it ends its process at once (quietly, or with 74 on
@@ -88,11 +102,8 @@ final class TestbedDirectoryTests: XCTestCase {
     func testAReplayEndedByItsOutputLeavesNoTestbed() throws {
         let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-test-leftovers-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         var env = baseEnvironment
-        env["TMPDIR"] = directory
+        env["TMPDIR"] = scratch
         let gone = Pipe()
         try gone.fileHandleForReading.close()
         let outputs = [("a closed pipe", gone.fileHandleForWriting, Int32(0)),
@@ -108,7 +119,7 @@ final class TestbedDirectoryTests: XCTestCase {
             try output.close()
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, status, name)
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [], name)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), [], name)
         }
     }
 }
