@@ -98,15 +98,17 @@ public struct CorpusRun: Sendable {
         var seconds: [CorpusPair: Double] = [:]
         for (w, item) in work.enumerated() {
             let replay = replays[item.replay]
+            let outcome: CorpusCell.Outcome
             switch results.results[w] {
             case .success(let replayed):
-                byVersion[item.build][replay.device][replay.gesture].outcome = CorpusGesture.all[replay.gesture].judge(replayed.events)
+                outcome = CorpusGesture.all[replay.gesture].judge(replayed.events)
                 byVersion[item.build][replay.device][replay.gesture].modesDiffer = replayed.modesDiffer
             case .failure(let error):
-                byVersion[item.build][replay.device][replay.gesture].outcome = .replayFailed(error.message)
+                outcome = .replayFailed(error.message)
             case nil:
-                byVersion[item.build][replay.device][replay.gesture].outcome = .replayFailed("not run: the corpus was interrupted")
+                outcome = .replayFailed("not run: the corpus was interrupted")
             }
+            byVersion[item.build][replay.device][replay.gesture].outcome = outcome
             seconds[CorpusPair(device: devices[replay.device].file, gesture: CorpusGesture.all[replay.gesture].name,
                                libinput: builds[item.build].version)] = results.seconds[w]
         }
