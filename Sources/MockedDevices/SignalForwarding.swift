@@ -63,12 +63,7 @@ struct SignalForwarding {
 
     /// Ends a ``hold()``; the last one restores the handlers there were and raises a signal that
     /// no program took.
-    static func release() {
-        forwardingLock.lock()
-        let pending = releaseLocked()
-        forwardingLock.unlock()
-        if pending != 0 { raise(pending) }
-    }
+    static func release() { release(freeing: nil) }
 
     private static func holdLocked() {
         holders += 1
@@ -93,15 +88,21 @@ struct SignalForwarding {
         sigaction(SIGTERM, &action, &previousTerm)
     }
 
-    /// The signal to raise again, 0 for none.
-    private static func releaseLocked() -> Int32 {
+    /// ``release()``, with a run's `slot` freed first under the same lock.
+    private static func release(freeing slot: Int?) {
+        forwardingLock.lock()
+        if let slot { forwardedPIDs[slot] = 0 }
         holders -= 1
-        guard holders == 0 else { return 0 }
-        sigaction(SIGINT, &previousInt, nil)
-        sigaction(SIGTERM, &previousTerm, nil)
-        let pending = pendingSignal.pointee
-        pendingSignal.pointee = 0
-        return pending
+        var pending: Int32 = 0
+        if holders == 0 {
+            sigaction(SIGINT, &previousInt, nil)
+            sigaction(SIGTERM, &previousTerm, nil)
+            pending = pendingSignal.pointee
+            pendingSignal.pointee = 0
+        }
+        forwardingLock.unlock()
+        // Raised with the lock given up: the restored handler runs at once, and may replay.
+        if pending != 0 { raise(pending) }
     }
 
     /// The signal passed on so far, if any.
@@ -112,10 +113,6 @@ struct SignalForwarding {
 
     func end() {
         guard let slot else { return }
-        forwardingLock.lock()
-        forwardedPIDs[slot] = 0
-        let pending = Self.releaseLocked()
-        forwardingLock.unlock()
-        if pending != 0 { raise(pending) }
+        Self.release(freeing: slot)
     }
 }
