@@ -38,7 +38,7 @@ final class Testbed {
     }
 
     /// Presents `files` (the device `name`, as `/dev/input/event<eventNumber>`): its sysfs entries,
-    /// ioctl tree and udev database entry. Returns the master end of its emulated pty, non-blocking.
+    /// ioctl tree and udev database entries. Returns the master end of its emulated pty, non-blocking.
     func add(_ files: TestbedFiles, name: String, eventNumber: Int) throws(HarnessError) -> Int32 {
         Self.lock.lock()
         defer { Self.lock.unlock() }
@@ -55,6 +55,7 @@ final class Testbed {
         }
         try Self.write(files.ioctlTree, to: ioctlPath)
         try Self.write(files.udevDatabase, to: dbPath)
+        try Self.write(files.parentUdevDatabase, to: root + "/" + files.parentUdevDatabasePath)
         guard umockdev_testbed_load_ioctl(testbed, files.devnode, ioctlPath, &error) != 0 else {
             throw HarnessError(.system, "umockdev: cannot load the ioctl tree: \(Self.take(error))")
         }

@@ -20,6 +20,13 @@ public struct TestbedFiles: Equatable, Sendable {
     public var udevDatabase: String
     /// Path of the database entry, relative to the testbed root.
     public var udevDatabasePath: String
+    /// Contents of `/run/udev/data/+input:inputN`, the entry of the event device's parent: marks it
+    /// initialized, as udev does on a real machine; its properties are in its `uevent`. Without
+    /// it libudev looks for the entry again on every property lookup, and libinput asks about the
+    /// parent some two hundred times as it adds a touchpad, each a failed open through umockdev.
+    public var parentUdevDatabase: String
+    /// Path of the parent's database entry, relative to the testbed root.
+    public var parentUdevDatabasePath: String
 
     /// The files for `device` as `/dev/input/event<eventNumber>`.
     public init(device: DeviceDescription, eventNumber: Int) {
@@ -34,6 +41,8 @@ public struct TestbedFiles: Equatable, Sendable {
         for (key, value) in properties { db += "E:\(key)=\(value)\n" }
         db += "G:seat\nQ:seat\nV:1\n"
         udevDatabase = db
+        parentUdevDatabasePath = "run/udev/data/+input:input\(eventNumber)"
+        parentUdevDatabase = "I:1000000\nV:1\n"
     }
 
     static func deviceText(_ d: DeviceDescription, eventNumber n: Int, minor: Int, properties: [(String, String)]) -> String {

@@ -25,4 +25,16 @@ final class TestbedFilesTests: XCTestCase {
         XCTAssertTrue(slots.allSatisfy { $0.count == (1 + device.slotCount) * 8 })
         XCTAssertTrue(slots[3].hasSuffix(String(repeating: "FFFFFFFF", count: device.slotCount)), "tracking ids start at -1")
     }
+
+    /// The parent input device has a udev database entry, named as libudev looks it up
+    /// (`+subsystem:sysname`), that marks it initialized and adds no property of its own.
+    func testTheParentInputDeviceHasAnEntryWithoutProperties() throws {
+        let device = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path).device
+        let files = TestbedFiles(device: device, eventNumber: 7)
+        XCTAssertTrue(files.syspath.hasSuffix("/input7/event7"), files.syspath)
+        XCTAssertEqual(files.parentUdevDatabasePath, "run/udev/data/+input:input7")
+        let lines = files.parentUdevDatabase.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("I:") }, "initialized")
+        XCTAssertFalse(lines.contains { $0.hasPrefix("E:") }, "the parent's properties come from its uevent alone")
+    }
 }
