@@ -46,6 +46,7 @@ final class Testbed {
         guard umockdev_testbed_add_from_string(testbed, files.umockdevDevice, &error) != 0 else {
             throw HarnessError(.system, "umockdev: cannot add device \"\(name)\": \(Self.take(error))")
         }
+        // touchsynth-preload's evdev-ioctls.c reads the tree from this path too.
         let ioctlPath = root + "/touchsynth-event\(eventNumber).ioctl"
         let dbPath = root + "/" + files.udevDatabasePath
         do {

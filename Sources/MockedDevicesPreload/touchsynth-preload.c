@@ -26,6 +26,8 @@
  * - Reads and writes of anything but an input device skip umockdev's wrappers (see write()).
  * - Virtual time (virtual-clock.c): opens and reads of input devices, and reads and closes of
  *   timerfds, are passed on to the virtual clock; it calls nothing here.
+ * - Evdev ioctls (evdev-ioctls.c): answered here from the ioctl tree umockdev would answer them
+ *   from, without a round trip to the harness each; it calls nothing here either.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -36,12 +38,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "evdev-ioctls.h"
 #include "touchsynth-preload.h"
 
 #define MAX_TRACKED_FDS 4096
@@ -115,6 +119,7 @@ static int track(const char *path, int fd, int flags)
     evdev_rdev_plus_one[fd] = makedev(13, 64 + n) + 1;
     evdev_nonblocking[fd] = (flags & O_NONBLOCK) != 0;
     map_unplug_flags();
+    touchsynth_evdev_ioctls_opened(fd, (int)n, getenv("UMOCKDEV_DIR"));
     notify_opened();
     touchsynth_clock_device_opened();
     return fd;
@@ -238,6 +243,18 @@ ssize_t write(int fd, const void *buf, size_t count)
     if (is_evdev(fd))
         return NEXT(write)(fd, buf, count);
     return syscall(SYS_write, fd, buf, count);
+}
+
+int ioctl(int fd, unsigned long request, ...)
+{
+    va_list ap;
+    va_start(ap, request);
+    void *arg = va_arg(ap, void *);
+    va_end(ap);
+    int result;
+    if (is_evdev(fd) && touchsynth_evdev_ioctl(fd, request, arg, &result))
+        return result;
+    return NEXT(ioctl)(fd, request, arg);
 }
 
 /* F_SETFL may change an evdev fd's O_NONBLOCK. The argument is taken as a pointer, the widest

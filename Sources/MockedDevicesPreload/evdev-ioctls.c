@@ -1,0 +1,239 @@
+/*
+ * The evdev ioctls of a mocked input device, answered in the program rather than by umockdev.
+ *
+ * umockdev 0.17.16 answers an emulated device's ioctls in the process that holds the testbed: the
+ * request goes over a socket, the handler asks back for the argument's memory and writes the
+ * answer into it, about five messages between the two processes (some 160 µs an ioctl), and
+ * libinput asks about thirty as it adds a touchpad. The answers come from the ioctl tree the
+ * harness writes for umockdev, $UMOCKDEV_DIR/touchsynth-eventN.ioctl (Testbed.swift). This file
+ * reads the same tree and answers as umockdev's tree handler does, so the program sees the same
+ * bytes, results and errors:
+ * - EVIOCGRAB succeeds without the tree;
+ * - any other evdev request ('E') is looked for among the tree's nodes, starting after the node
+ *   that answered the descriptor's last request and wrapping round to that node (from the first
+ *   node before any answer); a node answers exactly its own request code, whose size is its
+ *   data's, copying its data and returning its return value;
+ * - if none does: -1 with ENOENT, and the next search still starts after the last answer.
+ * Requests of other types, and every request on a device whose tree has a line this file does not
+ * read, go to umockdev.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/input.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "evdev-ioctls.h"
+
+#define MAX_FDS 4096
+#define MAX_EVENT_NUMBER 1000
+
+struct node {
+    unsigned long request;
+    int ret;
+    size_t length;
+    unsigned char *data;
+};
+
+/* A device's tree, read at its first open. Unusable: umockdev answers this device. */
+struct tree {
+    int usable;
+    size_t count;
+    struct node *nodes;
+};
+
+static struct tree *trees[MAX_EVENT_NUMBER + 1];
+static pthread_mutex_t trees_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Per descriptor: its device's event number + 1, and the index + 1 of the node that answered its
+   last request (0: none yet). */
+static int fd_device[MAX_FDS];
+static size_t fd_last[MAX_FDS];
+
+/* The tree lines the harness writes, by name: each one's request number before the line's
+   parameter is added (umockdev's names and numbers). */
+static const struct { const char *name; unsigned nr; } names[] = {
+    { "EVIOCGVERSION", _IOC_NR(EVIOCGVERSION) },
+    { "EVIOCGID", _IOC_NR(EVIOCGID) },
+    { "EVIOCGREP", _IOC_NR(EVIOCGREP) },
+    { "EVIOCGNAME", _IOC_NR(EVIOCGNAME(0)) },
+    { "EVIOCGPHYS", _IOC_NR(EVIOCGPHYS(0)) },
+    { "EVIOCGUNIQ", _IOC_NR(EVIOCGUNIQ(0)) },
+    { "EVIOCGPROP", _IOC_NR(EVIOCGPROP(0)) },
+    { "EVIOCGMTSLOTS", _IOC_NR(EVIOCGMTSLOTS(0)) },
+    { "EVIOCGKEY", _IOC_NR(EVIOCGKEY(0)) },
+    { "EVIOCGLED", _IOC_NR(EVIOCGLED(0)) },
+    { "EVIOCGSND", _IOC_NR(EVIOCGSND(0)) },
+    { "EVIOCGSW", _IOC_NR(EVIOCGSW(0)) },
+    { "EVIOCGBIT", _IOC_NR(EVIOCGBIT(0, 0)) },
+    { "EVIOCGABS", _IOC_NR(EVIOCGABS(0)) },
+};
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* One line, `NAME[(PARAM)] RET HEXDATA`, as a node; 0 for a line this file does not read. */
+static int parse_node(char *line, struct node *node)
+{
+    char *space = strchr(line, ' ');
+    if (line[0] == ' ' || space == NULL)
+        return 0;
+    *space = '\0';
+    long param = 0;
+    char *paren = strchr(line, '(');
+    if (paren != NULL) {
+        *paren = '\0';
+        param = atol(paren + 1);
+    }
+    size_t which = 0;
+    while (which < sizeof names / sizeof names[0] && strcmp(names[which].name, line) != 0)
+        which++;
+    if (which == sizeof names / sizeof names[0] || param < 0 || names[which].nr + param > _IOC_NRMASK)
+        return 0;
+    char *end;
+    node->ret = (int)strtol(space + 1, &end, 0);
+    if (end == space + 1)
+        return 0;
+    while (*end == ' ')
+        end++;
+    size_t digits = 0;
+    while (hex_digit(end[digits]) >= 0)
+        digits++;
+    if (digits % 2 != 0 || end[digits] != '\0' || digits / 2 > _IOC_SIZEMASK)
+        return 0;
+    node->length = digits / 2;
+    node->data = malloc(node->length > 0 ? node->length : 1);
+    if (node->data == NULL)
+        return 0;
+    for (size_t i = 0; i < node->length; i++)
+        node->data[i] = (unsigned char)(hex_digit(end[2 * i]) << 4 | hex_digit(end[2 * i + 1]));
+    node->request = _IOC(_IOC_READ, 'E', names[which].nr + param, node->length);
+    return 1;
+}
+
+/* The whole file at `path`, NUL-terminated, by plain system calls (no wrapper of this library's
+   or umockdev's sees them); NULL if it cannot be read. */
+static char *read_file(const char *path)
+{
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    size_t size = 0, capacity = 16384;
+    char *text = malloc(capacity);
+    while (text != NULL) {
+        if (size + 1 == capacity) {
+            char *larger = realloc(text, capacity * 2);
+            if (larger == NULL) {
+                free(text);
+                text = NULL;
+                break;
+            }
+            text = larger;
+            capacity *= 2;
+        }
+        ssize_t n = syscall(SYS_read, fd, text + size, capacity - 1 - size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            free(text);
+            text = NULL;
+            break;
+        }
+        if (n == 0) {
+            text[size] = '\0';
+            break;
+        }
+        size += (size_t)n;
+    }
+    syscall(SYS_close, fd);
+    return text;
+}
+
+/* The tree of /dev/input/event<event_number>; usable only if every line was read. */
+static struct tree *read_tree(int event_number, const char *root)
+{
+    struct tree *tree = calloc(1, sizeof *tree);
+    if (tree == NULL)
+        return NULL;
+    char path[4096];
+    if (root == NULL || (size_t)snprintf(path, sizeof path, "%s/touchsynth-event%d.ioctl", root, event_number) >= sizeof path)
+        return tree;
+    char *text = read_file(path);
+    if (text == NULL)
+        return tree;
+    size_t lines = 1;
+    for (char *c = text; *c != '\0'; c++)
+        lines += *c == '\n';
+    tree->nodes = calloc(lines, sizeof *tree->nodes);
+    int usable = tree->nodes != NULL;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); usable && line != NULL; line = strtok_r(NULL, "\n", &save)) {
+        if (line[0] == '#' || line[0] == '@')
+            continue;
+        usable = parse_node(line, &tree->nodes[tree->count]);
+        tree->count += usable;
+    }
+    free(text);
+    tree->usable = usable && tree->count > 0;
+    return tree;
+}
+
+void touchsynth_evdev_ioctls_opened(int fd, int event_number, const char *root)
+{
+    if (fd < 0 || fd >= MAX_FDS || event_number < 0 || event_number > MAX_EVENT_NUMBER)
+        return;
+    pthread_mutex_lock(&trees_lock);
+    if (trees[event_number] == NULL)
+        trees[event_number] = read_tree(event_number, root);
+    pthread_mutex_unlock(&trees_lock);
+    fd_device[fd] = trees[event_number] != NULL ? event_number + 1 : 0;
+    fd_last[fd] = 0;
+}
+
+int touchsynth_evdev_ioctl(int fd, unsigned long request, void *arg, int *result)
+{
+    if (fd < 0 || fd >= MAX_FDS || fd_device[fd] == 0 || _IOC_TYPE(request) != 'E')
+        return 0;
+    const struct tree *tree = trees[fd_device[fd] - 1];
+    if (!tree->usable)
+        return 0;
+    if (_IOC_NR(request) == _IOC_NR(EVIOCGRAB) && _IOC_DIR(request) == _IOC_DIR(EVIOCGRAB)) {
+        *result = 0;
+        return 1;
+    }
+    size_t last = fd_last[fd];
+    size_t i = last % tree->count;
+    for (;;) {
+        const struct node *node = &tree->nodes[i];
+        if (node->request == request) {
+            memcpy(arg, node->data, node->length);
+            fd_last[fd] = i + 1;
+            if (node->ret == -1)
+                errno = ENOENT;
+            *result = node->ret;
+            return 1;
+        }
+        if (last != 0 && i == last - 1)
+            break;
+        i = (i + 1) % tree->count;
+        if (last == 0 && i == 0)
+            break;
+    }
+    errno = ENOENT;
+    *result = -1;
+    return 1;
+}
