@@ -83,7 +83,9 @@ enum ChildProcess {
                 nextSignal += 100_000_000
             }
             if let exit = exited(pid) { return exit }
-            usleep(2000)
+            // Every replay waits here for its libinput side, which ends about a millisecond after
+            // its SIGINT: looked at often enough not to add another.
+            usleep(250)
         }
         kill(pid, SIGKILL)
         while true {
