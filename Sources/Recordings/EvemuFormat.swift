@@ -47,6 +47,12 @@ public enum EvemuFormat {
 
     /// The event of an `E: sec.usec type code value` line; nil for a blank or comment line.
     static func eventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
+        if let plain = plainEventLine(text) { return plain }
+        return try anyEventLine(text, file: file, line: line)
+    }
+
+    /// ``eventLine(_:file:line:)`` for any line: what it means, or the error that says why it means nothing.
+    static func anyEventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
         var body = Substring(text)
         if let hash = body.firstIndex(of: "#") { body = body[..<hash] }
         body = body.drop(while: { $0 == " " || $0 == "\t" })
