@@ -84,7 +84,7 @@ enum ChildProcess {
             }
             if let exit = exited(pid) { return exit }
             // Every replay waits here for its libinput side, which ends about a millisecond after
-            // its SIGINT: looked at often enough not to add another.
+            // its SIGINT: checked often, so that the wait adds little to that.
             usleep(250)
         }
         kill(pid, SIGKILL)
