@@ -30,9 +30,7 @@
 #include <unistd.h>
 
 #include "evdev-ioctls.h"
-
-#define MAX_FDS 4096
-#define MAX_EVENT_NUMBER 1000
+#include "touchsynth-preload.h"
 
 struct node {
     unsigned long request;
@@ -48,13 +46,11 @@ struct tree {
     struct node *nodes;
 };
 
-static struct tree *trees[MAX_EVENT_NUMBER + 1];
+static struct tree *trees[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
 static pthread_mutex_t trees_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Per descriptor: its device's event number + 1, and the index + 1 of the node that answered its
-   last request (0: none yet). */
-static int fd_device[MAX_FDS];
-static size_t fd_last[MAX_FDS];
+/* Per descriptor: the index + 1 of the node that answered its last request (0: none yet). */
+static size_t fd_last[TOUCHSYNTH_MAX_TRACKED_FDS];
 
 /* The tree lines the harness writes, by name: each one's request number before the line's
    parameter is added (umockdev's names and numbers). */
@@ -194,22 +190,22 @@ static struct tree *read_tree(int event_number, const char *root)
 
 void touchsynth_evdev_ioctls_opened(int fd, int event_number, const char *root)
 {
-    if (fd < 0 || fd >= MAX_FDS || event_number < 0 || event_number > MAX_EVENT_NUMBER)
+    if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS || event_number < 0 || event_number > TOUCHSYNTH_MAX_EVENT_NUMBER)
         return;
     pthread_mutex_lock(&trees_lock);
     if (trees[event_number] == NULL)
         trees[event_number] = read_tree(event_number, root);
     pthread_mutex_unlock(&trees_lock);
-    fd_device[fd] = trees[event_number] != NULL ? event_number + 1 : 0;
     fd_last[fd] = 0;
 }
 
-int touchsynth_evdev_ioctl(int fd, unsigned long request, void *arg, int *result)
+int touchsynth_evdev_ioctl(int fd, int event_number, unsigned long request, void *arg, int *result)
 {
-    if (fd < 0 || fd >= MAX_FDS || fd_device[fd] == 0 || _IOC_TYPE(request) != 'E')
+    if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS || event_number < 0 || event_number > TOUCHSYNTH_MAX_EVENT_NUMBER
+        || _IOC_TYPE(request) != 'E')
         return 0;
-    const struct tree *tree = trees[fd_device[fd] - 1];
-    if (!tree->usable)
+    const struct tree *tree = trees[event_number];
+    if (tree == NULL || !tree->usable)
         return 0;
     if (_IOC_NR(request) == _IOC_NR(EVIOCGRAB) && _IOC_DIR(request) == _IOC_DIR(EVIOCGRAB)) {
         *result = 0;

@@ -5,8 +5,9 @@
 /* `fd` was opened on /dev/input/event<event_number> of the testbed at `root`: its answers are
    read now, and its ioctls start from the first one. */
 void touchsynth_evdev_ioctls_opened(int fd, int event_number, const char *root);
-/* Answers ioctl `request` on `fd` (opened as above) as umockdev would: 1 with the ioctl's
-   result in `result` (errno set on -1), or 0 when umockdev has to answer it. */
-int touchsynth_evdev_ioctl(int fd, unsigned long request, void *arg, int *result);
+/* Answers ioctl `request` on `fd`, opened as above on /dev/input/event<event_number>, as umockdev
+   would: 1 with the ioctl's result in `result` (errno set on -1), or 0 when umockdev has to
+   answer it. */
+int touchsynth_evdev_ioctl(int fd, int event_number, unsigned long request, void *arg, int *result);
 
 #endif

@@ -48,14 +48,13 @@
 #include "evdev-ioctls.h"
 #include "touchsynth-preload.h"
 
-#define MAX_TRACKED_FDS 4096
 #define UDEV_DATA_PREFIX "/run/udev/data/"
 #define EVDEV_PREFIX "/dev/input/event"
 
 /* 0 = not an evdev node; otherwise the emulated dev_t + 1. */
-static dev_t evdev_rdev_plus_one[MAX_TRACKED_FDS];
+static dev_t evdev_rdev_plus_one[TOUCHSYNTH_MAX_TRACKED_FDS];
 /* Whether each evdev fd is non-blocking: from its open flags, and each F_SETFL since. */
-static char evdev_nonblocking[MAX_TRACKED_FDS];
+static char evdev_nonblocking[TOUCHSYNTH_MAX_TRACKED_FDS];
 /* The harness's unplug flags, byte N for /dev/input/eventN; mapped at the first evdev open. */
 static const volatile char *unplug_flags;
 #define UNPLUG_FLAGS 1001
@@ -107,14 +106,14 @@ static void map_unplug_flags(void)
    `flags` on /dev/input/eventN. */
 static int track(const char *path, int fd, int flags)
 {
-    if (fd < 0 || fd >= MAX_TRACKED_FDS)
+    if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS)
         return fd;
     evdev_rdev_plus_one[fd] = 0;
     if (path == NULL || strncmp(path, EVDEV_PREFIX, strlen(EVDEV_PREFIX)) != 0 || getenv("UMOCKDEV_DIR") == NULL)
         return fd;
     char *end = NULL;
     long n = strtol(path + strlen(EVDEV_PREFIX), &end, 10);
-    if (end == path + strlen(EVDEV_PREFIX) || *end != '\0' || n < 0 || n > 1000)
+    if (end == path + strlen(EVDEV_PREFIX) || *end != '\0' || n < 0 || n > TOUCHSYNTH_MAX_EVENT_NUMBER)
         return fd;
     evdev_rdev_plus_one[fd] = makedev(13, 64 + n) + 1;
     evdev_nonblocking[fd] = (flags & O_NONBLOCK) != 0;
@@ -127,7 +126,7 @@ static int track(const char *path, int fd, int flags)
 
 static void fake_rdev(int fd, struct stat *st)
 {
-    if (fd >= 0 && fd < MAX_TRACKED_FDS && evdev_rdev_plus_one[fd] != 0) {
+    if (fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS && evdev_rdev_plus_one[fd] != 0) {
         st->st_rdev = evdev_rdev_plus_one[fd] - 1;
         st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR;
     }
@@ -207,15 +206,21 @@ FILE *fopen64(const char *path, const char *mode)
     return NEXT(fopen64)(udev_data_path(path, buf, sizeof buf), mode);
 }
 
+/* The N of the /dev/input/eventN this fd was opened on. */
+static int event_number(int fd)
+{
+    return (int)minor(evdev_rdev_plus_one[fd] - 1) - 64;
+}
+
 /* Whether the harness unplugged the device this fd was opened on. */
 static int unplugged(int fd)
 {
-    return unplug_flags != NULL && unplug_flags[minor(evdev_rdev_plus_one[fd] - 1) - 64] != 0;
+    return unplug_flags != NULL && unplug_flags[event_number(fd)] != 0;
 }
 
 static int is_evdev(int fd)
 {
-    return fd >= 0 && fd < MAX_TRACKED_FDS && evdev_rdev_plus_one[fd] != 0;
+    return fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS && evdev_rdev_plus_one[fd] != 0;
 }
 
 ssize_t read(int fd, void *buf, size_t count)
@@ -252,7 +257,7 @@ int ioctl(int fd, unsigned long request, ...)
     void *arg = va_arg(ap, void *);
     va_end(ap);
     int result;
-    if (is_evdev(fd) && touchsynth_evdev_ioctl(fd, request, arg, &result))
+    if (is_evdev(fd) && touchsynth_evdev_ioctl(fd, event_number(fd), request, arg, &result))
         return result;
     return NEXT(ioctl)(fd, request, arg);
 }
@@ -288,7 +293,7 @@ int fcntl64(int fd, int cmd, ...)
 
 int close(int fd)
 {
-    if (fd >= 0 && fd < MAX_TRACKED_FDS) {
+    if (fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS) {
         evdev_rdev_plus_one[fd] = 0;
         evdev_nonblocking[fd] = 0;
     }

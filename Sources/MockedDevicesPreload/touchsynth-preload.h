@@ -1,10 +1,15 @@
-/* What touchsynth-preload.c tells the virtual clock (virtual-clock.c); calls go that way only. */
+/* What touchsynth-preload.c tells the virtual clock (virtual-clock.c); calls go that way only.
+   And the descriptors and devices the preload follows, for all its files. */
 #ifndef TOUCHSYNTH_PRELOAD_H
 #define TOUCHSYNTH_PRELOAD_H
 
 #include <dlfcn.h>
 #include <stddef.h>
 #include <sys/types.h>
+
+/* Descriptors below this, opened on /dev/input/eventN with N up to the second, are followed. */
+#define TOUCHSYNTH_MAX_TRACKED_FDS 4096
+#define TOUCHSYNTH_MAX_EVENT_NUMBER 1000
 
 /* The next definition of libc function `name` (RTLD_NEXT), looked up once per call site. */
 #define NEXT(name) ({                                                              \
