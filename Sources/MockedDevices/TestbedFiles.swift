@@ -108,11 +108,14 @@ public struct TestbedFiles: Equatable, Sendable {
         if types.contains(Evdev.EV_REP) {
             s += "EVIOCGREP 0 \(hex(le32(250) + le32(33)))\n"
         }
+        // Each axis's value as the description says, the MT axes' too: the kernel keeps those per
+        // slot and never updates their absinfo, so EVIOCGABS answers what the device was made with.
         let axes = (d.codes[Evdev.EV_ABS] ?? []).sorted()
         for code in axes {
             let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-            s += "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: code == Evdev.ABS_MT_TRACKING_ID ? -1 : a.value)))\n"
+            s += "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: a.value)))\n"
         }
+        // Every slot empty, as input_mt_init_slots leaves them: no slot takes the header's MT values.
         if axes.contains(Evdev.ABS_MT_SLOT) {
             let slots = d.slotCount
             for code in axes where code > Evdev.ABS_MT_SLOT && code <= 0x3d {

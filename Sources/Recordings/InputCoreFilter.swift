@@ -25,7 +25,9 @@ public struct InputCoreFilter: Sendable {
     private static let mtLast: UInt16 = 0x3d   // ABS_MT_TOOL_Y
 
     /// A filter for `device` as it is created: axes at their `absinfo` values, every touch slot
-    /// empty (tracking ID -1), no key down. The kernel fuzz is the one left after udev's
+    /// empty (tracking ID -1), no key down. The `ABS_MT_SLOT` value is the slot readers were last
+    /// told of, while the slot a driver's events go to starts at 0 (`input_mt_init_slots` zeroes
+    /// it): the first `ABS_MT_*` change then reports `ABS_MT_SLOT 0` unless the value was 0. The kernel fuzz is the one left after udev's
     /// 90-libinput-fuzz-override rule, which sets the position axes' fuzz to 0 on touchpads and
     /// touchscreens (libinput applies its own hysteresis there); pressure and the rest keep theirs.
     public init(device: DeviceDescription) {
@@ -36,6 +38,7 @@ public struct InputCoreFilter: Sendable {
         }
         self.fuzz = fuzz
         absValues = device.absinfo.mapValues(\.value)
+        reportedSlot = device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0
         let hasSlots = device.codes[Evdev.EV_ABS]?.contains(Evdev.ABS_MT_SLOT) == true
         var emptySlot = [Int32](repeating: 0, count: Int(Self.mtLast - Self.mtFirst) + 1)
         emptySlot[Int(Evdev.ABS_MT_TRACKING_ID - Self.mtFirst)] = -1

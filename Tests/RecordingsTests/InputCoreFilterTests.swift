@@ -39,6 +39,20 @@ final class InputCoreFilterTests: XCTestCase {
                        "codes the device does not have are dropped")
     }
 
+    func testTheDeviceStartsWhereItsHeaderSaysAndEverySlotEmpty() {
+        var device = touchpad()
+        device.absinfo[Evdev.ABS_MT_SLOT]?.value = 1
+        device.absinfo[Evdev.ABS_MT_TRACKING_ID]?.value = 5
+        device.absinfo[Evdev.ABS_X]?.value = 100
+        var filter = InputCoreFilter(device: device)
+        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_X, 100)]),
+                       [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, 5), syn],
+                       "readers were told of slot 1, events go to slot 0 (input_mt_init_slots), which is empty; ABS_X is at 100 already")
+        var same = InputCoreFilter(device: device)
+        XCTAssertEqual(pass(&same, [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 7)]), [abs(Evdev.ABS_MT_TRACKING_ID, 7), syn],
+                       "slot 1 is the one readers know: its switch is not repeated")
+    }
+
     func testFuzzDampsSmallMovesUnlessUdevZeroedIt() {
         var touchpad = InputCoreFilter(device: self.touchpad(fuzz: 8))
         XCTAssertEqual(pass(&touchpad, [abs(Evdev.ABS_X, 100)]), [abs(Evdev.ABS_X, 100), syn])
