@@ -32,9 +32,10 @@ public enum EvtestFormat {
         var lineNumber = 0
         var afterTesting = false
 
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var gluedLine: Int?
+        for (read, line) in headerLines(text) {
+            if read == lineNumber { gluedLine = gluedLine ?? read }
+            lineNumber = read
             // evtest writes no comments; TouchSynth's notes on a converted log are.
             if line.isEmpty || line.hasPrefix("#") { continue }
             if afterTesting && events.isEmpty && !line.hasPrefix("Event: time ") { continue }
@@ -89,16 +90,49 @@ public enum EvtestFormat {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }
         var recording = Recording(device: device, events: events)
-        recording.notes = (bannerNote(text).map { [$0] } ?? []) + recording.notes
+        let gluedNote = gluedLine.map { "line \($0): two header lines shared a line: read as two" }
+        recording.notes = (bannerNote(text).map { [$0] } ?? []) + (gluedNote.map { [$0] } ?? []) + recording.notes
         return recording
     }
 
-    /// The event of an `Event: time …` line; nil for a blank line.
+    /// Words that open a line of evtest's header. Real logs sometimes lose a newline, gluing
+    /// one header line to the next (`Resolution      12 Event code 54 (ABS_MT_POSITION_Y)`).
+    private static let headerOpenings = ["Event type ", "Event code ", "Property type ", "Properties:", "Supported events:",
+                                         "Input device ID:", "Input device name:", "Input driver version", "Testing ..."]
+
+    /// The lines of `text`, trimmed, with their line numbers; a line holding two header lines
+    /// gives both, with one number. A device's name and a comment are never split.
+    private static func headerLines(_ text: String) -> [(Int, String)] {
+        var lines: [(Int, String)] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            var pieces: [String] = []
+            while !line.hasPrefix("Input device name:"), !line.hasPrefix("Event: time "), !line.hasPrefix("#"),
+                  let cut = headerOpenings.compactMap({ line.range(of: $0)?.lowerBound }).filter({ $0 > line.startIndex }).min() {
+                pieces.append(line[..<cut].trimmingCharacters(in: .whitespaces))
+                line = String(line[cut...])
+            }
+            pieces.append(line)
+            lines += pieces.map { (index + 1, $0) }
+        }
+        return lines
+    }
+
+    /// The event of an `Event: time …` line; nil for a blank line and for the line evtest prints
+    /// when reading fails as the device goes away (`expected 24 bytes, got -1`).
     static func eventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") || isReadFailure(trimmed) { return nil }
         guard trimmed.hasPrefix("Event: time ") else { throw RecordingError.bad(file, line, "not an evtest event line: \"\(trimmed.prefix(40))\"") }
         return try parseEvent(trimmed, file: file, line: line)
+    }
+
+    /// evtest's `expected %d bytes, got %d` after a failed read: its log's last line when the
+    /// device is unplugged.
+    private static func isReadFailure(_ line: String) -> Bool {
+        let words = line.split(separator: " ")
+        return words.count == 5 && words[0] == "expected" && words[2] == "bytes," && words[3] == "got" && Int(words[1]) != nil
+            && Int(words[4]) != nil
     }
 
     private static func axisField(_ line: String) -> (String, String)? {

@@ -149,12 +149,10 @@ public struct Recording: Equatable, Sendable {
     private static func assemble(_ events: [(time: UInt64, event: EvdevEvent)]) -> (frames: [EvdevFrame], closedLast: Bool) {
         var assembler = FrameAssembler()
         var frames: [EvdevFrame] = []
-        var last: UInt64 = 0
         for (time, event) in events {
             // The file reader (RecordingStream) refuses time going backwards, with its line; text parsed
-            // whole has no lines to name, so frames are kept in order instead.
-            last = max(time, last)
-            if let frame = assembler.add(time: last, event: event) { frames.append(frame) }
+            // whole has no lines to name, so the assembler keeps frames in order instead.
+            if let frame = assembler.add(time: time, event: event) { frames.append(frame) }
         }
         guard let partial = assembler.flush() else { return (frames, false) }
         frames.append(partial)

@@ -14,6 +14,9 @@ public final class RecordingStream {
     private var assembler = FrameAssembler()
     private var finished = false
     private var lastTime: UInt64?
+    /// The time of the last SYN_REPORT read: no event may come before it.
+    private var lastFrameTime: UInt64?
+    private var notedBackInFrame = false
     private var yamlLines = LibinputRecordFormat.EventLines()
     /// Frames of a YAML file whose layout is not libinput's own, read whole by the YAML parser.
     private var preloaded: [EvdevFrame] = []
@@ -129,15 +132,23 @@ public final class RecordingStream {
         var log = empty
         var shift: UInt64 = 0
         var jumps: [(line: Int, back: UInt64)] = []
+        var backInFrame: (line: Int, back: UInt64)?
+        var frameTime: UInt64 = 0
         while let text = try reader.next() {
             let line = reader.lineNumber
             guard let (read, event) = try parse(text, log.file, line) else { continue }
             var time = read &+ shift
-            if let last = log.events.last?.time, time < last {
-                jumps.append((line, last - time))
-                shift += last - time
-                time = last
+            if let previous = log.events.last, time < previous.time {
+                if !previous.event.isSynReport && time >= frameTime {
+                    // Within a frame: the frame takes its SYN_REPORT's time, nothing moves.
+                    backInFrame = backInFrame ?? (line, previous.time - time)
+                } else {
+                    jumps.append((line, previous.time - time))
+                    shift += previous.time - time
+                    time = previous.time
+                }
             }
+            if event.isSynReport { frameTime = time }
             log.events.append(EventLog.Line(time: time, event: event, line: line))
         }
         let finished = try finish(log, given: given)
@@ -146,7 +157,14 @@ public final class RecordingStream {
             all.append(String(format: "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward to follow on",
                               jumps.count, jumps.count == 1 ? "" : "s", first.line, Double(first.back) / 1e6))
         }
+        if let backInFrame { all.append(backInFrameNote(line: backInFrame.line, by: backInFrame.back)) }
         return (finished.0, finished.1, all + finished.2)
+    }
+
+    /// What a reader says of a log whose timestamps go back within a frame, first at `line`.
+    private static func backInFrameNote(line: Int, by back: UInt64) -> String {
+        String(format: "timestamps go back within a frame (first at line %d, by %.6f s): each such frame keeps its SYN_REPORT's time",
+               line, Double(back) / 1e6)
     }
 
     /// A log's recording on its own description, or the one given, or an inferred one; its frames
@@ -196,12 +214,18 @@ public final class RecordingStream {
                 throw error.reading(format)
             }
             guard let (time, event) = parsed else { continue }
-            // Kernel timestamps never go back within a recording: one whose times do was edited.
+            // Kernel timestamps never go back from one frame to the next: a recording whose times do
+            // was edited. Within a frame only its SYN_REPORT's time matters to readers.
             if let last = lastTime, time < last {
-                throw RecordingError.bad(file, line.0, String(format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
-                                                             time / 1_000_000, time % 1_000_000, last / 1_000_000, last % 1_000_000))
+                guard assembler.inFrame, time >= lastFrameTime ?? 0 else {
+                    throw RecordingError.bad(file, line.0, String(format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
+                                                                 time / 1_000_000, time % 1_000_000, last / 1_000_000, last % 1_000_000))
+                }
+                if !notedBackInFrame { notes.append(Self.backInFrameNote(line: line.0, by: last - time)) }
+                notedBackInFrame = true
             }
             lastTime = time
+            if event.isSynReport { lastFrameTime = time }
             if let frame = assembler.add(time: time, event: event) {
                 guard frame.time <= Self.longestRecording else {
                     throw RecordingError.bad(file, line.0, "the recording spans more than 24 hours; replays are limited to 24 hours")
@@ -234,19 +258,39 @@ public final class RecordingStream {
 }
 
 /// Groups timed events into frames ending at SYN_REPORT, with times relative to the first event.
+///
+/// A frame's time is its first event's (evemu 1.x stamps each event, a few microseconds apart).
+/// Where a log's events go back in time within a frame (ring buffers pasted out of order), the
+/// frame takes its SYN_REPORT's time instead, the time readers act on. Frame times never go back.
 struct FrameAssembler {
     private var start: UInt64?
     private var current: [EvdevEvent] = []
     private var frameTime: UInt64 = 0
+    private var previousEventTime: UInt64 = 0
+    private var previousFrameTime: UInt64 = 0
+    private var wentBack = false
+
+    /// Whether events have been added since the last SYN_REPORT.
+    var inFrame: Bool { !current.isEmpty }
 
     /// Adds an event; returns the frame it completes.
     mutating func add(time: UInt64, event: EvdevEvent) -> EvdevFrame? {
         let origin = start ?? time
         start = origin
-        if current.isEmpty { frameTime = time >= origin ? time - origin : 0 }
+        let relative = time >= origin ? time - origin : 0
+        if current.isEmpty {
+            frameTime = relative
+            wentBack = false
+        } else if relative < previousEventTime {
+            wentBack = true
+        }
+        previousEventTime = relative
         current.append(event)
         guard event.isSynReport else { return nil }
         defer { current.removeAll(keepingCapacity: true) }
+        if wentBack { frameTime = relative }
+        frameTime = max(frameTime, previousFrameTime)
+        previousFrameTime = frameTime
         return EvdevFrame(time: frameTime, events: current)
     }
 

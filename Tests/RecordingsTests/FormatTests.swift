@@ -104,6 +104,50 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(recording.notes, ["the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"])
     }
 
+    func testAFrameWhoseEventsGoBackKeepsItsSynReportsTime() throws {
+        let e = EvdevEvent(type: 3, code: 0, value: 1), syn = EvdevEvent(type: 0, code: 0, value: 0)
+        let spread = Recording(device: DeviceDescription(name: "pad"), events: [(0, e), (0, syn), (8_000, e), (8_010, e), (8_020, syn)])
+        XCTAssertEqual(spread.frames.map(\.time), [0, 8_000], "events a few µs apart, as evemu 1.x stamps them: the first's time")
+        let back = Recording(device: DeviceDescription(name: "pad"), events: [(0, e), (0, syn), (8_073, e), (8_000, e), (8_000, syn)])
+        XCTAssertEqual(back.frames.map(\.time), [0, 8_000], "going back within the frame: its SYN_REPORT's time")
+
+        let header = "N: pad\nI: 0011 0002 000e 0000\nB: 00 09 00 00 00 00 00 00 00\nB: 03 01 00 00 00 00 00 00 00\nA: 00 0 100 0 0 0\n"
+        let events = "E: 1.000000 0003 0000 5\nE: 1.000000 0000 0000 0\nE: 1.008073 0003 0000 6\nE: 1.008000 0000 0000 0\n"
+        let read = try RecordingLoader.load(text: header + events, file: "back.evemu")
+        XCTAssertEqual(read.frames.map(\.time), [0, 8_000])
+        XCTAssertEqual(read.notes.count, 1)
+        XCTAssertTrue(read.notes[0].hasPrefix("timestamps go back within a frame (first at line 9, by 0.000073 s)"), read.notes[0])
+        XCTAssertThrowsError(try RecordingLoader.load(text: header + events + "E: 1.007000 0003 0000 7\n", file: "back.evemu"),
+                             "an event before the last frame's time: the file was edited") { error in
+            XCTAssertEqual((error as? RecordingError)?.line, 10)
+        }
+    }
+
+    func testEvtestHeaderLinesGluedTogetherAndTheReadFailureLineAreRead() throws {
+        let text = """
+        Input device name: "pad"
+        Supported events:
+          Event type 3 (EV_ABS)
+            Event code 0 (ABS_X)
+              Value      7
+              Min        0
+              Max     1000
+              Resolution      12 Event code 1 (ABS_Y)
+              Value      0
+              Min        0
+              Max      500
+        Testing ... (interrupt to exit)
+        Event: time 1.000000, type 3 (EV_ABS), code 1 (ABS_Y), value 4
+        Event: time 1.000000, -------------- SYN_REPORT ------------
+        expected 24 bytes, got -1
+        """
+        let r = try RecordingLoader.load(text: text, file: "glued.evtest")
+        XCTAssertEqual(r.device.absinfo[Evdev.ABS_X], AbsInfo(value: 7, minimum: 0, maximum: 1000, resolution: 12))
+        XCTAssertEqual(r.device.absinfo[Evdev.ABS_Y], AbsInfo(minimum: 0, maximum: 500))
+        XCTAssertEqual(r.notes, ["line 8: two header lines shared a line: read as two"])
+        XCTAssertEqual(r.frames.count, 1)
+    }
+
     /// Keys that are not scalars stall Yams (nested duplicates compare exponentially), so the
     /// guard refuses them by scanning the text; `?`, `[`, `:` inside quotes and comments are
     /// ordinary text.
