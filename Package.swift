@@ -52,7 +52,7 @@ let package = Package(
             pkgConfig: "umockdev-1.0",
             providers: [.apt(["libumockdev-dev"])]
         ),
-        // The uinput ioctls for the bridge's virtual touchscreen (kernel headers only).
+        // The uinput ioctls (kernel headers only).
         .systemLibrary(name: "CUinput"),
         // libinput's event vocabulary as plain values, so the pure modules need no C (nor Foundation:
         // the libinput side links it, and starts faster without).
@@ -101,8 +101,10 @@ let package = Package(
         // expectations on an app's recognizers, for Swift Testing and XCTest.
         .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
                                                           "Report", "Recordings", "LibinputEvents"]),
+        // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
+        .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
-        .target(name: "TouchscreenBridge", dependencies: ["CUinput", "Recordings", "AppEvents", "LibinputEvents"]),
+        .target(name: "TouchscreenBridge", dependencies: ["Recordings", "AppEvents", "LibinputEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
         .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText", "ViewTimeline", "ViewPage"]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
@@ -126,7 +128,7 @@ let package = Package(
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "Benchmarks", "EvdevRecording",
-                "TouchscreenBridge", "ProcessSignals", "ViewTimeline", "ViewServing", "LiveView", "LibinputEventText",
+                "TouchscreenBridge", "UinputDevices", "ProcessSignals", "ViewTimeline", "ViewServing", "LiveView", "LibinputEventText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -154,5 +156,6 @@ let package = Package(
         .testTarget(name: "ViewTests", dependencies: ["ViewTimeline", "ViewServer", "MockedDevices", "ModeComparison", "SurfaceDescriptions",
                                                    "Recordings", "AppEvents", "LibinputEvents"]),
         .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents"]),
+        .testTarget(name: "UinputDevicesTests", dependencies: ["UinputDevices", "Recordings"]),
     ]
 )

@@ -30,12 +30,18 @@ static inline int ts_uinput_enable_code(int fd, int type, int code) {
     }
 }
 
-static inline int ts_uinput_abs_setup(int fd, unsigned short code, int minimum, int maximum, int resolution) {
+/* One axis, all of `struct input_absinfo`: its value too, which becomes the axis's current value
+ * (for ABS_MT_SLOT, the slot readers were last told of). */
+static inline int ts_uinput_abs_setup(int fd, unsigned short code, int value, int minimum, int maximum, int fuzz, int flat,
+                                      int resolution) {
     struct uinput_abs_setup setup;
     memset(&setup, 0, sizeof setup);
     setup.code = code;
+    setup.absinfo.value = value;
     setup.absinfo.minimum = minimum;
     setup.absinfo.maximum = maximum;
+    setup.absinfo.fuzz = fuzz;
+    setup.absinfo.flat = flat;
     setup.absinfo.resolution = resolution;
     return ioctl(fd, UI_ABS_SETUP, &setup);
 }

@@ -74,9 +74,12 @@ public final class MockedDevice {
 
     /// The device for a recording file: read whole when it is small, else checked in a first
     /// pass (so any error comes before the first frame) and then read again as it plays, so
-    /// memory does not grow with the recording's length.
-    public static func forFile(_ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10) throws -> MockedDevice {
-        let (device, frames, notes, duration) = try source(forFile: path, description: description, node: node)
+    /// memory does not grow with the recording's length. `udevProperties` are added to the
+    /// device's own.
+    public static func forFile(_ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10,
+                               udevProperties: [String: String] = [:]) throws -> MockedDevice {
+        var (device, frames, notes, duration) = try source(forFile: path, description: description, node: node)
+        device.udevProperties.merge(udevProperties) { $1 }
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
         mocked.notes = notes
         mocked.nodes[0].duration = duration

@@ -36,6 +36,9 @@ public struct ReplayOptions: Sendable {
     /// libinput logs at debug priority too, as `libinput debug-events --verbose` does: the
     /// report's ``ReplayReport/libinputLog`` then holds its state machines' chatter.
     public var logsDebug = false
+    /// udev properties the recording's device gets on top of its own, as a udev rule or a hwdb
+    /// entry would give them (`ID_INPUT_TOUCHPAD_INTEGRATION=external`, `LIBINPUT_FUZZ_00=8`).
+    public var udevProperties: [String: String] = [:]
 
     public init() {}
 
@@ -83,7 +86,7 @@ public struct Replay: Sendable {
     /// ``stream(_:options:_:)``, with the signals held: its devices are gone when it returns.
     private static func held(_ source: ReplaySource, options: ReplayOptions,
                              _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
-        let device = try MockedDevice.make(source, eventNumber: 10)
+        let device = try MockedDevice.make(source, eventNumber: 10, udevProperties: options.udevProperties)
         if options.refusesEmpty {
             if case .file(let path, _, _) = source { try device.checkShowsSomething(path) } else { try device.checkShowsSomething("the recording") }
         }
@@ -112,12 +115,16 @@ public struct Replay: Sendable {
 }
 
 extension MockedDevice {
-    /// The testbed for `source`, its device as `/dev/input/event<eventNumber>`.
-    static func make(_ source: ReplaySource, eventNumber: Int) throws(HarnessError) -> MockedDevice {
+    /// The testbed for `source`, its device as `/dev/input/event<eventNumber>` with
+    /// `udevProperties` added to its own.
+    static func make(_ source: ReplaySource, eventNumber: Int, udevProperties: [String: String] = [:]) throws(HarnessError) -> MockedDevice {
         switch source {
         case .file(let path, let description, let node):
-            return try harnessError { try forFile(path, description: description, node: node, eventNumber: eventNumber) }
-        case .recording(let recording):
+            return try harnessError {
+                try forFile(path, description: description, node: node, eventNumber: eventNumber, udevProperties: udevProperties)
+            }
+        case .recording(var recording):
+            recording.device.udevProperties.merge(udevProperties) { $1 }
             let device = try MockedDevice(recording: recording, eventNumber: eventNumber)
             device.notes = recording.notes
             return device

@@ -61,3 +61,19 @@ extension DeviceDescription {
         return hasEvents ? nil : "nothing to show: the recording of \(name) holds no events"
     }
 }
+
+/// A udev property libinput reads, `KEY=VALUE` (`ID_INPUT_*`, `LIBINPUT_*`), as a udev rule or a
+/// hwdb entry gives it to a device.
+public struct UdevProperty: Equatable, Sendable {
+    public var key: String
+    public var value: String
+
+    /// The property `KEY=VALUE` names; nil for another key, or text that is no property.
+    public init?(argument: String) {
+        guard let eq = argument.firstIndex(of: "=") else { return nil }
+        key = String(argument[..<eq])
+        value = String(argument[argument.index(after: eq)...])
+        guard key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_"),
+              key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
+    }
+}

@@ -6,6 +6,7 @@ import LibinputEvents
 import LibinputKit
 import MockedDevices
 import TouchscreenBridge
+import UinputDevices
 
 /// `touchsynth bridge`: touchpad pinch and rotation, as compatibility mode simulates them, on a
 /// virtual multitouch touchscreen that every evdev reader sees.

@@ -2,7 +2,7 @@ import DeviceCorpus
 import LibinputKit
 import MockedDevices
 import Recordings
-import TouchscreenBridge
+import UinputDevices
 import ViewServing
 
 /// The exit statuses of sysexits.h, and the one place that turns an error into what the user

@@ -83,6 +83,9 @@ struct ReplayRunOptions: ParsableArguments {
                                valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
     @Option(help: ArgumentHelp("Overflow a device's event buffer at SECONDS, losing MS milliseconds of frames (default 50): its reader gets SYN_DROPPED.",
                                valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
+    @Option(help: ArgumentHelp(
+        "A udev property for the recording's device, as a udev rule would set it: ID_INPUT_* or LIBINPUT_*, what libinput reads (repeatable).",
+        valueName: "key=value")) var udevProperty: [UdevProperty] = []
 
     func validate() throws {
         // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
@@ -107,11 +110,14 @@ struct ReplayRunOptions: ParsableArguments {
             guard window.isSet else { return .file(path) }
             return .recording(reportingErrors { try window.cut(RecordingLoader.load(path), path: path) })
         }
+        options.udevProperties = Dictionary(udevProperty.map { ($0.key, $0.value) }) { $1 }
         options.faults = unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
             + synDropped.map { .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000) }
         return options
     }
 }
+
+extension UdevProperty: ExpressibleByArgument {}
 
 /// A fault's instant and target: `SECONDS[+MS][@eventN]`.
 struct FaultSpec: ExpressibleByArgument {

@@ -9,7 +9,7 @@ public struct TouchSynth: ParsableCommand {
         commandName: "touchsynth",
         abstract: "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and indirect input modes.",
         version: Version.text,
-        subcommands: [Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self, Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self])
+        subcommands: [Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self, Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self, Play.self])
 
     public init() {}
 }

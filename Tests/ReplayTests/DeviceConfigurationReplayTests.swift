@@ -62,6 +62,22 @@ final class DeviceConfigurationReplayTests: XCTestCase {
 
     /// A setting the device lacks is one warning line, tagged with the recording even without
     /// --verbose; --verbose passes libinput's whole log, every line tagged.
+    /// `LIBINPUT_FUZZ_*` is where udev's rule puts a touchpad's kernel fuzz; libinput's
+    /// hysteresis swallows motion within it, so a large one shortens a slow stroke.
+    func testAUdevPropertyReachesLibinput() throws {
+        let stroke = try synthesized("move dx=10mm duration=1s")
+        func travel(_ properties: [String: String]) throws -> Double {
+            var options = ReplayOptions()
+            options.udevProperties = properties
+            return try Replay(.recording(stroke), options: options).events.reduce(0) { sum, e in
+                if case .pointerMotion(_, _, let dx, _) = e.kind { sum + dx } else { sum }
+            }
+        }
+        let plain = try travel([:]), fuzzed = try travel(["LIBINPUT_FUZZ_00": "40", "LIBINPUT_FUZZ_35": "40"])
+        XCTAssertGreaterThan(plain, 0)
+        XCTAssertLessThan(fuzzed, plain * 0.9, "hysteresis of 40 units took some of the stroke: \(fuzzed) of \(plain)")
+    }
+
     func testLibinputsLogLinesNameTheRecording() throws {
         let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path

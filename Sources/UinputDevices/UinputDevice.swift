@@ -36,8 +36,8 @@ public final class UinputDevice {
     public let devnode: String
     private var fd: Int32
 
-    /// Creates the device `description` describes: its event types and codes, axes (range and
-    /// resolution) and properties.
+    /// Creates the device `description` describes: its event types and codes, axes (each with its
+    /// current value, range, fuzz, flat and resolution) and properties.
     public init(_ description: DeviceDescription, path: String = "/dev/uinput") throws(UinputError) {
         fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
@@ -90,7 +90,8 @@ public final class UinputDevice {
         }
         for property in d.properties.sorted() { try check(ts_uinput_enable_property(fd, Int32(property)), "setting property \(property)") }
         for (code, info) in d.absinfo.sorted(by: { $0.key < $1.key }) where d.has(type: Evdev.EV_ABS, code: code) {
-            try check(ts_uinput_abs_setup(fd, code, info.minimum, info.maximum, info.resolution), "setting up axis \(code)")
+            let setUp = ts_uinput_abs_setup(fd, code, info.value, info.minimum, info.maximum, info.fuzz, info.flat, info.resolution)
+            try check(setUp, "setting up axis \(code)")
         }
         try check(ts_uinput_create(fd, d.name, d.bustype, d.vendor, d.product, d.version), "creating the device")
     }

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Recordings
+import UinputDevices
+
+/// `touchsynth play REC`: a recording on a real uinput device, for every program on the machine.
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a recording on a real uinput device, as `libinput replay` does, from any format TouchSynth reads.",
+        discussion: """
+            The device is made from the recording's whole description, each axis's current value included: an evtest or \
+            getevent header's values (ABS_MT_SLOT's among them) are where the kernel starts, which libinput record YAML \
+            cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when a line (or the end of input) \
+            arrives on stdin, so that readers can open the node first. The device is removed --linger-ms after the last \
+            frame, or when the command ends in any way. Needs write access to /dev/uinput.
+            """)
+
+    @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
+    @OptionGroup var input: LogInputOptions
+    @OptionGroup var window: WindowOptions
+    @Flag(help: "Wait for a line on stdin before playing.") var wait = false
+    @Option(help: "Milliseconds to keep the device after the last frame, for readers' timers (libinput's tap and hold).")
+    var lingerMs = 300
+    @Option(help: "The uinput node.") var uinput = "/dev/uinput"
+
+    func validate() throws {
+        guard (0...60_000).contains(lingerMs) else { throw ValidationError("--linger-ms must be within 0...60000") }
+    }
+
+    func run() throws {
+        requireReadable([recording, input.desc])
+        let loaded = reportingErrors {
+            try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
+        }
+        warn(loaded.notes, in: recording)
+        let device: UinputDevice
+        do { device = try UinputDevice(loaded.device, path: uinput) } catch { fail(error) }
+        emit("\(device.devnode): \(loaded.device.name)")
+        if wait { _ = readLine() }
+        do { try RecordingPlayback(frames: loaded.frames).play(on: device) } catch { fail(error) }
+        usleep(useconds_t(lingerMs) * 1000)
+        device.destroy()
+    }
+}
