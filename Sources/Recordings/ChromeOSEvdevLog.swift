@@ -70,6 +70,10 @@ public enum ChromeOSEvdevLog {
         guard !d.name.isEmpty || bitmasks || !d.absinfo.isEmpty else { return log }
         if bitmasks {
             for code in d.absinfo.keys where !(d.codes[Evdev.EV_ABS]?.contains(code) ?? false) { d.absinfo[code] = nil }
+            // The log has no line for EV_MSC's and EV_SW's codes: those its events use are the device's.
+            for line in log.events where line.event.type == Evdev.EV_MSC || line.event.type == Evdev.EV_SW {
+                d.codes[line.event.type, default: []].insert(line.event.code)
+            }
         } else {
             // The touchscreen log lists axes but no capabilities: its axes, BTN_TOUCH, and the
             // keys its events use; a touchscreen is direct.

@@ -1,10 +1,13 @@
 import LibinputEvents
 import Recordings
 
-/// Two recordings compared frame by frame as a kernel's input core passes them to readers
-/// (unchanged values dropped), without times; and how much the intervals between the frames that
-/// match differ, which is what libinput's speed and timeouts see.
+/// Two recordings compared as libinput is given them: their devices as it opens them (ids,
+/// codes, axes and where the kernel starts them), then frame by frame as a kernel's input core
+/// passes them to readers (unchanged values dropped), without times; and how much the intervals
+/// between the frames that match differ, which is what libinput's speed and timeouts see.
 public struct RecordingDiff: Sendable {
+    /// Where the devices differ as libinput opens them.
+    public var deviceDifferences: [DescriptionDifference]
     /// Frames compared of each recording.
     public var expectedFrames: Int
     public var actualFrames: Int
@@ -13,8 +16,10 @@ public struct RecordingDiff: Sendable {
     public var intervalDeviations: [Int64]
 
     /// Compares `a` as delivered with `b`, as delivered too unless `actualAsDelivered` says it is
-    /// what a kernel already delivered (a `libinput record` of a replay).
+    /// what a kernel already delivered (a capture of a replay, whose udev properties came from the
+    /// system that captured it and are not compared).
     public init(expected a: Recording, actual b: Recording, actualAsDelivered: Bool) {
+        deviceDifferences = DescriptionDifference.between(a.device, b.device, udev: !actualAsDelivered)
         let left = Self.frames(a, filtered: true), right = Self.frames(b, filtered: !actualAsDelivered)
         expectedFrames = left.count
         actualFrames = right.count

@@ -16,9 +16,10 @@ struct Diff: ParsableCommand {
             both streams have (matched by name), ignoring times and event node numbers. By default the \
             gesture, scroll and button events are compared, as the cross-check against debug-events does; \
             --all adds pointer motion, keys and touches.
-            Recordings (evemu, libinput record YAML, evtest text) are compared frame by frame as the kernel's \
-            input core passes them to readers (unchanged values dropped), ignoring times; how much the intervals \
-            between frames differ is reported. Exit status 0 when they are the same, 1 when not, 64 for a capture \
+            Recordings (evemu, libinput record YAML, evtest text) are compared as libinput is given them: their devices \
+            (name, ids, properties, codes, axis ranges, the axes' values the kernel starts from, the udev properties \
+            libinput reads), then frame by frame as the kernel's input core passes them to readers (unchanged values \
+            dropped), ignoring times; how much the intervals between frames differ is reported. Exit status 0 when they are the same, 1 when not, 64 for a capture \
             against a recording.
             """)
 
@@ -59,8 +60,7 @@ struct Diff: ParsableCommand {
         printDifferences(diff.differences, unit: "event")
         let devices = diff.devices.joined(separator: ", ")
         if json {
-            emit(JSONLines.line(EventSummary(compared: diff.expected.count, comparedActual: diff.actual.count, differences: diff.differences.count,
-                                             devices: diff.devices)))
+            emit(JSONLines.line(DiffLines.EventSummary(diff)))
         } else {
             if diff.differences.count > limit { emit("… and \(diff.differences.count - limit) more") }
             emit("\(diff.expected.count) events expected, \(diff.actual.count) actual, \(diff.differences.count) differ "
@@ -72,59 +72,35 @@ struct Diff: ParsableCommand {
     private func compareRecordings(_ a: Recording, _ b: Recording) throws {
         let diff = RecordingDiff(expected: a, actual: b, actualAsDelivered: asDelivered)
         if json { emit(JSONLines.header("diffFrames")) }
+        for d in diff.deviceDifferences.prefix(limit) {
+            if json {
+                emit(JSONLines.line(DiffLines.DeviceDifference(d)))
+            } else {
+                emit("device: \(d.aspect.rawValue): \(d.text)")
+            }
+        }
         printDifferences(diff.differences, unit: "frame")
         let (p50, p99, worst) = (diff.intervalDeviation(0.5), diff.intervalDeviation(0.99), diff.intervalDeviations.last ?? 0)
+        let device = diff.deviceDifferences.count
         if json {
-            emit(JSONLines.line(FrameSummary(frames: diff.expectedFrames, framesActual: diff.actualFrames, differences: diff.differences.count,
-                                             intervalDeviationUsP50: p50, intervalDeviationUsP99: p99, intervalDeviationUsMax: worst)))
+            emit(JSONLines.line(DiffLines.FrameSummary(diff)))
         } else {
             if diff.differences.count > limit { emit("… and \(diff.differences.count - limit) more") }
-            emit("\(diff.expectedFrames) frames expected, \(diff.actualFrames) actual, \(diff.differences.count) differ; "
+            emit("\(device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"); "
+                 + "\(diff.expectedFrames) frames expected, \(diff.actualFrames) actual, \(diff.differences.count) differ; "
                  + "frame interval deviation p50 \(p50) µs, p99 \(p99) µs, max \(worst) µs")
         }
-        if !diff.differences.isEmpty { throw ExitCode(1) }
+        if !diff.differences.isEmpty || device > 0 { throw ExitCode(1) }
     }
 
     private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) {
         for d in differences.prefix(limit) {
             if json {
-                emit(JSONLines.line(DifferenceLine(index: d.index, expected: d.expected, actual: d.actual)))
+                emit(JSONLines.line(DiffLines.Difference(d)))
             } else {
                 emit("\(unit) \(d.index): expected \(d.expected ?? "nothing")")
                 emit(String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")")
             }
         }
     }
-}
-
-/// `diff --json`'s line for one difference; `expected` or `actual` is `null` where one side has nothing.
-private struct DifferenceLine: Encodable {
-    var index: Int
-    var expected: String?
-    var actual: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: NamedKey.self)
-        try c.encode(index, forKey: NamedKey("index"))
-        try c.encode(expected, forKey: NamedKey("expected"))
-        try c.encode(actual, forKey: NamedKey("actual"))
-    }
-}
-
-/// `diff --json`'s last line for two event streams.
-private struct EventSummary: Encodable {
-    var compared: Int
-    var comparedActual: Int
-    var differences: Int
-    var devices: [String]
-}
-
-/// `diff --json`'s last line for two recordings.
-private struct FrameSummary: Encodable {
-    var frames: Int
-    var framesActual: Int
-    var differences: Int
-    var intervalDeviationUsP50: Int64
-    var intervalDeviationUsP99: Int64
-    var intervalDeviationUsMax: Int64
 }

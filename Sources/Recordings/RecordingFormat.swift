@@ -1,0 +1,91 @@
+import Foundation
+
+/// The formats TouchSynth writes recordings in, and what a recording loses in each.
+public enum RecordingFormat: String, CaseIterable, Sendable {
+    case yaml, evemu, evtest, getevent, chromeos
+
+    /// The format an output file's extension asks for: .yml/.yaml, .evemu/.events,
+    /// .evtest/.txt/.log, .getevent, .chromeos.
+    public static func forPath(_ path: String) -> RecordingFormat? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "yml", "yaml": return .yaml
+        case "evemu", "events": return .evemu
+        case "evtest", "txt", "log": return .evtest
+        case "getevent": return .getevent
+        case "chromeos": return .chromeos
+        default: return nil
+        }
+    }
+
+    /// The recording in this format, its notes (what the reader guessed) first as comments.
+    public func text(_ recording: Recording) -> String {
+        let notes = recording.notes.map { "# touchsynth: \($0)\n" }.joined()
+        switch self {
+        case .yaml: return notes + LibinputRecordFormat.write(recording)
+        case .evemu: return notes + EvemuFormat.write(recording)
+        case .evtest: return notes + EvtestFormat.write(recording)
+        case .getevent: return notes + GeteventFormat.write(recording)
+        // The log's own comments are its header: notes would make it evemu's.
+        case .chromeos: return ChromeOSEvdevLog.write(recording) + notes
+        }
+    }
+
+    /// What `recording` loses written in this format as `text`, one sentence each: found by
+    /// reading `text` back and comparing what libinput would be given (the device as it opens
+    /// it, then the frames and their times), so that no writer's limits are listed by hand.
+    /// Empty when nothing is lost.
+    public func losses(of recording: Recording, in text: String) -> [String] {
+        let back: Recording
+        do {
+            back = try RecordingLoader.load(text: text, file: "the \(rawValue) text")
+        } catch {
+            return ["it cannot be read back: \(error)"]
+        }
+        var out: [String] = []
+        let differences = DescriptionDifference.between(recording.device, back.device)
+        for aspect in DescriptionDifference.Aspect.allCases {
+            let items = differences.filter { $0.aspect == aspect }
+            guard !items.isEmpty else { continue }
+            out.append("\(rawValue) cannot carry \(Self.phrase(aspect)): " + items.map { Self.lost($0) }.joined(separator: ", "))
+        }
+        out += frameLosses(recording.frames, back.frames)
+        return out
+    }
+
+    /// What differs between the frames written and those read back: the events of codes the
+    /// format drops, or else the first frame that differs.
+    private func frameLosses(_ written: [EvdevFrame], _ read: [EvdevFrame]) -> [String] {
+        guard written != read else { return [] }
+        let kept = Set(read.lazy.flatMap(\.events))
+        var dropped: [String: Int] = [:]
+        for event in written.lazy.flatMap(\.events) where !kept.contains(event) {
+            dropped[Evdev.codeName(type: event.type, code: event.code), default: 0] += 1
+        }
+        if !dropped.isEmpty {
+            let counts = dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            return ["\(rawValue) cannot carry these events: \(counts)"]
+        }
+        let index = zip(written, read).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, read.count)
+        return ["\(rawValue) does not keep the frames as they are: frame \(index) reads back otherwise"]
+    }
+
+    private static func phrase(_ aspect: DescriptionDifference.Aspect) -> String {
+        switch aspect {
+        case .name: return "the device's name"
+        case .ids: return "the device's ids"
+        case .properties: return "input properties"
+        case .codes: return "event codes"
+        case .axisRanges: return "axis ranges"
+        case .axisValues: return "the axes' values the kernel starts from (the converted file starts them at 0)"
+        case .udevProperties: return "udev properties"
+        }
+    }
+
+    private static func lost(_ d: DescriptionDifference) -> String {
+        switch d.aspect {
+        case .codes, .properties: return d.item
+        case .udevProperties: return d.expected == "-" ? "\(d.item) (added: \(d.actual))" : "\(d.item)=\(d.expected)"
+        default: return "\(d.item) \(d.expected)"
+        }
+    }
+}

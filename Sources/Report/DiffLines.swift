@@ -1,0 +1,71 @@
+import LibinputEvents
+import Recordings
+
+/// The JSON Lines `diff --json` writes (docs/json.md, `diffEvents` and `diffFrames`), beside the
+/// comparisons they report.
+public enum DiffLines {
+    /// One event or frame changed, missing or extra; `expected` or `actual` is `null` where one
+    /// side has nothing.
+    public struct Difference: Encodable {
+        public var index: Int
+        public var expected: String?
+        public var actual: String?
+
+        public init(_ d: EventAlignment.Difference) {
+            (index, expected, actual) = (d.index, d.expected, d.actual)
+        }
+
+        enum CodingKeys: String, CodingKey { case index, expected, actual }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(index, forKey: .index)
+            // Explicit nulls: a reader sees which side has nothing.
+            try c.encode(expected as String?, forKey: .expected)
+            try c.encode(actual as String?, forKey: .actual)
+        }
+    }
+
+    /// One way two recordings' devices differ as libinput opens them.
+    public struct DeviceDifference: Encodable {
+        public var aspect: String
+        public var item: String
+        public var expected: String
+        public var actual: String
+
+        public init(_ d: DescriptionDifference) {
+            (aspect, item, expected, actual) = (d.aspect.rawValue, d.item, d.expected, d.actual)
+        }
+    }
+
+    /// The last line for two event streams.
+    public struct EventSummary: Encodable {
+        public var compared: Int
+        public var comparedActual: Int
+        public var differences: Int
+        public var devices: [String]
+
+        public init(_ diff: StreamDiff) {
+            (compared, comparedActual, differences, devices) = (diff.expected.count, diff.actual.count, diff.differences.count, diff.devices)
+        }
+    }
+
+    /// The last line for two recordings.
+    public struct FrameSummary: Encodable {
+        public var deviceDifferences: Int
+        public var frames: Int
+        public var framesActual: Int
+        public var differences: Int
+        public var intervalDeviationUsP50: Int64
+        public var intervalDeviationUsP99: Int64
+        public var intervalDeviationUsMax: Int64
+
+        public init(_ diff: RecordingDiff) {
+            deviceDifferences = diff.deviceDifferences.count
+            (frames, framesActual, differences) = (diff.expectedFrames, diff.actualFrames, diff.differences.count)
+            intervalDeviationUsP50 = diff.intervalDeviation(0.5)
+            intervalDeviationUsP99 = diff.intervalDeviation(0.99)
+            intervalDeviationUsMax = diff.intervalDeviations.last ?? 0
+        }
+    }
+}
