@@ -64,10 +64,14 @@ let package = Package(
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
         // The evdev model and the recording formats: values and parsers, files read but no process started.
         .target(name: "Recordings", dependencies: ["Yams", "LibinputEvents", "LibinputEventText"]),
+        // What the kernel's input core passes on of a driver's events to readers (drivers/input/input.c).
+        .target(name: "KernelEmulation", dependencies: ["Recordings"]),
+        // libinput's device quirks: the files it reads and what they give a device.
+        .target(name: "Quirks", dependencies: ["Recordings"]),
         // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
         .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
-        .target(name: "GestureSynthesis", dependencies: ["Recordings"]),
+        .target(name: "GestureSynthesis", dependencies: ["Recordings", "Quirks"]),
         // What the harness and its libinput side tell each other: the side's configuration and the
         // compact binary form libinput's events cross the pipe in, both ends defined side by side.
         .target(name: "ReplayChannel", dependencies: ["LibinputEvents"]),
@@ -79,7 +83,7 @@ let package = Package(
         .executableTarget(name: "touchsynth-libinput", dependencies: ["LibinputKit", "ReplayChannel", "MockedDevicesPreload"]),
         // The mocked-device harness: a umockdev testbed, the program it runs, replays as one call.
         // It depends on touchsynth-libinput so that every build that replays builds the side too.
-        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings", "LibinputEvents", "ReplayChannel", "touchsynth-libinput", "Histograms"]),
+        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings", "KernelEmulation", "LibinputEvents", "ReplayChannel", "touchsynth-libinput", "Histograms"]),
         // Delays counted in constant memory: frame lateness, latency, the view's send delay.
         .target(name: "Histograms"),
         .target(name: "AllocationCounter", publicHeadersPath: "."),
@@ -90,7 +94,7 @@ let package = Package(
         // The same input through both modes and fresh surfaces, and what differs between them.
         .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
         // The same gestures synthesized on many touchpads and replayed on libinput versions.
-        .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "MockedDevices", "LibinputEvents", "ModeComparison",
+        .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "LibinputEvents", "ModeComparison",
                                                      "SurfaceDescriptions", "AppEvents", "Gestures"]),
         // The speed and memory figures of `touchsynth bench`.
         .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
@@ -106,7 +110,7 @@ let package = Package(
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(name: "TouchscreenBridge", dependencies: ["Recordings", "AppEvents", "LibinputEvents"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
-        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText", "ViewTimeline", "ViewPage"]),
+        .target(name: "Report", dependencies: ["Recordings", "KernelEmulation", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText", "ViewTimeline", "ViewPage"]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.
         .target(name: "ViewTimeline", dependencies: ["Recordings", "AppEvents", "Gestures", "LibinputEvents", "LibinputEventText"]),
@@ -128,7 +132,7 @@ let package = Package(
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "Benchmarks", "EvdevRecording",
-                "TouchscreenBridge", "UinputDevices", "ProcessSignals", "ViewTimeline", "ViewServing", "LiveView", "LibinputEventText",
+                "TouchscreenBridge", "UinputDevices", "ProcessSignals", "Quirks", "ViewTimeline", "ViewServing", "LiveView", "LibinputEventText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -144,10 +148,11 @@ let package = Package(
             dependencies: ["Recordings", "GestureSynthesis", "SurfaceDescriptions", .product(name: "Yams", package: "Yams")]
         ),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings"]),
-        .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings"]),
+        .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings", "Quirks"]),
+        .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "MockedDevices", "LibinputEvents", "LibinputEventText", "AppEvents", "Gestures", "GestureSynthesis",
+        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "Quirks", "KernelEmulation", "MockedDevices", "LibinputEvents", "LibinputEventText", "AppEvents", "Gestures", "GestureSynthesis",
                                                     "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "ViewServer"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),

@@ -2,6 +2,7 @@ import Foundation
 import GestureSynthesis
 import LibinputEvents
 import MockedDevices
+import Quirks
 import Recordings
 
 /// The corpus run: every gesture synthesized on every device and replayed through real libinput

@@ -1,4 +1,5 @@
 import Foundation
+import Quirks
 import Recordings
 
 /// The corpus results as a table, with the reasons a device does not give a gesture. One libinput

@@ -1,4 +1,5 @@
 import Foundation
+import Quirks
 import Recordings
 
 /// Turns a ``GestureScript`` into the frames a touchpad's kernel driver would deliver on a given

@@ -1,4 +1,5 @@
 import Foundation
+import KernelEmulation
 import Recordings
 
 /// Recorded devices that real libinput opens as `/dev/input/eventN`, without root.

@@ -1,4 +1,5 @@
 import LibinputEvents
+import KernelEmulation
 import Recordings
 
 /// Two recordings compared as libinput is given them: their devices as it opens them (ids,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureSynthesis
+import Quirks
 import Recordings
 
 /// `touchsynth synthesize SCRIPT --desc DESC`: a gesture script performed on a real device description.

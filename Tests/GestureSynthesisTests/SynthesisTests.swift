@@ -1,5 +1,6 @@
 import Foundation
 @testable import GestureSynthesis
+import Quirks
 import Recordings
 import XCTest
 

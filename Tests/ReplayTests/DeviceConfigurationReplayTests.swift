@@ -3,6 +3,7 @@ import GestureSynthesis
 import LibinputEventText
 import LibinputEvents
 import MockedDevices
+import Quirks
 import Recordings
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import KernelEmulation
 import Recordings
 import XCTest
 

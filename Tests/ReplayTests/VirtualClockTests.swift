@@ -1,6 +1,7 @@
 import Foundation
 import LibinputEvents
 import MockedDevices
+import KernelEmulation
 import Recordings
 import XCTest
 

@@ -1,3 +1,5 @@
+import Recordings
+
 /// What the kernel's input core (`input_get_disposition` in drivers/input/input.c) lets through
 /// from a driver to evdev readers, for a device in the state the harness presents.
 ///

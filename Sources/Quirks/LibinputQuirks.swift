@@ -1,4 +1,5 @@
 import Foundation
+import Recordings
 
 /// The libinput device quirks (`/usr/share/libinput/*.quirks`) that change what a synthesized
 /// touch means to libinput: the resolution it assumes when the kernel gives none, and its

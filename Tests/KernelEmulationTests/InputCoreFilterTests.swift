@@ -1,3 +1,4 @@
+import KernelEmulation
 import Recordings
 import XCTest
 
