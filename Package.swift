@@ -92,7 +92,7 @@ let package = Package(
         // The rules UIKit's delivery keeps, checked on any stream of app events.
         .target(name: "AppEventInvariants", dependencies: ["AppEvents"]),
         // The same input through both modes and fresh surfaces, and what differs between them.
-        .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "LibinputEvents"]),
+        .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "AppEventInvariants", "LibinputEvents"]),
         // The same gestures synthesized on many touchpads and replayed on libinput versions.
         .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "LibinputEvents", "ModeComparison",
                                                      "SurfaceDescriptions", "AppEvents", "Gestures"]),
@@ -108,7 +108,7 @@ let package = Package(
         // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
         .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
-        .target(name: "TouchscreenBridge", dependencies: ["Recordings", "AppEvents", "LibinputEvents"]),
+        .target(name: "TouchscreenBridge", dependencies: ["Recordings", "AppEvents", "LibinputEvents", "ModeComparison"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
         .target(name: "Report", dependencies: ["Recordings", "KernelEmulation", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText", "ViewTimeline", "ViewPage"]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,

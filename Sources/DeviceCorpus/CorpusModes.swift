@@ -21,12 +21,13 @@ enum CorpusModes {
     /// empty when the modes agree.
     static func differences(_ events: [LibinputEvent]) -> [String] {
         let configuration = screen.description(screen: .defaultScreen).translatorConfiguration(screen: .defaultScreen)
-        let report = Comparison { Surface.builtIn(screen, size: .defaultScreen) }.compare(events, configuration: configuration)
+        let pipeline = ModePipeline.run(events, configuration: configuration) { Surface.builtIn(screen, size: .defaultScreen) }
+        guard let report = pipeline.comparison else { return [] }
         var out: [String] = []
         let touched = report.rows.filter { $0.compat.maxNumberOfTouches > 0 && $0.indirect.maxNumberOfTouches == 0 }.map(\.recognizer)
         if !touched.isEmpty { out.append("compat touches: " + touched.joined(separator: ", ")) }
         for mode in DeliveryMode.allCases {
-            let activated = report.accidentalActivations.filter { $0.mode == mode }.map { "\($0.region)/\($0.name)" }
+            let activated = report.accidentalActivations.filter { $0.mode == mode }.map(\.path.description)
             if !activated.isEmpty { out.append("\(mode.rawValue) only activated: " + activated.joined(separator: ", ")) }
         }
         return out

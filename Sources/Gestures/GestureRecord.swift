@@ -5,6 +5,9 @@ import AppEvents
 /// UIKit uses the same `State` value for both.
 public enum RecordedState: String, Codable, Sendable, CaseIterable {
     case began, changed, ended, recognized, cancelled, failed
+
+    /// A continuous recognizer beginning or a discrete one recognized: the recognizer acted.
+    public var isActivation: Bool { self == .began || self == .recognized }
 }
 
 /// One state change, at the time of the event (or expired timer) that caused it; or a run of
@@ -63,6 +66,11 @@ public struct GestureRecord: Equatable, Sendable {
 
     /// True if it began or was recognized at least once.
     public var activated: Bool {
-        transitions.contains { $0.state == .began || $0.state == .recognized }
+        transitions.contains { $0.state.isActivation }
+    }
+
+    /// When it began or was recognized, seconds on the events' clock, in order.
+    public var activationTimes: [Double] {
+        transitions.filter { $0.state.isActivation }.map(\.time)
     }
 }

@@ -3,10 +3,12 @@ import Gestures
 
 /// One recognizer in both modes.
 public struct ComparisonRow: Encodable, Equatable, Sendable {
+    /// The recognizer: its region and name, numbered where a region repeats a name.
+    public var path: RecognizerPath
     /// Name of the recognizer's region.
-    public var region: String
+    public var region: String { path.region }
     /// The recognizer's name, "name#2" for the second of a repeated name.
-    public var name: String
+    public var name: String { path.numberedName }
     /// What kind of recognizer it is.
     public var kind: GestureKind
     /// What it did in compatibility mode.
@@ -23,23 +25,57 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
     public var differs: Bool { accidentalIn != nil || startsDiffer == true }
 
     /// "region/name".
-    public var recognizer: String { "\(region)/\(name)" }
+    public var recognizer: String { path.description }
+
+    enum CodingKeys: String, CodingKey { case region, name, kind, compat, indirect, accidentalIn, startsDiffer }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(region, forKey: .region)
+        try c.encode(name, forKey: .name)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(compat, forKey: .compat)
+        try c.encode(indirect, forKey: .indirect)
+        try c.encodeIfPresent(accidentalIn, forKey: .accidentalIn)
+        try c.encodeIfPresent(startsDiffer, forKey: .startsDiffer)
+    }
 }
 
 /// A recognizer that began or was recognized in `mode` but not in the other mode.
 public struct AccidentalActivation: Codable, Equatable, Sendable {
+    /// The recognizer, as in its ``ComparisonRow``.
+    public var path: RecognizerPath
     /// Name of the recognizer's region.
-    public var region: String
+    public var region: String { path.region }
     /// The recognizer's name, as in its ``ComparisonRow``.
-    public var name: String
+    public var name: String { path.numberedName }
     /// The only mode in which it activated.
     public var mode: DeliveryMode
 
-    /// Records that `region`/`name` activated in `mode` only.
-    public init(region: String, name: String, mode: DeliveryMode) {
-        self.region = region
-        self.name = name
+    /// Records that `path` activated in `mode` only.
+    public init(_ path: RecognizerPath, mode: DeliveryMode) {
+        self.path = path
         self.mode = mode
+    }
+
+    /// Records that `region`/`name` (numbered `name#N` for a repeated name) activated in `mode` only.
+    public init(region: String, name: String, mode: DeliveryMode) {
+        self.init(RecognizerPath(region: region, numberedName: name), mode: mode)
+    }
+
+    enum CodingKeys: String, CodingKey { case region, name, mode }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(region: try c.decode(String.self, forKey: .region), name: try c.decode(String.self, forKey: .name),
+                  mode: try c.decode(DeliveryMode.self, forKey: .mode))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(region, forKey: .region)
+        try c.encode(name, forKey: .name)
+        try c.encode(mode, forKey: .mode)
     }
 }
 
@@ -59,25 +95,25 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
         if !pointerRegions.compat.isEmpty || !pointerRegions.indirect.isEmpty {
             self.pointerRegions = PointerRegionComparison(compat: pointerRegions.compat, indirect: pointerRegions.indirect)
         }
-        let compatByKey = Self.keyed(compat)
-        let indirectByKey = Self.keyed(indirect)
-        var keys = compatByKey.map { (key: $0.key, kind: $0.record.kind) }
-        for entry in indirectByKey where !keys.contains(where: { $0.key == entry.key }) {
-            keys.append((entry.key, entry.record.kind))
+        let compatByPath = Self.recordsByPath(compat)
+        let indirectByPath = Self.recordsByPath(indirect)
+        var paths = compatByPath.map { (path: $0.path, kind: $0.record.kind) }
+        for entry in indirectByPath where !paths.contains(where: { $0.path == entry.path }) {
+            paths.append((entry.path, entry.record.kind))
         }
-        rows = keys.map { key, kind in
-            let compat = ModeSummary(record: compatByKey.first { $0.key == key }?.record)
-            let indirect = ModeSummary(record: indirectByKey.first { $0.key == key }?.record)
-            let accidental: DeliveryMode? = compat.activated == indirect.activated ? nil : compat.activated ? .compatibility : .indirectInput
+        rows = paths.map { path, kind in
+            let compatRecord = compatByPath.first { $0.path == path }?.record
+            let indirectRecord = indirectByPath.first { $0.path == path }?.record
+            let compat = ModeSummary(record: compatRecord), indirect = ModeSummary(record: indirectRecord)
+            let accidental = AccidentalActivationRule.wholeStream.accidentalModes(
+                compat: compatRecord?.activationTimes ?? [], indirect: indirectRecord?.activationTimes ?? []).first
             let startsDiffer = accidental == nil && !Self.sameStarts(compat.starts, indirect.starts)
             return ComparisonRow(
-                region: key.region, name: key.name, kind: kind,
+                path: path, kind: kind,
                 compat: compat, indirect: indirect, accidentalIn: accidental, startsDiffer: startsDiffer ? true : nil
             )
         }
-        accidentalActivations = rows.compactMap { row in
-            row.accidentalIn.map { AccidentalActivation(region: row.region, name: row.name, mode: $0) }
-        }
+        accidentalActivations = rows.compactMap { row in row.accidentalIn.map { AccidentalActivation(row.path, mode: $0) } }
     }
 
     /// What the recognizers of two finished surfaces did, and the pointer regions each went through.
@@ -103,26 +139,14 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
         accidentalActivations.filter { $0.mode == mode }.count
     }
 
-    /// Each record under its row's ``ComparisonRow/recognizer`` ("region/name", "region/name#2"
-    /// for the second of a repeated name), so a mode's records can be looked up by row.
-    public static func recordsByRecognizer(_ records: [GestureRecord]) -> [String: GestureRecord] {
-        Dictionary(keyed(records).map { ("\($0.key.region)/\($0.key.name)", $0.record) }, uniquingKeysWith: { first, _ in first })
+    /// Each record under its row's ``ComparisonRow/path``, so a mode's records can be looked up
+    /// by row.
+    public static func recordsByRecognizer(_ records: [GestureRecord]) -> [RecognizerPath: GestureRecord] {
+        Dictionary(recordsByPath(records).map { ($0.path, $0.record) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private struct Key: Equatable {
-        var region: String
-        var name: String
-    }
-
-    private static func keyed(_ records: [GestureRecord]) -> [(key: Key, record: GestureRecord)] {
-        var seen: [String: Int] = [:]
-        return records.map { record in
-            let base = "\(record.region)/\(record.name)"
-            seen[base, default: 0] += 1
-            let occurrence = seen[base] ?? 1
-            let name = occurrence == 1 ? record.name : "\(record.name)#\(occurrence)"
-            return (Key(region: record.region, name: name), record)
-        }
+    private static func recordsByPath(_ records: [GestureRecord]) -> [(path: RecognizerPath, record: GestureRecord)] {
+        Array(zip(RecognizerPath.paths(of: records), records))
     }
 }
 

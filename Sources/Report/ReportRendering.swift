@@ -215,7 +215,7 @@ extension ReportData {
                 let colour = mode == .compatibility ? Palette.colour(0) : Palette.colour(1)
                 svg.text(mode.rawValue, x: left - 6, y: laneTop + 10, anchor: "end", cls: "tick")
                 svg.open("g", [("class", "lane"), ("data-recognizer", row.recognizer), ("data-mode", mode.rawValue)])
-                for mark in Self.marks(records[mode]?[row.recognizer]?.transitions ?? [], origin: origin, end: duration) {
+                for mark in Self.marks(records[mode]?[row.path]?.transitions ?? [], origin: origin, end: duration) {
                     switch mark {
                     case .bar(let from, let to, let how):
                         let x0 = frame.x(from), x1 = max(frame.x(to), x0 + 2)
@@ -229,7 +229,7 @@ extension ReportData {
                         svg.element("path", [("class", "failed"), ("d", "M\(SVG.n(x - 3)) \(SVG.n(y - 3)) l6 6 m0 -6 l-6 6"), ("stroke", "#999999"), ("stroke-width", "1.5")])
                     }
                 }
-                if row.accidentalIn == mode, let first = records[mode]?[row.recognizer]?.transitions.first(where: { $0.state == .began || $0.state == .recognized }) {
+                if row.accidentalIn == mode, let first = records[mode]?[row.path]?.transitions.first(where: { $0.state.isActivation }) {
                     let x = frame.x(first.time - origin), y = laneTop + 1
                     svg.element("path", [("class", "accidental"), ("d", "M\(SVG.n(x)) \(SVG.n(y)) l-7 -11 l14 0 z"), ("fill", "#E31A1C"),
                                          ("stroke", "white"), ("stroke-width", "1")])

@@ -58,10 +58,9 @@ struct BridgeRun: ParsableCommand {
 
     func run() throws {
         let touchscreen = VirtualTouchscreen(screen: screen.size, pointsPerMillimetre: pointsPerMm)
-        var translator = AppEventTranslator(mode: .compatibility, configuration: .init(screenSize: screen.size))
-        var encoder = TouchscreenEncoder(screen: touchscreen)
         if mode != nil { deprecated("--mode", use: "nothing: the bridge always injects compat mode's touches") }
-        if let replay { return replayToFile(replay, translator: &translator, encoder: &encoder) }
+        if let replay { return replayToFile(replay, touchscreen: touchscreen) }
+        let feed = BridgeFeed(touchscreen: touchscreen)
 
         let device: UinputDevice
         do { device = try UinputDevice(touchscreen.description, path: uinput) } catch { fail(error) }
@@ -78,7 +77,7 @@ struct BridgeRun: ParsableCommand {
             try context.run { event in
                 // The bridge's own touchscreen shows up on the seat too; its touches are ours.
                 guard event.device != own else { return true }
-                for frame in encoder.frames(for: translator.translate(event)) {
+                for frame in feed.frames(for: event) {
                     do throws(UinputError) { try device.write(frame) } catch { failure = error; return false }
                     show(frame, at: event.time, on: own)
                 }
@@ -86,15 +85,15 @@ struct BridgeRun: ParsableCommand {
                 return true
             }
         }
-        let lift = encoder.liftAll()
+        let lift = feed.liftAll()
         if !lift.isEmpty { try? device.write(lift) }
         if let failure { fail(failure) }
     }
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen.
-    private func replayToFile(_ path: String, translator: inout AppEventTranslator, encoder: inout TouchscreenEncoder) {
+    private func replayToFile(_ path: String, touchscreen: VirtualTouchscreen) {
         let events = reportingErrors { () throws(HarnessError) in try replayEvents(.file(path, description: desc, device: devicePaths.first), from: path, options: ReplayOptions()).events }
-        writeRecording(encoder.recording(of: events, translator: &translator), to: output, format: nil)
+        writeRecording(BridgeFeed.recording(of: events, touchscreen: touchscreen), to: output, format: nil)
     }
 
     private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) {

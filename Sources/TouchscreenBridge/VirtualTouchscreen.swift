@@ -159,21 +159,3 @@ public struct TouchscreenEncoder: Sendable {
         EvdevEvent(type: Evdev.EV_ABS, code: code, value: value)
     }
 }
-
-extension TouchscreenEncoder {
-    /// The touchscreen's recording for libinput's `events`: compatibility mode's touches of each,
-    /// through `translator`, as the frames the bridge writes, timed like the events they come
-    /// from (the first at 0), with a last frame lifting any touch still down.
-    public mutating func recording(of events: [LibinputEvent], translator: inout AppEventTranslator) -> Recording {
-        var frames: [EvdevFrame] = []
-        let start = events.first?.time ?? 0
-        for event in events {
-            for frame in self.frames(for: translator.translate(event)) {
-                frames.append(EvdevFrame(time: event.time - start, events: frame))
-            }
-        }
-        let lift = liftAll()
-        if !lift.isEmpty { frames.append(EvdevFrame(time: (frames.last?.time ?? 0) + 1000, events: lift)) }
-        return Recording(device: screen.description, frames: frames)
-    }
-}

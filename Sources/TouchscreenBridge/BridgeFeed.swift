@@ -1,0 +1,44 @@
+import AppEvents
+import LibinputEvents
+import ModeComparison
+import Recordings
+
+/// What the bridge writes to its touchscreen for libinput's events: compatibility mode's
+/// simulated touches of each (``ModePipeline``, compatibility mode alone, no surface) as the
+/// touchscreen's frames. Live it feeds a uinput device; over a replay it makes a recording.
+public final class BridgeFeed {
+    public let touchscreen: VirtualTouchscreen
+    private let pipeline: ModePipeline
+    private var encoder: TouchscreenEncoder
+
+    /// A feed for `touchscreen`, which covers the app's screen.
+    public init(touchscreen: VirtualTouchscreen) {
+        self.touchscreen = touchscreen
+        pipeline = ModePipeline(modes: [.compatibility], configuration: .init(screenSize: touchscreen.screen))
+        encoder = TouchscreenEncoder(screen: touchscreen)
+    }
+
+    /// The frames `event` makes, each ending with SYN_REPORT: one per touches event that moves a
+    /// simulated touch.
+    public func frames(for event: LibinputEvent) -> [[EvdevEvent]] {
+        pipeline.step(event)
+        return encoder.frames(for: pipeline[.compatibility].lastAppEvents)
+    }
+
+    /// A frame lifting every touch still down; empty when none is.
+    public func liftAll() -> [EvdevEvent] {
+        encoder.liftAll()
+    }
+
+    /// The touchscreen's recording for libinput's `events`: the frames the bridge writes, timed
+    /// like the events they come from (the first at 0), with a last frame lifting any touch
+    /// still down.
+    public static func recording(of events: [LibinputEvent], touchscreen: VirtualTouchscreen) -> Recording {
+        let feed = BridgeFeed(touchscreen: touchscreen)
+        let start = events.first?.time ?? 0
+        var frames = events.flatMap { event in feed.frames(for: event).map { EvdevFrame(time: event.time - start, events: $0) } }
+        let lift = feed.liftAll()
+        if !lift.isEmpty { frames.append(EvdevFrame(time: (frames.last?.time ?? 0) + 1000, events: lift)) }
+        return Recording(device: touchscreen.description, frames: frames)
+    }
+}
