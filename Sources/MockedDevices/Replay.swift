@@ -59,6 +59,9 @@ public struct Replay: Sendable {
     public var events: [LibinputEvent]
     /// How the replay went: the clock, time and CPU, notes on the recording, libinput's log.
     public var report: ReplayReport
+    /// The instant its times are shown from: its first event, libinput adding the device, at the
+    /// virtual clock's start. Every text of this replay (tables, reports, the view) counts from it.
+    public var timeBase: TimeBase
 
     /// Replays `source`, collecting its events.
     public init(_ source: ReplaySource, options: ReplayOptions = ReplayOptions()) throws(HarnessError) {
@@ -67,6 +70,7 @@ public struct Replay: Sendable {
             if case .event(let event, _) = output { events.append(event) }
         }
         self.events = events
+        timeBase = TimeBase(of: events)
     }
 
     /// Replays `source`, handing each event and log line to `handle` as the libinput side reports

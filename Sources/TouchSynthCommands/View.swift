@@ -66,8 +66,9 @@ struct View: ParsableCommand {
         warn(loaded.notes, in: recording)
         reportingErrors { try replay.empty.check(loaded, path: recording) }
         let options = replay.options()
-        let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), from: recording, options: options).parts }
-        server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: events, recordingStart: report.recordingStart,
+        let replayed = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), from: recording, options: options) }
+        server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: replayed.events,
+                                           recordingStart: replayed.report.recordingStart, timeBase: replayed.timeBase,
                                            speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
         announce(server)
         waitForStop()
