@@ -91,6 +91,7 @@ enum ExitStatus {
     private static func code(for kind: ViewServerError.Kind) -> Int32 {
         switch kind {
         case .portInUse: unavailable
+        case .permission: permission
         case .badAddress: usage
         case .system: systemError
         }

@@ -51,10 +51,14 @@ struct View: ParsableCommand {
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let configuration = description.translatorConfiguration(screen: screen.size)
         let makeSurface = { reportingErrors { try description.makeSurface() } }
-        if let listen { writeStderr("touchsynth: warning: listening on \(listen): anyone who can reach this machine there can watch the input") }
-        // Listening first: a port in use is told before a replay is computed.
+        // Listening first: a port in use is told before a replay is computed, and an address that
+        // cannot be listened on before the warning that it is.
         let server = reportingErrors { () throws(ViewServerError) in
             try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
+        }
+        if let listen {
+            writeStderr("touchsynth: warning: listening on \(listen): "
+                        + "anyone who can reach this machine there can watch the input")
         }
         guard let recording else {
             let model = ViewModel(title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
