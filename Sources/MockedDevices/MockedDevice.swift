@@ -75,7 +75,8 @@ public final class MockedDevice {
     /// The device for a recording file: read whole when it is small, else checked in a first
     /// pass (so any error comes before the first frame) and then read again as it plays, so
     /// memory does not grow with the recording's length.
-    public static func forFile(_ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10) throws -> MockedDevice {
+    public static func forFile(_ path: String, description: String? = nil, node: String? = nil,
+                               eventNumber: Int = 10) throws(HarnessError) -> MockedDevice {
         let (device, frames, notes, duration) = try source(forFile: path, description: description, node: node)
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
         mocked.notes = notes
@@ -93,7 +94,8 @@ public final class MockedDevice {
 
     /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
     @discardableResult
-    public func addDevice(file path: String, description: String? = nil, node: String? = nil, eventNumber: Int) throws -> String {
+    public func addDevice(file path: String, description: String? = nil, node: String? = nil,
+                          eventNumber: Int) throws(HarnessError) -> String {
         let (device, frames, _, duration) = try Self.source(forFile: path, description: description, node: node)
         let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
         nodes.last?.duration = duration
@@ -103,20 +105,24 @@ public final class MockedDevice {
     /// Files above this size (bytes) are streamed.
     public static let streamingThreshold = 8 << 20
 
-    private static func source(forFile path: String, description: String?, node: String? = nil) throws
+    private static func source(forFile path: String, description: String?, node: String? = nil) throws(HarnessError)
         -> (DeviceDescription, any FrameSource, [String], duration: UInt64) {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > streamingThreshold else {
-            let recording = try RecordingLoader.load(path, description: description, node: node)
+            let recording = try harnessError { () throws(RecordingError) in
+                try RecordingLoader.load(path, description: description, node: node)
+            }
             try checkDuration(recording)
             return (recording.device, FrameList(recording.frames), recording.notes, recording.duration)
         }
-        let check = try RecordingStream(path: path, description: description, node: node)
-        var duration: UInt64 = 0
-        while let frame = try check.nextFrame() { duration = frame.time }
-        let stream = try RecordingStream(path: path, description: description, node: node)
-        // The first pass has read to the end: its notes include what only the end shows.
-        return (stream.device, stream, check.notes, duration)
+        return try harnessError { () throws(RecordingError) in
+            let check = try RecordingStream(path: path, description: description, node: node)
+            var duration: UInt64 = 0
+            while let frame = try check.nextFrame() { duration = frame.time }
+            let stream = try RecordingStream(path: path, description: description, node: node)
+            // The first pass has read to the end: its notes include what only the end shows.
+            return (stream.device, stream, check.notes, duration)
+        }
     }
 
     /// Throws ``HarnessError/Kind/nothingToShow`` when the first device's recording has no frames

@@ -120,7 +120,7 @@ extension MockedDevice {
     static func make(_ source: ReplaySource, eventNumber: Int) throws(HarnessError) -> MockedDevice {
         switch source {
         case .file(let path, let description, let node):
-            return try harnessError { try forFile(path, description: description, node: node, eventNumber: eventNumber) }
+            return try forFile(path, description: description, node: node, eventNumber: eventNumber)
         case .recording(let recording):
             let device = try MockedDevice(recording: recording, eventNumber: eventNumber)
             device.notes = recording.notes
@@ -132,22 +132,18 @@ extension MockedDevice {
     func addDevice(_ source: ReplaySource, eventNumber: Int) throws(HarnessError) {
         switch source {
         case .file(let path, let description, let node):
-            _ = try harnessError { try addDevice(file: path, description: description, node: node, eventNumber: eventNumber) }
+            try addDevice(file: path, description: description, node: node, eventNumber: eventNumber)
         case .recording(let recording):
             try addDevice(recording: recording, eventNumber: eventNumber)
         }
     }
 }
 
-/// `body`'s result, its error as a ``HarnessError``: a recording's own error keeps its kind.
-func harnessError<T>(_ body: () throws -> T) throws(HarnessError) -> T {
+/// `body`'s result, its error as a ``HarnessError`` of the same kind.
+func harnessError<T>(_ body: () throws(RecordingError) -> T) throws(HarnessError) -> T {
     do {
         return try body()
-    } catch let error as HarnessError {
-        throw error
-    } catch let error as RecordingError {
-        throw HarnessError(error)
     } catch {
-        throw HarnessError(.system, "\(error)")
+        throw HarnessError(error)
     }
 }
