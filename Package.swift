@@ -153,6 +153,7 @@ let package = Package(
                                                          "GestureSynthesis", "Recordings"]),
         .testTarget(name: "ViewTests", dependencies: ["ViewTimeline", "ViewServer", "MockedDevices", "ModeComparison", "SurfaceDescriptions",
                                                    "Recordings", "AppEvents", "LibinputEvents"]),
-        .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents", "LibinputEvents"]),
+        .testTarget(name: "ReportRenderingTests",
+                    dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents", "LibinputEvents"]),
     ]
 )

@@ -44,7 +44,8 @@ extension ComparisonReport {
         let idle = rows.allSatisfy { $0.compat.isIdle && $0.indirect.isIdle } && pointerRegions == nil
         guard idle else {
             let words = differencesInWords
-            return renderTable(timeBase: timeBase) + (words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined())
+            let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
+            return renderTable(timeBase: timeBase) + said
         }
         let gestures = VersionComparison.gestureSequence(events).map(Self.inWords)
         var line = gestures.isEmpty ? "libinput reported nothing a recognizer takes"

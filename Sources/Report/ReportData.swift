@@ -81,7 +81,8 @@ public struct ReportData {
     ///   - makeSurface: the surface whose recognizers the timelines show, fresh per mode.
     ///   - pointerInteractions: the pointer interactions the translators had.
     public init(title: String, recording: Recording, libinput: [LibinputEvent], timeBase: TimeBase,
-                compat: [AppEvent], indirect: [AppEvent], screen: Size, makeSurface: @escaping () -> Surface, pointerInteractions: [PointerInteraction] = []) {
+                compat: [AppEvent], indirect: [AppEvent], screen: Size, makeSurface: @escaping () -> Surface,
+                pointerInteractions: [PointerInteraction] = []) {
         self.title = title
         deviceName = recording.device.name
         geometry = recording.touchpadGeometry

@@ -15,7 +15,8 @@ func decodeChoice<T: RawRepresentable & CaseIterable>(_ container: any SingleVal
     let name = try container.decode(String.self)
     guard let value = T(rawValue: name) else {
         let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown value \"\(name)\"; one of \(names)")
+        throw DecodingError.dataCorruptedError(in: container,
+                                               debugDescription: "unknown value \"\(name)\"; one of \(names)")
     }
     return value
 }

@@ -93,7 +93,8 @@ struct Compare: ParsableCommand {
             let report: ComparisonReport
             if let reportDirectory, let recording, let replayed {
                 // The page's table and this one come from the same replay and recognizer run.
-                let data = makeReport(path, recording: recording, replay: replayed, description: description, screen: .defaultScreen)
+                let data = makeReport(path, recording: recording, replay: replayed, description: description,
+                                      screen: .defaultScreen)
                 report = data.comparison
                 let file = reportFileName(for: path, taken: pages.map(\.file))
                 writeFile(data.html(), to: "\(reportDirectory)/\(file)")
@@ -114,7 +115,8 @@ struct Compare: ParsableCommand {
                 emit(JSONLines.line(ReportLine(recording: path, report: report)))
             } else {
                 emit("== \(path)")
-                emit(report.renderTable(for: events, screen: surface ?? BuiltInScreen.default.rawValue, timeBase: timeBase))
+                emit(report.renderTable(for: events, screen: surface ?? BuiltInScreen.default.rawValue,
+                                        timeBase: timeBase))
             }
         }
         if let reportDirectory {

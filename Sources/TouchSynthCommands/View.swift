@@ -70,7 +70,7 @@ struct View: ParsableCommand {
         warn(loaded.notes, in: recording)
         reportingErrors { try replay.empty.check(loaded, path: recording) }
         let options = replay.options()
-        let replayed = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), from: recording, options: options) }
+        let replayed = reportingErrors { try replayEvents(.recording(loaded), from: recording, options: options) }
         server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: replayed.events,
                                            recordingStart: replayed.report.recordingStart, timeBase: replayed.timeBase,
                                            speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))

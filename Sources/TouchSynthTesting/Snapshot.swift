@@ -14,7 +14,8 @@ extension ModeReplay {
         for mode in DeliveryMode.allCases {
             text += "\n## \(mode.rawValue)\n"
             for event in self[mode].appEvents {
-                text += String(format: "%8.3fs ", timeBase.seconds(atTimestamp: event.timestamp)) + AppEventFormat.short(event) + "\n"
+                let time = timeBase.seconds(atTimestamp: event.timestamp)
+                text += String(format: "%8.3fs ", time) + AppEventFormat.short(event) + "\n"
             }
         }
         return text + "\n## recognizers\n" + comparison.renderTable(timeBase: timeBase) + "\n"

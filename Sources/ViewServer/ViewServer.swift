@@ -82,7 +82,7 @@ public final class ViewServer: ViewServing, @unchecked Sendable {
         case .failed(_, EADDRINUSE, _)?:
             return ViewServerError(.portInUse, "port \(port) on \(address) is in use by another program: \(another)")
         case .failed(_, EACCES, _)?, .failed(_, EPERM, _)?:
-            return ViewServerError(.permission, "this user may not listen on port \(port), a privileged port: \(another)")
+            return ViewServerError(.permission, "this user may not listen on privileged port \(port): \(another)")
         case .failed(_, EADDRNOTAVAIL, _)?:
             return ViewServerError(.badAddress, "--listen \(address): not an address of this machine")
         case .failed(_, let code, _)?:

@@ -78,7 +78,8 @@ public final class ViewModel {
     public func finish(at time: UInt64) -> ViewFrame {
         let base = base(from: time)
         let compatChanges = compat.finish(at: time), indirectChanges = indirect.finish(at: time)
-        return frame(at: base.seconds(time), source: "end", changes: collect(compatChanges, indirectChanges, base: base, now: .infinity))
+        let changes = collect(compatChanges, indirectChanges, base: base, now: .infinity)
+        return frame(at: base.seconds(time), source: "end", changes: changes)
     }
 
     /// An activation (began, recognized) waiting to see whether the other mode's same recognizer
@@ -96,7 +97,8 @@ public final class ViewModel {
     /// again with `accidental` set, at their own time (since `base`). An activation is matched by
     /// one of the other mode's on the same lane within the window before or after it.
     private func collect(_ compatChanges: [(lane: Int, state: String, time: Double)],
-                         _ indirectChanges: [(lane: Int, state: String, time: Double)], base: TimeBase, now: Double) -> [LaneChange] {
+                         _ indirectChanges: [(lane: Int, state: String, time: Double)],
+                         base: TimeBase, now: Double) -> [LaneChange] {
         var changes: [LaneChange] = []
         for (mode, list) in [(DeliveryMode.compatibility, compatChanges), (.indirectInput, indirectChanges)] {
             for change in list {
@@ -113,7 +115,8 @@ public final class ViewModel {
         let expired = pending.filter { now - $0.time > ModeScreen.accidentalWindow }
         pending.removeAll { now - $0.time > ModeScreen.accidentalWindow }
         return changes + expired.map {
-            LaneChange(mode: $0.mode, lane: $0.lane, state: $0.state, time: base.seconds(atTimestamp: $0.time), accidental: true)
+            LaneChange(mode: $0.mode, lane: $0.lane, state: $0.state, time: base.seconds(atTimestamp: $0.time),
+                       accidental: true)
         }
     }
 

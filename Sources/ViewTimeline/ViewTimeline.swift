@@ -13,8 +13,9 @@ public struct ViewTimeline: Sendable {
     /// at `recordingStart` on libinput's clock (``MockedDevices/ReplayReport/recordingStart``)
     /// and its frames played at `speed`; its times count from the replay's `timeBase`
     /// (``MockedDevices/Replay/timeBase``), as every other text of the replay does.
-    public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?, timeBase: TimeBase,
-                speed: Double = 1, configuration: AppEventTranslator.Configuration, makeSurface: () -> Surface) {
+    public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
+                timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
+                makeSurface: () -> Surface) {
         let model = ViewModel(title: title, device: recording.device, configuration: configuration, timeBase: timeBase,
                               makeSurface: makeSurface)
         scene = model.scene

@@ -41,8 +41,8 @@ final class ComparisonTableTests: XCTestCase {
     func testTimesCountFromTheTimeBase() {
         var menu = GestureRecord(region: "canvas", name: "contextMenu", kind: .contextMenu)
         menu.transitions = [GestureTransition(state: .recognized, time: 1.52)]
-        menu.starts = [InteractionStart(input: .secondaryClick, time: 1.52, touchType: .indirectPointer, isSimulated: false,
-                                        location: Point(x: 10, y: 20), liftDelay: 0)]
+        menu.starts = [InteractionStart(input: .secondaryClick, time: 1.52, touchType: .indirectPointer,
+                                        isSimulated: false, location: Point(x: 10, y: 20), liftDelay: 0)]
         let report = ComparisonReport(compat: [menu], indirect: [menu])
         let table = report.renderTable(timeBase: TimeBase(origin: 1_020_000))
         XCTAssertTrue(table.contains("secondaryClick (indirectPointer) at 0.50 s after 0.00 s"), table)
