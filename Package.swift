@@ -160,7 +160,8 @@ let package = Package(
                                                          "GestureSynthesis", "Recordings"]),
         .testTarget(name: "ViewTests", dependencies: ["ViewTimeline", "ViewServer", "MockedDevices", "ModeComparison", "SurfaceDescriptions",
                                                    "Recordings", "AppEvents", "LibinputEvents"]),
-        .testTarget(name: "ReportRenderingTests", dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents"]),
+        .testTarget(name: "ReportRenderingTests",
+                    dependencies: ["Report", "Gestures", "ModeComparison", "AppEvents", "LibinputEvents"]),
         .testTarget(name: "UinputDevicesTests", dependencies: ["UinputDevices", "Recordings"]),
     ]
 )

@@ -3,9 +3,10 @@ import LibinputEvents
 
 /// How libinput events are shown in tables: one aligned line each (JSON: `LibinputEvent+JSON.swift`).
 public enum EventFormat {
-    /// `device  TYPE  +time  details`, the columns `libinput debug-events` uses.
-    public static func line(_ e: LibinputEvent, start: UInt64) -> String {
-        let time = Double(Int64(e.time) - Int64(start)) / 1e6
+    /// `device  TYPE  +time  details`, the columns `libinput debug-events` uses; the time in
+    /// seconds since `timeBase`.
+    public static func line(_ e: LibinputEvent, timeBase: TimeBase) -> String {
+        let time = timeBase.seconds(e.time)
         let head = e.device.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
             + e.typeName.padding(toLength: 26, withPad: " ", startingAt: 0)
             + String(format: "%+9.3fs  ", time)

@@ -69,11 +69,17 @@ final class ChannelReceiver {
             }
             if n == 0 { return }
             chunk.withUnsafeBytes { decoder.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-            do {
-                while let record = try decoder.next() { try take(record) }
-            } catch {
-                throw HarnessError(.programFailed, "the libinput side's output is malformed (\(error)); is touchsynth-libinput from another build?")
-            }
+            while let record = try next() { try take(record) }
+        }
+    }
+
+    /// The next whole record the decoder holds; bytes that are no record end the replay.
+    private func next() throws(HarnessError) -> ChannelRecord? {
+        do {
+            return try decoder.next()
+        } catch {
+            throw HarnessError(.programFailed, "the libinput side's output is malformed (\(error.problem)); "
+                               + "is touchsynth-libinput from another build?")
         }
     }
 

@@ -78,7 +78,7 @@ public final class MockedDevice {
     /// memory does not grow with the recording's length. `udevProperties` are added to the
     /// device's own.
     public static func forFile(_ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10,
-                               udevProperties: [String: String] = [:]) throws -> MockedDevice {
+                               udevProperties: [String: String] = [:]) throws(HarnessError) -> MockedDevice {
         var (device, frames, notes, duration) = try source(forFile: path, description: description, node: node)
         device.udevProperties.merge(udevProperties) { $1 }
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
@@ -97,7 +97,8 @@ public final class MockedDevice {
 
     /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
     @discardableResult
-    public func addDevice(file path: String, description: String? = nil, node: String? = nil, eventNumber: Int) throws -> String {
+    public func addDevice(file path: String, description: String? = nil, node: String? = nil,
+                          eventNumber: Int) throws(HarnessError) -> String {
         let (device, frames, _, duration) = try Self.source(forFile: path, description: description, node: node)
         let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
         nodes.last?.duration = duration
@@ -107,20 +108,24 @@ public final class MockedDevice {
     /// Files above this size (bytes) are streamed.
     public static let streamingThreshold = 8 << 20
 
-    private static func source(forFile path: String, description: String?, node: String? = nil) throws
+    private static func source(forFile path: String, description: String?, node: String? = nil) throws(HarnessError)
         -> (DeviceDescription, any FrameSource, [String], duration: UInt64) {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > streamingThreshold else {
-            let recording = try RecordingLoader.load(path, description: description, node: node)
+            let recording = try harnessError { () throws(RecordingError) in
+                try RecordingLoader.load(path, description: description, node: node)
+            }
             try checkDuration(recording)
             return (recording.device, FrameList(recording.frames), recording.notes, recording.duration)
         }
-        let check = try RecordingStream(path: path, description: description, node: node)
-        var duration: UInt64 = 0
-        while let frame = try check.nextFrame() { duration = frame.time }
-        let stream = try RecordingStream(path: path, description: description, node: node)
-        // The first pass has read to the end: its notes include what only the end shows.
-        return (stream.device, stream, check.notes, duration)
+        return try harnessError { () throws(RecordingError) in
+            let check = try RecordingStream(path: path, description: description, node: node)
+            var duration: UInt64 = 0
+            while let frame = try check.nextFrame() { duration = frame.time }
+            let stream = try RecordingStream(path: path, description: description, node: node)
+            // The first pass has read to the end: its notes include what only the end shows.
+            return (stream.device, stream, check.notes, duration)
+        }
     }
 
     /// Throws ``HarnessError/Kind/nothingToShow`` when the first device's recording has no frames

@@ -62,6 +62,9 @@ public struct Replay: Sendable {
     public var events: [LibinputEvent]
     /// How the replay went: the clock, time and CPU, notes on the recording, libinput's log.
     public var report: ReplayReport
+    /// The instant its times are shown from: its first event, libinput adding the device, at the
+    /// virtual clock's start. Every text of this replay (tables, reports, the view) counts from it.
+    public var timeBase: TimeBase
 
     /// Replays `source`, collecting its events.
     public init(_ source: ReplaySource, options: ReplayOptions = ReplayOptions()) throws(HarnessError) {
@@ -70,6 +73,7 @@ public struct Replay: Sendable {
             if case .event(let event, _) = output { events.append(event) }
         }
         self.events = events
+        timeBase = TimeBase(of: events)
     }
 
     /// Replays `source`, handing each event and log line to `handle` as the libinput side reports
@@ -120,9 +124,7 @@ extension MockedDevice {
     static func make(_ source: ReplaySource, eventNumber: Int, udevProperties: [String: String] = [:]) throws(HarnessError) -> MockedDevice {
         switch source {
         case .file(let path, let description, let node):
-            return try harnessError {
-                try forFile(path, description: description, node: node, eventNumber: eventNumber, udevProperties: udevProperties)
-            }
+            return try forFile(path, description: description, node: node, eventNumber: eventNumber, udevProperties: udevProperties)
         case .recording(var recording):
             recording.device.udevProperties.merge(udevProperties) { $1 }
             let device = try MockedDevice(recording: recording, eventNumber: eventNumber)
@@ -135,22 +137,18 @@ extension MockedDevice {
     func addDevice(_ source: ReplaySource, eventNumber: Int) throws(HarnessError) {
         switch source {
         case .file(let path, let description, let node):
-            _ = try harnessError { try addDevice(file: path, description: description, node: node, eventNumber: eventNumber) }
+            try addDevice(file: path, description: description, node: node, eventNumber: eventNumber)
         case .recording(let recording):
             try addDevice(recording: recording, eventNumber: eventNumber)
         }
     }
 }
 
-/// `body`'s result, its error as a ``HarnessError``: a recording's own error keeps its kind.
-func harnessError<T>(_ body: () throws -> T) throws(HarnessError) -> T {
+/// `body`'s result, its error as a ``HarnessError`` of the same kind.
+func harnessError<T>(_ body: () throws(RecordingError) -> T) throws(HarnessError) -> T {
     do {
         return try body()
-    } catch let error as HarnessError {
-        throw error
-    } catch let error as RecordingError {
-        throw HarnessError(error)
     } catch {
-        throw HarnessError(.system, "\(error)")
+        throw HarnessError(error)
     }
 }

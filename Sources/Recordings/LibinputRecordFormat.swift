@@ -20,7 +20,7 @@ public enum LibinputRecordFormat {
         } catch let error as YamlError {
             throw RecordingError.bad(file, YAMLGuard.line(of: error), "invalid YAML: \(YAMLGuard.problem(of: error))")
         } catch {
-            throw RecordingError.bad(file, nil, "invalid YAML: \(error)")
+            throw RecordingError.bad(file, nil, "invalid YAML: \(error.localizedDescription)")
         }
         guard root.mapping != nil else { throw RecordingError.bad(file, line(root), "not a libinput recording: top level is not a mapping") }
         try YAMLGuard.check(root, file: file)

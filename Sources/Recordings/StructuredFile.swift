@@ -33,7 +33,7 @@ public enum StructuredFile {
         } catch let error as YamlError {
             throw RecordingError.bad(file, YAMLGuard.line(of: error), "invalid YAML: \(YAMLGuard.problem(of: error))")
         } catch {
-            throw RecordingError.bad(file, nil, "not \(kind): \(error)")
+            throw RecordingError.bad(file, nil, "not \(kind): \(error.localizedDescription)")
         }
     }
 
@@ -102,11 +102,17 @@ public enum StructuredFile {
         case .keyNotFound(let key, let c):
             context = c
             problem = "missing \"\(key.stringValue)\""
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+        case .typeMismatch(let type, let c):
+            context = c
+            problem = "expected \(valueKind(type))"
+        case .valueNotFound(let type, let c):
+            context = c
+            problem = "expected \(valueKind(type)), found none"
+        case .dataCorrupted(let c):
             context = c
             problem = sentence(c.debugDescription)
         @unknown default:
-            return RecordingError.bad(file, nil, "not \(kind): \(error)")
+            return RecordingError.bad(file, nil, "not \(kind): \(error.localizedDescription)")
         }
         // Yams' decoder wraps the composer's syntax errors, with their marks.
         if let yaml = context.underlyingError as? YamlError {
@@ -132,7 +138,8 @@ public enum StructuredFile {
             _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
             return nil
         } catch {
-            let description = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+            let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                ?? error.localizedDescription
             // "Invalid value around character 11.": a byte offset into the text; else the end.
             let bytes = text.utf8
             var end = bytes.endIndex
@@ -144,6 +151,19 @@ public enum StructuredFile {
             let problem = description.components(separatedBy: " around character ").first ?? description
             return (line, sentence(problem))
         }
+    }
+
+    /// What a value of `type` is in a reader's words: what a decoder that found another expected.
+    /// The decoders name their own types (Yams' nodes, Foundation's containers) or the value's.
+    private static func valueKind(_ type: Any.Type) -> String {
+        if type == Node.Mapping.self || type == [String: Any].self { return "a mapping" }
+        if type == Node.Sequence.self || type == [Any].self { return "a list" }
+        if type == Node.Scalar.self { return "a single value, not a list or mapping" }
+        if type == Bool.self { return "true or false" }
+        if type == String.self { return "text" }
+        if type is any BinaryInteger.Type { return "an integer" }
+        if type is any BinaryFloatingPoint.Type { return "a number" }
+        return "another kind of value"
     }
 
     /// A decoder's sentence as part of one: lower-case first letter, no final full stop.

@@ -26,22 +26,33 @@ public enum YAMLGuard {
     /// Where Yams found the text malformed.
     static func line(of error: YamlError) -> Int? {
         switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
             return mark.line
-        case .composer(_, _, let mark, _):
-            return mark.line
-        default:
+        case .reader(_, let offset?, _, let yaml):
+            // A character offset into the text.
+            return 1 + yaml.prefix(offset).count(where: \.isNewline)
+        case .duplicatedKeysInMapping(_, let context):
+            return context.mark.line
+        case .no, .memory, .reader, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
             return nil
         }
     }
 
-    /// What Yams found wrong, without its description of where.
+    /// What Yams found wrong, without its description of where (which spans lines and quotes
+    /// the text).
     static func problem(of error: YamlError) -> String {
         switch error {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _),
+             .reader(let problem, _, _, _), .writer(let problem), .emitter(let problem), .representer(let problem):
             return problem
-        default:
-            return "\(error)"
+        case .duplicatedKeysInMapping(let duplicates, _):
+            return "a key given twice in one mapping: " + duplicates.sorted().joined(separator: ", ")
+        case .dataCouldNotBeDecoded:
+            return "not text in the expected encoding"
+        case .memory:
+            return "out of memory"
+        case .no:
+            return "the parser failed without saying why"
         }
     }
 

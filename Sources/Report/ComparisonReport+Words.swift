@@ -37,13 +37,15 @@ extension ComparisonReport {
         }
     }
 
-    /// The table for `events` (libinput's) on the screen called `screen`; when no recognizer did
-    /// anything in either mode, one line saying what libinput reported instead of a table of dashes.
-    public func renderTable(for events: [LibinputEvent], screen: String) -> String {
-        let idle = rows.allSatisfy { $0.compat.text == "-" && $0.indirect.text == "-" } && pointerRegions == nil
+    /// The table for `events` (libinput's) on the screen called `screen`, its times since
+    /// `timeBase`; when no recognizer did anything in either mode, one line saying what libinput
+    /// reported instead of a table of dashes.
+    public func renderTable(for events: [LibinputEvent], screen: String, timeBase: TimeBase) -> String {
+        let idle = rows.allSatisfy { $0.compat.isIdle && $0.indirect.isIdle } && pointerRegions == nil
         guard idle else {
             let words = differencesInWords
-            return renderTable() + (words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined())
+            let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
+            return renderTable(timeBase: timeBase) + said
         }
         let gestures = VersionComparison.gestureSequence(events).map(Self.inWords)
         var line = gestures.isEmpty ? "libinput reported nothing a recognizer takes"

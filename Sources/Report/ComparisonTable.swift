@@ -1,16 +1,17 @@
 import Foundation
 import Gestures
+import LibinputEvents
 import ModeComparison
 
 extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
     /// then the accidental activation counts and the pointer regions the pointer went through. The
     /// last column names the mode a recognizer activated in alone, or says its menus or drags
-    /// started differently in the two modes.
-    public func renderTable() -> String {
+    /// started differently in the two modes. Times are seconds since `timeBase`.
+    public func renderTable(timeBase: TimeBase) -> String {
         let header = ["recognizer", "compat", "indirect", "accidental"]
         let body = rows.map { row in
-            [row.recognizer, row.compat.text, row.indirect.text,
+            [row.recognizer, row.compat.text(timeBase: timeBase), row.indirect.text(timeBase: timeBase),
              row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : "")]
         }
         let widths = header.indices.map { column in
@@ -23,14 +24,18 @@ extension ComparisonReport {
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
         let summary = "accidental activations: compat \(accidentalActivationCount(in: .compatibility)), indirect \(accidentalActivationCount(in: .indirectInput))"
-        return ([line(header), rule] + body.map(line) + [summary] + pointerRegionLines).joined(separator: "\n") + "\n"
+        let lines = [line(header), rule] + body.map(line) + [summary] + pointerRegionLines(timeBase)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// "pointer regions (both modes):" and a line per transition; each mode's list when they differ.
-    private var pointerRegionLines: [String] {
+    private func pointerRegionLines(_ timeBase: TimeBase) -> [String] {
         guard let regions = pointerRegions else { return [] }
         func list(_ transitions: [PointerRegionTransition]) -> [String] {
-            transitions.map { String(format: "  %8.3f s  ", $0.time) + "\($0.phase) \($0.regionPath)  \($0.style)  at \($0.location)" }
+            transitions.map {
+                String(format: "  %8.3f s  ", timeBase.seconds(atTimestamp: $0.time))
+                    + "\($0.phase) \($0.regionPath)  \($0.style)  at \($0.location)"
+            }
         }
         if !regions.differ { return ["pointer regions (both modes):"] + list(regions.compat) }
         return ["pointer regions DIFFER between the modes; compat:"] + list(regions.compat) + ["indirect:"] + list(regions.indirect)

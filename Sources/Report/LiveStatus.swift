@@ -14,14 +14,14 @@ public struct LiveStatus: Sendable {
     private var gesture = "idle"
     private var pinch: (scale: Double, angle: Double) = (1, 0)
     private var seconds = 0.0
-    private var start: UInt64?
+    private var timeBase: TimeBase?
 
     public init() {}
 
     public mutating func update(with event: LibinputEvent) {
-        let origin = start ?? event.time
-        start = origin
-        seconds = Double(event.time - min(event.time, origin)) / 1e6
+        let timeBase = self.timeBase ?? TimeBase(first: event)
+        self.timeBase = timeBase
+        seconds = max(timeBase.seconds(event.time), 0)
         if case .deviceAdded(let info) = event.kind { deviceNames[event.device] = info.name }
         device = deviceNames[event.device].map { "\(event.device) \($0)" } ?? event.device
         switch event.kind {

@@ -1,17 +1,24 @@
 import Gestures
+import LibinputEvents
 import ModeComparison
 
 extension ModeSummary {
     /// The one text of a recognizer's activity in a mode, in the table and the report:
-    /// `began 1 ended 1, touches 2, scale 1.500`, its values and its starts; `-` when nothing
-    /// happened.
-    public var text: String {
-        let counts = [("began", began), ("ended", ended), ("recognized", recognized), ("cancelled", cancelled), ("failed", failed)]
-            .filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
-        guard !counts.isEmpty else { return "-" }
+    /// `began 1 ended 1, touches 2, scale 1.500`, its values and its starts (their times since
+    /// `timeBase`); `-` when nothing happened.
+    public func text(timeBase: TimeBase) -> String {
+        guard !isIdle else { return "-" }
+        let counts = stateCounts.filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
         var parts = [counts.joined(separator: " "), "touches \(maxNumberOfTouches)"]
         parts += (finalValues ?? GestureValues()).map(\.text)
-        parts += starts.map(\.summary)
+        parts += starts.map { $0.summary(timeBase: timeBase) }
         return parts.joined(separator: ", ")
+    }
+
+    /// The recognizer changed state in no way: its text is `-`.
+    public var isIdle: Bool { stateCounts.allSatisfy { $0.1 == 0 } }
+
+    private var stateCounts: [(String, Int)] {
+        [("began", began), ("ended", ended), ("recognized", recognized), ("cancelled", cancelled), ("failed", failed)]
     }
 }

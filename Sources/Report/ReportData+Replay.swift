@@ -10,13 +10,15 @@ extension ReportData {
     /// modes with `configuration` (the screen, the pointer interactions) and delivered to the
     /// surfaces `makeSurface` makes; with the player of its ``ViewTimeline`` (the recording's first
     /// frame at `recordingStart` on libinput's clock, nil to leave the pad's contacts out of it).
+    /// Its times, the player's too, count from the replay's `timeBase`.
     public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
-                configuration: AppEventTranslator.Configuration, makeSurface: @escaping () -> Surface) {
-        self.init(title: title, recording: recording, libinput: events,
+                timeBase: TimeBase, configuration: AppEventTranslator.Configuration,
+                makeSurface: @escaping () -> Surface) {
+        self.init(title: title, recording: recording, libinput: events, timeBase: timeBase,
                   compat: Comparison.appEvents(events, mode: .compatibility, configuration: configuration),
                   indirect: Comparison.appEvents(events, mode: .indirectInput, configuration: configuration),
                   screen: configuration.screenSize, makeSurface: makeSurface, pointerInteractions: configuration.pointerInteractions)
         timeline = ViewTimeline(title: title, recording: recording, events: events, recordingStart: recordingStart,
-                                configuration: configuration, makeSurface: makeSurface)
+                                timeBase: timeBase, configuration: configuration, makeSurface: makeSurface)
     }
 }

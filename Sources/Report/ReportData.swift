@@ -44,8 +44,8 @@ public struct ReportData {
     public var compatEventCount: Int
     /// App events indirect input mode made.
     public var indirectEventCount: Int
-    /// Seconds on the libinput clock at which the timelines start (the first libinput event).
-    public var origin: Double
+    /// Where the timelines and every time the report shows start: the replay's first event.
+    public var timeBase: TimeBase
     /// Seconds the timelines span.
     public var duration: Double
     /// The frames the report's player plays; nil for a report made from app events alone.
@@ -66,7 +66,7 @@ public struct ReportData {
     public struct Series {
         /// Whose values these are, as the legend names them.
         public var name: String
-        /// Seconds since ``ReportData/origin`` and the value.
+        /// Seconds since ``ReportData/timeBase`` and the value.
         public var segments: [[(Double, Double)]]
 
         /// Values over all segments.
@@ -76,11 +76,13 @@ public struct ReportData {
     /// Computes the report's content.
     /// - Parameters:
     ///   - libinput: what real libinput made of `recording`.
+    ///   - timeBase: the instant the report's times count from (``TimeBase``).
     ///   - compat, indirect: the app events both translators made of `libinput`.
     ///   - makeSurface: the surface whose recognizers the timelines show, fresh per mode.
     ///   - pointerInteractions: the pointer interactions the translators had.
-    public init(title: String, recording: Recording, libinput: [LibinputEvent], compat: [AppEvent], indirect: [AppEvent],
-                screen: Size, makeSurface: @escaping () -> Surface, pointerInteractions: [PointerInteraction] = []) {
+    public init(title: String, recording: Recording, libinput: [LibinputEvent], timeBase: TimeBase,
+                compat: [AppEvent], indirect: [AppEvent], screen: Size, makeSurface: @escaping () -> Surface,
+                pointerInteractions: [PointerInteraction] = []) {
         self.title = title
         deviceName = recording.device.name
         geometry = recording.touchpadGeometry
@@ -90,15 +92,16 @@ public struct ReportData {
         self.screen = screen
         compatEventCount = compat.count
         indirectEventCount = indirect.count
-        let first = Double(libinput.first?.time ?? 0) / 1e6
-        origin = first
-        let last = max(Double(libinput.last?.time ?? 0) / 1e6, compat.last?.timestamp ?? 0, indirect.last?.timestamp ?? 0)
-        duration = max(last - first, 0.001)
+        self.timeBase = timeBase
+        let ends = [libinput.last.map { timeBase.seconds($0.time) },
+                    compat.last.map { timeBase.seconds(atTimestamp: $0.timestamp) },
+                    indirect.last.map { timeBase.seconds(atTimestamp: $0.timestamp) }]
+        duration = max(ends.compactMap { $0 }.max() ?? 0, 0.001)
 
         screenTracks = Self.screenTracks(compat)
-        let libinputSeries = Self.libinputSeries(libinput, origin: first)
-        let transform = Self.transformSeries(indirect, origin: first)
-        let recovered = Self.recoveredSeries(compat, origin: first)
+        let libinputSeries = Self.libinputSeries(libinput, timeBase: timeBase)
+        let transform = Self.transformSeries(indirect, timeBase: timeBase)
+        let recovered = Self.recoveredSeries(compat, timeBase: timeBase)
         scaleSeries = [libinputSeries.scale, transform.scale, recovered.scale]
         angleSeries = [libinputSeries.angle, transform.angle, recovered.angle]
 
@@ -130,12 +133,13 @@ public struct ReportData {
 
     /// libinput's two-finger pinch: its absolute scale and its angle deltas summed, from begin
     /// (scale 1, angle 0) to end.
-    private static func libinputSeries(_ events: [LibinputEvent], origin: Double) -> (scale: Series, angle: Series) {
+    private static func libinputSeries(_ events: [LibinputEvent],
+                                       timeBase: TimeBase) -> (scale: Series, angle: Series) {
         var scale = Series(name: "libinput", segments: [])
         var angle = Series(name: "libinput", segments: [])
         var summed = 0.0
         for event in events {
-            let t = Double(event.time) / 1e6 - origin
+            let t = timeBase.seconds(event.time)
             switch event.kind {
             case .gesturePinchBegin(let fingers) where fingers == 2:
                 summed = 0
@@ -152,12 +156,12 @@ public struct ReportData {
         return (scale, angle)
     }
 
-    private static func transformSeries(_ events: [AppEvent], origin: Double) -> (scale: Series, angle: Series) {
+    private static func transformSeries(_ events: [AppEvent], timeBase: TimeBase) -> (scale: Series, angle: Series) {
         var scale = Series(name: "indirect: transform events", segments: [])
         var angle = Series(name: "indirect: transform events", segments: [])
         for event in events {
             guard case .transform(let transform) = event.payload else { continue }
-            let t = event.timestamp - origin
+            let t = timeBase.seconds(atTimestamp: event.timestamp)
             if transform.phase == .began || scale.segments.isEmpty {
                 scale.segments.append([])
                 angle.segments.append([])
@@ -170,14 +174,14 @@ public struct ReportData {
 
     /// What an app recovers from compatibility mode's two simulated touches: their distance over
     /// their distance when they began, and their line's turn since then (unwrapped).
-    private static func recoveredSeries(_ events: [AppEvent], origin: Double) -> (scale: Series, angle: Series) {
+    private static func recoveredSeries(_ events: [AppEvent], timeBase: TimeBase) -> (scale: Series, angle: Series) {
         var scale = Series(name: "compat: from simulated touches", segments: [])
         var angle = Series(name: "compat: from simulated touches", segments: [])
         var initial: (length: Double, angle: Double)?
         var lastAngle = 0.0
         for event in events {
             guard case .touches(let touches) = event.payload, touches.count == 2, touches.allSatisfy(\.isSimulated) else { continue }
-            let t = event.timestamp - origin
+            let t = timeBase.seconds(atTimestamp: event.timestamp)
             let dx = touches[1].location.x - touches[0].location.x
             let dy = touches[1].location.y - touches[0].location.y
             let length = (dx * dx + dy * dy).squareRoot()

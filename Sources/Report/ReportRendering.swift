@@ -1,6 +1,7 @@
 import Foundation
 import Gestures
 import AppEvents
+import LibinputEvents
 import ModeComparison
 import ViewPage
 
@@ -137,7 +138,8 @@ extension ReportData {
                     let x = frame.x(start.location.x), y = frame.y(start.location.y)
                     let fill = mode == .indirectInput ? Palette.colour(1) : "white"
                     let attributes = [("class", "interaction-start"), ("data-recognizer", "\(record.region)/\(record.name)"), ("data-kind", record.kind.rawValue),
-                                      ("data-mode", mode.rawValue), ("data-input", start.input.rawValue), ("data-time", SVG.n(start.time)),
+                                      ("data-mode", mode.rawValue), ("data-input", start.input.rawValue),
+                                      ("data-time", SVG.n(timeBase.seconds(atTimestamp: start.time))),
                                       ("fill", fill), ("stroke", Palette.colour(1)), ("stroke-width", "2")]
                     if record.kind == .drag {
                         svg.element("rect", attributes + [("x", SVG.n(x - 5)), ("y", SVG.n(y - 5)), ("width", "10"), ("height", "10")])
@@ -215,7 +217,8 @@ extension ReportData {
                 let colour = mode == .compatibility ? Palette.colour(0) : Palette.colour(1)
                 svg.text(mode.rawValue, x: left - 6, y: laneTop + 10, anchor: "end", cls: "tick")
                 svg.open("g", [("class", "lane"), ("data-recognizer", row.recognizer), ("data-mode", mode.rawValue)])
-                for mark in Self.marks(records[mode]?[row.path]?.transitions ?? [], origin: origin, end: duration) {
+                let transitions = records[mode]?[row.path]?.transitions ?? []
+                for mark in Self.marks(transitions, timeBase: timeBase, end: duration) {
                     switch mark {
                     case .bar(let from, let to, let how):
                         let x0 = frame.x(from), x1 = max(frame.x(to), x0 + 2)
@@ -230,7 +233,7 @@ extension ReportData {
                     }
                 }
                 if row.accidentalIn == mode, let first = records[mode]?[row.path]?.transitions.first(where: { $0.state.isActivation }) {
-                    let x = frame.x(first.time - origin), y = laneTop + 1
+                    let x = frame.x(timeBase.seconds(atTimestamp: first.time)), y = laneTop + 1
                     svg.element("path", [("class", "accidental"), ("d", "M\(SVG.n(x)) \(SVG.n(y)) l-7 -11 l14 0 z"), ("fill", "#E31A1C"),
                                          ("stroke", "white"), ("stroke-width", "1")])
                 }
@@ -250,12 +253,12 @@ extension ReportData {
     }
 
     /// A record's transitions as bars (began … ended/cancelled, or to the end when still going),
-    /// recognitions and failures, in seconds since `origin`.
-    private static func marks(_ transitions: [GestureTransition], origin: Double, end: Double) -> [Mark] {
+    /// recognitions and failures, in seconds since `timeBase`.
+    private static func marks(_ transitions: [GestureTransition], timeBase: TimeBase, end: Double) -> [Mark] {
         var marks: [Mark] = []
         var began: Double?
         for transition in transitions {
-            let t = transition.time - origin
+            let t = timeBase.seconds(atTimestamp: transition.time)
             switch transition.state {
             case .began: began = t
             case .changed: break
@@ -302,7 +305,8 @@ extension ReportData {
         let e = SVG.escape
         var rows = ""
         for row in comparison.rows {
-            rows += "<tr><td>\(e(row.recognizer))</td><td>\(e(row.compat.text))</td><td>\(e(row.indirect.text))</td>"
+            rows += "<tr><td>\(e(row.recognizer))</td><td>\(e(row.compat.text(timeBase: timeBase)))</td>"
+                + "<td>\(e(row.indirect.text(timeBase: timeBase)))</td>"
                 + "<td class=\"\(row.differs ? "accidental" : "")\">\(row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : ""))</td></tr>\n"
         }
         let geometryText = geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit) } ?? "no position axes"

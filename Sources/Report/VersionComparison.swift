@@ -42,7 +42,8 @@ public struct VersionComparison: Sendable {
         public var against: String
         /// The event's position among the first version's events (device events not counted).
         public var index: Int
-        /// Seconds from the first version's first event to the event where they part.
+        /// Seconds from the first version's first event (its ``TimeBase``, as every table of a
+        /// replay counts) to the event where they part.
         public var time: Double
         /// The first version's event there (nil: it has none, the other version has one more).
         public var expected: String?
@@ -90,12 +91,12 @@ public struct VersionComparison: Sendable {
     public var partings: [Parting?] {
         guard let first = runs.first else { return [] }
         let shown = Run.shownEvents(first.events)
-        let start = shown.first?.time ?? 0
+        let timeBase = TimeBase(of: first.events)
         let expected = first.comparable
         return runs.dropFirst().map { run in
             guard let d = EventAlignment.differences(expected, run.comparable).first else { return nil }
-            let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? start
-            return Parting(libinput: run.version, against: first.version, index: d.index, time: Double(time - min(time, start)) / 1e6,
+            let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
+            return Parting(libinput: run.version, against: first.version, index: d.index, time: timeBase.seconds(time),
                            expected: d.expected, actual: d.actual)
         }
     }

@@ -38,7 +38,7 @@ public enum BuiltInScreen: String, CaseIterable, Sendable {
                                                         kind: "a surface description")
             return description.scaled(x: screen.width / Self.layoutSize.width, y: screen.height / Self.layoutSize.height)
         } catch {
-            preconditionFailure("the built-in screen \(rawValue) is valid: \(error)")
+            preconditionFailure("the built-in screen \(rawValue) is valid: \(error.description)")
         }
     }
 }
@@ -70,7 +70,7 @@ extension Surface {
         do {
             return try screen.description(screen: size).makeSurface()
         } catch {
-            preconditionFailure("the built-in screen \(screen.rawValue) is valid: \(error)")
+            preconditionFailure("the built-in screen \(screen.rawValue) is valid: \(error.description)")
         }
     }
 }

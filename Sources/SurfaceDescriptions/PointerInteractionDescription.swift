@@ -35,7 +35,8 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
 
     /// The interaction on `view` at `frame`; `budget` is how many more regions the surface may
     /// have, and goes down by those made.
-    func makeInteraction(view: String, frame: Rect, budget: inout Int) throws -> PointerInteraction {
+    func makeInteraction(view: String, frame: Rect,
+                         budget: inout Int) throws(SurfaceDescriptionError) -> PointerInteraction {
         func invalid(_ index: Int?, _ option: String, _ problem: String) -> SurfaceDescriptionError {
             .invalidPointerInteraction(region: view, pointerRegion: index, option: option, problem: problem)
         }
@@ -66,7 +67,9 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
             var shared: PointerStyle?
             for row in 0..<rows {
                 let line = Rect(x: rect.x, y: rect.y + Double(row) * height, width: rect.width, height: height)
-                let lineStyle = try shared ?? style.makeStyle(for: line) { invalid(region.style == nil ? nil : index, "style", $0) }
+                let lineStyle = if let shared { shared } else {
+                    try style.makeStyle(for: line) { invalid(region.style == nil ? nil : index, "style", $0) }
+                }
                 if !style.takesRectFromRegion { shared = lineStyle }
                 let identifier = rows == 1 ? name : "\(name).\(row + 1)"
                 guard identifiers.insert(identifier).inserted else {

@@ -24,7 +24,8 @@ public struct PointerRegionDescription: Codable, Equatable, Sendable {
 
     /// Its rectangle: `rect`, the view's `frame` grown by `padding`, or the frame; `invalid`
     /// makes the error for an option and a problem.
-    func rect(around frame: Rect, invalid: (String, String) -> SurfaceDescriptionError) throws -> Rect {
+    func rect(around frame: Rect,
+              invalid: (String, String) -> SurfaceDescriptionError) throws(SurfaceDescriptionError) -> Rect {
         switch (rect, padding) {
         case (_?, _?):
             throw invalid("padding", "give rect or padding, not both")

@@ -4,12 +4,12 @@ import AppEvents
 /// (a shape customization, optionally with `constrainedAxes`).
 public struct PointerStyleDescription: Codable, Equatable, Sendable {
     /// A ``PointerStyle/Shape`` by name.
-    public enum ShapeName: String, Codable, Sendable {
+    public enum ShapeName: String, Codable, Sendable, NamedChoice {
         case roundedRect, verticalBeam, horizontalBeam, path
     }
 
     /// A ``PointerStyle/Axes`` member by name.
-    public enum AxisName: String, Codable, Sendable {
+    public enum AxisName: String, Codable, Sendable, NamedChoice {
         case horizontal, vertical
     }
 
@@ -40,11 +40,33 @@ public struct PointerStyleDescription: Codable, Equatable, Sendable {
         self.constrainedAxes = constrainedAxes
     }
 
+    /// Decodes the options; an effect is one of ``PointerStyle/Effect``'s names, which an
+    /// unknown one is refused with.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        effect = try c.decodeIfPresent(EffectName.self, forKey: .effect)?.effect
+        shape = try c.decodeIfPresent(ShapeName.self, forKey: .shape)
+        length = try c.decodeIfPresent(Double.self, forKey: .length)
+        cornerRadius = try c.decodeIfPresent(Double.self, forKey: .cornerRadius)
+        rect = try c.decodeIfPresent([Double].self, forKey: .rect)
+        path = try c.decodeIfPresent([[Double]].self, forKey: .path)
+        constrainedAxes = try c.decodeIfPresent([AxisName].self, forKey: .constrainedAxes)
+    }
+
+    /// A ``PointerStyle/Effect`` read by name.
+    private struct EffectName: Decodable {
+        var effect: PointerStyle.Effect
+        init(from decoder: any Decoder) throws {
+            effect = try decodeChoice(decoder.singleValueContainer())
+        }
+    }
+
     /// Whether the style's shape takes its rectangle from the region: a rounded rect without its own.
     var takesRectFromRegion: Bool { shape == .roundedRect && rect == nil }
 
     /// The style in a region at `rect`; `invalid` makes the error for a problem.
-    func makeStyle(for region: Rect, invalid: (String) -> SurfaceDescriptionError) throws -> PointerStyle {
+    func makeStyle(for region: Rect,
+                   invalid: (String) -> SurfaceDescriptionError) throws(SurfaceDescriptionError) -> PointerStyle {
         if effect != nil && constrainedAxes != nil { throw invalid("a content effect has no constrainedAxes; use a shape alone") }
         if length != nil && shape != .verticalBeam && shape != .horizontalBeam { throw invalid("length is for verticalBeam and horizontalBeam") }
         if (cornerRadius != nil || rect != nil) && shape != .roundedRect { throw invalid("cornerRadius and rect are for roundedRect") }

@@ -6,7 +6,7 @@ import LibinputEvents
 /// (``RecognizerKind/Options``); absent options keep the recognizer's defaults.
 public struct RecognizerDescription: Codable, Equatable, Sendable {
     /// `"direct"` / `"indirectPointer"`, as `TouchType`.
-    public enum TouchTypeName: String, Codable, Sendable {
+    public enum TouchTypeName: String, Codable, Sendable, NamedChoice {
         case direct, indirectPointer
     }
 
@@ -72,7 +72,7 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
     }
 
     /// The recognizer, its options checked against its kind.
-    func makeRecognizer(in region: String) throws -> GestureRecognizer {
+    func makeRecognizer(in region: String) throws(SurfaceDescriptionError) -> GestureRecognizer {
         let name = self.name ?? kind.rawValue
         guard let registered = RecognizerKinds.named(kind) else {
             throw SurfaceDescriptionError.unknownKind(region: region, name: name, kind: kind)

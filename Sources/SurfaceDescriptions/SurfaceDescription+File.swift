@@ -11,13 +11,12 @@ extension SurfaceDescription {
             path.hasSuffix(".yml") || path.hasSuffix(".yaml") ? .yaml
             : path.hasSuffix(".json") || "{[".contains(text.first { !$0.isWhitespace } ?? "{") ? .json : .yaml
         let description = try StructuredFile.decode(SurfaceDescription.self, from: text, syntax: syntax, file: path, kind: "a surface description")
-        do {
+        do throws(SurfaceDescriptionError) {
             _ = try description.makeSurface()
             _ = try description.pointerInteractions()
-        } catch let error as SurfaceDescriptionError {
-            throw RecordingError(.badData, file: path, line: StructuredFile.line(of: description.location(of: error), in: text), error.description)
         } catch {
-            throw RecordingError(.badData, file: path, "\(error)")
+            let line = StructuredFile.line(of: description.location(of: error), in: text)
+            throw RecordingError(.badData, file: path, line: line, error.description)
         }
         return description
     }

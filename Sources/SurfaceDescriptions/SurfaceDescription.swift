@@ -32,7 +32,7 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
     /// - Throws: ``SurfaceDescriptionError`` for a malformed frame, duplicate or unknown names,
     ///   a `requiresFailureOf` cycle, out-of-range values, or an option the recognizer's kind
     ///   does not have.
-    public func makeSurface() throws -> Surface {
+    public func makeSurface() throws(SurfaceDescriptionError) -> Surface {
         let surface = Surface()
         var regionNames: Set<String> = []
         for description in regions {
@@ -47,12 +47,15 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
     /// The regions' pointer interactions, bottom to top, for the translator
     /// (``AppEventTranslator/Configuration/pointerInteractions``).
     /// - Throws: ``SurfaceDescriptionError`` for a malformed frame, region, style or magnetism.
-    public func pointerInteractions() throws -> [PointerInteraction] {
+    public func pointerInteractions() throws(SurfaceDescriptionError) -> [PointerInteraction] {
         var budget = PointerInteractionDescription.maximumRegions
-        return try regions.compactMap { region in
-            guard let interaction = region.pointerInteraction else { return nil }
-            return try interaction.makeInteraction(view: region.name, frame: try region.rect(), budget: &budget)
+        var interactions: [PointerInteraction] = []
+        for region in regions {
+            guard let interaction = region.pointerInteraction else { continue }
+            let frame = try region.rect()
+            interactions.append(try interaction.makeInteraction(view: region.name, frame: frame, budget: &budget))
         }
+        return interactions
     }
 }
 
@@ -81,14 +84,14 @@ public struct RegionDescription: Codable, Equatable, Sendable {
     }
 
     /// The frame as a rectangle.
-    fileprivate func rect() throws -> Rect {
+    fileprivate func rect() throws(SurfaceDescriptionError) -> Rect {
         guard frame.count == 4, frame.allSatisfy(\.isFinite), frame[2] >= 0, frame[3] >= 0 else {
             throw SurfaceDescriptionError.invalidFrame(region: name, frame: frame)
         }
         return Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
     }
 
-    fileprivate func makeRegion(simultaneousIn surface: Surface) throws -> Region {
+    fileprivate func makeRegion(simultaneousIn surface: Surface) throws(SurfaceDescriptionError) -> Region {
         let region = Region(name: name, frame: try rect())
         for description in recognizers {
             let recognizer = try description.makeRecognizer(in: name)
@@ -97,7 +100,7 @@ public struct RegionDescription: Codable, Equatable, Sendable {
             }
             region.addGestureRecognizer(recognizer)
         }
-        func recognizer(named other: String) throws -> GestureRecognizer {
+        func recognizer(named other: String) throws(SurfaceDescriptionError) -> GestureRecognizer {
             guard let found = region.gestureRecognizer(named: other) else {
                 throw SurfaceDescriptionError.unknownRecognizer(region: name, name: other)
             }

@@ -70,7 +70,7 @@ struct Compare: ParsableCommand {
         var failure: Int32?
         if json { emit(JSONLines.header("compare")) }
         for path in recordings {
-            let recording: Recording?, events: [LibinputEvent], recordingStart: UInt64?
+            let recording: Recording?, replayed: Replay?, events: [LibinputEvent]
             do {
                 let file = try RecordingOrCapture(path: path)
                 if file.isCapture && reportDirectory != nil {
@@ -79,19 +79,22 @@ struct Compare: ParsableCommand {
                 recording = file.isCapture ? nil : try window.cut(file.recording(description: self.input.desc, node: self.input.node), path: path)
                 warn(recording?.notes ?? [], in: path)
                 if let recording { try empty.check(recording, path: path) }
-                let replayed = try recording.map { try replayEvents(.recording($0), from: path, options: replayOptions(clock: clock, libinput: builds[0], config: config, log: log)).parts }
+                let options = replayOptions(clock: clock, libinput: builds[0], config: config, log: log)
+                replayed = try recording.map { try replayEvents(.recording($0), from: path, options: options) }
                 events = try replayed?.events ?? file.capture()
-                recordingStart = replayed?.report.recordingStart
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)
                 writeStderr("touchsynth: \(message)")
                 failure = failure ?? code
                 continue
             }
+            // A capture's times count from its first event, as the replay it was taken from did.
+            let timeBase = replayed?.timeBase ?? TimeBase(of: events)
             let report: ComparisonReport
-            if let reportDirectory, let recording {
+            if let reportDirectory, let recording, let replayed {
                 // The page's table and this one come from the same replay and recognizer run.
-                let data = makeReport(path, recording: recording, events: events, recordingStart: recordingStart, description: description, screen: .defaultScreen)
+                let data = makeReport(path, recording: recording, replay: replayed, description: description,
+                                      screen: .defaultScreen)
                 report = data.comparison
                 let file = reportFileName(for: path, taken: pages.map(\.file))
                 writeFile(data.html(), to: "\(reportDirectory)/\(file)")
@@ -112,7 +115,8 @@ struct Compare: ParsableCommand {
                 emit(JSONLines.line(ReportLine(recording: path, report: report)))
             } else {
                 emit("== \(path)")
-                emit(report.renderTable(for: events, screen: surface ?? BuiltInScreen.default.rawValue))
+                emit(report.renderTable(for: events, screen: surface ?? BuiltInScreen.default.rawValue,
+                                        timeBase: timeBase))
             }
         }
         if let reportDirectory {

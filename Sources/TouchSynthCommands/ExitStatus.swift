@@ -1,4 +1,5 @@
 import DeviceCorpus
+import Foundation
 import LibinputKit
 import MockedDevices
 import Recordings
@@ -30,8 +31,9 @@ enum ExitStatus {
     /// EX_NOPERM: permission was refused.
     static let permission: Int32 = 77
 
-    /// `error` as the user sees it: one line, with advice where a person can act on it, and the
-    /// exit status. An error of no known type is an internal error.
+    /// `error` as the user sees it: one sentence, with advice where a person can act on it, and
+    /// the exit status. An error of no known type is an internal error, told in Foundation's words
+    /// rather than as a Swift value.
     static func failure(for error: any Error) -> (message: String, code: Int32) {
         switch error {
         case let error as RecordingError: (error.description, code(for: error.kind))
@@ -41,7 +43,7 @@ enum ExitStatus {
         case let error as CommandError: (error.description, code(for: error.kind))
         case let error as ViewServerError: (error.description, code(for: error.kind))
         case let error as CorpusError: (error.description, error.isBadData ? badData : usage)
-        default: ("\(error)", internalError)
+        default: ("a bug in TouchSynth (please report it): \(error.localizedDescription)", internalError)
         }
     }
 
@@ -91,6 +93,7 @@ enum ExitStatus {
     private static func code(for kind: ViewServerError.Kind) -> Int32 {
         switch kind {
         case .portInUse: unavailable
+        case .permission: permission
         case .badAddress: usage
         case .system: systemError
         }

@@ -1,4 +1,3 @@
-import LibinputEvents
 import MockedDevices
 
 /// libinput's events for `source` (read from `recording`), replayed with `options` (``Replay``);
@@ -9,9 +8,4 @@ func replayEvents(_ source: ReplaySource, from recording: String, options: Repla
     for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: options.logsDebug) }
     endIfInterrupted(replay.report)
     return replay
-}
-
-extension Replay {
-    /// The events and the report, for a destructuring `let`.
-    var parts: (events: [LibinputEvent], report: ReplayReport) { (events, report) }
 }

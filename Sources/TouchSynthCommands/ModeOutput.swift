@@ -13,7 +13,8 @@ import Report
 final class ModeOutput {
     let json: Bool
     private var translators: [(mode: DeliveryMode, translator: AppEventTranslator, checker: InvariantChecker)] = []
-    private var start: UInt64?
+    /// The first event's time, which the table's times count from (``TimeBase``).
+    private var timeBase: TimeBase?
     /// The app asks for the pointer lock with the first event (granted by the default policy).
     private var requestsPointerLock: Bool
     private var violations: [String] = []
@@ -71,13 +72,14 @@ final class ModeOutput {
     /// Translates and prints one event; `availableAt` is when libinput handed it over
     /// (CLOCK_MONOTONIC ns), for ``latency``.
     func handle(_ event: LibinputEvent, availableAt: UInt64? = nil) {
-        let origin = start ?? event.time
-        start = origin
+        let timeBase = self.timeBase ?? TimeBase(first: event)
+        self.timeBase = timeBase
         if translators.isEmpty {
             if json {
                 write(JSONLines.line(event))
             } else {
-                line(style.cell(EventFormat.line(event, start: origin), width: style.sourceWidth, colour: TableStyle.colour(of: event), last: true))
+                line(style.cell(EventFormat.line(event, timeBase: timeBase), width: style.sourceWidth,
+                                colour: TableStyle.colour(of: event), last: true))
                 drawStatus(after: event)
             }
             return
@@ -140,7 +142,7 @@ final class ModeOutput {
         guard columns.contains(where: { !$0.isEmpty }) else { return }
         // Time first: it stays visible when a narrow terminal cuts the event's name.
         let source = event.map { e in
-            String(format: "%8.3fs ", Double(Int64(e.time) - Int64(start ?? e.time)) / 1e6) + e.typeName
+            String(format: "%8.3fs ", (timeBase ?? TimeBase(first: e)).seconds(e.time)) + e.typeName
         } ?? "(end of stream)"
         for row in 0..<(columns.map(\.count).max() ?? 0) {
             var text = style.cell(row == 0 ? source : "", width: style.sourceWidth, colour: event.map(TableStyle.colour(of:)))

@@ -64,13 +64,15 @@ func makeReport(_ path: String, input: LogInputOptions, window: WindowOptions, e
     let recording = reportingErrors { try window.cut(RecordingLoader.load(path, description: input.desc, node: input.node), path: path) }
     warn(recording.notes, in: path)
     reportingErrors { try empty.check(recording, path: path) }
-    let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(recording), from: path, options: options).parts }
-    return makeReport(path, recording: recording, events: events, recordingStart: report.recordingStart, description: description, screen: screen)
+    let replay = reportingErrors { try replayEvents(.recording(recording), from: path, options: options) }
+    return makeReport(path, recording: recording, replay: replay, description: description, screen: screen)
 }
 
-/// The report of `recording` (loaded from `path`), whose replay through libinput gave `events`.
-func makeReport(_ path: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?, description: SurfaceDescription, screen: Size) -> ReportData {
+/// The report of `recording` (loaded from `path`) and its `replay` through libinput.
+func makeReport(_ path: String, recording: Recording, replay: Replay, description: SurfaceDescription,
+                screen: Size) -> ReportData {
     // The description was checked when it was loaded, so building it again cannot fail.
-    ReportData(title: path, recording: recording, events: events, recordingStart: recordingStart, configuration: description.translatorConfiguration(screen: screen),
+    ReportData(title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
+               timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
                makeSurface: { reportingErrors { try description.makeSurface() } })
 }

@@ -51,10 +51,14 @@ struct View: ParsableCommand {
         let description = loadSurfaceDescription(surface, screen: screen.size)
         let configuration = description.translatorConfiguration(screen: screen.size)
         let makeSurface = { reportingErrors { try description.makeSurface() } }
-        if let listen { writeStderr("touchsynth: warning: listening on \(listen): anyone who can reach this machine there can watch the input") }
-        // Listening first: a port in use is told before a replay is computed.
+        // Listening first: a port in use is told before a replay is computed, and an address that
+        // cannot be listened on before the warning that it is.
         let server = reportingErrors { () throws(ViewServerError) in
             try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
+        }
+        if let listen {
+            writeStderr("touchsynth: warning: listening on \(listen): "
+                        + "anyone who can reach this machine there can watch the input")
         }
         guard let recording else {
             let model = ViewModel(title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
@@ -66,8 +70,9 @@ struct View: ParsableCommand {
         warn(loaded.notes, in: recording)
         reportingErrors { try replay.empty.check(loaded, path: recording) }
         let options = replay.options()
-        let (events, report) = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), from: recording, options: options).parts }
-        server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: events, recordingStart: report.recordingStart,
+        let replayed = reportingErrors { try replayEvents(.recording(loaded), from: recording, options: options) }
+        server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: replayed.events,
+                                           recordingStart: replayed.report.recordingStart, timeBase: replayed.timeBase,
                                            speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
         announce(server)
         waitForStop()

@@ -23,6 +23,8 @@ public struct ModeReplay: CustomStringConvertible {
     public let events: [LibinputEvent]
     /// How the replay through libinput went.
     public let replayReport: ReplayReport
+    /// Where the replay's times count from in text (``Replay/timeBase``): snapshots, reports.
+    public let timeBase: TimeBase
     /// Each recognizer in both modes, and the accidental activations (as `touchsynth compare`).
     public let comparison: ComparisonReport
     private let compat: ModeOutcome
@@ -45,6 +47,7 @@ public struct ModeReplay: CustomStringConvertible {
         self.surface = surface
         events = replay.events
         replayReport = replay.report
+        timeBase = replay.timeBase
         compat = try ModeOutcome(.compatibility, events: replay.events, surface: surface)
         indirect = try ModeOutcome(.indirectInput, events: replay.events, surface: surface)
         comparison = ComparisonReport(compat: compat.surface, indirect: indirect.surface)

@@ -11,14 +11,14 @@ extension ModeReplay {
     /// The replay as the snapshot holds it: deterministic on the virtual clock.
     public var snapshotText: String {
         var text = "# \(name): \(events.count) libinput events\n"
-        let start = events.first.map { Double($0.time) / 1e6 } ?? 0
         for mode in DeliveryMode.allCases {
             text += "\n## \(mode.rawValue)\n"
             for event in self[mode].appEvents {
-                text += String(format: "%8.3fs ", event.timestamp - start) + AppEventFormat.short(event) + "\n"
+                let time = timeBase.seconds(atTimestamp: event.timestamp)
+                text += String(format: "%8.3fs ", time) + AppEventFormat.short(event) + "\n"
             }
         }
-        return text + "\n## recognizers\n" + comparison.renderTable() + "\n"
+        return text + "\n## recognizers\n" + comparison.renderTable(timeBase: timeBase) + "\n"
     }
 
     /// The snapshot named `name` (by default the test function's name and the recording's) is

@@ -39,7 +39,8 @@ extension ModeReplay {
 
     /// This replay's report, as `touchsynth report` draws it.
     func htmlReport() -> String {
-        ReportData(title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart, configuration: surface.configuration,
+        ReportData(title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart,
+                   timeBase: timeBase, configuration: surface.configuration,
                    makeSurface: { (try? surface.make()) ?? Surface() }).html()
     }
 }

@@ -55,7 +55,7 @@ public final class ViewServer: ViewServing, @unchecked Sendable {
         }
         Task.detached {
             do {
-                try await server.waitUntilListening(timeout: 10)
+                try await server.waitUntilListening(timeout: Self.startTimeout)
                 started.succeed()
             } catch {
                 started.fail(error)
@@ -63,16 +63,35 @@ public final class ViewServer: ViewServing, @unchecked Sendable {
         }
         if let failure = started.wait() {
             runTask.cancel()
-            let text = "\(failure)"
-            if text.contains("EADDRINUSE") || text.lowercased().contains("address already in use") || text.contains("errno: 98") {
-                throw ViewServerError(.portInUse, "port \(port) on \(address) is in use by another program: choose another with --port, or 0 for a free one")
-            }
-            throw ViewServerError(.system, "cannot listen on \(address) port \(port): \(text)")
+            throw Self.refusal(failure, address: address, port: port)
         }
         let bound = Self.boundPort(server) ?? port
         self.port = bound
         url = "http://\(address.contains(":") ? "[\(address)]" : address):\(bound)/"
         router.server = self
+    }
+
+    /// How long the server may take to start listening.
+    private static let startTimeout: TimeInterval = 10
+
+    /// Why listening on `address` and `port` failed, in a sentence that says what to do.
+    private static func refusal(_ failure: any Error, address: String, port: UInt16) -> ViewServerError {
+        let another = "choose another with --port, or 0 for a free one"
+        let cannot = "cannot listen on \(address) port \(port)"
+        switch failure as? SocketError {
+        case .failed(_, EADDRINUSE, _)?:
+            return ViewServerError(.portInUse, "port \(port) on \(address) is in use by another program: \(another)")
+        case .failed(_, EACCES, _)?, .failed(_, EPERM, _)?:
+            return ViewServerError(.permission, "this user may not listen on privileged port \(port): \(another)")
+        case .failed(_, EADDRNOTAVAIL, _)?:
+            return ViewServerError(.badAddress, "--listen \(address): not an address of this machine")
+        case .failed(_, let code, _)?:
+            return ViewServerError(.system, "\(cannot): \(String(cString: strerror(code)))")
+        case .timeout?:
+            return ViewServerError(.system, "\(cannot): the server did not start within \(Int(startTimeout)) s")
+        case .blocked?, .disconnected?, .unsupportedAddress?, nil:
+            return ViewServerError(.system, "\(cannot): the server did not start")
+        }
     }
 
     /// Serves `content` from now on.

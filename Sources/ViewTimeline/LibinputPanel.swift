@@ -28,10 +28,10 @@ public struct LibinputPanel: Equatable, Sendable {
 
     public init() {}
 
-    /// Follows `event` (`start`: the timeline's origin, for the line's time).
-    public mutating func update(with e: LibinputEvent, start: UInt64) {
+    /// Follows `event` (`timeBase`: the timeline's, for the line's time).
+    public mutating func update(with e: LibinputEvent, timeBase: TimeBase) {
         event = e.typeName
-        line = EventFormat.line(e, start: start)
+        line = EventFormat.line(e, timeBase: timeBase)
         switch e.kind {
         case .gesturePinchBegin(let n):
             (gesture, fingers, scale, angle, dx, dy) = ("pinch", n, 1, 0, 0, 0)

@@ -44,7 +44,7 @@ public struct LaneChange: Equatable, Sendable {
     public var lane: Int
     /// The state entered (began, recognized, …), or `menu` / `drag` for an interaction's start.
     public var state: String
-    /// Seconds since the timeline's origin.
+    /// Seconds since the timeline's time base (``TimeBase``).
     public var time: Double
     /// An activation in one mode only: the recognizer began or was recognized and the other
     /// mode's did not within ``ModeScreen/accidentalWindow`` before or after. Live, the flag comes

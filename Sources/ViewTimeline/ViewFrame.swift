@@ -5,7 +5,8 @@ import AppEvents
 public struct ViewFrame: Equatable, Sendable {
     /// Its place in the timeline, from 0.
     public var index: Int
-    /// Seconds since the timeline's origin (its first step).
+    /// Seconds since the timeline's time base (``TimeBase``): a replay's first event, or live,
+    /// the first step.
     public var time: Double
     /// What the step was: `evdev` (a frame of the pad) or libinput's event type.
     public var source: String

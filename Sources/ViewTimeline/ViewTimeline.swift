@@ -11,10 +11,13 @@ public struct ViewTimeline: Sendable {
 
     /// The timeline of `recording`, which real libinput replayed into `events`, its first frame
     /// at `recordingStart` on libinput's clock (``MockedDevices/ReplayReport/recordingStart``)
-    /// and its frames played at `speed`.
-    public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?, speed: Double = 1,
-                configuration: AppEventTranslator.Configuration, makeSurface: () -> Surface) {
-        let model = ViewModel(title: title, device: recording.device, configuration: configuration, makeSurface: makeSurface)
+    /// and its frames played at `speed`; its times count from the replay's `timeBase`
+    /// (``MockedDevices/Replay/timeBase``), as every other text of the replay does.
+    public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
+                timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
+                makeSurface: () -> Surface) {
+        let model = ViewModel(title: title, device: recording.device, configuration: configuration, timeBase: timeBase,
+                              makeSurface: makeSurface)
         scene = model.scene
         // Without a start (a run that delivered nothing) the pad's frames are left out.
         let padFrames = recordingStart.map { start in

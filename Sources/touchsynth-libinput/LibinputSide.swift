@@ -20,7 +20,7 @@ struct LibinputSide {
         do {
             channel = try LibinputSideChannel(environment: environment())
         } catch {
-            let line = Array("touchsynth-libinput: \(error)\n".utf8)
+            let line = Array("touchsynth-libinput: \(error.message)\n".utf8)
             _ = write(2, line, line.count)
             exit(70)
         }

@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputEvents
 import ModeComparison
 import Report
 import XCTest
@@ -20,7 +21,7 @@ final class ComparisonTableTests: XCTestCase {
             compat: [record("pinch", .pinch, touches: 2, values: pinch),
                      record("twoFingerPan", .pan, touches: 2, values: GestureValues(translation: Point(x: 15, y: 0)))],
             indirect: [record("pinch", .pinch, touches: 0, values: pinch), GestureRecord(region: "canvas", name: "twoFingerPan", kind: .pan)])
-        let lines = report.renderTable().split(separator: "\n").map(String.init)
+        let lines = report.renderTable(timeBase: TimeBase(origin: 0)).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2 + report.rows.count + 1)
         XCTAssertTrue(lines[0].hasPrefix("recognizer"))
         XCTAssertEqual(lines.last, "accidental activations: compat 1, indirect 0")
@@ -33,5 +34,18 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertTrue(panLine.contains("began 1 ended 1, touches 2, translation (15.0, 0.0)"), panLine)
         XCTAssertTrue(panLine.hasSuffix("compat only"), panLine)
         XCTAssertTrue(lines.contains { $0.hasPrefix("canvas/pinch") && $0.contains("touches 0, scale 1.30") })
+    }
+
+    /// A menu's start is shown in seconds since the replay's first event, as `replay` shows the
+    /// event that opened it, not on libinput's clock.
+    func testTimesCountFromTheTimeBase() {
+        var menu = GestureRecord(region: "canvas", name: "contextMenu", kind: .contextMenu)
+        menu.transitions = [GestureTransition(state: .recognized, time: 1.52)]
+        menu.starts = [InteractionStart(input: .secondaryClick, time: 1.52, touchType: .indirectPointer,
+                                        isSimulated: false, location: Point(x: 10, y: 20), liftDelay: 0)]
+        let report = ComparisonReport(compat: [menu], indirect: [menu])
+        let table = report.renderTable(timeBase: TimeBase(origin: 1_020_000))
+        XCTAssertTrue(table.contains("secondaryClick (indirectPointer) at 0.50 s after 0.00 s"), table)
+        XCTAssertFalse(table.contains("1.52"), table)
     }
 }

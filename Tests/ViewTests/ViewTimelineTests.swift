@@ -31,7 +31,8 @@ final class ViewTimelineTests: XCTestCase {
         let screen = BuiltInScreen.list.description()
         let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
         let timeline = ViewTimeline(title: "t", recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
-                                    configuration: configuration, makeSurface: { try! screen.makeSurface() })
+                                    timeBase: replay.timeBase, configuration: configuration,
+                                    makeSurface: { try! screen.makeSurface() })
         return Made(recording: recording, events: replay.events, timeline: timeline, configuration: configuration, screen: screen)
     }
 

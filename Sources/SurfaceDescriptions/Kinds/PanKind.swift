@@ -26,7 +26,7 @@ public struct PanKind: RecognizerKind {
     }
 
     /// A scroll type a pan follows.
-    public enum ScrollType: String, Codable, Sendable {
+    public enum ScrollType: String, Codable, Sendable, NamedChoice {
         case continuous, discrete, all
     }
 
