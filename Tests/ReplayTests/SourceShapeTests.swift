@@ -28,16 +28,6 @@ final class SourceShapeTests: XCTestCase {
         }
     }
 
-    /// The translator and the recognizers hold behaviour only; presentation (text, JSON keys)
-    /// lives in Report and ModeComparison. The bound grew from 4,000 to 4,300 lines with the
-    /// multi-select interaction and axis-locked pans, behaviour Apple documents.
-    func testTheTranslatorAndRecognizerModulesStayWithinFortyThreeHundredLines() throws {
-        let core = try swiftFiles().filter { $0.path.hasPrefix("AppEvents/") || $0.path.hasPrefix("Gestures/") }
-        let lines = core.reduce(0) { $0 + lineCount($1.text) }
-        XCTAssertGreaterThan(lines, 1000, "both modules read")
-        XCTAssertLessThanOrEqual(lines, 4300, "AppEvents + Gestures")
-    }
-
     /// The CLI parses options, calls the libraries and prints: replays, corpora, benchmarks,
     /// comparisons and the view live in libraries, where other programs and tests call them too.
     /// The bound grew from 2,000 to 2,150 lines with `view`, a subcommand whose work is in
