@@ -113,7 +113,7 @@ let package = Package(
         .target(name: "Report", dependencies: ["Recordings", "KernelEmulation", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText", "ViewTimeline", "ViewPage"]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.
-        .target(name: "ViewTimeline", dependencies: ["Recordings", "AppEvents", "Gestures", "LibinputEvents", "LibinputEventText"]),
+        .target(name: "ViewTimeline", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
         // The view's page: its HTML, script and styles, files compiled into the binary, and the
         // document that holds them with a timeline (the report's player) or a stream's address.
         .target(name: "ViewPage", resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),

@@ -61,12 +61,22 @@ public final class ModePipeline {
     private var pointerLockRequested = false
 
     /// A pipeline for `modes` on `configuration`'s screen, each mode with a fresh surface from
-    /// `makeSurface` when one is given.
-    public init(modes: [DeliveryMode] = DeliveryMode.allCases, configuration: AppEventTranslator.Configuration = .init(),
-                options: Options = Options(), makeSurface: (() throws -> Surface)? = nil) rethrows {
+    /// `makeSurface`.
+    public convenience init(modes: [DeliveryMode] = DeliveryMode.allCases, configuration: AppEventTranslator.Configuration = .init(),
+                            options: Options = Options(), makeSurface: () throws -> Surface) rethrows {
+        self.init(modes: modes, configuration: configuration, options: options, surfaces: try modes.map { _ in try makeSurface() })
+    }
+
+    /// A pipeline for `modes` on `configuration`'s screen, without surfaces: app events alone.
+    public convenience init(modes: [DeliveryMode] = DeliveryMode.allCases, configuration: AppEventTranslator.Configuration = .init(),
+                            options: Options = Options()) {
+        self.init(modes: modes, configuration: configuration, options: options, surfaces: modes.map { _ in nil })
+    }
+
+    private init(modes: [DeliveryMode], configuration: AppEventTranslator.Configuration, options: Options, surfaces: [Surface?]) {
         self.options = options
-        lanes = try modes.map { mode in
-            Lane(mode: mode, translator: AppEventTranslator(mode: mode, configuration: configuration), surface: try makeSurface?(),
+        lanes = zip(modes, surfaces).map { mode, surface in
+            Lane(mode: mode, translator: AppEventTranslator(mode: mode, configuration: configuration), surface: surface,
                  checker: options.checksInvariants ? InvariantChecker(mode: mode) : nil)
         }
     }
@@ -126,14 +136,23 @@ public final class ModePipeline {
         return ComparisonReport(compat: compat, indirect: indirect)
     }
 
-    /// `events` through a fresh pipeline, finished.
+    /// `events` through a fresh pipeline whose modes get surfaces from `makeSurface`, finished.
     public static func run(_ events: [LibinputEvent], modes: [DeliveryMode] = DeliveryMode.allCases,
                            configuration: AppEventTranslator.Configuration = .init(), options: Options = Options(),
-                           makeSurface: (() throws -> Surface)? = nil) rethrows -> ModePipeline {
-        let pipeline = try ModePipeline(modes: modes, configuration: configuration, options: options, makeSurface: makeSurface)
-        for event in events { pipeline.step(event) }
-        pipeline.finish()
-        return pipeline
+                           makeSurface: () throws -> Surface) rethrows -> ModePipeline {
+        try ModePipeline(modes: modes, configuration: configuration, options: options, makeSurface: makeSurface).running(events)
+    }
+
+    /// `events` through a fresh pipeline without surfaces, finished.
+    public static func run(_ events: [LibinputEvent], modes: [DeliveryMode] = DeliveryMode.allCases,
+                           configuration: AppEventTranslator.Configuration = .init(), options: Options = Options()) -> ModePipeline {
+        ModePipeline(modes: modes, configuration: configuration, options: options).running(events)
+    }
+
+    private func running(_ events: [LibinputEvent]) -> ModePipeline {
+        for event in events { step(event) }
+        finish()
+        return self
     }
 
     private func deliver(_ events: [AppEvent], in i: Int) {

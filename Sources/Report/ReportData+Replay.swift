@@ -13,12 +13,12 @@ extension ReportData {
     /// Its times, the player's too, count from the replay's `timeBase`.
     public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
                 timeBase: TimeBase, configuration: AppEventTranslator.Configuration,
-                makeSurface: @escaping () -> Surface) {
-        self.init(title: title, recording: recording, libinput: events, timeBase: timeBase,
-                  compat: Comparison.appEvents(events, mode: .compatibility, configuration: configuration),
-                  indirect: Comparison.appEvents(events, mode: .indirectInput, configuration: configuration),
-                  screen: configuration.screenSize, makeSurface: makeSurface, pointerInteractions: configuration.pointerInteractions)
-        timeline = ViewTimeline(title: title, recording: recording, events: events, recordingStart: recordingStart,
-                                timeBase: timeBase, configuration: configuration, makeSurface: makeSurface)
+                makeSurface: () -> Surface) {
+        // One run for the page's plots, its table and its player.
+        let (timeline, pipeline) = ViewTimeline.run(title: title, recording: recording, events: events, recordingStart: recordingStart,
+                                                    timeBase: timeBase, configuration: configuration, makeSurface: makeSurface)
+        self.init(title: title, recording: recording, libinput: events, timeBase: timeBase, pipeline: pipeline,
+                  screen: configuration.screenSize, pointerInteractions: configuration.pointerInteractions)
+        self.timeline = timeline
     }
 }

@@ -77,12 +77,12 @@ public struct ReportData {
     /// - Parameters:
     ///   - libinput: what real libinput made of `recording`.
     ///   - timeBase: the instant the report's times count from (``TimeBase``).
-    ///   - compat, indirect: the app events both translators made of `libinput`.
-    ///   - makeSurface: the surface whose recognizers the timelines show, fresh per mode.
+    ///   - pipeline: both modes' run of `libinput`, finished, its app events kept and each mode's
+    ///     surface with the recognizers the timelines show.
     ///   - pointerInteractions: the pointer interactions the translators had.
     public init(title: String, recording: Recording, libinput: [LibinputEvent], timeBase: TimeBase,
-                compat: [AppEvent], indirect: [AppEvent], screen: Size, makeSurface: @escaping () -> Surface,
-                pointerInteractions: [PointerInteraction] = []) {
+                pipeline: ModePipeline, screen: Size, pointerInteractions: [PointerInteraction] = []) {
+        let compat = pipeline[.compatibility].appEvents, indirect = pipeline[.indirectInput].appEvents
         self.title = title
         deviceName = recording.device.name
         geometry = recording.touchpadGeometry
@@ -107,11 +107,11 @@ public struct ReportData {
 
         self.pointerInteractions = pointerInteractions
         pointerPath = PointerPath(indirect)
-        let comparison = Comparison(makeSurface: makeSurface)
-        let (compatSurface, indirectSurface) = (comparison.run(compat), comparison.run(indirect))
-        compatRecords = compatSurface.records
-        indirectRecords = indirectSurface.records
-        self.comparison = ComparisonReport(compat: compatSurface, indirect: indirectSurface)
+        compatRecords = pipeline[.compatibility].surface?.records ?? []
+        indirectRecords = pipeline[.indirectInput].surface?.records ?? []
+        comparison = ComparisonReport(compat: compatRecords, indirect: indirectRecords,
+                                      pointerRegions: (pipeline[.compatibility].surface?.pointerRegionTransitions ?? [],
+                                                       pipeline[.indirectInput].surface?.pointerRegionTransitions ?? []))
     }
 
     private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {

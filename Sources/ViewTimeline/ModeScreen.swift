@@ -1,6 +1,7 @@
 import AppEvents
 import Gestures
 import LibinputEvents
+import ModeComparison
 
 /// What one mode's app sees at one frame: the pointer, the touches delivered, the transform,
 /// scroll or system gesture under way, and each recognizer's state.
@@ -18,9 +19,8 @@ public struct ModeState: Equatable, Sendable {
     public var transform: TransformEvent?
     public var scroll: ScrollEvent?
     public var system: SystemGestureEvent?
-    /// Each lane's state (the order of ``ViewScene/lanes``): possible, began, changed,
-    /// recognized, ended, cancelled or failed.
-    public var lanes: [String]
+    /// Each lane's state (the order of ``ViewScene/lanes``).
+    public var lanes: [LaneState]
     /// The app events this step delivered, a short phrase each.
     public var events: [String] = []
 }
@@ -37,79 +37,68 @@ public struct ViewTouch: Equatable, Sendable {
     public var simulated: Bool
 }
 
+/// What a lane shows: its recognizer's state (a recognized discrete recognizer stays
+/// `recognized` until it resets), or a context menu opening or a drag beginning.
+public enum LaneState: String, Sendable {
+    case possible, began, changed, recognized, ended, cancelled, failed, menu, drag
+
+    /// The recognizer is under way or just finished its gesture.
+    var isActive: Bool { self == .began || self == .changed || self == .recognized || self == .ended }
+}
+
 /// A lane's state change: a recognizer's state entered, or a context menu opened or drag began.
 public struct LaneChange: Equatable, Sendable {
     public var mode: DeliveryMode
     /// Index into ``ViewScene/lanes``.
     public var lane: Int
-    /// The state entered (began, recognized, …), or `menu` / `drag` for an interaction's start.
-    public var state: String
-    /// Seconds since the timeline's time base (``TimeBase``).
+    /// The state entered, or `menu` / `drag` for an interaction's start.
+    public var state: LaneState
+    /// Seconds since the timeline's time base.
     public var time: Double
-    /// An activation in one mode only: the recognizer began or was recognized and the other
-    /// mode's did not within ``ModeScreen/accidentalWindow`` before or after. Live, the flag comes
-    /// once the window has passed, as a second change with the activation's time; a
-    /// ``ViewTimeline`` moves it onto the activation itself.
+    /// An activation the other mode's same recognizer did not match, by
+    /// ``ModeComparison/AccidentalActivationRule``: over the whole replay for a timeline; live,
+    /// within the rule's window, the flag coming once the window has passed, as a second change
+    /// with the activation's time (a ``ViewTimeline`` moves it onto the activation itself).
     public var accidental: Bool
 }
 
-/// One delivery mode's app: its translator and a fresh surface, stepped one libinput event at a time.
+/// One delivery mode's app as the view draws it, read from its lane of the model's
+/// ``ModeComparison/ModePipeline`` after each step.
 final class ModeScreen {
-    /// How long another mode's activation of the same recognizer counts as the same gesture.
-    static let accidentalWindow = 1.0
-
     let mode: DeliveryMode
-    private var translator: AppEventTranslator
-    private let surface: Surface
-    /// How many of each recognizer's transitions were read (0 or 1): the surface forgets them and
-    /// the interaction starts once read, but the last transition, which a run of `changed` may
-    /// still extend.
+    /// How many of each recognizer's transitions were read (0 or 1 once forgotten): the surface
+    /// forgets them and the interaction starts once read, but the last transition, which a run of
+    /// `changed` may still extend.
     private var seenTransitions: [Int]
-    /// When each lane last began or was recognized, seconds on the events' clock.
-    private(set) var lastActivation: [Double?]
+    /// Whether read history is forgotten, so that a live view keeps constant memory; a timeline
+    /// keeps it for the report built from the same run.
+    private let forgetsHistory: Bool
+    private var readStarts: [Int]
     private(set) var state: ModeState
 
-    init(mode: DeliveryMode, configuration: AppEventTranslator.Configuration, surface: Surface) {
-        self.mode = mode
-        translator = AppEventTranslator(mode: mode, configuration: configuration)
-        self.surface = surface
-        let count = surface.gestureRecognizers.count
+    init(lane: ModePipeline.Lane, forgetsHistory: Bool) {
+        mode = lane.mode
+        self.forgetsHistory = forgetsHistory
+        let count = lane.surface?.gestureRecognizers.count ?? 0
         seenTransitions = Array(repeating: 0, count: count)
-        lastActivation = Array(repeating: nil, count: count)
-        state = ModeState(pointer: translator.pointerLocation, buttons: "", lanes: Array(repeating: "possible", count: count))
+        readStarts = Array(repeating: 0, count: count)
+        state = ModeState(pointer: lane.translator.pointerLocation, buttons: "", lanes: Array(repeating: .possible, count: count))
     }
 
-    /// Whether `lane` began or was recognized within ``accidentalWindow`` before `time`.
-    func activated(_ lane: Int, near time: Double) -> Bool {
-        lastActivation[lane].map { time - $0 <= Self.accidentalWindow && time >= $0 } ?? false
+    /// The lanes: each recognizer's path and kind, in delivery order.
+    static func lanes(of surface: Surface) -> [(path: RecognizerPath, kind: String)] {
+        zip(RecognizerPath.paths(of: surface.gestureRecognizers), surface.gestureRecognizers).map { ($0, $1.kind.rawValue) }
     }
 
-    /// The lanes: each recognizer as "region/name", in delivery order.
-    var lanes: [(name: String, kind: String)] {
-        surface.gestureRecognizers.map { ("\($0.region?.name ?? "")/\($0.name)", $0.kind.rawValue) }
-    }
-
-    /// Translates `event`, delivers its app events and returns the lane changes it caused, with
+    /// Reads what the lane's last step delivered and returns the lane changes it caused, with
     /// their times (seconds on the events' clock), not yet flagged.
-    func step(_ event: LibinputEvent) -> [(lane: Int, state: String, time: Double)] {
-        deliver(translator.translate(event))
-    }
-
-    /// Ends what only a later event could end (an open wheel sequence) and fires due timers.
-    func finish(at time: UInt64) -> [(lane: Int, state: String, time: Double)] {
-        let changes = deliver(translator.flush(at: time))
-        surface.finish(at: Double(time) / 1e6)
-        return changes + collectChanges()
-    }
-
-    private func deliver(_ events: [AppEvent]) -> [(lane: Int, state: String, time: Double)] {
+    func read(_ lane: ModePipeline.Lane) -> [(lane: Int, state: LaneState, time: Double)] {
         if state.touches.allSatisfy({ $0.phase == "ended" || $0.phase == "cancelled" }) { state.touches = [] }
         if state.transform?.phase == .ended || state.transform?.phase == .cancelled { state.transform = nil }
         if state.scroll?.phase == .ended || state.scroll?.phase == .cancelled { state.scroll = nil }
         if state.system?.phase == .ended || state.system?.phase == .cancelled { state.system = nil }
-        state.events = events.map(AppEventFormat.short)
-        for event in events {
-            surface.handle(event)
+        state.events = lane.lastAppEvents.map(AppEventFormat.short)
+        for event in lane.lastAppEvents {
             switch event.payload {
             case .touches(let touches):
                 state.touches = touches.map {
@@ -122,39 +111,39 @@ final class ModeScreen {
             default: break
             }
         }
+        let translator = lane.translator
         state.pointer = translator.pointerLocation
         state.region = translator.pointerRegion.map { PointerRegion.path($0.region.identifier, in: $0.view) }
         state.style = translator.pointerRegion.map { "\($0.region.style)" }
         state.buttons = translator.pointer.buttonMask.isEmpty ? "" : "\(translator.pointer.buttonMask)"
-        return collectChanges()
+        return lane.surface.map(collectChanges) ?? []
     }
 
     /// The transitions and interaction starts each recognizer's record gained since the last call.
-    private func collectChanges() -> [(lane: Int, state: String, time: Double)] {
-        var changes: [(lane: Int, state: String, time: Double)] = []
+    private func collectChanges(_ surface: Surface) -> [(lane: Int, state: LaneState, time: Double)] {
+        var changes: [(lane: Int, state: LaneState, time: Double)] = []
         for (lane, recognizer) in surface.gestureRecognizers.enumerated() {
             let record = recognizer.record
             for transition in record.transitions.dropFirst(seenTransitions[lane]) {
-                changes.append((lane, transition.state.rawValue, transition.time))
-                if transition.state == .began || transition.state == .recognized { lastActivation[lane] = transition.time }
+                changes.append((lane, LaneState(rawValue: transition.state.rawValue) ?? .possible, transition.time))
             }
-            for start in record.starts {
-                changes.append((lane, recognizer.kind == .drag ? "drag" : "menu", start.time))
+            for start in record.starts.dropFirst(readStarts[lane]) {
+                changes.append((lane, recognizer.kind == .drag ? .drag : .menu, start.time))
             }
             state.lanes[lane] = Self.laneState(recognizer, last: record.transitions.last?.state)
             // Forgetting keeps the last transition, already read here.
-            seenTransitions[lane] = min(record.transitions.count, 1)
+            seenTransitions[lane] = forgetsHistory ? min(record.transitions.count, 1) : record.transitions.count
+            readStarts[lane] = forgetsHistory ? 0 : record.starts.count
         }
-        // What was read is forgotten, so that a live view keeps constant memory however long it runs.
-        surface.forgetHistory()
+        if forgetsHistory { surface.forgetHistory() }
         return changes
     }
 
-    private static func laneState(_ recognizer: GestureRecognizer, last: RecordedState?) -> String {
+    private static func laneState(_ recognizer: GestureRecognizer, last: RecordedState?) -> LaneState {
         switch recognizer.state {
-        case .possible: "possible"
-        case .ended: last == .recognized ? "recognized" : "ended"
-        default: recognizer.state.rawValue
+        case .possible: .possible
+        case .ended: last == .recognized ? .recognized : .ended
+        default: LaneState(rawValue: recognizer.state.rawValue) ?? .possible
         }
     }
 }

@@ -63,7 +63,7 @@ extension ViewFrame {
                     j.object { j in
                         j.put("mode", change.mode == .compatibility ? "compat" : "indirect")
                         j.put("lane", change.lane)
-                        j.put("state", change.state)
+                        j.put("state", change.state.rawValue)
                         j.put("t", change.time)
                         if change.accidental { j.put("accidental", true) }
                     }
@@ -168,7 +168,7 @@ private extension ModeState {
                     j.put("fingers", system.fingers)
                 }
             }
-            j.array("lanes", lanes) { j, s in j.put(nil, s) }
+            j.array("lanes", lanes) { j, s in j.put(nil, s.rawValue) }
             j.array("events", events) { j, e in j.put(nil, e) }
         }
     }

@@ -26,6 +26,6 @@ public struct ViewFrame: Equatable, Sendable {
 extension ModeState {
     /// The lanes whose recognizer is under way or just recognized.
     var activeLanes: [Bool] {
-        lanes.map { $0 == "began" || $0 == "changed" || $0 == "recognized" || $0 == "ended" }
+        lanes.map(\.isActive)
     }
 }

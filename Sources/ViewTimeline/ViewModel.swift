@@ -1,6 +1,7 @@
 import AppEvents
 import Gestures
 import LibinputEvents
+import ModeComparison
 import Recordings
 
 /// The view's model: the pad's contacts, libinput's view and both modes' apps, stepped by evdev
@@ -11,10 +12,14 @@ import Recordings
 public final class ViewModel {
     /// What the page draws around the frames.
     public private(set) var scene: ViewScene
+    /// Both modes' translators and surfaces: the one run the frames read, which a report of the
+    /// same replay can read too (``ViewTimeline/pipeline``).
+    public let pipeline: ModePipeline
     private var contacts: TouchpadContacts?
     private var panel = LibinputPanel()
     private let compat: ModeScreen
     private let indirect: ModeScreen
+    private let rule: AccidentalActivationRule
     /// Where the frames' times count from: given for a replay, else the first step's time.
     private var timeBase: TimeBase?
     private var index = 0
@@ -23,21 +28,27 @@ public final class ViewModel {
     /// A model for `device` (nil when the pad is not known yet, as live before its first frame),
     /// both modes on `configuration`'s screen and pointer interactions, each with a fresh
     /// surface from `makeSurface`. Times count from `timeBase` (a replay's), or from the first
-    /// step when it is nil (live).
+    /// step when it is nil (live). Live, an activation is judged within the `rule`'s window and
+    /// the surfaces forget what was read, so memory stays constant however long it runs; a
+    /// replay is judged over its whole length and keeps its records and app events.
     public init(title: String, device: DeviceDescription?, configuration: AppEventTranslator.Configuration,
-                timeBase: TimeBase? = nil, makeSurface: () -> Surface) {
+                timeBase: TimeBase? = nil, rule: AccidentalActivationRule = .live, makeSurface: () -> Surface) {
         self.timeBase = timeBase
+        self.rule = rule
         contacts = device.map(TouchpadContacts.init)
-        compat = ModeScreen(mode: .compatibility, configuration: configuration, surface: makeSurface())
-        let surface = makeSurface()
-        indirect = ModeScreen(mode: .indirectInput, configuration: configuration, surface: surface)
+        let live = rule.window != nil
+        pipeline = ModePipeline(configuration: configuration, options: .init(keepsAppEvents: !live), makeSurface: makeSurface)
+        compat = ModeScreen(lane: pipeline[.compatibility], forgetsHistory: live)
+        indirect = ModeScreen(lane: pipeline[.indirectInput], forgetsHistory: live)
+        let surface = pipeline[.compatibility].surface ?? makeSurface()
         scene = ViewScene(
             title: title, device: device?.name ?? "", geometry: contacts?.geometry, screen: configuration.screenSize,
             regions: surface.regions.map { ViewScene.Area(name: $0.name, frame: $0.frame) },
             pointerRegions: configuration.pointerInteractions.flatMap { interaction in
                 interaction.regions.map { ViewScene.Area(name: PointerRegion.path($0.identifier, in: interaction.view), frame: $0.rect, style: "\($0.style)") }
             },
-            lanes: compat.lanes.map { ViewScene.Lane(name: $0.name, kind: $0.kind) })
+            lanes: ModeScreen.lanes(of: surface).map { ViewScene.Lane(name: $0.path.description, kind: $0.kind) })
+        activations = Array(repeating: Array(repeating: [], count: scene.lanes.count), count: 2)
     }
 
     /// Draws `device`'s contacts from now on (live: once the pad is known); the scene changes.
@@ -67,56 +78,57 @@ public final class ViewModel {
     public func step(_ event: LibinputEvent) -> ViewFrame {
         let base = base(from: event.time)
         panel.update(with: event, timeBase: base)
-        let compatChanges = compat.step(event), indirectChanges = indirect.step(event)
-        let changes = collect(compatChanges, indirectChanges, base: base, now: Double(event.time) / 1e6)
+        pipeline.step(event)
+        let changes = collect(base: base, now: Double(event.time) / 1e6)
         return frame(at: base.seconds(event.time), source: event.typeName, changes: changes)
     }
 
-    /// Ends the stream at `time`: open sequences flushed, due timers fired (a long press held to
-    /// the end), and every activation still waiting for the other mode decided; the frame their
-    /// changes lead to.
+    /// Ends the stream, the frame at `time`: open sequences flushed and due timers fired by the
+    /// pipeline's one rule (a long press held to the end), and every activation still waiting
+    /// for the other mode decided; the frame their changes lead to.
     public func finish(at time: UInt64) -> ViewFrame {
         let base = base(from: time)
-        let compatChanges = compat.finish(at: time), indirectChanges = indirect.finish(at: time)
-        let changes = collect(compatChanges, indirectChanges, base: base, now: .infinity)
+        pipeline.finish()
+        let changes = collect(base: base, now: .infinity)
         return frame(at: base.seconds(time), source: "end", changes: changes)
     }
 
-    /// An activation (began, recognized) waiting to see whether the other mode's same recognizer
-    /// activates within ``ModeScreen/accidentalWindow`` of it.
+    /// An activation (began, recognized) the other mode's same recognizer has not matched yet.
     private struct Pending {
         var mode: DeliveryMode
         var lane: Int
-        var state: String
+        var state: LaneState
         var time: Double
     }
     private var pending: [Pending] = []
+    /// When each lane activated, per mode (compatibility, indirect input), seconds on the events'
+    /// clock; live, only within the rule's window of now.
+    private var activations: [[[Double]]]
 
-    /// Both modes' changes of one step as lane changes, plus the activations that, by `now`
-    /// (seconds on the events' clock), the other mode did not match within the window: those come
-    /// again with `accidental` set, at their own time (since `base`). An activation is matched by
-    /// one of the other mode's on the same lane within the window before or after it.
-    private func collect(_ compatChanges: [(lane: Int, state: String, time: Double)],
-                         _ indirectChanges: [(lane: Int, state: String, time: Double)],
-                         base: TimeBase, now: Double) -> [LaneChange] {
+    /// Both modes' changes of the last step as lane changes, plus the activations that, by `now`
+    /// (seconds on the events' clock), the rule decides the other mode did not match: those come
+    /// again with `accidental` set, at their own time (since `base`).
+    private func collect(base: TimeBase, now: Double) -> [LaneChange] {
         var changes: [LaneChange] = []
-        for (mode, list) in [(DeliveryMode.compatibility, compatChanges), (.indirectInput, indirectChanges)] {
-            for change in list {
+        for (m, (mode, screen)) in [(DeliveryMode.compatibility, compat), (.indirectInput, indirect)].enumerated() {
+            for change in screen.read(pipeline[mode]) {
                 changes.append(LaneChange(mode: mode, lane: change.lane, state: change.state,
                                           time: base.seconds(atTimestamp: change.time), accidental: false))
-                guard change.state == "began" || change.state == "recognized" else { continue }
-                if let matched = pending.firstIndex(where: { $0.mode != mode && $0.lane == change.lane && change.time - $0.time <= ModeScreen.accidentalWindow }) {
-                    pending.remove(at: matched)
-                } else if !(mode == .compatibility ? indirect : compat).activated(change.lane, near: change.time) {
+                guard change.state == .began || change.state == .recognized else { continue }
+                activations[m][change.lane].append(change.time)
+                pending.removeAll { $0.mode != mode && $0.lane == change.lane && !rule.isAccidental(at: $0.time, otherModeActivations: [change.time]) }
+                if rule.isAccidental(at: change.time, otherModeActivations: activations[1 - m][change.lane]) {
                     pending.append(Pending(mode: mode, lane: change.lane, state: change.state, time: change.time))
                 }
             }
         }
-        let expired = pending.filter { now - $0.time > ModeScreen.accidentalWindow }
-        pending.removeAll { now - $0.time > ModeScreen.accidentalWindow }
-        return changes + expired.map {
-            LaneChange(mode: $0.mode, lane: $0.lane, state: $0.state, time: base.seconds(atTimestamp: $0.time),
-                       accidental: true)
+        if let window = rule.window {
+            for m in activations.indices { for lane in activations[m].indices { activations[m][lane].removeAll { now - $0 > window } } }
+        }
+        let decided = pending.filter { now == .infinity || rule.decided($0.time, by: now) }
+        pending.removeAll { now == .infinity || rule.decided($0.time, by: now) }
+        return changes + decided.map {
+            LaneChange(mode: $0.mode, lane: $0.lane, state: $0.state, time: base.seconds(atTimestamp: $0.time), accidental: true)
         }
     }
 

@@ -1,6 +1,7 @@
 import AppEvents
 import Gestures
 import LibinputEvents
+import ModeComparison
 import Recordings
 
 /// A replay made into frames ahead of playing, so that a player steps and scrubs without
@@ -16,9 +17,18 @@ public struct ViewTimeline: Sendable {
     public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
                 timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
                 makeSurface: () -> Surface) {
+        self = Self.run(title: title, recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase,
+                        speed: speed, configuration: configuration, makeSurface: makeSurface).timeline
+    }
+
+    /// The timeline, and the pipeline its frames were read from, finished: both modes' app
+    /// events and surfaces, for a report of the same run. Activations are judged over the whole
+    /// replay (``AccidentalActivationRule/wholeStream``), as `compare` judges them.
+    public static func run(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
+                           timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
+                           makeSurface: () -> Surface) -> (timeline: ViewTimeline, pipeline: ModePipeline) {
         let model = ViewModel(title: title, device: recording.device, configuration: configuration, timeBase: timeBase,
-                              makeSurface: makeSurface)
-        scene = model.scene
+                              rule: .wholeStream, makeSurface: makeSurface)
         // Without a start (a run that delivered nothing) the pad's frames are left out.
         let padFrames = recordingStart.map { start in
             recording.frames.map { (time: start + UInt64((Double($0.time) / speed).rounded()), events: $0.events) }
@@ -35,9 +45,14 @@ public struct ViewTimeline: Sendable {
             frames.append(model.step(event))
         }
         for frame in padFrames[next...] { frames.append(model.step(frame: frame.events, at: frame.time)) }
-        let end = max(events.last?.time ?? 0, padFrames.last?.time ?? 0) + 1_000_000
+        let end = ModePipeline.flushTime(after: max(events.last?.time ?? 0, padFrames.last?.time ?? 0))
         frames.append(model.finish(at: end))
-        self.frames = Self.flaggedAtActivation(frames)
+        return (ViewTimeline(scene: model.scene, frames: flaggedAtActivation(frames)), model.pipeline)
+    }
+
+    private init(scene: ViewScene, frames: [ViewFrame]) {
+        self.scene = scene
+        self.frames = frames
     }
 
     /// The frames with each accidental activation flagged on the change that activated, where the

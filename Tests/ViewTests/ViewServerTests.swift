@@ -27,7 +27,7 @@ final class ViewServerTests: XCTestCase {
     private func frame(_ index: Int, changes: Int) -> ViewFrame {
         let mode = ModeState(pointer: Point(x: 0, y: 0), buttons: "", lanes: [])
         return ViewFrame(index: index, time: Double(index), source: "test", contacts: [], libinput: LibinputPanel(), compat: mode, indirect: mode,
-                         changes: (0..<changes).map { LaneChange(mode: .compatibility, lane: 0, state: "began", time: Double(index) + Double($0), accidental: false) },
+                         changes: (0..<changes).map { LaneChange(mode: .compatibility, lane: 0, state: .began, time: Double(index) + Double($0), accidental: false) },
                          differs: false)
     }
 

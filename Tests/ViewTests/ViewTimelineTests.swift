@@ -66,9 +66,10 @@ final class ViewTimelineTests: XCTestCase {
 
     func testAccidentalActivationsAreComparesAndTheModesFirstDifferThere() throws {
         let made = try make()
-        let report = Comparison(makeSurface: { try! made.screen.makeSurface() }).compare(made.events, configuration: made.configuration)
+        let pipeline = try ModePipeline.run(made.events, configuration: made.configuration) { try made.screen.makeSurface() }
+        let report = try XCTUnwrap(pipeline.comparison)
         let flagged = made.timeline.accidentalActivations.map { "\(made.timeline.scene.lanes[$0.lane].name) \($0.mode.rawValue)" }
-        let reported = report.accidentalActivations.map { "\($0.region)/\($0.name) \($0.mode.rawValue)" }
+        let reported = report.accidentalActivations.map { "\($0.path) \($0.mode.rawValue)" }
         XCTAssertFalse(reported.isEmpty)
         XCTAssertEqual(flagged, reported)
         let first = try XCTUnwrap(made.timeline.nextDifference(after: -1))
@@ -86,8 +87,8 @@ final class ViewTimelineTests: XCTestCase {
             compat = json["compat"] as? [String: Any] ?? compat
             indirect = json["indirect"] as? [String: Any] ?? indirect
             contacts = json["contacts"] as? [Any] ?? contacts
-            XCTAssertEqual(compat["lanes"] as? [String], frame.compat.lanes, "frame \(frame.index)")
-            XCTAssertEqual(indirect["lanes"] as? [String], frame.indirect.lanes, "frame \(frame.index)")
+            XCTAssertEqual(compat["lanes"] as? [String], frame.compat.lanes.map(\.rawValue), "frame \(frame.index)")
+            XCTAssertEqual(indirect["lanes"] as? [String], frame.indirect.lanes.map(\.rawValue), "frame \(frame.index)")
             XCTAssertEqual((compat["touches"] as? [Any])?.count, frame.compat.touches.count)
             XCTAssertEqual(contacts.count, frame.contacts.count)
             XCTAssertEqual(json["differs"] as? Bool, frame.differs)
