@@ -24,8 +24,13 @@ do {
 } catch {
     fail("\(document):\(error.line): error: \(error.message)", status: 65)
 }
+let source = SwiftBlock.source(of: blocks, document: document)
 do {
-    try SwiftBlock.source(of: blocks, document: document).write(toFile: output, atomically: true, encoding: .utf8)
+    // SwiftPM reruns this when only its environment changed: the same file, left alone, is not
+    // compiled again.
+    if (try? String(contentsOfFile: output, encoding: .utf8)) != source {
+        try source.write(toFile: output, atomically: true, encoding: .utf8)
+    }
 } catch {
     fail("\(output): error: cannot write: \(error.localizedDescription)", status: 73)
 }
