@@ -59,10 +59,10 @@ final class ToolScriptTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let fetch = "Fetching https://github.com/jpsim/Yams from cache"
-        let steps = (1...40).map { "[\($0)/40] Compiling Gestures File\($0).swift" }
+        let steps = (1...60).map { "[\($0)/60] Compiling Gestures File\($0).swift" }
         let build = [fetch, "[0/1] Planning build", "[1/1] Compiling plugin GenerateManual",
                      "Building for debugging..."] + steps + ["Build complete! (9.00s)"]
-        let nothingToDo = ["[0/1] Planning build", "Building for debugging...", "[2/8] Write swift-version.txt",
+        let nothingToDo = ["[0/1] Planning build", "Building for debugging...", "[2/49] Write swift-version.txt",
                            "Build complete! (0.40s)"]
         let script = Fixtures.root.appendingPathComponent("tools/build").path
         func progress(_ lines: [String], _ mode: String) throws -> Finished {
@@ -81,7 +81,7 @@ final class ToolScriptTests: XCTestCase {
         XCTAssertEqual(plain.stdout, "")
         XCTAssertEqual(plain.stderr.split(separator: "\n").map(String.init),
                        ["tools/build: debug: " + fetch] + tenths)
-        XCTAssertEqual(tenths.count, 11, "steps 1, 4, 8 … 40 of 40")
+        XCTAssertEqual(tenths.count, 11, "steps 1, 6, 12 … 60 of 60")
         XCTAssertEqual(try progress(nothingToDo, "plain").stderr, "")
 
         let line = try progress(build, "line")
@@ -94,7 +94,7 @@ final class ToolScriptTests: XCTestCase {
         let fitted = shownLines.dropFirst().dropLast()
             .allSatisfy { $0.hasPrefix("tools/build: debug: ") && $0.count == 39 }
         XCTAssertTrue(fitted, "fitted to 40 columns")
-        let last = "tools/build: debug: [40/40] Compiling Gestures File40.swift"
+        let last = "tools/build: debug: [60/60] Compiling Gestures File60.swift"
         XCTAssertEqual(shownLines.dropLast().last, String(last.prefix(39)))
     }
 
