@@ -4,7 +4,8 @@ import XCTest
 /// The `tools/` scripts that take arguments: their help, and their refusals before any work (no
 /// build, no apt, no VM), which is what makes these tests quick.
 final class ToolScriptTests: XCTestCase {
-    private static let scripts = ["record-behaviour", "fuzz", "vm-test", "build-libinput"]
+    private static let scripts = ["record-behaviour", "fuzz", "vm-test", "build-libinput", "build", "install",
+                                  "readme-check"]
 
     private func tool(_ name: String) -> String {
         Fixtures.root.appendingPathComponent("tools/\(name)").path
