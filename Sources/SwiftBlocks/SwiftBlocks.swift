@@ -10,7 +10,9 @@ import Foundation
 public struct SwiftBlock: Equatable, Sendable {
     /// A line of the document and its number, from 1.
     public struct Line: Equatable, Sendable {
+        /// From 1.
         public var number: Int
+        /// Without its newline.
         public var text: String
 
         /// Its text without the spaces around it, as fences and markers are compared.
@@ -19,7 +21,9 @@ public struct SwiftBlock: Equatable, Sendable {
 
     /// A context's lines before and after its marker.
     public struct Context: Equatable, Sendable {
+        /// What comes before the block: imports, and the opening of what wraps it.
         public var before: [Line]
+        /// What closes it after the block.
         public var after: [Line]
     }
 
@@ -78,6 +82,7 @@ public struct SwiftBlock: Equatable, Sendable {
 public struct SwiftBlockError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The document's line, from 1.
     public var line: Int
+    /// What is wrong, in a sentence.
     public var message: String
 
     /// `message`, at `line` of the document.
@@ -86,6 +91,7 @@ public struct SwiftBlockError: Error, Equatable, Sendable, CustomStringConvertib
         self.message = message
     }
 
+    /// `LINE: message`.
     public var description: String { "\(line): \(message)" }
 }
 

@@ -29,6 +29,7 @@ public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
     /// The replay's HTML report, or nil if it could not be written.
     public let reportPath: String?
 
+    /// The message: what Swift Testing prints as the heading.
     public var description: String { message }
 }
 
