@@ -147,6 +147,16 @@ let package = Package(
             name: "touchsynth-fuzz",
             dependencies: ["Recordings", "GestureSynthesis", "SurfaceDescriptions", .product(name: "Yams", package: "Yams")]
         ),
+        // The ```swift blocks of README.md and docs/ compiled in the context each document gives
+        // them (docs/testing.md): the reader of a document's blocks, the build tool and plugin that
+        // write them as sources, and the target they compile in, which nothing links.
+        .target(name: "SwiftBlocks"),
+        .executableTarget(name: "touchsynth-swift-blocks", dependencies: ["SwiftBlocks"]),
+        .plugin(name: "SwiftBlocksPlugin", capability: .buildTool(), dependencies: ["touchsynth-swift-blocks"]),
+        .target(name: "DocumentedSwift", dependencies: ["TouchSynthTesting", "MockedDevices", "Gestures", "AppEvents",
+                                                         "SurfaceDescriptions", "Recordings", "GestureSynthesis"],
+                plugins: ["SwiftBlocksPlugin"]),
+        .testTarget(name: "SwiftBlocksTests", dependencies: ["SwiftBlocks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings"]),
         .testTarget(name: "GestureSynthesisTests", dependencies: ["GestureSynthesis", "Recordings", "Quirks"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),

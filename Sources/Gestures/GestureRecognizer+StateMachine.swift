@@ -84,9 +84,8 @@ extension GestureRecognizer {
         switch decision {
         case .wait:
             break
-        case .fail:
-            pending = PendingTransitions()
-            enter(.failed, at: time)
+        case .fail(let winner, let required):
+            lose(to: winner, required: required, at: time)
         case .proceed:
             let queued = pending
             pending = PendingTransitions()
@@ -105,8 +104,16 @@ extension GestureRecognizer {
         case .wait:
             pending = PendingTransitions(began: newState == .began, ended: newState == .ended)
             attachedRegion?.owningSurface?.needsSettling = true
-        case .fail: enter(.failed, at: time)
+        case .fail(let winner, let required): lose(to: winner, required: required, at: time)
         }
+    }
+
+    /// Fails because `winner` won arbitration; the record says who won.
+    func lose(to winner: GestureRecognizer, required: Bool, at time: Double) {
+        let loss = ArbitrationLoss(region: winner.region?.name ?? "", name: winner.name, time: time, required: required)
+        arbitrationLosses.append(loss)
+        pending = PendingTransitions()
+        enter(.failed, at: time)
     }
 
     private func recognize(_ newState: State, at time: Double) {

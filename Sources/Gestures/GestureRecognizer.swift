@@ -98,6 +98,7 @@ open class GestureRecognizer {
     var finalValues: GestureValues?
     /// The interactions its begins or recognitions started (``transition(to:startedBy:touch:)``).
     var starts: [InteractionStart] = []
+    var arbitrationLosses: [ArbitrationLoss] = []
     /// What starts the begin or recognition asked for, until it happens or fails.
     var requestedStart: (input: InteractionStart.Input, touch: TrackedTouch)?
 
@@ -136,15 +137,17 @@ open class GestureRecognizer {
         record.buttonMask = buttonMask
         record.modifierFlags = modifierFlags
         record.starts = starts
+        record.arbitrationLosses = arbitrationLosses
         return record
     }
 
-    /// Forgets the transitions (all but the last) and interaction starts recorded so far, so that
-    /// a recognizer watched for hours, as in a live view, keeps constant memory; ``record`` then
-    /// holds what came after.
+    /// Forgets the transitions (all but the last), interaction starts and arbitration losses
+    /// recorded so far, so that a recognizer watched for hours, as in a live view, keeps constant
+    /// memory; ``record`` then holds what came after.
     public func forgetHistory() {
         transitions.forgetAllButLast()
         starts.removeAll()
+        arbitrationLosses.removeAll()
     }
 
     /// `require(toFail:)`: this recognizer may begin or be recognized only once `other` failed,

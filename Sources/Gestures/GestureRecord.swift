@@ -29,6 +29,17 @@ public struct GestureTransition: Codable, Equatable, Sendable {
     }
 }
 
+/// A failure because another recognizer won arbitration (Surface+Arbitration.swift): who won.
+public struct ArbitrationLoss: Equatable, Sendable {
+    /// The winner's region and name, as its record names them.
+    public var region: String, name: String
+    /// Seconds, on the events' clock.
+    public var time: Double
+    /// True when the loser requires the winner to fail (`require(toFail:)`); false when both
+    /// took the same input and nobody let them recognize together.
+    public var required: Bool
+}
+
 /// Everything a recognizer did over a stream, for reports.
 public struct GestureRecord: Equatable, Sendable {
     /// Name of the region the recognizer belongs to ("" when it belongs to none).
@@ -51,6 +62,8 @@ public struct GestureRecord: Equatable, Sendable {
     public var modifierFlags: ModifierFlags = []
     /// How each context menu opened or drag began, in order; empty for other kinds.
     public var starts: [InteractionStart] = []
+    /// Each failure because another recognizer won arbitration, in order.
+    public var arbitrationLosses: [ArbitrationLoss] = []
 
     /// An empty record, before the recognizer did anything.
     public init(region: String, name: String, kind: GestureKind) {

@@ -3,8 +3,8 @@ enum RecognitionDecision {
     case proceed
     /// A recognizer it requires to fail may still recognize.
     case wait
-    /// A recognizer it requires to fail recognized, or a competing one is already recognizing.
-    case fail
+    /// `winner`, which it requires to fail (`required`) or competes with, recognized or is recognizing.
+    case fail(winner: GestureRecognizer, required: Bool)
 }
 
 /// Arbitration, as UIKit's: recognizers following the same kind of input (touches, transform,
@@ -25,22 +25,22 @@ extension Surface {
                 // One that is not following any input cannot recognize: as good as failed.
                 if required.isInvolved { waits = true }
             case .began, .changed, .ended:
-                return .fail
+                return .fail(winner: required, required: true)
             }
         }
         if waits { return .wait }
-        let prevented = gestureRecognizers.contains { other in
+        let winner = gestureRecognizers.first { other in
             other !== recognizer && (other.state == .began || other.state == .changed) && compete(recognizer, other)
         }
-        return prevented ? .fail : .proceed
+        return winner.map { .fail(winner: $0, required: false) } ?? .proceed
     }
 
     /// `recognizer` began or was recognized: the ones competing with it, and those requiring
     /// it to fail, fail unless they already left `possible`.
     func didRecognize(_ recognizer: GestureRecognizer, at time: Double) {
-        for other in gestureRecognizers
-        where other !== recognizer && other.state == .possible && (other.requires(toFail: recognizer) || compete(recognizer, other)) {
-            other.transition(to: .failed, at: time)
+        for other in gestureRecognizers where other !== recognizer && other.state == .possible {
+            let required = other.requires(toFail: recognizer)
+            if required || compete(recognizer, other) { other.lose(to: recognizer, required: required, at: time) }
         }
     }
 

@@ -79,8 +79,9 @@ extension ModeReplay {
     /// `recognizer` did as `expectation` says in each of `modes`.
     @discardableResult
     public func expect(_ recognizer: String, _ expectation: RecognizerExpectation, in modes: Modes = .both,
-                       fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                       function: String = #function, fileID: String = #fileID, filePath: StaticString = #filePath,
+                       line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard expectation.holds(for: record) else {
                 fail("\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(Self.summary(of: record))", at: site)
@@ -93,9 +94,10 @@ extension ModeReplay {
     /// `recognizer`'s final `value` is `expected`, give or take `tolerance`.
     @discardableResult
     public func expect(_ recognizer: String, _ value: RecognizerValue, equals expected: Double, within tolerance: Double,
-                       in modes: Modes = .both,
-                       fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                       in modes: Modes = .both, function: String = #function,
+                       fileID: String = #fileID, filePath: StaticString = #filePath,
+                       line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard let actual = value.of(record.finalValues) else {
                 fail("\(name): \(mode.rawValue): \(recognizer): no \(value.rawValue), as it never began; it \(Self.summary(of: record))", at: site)
@@ -113,8 +115,10 @@ extension ModeReplay {
     /// The recognizers that activated in `mode` only are exactly `recognizers` (`region/name`).
     @discardableResult
     public func expectAccidentalActivations(_ recognizers: Set<String>, in mode: DeliveryMode,
-                                            fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                                            function: String = #function, fileID: String = #fileID,
+                                            filePath: StaticString = #filePath, line: UInt = #line,
+                                            column: UInt = #column) -> Bool {
+        let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         let actual = Set(comparison.accidentalActivations.filter { $0.mode == mode }.map { "\($0.region)/\($0.name)" })
         guard actual != recognizers else { return true }
         fail("\(name): accidental activations in \(mode.rawValue) mode only: \(Self.list(actual)), expected \(Self.list(recognizers))", at: site)
@@ -123,8 +127,10 @@ extension ModeReplay {
 
     /// No recognizer activated in one mode only.
     @discardableResult
-    public func expectNoAccidentalActivations(fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    public func expectNoAccidentalActivations(function: String = #function, fileID: String = #fileID,
+                                              filePath: StaticString = #filePath, line: UInt = #line,
+                                              column: UInt = #column) -> Bool {
+        let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         let all = comparison.accidentalActivations
         guard !all.isEmpty else { return true }
         fail("\(name): accidental activations: " + all.map { "\($0.region)/\($0.name) in \($0.mode.rawValue) mode only" }.joined(separator: ", "), at: site)
@@ -134,8 +140,9 @@ extension ModeReplay {
     /// A context menu's or drag's starts were exactly by `inputs`, in order (none: it never started).
     @discardableResult
     public func expectStarts(of recognizer: String, _ inputs: [InteractionStart.Input], in modes: Modes = .both,
-                             fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+                             function: String = #function, fileID: String = #fileID, filePath: StaticString = #filePath,
+                             line: UInt = #line, column: UInt = #column) -> Bool {
+        let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             let actual = record.starts.map(\.input)
             guard actual == inputs else {
@@ -167,10 +174,32 @@ extension ModeReplay {
             + Self.list(self[mode].surface.records.map { "\($0.region)/\($0.name)" }) + ")"
     }
 
-    /// What a record shows, for a message: `began, changed ×12, ended`, or `never changed state`.
+    /// What a record shows, for a message: `began, changed ×12, ended`, or `never changed state`,
+    /// and who won arbitration over it when it failed for that.
     static func summary(of record: GestureRecord) -> String {
         guard !record.transitions.isEmpty else { return "never changed state" }
-        return record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }.joined(separator: ", ")
+        let states = record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }
+        return states.joined(separator: ", ") + arbitration(of: record)
+    }
+
+    /// `; it lost arbitration to photo/zoom ×2 (…)`: each winner, and how to let both recognize.
+    private static func arbitration(of record: GestureRecord) -> String {
+        var winners: [(name: String, required: Bool, count: Int)] = []
+        for loss in record.arbitrationLosses {
+            let name = "\(loss.region)/\(loss.name)"
+            if let index = winners.firstIndex(where: { $0.name == name && $0.required == loss.required }) {
+                winners[index].count += 1
+            } else {
+                winners.append((name, loss.required, 1))
+            }
+        }
+        guard !winners.isEmpty else { return "" }
+        let named = winners.map { winner in
+            let why = winner.required ? "it requires that one to fail"
+                : "both took the same input; Surface.allowSimultaneousRecognition or a delegate lets both recognize"
+            return winner.name + (winner.count > 1 ? " ×\(winner.count)" : "") + " (\(why))"
+        }
+        return "; it lost arbitration to " + named.joined(separator: ", ")
     }
 
     private static func list(_ names: [String]) -> String {

@@ -31,6 +31,8 @@ public struct ModeReplay: CustomStringConvertible {
     private let indirect: ModeOutcome
     /// For the HTML report of a failure.
     let surface: SurfaceSource
+    /// The reports its failures wrote, one per test.
+    let reportFiles = ReportFiles()
 
     /// Replays the recording at `path` (any format `touchsynth replay` reads) with `options`, and
     /// delivers its events to `surface` in both modes.

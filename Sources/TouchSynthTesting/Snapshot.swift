@@ -26,7 +26,7 @@ extension ModeReplay {
     @discardableResult
     public func expectSnapshot(named name: String? = nil, function: String = #function,
                                fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
-        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         let test = ("\(site.filePath)" as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
         let base = name ?? "\(function.prefix { $0 != "(" })-\(self.name)"
         let directory = (("\(site.filePath)" as NSString).deletingLastPathComponent as NSString)

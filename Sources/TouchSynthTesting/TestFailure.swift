@@ -7,34 +7,48 @@ import XCTest
 /// Where an expectation was written, in the forms both test libraries take: each expectation
 /// takes them as defaulted arguments, which the compiler fills in where it is called.
 struct CallSite {
+    /// The test function (or helper) that called the expectation: it names the failure's report.
+    var function: String
     var fileID: String
     var filePath: StaticString
     var line: UInt
     var column: UInt
+
+    /// The test's file and function, fit for a file name: `ModeReplayTests.aPinchFails`.
+    var testName: String {
+        let file = ("\(filePath)" as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
+        return file + "." + function.prefix { $0 != "(" }
+    }
+}
+
+/// An expectation that did not hold. Under Swift Testing it is the recorded issue's error, so
+/// that the console's heading for the issue is the message itself.
+public struct ExpectationFailure: Error, CustomStringConvertible, Sendable {
+    /// The recording, the mode, the recognizer and what it did, then the report's path.
+    public let message: String
+    /// The replay's HTML report, or nil if it could not be written.
+    public let reportPath: String?
+
+    /// The message: what Swift Testing prints as the issue's heading.
+    public var description: String { message }
 }
 
 extension ModeReplay {
     /// Records `message` as a failure of the running test, with the library that runs it: an
     /// issue with this replay's HTML report attached under Swift Testing (saved with `swift test
     /// --attachments-path DIR`), an XCTest failure otherwise. Either way the report is also
-    /// written to a file that the message names.
+    /// written to a file that the message names, one per test and replay (``ReportFiles``).
     func fail(_ message: String, at site: CallSite) {
         let html = htmlReport()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(reportName).html")
-        let written = (try? html.write(to: file, atomically: true, encoding: .utf8)) != nil
-        let text = message + (written ? " (report: \(file.path))" : "")
+        let path = reportFiles.path(for: site.testName + "-" + name, html: html)
+        let failure = ExpectationFailure(message: message + (path.map { " (report: \($0))" } ?? ""), reportPath: path)
         if Test.current != nil {
             let location = SourceLocation(fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column))
-            Issue.record(Comment(rawValue: text), sourceLocation: location)
-            Attachment.record(html, named: reportName + ".html", sourceLocation: location)
+            Issue.record(failure, sourceLocation: location)
+            Attachment.record(html, named: ((path ?? name) as NSString).lastPathComponent, sourceLocation: location)
         } else {
-            XCTFail(text, file: site.filePath, line: site.line)
+            XCTFail(failure.message, file: site.filePath, line: site.line)
         }
-    }
-
-    /// The recording's name, fit for a file name.
-    private var reportName: String {
-        String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
     }
 
     /// This replay's report, as `touchsynth report` draws it.
@@ -42,5 +56,47 @@ extension ModeReplay {
         ReportData(title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart,
                    timeBase: timeBase, configuration: surface.configuration,
                    makeSurface: { (try? surface.make()) ?? Surface() }).html()
+    }
+}
+
+/// The reports of one replay's failures: one file per test, written at its first failure, in a
+/// directory of this test process's own (`$TMPDIR/touchsynth-reports-XXXXXX`), so that tests
+/// running at once, in threads or processes, never write over one another's.
+final class ReportFiles {
+    /// Made once, at the first failure of the process; nil if it cannot be.
+    private static let directory: String? = {
+        let pattern = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-reports-XXXXXX")
+        var template = Array(pattern.path.utf8CString)
+        return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
+    }()
+
+    /// Each test's report of this replay, by the name asked for.
+    private var written: [String: String] = [:]
+    private let lock = NSLock()
+
+    /// The file holding `html` for `name` (a test and the recording): written the first time it is
+    /// asked for, as `name.html` or, when that is taken (the same recording replayed again in one
+    /// test), `name-2.html` and so on; nil if nothing could be written.
+    func path(for name: String, html: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let path = written[name] { return path }
+        guard let directory = Self.directory else { return nil }
+        let fileName = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        let base = (directory as NSString).appendingPathComponent(fileName)
+        var attempt = 1
+        while true {
+            let path = base + (attempt == 1 ? "" : "-\(attempt)") + ".html"
+            do {
+                // Without overwriting: a name another replay's report took gets the next number.
+                try Data(html.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+                written[name] = path
+                return path
+            } catch CocoaError.fileWriteFileExists {
+                attempt += 1
+            } catch {
+                return nil
+            }
+        }
     }
 }

@@ -104,6 +104,34 @@ final class RecognizerStateTests: XCTestCase {
         XCTAssertEqual([together.state, alongside.state], [.began, .began])
     }
 
+    /// Whoever made a recognizer fail by winning arbitration is in its record; a failure it asked
+    /// for itself names nobody.
+    func testARecordNamesTheRecognizerThatWonArbitration() {
+        let following = Scripted("following"), beginning = Scripted("beginning"), late = Scripted("late")
+        let giving = Scripted("givingUp"), waiting = Scripted("waiting")
+        beginning.script = [[.began]]
+        late.script = [[], [.began]]
+        giving.script = [[.failed]]
+        waiting.require(toFail: beginning)
+        waiting.script = [[.recognized]]
+        let surface = makeSurface(giving, following, beginning, late, waiting)
+        surface.allowSimultaneousRecognition(waiting, beginning)
+        surface.handle([down(0), move(0.25)])
+        func losses(_ recognizer: GestureRecognizer) -> [String] {
+            recognizer.record.arbitrationLosses.map {
+                "\($0.region)/\($0.name) at \($0.time)" + ($0.required ? " (required to fail)" : "")
+            }
+        }
+        XCTAssertEqual(losses(following), ["canvas/beginning at 0.0"], "it competed and the other began first")
+        XCTAssertEqual(losses(late), ["canvas/beginning at 0.25"], "it asked to begin while the other was recognizing")
+        XCTAssertEqual(losses(waiting), ["canvas/beginning at 0.0 (required to fail)"])
+        XCTAssertEqual(losses(giving), [], "it failed on its own")
+        XCTAssertEqual(losses(beginning), [])
+        XCTAssertEqual(recorded(following), ["failed"])
+        following.forgetHistory()
+        XCTAssertEqual(losses(following), [], "forgotten with the rest of the history")
+    }
+
     func testABeginWaitsForTheRecognizerItRequiresToFail() {
         let waiting = Scripted("waiting"), required = Scripted("required")
         waiting.require(toFail: required)

@@ -4,7 +4,8 @@ import XCTest
 /// The `tools/` scripts that take arguments: their help, and their refusals before any work (no
 /// build, no apt, no VM), which is what makes these tests quick.
 final class ToolScriptTests: XCTestCase {
-    private static let scripts = ["record-behaviour", "fuzz", "vm-test", "build-libinput"]
+    private static let scripts = ["record-behaviour", "fuzz", "vm-test", "build-libinput", "build", "install",
+                                  "readme-check"]
 
     private func tool(_ name: String) -> String {
         Fixtures.root.appendingPathComponent("tools/\(name)").path
@@ -47,6 +48,48 @@ final class ToolScriptTests: XCTestCase {
         XCTAssertEqual(result.status, 66, result.stderr)
         XCTAssertEqual(result.stderr, "vm-test: \(missing): no such recording\n")
         XCTAssertEqual(result.stdout, "", "vm-test did work before refusing")
+    }
+
+    /// tools/build's `progress` on SwiftPM's output (tools/run's first build is minutes): piped, the
+    /// dependencies fetched and a line every 50 steps once it builds, nothing for a build with little
+    /// to do; on a terminal, one line rewritten in place, fitted to the width and cleared at the end.
+    func testTheBuildShowsHowFarItGot() throws {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("touchsynth-progress-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fetch = "Fetching https://github.com/jpsim/Yams from cache"
+        // SwiftPM's total grows as it goes.
+        let steps = (1...120).map { "[\($0)/\(max(60, $0))] Compiling Gestures File\($0).swift" }
+        let build = [fetch, "[0/1] Planning build", "[1/1] Compiling plugin GenerateManual",
+                     "Building for debugging..."] + steps + ["Build complete! (9.00s)"]
+        let nothingToDo = ["[0/1] Planning build", "Building for debugging...", "[2/49] Write swift-version.txt",
+                           "Build complete! (0.40s)"]
+        let script = Fixtures.root.appendingPathComponent("tools/build").path
+        func progress(_ lines: [String], _ mode: String) throws -> Finished {
+            let input = dir.appendingPathComponent("output-\(mode)")
+            try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+            let function = "eval \"$(sed -n '/^progress()/,/^}/p' \(script))\""
+            let call = "COLUMNS=40 progress 'tools/build: debug' \(mode) < \(input.path)"
+            return try runProcess(["/bin/bash", "-c", "\(function); \(call)"])
+        }
+        let plain = try progress(build, "plain")
+        XCTAssertEqual(plain.stdout, "")
+        XCTAssertEqual(plain.stderr.split(separator: "\n").map(String.init),
+                       [fetch, steps[49], steps[99]].map { "tools/build: debug: " + $0 }, "steps 50 and 100")
+        XCTAssertEqual(try progress(nothingToDo, "plain").stderr, "")
+
+        let line = try progress(build, "line")
+        XCTAssertEqual(line.stdout, "")
+        XCTAssertFalse(line.stderr.contains("\n"), "one line")
+        let shownLines = line.stderr.components(separatedBy: "\r\u{1B}[K")
+        XCTAssertEqual(shownLines.count, 2 + 4 + steps.count, "a rewrite per line shown, then cleared: \(shownLines)")
+        XCTAssertEqual(shownLines.first, "")
+        XCTAssertEqual(shownLines.last, "", "cleared at the end")
+        let fitted = shownLines.dropFirst().dropLast()
+            .allSatisfy { $0.hasPrefix("tools/build: debug: ") && $0.count == 39 }
+        XCTAssertTrue(fitted, "fitted to 40 columns")
+        XCTAssertEqual(shownLines.dropLast().last, String(("tools/build: debug: " + steps[119]).prefix(39)))
     }
 
     /// tools/test's count of a `swift test` run, from XCTest's summary or a parallel run's xUnit
