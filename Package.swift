@@ -108,7 +108,7 @@ let package = Package(
         // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
         .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
-        .target(name: "TouchscreenBridge", dependencies: ["Recordings", "AppEvents", "LibinputEvents", "ModeComparison"]),
+        .target(name: "TouchscreenBridge", dependencies: ["Recordings", "AppEvents", "LibinputEvents", "ModeComparison", "LibinputKit", "UinputDevices"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
         .target(name: "Report", dependencies: ["Recordings", "KernelEmulation", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText", "ViewTimeline", "ViewPage"]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,

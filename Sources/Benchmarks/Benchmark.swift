@@ -95,10 +95,9 @@ public struct Benchmark: Sendable {
     private func translation(_ streams: [[LibinputEvent]]) -> BenchFigure {
         let total = streams.reduce(0) { $0 + $1.count }
         var figure = BenchFigure(name: "translate both modes + canvas surface (\(total) events)", unit: "Mevents/s")
-        let comparison = Comparison { Surface.builtIn(.canvas) }
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
-            for events in streams { _ = comparison.compare(events) }
+            for events in streams { _ = ModePipeline.run(events) { Surface.builtIn(.canvas) }.comparison }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             figure.samples.append(Double(total) / seconds / 1e6)
         }

@@ -22,7 +22,7 @@ enum CorpusModes {
     static func differences(_ events: [LibinputEvent]) -> [String] {
         let configuration = screen.description(screen: .defaultScreen).translatorConfiguration(screen: .defaultScreen)
         let pipeline = ModePipeline.run(events, configuration: configuration) { Surface.builtIn(screen, size: .defaultScreen) }
-        guard let report = pipeline.comparison else { return [] }
+        let report = pipeline.comparison
         var out: [String] = []
         let touched = report.rows.filter { $0.compat.maxNumberOfTouches > 0 && $0.indirect.maxNumberOfTouches == 0 }.map(\.recognizer)
         if !touched.isEmpty { out.append("compat touches: " + touched.joined(separator: ", ")) }

@@ -216,10 +216,11 @@ public final class LibinputContext {
 
     /// Waits on libinput's fd and hands every event to `handle` until SIGINT or SIGTERM (or
     /// `handle` returns false). Events pending at the signal are still delivered: a clean shutdown.
-    /// `ready` runs once the devices present at the start have been added; `dispatched` after the
+    /// `ready` runs once the devices present at the start have been added, and ends the loop there
+    /// by returning false (a seat without devices to read); `dispatched` after the
     /// events of each dispatch have been handled, before the loop waits again. The loop also ends
     /// once `hangup`, if given, becomes readable: the end of a connection whose peer went away.
-    public func run(ready: () -> Void = {}, dispatched: () -> Void = {}, hangup: Int32? = nil,
+    public func run(ready: () -> Bool = { true }, dispatched: () -> Void = {}, hangup: Int32? = nil,
                     _ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
         let stop: StopSignal
         do { stop = try StopSignal() } catch { throw LibinputError(.system, error.message) }
@@ -230,7 +231,7 @@ public final class LibinputContext {
                    pollfd(fd: hangup ?? -1, events: Int16(POLLIN), revents: 0)]
         for event in dispatch() where !handle(event) { return }
         dispatched()
-        ready()
+        guard ready() else { return }
         while true {
             let rc = poll(&fds, nfds_t(fds.count), -1)
             if rc < 0 {

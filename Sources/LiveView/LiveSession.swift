@@ -41,8 +41,10 @@ public final class LiveSession: @unchecked Sendable {
 
     /// Runs `context` until SIGINT or SIGTERM (``LibinputContext/run(ready:dispatched:hangup:_:)``),
     /// then stops reading the pads. `ready` is called once the devices present at the start were
-    /// added, with how many; `logged` after each event, to report libinput's log.
-    public func run(_ context: LibinputContext, ready: @escaping (Int) -> Void = { _ in }, logged: @escaping () -> Void = {}) throws(LibinputError) {
+    /// added, with how many, and stops the run by returning false; `logged` after each event, to
+    /// report libinput's log.
+    public func run(_ context: LibinputContext, ready: @escaping (Int) -> Bool = { _ in true },
+                    logged: @escaping () -> Void = {}) throws(LibinputError) {
         defer { stopReading() }
         var devices = 0
         try context.run(ready: { ready(devices) }) { event in

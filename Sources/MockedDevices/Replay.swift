@@ -66,10 +66,11 @@ public struct Replay: Sendable {
     /// virtual clock's start. Every text of this replay (tables, reports, the view) counts from it.
     public var timeBase: TimeBase
 
-    /// Replays `source`, collecting its events.
-    public init(_ source: ReplaySource, options: ReplayOptions = ReplayOptions()) throws(HarnessError) {
+    /// Replays `source`, collecting its events; `name` names a recording in memory in messages
+    /// (a file's are named by its path).
+    public init(_ source: ReplaySource, named name: String? = nil, options: ReplayOptions = ReplayOptions()) throws(HarnessError) {
         var events: [LibinputEvent] = []
-        report = try Self.stream(source, options: options) { output in
+        report = try Self.stream(source, named: name, options: options) { output in
             if case .event(let event, _) = output { events.append(event) }
         }
         self.events = events
@@ -82,17 +83,17 @@ public struct Replay: Sendable {
     /// A replay stopped by SIGINT or SIGTERM returns early with ``ReplayReport/interruption`` set;
     /// the signals are held from its start (``MockedDevice/holdingSignals(_:)``), so one that
     /// comes before its program starts or after it ends is not lost, nor is its testbed.
-    public static func stream(_ source: ReplaySource, options: ReplayOptions = ReplayOptions(),
+    public static func stream(_ source: ReplaySource, named name: String? = nil, options: ReplayOptions = ReplayOptions(),
                               _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
-        try MockedDevice.holdingSignals { () throws(HarnessError) -> ReplayReport in try held(source, options: options, handle) }
+        try MockedDevice.holdingSignals { () throws(HarnessError) -> ReplayReport in try held(source, named: name, options: options, handle) }
     }
 
-    /// ``stream(_:options:_:)``, with the signals held: its devices are gone when it returns.
-    private static func held(_ source: ReplaySource, options: ReplayOptions,
+    /// ``stream(_:named:options:_:)``, with the signals held: its devices are gone when it returns.
+    private static func held(_ source: ReplaySource, named name: String?, options: ReplayOptions,
                              _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
         let device = try MockedDevice.make(source, eventNumber: 10, udevProperties: options.udevProperties)
         if options.refusesEmpty {
-            if case .file(let path, _, _) = source { try device.checkShowsSomething(path) } else { try device.checkShowsSomething("the recording") }
+            if case .file(let path, _, _) = source { try device.checkShowsSomething(path) } else { try device.checkShowsSomething(name ?? "the recording") }
         }
         device.libinput = options.libinput
         device.filtersLikeKernel = !options.asDelivered

@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputEvents
 
 /// One recognizer in both modes.
 public struct ComparisonRow: Encodable, Equatable, Sendable {
@@ -164,5 +165,24 @@ public struct PointerRegionComparison: Codable, Equatable, Sendable {
         self.compat = compat
         self.indirect = indirect
         differ = compat != indirect
+    }
+}
+
+extension ComparisonReport {
+    /// One line of `compare --json`: the report's fields and the recording (or capture) it is of.
+    public struct Line: Encodable {
+        public var recording: String
+        public var report: ComparisonReport
+
+        public init(recording: String, report: ComparisonReport) {
+            self.recording = recording
+            self.report = report
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            try report.encode(to: encoder)
+            var c = encoder.container(keyedBy: NamedKey.self)
+            try c.encode(recording, forKey: NamedKey("recording"))
+        }
     }
 }

@@ -128,12 +128,12 @@ public final class ModePipeline {
         (last ?? 0) + flushDelay
     }
 
-    /// What the recognizers did in each mode (the surfaces', after ``finish(at:)``); nil without
-    /// a surface in both modes.
-    public var comparison: ComparisonReport? {
-        guard let compat = self[.compatibility].surface, let indirect = self[.indirectInput].surface,
-              lanes.count == 2 else { return nil }
-        return ComparisonReport(compat: compat, indirect: indirect)
+    /// What the recognizers did in each mode (the surfaces', after ``finish(at:)``): no rows for
+    /// a mode without a surface.
+    public var comparison: ComparisonReport {
+        let (compat, indirect) = (self[.compatibility].surface, self[.indirectInput].surface)
+        return ComparisonReport(compat: compat?.records ?? [], indirect: indirect?.records ?? [],
+                                pointerRegions: (compat?.pointerRegionTransitions ?? [], indirect?.pointerRegionTransitions ?? []))
     }
 
     /// `events` through a fresh pipeline whose modes get surfaces from `makeSurface`, finished.

@@ -72,3 +72,17 @@ private struct DeviceState {
         return events
     }
 }
+
+extension Recording {
+    /// The part from `start` to `end`, seconds into the recording (nil for its own first and last
+    /// frame), as ``window(from:to:)`` makes it; a start after the recording's end is a usage
+    /// error naming `file`.
+    public func cut(from start: Double?, to end: Double?, file: String) throws(RecordingError) -> Recording {
+        guard start != nil || end != nil else { return self }
+        if let start, UInt64(start * 1e6) > duration {
+            throw RecordingError(.usage, file: file,
+                                 String(format: "--start %g s is after the recording's end (%.3f s)", start, Double(duration) / 1e6))
+        }
+        return window(from: start.map { UInt64($0 * 1e6) }, to: end.map { UInt64($0 * 1e6) })
+    }
+}

@@ -50,6 +50,9 @@ public struct ReportData {
     public var duration: Double
     /// The frames the report's player plays; nil for a report made from app events alone.
     public var timeline: ViewTimeline?
+    /// The run of both modes the report was drawn from: its app events, surfaces and, when they
+    /// were checked, the delivery invariants broken.
+    public let pipeline: ModePipeline
 
     /// One touch's path over the screen in compatibility mode.
     public struct ScreenTrack {
@@ -82,6 +85,7 @@ public struct ReportData {
     ///   - pointerInteractions: the pointer interactions the translators had.
     public init(title: String, recording: Recording, libinput: [LibinputEvent], timeBase: TimeBase,
                 pipeline: ModePipeline, screen: Size, pointerInteractions: [PointerInteraction] = []) {
+        self.pipeline = pipeline
         let compat = pipeline[.compatibility].appEvents, indirect = pipeline[.indirectInput].appEvents
         self.title = title
         deviceName = recording.device.name

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarks
 import Foundation
+import Report
 import MockedDevices
 import Recordings
 import ViewServing
@@ -40,45 +41,45 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let benchmark = Benchmark(runs: runs, events: events)
-        if throughputOnly { return report(benchmark.throughput(), header: "synthetic stream, \(runs) runs") }
+        if throughputOnly { return try report(benchmark.throughput(), header: "synthetic stream, \(runs) runs") }
         if let viewStream {
-            let makeServer = ViewServers.maker()
+            let makeServer = try ViewServers.maker()
             let path = recordings.first ?? "Tests/Fixtures/synthesized/session.yml"
-            let recording = reportingErrors { try RecordingLoader.load(path) }
-            return report(reportingErrors {
+            let recording = try RecordingLoader.load(path)
+            return try report(try {
                 try benchmark.viewStream(recording: recording, seconds: viewStream, rate: streamRate) { title throws(ViewServerError) in try makeServer(title, "127.0.0.1", 0) }
-            }, header: "view stream, \(path)")
+            }(), header: "view stream, \(path)")
         }
-        if hourOnly { return report(hourFigures(benchmark), header: "synthesized hour, 1 run") }
+        if hourOnly { return try report(try hourFigures(benchmark), header: "synthesized hour, 1 run") }
         let paths = recordings.isEmpty ? Benchmark.bundledRecordings() : recordings
-        guard !paths.isEmpty else { fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66) }
+        guard !paths.isEmpty else { try fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66) }
         // First, while this process holds nothing else: its peak memory is the long replay's.
-        let long = hour ? hourFigures(benchmark) : []
-        let loaded = reportingErrors { try paths.map { (path: $0, recording: try RecordingLoader.load($0)) } }
-        let figures = reportingErrors { () throws(HarnessError) in try benchmark.replayFigures(loaded) } + long + benchmark.throughput()
+        let long = hour ? try hourFigures(benchmark) : []
+        let loaded = try paths.map { (path: $0, recording: try RecordingLoader.load($0)) }
+        let figures = try benchmark.replayFigures(loaded) + long + benchmark.throughput()
         let longest = loaded.max { $0.recording.duration < $1.recording.duration }.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
-        report(figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(longest)")
+        try report(figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(longest)")
     }
 
-    private func report(_ figures: [BenchFigure], header: String) {
+    private func report(_ figures: [BenchFigure], header: String) throws {
         if allocationCount() == nil {
             writeStderr("touchsynth bench: allocations are counted only with LD_PRELOAD=libtouchsynth-alloc-count.so (tools/bench does this)")
         }
         if json {
-            emit(JSONLines.header("bench"))
-            for f in figures { emit(JSONLines.line(f)) }
+            try emit(JSONLines.header("bench"))
+            for f in figures { try emit(JSONLines.line(f)) }
             return
         }
-        emit(header)
+        try emit(header)
         let width = figures.map(\.name.count).max() ?? 0
-        emit("figure".padding(toLength: width, withPad: " ", startingAt: 0) + "          min       median          max  unit")
+        try emit("figure".padding(toLength: width, withPad: " ", startingAt: 0) + "          min       median          max  unit")
         for f in figures {
-            emit(f.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max) + f.unit)
+            try emit(f.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max) + f.unit)
         }
     }
 
-    private func hourFigures(_ benchmark: Benchmark) -> [BenchFigure] {
-        reportingErrors { try benchmark.hourReplay(description: "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc") }
+    private func hourFigures(_ benchmark: Benchmark) throws -> [BenchFigure] {
+        try benchmark.hourReplay(description: "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
     }
 
     /// The view stream's events per second: 1000 unless given.

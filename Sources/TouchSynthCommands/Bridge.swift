@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Report
 import Recordings
 import AppEvents
 import LibinputEvents
@@ -59,49 +60,35 @@ struct BridgeRun: ParsableCommand {
     func run() throws {
         let touchscreen = VirtualTouchscreen(screen: screen.size, pointsPerMillimetre: pointsPerMm)
         if mode != nil { deprecated("--mode", use: "nothing: the bridge always injects compat mode's touches") }
-        if let replay { return replayToFile(replay, touchscreen: touchscreen) }
-        let feed = BridgeFeed(touchscreen: touchscreen)
-
-        let device: UinputDevice
-        do { device = try UinputDevice(touchscreen.description, path: uinput) } catch { fail(error) }
+        if let replay { return try replayToFile(replay, touchscreen: touchscreen) }
+        let device = try UinputDevice(touchscreen.description, path: uinput)
         defer { device.destroy() }
-        let context = reportingErrors { () throws -> LibinputContext in
-            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
-        }
-        let own = (device.devnode as NSString).lastPathComponent
+        let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
         writeStderr("touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
                     + "touchpad pinch and rotation now arrive there as two touches. Ctrl-C or SIGTERM removes it.")
-        var failure: UinputError?
-        if json { emit(JSONLines.header("bridgeFrames")) }
-        reportingErrors {
-            try context.run { event in
-                // The bridge's own touchscreen shows up on the seat too; its touches are ours.
-                guard event.device != own else { return true }
-                for frame in feed.frames(for: event) {
-                    do throws(UinputError) { try device.write(frame) } catch { failure = error; return false }
-                    show(frame, at: event.time, on: own)
-                }
-                reportLog(context)
-                return true
-            }
+        if json { try emit(JSONLines.header("bridgeFrames")) }
+        let own = (device.devnode as NSString).lastPathComponent
+        var printing = FirstFailure()
+        try BridgeFeed(touchscreen: touchscreen).run(context, into: device) { frame, time in
+            let printed = printing.attempt { try show(frame, at: time, on: own) }
+            reportLog(context)
+            return printed
         }
-        let lift = feed.liftAll()
-        if !lift.isEmpty { try? device.write(lift) }
-        if let failure { fail(failure) }
+        try printing.check()
     }
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen.
-    private func replayToFile(_ path: String, touchscreen: VirtualTouchscreen) {
-        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.file(path, description: desc, device: devicePaths.first), from: path, options: ReplayOptions()).events }
-        writeRecording(BridgeFeed.recording(of: events, touchscreen: touchscreen), to: output, format: nil)
+    private func replayToFile(_ path: String, touchscreen: VirtualTouchscreen) throws {
+        let events = try replayEvents(.file(path, description: desc, device: devicePaths.first), from: path, options: ReplayOptions()).events
+        try writeRecording(BridgeFeed.recording(of: events, touchscreen: touchscreen), to: output, format: nil)
     }
 
-    private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) {
+    private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) throws {
         if json {
             let body = frame.filter { $0.type != Evdev.EV_SYN }
-            emit(JSONLines.line(WrittenFrame(timeUs: time, device: node, events: body.map { [Int($0.type), Int($0.code), Int($0.value)] })))
+            try emit(JSONLines.line(WrittenFrame(timeUs: time, device: node, events: body.map { [Int($0.type), Int($0.code), Int($0.value)] })))
         } else {
-            emit(String(format: "%.6f %@  ", Double(time) / 1e6, node) + Evdev.frameText(frame))
+            try emit(String(format: "%.6f %@  ", Double(time) / 1e6, node) + Evdev.frameText(frame))
         }
     }
 }
@@ -125,18 +112,18 @@ struct BridgeCheck: ParsableCommand {
     @Flag(help: "JSON Lines output.") var json = false
 
     func run() throws {
-        var events = loadEventStream(capture)
+        var events = try loadEventStream(capture)
         // Both files' devices may share an event node name (the harness's are all event10).
-        if let touchscreen { events += loadEventStream(touchscreen).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) } }
+        if let touchscreen { events += try loadEventStream(touchscreen).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) } }
         let result = BridgeFidelity.measure(events, tolerance: tolerance)
         if json {
-            emit(JSONLines.header("bridgeCheck"))
-            emit(JSONLines.line(FidelityLine(pinches: result.pinches, contacts: result.contacts, updates: result.updates, frames: result.frames,
+            try emit(JSONLines.header("bridgeCheck"))
+            try emit(JSONLines.line(FidelityLine(pinches: result.pinches, contacts: result.contacts, updates: result.updates, frames: result.frames,
                                              maxScaleError: result.maxScaleError, maxAngleError: result.maxAngleError,
                                              problems: result.problems)))
         } else {
-            for problem in result.problems.prefix(20) { emit("problem: \(problem)") }
-            emit(String(format: "%d pinches (%d updates), %d two-touch contacts (%d frames): max scale error %.2e, max angle error %.2e rad (tolerance %.0e)",
+            for problem in result.problems.prefix(20) { try emit("problem: \(problem)") }
+            try emit(String(format: "%d pinches (%d updates), %d two-touch contacts (%d frames): max scale error %.2e, max angle error %.2e rad (tolerance %.0e)",
                         result.pinches, result.updates, result.contacts, result.frames, result.maxScaleError, result.maxAngleError, tolerance))
         }
         if !result.problems.isEmpty || result.pinches == 0 { throw ExitCode(1) }

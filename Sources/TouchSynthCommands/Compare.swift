@@ -52,88 +52,115 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         // Each recording is checked as it comes; the libinput build, which can take a minute, waits for the first.
-        requireReadable([recordings.first, input.desc])
-        let description = loadSurfaceDescription(surface, screen: .defaultScreen)
-        let builds = libinput.builds()
+        try requireReadable([recordings.first, input.desc])
+        let description = try loadSurfaceDescription(surface, screen: .defaultScreen)
+        let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
-        if let reportDirectory { makeDirectory(reportDirectory) }
-        let eventsOutput = eventsFile.map { (path: $0, fd: openForWriting($0)) }
-        if let eventsOutput { writeText(JSONLines.header("modeEvents") + "\n", to: eventsOutput.fd, path: eventsOutput.path) }
+        if let reportDirectory { try makeDirectory(reportDirectory) }
+        let eventsOutput = try eventsFile.map { (path: $0, fd: try openForWriting($0)) }
+        if let eventsOutput { try writeText(try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fd, path: eventsOutput.path) }
         defer { if let eventsOutput { close(eventsOutput.fd) } }
-        // The description was checked when it was loaded, so building it again cannot fail.
-        let comparison = Comparison { reportingErrors { try description.makeSurface() } }
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
+        let options = replayOptions(clock: clock, libinput: builds[0], config: config, empty: empty, log: log)
         var differences = 0, violations = 0
         var pages: [ReportIndex.Entry] = []
         // A recording that cannot be read or replayed is reported and passed over, as `grep` does
         // a file; the first one's exit code ends the run.
         var failure: Int32?
-        if json { emit(JSONLines.header("compare")) }
+        if json { try emit(JSONLines.header("compare")) }
         for path in recordings {
-            let recording: Recording?, replayed: Replay?, events: [LibinputEvent]
+            let run: ComparedRun
             do {
-                let file = try RecordingOrCapture(path: path)
-                if file.isCapture && reportDirectory != nil {
-                    fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: 64)
-                }
-                recording = file.isCapture ? nil : try window.cut(file.recording(description: self.input.desc, node: self.input.node), path: path)
-                warn(recording?.notes ?? [], in: path)
-                if let recording { try empty.check(recording, path: path) }
-                let options = replayOptions(clock: clock, libinput: builds[0], config: config, log: log)
-                replayed = try recording.map { try replayEvents(.recording($0), from: path, options: options) }
-                events = try replayed?.events ?? file.capture()
+                run = try compared(path, description: description, options: options)
+            } catch let error as CommandExit {
+                throw error
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)
                 writeStderr("touchsynth: \(message)")
                 failure = failure ?? code
                 continue
             }
-            // A capture's times count from its first event, as the replay it was taken from did.
-            let timeBase = replayed?.timeBase ?? TimeBase(of: events)
-            let report: ComparisonReport
-            if let reportDirectory, let recording, let replayed {
-                // The page's table and this one come from the same replay and recognizer run.
-                let data = makeReport(path, recording: recording, replay: replayed, description: description,
-                                      screen: .defaultScreen)
-                report = data.comparison
+            if let reportDirectory, let data = run.report {
                 let file = reportFileName(for: path, taken: pages.map(\.file))
-                writeFile(data.html(), to: "\(reportDirectory)/\(file)")
+                try writeFile(data.html(), to: "\(reportDirectory)/\(file)")
                 pages.append(ReportIndex.Entry(file: file, data: data))
-            } else {
-                report = comparison.compare(events, configuration: configuration)
             }
-            if let eventsOutput { writeEvents(events, to: eventsOutput.fd, path: eventsOutput.path, configuration: configuration) }
-            differences += report.differenceCount
+            if let eventsOutput {
+                try writeEvents(run.events, to: eventsOutput.fd, path: eventsOutput.path, configuration: configuration)
+            }
+            differences += run.comparison.differenceCount
             if check {
-                for mode in DeliveryMode.allCases {
-                    let found = InvariantChecker.violations(in: Comparison.appEvents(events, mode: mode, configuration: configuration), mode: mode)
-                    found.forEach { writeStderr("touchsynth: \(path): \(mode.rawValue): \($0)") }
-                    violations += found.count
+                for lane in run.pipeline.lanes {
+                    lane.violations.forEach { writeStderr("touchsynth: \(path): \(lane.mode.rawValue): \($0)") }
+                    violations += lane.violations.count
                 }
             }
             if json {
-                emit(JSONLines.line(ReportLine(recording: path, report: report)))
+                try emit(JSONLines.line(ComparisonReport.Line(recording: path, report: run.comparison)))
             } else {
-                emit("== \(path)")
-                emit(report.renderTable(for: events, screen: surface ?? BuiltInScreen.default.rawValue,
-                                        timeBase: timeBase))
+                try emit("== \(path)")
+                try emit(run.comparison.renderTable(for: run.events, screen: surface ?? BuiltInScreen.default.rawValue,
+                                                    timeBase: run.timeBase))
             }
         }
         if let reportDirectory {
-            writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
+            try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
             writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
         }
         if let failure { throw ExitCode(failure) }
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(1) }
     }
 
+    /// One recording or capture compared: its events through both modes, once, and, with
+    /// --report, the page drawn from that same run.
+    private struct ComparedRun {
+        var events: [LibinputEvent]
+        var timeBase: TimeBase
+        var pipeline: ModePipeline
+        var comparison: ComparisonReport
+        var report: ReportData?
+    }
+
+    private func compared(_ path: String, description: SurfaceDescription, options: ReplayOptions) throws -> ComparedRun {
+        let configuration = description.translatorConfiguration(screen: .defaultScreen)
+        let file = try RecordingOrCapture(path: path)
+        guard !file.isCapture else {
+            if reportDirectory != nil {
+                try fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: ExitStatus.usage)
+            }
+            let events = try file.capture()
+            let pipeline = try ModePipeline.run(events, configuration: configuration, options: .init(checksInvariants: check)) {
+                try description.makeSurface()
+            }
+            return ComparedRun(events: events, timeBase: TimeBase(of: events), pipeline: pipeline, comparison: pipeline.comparison,
+                               report: nil)
+        }
+        let loaded = try file.recording(description: input.desc, node: input.node)
+        warn(loaded.notes, in: path)
+        let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
+        if reportDirectory != nil {
+            // The page, its table and this one come from the same run.
+            let data = try makeReport(path, recording: recording, replay: replay, description: description, screen: .defaultScreen,
+                                      checksInvariants: check)
+            return ComparedRun(events: replay.events, timeBase: replay.timeBase, pipeline: data.pipeline, comparison: data.comparison,
+                               report: data)
+        }
+        let pipeline = try ModePipeline.run(replay.events, configuration: configuration, options: .init(checksInvariants: check)) {
+            try description.makeSurface()
+        }
+        return ComparedRun(events: replay.events, timeBase: replay.timeBase, pipeline: pipeline, comparison: pipeline.comparison,
+                           report: nil)
+    }
+
     /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
-    /// prints them, ending with the flush `compare` does a second after the last event and the
-    /// accounting line.
-    private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String, configuration: AppEventTranslator.Configuration) {
-        let output = ModeOutput(modes: DeliveryMode.allCases, json: true, configuration: configuration, header: false) { writeText($0 + "\n", to: fd, path: path) }
-        events.forEach { output.handle($0) }
-        output.finish(at: Comparison.flushTime(of: events))
+    /// prints them, ending with the flush a second after the last event and the accounting line.
+    private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String,
+                             configuration: AppEventTranslator.Configuration) throws {
+        let output = try ModeOutput(modes: DeliveryMode.allCases, json: true, configuration: configuration, header: false) {
+            try writeText($0 + "\n", to: fd, path: path)
+        }
+        for event in events { try output.handle(event) }
+        try output.finish()
     }
 
     /// The recording's name with .html; a second recording of the same name gets "-2".
@@ -145,17 +172,5 @@ struct Compare: ParsableCommand {
             name = "\(base)-\(n).html"
         }
         return name
-    }
-}
-
-/// One line of `compare --json`: the report's fields and the recording (or capture) it is of.
-private struct ReportLine: Encodable {
-    var recording: String
-    var report: ComparisonReport
-
-    func encode(to encoder: any Encoder) throws {
-        try report.encode(to: encoder)
-        var c = encoder.container(keyedBy: NamedKey.self)
-        try c.encode(recording, forKey: NamedKey("recording"))
     }
 }

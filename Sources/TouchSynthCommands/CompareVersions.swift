@@ -13,47 +13,46 @@ import SurfaceDescriptions
 /// `touchsynth compare --libinput A,B REC…`: each recording replayed once per libinput version.
 extension Compare {
     func compareVersions(_ builds: [LibinputBuild], description: SurfaceDescription) throws {
-        let comparison = Comparison { reportingErrors { try description.makeSurface() } }
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         var differing = 0, violations = 0
         var failure: Int32?
-        if json { emit(JSONLines.header("compareVersions")) }
+        if json { try emit(JSONLines.header("compareVersions")) }
         for path in recordings {
             var runs: [VersionComparison.Run] = []
             do {
                 let file = try RecordingOrCapture(path: path)
                 if file.isCapture {
-                    fail("\(path): a capture holds one libinput's events; comparing versions takes recordings", code: ExitStatus.usage)
+                    try fail("\(path): a capture holds one libinput's events; comparing versions takes recordings", code: ExitStatus.usage)
                 }
-                let recording = try window.cut(file.recording(description: input.desc, node: input.node), path: path)
-                warn(recording.notes, in: path)
-                try empty.check(recording, path: path)
+                let loaded = try file.recording(description: input.desc, node: input.node)
+                warn(loaded.notes, in: path)
                 for build in builds {
-                    let events = try replayEvents(.recording(recording), from: path, options: replayOptions(clock: clock, libinput: build, config: config, log: log)).events
-                    runs.append(VersionComparison.Run(version: build.version, events: events, report: comparison.compare(events, configuration: configuration)))
+                    let options = replayOptions(clock: clock, libinput: build, config: config, empty: empty, log: log)
+                    let events = try replayed(loaded, from: path, window: window, options: options).replay.events
+                    let pipeline = try ModePipeline.run(events, configuration: configuration, options: .init(checksInvariants: check)) {
+                        try description.makeSurface()
+                    }
+                    for lane in pipeline.lanes {
+                        lane.violations.forEach { writeStderr("touchsynth: \(path): libinput \(build.version): \(lane.mode.rawValue): \($0)") }
+                        violations += lane.violations.count
+                    }
+                    runs.append(VersionComparison.Run(version: build.version, events: events, report: pipeline.comparison))
                 }
+            } catch let error as CommandExit {
+                throw error
             } catch {
                 let (message, code) = ExitStatus.failure(for: error)
                 writeStderr("touchsynth: \(message)")
                 failure = failure ?? code
                 continue
             }
-            if check {
-                for run in runs {
-                    for mode in DeliveryMode.allCases {
-                        let found = InvariantChecker.violations(in: Comparison.appEvents(run.events, mode: mode, configuration: configuration), mode: mode)
-                        found.forEach { writeStderr("touchsynth: \(path): libinput \(run.version): \(mode.rawValue): \($0)") }
-                        violations += found.count
-                    }
-                }
-            }
             let versions = VersionComparison(runs: runs)
             if !versions.allSame { differing += 1 }
             if json {
-                emit(JSONLines.line(VersionComparison.Line(recording: path, comparison: versions)))
+                try emit(JSONLines.line(VersionComparison.Line(recording: path, comparison: versions)))
             } else {
-                emit("== \(path)")
-                emit(versions.renderTable())
+                try emit("== \(path)")
+                try emit(versions.renderTable())
             }
         }
         if let failure { throw ExitCode(failure) }

@@ -23,9 +23,9 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         if to != nil { deprecated("--to", use: "--format") }
-        var rec = reportingErrors { try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording) }
+        var rec = try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
         warn(rec.notes, in: recording)
         if descriptionOnly { rec.frames = [] }
-        writeRecording(rec, to: output, format: format ?? to)
+        try writeRecording(rec, to: output, format: format ?? to)
     }
 }

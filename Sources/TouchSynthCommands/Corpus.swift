@@ -45,43 +45,43 @@ struct CorpusRunCommand: ParsableCommand {
     }
 
     func run() throws {
-        requireReadable(durations)
-        let (devices, skipped) = reportingErrors { try CorpusDevice.collect(paths, description: input.desc, node: input.node) }
+        try requireReadable(durations)
+        let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
         guard !devices.isEmpty else {
             // Files that are there but hold no touchpad are data the corpus cannot use; nothing there at all is a missing input.
-            fail("no touchpad among the files in \(paths.joined(separator: ", "))", code: skipped.isEmpty ? ExitStatus.missingInput : ExitStatus.badData)
+            try fail("no touchpad among the files in \(paths.joined(separator: ", "))", code: skipped.isEmpty ? ExitStatus.missingInput : ExitStatus.badData)
         }
-        var run = CorpusRun(devices: devices, builds: libinput.builds())
+        var run = CorpusRun(devices: devices, builds: try libinput.builds())
         run.options = replayOptions(clock: clock)
         if let jobs { run.jobs = jobs }
-        let part = currentShard()
-        let known = reportingErrors { try durations.flatMap { try CorpusResultsFile.load($0).results } }
+        let part = try currentShard()
+        let known = try durations.flatMap { try CorpusResultsFile.load($0).results }
         let assignment = run.restrict(to: part, durations: known)
-        if list { return emitRaw(CorpusShardList.text(run.pairs.map(\.pair), assignment: assignment, shards: part?.count ?? 1, durations: known)) }
+        if list { return try emitRaw(CorpusShardList.text(run.pairs.map(\.pair), assignment: assignment, shards: part?.count ?? 1, durations: known)) }
         let outcome = run.run()
-        if let signal = outcome.interruption { Foundation.exit(128 + signal) }
+        if let signal = outcome.interruption { throw CommandExit(128 + signal) }
         let command = "touchsynth corpus \(paths.joined(separator: " "))" + (libinput.list.map { " --libinput \($0)" } ?? "")
         if let path = results {
-            writeFile(CorpusResultsFile(command: command, versions: run.builds.map(\.version), shard: part ?? CorpusShard(index: 1, count: 1)!,
+            try writeFile(CorpusResultsFile(command: command, versions: run.builds.map(\.version), shard: part ?? CorpusShard(index: 1, count: 1)!,
                                         devices: devices, results: outcome.results).text(), to: path)
         }
-        guard let part else { return output.print(outcome.table, results: outcome.results, command: command) }
+        guard let part else { return try output.print(outcome.table, results: outcome.results, command: command) }
         if output.json {
-            output.emitJSON(CorpusTable.lines(outcome.results, devices: devices))
+            try output.emitJSON(CorpusTable.lines(outcome.results, devices: devices))
         } else {
-            emitRaw(CorpusShardList.results(outcome.results, shard: part, of: run.pairs.count))
+            try emitRaw(CorpusShardList.results(outcome.results, shard: part, of: run.pairs.count))
         }
-        output.finish(outcome.results, differs: false)
+        try output.finish(outcome.results, differs: false)
     }
 
     /// `--shard`, else the CI's environment's, said in one line.
-    private func currentShard() -> CorpusShard? {
+    private func currentShard() throws -> CorpusShard? {
         if let shard { return shard }
-        guard let given = reportingErrors({ try CorpusShard.fromEnvironment(ProcessInfo.processInfo.environment) }) else { return nil }
+        guard let given = try CorpusShard.fromEnvironment(ProcessInfo.processInfo.environment) else { return nil }
         writeStderr("touchsynth: shard \(given.shard) from \(given.variables)")
         // Bazel's protocol: touching the file says the test runner honours the shard.
-        if let status = given.statusFile { writeFile("", to: status) }
+        if let status = given.statusFile { try writeFile("", to: status) }
         return given.shard
     }
 }

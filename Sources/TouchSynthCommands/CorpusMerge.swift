@@ -12,8 +12,8 @@ struct CorpusMergeCommand: ParsableCommand {
     @OptionGroup var output: CorpusOutputOptions
 
     func run() throws {
-        requireReadable(files)
-        let merged = reportingErrors { try CorpusMerge(files.map { ($0, try CorpusResultsFile.load($0)) }) }
-        output.print(merged.table, results: merged.results, command: merged.command)
+        try requireReadable(files)
+        let merged = try CorpusMerge(files.map { ($0, try CorpusResultsFile.load($0)) })
+        try output.print(merged.table, results: merged.results, command: merged.command)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeviceCorpus
 import Foundation
+import Report
 
 /// How `corpus` and `corpus merge` give the whole corpus's table: text or JSON, Markdown, JUnit
 /// XML, and the exit status when the libinput versions differ.
@@ -11,25 +12,25 @@ struct CorpusOutputOptions: ParsableArguments {
     @Flag(help: "Exit with status 1, and fail the JUnit test cases, where the libinput versions give different outcomes.") var failOnDiff = false
 
     /// Prints `table`, writes the Markdown page naming `command` and the JUnit file.
-    func print(_ table: CorpusTable, results: [CorpusResult], command: String) {
+    func print(_ table: CorpusTable, results: [CorpusResult], command: String) throws {
         if json {
-            emitJSON(table.lines())
+            try emitJSON(table.lines())
         } else {
-            emitRaw(table.text())
+            try emitRaw(table.text())
         }
-        if let markdown { writeFile(table.markdown(command: "\(command) --markdown \(markdown)"), to: markdown) }
-        finish(results, differs: table.versionsDiffer)
+        if let markdown { try writeFile(table.markdown(command: "\(command) --markdown \(markdown)"), to: markdown) }
+        try finish(results, differs: table.versionsDiffer)
     }
 
     /// `corpus --json`'s output: the header, then a line per device, gesture and version.
-    func emitJSON(_ lines: [CorpusLine]) {
-        emit(JSONLines.header("corpus"))
-        for line in lines { emit(JSONLines.line(line)) }
+    func emitJSON(_ lines: [CorpusLine]) throws {
+        try emit(JSONLines.header("corpus"))
+        for line in lines { try emit(JSONLines.line(line)) }
     }
 
     /// Writes the JUnit file, and exits 1 if asked to when the versions differ.
-    func finish(_ results: [CorpusResult], differs: Bool) {
-        if let junit { writeFile(CorpusJUnit.xml(results, failOnDiff: failOnDiff), to: junit) }
-        if failOnDiff && differs { Foundation.exit(ExitStatus.differs) }
+    func finish(_ results: [CorpusResult], differs: Bool) throws {
+        if let junit { try writeFile(CorpusJUnit.xml(results, failOnDiff: failOnDiff), to: junit) }
+        if failOnDiff && differs { throw CommandExit(ExitStatus.differs) }
     }
 }

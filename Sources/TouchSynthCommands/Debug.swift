@@ -18,35 +18,29 @@ struct Debug: ParsableCommand {
     @OptionGroup var log: LogOptions
 
     func run() throws {
-        let context = reportingErrors { () throws -> LibinputContext in
-            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: log.verbose)
-                : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: log.verbose)
-        }
+        let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: log.verbose)
+            : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: log.verbose)
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
-        let printer = ModeOutput(modes: output.mode.modes, json: output.json, configuration: output.translatorConfiguration, pointerLock: output.pointerLock, colour: output.color)
-        printer.latency = output.latency.map(openLatencyLog)
+        let printer = try ModeOutput(modes: output.mode.modes, json: output.json, configuration: try output.translatorConfiguration(),
+                                     pointerLock: output.pointerLock, colour: output.color)
+        printer.latency = try output.latency.map(openLatencyLog)
         var sawDevice = false
-        var last: UInt64 = 0
-        reportingErrors {
-            try context.run { event in
-                if case .deviceAdded = event.kind { sawDevice = true }
-                last = max(last, event.time)
-                printer.handle(event, availableAt: context.lastDispatchNanos)
-                reportLog(context, verbose: log.verbose)
-                return true
-            }
+        var printing = FirstFailure()
+        try context.run { event in
+            if case .deviceAdded = event.kind { sawDevice = true }
+            let printed = printing.attempt { try printer.handle(event, availableAt: context.lastDispatchNanos) }
+            reportLog(context, verbose: log.verbose)
+            return printed
         }
+        try printing.check()
         reportLog(context, verbose: log.verbose)
-        printer.finish(at: last + 1_000_000)
+        try printer.finish()
         if let latency = printer.latency {
-            finishLatencyLog(latency, path: output.latency ?? "")
+            try finishLatencyLog(latency, path: output.latency ?? "")
             writeStderr(latency.pool.summary(writeAhead: .zero))
         }
-        if !sawDevice && devicePaths.isEmpty {
-            let error = LibinputContext.diagnoseNoDevices()
-            fail(error)
-        }
+        if !sawDevice && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
         if output.check {
             for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
             if !printer.invariantViolations.isEmpty { throw ExitCode(1) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Report
 import LibinputKit
 
 /// `touchsynth devices`: what libinput sees, like `libinput list-devices`.
@@ -12,24 +13,24 @@ struct Devices: ParsableCommand {
     @Flag(help: "JSON Lines output.") var json = false
 
     func run() throws {
-        let devices = reportingErrors { () throws -> [DeviceInfo] in
+        let devices = try { () throws -> [DeviceInfo] in
             let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
             _ = context.dispatch()
             let devices = context.devices
             if devices.isEmpty && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
             return devices
-        }
+        }()
         if json {
-            emit(JSONLines.header("devices"))
-            for d in devices { emit(JSONLines.line(d)) }
+            try emit(JSONLines.header("devices"))
+            for d in devices { try emit(JSONLines.line(d)) }
             return
         }
         for d in devices {
-            emit("Device:        \(d.name)")
-            emit("Kernel:        /dev/input/\(d.sysname)")
-            emit("Capabilities:  \(d.capabilities.map(\.rawValue).joined(separator: " "))")
-            emit("Size:          " + (d.sizeMM.map { String(format: "%.0fx%.0fmm", $0.width, $0.height) } ?? "n/a"))
-            emit("")
+            try emit("Device:        \(d.name)")
+            try emit("Kernel:        /dev/input/\(d.sysname)")
+            try emit("Capabilities:  \(d.capabilities.map(\.rawValue).joined(separator: " "))")
+            try emit("Size:          " + (d.sizeMM.map { String(format: "%.0fx%.0fmm", $0.width, $0.height) } ?? "n/a"))
+            try emit("")
         }
     }
 }

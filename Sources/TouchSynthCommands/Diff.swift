@@ -37,17 +37,17 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        let a = reportingErrors { try RecordingOrCapture(path: expected) }, b = reportingErrors { try RecordingOrCapture(path: actual) }
+        let a = try RecordingOrCapture(path: expected), b = try RecordingOrCapture(path: actual)
         guard a.isCapture == b.isCapture else {
             // A usage error, as an operand of the wrong kind is to `cmp`: neither file is bad.
             let (capture, recording) = a.isCapture ? (expected, actual) : (actual, expected)
-            fail("\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind", code: ExitStatus.usage)
+            try fail("\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind", code: ExitStatus.usage)
         }
         if a.isCapture {
-            try compareStreams(reportingErrors { try a.capture() }, reportingErrors { try b.capture() })
+            try compareStreams(try a.capture(), try b.capture())
         } else {
-            let (left, right) = (reportingErrors { try a.recording(description: input.desc, node: input.node) },
-                                 reportingErrors { try b.recording(description: input.desc, node: input.node) })
+            let (left, right) = (try a.recording(description: input.desc, node: input.node),
+                                 try b.recording(description: input.desc, node: input.node))
             warn(left.notes, in: expected)
             warn(right.notes, in: actual)
             try compareRecordings(left, right)
@@ -56,14 +56,14 @@ struct Diff: ParsableCommand {
 
     private func compareStreams(_ a: [LibinputEvent], _ b: [LibinputEvent]) throws {
         let diff = StreamDiff(expected: a, actual: b, allTypes: all)
-        if json { emit(JSONLines.header("diffEvents")) }
-        printDifferences(diff.differences, unit: "event")
+        if json { try emit(JSONLines.header("diffEvents")) }
+        try printDifferences(diff.differences, unit: "event")
         let devices = diff.devices.joined(separator: ", ")
         if json {
-            emit(JSONLines.line(DiffLines.EventSummary(diff)))
+            try emit(JSONLines.line(DiffLines.EventSummary(diff)))
         } else {
-            if diff.differences.count > limit { emit("… and \(diff.differences.count - limit) more") }
-            emit("\(diff.expected.count) events expected, \(diff.actual.count) actual, \(diff.differences.count) differ "
+            if diff.differences.count > limit { try emit("… and \(diff.differences.count - limit) more") }
+            try emit("\(diff.expected.count) events expected, \(diff.actual.count) actual, \(diff.differences.count) differ "
                  + "(devices: \(devices.isEmpty ? "none in common" : devices))")
         }
         if !diff.differences.isEmpty || diff.devices.isEmpty { throw ExitCode(1) }
@@ -71,35 +71,35 @@ struct Diff: ParsableCommand {
 
     private func compareRecordings(_ a: Recording, _ b: Recording) throws {
         let diff = RecordingDiff(expected: a, actual: b, actualAsDelivered: asDelivered)
-        if json { emit(JSONLines.header("diffFrames")) }
+        if json { try emit(JSONLines.header("diffFrames")) }
         for d in diff.deviceDifferences.prefix(limit) {
             if json {
-                emit(JSONLines.line(DiffLines.DeviceDifference(d)))
+                try emit(JSONLines.line(DiffLines.DeviceDifference(d)))
             } else {
-                emit("device: \(d.aspect.rawValue): \(d.text)")
+                try emit("device: \(d.aspect.rawValue): \(d.text)")
             }
         }
-        printDifferences(diff.differences, unit: "frame")
+        try printDifferences(diff.differences, unit: "frame")
         let (p50, p99, worst) = (diff.intervalDeviation(0.5), diff.intervalDeviation(0.99), diff.intervalDeviations.last ?? 0)
         let device = diff.deviceDifferences.count
         if json {
-            emit(JSONLines.line(DiffLines.FrameSummary(diff)))
+            try emit(JSONLines.line(DiffLines.FrameSummary(diff)))
         } else {
-            if diff.differences.count > limit { emit("… and \(diff.differences.count - limit) more") }
-            emit("\(device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"); "
+            if diff.differences.count > limit { try emit("… and \(diff.differences.count - limit) more") }
+            try emit("\(device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"); "
                  + "\(diff.expectedFrames) frames expected, \(diff.actualFrames) actual, \(diff.differences.count) differ; "
                  + "frame interval deviation p50 \(p50) µs, p99 \(p99) µs, max \(worst) µs")
         }
         if !diff.differences.isEmpty || device > 0 { throw ExitCode(1) }
     }
 
-    private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) {
+    private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) throws {
         for d in differences.prefix(limit) {
             if json {
-                emit(JSONLines.line(DiffLines.Difference(d)))
+                try emit(JSONLines.line(DiffLines.Difference(d)))
             } else {
-                emit("\(unit) \(d.index): expected \(d.expected ?? "nothing")")
-                emit(String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")")
+                try emit("\(unit) \(d.index): expected \(d.expected ?? "nothing")")
+                try emit(String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")")
             }
         }
     }

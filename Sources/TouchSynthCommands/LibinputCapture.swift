@@ -1,11 +1,25 @@
 import MockedDevices
+import Recordings
 
 /// libinput's events for `source` (read from `recording`), replayed with `options` (``Replay``);
 /// libinput's warnings, or its whole log when `options` asks for debug lines, go to stderr
-/// tagged with `recording`, and a replay stopped by Ctrl-C or SIGTERM ends the program as interrupted.
-func replayEvents(_ source: ReplaySource, from recording: String, options: ReplayOptions) throws(HarnessError) -> Replay {
+/// tagged with `recording`, and a replay stopped by Ctrl-C or SIGTERM ends the command as interrupted.
+func replayEvents(_ source: ReplaySource, from recording: String, options: ReplayOptions) throws -> Replay {
     let replay = try Replay(source, options: options)
-    for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: options.logsDebug) }
-    endIfInterrupted(replay.report)
+    try told(replay, from: recording, options: options)
     return replay
+}
+
+/// `loaded` (read from `path`) cut to `window` and replayed with `options` (``Replay/open``),
+/// told as ``replayEvents(_:from:options:)`` tells a replay.
+func replayed(_ loaded: Recording, from path: String, window: WindowOptions,
+              options: ReplayOptions) throws -> (recording: Recording, replay: Replay) {
+    let opened = try Replay.open(loaded, named: path, from: window.start, to: window.end, options: options)
+    try told(opened.replay, from: path, options: options)
+    return opened
+}
+
+private func told(_ replay: Replay, from recording: String, options: ReplayOptions) throws {
+    for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: options.logsDebug) }
+    try endIfInterrupted(replay.report)
 }

@@ -24,13 +24,13 @@ struct LibinputOptions: ParsableArguments {
     }
 
     /// The builds of the versions asked for (the system's when none is), built first when missing.
-    func builds() -> [LibinputBuild] {
+    func builds() throws -> [LibinputBuild] {
         guard !versions.isEmpty else { return [.system] }
-        return versions.map { version in reportingErrors { try LibinputBuilder.resolveBuilding(version) } }
+        return try versions.map { version in try LibinputBuilder.resolveBuilding(version) }
     }
 
     /// The one build of a command that takes one version.
-    func build() -> LibinputBuild { builds()[0] }
+    func build() throws -> LibinputBuild { try builds()[0] }
 }
 
 /// Builds a libinput version on first use, as the CLI's convenience: the library only says that

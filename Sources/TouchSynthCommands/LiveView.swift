@@ -44,16 +44,16 @@ final class StatusLine {
     }
 
     /// Draws the status line (reversed when colours are on) without a newline.
-    func draw(width: Int, colour: Bool) {
+    func draw(width: Int, colour: Bool) throws {
         let text = status.text(width: width)
-        emitRaw(colour ? "\r\u{1B}[K\u{1B}[7m\(text)\u{1B}[0m" : "\r\u{1B}[K\(text)")
+        try emitRaw(colour ? "\r\u{1B}[K\u{1B}[7m\(text)\u{1B}[0m" : "\r\u{1B}[K\(text)")
         isShown = true
     }
 
     /// Clears it so that a line can be printed in its place.
-    func clear() {
+    func clear() throws {
         guard isShown else { return }
-        emitRaw("\r\u{1B}[K")
+        try emitRaw("\r\u{1B}[K")
         isShown = false
     }
 }

@@ -20,6 +20,6 @@ func deviceNode(_ given: String) -> String {
 
 /// Ends the command at once when an input file is missing or unreadable: before a libinput build
 /// that may take a minute, not after it.
-func requireReadable(_ paths: [String?]) {
-    for case let path? in paths { reportingErrors { try checkReadable(path) } }
+func requireReadable(_ paths: [String?]) throws {
+    for case let path? in paths { try checkReadable(path) }
 }

@@ -35,19 +35,19 @@ struct Mock: ParsableCommand {
     }
 
     func run() throws {
-        let report = reportingErrors { () throws -> ReplayReport in
+        let report = try { () throws -> ReplayReport in
             try MockedDevice.holdingSignals { () throws -> ReplayReport in
                 let device = try MockedDevice.forFile(recording, description: input.desc, node: input.node, eventNumber: eventNumber)
                 warn(device.notes, in: recording)
-                device.libinput = libinput.build()
+                device.libinput = try libinput.build()
                 var timing = ReplayTiming()
                 timing.tail = .milliseconds(tailMs)
                 timing.clock = clock.clock
                 return try device.run(command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
             }
-        }
+        }()
         if stats { printStats(report) }
-        endIfInterrupted(report)
+        try endIfInterrupted(report)
         // The harness stops the program with SIGINT once the recording is over: its usual end.
         throw ExitCode(report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus)
     }

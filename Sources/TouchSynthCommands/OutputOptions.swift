@@ -19,10 +19,10 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// The translators' configuration: the screen and the surface's pointer interactions. A bad
-    /// surface description ends the program (`loadSurfaceDescription`).
-    var translatorConfiguration: AppEventTranslator.Configuration {
+    /// surface description ends the command (`loadSurfaceDescription`).
+    func translatorConfiguration() throws -> AppEventTranslator.Configuration {
         // The columns are what each mode delivers, whichever app receives them: no screen unless named.
-        loadSurfaceDescription(surface, screen: screen.size, fallback: nil).translatorConfiguration(screen: screen.size)
+        try loadSurfaceDescription(surface, screen: screen.size, fallback: nil).translatorConfiguration(screen: screen.size)
     }
 
     /// The same options as command-line arguments, for a child process.

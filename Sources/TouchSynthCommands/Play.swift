@@ -29,16 +29,16 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        requireReadable([recording, input.desc])
-        let loaded = reportingErrors {
+        try requireReadable([recording, input.desc])
+        let loaded = try {
             try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
-        }
+        }()
         warn(loaded.notes, in: recording)
         let device: UinputDevice
-        do { device = try UinputDevice(loaded.device, path: uinput) } catch { fail(error) }
-        emit("\(device.devnode): \(loaded.device.name)")
+        do { device = try UinputDevice(loaded.device, path: uinput) } catch { throw error }
+        try emit("\(device.devnode): \(loaded.device.name)")
         if wait { _ = readLine() }
-        do { try RecordingPlayback(frames: loaded.frames).play(on: device) } catch { fail(error) }
+        do { try RecordingPlayback(frames: loaded.frames).play(on: device) } catch { throw error }
         usleep(useconds_t(lingerMs) * 1000)
         device.destroy()
     }

@@ -20,26 +20,24 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        let path = device.map(deviceNode) ?? findTouchpad()
-        let recorder = reportingErrors { () throws -> EvdevRecorder in
-            if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
-            return try EvdevRecorder(node: try EvdevNode(path: path))
-        }
-        let fd = output.map(openForWriting) ?? 1
+        let path = try device.map(deviceNode) ?? findTouchpad()
+        if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
+        let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
+        let fd = try output.map(openForWriting) ?? 1
         defer { if fd != 1 { close(fd) } }
         let live = isatty(2) != 0
         let label = "\(path) (\(recorder.device.name))"
         if live { writeStderr("recording \(label); Ctrl-C to stop") }
         var lastShown = -1.0
-        let (ending, progress) = reportingErrors {
+        let (ending, progress) = try {
             try recorder.record(maxSeconds: duration, write: { text in
-                if let output { writeText(text, to: fd, path: output) } else { emitRaw(text) }
+                if let output { try writeText(text, to: fd, path: output) } else { try emitRaw(text) }
             }, progress: { p in
                 guard live, p.seconds - lastShown >= 0.1 else { return }
                 lastShown = p.seconds
                 _ = writeAll(2, String(format: "\r%7.1f s  %8d events", p.seconds, p.events))
             })
-        }
+        }()
         if live { _ = writeAll(2, "\n") }
         let why = ending == .deviceRemoved ? " (the device was removed)" : ""
         writeStderr(String(format: "touchsynth: recorded %d events in %d frames over %.1f s from %@ to %@%@",
@@ -47,7 +45,7 @@ struct Record: ParsableCommand {
     }
 
     /// The one touchpad among the readable event nodes; otherwise a message saying what to pass.
-    private func findTouchpad() -> String {
+    private func findTouchpad() throws -> String {
         let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? [])
             .filter { $0.hasPrefix("event") }
             .sorted { (Int($0.dropFirst(5)) ?? 0) < (Int($1.dropFirst(5)) ?? 0) }
@@ -60,10 +58,10 @@ struct Record: ParsableCommand {
         if touchpads.count == 1 { return touchpads[0].path }
         if touchpads.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()
-            if error.kind == .permission { fail(error) }
-            fail("no touchpad found in /dev/input; give one with --device", code: ExitStatus.unavailable)
+            if error.kind == .permission { throw error }
+            try fail("no touchpad found in /dev/input; give one with --device", code: ExitStatus.unavailable)
         }
-        fail("several touchpads; choose one with --device: " + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "),
+        try fail("several touchpads; choose one with --device: " + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "),
              code: ExitStatus.usage)
     }
 }

@@ -10,23 +10,23 @@ import Report
 /// as libinput record prints them; a different libinput version is said, as it may be the cause.
 extension ReplayCommand {
     func compareWithRecordedLibinput() throws {
-        let recorded = reportingErrors { try RecordedLibinputEvents.read(recording) }
+        let recorded = try RecordedLibinputEvents.read(recording)
         guard recorded.hasLibinput else {
-            fail("\(recording): no libinput events: record the device with `libinput record --with-libinput`", code: ExitStatus.badData)
+            try fail("\(recording): no libinput events: record the device with `libinput record --with-libinput`", code: ExitStatus.badData)
         }
-        let build = replay.libinput.build()
-        let loaded = reportingErrors { try RecordingLoader.load(recording, description: input.desc, node: input.node) }
+        let build = try replay.libinput.build()
+        let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
         var options = replayOptions(clock: replay.clock, libinput: build)
         options.asDelivered = true
         // libinput record turns tapping on for every device it records.
         options.configuration.tapToClick = true
-        let events = reportingErrors { () throws(HarnessError) in try replayEvents(.recording(loaded), from: recording, options: options).events }
+        let events = try replayEvents(.recording(loaded), from: recording, options: options).events
         let check = RecordedLibinputCheck(recorded: recorded, replayed: events, libinput: build.version)
         if output.json {
-            emit(JSONLines.header("libinputCheck"))
-            emit(JSONLines.line(check))
+            try emit(JSONLines.header("libinputCheck"))
+            try emit(JSONLines.line(check))
         } else {
-            emit(check.text)
+            try emit(check.text)
         }
         if check.differences > 0 { throw ExitCode(ExitStatus.differs) }
     }

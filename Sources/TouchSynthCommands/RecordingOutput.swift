@@ -6,12 +6,12 @@ extension RecordingFormat: ExpressibleByArgument {}
 
 /// Writes `recording` to `output` (stdout when nil) in `format`, or the format the file's extension
 /// names, or YAML.
-func writeRecording(_ recording: Recording, to output: String?, format: RecordingFormat?) {
+func writeRecording(_ recording: Recording, to output: String?, format: RecordingFormat?) throws {
     let chosen = format ?? output.flatMap(RecordingFormat.forPath) ?? .yaml
     let text = chosen.text(recording)
     warn(chosen.losses(of: recording, in: text), in: output ?? "stdout")
-    guard let output else { return emitRaw(text) }
-    writeFile(text, to: output)
+    guard let output else { return try emitRaw(text) }
+    try writeFile(text, to: output)
 }
 
 /// What reading `file` guessed or repaired, one warning line each on stderr.

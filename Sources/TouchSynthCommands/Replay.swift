@@ -30,34 +30,32 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        requireReadable([recording, input.desc] + replay.others)
+        try requireReadable([recording, input.desc] + replay.others)
         if withLibinput { return try compareWithRecordedLibinput() }
-        let options = replay.options()
+        let options = try replay.options()
         // A latency file that cannot be written ends the command before anything is printed.
-        let latency = output.latency.map(openLatencyLog)
-        let printer = ModeOutput(modes: output.mode.modes, json: output.json, configuration: output.translatorConfiguration,
+        let latency = try output.latency.map(openLatencyLog)
+        let printer = try ModeOutput(modes: output.mode.modes, json: output.json, configuration: try output.translatorConfiguration(),
                                  pointerLock: output.pointerLock, colour: output.color)
         printer.latency = latency
-        var last: UInt64 = 0
-        let report = reportingErrors { () throws(HarnessError) -> ReplayReport in
-            try Replay.stream(replay.source(recording, input), options: options) { output in
-                switch output {
-                case .event(let event, let availableAt):
-                    last = max(last, event.time)
-                    printer.handle(event, availableAt: availableAt)
-                case .log(let message):
-                    showLibinputLog(message, from: recording, verbose: replay.log.verbose)
-                }
+        var printing = FirstFailure()
+        let report = try Replay.stream(try replay.source(recording, input), options: options) { output in
+            switch output {
+            case .event(let event, let availableAt):
+                printing.attempt { try printer.handle(event, availableAt: availableAt) }
+            case .log(let message):
+                showLibinputLog(message, from: recording, verbose: replay.log.verbose)
             }
         }
+        try printing.check()
         warn(report.notes, in: recording)
-        printer.finish(at: last + 1_000_000)
+        try printer.finish()
         if let latency = printer.latency {
-            finishLatencyLog(latency, path: output.latency ?? "")
+            try finishLatencyLog(latency, path: output.latency ?? "")
             writeStderr(latency.pool.summary(writeAhead: options.timing.writeAhead))
         }
         if stats { printStats(report) }
-        endIfInterrupted(report)
+        try endIfInterrupted(report)
         if output.check {
             for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
             if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
@@ -96,19 +94,19 @@ struct ReplayRunOptions: ParsableArguments {
     }
 
     /// What to replay of `recording`: the file, streamed, or the window of it asked for.
-    func source(_ recording: String, _ input: LogInputOptions) -> ReplaySource {
+    func source(_ recording: String, _ input: LogInputOptions) throws -> ReplaySource {
         guard window.isSet else { return .file(recording, description: input.desc, device: input.node) }
-        return .recording(reportingErrors { try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording) })
+        return .recording(try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording))
     }
 
     /// The replay's options (building the libinput version asked for when it is not yet built).
-    func options() -> ReplayOptions {
-        var options = replayOptions(clock: clock, libinput: libinput.build(), config: config, empty: empty, log: log)
+    func options() throws -> ReplayOptions {
+        var options = replayOptions(clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
         options.timing.speed = speed
         options.asDelivered = asDelivered
-        options.otherDevices = others.map { path in
+        options.otherDevices = try others.map { path in
             guard window.isSet else { return .file(path) }
-            return .recording(reportingErrors { try window.cut(RecordingLoader.load(path), path: path) })
+            return .recording(try window.cut(RecordingLoader.load(path), path: path))
         }
         options.udevProperties = Dictionary(udevProperty.map { ($0.key, $0.value) }) { $1 }
         options.faults = unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }

@@ -38,12 +38,13 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        requireReadable([recording, input.desc])
-        let description = loadSurfaceDescription(surface, screen: screen.size)
+        try requireReadable([recording, input.desc])
+        let description = try loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
-        let options = replayOptions(clock: clock, libinput: libinput.build(), config: config, log: log)
-        let data = makeReport(recording, input: input, window: window, empty: empty, description: description, screen: screen.size, options: options)
-        writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
+        let options = replayOptions(clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
+        let data = try makeReport(recording, input: input, window: window, description: description, screen: screen.size,
+                                  options: options)
+        try writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
 }
@@ -58,21 +59,21 @@ func reportName(for recording: String) -> String {
     return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
 }
 
-/// Replays `path` (read with `input`'s description and device, cut to `window`) through real libinput with `options`, translates it in both modes and computes its report.
-func makeReport(_ path: String, input: LogInputOptions, window: WindowOptions, empty: EmptyRecordingOptions, description: SurfaceDescription,
-                screen: Size, options: ReplayOptions) -> ReportData {
-    let recording = reportingErrors { try window.cut(RecordingLoader.load(path, description: input.desc, node: input.node), path: path) }
-    warn(recording.notes, in: path)
-    reportingErrors { try empty.check(recording, path: path) }
-    let replay = reportingErrors { try replayEvents(.recording(recording), from: path, options: options) }
-    return makeReport(path, recording: recording, replay: replay, description: description, screen: screen)
+/// Replays `path` (read with `input`'s description and device, cut to `window`) through real
+/// libinput with `options`, translates it in both modes and computes its report.
+func makeReport(_ path: String, input: LogInputOptions, window: WindowOptions, description: SurfaceDescription,
+                screen: Size, options: ReplayOptions) throws -> ReportData {
+    let loaded = try RecordingLoader.load(path, description: input.desc, node: input.node)
+    warn(loaded.notes, in: path)
+    let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
+    return try makeReport(path, recording: recording, replay: replay, description: description, screen: screen)
 }
 
-/// The report of `recording` (loaded from `path`) and its `replay` through libinput.
-func makeReport(_ path: String, recording: Recording, replay: Replay, description: SurfaceDescription,
-                screen: Size) -> ReportData {
-    // The description was checked when it was loaded, so building it again cannot fail.
-    ReportData(title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
-               timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
-               makeSurface: { reportingErrors { try description.makeSurface() } })
+/// The report of `recording` (loaded from `path`) and its `replay` through libinput, both modes'
+/// streams checked against the delivery invariants when `checksInvariants`.
+func makeReport(_ path: String, recording: Recording, replay: Replay, description: SurfaceDescription, screen: Size,
+                checksInvariants: Bool = false) throws -> ReportData {
+    try ReportData(title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
+                   timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
+                   checksInvariants: checksInvariants, makeSurface: { try description.makeSurface() })
 }

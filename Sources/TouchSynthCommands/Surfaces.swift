@@ -1,4 +1,5 @@
 import ArgumentParser
+import Report
 import SurfaceDescriptions
 
 /// `touchsynth surfaces [NAME]`: the built-in app screens, or one's description file to copy.
@@ -17,17 +18,17 @@ struct Surfaces: ParsableCommand {
     func run() throws {
         if let name {
             guard let screen = BuiltInScreen(rawValue: name) else {
-                fail("no built-in screen \(name); the screens are \(BuiltInScreen.allCases.map(\.rawValue).joined(separator: ", "))", code: ExitStatus.usage)
+                try fail("no built-in screen \(name); the screens are \(BuiltInScreen.allCases.map(\.rawValue).joined(separator: ", "))", code: ExitStatus.usage)
             }
-            return emitRaw(screen.text)
+            return try emitRaw(screen.text)
         }
-        if json { emit(JSONLines.header("surfaces")) }
+        if json { try emit(JSONLines.header("surfaces")) }
         for screen in BuiltInScreen.allCases {
             let isDefault = screen == .default
             if json {
-                emit(JSONLines.line(ScreenLine(name: screen.rawValue, isDefault: isDefault, summary: screen.summary)))
+                try emit(JSONLines.line(ScreenLine(name: screen.rawValue, isDefault: isDefault, summary: screen.summary)))
             } else {
-                emit(screen.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + (isDefault ? "(default) " : "") + screen.summary)
+                try emit(screen.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + (isDefault ? "(default) " : "") + screen.summary)
             }
         }
     }

@@ -50,7 +50,7 @@ struct Synthesize: ParsableCommand {
 
     func run() throws {
         if device != nil { deprecated("--device (a description for synthesize)", use: "--desc") }
-        let recording = reportingErrors { () throws -> Recording in
+        let recording = try { () throws -> Recording in
             let base = try RecordingLoader.load(desc ?? device ?? "")
             let source = script ?? "-e"
             let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
@@ -61,7 +61,7 @@ struct Synthesize: ParsableCommand {
             if let jitter { options.jitter = jitter }
             if let seed { options.seed = seed }
             return try GestureSynthesizer.synthesize(parsed, on: base.device, options: options, file: source)
-        }
-        writeRecording(recording, to: output, format: format)
+        }()
+        try writeRecording(recording, to: output, format: format)
     }
 }

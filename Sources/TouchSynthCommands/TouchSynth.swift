@@ -14,31 +14,77 @@ public struct TouchSynth: ParsableCommand {
     public init() {}
 }
 
-/// Ends the process with a one-line error and its exit code; never a trap.
-func fail(_ message: String, code: Int32) -> Never {
-    writeStderr("touchsynth: \(message)")
-    exit(code)
+/// What a command line did: its output and its exit status.
+public struct CommandRun: Sendable, Equatable {
+    public var stdout: String
+    public var stderr: String
+    public var status: Int32
 }
 
-/// Ends the process with `error`'s one-line message and exit code (``ExitStatus/failure(for:)``).
-func fail(_ error: any Error) -> Never {
-    let failure = ExitStatus.failure(for: error)
-    fail(failure.message, code: failure.code)
-}
+extension TouchSynth {
+    /// Runs a command line (without the program's name) as `touchsynth` would, in this process,
+    /// its output captured: how tests run a command that needs no process of its own.
+    public static func run(_ arguments: [String]) -> CommandRun {
+        let io = CommandIO(captures: true)
+        let status = CommandIO.$current.withValue(io) { execute(arguments) }
+        let (stdout, stderr) = io.captured
+        return CommandRun(stdout: stdout, stderr: stderr, status: status)
+    }
 
-/// Runs `body`, ending the process with the message and exit code of any error it throws.
-func reportingErrors<T>(_ body: () throws -> T) -> T {
-    do {
-        return try body()
-    } catch {
-        fail(error)
+    /// Runs a command line (without the program's name) and returns its exit status, having said
+    /// why it failed, if it did: the executables' `main`.
+    public static func execute(_ arguments: [String]) -> Int32 {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            return toldByArgumentParser(error)
+        }
+        do {
+            try command.run()
+            return 0
+        } catch {
+            // Help and the version come from `run` too, as ArgumentParser's own errors.
+            return String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") ? toldByArgumentParser(error) : told(error)
+        }
+    }
+
+    /// A usage error, help or the version, as ArgumentParser words them: on stdout when the
+    /// status is 0, else on stderr.
+    private static func toldByArgumentParser(_ error: any Error) -> Int32 {
+        let message = fullMessage(for: error), code = exitCode(for: error).rawValue
+        if !message.isEmpty {
+            if code == 0 { _ = CommandIO.current.writeOut(message + "\n") } else { writeStderr(message) }
+        }
+        return code
+    }
+
+    /// `error`, said in one line, and the exit status it ends the command with: the one place a
+    /// library's error becomes what a user sees.
+    private static func told(_ error: any Error) -> Int32 {
+        switch error {
+        case let exit as CommandExit:
+            if let message = exit.message { writeStderr("touchsynth: \(message)") }
+            return exit.code
+        case let code as ExitCode:
+            return code.rawValue
+        default:
+            let failure = ExitStatus.failure(for: error)
+            writeStderr("touchsynth: \(failure.message)")
+            return failure.code
+        }
     }
 }
 
-/// Ends the program as interrupted (128 + the signal, as a shell reports a command it stopped)
+/// Ends the command with a one-line error and its exit status.
+func fail(_ message: String, code: Int32) throws -> Never {
+    throw CommandExit(code, message)
+}
+
+/// Ends the command as interrupted (128 + the signal, as a shell reports a command it stopped)
 /// when Ctrl-C or SIGTERM stopped `report`'s replay: it covered only part of the recording.
-func endIfInterrupted(_ report: ReplayReport) {
-    if let signal = report.interruption { exit(128 + signal) }
+func endIfInterrupted(_ report: ReplayReport) throws {
+    if let signal = report.interruption { throw CommandExit(128 + signal) }
 }
 
 /// The path of the running executable, so the harness can run this binary under the testbed.
@@ -46,32 +92,18 @@ func currentExecutable() -> String {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 }
 
-/// Writes a line to stdout unbuffered; a reader that went away (`| head`) ends the program
+/// Writes a line to stdout unbuffered; a reader that went away (`| head`) ends the command
 /// quietly, any other failure (a full disk) with its reason and 74.
-func emit(_ line: String) {
-    emitRaw(line + "\n")
+func emit(_ line: String) throws {
+    try emitRaw(line + "\n")
 }
 
-/// Writes text to stdout as it is, with ``emit(_:)``'s handling of failures.
-func emitRaw(_ text: String) {
-    if !writeAll(1, text) { failWriting("stdout", errno: errno) }
+/// Writes text to stdout as it is, with ``try emit(_:)``'s handling of failures.
+func emitRaw(_ text: String) throws {
+    if !CommandIO.current.writeOut(text) { try failWriting("stdout", errno: errno) }
 }
 
 /// Writes a line to stderr; nothing more can be done if that fails.
 func writeStderr(_ line: String) {
-    _ = writeAll(2, line + "\n")
-}
-
-/// Writes all of `text` to `fd`, retrying short writes; false if the descriptor refused it.
-func writeAll(_ fd: Int32, _ text: String) -> Bool {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return false
-        }
-        bytes = bytes.dropFirst(n)
-    }
-    return true
+    CommandIO.current.writeErr(line + "\n")
 }

@@ -46,71 +46,68 @@ struct View: ParsableCommand {
     private var devicePaths: [String] { nodes + oldNodes }
 
     func run() throws {
-        let makeServer = ViewServers.maker()
+        let makeServer = try ViewServers.maker()
         if !oldNodes.isEmpty { deprecated("--node", use: "--device") }
-        let description = loadSurfaceDescription(surface, screen: screen.size)
+        let description = try loadSurfaceDescription(surface, screen: screen.size)
         let configuration = description.translatorConfiguration(screen: screen.size)
-        let makeSurface = { reportingErrors { try description.makeSurface() } }
+        let makeSurface = { try description.makeSurface() }
         // Listening first: a port in use is told before a replay is computed, and an address that
         // cannot be listened on before the warning that it is.
-        let server = reportingErrors { () throws(ViewServerError) in
+        let server = try { () throws(ViewServerError) in
             try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
-        }
+        }()
         if let listen {
             writeStderr("touchsynth: warning: listening on \(listen): "
                         + "anyone who can reach this machine there can watch the input")
         }
         guard let recording else {
-            let model = ViewModel(title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
+            let model = try ViewModel(title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
             server.show(.live(model.scene))
-            watchLive(model, server: server)
-            return server.stop()
+            defer { server.stop() }
+            return try watchLive(model, server: server)
         }
-        let loaded = reportingErrors { try replay.window.cut(RecordingLoader.load(recording, description: desc, node: nodes.first), path: recording) }
+        let loaded = try RecordingLoader.load(recording, description: desc, node: nodes.first)
         warn(loaded.notes, in: recording)
-        reportingErrors { try replay.empty.check(loaded, path: recording) }
-        let options = replay.options()
-        let replayed = reportingErrors { try replayEvents(.recording(loaded), from: recording, options: options) }
-        server.show(.timeline(ViewTimeline(title: recording, recording: loaded, events: replayed.events,
-                                           recordingStart: replayed.report.recordingStart, timeBase: replayed.timeBase,
-                                           speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
-        announce(server)
-        waitForStop()
+        let options = try replay.options()
+        let (part, run) = try replayed(loaded, from: recording, window: replay.window, options: options)
+        server.show(.timeline(try ViewTimeline(title: recording, recording: part, events: run.events,
+                                               recordingStart: run.report.recordingStart, timeBase: run.timeBase,
+                                               speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
+        try announce(server)
+        try waitForStop()
         server.stop()
     }
 
-    private func announce(_ server: any ViewServing) {
-        emit("touchsynth: the view is at \(server.url) (Ctrl-C ends it)")
+    private func announce(_ server: any ViewServing) throws {
+        try emit("touchsynth: the view is at \(server.url) (Ctrl-C ends it)")
         if open { openInBrowser(server.url) }
     }
 
     /// libinput's events from the seat or the nodes, and the pads' own frames, each stepped
     /// through the model and published.
-    private func watchLive(_ model: ViewModel, server: any ViewServing) {
-        let context = reportingErrors { () throws -> LibinputContext in
-            devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: replay.log.verbose)
-                : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: replay.log.verbose)
-        }
+    private func watchLive(_ model: ViewModel, server: any ViewServing) throws {
+        let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: replay.log.verbose)
+            : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: replay.log.verbose)
         context.configuration = replay.config.configuration
         // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.
         let mocked = ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] != nil
         if mocked { writeStderr("touchsynth: on a mocked device the pad's node is libinput's alone: its contacts are not drawn") }
         let session = LiveSession(model: model, readsPads: !mocked, publish: server.publish, sceneChanged: server.publish(scene:),
                                   noted: { writeStderr("touchsynth: \($0)") })
-        do {
+        var failure = FirstFailure()
+        try session.run(context, ready: { devices in
             // As `debug`: a seat whose devices this user may not read looks empty; say why at once.
-            try session.run(context, ready: { devices in
-                if devices == 0 && devicePaths.isEmpty { fail(LibinputContext.diagnoseNoDevices()) }
-                announce(server)
-            }, logged: { reportLog(context, verbose: replay.log.verbose) })
-        } catch {
-            fail(error)
-        }
+            failure.attempt {
+                if devices == 0 && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
+                try announce(server)
+            }
+        }, logged: { reportLog(context, verbose: replay.log.verbose) })
+        try failure.check()
     }
 
     /// Serves until SIGINT or SIGTERM.
-    private func waitForStop() {
-        let stop = reportingErrors { try StopSignal() }
+    private func waitForStop() throws {
+        let stop = try StopSignal()
         var pfd = pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while poll(&pfd, 1, -1) < 0 && errno == EINTR {}
         stop.end()

@@ -24,18 +24,26 @@ public enum ViewServers {
     }
 
     /// This command line, run by `touchsynth-view` in this process's place: its output, exit
-    /// status and signals are the command's own.
-    public static func handOver() -> Never {
-        let path = reportingErrors { try BuildProducts.locate("touchsynth-view", variable: "TOUCHSYNTH_VIEW_PATH") }
-        let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
-        execv(path, argv)
-        fail("cannot run \(path): \(String(cString: strerror(errno)))", code: ExitStatus.systemError)
+    /// status and signals are the command's own. Returns only when it cannot be run, with the
+    /// status to end with, having said why.
+    public static func handOver() -> Int32 {
+        do {
+            let path = try BuildProducts.locate("touchsynth-view", variable: "TOUCHSYNTH_VIEW_PATH")
+            let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
+            execv(path, argv)
+            writeStderr("touchsynth: cannot run \(path): \(String(cString: strerror(errno)))")
+            return ExitStatus.systemError
+        } catch {
+            let failure = ExitStatus.failure(for: error)
+            writeStderr("touchsynth: \(failure.message)")
+            return failure.code
+        }
     }
 
     /// The server maker; in `touchsynth`, a hand-over, for a command line ``serve(_:)`` did not
     /// recognise.
-    static func maker() -> (_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewServing {
+    static func maker() throws -> (_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewServing {
         if let make { return make }
-        handOver()
+        throw CommandExit(handOver())
     }
 }

@@ -19,10 +19,6 @@ struct WindowOptions: ParsableArguments {
 
     /// `recording`, read from `path`, cut to the window; a start past its end is a usage error.
     func cut(_ recording: Recording, path: String) throws(RecordingError) -> Recording {
-        guard isSet else { return recording }
-        if let start, UInt64(start * 1e6) > recording.duration {
-            throw RecordingError(.usage, file: path, String(format: "--start %g s is after the recording's end (%.3f s)", start, Double(recording.duration) / 1e6))
-        }
-        return recording.window(from: start.map { UInt64($0 * 1e6) }, to: end.map { UInt64($0 * 1e6) })
+        try recording.cut(from: start, to: end, file: path)
     }
 }

@@ -50,9 +50,13 @@ public struct ModeReplay: CustomStringConvertible {
         events = replay.events
         replayReport = replay.report
         timeBase = replay.timeBase
-        compat = try ModeOutcome(.compatibility, events: replay.events, surface: surface)
-        indirect = try ModeOutcome(.indirectInput, events: replay.events, surface: surface)
-        comparison = ComparisonReport(compat: compat.surface, indirect: indirect.surface)
+        // As `touchsynth compare` runs them, so that the two agree.
+        let pipeline = try ModePipeline.run(replay.events, configuration: surface.configuration, options: .init(keepsAppEvents: true)) {
+            try surface.make()
+        }
+        compat = ModeOutcome(pipeline[.compatibility])
+        indirect = ModeOutcome(pipeline[.indirectInput])
+        comparison = pipeline.comparison
     }
 
     /// Short, for a failed `#expect` that prints the values it compared.
@@ -72,25 +76,28 @@ public struct ModeOutcome {
     /// The surface after the events, its pending timers fired: its recognizers as they ended up.
     public let surface: Surface
 
-    /// Runs `events` as `touchsynth compare` does, so that the two agree.
-    init(_ mode: DeliveryMode, events: [LibinputEvent], surface source: SurfaceSource) throws {
-        self.mode = mode
-        let made = try source.make()
-        surface = Comparison { made }.run(events, in: mode, configuration: source.configuration)
-        appEvents = Comparison.appEvents(events, mode: mode, configuration: source.configuration)
+    /// A finished pipeline's lane, which kept its app events and had a surface.
+    init(_ lane: ModePipeline.Lane) {
+        mode = lane.mode
+        appEvents = lane.appEvents
+        surface = lane.surface ?? Surface()
     }
 
-    /// The record of `recognizer`: `region/name`, or a name alone when one region has it.
+    /// The record of `recognizer`: `region/name` (`name#2` for the second of a name), or a name
+    /// alone when one region has it.
     public func record(_ recognizer: String) -> GestureRecord? {
-        surface.records.first { "\($0.region)/\($0.name)" == recognizer }
-            ?? surface.records.first { $0.name == recognizer }
+        find(recognizer, in: surface.records, paths: RecognizerPath.paths(of: surface.records))
     }
 
     /// The recognizer named `recognizer` (as ``record(_:)`` finds it), as its own class: an app's
     /// recognizer, with what it counted.
     public func recognizer<Recognizer: GestureRecognizer>(_ recognizer: String, as type: Recognizer.Type = Recognizer.self) -> Recognizer? {
         let all = surface.gestureRecognizers
-        let match = all.first { "\($0.region?.name ?? "")/\($0.name)" == recognizer } ?? all.first { $0.name == recognizer }
-        return match as? Recognizer
+        return find(recognizer, in: all, paths: RecognizerPath.paths(of: all)) as? Recognizer
+    }
+
+    private func find<Item>(_ text: String, in items: [Item], paths: [RecognizerPath]) -> Item? {
+        let indexed = Array(zip(paths, items))
+        return (indexed.first { $0.0.description == text } ?? indexed.first { $0.0.numberedName == text })?.1
     }
 }

@@ -1,7 +1,10 @@
 import AppEvents
+import Foundation
 import LibinputEvents
+import LibinputKit
 import ModeComparison
 import Recordings
+import UinputDevices
 
 /// What the bridge writes to its touchscreen for libinput's events: compatibility mode's
 /// simulated touches of each (``ModePipeline``, compatibility mode alone, no surface) as the
@@ -40,5 +43,31 @@ public final class BridgeFeed {
         let lift = feed.liftAll()
         if !lift.isEmpty { frames.append(EvdevFrame(time: (frames.last?.time ?? 0) + 1000, events: lift)) }
         return Recording(device: touchscreen.description, frames: frames)
+    }
+}
+
+extension BridgeFeed {
+    /// Feeds `device` with libinput's events from `context` until the context stops (SIGINT or
+    /// SIGTERM), passing over the events of `device` itself, which the seat shows too; each frame
+    /// written goes to `written` with its event's time, which may stop the feed by returning false.
+    /// Touches still down are lifted at the end.
+    public func run(_ context: LibinputContext, into device: UinputDevice,
+                    written: (_ frame: [EvdevEvent], _ time: UInt64) -> Bool) throws {
+        let own = (device.devnode as NSString).lastPathComponent
+        var failure: UinputError?
+        try context.run { event in
+            guard event.device != own else { return true }
+            for frame in frames(for: event) {
+                do throws(UinputError) { try device.write(frame) } catch {
+                    failure = error
+                    return false
+                }
+                if !written(frame, event.time) { return false }
+            }
+            return true
+        }
+        let lift = liftAll()
+        if !lift.isEmpty { try? device.write(lift) }
+        if let failure { throw failure }
     }
 }

@@ -30,17 +30,20 @@ public final class ViewModel {
     /// surface from `makeSurface`. Times count from `timeBase` (a replay's), or from the first
     /// step when it is nil (live). Live, an activation is judged within the `rule`'s window and
     /// the surfaces forget what was read, so memory stays constant however long it runs; a
-    /// replay is judged over its whole length and keeps its records and app events.
+    /// replay is judged over its whole length and keeps its records and app events;
+    /// `checksInvariants` checks both modes' streams against the delivery invariants.
     public init(title: String, device: DeviceDescription?, configuration: AppEventTranslator.Configuration,
-                timeBase: TimeBase? = nil, rule: AccidentalActivationRule = .live, makeSurface: () -> Surface) {
+                timeBase: TimeBase? = nil, rule: AccidentalActivationRule = .live, checksInvariants: Bool = false,
+                makeSurface: () throws -> Surface) rethrows {
         self.timeBase = timeBase
         self.rule = rule
         contacts = device.map(TouchpadContacts.init)
         let live = rule.window != nil
-        pipeline = ModePipeline(configuration: configuration, options: .init(keepsAppEvents: !live), makeSurface: makeSurface)
+        pipeline = try ModePipeline(configuration: configuration, options: .init(checksInvariants: checksInvariants, keepsAppEvents: !live),
+                                    makeSurface: makeSurface)
         compat = ModeScreen(lane: pipeline[.compatibility], forgetsHistory: live)
         indirect = ModeScreen(lane: pipeline[.indirectInput], forgetsHistory: live)
-        let surface = pipeline[.compatibility].surface ?? makeSurface()
+        let surface = try pipeline[.compatibility].surface ?? makeSurface()
         scene = ViewScene(
             title: title, device: device?.name ?? "", geometry: contacts?.geometry, screen: configuration.screenSize,
             regions: surface.regions.map { ViewScene.Area(name: $0.name, frame: $0.frame) },

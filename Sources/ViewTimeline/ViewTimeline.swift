@@ -16,19 +16,21 @@ public struct ViewTimeline: Sendable {
     /// (``MockedDevices/Replay/timeBase``), as every other text of the replay does.
     public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
                 timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-                makeSurface: () -> Surface) {
-        self = Self.run(title: title, recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase,
+                makeSurface: () throws -> Surface) rethrows {
+        self = try Self.run(title: title, recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase,
                         speed: speed, configuration: configuration, makeSurface: makeSurface).timeline
     }
 
     /// The timeline, and the pipeline its frames were read from, finished: both modes' app
-    /// events and surfaces, for a report of the same run. Activations are judged over the whole
-    /// replay (``AccidentalActivationRule/wholeStream``), as `compare` judges them.
+    /// events and surfaces, for a report of the same run, its invariants checked when asked.
+    /// Activations are judged over the whole replay (``AccidentalActivationRule/wholeStream``), as
+    /// `compare` judges them.
     public static func run(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
                            timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-                           makeSurface: () -> Surface) -> (timeline: ViewTimeline, pipeline: ModePipeline) {
-        let model = ViewModel(title: title, device: recording.device, configuration: configuration, timeBase: timeBase,
-                              rule: .wholeStream, makeSurface: makeSurface)
+                           checksInvariants: Bool = false,
+                           makeSurface: () throws -> Surface) rethrows -> (timeline: ViewTimeline, pipeline: ModePipeline) {
+        let model = try ViewModel(title: title, device: recording.device, configuration: configuration, timeBase: timeBase,
+                                  rule: .wholeStream, checksInvariants: checksInvariants, makeSurface: makeSurface)
         // Without a start (a run that delivered nothing) the pad's frames are left out.
         let padFrames = recordingStart.map { start in
             recording.frames.map { (time: start + UInt64((Double($0.time) / speed).rounded()), events: $0.events) }

@@ -30,7 +30,7 @@ struct LibinputSide {
                                                    logsDebug: channel.configuration.logsDebug)
             context.libinputVersion = channel.configuration.libinputVersion
             // A harness that went away (killed, or its output closed) ends the side too.
-            try context.run(ready: channel.notifyReady, dispatched: {
+            try context.run(ready: { channel.notifyReady(); return true }, dispatched: {
                 sendLog(of: context, to: channel)
                 if !channel.flush(whole: false) { exit(0) }
             }, hangup: channel.hangup) { event in

@@ -40,8 +40,7 @@ final class ComparisonTests: XCTestCase {
             XCTAssertEqual(surface.region(named: "canvas").map { milestones($0.gestureRecognizers[0]) }, [.began, .ended])
         }
 
-        let report = Comparison(makeSurface: pinchAndPanSurface)
-            .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
+        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch), surface: pinchAndPanSurface)
         XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "twoFingerPan", mode: .compatibility)])
         XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
         XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 0)
@@ -55,8 +54,7 @@ final class ComparisonTests: XCTestCase {
     }
 
     func testStandardSurfaceCountsPerMode() throws {
-        let report = Comparison { Surface.builtIn(.canvas) }
-            .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
+        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)) { Surface.builtIn(.canvas) }
         func row(_ name: String) throws -> ComparisonRow {
             try XCTUnwrap(report.rows.first { $0.region == "canvas" && $0.name == name })
         }
@@ -86,8 +84,7 @@ final class ComparisonTests: XCTestCase {
     /// The JSON form: each recognizer's values under `final` and the value's name, as each kind
     /// names them.
     func testReportsJSONCarriesTheValuesUnderTheirNames() throws {
-        let report = Comparison { Surface.builtIn(.canvas) }
-            .compare(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch))
+        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)) { Surface.builtIn(.canvas) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: try encoder.encode(report)) as? [String: Any])
@@ -106,8 +103,7 @@ final class ComparisonTests: XCTestCase {
     /// JSON leaves `starts` out where there are none, as in reports written before it existed.
     func testContextMenuStartsAreSummarisedAndWrittenOnlyWhenThere() throws {
         let held = [PinchStep(time: 0), PinchStep(time: 0.6), PinchStep(time: 0.7)]
-        let report = Comparison { makeSurface(ContextMenuInteraction()) }
-            .compare(compat: PinchStreams.compat(held), indirect: PinchStreams.indirect(held))
+        let report = comparison(compat: PinchStreams.compat(held), indirect: PinchStreams.indirect(held)) { makeSurface(ContextMenuInteraction()) }
         let row = try XCTUnwrap(report.rows.first)
         XCTAssertEqual(row.accidentalIn, .compatibility)
         XCTAssertEqual(row.compat.starts.map(\.input), [.longPress])

@@ -77,12 +77,9 @@ final class StreamingComparisonTests: XCTestCase {
 
     func testStreamingGivesTheRecordsOfTheStoredStreams() {
         let events = session()
-        let comparison = Comparison { Surface.builtIn(.canvas) }
-        let streamed = comparison.compare(events)
-        let stored = comparison.compare(
-            compat: Comparison.appEvents(events, mode: .compatibility),
-            indirect: Comparison.appEvents(events, mode: .indirectInput)
-        )
+        let streamed = ModePipeline.run(events) { Surface.builtIn(.canvas) }.comparison
+        let kept = ModePipeline.run(events, options: .init(keepsAppEvents: true))
+        let stored = comparison(compat: kept[.compatibility].appEvents, indirect: kept[.indirectInput].appEvents) { Surface.builtIn(.canvas) }
         XCTAssertEqual(streamed, stored)
         // Not two empty reports: the pinch and the scroll pan did something in both modes.
         let activated = Set(streamed.rows.filter { $0.compat.activated && $0.indirect.activated }.map(\.name))
@@ -113,7 +110,7 @@ final class StreamingComparisonTests: XCTestCase {
             add(.pointerScroll(Scroll(source: .finger, vertical: 4, horizontal: 0)))
         }
         add(.pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: 0)))
-        let report = Comparison { Surface.builtIn(.canvas) }.compare(events)
+        let report = ModePipeline.run(events) { Surface.builtIn(.canvas) }.comparison
         let activated = Set(report.rows.filter { $0.compat.activated && $0.indirect.activated }.map(\.name))
         XCTAssertTrue(activated.isSuperset(of: ["scrollPan", "hover"]), "\(activated)")
         XCTAssertEqual(report.rows.first { $0.name == "pinch" }?.indirect.activated, true)

@@ -1,5 +1,6 @@
 import Foundation
 import Gestures
+import ModeComparison
 import AppEvents
 import XCTest
 
@@ -106,4 +107,16 @@ extension Surface {
 /// The recorded states, in order, without `changed`.
 func milestones(_ recognizer: GestureRecognizer) -> [RecordedState] {
     recognizer.record.transitions.map(\.state).filter { $0 != .changed }
+}
+
+/// What the recognizers of fresh surfaces did with two app event streams built by hand, each
+/// surface finished ``ModePipeline/settleTime`` after its last event, as the pipeline finishes it.
+func comparison(compat: [AppEvent], indirect: [AppEvent], surface: () -> Surface) -> ComparisonReport {
+    func run(_ events: [AppEvent]) -> Surface {
+        let made = surface()
+        events.forEach(made.handle)
+        made.finish(at: (events.last?.timestamp ?? 0) + ModePipeline.settleTime)
+        return made
+    }
+    return ComparisonReport(compat: run(compat), indirect: run(indirect))
 }

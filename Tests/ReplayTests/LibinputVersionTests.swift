@@ -55,14 +55,13 @@ final class LibinputVersionTests: XCTestCase {
     /// --libinput` prints; and the versions do part on these recordings.
     func testCompareAcrossVersionsReportsWhatTheReplaysShow() throws {
         let replays = try replayEverything()
-        let comparison = Comparison { Surface.builtIn(.default) }
         let urls = Fixtures.recordings
         var expected = ""
         var parted = 0
         for (index, url) in urls.enumerated() {
             let runs = try Self.versions.map { version in
                 let events = try XCTUnwrap(replays[version])[index]
-                return VersionComparison.Run(version: version, events: events, report: comparison.compare(events))
+                return VersionComparison.Run(version: version, events: events, report: ModePipeline.run(events) { Surface.builtIn(.default) }.comparison)
             }
             let versions = VersionComparison(runs: runs)
             if !versions.allSame { parted += 1 }

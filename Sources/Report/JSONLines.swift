@@ -3,7 +3,7 @@ import LibinputEvents
 
 /// The one way `--json` output is written: each line a value's `Encodable` form, its keys sorted,
 /// so that the same input gives the same bytes.
-enum JSONLines {
+public enum JSONLines {
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -12,8 +12,8 @@ enum JSONLines {
 
     /// The first line of a command's JSON output: which output it is (docs/json.md names each
     /// and its keys) and the schema's version, so that a script can refuse a version it does not know.
-    static func header(_ output: String) -> String {
-        line(Header(output: output, schemaVersion: JSONSchema.version))
+    public static func header(_ output: String) throws -> String {
+        try line(Header(output: output, schemaVersion: JSONSchema.version))
     }
 
     private struct Header: Encodable {
@@ -22,7 +22,7 @@ enum JSONLines {
     }
 
     /// `value` as one line of JSON, without the newline.
-    static func line(_ value: some Encodable) -> String {
-        reportingErrors { String(decoding: try encoder.encode(value), as: UTF8.self) }
+    public static func line(_ value: some Encodable) throws -> String {
+        try String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

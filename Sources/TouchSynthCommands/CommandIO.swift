@@ -1,0 +1,81 @@
+import Foundation
+
+/// Where a command's output goes: the process's stdout and stderr when it runs as `touchsynth`,
+/// buffers when a test runs it in its own process (``TouchSynth/run(_:)``), as swift-nio's
+/// `EmbeddedChannel` runs a pipeline without sockets.
+final class CommandIO: @unchecked Sendable {
+    /// The output of the command running now, in this task or thread.
+    @TaskLocal static var current = CommandIO(captures: false)
+
+    private let captures: Bool
+    private let lock = NSLock()
+    private var out: [UInt8] = []
+    private var err: [UInt8] = []
+
+    init(captures: Bool) {
+        self.captures = captures
+    }
+
+    /// Writes `text` to stdout; false (with `errno` set) when the descriptor refused it.
+    func writeOut(_ text: String) -> Bool {
+        guard captures else { return writeAll(STDOUT_FILENO, text) }
+        lock.withLock { out += text.utf8 }
+        return true
+    }
+
+    /// Writes `text` to stderr; nothing more can be done if that fails.
+    func writeErr(_ text: String) {
+        guard captures else { return _ = writeAll(STDERR_FILENO, text) }
+        lock.withLock { err += text.utf8 }
+    }
+
+    /// What was captured: stdout and stderr, as text.
+    var captured: (stdout: String, stderr: String) {
+        lock.withLock { (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)) }
+    }
+}
+
+/// Writes all of `text` to `fd`, retrying short writes; false if the descriptor refused it.
+func writeAll(_ fd: Int32, _ text: String) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        bytes = bytes.dropFirst(n)
+    }
+    return true
+}
+
+/// A command's end other than success: a status, and a line for the user unless the status
+/// says it all (a difference found, a reader gone).
+struct CommandExit: Error {
+    var code: Int32
+    var message: String?
+
+    init(_ code: Int32, _ message: String? = nil) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// The first error of a callback that cannot throw (a replay's or libinput's event handler),
+/// thrown once its caller has returned.
+struct FirstFailure {
+    private(set) var error: (any Error)?
+
+    /// Runs `body` unless an earlier call failed; false once one has, for a loop that can stop.
+    @discardableResult
+    mutating func attempt(_ body: () throws -> Void) -> Bool {
+        guard error == nil else { return false }
+        do { try body() } catch { self.error = error }
+        return error == nil
+    }
+
+    /// Throws the error kept, if any.
+    func check() throws {
+        if let error { throw error }
+    }
+}
