@@ -96,7 +96,8 @@ struct VirtualClockLink {
         let programReports = movedUp(ends[1])
         let pair = try closeOnExecPair()
         script = pair.harness
-        // Copies numbered above any target, so that passing them on moves none over another.
+        // Copies numbered apart from every target (above the low ones, below the clock's), so that
+        // passing them on moves none over another.
         programEnds = (programReports, pair.program, masters.map { fcntl($0, F_DUPFD_CLOEXEC, 100) })
         var limit = rlimit()
         let gotLimit = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
