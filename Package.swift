@@ -75,15 +75,20 @@ let package = Package(
         // What the harness and its libinput side tell each other: the side's configuration and the
         // compact binary form libinput's events cross the pipe in, both ends defined side by side.
         .target(name: "ReplayChannel", dependencies: ["LibinputEvents"]),
+        // What the harness and its C helper tell each other (the virtual clock's steps and reports,
+        // the run's shared state, their limits): one C header both sides read.
+        .target(name: "PreloadProtocol"),
         // The harness's C helper: the umockdev gaps it covers and the virtual clock. Linked into the
         // libinput side, and a dynamic library for other programs.
-        .target(name: "MockedDevicesPreload", publicHeadersPath: ".", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "MockedDevicesPreload", dependencies: ["PreloadProtocol"], publicHeadersPath: ".",
+                linkerSettings: [.linkedLibrary("dl")]),
         // The libinput side of a replay: real libinput on the mocked devices, its events written
         // to the harness. The harness spawns it, found beside the executable that replays.
         .executableTarget(name: "touchsynth-libinput", dependencies: ["LibinputKit", "ReplayChannel", "MockedDevicesPreload"]),
         // The mocked-device harness: a umockdev testbed, the program it runs, replays as one call.
         // It depends on touchsynth-libinput so that every build that replays builds the side too.
-        .target(name: "MockedDevices", dependencies: ["CUmockdev", "Recordings", "KernelEmulation", "LibinputEvents", "ReplayChannel", "touchsynth-libinput", "Histograms"]),
+        .target(name: "MockedDevices", dependencies: ["CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "LibinputEvents",
+                                                     "ReplayChannel", "touchsynth-libinput", "Histograms"]),
         // Delays counted in constant memory: frame lateness, latency, the view's send delay.
         .target(name: "Histograms"),
         .target(name: "AllocationCounter", publicHeadersPath: "."),

@@ -1,5 +1,6 @@
 import Histograms
 import Foundation
+import PreloadProtocol
 import Recordings
 import ReplayChannel
 
@@ -38,6 +39,9 @@ extension MockedDevice {
     func run(_ command: [String], timing: ReplayTiming, preload: String?, standardOutput: Int32?,
              channel: ChannelReceiver?) throws(HarnessError) -> ReplayReport {
         var faults = try orderedFaults()[...]
+        // Each run's programs write the readiness byte and take the clock anew.
+        try setRunState(\.readiness_sent, to: 0)
+        try setRunState(\.clock_claimed, to: 0)
         let (notifyRead, notifyWrite) = try closeOnExecPair()
         defer { close(notifyRead) }
         var link = timing.clock == .virtual ? try VirtualClockLink(masters: nodes.map(\.masterFD)) : nil

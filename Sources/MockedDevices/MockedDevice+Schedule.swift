@@ -1,4 +1,5 @@
 import Foundation
+import PreloadProtocol
 import Recordings
 
 /// The order of a replay: every device's frames merged by time, with the faults among them.
@@ -63,7 +64,7 @@ extension MockedDevice {
     }
 
     /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV
-    /// (touchsynth-preload does this once its byte of ``unplugFlags`` is set), and the device leaves the
+    /// (touchsynth-preload does this once its byte of ``runState`` is set), and the device leaves the
     /// testbed's /sys and /dev. A reader waiting in poll learns of it from one more event
     /// (``wakeEvent(at:)``), written after this, as from the kernel's hang-up; it gets ENODEV
     /// instead of it. No udev "remove" event is sent: umockdev can send one only from a preloaded
@@ -72,11 +73,7 @@ extension MockedDevice {
         node.removed = true
         node.next = nil
         node.needsRead = false
-        var set: UInt8 = 1
-        let fd = open(unplugFlags, O_WRONLY | O_CLOEXEC)
-        let flagged = fd >= 0 ? pwrite(fd, &set, 1, off_t(node.files.minor - 64)) : -1
-        if fd >= 0 { close(fd) }
-        guard flagged == 1 else { throw HarnessError(.system, "cannot write \(unplugFlags): \(String(cString: strerror(errno)))") }
+        try setRunState(\.unplugged, index: node.files.minor - 64, to: 1)
         testbed.removeDevice(syspath: "/sys" + (node.files.syspath as NSString).deletingLastPathComponent)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KernelEmulation
+import PreloadProtocol
 import Recordings
 
 /// Recorded devices that real libinput opens as `/dev/input/eventN`, without root.
@@ -145,21 +146,36 @@ public final class MockedDevice {
 
     private init(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) {
         testbed = try Testbed()
-        try createUnplugFlags()
+        try createRunState()
         try addNode(device: device, frames: frames, eventNumber: eventNumber)
     }
 
-    /// touchsynth-preload's unplug flags: byte N set means /dev/input/eventN is gone. The preload
-    /// maps the file, so that a read checks memory rather than the file system.
-    var unplugFlags: String { root + "/touchsynth-unplugged" }
+    /// What the harness and the programs of a run share (`struct touchsynth_run_state`): the
+    /// devices unplugged, and what one program of the run does once (the readiness byte, the
+    /// virtual clock). touchsynth-preload maps the file, so that a read checks memory rather than
+    /// the file system.
+    var runState: String { root + "/" + TOUCHSYNTH_RUN_STATE_FILE }
 
-    private func createUnplugFlags() throws(HarnessError) {
-        let fd = open(unplugFlags, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0, ftruncate(fd, off_t(Self.highestEventNumber + 1)) == 0 else {
+    private func createRunState() throws(HarnessError) {
+        let fd = open(runState, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0, ftruncate(fd, off_t(MemoryLayout<touchsynth_run_state>.size)) == 0 else {
             if fd >= 0 { close(fd) }
-            throw HarnessError(.system, "cannot create \(unplugFlags): \(String(cString: strerror(errno)))")
+            throw HarnessError(.system, "cannot create \(runState): \(String(cString: strerror(errno)))")
         }
         close(fd)
+    }
+
+    /// Sets the byte of the run's shared state at `field` (+ `index`) to `value`.
+    func setRunState(_ field: PartialKeyPath<touchsynth_run_state>, index: Int = 0,
+                     to value: UInt8) throws(HarnessError) {
+        var byte = value
+        let offset = MemoryLayout<touchsynth_run_state>.offset(of: field)! + index
+        let fd = open(runState, O_WRONLY | O_CLOEXEC)
+        let written = fd >= 0 ? pwrite(fd, &byte, 1, off_t(offset)) : -1
+        if fd >= 0 { close(fd) }
+        guard written == 1 else {
+            throw HarnessError(.system, "cannot write \(runState): \(String(cString: strerror(errno)))")
+        }
     }
 
     @discardableResult
@@ -176,6 +192,6 @@ public final class MockedDevice {
         return files.devnode
     }
 
-    /// touchsynth-preload recognises /dev/input/event0...event1000.
-    public static let highestEventNumber = 1000
+    /// touchsynth-preload recognises /dev/input/event0 to this.
+    public static let highestEventNumber = Int(TOUCHSYNTH_MAX_EVENT_NUMBER)
 }

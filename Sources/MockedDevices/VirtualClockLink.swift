@@ -1,25 +1,36 @@
 import Foundation
+import PreloadProtocol
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The harness's ends of the virtual clock (Preload/virtual-clock.c). The replay's steps go to
-/// the program ahead of time on a stream socket (its ``scriptDescriptor``), and it writes each
-/// frame to its device's pty itself (the masters are its descriptors from
-/// ``firstDeviceDescriptor`` on) when it is idle; it reports on a SOCK_SEQPACKET socket (its
-/// ``programDescriptor``) the timers it fired, a pause reached and the end.
+/// The harness's ends of the virtual clock (MockedDevicesPreload/virtual-clock.c), in the layout
+/// both read from touchsynth-protocol.h. The replay's steps go to the program ahead of time on a
+/// stream socket (its ``scriptDescriptor``), and it writes each frame to its device's pty itself
+/// (the masters are its descriptors from ``firstDeviceDescriptor`` on) when it is idle; it reports
+/// on a SOCK_SEQPACKET socket (its ``programDescriptor``) the timers it fired, a pause reached and
+/// the end.
 struct VirtualClockLink {
-    /// What the program reports: three 64-bit values, in this order.
+    /// What the program reports (`struct touchsynth_clock_report`).
     struct Report {
-        enum Kind: UInt64 {
+        enum Kind {
             /// The clock moved to a timer's expiry, and the timers due there fired.
-            case timers = 1
+            case timers
             /// The clock reached a pause step, every step before it taken: the harness acts, then
             /// writes the next step.
-            case paused = 2
+            case paused
             /// The clock reached the end step.
-            case finished = 3
+            case finished
+
+            init?(_ value: UInt64) {
+                switch value {
+                case UInt64(TOUCHSYNTH_REPORT_TIMERS): self = .timers
+                case UInt64(TOUCHSYNTH_REPORT_PAUSED): self = .paused
+                case UInt64(TOUCHSYNTH_REPORT_FINISHED): self = .finished
+                default: return nil
+                }
+            }
         }
 
         var kind: Kind
@@ -29,16 +40,24 @@ struct VirtualClockLink {
         var fired: UInt64
     }
 
-    /// A step of the script: a 32-byte header (kind, instant, device index, length), then a
-    /// frame's bytes.
-    enum StepKind: UInt64 {
+    /// A step of the script: a `struct touchsynth_clock_step` (kind, instant, device index,
+    /// length), then a frame's bytes.
+    enum StepKind {
         /// A frame (its `struct input_event`s) for a device, to write once the clock has fired the
         /// timers due no later than its instant.
-        case frame = 1
+        case frame
         /// The clock moves to the instant, and the program waits for the next step.
-        case pause = 2
+        case pause
         /// The clock moves to the instant; nothing follows.
-        case end = 3
+        case end
+
+        var value: UInt64 {
+            switch self {
+            case .frame: UInt64(TOUCHSYNTH_STEP_FRAME)
+            case .pause: UInt64(TOUCHSYNTH_STEP_PAUSE)
+            case .end: UInt64(TOUCHSYNTH_STEP_END)
+            }
+        }
     }
 
     /// What receiving gave.
@@ -50,11 +69,13 @@ struct VirtualClockLink {
         case closed
     }
 
-    /// The numbers the program gets its ends as (0–2 are stdio, 3 the readiness pipe, 5 the
-    /// libinput side's events).
-    static let programDescriptor: Int32 = 4
-    static let scriptDescriptor: Int32 = 6
-    static let firstDeviceDescriptor: Int32 = 7
+    /// The numbers the program gets its ends as: high, out of the way of the descriptors a
+    /// program sets itself (a shell's `exec 4<file`), so that they stay where its environment
+    /// says for the programs it executes; below its descriptor limit, and far above the harness's
+    /// own descriptors, of which the program's ends are copies (``ChildProcess/spawn``).
+    let programDescriptor: Int32
+    var scriptDescriptor: Int32 { programDescriptor + 1 }
+    var firstDeviceDescriptor: Int32 { programDescriptor + 2 }
 
     /// The report socket, non-blocking.
     let fd: Int32
@@ -75,8 +96,13 @@ struct VirtualClockLink {
         let programReports = movedUp(ends[1])
         let pair = try closeOnExecPair()
         script = pair.harness
-        // Copies numbered above any target, so that passing them on moves none over another.
+        // Copies numbered apart from every target (above the low ones, below the clock's), so that
+        // passing them on moves none over another.
         programEnds = (programReports, pair.program, masters.map { fcntl($0, F_DUPFD_CLOEXEC, 100) })
+        var limit = rlimit()
+        let gotLimit = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+        let descriptors = gotLimit ? Int(clamping: limit.rlim_cur) : 1024
+        programDescriptor = Int32(clamping: min(900, descriptors - 2 - masters.count))
         // Room for thousands of frames, so that the harness wakes seldom to write more.
         var size: Int32 = 1 << 20
         _ = setsockopt(script, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
@@ -86,15 +112,16 @@ struct VirtualClockLink {
 
     /// The program's environment entries for a clock that starts at `start` nanoseconds.
     func environment(start: Int64) -> [String: String] {
-        ["TOUCHSYNTH_CLOCK_FD": String(Self.programDescriptor), "TOUCHSYNTH_CLOCK_SCRIPT_FD": String(Self.scriptDescriptor),
-         "TOUCHSYNTH_CLOCK_DEVICE_FDS": programEnds.masters.indices.map { String(Self.firstDeviceDescriptor + Int32($0)) }.joined(separator: ","),
+        ["TOUCHSYNTH_CLOCK_FD": String(programDescriptor), "TOUCHSYNTH_CLOCK_SCRIPT_FD": String(scriptDescriptor),
+         "TOUCHSYNTH_CLOCK_DEVICE_FDS":
+            programEnds.masters.indices.map { String(firstDeviceDescriptor + Int32($0)) }.joined(separator: ","),
          "TOUCHSYNTH_CLOCK_START_NS": String(start)]
     }
 
     /// The descriptors the program gets, by the number it gets each as.
     var descriptors: [Int32: Int32] {
-        var descriptors = [Self.programDescriptor: programEnds.reports, Self.scriptDescriptor: programEnds.script]
-        for (i, master) in programEnds.masters.enumerated() { descriptors[Self.firstDeviceDescriptor + Int32(i)] = master }
+        var descriptors = [programDescriptor: programEnds.reports, scriptDescriptor: programEnds.script]
+        for (i, master) in programEnds.masters.enumerated() { descriptors[firstDeviceDescriptor + Int32(i)] = master }
         return descriptors
     }
 
@@ -114,21 +141,19 @@ struct VirtualClockLink {
         programEnds = (-1, -1, [])
     }
 
-    /// Appends a step to `buffer`, in the layout virtual-clock.c reads.
+    /// Appends a step to `buffer`.
     static func append(_ kind: StepKind, at instant: Int64, device: Int = 0, frame: [UInt8] = [], to buffer: inout [UInt8]) {
-        func put<T: FixedWidthInteger>(_ v: T) { withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) } }
-        put(kind.rawValue)
-        put(UInt64(instant))
-        put(UInt32(device))
-        put(UInt32(frame.count))
+        let step = touchsynth_clock_step(kind: kind.value, instant: UInt64(instant), device: UInt32(device),
+                                         length: UInt32(frame.count))
+        withUnsafeBytes(of: step) { buffer.append(contentsOf: $0) }
         buffer.append(contentsOf: frame)
     }
 
     /// The program's next report, if one is waiting.
     func receive() throws(HarnessError) -> Received {
-        var words = (UInt64(0), UInt64(0), UInt64(0))
-        let size = MemoryLayout.size(ofValue: words)
-        let got = withUnsafeMutableBytes(of: &words) { recv(fd, $0.baseAddress, $0.count, 0) }
+        var report = touchsynth_clock_report()
+        let size = MemoryLayout.size(ofValue: report)
+        let got = withUnsafeMutableBytes(of: &report) { recv(fd, $0.baseAddress, $0.count, 0) }
         if got == 0 || (got < 0 && errno == ECONNRESET) { return .closed }
         if got < 0 {
             guard errno == EINTR || errno == EAGAIN else {
@@ -136,9 +161,9 @@ struct VirtualClockLink {
             }
             return .nothing
         }
-        guard got == size, let kind = Report.Kind(rawValue: words.0) else {
+        guard got == size, let kind = Report.Kind(report.kind) else {
             throw HarnessError(.system, "the program's clock report is malformed (\(got) bytes); is its touchsynth-preload from another build?")
         }
-        return .report(Report(kind: kind, now: Int64(words.1), fired: words.2))
+        return .report(Report(kind: kind, now: Int64(report.now), fired: report.fired))
     }
 }

@@ -46,10 +46,9 @@ struct tree {
     struct node *nodes;
 };
 
+/* Guarded by touchsynth_lock: each device's tree, and per descriptor, the index + 1 of the node
+   that answered its last request (0: none yet). */
 static struct tree *trees[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
-static pthread_mutex_t trees_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* Per descriptor: the index + 1 of the node that answered its last request (0: none yet). */
 static size_t fd_last[TOUCHSYNTH_MAX_TRACKED_FDS];
 
 /* The tree lines the harness writes, by name: each one's request number before the line's
@@ -192,19 +191,16 @@ void touchsynth_evdev_ioctls_opened(int fd, int event_number, const char *root)
 {
     if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS || event_number < 0 || event_number > TOUCHSYNTH_MAX_EVENT_NUMBER)
         return;
-    pthread_mutex_lock(&trees_lock);
+    pthread_mutex_lock(&touchsynth_lock);
     if (trees[event_number] == NULL)
         trees[event_number] = read_tree(event_number, root);
-    pthread_mutex_unlock(&trees_lock);
     fd_last[fd] = 0;
+    pthread_mutex_unlock(&touchsynth_lock);
 }
 
-int touchsynth_evdev_ioctl(int fd, int event_number, unsigned long request, void *arg, int *result)
+/* touchsynth_evdev_ioctl with the lock held, `tree` the device's. */
+static int answer(const struct tree *tree, int fd, unsigned long request, void *arg, int *result)
 {
-    if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS || event_number < 0 || event_number > TOUCHSYNTH_MAX_EVENT_NUMBER
-        || _IOC_TYPE(request) != 'E')
-        return 0;
-    const struct tree *tree = trees[event_number];
     if (tree == NULL || !tree->usable)
         return 0;
     if (_IOC_NR(request) == _IOC_NR(EVIOCGRAB) && _IOC_DIR(request) == _IOC_DIR(EVIOCGRAB)) {
@@ -218,9 +214,9 @@ int touchsynth_evdev_ioctl(int fd, int event_number, unsigned long request, void
         if (node->request == request) {
             memcpy(arg, node->data, node->length);
             fd_last[fd] = i + 1;
+            *result = node->ret;
             if (node->ret == -1)
                 errno = ENOENT;
-            *result = node->ret;
             return 1;
         }
         if (last != 0 && i == last - 1)
@@ -232,4 +228,17 @@ int touchsynth_evdev_ioctl(int fd, int event_number, unsigned long request, void
     errno = ENOENT;
     *result = -1;
     return 1;
+}
+
+int touchsynth_evdev_ioctl(int fd, int event_number, unsigned long request, void *arg, int *result)
+{
+    if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS || event_number < 0 || event_number > TOUCHSYNTH_MAX_EVENT_NUMBER
+        || _IOC_TYPE(request) != 'E')
+        return 0;
+    pthread_mutex_lock(&touchsynth_lock);
+    int answered = answer(trees[event_number], fd, request, arg, result);
+    int saved = errno;
+    pthread_mutex_unlock(&touchsynth_lock);
+    errno = saved;
+    return answered;
 }

@@ -11,27 +11,31 @@
  * 2. libinput compares fstat().st_rdev of the opened fd with the udev device's devnum; the fd is
  *    really a pty. For fds opened on /dev/input/eventN, fstat reports a character device 13:(64+N).
  *
- * And two services for the harness:
+ * And services for the harness:
  *
- * - Unplugging: once the harness sets byte N of $UMOCKDEV_DIR/touchsynth-unplugged (a file it
- *   creates with the testbed, mapped here, so a read looks at memory, not the file system),
+ * - Unplugging: once the harness sets byte N of the run's shared state (touchsynth-protocol.h),
  *   read() on an fd opened on /dev/input/eventN fails with ENODEV, as the kernel's evdev does for
  *   a device that went away; libinput then removes the device. (umockdev's own "remove" uevent
  *   cannot be sent from an unpreloaded process, and a path-backend context would not listen to
  *   it anyway.)
- * - Readiness: when $TOUCHSYNTH_NOTIFY_FD is set (and the program does not
- * report readiness itself, $TOUCHSYNTH_NOTIFY_BY_PROGRAM), the first successful open of
- * /dev/input/event* writes one byte to that fd, so the harness starts the stream only once the
- * device is open (libinput drains the fd right after opening it).
+ * - Readiness: when $TOUCHSYNTH_NOTIFY_FD is set (and the program does not report readiness
+ *   itself, $TOUCHSYNTH_NOTIFY_BY_PROGRAM), the run's first successful open of /dev/input/event*
+ *   writes one byte to that fd, so the harness starts the stream only once the device is open
+ *   (libinput drains the fd right after opening it).
  * - Reads and writes of anything but an input device skip umockdev's wrappers (see write()).
  * - Virtual time (virtual-clock.c): opens and reads of input devices, and reads and closes of
  *   timerfds, are passed on to the virtual clock; it calls nothing here.
  * - Evdev ioctls (evdev-ioctls.c): answered here from the ioctl tree umockdev would answer them
  *   from, without a round trip to the harness each; it calls nothing here either.
+ *
+ * The mocked program may run any number of threads. The environment is read once, by the
+ * constructor below, and never written: glibc's setenv and unsetenv are undefined behaviour while
+ * another thread is in getenv. The tables are written with touchsynth_lock held.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -51,74 +55,131 @@
 #define UDEV_DATA_PREFIX "/run/udev/data/"
 #define EVDEV_PREFIX "/dev/input/event"
 
-/* 0 = not an evdev node; otherwise the emulated dev_t + 1. */
-static dev_t evdev_rdev_plus_one[TOUCHSYNTH_MAX_TRACKED_FDS];
-/* Whether each evdev fd is non-blocking: from its open flags, and each F_SETFL since. */
-static char evdev_nonblocking[TOUCHSYNTH_MAX_TRACKED_FDS];
-/* The harness's unplug flags, byte N for /dev/input/eventN; mapped at the first evdev open. */
-static const volatile char *unplug_flags;
-#define UNPLUG_FLAGS 1001
+pthread_mutex_t touchsynth_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Per descriptor: 0, or the N of the /dev/input/eventN it was opened on + 1, with NONBLOCKING
+   while it is non-blocking (from its open flags, and each F_SETFL since). One word each, written
+   with the lock held and read atomically without it: read() and write() must stay
+   async-signal-safe, as a signal handler that writes to a self-pipe may have interrupted its own
+   thread with the lock held. */
+#define NONBLOCKING (1u << 16)
+#define EVENT_NUMBER_MASK (NONBLOCKING - 1)
+static uint32_t descriptors[TOUCHSYNTH_MAX_TRACKED_FDS];
+
+/* From the environment, at load: the testbed's root ($UMOCKDEV_DIR), the run's shared state in
+   it, and the readiness descriptor unless the program reports readiness itself. */
+static const char *testbed_root;
+static struct touchsynth_run_state *run_state;
+static int readiness_fd = -1;
+/* Whether another copy of this helper comes after this one in the lookup order: see
+   read_environment(). */
+static int stepped_aside;
+
+/* Maps the run's shared state, by plain system calls: umockdev's wrappers may not have started
+   yet. A testbed without the file (not the harness's) has no unplugging, readiness or clock. */
+static void map_run_state(void)
+{
+    char path[4096];
+    if ((size_t)snprintf(path, sizeof path, "%s/" TOUCHSYNTH_RUN_STATE_FILE, testbed_root) >= sizeof path)
+        return;
+    int fd = (int)syscall(SYS_openat, AT_FDCWD, path, O_RDWR | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    /* A shorter file (a harness of another build) would fault beyond its end. */
+    if (syscall(SYS_lseek, fd, 0, SEEK_END) >= (long)sizeof *run_state) {
+        void *map = mmap(NULL, sizeof *run_state, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        if (map != MAP_FAILED)
+            run_state = map;
+    }
+    syscall(SYS_close, fd);
+}
+
+/*
+ * The variables stay as the harness set them, so a program this one starts inherits them, after
+ * this one opened a device as before. What must happen once in a run is therefore decided by the
+ * run's shared state, not by taking variables away: the first program to open a device writes the
+ * readiness byte and marks it written, and the first to open one on its main thread takes the
+ * clock and marks it taken (and makes the clock's descriptors close-on-exec), so a program started
+ * after either finds it done.
+ */
+__attribute__((constructor)) static void read_environment(void)
+{
+    /* Every program linked with the harness holds a copy of this helper too (the harness depends
+       on the libinput side, which links it), and one run under the harness gets the preloaded copy
+       as well (`touchsynth mock -- touchsynth debug`), after its own. Only the last copy acts:
+       two would each take the run's steps and count what is read. This one passes every call on. */
+    if (dlsym(RTLD_NEXT, "touchsynth_clock_load") != NULL) {
+        stepped_aside = 1;
+        return;
+    }
+    const char *root = getenv("UMOCKDEV_DIR");
+    if (root != NULL && (testbed_root = strdup(root)) != NULL)
+        map_run_state();
+    const char *readiness = getenv("TOUCHSYNTH_NOTIFY_FD");
+    /* A program that reports its own readiness (touchsynth debug) does so after set-up. */
+    if (readiness != NULL && getenv("TOUCHSYNTH_NOTIFY_BY_PROGRAM") == NULL)
+        readiness_fd = atoi(readiness);
+    touchsynth_clock_load(run_state != NULL ? &run_state->clock_claimed : NULL);
+}
 
 /* Rewrites /run/udev/data/... into the testbed; returns path unchanged otherwise. */
 static const char *udev_data_path(const char *path, char *buf, size_t len)
 {
-    const char *root = getenv("UMOCKDEV_DIR");
-    if (path == NULL || root == NULL || strncmp(path, UDEV_DATA_PREFIX, strlen(UDEV_DATA_PREFIX)) != 0)
+    if (path == NULL || testbed_root == NULL || strncmp(path, UDEV_DATA_PREFIX, strlen(UDEV_DATA_PREFIX)) != 0)
         return path;
-    if ((size_t)snprintf(buf, len, "%s%s", root, path) >= len)
+    if ((size_t)snprintf(buf, len, "%s%s", testbed_root, path) >= len)
         return path;
     return buf;
 }
 
 static void notify_opened(void)
 {
-    const char *env = getenv("TOUCHSYNTH_NOTIFY_FD");
-    /* A program that reports its own readiness (touchsynth debug) does so after set-up. */
-    if (env == NULL || getenv("TOUCHSYNTH_NOTIFY_BY_PROGRAM") != NULL)
+    if (readiness_fd < 0 || run_state == NULL || __atomic_exchange_n(&run_state->readiness_sent, 1, __ATOMIC_ACQ_REL))
         return;
-    int fd = atoi(env);
-    unsetenv("TOUCHSYNTH_NOTIFY_FD");
     char byte = 'o';
     ssize_t rc;
     do {
-        rc = write(fd, &byte, 1);
+        rc = write(readiness_fd, &byte, 1);
     } while (rc < 0 && errno == EINTR);
-    close(fd);
+    close(readiness_fd);
 }
 
-/* Maps the harness's unplug flags, once; a testbed without the file has no unplugging. */
-static void map_unplug_flags(void)
+/* The N of `path`, /dev/input/eventN in the testbed; -1 for any other path. */
+static int evdev_number(const char *path)
 {
-    const char *root = getenv("UMOCKDEV_DIR");
-    char path[4096];
-    if (unplug_flags != NULL || root == NULL || (size_t)snprintf(path, sizeof path, "%s/touchsynth-unplugged", root) >= sizeof path)
-        return;
-    int fd = NEXT(open)(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return;
-    void *map = mmap(NULL, UNPLUG_FLAGS, PROT_READ, MAP_SHARED, fd, 0);
-    NEXT(close)(fd);
-    if (map != MAP_FAILED)
-        unplug_flags = map;
+    if (path == NULL || testbed_root == NULL || strncmp(path, EVDEV_PREFIX, strlen(EVDEV_PREFIX)) != 0)
+        return -1;
+    char *end = NULL;
+    long n = strtol(path + strlen(EVDEV_PREFIX), &end, 10);
+    if (end == path + strlen(EVDEV_PREFIX) || *end != '\0' || n < 0 || n > TOUCHSYNTH_MAX_EVENT_NUMBER)
+        return -1;
+    return (int)n;
 }
 
-/* Remembers the emulated device number, and whether it is non-blocking, of an fd opened with
-   `flags` on /dev/input/eventN. */
+/* The descriptor's entry (see descriptors); 0 for one not followed. */
+static uint32_t descriptor(int fd)
+{
+    return fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS ? __atomic_load_n(&descriptors[fd], __ATOMIC_ACQUIRE) : 0;
+}
+
+static void set_descriptor(int fd, uint32_t entry)
+{
+    pthread_mutex_lock(&touchsynth_lock);
+    __atomic_store_n(&descriptors[fd], entry, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&touchsynth_lock);
+}
+
+/* Follows an fd opened with `flags` on `path`: on /dev/input/eventN, its device and whether it
+   is non-blocking. */
 static int track(const char *path, int fd, int flags)
 {
     if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS)
         return fd;
-    evdev_rdev_plus_one[fd] = 0;
-    if (path == NULL || strncmp(path, EVDEV_PREFIX, strlen(EVDEV_PREFIX)) != 0 || getenv("UMOCKDEV_DIR") == NULL)
+    int n = evdev_number(path);
+    set_descriptor(fd, n < 0 ? 0 : (uint32_t)(n + 1) | ((flags & O_NONBLOCK) ? NONBLOCKING : 0));
+    if (n < 0)
         return fd;
-    char *end = NULL;
-    long n = strtol(path + strlen(EVDEV_PREFIX), &end, 10);
-    if (end == path + strlen(EVDEV_PREFIX) || *end != '\0' || n < 0 || n > TOUCHSYNTH_MAX_EVENT_NUMBER)
-        return fd;
-    evdev_rdev_plus_one[fd] = makedev(13, 64 + n) + 1;
-    evdev_nonblocking[fd] = (flags & O_NONBLOCK) != 0;
-    map_unplug_flags();
-    touchsynth_evdev_ioctls_opened(fd, (int)n, getenv("UMOCKDEV_DIR"));
+    touchsynth_evdev_ioctls_opened(fd, n, testbed_root);
     notify_opened();
     touchsynth_clock_device_opened();
     return fd;
@@ -126,8 +187,9 @@ static int track(const char *path, int fd, int flags)
 
 static void fake_rdev(int fd, struct stat *st)
 {
-    if (fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS && evdev_rdev_plus_one[fd] != 0) {
-        st->st_rdev = evdev_rdev_plus_one[fd] - 1;
+    uint32_t entry = descriptor(fd);
+    if (entry != 0) {
+        st->st_rdev = makedev(13, 64 + (entry & EVENT_NUMBER_MASK) - 1);
         st->st_mode = (st->st_mode & ~S_IFMT) | S_IFCHR;
     }
 }
@@ -206,37 +268,27 @@ FILE *fopen64(const char *path, const char *mode)
     return NEXT(fopen64)(udev_data_path(path, buf, sizeof buf), mode);
 }
 
-/* The N of the /dev/input/eventN this fd was opened on. */
-static int event_number(int fd)
+/* Whether the harness unplugged /dev/input/event<n>. */
+static int unplugged(int n)
 {
-    return (int)minor(evdev_rdev_plus_one[fd] - 1) - 64;
-}
-
-/* Whether the harness unplugged the device this fd was opened on. */
-static int unplugged(int fd)
-{
-    return unplug_flags != NULL && unplug_flags[event_number(fd)] != 0;
-}
-
-static int is_evdev(int fd)
-{
-    return fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS && evdev_rdev_plus_one[fd] != 0;
+    return run_state != NULL && __atomic_load_n(&run_state->unplugged[n], __ATOMIC_ACQUIRE) != 0;
 }
 
 ssize_t read(int fd, void *buf, size_t count)
 {
-    if (is_evdev(fd)) {
-        if (unplugged(fd)) {
+    uint32_t entry = descriptor(fd);
+    if (entry != 0) {
+        if (unplugged((int)(entry & EVENT_NUMBER_MASK) - 1)) {
             touchsynth_clock_device_gone(fd);
             errno = ENODEV;
             return -1;
         }
-        return touchsynth_clock_read_device(fd, buf, count, evdev_nonblocking[fd]);
+        return touchsynth_clock_read_device(fd, buf, count, (entry & NONBLOCKING) != 0);
     }
     ssize_t result;
     if (touchsynth_clock_read_timer(fd, buf, count, &result))
         return result;
-    return syscall(SYS_read, fd, buf, count);
+    return stepped_aside ? NEXT(read)(fd, buf, count) : syscall(SYS_read, fd, buf, count);
 }
 
 /* Writes to input devices (LEDs) go through umockdev; every other write, like every other read
@@ -245,7 +297,7 @@ ssize_t read(int fd, void *buf, size_t count)
    that is always no, as the testbed's only devices are input devices. */
 ssize_t write(int fd, const void *buf, size_t count)
 {
-    if (is_evdev(fd))
+    if (descriptor(fd) != 0 || stepped_aside)
         return NEXT(write)(fd, buf, count);
     return syscall(SYS_write, fd, buf, count);
 }
@@ -257,7 +309,8 @@ int ioctl(int fd, unsigned long request, ...)
     void *arg = va_arg(ap, void *);
     va_end(ap);
     int result;
-    if (is_evdev(fd) && touchsynth_evdev_ioctl(fd, event_number(fd), request, arg, &result))
+    uint32_t entry = descriptor(fd);
+    if (entry != 0 && touchsynth_evdev_ioctl(fd, (int)(entry & EVENT_NUMBER_MASK) - 1, request, arg, &result))
         return result;
     return NEXT(ioctl)(fd, request, arg);
 }
@@ -266,8 +319,15 @@ int ioctl(int fd, unsigned long request, ...)
    thing fcntl is given, as glibc's own wrapper takes it. */
 static int track_fcntl(int fd, int cmd, void *arg, int result)
 {
-    if (result >= 0 && cmd == F_SETFL && is_evdev(fd))
-        evdev_nonblocking[fd] = ((intptr_t)arg & O_NONBLOCK) != 0;
+    if (result < 0 || cmd != F_SETFL || descriptor(fd) == 0)
+        return result;
+    pthread_mutex_lock(&touchsynth_lock);
+    uint32_t entry = __atomic_load_n(&descriptors[fd], __ATOMIC_RELAXED);
+    /* Closed meanwhile by another thread: nothing to update. */
+    if (entry != 0)
+        __atomic_store_n(&descriptors[fd], ((intptr_t)arg & O_NONBLOCK) ? entry | NONBLOCKING : entry & ~NONBLOCKING,
+                         __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&touchsynth_lock);
     return result;
 }
 
@@ -293,10 +353,8 @@ int fcntl64(int fd, int cmd, ...)
 
 int close(int fd)
 {
-    if (fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS) {
-        evdev_rdev_plus_one[fd] = 0;
-        evdev_nonblocking[fd] = 0;
-    }
+    if (descriptor(fd) != 0)
+        set_descriptor(fd, 0);
     touchsynth_clock_closed(fd);
     return NEXT(close)(fd);
 }

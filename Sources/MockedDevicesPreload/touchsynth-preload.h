@@ -1,25 +1,37 @@
 /* What touchsynth-preload.c tells the virtual clock (virtual-clock.c); calls go that way only.
-   And the descriptors and devices the preload follows, for all its files. */
+   And what the helper's files share: the lock, and how each finds libc's functions. */
 #ifndef TOUCHSYNTH_PRELOAD_H
 #define TOUCHSYNTH_PRELOAD_H
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
-/* Descriptors below this, opened on /dev/input/eventN with N up to the second, are followed. */
-#define TOUCHSYNTH_MAX_TRACKED_FDS 4096
-#define TOUCHSYNTH_MAX_EVENT_NUMBER 1000
+#include "touchsynth-protocol.h"
 
-/* The next definition of libc function `name` (RTLD_NEXT), looked up once per call site. */
+/* The next definition of libc function `name` (RTLD_NEXT), looked up once per call site. Any
+   thread may be first there: the pointer is published atomically. */
 #define NEXT(name) ({                                                              \
     static __typeof__(&name) next_fn;                                              \
-    if (next_fn == NULL)                                                           \
-        next_fn = (__typeof__(&name))dlsym(RTLD_NEXT, #name);                      \
-    next_fn;                                                                       \
+    __typeof__(&name) fn = __atomic_load_n(&next_fn, __ATOMIC_ACQUIRE);            \
+    if (fn == NULL) {                                                              \
+        fn = (__typeof__(&name))dlsym(RTLD_NEXT, #name);                           \
+        __atomic_store_n(&next_fn, fn, __ATOMIC_RELEASE);                          \
+    }                                                                              \
+    fn;                                                                            \
 })
 
-/* An input device node was opened: the first one claims the virtual clock for this process. */
+/* The one lock of the helper: every table it keeps (descriptors, ioctl trees, timers) is written
+   only with it held. Nothing is called with it held that could take it again. */
+extern pthread_mutex_t touchsynth_lock;
+
+/* At load, from the helper's one constructor: the clock reads its variables, and is active
+   unless `claim` (the run's shared flag, NULL without one) says another program took it. */
+void touchsynth_clock_load(uint8_t *claim);
+/* An input device node was opened: the first one of the run, on a main thread, claims the
+   virtual clock for its process. */
 void touchsynth_clock_device_opened(void);
 /* Reads the input device `fd` (opened non-blocking or not) straight from its pty: a reader that
    would block takes the replay's steps until the device is readable, and the clock reaches the

@@ -6,7 +6,10 @@
  * Active only in a process whose environment has $TOUCHSYNTH_CLOCK_FD (the harness's report
  * socket, SOCK_SEQPACKET), $TOUCHSYNTH_CLOCK_SCRIPT_FD (the replay's steps, a stream socket),
  * $TOUCHSYNTH_CLOCK_DEVICE_FDS (the devices' pty masters, comma-separated, in the steps' order)
- * and $TOUCHSYNTH_CLOCK_START_NS (the time the clock reads at first).
+ * and $TOUCHSYNTH_CLOCK_START_NS (the time the clock reads at first), read once at load, while no
+ * program of the run has taken the clock yet. The harness numbers the descriptors high, out of
+ * the way of those a program sets itself (a shell's `exec 4<file`), so they stay where the
+ * variables say for a program this one executes.
  *
  * The clock is the main thread's, where libinput runs in libinput's tools and in ours; other
  * threads (a runtime's workers, whose timers have nothing to do with the devices) keep the
@@ -14,8 +17,8 @@
  * - clock_gettime(CLOCK_MONOTONIC) reads the virtual time (libinput's "now");
  * - a CLOCK_MONOTONIC timerfd is an eventfd instead, readable once the virtual time reaches its
  *   expiry: timerfd_create, timerfd_settime (absolute or relative), timerfd_gettime, read, close;
- * - the main thread's first open of an input device claims the clock for this process (programs
- *   it starts do not get it);
+ * - the run's first open of an input device on a main thread claims the clock for that process
+ *   (programs it starts, and any other, do not get it);
  * - when the main thread would block in poll, ppoll, select, pselect, epoll_wait or epoll_pwait,
  *   or in a blocking read of an input device, with nothing ready, it is idle: it takes the
  *   replay's next step itself. A timer due no later than the step fires first, at its own expiry;
@@ -49,61 +52,48 @@
 #include "touchsynth-clock.h"
 #include "touchsynth-preload.h"
 
-#define MAX_TIMER_FDS 4096
 #define NEVER UINT64_MAX
 
-/* The replay's steps, from the harness: a header, then a frame's bytes (struct input_event). */
-enum { STEP_FRAME = 1, STEP_PAUSE = 2, STEP_END = 3 };
-struct script_step {
-    uint64_t kind;
-    uint64_t instant;      /* ns of virtual time */
-    uint32_t device;       /* a frame's device: its index in $TOUCHSYNTH_CLOCK_DEVICE_FDS */
-    uint32_t length;       /* a frame's bytes */
-};
-
-/* What the process tells the harness. */
-enum { REPORT_TIMERS = 1, REPORT_PAUSED = 2, REPORT_FINISHED = 3 };
-struct clock_report {
-    uint64_t kind;
-    uint64_t now;          /* the virtual time, ns */
-    uint64_t fired;        /* REPORT_TIMERS: the timers due at `now` */
-};
-
-#define MAX_DEVICES 64
-
 struct timer {
+    /* Also read without the lock, so that reads of other descriptors do not take it. */
     int used;
     int signalled;         /* expired and not yet read: its eventfd is readable */
     uint64_t expiry;       /* ns, 0 when disarmed */
     uint64_t interval;     /* ns, 0 for a one-shot timer */
 };
 
+/* Set at load, read-only after. */
 static int active;
 static int channel = -1;
 static int script = -1;
-static int devices[MAX_DEVICES];
+static int devices[TOUCHSYNTH_MAX_CLOCK_DEVICES];
 static int device_count;
-static _Atomic uint64_t virtual_now;
-static _Atomic int claimed;
-/* Guards the timers. */
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct timer timers[MAX_TIMER_FDS];
-/* One past the highest descriptor a timer has had: the scans stop there. */
-static int timers_end;
+/* The run's flag that one of its programs took the clock. */
+static uint8_t *claim;
 
-/* The step read and not yet taken; the part of a frame its device's pty had no room for. */
-static struct script_step step;
+static _Atomic uint64_t virtual_now;
+/* Whether this process took the clock: only its main thread then takes steps. */
+static _Atomic int claimed;
+/* Guarded by touchsynth_lock: the timers, by descriptor, and one past the highest descriptor a
+   timer has had (the scans stop there). */
+static struct timer timers[TOUCHSYNTH_MAX_TRACKED_FDS];
+static int timers_end;
+/* Guarded by touchsynth_lock: unplugged devices' descriptors whose wake-up event has been counted
+   as read (touchsynth_clock_device_gone). */
+static char gone[TOUCHSYNTH_MAX_TRACKED_FDS];
+
+/* Only the main thread of the process that claimed the clock takes steps: the step read and not
+   yet taken, the part of a frame its device's pty had no room for, and the bytes written to the
+   devices' ptys. A pty passes what its master is written on to its reader a moment later, so a
+   frame is on its way until the reader has it: `consumed` counts what any thread read. */
+static struct touchsynth_clock_step step;
 static int step_loaded;
 static int script_done;
 static unsigned char *frame;
 static size_t frame_capacity, frame_written;
 static int frame_device = -1;
-/* Bytes written to the devices' ptys, and read from the devices: a pty passes what its master is
-   written on to its reader a moment later, so a frame is on its way until the reader has it. */
 static uint64_t released;
 static _Atomic uint64_t consumed;
-/* Unplugged devices whose wake-up event has been counted as read (touchsynth_clock_device_gone). */
-static char gone[MAX_TIMER_FDS];
 
 static int on_main_thread(void)
 {
@@ -113,46 +103,33 @@ static int on_main_thread(void)
     return main_thread;
 }
 
-/* `fd` moved above the descriptors a program sets itself (a shell's `exec 4<file`). */
-static int moved_up(int fd)
+/* Whether `fd` is a socket of `type`: a program started once the clock was taken, which lost the
+   descriptors (close-on-exec), may hold something else by that number. */
+static int is_socket(int fd, int type)
 {
-    int moved = NEXT(fcntl)(fd, F_DUPFD, 900);
-    if (moved < 0)
-        return fd;
-    NEXT(close)(fd);
-    return moved;
+    int actual;
+    socklen_t size = sizeof actual;
+    return getsockopt(fd, SOL_SOCKET, SO_TYPE, &actual, &size) == 0 && actual == type;
 }
 
-/* At load, before the program runs: the harness's descriptors move out of the program's way, and
-   the variables say where, for a program this one executes (`libinput debug-events` runs
-   libinput-debug-events) or starts before it opens a device. */
-__attribute__((constructor)) static void take_environment(void)
+void touchsynth_clock_load(uint8_t *run_claim)
 {
     const char *fd = getenv("TOUCHSYNTH_CLOCK_FD");
     const char *script_fd = getenv("TOUCHSYNTH_CLOCK_SCRIPT_FD");
     const char *device_fds = getenv("TOUCHSYNTH_CLOCK_DEVICE_FDS");
     const char *start = getenv("TOUCHSYNTH_CLOCK_START_NS");
-    struct stat status;
-    active = fd != NULL && script_fd != NULL && device_fds != NULL && start != NULL
-        && NEXT(fstat)(atoi(fd), &status) == 0 && S_ISSOCK(status.st_mode);
-    if (!active)
+    if (run_claim == NULL || __atomic_load_n(run_claim, __ATOMIC_ACQUIRE) || fd == NULL || script_fd == NULL
+        || device_fds == NULL || start == NULL || !is_socket(atoi(fd), SOCK_SEQPACKET)
+        || !is_socket(atoi(script_fd), SOCK_STREAM))
         return;
-    channel = moved_up(atoi(fd));
-    script = moved_up(atoi(script_fd));
-    char numbers[MAX_DEVICES * 12] = "";
-    size_t used = 0;
-    for (const char *p = device_fds; *p != '\0' && device_count < MAX_DEVICES; p += strcspn(p, ","), p += *p == ',') {
-        devices[device_count] = moved_up(atoi(p));
-        used += (size_t)snprintf(numbers + used, sizeof numbers - used, "%s%d", device_count > 0 ? "," : "", devices[device_count]);
-        device_count++;
-    }
-    char number[16];
-    snprintf(number, sizeof number, "%d", channel);
-    setenv("TOUCHSYNTH_CLOCK_FD", number, 1);
-    snprintf(number, sizeof number, "%d", script);
-    setenv("TOUCHSYNTH_CLOCK_SCRIPT_FD", number, 1);
-    setenv("TOUCHSYNTH_CLOCK_DEVICE_FDS", numbers, 1);
+    claim = run_claim;
+    channel = atoi(fd);
+    script = atoi(script_fd);
+    for (const char *p = device_fds; *p != '\0' && device_count < TOUCHSYNTH_MAX_CLOCK_DEVICES;
+         p += strcspn(p, ","), p += *p == ',')
+        devices[device_count++] = atoi(p);
     atomic_store(&virtual_now, strtoull(start, NULL, 10));
+    active = 1;
 }
 
 static int is_active(void) { return active > 0; }
@@ -165,9 +142,25 @@ static struct timespec timespec_of(uint64_t value)
     return ts;
 }
 
+/* Whether `fd` may be a timer: read without the lock, and checked again with it by timer_of. */
+static int may_be_timer(int fd)
+{
+    return fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS && __atomic_load_n(&timers[fd].used, __ATOMIC_RELAXED);
+}
+
+/* The timer of `fd`, if it is one; the caller holds the lock. */
 static struct timer *timer_of(int fd)
 {
-    return fd >= 0 && fd < MAX_TIMER_FDS && timers[fd].used ? &timers[fd] : NULL;
+    return may_be_timer(fd) ? &timers[fd] : NULL;
+}
+
+/* Makes `fd`'s timer new and disarmed, or no timer; the caller holds the lock. */
+static void reset_timer(int fd, int used)
+{
+    timers[fd].signalled = 0;
+    timers[fd].expiry = 0;
+    timers[fd].interval = 0;
+    __atomic_store_n(&timers[fd].used, used, __ATOMIC_RELAXED);
 }
 
 /* The earliest expiry of the timers not yet signalled; the caller holds the lock. */
@@ -190,23 +183,20 @@ static void signal_timer(int fd)
 
 static void send_report(uint64_t kind, uint64_t now, uint64_t fired)
 {
-    struct clock_report report = { kind, now, fired };
+    struct touchsynth_clock_report report = { kind, now, fired };
     (void)send(channel, &report, sizeof report, MSG_NOSIGNAL);
 }
 
 void touchsynth_clock_device_opened(void)
 {
-    if (!is_active() || !on_main_thread() || atomic_exchange(&claimed, 1))
+    if (!is_active() || !on_main_thread() || atomic_load(&claimed) || __atomic_exchange_n(claim, 1, __ATOMIC_ACQ_REL))
         return;
+    atomic_store(&claimed, 1);
     /* This process runs libinput: a program it starts does not take the clock. */
     NEXT(fcntl)(channel, F_SETFD, FD_CLOEXEC);
     NEXT(fcntl)(script, F_SETFD, FD_CLOEXEC);
     for (int i = 0; i < device_count; i++)
         NEXT(fcntl)(devices[i], F_SETFD, FD_CLOEXEC);
-    unsetenv("TOUCHSYNTH_CLOCK_FD");
-    unsetenv("TOUCHSYNTH_CLOCK_SCRIPT_FD");
-    unsetenv("TOUCHSYNTH_CLOCK_DEVICE_FDS");
-    unsetenv("TOUCHSYNTH_CLOCK_START_NS");
 }
 
 static void raise_clock(uint64_t instant)
@@ -245,7 +235,7 @@ static int read_step(void)
 {
     if (!read_script(&step, sizeof step))
         return 0;
-    if (step.kind == STEP_FRAME) {
+    if (step.kind == TOUCHSYNTH_STEP_FRAME) {
         if (step.length > frame_capacity) {
             unsigned char *grown = realloc(frame, step.length);
             if (grown == NULL)
@@ -307,34 +297,34 @@ static int take_step(void)
         script_done = 1;
         return 0;
     }
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&touchsynth_lock);
     uint64_t expiry = next_expiry();
     if (expiry <= step.instant) {
         /* A timer due at a frame's instant fires first, as libinput, reading the frame, would
            run it first too; each at its own instant, and the timers those arm in turn. */
         uint64_t fired = fire_timers(expiry);
-        pthread_mutex_unlock(&lock);
-        send_report(REPORT_TIMERS, expiry, fired);
+        pthread_mutex_unlock(&touchsynth_lock);
+        send_report(TOUCHSYNTH_REPORT_TIMERS, expiry, fired);
         return 1;
     }
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&touchsynth_lock);
     step_loaded = 0;
     switch (step.kind) {
-    case STEP_FRAME:
+    case TOUCHSYNTH_STEP_FRAME:
         /* The frame carries its time: the clock reaches it as the frame is read. */
         frame_device = (int)step.device;
         frame_written = 0;
         write_frame();
         return 0;
-    case STEP_PAUSE:
+    case TOUCHSYNTH_STEP_PAUSE:
         /* The harness unplugs a device here; its next step, which the next call waits for, wakes
            the device's reader. */
         raise_clock(step.instant);
-        send_report(REPORT_PAUSED, step.instant, 0);
+        send_report(TOUCHSYNTH_REPORT_PAUSED, step.instant, 0);
         return 1;
     default:
         raise_clock(step.instant);
-        send_report(REPORT_FINISHED, step.instant, 0);
+        send_report(TOUCHSYNTH_REPORT_FINISHED, step.instant, 0);
         script_done = 1;
         return 0;
     }
@@ -362,30 +352,34 @@ void touchsynth_clock_device_gone(int fd)
 {
     /* The step that wakes an unplugged device's reader is never read: it is taken when the
        reader first learns of the end. */
-    if (fd >= 0 && fd < MAX_TIMER_FDS && !gone[fd]) {
+    if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS)
+        return;
+    pthread_mutex_lock(&touchsynth_lock);
+    if (!gone[fd]) {
         gone[fd] = 1;
         atomic_fetch_add(&consumed, sizeof(struct input_event));
     }
+    pthread_mutex_unlock(&touchsynth_lock);
 }
 
 int touchsynth_clock_read_timer(int fd, void *buf, size_t count, ssize_t *result)
 {
-    if (!is_active())
+    if (!is_active() || !may_be_timer(fd))
         return 0;
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&touchsynth_lock);
     struct timer *timer = timer_of(fd);
     if (timer == NULL) {
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&touchsynth_lock);
         return 0;
     }
     if (count < sizeof(uint64_t)) {
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&touchsynth_lock);
         errno = EINVAL;
         *result = -1;
         return 1;
     }
     if (!timer->signalled) {
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&touchsynth_lock);
         /* Nothing due: a non-blocking timerfd says EAGAIN, which its eventfd says too. */
         *result = NEXT(read)(fd, buf, count);
         return 1;
@@ -399,7 +393,7 @@ int touchsynth_clock_read_timer(int fd, void *buf, size_t count, ssize_t *result
     }
     timer->signalled = 0;
     (void)NEXT(read)(fd, &drained, sizeof drained);
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&touchsynth_lock);
     memcpy(buf, &expirations, sizeof expirations);
     *result = sizeof expirations;
     return 1;
@@ -407,12 +401,12 @@ int touchsynth_clock_read_timer(int fd, void *buf, size_t count, ssize_t *result
 
 void touchsynth_clock_closed(int fd)
 {
-    pthread_mutex_lock(&lock);
-    if (fd >= 0 && fd < MAX_TIMER_FDS) {
-        memset(&timers[fd], 0, sizeof timers[fd]);
-        gone[fd] = 0;
-    }
-    pthread_mutex_unlock(&lock);
+    if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS)
+        return;
+    pthread_mutex_lock(&touchsynth_lock);
+    reset_timer(fd, 0);
+    gone[fd] = 0;
+    pthread_mutex_unlock(&touchsynth_lock);
 }
 
 int clock_gettime(clockid_t clock, struct timespec *ts)
@@ -431,17 +425,16 @@ int timerfd_create(int clock, int flags)
     int fd = NEXT(eventfd)(0, ((flags & TFD_CLOEXEC) ? EFD_CLOEXEC : 0) | ((flags & TFD_NONBLOCK) ? EFD_NONBLOCK : 0));
     if (fd < 0)
         return fd;
-    if (fd >= MAX_TIMER_FDS) {
+    if (fd >= TOUCHSYNTH_MAX_TRACKED_FDS) {
         NEXT(close)(fd);
         errno = EMFILE;
         return -1;
     }
-    pthread_mutex_lock(&lock);
-    memset(&timers[fd], 0, sizeof timers[fd]);
-    timers[fd].used = 1;
+    pthread_mutex_lock(&touchsynth_lock);
+    reset_timer(fd, 1);
     if (fd >= timers_end)
         timers_end = fd + 1;
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&touchsynth_lock);
     return fd;
 }
 
@@ -458,14 +451,14 @@ int timerfd_settime(int fd, int flags, const struct itimerspec *new_value, struc
 {
     if (!is_active())
         return NEXT(timerfd_settime)(fd, flags, new_value, old_value);
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&touchsynth_lock);
     struct timer *timer = timer_of(fd);
     if (timer == NULL) {
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&touchsynth_lock);
         return NEXT(timerfd_settime)(fd, flags, new_value, old_value);
     }
     if (new_value == NULL) {
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&touchsynth_lock);
         errno = EFAULT;
         return -1;
     }
@@ -482,7 +475,7 @@ int timerfd_settime(int fd, int flags, const struct itimerspec *new_value, struc
     }
     if (timer->expiry != 0 && timer->expiry <= now)
         signal_timer(fd);
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&touchsynth_lock);
     return 0;
 }
 
@@ -490,11 +483,11 @@ int timerfd_gettime(int fd, struct itimerspec *cur_value)
 {
     if (!is_active())
         return NEXT(timerfd_gettime)(fd, cur_value);
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&touchsynth_lock);
     struct timer *timer = timer_of(fd);
     if (timer != NULL && cur_value != NULL)
         *cur_value = remaining(timer);
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&touchsynth_lock);
     return timer != NULL ? 0 : NEXT(timerfd_gettime)(fd, cur_value);
 }
 
@@ -514,14 +507,14 @@ static int about_to_block(int timeout)
  * handler makes a descriptor it waits on readable loses no signal there, and says so with
  * touchsynth_clock_signals_wake_waits(): its waits leave the mask alone.
  */
-static int signals_wake_waits;
+static _Atomic int signals_wake_waits;
 
-void touchsynth_clock_signals_wake_waits(void) { signals_wake_waits = 1; }
+void touchsynth_clock_signals_wake_waits(void) { atomic_store(&signals_wake_waits, 1); }
 
 /* Blocks every signal unless the program's signals wake its waits; returns whether it did. */
 static int block_signals(sigset_t *previous)
 {
-    if (signals_wake_waits)
+    if (atomic_load(&signals_wake_waits))
         return 0;
     sigset_t all;
     sigfillset(&all);

@@ -34,7 +34,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
     /// ``readinessByProgramVariable`` is set.
     public static let readinessVariable = "TOUCHSYNTH_NOTIFY_FD"
     public static let readinessByProgramVariable = "TOUCHSYNTH_NOTIFY_BY_PROGRAM"
-    /// The descriptors the side gets: 0–2 are stdio, 4 the virtual clock's socket.
+    /// The descriptors the side gets: 0–2 are stdio; the virtual clock's are numbered high.
     public static let readinessDescriptor: Int32 = 3
     public static let eventsDescriptor: Int32 = 5
 

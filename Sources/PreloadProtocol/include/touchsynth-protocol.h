@@ -1,0 +1,46 @@
+/* What the harness (Swift, MockedDevices) and its C helper in the program (MockedDevicesPreload)
+   tell each other: the virtual clock's steps and reports, the file the programs of a run share
+   with the harness, and the limits both keep. Both sides read this one header. */
+#ifndef TOUCHSYNTH_PROTOCOL_H
+#define TOUCHSYNTH_PROTOCOL_H
+
+#include <stdint.h>
+
+/* /dev/input/event0 to this are the helper's; the harness makes no device above it. */
+#define TOUCHSYNTH_MAX_EVENT_NUMBER 1000
+/* The helper follows descriptors below this; every table it keeps by descriptor has this size. */
+#define TOUCHSYNTH_MAX_TRACKED_FDS 4096
+/* The virtual clock drives at most this many devices. */
+#define TOUCHSYNTH_MAX_CLOCK_DEVICES 64
+
+/* A step of the replay, harness to program on the script socket: this header, then a frame's
+   `length` bytes (its struct input_events). */
+enum { TOUCHSYNTH_STEP_FRAME = 1, TOUCHSYNTH_STEP_PAUSE = 2, TOUCHSYNTH_STEP_END = 3 };
+struct touchsynth_clock_step {
+    uint64_t kind;
+    uint64_t instant;      /* ns of virtual time */
+    uint32_t device;       /* a frame's device: its index among the devices' pty masters */
+    uint32_t length;       /* a frame's bytes */
+};
+
+/* What the program tells the harness, one SOCK_SEQPACKET message each. */
+enum { TOUCHSYNTH_REPORT_TIMERS = 1, TOUCHSYNTH_REPORT_PAUSED = 2, TOUCHSYNTH_REPORT_FINISHED = 3 };
+struct touchsynth_clock_report {
+    uint64_t kind;
+    uint64_t now;          /* the virtual time, ns */
+    uint64_t fired;        /* TOUCHSYNTH_REPORT_TIMERS: the timers due at `now` */
+};
+
+/* $UMOCKDEV_DIR/TOUCHSYNTH_RUN_STATE_FILE, made by the harness with each testbed and mapped by
+   the helper in every program of a run, so that a read looks at memory, not the file system. */
+#define TOUCHSYNTH_RUN_STATE_FILE "touchsynth-run-state"
+struct touchsynth_run_state {
+    /* Byte N, set by the harness: /dev/input/eventN was unplugged. */
+    uint8_t unplugged[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
+    /* Set by the program that wrote the readiness byte; cleared by the harness before a run. */
+    uint8_t readiness_sent;
+    /* Set by the program that took the virtual clock; cleared by the harness before a run. */
+    uint8_t clock_claimed;
+};
+
+#endif
