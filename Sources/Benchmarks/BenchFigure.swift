@@ -1,3 +1,5 @@
+import Foundation
+
 /// One measured figure over several runs; its JSON form: `name`, `unit`, `min`, `median`,
 /// `max` and `runs`.
 public struct BenchFigure: Encodable, Sendable {
@@ -28,5 +30,17 @@ public struct BenchFigure: Encodable, Sendable {
         try c.encode(median.isFinite ? median : nil, forKey: .median)
         try c.encode(max.isFinite ? max : nil, forKey: .max)
         try c.encode(samples.count, forKey: .runs)
+    }
+}
+
+extension BenchFigure {
+    /// `bench`'s table of `figures` under `header`: a row each, min, median and max, and the unit.
+    public static func table(_ figures: [BenchFigure], header: String) -> [String] {
+        let width = figures.map(\.name.count).max() ?? 0
+        return [header, "figure".padding(toLength: width, withPad: " ", startingAt: 0) + "          min       median          max  unit"]
+            + figures.map { f in
+                f.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max)
+                    + f.unit
+            }
     }
 }

@@ -117,3 +117,18 @@ public final class EvdevNode {
         try bitSet(Self.request(nr: 0x20 + UInt(type), size: UInt(count)), bytes: count)
     }
 }
+
+extension EvdevNode {
+    /// The touchpads (as udev's input_id would call them) among the event nodes of `directory`
+    /// this process can read, in node order, with their names.
+    public static func touchpads(in directory: String = "/dev/input") -> [(path: String, name: String)] {
+        let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasPrefix("event") }
+            .sorted { (Int($0.dropFirst(5)) ?? 0) < (Int($1.dropFirst(5)) ?? 0) }
+        return nodes.compactMap { node in
+            let path = directory + "/" + node
+            guard let d = try? EvdevNode(path: path).describe(), d.udevInputKinds.contains("ID_INPUT_TOUCHPAD") else { return nil }
+            return (path, d.name)
+        }
+    }
+}

@@ -69,3 +69,49 @@ public enum DiffLines {
         }
     }
 }
+
+extension StreamDiff {
+    /// What `diff` prints of two event streams: each difference (at most `limit`), then the
+    /// counts; as JSON Lines (`diffEvents`), header first, when `json`.
+    public func lines(json: Bool, limit: Int) throws -> [String] {
+        if json {
+            return [try JSONLines.header("diffEvents")] + (try differences.prefix(limit).map { try JSONLines.line(DiffLines.Difference($0)) })
+                + [try JSONLines.line(DiffLines.EventSummary(self))]
+        }
+        let names = devices.joined(separator: ", ")
+        return DiffLines.text(differences, unit: "event", limit: limit)
+            + ["\(expected.count) events expected, \(actual.count) actual, \(differences.count) differ "
+                + "(devices: \(names.isEmpty ? "none in common" : names))"]
+    }
+}
+
+extension RecordingDiff {
+    /// What `diff` prints of two recordings: how their devices differ, each frame that differs (at
+    /// most `limit` of each), then the counts and the intervals' deviation; as JSON Lines
+    /// (`diffFrames`), header first, when `json`.
+    public func lines(json: Bool, limit: Int) throws -> [String] {
+        if json {
+            return [try JSONLines.header("diffFrames")]
+                + (try deviceDifferences.prefix(limit).map { try JSONLines.line(DiffLines.DeviceDifference($0)) })
+                + (try differences.prefix(limit).map { try JSONLines.line(DiffLines.Difference($0)) })
+                + [try JSONLines.line(DiffLines.FrameSummary(self))]
+        }
+        let device = deviceDifferences.count
+        let devices = device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"
+        return deviceDifferences.prefix(limit).map { "device: \($0.aspect.rawValue): \($0.text)" }
+            + DiffLines.text(differences, unit: "frame", limit: limit)
+            + ["\(devices); \(expectedFrames) frames expected, \(actualFrames) actual, \(differences.count) differ; "
+                + "frame interval deviation p50 \(intervalDeviation(0.5)) µs, p99 \(intervalDeviation(0.99)) µs, "
+                + "max \(intervalDeviations.last ?? 0) µs"]
+    }
+}
+
+extension DiffLines {
+    /// Each of the first `limit` differences on two lines, then how many more there were.
+    static func text(_ differences: [EventAlignment.Difference], unit: String, limit: Int) -> [String] {
+        differences.prefix(limit).flatMap { d in
+            ["\(unit) \(d.index): expected \(d.expected ?? "nothing")",
+             String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")"]
+        } + (differences.count > limit ? ["… and \(differences.count - limit) more"] : [])
+    }
+}

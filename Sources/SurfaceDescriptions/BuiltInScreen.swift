@@ -74,3 +74,23 @@ extension Surface {
         }
     }
 }
+
+extension BuiltInScreen {
+    /// `surfaces --json`'s line for this screen (docs/json.md, `surfaces`).
+    public var line: some Encodable { Line(name: rawValue, isDefault: self == .default, summary: summary) }
+
+    /// `surfaces`' line for this screen: its name, whether it is the default, and what it is.
+    public var listing: String {
+        rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + (self == .default ? "(default) " : "") + summary
+    }
+
+    private struct Line: Encodable {
+        var name: String
+        var isDefault: Bool
+        var summary: String
+
+        private enum CodingKeys: String, CodingKey {
+            case name, isDefault = "default", summary
+        }
+    }
+}

@@ -65,17 +65,9 @@ struct Bench: ParsableCommand {
         if allocationCount() == nil {
             writeStderr("touchsynth bench: allocations are counted only with LD_PRELOAD=libtouchsynth-alloc-count.so (tools/bench does this)")
         }
-        if json {
-            try emit(JSONLines.header("bench"))
-            for f in figures { try emit(JSONLines.line(f)) }
-            return
-        }
-        try emit(header)
-        let width = figures.map(\.name.count).max() ?? 0
-        try emit("figure".padding(toLength: width, withPad: " ", startingAt: 0) + "          min       median          max  unit")
-        for f in figures {
-            try emit(f.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max) + f.unit)
-        }
+        let lines = json ? [try JSONLines.header("bench")] + (try figures.map { try JSONLines.line($0) })
+            : BenchFigure.table(figures, header: header)
+        for line in lines { try emit(line) }
     }
 
     private func hourFigures(_ benchmark: Benchmark) throws -> [BenchFigure] {

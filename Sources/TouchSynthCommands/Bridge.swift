@@ -85,8 +85,7 @@ struct BridgeRun: ParsableCommand {
 
     private func show(_ frame: [EvdevEvent], at time: UInt64, on node: String) throws {
         if json {
-            let body = frame.filter { $0.type != Evdev.EV_SYN }
-            try emit(JSONLines.line(WrittenFrame(timeUs: time, device: node, events: body.map { [Int($0.type), Int($0.code), Int($0.value)] })))
+            try emit(JSONLines.line(WrittenFrame(frame, at: time, on: node)))
         } else {
             try emit(String(format: "%.6f %@  ", Double(time) / 1e6, node) + Evdev.frameText(frame))
         }
@@ -116,34 +115,9 @@ struct BridgeCheck: ParsableCommand {
         // Both files' devices may share an event node name (the harness's are all event10).
         if let touchscreen { events += try loadEventStream(touchscreen).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) } }
         let result = BridgeFidelity.measure(events, tolerance: tolerance)
-        if json {
-            try emit(JSONLines.header("bridgeCheck"))
-            try emit(JSONLines.line(FidelityLine(pinches: result.pinches, contacts: result.contacts, updates: result.updates, frames: result.frames,
-                                             maxScaleError: result.maxScaleError, maxAngleError: result.maxAngleError,
-                                             problems: result.problems)))
-        } else {
-            for problem in result.problems.prefix(20) { try emit("problem: \(problem)") }
-            try emit(String(format: "%d pinches (%d updates), %d two-touch contacts (%d frames): max scale error %.2e, max angle error %.2e rad (tolerance %.0e)",
-                        result.pinches, result.updates, result.contacts, result.frames, result.maxScaleError, result.maxAngleError, tolerance))
+        for line in json ? [try JSONLines.header("bridgeCheck"), try JSONLines.line(result)] : result.text(tolerance: tolerance) {
+            try emit(line)
         }
-        if !result.problems.isEmpty || result.pinches == 0 { throw ExitCode(1) }
+        if !result.passed { throw ExitCode(1) }
     }
-}
-
-/// A frame the bridge writes, as `bridge --json` prints it: its events as `[type, code, value]`.
-private struct WrittenFrame: Encodable {
-    var timeUs: UInt64
-    var device: String
-    var events: [[Int]]
-}
-
-/// `bridge check --json`'s line.
-private struct FidelityLine: Encodable {
-    var pinches: Int
-    var contacts: Int
-    var updates: Int
-    var frames: Int
-    var maxScaleError: Double
-    var maxAngleError: Double
-    var problems: [String]
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Report
+import LibinputEventText
 import LibinputKit
+import Report
 
 /// `touchsynth devices`: what libinput sees, like `libinput list-devices`.
 struct Devices: ParsableCommand {
@@ -13,24 +14,11 @@ struct Devices: ParsableCommand {
     @Flag(help: "JSON Lines output.") var json = false
 
     func run() throws {
-        let devices = try { () throws -> [DeviceInfo] in
-            let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
-            _ = context.dispatch()
-            let devices = context.devices
-            if devices.isEmpty && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
-            return devices
-        }()
-        if json {
-            try emit(JSONLines.header("devices"))
-            for d in devices { try emit(JSONLines.line(d)) }
-            return
-        }
-        for d in devices {
-            try emit("Device:        \(d.name)")
-            try emit("Kernel:        /dev/input/\(d.sysname)")
-            try emit("Capabilities:  \(d.capabilities.map(\.rawValue).joined(separator: " "))")
-            try emit("Size:          " + (d.sizeMM.map { String(format: "%.0fx%.0fmm", $0.width, $0.height) } ?? "n/a"))
-            try emit("")
-        }
+        let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
+        _ = context.dispatch()
+        let devices = context.devices
+        if devices.isEmpty && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
+        if json { try emit(JSONLines.header("devices")) }
+        for line in try json ? devices.map { try JSONLines.line($0) } : devices.flatMap(\.listing) { try emit(line) }
     }
 }

@@ -56,51 +56,13 @@ struct Diff: ParsableCommand {
 
     private func compareStreams(_ a: [LibinputEvent], _ b: [LibinputEvent]) throws {
         let diff = StreamDiff(expected: a, actual: b, allTypes: all)
-        if json { try emit(JSONLines.header("diffEvents")) }
-        try printDifferences(diff.differences, unit: "event")
-        let devices = diff.devices.joined(separator: ", ")
-        if json {
-            try emit(JSONLines.line(DiffLines.EventSummary(diff)))
-        } else {
-            if diff.differences.count > limit { try emit("… and \(diff.differences.count - limit) more") }
-            try emit("\(diff.expected.count) events expected, \(diff.actual.count) actual, \(diff.differences.count) differ "
-                 + "(devices: \(devices.isEmpty ? "none in common" : devices))")
-        }
+        for line in try diff.lines(json: json, limit: limit) { try emit(line) }
         if !diff.differences.isEmpty || diff.devices.isEmpty { throw ExitCode(1) }
     }
 
     private func compareRecordings(_ a: Recording, _ b: Recording) throws {
         let diff = RecordingDiff(expected: a, actual: b, actualAsDelivered: asDelivered)
-        if json { try emit(JSONLines.header("diffFrames")) }
-        for d in diff.deviceDifferences.prefix(limit) {
-            if json {
-                try emit(JSONLines.line(DiffLines.DeviceDifference(d)))
-            } else {
-                try emit("device: \(d.aspect.rawValue): \(d.text)")
-            }
-        }
-        try printDifferences(diff.differences, unit: "frame")
-        let (p50, p99, worst) = (diff.intervalDeviation(0.5), diff.intervalDeviation(0.99), diff.intervalDeviations.last ?? 0)
-        let device = diff.deviceDifferences.count
-        if json {
-            try emit(JSONLines.line(DiffLines.FrameSummary(diff)))
-        } else {
-            if diff.differences.count > limit { try emit("… and \(diff.differences.count - limit) more") }
-            try emit("\(device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"); "
-                 + "\(diff.expectedFrames) frames expected, \(diff.actualFrames) actual, \(diff.differences.count) differ; "
-                 + "frame interval deviation p50 \(p50) µs, p99 \(p99) µs, max \(worst) µs")
-        }
-        if !diff.differences.isEmpty || device > 0 { throw ExitCode(1) }
-    }
-
-    private func printDifferences(_ differences: [EventAlignment.Difference], unit: String) throws {
-        for d in differences.prefix(limit) {
-            if json {
-                try emit(JSONLines.line(DiffLines.Difference(d)))
-            } else {
-                try emit("\(unit) \(d.index): expected \(d.expected ?? "nothing")")
-                try emit(String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")")
-            }
-        }
+        for line in try diff.lines(json: json, limit: limit) { try emit(line) }
+        if !diff.differences.isEmpty || !diff.deviceDifferences.isEmpty { throw ExitCode(1) }
     }
 }

@@ -24,18 +24,6 @@ struct OutputOptions: ParsableArguments {
         // The columns are what each mode delivers, whichever app receives them: no screen unless named.
         try loadSurfaceDescription(surface, screen: screen.size, fallback: nil).translatorConfiguration(screen: screen.size)
     }
-
-    /// The same options as command-line arguments, for a child process.
-    var arguments: [String] {
-        var args = ["--mode", mode.description, "--screen", screen.description]
-        if json { args.append("--json") }
-        if check { args.append("--check") }
-        if pointerLock { args.append("--pointer-lock") }
-        if let surface { args += ["--surface", surface] }
-        if color != .auto { args += ["--color", color.rawValue] }
-        if let latency { args += ["--latency", latency] }
-        return args
-    }
 }
 
 /// `--mode`: the delivery modes whose app events are printed beside libinput's events: none

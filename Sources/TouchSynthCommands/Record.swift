@@ -46,15 +46,7 @@ struct Record: ParsableCommand {
 
     /// The one touchpad among the readable event nodes; otherwise a message saying what to pass.
     private func findTouchpad() throws -> String {
-        let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? [])
-            .filter { $0.hasPrefix("event") }
-            .sorted { (Int($0.dropFirst(5)) ?? 0) < (Int($1.dropFirst(5)) ?? 0) }
-            .map { "/dev/input/" + $0 }
-        var touchpads: [(path: String, name: String)] = []
-        for path in nodes {
-            guard let node = try? EvdevNode(path: path), let d = try? node.describe() else { continue }
-            if d.udevInputKinds.contains("ID_INPUT_TOUCHPAD") { touchpads.append((path, d.name)) }
-        }
+        let touchpads = EvdevNode.touchpads()
         if touchpads.count == 1 { return touchpads[0].path }
         if touchpads.isEmpty {
             let error = LibinputContext.diagnoseNoDevices()

@@ -23,24 +23,6 @@ struct Surfaces: ParsableCommand {
             return try emitRaw(screen.text)
         }
         if json { try emit(JSONLines.header("surfaces")) }
-        for screen in BuiltInScreen.allCases {
-            let isDefault = screen == .default
-            if json {
-                try emit(JSONLines.line(ScreenLine(name: screen.rawValue, isDefault: isDefault, summary: screen.summary)))
-            } else {
-                try emit(screen.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + (isDefault ? "(default) " : "") + screen.summary)
-            }
-        }
-    }
-}
-
-/// `surfaces --json`'s line.
-private struct ScreenLine: Encodable {
-    var name: String
-    var isDefault: Bool
-    var summary: String
-
-    private enum CodingKeys: String, CodingKey {
-        case name, isDefault = "default", summary
+        for screen in BuiltInScreen.allCases { try emit(json ? JSONLines.line(screen.line) : screen.listing) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LibinputEvents
+import Recordings
 
 /// How faithfully a touchscreen's two touches reproduce the touchpad pinches that made them
 /// (`touchsynth bridge check`): each pinch matched with the next two-touch contact, each update's
@@ -95,5 +96,47 @@ public enum BridgeFidelity {
             }
         }
         return result
+    }
+}
+
+extension BridgeFidelity.Result: Encodable {
+    enum CodingKeys: String, CodingKey { case pinches, contacts, updates, frames, maxScaleError, maxAngleError, problems }
+
+    /// `bridge check --json`'s line (docs/json.md, `bridgeCheck`).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(pinches, forKey: .pinches)
+        try c.encode(contacts, forKey: .contacts)
+        try c.encode(updates, forKey: .updates)
+        try c.encode(frames, forKey: .frames)
+        try c.encode(maxScaleError, forKey: .maxScaleError)
+        try c.encode(maxAngleError, forKey: .maxAngleError)
+        try c.encode(problems, forKey: .problems)
+    }
+
+    /// Whether every pinch was reproduced within the tolerance (and there was one).
+    public var passed: Bool { problems.isEmpty && pinches > 0 }
+
+    /// `bridge check`'s text: the first problems, then the counts and the largest errors.
+    public func text(tolerance: Double) -> [String] {
+        problems.prefix(20).map { "problem: \($0)" } + [
+            String(format: "%d pinches (%d updates), %d two-touch contacts (%d frames): max scale error %.2e, "
+                       + "max angle error %.2e rad (tolerance %.0e)",
+                   pinches, updates, contacts, frames, maxScaleError, maxAngleError, tolerance),
+        ]
+    }
+}
+
+/// A frame the bridge writes, as `bridge --json` prints it (docs/json.md, `bridgeFrames`): its
+/// events as `[type, code, value]`, SYN_REPORT left out.
+public struct WrittenFrame: Encodable {
+    public var timeUs: UInt64
+    public var device: String
+    public var events: [[Int]]
+
+    public init(_ frame: [EvdevEvent], at time: UInt64, on device: String) {
+        timeUs = time
+        self.device = device
+        events = frame.filter { $0.type != Evdev.EV_SYN }.map { [Int($0.type), Int($0.code), Int($0.value)] }
     }
 }
