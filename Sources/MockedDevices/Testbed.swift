@@ -30,10 +30,16 @@ final class Testbed {
         TestbedsAtExit.remember(root)
     }
 
+    /// The master ends of the devices' ptys, which umockdev opens and never closes (up to 0.19 its
+    /// finalizer leaves them open): a process replaying many recordings would run out of
+    /// descriptors.
+    private var masters: [Int32] = []
+
     deinit {
         Self.lock.lock()
         defer { Self.lock.unlock() }
         g_object_unref(UnsafeMutableRawPointer(testbed))
+        for fd in masters { close(fd) }
         TestbedsAtExit.forget(root)
     }
 
@@ -64,6 +70,7 @@ final class Testbed {
         guard masterFD >= 0 else { throw HarnessError(.system, "umockdev: \(files.devnode) has no emulated pty") }
         // Non-blocking: a program that stops reading must not hang the harness (see writeAll).
         _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
+        masters.append(masterFD)
         return masterFD
     }
 

@@ -102,7 +102,11 @@ struct VirtualClockLink {
         var limit = rlimit()
         let gotLimit = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
         let descriptors = gotLimit ? Int(clamping: limit.rlim_cur) : 1024
-        programDescriptor = Int32(clamping: min(900, descriptors - 2 - masters.count))
+        // Above every end passed on, so that placing one never overwrites another yet to be placed:
+        // a process that has opened many descriptors (a test suite replaying hundreds of
+        // recordings) may hold them in the 900s.
+        let highest = ([programEnds.reports, programEnds.script] + programEnds.masters).max() ?? 0
+        programDescriptor = Int32(clamping: min(max(900, Int(highest) + 1), descriptors - 2 - masters.count))
         // Room for thousands of frames, so that the harness wakes seldom to write more.
         var size: Int32 = 1 << 20
         _ = setsockopt(script, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
