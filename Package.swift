@@ -109,13 +109,19 @@ let package = Package(
         // The testing kit: a recording replayed through real libinput and both modes, and
         // expectations on an app's recognizers, for Swift Testing and XCTest.
         .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
-                                                          "Report", "Recordings", "LibinputEvents"]),
+                                                          "ReportPage", "Recordings", "LibinputEvents"]),
         // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
         .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
         .target(name: "TouchscreenBridge", dependencies: ["Recordings", "AppEvents", "LibinputEvents", "ModeComparison", "LibinputKit", "UinputDevices"]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
-        .target(name: "Report", dependencies: ["Recordings", "KernelEmulation", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText", "ViewTimeline", "ViewPage"]),
+        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
+        // A report as one HTML page with the view's player, drawn from one run of both modes.
+        .target(name: "ReportPage", dependencies: ["Report", "ViewTimeline", "ViewPage", "ModeComparison", "Recordings", "AppEvents",
+                                                   "Gestures", "LibinputEvents"]),
+        // Two event streams or recordings compared event by event, one recording across libinput
+        // versions, a `libinput record --with-libinput` file against a replay.
+        .target(name: "Diffs", dependencies: ["Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.
         .target(name: "ViewTimeline", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
@@ -136,7 +142,7 @@ let package = Package(
             name: "TouchSynthCommands",
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
-                "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "Benchmarks", "EvdevRecording",
+                "ModeComparison", "SurfaceDescriptions", "Report", "ReportPage", "Diffs", "DeviceCorpus", "Benchmarks", "EvdevRecording",
                 "TouchscreenBridge", "UinputDevices", "ProcessSignals", "Quirks", "ViewTimeline", "ViewServing", "LiveView", "LibinputEventText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -167,7 +173,7 @@ let package = Package(
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
         .testTarget(name: "MockedDevicesTests", dependencies: ["MockedDevices", "Recordings"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "Quirks", "KernelEmulation", "MockedDevices", "LibinputEvents", "LibinputEventText", "AppEvents", "Gestures", "GestureSynthesis",
+        .testTarget(name: "ReplayTests", dependencies: ["Recordings", "Quirks", "KernelEmulation", "Diffs", "ReportPage", "MockedDevices", "LibinputEvents", "LibinputEventText", "AppEvents", "Gestures", "GestureSynthesis",
                                                     "ModeComparison", "SurfaceDescriptions", "Report", "DeviceCorpus", "ViewServer"]),
         .testTarget(name: "AppEventsTests", dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "ModeComparison", "AppEvents", "LibinputEvents", "SurfaceDescriptions", "Recordings"]),

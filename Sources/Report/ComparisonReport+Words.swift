@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputEventText
 import LibinputEvents
 import ModeComparison
 
@@ -47,29 +48,15 @@ extension ComparisonReport {
             let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
             return renderTable(timeBase: timeBase) + said
         }
-        let gestures = VersionComparison.gestureSequence(events).map(Self.inWords)
+        let gestures = ReportedGesture.sequence(of: events)
         var line = gestures.isEmpty ? "libinput reported nothing a recognizer takes"
-            : "libinput reported \(gestures.joined(separator: ", ")); no recognizer on the \(screen) screen took any of it in either mode"
-        if gestures.contains(where: { $0.contains("-finger swipe") || ($0.contains("-finger pinch") && !$0.contains(" 2-finger")) }) {
+            : "libinput reported \(gestures.map(\.inWords).joined(separator: ", ")); no recognizer on the \(screen) screen took any of it in either mode"
+        if gestures.contains(where: \.isSystemGesture) {
             line += ". iPadOS keeps trackpad swipes and pinches of three or more fingers for itself (Home, App Switcher, switching apps)"
         }
-        if gestures.contains(where: { $0.contains("-finger hold") }) {
+        if gestures.contains(where: \.isHold) {
             line += ". A hold is fingers resting, for which UIKit has no event"
         }
         return line + "\n"
-    }
-
-    /// A gesture of ``VersionComparison/gestureSequence(_:)`` in words: `swipe 3` is "a 3-finger swipe".
-    private static func inWords(_ gesture: String) -> String {
-        let parts = gesture.split(separator: " ").map(String.init)
-        switch parts.first {
-        case "pinch", "swipe", "hold":
-            return "a \(parts.count > 1 ? parts[1] : "?")-finger \(parts[0])" + (parts.count > 2 ? " (cancelled)" : "")
-        case "scroll": return parts.last == "wheel" ? "wheel scrolling" : "two-finger scrolling"
-        case "motion": return "pointer motion"
-        case "key": return "a key"
-        case "touch": return "a touchscreen touch"
-        default: return "a \(gesture) press"
-        }
     }
 }

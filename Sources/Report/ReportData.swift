@@ -4,7 +4,6 @@ import Recordings
 import Gestures
 import AppEvents
 import LibinputEvents
-import ViewTimeline
 
 /// Everything one report shows, computed from a recording, the libinput events real libinput
 /// made of it, and both modes' app events. Plain values: rendering does no I/O.
@@ -48,8 +47,6 @@ public struct ReportData {
     public var timeBase: TimeBase
     /// Seconds the timelines span.
     public var duration: Double
-    /// The frames the report's player plays; nil for a report made from app events alone.
-    public var timeline: ViewTimeline?
     /// The run of both modes the report was drawn from: its app events, surfaces and, when they
     /// were checked, the delivery invariants broken.
     public let pipeline: ModePipeline

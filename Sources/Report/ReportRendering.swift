@@ -3,7 +3,6 @@ import Gestures
 import AppEvents
 import LibinputEvents
 import ModeComparison
-import ViewPage
 
 /// The report's plots, each a standalone SVG document, and the page that holds them all.
 public enum ReportPlot: String, CaseIterable, Sendable {
@@ -300,8 +299,9 @@ extension ReportData {
 
     // MARK: Page
 
-    /// The whole report: every plot and the summary table, in one self-contained HTML page.
-    public func html() -> String {
+    /// The whole report: every plot and the summary table, in one self-contained HTML page, with
+    /// `player` (HTML: the view's player, which `ReportPage` adds) after the recognizers.
+    public func html(player: String = "") -> String {
         let e = SVG.escape
         var rows = ""
         for row in comparison.rows {
@@ -350,19 +350,12 @@ extension ReportData {
         \(figure(.angle, "libinput's summed angle deltas, indirect mode's transform rotation, and the turn of the simulated touches' line."))
         <h2>Recognizers</h2>
         \(figure(.recognizers, "The default surface's recognizers in each mode: bars from began to ended (lighter when cancelled), diamonds for discrete recognitions, crosses for failures, red triangles where a recognizer activated in one mode only."))
-        \(playerSection)<h2>Pointer</h2>
+        \(player)<h2>Pointer</h2>
         \(figure(.pointer, "Where the app saw the pointer (the same in both modes), coloured by the style of the pointer region it was in, dashed while hovering and thick while a button was held; the regions of the surface's pointer interactions, with the rails of constrained axes; circles where a context menu opened and squares where a drag began, hollow in compatibility mode and filled in indirect mode."))
         </body>
         </html>
 
         """
-    }
-
-    /// The player: every frame of the replay, to play, step and scrub, from the file alone.
-    private var playerSection: String {
-        guard let timeline else { return "" }
-        return "<h2>Player</h2>\n<p>Step through the replay frame by frame (← →), play it (space), or jump to where the modes start to differ (d).</p>\n"
-            + ViewPage.embedded(timelineJSON: timeline.json)
     }
 
     /// "7 entries and exits, the same in both modes", or where the modes part.

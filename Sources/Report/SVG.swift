@@ -1,12 +1,24 @@
 import Foundation
-import ViewPage
 
 /// A little SVG writer: elements as text, attributes escaped, numbers rounded to what a screen
 /// can show.
 struct SVG {
     private(set) var body = ""
 
-    static func escape(_ text: String) -> String { ViewPage.escape(text) }
+    /// `text` as XML character data or an attribute's value.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
 
     /// Two decimals: a hundredth of a pixel. Values far off any plot (a surface description may
     /// place a region anywhere) print as they are, and non-finite ones as 0: `Int` would trap.

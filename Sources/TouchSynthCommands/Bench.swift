@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarks
 import Foundation
+import LibinputEventText
 import Report
 import MockedDevices
 import Recordings

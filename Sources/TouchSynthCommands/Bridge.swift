@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LibinputEventText
 import Report
 import Recordings
 import AppEvents

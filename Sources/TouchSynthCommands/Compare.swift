@@ -3,11 +3,13 @@ import AppEvents
 import ArgumentParser
 import Foundation
 import Gestures
+import LibinputEventText
 import LibinputEvents
 import MockedDevices
 import ModeComparison
 import Recordings
 import Report
+import ReportPage
 import SurfaceDescriptions
 
 /// `touchsynth compare`: which recognizers fire, with what values, in each UIKit mode.
@@ -80,10 +82,10 @@ struct Compare: ParsableCommand {
                 failure = failure ?? code
                 continue
             }
-            if let reportDirectory, let data = run.report {
+            if let reportDirectory, let page = run.report {
                 let file = reportFileName(for: path, taken: pages.map(\.file))
-                try writeFile(data.html(), to: "\(reportDirectory)/\(file)")
-                pages.append(ReportIndex.Entry(file: file, data: data))
+                try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
+                pages.append(ReportIndex.Entry(file: file, data: page.data))
             }
             if let eventsOutput {
                 try writeEvents(run.events, to: eventsOutput.fd, path: eventsOutput.path, configuration: configuration)
@@ -118,7 +120,7 @@ struct Compare: ParsableCommand {
         var timeBase: TimeBase
         var pipeline: ModePipeline
         var comparison: ComparisonReport
-        var report: ReportData?
+        var report: ReportPage?
     }
 
     private func compared(_ path: String, description: SurfaceDescription, options: ReplayOptions) throws -> ComparedRun {
@@ -140,10 +142,10 @@ struct Compare: ParsableCommand {
         let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
         if reportDirectory != nil {
             // The page, its table and this one come from the same run.
-            let data = try makeReport(path, recording: recording, replay: replay, description: description, screen: .defaultScreen,
+            let page = try makeReport(path, recording: recording, replay: replay, description: description, screen: .defaultScreen,
                                       checksInvariants: check)
-            return ComparedRun(events: replay.events, timeBase: replay.timeBase, pipeline: data.pipeline, comparison: data.comparison,
-                               report: data)
+            return ComparedRun(events: replay.events, timeBase: replay.timeBase, pipeline: page.data.pipeline,
+                               comparison: page.data.comparison, report: page)
         }
         let pipeline = try ModePipeline.run(replay.events, configuration: configuration, options: .init(checksInvariants: check)) {
             try description.makeSurface()

@@ -1,8 +1,10 @@
 import AppEventInvariants
 import AppEvents
 import ArgumentParser
+import Diffs
 import Foundation
 import Gestures
+import LibinputEventText
 import LibinputEvents
 import MockedDevices
 import ModeComparison

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeviceCorpus
 import Foundation
+import LibinputEventText
 import Report
 
 /// How `corpus` and `corpus merge` give the whole corpus's table: text or JSON, Markdown, JUnit

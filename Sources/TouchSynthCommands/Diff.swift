@@ -1,4 +1,5 @@
 import ArgumentParser
+import Diffs
 import Foundation
 import LibinputEvents
 import Recordings

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Diffs
 import Foundation
+import LibinputEventText
 import LibinputEvents
 import MockedDevices
 import Recordings

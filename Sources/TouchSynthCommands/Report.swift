@@ -7,6 +7,7 @@ import MockedDevices
 import ModeComparison
 import Recordings
 import Report
+import ReportPage
 import SurfaceDescriptions
 
 /// `touchsynth report`: pictures of one recording in both UIKit modes.
@@ -44,7 +45,7 @@ struct ReportCommand: ParsableCommand {
         let options = replayOptions(clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
         let data = try makeReport(recording, input: input, window: window, description: description, screen: screen.size,
                                   options: options)
-        try writeFile(path.hasSuffix(".svg") ? data.svg(plot) : data.html(), to: path)
+        try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
 }
@@ -62,7 +63,7 @@ func reportName(for recording: String) -> String {
 /// Replays `path` (read with `input`'s description and device, cut to `window`) through real
 /// libinput with `options`, translates it in both modes and computes its report.
 func makeReport(_ path: String, input: LogInputOptions, window: WindowOptions, description: SurfaceDescription,
-                screen: Size, options: ReplayOptions) throws -> ReportData {
+                screen: Size, options: ReplayOptions) throws -> ReportPage {
     let loaded = try RecordingLoader.load(path, description: input.desc, node: input.node)
     warn(loaded.notes, in: path)
     let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
@@ -72,8 +73,8 @@ func makeReport(_ path: String, input: LogInputOptions, window: WindowOptions, d
 /// The report of `recording` (loaded from `path`) and its `replay` through libinput, both modes'
 /// streams checked against the delivery invariants when `checksInvariants`.
 func makeReport(_ path: String, recording: Recording, replay: Replay, description: SurfaceDescription, screen: Size,
-                checksInvariants: Bool = false) throws -> ReportData {
-    try ReportData(title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
+                checksInvariants: Bool = false) throws -> ReportPage {
+    try ReportPage(title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
                    timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
                    checksInvariants: checksInvariants, makeSurface: { try description.makeSurface() })
 }

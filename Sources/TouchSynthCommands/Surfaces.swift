@@ -1,4 +1,5 @@
 import ArgumentParser
+import LibinputEventText
 import Report
 import SurfaceDescriptions
 

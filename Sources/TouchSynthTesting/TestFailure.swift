@@ -1,6 +1,6 @@
 import Foundation
 import Gestures
-import Report
+import ReportPage
 import Testing
 import XCTest
 
@@ -53,7 +53,7 @@ extension ModeReplay {
 
     /// This replay's report, as `touchsynth report` draws it.
     func htmlReport() -> String {
-        ReportData(title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart,
+        ReportPage(title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart,
                    timeBase: timeBase, configuration: surface.configuration,
                    makeSurface: { (try? surface.make()) ?? Surface() }).html()
     }

@@ -1,6 +1,8 @@
 import AppEvents
+import Diffs
 import Foundation
 import Gestures
+import LibinputEventText
 import LibinputEvents
 import MockedDevices
 import ModeComparison
@@ -85,7 +87,7 @@ final class LibinputVersionTests: XCTestCase {
         // A pinch's first update, sent with the begin by 1.22.1, is not sent by later versions.
         let pinch = try events("pinch-in.yml", "1.22.1"), laterPinch = try events("pinch-in.yml", "1.28.1")
         XCTAssertEqual(count(pinch, "GESTURE_PINCH_UPDATE"), count(laterPinch, "GESTURE_PINCH_UPDATE") + 1)
-        XCTAssertEqual(VersionComparison.gestureSequence(pinch), VersionComparison.gestureSequence(laterPinch))
+        XCTAssertEqual(ReportedGesture.sequence(of: pinch), ReportedGesture.sequence(of: laterPinch))
 
         // The simpler speed curve: the same unaccelerated motion, accelerated 0.99913 times as much.
         let scroll = "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"
@@ -109,9 +111,9 @@ final class LibinputVersionTests: XCTestCase {
         }
         let before = try scrolls("1.22.1"), after = try scrolls("1.28.1")
         XCTAssertTrue(before.contains { time, h in after[time].map { $0 == -h } ?? false }, "a scroll reversed: \(before) \(after)")
-        let plugin = VersionComparison.gestureSequence(try events(apple, "1.31.3"))
+        let plugin = ReportedGesture.sequence(of: try events(apple, "1.31.3")).map(\.description)
         XCTAssertTrue(plugin.contains("hold 1") && !plugin.contains("scroll finger"), "\(plugin)")
-        XCTAssertTrue(VersionComparison.gestureSequence(try events(apple, "1.28.1")).contains("scroll finger"))
+        XCTAssertTrue(ReportedGesture.sequence(of: try events(apple, "1.28.1")).contains(.scroll(.finger)))
     }
 
     /// The virtual clock's promise holds on every version: the output is the same every time,

@@ -1,3 +1,4 @@
+import LibinputEventText
 extension VersionComparison {
     /// One line of `compare --libinput A,B --json`: per version its gestures and each mode's
     /// recognizers, and where each later version parts from the first (`null`: the same events).
@@ -26,7 +27,7 @@ extension VersionComparison {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(recording, forKey: .recording)
             try c.encode(comparison.runs.map { run in
-                Version(libinput: run.version, events: run.events.count, gestures: VersionComparison.gestureSequence(run.events),
+                Version(libinput: run.version, events: run.events.count, gestures: ReportedGesture.sequence(of: run.events).map(\.description),
                         compat: VersionComparison.fired(run.report, in: .compatibility),
                         indirect: VersionComparison.fired(run.report, in: .indirectInput))
             }, forKey: .versions)

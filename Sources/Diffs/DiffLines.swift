@@ -1,3 +1,4 @@
+import LibinputEventText
 import LibinputEvents
 import Recordings
 

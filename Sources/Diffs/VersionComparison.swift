@@ -57,30 +57,6 @@ public struct VersionComparison: Sendable {
         self.runs = runs
     }
 
-    /// The gestures a stream reports, in order, a few words each: `hold 1 cancelled`, `pinch 2`,
-    /// `scroll finger`, `motion`, `BTN_LEFT`; a run of scroll or motion events is one entry.
-    public static func gestureSequence(_ events: [LibinputEvent]) -> [String] {
-        var sequence: [String] = []
-        func append(_ entry: String, collapsing: Bool = false) {
-            if collapsing && sequence.last == entry { return }
-            sequence.append(entry)
-        }
-        for event in events {
-            switch event.kind {
-            case .gesturePinchEnd(let n, _, let cancelled): append("pinch \(n)" + (cancelled ? " cancelled" : ""))
-            case .gestureSwipeEnd(let n, let cancelled): append("swipe \(n)" + (cancelled ? " cancelled" : ""))
-            case .gestureHoldEnd(let n, let cancelled): append("hold \(n)" + (cancelled ? " cancelled" : ""))
-            case .pointerScroll(let s): append("scroll \(s.source.rawValue)", collapsing: true)
-            case .pointerMotion, .pointerMotionAbsolute: append("motion", collapsing: true)
-            case .pointerButton(let button, let state, _) where state == .pressed: append(EvdevKeyNames.name(button))
-            case .keyboardKey(_, let state, _) where state == .pressed: append("key")
-            case .touchDown: append("touch")
-            default: break
-            }
-        }
-        return sequence
-    }
-
     /// The recognizers that fired in `mode` (began or recognized), as `region/name`.
     public static func fired(_ report: ComparisonReport, in mode: DeliveryMode) -> [String] {
         report.rows.filter { (mode == .compatibility ? $0.compat : $0.indirect).activated }.map(\.recognizer)
@@ -109,7 +85,7 @@ public struct VersionComparison: Sendable {
     public func renderTable() -> String {
         let header = ["libinput", "gestures", "compat recognizers", "indirect recognizers"]
         let body = runs.map { run in
-            [run.version, Self.gestureSequence(run.events).joined(separator: ", "),
+            [run.version, ReportedGesture.sequence(of: run.events).map(\.description).joined(separator: ", "),
              Self.fired(run.report, in: .compatibility).joined(separator: " "), Self.fired(run.report, in: .indirectInput).joined(separator: " ")]
                 .map { $0.isEmpty ? "-" : $0 }
         }
