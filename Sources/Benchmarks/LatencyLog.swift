@@ -66,6 +66,12 @@ public final class LatencyLog {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
+    /// Records `event` as having its app events now; nothing when `availableAt` is unknown.
+    public func record(_ event: LibinputEvent, availableAt: UInt64?) {
+        guard let availableAt else { return }
+        record(event, availableAt: availableAt, emittedAt: Self.now())
+    }
+
     public func record(_ event: LibinputEvent, availableAt available: UInt64, emittedAt emitted: UInt64) {
         let fromAvailable = Int64(emitted) - Int64(available)
         let fromStamp = Int64(emitted / 1000) - Int64(event.time)

@@ -142,6 +142,18 @@ public final class LibinputContext {
         return context
     }
 
+    /// A context over `nodes`, or over `seat` when none is named: what a live command opens.
+    /// A node may be given short, `event2` for `/dev/input/event2`, as a getevent log names it.
+    public static func live(seat: String, nodes: [String], logsDebug: Bool = false) throws(LibinputError) -> LibinputContext {
+        guard !nodes.isEmpty else { return try udev(seat: seat, logsDebug: logsDebug) }
+        return try path(nodes.map(nodePath), logsDebug: logsDebug)
+    }
+
+    /// `event2` is short for `/dev/input/event2`; any other node is as given.
+    public static func nodePath(_ given: String) -> String {
+        given.hasPrefix("event") && !given.contains("/") && Int(given.dropFirst(5)) != nil ? "/dev/input/" + given : given
+    }
+
     /// Adds a device node to a path context.
     public func addDevice(_ path: String) throws(LibinputError) {
         try Self.checkReadable(path)

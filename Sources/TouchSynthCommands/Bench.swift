@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
 
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
     @Option(help: "Runs of each measurement.") var runs = 5
-    @Flag(help: "JSON Lines output.") var json = false
+    @Flag(help: Help.json) var json = false
     @Flag(help: "Also replay a synthesized 1-hour recording on the virtual clock: its wall time, CPU per frame and peak memory.") var hour = false
     @Flag(help: "Only the synthesized hour (no other replays, no throughput).") var hourOnly = false
     @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000

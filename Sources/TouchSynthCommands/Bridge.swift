@@ -33,12 +33,12 @@ struct BridgeRun: ParsableCommand {
         commandName: "run",
         abstract: "Create the virtual touchscreen and feed it until interrupted (or, with --replay, write its frames to a file).")
 
-    @Option(help: "The udev seat.") var seat = "seat0"
+    @Option(help: Help.seat) var seat = "seat0"
     @Option(name: .customLong("device"), help: ArgumentHelp(
         "A device by node (event2 or /dev/input/event2): the touchpads to open instead of the seat (repeatable); with --replay, the one to read of a getevent log of several.",
         valueName: "node"))
     var devicePaths: [String] = []
-    @Option(help: LogInputOptions.descHelp) var desc: String?
+    @Option(help: Help.desc) var desc: String?
     @Option(help: .hidden) var mode: ModeChoice?
     @Option(help: "Screen size in points, WIDTHxHEIGHT: the touchscreen covers it.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Option(help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).") var pointsPerMm = 5.0
@@ -64,7 +64,7 @@ struct BridgeRun: ParsableCommand {
         if let replay { return try replayToFile(replay, touchscreen: touchscreen) }
         let device = try UinputDevice(touchscreen.description, path: uinput)
         defer { device.destroy() }
-        let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
+        let context = try LibinputContext.live(seat: seat, nodes: devicePaths)
         writeStderr("touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
                     + "touchpad pinch and rotation now arrive there as two touches. Ctrl-C or SIGTERM removes it.")
         if json { try emit(JSONLines.header("bridgeFrames")) }
@@ -109,7 +109,7 @@ struct BridgeCheck: ParsableCommand {
     @Argument(help: "JSON Lines with the touchpad's pinch events (and the touchscreen's, if one capture).") var capture: String
     @Argument(help: "JSON Lines with the touchscreen's touch events, if not in the capture.") var touchscreen: String?
     @Option(help: "Largest accepted difference: of scale, and of angle in radians.") var tolerance = 1e-3
-    @Flag(help: "JSON Lines output.") var json = false
+    @Flag(help: Help.json) var json = false
 
     func run() throws {
         var events = try loadEventStream(capture)

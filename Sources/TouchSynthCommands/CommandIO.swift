@@ -61,6 +61,31 @@ struct CommandExit: Error {
     }
 }
 
+/// The files of a command that reads several, as `grep` reads them: one that cannot be read or
+/// replayed is told and passed over, and the first one's status ends the run.
+struct PassingOver {
+    private var status: Int32?
+
+    /// What `body` made, or nil when it failed, having said why; a command's own end goes on.
+    mutating func attempt<T>(_ body: () throws -> T) throws -> T? {
+        do {
+            return try body()
+        } catch let error as CommandExit {
+            throw error
+        } catch {
+            let (message, code) = ExitStatus.failure(for: error)
+            writeStderr("touchsynth: \(message)")
+            status = status ?? code
+            return nil
+        }
+    }
+
+    /// Ends the command with the first failure's status, if a file failed.
+    func check() throws {
+        if let status { throw CommandExit(status) }
+    }
+}
+
 /// The first error of a callback that cannot throw (a replay's or libinput's event handler),
 /// thrown once its caller has returned.
 struct FirstFailure {

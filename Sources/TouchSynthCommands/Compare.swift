@@ -24,7 +24,7 @@ struct Compare: ParsableCommand {
 
     @Argument(help: "Recordings (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log), or libinput event captures (JSON Lines from debug or replay --json, --mode … --json, or --events-out), which are compared without replaying; - is standard input.")
     var recordings: [String]
-    @Option(help: "The app screen: a built-in one by name (list, the default; photos, map, canvas) or a surface description file (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).") var surface: String?
+    @Option(help: Help.appScreen) var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other, a context menu or drag started differently in the two modes, the pointer regions differ between the modes, or (several --libinput versions) when the versions' events differ.")
     var failOnDiff = false
@@ -66,22 +66,10 @@ struct Compare: ParsableCommand {
         let options = replayOptions(clock: clock, libinput: builds[0], config: config, empty: empty, log: log)
         var differences = 0, violations = 0
         var pages: [ReportIndex.Entry] = []
-        // A recording that cannot be read or replayed is reported and passed over, as `grep` does
-        // a file; the first one's exit code ends the run.
-        var failure: Int32?
+        var files = PassingOver()
         if json { try emit(JSONLines.header("compare")) }
         for path in recordings {
-            let run: ComparedRun
-            do {
-                run = try compared(path, description: description, options: options)
-            } catch let error as CommandExit {
-                throw error
-            } catch {
-                let (message, code) = ExitStatus.failure(for: error)
-                writeStderr("touchsynth: \(message)")
-                failure = failure ?? code
-                continue
-            }
+            guard let run = try files.attempt({ try compared(path, description: description, options: options) }) else { continue }
             if let reportDirectory, let page = run.report {
                 let file = reportFileName(for: path, taken: pages.map(\.file))
                 try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
@@ -109,7 +97,7 @@ struct Compare: ParsableCommand {
             try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
             writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
         }
-        if let failure { throw ExitCode(failure) }
+        try files.check()
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(1) }
     }
 
@@ -158,9 +146,9 @@ struct Compare: ParsableCommand {
     /// prints them, ending with the flush a second after the last event and the accounting line.
     private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String,
                              configuration: AppEventTranslator.Configuration) throws {
-        let output = try ModeOutput(modes: DeliveryMode.allCases, json: true, configuration: configuration, header: false) {
-            try writeText($0 + "\n", to: fd, path: path)
-        }
+        let output = try ModeStreamPrinter(
+            modes: DeliveryMode.allCases, json: true, style: .plain, configuration: configuration, header: false
+        ) { try writeText($0, to: fd, path: path) }
         for event in events { try output.handle(event) }
         try output.finish()
     }

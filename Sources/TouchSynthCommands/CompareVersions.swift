@@ -17,11 +17,11 @@ extension Compare {
     func compareVersions(_ builds: [LibinputBuild], description: SurfaceDescription) throws {
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         var differing = 0, violations = 0
-        var failure: Int32?
+        var files = PassingOver()
         if json { try emit(JSONLines.header("compareVersions")) }
         for path in recordings {
-            var runs: [VersionComparison.Run] = []
-            do {
+            let compared = try files.attempt { () throws -> [VersionComparison.Run] in
+                var runs: [VersionComparison.Run] = []
                 let file = try RecordingOrCapture(path: path)
                 if file.isCapture {
                     try fail("\(path): a capture holds one libinput's events; comparing versions takes recordings", code: ExitStatus.usage)
@@ -40,14 +40,9 @@ extension Compare {
                     }
                     runs.append(VersionComparison.Run(version: build.version, events: events, report: pipeline.comparison))
                 }
-            } catch let error as CommandExit {
-                throw error
-            } catch {
-                let (message, code) = ExitStatus.failure(for: error)
-                writeStderr("touchsynth: \(message)")
-                failure = failure ?? code
-                continue
+                return runs
             }
+            guard let runs = compared else { continue }
             let versions = VersionComparison(runs: runs)
             if !versions.allSame { differing += 1 }
             if json {
@@ -57,7 +52,7 @@ extension Compare {
                 try emit(versions.renderTable())
             }
         }
-        if let failure { throw ExitCode(failure) }
+        try files.check()
         if (failOnDiff && differing > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }
 }

@@ -9,7 +9,7 @@ struct Convert: ParsableCommand {
         abstract: "Convert a recording between libinput record YAML, evemu, evtest, getevent and ChromeOS evdev logs (input format detected).",
         discussion: "The output format follows -o's extension (.yml, .evemu/.events, .evtest/.txt, .getevent, .chromeos) unless --format says otherwise.")
 
-    @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
+    @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
     @Option(help: "Output format: yaml, evemu, evtest, getevent (-lp then -lt) or chromeos (a ChromiumOS libevdev log).") var format: RecordingFormat?
     @Option(help: .hidden) var to: RecordingFormat?

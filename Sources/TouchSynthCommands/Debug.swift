@@ -10,37 +10,35 @@ struct Debug: ParsableCommand {
         commandName: "debug",
         abstract: "Print libinput events (or the app events of a UIKit mode) from the seat or the given devices until interrupted.")
 
-    @Option(help: "The udev seat.") var seat = "seat0"
-    @Option(name: .customLong("device"), help: ArgumentHelp("A device by node (event2 or /dev/input/event2): the nodes to open instead of the seat (repeatable).", valueName: "node"))
-    var devicePaths: [String] = []
+    @OptionGroup var devices: LiveInputOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup var log: LogOptions
 
     func run() throws {
-        let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: log.verbose)
-            : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: log.verbose)
+        let context = try devices.context(logsDebug: log.verbose)
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
-        let printer = try ModeOutput(modes: output.mode.modes, json: output.json, configuration: try output.translatorConfiguration(),
-                                     pointerLock: output.pointerLock, colour: output.color)
-        printer.latency = try output.latency.map(openLatencyLog)
+        let printer = try output.printer()
+        let latency = try output.latency.map(openLatencyLog)
         var sawDevice = false
         var printing = FirstFailure()
         try context.run { event in
             if case .deviceAdded = event.kind { sawDevice = true }
-            let printed = printing.attempt { try printer.handle(event, availableAt: context.lastDispatchNanos) }
+            let printed = printing.attempt {
+                try printer.handle(event) { latency?.record(event, availableAt: context.lastDispatchNanos) }
+            }
             reportLog(context, verbose: log.verbose)
             return printed
         }
         try printing.check()
         reportLog(context, verbose: log.verbose)
         try printer.finish()
-        if let latency = printer.latency {
+        if let latency {
             try finishLatencyLog(latency, path: output.latency ?? "")
             writeStderr(latency.pool.summary(writeAhead: .zero))
         }
-        if !sawDevice && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
+        if !sawDevice && devices.devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
         if output.check {
             for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
             if !printer.invariantViolations.isEmpty { throw ExitCode(1) }

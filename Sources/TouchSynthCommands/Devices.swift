@@ -8,17 +8,16 @@ import Report
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "devices", abstract: "List the input devices libinput sees on a seat.")
 
-    @Option(help: "The udev seat.") var seat = "seat0"
-    @Option(name: .customLong("device"), help: ArgumentHelp("A device by node (event2 or /dev/input/event2): the nodes to open instead of the seat (repeatable).", valueName: "node"))
-    var devicePaths: [String] = []
-    @Flag(help: "JSON Lines output.") var json = false
+    @OptionGroup var devices: LiveInputOptions
+    @Flag(help: Help.json) var json = false
 
     func run() throws {
-        let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat) : try LibinputContext.path(devicePaths.map(deviceNode))
+        let context = try devices.context()
         _ = context.dispatch()
-        let devices = context.devices
-        if devices.isEmpty && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
+        let found = context.devices
+        if found.isEmpty && devices.devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
         if json { try emit(JSONLines.header("devices")) }
-        for line in try json ? devices.map { try JSONLines.line($0) } : devices.flatMap(\.listing) { try emit(line) }
+        let lines = try json ? found.map { try JSONLines.line($0) } : found.flatMap(\.listing)
+        for line in lines { try emit(line) }
     }
 }

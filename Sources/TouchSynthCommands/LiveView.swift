@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LibinputEvents
 import Report
 
 /// `--color`: ANSI colours in table output.
@@ -17,7 +16,9 @@ extension TableStyle {
         let isTerminal = isatty(1) == 1
         let colour = choice == .always || (choice == .auto && isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
         guard isTerminal else {
-            return TableStyle(colour: colour, statusLine: false, sourceWidth: 38, columnWidth: 64, truncates: false)
+            var style = TableStyle.plain
+            style.colour = colour
+            return style
         }
         let width = max(terminalWidth(), 60)
         let source = columns == 0 ? width : min(34, width / 3)
@@ -30,30 +31,5 @@ extension TableStyle {
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 120
-    }
-}
-
-/// The live status line (``LiveStatus``) kept at the bottom of a terminal.
-final class StatusLine {
-    private(set) var status = LiveStatus()
-    private var isShown = false
-
-    func update(with event: LibinputEvent, pointerRegion: String?) {
-        status.update(with: event)
-        status.pointerRegion = pointerRegion
-    }
-
-    /// Draws the status line (reversed when colours are on) without a newline.
-    func draw(width: Int, colour: Bool) throws {
-        let text = status.text(width: width)
-        try emitRaw(colour ? "\r\u{1B}[K\u{1B}[7m\(text)\u{1B}[0m" : "\r\u{1B}[K\(text)")
-        isShown = true
-    }
-
-    /// Clears it so that a line can be printed in its place.
-    func clear() throws {
-        guard isShown else { return }
-        try emitRaw("\r\u{1B}[K")
-        isShown = false
     }
 }

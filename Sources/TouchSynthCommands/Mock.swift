@@ -16,7 +16,7 @@ struct Mock: ParsableCommand {
             5 s: give it --real-time. A program that needs wall-clock pacing (a progress display) needs it too.
             """)
 
-    @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
+    @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
     @Option(help: "N of /dev/input/eventN.") var eventNumber = 10
     @Option(help: "Milliseconds to wait after the last frame before stopping the command.") var tailMs = 300

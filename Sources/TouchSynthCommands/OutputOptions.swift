@@ -1,13 +1,14 @@
-import ArgumentParser
 import AppEvents
+import ArgumentParser
+import Report
 import SurfaceDescriptions
 
 /// What `debug` and `replay` print, shared by both commands.
 struct OutputOptions: ParsableArguments {
     @Option(help: "raw (libinput events), compat (the app's UIApplicationSupportsIndirectInputEvents NO, or absent before iOS 17), indirect (YES, or absent from iOS 17 on), or both side by side.") var mode = ModeChoice.raw
-    @Flag(help: "JSON Lines output.") var json = false
+    @Flag(help: Help.json) var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
-    @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock = false
     @Option(help: "An app screen whose pointer interactions decide the pointer's regions and styles: a built-in one by name (photos, list, map, canvas) or a surface description file. None by default.") var surface: String?
     @Option(help: "Colours in table output: auto (when stdout is a terminal; NO_COLOR turns them off), always or never.") var color: ColorChoice = .auto
@@ -23,6 +24,13 @@ struct OutputOptions: ParsableArguments {
     func translatorConfiguration() throws -> AppEventTranslator.Configuration {
         // The columns are what each mode delivers, whichever app receives them: no screen unless named.
         try loadSurfaceDescription(surface, screen: screen.size, fallback: nil).translatorConfiguration(screen: screen.size)
+    }
+
+    /// The printer of the events (and the modes' app events) to stdout, in the form asked for.
+    func printer() throws -> ModeStreamPrinter {
+        try ModeStreamPrinter(
+            modes: mode.modes, json: json, style: .forStdout(columns: mode.modes.count, colour: color),
+            configuration: try translatorConfiguration(), pointerLock: pointerLock, write: emitRaw)
     }
 }
 

@@ -16,7 +16,7 @@ struct Play: ParsableCommand {
             frame, or when the command ends in any way. Needs write access to /dev/uinput.
             """)
 
-    @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
+    @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
     @OptionGroup var window: WindowOptions
     @Flag(help: "Wait for a line on stdin before playing.") var wait = false

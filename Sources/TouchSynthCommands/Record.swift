@@ -20,7 +20,7 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        let path = try device.map(deviceNode) ?? findTouchpad()
+        let path = try device.map(LibinputContext.nodePath) ?? findTouchpad()
         if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
         let fd = try output.map(openForWriting) ?? 1

@@ -10,7 +10,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recording through real libinput (mocked device, no root) and print the events.")
 
-    @Argument(help: "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
+    @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
     @OptionGroup var replay: ReplayRunOptions
     @OptionGroup var output: OutputOptions
@@ -35,14 +35,12 @@ struct ReplayCommand: ParsableCommand {
         let options = try replay.options()
         // A latency file that cannot be written ends the command before anything is printed.
         let latency = try output.latency.map(openLatencyLog)
-        let printer = try ModeOutput(modes: output.mode.modes, json: output.json, configuration: try output.translatorConfiguration(),
-                                 pointerLock: output.pointerLock, colour: output.color)
-        printer.latency = latency
+        let printer = try output.printer()
         var printing = FirstFailure()
         let report = try Replay.stream(try replay.source(recording, input), options: options) { output in
             switch output {
             case .event(let event, let availableAt):
-                printing.attempt { try printer.handle(event, availableAt: availableAt) }
+                printing.attempt { try printer.handle(event) { latency?.record(event, availableAt: availableAt) } }
             case .log(let message):
                 showLibinputLog(message, from: recording, verbose: replay.log.verbose)
             }
@@ -50,7 +48,7 @@ struct ReplayCommand: ParsableCommand {
         try printing.check()
         warn(report.notes, in: recording)
         try printer.finish()
-        if let latency = printer.latency {
+        if let latency {
             try finishLatencyLog(latency, path: output.latency ?? "")
             writeStderr(latency.pool.summary(writeAhead: options.timing.writeAhead))
         }

@@ -17,12 +17,12 @@ struct ReportCommand: ParsableCommand {
         abstract: "Replay a recording through real libinput and draw it: finger tracks, compat-mode touches, scale and angle, recognizers.",
         discussion: "-o FILE.html writes a self-contained page with every plot and a summary table; -o FILE.svg writes the one plot --plot names.")
 
-    @Argument(help: "A recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log).") var recording: String
+    @Argument(help: Help.recording) var recording: String
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).", valueName: "file"))
     var output: String?
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).") var plot: ReportPlot = .touchpad
-    @Option(help: "The app screen whose recognizers the report shows: a built-in one by name (list, the default; photos, map, canvas) or a surface description file.") var surface: String?
-    @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Option(help: Help.appScreen) var surface: String?
+    @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var input: LogInputOptions
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions

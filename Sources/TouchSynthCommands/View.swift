@@ -20,7 +20,7 @@ struct View: ParsableCommand {
             """)
 
     @Argument(help: "A recording to replay (any format `replay` reads); none for live input.") var recording: String?
-    @Option(help: LogInputOptions.descHelp) var desc: String?
+    @Option(help: Help.desc) var desc: String?
     @Option(name: .customLong("device"), help: ArgumentHelp(
         "A device by node (event2 or /dev/input/event2): the one to read of a getevent log of several; live, the nodes to open instead of the seat (repeatable).",
         valueName: "node"))
@@ -28,9 +28,8 @@ struct View: ParsableCommand {
     @Option(name: .customLong("node"), help: .hidden) var oldNodes: [String] = []
     @OptionGroup var replay: ReplayRunOptions
     @Option(help: "The udev seat (live).") var seat = "seat0"
-    @Option(help: "The app screen both modes run: a built-in one by name (list, the default; photos, map, canvas) or a surface description file.")
-    var surface: String?
-    @Option(help: "Virtual screen size in points, WIDTHxHEIGHT.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Option(help: Help.appScreen) var surface: String?
+    @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Option(help: "The port to listen on (default: a free one).") var port: UInt16 = 0
     @Option(help: ArgumentHelp("Listen on this address instead of 127.0.0.1 (another machine can then watch: say so only on a network you trust).",
                                valueName: "address")) var listen: String?
@@ -86,8 +85,7 @@ struct View: ParsableCommand {
     /// libinput's events from the seat or the nodes, and the pads' own frames, each stepped
     /// through the model and published.
     private func watchLive(_ model: ViewModel, server: any ViewServing) throws {
-        let context = devicePaths.isEmpty ? try LibinputContext.udev(seat: seat, logsDebug: replay.log.verbose)
-            : try LibinputContext.path(devicePaths.map(deviceNode), logsDebug: replay.log.verbose)
+        let context = try LibinputContext.live(seat: seat, nodes: devicePaths, logsDebug: replay.log.verbose)
         context.configuration = replay.config.configuration
         // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.
         let mocked = ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] != nil

@@ -1,0 +1,71 @@
+import AppEvents
+import LibinputEvents
+import ModeComparison
+
+/// `replay`'s and `debug`'s output: each libinput event, or the app events the modes make of it
+/// (one ``ModePipeline``), as a table with a live status line on a terminal, or as JSON Lines.
+/// The caller says where text goes: `write` takes whole lines with their newlines, and the status
+/// line's escapes.
+public final class ModeStreamPrinter {
+    private let pipeline: ModePipeline
+    private var text: ModeStreamText
+    /// The live status line, when the style asks for one and the output is a table.
+    private let status: StatusLine?
+    private let write: (String) throws -> Void
+
+    /// `modes`: the delivery modes whose app events are printed, none for libinput's events alone.
+    /// `header`: whether JSON output opens with its header line (a file of several streams has one).
+    public init(
+        modes: [DeliveryMode], json: Bool, style: TableStyle, configuration: AppEventTranslator.Configuration = .init(),
+        pointerLock: Bool = false, header: Bool = true, write: @escaping (String) throws -> Void
+    ) throws {
+        pipeline = ModePipeline(
+            modes: modes, configuration: configuration,
+            options: .init(checksInvariants: true, requestsPointerLock: pointerLock))
+        text = ModeStreamText(modes: modes, json: json, style: style)
+        status = style.statusLine && !json ? StatusLine(write: write) : nil
+        self.write = write
+        try print(try text.opening(jsonHeader: header))
+    }
+
+    /// Whether any mode translates: raw output translates nothing.
+    public var translates: Bool { !pipeline.lanes.isEmpty }
+
+    /// Translates and prints one event; `translated` runs between the two, when the app events
+    /// exist and nothing is printed yet (where `--latency` takes its time).
+    public func handle(_ event: LibinputEvent, translated: () -> Void = {}) throws {
+        pipeline.step(event)
+        translated()
+        try print(try text.lines(event, columns: pipeline.lanes.map(\.lastAppEvents)))
+        guard let status else { return }
+        status.update(
+            with: event,
+            pointerRegion: pipeline.lanes.first?.translator.pointerRegion.map {
+                "\(PointerRegion.path($0.region.identifier, in: $0.view)) \($0.region.style)"
+            })
+        try status.draw(width: text.style.sourceWidth + text.style.columnWidth * pipeline.lanes.count, colour: text.style.colour)
+    }
+
+    /// Ends what only a later event could end (wheel sequences), a second after the last event,
+    /// and says what became of every event.
+    public func finish() throws {
+        try status?.clear()
+        guard translates else { return }
+        pipeline.finish()
+        let columns = pipeline.lanes.map(\.lastAppEvents)
+        if columns.contains(where: { !$0.isEmpty }) { try print(try text.lines(nil, columns: columns)) }
+        try print(try text.closing(accounting: pipeline.lanes.map(\.translator.accounting)))
+    }
+
+    /// Invariant violations seen so far, each prefixed with its mode.
+    public var invariantViolations: [String] {
+        pipeline.lanes.flatMap { lane in lane.violations.map { "\(lane.mode.rawValue): \($0)" } }
+    }
+
+    /// Prints lines, moving the status line out of their way.
+    private func print(_ lines: [String]) throws {
+        guard !lines.isEmpty else { return }
+        try status?.clear()
+        for line in lines { try write(line + "\n") }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import LibinputKit
+
+/// Help texts that several commands share, written once.
+enum Help {
+    static let recording: ArgumentHelp =
+        "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log)."
+    static let json: ArgumentHelp = "JSON Lines output."
+    static let screen: ArgumentHelp = "Virtual screen size in points, WIDTHxHEIGHT."
+    static let seat: ArgumentHelp = "The udev seat."
+    static let nodes = ArgumentHelp(
+        "A device by node (event2 or /dev/input/event2): the nodes to open instead of the seat (repeatable).",
+        valueName: "node")
+    static let appScreen: ArgumentHelp = """
+        The app screen both modes run: a built-in one by name (list, the default; photos, map, canvas) or a surface \
+        description file (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).
+        """
+    static let desc: ArgumentHelp = """
+        Device description for a log without one (evemu or evtest events, getevent without -p, a ChromeOS log): \
+        any description or recording TouchSynth reads, or a bare evemu A: axis list. Without it, one is inferred \
+        from the events (a warning says what was guessed).
+        """
+}
+
+/// `--seat` and `--device`: the live devices a command opens.
+struct LiveInputOptions: ParsableArguments {
+    @Option(help: Help.seat) var seat = "seat0"
+    @Option(name: .customLong("device"), help: Help.nodes) var devicePaths: [String] = []
+
+    /// libinput on the nodes named, or on the seat.
+    func context(logsDebug: Bool = false) throws -> LibinputContext {
+        try LibinputContext.live(seat: seat, nodes: devicePaths, logsDebug: logsDebug)
+    }
+}
