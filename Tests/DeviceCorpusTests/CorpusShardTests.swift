@@ -1,0 +1,198 @@
+import DeviceCorpus
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+import TestSupport
+
+/// A corpus spread over shards, as a CI job matrix runs it: the shards together run every pair
+/// once, their result files merge into the bytes one whole run prints, a missing or doubled
+/// shard is an error naming it, and the JUnit XML validates against the schema CI tools read.
+final class CorpusShardTests: XCTestCase {
+    private var directory = ""
+    private let devices = ["touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_AlpsPS2_ALPS_GlidePoint.desc",
+                           "touchpads_SynPS2_Synaptics_TouchPad.desc"].map { Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/\($0)").path }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-shards-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func corpus(_ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
+        try runProcess([try Fixtures.touchsynth(), "corpus"] + arguments, environment: environment)
+    }
+
+    private func read(_ name: String) throws -> String {
+        try String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)
+    }
+
+    /// The (shard, device, gesture, libinput) rows `--list` prints after its summary.
+    private func listed(_ stdout: String) -> [[String]] {
+        stdout.components(separatedBy: "\n\n").last?.split(separator: "\n").dropFirst()
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) } ?? []
+    }
+
+    func testShardsTogetherAreTheWholeCorpusAndMergeToItsBytes() throws {
+        let whole = try corpus(devices + ["--markdown", "\(directory)/whole.md", "--results", "\(directory)/whole.jsonl",
+                                          "--junit", "\(directory)/whole.xml"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let wholeJSON = try corpus(devices + ["--json"])
+        XCTAssertEqual(wholeJSON.status, 0, wholeJSON.stderr)
+        var listedShard: [String: String] = [:]
+        var ranShard: [String: String] = [:]
+        for i in 1...4 {
+            let list = try corpus(devices + ["--shard", "\(i)/4", "--list"])
+            XCTAssertEqual(list.status, 0, list.stderr)
+            for row in listed(list.stdout) where row.count >= 4 {
+                // The same assignment, whichever shard asks for it.
+                let key = row[1] + " " + row[2...].dropLast().joined(separator: " ")
+                XCTAssertEqual(listedShard[key] ?? row[0], row[0], key)
+                listedShard[key] = row[0]
+            }
+            let shard = try corpus(devices + ["--shard", "\(i)/4", "--results", "\(directory)/shard\(i).jsonl"])
+            XCTAssertEqual(shard.status, 0, shard.stderr)
+            XCTAssertTrue(shard.stdout.hasPrefix("shard \(i)/4: "), shard.stdout)
+            for result in try CorpusResultsFile.load("\(directory)/shard\(i).jsonl").results {
+                let key = "\(result.pair.device) \(result.pair.gesture)"
+                XCTAssertNil(ranShard[key], "\(key) ran in two shards")
+                ranShard[key] = "\(i)/4"
+                XCTAssertEqual(listedShard[key], "\(i)/4", "\(key): --list said \(listedShard[key] ?? "none")")
+            }
+        }
+        XCTAssertEqual(ranShard.count, devices.count * CorpusGesture.all.count, "every pair ran once: \(ranShard.keys.sorted())")
+        XCTAssertEqual(Set(ranShard.keys), Set(listedShard.keys))
+
+        let shards = (1...4).map { "\(directory)/shard\($0).jsonl" }
+        let merged = try corpus(["merge"] + shards.reversed() + ["--markdown", "\(directory)/merged.md", "--junit", "\(directory)/merged.xml"])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertEqual(merged.stdout, whole.stdout, "the merged table is the whole run's")
+        // The Markdown names the command that made it, its own file included.
+        XCTAssertEqual(try read("merged.md").replacingOccurrences(of: "merged.md", with: "whole.md"), try read("whole.md"))
+        let mergedJSON = try corpus(["merge", "--json"] + shards)
+        XCTAssertEqual(mergedJSON.stdout, wholeJSON.stdout)
+        for xml in ["whole.xml", "merged.xml"] { try validateJUnit("\(directory)/\(xml)", cases: ranShard.count) }
+    }
+
+    func testAMissingDoubledOrForeignShardIsAnErrorNamingIt() throws {
+        for i in 1...2 {
+            let shard = try corpus(Array(devices.prefix(1)) + ["--shard", "\(i)/2", "--results", "\(directory)/shard\(i).jsonl"])
+            XCTAssertEqual(shard.status, 0, shard.stderr)
+        }
+        let one = "\(directory)/shard1.jsonl", two = "\(directory)/shard2.jsonl"
+        let missing = try corpus(["merge", one])
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertEqual(missing.stderr, "touchsynth: shard 2/2 is missing: no result file has it\n")
+        let doubled = try corpus(["merge", one, one, two])
+        XCTAssertEqual(doubled.status, 65)
+        XCTAssertEqual(doubled.stderr, "touchsynth: shard 1/2 is given more than once: \(one), \(one)\n")
+        // A pair dropped from a file: the merge names it.
+        let lines = try read("shard2.jsonl").split(separator: "\n")
+        let cut = "\(directory)/cut.jsonl"
+        try (lines.dropLast().joined(separator: "\n") + "\n").write(toFile: cut, atomically: true, encoding: .utf8)
+        let dropped = try XCTUnwrap(try CorpusResultsFile.load(two).results.last)
+        let short = try corpus(["merge", one, cut])
+        XCTAssertEqual(short.status, 65)
+        XCTAssertEqual(short.stderr, "touchsynth: \(dropped.pair.name) is missing: no result file has it\n")
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let foreign = try corpus(["merge", one, recording])
+        XCTAssertEqual(foreign.status, 65)
+        XCTAssertEqual(foreign.stderr, "touchsynth: \(recording):1: not a corpus result file (written by `touchsynth corpus --results`)\n")
+        let absent = try corpus(["merge", one, "\(directory)/none.jsonl"])
+        XCTAssertEqual(absent.status, 66, absent.stderr)
+    }
+
+    func testTheCIsEnvironmentNamesTheShard() throws {
+        let status = "\(directory)/status"
+        var environment = ProcessInfo.processInfo.environment
+        environment["TEST_SHARD_INDEX"] = "1"
+        environment["TEST_TOTAL_SHARDS"] = "3"
+        environment["TEST_SHARD_STATUS_FILE"] = status
+        let bazel = try corpus(devices + ["--list"], environment: environment)
+        XCTAssertEqual(bazel.status, 0, bazel.stderr)
+        XCTAssertTrue(bazel.stderr.contains("touchsynth: shard 2/3 from TEST_SHARD_INDEX/TEST_TOTAL_SHARDS\n"), bazel.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: status), "TEST_SHARD_STATUS_FILE touched")
+        XCTAssertTrue(bazel.stdout.contains("\n3/3 "), bazel.stdout)
+        for key in ["TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", "TEST_SHARD_STATUS_FILE"] { environment[key] = nil }
+        environment["CI_NODE_INDEX"] = "3"
+        environment["CI_NODE_TOTAL"] = "3"
+        let gitlab = try corpus(devices + ["--list"], environment: environment)
+        XCTAssertTrue(gitlab.stderr.contains("touchsynth: shard 3/3 from CI_NODE_INDEX/CI_NODE_TOTAL\n"), gitlab.stderr)
+        // --shard wins over the environment, silently.
+        let given = try corpus(devices + ["--list", "--shard", "1/2"], environment: environment)
+        XCTAssertFalse(given.stderr.contains("from CI_NODE"), given.stderr)
+        environment["CI_NODE_INDEX"] = "0"
+        let wrong = try corpus(devices + ["--list"], environment: environment)
+        XCTAssertEqual(wrong.status, 64)
+        XCTAssertEqual(wrong.stderr, "touchsynth: CI_NODE_INDEX=0 CI_NODE_TOTAL=3 name no shard (the index counts from 1)\n")
+        let bad = try corpus(devices + ["--shard", "5/4", "--list"])
+        XCTAssertEqual(bad.status, 64)
+    }
+
+    func testDurationsBalanceTheShards() throws {
+        // 200 pairs whose lengths span 100 to 1: dealt out in turn, the first shard gets the
+        // longest of each round; longest first onto the least loaded, the shards come out even.
+        let pairs = (0..<200).map { (pair: CorpusPair(device: "d\($0 / 5)", gesture: "g\($0 % 5)", libinput: "1"), hash: UInt64($0 * 7919 % 200)) }
+        let durations = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1.pair, 100 / Double($0 + 1) + 0.5) })
+        func ratio(_ assignment: [CorpusPair: Int]) -> Double {
+            var load = [Double](repeating: 0, count: 4)
+            for (pair, shard) in assignment { load[shard] += durations[pair] ?? 0 }
+            return (load.max() ?? 0) / (load.reduce(0, +) / 4)
+        }
+        let balanced = CorpusShard.assign(pairs, shards: 4, durations: durations)
+        XCTAssertLessThanOrEqual(ratio(balanced), 1.3)
+        XCTAssertEqual(balanced, CorpusShard.assign(pairs.reversed(), shards: 4, durations: durations), "the same whatever the order given")
+        let even = CorpusShard.assign(pairs, shards: 4)
+        XCTAssertEqual(Set(Dictionary(grouping: even.values) { $0 }.values.map(\.count)), [50], "without durations, equal counts")
+
+        // The CLI prints the balance from an earlier run's result file.
+        let earlier = "\(directory)/earlier.jsonl"
+        XCTAssertEqual(try corpus(devices + ["--results", earlier]).status, 0)
+        let list = try corpus(devices + ["--shard", "1/4", "--list", "--durations", earlier])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let line = try XCTUnwrap(list.stdout.split(separator: "\n").first { $0.hasPrefix("slowest shard") }, list.stdout)
+        let times = try XCTUnwrap(Double(line.split(separator: ":").last?.split(separator: "×").first?.trimmingCharacters(in: .whitespaces) ?? ""), String(line))
+        XCTAssertLessThanOrEqual(times, 1.3, String(line))
+    }
+
+    /// libinput's test devices are a corpus: a litest device file is read by content, replayed like
+    /// any description, and a file that is not one of its touchpads is skipped with why.
+    func testLibinputsTestDevicesAreACorpus() throws {
+        let litest = Fixtures.root.appendingPathComponent("Tests/Fixtures/litest/litest-device-sample-clickpad.c").path
+        try FileManager.default.copyItem(atPath: litest, toPath: "\(directory)/litest-device-sample-clickpad.c")
+        try "TEST_DEVICE(LITEST_KEYBOARD, .name = \"Keys\", .events = events, )\nstatic int events[] = { EV_KEY, KEY_A, -1, -1 };\n"
+            .write(toFile: "\(directory)/litest-device-keys.c", atomically: true, encoding: .utf8)
+        let result = try corpus([directory, "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "touchsynth: skipped \(directory)/litest-device-keys.c: not a touchpad (Keys: keys)\n")
+        let cells = try jsonLines(result.stdout)
+        XCTAssertEqual(cells.map { $0["gesture"] as? String ?? "" }, CorpusGesture.all.map(\.name))
+        XCTAssertTrue(cells.allSatisfy { $0["device"] as? String == "litest-device-sample-clickpad.c" && $0["name"] as? String == "Sample Clickpad" })
+        XCTAssertEqual(cells.first?["reported"] as? Bool, true, "the clickpad pinches: \(cells.first ?? [:])")
+        XCTAssertEqual(cells.first?["tracking"] as? String, "5 slots")
+        // In compatibility mode the pinch's simulated touches reach the canvas's touch recognizers;
+        // in indirect input mode, a transform, they reach none.
+        let modes = try XCTUnwrap(cells.first?["modesDiffer"] as? [String], "\(cells.first ?? [:])")
+        XCTAssertTrue(modes.contains { $0.hasPrefix("compat touches: canvas/pinch") && $0.contains("canvas/tap") }, "\(modes)")
+    }
+
+    /// Validates `path` with xmllint against the JUnit schema, reads it back with a real XML parser,
+    /// and checks its counts.
+    private func validateJUnit(_ path: String, cases: Int) throws {
+        let schema = Fixtures.root.appendingPathComponent("Tests/Fixtures/junit/junit.xsd").path
+        try requireTier(FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint"), "xmllint (tools/setup installs libxml2-utils)")
+        let lint = try runProcess(["/usr/bin/xmllint", "--noout", "--schema", schema, path])
+        XCTAssertEqual(lint.status, 0, lint.stderr)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path))
+        let root = try XCTUnwrap(document.rootElement())
+        XCTAssertEqual(root.name, "testsuites")
+        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "\(cases)")
+        let testCases = try document.nodes(forXPath: "//testcase")
+        XCTAssertEqual(testCases.count, cases)
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase/error").count, 0, "every replay finished")
+    }
+}
