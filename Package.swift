@@ -163,8 +163,8 @@ let package = Package(
                 plugins: ["SwiftBlocksPlugin"]),
         // What the test targets share: the fixtures, the tiers' rules, commands run in the test
         // process, processes, JSON read back and hand-built app events. Only test targets use it.
-        .target(name: "TestSupport", dependencies: ["MockedDevices", "LibinputEvents", "AppEvents", "Gestures", "ModeComparison",
-                                                    "TouchSynthCommands", "ViewServer"],
+        .target(name: "TestSupport", dependencies: ["MockedDevices", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
+                                                    "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer"],
                 path: "Tests/TestSupport"),
         // A test target per module, named after it (docs/testing.md has the table).
         .testTarget(name: "LibinputKitTests", dependencies: ["LibinputKit", "LibinputEvents", "LibinputEventText", "MockedDevices",
@@ -191,8 +191,8 @@ let package = Package(
                                                                "SurfaceDescriptions", "GestureSynthesis", "Recordings", "TestSupport"]),
         .testTarget(name: "TouchscreenBridgeTests", dependencies: ["TouchscreenBridge", "TestSupport"]),
         .testTarget(name: "UinputDevicesTests", dependencies: ["UinputDevices", "Recordings"]),
-        .testTarget(name: "TouchSynthCommandsTests", dependencies: ["TouchSynthCommands", "MockedDevices", "Recordings", "LibinputEvents",
-                                                                "ViewServer", "TestSupport"]),
+        .testTarget(name: "TouchSynthCommandsTests", dependencies: ["TouchSynthCommands", "MockedDevices", "Recordings", "KernelEmulation",
+                                                                "LibinputEvents", "ViewServer", "TestSupport"]),
         .testTarget(name: "SwiftBlocksTests", dependencies: ["SwiftBlocks", "TestSupport"]),
         // What needs a real `touchsynth` process (signals, pipes, terminals, the environment, the
         // built executables), the docs' command lines, the tools/ scripts and the sources' shape.

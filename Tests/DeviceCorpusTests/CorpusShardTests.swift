@@ -23,8 +23,8 @@ final class CorpusShardTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    private func corpus(_ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
-        try runProcess([try Fixtures.touchsynth(), "corpus"] + arguments, environment: environment)
+    private func corpus(_ arguments: [String]) -> Finished {
+        runCommand(["corpus"] + arguments)
     }
 
     private func read(_ name: String) throws -> String {
@@ -38,15 +38,15 @@ final class CorpusShardTests: XCTestCase {
     }
 
     func testShardsTogetherAreTheWholeCorpusAndMergeToItsBytes() throws {
-        let whole = try corpus(devices + ["--markdown", "\(directory)/whole.md", "--results", "\(directory)/whole.jsonl",
+        let whole = corpus(devices + ["--markdown", "\(directory)/whole.md", "--results", "\(directory)/whole.jsonl",
                                           "--junit", "\(directory)/whole.xml"])
         XCTAssertEqual(whole.status, 0, whole.stderr)
-        let wholeJSON = try corpus(devices + ["--json"])
+        let wholeJSON = corpus(devices + ["--json"])
         XCTAssertEqual(wholeJSON.status, 0, wholeJSON.stderr)
         var listedShard: [String: String] = [:]
         var ranShard: [String: String] = [:]
         for i in 1...4 {
-            let list = try corpus(devices + ["--shard", "\(i)/4", "--list"])
+            let list = corpus(devices + ["--shard", "\(i)/4", "--list"])
             XCTAssertEqual(list.status, 0, list.stderr)
             for row in listed(list.stdout) where row.count >= 4 {
                 // The same assignment, whichever shard asks for it.
@@ -54,7 +54,7 @@ final class CorpusShardTests: XCTestCase {
                 XCTAssertEqual(listedShard[key] ?? row[0], row[0], key)
                 listedShard[key] = row[0]
             }
-            let shard = try corpus(devices + ["--shard", "\(i)/4", "--results", "\(directory)/shard\(i).jsonl"])
+            let shard = corpus(devices + ["--shard", "\(i)/4", "--results", "\(directory)/shard\(i).jsonl"])
             XCTAssertEqual(shard.status, 0, shard.stderr)
             XCTAssertTrue(shard.stdout.hasPrefix("shard \(i)/4: "), shard.stdout)
             for result in try CorpusResultsFile.load("\(directory)/shard\(i).jsonl").results {
@@ -68,26 +68,26 @@ final class CorpusShardTests: XCTestCase {
         XCTAssertEqual(Set(ranShard.keys), Set(listedShard.keys))
 
         let shards = (1...4).map { "\(directory)/shard\($0).jsonl" }
-        let merged = try corpus(["merge"] + shards.reversed() + ["--markdown", "\(directory)/merged.md", "--junit", "\(directory)/merged.xml"])
+        let merged = corpus(["merge"] + shards.reversed() + ["--markdown", "\(directory)/merged.md", "--junit", "\(directory)/merged.xml"])
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertEqual(merged.stdout, whole.stdout, "the merged table is the whole run's")
         // The Markdown names the command that made it, its own file included.
         XCTAssertEqual(try read("merged.md").replacingOccurrences(of: "merged.md", with: "whole.md"), try read("whole.md"))
-        let mergedJSON = try corpus(["merge", "--json"] + shards)
+        let mergedJSON = corpus(["merge", "--json"] + shards)
         XCTAssertEqual(mergedJSON.stdout, wholeJSON.stdout)
         for xml in ["whole.xml", "merged.xml"] { try validateJUnit("\(directory)/\(xml)", cases: ranShard.count) }
     }
 
     func testAMissingDoubledOrForeignShardIsAnErrorNamingIt() throws {
         for i in 1...2 {
-            let shard = try corpus(Array(devices.prefix(1)) + ["--shard", "\(i)/2", "--results", "\(directory)/shard\(i).jsonl"])
+            let shard = corpus(Array(devices.prefix(1)) + ["--shard", "\(i)/2", "--results", "\(directory)/shard\(i).jsonl"])
             XCTAssertEqual(shard.status, 0, shard.stderr)
         }
         let one = "\(directory)/shard1.jsonl", two = "\(directory)/shard2.jsonl"
-        let missing = try corpus(["merge", one])
+        let missing = corpus(["merge", one])
         XCTAssertEqual(missing.status, 65)
         XCTAssertEqual(missing.stderr, "touchsynth: shard 2/2 is missing: no result file has it\n")
-        let doubled = try corpus(["merge", one, one, two])
+        let doubled = corpus(["merge", one, one, two])
         XCTAssertEqual(doubled.status, 65)
         XCTAssertEqual(doubled.stderr, "touchsynth: shard 1/2 is given more than once: \(one), \(one)\n")
         // A pair dropped from a file: the merge names it.
@@ -95,42 +95,15 @@ final class CorpusShardTests: XCTestCase {
         let cut = "\(directory)/cut.jsonl"
         try (lines.dropLast().joined(separator: "\n") + "\n").write(toFile: cut, atomically: true, encoding: .utf8)
         let dropped = try XCTUnwrap(try CorpusResultsFile.load(two).results.last)
-        let short = try corpus(["merge", one, cut])
+        let short = corpus(["merge", one, cut])
         XCTAssertEqual(short.status, 65)
         XCTAssertEqual(short.stderr, "touchsynth: \(dropped.pair.name) is missing: no result file has it\n")
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let foreign = try corpus(["merge", one, recording])
+        let foreign = corpus(["merge", one, recording])
         XCTAssertEqual(foreign.status, 65)
         XCTAssertEqual(foreign.stderr, "touchsynth: \(recording):1: not a corpus result file (written by `touchsynth corpus --results`)\n")
-        let absent = try corpus(["merge", one, "\(directory)/none.jsonl"])
+        let absent = corpus(["merge", one, "\(directory)/none.jsonl"])
         XCTAssertEqual(absent.status, 66, absent.stderr)
-    }
-
-    func testTheCIsEnvironmentNamesTheShard() throws {
-        let status = "\(directory)/status"
-        var environment = ProcessInfo.processInfo.environment
-        environment["TEST_SHARD_INDEX"] = "1"
-        environment["TEST_TOTAL_SHARDS"] = "3"
-        environment["TEST_SHARD_STATUS_FILE"] = status
-        let bazel = try corpus(devices + ["--list"], environment: environment)
-        XCTAssertEqual(bazel.status, 0, bazel.stderr)
-        XCTAssertTrue(bazel.stderr.contains("touchsynth: shard 2/3 from TEST_SHARD_INDEX/TEST_TOTAL_SHARDS\n"), bazel.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: status), "TEST_SHARD_STATUS_FILE touched")
-        XCTAssertTrue(bazel.stdout.contains("\n3/3 "), bazel.stdout)
-        for key in ["TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", "TEST_SHARD_STATUS_FILE"] { environment[key] = nil }
-        environment["CI_NODE_INDEX"] = "3"
-        environment["CI_NODE_TOTAL"] = "3"
-        let gitlab = try corpus(devices + ["--list"], environment: environment)
-        XCTAssertTrue(gitlab.stderr.contains("touchsynth: shard 3/3 from CI_NODE_INDEX/CI_NODE_TOTAL\n"), gitlab.stderr)
-        // --shard wins over the environment, silently.
-        let given = try corpus(devices + ["--list", "--shard", "1/2"], environment: environment)
-        XCTAssertFalse(given.stderr.contains("from CI_NODE"), given.stderr)
-        environment["CI_NODE_INDEX"] = "0"
-        let wrong = try corpus(devices + ["--list"], environment: environment)
-        XCTAssertEqual(wrong.status, 64)
-        XCTAssertEqual(wrong.stderr, "touchsynth: CI_NODE_INDEX=0 CI_NODE_TOTAL=3 name no shard (the index counts from 1)\n")
-        let bad = try corpus(devices + ["--shard", "5/4", "--list"])
-        XCTAssertEqual(bad.status, 64)
     }
 
     func testDurationsBalanceTheShards() throws {
@@ -151,8 +124,8 @@ final class CorpusShardTests: XCTestCase {
 
         // The CLI prints the balance from an earlier run's result file.
         let earlier = "\(directory)/earlier.jsonl"
-        XCTAssertEqual(try corpus(devices + ["--results", earlier]).status, 0)
-        let list = try corpus(devices + ["--shard", "1/4", "--list", "--durations", earlier])
+        XCTAssertEqual(corpus(devices + ["--results", earlier]).status, 0)
+        let list = corpus(devices + ["--shard", "1/4", "--list", "--durations", earlier])
         XCTAssertEqual(list.status, 0, list.stderr)
         let line = try XCTUnwrap(list.stdout.split(separator: "\n").first { $0.hasPrefix("slowest shard") }, list.stdout)
         let times = try XCTUnwrap(Double(line.split(separator: ":").last?.split(separator: "×").first?.trimmingCharacters(in: .whitespaces) ?? ""), String(line))
@@ -166,7 +139,7 @@ final class CorpusShardTests: XCTestCase {
         try FileManager.default.copyItem(atPath: litest, toPath: "\(directory)/litest-device-sample-clickpad.c")
         try "TEST_DEVICE(LITEST_KEYBOARD, .name = \"Keys\", .events = events, )\nstatic int events[] = { EV_KEY, KEY_A, -1, -1 };\n"
             .write(toFile: "\(directory)/litest-device-keys.c", atomically: true, encoding: .utf8)
-        let result = try corpus([directory, "--json"])
+        let result = corpus([directory, "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "touchsynth: skipped \(directory)/litest-device-keys.c: not a touchpad (Keys: keys)\n")
         let cells = try jsonLines(result.stdout)

@@ -6,13 +6,12 @@ import TestSupport
 /// give every gesture, the others say why not, and docs/device-corpus.md is what it produces.
 final class CorpusTests: XCTestCase {
     func testCorpusCoversEveryTouchpadAndMatchesTheDocs() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices").path
         let markdown = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(UUID().uuidString).md").path
         defer { try? FileManager.default.removeItem(atPath: markdown) }
         let versions = ["1.22.1", "1.28.1", "1.31.3"]
         _ = try libinputBuilds(versions)
-        let result = try runProcess([touchsynth, "corpus", devices, "--json", "--jobs", "2", "--libinput", versions.joined(separator: ","),
+        let result = runCommand(["corpus", devices, "--json", "--jobs", "2", "--libinput", versions.joined(separator: ","),
                                      "--markdown", markdown])
         XCTAssertEqual(result.status, 0, result.stderr)
         let all = try jsonLines(result.stdout)

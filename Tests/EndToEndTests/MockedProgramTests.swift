@@ -1,34 +1,19 @@
 import Foundation
-import KernelEmulation
+import LibinputEvents
+import MockedDevices
 import Recordings
-import XCTest
 import TestSupport
+import XCTest
 
-/// `touchsynth record` and the text of real evtest, both run on mocked devices, give back the
-/// recording that was replayed, as a kernel delivers it; libinput's own tools read what `record` writes.
-final class RecordingToolTests: XCTestCase {
+/// Programs run by `touchsynth mock` whose results come from a process of their own: `touchsynth`'s
+/// own commands on a mocked device (`record`, `debug`, `devices`), whose output is the program's,
+/// and a program built with ThreadSanitizer against the preload named in the environment.
+final class MockedProgramTests: XCTestCase {
     func temporary(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(name)").path
     }
 
-    func assertSameFrames(_ recorded: Recording, _ original: Recording, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(recorded.device.name, original.device.name, what, file: file, line: line)
-        XCTAssertEqual(recorded.device.codes, original.device.codes, what, file: file, line: line)
-        XCTAssertEqual(recorded.device.absinfo.mapValues(\.maximum), original.device.absinfo.mapValues(\.maximum), what, file: file, line: line)
-        XCTAssertEqual(recorded.frames.map(\.events), original.frames.map(\.events), what, file: file, line: line)
-        XCTAssertEqual(recorded.frames.map(\.time), original.frames.map(\.time), "\(what): the recording's exact spacing", file: file, line: line)
-    }
-
-    /// What readers of the device get of `recording`: the harness, like a kernel, drops unchanged
-    /// values and frames left empty (``InputCoreFilter``).
-    func delivered(_ recording: Recording) -> Recording {
-        var result = recording
-        result.frames = InputCoreFilter.delivered(recording)
-        // Times count from the first frame delivered, as a recorder's do.
-        let start = result.frames.first?.time ?? 0
-        result.frames = result.frames.map { EvdevFrame(time: $0.time - start, events: $0.events) }
-        return result
-    }
+    // MARK: - record
 
     /// The harness stops `record` with SIGINT after the last frame, as Ctrl-C would.
     func testRecordOfAReplayedRecordingGivesItBack() throws {
@@ -46,24 +31,6 @@ final class RecordingToolTests: XCTestCase {
         }
     }
 
-    /// On a terminal, a progress line counts up elapsed time and events (run under `script`, a pty),
-    /// in wall-clock time: the replay runs in real time.
-    func testRecordShowsProgressOnATerminal() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        let script = try XCTUnwrap(findExecutable("script"), "util-linux's script is not installed")
-        let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
-        let out = temporary("tty.yml")
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let inner = "\(touchsynth) mock --real-time \(source) -- \(touchsynth) record --device {devnode} -o \(out)"
-        let result = try runProcess([script, "-q", "-e", "-c", inner, "/dev/null"])
-        XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertTrue(result.stdout.contains("Ctrl-C to stop"), result.stdout)
-        let updates = result.stdout.split(separator: "\r").filter { $0.contains(" s ") && $0.contains(" events") }
-        XCTAssertGreaterThan(updates.count, 10, "about ten updates a second: \(result.stdout)")
-        let events = try RecordingLoader.load(source).frames.reduce(0) { $0 + $1.events.count }
-        XCTAssertTrue(updates.last?.contains(" \(events) events") == true, "the last update counts all \(events) events: \(updates.last ?? "")")
-    }
-
     /// Interrupted half-way through a real-time replay, the file holds exactly the frames
     /// recorded so far and parses.
     func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {
@@ -71,8 +38,17 @@ final class RecordingToolTests: XCTestCase {
         let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
         let out = temporary("partial.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let timeout = try XCTUnwrap(findExecutable("timeout"))
-        let result = try runProcess([touchsynth, "mock", "--real-time", source, "--", timeout, "--preserve-status", "-s", "INT", "1.2", touchsynth, "record", "--device", "{devnode}", "-o", out])
+        let mock = try Running([touchsynth, "mock", "--real-time", source, "--", touchsynth, "record", "--device", "{devnode}", "-o", out])
+        // `record` writes each frame as it comes ("- evdev:" begins one): Ctrl-C once ten are in,
+        // seconds before the recording's end.
+        var record: pid_t?
+        waitUntil {
+            let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            if written.components(separatedBy: "- evdev:").count > 11 { record = childProcesses(of: mock.pid).first }
+            return record != nil
+        }
+        kill(try XCTUnwrap(record), SIGINT)
+        let result = try mock.wait()
         XCTAssertEqual(result.status, 0, result.stderr)
         let recorded = try RecordingLoader.load(out)
         let original = try RecordingLoader.load(source)
@@ -103,39 +79,136 @@ final class RecordingToolTests: XCTestCase {
         }
     }
 
-    func testRecordErrors() throws {
+    /// A full disk under `record`, and under `debug`'s latency file: one line and 74.
+    func testAFullDiskIsOneLineAnd74() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let missing = try runProcess([touchsynth, "record", "--device", "/dev/input/event-none", "-o", temporary("x.yml")])
-        XCTAssertEqual(missing.status, 66, missing.stderr)
-        XCTAssertEqual(missing.stderr, "touchsynth: /dev/input/event-none: no such device\n")
-        let notEvdev = try runProcess([touchsynth, "record", "--device", "/dev/null", "-o", temporary("x.yml")])
-        XCTAssertEqual(notEvdev.status, 65, notEvdev.stderr)
-        XCTAssertTrue(notEvdev.stderr.hasPrefix("touchsynth: /dev/null: not an evdev device"), notEvdev.stderr)
-        let denied = try runOnUnreadableNode { [touchsynth, "record", "--device", $0] }
-        XCTAssertEqual(denied.status, 77, denied.stderr)
-        XCTAssertTrue(denied.stderr.contains("join the 'input' group"), denied.stderr)
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let full = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "record", "--device", "{devnode}", "-o", "/dev/full"])
-        XCTAssertEqual(full.status, 74, full.stderr)
-        XCTAssertEqual(full.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
+        let record = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "record", "--device", "{devnode}", "-o", "/dev/full"])
+        XCTAssertEqual(record.status, 74, record.stderr)
+        XCTAssertEqual(record.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
+        let latency = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "debug", "--device", "{devnode}", "--mode", "both",
+                                      "--latency", "/dev/full"])
+        XCTAssertEqual(latency.status, 74)
+        XCTAssertEqual(latency.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
     }
 
-    /// Real evtest on every bundled recording: what it prints parses back to the same frames.
-    func testRealEvtestOutputParsesBackToEveryRecording() throws {
+    // MARK: - debug and devices
+
+    /// LibinputKit's contexts on a mocked device: the udev seat backend finds it like a real one.
+    func testUdevSeatBackendFindsTheMockedTouchpad() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let evtest = try XCTUnwrap(findExecutable("evtest"), "evtest is not installed (tools/setup installs it)")
-        let recordings = Fixtures.recordings
-        XCTAssertGreaterThanOrEqual(recordings.count, 25)
-        // A few at a time: each replay takes its recording's duration.
-        for batch in stride(from: 0, to: recordings.count, by: 6).map({ Array(recordings[$0 ..< min($0 + 6, recordings.count)]) }) {
-            let running = try batch.map { try Running([touchsynth, "mock", $0.path, "--", evtest, "{devnode}"]) }
-            for (url, process) in zip(batch, running) {
-                let result = try process.wait()
-                XCTAssertEqual(result.status, 0, "\(url.lastPathComponent): \(result.stderr)")
-                let parsed = try EvtestFormat.parse(result.stdout, file: "evtest.txt")
-                assertSameFrames(parsed, delivered(try RecordingLoader.load(url.path)), url.lastPathComponent)
-                XCTAssertEqual(RecordingLoader.detectFormat(result.stdout), .evtest)
-            }
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        // No --device: `debug` enumerates seat0 through udev, inside the testbed.
+        let result = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "debug", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let events = try jsonLines(result.stdout)
+        let added = try XCTUnwrap(events.first)
+        XCTAssertEqual(added["type"] as? String, "DEVICE_ADDED")
+        XCTAssertEqual(added["name"] as? String, "ETPS/2 Elantech Touchpad")
+        XCTAssertEqual(added["sysname"] as? String, "event10")
+        XCTAssertEqual(added["capabilities"] as? [String], ["pointer", "gesture"])
+        // 3097 units at 31/mm by 2119 at 32/mm.
+        let size = try XCTUnwrap(added["sizeMm"] as? [Double])
+        XCTAssertEqual(size[0], 3097.0 / 31, accuracy: 0.05)
+        XCTAssertEqual(size[1], 2119.0 / 32, accuracy: 0.05)
+        XCTAssertTrue(events.contains { $0["type"] as? String == "GESTURE_PINCH_END" })
+    }
+
+    func testDevicesListsTheMockedTouchpad() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let scroll = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events").path
+        let result = try runProcess([touchsynth, "mock", scroll, "--", touchsynth, "devices"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Device:        SynPS/2 Synaptics TouchPad"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Kernel:        /dev/input/event10"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Capabilities:  pointer gesture"), result.stdout)
+    }
+
+
+    /// `devices --json` and `debug --mode both --json` on a mocked device validate against
+    /// docs/json.md (JSONSchemaTests checks the other commands' output).
+    func testTheMockedCommandsJSONValidatesAgainstDocsJSON() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let schema = try JSONSchemaDocument(markdown: String(contentsOf: Fixtures.root.appendingPathComponent("docs/json.md"), encoding: .utf8))
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        for command in [["devices", "--device", "{devnode}", "--json"], ["debug", "--device", "{devnode}", "--json", "--mode", "both"]] {
+            let result = try runProcess([touchsynth, "mock", pinch, "--", touchsynth] + command)
+            XCTAssertEqual(result.status, 0, "\(command[0]): \(result.stderr)")
+            XCTAssertEqual(schema.validate(output: result.stdout), [], command[0])
         }
+    }
+
+    // MARK: - A program's threads and the preload
+
+    private static let preloadSources = Fixtures.root.appendingPathComponent("Sources/MockedDevicesPreload")
+    private static let protocolHeaders = Fixtures.root.appendingPathComponent("Sources/PreloadProtocol/include")
+    private static let program = Fixtures.root.appendingPathComponent("Tests/Fixtures/programs/threaded-reader.c")
+
+    /// `Tests/Fixtures/programs/threaded-reader.c` under `touchsynth mock`, the preload and the
+    /// program built with ThreadSanitizer: the main thread reads every frame and fires its timer on
+    /// the virtual clock while four threads open, ask, poll, read and close the device.
+    func testThreadsUsingTheDeviceAtOnceRaceOnNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let compiler = try threadSanitizingCompiler(in: directory)
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.preloadSources.path)
+            .filter { $0.hasSuffix(".c") }.sorted().map { Self.preloadSources.appendingPathComponent($0).path }
+        XCTAssertEqual(sources.count, 3, "the preload's C files")
+        let preload = directory.appendingPathComponent("libtouchsynth-preload.so").path
+        let program = directory.appendingPathComponent("threaded-reader").path
+        try build([compiler, "-shared", "-fPIC", "-fsanitize=thread", "-g", "-O1", "-I", Self.protocolHeaders.path,
+                   "-I", Self.preloadSources.path] + sources + ["-ldl", "-o", preload])
+        try build([compiler, "-fsanitize=thread", "-g", "-O1", "-pthread", Self.program.path, "-o", program])
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["TOUCHSYNTH_PRELOAD"] = preload
+        // Unsymbolized: a report names the library's offsets (addr2line -e libtouchsynth-preload.so
+        // turns them into lines), and symbolizing runs through the preload's own wrappers.
+        environment["TSAN_OPTIONS"] = "symbolize=0"
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let result = try runProcess([try Fixtures.touchsynth(), "mock", session, "--", program, "{devnode}"],
+                                    environment: environment)
+        XCTAssertFalse(result.stderr.contains("ThreadSanitizer"), result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Every frame of session.yml, 2,180 events of 24 bytes, read by the main thread; its timer
+        // fired; the workers ran all through; and nothing wrote the environment.
+        XCTAssertTrue(result.stdout.hasPrefix("main read 52320 bytes, "), result.stdout)
+        XCTAssertFalse(result.stdout.contains(" 0 timer expirations"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("environment unchanged\n"), result.stdout)
+    }
+
+
+    private func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("touchsynth-tsan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// gcc, once it has built and run a program with ThreadSanitizer (its libtsan); the
+    /// toolchain's clang links a ThreadSanitizer that needs libdispatch.
+    private func threadSanitizingCompiler(in directory: URL) throws -> String {
+        let gcc = findExecutable("gcc")
+        var works = false
+        if let gcc {
+            let source = directory.appendingPathComponent("probe.c")
+            let probe = directory.appendingPathComponent("probe").path
+            try "int main(void) { return 0; }\n".write(to: source, atomically: true, encoding: .utf8)
+            let built = try runProcess([gcc, "-fsanitize=thread", source.path, "-o", probe])
+            works = try built.status == 0 && runProcess([probe]).status == 0
+        }
+        try requireTier(works, "gcc with ThreadSanitizer (libtsan)", source: "which tools/setup installs")
+        return gcc!
+    }
+
+    private func build(_ command: [String]) throws {
+        let result = try runProcess(command)
+        guard result.status == 0 else {
+            throw BuildFailure(description: "\(command.joined(separator: " ")): \(result.stderr)")
+        }
+    }
+
+    private struct BuildFailure: Error, CustomStringConvertible {
+        var description: String
     }
 }

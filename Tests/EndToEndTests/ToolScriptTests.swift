@@ -3,7 +3,8 @@ import XCTest
 import TestSupport
 
 /// The `tools/` scripts that take arguments: their help, and their refusals before any work (no
-/// build, no apt, no VM), which is what makes these tests quick.
+/// build, no apt, no VM), which is what makes these tests quick; and tools/build-libinput stopped
+/// half-way.
 final class ToolScriptTests: XCTestCase {
     private static let scripts = ["record-behaviour", "fuzz", "vm-test", "build-libinput", "build", "install",
                                   "readme-check"]
@@ -127,5 +128,33 @@ final class ToolScriptTests: XCTestCase {
             XCTAssertEqual(result.stderr, "", "case \(i)")
             XCTAssertEqual(result.stdout, "\(c.passed) \(c.failed)\n", "case \(i): \(c.output)")
         }
+    }
+
+    /// tools/build-libinput interrupted half-way leaves no version behind, and a built one is reused.
+    func testAnInterruptedBuildLeavesNothingAndABuiltOneIsReused() throws {
+        _ = try libinputBuilds(["1.28.1"])
+        let script = Fixtures.root.appendingPathComponent("tools/build-libinput").path
+        let builds = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-builds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: builds) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TOUCHSYNTH_LIBINPUT_BUILDS"] = builds.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["1.28.1"]
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Until the compiler runs: the build log names ninja's first step (or the script ended).
+        let log = builds.appendingPathComponent("logs/1.28.1.log").path
+        waitUntil { !process.isRunning || ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("[1/") }
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: builds.path)) ?? []
+        XCTAssertFalse(left.contains { $0 == "1.28.1" || $0.hasPrefix(".work") }, "left behind: \(left)")
+
+        let again = try runProcess([script, "1.28.1"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.contains("built already"), "tools/test built it, so it is reused: \(again.stderr)")
     }
 }

@@ -28,7 +28,6 @@ final class SynthesizedGestureTests: XCTestCase {
     ]
 
     func testScriptsBecomeTheMatchingLibinputGesture() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices")
         for name in ["touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_Logitech_Rechargeable_Touchpad_T650.desc"] {
             let desc = devices.appendingPathComponent(name).path
@@ -37,12 +36,10 @@ final class SynthesizedGestureTests: XCTestCase {
             for (i, e) in Self.expectations.enumerated() {
                 let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(i).yml").path
                 files.append(file)
-                let made = try runProcess([touchsynth, "synthesize", "-e", e.script, "--desc", desc, "-o", file])
+                let made = runCommand(["synthesize", "-e", e.script, "--desc", desc, "-o", file])
                 XCTAssertEqual(made.status, 0, "\(e.script): \(made.stderr)")
             }
-            let replays = try files.map { try Running([touchsynth, "replay", "--json", $0]) }
-            for (e, replay) in zip(Self.expectations, replays) {
-                let result = try replay.wait()
+            for (e, result) in zip(Self.expectations, runCommands(files.map { ["replay", "--json", $0] })) {
                 XCTAssertEqual(result.status, 0, result.stderr)
                 let events = try jsonLines(result.stdout)
                 check(e, events, on: name)

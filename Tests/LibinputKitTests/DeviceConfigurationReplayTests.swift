@@ -50,10 +50,9 @@ final class DeviceConfigurationReplayTests: XCTestCase {
 
     /// The commands pass the settings on: `replay --enable-natural-scrolling` flips the scroll.
     func testTheCommandLineSpellingReachesLibinput() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let scroll = Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path
         func total(_ options: [String]) throws -> Double {
-            let run = try runProcess([touchsynth, "replay", "--json", scroll] + options)
+            let run = runCommand(["replay", "--json", scroll] + options)
             XCTAssertEqual(run.status, 0, run.stderr)
             return verticalScroll(try LibinputEvent.events(fromJSONLines: run.stdout))
         }
@@ -81,12 +80,11 @@ final class DeviceConfigurationReplayTests: XCTestCase {
     }
 
     func testLibinputsLogLinesNameTheRecording() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let lacking = try runProcess([touchsynth, "replay", pinch, "--set-scroll-method", "button"])
+        let lacking = runCommand(["replay", pinch, "--set-scroll-method", "button"])
         XCTAssertEqual(lacking.status, 0, lacking.stderr)
         XCTAssertEqual(lacking.stderr, "libinput: \(pinch): event10 (ETPS/2 Elantech Touchpad) has no button scrolling: libinput's default kept\n")
-        let verbose = try runProcess([touchsynth, "replay", pinch, "--verbose"])
+        let verbose = runCommand(["replay", pinch, "--verbose"])
         let lines = verbose.stderr.split(separator: "\n")
         XCTAssertGreaterThan(lines.count, 5, verbose.stderr)
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("libinput: \(pinch): ") }, verbose.stderr)

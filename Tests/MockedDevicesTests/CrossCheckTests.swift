@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// `touchsynth replay --json` against `libinput debug-events` on the same mocked device, for every
-/// bundled recording: the gesture, scroll and button events must be the same, event for event.
+/// `touchsynth replay --json` against `libinput debug-events` on the same mocked device (as
+/// `touchsynth mock` runs it), for every bundled recording: the gesture, scroll and button events
+/// must be the same, event for event.
 final class CrossCheckTests: XCTestCase {
     /// One event as both tools can show it: its type and its fields as `debug-events` prints them.
     struct Shown: Equatable, CustomStringConvertible {
@@ -75,20 +76,18 @@ final class CrossCheckTests: XCTestCase {
     }
 
     func testEveryBundledRecordingMatchesLibinputDebugEvents() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let libinput = try XCTUnwrap(findExecutable("libinput"), "libinput-tools is not installed (tools/test installs it)")
         let recordings = Fixtures.recordings
         XCTAssertGreaterThanOrEqual(recordings.count, 20, "bundled recordings missing")
         var gestureEvents = 0
-        // Two recordings at a time: each pair of processes mostly sleeps until its frames are due.
+        // Two recordings at a time: each replay mostly waits on its libinput side or program.
         for batch in stride(from: 0, to: recordings.count, by: 2).map({ Array(recordings[$0..<min($0 + 2, recordings.count)]) }) {
-            let started = try batch.map { url in
-                (url,
-                 try Running([touchsynth, "replay", "--json", url.path]),
-                 try Running([touchsynth, "mock", url.path, "--", libinput, "debug-events", "--device", "{devnode}"]))
-            }
-            for (url, oursRun, theirsRun) in started {
-                let ours = try oursRun.wait(), theirs = try theirsRun.wait()
+            let runs = concurrently(batch.flatMap { url -> [@Sendable () -> Result<Finished, any Error>] in [
+                { .success(runCommand(["replay", "--json", url.path])) },
+                { Result { try runMocked(url.path) { [libinput, "debug-events", "--device", $0] } } },
+            ] })
+            for (index, url) in batch.enumerated() {
+                let ours = try runs[2 * index].get(), theirs = try runs[2 * index + 1].get()
                 let name = url.lastPathComponent
                 XCTAssertEqual(ours.status, 0, "\(name): replay failed: \(ours.stderr)")
                 XCTAssertEqual(theirs.status, 0, "\(name): libinput debug-events under the harness failed: \(theirs.stderr)")

@@ -21,7 +21,7 @@ final class FaultInjectionTests: XCTestCase {
     }
 
     private func replay(_ arguments: [String]) throws -> [Line] {
-        let run = try runProcess([try Fixtures.touchsynth(), "replay", pinch, "--mode", "both", "--json", "--check"] + arguments)
+        let run = runCommand(["replay", pinch, "--mode", "both", "--json", "--check"] + arguments)
         XCTAssertEqual(run.status, 0, "replay \(arguments) failed: \(run.stderr)")
         return try jsonLines(run.stdout).compactMap { object in
             guard let libinput = object["libinput"] as? [String: Any] else { return nil }
@@ -104,7 +104,7 @@ final class FaultInjectionTests: XCTestCase {
     }
 
     func testFaultOnADeviceNotInTheTestbedIsRefused() throws {
-        let run = try runProcess([try Fixtures.touchsynth(), "replay", pinch, "--unplug", "0.5@event12"])
+        let run = runCommand(["replay", pinch, "--unplug", "0.5@event12"])
         XCTAssertEqual(run.status, 64)
         XCTAssertTrue(run.stderr.contains("/dev/input/event12"), run.stderr)
     }

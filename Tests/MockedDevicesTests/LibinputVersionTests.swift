@@ -12,8 +12,8 @@ import TestSupport
 
 /// Recordings replayed on other libinput versions, built from Debian's source packages by
 /// tools/build-libinput (tools/test builds them first): every recording plays on each, the
-/// replay stays deterministic, `compare --libinput` reports what the replays show, and an
-/// unknown version is one line and exit 69.
+/// replay stays deterministic, and `compare --libinput` reports what the replays show. (An
+/// unknown version, and the script interrupted: EndToEndTests.)
 final class LibinputVersionTests: XCTestCase {
     /// The system's libinput (Debian 12), Debian 13's, and the newest Debian offers.
     static let versions = ["1.22.1", "1.28.1", "1.31.3"]
@@ -69,7 +69,7 @@ final class LibinputVersionTests: XCTestCase {
             expected += "== \(url.path)\n" + versions.renderTable() + "\n"
         }
         print(expected)
-        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--libinput", Self.versions.joined(separator: ",")] + urls.map(\.path))
+        let result = runCommand(["compare", "--libinput", Self.versions.joined(separator: ",")] + urls.map(\.path))
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, expected)
         XCTAssertGreaterThan(parted, 0, "the versions part somewhere on the corpus")
@@ -118,64 +118,17 @@ final class LibinputVersionTests: XCTestCase {
     /// The virtual clock's promise holds on every version: the output is the same every time,
     /// on the recording whose hold timer races its frames.
     func testReplaysAreDeterministicOnEveryVersion() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let racing = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
         for build in try libinputBuilds(Self.versions) {
-            let running = try (0..<6).map { _ in try Running([touchsynth, "replay", "--json", "--libinput", build.version, racing]) }
-            let outputs = try running.map { try $0.wait() }
+            let outputs = runCommands(Array(repeating: ["replay", "--json", "--libinput", build.version, racing], count: 6))
             XCTAssertTrue(outputs.allSatisfy { $0.status == 0 }, "libinput \(build.version): \(outputs.map(\.stderr))")
             XCTAssertEqual(Set(outputs.map(\.stdout)).count, 1, "libinput \(build.version): six replays, one output")
         }
     }
 
-    /// No "building" line before the version is known to exist, and no lock file of its own left.
-    func testAnUnknownVersionIsOneLineAndExit69LeavingNothingBuilt() throws {
-        let builds = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-builds-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: builds) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["TOUCHSYNTH_LIBINPUT_BUILDS"] = builds.path
-        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--libinput", "1.9.0", recording], environment: environment)
-        XCTAssertEqual(result.status, 69, result.stderr)
-        let lines = result.stderr.split(separator: "\n")
-        XCTAssertEqual(lines.count, 1, "one line of error, nothing said of building: \(result.stderr)")
-        XCTAssertTrue(lines.last?.contains("libinput 1.9.0") == true && lines.last?.contains("choose one of those") == true, result.stderr)
-        let left = (try? FileManager.default.contentsOfDirectory(atPath: builds.path)) ?? []
-        XCTAssertFalse(left.contains { $0.hasPrefix("1.") || $0.hasPrefix(".work") || $0.hasPrefix(".lock-") }, "left behind: \(left)")
-    }
-
     func testAMalformedVersionIsAUsageError() throws {
-        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--libinput", "1.28.1,latest", "x.yml"])
+        let result = runCommand(["compare", "--libinput", "1.28.1,latest", "x.yml"])
         XCTAssertEqual(result.status, 64, result.stderr)
         XCTAssertTrue(result.stderr.contains("'latest' is not a version number"), result.stderr)
-    }
-
-    /// A build interrupted half-way leaves no version behind, and a built one is reused.
-    func testAnInterruptedBuildLeavesNothingAndABuiltOneIsReused() throws {
-        _ = try libinputBuilds(["1.28.1"])
-        let script = Fixtures.root.appendingPathComponent("tools/build-libinput").path
-        let builds = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-builds-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: builds) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["TOUCHSYNTH_LIBINPUT_BUILDS"] = builds.path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["1.28.1"]
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Until the compiler runs: the build log names ninja's first step.
-        let log = builds.appendingPathComponent("logs/1.28.1.log").path
-        let deadline = Date().addingTimeInterval(120)
-        while Date() < deadline, !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("[1/") { usleep(100_000) }
-        process.terminate()
-        process.waitUntilExit()
-        XCTAssertNotEqual(process.terminationStatus, 0)
-        let left = (try? FileManager.default.contentsOfDirectory(atPath: builds.path)) ?? []
-        XCTAssertFalse(left.contains { $0 == "1.28.1" || $0.hasPrefix(".work") }, "left behind: \(left)")
-
-        let again = try runProcess([script, "1.28.1"])
-        XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stderr.contains("built already"), "tools/test built it, so it is reused: \(again.stderr)")
     }
 }

@@ -22,7 +22,7 @@ final class ReportPictureTests: XCTestCase {
 
     private func render(_ recording: URL, _ extra: [String] = [], output name: String = "report.html") throws -> XMLDocument {
         let output = directory.appendingPathComponent(name)
-        let result = try runProcess([try Fixtures.touchsynth(), "report", recording.path, "-o", output.path] + extra)
+        let result = runCommand(["report", recording.path, "-o", output.path] + extra)
         XCTAssertEqual(result.status, 0, result.stderr)
         return try XMLDocument(contentsOf: output, options: [])
     }
@@ -76,7 +76,7 @@ final class ReportPictureTests: XCTestCase {
     /// Per touch ID, how many compat touches events carried it, and whether it was simulated;
     /// and how many pinch events libinput and transform events indirect mode produced.
     private func streamCounts(_ recording: URL) throws -> (touches: [Int: (count: Int, simulated: Bool)], pinch: Int, transforms: Int, simulatedPairs: Int) {
-        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "both", "--json", recording.path])
+        let result = runCommand(["replay", "--mode", "both", "--json", recording.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         var touches: [Int: (count: Int, simulated: Bool)] = [:]
         var pinch = 0, transforms = 0, pairs = 0
@@ -190,7 +190,7 @@ final class ReportPictureTests: XCTestCase {
         let recordings = ["pinch-out.yml", "rotate-cw.yml"].map { Fixtures.synthesized.appendingPathComponent($0).path }
             + [Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path]
         let out = directory.appendingPathComponent("reports")
-        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--report", out.path] + recordings)
+        let result = runCommand(["compare", "--report", out.path] + recordings)
         XCTAssertEqual(result.status, 0, result.stderr)
         let index = try XMLDocument(contentsOf: out.appendingPathComponent("index.html"), options: [])
         let links = try index.nodes(forXPath: "//*[local-name()='a']/@href").compactMap(\.stringValue)
@@ -203,13 +203,12 @@ final class ReportPictureTests: XCTestCase {
     }
 
     func testBadArgumentsAndFilesGiveOneLineErrors() throws {
-        let exe = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
-        let missing = try runProcess([exe, "report", directory.appendingPathComponent("nope.yml").path, "-o", directory.appendingPathComponent("x.html").path])
+        let missing = runCommand(["report", directory.appendingPathComponent("nope.yml").path, "-o", directory.appendingPathComponent("x.html").path])
         XCTAssertEqual(missing.status, 66, missing.stderr)
-        let wrongExtension = try runProcess([exe, "report", pinch, "-o", directory.appendingPathComponent("x.txt").path])
+        let wrongExtension = runCommand(["report", pinch, "-o", directory.appendingPathComponent("x.txt").path])
         XCTAssertEqual(wrongExtension.status, 64, wrongExtension.stderr)
-        let unwritable = try runProcess([exe, "report", pinch, "-o", directory.appendingPathComponent("no/such/dir/x.html").path])
+        let unwritable = runCommand(["report", pinch, "-o", directory.appendingPathComponent("no/such/dir/x.html").path])
         XCTAssertEqual(unwritable.status, 73, unwritable.stderr)
         for result in [missing, wrongExtension, unwritable] {
             XCTAssertFalse(result.stderr.isEmpty)
@@ -220,7 +219,6 @@ final class ReportPictureTests: XCTestCase {
 
     /// Every command that writes a file says why it could not, in the system's words, with 73.
     func testOutputThatCannotBeWrittenGivesTheSystemsReason() throws {
-        let exe = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
         let absent = directory.appendingPathComponent("no/such").path
         let aFile = directory.appendingPathComponent("a-file").path
@@ -234,7 +232,7 @@ final class ReportPictureTests: XCTestCase {
             (["compare", "--report", "\(aFile)/reports", pinch], "\(aFile)/reports: cannot create: Not a directory"),
         ]
         for (arguments, stderr) in cases {
-            let result = try runProcess([exe] + arguments)
+            let result = runCommand(arguments)
             XCTAssertEqual(result.status, 73, arguments.joined(separator: " "))
             XCTAssertEqual(result.stderr, "touchsynth: \(stderr)\n", arguments.joined(separator: " "))
         }

@@ -26,15 +26,6 @@ public enum Fixtures {
     public static func touchsynth() throws -> String {
         try BuildProducts.locate("touchsynth", variable: "TOUCHSYNTH_CLI_PATH")
     }
-
-    /// The `touchsynth` built with the tests, whatever `$TOUCHSYNTH_CLI_PATH` says: a debug
-    /// build under `swift test`, where ArgumentParser checks each command's definition as it
-    /// parses (duplicate names, positional order), which a release build skips.
-    public static func touchsynthBuiltWithTests() throws -> String {
-        let path = BuildProducts.executableDirectory + "/touchsynth"
-        guard FileManager.default.isExecutableFile(atPath: path) else { throw MissingBuild(what: path) }
-        return path
-    }
 }
 
 public struct MissingBuild: Error, CustomStringConvertible {

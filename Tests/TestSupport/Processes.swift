@@ -2,17 +2,18 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import MockedDevices
 
 /// A finished process, or a command run in this process: exit status and output.
-public struct Finished {
+public struct Finished: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
-    /// Its own peak resident memory (``PeakMemory``) in KiB, read every few milliseconds while
-    /// it ran; nil if it ended before the first reading.
-    public var peakKiB: Int?
-    public var seconds: Double
+
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// A process started with its output going to files, so several can run at once without pipes filling.
@@ -20,7 +21,6 @@ public final class Running {
     private let process = Process()
     private let out: URL
     private let err: URL
-    private let started = Date()
 
     public init(_ arguments: [String], environment: [String: String]? = nil) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-tests-\(UUID().uuidString)")
@@ -52,18 +52,9 @@ public final class Running {
     }
 
     public func wait() throws -> Finished {
-        var peak: Int?
-        while process.isRunning {
-            if let kib = PeakMemory.of(process.processIdentifier) { peak = max(peak ?? 0, kib) }
-            usleep(2000)
-        }
         process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(started)
-        let result = Finished(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: out, encoding: .utf8),
-            stderr: try String(contentsOf: err, encoding: .utf8),
-            peakKiB: peak, seconds: seconds)
+        let result = Finished(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+                              stderr: try String(contentsOf: err, encoding: .utf8))
         try? FileManager.default.removeItem(at: out.deletingLastPathComponent())
         return result
     }
@@ -93,4 +84,22 @@ public func runOnUnreadableNode(_ command: (String) -> [String]) throws -> Finis
     guard getuid() == 0 else { return try runProcess(command(node)) }
     guard let setpriv = findExecutable("setpriv") else { throw MissingBuild(what: "setpriv (util-linux)") }
     return try runProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command(node))
+}
+
+/// Waits, with no time limit, until `condition` holds: for what another process, or a server's
+/// task in this one, does where nothing tells the test (a process it started, a script's log, a
+/// connection accepted). The condition must come true; a test waiting for what never happens
+/// hangs rather than fails.
+public func waitUntil(_ condition: () -> Bool) {
+    // Polled: no descriptor or signal tells the test when the other gets there.
+    while !condition() { usleep(1000) }
+}
+
+/// The processes `pid`'s threads started that are still there.
+public func childProcesses(of pid: pid_t) -> [pid_t] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.flatMap { task in
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { pid_t($0) }
+    }
 }

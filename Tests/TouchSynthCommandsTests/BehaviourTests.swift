@@ -46,17 +46,16 @@ final class BehaviourTests: XCTestCase {
     /// on the canvas screen, which has no pointer interactions: the list's text view adds
     /// pointer region events that `replay`, with no screen, does not make.
     func testCapturesTranslateAndCompareAsRecorded() throws {
-        let touchsynth = try Fixtures.touchsynth()
         for name in Self.names {
             let capture = Self.directory.appendingPathComponent("\(name).replay.jsonl").path
-            let result = try runProcess([touchsynth, "compare", "--json", capture])
+            let result = runCommand(["compare", "--json", capture])
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
             assertSameLines(result.stdout, try recorded("\(name).capture-compare.json"), ignoring: ["recording"],
                             "\(name): compare --json of its capture")
 
             let events = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-behaviour-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: events) }
-            let onCanvas = try runProcess([touchsynth, "compare", "--surface", "canvas", "--events-out", events, capture])
+            let onCanvas = runCommand(["compare", "--surface", "canvas", "--events-out", events, capture])
             XCTAssertEqual(onCanvas.status, 0, "\(name): \(onCanvas.stderr)")
             assertSameLines(try String(contentsOfFile: events, encoding: .utf8), try recorded("\(name).replay.jsonl"),
                             ignoring: [], "\(name): compare --events-out of its capture")
@@ -66,20 +65,16 @@ final class BehaviourTests: XCTestCase {
     /// Each recording replayed through real libinput again, several at once: the same events,
     /// times and recognizers. Six at once load the machine, which the virtual clock ignores.
     func testReplaysGiveTheRecordedEventsAndRecognizers() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let recordings = Self.recordings
         let path: Set<String> = ["recording"]
         var pending = Self.names[...]
         while !pending.isEmpty {
             let batch = pending.prefix(6)
             pending = pending.dropFirst(batch.count)
-            let runs = try batch.map { name in
-                let path = try XCTUnwrap(recordings[name])
-                return (name, try Running([touchsynth, "replay", "--mode", "both", "--json", path]),
-                        try Running([touchsynth, "compare", "--json", path]))
-            }
-            for (name, replay, compare) in runs {
-                let replayed = try replay.wait(), compared = try compare.wait()
+            let paths = try batch.map { try XCTUnwrap(recordings[$0]) }
+            let results = runCommands(paths.flatMap { [["replay", "--mode", "both", "--json", $0], ["compare", "--json", $0]] })
+            for (index, name) in batch.enumerated() {
+                let replayed = results[2 * index], compared = results[2 * index + 1]
                 XCTAssertEqual(replayed.status, 0, "\(name): \(replayed.stderr)")
                 XCTAssertEqual(compared.status, 0, "\(name): \(compared.stderr)")
                 assertSameLines(replayed.stdout, try recorded("\(name).replay.jsonl"), ignoring: path, "\(name): replay --mode both --json")
@@ -90,14 +85,13 @@ final class BehaviourTests: XCTestCase {
 
     /// The scripts synthesize, byte for byte, the recordings the behaviour was recorded on.
     func testScriptsSynthesizeTheRecordedRecordings() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let device = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
         let scripts = Self.directory.appendingPathComponent("scripts")
         let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { $0.hasSuffix(".gesture") }.sorted()
         XCTAssertFalse(names.isEmpty)
         for script in names {
             let name = String(script.dropLast(".gesture".count))
-            let result = try runProcess([touchsynth, "synthesize", scripts.appendingPathComponent(script).path, "--desc", device])
+            let result = runCommand(["synthesize", scripts.appendingPathComponent(script).path, "--desc", device])
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
             XCTAssertEqual(result.stdout, try recorded("synthesized/\(name).yml"), name)
         }

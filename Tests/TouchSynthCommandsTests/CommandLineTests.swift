@@ -1,6 +1,4 @@
 import Foundation
-import MockedDevices
-import ViewServer
 import XCTest
 import TestSupport
 
@@ -26,9 +24,9 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// Every command, the subcommands of `bridge` and `corpus` as `bridge run`, `corpus merge`….
-    private func commands(_ touchsynth: String) throws -> [[String]] {
-        func subcommands(of command: [String]) throws -> [String] {
-            let help = try runProcess([touchsynth] + command + ["--help"]).stdout
+    private func commands() -> [[String]] {
+        func subcommands(of command: [String]) -> [String] {
+            let help = runCommand(command + ["--help"]).stdout
             guard let section = help.components(separatedBy: "SUBCOMMANDS:").last, help.contains("SUBCOMMANDS:") else { return [] }
             return section.split(separator: "\n").compactMap { line in
                 // Not the closing "  See 'touchsynth help …'" line.
@@ -37,8 +35,8 @@ final class CommandLineTests: XCTestCase {
             }
         }
         var all: [[String]] = []
-        for name in try subcommands(of: []) {
-            let nested = try subcommands(of: [name])
+        for name in subcommands(of: []) {
+            let nested = subcommands(of: [name])
             all += nested.isEmpty ? [[name]] : nested.map { [name, $0] }
         }
         return all
@@ -72,17 +70,16 @@ final class CommandLineTests: XCTestCase {
         return found
     }
 
-    /// Run on the build made with the tests, so that ArgumentParser's debug-build checks of every
-    /// command's definition run too.
+    /// Run in the test process, a debug build, so that ArgumentParser's debug-build checks of
+    /// every command's definition run too.
     func testEveryOptionMeansOneThingAcrossCommands() throws {
-        let touchsynth = try Fixtures.touchsynthBuiltWithTests()
         let table = try table()
         XCTAssertGreaterThan(table.count, 50, "docs/cli.md's table is read")
         var seen: Set<String> = []
-        let commands = try commands(touchsynth)
+        let commands = commands()
         XCTAssertTrue(commands.contains(["bridge", "check"]) && commands.contains(["replay"]), "\(commands)")
         for command in commands {
-            let help = try runProcess([touchsynth] + command + ["--help"], environment: ProcessInfo.processInfo.environment.merging(["COLUMNS": "100"]) { $1 })
+            let help = runCommand(command + ["--help"])
             XCTAssertEqual(help.status, 0, help.stderr)
             for option in options(help.stdout) {
                 let name = command.joined(separator: " ") + " " + option.name
@@ -99,62 +96,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(Set(table.keys).subtracting(seen), [], "docs/cli.md lists options no command has")
     }
 
-    /// `--version` names TouchSynth's version and the libinput it links, from every command.
-    func testVersionNamesThePackageAndLibinput() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        for command in [[], ["replay"]] {
-            let result = try runProcess([touchsynth] + command + ["--version"])
-            XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertTrue(result.stdout.hasPrefix("touchsynth 0.9.0 (libinput \(LibinputBuild.system.version)"), result.stdout)
-        }
-    }
-
     /// An old spelling works, with one warning line naming the new one.
     func testOldSpellingsWorkWithOneDeprecationLine() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let old = try runProcess([touchsynth, "convert", pinch, "--to", "evemu"])
-        let new = try runProcess([touchsynth, "convert", pinch, "--format", "evemu"])
+        let old = runCommand(["convert", pinch, "--to", "evemu"])
+        let new = runCommand(["convert", pinch, "--format", "evemu"])
         XCTAssertEqual(old.status, 0, old.stderr)
         XCTAssertEqual(old.stdout, new.stdout)
         XCTAssertEqual(old.stderr, "touchsynth: warning: --to is deprecated and goes in the next release; use --format\n")
-        let both = try runProcess([touchsynth, "convert", pinch, "--to", "evemu", "--format", "yaml"])
+        let both = runCommand(["convert", pinch, "--to", "evemu", "--format", "yaml"])
         XCTAssertEqual(both.status, 64, both.stderr)
-    }
-
-    /// `touchsynth` starts without the view's networking libraries (Foundation's networking,
-    /// libcurl and its TLS libraries), which were a third of its start: `view` continues in
-    /// touchsynth-view, and says so when that is missing.
-    func testOnlyTheViewLoadsTheNetworkingLibraries() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        let libraries = try runProcess(["/usr/bin/ldd", touchsynth])
-        XCTAssertEqual(libraries.status, 0, libraries.stderr)
-        XCTAssertTrue(libraries.stdout.contains("libumockdev"), libraries.stdout)
-        // A build with the server linked in would serve the view below until killed. libcurl
-        // shows Foundation's networking in a release too, which links Swift's libraries in.
-        guard !libraries.stdout.contains("libFoundationNetworking"), !libraries.stdout.contains("libcurl") else {
-            return XCTFail("touchsynth loads the networking libraries:\n" + libraries.stdout)
-        }
-
-        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let environment = ProcessInfo.processInfo.environment.merging(["TOUCHSYNTH_VIEW_PATH": "/nonexistent/touchsynth-view"]) { $1 }
-        let missing = try runProcess([touchsynth, "view", pinch], environment: environment)
-        XCTAssertEqual(missing.status, 69, missing.stderr)
-        XCTAssertEqual(missing.stderr, "touchsynth: TOUCHSYNTH_VIEW_PATH=/nonexistent/touchsynth-view does not exist\n")
-    }
-
-    /// `view` is handed to touchsynth-view before it is parsed, so its errors and warnings come
-    /// once, from there: here a port in use (69) and an old option spelling.
-    func testTheViewIsParsedAndServedOnceByTouchsynthView() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        let taken = try ViewServer(title: "taken")
-        defer { taken.stop() }
-        let port = taken.port
-
-        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let result = try runProcess([touchsynth, "view", pinch, "--port", String(port), "--click-method", "clickfinger"])
-        XCTAssertEqual(result.status, 69, result.stderr)
-        XCTAssertEqual(result.stderr, "touchsynth: warning: --click-method is deprecated and goes in the next release; use --set-click-method\n"
-                       + "touchsynth: port \(port) on 127.0.0.1 is in use by another program: choose another with --port, or 0 for a free one\n")
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 final class CompareTests: XCTestCase {
     /// `compare --json` of `url`, on the canvas, which has a recognizer of each value's kind.
     func report(_ url: URL, surface: String = "canvas") throws -> [String: Any] {
-        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", "--surface", surface, url.path])
+        let result = runCommand(["compare", "--json", "--surface", surface, url.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         return try jsonObject(result.stdout)
     }
@@ -30,7 +30,7 @@ final class CompareTests: XCTestCase {
 
     /// libinput's final pinch scale and summed angle for a recording, from `replay --json`.
     func libinputFinal(_ url: URL) throws -> (scale: Double, angle: Double) {
-        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--json", url.path])
+        let result = runCommand(["replay", "--json", url.path])
         let updates = try jsonLines(result.stdout)
             .filter { $0["type"] as? String == "GESTURE_PINCH_UPDATE" }
         return (try XCTUnwrap(updates.last?["scale"] as? Double), updates.compactMap { $0["angleDeltaDeg"] as? Double }.reduce(0, +))
@@ -42,7 +42,7 @@ final class CompareTests: XCTestCase {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let rotate = Fixtures.synthesized.appendingPathComponent("rotate-cw.yml").path
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-none-\(UUID().uuidString).yml").path
-        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", pinch, "/dev/null", missing, rotate])
+        let result = runCommand(["compare", "--json", pinch, "/dev/null", missing, rotate])
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertEqual(result.stderr, "touchsynth: /dev/null:1: no device description and no events (read as evemu)\n"
             + "touchsynth: \(missing): no such file\n")
@@ -84,19 +84,17 @@ final class CompareTests: XCTestCase {
     }
 
     /// `compare --check` on every bundled recording, on every built-in screen, real libinput
-    /// replaying it: neither mode's app events break a delivery invariant. Two processes at once
+    /// replaying it: neither mode's app events break a delivery invariant. Two commands at once
     /// per screen, each with every other recording.
     func testNoRecordingBreaksAnInvariantInEitherModeOnAnyScreen() throws {
         let recordings = Fixtures.recordings
         XCTAssertGreaterThanOrEqual(recordings.count, 20, "bundled recordings missing")
         for screen in ["list", "photos", "map", "canvas"] {
-            let runs = try (0..<2).map { first in
-                try Running([try Fixtures.touchsynth(), "compare", "--check", "--json", "--surface", screen]
-                    + stride(from: first, to: recordings.count, by: 2).map { recordings[$0].path })
-            }
+            let results = runCommands((0..<2).map { first in
+                ["compare", "--check", "--json", "--surface", screen] + stride(from: first, to: recordings.count, by: 2).map { recordings[$0].path }
+            })
             var reports = 0
-            for run in runs {
-                let result = try run.wait()
+            for result in results {
                 XCTAssertEqual(result.status, 0, "\(screen): \(result.stderr)")
                 // libinput's own log lines aside, touchsynth reports every violation on a line of its own.
                 XCTAssertFalse(result.stderr.split(separator: "\n").contains { $0.hasPrefix("touchsynth: ") }, "\(screen): \(result.stderr)")
@@ -109,8 +107,7 @@ final class CompareTests: XCTestCase {
     /// A built-in screen's description, printed by `surfaces NAME`, is a file `--surface` takes
     /// as it is, with the same outcome as the name; `surfaces` lists them, the default marked.
     func testBuiltInScreensAreFilesToCopy() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        let listing = try runProcess([touchsynth, "surfaces"])
+        let listing = runCommand(["surfaces"])
         XCTAssertEqual(listing.status, 0, listing.stderr)
         XCTAssertEqual(listing.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }, ["photos", "list", "map", "canvas"])
         XCTAssertTrue(listing.stdout.contains("list    (default)"), listing.stdout)
@@ -118,21 +115,20 @@ final class CompareTests: XCTestCase {
         for screen in ["list", "photos", "map", "canvas"] {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(screen)-\(UUID().uuidString).yml")
             defer { try? FileManager.default.removeItem(at: file) }
-            let text = try runProcess([touchsynth, "surfaces", screen])
+            let text = runCommand(["surfaces", screen])
             XCTAssertEqual(text.status, 0, text.stderr)
             try text.stdout.write(to: file, atomically: true, encoding: .utf8)
-            let byName = try runProcess([touchsynth, "compare", "--json", "--surface", screen, pinch])
-            let byFile = try runProcess([touchsynth, "compare", "--json", "--surface", file.path, pinch])
+            let byName = runCommand(["compare", "--json", "--surface", screen, pinch])
+            let byFile = runCommand(["compare", "--json", "--surface", file.path, pinch])
             XCTAssertEqual(byName.status, 0, byName.stderr)
             XCTAssertEqual(byName.stdout, byFile.stdout, screen)
         }
-        let unknown = try runProcess([touchsynth, "surfaces", "kitchen"])
+        let unknown = runCommand(["surfaces", "kitchen"])
         XCTAssertEqual(unknown.status, 64)
         XCTAssertEqual(unknown.stderr, "touchsynth: no built-in screen kitchen; the screens are photos, list, map, canvas\n")
     }
 
     func testFailOnDiffTurnsDifferencesIntoAnExitStatus() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: surface) }
         // A scroll view that pans with two fingers alongside pinch: the simulated pinch touches pan it too.
@@ -145,24 +141,23 @@ final class CompareTests: XCTestCase {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-drift-\(UUID().uuidString).yml").path
         defer { try? FileManager.default.removeItem(atPath: url) }
         let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
-        let synth = try runProcess([touchsynth, "synthesize", "-e", "pinch scale=2 dx=6mm duration=800ms", "--desc", desc, "-o", url])
+        let synth = runCommand(["synthesize", "-e", "pinch scale=2 dx=6mm duration=800ms", "--desc", desc, "-o", url])
         XCTAssertEqual(synth.status, 0, synth.stderr)
-        let plain = try runProcess([touchsynth, "compare", "--surface", surface.path, url])
+        let plain = runCommand(["compare", "--surface", surface.path, url])
         XCTAssertEqual(plain.status, 0, plain.stderr)
         XCTAssertTrue(plain.stdout.contains("list/twoFingerPan"), plain.stdout)
-        let strict = try runProcess([touchsynth, "compare", "--surface", surface.path, "--fail-on-diff", url])
+        let strict = runCommand(["compare", "--surface", surface.path, "--fail-on-diff", url])
         XCTAssertEqual(strict.status, 1, "the two-finger pan fires only in compat mode: \(strict.stdout)")
     }
 
     /// Yams traps on a base-60 integer too large for Int (fuzzing found it); such a YAML surface is
     /// refused with its line and exit 65 before it is decoded.
     func testYAMLSurfaceWithAnOverflowingBase60NumberIsBadData() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).yml")
         defer { try? FileManager.default.removeItem(at: surface) }
         let seed = Fixtures.root.appendingPathComponent("Fuzz/seeds/surface/regress-base60-overflow.yml")
         try FileManager.default.copyItem(at: seed, to: surface)
-        let result = try runProcess([touchsynth, "compare", "--surface", surface.path, Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
+        let result = runCommand(["compare", "--surface", surface.path, Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertEqual(result.stderr, "touchsynth: \(surface.path):6: \"9:0:0:0:0:0:0:0:0:0:0:0\" is a base-60 number too large for an integer\n")
     }
@@ -170,7 +165,6 @@ final class CompareTests: XCTestCase {
     /// A bad pointer region is refused with the line it is on, the view and what is wrong, exit 65,
     /// by every command taking --surface.
     func testABadPointerInteractionIsRefusedAtItsLine() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).yml")
         defer { try? FileManager.default.removeItem(at: surface) }
         try Data("""
@@ -187,7 +181,7 @@ final class CompareTests: XCTestCase {
         let expected = "touchsynth: \(surface.path):8: region text, pointerInteraction region 2, style: a content effect has no constrainedAxes; use a shape alone\n"
         for command in [["compare", "--surface", surface.path, recording], ["replay", "--mode", "both", "--surface", surface.path, recording],
                         ["report", "--surface", surface.path, "-o", surface.path + ".html", recording]] {
-            let result = try runProcess([touchsynth] + command)
+            let result = runCommand(command)
             XCTAssertEqual(result.status, 65, "\(command[0]): \(result.stderr)")
             XCTAssertEqual(result.stderr, expected, command[0])
         }
@@ -196,12 +190,11 @@ final class CompareTests: XCTestCase {
     /// `--events-out` writes every libinput event compared, each with both modes' app events, and
     /// the accounting line; the report itself is the one printed without it.
     func testEventsOutWritesEachComparedEventWithBothModesAppEvents() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let url = Fixtures.synthesized.appendingPathComponent("pinch-in.yml")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-events-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
-        let plain = try runProcess([touchsynth, "compare", url.path])
-        let written = try runProcess([touchsynth, "compare", "--events-out", file.path, url.path])
+        let plain = runCommand(["compare", url.path])
+        let written = runCommand(["compare", "--events-out", file.path, url.path])
         XCTAssertEqual(written.status, 0, written.stderr)
         XCTAssertEqual(written.stdout, plain.stdout)
         let lines = try jsonLines(String(contentsOf: file, encoding: .utf8))
@@ -219,7 +212,7 @@ final class CompareTests: XCTestCase {
             XCTAssertEqual((compat.first?["touches"] as? [[String: Any]])?.count, 2)
             XCTAssertEqual(indirect.map { $0["type"] as? String }, ["transform"])
         }
-        let unwritable = try runProcess([touchsynth, "compare", "--events-out", "/nonexistent/events.jsonl", url.path])
+        let unwritable = runCommand(["compare", "--events-out", "/nonexistent/events.jsonl", url.path])
         XCTAssertEqual(unwritable.status, 73)
         XCTAssertEqual(unwritable.stderr, "touchsynth: /nonexistent/events.jsonl: cannot write: No such file or directory\n")
     }
@@ -229,11 +222,10 @@ final class CompareTests: XCTestCase {
     /// with a malformed line or a negative time is bad data with its line, and one with --report
     /// a usage error.
     func testACaptureIsComparedAsItsRecordingIs() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let url = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml")
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-capture-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: capture) }
-        let replay = try runProcess([touchsynth, "replay", "--json", url.path])
+        let replay = runCommand(["replay", "--json", url.path])
         XCTAssertEqual(replay.status, 0, replay.stderr)
         try Data(replay.stdout.utf8).write(to: capture)
         var fromCapture = try report(capture)
@@ -245,14 +237,14 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(try row(fromCapture, "pinch").compat["began"] as? Int, 1)
 
         try Data((replay.stdout + "{\"timeUs\": 1, \"type\": \"POINTER_MOTION\"}\n").utf8).write(to: capture)
-        let malformed = try runProcess([touchsynth, "compare", capture.path])
+        let malformed = runCommand(["compare", capture.path])
         XCTAssertEqual(malformed.status, 65)
         XCTAssertTrue(malformed.stderr.hasPrefix("touchsynth: \(capture.path):\(replay.stdout.split(separator: "\n").count + 1): "), malformed.stderr)
         try Data((replay.stdout + "{\"timeUs\": -5, \"device\": \"event10\", \"type\": \"DEVICE_REMOVED\"}\n").utf8).write(to: capture)
-        let negative = try runProcess([touchsynth, "compare", capture.path])
+        let negative = runCommand(["compare", capture.path])
         XCTAssertEqual(negative.status, 65)
         XCTAssertTrue(negative.stderr.hasSuffix(": negative timeUs -5\n"), negative.stderr)
-        let reported = try runProcess([touchsynth, "compare", "--report", FileManager.default.temporaryDirectory.path, capture.path])
+        let reported = runCommand(["compare", "--report", FileManager.default.temporaryDirectory.path, capture.path])
         XCTAssertEqual(reported.status, 64, reported.stderr)
     }
 }

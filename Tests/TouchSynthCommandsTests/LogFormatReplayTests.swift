@@ -11,7 +11,7 @@ final class LogFormatReplayTests: XCTestCase {
 
     /// The JSON event lines of a replay, and its stderr.
     private func replay(_ arguments: [String]) throws -> (types: [String], events: [[String: Any]], stderr: String) {
-        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--json"] + arguments)
+        let result = runCommand(["replay", "--json"] + arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
         let events = try jsonLines(result.stdout)
         return (events.map { $0["type"] as? String ?? "" }, events, result.stderr)
@@ -50,8 +50,7 @@ final class LogFormatReplayTests: XCTestCase {
     }
 
     func testSeveralDevicesAreListedAndOneIsChosenWithDevice() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        let ambiguous = try runProcess([touchsynth, "replay", sample("two-devices.getevent-lt.txt")])
+        let ambiguous = runCommand(["replay", sample("two-devices.getevent-lt.txt")])
         XCTAssertEqual(ambiguous.status, 64, ambiguous.stderr)
         XCTAssertEqual(ambiguous.stderr.split(separator: "\n").count, 1)
         XCTAssertTrue(ambiguous.stderr.contains("choose one with --device (replay, convert and mock take it) (/dev/input/event4"), ambiguous.stderr)
@@ -64,9 +63,8 @@ final class LogFormatReplayTests: XCTestCase {
     /// record's own libinput) is a fidelity check: the harness gives the same events; a copy with
     /// one recorded value altered parts there, at its line.
     func testALibinputRecordWithLibinputFileReportsSameAndAnAlteredCopyItsFirstDifference() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/formats/pinch-in.with-libinput.yml").path
-        let same = try runProcess([touchsynth, "replay", "--with-libinput", capture])
+        let same = runCommand(["replay", "--with-libinput", capture])
         XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
         XCTAssertTrue(same.stdout.hasSuffix("same: every recorded libinput event is this run's\n"), same.stdout)
 
@@ -76,7 +74,7 @@ final class LogFormatReplayTests: XCTestCase {
         let altered = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-altered-\(UUID().uuidString).yml").path
         defer { try? FileManager.default.removeItem(atPath: altered) }
         try lines.joined(separator: "\n").write(toFile: altered, atomically: true, encoding: .utf8)
-        let parted = try runProcess([touchsynth, "replay", "--with-libinput", "--json", altered])
+        let parted = runCommand(["replay", "--with-libinput", "--json", altered])
         XCTAssertEqual(parted.status, 1, parted.stderr)
         let report = try jsonObject(parted.stdout)
         let first = try XCTUnwrap(report["firstDifference"] as? [String: Any])
@@ -89,19 +87,18 @@ final class LogFormatReplayTests: XCTestCase {
     /// `convert` writes what it guessed as comments, and its output reads back to the same events
     /// with the description it wrote.
     func testConvertWritesTheGuessesAsCommentsAndReadsBack() throws {
-        let touchsynth = try Fixtures.touchsynth()
         for format in ["yaml", "evemu", "evtest", "getevent", "chromeos"] {
-            let converted = try runProcess([touchsynth, "convert", sample("two-finger-scroll.events-only.evemu"), "--format", format])
+            let converted = runCommand(["convert", sample("two-finger-scroll.events-only.evemu"), "--format", format])
             XCTAssertEqual(converted.status, 0, converted.stderr)
             XCTAssertTrue(converted.stderr.contains("warning:"), converted.stderr)
             XCTAssertTrue(converted.stdout.contains("# touchsynth: no device description, so one was inferred"), format)
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-converted-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: file) }
             try converted.stdout.write(toFile: file, atomically: true, encoding: .utf8)
-            let back = try runProcess([touchsynth, "convert", file, "--format", "evemu"])
+            let back = runCommand(["convert", file, "--format", "evemu"])
             XCTAssertEqual(back.status, 0, "\(format): \(back.stderr)")
             XCTAssertEqual(back.stderr, "", "\(format): described now, nothing to guess")
-            let direct = try runProcess([touchsynth, "convert", sample("two-finger-scroll.events-only.evemu"), "--format", "evemu"])
+            let direct = runCommand(["convert", sample("two-finger-scroll.events-only.evemu"), "--format", "evemu"])
             XCTAssertEqual(back.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, direct.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, format)
         }
     }

@@ -12,7 +12,7 @@ final class ModeTests: XCTestCase {
     }
 
     func replayBoth(_ url: URL, _ extra: [String] = []) throws -> [Line] {
-        try lines(of: try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "both", "--json", "--check", url.path] + extra), url)
+        try lines(of: runCommand(["replay", "--mode", "both", "--json", "--check", url.path] + extra), url)
     }
 
     /// Every bundled recording replayed once, four at a time, for the tests that look at them all:
@@ -21,12 +21,11 @@ final class ModeTests: XCTestCase {
 
     func replayEveryRecording() throws -> [(URL, [Line])] {
         if Self.everyRecording == nil {
-            let touchsynth = try Fixtures.touchsynth()
             var finished: [(URL, Finished)] = []
             let urls = Fixtures.recordings
             for batch in stride(from: 0, to: urls.count, by: 4).map({ urls[$0..<min($0 + 4, urls.count)] }) {
-                let running = try batch.map { try Running([touchsynth, "replay", "--mode", "both", "--json", "--check", $0.path]) }
-                finished += try zip(batch, running).map { ($0, try $1.wait()) }
+                finished += zip(batch, runCommands(batch.map { ["replay", "--mode", "both", "--json", "--check", $0.path] }))
+                    .map { ($0, $1) }
             }
             Self.everyRecording = finished
         }

@@ -10,7 +10,7 @@ final class PointerInteractionReplayTests: XCTestCase {
 
     /// `compare --json --check` of `recording` on the pointer surface, parsed.
     private func compare(_ recording: String, _ options: [String] = []) throws -> [String: Any] {
-        let result = try runProcess([try Fixtures.touchsynth(), "compare", "--json", "--check", "--surface", Self.surface] + options + [recording])
+        let result = runCommand(["compare", "--json", "--check", "--surface", Self.surface] + options + [recording])
         XCTAssertEqual(result.status, 0, "the invariants hold in both modes: \(result.stderr)")
         return try jsonObject(result.stdout)
     }
@@ -85,7 +85,7 @@ final class PointerInteractionReplayTests: XCTestCase {
         XCTAssertEqual(try row(report, "canvas/contextMenu")["accidentalIn"] as? String, "compat")
         XCTAssertEqual(try row(report, "canvas/drag")["startsDiffer"] as? Bool, true)
 
-        let strict = try runProcess([try Fixtures.touchsynth(), "compare", "--fail-on-diff", "--surface", Self.surface, pointer("click-drag")])
+        let strict = runCommand(["compare", "--fail-on-diff", "--surface", Self.surface, pointer("click-drag")])
         XCTAssertEqual(strict.status, 1, "--fail-on-diff counts the menu and the drags")
         XCTAssertTrue(strict.stdout.contains("starts differ"), strict.stdout)
     }
@@ -115,11 +115,10 @@ final class PointerInteractionReplayTests: XCTestCase {
 
     /// The report draws the regions, the rails, the styled path and where menus and drags began.
     func testTheReportDrawsRegionsThePathAndTheStarts() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let svg = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-pointer-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: svg) }
         func plot(_ recording: String) throws -> String {
-            let result = try runProcess([touchsynth, "report", "--surface", Self.surface, "--plot", "pointer", "-o", svg.path, recording])
+            let result = runCommand(["report", "--surface", Self.surface, "--plot", "pointer", "-o", svg.path, recording])
             XCTAssertEqual(result.status, 0, result.stderr)
             return try String(contentsOf: svg, encoding: .utf8)
         }
@@ -143,7 +142,7 @@ final class PointerInteractionReplayTests: XCTestCase {
     /// `replay --surface` prints the region events in each mode's column, and the live status
     /// line names the region and style.
     func testReplayPrintsRegionEventsAndTheirStyles() throws {
-        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "both", "--json", "--surface", Self.surface, pointer("cross-toolbar")])
+        let result = runCommand(["replay", "--mode", "both", "--json", "--surface", Self.surface, pointer("cross-toolbar")])
         XCTAssertEqual(result.status, 0, result.stderr)
         let regionEvents = result.stdout.components(separatedBy: #""type":"pointerRegion""#).count - 1
         XCTAssertEqual(regionEvents, 2 * 15, "fifteen transitions in each mode")

@@ -8,7 +8,7 @@ final class RecordingWindowTests: XCTestCase {
     private let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // pinch, pinch, scroll, swipe
 
     private func events(_ options: [String]) throws -> [[String: Any]] {
-        let run = try runProcess([try Fixtures.touchsynth(), "replay", "--json", session] + options)
+        let run = runCommand(["replay", "--json", session] + options)
         XCTAssertEqual(run.status, 0, run.stderr)
         return try jsonLines(run.stdout)
     }
@@ -36,11 +36,10 @@ final class RecordingWindowTests: XCTestCase {
     }
 
     func testAWindowOutsideTheRecordingIsAUsageError() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        let late = try runProcess([touchsynth, "replay", session, "--start", "99"])
+        let late = runCommand(["replay", session, "--start", "99"])
         XCTAssertEqual(late.status, 64, late.stderr)
         XCTAssertEqual(late.stderr, "touchsynth: \(session): --start 99 s is after the recording's end (2.996 s)\n")
-        let backwards = try runProcess([touchsynth, "replay", session, "--start", "2", "--end", "1"])
+        let backwards = runCommand(["replay", session, "--start", "2", "--end", "1"])
         XCTAssertEqual(backwards.status, 64, backwards.stderr)
         XCTAssertTrue(backwards.stderr.contains("--end must come after --start"), backwards.stderr)
     }

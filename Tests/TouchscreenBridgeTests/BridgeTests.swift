@@ -7,18 +7,17 @@ import TestSupport
 /// (The uinput device itself is exercised in the VM tier, `tools/vm-test`.)
 final class BridgeTests: XCTestCase {
     func testTouchscreenReadBackByLibinputReproducesThePinch() throws {
-        let touchsynth = try Fixtures.touchsynth()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["pinch-out", "pinch-in", "rotate-cw", "pinch-rotate"] {
             let source = Fixtures.synthesized.appendingPathComponent("\(name).yml").path
             let screen = dir.appendingPathComponent("\(name)-touchscreen.yml").path
-            let written = try runProcess([touchsynth, "bridge", "--replay", source, "-o", screen])
+            let written = runCommand(["bridge", "--replay", source, "-o", screen])
             XCTAssertEqual(written.status, 0, "\(name): \(written.stderr)")
-            let readBack = try runProcess([touchsynth, "replay", "--json", screen])
+            let readBack = runCommand(["replay", "--json", screen])
             XCTAssertEqual(readBack.status, 0, "\(name): \(readBack.stderr)")
-            let pad = try runProcess([touchsynth, "replay", "--json", source])
+            let pad = runCommand(["replay", "--json", source])
             let touches = try jsonLines(readBack.stdout), gestures = try jsonLines(pad.stdout)
 
             // libinput sees a touchscreen, sized from the axes' resolution (1440x900 points at 5 per mm).
@@ -55,32 +54,28 @@ final class BridgeTests: XCTestCase {
             }
 
             // `bridge check` agrees, and fails when the tolerance is below the rounding to whole units.
-            let check = try runProcess([touchsynth, "bridge", "check", "--json", dir.appendingPathComponent("pad.jsonl").path])
+            let check = runCommand(["bridge", "check", "--json", dir.appendingPathComponent("pad.jsonl").path])
             XCTAssertEqual(check.status, 66, "missing capture file")
             let padFile = dir.appendingPathComponent("\(name)-pad.jsonl"), screenFile = dir.appendingPathComponent("\(name)-screen.jsonl")
             try pad.stdout.write(to: padFile, atomically: true, encoding: .utf8)
             try readBack.stdout.write(to: screenFile, atomically: true, encoding: .utf8)
-            let ok = try runProcess([touchsynth, "bridge", "check", "--json", padFile.path, screenFile.path])
+            let ok = runCommand(["bridge", "check", "--json", padFile.path, screenFile.path])
             XCTAssertEqual(ok.status, 0, "\(name): \(ok.stdout)")
             let figures = try XCTUnwrap(try jsonLines(ok.stdout).first)
             XCTAssertEqual(figures["frames"] as? Int, updates.count + 1, name)
             XCTAssertLessThanOrEqual(figures["maxScaleError"] as? Double ?? 1, 1e-3, name)
             XCTAssertLessThanOrEqual(figures["maxAngleError"] as? Double ?? 1, 1e-3, name)
-            let strict = try runProcess([touchsynth, "bridge", "check", "--tolerance", "1e-7", padFile.path, screenFile.path])
+            let strict = runCommand(["bridge", "check", "--tolerance", "1e-7", padFile.path, screenFile.path])
             XCTAssertEqual(strict.status, 1, "\(name): whole units cannot be exact to 1e-7: \(strict.stdout)")
         }
     }
 
     func testErrorsAreOneLineWithTheirExitCodes() throws {
-        let touchsynth = try Fixtures.touchsynth()
-        let indirect = try runProcess([touchsynth, "bridge", "--mode", "indirect"])
+        let indirect = runCommand(["bridge", "--mode", "indirect"])
         XCTAssertEqual(indirect.status, 64, indirect.stderr)
-        let missing = try runProcess([touchsynth, "bridge", "--uinput", "/nonexistent/uinput"])
+        let missing = runCommand(["bridge", "--uinput", "/nonexistent/uinput"])
         XCTAssertEqual(missing.status, 69, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("modprobe uinput"), missing.stderr)
-        let denied = try runOnUnreadableNode { [touchsynth, "bridge", "--uinput", $0] }
-        XCTAssertEqual(denied.status, 77, denied.stderr)
-        XCTAssertTrue(denied.stderr.contains("sudo") && denied.stderr.contains("input group"), denied.stderr)
-        XCTAssertEqual(denied.stderr.split(separator: "\n").count, 1, denied.stderr)
+        // A node this user may not open: EnvironmentTests, as nobody.
     }
 }
