@@ -185,7 +185,7 @@ let package = Package(
                                                     "TestSupport"]),
         .testTarget(name: "ViewTimelineTests", dependencies: ["ViewTimeline", "MockedDevices", "ModeComparison", "SurfaceDescriptions",
                                                           "Recordings", "AppEvents", "LibinputEvents", "TestSupport"]),
-        .testTarget(name: "ViewServerTests", dependencies: ["ViewServer", "ViewTimeline", "AppEvents"]),
+        .testTarget(name: "ViewServerTests", dependencies: ["ViewServer", "ViewTimeline", "AppEvents", "TestSupport"]),
         .testTarget(name: "DeviceCorpusTests", dependencies: ["DeviceCorpus", "TestSupport"]),
         .testTarget(name: "TouchSynthTestingTests", dependencies: ["TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents",
                                                                "SurfaceDescriptions", "GestureSynthesis", "Recordings", "TestSupport"]),

@@ -122,14 +122,33 @@ final class CorpusShardTests: XCTestCase {
         let even = CorpusShard.assign(pairs, shards: 4)
         XCTAssertEqual(Set(Dictionary(grouping: even.values) { $0 }.values.map(\.count)), [50], "without durations, equal counts")
 
-        // The CLI prints the balance from an earlier run's result file.
+        // The CLI balances by an earlier run's result file and prints the balance: here each pair's
+        // measured time is replaced by a cost of its own, so that the balance is not this machine's.
+        XCTAssertEqual(corpus(devices + ["--results", "\(directory)/measured.jsonl"]).status, 0)
+        var costs: [String: Double] = [:]
+        let lines = try read("measured.jsonl").split(separator: "\n").map { line -> String in
+            guard var pair = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], pair["record"] as? String == "pair",
+                  let device = pair["device"] as? String, let gesture = pair["gesture"] as? String, let libinput = pair["libinput"] as? String
+            else { return String(line) }
+            let cost = Double(costs.count + 1)
+            costs["\(device) \(gesture) \(libinput)"] = cost
+            pair["seconds"] = cost
+            return String(decoding: try JSONSerialization.data(withJSONObject: pair, options: [.sortedKeys]), as: UTF8.self)
+        }
+        XCTAssertEqual(costs.count, devices.count * CorpusGesture.all.count)
         let earlier = "\(directory)/earlier.jsonl"
-        XCTAssertEqual(corpus(devices + ["--results", earlier]).status, 0)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: earlier, atomically: true, encoding: .utf8)
         let list = corpus(devices + ["--shard", "1/4", "--list", "--durations", earlier])
         XCTAssertEqual(list.status, 0, list.stderr)
+        var load = [Double](repeating: 0, count: 4)
+        for row in listed(list.stdout) where row.count >= 4 {
+            let shard = try XCTUnwrap(Int(row[0].prefix { $0 != "/" }), row[0]) - 1
+            load[shard] += try XCTUnwrap(costs[row[1...].joined(separator: " ")], "\(row)")
+        }
+        let ratio = (load.max() ?? 0) / (load.reduce(0, +) / 4)
+        XCTAssertLessThanOrEqual(ratio, 1.3, "\(load)")
         let line = try XCTUnwrap(list.stdout.split(separator: "\n").first { $0.hasPrefix("slowest shard") }, list.stdout)
-        let times = try XCTUnwrap(Double(line.split(separator: ":").last?.split(separator: "×").first?.trimmingCharacters(in: .whitespaces) ?? ""), String(line))
-        XCTAssertLessThanOrEqual(times, 1.3, String(line))
+        XCTAssertTrue(line.hasSuffix(String(format: ": %.2f× the mean", ratio)), "\(line), loads \(load)")
     }
 
     /// libinput's test devices are a corpus: a litest device file is read by content, replayed like

@@ -3,6 +3,7 @@ import AppEvents
 import Glibc
 #endif
 import Foundation
+import TestSupport
 @testable import ViewServer
 @testable import ViewTimeline
 import XCTest
@@ -66,9 +67,13 @@ final class SlowBrowserTests: XCTestCase {
         let server = try ViewServer(title: "slow")
         defer { server.stop() }
         let mode = ModeState(pointer: Point(x: 0, y: 0), buttons: "", lanes: [])
-        server.show(.live(ViewScene(title: "slow", device: "", geometry: nil, screen: Size(width: 100, height: 100), regions: [], pointerRegions: [], lanes: [])))
+        server.show(.live(ViewScene(title: "slow", device: "", geometry: nil, screen: Size(width: 100, height: 100), regions: [],
+                                    pointerRegions: [], lanes: [])))
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
+        // A receive buffer that stays small: the kernel tunes only buffers left unset.
+        var small: Int32 = 4096
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = server.port.bigEndian
@@ -80,25 +85,54 @@ final class SlowBrowserTests: XCTestCase {
         let handshake = "GET /stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dG91Y2hzeW50aCB0ZXN0IQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         _ = handshake.withCString { write(fd, $0, strlen($0)) }
-        let deadline = Date().addingTimeInterval(5)
-        while server.statistics.browsers == 0 && Date() < deadline { usleep(1000) }
-        XCTAssertEqual(server.statistics.browsers, 1)
-        // Frames of about 40 KiB (a long event list), far more than the socket's buffers hold.
+        waitUntil { server.statistics.browsers == 1 }
+        // The server's socket keeps small buffers too, so that a frame is more than both hold.
+        let connection = try XCTUnwrap(Self.acceptedSocket(serverPort: server.port, clientPort: Self.localPort(fd)))
+        setsockopt(connection, SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        // Frames of about 40 KiB (a long event list).
         let events = Array(repeating: String(repeating: "x", count: 400), count: 100)
-        // At a live pace, so that a pipeline that drains the outbox into an unbounded buffer of
-        // its own keeps up with publishing and never merges: only the socket's fullness stops it.
-        let started = Date()
-        for i in 0..<1_500 {
-            usleep(1000)
+        var published = 0
+        func publish() {
             var state = mode
             // A new state each frame: each is written whole, not as a small change.
-            state.events = events.map { "\(i) \($0)" }
-            server.publish(ViewFrame(index: i, time: Double(i), source: "test", contacts: [], libinput: LibinputPanel(), compat: state,
-                                     indirect: mode, changes: [], differs: false))
+            state.events = events.map { "\(published) \($0)" }
+            server.publish(ViewFrame(index: published, time: Double(published), source: "test", contacts: [], libinput: LibinputPanel(),
+                                     compat: state, indirect: mode, changes: [], differs: false))
+            published += 1
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "publishing does not wait for the browser")
-        let merged = Date().addingTimeInterval(5)
-        while server.statistics.coalesced == 0 && Date() < merged { usleep(10_000) }
-        XCTAssertGreaterThan(server.statistics.coalesced, 0, "the stalled browser's frames are merged, not buffered without end")
+        // The connection takes the first frame as soon as it is published, and its write never
+        // ends: the browser reads nothing.
+        publish()
+        waitUntil { server.statistics.sent == 1 }
+        // Publishing goes on without waiting for the browser (it would hang here otherwise); the
+        // connection takes nothing more while its write waits, and its outbox merges what it
+        // cannot hold. A pipeline that drained the outbox into a buffer of its own would take
+        // them all and merge none.
+        for _ in 0..<(Outbox.capacity + 100) { publish() }
+        XCTAssertEqual(server.statistics.sent, 1, "frames taken while the socket was full")
+        XCTAssertEqual(server.statistics.coalesced, 100, "frames beyond the outbox's capacity merged, not buffered without end")
+    }
+
+    /// The port `fd` is bound to.
+    private static func localPort(_ fd: Int32) -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// The server's end, in this process, of the connection from `clientPort`: its socket's inode
+    /// from the kernel's table of TCP sockets, then the descriptor that names it.
+    private static func acceptedSocket(serverPort: UInt16, clientPort: UInt16) -> Int32? {
+        let local = String(format: "0100007F:%04X", serverPort), remote = String(format: "0100007F:%04X", clientPort)
+        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        let row = table.split(separator: "\n").map { $0.split(separator: " ") }.first { $0.count > 9 && $0[1] == local && $0[2] == remote }
+        guard let inode = row?[9] else { return nil }
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.compactMap(Int32.init).first { fd in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) == "socket:[\(inode)]"
+        }
     }
 }
