@@ -68,7 +68,8 @@ final class CorpusShardTests: XCTestCase {
         XCTAssertEqual(Set(ranShard.keys), Set(listedShard.keys))
 
         let shards = (1...4).map { "\(directory)/shard\($0).jsonl" }
-        let merged = corpus(["merge"] + shards.reversed() + ["--markdown", "\(directory)/merged.md", "--junit", "\(directory)/merged.xml"])
+        let merged = corpus(["merge"] + shards.reversed() + ["--markdown", "\(directory)/merged.md", "--junit",
+                                                             "\(directory)/merged.xml"])
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertEqual(merged.stdout, whole.stdout, "the merged table is the whole run's")
         // The Markdown names the command that made it, its own file included.
@@ -80,7 +81,8 @@ final class CorpusShardTests: XCTestCase {
 
     func testAMissingDoubledOrForeignShardIsAnErrorNamingIt() throws {
         for i in 1...2 {
-            let shard = corpus(Array(devices.prefix(1)) + ["--shard", "\(i)/2", "--results", "\(directory)/shard\(i).jsonl"])
+            let shard = corpus(Array(devices.prefix(1)) + ["--shard", "\(i)/2", "--results",
+                                                           "\(directory)/shard\(i).jsonl"])
             XCTAssertEqual(shard.status, 0, shard.stderr)
         }
         let one = "\(directory)/shard1.jsonl", two = "\(directory)/shard2.jsonl"
@@ -127,13 +129,15 @@ final class CorpusShardTests: XCTestCase {
         XCTAssertEqual(corpus(devices + ["--results", "\(directory)/measured.jsonl"]).status, 0)
         var costs: [String: Double] = [:]
         let lines = try read("measured.jsonl").split(separator: "\n").map { line -> String in
-            guard var pair = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], pair["record"] as? String == "pair",
-                  let device = pair["device"] as? String, let gesture = pair["gesture"] as? String, let libinput = pair["libinput"] as? String
+            guard var pair = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  pair["record"] as? String == "pair", let device = pair["device"] as? String,
+                  let gesture = pair["gesture"] as? String, let libinput = pair["libinput"] as? String
             else { return String(line) }
             let cost = Double(costs.count + 1)
             costs["\(device) \(gesture) \(libinput)"] = cost
             pair["seconds"] = cost
-            return String(decoding: try JSONSerialization.data(withJSONObject: pair, options: [.sortedKeys]), as: UTF8.self)
+            return String(decoding: try JSONSerialization.data(withJSONObject: pair, options: [.sortedKeys]),
+                          as: UTF8.self)
         }
         XCTAssertEqual(costs.count, devices.count * CorpusGesture.all.count)
         let earlier = "\(directory)/earlier.jsonl"

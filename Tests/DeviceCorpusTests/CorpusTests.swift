@@ -11,8 +11,8 @@ final class CorpusTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: markdown) }
         let versions = ["1.22.1", "1.28.1", "1.31.3"]
         _ = try libinputBuilds(versions)
-        let result = runCommand(["corpus", devices, "--json", "--jobs", "2", "--libinput", versions.joined(separator: ","),
-                                     "--markdown", markdown])
+        let result = runCommand(["corpus", devices, "--json", "--jobs", "2", "--libinput",
+                                 versions.joined(separator: ","), "--markdown", markdown])
         XCTAssertEqual(result.status, 0, result.stderr)
         let all = try jsonLines(result.stdout)
         XCTAssertEqual(Set(all.map { $0["libinput"] as? String ?? "" }), Set(versions))

@@ -104,8 +104,9 @@ final class EnvironmentTests: XCTestCase {
     // MARK: - A CI job's shard
 
     func testTheCIsEnvironmentNamesTheShard() throws {
-        let devices = ["touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_AlpsPS2_ALPS_GlidePoint.desc",
-                       "touchpads_SynPS2_Synaptics_TouchPad.desc"].map { Fixtures.directory.appendingPathComponent("devices/\($0)").path }
+        let names = ["touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_AlpsPS2_ALPS_GlidePoint.desc",
+                     "touchpads_SynPS2_Synaptics_TouchPad.desc"]
+        let devices = names.map { Fixtures.devices.appendingPathComponent($0).path }
         func corpus(_ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
             try runProcess([try Fixtures.touchsynth(), "corpus"] + arguments, environment: environment)
         }
@@ -156,7 +157,8 @@ final class EnvironmentTests: XCTestCase {
     func testAnUnknownLibinputVersionIsASentence() throws {
         var environment = baseEnvironment
         environment["TOUCHSYNTH_LIBINPUT_BUILDS"] = scratch
-        let arguments = ["compare", "--libinput", "1.9.0", Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path]
+        let arguments = ["compare", "--libinput", "1.9.0",
+                         Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path]
         let result = try runProcess([try Fixtures.touchsynth()] + arguments, environment: environment)
         assertErrorIsASentence(result, status: 69, arguments.joined(separator: " "))
     }
@@ -187,7 +189,8 @@ final class EnvironmentTests: XCTestCase {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let privileged = try XCTUnwrap(Int(start)) - 1
         try XCTSkipIf(privileged < 1, "every port is open to every user here (net.ipv4.ip_unprivileged_port_start)")
-        let arguments = ["view", Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path, "--port", String(privileged)]
+        let arguments = ["view", Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path, "--port",
+                         String(privileged)]
         var command = [try Fixtures.touchsynth()] + arguments
         if getuid() == 0 {
             let setpriv = try XCTUnwrap(findExecutable("setpriv"), "setpriv (util-linux) runs a command as nobody")

@@ -9,10 +9,6 @@ import XCTest
 /// own commands on a mocked device (`record`, `debug`, `devices`), whose output is the program's,
 /// and a program built with ThreadSanitizer against the preload named in the environment.
 final class MockedProgramTests: XCTestCase {
-    func temporary(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(name)").path
-    }
-
     // MARK: - record
 
     /// The harness stops `record` with SIGINT after the last frame, as Ctrl-C would.
@@ -20,7 +16,7 @@ final class MockedProgramTests: XCTestCase {
         let touchsynth = try Fixtures.touchsynth()
         for source in [Fixtures.synthesized.appendingPathComponent("session.yml"),
                        Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events")] {
-            let out = temporary("record.yml")
+            let out = temporaryPath("record.yml")
             defer { try? FileManager.default.removeItem(atPath: out) }
             let result = try runProcess([touchsynth, "mock", source.path, "--", touchsynth, "record", "--device", "{devnode}", "-o", out])
             XCTAssertEqual(result.status, 0, result.stderr)
@@ -36,9 +32,10 @@ final class MockedProgramTests: XCTestCase {
     func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {
         let touchsynth = try Fixtures.touchsynth()
         let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
-        let out = temporary("partial.yml")
+        let out = temporaryPath("partial.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let mock = try Running([touchsynth, "mock", "--real-time", source, "--", touchsynth, "record", "--device", "{devnode}", "-o", out])
+        let mock = try Running([touchsynth, "mock", "--real-time", source, "--", touchsynth, "record", "--device",
+                                "{devnode}", "-o", out])
         // `record` writes each frame as it comes ("- evdev:" begins one): Ctrl-C once ten are in,
         // seconds before the recording's end.
         var record: pid_t?
@@ -64,7 +61,7 @@ final class MockedProgramTests: XCTestCase {
         let python = "/usr/bin/python3", tools = "/usr/libexec/libinput"
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(tools)/libinput-replay"), "libinput-tools is not installed (tools/test installs it)")
         let source = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
-        let out = temporary("record.yml")
+        let out = temporaryPath("record.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
         XCTAssertEqual(try runProcess([touchsynth, "mock", source, "--", touchsynth, "record", "--device", "{devnode}", "-o", out]).status, 0)
         let deltas = try runProcess([python, "\(tools)/libinput-analyze-per-slot-delta", out])
@@ -83,11 +80,12 @@ final class MockedProgramTests: XCTestCase {
     func testAFullDiskIsOneLineAnd74() throws {
         let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let record = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "record", "--device", "{devnode}", "-o", "/dev/full"])
+        let record = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "record", "--device", "{devnode}",
+                                     "-o", "/dev/full"])
         XCTAssertEqual(record.status, 74, record.stderr)
         XCTAssertEqual(record.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
-        let latency = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "debug", "--device", "{devnode}", "--mode", "both",
-                                      "--latency", "/dev/full"])
+        let latency = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "debug", "--device", "{devnode}",
+                                      "--mode", "both", "--latency", "/dev/full"])
         XCTAssertEqual(latency.status, 74)
         XCTAssertEqual(latency.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
     }
@@ -129,9 +127,12 @@ final class MockedProgramTests: XCTestCase {
     /// docs/json.md (JSONSchemaTests checks the other commands' output).
     func testTheMockedCommandsJSONValidatesAgainstDocsJSON() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let schema = try JSONSchemaDocument(markdown: String(contentsOf: Fixtures.root.appendingPathComponent("docs/json.md"), encoding: .utf8))
+        let json = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/json.md"), encoding: .utf8)
+        let schema = try JSONSchemaDocument(markdown: json)
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        for command in [["devices", "--device", "{devnode}", "--json"], ["debug", "--device", "{devnode}", "--json", "--mode", "both"]] {
+        let commands = [["devices", "--device", "{devnode}", "--json"],
+                        ["debug", "--device", "{devnode}", "--json", "--mode", "both"]]
+        for command in commands {
             let result = try runProcess([touchsynth, "mock", pinch, "--", touchsynth] + command)
             XCTAssertEqual(result.status, 0, "\(command[0]): \(result.stderr)")
             XCTAssertEqual(schema.validate(output: result.stdout), [], command[0])

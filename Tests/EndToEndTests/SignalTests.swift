@@ -31,7 +31,8 @@ final class SignalTests: XCTestCase {
     /// SIGINT at the end of a recording is.
     func testAnInterruptedMockEndsAsInterrupted() throws {
         let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // 3 s
-        let process = try Running([try Fixtures.touchsynth(), "mock", session, "--", "/bin/sh", "-c", "exec 4<{devnode}; exec sleep 10"])
+        let process = try Running([try Fixtures.touchsynth(), "mock", session, "--", "/bin/sh", "-c",
+                                   "exec 4<{devnode}; exec sleep 10"])
         waitUntil { !childProcesses(of: process.pid).isEmpty }
         kill(process.pid, SIGINT)
         XCTAssertEqual(try process.wait().status, 128 + SIGINT)
@@ -62,11 +63,12 @@ final class SignalTests: XCTestCase {
     /// Replays a minute of synthesized gestures, and sends `signal` to the libinput side once it has
     /// printed its first events: how the replay ended.
     private func replayLong(interruptingWith signal: Int32) throws -> Finished {
-        let desc = Fixtures.directory.appendingPathComponent("devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
-        let long = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-long.yml").path
+        let desc = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let long = temporaryPath("long.yml")
         defer { try? FileManager.default.removeItem(atPath: long) }
         let cycle = "pinch scale=1.6; scroll fingers=2 dy=20mm; swipe fingers=3 distance=30mm"
-        let synth = runCommand(["synthesize", "-e", Array(repeating: cycle, count: 30).joined(separator: "\n"), "--desc", desc, "-o", long])
+        let synth = runCommand(["synthesize", "-e", Array(repeating: cycle, count: 30).joined(separator: "\n"),
+                                "--desc", desc, "-o", long])
         XCTAssertEqual(synth.status, 0, synth.stderr)
         let replay = try Running([try Fixtures.touchsynth(), "replay", "--json", long])
         var child: pid_t?

@@ -161,7 +161,7 @@ final class StandardStreamsTests: XCTestCase {
     func testAReplayEndedByItsOutputLeavesNoTestbed() throws {
         let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-testbeds-\(UUID().uuidString)").path
+        let scratch = temporaryPath("testbeds")
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var env = ProcessInfo.processInfo.environment
@@ -280,7 +280,7 @@ final class StandardStreamsTests: XCTestCase {
         let touchsynth = try Fixtures.touchsynth()
         let script = try XCTUnwrap(findExecutable("script"), "util-linux's script is not installed")
         let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-tty.yml").path
+        let out = temporaryPath("tty.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let inner = "\(touchsynth) mock --real-time \(source) -- \(touchsynth) record --device {devnode} -o \(out)"
         let result = try runProcess([script, "-q", "-e", "-c", inner, "/dev/null"])

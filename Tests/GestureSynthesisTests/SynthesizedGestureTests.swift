@@ -34,7 +34,7 @@ final class SynthesizedGestureTests: XCTestCase {
             var files: [String] = []
             defer { files.forEach { try? FileManager.default.removeItem(atPath: $0) } }
             for (i, e) in Self.expectations.enumerated() {
-                let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(i).yml").path
+                let file = temporaryPath("\(i).yml")
                 files.append(file)
                 let made = runCommand(["synthesize", "-e", e.script, "--desc", desc, "-o", file])
                 XCTAssertEqual(made.status, 0, "\(e.script): \(made.stderr)")

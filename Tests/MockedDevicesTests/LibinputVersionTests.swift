@@ -120,7 +120,8 @@ final class LibinputVersionTests: XCTestCase {
     func testReplaysAreDeterministicOnEveryVersion() throws {
         let racing = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
         for build in try libinputBuilds(Self.versions) {
-            let outputs = runCommands(Array(repeating: ["replay", "--json", "--libinput", build.version, racing], count: 6))
+            let outputs = runCommands(Array(repeating: ["replay", "--json", "--libinput", build.version, racing],
+                                            count: 6))
             XCTAssertTrue(outputs.allSatisfy { $0.status == 0 }, "libinput \(build.version): \(outputs.map(\.stderr))")
             XCTAssertEqual(Set(outputs.map(\.stdout)).count, 1, "libinput \(build.version): six replays, one output")
         }

@@ -9,10 +9,10 @@ import TestSupport
 /// (on the virtual clock, stopped with SIGINT after the last frame, which counts as success):
 /// its exit status and output.
 func runMocked(_ path: String, _ program: (_ devnode: String) -> [String]) throws -> Finished {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-mocked-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let stdout = directory.appendingPathComponent("stdout").path, stderr = directory.appendingPathComponent("stderr").path
+    let directory = temporaryPath("mocked")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let stdout = directory + "/stdout", stderr = directory + "/stderr"
     let fd = open(stdout, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw MissingBuild(what: "a writable temporary directory") }
     let report = try { () throws -> ReplayReport in
@@ -25,5 +25,6 @@ func runMocked(_ path: String, _ program: (_ devnode: String) -> [String]) throw
         }
     }()
     return Finished(status: report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus,
-                    stdout: try String(contentsOfFile: stdout, encoding: .utf8), stderr: try String(contentsOfFile: stderr, encoding: .utf8))
+                    stdout: try String(contentsOfFile: stdout, encoding: .utf8),
+                    stderr: try String(contentsOfFile: stderr, encoding: .utf8))
 }

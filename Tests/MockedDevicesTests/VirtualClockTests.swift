@@ -70,10 +70,6 @@ final class VirtualClockTests: XCTestCase {
         (try? jsonLines(text)) ?? []
     }
 
-    private func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(name)").path
-    }
-
     /// The time of the recording's first frame with an event `matching`, as delivered.
     private func firstFrame(_ path: String, where matching: ([EvdevEvent]) -> Bool) throws -> UInt64? {
         let recording = try RecordingLoader.load(path)

@@ -47,8 +47,8 @@ final class LogFormatTests: XCTestCase {
 
     /// Each sample says the same events as the recording it was made from.
     func testEverySampleReadsAsTheRecordingItWasMadeFrom() throws {
-        let pinch = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("synthesized/pinch-in.yml").path)
-        let scroll = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("synthesized/two-finger-scroll.yml").path)
+        let pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let scroll = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
         for (name, original) in [("pinch-in.getevent-lt.txt", pinch), ("pinch-in.getevent-t.txt", pinch), ("pinch-in.chromeos.dat", pinch),
                                  ("pinch-in.chromium-touchscreen.log", pinch), ("pinch-in.events-only.evtest", pinch),
                                  ("two-finger-scroll.events-only.evemu", scroll)] {
@@ -95,7 +95,8 @@ final class LogFormatTests: XCTestCase {
     /// A bare `A:` list gives the axes; the rest is inferred, and the note says where the axes came from.
     func testABareAxisListGivesTheAxes() throws {
         let read = try RecordingLoader.load(sample("pinch-in.events-only.evtest"), description: sample("asus-n500jk.axes"))
-        let asus = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("evemu-devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let asus = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
         for (code, info) in asus.device.absinfo { XCTAssertEqual(read.device.absinfo[code], info, Evdev.codeName(type: Evdev.EV_ABS, code: code)) }
         XCTAssertTrue(read.notes[0].hasSuffix("axis ranges and resolutions from \(sample("asus-n500jk.axes"))"), read.notes[0])
     }
@@ -174,7 +175,8 @@ final class LogFormatTests: XCTestCase {
 
     /// A code getevent has no name for is written as its number, and read back.
     func testUnnamedCodesRoundTripThroughGetevent() throws {
-        let scrollButtons = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("devices/touchpads_SynPS2_Synaptics_TouchPad-with-scrollbuttons.desc").path)
+        let scrollButtons = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad-with-scrollbuttons.desc").path)
         let back = try RecordingLoader.load(text: GeteventFormat.write(scrollButtons), file: "back.getevent")
         XCTAssertEqual(back.device.codes, scrollButtons.device.codes)
     }

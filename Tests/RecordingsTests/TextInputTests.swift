@@ -8,10 +8,6 @@ import TestSupport
 final class TextInputTests: XCTestCase {
     let fixtures = Fixtures.evemu
 
-    private func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(name)").path
-    }
-
     private func badData(_ body: () throws(RecordingError) -> Void, file: StaticString = #filePath, line: UInt = #line) -> RecordingError? {
         do {
             try body()

@@ -204,11 +204,13 @@ final class ReportPictureTests: XCTestCase {
 
     func testBadArgumentsAndFilesGiveOneLineErrors() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
-        let missing = runCommand(["report", directory.appendingPathComponent("nope.yml").path, "-o", directory.appendingPathComponent("x.html").path])
+        let missing = runCommand(["report", directory.appendingPathComponent("nope.yml").path, "-o",
+                                  directory.appendingPathComponent("x.html").path])
         XCTAssertEqual(missing.status, 66, missing.stderr)
         let wrongExtension = runCommand(["report", pinch, "-o", directory.appendingPathComponent("x.txt").path])
         XCTAssertEqual(wrongExtension.status, 64, wrongExtension.stderr)
-        let unwritable = runCommand(["report", pinch, "-o", directory.appendingPathComponent("no/such/dir/x.html").path])
+        let unwritable = runCommand(["report", pinch, "-o",
+                                     directory.appendingPathComponent("no/such/dir/x.html").path])
         XCTAssertEqual(unwritable.status, 73, unwritable.stderr)
         for result in [missing, wrongExtension, unwritable] {
             XCTAssertFalse(result.stderr.isEmpty)

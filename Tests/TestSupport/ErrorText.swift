@@ -20,6 +20,8 @@ public func assertErrorIsASentence(_ result: Finished, status: Int32, _ shown: S
                                    file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(result.status, status, "\(shown): \(result.stderr)", file: file, line: line)
     let last = result.stderr.split(separator: "\n").last ?? ""
-    XCTAssertTrue(last.hasPrefix("touchsynth: ") || result.stderr.hasPrefix("Error: "), "\(shown): \(result.stderr)", file: file, line: line)
-    XCTAssertEqual(swiftValues(in: result.stderr + result.stdout), [], "\(shown): \(result.stderr)", file: file, line: line)
+    XCTAssertTrue(last.hasPrefix("touchsynth: ") || result.stderr.hasPrefix("Error: "), "\(shown): \(result.stderr)",
+                  file: file, line: line)
+    XCTAssertEqual(swiftValues(in: result.stderr + result.stdout), [], "\(shown): \(result.stderr)",
+                   file: file, line: line)
 }

@@ -11,6 +11,8 @@ public enum Fixtures {
     public static let directory = root.appendingPathComponent("Tests/Fixtures")
     public static let evemu = directory.appendingPathComponent("evemu-devices")
     public static let synthesized = directory.appendingPathComponent("synthesized")
+    /// Touchpad descriptions, without events.
+    public static let devices = directory.appendingPathComponent("devices")
 
     /// Every bundled recording with events (the `.desc` files only describe devices).
     public static var recordings: [URL] {
@@ -28,6 +30,11 @@ public enum Fixtures {
     }
 }
 
+/// A path of its own in the temporary directory for a file a test makes, ending in `name`.
+public func temporaryPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(name)").path
+}
+
 public struct MissingBuild: Error, CustomStringConvertible {
     public var what: String
     public var description: String { "missing \(what)" }
@@ -41,7 +48,8 @@ public struct MissingBuild: Error, CustomStringConvertible {
 /// libinput versions, a machine's tmpfs) skips with the reason; under `tools/test`, which sets
 /// `TOUCHSYNTH_TEST_EVERY_TIER=1` and builds what it can first, it fails instead, so that CI runs
 /// every tier. `source` says where the prerequisite comes from.
-public func requireTier(_ available: Bool, _ what: @autoclosure () -> String, source: String = "which tools/test builds") throws {
+public func requireTier(_ available: Bool, _ what: @autoclosure () -> String,
+                        source: String = "which tools/test builds") throws {
     guard !available else { return }
     if ProcessInfo.processInfo.environment["TOUCHSYNTH_TEST_EVERY_TIER"] == "1" { throw MissingBuild(what: what()) }
     throw XCTSkip("needs \(what()), \(source)")

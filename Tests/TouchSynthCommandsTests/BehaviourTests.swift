@@ -72,7 +72,8 @@ final class BehaviourTests: XCTestCase {
             let batch = pending.prefix(6)
             pending = pending.dropFirst(batch.count)
             let paths = try batch.map { try XCTUnwrap(recordings[$0]) }
-            let results = runCommands(paths.flatMap { [["replay", "--mode", "both", "--json", $0], ["compare", "--json", $0]] })
+            let lines = paths.flatMap { [["replay", "--mode", "both", "--json", $0], ["compare", "--json", $0]] }
+            let results = runCommands(lines)
             for (index, name) in batch.enumerated() {
                 let replayed = results[2 * index], compared = results[2 * index + 1]
                 XCTAssertEqual(replayed.status, 0, "\(name): \(replayed.stderr)")

@@ -91,7 +91,8 @@ final class CompareTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(recordings.count, 20, "bundled recordings missing")
         for screen in ["list", "photos", "map", "canvas"] {
             let results = runCommands((0..<2).map { first in
-                ["compare", "--check", "--json", "--surface", screen] + stride(from: first, to: recordings.count, by: 2).map { recordings[$0].path }
+                ["compare", "--check", "--json", "--surface", screen]
+                    + stride(from: first, to: recordings.count, by: 2).map { recordings[$0].path }
             })
             var reports = 0
             for result in results {
@@ -157,7 +158,8 @@ final class CompareTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: surface) }
         let seed = Fixtures.root.appendingPathComponent("Fuzz/seeds/surface/regress-base60-overflow.yml")
         try FileManager.default.copyItem(at: seed, to: surface)
-        let result = runCommand(["compare", "--surface", surface.path, Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
+        let result = runCommand(["compare", "--surface", surface.path,
+                                 Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertEqual(result.stderr, "touchsynth: \(surface.path):6: \"9:0:0:0:0:0:0:0:0:0:0:0\" is a base-60 number too large for an integer\n")
     }

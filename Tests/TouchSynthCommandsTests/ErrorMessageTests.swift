@@ -23,7 +23,8 @@ final class ErrorMessageTests: XCTestCase {
 
     /// Runs `arguments` and checks that its error is a sentence (``assertErrorIsASentence``).
     @discardableResult
-    private func assertSentence(_ arguments: [String], status: Int32, file: StaticString = #filePath, line: UInt = #line) -> Finished {
+    private func assertSentence(_ arguments: [String], status: Int32, file: StaticString = #filePath,
+                                line: UInt = #line) -> Finished {
         let result = runCommand(arguments)
         assertErrorIsASentence(result, status: status, arguments.joined(separator: " "), file: file, line: line)
         return result

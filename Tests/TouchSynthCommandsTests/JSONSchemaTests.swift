@@ -41,7 +41,8 @@ final class JSONSchemaTests: XCTestCase {
         ] {
             // diff of two recordings or devices that differ, and bridge check of a pad alone (no
             // touchscreen to match), end with status 1: their JSON is what is checked.
-            runs.append((name, run(arguments, status: name.hasPrefix("diff of") && name != "diff of captures" || name == "bridge check" ? 1 : 0)))
+            let differs = name.hasPrefix("diff of") && name != "diff of captures" || name == "bridge check"
+            runs.append((name, run(arguments, status: differs ? 1 : 0)))
         }
         _ = run(["compare", "--events-out", eventsOut, pinch, scroll])
         runs.append(("compare --events-out", try String(contentsOfFile: eventsOut, encoding: .utf8)))
@@ -51,7 +52,8 @@ final class JSONSchemaTests: XCTestCase {
                      Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path])
         runs.append(("corpus --results", try String(contentsOfFile: results, encoding: .utf8)))
         let versions = try libinputBuilds(["1.28.1"])
-        runs.append(("compare --libinput", run(["compare", "--json", pinch, "--libinput", "\(LibinputBuild.system.version),\(versions[0].version)"])))
+        runs.append(("compare --libinput", run(["compare", "--json", pinch, "--libinput",
+                                                "\(LibinputBuild.system.version),\(versions[0].version)"])))
 
         var seen: Set<String> = []
         for (command, output) in runs {
@@ -61,7 +63,8 @@ final class JSONSchemaTests: XCTestCase {
         }
         // The live bridge needs /dev/uinput: the VM tier runs it. `devices` reads a device, which
         // only a mocked device's own process has: MockedProgramTests checks it.
-        XCTAssertEqual(Set(schema.outputs.keys).subtracting(seen), ["bridgeFrames", "devices"], "every other output is checked")
+        XCTAssertEqual(Set(schema.outputs.keys).subtracting(seen), ["bridgeFrames", "devices"],
+                       "every other output is checked")
     }
 
     /// The validator itself: an undocumented key, a wrong type, a missing key, a missing header

@@ -11,7 +11,8 @@ final class LogRepairTests: XCTestCase {
     private let repairs = Fixtures.root.appendingPathComponent("Tests/Fixtures/repairs")
 
     func testEachDefectIsRepairedWithOneWarningAndReplaysToThePinch() throws {
-        let original = runCommand(["replay", "--json", Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
+        let original = runCommand(["replay", "--json",
+                                   Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
         XCTAssertEqual(original.status, 0, original.stderr)
         XCTAssertTrue(original.stdout.contains("GESTURE_PINCH_UPDATE"))
         let truncated = "the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"
@@ -23,7 +24,8 @@ final class LogRepairTests: XCTestCase {
                         "back-in-frame.with-header.evtest": "timestamps go back within a frame (first at line 136, by 0.000073 s)"]
         for (defect, warning) in expected {
             let log = repairs.appendingPathComponent("pinch-in.\(defect)").path
-            let run = runCommand(["replay", "--json", log, "--desc", repairs.appendingPathComponent("pinch-in.device.yml").path])
+            let run = runCommand(["replay", "--json", log, "--desc",
+                                  repairs.appendingPathComponent("pinch-in.device.yml").path])
             XCTAssertEqual(run.status, 0, "\(defect): \(run.stderr)")
             let lines = run.stderr.split(separator: "\n")
             XCTAssertEqual(lines.count, 1, "\(defect): \(run.stderr)")

@@ -27,7 +27,8 @@ final class MalformedInputTests: XCTestCase {
         XCTAssertEqual(result.stdout, "", name, file: file, line: line)
         let lines = result.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, "\(name): one line: \(result.stderr)", file: file, line: line)
-        XCTAssertNotNil(lines.first?.wholeMatch(of: /touchsynth: .+:[0-9]+: .+/), "\(name): file:line: message, got \(result.stderr)",
+        XCTAssertNotNil(lines.first?.wholeMatch(of: /touchsynth: .+:[0-9]+: .+/),
+                        "\(name): file:line: message, got \(result.stderr)",
                         file: file, line: line)
         return peak
     }

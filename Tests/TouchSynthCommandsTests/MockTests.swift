@@ -10,10 +10,13 @@ final class MockTests: XCTestCase {
     /// the recording, in real time, would deliver all of its frames first.
     func testMockReturnsTheProgramsExitStatus() throws {
         let recording = Fixtures.synthesized.appendingPathComponent("session.yml").path
-        let result = runCommand(["mock", "--real-time", "--stats", recording, "--", "/bin/sh", "-c", "exec 4<{devnode}; exit 5"])
+        let result = runCommand(["mock", "--real-time", "--stats", recording, "--", "/bin/sh", "-c",
+                                 "exec 4<{devnode}; exit 5"])
         XCTAssertEqual(result.status, 5, result.stderr)
-        let delivered = try XCTUnwrap(result.stderr.firstMatch(of: /([0-9]+) frames delivered/).flatMap { Int($0.output.1) }, result.stderr)
-        XCTAssertLessThan(delivered, InputCoreFilter.delivered(try RecordingLoader.load(recording)).count, result.stderr)
+        let count = result.stderr.firstMatch(of: /([0-9]+) frames delivered/).flatMap { Int($0.output.1) }
+        let delivered = try XCTUnwrap(count, result.stderr)
+        XCTAssertLessThan(delivered, InputCoreFilter.delivered(try RecordingLoader.load(recording)).count,
+                          result.stderr)
     }
 
     /// libinput's own recorder, run on a mocked device, writes YAML this project must read back exactly.

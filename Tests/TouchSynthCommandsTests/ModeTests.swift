@@ -24,7 +24,8 @@ final class ModeTests: XCTestCase {
             var finished: [(URL, Finished)] = []
             let urls = Fixtures.recordings
             for batch in stride(from: 0, to: urls.count, by: 4).map({ urls[$0..<min($0 + 4, urls.count)] }) {
-                finished += zip(batch, runCommands(batch.map { ["replay", "--mode", "both", "--json", "--check", $0.path] }))
+                finished += zip(batch, runCommands(batch.map { ["replay", "--mode", "both", "--json", "--check",
+                                                                $0.path] }))
                     .map { ($0, $1) }
             }
             Self.everyRecording = finished

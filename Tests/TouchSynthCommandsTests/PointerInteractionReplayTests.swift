@@ -118,7 +118,8 @@ final class PointerInteractionReplayTests: XCTestCase {
         let svg = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-pointer-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: svg) }
         func plot(_ recording: String) throws -> String {
-            let result = runCommand(["report", "--surface", Self.surface, "--plot", "pointer", "-o", svg.path, recording])
+            let result = runCommand(["report", "--surface", Self.surface, "--plot", "pointer", "-o", svg.path,
+                                     recording])
             XCTAssertEqual(result.status, 0, result.stderr)
             return try String(contentsOf: svg, encoding: .utf8)
         }
@@ -142,7 +143,8 @@ final class PointerInteractionReplayTests: XCTestCase {
     /// `replay --surface` prints the region events in each mode's column, and the live status
     /// line names the region and style.
     func testReplayPrintsRegionEventsAndTheirStyles() throws {
-        let result = runCommand(["replay", "--mode", "both", "--json", "--surface", Self.surface, pointer("cross-toolbar")])
+        let result = runCommand(["replay", "--mode", "both", "--json", "--surface", Self.surface,
+                                 pointer("cross-toolbar")])
         XCTAssertEqual(result.status, 0, result.stderr)
         let regionEvents = result.stdout.components(separatedBy: #""type":"pointerRegion""#).count - 1
         XCTAssertEqual(regionEvents, 2 * 15, "fifteen transitions in each mode")

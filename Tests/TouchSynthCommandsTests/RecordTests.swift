@@ -6,7 +6,7 @@ import XCTest
 /// MockedProgramTests, on a mocked device; one this user may not read: EnvironmentTests).
 final class RecordTests: XCTestCase {
     func testRecordErrors() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-x.yml").path
+        let out = temporaryPath("x.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let missing = runCommand(["record", "--device", "/dev/input/event-none", "-o", out])
         XCTAssertEqual(missing.status, 66, missing.stderr)

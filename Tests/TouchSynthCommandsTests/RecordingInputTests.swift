@@ -39,7 +39,8 @@ final class RecordingInputTests: XCTestCase {
         let message = "touchsynth: \(keyboard): nothing to show: the recording's device (AT Translated Set 2 keyboard) is a keyboard, no pointer or touchpad "
             + "(--allow-empty replays it all the same)\n"
         for command in ["replay", "compare", "report"] {
-            let refused = runCommand([command, keyboard, "--mode", "both"].filter { command == "replay" || $0 != "--mode" && $0 != "both" })
+            let refused = runCommand([command, keyboard, "--mode",
+                                      "both"].filter { command == "replay" || $0 != "--mode" && $0 != "both" })
             XCTAssertEqual(refused.status, 65, "\(command): \(refused.stderr)")
             XCTAssertEqual(refused.stderr, message, command)
         }

@@ -152,7 +152,8 @@ final class ReplayBehaviourTests: XCTestCase {
     /// An unwritable latency file is refused before the replay starts, in one line.
     func testAnUnwritableLatencyFileIsRefusedBeforeTheReplay() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let latency = runCommand(["replay", "--mode", "both", "--real-time", "--latency", "/nonexistent/latency.tsv", pinch])
+        let latency = runCommand(["replay", "--mode", "both", "--real-time", "--latency", "/nonexistent/latency.tsv",
+                                  pinch])
         XCTAssertEqual(latency.status, 73)
         XCTAssertEqual(latency.stderr, "touchsynth: /nonexistent/latency.tsv: cannot write: No such file or directory\n")
         XCTAssertEqual(latency.stdout, "")

@@ -13,7 +13,8 @@ import TestSupport
 struct ModeReplayTests {
     static let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
     /// A real touchpad's two-finger scroll that libinput reads as a pinch at its end.
-    static let scrollEndingInAPinch = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
+    static let scrollEndingInAPinch = Fixtures.evemu
+        .appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
 
     /// The kit's message, when `issue` is one of its failures: the issue's heading in the console
     /// (Swift Testing prints an issue's kind, here the error it carries), not a bare "Issue recorded".

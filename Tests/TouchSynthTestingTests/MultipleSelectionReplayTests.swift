@@ -8,7 +8,8 @@ import TestSupport
 /// The list's two-finger multi-select pan on gestures performed on a real touchpad's description
 /// and replayed through real libinput: the pointer is first moved over the list (its left third).
 struct MultipleSelectionReplayTests {
-    static let device = Fixtures.directory.appendingPathComponent("devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+    static let device = Fixtures.devices
+        .appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
 
     private func performed(_ script: String) throws -> Recording {
         let description = try RecordingLoader.load(Self.device).device

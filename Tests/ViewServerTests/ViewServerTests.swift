@@ -67,7 +67,8 @@ final class SlowBrowserTests: XCTestCase {
         let server = try ViewServer(title: "slow")
         defer { server.stop() }
         let mode = ModeState(pointer: Point(x: 0, y: 0), buttons: "", lanes: [])
-        server.show(.live(ViewScene(title: "slow", device: "", geometry: nil, screen: Size(width: 100, height: 100), regions: [],
+        server.show(.live(ViewScene(title: "slow", device: "", geometry: nil, screen: Size(width: 100, height: 100),
+                                    regions: [],
                                     pointerRegions: [], lanes: [])))
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
@@ -96,7 +97,8 @@ final class SlowBrowserTests: XCTestCase {
             var state = mode
             // A new state each frame: each is written whole, not as a small change.
             state.events = events.map { "\(published) \($0)" }
-            server.publish(ViewFrame(index: published, time: Double(published), source: "test", contacts: [], libinput: LibinputPanel(),
+            server.publish(ViewFrame(index: published, time: Double(published), source: "test", contacts: [],
+                                     libinput: LibinputPanel(),
                                      compat: state, indirect: mode, changes: [], differs: false))
             published += 1
         }
@@ -110,7 +112,8 @@ final class SlowBrowserTests: XCTestCase {
         // them all and merge none.
         for _ in 0..<(Outbox.capacity + 100) { publish() }
         XCTAssertEqual(server.statistics.sent, 1, "frames taken while the socket was full")
-        XCTAssertEqual(server.statistics.coalesced, 100, "frames beyond the outbox's capacity merged, not buffered without end")
+        XCTAssertEqual(server.statistics.coalesced, 100,
+                       "frames beyond the outbox's capacity merged, not buffered without end")
     }
 
     /// The port `fd` is bound to.
@@ -128,7 +131,8 @@ final class SlowBrowserTests: XCTestCase {
     private static func acceptedSocket(serverPort: UInt16, clientPort: UInt16) -> Int32? {
         let local = String(format: "0100007F:%04X", serverPort), remote = String(format: "0100007F:%04X", clientPort)
         let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
-        let row = table.split(separator: "\n").map { $0.split(separator: " ") }.first { $0.count > 9 && $0[1] == local && $0[2] == remote }
+        let rows = table.split(separator: "\n").map { $0.split(separator: " ") }
+        let row = rows.first { $0.count > 9 && $0[1] == local && $0[2] == remote }
         guard let inode = row?[9] else { return nil }
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return descriptors.compactMap(Int32.init).first { fd in
