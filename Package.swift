@@ -171,6 +171,8 @@ let package = Package(
         .testTarget(name: "LibinputKitTests",
                     dependencies: ["LibinputKit", "LibinputEvents", "LibinputEventText", "MockedDevices",
                                    "GestureSynthesis", "Quirks", "Recordings", "TestSupport"]),
+        .testTarget(name: "LibinputEventTextTests",
+                    dependencies: ["LibinputEventText", "LibinputEvents", "MockedDevices", "TestSupport"]),
         .testTarget(name: "RecordingsTests",
                     dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
