@@ -46,7 +46,8 @@ final class SignalTests: XCTestCase {
     /// The libinput side stopped (SIGSTOP) mid-replay: it never becomes idle again, and the
     /// replay ends with exit 70, naming what it waited for.
     func testAWedgedLibinputSideEndsTheReplayWithStatus70() throws {
-        try assertReplayEndsWithStatus70(interruptedWith: SIGSTOP, saying: "within 5 s of wall time on the virtual clock")
+        try assertReplayEndsWithStatus70(interruptedWith: SIGSTOP,
+                                         saying: "within 5 s of wall time on the virtual clock")
     }
 
     private func assertReplayEndsWithStatus70(interruptedWith signal: Int32, saying message: String,

@@ -19,7 +19,7 @@ final class SurfaceErrorTests: XCTestCase {
             ("yml", "regions:\n  - name: a\n    frame: wide\n    recognizers: []\n", "3: regions[0].frame: "),
         ]
         for (ext, text, expected) in cases {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).\(ext)").path
+            let path = temporaryPath("surface.\(ext)")
             defer { try? FileManager.default.removeItem(atPath: path) }
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let result = runCommand(["compare", "--surface", path, recording])

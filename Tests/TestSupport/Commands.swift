@@ -6,7 +6,9 @@ import ViewServing
 /// `view` and `bench --view-stream` serve in this process, with the server touchsynth-view
 /// links, instead of handing the test process over to touchsynth-view.
 private let servesHere: Void = {
-    ViewServers.make = { title, address, port throws(ViewServerError) in try ViewServer(title: title, address: address, port: port) }
+    ViewServers.make = { title, address, port throws(ViewServerError) in
+        try ViewServer(title: title, address: address, port: port)
+    }
 }()
 
 /// Runs a `touchsynth` command line in this process (``TouchSynth/run(_:)``), its output

@@ -23,7 +23,7 @@ final class MockTests: XCTestCase {
     func testLibinputRecordOfAMockedDeviceParsesBackToTheSameFrames() throws {
         let libinput = try XCTUnwrap(findExecutable("libinput"), "libinput-tools is not installed (tools/test installs it)")
         let source = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-record-\(UUID().uuidString).yml").path
+        let out = temporaryPath("record.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let result = runCommand(["mock", source, "--", libinput, "record", "-o", out, "{devnode}"])
         XCTAssertEqual(result.status, 0, result.stderr)
