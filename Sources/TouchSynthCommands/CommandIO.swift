@@ -29,6 +29,11 @@ final class CommandIO: @unchecked Sendable {
         lock.withLock { err += text.utf8 }
     }
 
+    /// Whether `fd`, stdout or stderr, is a terminal: never when the output is captured.
+    func isTerminal(_ fd: Int32) -> Bool {
+        !captures && isatty(fd) == 1
+    }
+
     /// What was captured: stdout and stderr, as text.
     var captured: (stdout: String, stderr: String) {
         lock.withLock { (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)) }

@@ -25,7 +25,7 @@ struct Record: ParsableCommand {
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
         let fd = try output.map(openForWriting) ?? 1
         defer { if fd != 1 { close(fd) } }
-        let live = isatty(2) != 0
+        let live = CommandIO.current.isTerminal(2)
         let label = "\(path) (\(recorder.device.name))"
         if live { writeStderr("recording \(label); Ctrl-C to stop") }
         var lastShown = -1.0

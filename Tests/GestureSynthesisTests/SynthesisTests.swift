@@ -3,13 +3,12 @@ import Foundation
 import Quirks
 import Recordings
 import XCTest
+import TestSupport
 
 /// The gesture language and the frames it becomes, checked against what a kernel driver emits.
 final class SynthesisTests: XCTestCase {
-    let devices = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/devices")
-    let evemuDevices = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/evemu-devices")
+    let devices = Fixtures.directory.appendingPathComponent("devices")
+    let evemuDevices = Fixtures.evemu
 
     func device(_ name: String) throws -> DeviceDescription {
         try RecordingLoader.load(devices.appendingPathComponent(name).path).device

@@ -1,6 +1,7 @@
 import Gestures
 import AppEvents
 import XCTest
+import TestSupport
 
 final class DragTests: XCTestCase {
     /// A press at (100, 100) moving right: 5 points at 0.05 s, 12 at 0.1 s, 30 at 0.2 s, lifting at 0.3 s.

@@ -1,6 +1,7 @@
 import Gestures
 import AppEvents
 import XCTest
+import TestSupport
 
 final class HoverTests: XCTestCase {
     /// "panel" [100, 100, 200 × 100] with a hover recognizer, under "badge" [250, 150, 50 × 50].

@@ -1,6 +1,7 @@
 import AppEvents
 import Gestures
 import XCTest
+import TestSupport
 
 /// The two-finger multi-select pan, from plain touches: a list of 44-point rows from y 100.
 final class MultipleSelectionTests: XCTestCase {

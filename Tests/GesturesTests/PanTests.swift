@@ -1,6 +1,7 @@
 import Gestures
 import AppEvents
 import XCTest
+import TestSupport
 
 final class PanTests: XCTestCase {
     func testEmptyScrollMaskIgnoresScrollWithoutBeingAsked() {

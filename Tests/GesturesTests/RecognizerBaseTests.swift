@@ -1,6 +1,7 @@
 import Gestures
 import AppEvents
 import XCTest
+import TestSupport
 
 final class RecognizerBaseTests: XCTestCase {
     /// `Region.surface` and `GestureRecognizer.region` are not weak (weakly referenced objects

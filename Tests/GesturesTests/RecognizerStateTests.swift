@@ -1,6 +1,7 @@
 import AppEvents
 import Gestures
 import XCTest
+import TestSupport
 
 /// Every edge of docs/recognizer-states.md, driven through the public API by a recognizer that
 /// asks for the states it is told to.

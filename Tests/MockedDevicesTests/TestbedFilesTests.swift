@@ -2,11 +2,11 @@ import Foundation
 import MockedDevices
 import Recordings
 import XCTest
+import TestSupport
 
 /// The text that makes umockdev present a description as an evdev node.
 final class TestbedFilesTests: XCTestCase {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/evemu-devices")
+    let fixtures = Fixtures.evemu
 
     /// libevdev asks for exact sizes; umockdev only answers requests whose size matches.
     func testIoctlTreeAnswersLibevdevsRequestSizes() throws {

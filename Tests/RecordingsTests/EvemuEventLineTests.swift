@@ -1,12 +1,12 @@
 import Foundation
 @testable import Recordings
 import XCTest
+import TestSupport
 
 /// The byte-by-byte reading of plain evemu event lines gives what the general reading gives, and
 /// reads every event line of the bundled recordings.
 final class EvemuEventLineTests: XCTestCase {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/evemu-devices")
+    let fixtures = Fixtures.evemu
 
     /// A line either way: the plain reading (nil if it leaves the line to the general one) and the
     /// general reading's event or error.

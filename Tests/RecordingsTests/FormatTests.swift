@@ -1,10 +1,10 @@
 import Foundation
 @testable import Recordings
 import XCTest
+import TestSupport
 
 final class FormatTests: XCTestCase {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/evemu-devices")
+    let fixtures = Fixtures.evemu
 
     /// Codes listed as `# Event code N (NAME)` comments under `# Event type T`, as evemu 1.2+ writes them.
     func commentedCapabilities(_ text: String) -> [UInt16: Set<UInt16>] {

@@ -1,14 +1,15 @@
 import Foundation
 import Recordings
 import XCTest
+import TestSupport
 
 /// libinput's litest device files, read as device descriptions. The sample
 /// (Tests/Fixtures/litest, written for these tests in the files' layout, not copied from
 /// libinput) has an input_id, events[] with properties, an absinfo[] ended by `.value = -1`, udev
 /// properties, and comments and unused declarations around.
 final class LitestDeviceFormatTests: XCTestCase {
-    static let sample = (try? String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../Fixtures/litest/litest-device-sample-clickpad.c"), encoding: .utf8)) ?? ""
+    static let sample = (try? String(contentsOf: Fixtures.directory.appendingPathComponent(
+        "litest/litest-device-sample-clickpad.c"), encoding: .utf8)) ?? ""
 
     func testALitestDeviceBecomesItsDescription() throws {
         let kernel = LitestDeviceFormat.kernelEventCodes(header: "#define KEY_KP7\t\t\t71\n#define BTN_MISC\t\t0x100\n#define BTN_0\t\t\t0x100\n#define KEY_ALIAS KEY_KP7\n")

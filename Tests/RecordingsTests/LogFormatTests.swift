@@ -1,16 +1,17 @@
 import Foundation
 @testable import Recordings
 import XCTest
+import TestSupport
 
 /// getevent and ChromeOS evdev logs, event-only logs and the description inferred for them,
 /// and logs that start mid-gesture.
 final class LogFormatTests: XCTestCase {
-    static let formats = RoundTripTests.fixtures.appendingPathComponent("formats")
+    static let formats = Fixtures.directory.appendingPathComponent("formats")
 
     private func sample(_ name: String) -> String { Self.formats.appendingPathComponent(name).path }
 
     func testGeteventKeepsEveryEventTimestampAndTheDescription() throws {
-        for url in try RoundTripTests.recordings {
+        for url in Fixtures.recordings {
             let original = try RecordingLoader.load(url.path)
             let text = GeteventFormat.write(original)
             XCTAssertEqual(RecordingLoader.detectFormat(text), .getevent, url.lastPathComponent)
@@ -28,7 +29,7 @@ final class LogFormatTests: XCTestCase {
     /// The ChromeOS log has no ids, no current axis values and no EV_MSC or EV_SW capabilities:
     /// everything else survives.
     func testChromeOSLogKeepsEveryEventTimestampAndWhatItDescribes() throws {
-        for url in try RoundTripTests.recordings {
+        for url in Fixtures.recordings {
             let original = try RecordingLoader.load(url.path)
             let text = ChromeOSEvdevLog.write(original)
             XCTAssertEqual(RecordingLoader.detectFormat(text), .chromeOS, url.lastPathComponent)
@@ -46,8 +47,8 @@ final class LogFormatTests: XCTestCase {
 
     /// Each sample says the same events as the recording it was made from.
     func testEverySampleReadsAsTheRecordingItWasMadeFrom() throws {
-        let pinch = try RecordingLoader.load(RoundTripTests.fixtures.appendingPathComponent("synthesized/pinch-in.yml").path)
-        let scroll = try RecordingLoader.load(RoundTripTests.fixtures.appendingPathComponent("synthesized/two-finger-scroll.yml").path)
+        let pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let scroll = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
         for (name, original) in [("pinch-in.getevent-lt.txt", pinch), ("pinch-in.getevent-t.txt", pinch), ("pinch-in.chromeos.dat", pinch),
                                  ("pinch-in.chromium-touchscreen.log", pinch), ("pinch-in.events-only.evtest", pinch),
                                  ("two-finger-scroll.events-only.evemu", scroll)] {
@@ -94,7 +95,8 @@ final class LogFormatTests: XCTestCase {
     /// A bare `A:` list gives the axes; the rest is inferred, and the note says where the axes came from.
     func testABareAxisListGivesTheAxes() throws {
         let read = try RecordingLoader.load(sample("pinch-in.events-only.evtest"), description: sample("asus-n500jk.axes"))
-        let asus = try RecordingLoader.load(RoundTripTests.fixtures.appendingPathComponent("evemu-devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let asus = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
         for (code, info) in asus.device.absinfo { XCTAssertEqual(read.device.absinfo[code], info, Evdev.codeName(type: Evdev.EV_ABS, code: code)) }
         XCTAssertTrue(read.notes[0].hasSuffix("axis ranges and resolutions from \(sample("asus-n500jk.axes"))"), read.notes[0])
     }
@@ -173,7 +175,8 @@ final class LogFormatTests: XCTestCase {
 
     /// A code getevent has no name for is written as its number, and read back.
     func testUnnamedCodesRoundTripThroughGetevent() throws {
-        let scrollButtons = try RecordingLoader.load(RoundTripTests.fixtures.appendingPathComponent("devices/touchpads_SynPS2_Synaptics_TouchPad-with-scrollbuttons.desc").path)
+        let scrollButtons = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad-with-scrollbuttons.desc").path)
         let back = try RecordingLoader.load(text: GeteventFormat.write(scrollButtons), file: "back.getevent")
         XCTAssertEqual(back.device.codes, scrollButtons.device.codes)
     }

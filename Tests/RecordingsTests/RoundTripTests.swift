@@ -1,24 +1,10 @@
 import Foundation
 @testable import Recordings
 import XCTest
+import TestSupport
 
 /// Every bundled recording survives conversion between the formats with every event and timestamp.
 final class RoundTripTests: XCTestCase {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-
-    /// The real evemu recordings and the synthesized YAML ones.
-    static var recordings: [URL] {
-        get throws {
-            let fm = FileManager.default
-            let evemu = Self.fixtures.appendingPathComponent("evemu-devices"), synth = Self.fixtures.appendingPathComponent("synthesized")
-            let real = try fm.contentsOfDirectory(atPath: evemu.path).filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") }
-                .sorted().map { evemu.appendingPathComponent($0) }
-            let made = try fm.contentsOfDirectory(atPath: synth.path).filter { $0.hasSuffix(".yml") }.sorted().map { synth.appendingPathComponent($0) }
-            return real + made
-        }
-    }
-
     func assertSameEvents(_ a: Recording, _ b: Recording, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(a.frames.count, b.frames.count, what, file: file, line: line)
         XCTAssertEqual(a.frames.map(\.events), b.frames.map(\.events), what, file: file, line: line)
@@ -30,7 +16,7 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testEvemuToYAMLToEvemuKeepsEveryEvent() throws {
-        let all = try Self.recordings
+        let all = Fixtures.recordings
         XCTAssertGreaterThanOrEqual(all.count, 25)
         for url in all {
             let original = try RecordingLoader.load(url.path)
@@ -42,7 +28,7 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testEvtestTextToYAMLKeepsEveryEvent() throws {
-        for url in try Self.recordings {
+        for url in Fixtures.recordings {
             let original = try RecordingLoader.load(url.path)
             let text = EvtestFormat.write(original)
             XCTAssertEqual(RecordingLoader.detectFormat(text), .evtest)

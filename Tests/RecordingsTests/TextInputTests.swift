@@ -1,16 +1,12 @@
 import Foundation
 @testable import Recordings
 import XCTest
+import TestSupport
 
 /// Whole files read as text (scripts, surfaces, captures), recordings read from text, errors
 /// kept to one short line, and JSON/YAML errors located in the file.
 final class TextInputTests: XCTestCase {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/evemu-devices")
-
-    private func temporaryPath(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)-\(name)").path
-    }
+    let fixtures = Fixtures.evemu
 
     private func badData(_ body: () throws(RecordingError) -> Void, file: StaticString = #filePath, line: UInt = #line) -> RecordingError? {
         do {

@@ -1,14 +1,14 @@
 import Foundation
 import SwiftBlocks
 import XCTest
+import TestSupport
 
 /// The ```swift blocks of README.md and docs/ as SwiftBlocksPlugin compiles them
 /// (docs/testing.md): read with their contexts, written as Swift located in the document, and
 /// the errors of a document that breaks the convention. The build compiles the documents' blocks;
 /// here, manifest fragments are evaluated as manifests, and a broken block is shown to fail.
 final class SwiftBlocksTests: XCTestCase {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    private static let root = Fixtures.root
 
     /// README.md and every docs/*.md, with their text.
     private func documents() throws -> [(name: String, text: String)] {

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `touchsynth corpus` over every touchpad description: all of it runs, modern multitouch pads
+/// give every gesture, the others say why not, and docs/device-corpus.md is what it produces.
+final class CorpusTests: XCTestCase {
+    func testCorpusCoversEveryTouchpadAndMatchesTheDocs() throws {
+        let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices").path
+        let markdown = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(UUID().uuidString).md").path
+        defer { try? FileManager.default.removeItem(atPath: markdown) }
+        let versions = ["1.22.1", "1.28.1", "1.31.3"]
+        _ = try libinputBuilds(versions)
+        let result = runCommand(["corpus", devices, "--json", "--jobs", "2", "--libinput",
+                                 versions.joined(separator: ","), "--markdown", markdown])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let all = try jsonLines(result.stdout)
+        XCTAssertEqual(Set(all.map { $0["libinput"] as? String ?? "" }), Set(versions))
+        XCTAssertEqual(all.count, versions.count * all.filter { $0["libinput"] as? String == versions[0] }.count, "every cell on every version")
+        // The system's version is held to what a device can do; the others may differ (docs/libinput-versions.md).
+        let rows = all.filter { $0["libinput"] as? String == versions[0] }
+        let byDevice = Dictionary(grouping: rows) { $0["device"] as? String ?? "" }
+        XCTAssertGreaterThanOrEqual(byDevice.count, 15, "every distinct touchpad of the shared recordings")
+        XCTAssertTrue(all.allSatisfy { $0["replayFailed"] == nil }, "every replay on every version finishes")
+        for (device, cells) in byDevice {
+            XCTAssertEqual(cells.map { $0["gesture"] as? String ?? "" }, ["pinch", "rotation", "2fg scroll", "3fg swipe", "hold"], device)
+            XCTAssertTrue(cells.allSatisfy { $0["replayFailed"] == nil }, "\(device): \(cells)")
+            let tracking = cells[0]["tracking"] as? String ?? ""
+            let reported = cells.filter { $0["reported"] as? Bool == true }.map { $0["gesture"] as? String ?? "" }
+            if tracking.hasSuffix("slots") {
+                XCTAssertEqual(reported.count, 5, "\(device) (\(tracking)) gives every gesture: \(cells)")
+            } else {
+                XCTAssertFalse(reported.contains("pinch"), "\(device) (\(tracking)) cannot pinch")
+                XCTAssertFalse((cells[0]["why"] as? String ?? "").isEmpty, "\(device): a reason")
+            }
+        }
+        for cell in rows where cell["gesture"] as? String == "pinch" && cell["reported"] as? Bool == true {
+            let value = Double((cell["value"] as? String ?? "").dropFirst()) ?? 0
+            if !(cell["why"] as? String ?? "").contains("no resolution") {
+                XCTAssertEqual(value, 1.5, accuracy: 0.075, "\(cell)")
+            }
+        }
+        func table(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.hasPrefix("|") } }
+        let docs = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/device-corpus.md"), encoding: .utf8)
+        XCTAssertEqual(table(docs), table(try String(contentsOfFile: markdown, encoding: .utf8)),
+                       "docs/device-corpus.md is out of date: run tools/make-corpus-table")
+    }
+}

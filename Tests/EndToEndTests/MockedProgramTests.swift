@@ -1,0 +1,215 @@
+import Foundation
+import LibinputEvents
+import MockedDevices
+import Recordings
+import TestSupport
+import XCTest
+
+/// Programs run by `touchsynth mock` whose results come from a process of their own: `touchsynth`'s
+/// own commands on a mocked device (`record`, `debug`, `devices`), whose output is the program's,
+/// and a program built with ThreadSanitizer against the preload named in the environment.
+final class MockedProgramTests: XCTestCase {
+    // MARK: - record
+
+    /// The harness stops `record` with SIGINT after the last frame, as Ctrl-C would.
+    func testRecordOfAReplayedRecordingGivesItBack() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        for source in [Fixtures.synthesized.appendingPathComponent("session.yml"),
+                       Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events")] {
+            let out = temporaryPath("record.yml")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try runProcess([touchsynth, "mock", source.path, "--", touchsynth, "record", "--device", "{devnode}", "-o", out])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let original = delivered(try RecordingLoader.load(source.path))
+            let events = original.frames.reduce(0) { $0 + $1.events.count }
+            XCTAssertTrue(result.stderr.contains("recorded \(events) events in \(original.frames.count) frames"), result.stderr)
+            assertSameFrames(try RecordingLoader.load(out), original, source.lastPathComponent)
+        }
+    }
+
+    /// Interrupted half-way through a real-time replay, the file holds exactly the frames
+    /// recorded so far and parses.
+    func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let out = temporaryPath("partial.yml")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let mock = try Running([touchsynth, "mock", "--real-time", source, "--", touchsynth, "record", "--device",
+                                "{devnode}", "-o", out])
+        // `record` writes each frame as it comes ("- evdev:" begins one): Ctrl-C once ten are in,
+        // seconds before the recording's end.
+        var record: pid_t?
+        waitUntil {
+            let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            if written.components(separatedBy: "- evdev:").count > 11 { record = childProcesses(of: mock.pid).first }
+            return record != nil
+        }
+        kill(try XCTUnwrap(record), SIGINT)
+        let result = try mock.wait()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let recorded = try RecordingLoader.load(out)
+        let original = try RecordingLoader.load(source)
+        XCTAssertGreaterThan(recorded.frames.count, 10)
+        XCTAssertLessThan(recorded.frames.count, original.frames.count)
+        XCTAssertEqual(recorded.frames, Array(original.frames.prefix(recorded.frames.count)))
+    }
+
+    /// libinput's Python tools parse `record`'s YAML: per-slot-delta prints a line per frame, and
+    /// `libinput replay` gets past parsing to creating the uinput device.
+    func testLibinputsToolsReadWhatRecordWrites() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let python = "/usr/bin/python3", tools = "/usr/libexec/libinput"
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(tools)/libinput-replay"), "libinput-tools is not installed (tools/test installs it)")
+        let source = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        let out = temporaryPath("record.yml")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        XCTAssertEqual(try runProcess([touchsynth, "mock", source, "--", touchsynth, "record", "--device", "{devnode}", "-o", out]).status, 0)
+        let deltas = try runProcess([python, "\(tools)/libinput-analyze-per-slot-delta", out])
+        XCTAssertEqual(deltas.status, 0, deltas.stderr)
+        XCTAssertEqual(deltas.stdout.split(separator: "\n").count, try RecordingLoader.load(source).frames.count)
+        let replay = try runProcess([python, "\(tools)/libinput-replay", "--help"])
+        XCTAssertEqual(replay.status, 0, "python3-libevdev and python3-yaml are installed: \(replay.stderr)")
+        let replayed = try runProcess([python, "\(tools)/libinput-replay", out])
+        if replayed.status != 0 {
+            XCTAssertTrue(replayed.stderr.contains("failed to open device") || replayed.stderr.contains("uinput"),
+                          "only the missing /dev/uinput may stop libinput replay: \(replayed.stderr)")
+        }
+    }
+
+    /// A full disk under `record`, and under `debug`'s latency file: one line and 74.
+    func testAFullDiskIsOneLineAnd74() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let record = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "record", "--device", "{devnode}",
+                                     "-o", "/dev/full"])
+        XCTAssertEqual(record.status, 74, record.stderr)
+        XCTAssertEqual(record.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
+        let latency = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "debug", "--device", "{devnode}",
+                                      "--mode", "both", "--latency", "/dev/full"])
+        XCTAssertEqual(latency.status, 74)
+        XCTAssertEqual(latency.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
+    }
+
+    // MARK: - debug and devices
+
+    /// LibinputKit's contexts on a mocked device: the udev seat backend finds it like a real one.
+    func testUdevSeatBackendFindsTheMockedTouchpad() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        // No --device: `debug` enumerates seat0 through udev, inside the testbed.
+        let result = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "debug", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let events = try jsonLines(result.stdout)
+        let added = try XCTUnwrap(events.first)
+        XCTAssertEqual(added["type"] as? String, "DEVICE_ADDED")
+        XCTAssertEqual(added["name"] as? String, "ETPS/2 Elantech Touchpad")
+        XCTAssertEqual(added["sysname"] as? String, "event10")
+        XCTAssertEqual(added["capabilities"] as? [String], ["pointer", "gesture"])
+        // 3097 units at 31/mm by 2119 at 32/mm.
+        let size = try XCTUnwrap(added["sizeMm"] as? [Double])
+        XCTAssertEqual(size[0], 3097.0 / 31, accuracy: 0.05)
+        XCTAssertEqual(size[1], 2119.0 / 32, accuracy: 0.05)
+        XCTAssertTrue(events.contains { $0["type"] as? String == "GESTURE_PINCH_END" })
+    }
+
+    func testDevicesListsTheMockedTouchpad() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let scroll = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events").path
+        let result = try runProcess([touchsynth, "mock", scroll, "--", touchsynth, "devices"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Device:        SynPS/2 Synaptics TouchPad"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Kernel:        /dev/input/event10"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Capabilities:  pointer gesture"), result.stdout)
+    }
+
+
+    /// `devices --json` and `debug --mode both --json` on a mocked device validate against
+    /// docs/json.md (JSONSchemaTests checks the other commands' output).
+    func testTheMockedCommandsJSONValidatesAgainstDocsJSON() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let json = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/json.md"), encoding: .utf8)
+        let schema = try JSONSchemaDocument(markdown: json)
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let commands = [["devices", "--device", "{devnode}", "--json"],
+                        ["debug", "--device", "{devnode}", "--json", "--mode", "both"]]
+        for command in commands {
+            let result = try runProcess([touchsynth, "mock", pinch, "--", touchsynth] + command)
+            XCTAssertEqual(result.status, 0, "\(command[0]): \(result.stderr)")
+            XCTAssertEqual(schema.validate(output: result.stdout), [], command[0])
+        }
+    }
+
+    // MARK: - A program's threads and the preload
+
+    private static let preloadSources = Fixtures.root.appendingPathComponent("Sources/MockedDevicesPreload")
+    private static let protocolHeaders = Fixtures.root.appendingPathComponent("Sources/PreloadProtocol/include")
+    private static let program = Fixtures.root.appendingPathComponent("Tests/Fixtures/programs/threaded-reader.c")
+
+    /// `Tests/Fixtures/programs/threaded-reader.c` under `touchsynth mock`, the preload and the
+    /// program built with ThreadSanitizer: the main thread reads every frame and fires its timer on
+    /// the virtual clock while four threads open, ask, poll, read and close the device.
+    func testThreadsUsingTheDeviceAtOnceRaceOnNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let compiler = try threadSanitizingCompiler(in: directory)
+        let sources = try FileManager.default.contentsOfDirectory(atPath: Self.preloadSources.path)
+            .filter { $0.hasSuffix(".c") }.sorted().map { Self.preloadSources.appendingPathComponent($0).path }
+        XCTAssertEqual(sources.count, 3, "the preload's C files")
+        let preload = directory.appendingPathComponent("libtouchsynth-preload.so").path
+        let program = directory.appendingPathComponent("threaded-reader").path
+        try build([compiler, "-shared", "-fPIC", "-fsanitize=thread", "-g", "-O1", "-I", Self.protocolHeaders.path,
+                   "-I", Self.preloadSources.path] + sources + ["-ldl", "-o", preload])
+        try build([compiler, "-fsanitize=thread", "-g", "-O1", "-pthread", Self.program.path, "-o", program])
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["TOUCHSYNTH_PRELOAD"] = preload
+        // Unsymbolized: a report names the library's offsets (addr2line -e libtouchsynth-preload.so
+        // turns them into lines), and symbolizing runs through the preload's own wrappers.
+        environment["TSAN_OPTIONS"] = "symbolize=0"
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let result = try runProcess([try Fixtures.touchsynth(), "mock", session, "--", program, "{devnode}"],
+                                    environment: environment)
+        XCTAssertFalse(result.stderr.contains("ThreadSanitizer"), result.stderr)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Every frame of session.yml, 2,180 events of 24 bytes, read by the main thread; its timer
+        // fired; the workers ran all through; and nothing wrote the environment.
+        XCTAssertTrue(result.stdout.hasPrefix("main read 52320 bytes, "), result.stdout)
+        XCTAssertFalse(result.stdout.contains(" 0 timer expirations"), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix("environment unchanged\n"), result.stdout)
+    }
+
+
+    private func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("touchsynth-tsan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// gcc, once it has built and run a program with ThreadSanitizer (its libtsan); the
+    /// toolchain's clang links a ThreadSanitizer that needs libdispatch.
+    private func threadSanitizingCompiler(in directory: URL) throws -> String {
+        let gcc = findExecutable("gcc")
+        var works = false
+        if let gcc {
+            let source = directory.appendingPathComponent("probe.c")
+            let probe = directory.appendingPathComponent("probe").path
+            try "int main(void) { return 0; }\n".write(to: source, atomically: true, encoding: .utf8)
+            let built = try runProcess([gcc, "-fsanitize=thread", source.path, "-o", probe])
+            works = try built.status == 0 && runProcess([probe]).status == 0
+        }
+        try requireTier(works, "gcc with ThreadSanitizer (libtsan)", source: "which tools/setup installs")
+        return gcc!
+    }
+
+    private func build(_ command: [String]) throws {
+        let result = try runProcess(command)
+        guard result.status == 0 else {
+            throw BuildFailure(description: "\(command.joined(separator: " ")): \(result.stderr)")
+        }
+    }
+
+    private struct BuildFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import XCTest
+
+/// Signals to a `touchsynth` process: Ctrl-C or SIGTERM ends a replay, a comparison or `mock` as
+/// interrupted, and a libinput side that dies or wedges ends its replay with status 70. Each
+/// signal goes once the libinput side or the program runs, when the harness holds the signals
+/// (a signal during set-up: MockedDevicesTests' TestbedSignalTests).
+final class SignalTests: XCTestCase {
+    /// SIGTERM (as Ctrl-C's SIGINT) during a replay ends the command as interrupted, 128 + the
+    /// signal, in silence: compare reports nothing of a recording it saw only part of.
+    func testATerminatedReplayOrCompareEndsAsInterrupted() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // 3 s
+        for command in ["compare", "replay"] {
+            // In real time, so that the replay is still running when the signal comes.
+            let process = try Running([touchsynth, command, "--real-time", session])
+            waitUntil { !childProcesses(of: process.pid).isEmpty }
+            kill(process.pid, SIGTERM)
+            let finished = try process.wait()
+            XCTAssertEqual(finished.status, 128 + SIGTERM, "\(command): \(finished.stderr)")
+            XCTAssertEqual(finished.stderr, "", command)
+            if command == "compare" { XCTAssertEqual(finished.stdout, "", command) }
+        }
+    }
+
+    /// Ctrl-C on `mock` ends it as interrupted (130), not as the success that the harness's own
+    /// SIGINT at the end of a recording is.
+    func testAnInterruptedMockEndsAsInterrupted() throws {
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // 3 s
+        let process = try Running([try Fixtures.touchsynth(), "mock", session, "--", "/bin/sh", "-c",
+                                   "exec 4<{devnode}; exec sleep 10"])
+        waitUntil { !childProcesses(of: process.pid).isEmpty }
+        kill(process.pid, SIGINT)
+        XCTAssertEqual(try process.wait().status, 128 + SIGINT)
+    }
+
+    /// The libinput side killed mid-replay: exit 70 at once, naming the signal.
+    func testAKilledLibinputSideEndsTheReplayWithStatus70() throws {
+        try assertReplayEndsWithStatus70(interruptedWith: SIGKILL, saying: "killed by signal 9")
+    }
+
+    /// The libinput side stopped (SIGSTOP) mid-replay: it never becomes idle again, and the
+    /// replay ends with exit 70, naming what it waited for.
+    func testAWedgedLibinputSideEndsTheReplayWithStatus70() throws {
+        try assertReplayEndsWithStatus70(interruptedWith: SIGSTOP,
+                                         saying: "within 5 s of wall time on the virtual clock")
+    }
+
+    private func assertReplayEndsWithStatus70(interruptedWith signal: Int32, saying message: String,
+                                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let finished = try replayLong(interruptingWith: signal)
+        XCTAssertEqual(finished.status, 70, finished.stderr, file: file, line: line)
+        XCTAssertTrue(finished.stderr.contains(message), finished.stderr, file: file, line: line)
+        // One line from touchsynth; libinput's own messages (a touch jump it discards) may come before.
+        let ours = finished.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth:") }
+        XCTAssertEqual(ours.count, 1, finished.stderr, file: file, line: line)
+        XCTAssertTrue(finished.stderr.hasSuffix((ours.last ?? "") + "\n"), finished.stderr, file: file, line: line)
+    }
+
+    /// Replays a minute of synthesized gestures, and sends `signal` to the libinput side once it has
+    /// printed its first events: how the replay ended.
+    private func replayLong(interruptingWith signal: Int32) throws -> Finished {
+        let desc = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let long = temporaryPath("long.yml")
+        defer { try? FileManager.default.removeItem(atPath: long) }
+        let cycle = "pinch scale=1.6; scroll fingers=2 dy=20mm; swipe fingers=3 distance=30mm"
+        let synth = runCommand(["synthesize", "-e", Array(repeating: cycle, count: 30).joined(separator: "\n"),
+                                "--desc", desc, "-o", long])
+        XCTAssertEqual(synth.status, 0, synth.stderr)
+        let replay = try Running([try Fixtures.touchsynth(), "replay", "--json", long])
+        var child: pid_t?
+        waitUntil {
+            // Past the JSON header line, which comes before the libinput side starts.
+            if replay.stdoutBytes > 100 { child = childProcesses(of: replay.pid).first }
+            return child != nil
+        }
+        let target = try XCTUnwrap(child)
+        kill(target, signal)
+        defer { kill(target, SIGKILL) }
+        return try replay.wait()
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// Scripts synthesized on modern multitouch descriptions come out of real libinput as the gesture
+/// they describe: type and finger count, final scale within 5 % and angle within 5° of the request.
+final class SynthesizedGestureTests: XCTestCase {
+    struct Expectation {
+        var script: String
+        var type: String
+        var fingers: Int
+        var scale: Double?
+        var angle: Double?
+    }
+
+    static let expectations = [
+        Expectation(script: "pinch scale=2", type: "GESTURE_PINCH", fingers: 2, scale: 2, angle: 0),
+        Expectation(script: "pinch scale=0.6 separation=40mm", type: "GESTURE_PINCH", fingers: 2, scale: 0.6, angle: 0),
+        Expectation(script: "rotate angle=90deg", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: 90),
+        Expectation(script: "rotate angle=-45deg duration=300ms", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: -45),
+        Expectation(script: "pinch scale=1.5 angle=30deg at=top-left", type: "GESTURE_PINCH", fingers: 2, scale: 1.5, angle: 30),
+        Expectation(script: "set jitter=0.05mm seed=3; pinch scale=1.7 angle=-20deg duration=700ms", type: "GESTURE_PINCH", fingers: 2, scale: 1.7, angle: -20),
+        Expectation(script: "scroll fingers=2 dy=-30mm", type: "POINTER_SCROLL_FINGER", fingers: 2),
+        Expectation(script: "swipe fingers=3 direction=left distance=40mm", type: "GESTURE_SWIPE", fingers: 3),
+        Expectation(script: "swipe fingers=4 direction=up distance=25mm", type: "GESTURE_SWIPE", fingers: 4),
+        Expectation(script: "hold fingers=3 duration=500ms", type: "GESTURE_HOLD", fingers: 3),
+        Expectation(script: "hold fingers=4 duration=500ms", type: "GESTURE_HOLD", fingers: 4),
+    ]
+
+    func testScriptsBecomeTheMatchingLibinputGesture() throws {
+        let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices")
+        for name in ["touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_Logitech_Rechargeable_Touchpad_T650.desc"] {
+            let desc = devices.appendingPathComponent(name).path
+            var files: [String] = []
+            defer { files.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+            for (i, e) in Self.expectations.enumerated() {
+                let file = temporaryPath("\(i).yml")
+                files.append(file)
+                let made = runCommand(["synthesize", "-e", e.script, "--desc", desc, "-o", file])
+                XCTAssertEqual(made.status, 0, "\(e.script): \(made.stderr)")
+            }
+            for (e, result) in zip(Self.expectations, runCommands(files.map { ["replay", "--json", $0] })) {
+                XCTAssertEqual(result.status, 0, result.stderr)
+                let events = try jsonLines(result.stdout)
+                check(e, events, on: name)
+            }
+        }
+    }
+
+    func check(_ e: Expectation, _ events: [[String: Any]], on device: String) {
+        let what = "\(device): \(e.script)"
+        let types = events.compactMap { $0["type"] as? String }
+        // A hold that turns into the gesture (cancelled) is libinput's normal start; nothing else may appear.
+        let gestures = events.filter { ($0["type"] as? String)?.hasPrefix("GESTURE") == true }
+            .filter { !($0["type"] as? String == "GESTURE_HOLD_BEGIN" && e.type != "GESTURE_HOLD") }
+            .filter { !($0["type"] as? String == "GESTURE_HOLD_END" && ($0["cancelled"] as? Bool) == true && e.type != "GESTURE_HOLD") }
+        if e.type == "POINTER_SCROLL_FINGER" {
+            XCTAssertGreaterThan(types.filter { $0 == e.type }.count, 10, what)
+            XCTAssertEqual(gestures.count, 0, "\(what): \(gestures)")
+            return
+        }
+        XCTAssertEqual(gestures.first?["type"] as? String, e.type + "_BEGIN", what)
+        XCTAssertEqual(gestures.last?["type"] as? String, e.type + "_END", what)
+        XCTAssertEqual(gestures.last?["cancelled"] as? Bool, false, what)
+        XCTAssertEqual(Set(gestures.compactMap { $0["type"] as? String }).filter { !$0.hasPrefix(e.type) }, [], what)
+        XCTAssertEqual(Set(gestures.compactMap { $0["fingers"] as? Int }), [e.fingers], what)
+        if let scale = e.scale {
+            let final = gestures.compactMap { $0["scale"] as? Double }.last ?? 0
+            XCTAssertEqual(final, scale, accuracy: scale * 0.05, "\(what): final scale")
+        }
+        if let angle = e.angle {
+            let total = gestures.compactMap { $0["angleDeltaDeg"] as? Double }.reduce(0, +)
+            XCTAssertEqual(total, angle, accuracy: 5, "\(what): accumulated angle")
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import LibinputEvents
+import LibinputEventText
+import MockedDevices
+import TestSupport
+import XCTest
+
+/// A capture read back: the JSON Lines `replay --json` and `replay --mode both --json` write give
+/// the replay's own events, and a line that holds no event is refused at its line.
+final class CaptureTests: XCTestCase {
+    private let recording = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
+
+    func testACaptureReadsBackToTheReplaysEvents() throws {
+        let replayed = try Replay(.file(recording)).events
+        for mode in [[], ["--mode", "both"]] {
+            let capture = runCommand(["replay", "--json", recording] + mode)
+            XCTAssertEqual(capture.status, 0, capture.stderr)
+            XCTAssertEqual(try LibinputEvent.events(fromJSONLines: capture.stdout), replayed, "\(mode)")
+        }
+    }
+
+    func testALineThatHoldsNoEventIsRefusedAtItsLine() throws {
+        let capture = runCommand(["replay", "--json", recording])
+        let lines = capture.stdout.split(separator: "\n").count
+        XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: capture.stdout + "\n[1, 2]\n")) { error in
+            XCTAssertEqual((error as? LibinputEvent.CaptureError)?.line, lines + 2, "\(error)")
+        }
+        let newer = #"{"output": "libinputEvents", "schemaVersion": \#(JSONSchema.version + 1)}"#
+        XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: newer)) { error in
+            XCTAssertEqual((error as? LibinputEvent.CaptureError)?.line, 1, "\(error)")
+        }
+    }
+}

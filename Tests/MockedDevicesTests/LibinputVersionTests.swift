@@ -1,0 +1,137 @@
+import AppEvents
+import Diffs
+import Foundation
+import Gestures
+import LibinputEventText
+import LibinputEvents
+import MockedDevices
+import ModeComparison
+import Report
+import SurfaceDescriptions
+import Synchronization
+import XCTest
+import TestSupport
+
+/// Recordings replayed on other libinput versions, built from Debian's source packages by
+/// tools/build-libinput (tools/test builds them first): every recording plays on each, the
+/// replay stays deterministic, and `compare --libinput` reports what the replays show. (An
+/// unknown version, and the script interrupted: EndToEndTests.)
+final class LibinputVersionTests: XCTestCase {
+    /// The system's libinput (Debian 12), Debian 13's, and the newest Debian offers.
+    static let versions = ["1.22.1", "1.28.1", "1.31.3"]
+
+    /// Every bundled and synthesized recording replayed on each version, two at a time: the
+    /// events of each, by version, in the order of ``Fixtures/recordings``.
+    nonisolated(unsafe) private static var replays: [String: [[LibinputEvent]]]?
+
+    private func replayEverything() throws -> [String: [[LibinputEvent]]] {
+        if let replays = Self.replays { return replays }
+        var replays: [String: [[LibinputEvent]]] = [:]
+        let urls = Fixtures.recordings
+        for build in try libinputBuilds(Self.versions) {
+            let options = { var options = ReplayOptions(); options.libinput = build; return options }()
+            let results = Mutex([Result<[LibinputEvent], HarnessError>?](repeating: nil, count: urls.count))
+            DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+                let result = Result { () throws(HarnessError) in try Replay(.file(urls[index].path), options: options).events }
+                results.withLock { $0[index] = result }
+            }
+            replays[build.version] = try results.withLock { $0 }.map { try XCTUnwrap($0).get() }
+        }
+        Self.replays = replays
+        return replays
+    }
+
+    func testEveryRecordingReplaysOnEveryVersionWhichItsDeviceAddedNames() throws {
+        let replays = try replayEverything()
+        for version in Self.versions {
+            for (url, events) in zip(Fixtures.recordings, try XCTUnwrap(replays[version])) {
+                guard case .deviceAdded(let info) = events.first?.kind else {
+                    XCTFail("\(url.lastPathComponent) on \(version): no DEVICE_ADDED first")
+                    continue
+                }
+                XCTAssertEqual(info.libinputVersion, version, url.lastPathComponent)
+            }
+        }
+    }
+
+    /// The table of differences, computed here from the replays above, is what `compare
+    /// --libinput` prints; and the versions do part on these recordings.
+    func testCompareAcrossVersionsReportsWhatTheReplaysShow() throws {
+        let replays = try replayEverything()
+        let urls = Fixtures.recordings
+        var expected = ""
+        var parted = 0
+        for (index, url) in urls.enumerated() {
+            let runs = try Self.versions.map { version in
+                let events = try XCTUnwrap(replays[version])[index]
+                return VersionComparison.Run(version: version, events: events, report: ModePipeline.run(events) { Surface.builtIn(.default) }.comparison)
+            }
+            let versions = VersionComparison(runs: runs)
+            if !versions.allSame { parted += 1 }
+            expected += "== \(url.path)\n" + versions.renderTable() + "\n"
+        }
+        print(expected)
+        let result = runCommand(["compare", "--libinput", Self.versions.joined(separator: ",")] + urls.map(\.path))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, expected)
+        XCTAssertGreaterThan(parted, 0, "the versions part somewhere on the corpus")
+    }
+
+    /// The changes docs/libinput-versions.md explains, each on a recording that shows it.
+    func testTheExplainedDifferencesAreThere() throws {
+        let replays = try replayEverything()
+        func events(_ name: String, _ version: String) throws -> [LibinputEvent] {
+            let index = try XCTUnwrap(Fixtures.recordings.firstIndex { $0.lastPathComponent == name }, name)
+            return try XCTUnwrap(replays[version])[index]
+        }
+        func count(_ events: [LibinputEvent], _ type: String) -> Int { events.filter { $0.typeName == type }.count }
+        // A pinch's first update, sent with the begin by 1.22.1, is not sent by later versions.
+        let pinch = try events("pinch-in.yml", "1.22.1"), laterPinch = try events("pinch-in.yml", "1.28.1")
+        XCTAssertEqual(count(pinch, "GESTURE_PINCH_UPDATE"), count(laterPinch, "GESTURE_PINCH_UPDATE") + 1)
+        XCTAssertEqual(ReportedGesture.sequence(of: pinch), ReportedGesture.sequence(of: laterPinch))
+
+        // The simpler speed curve: the same unaccelerated motion, accelerated 0.99913 times as much.
+        let scroll = "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"
+        func motions(_ version: String) throws -> [UInt64: (dx: Double, ux: Double)] {
+            var byTime: [UInt64: (dx: Double, ux: Double)] = [:]
+            for e in try events(scroll, version) { if case .pointerMotion(let dx, _, let ux, _) = e.kind, ux != 0 { byTime[e.time] = (dx, ux) } }
+            return byTime
+        }
+        let old = try motions("1.22.1"), new = try motions("1.31.3")
+        let ratios = old.compactMap { time, o in new[time].flatMap { $0.ux == o.ux ? $0.dx / o.dx : nil } }
+        XCTAssertGreaterThan(ratios.count, 20)
+        for ratio in ratios { XCTAssertEqual(ratio, 1 / 1.000875, accuracy: 1e-5) }
+
+        // Apple's touchpads scroll naturally from 1.24; mtdev as a plugin (1.29) makes the
+        // protocol-A bcm5974 a one-finger pad: holds, and no two-finger scroll.
+        let apple = "touchpads_bcm5974.three-finger-click.events"
+        func scrolls(_ version: String) throws -> [UInt64: Double] {
+            var byTime: [UInt64: Double] = [:]
+            for e in try events(apple, version) { if case .pointerScroll(let s) = e.kind, let h = s.horizontal, h != 0 { byTime[e.time] = h } }
+            return byTime
+        }
+        let before = try scrolls("1.22.1"), after = try scrolls("1.28.1")
+        XCTAssertTrue(before.contains { time, h in after[time].map { $0 == -h } ?? false }, "a scroll reversed: \(before) \(after)")
+        let plugin = ReportedGesture.sequence(of: try events(apple, "1.31.3")).map(\.description)
+        XCTAssertTrue(plugin.contains("hold 1") && !plugin.contains("scroll finger"), "\(plugin)")
+        XCTAssertTrue(ReportedGesture.sequence(of: try events(apple, "1.28.1")).contains(.scroll(.finger)))
+    }
+
+    /// The virtual clock's promise holds on every version: the output is the same every time,
+    /// on the recording whose hold timer races its frames.
+    func testReplaysAreDeterministicOnEveryVersion() throws {
+        let racing = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
+        for build in try libinputBuilds(Self.versions) {
+            let outputs = runCommands(Array(repeating: ["replay", "--json", "--libinput", build.version, racing],
+                                            count: 6))
+            XCTAssertTrue(outputs.allSatisfy { $0.status == 0 }, "libinput \(build.version): \(outputs.map(\.stderr))")
+            XCTAssertEqual(Set(outputs.map(\.stdout)).count, 1, "libinput \(build.version): six replays, one output")
+        }
+    }
+
+    func testAMalformedVersionIsAUsageError() throws {
+        let result = runCommand(["compare", "--libinput", "1.28.1,latest", "x.yml"])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.contains("'latest' is not a version number"), result.stderr)
+    }
+}

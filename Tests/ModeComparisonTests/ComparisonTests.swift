@@ -1,0 +1,127 @@
+import AppEvents
+import Foundation
+import Gestures
+import ModeComparison
+import SurfaceDescriptions
+import XCTest
+import TestSupport
+
+final class ComparisonTests: XCTestCase {
+    /// A pinch whose centre first drifts 15 points (fingers rarely stay put), then spreads to 1.3.
+    private let driftingPinch = [
+        PinchStep(time: 0),
+        PinchStep(time: 0.05, centre: Point(x: 515, y: 400)),
+        PinchStep(time: 0.10, scale: 1.3, centre: Point(x: 515, y: 400)),
+        PinchStep(time: 0.15, scale: 1.3, centre: Point(x: 515, y: 400)),
+    ]
+
+    /// A canvas whose pinch may run with a two-finger pan, as scroll views allow.
+    private func pinchAndPanSurface() -> Surface {
+        let pinch = PinchGestureRecognizer()
+        let pan = PanGestureRecognizer(name: "twoFingerPan")
+        pan.minimumNumberOfTouches = 2
+        pan.maximumNumberOfTouches = 2
+        let surface = makeSurface(pinch, pan)
+        surface.allowSimultaneousRecognition(pinch, pan)
+        return surface
+    }
+
+    func testSimulatedPinchTouchesAlsoTriggerTheTwoFingerPan() throws {
+        let compat = pinchAndPanSurface()
+        compat.handle(PinchStreams.compat(driftingPinch))
+        let indirect = pinchAndPanSurface()
+        indirect.handle(PinchStreams.indirect(driftingPinch))
+
+        let compatPan = try XCTUnwrap(compat.region(named: "canvas")?.gestureRecognizer(named: "twoFingerPan"))
+        let indirectPan = try XCTUnwrap(indirect.region(named: "canvas")?.gestureRecognizer(named: "twoFingerPan"))
+        XCTAssertEqual(milestones(compatPan), [.began, .ended])
+        XCTAssertEqual(compatPan.record.finalValues?.translation, Point(x: 15, y: 0))
+        XCTAssertEqual(indirectPan.record.transitions, [], "transform events activate no touch-based recognizer")
+        for surface in [compat, indirect] {
+            XCTAssertEqual(surface.region(named: "canvas").map { milestones($0.gestureRecognizers[0]) }, [.began, .ended])
+        }
+
+        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch), surface: pinchAndPanSurface)
+        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "twoFingerPan", mode: .compatibility)])
+        XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
+        XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 0)
+
+        let pinchRow = try XCTUnwrap(report.rows.first { $0.name == "pinch" })
+        XCTAssertEqual(pinchRow.compat.maxNumberOfTouches, 2)
+        XCTAssertEqual(pinchRow.indirect.maxNumberOfTouches, 0)
+        XCTAssertEqual(pinchRow.compat.finalValues?.scale ?? 0, 1.3, accuracy: 1e-9)
+        XCTAssertEqual(pinchRow.indirect.finalValues?.scale, 1.3)
+        XCTAssertNil(pinchRow.accidentalIn)
+    }
+
+    func testStandardSurfaceCountsPerMode() throws {
+        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)) { Surface.builtIn(.canvas) }
+        func row(_ name: String) throws -> ComparisonRow {
+            try XCTUnwrap(report.rows.first { $0.region == "canvas" && $0.name == name })
+        }
+        XCTAssertEqual(report.rows.map(\.name), ["pinch", "rotation", "twoFingerPan", "scrollPan", "hover", "tap", "longPress"])
+
+        // Compatibility mode: the drift begins the two-finger pan first, which takes the touches
+        // from the pinch; the tap and long press fail on the second touch.
+        let pan = try row("twoFingerPan")
+        XCTAssertEqual([pan.compat.began, pan.compat.ended, pan.indirect.began], [1, 1, 0])
+        XCTAssertEqual(pan.accidentalIn, .compatibility)
+        XCTAssertEqual(try row("pinch").compat.failed, 1)
+        XCTAssertEqual(try row("tap").compat.failed, 1)
+        XCTAssertEqual(try row("longPress").compat.failed, 1)
+        XCTAssertEqual(try row("scrollPan").compat.failed, 1)
+
+        // Indirect mode: the transform drives the pinch; it turns too little to begin the rotation.
+        let pinch = try row("pinch")
+        XCTAssertEqual([pinch.indirect.began, pinch.indirect.ended, pinch.indirect.failed], [1, 1, 0])
+        XCTAssertEqual(pinch.accidentalIn, .indirectInput)
+        XCTAssertEqual(try row("rotation").indirect.began, 0)
+        XCTAssertEqual(try row("tap").indirect, ModeSummary(record: nil))
+
+        XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
+        XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 1)
+    }
+
+    /// The JSON form: each recognizer's values under `final` and the value's name, as each kind
+    /// names them.
+    func testReportsJSONCarriesTheValuesUnderTheirNames() throws {
+        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)) { Surface.builtIn(.canvas) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: try encoder.encode(report)) as? [String: Any])
+        let rows = try XCTUnwrap(json["rows"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as? String ?? "", $0) })
+        let pinch = try XCTUnwrap(byName["pinch"]?["indirect"] as? [String: Any])
+        XCTAssertEqual(pinch["finalScale"] as? Double, 1.3)
+        XCTAssertEqual(Set(pinch.keys), ["began", "ended", "recognized", "cancelled", "failed", "maxNumberOfTouches", "finalScale", "activated",
+                                         "transitions"])
+        let pan = try XCTUnwrap(byName["twoFingerPan"]?["compat"] as? [String: Any])
+        XCTAssertNotNil(pan["finalTranslation"] as? [String: Double])
+        XCTAssertEqual(byName["twoFingerPan"]?["accidentalIn"] as? String, "compat")
+    }
+
+    /// A pinch held still opens a context menu in compat mode only; the summary says how, and the
+    /// JSON leaves `starts` out where there are none, as in reports written before it existed.
+    func testContextMenuStartsAreSummarisedAndWrittenOnlyWhenThere() throws {
+        let held = [PinchStep(time: 0), PinchStep(time: 0.6), PinchStep(time: 0.7)]
+        let report = comparison(compat: PinchStreams.compat(held), indirect: PinchStreams.indirect(held)) { makeSurface(ContextMenuInteraction()) }
+        let row = try XCTUnwrap(report.rows.first)
+        XCTAssertEqual(row.accidentalIn, .compatibility)
+        XCTAssertEqual(row.compat.starts.map(\.input), [.longPress])
+        XCTAssertEqual(row.compat.starts.map(\.isSimulated), [true])
+        XCTAssertEqual(row.indirect.starts, [])
+        let text = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: #""starts":"#).count, 2, text)
+        XCTAssertTrue(text.contains(#""touchType":"direct""#), text)
+    }
+
+    func testRecognizersMissingFromOneSideCountAsInactive() {
+        let only = GestureRecord(region: "canvas", name: "extra", kind: .tap)
+        var recognized = only
+        recognized.transitions = [GestureTransition(state: .recognized, time: 1)]
+        let report = ComparisonReport(compat: [], indirect: [recognized])
+        XCTAssertEqual(report.rows.map(\.recognizer), ["canvas/extra"])
+        XCTAssertEqual(report.rows.first?.indirect.recognized, 1)
+        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "extra", mode: .indirectInput)])
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A finished process, or a command run in this process: exit status and output.
+public struct Finished: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+}
+
+/// A process started with its output going to files, so several can run at once without pipes filling.
+public final class Running {
+    private let process = Process()
+    private let out: URL
+    private let err: URL
+
+    public init(_ arguments: [String], environment: [String: String]? = nil) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        out = dir.appendingPathComponent("stdout")
+        err = dir.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        if let environment { process.environment = environment }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    public var pid: pid_t { process.processIdentifier }
+
+    /// How much it has written to stdout so far.
+    public var stdoutBytes: Int {
+        ((try? FileManager.default.attributesOfItem(atPath: out.path)[.size]) as? Int) ?? 0
+    }
+
+    /// Ends it at once (SIGKILL) and reaps it.
+    public func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    public func wait() throws -> Finished {
+        process.waitUntilExit()
+        let result = Finished(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+                              stderr: try String(contentsOf: err, encoding: .utf8))
+        try? FileManager.default.removeItem(at: out.deletingLastPathComponent())
+        return result
+    }
+}
+
+public func runProcess(_ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
+    try Running(arguments, environment: environment).wait()
+}
+
+/// `which`, for the tools some tests run.
+public func findExecutable(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(dir)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+/// Runs `command` on a node only root could read: a fresh 0600 file, with the command run as
+/// nobody when the tests run as root. For checking the permission advice (exit 77).
+public func runOnUnreadableNode(_ command: (String) -> [String]) throws -> Finished {
+    let node = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-event-\(UUID().uuidString)").path
+    guard FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600]) else {
+        throw MissingBuild(what: "a writable temporary directory")
+    }
+    defer { try? FileManager.default.removeItem(atPath: node) }
+    guard getuid() == 0 else { return try runProcess(command(node)) }
+    guard let setpriv = findExecutable("setpriv") else { throw MissingBuild(what: "setpriv (util-linux)") }
+    return try runProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command(node))
+}
+
+/// Waits, with no time limit, until `condition` holds: for what another process, or a server's
+/// task in this one, does where nothing tells the test (a process it started, a script's log, a
+/// connection accepted). The condition must come true; a test waiting for what never happens
+/// hangs rather than fails.
+public func waitUntil(_ condition: () -> Bool) {
+    // Polled: no descriptor or signal tells the test when the other gets there.
+    while !condition() { usleep(1000) }
+}
+
+/// The processes `pid`'s threads started that are still there.
+public func childProcesses(of pid: pid_t) -> [pid_t] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.flatMap { task in
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { pid_t($0) }
+    }
+}

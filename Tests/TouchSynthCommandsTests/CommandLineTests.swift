@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// The command line keeps one name for one meaning: every option of every command's `--help` is
+/// in docs/cli.md's table, with the table's value name, and its help says the table's words.
+final class CommandLineTests: XCTestCase {
+    private struct Row {
+        var value: String?
+        var says: String
+    }
+
+    /// docs/cli.md's option table: option → value name (nil for a flag) and the words its help says.
+    private func table() throws -> [String: Row] {
+        let text = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        var rows: [String: Row] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `--") {
+            let cells = markdownCells(String(line))
+            guard cells.count >= 5 else { continue }
+            let unquote = { (cell: String) in cell.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            rows[unquote(cells[1])] = Row(value: cells[2] == "—" ? nil : unquote(cells[2]), says: unquote(cells[4]))
+        }
+        return rows
+    }
+
+    /// Every command, the subcommands of `bridge` and `corpus` as `bridge run`, `corpus merge`….
+    private func commands() -> [[String]] {
+        func subcommands(of command: [String]) -> [String] {
+            let help = runCommand(command + ["--help"]).stdout
+            guard let section = help.components(separatedBy: "SUBCOMMANDS:").last, help.contains("SUBCOMMANDS:") else { return [] }
+            return section.split(separator: "\n").compactMap { line in
+                // Not the closing "  See 'touchsynth help …'" line.
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first, name.first?.isLowercase == true else { return nil }
+                return String(name)
+            }
+        }
+        var all: [[String]] = []
+        for name in subcommands(of: []) {
+            let nested = subcommands(of: [name])
+            all += nested.isEmpty ? [[name]] : nested.map { [name, $0] }
+        }
+        return all
+    }
+
+    /// A command's options from its `--help`: name, value name, and the whole help text.
+    private func options(_ help: String) -> [(name: String, value: String?, help: String)] {
+        var found: [(name: String, value: String?, help: String)] = []
+        for line in help.split(separator: "\n") {
+            let text = String(line)
+            if text.hasPrefix("  -") {
+                var rest = Substring(text.drop { $0 == " " })
+                if rest.hasPrefix("-"), !rest.hasPrefix("--"), let comma = rest.firstIndex(of: ",") {
+                    rest = rest[rest.index(after: comma)...].drop { $0 == " " }
+                }
+                let name = String(rest.prefix { $0 != " " })
+                rest = rest.dropFirst(name.count).drop { $0 == " " }
+                var value: String?
+                if rest.hasPrefix("<"), let close = rest.firstIndex(of: ">") {
+                    value = String(rest[rest.index(after: rest.startIndex)..<close])
+                    rest = rest[rest.index(after: close)...].drop { $0 == " " }
+                }
+                found.append((name, value, String(rest)))
+            } else if text.hasPrefix("      "), !found.isEmpty {
+                found[found.count - 1].help += " " + text.trimmingCharacters(in: .whitespaces)
+            } else if !text.hasPrefix(" ") {
+                // A section heading or the end of the options.
+                continue
+            }
+        }
+        return found
+    }
+
+    /// Run in the test process, a debug build, so that ArgumentParser's debug-build checks of
+    /// every command's definition run too.
+    func testEveryOptionMeansOneThingAcrossCommands() throws {
+        let table = try table()
+        XCTAssertGreaterThan(table.count, 50, "docs/cli.md's table is read")
+        var seen: Set<String> = []
+        let commands = commands()
+        XCTAssertTrue(commands.contains(["bridge", "check"]) && commands.contains(["replay"]), "\(commands)")
+        for command in commands {
+            let help = runCommand(command + ["--help"])
+            XCTAssertEqual(help.status, 0, help.stderr)
+            for option in options(help.stdout) {
+                let name = command.joined(separator: " ") + " " + option.name
+                seen.insert(option.name)
+                guard let row = table[option.name] else {
+                    XCTFail("\(name) is not in docs/cli.md's option table")
+                    continue
+                }
+                XCTAssertEqual(option.value, row.value, "\(name): value name")
+                // Lines wrap where they will: the words are looked for in the help joined into one line.
+                XCTAssertTrue(option.help.lowercased().contains(row.says.lowercased()), "\(name): its help does not say \"\(row.says)\": \(option.help)")
+            }
+        }
+        XCTAssertEqual(Set(table.keys).subtracting(seen), [], "docs/cli.md lists options no command has")
+    }
+
+    /// An old spelling works, with one warning line naming the new one.
+    func testOldSpellingsWorkWithOneDeprecationLine() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let old = runCommand(["convert", pinch, "--to", "evemu"])
+        let new = runCommand(["convert", pinch, "--format", "evemu"])
+        XCTAssertEqual(old.status, 0, old.stderr)
+        XCTAssertEqual(old.stdout, new.stdout)
+        XCTAssertEqual(old.stderr, "touchsynth: warning: --to is deprecated and goes in the next release; use --format\n")
+        let both = runCommand(["convert", pinch, "--to", "evemu", "--format", "yaml"])
+        XCTAssertEqual(both.status, 64, both.stderr)
+    }
+}

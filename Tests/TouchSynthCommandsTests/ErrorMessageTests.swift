@@ -1,0 +1,112 @@
+import Foundation
+import ViewServer
+import XCTest
+import TestSupport
+
+/// Every error the command line prints is a sentence a person reads, with the exit status the
+/// README's table gives, and never a Swift value's description: no payload labels (`type:`,
+/// `errno:`), no `Optional(…)`, no enum case with its payload (`failed(…)`) or alone (`.system`).
+final class ErrorMessageTests: XCTestCase {
+    private let recording = Fixtures.root.appendingPathComponent("Tests/Fixtures/pointer/click-drag.yml").path
+
+    /// The check above catches what the CLI once printed, and passes sentences.
+    func testTheCheckFindsSwiftValues() {
+        let bind = #"touchsynth: cannot listen on 127.0.0.1 port 1: failed(type: "Bind", errno: 13)"#
+        XCTAssertEqual(swiftValues(in: bind), ["type:", "errno:", "failed("])
+        XCTAssertEqual(swiftValues(in: "touchsynth: x.yml: at offset: Optional(5)"), ["Optional(", "Optional("])
+        XCTAssertEqual(swiftValues(in: "touchsynth: a replay failed: .system"), [".system"])
+        XCTAssertEqual(swiftValues(in: "touchsynth: x.yml:3: regions[0].frame: in a .yml file"), [".yml"])
+        XCTAssertEqual(swiftValues(in: "touchsynth: x.evemu:34: \".nan\" is not an integer (read as evemu)"), [])
+        let usage = "Error: Unknown option '--bogus'\nUsage: touchsynth replay [<options>] <recording>"
+        XCTAssertEqual(swiftValues(in: usage), [])
+    }
+
+    /// Runs `arguments` and checks that its error is a sentence (``assertErrorIsASentence``).
+    @discardableResult
+    private func assertSentence(_ arguments: [String], status: Int32, file: StaticString = #filePath,
+                                line: UInt = #line) -> Finished {
+        let result = runCommand(arguments)
+        assertErrorIsASentence(result, status: status, arguments.joined(separator: " "), file: file, line: line)
+        return result
+    }
+
+    /// Each malformed file, whatever its format, is one line naming the file and the line.
+    func testMalformedRecordingsNameTheFileTheLineAndTheProblem() throws {
+        let dir = Fixtures.root.appendingPathComponent("Tests/Fixtures/malformed").path
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir).sorted() {
+            let result = assertSentence(["replay", dir + "/" + name], status: 65)
+            XCTAssertTrue(Self.isLocated(result.stderr, in: dir + "/" + name), "\(name): \(result.stderr)")
+        }
+    }
+
+    /// Whether `stderr` is one line, `touchsynth: PATH:LINE: problem`.
+    private static func isLocated(_ stderr: String, in path: String) -> Bool {
+        let head = "touchsynth: \(path):"
+        return stderr.hasPrefix(head) && stderr.dropFirst(head.count).wholeMatch(of: #/[0-9]+: [^\n]+\n/#) != nil
+    }
+
+    func testMissingFilesAndBadOptionsAreSentences() throws {
+        let missing = "/nonexistent/touchsynth-missing.yml"
+        let cases: [([String], Int32)] = [
+            (["replay", missing], 66), (["compare", missing], 66), (["report", missing, "-o", "/tmp/r.html"], 66),
+            (["convert", missing], 66), (["diff", missing, recording], 66), (["view", missing, "--port", "0"], 66),
+            (["replay", "--desc", missing, recording], 66), (["replay", "--with", missing, recording], 66),
+            (["compare", "--surface", missing, recording], 66), (["synthesize", missing, "--desc", missing], 66),
+            (["replay", "--bogus", recording], 64), (["replay", "--speed", "99", recording], 64),
+            (["replay", "--unplug", "soon", recording], 64), (["replay", "--unplug", "99", recording], 64),
+            (["replay", "--start", "99", recording], 64), (["replay", "--mode", "sideways", recording], 64),
+            (["view", "--port", "99999", recording], 64), (["compare", "--libinput", "latest", recording], 64),
+            (["surfaces", "nonsense"], 64), (["report", recording, "-o", "/nonexistent/dir/r.html"], 73),
+        ]
+        for (arguments, status) in cases { assertSentence(arguments, status: status) }
+    }
+
+    /// Surface descriptions wrong in each way a decoder or the surface's checks find.
+    func testBadSurfacesAreSentences() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let region = "regions:\n  - name: a\n    frame: [0, 0, 100, 100]\n"
+        let surfaces = [
+            "number.yml": "regions:\n  - name: a\n    frame: [0, 0, \"wide\", 1]\n    recognizers: []\n",
+            "list.yml": "regions: 5\n",
+            "touch-type.yml": region + "    recognizers:\n      - kind: tap\n        allowedTouchTypes: [finger]\n",
+            "effect.yml": region + "    recognizers: []\n    pointerInteraction:\n      style: {effect: glow}\n",
+            "control.yml": "regions: \"\u{1}\"\n",
+            "twice.yml": region + "    recognizers: []\n  - name: a\n    frame: [0, 0, 1, 1]\n    recognizers: []\n",
+            "syntax.json": "{\"regions\": [",
+            "kind.json": #"{"regions": [{"name": "a", "frame": [0, 0, 1, 1], "recognizers": [{"kind": "wave"}]}]}"#,
+        ]
+        for (name, text) in surfaces.sorted(by: { $0.key < $1.key }) {
+            let path = dir.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = assertSentence(["compare", "--surface", path, recording], status: 65)
+            XCTAssertTrue(Self.isLocated(result.stderr, in: path), "\(name): \(result.stderr)")
+            // The decoders' own words name their Swift types: "expected to decode Double but
+            // found Scalar", "cannot initialize TouchTypeName from invalid String value".
+            XCTAssertFalse(result.stderr.contains("decode") || result.stderr.contains("initialize"),
+                           "\(name): \(result.stderr)")
+        }
+    }
+
+    /// A port in use is unavailable (69), a sentence that says what to do (a port this user may
+    /// not use: EnvironmentTests, as nobody).
+    func testAPortInUseIs69() throws {
+        let taken = try ViewServer(title: "taken")
+        defer { taken.stop() }
+        let busy = assertSentence(["view", recording, "--port", String(taken.port)], status: 69)
+        XCTAssertTrue(busy.stderr.contains("in use"), busy.stderr)
+    }
+
+    /// `--listen` that names no address of this machine is refused in one line, before the
+    /// warning that anyone could watch.
+    func testABadListenAddressIsRefusedBeforeAnyWarning() throws {
+        // 192.0.2.1 is TEST-NET-1: an address, but no machine's.
+        for address in ["nonsense", "192.0.2.1"] {
+            let result = assertSentence(["view", recording, "--listen", address, "--port", "0"], status: 64)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertFalse(result.stderr.contains("warning"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("--listen \(address)"), result.stderr)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// Logs pasted from elsewhere (getevent, ChromeOS, event-only evtest and evemu) replayed through
+/// real libinput: what a user sees, warnings included.
+final class LogFormatReplayTests: XCTestCase {
+    static let formats = Fixtures.root.appendingPathComponent("Tests/Fixtures/formats")
+
+    private func sample(_ name: String) -> String { Self.formats.appendingPathComponent(name).path }
+
+    /// The JSON event lines of a replay, and its stderr.
+    private func replay(_ arguments: [String]) throws -> (types: [String], events: [[String: Any]], stderr: String) {
+        let result = runCommand(["replay", "--json"] + arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let events = try jsonLines(result.stdout)
+        return (events.map { $0["type"] as? String ?? "" }, events, result.stderr)
+    }
+
+    private func pinchFingers(_ events: [[String: Any]]) -> [Int] {
+        events.filter { $0["type"] as? String == "GESTURE_PINCH_BEGIN" }.map { $0["fingers"] as? Int ?? 0 }
+    }
+
+    /// The issue's own example: an evtest log of a two-finger pinch pasted from its first event.
+    func testAnEventOnlyEvtestPinchReplaysAsAPinchWithItsAxesOrWithInferredOnes() throws {
+        let withAxes = try replay([sample("pinch-in.events-only.evtest"), "--desc", sample("asus-n500jk.axes")])
+        XCTAssertEqual(pinchFingers(withAxes.events), [2])
+        XCTAssertEqual(withAxes.stderr.split(separator: "\n").count, 1, withAxes.stderr)
+        XCTAssertTrue(withAxes.stderr.hasPrefix("touchsynth: warning: \(sample("pinch-in.events-only.evtest")): no device description"), withAxes.stderr)
+        XCTAssertTrue(withAxes.stderr.contains("axis ranges and resolutions from"), withAxes.stderr)
+
+        let inferred = try replay([sample("pinch-in.events-only.evtest")])
+        XCTAssertEqual(pinchFingers(inferred.events), [2])
+        XCTAssertEqual(inferred.stderr.split(separator: "\n").count, 1, "one warning line: \(inferred.stderr)")
+        XCTAssertTrue(inferred.stderr.contains("axis ranges: from 0 to the largest value seen"), inferred.stderr)
+    }
+
+    func testGeteventAndChromeOSLogsReplayAsTheirRecording() throws {
+        let reference = try replay([Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
+        for name in ["pinch-in.getevent-lt.txt", "pinch-in.chromeos.dat"] {
+            let read = try replay([sample(name)])
+            XCTAssertEqual(read.types, reference.types, name)
+            XCTAssertEqual(read.stderr, "", name)
+        }
+        let mid = try replay([sample("pinch-in.chromeos-midgesture.dat")])
+        XCTAssertEqual(pinchFingers(mid.events), [2])
+        XCTAssertTrue(mid.stderr.contains("the log starts mid-gesture"), mid.stderr)
+        let screen = try replay([sample("pinch-in.chromium-touchscreen.log")])
+        XCTAssertEqual(screen.types.filter { $0 == "TOUCH_DOWN" }.count, 2, "a touchscreen: two touches")
+    }
+
+    func testSeveralDevicesAreListedAndOneIsChosenWithDevice() throws {
+        let ambiguous = runCommand(["replay", sample("two-devices.getevent-lt.txt")])
+        XCTAssertEqual(ambiguous.status, 64, ambiguous.stderr)
+        XCTAssertEqual(ambiguous.stderr.split(separator: "\n").count, 1)
+        XCTAssertTrue(ambiguous.stderr.contains("choose one with --device (replay, convert and mock take it) (/dev/input/event4"), ambiguous.stderr)
+        let scroll = try replay([sample("two-devices.getevent-lt.txt"), "--device", "event7"])
+        XCTAssertTrue(scroll.types.contains("POINTER_SCROLL_FINGER"))
+        XCTAssertFalse(scroll.types.contains("GESTURE_PINCH_BEGIN"))
+    }
+
+    /// A `libinput record --with-libinput` capture from the VM tier (a real kernel and libinput
+    /// record's own libinput) is a fidelity check: the harness gives the same events; a copy with
+    /// one recorded value altered parts there, at its line.
+    func testALibinputRecordWithLibinputFileReportsSameAndAnAlteredCopyItsFirstDifference() throws {
+        let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/formats/pinch-in.with-libinput.yml").path
+        let same = runCommand(["replay", "--with-libinput", capture])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        XCTAssertTrue(same.stdout.hasSuffix("same: every recorded libinput event is this run's\n"), same.stdout)
+
+        var lines = try String(contentsOfFile: capture, encoding: .utf8).components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.contains("type: GESTURE_PINCH_UPDATE") })
+        lines[index] = lines[index].replacing(/scale: *[0-9.]+/, with: "scale:   9.99")
+        let altered = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-altered-\(UUID().uuidString).yml").path
+        defer { try? FileManager.default.removeItem(atPath: altered) }
+        try lines.joined(separator: "\n").write(toFile: altered, atomically: true, encoding: .utf8)
+        let parted = runCommand(["replay", "--with-libinput", "--json", altered])
+        XCTAssertEqual(parted.status, 1, parted.stderr)
+        let report = try jsonObject(parted.stdout)
+        let first = try XCTUnwrap(report["firstDifference"] as? [String: Any])
+        XCTAssertEqual(first["line"] as? Int, index + 1)
+        XCTAssertTrue((first["recorded"] as? String)?.hasSuffix("scale=9.99") == true, "\(first)")
+        XCTAssertEqual(report["differences"] as? Int, 1)
+        XCTAssertEqual(report["recordedLibinput"] as? String, "1.22.1")
+    }
+
+    /// `convert` writes what it guessed as comments, and its output reads back to the same events
+    /// with the description it wrote.
+    func testConvertWritesTheGuessesAsCommentsAndReadsBack() throws {
+        for format in ["yaml", "evemu", "evtest", "getevent", "chromeos"] {
+            let converted = runCommand(["convert", sample("two-finger-scroll.events-only.evemu"), "--format", format])
+            XCTAssertEqual(converted.status, 0, converted.stderr)
+            XCTAssertTrue(converted.stderr.contains("warning:"), converted.stderr)
+            XCTAssertTrue(converted.stdout.contains("# touchsynth: no device description, so one was inferred"), format)
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-converted-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            try converted.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            let back = runCommand(["convert", file, "--format", "evemu"])
+            XCTAssertEqual(back.status, 0, "\(format): \(back.stderr)")
+            XCTAssertEqual(back.stderr, "", "\(format): described now, nothing to guess")
+            let direct = runCommand(["convert", sample("two-finger-scroll.events-only.evemu"), "--format", "evemu"])
+            XCTAssertEqual(back.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, direct.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, format)
+        }
+    }
+}

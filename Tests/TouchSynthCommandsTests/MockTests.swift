@@ -1,0 +1,38 @@
+import Foundation
+import KernelEmulation
+import Recordings
+import TestSupport
+import XCTest
+
+/// `touchsynth mock` running programs whose results are their exit status and the files they write.
+final class MockTests: XCTestCase {
+    /// The program's own exit status comes back as soon as it exits: a harness that waited out
+    /// the recording, in real time, would deliver all of its frames first.
+    func testMockReturnsTheProgramsExitStatus() throws {
+        let recording = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let result = runCommand(["mock", "--real-time", "--stats", recording, "--", "/bin/sh", "-c",
+                                 "exec 4<{devnode}; exit 5"])
+        XCTAssertEqual(result.status, 5, result.stderr)
+        let count = result.stderr.firstMatch(of: /([0-9]+) frames delivered/).flatMap { Int($0.output.1) }
+        let delivered = try XCTUnwrap(count, result.stderr)
+        XCTAssertLessThan(delivered, InputCoreFilter.delivered(try RecordingLoader.load(recording)).count,
+                          result.stderr)
+    }
+
+    /// libinput's own recorder, run on a mocked device, writes YAML this project must read back exactly.
+    func testLibinputRecordOfAMockedDeviceParsesBackToTheSameFrames() throws {
+        let libinput = try XCTUnwrap(findExecutable("libinput"), "libinput-tools is not installed (tools/test installs it)")
+        let source = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        let out = temporaryPath("record.yml")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = runCommand(["mock", source, "--", libinput, "record", "-o", out, "{devnode}"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let recorded = try RecordingLoader.load(out)
+        let original = try RecordingLoader.load(source)
+        XCTAssertEqual(recorded.device.name, original.device.name)
+        XCTAssertEqual(recorded.device.codes, original.device.codes)
+        XCTAssertEqual(recorded.device.absinfo.mapValues(\.maximum), original.device.absinfo.mapValues(\.maximum))
+        XCTAssertEqual(recorded.frames.map(\.events), original.frames.map(\.events))
+        XCTAssertEqual(recorded.frames.map(\.time), original.frames.map(\.time), "delivery keeps the recording's exact spacing")
+    }
+}

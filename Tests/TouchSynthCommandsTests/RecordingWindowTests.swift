@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `--start` and `--end` replay part of a recording: what libinput makes of the part is what it
+/// made of the same frames in the whole, the touches already down at the cut put down first.
+final class RecordingWindowTests: XCTestCase {
+    private let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // pinch, pinch, scroll, swipe
+
+    private func events(_ options: [String]) throws -> [[String: Any]] {
+        let run = runCommand(["replay", "--json", session] + options)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return try jsonLines(run.stdout)
+    }
+
+    private func swipe(_ events: [[String: Any]]) -> [String] {
+        events.filter { ($0["type"] as? String)?.hasPrefix("GESTURE_SWIPE") == true }
+            .map { "\($0["type"]!) \($0["fingers"]!) \($0["dxUnaccelerated"] ?? "") \($0["dyUnaccelerated"] ?? "")" }
+    }
+
+    func testAWindowReplaysItsFramesAsTheWholeDid() throws {
+        let whole = try events([])
+        XCTAssertEqual(try events(["--start", "0"]).count, whole.count, "a window from 0 to the end is the recording")
+        // From mid-scroll: the touches down at 2 s are put down first, libinput scrolls on, and the
+        // swipe after it is the whole recording's, value for value (unaccelerated: acceleration
+        // depends on the motion before).
+        let fromScroll = try events(["--start", "2.0"])
+        XCTAssertGreaterThan(fromScroll.filter { $0["type"] as? String == "POINTER_SCROLL_FINGER" }.count, 20)
+        XCTAssertFalse(fromScroll.contains { ($0["type"] as? String)?.hasPrefix("GESTURE_PINCH") == true }, "the pinches came before 2 s")
+        XCTAssertEqual(swipe(fromScroll), swipe(whole))
+        XCTAssertGreaterThan(swipe(whole).count, 10)
+        // Up to 1 s: the first pinch ends, the second has not begun.
+        let firstSecond = try events(["--end", "1.0"])
+        XCTAssertEqual(firstSecond.filter { $0["type"] as? String == "GESTURE_PINCH_BEGIN" }.count, 1)
+        XCTAssertTrue(swipe(firstSecond).isEmpty)
+    }
+
+    func testAWindowOutsideTheRecordingIsAUsageError() throws {
+        let late = runCommand(["replay", session, "--start", "99"])
+        XCTAssertEqual(late.status, 64, late.stderr)
+        XCTAssertEqual(late.stderr, "touchsynth: \(session): --start 99 s is after the recording's end (2.996 s)\n")
+        let backwards = runCommand(["replay", session, "--start", "2", "--end", "1"])
+        XCTAssertEqual(backwards.status, 64, backwards.stderr)
+        XCTAssertTrue(backwards.stderr.contains("--end must come after --start"), backwards.stderr)
+    }
+}

@@ -1,0 +1,180 @@
+import AppEvents
+import Foundation
+import Gestures
+import LibinputEvents
+import Synchronization
+import Testing
+import TouchSynthTesting
+import TestSupport
+
+/// The testing kit on real replays: its expectations hold where the recognizers did what they
+/// say, and where they did not, each records one issue whose message names the recording, the
+/// mode and the recognizer, with what it did instead.
+struct ModeReplayTests {
+    static let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+    /// A real touchpad's two-finger scroll that libinput reads as a pinch at its end.
+    static let scrollEndingInAPinch = Fixtures.evemu
+        .appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
+
+    /// The kit's message, when `issue` is one of its failures: the issue's heading in the console
+    /// (Swift Testing prints an issue's kind, here the error it carries), not a bare "Issue recorded".
+    private func message(of issue: Issue) -> String {
+        guard let failure = issue.error as? ExpectationFailure else { return "" }
+        return "\(issue.kind)".hasSuffix(failure.message) ? failure.message : ""
+    }
+
+    /// libinput's last pinch scale in `events`.
+    private func libinputScale(_ events: [LibinputEvent]) -> Double? {
+        events.compactMap { if case .gesturePinchEnd(_, let scale, _) = $0.kind { scale } else { nil } }.last
+    }
+
+    @Test func aPinchOnTheCanvasIsAPinchInBothModes() throws {
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
+        let scale = try #require(libinputScale(replay.events))
+        replay.expect("canvas/pinch", .transitions([.began, .changed, .ended]))
+        replay.expect("pinch", .scale, equals: scale, within: 0.01)
+        replay.expect("rotation", .notActivated)
+        replay.expect("twoFingerPan", .failed, in: .compatibility)
+        replay.expect("twoFingerPan", .transitions([]), in: .indirectInput)
+        replay.expectNoAccidentalActivations()
+        replay.expectAccidentalActivations([], in: .compatibility)
+        #expect(replay[.compatibility].record("canvas/pinch")?.maxNumberOfTouches == 2)
+        #expect(replay[.indirectInput].record("canvas/pinch")?.maxNumberOfTouches == 0)
+        #expect(replay[.indirectInput].recognizer("pinch", as: PinchGestureRecognizer.self) != nil)
+    }
+
+    @Test func aFailedExpectationNamesTheRecordingTheModeAndWhatTheRecognizerDid() throws {
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
+        withKnownIssue {
+            replay.expect("pinch", .never(.began), in: .indirectInput)
+        } matching: { issue in
+            message(of: issue).hasPrefix("pinch-in.yml: indirect: pinch: expected never to enter began; "
+                                         + "it began, changed ×")
+        }
+        withKnownIssue {
+            replay.expect("pinch", .scale, equals: 2, within: 0.1, in: .compatibility)
+        } matching: { issue in
+            message(of: issue).hasPrefix("pinch-in.yml: compat: pinch: scale 0.50")
+                && message(of: issue).contains("expected 2.0000 ± 0.1000")
+        }
+        withKnownIssue {
+            replay.expect("swipeBack", .began)
+        } matching: { issue in
+            message(of: issue).hasPrefix("pinch-in.yml: compat: no recognizer swipeBack on the surface "
+                                         + "(it has canvas/pinch, ")
+        }
+        withKnownIssue {
+            replay.expectAccidentalActivations(["canvas/twoFingerPan"], in: .compatibility)
+        } matching: { issue in
+            message(of: issue).hasPrefix("pinch-in.yml: accidental activations in compat mode only: none, "
+                                         + "expected canvas/twoFingerPan")
+        }
+    }
+
+    /// The report a failure wrote, as its message names it.
+    private func failingReport(_ expectation: () -> Void) -> String? {
+        let report = Mutex<String?>(nil)
+        withKnownIssue {
+            expectation()
+        } matching: { issue in
+            let failure = issue.error as? ExpectationFailure
+            report.withLock { $0 = failure?.reportPath }
+            return failure.map { $0.message.hasSuffix(" (report: \($0.reportPath ?? "none"))") } ?? false
+        }
+        return report.withLock { $0 }
+    }
+
+    /// A failure writes the replay's HTML report and names it, as the attachment a Swift Testing
+    /// run saves with `--attachments-path` holds.
+    @Test func aFailureCarriesTheReplaysReport() throws {
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
+        let report = try #require(failingReport { replay.expect("pinch", .notActivated, in: .compatibility) })
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains("<svg"))
+        #expect(html.contains("pinch-in.yml"))
+    }
+
+    /// Each test's failures write their own report, in a directory of the test process's own:
+    /// tests running at once never write over each other's. A replay's later failures in one test
+    /// name the same file; the same recording replayed again in that test gets a file of its own.
+    @Test func eachTestAndReplayHasItsOwnReportFile() throws {
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
+        let again = try ModeReplay(Self.pinch, surface: .builtIn(.list))
+        let first = try #require(failingReport { replay.expect("pinch", .notActivated, in: .compatibility) })
+        let second = try #require(failingReport { replay.expect("pinch", .never(.ended), in: .indirectInput) })
+        let otherTest = try #require(failingReport { replay.expect("pinch", .notActivated, function: "anotherTest()") })
+        let otherReplay = try #require(failingReport { again.expect("list/none", .began, in: .compatibility) })
+        #expect(first == second)
+        #expect(Set([first, otherTest, otherReplay]).count == 3)
+        let name = (first as NSString).lastPathComponent
+        #expect(name.hasPrefix("ModeReplayTests.eachTestAndReplayHasItsOwnReportFile-pinch-in.yml"))
+        #expect((otherTest as NSString).lastPathComponent.hasPrefix("ModeReplayTests.anotherTest-pinch-in.yml"))
+        #expect((otherReplay as NSString).lastPathComponent == (name as NSString).deletingPathExtension + "-2.html")
+        let directories = Set([first, otherTest, otherReplay].map { ($0 as NSString).deletingLastPathComponent })
+        #expect(directories.count == 1)
+        #expect(directories.first.map { ($0 as NSString).lastPathComponent.hasPrefix("touchsynth-reports-") } == true)
+        // Each report draws its own surface's recognizers, named region/name.
+        let list = try #require(again[.compatibility].surface.records.first.map { "\($0.region)/\($0.name)" })
+        #expect(try String(contentsOfFile: otherReplay, encoding: .utf8).contains(list))
+        #expect(try !String(contentsOfFile: first, encoding: .utf8).contains(list))
+    }
+
+    /// A pinch and a pan built in Swift compete for compatibility mode's simulated touches: the
+    /// pinch begins first and the pan fails, and the failure of an expectation that the pan
+    /// activate says so, with the way to let both recognize.
+    @Test func aRecognizerThatLostArbitrationIsToldWhoWon() throws {
+        func photo(panRequiresPinchToFail: Bool) -> SurfaceSource {
+            .build {
+                let pinch = PinchGestureRecognizer(name: "zoom"), pan = PanGestureRecognizer(name: "pan")
+                pan.minimumNumberOfTouches = 2
+                if panRequiresPinchToFail { pan.require(toFail: pinch) }
+                return Surface(regions: [Region(name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                                                gestureRecognizers: [pinch, pan])])
+            }
+        }
+        let competing = try ModeReplay(Self.scrollEndingInAPinch, surface: photo(panRequiresPinchToFail: false))
+        let losses = try #require(competing[.compatibility].record("photo/pan")?.arbitrationLosses)
+        #expect(!losses.isEmpty && losses.allSatisfy { $0.region == "photo" && $0.name == "zoom" && !$0.required })
+        withKnownIssue {
+            competing.expect("photo/pan", .activated, in: .compatibility)
+        } matching: { issue in
+            let text = message(of: issue)
+            return text.contains(": compat: photo/pan: expected to have begun or been recognized; it failed")
+                && text.contains("; it lost arbitration to photo/zoom")
+                && text.contains("(both took the same input; Surface.allowSimultaneousRecognition or a delegate "
+                                 + "lets both recognize)")
+        }
+        let requiring = try ModeReplay(Self.scrollEndingInAPinch, surface: photo(panRequiresPinchToFail: true))
+        withKnownIssue {
+            requiring.expect("photo/pan", .activated, in: .compatibility)
+        } matching: { issue in
+            message(of: issue).contains("; it lost arbitration to photo/zoom")
+                && message(of: issue).contains("(it requires that one to fail)")
+        }
+    }
+
+    /// An app's own recognizer, built in Swift, on a surface of its own.
+    @Test func aSurfaceBuiltInSwiftTakesTheAppsRecognizers() throws {
+        // A photo that pans with two fingers while it zooms: compatibility mode's simulated
+        // touches move the pan too, indirect mode's transform events do not.
+        let replay = try ModeReplay(Self.scrollEndingInAPinch, surface: .build {
+            let pinch = PinchGestureRecognizer(name: "zoom"), pan = PanGestureRecognizer(name: "pan")
+            pan.minimumNumberOfTouches = 2
+            let surface = Surface(regions: [Region(name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                                                   gestureRecognizers: [pinch, pan])])
+            surface.allowSimultaneousRecognition(pinch, pan)
+            return surface
+        })
+        replay.expect("photo/zoom", .ended)
+        replay.expect("photo/pan", .activated, in: .compatibility)
+        replay.expect("photo/pan", .notActivated, in: .indirectInput)
+        replay.expectAccidentalActivations(["photo/pan"], in: .compatibility)
+    }
+
+    @Test func aFolderListsItsRecordingsButNotTheirDescriptions() {
+        let listed = RecordedDevices.recordings(in: "../Fixtures/evemu-devices").map { ($0 as NSString).lastPathComponent }
+        #expect(listed.contains("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"))
+        #expect(!listed.contains { $0.hasSuffix(".desc") })
+        #expect(listed == listed.sorted())
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `touchsynth bridge` without uinput: its touchscreen frames written as a recording
+/// (`bridge --replay`), read back by real libinput as a touchscreen through the harness.
+/// (The uinput device itself is exercised in the VM tier, `tools/vm-test`.)
+final class BridgeTests: XCTestCase {
+    func testTouchscreenReadBackByLibinputReproducesThePinch() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["pinch-out", "pinch-in", "rotate-cw", "pinch-rotate"] {
+            let source = Fixtures.synthesized.appendingPathComponent("\(name).yml").path
+            let screen = dir.appendingPathComponent("\(name)-touchscreen.yml").path
+            let written = runCommand(["bridge", "--replay", source, "-o", screen])
+            XCTAssertEqual(written.status, 0, "\(name): \(written.stderr)")
+            let readBack = runCommand(["replay", "--json", screen])
+            XCTAssertEqual(readBack.status, 0, "\(name): \(readBack.stderr)")
+            let pad = runCommand(["replay", "--json", source])
+            let touches = try jsonLines(readBack.stdout), gestures = try jsonLines(pad.stdout)
+
+            // libinput sees a touchscreen, sized from the axes' resolution (1440x900 points at 5 per mm).
+            let added = try XCTUnwrap(touches.first { $0["type"] as? String == "DEVICE_ADDED" })
+            XCTAssertEqual(added["name"] as? String, "TouchSynth virtual touchscreen")
+            XCTAssertEqual(added["capabilities"] as? [String], ["touch"], name)
+            let size = try XCTUnwrap(added["sizeMm"] as? [Double])
+            XCTAssertEqual(size[0], 288, accuracy: 0.01)
+            XCTAssertEqual(size[1], 180, accuracy: 0.01)
+            XCTAssertEqual(touches.filter { $0["type"] as? String == "TOUCH_DOWN" }.count, 2, name)
+            XCTAssertEqual(touches.filter { $0["type"] as? String == "TOUCH_UP" }.count, 2, name)
+
+            // Separation ratio and angle per touch frame, against libinput's scale and summed angle per update.
+            var down: [Int: (Double, Double)] = [:]
+            var pairs: [(separation: Double, angle: Double)] = []
+            for t in touches {
+                switch t["type"] as? String {
+                case "TOUCH_DOWN", "TOUCH_MOTION":
+                    down[t["slot"] as? Int ?? -1] = ((t["x"] as? Double ?? 0) * size[0], (t["y"] as? Double ?? 0) * size[1])
+                case "TOUCH_UP": down[t["slot"] as? Int ?? -1] = nil
+                case "TOUCH_FRAME" where down.count == 2:
+                    let p = down.sorted { $0.key < $1.key }.map(\.value)
+                    pairs.append((hypot(p[1].0 - p[0].0, p[1].1 - p[0].1), atan2(p[1].1 - p[0].1, p[1].0 - p[0].0)))
+                default: break
+                }
+            }
+            let updates = gestures.filter { $0["type"] as? String == "GESTURE_PINCH_UPDATE" }
+            XCTAssertEqual(pairs.count, updates.count + 1, "\(name): one touch frame for the begin and one per update")
+            var summed = 0.0
+            for (update, pair) in zip(updates, pairs.dropFirst()) {
+                summed += (update["angleDeltaDeg"] as? Double ?? .nan) * .pi / 180
+                XCTAssertEqual(pair.separation / pairs[0].separation, update["scale"] as? Double ?? .nan, accuracy: 1e-3, name)
+                XCTAssertEqual(remainder(pair.angle - pairs[0].angle - summed, 2 * .pi), 0, accuracy: 1e-3, name)
+            }
+
+            // `bridge check` agrees, and fails when the tolerance is below the rounding to whole units.
+            let check = runCommand(["bridge", "check", "--json", dir.appendingPathComponent("pad.jsonl").path])
+            XCTAssertEqual(check.status, 66, "missing capture file")
+            let padFile = dir.appendingPathComponent("\(name)-pad.jsonl"), screenFile = dir.appendingPathComponent("\(name)-screen.jsonl")
+            try pad.stdout.write(to: padFile, atomically: true, encoding: .utf8)
+            try readBack.stdout.write(to: screenFile, atomically: true, encoding: .utf8)
+            let ok = runCommand(["bridge", "check", "--json", padFile.path, screenFile.path])
+            XCTAssertEqual(ok.status, 0, "\(name): \(ok.stdout)")
+            let figures = try XCTUnwrap(try jsonLines(ok.stdout).first)
+            XCTAssertEqual(figures["frames"] as? Int, updates.count + 1, name)
+            XCTAssertLessThanOrEqual(figures["maxScaleError"] as? Double ?? 1, 1e-3, name)
+            XCTAssertLessThanOrEqual(figures["maxAngleError"] as? Double ?? 1, 1e-3, name)
+            let strict = runCommand(["bridge", "check", "--tolerance", "1e-7", padFile.path, screenFile.path])
+            XCTAssertEqual(strict.status, 1, "\(name): whole units cannot be exact to 1e-7: \(strict.stdout)")
+        }
+    }
+
+    func testErrorsAreOneLineWithTheirExitCodes() throws {
+        let indirect = runCommand(["bridge", "--mode", "indirect"])
+        XCTAssertEqual(indirect.status, 64, indirect.stderr)
+        let missing = runCommand(["bridge", "--uinput", "/nonexistent/uinput"])
+        XCTAssertEqual(missing.status, 69, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("modprobe uinput"), missing.stderr)
+        // A node this user may not open: EnvironmentTests, as nobody.
+    }
+}

@@ -1,0 +1,142 @@
+import AppEvents
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+@testable import ViewServer
+@testable import ViewTimeline
+import XCTest
+
+final class ViewServerTests: XCTestCase {
+    func testOnlyRequestsAddressedToTheServerAreAnswered() {
+        let check = HostCheck(port: 8080)
+        for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080", "192.168.1.20:8080"] {
+            XCTAssertTrue(check.allows(host: host), host)
+        }
+        // DNS rebinding needs a name: any name but localhost is refused, as are other ports.
+        for host in ["attacker.example:8080", "127.0.0.1.nip.io:8080", "127.0.0.1:8081", "127.0.0.1", "256.0.0.1:8080", ""] {
+            XCTAssertFalse(check.allows(host: host), host)
+        }
+        XCTAssertFalse(check.allows(host: nil))
+        XCTAssertTrue(check.allows(origin: nil, host: "127.0.0.1:8080"), "no Origin: not a cross-site request")
+        XCTAssertTrue(check.allows(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080"))
+        XCTAssertFalse(check.allows(origin: "http://attacker.example", host: "127.0.0.1:8080"))
+        XCTAssertFalse(check.allows(origin: "null", host: "127.0.0.1:8080"))
+    }
+
+    private func frame(_ index: Int, changes: Int) -> ViewFrame {
+        let mode = ModeState(pointer: Point(x: 0, y: 0), buttons: "", lanes: [])
+        return ViewFrame(index: index, time: Double(index), source: "test", contacts: [], libinput: LibinputPanel(), compat: mode, indirect: mode,
+                         changes: (0..<changes).map { LaneChange(mode: .compatibility, lane: 0, state: .began, time: Double(index) + Double($0), accidental: false) },
+                         differs: false)
+    }
+
+    func testABrowserThatFallsBehindGetsMergedFramesWithEveryLaneChange() async {
+        let box = Outbox()
+        let published = Outbox.capacity + 100
+        for i in 0..<published { box.post(frame(i, changes: 1), publishedAt: UInt64(i)) }
+        let taken = await box.take()
+        XCTAssertEqual(taken?.frames.count, Outbox.capacity)
+        XCTAssertEqual(taken?.coalesced, 100)
+        XCTAssertEqual(taken?.frames.last?.index, published - 1, "the newest state")
+        XCTAssertEqual(taken?.frames.reduce(0) { $0 + $1.changes.count }, published, "no lane change lost")
+        XCTAssertEqual(taken?.published.count, published, "every event's delay is measured")
+        box.close()
+        let afterClose = await box.take()
+        XCTAssertNil(afterClose)
+    }
+
+    func testAPortInUseIsTold() throws {
+        let first = try ViewServer(title: "a")
+        defer { first.stop() }
+        XCTAssertTrue(first.url.hasPrefix("http://127.0.0.1:"))
+        XCTAssertThrowsError(try ViewServer(title: "b", port: first.port)) { error in
+            XCTAssertEqual((error as? ViewServerError)?.kind, .portInUse)
+        }
+        XCTAssertThrowsError(try ViewServer(title: "c", address: "not-an-address")) { error in
+            XCTAssertEqual((error as? ViewServerError)?.kind, .badAddress)
+        }
+    }
+}
+
+final class SlowBrowserTests: XCTestCase {
+    /// A browser that stops reading: the socket fills, the connection stops asking for frames,
+    /// and its outbox merges them; publishing never waits for it.
+    func testABrowserThatStopsReadingGetsMergedFramesAndPublishingGoesOn() throws {
+        let server = try ViewServer(title: "slow")
+        defer { server.stop() }
+        let mode = ModeState(pointer: Point(x: 0, y: 0), buttons: "", lanes: [])
+        server.show(.live(ViewScene(title: "slow", device: "", geometry: nil, screen: Size(width: 100, height: 100),
+                                    regions: [],
+                                    pointerRegions: [], lanes: [])))
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        // A receive buffer that stays small: the kernel tunes only buffers left unset.
+        var small: Int32 = 4096
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = server.port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        let handshake = "GET /stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dG91Y2hzeW50aCB0ZXN0IQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        _ = handshake.withCString { write(fd, $0, strlen($0)) }
+        waitUntil { server.statistics.browsers == 1 }
+        // The server's socket keeps small buffers too, so that a frame is more than both hold.
+        let connection = try XCTUnwrap(Self.acceptedSocket(serverPort: server.port, clientPort: Self.localPort(fd)))
+        setsockopt(connection, SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        // Frames of about 40 KiB (a long event list).
+        let events = Array(repeating: String(repeating: "x", count: 400), count: 100)
+        var published = 0
+        func publish() {
+            var state = mode
+            // A new state each frame: each is written whole, not as a small change.
+            state.events = events.map { "\(published) \($0)" }
+            server.publish(ViewFrame(index: published, time: Double(published), source: "test", contacts: [],
+                                     libinput: LibinputPanel(),
+                                     compat: state, indirect: mode, changes: [], differs: false))
+            published += 1
+        }
+        // The connection takes the first frame as soon as it is published, and its write never
+        // ends: the browser reads nothing.
+        publish()
+        waitUntil { server.statistics.sent == 1 }
+        // Publishing goes on without waiting for the browser (it would hang here otherwise); the
+        // connection takes nothing more while its write waits, and its outbox merges what it
+        // cannot hold. A pipeline that drained the outbox into a buffer of its own would take
+        // them all and merge none.
+        for _ in 0..<(Outbox.capacity + 100) { publish() }
+        XCTAssertEqual(server.statistics.sent, 1, "frames taken while the socket was full")
+        XCTAssertEqual(server.statistics.coalesced, 100,
+                       "frames beyond the outbox's capacity merged, not buffered without end")
+    }
+
+    /// The port `fd` is bound to.
+    private static func localPort(_ fd: Int32) -> UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// The server's end, in this process, of the connection from `clientPort`: its socket's inode
+    /// from the kernel's table of TCP sockets, then the descriptor that names it.
+    private static func acceptedSocket(serverPort: UInt16, clientPort: UInt16) -> Int32? {
+        let local = String(format: "0100007F:%04X", serverPort), remote = String(format: "0100007F:%04X", clientPort)
+        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        let rows = table.split(separator: "\n").map { $0.split(separator: " ") }
+        let row = rows.first { $0.count > 9 && $0[1] == local && $0[2] == remote }
+        guard let inode = row?[9] else { return nil }
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.compactMap(Int32.init).first { fd in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) == "socket:[\(inode)]"
+        }
+    }
+}

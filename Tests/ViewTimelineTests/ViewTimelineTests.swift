@@ -1,0 +1,102 @@
+import AppEvents
+import Foundation
+import LibinputEvents
+import MockedDevices
+import ModeComparison
+import Recordings
+import SurfaceDescriptions
+import ViewTimeline
+import XCTest
+import TestSupport
+
+/// The view's model on real libinput's replay of a real recording, checked against the other
+/// computations of the same things: the recording's finger tracks, and `compare`'s report.
+final class ViewTimelineTests: XCTestCase {
+    /// Two fingers scrolling sideways, then pinching: on the list screen the pinch's simulated
+    /// touches set off the list's swipe actions in compat mode only.
+    private static let path = Fixtures.evemu.appendingPathComponent(
+        "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
+
+    private struct Made {
+        var recording: Recording
+        var events: [LibinputEvent]
+        var timeline: ViewTimeline
+        var configuration: AppEventTranslator.Configuration
+        var screen: SurfaceDescription
+    }
+
+    private func make() throws -> Made {
+        let recording = try RecordingLoader.load(Self.path)
+        let replay = try Replay(.recording(recording))
+        let screen = BuiltInScreen.list.description()
+        let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
+        let timeline = ViewTimeline(title: "t", recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
+                                    timeBase: replay.timeBase, configuration: configuration,
+                                    makeSurface: { try! screen.makeSurface() })
+        return Made(recording: recording, events: replay.events, timeline: timeline, configuration: configuration, screen: screen)
+    }
+
+    func testEveryFrameAndEventBecomesAFrameInTimeOrder() throws {
+        let made = try make()
+        XCTAssertEqual(made.timeline.frames.count, made.recording.frames.count + made.events.count + 1, "pad frames, libinput events, the end")
+        XCTAssertEqual(made.timeline.frames.map(\.index), Array(made.timeline.frames.indices))
+        XCTAssertEqual(made.timeline.frames.map(\.time), made.timeline.frames.map(\.time).sorted())
+        XCTAssertEqual(made.timeline.frames.filter { $0.source == "evdev" }.count, made.recording.frames.count)
+    }
+
+    func testTheContactsAreTheFingerTracks() throws {
+        let made = try make()
+        // Each track point is a finger down at a frame; the timeline's evdev frames, in order,
+        // are the recording's frames.
+        let padFrames = made.timeline.frames.filter { $0.source == "evdev" }
+        var expected = [[TrackPoint]](repeating: [], count: made.recording.frames.count)
+        let frameIndex = Dictionary(made.recording.frames.enumerated().map { ($0.element.time, $0.offset) }) { first, _ in first }
+        for track in made.recording.fingerTracks {
+            for point in track.points { expected[frameIndex[point.time]!].append(point) }
+        }
+        for (index, frame) in padFrames.enumerated() {
+            XCTAssertEqual(frame.contacts.count, expected[index].count, "frame \(index)")
+            for (contact, point) in zip(frame.contacts, expected[index]) {
+                XCTAssertEqual(contact.x, point.x, accuracy: 1e-9)
+                XCTAssertEqual(contact.y, point.y, accuracy: 1e-9)
+            }
+        }
+        XCTAssertEqual(padFrames.map(\.contacts.count).max(), 2)
+    }
+
+    func testAccidentalActivationsAreComparesAndTheModesFirstDifferThere() throws {
+        let made = try make()
+        let pipeline = try ModePipeline.run(made.events, configuration: made.configuration) { try made.screen.makeSurface() }
+        let report = pipeline.comparison
+        let flagged = made.timeline.accidentalActivations.map { "\(made.timeline.scene.lanes[$0.lane].name) \($0.mode.rawValue)" }
+        let reported = report.accidentalActivations.map { "\($0.path) \($0.mode.rawValue)" }
+        XCTAssertFalse(reported.isEmpty)
+        XCTAssertEqual(flagged, reported)
+        let first = try XCTUnwrap(made.timeline.nextDifference(after: -1))
+        XCTAssertTrue(made.timeline.frames[first].changes.contains { $0.accidental }, "the first difference is the accidental activation")
+        XCTAssertFalse(made.timeline.frames[first - 1].differs)
+    }
+
+    func testTheJSONCarriesEveryFramesStateForward() throws {
+        let made = try make()
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(made.timeline.json.utf8)) as? [String: Any])
+        let frames = try XCTUnwrap(object["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, made.timeline.frames.count)
+        var compat: [String: Any] = [:], indirect: [String: Any] = [:], contacts: [Any] = []
+        for (json, frame) in zip(frames, made.timeline.frames) {
+            compat = json["compat"] as? [String: Any] ?? compat
+            indirect = json["indirect"] as? [String: Any] ?? indirect
+            contacts = json["contacts"] as? [Any] ?? contacts
+            XCTAssertEqual(compat["lanes"] as? [String], frame.compat.lanes.map(\.rawValue), "frame \(frame.index)")
+            XCTAssertEqual(indirect["lanes"] as? [String], frame.indirect.lanes.map(\.rawValue), "frame \(frame.index)")
+            XCTAssertEqual((compat["touches"] as? [Any])?.count, frame.compat.touches.count)
+            XCTAssertEqual(contacts.count, frame.contacts.count)
+            XCTAssertEqual(json["differs"] as? Bool, frame.differs)
+        }
+        XCTAssertLessThan(made.timeline.json.utf8.count, frames.count * 1500, "frames hold only what changed")
+    }
+
+    func testTheSameReplayGivesTheSameTimeline() throws {
+        XCTAssertEqual(try make().timeline.json, try make().timeline.json)
+    }
+}
