@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Recordings", targets: ["Recordings"]),
         .library(name: "GestureSynthesis", targets: ["GestureSynthesis"]),
         .library(name: "MockedDevices", targets: ["MockedDevices"]),
+        .library(name: "Replays", targets: ["Replays"]),
         .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "AppEventInvariants", targets: ["AppEventInvariants"]),
@@ -85,10 +86,12 @@ let package = Package(
         // The libinput side of a replay: real libinput on the mocked devices, its events written
         // to the harness. The harness spawns it, found beside the executable that replays.
         .executableTarget(name: "touchsynth-libinput", dependencies: ["LibinputKit", "ReplayChannel", "MockedDevicesPreload"]),
-        // The mocked-device harness: a umockdev testbed, the program it runs, replays as one call.
+        // The mocked-device harness: a umockdev testbed, the program it runs, its clock and faults.
         // It depends on touchsynth-libinput so that every build that replays builds the side too.
         .target(name: "MockedDevices", dependencies: ["CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "LibinputEvents",
                                                      "ReplayChannel", "touchsynth-libinput", "Histograms"]),
+        // A recording replayed through real libinput in one call: the harness's public face.
+        .target(name: "Replays", dependencies: ["MockedDevices", "Recordings", "ReplayChannel", "LibinputEvents"]),
         // Delays counted in constant memory: frame lateness, latency, the view's send delay.
         .target(name: "Histograms"),
         .target(name: "AllocationCounter", publicHeadersPath: "."),
@@ -99,16 +102,16 @@ let package = Package(
         // The same input through both modes and fresh surfaces, and what differs between them.
         .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "AppEventInvariants", "LibinputEvents"]),
         // The same gestures synthesized on many touchpads and replayed on libinput versions.
-        .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "LibinputEvents", "ModeComparison",
+        .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "Replays", "LibinputEvents", "ModeComparison",
                                                      "SurfaceDescriptions", "AppEvents", "Gestures"]),
         // The speed and memory figures of `touchsynth bench`.
-        .target(name: "Benchmarks", dependencies: ["MockedDevices", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
-                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewServing", "Histograms"]),
+        .target(name: "Benchmarks", dependencies: ["MockedDevices", "Replays", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
+                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewPublishing", "Histograms"]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
         .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings", "LibinputEvents"], resources: [.copy("Screens")]),
         // The testing kit: a recording replayed through real libinput and both modes, and
         // expectations on an app's recognizers, for Swift Testing and XCTest.
-        .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
+        .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "Replays", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
                                                           "ReportPage", "Recordings", "LibinputEvents"]),
         // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
         .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),
@@ -129,10 +132,10 @@ let package = Package(
         // document that holds them with a timeline (the report's player) or a stream's address.
         .target(name: "ViewPage", resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),
         // `touchsynth view`'s web server: the page and its assets, the timeline, and the live stream.
-        .target(name: "ViewServer", dependencies: ["ViewServing", "ViewTimeline", "ViewPage", "Histograms", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(name: "ViewServer", dependencies: ["ViewPublishing", "ViewTimeline", "ViewPage", "Histograms", .product(name: "FlyingFox", package: "FlyingFox")]),
         // What the view and its benchmark need of the server, without the server: the commands'
         // module links this, and only touchsynth-view links ViewServer (and FlyingFox's networking).
-        .target(name: "ViewServing", dependencies: ["ViewTimeline", "Histograms"]),
+        .target(name: "ViewPublishing", dependencies: ["ViewTimeline", "Histograms"]),
         // `touchsynth view` live: libinput's events and the pads' own evdev frames, stepped through
         // the view's model as they come.
         .target(name: "LiveView", dependencies: ["LibinputKit", "EvdevRecording", "Recordings", "ViewTimeline", "LibinputEvents"]),
@@ -141,9 +144,9 @@ let package = Package(
         .target(
             name: "TouchSynthCommands",
             dependencies: [
-                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "AppEvents", "AppEventInvariants", "Gestures",
+                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "Replays", "AppEvents", "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "ReportPage", "Diffs", "DeviceCorpus", "Benchmarks", "EvdevRecording",
-                "TouchscreenBridge", "UinputDevices", "ProcessSignals", "Quirks", "ViewTimeline", "ViewServing", "LiveView", "LibinputEventText",
+                "TouchscreenBridge", "UinputDevices", "ProcessSignals", "Quirks", "ViewTimeline", "ViewPublishing", "LiveView", "LibinputEventText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -164,29 +167,30 @@ let package = Package(
         .target(name: "SwiftBlocks"),
         .executableTarget(name: "touchsynth-swift-blocks", dependencies: ["SwiftBlocks"]),
         .plugin(name: "SwiftBlocksPlugin", capability: .buildTool(), dependencies: ["touchsynth-swift-blocks"]),
-        .target(name: "DocumentedSwift", dependencies: ["TouchSynthTesting", "MockedDevices", "Gestures", "AppEvents",
+        .target(name: "DocumentedSwift", dependencies: ["TouchSynthTesting", "MockedDevices", "Replays", "Gestures", "AppEvents",
                                                          "SurfaceDescriptions", "Recordings", "GestureSynthesis"],
                 plugins: ["SwiftBlocksPlugin"]),
         // What the test targets share: the fixtures, the tiers' rules, commands run in the test
         // process, processes, JSON read back and hand-built app events. Only test targets use it.
         .target(name: "TestSupport",
-                dependencies: ["MockedDevices", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
+                dependencies: ["MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
                                "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer"],
                 path: "Tests/TestSupport"),
         // A test target per module, named after it (docs/testing.md has the table).
         .testTarget(name: "LibinputKitTests",
-                    dependencies: ["LibinputKit", "LibinputEvents", "LibinputEventText", "MockedDevices",
+                    dependencies: ["LibinputKit", "LibinputEvents", "LibinputEventText", "MockedDevices", "Replays",
                                    "GestureSynthesis", "Quirks", "Recordings", "TestSupport"]),
         .testTarget(name: "LibinputEventTextTests",
-                    dependencies: ["LibinputEventText", "LibinputEvents", "MockedDevices", "TestSupport"]),
+                    dependencies: ["LibinputEventText", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
         .testTarget(name: "RecordingsTests",
-                    dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "TestSupport"]),
+                    dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
         .testTarget(name: "GestureSynthesisTests",
                     dependencies: ["GestureSynthesis", "Recordings", "Quirks", "TestSupport"]),
         .testTarget(name: "MockedDevicesTests",
-                    dependencies: ["MockedDevices", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
+                    dependencies: ["MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
                                    "Gestures", "ModeComparison", "SurfaceDescriptions", "Report", "TestSupport"]),
+        .testTarget(name: "ReplaysTests", dependencies: ["Replays", "Recordings", "LibinputEvents", "TestSupport"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "AppEventsTests",
                     dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
@@ -201,7 +205,7 @@ let package = Package(
                     dependencies: ["Report", "Recordings", "Gestures", "ModeComparison", "AppEvents",
                                    "LibinputEvents", "TestSupport"]),
         .testTarget(name: "ViewTimelineTests",
-                    dependencies: ["ViewTimeline", "MockedDevices", "ModeComparison", "SurfaceDescriptions",
+                    dependencies: ["ViewTimeline", "MockedDevices", "Replays", "ModeComparison", "SurfaceDescriptions",
                                    "Recordings", "AppEvents", "LibinputEvents", "TestSupport"]),
         .testTarget(name: "ViewServerTests", dependencies: ["ViewServer", "ViewTimeline", "AppEvents", "TestSupport"]),
         .testTarget(name: "DeviceCorpusTests", dependencies: ["DeviceCorpus", "TestSupport"]),
@@ -211,13 +215,13 @@ let package = Package(
         .testTarget(name: "TouchscreenBridgeTests", dependencies: ["TouchscreenBridge", "TestSupport"]),
         .testTarget(name: "UinputDevicesTests", dependencies: ["UinputDevices", "Recordings"]),
         .testTarget(name: "TouchSynthCommandsTests",
-                    dependencies: ["TouchSynthCommands", "MockedDevices", "Recordings", "KernelEmulation",
+                    dependencies: ["TouchSynthCommands", "MockedDevices", "Replays", "Recordings", "KernelEmulation",
                                    "LibinputEvents", "ViewServer", "TestSupport"]),
         .testTarget(name: "SwiftBlocksTests", dependencies: ["SwiftBlocks", "TestSupport"]),
         // What needs a real `touchsynth` process (signals, pipes, terminals, the environment, the
         // built executables), the docs' command lines, the tools/ scripts and the sources' shape.
         .testTarget(name: "EndToEndTests",
-                    dependencies: ["MockedDevices", "Recordings", "KernelEmulation", "LibinputEvents", "ViewServer",
+                    dependencies: ["MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "ViewServer",
                                    "TestSupport"]),
     ]
 )

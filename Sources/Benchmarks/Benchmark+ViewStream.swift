@@ -1,10 +1,10 @@
 import Foundation
 import Histograms
 import LibinputEvents
-import MockedDevices
+import Replays
 import Recordings
 import SurfaceDescriptions
-import ViewServing
+import ViewPublishing
 import ViewTimeline
 
 extension Benchmark {
@@ -16,7 +16,7 @@ extension Benchmark {
     /// event, and this process's resident memory over the run. `makeServer` starts the server
     /// on loopback with a free port, given the page's title.
     public func viewStream(recording: Recording, seconds: Double, rate: Double,
-                           makeServer: (String) throws -> any ViewServing) throws -> [BenchFigure] {
+                           makeServer: (String) throws -> any ViewPublisher) throws -> [BenchFigure] {
         let events = try Replay(.recording(recording)).events.filter {
             if case .deviceAdded = $0.kind { return false }
             if case .deviceRemoved = $0.kind { return false }

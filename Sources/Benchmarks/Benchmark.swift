@@ -4,7 +4,7 @@ import Foundation
 import GestureSynthesis
 import Gestures
 import LibinputEvents
-import MockedDevices
+import Replays
 import ModeComparison
 import Recordings
 

@@ -1,7 +1,7 @@
 import Foundation
 import GestureSynthesis
 import LibinputEvents
-import MockedDevices
+import Replays
 import Quirks
 import Recordings
 

@@ -18,7 +18,7 @@ public enum LibinputSideOutput: Sendable {
 /// The harness's end of the libinput side's channel: a stream socket whose other end the side gets as
 /// ``LibinputSideConfiguration/eventsDescriptor``. Whoever waits for the side drains it, so that
 /// the side never blocks on a full pipe while the harness waits for it to go idle.
-final class ChannelReceiver {
+package final class ChannelReceiver {
     /// What the side is told at its start.
     let configuration: LibinputSideConfiguration
     /// The harness's end, non-blocking.
@@ -31,10 +31,10 @@ final class ChannelReceiver {
     /// Why the side stopped, when it said so.
     private(set) var failure: ChannelFailure?
     /// libinput's log lines so far.
-    private(set) var log: [LibinputLogMessage] = []
+    package private(set) var log: [LibinputLogMessage] = []
     private var chunk = [UInt8](repeating: 0, count: 64 << 10)
 
-    init(configuration: LibinputSideConfiguration, handle: @escaping (LibinputSideOutput) -> Void) throws(HarnessError) {
+    package init(configuration: LibinputSideConfiguration, handle: @escaping (LibinputSideOutput) -> Void) throws(HarnessError) {
         self.configuration = configuration
         let ends = try closeOnExecPair()
         // Room for many steps' events, so that the side rarely waits for the harness to read.
@@ -53,7 +53,7 @@ final class ChannelReceiver {
         programEnd = -1
     }
 
-    func close() {
+    package func close() {
         Glibc.close(fd)
         if programEnd >= 0 { Glibc.close(programEnd) }
     }

@@ -34,14 +34,14 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     /// its readiness itself has then said why on its stderr, or stopped as asked (0).
     public var programStatus: Int32?
 
-    init(_ kind: Kind, _ message: String, programStatus: Int32? = nil) {
+    package init(_ kind: Kind, _ message: String, programStatus: Int32? = nil) {
         self.kind = kind
         self.message = message
         self.programStatus = programStatus
     }
 
     /// A recording that turned out bad as it streamed, in the harness's terms.
-    init(_ error: RecordingError) {
+    package init(_ error: RecordingError) {
         let kind: Kind = switch error.kind {
         case .badData: .badData
         case .missingFile: .missingFile
@@ -52,4 +52,13 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { message }
+}
+
+/// `body`'s result, its error as a ``HarnessError`` of the same kind.
+package func harnessError<T>(_ body: () throws(RecordingError) -> T) throws(HarnessError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw HarnessError(error)
+    }
 }

@@ -36,7 +36,7 @@ extension MockedDevice {
     /// ``run(_:timing:standardOutput:)`` for a program that links touchsynth-preload in
     /// (`preload` nil) or not, and that reports to `channel` (the libinput side), which then
     /// also says when the program is ready.
-    func run(_ command: [String], timing: ReplayTiming, preload: String?, standardOutput: Int32?,
+    package func run(_ command: [String], timing: ReplayTiming, preload: String?, standardOutput: Int32?,
              channel: ChannelReceiver?) throws(HarnessError) -> ReplayReport {
         var faults = try orderedFaults()[...]
         // Each run's programs write the readiness byte and take the clock anew.

@@ -49,7 +49,7 @@ public final class MockedDevice {
     /// values a second pass would damp again where an axis has fuzz.
     public var filtersLikeKernel = true
     /// What reading the first device's file guessed or repaired (``Recording/notes``).
-    public internal(set) var notes: [String] = []
+    public package(set) var notes: [String] = []
     /// The libinput the programs run against load: the system's unless another build is chosen.
     public var libinput = LibinputBuild.system
 
@@ -131,7 +131,7 @@ public final class MockedDevice {
 
     /// Throws ``HarnessError/Kind/nothingToShow`` when the first device's recording has no frames
     /// or its device neither points nor touches; `name` names the recording in the message.
-    func checkShowsSomething(_ name: String) throws(HarnessError) {
+    package func checkShowsSomething(_ name: String) throws(HarnessError) {
         guard let first = nodes.first else { return }
         if let why = first.device.nothingToShow(hasEvents: (first.frames as? FrameList)?.isEmpty != true) {
             throw HarnessError(.nothingToShow, "\(name): \(why)")

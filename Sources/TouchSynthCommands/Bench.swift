@@ -5,7 +5,7 @@ import LibinputEventText
 import Report
 import MockedDevices
 import Recordings
-import ViewServing
+import ViewPublishing
 
 /// `touchsynth bench`: the speed and memory figures the project reports, measured on recordings.
 struct Bench: ParsableCommand {

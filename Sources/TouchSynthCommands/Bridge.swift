@@ -6,7 +6,7 @@ import Recordings
 import AppEvents
 import LibinputEvents
 import LibinputKit
-import MockedDevices
+import Replays
 import TouchscreenBridge
 import UinputDevices
 

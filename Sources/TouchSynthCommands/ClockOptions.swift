@@ -1,5 +1,5 @@
 import ArgumentParser
-import MockedDevices
+import Replays
 
 /// `--real-time`: which clock a replay's libinput lives on.
 struct ClockOptions: ParsableArguments {

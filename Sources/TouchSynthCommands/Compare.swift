@@ -5,7 +5,7 @@ import Foundation
 import Gestures
 import LibinputEventText
 import LibinputEvents
-import MockedDevices
+import Replays
 import ModeComparison
 import Recordings
 import Report

@@ -4,7 +4,7 @@ import LibinputKit
 import MockedDevices
 import Recordings
 import UinputDevices
-import ViewServing
+import ViewPublishing
 
 /// The exit statuses of sysexits.h, and the one place that turns an error into what the user
 /// sees: the libraries say what went wrong (a kind and a message); the command chooses the

@@ -1,4 +1,4 @@
-import MockedDevices
+import Replays
 import Recordings
 
 /// libinput's events for `source` (read from `recording`), replayed with `options` (``Replay``);

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Benchmarks
 import Foundation
-import MockedDevices
+import Replays
 import Recordings
 
 /// `touchsynth replay REC`: a recording through real libinput, printed like `debug`.

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import Gestures
 import LibinputEvents
-import MockedDevices
+import Replays
 import ModeComparison
 import Recordings
 import Report

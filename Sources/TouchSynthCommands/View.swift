@@ -5,7 +5,7 @@ import LiveView
 import MockedDevices
 import ProcessSignals
 import Recordings
-import ViewServing
+import ViewPublishing
 import ViewTimeline
 
 /// `touchsynth view [RECORDING]`: the input drawn in a browser, live or a replay to play.
@@ -77,14 +77,14 @@ struct View: ParsableCommand {
         server.stop()
     }
 
-    private func announce(_ server: any ViewServing) throws {
+    private func announce(_ server: any ViewPublisher) throws {
         try emit("touchsynth: the view is at \(server.url) (Ctrl-C ends it)")
         if open { openInBrowser(server.url) }
     }
 
     /// libinput's events from the seat or the nodes, and the pads' own frames, each stepped
     /// through the model and published.
-    private func watchLive(_ model: ViewModel, server: any ViewServing) throws {
+    private func watchLive(_ model: ViewModel, server: any ViewPublisher) throws {
         let context = try LibinputContext.live(seat: seat, nodes: devicePaths, logsDebug: replay.log.verbose)
         context.configuration = replay.config.configuration
         // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.

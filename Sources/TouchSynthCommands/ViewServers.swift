@@ -1,6 +1,6 @@
 import Foundation
 import MockedDevices
-import ViewServing
+import ViewPublishing
 
 /// Where `view` and `bench --view-stream` get their web server. The server's library brings in
 /// Foundation's networking, libcurl and its TLS libraries: loading them took about 17 ms and
@@ -10,7 +10,7 @@ import ViewServing
 public enum ViewServers {
     /// Starts a server titled as given, on an address and port (0: a free one). Set once, by
     /// `touchsynth-view`'s `main` before the command runs; nil in `touchsynth`.
-    nonisolated(unsafe) public static var make: ((_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewServing)?
+    nonisolated(unsafe) public static var make: ((_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewPublisher)?
 
     /// Whether a command line (without the program's name) asks for a command that serves the
     /// view: `touchsynth` hands it over before parsing, so that it is parsed, and its warnings
@@ -42,7 +42,7 @@ public enum ViewServers {
 
     /// The server maker; in `touchsynth`, a hand-over, for a command line ``serve(_:)`` did not
     /// recognise.
-    static func maker() throws -> (_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewServing {
+    static func maker() throws -> (_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewPublisher {
         if let make { return make }
         throw CommandExit(handOver())
     }

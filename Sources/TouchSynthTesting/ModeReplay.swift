@@ -2,7 +2,7 @@ import AppEvents
 import Foundation
 import Gestures
 import LibinputEvents
-import MockedDevices
+import Replays
 import ModeComparison
 import Recordings
 

@@ -1,7 +1,7 @@
 import FlyingFox
 import Foundation
 import ViewPage
-import ViewServing
+import ViewPublishing
 import ViewTimeline
 
 /// Answers the page, its assets, the timeline and the stream, and nothing else.

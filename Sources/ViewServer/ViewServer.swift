@@ -3,7 +3,7 @@ import FlyingSocks
 import Histograms
 import Foundation
 import ViewPage
-@_exported import ViewServing
+@_exported import ViewPublishing
 import ViewTimeline
 
 /// `touchsynth view`'s web server: one page, its script and styles, and the frames, either a
@@ -12,10 +12,10 @@ import ViewTimeline
 ///
 /// Publishing never waits for a browser: each has an ``Outbox`` that merges frames when it falls
 /// behind. Several browsers may watch at once.
-public final class ViewServer: ViewServing, @unchecked Sendable {
-    @available(*, deprecated, message: "use ViewContent, from ViewServing")
+public final class ViewServer: ViewPublisher, @unchecked Sendable {
+    @available(*, deprecated, message: "use ViewContent, from ViewPublishing")
     public typealias Content = ViewContent
-    @available(*, deprecated, message: "use ViewServerStatistics, from ViewServing")
+    @available(*, deprecated, message: "use ViewServerStatistics, from ViewPublishing")
     public typealias Statistics = ViewServerStatistics
 
     /// The page's address, `http://127.0.0.1:PORT/`.

@@ -1,7 +1,7 @@
 import Foundation
 import LibinputEvents
 import LibinputEventText
-import MockedDevices
+import Replays
 import TestSupport
 import XCTest
 

@@ -2,7 +2,7 @@ import Foundation
 import GestureSynthesis
 import LibinputEventText
 import LibinputEvents
-import MockedDevices
+import Replays
 import Quirks
 import Recordings
 import XCTest

@@ -4,7 +4,7 @@ import Foundation
 import Gestures
 import LibinputEventText
 import LibinputEvents
-import MockedDevices
+import Replays
 import ModeComparison
 import Report
 import SurfaceDescriptions

@@ -1,5 +1,5 @@
 import Foundation
-import MockedDevices
+import Replays
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
 import LibinputEvents
-import MockedDevices
+import Replays
 import Recordings
 import XCTest
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import TouchSynthCommands
 import ViewServer
-import ViewServing
+import ViewPublishing
 
 /// `view` and `bench --view-stream` serve in this process, with the server touchsynth-view
 /// links, instead of handing the test process over to touchsynth-view.

@@ -1,7 +1,7 @@
 import AppEvents
 import Foundation
 import LibinputEvents
-import MockedDevices
+import Replays
 import ModeComparison
 import Recordings
 import SurfaceDescriptions

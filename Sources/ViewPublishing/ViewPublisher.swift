@@ -4,7 +4,7 @@ import ViewTimeline
 /// What `touchsynth view` and the view-stream benchmark ask of the view's web server, apart from
 /// the server itself: `ViewServer` brings in FlyingFox and, through it, Foundation's networking
 /// with libcurl and its TLS libraries, which every other command would load at start for nothing.
-public protocol ViewServing: AnyObject, Sendable {
+public protocol ViewPublisher: AnyObject, Sendable {
     /// The page's address, `http://127.0.0.1:PORT/`.
     var url: String { get }
     /// The port listened on (the one the system chose when 0 was asked for).

@@ -1,5 +1,6 @@
 import Foundation
 import LibinputEvents
+@_exported import MockedDevices
 import Recordings
 import ReplayChannel
 
@@ -142,14 +143,5 @@ extension MockedDevice {
         case .recording(let recording):
             try addDevice(recording: recording, eventNumber: eventNumber)
         }
-    }
-}
-
-/// `body`'s result, its error as a ``HarnessError`` of the same kind.
-func harnessError<T>(_ body: () throws(RecordingError) -> T) throws(HarnessError) -> T {
-    do {
-        return try body()
-    } catch {
-        throw HarnessError(error)
     }
 }

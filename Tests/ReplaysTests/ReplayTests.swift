@@ -1,0 +1,59 @@
+import LibinputEvents
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// The public replay API: one call, a stream, a recording opened as the commands open one.
+final class ReplayTests: XCTestCase {
+    private let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+
+    /// Streaming hands on, one by one, the events the one call collects, and the same report.
+    func testStreamHandsOnWhatTheOneCallCollects() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
+        let collected = try Replay(.file(pinch))
+        var streamed: [LibinputEvent] = []
+        let report = try Replay.stream(.file(pinch)) { output in
+            if case .event(let event, _) = output { streamed.append(event) }
+        }
+        XCTAssertFalse(streamed.isEmpty)
+        XCTAssertEqual(streamed, collected.events)
+        XCTAssertEqual(report.framesDelivered, collected.report.framesDelivered)
+        XCTAssertEqual(collected.timeBase, TimeBase(of: collected.events))
+    }
+
+    /// `open` replays the part of the recording asked for and returns that part.
+    func testOpenReplaysTheWindowAskedFor() throws {
+        let whole = try RecordingLoader.load(session)
+        let (part, replay) = try Replay.open(file: session, from: 2, to: 4, options: ReplayOptions())
+        XCTAssertEqual(part.frames.count, try whole.cut(from: 2, to: 4, file: session).frames.count)
+        XCTAssertLessThan(part.frames.count, whole.frames.count)
+        XCTAssertLessThanOrEqual(part.duration, 2_000_000)
+        XCTAssertEqual(replay.report.framesDelivered, part.frames.count)
+        let full = try Replay(.recording(whole))
+        XCTAssertLessThan(replay.events.count, full.events.count)
+    }
+
+    /// A window that starts after the recording's end is the caller's mistake, named.
+    func testOpenRefusesAWindowAfterTheEnd() throws {
+        XCTAssertThrowsError(try Replay.open(file: session, from: 10_000, options: ReplayOptions())) { error in
+            let error = error as? HarnessError
+            XCTAssertEqual(error?.kind, .usage)
+            XCTAssertTrue(error?.message.contains("after the recording's end") == true, error?.message ?? "")
+        }
+    }
+
+    /// A keyboard shows an app no pointer or touch: refused when the options say so, replayed
+    /// otherwise.
+    func testNothingToShowIsRefusedOnlyWhenAsked() throws {
+        let typing = Fixtures.directory.appendingPathComponent("keyboard/typing.evemu").path
+        var options = ReplayOptions()
+        options.refusesEmpty = true
+        XCTAssertThrowsError(try Replay.open(file: typing, options: options)) { error in
+            XCTAssertEqual((error as? HarnessError)?.kind, .nothingToShow)
+        }
+        options.refusesEmpty = false
+        let replay = try Replay.open(file: typing, options: options).replay
+        XCTAssertTrue(replay.events.contains { if case .keyboardKey = $0.kind { true } else { false } })
+    }
+}
