@@ -81,15 +81,21 @@ let package = Package(
         .target(name: "PreloadProtocol"),
         // The harness's C helper: the umockdev gaps it covers and the virtual clock. Linked into the
         // libinput side, and a dynamic library for other programs.
-        .target(name: "MockedDevicesPreload", dependencies: ["PreloadProtocol"], publicHeadersPath: ".",
-                linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "MockedDevicesPreload", dependencies: ["PreloadProtocol"], publicHeadersPath: ".",
+            linkerSettings: [.linkedLibrary("dl")]),
         // The libinput side of a replay: real libinput on the mocked devices, its events written
         // to the harness. The harness spawns it, found beside the executable that replays.
-        .executableTarget(name: "touchsynth-libinput", dependencies: ["LibinputKit", "ReplayChannel", "MockedDevicesPreload"]),
+        .executableTarget(
+            name: "touchsynth-libinput", dependencies: ["LibinputKit", "ReplayChannel", "MockedDevicesPreload"]),
         // The mocked-device harness: a umockdev testbed, the program it runs, its clock and faults.
         // It depends on touchsynth-libinput so that every build that replays builds the side too.
-        .target(name: "MockedDevices", dependencies: ["CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "LibinputEvents",
-                                                     "ReplayChannel", "touchsynth-libinput", "Histograms"]),
+        .target(
+            name: "MockedDevices",
+            dependencies: [
+                "CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "LibinputEvents",
+                "ReplayChannel", "touchsynth-libinput", "Histograms",
+            ]),
         // A recording replayed through real libinput in one call: the harness's public face.
         .target(name: "Replays", dependencies: ["MockedDevices", "Recordings", "ReplayChannel", "LibinputEvents"]),
         // Delays counted in constant memory: frame lateness, latency, the view's send delay.
@@ -100,53 +106,100 @@ let package = Package(
         // The rules UIKit's delivery keeps, checked on any stream of app events.
         .target(name: "AppEventInvariants", dependencies: ["AppEvents"]),
         // The same input through both modes and fresh surfaces, and what differs between them.
-        .target(name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "AppEventInvariants", "LibinputEvents"]),
+        .target(
+            name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "AppEventInvariants", "LibinputEvents"]),
         // The same gestures synthesized on many touchpads and replayed on libinput versions.
-        .target(name: "DeviceCorpus", dependencies: ["GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "Replays", "LibinputEvents", "ModeComparison",
-                                                     "SurfaceDescriptions", "AppEvents", "Gestures"]),
+        .target(
+            name: "DeviceCorpus",
+            dependencies: [
+                "GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "Replays", "LibinputEvents",
+                "ModeComparison",
+                "SurfaceDescriptions", "AppEvents", "Gestures",
+            ]),
         // The speed and memory figures of `touchsynth bench`.
-        .target(name: "Benchmarks", dependencies: ["MockedDevices", "Replays", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
-                                                   "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewPublishing", "Histograms"]),
+        .target(
+            name: "Benchmarks",
+            dependencies: [
+                "MockedDevices", "Replays", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
+                "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewPublishing",
+                "Histograms",
+            ]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
-        .target(name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings", "LibinputEvents"], resources: [.copy("Screens")]),
+        .target(
+            name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings", "LibinputEvents"],
+            resources: [.copy("Screens")]),
         // The testing kit: a recording replayed through real libinput and both modes, and
         // expectations on an app's recognizers, for Swift Testing and XCTest.
-        .target(name: "TouchSynthTesting", dependencies: ["MockedDevices", "Replays", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
-                                                          "ReportPage", "Recordings", "LibinputEvents"]),
+        .target(
+            name: "TouchSynthTesting",
+            dependencies: [
+                "MockedDevices", "Replays", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
+                "ReportPage", "Recordings", "LibinputEvents",
+            ]),
         // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
         .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),
         // `touchsynth bridge`: compat mode's simulated touches as a uinput multitouch touchscreen.
-        .target(name: "TouchscreenBridge", dependencies: ["Recordings", "AppEvents", "LibinputEvents", "ModeComparison", "LibinputKit", "UinputDevices"]),
+        .target(
+            name: "TouchscreenBridge",
+            dependencies: [
+                "Recordings", "AppEvents", "LibinputEvents", "ModeComparison", "LibinputKit", "UinputDevices",
+            ]),
         // The pictures of `touchsynth report`: SVG and HTML text from plain values, no I/O.
-        .target(name: "Report", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
+        .target(
+            name: "Report",
+            dependencies: [
+                "Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText",
+            ]),
         // A report as one HTML page with the view's player, drawn from one run of both modes.
-        .target(name: "ReportPage", dependencies: ["Report", "ViewTimeline", "ViewPage", "ModeComparison", "Recordings", "AppEvents",
-                                                   "Gestures", "LibinputEvents"]),
+        .target(
+            name: "ReportPage",
+            dependencies: [
+                "Report", "ViewTimeline", "ViewPage", "ModeComparison", "Recordings", "AppEvents",
+                "Gestures", "LibinputEvents",
+            ]),
         // Two event streams or recordings compared event by event, one recording across libinput
         // versions, a `libinput record --with-libinput` file against a replay.
-        .target(name: "Diffs", dependencies: ["Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
+        .target(
+            name: "Diffs",
+            dependencies: ["Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.
-        .target(name: "ViewTimeline", dependencies: ["Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
+        .target(
+            name: "ViewTimeline",
+            dependencies: [
+                "Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText",
+            ]),
         // The view's page: its HTML, script and styles, files compiled into the binary, and the
         // document that holds them with a timeline (the report's player) or a stream's address.
-        .target(name: "ViewPage", resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),
+        .target(
+            name: "ViewPage",
+            resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),
         // `touchsynth view`'s web server: the page and its assets, the timeline, and the live stream.
-        .target(name: "ViewServer", dependencies: ["ViewPublishing", "ViewTimeline", "ViewPage", "Histograms", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(
+            name: "ViewServer",
+            dependencies: [
+                "ViewPublishing", "ViewTimeline", "ViewPage", "Histograms",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]),
         // What the view and its benchmark need of the server, without the server: the commands'
         // module links this, and only touchsynth-view links ViewServer (and FlyingFox's networking).
         .target(name: "ViewPublishing", dependencies: ["ViewTimeline", "Histograms"]),
         // `touchsynth view` live: libinput's events and the pads' own evdev frames, stepped through
         // the view's model as they come.
-        .target(name: "LiveView", dependencies: ["LibinputKit", "EvdevRecording", "Recordings", "ViewTimeline", "LibinputEvents"]),
+        .target(
+            name: "LiveView",
+            dependencies: ["LibinputKit", "EvdevRecording", "Recordings", "ViewTimeline", "LibinputEvents"]),
         // The commands of the CLI, one file each: they parse options, call the libraries and print.
         // Both executables below run them.
         .target(
             name: "TouchSynthCommands",
             dependencies: [
-                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "Replays", "AppEvents", "AppEventInvariants", "Gestures",
-                "ModeComparison", "SurfaceDescriptions", "Report", "ReportPage", "Diffs", "DeviceCorpus", "Benchmarks", "EvdevRecording",
-                "TouchscreenBridge", "UinputDevices", "ProcessSignals", "Quirks", "ViewTimeline", "ViewPublishing", "LiveView", "LibinputEventText",
+                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "Replays", "AppEvents",
+                "AppEventInvariants", "Gestures",
+                "ModeComparison", "SurfaceDescriptions", "Report", "ReportPage", "Diffs", "DeviceCorpus", "Benchmarks",
+                "EvdevRecording",
+                "TouchscreenBridge", "UinputDevices", "ProcessSignals", "Quirks", "ViewTimeline", "ViewPublishing",
+                "LiveView", "LibinputEventText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -159,7 +212,9 @@ let package = Package(
         // built normally, it replays a corpus through the same entry points.
         .executableTarget(
             name: "touchsynth-fuzz",
-            dependencies: ["Recordings", "GestureSynthesis", "SurfaceDescriptions", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "Recordings", "GestureSynthesis", "SurfaceDescriptions", .product(name: "Yams", package: "Yams"),
+            ]
         ),
         // The ```swift blocks of README.md and docs/ compiled in the context each document gives
         // them (docs/testing.md): the reader of a document's blocks, the build tool and plugin that
@@ -167,61 +222,97 @@ let package = Package(
         .target(name: "SwiftBlocks"),
         .executableTarget(name: "touchsynth-swift-blocks", dependencies: ["SwiftBlocks"]),
         .plugin(name: "SwiftBlocksPlugin", capability: .buildTool(), dependencies: ["touchsynth-swift-blocks"]),
-        .target(name: "DocumentedSwift", dependencies: ["TouchSynthTesting", "MockedDevices", "Replays", "Gestures", "AppEvents",
-                                                         "SurfaceDescriptions", "Recordings", "GestureSynthesis"],
-                plugins: ["SwiftBlocksPlugin"]),
+        .target(
+            name: "DocumentedSwift",
+            dependencies: [
+                "TouchSynthTesting", "MockedDevices", "Replays", "Gestures", "AppEvents",
+                "SurfaceDescriptions", "Recordings", "GestureSynthesis",
+            ],
+            plugins: ["SwiftBlocksPlugin"]),
         // What the test targets share: the fixtures, the tiers' rules, commands run in the test
         // process, processes, JSON read back and hand-built app events. Only test targets use it.
-        .target(name: "TestSupport",
-                dependencies: ["MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
-                               "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer"],
-                path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
+                "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer",
+            ],
+            path: "Tests/TestSupport"),
         // A test target per module, named after it (docs/testing.md has the table).
-        .testTarget(name: "LibinputKitTests",
-                    dependencies: ["LibinputKit", "LibinputEvents", "LibinputEventText", "MockedDevices", "Replays",
-                                   "GestureSynthesis", "Quirks", "Recordings", "TestSupport"]),
-        .testTarget(name: "LibinputEventTextTests",
-                    dependencies: ["LibinputEventText", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
-        .testTarget(name: "RecordingsTests",
-                    dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
+        .testTarget(
+            name: "LibinputKitTests",
+            dependencies: [
+                "LibinputKit", "LibinputEvents", "LibinputEventText", "MockedDevices", "Replays",
+                "GestureSynthesis", "Quirks", "Recordings", "TestSupport",
+            ]),
+        .testTarget(
+            name: "LibinputEventTextTests",
+            dependencies: ["LibinputEventText", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
+        .testTarget(
+            name: "RecordingsTests",
+            dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
-        .testTarget(name: "GestureSynthesisTests",
-                    dependencies: ["GestureSynthesis", "Recordings", "Quirks", "TestSupport"]),
-        .testTarget(name: "MockedDevicesTests",
-                    dependencies: ["MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
-                                   "Gestures", "ModeComparison", "SurfaceDescriptions", "Report", "TestSupport"]),
+        .testTarget(
+            name: "GestureSynthesisTests",
+            dependencies: ["GestureSynthesis", "Recordings", "Quirks", "TestSupport"]),
+        .testTarget(
+            name: "MockedDevicesTests",
+            dependencies: [
+                "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
+                "Gestures", "ModeComparison", "SurfaceDescriptions", "Report", "TestSupport",
+            ]),
         .testTarget(name: "ReplaysTests", dependencies: ["Replays", "Recordings", "LibinputEvents", "TestSupport"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
-        .testTarget(name: "AppEventsTests",
-                    dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
+        .testTarget(
+            name: "AppEventsTests",
+            dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),
         .testTarget(name: "AppEventInvariantsTests", dependencies: ["AppEventInvariants", "AppEvents"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "AppEvents", "TestSupport"]),
-        .testTarget(name: "ModeComparisonTests",
-                    dependencies: ["ModeComparison", "Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions",
-                                   "TestSupport"]),
-        .testTarget(name: "SurfaceDescriptionsTests",
-                    dependencies: ["SurfaceDescriptions", "Gestures", "AppEvents", "Recordings", "TestSupport"]),
-        .testTarget(name: "ReportTests",
-                    dependencies: ["Report", "Recordings", "Gestures", "ModeComparison", "AppEvents",
-                                   "LibinputEvents", "TestSupport"]),
-        .testTarget(name: "ViewTimelineTests",
-                    dependencies: ["ViewTimeline", "MockedDevices", "Replays", "ModeComparison", "SurfaceDescriptions",
-                                   "Recordings", "AppEvents", "LibinputEvents", "TestSupport"]),
+        .testTarget(
+            name: "ModeComparisonTests",
+            dependencies: [
+                "ModeComparison", "Gestures", "AppEvents", "LibinputEvents", "SurfaceDescriptions",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "SurfaceDescriptionsTests",
+            dependencies: ["SurfaceDescriptions", "Gestures", "AppEvents", "Recordings", "TestSupport"]),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: [
+                "Report", "Recordings", "Gestures", "ModeComparison", "AppEvents",
+                "LibinputEvents", "TestSupport",
+            ]),
+        .testTarget(
+            name: "ViewTimelineTests",
+            dependencies: [
+                "ViewTimeline", "MockedDevices", "Replays", "ModeComparison", "SurfaceDescriptions",
+                "Recordings", "AppEvents", "LibinputEvents", "TestSupport",
+            ]),
         .testTarget(name: "ViewServerTests", dependencies: ["ViewServer", "ViewTimeline", "AppEvents", "TestSupport"]),
         .testTarget(name: "DeviceCorpusTests", dependencies: ["DeviceCorpus", "TestSupport"]),
-        .testTarget(name: "TouchSynthTestingTests",
-                    dependencies: ["TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents",
-                                   "SurfaceDescriptions", "GestureSynthesis", "Recordings", "TestSupport"]),
+        .testTarget(
+            name: "TouchSynthTestingTests",
+            dependencies: [
+                "TouchSynthTesting", "Gestures", "AppEvents", "LibinputEvents",
+                "SurfaceDescriptions", "GestureSynthesis", "Recordings", "TestSupport",
+            ]),
         .testTarget(name: "TouchscreenBridgeTests", dependencies: ["TouchscreenBridge", "TestSupport"]),
         .testTarget(name: "UinputDevicesTests", dependencies: ["UinputDevices", "Recordings"]),
-        .testTarget(name: "TouchSynthCommandsTests",
-                    dependencies: ["TouchSynthCommands", "MockedDevices", "Replays", "Recordings", "KernelEmulation",
-                                   "LibinputEvents", "ViewServer", "TestSupport"]),
+        .testTarget(
+            name: "TouchSynthCommandsTests",
+            dependencies: [
+                "TouchSynthCommands", "MockedDevices", "Replays", "Recordings", "KernelEmulation",
+                "LibinputEvents", "ViewServer", "TestSupport",
+            ]),
         .testTarget(name: "SwiftBlocksTests", dependencies: ["SwiftBlocks", "TestSupport"]),
         // What needs a real `touchsynth` process (signals, pipes, terminals, the environment, the
         // built executables), the docs' command lines, the tools/ scripts and the sources' shape.
-        .testTarget(name: "EndToEndTests",
-                    dependencies: ["MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "ViewServer",
-                                   "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "ViewServer",
+                "TestSupport",
+            ]),
     ]
 )

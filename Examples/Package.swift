@@ -7,18 +7,22 @@ let package = Package(
     name: "TouchSynthExamples",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "TouchSynth", path: ".."),
+        .package(name: "TouchSynth", path: "..")
     ],
     targets: [
         // The app's code: a two-finger swipe back, built on the package's pan recognizer.
-        .target(name: "SwipeBack", dependencies: [
-            .product(name: "Gestures", package: "TouchSynth"),
-            .product(name: "AppEvents", package: "TouchSynth"),
-            .product(name: "SurfaceDescriptions", package: "TouchSynth"),
-        ]),
-        .testTarget(name: "SwipeBackTests", dependencies: [
-            "SwipeBack",
-            .product(name: "TouchSynthTesting", package: "TouchSynth"),
-        ], exclude: ["Recordings", "__Snapshots__", "RECORDINGS.md", "page.yml"]),
+        .target(
+            name: "SwipeBack",
+            dependencies: [
+                .product(name: "Gestures", package: "TouchSynth"),
+                .product(name: "AppEvents", package: "TouchSynth"),
+                .product(name: "SurfaceDescriptions", package: "TouchSynth"),
+            ]),
+        .testTarget(
+            name: "SwipeBackTests",
+            dependencies: [
+                "SwipeBack",
+                .product(name: "TouchSynthTesting", package: "TouchSynth"),
+            ], exclude: ["Recordings", "__Snapshots__", "RECORDINGS.md", "page.yml"]),
     ]
 )

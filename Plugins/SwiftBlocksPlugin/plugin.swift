@@ -9,9 +9,11 @@ import PackagePlugin
 struct SwiftBlocksPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
-        let docs = try FileManager.default.contentsOfDirectory(at: root.appending(path: "docs"),
-                                                               includingPropertiesForKeys: nil)
-        let documents = [root.appending(path: "README.md")]
+        let docs = try FileManager.default.contentsOfDirectory(
+            at: root.appending(path: "docs"),
+            includingPropertiesForKeys: nil)
+        let documents =
+            [root.appending(path: "README.md")]
             + docs.filter { $0.pathExtension == "md" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
         let tool = try context.tool(named: "touchsynth-swift-blocks")
         return documents.map { document in
@@ -19,8 +21,9 @@ struct SwiftBlocksPlugin: BuildToolPlugin {
             let path = String(document.path.dropFirst(root.path.count + 1))
             let file = (path.replacingOccurrences(of: "/", with: "-") as NSString).deletingPathExtension + ".swift"
             let output = context.pluginWorkDirectoryURL.appending(path: file)
-            return .buildCommand(displayName: "Extracting the Swift blocks of \(path)", executable: tool.url,
-                                 arguments: [document.path, output.path], inputFiles: [document], outputFiles: [output])
+            return .buildCommand(
+                displayName: "Extracting the Swift blocks of \(path)", executable: tool.url,
+                arguments: [document.path, output.path], inputFiles: [document], outputFiles: [output])
         }
     }
 }

@@ -129,22 +129,32 @@ public struct InvariantChecker: Sendable {
         case .touches(let list):
             for touch in list {
                 problems += checkTouch(touch, inHoverEvent: false)
-                if !touch.isSimulated { problems += checkRail(touch.location, of: "touch \(touch.id) \(touch.phase.rawValue)") }
+                if !touch.isSimulated {
+                    problems += checkRail(touch.location, of: "touch \(touch.id) \(touch.phase.rawValue)")
+                }
             }
         case .hover(let touch):
             problems += checkTouch(touch, inHoverEvent: true)
             problems += checkRail(touch.location, of: "hover \(touch.id) \(touch.phase.rawValue)")
         case .transform(let t):
-            if let message = transform.advance(t.phase, kind: "pinch") { problems.append((.illegalPhaseOrder, message)) }
+            if let message = transform.advance(t.phase, kind: "pinch") {
+                problems.append((.illegalPhaseOrder, message))
+            }
         case .scroll(let s):
-            if let message = scroll.advance(s.phase, kind: s.type.rawValue) { problems.append((.illegalPhaseOrder, message)) }
+            if let message = scroll.advance(s.phase, kind: s.type.rawValue) {
+                problems.append((.illegalPhaseOrder, message))
+            }
         case .systemGesture(let g):
-            if let message = systemGesture.advance(g.phase, kind: g.kind.rawValue) { problems.append((.illegalPhaseOrder, message)) }
+            if let message = systemGesture.advance(g.phase, kind: g.kind.rawValue) {
+                problems.append((.illegalPhaseOrder, message))
+            }
         case .pointerLock(let isLocked):
             if isLocked == isPointerLocked { problems.append((.pointerLockUnchanged, "isLocked stays \(isLocked)")) }
             isPointerLocked = isLocked
         case .relativeMotion:
-            if !isPointerLocked { problems.append((.relativeMotionWhileUnlocked, "relative motion while the pointer is not locked")) }
+            if !isPointerLocked {
+                problems.append((.relativeMotionWhileUnlocked, "relative motion while the pointer is not locked"))
+            }
         case .pointerRegion(let region):
             problems += checkPointerRegion(region)
         }
@@ -154,11 +164,15 @@ public struct InvariantChecker: Sendable {
     /// Touches and gestures still live at the end of the stream.
     public func finish() -> [Violation] {
         var violations = touches.filter { $0.value == .contact }.keys.sorted { $0.rawValue < $1.rawValue }.map {
-            Violation(rule: .touchNeverEnded, eventIndex: nil, message: "touch \($0) began but never ended or was cancelled")
+            Violation(
+                rule: .touchNeverEnded, eventIndex: nil, message: "touch \($0) began but never ended or was cancelled")
         }
         for stream in [transform, scroll, systemGesture] {
             if let kind = stream.liveKind {
-                violations.append(Violation(rule: .gestureNeverEnded, eventIndex: nil, message: "\(stream.name) \(kind) began but never ended or was cancelled"))
+                violations.append(
+                    Violation(
+                        rule: .gestureNeverEnded, eventIndex: nil,
+                        message: "\(stream.name) \(kind) began but never ended or was cancelled"))
             }
         }
         return violations
@@ -218,7 +232,8 @@ public struct InvariantChecker: Sendable {
             return [(.pointerRegionUnbalanced, "\(name) with no region entered")]
         case (.willExit, let live?):
             pointerRegion = nil
-            return live.view == region.view && live.region == region.region ? []
+            return live.view == region.view && live.region == region.region
+                ? []
                 : [(.pointerRegionUnbalanced, "\(name) while \(live.view)/\(live.region) is entered")]
         }
     }
@@ -229,10 +244,20 @@ public struct InvariantChecker: Sendable {
         guard let region = pointerRegion else { return [] }
         let axes = region.style.constrainedAxes, rail = region.location
         if axes.contains(.vertical) && location.y != rail.y {
-            return [(.constrainedAxisNotHeld, "\(name) at y \(location.y), off the rail of \(region.view)/\(region.region) at y \(rail.y)")]
+            return [
+                (
+                    .constrainedAxisNotHeld,
+                    "\(name) at y \(location.y), off the rail of \(region.view)/\(region.region) at y \(rail.y)"
+                )
+            ]
         }
         if axes.contains(.horizontal) && location.x != rail.x {
-            return [(.constrainedAxisNotHeld, "\(name) at x \(location.x), off the rail of \(region.view)/\(region.region) at x \(rail.x)")]
+            return [
+                (
+                    .constrainedAxisNotHeld,
+                    "\(name) at x \(location.x), off the rail of \(region.view)/\(region.region) at x \(rail.x)"
+                )
+            ]
         }
         return []
     }

@@ -13,7 +13,8 @@ public enum Disposition: Equatable, Sendable {
 /// Why an event produced no app event: its content lives on in state later events carry, or it
 /// has no counterpart in UIKit.
 enum SilentReason: Int, CaseIterable, Sendable {
-    case deviceBookkeeping, touchscreen, keyState, pointerPosition, buttonMask, scrollSequence, pinchBelowThreshold, systemGestureState
+    case deviceBookkeeping, touchscreen, keyState, pointerPosition, buttonMask, scrollSequence, pinchBelowThreshold,
+        systemGestureState
     /// Merged into state no later event carried: the stream ended first.
     case nothingFollowed
 
@@ -27,7 +28,8 @@ enum SilentReason: Int, CaseIterable, Sendable {
         case .pointerButton: self = .buttonMask
         case .pointerScroll: self = .scrollSequence
         case .gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd: self = .pinchBelowThreshold
-        case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd, .gestureHoldBegin, .gestureHoldEnd: self = .systemGestureState
+        case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd, .gestureHoldBegin, .gestureHoldEnd:
+            self = .systemGestureState
         }
     }
 

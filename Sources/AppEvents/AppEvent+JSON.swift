@@ -4,7 +4,8 @@ import LibinputEvents
 /// raw values), then the payload's fields; points are `[x, y]`, doubles at full precision.
 extension AppEvent: Encodable {
     private enum Key: String, CodingKey {
-        case type, timestamp, buttonMask, modifierFlags, touches, phase, scrollType, delta, translation, value120, location
+        case type, timestamp, buttonMask, modifierFlags, touches, phase, scrollType, delta, translation, value120,
+            location
         case scale, rotation, kind, fingers, isLocked, dx, dy
         case view, region, rect, style
     }

@@ -77,7 +77,10 @@ public struct Touch: Equatable, Sendable {
     /// True for the two touches compatibility mode synthesises for a trackpad pinch/rotate.
     public var isSimulated: Bool
 
-    public init(id: TouchID, phase: TouchPhase, type: TouchType, location: Point, previousLocation: Point, tapCount: Int = 0, isSimulated: Bool = false) {
+    public init(
+        id: TouchID, phase: TouchPhase, type: TouchType, location: Point, previousLocation: Point, tapCount: Int = 0,
+        isSimulated: Bool = false
+    ) {
         self.id = id
         self.phase = phase
         self.type = type
@@ -132,7 +135,9 @@ public struct ScrollEvent: Equatable, Sendable {
     /// Where the scroll happens: the pointer location.
     public var location: Point
 
-    public init(phase: GesturePhase, type: ScrollType, delta: Point, translation: Point, value120: Point? = nil, location: Point) {
+    public init(
+        phase: GesturePhase, type: ScrollType, delta: Point, translation: Point, value120: Point? = nil, location: Point
+    ) {
         self.phase = phase
         self.type = type
         self.delta = delta

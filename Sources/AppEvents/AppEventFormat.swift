@@ -13,17 +13,25 @@ public enum AppEventFormat {
         var text: String
         switch e.payload {
         case .touches(let touches):
-            text = "touches " + touches.map { t in
-                "\(t.id) \(t.phase.rawValue)\(t.isSimulated ? "*" : "") \(whole(t.location))" + (t.tapCount > 1 ? " tap\(t.tapCount)" : "")
-            }.joined(separator: " ")
+            text =
+                "touches "
+                + touches.map { t in
+                    "\(t.id) \(t.phase.rawValue)\(t.isSimulated ? "*" : "") \(whole(t.location))"
+                        + (t.tapCount > 1 ? " tap\(t.tapCount)" : "")
+                }.joined(separator: " ")
         case .hover(let t):
             text = "hover \(t.id) \(t.phase.rawValue) \(whole(t.location))"
         case .scroll(let s):
-            text = "scroll \(s.phase.rawValue) \(s.type.rawValue) Δ\(p(s.delta)) Σ\(p(s.translation))" + (s.value120.map { " v120\(p($0))" } ?? "")
+            text =
+                "scroll \(s.phase.rawValue) \(s.type.rawValue) Δ\(p(s.delta)) Σ\(p(s.translation))"
+                + (s.value120.map { " v120\(p($0))" } ?? "")
         case .transform(let t):
-            text = String(format: "transform %@ scale %.3f rotation %.1f°", t.phase.rawValue, t.scale, t.rotation * 180 / .pi)
+            text = String(
+                format: "transform %@ scale %.3f rotation %.1f°", t.phase.rawValue, t.scale, t.rotation * 180 / .pi)
         case .systemGesture(let g):
-            text = "system \(g.kind.rawValue)(\(g.fingers)) \(g.phase.rawValue)" + (g.kind == .hold ? "" : " Σ\(p(g.translation))")
+            text =
+                "system \(g.kind.rawValue)(\(g.fingers)) \(g.phase.rawValue)"
+                + (g.kind == .hold ? "" : " Σ\(p(g.translation))")
                 + (g.kind == .pinch ? String(format: " scale %.3f", g.scale) : "")
         case .pointerLock(let locked):
             text = "pointerLock " + (locked ? "locked" : "unlocked")

@@ -55,12 +55,19 @@ extension AppEventTranslator {
     ///   touches' distance positive, the others not negative.
     func checkConfiguration() {
         let c = configuration
-        precondition(c.screenSize.width > 0 && c.screenSize.height > 0 && c.screenSize.width.isFinite && c.screenSize.height.isFinite, "screen size must be positive")
-        precondition(c.simulatedTouchDistance > 0 && c.simulatedTouchDistance.isFinite, "simulated touch distance must be positive")
+        precondition(
+            c.screenSize.width > 0 && c.screenSize.height > 0 && c.screenSize.width.isFinite
+                && c.screenSize.height.isFinite, "screen size must be positive")
+        precondition(
+            c.simulatedTouchDistance > 0 && c.simulatedTouchDistance.isFinite,
+            "simulated touch distance must be positive")
         precondition(c.simulatedTouchStartAngle.isFinite, "start angle must be finite")
-        precondition(c.multiClickInterval >= 0 && c.multiClickInterval < 1e6, "multi-click interval must be a sane duration")
+        precondition(
+            c.multiClickInterval >= 0 && c.multiClickInterval < 1e6, "multi-click interval must be a sane duration")
         precondition(c.multiClickSlop >= 0 && c.multiClickSlop.isFinite, "multi-click slop must not be negative")
-        precondition(c.wheelSequenceTimeout >= 0 && c.wheelSequenceTimeout < 1e6, "wheel timeout must be a sane duration")
-        precondition(c.pointerInteractions.allSatisfy { $0.magnetism >= 0 && $0.magnetism <= 1 }, "magnetism must lie in 0…1")
+        precondition(
+            c.wheelSequenceTimeout >= 0 && c.wheelSequenceTimeout < 1e6, "wheel timeout must be a sane duration")
+        precondition(
+            c.pointerInteractions.allSatisfy { $0.magnetism >= 0 && $0.magnetism <= 1 }, "magnetism must lie in 0…1")
     }
 }

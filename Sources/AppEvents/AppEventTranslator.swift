@@ -8,8 +8,8 @@ import LibinputEvents
 /// - Indirect input mode (the key set to `YES`, or absent from iOS 17 on): a pinch or rotation
 ///   becomes `transform` events; clicks and drags are `.indirectPointer` touches; nothing is simulated.
 /// - Both modes: buttonless motion gives hover touches, two-finger and wheel scrolling give
-///   scroll events, swipes, holds and 3+ finger pinches give system-gesture events, and a locked pointer gives
-///   relative motion.
+/// scroll events, swipes, holds and 3+ finger pinches give system-gesture events, and a locked pointer gives   relative
+/// motion.
 ///
 /// Every event carries the timestamp (libinput's microseconds as seconds, never decreasing) and
 /// the seat's current button mask and modifier flags, with one exception: the touch that ends at
@@ -87,8 +87,10 @@ public struct AppEventTranslator {
         pointer = PointerState(screenSize: configuration.screenSize, lockPolicy: configuration.pointerLockPolicy)
         pointerLocation = pointer.location
         pointerRegions = PointerRegionTracker(interactions: configuration.pointerInteractions)
-        pointerTouch = PointerTouchTracker(multiClick: .init(
-            interval: UInt64((configuration.multiClickInterval * 1e6).rounded()), slop: configuration.multiClickSlop))
+        pointerTouch = PointerTouchTracker(
+            multiClick: .init(
+                interval: UInt64((configuration.multiClickInterval * 1e6).rounded()), slop: configuration.multiClickSlop
+            ))
         scroll = ScrollSequencer(wheelTimeout: UInt64((configuration.wheelSequenceTimeout * 1e6).rounded()))
         checkConfiguration()
     }
@@ -98,7 +100,12 @@ public struct AppEventTranslator {
 
     /// The pointer region the pointer is in, with its interaction's view, if any.
     public var pointerRegion: (view: String, region: PointerRegion)? {
-        pointerRegions.current.map { (pointerRegions.interactions[$0.interaction].view, pointerRegions.interactions[$0.interaction].regions[$0.region]) }
+        pointerRegions.current.map {
+            (
+                pointerRegions.interactions[$0.interaction].view,
+                pointerRegions.interactions[$0.interaction].regions[$0.region]
+            )
+        }
     }
 
     // MARK: Input
@@ -192,7 +199,9 @@ public struct AppEventTranslator {
         let device = event.device
         switch event.kind {
         case .deviceAdded(let info):
-            if info.capabilities.contains(.pointer) || info.capabilities.contains(.gesture) { notePointerDevice(device) }
+            if info.capabilities.contains(.pointer) || info.capabilities.contains(.gesture) {
+                notePointerDevice(device)
+            }
         case .deviceRemoved:
             removeDevice(device)
         case .keyboardKey(let key, let state, _):
@@ -217,7 +226,11 @@ public struct AppEventTranslator {
             emit(self.scroll.follow(scroll, from: device, time: clock, location: pointerLocation))
         case .gesturePinchBegin(let fingers):
             pointerActivity(of: device)
-            if fingers >= 3 { beginSystemGesture(.pinch, fingers: fingers, device: device) } else { pinchBegin(device: device) }
+            if fingers >= 3 {
+                beginSystemGesture(.pinch, fingers: fingers, device: device)
+            } else {
+                pinchBegin(device: device)
+            }
         case .gesturePinchUpdate(let fingers, let delta, let scale, let angleDelta):
             pointerActivity(of: device)
             if fingers >= 3 {
@@ -228,7 +241,11 @@ public struct AppEventTranslator {
         case .gesturePinchEnd(let fingers, _, let cancelled):
             // libinput's end scale is the last update's, which the gesture already holds.
             pointerActivity(of: device)
-            if fingers >= 3 { emit(systemGesture.end(.pinch, cancelled: cancelled)) } else { pinchFinish(cancelled: cancelled) }
+            if fingers >= 3 {
+                emit(systemGesture.end(.pinch, cancelled: cancelled))
+            } else {
+                pinchFinish(cancelled: cancelled)
+            }
         case .gestureSwipeBegin(let fingers):
             pointerActivity(of: device)
             beginSystemGesture(.swipe, fingers: fingers, device: device)
@@ -279,7 +296,10 @@ public struct AppEventTranslator {
         if !pointer.buttonMask.isEmpty {
             emitTouch(pointerTouch.move(to: pointerLocation))
         } else {
-            emit(hover.follow(to: pointerLocation, isInside: pointer.isInsideScreen, type: pointerTouchType, nextID: &nextTouchID))
+            emit(
+                hover.follow(
+                    to: pointerLocation, isInside: pointer.isInsideScreen, type: pointerTouchType, nextID: &nextTouchID)
+            )
         }
     }
 
@@ -289,7 +309,9 @@ public struct AppEventTranslator {
         if before.isEmpty {
             // A press before any motion shows the pointer where it rests.
             trackPointerRegion()
-            emitTouch(pointerTouch.begin(id: newTouchID(), type: pointerTouchType, button: code, at: pointerLocation, time: clock))
+            emitTouch(
+                pointerTouch.begin(
+                    id: newTouchID(), type: pointerTouchType, button: code, at: pointerLocation, time: clock))
         } else if pointer.buttonMask.isEmpty {
             emitTouch(pointerTouch.end(time: clock), buttonMask: before)
         } else {
@@ -304,7 +326,8 @@ public struct AppEventTranslator {
             return
         }
         let (exit, enter, location) = pointerRegions.follow(
-            to: pointer.location, visible: pointer.isInsideScreen && !pointer.lock.isLocked, screen: pointer.clampedToScreen)
+            to: pointer.location, visible: pointer.isInsideScreen && !pointer.lock.isLocked,
+            screen: pointer.clampedToScreen)
         pointerLocation = location
         emit(exit)
         emit(enter)
@@ -326,7 +349,10 @@ public struct AppEventTranslator {
         pinchDevice = device
         switch mode {
         case .indirectInput:
-            emit(.transform(TransformEvent(phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
+            emit(
+                .transform(
+                    TransformEvent(
+                        phase: .began, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
         case .compatibility:
             let pair = SimulatedTouchPair(
                 ids: (newTouchID(), newTouchID()), pinch: gesture,
@@ -344,7 +370,10 @@ public struct AppEventTranslator {
         pinch = gesture
         switch mode {
         case .indirectInput:
-            emit(.transform(TransformEvent(phase: .changed, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
+            emit(
+                .transform(
+                    TransformEvent(
+                        phase: .changed, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
         case .compatibility:
             guard let touches = simulatedTouches?.follow(gesture) else { return }
             emitTouches(touches.0, touches.1)
@@ -358,7 +387,10 @@ public struct AppEventTranslator {
         switch mode {
         case .indirectInput:
             let phase: GesturePhase = cancelled ? .cancelled : .ended
-            emit(.transform(TransformEvent(phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
+            emit(
+                .transform(
+                    TransformEvent(
+                        phase: phase, scale: gesture.scale, rotation: gesture.rotation, location: pointerLocation)))
         case .compatibility:
             guard let pair = simulatedTouches else { return }
             simulatedTouches = nil
@@ -421,10 +453,11 @@ public struct AppEventTranslator {
     /// clock, and nothing was emitted in between, since every call checks the timeout first.
     private mutating func emit(_ payload: AppEvent.Payload, buttonMask: ButtonMask? = nil, at time: UInt64? = nil) {
         emittedInCall = true
-        output.append(AppEvent(
-            timestamp: Double(time ?? clock) / 1e6, buttonMask: buttonMask ?? pointer.buttonMask,
-            modifierFlags: pointer.modifierFlags, payload: payload
-        ))
+        output.append(
+            AppEvent(
+                timestamp: Double(time ?? clock) / 1e6, buttonMask: buttonMask ?? pointer.buttonMask,
+                modifierFlags: pointer.modifierFlags, payload: payload
+            ))
     }
 
     private mutating func emit(_ scroll: ScrollEvent?, at time: UInt64? = nil) {

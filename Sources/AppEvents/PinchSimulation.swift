@@ -15,7 +15,7 @@ struct PinchGesture {
     }
 
     /// Cumulative rotation, radians, clockwise positive (y-down coordinates, as UIKit).
-    var rotation: Double { angle / 180 * .pi }  // divided first: a huge finite angle stays finite
+    var rotation: Double { angle / 180 * .pi } // divided first: a huge finite angle stays finite
 
     /// Applies one update. Values that would make the state non-finite are dropped (the previous
     /// value stays) and a negative scale counts as 0, so nothing downstream sees NaN or infinity.

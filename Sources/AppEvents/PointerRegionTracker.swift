@@ -19,8 +19,11 @@ struct PointerRegionTracker {
     /// Follows the pointer to the unconstrained location `free`; `visible` false hides it.
     /// Returns the region left and the region entered, if any (in that order), and where the
     /// app sees the pointer. No array: a motion allocates nothing, even one that changes region.
-    mutating func follow(to free: Point, visible: Bool, screen: (Point) -> Point)
-        -> (exit: PointerRegionEvent?, enter: PointerRegionEvent?, location: Point) {
+    mutating func follow(
+        to free: Point, visible: Bool, screen: (Point) -> Point
+    )
+        -> (exit: PointerRegionEvent?, enter: PointerRegionEvent?, location: Point)
+    {
         let hit = visible ? hitTest(free) : nil
         guard let hit else {
             return (exit(at: free), nil, free)
@@ -41,11 +44,14 @@ struct PointerRegionTracker {
         return event(.willExit, in: current, at: location)
     }
 
-    private func event(_ phase: PointerRegionEvent.Phase, in index: (interaction: Int, region: Int), at location: Point) -> PointerRegionEvent {
+    private func event(
+        _ phase: PointerRegionEvent.Phase, in index: (interaction: Int, region: Int), at location: Point
+    ) -> PointerRegionEvent {
         let (i, r) = index
         let region = interactions[i].regions[r]
-        return PointerRegionEvent(phase: phase, view: interactions[i].view, region: region.identifier,
-                                  rect: region.rect, style: region.style, location: location)
+        return PointerRegionEvent(
+            phase: phase, view: interactions[i].view, region: region.identifier,
+            rect: region.rect, style: region.style, location: location)
     }
 
     private func hitTest(_ point: Point) -> (interaction: Int, region: Int)? {

@@ -182,10 +182,10 @@ enum ModifierKey {
 
     static func flag(for key: UInt32) -> ModifierFlags? {
         switch key {
-        case 42, 54: return .shift  // KEY_LEFTSHIFT, KEY_RIGHTSHIFT
-        case 29, 97: return .control  // KEY_LEFTCTRL, KEY_RIGHTCTRL
-        case 56, 100: return .alternate  // KEY_LEFTALT, KEY_RIGHTALT
-        case 125, 126: return .command  // KEY_LEFTMETA, KEY_RIGHTMETA
+        case 42, 54: return .shift // KEY_LEFTSHIFT, KEY_RIGHTSHIFT
+        case 29, 97: return .control // KEY_LEFTCTRL, KEY_RIGHTCTRL
+        case 56, 100: return .alternate // KEY_LEFTALT, KEY_RIGHTALT
+        case 125, 126: return .command // KEY_LEFTMETA, KEY_RIGHTMETA
         default: return nil
         }
     }

@@ -59,7 +59,8 @@ public struct PointerStyle: Equatable, Sendable, CustomStringConvertible {
         public static let vertical = Axes(rawValue: 1 << 1)
 
         public var description: String {
-            [(Axes.horizontal, "horizontal"), (.vertical, "vertical")].filter { contains($0.0) }.map(\.1).joined(separator: "+")
+            [(Axes.horizontal, "horizontal"), (.vertical, "vertical")].filter { contains($0.0) }.map(\.1).joined(
+                separator: "+")
         }
     }
 

@@ -27,14 +27,16 @@ struct HoverTracker {
     mutating func move(to location: Point, type: TouchType) -> Touch? {
         guard let hover = live, hover.location != location else { return nil }
         live = (hover.id, location)
-        return Touch(id: hover.id, phase: .regionMoved, type: type, location: location, previousLocation: hover.location)
+        return Touch(
+            id: hover.id, phase: .regionMoved, type: type, location: location, previousLocation: hover.location)
     }
 
     /// The pointer left the window (or its last device went away).
     mutating func exit(at location: Point, type: TouchType) -> Touch? {
         guard let hover = live else { return nil }
         live = nil
-        return Touch(id: hover.id, phase: .regionExited, type: type, location: location, previousLocation: hover.location)
+        return Touch(
+            id: hover.id, phase: .regionExited, type: type, location: location, previousLocation: hover.location)
     }
 }
 
@@ -109,7 +111,8 @@ struct PointerTouchTracker {
     mutating func end(time: UInt64) -> Touch? {
         guard let touch = live else { return nil }
         live = nil
-        lastClick = touch.strayed
+        lastClick =
+            touch.strayed
             ? nil
             : Click(button: touch.button, location: touch.location, releaseTime: time, tapCount: touch.tapCount)
         return make(touch, .ended, previous: touch.location)

@@ -26,7 +26,9 @@ struct SystemGestureTracker {
     private(set) var device: String?
 
     /// Begins a gesture; `cancelled` is the live one it replaced, if any.
-    mutating func begin(_ kind: SystemGestureEvent.Kind, fingers: Int, device: String) -> (cancelled: SystemGestureEvent?, began: SystemGestureEvent) {
+    mutating func begin(
+        _ kind: SystemGestureEvent.Kind, fingers: Int, device: String
+    ) -> (cancelled: SystemGestureEvent?, began: SystemGestureEvent) {
         let cancelled = finish(.cancelled)
         live = Live(kind: kind, fingers: fingers)
         self.device = device
@@ -34,13 +36,17 @@ struct SystemGestureTracker {
     }
 
     /// A swipe or pinch update (`scale` for pinches); nil when no such gesture is live.
-    mutating func update(_ kind: SystemGestureEvent.Kind, dx: Double, dy: Double, scale: Double? = nil) -> SystemGestureEvent? {
+    mutating func update(
+        _ kind: SystemGestureEvent.Kind, dx: Double, dy: Double, scale: Double? = nil
+    ) -> SystemGestureEvent? {
         guard var gesture = live, gesture.kind == kind, kind != .hold else { return nil }
         let translation = Point(x: gesture.translation.x + dx.finiteOrZero, y: gesture.translation.y + dy.finiteOrZero)
         if translation.x.isFinite && translation.y.isFinite { gesture.translation = translation }
         if let scale, scale.isFinite, scale > 0 { gesture.scale = scale }
         live = gesture
-        return SystemGestureEvent(kind: kind, phase: .changed, fingers: gesture.fingers, translation: gesture.translation, scale: gesture.scale)
+        return SystemGestureEvent(
+            kind: kind, phase: .changed, fingers: gesture.fingers, translation: gesture.translation,
+            scale: gesture.scale)
     }
 
     /// libinput's end of a `kind` gesture; nil when no such gesture is live.
@@ -54,6 +60,8 @@ struct SystemGestureTracker {
         guard let gesture = live else { return nil }
         live = nil
         device = nil
-        return SystemGestureEvent(kind: gesture.kind, phase: phase, fingers: gesture.fingers, translation: gesture.translation, scale: gesture.scale)
+        return SystemGestureEvent(
+            kind: gesture.kind, phase: phase, fingers: gesture.fingers, translation: gesture.translation,
+            scale: gesture.scale)
     }
 }

@@ -37,9 +37,14 @@ extension BenchFigure {
     /// `bench`'s table of `figures` under `header`: a row each, min, median and max, and the unit.
     public static func table(_ figures: [BenchFigure], header: String) -> [String] {
         let width = figures.map(\.name.count).max() ?? 0
-        return [header, "figure".padding(toLength: width, withPad: " ", startingAt: 0) + "          min       median          max  unit"]
+        return [
+            header,
+            "figure".padding(toLength: width, withPad: " ", startingAt: 0)
+                + "          min       median          max  unit",
+        ]
             + figures.map { f in
-                f.name.padding(toLength: width, withPad: " ", startingAt: 0) + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max)
+                f.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + String(format: " %12.3f %12.3f %12.3f  ", f.min, f.median, f.max)
                     + f.unit
             }
     }

@@ -39,15 +39,25 @@ extension Benchmark {
                     translator2.translate(shifted, to: surface)
                 }
                 full.samples.append(Double(count) / (Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9) / 1e6)
-                if let before, let after = allocationCount() { allocations.append(Double(after - before) / Double(count)) }
+                if let before, let after = allocationCount() {
+                    allocations.append(Double(after - before) / Double(count))
+                }
             }
             figures += [alone, full]
             if !allocations.isEmpty {
-                figures.append(BenchFigure(name: "heap allocations per event, translator + surface, \(mode)", unit: "allocs", samples: allocations))
-                figures.append(BenchFigure(name: "heap allocations per event in the steady state, \(mode)", unit: "allocs",
-                                      samples: [steadyStateAllocations(in: deliveryMode)]))
-                figures.append(BenchFigure(name: "heap allocations per event, translator crossing pointer regions, \(mode)", unit: "allocs",
-                                      samples: [pointerRegionAllocations(in: deliveryMode)]))
+                figures.append(
+                    BenchFigure(
+                        name: "heap allocations per event, translator + surface, \(mode)", unit: "allocs",
+                        samples: allocations))
+                figures.append(
+                    BenchFigure(
+                        name: "heap allocations per event in the steady state, \(mode)", unit: "allocs",
+                        samples: [steadyStateAllocations(in: deliveryMode)]))
+                figures.append(
+                    BenchFigure(
+                        name: "heap allocations per event, translator crossing pointer regions, \(mode)",
+                        unit: "allocs",
+                        samples: [pointerRegionAllocations(in: deliveryMode)]))
             }
         }
         return figures
@@ -77,7 +87,8 @@ extension Benchmark {
     /// every few events (``SteadyGestures/pointerStrip``): region events, rails and all. The
     /// translator alone: a surface keeps a list of the transitions for its report, which grows.
     fileprivate func pointerRegionAllocations(in mode: DeliveryMode) -> Double {
-        var translator = AppEventTranslator(mode: mode, configuration: .init(pointerInteractions: SteadyGestures.pointerStrip))
+        var translator = AppEventTranslator(
+            mode: mode, configuration: .init(pointerInteractions: SteadyGestures.pointerStrip))
         let hovering = SteadyGestures.all(steadyEvents: 5000)[0]
         var entered = 0
         hovering.begin.forEach { entered += translator.translate($0).count }
@@ -89,7 +100,8 @@ extension Benchmark {
             }
         }
         let allocations = (allocationCount() ?? 0) - before
-        precondition(entered > 0 && regionEvents > hovering.steady.count / 10, "the pointer crosses the strip's regions")
+        precondition(
+            entered > 0 && regionEvents > hovering.steady.count / 10, "the pointer crosses the strip's regions")
         return Double(allocations) / Double(hovering.steady.count)
     }
 }

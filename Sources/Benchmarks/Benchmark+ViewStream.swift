@@ -15,8 +15,10 @@ extension Benchmark {
     /// publishing to the encoded message handed to the socket's writer), the model's time per
     /// event, and this process's resident memory over the run. `makeServer` starts the server
     /// on loopback with a free port, given the page's title.
-    public func viewStream(recording: Recording, seconds: Double, rate: Double,
-                           makeServer: (String) throws -> any ViewPublisher) throws -> [BenchFigure] {
+    public func viewStream(
+        recording: Recording, seconds: Double, rate: Double,
+        makeServer: (String) throws -> any ViewPublisher
+    ) throws -> [BenchFigure] {
         let events = try Replay(.recording(recording)).events.filter {
             if case .deviceAdded = $0.kind { return false }
             if case .deviceRemoved = $0.kind { return false }
@@ -25,8 +27,10 @@ extension Benchmark {
         guard let first = events.first?.time, let last = events.last?.time else { return [] }
         let cycle = last - first + 1_000_000
         let screen = BuiltInScreen.default.description()
-        let model = ViewModel(title: "bench", device: recording.device, configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize),
-                              makeSurface: { (try? screen.makeSurface()) ?? .init() })
+        let model = ViewModel(
+            title: "bench", device: recording.device,
+            configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize),
+            makeSurface: { (try? screen.makeSurface()) ?? .init() })
         let server = try makeServer("bench")
         server.show(.live(model.scene))
         defer { server.stop() }
@@ -60,25 +64,38 @@ extension Benchmark {
         step.samples = [Double(stepTimes.percentile(0.99))]
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return [
-            BenchFigure(name: String(format: "view stream: libinput events published (%.0f s at %.0f/s)", seconds, rate), unit: "events",
-                        samples: [Double(published)]),
-            BenchFigure(name: "view stream: frames the client received", unit: "frames", samples: [Double(client.received)]),
-            BenchFigure(name: "view stream: frames merged for the client (coalesced)", unit: "frames", samples: [Double(stats.coalesced)]),
-            BenchFigure(name: "view stream: published rate achieved", unit: "events/s", samples: [Double(published) / wall]),
-            BenchFigure(name: "view stream: server added delay, p50", unit: "µs", samples: [Double(stats.delays.percentile(0.5))]),
-            BenchFigure(name: "view stream: server added delay, p99", unit: "µs", samples: [Double(stats.delays.percentile(0.99))]),
-            BenchFigure(name: "view stream: server added delay, max", unit: "µs", samples: [Double(stats.delays.maximum)]),
+            BenchFigure(
+                name: String(format: "view stream: libinput events published (%.0f s at %.0f/s)", seconds, rate),
+                unit: "events",
+                samples: [Double(published)]),
+            BenchFigure(
+                name: "view stream: frames the client received", unit: "frames", samples: [Double(client.received)]),
+            BenchFigure(
+                name: "view stream: frames merged for the client (coalesced)", unit: "frames",
+                samples: [Double(stats.coalesced)]),
+            BenchFigure(
+                name: "view stream: published rate achieved", unit: "events/s", samples: [Double(published) / wall]),
+            BenchFigure(
+                name: "view stream: server added delay, p50", unit: "µs",
+                samples: [Double(stats.delays.percentile(0.5))]),
+            BenchFigure(
+                name: "view stream: server added delay, p99", unit: "µs",
+                samples: [Double(stats.delays.percentile(0.99))]),
+            BenchFigure(
+                name: "view stream: server added delay, max", unit: "µs", samples: [Double(stats.delays.maximum)]),
             step,
             memory,
             // After the first tenth: what the allocator and the caches settle to is not growth.
-            BenchFigure(name: "view stream: resident memory, last sample minus the one a tenth into the run", unit: "MiB",
-                        samples: [(memory.samples.last ?? 0) - memory.samples[memory.samples.count / 10]]),
+            BenchFigure(
+                name: "view stream: resident memory, last sample minus the one a tenth into the run", unit: "MiB",
+                samples: [(memory.samples.last ?? 0) - memory.samples[memory.samples.count / 10]]),
         ]
     }
 
     private static func residentMiB() -> Double {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+            let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return 0 }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 }

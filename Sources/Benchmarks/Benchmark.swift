@@ -23,13 +23,17 @@ public struct Benchmark: Sendable {
 
     /// The figures of replays and translation on `recordings` (each loaded from its path):
     /// parsing, both clocks, translation, latency, and both processes' peak memory.
-    public func replayFigures(_ recordings: [(path: String, recording: Recording)]) throws(HarnessError) -> [BenchFigure] {
+    public func replayFigures(
+        _ recordings: [(path: String, recording: Recording)]
+    ) throws(HarnessError) -> [BenchFigure] {
         var figures = [parsing(recordings)]
         var childPeakKiB = 0
         var streams: [[LibinputEvent]] = []
         let duration = Double(recordings.reduce(0) { $0 + $1.recording.duration }) / 1e6
-        var virtualWall = BenchFigure(name: String(format: "virtual clock: replay wall time over duration, all %d recordings (%.1f s)",
-                                                   recordings.count, duration), unit: "ratio")
+        var virtualWall = BenchFigure(
+            name: String(
+                format: "virtual clock: replay wall time over duration, all %d recordings (%.1f s)",
+                recordings.count, duration), unit: "ratio")
         var cpu = BenchFigure(name: "virtual clock: harness CPU time over libinput side's", unit: "ratio")
         for _ in 0..<runs {
             var wall = 0.0, harnessCPU = 0.0, programCPU = 0.0
@@ -50,7 +54,9 @@ public struct Benchmark: Sendable {
         var realTime = ReplayOptions()
         realTime.timing.clock = .real
         // Real time on the longest recording: it spans the most frames and timer work.
-        guard let longest = recordings.max(by: { $0.recording.duration < $1.recording.duration })?.recording else { return figures }
+        guard let longest = recordings.max(by: { $0.recording.duration < $1.recording.duration })?.recording else {
+            return figures
+        }
         var overhead = BenchFigure(name: "real time: replay wall time over recording duration", unit: "s")
         var worst = BenchFigure(name: "real time: replay worst frame lateness", unit: "µs")
         for _ in 0..<runs {
@@ -66,17 +72,32 @@ public struct Benchmark: Sendable {
         for (_, recording) in recordings {
             lateness.merge(try measureLatency(recording, into: &latency).lateness)
         }
-        figures.append(BenchFigure(name: "real time: frame delivery error p50, \(lateness.count) frames of \(recordings.count) recordings", unit: "µs",
-                                   samples: [Double(lateness.percentile(0.5))]))
-        figures.append(BenchFigure(name: "real time: frame delivery error p99", unit: "µs", samples: [Double(lateness.percentile(0.99))]))
-        figures.append(BenchFigure(name: "real time: frame delivery error max", unit: "µs", samples: [Double(lateness.maximum)]))
+        figures.append(
+            BenchFigure(
+                name: "real time: frame delivery error p50, \(lateness.count) frames of \(recordings.count) recordings",
+                unit: "µs",
+                samples: [Double(lateness.percentile(0.5))]))
+        figures.append(
+            BenchFigure(
+                name: "real time: frame delivery error p99", unit: "µs", samples: [Double(lateness.percentile(0.99))]))
+        figures.append(
+            BenchFigure(name: "real time: frame delivery error max", unit: "µs", samples: [Double(lateness.maximum)]))
         figures.append(translation(streams))
         let events = "\(latency.fromAvailability.count) events of \(recordings.count) recordings"
-        figures.append(BenchFigure(name: "real time: latency available → app events p50, \(events)", unit: "µs", samples: [latency.availability(0.5)]))
-        figures.append(BenchFigure(name: "real time: latency available → app events p99", unit: "µs", samples: [latency.availability(0.99)]))
-        figures.append(BenchFigure(name: "peak memory, touchsynth (bench, all recordings loaded)", unit: "MiB",
-                                   samples: [Double(PeakMemory.ofThisProcess() ?? 0) / 1024]))
-        figures.append(BenchFigure(name: "peak memory, libinput side", unit: "MiB", samples: [Double(childPeakKiB) / 1024]))
+        figures.append(
+            BenchFigure(
+                name: "real time: latency available → app events p50, \(events)", unit: "µs",
+                samples: [latency.availability(0.5)]))
+        figures.append(
+            BenchFigure(
+                name: "real time: latency available → app events p99", unit: "µs", samples: [latency.availability(0.99)]
+            ))
+        figures.append(
+            BenchFigure(
+                name: "peak memory, touchsynth (bench, all recordings loaded)", unit: "MiB",
+                samples: [Double(PeakMemory.ofThisProcess() ?? 0) / 1024]))
+        figures.append(
+            BenchFigure(name: "peak memory, libinput side", unit: "MiB", samples: [Double(childPeakKiB) / 1024]))
         return figures
     }
 
@@ -106,7 +127,9 @@ public struct Benchmark: Sendable {
 
     /// Replays `recording` in real time, translating each event in both modes as it arrives, as
     /// `replay --mode both --latency` does: each event's latency from its availability pooled.
-    private func measureLatency(_ recording: Recording, into pool: inout LatencyLog.Pool) throws(HarnessError) -> ReplayReport {
+    private func measureLatency(
+        _ recording: Recording, into pool: inout LatencyLog.Pool
+    ) throws(HarnessError) -> ReplayReport {
         var options = ReplayOptions()
         options.timing.clock = .real
         var translators = DeliveryMode.allCases.map { AppEventTranslator(mode: $0) }
@@ -114,7 +137,9 @@ public struct Benchmark: Sendable {
             guard case .event(let event, let availableAt) = output else { return }
             for i in translators.indices { _ = translators[i].translate(event) }
             let now = LatencyLog.now()
-            pool.add(nanosFromAvailability: Int64(now) - Int64(availableAt), microsFromTimestamp: Int64(now / 1000) - Int64(event.time))
+            pool.add(
+                nanosFromAvailability: Int64(now) - Int64(availableAt),
+                microsFromTimestamp: Int64(now / 1000) - Int64(event.time))
         }
     }
 
@@ -124,7 +149,8 @@ public struct Benchmark: Sendable {
     /// Run it first: this process's peak is read after it.
     public func hourReplay(description path: String) throws -> [BenchFigure] {
         let device = try RecordingLoader.load(path).device
-        let cycle = "pinch scale=1.6; rotate angle=60deg; scroll fingers=2 dy=20mm; swipe fingers=3 distance=30mm; pause 500ms"
+        let cycle =
+            "pinch scale=1.6; rotate angle=60deg; scroll fingers=2 dy=20mm; swipe fingers=3 distance=30mm; pause 500ms"
         // Each cycle takes about 3.9 s with the default 300 ms gaps.
         let script = try GestureScript.parse(Array(repeating: cycle, count: 925).joined(separator: "\n"), file: "hour")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-hour-\(getpid()).yml")
@@ -153,17 +179,27 @@ public struct Benchmark: Sendable {
         }
         let hours = Double(duration) / 3.6e9
         let frames = Double(max(report.framesDelivered, 1))
-        return [BenchFigure(name: String(format: "virtual clock: %.2f h replay, wall time", hours), unit: "s", samples: [report.wallSeconds]),
-                BenchFigure(name: "virtual clock: hour, CPU per frame, libinput side (\(report.framesDelivered) frames)", unit: "µs",
-                            samples: [report.programCPUSeconds / frames * 1e6]),
-                BenchFigure(name: "virtual clock: hour, CPU per frame, harness and both translators, user", unit: "µs",
-                            samples: [(report.harnessCPUSeconds - report.harnessSystemCPUSeconds) / frames * 1e6]),
-                BenchFigure(name: "virtual clock: hour, CPU per frame, harness and both translators, system", unit: "µs",
-                            samples: [report.harnessSystemCPUSeconds / frames * 1e6]),
-                BenchFigure(name: String(format: "virtual clock: %.2f h replay, peak memory, touchsynth", hours), unit: "MiB",
-                            samples: [Double(PeakMemory.ofThisProcess() ?? 0) / 1024]),
-                BenchFigure(name: String(format: "virtual clock: %.2f h replay, peak memory, libinput side", hours), unit: "MiB",
-                            samples: [Double(report.programPeakKiB ?? 0) / 1024])]
+        return [
+            BenchFigure(
+                name: String(format: "virtual clock: %.2f h replay, wall time", hours), unit: "s",
+                samples: [report.wallSeconds]),
+            BenchFigure(
+                name: "virtual clock: hour, CPU per frame, libinput side (\(report.framesDelivered) frames)",
+                unit: "µs",
+                samples: [report.programCPUSeconds / frames * 1e6]),
+            BenchFigure(
+                name: "virtual clock: hour, CPU per frame, harness and both translators, user", unit: "µs",
+                samples: [(report.harnessCPUSeconds - report.harnessSystemCPUSeconds) / frames * 1e6]),
+            BenchFigure(
+                name: "virtual clock: hour, CPU per frame, harness and both translators, system", unit: "µs",
+                samples: [report.harnessSystemCPUSeconds / frames * 1e6]),
+            BenchFigure(
+                name: String(format: "virtual clock: %.2f h replay, peak memory, touchsynth", hours), unit: "MiB",
+                samples: [Double(PeakMemory.ofThisProcess() ?? 0) / 1024]),
+            BenchFigure(
+                name: String(format: "virtual clock: %.2f h replay, peak memory, libinput side", hours), unit: "MiB",
+                samples: [Double(report.programPeakKiB ?? 0) / 1024]),
+        ]
     }
 
     /// The bundled real and synthesized recordings (`Tests/Fixtures/evemu-devices` and

@@ -35,11 +35,19 @@ public final class LatencyLog {
         public func summary(writeAhead: Duration) -> String {
             let (seconds, attoseconds) = writeAhead.components
             let ahead = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-            let available = String(format: "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs p99 %.2f µs max %.2f µs",
-                                   fromAvailability.count, availability(0.5), availability(0.99), Double(fromAvailability.maximum) / 100)
-            if ahead > 0 { return available + "; frames written \(ahead) µs ahead of their kernel timestamps, so not timed from them" }
-            return available + String(format: "; kernel timestamp → app events p50 %.0f µs p99 %.0f µs max %lld µs",
-                                      timestamp(0.5), timestamp(0.99), fromTimestamp.maximum)
+            let available = String(
+                format:
+                    "touchsynth: latency over %d libinput events: available → app events p50 %.2f µs p99 %.2f µs max "
+                    + "%.2f µs",
+                fromAvailability.count, availability(0.5), availability(0.99), Double(fromAvailability.maximum) / 100)
+            if ahead > 0 {
+                return available
+                    + "; frames written \(ahead) µs ahead of their kernel timestamps, so not timed from them"
+            }
+            return available
+                + String(
+                    format: "; kernel timestamp → app events p50 %.0f µs p99 %.0f µs max %lld µs",
+                    timestamp(0.5), timestamp(0.99), fromTimestamp.maximum)
         }
     }
 

@@ -16,10 +16,13 @@ final class StreamClient: @unchecked Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let request = "GET /stream HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let request =
+            "GET /stream HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dG91Y2hzeW50aCBiZW5jaA==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         _ = request.withCString { write(fd, $0, strlen($0)) }
         // The response's headers end with a blank line.
@@ -86,7 +89,8 @@ final class StreamClient: @unchecked Sendable {
     private static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
         guard haystack.count >= needle.count else { return 0 }
         var count = 0
-        for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] && Array(haystack[i..<i + needle.count]) == needle {
+        for i in 0...(haystack.count - needle.count)
+        where haystack[i] == needle[0] && Array(haystack[i..<i + needle.count]) == needle {
             count += 1
         }
         return count

@@ -18,8 +18,11 @@ public struct CorpusDevice: Sendable {
     /// A directory's files are recognised by content, whatever their names; one that is not a
     /// recording or description is a skip with the reader's reason, where a file named on its own
     /// is an error. `description` and `node` are read as `replay --desc/--device` reads them.
-    public static func collect(_ paths: [String], description: String? = nil, node: String? = nil) throws(RecordingError)
-        -> (devices: [CorpusDevice], skipped: [Skip]) {
+    public static func collect(
+        _ paths: [String], description: String? = nil, node: String? = nil
+    ) throws(RecordingError)
+        -> (devices: [CorpusDevice], skipped: [Skip])
+    {
         var files: [(path: String, named: Bool)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -56,7 +59,10 @@ public struct CorpusDevice: Sendable {
             }
             let kinds = device.udevInputKinds
             guard kinds.contains("ID_INPUT_TOUCHPAD") else {
-                let kindNames = [("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_KEY", "keys")]
+                let kindNames = [
+                    ("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_MOUSE", "mouse"),
+                    ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_KEY", "keys"),
+                ]
                 let kind = kindNames.first { kinds.contains($0.0) }?.1 ?? "input device"
                 skipped.append(Skip(file: file, reason: "not a touchpad (\(device.name): \(kind))"))
                 continue
@@ -79,12 +85,14 @@ public struct CorpusDevice: Sendable {
     private static func litestDevice(_ file: String) throws(RecordingError) -> DeviceDescription? {
         guard file.hasSuffix(".c"), let data = FileManager.default.contents(atPath: file) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
-        return LitestDeviceFormat.looksLikeOne(text) ? try LitestDeviceFormat.parse(text, file: file, kernelNames: kernelNames) : nil
+        return LitestDeviceFormat.looksLikeOne(text)
+            ? try LitestDeviceFormat.parse(text, file: file, kernelNames: kernelNames) : nil
     }
 
     /// The kernel's names of event codes, from the system's header (linux-libc-dev, which building
     /// TouchSynth needs): litest files name keys TouchSynth's own tables have no use for.
-    private static let kernelNames: [String: UInt16] = FileManager.default.contents(atPath: "/usr/include/linux/input-event-codes.h")
+    private static let kernelNames: [String: UInt16] =
+        FileManager.default.contents(atPath: "/usr/include/linux/input-event-codes.h")
         .map { LitestDeviceFormat.kernelEventCodes(header: String(decoding: $0, as: UTF8.self)) } ?? [:]
 
     /// How the device tracks touches, for the table.

@@ -20,26 +20,39 @@ public struct CorpusGesture: Sendable {
             guard let last = scales.last else { return .other(summary(events)) }
             return .reported(String(format: "×%.2f", last))
         },
-        CorpusGesture(name: "rotation", script: "rotate angle=60deg separation=24mm duration=400ms", fingers: 2) { events in
+        CorpusGesture(name: "rotation", script: "rotate angle=60deg separation=24mm duration=400ms", fingers: 2) {
+            events in
             var angle = 0.0
             var pinched = false
             for e in events { if case .gesturePinchUpdate(2, _, _, let a) = e.kind { angle += a; pinched = true } }
             return pinched ? .reported(String(format: "%.1f°", angle)) : .other(summary(events))
         },
-        CorpusGesture(name: "2fg scroll", script: "scroll fingers=2 dy=20mm spacing=15mm duration=400ms", fingers: 2) { events in
+        CorpusGesture(name: "2fg scroll", script: "scroll fingers=2 dy=20mm spacing=15mm duration=400ms", fingers: 2) {
+            events in
             var total = 0.0
             var scrolled = false
-            for e in events { if case .pointerScroll(let s) = e.kind, s.source == .finger { total += s.vertical ?? 0; scrolled = true } }
+            for e in events {
+                if case .pointerScroll(let s) = e.kind, s.source == .finger {
+                    total += s.vertical ?? 0; scrolled = true
+                }
+            }
             return scrolled ? .reported(String(format: "%.0f", total)) : .other(summary(events))
         },
-        CorpusGesture(name: "3fg swipe", script: "swipe fingers=3 direction=left distance=20mm spacing=15mm duration=300ms", fingers: 3) { events in
+        CorpusGesture(
+            name: "3fg swipe", script: "swipe fingers=3 direction=left distance=20mm spacing=15mm duration=300ms",
+            fingers: 3
+        ) { events in
             var dx = 0.0
             var swiped = false
-            for e in events { if case .gestureSwipeUpdate(3, let d) = e.kind { dx += d.unacceleratedDx; swiped = true } }
+            for e in events {
+                if case .gestureSwipeUpdate(3, let d) = e.kind { dx += d.unacceleratedDx; swiped = true }
+            }
             return swiped ? .reported(String(format: "dx %.0f", dx)) : .other(summary(events))
         },
         CorpusGesture(name: "hold", script: "hold fingers=2 duration=500ms", fingers: 2) { events in
-            let held = events.contains { if case .gestureHoldEnd(2, false) = $0.kind { return true }; return false }
+            let held = events.contains {
+                if case .gestureHoldEnd(2, false) = $0.kind { return true }; return false
+            }
             return held ? .reported("held") : .other(summary(events))
         },
     ]

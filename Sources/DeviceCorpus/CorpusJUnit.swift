@@ -7,7 +7,9 @@ import Foundation
 /// What libinput made of the gesture is the case's output.
 public enum CorpusJUnit {
     public static func xml(_ results: [CorpusResult], failOnDiff: Bool) -> String {
-        let versions = results.reduce(into: [String]()) { if !$0.contains($1.pair.libinput) { $0.append($1.pair.libinput) } }
+        let versions = results.reduce(into: [String]()) {
+            if !$0.contains($1.pair.libinput) { $0.append($1.pair.libinput) }
+        }
         var outcomes: [String: [(version: String, short: String)]] = [:]
         for r in results { outcomes[key(r.pair), default: []].append((r.pair.libinput, r.outcome.short)) }
         func difference(_ r: CorpusResult) -> String? {
@@ -29,7 +31,8 @@ public enum CorpusJUnit {
             return c
         }
         func attributes(_ c: Counts) -> String {
-            "tests=\"\(c.tests)\" failures=\"\(c.failures)\" errors=\"\(c.errors)\" skipped=\"\(c.skipped)\" time=\"\(seconds(c.time))\""
+            "tests=\"\(c.tests)\" failures=\"\(c.failures)\" errors=\"\(c.errors)\" skipped=\"\(c.skipped)\" "
+                + "time=\"\(seconds(c.time))\""
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"touchsynth corpus\" \(attributes(counts(results)))>\n"
@@ -37,11 +40,17 @@ public enum CorpusJUnit {
             let suite = results.filter { $0.pair.libinput == version }
             out += "  <testsuite name=\"libinput \(escaped(version))\" \(attributes(counts(suite)))>\n"
             for r in suite {
-                out += "    <testcase classname=\"\(escaped(r.pair.device))\" name=\"\(escaped(r.pair.gesture))\" time=\"\(seconds(r.seconds))\">\n"
+                out +=
+                    "    <testcase classname=\"\(escaped(r.pair.device))\" name=\"\(escaped(r.pair.gesture))\" "
+                    + "time=\"\(seconds(r.seconds))\">\n"
                 switch r.outcome {
-                case .replayFailed(let why): out += "      <error type=\"replay failed\" message=\"\(escaped(why))\"/>\n"
+                case .replayFailed(let why):
+                    out += "      <error type=\"replay failed\" message=\"\(escaped(why))\"/>\n"
                 case .notSynthesized(let why): out += "      <skipped message=\"\(escaped(why))\"/>\n"
-                default: if let diff = difference(r) { out += "      <failure type=\"libinput versions differ\" message=\"\(escaped(diff))\"/>\n" }
+                default:
+                    if let diff = difference(r) {
+                        out += "      <failure type=\"libinput versions differ\" message=\"\(escaped(diff))\"/>\n"
+                    }
                 }
                 out += "      <system-out>\(escaped(r.outcome.short))</system-out>\n    </testcase>\n"
             }
@@ -66,7 +75,9 @@ public enum CorpusJUnit {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default: out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? " " : scalar)
+            default:
+                out.unicodeScalars.append(
+                    scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? " " : scalar)
             }
         }
         return out

@@ -13,18 +13,28 @@ public struct CorpusMerge: Sendable {
         guard let first = files.first else { throw CorpusError("no result files to merge") }
         let count = first.file.shard.count
         for (name, file) in files.dropFirst() {
-            guard file.command == first.file.command, file.versions == first.file.versions, file.shard.count == count else {
-                throw CorpusError("\(name) is from another run than \(first.name) (its command, libinput versions or shard count differ)", badData: true)
+            guard file.command == first.file.command, file.versions == first.file.versions, file.shard.count == count
+            else {
+                throw CorpusError(
+                    "\(name) is from another run than \(first.name) (its command, libinput versions or shard count "
+                        + "differ)",
+                    badData: true)
             }
             guard file.devices.map(\.file) == first.file.devices.map(\.file),
-                  file.devices.map(\.description) == first.file.devices.map(\.description) else {
+                file.devices.map(\.description) == first.file.devices.map(\.description)
+            else {
                 throw CorpusError("\(name) lists other devices than \(first.name)", badData: true)
             }
         }
         for index in 1...count {
             let given = files.filter { $0.file.shard.index == index }.map(\.name)
-            if given.isEmpty { throw CorpusError("shard \(index)/\(count) is missing: no result file has it", badData: true) }
-            if given.count > 1 { throw CorpusError("shard \(index)/\(count) is given more than once: \(given.joined(separator: ", "))", badData: true) }
+            if given.isEmpty {
+                throw CorpusError("shard \(index)/\(count) is missing: no result file has it", badData: true)
+            }
+            if given.count > 1 {
+                throw CorpusError(
+                    "shard \(index)/\(count) is given more than once: \(given.joined(separator: ", "))", badData: true)
+            }
         }
         var found: [CorpusPair: (result: CorpusResult, file: String)] = [:]
         for (name, file) in files {

@@ -14,21 +14,27 @@ enum CorpusModes {
 
     /// What ``differences(_:)`` measures, for the tables.
     static var measured: String {
-        "on the built-in `\(screen.rawValue)` screen: the recognizers a gesture's touches reach in compatibility mode only, and those activated in one mode only"
+        "on the built-in `\(screen.rawValue)` screen: the recognizers a gesture's touches reach in compatibility mode "
+            + "only, and those activated in one mode only"
     }
 
     /// `compat touches: canvas/twoFingerPan, canvas/tap`, `compat only activated: canvas/tap`;
     /// empty when the modes agree.
     static func differences(_ events: [LibinputEvent]) -> [String] {
         let configuration = screen.description(screen: .defaultScreen).translatorConfiguration(screen: .defaultScreen)
-        let pipeline = ModePipeline.run(events, configuration: configuration) { Surface.builtIn(screen, size: .defaultScreen) }
+        let pipeline = ModePipeline.run(events, configuration: configuration) {
+            Surface.builtIn(screen, size: .defaultScreen)
+        }
         let report = pipeline.comparison
         var out: [String] = []
-        let touched = report.rows.filter { $0.compat.maxNumberOfTouches > 0 && $0.indirect.maxNumberOfTouches == 0 }.map(\.recognizer)
+        let touched = report.rows.filter { $0.compat.maxNumberOfTouches > 0 && $0.indirect.maxNumberOfTouches == 0 }
+            .map(\.recognizer)
         if !touched.isEmpty { out.append("compat touches: " + touched.joined(separator: ", ")) }
         for mode in DeliveryMode.allCases {
             let activated = report.accidentalActivations.filter { $0.mode == mode }.map(\.path.description)
-            if !activated.isEmpty { out.append("\(mode.rawValue) only activated: " + activated.joined(separator: ", ")) }
+            if !activated.isEmpty {
+                out.append("\(mode.rawValue) only activated: " + activated.joined(separator: ", "))
+            }
         }
         return out
     }

@@ -14,7 +14,9 @@ public struct CorpusResultsFile: Sendable {
     public var devices: [CorpusDevice]
     public var results: [CorpusResult]
 
-    public init(command: String, versions: [String], shard: CorpusShard, devices: [CorpusDevice], results: [CorpusResult]) {
+    public init(
+        command: String, versions: [String], shard: CorpusShard, devices: [CorpusDevice], results: [CorpusResult]
+    ) {
         self.command = command
         self.versions = versions
         self.shard = shard
@@ -94,7 +96,9 @@ public struct CorpusResultsFile: Sendable {
             ((try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "") + "\n"
         }
         var out = line(Header(output: Self.output, schemaVersion: JSONSchema.version))
-        out += line(Run(command: command, gestures: CorpusGesture.all.map(\.name), libinput: versions, shard: shard.description))
+        out += line(
+            Run(command: command, gestures: CorpusGesture.all.map(\.name), libinput: versions, shard: shard.description)
+        )
         for device in devices { out += line(Device(device: device.file, description: device.stored)) }
         for result in results { out += line(Pair(result)) }
         return out
@@ -102,20 +106,27 @@ public struct CorpusResultsFile: Sendable {
 
     /// Reads the result file at `path`.
     public static func load(_ path: String) throws(CorpusError) -> CorpusResultsFile {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CorpusError("\(path): cannot be read", badData: true) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CorpusError("\(path): cannot be read", badData: true)
+        }
         return try parse(String(decoding: data, as: UTF8.self), file: path)
     }
 
     /// Reads a result file's `text`; `file` names it in errors, with the line.
     public static func parse(_ text: String, file: String) throws(CorpusError) -> CorpusResultsFile {
         let decoder = JSONDecoder()
-        func bad(_ line: Int, _ problem: String) -> CorpusError { CorpusError("\(file):\(line): \(problem)", badData: true) }
+        func bad(_ line: Int, _ problem: String) -> CorpusError {
+            CorpusError("\(file):\(line): \(problem)", badData: true)
+        }
         func decode<T: Decodable>(_ type: T.Type, _ text: Substring, line: Int, what: String) throws(CorpusError) -> T {
             do { return try decoder.decode(type, from: Data(text.utf8)) } catch { throw bad(line, "not \(what)") }
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { !$0.element.isEmpty }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter {
+            !$0.element.isEmpty
+        }
         guard let first = lines.first,
-              let header = try? decoder.decode(Header.self, from: Data(first.element.utf8)), header.output == output else {
+            let header = try? decoder.decode(Header.self, from: Data(first.element.utf8)), header.output == output
+        else {
             throw bad(1, "not a corpus result file (written by `touchsynth corpus --results`)")
         }
         guard header.schemaVersion <= JSONSchema.version else {
@@ -124,9 +135,12 @@ public struct CorpusResultsFile: Sendable {
         guard lines.count >= 2 else { throw bad(2, "the run's record is missing") }
         let run = try decode(Run.self, lines[1].element, line: lines[1].offset + 1, what: "the run's record")
         guard run.gestures == CorpusGesture.all.map(\.name) else {
-            throw bad(lines[1].offset + 1, "its gestures (\(run.gestures.joined(separator: ", "))) are not this build's")
+            throw bad(
+                lines[1].offset + 1, "its gestures (\(run.gestures.joined(separator: ", "))) are not this build's")
         }
-        guard let shard = CorpusShard(run.shard) else { throw bad(lines[1].offset + 1, "\"\(run.shard)\" is not a shard I/N") }
+        guard let shard = CorpusShard(run.shard) else {
+            throw bad(lines[1].offset + 1, "\"\(run.shard)\" is not a shard I/N")
+        }
         var devices: [CorpusDevice] = []
         var results: [CorpusResult] = []
         for (offset, text) in lines.dropFirst(2) {
@@ -135,21 +149,30 @@ public struct CorpusResultsFile: Sendable {
             case "device":
                 let record = try decode(Device.self, text, line: number, what: "a device record")
                 guard results.isEmpty else { throw bad(number, "a device after the pairs") }
-                guard let description = record.description.description else { throw bad(number, "the device's description is malformed") }
+                guard let description = record.description.description else {
+                    throw bad(number, "the device's description is malformed")
+                }
                 devices.append(CorpusDevice(file: record.device, description: description))
             case "pair":
                 let record = try decode(Pair.self, text, line: number, what: "a pair record")
                 guard let outcome = record.outcome else { throw bad(number, "the pair has no outcome") }
-                guard devices.contains(where: { $0.file == record.device }), CorpusGesture.all.contains(where: { $0.name == record.gesture }),
-                      run.libinput.contains(record.libinput) else {
-                    throw bad(number, "\(record.device) \(record.gesture) on libinput \(record.libinput) is not a pair of this run")
+                guard devices.contains(where: { $0.file == record.device }),
+                    CorpusGesture.all.contains(where: { $0.name == record.gesture }),
+                    run.libinput.contains(record.libinput)
+                else {
+                    throw bad(
+                        number,
+                        "\(record.device) \(record.gesture) on libinput \(record.libinput) is not a pair of this run")
                 }
-                results.append(CorpusResult(pair: CorpusPair(device: record.device, gesture: record.gesture, libinput: record.libinput),
-                                            outcome: outcome, modesDiffer: record.modesDiffer ?? [], seconds: record.seconds))
+                results.append(
+                    CorpusResult(
+                        pair: CorpusPair(device: record.device, gesture: record.gesture, libinput: record.libinput),
+                        outcome: outcome, modesDiffer: record.modesDiffer ?? [], seconds: record.seconds))
             case let other:
                 throw bad(number, "\"\(other)\" is not a record of a result file (device or pair)")
             }
         }
-        return CorpusResultsFile(command: run.command, versions: run.libinput, shard: shard, devices: devices, results: results)
+        return CorpusResultsFile(
+            command: run.command, versions: run.libinput, shard: shard, devices: devices, results: results)
     }
 }

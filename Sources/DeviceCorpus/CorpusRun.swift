@@ -29,8 +29,10 @@ public struct CorpusRun: Sendable {
         builds.flatMap { build in
             devices.flatMap { device in
                 CorpusGesture.all.map { gesture in
-                    (CorpusPair(device: device.file, gesture: gesture.name, libinput: build.version),
-                     device.contentHash(gesture: gesture, libinput: build.version))
+                    (
+                        CorpusPair(device: device.file, gesture: gesture.name, libinput: build.version),
+                        device.contentHash(gesture: gesture, libinput: build.version)
+                    )
                 }
             }
         }
@@ -40,7 +42,8 @@ public struct CorpusRun: Sendable {
     /// runs; returns every pair's shard (0-based), as `corpus --list` prints it.
     @discardableResult
     public mutating func restrict(to shard: CorpusShard?, durations: [CorpusResult]) -> [CorpusPair: Int] {
-        let assignment = CorpusShard.assign(pairs, shards: shard?.count ?? 1, durations: CorpusShard.durations(durations))
+        let assignment = CorpusShard.assign(
+            pairs, shards: shard?.count ?? 1, durations: CorpusShard.durations(durations))
         selection = shard.map { shard in Set(assignment.filter { $0.value == shard.index - 1 }.keys) }
         return assignment
     }
@@ -58,17 +61,22 @@ public struct CorpusRun: Sendable {
     /// Synthesizes, replays and judges every selected device × gesture × build.
     public func run() -> Outcome {
         func selected(_ d: Int, _ g: Int, _ version: String) -> Bool {
-            selection?.contains(CorpusPair(device: devices[d].file, gesture: CorpusGesture.all[g].name, libinput: version)) ?? true
+            selection?.contains(
+                CorpusPair(device: devices[d].file, gesture: CorpusGesture.all[g].name, libinput: version)) ?? true
         }
-        var cells: [[CorpusCell]] = devices.map { _ in CorpusGesture.all.map { CorpusCell(gesture: $0, outcome: .pending) } }
+        var cells: [[CorpusCell]] = devices.map { _ in
+            CorpusGesture.all.map { CorpusCell(gesture: $0, outcome: .pending) }
+        }
         var replays: [(device: Int, gesture: Int, recording: Recording)] = []
         for (d, device) in devices.enumerated() {
-            for (g, gesture) in CorpusGesture.all.enumerated() where builds.contains(where: { selected(d, g, $0.version) }) {
+            for (g, gesture) in CorpusGesture.all.enumerated()
+            where builds.contains(where: { selected(d, g, $0.version) }) {
                 do {
                     let script = try GestureScript.parse(gesture.script, file: gesture.name)
                     var synthesis = GestureSynthesizer.Options()
                     synthesis.quirks = LibinputQuirks.load(for: device.description)
-                    let recording = try GestureSynthesizer.synthesize(script, on: device.description, options: synthesis, file: gesture.name)
+                    let recording = try GestureSynthesizer.synthesize(
+                        script, on: device.description, options: synthesis, file: gesture.name)
                     replays.append((d, g, recording))
                 } catch {
                     cells[d][g].outcome = .notSynthesized(error.message)
@@ -76,7 +84,9 @@ public struct CorpusRun: Sendable {
             }
         }
         let work = builds.enumerated().flatMap { b, build in
-            replays.indices.filter { selected(replays[$0].device, replays[$0].gesture, build.version) }.map { (build: b, replay: $0) }
+            replays.indices.filter { selected(replays[$0].device, replays[$0].gesture, build.version) }.map {
+                (build: b, replay: $0)
+            }
         }
         let synthesized = replays
         let results = ResultSlots(count: work.count)
@@ -88,8 +98,10 @@ public struct CorpusRun: Sendable {
                 do throws(HarnessError) {
                     let replay = try Replay(.recording(synthesized[work[index].replay].recording), options: options)
                     let seconds = Self.seconds(since: start)
-                    results.finish(index, .success(Replayed(events: replay.events, modesDiffer: CorpusModes.differences(replay.events))),
-                                   seconds: seconds, interruption: replay.report.interruption)
+                    results.finish(
+                        index,
+                        .success(Replayed(events: replay.events, modesDiffer: CorpusModes.differences(replay.events))),
+                        seconds: seconds, interruption: replay.report.interruption)
                 } catch {
                     results.finish(index, .failure(error), seconds: Self.seconds(since: start), interruption: nil)
                 }
@@ -110,17 +122,23 @@ public struct CorpusRun: Sendable {
                 outcome = .replayFailed("not run: the corpus was interrupted")
             }
             byVersion[item.build][replay.device][replay.gesture].outcome = outcome
-            seconds[CorpusPair(device: devices[replay.device].file, gesture: CorpusGesture.all[replay.gesture].name,
-                               libinput: builds[item.build].version)] = results.seconds[w]
+            seconds[
+                CorpusPair(
+                    device: devices[replay.device].file, gesture: CorpusGesture.all[replay.gesture].name,
+                    libinput: builds[item.build].version)] = results.seconds[w]
         }
         let table = CorpusTable(devices: devices, versions: builds.map(\.version), cells: byVersion)
         var done: [CorpusResult] = []
         for (b, build) in builds.enumerated() {
             for d in devices.indices {
                 for g in CorpusGesture.all.indices where selected(d, g, build.version) {
-                    let pair = CorpusPair(device: devices[d].file, gesture: CorpusGesture.all[g].name, libinput: build.version)
-                    done.append(CorpusResult(pair: pair, outcome: byVersion[b][d][g].outcome, modesDiffer: byVersion[b][d][g].modesDiffer,
-                                             seconds: seconds[pair] ?? 0))
+                    let pair = CorpusPair(
+                        device: devices[d].file, gesture: CorpusGesture.all[g].name, libinput: build.version)
+                    done.append(
+                        CorpusResult(
+                            pair: pair, outcome: byVersion[b][d][g].outcome,
+                            modesDiffer: byVersion[b][d][g].modesDiffer,
+                            seconds: seconds[pair] ?? 0))
                 }
             }
         }

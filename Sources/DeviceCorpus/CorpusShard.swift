@@ -35,14 +35,17 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
     public static func fromEnvironment(_ environment: [String: String]) throws(CorpusError) -> FromEnvironment? {
         if let total = environment["TEST_TOTAL_SHARDS"], let index = environment["TEST_SHARD_INDEX"] {
             guard let n = Int(total), let i = Int(index), let shard = CorpusShard(index: i + 1, count: n) else {
-                throw CorpusError("TEST_SHARD_INDEX=\(index) TEST_TOTAL_SHARDS=\(total) name no shard (the index counts from 0)")
+                throw CorpusError(
+                    "TEST_SHARD_INDEX=\(index) TEST_TOTAL_SHARDS=\(total) name no shard (the index counts from 0)")
             }
-            return FromEnvironment(shard: shard, variables: "TEST_SHARD_INDEX/TEST_TOTAL_SHARDS",
-                                   statusFile: environment["TEST_SHARD_STATUS_FILE"])
+            return FromEnvironment(
+                shard: shard, variables: "TEST_SHARD_INDEX/TEST_TOTAL_SHARDS",
+                statusFile: environment["TEST_SHARD_STATUS_FILE"])
         }
         if let total = environment["CI_NODE_TOTAL"], let index = environment["CI_NODE_INDEX"] {
             guard let n = Int(total), let i = Int(index), let shard = CorpusShard(index: i, count: n) else {
-                throw CorpusError("CI_NODE_INDEX=\(index) CI_NODE_TOTAL=\(total) name no shard (the index counts from 1)")
+                throw CorpusError(
+                    "CI_NODE_INDEX=\(index) CI_NODE_TOTAL=\(total) name no shard (the index counts from 1)")
             }
             return FromEnvironment(shard: shard, variables: "CI_NODE_INDEX/CI_NODE_TOTAL", statusFile: nil)
         }
@@ -55,8 +58,10 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
     /// and with no durations at all every pair counts the same, which deals them out in turn.
     /// Ties in length go by the pairs' content hashes, so the assignment is the same on every
     /// machine and run.
-    public static func assign(_ pairs: [(pair: CorpusPair, hash: UInt64)], shards: Int,
-                              durations: [CorpusPair: Double] = [:]) -> [CorpusPair: Int] {
+    public static func assign(
+        _ pairs: [(pair: CorpusPair, hash: UInt64)], shards: Int,
+        durations: [CorpusPair: Double] = [:]
+    ) -> [CorpusPair: Int] {
         let typical = typicalDuration(of: pairs.map(\.pair), durations: durations) ?? 1
         let order = pairs.map { (pair: $0.pair, hash: $0.hash, length: durations[$0.pair] ?? typical) }
             .sorted { $0.length != $1.length ? $0.length > $1.length : $0.hash < $1.hash }

@@ -5,7 +5,9 @@ import Foundation
 public enum CorpusShardList {
     /// Each shard's pairs and expected seconds (from `durations`, earlier runs' results; a pair
     /// without one counts as their median), the slowest shard against the mean, then every pair.
-    public static func text(_ pairs: [CorpusPair], assignment: [CorpusPair: Int], shards: Int, durations: [CorpusResult]) -> String {
+    public static func text(
+        _ pairs: [CorpusPair], assignment: [CorpusPair: Int], shards: Int, durations: [CorpusResult]
+    ) -> String {
         let known = CorpusShard.durations(durations)
         let typical = CorpusShard.typicalDuration(of: pairs, durations: known)
         var count = [Int](repeating: 0, count: shards)
@@ -15,35 +17,49 @@ public enum CorpusShardList {
             count[shard] += 1
             seconds[shard] += known[pair] ?? typical ?? 0
         }
-        var out = typical == nil
+        var out =
+            typical == nil
             ? "no durations: \(pairs.count) pairs dealt out in turn, by content hash\n"
             : "durations of \(pairs.filter { known[$0] != nil }.count) of \(pairs.count) pairs from earlier runs"
-                + (pairs.allSatisfy { known[$0] != nil } ? "\n" : "; the rest count as their median, \(String(format: "%.2f", typical ?? 0)) s\n")
-        out += rows([["shard", "pairs", "expected replay time"]] + (0..<shards).map { s in
-            ["\(s + 1)/\(shards)", "\(count[s])", typical == nil ? "-" : String(format: "%.1f s", seconds[s])]
-        })
+                + (pairs.allSatisfy { known[$0] != nil }
+                    ? "\n" : "; the rest count as their median, \(String(format: "%.2f", typical ?? 0)) s\n")
+        out += rows(
+            [["shard", "pairs", "expected replay time"]]
+                + (0..<shards).map { s in
+                    ["\(s + 1)/\(shards)", "\(count[s])", typical == nil ? "-" : String(format: "%.1f s", seconds[s])]
+                })
         if typical != nil, let slowest = seconds.max(), shards > 0 {
             let mean = seconds.reduce(0, +) / Double(shards)
-            out += String(format: "slowest shard %.1f s, mean %.1f s: %.2f× the mean\n", slowest, mean, mean > 0 ? slowest / mean : 1)
+            out += String(
+                format: "slowest shard %.1f s, mean %.1f s: %.2f× the mean\n", slowest, mean,
+                mean > 0 ? slowest / mean : 1)
         }
-        out += "\n" + rows([["shard", "device", "gesture", "libinput"]] + pairs.compactMap { pair in
-            assignment[pair].map { ["\($0 + 1)/\(shards)", pair.device, pair.gesture, pair.libinput] }
-        })
+        out +=
+            "\n"
+            + rows(
+                [["shard", "device", "gesture", "libinput"]]
+                    + pairs.compactMap { pair in
+                        assignment[pair].map { ["\($0 + 1)/\(shards)", pair.device, pair.gesture, pair.libinput] }
+                    })
         return out
     }
 
     /// A shard's run: how many pairs it took, and each one's outcome.
     public static func results(_ results: [CorpusResult], shard: CorpusShard, of total: Int) -> String {
-        "shard \(shard): \(results.count) of \(total) pairs\n" + rows([["device", "gesture", "libinput", "outcome"]] + results.map { r in
-            [r.pair.device, r.pair.gesture, r.pair.libinput, r.outcome.short]
-        })
+        "shard \(shard): \(results.count) of \(total) pairs\n"
+            + rows(
+                [["device", "gesture", "libinput", "outcome"]]
+                    + results.map { r in
+                        [r.pair.device, r.pair.gesture, r.pair.libinput, r.outcome.short]
+                    })
     }
 
     /// `rows` as aligned columns.
     private static func rows(_ rows: [[String]]) -> String {
         let widths = (rows.first ?? []).indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
         return rows.map { row in
-            var line = zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            var line = zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
+                separator: "  ")
             while line.last == " " { line.removeLast() }
             return line + "\n"
         }.joined()

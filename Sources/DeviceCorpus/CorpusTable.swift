@@ -19,11 +19,16 @@ public struct CorpusTable: Sendable {
         let failed = cells[0][index].filter { !$0.ok }
         guard !failed.isEmpty else { return "" }
         if d.has(property: Evdev.INPUT_PROP_SEMI_MT) {
-            reasons.append("semi-mt: the pad reports a bounding box, not touches; libinput gives it no gesture capability, so two fingers always scroll")
+            reasons.append(
+                "semi-mt: the pad reports a bounding box, not touches; libinput gives it no gesture capability, so "
+                    + "two fingers always scroll"
+            )
         } else if !d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
-            reasons.append(d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
-                ? "MT protocol A (no slots): libinput tracks one touch plus BTN_TOOL_* finger counts, so no pinch, rotation or hold"
-                : "single-touch: one position plus BTN_TOOL_* finger counts, so no pinch, rotation or hold")
+            reasons.append(
+                d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
+                    ? "MT protocol A (no slots): libinput tracks one touch plus BTN_TOOL_* finger counts, so no "
+                        + "pinch, rotation or hold"
+                    : "single-touch: one position plus BTN_TOOL_* finger counts, so no pinch, rotation or hold")
         } else if d.slotCount < 3, failed.contains(where: { $0.gesture.fingers >= 3 }) {
             reasons.append("\(d.slotCount) slots: a third finger exists only as BTN_TOOL_TRIPLETAP")
         }
@@ -31,9 +36,10 @@ public struct CorpusTable: Sendable {
             if case .notSynthesized(let why) = cell.outcome, !reasons.contains(why) { reasons.append(why) }
         }
         if d.absinfo[Evdev.ABS_MT_POSITION_X]?.resolution ?? d.absinfo[Evdev.ABS_X]?.resolution ?? 0 == 0 {
-            reasons.append(LibinputQuirks.load(for: d).resolutionHint == nil
-                ? "no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm"
-                : "no resolution: libinput (and the synthesizer) take its quirks' resolution hint")
+            reasons.append(
+                LibinputQuirks.load(for: d).resolutionHint == nil
+                    ? "no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm"
+                    : "no resolution: libinput (and the synthesizer) take its quirks' resolution hint")
         }
         return reasons.joined(separator: "; ")
     }
@@ -57,16 +63,21 @@ public struct CorpusTable: Sendable {
         let header = ["device", "tracking", "gesture"] + versions.map { "libinput \($0)" } + ["differs"]
         let rows = devices.indices.flatMap { i in
             CorpusGesture.all.indices.map { g in
-                [name(devices[i]), devices[i].tracking, CorpusGesture.all[g].name] + cells.map { $0[i][g].short } + [differs(i, g) ? "yes" : ""]
+                [name(devices[i]), devices[i].tracking, CorpusGesture.all[g].name] + cells.map { $0[i][g].short } + [
+                    differs(i, g) ? "yes" : ""
+                ]
             }
         }
         return (header, rows)
     }
 
     private var summary: String {
-        let counts = versions.indices.map { v in "\(cells[v].joined().filter(\.ok).count) of \(cells[v].joined().count)" }
+        let counts = versions.indices.map { v in "\(cells[v].joined().filter(\.ok).count) of \(cells[v].joined().count)"
+        }
         let changed = devices.indices.flatMap { i in CorpusGesture.all.indices.map { (i, $0) } }.filter(differs).count
-        if versions.count == 1 { return "\(counts[0]) gestures reported by libinput \(versions[0]) on \(devices.count) touchpads" }
+        if versions.count == 1 {
+            return "\(counts[0]) gestures reported by libinput \(versions[0]) on \(devices.count) touchpads"
+        }
         return zip(versions, counts).map { "libinput \($0): \($1) gestures reported" }.joined(separator: "; ")
             + " on \(devices.count) touchpads; the versions differ on \(changed)"
     }
@@ -76,7 +87,8 @@ public struct CorpusTable: Sendable {
         let (header, rows) = grid(device: \.file)
         let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
         func line(_ row: [String]) -> String {
-            var text = zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+            var text = zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
+                separator: "  ")
             while text.last == " " { text.removeLast() }
             return text
         }
@@ -96,8 +108,12 @@ public struct CorpusTable: Sendable {
         var out = "# Device corpus: which gestures libinput reports on which touchpad\n\n"
         out += "Produced by `\(command)`: every distinct touchpad among the files it names, "
         out += "with each gesture synthesized on it (`touchsynth synthesize`) and replayed through real libinput "
-        out += "(\(versions.map { "libinput \($0)" }.joined(separator: ", "))) on a mocked device. Values: final pinch scale, accumulated angle, "
-        out += "total finger-scroll distance, unaccelerated swipe dx. Why a gesture is not reported is said for the first version.\n\nScripts:\n\n"
+        out +=
+            "(\(versions.map { "libinput \($0)" }.joined(separator: ", "))) on a mocked device. Values: final pinch "
+            + "scale, accumulated angle, "
+        out +=
+            "total finger-scroll distance, unaccelerated swipe dx. Why a gesture is not reported is said for the "
+            + "first version.\n\nScripts:\n\n"
         for g in CorpusGesture.all { out += "- \(g.name): `\(g.script)`\n" }
         let (header, rows) = grid { "\($0.file) (\($0.description.name))" }
         out += "\n| " + (header + ["why not"]).joined(separator: " | ") + " |\n"
@@ -110,7 +126,9 @@ public struct CorpusTable: Sendable {
         }
         let modes = modeDifferences { "\($0.file) (\($0.description.name))" }
         if !modes.isEmpty {
-            out += "\n## Where the delivery modes differ\n\nOn libinput \(versions[0]), \(CorpusModes.measured), as `touchsynth compare` finds them.\n\n"
+            out +=
+                "\n## Where the delivery modes differ\n\nOn libinput \(versions[0]), \(CorpusModes.measured), as "
+                + "`touchsynth compare` finds them.\n\n"
             out += "| device | gesture | modes differ |\n|---|---|---|\n"
             for (device, gesture, what) in modes { out += "| \(device) | \(gesture) | \(what) |\n" }
         }
@@ -120,7 +138,9 @@ public struct CorpusTable: Sendable {
     /// Every device and gesture whose delivery modes differ, on the first version.
     private func modeDifferences(device name: (CorpusDevice) -> String) -> [(String, String, String)] {
         devices.indices.flatMap { i in
-            cells[0][i].filter { !$0.modesDiffer.isEmpty }.map { (name(devices[i]), $0.gesture.name, $0.modesDiffer.joined(separator: "; ")) }
+            cells[0][i].filter { !$0.modesDiffer.isEmpty }.map {
+                (name(devices[i]), $0.gesture.name, $0.modesDiffer.joined(separator: "; "))
+            }
         }
     }
 
@@ -128,7 +148,9 @@ public struct CorpusTable: Sendable {
     public func lines() -> [CorpusLine] {
         versions.indices.flatMap { v in
             devices.indices.flatMap { i in
-                cells[v][i].map { cell in CorpusLine(device: devices[i], libinput: versions[v], cell: cell, why: cell.ok ? nil : reasons(i)) }
+                cells[v][i].map { cell in
+                    CorpusLine(device: devices[i], libinput: versions[v], cell: cell, why: cell.ok ? nil : reasons(i))
+                }
             }
         }
     }
@@ -140,9 +162,12 @@ extension CorpusTable {
     public static func lines(_ results: [CorpusResult], devices: [CorpusDevice]) -> [CorpusLine] {
         results.compactMap { r in
             guard let device = devices.first(where: { $0.file == r.pair.device }),
-                  let gesture = CorpusGesture.all.first(where: { $0.name == r.pair.gesture }) else { return nil }
-            return CorpusLine(device: device, libinput: r.pair.libinput, cell: CorpusCell(gesture: gesture, outcome: r.outcome, modesDiffer: r.modesDiffer),
-                              why: nil)
+                let gesture = CorpusGesture.all.first(where: { $0.name == r.pair.gesture })
+            else { return nil }
+            return CorpusLine(
+                device: device, libinput: r.pair.libinput,
+                cell: CorpusCell(gesture: gesture, outcome: r.outcome, modesDiffer: r.modesDiffer),
+                why: nil)
         }
     }
 }
@@ -156,7 +181,8 @@ public struct CorpusLine: Encodable, Sendable {
     var why: String?
 
     private enum Key: String, CodingKey {
-        case device, name, tracking, libinput, gesture, reported, value, instead, notSynthesized, replayFailed, why, modesDiffer
+        case device, name, tracking, libinput, gesture, reported, value, instead, notSynthesized, replayFailed, why,
+            modesDiffer
     }
 
     public func encode(to encoder: any Encoder) throws {

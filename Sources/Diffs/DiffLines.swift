@@ -47,7 +47,9 @@ public enum DiffLines {
         public var devices: [String]
 
         public init(_ diff: StreamDiff) {
-            (compared, comparedActual, differences, devices) = (diff.expected.count, diff.actual.count, diff.differences.count, diff.devices)
+            (compared, comparedActual, differences, devices) = (
+                diff.expected.count, diff.actual.count, diff.differences.count, diff.devices
+            )
         }
     }
 
@@ -76,13 +78,16 @@ extension StreamDiff {
     /// counts; as JSON Lines (`diffEvents`), header first, when `json`.
     public func lines(json: Bool, limit: Int) throws -> [String] {
         if json {
-            return [try JSONLines.header("diffEvents")] + (try differences.prefix(limit).map { try JSONLines.line(DiffLines.Difference($0)) })
+            return [try JSONLines.header("diffEvents")]
+                + (try differences.prefix(limit).map { try JSONLines.line(DiffLines.Difference($0)) })
                 + [try JSONLines.line(DiffLines.EventSummary(self))]
         }
         let names = devices.joined(separator: ", ")
         return DiffLines.text(differences, unit: "event", limit: limit)
-            + ["\(expected.count) events expected, \(actual.count) actual, \(differences.count) differ "
-                + "(devices: \(names.isEmpty ? "none in common" : names))"]
+            + [
+                "\(expected.count) events expected, \(actual.count) actual, \(differences.count) differ "
+                    + "(devices: \(names.isEmpty ? "none in common" : names))"
+            ]
     }
 }
 
@@ -101,9 +106,11 @@ extension RecordingDiff {
         let devices = device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"
         return deviceDifferences.prefix(limit).map { "device: \($0.aspect.rawValue): \($0.text)" }
             + DiffLines.text(differences, unit: "frame", limit: limit)
-            + ["\(devices); \(expectedFrames) frames expected, \(actualFrames) actual, \(differences.count) differ; "
-                + "frame interval deviation p50 \(intervalDeviation(0.5)) µs, p99 \(intervalDeviation(0.99)) µs, "
-                + "max \(intervalDeviations.last ?? 0) µs"]
+            + [
+                "\(devices); \(expectedFrames) frames expected, \(actualFrames) actual, \(differences.count) differ; "
+                    + "frame interval deviation p50 \(intervalDeviation(0.5)) µs, p99 \(intervalDeviation(0.99)) µs, "
+                    + "max \(intervalDeviations.last ?? 0) µs"
+            ]
     }
 }
 
@@ -111,8 +118,10 @@ extension DiffLines {
     /// Each of the first `limit` differences on two lines, then how many more there were.
     static func text(_ differences: [EventAlignment.Difference], unit: String, limit: Int) -> [String] {
         differences.prefix(limit).flatMap { d in
-            ["\(unit) \(d.index): expected \(d.expected ?? "nothing")",
-             String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")"]
+            [
+                "\(unit) \(d.index): expected \(d.expected ?? "nothing")",
+                String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")",
+            ]
         } + (differences.count > limit ? ["… and \(differences.count - limit) more"] : [])
     }
 }

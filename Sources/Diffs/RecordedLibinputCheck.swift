@@ -30,8 +30,10 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
         let replayed = events.compactMap(EventFormat.libinputRecordText)
         let differences = EventAlignment.differences(recorded.events.map(\.text), replayed)
         firstDifference = differences.first.map { d in
-            FirstDifference(index: d.index, line: d.index < recorded.events.count ? recorded.events[d.index].line : nil,
-                            time: d.index < recorded.events.count ? recorded.events[d.index].time : nil, recorded: d.expected, replayed: d.actual)
+            FirstDifference(
+                index: d.index, line: d.index < recorded.events.count ? recorded.events[d.index].line : nil,
+                time: d.index < recorded.events.count ? recorded.events[d.index].time : nil, recorded: d.expected,
+                replayed: d.actual)
         }
         recordedLibinput = recorded.version
         libinput = version
@@ -42,16 +44,23 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
 
     /// The report for people, a few lines.
     public var text: String {
-        var lines = ["recorded: \(recorded) libinput events, by libinput \(recordedLibinput ?? "of unknown version"); "
-                     + "replayed: \(replayed), on libinput \(libinput)"]
+        var lines = [
+            "recorded: \(recorded) libinput events, by libinput \(recordedLibinput ?? "of unknown version"); "
+                + "replayed: \(replayed), on libinput \(libinput)"
+        ]
         if let d = firstDifference {
-            let place = [d.line.map { "line \($0)" }, d.time.map { String(format: "+%.3f s", $0) }].compactMap { $0 }.joined(separator: ", ")
-            lines.append("parts at recorded event \(d.index)\(place.isEmpty ? "" : " (\(place))"): recorded \(d.recorded ?? "nothing"), "
-                         + "replayed \(d.replayed ?? "nothing")")
+            let place = [d.line.map { "line \($0)" }, d.time.map { String(format: "+%.3f s", $0) }].compactMap { $0 }
+                .joined(separator: ", ")
+            lines.append(
+                "parts at recorded event \(d.index)\(place.isEmpty ? "" : " (\(place))"): recorded "
+                    + "\(d.recorded ?? "nothing"), "
+                    + "replayed \(d.replayed ?? "nothing")")
             lines.append("\(differences) events differ")
             if let version = recordedLibinput, version != libinput {
-                lines.append("note: recorded on libinput \(version), replayed on \(libinput): the difference may be libinput's own "
-                             + "(--libinput \(version) replays on the reporter's version)")
+                lines.append(
+                    "note: recorded on libinput \(version), replayed on \(libinput): the difference may be libinput's "
+                        + "own "
+                        + "(--libinput \(version) replays on the reporter's version)")
             }
         } else {
             lines.append("same: every recorded libinput event is this run's")

@@ -43,7 +43,8 @@ public struct RecordingDiff: Sendable {
 
     /// The interval deviation below which `p` of the matched frames' intervals lie, µs.
     public func intervalDeviation(_ p: Double) -> Int64 {
-        intervalDeviations.isEmpty ? 0 : intervalDeviations[min(intervalDeviations.count - 1, Int(Double(intervalDeviations.count) * p))]
+        intervalDeviations.isEmpty
+            ? 0 : intervalDeviations[min(intervalDeviations.count - 1, Int(Double(intervalDeviations.count) * p))]
     }
 
     /// The frames, or those a reader of the device would get, one line of event names each, with their times.
@@ -51,7 +52,9 @@ public struct RecordingDiff: Sendable {
         (filtered ? InputCoreFilter.delivered(recording) : recording.frames).compactMap { frame in
             // SYN_REPORT 1 ends the frame a kernel makes up when a device goes away (keys still
             // down released): the end of a replay, not part of the recording.
-            if let last = frame.events.last, last.type == Evdev.EV_SYN, last.code == Evdev.SYN_REPORT, last.value == 1 { return nil }
+            if let last = frame.events.last, last.type == Evdev.EV_SYN, last.code == Evdev.SYN_REPORT, last.value == 1 {
+                return nil
+            }
             return (frame.time, Evdev.frameText(frame.events))
         }
     }

@@ -31,13 +31,17 @@ public struct StreamDiff: Sendable {
         return names
     }
 
-    private static func shown(_ events: [LibinputEvent], names: [String: String], on common: Set<String>, allTypes: Bool) -> [String] {
+    private static func shown(
+        _ events: [LibinputEvent], names: [String: String], on common: Set<String>, allTypes: Bool
+    ) -> [String] {
         events.compactMap { e in
             guard let name = names[e.device], common.contains(name) else { return nil }
             if case .deviceAdded = e.kind { return nil }
             if case .deviceRemoved = e.kind { return nil }
             let type = e.typeName
-            guard allTypes || type.hasPrefix("GESTURE_") || type.hasPrefix("POINTER_SCROLL_") || type == "POINTER_BUTTON" else { return nil }
+            guard
+                allTypes || type.hasPrefix("GESTURE_") || type.hasPrefix("POINTER_SCROLL_") || type == "POINTER_BUTTON"
+            else { return nil }
             return EventFormat.comparable(e)
         }
     }

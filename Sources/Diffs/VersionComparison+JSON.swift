@@ -26,11 +26,14 @@ extension VersionComparison {
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(recording, forKey: .recording)
-            try c.encode(comparison.runs.map { run in
-                Version(libinput: run.version, events: run.events.count, gestures: ReportedGesture.sequence(of: run.events).map(\.description),
+            try c.encode(
+                comparison.runs.map { run in
+                    Version(
+                        libinput: run.version, events: run.events.count,
+                        gestures: ReportedGesture.sequence(of: run.events).map(\.description),
                         compat: VersionComparison.fired(run.report, in: .compatibility),
                         indirect: VersionComparison.fired(run.report, in: .indirectInput))
-            }, forKey: .versions)
+                }, forKey: .versions)
             try c.encode(comparison.partings, forKey: .partings)
         }
     }

@@ -72,8 +72,9 @@ public struct VersionComparison: Sendable {
         return runs.dropFirst().map { run in
             guard let d = EventAlignment.differences(expected, run.comparable).first else { return nil }
             let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
-            return Parting(libinput: run.version, against: first.version, index: d.index, time: timeBase.seconds(time),
-                           expected: d.expected, actual: d.actual)
+            return Parting(
+                libinput: run.version, against: first.version, index: d.index, time: timeBase.seconds(time),
+                expected: d.expected, actual: d.actual)
         }
     }
 
@@ -85,13 +86,17 @@ public struct VersionComparison: Sendable {
     public func renderTable() -> String {
         let header = ["libinput", "gestures", "compat recognizers", "indirect recognizers"]
         let body = runs.map { run in
-            [run.version, ReportedGesture.sequence(of: run.events).map(\.description).joined(separator: ", "),
-             Self.fired(run.report, in: .compatibility).joined(separator: " "), Self.fired(run.report, in: .indirectInput).joined(separator: " ")]
-                .map { $0.isEmpty ? "-" : $0 }
+            [
+                run.version, ReportedGesture.sequence(of: run.events).map(\.description).joined(separator: ", "),
+                Self.fired(run.report, in: .compatibility).joined(separator: " "),
+                Self.fired(run.report, in: .indirectInput).joined(separator: " "),
+            ]
+            .map { $0.isEmpty ? "-" : $0 }
         }
         let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
-            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " | ")
+            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
+                separator: " | ")
             while text.last == " " { text.removeLast() }
             return text
         }
@@ -99,11 +104,15 @@ public struct VersionComparison: Sendable {
         var lines = [line(header), rule] + body.map(line)
         for (run, parting) in zip(runs.dropFirst(), partings) {
             guard let p = parting else {
-                lines.append("\(run.version): the same \(Run.shownEvents(run.events).count) events as \(runs[0].version)")
+                lines.append(
+                    "\(run.version): the same \(Run.shownEvents(run.events).count) events as \(runs[0].version)")
                 continue
             }
-            lines.append(String(format: "%@ parts from %@ at event %d (+%.3f s): %@ %@, %@ %@", run.version, p.against, p.index, p.time,
-                                p.against, p.expected ?? "nothing", run.version, p.actual ?? "nothing"))
+            lines.append(
+                String(
+                    format: "%@ parts from %@ at event %d (+%.3f s): %@ %@, %@ %@", run.version, p.against, p.index,
+                    p.time,
+                    p.against, p.expected ?? "nothing", run.version, p.actual ?? "nothing"))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -30,7 +30,8 @@ public final class EvdevNode {
         var clock = CLOCK_MONOTONIC
         // _IOW('E', 0xa0, int)
         guard ioctl(fd, UInt(1 << 30 | 4 << 16 | 0x45 << 8 | 0xa0), &clock) == 0 else {
-            throw RecordingError(.badData, file: path, "cannot set the event clock: \(String(cString: strerror(errno)))")
+            throw RecordingError(
+                .badData, file: path, "cannot set the event clock: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -46,16 +47,23 @@ public final class EvdevNode {
         func u16(_ i: Int) -> UInt16 { UInt16(id[i]) | UInt16(id[i + 1]) << 8 }
         (device.bustype, device.vendor, device.product, device.version) = (u16(0), u16(2), u16(4), u16(6))
         device.properties = try bitSet(Self.request(nr: 0x09, size: 8), bytes: 8).filter { $0 <= Evdev.propertyMax }
-        for type in [Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED, Evdev.EV_KEY, Evdev.EV_SW, Evdev.EV_MSC, Evdev.EV_FF, Evdev.EV_SND, Evdev.EV_REP]
+        for type in [
+            Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED, Evdev.EV_KEY, Evdev.EV_SW, Evdev.EV_MSC, Evdev.EV_FF,
+            Evdev.EV_SND, Evdev.EV_REP,
+        ]
         where types.contains(type) {
             // EV_REP has no code bitmask: the kernel's REP_DELAY and REP_PERIOD come with the type.
-            device.codes[type] = type == Evdev.EV_REP ? [0, 1] : try bits(type, bytes: Evdev.bitmaskBytes(ofType: type))
+            device.codes[type] =
+                type == Evdev.EV_REP ? [0, 1] : try bits(type, bytes: Evdev.bitmaskBytes(ofType: type))
         }
         device.codes[Evdev.EV_SYN] = [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]
         for code in (device.codes[Evdev.EV_ABS] ?? []).sorted() {
             let raw = try bytes(Self.request(nr: 0x40 + UInt(code), size: 24), count: 24)
-            let v = (0..<6).map { i in Int32(bitPattern: raw[i * 4 ..< i * 4 + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) }
-            device.absinfo[code] = AbsInfo(value: v[0], minimum: v[1], maximum: v[2], fuzz: v[3], flat: v[4], resolution: v[5])
+            let v = (0..<6).map { i in
+                Int32(bitPattern: raw[i * 4..<i * 4 + 4].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+            }
+            device.absinfo[code] = AbsInfo(
+                value: v[0], minimum: v[1], maximum: v[2], fuzz: v[3], flat: v[4], resolution: v[5])
         }
         return device
     }
@@ -74,14 +82,18 @@ public final class EvdevNode {
             }
             if n == 0 { return out }
             for offset in stride(from: 0, to: n - n % 24, by: 24) {
-                out.append(buffer.withUnsafeBytes { raw in
-                    let sec = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
-                    let usec = UInt64(raw.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self))
-                    return (sec &* 1_000_000 &+ usec, EvdevEvent(
-                        type: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
-                        code: raw.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
-                        value: raw.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self)))
-                })
+                out.append(
+                    buffer.withUnsafeBytes { raw in
+                        let sec = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+                        let usec = UInt64(raw.loadUnaligned(fromByteOffset: offset + 8, as: Int64.self))
+                        return (
+                            sec &* 1_000_000 &+ usec,
+                            EvdevEvent(
+                                type: raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
+                                code: raw.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
+                                value: raw.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self))
+                        )
+                    })
             }
             if n < buffer.count { return out }
         }
@@ -94,7 +106,9 @@ public final class EvdevNode {
         var buffer = [UInt8](repeating: 0, count: count)
         let rc = buffer.withUnsafeMutableBytes { ioctl(fd, request, $0.baseAddress!) }
         guard rc >= 0 else {
-            throw RecordingError(.badData, file: path, String(format: "not an evdev device (ioctl 0x%lx: %@)", request, String(cString: strerror(errno))))
+            throw RecordingError(
+                .badData, file: path,
+                String(format: "not an evdev device (ioctl 0x%lx: %@)", request, String(cString: strerror(errno))))
         }
         return buffer
     }
@@ -127,7 +141,9 @@ extension EvdevNode {
             .sorted { (Int($0.dropFirst(5)) ?? 0) < (Int($1.dropFirst(5)) ?? 0) }
         return nodes.compactMap { node in
             let path = directory + "/" + node
-            guard let d = try? EvdevNode(path: path).describe(), d.udevInputKinds.contains("ID_INPUT_TOUCHPAD") else { return nil }
+            guard let d = try? EvdevNode(path: path).describe(), d.udevInputKinds.contains("ID_INPUT_TOUCHPAD") else {
+                return nil
+            }
             return (path, d.name)
         }
     }

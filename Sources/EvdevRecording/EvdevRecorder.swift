@@ -33,7 +33,9 @@ public struct EvdevRecorder {
 
     /// Records until SIGINT/SIGTERM, the device's removal or `maxSeconds`. `write` receives the
     /// YAML text in pieces; `progress` is called about ten times a second and at the end.
-    public func record(maxSeconds: Double? = nil, write: (String) throws -> Void, progress: (Progress) -> Void) throws -> (Ending, Progress) {
+    public func record(
+        maxSeconds: Double? = nil, write: (String) throws -> Void, progress: (Progress) -> Void
+    ) throws -> (Ending, Progress) {
         let stop = try StopSignal()
         defer { stop.end() }
         try write(LibinputRecordFormat.header(device: device, node: node.path))
@@ -42,12 +44,16 @@ public struct EvdevRecorder {
         var pending: [EvdevEvent] = []
         var pendingTime: UInt64 = 0
         var origin: UInt64?
-        var fds = [pollfd(fd: node.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: node.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
         var ending: Ending?
         while ending == nil {
             let rc = poll(&fds, nfds_t(fds.count), 100)
-            if rc < 0 && errno != EINTR { throw RecordingError(.badData, file: node.path, "poll: \(String(cString: strerror(errno)))") }
+            if rc < 0 && errno != EINTR {
+                throw RecordingError(.badData, file: node.path, "poll: \(String(cString: strerror(errno)))")
+            }
             let events: [(time: UInt64, event: EvdevEvent)]
             do {
                 events = try node.readEvents()

@@ -82,7 +82,9 @@ public struct GestureScript: Equatable, Sendable {
         /// See ``GestureSynthesizer/Options/leadIn``.
         public var leadIn: Double?
 
-        public init(rate: Double? = nil, jitter: Double? = nil, seed: UInt64? = nil, gap: Double? = nil, leadIn: Double? = nil) {
+        public init(
+            rate: Double? = nil, jitter: Double? = nil, seed: UInt64? = nil, gap: Double? = nil, leadIn: Double? = nil
+        ) {
             self.rate = rate
             self.jitter = jitter
             self.seed = seed
@@ -161,27 +163,36 @@ private struct ArgumentReader {
             let fingers = try count("fingers", default: 3, range: 1...5)
             let direction = try self.direction()
             let distance = try length("distance", default: 40, positive: true)
-            action = .translate(fingers: fingers, travel: GestureScript.Point(x: distance * cos(direction), y: distance * sin(direction)),
-                                spacing: try length("spacing", default: 18, positive: true), at: try position(),
-                                duration: try time("duration", default: 0.3))
+            action = .translate(
+                fingers: fingers,
+                travel: GestureScript.Point(x: distance * cos(direction), y: distance * sin(direction)),
+                spacing: try length("spacing", default: 18, positive: true), at: try position(),
+                duration: try time("duration", default: 0.3))
         case "scroll", "move":
             try allow(["fingers", "dx", "dy", "spacing", "at", "duration"])
             let scroll = verb.lowercased() == "scroll"
             let fingers = try count("fingers", default: scroll ? 2 : 1, range: 1...5)
-            let travel = GestureScript.Point(x: try length("dx", default: scroll ? 0 : 20), y: try length("dy", default: scroll ? 30 : 0))
-            action = .translate(fingers: fingers, travel: travel, spacing: try length("spacing", default: 18, positive: true),
-                                at: try position(), duration: try time("duration", default: scroll ? 0.5 : 0.3))
+            let travel = GestureScript.Point(
+                x: try length("dx", default: scroll ? 0 : 20), y: try length("dy", default: scroll ? 30 : 0))
+            action = .translate(
+                fingers: fingers, travel: travel, spacing: try length("spacing", default: 18, positive: true),
+                at: try position(), duration: try time("duration", default: scroll ? 0.5 : 0.3))
         case "hold":
             try allow(["fingers", "at", "duration"])
-            action = .hold(fingers: try count("fingers", default: 2, range: 1...5), at: try position(), duration: try time("duration", default: 0.6))
+            action = .hold(
+                fingers: try count("fingers", default: 2, range: 1...5), at: try position(),
+                duration: try time("duration", default: 0.6))
         case "tap":
             try allow(["fingers", "at", "duration"])
-            action = .tap(fingers: try count("fingers", default: 1, range: 1...5), at: try position(), duration: try time("duration", default: 0.06))
+            action = .tap(
+                fingers: try count("fingers", default: 1, range: 1...5), at: try position(),
+                duration: try time("duration", default: 0.06))
         case "click":
             try allow(["fingers", "dx", "dy", "at", "duration"])
-            action = .click(fingers: try count("fingers", default: 1, range: 1...5),
-                            travel: GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0)),
-                            at: try position(), duration: try time("duration", default: 0.1))
+            action = .click(
+                fingers: try count("fingers", default: 1, range: 1...5),
+                travel: GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0)),
+                at: try position(), duration: try time("duration", default: 0.1))
         case "pause":
             try allow(["duration"])
             if positional.count == 1, values["duration"] == nil { values["duration"] = positional.removeFirst() }
@@ -198,7 +209,9 @@ private struct ArgumentReader {
             }
             if values["gap"] != nil { settings.gap = try time("gap", default: 0.3, allowZero: true) }
             if values["leadin"] != nil { settings.leadIn = try length("leadin", default: 0, nonNegative: true) }
-            guard settings != GestureScript.Settings() else { throw fail("set needs rate=, jitter=, seed=, gap= or leadin=") }
+            guard settings != GestureScript.Settings() else {
+                throw fail("set needs rate=, jitter=, seed=, gap= or leadin=")
+            }
             action = .set(settings)
         default:
             throw fail("unknown gesture \"\(verb)\" (known: \(GestureScript.verbs.joined(separator: ", ")))")
@@ -215,7 +228,9 @@ private struct ArgumentReader {
 
     /// A finite number followed by one of `units` (each with its factor to the canonical unit);
     /// a bare number takes the factor of `bare`.
-    private func number(_ key: String, _ text: String, units: [(String, Double)], bare: Double) throws(RecordingError) -> Double {
+    private func number(
+        _ key: String, _ text: String, units: [(String, Double)], bare: Double
+    ) throws(RecordingError) -> Double {
         let lower = text.lowercased()
         for (suffix, factor) in units where lower.hasSuffix(suffix) {
             if let v = Double(lower.dropLast(suffix.count)), v.isFinite { return v * factor }
@@ -230,11 +245,15 @@ private struct ArgumentReader {
 
     private func count(_ key: String, default value: Int, range: ClosedRange<Int>) throws(RecordingError) -> Int {
         guard let text = values[key] else { return value }
-        guard let n = Int(text), range.contains(n) else { throw fail("\(key)=\(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        guard let n = Int(text), range.contains(n) else {
+            throw fail("\(key)=\(text): expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
         return n
     }
 
-    private func length(_ key: String, default value: Double, positive: Bool = false, nonNegative: Bool = false) throws(RecordingError) -> Double {
+    private func length(
+        _ key: String, default value: Double, positive: Bool = false, nonNegative: Bool = false
+    ) throws(RecordingError) -> Double {
         guard let text = values[key] else { return value }
         let v = try number(key, text, units: [("mm", 1), ("cm", 10)], bare: 1)
         guard abs(v) <= 1000 else { throw fail("\(key)=\(text): more than a metre; no touchpad is that big") }
@@ -296,11 +315,15 @@ private struct ArgumentReader {
         if let (x, y) = named[text.lowercased()] { return .fraction(GestureScript.Point(x: x, y: y)) }
         let parts = text.split(separator: ",").map(String.init)
         guard parts.count == 2 else {
-            throw fail("at=\(text): expected center, top, bottom, left, right, top-left…, X,Y in mm from the centre, or X%,Y%")
+            throw fail(
+                "at=\(text): expected center, top, bottom, left, right, top-left…, X,Y in mm from the centre, or X%,Y%")
         }
         if parts.allSatisfy({ $0.hasSuffix("%") }) {
-            let x = try number("at", parts[0], units: [("%", 0.01)], bare: 0.01), y = try number("at", parts[1], units: [("%", 0.01)], bare: 0.01)
-            guard (0...1).contains(x), (0...1).contains(y) else { throw fail("at=\(text): percentages must be within 0% and 100%") }
+            let x = try number("at", parts[0], units: [("%", 0.01)], bare: 0.01),
+                y = try number("at", parts[1], units: [("%", 0.01)], bare: 0.01)
+            guard (0...1).contains(x), (0...1).contains(y) else {
+                throw fail("at=\(text): percentages must be within 0% and 100%")
+            }
             return .fraction(GestureScript.Point(x: x, y: y))
         }
         let x = try number("at", parts[0], units: [("mm", 1), ("cm", 10)], bare: 1)

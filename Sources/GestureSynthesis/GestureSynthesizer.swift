@@ -37,8 +37,10 @@ public enum GestureSynthesizer {
 
     /// The recording of `script` performed on `device`. Errors name `file` and the statement's line:
     /// a gesture that leaves the pad, or a device that cannot report it.
-    public static func synthesize(_ script: GestureScript, on device: DeviceDescription, options: Options = Options(),
-                                  file: String) throws(RecordingError) -> Recording {
+    public static func synthesize(
+        _ script: GestureScript, on device: DeviceDescription, options: Options = Options(),
+        file: String
+    ) throws(RecordingError) -> Recording {
         let pad = try Pad(device, quirks: options.quirks, file: file)
         var settings = options
         var random = SplitMix64(seed: options.seed)
@@ -47,7 +49,9 @@ public enum GestureSynthesizer {
         var clock = 0.0
         var first = true
         for statement in script.statements {
-            func fail(_ message: String) -> RecordingError { RecordingError(.badData, file: file, line: statement.line, message) }
+            func fail(_ message: String) -> RecordingError {
+                RecordingError(.badData, file: file, line: statement.line, message)
+            }
             switch statement.action {
             case .set(let s):
                 if let rate = s.rate { settings.rate = rate }
@@ -68,7 +72,10 @@ public enum GestureSynthesizer {
             try pad.check(contact, verb: statement.action.verb, fail: fail)
             for sample in contact.samples {
                 let points = sample.points.map { p in
-                    settings.jitter > 0 ? GestureScript.Point(x: p.x + settings.jitter * random.gaussian(), y: p.y + settings.jitter * random.gaussian()) : p
+                    settings.jitter > 0
+                        ? GestureScript.Point(
+                            x: p.x + settings.jitter * random.gaussian(), y: p.y + settings.jitter * random.gaussian())
+                        : p
                 }
                 let time = clock + sample.time
                 let events = kernel.frame(points, button: sample.button, micros: micros(time))
@@ -76,7 +83,9 @@ public enum GestureSynthesizer {
             }
             clock += contact.samples.last?.time ?? 0
         }
-        guard !frames.isEmpty else { throw RecordingError(.badData, file: file, "the script has no gesture that touches the pad") }
+        guard !frames.isEmpty else {
+            throw RecordingError(.badData, file: file, "the script has no gesture that touches the pad")
+        }
         let origin = frames[0].time
         return Recording(device: device, frames: frames.map { EvdevFrame(time: $0.time - origin, events: $0.events) })
     }
@@ -94,8 +103,10 @@ public enum GestureSynthesizer {
         var samples: [Sample] = []
     }
 
-    static func plan(_ action: GestureScript.Action, pad: Pad, options: Options,
-                     fail: (String) -> RecordingError) throws(RecordingError) -> Contact {
+    static func plan(
+        _ action: GestureScript.Action, pad: Pad, options: Options,
+        fail: (String) -> RecordingError
+    ) throws(RecordingError) -> Contact {
         let dt = 1 / options.rate
         var contact = Contact()
         func steps(_ duration: Double) -> Int { max(1, Int((duration / dt).rounded())) }
@@ -118,10 +129,13 @@ public enum GestureSynthesizer {
             // hold timer fires, so the start does not depend on when that timer is serviced.
             let leadSteps = lead > 0 ? 3 : 0
             for k in 0..<leadSteps {
-                contact.samples.append(.init(time: Double(k) * dt, points: points(-lead * Double(leadSteps - k) / Double(leadSteps))))
+                contact.samples.append(
+                    .init(time: Double(k) * dt, points: points(-lead * Double(leadSteps - k) / Double(leadSteps))))
             }
             let start = Double(leadSteps) * dt
-            for k in 0...n { contact.samples.append(.init(time: start + Double(k) * dt, points: points(Double(k) / Double(n)))) }
+            for k in 0...n {
+                contact.samples.append(.init(time: start + Double(k) * dt, points: points(Double(k) / Double(n))))
+            }
             lift(after: start + Double(n) * dt)
         case .translate(let fingers, let travel, let spacing, let at, let duration):
             let centre = pad.resolve(at)
@@ -129,7 +143,9 @@ public enum GestureSynthesizer {
             for k in 0...n {
                 let u = Double(k) / Double(n) - 0.5
                 let points = (0..<fingers).map { i in
-                    GestureScript.Point(x: centre.x + (Double(i) - Double(fingers - 1) / 2) * spacing + travel.x * u, y: centre.y + travel.y * u)
+                    GestureScript.Point(
+                        x: centre.x + (Double(i) - Double(fingers - 1) / 2) * spacing + travel.x * u,
+                        y: centre.y + travel.y * u)
                 }
                 contact.samples.append(.init(time: Double(k) * dt, points: points))
             }
@@ -148,7 +164,10 @@ public enum GestureSynthesizer {
                 row(fingers, at: GestureScript.Point(x: start.x + travel.x * u, y: start.y + travel.y * u))
             }
             contact.samples.append(.init(time: 0, points: points(0)))
-            for k in 2...(n + 2) { contact.samples.append(.init(time: Double(k) * dt, points: points(Double(k - 2) / Double(n)), button: true)) }
+            for k in 2...(n + 2) {
+                contact.samples.append(
+                    .init(time: Double(k) * dt, points: points(Double(k - 2) / Double(n)), button: true))
+            }
             contact.samples.append(.init(time: Double(n + 3) * dt, points: points(1)))
             lift(after: Double(n + 4) * dt)
         case .pause, .set:
@@ -198,15 +217,20 @@ public enum GestureSynthesizer {
 
         let quirks: LibinputQuirks
 
-        init(_ device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(), file: String) throws(RecordingError) {
+        init(
+            _ device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(), file: String
+        ) throws(RecordingError) {
             self.device = device
             self.quirks = quirks
             if let mx = device.absinfo[Evdev.ABS_MT_POSITION_X], let my = device.absinfo[Evdev.ABS_MT_POSITION_Y],
-               device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X), device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
+                device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X),
+                device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
+            {
                 (x, y) = (mx, my)
                 tracking = device.has(property: Evdev.INPUT_PROP_SEMI_MT) ? .semiMT : .multitouch(device.slotCount)
             } else if let sx = device.absinfo[Evdev.ABS_X], let sy = device.absinfo[Evdev.ABS_Y],
-                      device.has(type: Evdev.EV_ABS, code: Evdev.ABS_X) {
+                device.has(type: Evdev.EV_ABS, code: Evdev.ABS_X)
+            {
                 (x, y) = (sx, sy)
                 tracking = .singleTouch
             } else {
@@ -253,11 +277,16 @@ public enum GestureSynthesizer {
         func units(_ p: GestureScript.Point) -> (x: Int32, y: Int32) {
             let cx = (Double(x.minimum) + Double(x.maximum)) / 2, cy = (Double(y.minimum) + Double(y.maximum)) / 2
             let ux = (cx + p.x * unitsPerMM.x).rounded(), uy = (cy + p.y * unitsPerMM.y).rounded()
-            return (Int32(min(max(ux, Double(x.minimum)), Double(x.maximum))), Int32(min(max(uy, Double(y.minimum)), Double(y.maximum))))
+            return (
+                Int32(min(max(ux, Double(x.minimum)), Double(x.maximum))),
+                Int32(min(max(uy, Double(y.minimum)), Double(y.maximum)))
+            )
         }
 
-        static let toolKeys: [UInt16] = [Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP,
-                                         Evdev.BTN_TOOL_QUADTAP, Evdev.BTN_TOOL_QUINTTAP]
+        static let toolKeys: [UInt16] = [
+            Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP,
+            Evdev.BTN_TOOL_QUADTAP, Evdev.BTN_TOOL_QUINTTAP,
+        ]
 
         /// Refuses a contact the device cannot report, or one that leaves the pad.
         func check(_ contact: Contact, verb: String, fail: (String) -> RecordingError) throws(RecordingError) {
@@ -265,7 +294,10 @@ public enum GestureSynthesizer {
             if fingers > trackedTouches {
                 let key = Self.toolKeys[fingers - 1]
                 guard device.has(type: Evdev.EV_KEY, code: key) else {
-                    throw fail("\(device.name) tracks \(trackedTouches) touch\(trackedTouches == 1 ? "" : "es") and has no \(Evdev.codeName(type: Evdev.EV_KEY, code: key)): it cannot report \(fingers) fingers")
+                    throw fail(
+                        "\(device.name) tracks \(trackedTouches) touch\(trackedTouches == 1 ? "" : "es") and has no "
+                            + "\(Evdev.codeName(type: Evdev.EV_KEY, code: key)): it cannot report \(fingers) fingers"
+                    )
                 }
             }
             if contact.samples.contains(where: \.button), !device.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) {
@@ -274,8 +306,12 @@ public enum GestureSynthesizer {
             let half = (x: size.width / 2, y: size.height / 2)
             for sample in contact.samples {
                 for p in sample.points where abs(p.x) > half.x + 1e-9 || abs(p.y) > half.y + 1e-9 {
-                    throw fail(String(format: "the %@ leaves the touchpad: a finger reaches %+.1f, %+.1f mm from the centre of a %.0f × %.0f mm pad",
-                                      verb, p.x, p.y, size.width, size.height))
+                    throw fail(
+                        String(
+                            format:
+                                "the %@ leaves the touchpad: a finger reaches %+.1f, %+.1f mm from the centre of a "
+                                + "%.0f × %.0f mm pad",
+                            verb, p.x, p.y, size.width, size.height))
                 }
             }
         }
@@ -337,9 +373,12 @@ public enum GestureSynthesizer {
             case .multitouch(let count):
                 reported = Array(units.prefix(count))
             case .semiMT:
-                reported = units.count < 2 ? units : [
-                    (units.map(\.x).min()!, units.map(\.y).min()!), (units.map(\.x).max()!, units.map(\.y).max()!),
-                ]
+                reported =
+                    units.count < 2
+                    ? units
+                    : [
+                        (units.map(\.x).min()!, units.map(\.y).min()!), (units.map(\.x).max()!, units.map(\.y).max()!),
+                    ]
             case .singleTouch:
                 reported = Array(units.prefix(1))
             }
@@ -352,7 +391,9 @@ public enum GestureSynthesizer {
                             wanted.append((Evdev.ABS_MT_TRACKING_ID, nextTrackingID))
                             nextTrackingID = nextTrackingID == Int32.max ? 0 : nextTrackingID + 1
                         }
-                        wanted += [(Evdev.ABS_MT_POSITION_X, reported[s].x), (Evdev.ABS_MT_POSITION_Y, reported[s].y)] + touchValues
+                        wanted +=
+                            [(Evdev.ABS_MT_POSITION_X, reported[s].x), (Evdev.ABS_MT_POSITION_Y, reported[s].y)]
+                            + touchValues
                         for (code, value) in wanted where slots[s][code] != value {
                             slots[s][code] = value
                             changes.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
@@ -371,7 +412,8 @@ public enum GestureSynthesizer {
             var keyValues: [(UInt16, Int32)] = [(Evdev.BTN_TOUCH, points.isEmpty ? 0 : 1)]
             for (i, key) in Pad.toolKeys.enumerated() { keyValues.append((key, points.count == i + 1 ? 1 : 0)) }
             keyValues.append((Evdev.BTN_LEFT, button ? 1 : 0))
-            for (code, value) in keyValues where pad.device.has(type: Evdev.EV_KEY, code: code) && (keys[code] ?? 0) != value {
+            for (code, value) in keyValues
+            where pad.device.has(type: Evdev.EV_KEY, code: code) && (keys[code] ?? 0) != value {
                 keys[code] = value
                 events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: value))
             }
@@ -390,7 +432,8 @@ public enum GestureSynthesizer {
             }
             guard !events.isEmpty else { return [] }
             if hasTimestamp {
-                events.append(EvdevEvent(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP, value: Int32(truncatingIfNeeded: micros)))
+                events.append(
+                    EvdevEvent(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP, value: Int32(truncatingIfNeeded: micros)))
             }
             events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
             return events

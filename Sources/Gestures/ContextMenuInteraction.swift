@@ -47,7 +47,9 @@ open class ContextMenuInteraction: GestureRecognizer {
     /// The click that opens the menu at once, from the buttons and modifiers of the event handled.
     private var clickInput: InteractionStart.Input? {
         if buttonMask.contains(.secondary) { return .secondaryClick }
-        if treatsControlClickAsSecondary && buttonMask.countingControlClickAsSecondary(modifierFlags) == .secondary { return .controlClick }
+        if treatsControlClickAsSecondary && buttonMask.countingControlClickAsSecondary(modifierFlags) == .secondary {
+            return .controlClick
+        }
         return nil
     }
 }

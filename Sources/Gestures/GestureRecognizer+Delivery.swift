@@ -75,8 +75,10 @@ extension GestureRecognizer {
 
     /// A transform or scroll event of the sequence this recognizer's region is latched to;
     /// `process` hands it to the recognizer's hook.
-    func receiveGesture(_ kind: InputSource, phase: GesturePhase, at eventLocation: Point, of event: AppEvent,
-                        process: (GestureRecognizer) -> Void) {
+    func receiveGesture(
+        _ kind: InputSource, phase: GesturePhase, at eventLocation: Point, of event: AppEvent,
+        process: (GestureRecognizer) -> Void
+    ) {
         guard processes(kind, ending: phase == .ended || phase == .cancelled, of: event) else { return }
         touches.count(eventAt: eventLocation)
         if phase == .cancelled {

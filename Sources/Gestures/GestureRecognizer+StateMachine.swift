@@ -48,8 +48,8 @@ extension GestureRecognizer {
             pending = PendingTransitions()
             enter(.failed, at: time)
         case (.began, .changed), (.changed, .changed),
-             (.began, .ended), (.changed, .ended),
-             (.began, .cancelled), (.changed, .cancelled):
+            (.began, .ended), (.changed, .ended),
+            (.began, .cancelled), (.changed, .cancelled):
             enter(newState, at: time)
         default:
             break
@@ -119,8 +119,10 @@ extension GestureRecognizer {
     private func recognize(_ newState: State, at time: Double) {
         if let (input, touch) = requestedStart {
             requestedStart = nil
-            starts.append(InteractionStart(input: input, time: time, touchType: touch.type, isSimulated: touch.isSimulated,
-                                           location: touch.location, liftDelay: time - touch.startTime))
+            starts.append(
+                InteractionStart(
+                    input: input, time: time, touchType: touch.type, isSimulated: touch.isSimulated,
+                    location: touch.location, liftDelay: time - touch.startTime))
         }
         enter(newState, at: time)
         attachedRegion?.owningSurface?.didRecognize(self, at: time)

@@ -47,7 +47,10 @@ open class GestureRecognizer {
     public var modifierFlags: ModifierFlags { handledModifierFlags }
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
     public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer] {
-        didSet { allowsDirect = allowedTouchTypes.contains(.direct); allowsIndirectPointer = allowedTouchTypes.contains(.indirectPointer) }
+        didSet {
+            allowsDirect = allowedTouchTypes.contains(.direct);
+            allowsIndirectPointer = allowedTouchTypes.contains(.indirectPointer)
+        }
     }
     /// The app's say over what it receives and with whom it recognizes; held weakly, as UIKit's.
     public var delegate: (any GestureRecognizerDelegate)? {

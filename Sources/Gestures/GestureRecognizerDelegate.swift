@@ -13,16 +13,22 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
 
     /// Whether both may be recognizing at once; either delegate saying yes is enough. Default false.
-    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool
 }
 
 extension GestureRecognizerDelegate {
     /// Receives every event, as UIKit does without a delegate method.
-    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive event: AppEvent) -> Bool { true }
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive event: AppEvent) -> Bool {
+        true
+    }
 
     /// Receives every touch, as UIKit does without a delegate method.
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
 
     /// Competes with the other recognizer, as UIKit does without a delegate method.
-    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { false }
 }

@@ -30,7 +30,8 @@ public struct InteractionStart: Codable, Equatable, Sendable {
     public var liftDelay: Double
 
     /// A start by `input` at `time`, of a touch of `touchType` at `location`, `liftDelay` after its touch-down.
-    public init(input: Input, time: Double, touchType: TouchType, isSimulated: Bool, location: Point, liftDelay: Double) {
+    public init(input: Input, time: Double, touchType: TouchType, isSimulated: Bool, location: Point, liftDelay: Double)
+    {
         self.input = input
         self.time = time
         self.touchType = touchType

@@ -44,7 +44,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
         touchesInPress = max(touchesInPress, trackedTouches.count)
         let lifted = down < touchesInPress
-        if touchesInPress > numberOfTouchesRequired || lifted || trackedTouches.contains(where: { $0.movement > allowableMovement }) {
+        if touchesInPress > numberOfTouchesRequired || lifted
+            || trackedTouches.contains(where: { $0.movement > allowableMovement })
+        {
             transition(to: .failed)
             return
         }

@@ -17,7 +17,9 @@ public struct RecognizerPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path a row names as `region` and `name` or `name#N`.
     public init(region: String, numberedName: String) {
-        if let hash = numberedName.lastIndex(of: "#"), let n = Int(numberedName[numberedName.index(after: hash)...]), n >= 2 {
+        if let hash = numberedName.lastIndex(of: "#"), let n = Int(numberedName[numberedName.index(after: hash)...]),
+            n >= 2
+        {
             self.init(region: region, name: String(numberedName[..<hash]), occurrence: n)
         } else {
             self.init(region: region, name: numberedName)
@@ -35,7 +37,9 @@ public struct RecognizerPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path of each of `items`, in order, given each one's region and name: a repeated
     /// name in a region is numbered in the order the items come.
-    public static func paths<Item>(of items: [Item], region: (Item) -> String, name: (Item) -> String) -> [RecognizerPath] {
+    public static func paths<Item>(
+        of items: [Item], region: (Item) -> String, name: (Item) -> String
+    ) -> [RecognizerPath] {
         var seen: [String: Int] = [:]
         return items.map { item in
             let (r, n) = (region(item), name(item))

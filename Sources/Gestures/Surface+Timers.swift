@@ -21,7 +21,11 @@ extension Surface {
         var earliest: (recognizer: GestureRecognizer, due: Double)?
         for recognizer in timed {
             guard let due = recognizer.deadline else { continue }
-            if let first = earliest, due > first.due || (due == first.due && !delivers(recognizer, before: first.recognizer)) { continue }
+            if let first = earliest,
+                due > first.due || (due == first.due && !delivers(recognizer, before: first.recognizer))
+            {
+                continue
+            }
             earliest = (recognizer, due)
         }
         nextTimer = earliest?.due ?? .infinity

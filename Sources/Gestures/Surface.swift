@@ -155,7 +155,9 @@ public final class Surface: AppEventReceiver {
         } else {
             for index in regions.indices {
                 regionTouches.removeAll(keepingCapacity: true)
-                for touch in touches where live.first(where: { $0.id == touch.id })?.region == index { regionTouches.append(touch) }
+                for touch in touches where live.first(where: { $0.id == touch.id })?.region == index {
+                    regionTouches.append(touch)
+                }
                 if !regionTouches.isEmpty { deliver(regionTouches, to: index, changes: changes, of: event) }
             }
         }
@@ -174,8 +176,10 @@ public final class Surface: AppEventReceiver {
 
     /// A transform or scroll to the region its sequence is latched to; `scroll`: the event's
     /// scroll, which a recognizer may not take (``GestureRecognizer/takes(_:)``).
-    private func deliverGesture(_ kind: InputSource, phase: GesturePhase, at location: Point, of event: AppEvent,
-                                scroll: ScrollEvent?, process: (GestureRecognizer) -> Void) {
+    private func deliverGesture(
+        _ kind: InputSource, phase: GesturePhase, at location: Point, of event: AppEvent,
+        scroll: ScrollEvent?, process: (GestureRecognizer) -> Void
+    ) {
         guard let target = latchedRegion(for: kind, phase: phase, at: location) else { return }
         for recognizer in recipients.of(kind)[target] {
             if let scroll, !recognizer.takes(scroll) { continue }

@@ -61,7 +61,8 @@ open class TapGestureRecognizer: GestureRecognizer {
             return
         }
         touchesInTap = max(touchesInTap, trackedTouches.count)
-        if touchesInTap > numberOfTouchesRequired || trackedTouches.contains(where: { $0.movement > allowableMovement }) {
+        if touchesInTap > numberOfTouchesRequired || trackedTouches.contains(where: { $0.movement > allowableMovement })
+        {
             transition(to: .failed)
             return
         }

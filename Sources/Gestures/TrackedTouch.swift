@@ -59,7 +59,8 @@ struct TouchPair {
     mutating func update(with touches: [TrackedTouch]) -> Update {
         if ids == nil {
             guard let first = touches.firstIndex(where: \.isDown),
-                  let second = touches[(first + 1)...].firstIndex(where: \.isDown) else { return .waiting }
+                let second = touches[(first + 1)...].firstIndex(where: \.isDown)
+            else { return .waiting }
             ids = (touches[first].id, touches[second].id)
             initial = Segment(start: touches[first].location, end: touches[second].location)
         }
@@ -71,7 +72,8 @@ struct TouchPair {
     /// Where the pair's touches lie in `touches` when both are there and down.
     private func indices(in touches: [TrackedTouch]) -> (first: Int, second: Int)? {
         guard let ids, let a = touches.firstIndex(where: { $0.id == ids.0 }), touches[a].isDown,
-              let b = touches.firstIndex(where: { $0.id == ids.1 }), touches[b].isDown else { return nil }
+            let b = touches.firstIndex(where: { $0.id == ids.1 }), touches[b].isDown
+        else { return nil }
         return (a, b)
     }
 }

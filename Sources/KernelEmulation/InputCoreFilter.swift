@@ -23,20 +23,22 @@ public struct InputCoreFilter: Sendable {
     private var switchesOn: Set<UInt16> = []
     private var pending: [EvdevEvent] = []
 
-    private static let mtFirst: UInt16 = 0x30  // ABS_MT_TOUCH_MAJOR
-    private static let mtLast: UInt16 = 0x3d   // ABS_MT_TOOL_Y
+    private static let mtFirst: UInt16 = 0x30 // ABS_MT_TOUCH_MAJOR
+    private static let mtLast: UInt16 = 0x3d // ABS_MT_TOOL_Y
 
-    /// A filter for `device` as it is created: axes at their `absinfo` values, every touch slot
-    /// empty (tracking ID -1), no key down. The `ABS_MT_SLOT` value is the slot readers were last
-    /// told of, while the slot a driver's events go to starts at 0 (`input_mt_init_slots` zeroes
-    /// it): the first `ABS_MT_*` change then reports `ABS_MT_SLOT 0` unless the value was 0. The kernel fuzz is the one left after udev's
+    /// A filter for `device` as it is created: axes at their `absinfo` values, every touch slot empty (tracking ID -1),
+    /// no key down. The `ABS_MT_SLOT` value is the slot readers were last told of, while the slot a driver's events go
+    /// to starts at 0 (`input_mt_init_slots` zeroes it): the first `ABS_MT_*` change then reports `ABS_MT_SLOT 0`
+    /// unless the value was 0. The kernel fuzz is the one left after udev's
     /// 90-libinput-fuzz-override rule, which sets the position axes' fuzz to 0 on touchpads and
     /// touchscreens (libinput applies its own hysteresis there); pressure and the rest keep theirs.
     public init(device: DeviceDescription) {
         supported = device.codes
         var fuzz = device.absinfo.mapValues(\.fuzz)
         if device.udevInputKinds.contains(where: { $0 == "ID_INPUT_TOUCHPAD" || $0 == "ID_INPUT_TOUCHSCREEN" }) {
-            for code in [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y] { fuzz[code] = nil }
+            for code in [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y] {
+                fuzz[code] = nil
+            }
         }
         self.fuzz = fuzz
         absValues = device.absinfo.mapValues(\.value)
@@ -80,7 +82,7 @@ public struct InputCoreFilter: Sendable {
             handleAbs(event)
         case Evdev.EV_KEY:
             guard isSupported(event) else { return }
-            if event.value == 2 { return pending.append(event) }  // autorepeat bypasses the state
+            if event.value == 2 { return pending.append(event) } // autorepeat bypasses the state
             if toggle(&keysDown, event) { pending.append(event) }
         case Evdev.EV_SW:
             if isSupported(event) && toggle(&switchesOn, event) { pending.append(event) }

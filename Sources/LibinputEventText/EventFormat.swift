@@ -7,7 +7,8 @@ public enum EventFormat {
     /// seconds since `timeBase`.
     public static func line(_ e: LibinputEvent, timeBase: TimeBase) -> String {
         let time = timeBase.seconds(e.time)
-        let head = e.device.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+        let head =
+            e.device.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
             + e.typeName.padding(toLength: 26, withPad: " ", startingAt: 0)
             + String(format: "%+9.3fs  ", time)
         return head + details(e.kind)
@@ -39,7 +40,9 @@ public enum EventFormat {
                 guard let v else { return "-" }
                 return v120.map { String(format: "%.2f/%.1f", v, $0) } ?? String(format: "%.2f", v)
             }
-            return "vert \(axis(s.vertical, s.vertical120)) horiz \(axis(s.horizontal, s.horizontal120)) (\(s.source.rawValue))"
+            return
+                "vert \(axis(s.vertical, s.vertical120)) horiz \(axis(s.horizontal, s.horizontal120)) "
+                + "(\(s.source.rawValue))"
         case .keyboardKey(let key, let state, let count):
             return "\(EvdevKeyNames.name(key)) (\(key)) \(state.rawValue), seat count: \(count)"
         case .touchDown(let slot, let seat, let x, let y), .touchMotion(let slot, let seat, let x, let y):
@@ -51,10 +54,15 @@ public enum EventFormat {
         case .gestureSwipeBegin(let n), .gesturePinchBegin(let n), .gestureHoldBegin(let n):
             return "\(n)"
         case .gestureSwipeUpdate(let n, let d):
-            return String(format: "%d %5.2f/%5.2f (%5.2f/%5.2f unaccelerated)", n, d.dx, d.dy, d.unacceleratedDx, d.unacceleratedDy)
+            return String(
+                format: "%d %5.2f/%5.2f (%5.2f/%5.2f unaccelerated)", n, d.dx, d.dy, d.unacceleratedDx,
+                d.unacceleratedDy)
         case .gesturePinchUpdate(let n, let d, let scale, let angle):
-            return String(format: "%d %5.2f/%5.2f (%5.2f/%5.2f unaccelerated) %5.2f @ %5.2f", n, d.dx, d.dy, d.unacceleratedDx, d.unacceleratedDy, scale, angle)
-        case .gesturePinchEnd(let n, _, let cancelled), .gestureSwipeEnd(let n, let cancelled), .gestureHoldEnd(let n, let cancelled):
+            return String(
+                format: "%d %5.2f/%5.2f (%5.2f/%5.2f unaccelerated) %5.2f @ %5.2f", n, d.dx, d.dy, d.unacceleratedDx,
+                d.unacceleratedDy, scale, angle)
+        case .gesturePinchEnd(let n, _, let cancelled), .gestureSwipeEnd(let n, let cancelled),
+            .gestureHoldEnd(let n, let cancelled):
             return "\(n)" + (cancelled ? " cancelled" : "")
         }
     }

@@ -30,7 +30,12 @@ extension LibinputEvent {
             }
             if fields.type == nil, let header = try? decoder.decode(Header.self, from: data) {
                 guard header.schemaVersion <= JSONSchema.version else {
-                    throw CaptureError(line: i + 1, problem: "written with JSON schema version \(header.schemaVersion); this touchsynth reads up to \(JSONSchema.version)")
+                    throw CaptureError(
+                        line: i + 1,
+                        problem:
+                            "written with JSON schema version \(header.schemaVersion); this touchsynth reads up to "
+                            + "\(JSONSchema.version)"
+                    )
                 }
                 continue
             }
@@ -59,7 +64,8 @@ extension LibinputEvent {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             guard container.contains(.libinput) else {
-                throw DecodingError.keyNotFound(Key.libinput, .init(codingPath: [], debugDescription: "not a line of --mode … --json"))
+                throw DecodingError.keyNotFound(
+                    Key.libinput, .init(codingPath: [], debugDescription: "not a line of --mode … --json"))
             }
             libinput = try container.decodeIfPresent(Fields.self, forKey: .libinput)
         }
@@ -130,8 +136,10 @@ extension LibinputEvent {
         }
         func state() -> ButtonState { f.state == "pressed" ? .pressed : .released }
         func delta() throws(CaptureError) -> GestureDelta {
-            GestureDelta(dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),
-                         unacceleratedDx: try need(f.dxUnaccelerated, "dxUnaccelerated"), unacceleratedDy: try need(f.dyUnaccelerated, "dyUnaccelerated"))
+            GestureDelta(
+                dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),
+                unacceleratedDx: try need(f.dxUnaccelerated, "dxUnaccelerated"),
+                unacceleratedDy: try need(f.dyUnaccelerated, "dyUnaccelerated"))
         }
         guard let type = f.type, let device = f.device, let time = f.timeUs else {
             throw CaptureError(line: line, problem: "missing type, device or timeUs")
@@ -144,37 +152,62 @@ extension LibinputEvent {
         switch type {
         case "DEVICE_ADDED":
             let size = f.sizeMm.flatMap { $0.count == 2 ? (width: $0[0], height: $0[1]) : nil }
-            kind = .deviceAdded(DeviceInfo(
-                name: f.name ?? "", sysname: f.sysname ?? device,
-                capabilities: CapabilitySet((f.capabilities ?? []).compactMap(Capability.init(rawValue:))), sizeMM: size,
-                libinputVersion: f.libinputVersion))
+            kind = .deviceAdded(
+                DeviceInfo(
+                    name: f.name ?? "", sysname: f.sysname ?? device,
+                    capabilities: CapabilitySet((f.capabilities ?? []).compactMap(Capability.init(rawValue:))),
+                    sizeMM: size,
+                    libinputVersion: f.libinputVersion))
         case "DEVICE_REMOVED": kind = .deviceRemoved
         case "POINTER_MOTION":
-            kind = .pointerMotion(dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),
-                                  unacceleratedDx: try need(f.dxUnaccelerated, "dxUnaccelerated"), unacceleratedDy: try need(f.dyUnaccelerated, "dyUnaccelerated"))
+            kind = .pointerMotion(
+                dx: try need(f.dx, "dx"), dy: try need(f.dy, "dy"),
+                unacceleratedDx: try need(f.dxUnaccelerated, "dxUnaccelerated"),
+                unacceleratedDy: try need(f.dyUnaccelerated, "dyUnaccelerated"))
         case "POINTER_MOTION_ABSOLUTE": kind = .pointerMotionAbsolute(x: try need(f.x, "x"), y: try need(f.y, "y"))
         case "POINTER_BUTTON":
-            kind = .pointerButton(button: UInt32(clamping: try need(f.button, "button")), state: state(), seatCount: UInt32(clamping: try need(f.seatCount, "seatCount")))
+            kind = .pointerButton(
+                button: UInt32(clamping: try need(f.button, "button")), state: state(),
+                seatCount: UInt32(clamping: try need(f.seatCount, "seatCount")))
         case "POINTER_SCROLL_FINGER", "POINTER_SCROLL_CONTINUOUS", "POINTER_SCROLL_WHEEL":
             let source = Scroll.Source(rawValue: f.source ?? "") ?? .finger
-            kind = .pointerScroll(Scroll(source: source, vertical: f.vertical, horizontal: f.horizontal,
-                                         vertical120: f.verticalV120, horizontal120: f.horizontalV120))
+            kind = .pointerScroll(
+                Scroll(
+                    source: source, vertical: f.vertical, horizontal: f.horizontal,
+                    vertical120: f.verticalV120, horizontal120: f.horizontalV120))
         case "KEYBOARD_KEY":
-            kind = .keyboardKey(key: UInt32(clamping: try need(f.key, "key")), state: state(), seatCount: UInt32(clamping: try need(f.seatCount, "seatCount")))
+            kind = .keyboardKey(
+                key: UInt32(clamping: try need(f.key, "key")), state: state(),
+                seatCount: UInt32(clamping: try need(f.seatCount, "seatCount")))
         case "TOUCH_DOWN":
-            kind = .touchDown(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")), x: try need(f.x, "x"), y: try need(f.y, "y"))
+            kind = .touchDown(
+                slot: Int32(clamping: try need(f.slot, "slot")),
+                seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")), x: try need(f.x, "x"),
+                y: try need(f.y, "y"))
         case "TOUCH_MOTION":
-            kind = .touchMotion(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")), x: try need(f.x, "x"), y: try need(f.y, "y"))
-        case "TOUCH_UP": kind = .touchUp(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")))
-        case "TOUCH_CANCEL": kind = .touchCancel(slot: Int32(clamping: try need(f.slot, "slot")), seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")))
+            kind = .touchMotion(
+                slot: Int32(clamping: try need(f.slot, "slot")),
+                seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")), x: try need(f.x, "x"),
+                y: try need(f.y, "y"))
+        case "TOUCH_UP":
+            kind = .touchUp(
+                slot: Int32(clamping: try need(f.slot, "slot")),
+                seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")))
+        case "TOUCH_CANCEL":
+            kind = .touchCancel(
+                slot: Int32(clamping: try need(f.slot, "slot")),
+                seatSlot: Int32(clamping: try need(f.seatSlot, "seatSlot")))
         case "TOUCH_FRAME": kind = .touchFrame
         case "GESTURE_SWIPE_BEGIN": kind = .gestureSwipeBegin(fingers: fingers)
         case "GESTURE_SWIPE_UPDATE": kind = .gestureSwipeUpdate(fingers: fingers, delta: try delta())
         case "GESTURE_SWIPE_END": kind = .gestureSwipeEnd(fingers: fingers, cancelled: cancelled)
         case "GESTURE_PINCH_BEGIN": kind = .gesturePinchBegin(fingers: fingers)
         case "GESTURE_PINCH_UPDATE":
-            kind = .gesturePinchUpdate(fingers: fingers, delta: try delta(), scale: try need(f.scale, "scale"), angleDelta: try need(f.angleDeltaDeg, "angleDeltaDeg"))
-        case "GESTURE_PINCH_END": kind = .gesturePinchEnd(fingers: fingers, scale: try need(f.scale, "scale"), cancelled: cancelled)
+            kind = .gesturePinchUpdate(
+                fingers: fingers, delta: try delta(), scale: try need(f.scale, "scale"),
+                angleDelta: try need(f.angleDeltaDeg, "angleDeltaDeg"))
+        case "GESTURE_PINCH_END":
+            kind = .gesturePinchEnd(fingers: fingers, scale: try need(f.scale, "scale"), cancelled: cancelled)
         case "GESTURE_HOLD_BEGIN": kind = .gestureHoldBegin(fingers: fingers)
         case "GESTURE_HOLD_END": kind = .gestureHoldEnd(fingers: fingers, cancelled: cancelled)
         default: throw CaptureError(line: line, problem: "unknown event type \(type)")

@@ -53,9 +53,13 @@ public struct DeviceConfiguration: Equatable, Sendable {
     /// so the drag can go on with another touch.
     public var dragLock: Bool?
 
-    public init(tapToClick: Bool = false, clickMethod: ClickMethod? = nil, naturalScrolling: Bool? = nil, scrollMethod: ScrollMethod? = nil,
-                accelProfile: AccelProfile? = nil, accelSpeed: Double? = nil, disableWhileTyping: Bool? = nil, leftHanded: Bool? = nil,
-                middleEmulation: Bool? = nil, tapDrag: Bool? = nil, dragLock: Bool? = nil) {
+    public init(
+        tapToClick: Bool = false, clickMethod: ClickMethod? = nil, naturalScrolling: Bool? = nil,
+        scrollMethod: ScrollMethod? = nil,
+        accelProfile: AccelProfile? = nil, accelSpeed: Double? = nil, disableWhileTyping: Bool? = nil,
+        leftHanded: Bool? = nil,
+        middleEmulation: Bool? = nil, tapDrag: Bool? = nil, dragLock: Bool? = nil
+    ) {
         self.tapToClick = tapToClick
         self.clickMethod = clickMethod
         self.naturalScrolling = naturalScrolling

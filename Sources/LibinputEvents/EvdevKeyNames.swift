@@ -16,9 +16,11 @@ public enum EvdevKeyNames {
         ]
         for (i, name) in keyboard.enumerated() { names[UInt16(i)] = name }
         let more: [UInt16: String] = [
-            59: "KEY_F1", 60: "KEY_F2", 61: "KEY_F3", 62: "KEY_F4", 63: "KEY_F5", 64: "KEY_F6", 65: "KEY_F7", 66: "KEY_F8",
+            59: "KEY_F1", 60: "KEY_F2", 61: "KEY_F3", 62: "KEY_F4", 63: "KEY_F5", 64: "KEY_F6", 65: "KEY_F7",
+            66: "KEY_F8",
             67: "KEY_F9", 68: "KEY_F10", 69: "KEY_NUMLOCK", 70: "KEY_SCROLLLOCK", 87: "KEY_F11", 88: "KEY_F12",
-            97: "KEY_RIGHTCTRL", 99: "KEY_SYSRQ", 100: "KEY_RIGHTALT", 102: "KEY_HOME", 103: "KEY_UP", 104: "KEY_PAGEUP",
+            97: "KEY_RIGHTCTRL", 99: "KEY_SYSRQ", 100: "KEY_RIGHTALT", 102: "KEY_HOME", 103: "KEY_UP",
+            104: "KEY_PAGEUP",
             105: "KEY_LEFT", 106: "KEY_RIGHT", 107: "KEY_END", 108: "KEY_DOWN", 109: "KEY_PAGEDOWN", 110: "KEY_INSERT",
             111: "KEY_DELETE", 113: "KEY_MUTE", 114: "KEY_VOLUMEDOWN", 115: "KEY_VOLUMEUP", 119: "KEY_PAUSE",
             125: "KEY_LEFTMETA", 126: "KEY_RIGHTMETA", 127: "KEY_COMPOSE",

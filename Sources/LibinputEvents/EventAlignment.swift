@@ -27,7 +27,9 @@ public enum EventAlignment {
         var lengths = [Int32](repeating: 0, count: (a.count + 1) * width)
         for i in stride(from: a.count - 1, through: 0, by: -1) {
             for j in stride(from: b.count - 1, through: 0, by: -1) {
-                lengths[i * width + j] = a[i] == b[j] ? lengths[(i + 1) * width + j + 1] + 1
+                lengths[i * width + j] =
+                    a[i] == b[j]
+                    ? lengths[(i + 1) * width + j + 1] + 1
                     : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
             }
         }

@@ -131,7 +131,9 @@ public struct Scroll: Equatable, Sendable {
     public var vertical120: Double?
     public var horizontal120: Double?
 
-    public init(source: Source, vertical: Double?, horizontal: Double?, vertical120: Double? = nil, horizontal120: Double? = nil) {
+    public init(
+        source: Source, vertical: Double?, horizontal: Double?, vertical120: Double? = nil, horizontal120: Double? = nil
+    ) {
         self.source = source
         self.vertical = vertical
         self.horizontal = horizontal
@@ -155,8 +157,10 @@ public struct DeviceInfo: Equatable, Sendable {
     /// The version of the libinput that added the device, when the reader knows it (`1.28.1`).
     public var libinputVersion: String?
 
-    public init(name: String, sysname: String, capabilities: CapabilitySet, sizeMM: (width: Double, height: Double)?,
-                libinputVersion: String? = nil) {
+    public init(
+        name: String, sysname: String, capabilities: CapabilitySet, sizeMM: (width: Double, height: Double)?,
+        libinputVersion: String? = nil
+    ) {
         self.name = name
         self.sysname = sysname
         self.capabilities = capabilities
@@ -166,7 +170,8 @@ public struct DeviceInfo: Equatable, Sendable {
 
     public static func == (a: DeviceInfo, b: DeviceInfo) -> Bool {
         a.name == b.name && a.sysname == b.sysname && a.capabilities == b.capabilities
-            && a.sizeMM?.width == b.sizeMM?.width && a.sizeMM?.height == b.sizeMM?.height && a.libinputVersion == b.libinputVersion
+            && a.sizeMM?.width == b.sizeMM?.width && a.sizeMM?.height == b.sizeMM?.height
+            && a.libinputVersion == b.libinputVersion
     }
 }
 

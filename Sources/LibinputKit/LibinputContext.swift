@@ -6,38 +6,6 @@ import ProcessSignals
 import Glibc
 #endif
 
-/// Why libinput could not be used: the kind of problem, for the program to act on, and one line
-/// for a person.
-public struct LibinputError: Error, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Equatable {
-        /// A file was given where an input device node goes.
-        case badData
-        /// No device node at the path (or a directory there).
-        case missingFile
-        /// The device node exists but this user may not open it.
-        case permission
-        /// libinput refused the device, or there is no device to use.
-        case unavailable
-        /// A system call, or setting up udev or libinput, failed.
-        case system
-    }
-
-    public var kind: Kind
-    public var message: String
-
-    init(_ kind: Kind, _ message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
-    public var description: String { message }
-
-    /// `path` (under `/dev/input`) may not be opened by this user.
-    public static func permission(_ path: String) -> LibinputError {
-        LibinputError(.permission, "cannot open \(path): permission denied")
-    }
-}
-
 /// A libinput context: the udev backend on a seat, or explicit device paths.
 ///
 /// Owns the `struct libinput` and, for the udev backend, the `struct udev`. Not thread-safe,
@@ -67,12 +35,13 @@ public final class LibinputContext {
     private init(udev: OpaquePointer?) throws(LibinputError) {
         self.udev = udev
         interface = .allocate(capacity: 1)
-        interface.initialize(to: libinput_interface(
-            open_restricted: { path, flags, _ in
-                let fd = open(path!, flags)
-                return fd < 0 ? -errno : fd
-            },
-            close_restricted: { fd, _ in close(fd) }))
+        interface.initialize(
+            to: libinput_interface(
+                open_restricted: { path, flags, _ in
+                    let fd = open(path!, flags)
+                    return fd < 0 ? -errno : fd
+                },
+                close_restricted: { fd, _ in close(fd) }))
         let created: OpaquePointer?
         if let udev {
             created = libinput_udev_create_context(interface, nil, udev)
@@ -96,7 +65,9 @@ public final class LibinputContext {
             let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? first
             let text = String(decoding: bytes[first..<end], as: UTF8.self)
             let owner = Unmanaged<LibinputContext>.fromOpaque(context).takeUnretainedValue()
-            let level: LibinputLogMessage.Priority = priority == LIBINPUT_LOG_PRIORITY_ERROR ? .error : priority == LIBINPUT_LOG_PRIORITY_INFO ? .info : .debug
+            let level: LibinputLogMessage.Priority =
+                priority == LIBINPUT_LOG_PRIORITY_ERROR
+                ? .error : priority == LIBINPUT_LOG_PRIORITY_INFO ? .info : .debug
             owner.pendingLog.append(LibinputLogMessage(priority: level, text: text))
         }
         libinput_set_user_data(li, Unmanaged.passUnretained(self).toOpaque())
@@ -133,8 +104,10 @@ public final class LibinputContext {
     }
 
     /// A context over explicit device nodes (`/dev/input/eventN`), each configured as `configuration` says.
-    public static func path(_ devices: [String], configuration: DeviceConfiguration = DeviceConfiguration(),
-                            logsDebug: Bool = false) throws(LibinputError) -> LibinputContext {
+    public static func path(
+        _ devices: [String], configuration: DeviceConfiguration = DeviceConfiguration(),
+        logsDebug: Bool = false
+    ) throws(LibinputError) -> LibinputContext {
         let context = try LibinputContext(udev: nil)
         context.configuration = configuration
         context.logsDebug = logsDebug
@@ -144,14 +117,11 @@ public final class LibinputContext {
 
     /// A context over `nodes`, or over `seat` when none is named: what a live command opens.
     /// A node may be given short, `event2` for `/dev/input/event2`, as a getevent log names it.
-    public static func live(seat: String, nodes: [String], logsDebug: Bool = false) throws(LibinputError) -> LibinputContext {
+    public static func live(
+        seat: String, nodes: [String], logsDebug: Bool = false
+    ) throws(LibinputError) -> LibinputContext {
         guard !nodes.isEmpty else { return try udev(seat: seat, logsDebug: logsDebug) }
         return try path(nodes.map(nodePath), logsDebug: logsDebug)
-    }
-
-    /// `event2` is short for `/dev/input/event2`; any other node is as given.
-    public static func nodePath(_ given: String) -> String {
-        given.hasPrefix("event") && !given.contains("/") && Int(given.dropFirst(5)) != nil ? "/dev/input/" + given : given
     }
 
     /// Adds a device node to a path context.
@@ -163,48 +133,14 @@ public final class LibinputContext {
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFCHR {
             let directory = status.st_mode & S_IFMT == S_IFDIR
             if directory { throw LibinputError(.missingFile, "\(path): a directory, not an input device node") }
-            throw LibinputError(.badData, "\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)")
+            throw LibinputError(
+                .badData, "\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)"
+            )
         }
         guard libinput_path_add_device(li, path) != nil else {
             let reason = takeLog().map(\.text).last ?? "libinput rejected it"
             throw LibinputError(.unavailable, "libinput: cannot add \(path): \(reason)")
         }
-    }
-
-    /// Checks the node for the read-write access libinput needs, so that EACCES is a
-    /// ``LibinputError/Kind/permission`` error the program can advise on.
-    /// `access()` rather than a trial open: opening an input device is not free of side effects.
-    public static func checkReadable(_ path: String) throws(LibinputError) {
-        if access(path, R_OK | W_OK) == 0 { return }
-        switch errno {
-        case EACCES, EPERM: throw LibinputError.permission(path)
-        case ENOENT: throw LibinputError(.missingFile, "\(path): no such device")
-        default: throw LibinputError(.system, "cannot open \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// For a udev context that found nothing: explains unreadable `/dev/input` nodes.
-    public static func diagnoseNoDevices() -> LibinputError {
-        let nodes = eventNodeNames().sorted()
-        if nodes.isEmpty {
-            return LibinputError(.unavailable, "no input devices: /dev/input has no event nodes (a container or VM without input devices?)")
-        }
-        for node in nodes {
-            do { try checkReadable("/dev/input/" + node) } catch { return error }
-        }
-        return LibinputError(.unavailable, "libinput found no usable input device on this seat")
-    }
-
-    /// The `event*` names in `/dev/input`, none if it cannot be read.
-    private static func eventNodeNames() -> [String] {
-        guard let directory = opendir("/dev/input") else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("event") { names.append(name) }
-        }
-        return names
     }
 
     /// The file descriptor to poll for readiness.
@@ -232,15 +168,19 @@ public final class LibinputContext {
     /// by returning false (a seat without devices to read); `dispatched` after the
     /// events of each dispatch have been handled, before the loop waits again. The loop also ends
     /// once `hangup`, if given, becomes readable: the end of a connection whose peer went away.
-    public func run(ready: () -> Bool = { true }, dispatched: () -> Void = {}, hangup: Int32? = nil,
-                    _ handle: (LibinputEvent) -> Bool) throws(LibinputError) {
+    public func run(
+        ready: () -> Bool = { true }, dispatched: () -> Void = {}, hangup: Int32? = nil,
+        _ handle: (LibinputEvent) -> Bool
+    ) throws(LibinputError) {
         let stop: StopSignal
         do { stop = try StopSignal() } catch { throw LibinputError(.system, error.message) }
         defer { stop.end() }
 
-        var fds = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: hangup ?? -1, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: hangup ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
         for event in dispatch() where !handle(event) { return }
         dispatched()
         guard ready() else { return }
@@ -271,7 +211,8 @@ public final class LibinputContext {
             knownDevices[sysname] = nil
             return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceRemoved)
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE, LIBINPUT_EVENT_POINTER_BUTTON,
-             LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER, LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
+            LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
             return pointer(libinput_event_get_pointer_event(event), type: type, sysname: sysname)
         case LIBINPUT_EVENT_KEYBOARD_KEY:
             let k = libinput_event_get_keyboard_event(event)
@@ -279,13 +220,15 @@ public final class LibinputContext {
                 time: libinput_event_keyboard_get_time_usec(k), device: sysname,
                 kind: .keyboardKey(
                     key: libinput_event_keyboard_get_key(k),
-                    state: libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED ? .pressed : .released,
+                    state: libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED
+                        ? .pressed : .released,
                     seatCount: libinput_event_keyboard_get_seat_key_count(k)))
-        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
+            LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
             return touch(libinput_event_get_touch_event(event), type: type, sysname: sysname)
         case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
-             LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
-             LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
+            LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
+            LIBINPUT_EVENT_GESTURE_HOLD_BEGIN, LIBINPUT_EVENT_GESTURE_HOLD_END:
             return gesture(libinput_event_get_gesture_event(event), type: type, sysname: sysname)
         default:
             // Tablets and switches: not part of what TouchSynth models.
@@ -303,7 +246,9 @@ public final class LibinputContext {
             libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
         }
         if let method = c.clickMethod {
-            let value = method == .buttonAreas ? LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS : LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER
+            let value =
+                method == .buttonAreas
+                ? LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS : LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER
             if libinput_device_config_click_get_methods(device) & value.rawValue != 0 {
                 libinput_device_config_click_set_method(device, value)
             }
@@ -311,56 +256,86 @@ public final class LibinputContext {
         if let on = c.naturalScrolling {
             if libinput_device_config_scroll_has_natural_scroll(device) != 0 {
                 libinput_device_config_scroll_set_natural_scroll_enabled(device, on ? 1 : 0)
-            } else { missing.append("natural scrolling") }
+            } else {
+                missing.append("natural scrolling")
+            }
         }
         if let method = c.scrollMethod {
-            let value: libinput_config_scroll_method = switch method {
-            case .none: LIBINPUT_CONFIG_SCROLL_NO_SCROLL
-            case .twoFinger: LIBINPUT_CONFIG_SCROLL_2FG
-            case .edge: LIBINPUT_CONFIG_SCROLL_EDGE
-            case .button: LIBINPUT_CONFIG_SCROLL_ON_BUTTON_DOWN
-            }
-            if value == LIBINPUT_CONFIG_SCROLL_NO_SCROLL || libinput_device_config_scroll_get_methods(device) & value.rawValue != 0 {
+            let value: libinput_config_scroll_method =
+                switch method {
+                case .none: LIBINPUT_CONFIG_SCROLL_NO_SCROLL
+                case .twoFinger: LIBINPUT_CONFIG_SCROLL_2FG
+                case .edge: LIBINPUT_CONFIG_SCROLL_EDGE
+                case .button: LIBINPUT_CONFIG_SCROLL_ON_BUTTON_DOWN
+                }
+            if value == LIBINPUT_CONFIG_SCROLL_NO_SCROLL
+                || libinput_device_config_scroll_get_methods(device) & value.rawValue != 0
+            {
                 libinput_device_config_scroll_set_method(device, value)
-            } else { missing.append(method == .twoFinger ? "two-finger scrolling" : "\(method.rawValue) scrolling") }
+            } else {
+                missing.append(method == .twoFinger ? "two-finger scrolling" : "\(method.rawValue) scrolling")
+            }
         }
         if c.accelProfile != nil || c.accelSpeed != nil {
             if libinput_device_config_accel_is_available(device) != 0 {
                 if let profile = c.accelProfile {
-                    let value = profile == .flat ? LIBINPUT_CONFIG_ACCEL_PROFILE_FLAT : LIBINPUT_CONFIG_ACCEL_PROFILE_ADAPTIVE
+                    let value =
+                        profile == .flat ? LIBINPUT_CONFIG_ACCEL_PROFILE_FLAT : LIBINPUT_CONFIG_ACCEL_PROFILE_ADAPTIVE
                     if libinput_device_config_accel_get_profiles(device) & value.rawValue != 0 {
                         libinput_device_config_accel_set_profile(device, value)
-                    } else { missing.append("a \(profile.rawValue) acceleration profile") }
+                    } else {
+                        missing.append("a \(profile.rawValue) acceleration profile")
+                    }
                 }
                 if let speed = c.accelSpeed { libinput_device_config_accel_set_speed(device, speed) }
-            } else { missing.append("pointer acceleration") }
+            } else {
+                missing.append("pointer acceleration")
+            }
         }
         if let on = c.disableWhileTyping {
             if libinput_device_config_dwt_is_available(device) != 0 {
-                libinput_device_config_dwt_set_enabled(device, on ? LIBINPUT_CONFIG_DWT_ENABLED : LIBINPUT_CONFIG_DWT_DISABLED)
-            } else { missing.append("disable-while-typing") }
+                libinput_device_config_dwt_set_enabled(
+                    device, on ? LIBINPUT_CONFIG_DWT_ENABLED : LIBINPUT_CONFIG_DWT_DISABLED)
+            } else {
+                missing.append("disable-while-typing")
+            }
         }
         if let on = c.leftHanded {
             if libinput_device_config_left_handed_is_available(device) != 0 {
                 libinput_device_config_left_handed_set(device, on ? 1 : 0)
-            } else { missing.append("left-handed mode") }
+            } else {
+                missing.append("left-handed mode")
+            }
         }
         if let on = c.middleEmulation {
             if libinput_device_config_middle_emulation_is_available(device) != 0 {
-                libinput_device_config_middle_emulation_set_enabled(device, on ? LIBINPUT_CONFIG_MIDDLE_EMULATION_ENABLED : LIBINPUT_CONFIG_MIDDLE_EMULATION_DISABLED)
-            } else { missing.append("middle-button emulation") }
+                libinput_device_config_middle_emulation_set_enabled(
+                    device, on ? LIBINPUT_CONFIG_MIDDLE_EMULATION_ENABLED : LIBINPUT_CONFIG_MIDDLE_EMULATION_DISABLED)
+            } else {
+                missing.append("middle-button emulation")
+            }
         }
         if c.tapDrag != nil || c.dragLock != nil {
             if libinput_device_config_tap_get_finger_count(device) > 0 {
-                if let on = c.tapDrag { libinput_device_config_tap_set_drag_enabled(device, on ? LIBINPUT_CONFIG_DRAG_ENABLED : LIBINPUT_CONFIG_DRAG_DISABLED) }
-                if let on = c.dragLock {
-                    libinput_device_config_tap_set_drag_lock_enabled(device, on ? LIBINPUT_CONFIG_DRAG_LOCK_ENABLED : LIBINPUT_CONFIG_DRAG_LOCK_DISABLED)
+                if let on = c.tapDrag {
+                    libinput_device_config_tap_set_drag_enabled(
+                        device, on ? LIBINPUT_CONFIG_DRAG_ENABLED : LIBINPUT_CONFIG_DRAG_DISABLED)
                 }
-            } else { missing.append("tapping (tap-and-drag, drag lock)") }
+                if let on = c.dragLock {
+                    libinput_device_config_tap_set_drag_lock_enabled(
+                        device, on ? LIBINPUT_CONFIG_DRAG_LOCK_ENABLED : LIBINPUT_CONFIG_DRAG_LOCK_DISABLED)
+                }
+            } else {
+                missing.append("tapping (tap-and-drag, drag lock)")
+            }
         }
         guard !missing.isEmpty, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 else { return }
-        let name = "\(String(cString: libinput_device_get_sysname(device))) (\(String(cString: libinput_device_get_name(device))))"
-        pendingLog.append(LibinputLogMessage(priority: .error, text: "\(name) has no \(missing.joined(separator: ", ")): libinput's default kept"))
+        let name =
+            "\(String(cString: libinput_device_get_sysname(device))) "
+            + "(\(String(cString: libinput_device_get_name(device))))"
+        pendingLog.append(
+            LibinputLogMessage(
+                priority: .error, text: "\(name) has no \(missing.joined(separator: ", ")): libinput's default kept"))
     }
 
     private func pointer(_ p: OpaquePointer?, type: libinput_event_type, sysname: String) -> LibinputEvent? {
@@ -380,20 +355,26 @@ public final class LibinputContext {
         case LIBINPUT_EVENT_POINTER_BUTTON:
             kind = .pointerButton(
                 button: libinput_event_pointer_get_button(p),
-                state: libinput_event_pointer_get_button_state(p) == LIBINPUT_BUTTON_STATE_PRESSED ? .pressed : .released,
+                state: libinput_event_pointer_get_button_state(p) == LIBINPUT_BUTTON_STATE_PRESSED
+                    ? .pressed : .released,
                 seatCount: libinput_event_pointer_get_seat_button_count(p))
         default:
-            let source: Scroll.Source = type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL ? .wheel
+            let source: Scroll.Source =
+                type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL
+                ? .wheel
                 : type == LIBINPUT_EVENT_POINTER_SCROLL_FINGER ? .finger : .continuous
             let vAxis = LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL, hAxis = LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL
             let hasV = libinput_event_pointer_has_axis(p, vAxis) != 0
             let hasH = libinput_event_pointer_has_axis(p, hAxis) != 0
-            kind = .pointerScroll(Scroll(
-                source: source,
-                vertical: hasV ? libinput_event_pointer_get_scroll_value(p, vAxis) : nil,
-                horizontal: hasH ? libinput_event_pointer_get_scroll_value(p, hAxis) : nil,
-                vertical120: hasV && source == .wheel ? libinput_event_pointer_get_scroll_value_v120(p, vAxis) : nil,
-                horizontal120: hasH && source == .wheel ? libinput_event_pointer_get_scroll_value_v120(p, hAxis) : nil))
+            kind = .pointerScroll(
+                Scroll(
+                    source: source,
+                    vertical: hasV ? libinput_event_pointer_get_scroll_value(p, vAxis) : nil,
+                    horizontal: hasH ? libinput_event_pointer_get_scroll_value(p, hAxis) : nil,
+                    vertical120: hasV && source == .wheel
+                        ? libinput_event_pointer_get_scroll_value_v120(p, vAxis) : nil,
+                    horizontal120: hasH && source == .wheel
+                        ? libinput_event_pointer_get_scroll_value_v120(p, hAxis) : nil))
         }
         return LibinputEvent(time: time, device: sysname, kind: kind)
     }
@@ -408,7 +389,8 @@ public final class LibinputContext {
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let slot = libinput_event_touch_get_slot(t), seatSlot = libinput_event_touch_get_seat_slot(t)
             let x = libinput_event_touch_get_x_transformed(t, 1), y = libinput_event_touch_get_y_transformed(t, 1)
-            kind = type == LIBINPUT_EVENT_TOUCH_DOWN
+            kind =
+                type == LIBINPUT_EVENT_TOUCH_DOWN
                 ? .touchDown(slot: slot, seatSlot: seatSlot, x: x, y: y)
                 : .touchMotion(slot: slot, seatSlot: seatSlot, x: x, y: y)
         case LIBINPUT_EVENT_TOUCH_UP:
@@ -460,7 +442,8 @@ public final class LibinputContext {
         return DeviceInfo(
             name: String(cString: libinput_device_get_name(device)),
             sysname: String(cString: libinput_device_get_sysname(device)),
-            capabilities: CapabilitySet(capabilities.filter { libinput_device_has_capability(device, $0.0) != 0 }.map(\.1)),
+            capabilities: CapabilitySet(
+                capabilities.filter { libinput_device_has_capability(device, $0.0) != 0 }.map(\.1)),
             sizeMM: hasSize ? (width, height) : nil)
     }
 

@@ -30,8 +30,10 @@ public final class LiveSession: @unchecked Sendable {
     /// A session stepping `model`; `publish` gets every frame, `sceneChanged` the scene when a pad
     /// is added, `noted` why a pad's contacts cannot be drawn; `readsPads`: whether the pads' nodes
     /// are read for their contacts.
-    public init(model: ViewModel, readsPads: Bool = true, publish: @escaping (ViewFrame) -> Void,
-                sceneChanged: @escaping (ViewScene) -> Void, noted: @escaping (String) -> Void) {
+    public init(
+        model: ViewModel, readsPads: Bool = true, publish: @escaping (ViewFrame) -> Void,
+        sceneChanged: @escaping (ViewScene) -> Void, noted: @escaping (String) -> Void
+    ) {
         self.model = model
         self.noted = noted
         self.readsPads = readsPads
@@ -43,13 +45,17 @@ public final class LiveSession: @unchecked Sendable {
     /// then stops reading the pads. `ready` is called once the devices present at the start were
     /// added, with how many, and stops the run by returning false; `logged` after each event, to
     /// report libinput's log.
-    public func run(_ context: LibinputContext, ready: @escaping (Int) -> Bool = { _ in true },
-                    logged: @escaping () -> Void = {}) throws(LibinputError) {
+    public func run(
+        _ context: LibinputContext, ready: @escaping (Int) -> Bool = { _ in true },
+        logged: @escaping () -> Void = {}
+    ) throws(LibinputError) {
         defer { stopReading() }
         var devices = 0
         try context.run(ready: { ready(devices) }) { event in
             if case .deviceAdded = event.kind { devices += 1 }
-            if case .deviceAdded(let info) = event.kind, info.capabilities.contains(.gesture), readsPads { addPad(info.sysname) }
+            if case .deviceAdded(let info) = event.kind, info.capabilities.contains(.gesture), readsPads {
+                addPad(info.sysname)
+            }
             step { $0.step(event) }
             logged()
             return true

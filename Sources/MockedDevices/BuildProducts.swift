@@ -17,7 +17,8 @@ public enum BuildProducts {
 
     /// The directory of the running executable, symbolic links resolved.
     public static var executableDirectory: String {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return (exe as NSString).deletingLastPathComponent
     }
 
@@ -25,7 +26,9 @@ public enum BuildProducts {
     /// levels up (a test bundle on other platforms lies deeper than the executables).
     public static func locate(_ name: String, variable: String) throws(HarnessError) -> String {
         if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
-            guard FileManager.default.fileExists(atPath: path) else { throw HarnessError(.unavailable, "\(variable)=\(path) does not exist") }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw HarnessError(.unavailable, "\(variable)=\(path) does not exist")
+            }
             return path
         }
         var directory = executableDirectory
@@ -34,6 +37,8 @@ public enum BuildProducts {
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
             directory = (directory as NSString).deletingLastPathComponent
         }
-        throw HarnessError(.unavailable, "\(name) not found next to \(executableDirectory): `swift build` builds it (or set \(variable))")
+        throw HarnessError(
+            .unavailable,
+            "\(name) not found next to \(executableDirectory): `swift build` builds it (or set \(variable))")
     }
 }

@@ -34,7 +34,9 @@ package final class ChannelReceiver {
     package private(set) var log: [LibinputLogMessage] = []
     private var chunk = [UInt8](repeating: 0, count: 64 << 10)
 
-    package init(configuration: LibinputSideConfiguration, handle: @escaping (LibinputSideOutput) -> Void) throws(HarnessError) {
+    package init(
+        configuration: LibinputSideConfiguration, handle: @escaping (LibinputSideOutput) -> Void
+    ) throws(HarnessError) {
         self.configuration = configuration
         let ends = try closeOnExecPair()
         // Room for many steps' events, so that the side rarely waits for the harness to read.
@@ -78,8 +80,10 @@ package final class ChannelReceiver {
         do {
             return try decoder.next()
         } catch {
-            throw HarnessError(.programFailed, "the libinput side's output is malformed (\(error.problem)); "
-                               + "is touchsynth-libinput from another build?")
+            throw HarnessError(
+                .programFailed,
+                "the libinput side's output is malformed (\(error.problem)); "
+                    + "is touchsynth-libinput from another build?")
         }
     }
 
@@ -87,12 +91,16 @@ package final class ChannelReceiver {
         switch record {
         case .hello(let version):
             guard version == ChannelRecord.version else {
-                throw HarnessError(.programFailed, "the libinput side speaks version \(version) of the channel, this build \(ChannelRecord.version): "
-                                   + "touchsynth-libinput is from another build")
+                throw HarnessError(
+                    .programFailed,
+                    "the libinput side speaks version \(version) of the channel, this build \(ChannelRecord.version): "
+                        + "touchsynth-libinput is from another build")
             }
             greeted = true
         case _ where !greeted:
-            throw HarnessError(.programFailed, "the libinput side did not introduce itself: is touchsynth-libinput from another build?")
+            throw HarnessError(
+                .programFailed, "the libinput side did not introduce itself: is touchsynth-libinput from another build?"
+            )
         case .event(let event, let availableAt):
             handle(.event(event, availableAt: availableAt))
         case .log(let message):
@@ -107,7 +115,8 @@ package final class ChannelReceiver {
     func finish() throws(HarnessError) {
         try drain()
         if decoder.pendingBytes > 0 {
-            throw HarnessError(.programFailed, "the libinput side ended in the middle of a record (\(decoder.pendingBytes) bytes)")
+            throw HarnessError(
+                .programFailed, "the libinput side ended in the middle of a record (\(decoder.pendingBytes) bytes)")
         }
     }
 }
@@ -116,8 +125,13 @@ extension ChannelReceiver {
     /// Waits up to `milliseconds` for `events` on `fd` (-1 to wait on nothing but the channel),
     /// draining `channel` whenever it has records meanwhile. Returns `fd`'s events, none on a
     /// timeout or an interrupted wait.
-    static func poll(_ fd: Int32, for events: Int16, milliseconds: Int32, draining channel: ChannelReceiver?) throws(HarnessError) -> Int16 {
-        var fds = [pollfd(fd: fd, events: events, revents: 0), pollfd(fd: channel?.fd ?? -1, events: Int16(POLLIN), revents: 0)]
+    static func poll(
+        _ fd: Int32, for events: Int16, milliseconds: Int32, draining channel: ChannelReceiver?
+    ) throws(HarnessError) -> Int16 {
+        var fds = [
+            pollfd(fd: fd, events: events, revents: 0),
+            pollfd(fd: channel?.fd ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
         let ready = Glibc.poll(&fds, 2, milliseconds)
         if ready < 0 {
             if errno == EINTR { return 0 }

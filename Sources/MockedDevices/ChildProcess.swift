@@ -10,7 +10,9 @@ enum ChildProcess {
     /// Starts `command` with `env`, `standardOutput` (if given) as its stdout, and each of
     /// `descriptors` (this process's descriptor by the number the program gets it as), whose
     /// descriptors must not be numbered like any of the targets.
-    static func spawn(_ command: [String], env: [String: String], descriptors: [Int32: Int32], standardOutput: Int32?) throws(HarnessError) -> pid_t {
+    static func spawn(
+        _ command: [String], env: [String: String], descriptors: [Int32: Int32], standardOutput: Int32?
+    ) throws(HarnessError) -> pid_t {
         guard let program = command.first else { throw HarnessError(.usage, "no command to run") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -41,7 +43,8 @@ enum ChildProcess {
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else {
-            throw HarnessError(rc == ENOENT ? .unavailable : .system, "cannot start \(program): \(String(cString: strerror(rc)))")
+            throw HarnessError(
+                rc == ENOENT ? .unavailable : .system, "cannot start \(program): \(String(cString: strerror(rc)))")
         }
         return pid
     }
@@ -66,8 +69,9 @@ enum ChildProcess {
         var usage = rusage()
         guard wait4(pid, &status, options, &usage) == pid else { return nil }
         let signal = status & 0x7f
-        return Exit(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, signal: signal == 0 ? nil : signal,
-                    cpuSeconds: CPUTime(usage).total)
+        return Exit(
+            status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, signal: signal == 0 ? nil : signal,
+            cpuSeconds: CPUTime(usage).total)
     }
 
     /// SIGINT, again every 100 ms, then SIGKILL if the program is still running two seconds

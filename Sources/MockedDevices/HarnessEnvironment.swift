@@ -13,8 +13,10 @@ extension MockedDevice {
         env["LD_PRELOAD"] = (preload.map { $0 + ":" } ?? "") + "libumockdev-preload.so.0" + existing
         env["UMOCKDEV_DIR"] = root
         // The side's own variables, from a harness that runs this one, are not passed on.
-        for name in [LibinputSideConfiguration.variable, LibinputSideConfiguration.eventsVariable,
-                     LibinputSideConfiguration.readinessByProgramVariable] {
+        for name in [
+            LibinputSideConfiguration.variable, LibinputSideConfiguration.eventsVariable,
+            LibinputSideConfiguration.readinessByProgramVariable,
+        ] {
             env[name] = nil
         }
         return env

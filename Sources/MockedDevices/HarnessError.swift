@@ -42,12 +42,13 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
 
     /// A recording that turned out bad as it streamed, in the harness's terms.
     package init(_ error: RecordingError) {
-        let kind: Kind = switch error.kind {
-        case .badData: .badData
-        case .missingFile: .missingFile
-        case .permission: .permission
-        case .usage: .usage
-        }
+        let kind: Kind =
+            switch error.kind {
+            case .badData: .badData
+            case .missingFile: .missingFile
+            case .permission: .permission
+            case .usage: .usage
+            }
         self.init(kind, error.description)
     }
 

@@ -35,22 +35,28 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
     public static func resolve(_ version: String) throws(HarnessError) -> LibinputBuild {
         if version == system.version { return system }
         if let built = built(version, in: buildArea) { return built }
-        throw HarnessError(.notBuilt, "libinput \(version) is not built in \(buildArea): `tools/build-libinput \(version)` "
-                           + "builds it from Debian's source package")
+        throw HarnessError(
+            .notBuilt,
+            "libinput \(version) is not built in \(buildArea): `tools/build-libinput \(version)` "
+                + "builds it from Debian's source package")
     }
 
     /// The versions complete in ``buildArea``, oldest first.
     public static func builtVersions() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: buildArea)) ?? []
         return entries.filter { built($0, in: buildArea) != nil }
-            .sorted { $0.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes($1.split(separator: ".").compactMap { Int($0) }) }
+            .sorted {
+                $0.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes(
+                    $1.split(separator: ".").compactMap { Int($0) })
+            }
     }
 
     /// The version in the build area, if it is complete: its BUILD-INFO, written last, names this prefix.
     static func built(_ version: String, in builds: String) -> LibinputBuild? {
         let prefix = builds + "/" + version
         guard let info = try? String(contentsOfFile: prefix + "/BUILD-INFO", encoding: .utf8),
-              info.split(separator: "\n").contains(Substring("prefix=" + prefix)) else { return nil }
+            info.split(separator: "\n").contains(Substring("prefix=" + prefix))
+        else { return nil }
         return LibinputBuild(version: version, libraryDirectory: prefix + "/lib")
     }
 
@@ -73,12 +79,18 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
         #else
         let triplet = "unknown"
         #endif
-        let configured = (ProcessInfo.processInfo.environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").map(String.init)
-        let directories = configured + ["/usr/lib/\(triplet)/pkgconfig", "/usr/lib64/pkgconfig", "/usr/lib/pkgconfig", "/usr/local/lib/pkgconfig",
-                                        "/usr/share/pkgconfig"]
+        let configured = (ProcessInfo.processInfo.environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").map(
+            String.init)
+        let directories =
+            configured + [
+                "/usr/lib/\(triplet)/pkgconfig", "/usr/lib64/pkgconfig", "/usr/lib/pkgconfig",
+                "/usr/local/lib/pkgconfig",
+                "/usr/share/pkgconfig",
+            ]
         for directory in directories {
             guard let text = try? String(contentsOfFile: directory + "/libinput.pc", encoding: .utf8),
-                  let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Version:") }) else { continue }
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Version:") })
+            else { continue }
             let version = line.dropFirst("Version:".count).trimmingCharacters(in: .whitespaces)
             if !version.isEmpty { return version }
         }

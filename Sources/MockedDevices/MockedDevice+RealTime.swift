@@ -9,8 +9,10 @@ import Glibc
 /// Delivery on the machine's clock: each frame written on a wall-clock schedule, ahead of its
 /// timestamp by ``ReplayTiming/writeAhead``, while libinput's timers run on their own.
 extension MockedDevice {
-    func deliverInRealTime(pid: pid_t, timing: ReplayTiming,
-                           faults: inout ArraySlice<(node: Node, fault: ReplayFault)>, channel: ChannelReceiver?) throws(HarnessError) -> Delivery {
+    func deliverInRealTime(
+        pid: pid_t, timing: ReplayTiming,
+        faults: inout ArraySlice<(node: Node, fault: ReplayFault)>, channel: ChannelReceiver?
+    ) throws(HarnessError) -> Delivery {
         let origin = Clock.now() + timing.leadIn.nanoseconds
         var delivery = Delivery(recordingOrigin: origin)
         var buffer: [UInt8] = []
@@ -39,11 +41,14 @@ extension MockedDevice {
             case .removal(let node):
                 try unplug(node)
                 // Only to wake the reader: a buffer too full to take it has woken it already.
-                _ = Self.wakeEvent(at: Clock.now()).withUnsafeBytes { Glibc.write(node.masterFD, $0.baseAddress, $0.count) }
+                _ = Self.wakeEvent(at: Clock.now()).withUnsafeBytes {
+                    Glibc.write(node.masterFD, $0.baseAddress, $0.count)
+                }
                 continue
             case .synDropped(let node, let resumesAt):
                 try skipFrames(of: node, before: resumesAt)
-                Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: due, to: &buffer)
+                Self.appendInputEvent(
+                    EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: due, to: &buffer)
                 target = node
             }
             if let ended = try writeAll(buffer, to: target, watching: pid, draining: channel) {
@@ -59,7 +64,9 @@ extension MockedDevice {
     /// Sleeps until `nanos` in slices, so that a program that ended (say, on Ctrl-C) is noticed
     /// during long gaps, draining `channel` meanwhile; returns how the program ended if it did.
     /// The last moments are slept precisely, as poll's timeout is in milliseconds.
-    private static func sleep(until nanos: Int64, watching pid: pid_t, draining channel: ChannelReceiver?) throws(HarnessError) -> ChildProcess.Exit? {
+    private static func sleep(
+        until nanos: Int64, watching pid: pid_t, draining channel: ChannelReceiver?
+    ) throws(HarnessError) -> ChildProcess.Exit? {
         while true {
             if let exit = ChildProcess.exited(pid) { return exit }
             let now = Clock.now()
@@ -68,7 +75,8 @@ extension MockedDevice {
             if channel == nil || left < 2_000_000 {
                 Clock.sleep(until: min(nanos, now + 100_000_000))
             } else {
-                _ = try ChannelReceiver.poll(-1, for: 0, milliseconds: Int32(min(left, 100_000_000) / 1_000_000) - 1, draining: channel)
+                _ = try ChannelReceiver.poll(
+                    -1, for: 0, milliseconds: Int32(min(left, 100_000_000) / 1_000_000) - 1, draining: channel)
             }
         }
     }

@@ -29,15 +29,20 @@ extension MockedDevice {
     /// ``ReplayTiming/idleTimeout``, is a ``HarnessError/Kind/programFailed`` error.
     /// `standardOutput`, if given, becomes the command's stdout; otherwise it shares this process's.
     /// The program runs with touchsynth-preload preloaded (``BuildProducts/preload()``).
-    public func run(_ command: [String], timing: ReplayTiming = ReplayTiming(), standardOutput: Int32? = nil) throws(HarnessError) -> ReplayReport {
-        try run(command, timing: timing, preload: try BuildProducts.preload(), standardOutput: standardOutput, channel: nil)
+    public func run(
+        _ command: [String], timing: ReplayTiming = ReplayTiming(), standardOutput: Int32? = nil
+    ) throws(HarnessError) -> ReplayReport {
+        try run(
+            command, timing: timing, preload: try BuildProducts.preload(), standardOutput: standardOutput, channel: nil)
     }
 
     /// ``run(_:timing:standardOutput:)`` for a program that links touchsynth-preload in
     /// (`preload` nil) or not, and that reports to `channel` (the libinput side), which then
     /// also says when the program is ready.
-    package func run(_ command: [String], timing: ReplayTiming, preload: String?, standardOutput: Int32?,
-             channel: ChannelReceiver?) throws(HarnessError) -> ReplayReport {
+    package func run(
+        _ command: [String], timing: ReplayTiming, preload: String?, standardOutput: Int32?,
+        channel: ChannelReceiver?
+    ) throws(HarnessError) -> ReplayReport {
         var faults = try orderedFaults()[...]
         // Each run's programs write the readiness byte and take the clock anew.
         try setRunState(\.readiness_sent, to: 0)
@@ -81,15 +86,19 @@ extension MockedDevice {
 
         func report(_ delivery: Delivery, ready: Int64) -> ReplayReport {
             let cpu = CPUTime.ofThisProcess()
-            return ReplayReport(exitStatus: delivery.exit?.status ?? 0, framesDelivered: delivery.frames, lateness: delivery.lateness,
-                         wallSeconds: Double(Clock.now() - started) / 1e9, startupSeconds: Double(ready - started) / 1e9,
-                         programPeakKiB: delivery.memory.peak, interruption: forwarding.received, clock: timing.clock,
-                         harnessCPUSeconds: cpu.total - cpuAtStart.total,
-                         harnessSystemCPUSeconds: cpu.system - cpuAtStart.system, programCPUSeconds: delivery.exit?.cpuSeconds ?? 0,
-                         timerInstants: delivery.timerInstants, recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) })
+            return ReplayReport(
+                exitStatus: delivery.exit?.status ?? 0, framesDelivered: delivery.frames, lateness: delivery.lateness,
+                wallSeconds: Double(Clock.now() - started) / 1e9, startupSeconds: Double(ready - started) / 1e9,
+                programPeakKiB: delivery.memory.peak, interruption: forwarding.received, clock: timing.clock,
+                harnessCPUSeconds: cpu.total - cpuAtStart.total,
+                harnessSystemCPUSeconds: cpu.system - cpuAtStart.system,
+                programCPUSeconds: delivery.exit?.cpuSeconds ?? 0,
+                timerInstants: delivery.timerInstants,
+                recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) })
         }
 
-        if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout, channel: channel) {
+        if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout, channel: channel)
+        {
             exit = early
             // Stopped on the user's word before it was ready: a run interrupted before its first
             // frame, not a program that failed.
@@ -99,25 +108,35 @@ extension MockedDevice {
                 throw HarnessError(failure.kind == .unavailable ? .unavailable : .system, failure.message)
             }
             if let signal = early.signal {
-                throw HarnessError(.programFailed, "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) before it was ready for \(devnode)")
+                throw HarnessError(
+                    .programFailed,
+                    "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) before it was ready "
+                        + "for \(devnode)"
+                )
             }
-            throw HarnessError(.programFailed, "\(command.joined(separator: " ")) exited (status \(early.status)) before it was ready for \(devnode)",
-                               programStatus: early.status)
+            throw HarnessError(
+                .programFailed,
+                "\(command.joined(separator: " ")) exited (status \(early.status)) before it was ready for \(devnode)",
+                programStatus: early.status)
         }
         let ready = Clock.now()
         for node in nodes { node.next = try readFrame(of: node) }
-        var delivery = if let link {
-            try deliverOnVirtualClock(VirtualClockDriver(link: link, pid: pid, timeout: timing.idleTimeout, channel: channel),
-                                      timeline: timeline, tail: timing.tail, faults: &faults)
-        } else {
-            try deliverInRealTime(pid: pid, timing: timing, faults: &faults, channel: channel)
-        }
+        var delivery =
+            if let link {
+                try deliverOnVirtualClock(
+                    VirtualClockDriver(link: link, pid: pid, timeout: timing.idleTimeout, channel: channel),
+                    timeline: timeline, tail: timing.tail, faults: &faults)
+            } else {
+                try deliverInRealTime(pid: pid, timing: timing, faults: &faults, channel: channel)
+            }
         if delivery.exit == nil {
             delivery.memory.sample(pid, now: Clock.now(), force: true)
             delivery.exit = ChildProcess.stop(pid)
         } else if let signal = delivery.exit?.signal, forwarding.received == nil {
             exit = delivery.exit
-            throw HarnessError(.programFailed, "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) during the replay")
+            throw HarnessError(
+                .programFailed,
+                "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) during the replay")
         }
         exit = delivery.exit
         try channel?.finish()
@@ -134,8 +153,11 @@ extension MockedDevice {
             // A device stays plugged in after its own last frame (a key still held), until the replay ends.
             let ends = nodes.map(\.duration)
             if ends.allSatisfy({ $0 != nil }), let end = ends.compactMap({ $0 }).max(), fault.time > end {
-                throw HarnessError(.usage, String(format: "a fault at %.3f s on %@ falls after the replay's end (%.3f s)",
-                                                  Double(fault.time) / 1e6, fault.devnode, Double(end) / 1e6))
+                throw HarnessError(
+                    .usage,
+                    String(
+                        format: "a fault at %.3f s on %@ falls after the replay's end (%.3f s)",
+                        Double(fault.time) / 1e6, fault.devnode, Double(end) / 1e6))
             }
             faults.append((node, fault))
         }
@@ -143,7 +165,9 @@ extension MockedDevice {
     }
 
     /// Returns nil once the program is ready, or how it ended if it did first.
-    private func waitForReady(pid: pid_t, notifyRead: Int32, timeout: Duration, channel: ChannelReceiver?) throws(HarnessError) -> ChildProcess.Exit? {
+    private func waitForReady(
+        pid: pid_t, notifyRead: Int32, timeout: Duration, channel: ChannelReceiver?
+    ) throws(HarnessError) -> ChildProcess.Exit? {
         let deadline = Clock.now() + timeout.nanoseconds
         while true {
             if try ChannelReceiver.poll(notifyRead, for: Int16(POLLIN), milliseconds: 20, draining: channel) != 0 {
@@ -160,7 +184,9 @@ extension MockedDevice {
     /// Writes a frame; while the device's buffer is full (the program reads slower than frames
     /// come), waits for room, and returns how the program ended if it does meanwhile. A
     /// program that reads nothing for 10 s is an error rather than a hang.
-    func writeAll(_ buffer: [UInt8], to node: Node, watching pid: pid_t, draining channel: ChannelReceiver?) throws(HarnessError) -> ChildProcess.Exit? {
+    func writeAll(
+        _ buffer: [UInt8], to node: Node, watching pid: pid_t, draining channel: ChannelReceiver?
+    ) throws(HarnessError) -> ChildProcess.Exit? {
         let devnode = node.files.devnode
         var offset = 0
         var blockedSince: Int64?
@@ -168,7 +194,9 @@ extension MockedDevice {
             let n = buffer[offset...].withUnsafeBytes { write(node.masterFD, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                guard errno == EAGAIN else { throw HarnessError(.system, "writing to \(devnode): \(String(cString: strerror(errno)))") }
+                guard errno == EAGAIN else {
+                    throw HarnessError(.system, "writing to \(devnode): \(String(cString: strerror(errno)))")
+                }
                 let since = blockedSince ?? Clock.now()
                 blockedSince = since
                 if Clock.now() - since > 10_000_000_000 {
@@ -187,7 +215,10 @@ extension MockedDevice {
     /// `frame` as the node's reader gets it, stamped `nanos`, appended to `buffer`: through the
     /// kernel input core's filter unless the recording is what a kernel delivered. Nothing is
     /// appended for a frame the kernel would drop whole.
-    func encode(_ frame: EvdevFrame, of node: Node, at nanos: Int64, into buffer: inout [UInt8], scratch passed: inout [EvdevEvent]) {
+    func encode(
+        _ frame: EvdevFrame, of node: Node, at nanos: Int64, into buffer: inout [UInt8],
+        scratch passed: inout [EvdevEvent]
+    ) {
         passed.removeAll(keepingCapacity: true)
         if filtersLikeKernel { node.inputCore.pass(frame.events, into: &passed) } else { passed = frame.events }
         for event in passed { Self.appendInputEvent(event, at: nanos, to: &buffer) }

@@ -31,7 +31,8 @@ extension MockedDevice {
             guard !node.removed else { return try nextStep(&faults) }
             switch fault {
             case .removal: return TimedStep(step: .removal(node), time: fault.time)
-            case .synDropped(_, let at, let lost): return TimedStep(step: .synDropped(node, resumesAt: at + lost), time: at)
+            case .synDropped(_, let at, let lost):
+                return TimedStep(step: .synDropped(node, resumesAt: at + lost), time: at)
             }
         }
         guard let (node, frame) = earliest else { return nil }

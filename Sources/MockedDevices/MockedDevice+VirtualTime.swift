@@ -32,16 +32,20 @@ struct VirtualTimeline {
 /// has handled everything before and is idle. The program takes each step itself when idle; the
 /// harness writes them ahead and waits only where it acts itself (an unplugged device) and at the end.
 extension MockedDevice {
-    func deliverOnVirtualClock(_ driver: VirtualClockDriver, timeline: VirtualTimeline, tail: Duration,
-                               faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> Delivery {
+    func deliverOnVirtualClock(
+        _ driver: VirtualClockDriver, timeline: VirtualTimeline, tail: Duration,
+        faults: inout ArraySlice<(node: Node, fault: ReplayFault)>
+    ) throws(HarnessError) -> Delivery {
         var driver = driver
         var delivery = try deliverSteps(&driver, timeline: timeline, tail: tail, faults: &faults)
         delivery.timerInstants = driver.timerInstants.map(timeline.recordingMicros)
         return delivery
     }
 
-    private func deliverSteps(_ driver: inout VirtualClockDriver, timeline: VirtualTimeline, tail: Duration,
-                              faults: inout ArraySlice<(node: Node, fault: ReplayFault)>) throws(HarnessError) -> Delivery {
+    private func deliverSteps(
+        _ driver: inout VirtualClockDriver, timeline: VirtualTimeline, tail: Duration,
+        faults: inout ArraySlice<(node: Node, fault: ReplayFault)>
+    ) throws(HarnessError) -> Delivery {
         var delivery = Delivery(recordingOrigin: timeline.first)
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
@@ -61,7 +65,9 @@ extension MockedDevice {
                 // A removal carries no time for the program to read: the clock is moved for it, and
                 // the program waits there while the device goes; then its reader is woken, by a
                 // step, so that the program handles the removal before it takes the next.
-                if let ended = try driver.pause(at: at, for: "reach the removal at \(Self.seconds(next.time)) of \(node.files.devnode)") {
+                if let ended = try driver.pause(
+                    at: at, for: "reach the removal at \(Self.seconds(next.time)) of \(node.files.devnode)")
+                {
                     delivery.exit = ended
                     return delivery
                 }
@@ -70,11 +76,14 @@ extension MockedDevice {
                 target = node
             case .synDropped(let node, let resumesAt):
                 try skipFrames(of: node, before: resumesAt)
-                Self.appendInputEvent(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: at, to: &buffer)
+                Self.appendInputEvent(
+                    EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: at, to: &buffer)
                 target = node
             }
-            if let ended = try driver.frame(buffer, device: nodes.firstIndex { $0 === target } ?? 0, at: at,
-                                            for: "take the step at \(Self.seconds(next.time)) of \(target.files.devnode)") {
+            if let ended = try driver.frame(
+                buffer, device: nodes.firstIndex { $0 === target } ?? 0, at: at,
+                for: "take the step at \(Self.seconds(next.time)) of \(target.files.devnode)")
+            {
                 delivery.exit = ended
                 return delivery
             }

@@ -78,8 +78,10 @@ public final class MockedDevice {
     /// pass (so any error comes before the first frame) and then read again as it plays, so
     /// memory does not grow with the recording's length. `udevProperties` are added to the
     /// device's own.
-    public static func forFile(_ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10,
-                               udevProperties: [String: String] = [:]) throws(HarnessError) -> MockedDevice {
+    public static func forFile(
+        _ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10,
+        udevProperties: [String: String] = [:]
+    ) throws(HarnessError) -> MockedDevice {
         var (device, frames, notes, duration) = try source(forFile: path, description: description, node: node)
         device.udevProperties.merge(udevProperties) { $1 }
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
@@ -98,8 +100,10 @@ public final class MockedDevice {
 
     /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
     @discardableResult
-    public func addDevice(file path: String, description: String? = nil, node: String? = nil,
-                          eventNumber: Int) throws(HarnessError) -> String {
+    public func addDevice(
+        file path: String, description: String? = nil, node: String? = nil,
+        eventNumber: Int
+    ) throws(HarnessError) -> String {
         let (device, frames, _, duration) = try Self.source(forFile: path, description: description, node: node)
         let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
         nodes.last?.duration = duration
@@ -109,8 +113,11 @@ public final class MockedDevice {
     /// Files above this size (bytes) are streamed.
     public static let streamingThreshold = 8 << 20
 
-    private static func source(forFile path: String, description: String?, node: String? = nil) throws(HarnessError)
-        -> (DeviceDescription, any FrameSource, [String], duration: UInt64) {
+    private static func source(
+        forFile path: String, description: String?, node: String? = nil
+    ) throws(HarnessError)
+        -> (DeviceDescription, any FrameSource, [String], duration: UInt64)
+    {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > streamingThreshold else {
             let recording = try harnessError { () throws(RecordingError) in
@@ -140,7 +147,9 @@ public final class MockedDevice {
 
     private static func checkDuration(_ recording: Recording) throws(HarnessError) {
         guard recording.duration <= RecordingStream.longestRecording else {
-            throw HarnessError(.badData, "the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours")
+            throw HarnessError(
+                .badData,
+                "the recording spans \(recording.duration / 3_600_000_000) hours; replays are limited to 24 hours")
         }
     }
 
@@ -166,8 +175,10 @@ public final class MockedDevice {
     }
 
     /// Sets the byte of the run's shared state at `field` (+ `index`) to `value`.
-    func setRunState(_ field: PartialKeyPath<touchsynth_run_state>, index: Int = 0,
-                     to value: UInt8) throws(HarnessError) {
+    func setRunState(
+        _ field: PartialKeyPath<touchsynth_run_state>, index: Int = 0,
+        to value: UInt8
+    ) throws(HarnessError) {
         var byte = value
         let offset = MemoryLayout<touchsynth_run_state>.offset(of: field)! + index
         let fd = open(runState, O_WRONLY | O_CLOEXEC)
@@ -179,7 +190,9 @@ public final class MockedDevice {
     }
 
     @discardableResult
-    private func addNode(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) -> String {
+    private func addNode(
+        device: DeviceDescription, frames: any FrameSource, eventNumber: Int
+    ) throws(HarnessError) -> String {
         guard (0...Self.highestEventNumber).contains(eventNumber) else {
             throw HarnessError(.usage, "event number \(eventNumber) is outside 0...\(Self.highestEventNumber)")
         }

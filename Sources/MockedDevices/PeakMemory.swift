@@ -17,7 +17,8 @@ public enum PeakMemory {
     /// The `VmHWM:` line's number, scanned as bytes: a replay reads it while it runs.
     private static func read(_ path: String) -> Int? {
         guard let status = FileManager.default.contents(atPath: path),
-              let label = status.firstRange(of: Data("VmHWM:".utf8)) else { return nil }
+            let label = status.firstRange(of: Data("VmHWM:".utf8))
+        else { return nil }
         let digits = status[label.upperBound...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             .prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         return digits.isEmpty ? nil : Int(String(decoding: digits, as: UTF8.self))

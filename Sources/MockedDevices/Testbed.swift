@@ -56,7 +56,8 @@ final class Testbed {
         let ioctlPath = root + "/touchsynth-event\(eventNumber).ioctl"
         let dbPath = root + "/" + files.udevDatabasePath
         do {
-            try FileManager.default.createDirectory(atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (dbPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
             throw HarnessError(.system, "cannot write testbed files under \(root): \(error.localizedDescription)")
         }
@@ -91,7 +92,10 @@ final class Testbed {
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw HarnessError(.system, "cannot write \(path): \(n < 0 ? String(cString: strerror(errno)) : "nothing written")") }
+            guard n > 0 else {
+                throw HarnessError(
+                    .system, "cannot write \(path): \(n < 0 ? String(cString: strerror(errno)) : "nothing written")")
+            }
             bytes = bytes.dropFirst(n)
         }
     }

@@ -45,7 +45,9 @@ public struct TestbedFiles: Equatable, Sendable {
         parentUdevDatabase = "I:1000000\nV:1\n"
     }
 
-    static func deviceText(_ d: DeviceDescription, eventNumber n: Int, minor: Int, properties: [(String, String)]) -> String {
+    static func deviceText(
+        _ d: DeviceDescription, eventNumber n: Int, minor: Int, properties: [(String, String)]
+    ) -> String {
         let input = "/devices/virtual/touchsynth/input/input\(n)"
         var s = "P: \(input)/event\(n)\n"
         s += "N: input/event\(n)\n"
@@ -57,10 +59,13 @@ public struct TestbedFiles: Equatable, Sendable {
 
         s += "P: \(input)\n"
         s += "E: NAME=\"\(d.name)\"\n"
-        s += "E: PRODUCT=" + [d.bustype, d.vendor, d.product, d.version].map { String($0, radix: 16) }.joined(separator: "/") + "\n"
+        s +=
+            "E: PRODUCT="
+            + [d.bustype, d.vendor, d.product, d.version].map { String($0, radix: 16) }.joined(separator: "/") + "\n"
         s += "E: PROP=\(sysfsMask(d.properties))\n"
         s += "E: EV=\(sysfsMask(Set(d.codes.keys)))\n"
-        for (type, key) in [(Evdev.EV_KEY, "KEY"), (Evdev.EV_REL, "REL"), (Evdev.EV_ABS, "ABS"), (Evdev.EV_MSC, "MSC")] {
+        for (type, key) in [(Evdev.EV_KEY, "KEY"), (Evdev.EV_REL, "REL"), (Evdev.EV_ABS, "ABS"), (Evdev.EV_MSC, "MSC")]
+        {
             if let codes = d.codes[type] { s += "E: \(key)=\(sysfsMask(codes))\n" }
         }
         s += "E: SUBSYSTEM=input\n"
@@ -69,10 +74,14 @@ public struct TestbedFiles: Equatable, Sendable {
         s += "A: phys=touchsynth/input\(n)\n"
         s += "A: uniq=\n"
         s += "A: properties=\(sysfsMask(d.properties))\n"
-        s += String(format: "A: id/bustype=%04x\nA: id/vendor=%04x\nA: id/product=%04x\nA: id/version=%04x\n",
-                    d.bustype, d.vendor, d.product, d.version)
+        s += String(
+            format: "A: id/bustype=%04x\nA: id/vendor=%04x\nA: id/product=%04x\nA: id/version=%04x\n",
+            d.bustype, d.vendor, d.product, d.version)
         s += "A: capabilities/ev=\(sysfsMask(Set(d.codes.keys)))\n"
-        for (type, key) in [(Evdev.EV_KEY, "key"), (Evdev.EV_REL, "rel"), (Evdev.EV_ABS, "abs"), (Evdev.EV_MSC, "msc"), (Evdev.EV_SW, "sw"), (Evdev.EV_LED, "led")] {
+        for (type, key) in [
+            (Evdev.EV_KEY, "key"), (Evdev.EV_REL, "rel"), (Evdev.EV_ABS, "abs"), (Evdev.EV_MSC, "msc"),
+            (Evdev.EV_SW, "sw"), (Evdev.EV_LED, "led"),
+        ] {
             s += "A: capabilities/\(key)=\(sysfsMask(d.codes[type] ?? []))\n"
         }
         return s
@@ -98,7 +107,10 @@ public struct TestbedFiles: Equatable, Sendable {
         s += "EVIOCGID 0 \(hex(le16(d.bustype) + le16(d.vendor) + le16(d.product) + le16(d.version)))\n"
         s += "EVIOCGVERSION 0 \(hex(le32(0x010001)))\n"
         s += "EVIOCGPROP(0) 8 \(hex(Evdev.bitmask(d.properties, bytes: 8)))\n"
-        for type in [Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED, Evdev.EV_KEY, Evdev.EV_SW, Evdev.EV_MSC, Evdev.EV_FF, Evdev.EV_SND] {
+        for type in [
+            Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED, Evdev.EV_KEY, Evdev.EV_SW, Evdev.EV_MSC, Evdev.EV_FF,
+            Evdev.EV_SND,
+        ] {
             let bytes = Evdev.bitmaskBytes(ofType: type)
             s += "EVIOCGBIT(\(type)) \(bytes) \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: bytes)))\n"
         }
@@ -131,7 +143,9 @@ public struct TestbedFiles: Equatable, Sendable {
     /// `EVIOCGBIT(type, KEY_MAX)`, `EVIOCGPROP(INPUT_PROP_MAX longs)`), in evtest's order, so that
     /// evtest run on a mocked device prints the header people paste into bug reports.
     private static func evtestIoctls(_ d: DeviceDescription, types: Set<UInt16>, axes: [UInt16]) -> String {
-        var s = "EVIOCGNAME(0) \(d.name.utf8.prefix(255).count + 1) \(hex(padded(Array(d.name.utf8.prefix(255)), to: 256)))\n"
+        var s =
+            "EVIOCGNAME(0) \(d.name.utf8.prefix(255).count + 1) "
+            + "\(hex(padded(Array(d.name.utf8.prefix(255)), to: 256)))\n"
         s += "EVIOCGBIT(0) 4 \(hex(Evdev.bitmask(types, bytes: 31)))\n"
         for type in types.sorted() where type != Evdev.EV_SYN {
             s += "EVIOCGBIT(\(type)) 96 \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: 767)))\n"

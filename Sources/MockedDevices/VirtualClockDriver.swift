@@ -35,7 +35,9 @@ struct VirtualClockDriver {
 
     /// Writes the frame `bytes` for device `device` (its index among the nodes), due at
     /// `instant`. Returns how the program ended if it did instead.
-    mutating func frame(_ bytes: [UInt8], device: Int, at instant: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+    mutating func frame(
+        _ bytes: [UInt8], device: Int, at instant: Int64, for what: @autoclosure () -> String
+    ) throws(HarnessError) -> ChildProcess.Exit? {
         VirtualClockLink.append(.frame, at: instant, device: device, frame: bytes, to: &steps)
         guard steps.count - written >= Self.ahead else { return nil }
         return try serve(until: { $0.steps.count - $0.written < Self.ahead / 2 }, for: what())
@@ -44,7 +46,9 @@ struct VirtualClockDriver {
     /// Moves the program's clock to `instant`, every timer due by then fired, and waits until
     /// it has taken every step before: the harness may then act (unplug a device) before the
     /// next step.
-    mutating func pause(at instant: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+    mutating func pause(
+        at instant: Int64, for what: @autoclosure () -> String
+    ) throws(HarnessError) -> ChildProcess.Exit? {
         VirtualClockLink.append(.pause, at: instant, to: &steps)
         paused = false
         return try serve(until: { $0.paused }, for: what())
@@ -54,13 +58,16 @@ struct VirtualClockDriver {
     /// is there.
     mutating func end(at instant: Int64) throws(HarnessError) -> ChildProcess.Exit? {
         VirtualClockLink.append(.end, at: instant, to: &steps)
-        return try serve(until: { $0.finished }, for: "run its timers up to the replay's end at \(Self.seconds(instant))")
+        return try serve(
+            until: { $0.finished }, for: "run its timers up to the replay's end at \(Self.seconds(instant))")
     }
 
     /// Writes steps, takes reports and drains the program's events until `done`. Returns how the
     /// program ended if it did first; a program that takes no step, reports nothing and writes no
     /// event for ``timeout`` is killed, and the error names `what` it did not do.
-    private mutating func serve(until done: (Self) -> Bool, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+    private mutating func serve(
+        until done: (Self) -> Bool, for what: @autoclosure () -> String
+    ) throws(HarnessError) -> ChildProcess.Exit? {
         var deadline = Clock.now() + timeout
         defer {
             // What is written goes, so that the steps held stay within what is written ahead.
@@ -70,7 +77,9 @@ struct VirtualClockDriver {
         while !done(self) {
             if written < steps.count {
                 // send, not write: a program gone must not raise SIGPIPE here.
-                let n = steps[written...].withUnsafeBytes { send(link.script, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let n = steps[written...].withUnsafeBytes {
+                    send(link.script, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 if n > 0 {
                     written += n
                     deadline = Clock.now() + timeout
@@ -82,9 +91,11 @@ struct VirtualClockDriver {
                     continue
                 }
             }
-            var fds = [pollfd(fd: link.fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: channel?.fd ?? -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: written < steps.count ? link.script : -1, events: Int16(POLLOUT), revents: 0)]
+            var fds = [
+                pollfd(fd: link.fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: channel?.fd ?? -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: written < steps.count ? link.script : -1, events: Int16(POLLOUT), revents: 0),
+            ]
             let ready = poll(&fds, 3, 100)
             if ready < 0 && errno != EINTR { throw HarnessError(.system, "poll: \(String(cString: strerror(errno)))") }
             if fds[1].revents != 0 {
@@ -99,8 +110,13 @@ struct VirtualClockDriver {
                 if let exit = ChildProcess.exited(pid) { return exit }
                 if Clock.now() > deadline {
                     kill(pid, SIGKILL)
-                    throw HarnessError(.programFailed, "the program did not \(what()) within \(timeout / 1_000_000_000) s of wall time on the virtual clock "
-                                       + "(a program that waits for input other than in poll, select or epoll on its main thread needs real time)")
+                    throw HarnessError(
+                        .programFailed,
+                        "the program did not \(what()) within \(timeout / 1_000_000_000) s of wall time on the "
+                            + "virtual clock "
+                            + "(a program that waits for input other than in poll, select or epoll on its main thread "
+                            + "needs real time)"
+                    )
                 }
             }
         }
@@ -108,7 +124,9 @@ struct VirtualClockDriver {
     }
 
     /// Takes every report waiting; returns how the program ended if its end closed.
-    private mutating func takeReports(until deadline: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+    private mutating func takeReports(
+        until deadline: Int64, for what: @autoclosure () -> String
+    ) throws(HarnessError) -> ChildProcess.Exit? {
         while true {
             switch try link.receive() {
             case .report(let report):
@@ -126,7 +144,9 @@ struct VirtualClockDriver {
     }
 
     /// The program closed its ends as it exits: waits for the exit itself.
-    private func waitForExit(until deadline: Int64, for what: @autoclosure () -> String) throws(HarnessError) -> ChildProcess.Exit? {
+    private func waitForExit(
+        until deadline: Int64, for what: @autoclosure () -> String
+    ) throws(HarnessError) -> ChildProcess.Exit? {
         while Clock.now() < deadline {
             try channel?.drain()
             if let exit = ChildProcess.exited(pid) { return exit }

@@ -116,10 +116,12 @@ struct VirtualClockLink {
 
     /// The program's environment entries for a clock that starts at `start` nanoseconds.
     func environment(start: Int64) -> [String: String] {
-        ["TOUCHSYNTH_CLOCK_FD": String(programDescriptor), "TOUCHSYNTH_CLOCK_SCRIPT_FD": String(scriptDescriptor),
-         "TOUCHSYNTH_CLOCK_DEVICE_FDS":
-            programEnds.masters.indices.map { String(firstDeviceDescriptor + Int32($0)) }.joined(separator: ","),
-         "TOUCHSYNTH_CLOCK_START_NS": String(start)]
+        [
+            "TOUCHSYNTH_CLOCK_FD": String(programDescriptor), "TOUCHSYNTH_CLOCK_SCRIPT_FD": String(scriptDescriptor),
+            "TOUCHSYNTH_CLOCK_DEVICE_FDS":
+                programEnds.masters.indices.map { String(firstDeviceDescriptor + Int32($0)) }.joined(separator: ","),
+            "TOUCHSYNTH_CLOCK_START_NS": String(start),
+        ]
     }
 
     /// The descriptors the program gets, by the number it gets each as.
@@ -146,9 +148,12 @@ struct VirtualClockLink {
     }
 
     /// Appends a step to `buffer`.
-    static func append(_ kind: StepKind, at instant: Int64, device: Int = 0, frame: [UInt8] = [], to buffer: inout [UInt8]) {
-        let step = touchsynth_clock_step(kind: kind.value, instant: UInt64(instant), device: UInt32(device),
-                                         length: UInt32(frame.count))
+    static func append(
+        _ kind: StepKind, at instant: Int64, device: Int = 0, frame: [UInt8] = [], to buffer: inout [UInt8]
+    ) {
+        let step = touchsynth_clock_step(
+            kind: kind.value, instant: UInt64(instant), device: UInt32(device),
+            length: UInt32(frame.count))
         withUnsafeBytes(of: step) { buffer.append(contentsOf: $0) }
         buffer.append(contentsOf: frame)
     }
@@ -166,7 +171,9 @@ struct VirtualClockLink {
             return .nothing
         }
         guard got == size, let kind = Report.Kind(report.kind) else {
-            throw HarnessError(.system, "the program's clock report is malformed (\(got) bytes); is its touchsynth-preload from another build?")
+            throw HarnessError(
+                .system,
+                "the program's clock report is malformed (\(got) bytes); is its touchsynth-preload from another build?")
         }
         return .report(Report(kind: kind, now: Int64(report.now), fired: report.fired))
     }

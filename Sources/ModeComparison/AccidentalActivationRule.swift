@@ -30,8 +30,12 @@ public struct AccidentalActivationRule: Sendable, Equatable {
     /// activated in each: none, one, or (windowed) both.
     public func accidentalModes(compat: [Double], indirect: [Double]) -> [DeliveryMode] {
         var modes: [DeliveryMode] = []
-        if compat.contains(where: { isAccidental(at: $0, otherModeActivations: indirect) }) { modes.append(.compatibility) }
-        if indirect.contains(where: { isAccidental(at: $0, otherModeActivations: compat) }) { modes.append(.indirectInput) }
+        if compat.contains(where: { isAccidental(at: $0, otherModeActivations: indirect) }) {
+            modes.append(.compatibility)
+        }
+        if indirect.contains(where: { isAccidental(at: $0, otherModeActivations: compat) }) {
+            modes.append(.indirectInput)
+        }
         return modes
     }
 }

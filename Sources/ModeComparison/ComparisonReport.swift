@@ -68,8 +68,9 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(region: try c.decode(String.self, forKey: .region), name: try c.decode(String.self, forKey: .name),
-                  mode: try c.decode(DeliveryMode.self, forKey: .mode))
+        self.init(
+            region: try c.decode(String.self, forKey: .region), name: try c.decode(String.self, forKey: .name),
+            mode: try c.decode(DeliveryMode.self, forKey: .mode))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,10 +92,13 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
 
     /// Matches recognizers by region and name (the second of a repeated name as "name#2"), and
     /// lists the pointer region transitions of each mode.
-    public init(compat: [GestureRecord], indirect: [GestureRecord],
-                pointerRegions: (compat: [PointerRegionTransition], indirect: [PointerRegionTransition]) = ([], [])) {
+    public init(
+        compat: [GestureRecord], indirect: [GestureRecord],
+        pointerRegions: (compat: [PointerRegionTransition], indirect: [PointerRegionTransition]) = ([], [])
+    ) {
         if !pointerRegions.compat.isEmpty || !pointerRegions.indirect.isEmpty {
-            self.pointerRegions = PointerRegionComparison(compat: pointerRegions.compat, indirect: pointerRegions.indirect)
+            self.pointerRegions = PointerRegionComparison(
+                compat: pointerRegions.compat, indirect: pointerRegions.indirect)
         }
         let compatByPath = Self.recordsByPath(compat)
         let indirectByPath = Self.recordsByPath(indirect)
@@ -107,20 +111,24 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
             let indirectRecord = indirectByPath.first { $0.path == path }?.record
             let compat = ModeSummary(record: compatRecord), indirect = ModeSummary(record: indirectRecord)
             let accidental = AccidentalActivationRule.wholeStream.accidentalModes(
-                compat: compatRecord?.activationTimes ?? [], indirect: indirectRecord?.activationTimes ?? []).first
+                compat: compatRecord?.activationTimes ?? [], indirect: indirectRecord?.activationTimes ?? []
+            ).first
             let startsDiffer = accidental == nil && !Self.sameStarts(compat.starts, indirect.starts)
             return ComparisonRow(
                 path: path, kind: kind,
                 compat: compat, indirect: indirect, accidentalIn: accidental, startsDiffer: startsDiffer ? true : nil
             )
         }
-        accidentalActivations = rows.compactMap { row in row.accidentalIn.map { AccidentalActivation(row.path, mode: $0) } }
+        accidentalActivations = rows.compactMap { row in
+            row.accidentalIn.map { AccidentalActivation(row.path, mode: $0) }
+        }
     }
 
     /// What the recognizers of two finished surfaces did, and the pointer regions each went through.
     public init(compat: Surface, indirect: Surface) {
-        self.init(compat: compat.records, indirect: indirect.records,
-                  pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
+        self.init(
+            compat: compat.records, indirect: indirect.records,
+            pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
     }
 
     /// How many differences between the modes: recognizers that activated in one mode only or

@@ -62,22 +62,31 @@ public final class ModePipeline {
 
     /// A pipeline for `modes` on `configuration`'s screen, each mode with a fresh surface from
     /// `makeSurface`.
-    public convenience init(modes: [DeliveryMode] = DeliveryMode.allCases, configuration: AppEventTranslator.Configuration = .init(),
-                            options: Options = Options(), makeSurface: () throws -> Surface) rethrows {
-        self.init(modes: modes, configuration: configuration, options: options, surfaces: try modes.map { _ in try makeSurface() })
+    public convenience init(
+        modes: [DeliveryMode] = DeliveryMode.allCases, configuration: AppEventTranslator.Configuration = .init(),
+        options: Options = Options(), makeSurface: () throws -> Surface
+    ) rethrows {
+        self.init(
+            modes: modes, configuration: configuration, options: options,
+            surfaces: try modes.map { _ in try makeSurface() })
     }
 
     /// A pipeline for `modes` on `configuration`'s screen, without surfaces: app events alone.
-    public convenience init(modes: [DeliveryMode] = DeliveryMode.allCases, configuration: AppEventTranslator.Configuration = .init(),
-                            options: Options = Options()) {
+    public convenience init(
+        modes: [DeliveryMode] = DeliveryMode.allCases, configuration: AppEventTranslator.Configuration = .init(),
+        options: Options = Options()
+    ) {
         self.init(modes: modes, configuration: configuration, options: options, surfaces: modes.map { _ in nil })
     }
 
-    private init(modes: [DeliveryMode], configuration: AppEventTranslator.Configuration, options: Options, surfaces: [Surface?]) {
+    private init(
+        modes: [DeliveryMode], configuration: AppEventTranslator.Configuration, options: Options, surfaces: [Surface?]
+    ) {
         self.options = options
         lanes = zip(modes, surfaces).map { mode, surface in
-            Lane(mode: mode, translator: AppEventTranslator(mode: mode, configuration: configuration), surface: surface,
-                 checker: options.checksInvariants ? InvariantChecker(mode: mode) : nil)
+            Lane(
+                mode: mode, translator: AppEventTranslator(mode: mode, configuration: configuration), surface: surface,
+                checker: options.checksInvariants ? InvariantChecker(mode: mode) : nil)
         }
     }
 
@@ -118,7 +127,9 @@ public final class ModePipeline {
             lanes[i].lastAppEvents = []
             lanes[i].lastAppEvents = lanes[i].translator.flush(at: end)
             deliver(lanes[i].lastAppEvents, in: i)
-            if let surface = lanes[i].surface { surface.finish(at: (surface.lastEventTimestamp ?? 0) + Self.settleTime) }
+            if let surface = lanes[i].surface {
+                surface.finish(at: (surface.lastEventTimestamp ?? 0) + Self.settleTime)
+            }
             if let checker = lanes[i].checker { lanes[i].violations += checker.finish() }
         }
     }
@@ -132,20 +143,26 @@ public final class ModePipeline {
     /// a mode without a surface.
     public var comparison: ComparisonReport {
         let (compat, indirect) = (self[.compatibility].surface, self[.indirectInput].surface)
-        return ComparisonReport(compat: compat?.records ?? [], indirect: indirect?.records ?? [],
-                                pointerRegions: (compat?.pointerRegionTransitions ?? [], indirect?.pointerRegionTransitions ?? []))
+        return ComparisonReport(
+            compat: compat?.records ?? [], indirect: indirect?.records ?? [],
+            pointerRegions: (compat?.pointerRegionTransitions ?? [], indirect?.pointerRegionTransitions ?? []))
     }
 
     /// `events` through a fresh pipeline whose modes get surfaces from `makeSurface`, finished.
-    public static func run(_ events: [LibinputEvent], modes: [DeliveryMode] = DeliveryMode.allCases,
-                           configuration: AppEventTranslator.Configuration = .init(), options: Options = Options(),
-                           makeSurface: () throws -> Surface) rethrows -> ModePipeline {
-        try ModePipeline(modes: modes, configuration: configuration, options: options, makeSurface: makeSurface).running(events)
+    public static func run(
+        _ events: [LibinputEvent], modes: [DeliveryMode] = DeliveryMode.allCases,
+        configuration: AppEventTranslator.Configuration = .init(), options: Options = Options(),
+        makeSurface: () throws -> Surface
+    ) rethrows -> ModePipeline {
+        try ModePipeline(modes: modes, configuration: configuration, options: options, makeSurface: makeSurface)
+            .running(events)
     }
 
     /// `events` through a fresh pipeline without surfaces, finished.
-    public static func run(_ events: [LibinputEvent], modes: [DeliveryMode] = DeliveryMode.allCases,
-                           configuration: AppEventTranslator.Configuration = .init(), options: Options = Options()) -> ModePipeline {
+    public static func run(
+        _ events: [LibinputEvent], modes: [DeliveryMode] = DeliveryMode.allCases,
+        configuration: AppEventTranslator.Configuration = .init(), options: Options = Options()
+    ) -> ModePipeline {
         ModePipeline(modes: modes, configuration: configuration, options: options).running(events)
     }
 
@@ -157,7 +174,9 @@ public final class ModePipeline {
 
     private func deliver(_ events: [AppEvent], in i: Int) {
         for event in events {
-            if lanes[i].checker != nil, let found = lanes[i].checker?.check(event), !found.isEmpty { lanes[i].violations += found }
+            if lanes[i].checker != nil, let found = lanes[i].checker?.check(event), !found.isEmpty {
+                lanes[i].violations += found
+            }
             lanes[i].surface?.handle(event)
             if options.keepsAppEvents { lanes[i].appEvents.append(event) }
         }

@@ -49,8 +49,11 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     /// `finalTranslation`…), `activated`, `transitions`, and `starts` when there are any.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: NamedKey.self)
-        for (name, count) in [("began", began), ("ended", ended), ("recognized", recognized), ("cancelled", cancelled), ("failed", failed),
-                              ("maxNumberOfTouches", maxNumberOfTouches)] {
+        for (name, count) in [
+            ("began", began), ("ended", ended), ("recognized", recognized), ("cancelled", cancelled),
+            ("failed", failed),
+            ("maxNumberOfTouches", maxNumberOfTouches),
+        ] {
             try c.encode(count, forKey: NamedKey(name))
         }
         for entry in finalValues ?? GestureValues() { try c.encode(entry.value, forKey: NamedKey(entry.key)) }

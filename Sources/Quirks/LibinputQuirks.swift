@@ -21,7 +21,9 @@ public struct LibinputQuirks: Sendable {
     /// The quirks for `device` from the `.quirks` files in `directory` (none if it is missing),
     /// later files and sections overriding earlier ones, as libinput applies them.
     public static func load(for device: DeviceDescription, directory: String = systemDirectory) -> LibinputQuirks {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".quirks") }.sorted()
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+            $0.hasSuffix(".quirks")
+        }.sorted()
         let texts = files.compactMap { try? String(contentsOfFile: directory + "/" + $0, encoding: .utf8) }
         return applying(texts, to: device)
     }
@@ -50,23 +52,30 @@ public struct LibinputQuirks: Sendable {
         var attributes: [(String, String)] = []
 
         func matches(_ d: DeviceDescription) -> Bool {
-            !matches.isEmpty && matches.allSatisfy { key, value in
-                switch key {
-                case "MatchName": return fnmatch(value, d.name, 0) == 0
-                case "MatchBus": return LibinputQuirks.buses[value.lowercased()] == d.bustype
-                case "MatchVendor": return value.split(separator: ";").contains { UInt16($0.dropFirst(2), radix: 16) == d.vendor }
-                case "MatchProduct": return value.split(separator: ";").contains { UInt16($0.dropFirst(2), radix: 16) == d.product }
-                case "MatchVersion": return UInt16(value.dropFirst(2), radix: 16) == d.version
-                case "MatchUdevType": return d.udevInputKinds.contains(LibinputQuirks.udevTypes[value] ?? "")
-                default: return false
+            !matches.isEmpty
+                && matches.allSatisfy { key, value in
+                    switch key {
+                    case "MatchName": return fnmatch(value, d.name, 0) == 0
+                    case "MatchBus": return LibinputQuirks.buses[value.lowercased()] == d.bustype
+                    case "MatchVendor":
+                        return value.split(separator: ";").contains { UInt16($0.dropFirst(2), radix: 16) == d.vendor }
+                    case "MatchProduct":
+                        return value.split(separator: ";").contains { UInt16($0.dropFirst(2), radix: 16) == d.product }
+                    case "MatchVersion": return UInt16(value.dropFirst(2), radix: 16) == d.version
+                    case "MatchUdevType": return d.udevInputKinds.contains(LibinputQuirks.udevTypes[value] ?? "")
+                    default: return false
+                    }
                 }
-            }
         }
     }
 
-    static let buses: [String: UInt16] = ["usb": 0x03, "bluetooth": 0x05, "ps2": 0x11, "i2c": 0x18, "rmi": 0x1d, "spi": 0x1c, "virtual": 0x06]
-    static let udevTypes = ["touchpad": "ID_INPUT_TOUCHPAD", "mouse": "ID_INPUT_MOUSE", "keyboard": "ID_INPUT_KEYBOARD",
-                            "touchscreen": "ID_INPUT_TOUCHSCREEN"]
+    static let buses: [String: UInt16] = [
+        "usb": 0x03, "bluetooth": 0x05, "ps2": 0x11, "i2c": 0x18, "rmi": 0x1d, "spi": 0x1c, "virtual": 0x06,
+    ]
+    static let udevTypes = [
+        "touchpad": "ID_INPUT_TOUCHPAD", "mouse": "ID_INPUT_MOUSE", "keyboard": "ID_INPUT_KEYBOARD",
+        "touchscreen": "ID_INPUT_TOUCHSCREEN",
+    ]
 
     static func sections(_ text: String) -> [Section] {
         var sections: [Section] = []

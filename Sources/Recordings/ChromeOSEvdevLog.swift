@@ -29,24 +29,33 @@ public enum ChromeOSEvdevLog {
             } else if line.hasPrefix("# absinfo:") {
                 let v = line.dropFirst(10).split(separator: " ").map { Int32($0) }
                 guard v.count == 6, let code = v[0], code >= 0, code <= Int32(Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0),
-                      let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4], let res = v[5] else {
+                    let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4], let res = v[5]
+                else {
                     throw RecordingError.bad(file, lineNumber, "# absinfo: needs code min max fuzz flat resolution")
                 }
                 // Chromium's touchscreen log writes the maximum twice: the minimum is then 0.
                 let minimum = !bitmasks && lo == hi ? 0 : lo
-                d.absinfo[UInt16(code)] = AbsInfo(minimum: minimum, maximum: hi, fuzz: fuzz, flat: flat, resolution: res)
+                d.absinfo[UInt16(code)] = AbsInfo(
+                    minimum: minimum, maximum: hi, fuzz: fuzz, flat: flat, resolution: res)
                 axisLines[UInt16(code)] = lineNumber
-            } else if let (tag, type) = [("# bit:", nil), ("# key:", Evdev.EV_KEY), ("# rel:", Evdev.EV_REL), ("# abs:", Evdev.EV_ABS),
-                                         ("# led:", Evdev.EV_LED), ("# prp:", UInt16?(0xffff))].first(where: { line.hasPrefix($0.0) }) {
+            } else if let (tag, type) = [
+                ("# bit:", nil), ("# key:", Evdev.EV_KEY), ("# rel:", Evdev.EV_REL), ("# abs:", Evdev.EV_ABS),
+                ("# led:", Evdev.EV_LED), ("# prp:", UInt16?(0xffff)),
+            ].first(where: { line.hasPrefix($0.0) }) {
                 var bytes: [UInt8] = []
                 for word in line.dropFirst(tag.count).split(separator: " ") {
-                    guard let byte = UInt8(word, radix: 16) else { throw RecordingError.bad(file, lineNumber, "\"\(word)\" is not a hex byte") }
+                    guard let byte = UInt8(word, radix: 16) else {
+                        throw RecordingError.bad(file, lineNumber, "\"\(word)\" is not a hex byte")
+                    }
                     bytes.append(byte)
                 }
                 let bits = EvemuFormat.bits(bytes)
                 bitmasks = true
                 switch type {
-                case nil: for t in bits where t != Evdev.EV_SYN && Evdev.maxCode(ofType: t) != nil { d.codes[t] = d.codes[t] ?? [] }
+                case nil:
+                    for t in bits where t != Evdev.EV_SYN && Evdev.maxCode(ofType: t) != nil {
+                        d.codes[t] = d.codes[t] ?? []
+                    }
                 case 0xffff: d.properties = bits.filter { $0 <= Evdev.propertyMax }
                 case let type?:
                     // libevdev writes every type's line; an empty one for a type `# bit:` lacks is not declared.
@@ -56,14 +65,19 @@ public enum ChromeOSEvdevLog {
             } else if line.hasPrefix("#") {
                 continue
             } else {
-                guard line.hasPrefix("E:") else { throw RecordingError.bad(file, lineNumber, "not a ChromeOS evdev log line: \"\(line.prefix(40))\"") }
+                guard line.hasPrefix("E:") else {
+                    throw RecordingError.bad(file, lineNumber, "not a ChromeOS evdev log line: \"\(line.prefix(40))\"")
+                }
                 let fields = line.dropFirst(2).split(separator: " ")
                 guard fields.count == 4 || fields.count == 5 else {
-                    throw RecordingError.bad(file, lineNumber, "expected \"E: sec.usec type code value [slot]\", got \(fields.count) fields")
+                    throw RecordingError.bad(
+                        file, lineNumber, "expected \"E: sec.usec type code value [slot]\", got \(fields.count) fields")
                 }
                 let time = try EvemuFormat.timestamp(fields[0], file, lineNumber)
-                let event = EvdevEvent(type: try EvemuFormat.hex16(fields[1], file, lineNumber), code: try EvemuFormat.hex16(fields[2], file, lineNumber),
-                                       value: try EvemuFormat.int32(fields[3], file, lineNumber))
+                let event = EvdevEvent(
+                    type: try EvemuFormat.hex16(fields[1], file, lineNumber),
+                    code: try EvemuFormat.hex16(fields[2], file, lineNumber),
+                    value: try EvemuFormat.int32(fields[3], file, lineNumber))
                 log.events.append(EventLog.Line(time: time, event: event, line: lineNumber))
             }
         }
@@ -78,7 +92,9 @@ public enum ChromeOSEvdevLog {
             // The touchscreen log lists axes but no capabilities: its axes, BTN_TOUCH, and the
             // keys its events use; a touchscreen is direct.
             d.codes[Evdev.EV_ABS] = Set(d.absinfo.keys)
-            d.codes[Evdev.EV_KEY] = Set(log.events.filter { $0.event.type == Evdev.EV_KEY }.map(\.event.code)).union([Evdev.BTN_TOUCH])
+            d.codes[Evdev.EV_KEY] = Set(log.events.filter { $0.event.type == Evdev.EV_KEY }.map(\.event.code)).union([
+                Evdev.BTN_TOUCH
+            ])
             d.properties = [Evdev.INPUT_PROP_DIRECT]
         }
         if let problem = d.axisProblem { throw RecordingError.bad(file, axisLines[problem.code], problem.message) }
@@ -105,7 +121,9 @@ public enum ChromeOSEvdevLog {
         }
         for frame in recording.frames {
             for e in frame.events {
-                out += String(format: "E: %llu.%06llu %04x %04x %d\n", frame.time / 1_000_000, frame.time % 1_000_000, e.type, e.code, e.value)
+                out += String(
+                    format: "E: %llu.%06llu %04x %04x %d\n", frame.time / 1_000_000, frame.time % 1_000_000, e.type,
+                    e.code, e.value)
             }
         }
         return out

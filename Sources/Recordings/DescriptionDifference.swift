@@ -32,15 +32,19 @@ public struct DescriptionDifference: Equatable, Sendable {
     /// `LIBINPUT_FUZZ_*`), so a device read from a running system shows 0 where its recording
     /// shows the driver's. `udev` compares the udev properties a system derives for each (off
     /// for a capture of a running system, whose udev gave the device its own).
-    public static func between(_ expected: DeviceDescription, _ actual: DeviceDescription,
-                               udev: Bool = true) -> [DescriptionDifference] {
+    public static func between(
+        _ expected: DeviceDescription, _ actual: DeviceDescription,
+        udev: Bool = true
+    ) -> [DescriptionDifference] {
         var out: [DescriptionDifference] = []
         func add(_ aspect: Aspect, _ item: String, _ a: String, _ b: String) {
             if a != b { out.append(DescriptionDifference(aspect: aspect, item: item, expected: a, actual: b)) }
         }
         add(.name, "name", "\"\(expected.name)\"", "\"\(actual.name)\"")
-        for (item, a, b) in [("bus", expected.bustype, actual.bustype), ("vendor", expected.vendor, actual.vendor),
-                             ("product", expected.product, actual.product), ("version", expected.version, actual.version)] {
+        for (item, a, b) in [
+            ("bus", expected.bustype, actual.bustype), ("vendor", expected.vendor, actual.vendor),
+            ("product", expected.product, actual.product), ("version", expected.version, actual.version),
+        ] {
             add(.ids, item, hex(a), hex(b))
         }
         for property in expected.properties.symmetricDifference(actual.properties).sorted() {
@@ -52,18 +56,22 @@ public struct DescriptionDifference: Equatable, Sendable {
         for type in types {
             let a = expected.codes[type] ?? [], b = actual.codes[type] ?? []
             for code in a.symmetricDifference(b).sorted() {
-                add(.codes, Evdev.codeName(type: type, code: code), a.contains(code) ? "yes" : "-", b.contains(code) ? "yes" : "-")
+                add(
+                    .codes, Evdev.codeName(type: type, code: code), a.contains(code) ? "yes" : "-",
+                    b.contains(code) ? "yes" : "-")
             }
         }
         let axes = (expected.codes[Evdev.EV_ABS] ?? []).intersection(actual.codes[Evdev.EV_ABS] ?? []).sorted()
         for code in axes {
-            let a = expected.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0), b = actual.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+            let a = expected.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0),
+                b = actual.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
             let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
             add(.axisRanges, name, range(a), range(b))
             add(.axisValues, name, String(a.value), String(b.value))
         }
         if udev {
-            let a = Dictionary(expected.effectiveUdevProperties) { $1 }, b = Dictionary(actual.effectiveUdevProperties) { $1 }
+            let a = Dictionary(expected.effectiveUdevProperties) { $1 },
+                b = Dictionary(actual.effectiveUdevProperties) { $1 }
             for key in Set(a.keys).union(b.keys).sorted() { add(.udevProperties, key, a[key] ?? "-", b[key] ?? "-") }
         }
         return out
@@ -72,6 +80,7 @@ public struct DescriptionDifference: Equatable, Sendable {
     private static func hex(_ v: UInt16) -> String { "0x" + String(v, radix: 16) }
 
     private static func range(_ a: AbsInfo) -> String {
-        "\(a.minimum)…\(a.maximum)" + (a.flat != 0 ? " flat \(a.flat)" : "") + (a.resolution != 0 ? " resolution \(a.resolution)" : "")
+        "\(a.minimum)…\(a.maximum)" + (a.flat != 0 ? " flat \(a.flat)" : "")
+            + (a.resolution != 0 ? " resolution \(a.resolution)" : "")
     }
 }

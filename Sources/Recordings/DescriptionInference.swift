@@ -9,8 +9,10 @@ public enum DescriptionInference {
 
     /// A description under which every one of `events` is a code the device declares, named
     /// `name`; and what was guessed, a few words each.
-    public static func infer(from events: [EvdevEvent], name: String) -> (device: DeviceDescription, guesses: [String]) {
-        var device = DeviceDescription(name: name, bustype: 0x18, codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
+    public static func infer(from events: [EvdevEvent], name: String) -> (device: DeviceDescription, guesses: [String])
+    {
+        var device = DeviceDescription(
+            name: name, bustype: 0x18, codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var ranges: [UInt16: (Int32, Int32)] = [:]
         for e in events where e.type != Evdev.EV_SYN {
             device.codes[e.type, default: []].insert(e.code)
@@ -22,7 +24,10 @@ public enum DescriptionInference {
         if events.contains(where: { $0.type == Evdev.EV_SYN && $0.code == Evdev.SYN_MT_REPORT }) {
             device.codes[Evdev.EV_SYN, default: []].insert(Evdev.SYN_MT_REPORT)
         }
-        var guesses = ["no device description, so one was inferred from the \(events.count) events: named \"\(name)\", on the I2C bus"]
+        var guesses = [
+            "no device description, so one was inferred from the \(events.count) events: named \"\(name)\", on the "
+                + "I2C bus"
+        ]
         // A gesture along one axis may never move the other, which the device has all the same.
         let axes = [(Evdev.ABS_X, Evdev.ABS_Y), (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)]
         for (x, y) in axes where (ranges[x] == nil) != (ranges[y] == nil) {
@@ -30,7 +35,8 @@ public enum DescriptionInference {
             device.codes[Evdev.EV_ABS, default: []].formUnion([x, y])
         }
         // The kernel's pointer emulation gives every multitouch pad ABS_X/ABS_Y, which libinput needs.
-        for (mt, single) in [(Evdev.ABS_MT_POSITION_X, Evdev.ABS_X), (Evdev.ABS_MT_POSITION_Y, Evdev.ABS_Y)] where ranges[mt] != nil && ranges[single] == nil {
+        for (mt, single) in [(Evdev.ABS_MT_POSITION_X, Evdev.ABS_X), (Evdev.ABS_MT_POSITION_Y, Evdev.ABS_Y)]
+        where ranges[mt] != nil && ranges[single] == nil {
             ranges[single] = ranges[mt]
             device.codes[Evdev.EV_ABS, default: []].insert(single)
         }
@@ -45,31 +51,43 @@ public enum DescriptionInference {
                 // Axes start at 0 unless the log went below; the margin is of the largest value.
                 let (low, high) = (Int64(lo), Int64(hi))
                 let widen = Int64(Double(max(high - low, abs(high))) * margin) + 1
-                device.absinfo[code] = AbsInfo(minimum: low >= 0 ? 0 : Int32(clamping: low - widen), maximum: Int32(clamping: high + widen))
+                device.absinfo[code] = AbsInfo(
+                    minimum: low >= 0 ? 0 : Int32(clamping: low - widen), maximum: Int32(clamping: high + widen))
             }
         }
         // A gesture along one axis says little of the other: the pad is at least as tall (or
         // wide) as libinput's assumed 69 × 50 mm pad with the same units per millimetre.
         let xs = [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X].filter { device.absinfo[$0] != nil }
         let ys = [Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y].filter { device.absinfo[$0] != nil }
-        if let width = xs.compactMap({ device.absinfo[$0]?.maximum }).max(), let height = ys.compactMap({ device.absinfo[$0]?.maximum }).max() {
-            let (w, h) = (max(width, Int32(clamping: Int64(Double(height) * 69 / 50))), max(height, Int32(clamping: Int64(Double(width) * 50 / 69))))
+        if let width = xs.compactMap({ device.absinfo[$0]?.maximum }).max(),
+            let height = ys.compactMap({ device.absinfo[$0]?.maximum }).max()
+        {
+            let (w, h) = (
+                max(width, Int32(clamping: Int64(Double(height) * 69 / 50))),
+                max(height, Int32(clamping: Int64(Double(width) * 50 / 69)))
+            )
             for code in xs { device.absinfo[code]?.maximum = w }
             for code in ys { device.absinfo[code]?.maximum = h }
         }
         if !ranges.isEmpty {
-            guesses.append("axis ranges: from 0 to the largest value seen plus \(Int(margin * 100)) %, x and y in the proportions of a 69 × 50 mm pad; "
-                           + "no resolution, so libinput takes the pad to be 69 × 50 mm")
+            guesses.append(
+                "axis ranges: from 0 to the largest value seen plus \(Int(margin * 100)) %, x and y in the "
+                    + "proportions of a 69 × 50 mm pad; "
+                    + "no resolution, so libinput takes the pad to be 69 × 50 mm")
         }
         let touchpad = ranges[Evdev.ABS_X] != nil && ranges[Evdev.ABS_Y] != nil
         if touchpad {
             var keys: [UInt16] = [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER]
-            let taps = [Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP, Evdev.BTN_TOOL_QUADTAP, Evdev.BTN_TOOL_QUINTTAP]
+            let taps = [
+                Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP, Evdev.BTN_TOOL_QUADTAP, Evdev.BTN_TOOL_QUINTTAP,
+            ]
             keys += taps.prefix(max(0, min(slots, 5) - 1))
             let missing = keys.filter { !device.has(type: Evdev.EV_KEY, code: $0) }
             device.codes[Evdev.EV_KEY, default: []].formUnion(missing)
             if !missing.isEmpty {
-                guesses.append("a touchpad: declared " + missing.map { Evdev.codeName(type: Evdev.EV_KEY, code: $0) }.joined(separator: ", "))
+                guesses.append(
+                    "a touchpad: declared "
+                        + missing.map { Evdev.codeName(type: Evdev.EV_KEY, code: $0) }.joined(separator: ", "))
             }
             if !device.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) {
                 device.codes[Evdev.EV_KEY, default: []].insert(Evdev.BTN_LEFT)

@@ -38,7 +38,8 @@ extension DeviceDescription {
         for (code, info) in absinfo where info.fuzz != 0 {
             props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(info.fuzz)
         }
-        for (key, value) in udevProperties where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {
+        for (key, value) in udevProperties
+        where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {
             props[key] = value
         }
         if udevInputKinds.contains("ID_INPUT_TOUCHPAD") == false {
@@ -74,6 +75,7 @@ public struct UdevProperty: Equatable, Sendable {
         key = String(argument[..<eq])
         value = String(argument[argument.index(after: eq)...])
         guard key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_"),
-              key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
+            key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else { return nil }
     }
 }

@@ -107,8 +107,10 @@ public enum Evdev {
 
     /// The symbolic name of an input property (`INPUT_PROP_BUTTONPAD`), or a hex fallback.
     public static func propertyName(_ property: UInt16) -> String {
-        let names: [UInt16: String] = [0: "INPUT_PROP_POINTER", 1: "INPUT_PROP_DIRECT", 2: "INPUT_PROP_BUTTONPAD", 3: "INPUT_PROP_SEMI_MT",
-                                       4: "INPUT_PROP_TOPBUTTONPAD", 5: "INPUT_PROP_POINTING_STICK", 6: "INPUT_PROP_ACCELEROMETER"]
+        let names: [UInt16: String] = [
+            0: "INPUT_PROP_POINTER", 1: "INPUT_PROP_DIRECT", 2: "INPUT_PROP_BUTTONPAD", 3: "INPUT_PROP_SEMI_MT",
+            4: "INPUT_PROP_TOPBUTTONPAD", 5: "INPUT_PROP_POINTING_STICK", 6: "INPUT_PROP_ACCELEROMETER",
+        ]
         return names[property] ?? String(format: "INPUT_PROP_0x%02X", property)
     }
 
@@ -121,9 +123,15 @@ public enum Evdev {
     /// prints for the first code of a range (`BTN_MOUSE` for `BTN_LEFT`) and for a type's maximum.
     public static func code(named name: String, type: UInt16) -> UInt16? {
         if let code = codeNames[type]?.first(where: { $0.value == name })?.key { return code }
-        let aliases: [String: UInt16] = ["BTN_MISC": 0x100, "BTN_MOUSE": 0x110, "BTN_JOYSTICK": 0x120, "BTN_GAMEPAD": 0x130, "BTN_DIGI": 0x140,
-                                         "KEY_MAX": 0x2ff, "ABS_MAX": 0x3f, "REL_MAX": 0x0f, "SYN_MAX": 0x0f, "MSC_MAX": 0x07]
-        guard let code = aliases[name], type == (name.hasPrefix("KEY") || name.hasPrefix("BTN") ? EV_KEY : typeCode(named: "EV_" + name.prefix { $0 != "_" })) else { return nil }
+        let aliases: [String: UInt16] = [
+            "BTN_MISC": 0x100, "BTN_MOUSE": 0x110, "BTN_JOYSTICK": 0x120, "BTN_GAMEPAD": 0x130, "BTN_DIGI": 0x140,
+            "KEY_MAX": 0x2ff, "ABS_MAX": 0x3f, "REL_MAX": 0x0f, "SYN_MAX": 0x0f, "MSC_MAX": 0x07,
+        ]
+        guard let code = aliases[name],
+            type
+                == (name.hasPrefix("KEY") || name.hasPrefix("BTN")
+                    ? EV_KEY : typeCode(named: "EV_" + name.prefix { $0 != "_" }))
+        else { return nil }
         return code
     }
 

@@ -24,17 +24,20 @@ private struct PlainLine {
         while at < bytes.count, bytes[at] == UInt8(ascii: " ") || bytes[at] == UInt8(ascii: "\t") { at += 1 }
         guard take(UInt8(ascii: "E")), take(UInt8(ascii: ":")) else { return nil }
         _ = blanks()
-        guard let seconds = number(radix: 10, digits: 1...11), seconds <= EvemuFormat.latestSecond, take(UInt8(ascii: ".")),
-              let micro = number(radix: 10, digits: 6...6), blanks(),
-              let type = number(radix: 16, digits: 1...4), blanks(),
-              let code = number(radix: 16, digits: 1...4), blanks() else { return nil }
+        guard let seconds = number(radix: 10, digits: 1...11), seconds <= EvemuFormat.latestSecond,
+            take(UInt8(ascii: ".")),
+            let micro = number(radix: 10, digits: 6...6), blanks(),
+            let type = number(radix: 16, digits: 1...4), blanks(),
+            let code = number(radix: 16, digits: 1...4), blanks()
+        else { return nil }
         let negative = take(UInt8(ascii: "-"))
         guard let magnitude = number(radix: 10, digits: 1...10) else { return nil }
         let value = negative ? -Int64(magnitude) : Int64(magnitude)
         guard let value32 = Int32(exactly: value) else { return nil }
         _ = blanks()
         // A comment ends the line; a combining mark after `#` would make it another character.
-        guard at == bytes.count || (bytes[at] == UInt8(ascii: "#") && (at + 1 == bytes.count || bytes[at + 1] < 0x80)) else { return nil }
+        guard at == bytes.count || (bytes[at] == UInt8(ascii: "#") && (at + 1 == bytes.count || bytes[at + 1] < 0x80))
+        else { return nil }
         return (seconds * 1_000_000 + micro, EvdevEvent(type: UInt16(type), code: UInt16(code), value: value32))
     }
 
@@ -49,7 +52,9 @@ private struct PlainLine {
     /// followed by a non-ASCII byte (a combining mark) is another character: not read here.
     private mutating func blanks() -> Bool {
         let start = at
-        while at < bytes.count, bytes[at] == UInt8(ascii: " ") || bytes[at] == UInt8(ascii: "\t") || bytes[at] == UInt8(ascii: "\r") { at += 1 }
+        while at < bytes.count,
+            bytes[at] == UInt8(ascii: " ") || bytes[at] == UInt8(ascii: "\t") || bytes[at] == UInt8(ascii: "\r")
+        { at += 1 }
         return at > start && (at == bytes.count || bytes[at] < 0x80)
     }
 

@@ -15,16 +15,21 @@ public enum EvemuFormat {
     public static func parseAxes(_ text: String, file: String) throws(RecordingError) -> [UInt16: AbsInfo] {
         var axes: [UInt16: AbsInfo] = [:]
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = (raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespaces)
+            let line = (raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                .trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }
             let fields = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard line.hasPrefix("A:"), fields.count == 5 || fields.count == 6 else {
-                throw RecordingError.bad(file, index + 1, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
+                throw RecordingError.bad(
+                    file, index + 1, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
             }
             let code = UInt16(try hex8(fields[0], file, index + 1))
-            guard code <= Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0 else { throw RecordingError.bad(file, index + 1, "no axis 0x\(String(code, radix: 16))") }
+            guard code <= Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0 else {
+                throw RecordingError.bad(file, index + 1, "no axis 0x\(String(code, radix: 16))")
+            }
             let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, index + 1) }
-            axes[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
+            axes[code] = AbsInfo(
+                minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
         }
         return axes
     }
@@ -37,7 +42,8 @@ public enum EvemuFormat {
         let parsed = try parse(text, file: file, wantEvents: true)
         let fallback = parsed.device == nil ? try description() : nil
         guard let device = parsed.device ?? fallback else {
-            throw RecordingError.bad(file, 1, "missing header: no N:/I:/B: device description and no matching .desc file")
+            throw RecordingError.bad(
+                file, 1, "missing header: no N:/I:/B: device description and no matching .desc file")
         }
         for (line, event) in parsed.eventLines {
             try checkKnown(event, device: device, file: file, line: line)
@@ -57,26 +63,40 @@ public enum EvemuFormat {
         if let hash = body.firstIndex(of: "#") { body = body[..<hash] }
         body = body.drop(while: { $0 == " " || $0 == "\t" })
         guard !body.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { return nil }
-        guard body.hasPrefix("E:") else { throw RecordingError.bad(file, line, "not an event line after the events began: \"\(text.prefix(40))\"") }
+        guard body.hasPrefix("E:") else {
+            throw RecordingError.bad(file, line, "not an event line after the events began: \"\(text.prefix(40))\"")
+        }
         let fields = body.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard fields.count == 4 else {
-            throw RecordingError.bad(file, line, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count) fields")
+            throw RecordingError.bad(
+                file, line, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count) fields")
         }
-        return (try timestamp(fields[0], file, line),
-                EvdevEvent(type: try hex16(fields[1], file, line), code: try hex16(fields[2], file, line), value: try int32(fields[3], file, line)))
+        return (
+            try timestamp(fields[0], file, line),
+            EvdevEvent(
+                type: try hex16(fields[1], file, line), code: try hex16(fields[2], file, line),
+                value: try int32(fields[3], file, line))
+        )
     }
 
     /// Rejects events the device cannot send: a code outside the kernel's range or outside the
     /// device's declared capabilities (EV_SYN is always allowed).
-    static func checkKnown(_ event: EvdevEvent, device: DeviceDescription, file: String, line: Int) throws(RecordingError) {
+    static func checkKnown(
+        _ event: EvdevEvent, device: DeviceDescription, file: String, line: Int
+    ) throws(RecordingError) {
         guard let max = Evdev.maxCode(ofType: event.type) else {
             throw RecordingError.bad(file, line, "unknown event type 0x\(String(event.type, radix: 16))")
         }
         guard event.code <= max else {
-            throw RecordingError.bad(file, line, "unknown event code 0x\(String(event.code, radix: 16)) for \(Evdev.typeName(event.type))")
+            throw RecordingError.bad(
+                file, line, "unknown event code 0x\(String(event.code, radix: 16)) for \(Evdev.typeName(event.type))")
         }
         if event.type != Evdev.EV_SYN, !device.has(type: event.type, code: event.code) {
-            throw RecordingError.bad(file, line, "event code \(Evdev.codeName(type: event.type, code: event.code)) is not supported by device \"\(device.name)\"")
+            throw RecordingError.bad(
+                file, line,
+                "event code \(Evdev.codeName(type: event.type, code: event.code)) is not supported by device "
+                    + "\"\(device.name)\""
+            )
         }
     }
 
@@ -117,7 +137,8 @@ public enum EvemuFormat {
                 sawHeader = true
             case "I":
                 guard fields.count == 4 else {
-                    throw RecordingError.bad(file, lineNumber, "I: needs 4 hex fields (bus vendor product version), got \(fields.count)")
+                    throw RecordingError.bad(
+                        file, lineNumber, "I: needs 4 hex fields (bus vendor product version), got \(fields.count)")
                 }
                 id = try fields.map { f throws(RecordingError) in try hex16(f, file, lineNumber) }
                 sawHeader = true
@@ -130,15 +151,19 @@ public enum EvemuFormat {
                 }
                 let type = UInt16(try hex8(fields[0], file, lineNumber))
                 if type == Evdev.EV_ABS, absLine == nil { absLine = lineNumber }
-                bitBytes[type, default: []] += try fields.dropFirst().map { f throws(RecordingError) in try hex8(f, file, lineNumber) }
+                bitBytes[type, default: []] += try fields.dropFirst().map { f throws(RecordingError) in
+                    try hex8(f, file, lineNumber)
+                }
                 sawHeader = true
             case "A":
                 guard fields.count == 5 || fields.count == 6 else {
-                    throw RecordingError.bad(file, lineNumber, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
+                    throw RecordingError.bad(
+                        file, lineNumber, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
                 }
                 let code = UInt16(try hex8(fields[0], file, lineNumber))
                 let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, lineNumber) }
-                absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
+                absinfo[code] = AbsInfo(
+                    minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
                 axisLines[code] = lineNumber
                 sawHeader = true
             case "L", "S":
@@ -156,7 +181,9 @@ public enum EvemuFormat {
         }
         if sawHeader {
             guard let name else { throw RecordingError.bad(file, 1, "missing header: device has no N: name line") }
-            guard !bitBytes.isEmpty else { throw RecordingError.bad(file, 1, "missing header: device has no B: capability lines") }
+            guard !bitBytes.isEmpty else {
+                throw RecordingError.bad(file, 1, "missing header: device has no B: capability lines")
+            }
             var codes: [UInt16: Set<UInt16>] = [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]]
             // The B: line of type 0 lists event types, not EV_SYN codes. Some writers leave a type
             // out of it while listing its codes (seen: an Apple Touch Mouse, evemu 1.3); the kernel
@@ -172,7 +199,9 @@ public enum EvemuFormat {
             let device = DeviceDescription(
                 name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3],
                 codes: codes, absinfo: absinfo, properties: bits(propBytes).filter { $0 <= Evdev.propertyMax })
-            if let problem = device.axisProblem { throw RecordingError.bad(file, axisLines[problem.code] ?? absLine, problem.message) }
+            if let problem = device.axisProblem {
+                throw RecordingError.bad(file, axisLines[problem.code] ?? absLine, problem.message)
+            }
             parsed.device = device
         }
         return parsed
@@ -193,7 +222,9 @@ public enum EvemuFormat {
     }
 
     static func hex16(_ s: Substring, _ file: String, _ line: Int) throws(RecordingError) -> UInt16 {
-        guard let v = UInt16(s, radix: 16) else { throw RecordingError.bad(file, line, "\"\(s)\" is not a 16-bit hex number") }
+        guard let v = UInt16(s, radix: 16) else {
+            throw RecordingError.bad(file, line, "\"\(s)\" is not a 16-bit hex number")
+        }
         return v
     }
 
@@ -231,7 +262,9 @@ public enum EvemuFormat {
         let types = d.codes.keys.sorted()
         out += "B: 00 " + hexBytes(Set(types), count: 8) + "\n"
         for type in types where type != 0 {
-            out += String(format: "B: %02x ", type) + hexBytes(d.codes[type] ?? [], count: Evdev.bitmaskBytes(ofType: type)) + "\n"
+            out +=
+                String(format: "B: %02x ", type)
+                + hexBytes(d.codes[type] ?? [], count: Evdev.bitmaskBytes(ofType: type)) + "\n"
         }
         for (code, a) in d.absinfo.sorted(by: { $0.key < $1.key }) {
             out += String(format: "A: %02x %d %d %d %d %d\n", code, a.minimum, a.maximum, a.fuzz, a.flat, a.resolution)

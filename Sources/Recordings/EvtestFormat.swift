@@ -12,10 +12,16 @@ public enum EvtestFormat {
         var afterTesting = false, banner: [Substring] = []
         for line in header.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("Testing") { afterTesting = true } else if afterTesting && !trimmed.isEmpty && !trimmed.hasPrefix("#") { banner.append(line) }
+            if trimmed.hasPrefix("Testing") {
+                afterTesting = true
+            } else if afterTesting && !trimmed.isEmpty && !trimmed.hasPrefix("#") {
+                banner.append(line)
+            }
         }
         guard let first = banner.first else { return nil }
-        return "skipped \(banner.count) line\(banner.count == 1 ? "" : "s") after \"Testing ...\" that are no evtest output (a banner: \"\(first.prefix(40))\")"
+        return
+            "skipped \(banner.count) line\(banner.count == 1 ? "" : "s") after \"Testing ...\" that are no evtest "
+            + "output (a banner: \"\(first.prefix(40))\")"
     }
 
     /// Parses evtest output; events must follow the header and be codes the device declares.
@@ -51,7 +57,9 @@ public enum EvtestFormat {
                 if let t = currentType, device.codes[t] == nil { device.codes[t] = [] }
                 currentAxis = nil
             } else if line.hasPrefix("Event code ") {
-                guard let type = currentType else { throw RecordingError.bad(file, lineNumber, "Event code before any Event type") }
+                guard let type = currentType else {
+                    throw RecordingError.bad(file, lineNumber, "Event code before any Event type")
+                }
                 let code = try number(after: "Event code ", in: line, file: file, line: lineNumber)
                 if type != Evdev.EV_SYN { device.codes[type, default: []].insert(code) }
                 if type == Evdev.EV_ABS {
@@ -60,7 +68,9 @@ public enum EvtestFormat {
                     device.absinfo[code] = AbsInfo(minimum: 0, maximum: 0)
                 }
             } else if let axis = currentAxis, let (key, value) = axisField(line) {
-                guard let v = Int32(value) else { throw RecordingError.bad(file, lineNumber, "\"\(value)\" is not an integer") }
+                guard let v = Int32(value) else {
+                    throw RecordingError.bad(file, lineNumber, "\"\(value)\" is not an integer")
+                }
                 switch key {
                 case "Value": device.absinfo[axis]?.value = v
                 case "Min": device.absinfo[axis]?.minimum = v
@@ -72,12 +82,16 @@ public enum EvtestFormat {
             } else if line.hasPrefix("Property type ") {
                 device.properties.insert(try number(after: "Property type ", in: line, file: file, line: lineNumber))
             } else if line.hasPrefix("Event: time ") {
-                guard sawName else { throw RecordingError.bad(file, lineNumber, "missing header: events before \"Input device name:\"") }
+                guard sawName else {
+                    throw RecordingError.bad(file, lineNumber, "missing header: events before \"Input device name:\"")
+                }
                 let (time, event) = try parseEvent(line, file: file, line: lineNumber)
                 events.append((time, event))
                 eventLines.append((lineNumber, event))
-            } else if line.hasPrefix("Supported events") || line.hasPrefix("Properties") || line.hasPrefix("Input driver version")
-                        || line.hasPrefix("Testing") || line.hasPrefix("Key repeat") || line.hasPrefix("Repeat") {
+            } else if line.hasPrefix("Supported events") || line.hasPrefix("Properties")
+                || line.hasPrefix("Input driver version")
+                || line.hasPrefix("Testing") || line.hasPrefix("Key repeat") || line.hasPrefix("Repeat")
+            {
                 currentAxis = nil
                 afterTesting = afterTesting || line.hasPrefix("Testing")
             } else {
@@ -97,8 +111,10 @@ public enum EvtestFormat {
 
     /// Words that open a line of evtest's header. Real logs sometimes lose a newline, gluing
     /// one header line to the next (`Resolution      12 Event code 54 (ABS_MT_POSITION_Y)`).
-    private static let headerOpenings = ["Event type ", "Event code ", "Property type ", "Properties:", "Supported events:",
-                                         "Input device ID:", "Input device name:", "Input driver version", "Testing ..."]
+    private static let headerOpenings = [
+        "Event type ", "Event code ", "Property type ", "Properties:", "Supported events:",
+        "Input device ID:", "Input device name:", "Input driver version", "Testing ...",
+    ]
 
     /// The lines of `text`, trimmed, with their line numbers; a line holding two header lines
     /// gives both, with one number. A device's name and a comment are never split.
@@ -108,7 +124,9 @@ public enum EvtestFormat {
             var line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             var pieces: [String] = []
             while !line.hasPrefix("Input device name:"), !line.hasPrefix("Event: time "), !line.hasPrefix("#"),
-                  let cut = headerOpenings.compactMap({ line.range(of: $0)?.lowerBound }).filter({ $0 > line.startIndex }).min() {
+                let cut = headerOpenings.compactMap({ line.range(of: $0)?.lowerBound }).filter({ $0 > line.startIndex })
+                    .min()
+            {
                 pieces.append(line[..<cut].trimmingCharacters(in: .whitespaces))
                 line = String(line[cut...])
             }
@@ -123,7 +141,9 @@ public enum EvtestFormat {
     static func eventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") || isReadFailure(trimmed) { return nil }
-        guard trimmed.hasPrefix("Event: time ") else { throw RecordingError.bad(file, line, "not an evtest event line: \"\(trimmed.prefix(40))\"") }
+        guard trimmed.hasPrefix("Event: time ") else {
+            throw RecordingError.bad(file, line, "not an evtest event line: \"\(trimmed.prefix(40))\"")
+        }
         return try parseEvent(trimmed, file: file, line: line)
     }
 
@@ -131,50 +151,68 @@ public enum EvtestFormat {
     /// device is unplugged.
     private static func isReadFailure(_ line: String) -> Bool {
         let words = line.split(separator: " ")
-        return words.count == 5 && words[0] == "expected" && words[2] == "bytes," && words[3] == "got" && Int(words[1]) != nil
+        return words.count == 5 && words[0] == "expected" && words[2] == "bytes," && words[3] == "got"
+            && Int(words[1]) != nil
             && Int(words[4]) != nil
     }
 
     private static func axisField(_ line: String) -> (String, String)? {
         let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 2, ["Value", "Min", "Max", "Fuzz", "Flat", "Resolution"].contains(String(parts[0])) else { return nil }
+        guard parts.count == 2, ["Value", "Min", "Max", "Fuzz", "Flat", "Resolution"].contains(String(parts[0])) else {
+            return nil
+        }
         return (String(parts[0]), String(parts[1]))
     }
 
-    private static func number(after prefix: String, in line: String, file: String, line n: Int) throws(RecordingError) -> UInt16 {
+    private static func number(
+        after prefix: String, in line: String, file: String, line n: Int
+    ) throws(RecordingError) -> UInt16 {
         let digits = line.dropFirst(prefix.count).prefix(while: { $0.isNumber })
         guard let v = UInt16(digits) else { throw RecordingError.bad(file, n, "expected a number after \"\(prefix)\"") }
         return v
     }
 
     /// `bus 0x3 vendor 0x46d product 0x4101 version 0x111`.
-    private static func fields(_ line: String, keys: [String], file: String, line n: Int) throws(RecordingError) -> [UInt16] {
+    private static func fields(
+        _ line: String, keys: [String], file: String, line n: Int
+    ) throws(RecordingError) -> [UInt16] {
         let words = line.split(separator: " ").map(String.init)
         return try keys.map { key throws(RecordingError) in
             guard let i = words.firstIndex(of: key), i + 1 < words.count,
-                  let v = UInt16(words[i + 1].replacingOccurrences(of: "0x", with: ""), radix: 16) else {
+                let v = UInt16(words[i + 1].replacingOccurrences(of: "0x", with: ""), radix: 16)
+            else {
                 throw RecordingError.bad(file, n, "missing \(key) in device ID line")
             }
             return v
         }
     }
 
-    private static func parseEvent(_ line: String, file: String, line n: Int) throws(RecordingError) -> (UInt64, EvdevEvent) {
+    private static func parseEvent(
+        _ line: String, file: String, line n: Int
+    ) throws(RecordingError) -> (UInt64, EvdevEvent) {
         let body = line.dropFirst("Event: time ".count)
         guard let comma = body.firstIndex(of: ",") else { throw RecordingError.bad(file, n, "truncated event line") }
         let time = try EvemuFormat.timestamp(body[..<comma], file, n)
         let rest = body[body.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-        if rest.contains("SYN_REPORT") { return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)) }
-        if rest.contains("SYN_DROPPED") { return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0)) }
-        if rest.contains("SYN_MT_REPORT") { return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0)) }
+        if rest.contains("SYN_REPORT") {
+            return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+        }
+        if rest.contains("SYN_DROPPED") {
+            return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0))
+        }
+        if rest.contains("SYN_MT_REPORT") {
+            return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0))
+        }
         // type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 12
         let parts = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 3, parts[0].hasPrefix("type "), parts[1].hasPrefix("code "), parts[2].hasPrefix("value ") else {
+        guard parts.count == 3, parts[0].hasPrefix("type "), parts[1].hasPrefix("code "), parts[2].hasPrefix("value ")
+        else {
             throw RecordingError.bad(file, n, "truncated event: expected \"type T (..), code C (..), value V\"")
         }
         guard let type = UInt16(parts[0].dropFirst(5).prefix(while: { $0.isNumber })),
-              let code = UInt16(parts[1].dropFirst(5).prefix(while: { $0.isNumber })),
-              let value = Int32(parts[2].dropFirst(6)) else {
+            let code = UInt16(parts[1].dropFirst(5).prefix(while: { $0.isNumber })),
+            let value = Int32(parts[2].dropFirst(6))
+        else {
             throw RecordingError.bad(file, n, "malformed event numbers")
         }
         return (time, EvdevEvent(type: type, code: code, value: value))
@@ -187,7 +225,9 @@ extension EvtestFormat {
     public static func write(_ recording: Recording) -> String {
         let d = recording.device
         var out = "Input driver version is 1.0.1\n"
-        out += String(format: "Input device ID: bus 0x%x vendor 0x%x product 0x%x version 0x%x\n", d.bustype, d.vendor, d.product, d.version)
+        out += String(
+            format: "Input device ID: bus 0x%x vendor 0x%x product 0x%x version 0x%x\n", d.bustype, d.vendor, d.product,
+            d.version)
         out += "Input device name: \"\(d.name)\"\nSupported events:\n"
         for type in d.codes.keys.sorted() {
             out += "  Event type \(type) (\(Evdev.typeName(type)))\n"
@@ -195,8 +235,10 @@ extension EvtestFormat {
             for code in d.codes[type]!.sorted() {
                 out += "    Event code \(code) (\(Evdev.codeName(type: type, code: code)))\n"
                 guard type == Evdev.EV_ABS, let a = d.absinfo[code] else { continue }
-                let fields: [(String, Int32, Bool)] = [("Value", a.value, true), ("Min  ", a.minimum, true), ("Max  ", a.maximum, true),
-                                                      ("Fuzz ", a.fuzz, false), ("Flat ", a.flat, false), ("Resolution ", a.resolution, false)]
+                let fields: [(String, Int32, Bool)] = [
+                    ("Value", a.value, true), ("Min  ", a.minimum, true), ("Max  ", a.maximum, true),
+                    ("Fuzz ", a.fuzz, false), ("Flat ", a.flat, false), ("Resolution ", a.resolution, false),
+                ]
                 for (name, value, always) in fields where always || value != 0 {
                     out += String(format: "      %@ %6d\n", name, value)
                 }
@@ -216,7 +258,10 @@ extension EvtestFormat {
                     default: out += stamp + "-------------- \(name) ------------\n"
                     }
                 } else {
-                    out += stamp + "type \(e.type) (\(Evdev.typeName(e.type))), code \(e.code) (\(Evdev.codeName(type: e.type, code: e.code))), value \(e.value)\n"
+                    out +=
+                        stamp
+                        + "type \(e.type) (\(Evdev.typeName(e.type))), code \(e.code) "
+                        + "(\(Evdev.codeName(type: e.type, code: e.code))), value \(e.value)\n"
                 }
             }
         }

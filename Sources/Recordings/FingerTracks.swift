@@ -101,9 +101,10 @@ extension Recording {
                 }
             }
             func point(_ x: Int32, _ y: Int32) -> TrackPoint {
-                TrackPoint(time: frame.time,
-                           x: Double(Int64(x) - Int64(axes.x.minimum)) / scaleX,
-                           y: Double(Int64(y) - Int64(axes.y.minimum)) / scaleY)
+                TrackPoint(
+                    time: frame.time,
+                    x: Double(Int64(x) - Int64(axes.x.minimum)) / scaleX,
+                    y: Double(Int64(y) - Int64(axes.y.minimum)) / scaleY)
             }
             if isMT {
                 for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {

@@ -31,12 +31,15 @@ public enum GeteventFormat {
         var rest = line
         if rest.hasPrefix("[") { rest = rest.drop { $0 != "]" }.dropFirst().drop { $0 == " " } }
         if rest.hasPrefix("/dev/input/") { rest = rest.drop { $0 != " " }.drop { $0 == " " } }
-        return rest.hasPrefix("EV_") || (rest.count >= 18 && rest.prefix(4).allSatisfy(\.isHexDigit) && rest.dropFirst(4).first == " ")
+        return rest.hasPrefix("EV_")
+            || (rest.count >= 18 && rest.prefix(4).allSatisfy(\.isHexDigit) && rest.dropFirst(4).first == " ")
     }
 
     /// The log in `text` as an event log of the device at `node` (`/dev/input/event2` or `event2`),
     /// or of its only device; several devices with events and no `node` is a usage error listing them.
-    public static func parse(_ text: String, file: String, node wanted: String? = nil) throws(RecordingError) -> EventLog {
+    public static func parse(
+        _ text: String, file: String, node wanted: String? = nil
+    ) throws(RecordingError) -> EventLog {
         var devices: [Device] = []
         // Events without a node: getevent was given one device.
         var unprefixed: [EventLog.Line] = []
@@ -53,17 +56,23 @@ public enum GeteventFormat {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("add device ") {
-                guard let colon = line.firstIndex(of: ":") else { throw RecordingError.bad(file, lineNumber, "add device line without its node") }
+                guard let colon = line.firstIndex(of: ":") else {
+                    throw RecordingError.bad(file, lineNumber, "add device line without its node")
+                }
                 let index = device(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
                 current = index
                 section = nil
-            } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get") || line.hasPrefix("HID descriptor") {
+            } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get")
+                || line.hasPrefix("HID descriptor")
+            {
                 continue
             } else if let i = current, !line.hasPrefix("["), !line.hasPrefix("/dev/input/") {
                 // A description line; a bad one spoils its device only, which may not be the one read.
                 guard devices[i].problem == nil else { continue }
                 do {
-                    if try describe(&devices[i], line: line, raw: raw, section: &section, file: file, at: lineNumber) { continue }
+                    if try describe(&devices[i], line: line, raw: raw, section: &section, file: file, at: lineNumber) {
+                        continue
+                    }
                 } catch {
                     devices[i].problem = error
                     continue
@@ -82,7 +91,9 @@ public enum GeteventFormat {
         if let problem = chosen.problem { throw problem }
         var log = chosen.log
         if chosen.described {
-            if let problem = chosen.description.axisProblem { throw RecordingError.bad(file, chosen.axisLines[problem.code], problem.message) }
+            if let problem = chosen.description.axisProblem {
+                throw RecordingError.bad(file, chosen.axisLines[problem.code], problem.message)
+            }
             log.device = chosen.description
         }
         return log
@@ -90,7 +101,9 @@ public enum GeteventFormat {
 
     /// The device read: the one named, or the only one with events. Events without a node belong
     /// to the device getevent was given, which only `--device` can name when several are described.
-    private static func choose(_ devices: [Device], unprefixed: [EventLog.Line], wanted: String?, file: String) throws(RecordingError) -> Device {
+    private static func choose(
+        _ devices: [Device], unprefixed: [EventLog.Line], wanted: String?, file: String
+    ) throws(RecordingError) -> Device {
         let advice = "choose one with --device (replay, convert and mock take it)"
         let withEvents = devices.filter { !$0.log.events.isEmpty }
         if let wanted {
@@ -99,38 +112,50 @@ public enum GeteventFormat {
                 throw RecordingError(.usage, file: file, "no device \(wanted) in the log; it has \(list(devices))")
             }
             if found.log.events.isEmpty && unprefixed.isEmpty && !withEvents.isEmpty {
-                throw RecordingError(.usage, file: file, "no events of \(wanted) in the log; it has events of \(list(withEvents))")
+                throw RecordingError(
+                    .usage, file: file, "no events of \(wanted) in the log; it has events of \(list(withEvents))")
             }
             return found
         }
         if !unprefixed.isEmpty {
             let described = devices.filter(\.described)
             if withEvents.isEmpty && described.count <= 1 { return described.first ?? Device(node: "log", file: file) }
-            throw RecordingError(.usage, file: file, "events without a node and several devices described: \(advice) (\(list(devices)))")
+            throw RecordingError(
+                .usage, file: file, "events without a node and several devices described: \(advice) (\(list(devices)))")
         }
         if withEvents.count == 1 { return withEvents[0] }
         if withEvents.isEmpty && devices.count == 1 { return devices[0] }
-        if withEvents.isEmpty { throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(devices)))") }
+        if withEvents.isEmpty {
+            throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(devices)))")
+        }
         throw RecordingError(.usage, file: file, "events of several devices: \(advice) (\(list(withEvents)))")
     }
 
     private static func list(_ devices: [Device]) -> String {
-        devices.map { "\($0.node)" + ($0.description.name.isEmpty ? "" : " \"\($0.description.name)\"") + ", \($0.log.events.count) events" }
-            .joined(separator: "; ")
+        devices.map {
+            "\($0.node)" + ($0.description.name.isEmpty ? "" : " \"\($0.description.name)\"")
+                + ", \($0.log.events.count) events"
+        }
+        .joined(separator: "; ")
     }
 
     /// Reads a description line of the current device into `d`; false for a line that is not one.
-    private static func describe(_ device: inout Device, line: String, raw: Substring, section: inout UInt16?,
-                                 file: String, at n: Int) throws(RecordingError) -> Bool {
+    private static func describe(
+        _ device: inout Device, line: String, raw: Substring, section: inout UInt16?,
+        file: String, at n: Int
+    ) throws(RecordingError) -> Bool {
         var d = device.description
         defer { device.description = d }
         func hex(_ s: Substring) throws(RecordingError) -> UInt16 {
-            guard let v = UInt16(s.trimmingCharacters(in: .whitespaces), radix: 16) else { throw RecordingError.bad(file, n, "\"\(s)\" is not hex") }
+            guard let v = UInt16(s.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                throw RecordingError.bad(file, n, "\"\(s)\" is not hex")
+            }
             return v
         }
         if line.hasPrefix("[") || line.hasPrefix("/dev/input/") { return false }
         if line.hasPrefix("name:") {
-            d.name = line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            d.name = line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\""))
         } else if line.hasPrefix("bus:") {
             d.bustype = try hex(line.dropFirst(4)[...])
         } else if line.hasPrefix("vendor ") {
@@ -150,12 +175,16 @@ public enum GeteventFormat {
         } else if section == 0xffff {
             guard line != "<none>", !line.hasPrefix("<not available") else { return true }
             let property = line.hasPrefix("INPUT_PROP_") ? Evdev.propertyCode(named: line) : UInt16(line, radix: 16)
-            guard let property, property <= Evdev.propertyMax else { throw RecordingError.bad(file, n, "unknown input property \(line)") }
+            guard let property, property <= Evdev.propertyMax else {
+                throw RecordingError.bad(file, n, "unknown input property \(line)")
+            }
             d.properties.insert(property)
         } else if let (type, rest) = typeHeading(line) {
             // `KEY (0001): codes…`: a new event type.
             device.described = true
-            guard Evdev.maxCode(ofType: type) != nil else { throw RecordingError.bad(file, n, "unknown event type \(type)") }
+            guard Evdev.maxCode(ofType: type) != nil else {
+                throw RecordingError.bad(file, n, "unknown event type \(type)")
+            }
             section = type
             d.codes[type, default: []] = d.codes[type] ?? []
             try codes(rest, into: &d, type: type, file: file, at: n)
@@ -172,20 +201,26 @@ public enum GeteventFormat {
     /// `KEY (0001): rest` (three characters, the type in four hex digits): the type and the rest.
     private static func typeHeading(_ line: String) -> (UInt16, Substring)? {
         let chars = Array(line.utf8.prefix(11))
-        guard chars.count == 11, chars.allSatisfy({ $0 < 0x80 }), chars[3] == UInt8(ascii: " "), chars[4] == UInt8(ascii: "("), chars[9] == UInt8(ascii: ")"),
-              chars[10] == UInt8(ascii: ":"), let type = UInt16(String(decoding: chars[5..<9], as: UTF8.self), radix: 16) else { return nil }
+        guard chars.count == 11, chars.allSatisfy({ $0 < 0x80 }), chars[3] == UInt8(ascii: " "),
+            chars[4] == UInt8(ascii: "("), chars[9] == UInt8(ascii: ")"),
+            chars[10] == UInt8(ascii: ":"), let type = UInt16(String(decoding: chars[5..<9], as: UTF8.self), radix: 16)
+        else { return nil }
         return (type, Substring(line.utf8.dropFirst(11)))
     }
 
     /// The codes of one line of a type's list: `BTN_TOUCH  BTN_TOOL_FINGER` or `014a 0145`, or an
     /// axis `ABS_MT_SLOT : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0`.
-    private static func codes(_ text: Substring, into d: inout DeviceDescription, type: UInt16, file: String, at n: Int) throws(RecordingError) {
+    private static func codes(
+        _ text: Substring, into d: inout DeviceDescription, type: UInt16, file: String, at n: Int
+    ) throws(RecordingError) {
         if let colon = text.firstIndex(of: ":"), type == Evdev.EV_ABS {
             let code = try code(text[..<colon].trimmingCharacters(in: .whitespaces), type: type, file: file, at: n)
             var info = AbsInfo(minimum: 0, maximum: 0)
             for field in text[text.index(after: colon)...].split(separator: ",") {
                 let parts = field.split(separator: " ")
-                guard parts.count == 2, let v = Int32(parts[1]) else { throw RecordingError.bad(file, n, "malformed axis field \"\(field)\"") }
+                guard parts.count == 2, let v = Int32(parts[1]) else {
+                    throw RecordingError.bad(file, n, "malformed axis field \"\(field)\"")
+                }
                 switch parts[0] {
                 case "value": info.value = v
                 case "min": info.minimum = v
@@ -209,24 +244,32 @@ public enum GeteventFormat {
 
     private static func code(_ name: String, type: UInt16, file: String, at n: Int) throws(RecordingError) -> UInt16 {
         if name.count == 4, let v = UInt16(name, radix: 16), v <= Evdev.maxCode(ofType: type) ?? 0 { return v }
-        guard let v = Evdev.code(named: name, type: type) else { throw RecordingError.bad(file, n, "unknown \(Evdev.typeName(type)) code \(name)") }
+        guard let v = Evdev.code(named: name, type: type) else {
+            throw RecordingError.bad(file, n, "unknown \(Evdev.typeName(type)) code \(name)")
+        }
         return v
     }
 
     /// `[   12345.678901] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 000001f4`, the stamp
     /// required, the node optional.
-    static func eventLine(_ line: Substring, file: String, line n: Int) throws(RecordingError) -> (String?, UInt64, EvdevEvent) {
+    static func eventLine(
+        _ line: Substring, file: String, line n: Int
+    ) throws(RecordingError) -> (String?, UInt64, EvdevEvent) {
         guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else {
             throw RecordingError.bad(file, n, "no [sec.usec] time stamp: record with getevent -t (or -lt)")
         }
-        let time = try EvemuFormat.timestamp(line[line.index(after: line.startIndex)..<close].drop { $0 == " " }, file, n)
+        let time = try EvemuFormat.timestamp(
+            line[line.index(after: line.startIndex)..<close].drop { $0 == " " }, file, n)
         var fields = line[line.index(after: close)...].split(separator: " ")
         var node: String?
         if let first = fields.first, first.hasSuffix(":") {
             node = String(first.dropLast())
             fields.removeFirst()
         }
-        guard fields.count == 3 else { throw RecordingError.bad(file, n, "expected TYPE CODE VALUE after the time stamp, got \(fields.count) fields") }
+        guard fields.count == 3 else {
+            throw RecordingError.bad(
+                file, n, "expected TYPE CODE VALUE after the time stamp, got \(fields.count) fields")
+        }
         let type: UInt16
         if let t = UInt16(fields[0], radix: 16), fields[0].count == 4 {
             type = t
@@ -235,7 +278,9 @@ public enum GeteventFormat {
         } else {
             throw RecordingError.bad(file, n, "unknown event type \(fields[0])")
         }
-        guard let max = Evdev.maxCode(ofType: type) else { throw RecordingError.bad(file, n, "unknown event type 0x\(String(type, radix: 16))") }
+        guard let max = Evdev.maxCode(ofType: type) else {
+            throw RecordingError.bad(file, n, "unknown event type 0x\(String(type, radix: 16))")
+        }
         let code = try self.code(String(fields[1]), type: type, file: file, at: n)
         guard code <= max else { throw RecordingError.bad(file, n, "unknown event code 0x\(String(code, radix: 16))") }
         let value: Int32
@@ -247,7 +292,9 @@ public enum GeteventFormat {
         case "MT_TOOL_PEN": value = 1
         case "MT_TOOL_PALM": value = 2
         default:
-            guard fields[2].count <= 8, let v = UInt32(fields[2], radix: 16) else { throw RecordingError.bad(file, n, "value \(fields[2]) is not 8 hex digits") }
+            guard fields[2].count <= 8, let v = UInt32(fields[2], radix: 16) else {
+                throw RecordingError.bad(file, n, "value \(fields[2]) is not 8 hex digits")
+            }
             value = Int32(bitPattern: v)
         }
         return (node, time, EvdevEvent(type: type, code: code, value: value))
@@ -265,10 +312,14 @@ extension GeteventFormat {
     public static func write(_ recording: Recording) -> String {
         let d = recording.device
         var out = "add device 1: /dev/input/event10\n"
-        out += String(format: "  bus:      %04x\n  vendor    %04x\n  product   %04x\n  version   %04x\n", d.bustype, d.vendor, d.product, d.version)
+        out += String(
+            format: "  bus:      %04x\n  vendor    %04x\n  product   %04x\n  version   %04x\n", d.bustype, d.vendor,
+            d.product, d.version)
         out += "  name:     \"\(d.name)\"\n  events:\n"
-        let tags: [UInt16: String] = [Evdev.EV_KEY: "KEY", Evdev.EV_REL: "REL", Evdev.EV_ABS: "ABS", Evdev.EV_MSC: "MSC", Evdev.EV_LED: "LED",
-                                      Evdev.EV_SND: "SND", Evdev.EV_SW: "SW ", Evdev.EV_REP: "REP", Evdev.EV_FF: "FF "]
+        let tags: [UInt16: String] = [
+            Evdev.EV_KEY: "KEY", Evdev.EV_REL: "REL", Evdev.EV_ABS: "ABS", Evdev.EV_MSC: "MSC", Evdev.EV_LED: "LED",
+            Evdev.EV_SND: "SND", Evdev.EV_SW: "SW ", Evdev.EV_REP: "REP", Evdev.EV_FF: "FF ",
+        ]
         for type in d.codes.keys.sorted() where type != Evdev.EV_SYN {
             guard let codes = d.codes[type], !codes.isEmpty else { continue }
             out += String(format: "    %@ (%04x):", tags[type] ?? "???", type)
@@ -277,20 +328,29 @@ extension GeteventFormat {
                 let name = label(type: type, code: code)
                 out += " " + name.padding(toLength: max(name.count, 21), withPad: " ", startingAt: 0)
                 if type == Evdev.EV_ABS, let a = d.absinfo[code] {
-                    out += ": value \(a.value), min \(a.minimum), max \(a.maximum), fuzz \(a.fuzz), flat \(a.flat), resolution \(a.resolution)"
+                    out +=
+                        ": value \(a.value), min \(a.minimum), max \(a.maximum), fuzz \(a.fuzz), flat \(a.flat), "
+                        + "resolution \(a.resolution)"
                 }
             }
             out += "\n"
         }
         out += "  input props:\n"
-        out += d.properties.isEmpty ? "    <none>\n" : d.properties.sorted().map { "    \(Evdev.propertyName($0))\n" }.joined()
+        out +=
+            d.properties.isEmpty
+            ? "    <none>\n" : d.properties.sorted().map { "    \(Evdev.propertyName($0))\n" }.joined()
         for frame in recording.frames {
             let stamp = String(format: "[%8llu.%06llu] ", frame.time / 1_000_000, frame.time % 1_000_000)
             for e in frame.events {
-                let type = Evdev.typeNames[e.type] ?? String(format: "%04x", e.type), code = label(type: e.type, code: e.code)
-                let value = e.type == Evdev.EV_KEY && (0...2).contains(e.value) ? ["UP", "DOWN", "REPEAT"][Int(e.value)]
+                let type = Evdev.typeNames[e.type] ?? String(format: "%04x", e.type),
+                    code = label(type: e.type, code: e.code)
+                let value =
+                    e.type == Evdev.EV_KEY && (0...2).contains(e.value)
+                    ? ["UP", "DOWN", "REPEAT"][Int(e.value)]
                     : String(format: "%08x", UInt32(bitPattern: e.value))
-                out += stamp + type.padding(toLength: 12, withPad: " ", startingAt: 0) + " " + code.padding(toLength: 20, withPad: " ", startingAt: 0)
+                out +=
+                    stamp + type.padding(toLength: 12, withPad: " ", startingAt: 0) + " "
+                    + code.padding(toLength: 20, withPad: " ", startingAt: 0)
                     + " " + value.padding(toLength: 20, withPad: " ", startingAt: 0) + "\n"
             }
         }

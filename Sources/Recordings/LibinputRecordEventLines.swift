@@ -60,7 +60,8 @@ extension LibinputRecordFormat {
                 return
             }
             if line[content.upperBound - 1] == UInt8(ascii: ":"), !startsAsItem { self = .key; return }
-            guard Self.has(prefix: "- [", at: content, of: line), line[content.upperBound - 1] == UInt8(ascii: "]") else {
+            guard Self.has(prefix: "- [", at: content, of: line), line[content.upperBound - 1] == UInt8(ascii: "]")
+            else {
                 self = .malformed("expected an evdev event \"- [sec, usec, type, code, value]\"")
                 return
             }
@@ -81,11 +82,18 @@ extension LibinputRecordFormat {
                 count += 1
                 if count > 5 { break }
                 let digits = trimmed(start..<i, of: line)
-                if let n = integer(digits, of: line) { numbers.append(n) } else if notInteger == nil { notInteger = digits }
+                if let n = integer(digits, of: line) {
+                    numbers.append(n)
+                } else if notInteger == nil {
+                    notInteger = digits
+                }
             }
             guard count == 5 else { return .malformed("truncated event: expected [sec, usec, type, code, value]") }
             if let digits = notInteger {
-                return .malformed("\"\(String(decoding: UnsafeBufferPointer(rebasing: line[digits]), as: UTF8.self))\" is not an integer")
+                return .malformed(
+                    "\"\(String(decoding: UnsafeBufferPointer(rebasing: line[digits]), as: UTF8.self))\" is not an "
+                        + "integer"
+                )
             }
             return .event(numbers)
         }
@@ -120,14 +128,17 @@ extension LibinputRecordFormat {
             return lower..<upper
         }
 
-        private static func has(prefix: StaticString, at range: Range<Int>, of line: UnsafeBufferPointer<UInt8>) -> Bool {
+        private static func has(prefix: StaticString, at range: Range<Int>, of line: UnsafeBufferPointer<UInt8>) -> Bool
+        {
             let count = prefix.utf8CodeUnitCount
             guard range.count >= count else { return false }
             for k in 0..<count where line[range.lowerBound + k] != prefix.utf8Start[k] { return false }
             return true
         }
 
-        private static func equals(_ range: Range<Int>, _ text: StaticString, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+        private static func equals(
+            _ range: Range<Int>, _ text: StaticString, in line: UnsafeBufferPointer<UInt8>
+        ) -> Bool {
             range.count == text.utf8CodeUnitCount && has(prefix: text, at: range, of: line)
         }
     }

@@ -13,7 +13,9 @@ public enum LibinputRecordFormat {
             // converted here, and the default resolver's regular expressions cost more to compile
             // than a short recording takes to read. Keys that differ only in quoting (`1`, "1")
             // are then one key.
-            guard let node = try Yams.compose(yaml: text, .basic) else { throw RecordingError.bad(file, 1, "empty YAML document") }
+            guard let node = try Yams.compose(yaml: text, .basic) else {
+                throw RecordingError.bad(file, 1, "empty YAML document")
+            }
             root = node
         } catch let error as RecordingError {
             throw error
@@ -22,13 +24,18 @@ public enum LibinputRecordFormat {
         } catch {
             throw RecordingError.bad(file, nil, "invalid YAML: \(error.localizedDescription)")
         }
-        guard root.mapping != nil else { throw RecordingError.bad(file, line(root), "not a libinput recording: top level is not a mapping") }
+        guard root.mapping != nil else {
+            throw RecordingError.bad(file, line(root), "not a libinput recording: top level is not a mapping")
+        }
         try YAMLGuard.check(root, file: file)
         guard let version = root["version"] else { throw RecordingError.bad(file, 1, "missing header: no version key") }
         guard version.int == 1 else {
-            throw RecordingError.bad(file, line(version), "unsupported libinput record version \(version.string ?? "?") (only 1 is known)")
+            throw RecordingError.bad(
+                file, line(version), "unsupported libinput record version \(version.string ?? "?") (only 1 is known)")
         }
-        guard let devices = root["devices"]?.sequence, let first = devices.first(where: { $0["events"] != nil }) ?? devices.first else {
+        guard let devices = root["devices"]?.sequence,
+            let first = devices.first(where: { $0["events"] != nil }) ?? devices.first
+        else {
             throw RecordingError.bad(file, line(root), "missing header: no devices")
         }
         let device = try parseDevice(first, file: file)
@@ -36,13 +43,18 @@ public enum LibinputRecordFormat {
         for entry in items(first["events"]) {
             // Other entries (libinput:, comments) describe what libinput made of the events.
             guard let evdev = entry["evdev"] else { continue }
-            guard let rows = evdev.sequence else { throw RecordingError.bad(file, line(evdev), "evdev events must be a list") }
+            guard let rows = evdev.sequence else {
+                throw RecordingError.bad(file, line(evdev), "evdev events must be a list")
+            }
             for row in rows {
                 guard let values = row.sequence, values.count == 5 else {
-                    throw RecordingError.bad(file, line(row), "truncated event: expected [sec, usec, type, code, value]")
+                    throw RecordingError.bad(
+                        file, line(row), "truncated event: expected [sec, usec, type, code, value]")
                 }
                 let numbers = try values.map { v throws(RecordingError) -> Int64 in
-                    guard let n = v.int else { throw RecordingError.bad(file, line(v), "\"\(v.string ?? "?")\" is not an integer") }
+                    guard let n = v.int else {
+                        throw RecordingError.bad(file, line(v), "\"\(v.string ?? "?")\" is not an integer")
+                    }
                     return Int64(n)
                 }
                 let (time, event) = try Self.event(numbers, file: file, line: line(row))
@@ -56,7 +68,8 @@ public enum LibinputRecordFormat {
     /// The event of a `[sec, usec, type, code, value]` row, whichever parser read the numbers.
     static func event(_ numbers: [Int64], file: String, line: Int?) throws(RecordingError) -> (UInt64, EvdevEvent) {
         guard numbers[0] >= 0, numbers[1] >= 0, let type = UInt16(exactly: numbers[2]),
-              let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4]) else {
+            let code = UInt16(exactly: numbers[3]), let value = Int32(exactly: numbers[4])
+        else {
             throw RecordingError.bad(file, line, "event values out of range")
         }
         let time = try EvemuFormat.microseconds(sec: UInt64(numbers[0]), usec: UInt64(numbers[1]), file, line)
@@ -64,24 +77,34 @@ public enum LibinputRecordFormat {
     }
 
     private static func parseDevice(_ node: Node, file: String) throws(RecordingError) -> DeviceDescription {
-        guard let evdev = node["evdev"] else { throw RecordingError.bad(file, line(node), "missing header: device has no evdev section") }
-        guard let name = evdev["name"]?.string else { throw RecordingError.bad(file, line(evdev), "missing header: evdev has no name") }
+        guard let evdev = node["evdev"] else {
+            throw RecordingError.bad(file, line(node), "missing header: device has no evdev section")
+        }
+        guard let name = evdev["name"]?.string else {
+            throw RecordingError.bad(file, line(evdev), "missing header: evdev has no name")
+        }
         let idNode = evdev["id"] ?? evdev
-        guard let id = try integers(idNode, count: 4, file: file)?.compactMap(UInt16.init(exactly:)), id.count == 4 else {
+        guard let id = try integers(idNode, count: 4, file: file)?.compactMap(UInt16.init(exactly:)), id.count == 4
+        else {
             throw RecordingError.bad(file, line(idNode), "evdev id must be [bus, vendor, product, version]")
         }
         var device = DeviceDescription(
             name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3])
-        guard let codes = evdev["codes"]?.mapping else { throw RecordingError.bad(file, line(evdev), "missing header: evdev has no codes") }
+        guard let codes = evdev["codes"]?.mapping else {
+            throw RecordingError.bad(file, line(evdev), "missing header: evdev has no codes")
+        }
         for (key, value) in codes {
             guard let type = key.int.flatMap(UInt16.init(exactly:)), let max = Evdev.maxCode(ofType: type) else {
                 throw RecordingError.bad(file, line(key), "unknown event type \(key.string ?? "?")")
             }
-            guard let list = value.sequence else { throw RecordingError.bad(file, line(value), "codes of a type must be a list") }
+            guard let list = value.sequence else {
+                throw RecordingError.bad(file, line(value), "codes of a type must be a list")
+            }
             var set = Set<UInt16>()
             for item in list {
                 guard let code = item.int.flatMap(UInt16.init(exactly:)), code <= max else {
-                    throw RecordingError.bad(file, line(item), "unknown event code \(item.string ?? "?") for \(Evdev.typeName(type))")
+                    throw RecordingError.bad(
+                        file, line(item), "unknown event code \(item.string ?? "?") for \(Evdev.typeName(type))")
                 }
                 set.insert(code)
             }
@@ -92,7 +115,8 @@ public enum LibinputRecordFormat {
             guard let code = key.int.flatMap(UInt16.init(exactly:)), code <= 0x3f else {
                 throw RecordingError.bad(file, line(key), "unknown axis \(key.string ?? "?")")
             }
-            guard let v = try integers(value, count: 5, file: file)?.compactMap(Int32.init(exactly:)), v.count == 5 else {
+            guard let v = try integers(value, count: 5, file: file)?.compactMap(Int32.init(exactly:)), v.count == 5
+            else {
                 throw RecordingError.bad(file, line(value), "absinfo must be [min, max, fuzz, flat, resolution]")
             }
             device.absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
@@ -130,7 +154,9 @@ public enum LibinputRecordFormat {
     private static func integers(_ node: Node, count: Int, file: String) throws(RecordingError) -> [Int]? {
         guard let items = node.sequence, items.count == count else { return nil }
         return try items.map { item throws(RecordingError) -> Int in
-            guard let n = item.int else { throw RecordingError.bad(file, line(item), "\"\(item.string ?? "?")\" is not an integer") }
+            guard let n = item.int else {
+                throw RecordingError.bad(file, line(item), "\"\(item.string ?? "?")\" is not an integer")
+            }
             return n
         }
     }
@@ -175,10 +201,13 @@ public enum LibinputRecordFormat {
         var out = "  - evdev:\n"
         let sec = frame.time / 1_000_000, usec = frame.time % 1_000_000
         for e in frame.events {
-            let comment = e.isSynReport
+            let comment =
+                e.isSynReport
                 ? "------------ SYN_REPORT (0) ---------- +\(frame.time / 1000)ms"
                 : "\(Evdev.typeName(e.type)) / \(Evdev.codeName(type: e.type, code: e.code)) \(e.value)"
-            out += String(format: "    - [%3llu, %6llu, %3d, %3d, %6d] # ", sec, usec, e.type, e.code, e.value) + comment + "\n"
+            out +=
+                String(format: "    - [%3llu, %6llu, %3d, %3d, %6d] # ", sec, usec, e.type, e.code, e.value) + comment
+                + "\n"
         }
         return out
     }

@@ -15,7 +15,9 @@ public enum LitestDeviceFormat {
 
     /// Reads `text`; `kernelNames` (``kernelEventCodes(header:)``) names the codes TouchSynth's own
     /// tables lack (`KEY_KP7`, `BTN_0`), by name.
-    public static func parse(_ text: String, file: String, kernelNames: [String: UInt16] = [:]) throws(RecordingError) -> DeviceDescription {
+    public static func parse(
+        _ text: String, file: String, kernelNames: [String: UInt16] = [:]
+    ) throws(RecordingError) -> DeviceDescription {
         let source = withoutComments(text)
         func line(of index: String.Index) -> Int { source[..<index].reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
         guard let device = source.range(of: "TEST_DEVICE(") ?? source.range(of: "struct litest_test_device") else {
@@ -24,7 +26,8 @@ public enum LitestDeviceFormat {
         let body = source[device.upperBound...]
         func field(_ name: String) -> Substring? {
             guard let match = body.firstMatch(of: try! Regex("\\.\(name)\\s*=\\s*&?([A-Za-z_][A-Za-z0-9_]*)")),
-                  let value = match.output[1].substring, value != "NULL" else { return nil }
+                let value = match.output[1].substring, value != "NULL"
+            else { return nil }
             return value
         }
         guard let name = body.firstMatch(of: /\.name\s*=\s*"([^"]*)"/)?.output.1 else {
@@ -34,9 +37,12 @@ public enum LitestDeviceFormat {
         d.codes[Evdev.EV_SYN] = [Evdev.SYN_REPORT]
         if let id = field("id") {
             let block = try initializer(of: id, in: source, file: file, line: line(of:))
-            for (key, value) in block.matches(of: /\.(bustype|vendor|product|version)\s*=\s*([^,}\s]+)/).map({ ($0.output.1, $0.output.2) }) {
+            for (key, value) in block.matches(of: /\.(bustype|vendor|product|version)\s*=\s*([^,}\s]+)/).map({
+                ($0.output.1, $0.output.2)
+            }) {
                 guard let number = integer(value), let n = UInt16(exactly: number) else {
-                    throw RecordingError.bad(file, line(of: block.startIndex), "input_id .\(key) = \(value) is not a 16-bit number")
+                    throw RecordingError.bad(
+                        file, line(of: block.startIndex), "input_id .\(key) = \(value) is not a 16-bit number")
                 }
                 switch key {
                 case "bustype": d.bustype = n
@@ -55,13 +61,17 @@ public enum LitestDeviceFormat {
                 let (typeName, codeName) = (String(tokens[i]), String(tokens[i + 1]))
                 if typeName == "INPUT_PROP_MAX" {
                     guard let property = Evdev.propertyCode(named: codeName) else {
-                        throw RecordingError.bad(file, line(of: tokens[i + 1].startIndex), "unknown input property \(codeName)")
+                        throw RecordingError.bad(
+                            file, line(of: tokens[i + 1].startIndex), "unknown input property \(codeName)")
                     }
                     d.properties.insert(property)
                 } else {
                     guard let type = Evdev.typeCode(named: typeName),
-                          let code = Evdev.code(named: codeName, type: type) ?? kernelNames[codeName] ?? integer(codeName).flatMap(UInt16.init(exactly:)) else {
-                        throw RecordingError.bad(file, line(of: tokens[i + 1].startIndex), "unknown event code \(typeName) \(codeName)")
+                        let code = Evdev.code(named: codeName, type: type) ?? kernelNames[codeName]
+                            ?? integer(codeName).flatMap(UInt16.init(exactly:))
+                    else {
+                        throw RecordingError.bad(
+                            file, line(of: tokens[i + 1].startIndex), "unknown event code \(typeName) \(codeName)")
                     }
                     d.codes[type, default: []].insert(code)
                 }
@@ -71,21 +81,30 @@ public enum LitestDeviceFormat {
         if let absinfo = field("absinfo") {
             let block = try initializer(of: absinfo, in: source, file: file, line: line(of:))
             for entry in block.matches(of: /\{([^{}]*)\}/) {
-                let values = entry.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+                let values = entry.output.1.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                }.filter { !$0.isEmpty }
                 if values.first?.hasPrefix(".value") == true { break }
-                guard values.count >= 5, let code = Evdev.code(named: values[0], type: Evdev.EV_ABS) ?? integer(values[0]).flatMap(UInt16.init(exactly:)) else {
-                    throw RecordingError.bad(file, line(of: entry.range.lowerBound), "an absinfo entry is not { code, minimum, maximum, fuzz, flat, resolution }")
+                guard values.count >= 5,
+                    let code = Evdev.code(named: values[0], type: Evdev.EV_ABS)
+                        ?? integer(values[0]).flatMap(UInt16.init(exactly:))
+                else {
+                    throw RecordingError.bad(
+                        file, line(of: entry.range.lowerBound),
+                        "an absinfo entry is not { code, minimum, maximum, fuzz, flat, resolution }")
                 }
                 var numbers: [Int32] = []
                 for value in values.dropFirst() {
                     guard let n = integer(value) ?? mtToolTypes[value] else {
-                        throw RecordingError.bad(file, line(of: entry.range.lowerBound), "absinfo value \(value) is not a number")
+                        throw RecordingError.bad(
+                            file, line(of: entry.range.lowerBound), "absinfo value \(value) is not a number")
                     }
                     numbers.append(n)
                 }
                 d.codes[Evdev.EV_ABS, default: []].insert(code)
-                d.absinfo[code] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
-                                          resolution: numbers.count > 4 ? numbers[4] : 0)
+                d.absinfo[code] = AbsInfo(
+                    minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
+                    resolution: numbers.count > 4 ? numbers[4] : 0)
             }
         }
         if let properties = body.firstMatch(of: /\.udev_properties\s*=\s*\{((?:[^{}]|\{[^{}]*\})*)\}/)?.output.1 {
@@ -93,7 +112,9 @@ public enum LitestDeviceFormat {
                 d.udevProperties[String(pair.output.1)] = String(pair.output.2)
             }
         }
-        guard d.codes.count > 1 else { throw RecordingError.bad(file, line(of: device.lowerBound), "the device declares no events or axes") }
+        guard d.codes.count > 1 else {
+            throw RecordingError.bad(file, line(of: device.lowerBound), "the device declares no events or axes")
+        }
         return d
     }
 
@@ -114,11 +135,15 @@ public enum LitestDeviceFormat {
     }
 
     /// `MT_TOOL_*`, which an `ABS_MT_TOOL_TYPE` axis's range is given in.
-    private static let mtToolTypes: [String: Int32] = ["MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_PALM": 2, "MT_TOOL_DIAL": 0x0a, "MT_TOOL_MAX": 0x0f]
+    private static let mtToolTypes: [String: Int32] = [
+        "MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_PALM": 2, "MT_TOOL_DIAL": 0x0a, "MT_TOOL_MAX": 0x0f,
+    ]
 
     /// The braces of `name`'s initializer, `name[] = { … }` or `name = { … }`, without them.
-    private static func initializer(of name: Substring, in source: String, file: String,
-                                    line: (String.Index) -> Int) throws(RecordingError) -> Substring {
+    private static func initializer(
+        of name: Substring, in source: String, file: String,
+        line: (String.Index) -> Int
+    ) throws(RecordingError) -> Substring {
         guard let start = source.firstMatch(of: try! Regex("\\b\(name)\\s*(\\[\\s*\\])?\\s*=\\s*\\{")) else {
             throw RecordingError.bad(file, nil, "\(name) is used but not declared")
         }

@@ -11,8 +11,10 @@ public enum LogDescription: Sendable {
     /// or recording of any format, whose device is taken.
     public init(path: String) throws(RecordingError) {
         let text = try readText(path, of: "a device description")
-        let meaningful = text.split(separator: "\n").map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" }
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let meaningful = text.split(separator: "\n").map {
+            $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        }
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if !meaningful.isEmpty && meaningful.allSatisfy({ $0.hasPrefix("A:") }) {
             self = .axes(try EvemuFormat.parseAxes(text, file: path), from: path)
         } else {

@@ -10,8 +10,11 @@ import Foundation
 public enum MidGestureRepair {
     /// `events` of `device` repaired. Only a device with slots (protocol B) has touches a log can
     /// catch half-way.
-    public static func repair(_ events: [(time: UInt64, event: EvdevEvent)], device: DeviceDescription)
-        -> (events: [(time: UInt64, event: EvdevEvent)], note: String?) {
+    public static func repair(
+        _ events: [(time: UInt64, event: EvdevEvent)], device: DeviceDescription
+    )
+        -> (events: [(time: UInt64, event: EvdevEvent)], note: String?)
+    {
         let slotted = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
         guard let start = events.first?.time else { return (events, nil) }
         var slot: Int32 = 0
@@ -44,9 +47,14 @@ public enum MidGestureRepair {
         var frame: [EvdevEvent] = []
         for (index, s) in inUse.enumerated() {
             frame.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: s))
-            frame.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: Int32(clamping: Int64(highestID) + 1 + Int64(index))))
+            frame.append(
+                EvdevEvent(
+                    type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID,
+                    value: Int32(clamping: Int64(highestID) + 1 + Int64(index))))
             // An axis the log never gives the slot: the middle of its range (the centre of the pad).
-            let axes = (device.codes[Evdev.EV_ABS] ?? []).filter { $0 > Evdev.ABS_MT_SLOT && $0 != Evdev.ABS_MT_TRACKING_ID }
+            let axes = (device.codes[Evdev.EV_ABS] ?? []).filter {
+                $0 > Evdev.ABS_MT_SLOT && $0 != Evdev.ABS_MT_TRACKING_ID
+            }
             for code in axes.sorted() {
                 guard let info = device.absinfo[code] else { continue }
                 let value = firstValues[s]?[code] ?? Int32((Int64(info.minimum) + Int64(info.maximum)) / 2)
@@ -56,9 +64,15 @@ public enum MidGestureRepair {
         if !inUse.isEmpty { frame.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: 0)) }
         frame += held.map { EvdevEvent(type: Evdev.EV_KEY, code: $0, value: 1) }
         frame.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
-        let what = (inUse.isEmpty ? [] : ["touches in slot\(inUse.count == 1 ? "" : "s") \(inUse.map(String.init).joined(separator: ", "))"])
-            + (held.isEmpty ? [] : [held.map { Evdev.codeName(type: Evdev.EV_KEY, code: $0) }.joined(separator: ", ") + " held"])
-        let note = "the log starts mid-gesture: " + what.joined(separator: " and ") + " at its start, given a first frame of their own"
+        let what =
+            (inUse.isEmpty
+                ? []
+                : ["touches in slot\(inUse.count == 1 ? "" : "s") \(inUse.map(String.init).joined(separator: ", "))"])
+            + (held.isEmpty
+                ? [] : [held.map { Evdev.codeName(type: Evdev.EV_KEY, code: $0) }.joined(separator: ", ") + " held"])
+        let note =
+            "the log starts mid-gesture: " + what.joined(separator: " and ")
+            + " at its start, given a first frame of their own"
         return (frame.map { (start, $0) } + events, note)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The libinput events a `libinput record --with-libinput` file holds (its `- libinput:` entries
-/// and `libinput:` lists inside its evdev entries, tools/libinput-record.c), device events aside, as that libinput printed them on the reporter's machine, and the
+/// and `libinput:` lists inside its evdev entries, tools/libinput-record.c), device events aside, as that libinput
+/// printed them on the reporter's machine, and the
 /// libinput version it names. Each event is kept as text that a replay's events can be written in
 /// too (`EventFormat.libinputRecordText`): its type, then its values in the order printed, numbers
 /// at the two decimals libinput record prints, without time or seat, and positions only as
@@ -41,7 +42,9 @@ public struct RecordedLibinputEvents: Sendable {
         return try read(&reader, file: file)
     }
 
-    private static func read(_ reader: inout LineReader, file path: String) throws(RecordingError) -> RecordedLibinputEvents {
+    private static func read(
+        _ reader: inout LineReader, file path: String
+    ) throws(RecordingError) -> RecordedLibinputEvents {
         var recorded = RecordedLibinputEvents()
         var inHeaderLibinput = false, inEvents = false, inLibinputEntry = false
         while let line = try reader.next() {
@@ -70,7 +73,9 @@ public struct RecordedLibinputEvents: Sendable {
 
     /// One `- {time: 0.052000, type: GESTURE_PINCH_BEGIN, nfingers: 2, delta: [0.00, 0.00], …}` line.
     static func event(_ text: String, file: String, line: Int) throws(RecordingError) -> Event {
-        guard text.hasSuffix("}") else { throw RecordingError.bad(file, line, "a libinput event that does not end with }") }
+        guard text.hasSuffix("}") else {
+            throw RecordingError.bad(file, line, "a libinput event that does not end with }")
+        }
         var fields: [(String, String)] = []
         var depth = 0, current = ""
         for char in text.dropFirst(3).dropLast() {
@@ -83,7 +88,9 @@ public struct RecordedLibinputEvents: Sendable {
             default: current.append(char)
             }
         }
-        if !current.trimmingCharacters(in: .whitespaces).isEmpty { fields.append(try field(current, file: file, line: line)) }
+        if !current.trimmingCharacters(in: .whitespaces).isEmpty {
+            fields.append(try field(current, file: file, line: line))
+        }
         guard let type = fields.first(where: { $0.0 == "type" })?.1, !type.isEmpty else {
             throw RecordingError.bad(file, line, "a libinput event without a type")
         }
@@ -97,11 +104,15 @@ public struct RecordedLibinputEvents: Sendable {
 
     /// `key: value`, a number written with two decimals, a list `[a, b]` as `a,b`.
     private static func field(_ text: String, file: String, line: Int) throws(RecordingError) -> (String, String) {
-        guard let colon = text.firstIndex(of: ":") else { throw RecordingError.bad(file, line, "\"\(text.prefix(40))\" is not key: value") }
+        guard let colon = text.firstIndex(of: ":") else {
+            throw RecordingError.bad(file, line, "\"\(text.prefix(40))\" is not key: value")
+        }
         let key = text[..<colon].trimmingCharacters(in: .whitespaces)
         var value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         if value.hasPrefix("[") && value.hasSuffix("]") {
-            value = value.dropFirst().dropLast().split(separator: ",").map { number($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: ",")
+            value = value.dropFirst().dropLast().split(separator: ",").map {
+                number($0.trimmingCharacters(in: .whitespaces))
+            }.joined(separator: ",")
         } else if key != "time" {
             value = number(value)
         }

@@ -10,7 +10,9 @@ public struct AbsInfo: Equatable, Sendable, Codable {
     /// Units per millimetre (0 when the device does not say).
     public var resolution: Int32
 
-    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+    public init(
+        value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0
+    ) {
         self.value = value
         self.minimum = minimum
         self.maximum = maximum
@@ -65,9 +67,14 @@ public struct DeviceDescription: Equatable, Sendable {
         for code in (codes[Evdev.EV_ABS] ?? []).sorted() {
             let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
             guard let info = absinfo[code] else { return (code, "\(name) is declared but has no axis range") }
-            if info.minimum > info.maximum { return (code, "\(name) has minimum \(info.minimum) > maximum \(info.maximum)") }
+            if info.minimum > info.maximum {
+                return (code, "\(name) has minimum \(info.minimum) > maximum \(info.maximum)")
+            }
             if code == Evdev.ABS_MT_SLOT, info.minimum != 0 || info.maximum >= Self.maxSlots {
-                return (code, "\(name) must range over 0...N with N < \(Self.maxSlots), not \(info.minimum)...\(info.maximum)")
+                return (
+                    code,
+                    "\(name) must range over 0...N with N < \(Self.maxSlots), not \(info.minimum)...\(info.maximum)"
+                )
             }
         }
         return nil
@@ -126,7 +133,9 @@ public struct Recording: Equatable, Sendable {
     /// Frames per second while something touches, estimated from the median frame interval
     /// between 3 and 40 ms; nil for a description without such frames.
     public var reportRate: Double? {
-        let gaps = zip(frames, frames.dropFirst()).map { Double($1.time - $0.time) }.filter { $0 >= 3000 && $0 <= 40000 }.sorted()
+        let gaps = zip(frames, frames.dropFirst()).map { Double($1.time - $0.time) }.filter {
+            $0 >= 3000 && $0 <= 40000
+        }.sorted()
         guard gaps.count >= 5 else { return nil }
         return 1e6 / gaps[gaps.count / 2]
     }
@@ -146,7 +155,9 @@ public struct Recording: Equatable, Sendable {
     /// What a reader says of a recording whose last frame had no SYN_REPORT.
     static let truncationNote = "the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"
 
-    private static func assemble(_ events: [(time: UInt64, event: EvdevEvent)]) -> (frames: [EvdevFrame], closedLast: Bool) {
+    private static func assemble(
+        _ events: [(time: UInt64, event: EvdevEvent)]
+    ) -> (frames: [EvdevFrame], closedLast: Bool) {
         var assembler = FrameAssembler()
         var frames: [EvdevFrame] = []
         for (time, event) in events {

@@ -61,13 +61,14 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     /// wrong format then says so.
     func reading(_ format: RecordingLoader.Format) -> RecordingError {
         guard kind == .badData, !message.contains(" (read as ") else { return self }
-        let name = switch format {
-        case .evemu: "evemu"
-        case .libinputRecord: "libinput record YAML"
-        case .evtest: "evtest output"
-        case .getevent: "getevent output"
-        case .chromeOS: "a ChromeOS evdev log"
-        }
+        let name =
+            switch format {
+            case .evemu: "evemu"
+            case .libinputRecord: "libinput record YAML"
+            case .evtest: "evtest output"
+            case .getevent: "getevent output"
+            case .chromeOS: "a ChromeOS evdev log"
+            }
         return RecordingError(kind, file: file, line: line, message + " (read as \(name))")
     }
 
@@ -95,7 +96,9 @@ public let standardInputPath = "-"
 /// this process may not read (``RecordingError/Kind/permission``).
 public func checkReadable(_ path: String) throws(RecordingError) {
     try checkIsFile(path)
-    guard path == standardInputPath || access(path, R_OK) == 0 else { throw RecordingError(.permission, file: path, "permission denied") }
+    guard path == standardInputPath || access(path, R_OK) == 0 else {
+        throw RecordingError(.permission, file: path, "permission denied")
+    }
 }
 
 /// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds. Any readable

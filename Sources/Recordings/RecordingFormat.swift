@@ -46,7 +46,9 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
         for aspect in DescriptionDifference.Aspect.allCases {
             let items = differences.filter { $0.aspect == aspect }
             guard !items.isEmpty else { continue }
-            out.append("\(rawValue) cannot carry \(Self.phrase(aspect)): " + items.map { Self.lost($0) }.joined(separator: ", "))
+            out.append(
+                "\(rawValue) cannot carry \(Self.phrase(aspect)): "
+                    + items.map { Self.lost($0) }.joined(separator: ", "))
         }
         out += frameLosses(recording.frames, back.frames)
         return out
@@ -65,7 +67,9 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
             let counts = dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             return ["\(rawValue) cannot carry these events: \(counts)"]
         }
-        let index = zip(written, read).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(written.count, read.count)
+        let index =
+            zip(written, read).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(written.count, read.count)
         return ["\(rawValue) does not keep the frames as they are: frame \(index) reads back otherwise"]
     }
 

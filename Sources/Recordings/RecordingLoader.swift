@@ -8,7 +8,9 @@ public enum RecordingLoader {
     /// `-p`) takes its device from `description`, or the `.desc` file beside an evemu log whose name
     /// is the longest prefix of its own, or else one inferred from its events. `node` chooses the
     /// device of a getevent log of several.
-    public static func load(_ path: String, description: String? = nil, node: String? = nil) throws(RecordingError) -> Recording {
+    public static func load(
+        _ path: String, description: String? = nil, node: String? = nil
+    ) throws(RecordingError) -> Recording {
         let stream = try RecordingStream(path: path, description: description, node: node)
         var recording = Recording(device: stream.device, frames: try stream.readAll())
         recording.notes = stream.notes
@@ -16,7 +18,9 @@ public enum RecordingLoader {
     }
 
     /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice).
-    public static func load(text: String, file: String, description: String? = nil, node: String? = nil) throws(RecordingError) -> Recording {
+    public static func load(
+        text: String, file: String, description: String? = nil, node: String? = nil
+    ) throws(RecordingError) -> Recording {
         let stream = try RecordingStream(text: text, file: file, description: description, node: node)
         var recording = Recording(device: stream.device, frames: try stream.readAll())
         recording.notes = stream.notes
@@ -35,10 +39,16 @@ public enum RecordingLoader {
             if ChromeOSEvdevLog.opens(Substring(trimmed)) { return .chromeOS }
             if trimmed.hasPrefix("#") || trimmed.isEmpty { continue }
             if GeteventFormat.looksLike(Substring(trimmed)) { return .getevent }
-            if trimmed.hasPrefix("version:") || trimmed.hasPrefix("ndevices:") || trimmed.hasPrefix("devices:") { return .libinputRecord }
+            if trimmed.hasPrefix("version:") || trimmed.hasPrefix("ndevices:") || trimmed.hasPrefix("devices:") {
+                return .libinputRecord
+            }
             // An event-only evtest log pasted from evtest's "Testing ..." line is evtest too.
-            if trimmed.hasPrefix("Input driver version") || trimmed.hasPrefix("Input device ID:") || trimmed.hasPrefix("Input device name:")
-                || trimmed.hasPrefix("Event: time ") || trimmed.hasPrefix(EvtestFormat.testingLine) { return .evtest }
+            if trimmed.hasPrefix("Input driver version") || trimmed.hasPrefix("Input device ID:")
+                || trimmed.hasPrefix("Input device name:")
+                || trimmed.hasPrefix("Event: time ") || trimmed.hasPrefix(EvtestFormat.testingLine)
+            {
+                return .evtest
+            }
             return .evemu
         }
         return .evemu
@@ -50,7 +60,8 @@ public enum RecordingLoader {
         let dir = url.deletingLastPathComponent().path
         let base = url.lastPathComponent
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return nil }
-        let match = entries
+        let match =
+            entries
             .filter { $0.hasSuffix(".desc") }
             .map { String($0.dropLast(".desc".count)) }
             .filter { base.hasPrefix($0 + ".") }

@@ -28,7 +28,8 @@ public struct RecordingOrCapture {
         }
     }
 
-    /// The recording the file holds; `description` and `node` as ``RecordingLoader/load(_:description:node:)`` takes them.
+    /// The recording the file holds; `description` and `node` as ``RecordingLoader/load(_:description:node:)`` takes
+    /// them.
     public func recording(description: String? = nil, node: String? = nil) throws(RecordingError) -> Recording {
         if let text { return try RecordingLoader.load(text: text, file: path, description: description, node: node) }
         return try RecordingLoader.load(path, description: description, node: node)

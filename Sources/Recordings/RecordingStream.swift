@@ -35,8 +35,11 @@ public final class RecordingStream {
 
     /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice);
     /// errors name `file`.
-    public convenience init(text: String, file: String, description: String? = nil, node: String? = nil) throws(RecordingError) {
-        try self.init(reader: LineReader(text: text, file: file, of: "a recording"), description: description, node: node)
+    public convenience init(
+        text: String, file: String, description: String? = nil, node: String? = nil
+    ) throws(RecordingError) {
+        try self.init(
+            reader: LineReader(text: text, file: file, of: "a recording"), description: description, node: node)
     }
 
     private init(reader lines: LineReader, description: String?, node: String?) throws(RecordingError) {
@@ -63,13 +66,16 @@ public final class RecordingStream {
             if detected == .evtest, let joined = line.range(of: "Event: time "), joined.lowerBound != line.startIndex {
                 header += line[..<joined.lowerBound] + "\n"
                 reader.pushBack(String(line[joined.lowerBound...]))
-                notes.append("line \(reader.lineNumber + 1): a header line and the first event shared a line; read as two")
+                notes.append(
+                    "line \(reader.lineNumber + 1): a header line and the first event shared a line; read as two")
                 sawEvents = true
                 break
             }
             header += line + "\n"
             guard header.utf8.count <= LineReader.maxHeaderBytes else {
-                let what = detected == .getevent || detected == .chromeOS ? "the log is longer than 16 MiB, more than is read whole"
+                let what =
+                    detected == .getevent || detected == .chromeOS
+                    ? "the log is longer than 16 MiB, more than is read whole"
                     : "the header is longer than 16 MiB: not a recording"
                 throw RecordingError.bad(path, reader.lineNumber, what)
             }
@@ -81,19 +87,23 @@ public final class RecordingStream {
                 if let parsed = try EvemuFormat.parseDescription(header, file: path) {
                     device = parsed
                 } else {
-                    let given = try (description ?? RecordingLoader.matchingDescription(for: path)).map { p throws(RecordingError) in try LogDescription(path: p) }
+                    let given = try (description ?? RecordingLoader.matchingDescription(for: path)).map {
+                        p throws(RecordingError) in try LogDescription(path: p)
+                    }
                     if case .device(let fromDesc) = given {
                         device = fromDesc
                     } else {
-                        (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evemu log", file: path), from: &reader, given: given,
-                                                                           parse: EvemuFormat.eventLine)
+                        (device, preloaded, notes) = try Self.readEventLog(
+                            EventLog(kind: "an evemu log", file: path), from: &reader, given: given,
+                            parse: EvemuFormat.eventLine)
                     }
                 }
             case .evtest where !header.contains("Input device name:"):
                 let given = try description.map { p throws(RecordingError) in try LogDescription(path: p) }
                 let banner = EvtestFormat.bannerNote(header)
-                (device, preloaded, notes) = try Self.readEventLog(EventLog(kind: "an evtest log", file: path), from: &reader, given: given,
-                                                                   parse: EvtestFormat.eventLine, notes: notes + (banner.map { [$0] } ?? []))
+                (device, preloaded, notes) = try Self.readEventLog(
+                    EventLog(kind: "an evtest log", file: path), from: &reader, given: given,
+                    parse: EvtestFormat.eventLine, notes: notes + (banner.map { [$0] } ?? []))
             case .evtest:
                 let parsed = try EvtestFormat.parse(header, file: path)
                 device = parsed.device
@@ -102,11 +112,15 @@ public final class RecordingStream {
                 // Read whole: the description may come last (getevent), or be inferred from every event.
                 var text = header
                 while let line = try reader.next() { text += line + "\n" }
-                let log = format == .getevent ? try GeteventFormat.parse(text, file: path, node: node) : try ChromeOSEvdevLog.parse(text, file: path)
+                let log =
+                    format == .getevent
+                    ? try GeteventFormat.parse(text, file: path, node: node)
+                    : try ChromeOSEvdevLog.parse(text, file: path)
                 if log.events.isEmpty, let described = log.device {
                     device = described
                 } else {
-                    (device, preloaded, notes) = try Self.finish(log, given: try description.map { p throws(RecordingError) in try LogDescription(path: p) })
+                    (device, preloaded, notes) = try Self.finish(
+                        log, given: try description.map { p throws(RecordingError) in try LogDescription(path: p) })
                 }
             case .libinputRecord:
                 let parsed = try LibinputRecordFormat.parse(header, file: path)
@@ -126,9 +140,12 @@ public final class RecordingStream {
     /// Pasted logs come from ring buffers and consoles: a timestamp that goes back (a clock
     /// stepped, two captures pasted together) is repaired by moving it and every later event
     /// forward so that it follows the previous one, the intervals after it kept, with one note.
-    private static func readEventLog(_ empty: EventLog, from reader: inout LineReader, given: LogDescription?,
-                                     parse: (String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?, notes: [String] = [])
-        throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
+    private static func readEventLog(
+        _ empty: EventLog, from reader: inout LineReader, given: LogDescription?,
+        parse: (String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?, notes: [String] = []
+    )
+        throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String])
+    {
         var log = empty
         var shift: UInt64 = 0
         var jumps: [(line: Int, back: UInt64)] = []
@@ -154,8 +171,12 @@ public final class RecordingStream {
         let finished = try finish(log, given: given)
         var all = notes
         if let first = jumps.first {
-            all.append(String(format: "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward to follow on",
-                              jumps.count, jumps.count == 1 ? "" : "s", first.line, Double(first.back) / 1e6))
+            all.append(
+                String(
+                    format:
+                        "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward "
+                        + "to follow on",
+                    jumps.count, jumps.count == 1 ? "" : "s", first.line, Double(first.back) / 1e6))
         }
         if let backInFrame { all.append(backInFrameNote(line: backInFrame.line, by: backInFrame.back)) }
         return (finished.0, finished.1, all + finished.2)
@@ -163,13 +184,18 @@ public final class RecordingStream {
 
     /// What a reader says of a log whose timestamps go back within a frame, first at `line`.
     private static func backInFrameNote(line: Int, by back: UInt64) -> String {
-        String(format: "timestamps go back within a frame (first at line %d, by %.6f s): each such frame keeps its SYN_REPORT's time",
-               line, Double(back) / 1e6)
+        String(
+            format:
+                "timestamps go back within a frame (first at line %d, by %.6f s): each such frame keeps its "
+                + "SYN_REPORT's time",
+            line, Double(back) / 1e6)
     }
 
     /// A log's recording on its own description, or the one given, or an inferred one; its frames
     /// last first, to be served from memory.
-    private static func finish(_ log: EventLog, given: LogDescription?) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
+    private static func finish(
+        _ log: EventLog, given: LogDescription?
+    ) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
         let recording: Recording
         switch given {
         case .axes(let axes, let from) where log.device == nil: recording = try log.recording(axes: axes, from: from)
@@ -177,7 +203,9 @@ public final class RecordingStream {
         default: recording = try log.recording()
         }
         guard recording.duration <= Self.longestRecording else {
-            throw RecordingError.bad(log.file, log.events.last?.line, "the recording spans more than 24 hours; replays are limited to 24 hours")
+            throw RecordingError.bad(
+                log.file, log.events.last?.line,
+                "the recording spans more than 24 hours; replays are limited to 24 hours")
         }
         return (recording.device, recording.frames.reversed(), recording.notes)
     }
@@ -209,7 +237,9 @@ public final class RecordingStream {
             let parsed: (UInt64, EvdevEvent)?
             do throws(RecordingError) {
                 parsed = try parseEvent(line.1, line: line.0)
-                if let (_, event) = parsed { try EvemuFormat.checkKnown(event, device: device, file: file, line: line.0) }
+                if let (_, event) = parsed {
+                    try EvemuFormat.checkKnown(event, device: device, file: file, line: line.0)
+                }
             } catch {
                 throw error.reading(format)
             }
@@ -218,8 +248,11 @@ public final class RecordingStream {
             // was edited. Within a frame only its SYN_REPORT's time matters to readers.
             if let last = lastTime, time < last {
                 guard assembler.inFrame, time >= lastFrameTime ?? 0 else {
-                    throw RecordingError.bad(file, line.0, String(format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
-                                                                 time / 1_000_000, time % 1_000_000, last / 1_000_000, last % 1_000_000))
+                    throw RecordingError.bad(
+                        file, line.0,
+                        String(
+                            format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
+                            time / 1_000_000, time % 1_000_000, last / 1_000_000, last % 1_000_000))
                 }
                 if !notedBackInFrame { notes.append(Self.backInFrameNote(line: line.0, by: last - time)) }
                 notedBackInFrame = true
@@ -228,7 +261,8 @@ public final class RecordingStream {
             if event.isSynReport { lastFrameTime = time }
             if let frame = assembler.add(time: time, event: event) {
                 guard frame.time <= Self.longestRecording else {
-                    throw RecordingError.bad(file, line.0, "the recording spans more than 24 hours; replays are limited to 24 hours")
+                    throw RecordingError.bad(
+                        file, line.0, "the recording spans more than 24 hours; replays are limited to 24 hours")
                 }
                 return frame
             }

@@ -59,14 +59,22 @@ private struct DeviceState {
         // a touch down has its tracking id first.
         for (s, values) in slots.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
             events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: s))
-            if let id = values[Evdev.ABS_MT_TRACKING_ID] { events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: id)) }
+            if let id = values[Evdev.ABS_MT_TRACKING_ID] {
+                events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: id))
+            }
             for (code, value) in values.sorted(by: { $0.key < $1.key }) where code != Evdev.ABS_MT_TRACKING_ID {
                 events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
             }
         }
-        if !events.isEmpty || slot != 0 { events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: slot)) }
-        for (code, value) in axes.sorted(by: { $0.key < $1.key }) { events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value)) }
-        for (code, value) in keys.sorted(by: { $0.key < $1.key }) { events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: value)) }
+        if !events.isEmpty || slot != 0 {
+            events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: slot))
+        }
+        for (code, value) in axes.sorted(by: { $0.key < $1.key }) {
+            events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+        }
+        for (code, value) in keys.sorted(by: { $0.key < $1.key }) {
+            events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: value))
+        }
         guard !events.isEmpty else { return nil }
         events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
         return events
@@ -80,8 +88,9 @@ extension Recording {
     public func cut(from start: Double?, to end: Double?, file: String) throws(RecordingError) -> Recording {
         guard start != nil || end != nil else { return self }
         if let start, UInt64(start * 1e6) > duration {
-            throw RecordingError(.usage, file: file,
-                                 String(format: "--start %g s is after the recording's end (%.3f s)", start, Double(duration) / 1e6))
+            throw RecordingError(
+                .usage, file: file,
+                String(format: "--start %g s is after the recording's end (%.3f s)", start, Double(duration) / 1e6))
         }
         return window(from: start.map { UInt64($0 * 1e6) }, to: end.map { UInt64($0 * 1e6) })
     }

@@ -18,9 +18,12 @@ public enum StructuredFile {
     /// Decodes `text`, read from `file`, which should hold `kind` ("a surface description").
     /// YAML passes ``YAMLGuard`` first. Every error is bad data, with the line where the
     /// document could be located.
-    public static func decode<T: Decodable>(_ type: T.Type, from text: String, syntax: Syntax, file: String, kind: String) throws(RecordingError) -> T {
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from text: String, syntax: Syntax, file: String, kind: String
+    ) throws(RecordingError) -> T {
         if let line = excessiveNesting(in: text) {
-            throw RecordingError(.badData, file: file, line: line, "nested deeper than \(maxNesting) levels: not \(kind)")
+            throw RecordingError(
+                .badData, file: file, line: line, "nested deeper than \(maxNesting) levels: not \(kind)")
         }
         if syntax == .yaml { try YAMLGuard.check(text, file: file) }
         do {
@@ -69,7 +72,9 @@ public enum StructuredFile {
     /// where it stops being found: the line to name for a value that is wrong there.
     public static func line(of path: [PathComponent], in text: String) -> Int? {
         // Valid JSON is YAML too, so one tree with marks serves both.
-        guard (try? YAMLGuard.check(text, file: "")) != nil, let root = try? Yams.compose(yaml: text) else { return nil }
+        guard (try? YAMLGuard.check(text, file: "")) != nil, let root = try? Yams.compose(yaml: text) else {
+            return nil
+        }
         var node = root
         for component in path {
             let next: Node?
@@ -95,7 +100,9 @@ public enum StructuredFile {
         return text
     }
 
-    private static func located(_ error: DecodingError, in text: String, syntax: Syntax, file: String, kind: String) -> RecordingError {
+    private static func located(
+        _ error: DecodingError, in text: String, syntax: Syntax, file: String, kind: String
+    ) -> RecordingError {
         let context: DecodingError.Context
         var problem: String
         switch error {
@@ -138,13 +145,15 @@ public enum StructuredFile {
             _ = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
             return nil
         } catch {
-            let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            let description =
+                (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
                 ?? error.localizedDescription
             // "Invalid value around character 11.": a byte offset into the text; else the end.
             let bytes = text.utf8
             var end = bytes.endIndex
             if let range = description.range(of: " around character "),
-               let offset = Int(description[range.upperBound...].prefix { $0.isNumber }), offset <= bytes.count {
+                let offset = Int(description[range.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
+            {
                 end = bytes.index(bytes.startIndex, offsetBy: offset)
             }
             let line = 1 + bytes[..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count

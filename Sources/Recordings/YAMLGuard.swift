@@ -43,7 +43,7 @@ public enum YAMLGuard {
     static func problem(of error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _),
-             .reader(let problem, _, _, _), .writer(let problem), .emitter(let problem), .representer(let problem):
+            .reader(let problem, _, _, _), .writer(let problem), .emitter(let problem), .representer(let problem):
             return problem
         case .duplicatedKeysInMapping(let duplicates, _):
             return "a key given twice in one mapping: " + duplicates.sorted().joined(separator: ", ")
@@ -60,7 +60,9 @@ public enum YAMLGuard {
     /// alias before `:`. A scan of the text, as Yams stalls while composing.
     static func checkBeforeComposing(_ text: String, file: String) throws(RecordingError) {
         if let line = complexKeyLine(in: text) {
-            throw RecordingError.bad(file, line, "a mapping key that is not a plain value (`?`, a list, a mapping or an alias): not supported")
+            throw RecordingError.bad(
+                file, line,
+                "a mapping key that is not a plain value (`?`, a list, a mapping or an alias): not supported")
         }
     }
 
@@ -72,12 +74,15 @@ public enum YAMLGuard {
         while let node = pending.popLast() {
             visited += 1
             guard visited <= maxNodes else {
-                throw RecordingError.bad(file, root.mark?.line, "more than \(maxNodes) values once aliases are expanded: not a recording or surface")
+                throw RecordingError.bad(
+                    file, root.mark?.line,
+                    "more than \(maxNodes) values once aliases are expanded: not a recording or surface")
             }
             switch node {
             case .scalar(let scalar):
                 if overflows(scalar.string) {
-                    throw RecordingError.bad(file, node.mark?.line, "\"\(scalar.string)\" is a base-60 number too large for an integer")
+                    throw RecordingError.bad(
+                        file, node.mark?.line, "\"\(scalar.string)\" is a base-60 number too large for an integer")
                 }
             case .mapping(let mapping):
                 for (key, value) in mapping { pending += [key, value] }
@@ -131,9 +136,9 @@ public enum YAMLGuard {
             switch b {
             case 0x0A:
                 line += 1
-            case 0x23 where i == 0 || isBlank(bytes[i - 1]):  // # comment
+            case 0x23 where i == 0 || isBlank(bytes[i - 1]): // # comment
                 while i + 1 < bytes.count && bytes[i + 1] != 0x0A { i += 1 }
-            case 0x22 where tokenStart, 0x27 where tokenStart:  // " or ' quoted scalar
+            case 0x22 where tokenStart, 0x27 where tokenStart: // " or ' quoted scalar
                 i += 1
                 while i < bytes.count {
                     if bytes[i] == 0x0A { line += 1 }
@@ -144,11 +149,11 @@ public enum YAMLGuard {
                     }
                     i += 1
                 }
-            case 0x3F where tokenStart && isBlank(byte(i + 1)):  // ? explicit key
+            case 0x3F where tokenStart && isBlank(byte(i + 1)): // ? explicit key
                 return line
-            case 0x5D, 0x7D:  // ] or }
+            case 0x5D, 0x7D: // ] or }
                 if keyColon(from: i + 1) { return line }
-            case 0x2A where tokenStart:  // * alias
+            case 0x2A where tokenStart: // * alias
                 var j = i + 1
                 while let c = byte(j), !isBlank(c), !isFlowIndicator(c) { j += 1 }
                 if keyColon(from: j) { return line }

@@ -56,7 +56,9 @@ public enum ChannelRecord: Equatable, Sendable {
             self = .event(try LibinputEvent(from: &r), availableAt: availableAt)
         case .log:
             let raw = try r.get(UInt8.self)
-            guard let priority = LibinputLogMessage.Priority(rawValue: raw) else { throw WireError("\(raw) is not a log priority") }
+            guard let priority = LibinputLogMessage.Priority(rawValue: raw) else {
+                throw WireError("\(raw) is not a log priority")
+            }
             self = .log(LibinputLogMessage(priority: priority, text: try r.get(String.self)))
         case .failure:
             let raw = try r.get(UInt8.self)

@@ -5,9 +5,11 @@ import LibinputEvents
 extension LibinputEvent {
     /// The kind's number on the wire; never reused.
     private enum Tag: UInt8 {
-        case deviceAdded = 1, deviceRemoved, pointerMotion, pointerMotionAbsolute, pointerButton, pointerScroll, keyboardKey
+        case deviceAdded = 1, deviceRemoved, pointerMotion, pointerMotionAbsolute, pointerButton, pointerScroll,
+            keyboardKey
         case touchDown, touchMotion, touchUp, touchCancel, touchFrame
-        case gestureSwipeBegin, gestureSwipeUpdate, gestureSwipeEnd, gesturePinchBegin, gesturePinchUpdate, gesturePinchEnd
+        case gestureSwipeBegin, gestureSwipeUpdate, gestureSwipeEnd, gesturePinchBegin, gesturePinchUpdate,
+            gesturePinchEnd
         case gestureHoldBegin, gestureHoldEnd
     }
 
@@ -53,11 +55,12 @@ extension LibinputEvent {
         case .touchFrame:
             w.put(Tag.touchFrame.rawValue)
         case .gestureSwipeBegin(let fingers), .gesturePinchBegin(let fingers), .gestureHoldBegin(let fingers):
-            let tag: Tag = switch kind {
-            case .gestureSwipeBegin: .gestureSwipeBegin
-            case .gesturePinchBegin: .gesturePinchBegin
-            default: .gestureHoldBegin
-            }
+            let tag: Tag =
+                switch kind {
+                case .gestureSwipeBegin: .gestureSwipeBegin
+                case .gesturePinchBegin: .gesturePinchBegin
+                default: .gestureHoldBegin
+                }
             w.put(tag.rawValue)
             w.put(Int32(truncatingIfNeeded: fingers))
         case .gestureSwipeUpdate(let fingers, let delta):
@@ -65,7 +68,11 @@ extension LibinputEvent {
             w.put(Int32(truncatingIfNeeded: fingers))
             delta.write(to: &w)
         case .gestureSwipeEnd(let fingers, let cancelled), .gestureHoldEnd(let fingers, let cancelled):
-            if case .gestureSwipeEnd = kind { w.put(Tag.gestureSwipeEnd.rawValue) } else { w.put(Tag.gestureHoldEnd.rawValue) }
+            if case .gestureSwipeEnd = kind {
+                w.put(Tag.gestureSwipeEnd.rawValue)
+            } else {
+                w.put(Tag.gestureHoldEnd.rawValue)
+            }
             w.put(Int32(truncatingIfNeeded: fingers))
             w.put(cancelled)
         case .gesturePinchUpdate(let fingers, let delta, let scale, let angleDelta):
@@ -95,15 +102,22 @@ extension LibinputEvent {
         case .deviceRemoved: kind = .deviceRemoved
         case .pointerMotion:
             let d = try GestureDelta(from: &r)
-            kind = .pointerMotion(dx: d.dx, dy: d.dy, unacceleratedDx: d.unacceleratedDx, unacceleratedDy: d.unacceleratedDy)
+            kind = .pointerMotion(
+                dx: d.dx, dy: d.dy, unacceleratedDx: d.unacceleratedDx, unacceleratedDy: d.unacceleratedDy)
         case .pointerMotionAbsolute: kind = .pointerMotionAbsolute(x: try r.get(Double.self), y: try r.get(Double.self))
-        case .pointerButton: kind = .pointerButton(button: try r.get(UInt32.self), state: try state(), seatCount: try r.get(UInt32.self))
+        case .pointerButton:
+            kind = .pointerButton(button: try r.get(UInt32.self), state: try state(), seatCount: try r.get(UInt32.self))
         case .pointerScroll: kind = .pointerScroll(try Scroll(from: &r))
-        case .keyboardKey: kind = .keyboardKey(key: try r.get(UInt32.self), state: try state(), seatCount: try r.get(UInt32.self))
+        case .keyboardKey:
+            kind = .keyboardKey(key: try r.get(UInt32.self), state: try state(), seatCount: try r.get(UInt32.self))
         case .touchDown:
-            kind = .touchDown(slot: try r.get(Int32.self), seatSlot: try r.get(Int32.self), x: try r.get(Double.self), y: try r.get(Double.self))
+            kind = .touchDown(
+                slot: try r.get(Int32.self), seatSlot: try r.get(Int32.self), x: try r.get(Double.self),
+                y: try r.get(Double.self))
         case .touchMotion:
-            kind = .touchMotion(slot: try r.get(Int32.self), seatSlot: try r.get(Int32.self), x: try r.get(Double.self), y: try r.get(Double.self))
+            kind = .touchMotion(
+                slot: try r.get(Int32.self), seatSlot: try r.get(Int32.self), x: try r.get(Double.self),
+                y: try r.get(Double.self))
         case .touchUp: kind = .touchUp(slot: try r.get(Int32.self), seatSlot: try r.get(Int32.self))
         case .touchCancel: kind = .touchCancel(slot: try r.get(Int32.self), seatSlot: try r.get(Int32.self))
         case .touchFrame: kind = .touchFrame
@@ -114,9 +128,12 @@ extension LibinputEvent {
         case .gestureSwipeEnd: kind = .gestureSwipeEnd(fingers: try fingers(), cancelled: try r.get(Bool.self))
         case .gestureHoldEnd: kind = .gestureHoldEnd(fingers: try fingers(), cancelled: try r.get(Bool.self))
         case .gesturePinchUpdate:
-            kind = .gesturePinchUpdate(fingers: try fingers(), delta: try GestureDelta(from: &r), scale: try r.get(Double.self),
-                                       angleDelta: try r.get(Double.self))
-        case .gesturePinchEnd: kind = .gesturePinchEnd(fingers: try fingers(), scale: try r.get(Double.self), cancelled: try r.get(Bool.self))
+            kind = .gesturePinchUpdate(
+                fingers: try fingers(), delta: try GestureDelta(from: &r), scale: try r.get(Double.self),
+                angleDelta: try r.get(Double.self))
+        case .gesturePinchEnd:
+            kind = .gesturePinchEnd(
+                fingers: try fingers(), scale: try r.get(Double.self), cancelled: try r.get(Bool.self))
         }
         self.init(time: time, device: device, kind: kind)
     }
@@ -131,8 +148,9 @@ extension GestureDelta {
     }
 
     init(from r: inout WireReader) throws(WireError) {
-        self.init(dx: try r.get(Double.self), dy: try r.get(Double.self), unacceleratedDx: try r.get(Double.self),
-                  unacceleratedDy: try r.get(Double.self))
+        self.init(
+            dx: try r.get(Double.self), dy: try r.get(Double.self), unacceleratedDx: try r.get(Double.self),
+            unacceleratedDy: try r.get(Double.self))
     }
 }
 
@@ -150,8 +168,9 @@ extension Scroll {
     init(from r: inout WireReader) throws(WireError) {
         let raw = Int(try r.get(UInt8.self))
         guard raw < Self.sources.count else { throw WireError("\(raw) is not a scroll source") }
-        self.init(source: Self.sources[raw], vertical: try r.get(Double?.self), horizontal: try r.get(Double?.self),
-                  vertical120: try r.get(Double?.self), horizontal120: try r.get(Double?.self))
+        self.init(
+            source: Self.sources[raw], vertical: try r.get(Double?.self), horizontal: try r.get(Double?.self),
+            vertical120: try r.get(Double?.self), horizontal120: try r.get(Double?.self))
     }
 }
 
@@ -169,7 +188,10 @@ extension DeviceInfo {
         let name = try r.get(String.self), sysname = try r.get(String.self)
         let capabilities = CapabilitySet(rawValue: try r.get(UInt8.self))
         let width = try r.get(Double?.self), height = try r.get(Double?.self)
-        let size = if let width, let height { (width: width, height: height) } else { nil as (width: Double, height: Double)? }
-        self.init(name: name, sysname: sysname, capabilities: capabilities, sizeMM: size, libinputVersion: try r.get(String?.self))
+        let size =
+            if let width, let height { (width: width, height: height) } else { nil as (width: Double, height: Double)? }
+        self.init(
+            name: name, sysname: sysname, capabilities: capabilities, sizeMM: size,
+            libinputVersion: try r.get(String?.self))
     }
 }

@@ -15,7 +15,9 @@ public final class LibinputSideChannel {
     /// The channel the harness set up in `environment`; a failure when it set up none.
     public init(environment: [String: String]) throws(ChannelFailure) {
         configuration = try LibinputSideConfiguration(environment: environment)
-        guard let fd = environment[LibinputSideConfiguration.eventsVariable].flatMap(Int32.init), fcntl(fd, F_GETFD) >= 0 else {
+        guard let fd = environment[LibinputSideConfiguration.eventsVariable].flatMap(Int32.init),
+            fcntl(fd, F_GETFD) >= 0
+        else {
             throw ChannelFailure(.system, "\(LibinputSideConfiguration.eventsVariable) names no open descriptor")
         }
         output = fd

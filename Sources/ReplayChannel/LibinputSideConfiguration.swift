@@ -16,8 +16,11 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
     /// so that the harness wakes once a batch instead of once a frame.
     public var batchesRecords: Bool
 
-    public init(devices: [String], device: DeviceConfiguration = DeviceConfiguration(), libinputVersion: String? = nil, logsDebug: Bool = false,
-                batchesRecords: Bool = false) {
+    public init(
+        devices: [String], device: DeviceConfiguration = DeviceConfiguration(), libinputVersion: String? = nil,
+        logsDebug: Bool = false,
+        batchesRecords: Bool = false
+    ) {
         self.devices = devices
         self.device = device
         self.libinputVersion = libinputVersion
@@ -46,19 +49,24 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         if let method = device.scrollMethod { fields.append("scroll=" + method.rawValue) }
         if let profile = device.accelProfile { fields.append("accel=" + profile.rawValue) }
         if let speed = device.accelSpeed { fields.append("speed=\(speed)") }
-        for (key, path) in Self.switches { if let value = device[keyPath: path] { fields.append("\(key)=\(value ? 1 : 0)") } }
+        for (key, path) in Self.switches {
+            if let value = device[keyPath: path] { fields.append("\(key)=\(value ? 1 : 0)") }
+        }
         if let libinputVersion { fields.append("version=" + libinputVersion) }
         if logsDebug { fields.append("log=debug") }
         if batchesRecords { fields.append("batch=1") }
-        return [Self.variable: fields.joined(separator: ";"), Self.eventsVariable: String(Self.eventsDescriptor),
-                Self.readinessVariable: String(Self.readinessDescriptor), Self.readinessByProgramVariable: "1"]
+        return [
+            Self.variable: fields.joined(separator: ";"), Self.eventsVariable: String(Self.eventsDescriptor),
+            Self.readinessVariable: String(Self.readinessDescriptor), Self.readinessByProgramVariable: "1",
+        ]
     }
 
     /// The configuration ``environment`` carries; a missing or malformed entry is a failure the
     /// side reports (a program started by hand, or a harness of another build).
     public init(environment: [String: String]) throws(ChannelFailure) {
         guard let text = environment[Self.variable] else {
-            throw ChannelFailure(.system, "\(Self.variable) is not set: touchsynth-libinput is started by the mocked-device harness")
+            throw ChannelFailure(
+                .system, "\(Self.variable) is not set: touchsynth-libinput is started by the mocked-device harness")
         }
         devices = []
         device = DeviceConfiguration()
@@ -66,7 +74,9 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         batchesRecords = false
         for field in text.split(separator: ";") {
             let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw ChannelFailure(.system, "\(Self.variable): '\(field)' is not KEY=VALUE") }
+            guard parts.count == 2 else {
+                throw ChannelFailure(.system, "\(Self.variable): '\(field)' is not KEY=VALUE")
+            }
             if let (_, path) = Self.switches.first(where: { $0.key == parts[0] }) {
                 device[keyPath: path] = parts[1] == "1"
                 continue
@@ -78,7 +88,9 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
             case "scroll": device.scrollMethod = try Self.value(parts[1], "a scroll method")
             case "accel": device.accelProfile = try Self.value(parts[1], "an acceleration profile")
             case "speed":
-                guard let speed = Double(parts[1]), (-1...1).contains(speed) else { throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a speed") }
+                guard let speed = Double(parts[1]), (-1...1).contains(speed) else {
+                    throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a speed")
+                }
                 device.accelSpeed = speed
             case "version": libinputVersion = parts[1]
             case "log": logsDebug = parts[1] == "debug"
@@ -91,12 +103,17 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
 
     /// The on/off settings by their key, for the writer and the reader alike.
     private static var switches: [(key: String, path: WritableKeyPath<DeviceConfiguration, Bool?>)] {
-        [("natural", \.naturalScrolling), ("dwt", \.disableWhileTyping), ("lefthanded", \.leftHanded),
-         ("middle", \.middleEmulation), ("drag", \.tapDrag), ("draglock", \.dragLock)]
+        [
+            ("natural", \.naturalScrolling), ("dwt", \.disableWhileTyping), ("lefthanded", \.leftHanded),
+            ("middle", \.middleEmulation), ("drag", \.tapDrag), ("draglock", \.dragLock),
+        ]
     }
 
-    private static func value<T: RawRepresentable>(_ text: String, _ what: String) throws(ChannelFailure) -> T where T.RawValue == String {
-        guard let value = T(rawValue: text) else { throw ChannelFailure(.system, "\(variable): '\(text)' is not \(what)") }
+    private static func value<T: RawRepresentable>(_ text: String, _ what: String) throws(ChannelFailure) -> T
+    where T.RawValue == String {
+        guard let value = T(rawValue: text) else {
+            throw ChannelFailure(.system, "\(variable): '\(text)' is not \(what)")
+        }
         return value
     }
 }

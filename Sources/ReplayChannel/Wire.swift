@@ -84,7 +84,9 @@ public struct WireReader {
 
     public mutating func get(_: String.Type = String.self) throws(WireError) -> String {
         let count = Int(try get(UInt32.self))
-        guard end - offset >= count else { throw WireError("truncated: a string of \(count) bytes, \(end - offset) left") }
+        guard end - offset >= count else {
+            throw WireError("truncated: a string of \(count) bytes, \(end - offset) left")
+        }
         defer { offset += count }
         return String(decoding: bytes[offset..<offset + count], as: UTF8.self)
     }

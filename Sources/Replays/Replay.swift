@@ -69,7 +69,9 @@ public struct Replay: Sendable {
 
     /// Replays `source`, collecting its events; `name` names a recording in memory in messages
     /// (a file's are named by its path).
-    public init(_ source: ReplaySource, named name: String? = nil, options: ReplayOptions = ReplayOptions()) throws(HarnessError) {
+    public init(
+        _ source: ReplaySource, named name: String? = nil, options: ReplayOptions = ReplayOptions()
+    ) throws(HarnessError) {
         var events: [LibinputEvent] = []
         report = try Self.stream(source, named: name, options: options) { output in
             if case .event(let event, _) = output { events.append(event) }
@@ -84,17 +86,27 @@ public struct Replay: Sendable {
     /// A replay stopped by SIGINT or SIGTERM returns early with ``ReplayReport/interruption`` set;
     /// the signals are held from its start (``MockedDevice/holdingSignals(_:)``), so one that
     /// comes before its program starts or after it ends is not lost, nor is its testbed.
-    public static func stream(_ source: ReplaySource, named name: String? = nil, options: ReplayOptions = ReplayOptions(),
-                              _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
-        try MockedDevice.holdingSignals { () throws(HarnessError) -> ReplayReport in try held(source, named: name, options: options, handle) }
+    public static func stream(
+        _ source: ReplaySource, named name: String? = nil, options: ReplayOptions = ReplayOptions(),
+        _ handle: (LibinputSideOutput) -> Void
+    ) throws(HarnessError) -> ReplayReport {
+        try MockedDevice.holdingSignals { () throws(HarnessError) -> ReplayReport in
+            try held(source, named: name, options: options, handle)
+        }
     }
 
     /// ``stream(_:named:options:_:)``, with the signals held: its devices are gone when it returns.
-    private static func held(_ source: ReplaySource, named name: String?, options: ReplayOptions,
-                             _ handle: (LibinputSideOutput) -> Void) throws(HarnessError) -> ReplayReport {
+    private static func held(
+        _ source: ReplaySource, named name: String?, options: ReplayOptions,
+        _ handle: (LibinputSideOutput) -> Void
+    ) throws(HarnessError) -> ReplayReport {
         let device = try MockedDevice.make(source, eventNumber: 10, udevProperties: options.udevProperties)
         if options.refusesEmpty {
-            if case .file(let path, _, _) = source { try device.checkShowsSomething(path) } else { try device.checkShowsSomething(name ?? "the recording") }
+            if case .file(let path, _, _) = source {
+                try device.checkShowsSomething(path)
+            } else {
+                try device.checkShowsSomething(name ?? "the recording")
+            }
         }
         device.libinput = options.libinput
         device.filtersLikeKernel = !options.asDelivered
@@ -103,17 +115,20 @@ public struct Replay: Sendable {
         }
         device.faults = options.faults
         let side = try BuildProducts.libinputSide()
-        let configuration = LibinputSideConfiguration(devices: device.devnodes, device: options.configuration,
-                                                      libinputVersion: options.libinput.version, logsDebug: options.logsDebug,
-                                                      batchesRecords: options.timing.clock == .virtual)
+        let configuration = LibinputSideConfiguration(
+            devices: device.devnodes, device: options.configuration,
+            libinputVersion: options.libinput.version, logsDebug: options.logsDebug,
+            batchesRecords: options.timing.clock == .virtual)
         return try withoutActuallyEscaping(handle) { (handle) throws(HarnessError) -> ReplayReport in
             let channel = try ChannelReceiver(configuration: configuration, handle: handle)
             defer { channel.close() }
-            var report = try device.run([side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
+            var report = try device.run(
+                [side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
             report.notes = device.notes
             report.libinputLog = channel.log
             guard report.exitStatus == 0 || report.interruption != nil else {
-                throw HarnessError(.programFailed, "the libinput side of the replay failed (status \(report.exitStatus))")
+                throw HarnessError(
+                    .programFailed, "the libinput side of the replay failed (status \(report.exitStatus))")
             }
             return report
         }
@@ -123,10 +138,13 @@ public struct Replay: Sendable {
 extension MockedDevice {
     /// The testbed for `source`, its device as `/dev/input/event<eventNumber>` with
     /// `udevProperties` added to its own.
-    static func make(_ source: ReplaySource, eventNumber: Int, udevProperties: [String: String] = [:]) throws(HarnessError) -> MockedDevice {
+    static func make(
+        _ source: ReplaySource, eventNumber: Int, udevProperties: [String: String] = [:]
+    ) throws(HarnessError) -> MockedDevice {
         switch source {
         case .file(let path, let description, let node):
-            return try forFile(path, description: description, node: node, eventNumber: eventNumber, udevProperties: udevProperties)
+            return try forFile(
+                path, description: description, node: node, eventNumber: eventNumber, udevProperties: udevProperties)
         case .recording(var recording):
             recording.device.udevProperties.merge(udevProperties) { $1 }
             let device = try MockedDevice(recording: recording, eventNumber: eventNumber)

@@ -13,17 +13,25 @@ extension ComparisonReport {
             let (c, i) = (row.compat.began + row.compat.recognized, row.indirect.began + row.indirect.recognized)
             guard c != i else { return nil }
             let verb = row.kind == .tap ? "was recognized" : "began"
-            var line = "\(row.recognizer) \(verb) \(Self.times(c)) in compat mode (key NO) and \(Self.times(i)) in indirect mode (key YES)"
+            var line =
+                "\(row.recognizer) \(verb) \(Self.times(c)) in compat mode (key NO) and \(Self.times(i)) in indirect "
+                + "mode (key YES)"
             if c > i && row.compat.followedSimulatedTouches && row.indirect.maxNumberOfTouches == 0 {
-                line += row.compat.maxNumberOfTouches >= 2
-                    ? ": a pinch's two simulated touches set it off, where indirect mode's transform events carry no touches"
-                    : ": one of a pinch's two simulated touches landed on it and set it off, where indirect mode's transform events carry no touches"
+                line +=
+                    row.compat.maxNumberOfTouches >= 2
+                    ? ": a pinch's two simulated touches set it off, where indirect mode's transform events carry no "
+                        + "touches"
+                    : ": one of a pinch's two simulated touches landed on it and set it off, where indirect mode's "
+                        + "transform events carry no touches"
             } else if c > i && row.compat.maxNumberOfTouches == 1 && row.indirect.maxNumberOfTouches <= 1 {
-                line += ": a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
+                line +=
+                    ": a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in "
+                    + "indirect mode"
             } else if c > i && row.compat.starts.contains(where: \.isSimulated) {
                 line += ": the pinch's simulated touches, held still, were a long press"
             } else if i > c && row.indirect.starts.contains(where: { $0.touchType == .indirectPointer }) {
-                line += ": in indirect mode the pointer drags at once, where compat mode's click is a finger that must wait"
+                line +=
+                    ": in indirect mode the pointer drags at once, where compat mode's click is a finger that must wait"
             }
             return line
         }
@@ -49,10 +57,15 @@ extension ComparisonReport {
             return renderTable(timeBase: timeBase) + said
         }
         let gestures = ReportedGesture.sequence(of: events)
-        var line = gestures.isEmpty ? "libinput reported nothing a recognizer takes"
-            : "libinput reported \(gestures.map(\.inWords).joined(separator: ", ")); no recognizer on the \(screen) screen took any of it in either mode"
+        var line =
+            gestures.isEmpty
+            ? "libinput reported nothing a recognizer takes"
+            : "libinput reported \(gestures.map(\.inWords).joined(separator: ", ")); no recognizer on the \(screen) "
+                + "screen took any of it in either mode"
         if gestures.contains(where: \.isSystemGesture) {
-            line += ". iPadOS keeps trackpad swipes and pinches of three or more fingers for itself (Home, App Switcher, switching apps)"
+            line +=
+                ". iPadOS keeps trackpad swipes and pinches of three or more fingers for itself (Home, App Switcher, "
+                + "switching apps)"
         }
         if gestures.contains(where: \.isHold) {
             line += ". A hold is fingers resting, for which UIKit has no event"

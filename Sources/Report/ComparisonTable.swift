@@ -11,19 +11,24 @@ extension ComparisonReport {
     public func renderTable(timeBase: TimeBase) -> String {
         let header = ["recognizer", "compat", "indirect", "accidental"]
         let body = rows.map { row in
-            [row.recognizer, row.compat.text(timeBase: timeBase), row.indirect.text(timeBase: timeBase),
-             row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : "")]
+            [
+                row.recognizer, row.compat.text(timeBase: timeBase), row.indirect.text(timeBase: timeBase),
+                row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : ""),
+            ]
         }
         let widths = header.indices.map { column in
             ([header] + body).map { $0[column].count }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {
-            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " | ")
+            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
+                separator: " | ")
             while text.last == " " { text.removeLast() }
             return text
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        let summary = "accidental activations: compat \(accidentalActivationCount(in: .compatibility)), indirect \(accidentalActivationCount(in: .indirectInput))"
+        let summary =
+            "accidental activations: compat \(accidentalActivationCount(in: .compatibility)), indirect "
+            + "\(accidentalActivationCount(in: .indirectInput))"
         let lines = [line(header), rule] + body.map(line) + [summary] + pointerRegionLines(timeBase)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -38,6 +43,7 @@ extension ComparisonReport {
             }
         }
         if !regions.differ { return ["pointer regions (both modes):"] + list(regions.compat) }
-        return ["pointer regions DIFFER between the modes; compat:"] + list(regions.compat) + ["indirect:"] + list(regions.indirect)
+        return ["pointer regions DIFFER between the modes; compat:"] + list(regions.compat) + ["indirect:"]
+            + list(regions.indirect)
     }
 }

@@ -10,7 +10,8 @@ extension GestureValues.Entry {
         case .scale(let v): return String(format: "%@ %.3f", label, v)
         case .angle(let v): return String(format: "%@ %.1f°", label, v * 180 / .pi)
         case .vector(let p): return String(format: "%@ (%.1f, %.1f)", label, p.x, p.y)
-        case .rows(let rows): return rows.count == 1 ? "\(label) \(rows.lowerBound)" : "\(label) \(rows.lowerBound)–\(rows.upperBound)"
+        case .rows(let rows):
+            return rows.count == 1 ? "\(label) \(rows.lowerBound)" : "\(label) \(rows.lowerBound)–\(rows.upperBound)"
         }
     }
 }

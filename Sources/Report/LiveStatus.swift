@@ -35,7 +35,8 @@ public struct LiveStatus: Sendable {
             (fingers, gesture) = (n, "swipe")
         case .gestureHoldBegin(let n):
             (fingers, gesture) = (n, "hold")
-        case .gesturePinchEnd(_, _, let cancelled), .gestureSwipeEnd(_, let cancelled), .gestureHoldEnd(_, let cancelled):
+        case .gesturePinchEnd(_, _, let cancelled), .gestureSwipeEnd(_, let cancelled),
+            .gestureHoldEnd(_, let cancelled):
             (fingers, gesture) = (0, cancelled ? "idle (last gesture cancelled)" : "idle")
         case .pointerScroll(let scroll):
             if scroll.source == .finger { fingers = scroll.isStop ? 0 : 2 }
@@ -57,6 +58,9 @@ public struct LiveStatus: Sendable {
     /// the pointer is in a pointer region.
     public func text(width: Int) -> String {
         let region = pointerRegion.map { " │ region \($0)" } ?? ""
-        return "▌ \(device) │ fingers \(fingers.map(String.init) ?? "-") │ \(gesture)\(region) │ \(String(format: "%.3f s", seconds))".cut(toFit: width)
+        return
+            "▌ \(device) │ fingers \(fingers.map(String.init) ?? "-") │ \(gesture)\(region) │ "
+            + "\(String(format: "%.3f s", seconds))"
+            .cut(toFit: width)
     }
 }

@@ -29,7 +29,9 @@ public struct ModeStreamText {
         guard !modes.isEmpty else { return [] }
         var header = style.cell("libinput", width: style.sourceWidth, colour: "1")
         for (index, mode) in modes.enumerated() {
-            let title = mode == .compatibility ? "compat (UIApplicationSupportsIndirectInputEvents = NO; * simulated touch)"
+            let title =
+                mode == .compatibility
+                ? "compat (UIApplicationSupportsIndirectInputEvents = NO; * simulated touch)"
                 : "indirect (UIApplicationSupportsIndirectInputEvents = YES)"
             header += style.cell(title, width: style.columnWidth, colour: "1", last: index == modes.count - 1)
         }
@@ -46,19 +48,26 @@ public struct ModeStreamText {
             return [try JSONLines.line(ModeLine(libinput: event, columns: Array(zip(modes, columns)), accounting: nil))]
         }
         if modes.isEmpty, let event, let timeBase {
-            return [style.cell(EventFormat.line(event, timeBase: timeBase), width: style.sourceWidth, colour: TableStyle.colour(of: event),
-                               last: true)]
+            return [
+                style.cell(
+                    EventFormat.line(event, timeBase: timeBase), width: style.sourceWidth,
+                    colour: TableStyle.colour(of: event),
+                    last: true)
+            ]
         }
         guard columns.contains(where: { !$0.isEmpty }) else { return [] }
         // Time first: it stays visible when a narrow terminal cuts the event's name.
-        let source = event.map { e in String(format: "%8.3fs ", (timeBase ?? TimeBase(first: e)).seconds(e.time)) + e.typeName }
+        let source =
+            event.map { e in String(format: "%8.3fs ", (timeBase ?? TimeBase(first: e)).seconds(e.time)) + e.typeName }
             ?? "(end of stream)"
         return (0..<(columns.map(\.count).max() ?? 0)).map { row in
-            var text = style.cell(row == 0 ? source : "", width: style.sourceWidth, colour: event.map(TableStyle.colour(of:)))
+            var text = style.cell(
+                row == 0 ? source : "", width: style.sourceWidth, colour: event.map(TableStyle.colour(of:)))
             for (index, column) in columns.enumerated() {
                 let appEvent = row < column.count ? column[row] : nil
-                text += style.cell(appEvent.map(AppEventFormat.short) ?? "", width: style.columnWidth,
-                                   colour: appEvent.flatMap(TableStyle.colour(of:)), last: index == columns.count - 1)
+                text += style.cell(
+                    appEvent.map(AppEventFormat.short) ?? "", width: style.columnWidth,
+                    colour: appEvent.flatMap(TableStyle.colour(of:)), last: index == columns.count - 1)
             }
             // Trailing blanks only: the time column is right-aligned.
             while text.last == " " { text.removeLast() }
@@ -72,12 +81,17 @@ public struct ModeStreamText {
     public func closing(accounting: [Accounting]) throws -> [String] {
         guard !modes.isEmpty else { return [] }
         if json {
-            return [try JSONLines.line(ModeLine(libinput: nil, columns: modes.map { ($0, []) }, accounting: Array(zip(modes, accounting))))]
+            return [
+                try JSONLines.line(
+                    ModeLine(libinput: nil, columns: modes.map { ($0, []) }, accounting: Array(zip(modes, accounting))))
+            ]
         }
         let counts = zip(modes, accounting).map { mode, a in
             let merged = a.merged.values.reduce(0, +), dropped = a.dropped.values.reduce(0, +)
             let reasons = a.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            return "\(mode.rawValue): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later events, "
+            return
+                "\(mode.rawValue): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later "
+                + "events, "
                 + "\(dropped) dropped" + (reasons.isEmpty ? "" : " (\(reasons))")
         }
         return counts + legend.lines(accounting: accounting)

@@ -34,7 +34,9 @@ public struct PointerPath: Equatable, Sendable {
                 append(touch.location, region: region, isPressed: false, startsSegment: false)
             case .touches(let touches):
                 for touch in touches where !touch.isSimulated {
-                    append(touch.location, region: region, isPressed: touch.phase != .ended && touch.phase != .cancelled, startsSegment: false)
+                    append(
+                        touch.location, region: region, isPressed: touch.phase != .ended && touch.phase != .cancelled,
+                        startsSegment: false)
                 }
             default:
                 break
@@ -45,7 +47,9 @@ public struct PointerPath: Equatable, Sendable {
     private mutating func append(_ point: Point, region: PointerRegionEvent?, isPressed: Bool, startsSegment: Bool) {
         let name = region?.regionPath
         let style = region?.style.name
-        if !startsSegment, let last = segments.last, last.region == name, last.style == style, last.isPressed == isPressed {
+        if !startsSegment, let last = segments.last, last.region == name, last.style == style,
+            last.isPressed == isPressed
+        {
             segments[segments.count - 1].points.append(point)
             return
         }

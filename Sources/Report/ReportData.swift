@@ -80,8 +80,10 @@ public struct ReportData {
     ///   - pipeline: both modes' run of `libinput`, finished, its app events kept and each mode's
     ///     surface with the recognizers the timelines show.
     ///   - pointerInteractions: the pointer interactions the translators had.
-    public init(title: String, recording: Recording, libinput: [LibinputEvent], timeBase: TimeBase,
-                pipeline: ModePipeline, screen: Size, pointerInteractions: [PointerInteraction] = []) {
+    public init(
+        title: String, recording: Recording, libinput: [LibinputEvent], timeBase: TimeBase,
+        pipeline: ModePipeline, screen: Size, pointerInteractions: [PointerInteraction] = []
+    ) {
         self.pipeline = pipeline
         let compat = pipeline[.compatibility].appEvents, indirect = pipeline[.indirectInput].appEvents
         self.title = title
@@ -94,9 +96,11 @@ public struct ReportData {
         compatEventCount = compat.count
         indirectEventCount = indirect.count
         self.timeBase = timeBase
-        let ends = [libinput.last.map { timeBase.seconds($0.time) },
-                    compat.last.map { timeBase.seconds(atTimestamp: $0.timestamp) },
-                    indirect.last.map { timeBase.seconds(atTimestamp: $0.timestamp) }]
+        let ends = [
+            libinput.last.map { timeBase.seconds($0.time) },
+            compat.last.map { timeBase.seconds(atTimestamp: $0.timestamp) },
+            indirect.last.map { timeBase.seconds(atTimestamp: $0.timestamp) },
+        ]
         duration = max(ends.compactMap { $0 }.max() ?? 0, 0.001)
 
         screenTracks = Self.screenTracks(compat)
@@ -110,9 +114,12 @@ public struct ReportData {
         pointerPath = PointerPath(indirect)
         compatRecords = pipeline[.compatibility].surface?.records ?? []
         indirectRecords = pipeline[.indirectInput].surface?.records ?? []
-        comparison = ComparisonReport(compat: compatRecords, indirect: indirectRecords,
-                                      pointerRegions: (pipeline[.compatibility].surface?.pointerRegionTransitions ?? [],
-                                                       pipeline[.indirectInput].surface?.pointerRegionTransitions ?? []))
+        comparison = ComparisonReport(
+            compat: compatRecords, indirect: indirectRecords,
+            pointerRegions: (
+                pipeline[.compatibility].surface?.pointerRegionTransitions ?? [],
+                pipeline[.indirectInput].surface?.pointerRegionTransitions ?? []
+            ))
     }
 
     private static func screenTracks(_ events: [AppEvent]) -> [ScreenTrack] {
@@ -124,7 +131,8 @@ public struct ReportData {
                 if index[touch.id] == nil {
                     index[touch.id] = tracks.count
                     let pairIndex = touch.isSimulated && touches.count == 2 ? position : 0
-                    tracks.append(ScreenTrack(id: touch.id, isSimulated: touch.isSimulated, pairIndex: pairIndex, points: []))
+                    tracks.append(
+                        ScreenTrack(id: touch.id, isSimulated: touch.isSimulated, pairIndex: pairIndex, points: []))
                 }
                 tracks[index[touch.id]!].points.append(touch.location)
             }
@@ -134,8 +142,10 @@ public struct ReportData {
 
     /// libinput's two-finger pinch: its absolute scale and its angle deltas summed, from begin
     /// (scale 1, angle 0) to end.
-    private static func libinputSeries(_ events: [LibinputEvent],
-                                       timeBase: TimeBase) -> (scale: Series, angle: Series) {
+    private static func libinputSeries(
+        _ events: [LibinputEvent],
+        timeBase: TimeBase
+    ) -> (scale: Series, angle: Series) {
         var scale = Series(name: "libinput", segments: [])
         var angle = Series(name: "libinput", segments: [])
         var summed = 0.0
@@ -181,7 +191,8 @@ public struct ReportData {
         var initial: (length: Double, angle: Double)?
         var lastAngle = 0.0
         for event in events {
-            guard case .touches(let touches) = event.payload, touches.count == 2, touches.allSatisfy(\.isSimulated) else { continue }
+            guard case .touches(let touches) = event.payload, touches.count == 2, touches.allSatisfy(\.isSimulated)
+            else { continue }
             let t = timeBase.seconds(atTimestamp: event.timestamp)
             let dx = touches[1].location.x - touches[0].location.x
             let dy = touches[1].location.y - touches[0].location.y

@@ -21,7 +21,10 @@ public enum ReportIndex {
             title = data.title
             deviceName = data.deviceName
             libinputEventCount = data.libinputEventCount
-            accidental = (data.comparison.accidentalActivationCount(in: .compatibility), data.comparison.accidentalActivationCount(in: .indirectInput))
+            accidental = (
+                data.comparison.accidentalActivationCount(in: .compatibility),
+                data.comparison.accidentalActivationCount(in: .indirectInput)
+            )
         }
     }
 
@@ -29,26 +32,30 @@ public enum ReportIndex {
     public static func html(_ entries: [Entry]) -> String {
         let e = SVG.escape
         let rows = entries.map { entry in
-            "<tr><td><a href=\"\(e(entry.file))\">\(e(entry.title))</a></td><td>\(e(entry.deviceName))</td><td>\(entry.libinputEventCount)</td>"
-                + "<td>\(entry.accidental.compat)</td><td>\(entry.accidental.indirect)</td></tr>"
+            "<tr><td><a href=\"\(e(entry.file))\">\(e(entry.title))</a></td><td>\(e(entry.deviceName))</td>"
+                + "<td>\(entry.libinputEventCount)</td><td>\(entry.accidental.compat)</td>"
+                + "<td>\(entry.accidental.indirect)</td></tr>"
         }.joined(separator: "\n")
         return """
-        <!DOCTYPE html>
-        <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
-        <head>
-        <meta charset="utf-8"/>
-        <title>TouchSynth reports</title>
-        <style>body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:24px}table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}th{background:#f3f3f3}</style>
-        </head>
-        <body>
-        <h1>TouchSynth reports (\(entries.count))</h1>
-        <table>
-        <tr><th>recording</th><th>device</th><th>libinput events</th><th>activated in compat only</th><th>activated in indirect only</th></tr>
-        \(rows)
-        </table>
-        </body>
-        </html>
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <title>TouchSynth reports</title>
+            <style>body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:24px}\
+            table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}\
+            th{background:#f3f3f3}</style>
+            </head>
+            <body>
+            <h1>TouchSynth reports (\(entries.count))</h1>
+            <table>
+            <tr><th>recording</th><th>device</th><th>libinput events</th><th>activated in compat \
+            only</th><th>activated in indirect only</th></tr>
+            \(rows)
+            </table>
+            </body>
+            </html>
 
-        """
+            """
     }
 }

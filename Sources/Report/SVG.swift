@@ -49,8 +49,12 @@ struct SVG {
         body += "</\(name)>\n"
     }
 
-    mutating func text(_ string: String, x: Double, y: Double, anchor: String = "start", cls: String = "label", extra: [(String, String)] = []) {
-        element("text", [("x", Self.n(x)), ("y", Self.n(y)), ("text-anchor", anchor), ("class", cls)] + extra, text: string)
+    mutating func text(
+        _ string: String, x: Double, y: Double, anchor: String = "start", cls: String = "label",
+        extra: [(String, String)] = []
+    ) {
+        element(
+            "text", [("x", Self.n(x)), ("y", Self.n(y)), ("text-anchor", anchor), ("class", cls)] + extra, text: string)
     }
 
     mutating func polyline(_ points: [(Double, Double)], cls: String, stroke: String, extra: [(String, String)] = []) {
@@ -61,9 +65,12 @@ struct SVG {
     /// A whole `<svg>` document of `width` × `height` with this body.
     func document(width: Double, height: Double, title: String) -> String {
         """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" width="\(Self.n(width))" height="\(Self.n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" \
+        width="\(Self.n(width))" height="\(Self.n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" \
+        font-size="12">
         <title>\(Self.escape(title))</title>
-        <style>.label{fill:#222}.tick{fill:#444;font-size:11px}.axis{stroke:#222;stroke-width:1}.grid{stroke:#ddd;stroke-width:1}.heading{font-size:14px;font-weight:bold;fill:#111}</style>
+        <style>.label{fill:#222}.tick{fill:#444;font-size:11px}.axis{stroke:#222;stroke-width:1}\
+        .grid{stroke:#ddd;stroke-width:1}.heading{font-size:14px;font-weight:bold;fill:#111}</style>
         \(body)</svg>
         """
     }
@@ -112,7 +119,10 @@ struct PlotFrame {
     var width: Double
     var height: Double
 
-    init(xDomain: (Double, Double), yDomain: (Double, Double), left: Double, top: Double, width: Double, height: Double, yDown: Bool = false) {
+    init(
+        xDomain: (Double, Double), yDomain: (Double, Double), left: Double, top: Double, width: Double, height: Double,
+        yDown: Bool = false
+    ) {
         self.left = left
         self.top = top
         self.width = width
@@ -125,7 +135,8 @@ struct PlotFrame {
     /// `svg.close("g")`.
     func openClippedGroup(into svg: inout SVG, id: String) {
         svg.open("clipPath", [("id", id)])
-        svg.element("rect", [("x", SVG.n(left)), ("y", SVG.n(top)), ("width", SVG.n(width)), ("height", SVG.n(height))])
+        svg.element(
+            "rect", [("x", SVG.n(left)), ("y", SVG.n(top)), ("width", SVG.n(width)), ("height", SVG.n(height))])
         svg.close("clipPath")
         svg.open("g", [("clip-path", "url(#\(id))")])
     }
@@ -138,24 +149,42 @@ struct PlotFrame {
         let xStep = xTicks.count > 1 ? xTicks[1] - xTicks[0] : 1
         let yStep = yTicks.count > 1 ? yTicks[1] - yTicks[0] : 1
         for t in xTicks {
-            svg.element("line", [("class", "grid"), ("x1", SVG.n(x(t))), ("y1", SVG.n(top)), ("x2", SVG.n(x(t))), ("y2", SVG.n(top + height))])
+            svg.element(
+                "line",
+                [
+                    ("class", "grid"), ("x1", SVG.n(x(t))), ("y1", SVG.n(top)), ("x2", SVG.n(x(t))),
+                    ("y2", SVG.n(top + height)),
+                ])
             svg.text(LinearScale.label(t, step: xStep), x: x(t), y: top + height + 15, anchor: "middle", cls: "tick")
         }
         for t in yTicks {
-            svg.element("line", [("class", "grid"), ("x1", SVG.n(left)), ("y1", SVG.n(y(t))), ("x2", SVG.n(left + width)), ("y2", SVG.n(y(t)))])
+            svg.element(
+                "line",
+                [
+                    ("class", "grid"), ("x1", SVG.n(left)), ("y1", SVG.n(y(t))), ("x2", SVG.n(left + width)),
+                    ("y2", SVG.n(y(t))),
+                ])
             svg.text(LinearScale.label(t, step: yStep), x: left - 6, y: y(t) + 4, anchor: "end", cls: "tick")
         }
-        svg.element("rect", [("class", "axis"), ("x", SVG.n(left)), ("y", SVG.n(top)), ("width", SVG.n(width)), ("height", SVG.n(height)), ("fill", "none")])
+        svg.element(
+            "rect",
+            [
+                ("class", "axis"), ("x", SVG.n(left)), ("y", SVG.n(top)), ("width", SVG.n(width)),
+                ("height", SVG.n(height)), ("fill", "none"),
+            ])
         svg.text(xTitle, x: left + width / 2, y: top + height + 34, anchor: "middle", extra: [("data-axis", "x")])
-        svg.text(yTitle, x: left - 44, y: top + height / 2, anchor: "middle",
-                 extra: [("data-axis", "y"), ("transform", "rotate(-90 \(SVG.n(left - 44)) \(SVG.n(top + height / 2)))")])
+        svg.text(
+            yTitle, x: left - 44, y: top + height / 2, anchor: "middle",
+            extra: [("data-axis", "y"), ("transform", "rotate(-90 \(SVG.n(left - 44)) \(SVG.n(top + height / 2)))")])
         svg.close("g")
     }
 }
 
 /// Colours told apart by most eyes (Okabe–Ito), then a few more.
 enum Palette {
-    static let colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000", "#8C564B", "#7F7F7F"]
+    static let colours = [
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000", "#8C564B", "#7F7F7F",
+    ]
 
     static func colour(_ index: Int) -> String { colours[((index % colours.count) + colours.count) % colours.count] }
 }

@@ -20,23 +20,35 @@ public struct TableLegend: Sendable {
     /// The legend's lines for output whose modes accounted for their events as `accounting` says.
     public func lines(accounting: [Accounting]) -> [String] {
         var lines: [String] = []
-        if simulated { lines.append("*: one of compat mode's two simulated touches, which stand for a trackpad pinch or rotation") }
+        if simulated {
+            lines.append("*: one of compat mode's two simulated touches, which stand for a trackpad pinch or rotation")
+        }
         if systemKinds.contains(.swipe) || systemKinds.contains(.pinch) {
-            lines.append("system swipe(N), pinch(N): a trackpad gesture of N fingers that iPadOS keeps for itself (Home, App Switcher, "
-                         + "switching apps); no app receives it")
+            lines.append(
+                "system swipe(N), pinch(N): a trackpad gesture of N fingers that iPadOS keeps for itself (Home, App "
+                    + "Switcher, "
+                    + "switching apps); no app receives it")
         }
         if systemKinds.contains(.hold) {
-            lines.append("system hold(N) began/cancelled: N fingers resting on the trackpad; UIKit has no event for it, and no app receives it")
+            lines.append(
+                "system hold(N) began/cancelled: N fingers resting on the trackpad; UIKit has no event for it, and no "
+                    + "app receives it"
+            )
         }
         if accounting.contains(where: { !$0.merged.isEmpty }) {
-            lines.append("merged into later events: libinput events whose change the app sees in a later event (the pointer's position in "
-                         + "the next hover or touch, a key in the next event's modifier flags)")
+            lines.append(
+                "merged into later events: libinput events whose change the app sees in a later event (the pointer's "
+                    + "position in "
+                    + "the next hover or touch, a key in the next event's modifier flags)")
         }
         if accounting.contains(where: { $0.dropped["device bookkeeping"] != nil }) {
             lines.append("device bookkeeping: a device added or removed; no app event stands for it")
         }
         if accounting.contains(where: { $0.dropped["no later event carried it"] != nil }) {
-            lines.append("no later event carried it: a change that would reach the app in its next event, but the input ended first")
+            lines.append(
+                "no later event carried it: a change that would reach the app in its next event, but the input ended "
+                    + "first"
+            )
         }
         return lines.isEmpty ? [] : ["legend:"] + lines.map { "  " + $0 }
     }

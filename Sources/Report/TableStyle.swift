@@ -22,7 +22,8 @@ public struct TableStyle: Sendable {
     }
 
     /// Piped output: plain lines, wide columns, nothing cut, no colour.
-    public static let plain = TableStyle(colour: false, statusLine: false, sourceWidth: 38, columnWidth: 64, truncates: false)
+    public static let plain = TableStyle(
+        colour: false, statusLine: false, sourceWidth: 38, columnWidth: 64, truncates: false)
 
     /// `text` fitted to `width` (cut with "…" or padded), then coloured; the padding stays
     /// outside the colour, so colour codes never count towards the width.

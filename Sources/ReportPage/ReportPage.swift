@@ -21,21 +21,27 @@ public struct ReportPage {
     /// libinput's clock (nil leaves the pad's contacts out). Its times count from the replay's
     /// `timeBase`; `checksInvariants` checks each mode's stream against the delivery invariants
     /// (``ModePipeline/Lane/violations``).
-    public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
-                timeBase: TimeBase, configuration: AppEventTranslator.Configuration, checksInvariants: Bool = false,
-                makeSurface: () throws -> Surface) rethrows {
+    public init(
+        title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
+        timeBase: TimeBase, configuration: AppEventTranslator.Configuration, checksInvariants: Bool = false,
+        makeSurface: () throws -> Surface
+    ) rethrows {
         // One run for the page's plots, its table and its player.
-        let (timeline, pipeline) = try ViewTimeline.run(title: title, recording: recording, events: events, recordingStart: recordingStart,
-                                                        timeBase: timeBase, configuration: configuration,
-                                                        checksInvariants: checksInvariants, makeSurface: makeSurface)
-        data = ReportData(title: title, recording: recording, libinput: events, timeBase: timeBase, pipeline: pipeline,
-                          screen: configuration.screenSize, pointerInteractions: configuration.pointerInteractions)
+        let (timeline, pipeline) = try ViewTimeline.run(
+            title: title, recording: recording, events: events, recordingStart: recordingStart,
+            timeBase: timeBase, configuration: configuration,
+            checksInvariants: checksInvariants, makeSurface: makeSurface)
+        data = ReportData(
+            title: title, recording: recording, libinput: events, timeBase: timeBase, pipeline: pipeline,
+            screen: configuration.screenSize, pointerInteractions: configuration.pointerInteractions)
         self.timeline = timeline
     }
 
     /// The page: the report with the player, everything inline.
     public func html() -> String {
-        data.html(player: "<h2>Player</h2>\n<p>Step through the replay frame by frame (← →), play it (space), or jump to where "
-                  + "the modes start to differ (d).</p>\n" + ViewPage.embedded(timelineJSON: timeline.json))
+        data.html(
+            player:
+                "<h2>Player</h2>\n<p>Step through the replay frame by frame (← →), play it (space), or jump to where "
+                + "the modes start to differ (d).</p>\n" + ViewPage.embedded(timelineJSON: timeline.json))
     }
 }

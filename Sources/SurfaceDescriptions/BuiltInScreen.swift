@@ -20,7 +20,8 @@ public enum BuiltInScreen: String, CaseIterable, Sendable {
     /// The description file's text, as shipped.
     public var text: String {
         guard let url = Bundle.module.url(forResource: rawValue, withExtension: "yml", subdirectory: "Screens"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
             preconditionFailure("the built-in screen \(rawValue) is part of the build")
         }
         return text
@@ -34,9 +35,11 @@ public enum BuiltInScreen: String, CaseIterable, Sendable {
     /// Its description, its frames scaled from ``layoutSize`` to `screen`.
     public func description(screen: Size = BuiltInScreen.layoutSize) -> SurfaceDescription {
         do {
-            let description = try StructuredFile.decode(SurfaceDescription.self, from: text, syntax: .yaml, file: "\(rawValue).yml",
-                                                        kind: "a surface description")
-            return description.scaled(x: screen.width / Self.layoutSize.width, y: screen.height / Self.layoutSize.height)
+            let description = try StructuredFile.decode(
+                SurfaceDescription.self, from: text, syntax: .yaml, file: "\(rawValue).yml",
+                kind: "a surface description")
+            return description.scaled(
+                x: screen.width / Self.layoutSize.width, y: screen.height / Self.layoutSize.height)
         } catch {
             preconditionFailure("the built-in screen \(rawValue) is valid: \(error.description)")
         }
@@ -50,7 +53,9 @@ extension SurfaceDescription {
         var copy = self
         for r in copy.regions.indices {
             copy.regions[r].frame = Self.scaled(copy.regions[r].frame, x, y)
-            guard var interaction = copy.regions[r].pointerInteraction, var regions = interaction.regions else { continue }
+            guard var interaction = copy.regions[r].pointerInteraction, var regions = interaction.regions else {
+                continue
+            }
             for p in regions.indices { regions[p].rect = regions[p].rect.map { Self.scaled($0, x, y) } }
             interaction.regions = regions
             copy.regions[r].pointerInteraction = interaction

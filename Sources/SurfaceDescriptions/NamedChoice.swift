@@ -11,12 +11,13 @@ extension NamedChoice {
 
 /// The case of `T` that the text in `container` names.
 func decodeChoice<T: RawRepresentable & CaseIterable>(_ container: any SingleValueDecodingContainer) throws -> T
-    where T.RawValue == String {
+where T.RawValue == String {
     let name = try container.decode(String.self)
     guard let value = T(rawValue: name) else {
         let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-        throw DecodingError.dataCorruptedError(in: container,
-                                               debugDescription: "unknown value \"\(name)\"; one of \(names)")
+        throw DecodingError.dataCorruptedError(
+            in: container,
+            debugDescription: "unknown value \"\(name)\"; one of \(names)")
     }
     return value
 }

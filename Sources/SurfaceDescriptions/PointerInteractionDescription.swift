@@ -23,7 +23,9 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
     public var regions: [PointerRegionDescription]?
 
     /// An interaction with the given default style, magnetism and regions; nil leaves each at its default.
-    public init(style: PointerStyleDescription? = nil, magnetism: Double? = nil, regions: [PointerRegionDescription]? = nil) {
+    public init(
+        style: PointerStyleDescription? = nil, magnetism: Double? = nil, regions: [PointerRegionDescription]? = nil
+    ) {
         self.style = style
         self.magnetism = magnetism
         self.regions = regions
@@ -35,8 +37,10 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
 
     /// The interaction on `view` at `frame`; `budget` is how many more regions the surface may
     /// have, and goes down by those made.
-    func makeInteraction(view: String, frame: Rect,
-                         budget: inout Int) throws(SurfaceDescriptionError) -> PointerInteraction {
+    func makeInteraction(
+        view: String, frame: Rect,
+        budget: inout Int
+    ) throws(SurfaceDescriptionError) -> PointerInteraction {
         func invalid(_ index: Int?, _ option: String, _ problem: String) -> SurfaceDescriptionError {
             .invalidPointerInteraction(region: view, pointerRegion: index, option: option, problem: problem)
         }
@@ -47,10 +51,18 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
         let viewStyle = try defaultStyle.makeStyle(for: frame) { invalid(nil, "style", $0) }
         guard let regions else {
             budget -= 1
-            guard budget >= 0 else { throw invalid(nil, "regions", "a surface has at most \(Self.maximumRegions) pointer regions") }
-            return PointerInteraction(view: view, viewFrame: frame, regions: [PointerRegion(identifier: view, rect: frame, style: viewStyle)], magnetism: magnetism)
+            guard budget >= 0 else {
+                throw invalid(nil, "regions", "a surface has at most \(Self.maximumRegions) pointer regions")
+            }
+            return PointerInteraction(
+                view: view, viewFrame: frame, regions: [PointerRegion(identifier: view, rect: frame, style: viewStyle)],
+                magnetism: magnetism)
         }
-        guard !regions.isEmpty else { throw invalid(nil, "regions", "no region leaves the interaction nothing to do; leave regions out for one covering the view") }
+        guard !regions.isEmpty else {
+            throw invalid(
+                nil, "regions",
+                "no region leaves the interaction nothing to do; leave regions out for one covering the view")
+        }
         var built: [PointerRegion] = []
         var identifiers: Set<String> = []
         for (index, region) in regions.enumerated() {
@@ -59,7 +71,9 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
             let rows = region.rows ?? 1
             guard (1...10_000).contains(rows) else { throw invalid(index, "rows", "must lie between 1 and 10000") }
             budget -= rows
-            guard budget >= 0 else { throw invalid(index, "rows", "a surface has at most \(Self.maximumRegions) pointer regions") }
+            guard budget >= 0 else {
+                throw invalid(index, "rows", "a surface has at most \(Self.maximumRegions) pointer regions")
+            }
             let style = region.style ?? defaultStyle
             let height = rect.height / Double(rows)
             // Lines differ only in position: one style serves them all unless it takes its
@@ -67,9 +81,10 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
             var shared: PointerStyle?
             for row in 0..<rows {
                 let line = Rect(x: rect.x, y: rect.y + Double(row) * height, width: rect.width, height: height)
-                let lineStyle = if let shared { shared } else {
-                    try style.makeStyle(for: line) { invalid(region.style == nil ? nil : index, "style", $0) }
-                }
+                let lineStyle =
+                    if let shared { shared } else {
+                        try style.makeStyle(for: line) { invalid(region.style == nil ? nil : index, "style", $0) }
+                    }
                 if !style.takesRectFromRegion { shared = lineStyle }
                 let identifier = rows == 1 ? name : "\(name).\(row + 1)"
                 guard identifiers.insert(identifier).inserted else {

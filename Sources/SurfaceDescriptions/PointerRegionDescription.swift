@@ -14,7 +14,10 @@ public struct PointerRegionDescription: Codable, Equatable, Sendable {
     public var style: PointerStyleDescription?
 
     /// A region; nil leaves each option at its default.
-    public init(name: String? = nil, rect: [Double]? = nil, padding: [Double]? = nil, rows: Int? = nil, style: PointerStyleDescription? = nil) {
+    public init(
+        name: String? = nil, rect: [Double]? = nil, padding: [Double]? = nil, rows: Int? = nil,
+        style: PointerStyleDescription? = nil
+    ) {
         self.name = name
         self.rect = rect
         self.padding = padding
@@ -24,8 +27,10 @@ public struct PointerRegionDescription: Codable, Equatable, Sendable {
 
     /// Its rectangle: `rect`, the view's `frame` grown by `padding`, or the frame; `invalid`
     /// makes the error for an option and a problem.
-    func rect(around frame: Rect,
-              invalid: (String, String) -> SurfaceDescriptionError) throws(SurfaceDescriptionError) -> Rect {
+    func rect(
+        around frame: Rect,
+        invalid: (String, String) -> SurfaceDescriptionError
+    ) throws(SurfaceDescriptionError) -> Rect {
         switch (rect, padding) {
         case (_?, _?):
             throw invalid("padding", "give rect or padding, not both")
@@ -35,9 +40,14 @@ public struct PointerRegionDescription: Codable, Equatable, Sendable {
             }
             return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
         case (nil, let padding?):
-            let grown = padding.count == 2 ? Rect(x: frame.x - padding[0], y: frame.y - padding[1],
-                                                   width: frame.width + 2 * padding[0], height: frame.height + 2 * padding[1]) : nil
-            guard let grown, padding.allSatisfy({ $0 >= 0 }), [grown.x, grown.y, grown.width, grown.height].allSatisfy(\.isFinite) else {
+            let grown =
+                padding.count == 2
+                ? Rect(
+                    x: frame.x - padding[0], y: frame.y - padding[1],
+                    width: frame.width + 2 * padding[0], height: frame.height + 2 * padding[1]) : nil
+            guard let grown, padding.allSatisfy({ $0 >= 0 }),
+                [grown.x, grown.y, grown.width, grown.height].allSatisfy(\.isFinite)
+            else {
                 throw invalid("padding", "must be [dx, dy], not negative, growing the frame to a finite size")
             }
             return grown

@@ -29,8 +29,10 @@ public struct PointerStyleDescription: Codable, Equatable, Sendable {
     public var constrainedAxes: [AxisName]?
 
     /// A style; nil leaves each option out.
-    public init(effect: PointerStyle.Effect? = nil, shape: ShapeName? = nil, length: Double? = nil, cornerRadius: Double? = nil,
-                rect: [Double]? = nil, path: [[Double]]? = nil, constrainedAxes: [AxisName]? = nil) {
+    public init(
+        effect: PointerStyle.Effect? = nil, shape: ShapeName? = nil, length: Double? = nil, cornerRadius: Double? = nil,
+        rect: [Double]? = nil, path: [[Double]]? = nil, constrainedAxes: [AxisName]? = nil
+    ) {
         self.effect = effect
         self.shape = shape
         self.length = length
@@ -65,11 +67,19 @@ public struct PointerStyleDescription: Codable, Equatable, Sendable {
     var takesRectFromRegion: Bool { shape == .roundedRect && rect == nil }
 
     /// The style in a region at `rect`; `invalid` makes the error for a problem.
-    func makeStyle(for region: Rect,
-                   invalid: (String) -> SurfaceDescriptionError) throws(SurfaceDescriptionError) -> PointerStyle {
-        if effect != nil && constrainedAxes != nil { throw invalid("a content effect has no constrainedAxes; use a shape alone") }
-        if length != nil && shape != .verticalBeam && shape != .horizontalBeam { throw invalid("length is for verticalBeam and horizontalBeam") }
-        if (cornerRadius != nil || rect != nil) && shape != .roundedRect { throw invalid("cornerRadius and rect are for roundedRect") }
+    func makeStyle(
+        for region: Rect,
+        invalid: (String) -> SurfaceDescriptionError
+    ) throws(SurfaceDescriptionError) -> PointerStyle {
+        if effect != nil && constrainedAxes != nil {
+            throw invalid("a content effect has no constrainedAxes; use a shape alone")
+        }
+        if length != nil && shape != .verticalBeam && shape != .horizontalBeam {
+            throw invalid("length is for verticalBeam and horizontalBeam")
+        }
+        if (cornerRadius != nil || rect != nil) && shape != .roundedRect {
+            throw invalid("cornerRadius and rect are for roundedRect")
+        }
         if path != nil && shape != .path { throw invalid("path is for the path shape") }
         let madeShape: PointerStyle.Shape?
         switch shape {
@@ -78,17 +88,21 @@ public struct PointerStyleDescription: Codable, Equatable, Sendable {
         case .roundedRect:
             let values = rect ?? [region.x, region.y, region.width, region.height]
             let radius = cornerRadius ?? 8
-            guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0, radius >= 0, radius.isFinite else {
+            guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0, radius >= 0,
+                radius.isFinite
+            else {
                 throw invalid("roundedRect needs a finite rect with no negative size and a corner radius not negative")
             }
-            madeShape = .roundedRect(Rect(x: values[0], y: values[1], width: values[2], height: values[3]), cornerRadius: radius)
+            madeShape = .roundedRect(
+                Rect(x: values[0], y: values[1], width: values[2], height: values[3]), cornerRadius: radius)
         case .verticalBeam, .horizontalBeam:
             let length = length ?? (shape == .verticalBeam ? region.height : region.width)
             guard length.isFinite, length >= 0 else { throw invalid("a beam's length must be finite and not negative") }
             madeShape = shape == .verticalBeam ? .verticalBeam(length: length) : .horizontalBeam(length: length)
         case .path:
             let points = path ?? []
-            guard (3...1000).contains(points.count), points.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isFinite) }) else {
+            guard (3...1000).contains(points.count), points.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isFinite) })
+            else {
                 throw invalid("a path needs three to 1000 [x, y] points, finite")
             }
             madeShape = .path(points.map { Point(x: $0[0], y: $0[1]) })

@@ -25,8 +25,10 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
     var foreignOptions: [String] = []
 
     /// A recognizer of kind `kind` with `options`.
-    public init<Kind: RecognizerKind>(_ kind: Kind.Type, name: String? = nil, options: Kind.Options = .init(),
-                                      allowedTouchTypes: [TouchTypeName]? = nil, requiresFailureOf: [String]? = nil) {
+    public init<Kind: RecognizerKind>(
+        _ kind: Kind.Type, name: String? = nil, options: Kind.Options = .init(),
+        allowedTouchTypes: [TouchTypeName]? = nil, requiresFailureOf: [String]? = nil
+    ) {
         self.kind = Kind.kind
         self.name = name
         self.options = options
@@ -46,12 +48,16 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
         name = try common.decodeIfPresent(String.self, forKey: .name)
         allowedTouchTypes = try common.decodeIfPresent([TouchTypeName].self, forKey: .allowedTouchTypes)
         requiresFailureOf = try common.decodeIfPresent([String].self, forKey: .requiresFailureOf)
-        let keys = try decoder.container(keyedBy: NamedKey.self).allKeys.map(\.stringValue).filter { Common(rawValue: $0) == nil }
+        let keys = try decoder.container(keyedBy: NamedKey.self).allKeys.map(\.stringValue).filter {
+            Common(rawValue: $0) == nil
+        }
         guard let registered = RecognizerKinds.named(kind) else {
             foreignOptions = keys
             return
         }
-        func decodeOptions<Kind: RecognizerKind>(_: Kind.Type) throws -> any RecognizerOptions { try Kind.Options(from: decoder) }
+        func decodeOptions<Kind: RecognizerKind>(_: Kind.Type) throws -> any RecognizerOptions {
+            try Kind.Options(from: decoder)
+        }
         options = try decodeOptions(registered)
         let known = type(of: options!).names
         foreignOptions = keys.filter { !known.contains($0) }
@@ -67,8 +73,10 @@ public struct RecognizerDescription: Codable, Equatable, Sendable {
     }
 
     public static func == (a: RecognizerDescription, b: RecognizerDescription) -> Bool {
-        a.kind == b.kind && a.name == b.name && a.allowedTouchTypes == b.allowedTouchTypes && a.requiresFailureOf == b.requiresFailureOf
-            && a.foreignOptions == b.foreignOptions && (a.options.map { b.options.map($0.isEqual) ?? false } ?? (b.options == nil))
+        a.kind == b.kind && a.name == b.name && a.allowedTouchTypes == b.allowedTouchTypes
+            && a.requiresFailureOf == b.requiresFailureOf
+            && a.foreignOptions == b.foreignOptions
+            && (a.options.map { b.options.map($0.isEqual) ?? false } ?? (b.options == nil))
     }
 
     /// The recognizer, its options checked against its kind.

@@ -57,7 +57,8 @@ public struct InvalidOption: Error, Equatable, Sendable {
 
 /// The kinds descriptions may name: the built-in ones, one line each, and those an app registers.
 public enum RecognizerKinds {
-    private static let registry = Mutex<[GestureKind: any RecognizerKind.Type]>(Dictionary(uniqueKeysWithValues: builtIn.map { ($0.kind, $0) }))
+    private static let registry = Mutex<[GestureKind: any RecognizerKind.Type]>(
+        Dictionary(uniqueKeysWithValues: builtIn.map { ($0.kind, $0) }))
 
     /// The kinds this package provides.
     public static let builtIn: [any RecognizerKind.Type] = [
@@ -85,6 +86,7 @@ public enum RecognizerKinds {
     /// Every registered kind's name: the built-in ones in their order, then the others sorted.
     public static var names: [String] {
         let builtInNames = builtIn.map { $0.kind.rawValue }
-        return builtInNames + registry.withLock { $0.keys.map(\.rawValue) }.filter { !builtInNames.contains($0) }.sorted()
+        return builtInNames
+            + registry.withLock { $0.keys.map(\.rawValue) }.filter { !builtInNames.contains($0) }.sorted()
     }
 }

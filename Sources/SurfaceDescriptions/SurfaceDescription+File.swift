@@ -8,9 +8,11 @@ extension SurfaceDescription {
     public static func load(_ path: String) throws(RecordingError) -> SurfaceDescription {
         let text = try readText(path, of: "a surface description")
         let syntax: StructuredFile.Syntax =
-            path.hasSuffix(".yml") || path.hasSuffix(".yaml") ? .yaml
+            path.hasSuffix(".yml") || path.hasSuffix(".yaml")
+            ? .yaml
             : path.hasSuffix(".json") || "{[".contains(text.first { !$0.isWhitespace } ?? "{") ? .json : .yaml
-        let description = try StructuredFile.decode(SurfaceDescription.self, from: text, syntax: syntax, file: path, kind: "a surface description")
+        let description = try StructuredFile.decode(
+            SurfaceDescription.self, from: text, syntax: syntax, file: path, kind: "a surface description")
         do throws(SurfaceDescriptionError) {
             _ = try description.makeSurface()
             _ = try description.pointerInteractions()
@@ -45,13 +47,16 @@ extension SurfaceDescription {
         case .invalidFrame(let name, _): return region(name) + [.key("frame")]
         case .duplicateRegion(let name): return region(name, last: true)
         case .duplicateRecognizer(let regionName, let name): return recognizer(name, in: regionName, last: true)
-        case .unknownRecognizer(let regionName, _), .failureRequirementCycle(let regionName, _): return region(regionName)
-        case .optionNotApplicable(let regionName, let name, _, let option), .invalidValue(let regionName, let name, let option):
+        case .unknownRecognizer(let regionName, _), .failureRequirementCycle(let regionName, _):
+            return region(regionName)
+        case .optionNotApplicable(let regionName, let name, _, let option),
+            .invalidValue(let regionName, let name, let option):
             return recognizer(name, in: regionName) + [.key(option)]
         case .unknownKind(let regionName, let name, _):
             return recognizer(name, in: regionName) + [.key("kind")]
         case .invalidPointerInteraction(let regionName, let index, let option, _):
-            return region(regionName) + [.key("pointerInteraction")] + (index.map { [.key("regions"), .index($0)] } ?? []) + [.key(option)]
+            return region(regionName) + [.key("pointerInteraction")]
+                + (index.map { [.key("regions"), .index($0)] } ?? []) + [.key(option)]
         }
     }
 }

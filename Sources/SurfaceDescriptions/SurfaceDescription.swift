@@ -74,8 +74,10 @@ public struct RegionDescription: Codable, Equatable, Sendable {
 
     /// A region at `frame` with `recognizers`, and optionally groups allowed to recognize together
     /// and a pointer interaction.
-    public init(name: String, frame: [Double], recognizers: [RecognizerDescription], simultaneous: [[String]]? = nil,
-                pointerInteraction: PointerInteractionDescription? = nil) {
+    public init(
+        name: String, frame: [Double], recognizers: [RecognizerDescription], simultaneous: [[String]]? = nil,
+        pointerInteraction: PointerInteractionDescription? = nil
+    ) {
         self.name = name
         self.frame = frame
         self.recognizers = recognizers
@@ -187,7 +189,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     public var description: String {
         switch self {
         case .invalidFrame(let region, let frame):
-            return "region \(region): frame must be [x, y, width, height] with finite values and no negative size, got \(frame)"
+            return
+                "region \(region): frame must be [x, y, width, height] with finite values and no negative size, got "
+                + "\(frame)"
         case .duplicateRegion(let region):
             return "two regions are called \(region)"
         case .duplicateRecognizer(let region, let name):
@@ -195,7 +199,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
         case .unknownRecognizer(let region, let name):
             return "region \(region): no recognizer called \(name)"
         case .failureRequirementCycle(let region, let names):
-            return "region \(region): requiresFailureOf goes round in a circle, \(names.joined(separator: " -> ")); they would wait on each other forever"
+            return
+                "region \(region): requiresFailureOf goes round in a circle, \(names.joined(separator: " -> ")); they "
+                + "would wait on each other forever"
         case .optionNotApplicable(let region, let name, let kind, let option):
             return "region \(region), \(name): a \(kind.rawValue) recognizer has no option \(option)"
         case .invalidValue(let region, let name, let option):
@@ -204,7 +210,8 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
             let known = RecognizerKinds.names.joined(separator: ", ")
             return "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: \(known))"
         case .invalidPointerInteraction(let region, let index, let option, let problem):
-            return "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"
+            return
+                "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"
         }
     }
 }

@@ -110,8 +110,9 @@ extension SwiftBlock {
                 let end: Int
                 (context, end) = try parseContext(lines, from: index)
                 guard end + 1 < lines.count, lines[end + 1].trimmed == "```swift" else {
-                    throw SwiftBlockError(line: lines[index].number,
-                                          message: "a swift context must come right before its ```swift block")
+                    throw SwiftBlockError(
+                        line: lines[index].number,
+                        message: "a swift context must come right before its ```swift block")
                 }
                 index = end + 1
             case "```swift":
@@ -138,8 +139,9 @@ extension SwiftBlock {
         let body = lines[(start + 1)..<end]
         let markers = body.indices.filter { body[$0].trimmed == marker }
         guard markers.count == 1 else {
-            throw SwiftBlockError(line: lines[start].number,
-                                  message: "a swift context needs one line \(marker) where the block goes")
+            throw SwiftBlockError(
+                line: lines[start].number,
+                message: "a swift context needs one line \(marker) where the block goes")
         }
         return (Context(before: Array(body[..<markers[0]]), after: Array(body[(markers[0] + 1)...])), end)
     }

@@ -13,29 +13,48 @@ struct Bench: ParsableCommand {
         commandName: "bench",
         abstract: "Measure parsing, replays on both clocks, translation and recognizer throughput, and peak memory.",
         discussion: """
-            Virtual clock: every recording replayed, wall time over their summed duration, and the harness's CPU time over \
-            libinput's. Real time: wall time over the longest recording's duration, frame lateness, latency. Parse: frames \
-            per second over all recordings. Translate: libinput events per second through both modes and the default surface.
+            Virtual clock: every recording replayed, wall time over their summed duration, and the harness's CPU time \
+            over libinput's. Real time: wall time over the longest recording's duration, frame lateness, latency. \
+            Parse: frames per second over all recordings. Translate: libinput events per second through both modes and \
+            the default surface.
             """)
 
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
     @Option(help: "Runs of each measurement.") var runs = 5
     @Flag(help: Help.json) var json = false
-    @Flag(help: "Also replay a synthesized 1-hour recording on the virtual clock: its wall time, CPU per frame and peak memory.") var hour = false
+    @Flag(
+        help: """
+            Also replay a synthesized 1-hour recording on the virtual clock: its wall time, CPU per frame and peak \
+            memory.
+            """
+    ) var hour = false
     @Flag(help: "Only the synthesized hour (no other replays, no throughput).") var hourOnly = false
     @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
-    @Option(help: ArgumentHelp("Only the view's live stream: a replay's events through the view's model, published at --events-per-second for SECONDS to one WebSocket client.",
-                               valueName: "seconds")) var viewStream: Double?
+    @Option(
+        help: ArgumentHelp(
+            "Only the view's live stream: a replay's events through the view's model, published at "
+                + "--events-per-second for SECONDS to one WebSocket client.",
+            valueName: "seconds")) var viewStream: Double?
     @Option(help: "Events per second for --view-stream.") var eventsPerSecond: Double?
     @Option(help: .hidden) var rate: Double?
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
-        guard events >= 1000, events <= 1_000_000_000 else { throw ValidationError("--events must be within 1000 and 10^9") }
-        if let viewStream { guard viewStream > 0, viewStream <= 86_400 else { throw ValidationError("--view-stream takes 0 to 86400 seconds") } }
-        if rate != nil, eventsPerSecond != nil { throw ValidationError("--rate is the old spelling of --events-per-second: give one of them") }
-        guard streamRate > 0, streamRate <= 100_000 else { throw ValidationError("--events-per-second must be within 0 and 100000") }
+        guard events >= 1000, events <= 1_000_000_000 else {
+            throw ValidationError("--events must be within 1000 and 10^9")
+        }
+        if let viewStream {
+            guard viewStream > 0, viewStream <= 86_400 else {
+                throw ValidationError("--view-stream takes 0 to 86400 seconds")
+            }
+        }
+        if rate != nil, eventsPerSecond != nil {
+            throw ValidationError("--rate is the old spelling of --events-per-second: give one of them")
+        }
+        guard streamRate > 0, streamRate <= 100_000 else {
+            throw ValidationError("--events-per-second must be within 0 and 100000")
+        }
         // Said here, once, before the measurement's own output.
         if rate != nil { deprecated("--rate (bench)", use: "--events-per-second") }
     }
@@ -47,32 +66,47 @@ struct Bench: ParsableCommand {
             let makeServer = try ViewServers.maker()
             let path = recordings.first ?? "Tests/Fixtures/synthesized/session.yml"
             let recording = try RecordingLoader.load(path)
-            return try report(try {
-                try benchmark.viewStream(recording: recording, seconds: viewStream, rate: streamRate) { title throws(ViewServerError) in try makeServer(title, "127.0.0.1", 0) }
-            }(), header: "view stream, \(path)")
+            return try report(
+                try {
+                    try benchmark.viewStream(recording: recording, seconds: viewStream, rate: streamRate) {
+                        title throws(ViewServerError) in try makeServer(title, "127.0.0.1", 0)
+                    }
+                }(), header: "view stream, \(path)")
         }
         if hourOnly { return try report(try hourFigures(benchmark), header: "synthesized hour, 1 run") }
         let paths = recordings.isEmpty ? Benchmark.bundledRecordings() : recordings
-        guard !paths.isEmpty else { try fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66) }
+        guard !paths.isEmpty else {
+            try fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66)
+        }
         // First, while this process holds nothing else: its peak memory is the long replay's.
         let long = hour ? try hourFigures(benchmark) : []
         let loaded = try paths.map { (path: $0, recording: try RecordingLoader.load($0)) }
         let figures = try benchmark.replayFigures(loaded) + long + benchmark.throughput()
-        let longest = loaded.max { $0.recording.duration < $1.recording.duration }.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
-        try report(figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(longest)")
+        let longest =
+            loaded.max { $0.recording.duration < $1.recording.duration }.map {
+                URL(fileURLWithPath: $0.path).lastPathComponent
+            } ?? ""
+        try report(
+            figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(longest)")
     }
 
     private func report(_ figures: [BenchFigure], header: String) throws {
         if allocationCount() == nil {
-            writeStderr("touchsynth bench: allocations are counted only with LD_PRELOAD=libtouchsynth-alloc-count.so (tools/bench does this)")
+            writeStderr(
+                "touchsynth bench: allocations are counted only with LD_PRELOAD=libtouchsynth-alloc-count.so "
+                    + "(tools/bench does this)"
+            )
         }
-        let lines = json ? [try JSONLines.header("bench")] + (try figures.map { try JSONLines.line($0) })
+        let lines =
+            json
+            ? [try JSONLines.header("bench")] + (try figures.map { try JSONLines.line($0) })
             : BenchFigure.table(figures, header: header)
         for line in lines { try emit(line) }
     }
 
     private func hourFigures(_ benchmark: Benchmark) throws -> [BenchFigure] {
-        try benchmark.hourReplay(description: "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+        try benchmark.hourReplay(
+            description: "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
     }
 
     /// The view stream's events per second: 1000 unless given.

@@ -15,14 +15,16 @@ import UinputDevices
 struct Bridge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",
-        abstract: "Give touch-only programs the touchpad's pinch and rotation: a uinput touchscreen fed with compat mode's simulated touches.",
+        abstract:
+            "Give touch-only programs the touchpad's pinch and rotation: a uinput touchscreen fed with compat mode's "
+            + "simulated touches.",
         discussion: """
-            `bridge run` (the default) creates the virtual touchscreen and writes to it until SIGINT or SIGTERM, \
-            which lift any touch still down and remove the device. Pointer motion, buttons and scrolling are \
-            not touched: they reach the desktop from the touchpad as before. Needs write access to /dev/uinput \
-            (root, or a udev rule giving a group access) and read access to the touchpad (the input group).
-            `bridge check` verifies a captured stream: the touchscreen's touches must reproduce the touchpad \
-            pinch's scale and angle.
+            `bridge run` (the default) creates the virtual touchscreen and writes to it until SIGINT or SIGTERM, which \
+            lift any touch still down and remove the device. Pointer motion, buttons and scrolling are not touched: \
+            they reach the desktop from the touchpad as before. Needs write access to /dev/uinput (root, or a udev \
+            rule giving a group access) and read access to the touchpad (the input group).
+            `bridge check` verifies a captured stream: the touchscreen's touches must reproduce the touchpad pinch's \
+            scale and angle.
             """,
         subcommands: [BridgeRun.self, BridgeCheck.self],
         defaultSubcommand: BridgeRun.self)
@@ -31,31 +33,56 @@ struct Bridge: ParsableCommand {
 struct BridgeRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Create the virtual touchscreen and feed it until interrupted (or, with --replay, write its frames to a file).")
+        abstract:
+            "Create the virtual touchscreen and feed it until interrupted (or, with --replay, write its frames to a "
+            + "file)."
+    )
 
     @Option(help: Help.seat) var seat = "seat0"
-    @Option(name: .customLong("device"), help: ArgumentHelp(
-        "A device by node (event2 or /dev/input/event2): the touchpads to open instead of the seat (repeatable); with --replay, the one to read of a getevent log of several.",
-        valueName: "node"))
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp(
+            "A device by node (event2 or /dev/input/event2): the touchpads to open instead of the seat (repeatable); "
+                + "with --replay, the one to read of a getevent log of several.",
+            valueName: "node"))
     var devicePaths: [String] = []
     @Option(help: Help.desc) var desc: String?
     @Option(help: .hidden) var mode: ModeChoice?
-    @Option(help: "Screen size in points, WIDTHxHEIGHT: the touchscreen covers it.") var screen: ScreenSize = ScreenSize(size: .defaultScreen)
-    @Option(help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).") var pointsPerMm = 5.0
+    @Option(help: "Screen size in points, WIDTHxHEIGHT: the touchscreen covers it.") var screen: ScreenSize =
+        ScreenSize(size: .defaultScreen)
+    @Option(help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).")
+    var pointsPerMm = 5.0
     @Option(help: "The uinput node.") var uinput = "/dev/uinput"
-    @Option(help: ArgumentHelp("Instead of listening, replay a recording through the mocked-device harness and write the touchscreen's frames as a recording (no uinput needed).",
-                               valueName: "recording")) var replay: String?
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file of --replay: the touchscreen recording (.yml, .evemu or .evtest; default stdout as YAML).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Instead of listening, replay a recording through the mocked-device harness and write the touchscreen's "
+                + "frames as a recording (no uinput needed).",
+            valueName: "recording")) var replay: String?
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Output file of --replay: the touchscreen recording (.yml, .evemu or .evtest; default stdout as YAML).",
+            valueName: "file"))
     var output: String?
     @Flag(help: "JSON Lines: one object per frame written.") var json = false
 
     func validate() throws {
-        if let mode, mode.modes != [.compatibility] { throw ValidationError("--mode must be compat: only compatibility mode simulates touches") }
-        guard pointsPerMm.isFinite, (0.1...100).contains(pointsPerMm) else { throw ValidationError("--points-per-mm must be within 0.1 and 100") }
+        if let mode, mode.modes != [.compatibility] {
+            throw ValidationError("--mode must be compat: only compatibility mode simulates touches")
+        }
+        guard pointsPerMm.isFinite, (0.1...100).contains(pointsPerMm) else {
+            throw ValidationError("--points-per-mm must be within 0.1 and 100")
+        }
         if output != nil && replay == nil { throw ValidationError("--output goes with --replay") }
-        if json && replay != nil { throw ValidationError("--json prints the frames written live; --replay writes them as a recording") }
-        if replay != nil && devicePaths.count > 1 { throw ValidationError("--replay reads one recording: one --device, the device of a getevent log") }
-        if replay == nil && desc != nil { throw ValidationError("--desc describes --replay's recording: live touchpads describe themselves") }
+        if json && replay != nil {
+            throw ValidationError("--json prints the frames written live; --replay writes them as a recording")
+        }
+        if replay != nil && devicePaths.count > 1 {
+            throw ValidationError("--replay reads one recording: one --device, the device of a getevent log")
+        }
+        if replay == nil && desc != nil {
+            throw ValidationError("--desc describes --replay's recording: live touchpads describe themselves")
+        }
     }
 
     func run() throws {
@@ -65,8 +92,9 @@ struct BridgeRun: ParsableCommand {
         let device = try UinputDevice(touchscreen.description, path: uinput)
         defer { device.destroy() }
         let context = try LibinputContext.live(seat: seat, nodes: devicePaths)
-        writeStderr("touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
-                    + "touchpad pinch and rotation now arrive there as two touches. Ctrl-C or SIGTERM removes it.")
+        writeStderr(
+            "touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
+                + "touchpad pinch and rotation now arrive there as two touches. Ctrl-C or SIGTERM removes it.")
         if json { try emit(JSONLines.header("bridgeFrames")) }
         let own = (device.devnode as NSString).lastPathComponent
         var printing = FirstFailure()
@@ -80,7 +108,9 @@ struct BridgeRun: ParsableCommand {
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen.
     private func replayToFile(_ path: String, touchscreen: VirtualTouchscreen) throws {
-        let events = try replayEvents(.file(path, description: desc, device: devicePaths.first), from: path, options: ReplayOptions()).events
+        let events = try replayEvents(
+            .file(path, description: desc, device: devicePaths.first), from: path, options: ReplayOptions()
+        ).events
         try writeRecording(BridgeFeed.recording(of: events, touchscreen: touchscreen), to: output, format: nil)
     }
 
@@ -98,15 +128,18 @@ struct BridgeRun: ParsableCommand {
 struct BridgeCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check that a touchscreen's two-touch separation ratio and angle reproduce the touchpad pinch's scale and angle.",
+        abstract:
+            "Check that a touchscreen's two-touch separation ratio and angle reproduce the touchpad pinch's scale and "
+            + "angle.",
         discussion: """
             Reads libinput event streams (debug/replay --json): the touchpad's GESTURE_PINCH events and the \
-            touchscreen's TOUCH events, from one capture of the seat or from two files. Each pinch is matched \
-            with the next two-touch contact; each update's scale and summed angle with the touch frames in order. \
-            Exit status 0 when every frame is within the tolerance, 1 when not.
+            touchscreen's TOUCH events, from one capture of the seat or from two files. Each pinch is matched with the \
+            next two-touch contact; each update's scale and summed angle with the touch frames in order. Exit status 0 \
+            when every frame is within the tolerance, 1 when not.
             """)
 
-    @Argument(help: "JSON Lines with the touchpad's pinch events (and the touchscreen's, if one capture).") var capture: String
+    @Argument(help: "JSON Lines with the touchpad's pinch events (and the touchscreen's, if one capture).") var capture:
+        String
     @Argument(help: "JSON Lines with the touchscreen's touch events, if not in the capture.") var touchscreen: String?
     @Option(help: "Largest accepted difference: of scale, and of angle in radians.") var tolerance = 1e-3
     @Flag(help: Help.json) var json = false
@@ -114,9 +147,15 @@ struct BridgeCheck: ParsableCommand {
     func run() throws {
         var events = try loadEventStream(capture)
         // Both files' devices may share an event node name (the harness's are all event10).
-        if let touchscreen { events += try loadEventStream(touchscreen).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) } }
+        if let touchscreen {
+            events += try loadEventStream(touchscreen).map {
+                LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind)
+            }
+        }
         let result = BridgeFidelity.measure(events, tolerance: tolerance)
-        for line in json ? [try JSONLines.header("bridgeCheck"), try JSONLines.line(result)] : result.text(tolerance: tolerance) {
+        for line in json
+            ? [try JSONLines.header("bridgeCheck"), try JSONLines.line(result)] : result.text(tolerance: tolerance)
+        {
             try emit(line)
         }
         if !result.passed { throw ExitCode(1) }

@@ -5,6 +5,7 @@ import Recordings
 /// with file and line) file ends the program with a one-line error.
 func loadEventStream(_ path: String) throws -> [LibinputEvent] {
     try { () throws(RecordingError) in
-        try RecordingOrCapture.events(fromJSONLines: try readText(path, of: "a libinput capture", mayBeLong: true), file: path)
+        try RecordingOrCapture.events(
+            fromJSONLines: try readText(path, of: "a libinput capture", mayBeLong: true), file: path)
     }()
 }

@@ -3,11 +3,12 @@ import Replays
 
 /// `--real-time`: which clock a replay's libinput lives on.
 struct ClockOptions: ParsableArguments {
-    @Flag(help: """
-        Replay in real time: frames on a wall-clock schedule, racing libinput's timers as on a real device. \
-        By default libinput runs on a virtual clock that moves from frame to timer as soon as it is idle: \
-        the same output every time, timestamps included, in a fraction of the recording's duration.
-        """)
+    @Flag(
+        help: """
+            Replay in real time: frames on a wall-clock schedule, racing libinput's timers as on a real device. By \
+            default libinput runs on a virtual clock that moves from frame to timer as soon as it is idle: the same \
+            output every time, timestamps included, in a fraction of the recording's duration.
+            """)
     var realTime = false
 
     var clock: ReplayClock { realTime ? .real : .virtual }
@@ -15,8 +16,10 @@ struct ClockOptions: ParsableArguments {
 
 /// The options of a replay on `clock`, `libinput` and `config` (the defaults for the rest); one
 /// with nothing to show is refused unless `empty` allows it; libinput logs everything under `log`'s `--verbose`.
-func replayOptions(clock: ClockOptions, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil,
-                   empty: EmptyRecordingOptions? = nil, log: LogOptions? = nil) -> ReplayOptions {
+func replayOptions(
+    clock: ClockOptions, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil,
+    empty: EmptyRecordingOptions? = nil, log: LogOptions? = nil
+) -> ReplayOptions {
     var options = ReplayOptions()
     options.logsDebug = log?.verbose ?? false
     options.refusesEmpty = empty.map { !$0.allowEmpty } ?? false

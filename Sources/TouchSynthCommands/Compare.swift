@@ -16,25 +16,50 @@ import SurfaceDescriptions
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Replay recordings through real libinput once and compare the gesture recognizers each UIKit mode triggers.",
+        abstract:
+            "Replay recordings through real libinput once and compare the gesture recognizers each UIKit mode "
+            + "triggers.",
         discussion: """
-            The app screen is list unless --surface names another built-in screen (touchsynth surfaces lists them) or a JSON or YAML surface description. \
-            With several versions (--libinput 1.22.1,1.28.1) each recording is replayed on each, and the table says where they part.
+            The app screen is list unless --surface names another built-in screen (touchsynth surfaces lists them) or \
+            a JSON or YAML surface description. With several versions (--libinput 1.22.1,1.28.1) each recording is \
+            replayed on each, and the table says where they part.
             """)
 
-    @Argument(help: "Recordings (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log), or libinput event captures (JSON Lines from debug or replay --json, --mode … --json, or --events-out), which are compared without replaying; - is standard input.")
+    @Argument(
+        help: """
+            Recordings (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log), or libinput \
+            event captures (JSON Lines from debug or replay --json, --mode … --json, or --events-out), which are \
+            compared without replaying; - is standard input.
+            """
+    )
     var recordings: [String]
     @Option(help: Help.appScreen) var surface: String?
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
-    @Flag(help: "Exit with status 1 when a recognizer fired in one mode but not the other, a context menu or drag started differently in the two modes, the pointer regions differ between the modes, or (several --libinput versions) when the versions' events differ.")
+    @Flag(
+        help: """
+            Exit with status 1 when a recognizer fired in one mode but not the other, a context menu or drag started \
+            differently in the two modes, the pointer regions differ between the modes, or (several --libinput \
+            versions) when the versions' events differ.
+            """
+    )
     var failOnDiff = false
-    @Flag(help: "Also check each mode's app events against the delivery invariants, as replay --check does; violations go to stderr and exit status 1.")
+    @Flag(
+        help: """
+            Also check each mode's app events against the delivery invariants, as replay --check does; violations go \
+            to stderr and exit status 1.
+            """
+    )
     var check = false
-    @Option(name: .customLong("report"), help: ArgumentHelp("Also write an HTML report per recording and an index.html into DIR.", valueName: "dir"))
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp("Also write an HTML report per recording and an index.html into DIR.", valueName: "dir"))
     var reportDirectory: String?
-    @Option(name: .customLong("events-out"), help: ArgumentHelp(
-        "Also write every libinput event compared, with the app events each mode made of it, to FILE (JSON Lines as replay --mode both --json, recording after recording).",
-        valueName: "file"))
+    @Option(
+        name: .customLong("events-out"),
+        help: ArgumentHelp(
+            "Also write every libinput event compared, with the app events each mode made of it, to FILE (JSON Lines "
+                + "as replay --mode both --json, recording after recording).",
+            valueName: "file"))
     var eventsFile: String?
     @OptionGroup var input: LogInputOptions
     @OptionGroup var empty: EmptyRecordingOptions
@@ -60,7 +85,9 @@ struct Compare: ParsableCommand {
         if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { try makeDirectory(reportDirectory) }
         let eventsOutput = try eventsFile.map { (path: $0, fd: try openForWriting($0)) }
-        if let eventsOutput { try writeText(try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fd, path: eventsOutput.path) }
+        if let eventsOutput {
+            try writeText(try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fd, path: eventsOutput.path)
+        }
         defer { if let eventsOutput { close(eventsOutput.fd) } }
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         let options = replayOptions(clock: clock, libinput: builds[0], config: config, empty: empty, log: log)
@@ -69,7 +96,9 @@ struct Compare: ParsableCommand {
         var files = PassingOver()
         if json { try emit(JSONLines.header("compare")) }
         for path in recordings {
-            guard let run = try files.attempt({ try compared(path, description: description, options: options) }) else { continue }
+            guard let run = try files.attempt({ try compared(path, description: description, options: options) }) else {
+                continue
+            }
             if let reportDirectory, let page = run.report {
                 let file = reportFileName(for: path, taken: pages.map(\.file))
                 try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
@@ -89,8 +118,10 @@ struct Compare: ParsableCommand {
                 try emit(JSONLines.line(ComparisonReport.Line(recording: path, report: run.comparison)))
             } else {
                 try emit("== \(path)")
-                try emit(run.comparison.renderTable(for: run.events, screen: surface ?? BuiltInScreen.default.rawValue,
-                                                    timeBase: run.timeBase))
+                try emit(
+                    run.comparison.renderTable(
+                        for: run.events, screen: surface ?? BuiltInScreen.default.rawValue,
+                        timeBase: run.timeBase))
             }
         }
         if let reportDirectory {
@@ -111,41 +142,54 @@ struct Compare: ParsableCommand {
         var report: ReportPage?
     }
 
-    private func compared(_ path: String, description: SurfaceDescription, options: ReplayOptions) throws -> ComparedRun {
+    private func compared(_ path: String, description: SurfaceDescription, options: ReplayOptions) throws -> ComparedRun
+    {
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         let file = try RecordingOrCapture(path: path)
         guard !file.isCapture else {
             if reportDirectory != nil {
-                try fail("\(path): a capture has no recording to draw the touchpad from; --report takes recordings", code: ExitStatus.usage)
+                try fail(
+                    "\(path): a capture has no recording to draw the touchpad from; --report takes recordings",
+                    code: ExitStatus.usage)
             }
             let events = try file.capture()
-            let pipeline = try ModePipeline.run(events, configuration: configuration, options: .init(checksInvariants: check)) {
+            let pipeline = try ModePipeline.run(
+                events, configuration: configuration, options: .init(checksInvariants: check)
+            ) {
                 try description.makeSurface()
             }
-            return ComparedRun(events: events, timeBase: TimeBase(of: events), pipeline: pipeline, comparison: pipeline.comparison,
-                               report: nil)
+            return ComparedRun(
+                events: events, timeBase: TimeBase(of: events), pipeline: pipeline, comparison: pipeline.comparison,
+                report: nil)
         }
         let loaded = try file.recording(description: input.desc, node: input.node)
         warn(loaded.notes, in: path)
         let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
         if reportDirectory != nil {
             // The page, its table and this one come from the same run.
-            let page = try makeReport(path, recording: recording, replay: replay, description: description, screen: .defaultScreen,
-                                      checksInvariants: check)
-            return ComparedRun(events: replay.events, timeBase: replay.timeBase, pipeline: page.data.pipeline,
-                               comparison: page.data.comparison, report: page)
+            let page = try makeReport(
+                path, recording: recording, replay: replay, description: description, screen: .defaultScreen,
+                checksInvariants: check)
+            return ComparedRun(
+                events: replay.events, timeBase: replay.timeBase, pipeline: page.data.pipeline,
+                comparison: page.data.comparison, report: page)
         }
-        let pipeline = try ModePipeline.run(replay.events, configuration: configuration, options: .init(checksInvariants: check)) {
+        let pipeline = try ModePipeline.run(
+            replay.events, configuration: configuration, options: .init(checksInvariants: check)
+        ) {
             try description.makeSurface()
         }
-        return ComparedRun(events: replay.events, timeBase: replay.timeBase, pipeline: pipeline, comparison: pipeline.comparison,
-                           report: nil)
+        return ComparedRun(
+            events: replay.events, timeBase: replay.timeBase, pipeline: pipeline, comparison: pipeline.comparison,
+            report: nil)
     }
 
     /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
     /// prints them, ending with the flush a second after the last event and the accounting line.
-    private func writeEvents(_ events: [LibinputEvent], to fd: Int32, path: String,
-                             configuration: AppEventTranslator.Configuration) throws {
+    private func writeEvents(
+        _ events: [LibinputEvent], to fd: Int32, path: String,
+        configuration: AppEventTranslator.Configuration
+    ) throws {
         let output = try ModeStreamPrinter(
             modes: DeliveryMode.allCases, json: true, style: .plain, configuration: configuration, header: false
         ) { try writeText($0, to: fd, path: path) }

@@ -24,21 +24,28 @@ extension Compare {
                 var runs: [VersionComparison.Run] = []
                 let file = try RecordingOrCapture(path: path)
                 if file.isCapture {
-                    try fail("\(path): a capture holds one libinput's events; comparing versions takes recordings", code: ExitStatus.usage)
+                    try fail(
+                        "\(path): a capture holds one libinput's events; comparing versions takes recordings",
+                        code: ExitStatus.usage)
                 }
                 let loaded = try file.recording(description: input.desc, node: input.node)
                 warn(loaded.notes, in: path)
                 for build in builds {
                     let options = replayOptions(clock: clock, libinput: build, config: config, empty: empty, log: log)
                     let events = try replayed(loaded, from: path, window: window, options: options).replay.events
-                    let pipeline = try ModePipeline.run(events, configuration: configuration, options: .init(checksInvariants: check)) {
+                    let pipeline = try ModePipeline.run(
+                        events, configuration: configuration, options: .init(checksInvariants: check)
+                    ) {
                         try description.makeSurface()
                     }
                     for lane in pipeline.lanes {
-                        lane.violations.forEach { writeStderr("touchsynth: \(path): libinput \(build.version): \(lane.mode.rawValue): \($0)") }
+                        lane.violations.forEach {
+                            writeStderr("touchsynth: \(path): libinput \(build.version): \(lane.mode.rawValue): \($0)")
+                        }
                         violations += lane.violations.count
                     }
-                    runs.append(VersionComparison.Run(version: build.version, events: events, report: pipeline.comparison))
+                    runs.append(
+                        VersionComparison.Run(version: build.version, events: events, report: pipeline.comparison))
                 }
                 return runs
             }

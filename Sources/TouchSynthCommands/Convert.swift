@@ -6,14 +6,22 @@ import Recordings
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a recording between libinput record YAML, evemu, evtest, getevent and ChromeOS evdev logs (input format detected).",
-        discussion: "The output format follows -o's extension (.yml, .evemu/.events, .evtest/.txt, .getevent, .chromeos) unless --format says otherwise.")
+        abstract:
+            "Convert a recording between libinput record YAML, evemu, evtest, getevent and ChromeOS evdev logs (input "
+            + "format detected).",
+        discussion:
+            "The output format follows -o's extension (.yml, .evemu/.events, .evtest/.txt, .getevent, .chromeos) "
+            + "unless --format says otherwise."
+    )
 
     @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
-    @Option(help: "Output format: yaml, evemu, evtest, getevent (-lp then -lt) or chromeos (a ChromiumOS libevdev log).") var format: RecordingFormat?
+    @Option(
+        help: "Output format: yaml, evemu, evtest, getevent (-lp then -lt) or chromeos (a ChromiumOS libevdev log).")
+    var format: RecordingFormat?
     @Option(help: .hidden) var to: RecordingFormat?
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:
+        String?
     @Flag(help: "Write only the device description (an evemu .desc), no events.") var descriptionOnly = false
     @OptionGroup var window: WindowOptions
 
@@ -23,7 +31,8 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         if to != nil { deprecated("--to", use: "--format") }
-        var rec = try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
+        var rec = try window.cut(
+            RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
         warn(rec.notes, in: recording)
         if descriptionOnly { rec.frames = [] }
         try writeRecording(rec, to: output, format: format ?? to)

@@ -6,7 +6,9 @@ import Foundation
 struct Corpus: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "corpus",
-        abstract: "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and report what libinput makes of each.",
+        abstract:
+            "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and "
+            + "report what libinput makes of each.",
         subcommands: [CorpusRunCommand.self, CorpusMergeCommand.self],
         defaultSubcommand: CorpusRunCommand.self)
 }
@@ -17,26 +19,41 @@ struct Corpus: ParsableCommand {
 struct CorpusRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and report what libinput makes of each (the default).",
+        abstract:
+            "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and "
+            + "report what libinput makes of each (the default).",
         discussion: """
-            Example (the table in docs/device-corpus.md): touchsynth corpus Tests/Fixtures/devices --libinput 1.22.1,1.28.1,1.31.3 \
-            --markdown docs/device-corpus.md. With several --libinput versions every gesture is replayed on each, a column per version.
-            On a CI job matrix, each job runs --shard I/N (or the shard TEST_SHARD_INDEX/TEST_TOTAL_SHARDS or CI_NODE_INDEX/CI_NODE_TOTAL \
-            give) with --results, and `touchsynth corpus merge` of the result files prints the whole table (docs/ci.md).
+            Example (the table in docs/device-corpus.md): touchsynth corpus Tests/Fixtures/devices --libinput \
+            1.22.1,1.28.1,1.31.3 --markdown docs/device-corpus.md. With several --libinput versions every gesture is \
+            replayed on each, a column per version.
+            On a CI job matrix, each job runs --shard I/N (or the shard TEST_SHARD_INDEX/TEST_TOTAL_SHARDS or \
+            CI_NODE_INDEX/CI_NODE_TOTAL give) with --results, and `touchsynth corpus merge` of the result files prints \
+            the whole table (docs/ci.md).
             """)
 
-    @Argument(help: "Description or recording files, or directories of them (duplicates of one device are tested once).") var paths: [String]
+    @Argument(
+        help: "Description or recording files, or directories of them (duplicates of one device are tested once).")
+    var paths: [String]
     @Option(help: "Replays run at once (default: the number of CPUs).") var jobs: Int?
     @OptionGroup var output: CorpusOutputOptions
     @OptionGroup var input: LogInputOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup var libinput: LibinputOptions
-    @Option(help: ArgumentHelp("Run part I of N of the (device × gesture × libinput version) pairs, 1-based; without it, the shard the CI's environment names, if any.",
-                               valueName: "I/N")) var shard: CorpusShard?
-    @Option(help: ArgumentHelp("Result files of an earlier run: shards are balanced by their pairs' durations, longest first (repeatable).",
-                               valueName: "file")) var durations: [String] = []
-    @Flag(help: "Print which shard each pair goes to, and each shard's expected time, without running anything.") var list = false
-    @Option(help: ArgumentHelp("Write the run's result file (JSON Lines, one record per pair) for `corpus merge`.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Run part I of N of the (device × gesture × libinput version) pairs, 1-based; without it, the shard the "
+                + "CI's environment names, if any.",
+            valueName: "I/N")) var shard: CorpusShard?
+    @Option(
+        help: ArgumentHelp(
+            "Result files of an earlier run: shards are balanced by their pairs' durations, longest first "
+                + "(repeatable).",
+            valueName: "file")) var durations: [String] = []
+    @Flag(help: "Print which shard each pair goes to, and each shard's expected time, without running anything.")
+    var list = false
+    @Option(
+        help: ArgumentHelp(
+            "Write the run's result file (JSON Lines, one record per pair) for `corpus merge`.", valueName: "file"))
     var results: String?
 
     func validate() throws {
@@ -49,8 +66,11 @@ struct CorpusRunCommand: ParsableCommand {
         let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
         guard !devices.isEmpty else {
-            // Files that are there but hold no touchpad are data the corpus cannot use; nothing there at all is a missing input.
-            try fail("no touchpad among the files in \(paths.joined(separator: ", "))", code: skipped.isEmpty ? ExitStatus.missingInput : ExitStatus.badData)
+            // Files that are there but hold no touchpad are data the corpus cannot use; nothing there at all is a
+            // missing input.
+            try fail(
+                "no touchpad among the files in \(paths.joined(separator: ", "))",
+                code: skipped.isEmpty ? ExitStatus.missingInput : ExitStatus.badData)
         }
         var run = CorpusRun(devices: devices, builds: try libinput.builds())
         run.options = replayOptions(clock: clock)
@@ -58,13 +78,22 @@ struct CorpusRunCommand: ParsableCommand {
         let part = try currentShard()
         let known = try durations.flatMap { try CorpusResultsFile.load($0).results }
         let assignment = run.restrict(to: part, durations: known)
-        if list { return try emitRaw(CorpusShardList.text(run.pairs.map(\.pair), assignment: assignment, shards: part?.count ?? 1, durations: known)) }
+        if list {
+            return try emitRaw(
+                CorpusShardList.text(
+                    run.pairs.map(\.pair), assignment: assignment, shards: part?.count ?? 1, durations: known))
+        }
         let outcome = run.run()
         if let signal = outcome.interruption { throw CommandExit(128 + signal) }
-        let command = "touchsynth corpus \(paths.joined(separator: " "))" + (libinput.list.map { " --libinput \($0)" } ?? "")
+        let command =
+            "touchsynth corpus \(paths.joined(separator: " "))" + (libinput.list.map { " --libinput \($0)" } ?? "")
         if let path = results {
-            try writeFile(CorpusResultsFile(command: command, versions: run.builds.map(\.version), shard: part ?? CorpusShard(index: 1, count: 1)!,
-                                        devices: devices, results: outcome.results).text(), to: path)
+            try writeFile(
+                CorpusResultsFile(
+                    command: command, versions: run.builds.map(\.version),
+                    shard: part ?? CorpusShard(index: 1, count: 1)!,
+                    devices: devices, results: outcome.results
+                ).text(), to: path)
         }
         guard let part else { return try output.print(outcome.table, results: outcome.results, command: command) }
         if output.json {

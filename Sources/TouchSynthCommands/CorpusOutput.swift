@@ -9,8 +9,11 @@ import Report
 struct CorpusOutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Also write the table as Markdown to FILE.", valueName: "file")) var markdown: String?
     @Flag(help: "JSON Lines output: one object per device and gesture.") var json = false
-    @Option(help: ArgumentHelp("Write JUnit XML: a test case per pair, a failed replay an error.", valueName: "file")) var junit: String?
-    @Flag(help: "Exit with status 1, and fail the JUnit test cases, where the libinput versions give different outcomes.") var failOnDiff = false
+    @Option(help: ArgumentHelp("Write JUnit XML: a test case per pair, a failed replay an error.", valueName: "file"))
+    var junit: String?
+    @Flag(
+        help: "Exit with status 1, and fail the JUnit test cases, where the libinput versions give different outcomes.")
+    var failOnDiff = false
 
     /// Prints `table`, writes the Markdown page naming `command` and the JUnit file.
     func print(_ table: CorpusTable, results: [CorpusResult], command: String) throws {

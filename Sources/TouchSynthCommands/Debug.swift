@@ -8,7 +8,10 @@ import MockedDevices
 struct Debug: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "debug",
-        abstract: "Print libinput events (or the app events of a UIKit mode) from the seat or the given devices until interrupted.")
+        abstract:
+            "Print libinput events (or the app events of a UIKit mode) from the seat or the given devices until "
+            + "interrupted."
+    )
 
     @OptionGroup var devices: LiveInputOptions
     @OptionGroup var output: OutputOptions

@@ -4,35 +4,65 @@ import LibinputEvents
 /// How libinput configures each device it adds: the settings a desktop's touchpad panel
 /// changes, spelled as `libinput debug-events` spells them. Unset, libinput's default stays.
 struct DeviceConfigOptions: ParsableArguments {
-    @Flag(inversion: .prefixedEnableDisable, help: "Tap-to-click (libinput's default is off): a two-finger tap is then a right click.") var tap = false
-    @Flag(inversion: .prefixedEnableDisable, help: "Tap-and-drag: a tap, then a touch that moves, drags with the button held.") var drag: Bool?
-    @Flag(inversion: .prefixedEnableDisable, help: "Drag lock: lifting the finger mid-drag keeps the button held for a moment.") var dragLock: Bool?
-    @Flag(inversion: .prefixedEnableDisable, help: "Natural scrolling: the content follows the fingers (scroll values change sign).") var naturalScrolling: Bool?
-    @Flag(inversion: .prefixedEnableDisable, help: "Left-handed buttons: left and right (and a clickpad's button areas) swap.") var leftHanded: Bool?
-    @Flag(inversion: .prefixedEnableDisable, help: "Middle-button emulation: left and right pressed together are a middle click.") var middlebutton: Bool?
-    @Flag(inversion: .prefixedEnableDisable, help: "Disable-while-typing: the touchpad ignores touches just after a key (with --with a keyboard).") var dwt: Bool?
-    @Option(name: .customLong("set-click-method"), help: ArgumentHelp(
-        "The clickpad's click method: buttonareas (the pad's bottom corners are its buttons) or clickfinger (two fingers clicking make a right click). Default: libinput's for the device.",
-        valueName: "method")) var clickMethod: DeviceConfiguration.ClickMethod?
+    @Flag(
+        inversion: .prefixedEnableDisable,
+        help: "Tap-to-click (libinput's default is off): a two-finger tap is then a right click.") var tap = false
+    @Flag(
+        inversion: .prefixedEnableDisable,
+        help: "Tap-and-drag: a tap, then a touch that moves, drags with the button held.") var drag: Bool?
+    @Flag(
+        inversion: .prefixedEnableDisable,
+        help: "Drag lock: lifting the finger mid-drag keeps the button held for a moment.") var dragLock: Bool?
+    @Flag(
+        inversion: .prefixedEnableDisable,
+        help: "Natural scrolling: the content follows the fingers (scroll values change sign).") var naturalScrolling:
+        Bool?
+    @Flag(
+        inversion: .prefixedEnableDisable,
+        help: "Left-handed buttons: left and right (and a clickpad's button areas) swap.") var leftHanded: Bool?
+    @Flag(
+        inversion: .prefixedEnableDisable,
+        help: "Middle-button emulation: left and right pressed together are a middle click.") var middlebutton: Bool?
+    @Flag(
+        inversion: .prefixedEnableDisable,
+        help: "Disable-while-typing: the touchpad ignores touches just after a key (with --with a keyboard).") var dwt:
+        Bool?
+    @Option(
+        name: .customLong("set-click-method"),
+        help: ArgumentHelp(
+            "The clickpad's click method: buttonareas (the pad's bottom corners are its buttons) or clickfinger (two "
+                + "fingers clicking make a right click). Default: libinput's for the device.",
+            valueName: "method")) var clickMethod: DeviceConfiguration.ClickMethod?
     @Option(name: .customLong("click-method"), help: .hidden) var oldClickMethod: DeviceConfiguration.ClickMethod?
-    @Option(name: .customLong("set-scroll-method"), help: ArgumentHelp(
-        "Which motion scrolls: none, twofinger, edge (one finger along the right or bottom edge) or button.", valueName: "method"))
+    @Option(
+        name: .customLong("set-scroll-method"),
+        help: ArgumentHelp(
+            "Which motion scrolls: none, twofinger, edge (one finger along the right or bottom edge) or button.",
+            valueName: "method"))
     var scrollMethod: DeviceConfiguration.ScrollMethod?
-    @Option(name: .customLong("set-profile"), help: ArgumentHelp("Pointer acceleration profile: adaptive or flat.", valueName: "profile"))
+    @Option(
+        name: .customLong("set-profile"),
+        help: ArgumentHelp("Pointer acceleration profile: adaptive or flat.", valueName: "profile"))
     var accelProfile: DeviceConfiguration.AccelProfile?
-    @Option(name: .customLong("set-speed"), help: ArgumentHelp("Pointer speed, from -1 (slowest) to 1.", valueName: "speed")) var speed: Double?
+    @Option(
+        name: .customLong("set-speed"), help: ArgumentHelp("Pointer speed, from -1 (slowest) to 1.", valueName: "speed")
+    ) var speed: Double?
 
     func validate() throws {
         if let speed, !(-1...1).contains(speed) { throw ValidationError("--set-speed must be within -1 and 1") }
-        if clickMethod != nil, oldClickMethod != nil { throw ValidationError("--click-method is the old spelling of --set-click-method: give one of them") }
+        if clickMethod != nil, oldClickMethod != nil {
+            throw ValidationError("--click-method is the old spelling of --set-click-method: give one of them")
+        }
         // Said here, once, however many replays the command runs.
         if oldClickMethod != nil { deprecated("--click-method", use: "--set-click-method") }
     }
 
     var configuration: DeviceConfiguration {
-        DeviceConfiguration(tapToClick: tap, clickMethod: clickMethod ?? oldClickMethod, naturalScrolling: naturalScrolling, scrollMethod: scrollMethod,
-                                   accelProfile: accelProfile, accelSpeed: speed, disableWhileTyping: dwt, leftHanded: leftHanded,
-                                   middleEmulation: middlebutton, tapDrag: drag, dragLock: dragLock)
+        DeviceConfiguration(
+            tapToClick: tap, clickMethod: clickMethod ?? oldClickMethod, naturalScrolling: naturalScrolling,
+            scrollMethod: scrollMethod,
+            accelProfile: accelProfile, accelSpeed: speed, disableWhileTyping: dwt, leftHanded: leftHanded,
+            middleEmulation: middlebutton, tapDrag: drag, dragLock: dragLock)
     }
 }
 

@@ -6,7 +6,8 @@ import Report
 
 /// `touchsynth devices`: what libinput sees, like `libinput list-devices`.
 struct Devices: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "devices", abstract: "List the input devices libinput sees on a seat.")
+    static let configuration = CommandConfiguration(
+        commandName: "devices", abstract: "List the input devices libinput sees on a seat.")
 
     @OptionGroup var devices: LiveInputOptions
     @Flag(help: Help.json) var json = false

@@ -11,23 +11,30 @@ import Report
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two libinput event streams (JSON Lines from debug/replay --json), or two recordings, event by event.",
+        abstract:
+            "Compare two libinput event streams (JSON Lines from debug/replay --json), or two recordings, event by "
+            + "event.",
         discussion: """
-            Event streams are compared as `libinput debug-events` shows them (two decimals), on the devices \
-            both streams have (matched by name), ignoring times and event node numbers. By default the \
-            gesture, scroll and button events are compared, as the cross-check against debug-events does; \
-            --all adds pointer motion, keys and touches.
-            Recordings (evemu, libinput record YAML, evtest text) are compared as libinput is given them: their devices \
-            (name, ids, properties, codes, axis ranges, the axes' values the kernel starts from, the udev properties \
-            libinput reads), then frame by frame as the kernel's input core passes them to readers (unchanged values \
-            dropped), ignoring times; how much the intervals between frames differ is reported. Exit status 0 when they are the same, 1 when not, 64 for a capture \
-            against a recording.
+            Event streams are compared as `libinput debug-events` shows them (two decimals), on the devices both \
+            streams have (matched by name), ignoring times and event node numbers. By default the gesture, scroll and \
+            button events are compared, as the cross-check against debug-events does; --all adds pointer motion, keys \
+            and touches.
+            Recordings (evemu, libinput record YAML, evtest text) are compared as libinput is given them: their \
+            devices (name, ids, properties, codes, axis ranges, the axes' values the kernel starts from, the udev \
+            properties libinput reads), then frame by frame as the kernel's input core passes them to readers \
+            (unchanged values dropped), ignoring times; how much the intervals between frames differ is reported. Exit \
+            status 0 when they are the same, 1 when not, 64 for a capture against a recording.
             """)
 
     @Argument(help: "The expected stream (say, the mocked-device harness's).") var expected: String
     @Argument(help: "The stream to check (say, the VM's).") var actual: String
     @Flag(help: "Compare every event type, not only gestures, scrolls and buttons.") var all = false
-    @Flag(help: "For recordings: ACTUAL is what a kernel already delivered (libinput record of a replay), compared as it is.")
+    @Flag(
+        help: """
+            For recordings: ACTUAL is what a kernel already delivered (libinput record of a replay), compared as it \
+            is.
+            """
+    )
     var asDelivered = false
     @Option(help: "Differences to print at most.") var limit = 20
     @Flag(help: "JSON Lines output: one object per difference, then a summary.") var json = false
@@ -42,13 +49,17 @@ struct Diff: ParsableCommand {
         guard a.isCapture == b.isCapture else {
             // A usage error, as an operand of the wrong kind is to `cmp`: neither file is bad.
             let (capture, recording) = a.isCapture ? (expected, actual) : (actual, expected)
-            try fail("\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind", code: ExitStatus.usage)
+            try fail(
+                "\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind",
+                code: ExitStatus.usage)
         }
         if a.isCapture {
             try compareStreams(try a.capture(), try b.capture())
         } else {
-            let (left, right) = (try a.recording(description: input.desc, node: input.node),
-                                 try b.recording(description: input.desc, node: input.node))
+            let (left, right) = (
+                try a.recording(description: input.desc, node: input.node),
+                try b.recording(description: input.desc, node: input.node)
+            )
             warn(left.notes, in: expected)
             warn(right.notes, in: actual)
             try compareRecordings(left, right)

@@ -37,7 +37,8 @@ enum ExitStatus {
     static func failure(for error: any Error) -> (message: String, code: Int32) {
         switch error {
         case let error as RecordingError: (error.description, code(for: error.kind))
-        case let error as HarnessError: (error.description + (error.kind == .nothingToShow ? allowEmptyAdvice : ""), code(for: error))
+        case let error as HarnessError:
+            (error.description + (error.kind == .nothingToShow ? allowEmptyAdvice : ""), code(for: error))
         case let error as LibinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as UinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as CommandError: (error.description, code(for: error.kind))
@@ -117,7 +118,8 @@ enum ExitStatus {
     private static func advice(for kind: UinputError.Kind) -> String {
         switch kind {
         case .permission:
-            ". Run with sudo, or let your user write it: a udev rule KERNEL==\"uinput\", GROUP=\"input\", MODE=\"0660\" "
+            ". Run with sudo, or let your user write it: a udev rule KERNEL==\"uinput\", GROUP=\"input\", "
+                + "MODE=\"0660\" "
                 + "and membership of the input group (sudo usermod -aG input $USER, then log in again)"
         case .unavailable: ": load the uinput module (sudo modprobe uinput)"
         case .system: ""

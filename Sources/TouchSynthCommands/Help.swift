@@ -16,9 +16,9 @@ enum Help {
         description file (YAML for .yml/.yaml, JSON for .json; otherwise JSON if it opens with { or [, else YAML).
         """
     static let desc: ArgumentHelp = """
-        Device description for a log without one (evemu or evtest events, getevent without -p, a ChromeOS log): \
-        any description or recording TouchSynth reads, or a bare evemu A: axis list. Without it, one is inferred \
-        from the events (a warning says what was guessed).
+        Device description for a log without one (evemu or evtest events, getevent without -p, a ChromeOS log): any \
+        description or recording TouchSynth reads, or a bare evemu A: axis list. Without it, one is inferred from the \
+        events (a warning says what was guessed).
         """
 }
 

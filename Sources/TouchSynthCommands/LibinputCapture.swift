@@ -12,8 +12,10 @@ func replayEvents(_ source: ReplaySource, from recording: String, options: Repla
 
 /// `loaded` (read from `path`) cut to `window` and replayed with `options` (``Replay/open``),
 /// told as ``replayEvents(_:from:options:)`` tells a replay.
-func replayed(_ loaded: Recording, from path: String, window: WindowOptions,
-              options: ReplayOptions) throws -> (recording: Recording, replay: Replay) {
+func replayed(
+    _ loaded: Recording, from path: String, window: WindowOptions,
+    options: ReplayOptions
+) throws -> (recording: Recording, replay: Replay) {
     let opened = try Replay.open(loaded, named: path, from: window.start, to: window.end, options: options)
     try told(opened.replay, from: path, options: options)
     return opened

@@ -4,10 +4,13 @@ import MockedDevices
 
 /// `--libinput VERSION[,VERSION…]`: which libinput a replay's libinput side runs on.
 struct LibinputOptions: ParsableArguments {
-    @Option(name: .customLong("libinput"), help: ArgumentHelp(
-        "The libinput version to replay on (default: the system's). Another version Debian offers is built from its source package "
-            + "into .build/libinput the first time (tools/build-libinput; its --list names them).",
-        valueName: "version"))
+    @Option(
+        name: .customLong("libinput"),
+        help: ArgumentHelp(
+            "The libinput version to replay on (default: the system's). Another version Debian offers is built from "
+                + "its source package "
+                + "into .build/libinput the first time (tools/build-libinput; its --list names them).",
+            valueName: "version"))
     var list: String?
 
     /// The versions asked for, in order; empty for the system's.
@@ -19,7 +22,9 @@ struct LibinputOptions: ParsableArguments {
         for version in versions where version.wholeMatch(of: /[0-9]+\.[0-9]+(\.[0-9]+)?/) == nil {
             throw ValidationError("--libinput: '\(version)' is not a version number, like 1.28.1")
         }
-        if !several && versions.count > 1 { throw ValidationError("--libinput takes one version here; compare and corpus take several") }
+        if !several && versions.count > 1 {
+            throw ValidationError("--libinput takes one version here; compare and corpus take several")
+        }
         if Set(versions).count != versions.count { throw ValidationError("--libinput names a version twice") }
     }
 
@@ -46,12 +51,16 @@ enum LibinputBuilder {
         }
         guard missing.kind == .notBuilt else { throw missing }
         guard let script = script() else {
-            throw CommandError(.unavailable, missing.message + "; that script is in a checkout of touchsynth, not found beside this executable")
+            throw CommandError(
+                .unavailable,
+                missing.message + "; that script is in a checkout of touchsynth, not found beside this executable")
         }
         let outcome = run(script, version)
         if outcome.status != 0 {
-            throw CommandError(.unavailable, outcome.lastLine.map { $0.replacingOccurrences(of: "tools/build-libinput: ", with: "") }
-                               ?? "libinput \(version): tools/build-libinput failed (status \(outcome.status))")
+            throw CommandError(
+                .unavailable,
+                outcome.lastLine.map { $0.replacingOccurrences(of: "tools/build-libinput: ", with: "") }
+                    ?? "libinput \(version): tools/build-libinput failed (status \(outcome.status))")
         }
         return try LibinputBuild.resolve(version)
     }
@@ -74,7 +83,9 @@ enum LibinputBuilder {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
         process.arguments = [version]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TOUCHSYNTH_LIBINPUT_BUILDS": LibinputBuild.buildArea]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "TOUCHSYNTH_LIBINPUT_BUILDS": LibinputBuild.buildArea
+        ]) { $1 }
         let pipe = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = pipe
@@ -86,12 +97,16 @@ enum LibinputBuilder {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending = Data(pending[(newline + 1)...])
-                if let held { writeStderr(held.replacingOccurrences(of: "tools/build-libinput: ", with: "touchsynth: ")) }
+                if let held {
+                    writeStderr(held.replacingOccurrences(of: "tools/build-libinput: ", with: "touchsynth: "))
+                }
                 held = line
             }
         }
         process.waitUntilExit()
-        if process.terminationStatus == 0, let held { writeStderr(held.replacingOccurrences(of: "tools/build-libinput: ", with: "touchsynth: ")) }
+        if process.terminationStatus == 0, let held {
+            writeStderr(held.replacingOccurrences(of: "tools/build-libinput: ", with: "touchsynth: "))
+        }
         return (process.terminationStatus, held)
     }
 }

@@ -14,7 +14,9 @@ extension TableStyle {
     /// The style for stdout with `columns` app-event columns.
     static func forStdout(columns: Int, colour choice: ColorChoice) -> TableStyle {
         let isTerminal = CommandIO.current.isTerminal(1)
-        let colour = choice == .always || (choice == .auto && isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        let colour =
+            choice == .always
+            || (choice == .auto && isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
         guard isTerminal else {
             var style = TableStyle.plain
             style.colour = colour

@@ -4,7 +4,12 @@ import LibinputEvents
 /// `--verbose`: libinput's whole log, as `libinput debug-events --verbose` shows it. Without it,
 /// only libinput's errors and timing warnings reach stderr. A replay's lines name the recording.
 struct LogOptions: ParsableArguments {
-    @Flag(help: "Pass libinput's whole log through, its debug lines too (as libinput debug-events --verbose); without it, only libinput's errors and timing warnings are shown. A replay's lines name the recording.")
+    @Flag(
+        help: """
+            Pass libinput's whole log through, its debug lines too (as libinput debug-events --verbose); without it, \
+            only libinput's errors and timing warnings are shown. A replay's lines name the recording.
+            """
+    )
     var verbose = false
 }
 

@@ -10,10 +10,11 @@ struct Mock: ParsableCommand {
         discussion: """
             In COMMAND, {devnode} is replaced by the mocked device node. Example:
               touchsynth mock pinch.yml -- libinput debug-events --device {devnode}
-            COMMAND runs on the virtual clock (see --real-time) when it waits for input on the main thread that opens the \
-            device, in poll, select, epoll or a blocking read of the device, as libinput's tools and evtest do. A program \
-            that waits otherwise (on another thread, in a sleep) never looks idle, and the run ends with exit status 70 after \
-            5 s: give it --real-time. A program that needs wall-clock pacing (a progress display) needs it too.
+            COMMAND runs on the virtual clock (see --real-time) when it waits for input on the main thread that opens \
+            the device, in poll, select, epoll or a blocking read of the device, as libinput's tools and evtest do. A \
+            program that waits otherwise (on another thread, in a sleep) never looks idle, and the run ends with exit \
+            status 70 after 5 s: give it --real-time. A program that needs wall-clock pacing (a progress display) \
+            needs it too.
             """)
 
     @Argument(help: Help.recording) var recording: String
@@ -37,13 +38,15 @@ struct Mock: ParsableCommand {
     func run() throws {
         let report = try { () throws -> ReplayReport in
             try MockedDevice.holdingSignals { () throws -> ReplayReport in
-                let device = try MockedDevice.forFile(recording, description: input.desc, node: input.node, eventNumber: eventNumber)
+                let device = try MockedDevice.forFile(
+                    recording, description: input.desc, node: input.node, eventNumber: eventNumber)
                 warn(device.notes, in: recording)
                 device.libinput = try libinput.build()
                 var timing = ReplayTiming()
                 timing.tail = .milliseconds(tailMs)
                 timing.clock = clock.clock
-                return try device.run(command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
+                return try device.run(
+                    command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
             }
         }()
         if stats { printStats(report) }
@@ -55,13 +58,21 @@ struct Mock: ParsableCommand {
 
 func printStats(_ report: ReplayReport) {
     func mebibytes(_ kib: Int?) -> String { kib.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "unknown" }
-    let delivery = switch report.clock {
-    case .virtual: "on the virtual clock (\(report.timerInstants.count) timer instants)"
-    case .real: String(format: "lateness p50 %lld µs p99 %lld µs max %lld µs", report.lateness.percentile(0.5),
-                       report.lateness.percentile(0.99), report.maxLatenessMicros)
-    }
-    let timing = String(format: "touchsynth: %d frames delivered %@, start-up %.3f s, wall time %.3f s, CPU %.3f s (program %.3f s)",
-                        report.framesDelivered, delivery, report.startupSeconds, report.wallSeconds, report.harnessCPUSeconds,
-                        report.programCPUSeconds)
-    writeStderr(timing + ", peak RSS \(mebibytes(PeakMemory.ofThisProcess())) (program \(mebibytes(report.programPeakKiB))), exit status \(report.exitStatus)")
+    let delivery =
+        switch report.clock {
+        case .virtual: "on the virtual clock (\(report.timerInstants.count) timer instants)"
+        case .real:
+            String(
+                format: "lateness p50 %lld µs p99 %lld µs max %lld µs", report.lateness.percentile(0.5),
+                report.lateness.percentile(0.99), report.maxLatenessMicros)
+        }
+    let timing = String(
+        format: "touchsynth: %d frames delivered %@, start-up %.3f s, wall time %.3f s, CPU %.3f s (program %.3f s)",
+        report.framesDelivered, delivery, report.startupSeconds, report.wallSeconds, report.harnessCPUSeconds,
+        report.programCPUSeconds)
+    writeStderr(
+        timing
+            + ", peak RSS \(mebibytes(PeakMemory.ofThisProcess())) (program \(mebibytes(report.programPeakKiB))), "
+            + "exit status \(report.exitStatus)"
+    )
 }

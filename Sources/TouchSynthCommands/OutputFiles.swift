@@ -35,7 +35,8 @@ func makeDirectory(_ path: String) throws {
         let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
         let code = underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
         let reason = code.map { String(cString: strerror($0)) } ?? error.localizedDescription
-        try fail("\(path): cannot create: \(reason)", code: code == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
+        try fail(
+            "\(path): cannot create: \(reason)", code: code == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
     }
 }
 
@@ -45,8 +46,9 @@ func openForWriting(_ path: String) throws -> Int32 {
     if path == "-" { return fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0) }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else {
-        try fail("\(path): cannot write: \(String(cString: strerror(errno)))",
-                 code: errno == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
+        try fail(
+            "\(path): cannot write: \(String(cString: strerror(errno)))",
+            code: errno == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
     }
     return fd
 }

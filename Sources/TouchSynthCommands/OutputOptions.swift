@@ -5,25 +5,45 @@ import SurfaceDescriptions
 
 /// What `debug` and `replay` print, shared by both commands.
 struct OutputOptions: ParsableArguments {
-    @Option(help: "raw (libinput events), compat (the app's UIApplicationSupportsIndirectInputEvents NO, or absent before iOS 17), indirect (YES, or absent from iOS 17 on), or both side by side.") var mode = ModeChoice.raw
+    @Option(
+        help: """
+            raw (libinput events), compat (the app's UIApplicationSupportsIndirectInputEvents NO, or absent before iOS \
+            17), indirect (YES, or absent from iOS 17 on), or both side by side.
+            """
+    ) var mode = ModeChoice.raw
     @Flag(help: Help.json) var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
     @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
-    @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock = false
-    @Option(help: "An app screen whose pointer interactions decide the pointer's regions and styles: a built-in one by name (photos, list, map, canvas) or a surface description file. None by default.") var surface: String?
-    @Option(help: "Colours in table output: auto (when stdout is a terminal; NO_COLOR turns them off), always or never.") var color: ColorChoice = .auto
-    @Option(help: ArgumentHelp("Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, to its app events; negative in replays, which write frames ahead) and a summary to stderr; needs --mode compat, indirect or both.",
-                               valueName: "file")) var latency: String?
+    @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock =
+        false
+    @Option(
+        help: """
+            An app screen whose pointer interactions decide the pointer's regions and styles: a built-in one by name \
+            (photos, list, map, canvas) or a surface description file. None by default.
+            """
+    ) var surface: String?
+    @Option(
+        help: "Colours in table output: auto (when stdout is a terminal; NO_COLOR turns them off), always or never.")
+    var color: ColorChoice = .auto
+    @Option(
+        help: ArgumentHelp(
+            "Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, "
+                + "to its app events; negative in replays, which write frames ahead) and a summary to stderr; needs "
+                + "--mode compat, indirect or both.",
+            valueName: "file")) var latency: String?
 
     func validate() throws {
-        if latency != nil && mode.modes.isEmpty { throw ValidationError("--latency measures app events: give --mode compat, indirect or both") }
+        if latency != nil && mode.modes.isEmpty {
+            throw ValidationError("--latency measures app events: give --mode compat, indirect or both")
+        }
     }
 
     /// The translators' configuration: the screen and the surface's pointer interactions. A bad
     /// surface description ends the command (`loadSurfaceDescription`).
     func translatorConfiguration() throws -> AppEventTranslator.Configuration {
         // The columns are what each mode delivers, whichever app receives them: no screen unless named.
-        try loadSurfaceDescription(surface, screen: screen.size, fallback: nil).translatorConfiguration(screen: screen.size)
+        try loadSurfaceDescription(surface, screen: screen.size, fallback: nil).translatorConfiguration(
+            screen: screen.size)
     }
 
     /// The printer of the events (and the modes' app events) to stdout, in the form asked for.
@@ -75,7 +95,9 @@ struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         // Up to 100,000 points a side: any real screen, and far from arithmetic limits.
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else { return nil }
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), (1...100_000).contains(w),
+            (1...100_000).contains(h)
+        else { return nil }
         size = Size(width: w, height: h)
     }
 

@@ -7,20 +7,22 @@ import UinputDevices
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a recording on a real uinput device, as `libinput replay` does, from any format TouchSynth reads.",
+        abstract:
+            "Play a recording on a real uinput device, as `libinput replay` does, from any format TouchSynth reads.",
         discussion: """
-            The device is made from the recording's whole description, each axis's current value included: an evtest or \
-            getevent header's values (ABS_MT_SLOT's among them) are where the kernel starts, which libinput record YAML \
-            cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when a line (or the end of input) \
-            arrives on stdin, so that readers can open the node first. The device is removed --linger-ms after the last \
-            frame, or when the command ends in any way. Needs write access to /dev/uinput.
+            The device is made from the recording's whole description, each axis's current value included: an evtest \
+            or getevent header's values (ABS_MT_SLOT's among them) are where the kernel starts, which libinput record \
+            YAML cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when a line (or the end of \
+            input) arrives on stdin, so that readers can open the node first. The device is removed --linger-ms after \
+            the last frame, or when the command ends in any way. Needs write access to /dev/uinput.
             """)
 
     @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
     @OptionGroup var window: WindowOptions
     @Flag(help: "Wait for a line on stdin before playing.") var wait = false
-    @Option(help: "Milliseconds to keep the device after the last frame, for readers' timers (libinput's tap and hold).")
+    @Option(
+        help: "Milliseconds to keep the device after the last frame, for readers' timers (libinput's tap and hold).")
     var lingerMs = 300
     @Option(help: "The uinput node.") var uinput = "/dev/uinput"
 

@@ -8,15 +8,26 @@ import Recordings
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record a live input device as libinput record YAML (readable by `libinput replay` and `touchsynth replay`).",
-        discussion: "Without --device, the laptop's touchpad is found by its capabilities. Ctrl-C ends the recording; the file is complete at every frame.")
+        abstract:
+            "Record a live input device as libinput record YAML (readable by `libinput replay` and `touchsynth "
+            + "replay`).",
+        discussion:
+            "Without --device, the laptop's touchpad is found by its capabilities. Ctrl-C ends the recording; the "
+            + "file is complete at every frame."
+    )
 
-    @Option(help: ArgumentHelp("A device by node (event2 or /dev/input/event2): the one to record (default: the only touchpad).", valueName: "node")) var device: String?
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output: String?
+    @Option(
+        help: ArgumentHelp(
+            "A device by node (event2 or /dev/input/event2): the one to record (default: the only touchpad).",
+            valueName: "node")) var device: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:
+        String?
     @Option(help: "Stop after this many seconds.") var duration: Double?
 
     func validate() throws {
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw ValidationError("--duration must be a positive number of seconds")
+        }
     }
 
     func run() throws {
@@ -30,18 +41,23 @@ struct Record: ParsableCommand {
         if live { writeStderr("recording \(label); Ctrl-C to stop") }
         var lastShown = -1.0
         let (ending, progress) = try {
-            try recorder.record(maxSeconds: duration, write: { text in
-                if let output { try writeText(text, to: fd, path: output) } else { try emitRaw(text) }
-            }, progress: { p in
-                guard live, p.seconds - lastShown >= 0.1 else { return }
-                lastShown = p.seconds
-                _ = writeAll(2, String(format: "\r%7.1f s  %8d events", p.seconds, p.events))
-            })
+            try recorder.record(
+                maxSeconds: duration,
+                write: { text in
+                    if let output { try writeText(text, to: fd, path: output) } else { try emitRaw(text) }
+                },
+                progress: { p in
+                    guard live, p.seconds - lastShown >= 0.1 else { return }
+                    lastShown = p.seconds
+                    _ = writeAll(2, String(format: "\r%7.1f s  %8d events", p.seconds, p.events))
+                })
         }()
         if live { _ = writeAll(2, "\n") }
         let why = ending == .deviceRemoved ? " (the device was removed)" : ""
-        writeStderr(String(format: "touchsynth: recorded %d events in %d frames over %.1f s from %@ to %@%@",
-                           progress.events, progress.frames, progress.seconds, label, output ?? "stdout", why))
+        writeStderr(
+            String(
+                format: "touchsynth: recorded %d events in %d frames over %.1f s from %@ to %@%@",
+                progress.events, progress.frames, progress.seconds, label, output ?? "stdout", why))
     }
 
     /// The one touchpad among the readable event nodes; otherwise a message saying what to pass.
@@ -53,7 +69,9 @@ struct Record: ParsableCommand {
             if error.kind == .permission { throw error }
             try fail("no touchpad found in /dev/input; give one with --device", code: ExitStatus.unavailable)
         }
-        try fail("several touchpads; choose one with --device: " + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "),
-             code: ExitStatus.usage)
+        try fail(
+            "several touchpads; choose one with --device: "
+                + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "),
+            code: ExitStatus.usage)
     }
 }

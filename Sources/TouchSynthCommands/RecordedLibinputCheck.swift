@@ -14,7 +14,9 @@ extension ReplayCommand {
     func compareWithRecordedLibinput() throws {
         let recorded = try RecordedLibinputEvents.read(recording)
         guard recorded.hasLibinput else {
-            try fail("\(recording): no libinput events: record the device with `libinput record --with-libinput`", code: ExitStatus.badData)
+            try fail(
+                "\(recording): no libinput events: record the device with `libinput record --with-libinput`",
+                code: ExitStatus.badData)
         }
         let build = try replay.libinput.build()
         let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
@@ -33,4 +35,3 @@ extension ReplayCommand {
         if check.differences > 0 { throw ExitCode(ExitStatus.differs) }
     }
 }
-

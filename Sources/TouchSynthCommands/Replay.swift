@@ -15,17 +15,25 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var replay: ReplayRunOptions
     @OptionGroup var output: OutputOptions
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
-    @Flag(help: """
-        The recording is a `libinput record --with-libinput` file: instead of the events, print where this run's libinput events part \
-        from those recorded on the reporter's machine (played as delivered, tapping on as libinput record has it). Exit status 1 when they differ.
-        """)
+    @Flag(
+        help: """
+            The recording is a `libinput record --with-libinput` file: instead of the events, print where this run's \
+            libinput events part from those recorded on the reporter's machine (played as delivered, tapping on as \
+            libinput record has it). Exit status 1 when they differ.
+            """)
     var withLibinput = false
 
     func validate() throws {
         // On the virtual clock every frame is read the instant it is stamped.
-        if output.latency != nil && !replay.clock.realTime { throw ValidationError("--latency measures real-time delivery: add --real-time") }
-        if withLibinput && (!replay.others.isEmpty || !replay.unplug.isEmpty || !replay.synDropped.isEmpty || output.latency != nil || output.mode.modes.count > 0) {
-            throw ValidationError("--with-libinput compares libinput events alone: without --with, faults, --mode or --latency")
+        if output.latency != nil && !replay.clock.realTime {
+            throw ValidationError("--latency measures real-time delivery: add --real-time")
+        }
+        if withLibinput
+            && (!replay.others.isEmpty || !replay.unplug.isEmpty || !replay.synDropped.isEmpty || output.latency != nil
+                || output.mode.modes.count > 0)
+        {
+            throw ValidationError(
+                "--with-libinput compares libinput events alone: without --with, faults, --mode or --latency")
         }
     }
 
@@ -65,41 +73,64 @@ struct ReplayCommand: ParsableCommand {
 /// libinput's version and configuration, other devices and faults.
 struct ReplayRunOptions: ParsableArguments {
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
-    @Flag(help: "The recording is what a kernel delivered (libinput record of a device): play it as it is, without the kernel input core's filtering.")
+    @Flag(
+        help: """
+            The recording is what a kernel delivered (libinput record of a device): play it as it is, without the \
+            kernel input core's filtering.
+            """
+    )
     var asDelivered = false
-    @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).") var speed = 1.0
+    @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).")
+    var speed = 1.0
     @OptionGroup var clock: ClockOptions
     @OptionGroup var libinput: LibinputOptions
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
-    @Option(name: .customLong("with"), help: ArgumentHelp("Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as /dev/input/event11 and up (repeatable).",
-                                                          valueName: "recording")) var others: [String] = []
-    @Option(help: ArgumentHelp("Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
-                               valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
-    @Option(help: ArgumentHelp("Overflow a device's event buffer at SECONDS, losing MS milliseconds of frames (default 50): its reader gets SYN_DROPPED.",
-                               valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
-    @Option(help: ArgumentHelp(
-        "A udev property for the recording's device, as a udev rule would set it: ID_INPUT_* or LIBINPUT_*, what libinput reads (repeatable).",
-        valueName: "key=value")) var udevProperty: [UdevProperty] = []
+    @Option(
+        name: .customLong("with"),
+        help: ArgumentHelp(
+            "Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as "
+                + "/dev/input/event11 and up (repeatable).",
+            valueName: "recording")) var others: [String] = []
+    @Option(
+        help: ArgumentHelp(
+            "Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
+            valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
+    @Option(
+        help: ArgumentHelp(
+            "Overflow a device's event buffer at SECONDS, losing MS milliseconds of frames (default 50): its reader "
+                + "gets SYN_DROPPED.",
+            valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
+    @Option(
+        help: ArgumentHelp(
+            "A udev property for the recording's device, as a udev rule would set it: ID_INPUT_* or LIBINPUT_*, what "
+                + "libinput reads (repeatable).",
+            valueName: "key=value")) var udevProperty: [UdevProperty] = []
 
     func validate() throws {
         // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
-        guard speed.isFinite, speed >= 0.01, speed <= 10 else { throw ValidationError("--speed must be within 0.01 and 10") }
+        guard speed.isFinite, speed >= 0.01, speed <= 10 else {
+            throw ValidationError("--speed must be within 0.01 and 10")
+        }
         guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
         try libinput.check(several: false)
-        guard unplug.allSatisfy({ $0.lost == nil }) else { throw ValidationError("--unplug takes SECONDS[@eventN], without +MS") }
+        guard unplug.allSatisfy({ $0.lost == nil }) else {
+            throw ValidationError("--unplug takes SECONDS[@eventN], without +MS")
+        }
     }
 
     /// What to replay of `recording`: the file, streamed, or the window of it asked for.
     func source(_ recording: String, _ input: LogInputOptions) throws -> ReplaySource {
         guard window.isSet else { return .file(recording, description: input.desc, device: input.node) }
-        return .recording(try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording))
+        return .recording(
+            try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording))
     }
 
     /// The replay's options (building the libinput version asked for when it is not yet built).
     func options() throws -> ReplayOptions {
-        var options = replayOptions(clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
+        var options = replayOptions(
+            clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
         options.timing.speed = speed
         options.asDelivered = asDelivered
         options.otherDevices = try others.map { path in
@@ -107,8 +138,11 @@ struct ReplayRunOptions: ParsableArguments {
             return .recording(try window.cut(RecordingLoader.load(path), path: path))
         }
         options.udevProperties = Dictionary(udevProperty.map { ($0.key, $0.value) }) { $1 }
-        options.faults = unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
-            + synDropped.map { .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000) }
+        options.faults =
+            unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
+            + synDropped.map {
+                .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000)
+            }
         return options
     }
 }
@@ -128,12 +162,16 @@ struct FaultSpec: ExpressibleByArgument {
         var text = Substring(argument)
         if let sign = text.firstIndex(of: "@") {
             let node = text[text.index(after: sign)...]
-            guard node.hasPrefix("event"), let n = Int(node.dropFirst(5)), (0...MockedDevice.highestEventNumber).contains(n) else { return nil }
+            guard node.hasPrefix("event"), let n = Int(node.dropFirst(5)),
+                (0...MockedDevice.highestEventNumber).contains(n)
+            else { return nil }
             devnode = "/dev/input/event\(n)"
             text = text[..<sign]
         }
         if let plus = text.firstIndex(of: "+") {
-            guard let ms = Double(text[text.index(after: plus)...]), ms.isFinite, (0...60_000).contains(ms) else { return nil }
+            guard let ms = Double(text[text.index(after: plus)...]), ms.isFinite, (0...60_000).contains(ms) else {
+                return nil
+            }
             lost = UInt64(ms * 1000)
             text = text[..<plus]
         }

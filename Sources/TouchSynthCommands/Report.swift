@@ -14,13 +14,23 @@ import SurfaceDescriptions
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Replay a recording through real libinput and draw it: finger tracks, compat-mode touches, scale and angle, recognizers.",
-        discussion: "-o FILE.html writes a self-contained page with every plot and a summary table; -o FILE.svg writes the one plot --plot names.")
+        abstract:
+            "Replay a recording through real libinput and draw it: finger tracks, compat-mode touches, scale and "
+            + "angle, recognizers.",
+        discussion:
+            "-o FILE.html writes a self-contained page with every plot and a summary table; -o FILE.svg writes the "
+            + "one plot --plot names."
+    )
 
     @Argument(help: Help.recording) var recording: String
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).",
+            valueName: "file"))
     var output: String?
-    @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).") var plot: ReportPlot = .touchpad
+    @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var plot: ReportPlot = .touchpad
     @Option(help: Help.appScreen) var surface: String?
     @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var input: LogInputOptions
@@ -42,9 +52,11 @@ struct ReportCommand: ParsableCommand {
         try requireReadable([recording, input.desc])
         let description = try loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
-        let options = replayOptions(clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
-        let data = try makeReport(recording, input: input, window: window, description: description, screen: screen.size,
-                                  options: options)
+        let options = replayOptions(
+            clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
+        let data = try makeReport(
+            recording, input: input, window: window, description: description, screen: screen.size,
+            options: options)
         try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot) : data.html(), to: path)
         writeStderr("touchsynth: wrote \(path)")
     }
@@ -56,14 +68,18 @@ extension ReportPlot: ExpressibleByArgument {}
 /// for standard input or a pipe, whose names (`-`, `/dev/fd/63`) say nothing.
 func reportName(for recording: String) -> String {
     var status = stat()
-    guard recording != standardInputPath, stat(recording, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return "report" }
+    guard recording != standardInputPath, stat(recording, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        return "report"
+    }
     return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
 }
 
 /// Replays `path` (read with `input`'s description and device, cut to `window`) through real
 /// libinput with `options`, translates it in both modes and computes its report.
-func makeReport(_ path: String, input: LogInputOptions, window: WindowOptions, description: SurfaceDescription,
-                screen: Size, options: ReplayOptions) throws -> ReportPage {
+func makeReport(
+    _ path: String, input: LogInputOptions, window: WindowOptions, description: SurfaceDescription,
+    screen: Size, options: ReplayOptions
+) throws -> ReportPage {
     let loaded = try RecordingLoader.load(path, description: input.desc, node: input.node)
     warn(loaded.notes, in: path)
     let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
@@ -72,9 +88,12 @@ func makeReport(_ path: String, input: LogInputOptions, window: WindowOptions, d
 
 /// The report of `recording` (loaded from `path`) and its `replay` through libinput, both modes'
 /// streams checked against the delivery invariants when `checksInvariants`.
-func makeReport(_ path: String, recording: Recording, replay: Replay, description: SurfaceDescription, screen: Size,
-                checksInvariants: Bool = false) throws -> ReportPage {
-    try ReportPage(title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
-                   timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
-                   checksInvariants: checksInvariants, makeSurface: { try description.makeSurface() })
+func makeReport(
+    _ path: String, recording: Recording, replay: Replay, description: SurfaceDescription, screen: Size,
+    checksInvariants: Bool = false
+) throws -> ReportPage {
+    try ReportPage(
+        title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
+        timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
+        checksInvariants: checksInvariants, makeSurface: { try description.makeSurface() })
 }

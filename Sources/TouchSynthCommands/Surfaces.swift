@@ -9,8 +9,9 @@ struct Surfaces: ParsableCommand {
         commandName: "surfaces",
         abstract: "List the built-in app screens --surface takes by name, or print one's description file.",
         discussion: """
-            Each screen is modelled on UIKit's standard controls (docs/uikit-behaviour.md says which, and what is modelled). \
-            Its file is a starting point for a description of your own: touchsynth surfaces list > mine.yml, then --surface mine.yml.
+            Each screen is modelled on UIKit's standard controls (docs/uikit-behaviour.md says which, and what is \
+            modelled). Its file is a starting point for a description of your own: touchsynth surfaces list > \
+            mine.yml, then --surface mine.yml.
             """)
 
     @Argument(help: "A screen whose description file to print.") var name: String?
@@ -19,7 +20,10 @@ struct Surfaces: ParsableCommand {
     func run() throws {
         if let name {
             guard let screen = BuiltInScreen(rawValue: name) else {
-                try fail("no built-in screen \(name); the screens are \(BuiltInScreen.allCases.map(\.rawValue).joined(separator: ", "))", code: ExitStatus.usage)
+                try fail(
+                    "no built-in screen \(name); the screens are "
+                        + "\(BuiltInScreen.allCases.map(\.rawValue).joined(separator: ", "))",
+                    code: ExitStatus.usage)
             }
             return try emitRaw(screen.text)
         }

@@ -33,17 +33,24 @@ struct Synthesize: ParsableCommand {
 
     @Argument(help: "The gesture script file.") var script: String?
     @Option(name: [.customShort("e"), .long], help: "The script itself, instead of a file.") var text: String?
-    @Option(help: "The device description to perform the script on: any description or recording TouchSynth reads.") var desc: String?
+    @Option(help: "The device description to perform the script on: any description or recording TouchSynth reads.")
+    var desc: String?
     @Option(help: .hidden) var device: String?
     @Option(help: "Frames per second (default: the device recording's own rate, else 125).") var rate: Double?
     @Option(help: "Standard deviation of position noise, mm.") var jitter: Double?
     @Option(help: "Seed of the position noise.") var seed: UInt64?
-    @Option(help: "Output format: yaml, evemu, evtest, getevent or chromeos (default: from -o's extension, else yaml).") var format: RecordingFormat?
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output: String?
+    @Option(help: "Output format: yaml, evemu, evtest, getevent or chromeos (default: from -o's extension, else yaml).")
+    var format: RecordingFormat?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:
+        String?
 
     func validate() throws {
-        guard (script == nil) != (text == nil) else { throw ValidationError("give a script file or -e TEXT (one of them)") }
-        guard (desc == nil) != (device == nil) else { throw ValidationError("give the device's description with --desc (once)") }
+        guard (script == nil) != (text == nil) else {
+            throw ValidationError("give a script file or -e TEXT (one of them)")
+        }
+        guard (desc == nil) != (device == nil) else {
+            throw ValidationError("give the device's description with --desc (once)")
+        }
         if let rate, !(rate >= 10 && rate <= 1000) { throw ValidationError("--rate must be within 10 and 1000 Hz") }
         if let jitter, !(jitter >= 0 && jitter <= 10) { throw ValidationError("--jitter must be within 0 and 10 mm") }
     }
@@ -53,7 +60,8 @@ struct Synthesize: ParsableCommand {
         let recording = try { () throws -> Recording in
             let base = try RecordingLoader.load(desc ?? device ?? "")
             let source = script ?? "-e"
-            let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
+            let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script")
+            }
             let parsed = try GestureScript.parse(scriptText ?? text ?? "", file: source)
             var options = GestureSynthesizer.Options()
             options.rate = rate ?? base.reportRate ?? 125

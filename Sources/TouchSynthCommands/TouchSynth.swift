@@ -7,9 +7,15 @@ import MockedDevices
 public struct TouchSynth: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "touchsynth",
-        abstract: "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and indirect input modes.",
+        abstract:
+            "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and "
+            + "indirect input modes.",
         version: Version.text,
-        subcommands: [Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self, Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self, Play.self])
+        subcommands: [
+            Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self,
+            Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self,
+            Play.self,
+        ])
 
     public init() {}
 }
@@ -45,7 +51,8 @@ extension TouchSynth {
             return 0
         } catch {
             // Help and the version come from `run` too, as ArgumentParser's own errors.
-            return String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") ? toldByArgumentParser(error) : told(error)
+            return String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+                ? toldByArgumentParser(error) : told(error)
         }
     }
 

@@ -12,18 +12,23 @@ import ViewTimeline
 struct View: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "Serve a page on this machine that draws the input and both modes' app screens: live, or a recording to play.",
+        abstract:
+            "Serve a page on this machine that draws the input and both modes' app screens: live, or a recording to "
+            + "play.",
         discussion: """
-            Without a recording, libinput's events from the seat (or --device nodes) as they happen; with one, its replay \
-            through real libinput, computed first, for the page to play, step, scrub and jump to where the modes differ. \
-            The page listens on 127.0.0.1 only unless --listen says otherwise, and ends with Ctrl-C.
+            Without a recording, libinput's events from the seat (or --device nodes) as they happen; with one, its \
+            replay through real libinput, computed first, for the page to play, step, scrub and jump to where the \
+            modes differ. The page listens on 127.0.0.1 only unless --listen says otherwise, and ends with Ctrl-C.
             """)
 
     @Argument(help: "A recording to replay (any format `replay` reads); none for live input.") var recording: String?
     @Option(help: Help.desc) var desc: String?
-    @Option(name: .customLong("device"), help: ArgumentHelp(
-        "A device by node (event2 or /dev/input/event2): the one to read of a getevent log of several; live, the nodes to open instead of the seat (repeatable).",
-        valueName: "node"))
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp(
+            "A device by node (event2 or /dev/input/event2): the one to read of a getevent log of several; live, the "
+                + "nodes to open instead of the seat (repeatable).",
+            valueName: "node"))
     var nodes: [String] = []
     @Option(name: .customLong("node"), help: .hidden) var oldNodes: [String] = []
     @OptionGroup var replay: ReplayRunOptions
@@ -31,14 +36,23 @@ struct View: ParsableCommand {
     @Option(help: Help.appScreen) var surface: String?
     @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Option(help: "The port to listen on (default: a free one).") var port: UInt16 = 0
-    @Option(help: ArgumentHelp("Listen on this address instead of 127.0.0.1 (another machine can then watch: say so only on a network you trust).",
-                               valueName: "address")) var listen: String?
+    @Option(
+        help: ArgumentHelp(
+            "Listen on this address instead of 127.0.0.1 (another machine can then watch: say so only on a network "
+                + "you trust).",
+            valueName: "address")) var listen: String?
     @Flag(help: "Open the page in the desktop's browser (xdg-open).") var open = false
 
     func validate() throws {
-        if recording != nil, nodes.count > 1 { throw ValidationError("a recording is read with one --device: the device of a getevent log") }
-        if recording != nil, !oldNodes.isEmpty { throw ValidationError("--node opens live devices: a recording takes --device for a log's device") }
-        if recording == nil, desc != nil { throw ValidationError("--desc describes a recording's device: live devices describe themselves") }
+        if recording != nil, nodes.count > 1 {
+            throw ValidationError("a recording is read with one --device: the device of a getevent log")
+        }
+        if recording != nil, !oldNodes.isEmpty {
+            throw ValidationError("--node opens live devices: a recording takes --device for a log's device")
+        }
+        if recording == nil, desc != nil {
+            throw ValidationError("--desc describes a recording's device: live devices describe themselves")
+        }
     }
 
     /// The live nodes to open: --device's, or the deprecated --node's.
@@ -56,11 +70,13 @@ struct View: ParsableCommand {
             try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
         }()
         if let listen {
-            writeStderr("touchsynth: warning: listening on \(listen): "
-                        + "anyone who can reach this machine there can watch the input")
+            writeStderr(
+                "touchsynth: warning: listening on \(listen): "
+                    + "anyone who can reach this machine there can watch the input")
         }
         guard let recording else {
-            let model = try ViewModel(title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
+            let model = try ViewModel(
+                title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
             server.show(.live(model.scene))
             defer { server.stop() }
             return try watchLive(model, server: server)
@@ -69,9 +85,12 @@ struct View: ParsableCommand {
         warn(loaded.notes, in: recording)
         let options = try replay.options()
         let (part, run) = try replayed(loaded, from: recording, window: replay.window, options: options)
-        server.show(.timeline(try ViewTimeline(title: recording, recording: part, events: run.events,
-                                               recordingStart: run.report.recordingStart, timeBase: run.timeBase,
-                                               speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
+        server.show(
+            .timeline(
+                try ViewTimeline(
+                    title: recording, recording: part, events: run.events,
+                    recordingStart: run.report.recordingStart, timeBase: run.timeBase,
+                    speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
         try announce(server)
         try waitForStop()
         server.stop()
@@ -89,17 +108,22 @@ struct View: ParsableCommand {
         context.configuration = replay.config.configuration
         // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.
         let mocked = ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] != nil
-        if mocked { writeStderr("touchsynth: on a mocked device the pad's node is libinput's alone: its contacts are not drawn") }
-        let session = LiveSession(model: model, readsPads: !mocked, publish: server.publish, sceneChanged: server.publish(scene:),
-                                  noted: { writeStderr("touchsynth: \($0)") })
+        if mocked {
+            writeStderr("touchsynth: on a mocked device the pad's node is libinput's alone: its contacts are not drawn")
+        }
+        let session = LiveSession(
+            model: model, readsPads: !mocked, publish: server.publish, sceneChanged: server.publish(scene:),
+            noted: { writeStderr("touchsynth: \($0)") })
         var failure = FirstFailure()
-        try session.run(context, ready: { devices in
-            // As `debug`: a seat whose devices this user may not read looks empty; say why at once.
-            failure.attempt {
-                if devices == 0 && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
-                try announce(server)
-            }
-        }, logged: { reportLog(context, verbose: replay.log.verbose) })
+        try session.run(
+            context,
+            ready: { devices in
+                // As `debug`: a seat whose devices this user may not read looks empty; say why at once.
+                failure.attempt {
+                    if devices == 0 && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
+                    try announce(server)
+                }
+            }, logged: { reportLog(context, verbose: replay.log.verbose) })
         try failure.check()
     }
 

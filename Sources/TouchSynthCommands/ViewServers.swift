@@ -10,7 +10,8 @@ import ViewPublishing
 public enum ViewServers {
     /// Starts a server titled as given, on an address and port (0: a free one). Set once, by
     /// `touchsynth-view`'s `main` before the command runs; nil in `touchsynth`.
-    nonisolated(unsafe) public static var make: ((_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewPublisher)?
+    nonisolated(unsafe) public static var make:
+        ((_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewPublisher)?
 
     /// Whether a command line (without the program's name) asks for a command that serves the
     /// view: `touchsynth` hands it over before parsing, so that it is parsed, and its warnings
@@ -42,7 +43,9 @@ public enum ViewServers {
 
     /// The server maker; in `touchsynth`, a hand-over, for a command line ``serve(_:)`` did not
     /// recognise.
-    static func maker() throws -> (_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) -> any ViewPublisher {
+    static func maker() throws -> (_ title: String, _ address: String, _ port: UInt16) throws(ViewServerError) ->
+        any ViewPublisher
+    {
         if let make { return make }
         throw CommandExit(handOver())
     }

@@ -4,13 +4,18 @@ import Recordings
 
 /// `--start` and `--end`: the part of a recording to replay, in seconds into it.
 struct WindowOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Replay from SECONDS into the recording on; the touches and keys down then are put down at its start.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Replay from SECONDS into the recording on; the touches and keys down then are put down at its start.",
+            valueName: "seconds"))
     var start: Double?
     @Option(help: ArgumentHelp("Replay up to SECONDS into the recording.", valueName: "seconds")) var end: Double?
 
     func validate() throws {
         for (name, value) in [("--start", start), ("--end", end)] {
-            if let value, !(value.isFinite && value >= 0 && value <= 86_400) { throw ValidationError("\(name) must be within 0 and 86400 seconds") }
+            if let value, !(value.isFinite && value >= 0 && value <= 86_400) {
+                throw ValidationError("\(name) must be within 0 and 86400 seconds")
+            }
         }
         if let start, let end, end <= start { throw ValidationError("--end must come after --start") }
     }

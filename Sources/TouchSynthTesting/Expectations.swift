@@ -37,7 +37,8 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
         case .never(let state): "never to enter \(state.rawValue)"
         case .activated: "to have begun or been recognized"
         case .notActivated: "neither to have begun nor been recognized"
-        case .transitions(let states): "to go through " + (states.isEmpty ? "no state" : states.map(\.rawValue).joined(separator: ", "))
+        case .transitions(let states):
+            "to go through " + (states.isEmpty ? "no state" : states.map(\.rawValue).joined(separator: ", "))
         }
     }
 
@@ -78,13 +79,17 @@ public enum RecognizerValue: String, Sendable {
 extension ModeReplay {
     /// `recognizer` did as `expectation` says in each of `modes`.
     @discardableResult
-    public func expect(_ recognizer: String, _ expectation: RecognizerExpectation, in modes: Modes = .both,
-                       function: String = #function, fileID: String = #fileID, filePath: StaticString = #filePath,
-                       line: UInt = #line, column: UInt = #column) -> Bool {
+    public func expect(
+        _ recognizer: String, _ expectation: RecognizerExpectation, in modes: Modes = .both,
+        function: String = #function, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard expectation.holds(for: record) else {
-                fail("\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(Self.summary(of: record))", at: site)
+                fail(
+                    "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(Self.summary(of: record))",
+                    at: site)
                 return false
             }
             return true
@@ -93,19 +98,27 @@ extension ModeReplay {
 
     /// `recognizer`'s final `value` is `expected`, give or take `tolerance`.
     @discardableResult
-    public func expect(_ recognizer: String, _ value: RecognizerValue, equals expected: Double, within tolerance: Double,
-                       in modes: Modes = .both, function: String = #function,
-                       fileID: String = #fileID, filePath: StaticString = #filePath,
-                       line: UInt = #line, column: UInt = #column) -> Bool {
+    public func expect(
+        _ recognizer: String, _ value: RecognizerValue, equals expected: Double, within tolerance: Double,
+        in modes: Modes = .both, function: String = #function,
+        fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard let actual = value.of(record.finalValues) else {
-                fail("\(name): \(mode.rawValue): \(recognizer): no \(value.rawValue), as it never began; it \(Self.summary(of: record))", at: site)
+                fail(
+                    "\(name): \(mode.rawValue): \(recognizer): no \(value.rawValue), as it never began; it "
+                        + "\(Self.summary(of: record))",
+                    at: site)
                 return false
             }
             guard abs(actual - expected) <= tolerance else {
-                fail(String(format: "%@: %@: %@: %@ %.4f, expected %.4f ± %.4f", name, mode.rawValue, recognizer, value.rawValue, actual, expected, tolerance),
-                     at: site)
+                fail(
+                    String(
+                        format: "%@: %@: %@: %@ %.4f, expected %.4f ± %.4f", name, mode.rawValue, recognizer,
+                        value.rawValue, actual, expected, tolerance),
+                    at: site)
                 return false
             }
             return true
@@ -114,40 +127,54 @@ extension ModeReplay {
 
     /// The recognizers that activated in `mode` only are exactly `recognizers` (`region/name`).
     @discardableResult
-    public func expectAccidentalActivations(_ recognizers: Set<String>, in mode: DeliveryMode,
-                                            function: String = #function, fileID: String = #fileID,
-                                            filePath: StaticString = #filePath, line: UInt = #line,
-                                            column: UInt = #column) -> Bool {
+    public func expectAccidentalActivations(
+        _ recognizers: Set<String>, in mode: DeliveryMode,
+        function: String = #function, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         let actual = Set(comparison.accidentalActivations.filter { $0.mode == mode }.map { "\($0.region)/\($0.name)" })
         guard actual != recognizers else { return true }
-        fail("\(name): accidental activations in \(mode.rawValue) mode only: \(Self.list(actual)), expected \(Self.list(recognizers))", at: site)
+        fail(
+            "\(name): accidental activations in \(mode.rawValue) mode only: \(Self.list(actual)), expected "
+                + "\(Self.list(recognizers))",
+            at: site)
         return false
     }
 
     /// No recognizer activated in one mode only.
     @discardableResult
-    public func expectNoAccidentalActivations(function: String = #function, fileID: String = #fileID,
-                                              filePath: StaticString = #filePath, line: UInt = #line,
-                                              column: UInt = #column) -> Bool {
+    public func expectNoAccidentalActivations(
+        function: String = #function, fileID: String = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line,
+        column: UInt = #column
+    ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         let all = comparison.accidentalActivations
         guard !all.isEmpty else { return true }
-        fail("\(name): accidental activations: " + all.map { "\($0.region)/\($0.name) in \($0.mode.rawValue) mode only" }.joined(separator: ", "), at: site)
+        fail(
+            "\(name): accidental activations: "
+                + all.map { "\($0.region)/\($0.name) in \($0.mode.rawValue) mode only" }.joined(separator: ", "),
+            at: site)
         return false
     }
 
     /// A context menu's or drag's starts were exactly by `inputs`, in order (none: it never started).
     @discardableResult
-    public func expectStarts(of recognizer: String, _ inputs: [InteractionStart.Input], in modes: Modes = .both,
-                             function: String = #function, fileID: String = #fileID, filePath: StaticString = #filePath,
-                             line: UInt = #line, column: UInt = #column) -> Bool {
+    public func expectStarts(
+        of recognizer: String, _ inputs: [InteractionStart.Input], in modes: Modes = .both,
+        function: String = #function, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             let actual = record.starts.map(\.input)
             guard actual == inputs else {
-                fail("\(name): \(mode.rawValue): \(recognizer): started by \(Self.list(actual.map(\.rawValue))), expected \(Self.list(inputs.map(\.rawValue)))",
-                     at: site)
+                fail(
+                    "\(name): \(mode.rawValue): \(recognizer): started by \(Self.list(actual.map(\.rawValue))), "
+                        + "expected \(Self.list(inputs.map(\.rawValue)))",
+                    at: site)
                 return false
             }
             return true
@@ -156,8 +183,10 @@ extension ModeReplay {
 
     /// Runs `check` on `recognizer`'s record in each of `modes`, every mode even after a failure;
     /// whether all held. A recognizer the surface lacks fails at once.
-    private func checkRecords(of recognizer: String, in modes: Modes, at site: CallSite,
-                              _ check: (DeliveryMode, GestureRecord) -> Bool) -> Bool {
+    private func checkRecords(
+        of recognizer: String, in modes: Modes, at site: CallSite,
+        _ check: (DeliveryMode, GestureRecord) -> Bool
+    ) -> Bool {
         var held = true
         for mode in modes.list {
             guard let record = self[mode].record(recognizer) else {
@@ -195,7 +224,9 @@ extension ModeReplay {
         }
         guard !winners.isEmpty else { return "" }
         let named = winners.map { winner in
-            let why = winner.required ? "it requires that one to fail"
+            let why =
+                winner.required
+                ? "it requires that one to fail"
                 : "both took the same input; Surface.allowSimultaneousRecognition or a delegate lets both recognize"
             return winner.name + (winner.count > 1 ? " ×\(winner.count)" : "") + " (\(why))"
         }

@@ -37,12 +37,17 @@ public struct ModeReplay: CustomStringConvertible {
     /// Replays the recording at `path` (any format `touchsynth replay` reads) with `options`, and
     /// delivers its events to `surface` in both modes.
     public init(_ path: String, surface: SurfaceSource = .default, options: ReplayOptions = ReplayOptions()) throws {
-        try self.init(try RecordingLoader.load(path), named: (path as NSString).lastPathComponent, surface: surface, options: options)
+        try self.init(
+            try RecordingLoader.load(path), named: (path as NSString).lastPathComponent, surface: surface,
+            options: options)
     }
 
     /// Replays `recording` (loaded, converted or synthesized) with `options`, and delivers its
     /// events to `surface` in both modes; `name` names it in failure messages.
-    public init(_ recording: Recording, named name: String, surface: SurfaceSource = .default, options: ReplayOptions = ReplayOptions()) throws {
+    public init(
+        _ recording: Recording, named name: String, surface: SurfaceSource = .default,
+        options: ReplayOptions = ReplayOptions()
+    ) throws {
         let replay = try Replay(.recording(recording), options: options)
         self.name = name
         self.recording = recording
@@ -51,7 +56,9 @@ public struct ModeReplay: CustomStringConvertible {
         replayReport = replay.report
         timeBase = replay.timeBase
         // As `touchsynth compare` runs them, so that the two agree.
-        let pipeline = try ModePipeline.run(replay.events, configuration: surface.configuration, options: .init(keepsAppEvents: true)) {
+        let pipeline = try ModePipeline.run(
+            replay.events, configuration: surface.configuration, options: .init(keepsAppEvents: true)
+        ) {
             try surface.make()
         }
         compat = ModeOutcome(pipeline[.compatibility])
@@ -91,7 +98,9 @@ public struct ModeOutcome {
 
     /// The recognizer named `recognizer` (as ``record(_:)`` finds it), as its own class: an app's
     /// recognizer, with what it counted.
-    public func recognizer<Recognizer: GestureRecognizer>(_ recognizer: String, as type: Recognizer.Type = Recognizer.self) -> Recognizer? {
+    public func recognizer<Recognizer: GestureRecognizer>(
+        _ recognizer: String, as type: Recognizer.Type = Recognizer.self
+    ) -> Recognizer? {
         let all = surface.gestureRecognizers
         return find(recognizer, in: all, paths: RecognizerPath.paths(of: all)) as? Recognizer
     }

@@ -11,13 +11,17 @@ public enum RecordedDevices {
     /// func swipeBack(_ recording: String) throws { … }
     /// ```
     public static func recordings(in folder: String, relativeTo filePath: StaticString = #filePath) -> [String] {
-        let directory = folder.hasPrefix("/") ? folder
+        let directory =
+            folder.hasPrefix("/")
+            ? folder
             : (("\(filePath)" as NSString).deletingLastPathComponent as NSString).appendingPathComponent(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".desc") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
-            .filter { path in
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            }
+        return names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".desc") }.sorted().map {
+            (directory as NSString).appendingPathComponent($0)
+        }
+        .filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
     }
 }

@@ -24,8 +24,10 @@ extension ModeReplay {
     /// The snapshot named `name` (by default the test function's name and the recording's) is
     /// ``snapshotText``.
     @discardableResult
-    public func expectSnapshot(named name: String? = nil, function: String = #function,
-                               fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
+    public func expectSnapshot(
+        named name: String? = nil, function: String = #function,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         let test = ("\(site.filePath)" as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
         let base = name ?? "\(function.prefix { $0 != "(" })-\(self.name)"
@@ -34,23 +36,29 @@ extension ModeReplay {
         let file = (directory as NSString).appendingPathComponent(Self.fileName(base) + ".txt")
         let actual = snapshotText
         let environment = ProcessInfo.processInfo.environment
-        let recording = environment["TOUCHSYNTH_RECORD_SNAPSHOTS"] == "1" || environment["SNAPSHOT_TESTING_RECORD"] == "all"
+        let recording =
+            environment["TOUCHSYNTH_RECORD_SNAPSHOTS"] == "1" || environment["SNAPSHOT_TESTING_RECORD"] == "all"
         guard !recording, let expected = try? String(contentsOfFile: file, encoding: .utf8) else {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try actual.write(toFile: file, atomically: true, encoding: .utf8)
-                fail("\(self.name): recorded the snapshot \(file); run the test again" + (recording ? " without TOUCHSYNTH_RECORD_SNAPSHOTS" : ""), at: site)
+                fail(
+                    "\(self.name): recorded the snapshot \(file); run the test again"
+                        + (recording ? " without TOUCHSYNTH_RECORD_SNAPSHOTS" : ""), at: site)
             } catch {
                 fail("\(self.name): cannot write the snapshot \(file): \(error.localizedDescription)", at: site)
             }
             return false
         }
         guard expected != actual else { return true }
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false), new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false),
+            new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
         let was = line < old.count ? String(old[line]) : "(end)", now = line < new.count ? String(new[line]) : "(end)"
-        fail("\(self.name): differs from the snapshot \(file) at line \(line + 1): expected \"\(was)\", got \"\(now)\" "
-             + "(TOUCHSYNTH_RECORD_SNAPSHOTS=1 records it anew)", at: site)
+        fail(
+            "\(self.name): differs from the snapshot \(file) at line \(line + 1): expected \"\(was)\", got \"\(now)\" "
+                + "(TOUCHSYNTH_RECORD_SNAPSHOTS=1 records it anew)", at: site)
         return false
     }
 

@@ -25,7 +25,8 @@ public struct SurfaceSource {
 
     /// The surface `description` describes.
     public static func description(_ description: SurfaceDescription, screen: Size = .defaultScreen) -> SurfaceSource {
-        SurfaceSource(make: { try description.makeSurface() }, configuration: description.translatorConfiguration(screen: screen))
+        SurfaceSource(
+            make: { try description.makeSurface() }, configuration: description.translatorConfiguration(screen: screen))
     }
 
     /// A built-in app screen (`touchsynth surfaces` lists them).

@@ -43,7 +43,8 @@ extension ModeReplay {
         let path = reportFiles.path(for: site.testName + "-" + name, html: html)
         let failure = ExpectationFailure(message: message + (path.map { " (report: \($0))" } ?? ""), reportPath: path)
         if Test.current != nil {
-            let location = SourceLocation(fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column))
+            let location = SourceLocation(
+                fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column))
             Issue.record(failure, sourceLocation: location)
             Attachment.record(html, named: ((path ?? name) as NSString).lastPathComponent, sourceLocation: location)
         } else {
@@ -53,9 +54,11 @@ extension ModeReplay {
 
     /// This replay's report, as `touchsynth report` draws it.
     func htmlReport() -> String {
-        ReportPage(title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart,
-                   timeBase: timeBase, configuration: surface.configuration,
-                   makeSurface: { (try? surface.make()) ?? Surface() }).html()
+        ReportPage(
+            title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart,
+            timeBase: timeBase, configuration: surface.configuration,
+            makeSurface: { (try? surface.make()) ?? Surface() }
+        ).html()
     }
 }
 

@@ -39,7 +39,9 @@ public final class BridgeFeed {
     public static func recording(of events: [LibinputEvent], touchscreen: VirtualTouchscreen) -> Recording {
         let feed = BridgeFeed(touchscreen: touchscreen)
         let start = events.first?.time ?? 0
-        var frames = events.flatMap { event in feed.frames(for: event).map { EvdevFrame(time: event.time - start, events: $0) } }
+        var frames = events.flatMap { event in
+            feed.frames(for: event).map { EvdevFrame(time: event.time - start, events: $0) }
+        }
         let lift = feed.liftAll()
         if !lift.isEmpty { frames.append(EvdevFrame(time: (frames.last?.time ?? 0) + 1000, events: lift)) }
         return Recording(device: touchscreen.description, frames: frames)
@@ -51,8 +53,10 @@ extension BridgeFeed {
     /// SIGTERM), passing over the events of `device` itself, which the seat shows too; each frame
     /// written goes to `written` with its event's time, which may stop the feed by returning false.
     /// Touches still down are lifted at the end.
-    public func run(_ context: LibinputContext, into device: UinputDevice,
-                    written: (_ frame: [EvdevEvent], _ time: UInt64) -> Bool) throws {
+    public func run(
+        _ context: LibinputContext, into device: UinputDevice,
+        written: (_ frame: [EvdevEvent], _ time: UInt64) -> Bool
+    ) throws {
         let own = (device.devnode as NSString).lastPathComponent
         var failure: UinputError?
         try context.run { event in

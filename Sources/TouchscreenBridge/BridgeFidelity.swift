@@ -55,7 +55,9 @@ public enum BridgeFidelity {
             case .touchFrame:
                 if down.count == 2 {
                     let p = down.sorted { $0.key < $1.key }.map(\.value)
-                    let pair = Pair(separation: hypot(p[1].x - p[0].x, p[1].y - p[0].y), angle: atan2(p[1].y - p[0].y, p[1].x - p[0].x))
+                    let pair = Pair(
+                        separation: hypot(p[1].x - p[0].x, p[1].y - p[0].y),
+                        angle: atan2(p[1].y - p[0].y, p[1].x - p[0].x))
                     if !inContact { contacts.append([]); inContact = true }
                     contacts[contacts.count - 1].append(pair)
                 } else if down.count < 2 {
@@ -64,8 +66,9 @@ public enum BridgeFidelity {
             default: break
             }
         }
-        var result = Result(pinches: pinches.count, updates: pinches.reduce(0) { $0 + $1.count }, contacts: contacts.count,
-                            frames: contacts.reduce(0) { $0 + $1.count })
+        var result = Result(
+            pinches: pinches.count, updates: pinches.reduce(0) { $0 + $1.count }, contacts: contacts.count,
+            frames: contacts.reduce(0) { $0 + $1.count })
         if pinches.count != contacts.count {
             result.problems.append("\(pinches.count) pinches but \(contacts.count) two-touch contacts")
         }
@@ -78,21 +81,27 @@ public enum BridgeFidelity {
                 let scale = measured.map { $0.separation / reference.separation }
                 let angle = measured.map { remainder($0.angle - reference.angle, 2 * .pi) }
                 let expectedAngle = remainder(update.angle, 2 * .pi)
-                if let scale, let angle, abs(scale - update.scale) <= tolerance, abs(angle - expectedAngle) <= tolerance {
+                if let scale, let angle, abs(scale - update.scale) <= tolerance, abs(angle - expectedAngle) <= tolerance
+                {
                     result.maxScaleError = max(result.maxScaleError, abs(scale - update.scale))
                     result.maxAngleError = max(result.maxAngleError, abs(angle - expectedAngle))
                     last = update
                     frame += 1
-                } else if abs(update.scale - last.scale) > tolerance || abs(remainder(update.angle - last.angle, 2 * .pi)) > tolerance {
+                } else if abs(update.scale - last.scale) > tolerance
+                    || abs(remainder(update.angle - last.angle, 2 * .pi)) > tolerance
+                {
                     // A frame may be missing only where the touches did not move (the kernel drops it).
-                    result.problems.append(String(format: "pinch %d update %d: scale %.4f angle %.4f rad, touches show %@", n + 1, k + 1,
-                                                  update.scale, update.angle,
-                                                  scale.map { String(format: "scale %.4f angle %.4f", $0, angle ?? 0) } ?? "no frame"))
+                    result.problems.append(
+                        String(
+                            format: "pinch %d update %d: scale %.4f angle %.4f rad, touches show %@", n + 1, k + 1,
+                            update.scale, update.angle,
+                            scale.map { String(format: "scale %.4f angle %.4f", $0, angle ?? 0) } ?? "no frame"))
                     break
                 }
             }
             if frame < contact.count && result.problems.isEmpty {
-                result.problems.append("contact \(n + 1) has \(contact.count - frame) frames more than its pinch's updates")
+                result.problems.append(
+                    "contact \(n + 1) has \(contact.count - frame) frames more than its pinch's updates")
             }
         }
         return result
@@ -100,7 +109,9 @@ public enum BridgeFidelity {
 }
 
 extension BridgeFidelity.Result: Encodable {
-    enum CodingKeys: String, CodingKey { case pinches, contacts, updates, frames, maxScaleError, maxAngleError, problems }
+    enum CodingKeys: String, CodingKey {
+        case pinches, contacts, updates, frames, maxScaleError, maxAngleError, problems
+    }
 
     /// `bridge check --json`'s line (docs/json.md, `bridgeCheck`).
     public func encode(to encoder: any Encoder) throws {
@@ -120,9 +131,10 @@ extension BridgeFidelity.Result: Encodable {
     /// `bridge check`'s text: the first problems, then the counts and the largest errors.
     public func text(tolerance: Double) -> [String] {
         problems.prefix(20).map { "problem: \($0)" } + [
-            String(format: "%d pinches (%d updates), %d two-touch contacts (%d frames): max scale error %.2e, "
-                       + "max angle error %.2e rad (tolerance %.0e)",
-                   pinches, updates, contacts, frames, maxScaleError, maxAngleError, tolerance),
+            String(
+                format: "%d pinches (%d updates), %d two-touch contacts (%d frames): max scale error %.2e, "
+                    + "max angle error %.2e rad (tolerance %.0e)",
+                pinches, updates, contacts, frames, maxScaleError, maxAngleError, tolerance)
         ]
     }
 }

@@ -21,7 +21,8 @@ public struct VirtualTouchscreen: Equatable, Sendable {
     /// - Precondition: the screen is at least 1 point and at most 100,000 points a side, and
     ///   `pointsPerMillimetre` is within 0.1...100.
     public init(screen: Size, pointsPerMillimetre: Double = 5, name: String = Self.defaultName) {
-        precondition((1...100_000).contains(screen.width) && (1...100_000).contains(screen.height), "screen out of range")
+        precondition(
+            (1...100_000).contains(screen.width) && (1...100_000).contains(screen.height), "screen out of range")
         precondition((0.1...100).contains(pointsPerMillimetre), "points per millimetre out of range")
         self.screen = screen
         self.pointsPerMillimetre = pointsPerMillimetre
@@ -30,7 +31,10 @@ public struct VirtualTouchscreen: Equatable, Sendable {
 
     /// The largest X and Y values: the screen's width and height in units, less one.
     public var maximum: (x: Int32, y: Int32) {
-        (Int32((screen.width * Self.unitsPerPoint).rounded()) - 1, Int32((screen.height * Self.unitsPerPoint).rounded()) - 1)
+        (
+            Int32((screen.width * Self.unitsPerPoint).rounded()) - 1,
+            Int32((screen.height * Self.unitsPerPoint).rounded()) - 1
+        )
     }
 
     /// Units per millimetre on both axes (square points stay square).
@@ -43,15 +47,21 @@ public struct VirtualTouchscreen: Equatable, Sendable {
         let res = resolution
         return DeviceDescription(
             name: name, bustype: 0x06, vendor: 0x1209, product: 0x7473, version: 1,
-            codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT], Evdev.EV_KEY: [Evdev.BTN_TOUCH],
-                    Evdev.EV_ABS: [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID,
-                                   Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y]],
-            absinfo: [Evdev.ABS_X: AbsInfo(minimum: 0, maximum: maxX, resolution: res),
-                      Evdev.ABS_Y: AbsInfo(minimum: 0, maximum: maxY, resolution: res),
-                      Evdev.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: Int32(Self.slotCount - 1)),
-                      Evdev.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
-                      Evdev.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: maxX, resolution: res),
-                      Evdev.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: maxY, resolution: res)],
+            codes: [
+                Evdev.EV_SYN: [Evdev.SYN_REPORT], Evdev.EV_KEY: [Evdev.BTN_TOUCH],
+                Evdev.EV_ABS: [
+                    Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID,
+                    Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y,
+                ],
+            ],
+            absinfo: [
+                Evdev.ABS_X: AbsInfo(minimum: 0, maximum: maxX, resolution: res),
+                Evdev.ABS_Y: AbsInfo(minimum: 0, maximum: maxY, resolution: res),
+                Evdev.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: Int32(Self.slotCount - 1)),
+                Evdev.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+                Evdev.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: maxX, resolution: res),
+                Evdev.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: maxY, resolution: res),
+            ],
             properties: [Evdev.INPUT_PROP_DIRECT])
     }
 }
@@ -93,7 +103,9 @@ public struct TouchscreenEncoder: Sendable {
         for touch in touches where touch.isSimulated {
             switch touch.phase {
             case .began:
-                guard slots[touch.id] == nil, let slot = (0..<VirtualTouchscreen.slotCount).first(where: { s in !slots.values.contains(s) }) else { continue }
+                guard slots[touch.id] == nil,
+                    let slot = (0..<VirtualTouchscreen.slotCount).first(where: { s in !slots.values.contains(s) })
+                else { continue }
                 slots[touch.id] = slot
                 events.append(abs(Evdev.ABS_MT_SLOT, Int32(slot)))
                 events.append(abs(Evdev.ABS_MT_TRACKING_ID, nextTrackingID))
@@ -132,7 +144,9 @@ public struct TouchscreenEncoder: Sendable {
     private func finish(_ events: [EvdevEvent], wasDown: Bool) -> [EvdevEvent] {
         var events = events
         let isDown = !slots.isEmpty
-        if isDown != wasDown { events.append(EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH, value: isDown ? 1 : 0)) }
+        if isDown != wasDown {
+            events.append(EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH, value: isDown ? 1 : 0))
+        }
         if let lowest = slots.values.min(), let p = positions[lowest] {
             events.append(abs(Evdev.ABS_X, p.x))
             events.append(abs(Evdev.ABS_Y, p.y))

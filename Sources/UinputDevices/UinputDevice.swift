@@ -85,12 +85,17 @@ public final class UinputDevice {
         for (type, codes) in d.codes.sorted(by: { $0.key < $1.key }) where type != Evdev.EV_SYN {
             try check(ts_uinput_enable_type(fd, Int32(type)), "enabling \(Evdev.typeName(type))")
             for code in codes.sorted() where [Evdev.EV_KEY, Evdev.EV_ABS, Evdev.EV_REL, Evdev.EV_MSC].contains(type) {
-                try check(ts_uinput_enable_code(fd, Int32(type), Int32(code)), "enabling \(Evdev.codeName(type: type, code: code))")
+                try check(
+                    ts_uinput_enable_code(fd, Int32(type), Int32(code)),
+                    "enabling \(Evdev.codeName(type: type, code: code))")
             }
         }
-        for property in d.properties.sorted() { try check(ts_uinput_enable_property(fd, Int32(property)), "setting property \(property)") }
+        for property in d.properties.sorted() {
+            try check(ts_uinput_enable_property(fd, Int32(property)), "setting property \(property)")
+        }
         for (code, info) in d.absinfo.sorted(by: { $0.key < $1.key }) where d.has(type: Evdev.EV_ABS, code: code) {
-            let setUp = ts_uinput_abs_setup(fd, code, info.value, info.minimum, info.maximum, info.fuzz, info.flat, info.resolution)
+            let setUp = ts_uinput_abs_setup(
+                fd, code, info.value, info.minimum, info.maximum, info.fuzz, info.flat, info.resolution)
             try check(setUp, "setting up axis \(code)")
         }
         try check(ts_uinput_create(fd, d.name, d.bustype, d.vendor, d.product, d.version), "creating the device")
@@ -106,8 +111,11 @@ public final class UinputDevice {
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let sysdir = "/sys/devices/virtual/input/" + name
         for _ in 0..<200 {
-            if let event = (try? FileManager.default.contentsOfDirectory(atPath: sysdir))?.first(where: { $0.hasPrefix("event") }),
-               FileManager.default.fileExists(atPath: "/dev/input/" + event) {
+            if let event = (try? FileManager.default.contentsOfDirectory(atPath: sysdir))?.first(where: {
+                $0.hasPrefix("event")
+            }),
+                FileManager.default.fileExists(atPath: "/dev/input/" + event)
+            {
                 return "/dev/input/" + event
             }
             usleep(10_000)

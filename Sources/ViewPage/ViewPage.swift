@@ -20,27 +20,30 @@ public enum ViewPage {
 
     /// The page `touchsynth view` serves, its script and styles at `view.js` and `view.css`.
     public static func served(title: String, source: Source) -> String {
-        let attributes = switch source {
-        case .timeline(let path): "data-source=\"\(escape(path))\""
-        case .live(let path): "data-source=\"live\" data-stream=\"\(escape(path))\""
-        }
+        let attributes =
+            switch source {
+            case .timeline(let path): "data-source=\"\(escape(path))\""
+            case .live(let path): "data-source=\"live\" data-stream=\"\(escape(path))\""
+            }
+        let opening = "<section id=\"touchsynth-view\""
+        let section = markup.replacingOccurrences(of: opening, with: "\(opening) \(attributes)")
         return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8"/>
-        <title>TouchSynth view: \(escape(title))</title>
-        <link rel="stylesheet" href="view.css"/>
-        <link rel="icon" href="data:,"/>
-        </head>
-        <body>
-        <h1>TouchSynth view: \(escape(title))</h1>
-        \(markup.replacingOccurrences(of: "<section id=\"touchsynth-view\"", with: "<section id=\"touchsynth-view\" \(attributes)"))
-        <script src="view.js"></script>
-        </body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <title>TouchSynth view: \(escape(title))</title>
+            <link rel="stylesheet" href="view.css"/>
+            <link rel="icon" href="data:,"/>
+            </head>
+            <body>
+            <h1>TouchSynth view: \(escape(title))</h1>
+            \(section)
+            <script src="view.js"></script>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     /// The player with everything inline and `timelineJSON` embedded, for a page that must work

@@ -11,7 +11,8 @@ struct HostCheck: Sendable {
         let suffix = ":\(port)"
         guard host.hasSuffix(suffix) else { return false }
         let name = String(host.dropLast(suffix.count))
-        return name == "localhost" || Self.isIPv4(name) || (name.hasPrefix("[") && name.hasSuffix("]") && Self.isIPv6(name.dropFirst().dropLast()))
+        return name == "localhost" || Self.isIPv4(name)
+            || (name.hasPrefix("[") && name.hasSuffix("]") && Self.isIPv6(name.dropFirst().dropLast()))
     }
 
     /// `Origin`, when a browser sends one (scripts, WebSockets), is this server as `Host` names it.
@@ -23,9 +24,10 @@ struct HostCheck: Sendable {
 
     private static func isIPv4(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part)! <= 255
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCIIDigit) && Int(part)! <= 255
+            }
     }
 
     private static func isIPv6(_ text: Substring) -> Bool {

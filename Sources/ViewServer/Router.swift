@@ -20,10 +20,15 @@ final class Router: HTTPHandler, @unchecked Sendable {
 
     /// What to serve from now on; until then the page answers 503.
     func show(_ content: ViewContent) {
-        let (page, timeline, isLive): (Data, Data?, Bool) = switch content {
-        case .timeline(let t): (Data(ViewPage.served(title: title, source: .timeline(path: "timeline.json")).utf8), Data(t.json.utf8), false)
-        case .live: (Data(ViewPage.served(title: title, source: .live(path: "/stream")).utf8), nil, true)
-        }
+        let (page, timeline, isLive): (Data, Data?, Bool) =
+            switch content {
+            case .timeline(let t):
+                (
+                    Data(ViewPage.served(title: title, source: .timeline(path: "timeline.json")).utf8),
+                    Data(t.json.utf8), false
+                )
+            case .live: (Data(ViewPage.served(title: title, source: .live(path: "/stream")).utf8), nil, true)
+            }
         lock.withLock { (self.page, self.timeline, self.isLive) = (page, timeline, isLive) }
     }
 
@@ -37,7 +42,9 @@ final class Router: HTTPHandler, @unchecked Sendable {
         }
         guard request.method == .GET else { return Self.text(.methodNotAllowed, "only GET") }
         let (page, timeline, isLive) = lock.withLock { (self.page, self.timeline, self.isLive) }
-        guard let page else { return Self.text(.serviceUnavailable, "the replay is still being computed: reload in a moment") }
+        guard let page else {
+            return Self.text(.serviceUnavailable, "the replay is still being computed: reload in a moment")
+        }
         switch request.path {
         case "/", "/index.html": return Self.body(page, type: "text/html; charset=utf-8")
         case "/view.js": return Self.body(Data(ViewPage.script.utf8), type: "text/javascript; charset=utf-8")
@@ -56,7 +63,8 @@ final class Router: HTTPHandler, @unchecked Sendable {
     }
 
     private static func text(_ status: HTTPStatusCode, _ text: String) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data((text + "\n").utf8))
+        HTTPResponse(
+            statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data((text + "\n").utf8))
     }
 }
 
@@ -76,22 +84,27 @@ struct StreamHandler: WSHandler {
             } catch {}
             server.disconnect(box)
         }
-        let first = (scene.map { "{\"scene\":" + $0.json } ?? "{\"scene\":null") + ",\"frames\":[" + (last.map { $0.json(after: nil) } ?? "") + "]}"
+        let first =
+            (scene.map { "{\"scene\":" + $0.json } ?? "{\"scene\":null") + ",\"frames\":["
+            + (last.map { $0.json(after: nil) } ?? "") + "]}"
         let state = StreamState(first: first, previous: last)
-        return AsyncStream(unfolding: {
-            if let opening = state.takeFirst() { return Self.text(opening) }
-            guard let batch = await box.take() else { return nil }
-            var text = box.takeSceneChange() ? "{\"scene\":" + (server.currentScene?.json ?? "null") + ",\"frames\":[" : "{\"frames\":["
-            for (i, frame) in batch.frames.enumerated() {
-                if i > 0 { text += "," }
-                text += frame.json(after: state.previous)
-                state.previous = frame
-            }
-            text += "],\"coalesced\":\(batch.coalesced)}"
-            // Encoded and handed to the socket's writer: the delay ends here.
-            server.recordSent(published: batch.published)
-            return Self.text(text)
-        }, onCancel: { server.disconnect(box) })
+        return AsyncStream(
+            unfolding: {
+                if let opening = state.takeFirst() { return Self.text(opening) }
+                guard let batch = await box.take() else { return nil }
+                var text =
+                    box.takeSceneChange()
+                    ? "{\"scene\":" + (server.currentScene?.json ?? "null") + ",\"frames\":[" : "{\"frames\":["
+                for (i, frame) in batch.frames.enumerated() {
+                    if i > 0 { text += "," }
+                    text += frame.json(after: state.previous)
+                    state.previous = frame
+                }
+                text += "],\"coalesced\":\(batch.coalesced)}"
+                // Encoded and handed to the socket's writer: the delay ends here.
+                server.recordSent(published: batch.published)
+                return Self.text(text)
+            }, onCancel: { server.disconnect(box) })
     }
 
     private static func text(_ message: String) -> WSFrame {

@@ -37,7 +37,9 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
     public init(title: String, address: String = "127.0.0.1", port: UInt16 = 0) throws(ViewServerError) {
         let socketAddress: any SocketAddress
         do {
-            socketAddress = address.contains(":") ? try sockaddr_in6.inet6(ip6: address, port: port) : try sockaddr_in.inet(ip4: address, port: port)
+            socketAddress =
+                address.contains(":")
+                ? try sockaddr_in6.inet6(ip6: address, port: port) : try sockaddr_in.inet(ip4: address, port: port)
         } catch {
             throw ViewServerError(.badAddress, "--listen \(address): not an IPv4 or IPv6 address")
         }

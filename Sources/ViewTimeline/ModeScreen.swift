@@ -82,12 +82,15 @@ final class ModeScreen {
         let count = lane.surface?.gestureRecognizers.count ?? 0
         seenTransitions = Array(repeating: 0, count: count)
         readStarts = Array(repeating: 0, count: count)
-        state = ModeState(pointer: lane.translator.pointerLocation, buttons: "", lanes: Array(repeating: .possible, count: count))
+        state = ModeState(
+            pointer: lane.translator.pointerLocation, buttons: "", lanes: Array(repeating: .possible, count: count))
     }
 
     /// The lanes: each recognizer's path and kind, in delivery order.
     static func lanes(of surface: Surface) -> [(path: RecognizerPath, kind: String)] {
-        zip(RecognizerPath.paths(of: surface.gestureRecognizers), surface.gestureRecognizers).map { ($0, $1.kind.rawValue) }
+        zip(RecognizerPath.paths(of: surface.gestureRecognizers), surface.gestureRecognizers).map {
+            ($0, $1.kind.rawValue)
+        }
     }
 
     /// Reads what the lane's last step delivered and returns the lane changes it caused, with
@@ -102,8 +105,9 @@ final class ModeScreen {
             switch event.payload {
             case .touches(let touches):
                 state.touches = touches.map {
-                    ViewTouch(id: $0.id.rawValue, x: $0.location.x, y: $0.location.y, phase: $0.phase.rawValue,
-                              type: $0.type.rawValue, simulated: $0.isSimulated)
+                    ViewTouch(
+                        id: $0.id.rawValue, x: $0.location.x, y: $0.location.y, phase: $0.phase.rawValue,
+                        type: $0.type.rawValue, simulated: $0.isSimulated)
                 }
             case .transform(let t): state.transform = t
             case .scroll(let s): state.scroll = s

@@ -64,11 +64,14 @@ public struct TouchpadContacts: Sendable {
         guard geometry != nil else { return [] }
         if !isMT {
             guard singleTouchDown, let single = slots[-1] else { return [] }
-            return contact(0, single.values, x: Evdev.ABS_X, y: Evdev.ABS_Y, pressure: Evdev.ABS_PRESSURE).map { [$0] } ?? []
+            return contact(0, single.values, x: Evdev.ABS_X, y: Evdev.ABS_Y, pressure: Evdev.ABS_PRESSURE).map { [$0] }
+                ?? []
         }
         return slots.keys.sorted().compactMap { index in
             guard index >= 0, let s = slots[index], s.down else { return nil }
-            return contact(index, s.values, x: Evdev.ABS_MT_POSITION_X, y: Evdev.ABS_MT_POSITION_Y, pressure: Evdev.ABS_MT_PRESSURE)
+            return contact(
+                index, s.values, x: Evdev.ABS_MT_POSITION_X, y: Evdev.ABS_MT_POSITION_Y, pressure: Evdev.ABS_MT_PRESSURE
+            )
         }
     }
 
@@ -82,10 +85,14 @@ public struct TouchpadContacts: Sendable {
             values[code].map { Double($0) / (inMM ? Double(xAxis.resolution) : 1) }
         }
         let fraction: Double? = values[pressure].flatMap { value in
-            axes[pressure].map { a in a.maximum > a.minimum ? Double(Int64(value) - Int64(a.minimum)) / Double(Int64(a.maximum) - Int64(a.minimum)) : 0 }
+            axes[pressure].map { a in
+                a.maximum > a.minimum
+                    ? Double(Int64(value) - Int64(a.minimum)) / Double(Int64(a.maximum) - Int64(a.minimum)) : 0
+            }
         }
         let tool = values[Evdev.ABS_MT_TOOL_TYPE].map { [0: "finger", 1: "pen", 2: "palm"][Int($0)] ?? "tool \($0)" }
-        return Contact(slot: slot, x: position(rawX, xAxis), y: position(rawY, yAxis), pressure: fraction,
-                       major: size(Evdev.ABS_MT_TOUCH_MAJOR), minor: size(Evdev.ABS_MT_TOUCH_MINOR), tool: tool)
+        return Contact(
+            slot: slot, x: position(rawX, xAxis), y: position(rawY, yAxis), pressure: fraction,
+            major: size(Evdev.ABS_MT_TOUCH_MAJOR), minor: size(Evdev.ABS_MT_TOUCH_MINOR), tool: tool)
     }
 }

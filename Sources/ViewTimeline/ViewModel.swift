@@ -32,15 +32,18 @@ public final class ViewModel {
     /// the surfaces forget what was read, so memory stays constant however long it runs; a
     /// replay is judged over its whole length and keeps its records and app events;
     /// `checksInvariants` checks both modes' streams against the delivery invariants.
-    public init(title: String, device: DeviceDescription?, configuration: AppEventTranslator.Configuration,
-                timeBase: TimeBase? = nil, rule: AccidentalActivationRule = .live, checksInvariants: Bool = false,
-                makeSurface: () throws -> Surface) rethrows {
+    public init(
+        title: String, device: DeviceDescription?, configuration: AppEventTranslator.Configuration,
+        timeBase: TimeBase? = nil, rule: AccidentalActivationRule = .live, checksInvariants: Bool = false,
+        makeSurface: () throws -> Surface
+    ) rethrows {
         self.timeBase = timeBase
         self.rule = rule
         contacts = device.map(TouchpadContacts.init)
         let live = rule.window != nil
-        pipeline = try ModePipeline(configuration: configuration, options: .init(checksInvariants: checksInvariants, keepsAppEvents: !live),
-                                    makeSurface: makeSurface)
+        pipeline = try ModePipeline(
+            configuration: configuration, options: .init(checksInvariants: checksInvariants, keepsAppEvents: !live),
+            makeSurface: makeSurface)
         compat = ModeScreen(lane: pipeline[.compatibility], forgetsHistory: live)
         indirect = ModeScreen(lane: pipeline[.indirectInput], forgetsHistory: live)
         let surface = try pipeline[.compatibility].surface ?? makeSurface()
@@ -48,7 +51,11 @@ public final class ViewModel {
             title: title, device: device?.name ?? "", geometry: contacts?.geometry, screen: configuration.screenSize,
             regions: surface.regions.map { ViewScene.Area(name: $0.name, frame: $0.frame) },
             pointerRegions: configuration.pointerInteractions.flatMap { interaction in
-                interaction.regions.map { ViewScene.Area(name: PointerRegion.path($0.identifier, in: interaction.view), frame: $0.rect, style: "\($0.style)") }
+                interaction.regions.map {
+                    ViewScene.Area(
+                        name: PointerRegion.path($0.identifier, in: interaction.view), frame: $0.rect,
+                        style: "\($0.style)")
+                }
             },
             lanes: ModeScreen.lanes(of: surface).map { ViewScene.Lane(name: $0.path.description, kind: $0.kind) })
         activations = Array(repeating: Array(repeating: [], count: scene.lanes.count), count: 2)
@@ -115,30 +122,41 @@ public final class ViewModel {
         var changes: [LaneChange] = []
         for (m, (mode, screen)) in [(DeliveryMode.compatibility, compat), (.indirectInput, indirect)].enumerated() {
             for change in screen.read(pipeline[mode]) {
-                changes.append(LaneChange(mode: mode, lane: change.lane, state: change.state,
-                                          time: base.seconds(atTimestamp: change.time), accidental: false))
+                changes.append(
+                    LaneChange(
+                        mode: mode, lane: change.lane, state: change.state,
+                        time: base.seconds(atTimestamp: change.time), accidental: false))
                 guard change.state == .began || change.state == .recognized else { continue }
                 activations[m][change.lane].append(change.time)
-                pending.removeAll { $0.mode != mode && $0.lane == change.lane && !rule.isAccidental(at: $0.time, otherModeActivations: [change.time]) }
+                pending.removeAll {
+                    $0.mode != mode && $0.lane == change.lane
+                        && !rule.isAccidental(at: $0.time, otherModeActivations: [change.time])
+                }
                 if rule.isAccidental(at: change.time, otherModeActivations: activations[1 - m][change.lane]) {
                     pending.append(Pending(mode: mode, lane: change.lane, state: change.state, time: change.time))
                 }
             }
         }
         if let window = rule.window {
-            for m in activations.indices { for lane in activations[m].indices { activations[m][lane].removeAll { now - $0 > window } } }
+            for m in activations.indices {
+                for lane in activations[m].indices { activations[m][lane].removeAll { now - $0 > window } }
+            }
         }
         let decided = pending.filter { now == .infinity || rule.decided($0.time, by: now) }
         pending.removeAll { now == .infinity || rule.decided($0.time, by: now) }
-        return changes + decided.map {
-            LaneChange(mode: $0.mode, lane: $0.lane, state: $0.state, time: base.seconds(atTimestamp: $0.time), accidental: true)
-        }
+        return changes
+            + decided.map {
+                LaneChange(
+                    mode: $0.mode, lane: $0.lane, state: $0.state, time: base.seconds(atTimestamp: $0.time),
+                    accidental: true)
+            }
     }
 
     private func frame(at time: Double, source: String, changes: [LaneChange]) -> ViewFrame {
         defer { index += 1 }
-        return ViewFrame(index: index, time: time, source: source, contacts: lastContacts, libinput: panel,
-                         compat: compat.state, indirect: indirect.state, changes: changes,
-                         differs: compat.state.activeLanes != indirect.state.activeLanes)
+        return ViewFrame(
+            index: index, time: time, source: source, contacts: lastContacts, libinput: panel,
+            compat: compat.state, indirect: indirect.state, changes: changes,
+            differs: compat.state.activeLanes != indirect.state.activeLanes)
     }
 }

@@ -14,27 +14,35 @@ public struct ViewTimeline: Sendable {
     /// at `recordingStart` on libinput's clock (``MockedDevices/ReplayReport/recordingStart``)
     /// and its frames played at `speed`; its times count from the replay's `timeBase`
     /// (``MockedDevices/Replay/timeBase``), as every other text of the replay does.
-    public init(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
-                timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-                makeSurface: () throws -> Surface) rethrows {
-        self = try Self.run(title: title, recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase,
-                        speed: speed, configuration: configuration, makeSurface: makeSurface).timeline
+    public init(
+        title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
+        timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
+        makeSurface: () throws -> Surface
+    ) rethrows {
+        self = try Self.run(
+            title: title, recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase,
+            speed: speed, configuration: configuration, makeSurface: makeSurface
+        ).timeline
     }
 
     /// The timeline, and the pipeline its frames were read from, finished: both modes' app
     /// events and surfaces, for a report of the same run, its invariants checked when asked.
     /// Activations are judged over the whole replay (``AccidentalActivationRule/wholeStream``), as
     /// `compare` judges them.
-    public static func run(title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
-                           timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-                           checksInvariants: Bool = false,
-                           makeSurface: () throws -> Surface) rethrows -> (timeline: ViewTimeline, pipeline: ModePipeline) {
-        let model = try ViewModel(title: title, device: recording.device, configuration: configuration, timeBase: timeBase,
-                                  rule: .wholeStream, checksInvariants: checksInvariants, makeSurface: makeSurface)
+    public static func run(
+        title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
+        timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
+        checksInvariants: Bool = false,
+        makeSurface: () throws -> Surface
+    ) rethrows -> (timeline: ViewTimeline, pipeline: ModePipeline) {
+        let model = try ViewModel(
+            title: title, device: recording.device, configuration: configuration, timeBase: timeBase,
+            rule: .wholeStream, checksInvariants: checksInvariants, makeSurface: makeSurface)
         // Without a start (a run that delivered nothing) the pad's frames are left out.
-        let padFrames = recordingStart.map { start in
-            recording.frames.map { (time: start + UInt64((Double($0.time) / speed).rounded()), events: $0.events) }
-        } ?? []
+        let padFrames =
+            recordingStart.map { start in
+                recording.frames.map { (time: start + UInt64((Double($0.time) / speed).rounded()), events: $0.events) }
+            } ?? []
         var frames: [ViewFrame] = []
         frames.reserveCapacity(padFrames.count + events.count + 1)
         var next = 0
@@ -69,7 +77,9 @@ public struct ViewTimeline: Sendable {
             frames[f].changes.removeAll(where: \.accidental)
             for (i, change) in frames[f].changes.enumerated() { activations[key(change)] = (f, i) }
             for change in flags {
-                if let original = activations[key(change)] { frames[original.frame].changes[original.change].accidental = true }
+                if let original = activations[key(change)] {
+                    frames[original.frame].changes[original.change].accidental = true
+                }
             }
         }
         return frames

@@ -26,24 +26,31 @@ struct LibinputSide {
         }
         touchsynth_clock_signals_wake_waits()
         do throws(LibinputError) {
-            let context = try LibinputContext.path(channel.configuration.devices, configuration: channel.configuration.device,
-                                                   logsDebug: channel.configuration.logsDebug)
+            let context = try LibinputContext.path(
+                channel.configuration.devices, configuration: channel.configuration.device,
+                logsDebug: channel.configuration.logsDebug)
             context.libinputVersion = channel.configuration.libinputVersion
             // A harness that went away (killed, or its output closed) ends the side too.
-            try context.run(ready: { channel.notifyReady(); return true }, dispatched: {
-                sendLog(of: context, to: channel)
-                if !channel.flush(whole: false) { exit(0) }
-            }, hangup: channel.hangup) { event in
+            try context.run(
+                ready: {
+                    channel.notifyReady(); return true
+                },
+                dispatched: {
+                    sendLog(of: context, to: channel)
+                    if !channel.flush(whole: false) { exit(0) }
+                }, hangup: channel.hangup
+            ) { event in
                 channel.send(.event(event, availableAt: context.lastDispatchNanos))
                 return true
             }
             sendLog(of: context, to: channel)
             channel.flush()
         } catch {
-            let kind: ChannelFailure.Kind = switch error.kind {
-            case .missingFile, .unavailable: .unavailable
-            case .badData, .permission, .system: .system
-            }
+            let kind: ChannelFailure.Kind =
+                switch error.kind {
+                case .missingFile, .unavailable: .unavailable
+                case .badData, .permission, .system: .system
+                }
             channel.send(.failure(ChannelFailure(kind, error.message)))
             channel.flush()
             exit(kind == .unavailable ? 69 : 71)

@@ -41,7 +41,9 @@ extension LibinputEvent.Kind {
     static func keyUp(_ key: UInt32) -> Self { .keyboardKey(key: key, state: .released, seatCount: 0) }
 
     static func pinch(dx: Double = 0, dy: Double = 0, scale: Double, angle: Double = 0) -> Self {
-        .gesturePinchUpdate(fingers: 2, delta: GestureDelta(dx: dx, dy: dy, unacceleratedDx: dx, unacceleratedDy: dy), scale: scale, angleDelta: angle)
+        .gesturePinchUpdate(
+            fingers: 2, delta: GestureDelta(dx: dx, dy: dy, unacceleratedDx: dx, unacceleratedDy: dy), scale: scale,
+            angleDelta: angle)
     }
 
     static func pinchEnd(scale: Double = 1, cancelled: Bool = false) -> Self {
@@ -49,7 +51,8 @@ extension LibinputEvent.Kind {
     }
 
     static func swipe(_ fingers: Int, dx: Double, dy: Double) -> Self {
-        .gestureSwipeUpdate(fingers: fingers, delta: GestureDelta(dx: dx, dy: dy, unacceleratedDx: dx, unacceleratedDy: dy))
+        .gestureSwipeUpdate(
+            fingers: fingers, delta: GestureDelta(dx: dx, dy: dy, unacceleratedDx: dx, unacceleratedDy: dy))
     }
 
     static func fingerScroll(horizontal: Double?, vertical: Double?) -> Self {
@@ -153,9 +156,13 @@ extension AppEvent {
 
 /// |actual − expected| ≤ relative × max(|expected|, floor): purely relative with `floor: 0`, and
 /// absolute near zero by default, where a relative bound means nothing.
-func XCTAssertClose(_ actual: Double, _ expected: Double, relative: Double = 1e-9, floor: Double = 1, _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {
+func XCTAssertClose(
+    _ actual: Double, _ expected: Double, relative: Double = 1e-9, floor: Double = 1,
+    _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+) {
     let tolerance = relative * max(abs(expected), floor)
-    XCTAssertLessThanOrEqual(abs(actual - expected), tolerance, "\(actual) vs \(expected) \(message())", file: file, line: line)
+    XCTAssertLessThanOrEqual(
+        abs(actual - expected), tolerance, "\(actual) vs \(expected) \(message())", file: file, line: line)
 }
 
 struct StopTest: Error, CustomStringConvertible {
@@ -164,7 +171,10 @@ struct StopTest: Error, CustomStringConvertible {
 
 /// `items` when there are exactly `count` of them; otherwise a recorded failure and a thrown
 /// error, so that the test stops instead of crashing on an index.
-func exactly<T>(_ count: Int, _ items: [T], _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) throws -> [T] {
+func exactly<T>(
+    _ count: Int, _ items: [T], _ message: @autoclosure () -> String = "", file: StaticString = #filePath,
+    line: UInt = #line
+) throws -> [T] {
     guard items.count == count else {
         XCTFail("expected \(count) items, got \(items.count): \(items) \(message())", file: file, line: line)
         throw StopTest(description: "wrong count")

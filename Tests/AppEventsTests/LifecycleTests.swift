@@ -30,7 +30,8 @@ final class CancellationTests: XCTestCase {
     func testDeviceRemovalCancelsALivePinchInBothModes() throws {
         for mode in DeliveryMode.allCases {
             let harness = startPinch(mode: mode)
-            XCTAssertEqual(harness.send(.deviceRemoved, device: "keyboard"), [], "another device's removal changes nothing")
+            XCTAssertEqual(
+                harness.send(.deviceRemoved, device: "keyboard"), [], "another device's removal changes nothing")
             let events = try exactly(2, harness.send(.deviceRemoved))
             XCTAssertEqual(events.map(\.type), [mode == .indirectInput ? .transform : .touches, .hover])
             if mode == .indirectInput {
@@ -59,7 +60,9 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(events[2].scroll?.phase, .cancelled)
         XCTAssertEqual(events[3].systemGesture?.phase, .cancelled)
         XCTAssertEqual(events[4].hoverTouch?.phase, .regionExited)
-        XCTAssertTrue(events.allSatisfy { $0.buttonMask.isEmpty && $0.modifierFlags.isEmpty }, "held buttons and keys are forgotten")
+        XCTAssertTrue(
+            events.allSatisfy { $0.buttonMask.isEmpty && $0.modifierFlags.isEmpty },
+            "held buttons and keys are forgotten")
         XCTAssertEqual(harness.reset(), [], "nothing left to cancel")
         XCTAssertEqual(harness.send(.release(Button.left)), [], "the release of a forgotten button")
         XCTAssertEqual(harness.allViolations, [])
@@ -73,7 +76,9 @@ final class CancellationTests: XCTestCase {
         XCTAssertEqual(events.map(\.type), [.touches])
         XCTAssertEqual(events[0].touches.map(\.phase), [.cancelled])
         XCTAssertEqual(events[0].buttonMask, [])
-        XCTAssertEqual(harness.send(.fingerScroll(horizontal: 0, vertical: 0), device: "touchpad").map { $0.scroll?.phase }, [.ended])
+        XCTAssertEqual(
+            harness.send(.fingerScroll(horizontal: 0, vertical: 0), device: "touchpad").map { $0.scroll?.phase },
+            [.ended])
         XCTAssertEqual(harness.allViolations, [])
     }
 }
@@ -84,7 +89,8 @@ final class DeliveryModeTests: XCTestCase {
         harness.send(.press(Button.left))
         harness.send(.release(Button.left))
         let pinch = harness.send([
-            .gesturePinchBegin(fingers: 2), .pinch(scale: 0.8, angle: -10), .pinch(scale: 0.5, angle: -5), .pinchEnd(scale: 0.5),
+            .gesturePinchBegin(fingers: 2), .pinch(scale: 0.8, angle: -10), .pinch(scale: 0.5, angle: -5),
+            .pinchEnd(scale: 0.5),
         ])
         XCTAssertEqual(pinch.map(\.type), [.transform, .transform, .transform, .transform])
         XCTAssertEqual(pinch.compactMap(\.transform).map(\.phase), [.began, .changed, .changed, .ended])
@@ -112,10 +118,12 @@ final class DeliveryModeTests: XCTestCase {
             harness.send([
                 .motion(.nan, .infinity), .pointerMotionAbsolute(x: .nan, y: 0.5),
                 .gesturePinchBegin(fingers: 2), .pinch(dx: .nan, dy: 1, scale: 0, angle: .infinity),
-                .pinch(scale: .nan, angle: .nan), .pinch(scale: -3), .pinch(scale: .greatestFiniteMagnitude, angle: .greatestFiniteMagnitude),
+                .pinch(scale: .nan, angle: .nan), .pinch(scale: -3),
+                .pinch(scale: .greatestFiniteMagnitude, angle: .greatestFiniteMagnitude),
                 .pinch(scale: 2, angle: .greatestFiniteMagnitude), .pinchEnd(scale: .nan),
                 .fingerScroll(horizontal: .infinity, vertical: .nan), .wheel(vertical: .nan, vertical120: .infinity),
-                .gestureSwipeBegin(fingers: 3), .swipe(3, dx: .nan, dy: -.infinity), .gestureSwipeEnd(fingers: 3, cancelled: false),
+                .gestureSwipeBegin(fingers: 3), .swipe(3, dx: .nan, dy: -.infinity),
+                .gestureSwipeEnd(fingers: 3, cancelled: false),
             ])
             harness.requestPointerLock(true)
             harness.send(.pointerMotion(dx: 1, dy: 1, unacceleratedDx: .nan, unacceleratedDy: .infinity))
@@ -130,7 +138,9 @@ final class DeliveryModeTests: XCTestCase {
         harness.time = 2_500_000
         XCTAssertEqual(harness.send(.motion(1, 0), dt: 0).map(\.timestamp), [2.5])
         harness.time = 2_400_000
-        XCTAssertEqual(harness.send(.motion(1, 0), dt: 0).map(\.timestamp), [2.5], "an earlier event is stamped with the last time")
+        XCTAssertEqual(
+            harness.send(.motion(1, 0), dt: 0).map(\.timestamp), [2.5], "an earlier event is stamped with the last time"
+        )
         XCTAssertEqual(harness.send(.motion(1, 0), dt: 200_000).map(\.timestamp), [2.6])
         XCTAssertEqual(harness.allViolations, [])
     }

@@ -39,7 +39,8 @@ final class PinchPropertyTests: XCTestCase {
             harness.send(.pointerMotionAbsolute(x: stream.start.x, y: stream.start.y))
             let start = harness.translator.pointer.location
 
-            let began = try exactly(2, exactly(1, harness.send(.gesturePinchBegin(fingers: 2)))[0].touches, "seed \(seed)")
+            let began = try exactly(
+                2, exactly(1, harness.send(.gesturePinchBegin(fingers: 2)))[0].touches, "seed \(seed)")
             let ids = began.map(\.id)
             XCTAssertNotEqual(ids[0], ids[1], "seed \(seed)")
             for touch in began {
@@ -57,7 +58,8 @@ final class PinchPropertyTests: XCTestCase {
             var unwrapped = 0.0
             for (step, update) in stream.updates.enumerated() {
                 let context = "seed \(seed) update \(step)"
-                let events = harness.send(.pinch(dx: update.dx, dy: update.dy, scale: update.scale, angle: update.angle))
+                let events = harness.send(
+                    .pinch(dx: update.dx, dy: update.dy, scale: update.scale, angle: update.angle))
                 angleSum += update.angle
                 translation.x += update.dx
                 translation.y += update.dy
@@ -77,7 +79,9 @@ final class PinchPropertyTests: XCTestCase {
                 locations = [a, b]
             }
 
-            let ended = try exactly(1, harness.send(.pinchEnd(scale: stream.updates.last!.scale, cancelled: stream.cancelled)), "seed \(seed)")
+            let ended = try exactly(
+                1, harness.send(.pinchEnd(scale: stream.updates.last!.scale, cancelled: stream.cancelled)),
+                "seed \(seed)")
             XCTAssertEqual(ended[0].touches.map(\.id), ids, "seed \(seed)")
             let phase: TouchPhase = stream.cancelled ? .cancelled : .ended
             XCTAssertEqual(ended[0].touches.map(\.phase), [phase, phase], "seed \(seed)")
@@ -95,11 +99,14 @@ final class PinchPropertyTests: XCTestCase {
             let location = harness.translator.pointer.location
 
             let began = harness.send(.gesturePinchBegin(fingers: 2))
-            XCTAssertEqual(began.map(\.transform), [TransformEvent(phase: .began, scale: 1, rotation: 0, location: location)], "seed \(seed)")
+            XCTAssertEqual(
+                began.map(\.transform), [TransformEvent(phase: .began, scale: 1, rotation: 0, location: location)],
+                "seed \(seed)")
             var angleSum = 0.0
             for (step, update) in stream.updates.enumerated() {
                 let context = "seed \(seed) update \(step)"
-                let events = harness.send(.pinch(dx: update.dx, dy: update.dy, scale: update.scale, angle: update.angle))
+                let events = harness.send(
+                    .pinch(dx: update.dx, dy: update.dy, scale: update.scale, angle: update.angle))
                 angleSum += update.angle
                 let transform = try XCTUnwrap(exactly(1, events, context)[0].transform, context)
                 XCTAssertEqual(transform.phase, .changed, context)
@@ -116,7 +123,8 @@ final class PinchPropertyTests: XCTestCase {
     }
 
     func testDistanceAndStartAngleAreConfigurable() throws {
-        let configuration = AppEventTranslator.Configuration(simulatedTouchDistance: 60, simulatedTouchStartAngle: .pi / 2)
+        let configuration = AppEventTranslator.Configuration(
+            simulatedTouchDistance: 60, simulatedTouchStartAngle: .pi / 2)
         let harness = Harness(mode: .compatibility, configuration: configuration)
         let centre = harness.translator.pointer.location
         let began = try exactly(2, exactly(1, harness.send(.gesturePinchBegin(fingers: 2)))[0].touches)
@@ -143,7 +151,8 @@ extension PinchPropertyTests {
         let centre = harness.translator.pointer.location
         _ = harness.send(.gesturePinchBegin(fingers: 2))
 
-        let partial = try exactly(2, exactly(1, harness.send(.pinch(dx: .nan, dy: 4, scale: 2, angle: .infinity)))[0].touches)
+        let partial = try exactly(
+            2, exactly(1, harness.send(.pinch(dx: .nan, dy: 4, scale: 2, angle: .infinity)))[0].touches)
         // Horizontal still, 120 apart, about a centre moved down by 4.
         XCTAssertClose(partial[0].location.x, centre.x - 60)
         XCTAssertClose(partial[1].location.x, centre.x + 60)

@@ -22,8 +22,9 @@ final class PointerInteractionTests: XCTestCase {
     /// WWDC20 10093, 8:02: a text view's line with a vertical beam and `.vertical` constrained axes:
     /// the pointer rides a horizontal rail along the line.
     func testAVerticalBeamWithVerticalConstrainedAxesHoldsYOnTheLine() throws {
-        let line = PointerRegion(identifier: "line", rect: Rect(x: 600, y: 440, width: 300, height: 20),
-                                 style: .shape(.verticalBeam(length: 20), constrainedAxes: .vertical))
+        let line = PointerRegion(
+            identifier: "line", rect: Rect(x: 600, y: 440, width: 300, height: 20),
+            style: .shape(.verticalBeam(length: 20), constrainedAxes: .vertical))
         let h = harness([PointerInteraction(view: "text", viewFrame: line.rect, regions: [line])])
         h.send(.motion(1, 3))
         var locations: [Point] = []
@@ -33,15 +34,17 @@ final class PointerInteractionTests: XCTestCase {
         XCTAssertEqual(locations.count, 4)
         XCTAssertEqual(Set(locations.map(\.y)), [450], "the rail is the line's middle")
         XCTAssertEqual(locations.map(\.x), [726, 733, 745, 742], "x follows the motion")
-        XCTAssertEqual(h.translator.pointer.location.y, 450, "the pointer underneath still moves: 450 + 3 + 2 - 4 + 5 - 6")
+        XCTAssertEqual(
+            h.translator.pointer.location.y, 450, "the pointer underneath still moves: 450 + 3 + 2 - 4 + 5 - 6")
         XCTAssertEqual(regionEvents(h.events), ["willEnter line"])
         XCTAssertEqual(h.allViolations, [])
     }
 
     /// A line half off the screen: its rail is the screen's last row of points, and holds.
     func testARailOffTheScreenLiesOnItsEdge() {
-        let line = PointerRegion(identifier: "line", rect: Rect(x: 600, y: 440, width: 300, height: 1000),
-                                 style: .shape(.verticalBeam(length: 20), constrainedAxes: .vertical))
+        let line = PointerRegion(
+            identifier: "line", rect: Rect(x: 600, y: 440, width: 300, height: 1000),
+            style: .shape(.verticalBeam(length: 20), constrainedAxes: .vertical))
         let h = harness([PointerInteraction(view: "text", viewFrame: line.rect, regions: [line])])
         h.send(.motion(1, 0))
         h.send(.motion(4, 30))
@@ -53,15 +56,23 @@ final class PointerInteractionTests: XCTestCase {
     /// no drop to the system pointer between them.
     func testContiguousRegionsHandOverWithNoGap() throws {
         let style = PointerStyle.effect(.highlight)
-        let regions = (0..<3).map { PointerRegion(identifier: "cell\($0)", rect: Rect(x: 700 + 40 * Double($0), y: 400, width: 40, height: 100), style: style) }
-        let h = harness([PointerInteraction(view: "list", viewFrame: Rect(x: 700, y: 400, width: 120, height: 100), regions: regions)])
+        let regions = (0..<3).map {
+            PointerRegion(
+                identifier: "cell\($0)", rect: Rect(x: 700 + 40 * Double($0), y: 400, width: 40, height: 100),
+                style: style)
+        }
+        let h = harness([
+            PointerInteraction(view: "list", viewFrame: Rect(x: 700, y: 400, width: 120, height: 100), regions: regions)
+        ])
         h.send(.motion(1, 0))
         let crossing = h.send(.motion(25, 0))
         XCTAssertEqual(regionEvents(crossing), ["willExit cell0", "willEnter cell1"])
         XCTAssertEqual(crossing.count, 3, "the exit, the enter and the hover's move, on one event")
         XCTAssertEqual(Set(crossing.map(\.timestamp)).count, 1)
         h.send(.motion(40, 0))
-        XCTAssertEqual(regionEvents(h.events), ["willEnter cell0", "willExit cell0", "willEnter cell1", "willExit cell1", "willEnter cell2"])
+        XCTAssertEqual(
+            regionEvents(h.events),
+            ["willEnter cell0", "willExit cell0", "willEnter cell1", "willExit cell1", "willEnter cell2"])
         XCTAssertEqual(h.allViolations, [])
     }
 
@@ -69,7 +80,8 @@ final class PointerInteractionTests: XCTestCase {
     /// reaches its edge; with magnetism 1 the pointer sits on the view's edge.
     func testAPaddedRegionIsEnteredBeforeThePointerReachesTheView() throws {
         let button = Rect(x: 760, y: 430, width: 40, height: 40)
-        let padded = PointerRegion(identifier: "button", rect: Rect(x: 740, y: 418, width: 80, height: 64), style: .effect(.lift))
+        let padded = PointerRegion(
+            identifier: "button", rect: Rect(x: 740, y: 418, width: 80, height: 64), style: .effect(.lift))
         let h = harness([PointerInteraction(view: "button", viewFrame: button, regions: [padded])])
         h.send(.motion(10, 0))
         XCTAssertEqual(regionEvents(h.events), [], "730 is outside the padding")
@@ -88,7 +100,8 @@ final class PointerInteractionTests: XCTestCase {
     /// Magnetism 0.5 pulls halfway; 0 leaves the pointer where it is.
     func testMagnetismScalesThePull() {
         let button = Rect(x: 760, y: 430, width: 40, height: 40)
-        let padded = PointerRegion(identifier: "b", rect: Rect(x: 740, y: 418, width: 80, height: 64), style: .effect(.highlight))
+        let padded = PointerRegion(
+            identifier: "b", rect: Rect(x: 740, y: 418, width: 80, height: 64), style: .effect(.highlight))
         for (magnetism, x) in [(0.5, 752.5), (0.0, 745.0)] {
             let h = harness([PointerInteraction(view: "b", viewFrame: button, regions: [padded], magnetism: magnetism)])
             h.send(.motion(25, 0))
@@ -104,13 +117,16 @@ final class PointerInteractionTests: XCTestCase {
         h.send(.motion(1, 0))
         h.send(.motion(20, 0))
         h.send(.motion(200, 0))
-        XCTAssertEqual(regionEvents(h.events), ["willEnter canvas", "willExit canvas", "willEnter panel", "willExit panel", "willEnter canvas"])
+        XCTAssertEqual(
+            regionEvents(h.events),
+            ["willEnter canvas", "willExit canvas", "willEnter panel", "willExit panel", "willEnter canvas"])
     }
 
     /// A click's touch follows the constrained pointer too, and the click is on the rail.
     func testAClickOnARailLandsOnTheLine() {
-        let line = PointerRegion(identifier: "line", rect: Rect(x: 600, y: 440, width: 300, height: 30),
-                                 style: .shape(.verticalBeam(length: 30), constrainedAxes: .vertical))
+        let line = PointerRegion(
+            identifier: "line", rect: Rect(x: 600, y: 440, width: 300, height: 30),
+            style: .shape(.verticalBeam(length: 30), constrainedAxes: .vertical))
         for mode in DeliveryMode.allCases {
             let h = harness([PointerInteraction(view: "text", viewFrame: line.rect, regions: [line])], mode: mode)
             h.send(.motion(2, 8))
@@ -136,12 +152,20 @@ final class PointerInteractionTests: XCTestCase {
         h.send(.motion(0, 100))
         let locked = h.requestPointerLock(true)
         XCTAssertEqual(regionEvents(locked), ["willExit canvas"])
-        if case .pointerLock(true) = locked.last?.payload {} else { XCTFail("the lock's notification comes after the exit") }
+        if case .pointerLock(true) = locked.last?.payload {
+        } else {
+            XCTFail("the lock's notification comes after the exit")
+        }
         h.requestPointerLock(false)
         h.send(.motion(5, 5))
         let removed = h.send(.deviceRemoved)
         XCTAssertEqual(regionEvents(removed), ["willExit canvas"])
-        XCTAssertEqual(regionEvents(h.events), ["willEnter canvas", "willExit canvas", "willEnter canvas", "willExit canvas", "willEnter canvas", "willExit canvas"])
+        XCTAssertEqual(
+            regionEvents(h.events),
+            [
+                "willEnter canvas", "willExit canvas", "willEnter canvas", "willExit canvas", "willEnter canvas",
+                "willExit canvas",
+            ])
         XCTAssertEqual(h.allViolations, [])
     }
 
@@ -156,12 +180,21 @@ final class PointerInteractionTests: XCTestCase {
 
     /// The JSON form of a region event.
     func testRegionEventsEncodeTheirRegionAndStyle() throws {
-        let event = AppEvent(timestamp: 1.5, buttonMask: [], modifierFlags: [], payload: .pointerRegion(PointerRegionEvent(
-            phase: .willEnter, view: "text", region: "line.2", rect: Rect(x: 0, y: 20, width: 100, height: 20),
-            style: .shape(.verticalBeam(length: 20), constrainedAxes: .vertical), location: Point(x: 5, y: 30))))
+        let event = AppEvent(
+            timestamp: 1.5, buttonMask: [], modifierFlags: [],
+            payload: .pointerRegion(
+                PointerRegionEvent(
+                    phase: .willEnter, view: "text", region: "line.2", rect: Rect(x: 0, y: 20, width: 100, height: 20),
+                    style: .shape(.verticalBeam(length: 20), constrainedAxes: .vertical), location: Point(x: 5, y: 30)))
+        )
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(event), as: UTF8.self)
-        XCTAssertEqual(json, #"{"buttonMask":0,"location":[5,30],"modifierFlags":0,"phase":"willEnter","rect":[0,20,100,20],"region":"line.2","style":"verticalBeam(20) constrained vertical","timestamp":1.5,"type":"pointerRegion","view":"text"}"#)
+        XCTAssertEqual(
+            json,
+            #"{"buttonMask":0,"location":[5,30],"modifierFlags":0,"phase":"willEnter","rect":[0,20,100,20],"#
+                + #""region":"line.2","style":"verticalBeam(20) constrained vertical","timestamp":1.5,"#
+                + #""type":"pointerRegion","view":"text"}"#
+        )
     }
 }

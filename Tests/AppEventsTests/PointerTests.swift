@@ -158,9 +158,12 @@ final class HoverTests: XCTestCase {
         let entered = harness.send(.pointerMotionAbsolute(x: 0.25, y: 0.5))
         XCTAssertEqual(entered.map { $0.hoverTouch?.location }, [Point(x: 360, y: 450)])
         // The device's far edge is the screen's last point, still on it; beyond it, off.
-        XCTAssertEqual(harness.send(.pointerMotionAbsolute(x: 1, y: 1)).map { $0.hoverTouch?.location }, [Point(x: 1440.0.nextDown, y: 900.0.nextDown)])
+        XCTAssertEqual(
+            harness.send(.pointerMotionAbsolute(x: 1, y: 1)).map { $0.hoverTouch?.location },
+            [Point(x: 1440.0.nextDown, y: 900.0.nextDown)])
         XCTAssertTrue(harness.translator.pointer.isInsideScreen)
-        XCTAssertEqual(harness.send(.pointerMotionAbsolute(x: 1.5, y: 0.5)).map { $0.hoverTouch?.phase }, [.regionExited])
+        XCTAssertEqual(
+            harness.send(.pointerMotionAbsolute(x: 1.5, y: 0.5)).map { $0.hoverTouch?.phase }, [.regionExited])
         XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440.0.nextDown, y: 450))
     }
 
@@ -187,7 +190,8 @@ final class HoverTests: XCTestCase {
     /// A point prints with two decimals at most, and any coordinate prints, however large.
     func testAPointDescribesAnyCoordinate() {
         XCTAssertEqual(Point(x: 1.234, y: 2).description, "(1.23, 2)")
-        XCTAssertEqual(Point(x: .greatestFiniteMagnitude, y: -.infinity).description, "(\(Double.greatestFiniteMagnitude), -inf)")
+        XCTAssertEqual(
+            Point(x: .greatestFiniteMagnitude, y: -.infinity).description, "(\(Double.greatestFiniteMagnitude), -inf)")
         XCTAssertEqual(Point(x: .nan, y: 1e15).description, "(nan, 1000000000000000.0)")
     }
 
@@ -245,7 +249,8 @@ final class ModifierTests: XCTestCase {
         harness.send(.keyDown(Key.leftAlt), device: "kbd1")
         harness.send(.keyDown(Key.leftMeta), device: "kbd1")
         harness.send(.keyDown(30), device: "kbd1")
-        XCTAssertEqual(harness.send(.motion(1, 0), device: "mouse").map(\.modifierFlags), [[.control, .alternate, .command]])
+        XCTAssertEqual(
+            harness.send(.motion(1, 0), device: "mouse").map(\.modifierFlags), [[.control, .alternate, .command]])
 
         // A keyboard that goes away lets go of its keys.
         harness.send(.deviceRemoved, device: "kbd2")
@@ -282,8 +287,10 @@ final class PointerLockTests: XCTestCase {
         let harness = Harness(mode: .indirectInput)
         XCTAssertEqual(lockEvents(harness.requestPointerLock(true)), [true])
         XCTAssertEqual(harness.requestPointerLock(true), [], "no change, no notification")
-        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFullScreen: false))), [false], "Slide Over appeared")
-        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFullScreen: false, isForegroundActive: false))), [])
+        XCTAssertEqual(
+            lockEvents(harness.updateScene(SceneConditions(isFullScreen: false))), [false], "Slide Over appeared")
+        XCTAssertEqual(
+            lockEvents(harness.updateScene(SceneConditions(isFullScreen: false, isForegroundActive: false))), [])
         XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions())), [true], "re-evaluated without a new request")
         XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFrontmost: false))), [false])
         XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions())), [true])
@@ -327,7 +334,8 @@ final class PointerLockTests: XCTestCase {
         XCTAssertEqual(harness.translator.pointer.location, frozen)
 
         harness.requestPointerLock(false)
-        XCTAssertEqual(harness.send(.motion(8, -6)).map { $0.hoverTouch?.location }, [Point(x: frozen.x + 8, y: frozen.y - 6)])
+        XCTAssertEqual(
+            harness.send(.motion(8, -6)).map { $0.hoverTouch?.location }, [Point(x: frozen.x + 8, y: frozen.y - 6)])
         XCTAssertEqual(harness.allViolations, [])
     }
 }

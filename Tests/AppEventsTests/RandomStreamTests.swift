@@ -20,7 +20,8 @@ final class RandomStreamTests: XCTestCase {
 
     private func randomKind(_ rng: inout SplitMix64) -> LibinputEvent.Kind {
         let fingers = Int.random(in: 2...4, using: &rng)
-        let delta = GestureDelta(dx: randomValue(&rng, -30...30), dy: randomValue(&rng, -30...30), unacceleratedDx: 1, unacceleratedDy: 1)
+        let delta = GestureDelta(
+            dx: randomValue(&rng, -30...30), dy: randomValue(&rng, -30...30), unacceleratedDx: 1, unacceleratedDy: 1)
         let button = UInt32.random(in: 0x10f...0x115, using: &rng)
         let key = [Key.leftShift, Key.rightShift, Key.leftCtrl, Key.capsLock, 30].randomElement(using: &rng)!
         let state: ButtonState = Bool.random(using: &rng) ? .pressed : .released
@@ -29,11 +30,17 @@ final class RandomStreamTests: XCTestCase {
         case 3: return .pointerMotionAbsolute(x: randomValue(&rng, -0.2...1.2), y: randomValue(&rng, -0.2...1.2))
         case 4, 5: return .pointerButton(button: button, state: state, seatCount: 1)
         case 6: return .keyboardKey(key: key, state: state, seatCount: 1)
-        case 7: return .fingerScroll(horizontal: randomValue(&rng, -20...20), vertical: Bool.random(using: &rng) ? nil : randomValue(&rng, -20...20))
+        case 7:
+            return .fingerScroll(
+                horizontal: randomValue(&rng, -20...20),
+                vertical: Bool.random(using: &rng) ? nil : randomValue(&rng, -20...20))
         case 8: return .fingerScroll(horizontal: 0, vertical: 0)
         case 9: return .wheel(vertical: randomValue(&rng, -30...30), vertical120: randomValue(&rng, -240...240))
         case 10: return .gesturePinchBegin(fingers: fingers)
-        case 11, 12: return .gesturePinchUpdate(fingers: fingers, delta: delta, scale: randomValue(&rng, 0...6), angleDelta: randomValue(&rng, -30...30))
+        case 11, 12:
+            return .gesturePinchUpdate(
+                fingers: fingers, delta: delta, scale: randomValue(&rng, 0...6), angleDelta: randomValue(&rng, -30...30)
+            )
         case 13: return .gesturePinchEnd(fingers: fingers, scale: 1, cancelled: Bool.random(using: &rng))
         case 14: return .gestureSwipeBegin(fingers: fingers + 1)
         case 15: return .gestureSwipeUpdate(fingers: fingers + 1, delta: delta)
@@ -42,7 +49,8 @@ final class RandomStreamTests: XCTestCase {
         case 18: return .gestureHoldEnd(fingers: fingers, cancelled: Bool.random(using: &rng))
         case 19: return .deviceRemoved
         case 20: return .added("mouse", [.pointer])
-        default: return .pointerScroll(Scroll(source: .continuous, vertical: randomValue(&rng, -5...5), horizontal: nil))
+        default:
+            return .pointerScroll(Scroll(source: .continuous, vertical: randomValue(&rng, -5...5), horizontal: nil))
         }
     }
 
@@ -71,7 +79,8 @@ final class RandomStreamTests: XCTestCase {
                 if mode == .indirectInput {
                     XCTAssertFalse(harness.events.flatMap(\.allTouches).contains(where: \.isSimulated), "seed \(seed)")
                 } else {
-                    XCTAssertFalse(harness.events.flatMap(\.allTouches).contains { $0.type == .indirectPointer }, "seed \(seed)")
+                    XCTAssertFalse(
+                        harness.events.flatMap(\.allTouches).contains { $0.type == .indirectPointer }, "seed \(seed)")
                 }
                 try stopIfFailed("seed \(seed), \(mode)")
             }

@@ -13,12 +13,22 @@ final class ScrollTests: XCTestCase {
                 .fingerScroll(horizontal: 0.5, vertical: -2),
                 .fingerScroll(horizontal: 0, vertical: 0),
             ])
-            XCTAssertEqual(events.compactMap(\.scroll), [
-                ScrollEvent(phase: .began, type: .continuous, delta: Point(x: 1.5, y: -4), translation: Point(x: 1.5, y: -4), location: location),
-                ScrollEvent(phase: .changed, type: .continuous, delta: Point(x: 0, y: -6), translation: Point(x: 1.5, y: -10), location: location),
-                ScrollEvent(phase: .changed, type: .continuous, delta: Point(x: 0.5, y: -2), translation: Point(x: 2, y: -12), location: location),
-                ScrollEvent(phase: .ended, type: .continuous, delta: .zero, translation: Point(x: 2, y: -12), location: location),
-            ])
+            XCTAssertEqual(
+                events.compactMap(\.scroll),
+                [
+                    ScrollEvent(
+                        phase: .began, type: .continuous, delta: Point(x: 1.5, y: -4),
+                        translation: Point(x: 1.5, y: -4), location: location),
+                    ScrollEvent(
+                        phase: .changed, type: .continuous, delta: Point(x: 0, y: -6),
+                        translation: Point(x: 1.5, y: -10), location: location),
+                    ScrollEvent(
+                        phase: .changed, type: .continuous, delta: Point(x: 0.5, y: -2),
+                        translation: Point(x: 2, y: -12), location: location),
+                    ScrollEvent(
+                        phase: .ended, type: .continuous, delta: .zero, translation: Point(x: 2, y: -12),
+                        location: location),
+                ])
             XCTAssertEqual(events.count, 4)
             XCTAssertEqual(harness.send(.fingerScroll(horizontal: 0, vertical: 0)), [], "a stop with nothing live")
             XCTAssertEqual(harness.allViolations, [])
@@ -44,7 +54,8 @@ final class ScrollTests: XCTestCase {
     func testWheelSequenceEndsAfterTheTimeoutStampedWhenItExpired() throws {
         let harness = Harness(mode: .indirectInput)
         let began = try exactly(1, harness.send(.wheel(vertical: 15, vertical120: 120)))
-        XCTAssertEqual(harness.send(.wheel(vertical: 15, vertical120: 120), dt: 149_999).map { $0.scroll?.phase }, [.changed])
+        XCTAssertEqual(
+            harness.send(.wheel(vertical: 15, vertical120: 120), dt: 149_999).map { $0.scroll?.phase }, [.changed])
         let lastWheel = harness.time
 
         let next = try exactly(2, harness.send(.wheel(vertical: -15, vertical120: -120), dt: 400_000))
@@ -80,12 +91,14 @@ final class SystemGestureTests: XCTestCase {
                 .swipe(3, dx: -25, dy: 2),
                 .gestureSwipeEnd(fingers: 3, cancelled: false),
             ])
-            XCTAssertEqual(events.compactMap(\.systemGesture), [
-                SystemGestureEvent(kind: .swipe, phase: .began, fingers: 3, translation: .zero),
-                SystemGestureEvent(kind: .swipe, phase: .changed, fingers: 3, translation: Point(x: -10, y: 1)),
-                SystemGestureEvent(kind: .swipe, phase: .changed, fingers: 3, translation: Point(x: -35, y: 3)),
-                SystemGestureEvent(kind: .swipe, phase: .ended, fingers: 3, translation: Point(x: -35, y: 3)),
-            ])
+            XCTAssertEqual(
+                events.compactMap(\.systemGesture),
+                [
+                    SystemGestureEvent(kind: .swipe, phase: .began, fingers: 3, translation: .zero),
+                    SystemGestureEvent(kind: .swipe, phase: .changed, fingers: 3, translation: Point(x: -10, y: 1)),
+                    SystemGestureEvent(kind: .swipe, phase: .changed, fingers: 3, translation: Point(x: -35, y: 3)),
+                    SystemGestureEvent(kind: .swipe, phase: .ended, fingers: 3, translation: Point(x: -35, y: 3)),
+                ])
             XCTAssertEqual(events.count, 4, "nothing else: no touches, no scroll")
             XCTAssertEqual(harness.allViolations, [])
         }
@@ -103,12 +116,17 @@ final class SystemGestureTests: XCTestCase {
                 .gesturePinchUpdate(fingers: 3, delta: delta, scale: 0.6, angleDelta: 5),
                 .gesturePinchEnd(fingers: 3, scale: 0.6, cancelled: false),
             ])
-            XCTAssertEqual(events.compactMap(\.systemGesture), [
-                SystemGestureEvent(kind: .pinch, phase: .began, fingers: 3, translation: .zero),
-                SystemGestureEvent(kind: .pinch, phase: .changed, fingers: 3, translation: Point(x: 4, y: -2), scale: 0.8),
-                SystemGestureEvent(kind: .pinch, phase: .changed, fingers: 3, translation: Point(x: 8, y: -4), scale: 0.6),
-                SystemGestureEvent(kind: .pinch, phase: .ended, fingers: 3, translation: Point(x: 8, y: -4), scale: 0.6),
-            ])
+            XCTAssertEqual(
+                events.compactMap(\.systemGesture),
+                [
+                    SystemGestureEvent(kind: .pinch, phase: .began, fingers: 3, translation: .zero),
+                    SystemGestureEvent(
+                        kind: .pinch, phase: .changed, fingers: 3, translation: Point(x: 4, y: -2), scale: 0.8),
+                    SystemGestureEvent(
+                        kind: .pinch, phase: .changed, fingers: 3, translation: Point(x: 8, y: -4), scale: 0.6),
+                    SystemGestureEvent(
+                        kind: .pinch, phase: .ended, fingers: 3, translation: Point(x: 8, y: -4), scale: 0.6),
+                ])
             XCTAssertEqual(events.count, 4, "nothing else: no touches, no transform")
             XCTAssertEqual(harness.allViolations, [])
         }

@@ -11,11 +11,14 @@ import TestSupport
 /// shard is an error naming it, and the JUnit XML validates against the schema CI tools read.
 final class CorpusShardTests: XCTestCase {
     private var directory = ""
-    private let devices = ["touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_AlpsPS2_ALPS_GlidePoint.desc",
-                           "touchpads_SynPS2_Synaptics_TouchPad.desc"].map { Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/\($0)").path }
+    private let devices = [
+        "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_AlpsPS2_ALPS_GlidePoint.desc",
+        "touchpads_SynPS2_Synaptics_TouchPad.desc",
+    ].map { Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/\($0)").path }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-shards-\(UUID().uuidString)").path
+        directory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-shards-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
@@ -38,8 +41,11 @@ final class CorpusShardTests: XCTestCase {
     }
 
     func testShardsTogetherAreTheWholeCorpusAndMergeToItsBytes() throws {
-        let whole = corpus(devices + ["--markdown", "\(directory)/whole.md", "--results", "\(directory)/whole.jsonl",
-                                          "--junit", "\(directory)/whole.xml"])
+        let whole = corpus(
+            devices + [
+                "--markdown", "\(directory)/whole.md", "--results", "\(directory)/whole.jsonl",
+                "--junit", "\(directory)/whole.xml",
+            ])
         XCTAssertEqual(whole.status, 0, whole.stderr)
         let wholeJSON = corpus(devices + ["--json"])
         XCTAssertEqual(wholeJSON.status, 0, wholeJSON.stderr)
@@ -64,16 +70,21 @@ final class CorpusShardTests: XCTestCase {
                 XCTAssertEqual(listedShard[key], "\(i)/4", "\(key): --list said \(listedShard[key] ?? "none")")
             }
         }
-        XCTAssertEqual(ranShard.count, devices.count * CorpusGesture.all.count, "every pair ran once: \(ranShard.keys.sorted())")
+        XCTAssertEqual(
+            ranShard.count, devices.count * CorpusGesture.all.count, "every pair ran once: \(ranShard.keys.sorted())")
         XCTAssertEqual(Set(ranShard.keys), Set(listedShard.keys))
 
         let shards = (1...4).map { "\(directory)/shard\($0).jsonl" }
-        let merged = corpus(["merge"] + shards.reversed() + ["--markdown", "\(directory)/merged.md", "--junit",
-                                                             "\(directory)/merged.xml"])
+        let merged = corpus(
+            ["merge"] + shards.reversed() + [
+                "--markdown", "\(directory)/merged.md", "--junit",
+                "\(directory)/merged.xml",
+            ])
         XCTAssertEqual(merged.status, 0, merged.stderr)
         XCTAssertEqual(merged.stdout, whole.stdout, "the merged table is the whole run's")
         // The Markdown names the command that made it, its own file included.
-        XCTAssertEqual(try read("merged.md").replacingOccurrences(of: "merged.md", with: "whole.md"), try read("whole.md"))
+        XCTAssertEqual(
+            try read("merged.md").replacingOccurrences(of: "merged.md", with: "whole.md"), try read("whole.md"))
         let mergedJSON = corpus(["merge", "--json"] + shards)
         XCTAssertEqual(mergedJSON.stdout, wholeJSON.stdout)
         for xml in ["whole.xml", "merged.xml"] { try validateJUnit("\(directory)/\(xml)", cases: ranShard.count) }
@@ -81,8 +92,11 @@ final class CorpusShardTests: XCTestCase {
 
     func testAMissingDoubledOrForeignShardIsAnErrorNamingIt() throws {
         for i in 1...2 {
-            let shard = corpus(Array(devices.prefix(1)) + ["--shard", "\(i)/2", "--results",
-                                                           "\(directory)/shard\(i).jsonl"])
+            let shard = corpus(
+                Array(devices.prefix(1)) + [
+                    "--shard", "\(i)/2", "--results",
+                    "\(directory)/shard\(i).jsonl",
+                ])
             XCTAssertEqual(shard.status, 0, shard.stderr)
         }
         let one = "\(directory)/shard1.jsonl", two = "\(directory)/shard2.jsonl"
@@ -103,7 +117,9 @@ final class CorpusShardTests: XCTestCase {
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let foreign = corpus(["merge", one, recording])
         XCTAssertEqual(foreign.status, 65)
-        XCTAssertEqual(foreign.stderr, "touchsynth: \(recording):1: not a corpus result file (written by `touchsynth corpus --results`)\n")
+        XCTAssertEqual(
+            foreign.stderr,
+            "touchsynth: \(recording):1: not a corpus result file (written by `touchsynth corpus --results`)\n")
         let absent = corpus(["merge", one, "\(directory)/none.jsonl"])
         XCTAssertEqual(absent.status, 66, absent.stderr)
     }
@@ -111,8 +127,14 @@ final class CorpusShardTests: XCTestCase {
     func testDurationsBalanceTheShards() throws {
         // 200 pairs whose lengths span 100 to 1: dealt out in turn, the first shard gets the
         // longest of each round; longest first onto the least loaded, the shards come out even.
-        let pairs = (0..<200).map { (pair: CorpusPair(device: "d\($0 / 5)", gesture: "g\($0 % 5)", libinput: "1"), hash: UInt64($0 * 7919 % 200)) }
-        let durations = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1.pair, 100 / Double($0 + 1) + 0.5) })
+        let pairs = (0..<200).map {
+            (
+                pair: CorpusPair(device: "d\($0 / 5)", gesture: "g\($0 % 5)", libinput: "1"),
+                hash: UInt64($0 * 7919 % 200)
+            )
+        }
+        let durations = Dictionary(
+            uniqueKeysWithValues: pairs.enumerated().map { ($1.pair, 100 / Double($0 + 1) + 0.5) })
         func ratio(_ assignment: [CorpusPair: Int]) -> Double {
             var load = [Double](repeating: 0, count: 4)
             for (pair, shard) in assignment { load[shard] += durations[pair] ?? 0 }
@@ -120,9 +142,12 @@ final class CorpusShardTests: XCTestCase {
         }
         let balanced = CorpusShard.assign(pairs, shards: 4, durations: durations)
         XCTAssertLessThanOrEqual(ratio(balanced), 1.3)
-        XCTAssertEqual(balanced, CorpusShard.assign(pairs.reversed(), shards: 4, durations: durations), "the same whatever the order given")
+        XCTAssertEqual(
+            balanced, CorpusShard.assign(pairs.reversed(), shards: 4, durations: durations),
+            "the same whatever the order given")
         let even = CorpusShard.assign(pairs, shards: 4)
-        XCTAssertEqual(Set(Dictionary(grouping: even.values) { $0 }.values.map(\.count)), [50], "without durations, equal counts")
+        XCTAssertEqual(
+            Set(Dictionary(grouping: even.values) { $0 }.values.map(\.count)), [50], "without durations, equal counts")
 
         // The CLI balances by an earlier run's result file and prints the balance: here each pair's
         // measured time is replaced by a cost of its own, so that the balance is not this machine's.
@@ -130,14 +155,15 @@ final class CorpusShardTests: XCTestCase {
         var costs: [String: Double] = [:]
         let lines = try read("measured.jsonl").split(separator: "\n").map { line -> String in
             guard var pair = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  pair["record"] as? String == "pair", let device = pair["device"] as? String,
-                  let gesture = pair["gesture"] as? String, let libinput = pair["libinput"] as? String
+                pair["record"] as? String == "pair", let device = pair["device"] as? String,
+                let gesture = pair["gesture"] as? String, let libinput = pair["libinput"] as? String
             else { return String(line) }
             let cost = Double(costs.count + 1)
             costs["\(device) \(gesture) \(libinput)"] = cost
             pair["seconds"] = cost
-            return String(decoding: try JSONSerialization.data(withJSONObject: pair, options: [.sortedKeys]),
-                          as: UTF8.self)
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: pair, options: [.sortedKeys]),
+                as: UTF8.self)
         }
         XCTAssertEqual(costs.count, devices.count * CorpusGesture.all.count)
         let earlier = "\(directory)/earlier.jsonl"
@@ -151,7 +177,8 @@ final class CorpusShardTests: XCTestCase {
         }
         let ratio = (load.max() ?? 0) / (load.reduce(0, +) / 4)
         XCTAssertLessThanOrEqual(ratio, 1.3, "\(load)")
-        let line = try XCTUnwrap(list.stdout.split(separator: "\n").first { $0.hasPrefix("slowest shard") }, list.stdout)
+        let line = try XCTUnwrap(
+            list.stdout.split(separator: "\n").first { $0.hasPrefix("slowest shard") }, list.stdout)
         XCTAssertTrue(line.hasSuffix(String(format: ": %.2f× the mean", ratio)), "\(line), loads \(load)")
     }
 
@@ -160,27 +187,37 @@ final class CorpusShardTests: XCTestCase {
     func testLibinputsTestDevicesAreACorpus() throws {
         let litest = Fixtures.root.appendingPathComponent("Tests/Fixtures/litest/litest-device-sample-clickpad.c").path
         try FileManager.default.copyItem(atPath: litest, toPath: "\(directory)/litest-device-sample-clickpad.c")
-        try "TEST_DEVICE(LITEST_KEYBOARD, .name = \"Keys\", .events = events, )\nstatic int events[] = { EV_KEY, KEY_A, -1, -1 };\n"
+        try
+            ("TEST_DEVICE(LITEST_KEYBOARD, .name = \"Keys\", .events = events, )\nstatic int events[] = { EV_KEY, "
+            + "KEY_A, -1, -1 };\n")
             .write(toFile: "\(directory)/litest-device-keys.c", atomically: true, encoding: .utf8)
         let result = corpus([directory, "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "touchsynth: skipped \(directory)/litest-device-keys.c: not a touchpad (Keys: keys)\n")
+        XCTAssertEqual(
+            result.stderr, "touchsynth: skipped \(directory)/litest-device-keys.c: not a touchpad (Keys: keys)\n")
         let cells = try jsonLines(result.stdout)
         XCTAssertEqual(cells.map { $0["gesture"] as? String ?? "" }, CorpusGesture.all.map(\.name))
-        XCTAssertTrue(cells.allSatisfy { $0["device"] as? String == "litest-device-sample-clickpad.c" && $0["name"] as? String == "Sample Clickpad" })
+        XCTAssertTrue(
+            cells.allSatisfy {
+                $0["device"] as? String == "litest-device-sample-clickpad.c"
+                    && $0["name"] as? String == "Sample Clickpad"
+            })
         XCTAssertEqual(cells.first?["reported"] as? Bool, true, "the clickpad pinches: \(cells.first ?? [:])")
         XCTAssertEqual(cells.first?["tracking"] as? String, "5 slots")
         // In compatibility mode the pinch's simulated touches reach the canvas's touch recognizers;
         // in indirect input mode, a transform, they reach none.
         let modes = try XCTUnwrap(cells.first?["modesDiffer"] as? [String], "\(cells.first ?? [:])")
-        XCTAssertTrue(modes.contains { $0.hasPrefix("compat touches: canvas/pinch") && $0.contains("canvas/tap") }, "\(modes)")
+        XCTAssertTrue(
+            modes.contains { $0.hasPrefix("compat touches: canvas/pinch") && $0.contains("canvas/tap") }, "\(modes)")
     }
 
     /// Validates `path` with xmllint against the JUnit schema, reads it back with a real XML parser,
     /// and checks its counts.
     private func validateJUnit(_ path: String, cases: Int) throws {
         let schema = Fixtures.root.appendingPathComponent("Tests/Fixtures/junit/junit.xsd").path
-        try requireTier(FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint"), "xmllint (tools/setup installs libxml2-utils)")
+        try requireTier(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint"),
+            "xmllint (tools/setup installs libxml2-utils)")
         let lint = try runProcess(["/usr/bin/xmllint", "--noout", "--schema", schema, path])
         XCTAssertEqual(lint.status, 0, lint.stderr)
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path))

@@ -7,23 +7,31 @@ import TestSupport
 final class CorpusTests: XCTestCase {
     func testCorpusCoversEveryTouchpadAndMatchesTheDocs() throws {
         let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices").path
-        let markdown = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(UUID().uuidString).md").path
+        let markdown = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-corpus-\(UUID().uuidString).md"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: markdown) }
         let versions = ["1.22.1", "1.28.1", "1.31.3"]
         _ = try libinputBuilds(versions)
-        let result = runCommand(["corpus", devices, "--json", "--jobs", "2", "--libinput",
-                                 versions.joined(separator: ","), "--markdown", markdown])
+        let result = runCommand([
+            "corpus", devices, "--json", "--jobs", "2", "--libinput",
+            versions.joined(separator: ","), "--markdown", markdown,
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let all = try jsonLines(result.stdout)
         XCTAssertEqual(Set(all.map { $0["libinput"] as? String ?? "" }), Set(versions))
-        XCTAssertEqual(all.count, versions.count * all.filter { $0["libinput"] as? String == versions[0] }.count, "every cell on every version")
+        XCTAssertEqual(
+            all.count, versions.count * all.filter { $0["libinput"] as? String == versions[0] }.count,
+            "every cell on every version")
         // The system's version is held to what a device can do; the others may differ (docs/libinput-versions.md).
         let rows = all.filter { $0["libinput"] as? String == versions[0] }
         let byDevice = Dictionary(grouping: rows) { $0["device"] as? String ?? "" }
         XCTAssertGreaterThanOrEqual(byDevice.count, 15, "every distinct touchpad of the shared recordings")
         XCTAssertTrue(all.allSatisfy { $0["replayFailed"] == nil }, "every replay on every version finishes")
         for (device, cells) in byDevice {
-            XCTAssertEqual(cells.map { $0["gesture"] as? String ?? "" }, ["pinch", "rotation", "2fg scroll", "3fg swipe", "hold"], device)
+            XCTAssertEqual(
+                cells.map { $0["gesture"] as? String ?? "" }, ["pinch", "rotation", "2fg scroll", "3fg swipe", "hold"],
+                device)
             XCTAssertTrue(cells.allSatisfy { $0["replayFailed"] == nil }, "\(device): \(cells)")
             let tracking = cells[0]["tracking"] as? String ?? ""
             let reported = cells.filter { $0["reported"] as? Bool == true }.map { $0["gesture"] as? String ?? "" }
@@ -41,8 +49,10 @@ final class CorpusTests: XCTestCase {
             }
         }
         func table(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.hasPrefix("|") } }
-        let docs = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/device-corpus.md"), encoding: .utf8)
-        XCTAssertEqual(table(docs), table(try String(contentsOfFile: markdown, encoding: .utf8)),
-                       "docs/device-corpus.md is out of date: run tools/make-corpus-table")
+        let docs = try String(
+            contentsOf: Fixtures.root.appendingPathComponent("docs/device-corpus.md"), encoding: .utf8)
+        XCTAssertEqual(
+            table(docs), table(try String(contentsOfFile: markdown, encoding: .utf8)),
+            "docs/device-corpus.md is out of date: run tools/make-corpus-table")
     }
 }

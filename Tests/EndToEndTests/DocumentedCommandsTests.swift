@@ -14,11 +14,14 @@ final class DocumentedCommandsTests: XCTestCase {
 
     private func runnableLines() throws -> [Line] {
         let docs = Fixtures.root.appendingPathComponent("docs")
-        let files = [Fixtures.root.appendingPathComponent("README.md")]
-            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+        let files =
+            [Fixtures.root.appendingPathComponent("README.md")]
+            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted()
+            .map { docs.appendingPathComponent($0) }
         var lines: [Line] = []
         for file in files {
-            let text = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let text = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             var marked = false, inBlock = false
             for raw in text {
                 let line = raw.trimmingCharacters(in: .whitespaces)
@@ -48,11 +51,14 @@ final class DocumentedCommandsTests: XCTestCase {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-docs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent("Tests"), withDestinationURL: Fixtures.root.appendingPathComponent("Tests"))
+        try FileManager.default.createSymbolicLink(
+            at: work.appendingPathComponent("Tests"), withDestinationURL: Fixtures.root.appendingPathComponent("Tests"))
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = (touchsynth as NSString).deletingLastPathComponent + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            (touchsynth as NSString).deletingLastPathComponent + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         for line in lines {
-            let result = try runProcess(["/bin/bash", "-c", "cd '\(work.path)' && " + line.command], environment: environment)
+            let result = try runProcess(
+                ["/bin/bash", "-c", "cd '\(work.path)' && " + line.command], environment: environment)
             XCTAssertEqual(result.status, line.status, "\(line.file): \(line.command): \(result.stderr.suffix(400))")
         }
     }

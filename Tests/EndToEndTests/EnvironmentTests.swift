@@ -12,7 +12,9 @@ final class EnvironmentTests: XCTestCase {
     private var scratch = ""
 
     override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-testbeds-\(UUID().uuidString)").path
+        scratch =
+            FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-testbeds-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     }
 
@@ -21,16 +23,24 @@ final class EnvironmentTests: XCTestCase {
     }
 
     /// What a program run by `touchsynth mock` sees: the testbed root and its own `TMPDIR`.
-    private func seen(environment: [String: String], in directory: String = FileManager.default.currentDirectoryPath) throws -> (root: String, tmpdir: String) {
+    private func seen(
+        environment: [String: String], in directory: String = FileManager.default.currentDirectoryPath
+    ) throws -> (root: String, tmpdir: String) {
         let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
         let script = #"echo "$UMOCKDEV_DIR"; echo "[${TMPDIR-unset}]"; exec cat {devnode} > /dev/null"#
-        let result = try runProcess(["/bin/sh", "-c", #"cd "$0" && exec "$@""#, directory, touchsynth, "mock", pinch, "--", "sh", "-c", script],
-                                    environment: environment)
+        let result = try runProcess(
+            [
+                "/bin/sh", "-c", #"cd "$0" && exec "$@""#, directory, touchsynth, "mock", pinch, "--", "sh", "-c",
+                script,
+            ],
+            environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2, result.stdout)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/" + (lines.first ?? "")), "the testbed outlived the run")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: directory + "/" + (lines.first ?? "")),
+            "the testbed outlived the run")
         return (lines.first ?? "", lines.dropFirst().first ?? "")
     }
 
@@ -49,7 +59,9 @@ final class EnvironmentTests: XCTestCase {
 
     /// For the tests that make a tmpfs directory of their own under `/dev/shm`.
     private func requireMemoryDirectory() throws {
-        try requireTier(try memoryDirectory() == "/dev/shm/", "a writable tmpfs at /dev/shm", source: "which Linux with systemd or a container runtime mounts")
+        try requireTier(
+            try memoryDirectory() == "/dev/shm/", "a writable tmpfs at /dev/shm",
+            source: "which Linux with systemd or a container runtime mounts")
     }
 
     func testWithoutTMPDIRTestbedsGoToMemoryAndTheProgramSeesNoTMPDIR() throws {
@@ -104,8 +116,10 @@ final class EnvironmentTests: XCTestCase {
     // MARK: - A CI job's shard
 
     func testTheCIsEnvironmentNamesTheShard() throws {
-        let names = ["touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_AlpsPS2_ALPS_GlidePoint.desc",
-                     "touchpads_SynPS2_Synaptics_TouchPad.desc"]
+        let names = [
+            "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_AlpsPS2_ALPS_GlidePoint.desc",
+            "touchpads_SynPS2_Synaptics_TouchPad.desc",
+        ]
         let devices = names.map { Fixtures.devices.appendingPathComponent($0).path }
         func corpus(_ arguments: [String], environment: [String: String]? = nil) throws -> Finished {
             try runProcess([try Fixtures.touchsynth(), "corpus"] + arguments, environment: environment)
@@ -117,7 +131,8 @@ final class EnvironmentTests: XCTestCase {
         environment["TEST_SHARD_STATUS_FILE"] = status
         let bazel = try corpus(devices + ["--list"], environment: environment)
         XCTAssertEqual(bazel.status, 0, bazel.stderr)
-        XCTAssertTrue(bazel.stderr.contains("touchsynth: shard 2/3 from TEST_SHARD_INDEX/TEST_TOTAL_SHARDS\n"), bazel.stderr)
+        XCTAssertTrue(
+            bazel.stderr.contains("touchsynth: shard 2/3 from TEST_SHARD_INDEX/TEST_TOTAL_SHARDS\n"), bazel.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: status), "TEST_SHARD_STATUS_FILE touched")
         XCTAssertTrue(bazel.stdout.contains("\n3/3 "), bazel.stdout)
         for key in ["TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", "TEST_SHARD_STATUS_FILE"] { environment[key] = nil }
@@ -131,7 +146,8 @@ final class EnvironmentTests: XCTestCase {
         environment["CI_NODE_INDEX"] = "0"
         let wrong = try corpus(devices + ["--list"], environment: environment)
         XCTAssertEqual(wrong.status, 64)
-        XCTAssertEqual(wrong.stderr, "touchsynth: CI_NODE_INDEX=0 CI_NODE_TOTAL=3 name no shard (the index counts from 1)\n")
+        XCTAssertEqual(
+            wrong.stderr, "touchsynth: CI_NODE_INDEX=0 CI_NODE_TOTAL=3 name no shard (the index counts from 1)\n")
         let bad = try corpus(devices + ["--shard", "5/4", "--list"])
         XCTAssertEqual(bad.status, 64)
     }
@@ -143,13 +159,18 @@ final class EnvironmentTests: XCTestCase {
         var environment = baseEnvironment
         environment["TOUCHSYNTH_LIBINPUT_BUILDS"] = scratch
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let result = try runProcess([try Fixtures.touchsynth(), "replay", "--libinput", "1.9.0", recording], environment: environment)
+        let result = try runProcess(
+            [try Fixtures.touchsynth(), "replay", "--libinput", "1.9.0", recording], environment: environment)
         XCTAssertEqual(result.status, 69, result.stderr)
         let lines = result.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, "one line of error, nothing said of building: \(result.stderr)")
-        XCTAssertTrue(lines.last?.contains("libinput 1.9.0") == true && lines.last?.contains("choose one of those") == true, result.stderr)
+        XCTAssertTrue(
+            lines.last?.contains("libinput 1.9.0") == true && lines.last?.contains("choose one of those") == true,
+            result.stderr)
         let left = (try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []
-        XCTAssertFalse(left.contains { $0.hasPrefix("1.") || $0.hasPrefix(".work") || $0.hasPrefix(".lock-") }, "left behind: \(left)")
+        XCTAssertFalse(
+            left.contains { $0.hasPrefix("1.") || $0.hasPrefix(".work") || $0.hasPrefix(".lock-") },
+            "left behind: \(left)")
     }
 
     /// A libinput version Debian does not offer (or an index that cannot be reached) is
@@ -157,8 +178,10 @@ final class EnvironmentTests: XCTestCase {
     func testAnUnknownLibinputVersionIsASentence() throws {
         var environment = baseEnvironment
         environment["TOUCHSYNTH_LIBINPUT_BUILDS"] = scratch
-        let arguments = ["compare", "--libinput", "1.9.0",
-                         Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path]
+        let arguments = [
+            "compare", "--libinput", "1.9.0",
+            Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path,
+        ]
         let result = try runProcess([try Fixtures.touchsynth()] + arguments, environment: environment)
         assertErrorIsASentence(result, status: 69, arguments.joined(separator: " "))
     }
@@ -189,8 +212,10 @@ final class EnvironmentTests: XCTestCase {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let privileged = try XCTUnwrap(Int(start)) - 1
         try XCTSkipIf(privileged < 1, "every port is open to every user here (net.ipv4.ip_unprivileged_port_start)")
-        let arguments = ["view", Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path, "--port",
-                         String(privileged)]
+        let arguments = [
+            "view", Fixtures.directory.appendingPathComponent("pointer/click-drag.yml").path, "--port",
+            String(privileged),
+        ]
         var command = [try Fixtures.touchsynth()] + arguments
         if getuid() == 0 {
             let setpriv = try XCTUnwrap(findExecutable("setpriv"), "setpriv (util-linux) runs a command as nobody")

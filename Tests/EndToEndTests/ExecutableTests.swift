@@ -16,19 +16,27 @@ final class ExecutableTests: XCTestCase {
         let release = Fixtures.root.appendingPathComponent(".build/release")
         let touchsynth = release.appendingPathComponent("touchsynth").path
         let counter = release.appendingPathComponent("libtouchsynth-alloc-count.so").path
-        try requireTier(FileManager.default.isExecutableFile(atPath: touchsynth) && FileManager.default.fileExists(atPath: counter),
-                        "the release build and its allocation counter (swift build -c release)")
+        try requireTier(
+            FileManager.default.isExecutableFile(atPath: touchsynth) && FileManager.default.fileExists(atPath: counter),
+            "the release build and its allocation counter (swift build -c release)")
         var environment = ProcessInfo.processInfo.environment
         environment["LD_PRELOAD"] = counter
-        let result = try runProcess([touchsynth, "bench", "--throughput-only", "--runs", "1", "--events", "10000", "--json"], environment: environment)
+        let result = try runProcess(
+            [touchsynth, "bench", "--throughput-only", "--runs", "1", "--events", "10000", "--json"],
+            environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         let figures = try jsonLines(result.stdout)
         for mode in ["compat", "indirect"] {
-            let steady = try XCTUnwrap(figures.first { $0["name"] as? String == "heap allocations per event in the steady state, \(mode)" },
-                                       "no allocation figure: the counter was not loaded")
+            let steady = try XCTUnwrap(
+                figures.first { $0["name"] as? String == "heap allocations per event in the steady state, \(mode)" },
+                "no allocation figure: the counter was not loaded")
             XCTAssertEqual(steady["max"] as? Double, 0, "\(mode): \(steady)")
-            let crossing = try XCTUnwrap(figures.first { $0["name"] as? String == "heap allocations per event, translator crossing pointer regions, \(mode)" })
-            XCTAssertEqual(crossing["max"] as? Double, 0, "\(mode): region events and rails allocate nothing: \(crossing)")
+            let crossing = try XCTUnwrap(
+                figures.first {
+                    $0["name"] as? String == "heap allocations per event, translator crossing pointer regions, \(mode)"
+                })
+            XCTAssertEqual(
+                crossing["max"] as? Double, 0, "\(mode): region events and rails allocate nothing: \(crossing)")
         }
     }
 
@@ -39,7 +47,8 @@ final class ExecutableTests: XCTestCase {
         for command in [[], ["replay"]] {
             let result = try runProcess([touchsynth] + command + ["--version"])
             XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertTrue(result.stdout.hasPrefix("touchsynth 0.9.0 (libinput \(LibinputBuild.system.version)"), result.stdout)
+            XCTAssertTrue(
+                result.stdout.hasPrefix("touchsynth 0.9.0 (libinput \(LibinputBuild.system.version)"), result.stdout)
         }
     }
 
@@ -58,7 +67,9 @@ final class ExecutableTests: XCTestCase {
         }
 
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let environment = ProcessInfo.processInfo.environment.merging(["TOUCHSYNTH_VIEW_PATH": "/nonexistent/touchsynth-view"]) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "TOUCHSYNTH_VIEW_PATH": "/nonexistent/touchsynth-view"
+        ]) { $1 }
         let missing = try runProcess([touchsynth, "view", pinch], environment: environment)
         XCTAssertEqual(missing.status, 69, missing.stderr)
         XCTAssertEqual(missing.stderr, "touchsynth: TOUCHSYNTH_VIEW_PATH=/nonexistent/touchsynth-view does not exist\n")
@@ -73,9 +84,15 @@ final class ExecutableTests: XCTestCase {
         let port = taken.port
 
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let result = try runProcess([touchsynth, "view", pinch, "--port", String(port), "--click-method", "clickfinger"])
+        let result = try runProcess([
+            touchsynth, "view", pinch, "--port", String(port), "--click-method", "clickfinger",
+        ])
         XCTAssertEqual(result.status, 69, result.stderr)
-        XCTAssertEqual(result.stderr, "touchsynth: warning: --click-method is deprecated and goes in the next release; use --set-click-method\n"
-                       + "touchsynth: port \(port) on 127.0.0.1 is in use by another program: choose another with --port, or 0 for a free one\n")
+        XCTAssertEqual(
+            result.stderr,
+            "touchsynth: warning: --click-method is deprecated and goes in the next release; use --set-click-method\n"
+                + "touchsynth: port \(port) on 127.0.0.1 is in use by another program: choose another with --port, or "
+                + "0 for a free one\n"
+        )
     }
 }

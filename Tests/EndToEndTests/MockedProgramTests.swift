@@ -14,15 +14,20 @@ final class MockedProgramTests: XCTestCase {
     /// The harness stops `record` with SIGINT after the last frame, as Ctrl-C would.
     func testRecordOfAReplayedRecordingGivesItBack() throws {
         let touchsynth = try Fixtures.touchsynth()
-        for source in [Fixtures.synthesized.appendingPathComponent("session.yml"),
-                       Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events")] {
+        for source in [
+            Fixtures.synthesized.appendingPathComponent("session.yml"),
+            Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"),
+        ] {
             let out = temporaryPath("record.yml")
             defer { try? FileManager.default.removeItem(atPath: out) }
-            let result = try runProcess([touchsynth, "mock", source.path, "--", touchsynth, "record", "--device", "{devnode}", "-o", out])
+            let result = try runProcess([
+                touchsynth, "mock", source.path, "--", touchsynth, "record", "--device", "{devnode}", "-o", out,
+            ])
             XCTAssertEqual(result.status, 0, result.stderr)
             let original = delivered(try RecordingLoader.load(source.path))
             let events = original.frames.reduce(0) { $0 + $1.events.count }
-            XCTAssertTrue(result.stderr.contains("recorded \(events) events in \(original.frames.count) frames"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("recorded \(events) events in \(original.frames.count) frames"), result.stderr)
             assertSameFrames(try RecordingLoader.load(out), original, source.lastPathComponent)
         }
     }
@@ -34,8 +39,10 @@ final class MockedProgramTests: XCTestCase {
         let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
         let out = temporaryPath("partial.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let mock = try Running([touchsynth, "mock", "--real-time", source, "--", touchsynth, "record", "--device",
-                                "{devnode}", "-o", out])
+        let mock = try Running([
+            touchsynth, "mock", "--real-time", source, "--", touchsynth, "record", "--device",
+            "{devnode}", "-o", out,
+        ])
         // `record` writes each frame as it comes ("- evdev:" begins one): Ctrl-C once ten are in,
         // seconds before the recording's end.
         var record: pid_t?
@@ -59,11 +66,15 @@ final class MockedProgramTests: XCTestCase {
     func testLibinputsToolsReadWhatRecordWrites() throws {
         let touchsynth = try Fixtures.touchsynth()
         let python = "/usr/bin/python3", tools = "/usr/libexec/libinput"
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "\(tools)/libinput-replay"), "libinput-tools is not installed (tools/test installs it)")
+        XCTAssertTrue(
+            FileManager.default.isExecutableFile(atPath: "\(tools)/libinput-replay"),
+            "libinput-tools is not installed (tools/test installs it)")
         let source = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
         let out = temporaryPath("record.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        XCTAssertEqual(try runProcess([touchsynth, "mock", source, "--", touchsynth, "record", "--device", "{devnode}", "-o", out]).status, 0)
+        XCTAssertEqual(
+            try runProcess([touchsynth, "mock", source, "--", touchsynth, "record", "--device", "{devnode}", "-o", out])
+                .status, 0)
         let deltas = try runProcess([python, "\(tools)/libinput-analyze-per-slot-delta", out])
         XCTAssertEqual(deltas.status, 0, deltas.stderr)
         XCTAssertEqual(deltas.stdout.split(separator: "\n").count, try RecordingLoader.load(source).frames.count)
@@ -71,8 +82,9 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertEqual(replay.status, 0, "python3-libevdev and python3-yaml are installed: \(replay.stderr)")
         let replayed = try runProcess([python, "\(tools)/libinput-replay", out])
         if replayed.status != 0 {
-            XCTAssertTrue(replayed.stderr.contains("failed to open device") || replayed.stderr.contains("uinput"),
-                          "only the missing /dev/uinput may stop libinput replay: \(replayed.stderr)")
+            XCTAssertTrue(
+                replayed.stderr.contains("failed to open device") || replayed.stderr.contains("uinput"),
+                "only the missing /dev/uinput may stop libinput replay: \(replayed.stderr)")
         }
     }
 
@@ -80,12 +92,16 @@ final class MockedProgramTests: XCTestCase {
     func testAFullDiskIsOneLineAnd74() throws {
         let touchsynth = try Fixtures.touchsynth()
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let record = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "record", "--device", "{devnode}",
-                                     "-o", "/dev/full"])
+        let record = try runProcess([
+            touchsynth, "mock", pinch, "--", touchsynth, "record", "--device", "{devnode}",
+            "-o", "/dev/full",
+        ])
         XCTAssertEqual(record.status, 74, record.stderr)
         XCTAssertEqual(record.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
-        let latency = try runProcess([touchsynth, "mock", pinch, "--", touchsynth, "debug", "--device", "{devnode}",
-                                      "--mode", "both", "--latency", "/dev/full"])
+        let latency = try runProcess([
+            touchsynth, "mock", pinch, "--", touchsynth, "debug", "--device", "{devnode}",
+            "--mode", "both", "--latency", "/dev/full",
+        ])
         XCTAssertEqual(latency.status, 74)
         XCTAssertEqual(latency.stderr, "touchsynth: /dev/full: cannot write: No space left on device\n")
     }
@@ -114,14 +130,15 @@ final class MockedProgramTests: XCTestCase {
 
     func testDevicesListsTheMockedTouchpad() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let scroll = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events").path
+        let scroll = Fixtures.evemu.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"
+        ).path
         let result = try runProcess([touchsynth, "mock", scroll, "--", touchsynth, "devices"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("Device:        SynPS/2 Synaptics TouchPad"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Kernel:        /dev/input/event10"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Capabilities:  pointer gesture"), result.stdout)
     }
-
 
     /// `devices --json` and `debug --mode both --json` on a mocked device validate against
     /// docs/json.md (JSONSchemaTests checks the other commands' output).
@@ -130,8 +147,10 @@ final class MockedProgramTests: XCTestCase {
         let json = try String(contentsOf: Fixtures.root.appendingPathComponent("docs/json.md"), encoding: .utf8)
         let schema = try JSONSchemaDocument(markdown: json)
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let commands = [["devices", "--device", "{devnode}", "--json"],
-                        ["debug", "--device", "{devnode}", "--json", "--mode", "both"]]
+        let commands = [
+            ["devices", "--device", "{devnode}", "--json"],
+            ["debug", "--device", "{devnode}", "--json", "--mode", "both"],
+        ]
         for command in commands {
             let result = try runProcess([touchsynth, "mock", pinch, "--", touchsynth] + command)
             XCTAssertEqual(result.status, 0, "\(command[0]): \(result.stderr)")
@@ -157,8 +176,11 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertEqual(sources.count, 3, "the preload's C files")
         let preload = directory.appendingPathComponent("libtouchsynth-preload.so").path
         let program = directory.appendingPathComponent("threaded-reader").path
-        try build([compiler, "-shared", "-fPIC", "-fsanitize=thread", "-g", "-O1", "-I", Self.protocolHeaders.path,
-                   "-I", Self.preloadSources.path] + sources + ["-ldl", "-o", preload])
+        try build(
+            [
+                compiler, "-shared", "-fPIC", "-fsanitize=thread", "-g", "-O1", "-I", Self.protocolHeaders.path,
+                "-I", Self.preloadSources.path,
+            ] + sources + ["-ldl", "-o", preload])
         try build([compiler, "-fsanitize=thread", "-g", "-O1", "-pthread", Self.program.path, "-o", program])
 
         var environment = ProcessInfo.processInfo.environment
@@ -167,8 +189,9 @@ final class MockedProgramTests: XCTestCase {
         // turns them into lines), and symbolizing runs through the preload's own wrappers.
         environment["TSAN_OPTIONS"] = "symbolize=0"
         let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
-        let result = try runProcess([try Fixtures.touchsynth(), "mock", session, "--", program, "{devnode}"],
-                                    environment: environment)
+        let result = try runProcess(
+            [try Fixtures.touchsynth(), "mock", session, "--", program, "{devnode}"],
+            environment: environment)
         XCTAssertFalse(result.stderr.contains("ThreadSanitizer"), result.stderr)
         XCTAssertEqual(result.status, 0, result.stderr)
         // Every frame of session.yml, 2,180 events of 24 bytes, read by the main thread; its timer
@@ -177,7 +200,6 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains(" 0 timer expirations"), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("environment unchanged\n"), result.stdout)
     }
-
 
     private func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory

@@ -14,7 +14,7 @@ final class SignalTests: XCTestCase {
     /// signal, in silence: compare reports nothing of a recording it saw only part of.
     func testATerminatedReplayOrCompareEndsAsInterrupted() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // 3 s
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path // 3 s
         for command in ["compare", "replay"] {
             // In real time, so that the replay is still running when the signal comes.
             let process = try Running([touchsynth, command, "--real-time", session])
@@ -30,9 +30,11 @@ final class SignalTests: XCTestCase {
     /// Ctrl-C on `mock` ends it as interrupted (130), not as the success that the harness's own
     /// SIGINT at the end of a recording is.
     func testAnInterruptedMockEndsAsInterrupted() throws {
-        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // 3 s
-        let process = try Running([try Fixtures.touchsynth(), "mock", session, "--", "/bin/sh", "-c",
-                                   "exec 4<{devnode}; exec sleep 10"])
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path // 3 s
+        let process = try Running([
+            try Fixtures.touchsynth(), "mock", session, "--", "/bin/sh", "-c",
+            "exec 4<{devnode}; exec sleep 10",
+        ])
         waitUntil { !childProcesses(of: process.pid).isEmpty }
         kill(process.pid, SIGINT)
         XCTAssertEqual(try process.wait().status, 128 + SIGINT)
@@ -46,12 +48,15 @@ final class SignalTests: XCTestCase {
     /// The libinput side stopped (SIGSTOP) mid-replay: it never becomes idle again, and the
     /// replay ends with exit 70, naming what it waited for.
     func testAWedgedLibinputSideEndsTheReplayWithStatus70() throws {
-        try assertReplayEndsWithStatus70(interruptedWith: SIGSTOP,
-                                         saying: "within 5 s of wall time on the virtual clock")
+        try assertReplayEndsWithStatus70(
+            interruptedWith: SIGSTOP,
+            saying: "within 5 s of wall time on the virtual clock")
     }
 
-    private func assertReplayEndsWithStatus70(interruptedWith signal: Int32, saying message: String,
-                                              file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertReplayEndsWithStatus70(
+        interruptedWith signal: Int32, saying message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let finished = try replayLong(interruptingWith: signal)
         XCTAssertEqual(finished.status, 70, finished.stderr, file: file, line: line)
         XCTAssertTrue(finished.stderr.contains(message), finished.stderr, file: file, line: line)
@@ -68,8 +73,10 @@ final class SignalTests: XCTestCase {
         let long = temporaryPath("long.yml")
         defer { try? FileManager.default.removeItem(atPath: long) }
         let cycle = "pinch scale=1.6; scroll fingers=2 dy=20mm; swipe fingers=3 distance=30mm"
-        let synth = runCommand(["synthesize", "-e", Array(repeating: cycle, count: 30).joined(separator: "\n"),
-                                "--desc", desc, "-o", long])
+        let synth = runCommand([
+            "synthesize", "-e", Array(repeating: cycle, count: 30).joined(separator: "\n"),
+            "--desc", desc, "-o", long,
+        ])
         XCTAssertEqual(synth.status, 0, synth.stderr)
         let replay = try Running([try Fixtures.touchsynth(), "replay", "--json", long])
         var child: pid_t?

@@ -31,16 +31,12 @@ final class SourceShapeTests: XCTestCase {
 
     /// The CLI parses options, calls the libraries and prints: replays, corpora, benchmarks,
     /// comparisons and the view live in libraries, where other programs and tests call them too.
-    /// The bound grew from 2,000 to 2,150 lines with `view`, a subcommand whose work is in
-    /// ViewTimeline, ViewServer and LiveView, and to 2,400 with option groups every replaying
-    /// command shares (libinput's device settings, `--start`/`--end`, `--verbose`,
-    /// `--allow-empty`) and the old spellings kept for a release, to 2,500 with `corpus merge`
-    /// and the corpus's shard options, whose work is in DeviceCorpus, and to 2,550 with the two
-    /// executables that run the commands (`touchsynth-view` has the web server linked in).
-    func testTheCommandLineStaysWithinTwentyFiveHundredFiftyLines() throws {
+    /// Lines are the formatter's (`tools/format-check`), so the bound does not reward long ones:
+    /// most of the CLI's lines are its options' help, which is the CLI's own.
+    func testTheCommandLineStaysWithinTwentyEightHundredFiftyLines() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 2550, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 2850, "the CLI")
     }
 
     /// The CLI's folders: its commands, and the two executables that run them.
@@ -65,11 +61,16 @@ final class SourceShapeTests: XCTestCase {
         let programs = ["Process(", "posix_spawn", "system(", "popen(", "execv", "execl", "fork("]
         let commands = ["apt-get", "apt ", "dpkg", "pip ", "swift build", "tools/build", ".sh\""]
         var libraries = 0
-        for file in try swiftFiles() where !(Self.commandLine + ["touchsynth-fuzz/"]).contains(where: file.path.hasPrefix) {
+        for file in try swiftFiles()
+        where !(Self.commandLine + ["touchsynth-fuzz/"]).contains(where: file.path.hasPrefix) {
             libraries += 1
-            let code = file.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
-            for program in programs where code.contains(try Regex("(^|[^A-Za-z_])" + NSRegularExpression.escapedPattern(for: program))) {
-                XCTAssertEqual(file.path, "MockedDevices/ChildProcess.swift", "\(file.path) starts a process (\(program))")
+            let code = file.text.split(separator: "\n").filter {
+                !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+            }.joined(separator: "\n")
+            for program in programs
+            where code.contains(try Regex("(^|[^A-Za-z_])" + NSRegularExpression.escapedPattern(for: program))) {
+                XCTAssertEqual(
+                    file.path, "MockedDevices/ChildProcess.swift", "\(file.path) starts a process (\(program))")
             }
             for command in commands where code.contains(command) && !code.contains("`\(command)") {
                 // Naming the command in an error message, between backquotes, is telling the user.
@@ -92,7 +93,9 @@ final class SourceShapeTests: XCTestCase {
         let files = try swiftFiles().filter { file in side.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(files.count, 10, "the side's modules read")
         for file in files {
-            let imports = file.text.split(separator: "\n").filter { $0.hasPrefix("import Foundation") || $0.hasPrefix("@_exported import Foundation") }
+            let imports = file.text.split(separator: "\n").filter {
+                $0.hasPrefix("import Foundation") || $0.hasPrefix("@_exported import Foundation")
+            }
             XCTAssertEqual(imports, [], file.path)
         }
         let libraries = try runProcess(["/usr/bin/ldd", try BuildProducts.libinputSide()])

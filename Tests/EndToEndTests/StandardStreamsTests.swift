@@ -41,7 +41,10 @@ final class StandardStreamsTests: XCTestCase {
         let fromCapture = runCommand(["compare", plain])
         XCTAssertEqual(fromCapture.status, 0, fromCapture.stderr)
         XCTAssertEqual(fromCapture.stdout.split(separator: "\n").dropFirst(), table)
-        for command in ["compare <(cat '\(plain)')", "compare <(cat '\(both)')", "compare /dev/stdin < '\(both)'", "compare - < '\(plain)'", "compare - < '\(recording)'"] {
+        for command in [
+            "compare <(cat '\(plain)')", "compare <(cat '\(both)')", "compare /dev/stdin < '\(both)'",
+            "compare - < '\(plain)'", "compare - < '\(recording)'",
+        ] {
             let result = try shell(touchsynth, command)
             XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
             XCTAssertEqual(result.stdout.split(separator: "\n").dropFirst(), table, command)
@@ -55,7 +58,9 @@ final class StandardStreamsTests: XCTestCase {
         XCTAssertTrue(sameEvents.stdout.contains(" 0 differ"), sameEvents.stdout)
         let mixed = runCommand(["diff", plain, recording])
         XCTAssertEqual(mixed.status, 64, "a capture and a recording are not two of a kind: \(mixed.stderr)")
-        XCTAssertEqual(mixed.stderr, "touchsynth: \(plain) is a libinput capture and \(recording) a recording: diff compares two of a kind\n")
+        XCTAssertEqual(
+            mixed.stderr,
+            "touchsynth: \(plain) is a libinput capture and \(recording) a recording: diff compares two of a kind\n")
     }
 
     /// Scripts, descriptions and surfaces piped; /dev/null is an empty file, refused as such.
@@ -67,7 +72,9 @@ final class StandardStreamsTests: XCTestCase {
 
         let fromFiles = runCommand(["synthesize", script, "--desc", desc])
         XCTAssertEqual(fromFiles.status, 0, fromFiles.stderr)
-        for command in ["synthesize <(cat '\(script)') --desc '\(desc)'", "synthesize '\(script)' --desc <(cat '\(desc)')"] {
+        for command in [
+            "synthesize <(cat '\(script)') --desc '\(desc)'", "synthesize '\(script)' --desc <(cat '\(desc)')",
+        ] {
             let piped = try shell(touchsynth, command)
             XCTAssertEqual(piped.status, 0, "\(command): \(piped.stderr)")
             XCTAssertEqual(piped.stdout, fromFiles.stdout, command)
@@ -120,9 +127,12 @@ final class StandardStreamsTests: XCTestCase {
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertEqual(report.stderr, "touchsynth: wrote report.html\n")
         let pages = dir.appendingPathComponent("pages").path
-        let compared = try shell(touchsynth, "compare --report '\(pages)' - <(cat '\(recording)') '\(recording)' < '\(recording)'")
+        let compared = try shell(
+            touchsynth, "compare --report '\(pages)' - <(cat '\(recording)') '\(recording)' < '\(recording)'")
         XCTAssertEqual(compared.status, 0, compared.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: pages).sorted(), ["index.html", "pinch-in.html", "report-2.html", "report.html"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: pages).sorted(),
+            ["index.html", "pinch-in.html", "report-2.html", "report.html"])
     }
 
     // MARK: - Output that cannot be written
@@ -142,7 +152,10 @@ final class StandardStreamsTests: XCTestCase {
             try process.run()
             try stdout.close()
             process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            return (
+                process.terminationStatus,
+                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            )
         }
         let gone = Pipe()
         try gone.fileHandleForReading.close()
@@ -168,8 +181,10 @@ final class StandardStreamsTests: XCTestCase {
         env["TMPDIR"] = scratch
         let gone = Pipe()
         try gone.fileHandleForReading.close()
-        let outputs = [("a closed pipe", gone.fileHandleForWriting, Int32(0)),
-                       ("/dev/full", try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full")), 74)]
+        let outputs = [
+            ("a closed pipe", gone.fileHandleForWriting, Int32(0)),
+            ("/dev/full", try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full")), 74),
+        ]
         for (name, output, status) in outputs {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: touchsynth)
@@ -196,16 +211,20 @@ final class StandardStreamsTests: XCTestCase {
     /// What the terminal shows: lines split at newlines and at carriage returns (the status
     /// line is redrawn after `\r`), colour codes kept.
     private func inTerminal(_ arguments: [String], columns: Int) throws -> [String] {
-        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-pty-\(UUID().uuidString)")
+        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-pty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: transcript) }
         let command = arguments.map { "'\($0)'" }.joined(separator: " ")
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = String(columns)
         environment["NO_COLOR"] = nil
-        let result = try runProcess(["/usr/bin/script", "-q", "-e", "-c", command, transcript.path], environment: environment)
+        let result = try runProcess(
+            ["/usr/bin/script", "-q", "-e", "-c", command, transcript.path], environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         let text = try String(contentsOf: transcript, encoding: .utf8)
-        return text.components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter { !$0.isEmpty && !$0.hasPrefix("Script ") }
+        return text.components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter {
+            !$0.isEmpty && !$0.hasPrefix("Script ")
+        }
     }
 
     /// Rows the table has for a replay: one per app event of the busier mode, per libinput event.
@@ -214,7 +233,8 @@ final class StandardStreamsTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         var rows = 0
         for object in try jsonLines(result.stdout) {
-            let compat = object["compat"] as? [[String: Any]] ?? [], indirect = object["indirect"] as? [[String: Any]] ?? []
+            let compat = object["compat"] as? [[String: Any]] ?? [],
+                indirect = object["indirect"] as? [[String: Any]] ?? []
             if object["accounting"] == nil { rows += max(compat.count, indirect.count) }
         }
         return rows
@@ -224,11 +244,17 @@ final class StandardStreamsTests: XCTestCase {
     /// style as it goes, and nothing once it left them.
     func testTheStatusLineNamesThePointersRegionAndStyle() throws {
         let pointer = Fixtures.root.appendingPathComponent("Tests/Fixtures/pointer")
-        let lines = try inTerminal([try Fixtures.touchsynth(), "replay", "--mode", "indirect", "--surface", pointer.appendingPathComponent("surface.yml").path,
-                                    pointer.appendingPathComponent("cross-toolbar.yml").path], columns: 200)
+        let lines = try inTerminal(
+            [
+                try Fixtures.touchsynth(), "replay", "--mode", "indirect", "--surface",
+                pointer.appendingPathComponent("surface.yml").path,
+                pointer.appendingPathComponent("cross-toolbar.yml").path,
+            ], columns: 200)
         let status = lines.map(plain).filter { $0.hasPrefix("▌") }
         XCTAssertTrue(status.contains { $0.contains("│ region segments/two highlight │") }, "the segmented control")
-        XCTAssertTrue(status.contains { $0.contains("│ region text/line.4 verticalBeam(20) constrained vertical │") }, "a text line")
+        XCTAssertTrue(
+            status.contains { $0.contains("│ region text/line.4 verticalBeam(20) constrained vertical │") },
+            "a text line")
         XCTAssertTrue(status.contains { $0.contains("│ region button lift │") }, "the padded button")
         XCTAssertTrue(status.contains { !$0.contains("region") && $0.contains("pointer") }, "between the controls")
     }
@@ -242,21 +268,29 @@ final class StandardStreamsTests: XCTestCase {
         let expected = try expectedRows(url)
 
         XCTAssertTrue(plain(rows[0]).hasPrefix("libinput"), rows[0])
-        XCTAssertTrue(plain(rows[0]).contains("compat") && plain(rows[0]).contains("indirect"), "both modes side by side")
-        let table = rows.dropFirst().filter { plain($0).range(of: #"^ *[0-9]+\.[0-9]{3}s |^ {10,}"#, options: .regularExpression) != nil }
+        XCTAssertTrue(
+            plain(rows[0]).contains("compat") && plain(rows[0]).contains("indirect"), "both modes side by side")
+        let table = rows.dropFirst().filter {
+            plain($0).range(of: #"^ *[0-9]+\.[0-9]{3}s |^ {10,}"#, options: .regularExpression) != nil
+        }
         XCTAssertEqual(table.count, expected, "a line per app event row")
         for line in rows + status {
             XCTAssertLessThanOrEqual(plain(line).count, columns, "fits the terminal: \(plain(line))")
         }
         // Aligned: every row's indirect column starts at the same place.
-        let starts = Set(table.compactMap { line -> Int? in
-            let text = plain(line)
-            return text.range(of: "transform").map { text.distance(from: text.startIndex, to: $0.lowerBound) }
-        })
+        let starts = Set(
+            table.compactMap { line -> Int? in
+                let text = plain(line)
+                return text.range(of: "transform").map { text.distance(from: text.startIndex, to: $0.lowerBound) }
+            })
         XCTAssertEqual(starts.count, 1, "the indirect column is aligned: \(starts)")
         // Coloured: began green, the libinput column's gestures yellow.
-        XCTAssertEqual(table.filter { $0.contains("\u{1B}[32m") }.count, 1, "one row begins the pinch (touches and transform both green)")
-        XCTAssertTrue(table.allSatisfy { $0.contains("\u{1B}[33m") || plain($0).hasPrefix("          ") }, "gesture events are yellow")
+        XCTAssertEqual(
+            table.filter { $0.contains("\u{1B}[32m") }.count, 1,
+            "one row begins the pinch (touches and transform both green)")
+        XCTAssertTrue(
+            table.allSatisfy { $0.contains("\u{1B}[33m") || plain($0).hasPrefix("          ") },
+            "gesture events are yellow")
         // The status line follows the gesture.
         XCTAssertTrue(status.contains { plain($0).contains("event10 ETPS/2 Elantech Touchpad") })
         XCTAssertTrue(status.contains { plain($0).contains("fingers 2") && plain($0).contains("pinch scale") })
@@ -270,7 +304,9 @@ final class StandardStreamsTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("\u{1B}"), "no escape codes in a pipe")
         XCTAssertFalse(result.stdout.contains("▌"), "no status line in a pipe")
         XCTAssertFalse(result.stdout.contains("…"), "nothing cut in a pipe")
-        let forced = try runProcess([try Fixtures.touchsynth(), "replay", "--mode", "raw", "--color", "always", url.path])
+        let forced = try runProcess([
+            try Fixtures.touchsynth(), "replay", "--mode", "raw", "--color", "always", url.path,
+        ])
         XCTAssertTrue(forced.stdout.contains("\u{1B}[33m"), "--color always colours a pipe")
     }
 
@@ -289,6 +325,8 @@ final class StandardStreamsTests: XCTestCase {
         let updates = result.stdout.split(separator: "\r").filter { $0.contains(" s ") && $0.contains(" events") }
         XCTAssertGreaterThan(updates.count, 10, "about ten updates a second: \(result.stdout)")
         let events = try RecordingLoader.load(source).frames.reduce(0) { $0 + $1.events.count }
-        XCTAssertTrue(updates.last?.contains(" \(events) events") == true, "the last update counts all \(events) events: \(updates.last ?? "")")
+        XCTAssertTrue(
+            updates.last?.contains(" \(events) events") == true,
+            "the last update counts all \(events) events: \(updates.last ?? "")")
     }
 }

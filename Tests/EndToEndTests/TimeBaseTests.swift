@@ -104,8 +104,10 @@ final class TimeBaseTests: XCTestCase {
         ((frame["indirect"] as? [String: Any])?["pointer"] as? [String: Any])?["region"] as? String
     }
 
-    private static func firstFrame(in timeline: [String: Any],
-                                   where matches: ([String: Any]) -> Bool) -> [String: Any]? {
+    private static func firstFrame(
+        in timeline: [String: Any],
+        where matches: ([String: Any]) -> Bool
+    ) -> [String: Any]? {
         (timeline["frames"] as? [[String: Any]])?.first(where: matches)
     }
 

@@ -6,8 +6,10 @@ import TestSupport
 /// build, no apt, no VM), which is what makes these tests quick; and tools/build-libinput stopped
 /// half-way.
 final class ToolScriptTests: XCTestCase {
-    private static let scripts = ["record-behaviour", "fuzz", "vm-test", "build-libinput", "build", "install",
-                                  "readme-check"]
+    private static let scripts = [
+        "record-behaviour", "fuzz", "vm-test", "build-libinput", "build", "install",
+        "readme-check",
+    ]
 
     private func tool(_ name: String) -> String {
         Fixtures.root.appendingPathComponent("tools/\(name)").path
@@ -20,8 +22,12 @@ final class ToolScriptTests: XCTestCase {
             for flag in ["--help", "-h"] {
                 let result = try runProcess([tool(name), flag])
                 XCTAssertEqual(result.status, 0, "\(name) \(flag): \(result.stderr)")
-                XCTAssertEqual(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count, opening.count, "\(name) \(flag)")
-                XCTAssertEqual(result.stdout.split(separator: "\n").first.map(String.init), opening.first.map { String($0.dropFirst(2)) }, "\(name) \(flag)")
+                XCTAssertEqual(
+                    result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().count,
+                    opening.count, "\(name) \(flag)")
+                XCTAssertEqual(
+                    result.stdout.split(separator: "\n").first.map(String.init),
+                    opening.first.map { String($0.dropFirst(2)) }, "\(name) \(flag)")
             }
         }
     }
@@ -44,7 +50,9 @@ final class ToolScriptTests: XCTestCase {
     }
 
     func testAMissingRecordingIsRefusedBeforeAnyWork() throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-missing-\(UUID().uuidString).yml").path
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-missing-\(UUID().uuidString).yml"
+        ).path
         let present = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let result = try runProcess([tool("vm-test"), present, missing])
         XCTAssertEqual(result.status, 66, result.stderr)
@@ -63,10 +71,15 @@ final class ToolScriptTests: XCTestCase {
         let fetch = "Fetching https://github.com/jpsim/Yams from cache"
         // SwiftPM's total grows as it goes.
         let steps = (1...120).map { "[\($0)/\(max(60, $0))] Compiling Gestures File\($0).swift" }
-        let build = [fetch, "[0/1] Planning build", "[1/1] Compiling plugin GenerateManual",
-                     "Building for debugging..."] + steps + ["Build complete! (9.00s)"]
-        let nothingToDo = ["[0/1] Planning build", "Building for debugging...", "[2/49] Write swift-version.txt",
-                           "Build complete! (0.40s)"]
+        let build =
+            [
+                fetch, "[0/1] Planning build", "[1/1] Compiling plugin GenerateManual",
+                "Building for debugging...",
+            ] + steps + ["Build complete! (9.00s)"]
+        let nothingToDo = [
+            "[0/1] Planning build", "Building for debugging...", "[2/49] Write swift-version.txt",
+            "Build complete! (0.40s)",
+        ]
         let script = Fixtures.root.appendingPathComponent("tools/build").path
         func progress(_ lines: [String], _ mode: String) throws -> Finished {
             let input = dir.appendingPathComponent("output-\(mode)")
@@ -77,8 +90,9 @@ final class ToolScriptTests: XCTestCase {
         }
         let plain = try progress(build, "plain")
         XCTAssertEqual(plain.stdout, "")
-        XCTAssertEqual(plain.stderr.split(separator: "\n").map(String.init),
-                       [fetch, steps[49], steps[99]].map { "tools/build: debug: " + $0 }, "steps 50 and 100")
+        XCTAssertEqual(
+            plain.stderr.split(separator: "\n").map(String.init),
+            [fetch, steps[49], steps[99]].map { "tools/build: debug: " + $0 }, "steps 50 and 100")
         XCTAssertEqual(try progress(nothingToDo, "plain").stderr, "")
 
         let line = try progress(build, "line")
@@ -109,13 +123,24 @@ final class ToolScriptTests: XCTestCase {
             </testsuite></testsuites>
             """
         try xunit.write(to: dir.appendingPathComponent("xunit.xml"), atomically: true, encoding: .utf8)
-        let swiftTesting = "✘ Test b() failed after 0.1 seconds with 1 issue.\n✘ Test run with 3 tests in 1 suite failed after 0.2 seconds with 1 issue.\n"
+        let swiftTesting =
+            "✘ Test b() failed after 0.1 seconds with 1 issue.\n✘ Test run with 3 tests in 1 suite failed after 0.2 "
+            + "seconds with 1 issue.\n"
         let cases: [(output: String, status: Int, xunit: Bool, passed: Int, failed: Int)] = [
             ("\t Executed 372 tests, with 0 failures (0 unexpected) in 5.0 (5.0) seconds\n", 0, false, 372, 0),
             ("\t Executed 372 tests, with 3 failures (0 unexpected) in 5.0 (5.0) seconds\n", 1, false, 369, 3),
-            ("\t Executed 372 tests, with 4 tests skipped and 3 failures (0 unexpected) in 5.0 (5.0) seconds\n", 1, false, 365, 3),
-            ("\t Executed 1 test, with 0 failures (0 unexpected) in 5.0 (5.0) seconds\n" + swiftTesting, 1, false, 3, 1),
-            ("\t Executed 9 tests, with 0 failures (0 unexpected) in 5.0 (5.0) seconds\n*** Program crashed ***\n", 1, false, 9, 1),
+            (
+                "\t Executed 372 tests, with 4 tests skipped and 3 failures (0 unexpected) in 5.0 (5.0) seconds\n", 1,
+                false, 365, 3
+            ),
+            (
+                "\t Executed 1 test, with 0 failures (0 unexpected) in 5.0 (5.0) seconds\n" + swiftTesting, 1, false, 3,
+                1
+            ),
+            (
+                "\t Executed 9 tests, with 0 failures (0 unexpected) in 5.0 (5.0) seconds\n*** Program crashed ***\n",
+                1, false, 9, 1
+            ),
             ("", 1, true, 2, 2),
             ("error: build failed\n", 1, false, 0, 1),
         ]
@@ -124,7 +149,11 @@ final class ToolScriptTests: XCTestCase {
             let output = dir.appendingPathComponent("output-\(i)")
             try c.output.write(to: output, atomically: true, encoding: .utf8)
             let call = "count_tests \(output.path) \(c.status)" + (c.xunit ? " \(dir.path)/xunit.xml" : "")
-            let result = try runProcess(["/bin/bash", "-c", "eval \"$(sed -n '/^count_tests()/,/^}/p' \(script))\"; passed=0 failed=0; \(call); echo \"$passed $failed\""])
+            let result = try runProcess([
+                "/bin/bash", "-c",
+                "eval \"$(sed -n '/^count_tests()/,/^}/p' \(script))\"; passed=0 failed=0; \(call); echo \"$passed "
+                    + "$failed\"",
+            ])
             XCTAssertEqual(result.stderr, "", "case \(i)")
             XCTAssertEqual(result.stdout, "\(c.passed) \(c.failed)\n", "case \(i): \(c.output)")
         }
@@ -134,7 +163,8 @@ final class ToolScriptTests: XCTestCase {
     func testAnInterruptedBuildLeavesNothingAndABuiltOneIsReused() throws {
         _ = try libinputBuilds(["1.28.1"])
         let script = Fixtures.root.appendingPathComponent("tools/build-libinput").path
-        let builds = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-builds-\(UUID().uuidString)")
+        let builds = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-builds-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: builds) }
         var environment = ProcessInfo.processInfo.environment
         environment["TOUCHSYNTH_LIBINPUT_BUILDS"] = builds.path

@@ -16,11 +16,17 @@ final class SynthesisTests: XCTestCase {
 
     var asus: DeviceDescription { get throws { try device("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc") } }
 
-    func synthesize(_ script: String, on device: DeviceDescription, options: GestureSynthesizer.Options = .init()) throws -> Recording {
-        try GestureSynthesizer.synthesize(try GestureScript.parse(script, file: "t.gesture"), on: device, options: options, file: "t.gesture")
+    func synthesize(
+        _ script: String, on device: DeviceDescription, options: GestureSynthesizer.Options = .init()
+    ) throws -> Recording {
+        try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "t.gesture"), on: device, options: options, file: "t.gesture")
     }
 
-    func assertRefused(_ script: String, on device: DeviceDescription? = nil, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertRefused(
+        _ script: String, on device: DeviceDescription? = nil, _ message: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         let target = try device ?? asus
         XCTAssertThrowsError(try synthesize(script, on: target), file: file, line: line) { error in
             XCTAssertEqual((error as? RecordingError)?.kind, .badData, file: file, line: line)
@@ -29,7 +35,8 @@ final class SynthesisTests: XCTestCase {
     }
 
     func testUnitsAndDefaults() throws {
-        let script = try GestureScript.parse("""
+        let script = try GestureScript.parse(
+            """
             # comment
             pinch scale=150% angle=0.5rad duration=0.4s at=10,-5mm  # trailing comment
             rotate; swipe fingers=4 direction=up distance=3cm; pause 250; set rate=90Hz jitter=0.1mm seed=3
@@ -43,7 +50,9 @@ final class SynthesisTests: XCTestCase {
         guard case .pinch(let r) = script.statements[1].action else { return XCTFail("not a rotation") }
         XCTAssertEqual(r.scale, 1)
         XCTAssertEqual(r.angle, .pi / 2, accuracy: 1e-12)
-        guard case .translate(4, let travel, _, _, _) = script.statements[2].action else { return XCTFail("not a 4-finger swipe") }
+        guard case .translate(4, let travel, _, _, _) = script.statements[2].action else {
+            return XCTFail("not a 4-finger swipe")
+        }
         XCTAssertEqual(travel.y, -30, accuracy: 1e-9)
         XCTAssertEqual(travel.x, 0, accuracy: 1e-9)
         XCTAssertEqual(script.statements[3].action, .pause(0.25))
@@ -90,7 +99,9 @@ final class SynthesisTests: XCTestCase {
                     XCTAssertNotEqual(e.value, slot, "slot announced without changing")
                     slot = e.value
                 } else if e.type == Evdev.EV_ABS, e.code >= Evdev.ABS_MT_TOUCH_MAJOR {
-                    XCTAssertNotEqual(values[slot]?[e.code], e.value, "slot \(slot) repeats \(Evdev.codeName(type: e.type, code: e.code))")
+                    XCTAssertNotEqual(
+                        values[slot]?[e.code], e.value,
+                        "slot \(slot) repeats \(Evdev.codeName(type: e.type, code: e.code))")
                     values[slot, default: [:]][e.code] = e.value
                     if e.code == Evdev.ABS_MT_TRACKING_ID {
                         if e.value >= 0 { active.insert(slot) } else { active.remove(slot) }
@@ -100,7 +111,9 @@ final class SynthesisTests: XCTestCase {
                     }
                     if e.code == Evdev.ABS_MT_PRESSURE {
                         let info = try XCTUnwrap(dev.absinfo[e.code])
-                        XCTAssertGreaterThan(Double(e.value), Double(info.minimum) + 0.12 * Double(info.maximum - info.minimum), "libinput's touch threshold")
+                        XCTAssertGreaterThan(
+                            Double(e.value), Double(info.minimum) + 0.12 * Double(info.maximum - info.minimum),
+                            "libinput's touch threshold")
                         XCTAssertLessThanOrEqual(e.value, 130, "libinput's palm threshold")
                     }
                 } else if e.type == Evdev.EV_KEY {
@@ -171,15 +184,18 @@ final class SynthesisTests: XCTestCase {
 
     /// A two-slot pad reports a third finger the way the kernel does: two touches and BTN_TOOL_TRIPLETAP.
     func testMoreFingersThanSlotsUseTheToolKeys() throws {
-        let rec = try synthesize("swipe fingers=3", on: try device("touchpads_SynPS2_Synaptics_TouchPad.lenovo-p50.desc"))
+        let rec = try synthesize(
+            "swipe fingers=3", on: try device("touchpads_SynPS2_Synaptics_TouchPad.lenovo-p50.desc"))
         let events = rec.frames.flatMap(\.events)
-        XCTAssertEqual(events.filter { $0.code == Evdev.ABS_MT_TRACKING_ID && $0.type == Evdev.EV_ABS && $0.value >= 0 }.count, 2)
+        XCTAssertEqual(
+            events.filter { $0.code == Evdev.ABS_MT_TRACKING_ID && $0.type == Evdev.EV_ABS && $0.value >= 0 }.count, 2)
         XCTAssertTrue(events.contains(EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_TRIPLETAP, value: 1)))
     }
 
     /// A semi-mt pad reports the bounding box of the touches in its two slots.
     func testSemiMTReportsTheBoundingBox() throws {
-        let rec = try synthesize("rotate angle=90 duration=200ms", on: try device("touchpads_AlpsPS2_ALPS_GlidePoint.desc"))
+        let rec = try synthesize(
+            "rotate angle=90 duration=200ms", on: try device("touchpads_AlpsPS2_ALPS_GlidePoint.desc"))
         var slot: Int32 = 0
         var x: [Int32: Int32] = [:], y: [Int32: Int32] = [:]
         for frame in rec.frames.dropLast() {
@@ -194,10 +210,14 @@ final class SynthesisTests: XCTestCase {
     }
 
     func testDevicesThatCannotPerformAGestureAreNamed() throws {
-        try assertRefused("tap\npinch", on: try device("touchpads_AlpsPS2-ALPS-DualPoint-TouchPad-non-MT.doubletap.desc"),
-                          "t.gesture:2: AlpsPS/2 ALPS DualPoint TouchPad tracks 1 touch and has no BTN_TOOL_DOUBLETAP: it cannot report 2 fingers")
-        try assertRefused("hold fingers=4", on: try device("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc"),
-                          "t.gesture:1: SynPS/2 Synaptics TouchPad tracks 2 touches and has no BTN_TOOL_QUADTAP")
+        try assertRefused(
+            "tap\npinch", on: try device("touchpads_AlpsPS2-ALPS-DualPoint-TouchPad-non-MT.doubletap.desc"),
+            "t.gesture:2: AlpsPS/2 ALPS DualPoint TouchPad tracks 1 touch and has no BTN_TOOL_DOUBLETAP: it cannot "
+                + "report 2 fingers"
+        )
+        try assertRefused(
+            "hold fingers=4", on: try device("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc"),
+            "t.gesture:1: SynPS/2 Synaptics TouchPad tracks 2 touches and has no BTN_TOOL_QUADTAP")
         try assertRefused("scroll dy=80mm", "t.gesture:1: the scroll leaves the touchpad")
         try assertRefused("tap at=200,0", "t.gesture:1: the tap leaves the touchpad")
     }
@@ -214,7 +234,8 @@ final class SynthesisTests: XCTestCase {
     /// libinput's quirks: matching sections (never DMI ones) set the resolution and pressure it uses.
     func testQuirksGiveTheResolutionAndPressureLibinputUses() throws {
         let dell = try device("touchpads_ETPS2_Elantech_Touchpad.Dell-Inspiron-7520.desc")
-        let texts = ["""
+        let texts = [
+            """
             [Elantech Touchpads]
             MatchName=*Elantech Touchpad*
             AttrResolutionHint=31x31
@@ -224,7 +245,8 @@ final class SynthesisTests: XCTestCase {
             MatchName=*Elantech Touchpad*
             MatchDMIModalias=dmi:*svnDell*
             AttrPressureRange=99:90
-            """, """
+            """,
+            """
             [Some USB pad]
             MatchBus=usb
             MatchUdevType=touchpad
@@ -233,7 +255,8 @@ final class SynthesisTests: XCTestCase {
             MatchBus=ps2
             MatchUdevType=touchpad
             AttrPalmPressureThreshold=60
-            """]
+            """,
+        ]
         let quirks = LibinputQuirks.applying(texts, to: dell)
         XCTAssertEqual(quirks.resolutionHint?.x, 31)
         XCTAssertEqual(quirks.pressureRange?.high, 10, "a DMI section names a machine, not this description")
@@ -244,13 +267,15 @@ final class SynthesisTests: XCTestCase {
         XCTAssertGreaterThan(pressure, 10)
         XCTAssertLessThan(pressure, 60)
         if FileManager.default.fileExists(atPath: LibinputQuirks.systemDirectory) {
-            XCTAssertEqual(LibinputQuirks.load(for: dell).resolutionHint?.y, 31, "Debian's libinput quirks for Elantech pads")
+            XCTAssertEqual(
+                LibinputQuirks.load(for: dell).resolutionHint?.y, 31, "Debian's libinput quirks for Elantech pads")
         }
     }
 
     /// A synthesized recording written as libinput record YAML reads back the same.
     func testLibinputRecordYAMLRoundTrips() throws {
-        let desc = try RecordingLoader.load(evemuDevices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let desc = try RecordingLoader.load(
+            evemuDevices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
         let script = try GestureScript.parse("pinch scale=1.7 angle=30deg", file: "pinch.gesture")
         let pinch = try GestureSynthesizer.synthesize(script, on: desc.device, file: "pinch.gesture")
         let text = LibinputRecordFormat.write(pinch)

@@ -17,9 +17,14 @@ final class SynthesizedGestureTests: XCTestCase {
         Expectation(script: "pinch scale=2", type: "GESTURE_PINCH", fingers: 2, scale: 2, angle: 0),
         Expectation(script: "pinch scale=0.6 separation=40mm", type: "GESTURE_PINCH", fingers: 2, scale: 0.6, angle: 0),
         Expectation(script: "rotate angle=90deg", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: 90),
-        Expectation(script: "rotate angle=-45deg duration=300ms", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: -45),
-        Expectation(script: "pinch scale=1.5 angle=30deg at=top-left", type: "GESTURE_PINCH", fingers: 2, scale: 1.5, angle: 30),
-        Expectation(script: "set jitter=0.05mm seed=3; pinch scale=1.7 angle=-20deg duration=700ms", type: "GESTURE_PINCH", fingers: 2, scale: 1.7, angle: -20),
+        Expectation(
+            script: "rotate angle=-45deg duration=300ms", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: -45),
+        Expectation(
+            script: "pinch scale=1.5 angle=30deg at=top-left", type: "GESTURE_PINCH", fingers: 2, scale: 1.5,
+            angle: 30),
+        Expectation(
+            script: "set jitter=0.05mm seed=3; pinch scale=1.7 angle=-20deg duration=700ms", type: "GESTURE_PINCH",
+            fingers: 2, scale: 1.7, angle: -20),
         Expectation(script: "scroll fingers=2 dy=-30mm", type: "POINTER_SCROLL_FINGER", fingers: 2),
         Expectation(script: "swipe fingers=3 direction=left distance=40mm", type: "GESTURE_SWIPE", fingers: 3),
         Expectation(script: "swipe fingers=4 direction=up distance=25mm", type: "GESTURE_SWIPE", fingers: 4),
@@ -29,7 +34,9 @@ final class SynthesizedGestureTests: XCTestCase {
 
     func testScriptsBecomeTheMatchingLibinputGesture() throws {
         let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices")
-        for name in ["touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_Logitech_Rechargeable_Touchpad_T650.desc"] {
+        for name in [
+            "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc", "touchpads_Logitech_Rechargeable_Touchpad_T650.desc",
+        ] {
             let desc = devices.appendingPathComponent(name).path
             var files: [String] = []
             defer { files.forEach { try? FileManager.default.removeItem(atPath: $0) } }
@@ -53,7 +60,10 @@ final class SynthesizedGestureTests: XCTestCase {
         // A hold that turns into the gesture (cancelled) is libinput's normal start; nothing else may appear.
         let gestures = events.filter { ($0["type"] as? String)?.hasPrefix("GESTURE") == true }
             .filter { !($0["type"] as? String == "GESTURE_HOLD_BEGIN" && e.type != "GESTURE_HOLD") }
-            .filter { !($0["type"] as? String == "GESTURE_HOLD_END" && ($0["cancelled"] as? Bool) == true && e.type != "GESTURE_HOLD") }
+            .filter {
+                !($0["type"] as? String == "GESTURE_HOLD_END" && ($0["cancelled"] as? Bool) == true
+                    && e.type != "GESTURE_HOLD")
+            }
         if e.type == "POINTER_SCROLL_FINGER" {
             XCTAssertGreaterThan(types.filter { $0 == e.type }.count, 10, what)
             XCTAssertEqual(gestures.count, 0, "\(what): \(gestures)")

@@ -85,10 +85,12 @@ final class ContextMenuTests: XCTestCase {
     func testAPointerHeldDoesNotOpenIt() {
         let menu = ContextMenuInteraction()
         let surface = makeSurface(menu)
-        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100, type: .indirectPointer)], buttons: .primary))
+        surface.handle(
+            Events.touches(0, [Events.touch(1, .began, 100, 100, type: .indirectPointer)], buttons: .primary))
         surface.finish(at: 1)
         XCTAssertEqual(menu.state, .possible)
-        surface.handle(Events.touches(1, [Events.touch(1, .ended, 100, 100, type: .indirectPointer)], buttons: .primary))
+        surface.handle(
+            Events.touches(1, [Events.touch(1, .ended, 100, 100, type: .indirectPointer)], buttons: .primary))
         surface.finish(at: 2)
         XCTAssertEqual(milestones(menu), [.failed])
         XCTAssertEqual(menu.record.starts, [])
@@ -114,7 +116,8 @@ final class ContextMenuTests: XCTestCase {
         XCTAssertEqual(menu.record.starts, [], "held while the double tap may still be recognized")
         surface.finish(at: 1)
         XCTAssertEqual(milestones(menu), [.recognized])
-        XCTAssertEqual(menu.record.transitions.first?.time ?? 0, 0.4, accuracy: 1e-9, "when the double tap's wait ran out")
+        XCTAssertEqual(
+            menu.record.transitions.first?.time ?? 0, 0.4, accuracy: 1e-9, "when the double tap's wait ran out")
         XCTAssertEqual(menu.record.starts.map(\.time), menu.record.transitions.map(\.time))
         XCTAssertEqual(menu.record.starts.first?.liftDelay ?? 0, 0.4, accuracy: 1e-9)
     }

@@ -84,7 +84,8 @@ final class DragTests: XCTestCase {
         let early = DragInteraction()
         let surface = makeSurface(early)
         surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
-        surface.handle(Events.touches(0.2, [Events.touch(1, .stationary, 100, 100), Events.touch(2, .began, 300, 300)]))
+        surface.handle(
+            Events.touches(0.2, [Events.touch(1, .stationary, 100, 100), Events.touch(2, .began, 300, 300)]))
         surface.finish(at: 2)
         XCTAssertEqual(milestones(early), [.failed])
 
@@ -103,7 +104,8 @@ final class DragTests: XCTestCase {
         let drag = DragInteraction()
         let surface = makeSurface(drag)
         surface.handle(Array(pressAndDrag(.indirectPointer)[0...2]))
-        surface.handle(Events.touches(0.15, [Events.touch(1, .cancelled, 112, 100, type: .indirectPointer)], buttons: .primary))
+        surface.handle(
+            Events.touches(0.15, [Events.touch(1, .cancelled, 112, 100, type: .indirectPointer)], buttons: .primary))
         XCTAssertEqual(milestones(drag), [.began, .cancelled])
     }
 

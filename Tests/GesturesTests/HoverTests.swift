@@ -43,12 +43,15 @@ final class HoverTests: XCTestCase {
             let tap = TapGestureRecognizer()
             if !requiredAfterBuilding { tap.require(toFail: hover) }
             let surface = Surface(regions: [
-                Region(name: "panel", frame: Rect(x: 100, y: 100, width: 200, height: 100), gestureRecognizers: [hover, tap]),
+                Region(
+                    name: "panel", frame: Rect(x: 100, y: 100, width: 200, height: 100),
+                    gestureRecognizers: [hover, tap])
             ])
             if requiredAfterBuilding { tap.require(toFail: hover) }
             surface.handle(Events.hover(0, .regionMoved, 150, 150))
             XCTAssertEqual(hover.state, .began)
-            XCTAssertEqual(tap.record.transitions.map(\.state), [.failed], "required after building: \(requiredAfterBuilding)")
+            XCTAssertEqual(
+                tap.record.transitions.map(\.state), [.failed], "required after building: \(requiredAfterBuilding)")
         }
     }
 
@@ -67,7 +70,10 @@ final class HoverTests: XCTestCase {
         final class AppHover: HoverGestureRecognizer {}
         var events = [Events.hover(0, .regionEntered, 50, 50)]
         for step in 0..<20 {
-            events.append(Events.hover(0.1 + Double(step) * 0.01, .regionMoved, 110 + Double(step) * 5, 120, modifiers: step >= 12 ? .shift : []))
+            events.append(
+                Events.hover(
+                    0.1 + Double(step) * 0.01, .regionMoved, 110 + Double(step) * 5, 120,
+                    modifiers: step >= 12 ? .shift : []))
         }
         events += [
             Events.hover(0.4, .regionMoved, 260, 160),
@@ -80,7 +86,8 @@ final class HoverTests: XCTestCase {
         let subclassed = AppHover()
         let surfaces = [builtIn, subclassed].map { hover in
             Surface(regions: [
-                Region(name: "panel", frame: Rect(x: 100, y: 100, width: 200, height: 100), gestureRecognizers: [hover]),
+                Region(
+                    name: "panel", frame: Rect(x: 100, y: 100, width: 200, height: 100), gestureRecognizers: [hover]),
                 Region(name: "badge", frame: Rect(x: 250, y: 150, width: 50, height: 50)),
             ])
         }

@@ -12,7 +12,8 @@ final class LongPressTests: XCTestCase {
         XCTAssertEqual(press.state, .possible)
         surface.handle(Events.touches(0.7, [Events.touch(1, .moved, 150, 103)]))
         XCTAssertEqual(press.record.transitions.map(\.state), [.began, .changed])
-        XCTAssertEqual(press.record.transitions.first?.time, 0.5, "the deadline fires at its own time, before the later event")
+        XCTAssertEqual(
+            press.record.transitions.first?.time, 0.5, "the deadline fires at its own time, before the later event")
         surface.handle(Events.touches(0.8, [Events.touch(1, .ended, 150, 103)]))
         XCTAssertEqual(milestones(press), [.began, .ended])
     }
@@ -63,7 +64,8 @@ final class LongPressTests: XCTestCase {
         surface.handle(Events.touches(0.6, [Events.touch(1, .moved, 130, 100)]))
         surface.handle(Events.touches(0.7, [Events.touch(1, .ended, 130, 100)]))
         XCTAssertEqual(milestones(press), [.began, .ended])
-        XCTAssertEqual(pan.record.transitions, [GestureTransition(state: .failed, time: 0.5)],
-                       "fails as soon as the long press begins, not only when it would begin itself")
+        XCTAssertEqual(
+            pan.record.transitions, [GestureTransition(state: .failed, time: 0.5)],
+            "fails as soon as the long press begins, not only when it would begin itself")
     }
 }

@@ -6,18 +6,29 @@ import TestSupport
 /// The two-finger multi-select pan, from plain touches: a list of 44-point rows from y 100.
 final class MultipleSelectionTests: XCTestCase {
     private func list(_ select: MultipleSelectionInteraction) -> Surface {
-        Surface(regions: [Region(name: "list", frame: Rect(x: 0, y: 100, width: 480, height: 440), gestureRecognizers: [select])])
+        Surface(regions: [
+            Region(name: "list", frame: Rect(x: 0, y: 100, width: 480, height: 440), gestureRecognizers: [select])
+        ])
     }
 
     /// Two touches at (x, y ± 20), simulated or not.
-    private func pair(_ time: Double, _ phase: TouchPhase, _ x: Double, _ y: Double, simulated: Bool = false) -> AppEvent {
-        Events.touches(time, [Events.touch(1, phase, x - 20, y, simulated: simulated), Events.touch(2, phase, x + 20, y, simulated: simulated)])
+    private func pair(
+        _ time: Double, _ phase: TouchPhase, _ x: Double, _ y: Double, simulated: Bool = false
+    ) -> AppEvent {
+        Events.touches(
+            time,
+            [
+                Events.touch(1, phase, x - 20, y, simulated: simulated),
+                Events.touch(2, phase, x + 20, y, simulated: simulated),
+            ])
     }
 
     func testTwoTouchesPanningDownSelectTheRowsTheyCross() {
         let select = MultipleSelectionInteraction()
-        list(select).handle([pair(0, .began, 200, 120), pair(0.05, .moved, 201, 130), pair(0.1, .moved, 202, 160),
-                             pair(0.2, .moved, 203, 250), pair(0.3, .ended, 203, 250)])
+        list(select).handle([
+            pair(0, .began, 200, 120), pair(0.05, .moved, 201, 130), pair(0.1, .moved, 202, 160),
+            pair(0.2, .moved, 203, 250), pair(0.3, .ended, 203, 250),
+        ])
         XCTAssertEqual(select.record.transitions.map(\.state), [.began, .changed, .ended])
         XCTAssertEqual(select.selectedRows, 1...4, "from row 1 (y 100–144) to row 4 (y 232–276)")
         XCTAssertEqual(select.record.finalValues?["selectedRows"], .rows(1...4))
@@ -25,7 +36,10 @@ final class MultipleSelectionTests: XCTestCase {
 
     func testPanningBackFollowsTheTouches() {
         let select = MultipleSelectionInteraction()
-        list(select).handle([pair(0, .began, 200, 300), pair(0.1, .moved, 200, 400), pair(0.2, .moved, 200, 250), pair(0.3, .ended, 200, 250)])
+        list(select).handle([
+            pair(0, .began, 200, 300), pair(0.1, .moved, 200, 400), pair(0.2, .moved, 200, 250),
+            pair(0.3, .ended, 200, 250),
+        ])
         XCTAssertEqual(select.selectedRows, 4...5, "down to row 7, then back up to row 4: rows 4 and 5")
     }
 
@@ -35,13 +49,28 @@ final class MultipleSelectionTests: XCTestCase {
         XCTAssertEqual(sideways.record.transitions.map(\.state), [.failed], "sideways is the list's swipe actions")
 
         let one = MultipleSelectionInteraction()
-        list(one).handle([Events.touches(0, [Events.touch(1, .began, 200, 300)]), Events.touches(0.1, [Events.touch(1, .moved, 200, 400)]),
-                          Events.touches(0.2, [Events.touch(1, .ended, 200, 400)])])
+        list(one).handle([
+            Events.touches(0, [Events.touch(1, .began, 200, 300)]),
+            Events.touches(0.1, [Events.touch(1, .moved, 200, 400)]),
+            Events.touches(0.2, [Events.touch(1, .ended, 200, 400)]),
+        ])
         XCTAssertEqual(one.record.transitions.map(\.state), [.failed])
 
         let three = MultipleSelectionInteraction()
-        list(three).handle([Events.touches(0, [Events.touch(1, .began, 180, 300), Events.touch(2, .began, 200, 300), Events.touch(3, .began, 220, 300)]),
-                            Events.touches(0.1, [Events.touch(1, .moved, 180, 400), Events.touch(2, .moved, 200, 400), Events.touch(3, .moved, 220, 400)])])
+        list(three).handle([
+            Events.touches(
+                0,
+                [
+                    Events.touch(1, .began, 180, 300), Events.touch(2, .began, 200, 300),
+                    Events.touch(3, .began, 220, 300),
+                ]),
+            Events.touches(
+                0.1,
+                [
+                    Events.touch(1, .moved, 180, 400), Events.touch(2, .moved, 200, 400),
+                    Events.touch(3, .moved, 220, 400),
+                ]),
+        ])
         XCTAssertEqual(three.record.transitions.map(\.state), [.failed])
 
         let off = MultipleSelectionInteraction()
@@ -55,8 +84,11 @@ final class MultipleSelectionTests: XCTestCase {
     /// the same pinch as transform events is nothing a touch recognizer takes.
     func testAPinchsSimulatedTouchesSelectButItsTransformDoesNot() {
         // The pinch over the list, its pointer at (240, 300), drifting down as it spreads.
-        let drift = [PinchStep(time: 0, centre: Point(x: 240, y: 300)), PinchStep(time: 0.05, centre: Point(x: 240, y: 308)),
-                     PinchStep(time: 0.1, scale: 1.2, centre: Point(x: 241, y: 340)), PinchStep(time: 0.2, scale: 1.4, centre: Point(x: 242, y: 380))]
+        let drift = [
+            PinchStep(time: 0, centre: Point(x: 240, y: 300)), PinchStep(time: 0.05, centre: Point(x: 240, y: 308)),
+            PinchStep(time: 0.1, scale: 1.2, centre: Point(x: 241, y: 340)),
+            PinchStep(time: 0.2, scale: 1.4, centre: Point(x: 242, y: 380)),
+        ]
         let compat = MultipleSelectionInteraction()
         list(compat).handle(PinchStreams.compat(drift))
         XCTAssertEqual(compat.record.transitions.first?.state, .began)

@@ -97,7 +97,8 @@ final class PanTests: XCTestCase {
         let surface = makeSurface(pan)
         surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
         surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 120, 100)]))
-        surface.handle(Events.touches(0.2, [Events.touch(1, .stationary, 120, 100), Events.touch(2, .began, 300, 300)]))
+        surface.handle(
+            Events.touches(0.2, [Events.touch(1, .stationary, 120, 100), Events.touch(2, .began, 300, 300)]))
         XCTAssertEqual(pan.translation, Point(x: 20, y: 0))
         surface.handle(Events.touches(0.3, [Events.touch(1, .moved, 130, 100), Events.touch(2, .moved, 310, 300)]))
         XCTAssertEqual(pan.translation, Point(x: 30, y: 0))
@@ -128,6 +129,7 @@ final class PanTests: XCTestCase {
             Events.scroll(2.1, .changed, .continuous, translation: Point(x: 30, y: 8)),
             Events.scroll(2.2, .ended, .continuous, translation: Point(x: 30, y: 8)),
         ])
-        XCTAssertEqual(milestones(swipe), [.failed, .began, .ended, .failed], "a scroll that starts downwards is the list's")
+        XCTAssertEqual(
+            milestones(swipe), [.failed, .began, .ended, .failed], "a scroll that starts downwards is the list's")
     }
 }

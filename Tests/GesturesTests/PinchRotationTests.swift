@@ -47,7 +47,9 @@ final class PinchRotationTests: XCTestCase {
             GestureTransition(state: .began, time: 0.1), GestureTransition(state: .changed, time: 0.2, count: 4),
             GestureTransition(state: .ended, time: 1),
         ]
-        XCTAssertEqual(pinch.record.transitions, oneGesture + oneGesture.map { GestureTransition(state: $0.state, time: $0.time + 10, count: $0.count) })
+        XCTAssertEqual(
+            pinch.record.transitions,
+            oneGesture + oneGesture.map { GestureTransition(state: $0.state, time: $0.time + 10, count: $0.count) })
         XCTAssertEqual(pinch.record.count(of: .changed), 8)
         XCTAssertEqual(pinch.record.count(of: .began), 2)
     }
@@ -59,7 +61,10 @@ final class PinchRotationTests: XCTestCase {
         // Distances 240, 260, 280, 300 over 200: began, then three changes.
         for step in 1...4 {
             let half = 100 + 10 * Double(step) + 10
-            surface.handle(Events.touches(Double(step) / 10, [Events.touch(1, .moved, 500 - half, 500), Events.touch(2, .moved, 500 + half, 500)]))
+            surface.handle(
+                Events.touches(
+                    Double(step) / 10,
+                    [Events.touch(1, .moved, 500 - half, 500), Events.touch(2, .moved, 500 + half, 500)]))
             XCTAssertEqual(pinch.record.finalValues?.scale ?? 0, half / 100, accuracy: 1e-9, "after update \(step)")
         }
         surface.handle(Events.touches(0.5, [Events.touch(1, .ended, 350, 500), Events.touch(2, .ended, 650, 500)]))
@@ -107,12 +112,13 @@ final class PinchRotationTests: XCTestCase {
     func testRotationFromTwoTouches() {
         let rotation = RotationGestureRecognizer()
         let surface = makeSurface(rotation)
-        surface.handle(PinchStreams.compat([
-            PinchStep(time: 0),
-            PinchStep(time: 0.1, rotation: 0.03),
-            PinchStep(time: 0.2, rotation: .pi / 6),
-            PinchStep(time: 0.3, rotation: .pi / 6),
-        ]))
+        surface.handle(
+            PinchStreams.compat([
+                PinchStep(time: 0),
+                PinchStep(time: 0.1, rotation: 0.03),
+                PinchStep(time: 0.2, rotation: .pi / 6),
+                PinchStep(time: 0.3, rotation: .pi / 6),
+            ]))
         XCTAssertEqual(milestones(rotation), [.began, .ended])
         XCTAssertEqual(rotation.record.transitions.first?.time, 0.2, "0.03 rad is within the hysteresis")
         XCTAssertEqual(rotation.rotation, .pi / 6, accuracy: 1e-9)
@@ -153,7 +159,9 @@ final class PinchRotationTests: XCTestCase {
         let surface = makeSurface(pinch, rotation)
         surface.allowSimultaneousRecognition(pinch, rotation)
         let steps = [(1, 0), (1.02, 0.02), (1.04, 0.04), (1.079, 0.049), (1.081, 0.0501), (1.1, 0.06), (1.1, 0.06)]
-        surface.handle(PinchStreams.compat(steps.enumerated().map { PinchStep(time: Double($0) / 10, scale: $1.0, rotation: $1.1) }))
+        surface.handle(
+            PinchStreams.compat(
+                steps.enumerated().map { PinchStep(time: Double($0) / 10, scale: $1.0, rotation: $1.1) }))
         XCTAssertEqual(pinch.record.transitions.first?.time, 0.4, "7.9 points stay within 8; 8.1 pass")
         XCTAssertEqual(rotation.record.transitions.first?.time, 0.4, "0.049 rad stays within 0.05; 0.0501 passes")
         XCTAssertEqual(pinch.record.finalValues?.scale ?? 0, 1.1, accuracy: 1e-9)
@@ -165,7 +173,8 @@ final class PinchRotationTests: XCTestCase {
         // the allowed types must make it look again.
         let pinch = PinchGestureRecognizer()
         let surface = makeSurface(pinch)
-        let events = PinchStreams.compat([1, 1.5, 1.6, 2, 2.2, 2.2].enumerated().map { PinchStep(time: Double($0) / 10, scale: $1) })
+        let events = PinchStreams.compat(
+            [1, 1.5, 1.6, 2, 2.2, 2.2].enumerated().map { PinchStep(time: Double($0) / 10, scale: $1) })
         surface.handle(Array(events.prefix(3)))
         XCTAssertEqual(pinch.scale, 1.6, accuracy: 1e-9)
         pinch.allowedTouchTypes = [.indirectPointer]
@@ -179,7 +188,9 @@ final class PinchRotationTests: XCTestCase {
     func testVelocityIsKeptWhenASampleComesAtTheSameTime() {
         let pinch = PinchGestureRecognizer()
         let surface = makeSurface(pinch)
-        let steps = [(0, 1), (0.1, 1.5), (0.2, 2), (0.2, 2.5), (0.3, 2.7), (0.4, 2.7)].map { PinchStep(time: $0, scale: $1) }
+        let steps = [(0, 1), (0.1, 1.5), (0.2, 2), (0.2, 2.5), (0.3, 2.7), (0.4, 2.7)].map {
+            PinchStep(time: $0, scale: $1)
+        }
         let events = PinchStreams.compat(steps)
         surface.handle(Array(events.prefix(3)))
         XCTAssertEqual(pinch.velocity, 5, accuracy: 1e-9)
@@ -211,7 +222,10 @@ final class PinchRotationTests: XCTestCase {
     func testTransformDrivenRotation() {
         let rotation = RotationGestureRecognizer()
         let surface = makeSurface(rotation)
-        surface.handle(PinchStreams.indirect([PinchStep(time: 0), PinchStep(time: 0.1, rotation: -0.4), PinchStep(time: 0.2, rotation: -0.4)]))
+        surface.handle(
+            PinchStreams.indirect([
+                PinchStep(time: 0), PinchStep(time: 0.1, rotation: -0.4), PinchStep(time: 0.2, rotation: -0.4),
+            ]))
         XCTAssertEqual(milestones(rotation), [.began, .ended])
         XCTAssertEqual(rotation.rotation, -0.4)
         XCTAssertEqual(rotation.record.maxNumberOfTouches, 0)

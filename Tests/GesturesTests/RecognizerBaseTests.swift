@@ -8,7 +8,8 @@ final class RecognizerBaseTests: XCTestCase {
     /// retain slowly); the owner clears them as it goes, so they read nil as weak ones would.
     func testBackReferencesReadNilOnceTheirOwnerIsGone() {
         let pinch = PinchGestureRecognizer()
-        var region: Region? = Region(name: "canvas", frame: Rect(x: 0, y: 0, width: 100, height: 100), gestureRecognizers: [pinch])
+        var region: Region? = Region(
+            name: "canvas", frame: Rect(x: 0, y: 0, width: 100, height: 100), gestureRecognizers: [pinch])
         var first: Surface? = Surface(regions: [region!])
         XCTAssertTrue(region?.surface === first)
         first = nil
@@ -30,7 +31,8 @@ final class RecognizerBaseTests: XCTestCase {
 
     func testARecognizerOutlivingItsRegionHasNone() {
         let pinch = PinchGestureRecognizer()
-        var region: Region? = Region(name: "canvas", frame: Rect(x: 0, y: 0, width: 100, height: 100), gestureRecognizers: [pinch])
+        var region: Region? = Region(
+            name: "canvas", frame: Rect(x: 0, y: 0, width: 100, height: 100), gestureRecognizers: [pinch])
         XCTAssertTrue(pinch.region === region)
         region = nil
         XCTAssertNil(pinch.region)
@@ -43,7 +45,10 @@ final class RecognizerBaseTests: XCTestCase {
         let pinch = PinchGestureRecognizer()
         let surface = makeSurface(pinch)
         func pinchAt(_ start: Double) -> [AppEvent] {
-            PinchStreams.indirect([PinchStep(time: start), PinchStep(time: start + 0.1, scale: 1.4), PinchStep(time: start + 0.2, scale: 1.4)])
+            PinchStreams.indirect([
+                PinchStep(time: start), PinchStep(time: start + 0.1, scale: 1.4),
+                PinchStep(time: start + 0.2, scale: 1.4),
+            ])
         }
         surface.handle(pinchAt(0))
         XCTAssertEqual(milestones(pinch), [.began, .ended])
@@ -66,12 +71,18 @@ final class RecognizerBaseTests: XCTestCase {
         pinch.delegate = delegate
         let surface = makeSurface(pinch)
 
-        surface.handle(PinchStreams.indirect([PinchStep(time: 0), PinchStep(time: 0.1, scale: 1.4), PinchStep(time: 0.2, scale: 1.4)]))
+        surface.handle(
+            PinchStreams.indirect([
+                PinchStep(time: 0), PinchStep(time: 0.1, scale: 1.4), PinchStep(time: 0.2, scale: 1.4),
+            ]))
         XCTAssertEqual(milestones(pinch), [.began, .ended])
         XCTAssertEqual(delegate.eventQuestions.count, 3)
         XCTAssertEqual(delegate.touchQuestions.count, 0)
 
-        surface.handle(PinchStreams.compat([PinchStep(time: 1), PinchStep(time: 1.1, scale: 1.4), PinchStep(time: 1.2, scale: 1.4)]))
+        surface.handle(
+            PinchStreams.compat([
+                PinchStep(time: 1), PinchStep(time: 1.1, scale: 1.4), PinchStep(time: 1.2, scale: 1.4),
+            ]))
         XCTAssertEqual(milestones(pinch), [.began, .ended, .began, .ended])
         XCTAssertEqual(delegate.touchQuestions.count, 2, "asked once per new touch")
         XCTAssertEqual(delegate.eventQuestions.count, 6)
@@ -136,7 +147,8 @@ final class RecognizerBaseTests: XCTestCase {
         let surface = makeSurface(pan, hover)
         let payloads: [AppEvent.Payload] = [
             .systemGesture(SystemGestureEvent(kind: .swipe, phase: .began, fingers: 3, translation: .zero)),
-            .systemGesture(SystemGestureEvent(kind: .swipe, phase: .changed, fingers: 3, translation: Point(x: 200, y: 0))),
+            .systemGesture(
+                SystemGestureEvent(kind: .swipe, phase: .changed, fingers: 3, translation: Point(x: 200, y: 0))),
             .pointerLock(isLocked: true),
             .relativeMotion(dx: 40, dy: 0),
         ]

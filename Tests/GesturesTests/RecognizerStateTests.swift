@@ -20,9 +20,15 @@ final class RecognizerStateTests: XCTestCase {
         }
     }
 
-    private func down(_ time: Double, id: Int = 1) -> AppEvent { Events.touches(time, [Events.touch(id, .began, 10, 10)]) }
-    private func move(_ time: Double, id: Int = 1) -> AppEvent { Events.touches(time, [Events.touch(id, .moved, 11, 10)]) }
-    private func up(_ time: Double, id: Int = 1) -> AppEvent { Events.touches(time, [Events.touch(id, .ended, 11, 10)]) }
+    private func down(_ time: Double, id: Int = 1) -> AppEvent {
+        Events.touches(time, [Events.touch(id, .began, 10, 10)])
+    }
+    private func move(_ time: Double, id: Int = 1) -> AppEvent {
+        Events.touches(time, [Events.touch(id, .moved, 11, 10)])
+    }
+    private func up(_ time: Double, id: Int = 1) -> AppEvent {
+        Events.touches(time, [Events.touch(id, .ended, 11, 10)])
+    }
 
     private func recorded(_ recognizer: GestureRecognizer) -> [String] {
         recognizer.record.transitions.map { "\($0.state.rawValue)\($0.count > 1 ? "x\($0.count)" : "")" }
@@ -35,7 +41,8 @@ final class RecognizerStateTests: XCTestCase {
         surface.handle([down(0), move(0.1), move(0.2), move(0.3)])
         XCTAssertEqual(scripted.state, .ended)
         surface.handle(move(0.4))
-        XCTAssertEqual(scripted.state, .ended, "a finished recognizer ignores what it asks for, and waits for its input to end")
+        XCTAssertEqual(
+            scripted.state, .ended, "a finished recognizer ignores what it asks for, and waits for its input to end")
         surface.handle(up(0.5))
         XCTAssertEqual(scripted.state, .possible, "reset once its touch lifted")
         XCTAssertEqual(recorded(scripted), ["began", "changedx3", "ended"])
@@ -91,8 +98,9 @@ final class RecognizerStateTests: XCTestCase {
         late.script = [[], [.began]]
         let surface = makeSurface(following, beginning, late)
         surface.handle(down(0))
-        XCTAssertEqual([following.state, beginning.state, late.state], [.failed, .began, .possible],
-                       "late had not seen the touch when the other began")
+        XCTAssertEqual(
+            [following.state, beginning.state, late.state], [.failed, .began, .possible],
+            "late had not seen the touch when the other began")
         surface.handle(move(0.1))
         XCTAssertEqual(late.state, .failed)
 

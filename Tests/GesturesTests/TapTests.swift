@@ -101,8 +101,9 @@ final class TapTests: XCTestCase {
         surface.finish(at: 2)
         XCTAssertEqual(double.record.transitions.map(\.state), [.failed])
         XCTAssertEqual(single.record.transitions.map(\.state), [.recognized])
-        XCTAssertEqual(single.record.transitions.first?.time ?? 0, 0.4, accuracy: 1e-9,
-                       "recognized when the double tap's interval (0.35 s after the release at 0.05) ran out")
+        XCTAssertEqual(
+            single.record.transitions.first?.time ?? 0, 0.4, accuracy: 1e-9,
+            "recognized when the double tap's interval (0.35 s after the release at 0.05) ran out")
 
         surface.handle(Events.click(at: 3, 100, 100))
         surface.handle(Events.click(at: 3.2, 100, 100))

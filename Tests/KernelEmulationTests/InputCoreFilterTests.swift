@@ -11,11 +11,23 @@ final class InputCoreFilterTests: XCTestCase {
 
     func touchpad(fuzz: Int32 = 0, touchpadTool: Bool = true) -> DeviceDescription {
         DeviceDescription(
-            name: "pad", codes: [Evdev.EV_SYN: [0], Evdev.EV_KEY: touchpadTool ? [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER] : [Evdev.BTN_TOUCH],
-                                 Evdev.EV_ABS: [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y]],
-            absinfo: [Evdev.ABS_X: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz), Evdev.ABS_Y: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz),
-                      Evdev.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 1), Evdev.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
-                      Evdev.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz), Evdev.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz)])
+            name: "pad",
+            codes: [
+                Evdev.EV_SYN: [0],
+                Evdev.EV_KEY: touchpadTool ? [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER] : [Evdev.BTN_TOUCH],
+                Evdev.EV_ABS: [
+                    Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID, Evdev.ABS_MT_POSITION_X,
+                    Evdev.ABS_MT_POSITION_Y,
+                ],
+            ],
+            absinfo: [
+                Evdev.ABS_X: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz),
+                Evdev.ABS_Y: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz),
+                Evdev.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 1),
+                Evdev.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+                Evdev.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz),
+                Evdev.ABS_MT_POSITION_Y: AbsInfo(minimum: 0, maximum: 1000, fuzz: fuzz),
+            ])
     }
 
     func pass(_ filter: inout InputCoreFilter, _ events: [EvdevEvent]) -> [EvdevEvent] {
@@ -26,18 +38,31 @@ final class InputCoreFilterTests: XCTestCase {
 
     func testUnchangedValuesAndRedundantSlotsAreDropped() {
         var filter = InputCoreFilter(device: touchpad())
-        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_MT_POSITION_X, 100), key(Evdev.BTN_TOUCH, 1)]),
-                       [abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_MT_POSITION_X, 100), key(Evdev.BTN_TOUCH, 1), syn],
-                       "slot 0 is current already: its ABS_MT_SLOT is not repeated")
-        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 6), abs(Evdev.ABS_MT_POSITION_X, 100)]),
-                       [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 6), abs(Evdev.ABS_MT_POSITION_X, 100), syn],
-                       "the same X in another slot is a change there")
-        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_POSITION_X, 100), key(Evdev.BTN_TOUCH, 1)]), [],
-                       "nothing changed: the slot switch is held back and the empty frame dropped")
-        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_POSITION_X, 101)]), [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_POSITION_X, 101), syn],
-                       "the held-back switch to slot 0 comes before its first change")
-        XCTAssertEqual(pass(&filter, [EvdevEvent(type: Evdev.EV_REL, code: 0, value: 3), key(0x110, 1)]), [],
-                       "codes the device does not have are dropped")
+        XCTAssertEqual(
+            pass(
+                &filter,
+                [
+                    abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_MT_POSITION_X, 100),
+                    key(Evdev.BTN_TOUCH, 1),
+                ]),
+            [abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_MT_POSITION_X, 100), key(Evdev.BTN_TOUCH, 1), syn],
+            "slot 0 is current already: its ABS_MT_SLOT is not repeated")
+        XCTAssertEqual(
+            pass(
+                &filter,
+                [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 6), abs(Evdev.ABS_MT_POSITION_X, 100)]),
+            [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 6), abs(Evdev.ABS_MT_POSITION_X, 100), syn],
+            "the same X in another slot is a change there")
+        XCTAssertEqual(
+            pass(&filter, [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_POSITION_X, 100), key(Evdev.BTN_TOUCH, 1)]), [],
+            "nothing changed: the slot switch is held back and the empty frame dropped")
+        XCTAssertEqual(
+            pass(&filter, [abs(Evdev.ABS_MT_POSITION_X, 101)]),
+            [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_POSITION_X, 101), syn],
+            "the held-back switch to slot 0 comes before its first change")
+        XCTAssertEqual(
+            pass(&filter, [EvdevEvent(type: Evdev.EV_REL, code: 0, value: 3), key(0x110, 1)]), [],
+            "codes the device does not have are dropped")
     }
 
     func testTheDeviceStartsWhereItsHeaderSaysAndEverySlotEmpty() {
@@ -46,24 +71,33 @@ final class InputCoreFilterTests: XCTestCase {
         device.absinfo[Evdev.ABS_MT_TRACKING_ID]?.value = 5
         device.absinfo[Evdev.ABS_X]?.value = 100
         var filter = InputCoreFilter(device: device)
-        XCTAssertEqual(pass(&filter, [abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_X, 100)]),
-                       [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, 5), syn],
-                       "readers were told of slot 1, events go to slot 0 (input_mt_init_slots), which is empty; ABS_X is at 100 already")
+        XCTAssertEqual(
+            pass(&filter, [abs(Evdev.ABS_MT_TRACKING_ID, 5), abs(Evdev.ABS_X, 100)]),
+            [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, 5), syn],
+            "readers were told of slot 1, events go to slot 0 (input_mt_init_slots), which is empty; ABS_X is at 100 "
+                + "already"
+        )
         var same = InputCoreFilter(device: device)
-        XCTAssertEqual(pass(&same, [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 7)]), [abs(Evdev.ABS_MT_TRACKING_ID, 7), syn],
-                       "slot 1 is the one readers know: its switch is not repeated")
+        XCTAssertEqual(
+            pass(&same, [abs(Evdev.ABS_MT_SLOT, 1), abs(Evdev.ABS_MT_TRACKING_ID, 7)]),
+            [abs(Evdev.ABS_MT_TRACKING_ID, 7), syn],
+            "slot 1 is the one readers know: its switch is not repeated")
     }
 
     func testFuzzDampsSmallMovesUnlessUdevZeroedIt() {
         var touchpad = InputCoreFilter(device: self.touchpad(fuzz: 8))
         XCTAssertEqual(pass(&touchpad, [abs(Evdev.ABS_X, 100)]), [abs(Evdev.ABS_X, 100), syn])
-        XCTAssertEqual(pass(&touchpad, [abs(Evdev.ABS_X, 102)]), [abs(Evdev.ABS_X, 102), syn], "a touchpad's fuzz is 0 after udev's rule")
+        XCTAssertEqual(
+            pass(&touchpad, [abs(Evdev.ABS_X, 102)]), [abs(Evdev.ABS_X, 102), syn],
+            "a touchpad's fuzz is 0 after udev's rule")
 
         var other = InputCoreFilter(device: self.touchpad(fuzz: 8, touchpadTool: false).withoutDirectTouch())
         XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 100)]), [abs(Evdev.ABS_X, 100), syn])
         XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 103)]), [], "within half the fuzz: the old value stays")
-        XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 106)]), [abs(Evdev.ABS_X, 101), syn], "within the fuzz: (3 old + new) / 4")
-        XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 115)]), [abs(Evdev.ABS_X, 108), syn], "within twice the fuzz: the mean")
+        XCTAssertEqual(
+            pass(&other, [abs(Evdev.ABS_X, 106)]), [abs(Evdev.ABS_X, 101), syn], "within the fuzz: (3 old + new) / 4")
+        XCTAssertEqual(
+            pass(&other, [abs(Evdev.ABS_X, 115)]), [abs(Evdev.ABS_X, 108), syn], "within twice the fuzz: the mean")
         XCTAssertEqual(pass(&other, [abs(Evdev.ABS_X, 200)]), [abs(Evdev.ABS_X, 200), syn], "beyond: as it is")
     }
 }

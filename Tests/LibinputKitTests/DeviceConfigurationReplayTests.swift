@@ -12,16 +12,21 @@ import TestSupport
 /// libinput makes of a recording, and the change is the one the setting names: each test replays
 /// a synthesized recording twice, the setting on and off, and compares libinput's own events.
 final class DeviceConfigurationReplayTests: XCTestCase {
-    private let pad = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+    private let pad = Fixtures.root.appendingPathComponent(
+        "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
+    ).path
 
     private func synthesized(_ script: String) throws -> Recording {
         let device = try RecordingLoader.load(pad).device
         var options = GestureSynthesizer.Options()
         options.quirks = LibinputQuirks.load(for: device)
-        return try GestureSynthesizer.synthesize(try GestureScript.parse(script, file: "-e"), on: device, options: options, file: "-e")
+        return try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "-e"), on: device, options: options, file: "-e")
     }
 
-    private func replay(_ recording: Recording, _ configure: (inout DeviceConfiguration) -> Void, with others: [Recording] = []) throws -> [LibinputEvent] {
+    private func replay(
+        _ recording: Recording, _ configure: (inout DeviceConfiguration) -> Void, with others: [Recording] = []
+    ) throws -> [LibinputEvent] {
         var options = ReplayOptions()
         configure(&options.configuration)
         options.otherDevices = others.map { .recording($0) }
@@ -33,11 +38,19 @@ final class DeviceConfigurationReplayTests: XCTestCase {
     }
 
     private func motion(_ events: [LibinputEvent]) -> (count: Int, distance: Double) {
-        events.reduce((0, 0)) { acc, e in if case .pointerMotion(let dx, let dy, _, _) = e.kind { (acc.0 + 1, acc.1 + (dx * dx + dy * dy).squareRoot()) } else { acc } }
+        events.reduce((0, 0)) { acc, e in
+            if case .pointerMotion(let dx, let dy, _, _) = e.kind {
+                (acc.0 + 1, acc.1 + (dx * dx + dy * dy).squareRoot())
+            } else {
+                acc
+            }
+        }
     }
 
     private func buttons(_ events: [LibinputEvent]) -> [(button: UInt32, pressed: Bool, time: UInt64)] {
-        events.compactMap { e in if case .pointerButton(let b, let state, _) = e.kind { (b, state == .pressed, e.time) } else { nil } }
+        events.compactMap { e in
+            if case .pointerButton(let b, let state, _) = e.kind { (b, state == .pressed, e.time) } else { nil }
+        }
     }
 
     func testNaturalScrollingFlipsTheScrollSign() throws {
@@ -83,7 +96,9 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let lacking = runCommand(["replay", pinch, "--set-scroll-method", "button"])
         XCTAssertEqual(lacking.status, 0, lacking.stderr)
-        XCTAssertEqual(lacking.stderr, "libinput: \(pinch): event10 (ETPS/2 Elantech Touchpad) has no button scrolling: libinput's default kept\n")
+        XCTAssertEqual(
+            lacking.stderr,
+            "libinput: \(pinch): event10 (ETPS/2 Elantech Touchpad) has no button scrolling: libinput's default kept\n")
         let verbose = runCommand(["replay", pinch, "--verbose"])
         let lines = verbose.stderr.split(separator: "\n")
         XCTAssertGreaterThan(lines.count, 5, verbose.stderr)
@@ -98,7 +113,9 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         // With two-finger scrolling libinput takes a touch starting on the edge for a palm.
         XCTAssertEqual(verticalScroll(twoFinger), 0, "two-finger scrolling: one finger does not scroll")
         XCTAssertGreaterThan(verticalScroll(edgeScroll), 10, "edge scrolling: the finger on the edge scrolls")
-        let none = try replay(try synthesized("scroll fingers=2 dy=25mm duration=500ms")) { $0.scrollMethod = ScrollMethodNone.value }
+        let none = try replay(try synthesized("scroll fingers=2 dy=25mm duration=500ms")) {
+            $0.scrollMethod = ScrollMethodNone.value
+        }
         XCTAssertEqual(verticalScroll(none), 0, "scroll method none: two fingers do not scroll")
     }
 
@@ -115,22 +132,38 @@ final class DeviceConfigurationReplayTests: XCTestCase {
 
     func testLeftHandedSwapsTheClickpadsButtonAreas() throws {
         let click = try synthesized("click duration=100ms at=75%,97%")
-        let right = buttons(try replay(click) { $0.leftHanded = false; $0.clickMethod = .buttonAreas })
-        let left = buttons(try replay(click) { $0.leftHanded = true; $0.clickMethod = .buttonAreas })
-        XCTAssertEqual(right.map(\.button), [UInt32(Evdev.BTN_RIGHT), UInt32(Evdev.BTN_RIGHT)], "the bottom-right area is the right button")
-        XCTAssertEqual(left.map(\.button), [UInt32(Evdev.BTN_LEFT), UInt32(Evdev.BTN_LEFT)], "left-handed, it is the left button")
+        let right = buttons(
+            try replay(click) {
+                $0.leftHanded = false; $0.clickMethod = .buttonAreas
+            })
+        let left = buttons(
+            try replay(click) {
+                $0.leftHanded = true; $0.clickMethod = .buttonAreas
+            })
+        XCTAssertEqual(
+            right.map(\.button), [UInt32(Evdev.BTN_RIGHT), UInt32(Evdev.BTN_RIGHT)],
+            "the bottom-right area is the right button")
+        XCTAssertEqual(
+            left.map(\.button), [UInt32(Evdev.BTN_LEFT), UInt32(Evdev.BTN_LEFT)], "left-handed, it is the left button")
     }
 
     func testMiddleButtonEmulationMakesLeftAndRightTogetherAMiddleClick() throws {
-        let mouse = DeviceDescription(name: "TouchSynth test mouse", bustype: 0x03, vendor: 0x1234, product: 0x5678,
-                                      codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT], Evdev.EV_KEY: [Evdev.BTN_LEFT, Evdev.BTN_RIGHT, Evdev.BTN_MIDDLE],
-                                              Evdev.EV_REL: [Evdev.REL_X, Evdev.REL_Y]])
+        let mouse = DeviceDescription(
+            name: "TouchSynth test mouse", bustype: 0x03, vendor: 0x1234, product: 0x5678,
+            codes: [
+                Evdev.EV_SYN: [Evdev.SYN_REPORT], Evdev.EV_KEY: [Evdev.BTN_LEFT, Evdev.BTN_RIGHT, Evdev.BTN_MIDDLE],
+                Evdev.EV_REL: [Evdev.REL_X, Evdev.REL_Y],
+            ])
         let syn = EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)
-        func key(_ code: UInt16, _ value: Int32) -> EvdevEvent { EvdevEvent(type: Evdev.EV_KEY, code: code, value: value) }
-        let chord = Recording(device: mouse, events: [
-            (0, key(Evdev.BTN_LEFT, 1)), (0, key(Evdev.BTN_RIGHT, 1)), (0, syn),
-            (100_000, key(Evdev.BTN_LEFT, 0)), (100_000, key(Evdev.BTN_RIGHT, 0)), (100_000, syn),
-        ])
+        func key(_ code: UInt16, _ value: Int32) -> EvdevEvent {
+            EvdevEvent(type: Evdev.EV_KEY, code: code, value: value)
+        }
+        let chord = Recording(
+            device: mouse,
+            events: [
+                (0, key(Evdev.BTN_LEFT, 1)), (0, key(Evdev.BTN_RIGHT, 1)), (0, syn),
+                (100_000, key(Evdev.BTN_LEFT, 0)), (100_000, key(Evdev.BTN_RIGHT, 0)), (100_000, syn),
+            ])
         let plain = Set(buttons(try replay(chord) { $0.middleEmulation = false }).map(\.button))
         let emulated = Set(buttons(try replay(chord) { $0.middleEmulation = true }).map(\.button))
         XCTAssertEqual(plain, [UInt32(Evdev.BTN_LEFT), UInt32(Evdev.BTN_RIGHT)])
@@ -139,31 +172,51 @@ final class DeviceConfigurationReplayTests: XCTestCase {
 
     func testTapAndDragHoldsTheButtonThroughTheMotionAndDragLockBeyondIt() throws {
         let tapThenDrag = try synthesized("set gap=80ms; tap fingers=1 duration=60ms; move dx=25mm dy=0 duration=400ms")
-        let lastMotion = { (events: [LibinputEvent]) in events.last { if case .pointerMotion = $0.kind { true } else { false } }?.time ?? 0 }
-        let noDrag = try replay(tapThenDrag) { $0.tapToClick = true; $0.tapDrag = false }
-        let drag = try replay(tapThenDrag) { $0.tapToClick = true; $0.tapDrag = true; $0.dragLock = false }
-        let locked = try replay(tapThenDrag) { $0.tapToClick = true; $0.tapDrag = true; $0.dragLock = true }
+        let lastMotion = { (events: [LibinputEvent]) in
+            events.last { if case .pointerMotion = $0.kind { true } else { false } }?.time ?? 0
+        }
+        let noDrag = try replay(tapThenDrag) {
+            $0.tapToClick = true; $0.tapDrag = false
+        }
+        let drag = try replay(tapThenDrag) {
+            $0.tapToClick = true; $0.tapDrag = true; $0.dragLock = false
+        }
+        let locked = try replay(tapThenDrag) {
+            $0.tapToClick = true; $0.tapDrag = true; $0.dragLock = true
+        }
         let noDragRelease = try XCTUnwrap(buttons(noDrag).last { !$0.pressed })
-        XCTAssertLessThan(noDragRelease.time, lastMotion(noDrag) - 200_000, "without tap-and-drag the tap's click ends before the motion")
+        XCTAssertLessThan(
+            noDragRelease.time, lastMotion(noDrag) - 200_000,
+            "without tap-and-drag the tap's click ends before the motion")
         let dragRelease = try XCTUnwrap(buttons(drag).last { !$0.pressed })
-        XCTAssertGreaterThanOrEqual(dragRelease.time, lastMotion(drag), "tap-and-drag holds the button through the motion")
+        XCTAssertGreaterThanOrEqual(
+            dragRelease.time, lastMotion(drag), "tap-and-drag holds the button through the motion")
         let lockedRelease = buttons(locked).last { !$0.pressed }?.time ?? .max
-        XCTAssertGreaterThan(lockedRelease, dragRelease.time + 100_000, "drag lock keeps the button past the finger's lift")
+        XCTAssertGreaterThan(
+            lockedRelease, dragRelease.time + 100_000, "drag lock keeps the button past the finger's lift")
     }
 
     func testDisableWhileTypingIgnoresTheTouchpadWhileTheKeyboardTypes() throws {
-        let keyboard = DeviceDescription(name: "AT Translated Set 2 keyboard", bustype: 0x11, vendor: 0x01, product: 0x01,
-                                         codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT], Evdev.EV_KEY: Set(1...88)])
+        let keyboard = DeviceDescription(
+            name: "AT Translated Set 2 keyboard", bustype: 0x11, vendor: 0x01, product: 0x01,
+            codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT], Evdev.EV_KEY: Set(1...88)])
         let syn = EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)
         // KEY_A typed every 80 ms for 1.6 s, while the finger moves twice.
         var typing: [(time: UInt64, event: EvdevEvent)] = []
         for i in 0..<20 {
             let t = UInt64(i) * 80_000
-            typing += [(t, EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 1)), (t, syn), (t + 30_000, EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 0)), (t + 30_000, syn)]
+            typing += [
+                (t, EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 1)), (t, syn),
+                (t + 30_000, EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 0)), (t + 30_000, syn),
+            ]
         }
         let strokes = try synthesized("move dx=15mm dy=0 duration=300ms; move dx=15mm dy=0 duration=300ms")
-        let ignored = motion(try replay(strokes, { $0.disableWhileTyping = true }, with: [Recording(device: keyboard, events: typing)])).count
-        let moved = motion(try replay(strokes, { $0.disableWhileTyping = false }, with: [Recording(device: keyboard, events: typing)])).count
+        let ignored = motion(
+            try replay(strokes, { $0.disableWhileTyping = true }, with: [Recording(device: keyboard, events: typing)])
+        ).count
+        let moved = motion(
+            try replay(strokes, { $0.disableWhileTyping = false }, with: [Recording(device: keyboard, events: typing)])
+        ).count
         XCTAssertGreaterThan(moved, 20)
         XCTAssertLessThan(ignored, moved / 2, "disable-while-typing: \(ignored) motion events against \(moved)")
     }

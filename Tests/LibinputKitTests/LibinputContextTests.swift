@@ -11,16 +11,23 @@ final class LibinputContextTests: XCTestCase {
         for command in ["debug", "devices"] {
             let file = runCommand([command, "--device", pinch])
             XCTAssertEqual(file.status, 65, file.stderr)
-            XCTAssertEqual(file.stderr, "touchsynth: \(pinch): a file, not an input device node (a recording is replayed with `touchsynth replay`)\n")
+            XCTAssertEqual(
+                file.stderr,
+                "touchsynth: \(pinch): a file, not an input device node (a recording is replayed with `touchsynth "
+                    + "replay`)\n"
+            )
             let directory = runCommand([command, "--device", Fixtures.synthesized.path])
             XCTAssertEqual(directory.status, 66, directory.stderr)
-            XCTAssertEqual(directory.stderr, "touchsynth: \(Fixtures.synthesized.path): a directory, not an input device node\n")
+            XCTAssertEqual(
+                directory.stderr, "touchsynth: \(Fixtures.synthesized.path): a directory, not an input device node\n")
         }
     }
 
     /// libinput leaves tap-to-click off; `--enable-tap` turns it on, and a one-finger tap clicks.
     func testEnableTapTurnsATapIntoAClick() throws {
-        let tap = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-tap-\(UUID().uuidString).yml").path
+        let tap = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-tap-\(UUID().uuidString).yml"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: tap) }
         let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
         let made = runCommand(["synthesize", "-e", "tap fingers=1", "--desc", desc, "-o", tap])
@@ -28,7 +35,9 @@ final class LibinputContextTests: XCTestCase {
         func buttons(_ extra: [String]) throws -> [String] {
             let result = runCommand(["replay", "--json", tap] + extra)
             XCTAssertEqual(result.status, 0, result.stderr)
-            return try jsonLines(result.stdout).filter { $0["type"] as? String == "POINTER_BUTTON" }.map { "\($0["button"]!) \($0["state"]!)" }
+            return try jsonLines(result.stdout).filter { $0["type"] as? String == "POINTER_BUTTON" }.map {
+                "\($0["button"]!) \($0["state"]!)"
+            }
         }
         XCTAssertEqual(try buttons([]), [])
         XCTAssertEqual(try buttons(["--enable-tap"]), ["272 pressed", "272 released"])

@@ -40,12 +40,20 @@ final class CrossCheckTests: XCTestCase {
         case "GESTURE_SWIPE_UPDATE":
             fields = [fingers, f2("dx"), f2("dy"), f2("dxUnaccelerated"), f2("dyUnaccelerated")]
         case "GESTURE_PINCH_UPDATE":
-            fields = [fingers, f2("dx"), f2("dy"), f2("dxUnaccelerated"), f2("dyUnaccelerated"), f2("scale"), f2("angleDeltaDeg")]
+            fields = [
+                fingers, f2("dx"), f2("dy"), f2("dxUnaccelerated"), f2("dyUnaccelerated"), f2("scale"),
+                f2("angleDeltaDeg"),
+            ]
         case "POINTER_BUTTON":
-            fields = ["\(object["button"] as? Int ?? -1)", object["state"] as? String ?? "", "\(object["seatCount"] as? Int ?? -1)"]
+            fields = [
+                "\(object["button"] as? Int ?? -1)", object["state"] as? String ?? "",
+                "\(object["seatCount"] as? Int ?? -1)",
+            ]
         default:
-            fields = [f2("vertical"), f1("verticalV120"), object["vertical"] is Double ? "*" : "",
-                      f2("horizontal"), f1("horizontalV120"), object["horizontal"] is Double ? "*" : ""]
+            fields = [
+                f2("vertical"), f1("verticalV120"), object["vertical"] is Double ? "*" : "",
+                f2("horizontal"), f1("horizontalV120"), object["horizontal"] is Double ? "*" : "",
+            ]
         }
         return Shown(type: type, fields: fields)
     }
@@ -68,7 +76,8 @@ final class CrossCheckTests: XCTestCase {
         case _ where type.hasPrefix("POINTER_SCROLL_"):
             // vert 15.43/0.0* horiz 0.00/0.0 (finger): a star marks an axis present in the event.
             let halves = details.components(separatedBy: "horiz")
-            let vStar = halves[0].contains("*") ? "*" : "", hStar = halves.count > 1 && halves[1].contains("*") ? "*" : ""
+            let vStar = halves[0].contains("*") ? "*" : "",
+                hStar = halves.count > 1 && halves[1].contains("*") ? "*" : ""
             return Shown(type: type, fields: [numbers[0], numbers[1], vStar, numbers[2], numbers[3], hStar])
         default:
             return Shown(type: type, fields: numbers)
@@ -76,25 +85,38 @@ final class CrossCheckTests: XCTestCase {
     }
 
     func testEveryBundledRecordingMatchesLibinputDebugEvents() throws {
-        let libinput = try XCTUnwrap(findExecutable("libinput"), "libinput-tools is not installed (tools/test installs it)")
+        let libinput = try XCTUnwrap(
+            findExecutable("libinput"), "libinput-tools is not installed (tools/test installs it)")
         let recordings = Fixtures.recordings
         XCTAssertGreaterThanOrEqual(recordings.count, 20, "bundled recordings missing")
         var gestureEvents = 0
         // Two recordings at a time: each replay mostly waits on its libinput side or program.
-        for batch in stride(from: 0, to: recordings.count, by: 2).map({ Array(recordings[$0..<min($0 + 2, recordings.count)]) }) {
-            let runs = concurrently(batch.flatMap { url -> [@Sendable () -> Result<Finished, any Error>] in [
-                { .success(runCommand(["replay", "--json", url.path])) },
-                { Result { try runMocked(url.path) { [libinput, "debug-events", "--device", $0] } } },
-            ] })
+        for batch in stride(from: 0, to: recordings.count, by: 2).map({
+            Array(recordings[$0..<min($0 + 2, recordings.count)])
+        }) {
+            let runs = concurrently(
+                batch.flatMap { url -> [@Sendable () -> Result<Finished, any Error>] in
+                    [
+                        { .success(runCommand(["replay", "--json", url.path])) },
+                        { Result { try runMocked(url.path) { [libinput, "debug-events", "--device", $0] } } },
+                    ]
+                })
             for (index, url) in batch.enumerated() {
                 let ours = try runs[2 * index].get(), theirs = try runs[2 * index + 1].get()
                 let name = url.lastPathComponent
                 XCTAssertEqual(ours.status, 0, "\(name): replay failed: \(ours.stderr)")
-                XCTAssertEqual(theirs.status, 0, "\(name): libinput debug-events under the harness failed: \(theirs.stderr)")
-                XCTAssertFalse(ours.stderr.contains("lagging behind") || ours.stderr.contains("in the past"), "\(name): libinput timing warning: \(ours.stderr)")
-                XCTAssertFalse(theirs.stdout.contains("lagging behind") || theirs.stdout.contains("in the past") || theirs.stderr.contains("in the past"),
-                               "\(name): libinput timing warning in debug-events")
-                let a = try ours.stdout.split(separator: "\n").dropFirst().compactMap { try Self.shown(json: String($0)) }
+                XCTAssertEqual(
+                    theirs.status, 0, "\(name): libinput debug-events under the harness failed: \(theirs.stderr)")
+                XCTAssertFalse(
+                    ours.stderr.contains("lagging behind") || ours.stderr.contains("in the past"),
+                    "\(name): libinput timing warning: \(ours.stderr)")
+                XCTAssertFalse(
+                    theirs.stdout.contains("lagging behind") || theirs.stdout.contains("in the past")
+                        || theirs.stderr.contains("in the past"),
+                    "\(name): libinput timing warning in debug-events")
+                let a = try ours.stdout.split(separator: "\n").dropFirst().compactMap {
+                    try Self.shown(json: String($0))
+                }
                 let b = theirs.stdout.split(separator: "\n").compactMap { Self.shown(debugEvents: String($0)) }
                 XCTAssertEqual(a.count, b.count, "\(name): event counts differ")
                 for (i, (x, y)) in zip(a, b).enumerated() where x != y {

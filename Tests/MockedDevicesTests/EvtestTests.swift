@@ -12,7 +12,7 @@ final class EvtestTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(recordings.count, 25)
         // A few at a time: each waits on its program most of the time.
         for start in stride(from: 0, to: recordings.count, by: 6) {
-            let batch = Array(recordings[start ..< min(start + 6, recordings.count)])
+            let batch = Array(recordings[start..<min(start + 6, recordings.count)])
             let runs = concurrently(batch.map { url in { Result { try runMocked(url.path) { [evtest, $0] } } } })
             for (url, run) in zip(batch, runs) {
                 let result = try run.get()

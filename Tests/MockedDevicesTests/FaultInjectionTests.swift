@@ -25,31 +25,38 @@ final class FaultInjectionTests: XCTestCase {
         XCTAssertEqual(run.status, 0, "replay \(arguments) failed: \(run.stderr)")
         return try jsonLines(run.stdout).compactMap { object in
             guard let libinput = object["libinput"] as? [String: Any] else { return nil }
-            return Line(libinput: libinput, compat: object["compat"] as? [[String: Any]] ?? [],
-                        indirect: object["indirect"] as? [[String: Any]] ?? [])
+            return Line(
+                libinput: libinput, compat: object["compat"] as? [[String: Any]] ?? [],
+                indirect: object["indirect"] as? [[String: Any]] ?? [])
         }
     }
 
     /// Phases of the touches in `events` (compat) or of the transforms (indirect).
     private func phases(_ events: [[String: Any]]) -> [String] {
         events.flatMap { event -> [String] in
-            if let touches = event["touches"] as? [[String: Any]] { return touches.compactMap { $0["phase"] as? String } }
+            if let touches = event["touches"] as? [[String: Any]] {
+                return touches.compactMap { $0["phase"] as? String }
+            }
             return (event["phase"] as? String).map { [$0] } ?? []
         }
     }
 
     func testUnpluggedMidPinchEndsTheSimulatedTouchesAndTheTransform() throws {
         let lines = try replay(["--unplug", "0.5"])
-        let removed = try XCTUnwrap(lines.firstIndex { $0.type == "DEVICE_REMOVED" }, "libinput never reported the removal")
+        let removed = try XCTUnwrap(
+            lines.firstIndex { $0.type == "DEVICE_REMOVED" }, "libinput never reported the removal")
         let before = lines[..<removed]
-        XCTAssertTrue(before.contains { $0.type == "GESTURE_PINCH_UPDATE" }, "the pinch had not started when the device went")
+        XCTAssertTrue(
+            before.contains { $0.type == "GESTURE_PINCH_UPDATE" }, "the pinch had not started when the device went")
         // The pinch was live at 0.5 s of its 0.85 s; it must not reach its own end.
-        XCTAssertLessThan(lines.filter { $0.type == "GESTURE_PINCH_UPDATE" }.count,
-                          try XCTUnwrap(try? replay([])).filter { $0.type == "GESTURE_PINCH_UPDATE" }.count)
+        XCTAssertLessThan(
+            lines.filter { $0.type == "GESTURE_PINCH_UPDATE" }.count,
+            try XCTUnwrap(try? replay([])).filter { $0.type == "GESTURE_PINCH_UPDATE" }.count)
         let lastPinch = try XCTUnwrap(before.last { $0.type.hasPrefix("GESTURE_PINCH") })
         XCTAssertEqual(lastPinch.type, "GESTURE_PINCH_END")
         XCTAssertTrue(Set(phases(lastPinch.compat)).isSubset(of: ["ended", "cancelled"]) && !lastPinch.compat.isEmpty)
-        XCTAssertTrue(Set(phases(lastPinch.indirect)).isSubset(of: ["ended", "cancelled"]) && !lastPinch.indirect.isEmpty)
+        XCTAssertTrue(
+            Set(phases(lastPinch.indirect)).isSubset(of: ["ended", "cancelled"]) && !lastPinch.indirect.isEmpty)
         XCTAssertTrue(lines[(removed + 1)...].allSatisfy { $0.compat.isEmpty && $0.indirect.isEmpty })
     }
 
@@ -61,7 +68,8 @@ final class FaultInjectionTests: XCTestCase {
         let lastFrame = try XCTUnwrap(try RecordingLoader.load(pinch).frames.last { $0.time < 500_000 })
         let time = { (type: String) in try XCTUnwrap(lines.last { $0.type == type }?.libinput["timeUs"] as? Int, type) }
         // Every frame of this pinch makes an update: the last update is the last frame's.
-        XCTAssertGreaterThanOrEqual(try time("GESTURE_PINCH_END") - time("GESTURE_PINCH_UPDATE"), 500_000 - Int(lastFrame.time))
+        XCTAssertGreaterThanOrEqual(
+            try time("GESTURE_PINCH_END") - time("GESTURE_PINCH_UPDATE"), 500_000 - Int(lastFrame.time))
     }
 
     func testSynDroppedMidPinchLosesFramesAndTheStreamsStayValid() throws {
@@ -80,7 +88,9 @@ final class FaultInjectionTests: XCTestCase {
         XCTAssertEqual(Set(lines.filter { $0.type == "DEVICE_ADDED" }.map(\.device)), ["event10", "event11"])
         XCTAssertEqual(lines.filter { $0.type == "KEYBOARD_KEY" }.count, 2)
         // Indirect transform events carry the seat's modifier flags: none, shift, none again.
-        let flags = lines.flatMap { line in line.indirect.filter { $0["type"] as? String == "transform" }.compactMap { $0["modifierFlags"] as? Int } }
+        let flags = lines.flatMap { line in
+            line.indirect.filter { $0["type"] as? String == "transform" }.compactMap { $0["modifierFlags"] as? Int }
+        }
         let runs = flags.reduce(into: [Int]()) { runs, flag in if runs.last != flag { runs.append(flag) } }
         XCTAssertEqual(runs, [0, 1 << 17, 0], "modifier flags over the pinch: \(runs)")
         // In compatibility mode the simulated touches' events carry them too.
@@ -115,19 +125,31 @@ final class FaultInjectionTests: XCTestCase {
         let keyLeftShift: UInt16 = 42, mscScan: UInt16 = 4
         let device = DeviceDescription(
             name: "AT Translated Set 2 keyboard", bustype: 0x11, vendor: 0x1, product: 0x1, version: 0xab41,
-            codes: [Evdev.EV_SYN: [0, 1, 4, 17, 20], Evdev.EV_KEY: Set(1...248), Evdev.EV_MSC: [mscScan],
-                    Evdev.EV_LED: [0, 1, 2], Evdev.EV_REP: [0, 1]])
+            codes: [
+                Evdev.EV_SYN: [0, 1, 4, 17, 20], Evdev.EV_KEY: Set(1...248), Evdev.EV_MSC: [mscScan],
+                Evdev.EV_LED: [0, 1, 2], Evdev.EV_REP: [0, 1],
+            ])
         func key(_ value: Int32, at time: UInt64) -> EvdevFrame {
-            EvdevFrame(time: time, events: [EvdevEvent(type: Evdev.EV_MSC, code: mscScan, value: 0x2a),
-                                            EvdevEvent(type: Evdev.EV_KEY, code: keyLeftShift, value: value),
-                                            EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)])
+            EvdevFrame(
+                time: time,
+                events: [
+                    EvdevEvent(type: Evdev.EV_MSC, code: mscScan, value: 0x2a),
+                    EvdevEvent(type: Evdev.EV_KEY, code: keyLeftShift, value: value),
+                    EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
+                ])
         }
         // Recordings played together start together: an empty frame at 0 aligns the keyboard's
         // clock with the touchpad's.
-        var frames = [EvdevFrame(time: 0, events: [EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)]), key(1, at: press)]
+        var frames = [
+            EvdevFrame(time: 0, events: [EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)]),
+            key(1, at: press),
+        ]
         if let release { frames.append(key(0, at: release)) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-keyboard-\(UUID().uuidString).yml").path
-        try LibinputRecordFormat.write(Recording(device: device, frames: frames)).write(toFile: path, atomically: true, encoding: .utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-keyboard-\(UUID().uuidString).yml"
+        ).path
+        try LibinputRecordFormat.write(Recording(device: device, frames: frames)).write(
+            toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 }

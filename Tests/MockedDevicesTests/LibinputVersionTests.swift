@@ -29,10 +29,14 @@ final class LibinputVersionTests: XCTestCase {
         var replays: [String: [[LibinputEvent]]] = [:]
         let urls = Fixtures.recordings
         for build in try libinputBuilds(Self.versions) {
-            let options = { var options = ReplayOptions(); options.libinput = build; return options }()
+            let options = {
+                var options = ReplayOptions(); options.libinput = build; return options
+            }()
             let results = Mutex([Result<[LibinputEvent], HarnessError>?](repeating: nil, count: urls.count))
             DispatchQueue.concurrentPerform(iterations: urls.count) { index in
-                let result = Result { () throws(HarnessError) in try Replay(.file(urls[index].path), options: options).events }
+                let result = Result { () throws(HarnessError) in
+                    try Replay(.file(urls[index].path), options: options).events
+                }
                 results.withLock { $0[index] = result }
             }
             replays[build.version] = try results.withLock { $0 }.map { try XCTUnwrap($0).get() }
@@ -64,7 +68,9 @@ final class LibinputVersionTests: XCTestCase {
         for (index, url) in urls.enumerated() {
             let runs = try Self.versions.map { version in
                 let events = try XCTUnwrap(replays[version])[index]
-                return VersionComparison.Run(version: version, events: events, report: ModePipeline.run(events) { Surface.builtIn(.default) }.comparison)
+                return VersionComparison.Run(
+                    version: version, events: events,
+                    report: ModePipeline.run(events) { Surface.builtIn(.default) }.comparison)
             }
             let versions = VersionComparison(runs: runs)
             if !versions.allSame { parted += 1 }
@@ -94,7 +100,9 @@ final class LibinputVersionTests: XCTestCase {
         let scroll = "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"
         func motions(_ version: String) throws -> [UInt64: (dx: Double, ux: Double)] {
             var byTime: [UInt64: (dx: Double, ux: Double)] = [:]
-            for e in try events(scroll, version) { if case .pointerMotion(let dx, _, let ux, _) = e.kind, ux != 0 { byTime[e.time] = (dx, ux) } }
+            for e in try events(scroll, version) {
+                if case .pointerMotion(let dx, _, let ux, _) = e.kind, ux != 0 { byTime[e.time] = (dx, ux) }
+            }
             return byTime
         }
         let old = try motions("1.22.1"), new = try motions("1.31.3")
@@ -107,11 +115,15 @@ final class LibinputVersionTests: XCTestCase {
         let apple = "touchpads_bcm5974.three-finger-click.events"
         func scrolls(_ version: String) throws -> [UInt64: Double] {
             var byTime: [UInt64: Double] = [:]
-            for e in try events(apple, version) { if case .pointerScroll(let s) = e.kind, let h = s.horizontal, h != 0 { byTime[e.time] = h } }
+            for e in try events(apple, version) {
+                if case .pointerScroll(let s) = e.kind, let h = s.horizontal, h != 0 { byTime[e.time] = h }
+            }
             return byTime
         }
         let before = try scrolls("1.22.1"), after = try scrolls("1.28.1")
-        XCTAssertTrue(before.contains { time, h in after[time].map { $0 == -h } ?? false }, "a scroll reversed: \(before) \(after)")
+        XCTAssertTrue(
+            before.contains { time, h in after[time].map { $0 == -h } ?? false },
+            "a scroll reversed: \(before) \(after)")
         let plugin = ReportedGesture.sequence(of: try events(apple, "1.31.3")).map(\.description)
         XCTAssertTrue(plugin.contains("hold 1") && !plugin.contains("scroll finger"), "\(plugin)")
         XCTAssertTrue(ReportedGesture.sequence(of: try events(apple, "1.28.1")).contains(.scroll(.finger)))
@@ -120,10 +132,14 @@ final class LibinputVersionTests: XCTestCase {
     /// The virtual clock's promise holds on every version: the output is the same every time,
     /// on the recording whose hold timer races its frames.
     func testReplaysAreDeterministicOnEveryVersion() throws {
-        let racing = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
+        let racing = Fixtures.evemu.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        ).path
         for build in try libinputBuilds(Self.versions) {
-            let outputs = runCommands(Array(repeating: ["replay", "--json", "--libinput", build.version, racing],
-                                            count: 6))
+            let outputs = runCommands(
+                Array(
+                    repeating: ["replay", "--json", "--libinput", build.version, racing],
+                    count: 6))
             XCTAssertTrue(outputs.allSatisfy { $0.status == 0 }, "libinput \(build.version): \(outputs.map(\.stderr))")
             XCTAssertEqual(Set(outputs.map(\.stdout)).count, 1, "libinput \(build.version): six replays, one output")
         }

@@ -24,7 +24,8 @@ func runMocked(_ path: String, _ program: (_ devnode: String) -> [String]) throw
             return try device.run(command, standardOutput: fd)
         }
     }()
-    return Finished(status: report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus,
-                    stdout: try String(contentsOfFile: stdout, encoding: .utf8),
-                    stderr: try String(contentsOfFile: stderr, encoding: .utf8))
+    return Finished(
+        status: report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus,
+        stdout: try String(contentsOfFile: stdout, encoding: .utf8),
+        stderr: try String(contentsOfFile: stderr, encoding: .utf8))
 }

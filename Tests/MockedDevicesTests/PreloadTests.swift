@@ -12,9 +12,10 @@ final class PreloadTests: XCTestCase {
         let nm = try runProcess(["/usr/bin/nm", "-D", "--undefined-only", try BuildProducts.preload()])
         XCTAssertEqual(nm.status, 0, nm.stderr)
         XCTAssertTrue(nm.stdout.contains("getenv"), nm.stdout)
-        let symbols = Set(nm.stdout.split(separator: "\n").compactMap { line in
-            line.split(separator: " ").last?.split(separator: "@").first
-        })
+        let symbols = Set(
+            nm.stdout.split(separator: "\n").compactMap { line in
+                line.split(separator: " ").last?.split(separator: "@").first
+            })
         for writer in ["setenv", "unsetenv", "putenv", "clearenv"] {
             XCTAssertFalse(symbols.contains(Substring(writer)), writer)
         }

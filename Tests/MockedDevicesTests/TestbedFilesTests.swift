@@ -10,26 +10,35 @@ final class TestbedFilesTests: XCTestCase {
 
     /// libevdev asks for exact sizes; umockdev only answers requests whose size matches.
     func testIoctlTreeAnswersLibevdevsRequestSizes() throws {
-        let device = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path).device
+        let device = try RecordingLoader.load(
+            fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        ).device
         let lines = TestbedFiles(device: device, eventNumber: 7).ioctlTree.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "@DEV /dev/input/event7")
-        func data(_ prefix: String) -> [String] { lines.filter { $0.hasPrefix(prefix) }.map { String($0.split(separator: " ")[2]) } }
+        func data(_ prefix: String) -> [String] {
+            lines.filter { $0.hasPrefix(prefix) }.map { String($0.split(separator: " ")[2]) }
+        }
         XCTAssertEqual(data("EVIOCGNAME(0)").first?.count, 255 * 2)
         XCTAssertEqual(data("EVIOCGBIT(1)").first?.count, 96 * 2)
         XCTAssertEqual(data("EVIOCGKEY(0)").first?.count, 96 * 2)
-        XCTAssertEqual(data("EVIOCGABS(").count, 2 * (device.codes[Evdev.EV_ABS]?.count ?? 0), "once for libevdev, once for evtest")
+        XCTAssertEqual(
+            data("EVIOCGABS(").count, 2 * (device.codes[Evdev.EV_ABS]?.count ?? 0), "once for libevdev, once for evtest"
+        )
         let slots = data("EVIOCGMTSLOTS")
         let codes = slots.map { UInt32($0.prefix(2), radix: 16)! }
         XCTAssertEqual(codes, codes.sorted(), "umockdev resumes after the last answer: ascending order")
         XCTAssertEqual(codes, [0x30, 0x35, 0x36, 0x39, 0x3a])
         XCTAssertTrue(slots.allSatisfy { $0.count == (1 + device.slotCount) * 8 })
-        XCTAssertTrue(slots[3].hasSuffix(String(repeating: "FFFFFFFF", count: device.slotCount)), "tracking ids start at -1")
+        XCTAssertTrue(
+            slots[3].hasSuffix(String(repeating: "FFFFFFFF", count: device.slotCount)), "tracking ids start at -1")
     }
 
     /// The parent input device has a udev database entry, named as libudev looks it up
     /// (`+subsystem:sysname`), that marks it initialized and adds no property of its own.
     func testTheParentInputDeviceHasAnEntryWithoutProperties() throws {
-        let device = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path).device
+        let device = try RecordingLoader.load(
+            fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        ).device
         let files = TestbedFiles(device: device, eventNumber: 7)
         XCTAssertTrue(files.syspath.hasSuffix("/input7/event7"), files.syspath)
         XCTAssertEqual(files.parentUdevDatabasePath, "run/udev/data/+input:input7")

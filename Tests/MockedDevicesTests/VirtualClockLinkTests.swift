@@ -21,7 +21,8 @@ final class VirtualClockLinkTests: XCTestCase {
             var link = try VirtualClockLink(masters: [master[0]])
             defer { link.close() }
             let placed = link.descriptors
-            XCTAssertGreaterThan(placed.keys.min() ?? 0, placed.values.max() ?? 0, "with descriptors taken up to \(busy): \(placed)")
+            XCTAssertGreaterThan(
+                placed.keys.min() ?? 0, placed.values.max() ?? 0, "with descriptors taken up to \(busy): \(placed)")
         }
     }
 }

@@ -38,11 +38,16 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(compatPan.record.finalValues?.translation, Point(x: 15, y: 0))
         XCTAssertEqual(indirectPan.record.transitions, [], "transform events activate no touch-based recognizer")
         for surface in [compat, indirect] {
-            XCTAssertEqual(surface.region(named: "canvas").map { milestones($0.gestureRecognizers[0]) }, [.began, .ended])
+            XCTAssertEqual(
+                surface.region(named: "canvas").map { milestones($0.gestureRecognizers[0]) }, [.began, .ended])
         }
 
-        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch), surface: pinchAndPanSurface)
-        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "twoFingerPan", mode: .compatibility)])
+        let report = comparison(
+            compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch),
+            surface: pinchAndPanSurface)
+        XCTAssertEqual(
+            report.accidentalActivations,
+            [AccidentalActivation(region: "canvas", name: "twoFingerPan", mode: .compatibility)])
         XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
         XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 0)
 
@@ -55,11 +60,14 @@ final class ComparisonTests: XCTestCase {
     }
 
     func testStandardSurfaceCountsPerMode() throws {
-        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)) { Surface.builtIn(.canvas) }
+        let report = comparison(
+            compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)
+        ) { Surface.builtIn(.canvas) }
         func row(_ name: String) throws -> ComparisonRow {
             try XCTUnwrap(report.rows.first { $0.region == "canvas" && $0.name == name })
         }
-        XCTAssertEqual(report.rows.map(\.name), ["pinch", "rotation", "twoFingerPan", "scrollPan", "hover", "tap", "longPress"])
+        XCTAssertEqual(
+            report.rows.map(\.name), ["pinch", "rotation", "twoFingerPan", "scrollPan", "hover", "tap", "longPress"])
 
         // Compatibility mode: the drift begins the two-finger pan first, which takes the touches
         // from the pinch; the tap and long press fail on the second touch.
@@ -85,7 +93,9 @@ final class ComparisonTests: XCTestCase {
     /// The JSON form: each recognizer's values under `final` and the value's name, as each kind
     /// names them.
     func testReportsJSONCarriesTheValuesUnderTheirNames() throws {
-        let report = comparison(compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)) { Surface.builtIn(.canvas) }
+        let report = comparison(
+            compat: PinchStreams.compat(driftingPinch), indirect: PinchStreams.indirect(driftingPinch)
+        ) { Surface.builtIn(.canvas) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: try encoder.encode(report)) as? [String: Any])
@@ -93,8 +103,12 @@ final class ComparisonTests: XCTestCase {
         let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0["name"] as? String ?? "", $0) })
         let pinch = try XCTUnwrap(byName["pinch"]?["indirect"] as? [String: Any])
         XCTAssertEqual(pinch["finalScale"] as? Double, 1.3)
-        XCTAssertEqual(Set(pinch.keys), ["began", "ended", "recognized", "cancelled", "failed", "maxNumberOfTouches", "finalScale", "activated",
-                                         "transitions"])
+        XCTAssertEqual(
+            Set(pinch.keys),
+            [
+                "began", "ended", "recognized", "cancelled", "failed", "maxNumberOfTouches", "finalScale", "activated",
+                "transitions",
+            ])
         let pan = try XCTUnwrap(byName["twoFingerPan"]?["compat"] as? [String: Any])
         XCTAssertNotNil(pan["finalTranslation"] as? [String: Double])
         XCTAssertEqual(byName["twoFingerPan"]?["accidentalIn"] as? String, "compat")
@@ -104,7 +118,9 @@ final class ComparisonTests: XCTestCase {
     /// JSON leaves `starts` out where there are none, as in reports written before it existed.
     func testContextMenuStartsAreSummarisedAndWrittenOnlyWhenThere() throws {
         let held = [PinchStep(time: 0), PinchStep(time: 0.6), PinchStep(time: 0.7)]
-        let report = comparison(compat: PinchStreams.compat(held), indirect: PinchStreams.indirect(held)) { makeSurface(ContextMenuInteraction()) }
+        let report = comparison(compat: PinchStreams.compat(held), indirect: PinchStreams.indirect(held)) {
+            makeSurface(ContextMenuInteraction())
+        }
         let row = try XCTUnwrap(report.rows.first)
         XCTAssertEqual(row.accidentalIn, .compatibility)
         XCTAssertEqual(row.compat.starts.map(\.input), [.longPress])
@@ -122,6 +138,7 @@ final class ComparisonTests: XCTestCase {
         let report = ComparisonReport(compat: [], indirect: [recognized])
         XCTAssertEqual(report.rows.map(\.recognizer), ["canvas/extra"])
         XCTAssertEqual(report.rows.first?.indirect.recognized, 1)
-        XCTAssertEqual(report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "extra", mode: .indirectInput)])
+        XCTAssertEqual(
+            report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "extra", mode: .indirectInput)])
     }
 }

@@ -21,7 +21,9 @@ final class StreamingComparisonTests: XCTestCase {
         func delta(_ dx: Double, _ dy: Double) -> GestureDelta {
             GestureDelta(dx: dx, dy: dy, unacceleratedDx: dx, unacceleratedDy: dy)
         }
-        add(.deviceAdded(DeviceInfo(name: "touchpad", sysname: "event7", capabilities: [.pointer, .gesture], sizeMM: nil)))
+        add(
+            .deviceAdded(
+                DeviceInfo(name: "touchpad", sysname: "event7", capabilities: [.pointer, .gesture], sizeMM: nil)))
         add(.pointerMotion(dx: 30, dy: 20, unacceleratedDx: 30, unacceleratedDy: 20))
         add(.pointerButton(button: 0x110, state: .pressed, seatCount: 1))
         add(.pointerButton(button: 0x110, state: .released, seatCount: 0), after: 60_000)
@@ -44,14 +46,20 @@ final class StreamingComparisonTests: XCTestCase {
         func handle(_ event: AppEvent) { events.append(event) }
     }
 
-    /// `translate(_:to:)` hands over, event by event, what `translate(_:)` returns, with the same
-    /// dispositions and accounting; so does the flush. The session ends with a wheel turn whose sequence a late motion times out, then
+    /// `translate(_:to:)` hands over, event by event, what `translate(_:)` returns, with the same dispositions and
+    /// accounting; so does the flush. The session ends with a wheel turn whose sequence a late motion times out, then
     /// another that only the flush ends.
     func testTheTranslatorHandsTheReceiverWhatItWouldReturn() {
         var events = session()
         let end = events.last?.time ?? 0
-        events.append(LibinputEvent(time: end + 500_000, device: "event7", kind: .pointerMotion(dx: 1, dy: 1, unacceleratedDx: 1, unacceleratedDy: 1)))
-        events.append(LibinputEvent(time: end + 600_000, device: "event7", kind: .pointerScroll(Scroll(source: .wheel, vertical: -15, horizontal: nil, vertical120: -120))))
+        events.append(
+            LibinputEvent(
+                time: end + 500_000, device: "event7",
+                kind: .pointerMotion(dx: 1, dy: 1, unacceleratedDx: 1, unacceleratedDy: 1)))
+        events.append(
+            LibinputEvent(
+                time: end + 600_000, device: "event7",
+                kind: .pointerScroll(Scroll(source: .wheel, vertical: -15, horizontal: nil, vertical120: -120))))
         for mode in DeliveryMode.allCases {
             var returning = AppEventTranslator(mode: mode)
             var handing = AppEventTranslator(mode: mode)
@@ -80,7 +88,9 @@ final class StreamingComparisonTests: XCTestCase {
         let events = session()
         let streamed = ModePipeline.run(events) { Surface.builtIn(.canvas) }.comparison
         let kept = ModePipeline.run(events, options: .init(keepsAppEvents: true))
-        let stored = comparison(compat: kept[.compatibility].appEvents, indirect: kept[.indirectInput].appEvents) { Surface.builtIn(.canvas) }
+        let stored = comparison(compat: kept[.compatibility].appEvents, indirect: kept[.indirectInput].appEvents) {
+            Surface.builtIn(.canvas)
+        }
         XCTAssertEqual(streamed, stored)
         // Not two empty reports: the pinch and the scroll pan did something in both modes.
         let activated = Set(streamed.rows.filter { $0.compat.activated && $0.indirect.activated }.map(\.name))
@@ -99,12 +109,17 @@ final class StreamingComparisonTests: XCTestCase {
             time += 10_000
             events.append(LibinputEvent(time: time, device: "event7", kind: kind))
         }
-        add(.deviceAdded(DeviceInfo(name: "touchpad", sysname: "event7", capabilities: [.pointer, .gesture], sizeMM: nil)))
+        add(
+            .deviceAdded(
+                DeviceInfo(name: "touchpad", sysname: "event7", capabilities: [.pointer, .gesture], sizeMM: nil)))
         add(.pointerMotion(dx: 5000, dy: 5000, unacceleratedDx: 5000, unacceleratedDy: 5000))
         add(.pointerMotion(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0))
         add(.gesturePinchBegin(fingers: 2))
         for step in 1...20 {
-            add(.gesturePinchUpdate(fingers: 2, delta: GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0), scale: 1 + Double(step) * 0.03, angleDelta: 0))
+            add(
+                .gesturePinchUpdate(
+                    fingers: 2, delta: GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0),
+                    scale: 1 + Double(step) * 0.03, angleDelta: 0))
         }
         add(.gesturePinchEnd(fingers: 2, scale: 1.6, cancelled: false))
         for _ in 1...20 {

@@ -23,7 +23,8 @@ final class ConversionRoundTripTests: XCTestCase {
                 continue
             }
             guard ["yml", "events", "evemu", "evtest", "txt", "dat", "log"].contains(url.pathExtension),
-                  let stream = try? RecordingStream(path: url.path), (try? stream.nextFrame()) != nil else { continue }
+                let stream = try? RecordingStream(path: url.path), (try? stream.nextFrame()) != nil
+            else { continue }
             found.append((url.path, stream.format))
         }
         return found.sorted { $0.0 < $1.0 }
@@ -31,7 +32,8 @@ final class ConversionRoundTripTests: XCTestCase {
 
     func testEveryFixtureInEveryFormatReplaysTheSameOrSaysWhatItLost() throws {
         let all = try Self.recordings()
-        XCTAssertEqual(Set(all.map(\.format)), [.evemu, .libinputRecord, .evtest, .getevent, .chromeOS], "every format read")
+        XCTAssertEqual(
+            Set(all.map(\.format)), [.evemu, .libinputRecord, .evtest, .getevent, .chromeOS], "every format read")
         XCTAssertGreaterThanOrEqual(all.count, 40)
         var identical = 0, warned = 0
         // One replay at a time: each is short, and a loaded machine slows them all alike.
@@ -40,7 +42,8 @@ final class ConversionRoundTripTests: XCTestCase {
             switch Self.check(path, as: format) {
             case .identical: identical += 1
             case .lossNamed: warned += 1
-            case .differsSilently(let first): XCTFail("\(name): replays otherwise and no loss was named; first difference: \(first)")
+            case .differsSilently(let first):
+                XCTFail("\(name): replays otherwise and no loss was named; first difference: \(first)")
             case .failed(let why): XCTFail("\(name): \(why)")
             }
         }
@@ -62,7 +65,9 @@ final class ConversionRoundTripTests: XCTestCase {
             let before = try Replay(.recording(original)).events, after = try Replay(.recording(converted)).events
             if before == after { return .identical }
             if !losses.isEmpty { return .lossNamed }
-            let index = zip(before, after).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(before.count, after.count)
+            let index =
+                zip(before, after).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(before.count, after.count)
             return .differsSilently("event \(index) of \(before.count) and \(after.count)")
         } catch {
             return .failed("\(error)")

@@ -13,7 +13,9 @@ final class FormatTests: XCTestCase {
         for line in text.split(separator: "\n") where line.hasPrefix("#") {
             let words = line.dropFirst().split(separator: " ")
             if words.count >= 3, words[0] == "Event", words[1] == "type", let t = UInt16(words[2]) { type = t }
-            if words.count >= 3, words[0] == "Event", words[1] == "code", let c = UInt16(words[2]), type != 0 { listed[type, default: []].insert(c) }
+            if words.count >= 3, words[0] == "Event", words[1] == "code", let c = UInt16(words[2]), type != 0 {
+                listed[type, default: []].insert(c)
+            }
         }
         return listed
     }
@@ -30,7 +32,8 @@ final class FormatTests: XCTestCase {
                 XCTAssertEqual(recording.device.codes[t] ?? [], codes, "\(name): type \(t)")
             }
         }
-        let bcm = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        let bcm = try RecordingLoader.load(
+            fixtures.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
         XCTAssertEqual(bcm.device.name, "bcm5974")
         XCTAssertEqual([bcm.device.bustype, bcm.device.vendor, bcm.device.product], [0x03, 0x05ac, 0x0249])
         XCTAssertEqual(bcm.device.absinfo[Evdev.ABS_MT_POSITION_X], AbsInfo(minimum: -4620, maximum: 5140))
@@ -38,50 +41,56 @@ final class FormatTests: XCTestCase {
 
     /// A header-less `.events` file takes the longest-prefix `.desc` beside it.
     func testEventsWithoutHeaderPairWithTheLongestPrefixDescription() throws {
-        let events = fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events").path
-        XCTAssertEqual(RecordingLoader.matchingDescription(for: events), fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc").path)
+        let events = fixtures.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"
+        ).path
+        XCTAssertEqual(
+            RecordingLoader.matchingDescription(for: events),
+            fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc").path)
         let recording = try RecordingLoader.load(events)
-        XCTAssertEqual(recording.device.absinfo[Evdev.ABS_X]?.maximum, 5728, "the hp8470p description, not the generic one")
+        XCTAssertEqual(
+            recording.device.absinfo[Evdev.ABS_X]?.maximum, 5728, "the hp8470p description, not the generic one")
         XCTAssertTrue(recording.frames.allSatisfy { $0.events.last?.isSynReport == true })
         XCTAssertEqual(recording.frames.first?.time, 0)
     }
 
     func testEvemuRoundTripsARealRecording() throws {
-        let real = try RecordingLoader.load(fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events").path)
+        let real = try RecordingLoader.load(
+            fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events").path)
         let back = try EvemuFormat.parseRecording(EvemuFormat.write(real), file: "roundtrip.evemu")
         XCTAssertEqual(back, real)
     }
 
     func testEvtestTextParses() throws {
         let text = """
-        Input driver version is 1.0.1
-        Input device ID: bus 0x18 vendor 0x6cb product 0x76af version 0x100
-        Input device name: "DELL0926:00 06CB:76AF Touchpad"
-        Supported events:
-          Event type 0 (EV_SYN)
-          Event type 1 (EV_KEY)
-            Event code 272 (BTN_LEFT)
-            Event code 330 (BTN_TOUCH)
-          Event type 3 (EV_ABS)
-            Event code 0 (ABS_X)
-              Value    412
-              Min        0
-              Max     1236
-              Resolution      12
-            Event code 57 (ABS_MT_TRACKING_ID)
-              Value      0
-              Min        0
-              Max    65535
-        Properties:
-          Property type 0 (INPUT_PROP_POINTER)
-          Property type 2 (INPUT_PROP_BUTTONPAD)
-        Testing ... (interrupt to exit)
-        Event: time 1510000000.100000, type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 4
-        Event: time 1510000000.100000, type 1 (EV_KEY), code 330 (BTN_TOUCH), value 1
-        Event: time 1510000000.100000, -------------- SYN_REPORT ------------
-        Event: time 1510000000.112000, type 3 (EV_ABS), code 0 (ABS_X), value 420
-        Event: time 1510000000.112000, -------------- SYN_REPORT ------------
-        """
+            Input driver version is 1.0.1
+            Input device ID: bus 0x18 vendor 0x6cb product 0x76af version 0x100
+            Input device name: "DELL0926:00 06CB:76AF Touchpad"
+            Supported events:
+              Event type 0 (EV_SYN)
+              Event type 1 (EV_KEY)
+                Event code 272 (BTN_LEFT)
+                Event code 330 (BTN_TOUCH)
+              Event type 3 (EV_ABS)
+                Event code 0 (ABS_X)
+                  Value    412
+                  Min        0
+                  Max     1236
+                  Resolution      12
+                Event code 57 (ABS_MT_TRACKING_ID)
+                  Value      0
+                  Min        0
+                  Max    65535
+            Properties:
+              Property type 0 (INPUT_PROP_POINTER)
+              Property type 2 (INPUT_PROP_BUTTONPAD)
+            Testing ... (interrupt to exit)
+            Event: time 1510000000.100000, type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 4
+            Event: time 1510000000.100000, type 1 (EV_KEY), code 330 (BTN_TOUCH), value 1
+            Event: time 1510000000.100000, -------------- SYN_REPORT ------------
+            Event: time 1510000000.112000, type 3 (EV_ABS), code 0 (ABS_X), value 420
+            Event: time 1510000000.112000, -------------- SYN_REPORT ------------
+            """
         let r = try EvtestFormat.parse(text, file: "t.evtest")
         XCTAssertEqual(r.device.name, "DELL0926:00 06CB:76AF Touchpad")
         XCTAssertEqual(r.device.bustype, 0x18)
@@ -91,56 +100,70 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(r.device.properties, [0, 2])
         XCTAssertEqual(r.frames.map(\.time), [0, 12000])
         XCTAssertEqual(r.frames[1].events.first, EvdevEvent(type: 3, code: 0, value: 420))
-        XCTAssertThrowsError(try EvtestFormat.parse(text + "\nEvent: time 1510000000.2, type 3", file: "t.evtest")) { error in
+        XCTAssertThrowsError(try EvtestFormat.parse(text + "\nEvent: time 1510000000.2, type 3", file: "t.evtest")) {
+            error in
             XCTAssertEqual((error as? RecordingError)?.line, 28)
         }
     }
 
     func testFramesCloseAtSynReportAndKeepTimeMonotonic() {
         let e = EvdevEvent(type: 3, code: 0, value: 1), syn = EvdevEvent(type: 0, code: 0, value: 0)
-        let recording = Recording(device: DeviceDescription(name: "pad"), events: [(1_000_000, e), (1_000_000, syn), (900_000, e), (900_000, syn), (1_200_000, e)])
+        let recording = Recording(
+            device: DeviceDescription(name: "pad"),
+            events: [(1_000_000, e), (1_000_000, syn), (900_000, e), (900_000, syn), (1_200_000, e)])
         XCTAssertEqual(recording.frames.map(\.time), [0, 0, 200_000])
         XCTAssertEqual(recording.frames.last?.events, [e, syn], "a trailing partial frame is closed")
-        XCTAssertEqual(recording.notes, ["the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"])
+        XCTAssertEqual(
+            recording.notes, ["the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"])
     }
 
     func testAFrameWhoseEventsGoBackKeepsItsSynReportsTime() throws {
         let e = EvdevEvent(type: 3, code: 0, value: 1), syn = EvdevEvent(type: 0, code: 0, value: 0)
-        let spread = Recording(device: DeviceDescription(name: "pad"), events: [(0, e), (0, syn), (8_000, e), (8_010, e), (8_020, syn)])
-        XCTAssertEqual(spread.frames.map(\.time), [0, 8_000], "events a few µs apart, as evemu 1.x stamps them: the first's time")
-        let back = Recording(device: DeviceDescription(name: "pad"), events: [(0, e), (0, syn), (8_073, e), (8_000, e), (8_000, syn)])
+        let spread = Recording(
+            device: DeviceDescription(name: "pad"), events: [(0, e), (0, syn), (8_000, e), (8_010, e), (8_020, syn)])
+        XCTAssertEqual(
+            spread.frames.map(\.time), [0, 8_000], "events a few µs apart, as evemu 1.x stamps them: the first's time")
+        let back = Recording(
+            device: DeviceDescription(name: "pad"), events: [(0, e), (0, syn), (8_073, e), (8_000, e), (8_000, syn)])
         XCTAssertEqual(back.frames.map(\.time), [0, 8_000], "going back within the frame: its SYN_REPORT's time")
 
-        let header = "N: pad\nI: 0011 0002 000e 0000\nB: 00 09 00 00 00 00 00 00 00\nB: 03 01 00 00 00 00 00 00 00\nA: 00 0 100 0 0 0\n"
-        let events = "E: 1.000000 0003 0000 5\nE: 1.000000 0000 0000 0\nE: 1.008073 0003 0000 6\nE: 1.008000 0000 0000 0\n"
+        let header =
+            "N: pad\nI: 0011 0002 000e 0000\nB: 00 09 00 00 00 00 00 00 00\nB: 03 01 00 00 00 00 00 00 00\nA: 00 0 "
+            + "100 0 0 0\n"
+        let events =
+            "E: 1.000000 0003 0000 5\nE: 1.000000 0000 0000 0\nE: 1.008073 0003 0000 6\nE: 1.008000 0000 0000 0\n"
         let read = try RecordingLoader.load(text: header + events, file: "back.evemu")
         XCTAssertEqual(read.frames.map(\.time), [0, 8_000])
         XCTAssertEqual(read.notes.count, 1)
-        XCTAssertTrue(read.notes[0].hasPrefix("timestamps go back within a frame (first at line 9, by 0.000073 s)"), read.notes[0])
-        XCTAssertThrowsError(try RecordingLoader.load(text: header + events + "E: 1.007000 0003 0000 7\n", file: "back.evemu"),
-                             "an event before the last frame's time: the file was edited") { error in
+        XCTAssertTrue(
+            read.notes[0].hasPrefix("timestamps go back within a frame (first at line 9, by 0.000073 s)"), read.notes[0]
+        )
+        XCTAssertThrowsError(
+            try RecordingLoader.load(text: header + events + "E: 1.007000 0003 0000 7\n", file: "back.evemu"),
+            "an event before the last frame's time: the file was edited"
+        ) { error in
             XCTAssertEqual((error as? RecordingError)?.line, 10)
         }
     }
 
     func testEvtestHeaderLinesGluedTogetherAndTheReadFailureLineAreRead() throws {
         let text = """
-        Input device name: "pad"
-        Supported events:
-          Event type 3 (EV_ABS)
-            Event code 0 (ABS_X)
-              Value      7
-              Min        0
-              Max     1000
-              Resolution      12 Event code 1 (ABS_Y)
-              Value      0
-              Min        0
-              Max      500
-        Testing ... (interrupt to exit)
-        Event: time 1.000000, type 3 (EV_ABS), code 1 (ABS_Y), value 4
-        Event: time 1.000000, -------------- SYN_REPORT ------------
-        expected 24 bytes, got -1
-        """
+            Input device name: "pad"
+            Supported events:
+              Event type 3 (EV_ABS)
+                Event code 0 (ABS_X)
+                  Value      7
+                  Min        0
+                  Max     1000
+                  Resolution      12 Event code 1 (ABS_Y)
+                  Value      0
+                  Min        0
+                  Max      500
+            Testing ... (interrupt to exit)
+            Event: time 1.000000, type 3 (EV_ABS), code 1 (ABS_Y), value 4
+            Event: time 1.000000, -------------- SYN_REPORT ------------
+            expected 24 bytes, got -1
+            """
         let r = try RecordingLoader.load(text: text, file: "glued.evtest")
         XCTAssertEqual(r.device.absinfo[Evdev.ABS_X], AbsInfo(value: 7, minimum: 0, maximum: 1000, resolution: 12))
         XCTAssertEqual(r.device.absinfo[Evdev.ABS_Y], AbsInfo(minimum: 0, maximum: 500))
@@ -158,14 +181,14 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(YAMLGuard.complexKeyLine(in: "a: &k b\n*k : c\n"), 2)
         XCTAssertEqual(YAMLGuard.complexKeyLine(in: "- ? - x\n  : y\n"), 1)
         let plain = """
-        # why? [a]: b
-        name: "Pad ? [x]: \\" y"
-        other: 'it''s ? {z}: w'
-        list: [1, [2, 3], {a: b}]
-        ref: &r [1]
-        use: *r
-        url: http://example.com/?q=1
-        """
+            # why? [a]: b
+            name: "Pad ? [x]: \\" y"
+            other: 'it''s ? {z}: w'
+            list: [1, [2, 3], {a: b}]
+            ref: &r [1]
+            use: *r
+            url: http://example.com/?q=1
+            """
         XCTAssertNil(YAMLGuard.complexKeyLine(in: plain))
     }
 
@@ -173,7 +196,11 @@ final class FormatTests: XCTestCase {
     /// on, are bad data with their line rather than a stall or a trap.
     func testYAMLGuardRefusesAliasBombsAndOverflowingBase60() throws {
         var bomb = "version: 1\na0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
-        for level in 1...7 { bomb += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        for level in 1...7 {
+            bomb +=
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                + "]\n"
+        }
         XCTAssertThrowsError(try LibinputRecordFormat.parse(bomb, file: "bomb.yml")) { error in
             XCTAssertTrue("\(error)".contains("more than 1000000 values"), "\(error)")
         }

@@ -8,11 +8,17 @@ import TestSupport
 /// libinput) has an input_id, events[] with properties, an absinfo[] ended by `.value = -1`, udev
 /// properties, and comments and unused declarations around.
 final class LitestDeviceFormatTests: XCTestCase {
-    static let sample = (try? String(contentsOf: Fixtures.directory.appendingPathComponent(
-        "litest/litest-device-sample-clickpad.c"), encoding: .utf8)) ?? ""
+    static let sample =
+        (try? String(
+            contentsOf: Fixtures.directory.appendingPathComponent(
+                "litest/litest-device-sample-clickpad.c"), encoding: .utf8)) ?? ""
 
     func testALitestDeviceBecomesItsDescription() throws {
-        let kernel = LitestDeviceFormat.kernelEventCodes(header: "#define KEY_KP7\t\t\t71\n#define BTN_MISC\t\t0x100\n#define BTN_0\t\t\t0x100\n#define KEY_ALIAS KEY_KP7\n")
+        let kernel = LitestDeviceFormat.kernelEventCodes(
+            header:
+                "#define KEY_KP7\t\t\t71\n#define BTN_MISC\t\t0x100\n#define BTN_0\t\t\t0x100\n#define KEY_ALIAS "
+                + "KEY_KP7\n"
+        )
         XCTAssertEqual(kernel["KEY_KP7"], 71)
         XCTAssertEqual(kernel["BTN_0"], 0x100)
         XCTAssertEqual(kernel["KEY_ALIAS"], 71, "a name defined as another takes its value")
@@ -22,7 +28,8 @@ final class LitestDeviceFormatTests: XCTestCase {
         XCTAssertEqual([d.bustype, d.vendor, d.product, d.version], [0x18, 0x6cb, 0xcd7d, 0])
         XCTAssertEqual(d.codes[Evdev.EV_KEY], [0x110, 0x145, 0x14d, 0x14e, 0x14a, 71])
         XCTAssertEqual(d.properties, [0, 2])
-        XCTAssertEqual(d.codes[Evdev.EV_ABS], [0x00, 0x01, 0x2f, 0x35, 0x36, 0x39, 0x37], "every absinfo entry is an axis")
+        XCTAssertEqual(
+            d.codes[Evdev.EV_ABS], [0x00, 0x01, 0x2f, 0x35, 0x36, 0x39, 0x37], "every absinfo entry is an axis")
         XCTAssertEqual(d.absinfo[0x35], AbsInfo(minimum: 0, maximum: 1216, resolution: 12))
         XCTAssertEqual(d.absinfo[0x37], AbsInfo(minimum: 0, maximum: 2))
         XCTAssertEqual(d.slotCount, 5)
@@ -32,15 +39,27 @@ final class LitestDeviceFormatTests: XCTestCase {
 
     func testWhatCannotBeReadIsOneLineNamingIt() {
         func problem(_ text: String, kernel: [String: UInt16] = [:]) -> String? {
-            do { _ = try LitestDeviceFormat.parse(text, file: "x.c", kernelNames: kernel); return nil } catch { return error.description }
+            do { _ = try LitestDeviceFormat.parse(text, file: "x.c", kernelNames: kernel); return nil } catch {
+                return error.description
+            }
         }
-        let kp7 = Self.sample.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("KEY_KP7") }.map { $0 + 1 } ?? 0
-        XCTAssertEqual(problem(Self.sample), "x.c:\(kp7): unknown event code EV_KEY KEY_KP7", "a code neither TouchSynth nor the kernel's header names")
-        XCTAssertEqual(problem("int main(void) { return 0; }"), "x.c: not a litest device: no TEST_DEVICE(…) declaration")
+        let kp7 =
+            Self.sample.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("KEY_KP7") }
+            .map { $0 + 1 } ?? 0
+        XCTAssertEqual(
+            problem(Self.sample), "x.c:\(kp7): unknown event code EV_KEY KEY_KP7",
+            "a code neither TouchSynth nor the kernel's header names")
+        XCTAssertEqual(
+            problem("int main(void) { return 0; }"), "x.c: not a litest device: no TEST_DEVICE(…) declaration")
         XCTAssertEqual(problem("TEST_DEVICE(X, .events = events, )"), "x.c:1: the device has no .name")
-        XCTAssertEqual(problem("TEST_DEVICE(X, .name = \"n\", .events = events, )"), "x.c: events is used but not declared")
+        XCTAssertEqual(
+            problem("TEST_DEVICE(X, .name = \"n\", .events = events, )"), "x.c: events is used but not declared")
         let broken = Self.sample.replacingOccurrences(of: "{ ABS_Y, 0, 680, 0, 0, 12 }", with: "{ ABS_Y, 0, 680 }")
-        let absY = Self.sample.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("ABS_Y,") }.map { $0 + 1 } ?? 0
-        XCTAssertEqual(problem(broken, kernel: ["KEY_KP7": 71]), "x.c:\(absY): an absinfo entry is not { code, minimum, maximum, fuzz, flat, resolution }")
+        let absY =
+            Self.sample.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("ABS_Y,") }
+            .map { $0 + 1 } ?? 0
+        XCTAssertEqual(
+            problem(broken, kernel: ["KEY_KP7": 71]),
+            "x.c:\(absY): an absinfo entry is not { code, minimum, maximum, fuzz, flat, resolution }")
     }
 }

@@ -21,7 +21,9 @@ final class LogFormatTests: XCTestCase {
             XCTAssertEqual(back.device.absinfo, original.device.absinfo, url.lastPathComponent)
             XCTAssertEqual(back.device.properties, original.device.properties, url.lastPathComponent)
             XCTAssertEqual(back.device.name, original.device.name, url.lastPathComponent)
-            XCTAssertEqual([original.device.bustype, original.device.vendor, original.device.product], [back.device.bustype, back.device.vendor, back.device.product])
+            XCTAssertEqual(
+                [original.device.bustype, original.device.vendor, original.device.product],
+                [back.device.bustype, back.device.vendor, back.device.product])
             XCTAssertEqual(back.notes, [], "a described log needs no guess")
         }
     }
@@ -38,10 +40,14 @@ final class LogFormatTests: XCTestCase {
             XCTAssertEqual(back.device.name, original.device.name)
             XCTAssertEqual(back.device.properties, original.device.properties)
             for type in [Evdev.EV_KEY, Evdev.EV_REL, Evdev.EV_ABS, Evdev.EV_LED] {
-                XCTAssertEqual(back.device.codes[type] ?? [], original.device.codes[type] ?? [], "\(url.lastPathComponent) type \(type)")
+                XCTAssertEqual(
+                    back.device.codes[type] ?? [], original.device.codes[type] ?? [],
+                    "\(url.lastPathComponent) type \(type)")
             }
-            XCTAssertEqual(back.device.absinfo.mapValues { [$0.minimum, $0.maximum, $0.fuzz, $0.flat, $0.resolution] },
-                           original.device.absinfo.mapValues { [$0.minimum, $0.maximum, $0.fuzz, $0.flat, $0.resolution] }, url.lastPathComponent)
+            XCTAssertEqual(
+                back.device.absinfo.mapValues { [$0.minimum, $0.maximum, $0.fuzz, $0.flat, $0.resolution] },
+                original.device.absinfo.mapValues { [$0.minimum, $0.maximum, $0.fuzz, $0.flat, $0.resolution] },
+                url.lastPathComponent)
         }
     }
 
@@ -49,22 +55,28 @@ final class LogFormatTests: XCTestCase {
     func testEverySampleReadsAsTheRecordingItWasMadeFrom() throws {
         let pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         let scroll = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
-        for (name, original) in [("pinch-in.getevent-lt.txt", pinch), ("pinch-in.getevent-t.txt", pinch), ("pinch-in.chromeos.dat", pinch),
-                                 ("pinch-in.chromium-touchscreen.log", pinch), ("pinch-in.events-only.evtest", pinch),
-                                 ("two-finger-scroll.events-only.evemu", scroll)] {
+        for (name, original) in [
+            ("pinch-in.getevent-lt.txt", pinch), ("pinch-in.getevent-t.txt", pinch), ("pinch-in.chromeos.dat", pinch),
+            ("pinch-in.chromium-touchscreen.log", pinch), ("pinch-in.events-only.evtest", pinch),
+            ("two-finger-scroll.events-only.evemu", scroll),
+        ] {
             let read = try RecordingLoader.load(sample(name))
             XCTAssertEqual(read.frames, original.frames, name)
         }
         let chosen = try RecordingLoader.load(sample("two-devices.getevent-lt.txt"), node: "event7")
         XCTAssertEqual(chosen.frames, scroll.frames)
-        XCTAssertEqual(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"), node: "/dev/input/event4").frames, pinch.frames)
+        XCTAssertEqual(
+            try RecordingLoader.load(sample("two-devices.getevent-lt.txt"), node: "/dev/input/event4").frames,
+            pinch.frames)
     }
 
     func testSeveralDevicesWithoutAChoiceIsAUsageErrorListingThem() {
         XCTAssertThrowsError(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"))) { error in
             let error = error as? RecordingError
             XCTAssertEqual(error?.kind, .usage)
-            XCTAssertTrue(error?.message.contains("/dev/input/event4 \"ETPS/2 Elantech Touchpad\", 644 events; /dev/input/event7") == true, "\(String(describing: error))")
+            XCTAssertTrue(
+                error?.message.contains("/dev/input/event4 \"ETPS/2 Elantech Touchpad\", 644 events; /dev/input/event7")
+                    == true, "\(String(describing: error))")
         }
         XCTAssertThrowsError(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"), node: "event9")) { error in
             XCTAssertEqual((error as? RecordingError)?.kind, .usage)
@@ -77,35 +89,48 @@ final class LogFormatTests: XCTestCase {
         let read = try RecordingLoader.load(sample("pinch-in.events-only.evtest"))
         let d = read.device
         XCTAssertEqual(read.notes.count, 1)
-        XCTAssertTrue(read.notes[0].hasPrefix("no device description, so one was inferred from the 644 events"), read.notes[0])
+        XCTAssertTrue(
+            read.notes[0].hasPrefix("no device description, so one was inferred from the 644 events"), read.notes[0])
         for code in [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_LEFT] {
             XCTAssertTrue(d.has(type: Evdev.EV_KEY, code: code), Evdev.codeName(type: Evdev.EV_KEY, code: code))
         }
         XCTAssertEqual(d.properties, [Evdev.INPUT_PROP_POINTER, Evdev.INPUT_PROP_BUTTONPAD])
-        let seenX = read.frames.flatMap(\.events).filter { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_MT_POSITION_X }.map(\.value)
+        let seenX = read.frames.flatMap(\.events).filter {
+            $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_MT_POSITION_X
+        }.map(\.value)
         let x = try XCTUnwrap(d.absinfo[Evdev.ABS_MT_POSITION_X])
         XCTAssertEqual(x.minimum, 0)
         XCTAssertGreaterThan(x.maximum, try XCTUnwrap(seenX.max()))
         let y = try XCTUnwrap(d.absinfo[Evdev.ABS_MT_POSITION_Y])
-        XCTAssertEqual(Double(y.maximum) / Double(x.maximum), 50.0 / 69.0, accuracy: 0.01, "a pinch along x says little of y")
+        XCTAssertEqual(
+            Double(y.maximum) / Double(x.maximum), 50.0 / 69.0, accuracy: 0.01, "a pinch along x says little of y")
         XCTAssertEqual(d.absinfo[Evdev.ABS_X], x, "the kernel's pointer emulation axes")
         XCTAssertNil(d.axisProblem)
     }
 
     /// A bare `A:` list gives the axes; the rest is inferred, and the note says where the axes came from.
     func testABareAxisListGivesTheAxes() throws {
-        let read = try RecordingLoader.load(sample("pinch-in.events-only.evtest"), description: sample("asus-n500jk.axes"))
+        let read = try RecordingLoader.load(
+            sample("pinch-in.events-only.evtest"), description: sample("asus-n500jk.axes"))
         let asus = try RecordingLoader.load(
             Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
-        for (code, info) in asus.device.absinfo { XCTAssertEqual(read.device.absinfo[code], info, Evdev.codeName(type: Evdev.EV_ABS, code: code)) }
-        XCTAssertTrue(read.notes[0].hasSuffix("axis ranges and resolutions from \(sample("asus-n500jk.axes"))"), read.notes[0])
+        for (code, info) in asus.device.absinfo {
+            XCTAssertEqual(read.device.absinfo[code], info, Evdev.codeName(type: Evdev.EV_ABS, code: code))
+        }
+        XCTAssertTrue(
+            read.notes[0].hasSuffix("axis ranges and resolutions from \(sample("asus-n500jk.axes"))"), read.notes[0])
     }
 
     /// A ring buffer caught mid-gesture: the touches down and keys held when it began get a first
     /// frame of their own, at its first timestamp, with the first values the log gives them.
     func testALogStartingMidGestureIsRepairedAsAKernelWouldPresentIt() throws {
         let read = try RecordingLoader.load(sample("pinch-in.chromeos-midgesture.dat"))
-        XCTAssertEqual(read.notes, ["the log starts mid-gesture: touches in slots 0, 1 and BTN_TOUCH, BTN_TOOL_DOUBLETAP held at its start, given a first frame of their own"])
+        XCTAssertEqual(
+            read.notes,
+            [
+                "the log starts mid-gesture: touches in slots 0, 1 and BTN_TOUCH, BTN_TOOL_DOUBLETAP held at its "
+                    + "start, given a first frame of their own"
+            ])
         let first = try XCTUnwrap(read.frames.first)
         XCTAssertEqual(first.time, 0)
         let ids = first.events.filter { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_MT_TRACKING_ID }.map(\.value)
@@ -115,8 +140,11 @@ final class LogFormatTests: XCTestCase {
         XCTAssertEqual(first.events.last, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
         // Every later event is the log's own.
         let whole = try RecordingLoader.load(sample("pinch-in.chromeos.dat"))
-        XCTAssertEqual(Array(read.frames.dropFirst().flatMap(\.events).suffix(100)), Array(whole.frames.flatMap(\.events).suffix(100)))
-        XCTAssertEqual(try RecordingLoader.load(sample("pinch-in.chromeos.dat")).notes, [], "a whole log needs no repair")
+        XCTAssertEqual(
+            Array(read.frames.dropFirst().flatMap(\.events).suffix(100)),
+            Array(whole.frames.flatMap(\.events).suffix(100)))
+        XCTAssertEqual(
+            try RecordingLoader.load(sample("pinch-in.chromeos.dat")).notes, [], "a whole log needs no repair")
     }
 
     /// libinput record writes its libinput events as entries of their own and as lists inside
@@ -139,10 +167,19 @@ final class LogFormatTests: XCTestCase {
         let read = try RecordedLibinputEvents.parse(text, file: "with.yml")
         XCTAssertEqual(read.version, "1.22.1")
         XCTAssertTrue(read.hasLibinput)
-        XCTAssertEqual(read.events.map(\.text), ["POINTER_MOTION delta=-0.06,0.00 unaccel=-0.17,0.00", "POINTER_BUTTON button=272 state=pressed seat_count=1"])
+        XCTAssertEqual(
+            read.events.map(\.text),
+            [
+                "POINTER_MOTION delta=-0.06,0.00 unaccel=-0.17,0.00",
+                "POINTER_BUTTON button=272 state=pressed seat_count=1",
+            ])
         XCTAssertEqual(read.events.map(\.line), [10, 12])
-        XCTAssertFalse(try RecordedLibinputEvents.parse("version: 1\n  events:\n  - evdev:\n", file: "plain.yml").hasLibinput)
-        XCTAssertThrowsError(try RecordedLibinputEvents.parse("  events:\n  - libinput:\n    - {type: POINTER_MOTION, delta: [1, 2]\n", file: "cut.yml")) {
+        XCTAssertFalse(
+            try RecordedLibinputEvents.parse("version: 1\n  events:\n  - evdev:\n", file: "plain.yml").hasLibinput)
+        XCTAssertThrowsError(
+            try RecordedLibinputEvents.parse(
+                "  events:\n  - libinput:\n    - {type: POINTER_MOTION, delta: [1, 2]\n", file: "cut.yml")
+        ) {
             XCTAssertEqual(($0 as? RecordingError)?.description, "cut.yml:3: a libinput event that does not end with }")
         }
     }
@@ -151,8 +188,12 @@ final class LogFormatTests: XCTestCase {
     /// were printed is described. Events without a node are the named device's; a bad description
     /// of a device not read is no error.
     func testGeteventNamesWithoutCapabilitiesAndEventsWithoutANode() throws {
-        let names = "add device 1: /dev/input/event2\n  name:     \"pad\"\nadd device 2: /dev/input/event3\n  name:     \"kbd\"\n"
-        let events = "[       1.000000] EV_ABS       ABS_X                000001f4\n[       1.000000] EV_SYN       SYN_REPORT           00000000\n"
+        let names =
+            "add device 1: /dev/input/event2\n  name:     \"pad\"\nadd device 2: /dev/input/event3\n  name:     "
+            + "\"kbd\"\n"
+        let events =
+            "[       1.000000] EV_ABS       ABS_X                000001f4\n[       1.000000] EV_SYN       SYN_REPORT  "
+            + "         00000000\n"
         let inferred = try RecordingLoader.load(text: names + events, file: "names.txt")
         XCTAssertEqual(inferred.device.name, "Inferred touchpad")
         XCTAssertEqual(inferred.frames.count, 1)
@@ -160,7 +201,9 @@ final class LogFormatTests: XCTestCase {
         let pad = GeteventFormat.write(try RecordingLoader.load(sample("pinch-in.getevent-lt.txt")))
         let described = pad.components(separatedBy: "\n").filter { !$0.hasPrefix("[") }.joined(separator: "\n")
             .replacingOccurrences(of: "event10", with: "event2")
-        let other = "add device 2: /dev/input/event3\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001): KEY_NOT_KNOWN_HERE\n"
+        let other =
+            "add device 2: /dev/input/event3\n  name:     \"gpio-keys\"\n  events:\n    KEY (0001): "
+            + "KEY_NOT_KNOWN_HERE\n"
         let onlyPadEvents = pad.components(separatedBy: "\n").filter { $0.hasPrefix("[") }.joined(separator: "\n")
         XCTAssertThrowsError(try RecordingLoader.load(text: described + other + onlyPadEvents, file: "two.txt")) {
             XCTAssertEqual(($0 as? RecordingError)?.kind, .usage, "events without a node, two devices described")
@@ -168,7 +211,9 @@ final class LogFormatTests: XCTestCase {
         let chosen = try RecordingLoader.load(text: described + other + onlyPadEvents, file: "two.txt", node: "event2")
         XCTAssertEqual(chosen.device.name, "ETPS/2 Elantech Touchpad")
         XCTAssertEqual(chosen.frames.count, try RecordingLoader.load(sample("pinch-in.getevent-lt.txt")).frames.count)
-        XCTAssertThrowsError(try RecordingLoader.load(text: described + other + onlyPadEvents, file: "two.txt", node: "event3")) {
+        XCTAssertThrowsError(
+            try RecordingLoader.load(text: described + other + onlyPadEvents, file: "two.txt", node: "event3")
+        ) {
             XCTAssertTrue(($0 as? RecordingError)?.message.contains("KEY_NOT_KNOWN_HERE") == true, "\($0)")
         }
     }
@@ -185,15 +230,20 @@ final class LogFormatTests: XCTestCase {
     /// bytes past the codes ignored, instead of trapping.
     func testABitmaskLongerThanEveryCodeIsNoTrap() throws {
         let key = "# key:" + String(repeating: " 00", count: 9000) + " 01"
-        let log = try ChromeOSEvdevLog.parse("# device: pad\n# bit: 0B\n\(key)\nE: 1.000000 0000 0000 0\n", file: "long.dat")
+        let log = try ChromeOSEvdevLog.parse(
+            "# device: pad\n# bit: 0B\n\(key)\nE: 1.000000 0000 0000 0\n", file: "long.dat")
         XCTAssertEqual(log.device?.codes[Evdev.EV_KEY], [])
     }
 
     func testGeteventWithoutTimestampsSaysHowToRecordThem() {
-        XCTAssertThrowsError(try RecordingLoader.load(text: "add device 1: /dev/input/event2\n  name:     \"pad\"\n/dev/input/event2: 0003 0035 000001f4\n",
-                                                      file: "plain.txt")) { error in
-            XCTAssertEqual((error as? RecordingError)?.description,
-                           "plain.txt:3: no [sec.usec] time stamp: record with getevent -t (or -lt) (read as getevent output)")
+        XCTAssertThrowsError(
+            try RecordingLoader.load(
+                text: "add device 1: /dev/input/event2\n  name:     \"pad\"\n/dev/input/event2: 0003 0035 000001f4\n",
+                file: "plain.txt")
+        ) { error in
+            XCTAssertEqual(
+                (error as? RecordingError)?.description,
+                "plain.txt:3: no [sec.usec] time stamp: record with getevent -t (or -lt) (read as getevent output)")
         }
     }
 }

@@ -5,7 +5,9 @@ import TestSupport
 
 /// Every bundled recording survives conversion between the formats with every event and timestamp.
 final class RoundTripTests: XCTestCase {
-    func assertSameEvents(_ a: Recording, _ b: Recording, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertSameEvents(
+        _ a: Recording, _ b: Recording, _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(a.frames.count, b.frames.count, what, file: file, line: line)
         XCTAssertEqual(a.frames.map(\.events), b.frames.map(\.events), what, file: file, line: line)
         XCTAssertEqual(a.frames.map(\.time), b.frames.map(\.time), "\(what): timestamps", file: file, line: line)

@@ -8,7 +8,9 @@ import TestSupport
 final class TextInputTests: XCTestCase {
     let fixtures = Fixtures.evemu
 
-    private func badData(_ body: () throws(RecordingError) -> Void, file: StaticString = #filePath, line: UInt = #line) -> RecordingError? {
+    private func badData(
+        _ body: () throws(RecordingError) -> Void, file: StaticString = #filePath, line: UInt = #line
+    ) -> RecordingError? {
         do {
             try body()
             XCTFail("no error", file: file, line: line)
@@ -40,7 +42,8 @@ final class TextInputTests: XCTestCase {
     func testWhatIsReadWholeIsBounded() throws {
         let longLine = temporaryPath("line.gesture")
         defer { unlink(longLine) }
-        try Data(("pinch scale=" + String(repeating: "7", count: 2 << 20) + "\n").utf8).write(to: URL(fileURLWithPath: longLine))
+        try Data(("pinch scale=" + String(repeating: "7", count: 2 << 20) + "\n").utf8).write(
+            to: URL(fileURLWithPath: longLine))
         let line = badData { () throws(RecordingError) in _ = try readText(longLine, of: "a gesture script") }
         XCTAssertEqual(line?.line, 1)
         XCTAssertEqual(line?.message, "a line longer than 1 MiB: not a gesture script")
@@ -62,7 +65,9 @@ final class TextInputTests: XCTestCase {
         let fromFile = try RecordingLoader.load(path)
         let text = try String(contentsOfFile: desc, encoding: .utf8) + String(contentsOfFile: path, encoding: .utf8)
         XCTAssertEqual(try RecordingLoader.load(text: text, file: "/dev/fd/63"), fromFile)
-        let error = badData { () throws(RecordingError) in _ = try RecordingLoader.load(text: text + "E: 1.0 x\n", file: "/dev/fd/63") }
+        let error = badData { () throws(RecordingError) in
+            _ = try RecordingLoader.load(text: text + "E: 1.0 x\n", file: "/dev/fd/63")
+        }
         XCTAssertEqual(error?.file, "/dev/fd/63")
         XCTAssertEqual(error?.line, text.split(separator: "\n", omittingEmptySubsequences: false).count)
     }
@@ -71,7 +76,9 @@ final class TextInputTests: XCTestCase {
     /// an escape sequence is written as an escape, and a megabyte quoted keeps its start and the
     /// problem stated after it.
     func testAnErrorMessageIsOneShortLine() {
-        XCTAssertEqual(RecordingError.bad("f", 1, "unknown gesture \"a\nb\u{1B}[31m\tc\"").message, "unknown gesture \"a\\nb\\u{1B}[31m\\tc\"")
+        XCTAssertEqual(
+            RecordingError.bad("f", 1, "unknown gesture \"a\nb\u{1B}[31m\tc\"").message,
+            "unknown gesture \"a\\nb\\u{1B}[31m\\tc\"")
         let value = String(repeating: "7", count: 1 << 20)
         let message = RecordingError.bad("f", 1, "scale=\(value): not a finite number").message
         XCTAssertLessThanOrEqual(message.count, RecordingError.maxMessageLength + 1)
@@ -89,20 +96,26 @@ final class TextInputTests: XCTestCase {
         var items: [Item]
     }
 
-    private func decodingError(_ text: String, _ syntax: StructuredFile.Syntax, file: StaticString = #filePath, line: UInt = #line) -> RecordingError? {
-        badData({ () throws(RecordingError) in
-            _ = try StructuredFile.decode(Document.self, from: text, syntax: syntax, file: "doc", kind: "a document")
-        }, file: file, line: line)
+    private func decodingError(
+        _ text: String, _ syntax: StructuredFile.Syntax, file: StaticString = #filePath, line: UInt = #line
+    ) -> RecordingError? {
+        badData(
+            { () throws(RecordingError) in
+                _ = try StructuredFile.decode(
+                    Document.self, from: text, syntax: syntax, file: "doc", kind: "a document")
+            }, file: file, line: line)
     }
 
     /// Decoding errors name the line and the place in the document, in JSON and in YAML.
     func testDecodingErrorsNameTheLineAndThePlace() throws {
-        let jsonSyntax = decodingError("{\"items\": [\n  {\"name\": \"a\", \"size\": [1, 2]},\n  {\"name\": \"b\" \"size\": []}\n]}", .json)
+        let jsonSyntax = decodingError(
+            "{\"items\": [\n  {\"name\": \"a\", \"size\": [1, 2]},\n  {\"name\": \"b\" \"size\": []}\n]}", .json)
         XCTAssertEqual(jsonSyntax?.line, 3)
         XCTAssertTrue(jsonSyntax?.message.hasPrefix("not valid JSON (") ?? false, "\(String(describing: jsonSyntax))")
         XCTAssertTrue(jsonSyntax?.message.hasSuffix("): not a document") ?? false, "\(String(describing: jsonSyntax))")
 
-        let missing = decodingError("{\"items\": [\n  {\"name\": \"a\", \"size\": [1, 2]},\n  {\"size\": [3]}\n]}", .json)
+        let missing = decodingError(
+            "{\"items\": [\n  {\"name\": \"a\", \"size\": [1, 2]},\n  {\"size\": [3]}\n]}", .json)
         XCTAssertEqual(missing?.line, 3)
         XCTAssertEqual(missing?.message, "items[1]: missing \"name\"")
 

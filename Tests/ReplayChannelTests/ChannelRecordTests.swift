@@ -8,10 +8,14 @@ final class ChannelRecordTests: XCTestCase {
     /// One event of every kind, with the values most likely to be lost on the way: NaN, infinities,
     /// negative zero, absent axes, the extremes of each integer, and names that are not ASCII.
     static let everyKind: [LibinputEvent] = {
-        let delta = GestureDelta(dx: -0.0, dy: .nan, unacceleratedDx: .infinity, unacceleratedDy: -.greatestFiniteMagnitude)
+        let delta = GestureDelta(
+            dx: -0.0, dy: .nan, unacceleratedDx: .infinity, unacceleratedDy: -.greatestFiniteMagnitude)
         let kinds: [LibinputEvent.Kind] = [
-            .deviceAdded(DeviceInfo(name: "ETPS/2 Elantech Touchpad — ü", sysname: "event10", capabilities: [.pointer, .gesture, .switch],
-                                    sizeMM: (100, 66.5), libinputVersion: "1.22.1")),
+            .deviceAdded(
+                DeviceInfo(
+                    name: "ETPS/2 Elantech Touchpad — ü", sysname: "event10",
+                    capabilities: [.pointer, .gesture, .switch],
+                    sizeMM: (100, 66.5), libinputVersion: "1.22.1")),
             .deviceAdded(DeviceInfo(name: "", sysname: "event11", capabilities: [], sizeMM: nil)),
             .deviceRemoved,
             .pointerMotion(dx: 1.5, dy: -2.25, unacceleratedDx: .leastNonzeroMagnitude, unacceleratedDy: -.infinity),
@@ -36,14 +40,19 @@ final class ChannelRecordTests: XCTestCase {
             .gestureHoldBegin(fingers: 1),
             .gestureHoldEnd(fingers: 2, cancelled: true),
         ]
-        return kinds.enumerated().map { LibinputEvent(time: UInt64($0.offset) * 8000 + (UInt64(1) << 40), device: "event10", kind: $0.element) }
+        return kinds.enumerated().map {
+            LibinputEvent(time: UInt64($0.offset) * 8000 + (UInt64(1) << 40), device: "event10", kind: $0.element)
+        }
     }()
 
-    static let records: [ChannelRecord] = [.hello(version: ChannelRecord.version)]
+    static let records: [ChannelRecord] =
+        [.hello(version: ChannelRecord.version)]
         + everyKind.enumerated().map { .event($0.element, availableAt: UInt64($0.offset) * 1_000_003) }
-        + [.log(LibinputLogMessage(priority: .error, text: "event10 - touch jump detected and discarded")),
-           .log(LibinputLogMessage(priority: .info, text: "")),
-           .failure(ChannelFailure(.unavailable, "libinput: cannot add /dev/input/event10: Invalid path"))]
+        + [
+            .log(LibinputLogMessage(priority: .error, text: "event10 - touch jump detected and discarded")),
+            .log(LibinputLogMessage(priority: .info, text: "")),
+            .failure(ChannelFailure(.unavailable, "libinput: cannot add /dev/input/event10: Invalid path")),
+        ]
 
     private func bytes(_ records: [ChannelRecord]) -> [UInt8] {
         var writer = WireWriter()
@@ -70,7 +79,9 @@ final class ChannelRecordTests: XCTestCase {
         XCTAssertEqual(read.count, Self.records.count)
         XCTAssertEqual(bytes(read), written)
         XCTAssertEqual(read.last, Self.records.last)
-        guard case .event(let added, _) = read[1], case .deviceAdded(let info) = added.kind else { return XCTFail("\(read[1])") }
+        guard case .event(let added, _) = read[1], case .deviceAdded(let info) = added.kind else {
+            return XCTFail("\(read[1])")
+        }
         XCTAssertEqual(info.name, "ETPS/2 Elantech Touchpad — ü")
         XCTAssertEqual(info.sizeMM?.height, 66.5)
     }
@@ -92,8 +103,9 @@ final class ChannelRecordTests: XCTestCase {
             event.time = random.next()
             event.device = "event\(random.next() % 1001)"
             if case .gesturePinchUpdate(let fingers, let delta, _, _) = event.kind {
-                event.kind = .gesturePinchUpdate(fingers: fingers, delta: delta, scale: Double(bitPattern: random.next()),
-                                                 angleDelta: Double(bitPattern: random.next()))
+                event.kind = .gesturePinchUpdate(
+                    fingers: fingers, delta: delta, scale: Double(bitPattern: random.next()),
+                    angleDelta: Double(bitPattern: random.next()))
             }
             records.append(.event(event, availableAt: UInt64(i)))
         }
@@ -131,18 +143,26 @@ final class ChannelRecordTests: XCTestCase {
     }
 
     func testTheSidesConfigurationCrossesTheEnvironment() throws {
-        let configuration = LibinputSideConfiguration(devices: ["/dev/input/event10", "/dev/input/event11"],
-                                                      device: DeviceConfiguration(tapToClick: true, clickMethod: .clickfinger),
-                                                      libinputVersion: "1.28.1", batchesRecords: true)
+        let configuration = LibinputSideConfiguration(
+            devices: ["/dev/input/event10", "/dev/input/event11"],
+            device: DeviceConfiguration(tapToClick: true, clickMethod: .clickfinger),
+            libinputVersion: "1.28.1", batchesRecords: true)
         XCTAssertEqual(try LibinputSideConfiguration(environment: configuration.environment), configuration)
-        let every = LibinputSideConfiguration(devices: ["/dev/input/event10"], device: DeviceConfiguration(
-            naturalScrolling: true, scrollMethod: .edge, accelProfile: .flat, accelSpeed: -0.25, disableWhileTyping: false,
-            leftHanded: true, middleEmulation: true, tapDrag: false, dragLock: true))
+        let every = LibinputSideConfiguration(
+            devices: ["/dev/input/event10"],
+            device: DeviceConfiguration(
+                naturalScrolling: true, scrollMethod: .edge, accelProfile: .flat, accelSpeed: -0.25,
+                disableWhileTyping: false,
+                leftHanded: true, middleEmulation: true, tapDrag: false, dragLock: true))
         XCTAssertEqual(try LibinputSideConfiguration(environment: every.environment), every)
         let plain = LibinputSideConfiguration(devices: ["/dev/input/event10"])
         XCTAssertEqual(try LibinputSideConfiguration(environment: plain.environment), plain)
-        for bad in ["", "devices=", "devices=/dev/input/event10;click=sideways", "devices=/dev/input/event10;speed=2", "nonsense"] {
-            XCTAssertThrowsError(try LibinputSideConfiguration(environment: [LibinputSideConfiguration.variable: bad]), bad)
+        for bad in [
+            "", "devices=", "devices=/dev/input/event10;click=sideways", "devices=/dev/input/event10;speed=2",
+            "nonsense",
+        ] {
+            XCTAssertThrowsError(
+                try LibinputSideConfiguration(environment: [LibinputSideConfiguration.variable: bad]), bad)
         }
         XCTAssertThrowsError(try LibinputSideConfiguration(environment: [:])) { error in
             XCTAssertTrue("\(error)".contains("started by the mocked-device harness"), "\(error)")

@@ -9,7 +9,9 @@ import XCTest
 final class ComparisonTableTests: XCTestCase {
     private func record(_ name: String, _ kind: GestureKind, touches: Int, values: GestureValues) -> GestureRecord {
         var record = GestureRecord(region: "canvas", name: name, kind: kind)
-        record.transitions = [GestureTransition(state: .began, time: 0.05), GestureTransition(state: .ended, time: 0.15)]
+        record.transitions = [
+            GestureTransition(state: .began, time: 0.05), GestureTransition(state: .ended, time: 0.15),
+        ]
         record.maxNumberOfTouches = touches
         record.finalValues = values
         return record
@@ -18,9 +20,14 @@ final class ComparisonTableTests: XCTestCase {
     func testTableIsAlignedAndEndsWithTheCounts() {
         let pinch = GestureValues(scale: 1.3)
         let report = ComparisonReport(
-            compat: [record("pinch", .pinch, touches: 2, values: pinch),
-                     record("twoFingerPan", .pan, touches: 2, values: GestureValues(translation: Point(x: 15, y: 0)))],
-            indirect: [record("pinch", .pinch, touches: 0, values: pinch), GestureRecord(region: "canvas", name: "twoFingerPan", kind: .pan)])
+            compat: [
+                record("pinch", .pinch, touches: 2, values: pinch),
+                record("twoFingerPan", .pan, touches: 2, values: GestureValues(translation: Point(x: 15, y: 0))),
+            ],
+            indirect: [
+                record("pinch", .pinch, touches: 0, values: pinch),
+                GestureRecord(region: "canvas", name: "twoFingerPan", kind: .pan),
+            ])
         let lines = report.renderTable(timeBase: TimeBase(origin: 0)).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2 + report.rows.count + 1)
         XCTAssertTrue(lines[0].hasPrefix("recognizer"))
@@ -29,7 +36,8 @@ final class ComparisonTableTests: XCTestCase {
         let separators = lines.dropLast().filter { !$0.hasPrefix("-") }.map { line in
             line.indices.filter { line[$0] == "|" }.map { line.distance(from: line.startIndex, to: $0) }
         }
-        XCTAssertTrue(separators.allSatisfy { $0 == separators[0] }, "columns line up:\n\(lines.joined(separator: "\n"))")
+        XCTAssertTrue(
+            separators.allSatisfy { $0 == separators[0] }, "columns line up:\n\(lines.joined(separator: "\n"))")
         let panLine = lines.first { $0.hasPrefix("canvas/twoFingerPan") } ?? ""
         XCTAssertTrue(panLine.contains("began 1 ended 1, touches 2, translation (15.0, 0.0)"), panLine)
         XCTAssertTrue(panLine.hasSuffix("compat only"), panLine)
@@ -41,8 +49,11 @@ final class ComparisonTableTests: XCTestCase {
     func testTimesCountFromTheTimeBase() {
         var menu = GestureRecord(region: "canvas", name: "contextMenu", kind: .contextMenu)
         menu.transitions = [GestureTransition(state: .recognized, time: 1.52)]
-        menu.starts = [InteractionStart(input: .secondaryClick, time: 1.52, touchType: .indirectPointer,
-                                        isSimulated: false, location: Point(x: 10, y: 20), liftDelay: 0)]
+        menu.starts = [
+            InteractionStart(
+                input: .secondaryClick, time: 1.52, touchType: .indirectPointer,
+                isSimulated: false, location: Point(x: 10, y: 20), liftDelay: 0)
+        ]
         let report = ComparisonReport(compat: [menu], indirect: [menu])
         let table = report.renderTable(timeBase: TimeBase(origin: 1_020_000))
         XCTAssertTrue(table.contains("secondaryClick (indirectPointer) at 0.50 s after 0.00 s"), table)

@@ -12,7 +12,8 @@ final class ReportPictureTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-report-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -20,7 +21,9 @@ final class ReportPictureTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func render(_ recording: URL, _ extra: [String] = [], output name: String = "report.html") throws -> XMLDocument {
+    private func render(
+        _ recording: URL, _ extra: [String] = [], output name: String = "report.html"
+    ) throws -> XMLDocument {
         let output = directory.appendingPathComponent(name)
         let result = runCommand(["report", recording.path, "-o", output.path] + extra)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -46,13 +49,16 @@ final class ReportPictureTests: XCTestCase {
 
     /// The plot rectangle (the axis frame) of the `svg` element that holds `element`.
     private func plotRect(of svg: XMLElement) throws -> CGRect {
-        let rect = try XCTUnwrap(try svg.nodes(forXPath: ".//*[local-name()='rect'][@class='axis']").first as? XMLElement)
+        let rect = try XCTUnwrap(
+            try svg.nodes(forXPath: ".//*[local-name()='rect'][@class='axis']").first as? XMLElement)
         let value = { (name: String) in Double(self.attribute(rect, name) ?? "") ?? .nan }
         return CGRect(x: value("x"), y: value("y"), width: value("width"), height: value("height"))
     }
 
     private func svg(_ document: XMLDocument, figure: String) throws -> XMLElement {
-        try XCTUnwrap(try nodes(document, "//*[local-name()='figure'][@id='\(figure)']/*[local-name()='svg']").first, "figure \(figure)")
+        try XCTUnwrap(
+            try nodes(document, "//*[local-name()='figure'][@id='\(figure)']/*[local-name()='svg']").first,
+            "figure \(figure)")
     }
 
     /// Frames in which each contact (slot, tracking ID) was down, counted straight from the
@@ -75,14 +81,17 @@ final class ReportPictureTests: XCTestCase {
 
     /// Per touch ID, how many compat touches events carried it, and whether it was simulated;
     /// and how many pinch events libinput and transform events indirect mode produced.
-    private func streamCounts(_ recording: URL) throws -> (touches: [Int: (count: Int, simulated: Bool)], pinch: Int, transforms: Int, simulatedPairs: Int) {
+    private func streamCounts(
+        _ recording: URL
+    ) throws -> (touches: [Int: (count: Int, simulated: Bool)], pinch: Int, transforms: Int, simulatedPairs: Int) {
         let result = runCommand(["replay", "--mode", "both", "--json", recording.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         var touches: [Int: (count: Int, simulated: Bool)] = [:]
         var pinch = 0, transforms = 0, pairs = 0
         for object in try jsonLines(result.stdout) {
             if let libinput = object["libinput"] as? [String: Any], let type = libinput["type"] as? String,
-               type == "GESTURE_PINCH_BEGIN" || type == "GESTURE_PINCH_UPDATE", libinput["fingers"] as? Int == 2 {
+                type == "GESTURE_PINCH_BEGIN" || type == "GESTURE_PINCH_UPDATE", libinput["fingers"] as? Int == 2
+            {
                 pinch += 1
             }
             for event in object["compat"] as? [[String: Any]] ?? [] where event["type"] as? String == "touches" {
@@ -93,7 +102,8 @@ final class ReportPictureTests: XCTestCase {
                     touches[id, default: (0, touch["simulated"] as? Bool == true)].count += 1
                 }
             }
-            transforms += (object["indirect"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "transform" }.count
+            transforms +=
+                (object["indirect"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "transform" }.count
         }
         return (touches, pinch, transforms, pairs)
     }
@@ -112,11 +122,15 @@ final class ReportPictureTests: XCTestCase {
             XCTAssertEqual(tracks.count, expected.count, "\(name): contacts")
             let padRect = try plotRect(of: touchpad)
             for (track, frames) in zip(tracks, expected) {
-                let line = try XCTUnwrap(try track.nodes(forXPath: ".//*[local-name()='polyline']").first as? XMLElement)
+                let line = try XCTUnwrap(
+                    try track.nodes(forXPath: ".//*[local-name()='polyline']").first as? XMLElement)
                 let drawn = try points(line)
-                XCTAssertEqual(drawn.count, frames, "\(name): points of contact \(attribute(track, "data-tracking-id") ?? "?")")
+                XCTAssertEqual(
+                    drawn.count, frames, "\(name): points of contact \(attribute(track, "data-tracking-id") ?? "?")")
                 XCTAssertEqual(Int(attribute(track, "data-points") ?? ""), frames)
-                XCTAssertTrue(drawn.allSatisfy { padRect.insetBy(dx: -0.01, dy: -0.01).contains(CGPoint(x: $0.0, y: $0.1)) }, "\(name): a finger outside the pad")
+                XCTAssertTrue(
+                    drawn.allSatisfy { padRect.insetBy(dx: -0.01, dy: -0.01).contains(CGPoint(x: $0.0, y: $0.1)) },
+                    "\(name): a finger outside the pad")
                 XCTAssertEqual(try track.nodes(forXPath: ".//*[@class='start']").count, 1)
                 XCTAssertEqual(try track.nodes(forXPath: ".//*[@class='end']").count, 1)
             }
@@ -124,16 +138,21 @@ final class ReportPictureTests: XCTestCase {
             // (b) One track per compat touch, a point per touches event carrying it.
             let counts = try streamCounts(url)
             let screen = try svg(document, figure: "screen")
-            let simulated = try screen.nodes(forXPath: ".//*[@class='simulated-track']").compactMap { $0 as? XMLElement }
+            let simulated = try screen.nodes(forXPath: ".//*[@class='simulated-track']").compactMap {
+                $0 as? XMLElement
+            }
             XCTAssertEqual(simulated.count, counts.touches.values.filter(\.simulated).count, name)
             XCTAssertEqual(simulated.count, 2, "\(name): one simulated pair")
             let screenRect = try plotRect(of: screen)
             for track in simulated {
                 let id = try XCTUnwrap(Int(attribute(track, "data-touch-id") ?? ""))
-                let line = try XCTUnwrap(try track.nodes(forXPath: ".//*[local-name()='polyline']").first as? XMLElement)
+                let line = try XCTUnwrap(
+                    try track.nodes(forXPath: ".//*[local-name()='polyline']").first as? XMLElement)
                 let drawn = try points(line)
                 XCTAssertEqual(drawn.count, counts.touches[id]?.count, "\(name): points of touch \(id)")
-                XCTAssertTrue(drawn.allSatisfy { screenRect.contains(CGPoint(x: $0.0, y: $0.1)) }, "\(name): the pair stays on screen")
+                XCTAssertTrue(
+                    drawn.allSatisfy { screenRect.contains(CGPoint(x: $0.0, y: $0.1)) },
+                    "\(name): the pair stays on screen")
             }
 
             // (c) Timelines: a point per libinput pinch event, transform event and simulated pair.
@@ -142,25 +161,35 @@ final class ReportPictureTests: XCTestCase {
                 let rect = try plotRect(of: plot)
                 let series = try plot.nodes(forXPath: ".//*[@class='series']").compactMap { $0 as? XMLElement }
                 let byName = Dictionary(uniqueKeysWithValues: series.map { (attribute($0, "data-series") ?? "", $0) })
-                let expectedCounts = ["libinput": counts.pinch, "indirect: transform events": counts.transforms,
-                                      "compat: from simulated touches": counts.simulatedPairs]
+                let expectedCounts = [
+                    "libinput": counts.pinch, "indirect: transform events": counts.transforms,
+                    "compat: from simulated touches": counts.simulatedPairs,
+                ]
                 XCTAssertEqual(Set(byName.keys), Set(expectedCounts.keys), "\(name) \(figure)")
                 for (seriesName, count) in expectedCounts {
-                    let lines = try XCTUnwrap(byName[seriesName]).nodes(forXPath: ".//*[local-name()='polyline']").compactMap { $0 as? XMLElement }
+                    let lines = try XCTUnwrap(byName[seriesName]).nodes(forXPath: ".//*[local-name()='polyline']")
+                        .compactMap { $0 as? XMLElement }
                     let drawn = try lines.flatMap(points)
                     XCTAssertEqual(drawn.count, count, "\(name) \(figure): \(seriesName)")
                     XCTAssertGreaterThan(count, 10)
-                    XCTAssertTrue(drawn.allSatisfy { rect.insetBy(dx: -0.01, dy: -0.01).contains(CGPoint(x: $0.0, y: $0.1)) }, "\(name) \(figure): \(seriesName) in range")
+                    XCTAssertTrue(
+                        drawn.allSatisfy { rect.insetBy(dx: -0.01, dy: -0.01).contains(CGPoint(x: $0.0, y: $0.1)) },
+                        "\(name) \(figure): \(seriesName) in range")
                 }
             }
 
             // Axes with units on every plot; (d) a lane per recognizer and mode; (e) the table.
-            for (figure, unit) in [("touchpad", "(mm)"), ("screen", "(points)"), ("scale", "(s)"), ("angle", "(s)"), ("recognizers", "(s)")] {
+            for (figure, unit) in [
+                ("touchpad", "(mm)"), ("screen", "(points)"), ("scale", "(s)"), ("angle", "(s)"),
+                ("recognizers", "(s)"),
+            ] {
                 let plot = try svg(document, figure: figure)
-                let xTitle = try XCTUnwrap(try plot.nodes(forXPath: ".//*[@data-axis='x']").first?.stringValue, "\(figure): x axis")
+                let xTitle = try XCTUnwrap(
+                    try plot.nodes(forXPath: ".//*[@data-axis='x']").first?.stringValue, "\(figure): x axis")
                 XCTAssertTrue(xTitle.hasSuffix(unit), "\(figure): \(xTitle)")
                 XCTAssertEqual(try plot.nodes(forXPath: ".//*[@data-axis='y']").count, 1, "\(figure): y axis")
-                XCTAssertGreaterThanOrEqual(try plot.nodes(forXPath: ".//*[@class='tick']").count, 3, "\(figure): ticks")
+                XCTAssertGreaterThanOrEqual(
+                    try plot.nodes(forXPath: ".//*[@class='tick']").count, 3, "\(figure): ticks")
                 XCTAssertEqual(try plot.nodes(forXPath: ".//*[@class='legend']").count, 1, "\(figure): legend")
             }
             let tableRows = try nodes(document, "//*[local-name()='table'][@id='summary']/*[local-name()='tr']")
@@ -168,9 +197,13 @@ final class ReportPictureTests: XCTestCase {
             XCTAssertEqual(lanes.count, 2 * (tableRows.count - 1), "\(name): two lanes per recognizer row")
             let recognizer = name.hasPrefix("pinch") ? "canvas/pinch" : "canvas/rotation"
             for mode in ["compat", "indirect"] {
-                let lane = try XCTUnwrap(try svg(document, figure: "recognizers")
-                    .nodes(forXPath: ".//*[@class='lane'][@data-recognizer='\(recognizer)'][@data-mode='\(mode)']").first as? XMLElement)
-                XCTAssertEqual(try lane.nodes(forXPath: ".//*[@class='bar']").count, 1, "\(name): \(recognizer) began and ended once in \(mode)")
+                let lane = try XCTUnwrap(
+                    try svg(document, figure: "recognizers")
+                        .nodes(forXPath: ".//*[@class='lane'][@data-recognizer='\(recognizer)'][@data-mode='\(mode)']")
+                        .first as? XMLElement)
+                XCTAssertEqual(
+                    try lane.nodes(forXPath: ".//*[@class='bar']").count, 1,
+                    "\(name): \(recognizer) began and ended once in \(mode)")
             }
         }
     }
@@ -187,7 +220,8 @@ final class ReportPictureTests: XCTestCase {
     }
 
     func testCompareWritesAReportPerRecordingAndAnIndex() throws {
-        let recordings = ["pinch-out.yml", "rotate-cw.yml"].map { Fixtures.synthesized.appendingPathComponent($0).path }
+        let recordings =
+            ["pinch-out.yml", "rotate-cw.yml"].map { Fixtures.synthesized.appendingPathComponent($0).path }
             + [Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path]
         let out = directory.appendingPathComponent("reports")
         let result = runCommand(["compare", "--report", out.path] + recordings)
@@ -198,19 +232,24 @@ final class ReportPictureTests: XCTestCase {
         for link in links {
             let page = try XMLDocument(contentsOf: out.appendingPathComponent(link), options: [])
             // The six plots are figures with an id; the player's figures have none.
-            XCTAssertEqual(try page.nodes(forXPath: "//*[local-name()='figure'][@id]/*[local-name()='svg']").count, 6, link)
+            XCTAssertEqual(
+                try page.nodes(forXPath: "//*[local-name()='figure'][@id]/*[local-name()='svg']").count, 6, link)
         }
     }
 
     func testBadArgumentsAndFilesGiveOneLineErrors() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
-        let missing = runCommand(["report", directory.appendingPathComponent("nope.yml").path, "-o",
-                                  directory.appendingPathComponent("x.html").path])
+        let missing = runCommand([
+            "report", directory.appendingPathComponent("nope.yml").path, "-o",
+            directory.appendingPathComponent("x.html").path,
+        ])
         XCTAssertEqual(missing.status, 66, missing.stderr)
         let wrongExtension = runCommand(["report", pinch, "-o", directory.appendingPathComponent("x.txt").path])
         XCTAssertEqual(wrongExtension.status, 64, wrongExtension.stderr)
-        let unwritable = runCommand(["report", pinch, "-o",
-                                     directory.appendingPathComponent("no/such/dir/x.html").path])
+        let unwritable = runCommand([
+            "report", pinch, "-o",
+            directory.appendingPathComponent("no/such/dir/x.html").path,
+        ])
         XCTAssertEqual(unwritable.status, 73, unwritable.stderr)
         for result in [missing, wrongExtension, unwritable] {
             XCTAssertFalse(result.stderr.isEmpty)
@@ -225,12 +264,22 @@ final class ReportPictureTests: XCTestCase {
         let absent = directory.appendingPathComponent("no/such").path
         let aFile = directory.appendingPathComponent("a-file").path
         XCTAssertTrue(FileManager.default.createFile(atPath: aFile, contents: Data()))
-        let device = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let device = Fixtures.root.appendingPathComponent(
+            "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
+        ).path
         let cases: [(arguments: [String], stderr: String)] = [
-            (["convert", pinch, "-o", "\(absent)/x.evemu"], "\(absent)/x.evemu: cannot write: No such file or directory"),
-            (["synthesize", "--text", "pinch scale=1.5", "--desc", device, "-o", "\(absent)/x.yml"],
-             "\(absent)/x.yml: cannot write: No such file or directory"),
-            (["corpus", device, "--markdown", "\(absent)/x.md"], "\(absent)/x.md: cannot write: No such file or directory"),
+            (
+                ["convert", pinch, "-o", "\(absent)/x.evemu"],
+                "\(absent)/x.evemu: cannot write: No such file or directory"
+            ),
+            (
+                ["synthesize", "--text", "pinch scale=1.5", "--desc", device, "-o", "\(absent)/x.yml"],
+                "\(absent)/x.yml: cannot write: No such file or directory"
+            ),
+            (
+                ["corpus", device, "--markdown", "\(absent)/x.md"],
+                "\(absent)/x.md: cannot write: No such file or directory"
+            ),
             (["compare", "--report", "\(aFile)/reports", pinch], "\(aFile)/reports: cannot create: Not a directory"),
         ]
         for (arguments, stderr) in cases {

@@ -6,8 +6,12 @@ import TestSupport
 
 /// A surface description's `pointerInteraction`: the regions and styles it builds, and what it refuses.
 final class PointerInteractionDescriptionTests: XCTestCase {
-    private func interactions(_ pointerInteraction: String, frame: String = "[100, 200, 300, 120]") throws -> [PointerInteraction] {
-        let text = #"{"regions": [{"name": "view", "frame": \#(frame), "recognizers": [], "pointerInteraction": \#(pointerInteraction)}]}"#
+    private func interactions(
+        _ pointerInteraction: String, frame: String = "[100, 200, 300, 120]"
+    ) throws -> [PointerInteraction] {
+        let text =
+            #"{"regions": [{"name": "view", "frame": \#(frame), "recognizers": [],"#
+            + #" "pointerInteraction": \#(pointerInteraction)}]}"#
         let description = try JSONDecoder().decode(SurfaceDescription.self, from: Data(text.utf8))
         _ = try description.makeSurface()
         return try description.pointerInteractions()
@@ -24,41 +28,61 @@ final class PointerInteractionDescriptionTests: XCTestCase {
 
     func testByDefaultOneRegionCoversTheViewWithTheAutomaticEffect() throws {
         let built = try interactions("{}")
-        XCTAssertEqual(built, [PointerInteraction(view: "view", viewFrame: Rect(x: 100, y: 200, width: 300, height: 120),
-                                                  regions: [PointerRegion(identifier: "view", rect: Rect(x: 100, y: 200, width: 300, height: 120), style: .automatic)])])
+        XCTAssertEqual(
+            built,
+            [
+                PointerInteraction(
+                    view: "view", viewFrame: Rect(x: 100, y: 200, width: 300, height: 120),
+                    regions: [
+                        PointerRegion(
+                            identifier: "view", rect: Rect(x: 100, y: 200, width: 300, height: 120), style: .automatic)
+                    ])
+            ])
         XCTAssertEqual(built[0].magnetism, 1)
     }
 
     func testRowsPaddingAndStylesBuildTheTalksExamples() throws {
-        let built = try interactions("""
+        let built = try interactions(
+            """
             {"style": {"effect": "highlight"}, "magnetism": 0.5, "regions": [
               {"name": "line", "rows": 3, "style": {"shape": "verticalBeam", "constrainedAxes": ["vertical"]}},
               {"name": "button", "padding": [8, 4]},
               {"rect": [0, 0, 10, 10], "style": {"effect": "lift", "shape": "roundedRect", "cornerRadius": 4}},
-              {"name": "custom", "rect": [0, 0, 10, 10], "style": {"shape": "path", "path": [[0, 0], [10, 0], [5, 8]], "constrainedAxes": ["horizontal", "vertical"]}}
+              {"name": "custom", "rect": [0, 0, 10, 10], "style": {"shape": "path", "path": [[0, 0], [10, 0], [5, 8]], \
+              "constrainedAxes": ["horizontal", "vertical"]}}
             ]}
             """)[0]
         XCTAssertEqual(built.magnetism, 0.5)
         XCTAssertEqual(built.regions.map(\.identifier), ["line.1", "line.2", "line.3", "button", "view.3", "custom"])
-        XCTAssertEqual(built.regions[1].rect, Rect(x: 100, y: 240, width: 300, height: 40), "three contiguous lines of 40 points")
-        XCTAssertEqual(built.regions[1].style, .shape(.verticalBeam(length: 40), constrainedAxes: .vertical), "a beam as long as its line is high")
+        XCTAssertEqual(
+            built.regions[1].rect, Rect(x: 100, y: 240, width: 300, height: 40), "three contiguous lines of 40 points")
+        XCTAssertEqual(
+            built.regions[1].style, .shape(.verticalBeam(length: 40), constrainedAxes: .vertical),
+            "a beam as long as its line is high")
         XCTAssertEqual(built.regions[3].rect, Rect(x: 92, y: 196, width: 316, height: 128))
         XCTAssertEqual(built.regions[3].style, .effect(.highlight), "the interaction's style")
-        XCTAssertEqual(built.regions[4].style, .effect(.lift, shape: .roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 4)))
+        XCTAssertEqual(
+            built.regions[4].style,
+            .effect(.lift, shape: .roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 4)))
         XCTAssertEqual(built.regions[5].style.constrainedAxes, [.horizontal, .vertical])
     }
 
     /// The 10,000-region bound is the surface's, over all its views.
     func testASurfaceHasAtMostTenThousandRegions() throws {
         func surface(_ rows: [Int]) -> String {
-            let views = rows.enumerated().map { #"{"name": "v\#($0.offset)", "frame": [0, 0, 10, 10], "recognizers": [], "pointerInteraction": {"regions": [{"rows": \#($0.element)}]}}"# }
+            let views = rows.enumerated().map {
+                #"{"name": "v\#($0.offset)", "frame": [0, 0, 10, 10], "recognizers": [],"#
+                    + #" "pointerInteraction": {"regions": [{"rows": \#($0.element)}]}}"#
+            }
             return #"{"regions": [\#(views.joined(separator: ","))]}"#
         }
         let fits = try JSONDecoder().decode(SurfaceDescription.self, from: Data(surface([6000, 4000]).utf8))
         XCTAssertEqual(try fits.pointerInteractions().map(\.regions.count), [6000, 4000])
         let over = try JSONDecoder().decode(SurfaceDescription.self, from: Data(surface([6000, 4000, 1]).utf8))
         XCTAssertThrowsError(try over.pointerInteractions()) { error in
-            guard case .invalidPointerInteraction("v2", 0, "rows", _)? = error as? SurfaceDescriptionError else { return XCTFail("\(error)") }
+            guard case .invalidPointerInteraction("v2", 0, "rows", _)? = error as? SurfaceDescriptionError else {
+                return XCTFail("\(error)")
+            }
         }
     }
 
@@ -91,6 +115,8 @@ final class PointerInteractionDescriptionTests: XCTestCase {
             XCTAssertEqual(found, index, text)
             XCTAssertEqual(foundOption, option, text)
         }
-        XCTAssertEqual(error(#"{"regions": [{"rows": 0}]}"#)?.description, "region view, pointerInteraction region 1, rows: must lie between 1 and 10000")
+        XCTAssertEqual(
+            error(#"{"regions": [{"rows": 0}]}"#)?.description,
+            "region view, pointerInteraction region 1, rows: must lie between 1 and 10000")
     }
 }

@@ -8,26 +8,27 @@ import TestSupport
 
 final class SurfaceDescriptionTests: XCTestCase {
     private let json = """
-    {"regions": [
-      {"name": "canvas", "frame": [0, 0, 1440, 900],
-       "recognizers": [
-         {"kind": "pinch"},
-         {"kind": "pan", "name": "twoFingerPan", "minimumNumberOfTouches": 2, "maximumNumberOfTouches": 2},
-         {"kind": "pan", "name": "scrollPan", "allowedScrollTypes": ["continuous"]},
-         {"kind": "tap", "name": "middleTap", "buttonMaskRequired": [3], "treatsControlClickAsSecondary": false},
-         {"kind": "tap", "name": "doubleTap", "numberOfTapsRequired": 2},
-         {"kind": "tap", "requiresFailureOf": ["doubleTap"], "allowedTouchTypes": ["indirectPointer"]},
-         {"kind": "longPress", "minimumPressDuration": 1.0}
-       ],
-       "simultaneous": [["pinch", "twoFingerPan"]]},
-      {"name": "toolbar", "frame": [0, 0, 1440, 60], "recognizers": [{"kind": "hover"}]}
-    ]}
-    """
+        {"regions": [
+          {"name": "canvas", "frame": [0, 0, 1440, 900],
+           "recognizers": [
+             {"kind": "pinch"},
+             {"kind": "pan", "name": "twoFingerPan", "minimumNumberOfTouches": 2, "maximumNumberOfTouches": 2},
+             {"kind": "pan", "name": "scrollPan", "allowedScrollTypes": ["continuous"]},
+             {"kind": "tap", "name": "middleTap", "buttonMaskRequired": [3], "treatsControlClickAsSecondary": false},
+             {"kind": "tap", "name": "doubleTap", "numberOfTapsRequired": 2},
+             {"kind": "tap", "requiresFailureOf": ["doubleTap"], "allowedTouchTypes": ["indirectPointer"]},
+             {"kind": "longPress", "minimumPressDuration": 1.0}
+           ],
+           "simultaneous": [["pinch", "twoFingerPan"]]},
+          {"name": "toolbar", "frame": [0, 0, 1440, 60], "recognizers": [{"kind": "hover"}]}
+        ]}
+        """
 
     /// Reads "nan", "inf" and "-inf" as numbers, as a YAML description's `.nan` and `.inf` are.
     private func decode(_ text: String) throws -> SurfaceDescription {
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return try decoder.decode(SurfaceDescription.self, from: Data(text.utf8))
     }
 
@@ -53,7 +54,9 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(surface.hitTest(Point(x: 10, y: 10))?.name, "toolbar", "later regions lie on top")
 
         let canvas = try XCTUnwrap(surface.region(named: "canvas"))
-        XCTAssertEqual(canvas.gestureRecognizers.map(\.name), ["pinch", "twoFingerPan", "scrollPan", "middleTap", "doubleTap", "tap", "longPress"])
+        XCTAssertEqual(
+            canvas.gestureRecognizers.map(\.name),
+            ["pinch", "twoFingerPan", "scrollPan", "middleTap", "doubleTap", "tap", "longPress"])
         let twoFinger = try XCTUnwrap(canvas.gestureRecognizer(named: "twoFingerPan") as? PanGestureRecognizer)
         XCTAssertEqual(twoFinger.minimumNumberOfTouches, 2)
         XCTAssertEqual(twoFinger.maximumNumberOfTouches, 2)
@@ -67,7 +70,8 @@ final class SurfaceDescriptionTests: XCTestCase {
         let tap = try XCTUnwrap(canvas.gestureRecognizer(named: "tap") as? TapGestureRecognizer)
         XCTAssertEqual(tap.allowedTouchTypes, [.indirectPointer])
         XCTAssertEqual(tap.buttonMaskRequired, .primary)
-        XCTAssertEqual((canvas.gestureRecognizer(named: "longPress") as? LongPressGestureRecognizer)?.minimumPressDuration, 1.0)
+        XCTAssertEqual(
+            (canvas.gestureRecognizer(named: "longPress") as? LongPressGestureRecognizer)?.minimumPressDuration, 1.0)
     }
 
     func testRequiresFailureOfAndSimultaneousAreWired() throws {
@@ -82,30 +86,66 @@ final class SurfaceDescriptionTests: XCTestCase {
         let fresh = try decode(json).makeSurface()
         let pinch = try XCTUnwrap(fresh.region(named: "canvas")?.gestureRecognizer(named: "pinch"))
         let twoFinger = try XCTUnwrap(fresh.region(named: "canvas")?.gestureRecognizer(named: "twoFingerPan"))
-        fresh.handle(PinchStreams.compat([
-            PinchStep(time: 2), PinchStep(time: 2.1, scale: 1.5), PinchStep(time: 2.2, scale: 1.5, centre: Point(x: 540, y: 400)),
-            PinchStep(time: 2.3, scale: 1.5, centre: Point(x: 540, y: 400)),
-        ]))
+        fresh.handle(
+            PinchStreams.compat([
+                PinchStep(time: 2), PinchStep(time: 2.1, scale: 1.5),
+                PinchStep(time: 2.2, scale: 1.5, centre: Point(x: 540, y: 400)),
+                PinchStep(time: 2.3, scale: 1.5, centre: Point(x: 540, y: 400)),
+            ]))
         XCTAssertEqual(milestones(pinch), [.began, .ended])
         XCTAssertEqual(milestones(twoFinger), [.began, .ended], "allowed to pan while pinching")
     }
 
     func testRejectsBadDescriptions() throws {
-        XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10],"recognizers":[]}]}"#), .invalidFrame(region: "a", frame: [0, 0, 10]))
-        XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pan"},{"kind":"pan"}]}]}"#), .duplicateRecognizer(region: "a", name: "pan"))
-        XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","requiresFailureOf":["x"]}]}]}"#), .unknownRecognizer(region: "a", name: "x"))
-        XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pinch","numberOfTapsRequired":2}]}]}"#), .optionNotApplicable(region: "a", name: "pinch", kind: .pinch, option: "numberOfTapsRequired"))
-        XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pan","minimumNumberOfTouches":3,"maximumNumberOfTouches":2}]}]}"#), .invalidValue(region: "a", name: "pan", option: "maximumNumberOfTouches"))
-        XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[]},{"name":"a","frame":[0,0,10,10],"recognizers":[]}]}"#), .duplicateRegion("a"))
-        XCTAssertEqual(error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"swipe"}]}]}"#),
-                       .unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")))
-        XCTAssertEqual(SurfaceDescriptionError.unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")).description,
-                       "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress, contextMenu, drag, multiSelect)")
-        XCTAssertThrowsError(try decode(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","buttonMaskRequired":["middle"]}]}]}"#))
+        XCTAssertEqual(
+            error(#"{"regions":[{"name":"a","frame":[0,0,10],"recognizers":[]}]}"#),
+            .invalidFrame(region: "a", frame: [0, 0, 10]))
+        XCTAssertEqual(
+            error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pan"},{"kind":"pan"}]}]}"#),
+            .duplicateRecognizer(region: "a", name: "pan"))
+        XCTAssertEqual(
+            error(
+                #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","#
+                    + #""requiresFailureOf":["x"]}]}]}"#
+            ), .unknownRecognizer(region: "a", name: "x"))
+        XCTAssertEqual(
+            error(
+                #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pinch","#
+                    + #""numberOfTapsRequired":2}]}]}"#
+            ), .optionNotApplicable(region: "a", name: "pinch", kind: .pinch, option: "numberOfTapsRequired"))
+        XCTAssertEqual(
+            error(
+                #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"pan","minimumNumberOfTouches":3,"#
+                    + #""maximumNumberOfTouches":2}]}]}"#
+            ), .invalidValue(region: "a", name: "pan", option: "maximumNumberOfTouches"))
+        XCTAssertEqual(
+            error(
+                #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[]},{"name":"a","frame":[0,0,10,10],"#
+                    + #""recognizers":[]}]}"#
+            ), .duplicateRegion("a"))
+        XCTAssertEqual(
+            error(#"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"swipe"}]}]}"#),
+            .unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")))
+        XCTAssertEqual(
+            SurfaceDescriptionError.unknownKind(region: "a", name: "swipe", kind: GestureKind("swipe")).description,
+            "region a, swipe: no recognizer of kind swipe (known: pinch, rotation, pan, hover, tap, longPress, "
+                + "contextMenu, drag, multiSelect)"
+        )
+        XCTAssertThrowsError(
+            try decode(
+                #"{"regions":[{"name":"a","frame":[0,0,10,10],"recognizers":[{"kind":"tap","#
+                    + #""buttonMaskRequired":["middle"]}]}]}"#
+            ))
     }
 
     func testBuildsContextMenuAndDragWithTheirOptions() throws {
-        let surface = try decode(region(#"{"kind":"contextMenu","minimumPressDuration":0.8,"allowableMovement":4,"treatsControlClickAsSecondary":false},{"kind":"drag","allowableMovement":6,"liftDelay":0.3,"dragThreshold":2}"#)).makeSurface()
+        let surface = try decode(
+            region(
+                #"{"kind":"contextMenu","minimumPressDuration":0.8,"allowableMovement":4,"#
+                    + #""treatsControlClickAsSecondary":false},{"kind":"drag","allowableMovement":6,"liftDelay":0.3,"#
+                    + #""dragThreshold":2}"#
+            )
+        ).makeSurface()
         let a = try XCTUnwrap(surface.region(named: "a"))
         let menu = try XCTUnwrap(a.gestureRecognizer(named: "contextMenu") as? ContextMenuInteraction)
         XCTAssertEqual(menu.kind, .contextMenu)
@@ -120,12 +160,24 @@ final class SurfaceDescriptionTests: XCTestCase {
     }
 
     func testRejectsContextMenuAndDragOptionsElsewhereOrOutOfRange() {
-        XCTAssertEqual(error(region(#"{"kind":"tap","dragThreshold":8}"#)), .optionNotApplicable(region: "a", name: "tap", kind: .tap, option: "dragThreshold"))
-        XCTAssertEqual(error(region(#"{"kind":"contextMenu","liftDelay":0.5}"#)), .optionNotApplicable(region: "a", name: "contextMenu", kind: .contextMenu, option: "liftDelay"))
-        XCTAssertEqual(error(region(#"{"kind":"drag","minimumPressDuration":0.5}"#)), .optionNotApplicable(region: "a", name: "drag", kind: .drag, option: "minimumPressDuration"))
-        XCTAssertEqual(error(region(#"{"kind":"drag","liftDelay":-0.1}"#)), .invalidValue(region: "a", name: "drag", option: "liftDelay"))
-        XCTAssertEqual(error(region(#"{"kind":"drag","dragThreshold":"inf"}"#)), .invalidValue(region: "a", name: "drag", option: "dragThreshold"))
-        XCTAssertEqual(error(region(#"{"kind":"contextMenu","minimumPressDuration":"nan"}"#)), .invalidValue(region: "a", name: "contextMenu", option: "minimumPressDuration"))
+        XCTAssertEqual(
+            error(region(#"{"kind":"tap","dragThreshold":8}"#)),
+            .optionNotApplicable(region: "a", name: "tap", kind: .tap, option: "dragThreshold"))
+        XCTAssertEqual(
+            error(region(#"{"kind":"contextMenu","liftDelay":0.5}"#)),
+            .optionNotApplicable(region: "a", name: "contextMenu", kind: .contextMenu, option: "liftDelay"))
+        XCTAssertEqual(
+            error(region(#"{"kind":"drag","minimumPressDuration":0.5}"#)),
+            .optionNotApplicable(region: "a", name: "drag", kind: .drag, option: "minimumPressDuration"))
+        XCTAssertEqual(
+            error(region(#"{"kind":"drag","liftDelay":-0.1}"#)),
+            .invalidValue(region: "a", name: "drag", option: "liftDelay"))
+        XCTAssertEqual(
+            error(region(#"{"kind":"drag","dragThreshold":"inf"}"#)),
+            .invalidValue(region: "a", name: "drag", option: "dragThreshold"))
+        XCTAssertEqual(
+            error(region(#"{"kind":"contextMenu","minimumPressDuration":"nan"}"#)),
+            .invalidValue(region: "a", name: "contextMenu", option: "minimumPressDuration"))
     }
 
     func testRejectsARecognizerRequiringItsOwnFailure() {
@@ -137,33 +189,52 @@ final class SurfaceDescriptionTests: XCTestCase {
 
     func testRejectsRecognizersRequiringEachOthersFailure() {
         XCTAssertEqual(
-            error(region(#"{"kind":"pan"},{"kind":"tap","name":"single","requiresFailureOf":["double"]},{"kind":"tap","name":"double","numberOfTapsRequired":2,"requiresFailureOf":["single"]}"#)),
+            error(
+                region(
+                    #"{"kind":"pan"},{"kind":"tap","name":"single","requiresFailureOf":["double"]},{"kind":"tap","#
+                        + #""name":"double","numberOfTapsRequired":2,"requiresFailureOf":["single"]}"#
+                )),
             .failureRequirementCycle(region: "a", names: ["single", "double", "single"])
         )
         XCTAssertEqual(
-            error(region(#"{"kind":"tap","name":"x","requiresFailureOf":["y"]},{"kind":"tap","name":"y","requiresFailureOf":["z"]},{"kind":"tap","name":"z","requiresFailureOf":["x"]}"#)),
+            error(
+                region(
+                    #"{"kind":"tap","name":"x","requiresFailureOf":["y"]},{"kind":"tap","name":"y","#
+                        + #""requiresFailureOf":["z"]},{"kind":"tap","name":"z","requiresFailureOf":["x"]}"#
+                )),
             .failureRequirementCycle(region: "a", names: ["x", "y", "z", "x"])
         )
         XCTAssertEqual(
-            SurfaceDescriptionError.failureRequirementCycle(region: "a", names: ["single", "double", "single"]).description,
-            "region a: requiresFailureOf goes round in a circle, single -> double -> single; they would wait on each other forever"
+            SurfaceDescriptionError.failureRequirementCycle(region: "a", names: ["single", "double", "single"])
+                .description,
+            "region a: requiresFailureOf goes round in a circle, single -> double -> single; they would wait on each "
+                + "other forever"
         )
     }
 
     func testAcceptsFailureRequirementsThatShareARecognizerWithoutACycle() {
         // x waits for y and z, y for z: z is reached twice, but nothing leads back.
-        XCTAssertNil(error(region(#"{"kind":"tap","name":"x","requiresFailureOf":["y","z"]},{"kind":"tap","name":"y","requiresFailureOf":["z"]},{"kind":"tap","name":"z"}"#)))
+        XCTAssertNil(
+            error(
+                region(
+                    #"{"kind":"tap","name":"x","requiresFailureOf":["y","z"]},{"kind":"tap","name":"y","#
+                        + #""requiresFailureOf":["z"]},{"kind":"tap","name":"z"}"#
+                )))
     }
 
     func testRejectsFramesWithNaNOrInfiniteValuesOrANegativeSize() {
-        for frame in [#"["nan",0,10,10]"#, #"[0,"nan",10,10]"#, #"[0,0,"inf",10]"#, #"[0,0,10,"-inf"]"#, #"["-inf",0,10,10]"#, "[0,0,-1,10]", "[0,0,10,-0.5]"] {
+        for frame in [
+            #"["nan",0,10,10]"#, #"[0,"nan",10,10]"#, #"[0,0,"inf",10]"#, #"[0,0,10,"-inf"]"#, #"["-inf",0,10,10]"#,
+            "[0,0,-1,10]", "[0,0,10,-0.5]",
+        ] {
             // NaN is unequal to itself, so compare the frame's text rather than the error.
             guard case .invalidFrame(let name, let values)? = error(region(frame: frame, "")) else {
                 XCTFail("\(frame) was not rejected as a frame")
                 continue
             }
             XCTAssertEqual(name, "a")
-            XCTAssertEqual(values.map { "\($0)" }, try decode(region(frame: frame, "")).regions[0].frame.map { "\($0)" })
+            XCTAssertEqual(
+                values.map { "\($0)" }, try decode(region(frame: frame, "")).regions[0].frame.map { "\($0)" })
         }
     }
 
@@ -178,15 +249,22 @@ final class SurfaceDescriptionTests: XCTestCase {
                 .invalidValue(region: "a", name: "tap", option: "allowableMovement"), value
             )
         }
-        XCTAssertEqual(error(region(#"{"kind":"tap","numberOfTapsRequired":0}"#)), .invalidValue(region: "a", name: "tap", option: "numberOfTapsRequired"))
-        XCTAssertEqual(error(region(#"{"kind":"tap","buttonMaskRequired":[63]}"#)), .invalidValue(region: "a", name: "tap", option: "buttonMaskRequired"))
+        XCTAssertEqual(
+            error(region(#"{"kind":"tap","numberOfTapsRequired":0}"#)),
+            .invalidValue(region: "a", name: "tap", option: "numberOfTapsRequired"))
+        XCTAssertEqual(
+            error(region(#"{"kind":"tap","buttonMaskRequired":[63]}"#)),
+            .invalidValue(region: "a", name: "tap", option: "buttonMaskRequired"))
     }
 
     func testExtremeButValidValuesBuildAndRun() throws {
-        let surface = try decode(region(
-            frame: "[-1e308,-1e308,1.7e308,1.7e308]",
-            #"{"kind":"tap","numberOfTapsRequired":9223372036854775807},{"kind":"longPress","minimumPressDuration":1.7e308,"numberOfTouchesRequired":9223372036854775807}"#
-        )).makeSurface()
+        let surface = try decode(
+            region(
+                frame: "[-1e308,-1e308,1.7e308,1.7e308]",
+                #"{"kind":"tap","numberOfTapsRequired":9223372036854775807},{"kind":"longPress","#
+                    + #""minimumPressDuration":1.7e308,"numberOfTouchesRequired":9223372036854775807}"#
+            )
+        ).makeSurface()
         surface.handle(Events.click(at: 0, 100, 100))
         surface.handle(Events.click(at: 0.2, 100, 100))
         surface.finish(at: 10)
@@ -199,16 +277,21 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(surface.regions.map(\.name), ["canvas"])
         let canvas = try XCTUnwrap(surface.region(named: "canvas"))
         XCTAssertEqual(canvas.frame, Rect(x: 0, y: 0, width: 1440, height: 900))
-        XCTAssertEqual(canvas.gestureRecognizers.map(\.name), ["pinch", "rotation", "twoFingerPan", "scrollPan", "hover", "tap", "longPress"])
-        XCTAssertEqual(canvas.gestureRecognizers.map(\.kind), [.pinch, .rotation, .pan, .pan, .hover, .tap, .longPress])
+        XCTAssertEqual(
+            canvas.gestureRecognizers.map(\.name),
+            ["pinch", "rotation", "twoFingerPan", "scrollPan", "hover", "tap", "longPress"])
+        XCTAssertEqual(
+            canvas.gestureRecognizers.map(\.kind), [.pinch, .rotation, .pan, .pan, .hover, .tap, .longPress])
         let twoFinger = try XCTUnwrap(canvas.gestureRecognizer(named: "twoFingerPan") as? PanGestureRecognizer)
         XCTAssertEqual([twoFinger.minimumNumberOfTouches, twoFinger.maximumNumberOfTouches], [2, 2])
         XCTAssertEqual(twoFinger.allowedScrollTypesMask, [])
-        XCTAssertEqual((canvas.gestureRecognizer(named: "scrollPan") as? PanGestureRecognizer)?.allowedScrollTypesMask, .all)
+        XCTAssertEqual(
+            (canvas.gestureRecognizer(named: "scrollPan") as? PanGestureRecognizer)?.allowedScrollTypesMask, .all)
 
         surface.handle(Events.transform(0, .began, scale: 1.5, rotation: 0.3))
         XCTAssertEqual(canvas.gestureRecognizer(named: "pinch")?.state, .began)
-        XCTAssertEqual(canvas.gestureRecognizer(named: "rotation")?.state, .began, "pinch and rotation recognize together")
+        XCTAssertEqual(
+            canvas.gestureRecognizer(named: "rotation")?.state, .began, "pinch and rotation recognize together")
     }
 
     /// Every built-in screen reads back as written, through JSON too, its options included, and
@@ -234,6 +317,7 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertNil(StructuredFile.excessiveNesting(in: json))
         XCTAssertNil(StructuredFile.excessiveNesting(in: "{\"name\": \"" + String(repeating: "[", count: 1000) + "\"}"))
         XCTAssertEqual(StructuredFile.excessiveNesting(in: "{\"regions\":\n" + String(repeating: "[", count: 600)), 2)
-        XCTAssertEqual(StructuredFile.excessiveNesting(in: String(repeating: "[", count: StructuredFile.maxNesting)), nil)
+        XCTAssertEqual(
+            StructuredFile.excessiveNesting(in: String(repeating: "[", count: StructuredFile.maxNesting)), nil)
     }
 }

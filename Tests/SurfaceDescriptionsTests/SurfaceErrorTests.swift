@@ -10,12 +10,28 @@ final class SurfaceErrorTests: XCTestCase {
     func testASurfacesErrorsNameTheLine() throws {
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let cases: [(ext: String, text: String, expected: String)] = [
-            ("json", "{\"regions\": [\n  {\"frame\": [0, 0, 10, 10], \"recognizers\": []}\n]}", "2: regions[0]: missing \"name\""),
-            ("json", "{\"regions\": [\n  {\"name\": \"a\", \"frame\": [0, 0, 10, 10],\n   \"recognizers\": [{\"kind\": \"pinch\"}] ]\n}", "3: not valid JSON (invalid value): not a surface description"),
-            ("yml", "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - kind: pinch\n        numberOfTapsRequired: 3\n",
-             "6: region a, pinch: a pinch recognizer has no option numberOfTapsRequired"),
-            ("json", "{\"regions\": [{\"name\": \"a\", \"frame\": [0, 0, 10, 10], \"recognizers\": [\n  {\"kind\": \"pan\"},\n  {\"kind\": \"pan\"}]}]}",
-             "3: region a: two recognizers are called pan; give them distinct \"name\"s"),
+            (
+                "json", "{\"regions\": [\n  {\"frame\": [0, 0, 10, 10], \"recognizers\": []}\n]}",
+                "2: regions[0]: missing \"name\""
+            ),
+            (
+                "json",
+                "{\"regions\": [\n  {\"name\": \"a\", \"frame\": [0, 0, 10, 10],\n   \"recognizers\": [{\"kind\": "
+                    + "\"pinch\"}] ]\n}",
+                "3: not valid JSON (invalid value): not a surface description"
+            ),
+            (
+                "yml",
+                "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - kind: pinch\n        "
+                    + "numberOfTapsRequired: 3\n",
+                "6: region a, pinch: a pinch recognizer has no option numberOfTapsRequired"
+            ),
+            (
+                "json",
+                "{\"regions\": [{\"name\": \"a\", \"frame\": [0, 0, 10, 10], \"recognizers\": [\n  {\"kind\": "
+                    + "\"pan\"},\n  {\"kind\": \"pan\"}]}]}",
+                "3: region a: two recognizers are called pan; give them distinct \"name\"s"
+            ),
             ("yml", "regions:\n  - name: a\n    frame: wide\n    recognizers: []\n", "3: regions[0].frame: "),
         ]
         for (ext, text, expected) in cases {
@@ -24,7 +40,9 @@ final class SurfaceErrorTests: XCTestCase {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             let result = runCommand(["compare", "--surface", path, recording])
             XCTAssertEqual(result.status, 65, result.stderr)
-            XCTAssertTrue(result.stderr.hasPrefix("touchsynth: \(path):\(expected)"), "expected \(expected), got \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.hasPrefix("touchsynth: \(path):\(expected)"), "expected \(expected), got \(result.stderr)"
+            )
             XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
         }
     }

@@ -14,7 +14,8 @@ final class SwiftBlocksTests: XCTestCase {
     private func documents() throws -> [(name: String, text: String)] {
         let docs = Self.root.appendingPathComponent("docs")
         let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
-        let files = [("README.md", Self.root.appendingPathComponent("README.md"))]
+        let files =
+            [("README.md", Self.root.appendingPathComponent("README.md"))]
             + names.sorted().map { ("docs/" + $0, docs.appendingPathComponent($0)) }
         return try files.map { ($0.0, try String(contentsOf: $0.1, encoding: .utf8)) }
     }
@@ -80,13 +81,16 @@ final class SwiftBlocksTests: XCTestCase {
         let source = SwiftBlock.source(of: blocks, document: "page.md")
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let located = { (line: Int) in "#sourceLocation(file: \"page.md\", line: \(line))" }
-        XCTAssertEqual(Array(source.dropFirst().prefix(6)),
-                       [located(4), "import Alpha", located(9), "import Beta", located(4), ""],
-                       "each import once, at the top, located")
-        XCTAssertEqual(Array(source.dropFirst(7)), [
-            "func shown() {}", located(9), "", "private func hidden() {", located(15), "", "let value = 1",
-            located(12), "}", "#sourceLocation()", "",
-        ])
+        XCTAssertEqual(
+            Array(source.dropFirst().prefix(6)),
+            [located(4), "import Alpha", located(9), "import Beta", located(4), ""],
+            "each import once, at the top, located")
+        XCTAssertEqual(
+            Array(source.dropFirst(7)),
+            [
+                "func shown() {}", located(9), "", "private func hidden() {", located(15), "", "let value = 1",
+                located(12), "}", "#sourceLocation()", "",
+            ])
     }
 
     func testAContextOutOfPlaceOrUnfinishedIsAnErrorAtItsLine() {
@@ -110,7 +114,8 @@ final class SwiftBlocksTests: XCTestCase {
     /// What the build does with a broken block: the compiler refuses it, at the document's line.
     func testABrokenBlockFailsToCompileAtItsDocumentsLine() throws {
         let directory = try scratch()
-        let markdown = "# A page\n\n<!-- swift context\nprivate func example() {\n    // the block\n}\n-->\n"
+        let markdown =
+            "# A page\n\n<!-- swift context\nprivate func example() {\n    // the block\n}\n-->\n"
             + "```swift\nlet count: Int = \"three\"\n```\n"
         let file = directory.appendingPathComponent("blocks.swift")
         func typecheck(_ markdown: String) throws -> (status: Int32, output: String) {
@@ -135,8 +140,9 @@ final class SwiftBlocksTests: XCTestCase {
                 let package = try scratch()
                 let lines = (block.context?.before ?? []) + block.code + (block.context?.after ?? [])
                 let manifest = "// swift-tools-version:6.0\n" + lines.map { $0.text + "\n" }.joined()
-                try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true,
-                                   encoding: .utf8)
+                try manifest.write(
+                    to: package.appendingPathComponent("Package.swift"), atomically: true,
+                    encoding: .utf8)
                 let result = try run(["swift", "package", "dump-package"], in: package)
                 XCTAssertEqual(result.status, 0, "\(document.name):\(block.line): \(result.output)")
             }

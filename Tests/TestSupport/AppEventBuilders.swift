@@ -5,39 +5,58 @@ import AppEvents
 
 /// Hand-built app events.
 public enum Events {
-    public static func touch(_ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double, type: TouchType = .direct,
-                             simulated: Bool = false) -> Touch {
-        Touch(id: TouchID(id), phase: phase, type: type, location: Point(x: x, y: y), previousLocation: Point(x: x, y: y), isSimulated: simulated)
+    public static func touch(
+        _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double, type: TouchType = .direct,
+        simulated: Bool = false
+    ) -> Touch {
+        Touch(
+            id: TouchID(id), phase: phase, type: type, location: Point(x: x, y: y), previousLocation: Point(x: x, y: y),
+            isSimulated: simulated)
     }
 
-    public static func touches(_ time: Double, _ touches: [Touch], buttons: ButtonMask = [],
-                               modifiers: ModifierFlags = []) -> AppEvent {
+    public static func touches(
+        _ time: Double, _ touches: [Touch], buttons: ButtonMask = [],
+        modifiers: ModifierFlags = []
+    ) -> AppEvent {
         AppEvent(timestamp: time, buttonMask: buttons, modifierFlags: modifiers, payload: .touches(touches))
     }
 
     /// A click: touch-down and touch-up at one place, both carrying `buttons` (the translator
     /// keeps the pressed mask on the release).
-    public static func click(at time: Double, _ x: Double, _ y: Double, id: Int = 1, buttons: ButtonMask = .primary,
-                             modifiers: ModifierFlags = [], type: TouchType = .direct) -> [AppEvent] {
+    public static func click(
+        at time: Double, _ x: Double, _ y: Double, id: Int = 1, buttons: ButtonMask = .primary,
+        modifiers: ModifierFlags = [], type: TouchType = .direct
+    ) -> [AppEvent] {
         [
             touches(time, [touch(id, .began, x, y, type: type)], buttons: buttons, modifiers: modifiers),
             touches(time + 0.05, [touch(id, .ended, x, y, type: type)], buttons: buttons, modifiers: modifiers),
         ]
     }
 
-    public static func transform(_ time: Double, _ phase: GesturePhase, scale: Double = 1, rotation: Double = 0,
-                                 at location: Point = Point(x: 500, y: 400),
-                                 modifiers: ModifierFlags = []) -> AppEvent {
-        AppEvent(timestamp: time, buttonMask: [], modifierFlags: modifiers, payload: .transform(TransformEvent(phase: phase, scale: scale, rotation: rotation, location: location)))
+    public static func transform(
+        _ time: Double, _ phase: GesturePhase, scale: Double = 1, rotation: Double = 0,
+        at location: Point = Point(x: 500, y: 400),
+        modifiers: ModifierFlags = []
+    ) -> AppEvent {
+        AppEvent(
+            timestamp: time, buttonMask: [], modifierFlags: modifiers,
+            payload: .transform(TransformEvent(phase: phase, scale: scale, rotation: rotation, location: location)))
     }
 
-    public static func scroll(_ time: Double, _ phase: GesturePhase, _ type: ScrollType, translation: Point,
-                              at location: Point = Point(x: 500, y: 400)) -> AppEvent {
-        AppEvent(timestamp: time, buttonMask: [], modifierFlags: [], payload: .scroll(ScrollEvent(phase: phase, type: type, delta: .zero, translation: translation, location: location)))
+    public static func scroll(
+        _ time: Double, _ phase: GesturePhase, _ type: ScrollType, translation: Point,
+        at location: Point = Point(x: 500, y: 400)
+    ) -> AppEvent {
+        AppEvent(
+            timestamp: time, buttonMask: [], modifierFlags: [],
+            payload: .scroll(
+                ScrollEvent(phase: phase, type: type, delta: .zero, translation: translation, location: location)))
     }
 
-    public static func hover(_ time: Double, _ phase: TouchPhase, _ x: Double, _ y: Double,
-                             modifiers: ModifierFlags = []) -> AppEvent {
+    public static func hover(
+        _ time: Double, _ phase: TouchPhase, _ x: Double, _ y: Double,
+        modifiers: ModifierFlags = []
+    ) -> AppEvent {
         AppEvent(timestamp: time, buttonMask: [], modifierFlags: modifiers, payload: .hover(touch(99, phase, x, y)))
     }
 }
@@ -66,10 +85,12 @@ public enum PinchStreams {
             let half = distance * step.scale / 2
             let dx = half * cos(step.rotation)
             let dy = half * sin(step.rotation)
-            return Events.touches(step.time, [
-                Events.touch(100, phase, step.centre.x - dx, step.centre.y - dy, simulated: true),
-                Events.touch(101, phase, step.centre.x + dx, step.centre.y + dy, simulated: true),
-            ])
+            return Events.touches(
+                step.time,
+                [
+                    Events.touch(100, phase, step.centre.x - dx, step.centre.y - dy, simulated: true),
+                    Events.touch(101, phase, step.centre.x + dx, step.centre.y + dy, simulated: true),
+                ])
         }
     }
 
@@ -103,15 +124,19 @@ public final class RecordingDelegate: GestureRecognizerDelegate {
         return true
     }
 
-    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+    public func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool {
         allowsSimultaneous
     }
 }
 
 /// A surface with one region "canvas" (1000 × 1000) holding `recognizers`.
 public func makeSurface(_ recognizers: GestureRecognizer...) -> Surface {
-    Surface(regions: [Region(name: "canvas", frame: Rect(x: 0, y: 0, width: 1000, height: 1000), gestureRecognizers: recognizers)])
+    Surface(regions: [
+        Region(name: "canvas", frame: Rect(x: 0, y: 0, width: 1000, height: 1000), gestureRecognizers: recognizers)
+    ])
 }
 
 extension Surface {

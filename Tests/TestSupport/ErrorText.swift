@@ -16,12 +16,16 @@ public func swiftValues(in text: String) -> [String] {
 
 /// Checks how a command line (`shown`) ended: with `status`, having printed an error, and with
 /// no output showing a Swift value.
-public func assertErrorIsASentence(_ result: Finished, status: Int32, _ shown: String,
-                                   file: StaticString = #filePath, line: UInt = #line) {
+public func assertErrorIsASentence(
+    _ result: Finished, status: Int32, _ shown: String,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     XCTAssertEqual(result.status, status, "\(shown): \(result.stderr)", file: file, line: line)
     let last = result.stderr.split(separator: "\n").last ?? ""
-    XCTAssertTrue(last.hasPrefix("touchsynth: ") || result.stderr.hasPrefix("Error: "), "\(shown): \(result.stderr)",
-                  file: file, line: line)
-    XCTAssertEqual(swiftValues(in: result.stderr + result.stdout), [], "\(shown): \(result.stderr)",
-                   file: file, line: line)
+    XCTAssertTrue(
+        last.hasPrefix("touchsynth: ") || result.stderr.hasPrefix("Error: "), "\(shown): \(result.stderr)",
+        file: file, line: line)
+    XCTAssertEqual(
+        swiftValues(in: result.stderr + result.stdout), [], "\(shown): \(result.stderr)",
+        file: file, line: line)
 }

@@ -17,7 +17,9 @@ public enum Fixtures {
     /// Every bundled recording with events (the `.desc` files only describe devices).
     public static var recordings: [URL] {
         let real = ((try? FileManager.default.contentsOfDirectory(atPath: evemu.path)) ?? [])
-            .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") }.sorted().map { evemu.appendingPathComponent($0) }
+            .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") }.sorted().map {
+                evemu.appendingPathComponent($0)
+            }
         let synth = ((try? FileManager.default.contentsOfDirectory(atPath: synthesized.path)) ?? [])
             .filter { $0.hasSuffix(".yml") }.sorted().map { synthesized.appendingPathComponent($0) }
         return real + synth
@@ -48,8 +50,10 @@ public struct MissingBuild: Error, CustomStringConvertible {
 /// libinput versions, a machine's tmpfs) skips with the reason; under `tools/test`, which sets
 /// `TOUCHSYNTH_TEST_EVERY_TIER=1` and builds what it can first, it fails instead, so that CI runs
 /// every tier. `source` says where the prerequisite comes from.
-public func requireTier(_ available: Bool, _ what: @autoclosure () -> String,
-                        source: String = "which tools/test builds") throws {
+public func requireTier(
+    _ available: Bool, _ what: @autoclosure () -> String,
+    source: String = "which tools/test builds"
+) throws {
     guard !available else { return }
     if ProcessInfo.processInfo.environment["TOUCHSYNTH_TEST_EVERY_TIER"] == "1" { throw MissingBuild(what: what()) }
     throw XCTSkip("needs \(what()), \(source)")
@@ -59,7 +63,8 @@ public func requireTier(_ available: Bool, _ what: @autoclosure () -> String,
 public func libinputBuilds(_ versions: [String]) throws -> [LibinputBuild] {
     try versions.map { version in
         let build = try? LibinputBuild.resolve(version)
-        try requireTier(build != nil, "libinput \(version) built in \(LibinputBuild.buildArea) (tools/build-libinput \(version))")
+        try requireTier(
+            build != nil, "libinput \(version) built in \(LibinputBuild.buildArea) (tools/build-libinput \(version))")
         return build!
     }
 }

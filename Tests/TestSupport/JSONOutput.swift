@@ -8,8 +8,10 @@ public func jsonLines(_ text: String, file: StaticString = #filePath, line: UInt
     let objects = try text.split(separator: "\n").map {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], file: file, line: line)
     }
-    guard let header = objects.first, header["schemaVersion"] as? Int == JSONSchema.version, header["output"] is String else {
-        XCTFail("no JSON header line with schemaVersion \(JSONSchema.version): \(text.prefix(200))", file: file, line: line)
+    guard let header = objects.first, header["schemaVersion"] as? Int == JSONSchema.version, header["output"] is String
+    else {
+        XCTFail(
+            "no JSON header line with schemaVersion \(JSONSchema.version): \(text.prefix(200))", file: file, line: line)
         return objects
     }
     return Array(objects.dropFirst())

@@ -1,9 +1,9 @@
 import Foundation
 import LibinputEvents
 
-/// docs/json.md read as a schema: its outputs table (output → the type of each line after the
-/// header) and its object tables (`### name`, then `| key | type | meaning |`). Types: `string`,
-/// `integer` (a number without a fraction), `number`, `boolean`, `null`, `any`, `[T]`, `{object}`, `map<T>`, `A|B`; a key
+/// docs/json.md read as a schema: its outputs table (output → the type of each line after the header) and its object
+/// tables (`### name`, then `| key | type | meaning |`). Types: `string`, `integer` (a number without a fraction),
+/// `number`, `boolean`, `null`, `any`, `[T]`, `{object}`, `map<T>`, `A|B`; a key
 /// ending in `?` is optional, one ending in `*` stands for every key with that prefix.
 public struct JSONSchemaDocument {
     struct Field {
@@ -28,7 +28,8 @@ public struct JSONSchemaDocument {
             let cells = markdownCells(line)
             guard cells.count >= 4 else { continue }
             if section == "Outputs" {
-                outputs[cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[3].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+                outputs[cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells[3].trimmingCharacters(
+                    in: CharacterSet(charactersIn: "`"))
             } else {
                 var key = cells[1]
                 let optional = key.hasSuffix("?")
@@ -36,26 +37,35 @@ public struct JSONSchemaDocument {
                 key = key.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
                 let isPrefix = key.hasSuffix("*")
                 if isPrefix { key.removeLast() }
-                objects[section, default: []].append(Field(key: key, type: cells[2], optional: optional, isPrefix: isPrefix))
+                objects[section, default: []].append(
+                    Field(key: key, type: cells[2], optional: optional, isPrefix: isPrefix))
             }
         }
     }
 
     /// The `output` a header line names, if it is one.
     public static func outputName(of line: String) -> String? {
-        guard case .object(let object)? = try? JSONValue.parse(Substring(line)), object["schemaVersion"] != nil, case .string(let name)? = object["output"] else { return nil }
+        guard case .object(let object)? = try? JSONValue.parse(Substring(line)), object["schemaVersion"] != nil,
+            case .string(let name)? = object["output"]
+        else { return nil }
         return name
     }
 
     /// The problems of a command's JSON output, one line each; none when it matches.
     public func validate(output text: String) -> [String] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
-        guard let first = lines.first, case .object(let header)? = try? JSONValue.parse(first), let version = header["schemaVersion"] else {
+        guard let first = lines.first, case .object(let header)? = try? JSONValue.parse(first),
+            let version = header["schemaVersion"]
+        else {
             return ["line 1: no header line"]
         }
-        guard version == .number(Double(JSONSchema.version)) else { return ["line 1: schemaVersion \(Self.show(version)), docs/json.md documents \(JSONSchema.version)"] }
+        guard version == .number(Double(JSONSchema.version)) else {
+            return ["line 1: schemaVersion \(Self.show(version)), docs/json.md documents \(JSONSchema.version)"]
+        }
         var problems = check(.object(header), against: "{header}", at: "header").map { "line 1: " + $0 }
-        guard case .string(let name)? = header["output"], let type = outputs[name] else { return problems + ["line 1: its output is not documented"] }
+        guard case .string(let name)? = header["output"], let type = outputs[name] else {
+            return problems + ["line 1: its output is not documented"]
+        }
         for (i, line) in lines.enumerated().dropFirst() {
             guard let value = try? JSONValue.parse(line) else {
                 problems.append("line \(i + 1): not JSON")

@@ -35,13 +35,17 @@ public indirect enum JSONValue: Decodable, Equatable {
         case let (.object(a), .object(b)):
             for key in Set(a.keys).union(b.keys).subtracting(ignoring).sorted() {
                 guard let x = a[key], let y = b[key] else { return "\(path).\(key): present in one only" }
-                if let difference = x.firstDifference(from: y, ignoring: ignoring, at: "\(path).\(key)") { return difference }
+                if let difference = x.firstDifference(from: y, ignoring: ignoring, at: "\(path).\(key)") {
+                    return difference
+                }
             }
             return nil
         case let (.array(a), .array(b)):
             guard a.count == b.count else { return "\(path): \(a.count) elements against \(b.count)" }
             for (index, (x, y)) in zip(a, b).enumerated() {
-                if let difference = x.firstDifference(from: y, ignoring: ignoring, at: "\(path)[\(index)]") { return difference }
+                if let difference = x.firstDifference(from: y, ignoring: ignoring, at: "\(path)[\(index)]") {
+                    return difference
+                }
             }
             return nil
         case let (.number(a), .number(b)):

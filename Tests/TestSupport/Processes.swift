@@ -53,8 +53,9 @@ public final class Running {
 
     public func wait() throws -> Finished {
         process.waitUntilExit()
-        let result = Finished(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                              stderr: try String(contentsOf: err, encoding: .utf8))
+        let result = Finished(
+            status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8))
         try? FileManager.default.removeItem(at: out.deletingLastPathComponent())
         return result
     }
@@ -76,7 +77,8 @@ public func findExecutable(_ name: String) -> String? {
 /// Runs `command` on a node only root could read: a fresh 0600 file, with the command run as
 /// nobody when the tests run as root. For checking the permission advice (exit 77).
 public func runOnUnreadableNode(_ command: (String) -> [String]) throws -> Finished {
-    let node = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-event-\(UUID().uuidString)").path
+    let node = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-event-\(UUID().uuidString)")
+        .path
     guard FileManager.default.createFile(atPath: node, contents: Data(), attributes: [.posixPermissions: 0o600]) else {
         throw MissingBuild(what: "a writable temporary directory")
     }

@@ -14,13 +14,16 @@ final class BehaviourTests: XCTestCase {
     /// The recorded replays, by recording name.
     private static var names: [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".replay.jsonl") }.map { String($0.dropLast(".replay.jsonl".count)) }.sorted()
+        return files.filter { $0.hasSuffix(".replay.jsonl") }.map { String($0.dropLast(".replay.jsonl".count)) }
+            .sorted()
     }
 
     /// The recordings the behaviour was recorded on, by name.
     private static var recordings: [String: String] {
-        let folders = ["Tests/Fixtures/evemu-devices", "Tests/Fixtures/synthesized", "Tests/Fixtures/kernel-captures",
-                       "Tests/Fixtures/behaviour/synthesized"]
+        let folders = [
+            "Tests/Fixtures/evemu-devices", "Tests/Fixtures/synthesized", "Tests/Fixtures/kernel-captures",
+            "Tests/Fixtures/behaviour/synthesized",
+        ]
         var found: [String: String] = [:]
         for folder in folders {
             let path = Fixtures.root.appendingPathComponent(folder).path
@@ -50,15 +53,19 @@ final class BehaviourTests: XCTestCase {
             let capture = Self.directory.appendingPathComponent("\(name).replay.jsonl").path
             let result = runCommand(["compare", "--json", capture])
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
-            assertSameLines(result.stdout, try recorded("\(name).capture-compare.json"), ignoring: ["recording"],
-                            "\(name): compare --json of its capture")
+            assertSameLines(
+                result.stdout, try recorded("\(name).capture-compare.json"), ignoring: ["recording"],
+                "\(name): compare --json of its capture")
 
-            let events = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-behaviour-\(UUID().uuidString)").path
+            let events = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "touchsynth-behaviour-\(UUID().uuidString)"
+            ).path
             defer { try? FileManager.default.removeItem(atPath: events) }
             let onCanvas = runCommand(["compare", "--surface", "canvas", "--events-out", events, capture])
             XCTAssertEqual(onCanvas.status, 0, "\(name): \(onCanvas.stderr)")
-            assertSameLines(try String(contentsOfFile: events, encoding: .utf8), try recorded("\(name).replay.jsonl"),
-                            ignoring: [], "\(name): compare --events-out of its capture")
+            assertSameLines(
+                try String(contentsOfFile: events, encoding: .utf8), try recorded("\(name).replay.jsonl"),
+                ignoring: [], "\(name): compare --events-out of its capture")
         }
     }
 
@@ -78,8 +85,11 @@ final class BehaviourTests: XCTestCase {
                 let replayed = results[2 * index], compared = results[2 * index + 1]
                 XCTAssertEqual(replayed.status, 0, "\(name): \(replayed.stderr)")
                 XCTAssertEqual(compared.status, 0, "\(name): \(compared.stderr)")
-                assertSameLines(replayed.stdout, try recorded("\(name).replay.jsonl"), ignoring: path, "\(name): replay --mode both --json")
-                assertSameLines(compared.stdout, try recorded("\(name).compare.json"), ignoring: path, "\(name): compare --json")
+                assertSameLines(
+                    replayed.stdout, try recorded("\(name).replay.jsonl"), ignoring: path,
+                    "\(name): replay --mode both --json")
+                assertSameLines(
+                    compared.stdout, try recorded("\(name).compare.json"), ignoring: path, "\(name): compare --json")
             }
         }
     }
@@ -88,7 +98,9 @@ final class BehaviourTests: XCTestCase {
     func testScriptsSynthesizeTheRecordedRecordings() throws {
         let device = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
         let scripts = Self.directory.appendingPathComponent("scripts")
-        let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { $0.hasSuffix(".gesture") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter {
+            $0.hasSuffix(".gesture")
+        }.sorted()
         XCTAssertFalse(names.isEmpty)
         for script in names {
             let name = String(script.dropLast(".gesture".count))
@@ -100,8 +112,10 @@ final class BehaviourTests: XCTestCase {
 
     /// Fails at the first line whose JSON differs from the recorded line's, `ignoring` keys at
     /// any depth, naming the line and where in it.
-    private func assertSameLines(_ actual: String, _ expected: String, ignoring: Set<String>, _ what: String,
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameLines(
+        _ actual: String, _ expected: String, ignoring: Set<String>, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let actualLines = actual.split(separator: "\n"), expectedLines = expected.split(separator: "\n")
         XCTAssertEqual(actualLines.count, expectedLines.count, "\(what): lines", file: file, line: line)
         for (index, (a, e)) in zip(actualLines, expectedLines).enumerated() {

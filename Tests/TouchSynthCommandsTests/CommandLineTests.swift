@@ -27,10 +27,14 @@ final class CommandLineTests: XCTestCase {
     private func commands() -> [[String]] {
         func subcommands(of command: [String]) -> [String] {
             let help = runCommand(command + ["--help"]).stdout
-            guard let section = help.components(separatedBy: "SUBCOMMANDS:").last, help.contains("SUBCOMMANDS:") else { return [] }
+            guard let section = help.components(separatedBy: "SUBCOMMANDS:").last, help.contains("SUBCOMMANDS:") else {
+                return []
+            }
             return section.split(separator: "\n").compactMap { line in
                 // Not the closing "  See 'touchsynth help …'" line.
-                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first, name.first?.isLowercase == true else { return nil }
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
+                    name.first?.isLowercase == true
+                else { return nil }
                 return String(name)
             }
         }
@@ -90,7 +94,9 @@ final class CommandLineTests: XCTestCase {
                 }
                 XCTAssertEqual(option.value, row.value, "\(name): value name")
                 // Lines wrap where they will: the words are looked for in the help joined into one line.
-                XCTAssertTrue(option.help.lowercased().contains(row.says.lowercased()), "\(name): its help does not say \"\(row.says)\": \(option.help)")
+                XCTAssertTrue(
+                    option.help.lowercased().contains(row.says.lowercased()),
+                    "\(name): its help does not say \"\(row.says)\": \(option.help)")
             }
         }
         XCTAssertEqual(Set(table.keys).subtracting(seen), [], "docs/cli.md lists options no command has")
@@ -103,7 +109,8 @@ final class CommandLineTests: XCTestCase {
         let new = runCommand(["convert", pinch, "--format", "evemu"])
         XCTAssertEqual(old.status, 0, old.stderr)
         XCTAssertEqual(old.stdout, new.stdout)
-        XCTAssertEqual(old.stderr, "touchsynth: warning: --to is deprecated and goes in the next release; use --format\n")
+        XCTAssertEqual(
+            old.stderr, "touchsynth: warning: --to is deprecated and goes in the next release; use --format\n")
         let both = runCommand(["convert", pinch, "--to", "evemu", "--format", "yaml"])
         XCTAssertEqual(both.status, 64, both.stderr)
     }

@@ -33,7 +33,10 @@ final class CompareTests: XCTestCase {
         let result = runCommand(["replay", "--json", url.path])
         let updates = try jsonLines(result.stdout)
             .filter { $0["type"] as? String == "GESTURE_PINCH_UPDATE" }
-        return (try XCTUnwrap(updates.last?["scale"] as? Double), updates.compactMap { $0["angleDeltaDeg"] as? Double }.reduce(0, +))
+        return (
+            try XCTUnwrap(updates.last?["scale"] as? Double),
+            updates.compactMap { $0["angleDeltaDeg"] as? Double }.reduce(0, +)
+        )
     }
 
     /// A recording that cannot be read is reported in one line and passed over; the others are
@@ -41,11 +44,15 @@ final class CompareTests: XCTestCase {
     func testABadRecordingAmongOthersIsReportedAndPassedOver() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let rotate = Fixtures.synthesized.appendingPathComponent("rotate-cw.yml").path
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-none-\(UUID().uuidString).yml").path
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-none-\(UUID().uuidString).yml"
+        ).path
         let result = runCommand(["compare", "--json", pinch, "/dev/null", missing, rotate])
         XCTAssertEqual(result.status, 65, result.stderr)
-        XCTAssertEqual(result.stderr, "touchsynth: /dev/null:1: no device description and no events (read as evemu)\n"
-            + "touchsynth: \(missing): no such file\n")
+        XCTAssertEqual(
+            result.stderr,
+            "touchsynth: /dev/null:1: no device description and no events (read as evemu)\n"
+                + "touchsynth: \(missing): no such file\n")
         let compared = try jsonLines(result.stdout).map { $0["recording"] as? String }
         XCTAssertEqual(compared, [pinch, rotate])
     }
@@ -55,10 +62,15 @@ final class CompareTests: XCTestCase {
             let url = Fixtures.synthesized.appendingPathComponent(name)
             let expected = try libinputFinal(url)
             let pinch = try row(try report(url), "pinch")
-            XCTAssertEqual(pinch.indirect["maxNumberOfTouches"] as? Int, 0, "\(name): transform-driven pinch has no touches")
+            XCTAssertEqual(
+                pinch.indirect["maxNumberOfTouches"] as? Int, 0, "\(name): transform-driven pinch has no touches")
             XCTAssertEqual(pinch.compat["maxNumberOfTouches"] as? Int, 2, name)
-            XCTAssertEqual(try XCTUnwrap(pinch.indirect["finalScale"] as? Double), expected.scale, accuracy: 1e-9 * expected.scale, name)
-            XCTAssertEqual(try XCTUnwrap(pinch.compat["finalScale"] as? Double), expected.scale, accuracy: 1e-6 * expected.scale, name)
+            XCTAssertEqual(
+                try XCTUnwrap(pinch.indirect["finalScale"] as? Double), expected.scale, accuracy: 1e-9 * expected.scale,
+                name)
+            XCTAssertEqual(
+                try XCTUnwrap(pinch.compat["finalScale"] as? Double), expected.scale, accuracy: 1e-6 * expected.scale,
+                name)
         }
     }
 
@@ -66,8 +78,10 @@ final class CompareTests: XCTestCase {
         let url = Fixtures.synthesized.appendingPathComponent("rotate-cw.yml")
         let expected = try libinputFinal(url)
         let rotation = try row(try report(url), "rotation")
-        XCTAssertEqual(try XCTUnwrap(rotation.indirect["finalRotation"] as? Double), expected.angle * .pi / 180, accuracy: 1e-9)
-        XCTAssertEqual(try XCTUnwrap(rotation.compat["finalRotation"] as? Double), expected.angle * .pi / 180, accuracy: 1e-6)
+        XCTAssertEqual(
+            try XCTUnwrap(rotation.indirect["finalRotation"] as? Double), expected.angle * .pi / 180, accuracy: 1e-9)
+        XCTAssertEqual(
+            try XCTUnwrap(rotation.compat["finalRotation"] as? Double), expected.angle * .pi / 180, accuracy: 1e-6)
     }
 
     /// Indirect mode never fires a recognizer compat mode does not on pinch and rotation input.
@@ -79,7 +93,10 @@ final class CompareTests: XCTestCase {
             counts.compat += accidental.filter { ($0["mode"] as? String) == "compat" }.count
             counts.indirect += accidental.filter { ($0["mode"] as? String) == "indirect" }.count
         }
-        print("compare: accidental activations on pinch/rotation recordings: compat \(counts.compat), indirect \(counts.indirect)")
+        print(
+            "compare: accidental activations on pinch/rotation recordings: compat \(counts.compat), indirect "
+                + "\(counts.indirect)"
+        )
         XCTAssertEqual(counts.indirect, 0)
     }
 
@@ -90,15 +107,18 @@ final class CompareTests: XCTestCase {
         let recordings = Fixtures.recordings
         XCTAssertGreaterThanOrEqual(recordings.count, 20, "bundled recordings missing")
         for screen in ["list", "photos", "map", "canvas"] {
-            let results = runCommands((0..<2).map { first in
-                ["compare", "--check", "--json", "--surface", screen]
-                    + stride(from: first, to: recordings.count, by: 2).map { recordings[$0].path }
-            })
+            let results = runCommands(
+                (0..<2).map { first in
+                    ["compare", "--check", "--json", "--surface", screen]
+                        + stride(from: first, to: recordings.count, by: 2).map { recordings[$0].path }
+                })
             var reports = 0
             for result in results {
                 XCTAssertEqual(result.status, 0, "\(screen): \(result.stderr)")
                 // libinput's own log lines aside, touchsynth reports every violation on a line of its own.
-                XCTAssertFalse(result.stderr.split(separator: "\n").contains { $0.hasPrefix("touchsynth: ") }, "\(screen): \(result.stderr)")
+                XCTAssertFalse(
+                    result.stderr.split(separator: "\n").contains { $0.hasPrefix("touchsynth: ") },
+                    "\(screen): \(result.stderr)")
                 reports += try jsonLines(result.stdout).count
             }
             XCTAssertEqual(reports, recordings.count, screen)
@@ -110,11 +130,16 @@ final class CompareTests: XCTestCase {
     func testBuiltInScreensAreFilesToCopy() throws {
         let listing = runCommand(["surfaces"])
         XCTAssertEqual(listing.status, 0, listing.stderr)
-        XCTAssertEqual(listing.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }, ["photos", "list", "map", "canvas"])
+        XCTAssertEqual(
+            listing.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) },
+            ["photos", "list", "map", "canvas"])
         XCTAssertTrue(listing.stdout.contains("list    (default)"), listing.stdout)
-        let pinch = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
+        let pinch = Fixtures.evemu.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        ).path
         for screen in ["list", "photos", "map", "canvas"] {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(screen)-\(UUID().uuidString).yml")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "touchsynth-\(screen)-\(UUID().uuidString).yml")
             defer { try? FileManager.default.removeItem(at: file) }
             let text = runCommand(["surfaces", screen])
             XCTAssertEqual(text.status, 0, text.stderr)
@@ -126,20 +151,26 @@ final class CompareTests: XCTestCase {
         }
         let unknown = runCommand(["surfaces", "kitchen"])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertEqual(unknown.stderr, "touchsynth: no built-in screen kitchen; the screens are photos, list, map, canvas\n")
+        XCTAssertEqual(
+            unknown.stderr, "touchsynth: no built-in screen kitchen; the screens are photos, list, map, canvas\n")
     }
 
     func testFailOnDiffTurnsDifferencesIntoAnExitStatus() throws {
-        let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).json")
+        let surface = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-surface-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: surface) }
         // A scroll view that pans with two fingers alongside pinch: the simulated pinch touches pan it too.
-        try Data("""
-        {"regions":[{"name":"list","frame":[0,0,1440,900],
-          "recognizers":[{"kind":"pinch"},{"kind":"pan","name":"twoFingerPan","minimumNumberOfTouches":2}],
-          "simultaneous":[["pinch","twoFingerPan"]]}]}
-        """.utf8).write(to: surface)
+        try Data(
+            """
+            {"regions":[{"name":"list","frame":[0,0,1440,900],
+              "recognizers":[{"kind":"pinch"},{"kind":"pan","name":"twoFingerPan","minimumNumberOfTouches":2}],
+              "simultaneous":[["pinch","twoFingerPan"]]}]}
+            """.utf8
+        ).write(to: surface)
         // A pinch whose centre drifts 6 mm: the simulated touches move together as well as apart.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-drift-\(UUID().uuidString).yml").path
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-drift-\(UUID().uuidString).yml"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: url) }
         let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
         let synth = runCommand(["synthesize", "-e", "pinch scale=2 dx=6mm duration=800ms", "--desc", desc, "-o", url])
@@ -154,35 +185,48 @@ final class CompareTests: XCTestCase {
     /// Yams traps on a base-60 integer too large for Int (fuzzing found it); such a YAML surface is
     /// refused with its line and exit 65 before it is decoded.
     func testYAMLSurfaceWithAnOverflowingBase60NumberIsBadData() throws {
-        let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).yml")
+        let surface = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-surface-\(UUID().uuidString).yml")
         defer { try? FileManager.default.removeItem(at: surface) }
         let seed = Fixtures.root.appendingPathComponent("Fuzz/seeds/surface/regress-base60-overflow.yml")
         try FileManager.default.copyItem(at: seed, to: surface)
-        let result = runCommand(["compare", "--surface", surface.path,
-                                 Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
+        let result = runCommand([
+            "compare", "--surface", surface.path,
+            Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path,
+        ])
         XCTAssertEqual(result.status, 65, result.stderr)
-        XCTAssertEqual(result.stderr, "touchsynth: \(surface.path):6: \"9:0:0:0:0:0:0:0:0:0:0:0\" is a base-60 number too large for an integer\n")
+        XCTAssertEqual(
+            result.stderr,
+            "touchsynth: \(surface.path):6: \"9:0:0:0:0:0:0:0:0:0:0:0\" is a base-60 number too large for an integer\n")
     }
 
     /// A bad pointer region is refused with the line it is on, the view and what is wrong, exit 65,
     /// by every command taking --surface.
     func testABadPointerInteractionIsRefusedAtItsLine() throws {
-        let surface = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-surface-\(UUID().uuidString).yml")
+        let surface = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-surface-\(UUID().uuidString).yml")
         defer { try? FileManager.default.removeItem(at: surface) }
-        try Data("""
-        regions:
-          - name: text
-            frame: [0, 0, 100, 100]
-            recognizers: []
-            pointerInteraction:
-              regions:
-                - {name: title}
-                - {name: body, style: {effect: highlight, constrainedAxes: [vertical]}}
-        """.utf8).write(to: surface)
+        try Data(
+            """
+            regions:
+              - name: text
+                frame: [0, 0, 100, 100]
+                recognizers: []
+                pointerInteraction:
+                  regions:
+                    - {name: title}
+                    - {name: body, style: {effect: highlight, constrainedAxes: [vertical]}}
+            """.utf8
+        ).write(to: surface)
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let expected = "touchsynth: \(surface.path):8: region text, pointerInteraction region 2, style: a content effect has no constrainedAxes; use a shape alone\n"
-        for command in [["compare", "--surface", surface.path, recording], ["replay", "--mode", "both", "--surface", surface.path, recording],
-                        ["report", "--surface", surface.path, "-o", surface.path + ".html", recording]] {
+        let expected =
+            "touchsynth: \(surface.path):8: region text, pointerInteraction region 2, style: a content effect has no "
+            + "constrainedAxes; use a shape alone\n"
+        for command in [
+            ["compare", "--surface", surface.path, recording],
+            ["replay", "--mode", "both", "--surface", surface.path, recording],
+            ["report", "--surface", surface.path, "-o", surface.path + ".html", recording],
+        ] {
             let result = runCommand(command)
             XCTAssertEqual(result.status, 65, "\(command[0]): \(result.stderr)")
             XCTAssertEqual(result.stderr, expected, command[0])
@@ -193,7 +237,8 @@ final class CompareTests: XCTestCase {
     /// the accounting line; the report itself is the one printed without it.
     func testEventsOutWritesEachComparedEventWithBothModesAppEvents() throws {
         let url = Fixtures.synthesized.appendingPathComponent("pinch-in.yml")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-events-\(UUID().uuidString).jsonl")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-events-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         let plain = runCommand(["compare", url.path])
         let written = runCommand(["compare", "--events-out", file.path, url.path])
@@ -216,7 +261,8 @@ final class CompareTests: XCTestCase {
         }
         let unwritable = runCommand(["compare", "--events-out", "/nonexistent/events.jsonl", url.path])
         XCTAssertEqual(unwritable.status, 73)
-        XCTAssertEqual(unwritable.stderr, "touchsynth: /nonexistent/events.jsonl: cannot write: No such file or directory\n")
+        XCTAssertEqual(
+            unwritable.stderr, "touchsynth: /nonexistent/events.jsonl: cannot write: No such file or directory\n")
     }
 
     /// A libinput capture (`replay --json`, as `debug --json` writes on a laptop) is compared
@@ -225,7 +271,8 @@ final class CompareTests: XCTestCase {
     /// a usage error.
     func testACaptureIsComparedAsItsRecordingIs() throws {
         let url = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml")
-        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-capture-\(UUID().uuidString).jsonl")
+        let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-capture-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: capture) }
         let replay = runCommand(["replay", "--json", url.path])
         XCTAssertEqual(replay.status, 0, replay.stderr)
@@ -235,14 +282,18 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(fromCapture.removeValue(forKey: "recording") as? String, capture.path)
         XCTAssertEqual(fromRecording.removeValue(forKey: "recording") as? String, url.path)
         // The transitions' times are each replay's clock: compared without them.
-        XCTAssertEqual(NSDictionary(dictionary: withoutTimes(fromCapture)), NSDictionary(dictionary: withoutTimes(fromRecording)))
+        XCTAssertEqual(
+            NSDictionary(dictionary: withoutTimes(fromCapture)), NSDictionary(dictionary: withoutTimes(fromRecording)))
         XCTAssertEqual(try row(fromCapture, "pinch").compat["began"] as? Int, 1)
 
         try Data((replay.stdout + "{\"timeUs\": 1, \"type\": \"POINTER_MOTION\"}\n").utf8).write(to: capture)
         let malformed = runCommand(["compare", capture.path])
         XCTAssertEqual(malformed.status, 65)
-        XCTAssertTrue(malformed.stderr.hasPrefix("touchsynth: \(capture.path):\(replay.stdout.split(separator: "\n").count + 1): "), malformed.stderr)
-        try Data((replay.stdout + "{\"timeUs\": -5, \"device\": \"event10\", \"type\": \"DEVICE_REMOVED\"}\n").utf8).write(to: capture)
+        XCTAssertTrue(
+            malformed.stderr.hasPrefix(
+                "touchsynth: \(capture.path):\(replay.stdout.split(separator: "\n").count + 1): "), malformed.stderr)
+        try Data((replay.stdout + "{\"timeUs\": -5, \"device\": \"event10\", \"type\": \"DEVICE_REMOVED\"}\n").utf8)
+            .write(to: capture)
         let negative = runCommand(["compare", capture.path])
         XCTAssertEqual(negative.status, 65)
         XCTAssertTrue(negative.stderr.hasSuffix(": negative timeUs -5\n"), negative.stderr)

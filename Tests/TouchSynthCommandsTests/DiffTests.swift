@@ -21,8 +21,11 @@ final class DiffTests: XCTestCase {
 
         let same = runCommand(["diff", first, second])
         XCTAssertEqual(same.status, 0, same.stdout)
-        let pinchEvents = try String(contentsOfFile: first, encoding: .utf8).split(separator: "\n").filter { $0.contains("\"GESTURE_PINCH") }.count
-        XCTAssertTrue(same.stdout.contains("\(pinchEvents) events expected, \(pinchEvents) actual, 0 differ"), same.stdout)
+        let pinchEvents = try String(contentsOfFile: first, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains("\"GESTURE_PINCH")
+        }.count
+        XCTAssertTrue(
+            same.stdout.contains("\(pinchEvents) events expected, \(pinchEvents) actual, 0 differ"), same.stdout)
 
         let different = runCommand(["diff", "--json", "--limit", "3", first, other])
         XCTAssertEqual(different.status, 1)
@@ -52,7 +55,9 @@ final class DiffTests: XCTestCase {
     }
 
     func testRecordingsAreComparedAsTheKernelDeliversThem() throws {
-        let recording = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events").path
+        let recording = Fixtures.evemu.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"
+        ).path
         let same = runCommand(["diff", recording, recording])
         XCTAssertEqual(same.status, 0, same.stdout)
         // This recording repeats unchanged values, which a kernel drops: as-is it differs from itself delivered.
@@ -76,11 +81,14 @@ final class DiffTests: XCTestCase {
         // which libinput's hold timer, armed when they came down, expires.
         let recording = try RecordingLoader.load(capture)
         let doubleTap = recording.frames.indices.compactMap { index in
-            recording.frames[index].events.first { $0.type == Evdev.EV_KEY && $0.code == Evdev.BTN_TOOL_DOUBLETAP }.map { (index: index, down: $0.value == 1) }
+            recording.frames[index].events.first { $0.type == Evdev.EV_KEY && $0.code == Evdev.BTN_TOOL_DOUBLETAP }.map
+            { (index: index, down: $0.value == 1) }
         }
-        let race = try XCTUnwrap(zip(doubleTap, doubleTap.dropFirst()).first { down, lift in
-            down.down && !lift.down && (39_500..<40_000).contains(recording.frames[lift.index].time - recording.frames[down.index].time)
-        }, "no two-finger touch lifted within 0.5 ms before the hold timer")
+        let race = try XCTUnwrap(
+            zip(doubleTap, doubleTap.dropFirst()).first { down, lift in
+                down.down && !lift.down
+                    && (39_500..<40_000).contains(recording.frames[lift.index].time - recording.frames[down.index].time)
+            }, "no two-finger touch lifted within 0.5 ms before the hold timer")
 
         func replay(_ path: String) throws -> String {
             let result = runCommand(["replay", "--as-delivered", "--json", path])

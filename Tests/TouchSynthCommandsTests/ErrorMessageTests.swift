@@ -23,8 +23,10 @@ final class ErrorMessageTests: XCTestCase {
 
     /// Runs `arguments` and checks that its error is a sentence (``assertErrorIsASentence``).
     @discardableResult
-    private func assertSentence(_ arguments: [String], status: Int32, file: StaticString = #filePath,
-                                line: UInt = #line) -> Finished {
+    private func assertSentence(
+        _ arguments: [String], status: Int32, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> Finished {
         let result = runCommand(arguments)
         assertErrorIsASentence(result, status: status, arguments.joined(separator: " "), file: file, line: line)
         return result
@@ -84,8 +86,9 @@ final class ErrorMessageTests: XCTestCase {
             XCTAssertTrue(Self.isLocated(result.stderr, in: path), "\(name): \(result.stderr)")
             // The decoders' own words name their Swift types: "expected to decode Double but
             // found Scalar", "cannot initialize TouchTypeName from invalid String value".
-            XCTAssertFalse(result.stderr.contains("decode") || result.stderr.contains("initialize"),
-                           "\(name): \(result.stderr)")
+            XCTAssertFalse(
+                result.stderr.contains("decode") || result.stderr.contains("initialize"),
+                "\(name): \(result.stderr)")
         }
     }
 

@@ -26,7 +26,10 @@ final class LogFormatReplayTests: XCTestCase {
         let withAxes = try replay([sample("pinch-in.events-only.evtest"), "--desc", sample("asus-n500jk.axes")])
         XCTAssertEqual(pinchFingers(withAxes.events), [2])
         XCTAssertEqual(withAxes.stderr.split(separator: "\n").count, 1, withAxes.stderr)
-        XCTAssertTrue(withAxes.stderr.hasPrefix("touchsynth: warning: \(sample("pinch-in.events-only.evtest")): no device description"), withAxes.stderr)
+        XCTAssertTrue(
+            withAxes.stderr.hasPrefix(
+                "touchsynth: warning: \(sample("pinch-in.events-only.evtest")): no device description"), withAxes.stderr
+        )
         XCTAssertTrue(withAxes.stderr.contains("axis ranges and resolutions from"), withAxes.stderr)
 
         let inferred = try replay([sample("pinch-in.events-only.evtest")])
@@ -53,7 +56,9 @@ final class LogFormatReplayTests: XCTestCase {
         let ambiguous = runCommand(["replay", sample("two-devices.getevent-lt.txt")])
         XCTAssertEqual(ambiguous.status, 64, ambiguous.stderr)
         XCTAssertEqual(ambiguous.stderr.split(separator: "\n").count, 1)
-        XCTAssertTrue(ambiguous.stderr.contains("choose one with --device (replay, convert and mock take it) (/dev/input/event4"), ambiguous.stderr)
+        XCTAssertTrue(
+            ambiguous.stderr.contains("choose one with --device (replay, convert and mock take it) (/dev/input/event4"),
+            ambiguous.stderr)
         let scroll = try replay([sample("two-devices.getevent-lt.txt"), "--device", "event7"])
         XCTAssertTrue(scroll.types.contains("POINTER_SCROLL_FINGER"))
         XCTAssertFalse(scroll.types.contains("GESTURE_PINCH_BEGIN"))
@@ -71,7 +76,9 @@ final class LogFormatReplayTests: XCTestCase {
         var lines = try String(contentsOfFile: capture, encoding: .utf8).components(separatedBy: "\n")
         let index = try XCTUnwrap(lines.firstIndex { $0.contains("type: GESTURE_PINCH_UPDATE") })
         lines[index] = lines[index].replacing(/scale: *[0-9.]+/, with: "scale:   9.99")
-        let altered = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-altered-\(UUID().uuidString).yml").path
+        let altered = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-altered-\(UUID().uuidString).yml"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: altered) }
         try lines.joined(separator: "\n").write(toFile: altered, atomically: true, encoding: .utf8)
         let parted = runCommand(["replay", "--with-libinput", "--json", altered])
@@ -92,14 +99,18 @@ final class LogFormatReplayTests: XCTestCase {
             XCTAssertEqual(converted.status, 0, converted.stderr)
             XCTAssertTrue(converted.stderr.contains("warning:"), converted.stderr)
             XCTAssertTrue(converted.stdout.contains("# touchsynth: no device description, so one was inferred"), format)
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-converted-\(UUID().uuidString)").path
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "touchsynth-converted-\(UUID().uuidString)"
+            ).path
             defer { try? FileManager.default.removeItem(atPath: file) }
             try converted.stdout.write(toFile: file, atomically: true, encoding: .utf8)
             let back = runCommand(["convert", file, "--format", "evemu"])
             XCTAssertEqual(back.status, 0, "\(format): \(back.stderr)")
             XCTAssertEqual(back.stderr, "", "\(format): described now, nothing to guess")
             let direct = runCommand(["convert", sample("two-finger-scroll.events-only.evemu"), "--format", "evemu"])
-            XCTAssertEqual(back.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, direct.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, format)
+            XCTAssertEqual(
+                back.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") },
+                direct.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, format)
         }
     }
 }

@@ -11,21 +11,28 @@ final class LogRepairTests: XCTestCase {
     private let repairs = Fixtures.root.appendingPathComponent("Tests/Fixtures/repairs")
 
     func testEachDefectIsRepairedWithOneWarningAndReplaysToThePinch() throws {
-        let original = runCommand(["replay", "--json",
-                                   Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path])
+        let original = runCommand([
+            "replay", "--json",
+            Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path,
+        ])
         XCTAssertEqual(original.status, 0, original.stderr)
         XCTAssertTrue(original.stdout.contains("GESTURE_PINCH_UPDATE"))
         let truncated = "the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"
-        let expected = ["banner.evtest": "skipped 2 lines after \"Testing ...\"", "backwards.evtest": "timestamps go back 1 time (first at line 301, by 3.000000 s)",
-                        "joined.evtest": "line 1: a header line and the first event shared a line",
-                        "truncated.evtest": truncated, "truncated.evemu": "line 661: " + truncated,
-                        "glued-header.evtest": "line 18: two header lines shared a line: read as two",
-                        "back-in-frame.evtest": "timestamps go back within a frame (first at line 76, by 0.000073 s)",
-                        "back-in-frame.with-header.evtest": "timestamps go back within a frame (first at line 136, by 0.000073 s)"]
+        let expected = [
+            "banner.evtest": "skipped 2 lines after \"Testing ...\"",
+            "backwards.evtest": "timestamps go back 1 time (first at line 301, by 3.000000 s)",
+            "joined.evtest": "line 1: a header line and the first event shared a line",
+            "truncated.evtest": truncated, "truncated.evemu": "line 661: " + truncated,
+            "glued-header.evtest": "line 18: two header lines shared a line: read as two",
+            "back-in-frame.evtest": "timestamps go back within a frame (first at line 76, by 0.000073 s)",
+            "back-in-frame.with-header.evtest": "timestamps go back within a frame (first at line 136, by 0.000073 s)",
+        ]
         for (defect, warning) in expected {
             let log = repairs.appendingPathComponent("pinch-in.\(defect)").path
-            let run = runCommand(["replay", "--json", log, "--desc",
-                                  repairs.appendingPathComponent("pinch-in.device.yml").path])
+            let run = runCommand([
+                "replay", "--json", log, "--desc",
+                repairs.appendingPathComponent("pinch-in.device.yml").path,
+            ])
             XCTAssertEqual(run.status, 0, "\(defect): \(run.stderr)")
             let lines = run.stderr.split(separator: "\n")
             XCTAssertEqual(lines.count, 1, "\(defect): \(run.stderr)")

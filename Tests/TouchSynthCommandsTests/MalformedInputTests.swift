@@ -27,15 +27,18 @@ final class MalformedInputTests: XCTestCase {
         XCTAssertEqual(result.stdout, "", name, file: file, line: line)
         let lines = result.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, "\(name): one line: \(result.stderr)", file: file, line: line)
-        XCTAssertNotNil(lines.first?.wholeMatch(of: /touchsynth: .+:[0-9]+: .+/),
-                        "\(name): file:line: message, got \(result.stderr)",
-                        file: file, line: line)
+        XCTAssertNotNil(
+            lines.first?.wholeMatch(of: /touchsynth: .+:[0-9]+: .+/),
+            "\(name): file:line: message, got \(result.stderr)",
+            file: file, line: line)
         return peak
     }
 
     /// A temporary `.ext` file of `head` and 100 MB of digits on its line, written a MiB at a time.
     func writeHundredMegabyteLine(after head: String, ext: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-long-line-\(UUID().uuidString).\(ext)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-long-line-\(UUID().uuidString).\(ext)"
+        ).path
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(head.utf8)))
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
@@ -73,21 +76,31 @@ final class MalformedInputTests: XCTestCase {
             XCTAssertEqual(result.stderr, "touchsynth: \(path):1: a line longer than 1 MiB: not \(kind)\n")
             peaks.append(peak)
         }
-        XCTAssertLessThan(try XCTUnwrap(peaks.max()), Self.memoryBound, "peak memory of any run, KiB: the line is not read whole")
+        XCTAssertLessThan(
+            try XCTUnwrap(peaks.max()), Self.memoryBound, "peak memory of any run, KiB: the line is not read whole")
 
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-long-value-\(UUID().uuidString).gesture").path
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-long-value-\(UUID().uuidString).gesture"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: script) }
-        try Data(("pinch scale=" + String(repeating: "7", count: 1_000_000) + "\n").utf8).write(to: URL(fileURLWithPath: script))
+        try Data(("pinch scale=" + String(repeating: "7", count: 1_000_000) + "\n").utf8).write(
+            to: URL(fileURLWithPath: script))
         let quoted = runCommand(["synthesize", script, "--desc", desc])
         XCTAssertEqual(quoted.status, 65, quoted.stderr)
         XCTAssertLessThan(quoted.stderr.utf8.count, 500, "the value is cut, not echoed whole")
-        XCTAssertNotNil(quoted.stderr.wholeMatch(of: /touchsynth: .+:1: scale=7+…7+: not a finite number\n/), quoted.stderr)
+        XCTAssertNotNil(
+            quoted.stderr.wholeMatch(of: /touchsynth: .+:1: scale=7+…7+: not a finite number\n/), quoted.stderr)
     }
 
     func testAHundredMegabyteLineIsRefusedWithoutReadingItAll() throws {
-        let desc = try String(contentsOf: Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc"), encoding: .utf8)
+        let desc = try String(
+            contentsOf: Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc"),
+            encoding: .utf8)
         var peaks: [Int] = []
-        for (ext, head) in [("evemu", desc + "E: 0.000000 0003 0035 "), ("yml", "version: 1\ndevices:\n- node: x\n  evdev:\n    name: \"")] {
+        for (ext, head) in [
+            ("evemu", desc + "E: 0.000000 0003 0035 "),
+            ("yml", "version: 1\ndevices:\n- node: x\n  evdev:\n    name: \""),
+        ] {
             let path = try writeHundredMegabyteLine(after: head, ext: ext)
             defer { try? FileManager.default.removeItem(atPath: path) }
             let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
@@ -97,6 +110,7 @@ final class MalformedInputTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("a line longer than 1 MiB"), result.stderr)
             peaks.append(peak)
         }
-        XCTAssertLessThan(try XCTUnwrap(peaks.max()), Self.memoryBound, "peak memory of any run, KiB: the line is not read whole")
+        XCTAssertLessThan(
+            try XCTUnwrap(peaks.max()), Self.memoryBound, "peak memory of any run, KiB: the line is not read whole")
     }
 }

@@ -10,18 +10,22 @@ final class MockTests: XCTestCase {
     /// the recording, in real time, would deliver all of its frames first.
     func testMockReturnsTheProgramsExitStatus() throws {
         let recording = Fixtures.synthesized.appendingPathComponent("session.yml").path
-        let result = runCommand(["mock", "--real-time", "--stats", recording, "--", "/bin/sh", "-c",
-                                 "exec 4<{devnode}; exit 5"])
+        let result = runCommand([
+            "mock", "--real-time", "--stats", recording, "--", "/bin/sh", "-c",
+            "exec 4<{devnode}; exit 5",
+        ])
         XCTAssertEqual(result.status, 5, result.stderr)
         let count = result.stderr.firstMatch(of: /([0-9]+) frames delivered/).flatMap { Int($0.output.1) }
         let delivered = try XCTUnwrap(count, result.stderr)
-        XCTAssertLessThan(delivered, InputCoreFilter.delivered(try RecordingLoader.load(recording)).count,
-                          result.stderr)
+        XCTAssertLessThan(
+            delivered, InputCoreFilter.delivered(try RecordingLoader.load(recording)).count,
+            result.stderr)
     }
 
     /// libinput's own recorder, run on a mocked device, writes YAML this project must read back exactly.
     func testLibinputRecordOfAMockedDeviceParsesBackToTheSameFrames() throws {
-        let libinput = try XCTUnwrap(findExecutable("libinput"), "libinput-tools is not installed (tools/test installs it)")
+        let libinput = try XCTUnwrap(
+            findExecutable("libinput"), "libinput-tools is not installed (tools/test installs it)")
         let source = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
         let out = temporaryPath("record.yml")
         defer { try? FileManager.default.removeItem(atPath: out) }
@@ -33,6 +37,7 @@ final class MockTests: XCTestCase {
         XCTAssertEqual(recorded.device.codes, original.device.codes)
         XCTAssertEqual(recorded.device.absinfo.mapValues(\.maximum), original.device.absinfo.mapValues(\.maximum))
         XCTAssertEqual(recorded.frames.map(\.events), original.frames.map(\.events))
-        XCTAssertEqual(recorded.frames.map(\.time), original.frames.map(\.time), "delivery keeps the recording's exact spacing")
+        XCTAssertEqual(
+            recorded.frames.map(\.time), original.frames.map(\.time), "delivery keeps the recording's exact spacing")
     }
 }

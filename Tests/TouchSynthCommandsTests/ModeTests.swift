@@ -24,9 +24,17 @@ final class ModeTests: XCTestCase {
             var finished: [(URL, Finished)] = []
             let urls = Fixtures.recordings
             for batch in stride(from: 0, to: urls.count, by: 4).map({ urls[$0..<min($0 + 4, urls.count)] }) {
-                finished += zip(batch, runCommands(batch.map { ["replay", "--mode", "both", "--json", "--check",
-                                                                $0.path] }))
-                    .map { ($0, $1) }
+                finished += zip(
+                    batch,
+                    runCommands(
+                        batch.map {
+                            [
+                                "replay", "--mode", "both", "--json", "--check",
+                                $0.path,
+                            ]
+                        })
+                )
+                .map { ($0, $1) }
             }
             Self.everyRecording = finished
         }
@@ -36,15 +44,18 @@ final class ModeTests: XCTestCase {
     private func lines(of result: Finished, _ url: URL) throws -> [Line] {
         XCTAssertEqual(result.status, 0, "\(url.lastPathComponent): \(result.stderr)")
         return try jsonLines(result.stdout).map { object in
-            Line(libinput: object["libinput"] as? [String: Any],
-                        compat: try XCTUnwrap(object["compat"] as? [[String: Any]]),
-                        indirect: try XCTUnwrap(object["indirect"] as? [[String: Any]]),
-                        accounting: object["accounting"] as? [String: Any])
+            Line(
+                libinput: object["libinput"] as? [String: Any],
+                compat: try XCTUnwrap(object["compat"] as? [[String: Any]]),
+                indirect: try XCTUnwrap(object["indirect"] as? [[String: Any]]),
+                accounting: object["accounting"] as? [String: Any])
         }
     }
 
     func types(_ events: [[String: Any]]) -> Set<String> { Set(events.compactMap { $0["type"] as? String }) }
-    func touches(_ events: [[String: Any]]) -> [[String: Any]] { events.flatMap { ($0["touches"] as? [[String: Any]]) ?? [] } }
+    func touches(_ events: [[String: Any]]) -> [[String: Any]] {
+        events.flatMap { ($0["touches"] as? [[String: Any]]) ?? [] }
+    }
 
     func testPinchAndRotationBecomeSimulatedTouchesOrTransforms() throws {
         for name in ["pinch-out.yml", "pinch-in.yml", "rotate-cw.yml", "pinch-rotate.yml"] {
@@ -53,7 +64,9 @@ final class ModeTests: XCTestCase {
             XCTAssertTrue(types(compat).contains("touches"), name)
             XCTAssertFalse(types(compat).contains("transform"), name)
             XCTAssertTrue(touches(compat).allSatisfy { $0["touchType"] as? String == "direct" }, name)
-            XCTAssertEqual(Set(touches(compat).filter { $0["simulated"] as? Bool == true }.compactMap { $0["id"] as? Int }).count, 2, name)
+            XCTAssertEqual(
+                Set(touches(compat).filter { $0["simulated"] as? Bool == true }.compactMap { $0["id"] as? Int }).count,
+                2, name)
             XCTAssertTrue(types(indirect).contains("transform"), name)
             XCTAssertFalse(touches(indirect).contains { $0["simulated"] as? Bool == true }, name)
             // The indirect transform carries libinput's own numbers.
@@ -61,18 +74,22 @@ final class ModeTests: XCTestCase {
             let lastScale = try XCTUnwrap(pinchUpdates.last?.libinput?["scale"] as? Double)
             let angle = pinchUpdates.compactMap { $0.libinput?["angleDeltaDeg"] as? Double }.reduce(0, +)
             let lastTransform = try XCTUnwrap(pinchUpdates.last?.indirect.last)
-            XCTAssertEqual(try XCTUnwrap(lastTransform["scale"] as? Double), lastScale, accuracy: 1e-9 * lastScale, name)
+            XCTAssertEqual(
+                try XCTUnwrap(lastTransform["scale"] as? Double), lastScale, accuracy: 1e-9 * lastScale, name)
             XCTAssertEqual(try XCTUnwrap(lastTransform["rotation"] as? Double), angle * .pi / 180, accuracy: 1e-9, name)
             // And the simulated touches reproduce them: separation / D is the scale.
             let lastTouches = touches(try XCTUnwrap(pinchUpdates.last?.compat))
-            let a = try XCTUnwrap(lastTouches.first?["location"] as? [Double]), b = try XCTUnwrap(lastTouches.last?["location"] as? [Double])
+            let a = try XCTUnwrap(lastTouches.first?["location"] as? [Double]),
+                b = try XCTUnwrap(lastTouches.last?["location"] as? [Double])
             XCTAssertEqual(hypot(b[0] - a[0], b[1] - a[1]) / 100, lastScale, accuracy: 1e-9 * lastScale, name)
         }
     }
 
     func testTwoFingerScrollIsScrollInBothModes() throws {
-        for url in [Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"),
-                    Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml")] {
+        for url in [
+            Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"),
+            Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml"),
+        ] {
             let lines = try replayBoth(url)
             for mode in [lines.flatMap(\.compat), lines.flatMap(\.indirect)] {
                 let scrolls = mode.filter { $0["type"] as? String == "scroll" }
@@ -121,11 +138,16 @@ final class ModeTests: XCTestCase {
             let events = lines.filter { $0.libinput != nil }
             for (mode, column) in [("compat", \Line.compat), ("indirect", \Line.indirect)] {
                 let counts = try XCTUnwrap(accounting[mode] as? [String: Any], "\(name) \(mode)")
-                let merged = try XCTUnwrap(counts["merged"] as? [String: Int]), dropped = try XCTUnwrap(counts["dropped"] as? [String: Int])
+                let merged = try XCTUnwrap(counts["merged"] as? [String: Int]),
+                    dropped = try XCTUnwrap(counts["dropped"] as? [String: Int])
                 let emitted = try XCTUnwrap(counts["emitted"] as? Int)
                 XCTAssertEqual(counts["libinputEvents"] as? Int, events.count, "\(name) \(mode)")
-                XCTAssertEqual(emitted + merged.values.reduce(0, +) + dropped.values.reduce(0, +), events.count, "\(name) \(mode): the counts add up")
-                XCTAssertEqual(emitted, events.filter { !$0[keyPath: column].isEmpty }.count, "\(name) \(mode): emitted = lines with app events")
+                XCTAssertEqual(
+                    emitted + merged.values.reduce(0, +) + dropped.values.reduce(0, +), events.count,
+                    "\(name) \(mode): the counts add up")
+                XCTAssertEqual(
+                    emitted, events.filter { !$0[keyPath: column].isEmpty }.count,
+                    "\(name) \(mode): emitted = lines with app events")
                 reasons.formUnion(dropped.keys)
                 reasons.formUnion(merged.keys)
             }

@@ -29,7 +29,9 @@ final class PointerInteractionReplayTests: XCTestCase {
     }
 
     /// A row's starts in `mode`: each as (input, touch type, lift delay).
-    private func starts(_ report: [String: Any], _ recognizer: String, _ mode: String) throws -> [(input: String, type: String, delay: Double)] {
+    private func starts(
+        _ report: [String: Any], _ recognizer: String, _ mode: String
+    ) throws -> [(input: String, type: String, delay: Double)] {
         let summary = try XCTUnwrap(try row(report, recognizer)[mode] as? [String: Any])
         return (summary["starts"] as? [[String: Any]] ?? []).map {
             ($0["input"] as? String ?? "", $0["touchType"] as? String ?? "", $0["liftDelay"] as? Double ?? .nan)
@@ -45,20 +47,26 @@ final class PointerInteractionReplayTests: XCTestCase {
         XCTAssertEqual((report["pointerRegions"] as? [String: Any])?["differ"] as? Bool, false)
         XCTAssertEqual(compat.count, indirect.count)
         let sequence = indirect.map { "\($0["phase"] ?? "") \($0["view"] ?? "")/\($0["region"] ?? "")" }
-        XCTAssertEqual(sequence, [
-            "willEnter segments/three", "willExit segments/three", "willEnter segments/two", "willExit segments/two",
-            "willEnter segments/one", "willExit segments/one",
-            "willEnter text/line.3", "willExit text/line.3", "willEnter text/line.4", "willExit text/line.4",
-            "willEnter text/line.5", "willExit text/line.5", "willEnter text/line.4", "willExit text/line.4",
-            "willEnter button/button",
-        ])
+        XCTAssertEqual(
+            sequence,
+            [
+                "willEnter segments/three", "willExit segments/three", "willEnter segments/two",
+                "willExit segments/two",
+                "willEnter segments/one", "willExit segments/one",
+                "willEnter text/line.3", "willExit text/line.3", "willEnter text/line.4", "willExit text/line.4",
+                "willEnter text/line.5", "willExit text/line.5", "willEnter text/line.4", "willExit text/line.4",
+                "willEnter button/button",
+            ])
         // Contiguous regions: each exit that hands over shares its time with the next enter.
-        for (exit, enter) in zip(indirect, indirect.dropFirst()) where exit["phase"] as? String == "willExit" && enter["phase"] as? String == "willEnter"
-            && exit["view"] as? String == enter["view"] as? String {
+        for (exit, enter) in zip(indirect, indirect.dropFirst())
+        where exit["phase"] as? String == "willExit" && enter["phase"] as? String == "willEnter"
+            && exit["view"] as? String == enter["view"] as? String
+        {
             XCTAssertEqual(exit["time"] as? Double, enter["time"] as? Double, "\(exit) then \(enter)")
         }
         // The text view's lines are 20 points from y 430: line N's rail is at 430 + 20 (N - 1) + 10.
-        for transition in indirect where transition["view"] as? String == "text" && transition["phase"] as? String == "willEnter" {
+        for transition in indirect
+        where transition["view"] as? String == "text" && transition["phase"] as? String == "willEnter" {
             let line = try XCTUnwrap(Int((transition["region"] as? String ?? "").dropFirst("line.".count)))
             let location = try XCTUnwrap(transition["location"] as? [String: Double])
             XCTAssertEqual(location["y"], 430 + 20 * Double(line - 1) + 10, "on line \(line)'s rail")
@@ -73,7 +81,8 @@ final class PointerInteractionReplayTests: XCTestCase {
     /// activates in compat mode only, and the drags start differently.
     func testAClickAndDragDragsAtOnceOnlyInIndirectMode() throws {
         let report = try compare(pointer("click-drag"))
-        let compatDrag = try starts(report, "canvas/drag", "compat"), indirectDrag = try starts(report, "canvas/drag", "indirect")
+        let compatDrag = try starts(report, "canvas/drag", "compat"),
+            indirectDrag = try starts(report, "canvas/drag", "indirect")
         XCTAssertEqual(indirectDrag.map(\.input), ["clickAndDrag"])
         XCTAssertEqual(indirectDrag.map(\.type), ["indirectPointer"])
         XCTAssertLessThan(indirectDrag[0].delay, 0.2, "no long-press wait")
@@ -101,25 +110,31 @@ final class PointerInteractionReplayTests: XCTestCase {
         }
         XCTAssertNil(try row(report, "canvas/contextMenu")["startsDiffer"])
         let areas = try compare(pointer("two-finger-click"), ["--set-click-method", "buttonareas"])
-        XCTAssertEqual(try starts(areas, "canvas/contextMenu", "indirect").count, 0, "with button areas it is a left click")
+        XCTAssertEqual(
+            try starts(areas, "canvas/contextMenu", "indirect").count, 0, "with button areas it is a left click")
     }
 
     /// A real two-finger tap (a Cypress trackpad) with tapping on is a right click: the menu opens.
     func testARealTwoFingerTapOpensTheMenu() throws {
-        let recording = Fixtures.evemu.appendingPathComponent("touchpads_CyPS2_Cypress_Trackpad.two_finger_tap.events").path
+        let recording = Fixtures.evemu.appendingPathComponent("touchpads_CyPS2_Cypress_Trackpad.two_finger_tap.events")
+            .path
         let report = try compare(recording, ["--enable-tap"])
         XCTAssertEqual(try starts(report, "canvas/contextMenu", "compat").map(\.input), ["secondaryClick"])
         XCTAssertEqual(try starts(report, "canvas/contextMenu", "indirect").map(\.type), ["indirectPointer"])
-        XCTAssertEqual(try starts(try compare(recording), "canvas/contextMenu", "indirect").count, 0, "tapping is off by default")
+        XCTAssertEqual(
+            try starts(try compare(recording), "canvas/contextMenu", "indirect").count, 0, "tapping is off by default")
     }
 
     /// The report draws the regions, the rails, the styled path and where menus and drags began.
     func testTheReportDrawsRegionsThePathAndTheStarts() throws {
-        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-pointer-\(UUID().uuidString).svg")
+        let svg = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-pointer-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: svg) }
         func plot(_ recording: String) throws -> String {
-            let result = runCommand(["report", "--surface", Self.surface, "--plot", "pointer", "-o", svg.path,
-                                     recording])
+            let result = runCommand([
+                "report", "--surface", Self.surface, "--plot", "pointer", "-o", svg.path,
+                recording,
+            ])
             XCTAssertEqual(result.status, 0, result.stderr)
             return try String(contentsOf: svg, encoding: .utf8)
         }
@@ -129,7 +144,8 @@ final class PointerInteractionReplayTests: XCTestCase {
         XCTAssertEqual(count(crossing, #"class="pointer-region""#), 3 + 6 + 1, "three segments, six lines, one button")
         XCTAssertEqual(count(crossing, #"class="rail""#), 6)
         for style in ["highlight", "verticalBeam", "lift"] {
-            XCTAssertTrue(crossing.contains(#"class="pointer-path""#) && crossing.contains(#"data-style="\#(style)""#), style)
+            XCTAssertTrue(
+                crossing.contains(#"class="pointer-path""#) && crossing.contains(#"data-style="\#(style)""#), style)
         }
         XCTAssertTrue(crossing.contains(#"data-region="text/line.5""#))
 
@@ -143,8 +159,10 @@ final class PointerInteractionReplayTests: XCTestCase {
     /// `replay --surface` prints the region events in each mode's column, and the live status
     /// line names the region and style.
     func testReplayPrintsRegionEventsAndTheirStyles() throws {
-        let result = runCommand(["replay", "--mode", "both", "--json", "--surface", Self.surface,
-                                 pointer("cross-toolbar")])
+        let result = runCommand([
+            "replay", "--mode", "both", "--json", "--surface", Self.surface,
+            pointer("cross-toolbar"),
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let regionEvents = result.stdout.components(separatedBy: #""type":"pointerRegion""#).count - 1
         XCTAssertEqual(regionEvents, 2 * 15, "fifteen transitions in each mode")

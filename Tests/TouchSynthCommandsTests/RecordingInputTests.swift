@@ -10,23 +10,32 @@ final class RecordingInputTests: XCTestCase {
     private let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
 
     func testCorpusReadsAFoldersFilesByContentAndSaysWhyItSkipsEach() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let pad = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc")
         try FileManager.default.copyItem(atPath: pad.path, toPath: dir.appendingPathComponent("hp-pad").path)
         try FileManager.default.copyItem(atPath: pad.path, toPath: dir.appendingPathComponent("same-pad").path)
         try FileManager.default.copyItem(atPath: keyboard, toPath: dir.appendingPathComponent("keyboard").path)
-        try "notes about these files\n".write(to: dir.appendingPathComponent("NOTES"), atomically: true, encoding: .utf8)
+        try "notes about these files\n".write(
+            to: dir.appendingPathComponent("NOTES"), atomically: true, encoding: .utf8)
 
         let result = runCommand(["corpus", "--json", "--jobs", "2", dir.path])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(Set(try jsonLines(result.stdout).compactMap { $0["device"] as? String }), ["hp-pad"], "the extension-less file is read")
+        XCTAssertEqual(
+            Set(try jsonLines(result.stdout).compactMap { $0["device"] as? String }), ["hp-pad"],
+            "the extension-less file is read")
         let skipped = result.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: skipped ") }
         XCTAssertEqual(skipped.count, 3, result.stderr)
-        XCTAssertTrue(skipped.contains { $0.hasPrefix("touchsynth: skipped \(dir.path)/NOTES: line 1: ") }, result.stderr)
-        XCTAssertTrue(skipped.contains("touchsynth: skipped \(dir.path)/keyboard: not a touchpad (AT Translated Set 2 keyboard: keyboard)"), result.stderr)
-        XCTAssertTrue(skipped.contains("touchsynth: skipped \(dir.path)/same-pad: the same device as hp-pad"), result.stderr)
+        XCTAssertTrue(
+            skipped.contains { $0.hasPrefix("touchsynth: skipped \(dir.path)/NOTES: line 1: ") }, result.stderr)
+        XCTAssertTrue(
+            skipped.contains(
+                "touchsynth: skipped \(dir.path)/keyboard: not a touchpad (AT Translated Set 2 keyboard: keyboard)"),
+            result.stderr)
+        XCTAssertTrue(
+            skipped.contains("touchsynth: skipped \(dir.path)/same-pad: the same device as hp-pad"), result.stderr)
 
         // A folder with files but no touchpad is data the corpus cannot use, not a missing file.
         for name in ["hp-pad", "same-pad"] { try FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
@@ -36,11 +45,16 @@ final class RecordingInputTests: XCTestCase {
     }
 
     func testARecordingWithNothingToShowIsRefusedUnlessAllowed() throws {
-        let message = "touchsynth: \(keyboard): nothing to show: the recording's device (AT Translated Set 2 keyboard) is a keyboard, no pointer or touchpad "
+        let message =
+            "touchsynth: \(keyboard): nothing to show: the recording's device (AT Translated Set 2 keyboard) is a "
+            + "keyboard, no pointer or touchpad "
             + "(--allow-empty replays it all the same)\n"
         for command in ["replay", "compare", "report"] {
-            let refused = runCommand([command, keyboard, "--mode",
-                                      "both"].filter { command == "replay" || $0 != "--mode" && $0 != "both" })
+            let refused = runCommand(
+                [
+                    command, keyboard, "--mode",
+                    "both",
+                ].filter { command == "replay" || $0 != "--mode" && $0 != "both" })
             XCTAssertEqual(refused.status, 65, "\(command): \(refused.stderr)")
             XCTAssertEqual(refused.stderr, message, command)
         }
@@ -49,14 +63,20 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertTrue(allowed.stdout.contains("KEY_A (30) pressed"), allowed.stdout)
         // With nothing after them, the keys are not said to be merged into later events.
         let modes = runCommand(["replay", keyboard, "--allow-empty", "--mode", "both"])
-        XCTAssertTrue(modes.stdout.contains("compat: 5 libinput events: 0 emitted, 0 merged into later events, 5 dropped (1 device bookkeeping, 4 no later event carried it)"),
-                      modes.stdout)
+        XCTAssertTrue(
+            modes.stdout.contains(
+                "compat: 5 libinput events: 0 emitted, 0 merged into later events, 5 dropped (1 device bookkeeping, 4 "
+                    + "no later event carried it)"
+            ),
+            modes.stdout)
     }
 
     func testAFaultAfterTheReplaysEndIsAUsageError() throws {
         let result = runCommand(["replay", pinch, "--syn-dropped", "5"])
         XCTAssertEqual(result.status, 64, result.stderr)
-        XCTAssertEqual(result.stderr, "touchsynth: a fault at 5.000 s on /dev/input/event10 falls after the replay's end (0.832 s)\n")
+        XCTAssertEqual(
+            result.stderr,
+            "touchsynth: a fault at 5.000 s on /dev/input/event10 falls after the replay's end (0.832 s)\n")
         XCTAssertEqual(runCommand(["replay", pinch, "--syn-dropped", "0.5"]).status, 0)
     }
 
@@ -72,11 +92,15 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(table(fromLog.stdout), table(whole.stdout))
         let diff = runCommand(["diff", pinch, log] + desc)
         XCTAssertEqual(diff.status, 0, diff.stdout + diff.stderr)
-        let html = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-desc-\(UUID().uuidString).html").path
+        let html = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-desc-\(UUID().uuidString).html"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: html) }
         let report = runCommand(["report", log, "-o", html] + desc)
         XCTAssertEqual(report.status, 0, report.stderr)
         let inferred = runCommand(["compare", log])
-        XCTAssertTrue(inferred.stderr.contains("inferred"), "without --desc the device is inferred, and says so: \(inferred.stderr)")
+        XCTAssertTrue(
+            inferred.stderr.contains("inferred"),
+            "without --desc the device is inferred, and says so: \(inferred.stderr)")
     }
 }

@@ -5,7 +5,7 @@ import TestSupport
 /// `--start` and `--end` replay part of a recording: what libinput makes of the part is what it
 /// made of the same frames in the whole, the touches already down at the cut put down first.
 final class RecordingWindowTests: XCTestCase {
-    private let session = Fixtures.synthesized.appendingPathComponent("session.yml").path  // pinch, pinch, scroll, swipe
+    private let session = Fixtures.synthesized.appendingPathComponent("session.yml").path // pinch, pinch, scroll, swipe
 
     private func events(_ options: [String]) throws -> [[String: Any]] {
         let run = runCommand(["replay", "--json", session] + options)
@@ -26,7 +26,9 @@ final class RecordingWindowTests: XCTestCase {
         // depends on the motion before).
         let fromScroll = try events(["--start", "2.0"])
         XCTAssertGreaterThan(fromScroll.filter { $0["type"] as? String == "POINTER_SCROLL_FINGER" }.count, 20)
-        XCTAssertFalse(fromScroll.contains { ($0["type"] as? String)?.hasPrefix("GESTURE_PINCH") == true }, "the pinches came before 2 s")
+        XCTAssertFalse(
+            fromScroll.contains { ($0["type"] as? String)?.hasPrefix("GESTURE_PINCH") == true },
+            "the pinches came before 2 s")
         XCTAssertEqual(swipe(fromScroll), swipe(whole))
         XCTAssertGreaterThan(swipe(whole).count, 10)
         // Up to 1 s: the first pinch ends, the second has not begun.

@@ -48,8 +48,9 @@ struct ModeReplayTests {
         withKnownIssue {
             replay.expect("pinch", .never(.began), in: .indirectInput)
         } matching: { issue in
-            message(of: issue).hasPrefix("pinch-in.yml: indirect: pinch: expected never to enter began; "
-                                         + "it began, changed ×")
+            message(of: issue).hasPrefix(
+                "pinch-in.yml: indirect: pinch: expected never to enter began; "
+                    + "it began, changed ×")
         }
         withKnownIssue {
             replay.expect("pinch", .scale, equals: 2, within: 0.1, in: .compatibility)
@@ -60,14 +61,16 @@ struct ModeReplayTests {
         withKnownIssue {
             replay.expect("swipeBack", .began)
         } matching: { issue in
-            message(of: issue).hasPrefix("pinch-in.yml: compat: no recognizer swipeBack on the surface "
-                                         + "(it has canvas/pinch, ")
+            message(of: issue).hasPrefix(
+                "pinch-in.yml: compat: no recognizer swipeBack on the surface "
+                    + "(it has canvas/pinch, ")
         }
         withKnownIssue {
             replay.expectAccidentalActivations(["canvas/twoFingerPan"], in: .compatibility)
         } matching: { issue in
-            message(of: issue).hasPrefix("pinch-in.yml: accidental activations in compat mode only: none, "
-                                         + "expected canvas/twoFingerPan")
+            message(of: issue).hasPrefix(
+                "pinch-in.yml: accidental activations in compat mode only: none, "
+                    + "expected canvas/twoFingerPan")
         }
     }
 
@@ -128,8 +131,11 @@ struct ModeReplayTests {
                 let pinch = PinchGestureRecognizer(name: "zoom"), pan = PanGestureRecognizer(name: "pan")
                 pan.minimumNumberOfTouches = 2
                 if panRequiresPinchToFail { pan.require(toFail: pinch) }
-                return Surface(regions: [Region(name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
-                                                gestureRecognizers: [pinch, pan])])
+                return Surface(regions: [
+                    Region(
+                        name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                        gestureRecognizers: [pinch, pan])
+                ])
             }
         }
         let competing = try ModeReplay(Self.scrollEndingInAPinch, surface: photo(panRequiresPinchToFail: false))
@@ -141,8 +147,9 @@ struct ModeReplayTests {
             let text = message(of: issue)
             return text.contains(": compat: photo/pan: expected to have begun or been recognized; it failed")
                 && text.contains("; it lost arbitration to photo/zoom")
-                && text.contains("(both took the same input; Surface.allowSimultaneousRecognition or a delegate "
-                                 + "lets both recognize)")
+                && text.contains(
+                    "(both took the same input; Surface.allowSimultaneousRecognition or a delegate "
+                        + "lets both recognize)")
         }
         let requiring = try ModeReplay(Self.scrollEndingInAPinch, surface: photo(panRequiresPinchToFail: true))
         withKnownIssue {
@@ -157,14 +164,19 @@ struct ModeReplayTests {
     @Test func aSurfaceBuiltInSwiftTakesTheAppsRecognizers() throws {
         // A photo that pans with two fingers while it zooms: compatibility mode's simulated
         // touches move the pan too, indirect mode's transform events do not.
-        let replay = try ModeReplay(Self.scrollEndingInAPinch, surface: .build {
-            let pinch = PinchGestureRecognizer(name: "zoom"), pan = PanGestureRecognizer(name: "pan")
-            pan.minimumNumberOfTouches = 2
-            let surface = Surface(regions: [Region(name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
-                                                   gestureRecognizers: [pinch, pan])])
-            surface.allowSimultaneousRecognition(pinch, pan)
-            return surface
-        })
+        let replay = try ModeReplay(
+            Self.scrollEndingInAPinch,
+            surface: .build {
+                let pinch = PinchGestureRecognizer(name: "zoom"), pan = PanGestureRecognizer(name: "pan")
+                pan.minimumNumberOfTouches = 2
+                let surface = Surface(regions: [
+                    Region(
+                        name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                        gestureRecognizers: [pinch, pan])
+                ])
+                surface.allowSimultaneousRecognition(pinch, pan)
+                return surface
+            })
         replay.expect("photo/zoom", .ended)
         replay.expect("photo/pan", .activated, in: .compatibility)
         replay.expect("photo/pan", .notActivated, in: .indirectInput)
@@ -172,7 +184,9 @@ struct ModeReplayTests {
     }
 
     @Test func aFolderListsItsRecordingsButNotTheirDescriptions() {
-        let listed = RecordedDevices.recordings(in: "../Fixtures/evemu-devices").map { ($0 as NSString).lastPathComponent }
+        let listed = RecordedDevices.recordings(in: "../Fixtures/evemu-devices").map {
+            ($0 as NSString).lastPathComponent
+        }
         #expect(listed.contains("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"))
         #expect(!listed.contains { $0.hasSuffix(".desc") })
         #expect(listed == listed.sorted())

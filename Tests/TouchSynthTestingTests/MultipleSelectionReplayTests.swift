@@ -13,14 +13,16 @@ struct MultipleSelectionReplayTests {
 
     private func performed(_ script: String) throws -> Recording {
         let description = try RecordingLoader.load(Self.device).device
-        return try GestureSynthesizer.synthesize(try GestureScript.parse(script, file: "script"), on: description, file: "script")
+        return try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "script"), on: description, file: "script")
     }
 
     /// A pinch drifting down over the list: compatibility mode's two simulated touches pan down
     /// over the rows and select them; indirect mode's transform events are no touches.
     @Test func aPinchOverTheListSelectsRowsInCompatibilityModeOnly() throws {
-        let replay = try ModeReplay(try performed("move dx=-40mm duration=400ms; pinch scale=1.8 dy=6mm"), named: "pinch over the list",
-                                    surface: .builtIn(.list))
+        let replay = try ModeReplay(
+            try performed("move dx=-40mm duration=400ms; pinch scale=1.8 dy=6mm"), named: "pinch over the list",
+            surface: .builtIn(.list))
         replay.expect("list/multiSelect", .transitions([.began, .changed, .ended]), in: .compatibility)
         replay.expect("list/multiSelect", .transitions([]), in: .indirectInput)
         replay.expectAccidentalActivations(["list/multiSelect"], in: .compatibility)
@@ -35,8 +37,9 @@ struct MultipleSelectionReplayTests {
     /// Two fingers scrolling down over the list are scroll events in both modes: the list
     /// scrolls, and selection never begins.
     @Test func aTwoFingerScrollOverTheListNeverSelects() throws {
-        let replay = try ModeReplay(try performed("move dx=-40mm duration=400ms; scroll fingers=2 dy=25mm"), named: "scroll over the list",
-                                    surface: .builtIn(.list))
+        let replay = try ModeReplay(
+            try performed("move dx=-40mm duration=400ms; scroll fingers=2 dy=25mm"), named: "scroll over the list",
+            surface: .builtIn(.list))
         replay.expect("list/scroll", .transitions([.began, .changed, .ended]))
         replay.expect("list/multiSelect", .transitions([]))
         replay.expectNoAccidentalActivations()
@@ -49,8 +52,9 @@ struct MultipleSelectionReplayTests {
         options.shouldBeginMultipleSelectionInteraction = false
         let index = try #require(list.regions[0].recognizers.firstIndex { $0.kind == .multiSelect })
         list.regions[0].recognizers[index] = RecognizerDescription(MultiSelectKind.self, options: options)
-        let replay = try ModeReplay(try performed("move dx=-40mm duration=400ms; pinch scale=1.8 dy=6mm"), named: "pinch over the list",
-                                    surface: .description(list))
+        let replay = try ModeReplay(
+            try performed("move dx=-40mm duration=400ms; pinch scale=1.8 dy=6mm"), named: "pinch over the list",
+            surface: .description(list))
         replay.expect("list/multiSelect", .notActivated)
         replay.expectAccidentalActivations([], in: .compatibility)
     }

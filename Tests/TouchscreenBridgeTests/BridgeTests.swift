@@ -36,7 +36,9 @@ final class BridgeTests: XCTestCase {
             for t in touches {
                 switch t["type"] as? String {
                 case "TOUCH_DOWN", "TOUCH_MOTION":
-                    down[t["slot"] as? Int ?? -1] = ((t["x"] as? Double ?? 0) * size[0], (t["y"] as? Double ?? 0) * size[1])
+                    down[t["slot"] as? Int ?? -1] = (
+                        (t["x"] as? Double ?? 0) * size[0], (t["y"] as? Double ?? 0) * size[1]
+                    )
                 case "TOUCH_UP": down[t["slot"] as? Int ?? -1] = nil
                 case "TOUCH_FRAME" where down.count == 2:
                     let p = down.sorted { $0.key < $1.key }.map(\.value)
@@ -49,14 +51,16 @@ final class BridgeTests: XCTestCase {
             var summed = 0.0
             for (update, pair) in zip(updates, pairs.dropFirst()) {
                 summed += (update["angleDeltaDeg"] as? Double ?? .nan) * .pi / 180
-                XCTAssertEqual(pair.separation / pairs[0].separation, update["scale"] as? Double ?? .nan, accuracy: 1e-3, name)
+                XCTAssertEqual(
+                    pair.separation / pairs[0].separation, update["scale"] as? Double ?? .nan, accuracy: 1e-3, name)
                 XCTAssertEqual(remainder(pair.angle - pairs[0].angle - summed, 2 * .pi), 0, accuracy: 1e-3, name)
             }
 
             // `bridge check` agrees, and fails when the tolerance is below the rounding to whole units.
             let check = runCommand(["bridge", "check", "--json", dir.appendingPathComponent("pad.jsonl").path])
             XCTAssertEqual(check.status, 66, "missing capture file")
-            let padFile = dir.appendingPathComponent("\(name)-pad.jsonl"), screenFile = dir.appendingPathComponent("\(name)-screen.jsonl")
+            let padFile = dir.appendingPathComponent("\(name)-pad.jsonl"),
+                screenFile = dir.appendingPathComponent("\(name)-screen.jsonl")
             try pad.stdout.write(to: padFile, atomically: true, encoding: .utf8)
             try readBack.stdout.write(to: screenFile, atomically: true, encoding: .utf8)
             let ok = runCommand(["bridge", "check", "--json", padFile.path, screenFile.path])

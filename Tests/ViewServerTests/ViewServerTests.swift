@@ -15,7 +15,9 @@ final class ViewServerTests: XCTestCase {
             XCTAssertTrue(check.allows(host: host), host)
         }
         // DNS rebinding needs a name: any name but localhost is refused, as are other ports.
-        for host in ["attacker.example:8080", "127.0.0.1.nip.io:8080", "127.0.0.1:8081", "127.0.0.1", "256.0.0.1:8080", ""] {
+        for host in [
+            "attacker.example:8080", "127.0.0.1.nip.io:8080", "127.0.0.1:8081", "127.0.0.1", "256.0.0.1:8080", "",
+        ] {
             XCTAssertFalse(check.allows(host: host), host)
         }
         XCTAssertFalse(check.allows(host: nil))
@@ -27,9 +29,14 @@ final class ViewServerTests: XCTestCase {
 
     private func frame(_ index: Int, changes: Int) -> ViewFrame {
         let mode = ModeState(pointer: Point(x: 0, y: 0), buttons: "", lanes: [])
-        return ViewFrame(index: index, time: Double(index), source: "test", contacts: [], libinput: LibinputPanel(), compat: mode, indirect: mode,
-                         changes: (0..<changes).map { LaneChange(mode: .compatibility, lane: 0, state: .began, time: Double(index) + Double($0), accidental: false) },
-                         differs: false)
+        return ViewFrame(
+            index: index, time: Double(index), source: "test", contacts: [], libinput: LibinputPanel(), compat: mode,
+            indirect: mode,
+            changes: (0..<changes).map {
+                LaneChange(
+                    mode: .compatibility, lane: 0, state: .began, time: Double(index) + Double($0), accidental: false)
+            },
+            differs: false)
     }
 
     func testABrowserThatFallsBehindGetsMergedFramesWithEveryLaneChange() async {
@@ -67,9 +74,12 @@ final class SlowBrowserTests: XCTestCase {
         let server = try ViewServer(title: "slow")
         defer { server.stop() }
         let mode = ModeState(pointer: Point(x: 0, y: 0), buttons: "", lanes: [])
-        server.show(.live(ViewScene(title: "slow", device: "", geometry: nil, screen: Size(width: 100, height: 100),
-                                    regions: [],
-                                    pointerRegions: [], lanes: [])))
+        server.show(
+            .live(
+                ViewScene(
+                    title: "slow", device: "", geometry: nil, screen: Size(width: 100, height: 100),
+                    regions: [],
+                    pointerRegions: [], lanes: [])))
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         // A receive buffer that stays small: the kernel tunes only buffers left unset.
@@ -80,10 +90,13 @@ final class SlowBrowserTests: XCTestCase {
         address.sin_port = server.port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         XCTAssertEqual(connected, 0)
-        let handshake = "GET /stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let handshake =
+            "GET /stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dG91Y2hzeW50aCB0ZXN0IQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         _ = handshake.withCString { write(fd, $0, strlen($0)) }
         waitUntil { server.statistics.browsers == 1 }
@@ -97,9 +110,11 @@ final class SlowBrowserTests: XCTestCase {
             var state = mode
             // A new state each frame: each is written whole, not as a small change.
             state.events = events.map { "\(published) \($0)" }
-            server.publish(ViewFrame(index: published, time: Double(published), source: "test", contacts: [],
-                                     libinput: LibinputPanel(),
-                                     compat: state, indirect: mode, changes: [], differs: false))
+            server.publish(
+                ViewFrame(
+                    index: published, time: Double(published), source: "test", contacts: [],
+                    libinput: LibinputPanel(),
+                    compat: state, indirect: mode, changes: [], differs: false))
             published += 1
         }
         // The connection takes the first frame as soon as it is published, and its write never
@@ -112,8 +127,9 @@ final class SlowBrowserTests: XCTestCase {
         // them all and merge none.
         for _ in 0..<(Outbox.capacity + 100) { publish() }
         XCTAssertEqual(server.statistics.sent, 1, "frames taken while the socket was full")
-        XCTAssertEqual(server.statistics.coalesced, 100,
-                       "frames beyond the outbox's capacity merged, not buffered without end")
+        XCTAssertEqual(
+            server.statistics.coalesced, 100,
+            "frames beyond the outbox's capacity merged, not buffered without end")
     }
 
     /// The port `fd` is bound to.

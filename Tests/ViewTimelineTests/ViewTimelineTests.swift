@@ -15,7 +15,8 @@ final class ViewTimelineTests: XCTestCase {
     /// Two fingers scrolling sideways, then pinching: on the list screen the pinch's simulated
     /// touches set off the list's swipe actions in compat mode only.
     private static let path = Fixtures.evemu.appendingPathComponent(
-        "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events").path
+        "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+    ).path
 
     private struct Made {
         var recording: Recording
@@ -30,15 +31,20 @@ final class ViewTimelineTests: XCTestCase {
         let replay = try Replay(.recording(recording))
         let screen = BuiltInScreen.list.description()
         let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
-        let timeline = ViewTimeline(title: "t", recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
-                                    timeBase: replay.timeBase, configuration: configuration,
-                                    makeSurface: { try! screen.makeSurface() })
-        return Made(recording: recording, events: replay.events, timeline: timeline, configuration: configuration, screen: screen)
+        let timeline = ViewTimeline(
+            title: "t", recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
+            timeBase: replay.timeBase, configuration: configuration,
+            makeSurface: { try! screen.makeSurface() })
+        return Made(
+            recording: recording, events: replay.events, timeline: timeline, configuration: configuration,
+            screen: screen)
     }
 
     func testEveryFrameAndEventBecomesAFrameInTimeOrder() throws {
         let made = try make()
-        XCTAssertEqual(made.timeline.frames.count, made.recording.frames.count + made.events.count + 1, "pad frames, libinput events, the end")
+        XCTAssertEqual(
+            made.timeline.frames.count, made.recording.frames.count + made.events.count + 1,
+            "pad frames, libinput events, the end")
         XCTAssertEqual(made.timeline.frames.map(\.index), Array(made.timeline.frames.indices))
         XCTAssertEqual(made.timeline.frames.map(\.time), made.timeline.frames.map(\.time).sorted())
         XCTAssertEqual(made.timeline.frames.filter { $0.source == "evdev" }.count, made.recording.frames.count)
@@ -50,7 +56,9 @@ final class ViewTimelineTests: XCTestCase {
         // are the recording's frames.
         let padFrames = made.timeline.frames.filter { $0.source == "evdev" }
         var expected = [[TrackPoint]](repeating: [], count: made.recording.frames.count)
-        let frameIndex = Dictionary(made.recording.frames.enumerated().map { ($0.element.time, $0.offset) }) { first, _ in first }
+        let frameIndex = Dictionary(made.recording.frames.enumerated().map { ($0.element.time, $0.offset) }) {
+            first, _ in first
+        }
         for track in made.recording.fingerTracks {
             for point in track.points { expected[frameIndex[point.time]!].append(point) }
         }
@@ -66,14 +74,20 @@ final class ViewTimelineTests: XCTestCase {
 
     func testAccidentalActivationsAreComparesAndTheModesFirstDifferThere() throws {
         let made = try make()
-        let pipeline = try ModePipeline.run(made.events, configuration: made.configuration) { try made.screen.makeSurface() }
+        let pipeline = try ModePipeline.run(made.events, configuration: made.configuration) {
+            try made.screen.makeSurface()
+        }
         let report = pipeline.comparison
-        let flagged = made.timeline.accidentalActivations.map { "\(made.timeline.scene.lanes[$0.lane].name) \($0.mode.rawValue)" }
+        let flagged = made.timeline.accidentalActivations.map {
+            "\(made.timeline.scene.lanes[$0.lane].name) \($0.mode.rawValue)"
+        }
         let reported = report.accidentalActivations.map { "\($0.path) \($0.mode.rawValue)" }
         XCTAssertFalse(reported.isEmpty)
         XCTAssertEqual(flagged, reported)
         let first = try XCTUnwrap(made.timeline.nextDifference(after: -1))
-        XCTAssertTrue(made.timeline.frames[first].changes.contains { $0.accidental }, "the first difference is the accidental activation")
+        XCTAssertTrue(
+            made.timeline.frames[first].changes.contains { $0.accidental },
+            "the first difference is the accidental activation")
         XCTAssertFalse(made.timeline.frames[first - 1].differs)
     }
 

@@ -41,5 +41,7 @@ public final class SwipeBack: PanGestureRecognizer {
 
 /// A page that fills the screen and swipes back: the app's screen, for the tests.
 public func swipeBackPage() -> Surface {
-    Surface(regions: [Region(name: "page", frame: Rect(x: 0, y: 0, width: 1440, height: 900), gestureRecognizers: [SwipeBack()])])
+    Surface(regions: [
+        Region(name: "page", frame: Rect(x: 0, y: 0, width: 1440, height: 900), gestureRecognizers: [SwipeBack()])
+    ])
 }

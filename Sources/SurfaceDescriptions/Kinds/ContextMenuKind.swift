@@ -16,8 +16,10 @@ public struct ContextMenuKind: RecognizerKind {
 
     public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
         let menu = ContextMenuInteraction(name: name)
-        menu.minimumPressDuration = try InvalidOption.nonNegative(options.minimumPressDuration ?? menu.minimumPressDuration, "minimumPressDuration")
-        menu.allowableMovement = try InvalidOption.nonNegative(options.allowableMovement ?? menu.allowableMovement, "allowableMovement")
+        menu.minimumPressDuration = try InvalidOption.nonNegative(
+            options.minimumPressDuration ?? menu.minimumPressDuration, "minimumPressDuration")
+        menu.allowableMovement = try InvalidOption.nonNegative(
+            options.allowableMovement ?? menu.allowableMovement, "allowableMovement")
         menu.treatsControlClickAsSecondary = options.treatsControlClickAsSecondary ?? menu.treatsControlClickAsSecondary
         return menu
     }

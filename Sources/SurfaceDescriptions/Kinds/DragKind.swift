@@ -17,7 +17,8 @@ public struct DragKind: RecognizerKind {
 
     public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
         let drag = DragInteraction(name: name)
-        drag.allowableMovement = try InvalidOption.nonNegative(options.allowableMovement ?? drag.allowableMovement, "allowableMovement")
+        drag.allowableMovement = try InvalidOption.nonNegative(
+            options.allowableMovement ?? drag.allowableMovement, "allowableMovement")
         drag.liftDelay = try InvalidOption.nonNegative(options.liftDelay ?? drag.liftDelay, "liftDelay")
         drag.dragThreshold = try InvalidOption.nonNegative(options.dragThreshold ?? drag.dragThreshold, "dragThreshold")
         return drag

@@ -17,9 +17,12 @@ public struct LongPressKind: RecognizerKind {
 
     public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
         let press = LongPressGestureRecognizer(name: name)
-        press.numberOfTouchesRequired = try InvalidOption.positive(options.numberOfTouchesRequired ?? press.numberOfTouchesRequired, "numberOfTouchesRequired")
-        press.minimumPressDuration = try InvalidOption.nonNegative(options.minimumPressDuration ?? press.minimumPressDuration, "minimumPressDuration")
-        press.allowableMovement = try InvalidOption.nonNegative(options.allowableMovement ?? press.allowableMovement, "allowableMovement")
+        press.numberOfTouchesRequired = try InvalidOption.positive(
+            options.numberOfTouchesRequired ?? press.numberOfTouchesRequired, "numberOfTouchesRequired")
+        press.minimumPressDuration = try InvalidOption.nonNegative(
+            options.minimumPressDuration ?? press.minimumPressDuration, "minimumPressDuration")
+        press.allowableMovement = try InvalidOption.nonNegative(
+            options.allowableMovement ?? press.allowableMovement, "allowableMovement")
         return press
     }
 }

@@ -16,8 +16,11 @@ public struct PanKind: RecognizerKind {
 
         public init() {}
 
-        public init(minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollType]? = nil,
-                    axis: PanAxis? = nil) {
+        public init(
+            minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil,
+            allowedScrollTypes: [ScrollType]? = nil,
+            axis: PanAxis? = nil
+        ) {
             self.minimumNumberOfTouches = minimumNumberOfTouches
             self.maximumNumberOfTouches = maximumNumberOfTouches
             self.allowedScrollTypes = allowedScrollTypes
@@ -34,9 +37,13 @@ public struct PanKind: RecognizerKind {
 
     public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
         let pan = PanGestureRecognizer(name: name)
-        pan.minimumNumberOfTouches = try InvalidOption.positive(options.minimumNumberOfTouches ?? pan.minimumNumberOfTouches, "minimumNumberOfTouches")
-        pan.maximumNumberOfTouches = try InvalidOption.positive(options.maximumNumberOfTouches ?? pan.maximumNumberOfTouches, "maximumNumberOfTouches")
-        guard pan.maximumNumberOfTouches >= pan.minimumNumberOfTouches else { throw InvalidOption("maximumNumberOfTouches") }
+        pan.minimumNumberOfTouches = try InvalidOption.positive(
+            options.minimumNumberOfTouches ?? pan.minimumNumberOfTouches, "minimumNumberOfTouches")
+        pan.maximumNumberOfTouches = try InvalidOption.positive(
+            options.maximumNumberOfTouches ?? pan.maximumNumberOfTouches, "maximumNumberOfTouches")
+        guard pan.maximumNumberOfTouches >= pan.minimumNumberOfTouches else {
+            throw InvalidOption("maximumNumberOfTouches")
+        }
         pan.axis = options.axis
         for type in options.allowedScrollTypes ?? [] {
             switch type {

@@ -16,8 +16,10 @@ public struct TapKind: RecognizerKind {
 
         public init() {}
 
-        public init(numberOfTapsRequired: Int? = nil, numberOfTouchesRequired: Int? = nil, buttonMaskRequired: [Button]? = nil,
-                    treatsControlClickAsSecondary: Bool? = nil, allowableMovement: Double? = nil) {
+        public init(
+            numberOfTapsRequired: Int? = nil, numberOfTouchesRequired: Int? = nil, buttonMaskRequired: [Button]? = nil,
+            treatsControlClickAsSecondary: Bool? = nil, allowableMovement: Double? = nil
+        ) {
             self.numberOfTapsRequired = numberOfTapsRequired
             self.numberOfTouchesRequired = numberOfTouchesRequired
             self.buttonMaskRequired = buttonMaskRequired
@@ -42,7 +44,8 @@ public struct TapKind: RecognizerKind {
             case "primary": self = .primary
             case "secondary": self = .secondary
             case let other:
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "unknown button \"\(other)\"; use primary, secondary or a number")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "unknown button \"\(other)\"; use primary, secondary or a number")
             }
         }
 
@@ -69,12 +72,17 @@ public struct TapKind: RecognizerKind {
 
     public static func make(named name: String, options: Options) throws(InvalidOption) -> GestureRecognizer {
         let tap = TapGestureRecognizer(name: name)
-        tap.numberOfTapsRequired = try InvalidOption.positive(options.numberOfTapsRequired ?? tap.numberOfTapsRequired, "numberOfTapsRequired")
-        tap.numberOfTouchesRequired = try InvalidOption.positive(options.numberOfTouchesRequired ?? tap.numberOfTouchesRequired, "numberOfTouchesRequired")
-        tap.allowableMovement = try InvalidOption.nonNegative(options.allowableMovement ?? tap.allowableMovement, "allowableMovement")
+        tap.numberOfTapsRequired = try InvalidOption.positive(
+            options.numberOfTapsRequired ?? tap.numberOfTapsRequired, "numberOfTapsRequired")
+        tap.numberOfTouchesRequired = try InvalidOption.positive(
+            options.numberOfTouchesRequired ?? tap.numberOfTouchesRequired, "numberOfTouchesRequired")
+        tap.allowableMovement = try InvalidOption.nonNegative(
+            options.allowableMovement ?? tap.allowableMovement, "allowableMovement")
         tap.treatsControlClickAsSecondary = options.treatsControlClickAsSecondary ?? tap.treatsControlClickAsSecondary
         if let buttons = options.buttonMaskRequired {
-            guard !buttons.isEmpty, buttons.allSatisfy({ (1...62).contains($0.number) }) else { throw InvalidOption("buttonMaskRequired") }
+            guard !buttons.isEmpty, buttons.allSatisfy({ (1...62).contains($0.number) }) else {
+                throw InvalidOption("buttonMaskRequired")
+            }
             tap.buttonMaskRequired = buttons.reduce(into: ButtonMask()) { $0.insert(.button($1.number)) }
         }
         return tap

@@ -1,0 +1,119 @@
+import Foundation
+import Gestures
+import AppEvents
+import LibinputEvents
+import ModeComparison
+
+/// The report as one page.
+extension ReportData {
+    /// The whole report: every plot and the summary table, in one self-contained HTML page, with
+    /// `player` (HTML: the view's player, which `ReportPage` adds) after the recognizers.
+    public func html(player: String = "") -> String {
+        let e = SVG.escape
+        func oneMode(_ row: ComparisonRow) -> String {
+            row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : "")
+        }
+        var rows = ""
+        for row in comparison.rows {
+            rows +=
+                "<tr><td>\(e(row.recognizer))</td><td>\(e(row.compat.text(timeBase: timeBase)))</td>"
+                + "<td>\(e(row.indirect.text(timeBase: timeBase)))</td>"
+                + "<td class=\"\(row.differs ? "accidental" : "")\">\(oneMode(row))</td></tr>\n"
+        }
+        let geometryText =
+            geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit) } ?? "no position axes"
+        func figure(_ plot: ReportPlot) -> String {
+            let caption: String =
+                switch plot {
+                case .touchpad:
+                    """
+                    Each contact from touch-down (dot) to lift (square), coloured by MT slot, as the recording has it.
+                    """
+                case .screen:
+                    """
+                    The two simulated touches compatibility mode moves to reproduce pinches and rotations, and the \
+                    touches of clicks and drags, on a \(Int(screen.width)) × \(Int(screen.height)) point screen.
+                    """
+                case .scale:
+                    """
+                    libinput's pinch scale, indirect mode's transform scale, and the distance ratio an app reads from \
+                    the simulated touches.
+                    """
+                case .angle:
+                    """
+                    libinput's summed angle deltas, indirect mode's transform rotation, and the turn of the simulated \
+                    touches' line.
+                    """
+                case .recognizers:
+                    """
+                    The default surface's recognizers in each mode: bars from began to ended (lighter when cancelled), \
+                    diamonds for discrete recognitions, crosses for failures, red triangles where a recognizer \
+                    activated in one mode only.
+                    """
+                case .pointer:
+                    """
+                    Where the app saw the pointer (the same in both modes), coloured by the style of the pointer \
+                    region it was in, dashed while hovering and thick while a button was held; the regions of the \
+                    surface's pointer interactions, with the rails of constrained axes; circles where a context menu \
+                    opened and squares where a drag began, hollow in compatibility mode and filled in indirect mode.
+                    """
+                }
+            return "<figure id=\"\(plot.rawValue)\">\n\(svg(plot))\n<figcaption>\(e(caption))</figcaption>\n</figure>\n"
+        }
+        return """
+            <!DOCTYPE html>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <title>TouchSynth report: \(e(title))</title>
+            <style>
+            body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;margin:24px;color:#111;max-width:1100px}
+            h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 6px}
+            table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px \
+            8px;text-align:left;vertical-align:top}
+            th{background:#f3f3f3}td.accidental{color:#E31A1C;font-weight:bold}figure{margin:8px \
+            0}figcaption{font-size:12px;color:#555}
+            dl{display:grid;grid-template-columns:max-content auto;gap:2px \
+            12px;font-size:13px}dt{color:#555}dd{margin:0}
+            </style>
+            </head>
+            <body>
+            <h1>TouchSynth report: \(e(title))</h1>
+            <dl>
+            <dt>device</dt><dd>\(e(deviceName)) (\(e(geometryText)))</dd>
+            <dt>recording</dt><dd>\(frameCount) frames, \(fingerTracks.count) finger contacts</dd>
+            <dt>libinput</dt><dd>\(libinputEventCount) events over \(String(format: "%.3f", duration)) s</dd>
+            <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)</dd>
+            <dt>accidental activations</dt><dd>compat \(comparison.accidentalActivationCount(in: .compatibility)), \
+            indirect \(comparison.accidentalActivationCount(in: .indirectInput))</dd>
+            <dt>pointer regions</dt><dd>\(pointerRegionText)</dd>
+            </dl>
+            <h2>Summary</h2>
+            <table id="summary">
+            <tr><th>recognizer</th><th>compat (no UIApplicationSupportsIndirectInputEvents)</th><th>indirect \
+            (UIApplicationSupportsIndirectInputEvents)</th><th>activated in one mode only</th></tr>
+            \(rows)</table>
+            <h2>Fingers on the touchpad</h2>
+            \(figure(.touchpad))
+            <h2>Compatibility mode's touches on the screen</h2>
+            \(figure(.screen))
+            <h2>Scale and angle</h2>
+            \(figure(.scale))
+            \(figure(.angle))
+            <h2>Recognizers</h2>
+            \(figure(.recognizers))
+            \(player)<h2>Pointer</h2>
+            \(figure(.pointer))
+            </body>
+            </html>
+
+            """
+    }
+
+    /// "7 entries and exits, the same in both modes", or where the modes part.
+    private var pointerRegionText: String {
+        guard let regions = comparison.pointerRegions else { return "none entered" }
+        if !regions.differ { return "\(regions.compat.count) entries and exits, the same in both modes" }
+        return "DIFFER: compat \(regions.compat.count), indirect \(regions.indirect.count) entries and exits"
+    }
+}
