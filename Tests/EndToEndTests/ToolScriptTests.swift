@@ -8,7 +8,7 @@ import TestSupport
 final class ToolScriptTests: XCTestCase {
     private static let scripts = [
         "record-behaviour", "fuzz", "vm-test", "build-libinput", "build", "install",
-        "readme-check",
+        "readme-check", "format-check",
     ]
 
     private func tool(_ name: String) -> String {
@@ -38,6 +38,7 @@ final class ToolScriptTests: XCTestCase {
             ([tool("fuzz"), "evmu"], "evmu"),
             ([tool("fuzz"), "yaml", "evtst", "--", "-runs=1"], "evtst"),
             ([tool("build-libinput"), "--lst"], "--lst"),
+            ([tool("format-check"), "--fx"], "--fx"),
             ([tool("build-libinput"), "1.28.1", "latest"], "latest"),
         ]
         for (arguments, wrong) in cases {
