@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "MockedDevices",
             dependencies: [
-                "CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "LibinputEvents",
+                "CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "Quirks", "LibinputEvents",
                 "ReplayChannel", "touchsynth-libinput", "Histograms",
             ]),
         // A recording replayed through real libinput in one call: the harness's public face.
@@ -251,6 +251,7 @@ let package = Package(
         .testTarget(
             name: "RecordingsTests",
             dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
+        .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
         .testTarget(
             name: "GestureSynthesisTests",

@@ -60,6 +60,13 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
         return LibinputBuild(version: version, libraryDirectory: prefix + "/lib")
     }
 
+    /// The folder of this build's own device quirks (`*.quirks`): where its `LIBINPUT_QUIRKS_DIR`
+    /// points, `share/libinput` beside its libraries, or Debian's for the system's libinput.
+    public var quirksDirectory: String {
+        guard let libraryDirectory else { return "/usr/share/libinput" }
+        return (libraryDirectory as NSString).deletingLastPathComponent + "/share/libinput"
+    }
+
     /// The environment that makes a program load this build.
     func environment(_ base: [String: String]) -> [String: String] {
         var env = base

@@ -52,6 +52,9 @@ extension MockedDevice {
         var link = timing.clock == .virtual ? try VirtualClockLink(masters: nodes.map(\.masterFD)) : nil
         defer { link?.close() }
         var env = environment(preload: preload)
+        if !quirks.isEmpty {
+            env["LIBINPUT_QUIRKS_DIR"] = try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
+        }
         env[LibinputSideConfiguration.readinessVariable] = String(LibinputSideConfiguration.readinessDescriptor)
         var descriptors = [LibinputSideConfiguration.readinessDescriptor: notifyWrite]
         if let channel {

@@ -52,6 +52,9 @@ public final class MockedDevice {
     public package(set) var notes: [String] = []
     /// The libinput the programs run against load: the system's unless another build is chosen.
     public var libinput = LibinputBuild.system
+    /// Quirks files libinput reads after its own (``DeviceQuirks``): to see what a quirk would
+    /// change before anyone installs it.
+    public var quirks: [String] = []
 
     /// The first device the testbed presents.
     public var device: DeviceDescription { nodes[0].device }

@@ -40,6 +40,11 @@ public struct ReplayOptions: Sendable {
     /// udev properties the recording's device gets on top of its own, as a udev rule or a hwdb
     /// entry would give them (`ID_INPUT_TOUCHPAD_INTEGRATION=external`, `LIBINPUT_FUZZ_00=8`).
     public var udevProperties: [String: String] = [:]
+    /// Quirks files libinput reads after its own, in order (`LIBINPUT_QUIRKS_DIR`): what a quirk
+    /// would change, tried before anyone installs it. A file libinput refuses ends the replay
+    /// with a ``HarnessError/Kind/badData`` error naming its line, as libinput would otherwise
+    /// drop every quirk with one log line.
+    public var quirks: [String] = []
 
     public init() {}
 
@@ -114,16 +119,19 @@ public struct Replay: Sendable {
             try device.addDevice(other, eventNumber: 11 + index)
         }
         device.faults = options.faults
+        device.quirks = options.quirks
         let side = try BuildProducts.libinputSide()
         let configuration = LibinputSideConfiguration(
             devices: device.devnodes, device: options.configuration,
             libinputVersion: options.libinput.version, logsDebug: options.logsDebug,
             batchesRecords: options.timing.clock == .virtual)
         return try withoutActuallyEscaping(handle) { (handle) throws(HarnessError) -> ReplayReport in
-            let channel = try ChannelReceiver(configuration: configuration, handle: handle)
+            let quirks = QuirksGate(files: options.quirks, handle: handle)
+            let channel = try ChannelReceiver(configuration: configuration, handle: quirks.pass)
             defer { channel.close() }
             var report = try device.run(
                 [side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
+            try quirks.finish(version: options.libinput.version)
             report.notes = device.notes
             report.libinputLog = channel.log
             guard report.exitStatus == 0 || report.interruption != nil else {

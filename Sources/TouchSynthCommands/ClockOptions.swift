@@ -18,7 +18,7 @@ struct ClockOptions: ParsableArguments {
 /// with nothing to show is refused unless `empty` allows it; libinput logs everything under `log`'s `--verbose`.
 func replayOptions(
     clock: ClockOptions, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil,
-    empty: EmptyRecordingOptions? = nil, log: LogOptions? = nil
+    empty: EmptyRecordingOptions? = nil, log: LogOptions? = nil, quirks: QuirksOptions? = nil
 ) -> ReplayOptions {
     var options = ReplayOptions()
     options.logsDebug = log?.verbose ?? false
@@ -26,5 +26,6 @@ func replayOptions(
     options.timing.clock = clock.clock
     options.libinput = libinput
     if let config { options.configuration = config.configuration }
+    options.quirks = quirks?.files ?? []
     return options
 }

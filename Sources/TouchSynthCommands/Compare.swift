@@ -67,6 +67,7 @@ struct Compare: ParsableCommand {
     @OptionGroup var window: WindowOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
+    @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @OptionGroup(title: "Across libinput versions")
     var libinput: LibinputOptions
 
@@ -79,7 +80,7 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         // Each recording is checked as it comes; the libinput build, which can take a minute, waits for the first.
-        try requireReadable([recordings.first, input.desc])
+        try requireReadable([recordings.first, input.desc] + quirks.files)
         let description = try loadSurfaceDescription(surface, screen: .defaultScreen)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
@@ -90,7 +91,8 @@ struct Compare: ParsableCommand {
         }
         defer { if let eventsOutput { close(eventsOutput.fd) } }
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
-        let options = replayOptions(clock: clock, libinput: builds[0], config: config, empty: empty, log: log)
+        let options = replayOptions(
+            clock: clock, libinput: builds[0], config: config, empty: empty, log: log, quirks: quirks)
         var differences = 0, violations = 0
         var pages: [ReportIndex.Entry] = []
         var files = PassingOver()

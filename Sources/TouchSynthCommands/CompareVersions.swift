@@ -31,7 +31,8 @@ extension Compare {
                 let loaded = try file.recording(description: input.desc, node: input.node)
                 warn(loaded.notes, in: path)
                 for build in builds {
-                    let options = replayOptions(clock: clock, libinput: build, config: config, empty: empty, log: log)
+                    let options = replayOptions(
+                        clock: clock, libinput: build, config: config, empty: empty, log: log, quirks: quirks)
                     let events = try replayed(loaded, from: path, window: window, options: options).replay.events
                     let pipeline = try ModePipeline.run(
                         events, configuration: configuration, options: .init(checksInvariants: check)

@@ -38,6 +38,7 @@ struct CorpusRunCommand: ParsableCommand {
     @OptionGroup var output: CorpusOutputOptions
     @OptionGroup var input: LogInputOptions
     @OptionGroup var clock: ClockOptions
+    @OptionGroup var quirks: QuirksOptions
     @OptionGroup var libinput: LibinputOptions
     @Option(
         help: ArgumentHelp(
@@ -62,7 +63,7 @@ struct CorpusRunCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireReadable(durations)
+        try requireReadable(durations + quirks.files)
         let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
         guard !devices.isEmpty else {
@@ -73,7 +74,7 @@ struct CorpusRunCommand: ParsableCommand {
                 code: skipped.isEmpty ? ExitStatus.missingInput : ExitStatus.badData)
         }
         var run = CorpusRun(devices: devices, builds: try libinput.builds())
-        run.options = replayOptions(clock: clock)
+        run.options = replayOptions(clock: clock, quirks: quirks)
         if let jobs { run.jobs = jobs }
         let part = try currentShard()
         let known = try durations.flatMap { try CorpusResultsFile.load($0).results }

@@ -38,7 +38,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireReadable([recording, input.desc] + replay.others)
+        try requireReadable([recording, input.desc] + replay.others + replay.quirks.files)
         if withLibinput { return try compareWithRecordedLibinput() }
         let options = try replay.options()
         // A latency file that cannot be written ends the command before anything is printed.
@@ -73,6 +73,7 @@ struct ReplayCommand: ParsableCommand {
 /// libinput's version and configuration, other devices and faults.
 struct ReplayRunOptions: ParsableArguments {
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
+    @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @Flag(
         help: """
             The recording is what a kernel delivered (libinput record of a device): play it as it is, without the \
@@ -130,7 +131,7 @@ struct ReplayRunOptions: ParsableArguments {
     /// The replay's options (building the libinput version asked for when it is not yet built).
     func options() throws -> ReplayOptions {
         var options = replayOptions(
-            clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
+            clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log, quirks: quirks)
         options.timing.speed = speed
         options.asDelivered = asDelivered
         options.otherDevices = try others.map { path in

@@ -39,6 +39,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var window: WindowOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
+    @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @OptionGroup var libinput: LibinputOptions
 
     func validate() throws {
@@ -49,11 +50,11 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireReadable([recording, input.desc])
+        try requireReadable([recording, input.desc] + quirks.files)
         let description = try loadSurfaceDescription(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
         let options = replayOptions(
-            clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log)
+            clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log, quirks: quirks)
         let data = try makeReport(
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)

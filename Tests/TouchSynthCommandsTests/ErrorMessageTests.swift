@@ -47,6 +47,25 @@ final class ErrorMessageTests: XCTestCase {
         return stderr.hasPrefix(head) && stderr.dropFirst(head.count).wholeMatch(of: #/[0-9]+: [^\n]+\n/#) != nil
     }
 
+    /// A quirks file libinput would refuse, in either way it can be wrong, is one line naming its
+    /// line, from every command that replays.
+    func testQuirksLibinputWouldRefuseNameTheirLine() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        for (text, line) in [("[A]\nAttrPalmPressureThreshold=4\n", 2), ("[A]\nMatchBus=usb\nAttrNoSuch=1\n", 3)] {
+            let quirks = temporaryPath("bad.quirks")
+            try text.write(toFile: quirks, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: quirks) }
+            for command in ["replay", "compare", "report"] {
+                var arguments = [command, "--quirks", quirks, pinch]
+                if command == "report" { arguments += ["-o", temporaryPath("r.html")] }
+                let result = assertSentence(arguments, status: 65)
+                XCTAssertTrue(
+                    result.stderr.hasPrefix("touchsynth: \(quirks):\(line): "), "\(command): \(result.stderr)")
+                XCTAssertEqual(result.stdout, "", command)
+            }
+        }
+    }
+
     func testMissingFilesAndBadOptionsAreSentences() throws {
         let missing = "/nonexistent/touchsynth-missing.yml"
         let cases: [([String], Int32)] = [
@@ -59,6 +78,7 @@ final class ErrorMessageTests: XCTestCase {
             (["replay", "--start", "99", recording], 64), (["replay", "--mode", "sideways", recording], 64),
             (["view", "--port", "99999", recording], 64), (["compare", "--libinput", "latest", recording], 64),
             (["surfaces", "nonsense"], 64), (["report", recording, "-o", "/nonexistent/dir/r.html"], 73),
+            (["replay", "--quirks", missing, recording], 66), (["compare", "--quirks", missing, recording], 66),
         ]
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
     }

@@ -1,0 +1,52 @@
+import Foundation
+import Quirks
+
+/// Quirks files tried on a replay: libinput reads its quirks from `LIBINPUT_QUIRKS_DIR` when that
+/// is set, and then skips the local overrides file (`libinput_init_quirks`, `src/libinput.c` of
+/// 1.22.1, 1.28.1 and 1.31.3). The testbed gets a folder holding the build's own quirks and,
+/// after them in name order (libinput reads the files so, a later match overriding an earlier
+/// one), a copy of each file given.
+enum DeviceQuirks {
+    /// The copies' names begin so, after every file libinput ships (`10-…` to `50-…`).
+    package static let copyPrefix = "zz-touchsynth-"
+
+    /// Writes the folder for `files` on top of `build`'s quirks under `root`; returns its path.
+    static func folder(for files: [String], build: LibinputBuild, under root: String) throws(HarnessError) -> String {
+        let folder = root + "/touchsynth-quirks"
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let own = try manager.contentsOfDirectory(atPath: build.quirksDirectory).filter { $0.hasSuffix(".quirks") }
+            for name in own where !manager.fileExists(atPath: folder + "/" + name) {
+                try manager.createSymbolicLink(
+                    atPath: folder + "/" + name, withDestinationPath: build.quirksDirectory + "/" + name)
+            }
+        } catch {
+            throw HarnessError(.system, "cannot make the quirks folder under \(root): \(error.localizedDescription)")
+        }
+        for (index, file) in files.enumerated() {
+            let text: Data
+            do {
+                text = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+                if code == Int(EACCES) { throw HarnessError(.permission, "\(file): permission denied") }
+                throw HarnessError(.missingFile, "\(file): no such quirks file")
+            }
+            if let problem = QuirksFileCheck.problem(in: String(decoding: text, as: UTF8.self), path: file) {
+                throw HarnessError(.badData, problem + "; libinput would drop every quirk")
+            }
+            guard manager.createFile(atPath: folder + "/" + copyName(index, file), contents: text) else {
+                throw HarnessError(.system, "cannot copy \(file) into the quirks folder under \(root)")
+            }
+        }
+        return folder
+    }
+
+    /// The name of the copy of the `index`th file given: its own name, which libinput's messages
+    /// carry, and `.quirks`, without which libinput passes a file over.
+    package static func copyName(_ index: Int, _ file: String) -> String {
+        let name = (file as NSString).lastPathComponent
+        return copyPrefix + "\(index)-" + name + (name.hasSuffix(".quirks") ? "" : ".quirks")
+    }
+}

@@ -1,0 +1,53 @@
+import Quirks
+
+/// libinput refusing the quirks files a replay tried, told from its log: it logs what it could
+/// not read, then `Failed to load the device quirks from …` (`libinput_init_quirks`,
+/// `src/libinput.c`), and goes on with no quirks at all, its own included. The harness makes of
+/// that one error naming the file and, where libinput names the key, its line.
+package struct QuirksRefusal {
+    /// The files tried, as given.
+    let files: [String]
+    private var unknownKey: (key: String, section: String, copy: String)?
+    private var lastError: String?
+    /// libinput has said that it loaded no quirks.
+    package private(set) var refused = false
+
+    package init(files: [String]) {
+        self.files = files
+    }
+
+    /// Reads one of libinput's log lines; true when it is about the quirks.
+    package mutating func read(_ message: String) -> Bool {
+        guard !files.isEmpty else { return false }
+        if message.hasPrefix("Failed to load the device quirks") {
+            refused = true
+            return true
+        }
+        // `Unknown key %s in %s` and the file, from `parse_attr` and `parse_model` of quirks.c.
+        if let match = message.firstMatch(of: /^Unknown key (\S+) in (\[.*\]) \((.*)\)/) {
+            unknownKey = (String(match.1), String(match.2), String(match.3))
+            return true
+        }
+        if message.contains(DeviceQuirks.copyPrefix) {
+            lastError = message
+            return true
+        }
+        return false
+    }
+
+    /// One line for the error the replay ends with, for libinput `version`.
+    package func message(version: String) -> String {
+        let drops = "it would drop every quirk for it, its own too"
+        if let unknownKey,
+            let index = files.indices.first(where: { DeviceQuirks.copyName($0, files[$0]) == unknownKey.copy })
+        {
+            let file = files[index]
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            let line = QuirksFileCheck.line(ofKey: unknownKey.key, inSection: unknownKey.section, of: text)
+            return "\(file)\(line.map { ":\($0)" } ?? ""): libinput \(version) has no quirk \(unknownKey.key) "
+                + "(in \(unknownKey.section)), and \(drops)"
+        }
+        let said = lastError.map { ": \($0)" } ?? " (a value it cannot read)"
+        return "\(files.joined(separator: ", ")): libinput \(version) refused these quirks\(said), and \(drops)"
+    }
+}

@@ -1,0 +1,80 @@
+/// A quirks file read line by line as libinput's parser reads it (`parse_file` in
+/// `src/quirks.c`, the same in 1.22.1, 1.28.1 and 1.31.3): a line libinput would refuse, named
+/// by its number. libinput itself names none at run time, and drops every quirk, its own too,
+/// when one file fails; the values' own forms (a number, `WxH`, `N:M`) it checks key by key.
+public enum QuirksFileCheck {
+    /// The first line of `text` (the file at `path`) libinput's parser would refuse, as
+    /// `path:line: problem`; nil when every line is of a form it reads.
+    public static func problem(in text: String, path: String) -> String? {
+        enum State { case section, match, matchOrValue, valueOrSection }
+        var state = State.section
+        var section: (name: String, hasMatch: Bool, hasProperty: Bool)?
+        var number = 0, lastRead = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            var line = Substring(raw)
+            if let hash = line.firstIndex(of: "#") {
+                line = line[..<hash]
+                while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
+            }
+            guard let first = line.first, let last = line.last else { continue }
+            lastRead = number
+            func refused(_ problem: String) -> String { "\(path):\(number): \(problem)" }
+            if last == " " || last == "\t" { return refused("trailing white space") }
+            switch first {
+            case " ", "\t":
+                return refused("white space before '\(line.trimmingPrefix(while: { $0 == " " || $0 == "\t" }))'")
+            case "[":
+                guard last == "]" else { return refused("closing ] missing in \(line)") }
+                if let section, state != .valueOrSection || !(section.hasMatch && section.hasProperty) {
+                    return refused(
+                        "the section before, \(section.name), has no \(section.hasMatch ? "value" : "Match")")
+                }
+                state = .match
+                section = (String(line), false, false)
+            case "A"..."Z":
+                let isMatch = line.hasPrefix("Match")
+                switch state {
+                case .section: return refused("expected a [Section] before \(line)")
+                case .match where !isMatch:
+                    return refused("expected a MatchKey=value first in the section, have \(line)")
+                case .match: state = .matchOrValue
+                case .matchOrValue where !isMatch: state = .valueOrSection
+                case .valueOrSection where isMatch: return refused("\(line) comes after the section's values")
+                default: break
+                }
+                let parts = line.split(separator: "=", omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    return refused("expected Key=value, have \(line)")
+                }
+                if parts[1].hasPrefix("\"") { return refused("a value in quotes: \(line)") }
+                if isMatch {
+                    section?.hasMatch = true
+                } else if parts[0].hasPrefix("Model") || parts[0].hasPrefix("Attr") {
+                    section?.hasProperty = true
+                } else {
+                    return refused("a key neither Match…, Model… nor Attr…: \(line)")
+                }
+            default:
+                return refused("unexpected line \(line)")
+            }
+        }
+        guard let section else { return "\(path): no section: libinput refuses an empty quirks file" }
+        if !(section.hasMatch && section.hasProperty) {
+            return
+                "\(path):\(lastRead): the last section, \(section.name), has no \(section.hasMatch ? "value" : "Match")"
+        }
+        return nil
+    }
+
+    /// Where libinput's error `Unknown key KEY in [Section]` points in `text`: the line of that
+    /// key in that section, 1-based.
+    public static func line(ofKey key: String, inSection name: String, of text: String) -> Int? {
+        var inSection = false
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if raw.hasPrefix("[") { inSection = raw == name }
+            if inSection && raw.hasPrefix(key + "=") { return index + 1 }
+        }
+        return nil
+    }
+}

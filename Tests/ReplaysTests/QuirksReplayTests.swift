@@ -1,0 +1,77 @@
+import Foundation
+import LibinputEvents
+import Replays
+import TestSupport
+import XCTest
+
+/// Quirks files tried on a replay (`ReplayOptions.quirks`): libinput reads them after its own.
+final class QuirksReplayTests: XCTestCase {
+    private let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+
+    private func quirks(_ text: String, _ name: String = "try.quirks") throws -> String {
+        let path = temporaryPath(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    private func pinches(_ events: [LibinputEvent]) -> Int {
+        events.filter { $0.typeName.hasPrefix("GESTURE_PINCH") }.count
+    }
+
+    /// A palm pressure threshold below the pinch's pressure makes both fingers palms, on each
+    /// libinput version: its log says the threshold it took and why each touch is a palm.
+    func testAPalmPressureQuirkTurnsThePinchIntoPalms() throws {
+        let palms = try quirks("[Palms by pressure]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=20\n")
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
+            var options = ReplayOptions()
+            options.libinput = build
+            options.logsDebug = true
+            XCTAssertGreaterThan(pinches(try Replay(.file(pinch), options: options).events), 0, build.version)
+            options.quirks = [palms]
+            let tried = try Replay(.file(pinch), options: options)
+            XCTAssertEqual(pinches(tried.events), 0, build.version)
+            let log = tried.report.libinputLog.map(\.text)
+            XCTAssertTrue(log.contains { $0.contains("palm: pressure threshold is 20") }, "\(build.version): \(log)")
+            XCTAssertTrue(log.contains { $0.contains("palm detected (pressure)") }, build.version)
+        }
+    }
+
+    /// A key libinput does not know makes it drop every quirk: the replay ends with one error
+    /// naming the file's line, and hands on nothing, on each version.
+    func testAQuirkLibinputDoesNotKnowEndsTheReplayNamingItsLine() throws {
+        let unknown = try quirks("[Mine]\nMatchUdevType=touchpad\n\nAttrPalmPressureThreshold=20\nAttrNoSuchThing=1\n")
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
+            var options = ReplayOptions()
+            options.libinput = build
+            options.quirks = [unknown]
+            var handed = 0
+            XCTAssertThrowsError(try Replay.stream(.file(pinch), options: options) { _ in handed += 1 }) { error in
+                let error = error as? HarnessError
+                XCTAssertEqual(error?.kind, .badData)
+                XCTAssertEqual(
+                    error?.message,
+                    "\(unknown):5: libinput \(build.version) has no quirk AttrNoSuchThing (in [Mine]), "
+                        + "and it would drop every quirk for it, its own too")
+            }
+            XCTAssertEqual(handed, 0, build.version)
+        }
+    }
+
+    /// A file libinput's parser would refuse line by line is refused before the replay starts.
+    func testAFileOfTheWrongFormIsRefusedAtItsLine() throws {
+        let empty = try quirks(
+            "[A]\nMatchUdevType=touchpad\n[B]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=2\n")
+        var options = ReplayOptions()
+        options.quirks = [empty]
+        XCTAssertThrowsError(try Replay(.file(pinch), options: options)) { error in
+            let error = error as? HarnessError
+            XCTAssertEqual(error?.kind, .badData)
+            XCTAssertTrue(error?.message.hasPrefix("\(empty):3: the section before, [A], has no value") == true)
+        }
+        options.quirks = [temporaryPath("missing.quirks")]
+        XCTAssertThrowsError(try Replay(.file(pinch), options: options)) { error in
+            XCTAssertEqual((error as? HarnessError)?.kind, .missingFile)
+        }
+    }
+}
