@@ -56,6 +56,9 @@ public struct CorpusRun: Sendable {
         public var results: [CorpusResult]
         /// SIGINT or SIGTERM, when one stopped the replays: the table is then incomplete.
         public var interruption: Int32?
+        /// A quirks file of ``CorpusRun/options`` that libinput refused: the table says nothing
+        /// then, every replay having failed for it.
+        public var refusedQuirks: HarnessError?
     }
 
     /// Synthesizes, replays and judges every selected device × gesture × build.
@@ -107,6 +110,7 @@ public struct CorpusRun: Sendable {
                 }
             }
         }
+        var refusedQuirks: HarnessError?
         var byVersion = builds.map { _ in cells }
         var seconds: [CorpusPair: Double] = [:]
         for (w, item) in work.enumerated() {
@@ -117,6 +121,7 @@ public struct CorpusRun: Sendable {
                 outcome = CorpusGesture.all[replay.gesture].judge(replayed.events)
                 byVersion[item.build][replay.device][replay.gesture].modesDiffer = replayed.modesDiffer
             case .failure(let error):
+                if error.kind == .quirksRefused { refusedQuirks = refusedQuirks ?? error }
                 outcome = .replayFailed(error.message)
             case nil:
                 outcome = .replayFailed("not run: the corpus was interrupted")
@@ -142,7 +147,8 @@ public struct CorpusRun: Sendable {
                 }
             }
         }
-        return Outcome(table: table, results: done, interruption: results.interruption)
+        return Outcome(
+            table: table, results: done, interruption: results.interruption, refusedQuirks: refusedQuirks)
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

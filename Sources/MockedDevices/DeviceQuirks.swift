@@ -34,7 +34,7 @@ enum DeviceQuirks {
                 throw HarnessError(.missingFile, "\(file): no such quirks file")
             }
             if let problem = QuirksFileCheck.problem(in: String(decoding: text, as: UTF8.self), path: file) {
-                throw HarnessError(.badData, problem + "; libinput would drop every quirk")
+                throw HarnessError(.quirksRefused, problem + "; libinput would drop every quirk")
             }
             guard manager.createFile(atPath: folder + "/" + copyName(index, file), contents: text) else {
                 throw HarnessError(.system, "cannot copy \(file) into the quirks folder under \(root)")

@@ -21,6 +21,9 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
         /// The libinput version asked for is not built yet (``LibinputBuild/resolve(_:)``); the
         /// message names the command that builds it.
         case notBuilt
+        /// A quirks file tried on the replay (``MockedDevice/quirks``) that libinput would refuse,
+        /// and so drop every quirk: bad data to a command line.
+        case quirksRefused
         /// The program failed: it ended before it was ready (``HarnessError/programStatus``), or
         /// stopped reading the device.
         case programFailed

@@ -31,9 +31,9 @@ final class QuirksGate {
         handle(output)
     }
 
-    /// Hands on what waits, or throws the refusal (bad data) for libinput `version`.
+    /// Hands on what waits, or throws the refusal for libinput `version`.
     func finish(version: String) throws(HarnessError) {
-        if refusal.refused { throw HarnessError(.badData, refusal.message(version: version)) }
+        if refusal.refused { throw HarnessError(.quirksRefused, refusal.message(version: version)) }
         flush()
     }
 

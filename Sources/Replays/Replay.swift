@@ -42,7 +42,7 @@ public struct ReplayOptions: Sendable {
     public var udevProperties: [String: String] = [:]
     /// Quirks files libinput reads after its own, in order (`LIBINPUT_QUIRKS_DIR`): what a quirk
     /// would change, tried before anyone installs it. A file libinput refuses ends the replay
-    /// with a ``HarnessError/Kind/badData`` error naming its line, as libinput would otherwise
+    /// with a ``HarnessError/Kind/quirksRefused`` error naming its line, as libinput would otherwise
     /// drop every quirk with one log line.
     public var quirks: [String] = []
 

@@ -86,6 +86,7 @@ struct CorpusRunCommand: ParsableCommand {
         }
         let outcome = run.run()
         if let signal = outcome.interruption { throw CommandExit(128 + signal) }
+        if let refused = outcome.refusedQuirks { throw refused }
         let command =
             "touchsynth corpus \(paths.joined(separator: " "))" + (libinput.list.map { " --libinput \($0)" } ?? "")
         if let path = results {

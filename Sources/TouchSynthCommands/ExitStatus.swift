@@ -63,7 +63,7 @@ enum ExitStatus {
     /// A program that ended before it was ready with a status of its own ends this one with it.
     private static func code(for error: HarnessError) -> Int32 {
         switch error.kind {
-        case .badData, .nothingToShow: badData
+        case .badData, .nothingToShow, .quirksRefused: badData
         case .missingFile: missingInput
         case .permission: permission
         case .usage: usage

@@ -48,7 +48,7 @@ final class QuirksReplayTests: XCTestCase {
             var handed = 0
             XCTAssertThrowsError(try Replay.stream(.file(pinch), options: options) { _ in handed += 1 }) { error in
                 let error = error as? HarnessError
-                XCTAssertEqual(error?.kind, .badData)
+                XCTAssertEqual(error?.kind, .quirksRefused)
                 XCTAssertEqual(
                     error?.message,
                     "\(unknown):5: libinput \(build.version) has no quirk AttrNoSuchThing (in [Mine]), "
@@ -66,7 +66,7 @@ final class QuirksReplayTests: XCTestCase {
         options.quirks = [empty]
         XCTAssertThrowsError(try Replay(.file(pinch), options: options)) { error in
             let error = error as? HarnessError
-            XCTAssertEqual(error?.kind, .badData)
+            XCTAssertEqual(error?.kind, .quirksRefused)
             XCTAssertTrue(error?.message.hasPrefix("\(empty):3: the section before, [A], has no value") == true)
         }
         options.quirks = [temporaryPath("missing.quirks")]

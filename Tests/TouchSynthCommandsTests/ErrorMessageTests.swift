@@ -55,8 +55,9 @@ final class ErrorMessageTests: XCTestCase {
             let quirks = temporaryPath("bad.quirks")
             try text.write(toFile: quirks, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: quirks) }
-            for command in ["replay", "compare", "report"] {
-                var arguments = [command, "--quirks", quirks, pinch]
+            let touchpad = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+            for command in ["replay", "compare", "report", "corpus"] {
+                var arguments = [command, "--quirks", quirks, command == "corpus" ? touchpad.path : pinch]
                 if command == "report" { arguments += ["-o", temporaryPath("r.html")] }
                 let result = assertSentence(arguments, status: 65)
                 XCTAssertTrue(
