@@ -36,7 +36,7 @@ extension Benchmark {
         defer { server.stop() }
         let client = try StreamClient(port: server.port)
         client.start()
-        while server.statistics.browsers == 0 { usleep(1000) }
+        server.waitForStatistics { $0.browsers > 0 }
 
         let total = Int(seconds * rate)
         let period = UInt64(1e9 / rate)

@@ -91,8 +91,10 @@ struct View: ParsableCommand {
                     title: recording, recording: part, events: run.events,
                     recordingStart: run.report.recordingStart, timeBase: run.timeBase,
                     speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
+        // Ctrl-C is taken over before the address is told, so that one right after it ends the view.
+        let stop = try StopSignal()
         try announce(server)
-        try waitForStop()
+        wait(for: stop)
         server.stop()
     }
 
@@ -128,8 +130,7 @@ struct View: ParsableCommand {
     }
 
     /// Serves until SIGINT or SIGTERM.
-    private func waitForStop() throws {
-        let stop = try StopSignal()
+    private func wait(for stop: StopSignal) {
         var pfd = pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while poll(&pfd, 1, -1) < 0 && errno == EINTR {}
         stop.end()

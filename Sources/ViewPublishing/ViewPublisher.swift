@@ -17,6 +17,9 @@ public protocol ViewPublisher: AnyObject, Sendable {
     func publish(scene: ViewScene)
     /// The counts so far.
     var statistics: ViewServerStatistics { get }
+    /// Blocks until the counts satisfy `condition`, woken as a browser connects or leaves and as
+    /// frames go out: for a caller that acts once a browser is there or a frame has gone.
+    func waitForStatistics(until condition: (ViewServerStatistics) -> Bool)
     /// Stops listening and ends every stream.
     func stop()
 }

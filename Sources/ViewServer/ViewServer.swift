@@ -24,7 +24,8 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
     public let port: UInt16
     private let server: HTTPServer
     private let router: Router
-    private let lock = NSLock()
+    /// Guards the server's state; broadcast whenever the counts a waiter may watch change.
+    private let lock = NSCondition()
     private var scene: ViewScene?
     private var lastFrame: ViewFrame?
     private var outboxes: [ObjectIdentifier: Outbox] = [:]
@@ -136,12 +137,21 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
 
     /// The counts so far.
     public var statistics: ViewServerStatistics {
+        lock.withLock { lockedStatistics() }
+    }
+
+    public func waitForStatistics(until condition: (ViewServerStatistics) -> Bool) {
         lock.withLock {
-            var s = counts
-            s.browsers = outboxes.count
-            s.coalesced = counts.coalesced + outboxes.values.reduce(0) { $0 + $1.coalesced }
-            return s
+            while !condition(lockedStatistics()) { lock.wait() }
         }
+    }
+
+    /// The counts, with ``lock`` held.
+    private func lockedStatistics() -> ViewServerStatistics {
+        var s = counts
+        s.browsers = outboxes.count
+        s.coalesced = counts.coalesced + outboxes.values.reduce(0) { $0 + $1.coalesced }
+        return s
     }
 
     /// Stops listening and ends every stream.
@@ -164,6 +174,7 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
         let box = Outbox()
         return lock.withLock {
             outboxes[ObjectIdentifier(box)] = box
+            lock.broadcast()
             return (box, scene, lastFrame)
         }
     }
@@ -173,6 +184,7 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
         box.close()
         lock.withLock {
             if outboxes.removeValue(forKey: ObjectIdentifier(box)) != nil { counts.coalesced += box.coalesced }
+            lock.broadcast()
         }
     }
 
@@ -183,6 +195,7 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
         lock.withLock {
             counts.sent += published.count
             for time in published { counts.delays.add(Int64((now &- time) / 1000)) }
+            lock.broadcast()
         }
     }
 }

@@ -88,12 +88,11 @@ public func runOnUnreadableNode(_ command: (String) -> [String]) throws -> Finis
     return try runProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command(node))
 }
 
-/// Waits, with no time limit, until `condition` holds: for what another process, or a server's
-/// task in this one, does where nothing tells the test (a process it started, a script's log, a
-/// connection accepted). The condition must come true; a test waiting for what never happens
-/// hangs rather than fails.
+/// Waits, with no time limit, until `condition` holds: for what another process does where
+/// nothing tells the test (a child it started, a file it writes, a handler it installs). The
+/// condition must come true; a test waiting for what never happens hangs rather than fails.
 public func waitUntil(_ condition: () -> Bool) {
-    // Polled: no descriptor or signal tells the test when the other gets there.
+    // Polled: no descriptor or signal tells the test when the other process gets there.
     while !condition() { usleep(1000) }
 }
 

@@ -99,7 +99,7 @@ final class SlowBrowserTests: XCTestCase {
             "GET /stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dG91Y2hzeW50aCB0ZXN0IQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         _ = handshake.withCString { write(fd, $0, strlen($0)) }
-        waitUntil { server.statistics.browsers == 1 }
+        server.waitForStatistics { $0.browsers == 1 }
         // The server's socket keeps small buffers too, so that a frame is more than both hold.
         let connection = try XCTUnwrap(Self.acceptedSocket(serverPort: server.port, clientPort: Self.localPort(fd)))
         setsockopt(connection, SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
@@ -120,7 +120,7 @@ final class SlowBrowserTests: XCTestCase {
         // The connection takes the first frame as soon as it is published, and its write never
         // ends: the browser reads nothing.
         publish()
-        waitUntil { server.statistics.sent == 1 }
+        server.waitForStatistics { $0.sent == 1 }
         // Publishing goes on without waiting for the browser (it would hang here otherwise); the
         // connection takes nothing more while its write waits, and its outbox merges what it
         // cannot hold. A pipeline that drained the outbox into a buffer of its own would take
