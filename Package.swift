@@ -149,6 +149,7 @@ let package = Package(
             name: "Report",
             dependencies: [
                 "Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText",
+                "MarkupText",
             ]),
         // A report as one HTML page with the view's player, drawn from one run of both modes.
         .target(
@@ -169,10 +170,13 @@ let package = Package(
             dependencies: [
                 "Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText",
             ]),
+        // Text inside XML and HTML, escaped one way for the report and the view's page.
+        .target(name: "MarkupText"),
         // The view's page: its HTML, script and styles, files compiled into the binary, and the
         // document that holds them with a timeline (the report's player) or a stream's address.
         .target(
             name: "ViewPage",
+            dependencies: ["MarkupText"],
             resources: [.embedInCode("Page/view.html"), .embedInCode("Page/view.js"), .embedInCode("Page/view.css")]),
         // `touchsynth view`'s web server: the page and its assets, the timeline, and the live stream.
         .target(

@@ -3,13 +3,14 @@ import Gestures
 import AppEvents
 import LibinputEvents
 import ModeComparison
+import MarkupText
 
 /// The report as one page.
 extension ReportData {
     /// The whole report: every plot and the summary table, in one self-contained HTML page, with
     /// `player` (HTML: the view's player, which `ReportPage` adds) after the recognizers.
     public func html(player: String = "") -> String {
-        let e = SVG.escape
+        let e = MarkupText.escape
         func oneMode(_ row: ComparisonRow) -> String {
             row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : "")
         }

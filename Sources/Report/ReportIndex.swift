@@ -1,4 +1,5 @@
 import Gestures
+import MarkupText
 
 /// The page `compare --report DIR` writes beside the reports: one row per recording.
 public enum ReportIndex {
@@ -30,7 +31,7 @@ public enum ReportIndex {
 
     /// A self-contained HTML page linking every report.
     public static func html(_ entries: [Entry]) -> String {
-        let e = SVG.escape
+        let e = MarkupText.escape
         let rows = entries.map { entry in
             "<tr><td><a href=\"\(e(entry.file))\">\(e(entry.title))</a></td><td>\(e(entry.deviceName))</td>"
                 + "<td>\(entry.libinputEventCount)</td><td>\(entry.accidental.compat)</td>"

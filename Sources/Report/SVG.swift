@@ -1,24 +1,10 @@
 import Foundation
+import MarkupText
 
 /// A little SVG writer: elements as text, attributes escaped, numbers rounded to what a screen
 /// can show.
 struct SVG {
     private(set) var body = ""
-
-    /// `text` as XML character data or an attribute's value.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 
     /// Two decimals: a hundredth of a pixel. Values far off any plot (a surface description may
     /// place a region anywhere) print as they are, and non-finite ones as 0: `Int` would trap.
@@ -30,12 +16,12 @@ struct SVG {
     }
 
     private static func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
+        pairs.map { " \($0.0)=\"\(MarkupText.escape($0.1))\"" }.joined()
     }
 
     mutating func element(_ name: String, _ attributes: [(String, String)], text: String? = nil) {
         if let text {
-            body += "<\(name)\(Self.attributes(attributes))>\(Self.escape(text))</\(name)>\n"
+            body += "<\(name)\(Self.attributes(attributes))>\(MarkupText.escape(text))</\(name)>\n"
         } else {
             body += "<\(name)\(Self.attributes(attributes))/>\n"
         }
@@ -68,7 +54,7 @@ struct SVG {
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" \
         width="\(Self.n(width))" height="\(Self.n(height))" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" \
         font-size="12">
-        <title>\(Self.escape(title))</title>
+        <title>\(MarkupText.escape(title))</title>
         <style>.label{fill:#222}.tick{fill:#444;font-size:11px}.axis{stroke:#222;stroke-width:1}\
         .grid{stroke:#ddd;stroke-width:1}.heading{font-size:14px;font-weight:bold;fill:#111}</style>
         \(body)</svg>

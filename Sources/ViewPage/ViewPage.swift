@@ -1,3 +1,4 @@
+import MarkupText
 import Foundation
 
 /// The view's page: its markup, script and styles are files of this module (`Page/`), compiled
@@ -22,8 +23,8 @@ public enum ViewPage {
     public static func served(title: String, source: Source) -> String {
         let attributes =
             switch source {
-            case .timeline(let path): "data-source=\"\(escape(path))\""
-            case .live(let path): "data-source=\"live\" data-stream=\"\(escape(path))\""
+            case .timeline(let path): "data-source=\"\(MarkupText.escape(path))\""
+            case .live(let path): "data-source=\"live\" data-stream=\"\(MarkupText.escape(path))\""
             }
         let opening = "<section id=\"touchsynth-view\""
         let section = markup.replacingOccurrences(of: opening, with: "\(opening) \(attributes)")
@@ -32,12 +33,12 @@ public enum ViewPage {
             <html lang="en">
             <head>
             <meta charset="utf-8"/>
-            <title>TouchSynth view: \(escape(title))</title>
+            <title>TouchSynth view: \(MarkupText.escape(title))</title>
             <link rel="stylesheet" href="view.css"/>
             <link rel="icon" href="data:,"/>
             </head>
             <body>
-            <h1>TouchSynth view: \(escape(title))</h1>
+            <h1>TouchSynth view: \(MarkupText.escape(title))</h1>
             \(section)
             <script src="view.js"></script>
             </body>
@@ -60,20 +61,5 @@ public enum ViewPage {
         \(script)//]]></script>
 
         """
-    }
-
-    /// `text` safe inside HTML text and attribute values.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
