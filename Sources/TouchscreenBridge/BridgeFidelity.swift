@@ -108,23 +108,8 @@ public enum BridgeFidelity {
     }
 }
 
+/// Encoded as `bridge check --json`'s line (docs/json.md, `bridgeCheck`): every count and error.
 extension BridgeFidelity.Result: Encodable {
-    enum CodingKeys: String, CodingKey {
-        case pinches, contacts, updates, frames, maxScaleError, maxAngleError, problems
-    }
-
-    /// `bridge check --json`'s line (docs/json.md, `bridgeCheck`).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(pinches, forKey: .pinches)
-        try c.encode(contacts, forKey: .contacts)
-        try c.encode(updates, forKey: .updates)
-        try c.encode(frames, forKey: .frames)
-        try c.encode(maxScaleError, forKey: .maxScaleError)
-        try c.encode(maxAngleError, forKey: .maxAngleError)
-        try c.encode(problems, forKey: .problems)
-    }
-
     /// Whether every pinch was reproduced within the tolerance (and there was one).
     public var passed: Bool { problems.isEmpty && pinches > 0 }
 
