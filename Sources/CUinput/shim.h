@@ -32,8 +32,8 @@ static inline int ts_uinput_enable_code(int fd, int type, int code) {
 
 /* One axis, all of `struct input_absinfo`: its value too, which becomes the axis's current value
  * (for ABS_MT_SLOT, the slot readers were last told of). */
-static inline int ts_uinput_abs_setup(int fd, unsigned short code, int value, int minimum, int maximum, int fuzz, int flat,
-                                      int resolution) {
+static inline int ts_uinput_abs_setup(int fd, unsigned short code, int value, int minimum, int maximum,
+                                      int fuzz, int flat, int resolution) {
     struct uinput_abs_setup setup;
     memset(&setup, 0, sizeof setup);
     setup.code = code;

@@ -165,7 +165,8 @@ static struct tree *read_tree(int event_number, const char *root)
     if (tree == NULL)
         return NULL;
     char path[4096];
-    if (root == NULL || (size_t)snprintf(path, sizeof path, "%s/touchsynth-event%d.ioctl", root, event_number) >= sizeof path)
+    if (root == NULL
+        || (size_t)snprintf(path, sizeof path, "%s/touchsynth-event%d.ioctl", root, event_number) >= sizeof path)
         return tree;
     char *text = read_file(path);
     if (text == NULL)

@@ -566,7 +566,8 @@ static int idle_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *t
     int blocked = block_signals(&previous);
     const sigset_t *waits_with = wait_mask(mask, blocked, &previous);
     int ready;
-    while ((ready = NEXT(ppoll)(fds, count, &zero, NULL)) == 0 && take_step() && !signal_waiting(blocked, waits_with)) {}
+    while ((ready = NEXT(ppoll)(fds, count, &zero, NULL)) == 0 && take_step()
+           && !signal_waiting(blocked, waits_with)) {}
     if (ready == 0)
         ready = NEXT(ppoll)(fds, count, timeout, waits_with);
     return restore(blocked, &previous, ready);
@@ -578,7 +579,8 @@ static int idle_epoll_pwait(int epfd, struct epoll_event *events, int count, int
     int blocked = block_signals(&previous);
     const sigset_t *waits_with = wait_mask(mask, blocked, &previous);
     int ready;
-    while ((ready = NEXT(epoll_pwait)(epfd, events, count, 0, NULL)) == 0 && take_step() && !signal_waiting(blocked, waits_with)) {}
+    while ((ready = NEXT(epoll_pwait)(epfd, events, count, 0, NULL)) == 0 && take_step()
+           && !signal_waiting(blocked, waits_with)) {}
     if (ready == 0)
         ready = NEXT(epoll_pwait)(epfd, events, count, timeout, waits_with);
     return restore(blocked, &previous, ready);
@@ -625,7 +627,8 @@ static int idle_pselect(int count, fd_set *readable, fd_set *writable, fd_set *f
     return restore(blocked, &previous, NEXT(pselect)(count, readable, writable, failed, timeout, waits_with));
 }
 
-int pselect(int count, fd_set *readable, fd_set *writable, fd_set *failed, const struct timespec *timeout, const sigset_t *mask)
+int pselect(int count, fd_set *readable, fd_set *writable, fd_set *failed, const struct timespec *timeout,
+            const sigset_t *mask)
 {
     if (!about_to_block(timeout == NULL || timeout->tv_sec != 0 || timeout->tv_nsec != 0))
         return NEXT(pselect)(count, readable, writable, failed, timeout, mask);

@@ -3,7 +3,8 @@
  * (PreloadThreadTests). `threaded-reader DEVNODE`: the main thread opens the device and waits
  * for it and a timerfd in poll, on the virtual clock, reading every frame; meanwhile worker
  * threads open, query, poll, read and close the device on descriptors of their own, and query the
- * main thread's device and timer, until the harness's SIGINT. It prints what it read, and exits 1 if its environment changed while it ran.
+ * main thread's device and timer, until the harness's SIGINT. It prints what it read, and exits 1
+ * if its environment changed while it ran.
  *
  * The workers' reads take no bytes: a frame another thread took would never wake the main
  * thread's wait, and the virtual clock goes on only once the main thread has the frame.
