@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "GestureSynthesis", targets: ["GestureSynthesis"]),
         .library(name: "MockedDevices", targets: ["MockedDevices"]),
         .library(name: "Replays", targets: ["Replays"]),
+        .library(name: "LibinputDecisions", targets: ["LibinputDecisions"]),
         .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "AppEventInvariants", targets: ["AppEventInvariants"]),
@@ -97,7 +98,9 @@ let package = Package(
                 "ReplayChannel", "touchsynth-libinput", "Histograms",
             ]),
         // A recording replayed through real libinput in one call: the harness's public face.
-        .target(name: "Replays", dependencies: ["MockedDevices", "Recordings", "ReplayChannel", "LibinputEvents"]),
+        .target(
+            name: "Replays",
+            dependencies: ["MockedDevices", "Recordings", "ReplayChannel", "LibinputEvents", "LibinputDecisions"]),
         // Delays counted in constant memory: frame lateness, latency, the view's send delay.
         .target(name: "Histograms"),
         .target(name: "AllocationCounter", publicHeadersPath: "."),
@@ -149,7 +152,7 @@ let package = Package(
             name: "Report",
             dependencies: [
                 "Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText",
-                "MarkupText",
+                "MarkupText", "LibinputDecisions",
             ]),
         // A report as one HTML page with the view's player, drawn from one run of both modes.
         .target(
@@ -160,6 +163,9 @@ let package = Package(
             ]),
         // Two event streams or recordings compared event by event, one recording across libinput
         // versions, a `libinput record --with-libinput` file against a replay.
+        // Why libinput did what it did: its debug log read as decisions, each weighed against the
+        // rules of that version recomputed from the frames. Plain values, no I/O.
+        .target(name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText"]),
         .target(
             name: "Diffs",
             dependencies: ["Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
@@ -198,7 +204,8 @@ let package = Package(
         .target(
             name: "TouchSynthCommands",
             dependencies: [
-                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "Replays", "AppEvents",
+                "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "Replays", "LibinputDecisions",
+                "AppEvents",
                 "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "ReportPage", "Diffs", "DeviceCorpus", "Benchmarks",
                 "EvdevRecording",
@@ -257,6 +264,9 @@ let package = Package(
             dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
         .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
+        .testTarget(
+            name: "LibinputDecisionsTests",
+            dependencies: ["LibinputDecisions", "Replays", "Recordings", "GestureSynthesis", "TestSupport"]),
         .testTarget(
             name: "GestureSynthesisTests",
             dependencies: ["GestureSynthesis", "Recordings", "Quirks", "TestSupport"]),

@@ -4,10 +4,14 @@ public struct LibinputLogMessage: Equatable, Sendable {
     public enum Priority: UInt8, Equatable, Sendable { case debug, info, error }
     public var priority: Priority
     public var text: String
+    /// What libinput was handling when it logged the line, on a replay's virtual clock; nil
+    /// while devices are set up, and live or on the real-time clock.
+    public var cause: LibinputLogCause?
 
-    public init(priority: Priority, text: String) {
+    public init(priority: Priority, text: String, cause: LibinputLogCause? = nil) {
         self.priority = priority
         self.text = text
+        self.cause = cause
     }
 
     /// libinput's own warnings that events or timers ran late, which change gesture decisions.

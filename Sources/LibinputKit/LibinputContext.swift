@@ -22,6 +22,9 @@ public final class LibinputContext {
     /// The version of the libinput this process loaded, named in every DEVICE_ADDED when set:
     /// libinput has no call that tells it, so the caller does.
     public var libinputVersion: String?
+    /// What libinput is handling at the moment it logs, asked at each log line: a replay's
+    /// libinput side knows it from the virtual clock.
+    public var logCause: (() -> LibinputLogCause?)?
 
     /// Log messages libinput produced since the last call to ``takeLog()``.
     public func takeLog() -> [LibinputLogMessage] {
@@ -68,7 +71,7 @@ public final class LibinputContext {
             let level: LibinputLogMessage.Priority =
                 priority == LIBINPUT_LOG_PRIORITY_ERROR
                 ? .error : priority == LIBINPUT_LOG_PRIORITY_INFO ? .info : .debug
-            owner.pendingLog.append(LibinputLogMessage(priority: level, text: text))
+            owner.pendingLog.append(LibinputLogMessage(priority: level, text: text, cause: owner.logCause?()))
         }
         libinput_set_user_data(li, Unmanaged.passUnretained(self).toOpaque())
     }

@@ -32,6 +32,9 @@ package final class ChannelReceiver {
     private(set) var failure: ChannelFailure?
     /// libinput's log lines so far.
     package private(set) var log: [LibinputLogMessage] = []
+    /// Microseconds into the recording of a virtual instant: the side stamps a log line's cause
+    /// with the program's clock, and the harness alone knows where the recording starts on it.
+    var recordingMicros: (Int64) -> UInt64 = { UInt64(clamping: $0 / 1000) }
     private var chunk = [UInt8](repeating: 0, count: 64 << 10)
 
     package init(
@@ -103,11 +106,22 @@ package final class ChannelReceiver {
             )
         case .event(let event, let availableAt):
             handle(.event(event, availableAt: availableAt))
-        case .log(let message):
+        case .log(var message):
+            message.cause = message.cause.map(onRecordingClock)
             log.append(message)
             handle(.log(message))
         case .failure(let failure):
             self.failure = failure
+        }
+    }
+
+    /// `cause` as the side stamped it (virtual nanoseconds), in microseconds into the recording.
+    private func onRecordingClock(_ cause: LibinputLogCause) -> LibinputLogCause {
+        let micros = recordingMicros(Int64(clamping: cause.time))
+        switch cause {
+        case .frame(let device, let index, _): return .frame(device: device, index: index, time: micros)
+        case .timers: return .timers(time: micros)
+        case .fault: return .fault(time: micros)
         }
     }
 

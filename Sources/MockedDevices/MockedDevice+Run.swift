@@ -62,6 +62,7 @@ extension MockedDevice {
             descriptors[LibinputSideConfiguration.eventsDescriptor] = channel.programEnd
         }
         let timeline = VirtualTimeline(timing: timing)
+        channel?.recordingMicros = { UInt64(clamping: timeline.recordingMicros($0)) }
         if let link {
             env.merge(link.environment(start: timeline.start)) { $1 }
             descriptors.merge(link.descriptors) { $1 }

@@ -38,6 +38,7 @@ extension MockedDevice {
         guard let (node, frame) = earliest else { return nil }
         node.next = nil
         node.needsRead = true
+        node.taken += 1
         return TimedStep(step: .frame(node, frame), time: frame.time)
     }
 
@@ -61,7 +62,10 @@ extension MockedDevice {
     /// Skips the node's frames before `time` (microseconds), as a reader loses them when the
     /// device's buffer overflows.
     func skipFrames(of node: Node, before time: UInt64) throws(HarnessError) {
-        while let frame = node.next, frame.time < time { node.next = try readFrame(of: node) }
+        while let frame = node.next, frame.time < time {
+            node.taken += 1
+            node.next = try readFrame(of: node)
+        }
     }
 
     /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV

@@ -55,11 +55,13 @@ extension MockedDevice {
             last = at
             buffer.removeAll(keepingCapacity: true)
             let target: Node
+            var origin: Int?
             switch next.step {
             case .frame(let node, let frame):
                 encode(frame, of: node, at: at, into: &buffer, scratch: &passed)
                 if buffer.isEmpty { continue }
                 target = node
+                origin = node.taken - 1
                 delivery.frames += 1
             case .removal(let node):
                 // A removal carries no time for the program to read: the clock is moved for it, and
@@ -81,7 +83,7 @@ extension MockedDevice {
                 target = node
             }
             if let ended = try driver.frame(
-                buffer, device: nodes.firstIndex { $0 === target } ?? 0, at: at,
+                buffer, device: nodes.firstIndex { $0 === target } ?? 0, origin: origin, at: at,
                 for: "take the step at \(Self.seconds(next.time)) of \(target.files.devnode)")
             {
                 delivery.exit = ended

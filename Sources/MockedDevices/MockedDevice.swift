@@ -22,6 +22,8 @@ public final class MockedDevice {
         /// Whether ``next`` was taken and the following frame is still to be read.
         var needsRead = false
         var removed = false
+        /// How many of its recording's frames were taken or skipped: the next one's index.
+        var taken = 0
         /// What a kernel would pass on of each frame.
         var inputCore: InputCoreFilter
         /// Microseconds from its first frame to its last, when known before it plays: a fault

@@ -34,11 +34,12 @@ struct VirtualClockDriver {
     }
 
     /// Writes the frame `bytes` for device `device` (its index among the nodes), due at
-    /// `instant`. Returns how the program ended if it did instead.
+    /// `instant`; `origin` is its index in the device's recording, nil for a step of the
+    /// harness's own. Returns how the program ended if it did instead.
     mutating func frame(
-        _ bytes: [UInt8], device: Int, at instant: Int64, for what: @autoclosure () -> String
+        _ bytes: [UInt8], device: Int, origin: Int?, at instant: Int64, for what: @autoclosure () -> String
     ) throws(HarnessError) -> ChildProcess.Exit? {
-        VirtualClockLink.append(.frame, at: instant, device: device, frame: bytes, to: &steps)
+        VirtualClockLink.append(.frame, at: instant, device: device, frame: bytes, origin: origin, to: &steps)
         guard steps.count - written >= Self.ahead else { return nil }
         return try serve(until: { $0.steps.count - $0.written < Self.ahead / 2 }, for: what())
     }

@@ -149,11 +149,12 @@ struct VirtualClockLink {
 
     /// Appends a step to `buffer`.
     static func append(
-        _ kind: StepKind, at instant: Int64, device: Int = 0, frame: [UInt8] = [], to buffer: inout [UInt8]
+        _ kind: StepKind, at instant: Int64, device: Int = 0, frame: [UInt8] = [], origin: Int? = nil,
+        to buffer: inout [UInt8]
     ) {
         let step = touchsynth_clock_step(
             kind: kind.value, instant: UInt64(instant), device: UInt32(device),
-            length: UInt32(frame.count))
+            length: UInt32(frame.count), origin: origin.map(UInt64.init) ?? UInt64.max)
         withUnsafeBytes(of: step) { buffer.append(contentsOf: $0) }
         buffer.append(contentsOf: frame)
     }

@@ -94,6 +94,11 @@ static size_t frame_capacity, frame_written;
 static int frame_device = -1;
 static uint64_t released;
 static _Atomic uint64_t consumed;
+/* The frame on its way to the reader: its device and its index in that device's recording. */
+static _Atomic uint64_t frame_origin = TOUCHSYNTH_NO_ORIGIN;
+static _Atomic uint32_t frame_origin_device;
+/* Guarded by touchsynth_lock: what the program is handling now, for its log lines. */
+static struct touchsynth_clock_cause cause;
 
 static int on_main_thread(void)
 {
@@ -303,6 +308,7 @@ static int take_step(void)
         /* A timer due at a frame's instant fires first, as libinput, reading the frame, would
            run it first too; each at its own instant, and the timers those arm in turn. */
         uint64_t fired = fire_timers(expiry);
+        cause = (struct touchsynth_clock_cause){ TOUCHSYNTH_CAUSE_TIMERS, 0, 0, expiry };
         pthread_mutex_unlock(&touchsynth_lock);
         send_report(TOUCHSYNTH_REPORT_TIMERS, expiry, fired);
         return 1;
@@ -314,12 +320,17 @@ static int take_step(void)
         /* The frame carries its time: the clock reaches it as the frame is read. */
         frame_device = (int)step.device;
         frame_written = 0;
+        atomic_store(&frame_origin_device, step.device);
+        atomic_store(&frame_origin, step.origin);
         write_frame();
         return 0;
     case TOUCHSYNTH_STEP_PAUSE:
         /* The harness unplugs a device here; its next step, which the next call waits for, wakes
            the device's reader. */
         raise_clock(step.instant);
+        pthread_mutex_lock(&touchsynth_lock);
+        cause = (struct touchsynth_clock_cause){ TOUCHSYNTH_CAUSE_FAULT, 0, 0, step.instant };
+        pthread_mutex_unlock(&touchsynth_lock);
         send_report(TOUCHSYNTH_REPORT_PAUSED, step.instant, 0);
         return 1;
     default:
@@ -345,7 +356,23 @@ static void device_read(const void *buf, ssize_t bytes)
             latest = at;
     }
     raise_clock(latest);
+    if (active) {
+        pthread_mutex_lock(&touchsynth_lock);
+        uint64_t origin = atomic_load(&frame_origin);
+        uint32_t device = atomic_load(&frame_origin_device);
+        cause = origin == TOUCHSYNTH_NO_ORIGIN
+            ? (struct touchsynth_clock_cause){ TOUCHSYNTH_CAUSE_FAULT, 0, 0, latest }
+            : (struct touchsynth_clock_cause){ TOUCHSYNTH_CAUSE_FRAME, device, origin, latest };
+        pthread_mutex_unlock(&touchsynth_lock);
+    }
     atomic_fetch_add(&consumed, (uint64_t)bytes);
+}
+
+void touchsynth_clock_cause(struct touchsynth_clock_cause *out)
+{
+    pthread_mutex_lock(&touchsynth_lock);
+    *out = cause;
+    pthread_mutex_unlock(&touchsynth_lock);
 }
 
 void touchsynth_clock_device_gone(int fd)

@@ -6,6 +6,10 @@ public struct TrackPoint: Equatable, Sendable {
     public var x: Double
     /// From the top edge.
     public var y: Double
+    /// The frame's index in the recording, from 0.
+    public var frame: Int = 0
+    /// Its pressure (ABS_MT_PRESSURE, or ABS_PRESSURE on a single-touch device), when reported.
+    public var pressure: Int32?
 }
 
 /// One finger's contact, from touch-down to lift: a point for every frame in which it was down.
@@ -65,13 +69,14 @@ extension Recording {
             var track: Int?
             var x: Int32?
             var y: Int32?
+            var pressure: Int32?
         }
         var contacts: [Int: Contact] = [:]
         var slot = Int(device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0)
         var tracks: [FingerTrack] = []
-        var singleX: Int32?, singleY: Int32?
+        var singleX: Int32?, singleY: Int32?, singlePressure: Int32?
         var singleDown = false
-        for frame in frames {
+        for (index, frame) in frames.enumerated() {
             for event in frame.events {
                 switch (event.type, event.code) {
                 case (Evdev.EV_ABS, Evdev.ABS_MT_SLOT) where isMT:
@@ -87,6 +92,10 @@ extension Recording {
                     contacts[slot, default: Contact()].x = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_Y) where isMT:
                     contacts[slot, default: Contact()].y = event.value
+                case (Evdev.EV_ABS, Evdev.ABS_MT_PRESSURE) where isMT:
+                    contacts[slot, default: Contact()].pressure = event.value
+                case (Evdev.EV_ABS, Evdev.ABS_PRESSURE) where !isMT:
+                    singlePressure = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_X) where !isMT:
                     singleX = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_Y) where !isMT:
@@ -100,19 +109,20 @@ extension Recording {
                     break
                 }
             }
-            func point(_ x: Int32, _ y: Int32) -> TrackPoint {
+            func point(_ x: Int32, _ y: Int32, _ pressure: Int32?) -> TrackPoint {
                 TrackPoint(
                     time: frame.time,
                     x: Double(Int64(x) - Int64(axes.x.minimum)) / scaleX,
-                    y: Double(Int64(y) - Int64(axes.y.minimum)) / scaleY)
+                    y: Double(Int64(y) - Int64(axes.y.minimum)) / scaleY,
+                    frame: index, pressure: pressure)
             }
             if isMT {
                 for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {
-                    guard let index = contact.track, let x = contact.x, let y = contact.y else { continue }
-                    tracks[index].points.append(point(x, y))
+                    guard let track = contact.track, let x = contact.x, let y = contact.y else { continue }
+                    tracks[track].points.append(point(x, y, contact.pressure))
                 }
             } else if singleDown, let x = singleX, let y = singleY, !tracks.isEmpty {
-                tracks[tracks.count - 1].points.append(point(x, y))
+                tracks[tracks.count - 1].points.append(point(x, y, singlePressure))
             }
         }
         return tracks.filter { !$0.points.isEmpty }

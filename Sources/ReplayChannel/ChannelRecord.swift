@@ -8,13 +8,13 @@ public enum ChannelRecord: Equatable, Sendable {
     /// A libinput event, and when libinput's dispatch returned it (CLOCK_MONOTONIC ns of the
     /// side; on the virtual clock, the virtual time).
     case event(LibinputEvent, availableAt: UInt64)
-    /// A line libinput logged.
+    /// A line libinput logged, with its cause stamped in the side's virtual nanoseconds.
     case log(LibinputLogMessage)
     /// Why the side could not run: it exits after this record.
     case failure(ChannelFailure)
 
     /// The version of the form this build writes and reads.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
 
     private enum Tag: UInt8 {
         case hello = 1, event, log, failure
@@ -36,6 +36,7 @@ public enum ChannelRecord: Equatable, Sendable {
             w.put(Tag.log.rawValue)
             w.put(message.priority.rawValue)
             w.put(message.text)
+            Self.write(message.cause, to: &w)
         case .failure(let failure):
             w.put(Tag.failure.rawValue)
             w.put(failure.kind.rawValue)
@@ -59,13 +60,52 @@ public enum ChannelRecord: Equatable, Sendable {
             guard let priority = LibinputLogMessage.Priority(rawValue: raw) else {
                 throw WireError("\(raw) is not a log priority")
             }
-            self = .log(LibinputLogMessage(priority: priority, text: try r.get(String.self)))
+            let text = try r.get(String.self)
+            self = .log(LibinputLogMessage(priority: priority, text: text, cause: try Self.readCause(from: &r)))
         case .failure:
             let raw = try r.get(UInt8.self)
             guard let kind = ChannelFailure.Kind(rawValue: raw) else { throw WireError("\(raw) is not a failure kind") }
             self = .failure(ChannelFailure(kind, try r.get(String.self)))
         }
         guard r.isAtEnd else { throw WireError("a record longer than its content") }
+    }
+}
+
+extension ChannelRecord {
+    private enum CauseTag: UInt8 {
+        case none, frame, timers, fault
+    }
+
+    private static func write(_ cause: LibinputLogCause?, to w: inout WireWriter) {
+        switch cause {
+        case nil: w.put(CauseTag.none.rawValue)
+        case .frame(let device, let index, let time):
+            w.put(CauseTag.frame.rawValue)
+            w.put(UInt32(device))
+            w.put(UInt64(index))
+            w.put(time)
+        case .timers(let time):
+            w.put(CauseTag.timers.rawValue)
+            w.put(time)
+        case .fault(let time):
+            w.put(CauseTag.fault.rawValue)
+            w.put(time)
+        }
+    }
+
+    private static func readCause(from r: inout WireReader) throws(WireError) -> LibinputLogCause? {
+        let raw = try r.get(UInt8.self)
+        guard let tag = CauseTag(rawValue: raw) else { throw WireError("\(raw) is not a log line's cause") }
+        switch tag {
+        case .none: return nil
+        case .frame:
+            let device = Int(try r.get(UInt32.self))
+            let index = try r.get(UInt64.self)
+            guard index <= UInt64(Int.max) else { throw WireError("frame \(index) is out of range") }
+            return .frame(device: device, index: Int(index), time: try r.get(UInt64.self))
+        case .timers: return .timers(time: try r.get(UInt64.self))
+        case .fault: return .fault(time: try r.get(UInt64.self))
+        }
     }
 }
 

@@ -17,13 +17,13 @@ struct ClockOptions: ParsableArguments {
 /// The options of a replay on `clock`, `libinput` and `config` (the defaults for the rest); one
 /// with nothing to show is refused unless `empty` allows it; libinput logs everything under `log`'s `--verbose`.
 func replayOptions(
-    clock: ClockOptions, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil,
+    clock: ClockOptions? = nil, libinput: LibinputBuild = .system, config: DeviceConfigOptions? = nil,
     empty: EmptyRecordingOptions? = nil, log: LogOptions? = nil, quirks: QuirksOptions? = nil
 ) -> ReplayOptions {
     var options = ReplayOptions()
     options.logsDebug = log?.verbose ?? false
     options.refusesEmpty = empty.map { !$0.allowEmpty } ?? false
-    options.timing.clock = clock.clock
+    options.timing.clock = clock?.clock ?? .virtual
     options.libinput = libinput
     if let config { options.configuration = config.configuration }
     options.quirks = quirks?.files ?? []

@@ -30,6 +30,7 @@ struct LibinputSide {
                 channel.configuration.devices, configuration: channel.configuration.device,
                 logsDebug: channel.configuration.logsDebug)
             context.libinputVersion = channel.configuration.libinputVersion
+            context.logCause = clockCause
             // A harness that went away (killed, or its output closed) ends the side too.
             try context.run(
                 ready: {
@@ -54,6 +55,19 @@ struct LibinputSide {
             channel.send(.failure(ChannelFailure(kind, error.message)))
             channel.flush()
             exit(kind == .unavailable ? 69 : 71)
+        }
+    }
+
+    /// What the virtual clock says the side is handling, in its own nanoseconds.
+    private static func clockCause() -> LibinputLogCause? {
+        var cause = touchsynth_clock_cause()
+        touchsynth_clock_cause(&cause)
+        switch Int(cause.kind) {
+        case Int(TOUCHSYNTH_CAUSE_FRAME):
+            return .frame(device: Int(cause.device), index: Int(cause.frame), time: cause.instant)
+        case Int(TOUCHSYNTH_CAUSE_TIMERS): return .timers(time: cause.instant)
+        case Int(TOUCHSYNTH_CAUSE_FAULT): return .fault(time: cause.instant)
+        default: return nil
         }
     }
 

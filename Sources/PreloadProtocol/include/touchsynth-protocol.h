@@ -21,7 +21,10 @@ struct touchsynth_clock_step {
     uint64_t instant;      /* ns of virtual time */
     uint32_t device;       /* a frame's device: its index among the devices' pty masters */
     uint32_t length;       /* a frame's bytes */
+    uint64_t origin;       /* a frame's index in its device's recording, from 0; TOUCHSYNTH_NO_ORIGIN for
+                              the harness's own (a fault's SYN_DROPPED, an unplugged device's wake-up) */
 };
+#define TOUCHSYNTH_NO_ORIGIN UINT64_MAX
 
 /* What the program tells the harness, one SOCK_SEQPACKET message each. */
 enum { TOUCHSYNTH_REPORT_TIMERS = 1, TOUCHSYNTH_REPORT_PAUSED = 2, TOUCHSYNTH_REPORT_FINISHED = 3 };

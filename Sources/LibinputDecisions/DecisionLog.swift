@@ -1,0 +1,81 @@
+import LibinputEvents
+
+/// libinput's debug log read as decisions and device thresholds. The formats are those of
+/// libinput 1.22.1, 1.28.1 and 1.31.3 (`evdev_log_debug` calls in src/evdev-mt-touchpad*.c);
+/// a line of no known form is kept as unread, never guessed at.
+public struct DecisionLog: Equatable, Sendable {
+    /// The state machines' transitions, in the order libinput logged them.
+    public var decisions: [LibinputDecision] = []
+    /// What libinput said of each touchpad as it set it up.
+    public var thresholds: [String: DeviceThresholds] = [:]
+    /// Debug lines about touches that no pattern here reads (a newer libinput's wording).
+    public var unread: [LibinputLogMessage] = []
+
+    public init(_ messages: [LibinputLogMessage]) {
+        for message in messages { read(message) }
+    }
+
+    private mutating func read(_ message: LibinputLogMessage) {
+        guard let (device, text) = Self.split(message.text) else { return }
+        if thresholds[device, default: DeviceThresholds()].read(text) { return }
+        // From 1.27 each event line is followed by the chain of states it ran through: the event
+        // line says all a reader needs.
+        if text.hasPrefix("gesture: [") && text.contains("] state ") { return }
+        if let decision = Self.decision(text, device: device, cause: message.cause) {
+            decisions.append(decision)
+        } else if Self.touchPrefixes.contains(where: text.hasPrefix) {
+            unread.append(message)
+        }
+    }
+
+    /// The machines' own lines, which a decision is expected of.
+    private static let touchPrefixes = ["gesture", "tap:", "palm:", "thumb:", "button state:", "edge state:"]
+
+    /// `event10 - text` as its device and text.
+    static func split(_ line: String) -> (device: String, text: String)? {
+        guard let match = line.wholeMatch(of: /(event[0-9]+) - (.*)/) else { return nil }
+        return (String(match.1), String(match.2))
+    }
+
+    private static func decision(_ text: String, device: String, cause: LibinputLogCause?) -> LibinputDecision? {
+        func made(
+            _ machine: LibinputDecision.Machine, touch: Substring? = nil, fingers: Substring? = nil,
+            from: Substring? = nil, event: Substring? = nil, to: Substring? = nil
+        ) -> LibinputDecision {
+            LibinputDecision(
+                machine: machine, device: device, touch: touch.flatMap { Int($0) }, fingers: fingers.flatMap { Int($0) },
+                from: from.map(String.init), event: event.map(String.init), to: to.map(String.init), text: text,
+                cause: cause)
+        }
+        // 1.27 and later: the finger count, then the event that moved the gesture machine.
+        if let m = text.wholeMatch(of: /gesture: \[([0-9]+)fg\] event (\S+) → (\S+) → (\S+)/) {
+            return made(.gesture, fingers: m.1, from: m.2, event: m.3, to: m.4)
+        }
+        if let m = text.wholeMatch(of: /gesture state (\S+) → (\S+) → (\S+)/) {
+            return made(.gesture, from: m.1, event: m.2, to: m.3)
+        }
+        if let m = text.wholeMatch(of: /tap(?: state)?: touch ([0-9]+) \((\S+)\), tap state (\S+) → (\S+) → (\S+)/) {
+            return made(.tap, touch: m.1, from: m.3, event: m.4, to: m.5)
+        }
+        if let m = text.wholeMatch(of: /palm: touch ([0-9]+) \((\S+)\), (.*)/) {
+            return made(.palm, touch: m.1, from: m.2, event: m.3)
+        }
+        if let m = text.wholeMatch(of: /palm: (.*) on touch ([0-9]+)/) {
+            return made(.palm, touch: m.2, event: m.1)
+        }
+        if let m = text.wholeMatch(of: /thumb: touch ([0-9]+), (\S+) → (\S+)/) {
+            return made(.thumb, touch: m.1, from: m.2, to: m.3)
+        }
+        if let m = text.wholeMatch(of: /(pressure|touch-size|size): (begin|end) touch ([0-9]+)/) {
+            return made(.touchDetection, touch: m.3, event: Substring("\(m.1) \(m.2)"))
+        }
+        if let m = text.wholeMatch(of: /button state: touch ([0-9]+) from (\S+)\s+event (\S+)\s+to (\S+)/) {
+            return made(.button, touch: m.1, from: m.2, event: m.3, to: m.4)
+        }
+        if let m = text.wholeMatch(of: /edge state: touch ([0-9]+) from (\S+)\s+event (\S+)\s+to (\S+)/) {
+            return made(.edgeScroll, touch: m.1, from: m.2, event: m.3, to: m.4)
+        }
+        if text.lowercased().contains("kernel bug") { return made(.kernelBug) }
+        return nil
+    }
+}

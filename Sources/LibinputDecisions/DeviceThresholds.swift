@@ -1,0 +1,39 @@
+/// What libinput said of a touchpad as it set it up: the thresholds its decisions use, in the
+/// device's units, as the quirks and the kernel gave them (`tp_init_pressure`,
+/// `tp_init_palmdetect_pressure`, `tp_init_thumb` in src/evdev-mt-touchpad*.c).
+public struct DeviceThresholds: Equatable, Sendable, Codable {
+    /// Touch detection by pressure: a touch begins above `high` and ends below `low`.
+    public var pressure: ClosedRange<Int>?
+    /// Touch detection by size (ABS_MT_TOUCH_MAJOR/MINOR): begins above `high`, ends below `low`.
+    public var size: ClosedRange<Int>?
+    /// A touch pressing harder than this is a palm.
+    public var palmPressure: Int?
+    /// A touch larger than this is a palm.
+    public var palmSize: Int?
+    /// How thumbs are told (`area`, `pressure`, `size`), when thumb detection is on.
+    public var thumbDetection: String?
+
+    public init() {}
+
+    /// Takes the set-up line `text` in; false if it is none.
+    mutating func read(_ text: String) -> Bool {
+        if let m = text.wholeMatch(of: /using pressure-based touch detection \(([0-9]+):([0-9]+)\)/),
+            let low = Int(m.1), let high = Int(m.2), low <= high
+        {
+            pressure = low...high
+        } else if let m = text.wholeMatch(of: /using size-based touch detection \(([0-9]+):([0-9]+)\)/),
+            let low = Int(m.1), let high = Int(m.2), low <= high
+        {
+            size = low...high
+        } else if let m = text.wholeMatch(of: /palm: pressure threshold is ([0-9]+)/) {
+            palmPressure = Int(m.1)
+        } else if let m = text.wholeMatch(of: /palm: (?:touch )?size threshold is ([0-9]+)/) {
+            palmSize = Int(m.1)
+        } else if let m = text.wholeMatch(of: /thumb: enabled thumb detection(?: \((.*)\))?/) {
+            thumbDetection = m.1.map(String.init) ?? "on"
+        } else {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,85 @@
+import LibinputEventText
+import LibinputEvents
+import Recordings
+
+/// Why libinput did what it did with a recording: for each touch sequence, the fingers, the
+/// decisions its state machines logged (each at the frame or timer that caused it), the numbers
+/// behind them recomputed by that libinput version's rules, and one closing line.
+public struct Explanation: Equatable, Sendable {
+    /// The libinput version that replayed the recording.
+    public var libinputVersion: String
+    /// The touchpad's name.
+    public var device: String
+    /// The thresholds libinput logged as it set the touchpad up.
+    public var thresholds: DeviceThresholds
+    /// One per touch sequence, in time order.
+    public var sequences: [SequenceExplanation]
+    /// libinput's log lines about touches that no known form reads: said, never guessed at.
+    public var unreadLines: [String]
+    /// Decision lines no frame or timer is known for (the real-time clock): they cannot be placed.
+    public var unattributed: Int
+    /// Where the recording's first frame fell on libinput's clock, and the instant text counts
+    /// time from (the replay's first event), so that a decision has the time `replay` shows.
+    public var recordingStart: UInt64
+    public var timeBase: TimeBase
+
+    /// Seconds since the replay's first event of `micros` into the recording.
+    public func seconds(_ micros: UInt64) -> Double { timeBase.seconds(recordingStart + micros) }
+
+    /// Every decision line in the explanation, attributed to a frame or a timer.
+    public var attributed: Int { sequences.map(\.decisions.count).reduce(0, +) }
+}
+
+/// One touch sequence explained.
+public struct SequenceExplanation: Equatable, Sendable {
+    /// From 1.
+    public var number: Int
+    /// Microseconds into the recording of its first touch-down and of its last frame with a finger down.
+    public var start: UInt64
+    public var end: UInt64
+    /// Each finger: where it came down and lifted, how far it went.
+    public var touches: [TouchSummary]
+    /// libinput's decisions in this sequence, in the order it made them.
+    public var decisions: [LibinputDecision]
+    /// What libinput reported for it: gestures, scrolling, motion, buttons.
+    public var reported: [ReportedGesture]
+    /// The numbers behind the decisions.
+    public var findings: [Finding]
+    /// "libinput made this a scroll, not a pinch, because …".
+    public var conclusion: String
+}
+
+/// One finger of a sequence.
+public struct TouchSummary: Equatable, Sendable, Codable {
+    /// libinput's touch index: the MT slot.
+    public var touch: Int
+    /// Microseconds into the recording.
+    public var down: UInt64
+    public var up: UInt64
+    /// Where it came down and where it lifted, in mm from the touchpad's top-left corner.
+    public var from: PointMM
+    public var to: PointMM
+    /// The farthest it got from where it came down, in mm.
+    public var travel: Double
+    /// Its highest pressure, when the device reports pressure.
+    public var peakPressure: Int?
+}
+
+/// A point on the touchpad, in millimetres (device units when it reports no resolution).
+public struct PointMM: Equatable, Sendable, Codable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    func distance(to other: PointMM) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
+}
+
+extension TrackPoint {
+    var mm: PointMM { PointMM(x: x, y: y) }
+}

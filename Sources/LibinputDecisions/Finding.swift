@@ -1,0 +1,47 @@
+/// A number behind one of libinput's decisions, recomputed from the recording's frames by the
+/// rule of the libinput version that replayed it, against that rule's limit.
+public struct Finding: Equatable, Sendable, Codable {
+    /// The rule, named for what it measures.
+    public var rule: Rule
+    /// Microseconds into the recording of the frame the number is taken at.
+    public var time: UInt64
+    /// libinput's touch index (the MT slot), when the rule is about one touch.
+    public var touch: Int?
+    /// The number, in `unit`.
+    public var value: Double
+    /// The rule's limit, in `unit`; nil for a rule without one (libinput's direction test
+    /// compares compass octants, not an angle).
+    public var limit: Double?
+    /// `mm`, `ms` or `units` (the device's pressure units).
+    public var unit: String
+    /// Whether `value` is past `limit` the way the rule cares about (a tap too long, touches too far apart).
+    public var exceeds: Bool
+    /// Whether libinput's own log says the same: nil when its log says nothing of it.
+    public var agreesWithLog: Bool?
+    /// The rule in plain words with the numbers: "touch 0 was down 190 ms, longer than the 180 ms of a tap".
+    public var text: String
+    /// Where the rule is in libinput's source, with the version: "src/evdev-mt-touchpad-tap.c (1.28.1)".
+    public var source: String
+}
+
+/// The rules ``Explanation`` recomputes.
+public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
+    /// A tap is released within the tap timeout.
+    case tapTime
+    /// A tap's touch stays within the tap motion threshold.
+    case tapTravel
+    /// A touch pressing harder than the palm pressure threshold is a palm.
+    case palmPressure
+    /// A touch begins and ends by pressure.
+    case touchPressure
+    /// Two fingers' scroll becomes a pinch when they part ways within the pinch timeout.
+    case scrollToPinch
+    /// How far each touch moved before libinput decided the gesture.
+    case gestureMovement
+    /// How far apart two touches were when the gesture timeout fired.
+    case gestureSpacing
+    /// Whether two touches moved the same way (scroll, swipe) or apart or together (pinch).
+    case gestureDirection
+    /// A thumb is a touch low on the clickpad.
+    case thumbPosition
+}

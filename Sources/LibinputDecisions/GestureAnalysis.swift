@@ -1,0 +1,211 @@
+import Recordings
+
+/// libinput's gesture decisions in one sequence, each recomputed at the frame or timer that made
+/// it by the steps of `tp_gesture_detect_motion_gestures` and the scroll-to-pinch switch.
+struct GestureAnalysis {
+    /// What libinput's gesture machine settled on, the deciding decision, and the numbers.
+    struct Outcome {
+        var state: String
+        var fingers: Int
+        var decision: LibinputDecision
+        /// The finding that decided it, by the recomputed rules.
+        var deciding: Finding?
+    }
+
+    private(set) var findings: [Finding] = []
+    private(set) var outcomes: [Outcome] = []
+
+    init(analysis: SequenceAnalysis) {
+        let gestures = analysis.decisions(of: .gesture)
+        var detected: LibinputDecision?
+        for decision in gestures {
+            guard let to = decision.to else { continue }
+            // The fingers detected set libinput's `initial_time` and each touch's initial point; a
+            // reset within a transition (1.22's log) does not.
+            if decision.event == "GESTURE_EVENT_FINGER_DETECTED" {
+                detected = decision
+                continue
+            }
+            let kind = Self.kind(of: to)
+            guard let kind, Self.measured.contains(kind), let start = detected, let frame = Self.frame(of: decision, in: analysis),
+                let initial = Self.frame(of: start, in: analysis)
+            else {
+                if let kind {
+                    let fingers =
+                        decision.fingers ?? Self.frame(of: decision, in: analysis).map(analysis.sequence.fingers) ?? 0
+                    outcomes.append(Outcome(state: kind, fingers: fingers, decision: decision))
+                }
+                continue
+            }
+            let measured = Measure(
+                analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,
+                fingers: decision.fingers)
+            let fromScroll = Self.kind(of: decision.from ?? "") == "scroll"
+            let made =
+                fromScroll && kind == "pinch" ? measured.scrollToPinch(decided: kind) : measured.motion(decided: kind)
+            findings += made.findings
+            outcomes.append(Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
+        }
+    }
+
+    /// The outcomes decided on movement, which the rules here recompute; a hold is the timer's.
+    static let measured: Set<String> = ["scroll", "pinch", "swipe", "three-finger drag"]
+
+    /// `scroll`, `pinch`, `swipe`, `hold`, `motion` for a state that is one, else nil.
+    static func kind(of state: String) -> String? {
+        let name = state.replacingOccurrences(of: "GESTURE_STATE_", with: "")
+        if name.hasPrefix("SCROLL") { return "scroll" }
+        if name.hasPrefix("PINCH") { return "pinch" }
+        if name.hasPrefix("SWIPE") || name.hasPrefix("3FG_DRAG_OR_SWIPE") { return "swipe" }
+        if name.hasPrefix("3FG_DRAG") { return "three-finger drag" }
+        if name == "HOLD" { return "hold" }
+        if name.hasPrefix("POINTER_MOTION") { return "motion" }
+        return nil
+    }
+
+    /// The recording frame a decision was made at: its own, or for a timer the last one before.
+    static func frame(of decision: LibinputDecision, in analysis: SequenceAnalysis) -> Int? {
+        switch decision.cause {
+        case .frame(0, let index, _): return index
+        case .timers(let time), .fault(let time):
+            return analysis.recording.frames.lastIndex { $0.time <= time }
+        default: return nil
+        }
+    }
+}
+
+/// The numbers of one gesture decision: the two touches libinput follows, how far each moved
+/// since the fingers were detected, how far apart they are, and which way they went.
+private struct Measure {
+    let analysis: SequenceAnalysis
+    let fingers: Int
+    let elapsed: Double
+    let at: UInt64
+    let touches: [(slot: Int, from: PointMM, to: PointMM)]
+
+    init(analysis: SequenceAnalysis, initialFrame: Int, frame: Int, at: UInt64, fingers: Int?) {
+        self.analysis = analysis
+        self.at = at
+        let start = analysis.sequence.positions(at: initialFrame)
+        let now = analysis.sequence.positions(at: frame)
+        self.fingers = fingers ?? now.count
+        let initialTime = analysis.recording.frames[initialFrame].time
+        elapsed = Double(Int64(at) - Int64(initialTime)) / 1000
+        // Two touches: in slot order; more: the top-most and the bottom-most where they began.
+        let slots = start.keys.filter { now[$0] != nil }.sorted()
+        var chosen = slots
+        if slots.count > 2, let top = slots.min(by: { start[$0]!.y < start[$1]!.y }),
+            let bottom = slots.max(by: { start[$0]!.y <= start[$1]!.y })
+        {
+            chosen = [top, bottom]
+        }
+        touches = chosen.prefix(2).map { ($0, start[$0]!.mm, now[$0]!.mm) }
+    }
+
+    private var rules: RuleBook { analysis.rules }
+
+    private func moved(_ t: (slot: Int, from: PointMM, to: PointMM)) -> Double { t.to.distance(to: t.from) }
+
+    private func direction(_ t: (slot: Int, from: PointMM, to: PointMM)) -> CompassDirection {
+        CompassDirection(x: t.to.x - t.from.x, y: t.to.y - t.from.y)
+    }
+
+    private func movementFindings(limit: Double) -> [Finding] {
+        touches.map { t in
+            let d = moved(t)
+            return Finding(
+                rule: .gestureMovement, time: at, touch: t.slot, value: d, limit: limit, unit: "mm", exceeds: d >= limit,
+                agreesWithLog: nil,
+                text: "touch \(t.slot) moved \(SequenceAnalysis.mm(d)) mm in \(SequenceAnalysis.ms(elapsed)) ms since "
+                    + "the fingers were detected (\(SequenceAnalysis.mm(limit)) mm each lets the directions decide)",
+                source: rules.source(.gestureMovement))
+        }
+    }
+
+    private func directionFinding(decided: String, predicted: String?) -> Finding? {
+        guard touches.count == 2 else { return nil }
+        let a = direction(touches[0]), b = direction(touches[1])
+        let same = a.isSame(as: b)
+        return Finding(
+            rule: .gestureDirection, time: at, touch: nil, value: same ? 1 : 0, limit: nil, unit: "",
+            exceeds: !same, agreesWithLog: predicted.map { $0 == decided },
+            text: "touch \(touches[0].slot) went \(a.name) (\(SequenceAnalysis.mm(moved(touches[0]))) mm), touch "
+                + "\(touches[1].slot) went \(b.name) (\(SequenceAnalysis.mm(moved(touches[1]))) mm): "
+                + (same ? "the same way" : "different ways") + " by libinput's compass octants",
+            source: rules.source(.gestureDirection))
+    }
+
+    /// `tp_gesture_detect_motion_gestures`, steps in its order, for two tracked touches.
+    func motion(decided: String) -> (findings: [Finding], deciding: Finding?) {
+        guard touches.count == 2 else { return ([], nil) }
+        let first = moved(touches[0]), second = moved(touches[1])
+        let dx = abs(touches[0].to.x - touches[1].to.x), dy = abs(touches[0].to.y - touches[1].to.y)
+        let minMove = rules.minMove(fingers: fingers), maxMove = rules.maxMove(fingers: fingers)
+        let closeEnough = dx < rules.scrollBox.x && dy < rules.scrollBox.y && elapsed > rules.swipeTimeout
+        let together = fingers == 2 ? "scroll" : "swipe"
+        var predicted: String?
+        var deciding: Rule?
+        if first < rules.stillMovement && second < rules.stillMovement {
+            predicted = nil
+        } else if closeEnough {
+            (predicted, deciding) = (together, .gestureSpacing)
+        } else if max(first, second) >= maxMove, let alone = oneMoved(first, second, minMove: minMove) {
+            (predicted, deciding) = (alone, .gestureMovement)
+        } else if min(first, second) >= minMove {
+            let same = direction(touches[0]).isSame(as: direction(touches[1]))
+            (predicted, deciding) = (same ? together : "pinch", .gestureDirection)
+        }
+        let spacing = Finding(
+            rule: .gestureSpacing, time: at, touch: nil, value: dx, limit: rules.scrollBox.x, unit: "mm",
+            exceeds: !closeEnough, agreesWithLog: deciding == .gestureSpacing ? predicted == decided : nil,
+            text: "the touches were \(SequenceAnalysis.mm(dx)) × \(SequenceAnalysis.mm(dy)) mm apart "
+                + "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected "
+                + (closeEnough
+                    ? "(within 40 × 7 mm after 150 ms: a \(together))"
+                    : elapsed > rules.swipeTimeout ? "(not within 40 × 7 mm)" : "(before the 150 ms the box waits for)"),
+            source: rules.source(.gestureSpacing))
+        var movement = movementFindings(limit: minMove)
+        if deciding == .gestureMovement {
+            for i in movement.indices { movement[i].agreesWithLog = predicted == decided }
+        }
+        let direction = directionFinding(decided: decided, predicted: deciding == .gestureDirection ? predicted : nil)
+        let all = [spacing] + movement + (direction.map { [$0] } ?? [])
+        let decidingFinding: Finding? =
+            switch deciding {
+            case .gestureSpacing: spacing
+            case .gestureMovement: movement.max { $0.value < $1.value }
+            case .gestureDirection: direction
+            default: nil
+            }
+        return (all, decidingFinding)
+    }
+
+    /// What one touch moving past `max_move` decides: the lower touch is taken as the thumb; a
+    /// resting thumb is suppressed when thumb detection is on, else a resting finger beside a
+    /// moving thumb makes two fingers a scroll, more a pinch. Nil when it decides nothing.
+    private func oneMoved(_ first: Double, _ second: Double, minMove: Double) -> String? {
+        let firstIsThumb = touches[0].to.y > touches[1].to.y
+        let thumb = firstIsThumb ? first : second, finger = firstIsThumb ? second : first
+        if analysis.thresholds.thumbDetection != nil && thumb < minMove { return nil }
+        guard finger < minMove else { return nil }
+        return fingers == 2 ? "scroll" : "pinch"
+    }
+
+    /// The scroll-to-pinch switch: within the pinch timeout, touches that part ways after each
+    /// moved the disambiguation distance.
+    func scrollToPinch(decided: String) -> (findings: [Finding], deciding: Finding?) {
+        guard touches.count == 2 else { return ([], nil) }
+        let same = direction(touches[0]).isSame(as: direction(touches[1]))
+        let movedEnough = touches.allSatisfy { moved($0) >= rules.pinchDisambiguation }
+        let switches = !same && movedEnough && elapsed < rules.pinchTimeout
+        let finding = Finding(
+            rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",
+            exceeds: !switches, agreesWithLog: switches == (decided == "pinch"),
+            text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected (a scroll may still turn "
+                + "pinch within 300 ms), the touches went "
+                + (same ? "the same way" : "different ways") + " and each moved "
+                + (movedEnough ? "at least" : "less than") + " 1.5 mm",
+            source: rules.source(.scrollToPinch))
+        return ([finding] + movementFindings(limit: rules.pinchDisambiguation), finding)
+    }
+}

@@ -1,0 +1,53 @@
+/// One libinput version's rules: the limits ``Explanation`` weighs the frames against, and
+/// where each rule is in that version's source. Read in libinput 1.22.1, 1.28.1 and 1.31.3;
+/// another version is read by the nearest of those, and says so.
+struct RuleBook {
+    /// The version asked about, and the one whose source lines are cited.
+    let version: String
+    let cited: String
+
+    init(version: String) {
+        self.version = version
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        let minor = parts.count > 1 && parts[0] == 1 ? parts[1] : 22
+        cited = minor < 27 ? "1.22.1" : minor < 31 ? "1.28.1" : "1.31.3"
+    }
+
+    /// `DEFAULT_TAP_TIMEOUT_PERIOD`: a touch still down this long after it began is no tap.
+    let tapTimeout = 180.0
+    /// `DEFAULT_TAP_MOVE_THRESHOLD`: a tap's touch may move up to this far from where it began.
+    let tapMotionThreshold = 1.3
+    /// `DEFAULT_GESTURE_SWIPE_TIMEOUT`: after it, two fingers close together are a scroll.
+    let swipeTimeout = 150.0
+    /// `DEFAULT_GESTURE_PINCH_TIMEOUT`: within it, a scroll can still become a pinch.
+    let pinchTimeout = 300.0
+    /// `PINCH_DISAMBIGUATION_MOVE_THRESHOLD`: each touch moves this far for a scroll to turn pinch.
+    let pinchDisambiguation = 1.5
+    /// The box two fingers must be within (`distance_mm.x < 40 && distance_mm.y < 7`).
+    let scrollBox = (x: 40.0, y: 7.0)
+    /// Below this each, neither touch has moved enough for any decision.
+    let stillMovement = 1.0
+
+    /// `min_move`: each touch moves this far before the directions decide.
+    func minMove(fingers: Int) -> Double { 1.5 + 0.5 * Double(max(fingers, 2) - 2) }
+    /// `max_move`: one touch moving this far while the other rests decides alone.
+    func maxMove(fingers: Int) -> Double { 4.0 + 2.0 * Double(max(fingers, 2) - 2) }
+
+    /// `file:line (version)` of `rule` in the version cited.
+    func source(_ rule: Rule) -> String {
+        let (file, lines): (String, [String: Int]) =
+            switch rule {
+            case .tapTime: ("evdev-mt-touchpad-tap.c", ["1.22.1": 254, "1.28.1": 256, "1.31.3": 253])
+            case .tapTravel: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1189, "1.28.1": 1192, "1.31.3": 1200])
+            case .palmPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1114, "1.28.1": 1109, "1.31.3": 1043])
+            case .touchPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1210, "1.28.1": 1205, "1.31.3": 1139])
+            case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 914, "1.28.1": 1276, "1.31.3": 1415])
+            case .gestureSpacing: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 941, "1.28.1": 1292, "1.31.3": 1431])
+            case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1001, "1.28.1": 1375, "1.31.3": 1517])
+            case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
+            case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 412, "1.28.1": 413, "1.31.3": 392])
+            }
+        let line = lines[cited].map { ":\($0)" } ?? ""
+        return "src/\(file)\(line) (libinput \(cited)" + (cited == version ? ")" : ", nearest to \(version))")
+    }
+}

@@ -1,0 +1,50 @@
+import Recordings
+
+/// Fingers on the touchpad from the first one down until none is: libinput decides a gesture,
+/// a tap or a palm within one, so ``Explanation`` explains one at a time.
+public struct TouchSequence: Equatable, Sendable {
+    /// Each finger's track, in the order they came down.
+    public var tracks: [FingerTrack]
+    /// Microseconds into the recording of the first touch-down and of the last frame a finger
+    /// was down in.
+    public var start: UInt64
+    public var end: UInt64
+    /// The recording's frames from the first touch-down's to the last one a finger was down in.
+    public var frames: ClosedRange<Int>
+
+    /// The recording's sequences, in time order.
+    public static func all(in recording: Recording) -> [TouchSequence] {
+        var sequences: [TouchSequence] = []
+        for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
+            let first = track.points[0], last = track.points[track.points.count - 1]
+            if var current = sequences.last, first.frame <= current.frames.upperBound {
+                current.tracks.append(track)
+                current.end = max(current.end, last.time)
+                current.frames = current.frames.lowerBound...max(current.frames.upperBound, last.frame)
+                sequences[sequences.count - 1] = current
+            } else {
+                sequences.append(
+                    TouchSequence(tracks: [track], start: first.time, end: last.time, frames: first.frame...last.frame))
+            }
+        }
+        return sequences
+    }
+
+    /// How many fingers were down at `frame`.
+    public func fingers(at frame: Int) -> Int {
+        tracks.filter { $0.points[0].frame <= frame && frame <= $0.points[$0.points.count - 1].frame }.count
+    }
+
+    /// Where each finger down at `frame` was then, by slot.
+    public func positions(at frame: Int) -> [Int: TrackPoint] {
+        var positions: [Int: TrackPoint] = [:]
+        for track in tracks {
+            if let point = track.points.last(where: { $0.frame <= frame }),
+                frame <= track.points[track.points.count - 1].frame
+            {
+                positions[track.slot] = point
+            }
+        }
+        return positions
+    }
+}

@@ -1,0 +1,107 @@
+import LibinputDecisions
+import LibinputEvents
+
+/// An ``Explanation`` as `explain --json` writes it (docs/json.md): a line for the device, then
+/// one per touch sequence; times are microseconds into the recording (`Us`), lengths millimetres.
+public enum ExplanationLines {
+    /// The device's line: `explainDevice`.
+    public struct Device: Encodable {
+        var recording: String
+        var libinputVersion: String
+        var device: String
+        var thresholds: DeviceThresholds
+        var sequences: Int
+        var attributedDecisions: Int
+        var unattributedDecisions: Int
+        var unreadLines: [String]
+    }
+
+    /// A sequence's line: `explainSequence`.
+    public struct Sequence: Encodable {
+        var recording: String
+        var libinputVersion: String
+        var number: Int
+        var startUs: UInt64
+        var endUs: UInt64
+        var touches: [Touch]
+        var decisions: [Decision]
+        var reported: [String]
+        var findings: [Finding]
+        var conclusion: String
+    }
+
+    struct Touch: Encodable {
+        var touch: Int
+        var downUs: UInt64
+        var upUs: UInt64
+        var fromMm: PointMM
+        var toMm: PointMM
+        var travelMm: Double
+        var peakPressure: Int?
+
+        init(_ t: TouchSummary) {
+            (touch, downUs, upUs, fromMm, toMm, travelMm, peakPressure) =
+                (t.touch, t.down, t.up, t.from, t.to, t.travel, t.peakPressure)
+        }
+    }
+
+    struct Decision: Encodable {
+        var machine: LibinputDecision.Machine
+        var touch: Int?
+        var fingers: Int?
+        var from: String?
+        var event: String?
+        var to: String?
+        var text: String
+        var cause: String
+        var frame: Int?
+        var device: Int?
+        var timeUs: UInt64?
+
+        init(_ d: LibinputDecision) {
+            (machine, touch, fingers, from, event, to, text) = (d.machine, d.touch, d.fingers, d.from, d.event, d.to, d.text)
+            switch d.cause {
+            case .frame(let device, let index, let time): (cause, self.device, frame, timeUs) = ("frame", device, index, time)
+            case .timers(let time): (cause, timeUs) = ("timers", time)
+            case .fault(let time): (cause, timeUs) = ("fault", time)
+            case nil: cause = "setUp"
+            }
+        }
+    }
+
+    /// Where two explanations part: `explainChange`.
+    public struct Change: Encodable {
+        var recording: String
+        var libinputVersion: String
+        var against: String?
+        var withQuirks: Bool
+        var number: Int
+        var before: String
+        var after: String
+
+        public init(recording: String, libinputVersion: String, against: String?, withQuirks: Bool, change: ExplanationChange) {
+            self.recording = recording
+            self.libinputVersion = libinputVersion
+            self.against = against
+            self.withQuirks = withQuirks
+            number = change.number
+            before = change.before
+            after = change.after
+        }
+    }
+
+    /// The device's line, then a line per sequence.
+    public static func lines(_ e: Explanation, recording: String) -> [any Encodable] {
+        let device = Device(
+            recording: recording, libinputVersion: e.libinputVersion, device: e.device, thresholds: e.thresholds,
+            sequences: e.sequences.count, attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
+            unreadLines: e.unreadLines)
+        return [device]
+            + e.sequences.map { s in
+                Sequence(
+                    recording: recording, libinputVersion: e.libinputVersion, number: s.number, startUs: s.start,
+                    endUs: s.end, touches: s.touches.map(Touch.init), decisions: s.decisions.map(Decision.init),
+                    reported: s.reported.map(\.description), findings: s.findings, conclusion: s.conclusion)
+            }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LibinputDecisions
+import LibinputEvents
+
+/// An ``Explanation`` as `touchsynth explain` prints it: a section per touch sequence, times in
+/// seconds since the replay's first event, as `replay` shows them.
+public enum ExplanationText {
+    public static func lines(_ explanation: Explanation, recording: String) -> [String] {
+        var lines = ["== \(recording): libinput \(explanation.libinputVersion), \(explanation.device)"]
+        lines += thresholds(explanation.thresholds).map { "   " + $0 }
+        if explanation.sequences.isEmpty { lines.append("   no finger touched the touchpad") }
+        for sequence in explanation.sequences {
+            lines.append("")
+            lines += self.sequence(sequence, in: explanation)
+        }
+        if explanation.unattributed > 0 {
+            lines.append(
+                "note: \(explanation.unattributed) decision lines have no frame or timer (not on the virtual clock)")
+        }
+        for line in explanation.unreadLines {
+            lines.append("note: a libinput line this version of touchsynth does not read: \(line)")
+        }
+        return lines
+    }
+
+    private static func thresholds(_ t: DeviceThresholds) -> [String] {
+        var parts: [String] = []
+        if let p = t.pressure { parts.append("a touch begins at pressure \(p.upperBound), ends below \(p.lowerBound)") }
+        if let s = t.size { parts.append("a touch begins at size \(s.upperBound), ends below \(s.lowerBound)") }
+        if let p = t.palmPressure { parts.append("a palm presses harder than \(p)") }
+        if let s = t.palmSize { parts.append("a palm is larger than \(s)") }
+        if let thumb = t.thumbDetection { parts.append("thumbs are told by \(thumb)") }
+        return parts.isEmpty ? [] : ["libinput's thresholds: " + parts.joined(separator: "; ")]
+    }
+
+    private static func sequence(_ s: SequenceExplanation, in e: Explanation) -> [String] {
+        let fingers = s.touches.count == 1 ? "1 finger" : "\(s.touches.count) fingers"
+        var lines = ["sequence \(s.number), \(time(e.seconds(s.start)))–\(time(e.seconds(s.end))): \(fingers)"]
+        for t in s.touches {
+            let pressure = t.peakPressure.map { ", peak pressure \($0)" } ?? ""
+            lines.append(
+                "  touch \(t.touch): down \(time(e.seconds(t.down))) at \(point(t.from)), up \(time(e.seconds(t.up))) "
+                    + "at \(point(t.to)), \(mm(t.travel)) mm from where it began at most\(pressure)")
+        }
+        if !s.decisions.isEmpty { lines.append("  libinput decided:") }
+        for d in s.decisions {
+            lines.append("    \(d.cause.map { time(e.seconds($0.time)) } ?? "       ")  \(cause(d.cause))  \(words(d))")
+        }
+        if !s.findings.isEmpty { lines.append("  the numbers:") }
+        for f in s.findings {
+            let verdict = f.agreesWithLog == false ? "  [libinput's log disagrees]" : ""
+            lines.append("    \(time(e.seconds(f.time)))  \(f.text)\(verdict)  (\(f.source))")
+        }
+        lines.append("  reported: " + (s.reported.isEmpty ? "nothing" : s.reported.map(\.description).joined(separator: ", ")))
+        lines.append("  " + s.conclusion)
+        return lines
+    }
+
+    /// A decision in libinput's names, shortened of their machine's prefix.
+    static func words(_ d: LibinputDecision) -> String {
+        let strip = { (name: String?) in
+            (name ?? "").replacingOccurrences(
+                of: #"^(GESTURE_STATE_|GESTURE_EVENT_|TAP_STATE_|TAP_EVENT_|THUMB_STATE_|BUTTON_STATE_|BUTTON_EVENT_|EDGE_SCROLL_TOUCH_STATE_|SCROLL_EVENT_)"#,
+                with: "", options: .regularExpression)
+        }
+        let touch = d.touch.map { " touch \($0)" } ?? ""
+        let fingers = d.fingers.map { " [\($0) fingers]" } ?? ""
+        switch d.machine {
+        case .palm, .touchDetection, .kernelBug: return "\(d.machine.rawValue)\(touch): \(d.event ?? d.text)"
+        default:
+            let steps = [strip(d.from), strip(d.event), strip(d.to)].filter { !$0.isEmpty }
+            return "\(d.machine.rawValue)\(touch)\(fingers): " + steps.joined(separator: " → ")
+        }
+    }
+
+    private static func cause(_ c: LibinputLogCause?) -> String {
+        let name =
+            switch c {
+            case .frame(let device, let index, _): device == 0 ? "frame \(index)" : "device \(device) frame \(index)"
+            case .timers: "timer"
+            case .fault: "fault"
+            case nil: "set-up"
+            }
+        return name.padding(toLength: 11, withPad: " ", startingAt: 0)
+    }
+
+    private static func time(_ seconds: Double) -> String { String(format: "%.3fs", seconds) }
+    private static func mm(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func point(_ p: PointMM) -> String { String(format: "%.1f,%.1f mm", p.x, p.y) }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import LibinputDecisions
+import LibinputEventText
+import Recordings
+import Replays
+import Report
+
+/// `touchsynth explain REC`: why libinput did what it did with a recording.
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Replay a recording through real libinput and say why it did what it did, touch sequence by sequence.",
+        discussion: """
+            Each decision libinput's state machines logged (gesture, tap, palm, thumb, pressure, buttons, edge \
+            scrolling) is placed at the frame or timer that caused it, with the numbers behind it recomputed from the \
+            frames by that libinput version's rules, each citing its line in libinput's source. With --quirks, what \
+            the quirks change; with several --libinput versions, where the versions decide differently.
+            """)
+
+    @Argument(help: Help.recording) var recording: String
+    @OptionGroup var input: LogInputOptions
+    @Flag(help: "JSON Lines output (docs/json.md: explain).") var json = false
+    @OptionGroup var empty: EmptyRecordingOptions
+    @OptionGroup var window: WindowOptions
+    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
+    @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
+    @OptionGroup(title: "Across libinput versions") var libinput: LibinputOptions
+
+    func validate() throws {
+        try libinput.check(several: true)
+    }
+
+    func run() throws {
+        try requireReadable([recording, input.desc] + quirks.files)
+        let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
+        warn(loaded.notes, in: recording)
+        if json { try emit(JSONLines.header("explain")) }
+        var explained: [Explanation] = []
+        for build in try libinput.builds() {
+            let options = replayOptions(libinput: build, config: config, empty: empty, quirks: quirks)
+            let explanation = try explain(loaded, options: options)
+            explained.append(explanation)
+            try show(explanation)
+            if !quirks.files.isEmpty {
+                var without = options
+                without.quirks = []
+                let changes = ExplanationChange.changes(from: try explain(loaded, options: without), to: explanation)
+                try show(changes, version: build.version) { "with your quirks: \($0.after) (without them: \($0.before))" }
+            }
+        }
+        for (a, b) in zip(explained, explained.dropFirst()) {
+            try show(ExplanationChange.changes(from: a, to: b), version: b.libinputVersion, against: a.libinputVersion) {
+                "libinput \(b.libinputVersion): \($0.after); libinput \(a.libinputVersion): \($0.before)"
+            }
+        }
+    }
+
+    private func explain(_ loaded: Recording, options: ReplayOptions) throws -> Explanation {
+        let (explanation, replay) = try Replay.explain(
+            loaded, named: recording, from: window.start, to: window.end, options: options)
+        for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: false) }
+        try endIfInterrupted(replay.report)
+        return explanation
+    }
+
+    private func show(_ explanation: Explanation) throws {
+        if json {
+            for line in ExplanationLines.lines(explanation, recording: recording) { try emit(try JSONLines.line(line)) }
+        } else {
+            try emit(ExplanationText.lines(explanation, recording: recording).joined(separator: "\n"))
+        }
+    }
+
+    /// Where two explanations part, each change told by `told`; a line that says so when none do.
+    private func show(
+        _ changes: [ExplanationChange], version: String, against: String? = nil,
+        told: (ExplanationChange) -> String
+    ) throws {
+        if json {
+            for change in changes {
+                try emit(
+                    try JSONLines.line(
+                        ExplanationLines.Change(
+                            recording: recording, libinputVersion: version, against: against, withQuirks: against == nil,
+                            change: change)))
+            }
+            return
+        }
+        try emit("")
+        let what = against.map { "libinput \(version) and \($0)" } ?? "with and without your quirks,"
+        guard !changes.isEmpty else { return try emit("\(what) libinput ends every sequence the same way") }
+        for change in changes { try emit("sequence \(change.number): " + told(change)) }
+    }
+}

@@ -1,0 +1,54 @@
+import LibinputEvents
+import Testing
+
+@testable import LibinputDecisions
+
+/// libinput's log lines of each version read as decisions and thresholds.
+struct DecisionLogTests {
+    private func read(_ lines: [String]) -> DecisionLog {
+        DecisionLog(lines.map { LibinputLogMessage(priority: .debug, text: "event10 - " + $0) })
+    }
+
+    @Test func gestureLinesOfEachVersion() {
+        let log = read([
+            "gesture state GESTURE_STATE_UNKNOWN → GESTURE_EVENT_PINCH → GESTURE_STATE_PINCH",
+            "gesture: [2fg] event GESTURE_STATE_UNKNOWN → GESTURE_EVENT_PINCH_START → GESTURE_STATE_PINCH_START",
+            "gesture: [2fg] state GESTURE_STATE_UNKNOWN → GESTURE_STATE_PINCH_START",
+        ])
+        #expect(log.decisions.count == 2)
+        #expect(log.decisions[0].to == "GESTURE_STATE_PINCH" && log.decisions[0].fingers == nil)
+        #expect(log.decisions[1].event == "GESTURE_EVENT_PINCH_START" && log.decisions[1].fingers == 2)
+        #expect(log.unread.isEmpty)
+    }
+
+    @Test func tapPalmThumbAndThresholds() {
+        let log = read([
+            "tap: touch 0 (TOUCH_BEGIN), tap state TAP_STATE_IDLE → TAP_EVENT_TOUCH → TAP_STATE_TOUCH",
+            "palm: touch 1 (TOUCH_UPDATE), palm detected (pressure)",
+            "thumb: touch 1, THUMB_STATE_FINGER → THUMB_STATE_JAILED",
+            "pressure: begin touch 0",
+            "using pressure-based touch detection (8:10)",
+            "palm: pressure threshold is 130",
+            "thumb: enabled thumb detection (area)",
+            "gesture: a line no libinput wrote",
+        ])
+        #expect(log.decisions.map(\.machine) == [.tap, .palm, .thumb, .touchDetection])
+        #expect(log.decisions[1].touch == 1 && log.decisions[1].event == "palm detected (pressure)")
+        #expect(log.thresholds["event10"]?.pressure == 8...10)
+        #expect(log.thresholds["event10"]?.palmPressure == 130)
+        #expect(log.thresholds["event10"]?.thumbDetection == "area")
+        #expect(log.unread.map(\.text) == ["event10 - gesture: a line no libinput wrote"])
+    }
+
+    @Test func compassOctantsAsLibinputTellsThem() {
+        let east = CompassDirection(x: 5, y: 0), west = CompassDirection(x: -5, y: 0)
+        let southEast = CompassDirection(x: 5, y: 5)
+        #expect(east.name == "E" && west.name == "W")
+        #expect(!east.isSame(as: west))
+        #expect(east.isSame(as: southEast))
+        // Short movements are vague: three octants round the axis.
+        #expect(CompassDirection(x: 1, y: 0).name == "NE+E+SE")
+        // North-west and north touch across the wrap.
+        #expect(CompassDirection(x: -5, y: -5).isSame(as: CompassDirection(x: 0, y: -5)))
+    }
+}
