@@ -7,57 +7,74 @@ struct Conclusion {
     let touches: [TouchSummary]
     let findings: [Finding]
     let gestures: GestureAnalysis
+    let taps: TapAnalysis
+
+    private let made = "libinput made this "
 
     var line: String {
-        let made = "libinput made this "
-        if let outcome = gestures.outcomes.last(where: { $0.state != "motion" && $0.state != "hold" })
-            ?? gestures.outcomes.last
-        {
-            let what = Self.article(outcome.state, fingers: outcome.fingers)
-            let instead = Self.alternative(to: outcome.state, fingers: outcome.fingers).map { ", not \($0)," } ?? ""
-            guard let deciding = outcome.deciding else {
-                if outcome.state == "hold" {
-                    let timer = outcome.fingers > 2 ? "180 ms with 3 or more fingers" : "40 ms with 1 or 2 fingers"
-                    return made + what + " because its hold timer fired (\(timer)) before the fingers moved enough "
-                        + "for a gesture" + palmsAside
-                }
-                return made + what + instead + " (" + Self.plain(outcome.decision) + ")" + palmsAside
-            }
-            let agreement =
-                deciding.agreesWithLog == false
-                ? "; by the rule recomputed here it would not have been: the frames and libinput disagree" : ""
-            return made + what + instead + " because " + deciding.text + agreement + palmsAside
+        if taps.logged == .tap { return tapLine + palmsAside }
+        if let gesture = gestureLine { return gesture + palmsAside }
+        if analysis.reported.contains(.motion) {
+            let farthest = touches.max { $0.travel < $1.travel }
+            let moved = farthest.map { ": touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm" } ?? ""
+            return made + "pointer motion" + moved + noTap + palmsAside
         }
-        if let tap = tapLine { return tap + palmsAside }
-        if analysis.reported.contains(.motion) { return made + "pointer motion: one finger moved" + palmsAside }
+        if let click = analysis.reported.compactMap({ if case .button(let b) = $0 { b } else { nil } }).first {
+            let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
+            return made + "a click (\(button)): the touchpad's button was pressed" + noTap + palmsAside
+        }
+        if taps.logged != nil { return "libinput made this no tap" + noTap + palmsAside }
         if !palms.isEmpty { return "libinput ignored " + palms.joined(separator: " and ") }
         if let light = findings.first(where: { $0.rule == .touchPressure && !$0.exceeds }) {
             return "libinput saw no touch: " + light.text
         }
+        if analysis.decisions(of: .tap).isEmpty, touches.count <= 3, let last = touches.map(\.up).max(),
+            let first = touches.map(\.down).min(), Double(last - first) / 1000 <= analysis.rules.tapTimeout,
+            touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })
+        {
+            return "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"
+        }
         let reported = analysis.reported.map(\.description)
-        return reported.isEmpty
-            ? "libinput reported nothing for these touches"
-            : made + reported.joined(separator: ", ")
+        return reported.isEmpty ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
     }
 
-    /// Taps: the time and travel of the touches, when the tap machine ran.
-    private var tapLine: String? {
-        let times = findings.filter { $0.rule == .tapTime }
-        guard !times.isEmpty else {
-            if analysis.decisions.isEmpty, touches.count == 1, let t = touches.first,
-                Double(t.up - t.down) / 1000 <= analysis.rules.tapTimeout,
-                t.travel <= analysis.rules.tapMotionThreshold
-            {
-                return "libinput sent no tap: tapping is off (libinput's default; --tap turns it on)"
+    private var gestureLine: String? {
+        // A gesture libinput settled on speaks for the sequence; a hold only when no pointer
+        // motion followed it.
+        guard
+            let outcome = gestures.outcomes.last(where: { GestureAnalysis.measured.contains($0.state) })
+                ?? gestures.outcomes.last.flatMap({ $0.state == "hold" ? $0 : nil })
+        else { return nil }
+        let what = Self.article(outcome.state, fingers: outcome.fingers)
+        guard let deciding = outcome.deciding else {
+            if outcome.state == "hold" {
+                let timer = outcome.fingers > 2 ? "180 ms with 3 or more fingers" : "40 ms with 1 or 2 fingers"
+                return made + what + " because its hold timer fired (\(timer)) before the fingers moved enough "
+                    + "for a gesture"
             }
-            return nil
+            return made + what + " (" + Self.plain(outcome.decision) + ")"
         }
-        let travels = findings.filter { $0.rule == .tapTravel }
-        let tapped = analysis.reported.contains { if case .button = $0 { true } else { false } }
-        let against = (times + travels).filter(\.exceeds)
-        if tapped { return "libinput made this a tap because " + (times + travels).map(\.text).joined(separator: " and ") }
-        if let reason = against.first { return "libinput made this no tap because " + reason.text }
-        return "libinput sent no tap, though " + (times + travels).map(\.text).joined(separator: " and ")
+        let instead = Self.alternative(to: outcome.state, fingers: outcome.fingers).map { ", not \($0)," } ?? ""
+        let agreement =
+            deciding.agreesWithLog == false
+            ? "; by the rule recomputed here it would not have been: the frames and libinput disagree" : ""
+        return made + what + instead + " because " + deciding.text + agreement
+    }
+
+    private var tapLine: String {
+        let fingers = touches.count > 1 ? "\(touches.count)-finger " : ""
+        let numbers = findings.filter { $0.rule == .tapTime || $0.rule == .tapTravel }.map(\.text)
+        let agreement =
+            taps.predicted.map { $0 == .tap }
+            == false ? "; by the rules recomputed here it would not have been: the frames and libinput disagree" : ""
+        return made + "a \(fingers)tap because " + numbers.joined(separator: " and ") + agreement
+    }
+
+    /// Why the tap machine sent nothing, when it ran.
+    private var noTap: String {
+        guard taps.logged != nil, taps.logged != .tap else { return "" }
+        let reason = findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds }
+        return reason.map { "; no tap, because \($0.text)" } ?? ""
     }
 
     private var palms: [String] {
@@ -73,12 +90,8 @@ struct Conclusion {
     private var palmsAside: String { palms.isEmpty ? "" : "; it ignored " + palms.joined(separator: " and ") }
 
     private static func article(_ kind: String, fingers: Int) -> String {
-        let counted = fingers > 0 ? "\(fingers)-finger " : ""
-        switch kind {
-        case "motion": return "pointer motion"
-        case "hold": return "a \(counted)hold"
-        default: return "a \(counted)\(kind)"
-        }
+        let counted = fingers > 1 ? "\(fingers)-finger " : ""
+        return kind == "motion" ? "pointer motion" : "a \(counted)\(kind)"
     }
 
     private static func alternative(to kind: String, fingers: Int) -> String? {

@@ -54,8 +54,9 @@ public struct DecisionLog: Equatable, Sendable {
         if let m = text.wholeMatch(of: /gesture state (\S+) → (\S+) → (\S+)/) {
             return made(.gesture, from: m.1, event: m.2, to: m.3)
         }
-        if let m = text.wholeMatch(of: /tap(?: state)?: touch ([0-9]+) \((\S+)\), tap state (\S+) → (\S+) → (\S+)/) {
-            return made(.tap, touch: m.1, from: m.3, event: m.4, to: m.5)
+        // A tap line without a touch (a timer, a button) says touch -1 with an empty state.
+        if let m = text.wholeMatch(of: /tap: touch (-?[0-9]+) \(([^)]*)\), tap state (\S+) → (\S+) → (\S+)/) {
+            return made(.tap, touch: m.1.hasPrefix("-") ? nil : m.1, from: m.3, event: m.4, to: m.5)
         }
         if let m = text.wholeMatch(of: /palm: touch ([0-9]+) \((\S+)\), (.*)/) {
             return made(.palm, touch: m.1, from: m.2, event: m.3)

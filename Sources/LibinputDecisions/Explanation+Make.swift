@@ -12,7 +12,9 @@ extension Explanation {
     ) {
         let read = DecisionLog(log)
         let rules = RuleBook(version: version)
-        let sequences = TouchSequence.all(in: recording)
+        let thresholds = read.thresholds.values.first ?? DeviceThresholds()
+        let recording = recording.withLibinputResolution
+        let sequences = TouchSequence.all(in: recording, pressure: thresholds.pressure)
         let starts = sequences.map(\.start) + [.max]
         let startFrames = sequences.map(\.frames.lowerBound) + [.max]
         // A line belongs to the sequence its frame is in, or, for a timer, the sequence it fired
@@ -27,9 +29,12 @@ extension Explanation {
         }
         var decisions = Array(repeating: [LibinputDecision](), count: sequences.count)
         var unattributed = 0
-        for decision in read.decisions {
-            guard let cause = decision.cause, !sequences.isEmpty else {
+        for decision in read.decisions where !sequences.isEmpty {
+            // A line without a cause came before the first frame: libinput setting the device up
+            // with the touches its header holds down.
+            guard let cause = decision.cause else {
                 unattributed += 1
+                decisions[0].append(decision)
                 continue
             }
             decisions[min(sequenceIndex(of: cause), sequences.count - 1)].append(decision)
@@ -40,7 +45,6 @@ extension Explanation {
             eventsBySequence[max(0, starts.lastIndex { $0 <= time } ?? 0)].append(event)
         }
         let device = recording.device.name
-        let thresholds = read.thresholds.values.first ?? DeviceThresholds()
         self.init(
             libinputVersion: version, device: device, thresholds: thresholds,
             sequences: sequences.enumerated().map { n, sequence in
@@ -52,5 +56,25 @@ extension Explanation {
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,
             timeBase: TimeBase(of: events))
+    }
+}
+
+extension Recording {
+    /// The recording as libinput measures it: a touchpad that reports no resolution is taken to
+    /// be 69 × 50 mm (`tp_init_default_resolution` in src/evdev-mt-touchpad.c).
+    var withLibinputResolution: Recording {
+        var copy = self
+        let axes = [(Evdev.ABS_X, Evdev.ABS_MT_POSITION_X, 69), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y, 50)]
+        guard let x = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X], x.resolution == 0 else {
+            return self
+        }
+        for (single, multi, millimetres) in axes {
+            guard let axis = device.absinfo[multi] ?? device.absinfo[single] else { continue }
+            let resolution = Int32(max(1, (Int64(axis.maximum) - Int64(axis.minimum)) / Int64(millimetres)))
+            for code in [single, multi] where copy.device.absinfo[code] != nil {
+                copy.device.absinfo[code]?.resolution = resolution
+            }
+        }
+        return copy
     }
 }

@@ -16,7 +16,8 @@ public struct Explanation: Equatable, Sendable {
     public var sequences: [SequenceExplanation]
     /// libinput's log lines about touches that no known form reads: said, never guessed at.
     public var unreadLines: [String]
-    /// Decision lines no frame or timer is known for (the real-time clock): they cannot be placed.
+    /// Decision lines libinput logged before the first frame, as it set the device up (with
+    /// touches the recording's header holds down): they open the first sequence.
     public var unattributed: Int
     /// Where the recording's first frame fell on libinput's clock, and the instant text counts
     /// time from (the replay's first event), so that a decision has the time `replay` shows.
@@ -26,8 +27,8 @@ public struct Explanation: Equatable, Sendable {
     /// Seconds since the replay's first event of `micros` into the recording.
     public func seconds(_ micros: UInt64) -> Double { timeBase.seconds(recordingStart + micros) }
 
-    /// Every decision line in the explanation, attributed to a frame or a timer.
-    public var attributed: Int { sequences.map(\.decisions.count).reduce(0, +) }
+    /// Every decision line attributed to a frame, a timer or a fault.
+    public var attributed: Int { sequences.map(\.decisions.count).reduce(0, +) - unattributed }
 }
 
 /// One touch sequence explained.

@@ -44,4 +44,7 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case gestureDirection
     /// A thumb is a touch low on the clickpad.
     case thumbPosition
+    /// A touchpad that cannot tell where each finger is (semi-MT, one slot) gets no pinch or
+    /// swipe: two fingers scroll at once.
+    case gestureSupport
 }

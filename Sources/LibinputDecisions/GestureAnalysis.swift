@@ -27,6 +27,11 @@ struct GestureAnalysis {
                 continue
             }
             let kind = Self.kind(of: to)
+            if let kind, Self.measured.contains(kind), let support = Self.support(analysis, at: decision) {
+                findings.append(support)
+                outcomes.append(Outcome(state: kind, fingers: decision.fingers ?? 0, decision: decision, deciding: support))
+                continue
+            }
             guard let kind, Self.measured.contains(kind), let start = detected, let frame = Self.frame(of: decision, in: analysis),
                 let initial = Self.frame(of: start, in: analysis)
             else {
@@ -46,6 +51,23 @@ struct GestureAnalysis {
             findings += made.findings
             outcomes.append(Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
         }
+    }
+
+    /// Why a touchpad gets no pinch: it reports two fingers' bounding box (semi-MT) or one slot.
+    static func support(_ analysis: SequenceAnalysis, at decision: LibinputDecision) -> Finding? {
+        let device = analysis.recording.device
+        let semiMT = device.has(property: Evdev.INPUT_PROP_SEMI_MT)
+        let slots = device.slotCount
+        guard semiMT || slots < 2 else { return nil }
+        return Finding(
+            rule: .gestureSupport, time: decision.cause?.time ?? 0, touch: nil, value: Double(slots), limit: 2,
+            unit: "slots", exceeds: true, agreesWithLog: nil,
+            text: semiMT
+                ? "the touchpad is semi-MT (INPUT_PROP_SEMI_MT): it reports the box around two fingers, not each "
+                    + "finger, so libinput does not tell a pinch from a scroll on it"
+                : "the touchpad has one slot: libinput counts the fingers (BTN_TOOL_DOUBLETAP…) but cannot follow "
+                    + "each, so two fingers scroll",
+            source: analysis.rules.source(.gestureSupport))
     }
 
     /// The outcomes decided on movement, which the rules here recompute; a hold is the timer's.

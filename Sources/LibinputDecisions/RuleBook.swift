@@ -46,6 +46,7 @@ struct RuleBook {
             case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1001, "1.28.1": 1375, "1.31.3": 1517])
             case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
             case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 412, "1.28.1": 413, "1.31.3": 392])
+            case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1052, "1.28.1": 1431, "1.31.3": 1575])
             }
         let line = lines[cited].map { ":\($0)" } ?? ""
         return "src/\(file)\(line) (libinput \(cited)" + (cited == version ? ")" : ", nearest to \(version))")

@@ -15,11 +15,13 @@ struct SequenceAnalysis {
     var explained: SequenceExplanation {
         let touches = sequence.tracks.map(summary)
         let gestures = GestureAnalysis(analysis: self)
-        let findings = tapFindings(touches) + pressureFindings(touches) + gestures.findings
+        let taps = TapAnalysis(analysis: self, touches: touches)
+        let findings = taps.findings + pressureFindings(touches) + gestures.findings
         return SequenceExplanation(
             number: number, start: sequence.start, end: sequence.end, touches: touches, decisions: decisions,
             reported: reported, findings: findings,
-            conclusion: Conclusion(analysis: self, touches: touches, findings: findings, gestures: gestures).line)
+            conclusion: Conclusion(analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
+                .line)
     }
 
     /// The decisions of `machine`, about `touch` when given.
@@ -40,39 +42,6 @@ struct SequenceAnalysis {
             peakPressure: track.points.compactMap(\.pressure).max().map(Int.init))
     }
 
-    // MARK: taps
-
-    /// Each touch of a sequence the tap machine logged for: its time down against the tap
-    /// timeout, its travel against the tap motion threshold.
-    private func tapFindings(_ touches: [TouchSummary]) -> [Finding] {
-        guard !decisions(of: .tap).isEmpty else { return [] }
-        return touches.flatMap { touch -> [Finding] in
-            let taps = decisions(of: .tap, touch: touch.touch)
-            let held = Double(touch.up - touch.down) / 1000
-            let timedOut = decisions(of: .tap).contains {
-                $0.event == "TAP_EVENT_TIMEOUT" && ($0.cause?.time ?? .max) < touch.up
-                    && ($0.cause?.time ?? 0) >= touch.down
-            }
-            let moved = taps.contains { $0.event == "TAP_EVENT_MOTION" }
-            return [
-                Finding(
-                    rule: .tapTime, time: touch.up, touch: touch.touch, value: held, limit: rules.tapTimeout,
-                    unit: "ms", exceeds: held > rules.tapTimeout, agreesWithLog: (held > rules.tapTimeout) == timedOut,
-                    text: "touch \(touch.touch) was down \(Self.ms(held)) ms, "
-                        + (held > rules.tapTimeout ? "longer than" : "within") + " the \(Self.ms(rules.tapTimeout)) ms of a tap",
-                    source: rules.source(.tapTime)),
-                Finding(
-                    rule: .tapTravel, time: touch.up, touch: touch.touch, value: touch.travel,
-                    limit: rules.tapMotionThreshold, unit: "mm", exceeds: touch.travel > rules.tapMotionThreshold,
-                    agreesWithLog: taps.isEmpty ? nil : (touch.travel > rules.tapMotionThreshold) == moved,
-                    text: "touch \(touch.touch) moved \(Self.mm(touch.travel)) mm, "
-                        + (touch.travel > rules.tapMotionThreshold ? "more than" : "within")
-                        + " the \(Self.mm(rules.tapMotionThreshold)) mm a tap may move",
-                    source: rules.source(.tapTravel)),
-            ]
-        }
-    }
-
     // MARK: pressure
 
     /// Each touch's peak pressure against the thresholds libinput logged: a palm by pressure,
@@ -81,26 +50,28 @@ struct SequenceAnalysis {
         touches.flatMap { touch -> [Finding] in
             guard let peak = touch.peakPressure else { return [] }
             var findings: [Finding] = []
-            if let limit = thresholds.palmPressure {
-                let palm = decisions(of: .palm, touch: touch.touch).contains { $0.event?.contains("pressure") == true }
+            // A palm's pressure is told when it was one or came near; a touch's begin when it
+            // never began.
+            let palm = decisions(of: .palm, touch: touch.touch).contains { $0.event?.contains("pressure") == true }
+            if let limit = thresholds.palmPressure, palm || Double(peak) >= 0.75 * Double(limit) {
                 findings.append(
                     Finding(
                         rule: .palmPressure, time: touch.down, touch: touch.touch, value: Double(peak),
-                        limit: Double(limit), unit: "units", exceeds: peak >= limit, agreesWithLog: (peak >= limit) == palm,
+                        limit: Double(limit), unit: "units", exceeds: peak > limit, agreesWithLog: (peak > limit) == palm,
                         text: "touch \(touch.touch) pressed at most \(peak), "
-                            + (peak >= limit ? "reaching" : "below") + " the palm threshold \(limit)",
+                            + (peak > limit ? "above" : "not above") + " the palm threshold \(limit)",
                         source: rules.source(.palmPressure)))
             }
-            if let range = thresholds.pressure {
+            if let range = thresholds.pressure, peak < range.upperBound {
                 let began = decisions(of: .touchDetection, touch: touch.touch).contains { $0.event == "pressure begin" }
                 findings.append(
                     Finding(
                         rule: .touchPressure, time: touch.down, touch: touch.touch, value: Double(peak),
-                        limit: Double(range.upperBound), unit: "units", exceeds: peak > range.upperBound,
-                        agreesWithLog: (peak > range.upperBound) == began,
+                        limit: Double(range.upperBound), unit: "units", exceeds: peak >= range.upperBound,
+                        agreesWithLog: (peak >= range.upperBound) == began,
                         text: "touch \(touch.touch) pressed at most \(peak): "
-                            + (peak > range.upperBound
-                                ? "above \(range.upperBound), a touch" : "never above \(range.upperBound), no touch"),
+                            + (peak >= range.upperBound
+                                ? "at least \(range.upperBound), a touch" : "never \(range.upperBound), no touch"),
                         source: rules.source(.touchPressure)))
             }
             return findings

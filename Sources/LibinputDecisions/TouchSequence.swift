@@ -12,10 +12,19 @@ public struct TouchSequence: Equatable, Sendable {
     /// The recording's frames from the first touch-down's to the last one a finger was down in.
     public var frames: ClosedRange<Int>
 
-    /// The recording's sequences, in time order.
-    public static func all(in recording: Recording) -> [TouchSequence] {
+    /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
+    /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
+    /// as libinput begins the touch; one that never does is kept whole.
+    public static func all(in recording: Recording, pressure: ClosedRange<Int>? = nil) -> [TouchSequence] {
         var sequences: [TouchSequence] = []
-        for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
+        let tracks = recording.fingerTracks.map { track in
+            guard let pressure, let begin = track.points.firstIndex(where: { Int($0.pressure ?? 0) >= pressure.upperBound })
+            else { return track }
+            var begun = track
+            begun.points.removeFirst(begin)
+            return begun
+        }
+        for track in tracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
             if var current = sequences.last, first.frame <= current.frames.upperBound {
                 current.tracks.append(track)

@@ -13,10 +13,7 @@ public enum ExplanationText {
             lines.append("")
             lines += self.sequence(sequence, in: explanation)
         }
-        if explanation.unattributed > 0 {
-            lines.append(
-                "note: \(explanation.unattributed) decision lines have no frame or timer (not on the virtual clock)")
-        }
+
         for line in explanation.unreadLines {
             lines.append("note: a libinput line this version of touchsynth does not read: \(line)")
         }

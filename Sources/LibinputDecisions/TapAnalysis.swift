@@ -1,0 +1,87 @@
+/// Tap-to-click in one sequence, recomputed as `tp_tap_handle_event` runs it: the tap timer
+/// starts at the first touch and again at each touch and release after it; the first of the
+/// timer firing, a touch moving past the tap threshold and the last finger lifting decides
+/// whether this is a tap (`src/evdev-mt-touchpad-tap.c`).
+struct TapAnalysis {
+    /// How the tap machine left its touch states: by the frames, and by libinput's log.
+    enum Exit: String {
+        case tap, timeout, motion
+    }
+
+    private(set) var findings: [Finding] = []
+    /// What the frames say the machine did, and what libinput's log says it did.
+    private(set) var predicted: Exit?
+    private(set) var logged: Exit?
+
+    init(analysis: SequenceAnalysis, touches: [TouchSummary]) {
+        let taps = analysis.decisions(of: .tap)
+        guard !taps.isEmpty, !touches.isEmpty else { return }
+        logged = Self.exit(in: taps)
+        let rules = analysis.rules
+        // The instants the timer restarts at, in order, and the first a touch moved too far at.
+        let restarts = (touches.map(\.down) + touches.dropLast().map(\.up)).sorted()
+        let lastUp = touches.map(\.up).max() ?? 0
+        let moved = analysis.sequence.tracks.compactMap { track in
+            track.points.first { $0.mm.distance(to: track.points[0].mm) > rules.tapMotionThreshold }?.time
+        }.min()
+        var longest: (ms: Double, at: UInt64) = (0, restarts[0])
+        var exit = Exit.tap
+        var end = lastUp
+        for (start, next) in zip(restarts, restarts.dropFirst() + [lastUp]) {
+            let deadline = start + UInt64(rules.tapTimeout * 1000)
+            if let moved, moved < min(next, deadline) {
+                (exit, end, longest.at) = (.motion, moved, start)
+                break
+            }
+            let held = Double(min(next, deadline) - start) / 1000
+            if held > longest.ms { longest = (held, start) }
+            // A timer due at a frame's instant fires before the frame is read.
+            if next >= deadline {
+                (exit, end) = (.timeout, deadline)
+                break
+            }
+        }
+        predicted = touches.count > 3 || !analysis.decisions(of: .palm).isEmpty ? nil : exit
+        let agrees = predicted.flatMap { p in logged.map { $0 == p } }
+        let travel =
+            analysis.sequence.tracks.map { track in
+                track.points.filter { $0.time <= end }.map { $0.mm.distance(to: track.points[0].mm) }.max() ?? 0
+            }.max() ?? 0
+        let timed = exit == .tap ? longest.ms : Double(end - longest.at) / 1000
+        findings = [
+            Finding(
+                rule: .tapTime, time: end, touch: nil, value: timed, limit: rules.tapTimeout, unit: "ms",
+                exceeds: exit == .timeout, agreesWithLog: exit == .motion ? nil : agrees,
+                text: exit == .timeout
+                    ? "the fingers stayed \(SequenceAnalysis.ms(timed)) ms without a touch or a release, the "
+                        + "\(SequenceAnalysis.ms(rules.tapTimeout)) ms tap timer fired"
+                    : "the longest the fingers stayed without a touch or a release was \(SequenceAnalysis.ms(timed)) ms, "
+                        + "within the \(SequenceAnalysis.ms(rules.tapTimeout)) ms of a tap",
+                source: rules.source(.tapTime)),
+            Finding(
+                rule: .tapTravel, time: end, touch: nil, value: travel, limit: rules.tapMotionThreshold, unit: "mm",
+                exceeds: exit == .motion, agreesWithLog: exit == .timeout ? nil : agrees,
+                text: exit == .motion
+                    ? "a touch moved more than the \(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move, "
+                        + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started"
+                    : "the touches moved at most \(SequenceAnalysis.mm(travel)) mm, within the "
+                        + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move",
+                source: rules.source(.tapTravel)),
+        ]
+    }
+
+    /// How libinput's tap machine left its touch states, by its log: the first tap sent, timer
+    /// fired or motion seen.
+    private static func exit(in taps: [LibinputDecision]) -> Exit? {
+        for d in taps {
+            let from = d.from ?? "", to = d.to ?? "", event = d.event ?? ""
+            if to.hasSuffix("TAPPED") || (event == "TAP_EVENT_RELEASE" && to == "TAP_STATE_IDLE" && from.contains("TOUCH")) {
+                return .tap
+            }
+            guard from.contains("TOUCH") else { continue }
+            if event == "TAP_EVENT_TIMEOUT" { return .timeout }
+            if event == "TAP_EVENT_MOTION" { return .motion }
+        }
+        return nil
+    }
+}
