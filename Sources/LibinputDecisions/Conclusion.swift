@@ -78,11 +78,15 @@ struct Conclusion {
     }
 
     private var palms: [String] {
-        analysis.decisions(of: .palm).compactMap { decision in
+        var told = Set<Int>()
+        return analysis.decisions(of: .palm).compactMap { decision in
             guard let touch = decision.touch, let reason = decision.event,
                 let detected = reason.wholeMatch(of: /palm detected \((.*)\)/)
             else { return nil }
-            let number = findings.first { $0.rule == .palmPressure && $0.touch == touch && $0.exceeds }
+            guard told.insert(touch).inserted else { return nil }
+            let number = findings.first {
+                ($0.rule == .palmPressure || $0.rule == .palmEdge) && $0.touch == touch && $0.exceeds
+            }
             return "touch \(touch) as a palm (\(detected.1))" + (number.map { ": \($0.text)" } ?? "")
         }
     }

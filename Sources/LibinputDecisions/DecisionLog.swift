@@ -61,8 +61,12 @@ public struct DecisionLog: Equatable, Sendable {
         if let m = text.wholeMatch(of: /palm: touch ([0-9]+) \((\S+)\), (.*)/) {
             return made(.palm, touch: m.1, from: m.2, event: m.3)
         }
-        if let m = text.wholeMatch(of: /palm: (.*) on touch ([0-9]+)/) {
-            return made(.palm, touch: m.2, event: m.1)
+        // Releases: "released, out of edge zone" (1.29: "is no longer palm, …"), "size exceeded".
+        if let m = text.wholeMatch(of: /palm: touch ([0-9]+):? (.*)/) {
+            return made(.palm, touch: m.1, event: m.2)
+        }
+        if let m = text.wholeMatch(of: /touch ([0-9]+) is speed-based thumb/) {
+            return made(.thumb, touch: m.1, event: "speed-based thumb")
         }
         if let m = text.wholeMatch(of: /thumb: touch ([0-9]+), (\S+) → (\S+)/) {
             return made(.thumb, touch: m.1, from: m.2, to: m.3)

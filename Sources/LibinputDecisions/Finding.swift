@@ -34,6 +34,8 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case palmPressure
     /// A touch begins and ends by pressure.
     case touchPressure
+    /// A touch beginning in the touchpad's side edge zones is a palm.
+    case palmEdge
     /// Two fingers' scroll becomes a pinch when they part ways within the pinch timeout.
     case scrollToPinch
     /// How far each touch moved before libinput decided the gesture.

@@ -25,6 +25,11 @@ struct RuleBook {
     let pinchDisambiguation = 1.5
     /// The box two fingers must be within (`distance_mm.x < 40 && distance_mm.y < 7`).
     let scrollBox = (x: 40.0, y: 7.0)
+    /// Side edge zones: this share of the width, at most `edgeZoneMax` mm, on a touchpad at least
+    /// `edgeZoneMinWidth` mm wide.
+    let edgeZoneShare = 0.08
+    let edgeZoneMax = 8.0
+    let edgeZoneMinWidth = 70.0
     /// Below this each, neither touch has moved enough for any decision.
     let stillMovement = 1.0
 
@@ -41,6 +46,7 @@ struct RuleBook {
             case .tapTravel: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1189, "1.28.1": 1192, "1.31.3": 1200])
             case .palmPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1114, "1.28.1": 1109, "1.31.3": 1043])
             case .touchPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1210, "1.28.1": 1205, "1.31.3": 1139])
+            case .palmEdge: ("evdev-mt-touchpad.c", ["1.22.1": 3347, "1.28.1": 3378, "1.31.3": 3411])
             case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 914, "1.28.1": 1276, "1.31.3": 1415])
             case .gestureSpacing: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 941, "1.28.1": 1292, "1.31.3": 1431])
             case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1001, "1.28.1": 1375, "1.31.3": 1517])

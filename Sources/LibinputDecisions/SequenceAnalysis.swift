@@ -16,7 +16,7 @@ struct SequenceAnalysis {
         let touches = sequence.tracks.map(summary)
         let gestures = GestureAnalysis(analysis: self)
         let taps = TapAnalysis(analysis: self, touches: touches)
-        let findings = taps.findings + pressureFindings(touches) + gestures.findings
+        let findings = taps.findings + pressureFindings(touches) + edgeFindings(touches) + gestures.findings
         return SequenceExplanation(
             number: number, start: sequence.start, end: sequence.end, touches: touches, decisions: decisions,
             reported: reported, findings: findings,
@@ -75,6 +75,27 @@ struct SequenceAnalysis {
                         source: rules.source(.touchPressure)))
             }
             return findings
+        }
+    }
+
+    /// Each touch libinput took as an edge palm: where it began against the side zones.
+    private func edgeFindings(_ touches: [TouchSummary]) -> [Finding] {
+        guard let geometry = recording.touchpadGeometry else { return [] }
+        let zone = min(rules.edgeZoneMax, geometry.width * rules.edgeZoneShare)
+        let hasZones = geometry.width >= rules.edgeZoneMinWidth
+        return touches.compactMap { touch in
+            guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.event == "palm detected (edge)" })
+            else { return nil }
+            let fromEdge = min(touch.from.x, geometry.width - touch.from.x)
+            return Finding(
+                rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromEdge, limit: zone, unit: "mm",
+                exceeds: hasZones && fromEdge < zone, agreesWithLog: hasZones && fromEdge < zone,
+                text: "touch \(touch.touch) began \(Self.mm(fromEdge)) mm from the side, "
+                    + (hasZones
+                        ? (fromEdge < zone ? "inside" : "outside") + " the \(Self.mm(zone)) mm edge zone of a "
+                            + "\(Self.mm(geometry.width)) mm wide touchpad"
+                        : "but a touchpad \(Self.mm(geometry.width)) mm wide has no edge zones"),
+                source: rules.source(.palmEdge))
         }
     }
 

@@ -17,26 +17,32 @@ public struct TouchSequence: Equatable, Sendable {
     /// as libinput begins the touch; one that never does is kept whole.
     public static func all(in recording: Recording, pressure: ClosedRange<Int>? = nil) -> [TouchSequence] {
         var sequences: [TouchSequence] = []
-        let tracks = recording.fingerTracks.map { track in
-            guard let pressure, let begin = track.points.firstIndex(where: { Int($0.pressure ?? 0) >= pressure.upperBound })
-            else { return track }
-            var begun = track
-            begun.points.removeFirst(begin)
-            return begun
-        }
-        for track in tracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
+        // Sequences are bounded by the contacts as the kernel reports them, so that a line
+        // libinput logged for a contact not yet begun by pressure falls in its own sequence.
+        for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
+            let begun = Self.begun(track, pressure: pressure)
             if var current = sequences.last, first.frame <= current.frames.upperBound {
-                current.tracks.append(track)
+                current.tracks.append(begun)
                 current.end = max(current.end, last.time)
                 current.frames = current.frames.lowerBound...max(current.frames.upperBound, last.frame)
                 sequences[sequences.count - 1] = current
             } else {
                 sequences.append(
-                    TouchSequence(tracks: [track], start: first.time, end: last.time, frames: first.frame...last.frame))
+                    TouchSequence(tracks: [begun], start: first.time, end: last.time, frames: first.frame...last.frame))
             }
         }
         return sequences
+    }
+
+    /// `track` from where libinput begins the touch by `pressure`; whole when it never does.
+    private static func begun(_ track: FingerTrack, pressure: ClosedRange<Int>?) -> FingerTrack {
+        guard let pressure,
+            let begin = track.points.firstIndex(where: { Int($0.pressure ?? 0) >= pressure.upperBound })
+        else { return track }
+        var begun = track
+        begun.points.removeFirst(begin)
+        return begun
     }
 
     /// How many fingers were down at `frame`.
