@@ -11,6 +11,15 @@ struct Conclusion {
 
     private let made = "libinput made this "
 
+    /// The finding the line rests on, when one decided it.
+    var deciding: Finding? {
+        if taps.logged == .tap { return findings.first { $0.rule == .tapTime } }
+        if let outcome = settled { return outcome.deciding }
+        if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
+        return findings.first { [.palmPressure, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
+            ?? findings.first { $0.rule == .touchPressure && !$0.exceeds }
+    }
+
     var line: String {
         if taps.logged == .tap { return tapLine + palmsAside }
         if let gesture = gestureLine { return gesture + palmsAside }
@@ -24,7 +33,7 @@ struct Conclusion {
             return made + "a click (\(button)): the touchpad's button was pressed" + noTap + palmsAside
         }
         if taps.logged != nil { return "libinput made this no tap" + noTap + palmsAside }
-        if !palms.isEmpty { return "libinput ignored " + palms.joined(separator: " and ") }
+        if !(palms + thumbs).isEmpty { return "libinput set aside " + (palms + thumbs).joined(separator: " and ") }
         if let light = findings.first(where: { $0.rule == .touchPressure && !$0.exceeds }) {
             return "libinput saw no touch: " + light.text
         }
@@ -39,26 +48,23 @@ struct Conclusion {
     }
 
     private var gestureLine: String? {
-        // A gesture libinput settled on speaks for the sequence; a hold only when no pointer
-        // motion followed it.
-        guard
-            let outcome = gestures.outcomes.last(where: { GestureAnalysis.measured.contains($0.state) })
-                ?? gestures.outcomes.last.flatMap({ $0.state == "hold" ? $0 : nil })
-        else { return nil }
+        guard let outcome = settled else { return nil }
         let what = Self.article(outcome.state, fingers: outcome.fingers)
         guard let deciding = outcome.deciding else {
-            if outcome.state == "hold" {
-                let timer = outcome.fingers > 2 ? "180 ms with 3 or more fingers" : "40 ms with 1 or 2 fingers"
-                return made + what + " because its hold timer fired (\(timer)) before the fingers moved enough "
-                    + "for a gesture"
-            }
-            return made + what + " (" + Self.plain(outcome.decision) + ")"
+            return made + what + " (" + Self.plain(outcome.decision) + ")" + noTap
         }
         let instead = Self.alternative(to: outcome.state, fingers: outcome.fingers).map { ", not \($0)," } ?? ""
         let agreement =
             deciding.agreesWithLog == false
             ? "; by the rule recomputed here it would not have been: the frames and libinput disagree" : ""
-        return made + what + instead + " because " + deciding.text + agreement
+        return made + what + instead + " because " + deciding.text + agreement + noTap
+    }
+
+    /// The gesture libinput settled on, which speaks for the sequence; a hold only when no
+    /// pointer motion followed it.
+    private var settled: GestureAnalysis.Outcome? {
+        gestures.outcomes.last { GestureAnalysis.measured.contains($0.state) }
+            ?? gestures.outcomes.last.flatMap { $0.state == "hold" ? $0 : nil }
     }
 
     private var tapLine: String {
@@ -91,7 +97,23 @@ struct Conclusion {
         }
     }
 
-    private var palmsAside: String { palms.isEmpty ? "" : "; it ignored " + palms.joined(separator: " and ") }
+    /// Touches libinput set aside as thumbs, with where they began.
+    private var thumbs: [String] {
+        var told = Set<Int>()
+        return analysis.decisions(of: .thumb).compactMap { decision in
+            guard let touch = decision.touch, let state = decision.to ?? decision.event, state != "THUMB_STATE_FINGER",
+                told.insert(touch).inserted
+            else { return nil }
+            let number = findings.first { $0.rule == .thumbPosition && $0.touch == touch }
+            let name = state.replacingOccurrences(of: "THUMB_STATE_", with: "").lowercased()
+            return "touch \(touch) as a thumb (\(name))" + (number.map { ": \($0.text)" } ?? "")
+        }
+    }
+
+    private var palmsAside: String {
+        let aside = palms + thumbs
+        return aside.isEmpty ? "" : "; it set aside " + aside.joined(separator: " and ")
+    }
 
     private static func article(_ kind: String, fingers: Int) -> String {
         let counted = fingers > 1 ? "\(fingers)-finger " : ""

@@ -48,6 +48,8 @@ public struct SequenceExplanation: Equatable, Sendable {
     public var findings: [Finding]
     /// "libinput made this a scroll, not a pinch, because …".
     public var conclusion: String
+    /// The number the conclusion rests on, when a rule recomputed here decided it.
+    public var deciding: Finding?
 }
 
 /// One finger of a sequence.

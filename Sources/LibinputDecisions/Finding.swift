@@ -49,4 +49,6 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     /// A touchpad that cannot tell where each finger is (semi-MT, one slot) gets no pinch or
     /// swipe: two fingers scroll at once.
     case gestureSupport
+    /// Fingers that rest until the hold timer fires are a hold.
+    case holdTimer
 }

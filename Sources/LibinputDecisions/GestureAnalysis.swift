@@ -32,6 +32,11 @@ struct GestureAnalysis {
                 outcomes.append(Outcome(state: kind, fingers: decision.fingers ?? 0, decision: decision, deciding: support))
                 continue
             }
+            if kind == "hold", let start = detected, let hold = Self.hold(decision, since: start, in: analysis) {
+                findings.append(hold.finding)
+                outcomes.append(Outcome(state: "hold", fingers: hold.fingers, decision: decision, deciding: hold.finding))
+                continue
+            }
             guard let kind, Self.measured.contains(kind), let start = detected, let frame = Self.frame(of: decision, in: analysis),
                 let initial = Self.frame(of: start, in: analysis)
             else {
@@ -51,6 +56,27 @@ struct GestureAnalysis {
             findings += made.findings
             outcomes.append(Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
         }
+    }
+
+    /// A hold: the timer's wait since the fingers were detected, and how far they had moved by then.
+    static func hold(
+        _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
+    ) -> (finding: Finding, fingers: Int)? {
+        guard let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis),
+            let at = decision.cause?.time
+        else { return nil }
+        let fingers = decision.fingers ?? analysis.sequence.fingers(at: frame)
+        let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
+        let moved = from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
+        let waited = Double(Int64(at) - Int64(analysis.recording.frames[initial].time)) / 1000
+        let limit = analysis.rules.holdTimeout(fingers: fingers)
+        let finding = Finding(
+            rule: .holdTimer, time: at, touch: nil, value: waited, limit: limit, unit: "ms", exceeds: waited >= limit,
+            agreesWithLog: decision.event == "GESTURE_EVENT_HOLD_TIMEOUT" ? waited >= limit : nil,
+            text: "the fingers rested \(SequenceAnalysis.ms(waited)) ms (the hold timer's \(SequenceAnalysis.ms(limit)) ms "
+                + "with \(fingers) finger\(fingers == 1 ? "" : "s")), moving at most \(SequenceAnalysis.mm(moved)) mm",
+            source: analysis.rules.source(.holdTimer))
+        return (finding, fingers)
     }
 
     /// Why a touchpad gets no pinch: it reports two fingers' bounding box (semi-MT) or one slot.

@@ -30,8 +30,16 @@ struct RuleBook {
     let edgeZoneShare = 0.08
     let edgeZoneMax = 8.0
     let edgeZoneMinWidth = 70.0
+    /// Thumb detection runs on clickpads at least this tall (mm); a touch beginning below this
+    /// share of the height is jailed as a possible thumb.
+    let thumbMinHeight = 50.0
+    let thumbLine = 0.85
     /// Below this each, neither touch has moved enough for any decision.
     let stillMovement = 1.0
+
+    /// `QUICK_GESTURE_HOLD_TIMEOUT` and `DEFAULT_GESTURE_HOLD_TIMEOUT`: one or two fingers at
+    /// rest this long are a hold; three or more, the longer.
+    func holdTimeout(fingers: Int) -> Double { fingers <= 2 ? 40 : 180 }
 
     /// `min_move`: each touch moves this far before the directions decide.
     func minMove(fingers: Int) -> Double { 1.5 + 0.5 * Double(max(fingers, 2) - 2) }
@@ -52,6 +60,7 @@ struct RuleBook {
             case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1001, "1.28.1": 1375, "1.31.3": 1517])
             case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
             case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 412, "1.28.1": 413, "1.31.3": 392])
+            case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 541, "1.28.1": 532, "1.31.3": 525])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1052, "1.28.1": 1431, "1.31.3": 1575])
             }
         let line = lines[cited].map { ":\($0)" } ?? ""

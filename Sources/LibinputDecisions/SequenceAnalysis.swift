@@ -16,12 +16,13 @@ struct SequenceAnalysis {
         let touches = sequence.tracks.map(summary)
         let gestures = GestureAnalysis(analysis: self)
         let taps = TapAnalysis(analysis: self, touches: touches)
-        let findings = taps.findings + pressureFindings(touches) + edgeFindings(touches) + gestures.findings
+        let findings = taps.findings + pressureFindings(touches) + edgeFindings(touches) + thumbFindings(touches)
+            + gestures.findings
+        let conclusion = Conclusion(analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
         return SequenceExplanation(
             number: number, start: sequence.start, end: sequence.end, touches: touches, decisions: decisions,
             reported: reported, findings: findings,
-            conclusion: Conclusion(analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
-                .line)
+            conclusion: conclusion.line, deciding: conclusion.deciding)
     }
 
     /// The decisions of `machine`, about `touch` when given.
@@ -96,6 +97,30 @@ struct SequenceAnalysis {
                             + "\(Self.mm(geometry.width)) mm wide touchpad"
                         : "but a touchpad \(Self.mm(geometry.width)) mm wide has no edge zones"),
                 source: rules.source(.palmEdge))
+        }
+    }
+
+    /// Each touch that began in a clickpad's thumb band, or that libinput took as a thumb: where
+    /// it began against the band's line (`tp_thumb_needs_jail`).
+    private func thumbFindings(_ touches: [TouchSummary]) -> [Finding] {
+        guard thresholds.thumbDetection != nil, let geometry = recording.touchpadGeometry,
+            geometry.height >= rules.thumbMinHeight
+        else { return [] }
+        let line = geometry.height * rules.thumbLine
+        return touches.compactMap { touch in
+            let thumb = decisions(of: .thumb, touch: touch.touch).contains { $0.to != "THUMB_STATE_FINGER" }
+            let inBand = touch.from.y > line
+            guard thumb || inBand else { return nil }
+            // Alone on the pad, a touch in the band is jailed at once; beside others the
+            // multi-finger rules decide, which this does not recompute.
+            let alone = touches.filter { $0.down <= touch.down && $0.up > touch.down }.count == 1
+            return Finding(
+                rule: .thumbPosition, time: touch.down, touch: touch.touch, value: touch.from.y, limit: line,
+                unit: "mm", exceeds: inBand, agreesWithLog: alone ? inBand == thumb : nil,
+                text: "touch \(touch.touch) began \(Self.mm(touch.from.y)) mm down a \(Self.mm(geometry.height)) mm "
+                    + "tall clickpad, " + (inBand ? "below" : "above") + " the thumb line at \(Self.mm(line)) mm "
+                    + "(85 % of its height)",
+                source: rules.source(.thumbPosition))
         }
     }
 

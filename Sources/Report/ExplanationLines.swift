@@ -28,6 +28,7 @@ public enum ExplanationLines {
         var reported: [String]
         var findings: [Finding]
         var conclusion: String
+        var deciding: Rule?
     }
 
     struct Touch: Encodable {
@@ -101,7 +102,8 @@ public enum ExplanationLines {
                 Sequence(
                     recording: recording, libinputVersion: e.libinputVersion, number: s.number, startUs: s.start,
                     endUs: s.end, touches: s.touches.map(Touch.init), decisions: s.decisions.map(Decision.init),
-                    reported: s.reported.map(\.description), findings: s.findings, conclusion: s.conclusion)
+                    reported: s.reported.map(\.description), findings: s.findings, conclusion: s.conclusion,
+                    deciding: s.deciding?.rule)
             }
     }
 }

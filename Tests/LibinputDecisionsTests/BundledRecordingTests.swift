@@ -1,0 +1,45 @@
+import Foundation
+import LibinputDecisions
+import LibinputEventText
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// Every bundled recording explained, tapping on: each line libinput logged after the first
+/// frame is attributed to a frame, a timer or a fault; every gesture it reported rests on a
+/// deciding number; and no recomputed rule disagrees with its log.
+final class BundledRecordingTests: XCTestCase {
+    func testEveryLineAttributedEveryGestureDecidedNoDisagreement() throws {
+        var gestures = 0
+        for url in Fixtures.recordings {
+            let name = url.lastPathComponent
+            var options = ReplayOptions()
+            options.configuration.tapToClick = true
+            options.refusesEmpty = false
+            let recording = try RecordingLoader.load(url.path)
+            let (explanation, replay) = try Replay.explain(recording, named: url.path, options: options)
+            let log = replay.report.libinputLog
+            if let first = log.firstIndex(where: { $0.cause != nil }) {
+                let unplaced = log[first...].filter { $0.cause == nil }.map(\.text)
+                XCTAssertEqual(unplaced, [], "\(name): lines after the first frame without a frame or timer")
+            }
+            for sequence in explanation.sequences {
+                for finding in sequence.findings where finding.agreesWithLog == false {
+                    XCTFail("\(name) sequence \(sequence.number): \(finding.text) disagrees with libinput's log")
+                }
+                let reportsGesture = sequence.reported.contains {
+                    switch $0 {
+                    case .pinch, .swipe, .hold, .scroll(.finger): true
+                    default: false
+                    }
+                }
+                guard reportsGesture else { continue }
+                gestures += 1
+                XCTAssertNotNil(
+                    sequence.deciding, "\(name) sequence \(sequence.number): \(sequence.reported): \(sequence.conclusion)")
+            }
+        }
+        XCTAssertGreaterThan(gestures, 20)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Recordings
+import TestSupport
+
+/// A finger for a synthesized recording: down and up in seconds, its place in mm from the
+/// touchpad's top-left corner at each instant, and its pressure.
+struct Finger {
+    var down: Double
+    var up: Double
+    var pressure: Int32 = 60
+    var at: (Double) -> (x: Double, y: Double)
+
+    /// A finger resting at `x`, `y`.
+    static func resting(_ down: Double, _ up: Double, x: Double, y: Double, pressure: Int32 = 60) -> Finger {
+        Finger(down: down, up: up, pressure: pressure) { _ in (x, y) }
+    }
+
+    /// A finger moving from (`x`, `y`) at `speed` mm/s in the direction (`dx`, `dy`).
+    static func moving(
+        _ down: Double, _ up: Double, x: Double, y: Double, dx: Double, dy: Double, speed: Double
+    ) -> Finger {
+        let length = (dx * dx + dy * dy).squareRoot()
+        return Finger(down: down, up: up) { t in
+            let d = speed * (t - down) / length
+            return (x + dx * d, y + dy * d)
+        }
+    }
+}
+
+/// Recordings of fingers following exact paths on a real touchpad's description, as its kernel
+/// driver reports them (MT protocol B, with the single-touch axes and BTN_TOOL_* counts): for
+/// fixtures that sit on either side of one of libinput's thresholds.
+enum FingerPaths {
+    /// The ASUS N500JK's Elantech clickpad: 100 × 66 mm, pressure 0–255.
+    static let clickpad = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+
+    static func recording(_ fingers: [Finger], on description: URL = clickpad, rate: Double = 125) throws -> Recording {
+        let device = try RecordingLoader.load(description.path).device
+        let x = device.absinfo[Evdev.ABS_MT_POSITION_X]!, y = device.absinfo[Evdev.ABS_MT_POSITION_Y]!
+        var instants = Set(fingers.flatMap { [$0.down, $0.up] })
+        let start = fingers.map(\.down).min()!, end = fingers.map(\.up).max()!
+        var t = start
+        while t < end {
+            instants.insert((t * 1e6).rounded() / 1e6)
+            t += 1 / rate
+        }
+        var frames: [EvdevFrame] = []
+        var down = Set<Int>()
+        for instant in instants.sorted() {
+            var events: [EvdevEvent] = []
+            func abs(_ code: UInt16, _ value: Int32) { events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value)) }
+            for (slot, finger) in fingers.enumerated() {
+                let isDown = instant >= finger.down && instant < finger.up
+                guard isDown || down.contains(slot) else { continue }
+                abs(Evdev.ABS_MT_SLOT, Int32(slot))
+                if !isDown {
+                    abs(Evdev.ABS_MT_TRACKING_ID, -1)
+                    down.remove(slot)
+                    continue
+                }
+                if down.insert(slot).inserted { abs(Evdev.ABS_MT_TRACKING_ID, Int32(slot + 1)) }
+                let p = finger.at(instant)
+                abs(Evdev.ABS_MT_POSITION_X, Int32((p.x * Double(x.resolution)).rounded()))
+                abs(Evdev.ABS_MT_POSITION_Y, Int32((p.y * Double(y.resolution)).rounded()))
+                abs(Evdev.ABS_MT_PRESSURE, finger.pressure)
+            }
+            let first = fingers.indices.first { down.contains($0) }
+            if let first {
+                let p = fingers[first].at(instant)
+                abs(Evdev.ABS_X, Int32((p.x * Double(x.resolution)).rounded()))
+                abs(Evdev.ABS_Y, Int32((p.y * Double(y.resolution)).rounded()))
+                abs(Evdev.ABS_PRESSURE, fingers[first].pressure)
+            }
+            let tools = [Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP]
+            for (n, tool) in tools.enumerated() {
+                events.append(EvdevEvent(type: Evdev.EV_KEY, code: tool, value: down.count == n + 1 ? 1 : 0))
+            }
+            events.append(EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH, value: down.isEmpty ? 0 : 1))
+            events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+            frames.append(EvdevFrame(time: UInt64(((instant - start) * 1e6).rounded()), events: events))
+        }
+        return Recording(device: device, frames: frames)
+    }
+}

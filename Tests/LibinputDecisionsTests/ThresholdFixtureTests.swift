@@ -1,0 +1,163 @@
+import Foundation
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// Fixtures on either side of each rule's threshold, replayed on libinput 1.22.1, 1.28.1 and
+/// 1.31.3: the explanation names the deciding number, on the side of the limit the fixture is
+/// on, and no recomputed rule disagrees with libinput's own log.
+final class ThresholdFixtureTests: XCTestCase {
+    private func builds() throws -> [LibinputBuild] {
+        [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"]))
+    }
+
+    /// The one sequence of `recording` explained on each version.
+    private func explained(
+        _ recording: Recording, tap: Bool = false, quirks: [String] = []
+    ) throws -> [(version: String, sequence: SequenceExplanation)] {
+        try builds().map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            options.configuration.tapToClick = tap
+            options.quirks = quirks
+            let explanation = try Replay.explain(recording, named: "fixture", options: options).explanation
+            XCTAssertEqual(explanation.sequences.count, 1, build.version)
+            let sequence = try XCTUnwrap(explanation.sequences.first, build.version)
+            for finding in sequence.findings where finding.agreesWithLog == false {
+                XCTFail("\(build.version): \(finding.text) disagrees with libinput's log: \(sequence.conclusion)")
+            }
+            return (build.version, sequence)
+        }
+    }
+
+    private func finding(_ rule: Rule, in sequence: SequenceExplanation, _ version: String) throws -> Finding {
+        try XCTUnwrap(sequence.findings.last { $0.rule == rule }, "\(version): no \(rule) in \(sequence.findings)")
+    }
+
+    /// Two fingers moving slowly together, 39 and 41 mm apart: when the 150 ms have passed, the
+    /// first are inside the 40 × 7 mm box (the spacing decides: a scroll), the second not (the
+    /// directions decide, once each moved 1.5 mm).
+    func testTheSpacingBoxJustInsideAndJustOutside() throws {
+        for (spacing, inside) in [(39.0, true), (41.0, false)] {
+            let fingers = [0.0, spacing].map { offset in
+                Finger.moving(0, 0.6, x: 30 + offset, y: 20, dx: 0, dy: 1, speed: 8)
+            }
+            for (version, sequence) in try explained(try FingerPaths.recording(fingers)) {
+                let box = try finding(.gestureSpacing, in: sequence, version)
+                XCTAssertEqual(box.value < 40, inside, "\(version): \(box.text)")
+                XCTAssertEqual(!box.exceeds, inside, "\(version): \(box.text)")
+                XCTAssertTrue(sequence.conclusion.contains("scroll"), "\(version): \(sequence.conclusion)")
+                XCTAssertTrue(
+                    sequence.conclusion.contains(inside ? "apart" : "the same way"), "\(version): \(sequence.conclusion)")
+            }
+        }
+    }
+
+    /// Fingers moving apart and together are a pinch by the directions; moving the same way, a scroll.
+    func testApartAndTogetherArePinchesTheSameWayIsAScroll() throws {
+        let cases: [(dx: Double, outcome: String)] = [(1, "pinch"), (-1, "pinch")]
+        for (dx, outcome) in cases {
+            let fingers = [
+                Finger.moving(0, 0.4, x: 40, y: 30, dx: -dx, dy: 0, speed: 40),
+                Finger.moving(0, 0.4, x: 60, y: 30, dx: dx, dy: 0, speed: 40),
+            ]
+            for (version, sequence) in try explained(try FingerPaths.recording(fingers)) {
+                let direction = try finding(.gestureDirection, in: sequence, version)
+                XCTAssertTrue(direction.exceeds, "\(version): \(direction.text)")
+                XCTAssertTrue(sequence.conclusion.contains("a 2-finger \(outcome)"), "\(version): \(sequence.conclusion)")
+                XCTAssertTrue(sequence.conclusion.contains("different ways"), "\(version): \(sequence.conclusion)")
+            }
+        }
+    }
+
+    /// A tap held 170 ms is a tap; 190 ms, the 180 ms timer fires first.
+    func testATapOf170AndOf190Milliseconds() throws {
+        for (held, isTap) in [(0.170, true), (0.190, false)] {
+            let recording = try FingerPaths.recording([.resting(0, held, x: 50, y: 30)])
+            for (version, sequence) in try explained(recording, tap: true) {
+                let time = try finding(.tapTime, in: sequence, version)
+                XCTAssertEqual(time.exceeds, !isTap, "\(version): \(time.text)")
+                XCTAssertEqual(time.agreesWithLog, true, "\(version): \(time.text)")
+                XCTAssertEqual(
+                    sequence.conclusion.hasPrefix("libinput made this a tap"), isTap, "\(version): \(sequence.conclusion)")
+            }
+        }
+    }
+
+    /// A tap that travels 1.0 mm stays a tap; one that travels 1.6 mm is motion.
+    func testATapThatTravels1Point0And1Point6Millimetres() throws {
+        for (travel, isTap) in [(1.0, true), (1.6, false)] {
+            let recording = try FingerPaths.recording([
+                // The last frame down, at 96 ms, is `travel` from where the touch began.
+                .moving(0, 0.1, x: 50, y: 30, dx: 1, dy: 0, speed: travel / 0.096)
+            ])
+            for (version, sequence) in try explained(recording, tap: true) {
+                let travelled = try finding(.tapTravel, in: sequence, version)
+                XCTAssertEqual(travelled.exceeds, !isTap, "\(version): \(travelled.text)")
+                XCTAssertEqual(travelled.agreesWithLog, true, "\(version): \(travelled.text)")
+                XCTAssertEqual(
+                    sequence.conclusion.hasPrefix("libinput made this a tap"), isTap, "\(version): \(sequence.conclusion)")
+            }
+        }
+    }
+
+    /// A touch pressing 140 is a palm by libinput's default threshold (130); a quirk raising the
+    /// threshold to 150 makes it a finger, and explain says what the quirk changed.
+    func testAPalmByPressureAndTheQuirkThatMakesItAFinger() throws {
+        var pressing = Finger.moving(0, 0.3, x: 50, y: 30, dx: 1, dy: 0, speed: 40)
+        pressing.pressure = 140
+        let recording = try FingerPaths.recording([pressing])
+        let quirk = temporaryPath("finger.quirks")
+        try "[Harder palms]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=150\n".write(
+            toFile: quirk, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        let palms = try explained(recording)
+        let fingers = try explained(recording, quirks: [quirk])
+        for ((version, palm), (_, finger)) in zip(palms, fingers) {
+            let pressed = try finding(.palmPressure, in: palm, version)
+            XCTAssertTrue(pressed.exceeds && pressed.limit == 130, "\(version): \(pressed.text)")
+            XCTAssertTrue(palm.conclusion.contains("as a palm (pressure)"), "\(version): \(palm.conclusion)")
+            let light = try finding(.palmPressure, in: finger, version)
+            XCTAssertTrue(!light.exceeds && light.limit == 150, "\(version): \(light.text)")
+            XCTAssertTrue(finger.conclusion.contains("pointer motion"), "\(version): \(finger.conclusion)")
+            XCTAssertNotEqual(palm.conclusion, finger.conclusion, version)
+        }
+    }
+
+    /// On a 66 mm tall clickpad, a touch beginning below 85 % of the height is jailed as a thumb;
+    /// one beginning above it is not.
+    func testAThumbInTheClickpadsBottomBand() throws {
+        for (y, isThumb) in [(62.0, true), (52.0, false)] {
+            let recording = try FingerPaths.recording([.resting(0, 0.3, x: 50, y: y)])
+            for (version, sequence) in try explained(recording) {
+                if isThumb {
+                    let band = try finding(.thumbPosition, in: sequence, version)
+                    XCTAssertTrue(band.exceeds && band.agreesWithLog == true, "\(version): \(band.text)")
+                    XCTAssertTrue(sequence.conclusion.contains("as a thumb"), "\(version): \(sequence.conclusion)")
+                } else {
+                    XCTAssertFalse(sequence.decisions.contains { $0.machine == .thumb }, version)
+                    XCTAssertFalse(sequence.findings.contains { $0.rule == .thumbPosition }, version)
+                }
+            }
+        }
+    }
+
+    /// Two fingers scrolling down, then parting sideways within 300 ms: libinput turns the
+    /// scroll into a pinch, and explain says when and why.
+    func testAScrollThatTurnsIntoAPinchWithin300Milliseconds() throws {
+        func finger(x: Double, side: Double) -> Finger {
+            Finger(down: 0, up: 0.4) { t in
+                t < 0.1 ? (x, 20 + 25 * t) : (x + side * 40 * (t - 0.1), 22.5)
+            }
+        }
+        let recording = try FingerPaths.recording([finger(x: 40, side: -1), finger(x: 60, side: 1)])
+        for (version, sequence) in try explained(recording) {
+            let switched = try finding(.scrollToPinch, in: sequence, version)
+            XCTAssertTrue(switched.value < 300 && !switched.exceeds, "\(version): \(switched.text)")
+            XCTAssertTrue(sequence.reported.map(\.description).contains("pinch 2"), "\(version): \(sequence.reported)")
+            XCTAssertTrue(sequence.conclusion.contains("a 2-finger pinch"), "\(version): \(sequence.conclusion)")
+        }
+    }
+}
