@@ -22,6 +22,11 @@ public struct Finding: Equatable, Sendable, Codable {
     public var text: String
     /// Where the rule is in libinput's source, with the version: "src/evdev-mt-touchpad-tap.c (1.28.1)".
     public var source: String
+
+    /// JSON keys name their unit: `timeUs` (docs/json.md).
+    enum CodingKeys: String, CodingKey {
+        case rule, time = "timeUs", touch, value, limit, unit, exceeds, agreesWithLog, text, source
+    }
 }
 
 /// The rules ``Explanation`` recomputes.

@@ -75,6 +75,7 @@ final class JSONSchemaTests: XCTestCase {
             ),
             ("bench", ["bench", "--json", "--throughput-only", "--events", "20000", "--runs", "1"]),
             ("bridge check", ["bridge", "check", "--json", capture]),
+            ("explain", ["explain", "--json", "--enable-tap", session]),
             (
                 "replay --with-libinput",
                 [
@@ -99,7 +100,17 @@ final class JSONSchemaTests: XCTestCase {
             ).path,
         ])
         runs.append(("corpus --results", try String(contentsOfFile: results, encoding: .utf8)))
+        let palms = capture + ".quirks"
+        defer { try? FileManager.default.removeItem(atPath: palms) }
+        try "[Palms]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=20\n".write(
+            toFile: palms, atomically: true, encoding: .utf8)
+        runs.append(("explain --quirks", run(["explain", "--json", "--quirks", palms, pinch])))
         let versions = try libinputBuilds(["1.28.1"])
+        runs.append(
+            (
+                "explain --libinput",
+                run(["explain", "--json", session, "--libinput", "\(LibinputBuild.system.version),\(versions[0].version)"])
+            ))
         runs.append(
             (
                 "compare --libinput",
