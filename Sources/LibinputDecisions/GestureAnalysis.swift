@@ -28,7 +28,7 @@ struct GestureAnalysis {
             }
             let kind = Self.kind(of: to)
             if let kind, Self.measured.contains(kind), let support = Self.support(analysis, at: decision) {
-                findings.append(support)
+                if !findings.contains(where: { $0.rule == .gestureSupport }) { findings.append(support) }
                 outcomes.append(Outcome(state: kind, fingers: decision.fingers ?? 0, decision: decision, deciding: support))
                 continue
             }

@@ -88,8 +88,10 @@ struct Explain: ParsableCommand {
             return
         }
         try emit("")
-        let what = against.map { "libinput \(version) and \($0)" } ?? "with and without your quirks,"
-        guard !changes.isEmpty else { return try emit("\(what) libinput ends every sequence the same way") }
+        let same =
+            against.map { "libinput \(version) and \($0) end every sequence the same way" }
+            ?? "with and without your quirks, libinput \(version) ends every sequence the same way"
+        guard !changes.isEmpty else { return try emit(same) }
         for change in changes { try emit("sequence \(change.number): " + told(change)) }
     }
 }
