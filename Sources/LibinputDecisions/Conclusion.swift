@@ -44,7 +44,8 @@ struct Conclusion {
             return "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"
         }
         let reported = analysis.reported.map(\.description)
-        return reported.isEmpty ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
+        return reported.isEmpty
+            ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
     }
 
     private var gestureLine: String? {
@@ -72,7 +73,8 @@ struct Conclusion {
         let numbers = findings.filter { $0.rule == .tapTime || $0.rule == .tapTravel }.map(\.text)
         let agreement =
             taps.predicted.map { $0 == .tap }
-            == false ? "; by the rules recomputed here it would not have been: the frames and libinput disagree" : ""
+                == false
+            ? "; by the rules recomputed here it would not have been: the frames and libinput disagree" : ""
         return made + "a \(fingers)tap because " + numbers.joined(separator: " and ") + agreement
     }
 

@@ -43,7 +43,8 @@ public struct DecisionLog: Equatable, Sendable {
             from: Substring? = nil, event: Substring? = nil, to: Substring? = nil
         ) -> LibinputDecision {
             LibinputDecision(
-                machine: machine, device: device, touch: touch.flatMap { Int($0) }, fingers: fingers.flatMap { Int($0) },
+                machine: machine, device: device, touch: touch.flatMap { Int($0) },
+                fingers: fingers.flatMap { Int($0) },
                 from: from.map(String.init), event: event.map(String.init), to: to.map(String.init), text: text,
                 cause: cause)
         }

@@ -29,15 +29,18 @@ struct GestureAnalysis {
             let kind = Self.kind(of: to)
             if let kind, Self.measured.contains(kind), let support = Self.support(analysis, at: decision) {
                 if !findings.contains(where: { $0.rule == .gestureSupport }) { findings.append(support) }
-                outcomes.append(Outcome(state: kind, fingers: decision.fingers ?? 0, decision: decision, deciding: support))
+                outcomes.append(
+                    Outcome(state: kind, fingers: decision.fingers ?? 0, decision: decision, deciding: support))
                 continue
             }
             if kind == "hold", let start = detected, let hold = Self.hold(decision, since: start, in: analysis) {
                 findings.append(hold.finding)
-                outcomes.append(Outcome(state: "hold", fingers: hold.fingers, decision: decision, deciding: hold.finding))
+                outcomes.append(
+                    Outcome(state: "hold", fingers: hold.fingers, decision: decision, deciding: hold.finding))
                 continue
             }
-            guard let kind, Self.measured.contains(kind), let start = detected, let frame = Self.frame(of: decision, in: analysis),
+            guard let kind, Self.measured.contains(kind), let start = detected,
+                let frame = Self.frame(of: decision, in: analysis),
                 let initial = Self.frame(of: start, in: analysis)
             else {
                 if let kind {
@@ -54,7 +57,8 @@ struct GestureAnalysis {
             let made =
                 fromScroll && kind == "pinch" ? measured.scrollToPinch(decided: kind) : measured.motion(decided: kind)
             findings += made.findings
-            outcomes.append(Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
+            outcomes.append(
+                Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
         }
     }
 
@@ -73,7 +77,8 @@ struct GestureAnalysis {
         let finding = Finding(
             rule: .holdTimer, time: at, touch: nil, value: waited, limit: limit, unit: "ms", exceeds: waited >= limit,
             agreesWithLog: decision.event == "GESTURE_EVENT_HOLD_TIMEOUT" ? waited >= limit : nil,
-            text: "the fingers rested \(SequenceAnalysis.ms(waited)) ms (the hold timer's \(SequenceAnalysis.ms(limit)) ms "
+            text:
+                "the fingers rested \(SequenceAnalysis.ms(waited)) ms (the hold timer's \(SequenceAnalysis.ms(limit)) ms "
                 + "with \(fingers) finger\(fingers == 1 ? "" : "s")), moving at most \(SequenceAnalysis.mm(moved)) mm",
             source: analysis.rules.source(.holdTimer))
         return (finding, fingers)
@@ -162,7 +167,8 @@ private struct Measure {
         touches.map { t in
             let d = moved(t)
             return Finding(
-                rule: .gestureMovement, time: at, touch: t.slot, value: d, limit: limit, unit: "mm", exceeds: d >= limit,
+                rule: .gestureMovement, time: at, touch: t.slot, value: d, limit: limit, unit: "mm",
+                exceeds: d >= limit,
                 agreesWithLog: nil,
                 text: "touch \(t.slot) moved \(SequenceAnalysis.mm(d)) mm in \(SequenceAnalysis.ms(elapsed)) ms since "
                     + "the fingers were detected (\(SequenceAnalysis.mm(limit)) mm each lets the directions decide)",
@@ -210,7 +216,8 @@ private struct Measure {
                 + "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected "
                 + (closeEnough
                     ? "(within 40 × 7 mm after 150 ms: a \(together))"
-                    : elapsed > rules.swipeTimeout ? "(not within 40 × 7 mm)" : "(before the 150 ms the box waits for)"),
+                    : elapsed > rules.swipeTimeout
+                        ? "(not within 40 × 7 mm)" : "(before the 150 ms the box waits for)"),
             source: rules.source(.gestureSpacing))
         var movement = movementFindings(limit: minMove)
         if deciding == .gestureMovement {

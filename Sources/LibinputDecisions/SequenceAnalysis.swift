@@ -16,9 +16,11 @@ struct SequenceAnalysis {
         let touches = sequence.tracks.map(summary)
         let gestures = GestureAnalysis(analysis: self)
         let taps = TapAnalysis(analysis: self, touches: touches)
-        let findings = taps.findings + pressureFindings(touches) + edgeFindings(touches) + thumbFindings(touches)
+        let findings =
+            taps.findings + pressureFindings(touches) + edgeFindings(touches) + thumbFindings(touches)
             + gestures.findings
-        let conclusion = Conclusion(analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
+        let conclusion = Conclusion(
+            analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
         return SequenceExplanation(
             number: number, start: sequence.start, end: sequence.end, touches: touches, decisions: decisions,
             reported: reported, findings: findings,
@@ -58,7 +60,8 @@ struct SequenceAnalysis {
                 findings.append(
                     Finding(
                         rule: .palmPressure, time: touch.down, touch: touch.touch, value: Double(peak),
-                        limit: Double(limit), unit: "units", exceeds: peak > limit, agreesWithLog: (peak > limit) == palm,
+                        limit: Double(limit), unit: "units", exceeds: peak > limit,
+                        agreesWithLog: (peak > limit) == palm,
                         text: "touch \(touch.touch) pressed at most \(peak), "
                             + (peak > limit ? "above" : "not above") + " the palm threshold \(limit)",
                         source: rules.source(.palmPressure)))

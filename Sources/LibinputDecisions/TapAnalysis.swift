@@ -75,7 +75,9 @@ struct TapAnalysis {
     private static func exit(in taps: [LibinputDecision]) -> Exit? {
         for d in taps {
             let from = d.from ?? "", to = d.to ?? "", event = d.event ?? ""
-            if to.hasSuffix("TAPPED") || (event == "TAP_EVENT_RELEASE" && to == "TAP_STATE_IDLE" && from.contains("TOUCH")) {
+            if to.hasSuffix("TAPPED")
+                || (event == "TAP_EVENT_RELEASE" && to == "TAP_STATE_IDLE" && from.contains("TOUCH"))
+            {
                 return .tap
             }
             guard from.contains("TOUCH") else { continue }

@@ -60,9 +60,12 @@ public enum ExplanationLines {
         var timeUs: UInt64?
 
         init(_ d: LibinputDecision) {
-            (machine, touch, fingers, from, event, to, text) = (d.machine, d.touch, d.fingers, d.from, d.event, d.to, d.text)
+            (machine, touch, fingers, from, event, to, text) = (
+                d.machine, d.touch, d.fingers, d.from, d.event, d.to, d.text
+            )
             switch d.cause {
-            case .frame(let device, let index, let time): (cause, self.device, frame, timeUs) = ("frame", device, index, time)
+            case .frame(let device, let index, let time):
+                (cause, self.device, frame, timeUs) = ("frame", device, index, time)
             case .timers(let time): (cause, timeUs) = ("timers", time)
             case .fault(let time): (cause, timeUs) = ("fault", time)
             case nil: cause = "setUp"
@@ -80,7 +83,9 @@ public enum ExplanationLines {
         var before: String
         var after: String
 
-        public init(recording: String, libinputVersion: String, against: String?, withQuirks: Bool, change: ExplanationChange) {
+        public init(
+            recording: String, libinputVersion: String, against: String?, withQuirks: Bool, change: ExplanationChange
+        ) {
             self.recording = recording
             self.libinputVersion = libinputVersion
             self.against = against
@@ -88,6 +93,17 @@ public enum ExplanationLines {
             number = change.number
             before = change.before
             after = change.after
+        }
+    }
+
+    /// A line per change: with and without `--quirks` on `version`, or against the version `against`.
+    public static func changes(
+        _ changes: [ExplanationChange], recording: String, version: String, against: String?
+    ) -> [Change] {
+        changes.map {
+            Change(
+                recording: recording, libinputVersion: version, against: against, withQuirks: against == nil, change: $0
+            )
         }
     }
 

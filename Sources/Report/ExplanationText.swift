@@ -20,6 +20,22 @@ public enum ExplanationText {
         return lines
     }
 
+    /// Where explanations part, a line each, or one line saying they do not: with and without
+    /// `--quirks` on `version`, or `version` against the version `against`.
+    public static func changes(_ changes: [ExplanationChange], version: String, against: String?) -> [String] {
+        guard !changes.isEmpty else {
+            return [
+                against.map { "libinput \(version) and \($0) end every sequence the same way" }
+                    ?? "with and without your quirks, libinput \(version) ends every sequence the same way"
+            ]
+        }
+        return changes.map { change in
+            "sequence \(change.number): "
+                + (against.map { "libinput \(version): \(change.after); libinput \($0): \(change.before)" }
+                    ?? "with your quirks: \(change.after) (without them: \(change.before))")
+        }
+    }
+
     private static func thresholds(_ t: DeviceThresholds) -> [String] {
         var parts: [String] = []
         if let p = t.pressure { parts.append("a touch begins at pressure \(p.upperBound), ends below \(p.lowerBound)") }
@@ -48,7 +64,8 @@ public enum ExplanationText {
             let verdict = f.agreesWithLog == false ? "  [libinput's log disagrees]" : ""
             lines.append("    \(time(e.seconds(f.time)))  \(f.text)\(verdict)  (\(f.source))")
         }
-        lines.append("  reported: " + (s.reported.isEmpty ? "nothing" : s.reported.map(\.description).joined(separator: ", ")))
+        lines.append(
+            "  reported: " + (s.reported.isEmpty ? "nothing" : s.reported.map(\.description).joined(separator: ", ")))
         lines.append("  " + s.conclusion)
         return lines
     }
@@ -57,7 +74,8 @@ public enum ExplanationText {
     static func words(_ d: LibinputDecision) -> String {
         let strip = { (name: String?) in
             (name ?? "").replacingOccurrences(
-                of: #"^(GESTURE_STATE_|GESTURE_EVENT_|TAP_STATE_|TAP_EVENT_|THUMB_STATE_|BUTTON_STATE_|BUTTON_EVENT_|EDGE_SCROLL_TOUCH_STATE_|SCROLL_EVENT_)"#,
+                of:
+                    #"^(GESTURE_STATE_|GESTURE_EVENT_|TAP_STATE_|TAP_EVENT_|THUMB_STATE_|BUTTON_STATE_|BUTTON_EVENT_|EDGE_SCROLL_TOUCH_STATE_|SCROLL_EVENT_)"#,
                 with: "", options: .regularExpression)
         }
         let touch = d.touch.map { " touch \($0)" } ?? ""

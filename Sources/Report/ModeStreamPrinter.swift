@@ -28,6 +28,20 @@ public final class ModeStreamPrinter {
         try print(try text.opening(jsonHeader: header))
     }
 
+    /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
+    /// prints them without the header, ending with the flush a second after the last event and
+    /// the accounting line: one recording's part of `compare --events-out`.
+    public static func writeBothModes(
+        _ events: [LibinputEvent], configuration: AppEventTranslator.Configuration,
+        write: @escaping (String) throws -> Void
+    ) throws {
+        let output = try ModeStreamPrinter(
+            modes: DeliveryMode.allCases, json: true, style: .plain, configuration: configuration, header: false,
+            write: write)
+        for event in events { try output.handle(event) }
+        try output.finish()
+    }
+
     /// Whether any mode translates: raw output translates nothing.
     public var translates: Bool { !pipeline.lanes.isEmpty }
 

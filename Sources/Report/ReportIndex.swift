@@ -3,6 +3,16 @@ import MarkupText
 
 /// The page `compare --report DIR` writes beside the reports: one row per recording.
 public enum ReportIndex {
+    /// A report's file name: `base`.html, and `base`-2.html… when one of `taken` has it.
+    public static func fileName(_ base: String, taken: [String]) -> String {
+        var name = base + ".html", n = 1
+        while taken.contains(name) {
+            n += 1
+            name = "\(base)-\(n).html"
+        }
+        return name
+    }
+
     /// One report: its file name in the directory and what the index shows of it.
     public struct Entry {
         /// The report's file name, relative to the index.

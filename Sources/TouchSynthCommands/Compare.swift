@@ -102,12 +102,14 @@ struct Compare: ParsableCommand {
                 continue
             }
             if let reportDirectory, let page = run.report {
-                let file = reportFileName(for: path, taken: pages.map(\.file))
+                let file = ReportIndex.fileName(reportName(for: path), taken: pages.map(\.file))
                 try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
                 pages.append(ReportIndex.Entry(file: file, data: page.data))
             }
             if let eventsOutput {
-                try writeEvents(run.events, to: eventsOutput.fd, path: eventsOutput.path, configuration: configuration)
+                try ModeStreamPrinter.writeBothModes(run.events, configuration: configuration) {
+                    try writeText($0, to: eventsOutput.fd, path: eventsOutput.path)
+                }
             }
             differences += run.comparison.differenceCount
             if check {
@@ -184,29 +186,5 @@ struct Compare: ParsableCommand {
         return ComparedRun(
             events: replay.events, timeBase: replay.timeBase, pipeline: pipeline, comparison: pipeline.comparison,
             report: nil)
-    }
-
-    /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
-    /// prints them, ending with the flush a second after the last event and the accounting line.
-    private func writeEvents(
-        _ events: [LibinputEvent], to fd: Int32, path: String,
-        configuration: AppEventTranslator.Configuration
-    ) throws {
-        let output = try ModeStreamPrinter(
-            modes: DeliveryMode.allCases, json: true, style: .plain, configuration: configuration, header: false
-        ) { try writeText($0, to: fd, path: path) }
-        for event in events { try output.handle(event) }
-        try output.finish()
-    }
-
-    /// The recording's name with .html; a second recording of the same name gets "-2".
-    private func reportFileName(for path: String, taken: [String]) -> String {
-        let base = reportName(for: path)
-        var name = base + ".html", n = 1
-        while taken.contains(name) {
-            n += 1
-            name = "\(base)-\(n).html"
-        }
-        return name
     }
 }

@@ -10,7 +10,8 @@ import Report
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
-        abstract: "Replay a recording through real libinput and say why it did what it did, touch sequence by sequence.",
+        abstract:
+            "Replay a recording through real libinput and say why it did what it did, touch sequence by sequence.",
         discussion: """
             Each decision libinput's state machines logged (gesture, tap, palm, thumb, pressure, buttons, edge \
             scrolling) is placed at the frame or timer that caused it, with the numbers behind it recomputed from the \
@@ -27,9 +28,7 @@ struct Explain: ParsableCommand {
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @OptionGroup(title: "Across libinput versions") var libinput: LibinputOptions
 
-    func validate() throws {
-        try libinput.check(several: true)
-    }
+    func validate() throws { try libinput.check(several: true) }
 
     func run() throws {
         try requireReadable([recording, input.desc] + quirks.files)
@@ -46,13 +45,11 @@ struct Explain: ParsableCommand {
                 var without = options
                 without.quirks = []
                 let changes = ExplanationChange.changes(from: try explain(loaded, options: without), to: explanation)
-                try show(changes, version: build.version) { "with your quirks: \($0.after) (without them: \($0.before))" }
+                try show(changes, version: build.version)
             }
         }
         for (a, b) in zip(explained, explained.dropFirst()) {
-            try show(ExplanationChange.changes(from: a, to: b), version: b.libinputVersion, against: a.libinputVersion) {
-                "libinput \(b.libinputVersion): \($0.after); libinput \(a.libinputVersion): \($0.before)"
-            }
+            try show(ExplanationChange.changes(from: a, to: b), version: b.libinputVersion, against: a.libinputVersion)
         }
     }
 
@@ -65,33 +62,20 @@ struct Explain: ParsableCommand {
     }
 
     private func show(_ explanation: Explanation) throws {
-        if json {
-            for line in ExplanationLines.lines(explanation, recording: recording) { try emit(try JSONLines.line(line)) }
-        } else {
-            try emit(ExplanationText.lines(explanation, recording: recording).joined(separator: "\n"))
+        guard json else {
+            return try emit(ExplanationText.lines(explanation, recording: recording).joined(separator: "\n"))
         }
+        for line in ExplanationLines.lines(explanation, recording: recording) { try emit(try JSONLines.line(line)) }
     }
 
-    /// Where two explanations part, each change told by `told`; a line that says so when none do.
-    private func show(
-        _ changes: [ExplanationChange], version: String, against: String? = nil,
-        told: (ExplanationChange) -> String
-    ) throws {
-        if json {
-            for change in changes {
-                try emit(
-                    try JSONLines.line(
-                        ExplanationLines.Change(
-                            recording: recording, libinputVersion: version, against: against, withQuirks: against == nil,
-                            change: change)))
-            }
-            return
+    /// Where two explanations part: with and without the quirks, or two versions.
+    private func show(_ changes: [ExplanationChange], version: String, against: String? = nil) throws {
+        guard json else {
+            return try emit(
+                ([""] + ExplanationText.changes(changes, version: version, against: against)).joined(separator: "\n"))
         }
-        try emit("")
-        let same =
-            against.map { "libinput \(version) and \($0) end every sequence the same way" }
-            ?? "with and without your quirks, libinput \(version) ends every sequence the same way"
-        guard !changes.isEmpty else { return try emit(same) }
-        for change in changes { try emit("sequence \(change.number): " + told(change)) }
+        for line in ExplanationLines.changes(changes, recording: recording, version: version, against: against) {
+            try emit(try JSONLines.line(line))
+        }
     }
 }

@@ -150,33 +150,6 @@ struct ReplayRunOptions: ParsableArguments {
 
 extension UdevProperty: ExpressibleByArgument {}
 
-/// A fault's instant and target: `SECONDS[+MS][@eventN]`.
-struct FaultSpec: ExpressibleByArgument {
-    /// Microseconds into the replay.
-    var at: UInt64
-    /// Microseconds of frames lost (SYN_DROPPED only).
-    var lost: UInt64?
-    /// `/dev/input/eventN`, or nil for the recording's own device.
-    var devnode: String?
-
-    init?(argument: String) {
-        var text = Substring(argument)
-        if let sign = text.firstIndex(of: "@") {
-            let node = text[text.index(after: sign)...]
-            guard node.hasPrefix("event"), let n = Int(node.dropFirst(5)),
-                (0...MockedDevice.highestEventNumber).contains(n)
-            else { return nil }
-            devnode = "/dev/input/event\(n)"
-            text = text[..<sign]
-        }
-        if let plus = text.firstIndex(of: "+") {
-            guard let ms = Double(text[text.index(after: plus)...]), ms.isFinite, (0...60_000).contains(ms) else {
-                return nil
-            }
-            lost = UInt64(ms * 1000)
-            text = text[..<plus]
-        }
-        guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else { return nil }
-        at = UInt64(seconds * 1e6)
-    }
+extension FaultSpec: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
 }

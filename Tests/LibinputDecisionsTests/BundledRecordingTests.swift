@@ -37,7 +37,8 @@ final class BundledRecordingTests: XCTestCase {
                 guard reportsGesture else { continue }
                 gestures += 1
                 XCTAssertNotNil(
-                    sequence.deciding, "\(name) sequence \(sequence.number): \(sequence.reported): \(sequence.conclusion)")
+                    sequence.deciding,
+                    "\(name) sequence \(sequence.number): \(sequence.reported): \(sequence.conclusion)")
             }
         }
         XCTAssertGreaterThan(gestures, 20)

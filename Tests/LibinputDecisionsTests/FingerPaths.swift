@@ -48,7 +48,9 @@ enum FingerPaths {
         var down = Set<Int>()
         for instant in instants.sorted() {
             var events: [EvdevEvent] = []
-            func abs(_ code: UInt16, _ value: Int32) { events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value)) }
+            func abs(_ code: UInt16, _ value: Int32) {
+                events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+            }
             for (slot, finger) in fingers.enumerated() {
                 let isDown = instant >= finger.down && instant < finger.up
                 guard isDown || down.contains(slot) else { continue }

@@ -50,7 +50,8 @@ final class ThresholdFixtureTests: XCTestCase {
                 XCTAssertEqual(!box.exceeds, inside, "\(version): \(box.text)")
                 XCTAssertTrue(sequence.conclusion.contains("scroll"), "\(version): \(sequence.conclusion)")
                 XCTAssertTrue(
-                    sequence.conclusion.contains(inside ? "apart" : "the same way"), "\(version): \(sequence.conclusion)")
+                    sequence.conclusion.contains(inside ? "apart" : "the same way"),
+                    "\(version): \(sequence.conclusion)")
             }
         }
     }
@@ -66,7 +67,8 @@ final class ThresholdFixtureTests: XCTestCase {
             for (version, sequence) in try explained(try FingerPaths.recording(fingers)) {
                 let direction = try finding(.gestureDirection, in: sequence, version)
                 XCTAssertTrue(direction.exceeds, "\(version): \(direction.text)")
-                XCTAssertTrue(sequence.conclusion.contains("a 2-finger \(outcome)"), "\(version): \(sequence.conclusion)")
+                XCTAssertTrue(
+                    sequence.conclusion.contains("a 2-finger \(outcome)"), "\(version): \(sequence.conclusion)")
                 XCTAssertTrue(sequence.conclusion.contains("different ways"), "\(version): \(sequence.conclusion)")
             }
         }
@@ -81,7 +83,8 @@ final class ThresholdFixtureTests: XCTestCase {
                 XCTAssertEqual(time.exceeds, !isTap, "\(version): \(time.text)")
                 XCTAssertEqual(time.agreesWithLog, true, "\(version): \(time.text)")
                 XCTAssertEqual(
-                    sequence.conclusion.hasPrefix("libinput made this a tap"), isTap, "\(version): \(sequence.conclusion)")
+                    sequence.conclusion.hasPrefix("libinput made this a tap"), isTap,
+                    "\(version): \(sequence.conclusion)")
             }
         }
     }
@@ -98,7 +101,8 @@ final class ThresholdFixtureTests: XCTestCase {
                 XCTAssertEqual(travelled.exceeds, !isTap, "\(version): \(travelled.text)")
                 XCTAssertEqual(travelled.agreesWithLog, true, "\(version): \(travelled.text)")
                 XCTAssertEqual(
-                    sequence.conclusion.hasPrefix("libinput made this a tap"), isTap, "\(version): \(sequence.conclusion)")
+                    sequence.conclusion.hasPrefix("libinput made this a tap"), isTap,
+                    "\(version): \(sequence.conclusion)")
             }
         }
     }
