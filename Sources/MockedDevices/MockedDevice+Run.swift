@@ -52,6 +52,7 @@ extension MockedDevice {
         var link = timing.clock == .virtual ? try VirtualClockLink(masters: nodes.map(\.masterFD)) : nil
         defer { link?.close() }
         var env = environment(preload: preload)
+        if let dmi { try testbed.setDMI(dmi) }
         if !quirks.isEmpty {
             env["LIBINPUT_QUIRKS_DIR"] = try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
         }

@@ -57,6 +57,9 @@ public final class MockedDevice {
     /// Quirks files libinput reads after its own (``DeviceQuirks``): to see what a quirk would
     /// change before anyone installs it.
     public var quirks: [String] = []
+    /// The DMI modalias the mocked system reports (`/sys/devices/virtual/dmi/id`), which
+    /// libinput's `MatchDMIModalias` quirks match: the recording's (``Recording/dmi``) unless set.
+    public var dmi: String?
 
     /// The first device the testbed presents.
     public var device: DeviceDescription { nodes[0].device }
@@ -71,6 +74,7 @@ public final class MockedDevice {
     public convenience init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
         try Self.checkDuration(recording)
         try self.init(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
+        dmi = recording.dmi
     }
 
     /// Sets up the testbed for a recording read as it plays (a ``RecordingStream``), so that
@@ -91,6 +95,8 @@ public final class MockedDevice {
         device.udevProperties.merge(udevProperties) { $1 }
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
         mocked.notes = notes
+        mocked.dmi = MachineDMI.find(inFile: path)
+            ?? (description ?? RecordingLoader.matchingDescription(for: path)).flatMap(MachineDMI.find(inFile:))
         mocked.nodes[0].duration = duration
         return mocked
     }

@@ -34,6 +34,7 @@ final class Testbed {
     /// finalizer leaves them open): a process replaying many recordings would run out of
     /// descriptors.
     private var masters: [Int32] = []
+    private var hasDMI = false
 
     deinit {
         Self.lock.lock()
@@ -73,6 +74,20 @@ final class Testbed {
         _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
         masters.append(masterFD)
         return masterFD
+    }
+
+    /// Makes the emulated system's DMI say `modalias` (`/sys/devices/virtual/dmi/id`, where
+    /// libinput's quirks read it as the device's `MODALIAS` property); once per testbed.
+    func setDMI(_ modalias: String) throws(HarnessError) {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard !hasDMI else { return }
+        var error: UnsafeMutablePointer<GError>?
+        let text = "P: /devices/virtual/dmi/id\nE: MODALIAS=\(modalias)\nE: SUBSYSTEM=dmi\nA: modalias=\(modalias)\n"
+        guard umockdev_testbed_add_from_string(testbed, text, &error) != 0 else {
+            throw HarnessError(.system, "umockdev: cannot add the DMI: \(Self.take(error))")
+        }
+        hasDMI = true
     }
 
     /// Takes the device at `syspath` (under `/sys`) out of the emulated `/sys` and `/dev`.

@@ -256,6 +256,7 @@ public enum EvemuFormat {
     public static func write(_ recording: Recording) -> String {
         let d = recording.device
         var out = "# EVEMU 1.3\n# written by touchsynth\n"
+        if let dmi = recording.dmi { out += "# DMI: \(dmi)\n" }
         out += "N: \(d.name)\n"
         out += String(format: "I: %04x %04x %04x %04x\n", d.bustype, d.vendor, d.product, d.version)
         out += "P: " + hexBytes(d.properties, count: 8) + "\n"

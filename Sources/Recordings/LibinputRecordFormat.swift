@@ -163,17 +163,18 @@ public enum LibinputRecordFormat {
 
     /// Writes a recording as libinput record YAML (version 1), one `evdev:` block per frame.
     public static func write(_ recording: Recording, node devnode: String = "/dev/input/event0") -> String {
-        var out = header(device: recording.device, node: devnode)
+        var out = header(device: recording.device, node: devnode, dmi: recording.dmi)
         for frame in recording.frames { out += frameText(frame) }
         return out
     }
 
     /// Everything before the first frame: versions, the device and the `events:` key. Frames
     /// appended after it (``frameText(_:)``) keep the document valid at every frame boundary.
-    public static func header(device d: DeviceDescription, node devnode: String) -> String {
+    /// `dmi` is the recording machine's (``MachineDMI``).
+    public static func header(device d: DeviceDescription, node devnode: String, dmi: String? = nil) -> String {
         var out = "# libinput record (written by touchsynth)\nversion: 1\nndevices: 1\n"
         out += "libinput:\n  version: \"1.22.1\"\n  git: \"unknown\"\n"
-        out += "system:\n  os: \"\"\n  kernel: \"\"\n  dmi: \"\"\n"
+        out += "system:\n  os: \"\"\n  kernel: \"\"\n  dmi: \"\(dmi ?? "")\"\n"
         out += "devices:\n- node: \(devnode)\n  evdev:\n"
         out += "    # Name: \(d.name)\n"
         out += "    name: \(yamlString(d.name))\n"

@@ -124,6 +124,9 @@ public struct Recording: Equatable, Sendable {
     /// What the reader guessed or repaired (an inferred description, a log begun mid-gesture),
     /// one line each: shown as warnings, written into converted files as comments.
     public var notes: [String] = []
+    /// The DMI modalias of the machine it was recorded on, when the file says
+    /// (``MachineDMI``): libinput's `MatchDMIModalias` quirks match it.
+    public var dmi: String?
 
     public init(device: DeviceDescription, frames: [EvdevFrame]) {
         self.device = device

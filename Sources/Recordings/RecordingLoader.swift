@@ -14,6 +14,7 @@ public enum RecordingLoader {
         let stream = try RecordingStream(path: path, description: description, node: node)
         var recording = Recording(device: stream.device, frames: try stream.readAll())
         recording.notes = stream.notes
+        recording.dmi = stream.dmi
         return recording
     }
 
@@ -24,6 +25,7 @@ public enum RecordingLoader {
         let stream = try RecordingStream(text: text, file: file, description: description, node: node)
         var recording = Recording(device: stream.device, frames: try stream.readAll())
         recording.notes = stream.notes
+        recording.dmi = stream.dmi
         return recording
     }
 

@@ -10,6 +10,8 @@ public final class RecordingStream {
     public let device: DeviceDescription
     /// What was guessed or repaired reading the file (``Recording/notes``).
     public private(set) var notes: [String] = []
+    /// The recording machine's DMI modalias (``Recording/dmi``): the file's, else its description's.
+    public private(set) var dmi: String?
     private var reader: LineReader
     private var assembler = FrameAssembler()
     private var finished = false
@@ -81,6 +83,8 @@ public final class RecordingStream {
             }
         }
         format = detected ?? .evemu
+        dmi = MachineDMI.find(in: header)
+            ?? (description ?? RecordingLoader.matchingDescription(for: path)).flatMap(MachineDMI.find(inFile:))
         do throws(RecordingError) {
             switch format {
             case .evemu:

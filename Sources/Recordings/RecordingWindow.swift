@@ -25,6 +25,7 @@ extension Recording {
         }
         var part = Recording(device: device, frames: kept)
         part.notes = notes
+        part.dmi = dmi
         return part
     }
 }

@@ -45,6 +45,9 @@ public struct ReplayOptions: Sendable {
     /// with a ``HarnessError/Kind/quirksRefused`` error naming its line, as libinput would otherwise
     /// drop every quirk with one log line.
     public var quirks: [String] = []
+    /// The DMI modalias the mocked system reports, for `MatchDMIModalias` quirks: the
+    /// recording's own (``Recording/dmi``) when nil.
+    public var dmi: String?
 
     public init() {}
 
@@ -120,6 +123,7 @@ public struct Replay: Sendable {
         }
         device.faults = options.faults
         device.quirks = options.quirks
+        if let dmi = options.dmi { device.dmi = dmi }
         let side = try BuildProducts.libinputSide()
         let configuration = LibinputSideConfiguration(
             devices: device.devnodes, device: options.configuration,

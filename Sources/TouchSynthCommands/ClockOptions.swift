@@ -27,5 +27,6 @@ func replayOptions(
     options.libinput = libinput
     if let config { options.configuration = config.configuration }
     options.quirks = quirks?.files ?? []
+    options.dmi = quirks?.dmi
     return options
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// `--quirks FILE`: device quirks tried on a replay, on top of that libinput version's own.
+/// `--quirks FILE` and `--dmi`: device quirks tried on a replay, on top of that libinput
+/// version's own, and the machine they are matched against.
 struct QuirksOptions: ParsableArguments {
     @Option(
         name: .customLong("quirks"),
@@ -9,4 +10,14 @@ struct QuirksOptions: ParsableArguments {
                 + "(repeatable): what it changes, without installing it.",
             valueName: "file"))
     var files: [String] = []
+    @Option(
+        help: ArgumentHelp(
+            "The recording machine's DMI modalias (dmi:bvn…:svn…:pn…:), which MatchDMIModalias quirks match, for a "
+                + "recording that does not carry it.",
+            valueName: "dmi"))
+    var dmi: String?
+
+    func validate() throws {
+        if let dmi, !dmi.hasPrefix("dmi:") { throw ValidationError("--dmi takes a modalias starting dmi:") }
+    }
 }

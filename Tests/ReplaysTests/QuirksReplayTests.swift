@@ -1,5 +1,6 @@
 import Foundation
 import LibinputEvents
+import Recordings
 import Replays
 import TestSupport
 import XCTest
@@ -35,6 +36,33 @@ final class QuirksReplayTests: XCTestCase {
             XCTAssertTrue(log.contains { $0.contains("palm: pressure threshold is 20") }, "\(build.version): \(log)")
             XCTAssertTrue(log.contains { $0.contains("palm detected (pressure)") }, build.version)
         }
+    }
+
+    /// A `MatchDMIModalias` quirk applies only on the machine it names: the DMI a recording
+    /// carries (`system: dmi:` in libinput record YAML, a `# DMI:` comment in evemu) is what the
+    /// mocked system reports, and `ReplayOptions.dmi` stands in for a recording without one.
+    func testADMIQuirkAppliesOnlyWithTheRightDMI() throws {
+        let quirk = try quirks(
+            "[This laptop]\nMatchUdevType=touchpad\nMatchDMIModalias=dmi:*svnTouchSynth:*\n"
+                + "AttrPalmPressureThreshold=20\n")
+        var recording = try RecordingLoader.load(pinch)
+        var options = ReplayOptions()
+        options.quirks = [quirk]
+        XCTAssertGreaterThan(pinches(try Replay(.recording(recording), options: options).events), 0, "no DMI")
+        for (dmi, applies) in [("dmi:bvnX:svnTouchSynth:pnLaptop:", true), ("dmi:bvnX:svnOther:pnLaptop:", false)] {
+            recording.dmi = dmi
+            for (name, text) in [
+                ("dmi.yml", LibinputRecordFormat.write(recording)), ("dmi.evemu", EvemuFormat.write(recording)),
+            ] {
+                let path = try quirks(text, name)
+                XCTAssertEqual(MachineDMI.find(inFile: path), dmi, name)
+                let events = try Replay(.file(path), options: options).events
+                XCTAssertEqual(pinches(events) == 0, applies, "\(name) with \(dmi)")
+            }
+        }
+        recording.dmi = nil
+        options.dmi = "dmi:bvnX:svnTouchSynth:pnLaptop:"
+        XCTAssertEqual(pinches(try Replay(.recording(recording), options: options).events), 0, "ReplayOptions.dmi")
     }
 
     /// A key libinput does not know makes it drop every quirk: the replay ends with one error

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The DMI modalias of the machine a recording was made on (`dmi:bvn…:svn…:pn…:`), which
+/// libinput's `MatchDMIModalias` quirks match: `libinput record` writes it as `system: dmi:`,
+/// `evemu-record` files often carry it in a `# DMI:` comment.
+public enum MachineDMI {
+    /// The modalias in a recording's or description's header text, if it names one.
+    public static func find(in text: String) -> String? {
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let m = trimmed.wholeMatch(of: /#\s*DMI:\s*(dmi:\S*)/) { return String(m.1) }
+            if let m = trimmed.wholeMatch(of: /dmi:\s*"(dmi:[^"]*)"/) { return String(m.1) }
+        }
+        return nil
+    }
+
+    /// The modalias in the first 64 KiB of the file at `path`.
+    public static func find(inFile path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 64 << 10)) ?? Data()
+        return find(in: String(decoding: head, as: UTF8.self))
+    }
+}
