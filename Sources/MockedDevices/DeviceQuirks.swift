@@ -6,7 +6,7 @@ import Quirks
 /// 1.22.1, 1.28.1 and 1.31.3). The testbed gets a folder holding the build's own quirks and,
 /// after them in name order (libinput reads the files so, a later match overriding an earlier
 /// one), a copy of each file given.
-enum DeviceQuirks {
+package enum DeviceQuirks {
     /// The copies' names begin so, after every file libinput ships (`10-…` to `50-…`).
     package static let copyPrefix = "zz-touchsynth-"
 

@@ -67,6 +67,12 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
         return (libraryDirectory as NSString).deletingLastPathComponent + "/share/libinput"
     }
 
+    /// Where its tools are (`libinput-quirks`, `libinput-debug-events`…).
+    public var libexecDirectory: String {
+        guard let libraryDirectory else { return "/usr/libexec/libinput" }
+        return (libraryDirectory as NSString).deletingLastPathComponent + "/libexec/libinput"
+    }
+
     /// The environment that makes a program load this build.
     func environment(_ base: [String: String]) -> [String: String] {
         var env = base

@@ -136,55 +136,26 @@ struct Compare: ParsableCommand {
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(1) }
     }
 
-    /// One recording or capture compared: its events through both modes, once, and, with
-    /// --report, the page drawn from that same run.
-    private struct ComparedRun {
-        var events: [LibinputEvent]
-        var timeBase: TimeBase
-        var pipeline: ModePipeline
-        var comparison: ComparisonReport
-        var report: ReportPage?
-    }
-
     private func compared(_ path: String, description: SurfaceDescription, options: ReplayOptions) throws -> ComparedRun
     {
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         let file = try RecordingOrCapture(path: path)
+        if file.isCapture, reportDirectory != nil {
+            try fail(
+                "\(path): a capture has no recording to draw the touchpad from; --report takes recordings",
+                code: ExitStatus.usage)
+        }
         guard !file.isCapture else {
-            if reportDirectory != nil {
-                try fail(
-                    "\(path): a capture has no recording to draw the touchpad from; --report takes recordings",
-                    code: ExitStatus.usage)
-            }
-            let events = try file.capture()
-            let pipeline = try ModePipeline.run(
-                events, configuration: configuration, options: .init(checksInvariants: check)
-            ) {
-                try description.makeSurface()
-            }
-            return ComparedRun(
-                events: events, timeBase: TimeBase(of: events), pipeline: pipeline, comparison: pipeline.comparison,
-                report: nil)
+            return try ComparedRun(
+                try file.capture(), configuration: configuration, checksInvariants: check,
+                makeSurface: description.makeSurface)
         }
         let loaded = try file.recording(description: input.desc, node: input.node)
         warn(loaded.notes, in: path)
         let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
-        if reportDirectory != nil {
-            // The page, its table and this one come from the same run.
-            let page = try makeReport(
-                path, recording: recording, replay: replay, description: description, screen: .defaultScreen,
-                checksInvariants: check)
-            return ComparedRun(
-                events: replay.events, timeBase: replay.timeBase, pipeline: page.data.pipeline,
-                comparison: page.data.comparison, report: page)
-        }
-        let pipeline = try ModePipeline.run(
-            replay.events, configuration: configuration, options: .init(checksInvariants: check)
-        ) {
-            try description.makeSurface()
-        }
-        return ComparedRun(
-            events: replay.events, timeBase: replay.timeBase, pipeline: pipeline, comparison: pipeline.comparison,
-            report: nil)
+        return try ComparedRun(
+            replay.events, recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
+            timeBase: replay.timeBase, configuration: configuration, checksInvariants: check,
+            makeSurface: description.makeSurface)
     }
 }

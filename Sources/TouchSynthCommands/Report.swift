@@ -87,14 +87,12 @@ func makeReport(
     return try makeReport(path, recording: recording, replay: replay, description: description, screen: screen)
 }
 
-/// The report of `recording` (loaded from `path`) and its `replay` through libinput, both modes'
-/// streams checked against the delivery invariants when `checksInvariants`.
+/// The report of `recording` (loaded from `path`) and its `replay` through libinput.
 func makeReport(
-    _ path: String, recording: Recording, replay: Replay, description: SurfaceDescription, screen: Size,
-    checksInvariants: Bool = false
+    _ path: String, recording: Recording, replay: Replay, description: SurfaceDescription, screen: Size
 ) throws -> ReportPage {
     try ReportPage(
         title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
         timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
-        checksInvariants: checksInvariants, makeSurface: { try description.makeSurface() })
+        makeSurface: { try description.makeSurface() })
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension MockedDevice {
+    /// Runs `command` against the testbed to its end, without the replay: for a tool that asks
+    /// about the device and exits (`libinput quirks list`). Returns its exit status and what it
+    /// wrote to stdout and stderr, together, in order.
+    public func output(of command: [String]) throws(HarnessError) -> (status: Int32, text: String) {
+        var env = environment(preload: try BuildProducts.preload())
+        if let dmi { try testbed.setDMI(dmi) }
+        if !quirks.isEmpty {
+            env["LIBINPUT_QUIRKS_DIR"] = try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
+        }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw HarnessError(.system, "cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        defer { close(ends[0]) }
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(command, env: env, descriptors: [2: ends[1]], standardOutput: ends[1])
+        } catch {
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        return (ChildProcess.stop(pid).status, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The quirks folder a program given ``quirks`` reads: the build's own, with them after.
+    public func quirksDirectory() throws(HarnessError) -> String {
+        quirks.isEmpty ? libinput.quirksDirectory : try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
+    }
+}

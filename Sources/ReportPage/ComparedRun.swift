@@ -1,0 +1,39 @@
+import AppEvents
+import Gestures
+import LibinputEvents
+import ModeComparison
+import Recordings
+
+/// One recording or capture compared: its libinput events through both modes, once, and, when
+/// asked, the report page drawn from that same run (so the page, its table and `compare`'s
+/// agree).
+public struct ComparedRun {
+    public var events: [LibinputEvent]
+    public var timeBase: TimeBase
+    public var pipeline: ModePipeline
+    public var comparison: ComparisonReport
+    public var report: ReportPage?
+
+    /// `events` through both modes; with `recording` (`title`'s, its first frame at
+    /// `recordingStart` on the events' clock), the report page too.
+    public init(
+        _ events: [LibinputEvent], recording: (title: String, recording: Recording, start: UInt64?)? = nil,
+        timeBase: TimeBase? = nil, configuration: AppEventTranslator.Configuration, checksInvariants: Bool,
+        makeSurface: () throws -> Surface
+    ) throws {
+        self.events = events
+        self.timeBase = timeBase ?? TimeBase(of: events)
+        if let recording {
+            let page = try ReportPage(
+                title: recording.title, recording: recording.recording, events: events, recordingStart: recording.start,
+                timeBase: self.timeBase, configuration: configuration, checksInvariants: checksInvariants,
+                makeSurface: makeSurface)
+            (pipeline, comparison, report) = (page.data.pipeline, page.data.comparison, page)
+        } else {
+            pipeline = try ModePipeline.run(
+                events, configuration: configuration, options: .init(checksInvariants: checksInvariants),
+                makeSurface: makeSurface)
+            (comparison, report) = (pipeline.comparison, nil)
+        }
+    }
+}
