@@ -100,7 +100,9 @@ let package = Package(
         // A recording replayed through real libinput in one call: the harness's public face.
         .target(
             name: "Replays",
-            dependencies: ["MockedDevices", "Recordings", "ReplayChannel", "LibinputEvents", "LibinputDecisions"]),
+            dependencies: [
+                "MockedDevices", "Recordings", "ReplayChannel", "LibinputEvents", "LibinputDecisions", "Quirks",
+            ]),
         // Delays counted in constant memory: frame lateness, latency, the view's send delay.
         .target(name: "Histograms"),
         .target(name: "AllocationCounter", publicHeadersPath: "."),
@@ -152,7 +154,7 @@ let package = Package(
             name: "Report",
             dependencies: [
                 "Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText",
-                "MarkupText", "LibinputDecisions",
+                "MarkupText", "LibinputDecisions", "Quirks",
             ]),
         // A report as one HTML page with the view's player, drawn from one run of both modes.
         .target(
@@ -165,7 +167,8 @@ let package = Package(
         // versions, a `libinput record --with-libinput` file against a replay.
         // Why libinput did what it did: its debug log read as decisions, each weighed against the
         // rules of that version recomputed from the frames. Plain values, no I/O.
-        .target(name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText"]),
+        .target(
+            name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText", "Quirks"]),
         .target(
             name: "Diffs",
             dependencies: ["Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText"]),

@@ -1,19 +1,22 @@
 import LibinputEventText
 import LibinputEvents
+import Quirks
 import Recordings
 
 extension Explanation {
     /// Explains a replay of `recording` on libinput `version`: its `events` (times on libinput's
     /// clock, the recording's first frame at `recordingStart`) and its debug `log`, each line
     /// with the cause the harness stamped it with.
+    /// `quirks`, the device's as libinput listed them, are told and give the size libinput
+    /// assumes for a touchpad without a resolution.
     public init(
         recording: Recording, events: [LibinputEvent], log: [LibinputLogMessage], recordingStart: UInt64,
-        version: String
+        version: String, quirks: QuirksListing? = nil
     ) {
         let read = DecisionLog(log)
         let rules = RuleBook(version: version)
         let thresholds = read.thresholds.values.first ?? DeviceThresholds()
-        let recording = recording.withLibinputResolution
+        let recording = recording.withLibinputResolution(quirks)
         let sequences = TouchSequence.all(in: recording, pressure: thresholds.pressure)
         let starts = sequences.map(\.start) + [.max]
         let startFrames = sequences.map(\.frames.lowerBound) + [.max]
@@ -46,7 +49,7 @@ extension Explanation {
         }
         let device = recording.device.name
         self.init(
-            libinputVersion: version, device: device, thresholds: thresholds,
+            libinputVersion: version, device: device, thresholds: thresholds, quirks: quirks,
             sequences: sequences.enumerated().map { n, sequence in
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
@@ -60,19 +63,31 @@ extension Explanation {
 }
 
 extension Recording {
-    /// The recording as libinput measures it: a touchpad that reports no resolution is taken to
-    /// be 69 × 50 mm (`tp_init_default_resolution` in src/evdev-mt-touchpad.c).
-    var withLibinputResolution: Recording {
-        var copy = self
-        let axes = [(Evdev.ABS_X, Evdev.ABS_MT_POSITION_X, 69), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y, 50)]
+    /// The recording as libinput measures it: a touchpad that reports no resolution takes its
+    /// quirks' `AttrResolutionHint` (units per mm), else its `AttrSizeHint` (mm), else 69 × 50 mm
+    /// (`evdev_fix_abs_resolution` in src/evdev.c, `tp_init_default_resolution` in
+    /// src/evdev-mt-touchpad.c).
+    func withLibinputResolution(_ quirks: QuirksListing?) -> Recording {
         guard let x = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X], x.resolution == 0 else {
             return self
         }
-        for (single, multi, millimetres) in axes {
+        func hint(_ key: String) -> (Double, Double)? {
+            guard let value = quirks?.properties.first(where: { $0.key == key })?.value,
+                let m = value.wholeMatch(of: /([0-9]+)x([0-9]+)/), let a = Double(m.1), let b = Double(m.2), a > 0, b > 0
+            else { return nil }
+            return (a, b)
+        }
+        var copy = self
+        let resolutionHint = hint("AttrResolutionHint"), size = hint("AttrSizeHint") ?? (69, 50)
+        for (index, (single, multi)) in [(Evdev.ABS_X, Evdev.ABS_MT_POSITION_X), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y)]
+            .enumerated()
+        {
             guard let axis = device.absinfo[multi] ?? device.absinfo[single] else { continue }
-            let resolution = Int32(max(1, (Int64(axis.maximum) - Int64(axis.minimum)) / Int64(millimetres)))
+            let range = Double(Int64(axis.maximum) - Int64(axis.minimum))
+            let resolution =
+                resolutionHint.map { index == 0 ? $0.0 : $0.1 } ?? (range / (index == 0 ? size.0 : size.1)).rounded(.down)
             for code in [single, multi] where copy.device.absinfo[code] != nil {
-                copy.device.absinfo[code]?.resolution = resolution
+                copy.device.absinfo[code]?.resolution = Int32(max(1, resolution))
             }
         }
         return copy

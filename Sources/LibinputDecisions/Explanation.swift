@@ -1,5 +1,6 @@
 import LibinputEventText
 import LibinputEvents
+import Quirks
 import Recordings
 
 /// Why libinput did what it did with a recording: for each touch sequence, the fingers, the
@@ -12,6 +13,8 @@ public struct Explanation: Equatable, Sendable {
     public var device: String
     /// The thresholds libinput logged as it set the touchpad up.
     public var thresholds: DeviceThresholds
+    /// The quirks that applied to the device, and the DMI it was matched against, when listed.
+    public var quirks: QuirksListing?
     /// One per touch sequence, in time order.
     public var sequences: [SequenceExplanation]
     /// libinput's log lines about touches that no known form reads: said, never guessed at.

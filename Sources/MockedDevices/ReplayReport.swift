@@ -47,3 +47,25 @@ public struct ReplayReport: Sendable {
     /// libinput's errors and timing warnings among ``libinputLog``: what a user is told of.
     public var warnings: [LibinputLogMessage] { libinputLog.filter(\.isWarning) }
 }
+
+extension ReplayReport {
+    /// The run's measurements in one line, as `--stats` prints them: frames and their delivery,
+    /// start-up, wall and CPU time, both processes' peak memory (this one's `harnessPeakKiB`),
+    /// the program's exit status.
+    public func measurements(harnessPeakKiB: Int?) -> String {
+        func mebibytes(_ kib: Int?) -> String { kib.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "unknown" }
+        let delivery =
+            switch clock {
+            case .virtual: "on the virtual clock (\(timerInstants.count) timer instants)"
+            case .real:
+                String(
+                    format: "lateness p50 %lld µs p99 %lld µs max %lld µs", lateness.percentile(0.5),
+                    lateness.percentile(0.99), maxLatenessMicros)
+            }
+        let timing = String(
+            format: "%d frames delivered %@, start-up %.3f s, wall time %.3f s, CPU %.3f s (program %.3f s)",
+            framesDelivered, delivery, startupSeconds, wallSeconds, harnessCPUSeconds, programCPUSeconds)
+        return timing + ", peak RSS \(mebibytes(harnessPeakKiB)) (program \(mebibytes(programPeakKiB))), "
+            + "exit status \(exitStatus)"
+    }
+}

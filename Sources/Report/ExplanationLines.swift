@@ -10,6 +10,7 @@ public enum ExplanationLines {
         var libinputVersion: String
         var device: String
         var thresholds: DeviceThresholds
+        var quirks: QuirksListingText.Line?
         var sequences: Int
         var attributedDecisions: Int
         var unattributedDecisions: Int
@@ -111,7 +112,7 @@ public enum ExplanationLines {
     public static func lines(_ e: Explanation, recording: String) -> [any Encodable] {
         let device = Device(
             recording: recording, libinputVersion: e.libinputVersion, device: e.device, thresholds: e.thresholds,
-            sequences: e.sequences.count, attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
+            quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) }, sequences: e.sequences.count, attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
             unreadLines: e.unreadLines)
         return [device]
             + e.sequences.map { s in

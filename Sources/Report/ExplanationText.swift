@@ -1,6 +1,7 @@
 import Foundation
 import LibinputDecisions
 import LibinputEvents
+import Quirks
 
 /// An ``Explanation`` as `touchsynth explain` prints it: a section per touch sequence, times in
 /// seconds since the replay's first event, as `replay` shows them.
@@ -8,6 +9,12 @@ public enum ExplanationText {
     public static func lines(_ explanation: Explanation, recording: String) -> [String] {
         var lines = ["== \(recording): libinput \(explanation.libinputVersion), \(explanation.device)"]
         lines += thresholds(explanation.thresholds).map { "   " + $0 }
+        if let quirks = explanation.quirks {
+            lines.append(
+                "   quirks, matched as \(quirks.dmi): "
+                    + (quirks.properties.isEmpty
+                        ? "none" : quirks.properties.map { "\($0.key)=\($0.value) (\($0.file))" }.joined(separator: ", ")))
+        }
         if explanation.sequences.isEmpty { lines.append("   no finger touched the touchpad") }
         for sequence in explanation.sequences {
             lines.append("")

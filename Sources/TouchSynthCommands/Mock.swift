@@ -57,22 +57,5 @@ struct Mock: ParsableCommand {
 }
 
 func printStats(_ report: ReplayReport) {
-    func mebibytes(_ kib: Int?) -> String { kib.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "unknown" }
-    let delivery =
-        switch report.clock {
-        case .virtual: "on the virtual clock (\(report.timerInstants.count) timer instants)"
-        case .real:
-            String(
-                format: "lateness p50 %lld µs p99 %lld µs max %lld µs", report.lateness.percentile(0.5),
-                report.lateness.percentile(0.99), report.maxLatenessMicros)
-        }
-    let timing = String(
-        format: "touchsynth: %d frames delivered %@, start-up %.3f s, wall time %.3f s, CPU %.3f s (program %.3f s)",
-        report.framesDelivered, delivery, report.startupSeconds, report.wallSeconds, report.harnessCPUSeconds,
-        report.programCPUSeconds)
-    writeStderr(
-        timing
-            + ", peak RSS \(mebibytes(PeakMemory.ofThisProcess())) (program \(mebibytes(report.programPeakKiB))), "
-            + "exit status \(report.exitStatus)"
-    )
+    writeStderr("touchsynth: " + report.measurements(harnessPeakKiB: PeakMemory.ofThisProcess()))
 }

@@ -14,7 +14,7 @@ public struct TouchSynth: ParsableCommand {
         subcommands: [
             Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self,
             Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self,
-            Play.self, Explain.self,
+            Play.self, Explain.self, QuirksCommand.self,
         ])
 
     public init() {}

@@ -76,6 +76,7 @@ final class JSONSchemaTests: XCTestCase {
             ("bench", ["bench", "--json", "--throughput-only", "--events", "20000", "--runs", "1"]),
             ("bridge check", ["bridge", "check", "--json", capture]),
             ("explain", ["explain", "--json", "--enable-tap", session]),
+            ("quirks", ["quirks", "--json", pinch]),
             (
                 "replay --with-libinput",
                 [

@@ -1,0 +1,44 @@
+/// The quirks libinput applies to a device, as `libinput quirks list --verbose` says (the
+/// harness runs that version's own tool against a recording's mocked device: `Replays`).
+public struct QuirksListing: Equatable, Sendable {
+    /// A section that matched the device whole, and the file it is in.
+    public struct Section: Equatable, Sendable {
+        public var name: String
+        public var file: String
+    }
+
+    /// A quirk libinput applies, its value, and the section that set it (the last to match).
+    public struct Property: Equatable, Sendable {
+        public var key: String
+        public var value: String
+        public var section: String
+        public var file: String
+    }
+
+    /// The DMI modalias the device was matched against: `dmi:*` when the recording names none.
+    public var dmi: String
+    /// The libinput version whose tool and quirks were used.
+    public var libinputVersion: String
+    public var sections: [Section] = []
+    public var properties: [Property] = []
+
+    /// The tool's output read: each section that is a full match, each property it adds (a later
+    /// one replacing an earlier of the same key, as libinput applies them). `original` names a
+    /// file of the folder the tool read as the user knows it.
+    public init(text: String, dmi: String, version: String, original: (String) -> String = { $0 }) {
+        self.dmi = dmi
+        libinputVersion = version
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            if let m = line.wholeMatch(of: /quirks debug: \[(.*)\] \((.*)\) is full match/) {
+                sections.append(Section(name: String(m.1), file: original(String(m.2))))
+            } else if let m = line.wholeMatch(of: /quirks debug: property added: (\S+) from \[(.*)\] \((.*)\)/) {
+                properties.removeAll { $0.key == m.1 }
+                properties.append(Property(key: String(m.1), value: "", section: String(m.2), file: original(String(m.3))))
+            } else if let m = line.wholeMatch(of: /([A-Z][A-Za-z]+)=(.*)/) {
+                values[String(m.1)] = String(m.2)
+            }
+        }
+        for index in properties.indices { properties[index].value = values[properties[index].key] ?? "" }
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import LibinputEventText
+import Quirks
+import Replays
+import Report
+
+/// `touchsynth quirks REC`: the libinput quirks that apply to a recording's device.
+struct QuirksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quirks",
+        abstract: "The libinput quirks that apply to a recording's device, as libinput quirks list says on its machine.",
+        discussion: """
+            That libinput version's own tool runs against the mocked device, with the DMI the recording carries (or \
+            --dmi) and any --quirks files after the version's own: each section that matched, and each quirk with \
+            the file that set it.
+            """)
+
+    @Argument(help: Help.recording) var recording: String
+    @OptionGroup var input: LogInputOptions
+    @Flag(help: Help.json) var json = false
+    @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
+    @OptionGroup var libinput: LibinputOptions
+
+    func validate() throws { try libinput.check(several: false) }
+
+    func run() throws {
+        try requireReadable([recording, input.desc] + quirks.files)
+        let options = replayOptions(libinput: try libinput.build(), quirks: quirks)
+        let listing = try QuirksListing.list(
+            .file(recording, description: input.desc, device: input.node), options: options)
+        guard json else { return try emit(QuirksListingText.lines(listing, recording: recording).joined(separator: "\n")) }
+        try emit(JSONLines.header("quirks"))
+        try emit(JSONLines.line(QuirksListingText.Line(listing, recording: recording)))
+    }
+}
