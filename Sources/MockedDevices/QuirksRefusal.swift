@@ -8,6 +8,8 @@ package struct QuirksRefusal {
     /// The files tried, as given.
     let files: [String]
     private var unknownKey: (key: String, section: String, copy: String)?
+    /// What `libinput quirks` says of a line it cannot read: the copy, its 0-based line, why.
+    private var parserError: (copy: String, line: Int, problem: String)?
     private var lastError: String?
     /// libinput has said that it loaded no quirks.
     package private(set) var refused = false
@@ -19,13 +21,22 @@ package struct QuirksRefusal {
     /// Reads one of libinput's log lines; true when it is about the quirks.
     package mutating func read(_ message: String) -> Bool {
         guard !files.isEmpty else { return false }
-        if message.hasPrefix("Failed to load the device quirks") {
+        // libinput's own words, and `libinput quirks`'.
+        if message.hasPrefix("Failed to load the device quirks")
+            || message.hasPrefix("Failed to initialize the device quirks")
+        {
             refused = true
             return true
         }
         // `Unknown key %s in %s` and the file, from `parse_attr` and `parse_model` of quirks.c.
         if let match = message.firstMatch(of: /^Unknown key (\S+) in (\[.*\]) \((.*)\)/) {
             unknownKey = (String(match.1), String(match.2), String(match.3))
+            return true
+        }
+        if let match = message.firstMatch(of: /quirks parser error: .*\/([^\/:]+):([0-9]+): (.*)/),
+            let line = Int(match.2)
+        {
+            parserError = (String(match.1), line, String(match.3))
             return true
         }
         if message.contains(DeviceQuirks.copyPrefix) {
@@ -46,6 +57,11 @@ package struct QuirksRefusal {
             let line = QuirksFileCheck.line(ofKey: unknownKey.key, inSection: unknownKey.section, of: text)
             return "\(file)\(line.map { ":\($0)" } ?? ""): libinput \(version) has no quirk \(unknownKey.key) "
                 + "(in \(unknownKey.section)), and \(drops)"
+        }
+        if let parserError,
+            let index = files.indices.first(where: { DeviceQuirks.copyName($0, files[$0]) == parserError.copy })
+        {
+            return "\(files[index]):\(parserError.line + 1): libinput \(version) \(parserError.problem), and \(drops)"
         }
         let said = lastError.map { ": \($0)" } ?? " (a value it cannot read)"
         return "\(files.joined(separator: ", ")): libinput \(version) refused these quirks\(said), and \(drops)"

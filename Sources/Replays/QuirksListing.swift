@@ -5,7 +5,9 @@ extension QuirksListing {
     /// Lists the quirks of `source`'s device as `libinput quirks list --verbose` says on the
     /// recording's machine: `options`' libinput version's own tool, run against the mocked device
     /// with the recording's DMI (or ``ReplayOptions/dmi``) and the quirks files tried.
-    public static func list(_ source: ReplaySource, options: ReplayOptions = ReplayOptions()) throws(HarnessError)
+    public static func list(
+        _ source: ReplaySource, options: ReplayOptions = ReplayOptions()
+    ) throws(HarnessError)
         -> QuirksListing
     {
         try MockedDevice.holdingSignals { () throws(HarnessError) -> QuirksListing in
@@ -18,6 +20,11 @@ extension QuirksListing {
                 tool, "list", "--verbose", "--data-dir", try device.quirksDirectory(), device.devnode,
             ])
             guard status == 0 else {
+                var refusal = QuirksRefusal(files: options.quirks)
+                for line in text.split(separator: "\n") { _ = refusal.read(String(line)) }
+                if refusal.refused {
+                    throw HarnessError(.quirksRefused, refusal.message(version: options.libinput.version))
+                }
                 throw HarnessError(
                     .programFailed, "\(tool) failed (status \(status)): \(text.split(separator: "\n").last ?? "")",
                     programStatus: status)

@@ -56,7 +56,7 @@ final class ErrorMessageTests: XCTestCase {
             try text.write(toFile: quirks, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: quirks) }
             let touchpad = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
-            for command in ["replay", "compare", "report", "corpus"] {
+            for command in ["replay", "compare", "report", "corpus", "explain", "quirks"] {
                 var arguments = [command, "--quirks", quirks, command == "corpus" ? touchpad.path : pinch]
                 if command == "report" { arguments += ["-o", temporaryPath("r.html")] }
                 let result = assertSentence(arguments, status: 65)

@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `touchsynth explain` and `touchsynth quirks` as a user runs them: the sections, the quirks
+/// that applied and the DMI they were matched against, and what a quirks file changes.
+final class ExplainCommandTests: XCTestCase {
+    private let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+
+    private func file(_ text: String, _ name: String) throws -> String {
+        let path = temporaryPath(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testExplainOpensWithTheQuirksAndClosesEachSequenceWithWhy() throws {
+        let result = runCommand(["explain", pinch])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("quirks, matched as dmi:*: AttrResolutionHint=31x31"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("sequence 1, "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("frame 0      gesture: NONE → FINGER_DETECTED → UNKNOWN"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("libinput made this a 2-finger pinch, not a scroll, because "), result.stdout)
+    }
+
+    func testQuirksListsTheSectionsAndTheFileThatSetEachQuirk() throws {
+        let mine = try file(
+            "[Mine]\nMatchUdevType=touchpad\nMatchDMIModalias=dmi:*svnTouchSynth:*\nAttrPalmPressureThreshold=20\n",
+            "mine.quirks")
+        let plain = runCommand(["quirks", "--quirks", mine, pinch])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stdout.contains("matched as dmi:*"), plain.stdout)
+        XCTAssertTrue(plain.stdout.contains("matches [Elantech Touchpads] (30-vendor-elantech.quirks)"), plain.stdout)
+        XCTAssertFalse(plain.stdout.contains("[Mine]"), plain.stdout)
+        let matched = runCommand(["quirks", "--quirks", mine, "--dmi", "dmi:bvnX:svnTouchSynth:pnY:", pinch])
+        XCTAssertEqual(matched.status, 0, matched.stderr)
+        XCTAssertTrue(matched.stdout.contains("matches [Mine] (\(mine))"), matched.stdout)
+        XCTAssertTrue(matched.stdout.contains("AttrPalmPressureThreshold=20  from [Mine] (\(mine))"), matched.stdout)
+        let refused = runCommand(["quirks", "--dmi", "bvnX", pinch])
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+    }
+
+    func testExplainSaysWhatAQuirkChanges() throws {
+        let palms = try file("[Palms]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=20\n", "palms.quirks")
+        let result = runCommand(["explain", "--quirks", palms, pinch])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let change = try XCTUnwrap(result.stdout.split(separator: "\n").last, result.stdout)
+        XCTAssertTrue(change.hasPrefix("sequence 1: with your quirks: libinput set aside touch 0 as a palm"), "\(change)")
+        XCTAssertTrue(change.contains("(without them: libinput made this a 2-finger pinch"), "\(change)")
+    }
+}
