@@ -161,7 +161,7 @@ let package = Package(
             name: "ReportPage",
             dependencies: [
                 "Report", "ViewTimeline", "ViewPage", "ModeComparison", "Recordings", "AppEvents",
-                "Gestures", "LibinputEvents",
+                "Gestures", "LibinputEvents", "LibinputDecisions",
             ]),
         // Two event streams or recordings compared event by event, one recording across libinput
         // versions, a `libinput record --with-libinput` file against a replay.
@@ -178,6 +178,7 @@ let package = Package(
             name: "ViewTimeline",
             dependencies: [
                 "Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText",
+                "LibinputDecisions",
             ]),
         // Text inside XML and HTML, escaped one way for the report and the view's page.
         .target(name: "MarkupText"),

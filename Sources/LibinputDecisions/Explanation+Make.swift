@@ -73,19 +73,22 @@ extension Recording {
         }
         func hint(_ key: String) -> (Double, Double)? {
             guard let value = quirks?.properties.first(where: { $0.key == key })?.value,
-                let m = value.wholeMatch(of: /([0-9]+)x([0-9]+)/), let a = Double(m.1), let b = Double(m.2), a > 0, b > 0
+                let m = value.wholeMatch(of: /([0-9]+)x([0-9]+)/), let a = Double(m.1), let b = Double(m.2), a > 0,
+                b > 0
             else { return nil }
             return (a, b)
         }
         var copy = self
         let resolutionHint = hint("AttrResolutionHint"), size = hint("AttrSizeHint") ?? (69, 50)
-        for (index, (single, multi)) in [(Evdev.ABS_X, Evdev.ABS_MT_POSITION_X), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y)]
-            .enumerated()
-        {
+        for (index, (single, multi)) in [
+            (Evdev.ABS_X, Evdev.ABS_MT_POSITION_X), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y),
+        ]
+        .enumerated() {
             guard let axis = device.absinfo[multi] ?? device.absinfo[single] else { continue }
             let range = Double(Int64(axis.maximum) - Int64(axis.minimum))
             let resolution =
-                resolutionHint.map { index == 0 ? $0.0 : $0.1 } ?? (range / (index == 0 ? size.0 : size.1)).rounded(.down)
+                resolutionHint.map { index == 0 ? $0.0 : $0.1 }
+                ?? (range / (index == 0 ? size.0 : size.1)).rounded(.down)
             for code in [single, multi] where copy.device.absinfo[code] != nil {
                 copy.device.absinfo[code]?.resolution = Int32(max(1, resolution))
             }

@@ -64,7 +64,7 @@ public enum ExplanationText {
         }
         if !s.decisions.isEmpty { lines.append("  libinput decided:") }
         for d in s.decisions {
-            lines.append("    \(d.cause.map { time(e.seconds($0.time)) } ?? "       ")  \(cause(d.cause))  \(words(d))")
+            lines.append("    \(d.cause.map { time(e.seconds($0.time)) } ?? "       ")  \(cause(d.cause))  \(d.summary)")
         }
         if !s.findings.isEmpty { lines.append("  the numbers:") }
         for f in s.findings {
@@ -75,24 +75,6 @@ public enum ExplanationText {
             "  reported: " + (s.reported.isEmpty ? "nothing" : s.reported.map(\.description).joined(separator: ", ")))
         lines.append("  " + s.conclusion)
         return lines
-    }
-
-    /// A decision in libinput's names, shortened of their machine's prefix.
-    static func words(_ d: LibinputDecision) -> String {
-        let strip = { (name: String?) in
-            (name ?? "").replacingOccurrences(
-                of:
-                    #"^(GESTURE_STATE_|GESTURE_EVENT_|TAP_STATE_|TAP_EVENT_|THUMB_STATE_|BUTTON_STATE_|BUTTON_EVENT_|EDGE_SCROLL_TOUCH_STATE_|SCROLL_EVENT_)"#,
-                with: "", options: .regularExpression)
-        }
-        let touch = d.touch.map { " touch \($0)" } ?? ""
-        let fingers = d.fingers.map { " [\($0) fingers]" } ?? ""
-        switch d.machine {
-        case .palm, .touchDetection, .kernelBug: return "\(d.machine.rawValue)\(touch): \(d.event ?? d.text)"
-        default:
-            let steps = [strip(d.from), strip(d.event), strip(d.to)].filter { !$0.isEmpty }
-            return "\(d.machine.rawValue)\(touch)\(fingers): " + steps.joined(separator: " → ")
-        }
     }
 
     private static func cause(_ c: LibinputLogCause?) -> String {

@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputDecisions
 import LibinputEvents
 import ModeComparison
 import Recordings
@@ -19,7 +20,7 @@ public struct ComparedRun {
     public init(
         _ events: [LibinputEvent], recording: (title: String, recording: Recording, start: UInt64?)? = nil,
         timeBase: TimeBase? = nil, configuration: AppEventTranslator.Configuration, checksInvariants: Bool,
-        makeSurface: () throws -> Surface
+        decisions: [DecisionNote] = [], makeSurface: () throws -> Surface
     ) throws {
         self.events = events
         self.timeBase = timeBase ?? TimeBase(of: events)
@@ -27,7 +28,7 @@ public struct ComparedRun {
             let page = try ReportPage(
                 title: recording.title, recording: recording.recording, events: events, recordingStart: recording.start,
                 timeBase: self.timeBase, configuration: configuration, checksInvariants: checksInvariants,
-                makeSurface: makeSurface)
+                decisions: decisions, makeSurface: makeSurface)
             (pipeline, comparison, report) = (page.data.pipeline, page.data.comparison, page)
         } else {
             pipeline = try ModePipeline.run(

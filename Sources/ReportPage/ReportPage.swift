@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import LibinputDecisions
 import LibinputEvents
 import ModeComparison
 import Recordings
@@ -20,17 +21,17 @@ public struct ReportPage {
     /// surfaces `makeSurface` makes; the player's pad frames start at `recordingStart` on
     /// libinput's clock (nil leaves the pad's contacts out). Its times count from the replay's
     /// `timeBase`; `checksInvariants` checks each mode's stream against the delivery invariants
-    /// (``ModePipeline/Lane/violations``).
+    /// (``ModePipeline/Lane/violations``); the player shows libinput's `decisions`.
     public init(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, configuration: AppEventTranslator.Configuration, checksInvariants: Bool = false,
-        makeSurface: () throws -> Surface
+        decisions: [DecisionNote] = [], makeSurface: () throws -> Surface
     ) rethrows {
         // One run for the page's plots, its table and its player.
         let (timeline, pipeline) = try ViewTimeline.run(
             title: title, recording: recording, events: events, recordingStart: recordingStart,
             timeBase: timeBase, configuration: configuration,
-            checksInvariants: checksInvariants, makeSurface: makeSurface)
+            checksInvariants: checksInvariants, decisions: decisions, makeSurface: makeSurface)
         data = ReportData(
             title: title, recording: recording, libinput: events, timeBase: timeBase, pipeline: pipeline,
             screen: configuration.screenSize, pointerInteractions: configuration.pointerInteractions)

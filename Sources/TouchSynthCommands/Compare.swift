@@ -152,10 +152,11 @@ struct Compare: ParsableCommand {
         }
         let loaded = try file.recording(description: input.desc, node: input.node)
         warn(loaded.notes, in: path)
-        let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
+        let (recording, replay, decisions) = try replayed(
+            loaded, from: path, window: window, options: options, explaining: reportDirectory != nil)
         return try ComparedRun(
             replay.events, recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
-            timeBase: replay.timeBase, configuration: configuration, checksInvariants: check,
+            timeBase: replay.timeBase, configuration: configuration, checksInvariants: check, decisions: decisions,
             makeSurface: description.makeSurface)
     }
 }

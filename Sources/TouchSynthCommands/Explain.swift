@@ -54,7 +54,7 @@ struct Explain: ParsableCommand {
     }
 
     private func explain(_ loaded: Recording, options: ReplayOptions) throws -> Explanation {
-        let (explanation, replay) = try Replay.explain(
+        let (explanation, _, replay) = try Replay.explain(
             loaded, named: recording, from: window.start, to: window.end, options: options)
         for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: false) }
         try endIfInterrupted(replay.report)

@@ -1,3 +1,4 @@
+import LibinputDecisions
 import Replays
 import Recordings
 
@@ -11,14 +12,20 @@ func replayEvents(_ source: ReplaySource, from recording: String, options: Repla
 }
 
 /// `loaded` (read from `path`) cut to `window` and replayed with `options` (``Replay/open``),
-/// told as ``replayEvents(_:from:options:)`` tells a replay.
+/// told as ``replayEvents(_:from:options:)`` tells a replay; `explaining`, with libinput's
+/// decisions placed for a player (``Replay/explain``).
 func replayed(
     _ loaded: Recording, from path: String, window: WindowOptions,
-    options: ReplayOptions
-) throws -> (recording: Recording, replay: Replay) {
-    let opened = try Replay.open(loaded, named: path, from: window.start, to: window.end, options: options)
-    try told(opened.replay, from: path, options: options)
-    return opened
+    options: ReplayOptions, explaining: Bool = false
+) throws -> (recording: Recording, replay: Replay, decisions: [DecisionNote]) {
+    guard explaining else {
+        let opened = try Replay.open(loaded, named: path, from: window.start, to: window.end, options: options)
+        try told(opened.replay, from: path, options: options)
+        return (opened.recording, opened.replay, [])
+    }
+    let run = try Replay.explain(loaded, named: path, from: window.start, to: window.end, options: options)
+    try told(run.replay, from: path, options: options)
+    return (run.recording, run.replay, run.explanation.notes)
 }
 
 private func told(_ replay: Replay, from recording: String, options: ReplayOptions) throws {

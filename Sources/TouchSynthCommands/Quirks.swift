@@ -8,7 +8,8 @@ import Report
 struct QuirksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quirks",
-        abstract: "The libinput quirks that apply to a recording's device, as libinput quirks list says on its machine.",
+        abstract:
+            "The libinput quirks that apply to a recording's device, as libinput quirks list says on its machine.",
         discussion: """
             That libinput version's own tool runs against the mocked device, with the DMI the recording carries (or \
             --dmi) and any --quirks files after the version's own: each section that matched, and each quirk with \
@@ -28,7 +29,9 @@ struct QuirksCommand: ParsableCommand {
         let options = replayOptions(libinput: try libinput.build(), quirks: quirks)
         let listing = try QuirksListing.list(
             .file(recording, description: input.desc, device: input.node), options: options)
-        guard json else { return try emit(QuirksListingText.lines(listing, recording: recording).joined(separator: "\n")) }
+        guard json else {
+            return try emit(QuirksListingText.lines(listing, recording: recording).joined(separator: "\n"))
+        }
         try emit(JSONLines.header("quirks"))
         try emit(JSONLines.line(QuirksListingText.Line(listing, recording: recording)))
     }

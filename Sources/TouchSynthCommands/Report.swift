@@ -83,16 +83,10 @@ func makeReport(
 ) throws -> ReportPage {
     let loaded = try RecordingLoader.load(path, description: input.desc, node: input.node)
     warn(loaded.notes, in: path)
-    let (recording, replay) = try replayed(loaded, from: path, window: window, options: options)
-    return try makeReport(path, recording: recording, replay: replay, description: description, screen: screen)
-}
-
-/// The report of `recording` (loaded from `path`) and its `replay` through libinput.
-func makeReport(
-    _ path: String, recording: Recording, replay: Replay, description: SurfaceDescription, screen: Size
-) throws -> ReportPage {
-    try ReportPage(
+    let (recording, replay, decisions) = try replayed(
+        loaded, from: path, window: window, options: options, explaining: true)
+    return try ReportPage(
         title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
         timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
-        makeSurface: { try description.makeSurface() })
+        decisions: decisions, makeSurface: { try description.makeSurface() })
 }

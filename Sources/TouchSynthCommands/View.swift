@@ -84,13 +84,15 @@ struct View: ParsableCommand {
         let loaded = try RecordingLoader.load(recording, description: desc, node: nodes.first)
         warn(loaded.notes, in: recording)
         let options = try replay.options()
-        let (part, run) = try replayed(loaded, from: recording, window: replay.window, options: options)
+        let (part, run, decisions) = try replayed(
+            loaded, from: recording, window: replay.window, options: options, explaining: true)
         server.show(
             .timeline(
                 try ViewTimeline(
                     title: recording, recording: part, events: run.events,
                     recordingStart: run.report.recordingStart, timeBase: run.timeBase,
-                    speed: options.timing.speed, configuration: configuration, makeSurface: makeSurface)))
+                    speed: options.timing.speed, configuration: configuration, decisions: decisions,
+                    makeSurface: makeSurface)))
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.
         let stop = try StopSignal()
         try announce(server)

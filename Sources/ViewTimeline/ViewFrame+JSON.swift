@@ -70,6 +70,16 @@ extension ViewFrame {
                 }
             }
             j.put("differs", differs)
+            if !decisions.isEmpty {
+                j.array("decisions", decisions) { j, d in
+                    j.object { j in
+                        j.put("machine", d.machine)
+                        j.put("state", d.state)
+                        j.put("line", d.line)
+                        if let why = d.why { j.put("why", why) }
+                    }
+                }
+            }
         }
         return j.text
     }

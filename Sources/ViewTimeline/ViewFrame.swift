@@ -1,4 +1,5 @@
 import AppEvents
+import LibinputDecisions
 
 /// The view at one step: after one evdev frame of the pad, or one libinput event and what both
 /// modes made of it. The page draws a frame whole; players step through them.
@@ -21,6 +22,8 @@ public struct ViewFrame: Equatable, Sendable {
     public var changes: [LaneChange]
     /// Some recognizer is active (began, changed, recognized) in one mode and not the other.
     public var differs: Bool
+    /// The decisions libinput's state machines made at this step (a replay explained), in order.
+    public var decisions: [DecisionNote] = []
 }
 
 extension ModeState {

@@ -2,6 +2,7 @@ import AppEvents
 import Gestures
 import LibinputEvents
 import ModeComparison
+import LibinputDecisions
 import Recordings
 
 /// A replay made into frames ahead of playing, so that a player steps and scrubs without
@@ -14,14 +15,15 @@ public struct ViewTimeline: Sendable {
     /// at `recordingStart` on libinput's clock (``MockedDevices/ReplayReport/recordingStart``)
     /// and its frames played at `speed`; its times count from the replay's `timeBase`
     /// (``MockedDevices/Replay/timeBase``), as every other text of the replay does.
+    /// `decisions`, libinput's explained (``Explanation/notes``), are placed at their steps.
     public init(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-        makeSurface: () throws -> Surface
+        decisions: [DecisionNote] = [], makeSurface: () throws -> Surface
     ) rethrows {
         self = try Self.run(
             title: title, recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase,
-            speed: speed, configuration: configuration, makeSurface: makeSurface
+            speed: speed, configuration: configuration, decisions: decisions, makeSurface: makeSurface
         ).timeline
     }
 
@@ -32,7 +34,7 @@ public struct ViewTimeline: Sendable {
     public static func run(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-        checksInvariants: Bool = false,
+        checksInvariants: Bool = false, decisions: [DecisionNote] = [],
         makeSurface: () throws -> Surface
     ) rethrows -> (timeline: ViewTimeline, pipeline: ModePipeline) {
         let model = try ViewModel(
@@ -45,18 +47,38 @@ public struct ViewTimeline: Sendable {
             } ?? []
         var frames: [ViewFrame] = []
         frames.reserveCapacity(padFrames.count + events.count + 1)
+        // Where each of the pad's frames is in the timeline, for the decisions made reading it.
+        var padSteps: [Int] = []
         var next = 0
         // An evdev frame comes before the libinput events it causes, which carry its time.
         for event in events {
             while next < padFrames.count && padFrames[next].time <= event.time {
+                padSteps.append(frames.count)
                 frames.append(model.step(frame: padFrames[next].events, at: padFrames[next].time))
                 next += 1
             }
             frames.append(model.step(event))
         }
-        for frame in padFrames[next...] { frames.append(model.step(frame: frame.events, at: frame.time)) }
+        for frame in padFrames[next...] {
+            padSteps.append(frames.count)
+            frames.append(model.step(frame: frame.events, at: frame.time))
+        }
         let end = ModePipeline.flushTime(after: max(events.last?.time ?? 0, padFrames.last?.time ?? 0))
         frames.append(model.finish(at: end))
+        if let recordingStart {
+            // A timer's decision goes to the first step at or after it: the events it made.
+            let timed = { (micros: UInt64) -> Int in
+                let at = timeBase.seconds(recordingStart + UInt64((Double(micros) / speed).rounded())) - 1e-9
+                return frames.firstIndex { $0.time >= at } ?? frames.count - 1
+            }
+            for note in decisions {
+                switch note.place {
+                case .frame(let index) where index < padSteps.count: frames[padSteps[index]].decisions.append(note)
+                case .frame: break
+                case .time(let micros): frames[timed(micros)].decisions.append(note)
+                }
+            }
+        }
         return (ViewTimeline(scene: model.scene, frames: flaggedAtActivation(frames)), model.pipeline)
     }
 

@@ -18,7 +18,7 @@ final class BundledRecordingTests: XCTestCase {
             options.configuration.tapToClick = true
             options.refusesEmpty = false
             let recording = try RecordingLoader.load(url.path)
-            let (explanation, replay) = try Replay.explain(recording, named: url.path, options: options)
+            let (explanation, _, replay) = try Replay.explain(recording, named: url.path, options: options)
             let log = replay.report.libinputLog
             if let first = log.firstIndex(where: { $0.cause != nil }) {
                 let unplaced = log[first...].filter { $0.cause == nil }.map(\.text)

@@ -110,6 +110,28 @@ final class ViewTimelineTests: XCTestCase {
         XCTAssertLessThan(made.timeline.json.utf8.count, frames.count * 1500, "frames hold only what changed")
     }
 
+    /// libinput's decisions, explained, land on the step of the frame libinput read when it
+    /// made each (or a timer's, on the events it made), and the JSON carries them.
+    func testLibinputsDecisionsLandOnTheirFrames() throws {
+        let recording = try RecordingLoader.load(Self.path)
+        let (explanation, part, replay) = try Replay.explain(recording, named: Self.path, options: ReplayOptions())
+        let screen = BuiltInScreen.list.description()
+        let timeline = ViewTimeline(
+            title: "t", recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
+            timeBase: replay.timeBase, configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize),
+            decisions: explanation.notes, makeSurface: { try! screen.makeSurface() })
+        let placed = timeline.frames.flatMap(\.decisions)
+        XCTAssertEqual(placed.count, explanation.notes.count)
+        XCTAssertGreaterThan(placed.count, 10)
+        for note in explanation.notes {
+            guard case .frame(let index) = note.place else { continue }
+            let step = try XCTUnwrap(timeline.frames.first { $0.decisions.contains(note) }, note.line)
+            XCTAssertEqual(step.source, "evdev", note.line)
+            XCTAssertEqual(step.time, explanation.seconds(part.frames[index].time), accuracy: 1e-6, note.line)
+        }
+        XCTAssertTrue(timeline.json.contains("\"decisions\":[{\"machine\":\"gesture\""))
+    }
+
     func testTheSameReplayGivesTheSameTimeline() throws {
         XCTAssertEqual(try make().timeline.json, try make().timeline.json)
     }

@@ -15,6 +15,8 @@
   // Every lane change in order, and how many there were up to and including each frame.
   const changes = [];
   const changesThrough = [];
+  // libinput's state machines in the order their first decision came, for the decisions table.
+  const machines = [];
   let current = -1, playing = false, timer = null, live = false, following = true, coalesced = 0;
 
   function el(tag, attrs, parent, text) {
@@ -87,7 +89,17 @@
       compat: raw.compat || (prev ? prev.compat : null),
       indirect: raw.indirect || (prev ? prev.indirect : null),
       changes: raw.changes || [],
+      decisions: raw.decisions || [],
+      // Each machine's last decision, carried forward; a new object only where one was made.
+      machines: prev ? prev.machines : {},
     };
+    if (raw.decisions) {
+      frame.machines = Object.assign({}, frame.machines);
+      for (const d of raw.decisions) {
+        if (!machines.includes(d.machine)) machines.push(d.machine);
+        frame.machines[d.machine] = d;
+      }
+    }
     frames.push(frame);
     for (const c of frame.changes) changes.push(Object.assign({ frame: frames.length - 1 }, c));
     changesThrough.push(changes.length);
@@ -200,6 +212,22 @@
     }
   }
 
+  function drawDecisions(frame) {
+    const table = byId("view-decisions");
+    table.hidden = machines.length === 0;
+    const body = table.tBodies[0];
+    machines.forEach((name, index) => {
+      const row = body.rows[index] || html("tr", { "data-machine": name }, body);
+      if (row.cells.length === 0) for (let c = 0; c < 3; c++) html("td", {}, row);
+      const d = frame.machines[name];
+      row.cells[0].textContent = name;
+      row.cells[1].textContent = d ? d.state : "-";
+      row.cells[2].textContent = d ? d.line + (d.why ? ": " + d.why : "") : "";
+      row.cells[2].title = d && d.why ? d.why : "";
+      row.classList.toggle("now", frame.decisions.some((n) => n.machine === name));
+    });
+  }
+
   function draw(index) {
     if (!scene || frames.length === 0) return;
     current = Math.max(0, Math.min(index, frames.length - 1));
@@ -214,6 +242,7 @@
     drawLibinput(frame);
     for (const mode of modes) drawScreen(mode, frame[mode]);
     drawLanes(frame, current);
+    drawDecisions(frame);
   }
 
   function nextDifference(from) {
