@@ -38,7 +38,7 @@ public struct EvdevRecorder {
     ) throws -> (Ending, Progress) {
         let stop = try StopSignal()
         defer { stop.end() }
-        try write(LibinputRecordFormat.header(device: device, node: node.path))
+        try write(LibinputRecordFormat.header(device: device, node: node.path, dmi: Self.machineDMI))
         let started = Date()
         var state = Progress()
         var pending: [EvdevEvent] = []
@@ -83,5 +83,13 @@ public struct EvdevRecorder {
         }
         // A frame without its SYN_REPORT was never complete for libinput either: it is not written.
         return (ending ?? .interrupted, state)
+    }
+
+    /// This machine's DMI modalias, as `libinput record` writes it, for `MatchDMIModalias`
+    /// quirks when the recording is replayed elsewhere; nil where the kernel has none.
+    static var machineDMI: String? {
+        guard let text = try? String(contentsOfFile: "/sys/class/dmi/id/modalias", encoding: .utf8) else { return nil }
+        let modalias = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return modalias.hasPrefix("dmi:") ? modalias : nil
     }
 }

@@ -9,7 +9,13 @@ extension MockedDevice {
     /// it in as the libinput side does).
     func environment(preload: String?) -> [String: String] {
         var env = libinput.environment(ProcessInfo.processInfo.environment)
-        let existing = env["LD_PRELOAD"].map { ":" + $0 } ?? ""
+        // A harness run inside another's program (`debug --explain` under `touchsynth mock`) makes
+        // a testbed of its own: the outer one's preloads and clock are not its program's.
+        let inherited = (env["LD_PRELOAD"] ?? "").split(separator: ":").filter {
+            !$0.contains("umockdev-preload") && !$0.contains("touchsynth-preload")
+        }
+        let existing = inherited.isEmpty ? "" : ":" + inherited.joined(separator: ":")
+        for name in env.keys where name.hasPrefix("TOUCHSYNTH_CLOCK_") { env[name] = nil }
         env["LD_PRELOAD"] = (preload.map { $0 + ":" } ?? "") + "libumockdev-preload.so.0" + existing
         env["UMOCKDEV_DIR"] = root
         // The side's own variables, from a harness that runs this one, are not passed on.

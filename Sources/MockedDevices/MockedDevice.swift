@@ -95,7 +95,8 @@ public final class MockedDevice {
         device.udevProperties.merge(udevProperties) { $1 }
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
         mocked.notes = notes
-        mocked.dmi = MachineDMI.find(inFile: path)
+        mocked.dmi =
+            MachineDMI.find(inFile: path)
             ?? (description ?? RecordingLoader.matchingDescription(for: path)).flatMap(MachineDMI.find(inFile:))
         mocked.nodes[0].duration = duration
         return mocked

@@ -1,8 +1,12 @@
 import ArgumentParser
 import Benchmarks
+import EvdevRecording
 import Foundation
 import LibinputKit
 import MockedDevices
+import Recordings
+import Replays
+import Report
 
 /// `touchsynth debug`: live libinput events, or the app events of either UIKit mode, one line each.
 struct Debug: ParsableCommand {
@@ -17,8 +21,15 @@ struct Debug: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup var log: LogOptions
+    @Flag(
+        help: """
+            Record the touchpad until Ctrl-C, then say why libinput did what it did, as explain does on a recording \
+            (libinput's live log has no frames to place its decisions at; the recording's replay does).
+            """)
+    var explain = false
 
     func run() throws {
+        if explain { return try explainRecorded() }
         let context = try devices.context(logsDebug: log.verbose)
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
@@ -46,6 +57,20 @@ struct Debug: ParsableCommand {
             for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
             if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
         }
+    }
+}
+
+extension Debug {
+    /// The touchpad (`--device`, else the only one) recorded until Ctrl-C, then explained.
+    private func explainRecorded() throws {
+        let path = try devices.devicePaths.first.map(LibinputContext.nodePath) ?? onlyTouchpad()
+        let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
+        writeStderr("touchsynth: recording \(path) (\(recorder.device.name)); Ctrl-C to stop and explain")
+        var text = ""
+        _ = try recorder.record(write: { text += $0 }, progress: { _ in })
+        let recording = try RecordingLoader.load(text: text, file: path)
+        let explanation = try Replay.explain(recording, named: path, options: replayOptions(config: config))
+        try emit(ExplanationText.lines(explanation.explanation, recording: path).joined(separator: "\n"))
     }
 }
 

@@ -31,7 +31,7 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        let path = try device.map(LibinputContext.nodePath) ?? findTouchpad()
+        let path = try device.map(LibinputContext.nodePath) ?? onlyTouchpad()
         if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
         let fd = try output.map(openForWriting) ?? 1
@@ -59,19 +59,19 @@ struct Record: ParsableCommand {
                 format: "touchsynth: recorded %d events in %d frames over %.1f s from %@ to %@%@",
                 progress.events, progress.frames, progress.seconds, label, output ?? "stdout", why))
     }
+}
 
-    /// The one touchpad among the readable event nodes; otherwise a message saying what to pass.
-    private func findTouchpad() throws -> String {
-        let touchpads = EvdevNode.touchpads()
-        if touchpads.count == 1 { return touchpads[0].path }
-        if touchpads.isEmpty {
-            let error = LibinputContext.diagnoseNoDevices()
-            if error.kind == .permission { throw error }
-            try fail("no touchpad found in /dev/input; give one with --device", code: ExitStatus.unavailable)
-        }
-        try fail(
-            "several touchpads; choose one with --device: "
-                + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "),
-            code: ExitStatus.usage)
+/// The one touchpad among the readable event nodes; otherwise a message saying what to pass.
+func onlyTouchpad() throws -> String {
+    let touchpads = EvdevNode.touchpads()
+    if touchpads.count == 1 { return touchpads[0].path }
+    if touchpads.isEmpty {
+        let error = LibinputContext.diagnoseNoDevices()
+        if error.kind == .permission { throw error }
+        try fail("no touchpad found in /dev/input; give one with --device", code: ExitStatus.unavailable)
     }
+    try fail(
+        "several touchpads; choose one with --device: "
+            + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "),
+        code: ExitStatus.usage)
 }
