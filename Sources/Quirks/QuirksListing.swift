@@ -34,7 +34,8 @@ public struct QuirksListing: Equatable, Sendable {
                 sections.append(Section(name: String(m.1), file: original(String(m.2))))
             } else if let m = line.wholeMatch(of: /quirks debug: property added: (\S+) from \[(.*)\] \((.*)\)/) {
                 properties.removeAll { $0.key == m.1 }
-                properties.append(Property(key: String(m.1), value: "", section: String(m.2), file: original(String(m.3))))
+                properties.append(
+                    Property(key: String(m.1), value: "", section: String(m.2), file: original(String(m.3))))
             } else if let m = line.wholeMatch(of: /([A-Z][A-Za-z]+)=(.*)/) {
                 values[String(m.1)] = String(m.2)
             }

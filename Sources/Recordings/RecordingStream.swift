@@ -83,7 +83,8 @@ public final class RecordingStream {
             }
         }
         format = detected ?? .evemu
-        dmi = MachineDMI.find(in: header)
+        dmi =
+            MachineDMI.find(in: header)
             ?? (description ?? RecordingLoader.matchingDescription(for: path)).flatMap(MachineDMI.find(inFile:))
         do throws(RecordingError) {
             switch format {

@@ -112,7 +112,8 @@ public enum ExplanationLines {
     public static func lines(_ e: Explanation, recording: String) -> [any Encodable] {
         let device = Device(
             recording: recording, libinputVersion: e.libinputVersion, device: e.device, thresholds: e.thresholds,
-            quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) }, sequences: e.sequences.count, attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
+            quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) }, sequences: e.sequences.count,
+            attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
             unreadLines: e.unreadLines)
         return [device]
             + e.sequences.map { s in

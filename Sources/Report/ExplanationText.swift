@@ -13,7 +13,8 @@ public enum ExplanationText {
             lines.append(
                 "   quirks, matched as \(quirks.dmi): "
                     + (quirks.properties.isEmpty
-                        ? "none" : quirks.properties.map { "\($0.key)=\($0.value) (\($0.file))" }.joined(separator: ", ")))
+                        ? "none"
+                        : quirks.properties.map { "\($0.key)=\($0.value) (\($0.file))" }.joined(separator: ", ")))
         }
         if explanation.sequences.isEmpty { lines.append("   no finger touched the touchpad") }
         for sequence in explanation.sequences {
@@ -64,7 +65,8 @@ public enum ExplanationText {
         }
         if !s.decisions.isEmpty { lines.append("  libinput decided:") }
         for d in s.decisions {
-            lines.append("    \(d.cause.map { time(e.seconds($0.time)) } ?? "       ")  \(cause(d.cause))  \(d.summary)")
+            lines.append(
+                "    \(d.cause.map { time(e.seconds($0.time)) } ?? "       ")  \(cause(d.cause))  \(d.summary)")
         }
         if !s.findings.isEmpty { lines.append("  the numbers:") }
         for f in s.findings {

@@ -36,7 +36,9 @@ public enum QuirksListingText {
             libinputVersion = listing.libinputVersion
             dmi = listing.dmi
             sections = listing.sections.map { Section(name: $0.name, file: $0.file) }
-            properties = listing.properties.map { Property(key: $0.key, value: $0.value, section: $0.section, file: $0.file) }
+            properties = listing.properties.map {
+                Property(key: $0.key, value: $0.value, section: $0.section, file: $0.file)
+            }
         }
     }
 }

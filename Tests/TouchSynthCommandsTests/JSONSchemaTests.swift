@@ -110,7 +110,10 @@ final class JSONSchemaTests: XCTestCase {
         runs.append(
             (
                 "explain --libinput",
-                run(["explain", "--json", session, "--libinput", "\(LibinputBuild.system.version),\(versions[0].version)"])
+                run([
+                    "explain", "--json", session, "--libinput",
+                    "\(LibinputBuild.system.version),\(versions[0].version)",
+                ])
             ))
         runs.append(
             (
