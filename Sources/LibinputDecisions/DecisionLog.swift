@@ -10,6 +10,9 @@ public struct DecisionLog: Equatable, Sendable {
     public var thresholds: [String: DeviceThresholds] = [:]
     /// Debug lines about touches that no pattern here reads (a newer libinput's wording).
     public var unread: [LibinputLogMessage] = []
+    /// The recording frame from which libinput held touches with its motion hysteresis: 0 when
+    /// it was on from the set-up (an axis with fuzz), nil when it never was.
+    public var hysteresisFrom: Int?
 
     public init(_ messages: [LibinputLogMessage]) {
         for message in messages { read(message) }
@@ -17,6 +20,14 @@ public struct DecisionLog: Equatable, Sendable {
 
     private mutating func read(_ message: LibinputLogMessage) {
         guard let (device, text) = Self.split(message.text) else { return }
+        if text.hasPrefix("hysteresis enabled"), hysteresisFrom == nil {
+            switch message.cause {
+            case .frame(0, let index, _): hysteresisFrom = index
+            case nil: hysteresisFrom = 0
+            default: break
+            }
+            return
+        }
         if thresholds[device, default: DeviceThresholds()].read(text) { return }
         // From 1.27 each event line is followed by the chain of states it ran through: the event
         // line says all a reader needs.

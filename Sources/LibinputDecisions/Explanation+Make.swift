@@ -17,7 +17,8 @@ extension Explanation {
         let rules = RuleBook(version: version)
         let thresholds = read.thresholds.values.first ?? DeviceThresholds()
         let recording = recording.withLibinputResolution(quirks)
-        let sequences = TouchSequence.all(in: recording, pressure: thresholds.pressure)
+        let sequences = TouchSequence.all(
+            in: recording, pressure: thresholds.pressure, hysteresisFrom: read.hysteresisFrom)
         let starts = sequences.map(\.start) + [.max]
         let startFrames = sequences.map(\.frames.lowerBound) + [.max]
         // A line belongs to the sequence its frame is in, or, for a timer, the sequence it fired

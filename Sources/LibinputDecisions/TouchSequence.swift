@@ -15,13 +15,19 @@ public struct TouchSequence: Equatable, Sendable {
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
     /// as libinput begins the touch; one that never does is kept whole.
-    public static func all(in recording: Recording, pressure: ClosedRange<Int>? = nil) -> [TouchSequence] {
+    /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
+    /// (``MotionHysteresis``).
+    static func all(
+        in recording: Recording, pressure: ClosedRange<Int>? = nil, hysteresisFrom: Int? = nil
+    ) -> [TouchSequence] {
+        let hysteresis = hysteresisFrom.flatMap { _ in MotionHysteresis(device: recording.device) }
         var sequences: [TouchSequence] = []
         // Sequences are bounded by the contacts as the kernel reports them, so that a line
         // libinput logged for a contact not yet begun by pressure falls in its own sequence.
         for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
-            let begun = Self.begun(track, pressure: pressure)
+            var begun = Self.begun(track, pressure: pressure)
+            if let hysteresis, let hysteresisFrom { begun = hysteresis.applied(to: begun, from: hysteresisFrom) }
             if var current = sequences.last, first.frame <= current.frames.upperBound {
                 current.tracks.append(begun)
                 current.end = max(current.end, last.time)

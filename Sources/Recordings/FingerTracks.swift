@@ -10,6 +10,14 @@ public struct TrackPoint: Equatable, Sendable {
     public var frame: Int = 0
     /// Its pressure (ABS_MT_PRESSURE, or ABS_PRESSURE on a single-touch device), when reported.
     public var pressure: Int32?
+
+    public init(time: UInt64, x: Double, y: Double, frame: Int = 0, pressure: Int32? = nil) {
+        self.time = time
+        self.x = x
+        self.y = y
+        self.frame = frame
+        self.pressure = pressure
+    }
 }
 
 /// One finger's contact, from touch-down to lift: a point for every frame in which it was down.
@@ -20,6 +28,12 @@ public struct FingerTrack: Equatable, Sendable {
     public var trackingID: Int32
     /// Where it was at each frame, in order.
     public var points: [TrackPoint]
+
+    public init(slot: Int, trackingID: Int32, points: [TrackPoint]) {
+        self.slot = slot
+        self.trackingID = trackingID
+        self.points = points
+    }
 }
 
 /// The touchpad's plane as the tracks use it: millimetres from the top-left corner when the

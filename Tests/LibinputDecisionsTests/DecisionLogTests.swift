@@ -1,4 +1,5 @@
 import LibinputEvents
+import Recordings
 import Testing
 
 @testable import LibinputDecisions
@@ -50,5 +51,32 @@ struct DecisionLogTests {
         #expect(CompassDirection(x: 1, y: 0).name == "NE+E+SE")
         // North-west and north touch across the wrap.
         #expect(CompassDirection(x: -5, y: -5).isSame(as: CompassDirection(x: 0, y: -5)))
+    }
+}
+
+/// libinput's motion hysteresis, as `evdev_hysteresis` holds a touch.
+struct MotionHysteresisTests {
+    private let device: DeviceDescription = {
+        var axes: [UInt16: AbsInfo] = [:]
+        axes[Evdev.ABS_MT_POSITION_X] = AbsInfo(minimum: 0, maximum: 3100, fuzz: 0, flat: 0, resolution: 31)
+        axes[Evdev.ABS_MT_POSITION_Y] = AbsInfo(minimum: 0, maximum: 2100, fuzz: 0, flat: 0, resolution: 32)
+        return DeviceDescription(name: "pad", bustype: 0, vendor: 0, product: 0, version: 0, codes: [:], absinfo: axes)
+    }()
+
+    private func track(_ points: [(Double, Double)]) -> FingerTrack {
+        FingerTrack(
+            slot: 0, trackingID: 1,
+            points: points.enumerated().map { TrackPoint(time: UInt64($0) * 8000, x: $1.0, y: $1.1, frame: $0) })
+    }
+
+    @Test func aTouchStaysWithinTheMarginAndFollowsAtItsEdge() throws {
+        let hysteresis = try #require(MotionHysteresis(device: device))
+        // A quarter of the resolution: 7 units (0.23 mm) across, 8 (0.25 mm) down.
+        let held = hysteresis.applied(to: track([(10, 10), (10.1, 10), (10, 12)]), from: 0).points
+        #expect(held[1].x == 10 && held[1].y == 10)
+        #expect(held[2].x == 10 && abs(held[2].y - (12 - 0.25)) < 0.04)
+        // Before the frame it is turned on at, a touch is where its frames say.
+        let untouched = hysteresis.applied(to: track([(10, 10), (10.1, 10)]), from: 5).points
+        #expect(untouched[1].x == 10.1)
     }
 }

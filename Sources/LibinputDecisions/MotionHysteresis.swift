@@ -1,0 +1,65 @@
+import Recordings
+
+/// libinput's motion hysteresis: once it is on (an axis with fuzz, or a touch seen wobbling
+/// left-right-left), each touch's point stays put until the finger leaves an ellipse of the
+/// margin round it, then follows at the ellipse's edge (`tp_motion_hysteresis` in
+/// src/evdev-mt-touchpad.c, `evdev_hysteresis` in src/evdev.h). Gestures and taps measure that
+/// point, not the frame's. Computed in device units with libinput's integer truncation: a
+/// direction decided on a unit's difference comes out the same.
+struct MotionHysteresis {
+    private let x: AbsInfo
+    private let y: AbsInfo
+    /// The ellipse's radii in device units: the axis's fuzz, else a quarter of its resolution.
+    private let margin: (x: Int, y: Int)
+
+    init?(device: DeviceDescription) {
+        let x = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X]
+        let y = device.absinfo[Evdev.ABS_MT_POSITION_Y] ?? device.absinfo[Evdev.ABS_Y]
+        guard let x, let y, x.resolution > 0, y.resolution > 0 else { return nil }
+        (self.x, self.y) = (x, y)
+        margin = (Int(x.fuzz > 0 ? x.fuzz : x.resolution / 4), Int(y.fuzz > 0 ? y.fuzz : y.resolution / 4))
+    }
+
+    /// `point` (device units) as libinput holds it, given where it held the touch before.
+    private func held(_ point: (x: Int, y: Int), center: (x: Int, y: Int)) -> (x: Int, y: Int) {
+        let dx = point.x - center.x, dy = point.y - center.y
+        let a = Double(margin.x), b = Double(margin.y)
+        guard margin.x > 0, margin.y > 0 else { return point }
+        let normalized = (Double(dx * dx) / (a * a) + Double(dy * dy) / (b * b)).squareRoot()
+        if normalized < 1 { return center }
+        let distance = Double(dx * dx + dy * dy).squareRoot()
+        let marginDistance = distance / normalized
+        let lagX: Double, lagY: Double
+        if dx != 0 {
+            let gradient = Double(dy) / Double(dx)
+            lagX = marginDistance / (gradient * gradient + 1).squareRoot()
+            lagY = ((marginDistance + lagX) * (marginDistance - lagX)).squareRoot()
+        } else {
+            (lagX, lagY) = (0, marginDistance)
+        }
+        // C's conversion of the double back to the int coordinate truncates toward zero.
+        return (
+            Int(dx >= 0 ? Double(point.x) - lagX : Double(point.x) + lagX),
+            Int(dy >= 0 ? Double(point.y) - lagY : Double(point.y) + lagY)
+        )
+    }
+
+    /// `track` as libinput saw it with hysteresis on from the recording's frame `from`: a
+    /// touch's first point is its own, each later one held against the one before.
+    func applied(to track: FingerTrack, from: Int) -> FingerTrack {
+        var track = track
+        let (rx, ry) = (Double(x.resolution), Double(y.resolution))
+        var center: (x: Int, y: Int)?
+        for index in track.points.indices where track.points[index].frame >= from {
+            let raw = (
+                Int((track.points[index].x * rx).rounded()) + Int(x.minimum),
+                Int((track.points[index].y * ry).rounded()) + Int(y.minimum)
+            )
+            let point = center.map { held(raw, center: $0) } ?? raw
+            track.points[index].x = Double(point.0 - Int(x.minimum)) / rx
+            track.points[index].y = Double(point.1 - Int(y.minimum)) / ry
+            center = point
+        }
+        return track
+    }
+}
