@@ -23,6 +23,30 @@ public struct Benchmark: Sendable {
 
     /// The figures of replays and translation on `recordings` (each loaded from its path):
     /// parsing, both clocks, translation, latency, and both processes' peak memory.
+    /// `explain` against `replay` of the same recordings: both whole library calls, wall time.
+    private func explaining(_ recordings: [(path: String, recording: Recording)]) throws(HarnessError) -> BenchFigure {
+        var figure = BenchFigure(
+            name: "explain over replay: wall time, all \(recordings.count) recordings", unit: "ratio")
+        let clock = ContinuousClock()
+        for _ in 0..<runs {
+            var replaying = Duration.zero, explaining = Duration.zero
+            for (path, recording) in recordings {
+                var failure: HarnessError?
+                replaying += clock.measure {
+                    do throws(HarnessError) { _ = try Replay(.recording(recording)) } catch { failure = error }
+                }
+                explaining += clock.measure {
+                    do throws(HarnessError) {
+                        _ = try Replay.explain(recording, named: path, options: ReplayOptions())
+                    } catch { failure = error }
+                }
+                if let failure { throw failure }
+            }
+            figure.samples.append(explaining / replaying)
+        }
+        return figure
+    }
+
     public func replayFigures(
         _ recordings: [(path: String, recording: Recording)]
     ) throws(HarnessError) -> [BenchFigure] {
@@ -49,7 +73,7 @@ public struct Benchmark: Sendable {
             virtualWall.samples.append(wall / duration)
             cpu.samples.append(harnessCPU / programCPU)
         }
-        figures += [virtualWall, cpu]
+        figures += [virtualWall, cpu, try explaining(recordings)]
 
         var realTime = ReplayOptions()
         realTime.timing.clock = .real

@@ -28,7 +28,7 @@ public struct DecisionLog: Equatable, Sendable {
             }
             return
         }
-        if thresholds[device, default: DeviceThresholds()].read(text) { return }
+        if DeviceThresholds.mayRead(text), thresholds[device, default: DeviceThresholds()].read(text) { return }
         // From 1.27 each event line is followed by the chain of states it ran through: the event
         // line says all a reader needs.
         if text.hasPrefix("gesture: [") && text.contains("] state ") { return }
@@ -42,10 +42,13 @@ public struct DecisionLog: Equatable, Sendable {
     /// The machines' own lines, which a decision is expected of.
     private static let touchPrefixes = ["gesture", "tap:", "palm:", "thumb:", "button state:", "edge state:"]
 
-    /// `event10 - text` as its device and text.
+    /// `event10 - text` as its device and text. Read without a regular expression: a replay's
+    /// debug log has a few lines per frame.
     static func split(_ line: String) -> (device: String, text: String)? {
-        guard let match = line.wholeMatch(of: /(event[0-9]+) - (.*)/) else { return nil }
-        return (String(match.1), String(match.2))
+        guard line.hasPrefix("event"), let dash = line.firstRange(of: " - ") else { return nil }
+        let device = line[..<dash.lowerBound]
+        guard device.count > 5, device.dropFirst(5).allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return (String(device), String(line[dash.upperBound...]))
     }
 
     private static func decision(_ text: String, device: String, cause: LibinputLogCause?) -> LibinputDecision? {
@@ -60,37 +63,42 @@ public struct DecisionLog: Equatable, Sendable {
                 cause: cause)
         }
         // 1.27 and later: the finger count, then the event that moved the gesture machine.
-        if let m = text.wholeMatch(of: /gesture: \[([0-9]+)fg\] event (\S+) → (\S+) → (\S+)/) {
+        if text.hasPrefix("gesture: ["), let m = text.wholeMatch(of: /gesture: \[([0-9]+)fg\] event (\S+) → (\S+) → (\S+)/) {
             return made(.gesture, fingers: m.1, from: m.2, event: m.3, to: m.4)
         }
-        if let m = text.wholeMatch(of: /gesture state (\S+) → (\S+) → (\S+)/) {
+        if text.hasPrefix("gesture state"), let m = text.wholeMatch(of: /gesture state (\S+) → (\S+) → (\S+)/) {
             return made(.gesture, from: m.1, event: m.2, to: m.3)
         }
         // A tap line without a touch (a timer, a button) says touch -1 with an empty state.
-        if let m = text.wholeMatch(of: /tap: touch (-?[0-9]+) \(([^)]*)\), tap state (\S+) → (\S+) → (\S+)/) {
+        if text.hasPrefix("tap: "), let m = text.wholeMatch(of: /tap: touch (-?[0-9]+) \(([^)]*)\), tap state (\S+) → (\S+) → (\S+)/) {
             return made(.tap, touch: m.1.hasPrefix("-") ? nil : m.1, from: m.3, event: m.4, to: m.5)
         }
-        if let m = text.wholeMatch(of: /palm: touch ([0-9]+) \((\S+)\), (.*)/) {
+        if text.hasPrefix("palm: "), let m = text.wholeMatch(of: /palm: touch ([0-9]+) \((\S+)\), (.*)/) {
             return made(.palm, touch: m.1, from: m.2, event: m.3)
         }
         // Releases: "released, out of edge zone" (1.29: "is no longer palm, …"), "size exceeded".
-        if let m = text.wholeMatch(of: /palm: touch ([0-9]+):? (.*)/) {
+        if text.hasPrefix("palm: "), let m = text.wholeMatch(of: /palm: touch ([0-9]+):? (.*)/) {
             return made(.palm, touch: m.1, event: m.2)
         }
-        if let m = text.wholeMatch(of: /touch ([0-9]+) is speed-based thumb/) {
+        if text.hasPrefix("touch "), let m = text.wholeMatch(of: /touch ([0-9]+) is speed-based thumb/) {
             return made(.thumb, touch: m.1, event: "speed-based thumb")
         }
-        if let m = text.wholeMatch(of: /thumb: touch ([0-9]+), (\S+) → (\S+)/) {
+        if text.hasPrefix("thumb: "), let m = text.wholeMatch(of: /thumb: touch ([0-9]+), (\S+) → (\S+)/) {
             return made(.thumb, touch: m.1, from: m.2, to: m.3)
         }
-        if let m = text.wholeMatch(of: /(pressure|touch-size|size): (begin|end) touch ([0-9]+)/) {
-            return made(.touchDetection, touch: m.3, event: Substring("\(m.1) \(m.2)"))
+        for prefix in ["pressure: ", "touch-size: ", "size: "] where text.hasPrefix(prefix) {
+            if let m = text.wholeMatch(of: /(pressure|touch-size|size): (begin|end) touch ([0-9]+)/) {
+                return made(.touchDetection, touch: m.3, event: Substring("\(m.1) \(m.2)"))
+            }
         }
-        if let m = text.wholeMatch(of: /button state: touch ([0-9]+) from (\S+)\s+event (\S+)\s+to (\S+)/) {
-            return made(.button, touch: m.1, from: m.2, event: m.3, to: m.4)
-        }
-        if let m = text.wholeMatch(of: /edge state: touch ([0-9]+) from (\S+)\s+event (\S+)\s+to (\S+)/) {
-            return made(.edgeScroll, touch: m.1, from: m.2, event: m.3, to: m.4)
+        // `button state: touch 0 from S event E to S`, and the edge-scroll machine's alike: the most
+        // frequent lines, read by their words.
+        for (prefix, machine) in [("button state: ", LibinputDecision.Machine.button), ("edge state: ", .edgeScroll)]
+        where text.hasPrefix(prefix) {
+            let words = text.dropFirst(prefix.count).split(separator: " ")
+            guard words.count == 8, words[0] == "touch", words[2] == "from", words[4] == "event", words[6] == "to"
+            else { return nil }
+            return made(machine, touch: words[1], from: words[3], event: words[5], to: words[7])
         }
         if text.lowercased().contains("kernel bug") { return made(.kernelBug) }
         return nil

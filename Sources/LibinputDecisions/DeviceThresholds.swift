@@ -15,6 +15,12 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
 
     public init() {}
 
+    /// Whether `text` may be a set-up line, judged without a regular expression.
+    static func mayRead(_ text: String) -> Bool {
+        text.hasPrefix("using ") || text.hasPrefix("palm: pressure threshold") || text.hasPrefix("palm: size")
+            || text.hasPrefix("palm: touch size threshold") || text.hasPrefix("thumb: enabled")
+    }
+
     /// Takes the set-up line `text` in; false if it is none.
     mutating func read(_ text: String) -> Bool {
         if let m = text.wholeMatch(of: /using pressure-based touch detection \(([0-9]+):([0-9]+)\)/),

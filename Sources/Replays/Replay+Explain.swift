@@ -1,3 +1,4 @@
+import Foundation
 import LibinputDecisions
 import Quirks
 import Recordings
@@ -14,11 +15,30 @@ extension Replay {
     ) throws(HarnessError) -> (explanation: Explanation, recording: Recording, replay: Replay) {
         var options = options
         options.logsDebug = true
-        let (part, replay) = try open(recording, named: name, from: start, to: end, options: options)
-        let quirks = try QuirksListing.list(.recording(part), options: options)
+        let part = try harnessError { () throws(RecordingError) in try recording.cut(from: start, to: end, file: name) }
+        // The quirks are listed by a tool of their own, in a testbed of their own, meanwhile.
+        let listing = Listing()
+        let listed = DispatchGroup()
+        DispatchQueue.global().async(group: listed) { [options] in
+            listing.result = Result { () throws(HarnessError) in try QuirksListing.list(.recording(part), options: options) }
+        }
+        let replay: Replay
+        do {
+            replay = try open(part, named: name, options: options).replay
+        } catch {
+            listed.wait()
+            throw error
+        }
+        listed.wait()
+        let quirks = try listing.result?.get()
         let explanation = Explanation(
             recording: part, events: replay.events, log: replay.report.libinputLog,
             recordingStart: replay.report.recordingStart ?? 0, version: options.libinput.version, quirks: quirks)
         return (explanation, part, replay)
     }
+}
+
+/// The listing made on another thread, read once that thread is done.
+private final class Listing: @unchecked Sendable {
+    var result: Result<QuirksListing, HarnessError>?
 }
