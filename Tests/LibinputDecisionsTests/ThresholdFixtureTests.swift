@@ -148,20 +148,31 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
-    /// Two fingers scrolling down, then parting sideways within 300 ms: libinput turns the
-    /// scroll into a pinch, and explain says when and why.
+    /// Two fingers scrolling down, then parting sideways: within 300 ms libinput turns the scroll
+    /// into a pinch, and explain says when and why; after them it stays a scroll.
     func testAScrollThatTurnsIntoAPinchWithin300Milliseconds() throws {
-        func finger(x: Double, side: Double) -> Finger {
-            Finger(down: 0, up: 0.4) { t in
-                t < 0.1 ? (x, 20 + 25 * t) : (x + side * 40 * (t - 0.1), 22.5)
+        func finger(x: Double, side: Double, parting: Double) -> Finger {
+            Finger(down: 0, up: parting + 0.3) { t in
+                t < parting ? (x, 20 + 25 * t) : (x + side * 40 * (t - parting), 20 + 25 * parting)
             }
         }
-        let recording = try FingerPaths.recording([finger(x: 40, side: -1), finger(x: 60, side: 1)])
-        for (version, sequence) in try explained(recording) {
-            let switched = try finding(.scrollToPinch, in: sequence, version)
-            XCTAssertTrue(switched.value < 300 && !switched.exceeds, "\(version): \(switched.text)")
-            XCTAssertTrue(sequence.reported.map(\.description).contains("pinch 2"), "\(version): \(sequence.reported)")
-            XCTAssertTrue(sequence.conclusion.contains("a 2-finger pinch"), "\(version): \(sequence.conclusion)")
+        for (parting, turns) in [(0.1, true), (0.4, false)] {
+            let recording = try FingerPaths.recording([
+                finger(x: 40, side: -1, parting: parting), finger(x: 60, side: 1, parting: parting),
+            ])
+            for (version, sequence) in try explained(recording) {
+                let pinched = sequence.reported.map(\.description).contains("pinch 2")
+                XCTAssertEqual(pinched, turns, "\(version): \(sequence.reported)")
+                if turns {
+                    let switched = try finding(.scrollToPinch, in: sequence, version)
+                    XCTAssertTrue(switched.value < 300 && !switched.exceeds, "\(version): \(switched.text)")
+                    XCTAssertTrue(
+                        sequence.conclusion.contains("a 2-finger pinch"), "\(version): \(sequence.conclusion)")
+                } else {
+                    XCTAssertTrue(
+                        sequence.conclusion.contains("a 2-finger scroll"), "\(version): \(sequence.conclusion)")
+                }
+            }
         }
     }
 }
