@@ -22,26 +22,27 @@ struct Explain: ParsableCommand {
     @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
     @Flag(help: "JSON Lines output (docs/json.md: explain).") var json = false
-    @OptionGroup var empty: EmptyRecordingOptions
-    @OptionGroup var window: WindowOptions
-    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
-    @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
-    @OptionGroup(title: "Across libinput versions") var libinput: LibinputOptions
+    @OptionGroup var replay: ReplayRunOptions
 
-    func validate() throws { try libinput.check(several: true) }
+    func validate() throws {
+        try replay.libinput.check(several: true)
+        if replay.clock.realTime {
+            throw ValidationError("explain places decisions on the virtual clock: no --real-time")
+        }
+    }
 
     func run() throws {
-        try requireReadable([recording, input.desc] + quirks.files)
+        try requireReadable([recording, input.desc] + replay.others + replay.quirks.files)
         let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
         warn(loaded.notes, in: recording)
         if json { try emit(JSONLines.header("explain")) }
         var explained: [Explanation] = []
-        for build in try libinput.builds() {
-            let options = replayOptions(libinput: build, config: config, empty: empty, quirks: quirks)
+        for build in try replay.libinput.builds() {
+            let options = try replay.options(build: build)
             let explanation = try explain(loaded, options: options)
             explained.append(explanation)
             try show(explanation)
-            if !quirks.files.isEmpty {
+            if !replay.quirks.files.isEmpty {
                 var without = options
                 without.quirks = []
                 let changes = ExplanationChange.changes(from: try explain(loaded, options: without), to: explanation)
@@ -54,10 +55,10 @@ struct Explain: ParsableCommand {
     }
 
     private func explain(_ loaded: Recording, options: ReplayOptions) throws -> Explanation {
-        let (explanation, _, replay) = try Replay.explain(
-            loaded, named: recording, from: window.start, to: window.end, options: options)
-        for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: false) }
-        try endIfInterrupted(replay.report)
+        let (explanation, _, run) = try Replay.explain(
+            loaded, named: recording, from: replay.window.start, to: replay.window.end, options: options)
+        for message in run.report.libinputLog { showLibinputLog(message, from: recording, verbose: replay.log.verbose) }
+        try endIfInterrupted(run.report)
         return explanation
     }
 

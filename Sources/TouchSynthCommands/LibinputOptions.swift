@@ -23,7 +23,7 @@ struct LibinputOptions: ParsableArguments {
             throw ValidationError("--libinput: '\(version)' is not a version number, like 1.28.1")
         }
         if !several && versions.count > 1 {
-            throw ValidationError("--libinput takes one version here; compare and corpus take several")
+            throw ValidationError("--libinput takes one version here; compare, explain and corpus take several")
         }
         if Set(versions).count != versions.count { throw ValidationError("--libinput names a version twice") }
     }

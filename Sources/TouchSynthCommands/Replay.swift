@@ -24,6 +24,7 @@ struct ReplayCommand: ParsableCommand {
     var withLibinput = false
 
     func validate() throws {
+        try replay.libinput.check(several: false)
         // On the virtual clock every frame is read the instant it is stamped.
         if output.latency != nil && !replay.clock.realTime {
             throw ValidationError("--latency measures real-time delivery: add --real-time")
@@ -115,7 +116,6 @@ struct ReplayRunOptions: ParsableArguments {
             throw ValidationError("--speed must be within 0.01 and 10")
         }
         guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
-        try libinput.check(several: false)
         guard unplug.allSatisfy({ $0.lost == nil }) else {
             throw ValidationError("--unplug takes SECONDS[@eventN], without +MS")
         }
@@ -128,10 +128,12 @@ struct ReplayRunOptions: ParsableArguments {
             try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording))
     }
 
-    /// The replay's options (building the libinput version asked for when it is not yet built).
-    func options() throws -> ReplayOptions {
+    /// The replay's options on `build`, else on the one libinput version asked for (built when it
+    /// is not yet).
+    func options(build: LibinputBuild? = nil) throws -> ReplayOptions {
         var options = replayOptions(
-            clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log, quirks: quirks)
+            clock: clock, libinput: try build ?? libinput.build(), config: config, empty: empty, log: log,
+            quirks: quirks)
         options.timing.speed = speed
         options.asDelivered = asDelivered
         options.otherDevices = try others.map { path in

@@ -44,6 +44,7 @@ struct View: ParsableCommand {
     @Flag(help: "Open the page in the desktop's browser (xdg-open).") var open = false
 
     func validate() throws {
+        try replay.libinput.check(several: false)
         if recording != nil, nodes.count > 1 {
             throw ValidationError("a recording is read with one --device: the device of a getevent log")
         }
