@@ -63,14 +63,18 @@ public struct DecisionLog: Equatable, Sendable {
                 cause: cause)
         }
         // 1.27 and later: the finger count, then the event that moved the gesture machine.
-        if text.hasPrefix("gesture: ["), let m = text.wholeMatch(of: /gesture: \[([0-9]+)fg\] event (\S+) → (\S+) → (\S+)/) {
+        if text.hasPrefix("gesture: ["),
+            let m = text.wholeMatch(of: /gesture: \[([0-9]+)fg\] event (\S+) → (\S+) → (\S+)/)
+        {
             return made(.gesture, fingers: m.1, from: m.2, event: m.3, to: m.4)
         }
         if text.hasPrefix("gesture state"), let m = text.wholeMatch(of: /gesture state (\S+) → (\S+) → (\S+)/) {
             return made(.gesture, from: m.1, event: m.2, to: m.3)
         }
         // A tap line without a touch (a timer, a button) says touch -1 with an empty state.
-        if text.hasPrefix("tap: "), let m = text.wholeMatch(of: /tap: touch (-?[0-9]+) \(([^)]*)\), tap state (\S+) → (\S+) → (\S+)/) {
+        if text.hasPrefix("tap: "),
+            let m = text.wholeMatch(of: /tap: touch (-?[0-9]+) \(([^)]*)\), tap state (\S+) → (\S+) → (\S+)/)
+        {
             return made(.tap, touch: m.1.hasPrefix("-") ? nil : m.1, from: m.3, event: m.4, to: m.5)
         }
         if text.hasPrefix("palm: "), let m = text.wholeMatch(of: /palm: touch ([0-9]+) \((\S+)\), (.*)/) {

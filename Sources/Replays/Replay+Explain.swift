@@ -20,7 +20,9 @@ extension Replay {
         let listing = Listing()
         let listed = DispatchGroup()
         DispatchQueue.global().async(group: listed) { [options] in
-            listing.result = Result { () throws(HarnessError) in try QuirksListing.list(.recording(part), options: options) }
+            listing.result = Result { () throws(HarnessError) in
+                try QuirksListing.list(.recording(part), options: options)
+            }
         }
         let replay: Replay
         do {
