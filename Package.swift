@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "MockedDevices", targets: ["MockedDevices"]),
         .library(name: "Replays", targets: ["Replays"]),
         .library(name: "LibinputDecisions", targets: ["LibinputDecisions"]),
+        .library(name: "DesktopEvents", targets: ["DesktopEvents"]),
         .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "AppEventInvariants", targets: ["AppEventInvariants"]),
@@ -167,6 +168,9 @@ let package = Package(
         // versions, a `libinput record --with-libinput` file against a replay.
         // Why libinput did what it did: its debug log read as decisions, each weighed against the
         // rules of that version recomputed from the frames. Plain values, no I/O.
+        // What a desktop app receives: a Wayland client's pointer and gesture events as values,
+        // mapped to the libinput events the translator takes. Pure Swift, no I/O.
+        .target(name: "DesktopEvents", dependencies: ["LibinputEvents"]),
         .target(
             name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText", "Quirks"]),
         .target(
@@ -268,6 +272,7 @@ let package = Package(
             dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
         .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
+        .testTarget(name: "DesktopEventsTests", dependencies: ["DesktopEvents", "LibinputEvents"]),
         .testTarget(
             name: "LibinputDecisionsTests",
             dependencies: ["LibinputDecisions", "Replays", "Recordings", "GestureSynthesis", "TestSupport"]),
