@@ -2,6 +2,7 @@ import ArgumentParser
 import Benchmarks
 import EvdevRecording
 import Foundation
+import LibinputEventText
 import LibinputKit
 import MockedDevices
 import Recordings
@@ -69,8 +70,12 @@ extension Debug {
         var text = ""
         _ = try recorder.record(write: { text += $0 }, progress: { _ in })
         let recording = try RecordingLoader.load(text: text, file: path)
-        let explanation = try Replay.explain(recording, named: path, options: replayOptions(config: config))
-        try emit(ExplanationText.lines(explanation.explanation, recording: path).joined(separator: "\n"))
+        let explanation = try Replay.explain(recording, named: path, options: replayOptions(config: config)).explanation
+        guard output.json else {
+            return try emit(ExplanationText.lines(explanation, recording: path).joined(separator: "\n"))
+        }
+        try emit(JSONLines.header("explain"))
+        for line in ExplanationLines.lines(explanation, recording: path) { try emit(try JSONLines.line(line)) }
     }
 }
 
