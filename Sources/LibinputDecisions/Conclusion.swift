@@ -30,7 +30,7 @@ struct Conclusion {
         }
         if let click = analysis.reported.compactMap({ if case .button(let b) = $0 { b } else { nil } }).first {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
-            return made + "a click (\(button)): the touchpad's button was pressed" + noTap + palmsAside
+            return made + "a click (\(button)): the touchpad's button was pressed" + area + noTap + palmsAside
         }
         if taps.logged != nil { return "libinput made this no tap" + noTap + palmsAside }
         if !(palms + thumbs).isEmpty { return "libinput set aside " + (palms + thumbs).joined(separator: " and ") }
@@ -76,6 +76,20 @@ struct Conclusion {
                 == false
             ? "; by the rules recomputed here it would not have been: the frames and libinput disagree" : ""
         return made + "a \(fingers)tap because " + numbers.joined(separator: " and ") + agreement
+    }
+
+    /// Where on a clickpad the finger was, by the button machine: its software button areas
+    /// decide which button a click is (`evdev-mt-touchpad-buttons.c`).
+    private var area: String {
+        let names = [
+            "IN_BOTTOM_L": "bottom-left", "IN_BOTTOM_M": "bottom-middle", "IN_BOTTOM_R": "bottom-right",
+            "IN_TOP_L": "top-left", "IN_TOP_M": "top-middle", "IN_TOP_R": "top-right",
+        ]
+        guard
+            let last = analysis.decisions(of: .button).last(where: { names[LibinputDecision.short($0.event)] != nil }),
+            let name = names[LibinputDecision.short(last.event)], let touch = last.touch
+        else { return "" }
+        return " with touch \(touch) in its \(name) button area"
     }
 
     /// Why the tap machine sent nothing, when it ran.
