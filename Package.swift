@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "Replays", targets: ["Replays"]),
         .library(name: "LibinputDecisions", targets: ["LibinputDecisions"]),
         .library(name: "DesktopEvents", targets: ["DesktopEvents"]),
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "AppEventInvariants", targets: ["AppEventInvariants"]),
@@ -171,6 +172,17 @@ let package = Package(
         // What a desktop app receives: a Wayland client's pointer and gesture events as values,
         // mapped to the libinput events the translator takes. Pure Swift, no I/O.
         .target(name: "DesktopEvents", dependencies: ["LibinputEvents"]),
+        // libwayland-client, for the Wayland client of `debug --wayland`.
+        .systemLibrary(name: "CWaylandClient", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // Writes the Wayland protocols' interfaces from the wayland-protocols package's XML, at build time.
+        .executableTarget(name: "touchsynth-wayland-protocols"),
+        .plugin(
+            name: "WaylandProtocolsPlugin", capability: .buildTool(), dependencies: ["touchsynth-wayland-protocols"]),
+        // A Wayland client of the session's compositor: a window of its own, the seat's pointer and
+        // the pointer gestures, handed on as DesktopEvents' values.
+        .target(
+            name: "WaylandClient", dependencies: ["CWaylandClient", "DesktopEvents"],
+            plugins: ["WaylandProtocolsPlugin"]),
         .target(
             name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText", "Quirks"]),
         .target(
@@ -213,6 +225,7 @@ let package = Package(
             name: "TouchSynthCommands",
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "Replays", "LibinputDecisions",
+                "DesktopEvents", "WaylandClient",
                 "AppEvents",
                 "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "ReportPage", "Diffs", "DeviceCorpus", "Benchmarks",
@@ -273,6 +286,7 @@ let package = Package(
         .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
         .testTarget(name: "DesktopEventsTests", dependencies: ["DesktopEvents", "LibinputEvents"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TestSupport"]),
         .testTarget(
             name: "LibinputDecisionsTests",
             dependencies: ["LibinputDecisions", "Replays", "Recordings", "GestureSynthesis", "TestSupport"]),

@@ -1,13 +1,16 @@
 import ArgumentParser
 import Benchmarks
+import DesktopEvents
 import EvdevRecording
 import Foundation
 import LibinputEventText
 import LibinputKit
 import MockedDevices
+import ProcessSignals
 import Recordings
 import Replays
 import Report
+import WaylandClient
 
 /// `touchsynth debug`: live libinput events, or the app events of either UIKit mode, one line each.
 struct Debug: ParsableCommand {
@@ -28,9 +31,22 @@ struct Debug: ParsableCommand {
             (libinput's live log has no frames to place its decisions at; the recording's replay does).
             """)
     var explain = false
+    @Flag(
+        help: """
+            What an app in this desktop session receives: connect to the Wayland compositor as an ordinary client \
+            with a window of its own, and print the pointer and gesture events it forwards there (no privileges).
+            """)
+    var wayland = false
+
+    func validate() throws {
+        if wayland && explain {
+            throw ValidationError("--wayland and --explain are one each: the compositor has no frames")
+        }
+    }
 
     func run() throws {
         if explain { return try explainRecorded() }
+        if wayland { return try showWayland() }
         let context = try devices.context(logsDebug: log.verbose)
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
@@ -62,6 +78,33 @@ struct Debug: ParsableCommand {
 }
 
 extension Debug {
+    /// What the compositor forwards to a window of this process's, printed as libinput's events
+    /// are, until Ctrl-C.
+    private func showWayland() throws {
+        let client = try WaylandClient()
+        try client.openWindow(title: "touchsynth: move the pointer here, then pinch, swipe or scroll")
+        let gestures = client.bound.gesturesVersion.map {
+            "zwp_pointer_gestures_v1 version \($0)" + ($0 < 3 ? " (no holds before version 3)" : "")
+        }
+        writeStderr(
+            "touchsynth: connected; wl_pointer version \(client.bound.pointerVersion), "
+                + (gestures ?? "no pointer gestures: the compositor forwards none")
+                + (client.bound.hasPointer ? "" : "; the seat has no pointer yet")
+                + ". Move the pointer over the window titled \"touchsynth\"; Ctrl-C to stop")
+        let printer = try output.printer()
+        var mapping = WaylandEventMapping(pointerVersion: client.bound.pointerVersion)
+        var printing = FirstFailure()
+        let stop = try StopSignal()
+        defer { stop.end() }
+        try client.run(stoppingOn: stop.fileDescriptor) { event in
+            let told = mapping.notes.count
+            for mapped in mapping.map(event) { printing.attempt { try printer.handle(mapped) } }
+            for note in mapping.notes.dropFirst(told) { writeStderr("touchsynth: \(note)") }
+        }
+        try printing.check()
+        try printer.finish()
+    }
+
     /// The touchpad (`--device`, else the only one) recorded until Ctrl-C, then explained.
     private func explainRecorded() throws {
         let path = try devices.devicePaths.first.map(LibinputContext.nodePath) ?? onlyTouchpad()

@@ -47,7 +47,9 @@ final class SourceShapeTests: XCTestCase {
         for file in try swiftFiles() {
             XCTAssertFalse(file.text.contains("@exclusivity("), file.path)
             let lines = file.text.split(separator: "\n")
-            let importsC = lines.contains { ["import CLibinput", "import CUmockdev", "import CUinput"].contains($0) }
+            let importsC = lines.contains {
+                ["import CLibinput", "import CUmockdev", "import CUinput", "import CWaylandClient"].contains($0)
+            }
             if !importsC {
                 let unmanaged = ["Unmanaged<", "Unmanaged.", "_withUnsafeGuaranteedRef"].filter(file.text.contains)
                 XCTAssertEqual(unmanaged, [], file.path)

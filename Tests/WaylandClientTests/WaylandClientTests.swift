@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import WaylandClient
+import XCTest
+
+/// The Wayland client on a real compositor: sway, headless (no outputs, no input devices), run
+/// as an unprivileged user as sway requires.
+final class WaylandClientTests: XCTestCase {
+    /// Starts sway headless in a runtime folder of its own; returns its socket's path.
+    private func startSway() throws -> String {
+        let sway = try XCTUnwrap(findExecutable("sway"), "sway is not installed (tools/test installs it)")
+        try XCTSkipUnless(getuid() == 0, "sway refuses root, and only root can start it as another user here")
+        let runtime = temporaryPath("wayland")
+        try FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        XCTAssertEqual(chown(runtime, 65534, 65534), 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "env", "XDG_RUNTIME_DIR=\(runtime)",
+            "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", sway, "-c", "/dev/null",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        addTeardownBlock {
+            process.terminate()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: runtime)
+        }
+        let socket = runtime + "/wayland-1"
+        // sway makes its socket as it starts: wait for it, or for sway to end.
+        waitUntil { FileManager.default.fileExists(atPath: socket + ".lock") || !process.isRunning }
+        XCTAssertTrue(process.isRunning, "sway ended at its start")
+        return socket
+    }
+
+    func testTheClientBindsTheGesturesAndShowsItsWindow() throws {
+        let client = try WaylandClient(display: try startSway())
+        XCTAssertNotNil(client.globals["zwp_pointer_gestures_v1"])
+        try client.openWindow(title: "touchsynth test")
+        XCTAssertTrue(client.windowShown)
+        XCTAssertEqual(client.bound.gesturesVersion, min(client.globals["zwp_pointer_gestures_v1"] ?? 0, 3))
+        XCTAssertGreaterThanOrEqual(client.bound.pointerVersion, 5)
+        // The run ends when its stop descriptor is readable.
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        defer { close(ends[0]); close(ends[1]) }
+        XCTAssertEqual(write(ends[1], "x", 1), 1)
+        var events = 0
+        try client.run(stoppingOn: ends[0]) { _ in events += 1 }
+        XCTAssertEqual(events, 0, "no pointer on a headless seat")
+    }
+
+    func testNoCompositorIsOneSentence() {
+        XCTAssertThrowsError(try WaylandClient(display: temporaryPath("no-such-socket"))) { error in
+            let error = error as? WaylandError
+            XCTAssertEqual(error?.kind, .unavailable)
+            XCTAssertTrue(error?.message.hasPrefix("no Wayland compositor at ") == true, "\(String(describing: error))")
+        }
+    }
+}
