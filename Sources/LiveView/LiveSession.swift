@@ -62,6 +62,12 @@ public final class LiveSession: @unchecked Sendable {
         }
     }
 
+    /// Steps the model with an event from elsewhere than a libinput context (what a Wayland
+    /// compositor forwarded, made libinput's) and publishes the frame.
+    public func step(_ event: LibinputEvent) {
+        step { $0.step(event) }
+    }
+
     /// Steps the model and publishes the frame under one lock, so that the libinput thread and
     /// the pads' reader publish frames in the order they were made.
     private func step(_ body: (ViewModel) -> ViewFrame) {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Benchmarks
-import DesktopEvents
 import EvdevRecording
 import Foundation
 import LibinputEventText
@@ -83,23 +82,17 @@ extension Debug {
     private func showWayland() throws {
         let client = try WaylandClient()
         try client.openWindow(title: "touchsynth: move the pointer here, then pinch, swipe or scroll")
-        let gestures = client.bound.gesturesVersion.map {
-            "zwp_pointer_gestures_v1 version \($0)" + ($0 < 3 ? " (no holds before version 3)" : "")
-        }
         writeStderr(
-            "touchsynth: connected; wl_pointer version \(client.bound.pointerVersion), "
-                + (gestures ?? "no pointer gestures: the compositor forwards none")
-                + (client.bound.hasPointer ? "" : "; the seat has no pointer yet")
-                + ". Move the pointer over the window titled \"touchsynth\"; Ctrl-C to stop")
+            "touchsynth: connected; \(client.boundDescription). Move the pointer over the window titled "
+                + "\"touchsynth\"; Ctrl-C to stop")
         let printer = try output.printer()
-        var mapping = WaylandEventMapping(pointerVersion: client.bound.pointerVersion)
         var printing = FirstFailure()
         let stop = try StopSignal()
         defer { stop.end() }
-        try client.run(stoppingOn: stop.fileDescriptor) { event in
-            let told = mapping.notes.count
-            for mapped in mapping.map(event) { printing.attempt { try printer.handle(mapped) } }
-            for note in mapping.notes.dropFirst(told) { writeStderr("touchsynth: \(note)") }
+        try client.runAsLibinputEvents(stoppingOn: stop.fileDescriptor) { event in
+            printing.attempt { try printer.handle(event) }
+        } noted: {
+            writeStderr("touchsynth: \($0)")
         }
         try printing.check()
         try printer.finish()

@@ -7,6 +7,7 @@ import ProcessSignals
 import Recordings
 import ViewPublishing
 import ViewTimeline
+import WaylandClient
 
 /// `touchsynth view [RECORDING]`: the input drawn in a browser, live or a replay to play.
 struct View: ParsableCommand {
@@ -42,9 +43,14 @@ struct View: ParsableCommand {
                 + "you trust).",
             valueName: "address")) var listen: String?
     @Flag(help: "Open the page in the desktop's browser (xdg-open).") var open = false
+    @Flag(help: "Live: what the Wayland compositor forwards to a window of touchsynth's (no privileges).")
+    var wayland = false
 
     func validate() throws {
         try replay.libinput.check(several: false)
+        if wayland && (recording != nil || !devicePaths.isEmpty) {
+            throw ValidationError("--wayland is live input from the compositor: no recording, no --device")
+        }
         if recording != nil, nodes.count > 1 {
             throw ValidationError("a recording is read with one --device: the device of a getevent log")
         }
@@ -80,7 +86,7 @@ struct View: ParsableCommand {
                 title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
             server.show(.live(model.scene))
             defer { server.stop() }
-            return try watchLive(model, server: server)
+            return try wayland ? watchWayland(model, server: server) : watchLive(model, server: server)
         }
         let loaded = try RecordingLoader.load(recording, description: desc, node: nodes.first)
         warn(loaded.notes, in: recording)
@@ -133,6 +139,22 @@ struct View: ParsableCommand {
     }
 
     /// Serves until SIGINT or SIGTERM.
+    /// What the compositor forwards to a window of this process's, stepped through the model.
+    private func watchWayland(_ model: ViewModel, server: any ViewPublisher) throws {
+        let client = try WaylandClient()
+        try client.openWindow(title: "touchsynth view: move the pointer here, then pinch, swipe or scroll")
+        writeStderr("touchsynth: connected to the compositor; \(client.boundDescription)")
+        let session = LiveSession(
+            model: model, readsPads: false, publish: server.publish, sceneChanged: server.publish(scene:),
+            noted: { writeStderr("touchsynth: \($0)") })
+        let stop = try StopSignal()
+        defer { stop.end() }
+        try announce(server)
+        try client.runAsLibinputEvents(stoppingOn: stop.fileDescriptor, session.step) {
+            writeStderr("touchsynth: \($0)")
+        }
+    }
+
     private func wait(for stop: StopSignal) {
         var pfd = pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while poll(&pfd, 1, -1) < 0 && errno == EINTR {}
