@@ -181,7 +181,7 @@ let package = Package(
         // A Wayland client of the session's compositor: a window of its own, the seat's pointer and
         // the pointer gestures, handed on as DesktopEvents' values.
         .target(
-            name: "WaylandClient", dependencies: ["CWaylandClient", "DesktopEvents"],
+            name: "WaylandClient", dependencies: ["CWaylandClient", "DesktopEvents", "LibinputKit", "ProcessSignals"],
             plugins: ["WaylandProtocolsPlugin"]),
         .target(
             name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText", "Quirks"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import DesktopEvents
 import EvdevRecording
 import Foundation
 import LibinputEventText
@@ -81,21 +82,20 @@ extension Debug {
     /// are, until Ctrl-C.
     private func showWayland() throws {
         let client = try WaylandClient()
-        try client.openWindow(title: "touchsynth: move the pointer here, then pinch, swipe or scroll")
-        writeStderr(
-            "touchsynth: connected; \(client.boundDescription). Move the pointer over the window titled "
-                + "\"touchsynth\"; Ctrl-C to stop")
+        try client.openWindow()
+        writeStderr("touchsynth: connected; \(client.boundDescription). \(WaylandClient.instructions)")
         let printer = try output.printer()
         var printing = FirstFailure()
-        let stop = try StopSignal()
-        defer { stop.end() }
-        try client.runAsLibinputEvents(stoppingOn: stop.fileDescriptor) { event in
-            printing.attempt { try printer.handle(event) }
+        let context = devices.devicePaths.isEmpty ? nil : try devices.context()
+        let (libinput, window) = try BothSides.run(context, client) { event, _ in
+            _ = printing.attempt { try printer.handle(event) }
         } noted: {
             writeStderr("touchsynth: \($0)")
         }
         try printing.check()
         try printer.finish()
+        // With the device's events beside the window's: what became of each of libinput's gestures.
+        if context != nil { try CompositorComparison.lines(libinput: libinput, window: window).forEach(emit) }
     }
 
     /// The touchpad (`--device`, else the only one) recorded until Ctrl-C, then explained.

@@ -142,7 +142,7 @@ struct View: ParsableCommand {
     /// What the compositor forwards to a window of this process's, stepped through the model.
     private func watchWayland(_ model: ViewModel, server: any ViewPublisher) throws {
         let client = try WaylandClient()
-        try client.openWindow(title: "touchsynth view: move the pointer here, then pinch, swipe or scroll")
+        try client.openWindow()
         writeStderr("touchsynth: connected to the compositor; \(client.boundDescription)")
         let session = LiveSession(
             model: model, readsPads: false, publish: server.publish, sceneChanged: server.publish(scene:),

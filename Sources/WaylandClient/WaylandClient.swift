@@ -56,9 +56,13 @@ public final class WaylandClient {
         wl_display_disconnect(display)
     }
 
+    /// What the window's title and the user are told to do.
+    public static let instructions =
+        "Move the pointer over the window titled \"touchsynth\", then pinch, swipe or scroll"
+
     /// Binds the compositor, the shared memory, the window manager base, the seat (its pointer)
     /// and the gestures (version 3 where offered), and opens the window titled `title`.
-    public func openWindow(title: String) throws(WaylandError) {
+    public func openWindow(title: String = "touchsynth: " + instructions) throws(WaylandError) {
         for needed in ["wl_compositor", "wl_shm", "xdg_wm_base", "wl_seat"] where globals[needed] == nil {
             throw WaylandError(.unavailable, "the compositor offers no \(needed)")
         }

@@ -133,3 +133,37 @@ struct WaylandEventMappingTests {
         #expect(events[1].time - events[0].time == 5000)
     }
 }
+
+/// libinput's gestures against what the window received.
+struct CompositorComparisonTests {
+    private func event(_ ms: UInt64, _ kind: LibinputEvent.Kind, _ device: String = "event5") -> LibinputEvent {
+        LibinputEvent(time: ms * 1000, device: device, kind: kind)
+    }
+
+    @Test func eachGestureIsPassedOnChangedOrKept() {
+        let libinput = [
+            event(0, .gesturePinchBegin(fingers: 2)),
+            event(300, .gesturePinchEnd(fingers: 2, scale: 2, cancelled: false)),
+            event(1000, .gestureSwipeBegin(fingers: 3)), event(1300, .gestureSwipeEnd(fingers: 3, cancelled: false)),
+            event(2000, .pointerScroll(Scroll(source: .finger, vertical: 3, horizontal: nil))),
+            event(2100, .pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: nil))),
+            event(3000, .gestureHoldBegin(fingers: 2)), event(3200, .gestureHoldEnd(fingers: 2, cancelled: false)),
+        ]
+        let window = [
+            event(2, .gesturePinchBegin(fingers: 2), "wayland"),
+            event(301, .gesturePinchEnd(fingers: 2, scale: 2, cancelled: false), "wayland"),
+            event(2001, .pointerScroll(Scroll(source: .finger, vertical: 3, horizontal: nil)), "wayland"),
+            event(2101, .pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: nil)), "wayland"),
+            event(3001, .gestureSwipeBegin(fingers: 2), "wayland"),
+            event(3200, .gestureSwipeEnd(fingers: 2, cancelled: true), "wayland"),
+        ]
+        #expect(
+            CompositorComparison.lines(libinput: libinput, window: window) == [
+                "libinput: 2-finger pinch; the window received it",
+                "libinput: 3-finger swipe; the window received nothing: the compositor kept it, "
+                    + "or the pointer was not over the window",
+                "libinput: finger scroll; the window received it",
+                "libinput: 2-finger hold; the window received a 2-finger swipe instead",
+            ])
+    }
+}

@@ -59,4 +59,27 @@ final class WaylandClientTests: XCTestCase {
             XCTAssertTrue(error?.message.hasPrefix("no Wayland compositor at ") == true, "\(String(describing: error))")
         }
     }
+
+    /// `debug --wayland --device NODE` on a recording's mocked device beside headless sway, which
+    /// has no input devices of its own: every gesture libinput made the window did not receive,
+    /// and each is said so.
+    func testBothSidesSayWhatTheWindowDidNotReceive() throws {
+        let socket = try startSway()
+        let out = temporaryPath("both-sides.txt")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = runCommand([
+            "mock", Fixtures.synthesized.appendingPathComponent("session.yml").path, "--", "/bin/sh", "-c",
+            "WAYLAND_DISPLAY=\"$1\" exec \"$0\" debug --wayland --device {devnode} > \"$2\"",
+            try Fixtures.touchsynth(), socket, out,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter {
+            $0.hasPrefix("libinput: ")
+        }
+        XCTAssertEqual(
+            lines.filter { $0.contains("pinch") }.first,
+            "libinput: 2-finger pinch; the window received nothing: the compositor kept it, or the pointer was not "
+                + "over the window")
+        XCTAssertEqual(lines.count, 6, "\(lines)")
+    }
 }
