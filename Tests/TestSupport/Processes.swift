@@ -40,6 +40,9 @@ public final class Running {
 
     public var pid: pid_t { process.processIdentifier }
 
+    /// Whether it has not ended yet.
+    public var isRunning: Bool { process.isRunning }
+
     /// How much it has written to stdout so far.
     public var stdoutBytes: Int {
         ((try? FileManager.default.attributesOfItem(atPath: out.path)[.size]) as? Int) ?? 0

@@ -6,33 +6,37 @@ import XCTest
 /// The Wayland client on a real compositor: sway, headless (no outputs, no input devices), run
 /// as an unprivileged user as sway requires.
 final class WaylandClientTests: XCTestCase {
-    /// Starts sway headless in a runtime folder of its own; returns its socket's path.
+    /// Starts sway headless in a runtime folder of its own; returns its socket's path once a
+    /// client can connect to it.
     private func startSway() throws -> String {
         let sway = try XCTUnwrap(findExecutable("sway"), "sway is not installed (tools/test installs it)")
+        let setpriv = try XCTUnwrap(findExecutable("setpriv"), "setpriv (util-linux) is not installed")
         try XCTSkipUnless(getuid() == 0, "sway refuses root, and only root can start it as another user here")
         let runtime = temporaryPath("wayland")
         try FileManager.default.createDirectory(
             atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         XCTAssertEqual(chown(runtime, 65534, 65534), 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = [
-            "--reuid=65534", "--regid=65534", "--clear-groups", "env", "XDG_RUNTIME_DIR=\(runtime)",
+        let process = try Running([
+            setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "env", "XDG_RUNTIME_DIR=\(runtime)",
             "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", sway, "-c", "/dev/null",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        ])
         addTeardownBlock {
-            process.terminate()
-            process.waitUntilExit()
+            process.kill()
             try? FileManager.default.removeItem(atPath: runtime)
         }
-        let socket = runtime + "/wayland-1"
-        // sway makes its socket as it starts: wait for it, or for sway to end.
-        waitUntil { FileManager.default.fileExists(atPath: socket + ".lock") || !process.isRunning }
-        XCTAssertTrue(process.isRunning, "sway ended at its start")
-        return socket
+        // sway makes its socket as it starts, and listens on it a moment later: wait until a
+        // client connects.
+        var socket: String?
+        waitUntil {
+            guard process.isRunning else { return true }
+            let sockets = ((try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []).filter {
+                $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock")
+            }
+            socket = sockets.first.map { runtime + "/" + $0 }
+            return socket.map { (try? WaylandClient(display: $0)) != nil } ?? false
+        }
+        XCTAssertTrue(process.isRunning, "sway ended as it started")
+        return try XCTUnwrap(socket)
     }
 
     func testTheClientBindsTheGesturesAndShowsItsWindow() throws {
