@@ -43,6 +43,8 @@ public struct SequenceExplanation: Equatable, Sendable {
     public var end: UInt64
     /// Each finger: where it came down and lifted, how far it went.
     public var touches: [TouchSummary]
+    /// The most fingers down at once.
+    public var fingers: Int
     /// libinput's decisions in this sequence, in the order it made them.
     public var decisions: [LibinputDecision]
     /// What libinput reported for it: gestures, scrolling, motion, buttons.

@@ -219,20 +219,34 @@ private struct Measure {
                     : elapsed > rules.swipeTimeout
                         ? "(not within 40 × 7 mm)" : "(before the 150 ms the box waits for)"),
             source: rules.source(.gestureSpacing))
-        var movement = movementFindings(limit: minMove)
-        if deciding == .gestureMovement {
-            for i in movement.indices { movement[i].agreesWithLog = predicted == decided }
-        }
+        let movement = movementFindings(limit: minMove)
         let direction = directionFinding(decided: decided, predicted: deciding == .gestureDirection ? predicted : nil)
         let all = [spacing] + movement + (direction.map { [$0] } ?? [])
         let decidingFinding: Finding? =
             switch deciding {
             case .gestureSpacing: spacing
-            case .gestureMovement: movement.max { $0.value < $1.value }
+            case .gestureMovement:
+                alone(first, second, maxMove: maxMove, minMove: minMove, agrees: predicted == decided)
             case .gestureDirection: direction
             default: nil
             }
-        return (all, decidingFinding)
+        return (all + (deciding == .gestureMovement ? decidingFinding.map { [$0] } ?? [] : []), decidingFinding)
+    }
+
+    /// The number of one touch moving past `max_move` while the other rests under `min_move`.
+    private func alone(
+        _ first: Double, _ second: Double, maxMove: Double, minMove: Double, agrees: Bool
+    ) -> Finding {
+        let (mover, rester) = first >= second ? (touches[0], touches[1]) : (touches[1], touches[0])
+        let (far, near) = (max(first, second), min(first, second))
+        return Finding(
+            rule: .gestureMovement, time: at, touch: mover.slot, value: far, limit: maxMove, unit: "mm",
+            exceeds: true, agreesWithLog: agrees,
+            text:
+                "touch \(mover.slot) moved \(SequenceAnalysis.mm(far)) mm, past the \(SequenceAnalysis.mm(maxMove)) mm "
+                + "that decides alone, while touch \(rester.slot) rested (\(SequenceAnalysis.mm(near)) mm, under "
+                + "\(SequenceAnalysis.mm(minMove)) mm)",
+            source: rules.source(.gestureMovement))
     }
 
     /// What one touch moving past `max_move` decides: the lower touch is taken as the thumb; a

@@ -24,6 +24,7 @@ public enum ExplanationLines {
         var number: Int
         var startUs: UInt64
         var endUs: UInt64
+        var fingers: Int
         var touches: [Touch]
         var decisions: [Decision]
         var reported: [String]
@@ -119,7 +120,8 @@ public enum ExplanationLines {
             + e.sequences.map { s in
                 Sequence(
                     recording: recording, libinputVersion: e.libinputVersion, number: s.number, startUs: s.start,
-                    endUs: s.end, touches: s.touches.map(Touch.init), decisions: s.decisions.map(Decision.init),
+                    endUs: s.end, fingers: s.fingers, touches: s.touches.map(Touch.init),
+                    decisions: s.decisions.map(Decision.init),
                     reported: s.reported.map(\.description), findings: s.findings, conclusion: s.conclusion,
                     deciding: s.deciding?.rule)
             }

@@ -55,7 +55,9 @@ public enum ExplanationText {
     }
 
     private static func sequence(_ s: SequenceExplanation, in e: Explanation) -> [String] {
-        let fingers = s.touches.count == 1 ? "1 finger" : "\(s.touches.count) fingers"
+        let most = s.fingers, contacts = s.touches.count
+        let fingers =
+            (most == 1 ? "1 finger" : "\(most) fingers") + (contacts > most ? " at most, \(contacts) contacts" : "")
         var lines = ["sequence \(s.number), \(time(e.seconds(s.start)))–\(time(e.seconds(s.end))): \(fingers)"]
         for t in s.touches {
             let pressure = t.peakPressure.map { ", peak pressure \($0)" } ?? ""
