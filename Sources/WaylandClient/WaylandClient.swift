@@ -25,6 +25,8 @@ public final class WaylandClient {
     public private(set) var globals: [String: UInt32] = [:]
     /// Whether the window was configured and shown.
     public private(set) var windowShown = false
+    /// Why the window could not be shown, when it could not.
+    private var windowError: WaylandError?
 
     private let display: OpaquePointer
     private var proxies: [OpaquePointer: Kind] = [:]
@@ -84,6 +86,7 @@ public final class WaylandClient {
         try send(surface, "commit", [])
         try roundtrip()
         try roundtrip()
+        if let windowError { throw windowError }
     }
 
     /// Dispatches the compositor's events, handing each pointer and gesture event to `handle`,
@@ -214,7 +217,9 @@ public final class WaylandClient {
             try? send(proxy, "pong", [.uint(args[0].u)])
         case (.xdgSurface, "configure"):
             try? send(proxy, "ack_configure", [.uint(args[0].u)])
-            if !windowShown { try? showBuffer() }
+            if !windowShown {
+                do { try showBuffer() } catch { windowError = error }
+            }
         case (.seat, "capabilities"):
             bound.hasPointer = args[0].u & 1 != 0
             if bound.hasPointer && !pointerCreated { try? createPointer() }
