@@ -19,16 +19,19 @@ extension Explanation {
         let recording = recording.withLibinputResolution(quirks)
         let sequences = TouchSequence.all(
             in: recording, pressure: thresholds.pressure, hysteresisFrom: read.hysteresisFrom)
-        let starts = sequences.map(\.start) + [.max]
-        let startFrames = sequences.map(\.frames.lowerBound) + [.max]
+        let starts = sequences.map(\.start)
+        let startFrames = sequences.map(\.frames.lowerBound)
+        /// The last sequence beginning at or before `value` among `bounds`, the first for one
+        /// before them all.
+        func last<T: Comparable>(atOrBefore value: T, in bounds: [T]) -> Int {
+            max(bounds.partitioningIndex { $0 > value } - 1, 0)
+        }
         // A line belongs to the sequence its frame is in, or, for a timer, the sequence it fired
         // after; a line before the first sequence to the first.
         func sequenceIndex(of cause: LibinputLogCause) -> Int {
             switch cause {
-            case .frame(let device, let index, _) where device == 0:
-                return startFrames.lastIndex { $0 <= index } ?? 0
-            default:
-                return starts.lastIndex { $0 <= cause.time } ?? 0
+            case .frame(let device, let index, _) where device == 0: last(atOrBefore: index, in: startFrames)
+            default: last(atOrBefore: cause.time, in: starts)
             }
         }
         var decisions = Array(repeating: [LibinputDecision](), count: sequences.count)
@@ -41,12 +44,12 @@ extension Explanation {
                 decisions[0].append(decision)
                 continue
             }
-            decisions[min(sequenceIndex(of: cause), sequences.count - 1)].append(decision)
+            decisions[sequenceIndex(of: cause)].append(decision)
         }
         var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
         for event in events where event.time >= recordingStart && !sequences.isEmpty {
             let time = event.time - recordingStart
-            eventsBySequence[max(0, starts.lastIndex { $0 <= time } ?? 0)].append(event)
+            eventsBySequence[last(atOrBefore: time, in: starts)].append(event)
         }
         let device = recording.device.name
         self.init(

@@ -78,8 +78,8 @@ struct GestureAnalysis {
             rule: .holdTimer, time: at, touch: nil, value: waited, limit: limit, unit: "ms", exceeds: waited >= limit,
             agreesWithLog: decision.event == "GESTURE_EVENT_HOLD_TIMEOUT" ? waited >= limit : nil,
             text:
-                "the fingers rested \(SequenceAnalysis.ms(waited)) ms (the hold timer's \(SequenceAnalysis.ms(limit)) ms "
-                + "with \(fingers) finger\(fingers == 1 ? "" : "s")), moving at most \(SequenceAnalysis.mm(moved)) mm",
+                "the fingers rested \(SequenceAnalysis.ms(waited)) ms (the hold timer's "
+                + "\(SequenceAnalysis.ms(limit)) ms with \(fingers) finger\(fingers == 1 ? "" : "s")), moving at most \(SequenceAnalysis.mm(moved)) mm",
             source: analysis.rules.source(.holdTimer))
         return (finding, fingers)
     }
@@ -121,7 +121,8 @@ struct GestureAnalysis {
         switch decision.cause {
         case .frame(0, let index, _): return index
         case .timers(let time), .fault(let time):
-            return analysis.recording.frames.lastIndex { $0.time <= time }
+            let after = analysis.recording.frames.partitioningIndex { $0.time > time }
+            return after > 0 ? after - 1 : nil
         default: return nil
         }
     }

@@ -1,11 +1,19 @@
 import Foundation
 import LibinputDecisions
+import LibinputEventText
 import LibinputEvents
 import Quirks
 
 /// An ``Explanation`` as `touchsynth explain` prints it: a section per touch sequence, times in
 /// seconds since the replay's first event, as `replay` shows them.
 public enum ExplanationText {
+    /// What `explain` prints of `explanation`: its text, or its JSON lines (after the header,
+    /// which the caller writes once for all versions).
+    public static func output(_ explanation: Explanation, recording: String, json: Bool) throws -> [String] {
+        guard json else { return [lines(explanation, recording: recording).joined(separator: "\n")] }
+        return try ExplanationLines.lines(explanation, recording: recording).map { try JSONLines.line($0) }
+    }
+
     public static func lines(_ explanation: Explanation, recording: String) -> [String] {
         var lines = ["== \(recording): libinput \(explanation.libinputVersion), \(explanation.device)"]
         lines += thresholds(explanation.thresholds).map { "   " + $0 }

@@ -107,11 +107,8 @@ extension Debug {
         _ = try recorder.record(write: { text += $0 }, progress: { _ in })
         let recording = try RecordingLoader.load(text: text, file: path)
         let explanation = try Replay.explain(recording, named: path, options: replayOptions(config: config)).explanation
-        guard output.json else {
-            return try emit(ExplanationText.lines(explanation, recording: path).joined(separator: "\n"))
-        }
-        try emit(JSONLines.header("explain"))
-        for line in ExplanationLines.lines(explanation, recording: path) { try emit(try JSONLines.line(line)) }
+        if output.json { try emit(JSONLines.header("explain")) }
+        for line in try ExplanationText.output(explanation, recording: path, json: output.json) { try emit(line) }
     }
 }
 

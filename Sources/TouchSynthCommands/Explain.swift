@@ -63,10 +63,7 @@ struct Explain: ParsableCommand {
     }
 
     private func show(_ explanation: Explanation) throws {
-        guard json else {
-            return try emit(ExplanationText.lines(explanation, recording: recording).joined(separator: "\n"))
-        }
-        for line in ExplanationLines.lines(explanation, recording: recording) { try emit(try JSONLines.line(line)) }
+        for line in try ExplanationText.output(explanation, recording: recording, json: json) { try emit(line) }
     }
 
     /// Where two explanations part: with and without the quirks, or two versions.

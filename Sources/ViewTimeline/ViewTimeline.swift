@@ -69,7 +69,7 @@ public struct ViewTimeline: Sendable {
             // A timer's decision goes to the first step at or after it: the events it made.
             let timed = { (micros: UInt64) -> Int in
                 let at = timeBase.seconds(recordingStart + UInt64((Double(micros) / speed).rounded())) - 1e-9
-                return frames.firstIndex { $0.time >= at } ?? frames.count - 1
+                return Swift.min(frames.partitioningIndex { $0.time >= at }, frames.count - 1)
             }
             for note in decisions {
                 switch note.place {

@@ -7,12 +7,13 @@ import ProcessSignals
 /// own events from it at once: the device read on this thread, the compositor on another, until
 /// SIGINT or SIGTERM. Each event goes to `handle`, one at a time, with whether it is the window's.
 public enum BothSides {
-    /// Runs until stopped; returns each side's events, for ``CompositorComparison``.
+    /// Runs until stopped; returns each side's events, for ``CompositorComparison``: none without
+    /// a device, when there is nothing to compare and a long session should not grow.
     public static func run(
         _ context: LibinputContext?, _ client: WaylandClient,
         _ handle: @escaping (_ event: LibinputEvent, _ window: Bool) -> Void, noted: @escaping (String) -> Void
     ) throws -> (libinput: [LibinputEvent], window: [LibinputEvent]) {
-        let collected = Collected(handle)
+        let collected = Collected(handle, keeps: context != nil)
         guard let context else {
             let stop = try StopSignal()
             defer { stop.end() }
@@ -54,17 +55,19 @@ public enum BothSides {
 private final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private let handle: (LibinputEvent, Bool) -> Void
+    private let keeps: Bool
     private var libinput: [LibinputEvent] = []
     private var window: [LibinputEvent] = []
     private var error: (any Error)?
 
-    init(_ handle: @escaping (LibinputEvent, Bool) -> Void) {
+    init(_ handle: @escaping (LibinputEvent, Bool) -> Void, keeps: Bool) {
         self.handle = handle
+        self.keeps = keeps
     }
 
     func add(_ event: LibinputEvent, window isWindow: Bool) {
         lock.withLock {
-            if isWindow { window.append(event) } else { libinput.append(event) }
+            if keeps { if isWindow { window.append(event) } else { libinput.append(event) } }
             handle(event, isWindow)
         }
     }

@@ -11,7 +11,8 @@ final class WaylandClientTests: XCTestCase {
     private func startSway() throws -> String {
         let sway = try XCTUnwrap(findExecutable("sway"), "sway is not installed (tools/test installs it)")
         let setpriv = try XCTUnwrap(findExecutable("setpriv"), "setpriv (util-linux) is not installed")
-        try XCTSkipUnless(getuid() == 0, "sway refuses root, and only root can start it as another user here")
+        // sway refuses root, and only root can start it as another user here.
+        try requireTier(getuid() == 0, "root, to start sway as an unprivileged user", source: "which CI runs as")
         let runtime = temporaryPath("wayland")
         try FileManager.default.createDirectory(
             atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
