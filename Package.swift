@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "LibinputDecisions", targets: ["LibinputDecisions"]),
         .library(name: "DesktopEvents", targets: ["DesktopEvents"]),
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
+        .library(name: "X11Client", targets: ["X11Client"]),
+        .library(name: "DesktopSession", targets: ["DesktopSession"]),
         .library(name: "AppEvents", targets: ["AppEvents"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "AppEventInvariants", targets: ["AppEventInvariants"]),
@@ -181,8 +183,17 @@ let package = Package(
         // A Wayland client of the session's compositor: a window of its own, the seat's pointer and
         // the pointer gestures, handed on as DesktopEvents' values.
         .target(
-            name: "WaylandClient", dependencies: ["CWaylandClient", "DesktopEvents", "LibinputKit", "ProcessSignals"],
+            name: "WaylandClient", dependencies: ["CWaylandClient", "DesktopEvents"],
             plugins: ["WaylandProtocolsPlugin"]),
+        // libX11 and libXi (XInput 2.4), for the X11 client of `debug --x11`.
+        .systemLibrary(name: "CX11Input", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
+        // An X11 client: a window of its own and XInput 2.4's pointer, scroll and gesture events on
+        // it, handed on as DesktopEvents' values.
+        .target(name: "X11Client", dependencies: ["CX11Input", "DesktopEvents"]),
+        // The session's window system as a client, and libinput's events from a device beside it.
+        .target(
+            name: "DesktopSession",
+            dependencies: ["DesktopEvents", "WaylandClient", "X11Client", "LibinputKit", "ProcessSignals"]),
         .target(
             name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText", "Quirks"]),
         .target(
@@ -225,7 +236,7 @@ let package = Package(
             name: "TouchSynthCommands",
             dependencies: [
                 "LibinputKit", "Recordings", "GestureSynthesis", "MockedDevices", "Replays", "LibinputDecisions",
-                "DesktopEvents", "WaylandClient",
+                "DesktopEvents", "DesktopSession", "WaylandClient", "X11Client",
                 "AppEvents",
                 "AppEventInvariants", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "Report", "ReportPage", "Diffs", "DeviceCorpus", "Benchmarks",
@@ -286,7 +297,8 @@ let package = Package(
         .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
         .testTarget(name: "DesktopEventsTests", dependencies: ["DesktopEvents", "LibinputEvents"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TestSupport"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "DesktopEvents", "TestSupport"]),
+        .testTarget(name: "X11ClientTests", dependencies: ["X11Client", "CX11Input", "DesktopEvents", "TestSupport"]),
         .testTarget(
             name: "LibinputDecisionsTests",
             dependencies: ["LibinputDecisions", "Replays", "Recordings", "GestureSynthesis", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Foundation
 import LibinputEvents
 
 /// What the compositor kept or changed of libinput's gestures: each of libinput's gestures (a
@@ -11,30 +12,91 @@ public enum CompositorComparison {
         var begin: UInt64
         var end: UInt64
         var cancelled = false
+        /// A pinch's scale at its end and its rotation summed, in degrees.
+        var scale = 1.0
+        var angle = 0.0
 
         var name: String { kind == "scroll" ? "finger scroll" : "\(fingers)-finger \(kind)" }
     }
 
-    /// One line per gesture of libinput's, in order: `libinput: 3-finger swipe; the window
-    /// received nothing: the compositor kept it, or the pointer was not over the window`.
-    /// `slack` is how far apart in time the two sides' spans may begin and end.
-    public static func lines(libinput: [LibinputEvent], window: [LibinputEvent], slack: UInt64 = 100_000) -> [String] {
+    /// How far a pinch's scale and summed rotation may differ and still be the same: Wayland
+    /// carries both as 24.8 fixed point, a rounding of up to 1/512 per event, and the rotation
+    /// rounded at each update adds up.
+    public static let scaleTolerance = 0.01
+    public static let angleTolerance = 1.0
+
+    /// What became of one of libinput's gestures: the window received it (as it was, or with
+    /// `changes`), received another gesture while it ran, or nothing.
+    public struct Outcome: Equatable, Encodable, Sendable {
+        /// `"pinch"`, `"swipe"`, `"hold"` or `"scroll"` (a finger scroll).
+        public var gesture: String
+        public var fingers: Int
+        public var cancelled: Bool
+        /// `"same"`, `"changed"`, `"other"` or `"nothing"`.
+        public var window: String
+        /// What the window received instead (`"2-finger swipe"`), for `"other"`.
+        public var instead: String?
+        /// What differs (`"scale 1.300 where libinput's was 1.500"`), for `"changed"`.
+        public var changes: [String]
+
+        /// `libinput: 3-finger swipe; the window received nothing: the compositor kept it, or the
+        /// pointer was not over the window`.
+        public var line: String {
+            let name = gesture == "scroll" ? "finger scroll" : "\(fingers)-finger \(gesture)"
+            let verdict =
+                switch window {
+                case "nothing":
+                    "the window received nothing: the compositor kept it, or the pointer was not over the window"
+                case "other": "the window received a \(instead ?? "gesture") instead"
+                default: (["the window received it"] + changes).joined(separator: ", ")
+                }
+            return "libinput: \(name)\(cancelled ? " (cancelled)" : ""); \(verdict)"
+        }
+    }
+
+    /// Each of libinput's gestures, in order, and what the window received while it ran. `slack`
+    /// is how far apart in time the two sides' spans may begin and end.
+    public static func outcomes(
+        libinput: [LibinputEvent], window: [LibinputEvent], slack: UInt64 = 100_000
+    )
+        -> [Outcome]
+    {
         let received = spans(window)
         return spans(libinput).map { gesture in
+            var outcome = Outcome(
+                gesture: gesture.kind, fingers: gesture.fingers, cancelled: gesture.cancelled, window: "nothing",
+                changes: [])
             let during = received.filter { $0.begin + slack >= gesture.begin && $0.begin <= gesture.end + slack }
-            let verdict: String
             if let same = during.first(where: { $0.kind == gesture.kind && $0.fingers == gesture.fingers }) {
-                verdict =
-                    same.cancelled == gesture.cancelled
-                    ? "the window received it"
-                    : "the window received it, " + (same.cancelled ? "cancelled" : "not cancelled")
+                outcome.changes = changes(from: gesture, to: same)
+                outcome.window = outcome.changes.isEmpty ? "same" : "changed"
             } else if let other = during.first {
-                verdict = "the window received a \(other.name) instead"
-            } else {
-                verdict = "the window received nothing: the compositor kept it, or the pointer was not over the window"
+                (outcome.window, outcome.instead) = ("other", other.name)
             }
-            return "libinput: \(gesture.name)\(gesture.cancelled ? " (cancelled)" : ""); \(verdict)"
+            return outcome
         }
+    }
+
+    /// ``outcomes(libinput:window:slack:)`` as lines of text.
+    public static func lines(libinput: [LibinputEvent], window: [LibinputEvent], slack: UInt64 = 100_000) -> [String] {
+        outcomes(libinput: libinput, window: window, slack: slack).map(\.line)
+    }
+
+    /// What differs between libinput's gesture and the window's: its end, a pinch's scale or
+    /// rotation; nothing when they agree.
+    private static func changes(from gesture: Span, to received: Span) -> [String] {
+        func shown(_ value: Double, _ places: Int) -> String { String(format: "%.\(places)f", value) }
+        var changed: [String] = []
+        if received.cancelled != gesture.cancelled {
+            changed.append(received.cancelled ? "cancelled" : "not cancelled")
+        }
+        if abs(received.scale - gesture.scale) > scaleTolerance {
+            changed.append("scale \(shown(received.scale, 3)) where libinput's was \(shown(gesture.scale, 3))")
+        }
+        if abs(received.angle - gesture.angle) > angleTolerance {
+            changed.append("rotated \(shown(received.angle, 1))° where libinput's was \(shown(gesture.angle, 1))°")
+        }
+        return changed
     }
 
     /// The gestures of `events`, each from its begin to its end; a finger scroll from its first
@@ -47,6 +109,9 @@ public enum CompositorComparison {
             case .gesturePinchBegin(let n): open = Span(kind: "pinch", fingers: n, begin: event.time, end: event.time)
             case .gestureSwipeBegin(let n): open = Span(kind: "swipe", fingers: n, begin: event.time, end: event.time)
             case .gestureHoldBegin(let n): open = Span(kind: "hold", fingers: n, begin: event.time, end: event.time)
+            case .gesturePinchUpdate(_, _, let scale, let angleDelta):
+                open?.scale = scale
+                open?.angle += angleDelta
             case .gesturePinchEnd(_, _, let cancelled), .gestureSwipeEnd(_, let cancelled),
                 .gestureHoldEnd(_, let cancelled):
                 if var span = open {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarks
 import DesktopEvents
+import DesktopSession
 import EvdevRecording
 import Foundation
 import LibinputEventText
@@ -10,7 +11,6 @@ import ProcessSignals
 import Recordings
 import Replays
 import Report
-import WaylandClient
 
 /// `touchsynth debug`: live libinput events, or the app events of either UIKit mode, one line each.
 struct Debug: ParsableCommand {
@@ -31,22 +31,18 @@ struct Debug: ParsableCommand {
             (libinput's live log has no frames to place its decisions at; the recording's replay does).
             """)
     var explain = false
-    @Flag(
-        help: """
-            What an app in this desktop session receives: connect to the Wayland compositor as an ordinary client \
-            with a window of its own, and print the pointer and gesture events it forwards there (no privileges).
-            """)
-    var wayland = false
+    @OptionGroup(title: "Desktop session") var desktop: DesktopOptions
 
     func validate() throws {
-        if wayland && explain {
-            throw ValidationError("--wayland and --explain are one each: the compositor has no frames")
+        if desktop.system != nil && explain {
+            throw ValidationError(
+                "--\(desktop.system!.rawValue) and --explain are one each: the window system has no frames")
         }
     }
 
     func run() throws {
         if explain { return try explainRecorded() }
-        if wayland { return try showWayland() }
+        if let system = desktop.system { return try showDesktop(system) }
         let context = try devices.context(logsDebug: log.verbose)
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
@@ -78,24 +74,29 @@ struct Debug: ParsableCommand {
 }
 
 extension Debug {
-    /// What the compositor forwards to a window of this process's, printed as libinput's events
-    /// are, until Ctrl-C.
-    private func showWayland() throws {
-        let client = try WaylandClient()
-        try client.openWindow()
-        writeStderr("touchsynth: connected; \(client.boundDescription). \(WaylandClient.instructions)")
+    /// What the window system delivers to a window of this process's, printed as libinput's
+    /// events are, until Ctrl-C.
+    private func showDesktop(_ system: DesktopSession.WindowSystem) throws {
+        let client = try DesktopSession.connect(system)
         let printer = try output.printer()
         var printing = FirstFailure()
         let context = devices.devicePaths.isEmpty ? nil : try devices.context()
-        let (libinput, window) = try BothSides.run(context, client) { event, _ in
-            _ = printing.attempt { try printer.handle(event) }
+        // Said once both sides are listening, so that input begun after this line reaches both.
+        writeStderr("touchsynth: connected; \(client.boundDescription). \(DesktopSession.instructions)")
+        // The modes translate what an app receives, the window's events; raw lines show both sides.
+        let printsDevice = output.mode.modes.isEmpty
+        let (libinput, window) = try BothSides.run(context, client) { event, isWindow in
+            if isWindow || printsDevice { _ = printing.attempt { try printer.handle(event) } }
         } noted: {
             writeStderr("touchsynth: \($0)")
         }
         try printing.check()
         try printer.finish()
         // With the device's events beside the window's: what became of each of libinput's gestures.
-        if context != nil { try CompositorComparison.lines(libinput: libinput, window: window).forEach(emit) }
+        guard context != nil else { return }
+        for outcome in CompositorComparison.outcomes(libinput: libinput, window: window) {
+            try emit(output.json ? try JSONLines.line(outcome) : outcome.line)
+        }
     }
 
     /// The touchpad (`--device`, else the only one) recorded until Ctrl-C, then explained.

@@ -5,7 +5,7 @@ import MockedDevices
 import Recordings
 import UinputDevices
 import ViewPublishing
-import WaylandClient
+import DesktopEvents
 
 /// The exit statuses of sysexits.h, and the one place that turns an error into what the user
 /// sees: the libraries say what went wrong (a kind and a message); the command chooses the
@@ -44,7 +44,7 @@ enum ExitStatus {
         case let error as UinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as CommandError: (error.description, code(for: error.kind))
         case let error as ViewServerError: (error.description, code(for: error.kind))
-        case let error as WaylandError: (error.description, error.kind == .unavailable ? unavailable : systemError)
+        case let error as WindowSystemError: (error.description, error.kind == .unavailable ? unavailable : systemError)
         case let error as CorpusError: (error.description, error.isBadData ? badData : usage)
         default: ("a bug in TouchSynth (please report it): \(error.localizedDescription)", internalError)
         }

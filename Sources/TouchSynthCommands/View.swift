@@ -7,7 +7,8 @@ import ProcessSignals
 import Recordings
 import ViewPublishing
 import ViewTimeline
-import WaylandClient
+import DesktopSession
+import DesktopEvents
 
 /// `touchsynth view [RECORDING]`: the input drawn in a browser, live or a replay to play.
 struct View: ParsableCommand {
@@ -43,13 +44,13 @@ struct View: ParsableCommand {
                 + "you trust).",
             valueName: "address")) var listen: String?
     @Flag(help: "Open the page in the desktop's browser (xdg-open).") var open = false
-    @Flag(help: "Live: what the Wayland compositor forwards to a window of touchsynth's (no privileges).")
-    var wayland = false
+    @OptionGroup(title: "Desktop session") var desktop: DesktopOptions
 
     func validate() throws {
         try replay.libinput.check(several: false)
-        if wayland && (recording != nil || !devicePaths.isEmpty) {
-            throw ValidationError("--wayland is live input from the compositor: no recording, no --device")
+        if let system = desktop.system, recording != nil || !devicePaths.isEmpty {
+            throw ValidationError(
+                "--\(system.rawValue) is live input from the window system: no recording, no --device")
         }
         if recording != nil, nodes.count > 1 {
             throw ValidationError("a recording is read with one --device: the device of a getevent log")
@@ -86,7 +87,8 @@ struct View: ParsableCommand {
                 title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
             server.show(.live(model.scene))
             defer { server.stop() }
-            return try wayland ? watchWayland(model, server: server) : watchLive(model, server: server)
+            return try desktop.system.map { try watchDesktop($0, model, server: server) }
+                ?? watchLive(model, server: server)
         }
         let loaded = try RecordingLoader.load(recording, description: desc, node: nodes.first)
         warn(loaded.notes, in: recording)
@@ -139,11 +141,14 @@ struct View: ParsableCommand {
     }
 
     /// Serves until SIGINT or SIGTERM.
-    /// What the compositor forwards to a window of this process's, stepped through the model.
-    private func watchWayland(_ model: ViewModel, server: any ViewPublisher) throws {
-        let client = try WaylandClient()
-        try client.openWindow()
-        writeStderr("touchsynth: connected to the compositor; \(client.boundDescription)")
+    /// What the window system delivers to a window of this process's, stepped through the model.
+    private func watchDesktop(
+        _ system: DesktopSession.WindowSystem, _ model: ViewModel, server: any ViewPublisher
+    )
+        throws
+    {
+        let client = try DesktopSession.connect(system)
+        writeStderr("touchsynth: connected; \(client.boundDescription). \(DesktopSession.instructions)")
         let session = LiveSession(
             model: model, readsPads: false, publish: server.publish, sceneChanged: server.publish(scene:),
             noted: { writeStderr("touchsynth: \($0)") })

@@ -1,3 +1,4 @@
+import DesktopEvents
 import CWaylandClient
 
 #if canImport(Glibc)
@@ -66,12 +67,12 @@ enum InterfaceTable {
     }
 
     /// The opcode of `name` among `interface`'s requests.
-    static func request(_ name: String, of interface: UnsafePointer<wl_interface>) throws(WaylandError) -> UInt32 {
+    static func request(_ name: String, of interface: UnsafePointer<wl_interface>) throws(WindowSystemError) -> UInt32 {
         if let methods = interface.pointee.methods {
             for index in 0..<Int(interface.pointee.method_count) where String(cString: methods[index].name) == name {
                 return UInt32(index)
             }
         }
-        throw WaylandError(.system, "\(String(cString: interface.pointee.name)) has no request \(name)")
+        throw WindowSystemError(.system, "\(String(cString: interface.pointee.name)) has no request \(name)")
     }
 }

@@ -8,7 +8,7 @@ import Glibc
 
 /// An ordinary Wayland client of the session's compositor: a small window of its own
 /// (xdg-shell, a wl_shm buffer, its title saying what to do), and the seat's pointer and pointer
-/// gestures bound, what arrives handed on as ``WaylandPointerEvent`` values. No privileges.
+/// gestures bound, what arrives handed on as ``DesktopPointerEvent`` values. No privileges.
 public final class WaylandClient {
     /// What the compositor offered and what was bound.
     public struct Bound: Equatable, Sendable {
@@ -26,16 +26,23 @@ public final class WaylandClient {
     /// Whether the window was configured and shown.
     public private(set) var windowShown = false
     /// Why the window could not be shown, when it could not.
-    private var windowError: WaylandError?
+    private var windowError: WindowSystemError?
 
     private let display: OpaquePointer
     private var proxies: [OpaquePointer: Kind] = [:]
     private var globalNames: [String: UInt32] = [:]
-    private var handle: (WaylandPointerEvent) -> Void = { _ in }
+    /// Where the pointer's events go: kept until ``run(stoppingOn:_:)`` takes them, since the
+    /// pointer can enter the window while it is being opened, and the compositor says so once.
+    private var handle: ((DesktopPointerEvent) -> Void)?
+    private var early: [DesktopPointerEvent] = []
     private var compositor: OpaquePointer?, shm: OpaquePointer?, wmBase: OpaquePointer?, seat: OpaquePointer?
-    private var gestures: OpaquePointer?, surface: OpaquePointer?, xdgSurface: OpaquePointer?
+    private var gestures: OpaquePointer?, surface: OpaquePointer?, xdgSurface: OpaquePointer?, buffer: OpaquePointer?
     private var pointerCreated = false
-    private let size = (width: Int32(480), height: Int32(320))
+    /// The buffer's size: 480 × 320 until the compositor configures another (a tiling one gives
+    /// the window its tile, where a smaller buffer would leave the pointer beside it).
+    private var size = (width: Int32(480), height: Int32(320))
+    /// The size the last `xdg_toplevel.configure` asked for, made at the `xdg_surface.configure`.
+    private var configured: (width: Int32, height: Int32)?
 
     private enum Kind {
         case registry, wmBase, xdgSurface, toplevel, seat, pointer, swipe, pinch, hold, other
@@ -43,10 +50,10 @@ public final class WaylandClient {
 
     /// Connects to `display` (`$WAYLAND_DISPLAY`, else `wayland-0`, when nil) and learns what the
     /// compositor offers.
-    public init(display name: String? = nil) throws(WaylandError) {
+    public init(display name: String? = nil) throws(WindowSystemError) {
         guard let display = wl_display_connect(name) else {
             let which = name ?? ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? "wayland-0"
-            throw WaylandError(
+            throw WindowSystemError(
                 .unavailable, "no Wayland compositor at \(which): run it in a Wayland session (WAYLAND_DISPLAY)")
         }
         self.display = display
@@ -58,15 +65,11 @@ public final class WaylandClient {
         wl_display_disconnect(display)
     }
 
-    /// What the window's title and the user are told to do.
-    public static let instructions =
-        "Move the pointer over the window titled \"touchsynth\", then pinch, swipe or scroll"
-
     /// Binds the compositor, the shared memory, the window manager base, the seat (its pointer)
     /// and the gestures (version 3 where offered), and opens the window titled `title`.
-    public func openWindow(title: String = "touchsynth: " + instructions) throws(WaylandError) {
+    public func openWindow(title: String) throws(WindowSystemError) {
         for needed in ["wl_compositor", "wl_shm", "xdg_wm_base", "wl_seat"] where globals[needed] == nil {
-            throw WaylandError(.unavailable, "the compositor offers no \(needed)")
+            throw WindowSystemError(.unavailable, "the compositor offers no \(needed)")
         }
         compositor = try bind("wl_compositor", version: 4)
         shm = try bind("wl_shm", version: 1)
@@ -91,8 +94,11 @@ public final class WaylandClient {
 
     /// Dispatches the compositor's events, handing each pointer and gesture event to `handle`,
     /// until `stop` (a descriptor) becomes readable or the compositor goes.
-    public func run(stoppingOn stop: Int32, _ handle: @escaping (WaylandPointerEvent) -> Void) throws(WaylandError) {
+    public func run(stoppingOn stop: Int32, _ handle: @escaping (DesktopPointerEvent) -> Void) throws(WindowSystemError)
+    {
         self.handle = handle
+        early.forEach(handle)
+        early = []
         let fd = wl_display_get_fd(display)
         while true {
             while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
@@ -103,7 +109,7 @@ public final class WaylandClient {
             let ready = poll(&fds, 2, -1)
             if ready < 0 && errno != EINTR {
                 wl_display_cancel_read(display)
-                throw WaylandError(.system, "waiting for the compositor: \(String(cString: strerror(errno)))")
+                throw WindowSystemError(.system, "waiting for the compositor: \(String(cString: strerror(errno)))")
             }
             if fds[1].revents != 0 {
                 wl_display_cancel_read(display)
@@ -119,11 +125,11 @@ public final class WaylandClient {
         }
     }
 
-    private func lost() -> WaylandError {
-        WaylandError(.unavailable, "the compositor closed the connection")
+    private func lost() -> WindowSystemError {
+        WindowSystemError(.unavailable, "the compositor closed the connection")
     }
 
-    private func roundtrip() throws(WaylandError) {
+    private func roundtrip() throws(WindowSystemError) {
         guard wl_display_roundtrip(display) >= 0 else { throw lost() }
     }
 
@@ -134,9 +140,9 @@ public final class WaylandClient {
     }
 
     /// Sends `request` on `proxy` with `arguments`, creating none.
-    private func send(_ proxy: OpaquePointer, _ request: String, _ arguments: [Argument]) throws(WaylandError) {
+    private func send(_ proxy: OpaquePointer, _ request: String, _ arguments: [Argument]) throws(WindowSystemError) {
         let interface = wl_proxy_get_class(proxy).flatMap { InterfaceTable.all[String(cString: $0)] }
-        guard let interface else { throw WaylandError(.system, "a proxy of no known interface") }
+        guard let interface else { throw WindowSystemError(.system, "a proxy of no known interface") }
         let opcode = try InterfaceTable.request(request, of: interface)
         _ = marshal(proxy, opcode, arguments, creating: nil, version: 0)
     }
@@ -146,31 +152,31 @@ public final class WaylandClient {
     private func create(
         _ proxy: OpaquePointer, interface name: String, request: String, objects: [OpaquePointer] = [],
         kind: Kind, extra: [Argument] = []
-    ) throws(WaylandError) -> OpaquePointer {
+    ) throws(WindowSystemError) -> OpaquePointer {
         let ownerName = String(cString: wl_proxy_get_class(proxy))
         guard let interface = InterfaceTable.all[name], let owner = InterfaceTable.all[ownerName] else {
-            throw WaylandError(.system, "no interface \(name) or \(ownerName)")
+            throw WindowSystemError(.system, "no interface \(name) or \(ownerName)")
         }
         let opcode = try InterfaceTable.request(request, of: owner)
         let made = marshal(
             proxy, opcode, [.object(nil)] + objects.map { .object($0) } + extra, creating: interface,
             version: wl_proxy_get_version(proxy))
-        guard let made else { throw WaylandError(.system, "the compositor connection refused \(request)") }
+        guard let made else { throw WindowSystemError(.system, "the compositor connection refused \(request)") }
         listen(made, kind)
         return made
     }
 
     /// `wl_registry.bind` of the global `name` at the lower of `version` and what is offered.
-    private func bind(_ name: String, version: UInt32, kind: Kind = .other) throws(WaylandError) -> OpaquePointer {
+    private func bind(_ name: String, version: UInt32, kind: Kind = .other) throws(WindowSystemError) -> OpaquePointer {
         guard let interface = InterfaceTable.all[name], let id = globalNames[name], let offered = globals[name],
             let registry = proxies.first(where: { $0.value == .registry })?.key
-        else { throw WaylandError(.unavailable, "the compositor offers no \(name)") }
+        else { throw WindowSystemError(.unavailable, "the compositor offers no \(name)") }
         let version = min(version, offered)
         let made = name.withCString { cName -> OpaquePointer? in
             var args = [wl_argument(u: id), wl_argument(s: cName), wl_argument(u: version), wl_argument(n: 0)]
             return wl_proxy_marshal_array_flags(registry, 0, interface, version, 0, &args)
         }
-        guard let made else { throw WaylandError(.system, "binding \(name) failed") }
+        guard let made else { throw WindowSystemError(.system, "binding \(name) failed") }
         listen(made, kind)
         return made
     }
@@ -208,6 +214,9 @@ public final class WaylandClient {
     /// One event of `proxy`: `name` and its arguments, typed by `signature`.
     fileprivate func dispatch(_ proxy: OpaquePointer, _ name: String, _ args: UnsafeMutablePointer<wl_argument>) {
         func fixed(_ i: Int) -> Double { Double(args[i].f) / 256 }
+        func handle(_ event: DesktopPointerEvent) {
+            if let handle = self.handle { handle(event) } else { early.append(event) }
+        }
         switch (proxies[proxy], name) {
         case (.registry, "global"):
             let interface = String(cString: args[1].s)
@@ -215,9 +224,13 @@ public final class WaylandClient {
             globalNames[interface] = args[0].u
         case (.wmBase, "ping"):
             try? send(proxy, "pong", [.uint(args[0].u)])
+        case (.toplevel, "configure") where args[0].i > 0 && args[1].i > 0:
+            configured = (min(args[0].i, 8192), min(args[1].i, 8192))
         case (.xdgSurface, "configure"):
             try? send(proxy, "ack_configure", [.uint(args[0].u)])
-            if !windowShown {
+            let resized = configured.map { $0 != size } ?? false
+            if let configured { size = configured }
+            if !windowShown || resized {
                 do { try showBuffer() } catch { windowError = error }
             }
         case (.seat, "capabilities"):
@@ -246,7 +259,7 @@ public final class WaylandClient {
         }
     }
 
-    private func createPointer() throws(WaylandError) {
+    private func createPointer() throws(WindowSystemError) {
         guard let seat else { return }
         pointerCreated = true
         let pointer = try create(seat, interface: "wl_pointer", request: "get_pointer", kind: .pointer)
@@ -265,14 +278,14 @@ public final class WaylandClient {
     }
 
     /// The window's content: one colour in shared memory (`wl_shm`, ARGB8888).
-    private func showBuffer() throws(WaylandError) {
+    private func showBuffer() throws(WindowSystemError) {
         guard let shm, let surface else { return }
         let stride = size.width * 4, bytes = Int(stride * size.height)
         let name = "/touchsynth-window-\(getpid())"
         let fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0o600)
         shm_unlink(name)
         guard fd >= 0, ftruncate(fd, off_t(bytes)) == 0 else {
-            throw WaylandError(.system, "cannot make the window's buffer: \(String(cString: strerror(errno)))")
+            throw WindowSystemError(.system, "cannot make the window's buffer: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         if let memory = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), memory != MAP_FAILED {
@@ -284,10 +297,21 @@ public final class WaylandClient {
         let buffer = try create(
             pool, interface: "wl_buffer", request: "create_buffer", kind: .other,
             extra: [.int(0), .int(size.width), .int(size.height), .int(stride), .uint(0)])
+        // The buffer keeps the memory; the pool, and the buffer this one replaces, can go.
+        try destroy(pool)
         try send(surface, "attach", [.object(buffer), .int(0), .int(0)])
         try send(surface, "damage", [.int(0), .int(0), .int(size.width), .int(size.height)])
         try send(surface, "commit", [])
+        if let shown = self.buffer { try destroy(shown) }
+        self.buffer = buffer
         windowShown = true
+    }
+
+    /// Sends `proxy`'s `destroy` request and lets go of it.
+    private func destroy(_ proxy: OpaquePointer) throws(WindowSystemError) {
+        try send(proxy, "destroy", [])
+        proxies[proxy] = nil
+        wl_proxy_destroy(proxy)
     }
 }
 

@@ -1,3 +1,4 @@
+import DesktopEvents
 import Foundation
 import TestSupport
 import WaylandClient
@@ -59,7 +60,7 @@ final class WaylandClientTests: XCTestCase {
 
     func testNoCompositorIsOneSentence() {
         XCTAssertThrowsError(try WaylandClient(display: temporaryPath("no-such-socket"))) { error in
-            let error = error as? WaylandError
+            let error = error as? WindowSystemError
             XCTAssertEqual(error?.kind, .unavailable)
             XCTAssertTrue(error?.message.hasPrefix("no Wayland compositor at ") == true, "\(String(describing: error))")
         }
@@ -69,18 +70,9 @@ final class WaylandClientTests: XCTestCase {
     /// has no input devices of its own: every gesture libinput made the window did not receive,
     /// and each is said so.
     func testBothSidesSayWhatTheWindowDidNotReceive() throws {
-        let socket = try startSway()
-        let out = temporaryPath("both-sides.txt")
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = runCommand([
-            "mock", Fixtures.synthesized.appendingPathComponent("session.yml").path, "--", "/bin/sh", "-c",
-            "WAYLAND_DISPLAY=\"$1\" exec \"$0\" debug --wayland --device {devnode} > \"$2\"",
-            try Fixtures.touchsynth(), socket, out,
-        ])
+        let (result, output) = try debugBesideMockedSession("--wayland", "WAYLAND_DISPLAY", try startSway())
         XCTAssertEqual(result.status, 0, result.stderr)
-        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter {
-            $0.hasPrefix("libinput: ")
-        }
+        let lines = output.filter { $0.hasPrefix("libinput: ") }
         XCTAssertEqual(
             lines.filter { $0.contains("pinch") }.first,
             "libinput: 2-finger pinch; the window received nothing: the compositor kept it, or the pointer was not "

@@ -4,9 +4,9 @@ import Testing
 
 /// Every event of `wl_pointer` (version 8) and `zwp_pointer_gestures_v1` (version 3) mapped to
 /// libinput's, in order and out of it.
-struct WaylandEventMappingTests {
-    private func mapped(_ events: [WaylandPointerEvent], version: UInt32 = 8) -> ([LibinputEvent], [String]) {
-        var mapping = WaylandEventMapping(pointerVersion: version)
+struct DesktopEventMappingTests {
+    private func mapped(_ events: [DesktopPointerEvent], version: UInt32 = 8) -> ([LibinputEvent], [String]) {
+        var mapping = DesktopEventMapping(pointerVersion: version)
         let out = events.flatMap { mapping.map($0) }
         return (out, mapping.notes)
     }
@@ -164,6 +164,32 @@ struct CompositorComparisonTests {
                     + "or the pointer was not over the window",
                 "libinput: finger scroll; the window received it",
                 "libinput: 2-finger hold; the window received a 2-finger swipe instead",
+            ])
+    }
+
+    @Test func aPinchsScaleAndSummedRotationAgreeWithinWaylandsRounding() {
+        func pinch(_ device: String, scales: [Double], angles: [Double]) -> [LibinputEvent] {
+            let delta = GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0)
+            let updates = zip(scales, angles).enumerated().map { i, update in
+                event(
+                    UInt64(10 * (i + 1)),
+                    .gesturePinchUpdate(fingers: 2, delta: delta, scale: update.0, angleDelta: update.1), device)
+            }
+            return [event(0, .gesturePinchBegin(fingers: 2), device)] + updates + [
+                event(100, .gesturePinchEnd(fingers: 2, scale: scales.last ?? 1, cancelled: false), device)
+            ]
+        }
+        let libinput = pinch("event5", scales: [1.2, 1.5], angles: [10, 10])
+        let rounded = pinch("wayland", scales: [1.203, 1.496], angles: [10.004, 9.996])
+        let changed = pinch("wayland", scales: [1.2, 1.3], angles: [10, 5])
+        #expect(
+            CompositorComparison.lines(libinput: libinput, window: rounded) == [
+                "libinput: 2-finger pinch; the window received it"
+            ])
+        #expect(
+            CompositorComparison.lines(libinput: libinput, window: changed) == [
+                "libinput: 2-finger pinch; the window received it, scale 1.300 where libinput's was 1.500, "
+                    + "rotated 15.0° where libinput's was 20.0°"
             ])
     }
 }

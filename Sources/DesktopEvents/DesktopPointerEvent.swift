@@ -2,7 +2,7 @@
 /// (version 8) and the gesture objects of `zwp_pointer_gestures_v1` (version 3). Times are the
 /// protocol's: milliseconds of an unspecified base, 32 bits, wrapping. Positions are
 /// surface-local and scroll values in the same coordinate space (`wl_fixed` read as doubles).
-public enum WaylandPointerEvent: Equatable, Sendable {
+public enum DesktopPointerEvent: Equatable, Sendable {
     /// `wl_pointer.enter`: the pointer is over the client's surface.
     case enter(x: Double, y: Double)
     /// `wl_pointer.leave`: it left the surface.

@@ -1,7 +1,8 @@
-/// Why the Wayland client could not do what it was asked, in one sentence.
-public struct WaylandError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a client of the window system (Wayland's, X11's) could not do what it was asked, in one
+/// sentence.
+public struct WindowSystemError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
-        /// No compositor to connect to, or it lacks what the client needs.
+        /// No compositor or X server to connect to, or it lacks what the client needs.
         case unavailable
         /// The connection failed or a system call did.
         case system

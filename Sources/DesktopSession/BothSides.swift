@@ -10,7 +10,7 @@ public enum BothSides {
     /// Runs until stopped; returns each side's events, for ``CompositorComparison``: none without
     /// a device, when there is nothing to compare and a long session should not grow.
     public static func run(
-        _ context: LibinputContext?, _ client: WaylandClient,
+        _ context: LibinputContext?, _ client: any DesktopWindowClient,
         _ handle: @escaping (_ event: LibinputEvent, _ window: Bool) -> Void, noted: @escaping (String) -> Void
     ) throws -> (libinput: [LibinputEvent], window: [LibinputEvent]) {
         let collected = Collected(handle, keeps: context != nil)
@@ -22,7 +22,7 @@ public enum BothSides {
             return try collected.result()
         }
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw WaylandError(.system, "pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else { throw WindowSystemError(.system, "pipe: \(String(cString: strerror(errno)))") }
         defer { ends.forEach { close($0) } }
         let done = DispatchSemaphore(value: 0)
         // The client is used on the other thread only, until it is done.

@@ -1,8 +1,9 @@
 import LibinputEvents
 
-/// A Wayland client's pointer and gesture events as the libinput events the translator takes, so
-/// that both UIKit modes, the recognizers and every output work on what a desktop app receives.
-/// One table, in docs/desktop.md:
+/// A desktop window's pointer and gesture events (Wayland's, and X11's put in Wayland's terms by
+/// ``XInputTranslation``) as the libinput events the translator takes, so that both UIKit modes,
+/// the recognizers and every output work on what a desktop app receives. One table, in
+/// docs/desktop.md:
 ///
 /// - `motion` → `POINTER_MOTION`, the delta from the last position on the surface (none for the
 ///   first after `enter`: the pointer came from elsewhere);
@@ -18,9 +19,9 @@ import LibinputEvents
 /// an end without its begin is dropped; a begin while another gesture runs ends that one as
 /// cancelled; the pointer leaving mid-gesture ends it as cancelled (the compositor may go on
 /// sending the rest elsewhere). Times unwrap the protocol's 32-bit milliseconds.
-public struct WaylandEventMapping {
-    /// The device name the events carry: a client has no device node.
-    public static let device = "wayland"
+public struct DesktopEventMapping {
+    /// The device name the events carry (`wayland`, `x11`): a client has no device node.
+    public let device: String
 
     /// What was dropped or ended here rather than by the compositor, one line each.
     public private(set) var notes: [String] = []
@@ -45,12 +46,19 @@ public struct WaylandEventMapping {
     /// Whether the compositor sends `frame` (wl_pointer version 5 and later).
     private let framesScroll: Bool
 
+    /// The mapping of a Wayland client's events, whose `wl_pointer` has `pointerVersion`.
     public init(pointerVersion: UInt32) {
-        framesScroll = pointerVersion >= 5
+        self.init(device: "wayland", framesScroll: pointerVersion >= 5)
+    }
+
+    /// The mapping of the events of a window system that groups scrolls in frames or not.
+    public init(device: String, framesScroll: Bool) {
+        self.device = device
+        self.framesScroll = framesScroll
     }
 
     /// The libinput events `event` makes, in order: none until its frame for a scroll.
-    public mutating func map(_ event: WaylandPointerEvent) -> [LibinputEvent] {
+    public mutating func map(_ event: DesktopPointerEvent) -> [LibinputEvent] {
         switch event {
         case .enter(let x, let y):
             position = (x, y)
@@ -124,7 +132,7 @@ public struct WaylandEventMapping {
     }
 
     private mutating func made(_ time: UInt32, _ kind: LibinputEvent.Kind) -> LibinputEvent {
-        LibinputEvent(time: clock.unwrap(time), device: Self.device, kind: kind)
+        LibinputEvent(time: clock.unwrap(time), device: device, kind: kind)
     }
 
     private static func delta(_ dx: Double, _ dy: Double) -> GestureDelta {
@@ -144,7 +152,7 @@ public struct WaylandEventMapping {
             case .pinch(let fingers, _): .gesturePinchBegin(fingers: fingers)
             case .hold(let fingers): .gestureHoldBegin(fingers: fingers)
             }
-        return events + [LibinputEvent(time: clock.unwrap(time), device: Self.device, kind: kind)]
+        return events + [LibinputEvent(time: clock.unwrap(time), device: device, kind: kind)]
     }
 
     private mutating func ended(at time: UInt32, cancelled: Bool) -> [LibinputEvent] {
@@ -160,7 +168,7 @@ public struct WaylandEventMapping {
             case .pinch(let fingers, let scale): .gesturePinchEnd(fingers: fingers, scale: scale, cancelled: cancelled)
             case .hold(let fingers): .gestureHoldEnd(fingers: fingers, cancelled: cancelled)
             }
-        return LibinputEvent(time: time, device: Self.device, kind: kind)
+        return LibinputEvent(time: time, device: device, kind: kind)
     }
 
     private mutating func dropped(_ what: String) -> [LibinputEvent] {
@@ -172,12 +180,12 @@ public struct WaylandEventMapping {
     private mutating func flushScroll(defaultSource: Scroll.Source) -> [LibinputEvent] {
         defer { pending = PendingScroll() }
         return pending.scroll(defaultSource: defaultSource).map {
-            LibinputEvent(time: pending.time ?? clock.last, device: Self.device, kind: .pointerScroll($0))
+            LibinputEvent(time: pending.time ?? clock.last, device: device, kind: .pointerScroll($0))
         }.map { [$0] } ?? []
     }
 }
 
-extension WaylandEventMapping {
+extension DesktopEventMapping {
     /// The axis events of one `wl_pointer.frame`.
     fileprivate struct PendingScroll {
         var time: UInt64?

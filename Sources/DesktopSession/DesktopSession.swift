@@ -1,0 +1,31 @@
+import DesktopEvents
+import WaylandClient
+import X11Client
+
+/// The session's window system, as an ordinary client with a window of its own: what a desktop
+/// app receives there.
+public enum DesktopSession {
+    /// Which window system to connect to.
+    public enum WindowSystem: String, Sendable {
+        case wayland, x11
+    }
+
+    /// What the window's title and the user are told to do.
+    public static let instructions =
+        "Move the pointer over the window titled \"touchsynth\", then pinch, swipe or scroll"
+
+    /// A client of `system`'s server (`$WAYLAND_DISPLAY` or `$DISPLAY`) with its window open.
+    public static func connect(_ system: WindowSystem) throws -> any DesktopWindowClient {
+        let title = "touchsynth: " + instructions
+        switch system {
+        case .wayland:
+            let client = try WaylandClient()
+            try client.openWindow(title: title)
+            return client
+        case .x11:
+            let client = try X11Client()
+            try client.openWindow(title: title)
+            return client
+        }
+    }
+}

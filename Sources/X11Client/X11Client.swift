@@ -1,0 +1,215 @@
+import CX11Input
+import DesktopEvents
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An ordinary X11 client: a small window of its own, titled with what to do, and XInput 2.4's
+/// events on it (pointer, smooth scrolling, gestures), handed on as ``XInputEvent`` values put in
+/// Wayland's terms (``XInputTranslation``). No privileges.
+public final class X11Client {
+    /// The XInput version the server agreed to (2.4 brings gestures).
+    public private(set) var version: (major: Int32, minor: Int32) = (0, 0)
+    /// Whether the window was mapped.
+    public private(set) var windowShown = false
+
+    private let display: OpaquePointer
+    private var opcode: Int32 = 0
+    private var window: Window = 0
+    private var translation = XInputTranslation(devices: [:])
+    private let size = (width: UInt32(480), height: UInt32(320))
+
+    /// XInput 2.4: the version whose gesture events the client selects.
+    private var hasGestures: Bool { version.major > 2 || (version.major == 2 && version.minor >= 4) }
+
+    /// Connects to `display` (`$DISPLAY` when nil) and agrees on XInput 2.4, or the server's lower 2.x.
+    public init(display name: String? = nil) throws(WindowSystemError) {
+        X11Errors.install()
+        guard let display = XOpenDisplay(name) else {
+            let which = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "(DISPLAY is not set)"
+            throw WindowSystemError(.unavailable, "no X server at \(which): run it in an X session (DISPLAY)")
+        }
+        self.display = display
+        var event: Int32 = 0, error: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
+            throw WindowSystemError(.unavailable, "the X server has no XInput extension")
+        }
+        var major: Int32 = 2, minor: Int32 = 4
+        guard XIQueryVersion(display, &major, &minor) == Success, major >= 2 else {
+            throw WindowSystemError(.unavailable, "the X server has no XInput 2 (it offers \(major).\(minor))")
+        }
+        version = (major, minor)
+        for (id, device) in queryDevices(XIAllDevices).devices { translation.learn(device, id: id) }
+    }
+
+    deinit {
+        XCloseDisplay(display)
+    }
+
+    /// What was agreed, in one sentence for the user.
+    public var description: String {
+        "XInput \(version.major).\(version.minor)" + (hasGestures ? "" : " (no gestures before XInput 2.4)")
+    }
+
+    /// Opens the window titled `title` and selects XInput's pointer, scroll and gesture events on
+    /// it, returning once it is mapped.
+    public func openWindow(title: String) throws(WindowSystemError) {
+        let screen = XDefaultScreen(display)
+        window = XCreateSimpleWindow(
+            display, XRootWindow(display, screen), 0, 0, size.width, size.height, 0, XBlackPixel(display, screen),
+            0x2B3A4F)
+        XStoreName(display, window, title)
+        XSelectInput(display, window, StructureNotifyMask)
+        var types = [XI_Enter, XI_Leave, XI_Motion, XI_ButtonPress, XI_ButtonRelease]
+        if hasGestures {
+            types += [
+                XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd, XI_GestureSwipeBegin,
+                XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+            ]
+        }
+        var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT >> 3) + 1)
+        for type in types { bits[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
+        let selected = bits.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var mask = XIEventMask(
+                deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            return XISelectEvents(display, window, &mask, 1)
+        }
+        XMapWindow(display, window)
+        XSync(display, 0)
+        if let failure = X11Errors.take() {
+            throw WindowSystemError(.system, "the X server refused the window: \(failure)")
+        }
+        guard selected == Success else { throw WindowSystemError(.system, "the X server refused XInput's events") }
+        // Only the window's own events: XInput's (the pointer may be over it already) stay queued
+        // for run(stoppingOn:_:).
+        var event = XEvent()
+        while !windowShown {
+            XWindowEvent(display, window, StructureNotifyMask, &event)
+            if event.type == MapNotify { windowShown = true }
+        }
+    }
+
+    /// Hands each of the window's events to `handle` until `stop` (a descriptor) becomes readable
+    /// or the server closes the connection.
+    public func run(stoppingOn stop: Int32, _ handle: @escaping (DesktopPointerEvent) -> Void) throws(WindowSystemError)
+    {
+        let fd = XConnectionNumber(display)
+        var event = XEvent()
+        while true {
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                for made in read(&event) { translation.translate(made).forEach(handle) }
+            }
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&fds, 2, -1) < 0 && errno != EINTR {
+                throw WindowSystemError(.system, "waiting for the X server: \(String(cString: strerror(errno)))")
+            }
+            if fds[1].revents != 0 { return }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                throw WindowSystemError(.unavailable, "the X server closed the connection")
+            }
+        }
+    }
+
+    /// The XInput event in `event`, as a value; none for any other event.
+    private func read(_ event: inout XEvent) -> [XInputEvent] {
+        guard event.type == GenericEvent, event.xcookie.extension == opcode,
+            XGetEventData(display, &event.xcookie) != 0, let data = event.xcookie.data
+        else { return [] }
+        defer { XFreeEventData(display, &event.xcookie) }
+        let type = event.xcookie.evtype
+        switch type {
+        case XI_Enter:
+            let enter = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
+            return [.enter(x: enter.event_x, y: enter.event_y, scroll: queryDevices(XIAllDevices).positions)]
+        case XI_Leave: return [.leave]
+        case XI_Motion, XI_ButtonPress, XI_ButtonRelease:
+            let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            let time = UInt32(truncatingIfNeeded: device.time)
+            if type != XI_Motion {
+                let emulated = device.flags & XIPointerEmulated != 0
+                return [
+                    .button(time: time, button: Int(device.detail), pressed: type == XI_ButtonPress, emulated: emulated)
+                ]
+            }
+            if !translation.knows(Int(device.sourceid)) {
+                for (id, known) in queryDevices(device.sourceid).devices { translation.learn(known, id: id) }
+            }
+            return [
+                .motion(
+                    time: time, device: Int(device.sourceid), x: device.event_x, y: device.event_y,
+                    valuators: Self.values(device.valuators))
+            ]
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            let pinch = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
+            let time = UInt32(truncatingIfNeeded: pinch.time)
+            switch type {
+            case XI_GesturePinchBegin: return [.pinchBegin(time: time, fingers: Int(pinch.detail))]
+            case XI_GesturePinchUpdate:
+                return [
+                    .pinchUpdate(
+                        time: time, dx: pinch.delta_x, dy: pinch.delta_y, scale: pinch.scale,
+                        angleDelta: pinch.delta_angle)
+                ]
+            default: return [.pinchEnd(time: time, cancelled: pinch.flags & XIGesturePinchEventCancelled != 0)]
+            }
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            let swipe = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
+            let time = UInt32(truncatingIfNeeded: swipe.time)
+            switch type {
+            case XI_GestureSwipeBegin: return [.swipeBegin(time: time, fingers: Int(swipe.detail))]
+            case XI_GestureSwipeUpdate: return [.swipeUpdate(time: time, dx: swipe.delta_x, dy: swipe.delta_y)]
+            default: return [.swipeEnd(time: time, cancelled: swipe.flags & XIGestureSwipeEventCancelled != 0)]
+            }
+        default: return []
+        }
+    }
+
+    /// The valuators an event set, by number: its mask says which, its values come packed.
+    private static func values(_ state: XIValuatorState) -> [Int: Double] {
+        guard let mask = state.mask, let values = state.values else { return [:] }
+        var result: [Int: Double] = [:]
+        var next = 0
+        for number in 0..<(Int(state.mask_len) * 8) where mask[number >> 3] & UInt8(1 << (number & 7)) != 0 {
+            result[number] = values[next]
+            next += 1
+        }
+        return result
+    }
+
+    /// The slave pointers among `id` (a device or `XIAllDevices`): their scroll valuators, whether
+    /// they have the gesture class, and where each scroll valuator stands now.
+    private func queryDevices(
+        _ id: Int32
+    ) -> (devices: [Int: XInputTranslation.Device], positions: [Int: [Int: Double]]) {
+        var count: Int32 = 0
+        guard let infos = XIQueryDevice(display, id, &count) else { return ([:], [:]) }
+        defer { XIFreeDeviceInfo(infos) }
+        var devices: [Int: XInputTranslation.Device] = [:], positions: [Int: [Int: Double]] = [:]
+        for info in UnsafeBufferPointer(start: infos, count: Int(count)) where info.use == XISlavePointer {
+            var device = XInputTranslation.Device(scroll: [:], isTouchpad: false)
+            var values: [Int: Double] = [:]
+            for index in 0..<Int(info.num_classes) {
+                guard let any = info.classes[index] else { continue }
+                switch any.pointee.type {
+                case XIScrollClass:
+                    let scroll = UnsafeRawPointer(any).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
+                    device.scroll[Int(scroll.number)] = XInputScrollAxis(
+                        axis: scroll.scroll_type == XIScrollTypeHorizontal ? 1 : 0, increment: scroll.increment)
+                case XIValuatorClass:
+                    let valuator = UnsafeRawPointer(any).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    values[Int(valuator.number)] = valuator.value
+                case XIGestureClass: device.isTouchpad = true
+                default: break
+                }
+            }
+            devices[Int(info.deviceid)] = device
+            positions[Int(info.deviceid)] = values.filter { device.scroll[$0.key] != nil }
+        }
+        return (devices, positions)
+    }
+}
