@@ -62,16 +62,33 @@ public enum CompositorComparison {
         -> [Outcome]
     {
         let received = spans(window)
-        return spans(libinput).map { gesture in
+        let gestures = spans(libinput)
+        func during(_ gesture: Span) -> [Int] {
+            received.indices.filter {
+                received[$0].begin + slack >= gesture.begin && received[$0].begin <= gesture.end + slack
+            }
+        }
+        // Each of the window's gestures is matched once, to the first of libinput's like it; only
+        // one matched to none can have come instead of another (a hold the compositor kept is not
+        // "received as" the scroll that followed it).
+        var matched: [Int?] = []
+        var taken: Set<Int> = []
+        for gesture in gestures {
+            let same = during(gesture).first {
+                !taken.contains($0) && received[$0].kind == gesture.kind && received[$0].fingers == gesture.fingers
+            }
+            if let same { taken.insert(same) }
+            matched.append(same)
+        }
+        return zip(gestures, matched).map { gesture, same in
             var outcome = Outcome(
                 gesture: gesture.kind, fingers: gesture.fingers, cancelled: gesture.cancelled, window: "nothing",
                 changes: [])
-            let during = received.filter { $0.begin + slack >= gesture.begin && $0.begin <= gesture.end + slack }
-            if let same = during.first(where: { $0.kind == gesture.kind && $0.fingers == gesture.fingers }) {
-                outcome.changes = changes(from: gesture, to: same)
+            if let same {
+                outcome.changes = changes(from: gesture, to: received[same])
                 outcome.window = outcome.changes.isEmpty ? "same" : "changed"
-            } else if let other = during.first {
-                (outcome.window, outcome.instead) = ("other", other.name)
+            } else if let other = during(gesture).first(where: { !taken.contains($0) }) {
+                (outcome.window, outcome.instead) = ("other", received[other].name)
             }
             return outcome
         }

@@ -5,14 +5,14 @@
 /// - A scroll valuator's delta (its value less the last one known) over its increment is wheel
 ///   clicks: × 15 is libinput's scroll value, as xf86-input-libinput scales both wheel (`v120`)
 ///   and finger scrolls (value ÷ `ScrollPixelDistance`, 15 by default, × 120) to 120 a click.
-/// - The source is the finger for a device with XInput 2.4's gesture class (a touchpad), else the
-///   wheel, whose clicks are also `value120`; a delta of 0, which xf86-input-libinput sends where
-///   libinput stops a finger scroll, is the stop.
+/// - The source is the finger for a touchpad (XInput's device type `TOUCHPAD`, or XInput 2.4's
+///   gesture class), else the wheel, whose clicks are also `value120`; a delta of 0, which
+///   xf86-input-libinput sends where libinput stops a finger scroll, is the stop.
 /// - Buttons are X's numbers, 1 left, 2 middle, 3 right, 8 and up `BTN_SIDE` on, as
 ///   xf86-input-libinput numbers libinput's codes; the wheel buttons the server emulates from the
 ///   valuators are left out, the valuators having said it.
 public struct XInputTranslation {
-    /// Each device's scroll valuators by number, and whether it has the gesture class.
+    /// Each device's scroll valuators by number, and whether it is a touchpad.
     public struct Device: Equatable, Sendable {
         public var scroll: [Int: XInputScrollAxis]
         public var isTouchpad: Bool
@@ -35,10 +35,12 @@ public struct XInputTranslation {
         self.devices = devices
     }
 
-    /// Learns device `id`'s scroll valuators (a device plugged in while the client ran); its
-    /// first scroll gives the position it scrolls from.
-    public mutating func learn(_ device: Device, id: Int) {
+    /// Learns device `id`'s scroll valuators and where they stand (a device enabled while the
+    /// client ran, queried as it was); without `positions`, its first scroll gives the position it
+    /// scrolls from.
+    public mutating func learn(_ device: Device, id: Int, positions: [Int: Double]? = nil) {
         devices[id] = device
+        if let positions { self.positions[id] = positions }
     }
 
     /// Whether device `id`'s valuators are known.

@@ -76,12 +76,22 @@ public final class X11Client {
                 deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
             return XISelectEvents(display, window, &mask, 1)
         }
+        // Devices enabled while the client runs (a touchpad plugged in), to learn their scroll
+        // valuators before their first scroll.
+        var hierarchy = [UInt8](repeating: 0, count: Int(XI_LASTEVENT >> 3) + 1)
+        hierarchy[Int(XI_HierarchyChanged >> 3)] |= UInt8(1 << (XI_HierarchyChanged & 7))
+        let watched = hierarchy.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            return XISelectEvents(display, XDefaultRootWindow(display), &mask, 1)
+        }
         XMapWindow(display, window)
         XSync(display, 0)
         if let failure = X11Errors.take() {
             throw WindowSystemError(.system, "the X server refused the window: \(failure)")
         }
-        guard selected == Success else { throw WindowSystemError(.system, "the X server refused XInput's events") }
+        guard selected == Success, watched == Success else {
+            throw WindowSystemError(.system, "the X server refused XInput's events")
+        }
         // Only the window's own events: XInput's (the pointer may be over it already) stay queued
         // for run(stoppingOn:_:).
         var event = XEvent()
@@ -127,6 +137,16 @@ public final class X11Client {
             let enter = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             return [.enter(x: enter.event_x, y: enter.event_y, scroll: queryDevices(XIAllDevices).positions)]
         case XI_Leave: return [.leave]
+        case XI_HierarchyChanged:
+            let change = data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee
+            for info in UnsafeBufferPointer(start: change.info, count: Int(change.num_info))
+            where info.flags & (XISlaveAdded | XIDeviceEnabled) != 0 {
+                let queried = queryDevices(info.deviceid)
+                for (id, device) in queried.devices {
+                    translation.learn(device, id: id, positions: queried.positions[id])
+                }
+            }
+            return []
         case XI_Motion, XI_ButtonPress, XI_ButtonRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             let time = UInt32(truncatingIfNeeded: device.time)
@@ -169,6 +189,17 @@ public final class X11Client {
         }
     }
 
+    /// The devices whose XInput type is `TOUCHPAD`, as xf86-input-libinput sets for every touchpad;
+    /// XInput 2 has no type, and only touchpads libinput makes gestures on have the gesture class.
+    private func touchpadIDs() -> Set<Int> {
+        var count: Int32 = 0
+        let touchpad = XInternAtom(display, XI_TOUCHPAD, 1)
+        guard touchpad != 0, let list = XListInputDevices(display, &count) else { return [] }
+        defer { XFreeDeviceList(list) }
+        return Set(
+            UnsafeBufferPointer(start: list, count: Int(count)).filter { $0.type == touchpad }.map { Int($0.id) })
+    }
+
     /// The valuators an event set, by number: its mask says which, its values come packed.
     private static func values(_ state: XIValuatorState) -> [Int: Double] {
         guard let mask = state.mask, let values = state.values else { return [:] }
@@ -182,16 +213,17 @@ public final class X11Client {
     }
 
     /// The slave pointers among `id` (a device or `XIAllDevices`): their scroll valuators, whether
-    /// they have the gesture class, and where each scroll valuator stands now.
+    /// they are touchpads, and where each scroll valuator stands now.
     private func queryDevices(
         _ id: Int32
     ) -> (devices: [Int: XInputTranslation.Device], positions: [Int: [Int: Double]]) {
         var count: Int32 = 0
         guard let infos = XIQueryDevice(display, id, &count) else { return ([:], [:]) }
         defer { XIFreeDeviceInfo(infos) }
+        let touchpads = touchpadIDs()
         var devices: [Int: XInputTranslation.Device] = [:], positions: [Int: [Int: Double]] = [:]
         for info in UnsafeBufferPointer(start: infos, count: Int(count)) where info.use == XISlavePointer {
-            var device = XInputTranslation.Device(scroll: [:], isTouchpad: false)
+            var device = XInputTranslation.Device(scroll: [:], isTouchpad: touchpads.contains(Int(info.deviceid)))
             var values: [Int: Double] = [:]
             for index in 0..<Int(info.num_classes) {
                 guard let any = info.classes[index] else { continue }

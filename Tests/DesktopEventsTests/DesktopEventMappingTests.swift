@@ -167,6 +167,26 @@ struct CompositorComparisonTests {
             ])
     }
 
+    /// sway 1.7 keeps holds: the finger scroll libinput began as the hold ended reached the window
+    /// as libinput's scroll, not as something the window received in the hold's place.
+    @Test func aGestureTheWindowReceivedIsOneOfLibinputsNotAnotherInstead() {
+        let libinput = [
+            event(0, .gestureHoldBegin(fingers: 2)), event(200, .gestureHoldEnd(fingers: 2, cancelled: true)),
+            event(200, .pointerScroll(Scroll(source: .finger, vertical: 3, horizontal: nil))),
+            event(400, .pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: nil))),
+        ]
+        let window = [
+            event(201, .pointerScroll(Scroll(source: .finger, vertical: 3, horizontal: nil)), "wayland"),
+            event(401, .pointerScroll(Scroll(source: .finger, vertical: 0, horizontal: nil)), "wayland"),
+        ]
+        #expect(
+            CompositorComparison.lines(libinput: libinput, window: window) == [
+                "libinput: 2-finger hold (cancelled); the window received nothing: the compositor kept it, "
+                    + "or the pointer was not over the window",
+                "libinput: finger scroll; the window received it",
+            ])
+    }
+
     @Test func aPinchsScaleAndSummedRotationAgreeWithinWaylandsRounding() {
         func pinch(_ device: String, scales: [Double], angles: [Double]) -> [LibinputEvent] {
             let delta = GestureDelta(dx: 0, dy: 0, unacceleratedDx: 0, unacceleratedDy: 0)

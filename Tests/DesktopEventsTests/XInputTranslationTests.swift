@@ -34,6 +34,17 @@ struct XInputTranslationTests {
         #expect(libinput.map(\.time) == [5000, 6000])
     }
 
+    /// A touchpad enabled while the pointer is over the window: queried as it was enabled, its
+    /// first scroll is a scroll.
+    @Test func aDeviceEnabledLaterScrollsFromWhereItWasQueried() {
+        var translation = XInputTranslation(devices: [:])
+        translation.learn(devices[11]!, id: 11, positions: [3: 0])
+        #expect(
+            translation.translate(.motion(time: 5, device: 11, x: 0, y: 0, valuators: [3: 40])) == [
+                .motion(time: 5, x: 0, y: 0), .axisSource(1), .axis(time: 5, axis: 0, value: 5), .frame,
+            ])
+    }
+
     @Test func aMousesWheelIsClicksIn120ths() {
         let (_, libinput) = translated([
             .enter(x: 10, y: 10, scroll: [12: [3: 0]]),
