@@ -19,7 +19,6 @@ public final class X11Client {
     private var opcode: Int32 = 0
     private var window: Window = 0
     private var translation = XInputTranslation(devices: [:])
-    private let size = (width: UInt32(480), height: UInt32(320))
 
     /// XInput 2.4: the version whose gesture events the client selects.
     private var hasGestures: Bool { version.major > 2 || (version.major == 2 && version.minor >= 4) }
@@ -57,6 +56,12 @@ public final class X11Client {
     /// it, returning once it is mapped.
     public func openWindow(title: String) throws(WindowSystemError) {
         let screen = XDefaultScreen(display)
+        // A window manager places and sizes the window; without one the window covers the screen,
+        // as a tiling compositor's tile does, so that a recording's pointer motion stays over it.
+        let size =
+            hasWindowManager
+            ? (width: UInt32(480), height: UInt32(320))
+            : (width: UInt32(XDisplayWidth(display, screen)), height: UInt32(XDisplayHeight(display, screen)))
         window = XCreateSimpleWindow(
             display, XRootWindow(display, screen), 0, 0, size.width, size.height, 0, XBlackPixel(display, screen),
             0x2B3A4F)
@@ -187,6 +192,19 @@ public final class X11Client {
             }
         default: return []
         }
+    }
+
+    /// Whether a window manager runs: an EWMH one names its window on the root
+    /// (`_NET_SUPPORTING_WM_CHECK`).
+    private var hasWindowManager: Bool {
+        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 1)
+        guard check != 0 else { return false }
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(
+            display, XDefaultRootWindow(display), check, 0, 1, 0, XA_WINDOW, &type, &format, &count, &after, &data)
+        if let data { XFree(data) }
+        return status == Success && count > 0
     }
 
     /// The devices whose XInput type is `TOUCHPAD`, as xf86-input-libinput sets for every touchpad;
