@@ -34,9 +34,8 @@ struct Debug: ParsableCommand {
     @OptionGroup(title: "Desktop session") var desktop: DesktopOptions
 
     func validate() throws {
-        if desktop.system != nil && explain {
-            throw ValidationError(
-                "--\(desktop.system!.rawValue) and --explain are one each: the window system has no frames")
+        if let system = desktop.system, explain {
+            throw ValidationError("--\(system.rawValue) and --explain are one each: the window system has no frames")
         }
     }
 

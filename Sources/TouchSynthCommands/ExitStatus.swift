@@ -1,3 +1,4 @@
+import DesktopEvents
 import DeviceCorpus
 import Foundation
 import LibinputKit
@@ -5,7 +6,6 @@ import MockedDevices
 import Recordings
 import UinputDevices
 import ViewPublishing
-import DesktopEvents
 
 /// The exit statuses of sysexits.h, and the one place that turns an error into what the user
 /// sees: the libraries say what went wrong (a kind and a message); the command chooses the

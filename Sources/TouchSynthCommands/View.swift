@@ -1,4 +1,6 @@
 import ArgumentParser
+import DesktopEvents
+import DesktopSession
 import Foundation
 import LibinputKit
 import LiveView
@@ -7,8 +9,6 @@ import ProcessSignals
 import Recordings
 import ViewPublishing
 import ViewTimeline
-import DesktopSession
-import DesktopEvents
 
 /// `touchsynth view [RECORDING]`: the input drawn in a browser, live or a replay to play.
 struct View: ParsableCommand {

@@ -1,5 +1,5 @@
-import DesktopEvents
 import CWaylandClient
+import DesktopEvents
 
 #if canImport(Glibc)
 import Glibc

@@ -27,7 +27,9 @@ public final class X11Client {
     public init(display name: String? = nil) throws(WindowSystemError) {
         X11Errors.install()
         guard let display = XOpenDisplay(name) else {
-            let which = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? "(DISPLAY is not set)"
+            guard let which = name ?? ProcessInfo.processInfo.environment["DISPLAY"] else {
+                throw WindowSystemError(.unavailable, "no X server: DISPLAY is not set; run it in an X session")
+            }
             throw WindowSystemError(.unavailable, "no X server at \(which): run it in an X session (DISPLAY)")
         }
         self.display = display

@@ -186,6 +186,21 @@ final class EnvironmentTests: XCTestCase {
         assertErrorIsASentence(result, status: 69, arguments.joined(separator: " "))
     }
 
+    // MARK: - The desktop session
+
+    /// Without a compositor or an X server to connect to, `debug --wayland` and `--x11` (and the
+    /// view's) are one sentence and 69.
+    func testWithoutAWindowSystemTheDesktopSourcesAreASentenceAnd69() throws {
+        var environment = baseEnvironment
+        environment["WAYLAND_DISPLAY"] = nil
+        environment["DISPLAY"] = nil
+        environment["XDG_RUNTIME_DIR"] = scratch
+        for arguments in [["debug", "--wayland"], ["debug", "--x11"], ["view", "--x11", "--port", "0"]] {
+            let result = try runProcess([try Fixtures.touchsynth()] + arguments, environment: environment)
+            assertErrorIsASentence(result, status: 69, arguments.joined(separator: " "))
+        }
+    }
+
     // MARK: - Run as nobody
 
     /// An unreadable device node names the group to join, exit 77, for every command that opens

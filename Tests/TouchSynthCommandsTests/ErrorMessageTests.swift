@@ -80,6 +80,7 @@ final class ErrorMessageTests: XCTestCase {
             (["view", "--port", "99999", recording], 64), (["compare", "--libinput", "latest", recording], 64),
             (["surfaces", "nonsense"], 64), (["report", recording, "-o", "/nonexistent/dir/r.html"], 73),
             (["replay", "--quirks", missing, recording], 66), (["compare", "--quirks", missing, recording], 66),
+            (["debug", "--x11", "--wayland"], 64), (["view", "--x11", recording], 64),
         ]
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
     }
