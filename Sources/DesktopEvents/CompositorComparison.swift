@@ -19,10 +19,11 @@ public enum CompositorComparison {
         var name: String { kind == "scroll" ? "finger scroll" : "\(fingers)-finger \(kind)" }
     }
 
-    /// How far a pinch's scale and summed rotation may differ and still be the same: Wayland
-    /// carries both as 24.8 fixed point, a rounding of up to 1/512 per event, and the rotation
-    /// rounded at each update adds up.
+    /// How far a pinch's scale may differ and still be the same: Wayland carries it as 24.8 fixed
+    /// point, a rounding of up to 1/512 (X11's 16.16 rounds less).
     public static let scaleTolerance = 0.01
+    /// How far a pinch's summed rotation, in degrees, may differ: each update's is rounded as the
+    /// scale is, and the roundings add up.
     public static let angleTolerance = 1.0
 
     /// What became of one of libinput's gestures: the window received it (as it was, or with
@@ -30,7 +31,9 @@ public enum CompositorComparison {
     public struct Outcome: Equatable, Encodable, Sendable {
         /// `"pinch"`, `"swipe"`, `"hold"` or `"scroll"` (a finger scroll).
         public var gesture: String
+        /// The fingers libinput counted.
         public var fingers: Int
+        /// Whether libinput ended it cancelled.
         public var cancelled: Bool
         /// `"same"`, `"changed"`, `"other"` or `"nothing"`.
         public var window: String

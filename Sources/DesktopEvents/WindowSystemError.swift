@@ -8,9 +8,12 @@ public struct WindowSystemError: Error, Equatable, Sendable, CustomStringConvert
         case system
     }
 
+    /// What kind of failure, for the status a command ends with.
     public var kind: Kind
+    /// The sentence for the user.
     public var message: String
 
+    /// A failure of `kind`, told in `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message

@@ -30,8 +30,10 @@ public enum XInputEvent: Equatable, Sendable {
 public struct XInputScrollAxis: Equatable, Sendable {
     /// 0 vertical, 1 horizontal: Wayland's axis numbers.
     public var axis: UInt32
+    /// The valuator's change for one wheel click.
     public var increment: Double
 
+    /// The valuator that scrolls `axis` by one click every `increment`.
     public init(axis: UInt32, increment: Double) {
         self.axis = axis
         self.increment = increment

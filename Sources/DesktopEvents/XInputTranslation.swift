@@ -14,9 +14,12 @@
 public struct XInputTranslation {
     /// Each device's scroll valuators by number, and whether it is a touchpad.
     public struct Device: Equatable, Sendable {
+        /// The scroll valuators, by valuator number.
         public var scroll: [Int: XInputScrollAxis]
+        /// Whether its scrolls are a finger's.
         public var isTouchpad: Bool
 
+        /// A device with `scroll` valuators, a touchpad or not.
         public init(scroll: [Int: XInputScrollAxis], isTouchpad: Bool) {
             self.scroll = scroll
             self.isTouchpad = isTouchpad

@@ -7,7 +7,10 @@ import X11Client
 public enum DesktopSession {
     /// Which window system to connect to.
     public enum WindowSystem: String, Sendable {
-        case wayland, x11
+        /// The compositor at `$WAYLAND_DISPLAY`, through `zwp_pointer_gestures_v1`.
+        case wayland
+        /// The X server at `$DISPLAY`, through XInput 2.4.
+        case x11
     }
 
     /// What the window's title and the user are told to do.

@@ -12,6 +12,7 @@ extension WaylandClient: DesktopWindowClient {
             + (bound.hasPointer ? "" : "; the seat has no pointer yet")
     }
 
+    /// The mapping for this compositor's `wl_pointer` version (frames from version 5).
     public func makeMapping() -> DesktopEventMapping {
         DesktopEventMapping(pointerVersion: bound.pointerVersion)
     }

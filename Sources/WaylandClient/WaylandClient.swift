@@ -122,6 +122,8 @@ public final class WaylandClient {
                 if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { throw lost() }
             }
             guard wl_display_dispatch_pending(display) >= 0 else { throw lost() }
+            // A buffer for a new size the compositor asked for could not be made.
+            if let windowError { throw windowError }
         }
     }
 
@@ -294,11 +296,11 @@ public final class WaylandClient {
         }
         let pool = try create(
             shm, interface: "wl_shm_pool", request: "create_pool", kind: .other, extra: [.fd(fd), .int(Int32(bytes))])
+        // The buffer keeps the memory; the pool, and the buffer this one replaces, can go.
+        defer { try? destroy(pool) }
         let buffer = try create(
             pool, interface: "wl_buffer", request: "create_buffer", kind: .other,
             extra: [.int(0), .int(size.width), .int(size.height), .int(stride), .uint(0)])
-        // The buffer keeps the memory; the pool, and the buffer this one replaces, can go.
-        try destroy(pool)
         try send(surface, "attach", [.object(buffer), .int(0), .int(0)])
         try send(surface, "damage", [.int(0), .int(0), .int(size.width), .int(size.height)])
         try send(surface, "commit", [])

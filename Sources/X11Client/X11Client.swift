@@ -6,9 +6,10 @@ import Foundation
 import Glibc
 #endif
 
-/// An ordinary X11 client: a small window of its own, titled with what to do, and XInput 2.4's
-/// events on it (pointer, smooth scrolling, gestures), handed on as ``XInputEvent`` values put in
-/// Wayland's terms (``XInputTranslation``). No privileges.
+/// An ordinary X11 client: a window of its own (small under a window manager, the screen without
+/// one), titled with what to do, and XInput 2.4's events on it (pointer, smooth scrolling,
+/// gestures), handed on as ``XInputEvent`` values put in Wayland's terms (``XInputTranslation``).
+/// No privileges.
 public final class X11Client {
     /// The XInput version the server agreed to (2.4 brings gestures).
     public private(set) var version: (major: Int32, minor: Int32) = (0, 0)
@@ -33,6 +34,7 @@ public final class X11Client {
             throw WindowSystemError(.unavailable, "no X server at \(which): run it in an X session (DISPLAY)")
         }
         self.display = display
+        X11Errors.survive(display)
         var event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
             throw WindowSystemError(.unavailable, "the X server has no XInput extension")
@@ -119,6 +121,7 @@ public final class X11Client {
                 XNextEvent(display, &event)
                 for made in read(&event) { translation.translate(made).forEach(handle) }
             }
+            if X11Errors.connectionLost { throw WindowSystemError(.unavailable, "the X server closed the connection") }
             var fds = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
             ]
@@ -141,6 +144,9 @@ public final class X11Client {
         let type = event.xcookie.evtype
         switch type {
         case XI_Enter:
+            // Where the scroll valuators stand as this is read: a scroll queued behind the enter (the
+            // pointer entering mid-scroll) is measured from there. Taking the first scroll after an
+            // enter as its position instead, as GTK does, loses a short scroll's first event.
             let enter = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             return [.enter(x: enter.event_x, y: enter.event_y, scroll: queryDevices(XIAllDevices).positions)]
         case XI_Leave: return [.leave]
@@ -164,7 +170,9 @@ public final class X11Client {
                 ]
             }
             if !translation.knows(Int(device.sourceid)) {
-                for (id, known) in queryDevices(device.sourceid).devices { translation.learn(known, id: id) }
+                // Learned once, whatever it is: a device that is no slave pointer scrolls nothing.
+                let known = queryDevices(device.sourceid).devices[Int(device.sourceid)]
+                translation.learn(known ?? .init(scroll: [:], isTouchpad: false), id: Int(device.sourceid))
             }
             return [
                 .motion(
