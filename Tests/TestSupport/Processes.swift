@@ -48,6 +48,9 @@ public final class Running {
         ((try? FileManager.default.attributesOfItem(atPath: out.path)[.size]) as? Int) ?? 0
     }
 
+    /// What it has written to stdout so far.
+    public var stdoutText: String { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
+
     /// Ends it at once (SIGKILL) and reaps it.
     public func kill() {
         Glibc.kill(process.processIdentifier, SIGKILL)

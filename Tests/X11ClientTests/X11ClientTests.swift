@@ -9,16 +9,18 @@ import XCTest
 /// X.Org 21.1), with its virtual core pointer; gestures need a touchpad and xf86-input-libinput,
 /// which the VM tier has.
 final class X11ClientTests: XCTestCase {
-    /// Starts Xvfb on a display of its own; returns the display's name once a client can connect.
+    /// Starts Xvfb on a display of its own, which it chooses and names on stdout once it accepts
+    /// clients (`-displayfd`); `-noreset` keeps it from resetting as its last client leaves.
     private func startXvfb() throws -> String {
         let xvfb = try XCTUnwrap(findExecutable("Xvfb"), "Xvfb is not installed (tools/test installs xvfb)")
-        // A display number no other test or session uses: Xvfb refuses one that is taken.
-        let name = ":\(200 + getpid() % 500)"
-        let process = try Running([xvfb, name, "-nolisten", "tcp", "-screen", "0", "800x600x24"])
+        let process = try Running([
+            xvfb, "-displayfd", "1", "-noreset", "-nolisten", "tcp", "-screen", "0", "800x600x24",
+        ])
         addTeardownBlock { process.kill() }
-        waitUntil { !process.isRunning || XOpenDisplay(name).map { XCloseDisplay($0) } != nil }
-        XCTAssertTrue(process.isRunning, "Xvfb ended as it started")
-        return name
+        waitUntil { !process.isRunning || process.stdoutText.hasSuffix("\n") }
+        let number = process.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(process.isRunning && Int(number) != nil, "Xvfb ended as it started: \(number)")
+        return ":" + number
     }
 
     func testTheClientAgreesOnXInput24AndSeesThePointerEnter() throws {
