@@ -51,6 +51,12 @@ public final class Running {
     /// What it has written to stdout so far.
     public var stdoutText: String { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
 
+    /// Asks it to end (SIGTERM), as a server that clears its files behind it needs, and reaps it.
+    public func terminate() {
+        Glibc.kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    }
+
     /// Ends it at once (SIGKILL) and reaps it.
     public func kill() {
         Glibc.kill(process.processIdentifier, SIGKILL)

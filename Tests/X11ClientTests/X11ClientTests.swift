@@ -16,7 +16,8 @@ final class X11ClientTests: XCTestCase {
         let process = try Running([
             xvfb, "-displayfd", "1", "-noreset", "-nolisten", "tcp", "-screen", "0", "800x600x24",
         ])
-        addTeardownBlock { process.kill() }
+        // SIGTERM: Xvfb then removes its socket and lock file from /tmp.
+        addTeardownBlock { process.terminate() }
         waitUntil { !process.isRunning || process.stdoutText.hasSuffix("\n") }
         let number = process.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue(process.isRunning && Int(number) != nil, "Xvfb ended as it started: \(number)")
