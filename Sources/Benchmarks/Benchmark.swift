@@ -21,8 +21,6 @@ public struct Benchmark: Sendable {
         self.events = events
     }
 
-    /// The figures of replays and translation on `recordings` (each loaded from its path):
-    /// parsing, both clocks, translation, latency, and both processes' peak memory.
     /// `explain` against `replay` of the same recordings: both whole library calls, wall time.
     private func explaining(_ recordings: [(path: String, recording: Recording)]) throws(HarnessError) -> BenchFigure {
         var figure = BenchFigure(
@@ -47,6 +45,8 @@ public struct Benchmark: Sendable {
         return figure
     }
 
+    /// The figures of replays and translation on `recordings` (each loaded from its path):
+    /// parsing, both clocks, translation, latency, and both processes' peak memory.
     public func replayFigures(
         _ recordings: [(path: String, recording: Recording)]
     ) throws(HarnessError) -> [BenchFigure] {

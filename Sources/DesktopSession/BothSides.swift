@@ -5,7 +5,8 @@ import ProcessSignals
 
 /// What the window system (a compositor, an X server) delivers to the client's window and, where
 /// a device is given, libinput's own events from it at once: the device read on this thread, the
-/// window system on another, until SIGINT or SIGTERM. Each event goes to `handle`, one at a time, with whether it is the window's.
+/// window system on another, until SIGINT or SIGTERM. Each event goes to `handle`, one at a time,
+/// with whether it is the window's.
 public enum BothSides {
     /// Runs until stopped; returns each side's events, for ``CompositorComparison``: none without
     /// a device, when there is nothing to compare and a long session should not grow.

@@ -79,7 +79,8 @@ struct GestureAnalysis {
             agreesWithLog: decision.event == "GESTURE_EVENT_HOLD_TIMEOUT" ? waited >= limit : nil,
             text:
                 "the fingers rested \(SequenceAnalysis.ms(waited)) ms (the hold timer's "
-                + "\(SequenceAnalysis.ms(limit)) ms with \(fingers) finger\(fingers == 1 ? "" : "s")), moving at most \(SequenceAnalysis.mm(moved)) mm",
+                + "\(SequenceAnalysis.ms(limit)) ms with \(fingers) finger\(fingers == 1 ? "" : "s")), "
+                + "moving at most \(SequenceAnalysis.mm(moved)) mm",
             source: analysis.rules.source(.holdTimer))
         return (finding, fingers)
     }

@@ -56,7 +56,8 @@ struct TapAnalysis {
                     ? "the fingers stayed \(SequenceAnalysis.ms(timed)) ms without a touch or a release, the "
                         + "\(SequenceAnalysis.ms(rules.tapTimeout)) ms tap timer fired"
                     : "the longest the fingers stayed without a touch or a release was "
-                        + "\(SequenceAnalysis.ms(timed)) ms, within the \(SequenceAnalysis.ms(rules.tapTimeout)) ms of a tap",
+                        + "\(SequenceAnalysis.ms(timed)) ms, within the "
+                        + "\(SequenceAnalysis.ms(rules.tapTimeout)) ms of a tap",
                 source: rules.source(.tapTime)),
             Finding(
                 rule: .tapTravel, time: end, touch: nil, value: travel, limit: rules.tapMotionThreshold, unit: "mm",
