@@ -90,10 +90,10 @@ public struct DecisionLog: Equatable, Sendable {
         if text.hasPrefix("thumb: "), let m = text.wholeMatch(of: /thumb: touch ([0-9]+), (\S+) → (\S+)/) {
             return made(.thumb, touch: m.1, from: m.2, to: m.3)
         }
-        for prefix in ["pressure: ", "touch-size: ", "size: "] where text.hasPrefix(prefix) {
-            if let m = text.wholeMatch(of: /(pressure|touch-size|size): (begin|end) touch ([0-9]+)/) {
-                return made(.touchDetection, touch: m.3, event: Substring("\(m.1) \(m.2)"))
-            }
+        if ["pressure: ", "touch-size: ", "size: "].contains(where: text.hasPrefix),
+            let m = text.wholeMatch(of: /(pressure|touch-size|size): (begin|end) touch ([0-9]+)/)
+        {
+            return made(.touchDetection, touch: m.3, event: Substring("\(m.1) \(m.2)"))
         }
         // `button state: touch 0 from S event E to S`, and the edge-scroll machine's alike: the most
         // frequent lines, read by their words.

@@ -24,7 +24,7 @@ extension Explanation {
         /// The last sequence beginning at or before `value` among `bounds`, the first for one
         /// before them all.
         func last<T: Comparable>(atOrBefore value: T, in bounds: [T]) -> Int {
-            max(bounds.partitioningIndex { $0 > value } - 1, 0)
+            bounds.indexBeforePartition(where: { $0 > value }) ?? 0
         }
         // A line belongs to the sequence its frame is in, or, for a timer, the sequence it fired
         // after; a line before the first sequence to the first.

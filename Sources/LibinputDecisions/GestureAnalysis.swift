@@ -122,8 +122,7 @@ struct GestureAnalysis {
         switch decision.cause {
         case .frame(0, let index, _): return index
         case .timers(let time), .fault(let time):
-            let after = analysis.recording.frames.partitioningIndex { $0.time > time }
-            return after > 0 ? after - 1 : nil
+            return analysis.recording.frames.indexBeforePartition(where: { $0.time > time })
         default: return nil
         }
     }

@@ -16,4 +16,11 @@ extension RandomAccessCollection {
         }
         return low
     }
+
+    /// The last index whose element does not satisfy `isAfter`, ordered as above; nil when every
+    /// element does: the last frame or sequence at or before a time.
+    public func indexBeforePartition(where isAfter: (Element) throws -> Bool) rethrows -> Index? {
+        let after = try partitioningIndex(where: isAfter)
+        return after == startIndex ? nil : index(before: after)
+    }
 }

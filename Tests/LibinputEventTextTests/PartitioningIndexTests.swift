@@ -10,4 +10,12 @@ struct PartitioningIndexTests {
         }
         #expect([Int]().partitioningIndex { $0 > 0 } == 0)
     }
+
+    @Test func theLastElementAtOrBeforeTheBoundEverywhere() {
+        let times = [0, 10, 10, 20, 30]
+        for bound in -1...31 {
+            #expect(times.indexBeforePartition(where: { $0 > bound }) == times.lastIndex(where: { $0 <= bound }))
+        }
+        #expect([Int]().indexBeforePartition(where: { $0 > 0 }) == nil)
+    }
 }
