@@ -14,15 +14,10 @@ public enum XInputEvent: Equatable, Sendable {
     /// `XI_ButtonPress` or `XI_ButtonRelease`: the X button number; `emulated` for the wheel
     /// buttons 4 to 7 the server makes from the scroll valuators (`XIPointerEmulated`).
     case button(time: UInt32, button: Int, pressed: Bool, emulated: Bool)
-    /// `XI_GestureSwipeBegin` (`detail`: the fingers), `Update` (`delta_x`, `delta_y`), `End`
-    /// (`XIGestureSwipeEventCancelled`).
-    case swipeBegin(time: UInt32, fingers: Int)
-    case swipeUpdate(time: UInt32, dx: Double, dy: Double)
-    case swipeEnd(time: UInt32, cancelled: Bool)
-    /// `XI_GesturePinchBegin`, `Update` (`scale` since the begin, `delta_angle` in degrees), `End`.
-    case pinchBegin(time: UInt32, fingers: Int)
-    case pinchUpdate(time: UInt32, dx: Double, dy: Double, scale: Double, angleDelta: Double)
-    case pinchEnd(time: UInt32, cancelled: Bool)
+    /// `XI_GestureSwipe*` and `XI_GesturePinch*`, which carry what Wayland's gestures do: the
+    /// fingers (`detail`), the deltas, a pinch's `scale` since the begin and `delta_angle` in
+    /// degrees, the end's cancelled flag.
+    case gesture(DesktopPointerEvent)
 }
 
 /// A device's scroll valuator (`XIScrollClassInfo`): which axis it scrolls and the valuator

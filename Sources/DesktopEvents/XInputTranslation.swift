@@ -67,13 +67,7 @@ public struct XInputTranslation {
         case .button(let time, let button, let pressed, let emulated):
             guard !emulated, let code = Self.code(ofButton: button) else { return [] }
             return [.button(time: time, button: code, pressed: pressed)]
-        case .swipeBegin(let time, let fingers): return [.swipeBegin(time: time, fingers: UInt32(max(fingers, 0)))]
-        case .swipeUpdate(let time, let dx, let dy): return [.swipeUpdate(time: time, dx: dx, dy: dy)]
-        case .swipeEnd(let time, let cancelled): return [.swipeEnd(time: time, cancelled: cancelled)]
-        case .pinchBegin(let time, let fingers): return [.pinchBegin(time: time, fingers: UInt32(max(fingers, 0)))]
-        case .pinchUpdate(let time, let dx, let dy, let scale, let angleDelta):
-            return [.pinchUpdate(time: time, dx: dx, dy: dy, scale: scale, rotation: angleDelta)]
-        case .pinchEnd(let time, let cancelled): return [.pinchEnd(time: time, cancelled: cancelled)]
+        case .gesture(let gesture): return [gesture]
         }
     }
 

@@ -183,22 +183,26 @@ public final class X11Client {
             let pinch = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
             let time = UInt32(truncatingIfNeeded: pinch.time)
             switch type {
-            case XI_GesturePinchBegin: return [.pinchBegin(time: time, fingers: Int(pinch.detail))]
+            case XI_GesturePinchBegin: return [.gesture(.pinchBegin(time: time, fingers: Self.fingers(pinch.detail)))]
             case XI_GesturePinchUpdate:
                 return [
-                    .pinchUpdate(
-                        time: time, dx: pinch.delta_x, dy: pinch.delta_y, scale: pinch.scale,
-                        angleDelta: pinch.delta_angle)
+                    .gesture(
+                        .pinchUpdate(
+                            time: time, dx: pinch.delta_x, dy: pinch.delta_y, scale: pinch.scale,
+                            rotation: pinch.delta_angle))
                 ]
-            default: return [.pinchEnd(time: time, cancelled: pinch.flags & XIGesturePinchEventCancelled != 0)]
+            default:
+                return [.gesture(.pinchEnd(time: time, cancelled: pinch.flags & XIGesturePinchEventCancelled != 0))]
             }
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let swipe = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
             let time = UInt32(truncatingIfNeeded: swipe.time)
             switch type {
-            case XI_GestureSwipeBegin: return [.swipeBegin(time: time, fingers: Int(swipe.detail))]
-            case XI_GestureSwipeUpdate: return [.swipeUpdate(time: time, dx: swipe.delta_x, dy: swipe.delta_y)]
-            default: return [.swipeEnd(time: time, cancelled: swipe.flags & XIGestureSwipeEventCancelled != 0)]
+            case XI_GestureSwipeBegin: return [.gesture(.swipeBegin(time: time, fingers: Self.fingers(swipe.detail)))]
+            case XI_GestureSwipeUpdate:
+                return [.gesture(.swipeUpdate(time: time, dx: swipe.delta_x, dy: swipe.delta_y))]
+            default:
+                return [.gesture(.swipeEnd(time: time, cancelled: swipe.flags & XIGestureSwipeEventCancelled != 0))]
             }
         default: return []
         }
@@ -227,6 +231,9 @@ public final class X11Client {
         return Set(
             UnsafeBufferPointer(start: list, count: Int(count)).filter { $0.type == touchpad }.map { Int($0.id) })
     }
+
+    /// A gesture's `detail`, its fingers; never negative.
+    private static func fingers(_ detail: Int32) -> UInt32 { UInt32(max(detail, 0)) }
 
     /// The valuators an event set, by number: its mask says which, its values come packed.
     private static func values(_ state: XIValuatorState) -> [Int: Double] {

@@ -83,10 +83,11 @@ struct XInputTranslationTests {
         let (_, libinput) = translated([
             .enter(x: 10, y: 10, scroll: [:]),
             .motion(time: 1, device: 11, x: 13, y: 14, valuators: [:]),
-            .pinchBegin(time: 2, fingers: 2),
-            .pinchUpdate(time: 3, dx: 1, dy: 2, scale: 1.5, angleDelta: -4),
-            .pinchEnd(time: 4, cancelled: true),
-            .swipeBegin(time: 5, fingers: 3), .swipeUpdate(time: 6, dx: 1, dy: 2), .swipeEnd(time: 7, cancelled: false),
+            .gesture(.pinchBegin(time: 2, fingers: 2)),
+            .gesture(.pinchUpdate(time: 3, dx: 1, dy: 2, scale: 1.5, rotation: -4)),
+            .gesture(.pinchEnd(time: 4, cancelled: true)),
+            .gesture(.swipeBegin(time: 5, fingers: 3)), .gesture(.swipeUpdate(time: 6, dx: 1, dy: 2)),
+            .gesture(.swipeEnd(time: 7, cancelled: false)),
             .leave,
         ])
         #expect(
