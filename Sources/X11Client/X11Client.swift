@@ -26,7 +26,6 @@ public final class X11Client {
 
     /// Connects to `display` (`$DISPLAY` when nil) and agrees on XInput 2.4, or the server's lower 2.x.
     public init(display name: String? = nil) throws(WindowSystemError) {
-        X11Errors.install()
         guard let display = XOpenDisplay(name) else {
             guard let which = name ?? ProcessInfo.processInfo.environment["DISPLAY"] else {
                 throw WindowSystemError(.unavailable, "no X server: DISPLAY is not set; run it in an X session")
@@ -34,7 +33,7 @@ public final class X11Client {
             throw WindowSystemError(.unavailable, "no X server at \(which): run it in an X session (DISPLAY)")
         }
         self.display = display
-        X11Errors.survive(display)
+        X11Errors.install(for: display)
         var event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
             throw WindowSystemError(.unavailable, "the X server has no XInput extension")
@@ -48,6 +47,7 @@ public final class X11Client {
     }
 
     deinit {
+        X11Errors.forget(display)
         XCloseDisplay(display)
     }
 
@@ -95,7 +95,7 @@ public final class X11Client {
         }
         XMapWindow(display, window)
         XSync(display, 0)
-        if let failure = X11Errors.take() {
+        if let failure = X11Errors.take(display) {
             throw WindowSystemError(.system, "the X server refused the window: \(failure)")
         }
         guard selected == Success, watched == Success else {
@@ -121,7 +121,7 @@ public final class X11Client {
                 XNextEvent(display, &event)
                 for made in read(&event) { translation.translate(made).forEach(handle) }
             }
-            if X11Errors.connectionLost { throw WindowSystemError(.unavailable, "the X server closed the connection") }
+            if X11Errors.isLost(display) { throw WindowSystemError(.unavailable, "the X server closed the connection") }
             var fds = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
             ]
