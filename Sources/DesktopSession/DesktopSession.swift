@@ -14,8 +14,13 @@ public enum DesktopSession {
     }
 
     /// What the window's title and the user are told to do.
-    public static let instructions =
+    static let instructions =
         "Move the pointer over the window titled \"touchsynth\", then pinch, swipe or scroll"
+
+    /// What the user is told once `client` is connected: what it bound, and what to do.
+    public static func connected(_ client: any DesktopWindowClient) -> String {
+        "connected; \(client.boundDescription). \(instructions)"
+    }
 
     /// A client of `system`'s server (`$WAYLAND_DISPLAY` or `$DISPLAY`) with its window open.
     public static func connect(_ system: WindowSystem) throws -> any DesktopWindowClient {

@@ -81,7 +81,7 @@ extension Debug {
         var printing = FirstFailure()
         let context = devices.devicePaths.isEmpty ? nil : try devices.context()
         // Said once both sides are listening, so that input begun after this line reaches both.
-        writeStderr("touchsynth: connected; \(client.boundDescription). \(DesktopSession.instructions)")
+        writeStderr("touchsynth: " + DesktopSession.connected(client))
         // The modes translate what an app receives, the window's events; raw lines show both sides.
         let printsDevice = output.mode.modes.isEmpty
         let (libinput, window) = try BothSides.run(context, client) { event, isWindow in

@@ -148,7 +148,7 @@ struct View: ParsableCommand {
         throws
     {
         let client = try DesktopSession.connect(system)
-        writeStderr("touchsynth: connected; \(client.boundDescription). \(DesktopSession.instructions)")
+        writeStderr("touchsynth: " + DesktopSession.connected(client))
         let session = LiveSession(
             model: model, readsPads: false, publish: server.publish, sceneChanged: server.publish(scene:),
             noted: { writeStderr("touchsynth: \($0)") })
