@@ -62,8 +62,8 @@ public final class LiveSession: @unchecked Sendable {
         }
     }
 
-    /// Steps the model with an event from elsewhere than a libinput context (what a Wayland
-    /// compositor forwarded, made libinput's) and publishes the frame.
+    /// Steps the model with an event from elsewhere than a libinput context (what a compositor or
+    /// an X server delivered to a window, made libinput's) and publishes the frame.
     public func step(_ event: LibinputEvent) {
         step { $0.step(event) }
     }

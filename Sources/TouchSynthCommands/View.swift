@@ -140,7 +140,6 @@ struct View: ParsableCommand {
         try failure.check()
     }
 
-    /// Serves until SIGINT or SIGTERM.
     /// What the window system delivers to a window of this process's, stepped through the model.
     private func watchDesktop(
         _ system: DesktopSession.WindowSystem, _ model: ViewModel, server: any ViewPublisher
@@ -160,6 +159,7 @@ struct View: ParsableCommand {
         }
     }
 
+    /// Serves until SIGINT or SIGTERM.
     private func wait(for stop: StopSignal) {
         var pfd = pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while poll(&pfd, 1, -1) < 0 && errno == EINTR {}
