@@ -6,7 +6,11 @@ import Foundation
 public enum MachineDMI {
     /// The modalias in a recording's or description's header text, if it names one.
     public static func find(in text: String) -> String? {
-        for line in text.split(separator: "\n") {
+        // A getevent log's header is the whole log, and a regex literal is parsed each time it is
+        // evaluated: only the lines that can match reach one, and most logs name no DMI at all, which
+        // one search of the text says without splitting it.
+        guard text.contains("dmi:") else { return nil }
+        for line in text.split(separator: "\n") where line.contains("dmi:") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let m = trimmed.wholeMatch(of: /#\s*DMI:\s*(dmi:\S*)/) { return String(m.1) }
             if let m = trimmed.wholeMatch(of: /dmi:\s*"(dmi:[^"]*)"/) { return String(m.1) }
