@@ -7,7 +7,7 @@ import Replays
 import Report
 
 /// `touchsynth explain REC`: why libinput did what it did with a recording.
-struct Explain: ParsableCommand {
+struct Explain: ParsableCommand, ReplayingCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract:
@@ -22,27 +22,34 @@ struct Explain: ParsableCommand {
     @Argument(help: Help.recording) var recording: String
     @OptionGroup var input: LogInputOptions
     @Flag(help: "JSON Lines output (docs/json.md: explain).") var json = false
-    @OptionGroup var replay: ReplayRunOptions
+    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
+    @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
+    @OptionGroup var clock: ClockOptions
+    @OptionGroup var libinput: LibinputOptions
+    @OptionGroup var empty: EmptyRecordingOptions
+    @OptionGroup var log: LogOptions
+    @OptionGroup var window: WindowOptions
+    @OptionGroup var playback: PlaybackOptions
 
     func validate() throws {
-        try replay.libinput.check(several: true)
-        if replay.clock.realTime {
+        try libinput.check(several: true)
+        if clock.realTime {
             throw ValidationError("explain places decisions on the virtual clock: no --real-time")
         }
     }
 
     func run() throws {
-        try requireReadable([recording, input.desc] + replay.others + replay.quirks.files)
+        try requireReadable([recording, input.desc] + playback.others + quirks.files)
         let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
         warn(loaded.notes, in: recording)
         if json { try emit(JSONLines.header("explain")) }
         var explained: [Explanation] = []
-        for build in try replay.libinput.builds() {
-            let options = try replay.options(build: build)
+        for build in try libinput.builds() {
+            let options = try self.options(build: build)
             let explanation = try explain(loaded, options: options)
             explained.append(explanation)
             try show(explanation)
-            if !replay.quirks.files.isEmpty {
+            if !quirks.files.isEmpty {
                 var without = options
                 without.quirks = []
                 let changes = ExplanationChange.changes(from: try explain(loaded, options: without), to: explanation)
@@ -56,8 +63,8 @@ struct Explain: ParsableCommand {
 
     private func explain(_ loaded: Recording, options: ReplayOptions) throws -> Explanation {
         let (explanation, _, run) = try Replay.explain(
-            loaded, named: recording, from: replay.window.start, to: replay.window.end, options: options)
-        for message in run.report.libinputLog { showLibinputLog(message, from: recording, verbose: replay.log.verbose) }
+            loaded, named: recording, from: window.start, to: window.end, options: options)
+        for message in run.report.libinputLog { showLibinputLog(message, from: recording, verbose: log.verbose) }
         try endIfInterrupted(run.report)
         return explanation
     }

@@ -18,9 +18,9 @@ extension ReplayCommand {
                 "\(recording): no libinput events: record the device with `libinput record --with-libinput`",
                 code: ExitStatus.badData)
         }
-        let build = try replay.libinput.build()
+        let build = try libinput.build()
         let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
-        var options = replayOptions(clock: replay.clock, libinput: build)
+        var options = replayOptions(clock: clock, libinput: build)
         options.asDelivered = true
         // libinput record turns tapping on for every device it records.
         options.configuration.tapToClick = true

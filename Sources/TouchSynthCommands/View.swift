@@ -11,7 +11,7 @@ import ViewPublishing
 import ViewTimeline
 
 /// `touchsynth view [RECORDING]`: the input drawn in a browser, live or a replay to play.
-struct View: ParsableCommand {
+struct View: ParsableCommand, ReplayingCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
         abstract:
@@ -33,7 +33,14 @@ struct View: ParsableCommand {
             valueName: "node"))
     var nodes: [String] = []
     @Option(name: .customLong("node"), help: .hidden) var oldNodes: [String] = []
-    @OptionGroup var replay: ReplayRunOptions
+    @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
+    @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
+    @OptionGroup var clock: ClockOptions
+    @OptionGroup var libinput: LibinputOptions
+    @OptionGroup var empty: EmptyRecordingOptions
+    @OptionGroup var log: LogOptions
+    @OptionGroup var window: WindowOptions
+    @OptionGroup var playback: PlaybackOptions
     @Option(help: "The udev seat (live).") var seat = "seat0"
     @Option(help: Help.appScreen) var surface: String?
     @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
@@ -47,7 +54,7 @@ struct View: ParsableCommand {
     @OptionGroup(title: "Desktop session") var desktop: DesktopOptions
 
     func validate() throws {
-        try replay.libinput.check(several: false)
+        try libinput.check(several: false)
         if let system = desktop.system, recording != nil || !devicePaths.isEmpty {
             throw ValidationError(
                 "--\(system.rawValue) is live input from the window system: no recording, no --device")
@@ -92,9 +99,9 @@ struct View: ParsableCommand {
         }
         let loaded = try RecordingLoader.load(recording, description: desc, node: nodes.first)
         warn(loaded.notes, in: recording)
-        let options = try replay.options()
+        let options = try self.options()
         let (part, run, decisions) = try replayed(
-            loaded, from: recording, window: replay.window, options: options, explaining: true)
+            loaded, from: recording, window: window, options: options, explaining: true)
         server.show(
             .timeline(
                 try ViewTimeline(
@@ -117,8 +124,8 @@ struct View: ParsableCommand {
     /// libinput's events from the seat or the nodes, and the pads' own frames, each stepped
     /// through the model and published.
     private func watchLive(_ model: ViewModel, server: any ViewPublisher) throws {
-        let context = try LibinputContext.live(seat: seat, nodes: devicePaths, logsDebug: replay.log.verbose)
-        context.configuration = replay.config.configuration
+        let context = try LibinputContext.live(seat: seat, nodes: devicePaths, logsDebug: log.verbose)
+        context.configuration = config.configuration
         // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.
         let mocked = ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] != nil
         if mocked {
@@ -136,7 +143,7 @@ struct View: ParsableCommand {
                     if devices == 0 && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
                     try announce(server)
                 }
-            }, logged: { reportLog(context, verbose: replay.log.verbose) })
+            }, logged: { reportLog(context, verbose: log.verbose) })
         try failure.check()
     }
 
