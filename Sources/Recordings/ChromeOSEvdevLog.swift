@@ -22,7 +22,7 @@ public enum ChromeOSEvdevLog {
         var lineNumber = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmedOfWhitespace
             if line.isEmpty { continue }
             if line.hasPrefix("# device:") {
                 d.name = line.dropFirst(9).trimmingCharacters(in: .whitespaces)

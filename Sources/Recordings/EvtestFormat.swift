@@ -139,7 +139,7 @@ public enum EvtestFormat {
     /// The event of an `Event: time …` line; nil for a blank line and for the line evtest prints
     /// when reading fails as the device goes away (`expected 24 bytes, got -1`).
     static func eventLine(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedOfWhitespace
         if trimmed.isEmpty || trimmed.hasPrefix("#") || isReadFailure(trimmed) { return nil }
         guard trimmed.hasPrefix("Event: time ") else {
             throw RecordingError.bad(file, line, "not an evtest event line: \"\(trimmed.prefix(40))\"")
@@ -150,6 +150,7 @@ public enum EvtestFormat {
     /// evtest's `expected %d bytes, got %d` after a failed read: its log's last line when the
     /// device is unplugged.
     private static func isReadFailure(_ line: String) -> Bool {
+        guard line.hasPrefix("expected ") else { return false }
         let words = line.split(separator: " ")
         return words.count == 5 && words[0] == "expected" && words[2] == "bytes," && words[3] == "got"
             && Int(words[1]) != nil
@@ -193,18 +194,22 @@ public enum EvtestFormat {
         let body = line.dropFirst("Event: time ".count)
         guard let comma = body.firstIndex(of: ",") else { throw RecordingError.bad(file, n, "truncated event line") }
         let time = try EvemuFormat.timestamp(body[..<comma], file, n)
-        let rest = body[body.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-        if rest.contains("SYN_REPORT") {
-            return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
-        }
-        if rest.contains("SYN_DROPPED") {
-            return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0))
-        }
-        if rest.contains("SYN_MT_REPORT") {
-            return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0))
+        let rest = body[body.index(after: comma)...].trimmedOfWhitespace
+        // A synchronization is a banner (`-------------- SYN_REPORT ------------`) or EV_SYN spelt
+        // out; the names are looked for only there, since a search costs more than the line's parse.
+        if !rest.hasPrefix("type ") || rest.hasPrefix("type 0 ") {
+            if rest.contains("SYN_REPORT") {
+                return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+            }
+            if rest.contains("SYN_DROPPED") {
+                return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0))
+            }
+            if rest.contains("SYN_MT_REPORT") {
+                return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0))
+            }
         }
         // type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 12
-        let parts = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = rest.split(separator: ",").map(\.trimmedOfWhitespace)
         guard parts.count == 3, parts[0].hasPrefix("type "), parts[1].hasPrefix("code "), parts[2].hasPrefix("value ")
         else {
             throw RecordingError.bad(file, n, "truncated event: expected \"type T (..), code C (..), value V\"")

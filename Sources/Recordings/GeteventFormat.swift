@@ -53,7 +53,7 @@ public enum GeteventFormat {
         }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmedOfWhitespace
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("add device ") {
                 guard let colon = line.firstIndex(of: ":") else {

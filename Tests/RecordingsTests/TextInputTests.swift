@@ -21,6 +21,20 @@ final class TextInputTests: XCTestCase {
         }
     }
 
+    /// A log line is trimmed as Foundation's `trimmingCharacters(in: .whitespaces)` trims it:
+    /// spaces, tabs and Unicode's other space separators, and nothing else.
+    func testLogLinesAreTrimmedAsFoundationTrimsWhitespace() {
+        let lines = [
+            "", " ", "\t \t", "Event: time 1.0, type 3", "  type 3 (EV_ABS) \t", "\u{00A0}a b\u{3000}",
+            "\u{2003}x\u{2009}", "a\n", "\r\nline\r", "\u{200B}zero-width\u{200B}", "é ", " \u{301}",
+            "\u{0600} ", "x\u{0D4E}\u{00A0}",
+        ]
+        for line in lines {
+            XCTAssertEqual(line.trimmedOfWhitespace, line.trimmingCharacters(in: .whitespaces), line.debugDescription)
+            XCTAssertEqual(line.dropFirst(0).trimmedOfWhitespace, line.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
     /// A pipe (`<(…)`, /dev/stdin) and /dev/null read as files do: FileManager read neither.
     func testAPipeOrDevNullIsReadAsAFile() throws {
         XCTAssertEqual(try readText("/dev/null", of: "a gesture script"), "")
