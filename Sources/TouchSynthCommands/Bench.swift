@@ -15,8 +15,8 @@ struct Bench: ParsableCommand {
         discussion: """
             Virtual clock: every recording replayed, wall time over their summed duration, and the harness's CPU time \
             over libinput's. Real time: wall time over the longest recording's duration, frame lateness, latency. \
-            Parse: frames per second over all recordings. Translate: libinput events per second through both modes and \
-            the default surface.
+            Parse: frames per second over all recordings, and over the longest repeated to a minute in each format. \
+            Translate: libinput events per second through both modes and the default surface.
             """)
 
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
@@ -81,13 +81,13 @@ struct Bench: ParsableCommand {
         // First, while this process holds nothing else: its peak memory is the long replay's.
         let long = hour ? try hourFigures(benchmark) : []
         let loaded = try paths.map { (path: $0, recording: try RecordingLoader.load($0)) }
-        let figures = try benchmark.replayFigures(loaded) + long + benchmark.throughput()
-        let longest =
-            loaded.max { $0.recording.duration < $1.recording.duration }.map {
-                URL(fileURLWithPath: $0.path).lastPathComponent
-            } ?? ""
+        let longest = loaded.max { $0.recording.duration < $1.recording.duration }
+        let figures =
+            try benchmark.replayFigures(loaded) + (longest.map { try benchmark.formatParsing($0.recording) } ?? [])
+            + long + benchmark.throughput()
+        let name = longest.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
         try report(
-            figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(longest)")
+            figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(name)")
     }
 
     private func report(_ figures: [BenchFigure], header: String) throws {
