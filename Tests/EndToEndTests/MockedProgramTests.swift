@@ -6,8 +6,9 @@ import TestSupport
 import XCTest
 
 /// Programs run by `touchsynth mock` whose results come from a process of their own: `touchsynth`'s
-/// own commands on a mocked device (`record`, `debug`, `devices`), whose output is the program's,
-/// and a program built with ThreadSanitizer against the preload named in the environment.
+/// own commands on a mocked device (`record`, `debug`, `debug --explain`, `devices`), whose
+/// output is the program's, and a program built with ThreadSanitizer against the preload named in
+/// the environment.
 final class MockedProgramTests: XCTestCase {
     // MARK: - record
 
@@ -126,6 +127,22 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertEqual(size[0], 3097.0 / 31, accuracy: 0.05)
         XCTAssertEqual(size[1], 2119.0 / 32, accuracy: 0.05)
         XCTAssertTrue(events.contains { $0["type"] as? String == "GESTURE_PINCH_END" })
+    }
+
+    /// `debug --explain` records the touchpad until it is stopped, then explains the recording:
+    /// here the touchpad is a recording's mocked device, and the harness's SIGINT at its end
+    /// stops the recorder, as Ctrl-C would.
+    func testDebugExplainRecordsThenExplains() throws {
+        let out = temporaryPath("debug-explain.txt")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = runCommand([
+            "mock", Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path, "--", "/bin/sh", "-c",
+            "exec \"$0\" debug --explain --device {devnode} > \"$1\"", try Fixtures.touchsynth(), out,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("== /dev/input/event10: libinput "), text)
+        XCTAssertTrue(text.contains("libinput made this a 2-finger pinch, not a scroll, because "), text)
     }
 
     func testDevicesListsTheMockedTouchpad() throws {

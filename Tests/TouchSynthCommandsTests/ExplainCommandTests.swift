@@ -50,20 +50,4 @@ final class ExplainCommandTests: XCTestCase {
             change.hasPrefix("sequence 1: with your quirks: libinput set aside touch 0 as a palm"), "\(change)")
         XCTAssertTrue(change.contains("(without them: libinput made this a 2-finger pinch"), "\(change)")
     }
-
-    /// `debug --explain` records the touchpad until it is stopped, then explains the recording:
-    /// here the touchpad is a recording's mocked device, and the harness's SIGINT at its end
-    /// stops the recorder, as Ctrl-C would.
-    func testDebugExplainRecordsThenExplains() throws {
-        let out = temporaryPath("debug-explain.txt")
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = runCommand([
-            "mock", Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path, "--", "/bin/sh", "-c",
-            "exec \"$0\" debug --explain --device {devnode} > \"$1\"", try Fixtures.touchsynth(), out,
-        ])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let text = try String(contentsOfFile: out, encoding: .utf8)
-        XCTAssertTrue(text.hasPrefix("== /dev/input/event10: libinput "), text)
-        XCTAssertTrue(text.contains("libinput made this a 2-finger pinch, not a scroll, because "), text)
-    }
 }
