@@ -4,10 +4,32 @@ import LibinputEvents
 /// What the compositor kept or changed of libinput's gestures: each of libinput's gestures (a
 /// pinch, swipe or hold, a finger scroll) set against what the window received while it ran.
 public enum CompositorComparison {
+    /// A gesture's kind, as libinput names its events; a finger scroll is `scroll`.
+    public enum Gesture: String, Encodable, Sendable {
+        case pinch, swipe, hold, scroll
+    }
+
+    /// What the window received while one of libinput's gestures ran.
+    public enum Received: String, Encodable, Sendable {
+        /// The gesture, as it was.
+        case same
+        /// The gesture, with ``Outcome/changes``.
+        case changed
+        /// Another gesture (``Outcome/instead``).
+        case other
+        /// Nothing.
+        case nothing
+    }
+
+    /// `finger scroll`, or `3-finger swipe`.
+    static func name(_ gesture: Gesture, fingers: Int) -> String {
+        gesture == .scroll ? "finger scroll" : "\(fingers)-finger \(gesture.rawValue)"
+    }
+
     /// A gesture over its span, microseconds on the monotonic clock both sides use (the
     /// compositor passes libinput's times on, in milliseconds).
     struct Span: Equatable {
-        var kind: String
+        var kind: Gesture
         var fingers: Int
         var begin: UInt64
         var end: UInt64
@@ -16,7 +38,7 @@ public enum CompositorComparison {
         var scale = 1.0
         var angle = 0.0
 
-        var name: String { kind == "scroll" ? "finger scroll" : "\(fingers)-finger \(kind)" }
+        var name: String { CompositorComparison.name(kind, fingers: fingers) }
     }
 
     /// How far a pinch's scale may differ and still be the same: Wayland carries it as 24.8 fixed
@@ -29,14 +51,14 @@ public enum CompositorComparison {
     /// What became of one of libinput's gestures: the window received it (as it was, or with
     /// `changes`), received another gesture while it ran, or nothing.
     public struct Outcome: Equatable, Encodable, Sendable {
-        /// `"pinch"`, `"swipe"`, `"hold"` or `"scroll"` (a finger scroll).
-        public var gesture: String
+        /// The gesture libinput made.
+        public var gesture: Gesture
         /// The fingers libinput counted.
         public var fingers: Int
         /// Whether libinput ended it cancelled.
         public var cancelled: Bool
-        /// `"same"`, `"changed"`, `"other"` or `"nothing"`.
-        public var window: String
+        /// What the window received while it ran.
+        public var window: Received
         /// What the window received instead (`"2-finger swipe"`), for `"other"`.
         public var instead: String?
         /// What differs (`"scale 1.300 where libinput's was 1.500"`), for `"changed"`.
@@ -45,15 +67,15 @@ public enum CompositorComparison {
         /// `libinput: 3-finger swipe; the window received nothing: the compositor kept it, or the
         /// pointer was not over the window`.
         public var line: String {
-            let name = gesture == "scroll" ? "finger scroll" : "\(fingers)-finger \(gesture)"
             let verdict =
                 switch window {
-                case "nothing":
+                case .nothing:
                     "the window received nothing: the compositor kept it, or the pointer was not over the window"
-                case "other": "the window received a \(instead ?? "gesture") instead"
-                default: (["the window received it"] + changes).joined(separator: ", ")
+                case .other: "the window received a \(instead ?? "gesture") instead"
+                case .same, .changed: (["the window received it"] + changes).joined(separator: ", ")
                 }
-            return "libinput: \(name)\(cancelled ? " (cancelled)" : ""); \(verdict)"
+            return
+                "libinput: \(CompositorComparison.name(gesture, fingers: fingers))\(cancelled ? " (cancelled)" : ""); \(verdict)"
         }
     }
 
@@ -85,13 +107,13 @@ public enum CompositorComparison {
         }
         return zip(gestures, matched).map { gesture, same in
             var outcome = Outcome(
-                gesture: gesture.kind, fingers: gesture.fingers, cancelled: gesture.cancelled, window: "nothing",
+                gesture: gesture.kind, fingers: gesture.fingers, cancelled: gesture.cancelled, window: .nothing,
                 changes: [])
             if let same {
                 outcome.changes = changes(from: gesture, to: received[same])
-                outcome.window = outcome.changes.isEmpty ? "same" : "changed"
+                outcome.window = outcome.changes.isEmpty ? .same : .changed
             } else if let other = during(gesture).first(where: { !taken.contains($0) }) {
-                (outcome.window, outcome.instead) = ("other", received[other].name)
+                (outcome.window, outcome.instead) = (.other, received[other].name)
             }
             return outcome
         }
@@ -126,9 +148,9 @@ public enum CompositorComparison {
         var open: Span?, scroll: Span?
         for event in events {
             switch event.kind {
-            case .gesturePinchBegin(let n): open = Span(kind: "pinch", fingers: n, begin: event.time, end: event.time)
-            case .gestureSwipeBegin(let n): open = Span(kind: "swipe", fingers: n, begin: event.time, end: event.time)
-            case .gestureHoldBegin(let n): open = Span(kind: "hold", fingers: n, begin: event.time, end: event.time)
+            case .gesturePinchBegin(let n): open = Span(kind: .pinch, fingers: n, begin: event.time, end: event.time)
+            case .gestureSwipeBegin(let n): open = Span(kind: .swipe, fingers: n, begin: event.time, end: event.time)
+            case .gestureHoldBegin(let n): open = Span(kind: .hold, fingers: n, begin: event.time, end: event.time)
             case .gesturePinchUpdate(_, _, let scale, let angleDelta):
                 open?.scale = scale
                 open?.angle += angleDelta
@@ -140,7 +162,7 @@ public enum CompositorComparison {
                 }
                 open = nil
             case .pointerScroll(let s) where s.source == .finger:
-                if scroll == nil { scroll = Span(kind: "scroll", fingers: 2, begin: event.time, end: event.time) }
+                if scroll == nil { scroll = Span(kind: .scroll, fingers: 2, begin: event.time, end: event.time) }
                 scroll?.end = event.time
                 if s.isStop, let span = scroll {
                     spans.append(span)
