@@ -78,27 +78,16 @@ public final class X11Client {
                 XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
             ]
         }
-        var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT >> 3) + 1)
-        for type in types { bits[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
-        let selected = bits.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var mask = XIEventMask(
-                deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            return XISelectEvents(display, window, &mask, 1)
-        }
+        let selected = select(types, from: XIAllMasterDevices, on: window)
         // Devices enabled while the client runs (a touchpad plugged in), to learn their scroll
         // valuators before their first scroll.
-        var hierarchy = [UInt8](repeating: 0, count: Int(XI_LASTEVENT >> 3) + 1)
-        hierarchy[Int(XI_HierarchyChanged >> 3)] |= UInt8(1 << (XI_HierarchyChanged & 7))
-        let watched = hierarchy.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            return XISelectEvents(display, XDefaultRootWindow(display), &mask, 1)
-        }
+        let watched = select([XI_HierarchyChanged], from: XIAllDevices, on: XDefaultRootWindow(display))
         XMapWindow(display, window)
         XSync(display, 0)
         if let failure = X11Errors.take(display) {
             throw WindowSystemError(.system, "the X server refused the window: \(failure)")
         }
-        guard selected == Success, watched == Success else {
+        guard selected, watched else {
             throw WindowSystemError(.system, "the X server refused XInput's events")
         }
         // Only the window's own events: XInput's (the pointer may be over it already) stay queued
@@ -107,6 +96,16 @@ public final class X11Client {
         while !windowShown {
             XWindowEvent(display, window, StructureNotifyMask, &event)
             if event.type == MapNotify { windowShown = true }
+        }
+    }
+
+    /// Selects XInput's event `types` from `devices` on `window`: whether the server took them.
+    private func select(_ types: [Int32], from devices: Int32, on window: Window) -> Bool {
+        var bits = [UInt8](repeating: 0, count: Int(XI_LASTEVENT >> 3) + 1)
+        for type in types { bits[Int(type >> 3)] |= UInt8(1 << (type & 7)) }
+        return bits.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: devices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            return XISelectEvents(display, window, &mask, 1) == Success
         }
     }
 
