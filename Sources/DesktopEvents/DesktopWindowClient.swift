@@ -5,6 +5,8 @@ import LibinputEvents
 public protocol DesktopWindowClient: AnyObject {
     /// What was bound, in one sentence for the user: versions, and what is missing.
     var boundDescription: String { get }
+    /// Opens the window, titled `title`, and returns once it is shown.
+    func openWindow(title: String) throws(WindowSystemError)
     /// The mapping its events go through, with the events' device name.
     func makeMapping() -> DesktopEventMapping
     /// Hands each of the window's events to `handle` until `stop` (a descriptor) becomes readable

@@ -24,16 +24,12 @@ public enum DesktopSession {
 
     /// A client of `system`'s server (`$WAYLAND_DISPLAY` or `$DISPLAY`) with its window open.
     public static func connect(_ system: WindowSystem) throws -> any DesktopWindowClient {
-        let title = "touchsynth: " + instructions
-        switch system {
-        case .wayland:
-            let client = try WaylandClient()
-            try client.openWindow(title: title)
-            return client
-        case .x11:
-            let client = try X11Client()
-            try client.openWindow(title: title)
-            return client
-        }
+        let client: any DesktopWindowClient =
+            switch system {
+            case .wayland: try WaylandClient()
+            case .x11: try X11Client()
+            }
+        try client.openWindow(title: "touchsynth: " + instructions)
+        return client
     }
 }
