@@ -37,7 +37,7 @@ struct Conclusion {
         if let light = findings.first(where: { $0.rule == .touchPressure && !$0.exceeds }) {
             return "libinput saw no touch: " + light.text
         }
-        if analysis.decisions(of: .tap).isEmpty, touches.count <= 3, let last = touches.map(\.up).max(),
+        if analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3, let last = touches.map(\.up).max(),
             let first = touches.map(\.down).min(), Double(last - first) / 1000 <= analysis.rules.tapTimeout,
             touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })
         {
@@ -69,7 +69,8 @@ struct Conclusion {
     }
 
     private var tapLine: String {
-        let fingers = touches.count > 1 ? "\(touches.count)-finger " : ""
+        let most = analysis.sequence.mostFingers
+        let fingers = most > 1 ? "\(most)-finger " : ""
         let numbers = findings.filter { $0.rule == .tapTime || $0.rule == .tapTravel }.map(\.text)
         let agreement =
             taps.predicted.map { $0 == .tap }

@@ -53,7 +53,8 @@ extension Explanation {
         }
         let device = recording.device.name
         self.init(
-            libinputVersion: version, device: device, thresholds: thresholds, quirks: quirks,
+            libinputVersion: version, device: device, slots: recording.device.slotCount, thresholds: thresholds,
+            quirks: quirks,
             sequences: sequences.enumerated().map { n, sequence in
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],

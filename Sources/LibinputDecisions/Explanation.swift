@@ -11,6 +11,9 @@ public struct Explanation: Equatable, Sendable {
     public var libinputVersion: String
     /// The touchpad's name.
     public var device: String
+    /// Its multitouch slots: the fingers it can track, each with a position (1 for a touchpad
+    /// without ABS_MT_SLOT).
+    public var slots: Int
     /// The thresholds libinput logged as it set the touchpad up.
     public var thresholds: DeviceThresholds
     /// The quirks that applied to the device, and the DMI it was matched against, when listed.
@@ -43,8 +46,11 @@ public struct SequenceExplanation: Equatable, Sendable {
     public var end: UInt64
     /// Each finger: where it came down and lifted, how far it went.
     public var touches: [TouchSummary]
-    /// The most fingers down at once.
+    /// The most fingers libinput counted down at once.
     public var fingers: Int
+    /// The BTN_TOOL_* key that counted them, when the touchpad has fewer slots than fingers and
+    /// reports the others by that key alone: they have no touch of their own below.
+    public var fingersKey: UInt16?
     /// libinput's decisions in this sequence, in the order it made them.
     public var decisions: [LibinputDecision]
     /// What libinput reported for it: gestures, scrolling, motion, buttons.

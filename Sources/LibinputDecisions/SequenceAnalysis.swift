@@ -21,9 +21,9 @@ struct SequenceAnalysis {
             + gestures.findings
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
-        let most = sequence.frames.map(sequence.fingers(at:)).max() ?? touches.count
         return SequenceExplanation(
-            number: number, start: sequence.start, end: sequence.end, touches: touches, fingers: most,
+            number: number, start: sequence.start, end: sequence.end, touches: touches, fingers: sequence.mostFingers,
+            fingersKey: sequence.mostFingersKey,
             decisions: decisions,
             reported: reported, findings: findings,
             conclusion: conclusion.line, deciding: conclusion.deciding)

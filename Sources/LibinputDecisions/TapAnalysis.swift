@@ -41,7 +41,7 @@ struct TapAnalysis {
                 break
             }
         }
-        predicted = touches.count > 3 || !analysis.decisions(of: .palm).isEmpty ? nil : exit
+        predicted = analysis.sequence.mostFingers > 3 || !analysis.decisions(of: .palm).isEmpty ? nil : exit
         let agrees = predicted.flatMap { p in logged.map { $0 == p } }
         let travel =
             analysis.sequence.tracks.map { track in

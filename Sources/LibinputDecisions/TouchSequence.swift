@@ -11,6 +11,9 @@ public struct TouchSequence: Equatable, Sendable {
     public var end: UInt64
     /// The recording's frames from the first touch-down's to the last one a finger was down in.
     public var frames: ClosedRange<Int>
+    /// The fingers the BTN_TOOL_* keys counted at the frames where they counted more than the
+    /// touchpad has slots: libinput's fake fingers, touches without a position of their own.
+    public var toolCounts: [Int: Int] = [:]
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
@@ -22,6 +25,7 @@ public struct TouchSequence: Equatable, Sendable {
     ) -> [TouchSequence] {
         let hysteresis = hysteresisFrom.flatMap { _ in MotionHysteresis(device: recording.device) }
         var sequences: [TouchSequence] = []
+        let toolCounts = recording.toolFingerCounts, slots = recording.device.slotCount
         // Sequences are bounded by the contacts as the kernel reports them, so that a line
         // libinput logged for a contact not yet begun by pressure falls in its own sequence.
         for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
@@ -38,6 +42,11 @@ public struct TouchSequence: Equatable, Sendable {
                     TouchSequence(tracks: [begun], start: first.time, end: last.time, frames: first.frame...last.frame))
             }
         }
+        for index in sequences.indices {
+            for frame in sequences[index].frames where toolCounts[frame] > slots {
+                sequences[index].toolCounts[frame] = toolCounts[frame]
+            }
+        }
         return sequences
     }
 
@@ -51,9 +60,32 @@ public struct TouchSequence: Equatable, Sendable {
         return begun
     }
 
-    /// How many fingers were down at `frame`.
+    /// How many fingers libinput counted down at `frame`: the tracked ones, or, while one is and
+    /// the BTN_TOOL_* keys count more than the slots, the keys' count: libinput then takes every
+    /// finger as touching (`tp_unhover_pressure`, `tp_process_fake_touches` in
+    /// src/evdev-mt-touchpad.c).
     public func fingers(at frame: Int) -> Int {
+        let tracked = trackedFingers(at: frame)
+        guard tracked > 0, let counted = toolCounts[frame] else { return tracked }
+        return max(tracked, counted)
+    }
+
+    /// How many fingers with a position were down at `frame`.
+    public func trackedFingers(at frame: Int) -> Int {
         tracks.filter { $0.points[0].frame <= frame && frame <= $0.points[$0.points.count - 1].frame }.count
+    }
+
+    /// The most fingers libinput counted down at once.
+    public var mostFingers: Int { frames.map(fingers(at:)).max() ?? 0 }
+
+    /// The BTN_TOOL_* key that counted ``mostFingers``, when the tracked fingers were never as
+    /// many: what tells a reader why fewer touches are listed.
+    public var mostFingersKey: UInt16? {
+        let most = mostFingers
+        guard most > frames.map(trackedFingers(at:)).max() ?? 0, most <= Recording.fingerCountKeys.count else {
+            return nil
+        }
+        return Recording.fingerCountKeys[most - 1]
     }
 
     /// Where each finger down at `frame` was then, by slot.

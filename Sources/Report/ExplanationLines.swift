@@ -1,5 +1,6 @@
 import LibinputDecisions
 import LibinputEvents
+import Recordings
 
 /// An ``Explanation`` as `explain --json` writes it (docs/json.md): a line for the device, then
 /// one per touch sequence; times are microseconds into the recording (`Us`), lengths millimetres.
@@ -9,6 +10,7 @@ public enum ExplanationLines {
         var recording: String
         var libinputVersion: String
         var device: String
+        var slots: Int
         var thresholds: DeviceThresholds
         var quirks: QuirksListingText.Line?
         var sequences: Int
@@ -25,6 +27,7 @@ public enum ExplanationLines {
         var startUs: UInt64
         var endUs: UInt64
         var fingers: Int
+        var fingersKey: String?
         var touches: [Touch]
         var decisions: [Decision]
         var reported: [String]
@@ -112,7 +115,8 @@ public enum ExplanationLines {
     /// The device's line, then a line per sequence.
     public static func lines(_ e: Explanation, recording: String) -> [any Encodable] {
         let device = Device(
-            recording: recording, libinputVersion: e.libinputVersion, device: e.device, thresholds: e.thresholds,
+            recording: recording, libinputVersion: e.libinputVersion, device: e.device, slots: e.slots,
+            thresholds: e.thresholds,
             quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) }, sequences: e.sequences.count,
             attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
             unreadLines: e.unreadLines)
@@ -120,7 +124,9 @@ public enum ExplanationLines {
             + e.sequences.map { s in
                 Sequence(
                     recording: recording, libinputVersion: e.libinputVersion, number: s.number, startUs: s.start,
-                    endUs: s.end, fingers: s.fingers, touches: s.touches.map(Touch.init),
+                    endUs: s.end, fingers: s.fingers,
+                    fingersKey: s.fingersKey.map { Evdev.codeName(type: Evdev.EV_KEY, code: $0) },
+                    touches: s.touches.map(Touch.init),
                     decisions: s.decisions.map(Decision.init),
                     reported: s.reported.map(\.description), findings: s.findings, conclusion: s.conclusion,
                     deciding: s.deciding?.rule)

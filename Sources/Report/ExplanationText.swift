@@ -3,6 +3,7 @@ import LibinputDecisions
 import LibinputEventText
 import LibinputEvents
 import Quirks
+import Recordings
 
 /// An ``Explanation`` as `touchsynth explain` prints it: a section per touch sequence, times in
 /// seconds since the replay's first event, as `replay` shows them.
@@ -64,8 +65,14 @@ public enum ExplanationText {
 
     private static func sequence(_ s: SequenceExplanation, in e: Explanation) -> [String] {
         let most = s.fingers, contacts = s.touches.count
+        let slots = e.slots == 1 ? "1 slot" : "\(e.slots) slots"
+        let counted = s.fingersKey.map {
+            ", by \(Evdev.codeName(type: Evdev.EV_KEY, code: $0)) (the touchpad has \(slots): libinput counts the others "
+                + "by the key)"
+        }
         let fingers =
-            (most == 1 ? "1 finger" : "\(most) fingers") + (contacts > most ? " at most, \(contacts) contacts" : "")
+            (most == 1 ? "1 finger" : "\(most) fingers")
+            + (counted ?? (contacts > most ? " at most, \(contacts) contacts" : ""))
         var lines = ["sequence \(s.number), \(time(e.seconds(s.start)))–\(time(e.seconds(s.end))): \(fingers)"]
         for t in s.touches {
             let pressure = t.peakPressure.map { ", peak pressure \($0)" } ?? ""

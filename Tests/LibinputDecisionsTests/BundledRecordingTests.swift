@@ -8,10 +8,12 @@ import XCTest
 
 /// Every bundled recording explained, tapping on: each line libinput logged after the first
 /// frame is attributed to a frame, a timer or a fault; every gesture it reported rests on a
-/// deciding number; and no recomputed rule disagrees with its log.
+/// deciding number; no recomputed rule disagrees with its log; and each sequence counts every
+/// finger libinput's tap machine took a touch of, those a touchpad tells by a BTN_TOOL_* key
+/// beyond its slots included.
 final class BundledRecordingTests: XCTestCase {
     func testEveryLineAttributedEveryGestureDecidedNoDisagreement() throws {
-        var gestures = 0
+        var gestures = 0, countedByKey = 0
         for url in Fixtures.recordings {
             let name = url.lastPathComponent
             var options = ReplayOptions()
@@ -25,6 +27,16 @@ final class BundledRecordingTests: XCTestCase {
                 XCTAssertEqual(unplaced, [], "\(name): lines after the first frame without a frame or timer")
             }
             for sequence in explanation.sequences {
+                let tapped = Set(
+                    sequence.decisions.filter { $0.machine == .tap && $0.event?.hasSuffix("TOUCH") == true }
+                        .compactMap(\.touch))
+                XCTAssertGreaterThanOrEqual(
+                    sequence.fingers, tapped.count,
+                    "\(name) sequence \(sequence.number): libinput's tap machine touched \(tapped.sorted())")
+                if sequence.fingersKey != nil {
+                    countedByKey += 1
+                    XCTAssertGreaterThan(sequence.fingers, explanation.slots, "\(name) sequence \(sequence.number)")
+                }
                 for finding in sequence.findings where finding.agreesWithLog == false {
                     XCTFail("\(name) sequence \(sequence.number): \(finding.text) disagrees with libinput's log")
                 }
@@ -42,5 +54,6 @@ final class BundledRecordingTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(gestures, 20)
+        XCTAssertGreaterThan(countedByKey, 0, "no bundled touchpad counts fingers by a BTN_TOOL_* key")
     }
 }
