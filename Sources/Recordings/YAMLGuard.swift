@@ -79,7 +79,8 @@ public enum YAMLGuard {
                     "more than \(maxNodes) values once aliases are expanded: not a recording or surface")
             }
             switch node {
-            case .scalar(let scalar):
+            // Yams reads numbers of plain scalars only.
+            case .scalar(let scalar) where scalar.style == .plain || scalar.style == .any:
                 if overflows(scalar.string) {
                     throw RecordingError.bad(
                         file, node.mark?.line, "\"\(scalar.string)\" is a base-60 number too large for an integer")
@@ -88,7 +89,7 @@ public enum YAMLGuard {
                 for (key, value) in mapping { pending += [key, value] }
             case .sequence(let sequence):
                 pending += Array(sequence)
-            case .alias:
+            case .scalar, .alias:
                 continue
             }
         }
@@ -96,9 +97,10 @@ public enum YAMLGuard {
 
     /// Whether Yams' sexagesimal integer arithmetic overflows a 64-bit integer on `text`: the
     /// digits are taken from the last, each times the running base, which grows by 60 after
-    /// every digit, the last included.
+    /// every digit, the last included. Yams drops every `_` (YAML 1.1's digit separator) first.
     static func overflows(_ text: String) -> Bool {
-        let unsigned = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        let number = text.filter { $0 != "_" }
+        let unsigned = number.hasPrefix("-") || number.hasPrefix("+") ? number.dropFirst() : Substring(number)
         // Yams reads these prefixes in another radix before looking for colons.
         guard unsigned.contains(":"), !unsigned.hasPrefix("0") else { return false }
         let components = unsigned.split(separator: ":", omittingEmptySubsequences: false)

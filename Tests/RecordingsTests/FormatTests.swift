@@ -205,6 +205,11 @@ final class FormatTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("more than 1000000 values"), "\(error)")
         }
         XCTAssertTrue(YAMLGuard.overflows("+2040000000000000000:0"))
+        // Yams drops the digit separator before it reads the number (fuzzing found this one).
+        XCTAssertTrue(YAMLGuard.overflows("+_2240000000000000000:0"))
+        XCTAssertThrowsError(try LibinputRecordFormat.parse("version: +_2240000000000000000:0\t", file: "f.yml")) {
+            XCTAssertTrue("\($0)".contains("f.yml:1: \"+_2240000000000000000:0\" is a base-60 number"), "\($0)")
+        }
         XCTAssertTrue(YAMLGuard.overflows("1:0:0:0:0:0:0:0:0:0:0"))
         XCTAssertFalse(YAMLGuard.overflows("1:0:0:0:0:0:0:0:0:0"))
         XCTAssertFalse(YAMLGuard.overflows("01:99999999999999999999"))
