@@ -51,14 +51,32 @@ struct Conclusion {
     private var gestureLine: String? {
         guard let outcome = settled else { return nil }
         let what = Self.article(outcome.state, fingers: outcome.fingers)
+        // The machine can settle on a gesture and end it before sending any of its events.
+        let sent = wasReported(outcome.state)
+        let opening = sent ? made : "libinput began "
+        let unsent = sent ? "" : "; it sent no \(outcome.state) events before its gesture machine ended it"
         guard let deciding = outcome.deciding else {
-            return made + what + " (" + Self.plain(outcome.decision) + ")" + noTap
+            return opening + what + " (" + Self.plain(outcome.decision) + ")" + unsent + noTap
         }
         let instead = Self.alternative(to: outcome.state, fingers: outcome.fingers).map { ", not \($0)," } ?? ""
         let agreement =
             deciding.agreesWithLog == false
             ? "; by the rule recomputed here it would not have been: the frames and libinput disagree" : ""
-        return made + what + instead + " because " + deciding.text + agreement + noTap
+        return opening + what + instead + " because " + deciding.text + agreement + unsent + noTap
+    }
+
+    /// Whether libinput sent events of the gesture `kind` in this sequence; a kind it has no
+    /// events of its own for (a three-finger drag moves the pointer) counts as sent.
+    private func wasReported(_ kind: String) -> Bool {
+        analysis.reported.contains { reported in
+            switch reported {
+            case .scroll(.finger): kind == "scroll"
+            case .pinch: kind == "pinch"
+            case .swipe: kind == "swipe"
+            case .hold: kind == "hold"
+            default: false
+            }
+        } || !["scroll", "pinch", "swipe", "hold"].contains(kind)
     }
 
     /// The gesture libinput settled on, which speaks for the sequence; a hold only when no

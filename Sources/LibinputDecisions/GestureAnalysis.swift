@@ -30,7 +30,9 @@ struct GestureAnalysis {
             if let kind, Self.measured.contains(kind), let support = Self.support(analysis, at: decision) {
                 if !findings.contains(where: { $0.rule == .gestureSupport }) { findings.append(support) }
                 outcomes.append(
-                    Outcome(state: kind, fingers: decision.fingers ?? 0, decision: decision, deciding: support))
+                    Outcome(
+                        state: kind, fingers: Self.fingers(at: decision, in: analysis), decision: decision,
+                        deciding: support))
                 continue
             }
             if kind == "hold", let start = detected, let hold = Self.hold(decision, since: start, in: analysis) {
@@ -44,9 +46,8 @@ struct GestureAnalysis {
                 let initial = Self.frame(of: start, in: analysis)
             else {
                 if let kind {
-                    let fingers =
-                        decision.fingers ?? Self.frame(of: decision, in: analysis).map(analysis.sequence.fingers) ?? 0
-                    outcomes.append(Outcome(state: kind, fingers: fingers, decision: decision))
+                    outcomes.append(
+                        Outcome(state: kind, fingers: Self.fingers(at: decision, in: analysis), decision: decision))
                 }
                 continue
             }
@@ -115,6 +116,12 @@ struct GestureAnalysis {
         if name == "HOLD" { return "hold" }
         if name.hasPrefix("POINTER_MOTION") { return "motion" }
         return nil
+    }
+
+    /// The fingers a decision was made with: as libinput logged them (1.27 and later), else as
+    /// counted at its frame.
+    static func fingers(at decision: LibinputDecision, in analysis: SequenceAnalysis) -> Int {
+        decision.fingers ?? frame(of: decision, in: analysis).map(analysis.sequence.fingers) ?? 0
     }
 
     /// The recording frame a decision was made at: its own, or for a timer the last one before.

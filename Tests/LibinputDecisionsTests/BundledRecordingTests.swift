@@ -56,4 +56,34 @@ final class BundledRecordingTests: XCTestCase {
         XCTAssertGreaterThan(gestures, 20)
         XCTAssertGreaterThan(countedByKey, 0, "no bundled touchpad counts fingers by a BTN_TOOL_* key")
     }
+
+    /// On libinput 1.28.1 the Apple touchpad's two-finger click starts a scroll that the click
+    /// ends before any scroll event: its line says libinput began the scroll and sent none. No
+    /// line says libinput made a sequence a scroll, pinch or swipe it sent no events of.
+    func testAGestureEndedBeforeItsFirstEventIsToldAsBegunNotMade() throws {
+        var options = ReplayOptions()
+        options.libinput = try XCTUnwrap(libinputBuilds(["1.28.1"]).first)
+        let url = Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events")
+        let explanation = try Replay.explain(RecordingLoader.load(url.path), named: url.path, options: options)
+            .explanation
+        var begun = 0
+        for sequence in explanation.sequences {
+            let sent: [String: Bool] = [
+                "scroll": sequence.reported.contains(.scroll(.finger)),
+                "pinch": sequence.reported.contains { if case .pinch = $0 { true } else { false } },
+                "swipe": sequence.reported.contains { if case .swipe = $0 { true } else { false } },
+            ]
+            if let made = sequence.conclusion.firstMatch(of: /^libinput made this an? (?:[0-9]+-finger )?(\w+)/),
+                let wasSent = sent[String(made.1)]
+            {
+                XCTAssertTrue(wasSent, "sequence \(sequence.number): \(sequence.conclusion); sent \(sequence.reported)")
+            }
+            if sequence.conclusion.hasPrefix("libinput began") {
+                begun += 1
+                XCTAssertFalse(sent["scroll"] ?? true, sequence.conclusion)
+                XCTAssertTrue(sequence.conclusion.contains("it sent no scroll events"), sequence.conclusion)
+            }
+        }
+        XCTAssertEqual(begun, 1, explanation.sequences.map(\.conclusion).joined(separator: "\n"))
+    }
 }
