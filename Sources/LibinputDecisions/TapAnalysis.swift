@@ -19,7 +19,8 @@ struct TapAnalysis {
         logged = Self.exit(in: taps)
         let rules = analysis.rules
         // The instants the timer restarts at, in order, and the first a touch moved too far at.
-        let restarts = (touches.map(\.down) + touches.dropLast().map(\.up)).sorted()
+        let untracked = analysis.sequence.untrackedFingerChanges.map { analysis.recording.frames[$0].time }
+        let restarts = (touches.map(\.down) + touches.dropLast().map(\.up) + untracked).sorted()
         let lastUp = touches.map(\.up).max() ?? 0
         let moved = analysis.sequence.tracks.compactMap { track in
             track.points.first { $0.mm.distance(to: track.points[0].mm) > rules.tapMotionThreshold }?.time

@@ -75,6 +75,15 @@ public struct TouchSequence: Equatable, Sendable {
         tracks.filter { $0.points[0].frame <= frame && frame <= $0.points[$0.points.count - 1].frame }.count
     }
 
+    /// The frames at which libinput counted a finger come down or lift that no tracked finger
+    /// did: one a BTN_TOOL_* key alone tells of. Its tap timer restarts there as at any other.
+    public var untrackedFingerChanges: [Int] {
+        zip(frames.dropLast(), frames.dropFirst()).compactMap { before, frame in
+            fingers(at: frame) != fingers(at: before) && trackedFingers(at: frame) == trackedFingers(at: before)
+                ? frame : nil
+        }
+    }
+
     /// The most fingers libinput counted down at once.
     public var mostFingers: Int { frames.map(fingers(at:)).max() ?? 0 }
 

@@ -28,11 +28,14 @@ struct Finger {
 }
 
 /// Recordings of fingers following exact paths on a real touchpad's description, as its kernel
-/// driver reports them (MT protocol B, with the single-touch axes and BTN_TOOL_* counts): for
-/// fixtures that sit on either side of one of libinput's thresholds.
+/// driver reports them (MT protocol B, with the single-touch axes and BTN_TOOL_* counts; fingers
+/// beyond its slots by the count alone): for fixtures that sit on either side of one of
+/// libinput's thresholds.
 enum FingerPaths {
     /// The ASUS N500JK's Elantech clickpad: 100 × 66 mm, pressure 0–255.
     static let clickpad = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+    /// The HP EliteBook 8470p's Synaptics touchpad: two slots, BTN_TOOL_TRIPLETAP for three fingers.
+    static let twoSlots = Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc")
 
     static func recording(_ fingers: [Finger], on description: URL = clickpad, rate: Double = 125) throws -> Recording {
         let device = try RecordingLoader.load(description.path).device
@@ -54,6 +57,10 @@ enum FingerPaths {
             for (slot, finger) in fingers.enumerated() {
                 let isDown = instant >= finger.down && instant < finger.up
                 guard isDown || down.contains(slot) else { continue }
+                guard slot < device.slotCount else {
+                    if isDown { down.insert(slot) } else { down.remove(slot) }
+                    continue
+                }
                 abs(Evdev.ABS_MT_SLOT, Int32(slot))
                 if !isDown {
                     abs(Evdev.ABS_MT_TRACKING_ID, -1)

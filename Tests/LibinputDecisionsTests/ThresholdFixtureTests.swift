@@ -89,6 +89,28 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Three fingers on a touchpad of two slots, the third told by BTN_TOOL_TRIPLETAP alone and
+    /// landing 100 ms after the others, all lifting at 220 ms: libinput counts it, and its touch
+    /// restarts the tap timer, so no pause reaches 180 ms and the fingers tap (BTN_MIDDLE).
+    func testAThirdFingerToldByItsToolKeyAloneCountsAndRestartsTheTapTimer() throws {
+        let recording = try FingerPaths.recording(
+            [.resting(0, 0.22, x: 30, y: 30), .resting(0, 0.22, x: 50, y: 30), .resting(0.1, 0.22, x: 70, y: 30)],
+            on: FingerPaths.twoSlots)
+        for (version, sequence) in try explained(recording, tap: true) {
+            XCTAssertEqual(sequence.fingers, 3, version)
+            XCTAssertEqual(sequence.touches.count, 2, version)
+            XCTAssertEqual(sequence.fingersKey, Evdev.BTN_TOOL_TRIPLETAP, version)
+            let time = try finding(.tapTime, in: sequence, version)
+            XCTAssertEqual(time.value, 120, accuracy: 1, "\(version): \(time.text)")
+            XCTAssertEqual(time.agreesWithLog, true, "\(version): \(time.text)")
+            XCTAssertTrue(
+                sequence.reported.contains(.button(UInt32(Evdev.BTN_MIDDLE))), "\(version): \(sequence.reported)")
+            XCTAssertTrue(
+                sequence.conclusion.hasPrefix("libinput made this a 3-finger tap"), "\(version): \(sequence.conclusion)"
+            )
+        }
+    }
+
     /// A tap that travels 1.0 mm stays a tap; one that travels 1.6 mm is motion.
     func testATapThatTravels1Point0And1Point6Millimetres() throws {
         for (travel, isTap) in [(1.0, true), (1.6, false)] {
