@@ -49,11 +49,13 @@ extension Rule {
     /// The machine whose decisions the rule is about.
     var machine: LibinputDecision.Machine {
         switch self {
-        case .tapTime, .tapTravel: .tap
+        case .tapTime, .tapTravel, .tapFakeFingerMotion: .tap
         case .palmPressure, .palmEdge: .palm
         case .touchPressure: .touchDetection
         case .thumbPosition: .thumb
-        case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport, .holdTimer: .gesture
+        case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport, .holdTimer,
+            .gestureFakeFingers:
+            .gesture
         }
     }
 }

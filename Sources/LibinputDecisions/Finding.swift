@@ -56,4 +56,10 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case gestureSupport
     /// Fingers that rest until the hold timer fires are a hold.
     case holdTimer
+    /// More fingers than the touchpad has slots: libinput cannot tell where they are, so three
+    /// or more swipe as soon as they move.
+    case gestureFakeFingers
+    /// On a Synaptics serial touchpad the touches jump while more fingers are down than it has
+    /// slots: libinput counts no motion against a tap then.
+    case tapFakeFingerMotion
 }

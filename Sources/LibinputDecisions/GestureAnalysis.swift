@@ -149,7 +149,7 @@ private struct Measure {
         self.at = at
         let start = analysis.sequence.positions(at: initialFrame)
         let now = analysis.sequence.positions(at: frame)
-        self.fingers = fingers ?? now.count
+        self.fingers = fingers ?? analysis.sequence.fingers(at: frame)
         let initialTime = analysis.recording.frames[initialFrame].time
         elapsed = Double(Int64(at) - Int64(initialTime)) / 1000
         // Two touches: in slot order; more: the top-most and the bottom-most where they began.
@@ -199,6 +199,16 @@ private struct Measure {
 
     /// `tp_gesture_detect_motion_gestures`, steps in its order, for two tracked touches.
     func motion(decided: String) -> (findings: [Finding], deciding: Finding?) {
+        let slots = analysis.recording.device.slotCount
+        if fingers > 2 && fingers > slots {
+            let finding = Finding(
+                rule: .gestureFakeFingers, time: at, touch: nil, value: Double(fingers), limit: Double(slots),
+                unit: "fingers", exceeds: true, agreesWithLog: ["swipe", "three-finger drag"].contains(decided),
+                text: "\(fingers) fingers on a touchpad of \(slots) slots: libinput cannot tell where each is, so "
+                    + "three or more swipe as soon as they move",
+                source: rules.source(.gestureFakeFingers))
+            return ([finding], finding)
+        }
         guard touches.count == 2 else { return ([], nil) }
         let first = moved(touches[0]), second = moved(touches[1])
         let dx = abs(touches[0].to.x - touches[1].to.x), dy = abs(touches[0].to.y - touches[1].to.y)

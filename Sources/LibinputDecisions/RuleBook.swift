@@ -30,6 +30,10 @@ struct RuleBook {
     let edgeZoneShare = 0.08
     let edgeZoneMax = 8.0
     let edgeZoneMinWidth = 70.0
+    /// The top edge zone: this share of the height, on a touchpad taller than `topEdgeMinHeight`
+    /// mm without top buttons.
+    let topEdgeShare = 0.05
+    let topEdgeMinHeight = 55.0
     /// Thumb detection runs on clickpads at least this tall (mm); a touch beginning below this
     /// share of the height is jailed as a possible thumb.
     let thumbMinHeight = 50.0
@@ -62,6 +66,9 @@ struct RuleBook {
             case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 412, "1.28.1": 413, "1.31.3": 392])
             case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 541, "1.28.1": 532, "1.31.3": 525])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1052, "1.28.1": 1431, "1.31.3": 1575])
+            case .gestureFakeFingers:
+                ("evdev-mt-touchpad-gestures.c", ["1.22.1": 907, "1.28.1": 1266, "1.31.3": 1403])
+            case .tapFakeFingerMotion: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1175, "1.28.1": 1178, "1.31.3": 1186])
             }
         let line = lines[cited].map { ":\($0)" } ?? ""
         return "src/\(file)\(line) (libinput \(cited)" + (cited == version ? ")" : ", nearest to \(version))")

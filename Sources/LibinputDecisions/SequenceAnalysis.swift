@@ -11,6 +11,15 @@ struct SequenceAnalysis {
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
+    /// Whether the touchpad's quirks set `ModelSynapticsSerialTouchpad`.
+    let synapticsSerial: Bool
+
+    /// Whether more fingers than the touchpad's slots were down at `frame`, three or more: the
+    /// count libinput's fake-finger rules look at.
+    func beyondSlots(at frame: Int) -> Bool {
+        let fingers = sequence.fingers(at: frame)
+        return fingers > 2 && fingers > recording.device.slotCount
+    }
 
     var explained: SequenceExplanation {
         let touches = sequence.tracks.map(summary)
@@ -84,23 +93,57 @@ struct SequenceAnalysis {
         }
     }
 
-    /// Each touch libinput took as an edge palm: where it began against the side zones.
+    /// Each touch libinput took as an edge palm: where it began against the zones
+    /// `tp_init_palmdetect_edge` sets, the sides' on a touchpad at least 70 mm wide and the top's
+    /// on one taller than 55 mm without top buttons. libinput sizes the touchpad by its MT axes
+    /// where it has them, and places a touch by the axes it reads it on: ABS_X and ABS_Y on a
+    /// touchpad without slots, whatever MT axes it also has.
     private func edgeFindings(_ touches: [TouchSummary]) -> [Finding] {
-        guard let geometry = recording.touchpadGeometry else { return [] }
-        let zone = min(rules.edgeZoneMax, geometry.width * rules.edgeZoneShare)
-        let hasZones = geometry.width >= rules.edgeZoneMinWidth
+        let device = recording.device
+        guard let read = recording.positionAxes,
+            let sizedX = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X],
+            let sizedY = device.absinfo[Evdev.ABS_MT_POSITION_Y] ?? device.absinfo[Evdev.ABS_Y],
+            sizedX.resolution > 0, sizedY.resolution > 0
+        else { return [] }
+        let width = Double(Int64(sizedX.maximum) - Int64(sizedX.minimum)) / Double(sizedX.resolution)
+        let height = Double(Int64(sizedY.maximum) - Int64(sizedY.minimum)) / Double(sizedY.resolution)
+        let side = min(rules.edgeZoneMax, width * rules.edgeZoneShare)
+        let hasSides = width >= rules.edgeZoneMinWidth
+        let top =
+            height > rules.topEdgeMinHeight && !device.has(property: Evdev.INPUT_PROP_TOPBUTTONPAD)
+            ? height * rules.topEdgeShare : nil
+        /// Millimetres from the sized axis's minimum of a point `mm` along the read axis.
+        func sized(_ mm: Double, read: AbsInfo, sized: AbsInfo) -> Double {
+            let units = Double(read.minimum) + mm * Double(max(read.resolution, 1))
+            return (units - Double(sized.minimum)) / Double(sized.resolution)
+        }
         return touches.compactMap { touch in
             guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.event == "palm detected (edge)" })
             else { return nil }
-            let fromEdge = min(touch.from.x, geometry.width - touch.from.x)
+            let x = sized(touch.from.x, read: read.x, sized: sizedX)
+            let y = sized(touch.from.y, read: read.y, sized: sizedY)
+            let fromSide = min(x, width - x)
+            let inSide = hasSides && fromSide < side
+            if let top, !inSide, y < top {
+                return Finding(
+                    rule: .palmEdge, time: touch.down, touch: touch.touch, value: y, limit: top, unit: "mm",
+                    exceeds: true, agreesWithLog: true,
+                    text: "touch \(touch.touch) began \(Self.mm(y)) mm from the top, inside the \(Self.mm(top)) mm "
+                        + "top edge zone of a \(Self.mm(height)) mm tall touchpad without top buttons",
+                    source: rules.source(.palmEdge))
+            }
             return Finding(
-                rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromEdge, limit: zone, unit: "mm",
-                exceeds: hasZones && fromEdge < zone, agreesWithLog: hasZones && fromEdge < zone,
-                text: "touch \(touch.touch) began \(Self.mm(fromEdge)) mm from the side, "
-                    + (hasZones
-                        ? (fromEdge < zone ? "inside" : "outside") + " the \(Self.mm(zone)) mm edge zone of a "
-                            + "\(Self.mm(geometry.width)) mm wide touchpad"
-                        : "but a touchpad \(Self.mm(geometry.width)) mm wide has no edge zones"),
+                rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",
+                exceeds: inSide, agreesWithLog: inSide,
+                text: "touch \(touch.touch) began \(Self.mm(fromSide)) mm from the side, "
+                    + (hasSides
+                        ? (inSide ? "inside" : "outside") + " the \(Self.mm(side)) mm edge zone of a "
+                            + "\(Self.mm(width)) mm wide touchpad"
+                        : "but a touchpad \(Self.mm(width)) mm wide has no side edge zones")
+                    + (inSide
+                        ? ""
+                        : top.map { ", and \(Self.mm(y)) mm from the top, outside its \(Self.mm($0)) mm top zone" }
+                            ?? ""),
                 source: rules.source(.palmEdge))
         }
     }

@@ -22,8 +22,15 @@ struct TapAnalysis {
         let untracked = analysis.sequence.untrackedFingerChanges.map { analysis.recording.frames[$0].time }
         let restarts = (touches.map(\.down) + touches.dropLast().map(\.up) + untracked).sorted()
         let lastUp = touches.map(\.up).max() ?? 0
+        // A Synaptics serial touchpad's touches jump while more fingers are down than its slots:
+        // libinput counts no motion against a tap at such a frame or the one after it.
+        func counted(_ frame: Int) -> Bool {
+            !analysis.synapticsSerial || !(analysis.beyondSlots(at: frame) || analysis.beyondSlots(at: frame - 1))
+        }
         let moved = analysis.sequence.tracks.compactMap { track in
-            track.points.first { $0.mm.distance(to: track.points[0].mm) > rules.tapMotionThreshold }?.time
+            track.points.first {
+                counted($0.frame) && $0.mm.distance(to: track.points[0].mm) > rules.tapMotionThreshold
+            }?.time
         }.min()
         var longest: (ms: Double, at: UInt64) = (0, restarts[0])
         var exit = Exit.tap
@@ -44,10 +51,13 @@ struct TapAnalysis {
         }
         predicted = analysis.sequence.mostFingers > 3 || !analysis.decisions(of: .palm).isEmpty ? nil : exit
         let agrees = predicted.flatMap { p in logged.map { $0 == p } }
-        let travel =
+        func distance(counted isCounted: Bool) -> Double {
             analysis.sequence.tracks.map { track in
-                track.points.filter { $0.time <= end }.map { $0.mm.distance(to: track.points[0].mm) }.max() ?? 0
+                track.points.filter { $0.time <= end && counted($0.frame) == isCounted }
+                    .map { $0.mm.distance(to: track.points[0].mm) }.max() ?? 0
             }.max() ?? 0
+        }
+        let travel = distance(counted: true), uncounted = distance(counted: false)
         let timed = exit == .tap ? longest.ms : Double(end - longest.at) / 1000
         findings = [
             Finding(
@@ -70,6 +80,17 @@ struct TapAnalysis {
                         + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move",
                 source: rules.source(.tapTravel)),
         ]
+        if uncounted > rules.tapMotionThreshold {
+            findings.append(
+                Finding(
+                    rule: .tapFakeFingerMotion, time: end, touch: nil, value: uncounted,
+                    limit: rules.tapMotionThreshold, unit: "mm", exceeds: true, agreesWithLog: nil,
+                    text: "the touches moved up to \(SequenceAnalysis.mm(uncounted)) mm while more fingers were down "
+                        + "than the touchpad's \(analysis.recording.device.slotCount) slots, which libinput does not "
+                        + "count against a tap on a Synaptics serial touchpad (ModelSynapticsSerialTouchpad): its "
+                        + "touches jump then",
+                    source: rules.source(.tapFakeFingerMotion)))
+        }
     }
 
     /// How libinput's tap machine left its touch states, by its log: the first tap sent, timer

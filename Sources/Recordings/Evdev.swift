@@ -56,6 +56,7 @@ public enum Evdev {
     public static let INPUT_PROP_DIRECT: UInt16 = 0x01
     public static let INPUT_PROP_BUTTONPAD: UInt16 = 0x02
     public static let INPUT_PROP_SEMI_MT: UInt16 = 0x03
+    public static let INPUT_PROP_TOPBUTTONPAD: UInt16 = 0x04
 
     /// Highest valid input property (INPUT_PROP_MAX).
     public static let propertyMax: UInt16 = 0x1f

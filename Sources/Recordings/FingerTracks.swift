@@ -50,7 +50,7 @@ public struct TouchpadGeometry: Equatable, Sendable {
 extension Recording {
     /// The X and Y axes the tracks follow: the MT position axes on a multitouch device, ABS_X
     /// and ABS_Y otherwise.
-    private var positionAxes: (x: AbsInfo, y: AbsInfo)? {
+    public var positionAxes: (x: AbsInfo, y: AbsInfo)? {
         let isMT = device.absinfo[Evdev.ABS_MT_SLOT] != nil
         let xCode = isMT ? Evdev.ABS_MT_POSITION_X : Evdev.ABS_X
         let yCode = isMT ? Evdev.ABS_MT_POSITION_Y : Evdev.ABS_Y

@@ -34,12 +34,14 @@ struct Finger {
 enum FingerPaths {
     /// The ASUS N500JK's Elantech clickpad: 100 × 66 mm, pressure 0–255.
     static let clickpad = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
-    /// The HP EliteBook 8470p's Synaptics touchpad: two slots, BTN_TOOL_TRIPLETAP for three fingers.
-    static let twoSlots = Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc")
+    /// The ThinkPad P50's Synaptics touchpad: two slots, BTN_TOOL_TRIPLETAP for three fingers, a
+    /// Synaptics serial touchpad by libinput's quirks.
+    static let twoSlots = Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.lenovo-p50.desc")
 
     static func recording(_ fingers: [Finger], on description: URL = clickpad, rate: Double = 125) throws -> Recording {
         let device = try RecordingLoader.load(description.path).device
         let x = device.absinfo[Evdev.ABS_MT_POSITION_X]!, y = device.absinfo[Evdev.ABS_MT_POSITION_Y]!
+        let pressure = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE)
         var instants = Set(fingers.flatMap { [$0.down, $0.up] })
         let start = fingers.map(\.down).min()!, end = fingers.map(\.up).max()!
         var t = start
@@ -69,16 +71,16 @@ enum FingerPaths {
                 }
                 if down.insert(slot).inserted { abs(Evdev.ABS_MT_TRACKING_ID, Int32(slot + 1)) }
                 let p = finger.at(instant)
-                abs(Evdev.ABS_MT_POSITION_X, Int32((p.x * Double(x.resolution)).rounded()))
-                abs(Evdev.ABS_MT_POSITION_Y, Int32((p.y * Double(y.resolution)).rounded()))
-                abs(Evdev.ABS_MT_PRESSURE, finger.pressure)
+                abs(Evdev.ABS_MT_POSITION_X, x.minimum + Int32((p.x * Double(x.resolution)).rounded()))
+                abs(Evdev.ABS_MT_POSITION_Y, y.minimum + Int32((p.y * Double(y.resolution)).rounded()))
+                if pressure { abs(Evdev.ABS_MT_PRESSURE, finger.pressure) }
             }
             let first = fingers.indices.first { down.contains($0) }
             if let first {
                 let p = fingers[first].at(instant)
-                abs(Evdev.ABS_X, Int32((p.x * Double(x.resolution)).rounded()))
-                abs(Evdev.ABS_Y, Int32((p.y * Double(y.resolution)).rounded()))
-                abs(Evdev.ABS_PRESSURE, fingers[first].pressure)
+                abs(Evdev.ABS_X, x.minimum + Int32((p.x * Double(x.resolution)).rounded()))
+                abs(Evdev.ABS_Y, y.minimum + Int32((p.y * Double(y.resolution)).rounded()))
+                if pressure { abs(Evdev.ABS_PRESSURE, fingers[first].pressure) }
             }
             let tools = [Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP]
             for (n, tool) in tools.enumerated() {

@@ -111,6 +111,45 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Three fingers moving left on a touchpad of two slots: libinput cannot tell where the
+    /// third is and swipes as soon as they move, whatever the directions say. The pad is a
+    /// Synaptics serial one, whose touches jump with more fingers than slots: with tapping on,
+    /// their motion ends no tap, and the 180 ms timer does.
+    func testThreeFingersOnTwoSlotsSwipeAtOnceAndTheirMotionEndsNoTap() throws {
+        let fingers = [30.0, 48, 66].map { x in Finger.moving(0, 0.4, x: x, y: 30, dx: -1, dy: 0, speed: 60) }
+        let recording = try FingerPaths.recording(fingers, on: FingerPaths.twoSlots)
+        for tap in [false, true] {
+            for (version, sequence) in try explained(recording, tap: tap) {
+                let fake = try finding(.gestureFakeFingers, in: sequence, version)
+                XCTAssertEqual(fake.value, 3, "\(version): \(fake.text)")
+                XCTAssertEqual(fake.agreesWithLog, true, "\(version): \(fake.text)")
+                XCTAssertEqual(sequence.deciding?.rule, .gestureFakeFingers, "\(version): \(sequence.conclusion)")
+                XCTAssertTrue(
+                    sequence.conclusion.hasPrefix("libinput made this a 3-finger swipe"),
+                    "\(version): \(sequence.conclusion)")
+                guard tap else { continue }
+                let jumps = try finding(.tapFakeFingerMotion, in: sequence, version)
+                XCTAssertGreaterThan(jumps.value, jumps.limit ?? 0, "\(version): \(jumps.text)")
+                let time = try finding(.tapTime, in: sequence, version)
+                XCTAssertTrue(time.exceeds, "\(version): \(time.text)")
+                XCTAssertEqual(time.agreesWithLog, true, "\(version): \(time.text)")
+            }
+        }
+    }
+
+    /// A finger landing 1.5 mm from the top of a clickpad 66 mm tall, without top buttons, is
+    /// in its top edge zone (5 % of the height): libinput takes it for a palm.
+    func testAFingerLandingInTheTopEdgeZoneIsAnEdgePalm() throws {
+        let recording = try FingerPaths.recording([.resting(0, 0.3, x: 50, y: 1.5)])
+        for (version, sequence) in try explained(recording) {
+            let edge = try finding(.palmEdge, in: sequence, version)
+            XCTAssertEqual(edge.value, 1.5, accuracy: 0.1, "\(version): \(edge.text)")
+            XCTAssertEqual(edge.limit ?? 0, 66 * 0.05, accuracy: 0.2, "\(version): \(edge.text)")
+            XCTAssertEqual(edge.agreesWithLog, true, "\(version): \(edge.text)")
+            XCTAssertTrue(edge.text.contains("top edge zone"), "\(version): \(edge.text)")
+        }
+    }
+
     /// A tap that travels 1.0 mm stays a tap; one that travels 1.6 mm is motion.
     func testATapThatTravels1Point0And1Point6Millimetres() throws {
         for (travel, isTap) in [(1.0, true), (1.6, false)] {
