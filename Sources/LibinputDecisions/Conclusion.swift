@@ -41,7 +41,9 @@ struct Conclusion {
             let first = touches.map(\.down).min(), Double(last - first) / 1000 <= analysis.rules.tapTimeout,
             touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })
         {
-            return "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"
+            return analysis.tapToClick
+                ? "libinput sent no tap: its tap machine does not run on this device (it taps on touchpads)"
+                : "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"
         }
         let reported = analysis.reported.map(\.description)
         return reported.isEmpty

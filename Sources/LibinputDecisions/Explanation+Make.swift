@@ -8,10 +8,11 @@ extension Explanation {
     /// clock, the recording's first frame at `recordingStart`) and its debug `log`, each line
     /// with the cause the harness stamped it with.
     /// `quirks`, the device's as libinput listed them, are told and give the size libinput
-    /// assumes for a touchpad without a resolution.
+    /// assumes for a touchpad without a resolution; `tapToClick` says whether the replay asked
+    /// libinput to tap.
     public init(
         recording: Recording, events: [LibinputEvent], log: [LibinputLogMessage], recordingStart: UInt64,
-        version: String, quirks: QuirksListing? = nil
+        version: String, quirks: QuirksListing? = nil, tapToClick: Bool = false
     ) {
         let read = DecisionLog(log)
         let rules = RuleBook(version: version)
@@ -61,7 +62,7 @@ extension Explanation {
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), thresholds: thresholds,
-                    rules: rules, recording: recording, synapticsSerial: synapticsSerial
+                    rules: rules, recording: recording, synapticsSerial: synapticsSerial, tapToClick: tapToClick
                 ).explained
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,

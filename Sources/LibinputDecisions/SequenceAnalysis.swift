@@ -13,6 +13,8 @@ struct SequenceAnalysis {
     let recording: Recording
     /// Whether the touchpad's quirks set `ModelSynapticsSerialTouchpad`.
     let synapticsSerial: Bool
+    /// Whether the replay asked libinput to tap.
+    let tapToClick: Bool
 
     /// Whether more fingers than the touchpad's slots were down at `frame`, three or more: the
     /// count libinput's fake-finger rules look at.

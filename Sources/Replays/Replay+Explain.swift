@@ -35,7 +35,8 @@ extension Replay {
         let quirks = try listing.result?.get()
         let explanation = Explanation(
             recording: part, events: replay.events, log: replay.report.libinputLog,
-            recordingStart: replay.report.recordingStart ?? 0, version: options.libinput.version, quirks: quirks)
+            recordingStart: replay.report.recordingStart ?? 0, version: options.libinput.version, quirks: quirks,
+            tapToClick: options.configuration.tapToClick)
         return (explanation, part, replay)
     }
 }

@@ -37,6 +37,8 @@ final class BundledRecordingTests: XCTestCase {
                     countedByKey += 1
                     XCTAssertGreaterThan(sequence.fingers, explanation.slots, "\(name) sequence \(sequence.number)")
                 }
+                // Tapping was on: a touch that sent no tap did not for that reason.
+                XCTAssertFalse(sequence.conclusion.contains("tapping is off"), "\(name): \(sequence.conclusion)")
                 for finding in sequence.findings where finding.agreesWithLog == false {
                     XCTFail("\(name) sequence \(sequence.number): \(finding.text) disagrees with libinput's log")
                 }
