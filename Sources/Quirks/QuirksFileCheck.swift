@@ -67,6 +67,13 @@ public enum QuirksFileCheck {
         return nil
     }
 
+    /// The value `text` gives `key` in the section `name` (`[Section]`), as written.
+    public static func value(ofKey key: String, inSection name: String, of text: String) -> String? {
+        guard let line = line(ofKey: key, inSection: name, of: text) else { return nil }
+        let raw = text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        return String(raw.dropFirst(key.count + 1))
+    }
+
     /// Where libinput's error `Unknown key KEY in [Section]` points in `text`: the line of that
     /// key in that section, 1-based.
     public static func line(ofKey key: String, inSection name: String, of text: String) -> Int? {

@@ -31,9 +31,23 @@ extension QuirksListing {
             }
             // The copies of the files tried are named back to them.
             let copies = options.quirks
-            return QuirksListing(text: text, dmi: device.dmi ?? "dmi:*", version: options.libinput.version) { file in
+            var listing = QuirksListing(text: text, dmi: device.dmi ?? "dmi:*", version: options.libinput.version) {
+                file in
                 copies.indices.first { DeviceQuirks.copyName($0, copies[$0]) == file }.map { copies[$0] } ?? file
             }
+            // The tool prints an event type disabled or enabled whole (`AttrEventCodeDisable=EV_ABS`)
+            // as `(null)`, libevdev having no name for it: such a value is read from its file.
+            let directory = try device.quirksDirectory()
+            for index in listing.properties.indices where listing.properties[index].value.contains("(null)") {
+                let property = listing.properties[index]
+                let path = property.file.contains("/") ? property.file : directory + "/" + property.file
+                if let file = try? String(contentsOfFile: path, encoding: .utf8),
+                    let value = QuirksFileCheck.value(ofKey: property.key, inSection: "[\(property.section)]", of: file)
+                {
+                    listing.properties[index].value = value
+                }
+            }
+            return listing
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LibinputEvents
+import Quirks
 import Recordings
 import Replays
 import TestSupport
@@ -63,6 +64,23 @@ final class QuirksReplayTests: XCTestCase {
         recording.dmi = nil
         options.dmi = "dmi:bvnX:svnTouchSynth:pnLaptop:"
         XCTAssertEqual(pinches(try Replay(.recording(recording), options: options).events), 0, "ReplayOptions.dmi")
+    }
+
+    /// libinput's quirks tool prints an event type disabled whole (`AttrEventCodeDisable=EV_ABS`
+    /// on Apple's Magic Mouse, in 1.22.1's quirks) as `(null)`: the listing gives the value its
+    /// file holds.
+    func testAnEventTypeDisabledWholeIsListedByName() throws {
+        let mouse = Fixtures.evemu.appendingPathComponent("mice_Apple_Touch_Mouse.evemu").path
+        var named = 0
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
+            var options = ReplayOptions()
+            options.libinput = build
+            for property in try QuirksListing.list(.file(mouse), options: options).properties {
+                XCTAssertFalse(property.value.contains("(null)"), "\(build.version): \(property)")
+                if property.key == "AttrEventCodeDisable" && property.value.hasPrefix("EV_") { named += 1 }
+            }
+        }
+        XCTAssertGreaterThan(named, 0)
     }
 
     /// A key libinput does not know makes it drop every quirk: the replay ends with one error
