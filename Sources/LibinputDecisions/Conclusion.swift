@@ -32,22 +32,42 @@ struct Conclusion {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
             return made + "a click (\(button)): the touchpad's button was pressed" + area + noTap + palmsAside
         }
-        if taps.logged != nil { return "libinput made this no tap" + noTap + palmsAside }
+        if analysis.reported.isEmpty, analysis.decisions.isEmpty, let quirk = analysis.disabledPositions {
+            return "libinput reported nothing: the device's quirks keep the touches' events from it "
+                + "(\(quirk.key)=\(quirk.value), \(quirk.file))"
+        }
+        // A tap-like touch with tapping off is told as such, before the gestures it did not make.
+        if analysis.reported.isEmpty, gestures.outcomes.isEmpty, noTapMachine == nil,
+            let support = findings.first(where: { $0.rule == .gestureSupport })
+        {
+            return "libinput reported nothing, because " + support.text + ", and three or more fingers make no "
+                + "gesture on it" + noTap + palmsAside
+        }
+        if taps.logged != nil {
+            let reason = findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds }
+            return "libinput made no tap of this" + (reason.map { ", because \($0.text)" } ?? "") + palmsAside
+        }
         if !(palms + thumbs).isEmpty { return "libinput set aside " + (palms + thumbs).joined(separator: " and ") }
         if let light = findings.first(where: { $0.rule == .touchPressure && !$0.exceeds }) {
             return "libinput saw no touch: " + light.text
         }
-        if analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3, let last = touches.map(\.up).max(),
-            let first = touches.map(\.down).min(), Double(last - first) / 1000 <= analysis.rules.tapTimeout,
-            touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })
-        {
-            return analysis.tapToClick
-                ? "libinput sent no tap: its tap machine does not run on this device (it taps on touchpads)"
-                : "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"
-        }
+        if let unsent = noTapMachine { return unsent }
         let reported = analysis.reported.map(\.description)
         return reported.isEmpty
             ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
+    }
+
+    /// Why a touch short and still enough to tap sent no tap when the tap machine did not run:
+    /// tapping was off, or the device does not tap.
+    private var noTapMachine: String? {
+        guard analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3,
+            let last = touches.map(\.up).max(), let first = touches.map(\.down).min(),
+            Double(last - first) / 1000 <= analysis.rules.tapTimeout,
+            touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })
+        else { return nil }
+        return analysis.tapToClick
+            ? "libinput sent no tap: its tap machine does not run on this device (it taps on touchpads)"
+            : "libinput sent no tap: tapping is off (libinput's default; --enable-tap turns it on)"
     }
 
     private var gestureLine: String? {

@@ -53,8 +53,6 @@ extension Explanation {
             eventsBySequence[last(atOrBefore: time, in: starts)].append(event)
         }
         let device = recording.device.name
-        let synapticsSerial =
-            quirks?.properties.contains { $0.key == "ModelSynapticsSerialTouchpad" && $0.value == "1" } ?? false
         self.init(
             libinputVersion: version, device: device, slots: recording.device.slotCount, thresholds: thresholds,
             quirks: quirks,
@@ -62,7 +60,7 @@ extension Explanation {
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), thresholds: thresholds,
-                    rules: rules, recording: recording, synapticsSerial: synapticsSerial, tapToClick: tapToClick
+                    rules: rules, recording: recording, quirks: quirks, tapToClick: tapToClick
                 ).explained
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,

@@ -27,7 +27,9 @@ struct GestureAnalysis {
                 continue
             }
             let kind = Self.kind(of: to)
-            if let kind, Self.measured.contains(kind), let support = Self.support(analysis, at: decision) {
+            if let kind, Self.measured.contains(kind),
+                let support = Self.support(analysis, at: decision.cause?.time ?? 0)
+            {
                 if !findings.contains(where: { $0.rule == .gestureSupport }) { findings.append(support) }
                 outcomes.append(
                     Outcome(
@@ -61,6 +63,12 @@ struct GestureAnalysis {
             outcomes.append(
                 Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
         }
+        // Without gesture support, three or more fingers leave the gesture machine where it is.
+        if outcomes.isEmpty, analysis.sequence.mostFingers >= 3,
+            let support = Self.support(analysis, at: analysis.sequence.start)
+        {
+            findings.append(support)
+        }
     }
 
     /// A hold: the timer's wait since the fingers were detected, and how far they had moved by then.
@@ -86,14 +94,15 @@ struct GestureAnalysis {
         return (finding, fingers)
     }
 
-    /// Why a touchpad gets no pinch: it reports two fingers' bounding box (semi-MT) or one slot.
-    static func support(_ analysis: SequenceAnalysis, at decision: LibinputDecision) -> Finding? {
+    /// Why a touchpad gets no pinch or swipe: it reports two fingers' bounding box (semi-MT) or
+    /// one slot; `tp_gesture_handle_state_none` makes two fingers a scroll and more nothing.
+    static func support(_ analysis: SequenceAnalysis, at time: UInt64) -> Finding? {
         let device = analysis.recording.device
         let semiMT = device.has(property: Evdev.INPUT_PROP_SEMI_MT)
         let slots = device.slotCount
         guard semiMT || slots < 2 else { return nil }
         return Finding(
-            rule: .gestureSupport, time: decision.cause?.time ?? 0, touch: nil, value: Double(slots), limit: 2,
+            rule: .gestureSupport, time: time, touch: nil, value: Double(slots), limit: 2,
             unit: "slots", exceeds: true, agreesWithLog: nil,
             text: semiMT
                 ? "the touchpad is semi-MT (INPUT_PROP_SEMI_MT): it reports the box around two fingers, not each "

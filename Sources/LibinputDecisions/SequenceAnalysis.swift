@@ -1,5 +1,7 @@
 import LibinputEventText
 import LibinputEvents
+import Foundation
+import Quirks
 import Recordings
 
 /// One touch sequence weighed against one libinput version's rules.
@@ -11,10 +13,28 @@ struct SequenceAnalysis {
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
-    /// Whether the touchpad's quirks set `ModelSynapticsSerialTouchpad`.
-    let synapticsSerial: Bool
+    /// The device's quirks, as libinput listed them.
+    let quirks: QuirksListing?
     /// Whether the replay asked libinput to tap.
     let tapToClick: Bool
+
+    /// Whether the touchpad's quirks set `ModelSynapticsSerialTouchpad`.
+    var synapticsSerial: Bool {
+        quirks?.properties.contains { $0.key == "ModelSynapticsSerialTouchpad" && $0.value == "1" } ?? false
+    }
+
+    /// The quirk that keeps the touches' events from libinput: one disabling EV_ABS or a
+    /// position axis (`AttrEventCodeDisable`, `AttrEventCode` from 1.28 on with `-`).
+    var disabledPositions: QuirksListing.Property? {
+        quirks?.properties.first { property in
+            let codes = property.value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            return switch property.key {
+            case "AttrEventCodeDisable": codes.contains { $0 == "EV_ABS" || $0.hasPrefix("ABS_MT_POSITION") }
+            case "AttrEventCode": codes.contains { $0 == "-EV_ABS" || $0.hasPrefix("-ABS_MT_POSITION") }
+            default: false
+            }
+        }
+    }
 
     /// Whether more fingers than the touchpad's slots were down at `frame`, three or more: the
     /// count libinput's fake-finger rules look at.

@@ -13,7 +13,7 @@ import XCTest
 /// beyond its slots included.
 final class BundledRecordingTests: XCTestCase {
     func testEveryLineAttributedEveryGestureDecidedNoDisagreement() throws {
-        var gestures = 0, countedByKey = 0
+        var gestures = 0, countedByKey = 0, keptFromLibinput = 0
         for url in Fixtures.recordings {
             let name = url.lastPathComponent
             var options = ReplayOptions()
@@ -25,6 +25,12 @@ final class BundledRecordingTests: XCTestCase {
             if let first = log.firstIndex(where: { $0.cause != nil }) {
                 let unplaced = log[first...].filter { $0.cause == nil }.map(\.text)
                 XCTAssertEqual(unplaced, [], "\(name): lines after the first frame without a frame or timer")
+            }
+            // A device whose quirks disable its position events (Apple's Magic Mouse) says so.
+            let disabled = explanation.quirks?.properties.contains { $0.value.contains("EV_ABS") } ?? false
+            for sequence in explanation.sequences where disabled && sequence.reported.isEmpty {
+                keptFromLibinput += 1
+                XCTAssertTrue(sequence.conclusion.contains("quirks keep the touches' events"), sequence.conclusion)
             }
             for sequence in explanation.sequences {
                 let tapped = Set(
@@ -57,6 +63,7 @@ final class BundledRecordingTests: XCTestCase {
         }
         XCTAssertGreaterThan(gestures, 20)
         XCTAssertGreaterThan(countedByKey, 0, "no bundled touchpad counts fingers by a BTN_TOOL_* key")
+        XCTAssertGreaterThan(keptFromLibinput, 0, "no bundled device's quirks disable its touches")
     }
 
     /// On libinput 1.28.1 the Apple touchpad's two-finger click starts a scroll that the click

@@ -34,6 +34,10 @@ struct Finger {
 enum FingerPaths {
     /// The ASUS N500JK's Elantech clickpad: 100 × 66 mm, pressure 0–255.
     static let clickpad = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+    /// A Cypress clickpad that reports the box around two fingers (INPUT_PROP_SEMI_MT) in two
+    /// slots, and three by BTN_TOOL_TRIPLETAP.
+    static let semiMT = Fixtures.devices.appendingPathComponent(
+        "touchpads_CyPS2_Cypress_Trackpad.three_finger_press.desc")
     /// The ThinkPad P50's Synaptics touchpad: two slots, BTN_TOOL_TRIPLETAP for three fingers, a
     /// Synaptics serial touchpad by libinput's quirks.
     static let twoSlots = Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.lenovo-p50.desc")

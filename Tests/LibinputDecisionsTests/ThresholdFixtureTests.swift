@@ -137,6 +137,19 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Three fingers swiping on a semi-MT touchpad: libinput makes two fingers a scroll on it and
+    /// three nothing at all, which the closing line says rather than that nothing was reported.
+    func testThreeFingersOnASemiMTTouchpadMakeNothingAndTheLineSaysWhy() throws {
+        let fingers = [30.0, 48, 66].map { x in Finger.moving(0, 0.4, x: x, y: 30, dx: -1, dy: 0, speed: 60) }
+        for (version, sequence) in try explained(try FingerPaths.recording(fingers, on: FingerPaths.semiMT)) {
+            XCTAssertEqual(sequence.reported, [], version)
+            XCTAssertNotNil(sequence.findings.first { $0.rule == .gestureSupport }, version)
+            XCTAssertTrue(
+                sequence.conclusion.hasPrefix("libinput reported nothing, because the touchpad is semi-MT"),
+                "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A finger landing 1.5 mm from the top of a clickpad 66 mm tall, without top buttons, is
     /// in its top edge zone (5 % of the height): libinput takes it for a palm.
     func testAFingerLandingInTheTopEdgeZoneIsAnEdgePalm() throws {
