@@ -47,7 +47,7 @@ public struct CorpusDevice: Sendable {
             }
             var device: DeviceDescription
             do throws(RecordingError) {
-                if let litest = try litestDevice(file) {
+                if let litest = try LitestDeviceFormat.device(inFile: file) {
                     device = litest
                 } else {
                     device = try RecordingLoader.load(file, description: description, node: node).device
@@ -79,21 +79,6 @@ public struct CorpusDevice: Sendable {
         }
         return (devices, skipped)
     }
-
-    /// The device a litest device file (libinput's test suite, `test/litest-device-*.c`)
-    /// declares; nil for any other file.
-    private static func litestDevice(_ file: String) throws(RecordingError) -> DeviceDescription? {
-        guard file.hasSuffix(".c"), let data = FileManager.default.contents(atPath: file) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        return LitestDeviceFormat.looksLikeOne(text)
-            ? try LitestDeviceFormat.parse(text, file: file, kernelNames: kernelNames) : nil
-    }
-
-    /// The kernel's names of event codes, from the system's header (linux-libc-dev, which building
-    /// TouchSynth needs): litest files name keys TouchSynth's own tables have no use for.
-    private static let kernelNames: [String: UInt16] =
-        FileManager.default.contents(atPath: "/usr/include/linux/input-event-codes.h")
-        .map { LitestDeviceFormat.kernelEventCodes(header: String(decoding: $0, as: UTF8.self)) } ?? [:]
 
     /// How the device tracks touches, for the table.
     public var tracking: String {

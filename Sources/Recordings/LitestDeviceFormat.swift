@@ -8,6 +8,21 @@ import Foundation
 /// without compiling or running anything: a file that declares other things is still read for
 /// these.
 public enum LitestDeviceFormat {
+    /// The device a litest device file (`test/litest-device-*.c` in libinput's source) declares,
+    /// named codes the kernel's header knows and TouchSynth's tables lack included; nil for a
+    /// file that is not one (not `.c`, or no litest declaration).
+    public static func device(inFile path: String) throws(RecordingError) -> DeviceDescription? {
+        guard path.hasSuffix(".c"), let data = FileManager.default.contents(atPath: path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return looksLikeOne(text) ? try parse(text, file: path, kernelNames: systemKernelNames) : nil
+    }
+
+    /// The kernel's names of event codes, from the system's header (linux-libc-dev, which building
+    /// TouchSynth needs): litest files name keys TouchSynth's own tables have no use for.
+    private static let systemKernelNames: [String: UInt16] =
+        FileManager.default.contents(atPath: "/usr/include/linux/input-event-codes.h")
+        .map { kernelEventCodes(header: String(decoding: $0, as: UTF8.self)) } ?? [:]
+
     /// Whether `text` declares a litest device.
     public static func looksLikeOne(_ text: String) -> Bool {
         text.contains("TEST_DEVICE(") || text.contains("struct litest_test_device")

@@ -8,8 +8,12 @@ public enum LogDescription: Sendable {
     case axes([UInt16: AbsInfo], from: String)
 
     /// Reads `path`: only `A:` lines (and comments) are an axis list; otherwise a description
-    /// or recording of any format, whose device is taken.
+    /// or recording of any format, or a litest device file, whose device is taken.
     public init(path: String) throws(RecordingError) {
+        if let litest = try LitestDeviceFormat.device(inFile: path) {
+            self = .device(litest)
+            return
+        }
         let text = try readText(path, of: "a device description")
         let meaningful = text.split(separator: "\n").map {
             $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

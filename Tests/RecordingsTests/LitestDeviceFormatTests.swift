@@ -37,6 +37,20 @@ final class LitestDeviceFormatTests: XCTestCase {
         XCTAssertTrue(d.udevInputKinds.contains("ID_INPUT_TOUCHPAD"))
     }
 
+    /// A litest file given where a description or recording is read is its device, no events.
+    func testALitestFileIsADescriptionWhereverOneIsRead() throws {
+        let path = Fixtures.directory.appendingPathComponent("litest/litest-device-sample-clickpad.c").path
+        let loaded = try RecordingLoader.load(path)
+        XCTAssertEqual(loaded.device.name, "Sample Clickpad")
+        XCTAssertEqual(loaded.device.slotCount, 5)
+        XCTAssertTrue(loaded.device.has(type: Evdev.EV_KEY, code: 71), "KEY_KP7, by the system's kernel header")
+        XCTAssertEqual(loaded.frames, [])
+        guard case .device(let described) = try LogDescription(path: path) else {
+            return XCTFail("read as an axis list")
+        }
+        XCTAssertEqual(described.codes, loaded.device.codes)
+    }
+
     func testWhatCannotBeReadIsOneLineNamingIt() {
         func problem(_ text: String, kernel: [String: UInt16] = [:]) -> String? {
             do { _ = try LitestDeviceFormat.parse(text, file: "x.c", kernelNames: kernel); return nil } catch {
