@@ -209,7 +209,7 @@ private struct Measure {
     /// `tp_gesture_detect_motion_gestures`, steps in its order, for two tracked touches.
     func motion(decided: String) -> (findings: [Finding], deciding: Finding?) {
         let slots = analysis.recording.device.slotCount
-        if fingers > 2 && fingers > slots {
+        if rules.beyondSlots(fingers: fingers, slots: slots) {
             let finding = Finding(
                 rule: .gestureFakeFingers, time: at, touch: nil, value: Double(fingers), limit: Double(slots),
                 unit: "fingers", exceeds: true, agreesWithLog: ["swipe", "three-finger drag"].contains(decided),

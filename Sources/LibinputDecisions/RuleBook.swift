@@ -45,6 +45,10 @@ struct RuleBook {
     /// rest this long are a hold; three or more, the longer.
     func holdTimeout(fingers: Int) -> Double { fingers <= 2 ? 40 : 180 }
 
+    /// Whether libinput cannot place some of `fingers` on a touchpad of `slots` slots, which its
+    /// fake-finger rules look at: three or more, and more than the slots.
+    func beyondSlots(fingers: Int, slots: Int) -> Bool { fingers > 2 && fingers > slots }
+
     /// `min_move`: each touch moves this far before the directions decide.
     func minMove(fingers: Int) -> Double { 1.5 + 0.5 * Double(max(fingers, 2) - 2) }
     /// `max_move`: one touch moving this far while the other rests decides alone.

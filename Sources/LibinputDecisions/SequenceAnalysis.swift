@@ -1,6 +1,6 @@
+import Foundation
 import LibinputEventText
 import LibinputEvents
-import Foundation
 import Quirks
 import Recordings
 
@@ -36,11 +36,9 @@ struct SequenceAnalysis {
         }
     }
 
-    /// Whether more fingers than the touchpad's slots were down at `frame`, three or more: the
-    /// count libinput's fake-finger rules look at.
+    /// Whether more fingers were down at `frame` than libinput can place (``RuleBook/beyondSlots``).
     func beyondSlots(at frame: Int) -> Bool {
-        let fingers = sequence.fingers(at: frame)
-        return fingers > 2 && fingers > recording.device.slotCount
+        rules.beyondSlots(fingers: sequence.fingers(at: frame), slots: recording.device.slotCount)
     }
 
     var explained: SequenceExplanation {
