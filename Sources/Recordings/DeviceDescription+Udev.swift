@@ -56,8 +56,10 @@ extension DeviceDescription {
     public func nothingToShow(hasEvents: Bool) -> String? {
         let kinds = udevInputKinds
         if !kinds.contains(where: ["ID_INPUT_TOUCHPAD", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHSCREEN"].contains) {
-            let kind = kinds.contains("ID_INPUT_KEYBOARD") ? "a keyboard" : "neither a pointer nor a touchpad"
-            return "nothing to show: the recording's device (\(name)) is \(kind), no pointer or touchpad"
+            let kind =
+                kinds.contains("ID_INPUT_KEYBOARD")
+                ? "a keyboard, no pointer or touchpad" : "neither a pointer, a touchpad nor a touchscreen"
+            return "nothing to show: the recording's device (\(name)) is \(kind)"
         }
         return hasEvents ? nil : "nothing to show: the recording of \(name) holds no events"
     }
