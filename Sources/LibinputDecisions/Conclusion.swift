@@ -32,6 +32,11 @@ struct Conclusion {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
             return made + "a click (\(button)): the touchpad's button was pressed" + area + noTap + palmsAside
         }
+        let touchDowns = analysis.reported.filter { $0 == .touch }.count
+        if touchDowns > 0 {
+            return "libinput passed on \(touchDowns == 1 ? "the touch" : "\(touchDowns) touches") as touch events: "
+                + "it makes no gestures, taps or pointer motion of a touchscreen's touches"
+        }
         if analysis.reported.isEmpty, analysis.decisions.isEmpty, let quirk = analysis.disabledPositions {
             return "libinput reported nothing: the device's quirks keep the touches' events from it "
                 + "(\(quirk.key)=\(quirk.value), \(quirk.file))"

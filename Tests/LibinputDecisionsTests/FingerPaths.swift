@@ -43,7 +43,31 @@ enum FingerPaths {
     static let twoSlots = Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.lenovo-p50.desc")
 
     static func recording(_ fingers: [Finger], on description: URL = clickpad, rate: Double = 125) throws -> Recording {
-        let device = try RecordingLoader.load(description.path).device
+        recording(fingers, device: try RecordingLoader.load(description.path).device, rate: rate)
+    }
+
+    /// A touchscreen of 300 × 200 mm that tracks ten fingers, as a kernel driver describes one.
+    static let touchscreen: DeviceDescription = {
+        var d = DeviceDescription(name: "Fixture Touchscreen", bustype: 0x03, vendor: 0x1234, product: 0x5678)
+        d.codes = [
+            Evdev.EV_SYN: [0, 3], Evdev.EV_KEY: [Evdev.BTN_TOUCH],
+            Evdev.EV_ABS: [
+                Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y,
+                Evdev.ABS_MT_TRACKING_ID,
+            ],
+        ]
+        let x = AbsInfo(minimum: 0, maximum: 3000, resolution: 10),
+            y = AbsInfo(minimum: 0, maximum: 2000, resolution: 10)
+        d.absinfo = [
+            Evdev.ABS_X: x, Evdev.ABS_Y: y, Evdev.ABS_MT_POSITION_X: x, Evdev.ABS_MT_POSITION_Y: y,
+            Evdev.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 9),
+            Evdev.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+        ]
+        d.properties = [Evdev.INPUT_PROP_DIRECT]
+        return d
+    }()
+
+    static func recording(_ fingers: [Finger], device: DeviceDescription, rate: Double = 125) -> Recording {
         let x = device.absinfo[Evdev.ABS_MT_POSITION_X]!, y = device.absinfo[Evdev.ABS_MT_POSITION_Y]!
         let pressure = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE)
         var instants = Set(fingers.flatMap { [$0.down, $0.up] })

@@ -150,6 +150,19 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Two fingers tapping a touchscreen: libinput hands the touches on as they are, which the
+    /// closing line says rather than that no tap was sent.
+    func testATouchscreensTouchesArePassedOnAsTouches() throws {
+        let recording = FingerPaths.recording(
+            [.resting(0, 0.1, x: 100, y: 100), .resting(0, 0.1, x: 150, y: 100)], device: FingerPaths.touchscreen)
+        for (version, sequence) in try explained(recording, tap: true) {
+            XCTAssertEqual(sequence.reported, [.touch, .touch], version)
+            XCTAssertTrue(
+                sequence.conclusion.hasPrefix("libinput passed on 2 touches as touch events"),
+                "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A finger landing 1.5 mm from the top of a clickpad 66 mm tall, without top buttons, is
     /// in its top edge zone (5 % of the height): libinput takes it for a palm.
     func testAFingerLandingInTheTopEdgeZoneIsAnEdgePalm() throws {
