@@ -95,4 +95,25 @@ final class BundledRecordingTests: XCTestCase {
         }
         XCTAssertEqual(begun, 1, explanation.sequences.map(\.conclusion).joined(separator: "\n"))
     }
+
+    /// The semi-MT recordings, which libinput 1.22.1 and 1.28.1 make the same two-finger scroll of,
+    /// are explained alike on both, though only 1.28.1's log counts the fingers.
+    func testWhatTwoVersionsDoAlikeIsExplainedAlike() throws {
+        let names = [
+            "touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events",
+            "touchpads_CyPS2_Cypress_Trackpad.two_finger_tap.events",
+        ]
+        for name in names {
+            let url = Fixtures.evemu.appendingPathComponent(name)
+            let recording = try RecordingLoader.load(url.path)
+            let builds = [LibinputBuild.system] + (try libinputBuilds(["1.28.1"]))
+            let explained: [Explanation] = try builds.map { build in
+                var options = ReplayOptions()
+                options.libinput = build
+                return try Replay.explain(recording, named: url.path, options: options).explanation
+            }
+            XCTAssertEqual(explained[0].sequences.map(\.reported), explained[1].sequences.map(\.reported), name)
+            XCTAssertEqual(ExplanationChange.changes(from: explained[0], to: explained[1]), [], name)
+        }
+    }
 }
