@@ -27,11 +27,16 @@ struct TapAnalysis {
         func counted(_ frame: Int) -> Bool {
             !analysis.synapticsSerial || !(analysis.beyondSlots(at: frame) || analysis.beyondSlots(at: frame - 1))
         }
-        let moved = analysis.sequence.tracks.compactMap { track in
+        // The untracked fingers move with the top-most tracked one, as libinput places them.
+        let untrackedTracks = analysis.sequence.untrackedTracks
+        let tracks = analysis.sequence.tracks + untrackedTracks
+        let movers = tracks.compactMap { track in
             track.points.first {
                 counted($0.frame) && $0.mm.distance(to: track.points[0].mm) > rules.tapMotionThreshold
-            }?.time
-        }.min()
+            }.map { (time: $0.time, track: track) }
+        }
+        let mover = movers.min { $0.time < $1.time }
+        let moved = mover?.time
         var longest: (ms: Double, at: UInt64) = (0, restarts[0])
         var exit = Exit.tap
         var end = lastUp
@@ -52,7 +57,7 @@ struct TapAnalysis {
         predicted = analysis.sequence.mostFingers > 3 || !analysis.decisions(of: .palm).isEmpty ? nil : exit
         let agrees = predicted.flatMap { p in logged.map { $0 == p } }
         func distance(counted isCounted: Bool) -> Double {
-            analysis.sequence.tracks.map { track in
+            tracks.map { track in
                 track.points.filter { $0.time <= end && counted($0.frame) == isCounted }
                     .map { $0.mm.distance(to: track.points[0].mm) }.max() ?? 0
             }.max() ?? 0
@@ -74,8 +79,13 @@ struct TapAnalysis {
                 rule: .tapTravel, time: end, touch: nil, value: travel, limit: rules.tapMotionThreshold, unit: "mm",
                 exceeds: exit == .motion, agreesWithLog: exit == .timeout ? nil : agrees,
                 text: exit == .motion
-                    ? "a touch moved more than the \(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move, "
-                        + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started"
+                    ? (mover.map { untrackedTracks.contains($0.track) } == true
+                        ? "touch \(mover?.track.slot ?? 0), told by its tool key alone, moved more than the "
+                            + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move, "
+                            + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started: libinput places it at "
+                            + "the top-most tracked finger, which moved or changed"
+                        : "a touch moved more than the \(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may "
+                            + "move, \(SequenceAnalysis.ms(timed)) ms after the tap timer started")
                     : "the touches moved at most \(SequenceAnalysis.mm(travel)) mm, within the "
                         + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move",
                 source: rules.source(.tapTravel)),

@@ -14,6 +14,9 @@ public struct TouchSequence: Equatable, Sendable {
     /// The fingers the BTN_TOOL_* keys counted at the frames where they counted more than the
     /// touchpad has slots: libinput's fake fingers, touches without a position of their own.
     public var toolCounts: [Int: Int] = [:]
+    /// The touchpad's slots (1 without ABS_MT_SLOT): libinput's touches from this index on are
+    /// the fingers a BTN_TOOL_* key alone tells of.
+    public var slots = 1
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
@@ -43,6 +46,7 @@ public struct TouchSequence: Equatable, Sendable {
             }
         }
         for index in sequences.indices {
+            sequences[index].slots = slots
             for frame in sequences[index].frames where toolCounts[frame] > slots {
                 sequences[index].toolCounts[frame] = toolCounts[frame]
             }
@@ -82,6 +86,30 @@ public struct TouchSequence: Equatable, Sendable {
             fingers(at: frame) != fingers(at: before) && trackedFingers(at: frame) == trackedFingers(at: before)
                 ? frame : nil
         }
+    }
+
+    /// The fingers a BTN_TOOL_* key alone tells of, as libinput places them: each at the top-most
+    /// tracked finger, frame by frame, from the frame it comes down to the last it is down in
+    /// (`tp_position_fake_touches`, src/evdev-mt-touchpad.c). They move as that finger does,
+    /// and jump where another finger becomes the top-most; `slot` is libinput's touch index.
+    public var untrackedTracks: [FingerTrack] {
+        var tracks: [FingerTrack] = []
+        var open: [Int: Int] = [:]
+        for frame in frames {
+            let untracked = max(0, (toolCounts[frame] ?? 0) - slots)
+            let top = positions(at: frame).values.min { $0.y < $1.y }
+            for index in open.keys where index >= untracked || top == nil { open[index] = nil }
+            guard let top else { continue }
+            for index in 0..<untracked {
+                if let track = open[index] {
+                    tracks[track].points.append(top)
+                } else {
+                    open[index] = tracks.count
+                    tracks.append(FingerTrack(slot: slots + index, trackingID: -1, points: [top]))
+                }
+            }
+        }
+        return tracks
     }
 
     /// The most fingers libinput counted down at once.

@@ -137,6 +137,30 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Three fingers tapping a two-slot pad (Dell's Elantech, at its quirk's 31 units per mm),
+    /// the two tracked ones level until the second comes 0.4 mm above the first: libinput keeps
+    /// the third at the top-most tracked finger, so it jumps 18 mm, and no tap is made.
+    func testAFingerToldByItsToolKeyJumpsWithTheTopMostFinger() throws {
+        var pad = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad.Dell-Inspiron-7520.desc").path
+        ).device
+        for code in [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y] {
+            pad.absinfo[code]?.resolution = 31
+        }
+        let fingers = [
+            Finger.resting(0, 0.1, x: 30, y: 30),
+            Finger(down: 0, up: 0.1) { t in (48, t < 0.03 ? 30.2 : 29.8) },
+            Finger.resting(0, 0.1, x: 66, y: 30.2),
+        ]
+        for (version, sequence) in try explained(FingerPaths.recording(fingers, device: pad), tap: true) {
+            let travel = try finding(.tapTravel, in: sequence, version)
+            XCTAssertTrue(travel.exceeds, "\(version): \(travel.text)")
+            XCTAssertEqual(travel.agreesWithLog, true, "\(version): \(travel.text)")
+            XCTAssertTrue(travel.text.hasPrefix("touch 2, told by its tool key alone"), "\(version): \(travel.text)")
+            XCTAssertFalse(sequence.reported.contains(.button(UInt32(Evdev.BTN_MIDDLE))), version)
+        }
+    }
+
     /// Three fingers swiping on a semi-MT touchpad: libinput makes two fingers a scroll on it and
     /// three nothing at all, which the closing line says rather than that nothing was reported.
     func testThreeFingersOnASemiMTTouchpadMakeNothingAndTheLineSaysWhy() throws {
