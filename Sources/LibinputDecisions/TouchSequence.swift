@@ -97,7 +97,8 @@ public struct TouchSequence: Equatable, Sendable {
         var open: [Int: Int] = [:]
         for frame in frames {
             let untracked = max(0, (toolCounts[frame] ?? 0) - slots)
-            let top = positions(at: frame).values.min { $0.y < $1.y }
+            // As libinput walks the slots: the lowest slot wins a tie.
+            let top = positions(at: frame).sorted { $0.key < $1.key }.map(\.value).min { $0.y < $1.y }
             for index in open.keys where index >= untracked || top == nil { open[index] = nil }
             guard let top else { continue }
             for index in 0..<untracked {
