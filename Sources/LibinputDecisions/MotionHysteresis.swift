@@ -44,22 +44,41 @@ struct MotionHysteresis {
         )
     }
 
-    /// `track` as libinput saw it with hysteresis on from the recording's frame `from`: a
-    /// touch's first point is its own, each later one held against the one before.
-    func applied(to track: FingerTrack, from: Int) -> FingerTrack {
-        var track = track
+    /// `track` as libinput saw it with hysteresis on from the recording's frame `from`, and the
+    /// points libinput held: a touch's first point is its own, each later one held against the
+    /// one before, except at the frames of `resets`, where libinput has restarted the touch's
+    /// motion history and takes the point as it is.
+    ///
+    /// With `keepsUnsentAxes`, an axis whose value the frame does not change is not sent by the
+    /// kernel, so libinput's point keeps the held value there (a real touch); without it the
+    /// point is the track's own on both axes (an untracked finger, given a point whole).
+    func applied(
+        to track: FingerTrack, from: Int, resets: Set<Int> = [], keepsUnsentAxes: Bool = true
+    ) -> (held: FingerTrack, input: FingerTrack) {
+        var held = track, input = track
         let (rx, ry) = (Double(x.resolution), Double(y.resolution))
         var center: (x: Int, y: Int)?
+        var previous: (raw: (x: Int, y: Int), held: (x: Int, y: Int))?
         for index in track.points.indices where track.points[index].frame >= from {
             let raw = (
-                Int((track.points[index].x * rx).rounded()) + Int(x.minimum),
-                Int((track.points[index].y * ry).rounded()) + Int(y.minimum)
+                x: Int((track.points[index].x * rx).rounded()) + Int(x.minimum),
+                y: Int((track.points[index].y * ry).rounded()) + Int(y.minimum)
             )
-            let point = center.map { held(raw, center: $0) } ?? raw
-            track.points[index].x = Double(point.0 - Int(x.minimum)) / rx
-            track.points[index].y = Double(point.1 - Int(y.minimum)) / ry
+            var given = raw
+            if keepsUnsentAxes, let previous {
+                if raw.x == previous.raw.x { given.x = previous.held.x }
+                if raw.y == previous.raw.y { given.y = previous.held.y }
+            }
+            let point =
+                resets.contains(track.points[index].frame)
+                ? given : center.map { self.held(given, center: $0) } ?? given
+            input.points[index].x = Double(given.x - Int(x.minimum)) / rx
+            input.points[index].y = Double(given.y - Int(y.minimum)) / ry
+            held.points[index].x = Double(point.x - Int(x.minimum)) / rx
+            held.points[index].y = Double(point.y - Int(y.minimum)) / ry
             center = point
+            previous = (raw, point)
         }
-        return track
+        return (held, input)
     }
 }

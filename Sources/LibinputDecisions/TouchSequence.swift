@@ -17,6 +17,12 @@ public struct TouchSequence: Equatable, Sendable {
     /// The touchpad's slots (1 without ABS_MT_SLOT): libinput's touches from this index on are
     /// the fingers a BTN_TOOL_* key alone tells of.
     public var slots = 1
+    /// The fingers a BTN_TOOL_* key alone tells of, as libinput places them: each at the top-most
+    /// tracked finger, frame by frame, from the frame it comes down to the last it is down in
+    /// (`tp_position_fake_touches`, src/evdev-mt-touchpad.c), then held by the hysteresis like
+    /// any touch. They move as that finger does, and jump where another finger becomes the
+    /// top-most; `slot` is libinput's touch index.
+    public var untrackedTracks: [FingerTrack] = []
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
@@ -26,15 +32,13 @@ public struct TouchSequence: Equatable, Sendable {
     static func all(
         in recording: Recording, pressure: ClosedRange<Int>? = nil, hysteresisFrom: Int? = nil
     ) -> [TouchSequence] {
-        let hysteresis = hysteresisFrom.flatMap { _ in MotionHysteresis(device: recording.device) }
         var sequences: [TouchSequence] = []
         let toolCounts = recording.toolFingerCounts, slots = recording.device.slotCount
         // Sequences are bounded by the contacts as the kernel reports them, so that a line
         // libinput logged for a contact not yet begun by pressure falls in its own sequence.
         for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
-            var begun = Self.begun(track, pressure: pressure)
-            if let hysteresis, let hysteresisFrom { begun = hysteresis.applied(to: begun, from: hysteresisFrom) }
+            let begun = Self.begun(track, pressure: pressure)
             if var current = sequences.last, first.frame <= current.frames.upperBound {
                 current.tracks.append(begun)
                 current.end = max(current.end, last.time)
@@ -45,13 +49,66 @@ public struct TouchSequence: Equatable, Sendable {
                     TouchSequence(tracks: [begun], start: first.time, end: last.time, frames: first.frame...last.frame))
             }
         }
+        let hysteresis = hysteresisFrom.flatMap { _ in MotionHysteresis(device: recording.device) }
         for index in sequences.indices {
             sequences[index].slots = slots
             for frame in sequences[index].frames where toolCounts[frame] > slots {
                 sequences[index].toolCounts[frame] = toolCounts[frame]
             }
+            sequences[index].hold(by: hysteresis, from: hysteresisFrom ?? 0)
         }
         return sequences
+    }
+
+    /// The frames at which libinput restarts every touch's motion history: where the fingers it
+    /// counts change, and the frame after (`tp_need_motion_history_reset` and
+    /// `quirks.reset_motion_history` in `tp_process_state`, src/evdev-mt-touchpad.c).
+    private var motionHistoryResets: Set<Int> {
+        var resets: Set<Int> = []
+        for frame in frames where fingers(at: frame) != fingers(at: frame - 1) {
+            resets.formUnion([frame, frame + 1])
+        }
+        return resets
+    }
+
+    /// Holds the tracks as libinput's hysteresis does, when it is on, and places the untracked
+    /// fingers where libinput does: at the top-most tracked finger's point as it stands when the
+    /// frame comes in (the frame's own value on an axis the frame moves, else the held one).
+    private mutating func hold(by hysteresis: MotionHysteresis?, from: Int) {
+        let resets = motionHistoryResets
+        let applied = tracks.map { track -> (held: FingerTrack, input: FingerTrack) in
+            hysteresis?.applied(to: track, from: from, resets: resets) ?? (track, track)
+        }
+        tracks = applied.map(\.held)
+        let given = applied.map(\.input)
+        var placed: [FingerTrack] = []
+        var open: [Int: Int] = [:]
+        // libinput walks the slots for the top-most: the lowest slot wins a tie.
+        let bySlot = given.indices.sorted { tracks[$0].slot < tracks[$1].slot }
+        var next = [Int](repeating: 0, count: given.count)
+        for frame in frames where toolCounts[frame] != nil || !open.isEmpty {
+            let untracked = max(0, (toolCounts[frame] ?? 0) - slots)
+            var top: TrackPoint?
+            for index in bySlot {
+                let points = given[index].points
+                while next[index] < points.count && points[next[index]].frame < frame { next[index] += 1 }
+                guard next[index] < points.count, points[next[index]].frame == frame else { continue }
+                if top.map({ points[next[index]].y < $0.y }) ?? true { top = points[next[index]] }
+            }
+            for index in open.keys where index >= untracked || top == nil { open[index] = nil }
+            guard let top else { continue }
+            for index in 0..<untracked {
+                if let track = open[index] {
+                    placed[track].points.append(top)
+                } else {
+                    open[index] = placed.count
+                    placed.append(FingerTrack(slot: slots + index, trackingID: -1, points: [top]))
+                }
+            }
+        }
+        untrackedTracks = placed.map {
+            hysteresis?.applied(to: $0, from: from, resets: resets, keepsUnsentAxes: false).held ?? $0
+        }
     }
 
     /// `track` from where libinput begins the touch by `pressure`; whole when it never does.
@@ -86,31 +143,6 @@ public struct TouchSequence: Equatable, Sendable {
             fingers(at: frame) != fingers(at: before) && trackedFingers(at: frame) == trackedFingers(at: before)
                 ? frame : nil
         }
-    }
-
-    /// The fingers a BTN_TOOL_* key alone tells of, as libinput places them: each at the top-most
-    /// tracked finger, frame by frame, from the frame it comes down to the last it is down in
-    /// (`tp_position_fake_touches`, src/evdev-mt-touchpad.c). They move as that finger does,
-    /// and jump where another finger becomes the top-most; `slot` is libinput's touch index.
-    public var untrackedTracks: [FingerTrack] {
-        var tracks: [FingerTrack] = []
-        var open: [Int: Int] = [:]
-        for frame in frames {
-            let untracked = max(0, (toolCounts[frame] ?? 0) - slots)
-            // As libinput walks the slots: the lowest slot wins a tie.
-            let top = positions(at: frame).sorted { $0.key < $1.key }.map(\.value).min { $0.y < $1.y }
-            for index in open.keys where index >= untracked || top == nil { open[index] = nil }
-            guard let top else { continue }
-            for index in 0..<untracked {
-                if let track = open[index] {
-                    tracks[track].points.append(top)
-                } else {
-                    open[index] = tracks.count
-                    tracks.append(FingerTrack(slot: slots + index, trackingID: -1, points: [top]))
-                }
-            }
-        }
-        return tracks
     }
 
     /// The most fingers libinput counted down at once.

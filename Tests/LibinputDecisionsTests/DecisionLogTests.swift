@@ -72,11 +72,28 @@ struct MotionHysteresisTests {
     @Test func aTouchStaysWithinTheMarginAndFollowsAtItsEdge() throws {
         let hysteresis = try #require(MotionHysteresis(device: device))
         // A quarter of the resolution: 7 units (0.23 mm) across, 8 (0.25 mm) down.
-        let held = hysteresis.applied(to: track([(10, 10), (10.1, 10), (10, 12)]), from: 0).points
+        let held = hysteresis.applied(to: track([(10, 10), (10.1, 10), (10, 12)]), from: 0).held.points
         #expect(held[1].x == 10 && held[1].y == 10)
         #expect(held[2].x == 10 && abs(held[2].y - (12 - 0.25)) < 0.04)
         // Before the frame it is turned on at, a touch is where its frames say.
-        let untouched = hysteresis.applied(to: track([(10, 10), (10.1, 10)]), from: 5).points
+        let untouched = hysteresis.applied(to: track([(10, 10), (10.1, 10)]), from: 5).held.points
         #expect(untouched[1].x == 10.1)
+    }
+
+    /// Where libinput restarts a touch's motion history (the fingers counted changed, or did
+    /// the frame before), it takes the point as it is.
+    @Test func aResetTakesThePointAsItIs() throws {
+        let hysteresis = try #require(MotionHysteresis(device: device))
+        let held = hysteresis.applied(to: track([(10, 10), (10.1, 10)]), from: 0, resets: [1]).held.points
+        #expect(abs(held[1].x - 10.1) < 1.0 / 31, "the point in whole device units")
+    }
+
+    /// The kernel sends no value an axis keeps, so libinput's point keeps the held value on it:
+    /// a move of 0.1 mm down after a held move right stays within the margin.
+    @Test func anAxisTheFrameDoesNotMoveKeepsTheHeldValue() throws {
+        let hysteresis = try #require(MotionHysteresis(device: device))
+        let held = hysteresis.applied(to: track([(10, 10), (11, 10), (11, 10.1)]), from: 0).held.points
+        #expect(held[1].x < 11)
+        #expect(held[2].x == held[1].x && held[2].y == held[1].y)
     }
 }
