@@ -8,7 +8,7 @@ import TestSupport
 final class ToolScriptTests: XCTestCase {
     private static let scripts = [
         "record-behaviour", "fuzz", "vm-test", "build-libinput", "build", "install",
-        "readme-check", "format-check",
+        "readme-check", "format-check", "explain-sweep",
     ]
 
     private func tool(_ name: String) -> String {
@@ -40,6 +40,7 @@ final class ToolScriptTests: XCTestCase {
             ([tool("build-libinput"), "--lst"], "--lst"),
             ([tool("format-check"), "--fx"], "--fx"),
             ([tool("build-libinput"), "1.28.1", "latest"], "latest"),
+            ([tool("explain-sweep"), "1.28.1", "latest"], "latest"),
         ]
         for (arguments, wrong) in cases {
             let result = try runProcess(arguments)
