@@ -15,6 +15,11 @@ struct Conclusion {
     var deciding: Finding? {
         if taps.logged == .tap { return findings.first { $0.rule == .tapTime } }
         if let outcome = settled { return outcome.deciding }
+        if analysis.reported.isEmpty, gestures.outcomes.isEmpty, noTapMachine == nil,
+            let support = findings.first(where: { $0.rule == .gestureSupport })
+        {
+            return support
+        }
         if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
         return findings.first { [.palmPressure, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
             ?? findings.first { $0.rule == .touchPressure && !$0.exceeds }

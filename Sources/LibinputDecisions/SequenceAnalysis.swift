@@ -114,8 +114,8 @@ struct SequenceAnalysis {
     }
 
     /// Each touch libinput took as an edge palm: where it began against the zones
-    /// `tp_init_palmdetect_edge` sets, the sides' on a touchpad at least 70 mm wide and the top's
-    /// on one taller than 55 mm without top buttons. libinput sizes the touchpad by its MT axes
+    /// `tp_init_palmdetect_edge` sets on a touchpad at least 70 mm wide: the sides', and the
+    /// top's where it is taller than 55 mm without top buttons. libinput sizes the touchpad by its MT axes
     /// where it has them, and places a touch by the axes it reads it on: ABS_X and ABS_Y on a
     /// touchpad without slots, whatever MT axes it also has.
     private func edgeFindings(_ touches: [TouchSummary]) -> [Finding] {
@@ -130,7 +130,7 @@ struct SequenceAnalysis {
         let side = min(rules.edgeZoneMax, width * rules.edgeZoneShare)
         let hasSides = width >= rules.edgeZoneMinWidth
         let top =
-            height > rules.topEdgeMinHeight && !device.has(property: Evdev.INPUT_PROP_TOPBUTTONPAD)
+            hasSides && height > rules.topEdgeMinHeight && !device.has(property: Evdev.INPUT_PROP_TOPBUTTONPAD)
             ? height * rules.topEdgeShare : nil
         /// Millimetres from the sized axis's minimum of a point `mm` along the read axis.
         func sized(_ mm: Double, read: AbsInfo, sized: AbsInfo) -> Double {

@@ -1,3 +1,5 @@
+import Recordings
+
 /// Tap-to-click in one sequence, recomputed as `tp_tap_handle_event` runs it: the tap timer
 /// starts at the first touch and again at each touch and release after it; the first of the
 /// timer firing, a touch moving past the tap threshold and the last finger lifting decides
@@ -22,10 +24,16 @@ struct TapAnalysis {
         let untracked = analysis.sequence.untrackedFingerChanges.map { analysis.recording.frames[$0].time }
         let restarts = (touches.map(\.down) + touches.dropLast().map(\.up) + untracked).sorted()
         let lastUp = touches.map(\.up).max() ?? 0
-        // A Synaptics serial touchpad's touches jump while more fingers are down than its slots:
-        // libinput counts no motion against a tap at such a frame or the one after it.
+        // libinput counts no motion against a tap where touches jump: on a Synaptics serial
+        // touchpad while more fingers are down than its slots, at such a frame or the one after;
+        // on a semi-MT one at a frame where the fingers counted change
+        // (`tp_tap_exceeds_motion_threshold`).
+        let semiMT = analysis.recording.device.has(property: Evdev.INPUT_PROP_SEMI_MT)
         func counted(_ frame: Int) -> Bool {
-            !analysis.synapticsSerial || !(analysis.beyondSlots(at: frame) || analysis.beyondSlots(at: frame - 1))
+            let sequence = analysis.sequence
+            if semiMT && sequence.fingers(at: frame) != sequence.fingers(at: frame - 1) { return false }
+            return !analysis.synapticsSerial
+                || !(analysis.beyondSlots(at: frame) || analysis.beyondSlots(at: frame - 1))
         }
         // The untracked fingers move with the top-most tracked one, as libinput places them.
         let untrackedTracks = analysis.sequence.untrackedTracks

@@ -23,6 +23,10 @@ public struct TouchSequence: Equatable, Sendable {
     /// any touch. They move as that finger does, and jump where another finger becomes the
     /// top-most; `slot` is libinput's touch index.
     public var untrackedTracks: [FingerTrack] = []
+    /// How many fingers libinput counted down at each frame, and how many of them had a
+    /// position, from `frames.lowerBound` on: counted once, as everything asks for them.
+    private var fingerCounts: [Int] = []
+    private var trackedCounts: [Int] = []
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
@@ -50,14 +54,33 @@ public struct TouchSequence: Equatable, Sendable {
             }
         }
         let hysteresis = hysteresisFrom.flatMap { _ in MotionHysteresis(device: recording.device) }
+        let contacts = recording.slotContactCounts
         for index in sequences.indices {
             sequences[index].slots = slots
-            for frame in sequences[index].frames where toolCounts[frame] > slots {
-                sequences[index].toolCounts[frame] = toolCounts[frame]
-            }
+            sequences[index].count(toolCounts: toolCounts, contacts: contacts)
             sequences[index].hold(by: hysteresis, from: hysteresisFrom ?? 0)
         }
         return sequences
+    }
+
+    /// Counts the fingers at each frame. While a tracked finger is down and the BTN_TOOL_* keys
+    /// count more than the slots, libinput takes every finger as touching and begins the slots'
+    /// contacts, positioned or not, and one touch for each finger beyond the slots
+    /// (`tp_unhover_pressure`, `tp_process_fake_touches` in src/evdev-mt-touchpad.c).
+    private mutating func count(toolCounts counted: [Int], contacts: [Int]) {
+        for frame in frames where counted[frame] > slots { toolCounts[frame] = counted[frame] }
+        var tracked = [Int](repeating: 0, count: frames.count)
+        for track in tracks {
+            for frame in track.points[0].frame...track.points[track.points.count - 1].frame {
+                tracked[frame - frames.lowerBound] += 1
+            }
+        }
+        trackedCounts = tracked
+        fingerCounts = frames.map { frame in
+            let down = tracked[frame - frames.lowerBound]
+            guard down > 0, counted[frame] > slots else { return down }
+            return max(down, contacts[frame]) + counted[frame] - slots
+        }
     }
 
     /// The frames at which libinput restarts every touch's motion history: where the fingers it
@@ -121,19 +144,15 @@ public struct TouchSequence: Equatable, Sendable {
         return begun
     }
 
-    /// How many fingers libinput counted down at `frame`: the tracked ones, or, while one is and
-    /// the BTN_TOOL_* keys count more than the slots, the keys' count: libinput then takes every
-    /// finger as touching (`tp_unhover_pressure`, `tp_process_fake_touches` in
-    /// src/evdev-mt-touchpad.c).
+    /// How many fingers libinput counted down at `frame` (0 outside the sequence): the tracked
+    /// ones, and those beyond the slots that the BTN_TOOL_* keys count.
     public func fingers(at frame: Int) -> Int {
-        let tracked = trackedFingers(at: frame)
-        guard tracked > 0, let counted = toolCounts[frame] else { return tracked }
-        return max(tracked, counted)
+        frames.contains(frame) ? fingerCounts[frame - frames.lowerBound] : 0
     }
 
     /// How many fingers with a position were down at `frame`.
     public func trackedFingers(at frame: Int) -> Int {
-        tracks.filter { $0.points[0].frame <= frame && frame <= $0.points[$0.points.count - 1].frame }.count
+        frames.contains(frame) ? trackedCounts[frame - frames.lowerBound] : 0
     }
 
     /// The frames at which libinput counted a finger come down or lift that no tracked finger
@@ -146,16 +165,17 @@ public struct TouchSequence: Equatable, Sendable {
     }
 
     /// The most fingers libinput counted down at once.
-    public var mostFingers: Int { frames.map(fingers(at:)).max() ?? 0 }
+    public var mostFingers: Int { fingerCounts.max() ?? 0 }
 
-    /// The BTN_TOOL_* key that counted ``mostFingers``, when the tracked fingers were never as
-    /// many: what tells a reader why fewer touches are listed.
+    /// The BTN_TOOL_* key held when libinput counted ``mostFingers``, when the tracked fingers
+    /// were never as many: what tells a reader why fewer touches are listed.
     public var mostFingersKey: UInt16? {
         let most = mostFingers
-        guard most > frames.map(trackedFingers(at:)).max() ?? 0, most <= Recording.fingerCountKeys.count else {
-            return nil
-        }
-        return Recording.fingerCountKeys[most - 1]
+        guard most > trackedCounts.max() ?? 0,
+            let frame = frames.first(where: { fingers(at: $0) == most }), let counted = toolCounts[frame],
+            counted <= Recording.fingerCountKeys.count
+        else { return nil }
+        return Recording.fingerCountKeys[counted - 1]
     }
 
     /// Where each finger down at `frame` was then, by slot.

@@ -40,7 +40,9 @@ extension QuirksListing {
             let directory = try device.quirksDirectory()
             for index in listing.properties.indices where listing.properties[index].value.contains("(null)") {
                 let property = listing.properties[index]
-                let path = property.file.contains("/") ? property.file : directory + "/" + property.file
+                let path =
+                    copies.contains(property.file) || property.file.contains("/")
+                    ? property.file : directory + "/" + property.file
                 if let file = try? String(contentsOfFile: path, encoding: .utf8),
                     let value = QuirksFileCheck.value(ofKey: property.key, inSection: "[\(property.section)]", of: file)
                 {
