@@ -74,8 +74,8 @@ public enum CompositorComparison {
                 case .other: "the window received a \(instead ?? "gesture") instead"
                 case .same, .changed: (["the window received it"] + changes).joined(separator: ", ")
                 }
-            return
-                "libinput: \(CompositorComparison.name(gesture, fingers: fingers))\(cancelled ? " (cancelled)" : ""); \(verdict)"
+            let name = CompositorComparison.name(gesture, fingers: fingers) + (cancelled ? " (cancelled)" : "")
+            return "libinput: \(name); \(verdict)"
         }
     }
 

@@ -67,8 +67,8 @@ public enum ExplanationText {
         let most = s.fingers, contacts = s.touches.count
         let slots = e.slots == 1 ? "1 slot" : "\(e.slots) slots"
         let counted = s.fingersKey.map {
-            ", by \(Evdev.codeName(type: Evdev.EV_KEY, code: $0)) (the touchpad has \(slots): libinput counts the others "
-                + "by the key)"
+            let key = Evdev.codeName(type: Evdev.EV_KEY, code: $0)
+            return ", by \(key) (the touchpad has \(slots): libinput counts the others by the key)"
         }
         let fingers =
             (most == 1 ? "1 finger" : "\(most) fingers")
