@@ -15,11 +15,7 @@ struct Conclusion {
     var deciding: Finding? {
         if taps.logged == .tap { return findings.first { $0.rule == .tapTime } }
         if let outcome = settled { return outcome.deciding }
-        if analysis.reported.isEmpty, gestures.outcomes.isEmpty, noTapMachine == nil,
-            let support = findings.first(where: { $0.rule == .gestureSupport })
-        {
-            return support
-        }
+        if let support = unsupportedGesture { return support }
         if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
         return findings.first { [.palmPressure, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
             ?? findings.first { $0.rule == .touchPressure && !$0.exceeds }
@@ -46,10 +42,7 @@ struct Conclusion {
             return "libinput reported nothing: the device's quirks keep the touches' events from it "
                 + "(\(quirk.key)=\(quirk.value), \(quirk.file))"
         }
-        // A tap-like touch with tapping off is told as such, before the gestures it did not make.
-        if analysis.reported.isEmpty, gestures.outcomes.isEmpty, noTapMachine == nil,
-            let support = findings.first(where: { $0.rule == .gestureSupport })
-        {
+        if let support = unsupportedGesture {
             return "libinput reported nothing, because " + support.text + ", and three or more fingers make no "
                 + "gesture on it" + noTap + palmsAside
         }
@@ -65,6 +58,13 @@ struct Conclusion {
         let reported = analysis.reported.map(\.description)
         return reported.isEmpty
             ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
+    }
+
+    /// Why nothing was reported when it is the touchpad's want of gesture support: no gesture,
+    /// nothing sent, and not a tap-like touch with tapping off, which is told as such first.
+    private var unsupportedGesture: Finding? {
+        guard analysis.reported.isEmpty, gestures.outcomes.isEmpty, noTapMachine == nil else { return nil }
+        return findings.first { $0.rule == .gestureSupport }
     }
 
     /// Why a touch short and still enough to tap sent no tap when the tap machine did not run:

@@ -55,7 +55,7 @@ struct GestureAnalysis {
             }
             let measured = Measure(
                 analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,
-                fingers: decision.fingers)
+                fingers: Self.fingers(at: decision, in: analysis))
             let fromScroll = Self.kind(of: decision.from ?? "") == "scroll"
             let made =
                 fromScroll && kind == "pinch" ? measured.scrollToPinch(decided: kind) : measured.motion(decided: kind)
@@ -78,7 +78,7 @@ struct GestureAnalysis {
         guard let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis),
             let at = decision.cause?.time
         else { return nil }
-        let fingers = decision.fingers ?? analysis.sequence.fingers(at: frame)
+        let fingers = Self.fingers(at: decision, in: analysis)
         let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
         let moved = from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
         let waited = Double(Int64(at) - Int64(analysis.recording.frames[initial].time)) / 1000
@@ -153,12 +153,12 @@ private struct Measure {
     let at: UInt64
     let touches: [(slot: Int, from: PointMM, to: PointMM)]
 
-    init(analysis: SequenceAnalysis, initialFrame: Int, frame: Int, at: UInt64, fingers: Int?) {
+    init(analysis: SequenceAnalysis, initialFrame: Int, frame: Int, at: UInt64, fingers: Int) {
         self.analysis = analysis
         self.at = at
         let start = analysis.sequence.positions(at: initialFrame)
         let now = analysis.sequence.positions(at: frame)
-        self.fingers = fingers ?? analysis.sequence.fingers(at: frame)
+        self.fingers = fingers
         let initialTime = analysis.recording.frames[initialFrame].time
         elapsed = Double(Int64(at) - Int64(initialTime)) / 1000
         // Two touches: in slot order; more: the top-most and the bottom-most where they began.
