@@ -68,9 +68,20 @@ extension GestureRecognizer {
             touchesCancelled(touches.filter { $0.phase == .cancelled }, with: event)
         } else {
             touchesChanged(touches, with: event)
+            deliverPhases(of: touches, with: event)
         }
         didHandle()
         if changes.contains(.ended) { dropLiftedTouches() }
+    }
+
+    /// UIKit's touch hooks, each with the touches of its phases, in UIKit's order.
+    private func deliverPhases(of touches: [Touch], with event: AppEvent) {
+        let began = touches.filter { $0.phase == .began }
+        let moved = touches.filter { $0.phase == .moved || $0.phase == .stationary }
+        let ended = touches.filter { $0.phase == .ended }
+        if !began.isEmpty { touchesBegan(began, with: event) }
+        if !moved.isEmpty { touchesMoved(moved, with: event) }
+        if !ended.isEmpty { touchesEnded(ended, with: event) }
     }
 
     /// A transform or scroll event of the sequence this recognizer's region is latched to;

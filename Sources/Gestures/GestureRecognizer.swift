@@ -202,24 +202,19 @@ open class GestureRecognizer {
 
     /// The touches it follows changed: `touches` are the event's touches it was handed, and
     /// ``trackedTouches`` all those it follows, ending ones still listed. Not called for an
-    /// event that cancels a touch (``touchesCancelled(_:with:)``). The default hands the touches
-    /// to the three hooks below, each with those of its phases, in UIKit's order.
-    open func touchesChanged(_ touches: [Touch], with event: AppEvent) {
-        let began = touches.filter { $0.phase == .began }
-        let moved = touches.filter { $0.phase == .moved || $0.phase == .stationary }
-        let ended = touches.filter { $0.phase == .ended }
-        if !began.isEmpty { touchesBegan(began, with: event) }
-        if !moved.isEmpty { touchesMoved(moved, with: event) }
-        if !ended.isEmpty { touchesEnded(ended, with: event) }
-    }
+    /// event that cancels a touch (``touchesCancelled(_:with:)``). The built-in recognizers do
+    /// their work here, on the whole event at once; the default does nothing.
+    open func touchesChanged(_ touches: [Touch], with event: AppEvent) {}
 
-    /// Touches that began (``touchesChanged(_:with:)``'s default calls it).
+    /// Touches that began, after ``touchesChanged(_:with:)``: a subclass of a built-in recognizer
+    /// that overrides it, as a UIKit subclass overrides `touchesBegan(_:with:)`, reads the state
+    /// and values the event left.
     open func touchesBegan(_ touches: [Touch], with event: AppEvent) {}
 
-    /// Touches that moved or stayed while others changed (``touchesChanged(_:with:)``'s default calls it).
+    /// Touches that moved or stayed while others changed, after ``touchesBegan(_:with:)``.
     open func touchesMoved(_ touches: [Touch], with event: AppEvent) {}
 
-    /// Touches that lifted (``touchesChanged(_:with:)``'s default calls it).
+    /// Touches that lifted, after ``touchesMoved(_:with:)``.
     open func touchesEnded(_ touches: [Touch], with event: AppEvent) {}
 
     /// An event cancelled touches it follows. The default cancels the gesture, or fails it if it

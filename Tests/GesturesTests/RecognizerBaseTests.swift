@@ -245,6 +245,31 @@ final class RecognizerBaseTests: XCTestCase {
         XCTAssertEqual(pinch.state, .possible)
         XCTAssertEqual(pinch.numberOfTouches, 0)
     }
+
+    /// A subclass of a built-in recognizer overrides UIKit's touch hooks, as an app subclasses
+    /// `UIPanGestureRecognizer`: each is called with its phase's touches, after the built-in
+    /// recognizer took the event, so the state and translation read there are the event's.
+    func testASubclassOfABuiltInRecognizerHearsEachTouchPhaseAfterItsWork() {
+        let pan = PhaseCountingPan()
+        let surface = makeSurface(pan)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 112, 100)]))
+        surface.handle(Events.touches(0.2, [Events.touch(1, .moved, 190, 100), Events.touch(2, .began, 300, 300)]))
+        surface.handle(Events.touches(0.3, [Events.touch(1, .ended, 190, 100), Events.touch(2, .ended, 300, 300)]))
+
+        XCTAssertEqual(pan.heard, ["began 1", "moved 1 began 12.0", "began 1", "moved 1 changed 90.0", "ended 2"])
+        XCTAssertEqual(pan.record.transitions.map(\.state), [.began, .changed, .ended])
+    }
+
+    /// A recognizer written on the base class with only the phase hooks gets every touch change.
+    func testARecognizerOfItsOwnGetsThePhasesWithoutTouchesChanged() {
+        let own = PhaseOnlyRecognizer()
+        let surface = makeSurface(own)
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
+        surface.handle(Events.touches(0.1, [Events.touch(1, .moved, 120, 100)]))
+        surface.handle(Events.touches(0.2, [Events.touch(1, .ended, 120, 100)]))
+        XCTAssertEqual(own.record.transitions.map(\.state), [.recognized])
+    }
 }
 
 final class ForgetHistoryTests: XCTestCase {
@@ -266,5 +291,37 @@ final class ForgetHistoryTests: XCTestCase {
         XCTAssertEqual(pan.record.transitions.count, 1, "the run of changed goes on in the kept entry")
         surface.handle(Events.touches(1.4, [Events.touch(2, .ended, 240, 100)]))
         XCTAssertEqual(pan.record.transitions.map(\.state), [.changed, .ended])
+    }
+}
+
+/// Counts UIKit's touch hooks, calling `super` first as a UIKit subclass does.
+private final class PhaseCountingPan: PanGestureRecognizer {
+    var heard: [String] = []
+
+    override func touchesBegan(_ touches: [Touch], with event: AppEvent) {
+        super.touchesBegan(touches, with: event)
+        heard.append("began \(touches.count)")
+    }
+
+    override func touchesMoved(_ touches: [Touch], with event: AppEvent) {
+        super.touchesMoved(touches, with: event)
+        let state = state == .possible ? "" : " \(state.rawValue) \(translation.x)"
+        heard.append("moved \(touches.count)" + state)
+    }
+
+    override func touchesEnded(_ touches: [Touch], with event: AppEvent) {
+        super.touchesEnded(touches, with: event)
+        heard.append("ended \(touches.count)")
+    }
+}
+
+/// Recognized when its one touch lifts, from the phase hooks alone.
+private final class PhaseOnlyRecognizer: GestureRecognizer {
+    init() {
+        super.init(kind: .tap, name: "own", inputs: [.touches])
+    }
+
+    override func touchesEnded(_ touches: [Touch], with event: AppEvent) {
+        transition(to: .recognized)
     }
 }
