@@ -88,7 +88,7 @@ extension ModeReplay {
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard expectation.holds(for: record) else {
                 fail(
-                    "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(Self.summary(of: record))",
+                    "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(summary(of: record))",
                     at: site)
                 return false
             }
@@ -107,10 +107,12 @@ extension ModeReplay {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard let actual = value.of(record.finalValues) else {
-                fail(
-                    "\(name): \(mode.rawValue): \(recognizer): no \(value.rawValue), as it never began; it "
-                        + "\(Self.summary(of: record))",
-                    at: site)
+                let why =
+                    record.finalValues.map { values in
+                        "it reports no \(value.rawValue) (its kind, \(record.kind.rawValue), reports "
+                            + Self.list(values.map(\.name)) + ")"
+                    } ?? "no \(value.rawValue), as it never began; it \(summary(of: record))"
+                fail("\(name): \(mode.rawValue): \(recognizer): " + why, at: site)
                 return false
             }
             guard abs(actual - expected) <= tolerance else {
@@ -125,19 +127,23 @@ extension ModeReplay {
         }
     }
 
-    /// The recognizers that activated in `mode` only are exactly `recognizers` (`region/name`).
+    /// The recognizers that activated in one of `modes` only are exactly `recognizers`
+    /// (`region/name`): those of compatibility mode alone, of indirect input mode alone, or of
+    /// either (`.both`).
     @discardableResult
     public func expectAccidentalActivations(
-        _ recognizers: Set<String>, in mode: DeliveryMode,
+        _ recognizers: Set<String>, in modes: Modes,
         function: String = #function, fileID: String = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line,
         column: UInt = #column
     ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
-        let actual = Set(comparison.accidentalActivations.filter { $0.mode == mode }.map { "\($0.region)/\($0.name)" })
+        let actual = Set(
+            comparison.accidentalActivations.filter { modes.list.contains($0.mode) }.map { "\($0.region)/\($0.name)" })
         guard actual != recognizers else { return true }
+        let which = modes == .both ? "either" : modes.list[0].rawValue
         fail(
-            "\(name): accidental activations in \(mode.rawValue) mode only: \(Self.list(actual)), expected "
+            "\(name): accidental activations in \(which) mode only: \(Self.list(actual)), expected "
                 + "\(Self.list(recognizers))",
             at: site)
         return false
@@ -189,11 +195,19 @@ extension ModeReplay {
     ) -> Bool {
         var held = true
         for mode in modes.list {
-            guard let record = self[mode].record(recognizer) else {
+            switch self[mode].lookUp(recognizer) {
+            case .found(let record):
+                if !check(mode, record) { held = false }
+            case .missing:
                 fail(noSuchRecognizer(recognizer, in: mode), at: site)
                 return false
+            case .ambiguous(let paths):
+                fail(
+                    "\(name): \(mode.rawValue): \(recognizer) names \(paths.count) recognizers, "
+                        + Self.list(paths.map(\.description)) + "; name one as region/name",
+                    at: site)
+                return false
             }
-            if !check(mode, record) { held = false }
         }
         return held
     }
@@ -203,12 +217,12 @@ extension ModeReplay {
             + Self.list(self[mode].surface.records.map { "\($0.region)/\($0.name)" }) + ")"
     }
 
-    /// What a record shows, for a message: `began, changed ×12, ended`, or `never changed state`,
-    /// and who won arbitration over it when it failed for that.
-    static func summary(of record: GestureRecord) -> String {
-        guard !record.transitions.isEmpty else { return "never changed state" }
+    /// What a record shows, for a message: `began, changed ×12, ended`, and who won arbitration
+    /// over it when it failed for that; or `never changed state`, with what libinput sent.
+    func summary(of record: GestureRecord) -> String {
+        guard !record.transitions.isEmpty else { return "never changed state; " + libinputSummary }
         let states = record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }
-        return states.joined(separator: ", ") + arbitration(of: record)
+        return states.joined(separator: ", ") + Self.arbitration(of: record)
     }
 
     /// `; it lost arbitration to photo/zoom ×2 (…)`: each winner, and how to let both recognize.
@@ -231,6 +245,16 @@ extension ModeReplay {
             return winner.name + (winner.count > 1 ? " ×\(winner.count)" : "") + " (\(why))"
         }
         return "; it lost arbitration to " + named.joined(separator: ", ")
+    }
+
+    /// `libinput sent 77 POINTER_SCROLL_FINGER, 2 POINTER_MOTION`: the replay's events by type,
+    /// the most frequent first, but the devices' own.
+    var libinputSummary: String {
+        var counts: [String: Int] = [:]
+        for event in events where !event.typeName.hasPrefix("DEVICE_") { counts[event.typeName, default: 0] += 1 }
+        guard !counts.isEmpty else { return "libinput sent no events but its devices'" }
+        let sorted = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+        return "libinput sent " + sorted.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 
     private static func list(_ names: [String]) -> String {

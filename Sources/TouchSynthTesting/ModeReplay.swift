@@ -35,11 +35,17 @@ public struct ModeReplay: CustomStringConvertible {
     let reportFiles = ReportFiles()
 
     /// Replays the recording at `path` (any format `touchsynth replay` reads) with `options`, and
-    /// delivers its events to `surface` in both modes.
-    public init(_ path: String, surface: SurfaceSource = .default, options: ReplayOptions = ReplayOptions()) throws {
-        try self.init(
-            try RecordingLoader.load(path), named: (path as NSString).lastPathComponent, surface: surface,
-            options: options)
+    /// delivers its events to `surface` in both modes. `description` is the device description of
+    /// a log that has none (`touchsynth replay --desc`), `device` the device of a getevent log of
+    /// several (`--device`). Relative paths are read from the directory of the test file.
+    public init(
+        _ path: String, description: String? = nil, device: String? = nil, surface: SurfaceSource = .default,
+        options: ReplayOptions = ReplayOptions(), relativeTo filePath: StaticString = #filePath
+    ) throws {
+        let recording = try RecordingLoader.load(
+            TestFilePath.resolve(path, relativeTo: filePath),
+            description: description.map { TestFilePath.resolve($0, relativeTo: filePath) }, node: device)
+        try self.init(recording, named: (path as NSString).lastPathComponent, surface: surface, options: options)
     }
 
     /// Replays `recording` (loaded, converted or synthesized) with `options`, and delivers its
@@ -91,9 +97,9 @@ public struct ModeOutcome {
     }
 
     /// The record of `recognizer`: `region/name` (`name#2` for the second of a name), or a name
-    /// alone when one region has it.
+    /// alone when one region has it; nil when there is none, or when several regions have the name.
     public func record(_ recognizer: String) -> GestureRecord? {
-        find(recognizer, in: surface.records, paths: RecognizerPath.paths(of: surface.records))
+        lookUp(recognizer).found
     }
 
     /// The recognizer named `recognizer` (as ``record(_:)`` finds it), as its own class: an app's
@@ -102,11 +108,37 @@ public struct ModeOutcome {
         _ recognizer: String, as type: Recognizer.Type = Recognizer.self
     ) -> Recognizer? {
         let all = surface.gestureRecognizers
-        return find(recognizer, in: all, paths: RecognizerPath.paths(of: all)) as? Recognizer
+        return RecognizerLookup(recognizer, in: all, paths: RecognizerPath.paths(of: all)).found as? Recognizer
     }
 
-    private func find<Item>(_ text: String, in items: [Item], paths: [RecognizerPath]) -> Item? {
+    /// What `recognizer` names among the records, for an expectation's message.
+    func lookUp(_ recognizer: String) -> RecognizerLookup<GestureRecord> {
+        RecognizerLookup(recognizer, in: surface.records, paths: RecognizerPath.paths(of: surface.records))
+    }
+}
+
+/// What a name given to the kit names: the one item whose path or numbered name it is, none, or
+/// several (a name alone that more than one region has).
+enum RecognizerLookup<Item> {
+    case found(Item)
+    case missing
+    case ambiguous([RecognizerPath])
+
+    init(_ text: String, in items: [Item], paths: [RecognizerPath]) {
         let indexed = Array(zip(paths, items))
-        return (indexed.first { $0.0.description == text } ?? indexed.first { $0.0.numberedName == text })?.1
+        if let exact = indexed.first(where: { $0.0.description == text }) {
+            self = .found(exact.1)
+            return
+        }
+        let named = indexed.filter { $0.0.numberedName == text }
+        switch named.count {
+        case 0: self = .missing
+        case 1: self = .found(named[0].1)
+        default: self = .ambiguous(named.map(\.0))
+        }
+    }
+
+    var found: Item? {
+        if case .found(let item) = self { item } else { nil }
     }
 }

@@ -11,10 +11,7 @@ public enum RecordedDevices {
     /// func swipeBack(_ recording: String) throws { … }
     /// ```
     public static func recordings(in folder: String, relativeTo filePath: StaticString = #filePath) -> [String] {
-        let directory =
-            folder.hasPrefix("/")
-            ? folder
-            : (("\(filePath)" as NSString).deletingLastPathComponent as NSString).appendingPathComponent(folder)
+        let directory = TestFilePath.resolve(folder, relativeTo: filePath)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".desc") }.sorted().map {
             (directory as NSString).appendingPathComponent($0)

@@ -11,6 +11,7 @@ extension ModeReplay {
     /// The replay as the snapshot holds it: deterministic on the virtual clock.
     public var snapshotText: String {
         var text = "# \(name): \(events.count) libinput events\n"
+        for note in recording.notes { text += "# note: \(note)\n" }
         for mode in DeliveryMode.allCases {
             text += "\n## \(mode.rawValue)\n"
             for event in self[mode].appEvents {

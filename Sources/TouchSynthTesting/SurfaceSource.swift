@@ -18,9 +18,12 @@ public struct SurfaceSource {
     }
 
     /// The surface a description file describes (JSON or YAML, as `touchsynth compare --surface`
-    /// takes); a bad file is an error naming its line.
-    public static func file(_ path: String, screen: Size = .defaultScreen) throws(RecordingError) -> SurfaceSource {
-        description(try SurfaceDescription.load(path), screen: screen)
+    /// takes), a relative path read from the directory of the test file; a bad file is an error
+    /// naming its line.
+    public static func file(
+        _ path: String, screen: Size = .defaultScreen, relativeTo filePath: StaticString = #filePath
+    ) throws(RecordingError) -> SurfaceSource {
+        description(try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath)), screen: screen)
     }
 
     /// The surface `description` describes.

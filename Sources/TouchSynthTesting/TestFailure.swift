@@ -39,17 +39,27 @@ extension ModeReplay {
     /// --attachments-path DIR`), an XCTest failure otherwise. Either way the report is also
     /// written to a file that the message names, one per test and replay (``ReportFiles``).
     func fail(_ message: String, at site: CallSite) {
-        let html = htmlReport()
-        let path = reportFiles.path(for: site.testName + "-" + name, html: html)
-        let failure = ExpectationFailure(message: message + (path.map { " (report: \($0))" } ?? ""), reportPath: path)
+        let report = reportFiles.report(for: site.testName + "-" + name) { htmlReport() }
+        let path = report.path
+        let failure = ExpectationFailure(
+            message: message + readingNotes + (path.map { " (report: \($0))" } ?? ""), reportPath: path)
         if Test.current != nil {
             let location = SourceLocation(
                 fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column))
             Issue.record(failure, sourceLocation: location)
-            Attachment.record(html, named: ((path ?? name) as NSString).lastPathComponent, sourceLocation: location)
+            // Once per test and replay: a test's later failures name the same report.
+            if let html = report.new {
+                Attachment.record(html, named: ((path ?? name) as NSString).lastPathComponent, sourceLocation: location)
+            }
         } else {
             XCTFail(failure.message, file: site.filePath, line: site.line)
         }
+    }
+
+    /// `; read with notes: …`: what reading the recording guessed or repaired (a device inferred
+    /// for a log without its description, a cut frame), which a failure may come from.
+    var readingNotes: String {
+        recording.notes.isEmpty ? "" : "; read with notes: " + recording.notes.joined(separator: "; ")
     }
 
     /// This replay's report, as `touchsynth report` draws it.
@@ -77,14 +87,16 @@ final class ReportFiles {
     private var written: [String: String] = [:]
     private let lock = NSLock()
 
-    /// The file holding `html` for `name` (a test and the recording): written the first time it is
-    /// asked for, as `name.html` or, when that is taken (the same recording replayed again in one
-    /// test), `name-2.html` and so on; nil if nothing could be written.
-    func path(for name: String, html: String) -> String? {
+    /// The report for `name` (a test and the recording): `new` holds the page `html` made when
+    /// this is the name's first failure, and `path` the file it was written to, as `name.html`
+    /// or, when that is taken (the same recording replayed again in one test), `name-2.html` and
+    /// so on; nil if nothing could be written.
+    func report(for name: String, html: () -> String) -> (path: String?, new: String?) {
         lock.lock()
         defer { lock.unlock() }
-        if let path = written[name] { return path }
-        guard let directory = Self.directory else { return nil }
+        if let path = written[name] { return (path, nil) }
+        let page = html()
+        guard let directory = Self.directory else { return (nil, page) }
         let fileName = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
         let base = (directory as NSString).appendingPathComponent(fileName)
         var attempt = 1
@@ -92,13 +104,13 @@ final class ReportFiles {
             let path = base + (attempt == 1 ? "" : "-\(attempt)") + ".html"
             do {
                 // Without overwriting: a name another replay's report took gets the next number.
-                try Data(html.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+                try Data(page.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
                 written[name] = path
-                return path
+                return (path, page)
             } catch CocoaError.fileWriteFileExists {
                 attempt += 1
             } catch {
-                return nil
+                return (nil, page)
             }
         }
     }

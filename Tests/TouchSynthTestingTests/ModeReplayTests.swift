@@ -2,6 +2,7 @@ import AppEvents
 import Foundation
 import Gestures
 import LibinputEvents
+import Recordings
 import Synchronization
 import Testing
 import TouchSynthTesting
@@ -164,23 +165,25 @@ struct ModeReplayTests {
     @Test func aSurfaceBuiltInSwiftTakesTheAppsRecognizers() throws {
         // A photo that pans with two fingers while it zooms: compatibility mode's simulated
         // touches move the pan too, indirect mode's transform events do not.
-        let replay = try ModeReplay(
-            Self.scrollEndingInAPinch,
-            surface: .build {
-                let pinch = PinchGestureRecognizer(name: "zoom"), pan = PanGestureRecognizer(name: "pan")
-                pan.minimumNumberOfTouches = 2
-                let surface = Surface(regions: [
-                    Region(
-                        name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
-                        gestureRecognizers: [pinch, pan])
-                ])
-                surface.allowSimultaneousRecognition(pinch, pan)
-                return surface
-            })
+        let replay = try ModeReplay(Self.scrollEndingInAPinch, surface: Self.photoPanningWhileItZooms)
         replay.expect("photo/zoom", .ended)
         replay.expect("photo/pan", .activated, in: .compatibility)
         replay.expect("photo/pan", .notActivated, in: .indirectInput)
         replay.expectAccidentalActivations(["photo/pan"], in: .compatibility)
+    }
+
+    /// A photo that pans with two fingers while it zooms.
+    static var photoPanningWhileItZooms: SurfaceSource {
+        .build {
+            let pinch = PinchGestureRecognizer(name: "zoom"), pan = PanGestureRecognizer(name: "pan")
+            pan.minimumNumberOfTouches = 2
+            let surface = Surface(regions: [
+                Region(
+                    name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900), gestureRecognizers: [pinch, pan])
+            ])
+            surface.allowSimultaneousRecognition(pinch, pan)
+            return surface
+        }
     }
 
     @Test func aFolderListsItsRecordingsButNotTheirDescriptions() {
@@ -190,5 +193,103 @@ struct ModeReplayTests {
         #expect(listed.contains("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"))
         #expect(!listed.contains { $0.hasSuffix(".desc") })
         #expect(listed == listed.sorted())
+    }
+
+    /// Paths a test names are read from its own directory, whatever the current one: the
+    /// recording, its device description and the surface file.
+    @Test func relativePathsAreReadFromTheTestFilesDirectory() throws {
+        let replay = try ModeReplay(
+            "../Fixtures/formats/two-finger-scroll.events-only.evemu",
+            description: "../Fixtures/evemu-devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc",
+            surface: .file("../Fixtures/pointer/surface.yml"))
+        let description = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        #expect(replay.recording.device.name == description.device.name)
+        #expect(replay.recording.notes.isEmpty)
+        #expect(replay[.compatibility].surface.records.contains { $0.region == "button" })
+        let here = (("\(#filePath)" as NSString).deletingLastPathComponent as NSString)
+        #expect(throws: RecordingError.self) { try ModeReplay("Recordings/none.yml") }
+        do {
+            _ = try ModeReplay("Recordings/none.yml")
+        } catch {
+            #expect("\(error)".contains(here.appendingPathComponent("Recordings/none.yml")))
+        }
+    }
+
+    /// A log read without its device description gets one inferred; a failure says so, and the
+    /// snapshot keeps the note, so that a guessed device is never silent.
+    @Test func aFailureAndASnapshotTellWhatReadingTheRecordingGuessed() throws {
+        let replay = try ModeReplay("../Fixtures/formats/two-finger-scroll.events-only.evemu")
+        let note = try #require(replay.recording.notes.first)
+        withKnownIssue {
+            replay.expect("list/select", .activated, in: .compatibility)
+        } matching: { issue in
+            message(of: issue).contains("; read with notes: \(note)")
+        }
+        #expect(replay.snapshotText.contains("\n# note: \(note)\n"))
+    }
+
+    /// A name alone that two regions have names neither: the failure lists both paths.
+    @Test func aNameTwoRegionsHaveIsRefusedWithBothPaths() throws {
+        let replay = try ModeReplay(
+            Self.pinch,
+            surface: .build {
+                Surface(regions: [
+                    Region(
+                        name: "left", frame: Rect(x: 0, y: 0, width: 720, height: 900),
+                        gestureRecognizers: [PanGestureRecognizer(name: "scroll")]),
+                    Region(
+                        name: "right", frame: Rect(x: 720, y: 0, width: 720, height: 900),
+                        gestureRecognizers: [PanGestureRecognizer(name: "scroll")]),
+                ])
+            })
+        #expect(replay[.compatibility].record("scroll") == nil)
+        #expect(replay[.compatibility].record("right/scroll") != nil)
+        withKnownIssue {
+            replay.expect("scroll", .notActivated, in: .compatibility)
+        } matching: { issue in
+            message(of: issue).hasPrefix(
+                "pinch-in.yml: compat: scroll names 2 recognizers, left/scroll, right/scroll; name one as region/name")
+        }
+    }
+
+    /// A value the recognizer's kind does not report is told as such, not as a gesture that never
+    /// began; one that never changed state is told with what libinput sent instead.
+    @Test func aMissingValueOrStateChangeSaysWhy() throws {
+        let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
+        withKnownIssue {
+            replay.expect("canvas/pinch", .translationX, equals: 0, within: 1, in: .compatibility)
+        } matching: { issue in
+            message(of: issue).hasPrefix(
+                "pinch-in.yml: compat: canvas/pinch: it reports no translation x (its kind, "
+                    + "pinch, reports scale")
+        }
+        var counts: [String: Int] = [:]
+        for event in replay.events where !event.typeName.hasPrefix("DEVICE_") {
+            counts[event.typeName, default: 0] += 1
+        }
+        let updates = try #require(counts["GESTURE_PINCH_UPDATE"])
+        withKnownIssue {
+            replay.expect("twoFingerPan", .activated, in: .indirectInput)
+        } matching: { issue in
+            message(of: issue).contains(
+                "indirect: twoFingerPan: expected to have begun or been recognized; it never changed state; "
+                    + "libinput sent \(updates) GESTURE_PINCH_UPDATE, ")
+                && message(of: issue).contains("1 GESTURE_PINCH_BEGIN")
+        }
+    }
+
+    /// Accidental activations over both modes: those of either mode alone.
+    @Test func accidentalActivationsInEitherMode() throws {
+        let replay = try ModeReplay(Self.scrollEndingInAPinch, surface: Self.photoPanningWhileItZooms)
+        let all = Set(replay.comparison.accidentalActivations.map { "\($0.region)/\($0.name)" })
+        #expect(!all.isEmpty)
+        replay.expectAccidentalActivations(all, in: .both)
+        let name = replay.name
+        withKnownIssue {
+            replay.expectAccidentalActivations([], in: .both)
+        } matching: { issue in
+            message(of: issue).hasPrefix("\(name): accidental activations in either mode only: ")
+        }
     }
 }

@@ -1,5 +1,3 @@
-import AppEvents
-import Foundation
 import SurfaceDescriptions
 import SwipeBack
 import Testing
@@ -15,7 +13,7 @@ struct SwipeBackTests {
     /// reading of the fingers as small pinches becomes two simulated touches, which set the pan
     /// off again without moving it far enough right to swipe back a second time.
     @Test func scrollingRightSwipesBackOnceInEitherMode() throws {
-        let replay = try ModeReplay(recording("hp8470p.two-finger-scroll-right.events"), surface: page)
+        let replay = try ModeReplay("Recordings/hp8470p.two-finger-scroll-right.events", surface: page)
         for mode in DeliveryMode.allCases {
             #expect(replay[mode].recognizer("swipeBack", as: SwipeBack.self)?.swipes == 1, "\(mode)")
         }
@@ -26,7 +24,7 @@ struct SwipeBackTests {
 
     /// Two fingers scrolling down cancel the swipe as soon as the motion is vertical.
     @Test func scrollingDownIsNoSwipeBack() throws {
-        let replay = try ModeReplay(recording("two-finger-scroll-down.yml"), surface: page)
+        let replay = try ModeReplay("Recordings/two-finger-scroll-down.yml", surface: page)
         replay.expect("swipeBack", .transitions([.began, .cancelled]))
         replay.expectNoAccidentalActivations()
     }
@@ -42,14 +40,9 @@ struct SwipeBackTests {
     /// file's distance of 200 points, which the recording's 236-point scroll still passes.
     @Test func aDescriptionFileNamesTheAppsOwnKind() throws {
         RecognizerKinds.register(SwipeBackKind.self)
-        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("page.yml").path
-        let replay = try ModeReplay(recording("hp8470p.two-finger-scroll-right.events"), surface: .file(page))
+        let replay = try ModeReplay("Recordings/hp8470p.two-finger-scroll-right.events", surface: .file("page.yml"))
         replay.expect("page/swipeBack", .transitions([.began, .changed, .ended]), in: .indirectInput)
         #expect(replay[.indirectInput].recognizer("swipeBack", as: SwipeBack.self)?.distance == 200)
         #expect(replay[.indirectInput].recognizer("swipeBack", as: SwipeBack.self)?.swipes == 1)
-    }
-
-    private func recording(_ name: String) -> String {
-        RecordedDevices.recordings(in: "Recordings").first { $0.hasSuffix("/" + name) } ?? name
     }
 }

@@ -1,4 +1,3 @@
-import AppEvents
 import SwipeBack
 import TouchSynthTesting
 import XCTest
@@ -6,8 +5,7 @@ import XCTest
 /// The same kit from XCTest: a pinch is no swipe back, in either mode.
 final class SwipeBackXCTests: XCTestCase {
     func testAPinchIsNoSwipeBack() throws {
-        let path = RecordedDevices.recordings(in: "Recordings").first { $0.hasSuffix("/pinch.yml") } ?? "pinch.yml"
-        let replay = try ModeReplay(path, surface: .build(swipeBackPage))
+        let replay = try ModeReplay("Recordings/pinch.yml", surface: .build(swipeBackPage))
         replay.expect("swipeBack", .never(.ended))
         XCTAssertEqual(replay[.indirectInput].recognizer("swipeBack", as: SwipeBack.self)?.swipes, 0)
     }

@@ -1,0 +1,6 @@
+// What a test writes with the kit, so that `import TouchSynthTesting` is enough: surfaces,
+// regions and recognizers (`Gestures`), delivery modes, geometry and app events (`AppEvents`),
+// replay options and sources (`Replays`).
+@_exported import AppEvents
+@_exported import Gestures
+@_exported import Replays
