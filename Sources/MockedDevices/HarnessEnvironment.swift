@@ -17,6 +17,9 @@ extension MockedDevice {
         let existing = inherited.isEmpty ? "" : ":" + inherited.joined(separator: ":")
         for name in env.keys where name.hasPrefix("TOUCHSYNTH_CLOCK_") { env[name] = nil }
         env["LD_PRELOAD"] = (preload.map { $0 + ":" } ?? "") + "libumockdev-preload.so.0" + existing
+        // touchsynth-preload links Swift's runtime, whose crash handler would otherwise take the
+        // program's faults: a crash must end it as it would end outside the harness.
+        if preload != nil && env["SWIFT_BACKTRACE"] == nil { env["SWIFT_BACKTRACE"] = "enable=no" }
         env["UMOCKDEV_DIR"] = root
         // The side's own variables, from a harness that runs this one, are not passed on.
         for name in [

@@ -20,6 +20,8 @@ extension MockedDevice {
         var timerInstants: [Int64] = []
         /// Where the recording's time 0 fell on the program's clock, in nanoseconds.
         var recordingOrigin: Int64?
+        /// The program ended, successfully, before it opened the device.
+        var endedBeforeReady = false
     }
 
     /// Runs `command` against the device: starts it, waits until it is ready, delivers every frame
@@ -99,7 +101,8 @@ extension MockedDevice {
                 harnessSystemCPUSeconds: cpu.system - cpuAtStart.system,
                 programCPUSeconds: delivery.exit?.cpuSeconds ?? 0,
                 timerInstants: delivery.timerInstants,
-                recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) })
+                recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) },
+                endedBeforeReady: delivery.endedBeforeReady)
         }
 
         if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout, channel: channel)
@@ -116,8 +119,15 @@ extension MockedDevice {
                 throw HarnessError(
                     .programFailed,
                     "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) before it was ready "
-                        + "for \(devnode)"
-                )
+                        + "for \(devnode)",
+                    programStatus: channel == nil ? 128 + signal : nil)
+            }
+            // A program of the user's that did its work without the device (`echo {devnode}`)
+            // succeeded; the report says that nothing was played.
+            if channel == nil && early.status == 0 {
+                var delivery = Delivery(exit: early)
+                delivery.endedBeforeReady = true
+                return report(delivery, ready: Clock.now())
             }
             throw HarnessError(
                 .programFailed,
@@ -141,7 +151,8 @@ extension MockedDevice {
             exit = delivery.exit
             throw HarnessError(
                 .programFailed,
-                "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) during the replay")
+                "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) during the replay",
+                programStatus: channel == nil ? 128 + signal : nil)
         }
         exit = delivery.exit
         try channel?.finish()

@@ -39,6 +39,9 @@ public struct ReplayReport: Sendable {
     /// microseconds: how a frame's time maps onto the events' (at ``ReplayTiming/speed`` 1);
     /// nil when the run ended before delivering.
     public var recordingStart: UInt64?
+    /// The program (not the libinput side) ended with status 0 before it opened the device: it did
+    /// its work without it (`echo {devnode}`), and no frame was played.
+    public var endedBeforeReady = false
     /// What reading the recording guessed or repaired (``Recording/notes``), one line each.
     public var notes: [String] = []
     /// The lines libinput logged in a replay through the libinput side (info and errors).

@@ -14,7 +14,8 @@ struct Mock: ParsableCommand {
             the device, in poll, select, epoll or a blocking read of the device, as libinput's tools and evtest do. A \
             program that waits otherwise (on another thread, in a sleep) never looks idle, and the run ends with exit \
             status 70 after 5 s: give it --real-time. A program that needs wall-clock pacing (a progress display) \
-            needs it too.
+            needs it too. The exit status is COMMAND's (128 + N if signal N killed it); Swift's crash handler, which \
+            the harness's preloaded library would bring into COMMAND, is off unless SWIFT_BACKTRACE is set.
             """)
 
     @Argument(help: Help.recording) var recording: String
@@ -51,6 +52,9 @@ struct Mock: ParsableCommand {
         }()
         if stats { printStats(report) }
         try endIfInterrupted(report)
+        if report.endedBeforeReady {
+            writeStderr("touchsynth: warning: \(command[0]) ended before it opened the device: no frame was played")
+        }
         // The harness stops the program with SIGINT once the recording is over: its usual end.
         throw ExitCode(report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus)
     }

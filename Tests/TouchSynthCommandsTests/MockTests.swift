@@ -40,4 +40,23 @@ final class MockTests: XCTestCase {
         XCTAssertEqual(
             recorded.frames.map(\.time), original.frames.map(\.time), "delivery keeps the recording's exact spacing")
     }
+
+    /// A program that does its work without the device succeeds, with one warning that nothing was
+    /// played; one that a signal kills ends as a shell reports it, 128 + N, in one line, its fault
+    /// not taken by the Swift runtime the preloaded library brings in.
+    func testAProgramThatNeverOpensTheDeviceOrCrashesEndsWithItsOwnStatus() throws {
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let echoed = runCommand(["mock", recording, "--", "/bin/sh", "-c", "echo {devnode}"])
+        XCTAssertEqual(echoed.status, 0, echoed.stderr)
+        XCTAssertEqual(
+            echoed.stderr, "touchsynth: warning: /bin/sh ended before it opened the device: no frame was played\n")
+
+        for (signal, name) in [(SIGSEGV, "SIGSEGV"), (SIGABRT, "SIGABRT")] {
+            let killed = runCommand(["mock", recording, "--", "/bin/sh", "-c", "kill -\(name.dropFirst(3)) $$"])
+            XCTAssertEqual(killed.status, 128 + signal, killed.stderr)
+            XCTAssertEqual(killed.stderr.split(separator: "\n").count, 1, killed.stderr)
+            XCTAssertTrue(killed.stderr.contains("killed by signal \(signal)"), killed.stderr)
+        }
+    }
 }
+
