@@ -36,7 +36,7 @@ public struct QuirksListing: Equatable, Sendable {
                 properties.removeAll { $0.key == m.1 }
                 properties.append(
                     Property(key: String(m.1), value: "", section: String(m.2), file: original(String(m.3))))
-            } else if let m = line.wholeMatch(of: /([A-Z][A-Za-z]+)=(.*)/) {
+            } else if let m = line.wholeMatch(of: /([A-Z][A-Za-z0-9]+)=(.*)/) {
                 values[String(m.1)] = String(m.2)
             }
         }

@@ -83,6 +83,22 @@ final class QuirksReplayTests: XCTestCase {
         XCTAssertGreaterThan(named, 0)
     }
 
+    /// Every quirk listed has its value, keys with digits included (`ModelLenovoT450Touchpad`,
+    /// which libinput's files give the ThinkPad P50's touchpad), on each version.
+    func testEveryQuirkListedHasItsValue() throws {
+        var recording = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events")
+                .path)
+        recording.dmi = "dmi:bvnLENOVO:svnLENOVO:pn20ENCTO1WW:pvrThinkPadP50:"
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
+            var options = ReplayOptions()
+            options.libinput = build
+            let properties = try QuirksListing.list(.recording(recording), options: options).properties
+            XCTAssertEqual(properties.first { $0.key == "ModelLenovoT450Touchpad" }?.value, "1", build.version)
+            for property in properties { XCTAssertFalse(property.value.isEmpty, "\(build.version): \(property)") }
+        }
+    }
+
     /// A key libinput does not know makes it drop every quirk: the replay ends with one error
     /// naming the file's line, and hands on nothing, on each version.
     func testAQuirkLibinputDoesNotKnowEndsTheReplayNamingItsLine() throws {
