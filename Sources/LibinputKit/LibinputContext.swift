@@ -141,9 +141,15 @@ public final class LibinputContext {
             )
         }
         guard libinput_path_add_device(li, path) != nil else {
-            let reason = takeLog().map(\.text).last ?? "libinput rejected it"
-            throw LibinputError(.unavailable, "libinput: cannot add \(path): \(reason)")
+            throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()))
         }
+    }
+
+    /// Why libinput would not use a device, from its log: its complaint (`kernel bug: device has
+    /// min == max on ABS_X`) rather than its closing `not using input device` line.
+    static func rejection(in log: [LibinputLogMessage]) -> String {
+        let lines = log.map(\.text)
+        return lines.last { $0.contains("bug:") } ?? lines.last ?? "libinput rejected it"
     }
 
     /// The file descriptor to poll for readiness.

@@ -8,8 +8,11 @@ public struct LibinputError: Error, CustomStringConvertible, Sendable {
         case missingFile
         /// The device node exists but this user may not open it.
         case permission
-        /// libinput refused the device, or there is no device to use.
+        /// There is no device to use.
         case unavailable
+        /// libinput would not use the device: its description breaks one of libinput's rules
+        /// (an axis whose minimum is its maximum, one resolution of two), a kernel bug in its terms.
+        case deviceRejected
         /// A system call, or setting up udev or libinput, failed.
         case system
     }

@@ -21,6 +21,9 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
         /// The libinput version asked for is not built yet (``LibinputBuild/resolve(_:)``); the
         /// message names the command that builds it.
         case notBuilt
+        /// libinput would not use the recording's device: its description breaks one of libinput's
+        /// rules (an axis whose minimum is its maximum). Bad data to a command line.
+        case deviceRejected
         /// A quirks file tried on the replay (``MockedDevice/quirks``) that libinput would refuse,
         /// and so drop every quirk: bad data to a command line.
         case quirksRefused

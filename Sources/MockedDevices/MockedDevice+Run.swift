@@ -113,7 +113,13 @@ extension MockedDevice {
             if forwarding.received != nil { return report(Delivery(exit: early), ready: Clock.now()) }
             try channel?.finish()
             if let failure = channel?.failure {
-                throw HarnessError(failure.kind == .unavailable ? .unavailable : .system, failure.message)
+                let kind: HarnessError.Kind =
+                    switch failure.kind {
+                    case .unavailable: .unavailable
+                    case .deviceRejected: .deviceRejected
+                    case .system: .system
+                    }
+                throw HarnessError(kind, failure.message)
             }
             if let signal = early.signal {
                 throw HarnessError(

@@ -112,10 +112,12 @@ extension ChannelRecord {
 /// Why the libinput side stopped before it could replay, in the terms of the library that failed.
 public struct ChannelFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: UInt8, Sendable {
-        /// libinput refused a device, or there was none to use.
+        /// There was no device to use.
         case unavailable = 1
         /// The side's environment or a system call failed.
         case system
+        /// libinput would not use the recording's device: its description breaks libinput's rules.
+        case deviceRejected
     }
 
     public var kind: Kind

@@ -109,13 +109,8 @@ public struct Replay: Sendable {
         _ handle: (LibinputSideOutput) -> Void
     ) throws(HarnessError) -> ReplayReport {
         let device = try MockedDevice.make(source, eventNumber: 10, udevProperties: options.udevProperties)
-        if options.refusesEmpty {
-            if case .file(let path, _, _) = source {
-                try device.checkShowsSomething(path)
-            } else {
-                try device.checkShowsSomething(name ?? "the recording")
-            }
-        }
+        let recording = if case .file(let path, _, _) = source { path } else { name ?? "the recording" }
+        if options.refusesEmpty { try device.checkShowsSomething(recording) }
         device.libinput = options.libinput
         device.filtersLikeKernel = !options.asDelivered
         for (index, other) in options.otherDevices.enumerated() {
@@ -133,8 +128,13 @@ public struct Replay: Sendable {
             let quirks = QuirksGate(files: options.quirks, handle: handle)
             let channel = try ChannelReceiver(configuration: configuration, handle: quirks.pass)
             defer { channel.close() }
-            var report = try device.run(
-                [side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
+            var report: ReplayReport
+            do throws(HarnessError) {
+                report = try device.run(
+                    [side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
+            } catch  where error.kind == .deviceRejected {
+                throw HarnessError(.deviceRejected, "\(recording): \(error.message)")
+            }
             try quirks.finish(version: options.libinput.version)
             report.notes = device.notes
             report.libinputLog = channel.log

@@ -65,7 +65,7 @@ enum ExitStatus {
     /// A program that ended before it was ready with a status of its own ends this one with it.
     private static func code(for error: HarnessError) -> Int32 {
         switch error.kind {
-        case .badData, .nothingToShow, .quirksRefused: badData
+        case .badData, .nothingToShow, .quirksRefused, .deviceRejected: badData
         case .missingFile: missingInput
         case .permission: permission
         case .usage: usage
@@ -80,7 +80,7 @@ enum ExitStatus {
         case .badData: badData
         case .missingFile: missingInput
         case .permission: permission
-        case .unavailable: unavailable
+        case .unavailable, .deviceRejected: unavailable
         case .system: systemError
         }
     }

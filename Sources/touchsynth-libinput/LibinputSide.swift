@@ -50,11 +50,18 @@ struct LibinputSide {
             let kind: ChannelFailure.Kind =
                 switch error.kind {
                 case .missingFile, .unavailable: .unavailable
+                case .deviceRejected: .deviceRejected
                 case .badData, .permission, .system: .system
                 }
             channel.send(.failure(ChannelFailure(kind, error.message)))
             channel.flush()
-            exit(kind == .unavailable ? 69 : 71)
+            let status: Int32 =
+                switch kind {
+                case .unavailable: 69
+                case .deviceRejected: 65
+                case .system: 71
+                }
+            exit(status)
         }
     }
 

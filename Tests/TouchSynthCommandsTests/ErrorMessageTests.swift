@@ -1,4 +1,5 @@
 import Foundation
+import Recordings
 import ViewServer
 import XCTest
 import TestSupport
@@ -45,6 +46,36 @@ final class ErrorMessageTests: XCTestCase {
     private static func isLocated(_ stderr: String, in path: String) -> Bool {
         let head = "touchsynth: \(path):"
         return stderr.hasPrefix(head) && stderr.dropFirst(head.count).wholeMatch(of: #/[0-9]+: [^\n]+\n/#) != nil
+    }
+
+    /// A device libinput will not use (an axis whose minimum is its maximum, one resolution of two)
+    /// is bad data, told in one line naming the recording and libinput's complaint, not the
+    /// closing "not using input device" line.
+    func testADeviceLibinputRejectsIsBadDataNamingTheRecordingAndWhy() throws {
+        let original = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let x: UInt16 = 0x00, y: UInt16 = 0x01
+        for (name, change, complaint) in [
+            (
+                "flat-x.evemu",
+                { (r: inout Recording) in r.device.absinfo[x]?.maximum = original.device.absinfo[x]?.minimum ?? 0 },
+                "device has min == max on ABS_X"
+            ),
+            (
+                "x-resolution-only.evemu", { (r: inout Recording) in r.device.absinfo[y]?.resolution = 0 },
+                "kernel has only x or y resolution"
+            ),
+        ] as [(String, (inout Recording) -> Void, String)] {
+            var recording = original
+            change(&recording)
+            let path = temporaryPath(name)
+            try EvemuFormat.write(recording).write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            for command in ["replay", "compare", "explain"] {
+                let result = assertSentence([command, path], status: 65)
+                XCTAssertTrue(result.stderr.hasPrefix("touchsynth: \(path): libinput: "), result.stderr)
+                XCTAssertTrue(result.stderr.contains(complaint), "\(command): \(result.stderr)")
+            }
+        }
     }
 
     /// A quirks file libinput would refuse, in either way it can be wrong, is one line naming its
