@@ -10,7 +10,7 @@ public enum QuirksFileCheck {
         var state = State.section
         var section: (name: String, hasMatch: Bool, hasProperty: Bool)?
         var number = 0, lastRead = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in lines(of: text) {
             number += 1
             var line = Substring(raw)
             if let hash = line.firstIndex(of: "#") {
@@ -20,6 +20,9 @@ public enum QuirksFileCheck {
             guard let first = line.first, let last = line.last else { continue }
             lastRead = number
             func refused(_ problem: String) -> String { "\(path):\(number): \(problem)" }
+            if last == "\r" {
+                return refused("the line ends in a carriage return: libinput does not read Windows (CRLF) line endings")
+            }
             if last == " " || last == "\t" { return refused("trailing white space") }
             switch first {
             case " ", "\t":
@@ -67,10 +70,16 @@ public enum QuirksFileCheck {
         return nil
     }
 
+    /// The lines as libinput's `fgets` reads them, cut at each line feed alone: a carriage return
+    /// before one stays in its line (to Swift, `\r\n` is one character, which a split at `\n` misses).
+    static func lines(of text: String) -> [Substring] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
     /// The value `text` gives `key` in the section `name` (`[Section]`), as written.
     public static func value(ofKey key: String, inSection name: String, of text: String) -> String? {
         guard let line = line(ofKey: key, inSection: name, of: text) else { return nil }
-        let raw = text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        let raw = lines(of: text)[line - 1]
         return String(raw.dropFirst(key.count + 1))
     }
 
@@ -78,7 +87,7 @@ public enum QuirksFileCheck {
     /// key in that section, 1-based.
     public static func line(ofKey key: String, inSection name: String, of text: String) -> Int? {
         var inSection = false
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in lines(of: text).enumerated() {
             if raw.hasPrefix("[") { inSection = raw == name }
             if inSection && raw.hasPrefix(key + "=") { return index + 1 }
         }

@@ -463,7 +463,9 @@ struct LineReader {
 
     private mutating func line(_ bytes: ArraySlice<UInt8>) throws(RecordingError) -> String {
         lineNumber += 1
-        let trimmed = bytes.last == 13 ? bytes.dropLast() : bytes
+        var trimmed = bytes.last == 13 ? bytes.dropLast() : bytes
+        // A byte order mark, which some Windows editors write, is no part of the first line.
+        if lineNumber == 1 && trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
         guard let text = String(validating: trimmed, as: UTF8.self) else {
             throw RecordingError.bad(file, lineNumber, "not UTF-8 text")
         }

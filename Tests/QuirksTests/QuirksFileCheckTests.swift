@@ -43,6 +43,8 @@ final class QuirksFileCheckTests: XCTestCase {
                 "the section before, [A], has no value"
             ),
             (match, 2, "the last section, [A], has no value"),
+            ("[A]\r\nMatchUdevType=touchpad\r\n", 1, "Windows (CRLF) line endings"),
+            (match + "AttrPalmPressureThreshold=40\r\n", 3, "Windows (CRLF) line endings"),
         ]
         for (text, line, says) in cases {
             let found = problem(text)
@@ -69,6 +71,8 @@ final class QuirksFileCheckTests: XCTestCase {
             "[A]\nMatchUdevType=touchpad\n", "[A]\nAttrPalmPressureThreshold=40\n",
             "[A]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=40\nMatchBus=usb\n",
             "[A]\nMatchUdevType=touchpad\nPalmPressureThreshold=40\n",
+            "[A]\r\nMatchUdevType=touchpad\r\nAttrPalmPressureThreshold=40\r\n",
+            "# a comment\r\n[A]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=40\n",
         ]
         for sample in samples {
             let folder = temporaryPath("quirks")

@@ -86,6 +86,31 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(error?.line, text.split(separator: "\n", omittingEmptySubsequences: false).count)
     }
 
+    /// A byte order mark, as Windows editors write one, changes nothing, in every format: from a
+    /// file and from text.
+    func testAByteOrderMarkIsNoPartOfTheFirstLine() throws {
+        let paths =
+            [
+                Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path,
+                fixtures.appendingPathComponent(
+                    "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+                )
+                .path,
+            ]
+            + ["pinch-in.getevent-lt.txt", "pinch-in.chromeos.dat", "pinch-in.events-only.evtest"].map {
+                Fixtures.root.appendingPathComponent("Tests/Fixtures/formats/" + $0).path
+            }
+        for path in paths {
+            let plain = try RecordingLoader.load(path)
+            let marked = temporaryPath("bom-" + (path as NSString).lastPathComponent)
+            let text = "\u{FEFF}" + (try String(contentsOfFile: path, encoding: .utf8))
+            try text.write(toFile: marked, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: marked) }
+            XCTAssertEqual(try RecordingLoader.load(marked).frames, plain.frames, path)
+            XCTAssertEqual(try RecordingLoader.load(text: text, file: path).device, plain.device, path)
+        }
+    }
+
     /// A message quoting input stays one line a terminal shows as it is, and short: a newline or
     /// an escape sequence is written as an escape, and a megabyte quoted keeps its start and the
     /// problem stated after it.
