@@ -1,3 +1,4 @@
+import AppEvents
 import Foundation
 import Gestures
 
@@ -8,8 +9,8 @@ extension GestureValues.Entry {
         let label = name.reduce(into: "") { label, c in label += c.isUppercase ? " " + c.lowercased() : String(c) }
         switch value {
         case .scale(let v): return String(format: "%@ %.3f", label, v)
-        case .angle(let v): return String(format: "%@ %.1f°", label, v * 180 / .pi)
-        case .vector(let p): return String(format: "%@ (%.1f, %.1f)", label, p.x, p.y)
+        case .angle(let v): return String(format: "%@ %.1f°", label, (v * 180 / .pi).shown(places: 1))
+        case .vector(let p): return String(format: "%@ (%.1f, %.1f)", label, p.x.shown(places: 1), p.y.shown(places: 1))
         case .rows(let rows):
             return rows.count == 1 ? "\(label) \(rows.lowerBound)" : "\(label) \(rows.lowerBound)–\(rows.upperBound)"
         }
