@@ -251,8 +251,12 @@ public final class LibinputContext {
     private func configure(_ device: OpaquePointer) {
         let c = configuration
         var missing: [String] = []
-        if c.tapToClick && libinput_device_config_tap_get_finger_count(device) > 0 {
-            libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
+        if c.tapToClick {
+            if libinput_device_config_tap_get_finger_count(device) > 0 {
+                libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
+            } else {
+                missing.append("tapping")
+            }
         }
         if let method = c.clickMethod {
             let value =
@@ -260,6 +264,8 @@ public final class LibinputContext {
                 ? LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS : LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER
             if libinput_device_config_click_get_methods(device) & value.rawValue != 0 {
                 libinput_device_config_click_set_method(device, value)
+            } else {
+                missing.append("the \(method.rawValue) click method")
             }
         }
         if let on = c.naturalScrolling {

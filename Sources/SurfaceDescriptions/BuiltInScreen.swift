@@ -17,6 +17,9 @@ public enum BuiltInScreen: String, CaseIterable, Sendable {
     /// The screen size the files are laid out for.
     public static let layoutSize = Size(width: 1440, height: 900)
 
+    /// The screens' names, `photos, list, map, canvas`, for a message.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
     /// The description file's text, as shipped.
     public var text: String {
         guard let url = Bundle.module.url(forResource: rawValue, withExtension: "yml", subdirectory: "Screens"),

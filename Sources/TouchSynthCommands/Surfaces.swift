@@ -17,12 +17,17 @@ struct Surfaces: ParsableCommand {
     @Argument(help: "A screen whose description file to print.") var name: String?
     @Flag(help: "JSON Lines output: one object per screen.") var json = false
 
+    func validate() throws {
+        if json && name != nil {
+            throw ValidationError("--json lists the screens; a screen's description file prints as YAML, without it")
+        }
+    }
+
     func run() throws {
         if let name {
             guard let screen = BuiltInScreen(rawValue: name) else {
                 try fail(
-                    "no built-in screen \(name); the screens are "
-                        + "\(BuiltInScreen.allCases.map(\.rawValue).joined(separator: ", "))",
+                    "no built-in screen \(name); the screens are \(BuiltInScreen.names)",
                     code: ExitStatus.usage)
             }
             return try emitRaw(screen.text)
