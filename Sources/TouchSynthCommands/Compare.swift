@@ -136,6 +136,17 @@ struct Compare: ParsableCommand {
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(1) }
     }
 
+    /// The first option given that shapes a replay, which a capture's events have had already.
+    private var replayOnlyOption: String? {
+        let given: [(String, Bool)] = [
+            ("--start and --end", window.isSet), ("--desc", input.desc != nil), ("--device", input.node != nil),
+            ("--quirks", !quirks.files.isEmpty), ("--dmi", quirks.dmi != nil),
+            ("a device setting", config.configuration != DeviceConfiguration()), ("--real-time", clock.realTime),
+            ("--verbose", log.verbose),
+        ]
+        return given.first { $0.1 }?.0
+    }
+
     private func compared(_ path: String, description: SurfaceDescription, options: ReplayOptions) throws -> ComparedRun
     {
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
@@ -143,6 +154,11 @@ struct Compare: ParsableCommand {
         if file.isCapture, reportDirectory != nil {
             try fail(
                 "\(path): a capture has no recording to draw the touchpad from; --report takes recordings",
+                code: ExitStatus.usage)
+        }
+        if file.isCapture, let option = replayOnlyOption {
+            try fail(
+                "\(path): a capture holds libinput's events, replayed already; \(option) shapes a replay",
                 code: ExitStatus.usage)
         }
         guard !file.isCapture else {

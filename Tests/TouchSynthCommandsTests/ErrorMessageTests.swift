@@ -100,12 +100,15 @@ final class ErrorMessageTests: XCTestCase {
 
     func testMissingFilesAndBadOptionsAreSentences() throws {
         let missing = "/nonexistent/touchsynth-missing.yml"
+        let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/behaviour/pinch-in.replay.jsonl").path
         let cases: [([String], Int32)] = [
             (["replay", missing], 66), (["compare", missing], 66), (["report", missing, "-o", "/tmp/r.html"], 66),
             (["convert", missing], 66), (["diff", missing, recording], 66), (["view", missing, "--port", "0"], 66),
             (["replay", "--desc", missing, recording], 66), (["replay", "--with", missing, recording], 66),
             (["compare", "--surface", missing, recording], 66), (["compare", "--surface", "nope", recording], 64),
-            (["surfaces", "list", "--json"], 64), (["synthesize", missing, "--desc", missing], 66),
+            (["surfaces", "list", "--json"], 64), (["compare", "--start", "0.3", capture], 64),
+            (["compare", "--enable-tap", capture], 64), (["compare", "--quirks", capture, capture], 64),
+            (["synthesize", missing, "--desc", missing], 66),
             (["replay", "--bogus", recording], 64), (["replay", "--speed", "99", recording], 64),
             (["replay", "--unplug", "soon", recording], 64), (["replay", "--unplug", "99", recording], 64),
             (["replay", "--start", "99", recording], 64), (["replay", "--mode", "sideways", recording], 64),
