@@ -144,6 +144,12 @@ struct BridgeCheck: ParsableCommand {
     @Option(help: "Largest accepted difference: of scale, and of angle in radians.") var tolerance = 1e-3
     @Flag(help: Help.json) var json = false
 
+    func validate() throws {
+        guard tolerance.isFinite, tolerance > 0, tolerance <= 1 else {
+            throw ValidationError("--tolerance must be above 0 and at most 1")
+        }
+    }
+
     func run() throws {
         var events = try loadEventStream(capture)
         // Both files' devices may share an event node name (the harness's are all event10).

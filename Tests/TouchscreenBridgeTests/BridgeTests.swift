@@ -69,14 +69,26 @@ final class BridgeTests: XCTestCase {
             XCTAssertEqual(figures["frames"] as? Int, updates.count + 1, name)
             XCTAssertLessThanOrEqual(figures["maxScaleError"] as? Double ?? 1, 1e-3, name)
             XCTAssertLessThanOrEqual(figures["maxAngleError"] as? Double ?? 1, 1e-3, name)
-            let strict = runCommand(["bridge", "check", "--tolerance", "1e-7", padFile.path, screenFile.path])
+            let strict = runCommand(["bridge", "check", "--json", "--tolerance", "1e-7", padFile.path, screenFile.path])
             XCTAssertEqual(strict.status, 1, "\(name): whole units cannot be exact to 1e-7: \(strict.stdout)")
+            // The figures count the frame that broke the tolerance.
+            let missed = try XCTUnwrap(try jsonLines(strict.stdout).first)
+            let worst = max(missed["maxScaleError"] as? Double ?? 0, missed["maxAngleError"] as? Double ?? 0)
+            XCTAssertGreaterThan(worst, 1e-7, "\(name): \(strict.stdout)")
+            // Events with no pinch have nothing to check, and say so.
+            let none = runCommand(["bridge", "check", screenFile.path])
+            XCTAssertEqual(none.status, 1, none.stdout)
+            XCTAssertTrue(none.stdout.hasPrefix("problem: no touchpad pinch in the events"), none.stdout)
         }
     }
 
     func testErrorsAreOneLineWithTheirExitCodes() throws {
         let indirect = runCommand(["bridge", "--mode", "indirect"])
         XCTAssertEqual(indirect.status, 64, indirect.stderr)
+        for tolerance in ["nan", "-1", "0", "inf"] {
+            let bad = runCommand(["bridge", "check", "--tolerance", tolerance, "/nonexistent/a.jsonl"])
+            XCTAssertEqual(bad.status, 64, "\(tolerance): \(bad.stderr)")
+        }
         let missing = runCommand(["bridge", "--uinput", "/nonexistent/uinput"])
         XCTAssertEqual(missing.status, 69, missing.stderr)
         XCTAssertTrue(missing.stderr.contains("modprobe uinput"), missing.stderr)
