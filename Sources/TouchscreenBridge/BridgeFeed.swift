@@ -38,10 +38,10 @@ public final class BridgeFeed {
     /// still down.
     public static func recording(of events: [LibinputEvent], touchscreen: VirtualTouchscreen) -> Recording {
         let feed = BridgeFeed(touchscreen: touchscreen)
-        let start = events.first?.time ?? 0
-        var frames = events.flatMap { event in
-            feed.frames(for: event).map { EvdevFrame(time: event.time - start, events: $0) }
-        }
+        let written = events.flatMap { event in feed.frames(for: event).map { (time: event.time, events: $0) } }
+        // From its first frame, as every recording format counts and reads back.
+        let start = written.first?.time ?? 0
+        var frames = written.map { EvdevFrame(time: $0.time - start, events: $0.events) }
         let lift = feed.liftAll()
         if !lift.isEmpty { frames.append(EvdevFrame(time: (frames.last?.time ?? 0) + 1000, events: lift)) }
         return Recording(device: touchscreen.description, frames: frames)

@@ -15,6 +15,7 @@ final class BridgeTests: XCTestCase {
             let screen = dir.appendingPathComponent("\(name)-touchscreen.yml").path
             let written = runCommand(["bridge", "--replay", source, "-o", screen])
             XCTAssertEqual(written.status, 0, "\(name): \(written.stderr)")
+            XCTAssertEqual(written.stderr, "", "\(name): the recording reads back as written")
             let readBack = runCommand(["replay", "--json", screen])
             XCTAssertEqual(readBack.status, 0, "\(name): \(readBack.stderr)")
             let pad = runCommand(["replay", "--json", source])
