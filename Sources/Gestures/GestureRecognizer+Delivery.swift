@@ -74,11 +74,14 @@ extension GestureRecognizer {
         if changes.contains(.ended) { dropLiftedTouches() }
     }
 
-    /// UIKit's touch hooks, each with the touches of its phases, in UIKit's order.
+    /// UIKit's touch hooks, each with the touches of its phases, in UIKit's order. A hook whose
+    /// phases all the event's touches have gets the event's own array, so that a gesture's steady
+    /// motion allocates nothing for hooks an app may not override.
     private func deliverPhases(of touches: [Touch], with event: AppEvent) {
-        let began = touches.filter { $0.phase == .began }
-        let moved = touches.filter { $0.phase == .moved || $0.phase == .stationary }
-        let ended = touches.filter { $0.phase == .ended }
+        func only(_ phases: TouchPhase...) -> [Touch] {
+            touches.allSatisfy { phases.contains($0.phase) } ? touches : touches.filter { phases.contains($0.phase) }
+        }
+        let began = only(.began), moved = only(.moved, .stationary), ended = only(.ended)
         if !began.isEmpty { touchesBegan(began, with: event) }
         if !moved.isEmpty { touchesMoved(moved, with: event) }
         if !ended.isEmpty { touchesEnded(ended, with: event) }
