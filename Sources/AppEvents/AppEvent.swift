@@ -76,10 +76,16 @@ public struct Touch: Equatable, Sendable {
     public var tapCount: Int
     /// True for the two touches compatibility mode synthesises for a trackpad pinch/rotate.
     public var isSimulated: Bool
+    /// The pointer's click or drag, whatever type the app sees (`.direct` in compatibility mode):
+    /// what UIKit knows of the touch's source and its own interactions act on (a drag begun by
+    /// click-and-drag), which the `UIApplicationSupportsIndirectInputEvents` key does not change
+    /// (WWDC20 10094). Not in the app's events' JSON: the app cannot read it.
+    public var isPointer: Bool
 
+    /// A touch; `isPointer` holds for an `.indirectPointer` one whatever is passed.
     public init(
         id: TouchID, phase: TouchPhase, type: TouchType, location: Point, previousLocation: Point, tapCount: Int = 0,
-        isSimulated: Bool = false
+        isSimulated: Bool = false, isPointer: Bool = false
     ) {
         self.id = id
         self.phase = phase
@@ -88,6 +94,7 @@ public struct Touch: Equatable, Sendable {
         self.previousLocation = previousLocation
         self.tapCount = tapCount
         self.isSimulated = isSimulated
+        self.isPointer = isPointer || type == .indirectPointer
     }
 }
 

@@ -128,7 +128,7 @@ struct PointerTouchTracker {
     private func make(_ touch: Live, _ phase: TouchPhase, previous: Point) -> Touch {
         Touch(
             id: touch.id, phase: phase, type: touch.type, location: touch.location,
-            previousLocation: previous, tapCount: touch.tapCount
+            previousLocation: previous, tapCount: touch.tapCount, isPointer: true
         )
     }
 }

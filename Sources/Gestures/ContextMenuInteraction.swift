@@ -4,15 +4,15 @@ import AppEvents
 ///
 /// It opens at once on a secondary click (a touch-down whose buttonMask contains `.secondary`:
 /// a right click, or a two-finger click or tap, which libinput reports as the right button),
-/// or, with ``treatsControlClickAsSecondary``, a primary click with control held; touches of
-/// either type, since both modes carry the buttons on the event. Otherwise `.direct` touches (a
-/// finger, the simulated touches of a pinch, and in compatibility mode a click, which the app
-/// cannot tell from a finger) open it once they stayed down together for
-/// ``minimumPressDuration`` within ``allowableMovement``, the first touch reported as the one
-/// that opened it. A pointer does not open it by holding, as on iPadOS: it fails when its
+/// or, with ``treatsControlClickAsSecondary``, a primary click with control held; in either
+/// mode, since both carry the buttons on the event. Otherwise fingers and the simulated touches
+/// of a pinch open it once they stayed down together for ``minimumPressDuration`` within
+/// ``allowableMovement``, the first touch reported as the one that opened it. A pointer does not
+/// open it by holding, in either mode: UIKit knows the pointer's touch
+/// (``AppEvents/Touch/isPointer``) even where the app sees it as `.direct`. It fails when its
 /// touches move too far or one lifts. ``GestureRecord/starts`` tells how each menu opened.
 open class ContextMenuInteraction: GestureRecognizer {
-    /// Seconds a `.direct` touch is held before the menu opens. Default 0.5, as a long press.
+    /// Seconds a finger is held before the menu opens. Default 0.5, as a long press.
     public var minimumPressDuration = 0.5
     /// Points a touch may move before the menu opened without failing it. Default 10, as a long press.
     public var allowableMovement = 10.0
@@ -39,7 +39,7 @@ open class ContextMenuInteraction: GestureRecognizer {
             transition(to: .failed)
             return
         }
-        if timer == nil && trackedTouches.allSatisfy({ $0.type == .direct }) {
+        if timer == nil && !trackedTouches.contains(where: \.isPointer) {
             armTimer(at: event.timestamp + minimumPressDuration)
         }
     }

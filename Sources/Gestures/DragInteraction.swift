@@ -3,18 +3,17 @@ import AppEvents
 /// `UIDragInteraction`'s recognition, continuous: began when the drag lifts its item, changed as
 /// the touch moves, ended when it lifts.
 ///
-/// A pointer pressed with the primary button alone (an `.indirectPointer` touch: indirect input
-/// mode's click) begins the drag as soon as it moved more than ``dragThreshold`` from where it
-/// went down; with other buttons it fails. A `.direct` touch (a finger, a simulated touch, or
-/// compatibility mode's click, which looks like a finger, with no button but the primary) must
-/// first be held within
+/// A pointer pressed with the primary button alone begins the drag as soon as it moved more than
+/// ``dragThreshold`` from where it went down, in either mode: UIKit knows the pointer's touch
+/// (``AppEvents/Touch/isPointer``) even where the app sees it as `.direct`; with other buttons it
+/// fails. A finger, or one of a pinch's simulated touches, must first be held within
 /// ``allowableMovement`` for ``liftDelay``, and the drag begins then. One touch per drag: a
 /// second touch before the drag began fails it; after, extra touches are ignored.
 /// ``GestureRecord/starts`` tells how each drag began.
 open class DragInteraction: GestureRecognizer {
-    /// Points a `.direct` touch may move before the lift without failing it. Default 10, as a long press.
+    /// Points a finger may move before the lift without failing it. Default 10, as a long press.
     public var allowableMovement = 10.0
-    /// Seconds a `.direct` touch is held before the drag begins. TouchSynth's choice: 0.5, UIKit's
+    /// Seconds a finger is held before the drag begins. TouchSynth's choice: 0.5, UIKit's
     /// long-press default.
     public var liftDelay = 0.5
     /// Points a primary pointer press moves before the drag begins. TouchSynth's choice: 8, the
@@ -45,7 +44,7 @@ open class DragInteraction: GestureRecognizer {
         currentTranslation = .zero
     }
 
-    /// A `.direct` touch held long enough.
+    /// A finger held long enough.
     override open func timerFired(at time: Double) {
         guard let touch = trackedTouches.first else { return }
         begin(.longPress, with: touch)
@@ -68,23 +67,15 @@ open class DragInteraction: GestureRecognizer {
             transition(to: .failed)
             return
         }
-        switch touch.type {
-        case .indirectPointer:
-            if touch.phase == .began && buttonMask != .primary {
-                transition(to: .failed)
-            } else if touch.movement > dragThreshold {
-                begin(.clickAndDrag, with: touch)
-            }
-        case .direct:
-            // A finger carries no button and compatibility mode's click the primary alone; a
-            // secondary click opens a menu, it does not lift a drag.
-            if touch.phase == .began && !buttonMask.isEmpty && buttonMask != .primary {
-                transition(to: .failed)
-            } else if touch.movement > allowableMovement {
-                transition(to: .failed)
-            } else if timer == nil {
-                armTimer(at: event.timestamp + liftDelay)
-            }
+        if touch.phase == .began && !buttonMask.isEmpty && buttonMask != .primary {
+            // A secondary click opens a menu, it does not lift a drag.
+            transition(to: .failed)
+        } else if touch.isPointer {
+            if touch.movement > dragThreshold { begin(.clickAndDrag, with: touch) }
+        } else if touch.movement > allowableMovement {
+            transition(to: .failed)
+        } else if timer == nil {
+            armTimer(at: event.timestamp + liftDelay)
         }
     }
 

@@ -9,7 +9,7 @@ public struct InteractionStart: Codable, Equatable, Sendable {
         case secondaryClick
         /// A primary click with control held, counted as a secondary click.
         case controlClick
-        /// A `.direct` touch held still long enough.
+        /// A finger, or a pinch's simulated touch, held still long enough.
         case longPress
         /// A pointer pressed with the primary button and moved far enough.
         case clickAndDrag

@@ -6,6 +6,8 @@ public struct TrackedTouch: Equatable, Sendable {
     public let type: TouchType
     /// One of compatibility mode's two touches for a trackpad pinch or rotation.
     public let isSimulated: Bool
+    /// The pointer's click or drag, in either mode (``AppEvents/Touch/isPointer``).
+    public let isPointer: Bool
     /// Where the touch began (or where this recognizer first received it).
     public let start: Point
     /// Seconds: when the touch began (or when this recognizer first received it).
@@ -19,6 +21,7 @@ public struct TrackedTouch: Equatable, Sendable {
         id = touch.id
         type = touch.type
         isSimulated = touch.isSimulated
+        isPointer = touch.isPointer
         start = touch.location
         startTime = time
         previous = touch.location

@@ -4,15 +4,17 @@ import XCTest
 import TestSupport
 
 final class DragTests: XCTestCase {
-    /// A press at (100, 100) moving right: 5 points at 0.05 s, 12 at 0.1 s, 30 at 0.2 s, lifting at 0.3 s.
-    private func pressAndDrag(_ type: TouchType, buttons: ButtonMask = .primary, from start: Double = 0) -> [AppEvent] {
-        [
-            Events.touches(start, [Events.touch(1, .began, 100, 100, type: type)], buttons: buttons),
-            Events.touches(start + 0.05, [Events.touch(1, .moved, 105, 100, type: type)], buttons: buttons),
-            Events.touches(start + 0.1, [Events.touch(1, .moved, 112, 100, type: type)], buttons: buttons),
-            Events.touches(start + 0.2, [Events.touch(1, .moved, 130, 100, type: type)], buttons: buttons),
-            Events.touches(start + 0.3, [Events.touch(1, .ended, 130, 100, type: type)], buttons: buttons),
-        ]
+    /// A press at (100, 100) moving right: 5 points at 0.05 s, 12 at 0.1 s, 30 at 0.2 s, lifting at
+    /// 0.3 s; the pointer's (of `type` to the app) unless `pointer` is false (a finger).
+    private func pressAndDrag(
+        _ type: TouchType, pointer: Bool = true, buttons: ButtonMask = .primary, from start: Double = 0
+    ) -> [AppEvent] {
+        [(0, TouchPhase.began, 100.0), (0.05, .moved, 105), (0.1, .moved, 112), (0.2, .moved, 130), (0.3, .ended, 130)]
+            .map { time, phase, x in
+                Events.touches(
+                    start + time, [Events.touch(1, phase, x, 100, type: type, pointer: pointer)],
+                    buttons: pointer ? buttons : [])
+            }
     }
 
     func testAPointerClickAndDragBeginsPastTheThreshold() throws {
@@ -36,24 +38,37 @@ final class DragTests: XCTestCase {
         XCTAssertEqual(start.liftDelay, 0.1, accuracy: 1e-9)
     }
 
-    /// Compatibility mode's click is a `.direct` touch: it needs the long press a finger needs.
-    func testTheSameDragAsADirectTouchFails() {
+    /// Compatibility mode's click is a `.direct` touch to the app, but UIKit knows it for the
+    /// pointer's: it drags at once, as in indirect mode.
+    func testCompatibilityModesClickAndDragBeginsAtOnceToo() throws {
         let drag = DragInteraction()
         let surface = makeSurface(drag)
         surface.handle(pressAndDrag(.direct))
+        XCTAssertEqual(drag.record.transitions.map(\.state), [.began, .changed, .ended])
+        XCTAssertEqual(drag.record.transitions.first?.time, 0.1)
+        let start = try XCTUnwrap(drag.record.starts.first)
+        XCTAssertEqual(start.input, .clickAndDrag)
+        XCTAssertEqual(start.touchType, .direct)
+    }
+
+    /// A finger moving the same way needs the long press first: it fails.
+    func testTheSameDragByAFingerFails() {
+        let drag = DragInteraction()
+        let surface = makeSurface(drag)
+        surface.handle(pressAndDrag(.direct, pointer: false))
         surface.finish(at: 2)
         XCTAssertEqual(milestones(drag), [.failed])
         XCTAssertEqual(drag.record.transitions.first?.time, 0.1)
         XCTAssertEqual(drag.record.starts, [])
     }
 
-    func testADirectTouchHeldForTheLiftDelayBeginsThenDrags() throws {
+    func testAFingerHeldForTheLiftDelayBeginsThenDrags() throws {
         let drag = DragInteraction()
         let surface = makeSurface(drag)
-        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)], buttons: .primary))
-        surface.handle(Events.touches(0.3, [Events.touch(1, .moved, 104, 100)], buttons: .primary))
-        surface.handle(Events.touches(0.6, [Events.touch(1, .moved, 150, 100)], buttons: .primary))
-        surface.handle(Events.touches(0.7, [Events.touch(1, .ended, 150, 100)], buttons: .primary))
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)]))
+        surface.handle(Events.touches(0.3, [Events.touch(1, .moved, 104, 100)]))
+        surface.handle(Events.touches(0.6, [Events.touch(1, .moved, 150, 100)]))
+        surface.handle(Events.touches(0.7, [Events.touch(1, .ended, 150, 100)]))
         XCTAssertEqual(drag.record.transitions.map(\.state), [.began, .changed, .ended])
         XCTAssertEqual(drag.record.transitions.first?.time, 0.5)
         XCTAssertEqual(drag.record.finalValues?.translation, Point(x: 46, y: 0), "from where the touch was at the lift")
@@ -109,21 +124,21 @@ final class DragTests: XCTestCase {
         XCTAssertEqual(milestones(drag), [.began, .cancelled])
     }
 
-    /// Compatibility mode's secondary click is a `.direct` touch too, held as long as a finger
-    /// lifting a drag: it opens a menu and lifts no drag, as in indirect mode.
-    func testAHeldSecondaryClickLiftsNoDrag() {
+    /// A click held still, in compatibility mode a `.direct` touch to the app, lifts no drag
+    /// however long it is held, as in indirect mode; a secondary one fails at once.
+    func testAHeldClickLiftsNoDrag() {
         for buttons in [ButtonMask.secondary, [.primary, .secondary]] {
             let drag = DragInteraction()
             let surface = makeSurface(drag)
-            surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)], buttons: buttons))
-            surface.handle(Events.touches(0.8, [Events.touch(1, .ended, 100, 100)], buttons: buttons))
+            surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100, pointer: true)], buttons: buttons))
+            surface.handle(Events.touches(0.8, [Events.touch(1, .ended, 100, 100, pointer: true)], buttons: buttons))
             surface.finish(at: 2)
             XCTAssertEqual(milestones(drag), [.failed], "\(buttons)")
         }
         let primary = DragInteraction()
         let surface = makeSurface(primary)
-        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100)], buttons: .primary))
+        surface.handle(Events.touches(0, [Events.touch(1, .began, 100, 100, pointer: true)], buttons: .primary))
         surface.finish(at: 0.6)
-        XCTAssertEqual(milestones(primary), [.began], "compatibility mode's primary click lifts after the delay")
+        XCTAssertEqual(milestones(primary), [], "a primary click held is no long press")
     }
 }

@@ -5,13 +5,15 @@ import AppEvents
 
 /// Hand-built app events.
 public enum Events {
+    /// A touch: a finger unless `pointer` (compatibility mode's click, `.direct` to the app) or
+    /// `type` is `.indirectPointer`.
     public static func touch(
         _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double, type: TouchType = .direct,
-        simulated: Bool = false
+        simulated: Bool = false, pointer: Bool = false
     ) -> Touch {
         Touch(
             id: TouchID(id), phase: phase, type: type, location: Point(x: x, y: y), previousLocation: Point(x: x, y: y),
-            isSimulated: simulated)
+            isSimulated: simulated, isPointer: pointer)
     }
 
     public static func touches(
@@ -22,14 +24,16 @@ public enum Events {
     }
 
     /// A click: touch-down and touch-up at one place, both carrying `buttons` (the translator
-    /// keeps the pressed mask on the release).
+    /// keeps the pressed mask on the release); the pointer's touch in either mode.
     public static func click(
         at time: Double, _ x: Double, _ y: Double, id: Int = 1, buttons: ButtonMask = .primary,
         modifiers: ModifierFlags = [], type: TouchType = .direct
     ) -> [AppEvent] {
         [
-            touches(time, [touch(id, .began, x, y, type: type)], buttons: buttons, modifiers: modifiers),
-            touches(time + 0.05, [touch(id, .ended, x, y, type: type)], buttons: buttons, modifiers: modifiers),
+            touches(time, [touch(id, .began, x, y, type: type, pointer: true)], buttons: buttons, modifiers: modifiers),
+            touches(
+                time + 0.05, [touch(id, .ended, x, y, type: type, pointer: true)], buttons: buttons,
+                modifiers: modifiers),
         ]
     }
 
