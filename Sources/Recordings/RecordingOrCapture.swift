@@ -52,6 +52,12 @@ public struct RecordingOrCapture {
         String(decoding: Array(start), as: UTF8.self).drop { $0.isWhitespace }.first == "{"
     }
 
+    /// The events of the `--json` capture at `path`: a missing, unreadable or malformed file is an
+    /// error naming it (and the line).
+    public static func events(inFile path: String) throws(RecordingError) -> [LibinputEvent] {
+        try events(fromJSONLines: try readText(path, of: "a libinput capture", mayBeLong: true), file: path)
+    }
+
     /// The events of a `--json` capture's text, read from `file`; a malformed line is bad data naming file and line.
     public static func events(fromJSONLines text: String, file: String) throws(RecordingError) -> [LibinputEvent] {
         do {

@@ -17,8 +17,14 @@ public enum BuiltInScreen: String, CaseIterable, Sendable {
     /// The screen size the files are laid out for.
     public static let layoutSize = Size(width: 1440, height: 900)
 
-    /// The screens' names, `photos, list, map, canvas`, for a message.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    /// The screen called `name`; another name is a usage error naming the screens.
+    public static func named(_ name: String) throws(RecordingError) -> BuiltInScreen {
+        guard let screen = BuiltInScreen(rawValue: name) else {
+            let names = allCases.map(\.rawValue).joined(separator: ", ")
+            throw RecordingError(.usage, file: name, "no built-in screen of that name; the screens are \(names)")
+        }
+        return screen
+    }
 
     /// The description file's text, as shipped.
     public var text: String {

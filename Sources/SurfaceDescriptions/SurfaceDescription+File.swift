@@ -1,7 +1,21 @@
 import AppEvents
+import Foundation
 import Recordings
 
 extension SurfaceDescription {
+    /// The surface `name` names, as `--surface` takes it: a built-in screen by name, scaled to
+    /// `screen`, or a description file (``load(_:)``); `fallback` when none is named. A bare word
+    /// that is neither a screen nor a file is a usage error naming the screens.
+    public static func named(
+        _ name: String?, screen: Size, fallback: BuiltInScreen? = .default
+    ) throws(RecordingError) -> SurfaceDescription {
+        guard let name else { return fallback?.description(screen: screen) ?? SurfaceDescription(regions: []) }
+        let isFile = FileManager.default.fileExists(atPath: name)
+        if !isFile, let builtIn = BuiltInScreen(rawValue: name) { return builtIn.description(screen: screen) }
+        if !isFile && !name.contains("/") && !name.contains(".") { _ = try BuiltInScreen.named(name) }
+        return try load(name)
+    }
+
     /// The surface description in the file at `path` (`-` for standard input), checked: a bad one
     /// is a bad-data error naming the file and the line. `.yml`/`.yaml` is YAML and `.json`
     /// JSON; a file named otherwise (a pipe, `<(…)`) is JSON when it opens with `{` or `[`.

@@ -145,16 +145,15 @@ struct BridgeCheck: ParsableCommand {
     @Flag(help: Help.json) var json = false
 
     func validate() throws {
-        guard tolerance.isFinite, tolerance > 0, tolerance <= 1 else {
-            throw ValidationError("--tolerance must be above 0 and at most 1")
-        }
+        // NaN compares false: refused too.
+        if !(tolerance > 0 && tolerance <= 1) { throw ValidationError("--tolerance must be above 0 and at most 1") }
     }
 
     func run() throws {
-        var events = try loadEventStream(capture)
+        var events = try RecordingOrCapture.events(inFile: capture)
         // Both files' devices may share an event node name (the harness's are all event10).
         if let touchscreen {
-            events += try loadEventStream(touchscreen).map {
+            events += try RecordingOrCapture.events(inFile: touchscreen).map {
                 LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind)
             }
         }

@@ -81,7 +81,7 @@ struct Compare: ParsableCommand {
     func run() throws {
         // Each recording is checked as it comes; the libinput build, which can take a minute, waits for the first.
         try requireReadable([recordings.first, input.desc] + quirks.files)
-        let description = try loadSurfaceDescription(surface, screen: .defaultScreen)
+        let description = try SurfaceDescription.named(surface, screen: .defaultScreen)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { try makeDirectory(reportDirectory) }

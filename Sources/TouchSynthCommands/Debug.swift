@@ -59,16 +59,9 @@ struct Debug: ParsableCommand {
         }
         try printing.check()
         reportLog(context, verbose: log.verbose)
-        try printer.finish()
-        if let latency {
-            try finishLatencyLog(latency, path: output.latency ?? "")
-            writeStderr(latency.pool.summary(writeAhead: .zero))
-        }
+        try output.finish(printer, latency: latency, writeAhead: .zero)
         if !sawDevice && devices.devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
-        if output.check {
-            for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
-            if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
-        }
+        try output.checkInvariants(of: printer)
     }
 }
 

@@ -59,9 +59,3 @@ func openLatencyLog(_ path: String) throws -> LatencyLog {
     guard let log = LatencyLog(fileDescriptor: try openForWriting(path)) else { try failWriting(path, errno: errno) }
     return log
 }
-
-/// Writes out the latency log; a line that could not be written ends the command with an error
-/// naming the file (74).
-func finishLatencyLog(_ log: LatencyLog, path: String) throws {
-    if let code = log.flush() { try failWriting(path, errno: code) }
-}

@@ -1,4 +1,5 @@
 import AppEvents
+import Benchmarks
 import ArgumentParser
 import Report
 import SurfaceDescriptions
@@ -39,11 +40,27 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// The translators' configuration: the screen and the surface's pointer interactions. A bad
-    /// surface description ends the command (`loadSurfaceDescription`).
+    /// surface description ends the command (`SurfaceDescription.named`).
     func translatorConfiguration() throws -> AppEventTranslator.Configuration {
         // The columns are what each mode delivers, whichever app receives them: no screen unless named.
-        try loadSurfaceDescription(surface, screen: screen.size, fallback: nil).translatorConfiguration(
+        try SurfaceDescription.named(surface, screen: screen.size, fallback: nil).translatorConfiguration(
             screen: screen.size)
+    }
+
+    /// Ends the printing, then writes out `latency` (a line it could not write ends the command,
+    /// 74) with its summary, frames written `writeAhead` early.
+    func finish(_ printer: ModeStreamPrinter, latency: LatencyLog?, writeAhead: Duration) throws {
+        try printer.finish()
+        guard let latency, let path = self.latency else { return }
+        if let code = latency.flush() { try failWriting(path, errno: code) }
+        writeStderr(latency.pool.summary(writeAhead: writeAhead))
+    }
+
+    /// With `--check`, each invariant violation on stderr, and status 1 if there was one.
+    func checkInvariants(of printer: ModeStreamPrinter) throws {
+        guard check else { return }
+        for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
+        if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
     }
 
     /// The printer of the events (and the modes' app events) to stdout, in the form asked for.

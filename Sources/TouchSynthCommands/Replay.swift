@@ -64,17 +64,10 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         }
         try printing.check()
         warn(report.notes, in: recording)
-        try printer.finish()
-        if let latency {
-            try finishLatencyLog(latency, path: output.latency ?? "")
-            writeStderr(latency.pool.summary(writeAhead: options.timing.writeAhead))
-        }
+        try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
         if stats { printStats(report) }
         try endIfInterrupted(report)
-        if output.check {
-            for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
-            if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
-        }
+        try output.checkInvariants(of: printer)
     }
 }
 

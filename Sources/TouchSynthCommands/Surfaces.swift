@@ -24,14 +24,7 @@ struct Surfaces: ParsableCommand {
     }
 
     func run() throws {
-        if let name {
-            guard let screen = BuiltInScreen(rawValue: name) else {
-                try fail(
-                    "no built-in screen \(name); the screens are \(BuiltInScreen.names)",
-                    code: ExitStatus.usage)
-            }
-            return try emitRaw(screen.text)
-        }
+        if let name { return try emitRaw(BuiltInScreen.named(name).text) }
         if json { try emit(JSONLines.header("surfaces")) }
         for screen in BuiltInScreen.allCases { try emit(json ? JSONLines.line(screen.line) : screen.listing) }
     }

@@ -7,6 +7,7 @@ import LiveView
 import MockedDevices
 import ProcessSignals
 import Recordings
+import SurfaceDescriptions
 import ViewPublishing
 import ViewTimeline
 
@@ -76,7 +77,7 @@ struct View: ParsableCommand, ReplayingCommand {
     func run() throws {
         let makeServer = try ViewServers.maker()
         if !oldNodes.isEmpty { deprecated("--node", use: "--device") }
-        let description = try loadSurfaceDescription(surface, screen: screen.size)
+        let description = try SurfaceDescription.named(surface, screen: screen.size)
         let configuration = description.translatorConfiguration(screen: screen.size)
         let makeSurface = { try description.makeSurface() }
         // Listening first: a port in use is told before a replay is computed, and an address that

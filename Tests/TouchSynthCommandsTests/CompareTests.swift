@@ -152,7 +152,11 @@ final class CompareTests: XCTestCase {
         let unknown = runCommand(["surfaces", "kitchen"])
         XCTAssertEqual(unknown.status, 64)
         XCTAssertEqual(
-            unknown.stderr, "touchsynth: no built-in screen kitchen; the screens are photos, list, map, canvas\n")
+            unknown.stderr,
+            "touchsynth: kitchen: no built-in screen of that name; the screens are photos, list, map, canvas\n")
+        let mistyped = runCommand(["compare", "--surface", "kitchen", pinch])
+        XCTAssertEqual(mistyped.status, 64)
+        XCTAssertEqual(mistyped.stderr, unknown.stderr, "--surface names the screens as surfaces does")
     }
 
     func testFailOnDiffTurnsDifferencesIntoAnExitStatus() throws {
