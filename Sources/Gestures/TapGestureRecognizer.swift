@@ -4,10 +4,11 @@ import AppEvents
 ///
 /// Buttons: a touch-down counts as the buttons its event carries, a finger's (no button) as
 /// `.primary`. A secondary click, or a two-finger click the translator reports as one, gives
-/// `.secondary`; `.button(n)` comes from higher mouse buttons. With
-/// ``treatsControlClickAsSecondary`` (the default), a primary click with control held counts as
-/// `.secondary`, as WWDC20 10094 "Handle trackpad and mouse input" advises apps to do — so it
-/// recognizes a tap requiring `.secondary` and not one requiring `.primary`. The mask must match
+/// `.secondary`; `.button(n)` comes from higher mouse buttons. A primary click with control held
+/// is `.primary`, as in UIKit; with ``treatsControlClickAsSecondary`` it counts as `.secondary`,
+/// as WWDC20 10094 "Handle trackpad and mouse input" shows an app doing in its
+/// `shouldReceive(event)` — so it recognizes a tap requiring `.secondary` and not one requiring
+/// `.primary`. The mask must match
 /// ``buttonMaskRequired`` exactly and is checked at touch-down (the release event may carry fewer
 /// buttons).
 open class TapGestureRecognizer: GestureRecognizer {
@@ -17,8 +18,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTouchesRequired = 1
     /// Default `.primary`; e.g. `.secondary` or `.button(3)`.
     public var buttonMaskRequired: ButtonMask = .primary
-    /// Count control + primary click as `.secondary`. Default true.
-    public var treatsControlClickAsSecondary = true
+    /// Count control + primary click as `.secondary`, as an app following WWDC20 10094 does.
+    /// Default false: UIKit's own tap recognizer does not.
+    public var treatsControlClickAsSecondary = false
     /// How far, points, a touch may move before the tap fails. TouchSynth's approximation: 10.
     public var allowableMovement = 10.0
     /// Longest wait, seconds, from one tap's end to the next tap's touch-down. TouchSynth's

@@ -39,10 +39,12 @@ final class TapTests: XCTestCase {
         XCTAssertEqual(milestones(tap).last, .recognized, "a finger (no button) counts as primary")
     }
 
-    func testSecondaryTapFiresOnSecondaryClickAndControlClick() {
+    func testSecondaryTapFiresOnSecondaryClickAndControlClickWhenTheOptionIsOn() {
         let primary = TapGestureRecognizer(name: "primary")
+        primary.treatsControlClickAsSecondary = true
         let secondary = TapGestureRecognizer(name: "secondary")
         secondary.buttonMaskRequired = .secondary
+        secondary.treatsControlClickAsSecondary = true
         let surface = makeSurface(primary, secondary)
 
         surface.handle(Events.click(at: 0, 100, 100, buttons: .secondary))
@@ -52,12 +54,11 @@ final class TapTests: XCTestCase {
         XCTAssertEqual(milestones(primary), [.failed, .failed, .recognized])
     }
 
-    func testControlClickStaysPrimaryWhenTheOptionIsOff() {
+    /// As UIKit's tap recognizer, by default.
+    func testControlClickStaysPrimaryByDefault() {
         let primary = TapGestureRecognizer(name: "primary")
-        primary.treatsControlClickAsSecondary = false
         let secondary = TapGestureRecognizer(name: "secondary")
         secondary.buttonMaskRequired = .secondary
-        secondary.treatsControlClickAsSecondary = false
         let surface = makeSurface(primary, secondary)
         surface.handle(Events.click(at: 0, 100, 100, buttons: .primary, modifiers: .control))
         XCTAssertEqual(milestones(primary), [.recognized])
@@ -121,6 +122,8 @@ final class TapTests: XCTestCase {
         }
         let tap = SecondaryOnlyTap()
         tap.buttonMaskRequired = .secondary
+        // The control-click it accepts counts as the secondary click it requires.
+        tap.treatsControlClickAsSecondary = true
         let surface = makeSurface(tap)
         surface.handle(Events.click(at: 0, 100, 100, buttons: .primary))
         XCTAssertEqual(tap.record.transitions, [], "the rejected click never reached it")
