@@ -22,11 +22,14 @@ public struct PointerLockPolicy: Sendable {
         self.grantsLock = grantsLock
     }
 
-    /// UIKit's rule: locked when the app prefers it and the scene is full screen, foreground
-    /// active and frontmost.
+    /// iPadOS's rule: locked when the app prefers it and its scene fills the screen and is
+    /// foreground active.
     public static let system = PointerLockPolicy { prefers, scene in
-        prefers && scene.isFullScreen && scene.isForegroundActive && scene.isFrontmost
+        prefers && scene.isFullScreen && scene.isForegroundActive
     }
+
+    /// Mac Catalyst's rule: locked when the app prefers it and is frontmost.
+    public static let macCatalyst = PointerLockPolicy { prefers, scene in prefers && scene.isFrontmost }
 
     /// Never locks, like a scene whose `pointerLockState` is nil.
     public static let never = PointerLockPolicy { _, _ in false }

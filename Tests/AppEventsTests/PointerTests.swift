@@ -292,10 +292,19 @@ final class PointerLockTests: XCTestCase {
         XCTAssertEqual(
             lockEvents(harness.updateScene(SceneConditions(isFullScreen: false, isForegroundActive: false))), [])
         XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions())), [true], "re-evaluated without a new request")
-        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFrontmost: false))), [false])
-        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions())), [true])
+        XCTAssertEqual(harness.updateScene(SceneConditions(isFrontmost: false)), [], "iPadOS does not ask")
         XCTAssertEqual(lockEvents(harness.requestPointerLock(false)), [false])
         XCTAssertFalse(harness.translator.pointer.lock.isLocked)
+        XCTAssertEqual(harness.allViolations, [])
+    }
+
+    /// On Mac Catalyst the app must be frontmost, and a window that does not fill the screen keeps the lock.
+    func testMacCatalystGrantsTheLockToTheFrontmostApp() {
+        let harness = Harness(mode: .indirectInput, configuration: .init(pointerLockPolicy: .macCatalyst))
+        XCTAssertEqual(lockEvents(harness.requestPointerLock(true)), [true])
+        XCTAssertEqual(harness.updateScene(SceneConditions(isFullScreen: false)), [])
+        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions(isFrontmost: false))), [false])
+        XCTAssertEqual(lockEvents(harness.updateScene(SceneConditions())), [true])
         XCTAssertEqual(harness.allViolations, [])
     }
 
