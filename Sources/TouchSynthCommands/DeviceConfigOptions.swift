@@ -44,8 +44,10 @@ struct DeviceConfigOptions: ParsableArguments {
         name: .customLong("set-profile"),
         help: ArgumentHelp("Pointer acceleration profile: adaptive or flat.", valueName: "profile"))
     var accelProfile: DeviceConfiguration.AccelProfile?
+    // Unconditional: a negative speed is a value, not an option.
     @Option(
-        name: .customLong("set-speed"), help: ArgumentHelp("Pointer speed, from -1 (slowest) to 1.", valueName: "speed")
+        name: .customLong("set-speed"), parsing: .unconditional,
+        help: ArgumentHelp("Pointer speed, from -1 (slowest) to 1.", valueName: "speed")
     ) var speed: Double?
 
     func validate() throws {

@@ -72,6 +72,18 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         let normal = try total(["--disable-natural-scrolling"])
         XCTAssertNotEqual(normal, 0)
         XCTAssertEqual(try total(["--enable-natural-scrolling"]), -normal, accuracy: 1e-6)
+
+        // A negative pointer speed is a value, as libinput's own tools take it, and slows the pointer.
+        let stroke = temporaryPath("stroke.yml")
+        try LibinputRecordFormat.write(try synthesized("move dx=40mm dy=0 duration=150ms"))
+            .write(toFile: stroke, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: stroke) }
+        func travel(_ speed: String) throws -> Double {
+            let run = runCommand(["replay", "--json", "--set-speed", speed, stroke])
+            XCTAssertEqual(run.status, 0, "\(speed): \(run.stderr)")
+            return motion(try LibinputEvent.events(fromJSONLines: run.stdout)).distance
+        }
+        XCTAssertLessThan(try travel("-0.8"), try travel("0"))
     }
 
     /// A setting the device lacks is one warning line, tagged with the recording even without
