@@ -6,6 +6,11 @@ import Gestures
 public enum Modes: Sendable {
     case compatibility, indirectInput, both
 
+    /// One mode: `Modes(mode)` in a loop over `DeliveryMode.allCases`.
+    public init(_ mode: DeliveryMode) {
+        self = mode == .compatibility ? .compatibility : .indirectInput
+    }
+
     var list: [DeliveryMode] {
         switch self {
         case .compatibility: [.compatibility]

@@ -57,9 +57,12 @@ extension ModeReplay {
     }
 
     /// `; read with notes: …`: what reading the recording guessed or repaired (a device inferred
-    /// for a log without its description, a cut frame), which a failure may come from.
+    /// for a log without its description, a cut frame), which a failure may come from; each note's
+    /// first clause, the snapshot and ``Recording/notes`` holding the whole.
     var readingNotes: String {
-        recording.notes.isEmpty ? "" : "; read with notes: " + recording.notes.joined(separator: "; ")
+        guard !recording.notes.isEmpty else { return "" }
+        return "; read with notes: "
+            + recording.notes.map { $0.prefix { $0 != ":" && $0 != ";" } }.joined(separator: "; ")
     }
 
     /// This replay's report, as `touchsynth report` draws it.
