@@ -104,7 +104,7 @@ public enum GeteventFormat {
     private static func choose(
         _ devices: [Device], unprefixed: [EventLog.Line], wanted: String?, file: String
     ) throws(RecordingError) -> Device {
-        let advice = "choose one with --device (replay, convert and mock take it)"
+        let advice = "choose one with --device"
         let withEvents = devices.filter { !$0.log.events.isEmpty }
         if let wanted {
             let node = wanted.hasPrefix("/") ? wanted : "/dev/input/" + wanted

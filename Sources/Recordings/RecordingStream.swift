@@ -91,6 +91,7 @@ public final class RecordingStream {
             case .evemu:
                 if let parsed = try EvemuFormat.parseDescription(header, file: path) {
                     device = parsed
+                    notes += Self.unused(description)
                 } else {
                     let given = try (description ?? RecordingLoader.matchingDescription(for: path)).map {
                         p throws(RecordingError) in try LogDescription(path: p)
@@ -112,7 +113,7 @@ public final class RecordingStream {
             case .evtest:
                 let parsed = try EvtestFormat.parse(header, file: path)
                 device = parsed.device
-                notes += parsed.notes
+                notes += parsed.notes + Self.unused(description)
             case .getevent, .chromeOS:
                 // Read whole: the description may come last (getevent), or be inferred from every event.
                 var text = header
@@ -130,6 +131,7 @@ public final class RecordingStream {
             case .libinputRecord:
                 let parsed = try LibinputRecordFormat.parse(header, file: path)
                 device = parsed.device
+                notes += Self.unused(description)
                 // No `  events:` line at libinput's indentation: the whole file was the header.
                 if !sawEvents { preloaded = parsed.frames.reversed() }
             }
@@ -138,6 +140,11 @@ public final class RecordingStream {
         }
         // A log read whole is served from memory.
         finished = !preloaded.isEmpty
+    }
+
+    /// The note for a description given for a file that describes its device itself.
+    private static func unused(_ description: String?) -> [String] {
+        description.map { ["it describes its device itself: the description \($0) is not used"] } ?? []
     }
 
     /// Reads the rest of an event-only log whole (its description may have to be inferred from

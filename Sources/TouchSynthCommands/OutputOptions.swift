@@ -30,7 +30,7 @@ struct OutputOptions: ParsableArguments {
         help: ArgumentHelp(
             "Write each libinput event's latency to FILE (type, ns from availability, µs from its kernel timestamp, "
                 + "to its app events; negative in replays, which write frames ahead) and a summary to stderr; needs "
-                + "--mode compat, indirect or both.",
+                + "--mode compat, indirect or both, and --real-time in a replay.",
             valueName: "file")) var latency: String?
 
     func validate() throws {

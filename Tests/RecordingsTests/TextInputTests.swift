@@ -111,6 +111,27 @@ final class TextInputTests: XCTestCase {
         }
     }
 
+    /// A description given for a file that describes its device itself is not used, and a note
+    /// says so, in each format that carries one; a log without one takes it, with no such note.
+    func testADescriptionGivenForASelfDescribedFileIsNotedUnused() throws {
+        let desc = fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let formats = Fixtures.root.appendingPathComponent("Tests/Fixtures/formats")
+        for path in [
+            Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path,
+            fixtures.appendingPathComponent("mice_Apple_Touch_Mouse.evemu").path,
+        ] {
+            let plain = try RecordingLoader.load(path)
+            let given = try RecordingLoader.load(path, description: desc)
+            XCTAssertEqual(given.device, plain.device, path)
+            XCTAssertEqual(
+                given.notes, plain.notes + ["it describes its device itself: the description \(desc) is not used"])
+        }
+        let log = try RecordingLoader.load(
+            formats.appendingPathComponent("two-finger-scroll.events-only.evemu").path, description: desc)
+        XCTAssertEqual(log.device.name, "ETPS/2 Elantech Touchpad")
+        XCTAssertFalse(log.notes.contains { $0.contains("is not used") }, "\(log.notes)")
+    }
+
     /// A message quoting input stays one line a terminal shows as it is, and short: a newline or
     /// an escape sequence is written as an escape, and a megabyte quoted keeps its start and the
     /// problem stated after it.
