@@ -74,17 +74,32 @@ extension GestureRecognizer {
         if changes.contains(.ended) { dropLiftedTouches() }
     }
 
-    /// UIKit's touch hooks, each with the touches of its phases, in UIKit's order. A hook whose
-    /// phases all the event's touches have gets the event's own array, so that a gesture's steady
-    /// motion allocates nothing for hooks an app may not override.
+    /// UIKit's touch hooks, each with the touches of its phases, in UIKit's order. When every
+    /// touch goes to one hook, as in a gesture's steady motion, it gets the event's own array:
+    /// one pass and no allocation for hooks an app may not override.
     private func deliverPhases(of touches: [Touch], with event: AppEvent) {
-        func only(_ phases: TouchPhase...) -> [Touch] {
-            touches.allSatisfy { phases.contains($0.phase) } ? touches : touches.filter { phases.contains($0.phase) }
+        func hook(_ touch: Touch) -> Int? {
+            switch touch.phase {
+            case .began: 0
+            case .moved, .stationary: 1
+            case .ended: 2
+            default: nil
+            }
         }
-        let began = only(.began), moved = only(.moved, .stationary), ended = only(.ended)
-        if !began.isEmpty { touchesBegan(began, with: event) }
-        if !moved.isEmpty { touchesMoved(moved, with: event) }
-        if !ended.isEmpty { touchesEnded(ended, with: event) }
+        func call(_ hook: Int, _ part: [Touch]) {
+            switch hook {
+            case 0: touchesBegan(part, with: event)
+            case 1: touchesMoved(part, with: event)
+            default: touchesEnded(part, with: event)
+            }
+        }
+        if let first = touches.first.flatMap(hook), touches.allSatisfy({ hook($0) == first }) {
+            return call(first, touches)
+        }
+        for index in 0...2 {
+            let part = touches.filter { hook($0) == index }
+            if !part.isEmpty { call(index, part) }
+        }
     }
 
     /// A transform or scroll event of the sequence this recognizer's region is latched to;

@@ -126,7 +126,7 @@ extension MockedDevice {
                     .programFailed,
                     "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) before it was ready "
                         + "for \(devnode)",
-                    programStatus: channel == nil ? 128 + signal : nil)
+                    programStatus: channel == nil ? early.status : nil)
             }
             // A program of the user's that did its work without the device (`echo {devnode}`)
             // succeeded; the report says that nothing was played.
@@ -158,7 +158,7 @@ extension MockedDevice {
             throw HarnessError(
                 .programFailed,
                 "\(command[0]) was killed by signal \(signal) (\(Self.signalName(signal))) during the replay",
-                programStatus: channel == nil ? 128 + signal : nil)
+                programStatus: channel == nil ? delivery.exit?.status : nil)
         }
         exit = delivery.exit
         try channel?.finish()

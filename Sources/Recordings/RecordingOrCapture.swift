@@ -37,8 +37,8 @@ public struct RecordingOrCapture {
 
     /// The events of the capture the file holds.
     public func capture() throws(RecordingError) -> [LibinputEvent] {
-        let lines = if let text { text } else { try readText(path, of: "a libinput capture", mayBeLong: true) }
-        return try Self.events(fromJSONLines: lines, file: path)
+        guard let text else { return try Self.events(inFile: path) }
+        return try Self.events(fromJSONLines: text, file: path)
     }
 
     /// The first bytes of a regular file.
@@ -48,8 +48,10 @@ public struct RecordingOrCapture {
         return ((try? handle.read(upToCount: 64)) ?? nil) ?? Data()
     }
 
+    /// Whether a file starting with `start` is JSON Lines: `{` first, after white space and a
+    /// byte order mark.
     private static func isCapture(_ start: some Sequence<UInt8>) -> Bool {
-        String(decoding: Array(start), as: UTF8.self).drop { $0.isWhitespace }.first == "{"
+        String(decoding: Array(start), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "{"
     }
 
     /// The events of the `--json` capture at `path`: a missing, unreadable or malformed file is an

@@ -10,9 +10,10 @@ extension SurfaceDescription {
         _ name: String?, screen: Size, fallback: BuiltInScreen? = .default
     ) throws(RecordingError) -> SurfaceDescription {
         guard let name else { return fallback?.description(screen: screen) ?? SurfaceDescription(regions: []) }
-        let isFile = FileManager.default.fileExists(atPath: name)
-        if !isFile, let builtIn = BuiltInScreen(rawValue: name) { return builtIn.description(screen: screen) }
-        if !isFile && !name.contains("/") && !name.contains(".") { _ = try BuiltInScreen.named(name) }
+        let isBareWord = name != standardInputPath && !name.contains("/") && !name.contains(".")
+        if isBareWord && !FileManager.default.fileExists(atPath: name) {
+            return try BuiltInScreen.named(name).description(screen: screen)
+        }
         return try load(name)
     }
 

@@ -256,7 +256,12 @@ extension ModeReplay {
     /// the most frequent first, but the devices' own.
     var libinputSummary: String {
         var counts: [String: Int] = [:]
-        for event in events where !event.typeName.hasPrefix("DEVICE_") { counts[event.typeName, default: 0] += 1 }
+        for event in events {
+            switch event.kind {
+            case .deviceAdded, .deviceRemoved: continue
+            default: counts[event.typeName, default: 0] += 1
+            }
+        }
         guard !counts.isEmpty else { return "libinput sent no events but its devices'" }
         let sorted = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }
         return "libinput sent " + sorted.map { "\($0.value) \($0.key)" }.joined(separator: ", ")

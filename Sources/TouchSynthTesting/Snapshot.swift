@@ -32,8 +32,7 @@ extension ModeReplay {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         let test = ("\(site.filePath)" as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
         let base = name ?? "\(function.prefix { $0 != "(" })-\(self.name)"
-        let directory = (("\(site.filePath)" as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("__Snapshots__/\(test)")
+        let directory = TestFilePath.resolve("__Snapshots__/\(test)", relativeTo: site.filePath)
         let file = (directory as NSString).appendingPathComponent(Self.fileName(base) + ".txt")
         let actual = snapshotText
         let environment = ProcessInfo.processInfo.environment

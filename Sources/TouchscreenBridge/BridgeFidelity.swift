@@ -79,29 +79,31 @@ public enum BridgeFidelity {
             var frame = 1
             var last: (scale: Double, angle: Double) = (1, 0)
             for (k, update) in pinch.enumerated() {
-                let measured = frame < contact.count ? contact[frame] : nil
-                let scale = measured.map { $0.separation / reference.separation }
-                let angle = measured.map { remainder($0.angle - reference.angle, 2 * .pi) }
-                let expectedAngle = remainder(update.angle, 2 * .pi)
-                if let scale, let angle, abs(scale - update.scale) <= tolerance, abs(angle - expectedAngle) <= tolerance
-                {
-                    result.maxScaleError = max(result.maxScaleError, abs(scale - update.scale))
-                    result.maxAngleError = max(result.maxAngleError, abs(angle - expectedAngle))
+                // The touches' scale and angle since the contact began, and how far they are from the update's.
+                let shown = (frame < contact.count ? contact[frame] : nil).map {
+                    (scale: $0.separation / reference.separation, angle: remainder($0.angle - reference.angle, 2 * .pi))
+                }
+                let errors = shown.map {
+                    (scale: abs($0.scale - update.scale), angle: abs($0.angle - remainder(update.angle, 2 * .pi)))
+                }
+                func count(_ errors: (scale: Double, angle: Double)) {
+                    result.maxScaleError = max(result.maxScaleError, errors.scale)
+                    result.maxAngleError = max(result.maxAngleError, errors.angle)
+                }
+                if let errors, errors.scale <= tolerance, errors.angle <= tolerance {
+                    count(errors)
                     last = update
                     frame += 1
                 } else if abs(update.scale - last.scale) > tolerance
                     || abs(remainder(update.angle - last.angle, 2 * .pi)) > tolerance
                 {
                     // A frame may be missing only where the touches did not move (the kernel drops it).
-                    if let scale, let angle {
-                        result.maxScaleError = max(result.maxScaleError, abs(scale - update.scale))
-                        result.maxAngleError = max(result.maxAngleError, abs(angle - expectedAngle))
-                    }
+                    errors.map(count)
                     result.problems.append(
                         String(
                             format: "pinch %d update %d: scale %.4f angle %.4f rad, touches show %@", n + 1, k + 1,
                             update.scale, update.angle,
-                            scale.map { String(format: "scale %.4f angle %.4f", $0, angle ?? 0) } ?? "no frame"))
+                            shown.map { String(format: "scale %.4f angle %.4f", $0.scale, $0.angle) } ?? "no frame"))
                     break
                 }
             }

@@ -84,9 +84,14 @@ final class StandardStreamsTests: XCTestCase {
         let yaml = "regions:\n  - name: list\n    frame: [0, 0, 1440, 900]\n    recognizers:\n      - kind: pinch\n"
         let json = #"{"regions": [{"name": "list", "frame": [0, 0, 1440, 900], "recognizers": [{"kind": "pinch"}]}]}"#
         for surface in [yaml, json] {
-            let result = try shell(touchsynth, "compare --surface <(printf '%s' '\(surface)') '\(recording)'")
-            XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertTrue(result.stdout.contains("list/pinch "), result.stdout)
+            for command in [
+                "compare --surface <(printf '%s' '\(surface)') '\(recording)'",
+                "compare --surface - '\(recording)' < <(printf '%s' '\(surface)')",
+            ] {
+                let result = try shell(touchsynth, command)
+                XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
+                XCTAssertTrue(result.stdout.contains("list/pinch "), result.stdout)
+            }
         }
 
         let noScript = runCommand(["synthesize", "/dev/null", "--desc", desc])

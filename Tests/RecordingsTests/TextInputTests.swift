@@ -109,6 +109,14 @@ final class TextInputTests: XCTestCase {
             XCTAssertEqual(try RecordingLoader.load(marked).frames, plain.frames, path)
             XCTAssertEqual(try RecordingLoader.load(text: text, file: path).device, plain.device, path)
         }
+        // A capture (JSON Lines) with a mark is still a capture.
+        let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/behaviour/pinch-in.replay.jsonl").path
+        let marked = temporaryPath("bom-capture.jsonl")
+        try ("\u{FEFF}" + String(contentsOfFile: capture, encoding: .utf8)).write(
+            toFile: marked, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: marked) }
+        XCTAssertTrue(try RecordingOrCapture(path: marked).isCapture)
+        XCTAssertEqual(try RecordingOrCapture(path: marked).capture(), try RecordingOrCapture(path: capture).capture())
     }
 
     /// A description given for a file that describes its device itself is not used, and a note
