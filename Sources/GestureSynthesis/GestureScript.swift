@@ -126,6 +126,8 @@ private struct ArgumentReader {
     let verb: String
     var values: [String: String] = [:]
     var positional: [String] = []
+    /// The first key given twice: which one was meant is not for the reader to guess.
+    var repeated: String?
 
     init(file: String, line: Int, verb: String, words: [String]) {
         self.file = file
@@ -133,7 +135,9 @@ private struct ArgumentReader {
         self.verb = verb
         for word in words {
             if let eq = word.firstIndex(of: "=") {
-                values[String(word[..<eq]).lowercased()] = String(word[word.index(after: eq)...])
+                let key = String(word[..<eq]).lowercased()
+                if values[key] != nil, repeated == nil { repeated = key }
+                values[key] = String(word[word.index(after: eq)...])
             } else {
                 positional.append(word)
             }
@@ -143,6 +147,7 @@ private struct ArgumentReader {
     func fail(_ message: String) -> RecordingError { RecordingError(.badData, file: file, line: line, message) }
 
     mutating func action() throws(RecordingError) -> GestureScript.Action {
+        if let repeated { throw fail("\(repeated)= is given twice") }
         let action: GestureScript.Action
         switch verb.lowercased() {
         case "pinch", "rotate":
@@ -195,7 +200,7 @@ private struct ArgumentReader {
                 at: try position(), duration: try time("duration", default: 0.1))
         case "pause":
             try allow(["duration"])
-            if positional.count == 1, values["duration"] == nil { values["duration"] = positional.removeFirst() }
+            if !positional.isEmpty, values["duration"] == nil { values["duration"] = positional.removeFirst() }
             guard values["duration"] != nil else { throw fail("pause needs a duration, e.g. \"pause 200ms\"") }
             action = .pause(try time("duration", default: 0))
         case "set":
@@ -299,7 +304,11 @@ private struct ArgumentReader {
         case "down": return .pi / 2
         case "left": return .pi
         case "up": return -.pi / 2
-        default: return try angle("direction", default: 0)
+        default:
+            do { return try angle("direction", default: 0) } catch {
+                throw fail(
+                    "direction is left, right, up, down or an angle (0 points right, 90deg down), not \"\(text)\"")
+            }
         }
     }
 

@@ -33,6 +33,13 @@ public enum GestureSynthesizer {
         public var quirks = LibinputQuirks()
 
         public init() {}
+
+        /// The settings that suit `device`'s own recording (or description): its report rate,
+        /// else 125 Hz, and the quirks libinput applies to the device.
+        public init(for device: Recording) {
+            rate = device.reportRate ?? 125
+            quirks = LibinputQuirks.load(for: device.device)
+        }
     }
 
     /// The recording of `script` performed on `device`. Errors name `file` and the statement's line:
@@ -66,10 +73,15 @@ public enum GestureSynthesizer {
             default:
                 break
             }
-            if !first { clock += settings.gap }
+            // The next gesture lands a frame after the last one lifted, however short the gap.
+            if !first { clock += max(settings.gap, 1 / settings.rate) }
             first = false
             let contact = try plan(statement.action, pad: pad, options: settings, fail: fail)
             try pad.check(contact, verb: statement.action.verb, fail: fail)
+            let end = micros(clock + (contact.samples.last?.time ?? 0))
+            if end - (frames.first?.time ?? micros(clock)) > RecordingStream.longestRecording {
+                throw fail("the script runs past 24 hours, the longest recording a replay reads")
+            }
             for sample in contact.samples {
                 let points = sample.points.map { p in
                     settings.jitter > 0
@@ -163,13 +175,14 @@ public enum GestureSynthesizer {
             func points(_ u: Double) -> [GestureScript.Point] {
                 row(fingers, at: GestureScript.Point(x: start.x + travel.x * u, y: start.y + travel.y * u))
             }
+            // The button is down for exactly `duration`: n frames, from the press to the release.
             contact.samples.append(.init(time: 0, points: points(0)))
-            for k in 2...(n + 2) {
+            for k in 2...(n + 1) {
                 contact.samples.append(
                     .init(time: Double(k) * dt, points: points(Double(k - 2) / Double(n)), button: true))
             }
-            contact.samples.append(.init(time: Double(n + 3) * dt, points: points(1)))
-            lift(after: Double(n + 4) * dt)
+            contact.samples.append(.init(time: Double(n + 2) * dt, points: points(1)))
+            lift(after: Double(n + 3) * dt)
         case .pause, .set:
             break
         }
@@ -188,8 +201,12 @@ public enum GestureSynthesizer {
         func moved(_ u: Double) -> Double {
             zip(points(u), target).map { hypot($0.x - $1.x, $0.y - $1.y) }.min() ?? 0
         }
-        guard moved(-1) >= distance else { return 1 }
-        var lo = 0.0, hi = 1.0
+        // The first crossing going back, not the last: a pose a whole turn back is the start's own.
+        let coarse = 64
+        guard let crossing = (1...coarse).first(where: { moved(-Double($0) / Double(coarse)) >= distance }) else {
+            return 1
+        }
+        var lo = Double(crossing - 1) / Double(coarse), hi = Double(crossing) / Double(coarse)
         for _ in 0..<50 {
             let mid = (lo + hi) / 2
             if moved(-mid) >= distance { hi = mid } else { lo = mid }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GestureSynthesis
-import Quirks
 import Recordings
 
 /// `touchsynth synthesize SCRIPT --desc DESC`: a gesture script performed on a real device description.
@@ -17,15 +16,15 @@ struct Synthesize: ParsableCommand {
               rotate  angle=90deg (a pinch with scale=1)
               swipe   fingers=3 direction=left|right|up|down|<angle> distance=40mm
                       spacing=18mm duration=300ms
-              scroll  fingers=2 dx=0 dy=30mm duration=500ms
-              move    dx=20mm dy=0 duration=300ms (one finger: pointer motion)
+              scroll  fingers=2 dx=0 dy=30mm spacing=18mm duration=500ms
+              move    fingers=1 dx=20mm dy=0 duration=300ms (1 finger: the pointer)
               hold    fingers=2 duration=600ms
-              tap     fingers=1 duration=60ms
-              click   duration=100ms (one finger pressing the button)
+              tap     fingers=1 duration=60ms (libinput taps with --enable-tap only)
+              click   fingers=1 dx=0 dy=0 duration=100ms (pressed; dx, dy: a drag)
               pause   200ms
               set     rate=125Hz jitter=0.1mm seed=1 gap=300ms leadin=1.6mm
-            at= takes center, top, bottom-left…, X,Y in mm from the centre, or X%,Y%
-            of the pad.
+            Every verb takes at= (a path's midpoint, a click's press): center, top,
+            bottom-left… (quarter points), X,Y mm from the centre, or X%,Y% of the pad.
             Example (in a clone of TouchSynth):
               touchsynth synthesize -e 'pinch scale=2 angle=30deg' -o pinch.yml \\
                 --desc Tests/Fixtures/evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.desc
@@ -63,9 +62,8 @@ struct Synthesize: ParsableCommand {
             let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script")
             }
             let parsed = try GestureScript.parse(scriptText ?? text ?? "", file: source)
-            var options = GestureSynthesizer.Options()
-            options.rate = rate ?? base.reportRate ?? 125
-            options.quirks = LibinputQuirks.load(for: base.device)
+            var options = GestureSynthesizer.Options(for: base)
+            if let rate { options.rate = rate }
             if let jitter { options.jitter = jitter }
             if let seed { options.seed = seed }
             return try GestureSynthesizer.synthesize(parsed, on: base.device, options: options, file: source)

@@ -72,12 +72,31 @@ final class SynthesisTests: XCTestCase {
             ("set rate=5000Hz", "s:1: rate=5000Hz: touchpads report at 10 to 1000 Hz"),
             ("# nothing\n", "s: no gesture in the script"),
             ("pinch 2", "s:1: unexpected \"2\""),
+            ("pinch scale=2 scale=3", "s:1: scale= is given twice"),
+            ("pause 1s 2s", "s:1: unexpected \"2s\""),
+            ("swipe direction=sideways", "s:1: direction is left, right, up, down or an angle"),
         ]
         for (script, message) in cases {
             XCTAssertThrowsError(try GestureScript.parse(script, file: "s"), script) { error in
                 XCTAssertTrue("\(error)".hasPrefix(message), "\(script): \(error)")
             }
         }
+    }
+
+    /// A click holds the button for its duration, to the frame; the next gesture lands a frame
+    /// after the last lifted even with no gap; a script past what a replay reads is refused.
+    func testTimesAreTheScriptsOwn() throws {
+        func pressed(_ recording: Recording) -> [UInt64] {
+            recording.frames.filter { $0.events.contains { $0.code == 272 } }.map(\.time)
+        }
+        let click = try synthesize("click duration=200ms", on: asus)
+        let times = pressed(click)
+        XCTAssertEqual(times.count, 2)
+        XCTAssertEqual(times[1] - times[0], 200_000)
+        let taps = try synthesize("set gap=0; tap; tap", on: asus)
+        XCTAssertEqual(Set(taps.frames.map(\.time)).count, taps.frames.count, "one frame per instant")
+        let day = "tap; " + String(repeating: "pause 3600s; ", count: 24) + "tap"
+        try assertRefused(day, "t.gesture:1: the script runs past 24 hours")
     }
 
     /// Replays the frames through a model of evdev's per-slot state: nothing is reported twice,

@@ -19,6 +19,8 @@ final class SynthesizedGestureTests: XCTestCase {
         Expectation(script: "rotate angle=90deg", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: 90),
         Expectation(
             script: "rotate angle=-45deg duration=300ms", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: -45),
+        // A whole turn: its lead-in starts just before the start, not a turn back.
+        Expectation(script: "rotate angle=360deg duration=1s", type: "GESTURE_PINCH", fingers: 2, scale: 1, angle: 360),
         Expectation(
             script: "pinch scale=1.5 angle=30deg at=top-left", type: "GESTURE_PINCH", fingers: 2, scale: 1.5,
             angle: 30),
