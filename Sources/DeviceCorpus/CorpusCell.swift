@@ -16,7 +16,7 @@ public struct CorpusCell: Sendable {
     public var outcome: Outcome
     /// Where the two delivery modes differ on the gesture (``CorpusModes``): the recognizers of
     /// the corpus's screen that its touches reach in compatibility mode only, and any that
-    /// activated in one mode only; empty when the modes agree.
+    /// activated where the other mode's did not match them; empty when the modes agree.
     public var modesDiffer: [String] = []
 
     /// Whether libinput reported the gesture.

@@ -8,17 +8,17 @@ import SurfaceDescriptions
 /// (a drawing app's pinch, rotation, pans, tap and long press): the recognizers the gesture's
 /// touches reach in compatibility mode only, the simulated touches of a pinch or the direct
 /// touches of a pointer, that indirect input mode keeps away from them; and any recognizer that
-/// activated in one mode only (``ComparisonReport/accidentalActivations``).
+/// activated where the other mode's did not match it (``ComparisonReport/accidentalActivations``).
 enum CorpusModes {
     static let screen = BuiltInScreen.canvas
 
     /// What ``differences(_:)`` measures, for the tables.
     static var measured: String {
         "on the built-in `\(screen.rawValue)` screen: the recognizers a gesture's touches reach in compatibility mode "
-            + "only, and those activated in one mode only"
+            + "only, and those activated where the other mode's did not match them"
     }
 
-    /// `compat touches: canvas/twoFingerPan, canvas/tap`, `compat only activated: canvas/tap`;
+    /// `compat touches: canvas/twoFingerPan, canvas/tap`, `compat accidental: canvas/tap`;
     /// empty when the modes agree.
     static func differences(_ events: [LibinputEvent]) -> [String] {
         let configuration = screen.description(screen: .defaultScreen).translatorConfiguration(screen: .defaultScreen)
@@ -33,7 +33,7 @@ enum CorpusModes {
         for mode in DeliveryMode.allCases {
             let activated = report.accidentalActivations.filter { $0.mode == mode }.map(\.path.description)
             if !activated.isEmpty {
-                out.append("\(mode.rawValue) only activated: " + activated.joined(separator: ", "))
+                out.append("\(mode.rawValue) accidental: " + activated.joined(separator: ", "))
             }
         }
         return out

@@ -16,8 +16,11 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
     public var compat: ModeSummary
     /// What it did in indirect input mode.
     public var indirect: ModeSummary
-    /// The mode in which it activated while it did not in the other; nil if both or neither.
+    /// The mode with activations the other mode did not match (``AccidentalActivationRule``): it
+    /// activated in this mode alone, or more often in it; nil when the modes match.
     public var accidentalIn: DeliveryMode?
+    /// When those unmatched activations happened, seconds on the events' clock.
+    public var accidentalTimes: [Double]
     /// True when it activated in both modes but its menus or drags started from different
     /// inputs or at different times (``ModeSummary/starts``); nil otherwise.
     public var startsDiffer: Bool?
@@ -42,7 +45,8 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
     }
 }
 
-/// A recognizer that began or was recognized in `mode` but not in the other mode.
+/// A recognizer that began or was recognized in `mode` where the other mode's did not: in that
+/// mode alone, or more often in it (``AccidentalActivationRule``).
 public struct AccidentalActivation: Codable, Equatable, Sendable {
     /// The recognizer, as in its ``ComparisonRow``.
     public var path: RecognizerPath
@@ -50,27 +54,32 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
     public var region: String { path.region }
     /// The recognizer's name, as in its ``ComparisonRow``.
     public var name: String { path.numberedName }
-    /// The only mode in which it activated.
+    /// The mode in which it activated unmatched.
     public var mode: DeliveryMode
+    /// When each unmatched activation happened, seconds on the events' clock.
+    public var times: [Double]
 
-    /// Records that `path` activated in `mode` only.
-    public init(_ path: RecognizerPath, mode: DeliveryMode) {
+    /// Records that `path` activated unmatched in `mode`, at `times`.
+    public init(_ path: RecognizerPath, mode: DeliveryMode, times: [Double]) {
         self.path = path
         self.mode = mode
+        self.times = times
     }
 
-    /// Records that `region`/`name` (numbered `name#N` for a repeated name) activated in `mode` only.
-    public init(region: String, name: String, mode: DeliveryMode) {
-        self.init(RecognizerPath(region: region, numberedName: name), mode: mode)
+    /// Records that `region`/`name` (numbered `name#N` for a repeated name) activated unmatched
+    /// in `mode`, at `times`.
+    public init(region: String, name: String, mode: DeliveryMode, times: [Double]) {
+        self.init(RecognizerPath(region: region, numberedName: name), mode: mode, times: times)
     }
 
-    enum CodingKeys: String, CodingKey { case region, name, mode }
+    enum CodingKeys: String, CodingKey { case region, name, mode, times }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             region: try c.decode(String.self, forKey: .region), name: try c.decode(String.self, forKey: .name),
-            mode: try c.decode(DeliveryMode.self, forKey: .mode))
+            mode: try c.decode(DeliveryMode.self, forKey: .mode),
+            times: try c.decodeIfPresent([Double].self, forKey: .times) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,6 +87,7 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
         try c.encode(region, forKey: .region)
         try c.encode(name, forKey: .name)
         try c.encode(mode, forKey: .mode)
+        try c.encode(times, forKey: .times)
     }
 }
 
@@ -85,7 +95,7 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
 public struct ComparisonReport: Encodable, Equatable, Sendable {
     /// One per recognizer, in the surface's delivery order.
     public var rows: [ComparisonRow]
-    /// The rows whose recognizer activated in one mode only, in row order.
+    /// The rows whose recognizer activated unmatched in one mode, in row order.
     public var accidentalActivations: [AccidentalActivation]
     /// The pointer regions entered and left in each mode; nil when there were none.
     public var pointerRegions: PointerRegionComparison?
@@ -110,17 +120,19 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
             let compatRecord = compatByPath.first { $0.path == path }?.record
             let indirectRecord = indirectByPath.first { $0.path == path }?.record
             let compat = ModeSummary(record: compatRecord), indirect = ModeSummary(record: indirectRecord)
-            let accidental = AccidentalActivationRule.wholeStream.accidentalModes(
-                compat: compatRecord?.activationTimes ?? [], indirect: indirectRecord?.activationTimes ?? []
-            ).first
+            // Over the whole stream the activations all pair but the surplus of one mode.
+            let unpaired = AccidentalActivationRule.wholeStream.unpaired(
+                compat: compatRecord?.activationTimes ?? [], indirect: indirectRecord?.activationTimes ?? [])
+            let accidental: DeliveryMode? =
+                !unpaired.compat.isEmpty ? .compatibility : !unpaired.indirect.isEmpty ? .indirectInput : nil
             let startsDiffer = accidental == nil && !Self.sameStarts(compat.starts, indirect.starts)
             return ComparisonRow(
-                path: path, kind: kind,
-                compat: compat, indirect: indirect, accidentalIn: accidental, startsDiffer: startsDiffer ? true : nil
-            )
+                path: path, kind: kind, compat: compat, indirect: indirect, accidentalIn: accidental,
+                accidentalTimes: accidental == .compatibility ? unpaired.compat : unpaired.indirect,
+                startsDiffer: startsDiffer ? true : nil)
         }
         accidentalActivations = rows.compactMap { row in
-            row.accidentalIn.map { AccidentalActivation(row.path, mode: $0) }
+            row.accidentalIn.map { AccidentalActivation(row.path, mode: $0, times: row.accidentalTimes) }
         }
     }
 
@@ -131,7 +143,7 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
             pointerRegions: (compat.pointerRegionTransitions, indirect.pointerRegionTransitions))
     }
 
-    /// How many differences between the modes: recognizers that activated in one mode only or
+    /// How many differences between the modes: recognizers with unmatched activations or
     /// whose menus and drags started differently, and the pointer regions' transitions if they
     /// differ.
     public var differenceCount: Int {
@@ -143,9 +155,9 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
         a.count == b.count && zip(a, b).allSatisfy { $0.input == $1.input && abs($0.time - $1.time) < 1e-6 }
     }
 
-    /// How many recognizers activated in `mode` only.
+    /// How many activations in `mode` the other mode did not match, over all recognizers.
     public func accidentalActivationCount(in mode: DeliveryMode) -> Int {
-        accidentalActivations.filter { $0.mode == mode }.count
+        accidentalActivations.filter { $0.mode == mode }.map(\.times.count).reduce(0, +)
     }
 
     /// Each record under its row's ``ComparisonRow/path``, so a mode's records can be looked up

@@ -12,11 +12,14 @@ extension ComparisonReport {
         rows.compactMap { row in
             let (c, i) = (row.compat.began + row.compat.recognized, row.indirect.began + row.indirect.recognized)
             guard c != i else { return nil }
-            let verb = row.kind == .tap ? "was recognized" : "began"
+            let discrete = row.compat.began + row.indirect.began == 0
+            let verb = discrete ? "was recognized" : "began"
             var line =
                 "\(row.recognizer) \(verb) \(Self.times(c)) in compat mode (key NO) and \(Self.times(i)) in indirect "
                 + "mode (key YES)"
-            if c > i && row.compat.followedSimulatedTouches && row.indirect.maxNumberOfTouches == 0 {
+            if c > i && row.compat.starts.contains(where: \.isSimulated) {
+                line += ": the pinch's simulated touches, held still, were a long press"
+            } else if c > i && row.compat.followedSimulatedTouches {
                 line +=
                     row.compat.maxNumberOfTouches >= 2
                     ? ": a pinch's two simulated touches set it off, where indirect mode's transform events carry no "
@@ -27,8 +30,6 @@ extension ComparisonReport {
                 line +=
                     ": a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in "
                     + "indirect mode"
-            } else if c > i && row.compat.starts.contains(where: \.isSimulated) {
-                line += ": the pinch's simulated touches, held still, were a long press"
             } else if i > c && row.indirect.starts.contains(where: { $0.touchType == .indirectPointer }) {
                 line +=
                     ": in indirect mode the pointer drags at once, where compat mode's click is a finger that must wait"
@@ -48,9 +49,9 @@ extension ComparisonReport {
 
     /// The table for `events` (libinput's) on the screen called `screen`, its times since
     /// `timeBase`; when no recognizer did anything in either mode, one line saying what libinput
-    /// reported instead of a table of dashes.
+    /// reported instead of a table of dashes, and the pointer regions, if any.
     public func renderTable(for events: [LibinputEvent], screen: String, timeBase: TimeBase) -> String {
-        let idle = rows.allSatisfy { $0.compat.isIdle && $0.indirect.isIdle } && pointerRegions == nil
+        let idle = rows.allSatisfy { $0.compat.isIdle && $0.indirect.isIdle }
         guard idle else {
             let words = differencesInWords
             let said = words.isEmpty ? "" : "what differs:\n" + words.map { "  " + $0 + "\n" }.joined()
@@ -70,6 +71,6 @@ extension ComparisonReport {
         if gestures.contains(where: \.isHold) {
             line += ". A hold is fingers resting, for which UIKit has no event"
         }
-        return line + "\n"
+        return ([line + "."] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
     }
 }

@@ -6,14 +6,13 @@ import ModeComparison
 extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
     /// then the accidental activation counts and the pointer regions the pointer went through. The
-    /// last column names the mode a recognizer activated in alone, or says its menus or drags
-    /// started differently in the two modes. Times are seconds since `timeBase`.
+    /// last column is the row's ``ComparisonRow/difference``. Times are seconds since `timeBase`.
     public func renderTable(timeBase: TimeBase) -> String {
         let header = ["recognizer", "compat", "indirect", "accidental"]
         let body = rows.map { row in
             [
                 row.recognizer, row.compat.text(timeBase: timeBase), row.indirect.text(timeBase: timeBase),
-                row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : ""),
+                row.difference,
             ]
         }
         let widths = header.indices.map { column in
@@ -34,7 +33,7 @@ extension ComparisonReport {
     }
 
     /// "pointer regions (both modes):" and a line per transition; each mode's list when they differ.
-    private func pointerRegionLines(_ timeBase: TimeBase) -> [String] {
+    func pointerRegionLines(_ timeBase: TimeBase) -> [String] {
         guard let regions = pointerRegions else { return [] }
         func list(_ transitions: [PointerRegionTransition]) -> [String] {
             transitions.map {
@@ -45,5 +44,16 @@ extension ComparisonReport {
         if !regions.differ { return ["pointer regions (both modes):"] + list(regions.compat) }
         return ["pointer regions DIFFER between the modes; compat:"] + list(regions.compat) + ["indirect:"]
             + list(regions.indirect)
+    }
+}
+
+extension ComparisonRow {
+    /// How the modes differ on this recognizer: "compat only" when it activated in that mode
+    /// alone, "compat: 2 more" when more often in it, "starts differ" when its menus or drags
+    /// started differently; empty when they agree.
+    public var difference: String {
+        guard let mode = accidentalIn else { return startsDiffer == true ? "starts differ" : "" }
+        let other = mode == .compatibility ? indirect : compat
+        return other.activated ? "\(mode.rawValue): \(accidentalTimes.count) more" : "\(mode.rawValue) only"
     }
 }

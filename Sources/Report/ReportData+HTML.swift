@@ -11,15 +11,12 @@ extension ReportData {
     /// `player` (HTML: the view's player, which `ReportPage` adds) after the recognizers.
     public func html(player: String = "") -> String {
         let e = MarkupText.escape
-        func oneMode(_ row: ComparisonRow) -> String {
-            row.accidentalIn.map { "\($0.rawValue) only" } ?? (row.startsDiffer == true ? "starts differ" : "")
-        }
         var rows = ""
         for row in comparison.rows {
             rows +=
                 "<tr><td>\(e(row.recognizer))</td><td>\(e(row.compat.text(timeBase: timeBase)))</td>"
                 + "<td>\(e(row.indirect.text(timeBase: timeBase)))</td>"
-                + "<td class=\"\(row.differs ? "accidental" : "")\">\(oneMode(row))</td></tr>\n"
+                + "<td class=\"\(row.differs ? "accidental" : "")\">\(row.difference)</td></tr>\n"
         }
         let geometryText =
             geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit) } ?? "no position axes"
@@ -47,9 +44,9 @@ extension ReportData {
                     """
                 case .recognizers:
                     """
-                    The default surface's recognizers in each mode: bars from began to ended (lighter when cancelled), \
+                    The app screen's recognizers in each mode: bars from began to ended (lighter when cancelled), \
                     diamonds for discrete recognitions, crosses for failures, red triangles where a recognizer \
-                    activated in one mode only.
+                    activated and the other mode's did not match it.
                     """
                 case .pointer:
                     """
@@ -91,9 +88,10 @@ extension ReportData {
             </dl>
             <h2>Summary</h2>
             <table id="summary">
-            <tr><th>recognizer</th><th>compat (no UIApplicationSupportsIndirectInputEvents)</th><th>indirect \
-            (UIApplicationSupportsIndirectInputEvents)</th><th>activated in one mode only</th></tr>
+            <tr><th>recognizer</th><th>compat (UIApplicationSupportsIndirectInputEvents NO)</th><th>indirect \
+            (UIApplicationSupportsIndirectInputEvents YES)</th><th>accidental</th></tr>
             \(rows)</table>
+            \(differences)
             <h2>Fingers on the touchpad</h2>
             \(figure(.touchpad))
             <h2>Compatibility mode's touches on the screen</h2>
@@ -114,7 +112,16 @@ extension ReportData {
     /// "7 entries and exits, the same in both modes", or where the modes part.
     private var pointerRegionText: String {
         guard let regions = comparison.pointerRegions else { return "none entered" }
-        if !regions.differ { return "\(regions.compat.count) entries and exits, the same in both modes" }
-        return "DIFFER: compat \(regions.compat.count), indirect \(regions.indirect.count) entries and exits"
+        func count(_ n: Int) -> String { n == 1 ? "1 entry or exit" : "\(n) entries and exits" }
+        if !regions.differ { return "\(count(regions.compat.count)), the same in both modes" }
+        return "DIFFER: compat \(count(regions.compat.count)), indirect \(count(regions.indirect.count))"
+    }
+
+    /// What differs between the modes, in words, as `compare` says it under its table.
+    private var differences: String {
+        let words = comparison.differencesInWords
+        guard !words.isEmpty else { return "" }
+        return "<h2>What differs</h2>\n<ul id=\"differences\">\n"
+            + words.map { "<li>\(MarkupText.escape($0))</li>\n" }.joined() + "</ul>"
     }
 }

@@ -23,7 +23,7 @@ public enum ReportIndex {
         public var deviceName: String
         /// Events real libinput made of the recording.
         public var libinputEventCount: Int
-        /// Recognizers that activated in one mode only, per mode.
+        /// Activations the other mode did not match, per mode.
         public var accidental: (compat: Int, indirect: Int)
 
         /// The entry for `data`'s report, written as `file`.

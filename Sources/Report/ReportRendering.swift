@@ -315,10 +315,8 @@ extension ReportData {
                             ])
                     }
                 }
-                if row.accidentalIn == mode,
-                    let first = records[mode]?[row.path]?.transitions.first(where: { $0.state.isActivation })
-                {
-                    let x = frame.x(timeBase.seconds(atTimestamp: first.time)), y = laneTop + 1
+                for time in row.accidentalIn == mode ? row.accidentalTimes : [] {
+                    let x = frame.x(timeBase.seconds(atTimestamp: time)), y = laneTop + 1
                     svg.element(
                         "path",
                         [
@@ -335,7 +333,7 @@ extension ReportData {
             [
                 ("compat: began → ended", Palette.colour(0), ""), ("indirect: began → ended", Palette.colour(1), ""),
                 ("◆ recognized (discrete)", "#222", ""), ("× failed", "#999999", ""),
-                ("▼ activated in this mode only", "#E31A1C", ""),
+                ("▼ accidental: the other mode did not match it", "#E31A1C", ""),
             ],
             x: left + width + 16, y: 44)
         return svg.document(width: left + width + 230, height: top + height + 48, title: title)

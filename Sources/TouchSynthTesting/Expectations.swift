@@ -132,9 +132,10 @@ extension ModeReplay {
         }
     }
 
-    /// The recognizers that activated in one of `modes` only are exactly `recognizers`
-    /// (`region/name`): those of compatibility mode alone, of indirect input mode alone, or of
-    /// either (`.both`).
+    /// The recognizers that activated accidentally in `modes` are exactly `recognizers`
+    /// (`region/name`): in compatibility mode, in indirect input mode, or in either (`.both`).
+    /// An activation is accidental when the other mode's same recognizer did not match it
+    /// (``ModeComparison/AccidentalActivationRule``): it activated there alone, or more often.
     @discardableResult
     public func expectAccidentalActivations(
         _ recognizers: Set<String>, in modes: Modes,
@@ -148,13 +149,14 @@ extension ModeReplay {
         guard actual != recognizers else { return true }
         let which = modes == .both ? "either" : modes.list[0].rawValue
         fail(
-            "\(name): accidental activations in \(which) mode only: \(Self.list(actual)), expected "
+            "\(name): accidental activations in \(which) mode: \(Self.list(actual)), expected "
                 + "\(Self.list(recognizers))",
             at: site)
         return false
     }
 
-    /// No recognizer activated in one mode only.
+    /// No recognizer activated accidentally: every activation in one mode matched by one in the
+    /// other.
     @discardableResult
     public func expectNoAccidentalActivations(
         function: String = #function, fileID: String = #fileID,
@@ -166,7 +168,8 @@ extension ModeReplay {
         guard !all.isEmpty else { return true }
         fail(
             "\(name): accidental activations: "
-                + all.map { "\($0.region)/\($0.name) in \($0.mode.rawValue) mode only" }.joined(separator: ", "),
+                + all.map { "\($0.region)/\($0.name) in \($0.mode.rawValue) mode (\($0.times.count) unmatched)" }
+                .joined(separator: ", "),
             at: site)
         return false
     }

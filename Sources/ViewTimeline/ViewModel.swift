@@ -58,7 +58,6 @@ public final class ViewModel {
                 }
             },
             lanes: ModeScreen.lanes(of: surface).map { ViewScene.Lane(name: $0.path.description, kind: $0.kind) })
-        activations = Array(repeating: Array(repeating: [], count: scene.lanes.count), count: 2)
     }
 
     /// Draws `device`'s contacts from now on (live: once the pad is known); the scene changes.
@@ -110,36 +109,27 @@ public final class ViewModel {
         var state: LaneState
         var time: Double
     }
+    /// The activations not paired yet (``AccidentalActivationRule``), in time order.
     private var pending: [Pending] = []
-    /// When each lane activated, per mode (compatibility, indirect input), seconds on the events'
-    /// clock; live, only within the rule's window of now.
-    private var activations: [[[Double]]]
 
     /// Both modes' changes of the last step as lane changes, plus the activations that, by `now`
     /// (seconds on the events' clock), the rule decides the other mode did not match: those come
     /// again with `accidental` set, at their own time (since `base`).
     private func collect(base: TimeBase, now: Double) -> [LaneChange] {
         var changes: [LaneChange] = []
-        for (m, (mode, screen)) in [(DeliveryMode.compatibility, compat), (.indirectInput, indirect)].enumerated() {
+        for (mode, screen) in [(DeliveryMode.compatibility, compat), (.indirectInput, indirect)] {
             for change in screen.read(pipeline[mode]) {
                 changes.append(
                     LaneChange(
                         mode: mode, lane: change.lane, state: change.state,
                         time: base.seconds(atTimestamp: change.time), accidental: false))
                 guard change.state == .began || change.state == .recognized else { continue }
-                activations[m][change.lane].append(change.time)
-                pending.removeAll {
-                    $0.mode != mode && $0.lane == change.lane
-                        && !rule.isAccidental(at: $0.time, otherModeActivations: [change.time])
-                }
-                if rule.isAccidental(at: change.time, otherModeActivations: activations[1 - m][change.lane]) {
+                let others = pending.indices.filter { pending[$0].mode != mode && pending[$0].lane == change.lane }
+                if let k = rule.partner(for: change.time, among: others.map { pending[$0].time }) {
+                    pending.remove(at: others[k])
+                } else {
                     pending.append(Pending(mode: mode, lane: change.lane, state: change.state, time: change.time))
                 }
-            }
-        }
-        if let window = rule.window {
-            for m in activations.indices {
-                for lane in activations[m].indices { activations[m][lane].removeAll { now - $0 > window } }
             }
         }
         let decided = pending.filter { now == .infinity || rule.decided($0.time, by: now) }

@@ -47,7 +47,11 @@ final class ComparisonTests: XCTestCase {
             surface: pinchAndPanSurface)
         XCTAssertEqual(
             report.accidentalActivations,
-            [AccidentalActivation(region: "canvas", name: "twoFingerPan", mode: .compatibility)])
+            [
+                AccidentalActivation(
+                    region: "canvas", name: "twoFingerPan", mode: .compatibility,
+                    times: compatPan.record.activationTimes)
+            ])
         XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
         XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 0)
 
@@ -139,6 +143,7 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(report.rows.map(\.recognizer), ["canvas/extra"])
         XCTAssertEqual(report.rows.first?.indirect.recognized, 1)
         XCTAssertEqual(
-            report.accidentalActivations, [AccidentalActivation(region: "canvas", name: "extra", mode: .indirectInput)])
+            report.accidentalActivations,
+            [AccidentalActivation(region: "canvas", name: "extra", mode: .indirectInput, times: [1])])
     }
 }

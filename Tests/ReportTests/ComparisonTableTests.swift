@@ -44,6 +44,28 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("canvas/pinch") && $0.contains("touches 0, scale 1.30") })
     }
 
+    /// A context menu the pinch's simulated touches opened by resting is said to have been
+    /// recognized (it has no began), and why: a long press, not the touches' motion.
+    func testAMenuHeldOpenByThePinchIsSaidToBeALongPress() {
+        var menu = GestureRecord(region: "list", name: "contextMenu", kind: .contextMenu)
+        menu.transitions = [GestureTransition(state: .recognized, time: 1.56)]
+        menu.maxNumberOfTouches = 2
+        menu.followedSimulatedTouches = true
+        menu.starts = [
+            InteractionStart(
+                input: .longPress, time: 1.56, touchType: .direct, isSimulated: true, location: Point(x: 258, y: 450),
+                liftDelay: 0.5)
+        ]
+        let report = ComparisonReport(
+            compat: [menu], indirect: [GestureRecord(region: "list", name: "contextMenu", kind: .contextMenu)])
+        XCTAssertEqual(
+            report.differencesInWords,
+            [
+                "list/contextMenu was recognized once in compat mode (key NO) and never in indirect mode (key YES): "
+                    + "the pinch's simulated touches, held still, were a long press"
+            ])
+    }
+
     /// A menu's start is shown in seconds since the replay's first event, as `replay` shows the
     /// event that opened it, not on libinput's clock.
     func testTimesCountFromTheTimeBase() {

@@ -186,6 +186,48 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(strict.status, 1, "the two-finger pan fires only in compat mode: \(strict.stdout)")
     }
 
+    /// On a zoomable photo, the pan both modes start with the scroll starts twice more in compat
+    /// mode, once per pinch: two accidental activations, at the pinches' begins, said in words by
+    /// `compare` and by `report`, and failing `--fail-on-diff`.
+    func testARecognizerActivatedMoreOftenInOneModeHasItsSurplusCounted() throws {
+        let recording = Fixtures.evemu.appendingPathComponent(
+            "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events")
+        let json = try report(recording, surface: "photos")
+        let accidental = try XCTUnwrap(json["accidentalActivations"] as? [[String: Any]])
+        XCTAssertEqual(accidental.map { $0["name"] as? String }, ["pan"])
+        let pinchBegins = try jsonLines(runCommand(["replay", "--json", recording.path]).stdout)
+            .filter { $0["type"] as? String == "GESTURE_PINCH_BEGIN" }.compactMap { $0["timeUs"] as? Int }
+        XCTAssertEqual(
+            (accidental.first?["times"] as? [Double])?.map { Int(($0 * 1e6).rounded()) }, pinchBegins,
+            "the surplus starts are the pinches' begins")
+        let table = runCommand(["compare", "--surface", "photos", "--fail-on-diff", recording.path])
+        XCTAssertEqual(table.status, 1, table.stdout)
+        XCTAssertTrue(table.stdout.contains("accidental activations: compat 2, indirect 0"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("| compat: 2 more"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("last translation"), table.stdout)
+        let said = "photo/pan began 3 times in compat mode (key NO) and once in indirect mode (key YES): a pinch's two "
+        XCTAssertTrue(table.stdout.contains(said), table.stdout)
+        let page = temporaryPath("photos.html")
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        let drawn = runCommand(["report", "--surface", "photos", recording.path, "-o", page])
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(html.contains("<ul id=\"differences\">\n<li>" + said), "the report says what differs too")
+        XCTAssertTrue(html.contains("compat (UIApplicationSupportsIndirectInputEvents NO)"))
+    }
+
+    /// A recording no recognizer takes is one sentence, and the pointer regions it went through.
+    func testNothingARecognizerTookIsOneSentenceBesideThePointerRegions() {
+        let recording = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events")
+        let result = runCommand(["compare", recording.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[1].hasPrefix("libinput reported pointer motion"), result.stdout)
+        XCTAssertTrue(lines[1].hasSuffix("for which UIKit has no event."), result.stdout)
+        XCTAssertEqual(lines[2], "pointer regions (both modes):")
+        XCTAssertFalse(result.stdout.contains("| -"), result.stdout)
+    }
+
     /// Yams traps on a base-60 integer too large for Int (fuzzing found it); such a YAML surface is
     /// refused with its line and exit 65 before it is decoded.
     func testYAMLSurfaceWithAnOverflowingBase60NumberIsBadData() throws {

@@ -70,7 +70,7 @@ struct ModeReplayTests {
             replay.expectAccidentalActivations(["canvas/twoFingerPan"], in: .compatibility)
         } matching: { issue in
             message(of: issue).hasPrefix(
-                "pinch-in.yml: accidental activations in compat mode only: none, "
+                "pinch-in.yml: accidental activations in compat mode: none, "
                     + "expected canvas/twoFingerPan")
         }
     }
@@ -292,7 +292,7 @@ struct ModeReplayTests {
         withKnownIssue {
             replay.expectAccidentalActivations([], in: .both)
         } matching: { issue in
-            message(of: issue).hasPrefix("\(name): accidental activations in either mode only: ")
+            message(of: issue).hasPrefix("\(name): accidental activations in either mode: ")
         }
     }
 }
