@@ -143,8 +143,10 @@ struct Conclusion {
         return " with touch \(touch) in its \(name) button area"
     }
 
-    /// Why the tap machine sent nothing, when it ran.
+    /// Why the tap machine sent nothing: what stopped the tap when it ran, or that it did not run
+    /// for a touch short and still enough to tap.
     private var noTap: String {
+        if taps.logged == nil, let unsent = noTapMachine { return "; " + unsent }
         guard taps.logged != nil, taps.logged != .tap else { return "" }
         let reason = findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds }
         return reason.map { "; no tap, because \($0.text)" } ?? ""
