@@ -79,7 +79,7 @@ let package = Package(
         // Gesture scripts performed as a touchpad's kernel driver would report them.
         .target(name: "GestureSynthesis", dependencies: ["Recordings", "Quirks"]),
         // What the harness and its libinput side tell each other: the side's configuration and the
-        // compact binary form libinput's events cross the pipe in, both ends defined side by side.
+        // compact binary form libinput's events cross the socket in, both ends defined side by side.
         .target(name: "ReplayChannel", dependencies: ["LibinputEvents"]),
         // What the harness and its C helper tell each other (the virtual clock's steps and reports,
         // the run's shared state, their limits): one C header both sides read.
@@ -143,7 +143,7 @@ let package = Package(
             name: "TouchSynthTesting",
             dependencies: [
                 "MockedDevices", "Replays", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
-                "ReportPage", "Recordings", "LibinputEvents",
+                "ReportPage", "Report", "Recordings", "LibinputEvents",
             ]),
         // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
         .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),
@@ -167,10 +167,6 @@ let package = Package(
                 "Report", "ViewTimeline", "ViewPage", "ModeComparison", "Recordings", "AppEvents",
                 "Gestures", "LibinputEvents", "LibinputDecisions",
             ]),
-        // Two event streams or recordings compared event by event, one recording across libinput
-        // versions, a `libinput record --with-libinput` file against a replay.
-        // Why libinput did what it did: its debug log read as decisions, each weighed against the
-        // rules of that version recomputed from the frames. Plain values, no I/O.
         // What a desktop app receives: a Wayland client's pointer and gesture events as values,
         // mapped to the libinput events the translator takes. Pure Swift, no I/O.
         .target(name: "DesktopEvents", dependencies: ["LibinputEvents"]),
@@ -194,11 +190,18 @@ let package = Package(
         .target(
             name: "DesktopSession",
             dependencies: ["DesktopEvents", "WaylandClient", "X11Client", "LibinputKit", "ProcessSignals"]),
+        // Why libinput did what it did: its debug log read as decisions, each weighed against the
+        // rules of that version recomputed from the frames. Plain values, no I/O.
         .target(
             name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText", "Quirks"]),
+        // Two event streams or recordings compared event by event, one recording across libinput
+        // versions, a `libinput record --with-libinput` file against a replay.
         .target(
             name: "Diffs",
-            dependencies: ["Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText"]),
+            dependencies: [
+                "Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText", "AppEvents",
+                "Gestures",
+            ]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.
         .target(
@@ -220,7 +223,7 @@ let package = Package(
             name: "ViewServer",
             dependencies: [
                 "ViewPublishing", "ViewTimeline", "ViewPage", "Histograms",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         // What the view and its benchmark need of the server, without the server: the commands'
         // module links this, and only touchsynth-view links ViewServer (and FlyingFox's networking).
@@ -242,6 +245,7 @@ let package = Package(
                 "ModeComparison", "SurfaceDescriptions", "Report", "ReportPage", "Diffs", "DeviceCorpus", "Benchmarks",
                 "EvdevRecording",
                 "TouchscreenBridge", "UinputDevices", "ProcessSignals", "Quirks", "ViewTimeline", "ViewPublishing",
+                "LibinputEvents",
                 "LiveView", "LibinputEventText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
@@ -278,7 +282,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
-                "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer",
+                "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer", "ViewPublishing",
             ],
             path: "Tests/TestSupport"),
         // A test target per module, named after it (docs/testing.md has the table).
@@ -301,7 +305,10 @@ let package = Package(
         .testTarget(name: "X11ClientTests", dependencies: ["X11Client", "CX11Input", "DesktopEvents", "TestSupport"]),
         .testTarget(
             name: "LibinputDecisionsTests",
-            dependencies: ["LibinputDecisions", "Replays", "Recordings", "GestureSynthesis", "TestSupport"]),
+            dependencies: [
+                "LibinputDecisions", "Replays", "Recordings", "GestureSynthesis", "LibinputEvents", "LibinputEventText",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "GestureSynthesisTests",
             dependencies: ["GestureSynthesis", "Recordings", "Quirks", "TestSupport"]),
@@ -309,9 +316,11 @@ let package = Package(
             name: "MockedDevicesTests",
             dependencies: [
                 "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
-                "Gestures", "ModeComparison", "SurfaceDescriptions", "Report", "TestSupport",
+                "Gestures", "ModeComparison", "SurfaceDescriptions", "Report", "Diffs", "LibinputEventText",
+                "TestSupport",
             ]),
-        .testTarget(name: "ReplaysTests", dependencies: ["Replays", "Recordings", "LibinputEvents", "TestSupport"]),
+        .testTarget(
+            name: "ReplaysTests", dependencies: ["Replays", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(
             name: "AppEventsTests",
@@ -353,7 +362,7 @@ let package = Package(
             name: "TouchSynthCommandsTests",
             dependencies: [
                 "TouchSynthCommands", "MockedDevices", "Replays", "Recordings", "KernelEmulation",
-                "LibinputEvents", "ViewServer", "TestSupport",
+                "LibinputEvents", "ModeComparison", "ViewServer", "TestSupport",
             ]),
         .testTarget(name: "SwiftBlocksTests", dependencies: ["SwiftBlocks", "TestSupport"]),
         // What needs a real `touchsynth` process (signals, pipes, terminals, the environment, the

@@ -76,7 +76,9 @@ struct Bench: ParsableCommand {
         if hourOnly { return try report(try hourFigures(benchmark), header: "synthesized hour, 1 run") }
         let paths = recordings.isEmpty ? Benchmark.bundledRecordings() : recordings
         guard !paths.isEmpty else {
-            try fail("no recordings given, and none under Tests/Fixtures in the current directory", code: 66)
+            try fail(
+                "no recordings given, and none under Tests/Fixtures in the current directory",
+                code: ExitStatus.missingInput)
         }
         // First, while this process holds nothing else: its peak memory is the long replay's.
         let long = hour ? try hourFigures(benchmark) : []

@@ -163,6 +163,6 @@ struct BridgeCheck: ParsableCommand {
         {
             try emit(line)
         }
-        if !result.passed { throw ExitCode(1) }
+        if !result.passed { throw ExitCode(ExitStatus.differs) }
     }
 }

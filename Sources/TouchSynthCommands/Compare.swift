@@ -133,7 +133,7 @@ struct Compare: ParsableCommand {
             writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
         }
         try files.check()
-        if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(1) }
+        if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }
 
     /// The first option given that shapes a replay, which a capture's events have had already.

@@ -11,7 +11,8 @@ import ViewPublishing
 /// sees: the libraries say what went wrong (a kind and a message); the command chooses the
 /// status a script gets and the advice a person needs.
 enum ExitStatus {
-    /// What `diff` and `cmp` answer when their inputs differ.
+    /// What `diff` and `cmp` answer when their inputs differ; also a check that failed (the
+    /// modes differ under `--fail-on-diff`, an invariant broken, `bridge --check`).
     static let differs: Int32 = 1
     /// EX_USAGE: the command line asks for something impossible.
     static let usage: Int32 = 64
@@ -80,6 +81,7 @@ enum ExitStatus {
         case .badData: badData
         case .missingFile: missingInput
         case .permission: permission
+        // A live device libinput will not take; a recording's comes as HarnessError, bad data.
         case .unavailable, .deviceRejected: unavailable
         case .system: systemError
         }

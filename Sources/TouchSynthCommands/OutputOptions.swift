@@ -60,7 +60,7 @@ struct OutputOptions: ParsableArguments {
     func checkInvariants(of printer: ModeStreamPrinter) throws {
         guard check else { return }
         for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
-        if !printer.invariantViolations.isEmpty { throw ExitCode(1) }
+        if !printer.invariantViolations.isEmpty { throw ExitCode(ExitStatus.differs) }
     }
 
     /// The printer of the events (and the modes' app events) to stdout, in the form asked for.
