@@ -41,7 +41,7 @@ public struct Explanation: Equatable, Sendable {
 public struct SequenceExplanation: Equatable, Sendable {
     /// From 1.
     public var number: Int
-    /// Microseconds into the recording of its first touch-down and of its last frame with a finger down.
+    /// Microseconds into the recording of its first touch-down and of its last finger's lift.
     public var start: UInt64
     public var end: UInt64
     /// Each finger: where it came down and lifted, how far it went.

@@ -51,7 +51,9 @@ struct SequenceAnalysis {
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
         return SequenceExplanation(
-            number: number, start: sequence.start, end: sequence.end, touches: touches, fingers: sequence.mostFingers,
+            number: number, start: sequence.start, end: max(sequence.end, touches.map(\.up).max() ?? 0),
+            touches: touches,
+            fingers: sequence.mostFingers,
             fingersKey: sequence.mostFingersKey,
             decisions: decisions,
             reported: reported, findings: findings,
