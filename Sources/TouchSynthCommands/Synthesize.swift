@@ -36,8 +36,9 @@ struct Synthesize: ParsableCommand {
     var desc: String?
     @Option(help: .hidden) var device: String?
     @Option(help: "Frames per second (default: the device recording's own rate, else 125).") var rate: Double?
-    @Option(help: "Standard deviation of position noise, mm.") var jitter: Double?
-    @Option(help: "Seed of the position noise.") var seed: UInt64?
+    // Unconditional, so that "--jitter -1" is refused for its value, not taken for an option.
+    @Option(parsing: .unconditional, help: "Standard deviation of position noise, mm.") var jitter: Double?
+    @Option(parsing: .unconditional, help: "Seed of the position noise.") var seed: UInt64?
     @Option(help: "Output format: yaml, evemu, evtest, getevent or chromeos (default: from -o's extension, else yaml).")
     var format: RecordingFormat?
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:

@@ -118,6 +118,8 @@ final class ErrorMessageTests: XCTestCase {
             (["debug", "--x11", "--wayland"], 64), (["view", "--x11", recording], 64),
         ]
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
+        let negative = assertSentence(["synthesize", "-e", "tap", "--desc", recording, "--jitter", "-1"], status: 64)
+        XCTAssertTrue(negative.stderr.contains("--jitter must be within 0 and 10 mm"), negative.stderr)
     }
 
     /// Surface descriptions wrong in each way a decoder or the surface's checks find.
