@@ -24,12 +24,13 @@ final class ViewTimelineTests: XCTestCase {
         var timeline: ViewTimeline
         var configuration: AppEventTranslator.Configuration
         var screen: SurfaceDescription
+        var timeBase: TimeBase
     }
 
-    private func make() throws -> Made {
+    private func make(_ builtIn: BuiltInScreen = .list) throws -> Made {
         let recording = try RecordingLoader.load(Self.path)
         let replay = try Replay(.recording(recording))
-        let screen = BuiltInScreen.list.description()
+        let screen = builtIn.description()
         let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
         let timeline = ViewTimeline(
             title: "t", recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
@@ -37,7 +38,7 @@ final class ViewTimelineTests: XCTestCase {
             makeSurface: { try! screen.makeSurface() })
         return Made(
             recording: recording, events: replay.events, timeline: timeline, configuration: configuration,
-            screen: screen)
+            screen: screen, timeBase: replay.timeBase)
     }
 
     func testEveryFrameAndEventBecomesAFrameInTimeOrder() throws {
@@ -89,6 +90,26 @@ final class ViewTimelineTests: XCTestCase {
             made.timeline.frames[first].changes.contains { $0.accidental },
             "the first difference is the accidental activation")
         XCTAssertFalse(made.timeline.frames[first - 1].differs)
+    }
+
+    /// On the photos screen the pan starts three times in compat mode and once in indirect mode:
+    /// the timeline flags the two surplus starts, at the times `compare` gives them.
+    func testASurplusOfActivationsIsFlaggedWhereCompareCountsIt() throws {
+        let made = try make(.photos)
+        let report = try ModePipeline.run(made.events, configuration: made.configuration) {
+            try made.screen.makeSurface()
+        }.comparison
+        let flagged = made.timeline.accidentalActivations.map {
+            "\(made.timeline.scene.lanes[$0.lane].name) \($0.mode.rawValue) \(Int(($0.time * 1e6).rounded()))"
+        }
+        let reported = report.accidentalActivations.flatMap { activation in
+            activation.times.map {
+                "\(activation.path) \(activation.mode.rawValue) "
+                    + "\(Int((made.timeBase.seconds(atTimestamp: $0) * 1e6).rounded()))"
+            }
+        }
+        XCTAssertEqual(reported.count, 2, "\(reported)")
+        XCTAssertEqual(flagged, reported)
     }
 
     func testTheJSONCarriesEveryFramesStateForward() throws {
