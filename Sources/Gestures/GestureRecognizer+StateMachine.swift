@@ -141,6 +141,7 @@ extension GestureRecognizer {
         default: recorded = .failed
         }
         let continuesRun = state == .changed && newState == .changed
+        if recorded.isActivation { activationInputs.append(ActivationInput(time: time, followed: trackedTouches)) }
         currentState = newState
         transitions.enter(recorded, at: time, continuingRun: continuesRun)
         if newState != .failed { finalValues = currentValues }

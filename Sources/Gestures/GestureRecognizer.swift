@@ -102,6 +102,8 @@ open class GestureRecognizer {
     /// The interactions its begins or recognitions started (``transition(to:startedBy:touch:)``).
     var starts: [InteractionStart] = []
     var arbitrationLosses: [ArbitrationLoss] = []
+    /// What it followed at each activation (``ActivationInput``).
+    var activationInputs: [ActivationInput] = []
     /// What starts the begin or recognition asked for, until it happens or fails.
     var requestedStart: (input: InteractionStart.Input, touch: TrackedTouch)?
 
@@ -141,16 +143,18 @@ open class GestureRecognizer {
         record.modifierFlags = modifierFlags
         record.starts = starts
         record.arbitrationLosses = arbitrationLosses
+        record.activationInputs = activationInputs
         return record
     }
 
-    /// Forgets the transitions (all but the last), interaction starts and arbitration losses
-    /// recorded so far, so that a recognizer watched for hours, as in a live view, keeps constant
+    /// Forgets the transitions (all but the last), interaction starts, arbitration losses and
+    /// activation inputs recorded so far, so that a recognizer watched for hours, as in a live view, keeps constant
     /// memory; ``record`` then holds what came after.
     public func forgetHistory() {
         transitions.forgetAllButLast()
         starts.removeAll()
         arbitrationLosses.removeAll()
+        activationInputs.removeAll()
     }
 
     /// `require(toFail:)`: this recognizer may begin or be recognized only once `other` failed,

@@ -38,6 +38,16 @@ public struct ArbitrationLoss: Equatable, Sendable {
     /// True when the loser requires the winner to fail (`require(toFail:)`); false when both
     /// took the same input and nobody let them recognize together.
     public var required: Bool
+
+    public init(region: String, name: String, time: Double, required: Bool) {
+        self.region = region
+        self.name = name
+        self.time = time
+        self.required = required
+    }
+
+    /// The winner, as reports name it.
+    public var winner: RecognizerPath { RecognizerPath(region: region, name: name) }
 }
 
 /// Everything a recognizer did over a stream, for reports.
@@ -64,6 +74,8 @@ public struct GestureRecord: Equatable, Sendable {
     public var starts: [InteractionStart] = []
     /// Each failure because another recognizer won arbitration, in order.
     public var arbitrationLosses: [ArbitrationLoss] = []
+    /// What it followed at each activation, in order (one per ``activationTimes`` entry).
+    public var activationInputs: [ActivationInput] = []
 
     /// An empty record, before the recognizer did anything.
     public init(region: String, name: String, kind: GestureKind) {

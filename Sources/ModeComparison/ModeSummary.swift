@@ -28,6 +28,11 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
     /// How each context menu opened or drag began; left out of the JSON when empty, so the
     /// other kinds' summaries read as before.
     public var starts: [InteractionStart] = []
+    /// What it followed at each activation (``Gestures/ActivationInput``), to tell why; not in
+    /// the JSON.
+    public var activationInputs: [ActivationInput] = []
+    /// Each failure because another recognizer won arbitration; not in the JSON.
+    public var arbitrationLosses: [ArbitrationLoss] = []
 
     /// A summary of `record`; all zero when the recognizer is missing from that mode's surface.
     public init(record: GestureRecord?) {
@@ -43,6 +48,8 @@ public struct ModeSummary: Encodable, Equatable, Sendable {
         activated = record.activated
         transitions = record.transitions
         starts = record.starts
+        activationInputs = record.activationInputs
+        arbitrationLosses = record.arbitrationLosses
     }
 
     /// The counts, then each final value under its key (`finalScale`, `finalRotation` in radians,

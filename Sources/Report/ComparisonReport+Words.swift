@@ -6,36 +6,66 @@ import ModeComparison
 
 extension ComparisonReport {
     /// What differs between the modes, in plain words, a line per recognizer whose activations
-    /// differ: one that activated in one mode only, or more often in one, and the likely cause
-    /// when compatibility mode's touches drove it where indirect mode's events carried none.
+    /// differ (one that activated in one mode only, or more often in one) with the likely cause,
+    /// told from what it followed at its unmatched activations; and a line per menu or drag that
+    /// started in both modes from different inputs.
     public var differencesInWords: [String] {
         rows.compactMap { row in
             let (c, i) = (row.compat.began + row.compat.recognized, row.indirect.began + row.indirect.recognized)
-            guard c != i else { return nil }
-            let discrete = row.compat.began + row.indirect.began == 0
-            let verb = discrete ? "was recognized" : "began"
-            var line =
-                "\(row.recognizer) \(verb) \(Self.times(c)) in compat mode (key NO) and \(Self.times(i)) in indirect "
-                + "mode (key YES)"
-            if c > i && row.compat.starts.contains(where: \.isSimulated) {
-                line += ": the pinch's simulated touches, held still, were a long press"
-            } else if c > i && row.compat.followedSimulatedTouches {
-                line +=
-                    row.compat.maxNumberOfTouches >= 2
-                    ? ": a pinch's two simulated touches set it off, where indirect mode's transform events carry no "
-                        + "touches"
-                    : ": one of a pinch's two simulated touches landed on it and set it off, where indirect mode's "
-                        + "transform events carry no touches"
-            } else if c > i && row.compat.maxNumberOfTouches == 1 && row.indirect.maxNumberOfTouches <= 1 {
-                line +=
-                    ": a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in "
-                    + "indirect mode"
-            } else if i > c && row.indirect.starts.contains(where: { $0.touchType == .indirectPointer }) {
-                line +=
-                    ": in indirect mode the pointer drags at once, where compat mode's click is a finger that must wait"
-            }
-            return line
+            guard c != i else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
+            let verb = row.compat.began + row.indirect.began == 0 ? "was recognized" : "began"
+            let modes = [(c, "compat mode (key NO)"), (i, "indirect mode (key YES)")]
+            let (more, fewer) = c > i ? (modes[0], modes[1]) : (modes[1], modes[0])
+            let line =
+                "\(row.recognizer) \(verb) \(Self.times(more.0)) in \(more.1) and \(Self.times(fewer.0)) in \(fewer.1)"
+            return Self.cause(of: row).map { line + ": " + $0 } ?? line
         }
+    }
+
+    /// Why a row's unmatched activations happened, when what the recognizer followed at each of
+    /// them tells: the pinch's simulated touches (moved, or held still as a long press), or a
+    /// click, whose touch is `direct` in one mode and `indirectPointer` in the other; and when the
+    /// other mode's recognizer lost arbitration, to which.
+    private static func cause(of row: ComparisonRow) -> String? {
+        guard let mode = row.accidentalIn else { return nil }
+        let (summary, other) = mode == .compatibility ? (row.compat, row.indirect) : (row.indirect, row.compat)
+        let winners = Set(other.arbitrationLosses.map(\.winner.description)).sorted()
+        let otherMode = mode == .compatibility ? "indirect" : "compat"
+        let lost =
+            winners.isEmpty ? nil : "in \(otherMode) mode it lost arbitration to \(winners.joined(separator: ", "))"
+        let click =
+            "a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
+        let unmatched = summary.activationInputs.filter { row.accidentalTimes.contains($0.time) }
+        guard !unmatched.isEmpty else { return nil }
+        let noTouches = ", where indirect mode's transform events carry no touches"
+        if unmatched.allSatisfy({ $0.simulatedTouches > 0 }) {
+            let heldStill =
+                row.kind == .longPress
+                || summary.starts.contains { $0.input == .longPress && row.accidentalTimes.contains($0.time) }
+            if heldStill { return "the pinch's simulated touches, held still, were a long press" }
+            return unmatched.allSatisfy { $0.simulatedTouches >= 2 }
+                ? "a pinch's two simulated touches set it off" + noTouches
+                : "one of a pinch's two simulated touches landed on it and set it off" + noTouches
+        }
+        if unmatched.allSatisfy({ $0.pointerTouches > 0 }) {
+            return lost.map { $0 + " (" + click + ")" } ?? click + ", and the recognizer took it in one mode only"
+        }
+        return lost
+    }
+
+    /// "list/contextMenu started in both modes, from different inputs: longPress of simulated
+    /// touches in compat mode, secondaryClick in indirect mode".
+    private static func startsInWords(_ row: ComparisonRow) -> String {
+        func inputs(_ summary: ModeSummary) -> String {
+            summary.starts.map { $0.input.rawValue + ($0.isSimulated ? " of simulated touches" : "") }
+                .joined(separator: ", ")
+        }
+        let (compat, indirect) = (inputs(row.compat), inputs(row.indirect))
+        guard compat != indirect else {
+            return "\(row.recognizer) started in both modes from the same inputs (\(compat)), at different times"
+        }
+        return "\(row.recognizer) started in both modes, from different inputs: \(compat) in compat mode, "
+            + "\(indirect) in indirect mode"
     }
 
     private static func times(_ n: Int) -> String {

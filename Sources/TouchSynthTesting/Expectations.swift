@@ -237,7 +237,7 @@ extension ModeReplay {
     private static func arbitration(of record: GestureRecord) -> String {
         var winners: [(name: String, required: Bool, count: Int)] = []
         for loss in record.arbitrationLosses {
-            let name = "\(loss.region)/\(loss.name)"
+            let name = loss.winner.description
             if let index = winners.firstIndex(where: { $0.name == name && $0.required == loss.required }) {
                 winners[index].count += 1
             } else {

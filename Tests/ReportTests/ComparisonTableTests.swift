@@ -49,6 +49,7 @@ final class ComparisonTableTests: XCTestCase {
     func testAMenuHeldOpenByThePinchIsSaidToBeALongPress() {
         var menu = GestureRecord(region: "list", name: "contextMenu", kind: .contextMenu)
         menu.transitions = [GestureTransition(state: .recognized, time: 1.56)]
+        menu.activationInputs = [ActivationInput(time: 1.56, touches: 2, simulatedTouches: 2)]
         menu.maxNumberOfTouches = 2
         menu.followedSimulatedTouches = true
         menu.starts = [
@@ -63,6 +64,66 @@ final class ComparisonTableTests: XCTestCase {
             [
                 "list/contextMenu was recognized once in compat mode (key NO) and never in indirect mode (key YES): "
                     + "the pinch's simulated touches, held still, were a long press"
+            ])
+    }
+
+    /// A click's touch is `direct` in compat mode and `indirectPointer` in indirect mode: a tap
+    /// taking only one type is recognized in one mode, said first; a drag that lost to a pan
+    /// taking the click's direct touch names the winner. A pan that a pinch moved earlier is not
+    /// blamed on the pinch for a click.
+    func testAClickIsToldFromThePinchAndALossNamesTheWinner() {
+        func record(_ name: String, _ kind: GestureKind, _ inputs: [ActivationInput]) -> GestureRecord {
+            var record = GestureRecord(region: "board", name: name, kind: kind)
+            record.transitions = inputs.map {
+                GestureTransition(state: kind == .tap ? .recognized : .began, time: $0.time)
+            }
+            record.activationInputs = inputs
+            record.followedSimulatedTouches = true
+            return record
+        }
+        let click = ActivationInput(time: 0.9, touches: 1, pointerTouches: 1)
+        var lost = record("drag", .drag, [])
+        lost.arbitrationLosses = [ArbitrationLoss(region: "board", name: "fingerPan", time: 0.9, required: false)]
+        let report = ComparisonReport(
+            compat: [record("tap", .tap, []), record("fingerPan", .pan, [click]), lost],
+            indirect: [
+                record("tap", .tap, [click]), record("fingerPan", .pan, []), record("drag", .drag, [click]),
+            ])
+        let clickWords =
+            "a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in "
+            + "indirect mode"
+        XCTAssertEqual(
+            report.differencesInWords,
+            [
+                "board/tap was recognized once in indirect mode (key YES) and never in compat mode (key NO): "
+                    + clickWords + ", and the recognizer took it in one mode only",
+                "board/fingerPan began once in compat mode (key NO) and never in indirect mode (key YES): "
+                    + clickWords + ", and the recognizer took it in one mode only",
+                "board/drag began once in indirect mode (key YES) and never in compat mode (key NO): in compat mode "
+                    + "it lost arbitration to board/fingerPan (" + clickWords + ")",
+            ])
+    }
+
+    /// A menu that opened in both modes, but from different inputs, is said to have.
+    func testAMenuOpenedByDifferentInputsIsSaid() {
+        func menu(_ input: InteractionStart.Input, simulated: Bool, at time: Double) -> GestureRecord {
+            var record = GestureRecord(region: "board", name: "contextMenu", kind: .contextMenu)
+            record.transitions = [GestureTransition(state: .recognized, time: time)]
+            record.starts = [
+                InteractionStart(
+                    input: input, time: time, touchType: .direct, isSimulated: simulated, location: Point(x: 0, y: 0),
+                    liftDelay: 0)
+            ]
+            return record
+        }
+        let report = ComparisonReport(
+            compat: [menu(.longPress, simulated: true, at: 0.99)],
+            indirect: [menu(.secondaryClick, simulated: false, at: 0.04)])
+        XCTAssertEqual(
+            report.differencesInWords,
+            [
+                "board/contextMenu started in both modes, from different inputs: longPress of simulated touches in "
+                    + "compat mode, secondaryClick in indirect mode"
             ])
     }
 

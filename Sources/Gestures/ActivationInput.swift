@@ -1,0 +1,27 @@
+/// What a recognizer followed when it began or was recognized: the touches, told apart as a
+/// comparison of the two modes needs them. None for transform, scroll or hover input.
+public struct ActivationInput: Equatable, Sendable {
+    /// Seconds, on the events' clock: the activation's time.
+    public var time: Double
+    /// The touches it followed.
+    public var touches: Int
+    /// Those that were compatibility mode's simulated pair for a pinch or rotation.
+    public var simulatedTouches: Int
+    /// Those a pointer's click or drag made (``AppEvents/Touch/isPointer``).
+    public var pointerTouches: Int
+
+    public init(time: Double, touches: Int, simulatedTouches: Int = 0, pointerTouches: Int = 0) {
+        self.time = time
+        self.touches = touches
+        self.simulatedTouches = simulatedTouches
+        self.pointerTouches = pointerTouches
+    }
+
+    /// What `followed` holds at `time`.
+    public init(time: Double, followed: [TrackedTouch]) {
+        self.time = time
+        touches = followed.count
+        simulatedTouches = followed.filter(\.isSimulated).count
+        pointerTouches = followed.filter(\.isPointer).count
+    }
+}
