@@ -175,7 +175,16 @@ struct Conclusion {
             else { return nil }
             let number = findings.first { $0.rule == .thumbPosition && $0.touch == touch }
             let name = state.replacingOccurrences(of: "THUMB_STATE_", with: "").lowercased()
-            return "touch \(touch) as a thumb (\(name))" + (number.map { ": \($0.text)" } ?? "")
+            // Above the line, its place did not decide: the rules of several fingers together did.
+            let why =
+                number.map {
+                    $0.exceeds
+                        ? ": \($0.text)"
+                        : " beside the other fingers, by libinput's thumb rules for several touches and their speed "
+                            + "(tp_thumb_update_multifinger, tp_thumb_update_touch in src/evdev-mt-touchpad-thumb.c), "
+                            + "which are not recomputed here; not for its place: \($0.text)"
+                } ?? ""
+            return "touch \(touch) as a thumb (\(name))" + why
         }
     }
 

@@ -24,6 +24,27 @@ final class ExplainCommandTests: XCTestCase {
             result.stdout.contains("libinput made this a 2-finger pinch, not a scroll, because "), result.stdout)
     }
 
+    /// A tap-like touch made a hold says tapping is off, and its sequence ends at the lift; a
+    /// thumb set aside above the thumb line is not said to be one for its place.
+    func testWhatDidNotHappenIsToldWithItsReason() throws {
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let tap = temporaryPath("tap.yml"), pinch = temporaryPath("far-pinch.yml")
+        addTeardownBlock { [tap, pinch].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        XCTAssertEqual(runCommand(["synthesize", "-e", "tap", "--desc", desc, "-o", tap]).status, 0)
+        let tapped = runCommand(["explain", tap]).stdout
+        XCTAssertTrue(tapped.contains("sequence 1, 0.020s–0.084s"), tapped)
+        XCTAssertTrue(tapped.contains("a hold because"), tapped)
+        XCTAssertTrue(
+            tapped.hasSuffix(
+                "; libinput sent no tap: tapping is off (libinput's default; --enable-tap "
+                    + "turns it on)\n"), tapped)
+        XCTAssertEqual(
+            runCommand(["synthesize", "-e", "pinch scale=0.5 dx=-6mm", "--desc", desc, "-o", pinch]).status, 0)
+        let pinched = runCommand(["explain", pinch]).stdout
+        XCTAssertTrue(pinched.contains("as a thumb (suppressed) beside the other fingers"), pinched)
+        XCTAssertTrue(pinched.contains("not for its place: touch 1 began 33.1 mm down"), pinched)
+    }
+
     func testQuirksListsTheSectionsAndTheFileThatSetEachQuirk() throws {
         let mine = try file(
             "[Mine]\nMatchUdevType=touchpad\nMatchDMIModalias=dmi:*svnTouchSynth:*\nAttrPalmPressureThreshold=20\n",
