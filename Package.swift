@@ -339,8 +339,8 @@ let package = Package(
         .testTarget(
             name: "ReportTests",
             dependencies: [
-                "Report", "Recordings", "Gestures", "ModeComparison", "AppEvents",
-                "LibinputEvents", "TestSupport",
+                "Report", "ReportPage", "Recordings", "Gestures", "ModeComparison", "AppEvents",
+                "LibinputEvents", "Replays", "SurfaceDescriptions", "TestSupport",
             ]),
         .testTarget(
             name: "ViewTimelineTests",

@@ -11,36 +11,61 @@ import ViewTimeline
 /// A recording's report as one HTML page that works from the file alone: its plots and table
 /// (``ReportData``) and the view's player (``ViewTimeline``), drawn from one run of both modes.
 public struct ReportPage {
+    /// The most frames (the pad's evdev frames and libinput's events) a page embeds the player
+    /// for: about 25 MB of frames, two minutes of continuous touching, which a browser still
+    /// opens at once. A longer replay's page leaves the player out and says how to play it.
+    public static let playerFrameLimit = 40_000
+
     /// The plots, the table and the run they came from.
     public let data: ReportData
-    /// The player's frames.
-    public let timeline: ViewTimeline
+    /// The player's frames; nil when the replay has more than ``playerFrameLimit``.
+    public let timeline: ViewTimeline?
+    /// The frames the player would have had.
+    public let frameCount: Int
+    private let limit: Int
 
     /// The report of `recording`, whose replay through libinput gave `events`, translated in both
     /// modes with `configuration` (the screen, the pointer interactions) and delivered to the
     /// surfaces `makeSurface` makes; the player's pad frames start at `recordingStart` on
     /// libinput's clock (nil leaves the pad's contacts out). Its times count from the replay's
     /// `timeBase`; `checksInvariants` checks each mode's stream against the delivery invariants
-    /// (``ModePipeline/Lane/violations``); the player shows libinput's `decisions`.
+    /// (``ModePipeline/Lane/violations``); the player shows libinput's `decisions`, and is left
+    /// out beyond `playerFrameLimit` frames.
     public init(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, configuration: AppEventTranslator.Configuration, checksInvariants: Bool = false,
-        decisions: [DecisionNote] = [], makeSurface: () throws -> Surface
+        decisions: [DecisionNote] = [], playerFrameLimit: Int = Self.playerFrameLimit, makeSurface: () throws -> Surface
     ) rethrows {
-        // One run for the page's plots, its table and its player.
-        let (timeline, pipeline) = try ViewTimeline.run(
-            title: title, recording: recording, events: events, recordingStart: recordingStart,
-            timeBase: timeBase, configuration: configuration,
-            checksInvariants: checksInvariants, decisions: decisions, makeSurface: makeSurface)
+        frameCount = recording.frames.count + events.count
+        limit = playerFrameLimit
+        // One run for the page's plots, its table and its player, when it has one.
+        let pipeline: ModePipeline
+        if frameCount <= playerFrameLimit {
+            let run = try ViewTimeline.run(
+                title: title, recording: recording, events: events, recordingStart: recordingStart,
+                timeBase: timeBase, configuration: configuration,
+                checksInvariants: checksInvariants, decisions: decisions, makeSurface: makeSurface)
+            (timeline, pipeline) = (run.timeline, run.pipeline)
+        } else {
+            timeline = nil
+            pipeline = try ModePipeline.run(
+                events, configuration: configuration,
+                options: .init(checksInvariants: checksInvariants, keepsAppEvents: true), makeSurface: makeSurface)
+        }
         data = ReportData(
             title: title, recording: recording, libinput: events, timeBase: timeBase, pipeline: pipeline,
             screen: configuration.screenSize, pointerInteractions: configuration.pointerInteractions)
-        self.timeline = timeline
     }
 
     /// The page: the report with the player, everything inline.
     public func html() -> String {
-        data.html(
+        guard let timeline else {
+            return data.html(
+                player: "<h2>Player</h2>\n<p>Left out: the replay has \(frameCount) frames, and a page embeds the "
+                    + "player for at most \(limit). <code>touchsynth view</code> plays the whole "
+                    + "recording; <code>--start</code> and <code>--end</code> make a report of a part.</p>\n")
+        }
+        return data.html(
             player:
                 "<h2>Player</h2>\n<p>Step through the replay frame by frame (← →), play it (space), or jump to where "
                 + "the modes start to differ (d).</p>\n" + ViewPage.embedded(timelineJSON: timeline.json))

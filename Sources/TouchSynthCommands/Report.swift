@@ -59,7 +59,9 @@ struct ReportCommand: ParsableCommand {
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)
         try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot) : data.html(), to: path)
-        writeStderr("touchsynth: wrote \(path)")
+        writeStderr(
+            "touchsynth: wrote \(path)"
+                + (data.timeline == nil && path.hasSuffix(".html") ? " (no player: touchsynth view plays it)" : ""))
     }
 }
 

@@ -1,0 +1,30 @@
+import Recordings
+import ReportPage
+import Replays
+import SurfaceDescriptions
+import TestSupport
+import XCTest
+
+/// A report's page: the player embedded up to its frame limit, left out beyond it with the
+/// plots and table unchanged.
+final class ReportPageTests: XCTestCase {
+    func testALongReplaysPageLeavesThePlayerOutAndKeepsTheRest() throws {
+        let recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let replay = try Replay(.recording(recording))
+        let screen = BuiltInScreen.list.description()
+        let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
+        func page(limit: Int) throws -> ReportPage {
+            try ReportPage(
+                title: "pinch-in.yml", recording: recording, events: replay.events,
+                recordingStart: replay.report.recordingStart, timeBase: replay.timeBase, configuration: configuration,
+                playerFrameLimit: limit
+            ) { try screen.makeSurface() }
+        }
+        let whole = try page(limit: ReportPage.playerFrameLimit), cut = try page(limit: 10)
+        XCTAssertNotNil(whole.timeline)
+        XCTAssertNil(cut.timeline)
+        XCTAssertEqual(cut.data.html(), whole.data.html(), "the same plots and table from either run")
+        XCTAssertTrue(cut.html().contains("Left out: the replay has \(cut.frameCount) frames"))
+        XCTAssertFalse(cut.html().contains("<script"))
+    }
+}
