@@ -36,7 +36,7 @@ extension ComparisonReport {
         let click =
             "a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
         let unmatched = summary.activationInputs.filter { row.accidentalTimes.contains($0.time) }
-        guard !unmatched.isEmpty else { return nil }
+        guard !unmatched.isEmpty else { return lost }
         let noTouches = ", where indirect mode's transform events carry no touches"
         if unmatched.allSatisfy({ $0.simulatedTouches > 0 }) {
             let heldStill =
