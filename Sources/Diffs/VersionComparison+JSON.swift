@@ -1,7 +1,8 @@
 import LibinputEventText
 extension VersionComparison {
     /// One line of `compare --libinput A,B --json`: per version its gestures and each mode's
-    /// recognizers, and where each later version parts from the first (`null`: the same events).
+    /// recognizers, and where each later version parts from the one before it (`null`: the same
+    /// events).
     public struct Line: Encodable {
         public var recording: String
         public var comparison: VersionComparison
@@ -29,7 +30,7 @@ extension VersionComparison {
             try c.encode(
                 comparison.runs.map { run in
                     Version(
-                        libinput: run.version, events: run.events.count,
+                        libinput: run.version, events: Run.shownEvents(run.events).count,
                         gestures: ReportedGesture.sequence(of: run.events).map(\.description),
                         compat: VersionComparison.fired(run.report, in: .compatibility),
                         indirect: VersionComparison.fired(run.report, in: .indirectInput))

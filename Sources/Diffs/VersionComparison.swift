@@ -1,13 +1,15 @@
 import AppEvents
 import Foundation
 import Gestures
+import LibinputDecisions
 import LibinputEventText
 import LibinputEvents
 import ModeComparison
+import Recordings
 
 /// One recording replayed on several libinput versions: the gestures each reported, what each
 /// delivery mode's recognizers made of them, and the first event where each version parts from
-/// the first one.
+/// the one before it, with the changes in libinput between them that can give that parting.
 public struct VersionComparison: Sendable {
     /// One version's replay.
     public struct Run: Sendable {
@@ -34,27 +36,35 @@ public struct VersionComparison: Sendable {
         }
     }
 
-    /// Where a version first parts from the first one.
-    public struct Parting: Equatable, Codable, Sendable {
+    /// Where a version first parts from the one before it.
+    public struct Parting: Equatable, Encodable, Sendable {
         /// The version that parts.
         public var libinput: String
-        /// The version it is compared with (the first).
+        /// The version it is compared with (the one before it in the list).
         public var against: String
-        /// The event's position among the first version's events (device events not counted).
+        /// The event's position among `against`'s events (device events not counted).
         public var index: Int
-        /// Seconds from the first version's first event (its ``TimeBase``, as every table of a
-        /// replay counts) to the event where they part.
+        /// Seconds from `against`'s first event (its ``TimeBase``, as every table of a replay
+        /// counts) to the event where they part.
         public var time: Double
-        /// The first version's event there (nil: it has none, the other version has one more).
+        /// `against`'s event there (nil: it has none, the other version has one more).
         public var expected: String?
         /// The other version's event there (nil: it has none).
         public var actual: String?
+        /// The changes released between the two versions that can give this parting.
+        public var changes: [LibinputChange]
     }
 
     public var runs: [Run]
+    /// The device replayed, which some changes apply to alone; nil: none is told.
+    public var device: DeviceDescription?
+    /// Whether tapping was on, which one change needs.
+    public var tapping: Bool
 
-    public init(runs: [Run]) {
+    public init(runs: [Run], device: DeviceDescription? = nil, tapping: Bool = false) {
         self.runs = runs
+        self.device = device
+        self.tapping = tapping
     }
 
     /// The recognizers that fired in `mode` (began or recognized), as `region/name`.
@@ -62,19 +72,24 @@ public struct VersionComparison: Sendable {
         report.rows.filter { (mode == .compatibility ? $0.compat : $0.indirect).activated }.map(\.recognizer)
     }
 
-    /// For each version after the first, where it first parts from the first; nil where every
-    /// event is the same.
+    /// For each version after the first, where it first parts from the one before it (an
+    /// upgrade's step); nil where every event is the same.
     public var partings: [Parting?] {
-        guard let first = runs.first else { return [] }
-        let shown = Run.shownEvents(first.events)
-        let timeBase = TimeBase(of: first.events)
-        let expected = first.comparable
-        return runs.dropFirst().map { run in
-            guard let d = EventAlignment.differences(expected, run.comparable).first else { return nil }
+        zip(runs, runs.dropFirst()).map { before, run in
+            let shown = Run.shownEvents(before.events), theirs = Run.shownEvents(run.events)
+            let timeBase = TimeBase(of: before.events)
+            guard let d = EventAlignment.differences(before.comparable, run.comparable).first else { return nil }
             let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
+            let expected = d.expected == nil ? nil : shown[d.index]
+            let actual = d.actual == nil ? nil : theirs[d.actualIndex]
             return Parting(
-                libinput: run.version, against: first.version, index: d.index, time: timeBase.seconds(time),
-                expected: d.expected, actual: d.actual)
+                libinput: run.version, against: before.version, index: d.index, time: timeBase.seconds(time),
+                expected: d.expected, actual: d.actual,
+                changes: device.map {
+                    LibinputChange.candidates(
+                        between: before.version, and: run.version, expected: expected, actual: actual,
+                        after: d.index > 0 ? shown[d.index - 1] : nil, device: $0, tapping: tapping)
+                } ?? [])
         }
     }
 
@@ -82,7 +97,8 @@ public struct VersionComparison: Sendable {
     public var allSame: Bool { partings.allSatisfy { $0 == nil } }
 
     /// A table with a row per version (gestures, then each mode's recognizers), and a line per
-    /// version after the first saying where it parts from the first.
+    /// version after the first saying where it parts from the one before, with the changes in
+    /// libinput between them that can give it.
     public func renderTable() -> String {
         let header = ["libinput", "gestures", "compat recognizers", "indirect recognizers"]
         let body = runs.map { run in
@@ -102,10 +118,10 @@ public struct VersionComparison: Sendable {
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
         var lines = [line(header), rule] + body.map(line)
-        for (run, parting) in zip(runs.dropFirst(), partings) {
+        for (index, (run, parting)) in zip(runs.dropFirst(), partings).enumerated() {
             guard let p = parting else {
                 lines.append(
-                    "\(run.version): the same \(Run.shownEvents(run.events).count) events as \(runs[0].version)")
+                    "\(run.version): the same \(Run.shownEvents(run.events).count) events as \(runs[index].version)")
                 continue
             }
             lines.append(
@@ -113,6 +129,13 @@ public struct VersionComparison: Sendable {
                     format: "%@ parts from %@ at event %d (+%.3f s): %@ %@, %@ %@", run.version, p.against, p.index,
                     p.time,
                     p.against, p.expected ?? "nothing", run.version, p.actual ?? "nothing"))
+            guard device != nil else { continue }
+            lines += p.changes.map { "  libinput \($0.release), \($0.commit): \($0.effect)" }
+            if p.changes.isEmpty {
+                lines.append(
+                    "  no change between them that TouchSynth knows gives this: "
+                        + "touchsynth explain --libinput \(p.against),\(p.libinput) says what each decided")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -5,6 +5,8 @@ public enum EventAlignment {
     public struct Difference: Equatable, Sendable {
         /// Position in the expected sequence (where the actual event would go, for an extra one).
         public var index: Int
+        /// Position in the actual sequence (where the expected event would go, for a missing one).
+        public var actualIndex: Int
         /// The expected event; nil for an extra one.
         public var expected: String?
         /// The actual event; nil for a missing one.
@@ -19,7 +21,7 @@ public enum EventAlignment {
         guard a.count * b.count <= maximumCells else {
             return (0..<max(a.count, b.count)).compactMap { i in
                 let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
-                return x == y ? nil : Difference(index: i, expected: x, actual: y)
+                return x == y ? nil : Difference(index: i, actualIndex: i, expected: x, actual: y)
             }
         }
         // lengths[i][j]: common subsequence length of a[i...] and b[j...], in one flat array.
@@ -40,11 +42,11 @@ public enum EventAlignment {
                 i += 1; j += 1
             } else if i < a.count && j < b.count && lengths[(i + 1) * width + j + 1] == lengths[i * width + j] {
                 // Neither is part of the common subsequence here: one event changed.
-                result.append(Difference(index: i, expected: a[i], actual: b[j])); i += 1; j += 1
+                result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: b[j])); i += 1; j += 1
             } else if j < b.count && (i == a.count || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j]) {
-                result.append(Difference(index: i, expected: nil, actual: b[j])); j += 1
+                result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j])); j += 1
             } else {
-                result.append(Difference(index: i, expected: a[i], actual: nil)); i += 1
+                result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil)); i += 1
             }
         }
         return result

@@ -20,7 +20,7 @@ extension Compare {
         var files = PassingOver()
         if json { try emit(JSONLines.header("compareVersions")) }
         for path in recordings {
-            let compared = try files.attempt { () throws -> [VersionComparison.Run] in
+            let compared = try files.attempt { () throws -> VersionComparison in
                 var runs: [VersionComparison.Run] = []
                 let file = try RecordingOrCapture(path: path)
                 if file.isCapture {
@@ -48,10 +48,10 @@ extension Compare {
                     runs.append(
                         VersionComparison.Run(version: build.version, events: events, report: pipeline.comparison))
                 }
-                return runs
+                return VersionComparison(
+                    runs: runs, device: loaded.device, tapping: config.configuration.tapToClick == true)
             }
-            guard let runs = compared else { continue }
-            let versions = VersionComparison(runs: runs)
+            guard let versions = compared else { continue }
             if !versions.allSame { differing += 1 }
             if json {
                 try emit(JSONLines.line(VersionComparison.Line(recording: path, comparison: versions)))

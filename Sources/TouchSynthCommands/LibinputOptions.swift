@@ -14,18 +14,21 @@ struct LibinputOptions: ParsableArguments {
     var list: String?
 
     /// The versions asked for, in order; empty for the system's.
-    var versions: [String] { list.map { $0.split(separator: ",").map { String($0) } } ?? [] }
+    var versions: [String] { list.map { $0.components(separatedBy: ",") } ?? [] }
 
     /// Checks the versions' form; `several` says whether the command takes more than one.
     func check(several: Bool) throws {
-        if list != nil && versions.isEmpty { throw ValidationError("--libinput needs a version, like 1.28.1") }
+        if list?.isEmpty == true { throw ValidationError("--libinput needs a version, like 1.28.1") }
+        if versions.contains("") { throw ValidationError("--libinput: an empty version between commas") }
         for version in versions where version.wholeMatch(of: /[0-9]+\.[0-9]+(\.[0-9]+)?/) == nil {
             throw ValidationError("--libinput: '\(version)' is not a version number, like 1.28.1")
         }
         if !several && versions.count > 1 {
             throw ValidationError("--libinput takes one version here; compare, explain and corpus take several")
         }
-        if Set(versions).count != versions.count { throw ValidationError("--libinput names a version twice") }
+        for (i, v) in versions.enumerated() where versions[..<i].contains(v) {
+            throw ValidationError("--libinput names \(v) twice")
+        }
     }
 
     /// The builds of the versions asked for (the system's when none is), built first when missing.

@@ -2,8 +2,10 @@ import AppEvents
 import Diffs
 import Foundation
 import Gestures
+import LibinputDecisions
 import LibinputEventText
 import LibinputEvents
+import Recordings
 import Replays
 import ModeComparison
 import Report
@@ -72,8 +74,11 @@ final class LibinputVersionTests: XCTestCase {
                     version: version, events: events,
                     report: ModePipeline.run(events) { Surface.builtIn(.default) }.comparison)
             }
-            let versions = VersionComparison(runs: runs)
+            let versions = VersionComparison(runs: runs, device: try RecordingLoader.load(url.path).device)
             if !versions.allSame { parted += 1 }
+            for parting in versions.partings.compactMap({ $0 }) {
+                XCTAssertFalse(parting.changes.isEmpty, "\(url.lastPathComponent): a known change gives \(parting)")
+            }
             expected += "== \(url.path)\n" + versions.renderTable() + "\n"
         }
         print(expected)
@@ -127,6 +132,29 @@ final class LibinputVersionTests: XCTestCase {
         let plugin = ReportedGesture.sequence(of: try events(apple, "1.31.3")).map(\.description)
         XCTAssertTrue(plugin.contains("hold 1") && !plugin.contains("scroll finger"), "\(plugin)")
         XCTAssertTrue(ReportedGesture.sequence(of: try events(apple, "1.28.1")).contains(.scroll(.finger)))
+    }
+
+    /// Each parting between consecutive versions names the change that gives it, from the events
+    /// and the device: the dropped first update, the speed curve where the unaccelerated motion
+    /// is the same, mtdev as a plugin on a pad without slots, natural scrolling on Apple's pad.
+    func testEachPartingNamesTheChangeThatGivesIt() throws {
+        let replays = try replayEverything()
+        func changes(_ name: String) throws -> [[LibinputChange]] {
+            let index = try XCTUnwrap(Fixtures.recordings.firstIndex { $0.lastPathComponent == name }, name)
+            let runs = try Self.versions.map { version in
+                VersionComparison.Run(
+                    version: version, events: try XCTUnwrap(replays[version])[index],
+                    report: ComparisonReport(compat: [], indirect: []))
+            }
+            let device = try RecordingLoader.load(Fixtures.recordings[index].path).device
+            return VersionComparison(runs: runs, device: device).partings.map { $0?.changes ?? [] }
+        }
+        XCTAssertEqual(try changes("pinch-in.yml"), [[.firstUpdateNotSent], []])
+        XCTAssertEqual(
+            try changes("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"),
+            [[.speedFactor], []])
+        XCTAssertEqual(
+            try changes("touchpads_bcm5974.three-finger-click.events"), [[.firstUpdateNotSent], [.mtdevPlugin]])
     }
 
     /// The virtual clock's promise holds on every version: the output is the same every time,

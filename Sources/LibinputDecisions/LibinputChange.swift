@@ -1,0 +1,161 @@
+import LibinputEvents
+import Recordings
+
+/// A change in libinput between releases that alters the events a recording gives, traced to its
+/// commit by building libinput at the commit and at its parent and replaying the bundled
+/// recordings on both (docs/libinput-versions.md). Each says which partings between two versions
+/// it can give, from the events where they part and the device.
+public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
+    case speedFactor
+    case appleNaturalScroll
+    case widerWithoutResolution
+    case tapEndsImmediateScroll
+    case firstUpdateNotSent
+    case mtdevPlugin
+
+    /// The first release that has it.
+    public var release: String {
+        switch self {
+        case .speedFactor: "1.23.0"
+        case .appleNaturalScroll: "1.24.0"
+        case .widerWithoutResolution: "1.25.0"
+        case .tapEndsImmediateScroll: "1.26.0"
+        case .firstUpdateNotSent: "1.27.0"
+        case .mtdevPlugin: "1.29.0"
+        }
+    }
+
+    /// The commit, abbreviated, and its subject.
+    public var commit: String {
+        switch self {
+        case .speedFactor: "9bb2136b \"filter: simplify speed_factor()\""
+        case .appleNaturalScroll: "d61d3859 \"evdev: Enable natural scrolling by default on Apple\""
+        case .widerWithoutResolution: "4effe6b1 \"evdev: add a helper macro for the absinfo range\""
+        case .tapEndsImmediateScroll:
+            "15609213 \"touchpad: disable the immediate scroll state if tapping is enabled\""
+        case .firstUpdateNotSent: "68a2ff0d \"gestures: get rid of tp_gestures_start\""
+        case .mtdevPlugin: "27f4b0ae \"Move mtdev into a plugin\""
+        }
+    }
+
+    /// What it does to the events, in words.
+    public var effect: String {
+        switch self {
+        case .speedFactor: "accelerated deltas are 0.99913 times what they were (the speed curve's new fit)"
+        case .appleNaturalScroll: "an Apple touchpad scrolls naturally by default: scroll values change sign"
+        case .widerWithoutResolution:
+            "a pad with no resolution is measured one unit wider, so its motion and scrolls change by a few %"
+        case .tapEndsImmediateScroll:
+            "with tapping on, two fingers on a pad without gestures no longer scroll at once: they wait, as for a tap"
+        case .firstUpdateNotSent: "a pinch, swipe or scroll no longer sends its first update with its begin"
+        case .mtdevPlugin:
+            "a touchpad without slots is read through mtdev as a plugin, with slots: touch size decides its touches"
+        }
+    }
+
+    /// Whether this change can give a parting where one version's event is `expected` and the
+    /// other's `actual` (nil: none there), after `previous` (the event both gave before it), on
+    /// `device`, with tapping on or off.
+    public func explains(
+        expected: LibinputEvent?, actual: LibinputEvent?, after previous: LibinputEvent? = nil,
+        device: DeviceDescription, tapping: Bool
+    ) -> Bool {
+        let kinds = [expected, actual].map { $0.map(Self.shape) }
+        let sameShape = kinds[0] != nil && kinds[0] == kinds[1]
+        switch self {
+        case .speedFactor:
+            // The same motion, accelerated otherwise.
+            return sameShape && [.motion, .swipe, .pinch].contains(kinds[0])
+                && expected.flatMap(Self.unaccelerated) == actual.flatMap(Self.unaccelerated)
+        case .appleNaturalScroll:
+            return device.vendor == Self.apple && sameShape && kinds[0] == .scroll
+        case .widerWithoutResolution:
+            return Self.widerChangesUnits(device) && sameShape && [.motion, .scroll, .swipe, .pinch].contains(kinds[0])
+        case .tapEndsImmediateScroll:
+            return tapping && !Self.hasGestures(device) && kinds.contains(.scroll)
+        case .firstUpdateNotSent:
+            // One update fewer: missing, or the next one in its place right after the begin.
+            let afterBegin: Bool =
+                switch previous?.kind {
+                case .gestureSwipeBegin, .gesturePinchBegin: true
+                default: false
+                }
+            return kinds.contains { [.scroll, .swipe, .pinch].contains($0) } && (!sameShape || afterBegin)
+        case .mtdevPlugin:
+            return device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
+                && !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
+        }
+    }
+
+    /// The changes released after the older of `a` and `b`, up to the newer, that can give the
+    /// parting: where the first changes rests.
+    public static func candidates(
+        between a: String, and b: String, expected: LibinputEvent?, actual: LibinputEvent?,
+        after previous: LibinputEvent? = nil, device: DeviceDescription, tapping: Bool
+    ) -> [LibinputChange] {
+        let (older, newer) = isBefore(a, b) ? (a, b) : (b, a)
+        return allCases.filter { change in
+            isBefore(older, change.release) && !isBefore(newer, change.release)
+                && change.explains(
+                    expected: expected, actual: actual, after: previous, device: device, tapping: tapping)
+        }
+    }
+
+    /// `1.22.1` before `1.28.1`: the numbers compared in turn.
+    public static func isBefore(_ a: String, _ b: String) -> Bool {
+        let x = a.split(separator: ".").map { Int($0) ?? 0 }, y = b.split(separator: ".").map { Int($0) ?? 0 }
+        return x.lexicographicallyPrecedes(y)
+    }
+
+    /// Without a resolution libinput takes a pad for 69 × 50 mm and divides, rounding down
+    /// (`tp_init_default_resolution`, src/evdev-mt-touchpad.c): whether a range one unit wider gives another count of units
+    /// per mm on either axis.
+    private static func widerChangesUnits(_ device: DeviceDescription) -> Bool {
+        [(Evdev.ABS_X, 69), (Evdev.ABS_Y, 50)].contains { code, mm in
+            guard let axis = device.absinfo[code], axis.resolution == 0 else { return false }
+            let range = Int(axis.maximum) - Int(axis.minimum)
+            return range / mm != (range + 1) / mm
+        }
+    }
+
+    /// An event's unaccelerated motion, for those that have one.
+    private static func unaccelerated(_ event: LibinputEvent) -> [Double]? {
+        switch event.kind {
+        case .pointerMotion(_, _, let x, let y): [x, y]
+        case .gestureSwipeUpdate(_, let d), .gesturePinchUpdate(_, let d, _, _): [d.unacceleratedDx, d.unacceleratedDy]
+        default: nil
+        }
+    }
+
+    /// libinput's gestures need slots and more than one, on a pad that is not semi-MT
+    /// (`tp_init_gesture`, src/evdev-mt-touchpad-gestures.c).
+    private static func hasGestures(_ device: DeviceDescription) -> Bool {
+        (device.absinfo[Evdev.ABS_MT_SLOT]?.maximum ?? 0) > 0 && !device.has(property: Evdev.INPUT_PROP_SEMI_MT)
+    }
+
+    private enum Shape { case motion, scroll, swipe, pinch, other }
+
+    private static func shape(_ event: LibinputEvent) -> Shape {
+        switch event.kind {
+        case .pointerMotion: .motion
+        case .pointerScroll: .scroll
+        case .gestureSwipeUpdate: .swipe
+        case .gesturePinchUpdate: .pinch
+        default: .other
+        }
+    }
+
+    private enum Key: String, CodingKey { case change, release, commit, effect }
+
+    /// `{"change", "release", "commit", "effect"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(rawValue, forKey: .change)
+        try c.encode(release, forKey: .release)
+        try c.encode(commit, forKey: .commit)
+        try c.encode(effect, forKey: .effect)
+    }
+
+    /// Apple's USB vendor id.
+    private static let apple: UInt16 = 0x05ac
+}

@@ -1,0 +1,85 @@
+import LibinputDecisions
+import LibinputEvents
+import Recordings
+import XCTest
+
+/// The changes in libinput that can give a parting between two versions, told from the events
+/// where they part and the device, released between the two.
+final class LibinputChangeTests: XCTestCase {
+    private func pad(
+        vendor: UInt16 = 0, resolution: Int32 = 0, maximumX: Int32 = 4256, slots: Int32? = 4
+    )
+        -> DeviceDescription
+    {
+        var absinfo: [UInt16: AbsInfo] = [
+            Evdev.ABS_X: AbsInfo(minimum: 0, maximum: maximumX, resolution: resolution),
+            Evdev.ABS_Y: AbsInfo(minimum: 0, maximum: 3009, resolution: resolution),
+        ]
+        if let slots { absinfo[Evdev.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: slots - 1) }
+        return DeviceDescription(
+            name: "pad", vendor: vendor, codes: [Evdev.EV_ABS: Set(absinfo.keys)], absinfo: absinfo)
+    }
+
+    private func scroll(_ horizontal: Double) -> LibinputEvent {
+        LibinputEvent(
+            time: 0, device: "event10",
+            kind: .pointerScroll(Scroll(source: .finger, vertical: nil, horizontal: horizontal)))
+    }
+
+    private func motion(_ dx: Double, unaccelerated: Double) -> LibinputEvent {
+        LibinputEvent(
+            time: 0, device: "event10",
+            kind: .pointerMotion(dx: dx, dy: 0, unacceleratedDx: unaccelerated, unacceleratedDy: 0))
+    }
+
+    func testVersionsAreOrderedByTheirNumbers() {
+        XCTAssertTrue(LibinputChange.isBefore("1.22.1", "1.28.1"))
+        XCTAssertTrue(LibinputChange.isBefore("1.9.0", "1.22.1"))
+        XCTAssertFalse(LibinputChange.isBefore("1.29.0", "1.29.0"))
+    }
+
+    func testAChangeIsACandidateOnlyBetweenVersionsThatStraddleIt() {
+        let apple = pad(vendor: 0x05ac, resolution: 40)
+        let (a, b) = (scroll(-0.11), scroll(0.11))
+        XCTAssertEqual(
+            LibinputChange.candidates(
+                between: "1.22.1", and: "1.28.1", expected: a, actual: b, device: apple, tapping: false),
+            [.appleNaturalScroll])
+        XCTAssertEqual(
+            LibinputChange.candidates(
+                between: "1.28.1", and: "1.31.3", expected: a, actual: b, device: apple, tapping: false), [])
+        XCTAssertEqual(
+            LibinputChange.candidates(
+                between: "1.22.1", and: "1.28.1", expected: a, actual: b, device: pad(resolution: 40), tapping: false),
+            [], "not an Apple pad")
+    }
+
+    /// The same unaccelerated motion accelerated otherwise is the speed curve; another
+    /// unaccelerated motion on a pad whose units per mm change by one unit is the wider range.
+    func testMotionTellsTheSpeedCurveFromTheWiderRange() {
+        let wider = pad(maximumX: 69 * 29 - 1)
+        let same = (motion(-7.98, unaccelerated: -52), motion(-7.97, unaccelerated: -52))
+        let other = (motion(-15.0, unaccelerated: -15), motion(-15.54, unaccelerated: -15.54))
+        func candidates(_ pair: (LibinputEvent, LibinputEvent), on device: DeviceDescription) -> [LibinputChange] {
+            LibinputChange.candidates(
+                between: "1.22.1", and: "1.28.1", expected: pair.0, actual: pair.1, device: device, tapping: false)
+        }
+        XCTAssertEqual(candidates(same, on: pad(resolution: 40)), [.speedFactor])
+        XCTAssertEqual(candidates(other, on: wider), [.widerWithoutResolution])
+        XCTAssertEqual(candidates(other, on: pad()), [], "4256 and 4257 units are both 61 per mm")
+    }
+
+    /// With tapping on, a pad without gestures (one slot) no longer scrolls at once from 1.26.
+    func testTappingEndsTheImmediateScrollOnAPadWithoutGestures() {
+        let single = pad(resolution: 40, slots: nil)
+        XCTAssertTrue(
+            LibinputChange.tapEndsImmediateScroll.explains(
+                expected: scroll(0.7), actual: nil, device: single, tapping: true))
+        XCTAssertFalse(
+            LibinputChange.tapEndsImmediateScroll.explains(
+                expected: scroll(0.7), actual: nil, device: single, tapping: false))
+        XCTAssertFalse(
+            LibinputChange.tapEndsImmediateScroll.explains(
+                expected: scroll(0.7), actual: nil, device: pad(resolution: 40), tapping: true))
+    }
+}
