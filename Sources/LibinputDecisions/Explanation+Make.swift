@@ -19,7 +19,8 @@ extension Explanation {
         let thresholds = read.thresholds.values.first ?? DeviceThresholds()
         let recording = recording.withLibinputResolution(quirks)
         let sequences = TouchSequence.all(
-            in: recording, pressure: thresholds.pressure, hysteresisFrom: read.hysteresisFrom)
+            in: recording, slots: rules.slots(of: recording.device), pressure: thresholds.pressure,
+            hysteresisFrom: read.hysteresisFrom)
         let starts = sequences.map(\.start)
         let startFrames = sequences.map(\.frames.lowerBound)
         /// The last sequence beginning at or before `value` among `bounds`, the first for one
@@ -54,7 +55,8 @@ extension Explanation {
         }
         let device = recording.device.name
         self.init(
-            libinputVersion: version, device: device, slots: recording.device.slotCount, thresholds: thresholds,
+            libinputVersion: version, device: device, slots: rules.slots(of: recording.device),
+            throughMtdev: rules.readsThroughMtdev(recording.device), thresholds: thresholds,
             quirks: quirks,
             sequences: sequences.enumerated().map { n, sequence in
                 SequenceAnalysis(

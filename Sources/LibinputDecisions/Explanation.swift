@@ -11,9 +11,13 @@ public struct Explanation: Equatable, Sendable {
     public var libinputVersion: String
     /// The touchpad's name.
     public var device: String
-    /// Its multitouch slots: the fingers it can track, each with a position (1 for a touchpad
-    /// without ABS_MT_SLOT).
+    /// Its multitouch slots as this libinput sees them: the fingers it can track, each with a
+    /// position (1 for a touchpad without ABS_MT_SLOT, 10 when read through mtdev's plugin).
     public var slots: Int
+    /// Whether this libinput reads the touchpad's contacts, sent without slots, through its mtdev
+    /// plugin (1.29 and later): explain follows only their single-touch position then, and the
+    /// fingers it counts are fewer than libinput's.
+    public var throughMtdev = false
     /// The thresholds libinput logged as it set the touchpad up.
     public var thresholds: DeviceThresholds
     /// The quirks that applied to the device, and the DMI it was matched against, when listed.

@@ -99,7 +99,7 @@ struct GestureAnalysis {
     static func support(_ analysis: SequenceAnalysis, at time: UInt64) -> Finding? {
         let device = analysis.recording.device
         let semiMT = device.has(property: Evdev.INPUT_PROP_SEMI_MT)
-        let slots = device.slotCount
+        let slots = analysis.rules.slots(of: device)
         guard semiMT || slots < 2 else { return nil }
         return Finding(
             rule: .gestureSupport, time: time, touch: nil, value: Double(slots), limit: 2,
@@ -208,7 +208,7 @@ private struct Measure {
 
     /// `tp_gesture_detect_motion_gestures`, steps in its order, for two tracked touches.
     func motion(decided: String) -> (findings: [Finding], deciding: Finding?) {
-        let slots = analysis.recording.device.slotCount
+        let slots = rules.slots(of: analysis.recording.device)
         if rules.beyondSlots(fingers: fingers, slots: slots) {
             let finding = Finding(
                 rule: .gestureFakeFingers, time: at, touch: nil, value: Double(fingers), limit: Double(slots),

@@ -1,3 +1,5 @@
+import Recordings
+
 /// One libinput version's rules: the limits ``Explanation`` weighs the frames against, and
 /// where each rule is in that version's source. Read in libinput 1.22.1, 1.28.1 and 1.31.3;
 /// another version is read by the nearest of those, and says so.
@@ -40,6 +42,18 @@ struct RuleBook {
     let thumbLine = 0.85
     /// Below this each, neither touch has moved enough for any decision.
     let stillMovement = 1.0
+
+    /// Whether this version reads `device`'s contacts, sent with the multitouch protocol without
+    /// slots, through its mtdev plugin, which gives it slots 0…9 (1.29 and later,
+    /// `mtdev_plugin_device_added` in src/libinput-plugin-mtdev.c): before, libinput saw one slot.
+    func readsThroughMtdev(_ device: DeviceDescription) -> Bool {
+        !LibinputChange.isBefore(version, LibinputChange.mtdevPlugin.release)
+            && device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
+            && !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
+    }
+
+    /// The slots this version sees on `device`: its own, or mtdev's ten.
+    func slots(of device: DeviceDescription) -> Int { readsThroughMtdev(device) ? 10 : device.slotCount }
 
     /// `QUICK_GESTURE_HOLD_TIMEOUT` and `DEFAULT_GESTURE_HOLD_TIMEOUT`: one or two fingers at
     /// rest this long are a hold; three or more, the longer.

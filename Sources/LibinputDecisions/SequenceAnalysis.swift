@@ -38,7 +38,7 @@ struct SequenceAnalysis {
 
     /// Whether more fingers were down at `frame` than libinput can place (``RuleBook/beyondSlots``).
     func beyondSlots(at frame: Int) -> Bool {
-        rules.beyondSlots(fingers: sequence.fingers(at: frame), slots: recording.device.slotCount)
+        rules.beyondSlots(fingers: sequence.fingers(at: frame), slots: rules.slots(of: recording.device))
     }
 
     var explained: SequenceExplanation {

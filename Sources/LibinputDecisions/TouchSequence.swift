@@ -33,11 +33,12 @@ public struct TouchSequence: Equatable, Sendable {
     /// as libinput begins the touch; one that never does is kept whole.
     /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
     /// (``MotionHysteresis``).
+    /// `slots` are those libinput sees (the device's own by default).
     static func all(
-        in recording: Recording, pressure: ClosedRange<Int>? = nil, hysteresisFrom: Int? = nil
+        in recording: Recording, slots: Int? = nil, pressure: ClosedRange<Int>? = nil, hysteresisFrom: Int? = nil
     ) -> [TouchSequence] {
         var sequences: [TouchSequence] = []
-        let toolCounts = recording.toolFingerCounts, slots = recording.device.slotCount
+        let toolCounts = recording.toolFingerCounts, slots = slots ?? recording.device.slotCount
         // Sequences are bounded by the contacts as the kernel reports them, so that a line
         // libinput logged for a contact not yet begun by pressure falls in its own sequence.
         for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {

@@ -18,6 +18,13 @@ public enum ExplanationText {
     public static func lines(_ explanation: Explanation, recording: String) -> [String] {
         var lines = ["== \(recording): libinput \(explanation.libinputVersion), \(explanation.device)"]
         lines += thresholds(explanation.thresholds).map { "   " + $0 }
+        if explanation.throughMtdev {
+            lines.append(
+                "   the touchpad sends its contacts without slots: libinput \(explanation.libinputVersion) reads them "
+                    + "through its mtdev plugin as 10 slots (src/libinput-plugin-mtdev.c); explain follows only "
+                    + "their single-touch position, so it counts fewer fingers than libinput, whose decisions below "
+                    + "are its own")
+        }
         if let quirks = explanation.quirks {
             lines.append(
                 "   quirks, matched as \(quirks.dmi): "

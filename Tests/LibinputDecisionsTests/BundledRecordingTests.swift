@@ -12,6 +12,25 @@ import XCTest
 /// finger libinput's tap machine took a touch of, those a touchpad tells by a BTN_TOOL_* key
 /// beyond its slots included.
 final class BundledRecordingTests: XCTestCase {
+    /// A touchpad sending its contacts without slots has one slot before 1.29 and mtdev's ten
+    /// after: on 1.31.3 nothing is told by a slot it no longer lacks, and the header says why.
+    func testAPadWithoutSlotsIsReadThroughMtdevFrom1Point29() throws {
+        let recording = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        for build in try [LibinputBuild.system] + libinputBuilds(["1.31.3"]) {
+            var options = ReplayOptions()
+            options.libinput = build
+            let explanation = try Replay.explain(recording, named: "bcm5974", options: options).explanation
+            let mtdev = build.version == "1.31.3"
+            XCTAssertEqual(explanation.throughMtdev, mtdev, build.version)
+            XCTAssertEqual(explanation.slots, mtdev ? 10 : 1, build.version)
+            let oneSlot = explanation.sequences.contains { sequence in
+                sequence.fingersKey != nil || sequence.findings.contains { $0.rule == .gestureSupport }
+            }
+            XCTAssertEqual(oneSlot, !mtdev, build.version)
+        }
+    }
+
     func testEveryLineAttributedEveryGestureDecidedNoDisagreement() throws {
         var gestures = 0, countedByKey = 0, keptFromLibinput = 0
         for url in Fixtures.recordings {
