@@ -16,6 +16,7 @@ struct Conclusion {
         if taps.logged == .tap { return findings.first { $0.rule == .tapTime } }
         if let outcome = settled { return outcome.deciding }
         if let support = unsupportedGesture { return support }
+        if analysis.reported.isEmpty, let short = unfiredHold { return short }
         if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
         return findings.first { [.palmPressure, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
             ?? findings.first { $0.rule == .touchPressure && !$0.exceeds }
@@ -54,11 +55,17 @@ struct Conclusion {
         if let light = findings.first(where: { $0.rule == .touchPressure && !$0.exceeds }) {
             return "libinput saw no touch: " + light.text
         }
+        if analysis.reported.isEmpty, let short = unfiredHold {
+            return "libinput reported nothing: " + short.text + noTap
+        }
         if let unsent = noTapMachine { return unsent }
         let reported = analysis.reported.map(\.description)
         return reported.isEmpty
             ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
     }
+
+    /// The hold timer's wait the fingers did not rest for, when libinput reported nothing.
+    private var unfiredHold: Finding? { findings.first { $0.rule == .holdTimer && !$0.exceeds } }
 
     /// Why nothing was reported when it is the touchpad's want of gesture support: no gesture,
     /// nothing sent, and not a tap-like touch with tapping off, which is told as such first.

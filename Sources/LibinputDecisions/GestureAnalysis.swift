@@ -69,6 +69,27 @@ struct GestureAnalysis {
         {
             findings.append(support)
         }
+        // Fingers lifted before the hold timer fired leave the machine with nothing to report.
+        if outcomes.isEmpty, let start = detected, let short = Self.unfiredHold(since: start, in: analysis) {
+            findings.append(short)
+        }
+    }
+
+    /// The fingers detected at `start` lifted before the hold timer's wait: how long they rested.
+    static func unfiredHold(since start: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
+        guard let initial = Self.frame(of: start, in: analysis) else { return nil }
+        let frames = analysis.recording.frames, sequence = analysis.sequence
+        let lift = frames[min(sequence.frames.upperBound + 1, frames.count - 1)].time
+        let fingers = Self.fingers(at: start, in: analysis)
+        let rested = Double(Int64(lift) - Int64(frames[initial].time)) / 1000
+        let limit = analysis.rules.holdTimeout(fingers: fingers)
+        guard rested < limit else { return nil }
+        return Finding(
+            rule: .holdTimer, time: lift, touch: nil, value: rested, limit: limit, unit: "ms", exceeds: false,
+            agreesWithLog: nil,
+            text: "the fingers lifted \(SequenceAnalysis.ms(rested)) ms after libinput detected them, before the hold "
+                + "timer's \(SequenceAnalysis.ms(limit)) ms with \(fingers) finger\(fingers == 1 ? "" : "s")",
+            source: analysis.rules.source(.holdTimer))
     }
 
     /// A hold: the timer's wait since the fingers were detected, and how far they had moved by then.

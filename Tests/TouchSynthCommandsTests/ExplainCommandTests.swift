@@ -40,6 +40,15 @@ final class ExplainCommandTests: XCTestCase {
                     + "turns it on)\n"), tapped)
         XCTAssertEqual(
             runCommand(["synthesize", "-e", "pinch scale=0.5 dx=-6mm", "--desc", desc, "-o", pinch]).status, 0)
+        let hold = temporaryPath("short-hold.yml")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: hold) }
+        let synthesized = runCommand(["synthesize", "-e", "hold fingers=3 duration=150ms", "--desc", desc, "-o", hold])
+        XCTAssertEqual(synthesized.status, 0)
+        let held = runCommand(["explain", hold]).stdout
+        XCTAssertTrue(
+            held.contains(
+                "libinput reported nothing: the fingers lifted 152 ms after libinput detected them, before "
+                    + "the hold timer's 180 ms with 3 fingers"), held)
         let pinched = runCommand(["explain", pinch]).stdout
         XCTAssertTrue(pinched.contains("as a thumb (suppressed) beside the other fingers"), pinched)
         XCTAssertTrue(pinched.contains("not for its place: touch 1 began 33.1 mm down"), pinched)
