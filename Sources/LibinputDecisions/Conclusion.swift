@@ -28,7 +28,10 @@ struct Conclusion {
         if analysis.reported.contains(.motion) {
             let farthest = touches.max { $0.travel < $1.travel }
             let moved = farthest.map { ": touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm" } ?? ""
-            return made + "pointer motion" + moved + noTap + palmsAside
+            // What else it sent in the sequence (a hold before the motion, a click) is said too.
+            let others = analysis.reported.filter { $0 != .motion }.map(\.description)
+            let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
+            return made + "pointer motion" + moved + also + noTap + palmsAside
         }
         if let click = analysis.reported.compactMap({ if case .button(let b) = $0 { b } else { nil } }).first {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""

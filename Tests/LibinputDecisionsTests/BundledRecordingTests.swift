@@ -28,6 +28,11 @@ final class BundledRecordingTests: XCTestCase {
                 sequence.fingersKey != nil || sequence.findings.contains { $0.rule == .gestureSupport }
             }
             XCTAssertEqual(oneSlot, !mtdev, build.version)
+            if mtdev {
+                XCTAssertTrue(
+                    explanation.sequences[2].conclusion.hasSuffix("; it also sent hold 1, BTN_RIGHT"),
+                    "the motion's line names the hold and the click sent beside it")
+            }
         }
     }
 
