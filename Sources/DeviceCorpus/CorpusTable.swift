@@ -26,8 +26,8 @@ public struct CorpusTable: Sendable {
         } else if !d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
             reasons.append(
                 d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
-                    ? "MT protocol A (no slots): libinput tracks one touch plus BTN_TOOL_* finger counts, so no "
-                        + "pinch, rotation or hold"
+                    ? "MT protocol A (no slots): up to libinput 1.28 one touch plus BTN_TOOL_* finger counts, so no "
+                        + "pinch, rotation or hold; from 1.29 its mtdev plugin gives the pad slots"
                     : "single-touch: one position plus BTN_TOOL_* finger counts, so no pinch, rotation or hold")
         } else if d.slotCount < 3, failed.contains(where: { $0.gesture.fingers >= 3 }) {
             reasons.append("\(d.slotCount) slots: a third finger exists only as BTN_TOOL_TRIPLETAP")
@@ -36,10 +36,15 @@ public struct CorpusTable: Sendable {
             if case .notSynthesized(let why) = cell.outcome, !reasons.contains(why) { reasons.append(why) }
         }
         if d.absinfo[Evdev.ABS_MT_POSITION_X]?.resolution ?? d.absinfo[Evdev.ABS_X]?.resolution ?? 0 == 0 {
+            let quirks = LibinputQuirks.load(for: d)
             reasons.append(
-                LibinputQuirks.load(for: d).resolutionHint == nil
-                    ? "no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm"
-                    : "no resolution: libinput (and the synthesizer) take its quirks' resolution hint")
+                quirks.resolutionHint != nil
+                    ? "no resolution: libinput (and the synthesizer) take its quirks' resolution hint"
+                    : quirks.sizeHint.map {
+                        "no resolution: libinput (and the synthesizer) take its quirks' size "
+                            + "hint, \($0.width) × \($0.height) mm"
+                    }
+                        ?? "no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm")
         }
         return reasons.joined(separator: "; ")
     }

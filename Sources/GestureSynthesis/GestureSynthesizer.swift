@@ -223,6 +223,9 @@ public enum GestureSynthesizer {
             case semiMT
             /// ABS_X/ABS_Y only; BTN_TOOL_* says how many fingers.
             case singleTouch
+            /// MT protocol A: every contact's position each frame, each closed by SYN_MT_REPORT,
+            /// without slots or tracking ids (old Apple and some I2C pads), beside ABS_X/ABS_Y.
+            case protocolA
         }
 
         let device: DeviceDescription
@@ -245,6 +248,12 @@ public enum GestureSynthesizer {
             {
                 (x, y) = (mx, my)
                 tracking = device.has(property: Evdev.INPUT_PROP_SEMI_MT) ? .semiMT : .multitouch(device.slotCount)
+            } else if let mx = device.absinfo[Evdev.ABS_MT_POSITION_X],
+                let my = device.absinfo[Evdev.ABS_MT_POSITION_Y],
+                device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
+            {
+                (x, y) = (mx, my)
+                tracking = .protocolA
             } else if let sx = device.absinfo[Evdev.ABS_X], let sy = device.absinfo[Evdev.ABS_Y],
                 device.has(type: Evdev.EV_ABS, code: Evdev.ABS_X)
             {
@@ -256,12 +265,19 @@ public enum GestureSynthesizer {
             guard x.maximum > x.minimum, y.maximum > y.minimum else {
                 throw RecordingError(.badData, file: file, "\(device.name) has an empty position range")
             }
-            // Without a resolution, libinput takes its quirks' hint, else a 69 × 50 mm pad (most
-            // such pads are PS/2 Synaptics); millimetres here must be the ones libinput measures.
+            // Without a resolution, libinput takes its quirks' resolution hint, else their size hint
+            // (whole units per mm, `evdev_fix_abs_resolution`), else a 69 × 50 mm pad (most such
+            // pads are PS/2 Synaptics); millimetres here must be the ones libinput measures.
             var rx = Double(x.resolution), ry = Double(y.resolution)
             if rx <= 0 || ry <= 0 {
                 if let hint = quirks.resolutionHint, hint.x > 0, hint.y > 0 {
                     (rx, ry) = (Double(hint.x), Double(hint.y))
+                } else if let size = quirks.sizeHint,
+                    case let (hx, hy) = (
+                        (Int(x.maximum) - Int(x.minimum)) / size.width, (Int(y.maximum) - Int(y.minimum)) / size.height
+                    ), hx > 0, hy > 0
+                {
+                    (rx, ry) = (Double(hx), Double(hy))
                 } else {
                     rx = (Double(x.maximum) - Double(x.minimum)) / Self.fallbackSize.width
                     ry = (Double(y.maximum) - Double(y.minimum)) / Self.fallbackSize.height
@@ -280,6 +296,7 @@ public enum GestureSynthesizer {
             case .multitouch(let slots): return slots
             case .semiMT: return 2
             case .singleTouch: return 1
+            case .protocolA: return Pad.toolKeys.count
             }
         }
 
@@ -289,6 +306,18 @@ public enum GestureSynthesizer {
             case .offset(let p): return p
             case .fraction(let f): return GestureScript.Point(x: (f.x - 0.5) * size.width, y: (f.y - 0.5) * size.height)
             }
+        }
+
+        /// ABS_X and ABS_Y of a contact at `units` of the position axes: the same, or on a protocol
+        /// A pad, whose single-touch axes have ranges of their own, the same place in theirs.
+        func singleTouchAxes(_ units: (x: Int32, y: Int32)) -> [(UInt16, Int32)] {
+            guard tracking == .protocolA, let sx = device.absinfo[Evdev.ABS_X], let sy = device.absinfo[Evdev.ABS_Y]
+            else { return [(Evdev.ABS_X, units.x), (Evdev.ABS_Y, units.y)] }
+            func map(_ v: Int32, from a: AbsInfo, to b: AbsInfo) -> Int32 {
+                let f = Double(Int64(v) - Int64(a.minimum)) / Double(Int64(a.maximum) - Int64(a.minimum))
+                return Int32((Double(b.minimum) + f * (Double(b.maximum) - Double(b.minimum))).rounded())
+            }
+            return [(Evdev.ABS_X, map(units.x, from: x, to: sx)), (Evdev.ABS_Y, map(units.y, from: y, to: sy))]
         }
 
         func units(_ p: GestureScript.Point) -> (x: Int32, y: Int32) {
@@ -364,6 +393,8 @@ public enum GestureSynthesizer {
         private var keys: [UInt16: Int32] = [:]
         private var axes: [UInt16: Int32] = [:]
         private var nextTrackingID: Int32 = 100
+        /// Whether the last frame of a protocol A pad had contacts.
+        private var contactsReported = false
         private let touchValues: [(UInt16, Int32)]
         private let hasTimestamp: Bool
 
@@ -398,8 +429,24 @@ public enum GestureSynthesizer {
                     ]
             case .singleTouch:
                 reported = Array(units.prefix(1))
+            case .protocolA:
+                reported = units
             }
-            if pad.tracking != .singleTouch {
+            if pad.tracking == .protocolA {
+                // Protocol A repeats every contact each frame; no contact is one SYN_MT_REPORT.
+                for contact in reported {
+                    for (code, value) in [(Evdev.ABS_MT_POSITION_X, contact.x), (Evdev.ABS_MT_POSITION_Y, contact.y)]
+                        + touchValues
+                    {
+                        events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+                    }
+                    events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0))
+                }
+                if reported.isEmpty && contactsReported {
+                    events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0))
+                }
+                contactsReported = !reported.isEmpty
+            } else if pad.tracking != .singleTouch {
                 for s in 0..<slots.count {
                     var changes: [EvdevEvent] = []
                     if s < reported.count {
@@ -437,7 +484,7 @@ public enum GestureSynthesizer {
             // Single-touch emulation follows the oldest contact, as the kernel's input-mt does.
             var single: [(UInt16, Int32)] = []
             if let first = reported.first {
-                single = [(Evdev.ABS_X, first.x), (Evdev.ABS_Y, first.y)]
+                single = pad.singleTouchAxes(first)
                 if let p = pad.pressure(Evdev.ABS_PRESSURE) { single.append((Evdev.ABS_PRESSURE, p)) }
                 if let w = pad.contactValue(Evdev.ABS_TOOL_WIDTH, mm: nil) { single.append((Evdev.ABS_TOOL_WIDTH, w)) }
             } else {

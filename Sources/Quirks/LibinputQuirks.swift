@@ -8,6 +8,9 @@ import Recordings
 public struct LibinputQuirks: Sendable {
     /// Units per millimetre libinput uses when the axes have no resolution (`AttrResolutionHint`).
     public var resolutionHint: (x: Int, y: Int)?
+    /// The touchpad's size in mm libinput assumes when the axes have no resolution and no
+    /// resolution hint is given (`AttrSizeHint`).
+    public var sizeHint: (width: Int, height: Int)?
     /// Pressure at which a touch begins and below which it ends (`AttrPressureRange`).
     public var pressureRange: (high: Int, low: Int)?
     /// Pressure above which a touch is a palm (`AttrPalmPressureThreshold`).
@@ -38,6 +41,8 @@ public struct LibinputQuirks: Sendable {
                     switch key {
                     case "AttrResolutionHint" where numbers.count == 2: quirks.resolutionHint = (numbers[0], numbers[1])
                     case "AttrPressureRange" where numbers.count == 2: quirks.pressureRange = (numbers[0], numbers[1])
+                    case "AttrSizeHint" where numbers.count == 2 && numbers.allSatisfy({ $0 > 0 }):
+                        quirks.sizeHint = (numbers[0], numbers[1])
                     case "AttrPalmPressureThreshold" where numbers.count == 1: quirks.palmPressureThreshold = numbers[0]
                     default: break
                     }

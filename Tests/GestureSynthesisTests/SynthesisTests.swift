@@ -211,6 +211,30 @@ final class SynthesisTests: XCTestCase {
         XCTAssertTrue(events.contains(EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_TRIPLETAP, value: 1)))
     }
 
+    /// A pad without slots but with multitouch axes (protocol A) repeats every contact each
+    /// frame, each closed by SYN_MT_REPORT, and closes its contacts with a lone one; its
+    /// single-touch axes, with ranges of their own, follow the first contact. Apple's quirks'
+    /// size hint sets its millimetres, as libinput reads them.
+    func testAProtocolAPadReportsEveryContactEachFrame() throws {
+        let apple = try device("touchpads_bcm5974.three-finger-click.desc")
+        let quirks = LibinputQuirks.load(for: apple)
+        XCTAssertNotNil(quirks.sizeHint)
+        var options = GestureSynthesizer.Options()
+        options.quirks = quirks
+        let rec = try synthesize("hold fingers=3 duration=100ms", on: apple, options: options)
+        func reports(_ frame: EvdevFrame) -> Int {
+            frame.events.filter { $0.type == Evdev.EV_SYN && $0.code == Evdev.SYN_MT_REPORT }.count
+        }
+        XCTAssertEqual(rec.frames.dropLast().map(reports), Array(repeating: 3, count: rec.frames.count - 1))
+        XCTAssertEqual(reports(try XCTUnwrap(rec.frames.last)), 1, "the lift: no contact")
+        XCTAssertFalse(
+            rec.frames.flatMap(\.events).contains { $0.code == Evdev.ABS_MT_SLOT && $0.type == Evdev.EV_ABS })
+        let single = try XCTUnwrap(apple.absinfo[Evdev.ABS_X])
+        let x = rec.frames[0].events.filter { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_X }.map(\.value)
+        XCTAssertEqual(x.count, 1)
+        XCTAssertTrue((single.minimum...single.maximum).contains(x[0]), "ABS_X in its own range")
+    }
+
     /// A semi-mt pad reports the bounding box of the touches in its two slots.
     func testSemiMTReportsTheBoundingBox() throws {
         let rec = try synthesize(
