@@ -27,8 +27,10 @@ public struct CorpusTable: Sendable {
             reasons.append(
                 d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
                     ? "MT protocol A (no slots): up to libinput 1.28 one touch plus BTN_TOOL_* finger counts, so no "
-                        + "pinch, rotation or hold; from 1.29 its mtdev plugin gives the pad slots"
-                    : "single-touch: one position plus BTN_TOOL_* finger counts, so no pinch, rotation or hold")
+                        + "gestures (two fingers scroll, more make nothing); from 1.29 its mtdev plugin gives the pad "
+                        + "slots"
+                    : "single-touch: one position plus BTN_TOOL_* finger counts, so no gestures (two fingers scroll, "
+                        + "more make nothing)")
         } else if d.slotCount < 3, failed.contains(where: { $0.gesture.fingers >= 3 }) {
             reasons.append("\(d.slotCount) slots: a third finger exists only as BTN_TOOL_TRIPLETAP")
         }

@@ -83,7 +83,7 @@ struct RuleBook {
             case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
             case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 412, "1.28.1": 413, "1.31.3": 392])
             case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 541, "1.28.1": 532, "1.31.3": 525])
-            case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1052, "1.28.1": 1431, "1.31.3": 1575])
+            case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])
             case .gestureFakeFingers:
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 907, "1.28.1": 1266, "1.31.3": 1403])
             case .tapFakeFingerMotion: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1175, "1.28.1": 1178, "1.31.3": 1186])
