@@ -1,0 +1,125 @@
+import Foundation
+import Quirks
+import Recordings
+
+extension GestureSynthesizer {
+    /// The kernel's view of the device: what each slot, key and axis last reported, so that only
+    /// changes are emitted, as evdev does (a protocol A pad repeats its contacts each frame).
+    struct KernelState {
+        let pad: Pad
+        private var slot: Int32 = 0
+        private var slots: [[UInt16: Int32]]
+        private var keys: [UInt16: Int32] = [:]
+        private var axes: [UInt16: Int32] = [:]
+        private var nextTrackingID: Int32 = 100
+        /// Whether the last frame of a protocol A pad had contacts.
+        private var contactsReported = false
+        private let touchValues: [(UInt16, Int32)]
+        private let hasTimestamp: Bool
+
+        init(pad: Pad) {
+            self.pad = pad
+            slots = Array(repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: pad.trackedTouches)
+            let candidates: [(UInt16, Int32?)] = [
+                (Evdev.ABS_MT_PRESSURE, pad.pressure(Evdev.ABS_MT_PRESSURE)),
+                (Evdev.ABS_MT_TOUCH_MAJOR, pad.contactValue(Evdev.ABS_MT_TOUCH_MAJOR, mm: 8)),
+                (Evdev.ABS_MT_TOUCH_MINOR, pad.contactValue(Evdev.ABS_MT_TOUCH_MINOR, mm: 6)),
+                (Evdev.ABS_MT_WIDTH_MAJOR, pad.contactValue(Evdev.ABS_MT_WIDTH_MAJOR, mm: 10)),
+                (Evdev.ABS_MT_WIDTH_MINOR, pad.contactValue(Evdev.ABS_MT_WIDTH_MINOR, mm: 8)),
+            ]
+            touchValues = candidates.compactMap { code, value in value.map { (code, $0) } }
+            hasTimestamp = pad.device.has(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP)
+        }
+
+        /// The events of one frame with `points` down (empty when nothing changed).
+        mutating func frame(_ points: [GestureScript.Point], button: Bool, micros: UInt64) -> [EvdevEvent] {
+            var events: [EvdevEvent] = []
+            let units = points.map(pad.units)
+            var reported: [(x: Int32, y: Int32)]
+            switch pad.tracking {
+            case .multitouch(let count):
+                reported = Array(units.prefix(count))
+            case .semiMT:
+                reported =
+                    units.count < 2
+                    ? units
+                    : [
+                        (units.map(\.x).min()!, units.map(\.y).min()!), (units.map(\.x).max()!, units.map(\.y).max()!),
+                    ]
+            case .singleTouch:
+                reported = Array(units.prefix(1))
+            case .protocolA:
+                reported = units
+            }
+            if pad.tracking == .protocolA {
+                // Protocol A repeats every contact each frame; no contact is one SYN_MT_REPORT.
+                for contact in reported {
+                    for (code, value) in [(Evdev.ABS_MT_POSITION_X, contact.x), (Evdev.ABS_MT_POSITION_Y, contact.y)]
+                        + touchValues
+                    {
+                        events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+                    }
+                    events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0))
+                }
+                if reported.isEmpty && contactsReported {
+                    events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0))
+                }
+                contactsReported = !reported.isEmpty
+            } else if pad.tracking != .singleTouch {
+                for s in 0..<slots.count {
+                    var changes: [EvdevEvent] = []
+                    if s < reported.count {
+                        var wanted: [(UInt16, Int32)] = []
+                        if slots[s][Evdev.ABS_MT_TRACKING_ID] == -1 {
+                            wanted.append((Evdev.ABS_MT_TRACKING_ID, nextTrackingID))
+                            nextTrackingID = nextTrackingID == Int32.max ? 0 : nextTrackingID + 1
+                        }
+                        wanted +=
+                            [(Evdev.ABS_MT_POSITION_X, reported[s].x), (Evdev.ABS_MT_POSITION_Y, reported[s].y)]
+                            + touchValues
+                        for (code, value) in wanted where slots[s][code] != value {
+                            slots[s][code] = value
+                            changes.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+                        }
+                    } else if slots[s][Evdev.ABS_MT_TRACKING_ID] != -1 {
+                        slots[s][Evdev.ABS_MT_TRACKING_ID] = -1
+                        changes.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: -1))
+                    }
+                    if !changes.isEmpty && slot != Int32(s) {
+                        slot = Int32(s)
+                        events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: slot))
+                    }
+                    events += changes
+                }
+            }
+            var keyValues: [(UInt16, Int32)] = [(Evdev.BTN_TOUCH, points.isEmpty ? 0 : 1)]
+            for (i, key) in Pad.toolKeys.enumerated() { keyValues.append((key, points.count == i + 1 ? 1 : 0)) }
+            keyValues.append((Evdev.BTN_LEFT, button ? 1 : 0))
+            for (code, value) in keyValues
+            where pad.device.has(type: Evdev.EV_KEY, code: code) && (keys[code] ?? 0) != value {
+                keys[code] = value
+                events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: value))
+            }
+            // Single-touch emulation follows the oldest contact, as the kernel's input-mt does.
+            var single: [(UInt16, Int32)] = []
+            if let first = reported.first {
+                single = pad.singleTouchAxes(first)
+                if let p = pad.pressure(Evdev.ABS_PRESSURE) { single.append((Evdev.ABS_PRESSURE, p)) }
+                if let w = pad.contactValue(Evdev.ABS_TOOL_WIDTH, mm: nil) { single.append((Evdev.ABS_TOOL_WIDTH, w)) }
+            } else {
+                single = [(Evdev.ABS_PRESSURE, 0)]
+            }
+            for (code, value) in single where pad.device.has(type: Evdev.EV_ABS, code: code) && axes[code] != value {
+                axes[code] = value
+                events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
+            }
+            guard !events.isEmpty else { return [] }
+            if hasTimestamp {
+                events.append(
+                    EvdevEvent(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP, value: Int32(truncatingIfNeeded: micros)))
+            }
+            events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+            return events
+        }
+    }
+}
