@@ -123,7 +123,7 @@ let package = Package(
             dependencies: [
                 "GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "Replays", "LibinputEvents",
                 "ModeComparison",
-                "SurfaceDescriptions", "AppEvents", "Gestures",
+                "SurfaceDescriptions", "AppEvents", "Gestures", "LibinputDecisions",
             ]),
         // The speed and memory figures of `touchsynth bench`.
         .target(

@@ -84,7 +84,7 @@ public struct CorpusDevice: Sendable {
     public var tracking: String {
         let d = description
         if !d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
-            return d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X) ? "MT protocol A" : "single-touch"
+            return d.isProtocolA ? "MT protocol A" : "single-touch"
         }
         return d.has(property: Evdev.INPUT_PROP_SEMI_MT) ? "semi-mt" : "\(d.slotCount) slots"
     }

@@ -1,3 +1,4 @@
+import LibinputDecisions
 import Foundation
 import Quirks
 import Recordings
@@ -25,10 +26,10 @@ public struct CorpusTable: Sendable {
             )
         } else if !d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) {
             reasons.append(
-                d.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
-                    ? "MT protocol A (no slots): up to libinput 1.28 one touch plus BTN_TOOL_* finger counts, so no "
-                        + "gestures (two fingers scroll, more make nothing); from 1.29 its mtdev plugin gives the pad "
-                        + "slots"
+                d.isProtocolA
+                    ? "MT protocol A (no slots): before libinput \(LibinputChange.mtdevPlugin.release) one touch plus "
+                        + "BTN_TOOL_* finger counts, so no gestures (two fingers scroll, more make nothing); from then "
+                        + "its mtdev plugin gives the pad slots"
                     : "single-touch: one position plus BTN_TOOL_* finger counts, so no gestures (two fingers scroll, "
                         + "more make nothing)")
         } else if d.slotCount < 3, failed.contains(where: { $0.gesture.fingers >= 3 }) {

@@ -177,9 +177,10 @@ public enum GestureSynthesizer {
             }
             // The button is down for exactly `duration`: n frames, from the press to the release.
             contact.samples.append(.init(time: 0, points: points(0)))
+            // It reaches the end of its drag while still pressed.
             for k in 2...(n + 1) {
                 contact.samples.append(
-                    .init(time: Double(k) * dt, points: points(Double(k - 2) / Double(n)), button: true))
+                    .init(time: Double(k) * dt, points: points(Double(k - 2) / Double(max(n - 1, 1))), button: true))
             }
             contact.samples.append(.init(time: Double(n + 2) * dt, points: points(1)))
             lift(after: Double(n + 3) * dt)
@@ -249,8 +250,7 @@ public enum GestureSynthesizer {
                 (x, y) = (mx, my)
                 tracking = device.has(property: Evdev.INPUT_PROP_SEMI_MT) ? .semiMT : .multitouch(device.slotCount)
             } else if let mx = device.absinfo[Evdev.ABS_MT_POSITION_X],
-                let my = device.absinfo[Evdev.ABS_MT_POSITION_Y],
-                device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
+                let my = device.absinfo[Evdev.ABS_MT_POSITION_Y], device.isProtocolA
             {
                 (x, y) = (mx, my)
                 tracking = .protocolA

@@ -10,6 +10,8 @@ public struct ActivationInput: Equatable, Sendable {
     /// Those a pointer's click or drag made (``AppEvents/Touch/isPointer``).
     public var pointerTouches: Int
 
+    /// An activation at `time` that followed `touches`, of which `simulatedTouches` were
+    /// compatibility mode's simulated pair and `pointerTouches` a pointer's.
     public init(time: Double, touches: Int, simulatedTouches: Int = 0, pointerTouches: Int = 0) {
         self.time = time
         self.touches = touches

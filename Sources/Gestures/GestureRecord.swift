@@ -39,6 +39,7 @@ public struct ArbitrationLoss: Equatable, Sendable {
     /// took the same input and nobody let them recognize together.
     public var required: Bool
 
+    /// A loss to `region`/`name` at `time`, which the loser `required` to fail or not.
     public init(region: String, name: String, time: Double, required: Bool) {
         self.region = region
         self.name = name

@@ -16,10 +16,11 @@ struct Conclusion {
         if taps.logged == .tap { return findings.first { $0.rule == .tapTime } }
         if let outcome = settled { return outcome.deciding }
         if let support = unsupportedGesture { return support }
-        if analysis.reported.isEmpty, let short = unfiredHold { return short }
         if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
+        // In the order ``line`` tells them.
         return findings.first { [.palmPressure, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
             ?? findings.first { $0.rule == .touchPressure && !$0.exceeds }
+            ?? (analysis.reported.isEmpty ? unfiredHold : nil)
     }
 
     var line: String {

@@ -83,7 +83,7 @@ struct GestureAnalysis {
         let fingers = Self.fingers(at: start, in: analysis)
         let rested = Double(Int64(lift) - Int64(frames[initial].time)) / 1000
         let limit = analysis.rules.holdTimeout(fingers: fingers)
-        guard rested < limit else { return nil }
+        guard rested >= 0, rested < limit else { return nil }
         return Finding(
             rule: .holdTimer, time: lift, touch: nil, value: rested, limit: limit, unit: "ms", exceeds: false,
             agreesWithLog: nil,
@@ -121,7 +121,7 @@ struct GestureAnalysis {
         let device = analysis.recording.device
         let semiMT = device.has(property: Evdev.INPUT_PROP_SEMI_MT)
         let slots = analysis.rules.slots(of: device)
-        guard semiMT || slots < 2 else { return nil }
+        guard !analysis.rules.hasGestures(device) else { return nil }
         return Finding(
             rule: .gestureSupport, time: time, touch: nil, value: Double(slots), limit: 2,
             unit: "slots", exceeds: true, agreesWithLog: nil,

@@ -70,9 +70,13 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .appleNaturalScroll:
             return device.vendor == Self.apple && sameShape && kinds[0] == .scroll
         case .widerWithoutResolution:
+            // Measured otherwise: the unaccelerated motion differs (a scroll has none).
             return Self.widerChangesUnits(device) && sameShape && [.motion, .scroll, .swipe, .pinch].contains(kinds[0])
+                && (kinds[0] == .scroll
+                    || expected.flatMap(Self.unaccelerated) != actual.flatMap(Self.unaccelerated))
         case .tapEndsImmediateScroll:
-            return tapping && !Self.hasGestures(device) && kinds.contains(.scroll)
+            // Released before mtdev's plugin: a pad without gestures as the versions around it see it.
+            return tapping && !RuleBook(version: release).hasGestures(device) && kinds.contains(.scroll)
         case .firstUpdateNotSent:
             // One update fewer: missing, or the next one in its place right after the begin.
             let afterBegin: Bool =
@@ -82,8 +86,7 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
                 }
             return kinds.contains { [.scroll, .swipe, .pinch].contains($0) } && (!sameShape || afterBegin)
         case .mtdevPlugin:
-            return device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
-                && !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
+            return device.isProtocolA
         }
     }
 
@@ -101,10 +104,14 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         }
     }
 
-    /// `1.22.1` before `1.28.1`: the numbers compared in turn.
+    /// `1.22.1` before `1.28.1`: the numbers compared in turn, a missing one as 0 (`1.29` is
+    /// `1.29.0`).
     public static func isBefore(_ a: String, _ b: String) -> Bool {
-        let x = a.split(separator: ".").map { Int($0) ?? 0 }, y = b.split(separator: ".").map { Int($0) ?? 0 }
-        return x.lexicographicallyPrecedes(y)
+        func numbers(_ v: String) -> [Int] {
+            let parts = v.split(separator: ".").map { Int($0) ?? 0 }
+            return parts + Array(repeating: 0, count: max(0, 3 - parts.count))
+        }
+        return numbers(a).lexicographicallyPrecedes(numbers(b))
     }
 
     /// Without a resolution libinput takes a pad for 69 × 50 mm and divides, rounding down
@@ -125,12 +132,6 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         case .gestureSwipeUpdate(_, let d), .gesturePinchUpdate(_, let d, _, _): [d.unacceleratedDx, d.unacceleratedDy]
         default: nil
         }
-    }
-
-    /// libinput's gestures need slots and more than one, on a pad that is not semi-MT
-    /// (`tp_init_gesture`, src/evdev-mt-touchpad-gestures.c).
-    private static func hasGestures(_ device: DeviceDescription) -> Bool {
-        (device.absinfo[Evdev.ABS_MT_SLOT]?.maximum ?? 0) > 0 && !device.has(property: Evdev.INPUT_PROP_SEMI_MT)
     }
 
     private enum Shape { case motion, scroll, swipe, pinch, other }

@@ -47,9 +47,14 @@ struct RuleBook {
     /// slots, through its mtdev plugin, which gives it slots 0…9 (1.29 and later,
     /// `mtdev_plugin_device_added` in src/libinput-plugin-mtdev.c): before, libinput saw one slot.
     func readsThroughMtdev(_ device: DeviceDescription) -> Bool {
-        !LibinputChange.isBefore(version, LibinputChange.mtdevPlugin.release)
-            && device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
-            && !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
+        !LibinputChange.isBefore(version, LibinputChange.mtdevPlugin.release) && device.isProtocolA
+    }
+
+    /// Whether libinput makes gestures on `device`: it needs more than one slot, on a pad that
+    /// is not semi-MT (`tp_init_gesture`, src/evdev-mt-touchpad-gestures.c); without, two
+    /// fingers scroll and more make nothing.
+    func hasGestures(_ device: DeviceDescription) -> Bool {
+        slots(of: device) > 1 && !device.has(property: Evdev.INPUT_PROP_SEMI_MT)
     }
 
     /// The slots this version sees on `device`: its own, or mtdev's ten.

@@ -1,15 +1,15 @@
 import AppEvents
 
 /// When an activation is accidental. A recognizer's activations (began, recognized) in the two
-/// modes pair one to one, in time order: each pairs with the other mode's latest activation not
-/// paired yet, over the whole stream or, live, where the stream has no end to wait for, within
-/// ``window`` of it. An activation left unpaired is accidental: it happened in one mode where the
-/// other had none, or once more than the other (a photo's pan set off by a pinch's simulated
-/// touches on top of the scrolling both modes share). The one rule `compare`, `report`, the view
-/// and the testing kit apply.
+/// modes pair one to one, nearest first: within ``window`` of each other, and then, over a whole
+/// stream, the ones left in time order whatever the distance. An activation left unpaired is
+/// accidental: it happened in one mode where the other had none, or once more than the other (a
+/// photo's pan set off by a pinch's simulated touches on top of the scrolling both modes share).
+/// The one rule `compare`, `report`, the view and the testing kit apply.
 public struct AccidentalActivationRule: Sendable, Equatable {
     /// Seconds before or after an activation within which the other mode's counts as the same
-    /// gesture; nil over the whole stream.
+    /// gesture, and, live, after which an unmatched activation is decided; nil over the whole
+    /// stream, which pairs within ``nearby`` first.
     public var window: Double?
 
     /// Over the whole stream: what a replay, known to its end, is judged by.
@@ -17,12 +17,16 @@ public struct AccidentalActivationRule: Sendable, Equatable {
     /// Live: a second either side, after which the view flags an unmatched activation.
     public static let live = AccidentalActivationRule(window: 1.0)
 
-    /// Which of the other mode's unpaired activations (`unpaired`, in time order, none later than
-    /// `time`) an activation at `time` pairs with: the latest, if it is within the window.
+    /// Seconds within which two modes' activations are taken for the same gesture first: the two
+    /// modes' events for one gesture come within milliseconds of each other.
+    public static let nearby = 1.0
+
+    /// Which of the other mode's unpaired activations (`unpaired`, seconds) an activation at
+    /// `time` pairs with as it comes, live: the nearest within the window, before or after.
     public func partner(for time: Double, among unpaired: [Double]) -> Int? {
-        guard let last = unpaired.indices.last else { return nil }
-        if let window, time - unpaired[last] > window { return nil }
-        return last
+        let limit = window ?? .infinity
+        return unpaired.indices.filter { abs(unpaired[$0] - time) <= limit }
+            .min { abs(unpaired[$0] - time) < abs(unpaired[$1] - time) }
     }
 
     /// By when, live, an activation at `time` is decided: once the window after it has passed.
@@ -31,24 +35,35 @@ public struct AccidentalActivationRule: Sendable, Equatable {
     }
 
     /// The accidental activations of one recognizer over a stream, given when it activated in
-    /// each mode (seconds, in time order): those ``partner(for:among:)`` left unpaired.
-    public func unpaired(compat: [Double], indirect: [Double]) -> (compat: [Double], indirect: [Double]) {
-        var left: [[Double]] = [[], []]
-        var next = [0, 0]
-        let times = [compat, indirect]
-        // In time order; at one time, compat's first, as the view steps them.
-        while next[0] < times[0].count || next[1] < times[1].count {
-            let m =
-                next[1] == times[1].count || (next[0] < times[0].count && times[0][next[0]] <= times[1][next[1]])
-                ? 0 : 1
-            let time = times[m][next[m]]
-            next[m] += 1
-            if let k = partner(for: time, among: left[1 - m]) {
-                left[1 - m].remove(at: k)
-            } else {
-                left[m].append(time)
+    /// each mode (seconds): the indices of those left unpaired, in time order.
+    public func unpairedIndices(compat: [Double], indirect: [Double]) -> (compat: [Int], indirect: [Int]) {
+        var paired = (compat: Set<Int>(), indirect: Set<Int>())
+        func pairNearest(within limit: Double) {
+            var candidates: [(distance: Double, c: Int, i: Int)] = []
+            for c in compat.indices where !paired.compat.contains(c) {
+                for i in indirect.indices where !paired.indirect.contains(i) {
+                    let distance = abs(compat[c] - indirect[i])
+                    if distance <= limit { candidates.append((distance, c, i)) }
+                }
+            }
+            // Nearest first; at one distance, the earlier pair.
+            for pair in candidates.sorted(by: { ($0.distance, $0.c, $0.i) < ($1.distance, $1.c, $1.i) })
+            where !paired.compat.contains(pair.c) && !paired.indirect.contains(pair.i) {
+                paired.compat.insert(pair.c)
+                paired.indirect.insert(pair.i)
             }
         }
-        return (left[0], left[1])
+        pairNearest(within: window ?? Self.nearby)
+        if window == nil { pairNearest(within: .infinity) }
+        return (
+            compat.indices.filter { !paired.compat.contains($0) },
+            indirect.indices.filter { !paired.indirect.contains($0) }
+        )
+    }
+
+    /// The times of ``unpairedIndices(compat:indirect:)``.
+    public func unpaired(compat: [Double], indirect: [Double]) -> (compat: [Double], indirect: [Double]) {
+        let left = unpairedIndices(compat: compat, indirect: indirect)
+        return (left.compat.map { compat[$0] }, left.indirect.map { indirect[$0] })
     }
 }

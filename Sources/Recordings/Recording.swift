@@ -83,6 +83,12 @@ public struct DeviceDescription: Equatable, Sendable {
     /// More slots than any touch device has (libevdev's own limit is 256).
     public static let maxSlots: Int32 = 256
 
+    /// Multitouch positions without slots (protocol A): every contact sent each frame, each
+    /// closed by SYN_MT_REPORT, with no tracking ids.
+    public var isProtocolA: Bool {
+        has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X) && !has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
+    }
+
     /// Number of multitouch slots (1 when the device has no ABS_MT_SLOT).
     public var slotCount: Int {
         guard let slot = absinfo[Evdev.ABS_MT_SLOT], has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) else { return 1 }

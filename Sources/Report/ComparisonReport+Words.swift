@@ -29,19 +29,28 @@ extension ComparisonReport {
     private static func cause(of row: ComparisonRow) -> String? {
         guard let mode = row.accidentalIn else { return nil }
         let (summary, other) = mode == .compatibility ? (row.compat, row.indirect) : (row.indirect, row.compat)
-        let winners = Set(other.arbitrationLosses.map(\.winner.description)).sorted()
+        // A loss near an unmatched activation: the other mode's recognizer lost that gesture.
+        let nearby = AccidentalActivationRule.nearby
+        let losses = other.arbitrationLosses.filter { loss in
+            row.accidentalTimes.contains { abs($0 - loss.time) <= nearby }
+        }
+        let winners = Set(losses.map(\.winner.description)).sorted()
         let otherMode = mode == .compatibility ? "indirect" : "compat"
         let lost =
             winners.isEmpty ? nil : "in \(otherMode) mode it lost arbitration to \(winners.joined(separator: ", "))"
         let click =
             "a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
-        let unmatched = summary.activationInputs.filter { row.accidentalTimes.contains($0.time) }
+        let unmatched = row.accidentalIndices.compactMap {
+            summary.activationInputs.indices.contains($0) ? summary.activationInputs[$0] : nil
+        }
         guard !unmatched.isEmpty else { return lost }
         let noTouches = ", where indirect mode's transform events carry no touches"
         if unmatched.allSatisfy({ $0.simulatedTouches > 0 }) {
             let heldStill =
                 row.kind == .longPress
-                || summary.starts.contains { $0.input == .longPress && row.accidentalTimes.contains($0.time) }
+                || summary.starts.contains { start in
+                    start.input == .longPress && unmatched.contains { $0.time == start.time }
+                }
             if heldStill { return "the pinch's simulated touches, held still, were a long press" }
             return unmatched.allSatisfy { $0.simulatedTouches >= 2 }
                 ? "a pinch's two simulated touches set it off" + noTouches

@@ -60,8 +60,8 @@ public enum ReportIndex {
             <body>
             <h1>TouchSynth reports (\(entries.count))</h1>
             <table>
-            <tr><th>recording</th><th>device</th><th>libinput events</th><th>activated in compat \
-            only</th><th>activated in indirect only</th></tr>
+            <tr><th>recording</th><th>device</th><th>libinput events</th><th>accidental activations in \
+            compat</th><th>accidental activations in indirect</th></tr>
             \(rows)
             </table>
             </body>

@@ -109,7 +109,8 @@ public final class ViewModel {
         var state: LaneState
         var time: Double
     }
-    /// The activations not paired yet (``AccidentalActivationRule``), in time order.
+    /// Live: the activations not paired yet. Over a whole stream: every activation, paired at
+    /// its end as `compare` pairs them (``AccidentalActivationRule/unpairedIndices(compat:indirect:)``).
     private var pending: [Pending] = []
 
     /// Both modes' changes of the last step as lane changes, plus the activations that, by `now`
@@ -117,29 +118,62 @@ public final class ViewModel {
     /// again with `accidental` set, at their own time (since `base`).
     private func collect(base: TimeBase, now: Double) -> [LaneChange] {
         var changes: [LaneChange] = []
+        var activations: [Pending] = []
         for (mode, screen) in [(DeliveryMode.compatibility, compat), (.indirectInput, indirect)] {
             for change in screen.read(pipeline[mode]) {
                 changes.append(
                     LaneChange(
                         mode: mode, lane: change.lane, state: change.state,
                         time: base.seconds(atTimestamp: change.time), accidental: false))
-                guard change.state == .began || change.state == .recognized else { continue }
-                let others = pending.indices.filter { pending[$0].mode != mode && pending[$0].lane == change.lane }
-                if let k = rule.partner(for: change.time, among: others.map { pending[$0].time }) {
-                    pending.remove(at: others[k])
-                } else {
-                    pending.append(Pending(mode: mode, lane: change.lane, state: change.state, time: change.time))
+                if change.state == .began || change.state == .recognized {
+                    activations.append(Pending(mode: mode, lane: change.lane, state: change.state, time: change.time))
                 }
             }
         }
-        let decided = pending.filter { now == .infinity || rule.decided($0.time, by: now) }
-        pending.removeAll { now == .infinity || rule.decided($0.time, by: now) }
+        // A timer's activation carries its own time: in time order, compat's first at one time.
+        let ordered = activations.indices.sorted { (activations[$0].time, $0) < (activations[$1].time, $1) }
+        for activation in ordered.map({ activations[$0] }) {
+            guard rule.window != nil else {
+                pending.append(activation)
+                continue
+            }
+            let others = pending.indices.filter {
+                pending[$0].mode != activation.mode && pending[$0].lane == activation.lane
+            }
+            if let k = rule.partner(for: activation.time, among: others.map { pending[$0].time }) {
+                pending.remove(at: others[k])
+            } else {
+                pending.append(activation)
+            }
+        }
+        let decided = rule.window == nil ? (now == .infinity ? unpairedOverTheStream() : []) : decidedLive(by: now)
         return changes
             + decided.map {
                 LaneChange(
                     mode: $0.mode, lane: $0.lane, state: $0.state, time: base.seconds(atTimestamp: $0.time),
                     accidental: true)
             }
+    }
+
+    /// Live: the unpaired activations whose window has passed by `now` (all at the end), which no
+    /// later activation can pair with any more.
+    private func decidedLive(by now: Double) -> [Pending] {
+        let decided = pending.filter { now == .infinity || rule.decided($0.time, by: now) }
+        pending.removeAll { now == .infinity || rule.decided($0.time, by: now) }
+        return decided
+    }
+
+    /// At the end of a whole stream: each lane's activations paired by the rule, those left over.
+    private func unpairedOverTheStream() -> [Pending] {
+        var left: [Pending] = []
+        for lane in Set(pending.map(\.lane)).sorted() {
+            let of = { (mode: DeliveryMode) in self.pending.filter { $0.lane == lane && $0.mode == mode } }
+            let (c, i) = (of(.compatibility), of(.indirectInput))
+            let unpaired = rule.unpairedIndices(compat: c.map(\.time), indirect: i.map(\.time))
+            left += unpaired.compat.map { c[$0] } + unpaired.indirect.map { i[$0] }
+        }
+        pending = []
+        return left.indices.sorted { (left[$0].time, $0) < (left[$1].time, $1) }.map { left[$0] }
     }
 
     private func frame(at time: Double, source: String, changes: [LaneChange]) -> ViewFrame {

@@ -36,6 +36,21 @@ final class LibinputChangeTests: XCTestCase {
         XCTAssertTrue(LibinputChange.isBefore("1.22.1", "1.28.1"))
         XCTAssertTrue(LibinputChange.isBefore("1.9.0", "1.22.1"))
         XCTAssertFalse(LibinputChange.isBefore("1.29.0", "1.29.0"))
+        XCTAssertFalse(LibinputChange.isBefore("1.29", "1.29.0"), "a missing number is 0")
+    }
+
+    /// mtdev's plugin is a candidate only on a pad without slots, between versions around 1.29.
+    func testMtdevIsACandidateOnlyOnAProtocolAPadAcross1Point29() {
+        let protocolA = DeviceDescription(
+            name: "pad", codes: [Evdev.EV_ABS: [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_POSITION_X]],
+            absinfo: [Evdev.ABS_MT_POSITION_X: AbsInfo(minimum: 0, maximum: 1000, resolution: 10)])
+        let (a, b) = (motion(1, unaccelerated: 1), motion(2, unaccelerated: 2))
+        func candidates(_ x: String, _ y: String, _ device: DeviceDescription) -> [LibinputChange] {
+            LibinputChange.candidates(between: x, and: y, expected: a, actual: b, device: device, tapping: false)
+        }
+        XCTAssertEqual(candidates("1.28.1", "1.31.3", protocolA), [.mtdevPlugin])
+        XCTAssertEqual(candidates("1.22.1", "1.28.1", protocolA), [])
+        XCTAssertEqual(candidates("1.28.1", "1.31.3", pad(resolution: 40)), [])
     }
 
     func testAChangeIsACandidateOnlyBetweenVersionsThatStraddleIt() {

@@ -10,9 +10,12 @@ final class AccidentalActivationRuleTests: XCTestCase {
         // A photo's pan: the scroll both modes share, then two pinches' simulated touches in compat.
         XCTAssertEqual(rule.unpaired(compat: [1.1, 2.4, 2.9], indirect: [1.1]).compat, [2.4, 2.9])
         XCTAssertEqual(rule.unpaired(compat: [1.1, 2.4, 2.9], indirect: [1.1]).indirect, [])
-        // Each pairs with the nearest earlier activation of the other mode: the stray one is the first.
+        // Nearest first, whichever mode came first: the stray one is the one far from the others.
         XCTAssertEqual(rule.unpaired(compat: [1.0, 5.0], indirect: [5.0]).compat, [1.0])
-        XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [9.0]).compat, [], "any distance pairs")
+        XCTAssertEqual(rule.unpaired(compat: [2.0, 5.05], indirect: [5.0]).compat, [2.0])
+        XCTAssertEqual(rule.unpaired(compat: [5.0], indirect: [1.0, 5.0]).indirect, [1.0])
+        XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [9.0]).compat, [], "then any distance pairs")
+        XCTAssertEqual(rule.unpairedIndices(compat: [0.1, 7.0, 7.2], indirect: [7.1]).compat, [0, 2])
         XCTAssertEqual(rule.unpaired(compat: [], indirect: [0.5, 0.7]).indirect, [0.5, 0.7])
     }
 
@@ -22,6 +25,10 @@ final class AccidentalActivationRuleTests: XCTestCase {
         XCTAssertEqual(far.compat, [0])
         XCTAssertEqual(far.indirect, [5])
         XCTAssertEqual(rule.unpaired(compat: [0, 0.5], indirect: [0.6]).compat, [0], "one partner each")
+        // As they come: the nearest within the window, before or after (a timer's activation
+        // carries its own, earlier time).
+        XCTAssertEqual(rule.partner(for: 3.0, among: [9.9]), nil)
+        XCTAssertEqual(rule.partner(for: 3.0, among: [2.2, 3.5]), 1)
     }
 
     func testARecognizerActivatedMoreOftenInOneModeCountsItsSurplus() throws {

@@ -83,7 +83,11 @@ final class ComparisonTableTests: XCTestCase {
         }
         let click = ActivationInput(time: 0.9, touches: 1, pointerTouches: 1)
         var lost = record("drag", .drag, [])
-        lost.arbitrationLosses = [ArbitrationLoss(region: "board", name: "fingerPan", time: 0.9, required: false)]
+        // The loss at the click is told; one a minute later, of another gesture, is not.
+        lost.arbitrationLosses = [
+            ArbitrationLoss(region: "board", name: "fingerPan", time: 0.9, required: false),
+            ArbitrationLoss(region: "board", name: "other", time: 60, required: false),
+        ]
         let report = ComparisonReport(
             compat: [record("tap", .tap, []), record("fingerPan", .pan, [click]), lost],
             indirect: [
