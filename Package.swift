@@ -200,7 +200,7 @@ let package = Package(
             name: "Diffs",
             dependencies: [
                 "Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText", "AppEvents",
-                "Gestures", "LibinputDecisions",
+                "Gestures", "LibinputDecisions", "Quirks",
             ]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.
@@ -317,7 +317,7 @@ let package = Package(
             dependencies: [
                 "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
                 "Gestures", "ModeComparison", "SurfaceDescriptions", "Report", "Diffs", "LibinputEventText",
-                "LibinputDecisions", "TestSupport",
+                "LibinputDecisions", "Quirks", "TestSupport",
             ]),
         .testTarget(
             name: "ReplaysTests", dependencies: ["Replays", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),

@@ -5,6 +5,7 @@ import LibinputDecisions
 import LibinputEventText
 import LibinputEvents
 import ModeComparison
+import Quirks
 import Recordings
 
 /// One recording replayed on several libinput versions: the gestures each reported, what each
@@ -60,10 +61,15 @@ public struct VersionComparison: Sendable {
     public var device: DeviceDescription?
     /// Whether tapping was on, which one change needs.
     public var tapping: Bool
+    /// The device's quirks, whose hints some changes depend on.
+    public var quirks: LibinputQuirks
 
-    public init(runs: [Run], device: DeviceDescription? = nil, tapping: Bool = false) {
+    public init(
+        runs: [Run], device: DeviceDescription? = nil, quirks: LibinputQuirks = LibinputQuirks(), tapping: Bool = false
+    ) {
         self.runs = runs
         self.device = device
+        self.quirks = quirks
         self.tapping = tapping
     }
 
@@ -88,7 +94,7 @@ public struct VersionComparison: Sendable {
                 changes: device.map {
                     LibinputChange.candidates(
                         between: before.version, and: run.version, expected: expected, actual: actual,
-                        after: d.index > 0 ? shown[d.index - 1] : nil, device: $0, tapping: tapping)
+                        after: d.index > 0 ? shown[d.index - 1] : nil, device: $0, quirks: quirks, tapping: tapping)
                 } ?? [])
         }
     }

@@ -265,30 +265,17 @@ public enum GestureSynthesizer {
             guard x.maximum > x.minimum, y.maximum > y.minimum else {
                 throw RecordingError(.badData, file: file, "\(device.name) has an empty position range")
             }
-            // Without a resolution, libinput takes its quirks' resolution hint, else their size hint
-            // (whole units per mm, `evdev_fix_abs_resolution`), else a 69 × 50 mm pad (most such
-            // pads are PS/2 Synaptics); millimetres here must be the ones libinput measures.
+            // Millimetres here must be the ones libinput measures.
             var rx = Double(x.resolution), ry = Double(y.resolution)
             if rx <= 0 || ry <= 0 {
-                if let hint = quirks.resolutionHint, hint.x > 0, hint.y > 0 {
-                    (rx, ry) = (Double(hint.x), Double(hint.y))
-                } else if let size = quirks.sizeHint,
-                    case let (hx, hy) = (
-                        (Int(x.maximum) - Int(x.minimum)) / size.width, (Int(y.maximum) - Int(y.minimum)) / size.height
-                    ), hx > 0, hy > 0
-                {
-                    (rx, ry) = (Double(hx), Double(hy))
-                } else {
-                    rx = (Double(x.maximum) - Double(x.minimum)) / Self.fallbackSize.width
-                    ry = (Double(y.maximum) - Double(y.minimum)) / Self.fallbackSize.height
-                }
+                let assumed = AssumedResolution.unitsPerMM(
+                    ranges: (Int(x.maximum) - Int(x.minimum), Int(y.maximum) - Int(y.minimum)),
+                    resolutionHint: quirks.resolutionHint, sizeHint: quirks.sizeHint)
+                (rx, ry) = (Double(assumed.x), Double(assumed.y))
             }
             unitsPerMM = (rx, ry)
             size = ((Double(x.maximum) - Double(x.minimum)) / rx, (Double(y.maximum) - Double(y.minimum)) / ry)
         }
-
-        /// The size libinput assumes for a touchpad without resolution (`tp_init_default_resolution`).
-        static let fallbackSize = (width: 69.0, height: 50.0)
 
         /// Touches the device reports individually.
         var trackedTouches: Int {

@@ -79,26 +79,24 @@ extension Recording {
         guard let x = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X], x.resolution == 0 else {
             return self
         }
-        func hint(_ key: String) -> (Double, Double)? {
+        func hint(_ key: String) -> (Int, Int)? {
             guard let value = quirks?.properties.first(where: { $0.key == key })?.value,
-                let m = value.wholeMatch(of: /([0-9]+)x([0-9]+)/), let a = Double(m.1), let b = Double(m.2), a > 0,
-                b > 0
+                let m = value.wholeMatch(of: /([0-9]+)x([0-9]+)/), let a = Int(m.1), let b = Int(m.2)
             else { return nil }
             return (a, b)
         }
         var copy = self
-        let resolutionHint = hint("AttrResolutionHint"), size = hint("AttrSizeHint") ?? (69, 50)
-        for (index, (single, multi)) in [
-            (Evdev.ABS_X, Evdev.ABS_MT_POSITION_X), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y),
-        ]
-        .enumerated() {
-            guard let axis = device.absinfo[multi] ?? device.absinfo[single] else { continue }
-            let range = Double(Int64(axis.maximum) - Int64(axis.minimum))
-            let resolution =
-                resolutionHint.map { index == 0 ? $0.0 : $0.1 }
-                ?? (range / (index == 0 ? size.0 : size.1)).rounded(.down)
+        let axes = [(Evdev.ABS_X, Evdev.ABS_MT_POSITION_X), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y)].map {
+            single, multi in
+            (single, multi, device.absinfo[multi] ?? device.absinfo[single])
+        }
+        let ranges = axes.map { $0.2.map { Int($0.maximum) - Int($0.minimum) } ?? 0 }
+        let assumed = AssumedResolution.unitsPerMM(
+            ranges: (ranges[0], ranges[1]), resolutionHint: hint("AttrResolutionHint"),
+            sizeHint: hint("AttrSizeHint").map { (width: $0.0, height: $0.1) })
+        for ((single, multi, axis), resolution) in zip(axes, [assumed.x, assumed.y]) where axis != nil {
             for code in [single, multi] where copy.device.absinfo[code] != nil {
-                copy.device.absinfo[code]?.resolution = Int32(max(1, resolution))
+                copy.device.absinfo[code]?.resolution = Int32(resolution)
             }
         }
         return copy

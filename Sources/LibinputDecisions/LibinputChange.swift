@@ -1,4 +1,5 @@
 import LibinputEvents
+import Quirks
 import Recordings
 
 /// A change in libinput between releases that alters the events a recording gives, traced to its
@@ -55,10 +56,10 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
 
     /// Whether this change can give a parting where one version's event is `expected` and the
     /// other's `actual` (nil: none there), after `previous` (the event both gave before it), on
-    /// `device`, with tapping on or off.
+    /// `device` with its `quirks`, with tapping on or off.
     public func explains(
         expected: LibinputEvent?, actual: LibinputEvent?, after previous: LibinputEvent? = nil,
-        device: DeviceDescription, tapping: Bool
+        device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(), tapping: Bool
     ) -> Bool {
         let kinds = [expected, actual].map { $0.map(Self.shape) }
         let sameShape = kinds[0] != nil && kinds[0] == kinds[1]
@@ -71,7 +72,8 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
             return device.vendor == Self.apple && sameShape && kinds[0] == .scroll
         case .widerWithoutResolution:
             // Measured otherwise: the unaccelerated motion differs (a scroll has none).
-            return Self.widerChangesUnits(device) && sameShape && [.motion, .scroll, .swipe, .pinch].contains(kinds[0])
+            return Self.widerChangesUnits(device, quirks) && sameShape
+                && [.motion, .scroll, .swipe, .pinch].contains(kinds[0])
                 && (kinds[0] == .scroll
                     || expected.flatMap(Self.unaccelerated) != actual.flatMap(Self.unaccelerated))
         case .tapEndsImmediateScroll:
@@ -94,13 +96,15 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
     /// parting: where the first changes rests.
     public static func candidates(
         between a: String, and b: String, expected: LibinputEvent?, actual: LibinputEvent?,
-        after previous: LibinputEvent? = nil, device: DeviceDescription, tapping: Bool
+        after previous: LibinputEvent? = nil, device: DeviceDescription, quirks: LibinputQuirks = LibinputQuirks(),
+        tapping: Bool
     ) -> [LibinputChange] {
         let (older, newer) = isBefore(a, b) ? (a, b) : (b, a)
         return allCases.filter { change in
             isBefore(older, change.release) && !isBefore(newer, change.release)
                 && change.explains(
-                    expected: expected, actual: actual, after: previous, device: device, tapping: tapping)
+                    expected: expected, actual: actual, after: previous, device: device, quirks: quirks,
+                    tapping: tapping)
         }
     }
 
@@ -114,15 +118,18 @@ public enum LibinputChange: String, CaseIterable, Sendable, Encodable {
         return numbers(a).lexicographicallyPrecedes(numbers(b))
     }
 
-    /// Without a resolution libinput takes a pad for 69 × 50 mm and divides, rounding down
-    /// (`tp_init_default_resolution`, src/evdev-mt-touchpad.c): whether a range one unit wider gives another count of units
-    /// per mm on either axis.
-    private static func widerChangesUnits(_ device: DeviceDescription) -> Bool {
-        [(Evdev.ABS_X, 69), (Evdev.ABS_Y, 50)].contains { code, mm in
-            guard let axis = device.absinfo[code], axis.resolution == 0 else { return false }
-            let range = Int(axis.maximum) - Int(axis.minimum)
-            return range / mm != (range + 1) / mm
+    /// Without a resolution libinput divides the range by a size (``AssumedResolution``):
+    /// whether one unit more gives another count of units per mm on either axis.
+    private static func widerChangesUnits(_ device: DeviceDescription, _ quirks: LibinputQuirks) -> Bool {
+        guard let x = device.absinfo[Evdev.ABS_X], let y = device.absinfo[Evdev.ABS_Y], x.resolution == 0 else {
+            return false
         }
+        func units(_ wide: Bool) -> (x: Int, y: Int) {
+            AssumedResolution.unitsPerMM(
+                ranges: (Int(x.maximum) - Int(x.minimum), Int(y.maximum) - Int(y.minimum)),
+                resolutionHint: quirks.resolutionHint, sizeHint: quirks.sizeHint, rangeIncludesBothEnds: wide)
+        }
+        return units(false) != units(true)
     }
 
     /// An event's unaccelerated motion, for those that have one.

@@ -8,6 +8,7 @@ import LibinputEventText
 import LibinputEvents
 import MockedDevices
 import ModeComparison
+import Quirks
 import Recordings
 import Report
 import SurfaceDescriptions
@@ -35,10 +36,8 @@ extension Compare {
                         clock: clock, libinput: build, config: config, empty: empty, log: log, quirks: quirks)
                     let events = try replayed(loaded, from: path, window: window, options: options).replay.events
                     let pipeline = try ModePipeline.run(
-                        events, configuration: configuration, options: .init(checksInvariants: check)
-                    ) {
-                        try description.makeSurface()
-                    }
+                        events, configuration: configuration, options: .init(checksInvariants: check),
+                        makeSurface: description.makeSurface)
                     for lane in pipeline.lanes {
                         lane.violations.forEach {
                             writeStderr("touchsynth: \(path): libinput \(build.version): \(lane.mode.rawValue): \($0)")
@@ -49,7 +48,8 @@ extension Compare {
                         VersionComparison.Run(version: build.version, events: events, report: pipeline.comparison))
                 }
                 return VersionComparison(
-                    runs: runs, device: loaded.device, tapping: config.configuration.tapToClick == true)
+                    runs: runs, device: loaded.device, quirks: LibinputQuirks.load(for: loaded.device),
+                    tapping: config.configuration.tapToClick == true)
             }
             guard let versions = compared else { continue }
             if !versions.allSame { differing += 1 }

@@ -270,8 +270,13 @@ final class SynthesisTests: XCTestCase {
         let dev = try device("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc")
         XCTAssertEqual(dev.absinfo[Evdev.ABS_MT_POSITION_X]?.resolution, 0)
         let pad = try GestureSynthesizer.Pad(dev, file: "t")
-        XCTAssertEqual(pad.size.width, 69, accuracy: 1e-9)
-        XCTAssertEqual(pad.size.height, 50, accuracy: 1e-9)
+        // libinput divides the range by 69 × 50 mm in whole units, so the pad is a little larger.
+        let x = try XCTUnwrap(dev.absinfo[Evdev.ABS_MT_POSITION_X]),
+            y = try XCTUnwrap(dev.absinfo[Evdev.ABS_MT_POSITION_Y])
+        let (rx, ry) = (Int(x.maximum - x.minimum), Int(y.maximum - y.minimum))
+        XCTAssertEqual(pad.size.width, Double(rx) / Double(rx / 69), accuracy: 1e-9)
+        XCTAssertEqual(pad.size.height, Double(ry) / Double(ry / 50), accuracy: 1e-9)
+        XCTAssertGreaterThan(pad.size.width, 69)
     }
 
     /// libinput's quirks: matching sections (never DMI ones) set the resolution and pressure it uses.

@@ -8,6 +8,7 @@ import LibinputEvents
 import Recordings
 import Replays
 import ModeComparison
+import Quirks
 import Report
 import SurfaceDescriptions
 import Synchronization
@@ -74,7 +75,8 @@ final class LibinputVersionTests: XCTestCase {
                     version: version, events: events,
                     report: ModePipeline.run(events) { Surface.builtIn(.default) }.comparison)
             }
-            let versions = VersionComparison(runs: runs, device: try RecordingLoader.load(url.path).device)
+            let device = try RecordingLoader.load(url.path).device
+            let versions = VersionComparison(runs: runs, device: device, quirks: LibinputQuirks.load(for: device))
             if !versions.allSame { parted += 1 }
             for parting in versions.partings.compactMap({ $0 }) {
                 XCTAssertFalse(parting.changes.isEmpty, "\(url.lastPathComponent): a known change gives \(parting)")
@@ -147,7 +149,10 @@ final class LibinputVersionTests: XCTestCase {
                     report: ComparisonReport(compat: [], indirect: []))
             }
             let device = try RecordingLoader.load(Fixtures.recordings[index].path).device
-            return VersionComparison(runs: runs, device: device).partings.map { $0?.changes ?? [] }
+            return VersionComparison(runs: runs, device: device, quirks: LibinputQuirks.load(for: device)).partings.map
+            {
+                $0?.changes ?? []
+            }
         }
         XCTAssertEqual(try changes("pinch-in.yml"), [[.firstUpdateNotSent], []])
         XCTAssertEqual(
