@@ -131,13 +131,18 @@ final class MockedProgramTests: XCTestCase {
 
     /// `debug --explain` records the touchpad until it is stopped, then explains the recording:
     /// here the touchpad is a recording's mocked device, and the harness's SIGINT at its end
-    /// stops the recorder, as Ctrl-C would.
+    /// stops the recorder, as one Ctrl-C would. The shell passes on that first SIGINT only: the
+    /// harness repeats it every 100 ms, and a second one would end the explaining, as a second
+    /// Ctrl-C does.
     func testDebugExplainRecordsThenExplains() throws {
         let out = temporaryPath("debug-explain.txt")
         defer { try? FileManager.default.removeItem(atPath: out) }
+        let once =
+            "\"$0\" debug --explain --device {devnode} > \"$1\" & c=$!; "
+            + "trap 'trap \"\" INT; kill -INT $c' INT; wait $c; wait $c"
         let result = runCommand([
-            "mock", Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path, "--", "/bin/sh", "-c",
-            "exec \"$0\" debug --explain --device {devnode} > \"$1\"", try Fixtures.touchsynth(), out,
+            "mock", Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path, "--", "/bin/sh", "-c", once,
+            try Fixtures.touchsynth(), out,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let text = try String(contentsOfFile: out, encoding: .utf8)
