@@ -207,7 +207,13 @@ private struct ArgumentReader {
             try allow(["rate", "jitter", "seed", "gap", "leadin"])
             var settings = GestureScript.Settings()
             if values["rate"] != nil { settings.rate = try rate() }
-            if values["jitter"] != nil { settings.jitter = try length("jitter", default: 0, nonNegative: true) }
+            if let text = values["jitter"] {
+                let jitter = try length("jitter", default: 0, nonNegative: true)
+                if let problem = GestureSynthesizer.Options.problem(rate: nil, jitter: jitter) {
+                    throw fail("jitter=\(text): \(problem)")
+                }
+                settings.jitter = jitter
+            }
             if let seed = values["seed"] {
                 guard let s = UInt64(seed) else { throw fail("seed must be a non-negative integer, not \"\(seed)\"") }
                 settings.seed = s
@@ -292,7 +298,9 @@ private struct ArgumentReader {
     private func rate() throws(RecordingError) -> Double {
         let text = values["rate"] ?? ""
         let v = try number("rate", text, units: [("hz", 1)], bare: 1)
-        guard v >= 10, v <= 1000 else { throw fail("rate=\(text): touchpads report at 10 to 1000 Hz") }
+        if let problem = GestureSynthesizer.Options.problem(rate: v, jitter: nil) {
+            throw fail("rate=\(text): \(problem)")
+        }
         return v
     }
 

@@ -21,6 +21,20 @@ public enum GestureSynthesizer {
         public var rate = 125.0
         /// Standard deviation of the noise added to each finger position in each frame, mm.
         public var jitter = 0.0
+        /// The ``rate`` a script or a command may ask for, Hz: what touchpads report at.
+        public static let rateRange = 10.0...1000.0
+        /// The ``jitter`` a script or a command may ask for, mm: beyond, fingers jump.
+        public static let jitterRange = 0.0...10.0
+
+        /// What is wrong with a `rate` or `jitter` asked for ("rate must be within 10 and 1000
+        /// Hz"); nil when both are right or not given.
+        public static func problem(rate: Double?, jitter: Double?) -> String? {
+            func outside(_ name: String, _ value: Double?, _ range: ClosedRange<Double>, _ unit: String) -> String? {
+                guard let value, !range.contains(value) else { return nil }
+                return "\(name) must be within \(Int(range.lowerBound)) and \(Int(range.upperBound)) \(unit)"
+            }
+            return outside("rate", rate, rateRange, "Hz") ?? outside("jitter", jitter, jitterRange, "mm")
+        }
         public var seed: UInt64 = 1
         /// Time with no finger on the pad between statements, seconds.
         public var gap = 0.3

@@ -51,8 +51,8 @@ struct Synthesize: ParsableCommand {
         guard (desc == nil) != (device == nil) else {
             throw ValidationError("give the device's description with --desc (once)")
         }
-        if let rate, !(rate >= 10 && rate <= 1000) { throw ValidationError("--rate must be within 10 and 1000 Hz") }
-        if let jitter, !(jitter >= 0 && jitter <= 10) { throw ValidationError("--jitter must be within 0 and 10 mm") }
+        let problem = GestureSynthesizer.Options.problem(rate: rate, jitter: jitter)
+        if let problem { throw ValidationError("--" + problem) }
     }
 
     func run() throws {
