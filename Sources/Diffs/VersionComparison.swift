@@ -81,10 +81,12 @@ public struct VersionComparison: Sendable {
     /// For each version after the first, where it first parts from the one before it (an
     /// upgrade's step); nil where every event is the same.
     public var partings: [Parting?] {
-        zip(runs, runs.dropFirst()).map { before, run in
+        let comparable = runs.map(\.comparable)
+        return runs.indices.dropFirst().map { index in
+            let (before, run) = (runs[index - 1], runs[index])
             let shown = Run.shownEvents(before.events), theirs = Run.shownEvents(run.events)
             let timeBase = TimeBase(of: before.events)
-            guard let d = EventAlignment.differences(before.comparable, run.comparable).first else { return nil }
+            guard let d = EventAlignment.differences(comparable[index - 1], comparable[index]).first else { return nil }
             let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
             let expected = d.expected == nil ? nil : shown[d.index]
             let actual = d.actual == nil ? nil : theirs[d.actualIndex]

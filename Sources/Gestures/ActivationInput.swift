@@ -23,7 +23,7 @@ public struct ActivationInput: Equatable, Sendable {
     public init(time: Double, followed: [TrackedTouch]) {
         self.time = time
         touches = followed.count
-        simulatedTouches = followed.filter(\.isSimulated).count
-        pointerTouches = followed.filter(\.isPointer).count
+        simulatedTouches = followed.reduce(0) { $0 + ($1.isSimulated ? 1 : 0) }
+        pointerTouches = followed.reduce(0) { $0 + ($1.isPointer ? 1 : 0) }
     }
 }

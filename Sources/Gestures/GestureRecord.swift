@@ -96,7 +96,10 @@ public struct GestureRecord: Equatable, Sendable {
     }
 
     /// When it began or was recognized, seconds on the events' clock, in order.
-    public var activationTimes: [Double] {
-        transitions.filter { $0.state.isActivation }.map(\.time)
-    }
+    public var activationTimes: [Double] { transitions.activationTimes }
+}
+
+extension [GestureTransition] {
+    /// When the recognizer began or was recognized, seconds on the events' clock, in order.
+    public var activationTimes: [Double] { filter { $0.state.isActivation }.map(\.time) }
 }

@@ -79,12 +79,7 @@ extension Recording {
         guard let x = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X], x.resolution == 0 else {
             return self
         }
-        func hint(_ key: String) -> (Int, Int)? {
-            guard let value = quirks?.properties.first(where: { $0.key == key })?.value,
-                let m = value.wholeMatch(of: /([0-9]+)x([0-9]+)/), let a = Int(m.1), let b = Int(m.2)
-            else { return nil }
-            return (a, b)
-        }
+        let hints = LibinputQuirks(attributes: (quirks?.properties ?? []).map { ($0.key, $0.value) })
         var copy = self
         let axes = [(Evdev.ABS_X, Evdev.ABS_MT_POSITION_X), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y)].map {
             single, multi in
@@ -92,8 +87,7 @@ extension Recording {
         }
         let ranges = axes.map { $0.2.map { Int($0.maximum) - Int($0.minimum) } ?? 0 }
         let assumed = AssumedResolution.unitsPerMM(
-            ranges: (ranges[0], ranges[1]), resolutionHint: hint("AttrResolutionHint"),
-            sizeHint: hint("AttrSizeHint").map { (width: $0.0, height: $0.1) })
+            ranges: (ranges[0], ranges[1]), resolutionHint: hints.resolutionHint, sizeHint: hints.sizeHint)
         for ((single, multi, axis), resolution) in zip(axes, [assumed.x, assumed.y]) where axis != nil {
             for code in [single, multi] where copy.device.absinfo[code] != nil {
                 copy.device.absinfo[code]?.resolution = Int32(resolution)

@@ -79,7 +79,7 @@ struct GestureAnalysis {
     static func unfiredHold(since start: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
         guard let initial = Self.frame(of: start, in: analysis) else { return nil }
         let frames = analysis.recording.frames, sequence = analysis.sequence
-        let lift = frames[min(sequence.frames.upperBound + 1, frames.count - 1)].time
+        let lift = analysis.liftTime(after: sequence.frames.upperBound)
         let fingers = Self.fingers(at: start, in: analysis)
         let rested = Double(Int64(lift) - Int64(frames[initial].time)) / 1000
         let limit = analysis.rules.holdTimeout(fingers: fingers)

@@ -66,7 +66,7 @@ struct SequenceAnalysis {
     }
 
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
-    private func liftTime(after frame: Int) -> UInt64 {
+    func liftTime(after frame: Int) -> UInt64 {
         recording.frames[min(frame + 1, recording.frames.count - 1)].time
     }
 

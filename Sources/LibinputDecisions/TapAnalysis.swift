@@ -99,12 +99,13 @@ struct TapAnalysis {
                 source: rules.source(.tapTravel)),
         ]
         if uncounted > rules.tapMotionThreshold {
+            let slots = rules.slots(of: analysis.recording.device)
             findings.append(
                 Finding(
                     rule: .tapFakeFingerMotion, time: end, touch: nil, value: uncounted,
                     limit: rules.tapMotionThreshold, unit: "mm", exceeds: true, agreesWithLog: nil,
                     text: "the touches moved up to \(SequenceAnalysis.mm(uncounted)) mm while more fingers were down "
-                        + "than the touchpad's \(rules.slots(of: analysis.recording.device)) slots, which libinput does not "
+                        + "than the touchpad's \(slots) slots, which libinput does not "
                         + "count against a tap on a Synaptics serial touchpad (ModelSynapticsSerialTouchpad): its "
                         + "touches jump then",
                     source: rules.source(.tapFakeFingerMotion)))

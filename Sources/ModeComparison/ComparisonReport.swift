@@ -19,11 +19,15 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
     /// The mode with activations the other mode did not match (``AccidentalActivationRule``): it
     /// activated in this mode alone, or more often in it; nil when the modes match.
     public var accidentalIn: DeliveryMode?
-    /// When those unmatched activations happened, seconds on the events' clock.
-    public var accidentalTimes: [Double]
     /// Which of the mode's activations they are, from 0 in time order (as its summary's
     /// ``ModeSummary/activationInputs``).
     public var accidentalIndices: [Int]
+    /// When those unmatched activations happened, seconds on the events' clock.
+    public var accidentalTimes: [Double] {
+        guard let mode = accidentalIn else { return [] }
+        let times = (mode == .compatibility ? compat : indirect).transitions.activationTimes
+        return accidentalIndices.map { times[$0] }
+    }
     /// True when it activated in both modes but its menus or drags started from different
     /// inputs or at different times (``ModeSummary/starts``); nil otherwise.
     public var startsDiffer: Bool?
@@ -124,17 +128,15 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
             let indirectRecord = indirectByPath.first { $0.path == path }?.record
             let compat = ModeSummary(record: compatRecord), indirect = ModeSummary(record: indirectRecord)
             // Over the whole stream the activations all pair but the surplus of one mode.
-            let times = (compat: compatRecord?.activationTimes ?? [], indirect: indirectRecord?.activationTimes ?? [])
             let unpaired = AccidentalActivationRule.wholeStream.unpairedIndices(
-                compat: times.compat, indirect: times.indirect)
+                compat: compat.transitions.activationTimes, indirect: indirect.transitions.activationTimes)
             let accidental: DeliveryMode? =
                 !unpaired.compat.isEmpty ? .compatibility : !unpaired.indirect.isEmpty ? .indirectInput : nil
-            let indices = accidental == .compatibility ? unpaired.compat : unpaired.indirect
             let startsDiffer = accidental == nil && !Self.sameStarts(compat.starts, indirect.starts)
             return ComparisonRow(
                 path: path, kind: kind, compat: compat, indirect: indirect, accidentalIn: accidental,
-                accidentalTimes: indices.map { (accidental == .compatibility ? times.compat : times.indirect)[$0] },
-                accidentalIndices: indices, startsDiffer: startsDiffer ? true : nil)
+                accidentalIndices: accidental == .compatibility ? unpaired.compat : unpaired.indirect,
+                startsDiffer: startsDiffer ? true : nil)
         }
         accidentalActivations = rows.compactMap { row in
             row.accidentalIn.map { AccidentalActivation(row.path, mode: $0, times: row.accidentalTimes) }

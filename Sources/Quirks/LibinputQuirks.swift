@@ -36,20 +36,29 @@ public struct LibinputQuirks: Sendable {
         var quirks = LibinputQuirks()
         for text in texts {
             for section in sections(text) where section.matches(device) {
-                for (key, value) in section.attributes {
-                    let numbers = value.split(whereSeparator: { $0 == "x" || $0 == ":" }).compactMap { Int($0) }
-                    switch key {
-                    case "AttrResolutionHint" where numbers.count == 2: quirks.resolutionHint = (numbers[0], numbers[1])
-                    case "AttrPressureRange" where numbers.count == 2: quirks.pressureRange = (numbers[0], numbers[1])
-                    case "AttrSizeHint" where numbers.count == 2 && numbers.allSatisfy({ $0 > 0 }):
-                        quirks.sizeHint = (numbers[0], numbers[1])
-                    case "AttrPalmPressureThreshold" where numbers.count == 1: quirks.palmPressureThreshold = numbers[0]
-                    default: break
-                    }
-                }
+                for (key, value) in section.attributes { quirks.apply(key, value) }
             }
         }
         return quirks
+    }
+
+    /// The quirks that `attributes` (key and value, as a quirks file or `libinput quirks list`
+    /// says them) give, later ones overriding earlier ones.
+    public init(attributes: [(key: String, value: String)]) {
+        for (key, value) in attributes { apply(key, value) }
+    }
+
+    /// Takes one attribute; one this type does not hold, or a malformed value, changes nothing.
+    private mutating func apply(_ key: String, _ value: String) {
+        let numbers = value.split(whereSeparator: { $0 == "x" || $0 == ":" }).compactMap { Int($0) }
+        switch key {
+        case "AttrResolutionHint" where numbers.count == 2: resolutionHint = (numbers[0], numbers[1])
+        case "AttrPressureRange" where numbers.count == 2: pressureRange = (numbers[0], numbers[1])
+        case "AttrSizeHint" where numbers.count == 2 && numbers.allSatisfy({ $0 > 0 }):
+            sizeHint = (numbers[0], numbers[1])
+        case "AttrPalmPressureThreshold" where numbers.count == 1: palmPressureThreshold = numbers[0]
+        default: break
+        }
     }
 
     struct Section {

@@ -145,7 +145,7 @@ extension ModeReplay {
     ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         let actual = Set(
-            comparison.accidentalActivations.filter { modes.list.contains($0.mode) }.map { "\($0.region)/\($0.name)" })
+            comparison.accidentalActivations.filter { modes.list.contains($0.mode) }.map(\.path.description))
         guard actual != recognizers else { return true }
         let which = modes == .both ? "either" : modes.list[0].rawValue
         fail(
@@ -168,7 +168,7 @@ extension ModeReplay {
         guard !all.isEmpty else { return true }
         fail(
             "\(name): accidental activations: "
-                + all.map { "\($0.region)/\($0.name) in \($0.mode.rawValue) mode (\($0.times.count) unmatched)" }
+                + all.map { "\($0.path) in \($0.mode.rawValue) mode (\($0.times.count) unmatched)" }
                 .joined(separator: ", "),
             at: site)
         return false
