@@ -17,7 +17,9 @@ extension Explanation {
         let read = DecisionLog(log)
         let rules = RuleBook(version: version)
         let thresholds = read.thresholds.values.first ?? DeviceThresholds()
-        let recording = recording.withLibinputResolution(quirks)
+        // Read as libinput reads it: through mtdev, slots and all, where its plugin does.
+        let throughMtdev = rules.readsThroughMtdev(recording.device)
+        let recording = (throughMtdev ? recording.readThroughMtdev() : recording).withLibinputResolution(quirks)
         let sequences = TouchSequence.all(
             in: recording, slots: rules.slots(of: recording.device), pressure: thresholds.pressure,
             hysteresisFrom: read.hysteresisFrom)
@@ -56,7 +58,7 @@ extension Explanation {
         let device = recording.device.name
         self.init(
             libinputVersion: version, device: device, slots: rules.slots(of: recording.device),
-            throughMtdev: rules.readsThroughMtdev(recording.device), thresholds: thresholds,
+            throughMtdev: throughMtdev, thresholds: thresholds,
             quirks: quirks,
             sequences: sequences.enumerated().map { n, sequence in
                 SequenceAnalysis(

@@ -15,8 +15,7 @@ public struct Explanation: Equatable, Sendable {
     /// position (1 for a touchpad without ABS_MT_SLOT, 10 when read through mtdev's plugin).
     public var slots: Int
     /// Whether this libinput reads the touchpad's contacts, sent without slots, through its mtdev
-    /// plugin (1.29 and later): explain follows only their single-touch position then, and the
-    /// fingers it counts are fewer than libinput's.
+    /// plugin (1.29 and later): explain then reads them as mtdev gives them to libinput.
     public var throughMtdev = false
     /// The thresholds libinput logged as it set the touchpad up.
     public var thresholds: DeviceThresholds

@@ -21,9 +21,8 @@ public enum ExplanationText {
         if explanation.throughMtdev {
             lines.append(
                 "   the touchpad sends its contacts without slots: libinput \(explanation.libinputVersion) reads them "
-                    + "through its mtdev plugin as 10 slots (src/libinput-plugin-mtdev.c); explain follows only "
-                    + "their single-touch position, so it counts fewer fingers than libinput, whose decisions below "
-                    + "are its own")
+                    + "through its mtdev plugin as 10 slots (src/libinput-plugin-mtdev.c), each contact taken for "
+                    + "the one of the frame before nearest to it; explain reads them the same way")
         }
         if let quirks = explanation.quirks {
             lines.append(

@@ -1,4 +1,5 @@
 import Foundation
+import GestureSynthesis
 import LibinputDecisions
 import LibinputEventText
 import Recordings
@@ -13,7 +14,8 @@ import XCTest
 /// beyond its slots included.
 final class BundledRecordingTests: XCTestCase {
     /// A touchpad sending its contacts without slots has one slot before 1.29 and mtdev's ten
-    /// after: on 1.31.3 nothing is told by a slot it no longer lacks, and the header says why.
+    /// after: on 1.31.3 nothing is told by a slot it no longer lacks, the header says why, and
+    /// each sequence's touches are those libinput's log names, in the slots mtdev gave them.
     func testAPadWithoutSlotsIsReadThroughMtdevFrom1Point29() throws {
         let recording = try RecordingLoader.load(
             Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
@@ -28,10 +30,40 @@ final class BundledRecordingTests: XCTestCase {
                 sequence.fingersKey != nil || sequence.findings.contains { $0.rule == .gestureSupport }
             }
             XCTAssertEqual(oneSlot, !mtdev, build.version)
-            if mtdev {
-                XCTAssertTrue(
-                    explanation.sequences[2].conclusion.hasSuffix("; it also sent hold 1, BTN_RIGHT"),
-                    "the motion's line names the hold and the click sent beside it")
+            guard mtdev else { continue }
+            for sequence in explanation.sequences {
+                let logged = Set(sequence.decisions.compactMap(\.touch))
+                XCTAssertEqual(Set(sequence.touches.map(\.touch)), logged, "sequence \(sequence.number)")
+                XCTAssertEqual(sequence.fingers, logged.count, "sequence \(sequence.number)")
+            }
+            XCTAssertEqual(explanation.sequences.map(\.fingers).max(), 3, "the recording's three-finger click")
+            XCTAssertTrue(
+                explanation.sequences.contains { $0.conclusion.hasSuffix("; it also sent hold 1, BTN_RIGHT") },
+                "the motion's line names the hold and the click sent beside it")
+        }
+    }
+
+    /// Gestures performed on the bcm5974 as protocol A contacts, explained on 1.31.3: each
+    /// sequence counts the fingers libinput's log names, and its gesture rests on a deciding
+    /// number no log line contradicts.
+    func testProtocolAGesturesAreExplainedFingerForFingerThroughMtdev() throws {
+        let device = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_bcm5974.three-finger-click.desc").path)
+        let script = try GestureScript.parse(
+            "pinch scale=2 angle=30deg; pause 300ms; swipe fingers=3 direction=left; pause 300ms; hold fingers=4",
+            file: "protocol-a.gesture")
+        let recording = try GestureSynthesizer.synthesize(
+            script, on: device.device, options: GestureSynthesizer.Options(for: device), file: "protocol-a.gesture")
+        var options = ReplayOptions()
+        options.libinput = try XCTUnwrap(libinputBuilds(["1.31.3"]).first)
+        let explanation = try Replay.explain(recording, named: "protocol-a", options: options).explanation
+        XCTAssertTrue(explanation.throughMtdev)
+        XCTAssertEqual(explanation.sequences.map(\.fingers), [2, 3, 4])
+        for sequence in explanation.sequences {
+            XCTAssertEqual(sequence.fingers, Set(sequence.decisions.compactMap(\.touch)).count, sequence.conclusion)
+            XCTAssertNotNil(sequence.deciding, "sequence \(sequence.number): \(sequence.conclusion)")
+            for finding in sequence.findings where finding.agreesWithLog == false {
+                XCTFail("sequence \(sequence.number): \(finding.text) disagrees with libinput's log")
             }
         }
     }

@@ -1,0 +1,172 @@
+import Recordings
+
+extension Recording {
+    /// The recording as libinput 1.29 and later reads a touchpad that sends the multitouch
+    /// protocol without slots (protocol A): through its mtdev plugin, which declares slots 0…9 and
+    /// tracking IDs (`mtdev_plugin_device_new`, src/libinput-plugin-mtdev.c) and has mtdev turn
+    /// each frame's contacts into slot changes (`convert_A_to_B`, src/core.c of mtdev 1.1).
+    /// Every frame keeps its place, so that the frame numbers the harness stamps on libinput's log
+    /// still find it.
+    func readThroughMtdev() -> Recording {
+        var copy = self
+        copy.device.codes[Evdev.EV_ABS, default: []].formUnion([Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID])
+        copy.device.absinfo[Evdev.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32(MtdevState.slots - 1))
+        copy.device.absinfo[Evdev.ABS_MT_TRACKING_ID] = AbsInfo(minimum: 0, maximum: MtdevState.lastTrackingID)
+        var state = MtdevState(device: device)
+        copy.frames = frames.map { EvdevFrame(time: $0.time, events: state.convert($0.events)) }
+        return copy
+    }
+}
+
+/// What mtdev holds between frames of a protocol A device: each slot's values and which slots
+/// hold a contact.
+private struct MtdevState {
+    static let slots = 10
+    static let lastTrackingID: Int32 = 65535
+
+    /// The multitouch axes mtdev reads from a contact, ABS_MT_TOUCH_MAJOR to ABS_MT_DISTANCE, in
+    /// its order (the codes' own).
+    private static let axes = Array(Evdev.ABS_MT_TOUCH_MAJOR...0x3b)
+
+    private var values = [[UInt16: Int32]](repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: slots)
+    private var used: [Bool] = Array(repeating: false, count: slots)
+    private var slot = 0
+    private var nextID: Int32 = 0
+    private let fuzz: [UInt16: Int32]
+    private let hasTouchMajor: Bool
+
+    init(device: DeviceDescription) {
+        fuzz = device.absinfo.filter { Self.axes.contains($0.key) }.mapValues(\.fuzz)
+        hasTouchMajor = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
+    }
+
+    /// One frame's events as mtdev passes them on: everything but the contacts as it came, then
+    /// the slots' changes, then the SYN_REPORT.
+    mutating func convert(_ events: [EvdevEvent]) -> [EvdevEvent] {
+        var passed: [EvdevEvent] = [], contacts: [[UInt16: Int32]] = [], open: [UInt16: Int32] = [:]
+        var multitouch = false
+        for event in events where !event.isSynReport {
+            switch (event.type, event.code) {
+            case (Evdev.EV_SYN, Evdev.SYN_MT_REPORT):
+                // A contact without both positions is dropped, as mtdev drops it.
+                if contacts.count < Self.slots, open[Evdev.ABS_MT_POSITION_X] != nil,
+                    open[Evdev.ABS_MT_POSITION_Y] != nil
+                {
+                    contacts.append(open)
+                }
+                open = [:]
+                multitouch = true
+            case (Evdev.EV_ABS, let code) where Self.axes.contains(code) && contacts.count < Self.slots:
+                open[code] = event.value
+                multitouch = true
+            default:
+                if event.type == Evdev.EV_KEY && event.code == Evdev.BTN_TOUCH { multitouch = true }
+                passed.append(event)
+            }
+        }
+        // A frame with nothing of the multitouch protocol leaves the contacts as they are.
+        if multitouch { passed += apply(contacts) }
+        return passed + [EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)]
+    }
+
+    /// The slot changes that make `contacts` the frame's: each follows the contact of the frame
+    /// before it is paired with (``pairs(_:)``), a touch left over takes a new tracking ID and
+    /// the lowest slot that was free when the frame began, and a contact not followed is lifted.
+    private mutating func apply(_ contacts: [[UInt16: Int32]]) -> [EvdevEvent] {
+        let held = used.indices.filter { used[$0] }
+        let pairing = pairs(contacts.map(Self.position), held.map { Self.position(values[$0]) })
+        var free = used.indices.filter { !used[$0] }
+        var nowUsed = Array(repeating: false, count: Self.slots)
+        var changes: [EvdevEvent] = []
+        for (index, var contact) in contacts.enumerated() {
+            // mtdev keeps a contact that touches: one with a touch major other than 0, or any on a
+            // device without that axis (a contact that does not send it is taken as touching).
+            let touches = !hasTouchMajor || contact[Evdev.ABS_MT_TOUCH_MAJOR] != 0
+            guard touches else { continue }
+            if let match = pairing[index] {
+                let target = held[match]
+                for (code, value) in contact {
+                    contact[code] = Self.defuzz(value, values[target][code] ?? 0, fuzz: fuzz[code] ?? 0)
+                }
+                contact[Evdev.ABS_MT_TRACKING_ID] = values[target][Evdev.ABS_MT_TRACKING_ID]
+                changes += push(contact, to: target)
+                nowUsed[target] = true
+            } else if !free.isEmpty {
+                contact[Evdev.ABS_MT_TRACKING_ID] = nextID
+                nextID = (nextID + 1) & Self.lastTrackingID
+                let target = free.removeFirst()
+                changes += push(contact, to: target)
+                nowUsed[target] = true
+            }
+        }
+        for target in held where !nowUsed[target] {
+            changes += push([Evdev.ABS_MT_TRACKING_ID: -1], to: target)
+        }
+        used = nowUsed
+        return changes
+    }
+
+    /// The values of `contact` that differ from the slot's, after an ABS_MT_SLOT when the slot
+    /// is not the one last written.
+    private mutating func push(_ contact: [UInt16: Int32], to target: Int) -> [EvdevEvent] {
+        let changed = Self.axes.filter { code in contact[code].map { $0 != values[target][code] ?? 0 } ?? false }
+        guard !changed.isEmpty else { return [] }
+        var events: [EvdevEvent] = []
+        if slot != target {
+            events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: Int32(target)))
+            slot = target
+        }
+        for code in changed {
+            events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: contact[code]!))
+            values[target][code] = contact[code]
+        }
+        return events
+    }
+
+    private static func position(_ contact: [UInt16: Int32]) -> (x: Int64, y: Int64) {
+        (Int64(contact[Evdev.ABS_MT_POSITION_X] ?? 0), Int64(contact[Evdev.ABS_MT_POSITION_Y] ?? 0))
+    }
+
+    /// For each new position, the index of the held one it follows: the pairing of as many as
+    /// can be paired with the least summed squared distance (mtdev's `mtdev_match`, src/match.c).
+    private func pairs(_ new: [(x: Int64, y: Int64)], _ old: [(x: Int64, y: Int64)]) -> [Int?] {
+        let count = min(new.count, old.count)
+        guard count > 0 else { return Array(repeating: nil, count: new.count) }
+        // Over subsets of the held positions, by bit: the cheapest pairing of the first new ones.
+        var best: [Int: (cost: Int64, pairs: [Int?])] = [0: (0, [])]
+        for (index, point) in new.enumerated() {
+            var next: [Int: (cost: Int64, pairs: [Int?])] = [:]
+            for (taken, entry) in best {
+                let pairedSoFar = taken.nonzeroBitCount, left = new.count - index
+                // Skipping this one is allowed only while enough are left to pair `count`.
+                if count - pairedSoFar < left {
+                    Self.keepCheaper(&next, taken, entry.cost, entry.pairs + [nil])
+                }
+                guard pairedSoFar < count else { continue }
+                for (j, held) in old.enumerated() where taken & (1 << j) == 0 {
+                    let dx = point.x - held.x, dy = point.y - held.y
+                    Self.keepCheaper(&next, taken | 1 << j, entry.cost + dx * dx + dy * dy, entry.pairs + [j])
+                }
+            }
+            best = next
+        }
+        return best.values.min { $0.cost < $1.cost }?.pairs ?? Array(repeating: nil, count: new.count)
+    }
+
+    private static func keepCheaper(
+        _ table: inout [Int: (cost: Int64, pairs: [Int?])], _ key: Int, _ cost: Int64, _ pairs: [Int?]
+    ) {
+        if let known = table[key], known.cost <= cost { return }
+        table[key] = (cost, pairs)
+    }
+
+    /// The kernel's filter against jitter, as mtdev applies it to a contact it follows.
+    private static func defuzz(_ value: Int32, _ old: Int32, fuzz: Int32) -> Int32 {
+        guard fuzz != 0 else { return value }
+        let (v, o, f) = (Int64(value), Int64(old), Int64(fuzz))
+        if v > o - f / 2 && v < o + f / 2 { return old }
+        if v > o - f && v < o + f { return Int32((o * 3 + v) / 4) }
+        if v > o - f * 2 && v < o + f * 2 { return Int32((o + v) / 2) }
+        return value
+    }
+}
