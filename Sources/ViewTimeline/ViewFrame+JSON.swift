@@ -1,4 +1,5 @@
 import AppEvents
+import Foundation
 
 /// The JSON the page reads: the scene once, then frames, each holding only the parts that changed
 /// since the frame before it (the page carries the others forward).
@@ -88,12 +89,27 @@ extension ViewFrame {
 extension ViewTimeline {
     /// `{"scene": …, "frames": […]}`: what the page's player loads.
     public var json: String {
-        var text = "{\"scene\":" + scene.json + ",\"frames\":["
+        var text = ""
+        writeJSON { text += $0 }
+        return text
+    }
+
+    /// ``json`` as UTF-8, written straight into the bytes a server sends: a long recording's
+    /// timeline is a hundred megabytes, which a string and then its copy would hold twice.
+    public var jsonData: Data {
+        var data = Data()
+        writeJSON { data.append(contentsOf: $0.utf8) }
+        return data
+    }
+
+    /// The JSON, piece by piece in order.
+    private func writeJSON(_ write: (String) -> Void) {
+        write("{\"scene\":" + scene.json + ",\"frames\":[")
         for (i, frame) in frames.enumerated() {
-            if i > 0 { text += ",\n" }
-            text += frame.json(after: i > 0 ? frames[i - 1] : nil)
+            if i > 0 { write(",\n") }
+            write(frame.json(after: i > 0 ? frames[i - 1] : nil))
         }
-        return text + "]}"
+        write("]}")
     }
 }
 

@@ -114,7 +114,9 @@ final class ViewTimelineTests: XCTestCase {
 
     func testTheJSONCarriesEveryFramesStateForward() throws {
         let made = try make()
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(made.timeline.json.utf8)) as? [String: Any])
+        // The bytes the server sends are the text's.
+        XCTAssertEqual(made.timeline.jsonData, Data(made.timeline.json.utf8))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: made.timeline.jsonData) as? [String: Any])
         let frames = try XCTUnwrap(object["frames"] as? [[String: Any]])
         XCTAssertEqual(frames.count, made.timeline.frames.count)
         var compat: [String: Any] = [:], indirect: [String: Any] = [:], contacts: [Any] = []
