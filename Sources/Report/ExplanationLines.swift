@@ -87,6 +87,8 @@ public enum ExplanationLines {
         var against: String?
         var withQuirks: Bool
         var number: Int
+        var numbers: [Int]?
+        var beforeNumbers: [Int]?
         var before: String
         var after: String
 
@@ -98,6 +100,7 @@ public enum ExplanationLines {
             self.against = against
             self.withQuirks = withQuirks
             number = change.number
+            if !change.dividedAlike { (numbers, beforeNumbers) = (change.numbers, change.beforeNumbers) }
             before = change.before
             after = change.after
         }

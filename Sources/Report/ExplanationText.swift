@@ -53,10 +53,26 @@ public enum ExplanationText {
             ]
         }
         return changes.map { change in
-            "sequence \(change.number): "
+            stretch(change, version: version, against: against) + ": "
                 + (against.map { "libinput \(version): \(change.after); libinput \($0): \(change.before)" }
                     ?? "with your quirks: \(change.after) (without them: \(change.before))")
         }
+    }
+
+    /// The sequences a change covers: one number where both explanations divide the recording
+    /// alike, else each one's.
+    private static func stretch(_ change: ExplanationChange, version: String, against: String?) -> String {
+        func named(_ numbers: [Int]) -> String {
+            switch numbers.count {
+            case 0: "no sequence"
+            case 1: "sequence \(numbers[0])"
+            default: "sequences \(numbers[0])–\(numbers[numbers.count - 1])"
+            }
+        }
+        guard !change.dividedAlike else { return named(change.numbers) }
+        return against.map {
+            "\(named(change.numbers)) of libinput \(version), \(named(change.beforeNumbers)) of \($0)"
+        } ?? "\(named(change.numbers)) with your quirks, \(named(change.beforeNumbers)) without"
     }
 
     private static func thresholds(_ t: DeviceThresholds) -> [String] {

@@ -43,6 +43,32 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
+    /// The two versions divide the bcm5974's recording into different sequences: their changes
+    /// pair those over the same stretch of it, each sequence of either in one change at most.
+    func testVersionsThatDivideARecordingDifferentlyArePairedByWhenTheirSequencesAre() throws {
+        let recording = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        let explained = try ([LibinputBuild.system] + libinputBuilds(["1.31.3"])).map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            return try Replay.explain(recording, named: "bcm5974", options: options).explanation
+        }
+        let (before, after) = (explained[0], explained[1])
+        XCTAssertNotEqual(before.sequences.count, after.sequences.count)
+        let changes = ExplanationChange.changes(from: before, to: after)
+        XCTAssertTrue(changes.contains { !$0.dividedAlike }, "\(changes)")
+        XCTAssertEqual(changes.flatMap(\.numbers), Array(Set(changes.flatMap(\.numbers))).sorted())
+        XCTAssertEqual(changes.flatMap(\.beforeNumbers), Array(Set(changes.flatMap(\.beforeNumbers))).sorted())
+        for change in changes where !change.numbers.isEmpty && !change.beforeNumbers.isEmpty {
+            let a = change.beforeNumbers.map { before.sequences[$0 - 1] }
+            let b = change.numbers.map { after.sequences[$0 - 1] }
+            XCTAssertTrue(
+                a.contains { x in b.contains { y in x.start <= y.end && y.start <= x.end } },
+                "sequences \(change.beforeNumbers) and \(change.numbers) do not overlap")
+            XCTAssertEqual(change.before, a.map(\.conclusion).joined(separator: "; then "))
+        }
+    }
+
     /// Gestures performed on the bcm5974 as protocol A contacts, explained on 1.31.3: each
     /// sequence counts the fingers libinput's log names, and its gesture rests on a deciding
     /// number no log line contradicts.
