@@ -143,7 +143,7 @@ let package = Package(
             name: "TouchSynthTesting",
             dependencies: [
                 "MockedDevices", "Replays", "ModeComparison", "Gestures", "AppEvents", "SurfaceDescriptions",
-                "ReportPage", "Report", "Recordings", "LibinputEvents",
+                "ReportPage", "Report", "Recordings", "LibinputEvents", "GestureSynthesis",
             ]),
         // Real kernel input devices made through /dev/uinput, and a recording played on one (`touchsynth play`).
         .target(name: "UinputDevices", dependencies: ["CUinput", "Recordings"]),

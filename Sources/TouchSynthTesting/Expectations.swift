@@ -93,7 +93,7 @@ extension ModeReplay {
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard expectation.holds(for: record) else {
                 fail(
-                    "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); it \(summary(of: record))",
+                    "\(name): \(mode.rawValue): \(recognizer): expected \(expectation); \(summary(of: record))",
                     at: site)
                 return false
             }
@@ -116,7 +116,7 @@ extension ModeReplay {
                     record.finalValues.map { values in
                         "it reports no \(value.rawValue) (its kind, \(record.kind.rawValue), reports "
                             + Self.list(values.map(\.name)) + ")"
-                    } ?? "no \(value.rawValue), as it never began; it \(summary(of: record))"
+                    } ?? "no \(value.rawValue), as it never began; \(summary(of: record))"
                 fail("\(name): \(mode.rawValue): \(recognizer): " + why, at: site)
                 return false
             }
@@ -225,12 +225,17 @@ extension ModeReplay {
             + Self.list(self[mode].surface.records.map { "\($0.region)/\($0.name)" }) + ")"
     }
 
-    /// What a record shows, for a message: `began, changed ×12, ended`, and who won arbitration
-    /// over it when it failed for that; or `never changed state`, with what libinput sent.
+    /// What a record shows, for a message: `its states: began, changed ×12, ended`, and who won
+    /// arbitration over it when it failed for that, or that none did; or `it never changed
+    /// state`, with what libinput sent.
     func summary(of record: GestureRecord) -> String {
-        guard !record.transitions.isEmpty else { return "never changed state; " + libinputSummary }
+        guard !record.transitions.isEmpty else { return "it never changed state; " + libinputSummary }
         let states = record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }
-        return states.joined(separator: ", ") + Self.arbitration(of: record)
+        let lost = Self.arbitration(of: record)
+        let own =
+            lost.isEmpty && record.transitions.last?.state == .failed
+            ? " (by its own rules: no other recognizer won over it, the input did not fit it)" : ""
+        return "its states: " + states.joined(separator: ", ") + own + lost
     }
 
     /// `; it lost arbitration to photo/zoom ×2 (…)`: each winner, and how to let both recognize.

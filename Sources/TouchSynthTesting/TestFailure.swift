@@ -57,12 +57,11 @@ extension ModeReplay {
     }
 
     /// `; read with notes: …`: what reading the recording guessed or repaired (a device inferred
-    /// for a log without its description, a cut frame), which a failure may come from; a long
-    /// note's first 100 characters, the snapshot and ``Recording/notes`` holding the whole.
+    /// for a log without its description, a cut frame), which a failure may come from, whole:
+    /// a guessed pad's size is often the cause.
     var readingNotes: String {
         guard !recording.notes.isEmpty else { return "" }
-        return "; read with notes: "
-            + recording.notes.map { $0.count > 100 ? $0.prefix(100) + "…" : $0 }.joined(separator: "; ")
+        return "; read with notes: " + recording.notes.joined(separator: "; ")
     }
 
     /// This replay's report, as `touchsynth report` draws it.

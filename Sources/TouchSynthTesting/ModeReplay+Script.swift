@@ -1,0 +1,21 @@
+import GestureSynthesis
+import Recordings
+import Replays
+
+extension ModeReplay {
+    /// Performs `script`, a gesture script (`touchsynth synthesize`'s language: `pinch scale=2`,
+    /// `swipe fingers=3 direction=left`…), on the touchpad whose description is at `device`, at
+    /// its report rate and with libinput's quirks for it (``GestureSynthesizer/Options/init(for:)``),
+    /// and replays it as ``init(_:description:device:surface:options:relativeTo:)`` replays a
+    /// file. A relative `device` is read from the directory of the test file; failure messages
+    /// name the replay by the script.
+    public init(
+        script: String, on device: String, surface: SurfaceSource = .default,
+        options: ReplayOptions = ReplayOptions(), relativeTo filePath: StaticString = #filePath
+    ) throws {
+        let pad = try RecordingLoader.load(TestFilePath.resolve(device, relativeTo: filePath))
+        let gesture = try GestureSynthesizer.synthesize(
+            GestureScript.parse(script, file: "script"), on: pad.device, options: .init(for: pad), file: "script")
+        try self.init(gesture, named: script, surface: surface, options: options)
+    }
+}
