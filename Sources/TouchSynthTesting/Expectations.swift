@@ -32,6 +32,8 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
     case notActivated
     /// Its state changes were exactly these, a run of `changed` counted once.
     case transitions([RecordedState])
+    /// It began or was recognized exactly this many times.
+    case activations(Int)
 
     public static let began = entered(.began), changed = entered(.changed), ended = entered(.ended)
     public static let recognized = entered(.recognized), cancelled = entered(.cancelled), failed = entered(.failed)
@@ -44,6 +46,7 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
         case .notActivated: "neither to have begun nor been recognized"
         case .transitions(let states):
             "to go through " + (states.isEmpty ? "no state" : states.map(\.rawValue).joined(separator: ", "))
+        case .activations(let count): "to have begun or been recognized \(count == 1 ? "once" : "\(count) times")"
         }
     }
 
@@ -54,6 +57,7 @@ public enum RecognizerExpectation: Sendable, CustomStringConvertible {
         case .activated: record.activated
         case .notActivated: !record.activated
         case .transitions(let states): record.transitions.map(\.state) == states
+        case .activations(let count): record.activationTimes.count == count
         }
     }
 }
@@ -111,13 +115,7 @@ extension ModeReplay {
     ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
-            guard let actual = value.of(record.finalValues) else {
-                let why =
-                    record.finalValues.map { values in
-                        "it reports no \(value.rawValue) (its kind, \(record.kind.rawValue), reports "
-                            + Self.list(values.map(\.name)) + ")"
-                    } ?? "no \(value.rawValue), as it never began; \(summary(of: record))"
-                fail("\(name): \(mode.rawValue): \(recognizer): " + why, at: site)
+            guard let actual = finalValue(value, of: record, named: recognizer, in: mode, at: site) else {
                 return false
             }
             guard abs(actual - expected) <= tolerance else {
@@ -130,6 +128,45 @@ extension ModeReplay {
             }
             return true
         }
+    }
+
+    /// `recognizer`'s final `value` is the same in both modes, give or take `tolerance`: a list
+    /// scrolled as far, a photo zoomed as much, whichever events each mode delivered.
+    @discardableResult
+    public func expectAlike(
+        _ recognizer: String, _ value: RecognizerValue, within tolerance: Double,
+        function: String = #function, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) -> Bool {
+        let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        var values: [DeliveryMode: Double] = [:]
+        let found = checkRecords(of: recognizer, in: .both, at: site) { mode, record in
+            values[mode] = finalValue(value, of: record, named: recognizer, in: mode, at: site)
+            return values[mode] != nil
+        }
+        guard found, let compat = values[.compatibility], let indirect = values[.indirectInput] else { return false }
+        guard abs(compat - indirect) > tolerance else { return true }
+        fail(
+            String(
+                format: "%@: %@: %@ %.4f in compat, %.4f in indirect, expected alike ± %.4f", name, recognizer,
+                value.rawValue, compat, indirect, tolerance),
+            at: site)
+        return false
+    }
+
+    /// `record`'s final `value`; nil, failing with why, when it reports none.
+    private func finalValue(
+        _ value: RecognizerValue, of record: GestureRecord, named recognizer: String, in mode: DeliveryMode,
+        at site: CallSite
+    ) -> Double? {
+        if let actual = value.of(record.finalValues) { return actual }
+        let why =
+            record.finalValues.map { values in
+                "it reports no \(value.rawValue) (its kind, \(record.kind.rawValue), reports "
+                    + Self.list(values.map(\.name)) + ")"
+            } ?? "no \(value.rawValue), as it never began; \(summary(of: record))"
+        fail("\(name): \(mode.rawValue): \(recognizer): " + why, at: site)
+        return nil
     }
 
     /// The recognizers that activated accidentally in `modes` are exactly `recognizers`
