@@ -88,8 +88,10 @@ public struct ReportData {
         let compat = pipeline[.compatibility].appEvents, indirect = pipeline[.indirectInput].appEvents
         self.title = title
         deviceName = recording.device.name
-        geometry = recording.touchpadGeometry
-        fingerTracks = recording.fingerTracks
+        // A pad without slots is drawn with every contact, as mtdev tracks them.
+        let slotted = recording.withContactsInSlots
+        geometry = slotted.touchpadGeometry
+        fingerTracks = slotted.fingerTracks
         frameCount = recording.frames.count
         libinputEventCount = libinput.count
         self.screen = screen

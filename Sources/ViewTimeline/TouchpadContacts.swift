@@ -17,12 +17,14 @@ public struct Contact: Equatable, Sendable {
 }
 
 /// The contacts on a touchpad, followed frame by frame from its evdev events: multitouch
-/// protocol B slots (a contact from a tracking ID ≥ 0 to -1), or BTN_TOUCH on a single-touch pad.
+/// protocol B slots (a contact from a tracking ID ≥ 0 to -1), protocol A contacts as mtdev puts
+/// them in slots (``MtdevConversion``), or BTN_TOUCH on a single-touch pad.
 public struct TouchpadContacts: Sendable {
     /// The pad's plane, nil for a device without absolute position axes (then no contacts).
     public let geometry: TouchpadGeometry?
     private let isMT: Bool
     private let axes: [UInt16: AbsInfo]
+    private var mtdev: MtdevConversion?
     private var slot: Int
     private var slots: [Int: Slot] = [:]
     private var singleTouchDown = false
@@ -34,6 +36,8 @@ public struct TouchpadContacts: Sendable {
 
     /// Contacts of `device`, none down.
     public init(device: DeviceDescription) {
+        mtdev = device.isProtocolA ? MtdevConversion(device: device) : nil
+        let device = device.isProtocolA ? MtdevConversion.slotted(device) : device
         geometry = Recording(device: device, frames: []).touchpadGeometry
         isMT = device.absinfo[Evdev.ABS_MT_SLOT] != nil
         axes = device.absinfo
@@ -42,7 +46,7 @@ public struct TouchpadContacts: Sendable {
 
     /// Applies one frame's events (a SYN_REPORT's worth) and returns the contacts down after it.
     public mutating func apply(_ events: [EvdevEvent]) -> [Contact] {
-        for event in events {
+        for event in mtdev?.convert(events) ?? events {
             switch (event.type, event.code) {
             case (Evdev.EV_ABS, Evdev.ABS_MT_SLOT) where isMT:
                 slot = Int(event.value)

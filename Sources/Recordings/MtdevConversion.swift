@@ -1,28 +1,39 @@
-import Recordings
-
 extension Recording {
     /// The recording as libinput 1.29 and later reads a touchpad that sends the multitouch
-    /// protocol without slots (protocol A): through its mtdev plugin, which declares slots 0…9 and
-    /// tracking IDs (`mtdev_plugin_device_new`, src/libinput-plugin-mtdev.c) and has mtdev turn
-    /// each frame's contacts into slot changes (`convert_A_to_B`, src/core.c of mtdev 1.1).
+    /// protocol without slots (protocol A): through its mtdev plugin (``MtdevConversion``).
     /// Every frame keeps its place, so that the frame numbers the harness stamps on libinput's log
     /// still find it.
-    func readThroughMtdev() -> Recording {
+    public func readThroughMtdev() -> Recording {
         var copy = self
-        copy.device.codes[Evdev.EV_ABS, default: []].formUnion([Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID])
-        copy.device.absinfo[Evdev.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32(MtdevState.slots - 1))
-        copy.device.absinfo[Evdev.ABS_MT_TRACKING_ID] = AbsInfo(minimum: 0, maximum: MtdevState.lastTrackingID)
-        var state = MtdevState(device: device)
-        copy.frames = frames.map { EvdevFrame(time: $0.time, events: state.convert($0.events)) }
+        copy.device = MtdevConversion.slotted(device)
+        var conversion = MtdevConversion(device: device)
+        copy.frames = frames.map { EvdevFrame(time: $0.time, events: conversion.convert($0.events)) }
         return copy
     }
+
+    /// The recording with every contact in a slot of its own, to draw: a protocol A pad's as
+    /// mtdev tracks them (``readThroughMtdev()``), any other as it is.
+    public var withContactsInSlots: Recording { device.isProtocolA ? readThroughMtdev() : self }
 }
 
-/// What mtdev holds between frames of a protocol A device: each slot's values and which slots
-/// hold a contact.
-private struct MtdevState {
+/// A touchpad sending the multitouch protocol without slots (protocol A), as mtdev turns its
+/// frames into slots for libinput's plugin (`mtdev_plugin_device_new`,
+/// src/libinput-plugin-mtdev.c, libinput 1.29 and later; `convert_A_to_B`, src/core.c of mtdev
+/// 1.1): each frame's contacts paired with the frame before's at the least summed squared
+/// distance, a contact left over in the lowest free slot with a new tracking ID, the kernel's
+/// jitter filter on the axes' fuzz. It holds each slot's values between frames.
+public struct MtdevConversion: Sendable {
     static let slots = 10
     static let lastTrackingID: Int32 = 65535
+
+    /// `device` as the plugin declares it to libinput: slots 0…9 and tracking IDs besides.
+    public static func slotted(_ device: DeviceDescription) -> DeviceDescription {
+        var slotted = device
+        slotted.codes[Evdev.EV_ABS, default: []].formUnion([Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID])
+        slotted.absinfo[Evdev.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32(slots - 1))
+        slotted.absinfo[Evdev.ABS_MT_TRACKING_ID] = AbsInfo(minimum: 0, maximum: lastTrackingID)
+        return slotted
+    }
 
     /// The multitouch axes mtdev reads from a contact, ABS_MT_TOUCH_MAJOR to ABS_MT_DISTANCE, in
     /// its order (the codes' own).
@@ -35,14 +46,15 @@ private struct MtdevState {
     private let fuzz: [UInt16: Int32]
     private let hasTouchMajor: Bool
 
-    init(device: DeviceDescription) {
+    /// A conversion of `device`'s frames, no contact down.
+    public init(device: DeviceDescription) {
         fuzz = device.absinfo.filter { Self.axes.contains($0.key) }.mapValues(\.fuzz)
         hasTouchMajor = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
     }
 
     /// One frame's events as mtdev passes them on: everything but the contacts as it came, then
     /// the slots' changes, then the SYN_REPORT.
-    mutating func convert(_ events: [EvdevEvent]) -> [EvdevEvent] {
+    public mutating func convert(_ events: [EvdevEvent]) -> [EvdevEvent] {
         var passed: [EvdevEvent] = [], contacts: [[UInt16: Int32]] = [], open: [UInt16: Int32] = [:]
         var multitouch = false
         for event in events where !event.isSynReport {
