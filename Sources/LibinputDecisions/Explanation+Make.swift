@@ -69,6 +69,7 @@ extension Explanation {
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,
             timeBase: TimeBase(of: events))
+        if !throughMtdev { singleTouchReading = SingleTouchReading(recording.device) }
     }
 }
 

@@ -17,6 +17,9 @@ public struct Explanation: Equatable, Sendable {
     /// Whether this libinput reads the touchpad's contacts, sent without slots, through its mtdev
     /// plugin (1.29 and later): explain then reads them as mtdev gives them to libinput.
     public var throughMtdev = false
+    /// Before 1.29, on a touchpad without slots whose single-touch and multitouch axes differ:
+    /// the scale at which libinput measures its distances.
+    public var singleTouchReading: SingleTouchReading?
     /// The thresholds libinput logged as it set the touchpad up.
     public var thresholds: DeviceThresholds
     /// The quirks that applied to the device, and the DMI it was matched against, when listed.

@@ -13,6 +13,7 @@ public enum ExplanationLines {
         var slots: Int
         /// Only when true: the key is new, and its absence says what it did before.
         var throughMtdev: Bool?
+        var singleTouchReading: SingleTouchReading?
         var thresholds: DeviceThresholds
         var quirks: QuirksListingText.Line?
         var sequences: Int
@@ -121,7 +122,8 @@ public enum ExplanationLines {
     public static func lines(_ e: Explanation, recording: String) -> [any Encodable] {
         let device = Device(
             recording: recording, libinputVersion: e.libinputVersion, device: e.device, slots: e.slots,
-            throughMtdev: e.throughMtdev ? true : nil, thresholds: e.thresholds,
+            throughMtdev: e.throughMtdev ? true : nil, singleTouchReading: e.singleTouchReading,
+            thresholds: e.thresholds,
             quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) }, sequences: e.sequences.count,
             attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
             unreadLines: e.unreadLines)

@@ -24,6 +24,9 @@ public enum ExplanationText {
                     + "through its mtdev plugin as 10 slots (src/libinput-plugin-mtdev.c), each contact taken for "
                     + "the one of the frame before nearest to it; explain reads them the same way")
         }
+        if let reading = explanation.singleTouchReading {
+            lines.append("   " + singleTouch(reading, version: explanation.libinputVersion))
+        }
         if let quirks = explanation.quirks {
             lines.append(
                 "   quirks, matched as \(quirks.dmi): "
@@ -73,6 +76,20 @@ public enum ExplanationText {
         return against.map {
             "\(named(change.numbers)) of libinput \(version), \(named(change.beforeNumbers)) of \($0)"
         } ?? "\(named(change.numbers)) with your quirks, \(named(change.beforeNumbers)) without"
+    }
+
+    /// The scale at which libinput before 1.29 measures a pad without slots, in words.
+    private static func singleTouch(_ r: SingleTouchReading, version: String) -> String {
+        func times(_ shorter: Double, _ axis: String) -> String {
+            String(
+                format: "%.1f times (%@) %@", shorter >= 1 ? shorter : 1 / shorter, axis,
+                shorter >= 1 ? "shorter" : "longer")
+        }
+        return "libinput \(version) follows the single-touch position (ABS_X \(r.singleTouchX.lowerBound)…"
+            + "\(r.singleTouchX.upperBound)) in the units of the multitouch axes it sizes the touchpad by "
+            + "(ABS_MT_POSITION_X \(r.multitouchX.lowerBound)…\(r.multitouchX.upperBound), \(r.unitsPerMM) units/mm; "
+            + "evdev_extract_abs_axes, src/evdev.c): it measures a finger's travel \(times(r.shorterX, "x")) and "
+            + "\(times(r.shorterY, "y")) than it is, and the millimetres below are its own"
     }
 
     private static func thresholds(_ t: DeviceThresholds) -> [String] {
