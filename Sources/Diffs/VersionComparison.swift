@@ -86,7 +86,13 @@ public struct VersionComparison: Sendable {
             let (before, run) = (runs[index - 1], runs[index])
             let shown = Run.shownEvents(before.events), theirs = Run.shownEvents(run.events)
             let timeBase = TimeBase(of: before.events)
-            guard let d = EventAlignment.differences(comparable[index - 1], comparable[index]).first else { return nil }
+            // Each run's times from its own first event: one frame's events share a moment in both.
+            func moments(_ events: [LibinputEvent], _ base: TimeBase) -> [Int64] {
+                events.map { Int64(bitPattern: $0.time &- base.origin) }
+            }
+            let at = (moments(shown, timeBase), moments(theirs, TimeBase(of: run.events)))
+            guard let d = EventAlignment.differences(comparable[index - 1], comparable[index], moments: at).first
+            else { return nil }
             let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
             let expected = d.expected == nil ? nil : shown[d.index]
             let actual = d.actual == nil ? nil : theirs[d.actualIndex]

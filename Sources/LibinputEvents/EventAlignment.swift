@@ -16,8 +16,13 @@ public enum EventAlignment {
     /// Above this many cells the table would cost too much memory: compare position by position.
     public static let maximumCells = 20_000_000
 
-    /// Where `b` (actual) differs from `a` (expected), in order.
-    public static func differences(_ a: [String], _ b: [String]) -> [Difference] {
+    /// Where `b` (actual) differs from `a` (expected), in order. With `moments` (each event's
+    /// time, on a clock the two share), an event is taken as changed only into one at the same
+    /// moment; otherwise the earlier of the two is missing or extra, so that a version that lost
+    /// an event is told so rather than every event after it changed.
+    public static func differences(
+        _ a: [String], _ b: [String], moments: (expected: [Int64], actual: [Int64])? = nil
+    ) -> [Difference] {
         guard a.count * b.count <= maximumCells else {
             return (0..<max(a.count, b.count)).compactMap { i in
                 let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
@@ -41,8 +46,16 @@ public enum EventAlignment {
             if i < a.count && j < b.count && a[i] == b[j] {
                 i += 1; j += 1
             } else if i < a.count && j < b.count && lengths[(i + 1) * width + j + 1] == lengths[i * width + j] {
-                // Neither is part of the common subsequence here: one event changed.
-                result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: b[j])); i += 1; j += 1
+                // Neither is part of the common subsequence here: one event changed, or, at two
+                // moments, the earlier one is missing or extra (either step keeps the subsequence).
+                switch moments.map({ ($0.expected[i], $0.actual[j]) }) {
+                case let (x, y)? where x < y:
+                    result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: nil)); i += 1
+                case let (x, y)? where x > y:
+                    result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j])); j += 1
+                default:
+                    result.append(Difference(index: i, actualIndex: j, expected: a[i], actual: b[j])); i += 1; j += 1
+                }
             } else if j < b.count && (i == a.count || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j]) {
                 result.append(Difference(index: i, actualIndex: j, expected: nil, actual: b[j])); j += 1
             } else {

@@ -160,6 +160,10 @@ final class LibinputVersionTests: XCTestCase {
             [[.speedFactor], []])
         XCTAssertEqual(
             try changes("touchpads_bcm5974.three-finger-click.events"), [[.firstUpdateNotSent], [.mtdevPlugin]])
+        // 1.28.1 loses the ALPS pad's first scroll event, and the rest come one unit wider: the
+        // parting is the lost event, not the next one taken for it.
+        XCTAssertEqual(
+            try changes("touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events").first, [.firstUpdateNotSent])
     }
 
     /// The virtual clock's promise holds on every version: the output is the same every time,
