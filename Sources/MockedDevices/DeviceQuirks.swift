@@ -33,7 +33,11 @@ package enum DeviceQuirks {
                 if code == Int(EACCES) { throw HarnessError(.permission, "\(file): permission denied") }
                 throw HarnessError(.missingFile, "\(file): no such quirks file")
             }
-            if let problem = QuirksFileCheck.problem(in: String(decoding: text, as: UTF8.self), path: file) {
+            // A binary file is told as one, not quoted.
+            guard let string = String(validating: text, as: UTF8.self), !text.contains(0) else {
+                throw HarnessError(.quirksRefused, "\(file): not UTF-8 text, so not a quirks file")
+            }
+            if let problem = QuirksFileCheck.problem(in: string, path: file) {
                 throw HarnessError(.quirksRefused, problem + "; libinput would drop every quirk")
             }
             guard manager.createFile(atPath: folder + "/" + copyName(index, file), contents: text) else {

@@ -42,7 +42,8 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
 
     package init(_ kind: Kind, _ message: String, programStatus: Int32? = nil) {
         self.kind = kind
-        self.message = message
+        // Messages quote what they read (a file's line, libinput's log): one line a terminal shows as it is.
+        self.message = RecordingError.oneLine(message)
         self.programStatus = programStatus
     }
 

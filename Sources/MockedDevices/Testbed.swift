@@ -1,5 +1,6 @@
 import CUmockdev
 import Foundation
+import Recordings
 
 /// A umockdev testbed hosted in this process: the `/sys`, `/dev` and udev database that programs
 /// run with libumockdev-preload see, released with this object.
@@ -82,6 +83,7 @@ final class Testbed {
         Self.lock.lock()
         defer { Self.lock.unlock() }
         guard !hasDMI else { return }
+        if let problem = MachineDMI.problem(modalias) { throw HarnessError(.usage, "\(problem), not \(modalias)") }
         var error: UnsafeMutablePointer<GError>?
         let text = "P: /devices/virtual/dmi/id\nE: MODALIAS=\(modalias)\nE: SUBSYSTEM=dmi\nA: modalias=\(modalias)\n"
         guard umockdev_testbed_add_from_string(testbed, text, &error) != 0 else {

@@ -18,6 +18,16 @@ public enum MachineDMI {
         return nil
     }
 
+    /// What is wrong with `modalias` as a DMI modalias, in words; nil when nothing is: it starts
+    /// `dmi:`, and as a udev property's value it holds no white space or control character.
+    public static func problem(_ modalias: String) -> String? {
+        guard modalias.hasPrefix("dmi:") else { return "a DMI modalias starts dmi:" }
+        guard !modalias.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) else {
+            return "a DMI modalias holds no white space or control character"
+        }
+        return nil
+    }
+
     /// The modalias in the first 64 KiB of the file at `path`.
     public static func find(inFile path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }

@@ -36,7 +36,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     /// terminal's escape) written as escapes, and the middle of a message longer than
     /// ``maxMessageLength`` (a quoted value of a megabyte) cut to "…", keeping its start and the
     /// problem it states at its end.
-    static func oneLine(_ message: String) -> String {
+    public static func oneLine(_ message: String) -> String {
         var text = ""
         for scalar in message.unicodeScalars {
             switch scalar {

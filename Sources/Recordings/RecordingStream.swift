@@ -83,6 +83,8 @@ public final class RecordingStream {
             }
         }
         format = detected ?? .evemu
+        // A description named must exist, whether or not the file needs one.
+        if let description { try checkIsFile(description) }
         dmi =
             MachineDMI.find(in: header)
             ?? (description ?? RecordingLoader.matchingDescription(for: path)).flatMap(MachineDMI.find(inFile:))

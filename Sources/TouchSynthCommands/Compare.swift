@@ -73,6 +73,7 @@ struct Compare: ParsableCommand {
 
     func validate() throws {
         try libinput.check(several: true)
+        try requireStandardInputOnce(recordings)
         if libinput.versions.count > 1 && (reportDirectory != nil || eventsFile != nil) {
             throw ValidationError("--report and --events-out take one libinput version")
         }

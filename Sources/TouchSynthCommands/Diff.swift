@@ -42,6 +42,7 @@ struct Diff: ParsableCommand {
 
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
+        try requireStandardInputOnce([expected, actual])
     }
 
     func run() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Recordings
 
 /// `--quirks FILE` and `--dmi`: device quirks tried on a replay, on top of that libinput
 /// version's own, and the machine they are matched against.
@@ -18,6 +19,6 @@ struct QuirksOptions: ParsableArguments {
     var dmi: String?
 
     func validate() throws {
-        if let dmi, !dmi.hasPrefix("dmi:") { throw ValidationError("--dmi takes a modalias starting dmi:") }
+        if let problem = dmi.flatMap(MachineDMI.problem) { throw ValidationError("--dmi: \(problem)") }
     }
 }

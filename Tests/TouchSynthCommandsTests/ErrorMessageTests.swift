@@ -98,6 +98,22 @@ final class ErrorMessageTests: XCTestCase {
         }
     }
 
+    /// A binary file given as quirks is told as one, and a line quoting control characters or
+    /// hundreds of characters is quoted escaped and cut: one line a terminal shows as it is.
+    func testAQuirksFileThatIsNoTextOrQuotesControlsStaysOneLine() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let binary = temporaryPath("binary.quirks"), controls = temporaryPath("controls.quirks")
+        try Data([0x7F, 0x45, 0x4C, 0x46, 0, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: binary))
+        try ("[A]\nMatchName=x\nAttrFoo=\u{1B}[31m" + String(repeating: "0", count: 600) + "\n")
+            .write(toFile: controls, atomically: true, encoding: .utf8)
+        defer { for file in [binary, controls] { try? FileManager.default.removeItem(atPath: file) } }
+        let told = assertSentence(["quirks", "--quirks", binary, pinch], status: 65)
+        XCTAssertEqual(told.stderr, "touchsynth: \(binary): not UTF-8 text, so not a quirks file\n")
+        let quoted = assertSentence(["quirks", "--quirks", controls, pinch], status: 65)
+        XCTAssertFalse(quoted.stderr.contains("\u{1B}"), quoted.stderr)
+        XCTAssertLessThan(quoted.stderr.count, 400, quoted.stderr)
+    }
+
     func testMissingFilesAndBadOptionsAreSentences() throws {
         let missing = "/nonexistent/touchsynth-missing.yml"
         let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/behaviour/pinch-in.replay.jsonl").path
@@ -116,6 +132,8 @@ final class ErrorMessageTests: XCTestCase {
             (["surfaces", "nonsense"], 64), (["report", recording, "-o", "/nonexistent/dir/r.html"], 73),
             (["replay", "--quirks", missing, recording], 66), (["compare", "--quirks", missing, recording], 66),
             (["debug", "--x11", "--wayland"], 64), (["view", "--x11", recording], 64),
+            (["compare", "-", "-"], 64), (["diff", "-", "-"], 64), (["quirks", "--dmi", "dmi:\n", recording], 64),
+            (["convert", recording, "--desc", missing], 66),
         ]
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
         let negative = assertSentence(["synthesize", "-e", "tap", "--desc", recording, "--jitter", "-1"], status: 64)
