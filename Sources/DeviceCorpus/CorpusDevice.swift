@@ -30,6 +30,9 @@ public struct CorpusDevice: Sendable {
                 throw RecordingError(.missingFile, file: path, "no such file or directory")
             }
             if isDirectory.boolValue {
+                guard access(path, R_OK | X_OK) == 0 else {
+                    throw RecordingError(.permission, file: path, "permission denied: the directory cannot be listed")
+                }
                 let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
                 files += entries.filter { !$0.hasPrefix(".") }.sorted().map { (path + "/" + $0, false) }
             } else {

@@ -141,7 +141,12 @@ public final class LibinputContext {
             )
         }
         guard libinput_path_add_device(li, path) != nil else {
-            throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()))
+            let rejection = Self.rejection(in: takeLog())
+            // libinput's word for a character device that is no input device (/dev/null).
+            if rejection.hasSuffix("Invalid path \(path)") {
+                throw LibinputError(.badData, "\(path): not an input device node (libinput: \(rejection))")
+            }
+            throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + rejection)
         }
     }
 

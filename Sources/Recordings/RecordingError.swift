@@ -77,14 +77,16 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     }
 }
 
-/// A missing path or a directory is ``RecordingError/Kind/missingFile``. `-` is standard input.
+/// A missing path or a directory is ``RecordingError/Kind/missingFile``, one in a directory
+/// this process may not search ``RecordingError/Kind/permission``. `-` is standard input.
 func checkIsFile(_ path: String) throws(RecordingError) {
     if path == standardInputPath { return }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+        if errno == EACCES { throw RecordingError(.permission, file: path, "permission denied") }
         throw RecordingError(.missingFile, file: path, "no such file")
     }
-    guard !isDirectory.boolValue else {
+    guard info.st_mode & S_IFMT != S_IFDIR else {
         throw RecordingError(.missingFile, file: path, "is a directory, not a file")
     }
 }

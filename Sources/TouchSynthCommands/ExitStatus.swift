@@ -91,6 +91,7 @@ enum ExitStatus {
         switch kind {
         case .permission: permission
         case .unavailable: unavailable
+        case .notADevice: missingInput
         case .system: systemError
         }
     }
@@ -126,7 +127,7 @@ enum ExitStatus {
                 + "MODE=\"0660\" "
                 + "and membership of the input group (sudo usermod -aG input $USER, then log in again)"
         case .unavailable: ": load the uinput module (sudo modprobe uinput)"
-        case .system: ""
+        case .notADevice, .system: ""
         }
     }
 }

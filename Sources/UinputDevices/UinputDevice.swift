@@ -14,6 +14,8 @@ public struct UinputError: Error, CustomStringConvertible, Sendable {
         case permission
         /// There is no uinput node: the kernel module is not loaded.
         case unavailable
+        /// The path given for the uinput node is a file or directory, not a device.
+        case notADevice
         /// A system call failed.
         case system
     }
@@ -47,9 +49,16 @@ public final class UinputDevice {
                 throw UinputError(.permission, "cannot open \(path): permission denied")
             case ENOENT, ENODEV, ENXIO:
                 throw UinputError(.unavailable, "no \(path)")
+            case EISDIR:
+                throw UinputError(.notADevice, "\(path) is a directory, not the uinput device")
             default:
                 throw UinputError(.system, "cannot open \(path): \(String(cString: strerror(code)))")
             }
+        }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else {
+            close(fd)
+            throw UinputError(.notADevice, "\(path) is a file, not the uinput device")
         }
         do {
             try Self.setUp(fd, description)

@@ -220,6 +220,24 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(bridge.stderr.split(separator: "\n").count, 1, bridge.stderr)
     }
 
+    /// A recording in a directory this user may not search, and the directory given to `corpus`,
+    /// are refused for permission (77), not taken for missing.
+    func testAFileInADirectoryThisUserMayNotSearchIs77() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let closed = scratch + "/closed"
+        try FileManager.default.createDirectory(atPath: closed, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(
+            atPath: Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path, toPath: closed + "/pinch-in.yml")
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: closed)
+        // The scratch directory itself must be searchable by nobody.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch)
+        for arguments in [["convert", closed + "/pinch-in.yml"], ["corpus", closed]] {
+            let result = try runAsNobody([touchsynth] + arguments)
+            assertErrorIsASentence(result, status: 77, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains("permission denied"), result.stderr)
+        }
+    }
+
     /// A port below the system's unprivileged start is refused to nobody for permission (77), in
     /// a sentence that says what to do.
     func testAPortThisUserMayNotUseIs77() throws {

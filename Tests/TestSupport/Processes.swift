@@ -95,9 +95,15 @@ public func runOnUnreadableNode(_ command: (String) -> [String]) throws -> Finis
         throw MissingBuild(what: "a writable temporary directory")
     }
     defer { try? FileManager.default.removeItem(atPath: node) }
-    guard getuid() == 0 else { return try runProcess(command(node)) }
+    return try runAsNobody(command(node))
+}
+
+/// Runs `arguments` as nobody when this process is root (which every permission check lets
+/// through), else as this user.
+public func runAsNobody(_ arguments: [String]) throws -> Finished {
+    guard getuid() == 0 else { return try runProcess(arguments) }
     guard let setpriv = findExecutable("setpriv") else { throw MissingBuild(what: "setpriv (util-linux)") }
-    return try runProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + command(node))
+    return try runProcess([setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + arguments)
 }
 
 /// Waits, with no time limit, until `condition` holds: for what another process does where

@@ -133,7 +133,8 @@ final class ErrorMessageTests: XCTestCase {
             (["replay", "--quirks", missing, recording], 66), (["compare", "--quirks", missing, recording], 66),
             (["debug", "--x11", "--wayland"], 64), (["view", "--x11", recording], 64),
             (["compare", "-", "-"], 64), (["diff", "-", "-"], 64), (["quirks", "--dmi", "dmi:\n", recording], 64),
-            (["convert", recording, "--desc", missing], 66),
+            (["convert", recording, "--desc", missing], 66), (["play", recording, "--uinput", "/tmp"], 66),
+            (["play", recording, "--uinput", "/etc/passwd"], 66), (["devices", "--device", "/dev/null"], 65),
         ]
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
         let negative = assertSentence(["synthesize", "-e", "tap", "--desc", recording, "--jitter", "-1"], status: 64)
