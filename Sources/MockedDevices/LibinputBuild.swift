@@ -34,11 +34,26 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
     /// the command that builds it.
     public static func resolve(_ version: String) throws(HarnessError) -> LibinputBuild {
         if version == system.version { return system }
+        if let problem = problem(with: [version]) { throw HarnessError(.usage, "libinput version" + problem) }
         if let built = built(version, in: buildArea) { return built }
         throw HarnessError(
             .notBuilt,
             "libinput \(version) is not built in \(buildArea): `tools/build-libinput \(version)` "
                 + "builds it from Debian's source package")
+    }
+
+    /// What is wrong with `versions` as libinput versions to replay on, worded to follow the
+    /// name of what gave them (`--libinput`): nil when each is a version number named once.
+    public static func problem(with versions: [String]) -> String? {
+        if versions == [""] { return " needs a version, like 1.28.1" }
+        if versions.contains("") { return ": an empty version between commas" }
+        for version in versions where version.wholeMatch(of: /[0-9]+\.[0-9]+(\.[0-9]+)?/) == nil {
+            return ": '\(version)' is not a version number, like 1.28.1"
+        }
+        for (i, version) in versions.enumerated() where versions[..<i].contains(version) {
+            return " names \(version) twice"
+        }
+        return nil
     }
 
     /// The versions complete in ``buildArea``, oldest first.

@@ -94,6 +94,14 @@ func checkIsFile(_ path: String) throws(RecordingError) {
 /// The path that names standard input, as for most Unix tools.
 public let standardInputPath = "-"
 
+/// Refuses standard input named twice among `paths`: it can be read once, and the second would
+/// read nothing (``RecordingError/Kind/usage``).
+public func checkStandardInputOnce(_ paths: [String]) throws(RecordingError) {
+    if paths.filter({ $0 == standardInputPath }).count > 1 {
+        throw RecordingError(.usage, file: standardInputPath, "standard input can be given once")
+    }
+}
+
 /// Refuses a path that is missing or a directory (``RecordingError/Kind/missingFile``), or that
 /// this process may not read (``RecordingError/Kind/permission``).
 public func checkReadable(_ path: String) throws(RecordingError) {

@@ -4,17 +4,22 @@ extension Recording {
     /// and last), timed from `start`. Touches down and keys held at `start` are there from the
     /// first frame, as a reader opening the device then would find them: a frame at `start` puts
     /// down each touch (its tracking id and every axis value it has), gives each slot and axis the
-    /// value it last had, and presses each key held.
+    /// value it last had, and presses each key held. Those still down at `end` are lifted there,
+    /// as fingers leaving the pad: a frame ends each touch and releases each key.
     public func window(from start: UInt64?, to end: UInt64?) -> Recording {
         let from = start ?? 0, to = end ?? .max
-        var state = DeviceState()
+        var state = DeviceState(), atEnd = DeviceState()
         var kept: [EvdevFrame] = []
-        for frame in frames {
+        for frame in frames where frame.time <= to {
+            atEnd.apply(frame.events)
             if frame.time < from {
                 state.apply(frame.events)
-            } else if frame.time <= to {
+            } else {
                 kept.append(EvdevFrame(time: frame.time - from, events: frame.events))
             }
+        }
+        if let end, end >= from, let lift = atEnd.releasing(protocolA: device.isProtocolA) {
+            kept.append(EvdevFrame(time: max(end - from, kept.last?.time ?? 0), events: lift))
         }
         let opening = from > 0 ? state.frame() : nil
         if let opening, kept.first?.time == 0 {
@@ -49,6 +54,22 @@ private struct DeviceState {
             default: break
             }
         }
+    }
+
+    /// The events that lift every touch down and release every key held, ending with
+    /// SYN_REPORT; nil when nothing is. A protocol A pad says it has no contact with an empty
+    /// SYN_MT_REPORT.
+    func releasing(protocolA: Bool) -> [EvdevEvent]? {
+        var events: [EvdevEvent] = []
+        for (s, values) in slots.sorted(by: { $0.key < $1.key }) where values[Evdev.ABS_MT_TRACKING_ID] != nil {
+            events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: s))
+            events.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TRACKING_ID, value: -1))
+        }
+        for code in keys.keys.sorted() { events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: 0)) }
+        guard !events.isEmpty else { return nil }
+        if protocolA { events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0)) }
+        events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+        return events
     }
 
     /// The events that put this state down, ending with SYN_REPORT; nil when there is nothing to

@@ -73,7 +73,6 @@ struct Compare: ParsableCommand {
 
     func validate() throws {
         try libinput.check(several: true)
-        try requireStandardInputOnce(recordings)
         if libinput.versions.count > 1 && (reportDirectory != nil || eventsFile != nil) {
             throw ValidationError("--report and --events-out take one libinput version")
         }
@@ -82,6 +81,7 @@ struct Compare: ParsableCommand {
     func run() throws {
         // Each recording is checked as it comes; the libinput build, which can take a minute, waits for the first.
         try requireReadable([recordings.first, input.desc] + quirks.files)
+        try checkStandardInputOnce(recordings)
         let description = try SurfaceDescription.named(surface, screen: .defaultScreen)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }

@@ -42,10 +42,10 @@ struct Diff: ParsableCommand {
 
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
-        try requireStandardInputOnce([expected, actual])
     }
 
     func run() throws {
+        try checkStandardInputOnce([expected, actual])
         let a = try RecordingOrCapture(path: expected), b = try RecordingOrCapture(path: actual)
         guard a.isCapture == b.isCapture else {
             // A usage error, as an operand of the wrong kind is to `cmp`: neither file is bad.

@@ -18,16 +18,9 @@ struct LibinputOptions: ParsableArguments {
 
     /// Checks the versions' form; `several` says whether the command takes more than one.
     func check(several: Bool) throws {
-        if list?.isEmpty == true { throw ValidationError("--libinput needs a version, like 1.28.1") }
-        if versions.contains("") { throw ValidationError("--libinput: an empty version between commas") }
-        for version in versions where version.wholeMatch(of: /[0-9]+\.[0-9]+(\.[0-9]+)?/) == nil {
-            throw ValidationError("--libinput: '\(version)' is not a version number, like 1.28.1")
-        }
+        if let problem = LibinputBuild.problem(with: versions) { throw ValidationError("--libinput" + problem) }
         if !several && versions.count > 1 {
             throw ValidationError("--libinput takes one version here; compare, explain and corpus take several")
-        }
-        for (i, v) in versions.enumerated() where versions[..<i].contains(v) {
-            throw ValidationError("--libinput names \(v) twice")
         }
     }
 

@@ -17,10 +17,3 @@ struct LogInputOptions: ParsableArguments {
 func requireReadable(_ paths: [String?]) throws {
     for case let path? in paths { try checkReadable(path) }
 }
-
-/// Refuses standard input (`-`) named twice among `paths`: the second would read nothing.
-func requireStandardInputOnce(_ paths: [String]) throws {
-    if paths.filter({ $0 == standardInputPath }).count > 1 {
-        throw ValidationError("- (standard input) can be given once")
-    }
-}

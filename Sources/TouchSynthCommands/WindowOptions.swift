@@ -9,7 +9,9 @@ struct WindowOptions: ParsableArguments {
             "Replay from SECONDS into the recording on; the touches and keys down then are put down at its start.",
             valueName: "seconds"))
     var start: Double?
-    @Option(help: ArgumentHelp("Replay up to SECONDS into the recording.", valueName: "seconds")) var end: Double?
+    @Option(
+        help: ArgumentHelp("Stop the replay SECONDS in, lifting touches and keys still down.", valueName: "seconds"))
+    var end: Double?
 
     func validate() throws {
         for (name, value) in [("--start", start), ("--end", end)] {

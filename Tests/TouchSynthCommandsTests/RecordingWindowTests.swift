@@ -37,6 +37,21 @@ final class RecordingWindowTests: XCTestCase {
         XCTAssertTrue(swipe(firstSecond).isEmpty)
     }
 
+    /// An end in the middle of a gesture lifts the fingers there: every gesture begun ends, and
+    /// both modes' app event streams keep their invariants (every touch ends).
+    func testAnEndMidGestureLiftsTheFingers() throws {
+        for end in ["0.4", "2.5"] {
+            let cut = try events(["--end", end])
+            for kind in ["PINCH", "SWIPE", "HOLD"] {
+                let begun = cut.filter { $0["type"] as? String == "GESTURE_\(kind)_BEGIN" }.count
+                let ended = cut.filter { $0["type"] as? String == "GESTURE_\(kind)_END" }.count
+                XCTAssertEqual(begun, ended, "\(kind) up to \(end) s")
+            }
+            let checked = runCommand(["replay", "--check", "--mode", "both", session, "--end", end])
+            XCTAssertEqual(checked.status, 0, checked.stderr)
+        }
+    }
+
     func testAWindowOutsideTheRecordingIsAUsageError() throws {
         let late = runCommand(["replay", session, "--start", "99"])
         XCTAssertEqual(late.status, 64, late.stderr)
