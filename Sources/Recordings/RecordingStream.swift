@@ -248,6 +248,12 @@ public final class RecordingStream {
                 break
             }
             let line = (reader.lineNumber, text)
+            // A cut last line may have lost digits; a whole SYN_REPORT is kept, anything else left out.
+            if reader.lastLineWasCut, (try? parseEvent(text, line: line.0))??.1.isSynReport != true {
+                notes.append("line \(line.0): the last line has no line end (the file was cut): left out")
+                finished = true
+                break
+            }
             let parsed: (UInt64, EvdevEvent)?
             do throws(RecordingError) {
                 parsed = try parseEvent(line.1, line: line.0)
@@ -368,6 +374,10 @@ struct LineReader {
     private var atEnd = false
     private(set) var lineNumber = 0
     private var pushedBack: String?
+    /// Whether the line last read is a file's last, without the line end a writer ends it with:
+    /// cut where the file was (a pulled cable, a full disk), perhaps in the middle of a number.
+    private(set) var lastLineWasCut = false
+    private var fromFile = true
 
     init(path: String, of kind: String) throws(RecordingError) {
         file = path
@@ -386,6 +396,7 @@ struct LineReader {
         self.file = file
         self.kind = kind
         fd = -1
+        fromFile = false
         buffer = Array(text.utf8)
         end = buffer.count
         atEnd = true
@@ -430,6 +441,7 @@ struct LineReader {
                 }
                 let text = try line(buffer[start..<end])
                 start = end
+                lastLineWasCut = fromFile
                 return text
             }
             // The unread rest moves to the front and the next chunk is read after it, in place:

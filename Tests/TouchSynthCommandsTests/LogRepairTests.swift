@@ -41,4 +41,27 @@ final class LogRepairTests: XCTestCase {
             XCTAssertEqual(run.stdout, original.stdout, "\(defect): the repaired log replays to the pinch's own events")
         }
     }
+
+    /// A file cut in the middle of a number (`… 0035 10` of `… 0035 10178`) would replay a finger
+    /// jumping to 10: its last line, which has no line end, is left out, in every format, and
+    /// the frame it was in is closed without it.
+    func testALastLineCutMidNumberIsLeftOut() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        for format in ["evemu", "yml", "evtest"] {
+            let whole = temporaryPath("whole.\(format)"), cut = temporaryPath("cut.\(format)")
+            defer { for file in [whole, cut] { try? FileManager.default.removeItem(atPath: file) } }
+            XCTAssertEqual(runCommand(["convert", pinch, "-o", whole]).status, 0)
+            let text = try String(contentsOfFile: whole, encoding: .utf8)
+            // Halfway through, an event's line cut two characters short.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let at = try XCTUnwrap(lines.indices.dropFirst(lines.count / 2).first { lines[$0].contains("3") })
+            let kept = lines[..<at].joined(separator: "\n") + "\n" + lines[at].dropLast(2)
+            try kept.write(toFile: cut, atomically: true, encoding: .utf8)
+            let run = runCommand(["replay", cut])
+            XCTAssertEqual(run.status, 0, "\(format): \(run.stderr)")
+            XCTAssertTrue(
+                run.stderr.contains("line \(at + 1): the last line has no line end"), "\(format): \(run.stderr)")
+            XCTAssertFalse(run.stderr.contains("Touch jump"), "\(format): \(run.stderr)")
+        }
+    }
 }
