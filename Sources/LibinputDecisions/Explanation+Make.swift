@@ -9,17 +9,23 @@ extension Explanation {
     /// with the cause the harness stamped it with.
     /// `quirks`, the device's as libinput listed them, are told and give the size libinput
     /// assumes for a touchpad without a resolution; `tapToClick` says whether the replay asked
-    /// libinput to tap.
+    /// libinput to tap. A recording played at another `speed` is explained as libinput lived it:
+    /// its times, and the intervals its rules weigh, are the replay's.
     public init(
         recording: Recording, events: [LibinputEvent], log: [LibinputLogMessage], recordingStart: UInt64,
-        version: String, quirks: QuirksListing? = nil, tapToClick: Bool = false
+        version: String, quirks: QuirksListing? = nil, tapToClick: Bool = false, speed: Double = 1
     ) {
+        let log =
+            speed == 1
+            ? log
+            : log.map { LibinputLogMessage(priority: $0.priority, text: $0.text, cause: $0.cause?.played(at: speed)) }
         let read = DecisionLog(log)
         let rules = RuleBook(version: version)
         let thresholds = read.thresholds.values.first ?? DeviceThresholds()
         // Read as libinput reads it: through mtdev, slots and all, where its plugin does.
         let throughMtdev = rules.readsThroughMtdev(recording.device)
-        let recording = (throughMtdev ? recording.readThroughMtdev() : recording).withLibinputResolution(quirks)
+        let played = recording.played(at: speed)
+        let recording = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(quirks)
         let sequences = TouchSequence.all(
             in: recording, slots: rules.slots(of: recording.device), pressure: thresholds.pressure,
             hysteresisFrom: read.hysteresisFrom)

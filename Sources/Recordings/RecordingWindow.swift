@@ -1,5 +1,16 @@
+import LibinputEvents
+
 /// Part of a recording, as a recording of its own.
 extension Recording {
+    /// The recording as libinput lives it played at `speed` (2: twice as fast): its frames at
+    /// the instants the replay delivers them.
+    public func played(at speed: Double) -> Recording {
+        guard speed != 1 else { return self }
+        var copy = self
+        copy.frames = frames.map { EvdevFrame(time: PlaybackSpeed.micros($0.time, at: speed), events: $0.events) }
+        return copy
+    }
+
     /// The frames from `start` to `end` (microseconds into the recording; nil for its own first
     /// and last), timed from `start`. Touches down and keys held at `start` are there from the
     /// first frame, as a reader opening the device then would find them: a frame at `start` puts

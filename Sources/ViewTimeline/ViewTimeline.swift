@@ -43,7 +43,7 @@ public struct ViewTimeline: Sendable {
         // Without a start (a run that delivered nothing) the pad's frames are left out.
         let padFrames =
             recordingStart.map { start in
-                recording.frames.map { (time: start + UInt64((Double($0.time) / speed).rounded()), events: $0.events) }
+                recording.frames.map { (time: start + PlaybackSpeed.micros($0.time, at: speed), events: $0.events) }
             } ?? []
         var frames: [ViewFrame] = []
         frames.reserveCapacity(padFrames.count + events.count + 1)
@@ -66,9 +66,10 @@ public struct ViewTimeline: Sendable {
         let end = ModePipeline.flushTime(after: max(events.last?.time ?? 0, padFrames.last?.time ?? 0))
         frames.append(model.finish(at: end))
         if let recordingStart {
-            // A timer's decision goes to the first step at or after it: the events it made.
+            // A timer's decision goes to the first step at or after it: the events it made. Its
+            // time is the replay's already (``Explanation``, played at the speed).
             let timed = { (micros: UInt64) -> Int in
-                let at = timeBase.seconds(recordingStart + UInt64((Double(micros) / speed).rounded())) - 1e-9
+                let at = timeBase.seconds(recordingStart + micros) - 1e-9
                 return Swift.min(frames.partitioningIndex { $0.time >= at }, frames.count - 1)
             }
             for note in decisions {

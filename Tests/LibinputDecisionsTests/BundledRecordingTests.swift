@@ -101,6 +101,26 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
+    /// Played ten times slower, the Cypress pad's two-finger tap outlasts the tap timer: it is
+    /// explained as libinput lived it, its times the replay's and no rule against libinput's log.
+    func testARecordingPlayedSlowerIsExplainedAsLibinputLivedIt() throws {
+        let url = Fixtures.evemu.appendingPathComponent("touchpads_CyPS2_Cypress_Trackpad.two_finger_tap.events")
+        let recording = try RecordingLoader.load(url.path)
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        let normal = try Replay.explain(recording, named: "cypress", options: options).explanation
+        options.timing.speed = 0.1
+        let slow = try Replay.explain(recording, named: "cypress", options: options).explanation
+        XCTAssertEqual(slow.sequences.count, normal.sequences.count)
+        XCTAssertNotEqual(slow.sequences.map(\.reported), normal.sequences.map(\.reported), "the tap is gone")
+        for (a, b) in zip(normal.sequences, slow.sequences) {
+            XCTAssertEqual(Double(b.end - b.start), Double(a.end - a.start) * 10, accuracy: 10)
+            for finding in b.findings where finding.agreesWithLog == false {
+                XCTFail("sequence \(b.number): \(finding.text) disagrees with libinput's log")
+            }
+        }
+    }
+
     func testEveryLineAttributedEveryGestureDecidedNoDisagreement() throws {
         var gestures = 0, countedByKey = 0, keptFromLibinput = 0
         for url in Fixtures.recordings {
