@@ -44,6 +44,22 @@ public struct Size: Equatable, Hashable, Sendable {
 
     /// 1440 × 900 points: a 13-inch laptop screen, the size a Mac Catalyst window often has.
     public static let defaultScreen = Size(width: 1440, height: 900)
+
+    /// A size written `WIDTHxHEIGHT` (`1440x900`), each side from 1 to 100,000 points: any real
+    /// screen, and far from arithmetic limits.
+    public init?(dimensions: String) {
+        let parts = dimensions.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), (1...100_000).contains(w),
+            (1...100_000).contains(h)
+        else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    /// The size as ``init(dimensions:)`` reads it: `1440x900`, whole sides without decimals.
+    public var dimensions: String {
+        func side(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+        return "\(side(width))x\(side(height))"
+    }
 }
 
 /// An axis-aligned rectangle in screen points (origin top-left, y down), like `CGRect`.

@@ -110,17 +110,9 @@ struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
     init(size: Size) { self.size = size }
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        // Up to 100,000 points a side: any real screen, and far from arithmetic limits.
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), (1...100_000).contains(w),
-            (1...100_000).contains(h)
-        else { return nil }
-        size = Size(width: w, height: h)
+        guard let size = Size(dimensions: argument) else { return nil }
+        self.size = size
     }
 
-    var description: String { "\(size.width.formatted0)x\(size.height.formatted0)" }
-}
-
-private extension Double {
-    var formatted0: String { self == rounded() ? String(Int(self)) : String(self) }
+    var description: String { size.dimensions }
 }

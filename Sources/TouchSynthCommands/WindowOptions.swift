@@ -4,12 +4,15 @@ import Recordings
 
 /// `--start` and `--end`: the part of a recording to replay, in seconds into it.
 struct WindowOptions: ParsableArguments {
+    // A negative value is told as out of range, not taken for an option.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Replay from SECONDS into the recording on; the touches and keys down then are put down at its start.",
             valueName: "seconds"))
     var start: Double?
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Stop the replay SECONDS in, lifting touches and keys still down.", valueName: "seconds"))
     var end: Double?
 
