@@ -12,6 +12,9 @@ public struct StreamDiff: Sendable {
     public var differences: [EventAlignment.Difference]
     /// The names of the devices both streams have, sorted.
     public var devices: [String]
+    /// Whether the streams are the same: no difference, on devices both have, or neither having
+    /// any (streams of devices that share none are not).
+    public var same: Bool
 
     /// Compares the gesture, scroll and button events (as the cross-check against debug-events
     /// does), or with `allTypes` every type but device bookkeeping.
@@ -22,6 +25,7 @@ public struct StreamDiff: Sendable {
         actual = Self.shown(b, names: namesB, on: common, allTypes: allTypes)
         differences = EventAlignment.differences(expected, actual)
         devices = common.sorted()
+        same = differences.isEmpty && (!devices.isEmpty || (namesA.isEmpty && namesB.isEmpty))
     }
 
     /// Each device's name by event node, from its DEVICE_ADDED.

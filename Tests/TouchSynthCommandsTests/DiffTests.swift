@@ -52,6 +52,13 @@ final class DiffTests: XCTestCase {
         let malformed = runCommand(["diff", first, bad])
         XCTAssertEqual(malformed.status, 65)
         XCTAssertTrue(malformed.stderr.contains("bad.jsonl:1: "), malformed.stderr)
+
+        // Two captures with no device at all are the same; one with devices and one without are not.
+        let header = dir.appendingPathComponent("header.jsonl").path
+        try (String(contentsOfFile: first, encoding: .utf8).split(separator: "\n")[0] + "\n")
+            .write(toFile: header, atomically: true, encoding: .utf8)
+        XCTAssertEqual(runCommand(["diff", header, header]).status, 0)
+        XCTAssertEqual(runCommand(["diff", first, header]).status, 1)
     }
 
     func testRecordingsAreComparedAsTheKernelDeliversThem() throws {
