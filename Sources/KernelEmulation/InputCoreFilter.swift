@@ -13,18 +13,18 @@ import Recordings
 public struct InputCoreFilter: Sendable {
     private let supported: [UInt16: Set<UInt16>]
     private let fuzz: [UInt16: Int32]
-    private var absValues: [UInt16: Int32]
+    private(set) var absValues: [UInt16: Int32]
     /// `ABS_MT_*` values per slot, indexed `[slot][code - ABS_MT_TOUCH_MAJOR]`; empty without `ABS_MT_SLOT`.
-    private var slots: [[Int32]]
+    private(set) var slots: [[Int32]]
     /// The slot the driver chose last, and the one readers were last told.
     private var stagedSlot = 0
-    private var reportedSlot: Int32 = 0
-    private var keysDown: Set<UInt16> = []
+    private(set) var reportedSlot: Int32 = 0
+    private(set) var keysDown: Set<UInt16> = []
     private var switchesOn: Set<UInt16> = []
     private var pending: [EvdevEvent] = []
 
-    private static let mtFirst: UInt16 = 0x30 // ABS_MT_TOUCH_MAJOR
-    private static let mtLast: UInt16 = 0x3d // ABS_MT_TOOL_Y
+    static let mtFirst: UInt16 = 0x30 // ABS_MT_TOUCH_MAJOR
+    static let mtLast: UInt16 = 0x3d // ABS_MT_TOOL_Y
 
     /// A filter for `device` as it is created: axes at their `absinfo` values, every touch slot empty (tracking ID -1),
     /// no key down. The `ABS_MT_SLOT` value is the slot readers were last told of, while the slot a driver's events go

@@ -46,7 +46,7 @@ extension MockedDevice {
                 }
                 continue
             case .synDropped(let node, let resumesAt):
-                try skipFrames(of: node, before: resumesAt)
+                try dropFrames(of: node, before: resumesAt)
                 Self.appendInputEvent(
                     EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: due, to: &buffer)
                 target = node

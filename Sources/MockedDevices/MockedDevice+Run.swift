@@ -242,7 +242,12 @@ extension MockedDevice {
         scratch passed: inout [EvdevEvent]
     ) {
         passed.removeAll(keepingCapacity: true)
-        if filtersLikeKernel { node.inputCore.pass(frame.events, into: &passed) } else { passed = frame.events }
+        // Through the filter either way: it keeps the device's state, which SYN_DROPPED resyncs to.
+        node.inputCore.pass(frame.events, into: &passed)
+        if !filtersLikeKernel {
+            passed.removeAll(keepingCapacity: true)
+            passed.append(contentsOf: frame.events)
+        }
         for event in passed { Self.appendInputEvent(event, at: nanos, to: &buffer) }
     }
 

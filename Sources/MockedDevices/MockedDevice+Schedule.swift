@@ -59,13 +59,21 @@ extension MockedDevice {
         }
     }
 
-    /// Skips the node's frames before `time` (microseconds), as a reader loses them when the
-    /// device's buffer overflows.
-    func skipFrames(of node: Node, before time: UInt64) throws(HarnessError) {
+    /// Overflows the node's buffer as the kernel's evdev does: the reader loses the frames before
+    /// `time` (microseconds), which the kernel took all the same, and the device's ioctls answer
+    /// the state they left, which libevdev reads back after the SYN_DROPPED its reader gets
+    /// (`sync_state` in libevdev/libevdev.c): a touch lifted in the gap ends there.
+    func dropFrames(of node: Node, before time: UInt64) throws(HarnessError) {
+        var lost: [EvdevEvent] = []
         while let frame = node.next, frame.time < time {
+            lost.removeAll(keepingCapacity: true)
+            node.inputCore.pass(frame.events, into: &lost)
             node.taken += 1
             node.next = try readFrame(of: node)
         }
+        try testbed.replaceIoctlTree(
+            TestbedFiles.ioctlText(node.device, devnode: node.files.devnode, state: node.inputCore.state),
+            eventNumber: node.files.minor - 64)
     }
 
     /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV

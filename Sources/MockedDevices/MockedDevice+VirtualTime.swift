@@ -77,7 +77,7 @@ extension MockedDevice {
                 buffer = Self.wakeEvent(at: at)
                 target = node
             case .synDropped(let node, let resumesAt):
-                try skipFrames(of: node, before: resumesAt)
+                try dropFrames(of: node, before: resumesAt)
                 Self.appendInputEvent(
                     EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: at, to: &buffer)
                 target = node

@@ -5,11 +5,10 @@ public enum ReplayFault: Equatable, Sendable {
     /// when a Bluetooth or USB touchpad disconnects. Its remaining frames are not delivered.
     case removal(devnode: String, at: UInt64)
     /// The kernel's event buffer overflowed: the frames due within `lost` microseconds from `at`
-    /// never arrive, and the reader gets SYN_DROPPED instead. libevdev then re-reads the device
-    /// state through ioctls. The mocked device answers the key and axis ioctls with its initial
-    /// state and, as umockdev 0.17 cannot answer EVIOCGMTSLOTS at libevdev's size, libevdev keeps
-    /// its touch slots: libinput resumes from the frames after the gap, with what moved during it
-    /// arriving as one jump.
+    /// never arrive, and the reader gets SYN_DROPPED instead. libevdev then reads the device's
+    /// state back through its ioctls, which answer, as a kernel's do, the state the lost frames
+    /// left (keys, axes and every slot): a touch lifted in the gap ends, one put down begins, and
+    /// one that moved arrives where it went.
     case synDropped(devnode: String, at: UInt64, lost: UInt64)
 
     var devnode: String {

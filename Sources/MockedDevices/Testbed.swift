@@ -77,6 +77,17 @@ final class Testbed {
         return masterFD
     }
 
+    /// Makes `/dev/input/event<eventNumber>`'s evdev ioctls answer `tree` from now on:
+    /// touchsynth-preload reads a device's tree again when its file is replaced, so the new one
+    /// is written whole beside it and renamed over it, and no reader sees half of it.
+    func replaceIoctlTree(_ tree: String, eventNumber: Int) throws(HarnessError) {
+        let path = root + "/touchsynth-event\(eventNumber).ioctl"
+        try Self.write(tree, to: path + ".new")
+        guard rename(path + ".new", path) == 0 else {
+            throw HarnessError(.system, "cannot replace \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Makes the emulated system's DMI say `modalias` (`/sys/devices/virtual/dmi/id`, where
     /// libinput's quirks read it as the device's `MODALIAS` property); once per testbed.
     func setDMI(_ modalias: String) throws(HarnessError) {

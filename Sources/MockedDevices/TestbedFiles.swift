@@ -1,4 +1,5 @@
 import Foundation
+import KernelEmulation
 import Recordings
 
 /// The files that make umockdev present a ``DeviceDescription`` as `/dev/input/eventN`:
@@ -97,7 +98,9 @@ public struct TestbedFiles: Equatable, Sendable {
 
     /// The ioctl answers in the order libevdev asks for them. umockdev resumes its search after the
     /// last answered node, so the repeated EVIOCGMTSLOTS entries must follow ascending axis order.
-    static func ioctlText(_ d: DeviceDescription, devnode: String) -> String {
+    /// With `state`, the keys, axes and slots answer it (after SYN_DROPPED, what a reader
+    /// resynchronises to); without, the device as it is made: no key down, every slot empty.
+    static func ioctlText(_ d: DeviceDescription, devnode: String, state: KernelDeviceState? = nil) -> String {
         var s = "@DEV \(devnode)\n"
         let types = Set(d.codes.keys)
         s += "EVIOCGBIT(0) 8 \(hex(Evdev.bitmask(types, bytes: 8)))\n"
@@ -114,47 +117,60 @@ public struct TestbedFiles: Equatable, Sendable {
             let bytes = Evdev.bitmaskBytes(ofType: type)
             s += "EVIOCGBIT(\(type)) \(bytes) \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: bytes)))\n"
         }
-        s += "EVIOCGKEY(0) 96 \(hex([UInt8](repeating: 0, count: 96)))\n"
+        s += "EVIOCGKEY(0) 96 \(hex(Evdev.bitmask(state?.keysDown ?? [], bytes: 96)))\n"
         s += "EVIOCGLED(0) 8 \(hex([UInt8](repeating: 0, count: 8)))\n"
         s += "EVIOCGSW(0) 8 \(hex([UInt8](repeating: 0, count: 8)))\n"
         if types.contains(Evdev.EV_REP) {
             s += "EVIOCGREP 0 \(hex(le32(250) + le32(33)))\n"
         }
-        // Each axis's value as the description says, the MT axes' too: the kernel keeps those per
-        // slot and never updates their absinfo, so EVIOCGABS answers what the device was made with.
         let axes = (d.codes[Evdev.EV_ABS] ?? []).sorted()
-        for code in axes {
-            let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-            s += "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: a.value)))\n"
-        }
-        // Every slot empty, as input_mt_init_slots leaves them: no slot takes the header's MT values.
+        s += absIoctls(d, axes: axes, state: state)
+        // Each slot's values at the sizes mtdev (the device's slots) and libevdev (its 256) ask
+        // for; each list in ascending axis order. Without a state, every slot empty, as
+        // input_mt_init_slots leaves them: no slot takes the header's MT values.
         if axes.contains(Evdev.ABS_MT_SLOT) {
-            let slots = d.slotCount
-            for code in axes where code > Evdev.ABS_MT_SLOT && code <= 0x3d {
-                let initial: Int32 = code == Evdev.ABS_MT_TRACKING_ID ? -1 : 0
-                let data = le32(UInt32(code)) + (0..<slots).flatMap { _ in le32(UInt32(bitPattern: initial)) }
-                s += "EVIOCGMTSLOTS(0) 0 \(hex(data))\n"
+            for count in Set([d.slotCount, Self.libevdevSlots]).sorted() {
+                for code in axes where code > Evdev.ABS_MT_SLOT && code <= 0x3d {
+                    let initial: Int32 = code == Evdev.ABS_MT_TRACKING_ID ? -1 : 0
+                    let values = (0..<count).map { slot in
+                        slot < d.slotCount ? state?.slots[safe: slot]?[code] ?? initial : 0
+                    }
+                    let data = le32(UInt32(code)) + values.flatMap { le32(UInt32(bitPattern: $0)) }
+                    s += "EVIOCGMTSLOTS(0) 0 \(hex(data))\n"
+                }
             }
         }
-        return s + evtestIoctls(d, types: types, axes: axes)
+        return s + evtestIoctls(d, types: types, axes: axes, state: state)
+    }
+
+    /// The slots libevdev asks EVIOCGMTSLOTS for as it resynchronises (`MAX_SLOTS` in
+    /// `sync_mt_state`, libevdev/libevdev.c), whatever the device has.
+    static let libevdevSlots = 256
+
+    /// Each axis's EVIOCGABS answer: its value in `state` (the description's without one), but
+    /// the MT axes', which the kernel keeps per slot and never writes to their absinfo, so that
+    /// EVIOCGABS answers what the device was made with; ABS_MT_SLOT's is the slot last told.
+    private static func absIoctls(_ d: DeviceDescription, axes: [UInt16], state: KernelDeviceState?) -> String {
+        axes.map { code in
+            let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
+            let value = code == Evdev.ABS_MT_SLOT ? state?.slot ?? a.value : state?.axes[code] ?? a.value
+            return "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: value)))\n"
+        }.joined()
     }
 
     /// The same answers at the sizes evtest asks for (`EVIOCGNAME(256)`, `EVIOCGBIT(0, EV_MAX)`,
     /// `EVIOCGBIT(type, KEY_MAX)`, `EVIOCGPROP(INPUT_PROP_MAX longs)`), in evtest's order, so that
     /// evtest run on a mocked device prints the header people paste into bug reports.
-    private static func evtestIoctls(_ d: DeviceDescription, types: Set<UInt16>, axes: [UInt16]) -> String {
+    private static func evtestIoctls(
+        _ d: DeviceDescription, types: Set<UInt16>, axes: [UInt16], state: KernelDeviceState?
+    ) -> String {
         var s =
             "EVIOCGNAME(0) \(d.name.utf8.prefix(255).count + 1) "
             + "\(hex(padded(Array(d.name.utf8.prefix(255)), to: 256)))\n"
         s += "EVIOCGBIT(0) 4 \(hex(Evdev.bitmask(types, bytes: 31)))\n"
         for type in types.sorted() where type != Evdev.EV_SYN {
             s += "EVIOCGBIT(\(type)) 96 \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: 767)))\n"
-            if type == Evdev.EV_ABS {
-                for code in axes {
-                    let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-                    s += "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: a.value)))\n"
-                }
-            }
+            if type == Evdev.EV_ABS { s += absIoctls(d, axes: axes, state: state) }
         }
         s += "EVIOCGPROP(0) 8 \(hex(Evdev.bitmask(d.properties, bytes: 248)))\n"
         return s
@@ -191,4 +207,8 @@ public struct TestbedFiles: Equatable, Sendable {
         }
         return String(decoding: text, as: UTF8.self)
     }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

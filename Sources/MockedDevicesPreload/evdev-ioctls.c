@@ -15,7 +15,9 @@
  *   data's, copying its data and returning its return value;
  * - if none does: -1 with ENOENT, and the next search still starts after the last answer.
  * Requests of other types, and every request on a device whose tree has a line this file does not
- * read, go to umockdev.
+ * read, go to umockdev. The harness replaces a device's tree (renaming a new file over it) when
+ * the device's state changes behind its reader, as after SYN_DROPPED: the tree is read again
+ * before the next request, which then answers the new state.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -26,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -39,11 +42,21 @@ struct node {
     unsigned char *data;
 };
 
-/* A device's tree, read at its first open. Unusable: umockdev answers this device. */
+/* Which file a tree was read from: its inode and modification time, both, as a replaced file's
+   inode may be one a file before it had. */
+struct version {
+    ino_t inode;
+    struct timespec modified;
+};
+
+/* A device's tree, read at its first open and again when its file is replaced. Unusable: umockdev
+   answers this device. */
 struct tree {
     int usable;
     size_t count;
     struct node *nodes;
+    char path[4096];
+    struct version version;
 };
 
 /* Guarded by touchsynth_lock: each device's tree, and per descriptor, the index + 1 of the node
@@ -158,16 +171,41 @@ static char *read_file(const char *path)
     return text;
 }
 
-/* The tree of /dev/input/event<event_number>; usable only if every line was read. */
-static struct tree *read_tree(int event_number, const char *root)
+/* The version of the file at `path`, by a plain system call; zeros if there is none. */
+static struct version version_of(const char *path)
+{
+    struct stat st;
+    if (syscall(SYS_newfstatat, AT_FDCWD, path, &st, 0) != 0)
+        return (struct version){ 0 };
+    return (struct version){ st.st_ino, st.st_mtim };
+}
+
+static int same_version(struct version a, struct version b)
+{
+    return a.inode == b.inode && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec;
+}
+
+static void free_tree(struct tree *tree)
+{
+    if (tree == NULL)
+        return;
+    for (size_t i = 0; i < tree->count; i++)
+        free(tree->nodes[i].data);
+    free(tree->nodes);
+    free(tree);
+}
+
+/* The tree in the file at `path`; usable only if every line was read. */
+static struct tree *read_tree_at(const char *path)
 {
     struct tree *tree = calloc(1, sizeof *tree);
     if (tree == NULL)
         return NULL;
-    char path[4096];
-    if (root == NULL
-        || (size_t)snprintf(path, sizeof path, "%s/touchsynth-event%d.ioctl", root, event_number) >= sizeof path)
+    if (strlen(path) >= sizeof tree->path)
         return tree;
+    strcpy(tree->path, path);
+    /* The inode before the text: a replacement in between is read at the next request. */
+    tree->version = version_of(path);
     char *text = read_file(path);
     if (text == NULL)
         return tree;
@@ -186,6 +224,16 @@ static struct tree *read_tree(int event_number, const char *root)
     free(text);
     tree->usable = usable && tree->count > 0;
     return tree;
+}
+
+/* The tree of /dev/input/event<event_number> in the testbed at `root`. */
+static struct tree *read_tree(int event_number, const char *root)
+{
+    char path[4096];
+    if (root == NULL
+        || (size_t)snprintf(path, sizeof path, "%s/touchsynth-event%d.ioctl", root, event_number) >= sizeof path)
+        return calloc(1, sizeof(struct tree));
+    return read_tree_at(path);
 }
 
 void touchsynth_evdev_ioctls_opened(int fd, int event_number, const char *root)
@@ -237,6 +285,15 @@ int touchsynth_evdev_ioctl(int fd, int event_number, unsigned long request, void
         || _IOC_TYPE(request) != 'E')
         return 0;
     pthread_mutex_lock(&touchsynth_lock);
+    struct tree *tree = trees[event_number];
+    if (tree != NULL && tree->path[0] != '\0' && !same_version(version_of(tree->path), tree->version)) {
+        /* The harness replaced the tree: the device's state changed behind its reader. */
+        struct tree *fresh = read_tree_at(tree->path);
+        if (fresh != NULL) {
+            free_tree(tree);
+            trees[event_number] = fresh;
+        }
+    }
     int answered = answer(trees[event_number], fd, request, arg, result);
     int saved = errno;
     pthread_mutex_unlock(&touchsynth_lock);

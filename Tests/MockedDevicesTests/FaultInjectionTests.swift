@@ -81,6 +81,18 @@ final class FaultInjectionTests: XCTestCase {
         XCTAssertEqual(dropped.last { $0.type.hasPrefix("GESTURE_PINCH") }?.type, "GESTURE_PINCH_END")
     }
 
+    /// Frames lost across the lift: libevdev reads the slots back as the lost frames left them,
+    /// so the pinch ends there and both modes' touches end (`--check`); and on the session, whose
+    /// next touch begins in a slot the lost frames emptied, libevdev sees no tracking ID twice.
+    func testSynDroppedAcrossALiftEndsTheTouchesThere() throws {
+        let dropped = try replay(["--syn-dropped", "0.8"])
+        XCTAssertEqual(dropped.last { $0.type.hasPrefix("GESTURE_PINCH") }?.type, "GESTURE_PINCH_END")
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let run = runCommand(["replay", "--check", "--mode", "both", session, "--syn-dropped", "0.5"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("BUG"), run.stderr)
+    }
+
     func testKeyboardModifiersChangingMidPinchReachTheTransformEvents() throws {
         let keyboard = try writeKeyboard(pressShiftAt: 300_000, releaseAt: 600_000)
         defer { try? FileManager.default.removeItem(atPath: keyboard) }
