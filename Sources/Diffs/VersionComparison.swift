@@ -54,6 +54,20 @@ public struct VersionComparison: Sendable {
         public var actual: String?
         /// The changes released between the two versions that can give this parting.
         public var changes: [LibinputChange]
+        /// The other changes the later differences between the two show, each at the first
+        /// difference it can give: an upgrade's other reasons.
+        public var further: [Further] = []
+
+        /// A change a later difference shows, and where.
+        public struct Further: Equatable, Encodable, Sendable {
+            public var change: LibinputChange
+            /// As the parting's own: the event's position among `against`'s, its time, and the
+            /// two versions' events there.
+            public var index: Int
+            public var time: Double
+            public var expected: String?
+            public var actual: String?
+        }
     }
 
     public var runs: [Run]
@@ -91,19 +105,36 @@ public struct VersionComparison: Sendable {
                 events.map { Int64(bitPattern: $0.time &- base.origin) }
             }
             let at = (moments(shown, timeBase), moments(theirs, TimeBase(of: run.events)))
-            guard let d = EventAlignment.differences(comparable[index - 1], comparable[index], moments: at).first
-            else { return nil }
-            let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
-            let expected = d.expected == nil ? nil : shown[d.index]
-            let actual = d.actual == nil ? nil : theirs[d.actualIndex]
+            let differences = EventAlignment.differences(comparable[index - 1], comparable[index], moments: at)
+            guard let first = differences.first else { return nil }
+            /// A difference's time, and the changes between the two versions that can give it.
+            func reasons(_ d: EventAlignment.Difference) -> (time: Double, changes: [LibinputChange]) {
+                let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
+                let expected = d.expected == nil ? nil : shown[d.index]
+                let actual = d.actual == nil ? nil : theirs[d.actualIndex]
+                let changes =
+                    device.map {
+                        LibinputChange.candidates(
+                            between: before.version, and: run.version, expected: expected, actual: actual,
+                            after: d.index > 0 ? shown[d.index - 1] : nil, device: $0, quirks: quirks,
+                            tapping: tapping)
+                    } ?? []
+                return (timeBase.seconds(time), changes)
+            }
+            let opening = reasons(first)
+            var told = Set(opening.changes)
+            var further: [Parting.Further] = []
+            for d in differences.dropFirst() {
+                let later = reasons(d)
+                for change in later.changes where told.insert(change).inserted {
+                    further.append(
+                        Parting.Further(
+                            change: change, index: d.index, time: later.time, expected: d.expected, actual: d.actual))
+                }
+            }
             return Parting(
-                libinput: run.version, against: before.version, index: d.index, time: timeBase.seconds(time),
-                expected: d.expected, actual: d.actual,
-                changes: device.map {
-                    LibinputChange.candidates(
-                        between: before.version, and: run.version, expected: expected, actual: actual,
-                        after: d.index > 0 ? shown[d.index - 1] : nil, device: $0, quirks: quirks, tapping: tapping)
-                } ?? [])
+                libinput: run.version, against: before.version, index: first.index, time: opening.time,
+                expected: first.expected, actual: first.actual, changes: opening.changes, further: further)
         }
     }
 
@@ -149,6 +180,10 @@ public struct VersionComparison: Sendable {
                 lines.append(
                     "  no change between them that TouchSynth knows gives this: "
                         + "touchsynth explain --libinput \(p.against),\(p.libinput) says what each decided")
+            }
+            lines += p.further.map { f in
+                String(format: "  and at event %d (+%.3f s): ", f.index, f.time)
+                    + "libinput \(f.change.release), \(f.change.commit): \(f.change.effect)"
             }
         }
         return lines.joined(separator: "\n") + "\n"

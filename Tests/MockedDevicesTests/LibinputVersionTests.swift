@@ -141,7 +141,7 @@ final class LibinputVersionTests: XCTestCase {
     /// is the same, mtdev as a plugin on a pad without slots, natural scrolling on Apple's pad.
     func testEachPartingNamesTheChangeThatGivesIt() throws {
         let replays = try replayEverything()
-        func changes(_ name: String) throws -> [[LibinputChange]] {
+        func partings(_ name: String) throws -> [VersionComparison.Parting?] {
             let index = try XCTUnwrap(Fixtures.recordings.firstIndex { $0.lastPathComponent == name }, name)
             let runs = try Self.versions.map { version in
                 VersionComparison.Run(
@@ -149,10 +149,11 @@ final class LibinputVersionTests: XCTestCase {
                     report: ComparisonReport(compat: [], indirect: []))
             }
             let device = try RecordingLoader.load(Fixtures.recordings[index].path).device
-            return VersionComparison(runs: runs, device: device, quirks: LibinputQuirks.load(for: device)).partings.map
-            {
-                $0?.changes ?? []
-            }
+            return VersionComparison(runs: runs, device: device, quirks: LibinputQuirks.load(for: device)).partings
+        }
+        func changes(_ name: String) throws -> [[LibinputChange]] { try partings(name).map { $0?.changes ?? [] } }
+        func further(_ name: String) throws -> [[LibinputChange]] {
+            try partings(name).map { $0?.further.map(\.change) ?? [] }
         }
         XCTAssertEqual(try changes("pinch-in.yml"), [[.firstUpdateNotSent], []])
         XCTAssertEqual(
@@ -164,6 +165,12 @@ final class LibinputVersionTests: XCTestCase {
         // parting is the lost event, not the next one taken for it.
         XCTAssertEqual(
             try changes("touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events").first, [.firstUpdateNotSent])
+        // The differences after the first give the upgrade's other reasons, each once.
+        XCTAssertEqual(
+            try further("touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events").first, [.widerWithoutResolution])
+        XCTAssertEqual(try further("touchpads_bcm5974.three-finger-click.events").first, [.appleNaturalScroll])
+        XCTAssertEqual(
+            try further("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"), [[], []])
     }
 
     /// The virtual clock's promise holds on every version: the output is the same every time,
