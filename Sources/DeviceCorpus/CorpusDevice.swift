@@ -25,6 +25,9 @@ public struct CorpusDevice: Sendable {
     {
         var files: [(path: String, named: Bool)] = []
         for path in paths {
+            if path == standardInputPath {
+                throw RecordingError(.usage, file: path, "a corpus is read from files and folders, not standard input")
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw RecordingError(.missingFile, file: path, "no such file or directory")

@@ -1,5 +1,6 @@
 import Foundation
 import LibinputEvents
+import Recordings
 
 /// A corpus run's result file (`corpus --results FILE`), JSON Lines: the header every JSON output
 /// opens with, the run (its command, gestures, libinput versions and shard), every device of the
@@ -104,12 +105,10 @@ public struct CorpusResultsFile: Sendable {
         return out
     }
 
-    /// Reads the result file at `path`.
-    public static func load(_ path: String) throws(CorpusError) -> CorpusResultsFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CorpusError("\(path): cannot be read", badData: true)
-        }
-        return try parse(String(decoding: data, as: UTF8.self), file: path)
+    /// Reads the result file at `path` (`-`: standard input). A file missing or unreadable, or
+    /// not text, is a ``RecordingError`` as for any input; one malformed a ``CorpusError``.
+    public static func load(_ path: String) throws -> CorpusResultsFile {
+        try parse(readText(path, of: "a corpus result file", mayBeLong: true), file: path)
     }
 
     /// Reads a result file's `text`; `file` names it in errors, with the line.

@@ -135,7 +135,8 @@ final class ErrorMessageTests: XCTestCase {
             (["compare", "-", "-"], 64), (["diff", "-", "-"], 64), (["quirks", "--dmi", "dmi:\n", recording], 64),
             (["convert", recording, "--desc", missing], 66), (["play", recording, "--uinput", "/tmp"], 66),
             (["play", recording, "--uinput", "/etc/passwd"], 66), (["devices", "--device", "/dev/null"], 65),
-            (["corpus", Fixtures.devices.path, "--junit", "/tmp"], 73),
+            (["corpus", Fixtures.devices.path, "--junit", "/tmp"], 73), (["corpus", "-"], 64),
+            (["corpus", "merge", missing], 66),
         ]
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
         let negative = assertSentence(["synthesize", "-e", "tap", "--desc", recording, "--jitter", "-1"], status: 64)
