@@ -24,7 +24,8 @@ struct Explain: ParsableCommand, ReplayingCommand {
     @Flag(help: "JSON Lines output (docs/json.md: explain).") var json = false
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
-    @OptionGroup var clock: ClockOptions
+    /// Decisions are placed on the virtual clock: explain has no --real-time.
+    var clock: ClockOptions? { nil }
     @OptionGroup var libinput: LibinputOptions
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
@@ -33,9 +34,6 @@ struct Explain: ParsableCommand, ReplayingCommand {
 
     func validate() throws {
         try libinput.check(several: true)
-        if clock.realTime {
-            throw ValidationError("explain places decisions on the virtual clock: no --real-time")
-        }
     }
 
     func run() throws {

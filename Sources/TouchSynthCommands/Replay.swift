@@ -14,7 +14,8 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     @OptionGroup var input: LogInputOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
-    @OptionGroup var clock: ClockOptions
+    @OptionGroup var clockOptions: ClockOptions
+    var clock: ClockOptions? { clockOptions }
     @OptionGroup var libinput: LibinputOptions
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
@@ -33,7 +34,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     func validate() throws {
         try libinput.check(several: false)
         // On the virtual clock every frame is read the instant it is stamped.
-        if output.latency != nil && !clock.realTime {
+        if output.latency != nil && !clockOptions.realTime {
             throw ValidationError("--latency measures real-time delivery: add --real-time")
         }
         if withLibinput
@@ -78,7 +79,8 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
 protocol ReplayingCommand {
     var config: DeviceConfigOptions { get }
     var quirks: QuirksOptions { get }
-    var clock: ClockOptions { get }
+    /// The clock option, where the command has it (explain places decisions on the virtual one).
+    var clock: ClockOptions? { get }
     var libinput: LibinputOptions { get }
     var empty: EmptyRecordingOptions { get }
     var log: LogOptions { get }

@@ -36,7 +36,8 @@ struct View: ParsableCommand, ReplayingCommand {
     @Option(name: .customLong("node"), help: .hidden) var oldNodes: [String] = []
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
-    @OptionGroup var clock: ClockOptions
+    @OptionGroup var clockOptions: ClockOptions
+    var clock: ClockOptions? { clockOptions }
     @OptionGroup var libinput: LibinputOptions
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
