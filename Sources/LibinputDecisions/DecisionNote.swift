@@ -74,7 +74,10 @@ extension LibinputDecision {
     }
 
     /// The state reached, short, or what a palm or touch line said.
-    public var shortState: String { to.map { Self.short($0) } ?? event ?? text }
+    public var shortState: String {
+        // A kernel bug's line is a message of two lines, which the decision's summary holds.
+        machine == .kernelBug ? "kernel bug" : to.map { Self.short($0) } ?? event ?? text
+    }
 
     /// The decision in words: the machine, the touch or fingers, and the states it went through.
     public var summary: String {

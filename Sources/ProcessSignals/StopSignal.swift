@@ -41,6 +41,13 @@ public final class StopSignal {
         return poll(&pfd, 1, 0) > 0
     }
 
+    /// Waits until SIGINT or SIGTERM arrives, then ends (``end()``): a server's whole life.
+    public func waitThenEnd() {
+        var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&pfd, 1, -1) < 0 && errno == EINTR {}
+        end()
+    }
+
     /// Restores the previous handlers and closes the pipe.
     public func end() {
         sigaction(SIGINT, &previousInt, nil)

@@ -85,6 +85,7 @@ struct PassingOver {
         }
     }
 
+    var failed: Bool { status != nil }
     /// Ends the command with the first failure's status, if a file failed.
     func check() throws {
         if let status { throw CommandExit(status) }

@@ -129,9 +129,11 @@ struct Compare: ParsableCommand {
                         timeBase: run.timeBase))
             }
         }
-        if let reportDirectory {
+        if let reportDirectory, !pages.isEmpty {
             try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
-            writeStderr("touchsynth: wrote \(pages.count) reports and index.html to \(reportDirectory)")
+            if !files.failed {
+                writeStderr("touchsynth: wrote \(pages.count) reports and an index to \(reportDirectory)")
+            }
         }
         try files.check()
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }

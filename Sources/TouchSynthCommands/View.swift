@@ -114,7 +114,7 @@ struct View: ParsableCommand, ReplayingCommand {
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.
         let stop = try StopSignal()
         try announce(server)
-        wait(for: stop)
+        stop.waitThenEnd()
         server.stop()
     }
 
@@ -166,13 +166,6 @@ struct View: ParsableCommand, ReplayingCommand {
         try client.runAsLibinputEvents(stoppingOn: stop.fileDescriptor, session.step) {
             writeStderr("touchsynth: \($0)")
         }
-    }
-
-    /// Serves until SIGINT or SIGTERM.
-    private func wait(for stop: StopSignal) {
-        var pfd = pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while poll(&pfd, 1, -1) < 0 && errno == EINTR {}
-        stop.end()
     }
 
     private func openInBrowser(_ url: String) {
