@@ -25,7 +25,8 @@ extension ReportData {
                 switch plot {
                 case .touchpad:
                     """
-                    Each contact from touch-down (dot) to lift (square), coloured by MT slot, as the recording has it.
+                    Each contact from touch-down (dot) to lift (square), coloured by MT slot: the recording's, or on a \
+                    pad without slots, the one mtdev puts it in.
                     """
                 case .screen:
                     """
@@ -81,7 +82,7 @@ extension ReportData {
             <dt>device</dt><dd>\(e(deviceName)) (\(e(geometryText)))</dd>
             <dt>recording</dt><dd>\(frameCount) frames, \(fingerTracks.count) finger contacts</dd>
             <dt>libinput</dt><dd>\(libinputEventCount) events over \(String(format: "%.3f", duration)) s</dd>
-            <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)</dd>
+            <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)\(regionEventsText)</dd>
             <dt>accidental activations</dt><dd>compat \(comparison.accidentalActivationCount(in: .compatibility)), \
             indirect \(comparison.accidentalActivationCount(in: .indirectInput))</dd>
             <dt>pointer regions</dt><dd>\(pointerRegionText)</dd>
@@ -110,6 +111,16 @@ extension ReportData {
     }
 
     /// "7 entries and exits, the same in both modes", or where the modes part.
+    /// The pointer regions' entries and exits among the app events, which `replay` without a
+    /// `--surface` has none of.
+    private var regionEventsText: String {
+        guard let regions = comparison.pointerRegions, !regions.compat.isEmpty || !regions.indirect.isEmpty else {
+            return ""
+        }
+        return " (the pointer regions' entries and exits among them: "
+            + "\(regions.compat.count) and \(regions.indirect.count))"
+    }
+
     private var pointerRegionText: String {
         guard let regions = comparison.pointerRegions else { return "none entered" }
         func count(_ n: Int) -> String { n == 1 ? "1 entry or exit" : "\(n) entries and exits" }

@@ -124,7 +124,10 @@ extension ReportData {
         let (width, height) = (frame.width, frame.height)
         let regionCount = pointerInteractions.reduce(0) { $0 + $1.regions.count }
         let transitions = comparison.pointerRegions?.indirect.count ?? 0
-        svg.text("\(title) (\(regionCount) regions, \(transitions) entries and exits)", x: 10, y: 20, cls: "heading")
+        let counted =
+            (regionCount == 1 ? "1 region" : "\(regionCount) regions") + ", "
+            + (transitions == 1 ? "1 entry or exit" : "\(transitions) entries and exits")
+        svg.text("\(title) (\(counted))", x: 10, y: 20, cls: "heading")
         frame.drawAxes(into: &svg, xTitle: "x (points)", yTitle: "y (points)")
         let styles = Self.styleNames(pointerInteractions, pointerPath)
         func colour(_ style: String?) -> String {

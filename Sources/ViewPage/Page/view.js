@@ -33,7 +33,8 @@
     if (parent) parent.appendChild(node);
     return node;
   }
-  const fmt = (v, d) => (v === null || v === undefined ? "-" : Number(v).toFixed(d));
+  // A value that rounds to zero from below is 0, not -0.
+  const fmt = (v, d) => (v === null || v === undefined ? "-" : (Number(v).toFixed(d) + "").replace(/^-(0\.?0*)$/, "$1"));
 
   function setScene(s) {
     scene = s;
@@ -205,7 +206,10 @@
     for (let lane = 0; lane < body.rows.length; lane++) {
       const cell = body.rows[lane].cells[3];
       cell.replaceChildren();
-      for (const c of shown.filter((c) => c.lane === lane).slice(-8)) {
+      const lanes = shown.filter((c) => c.lane === lane);
+      // The last 8, after how many came before them.
+      if (lanes.length > 8) html("span", { class: "change" }, cell, "… " + (lanes.length - 8) + " earlier; ");
+      for (const c of lanes.slice(-8)) {
         html("span", { class: "change" + (c.accidental ? " accidental" : ""), "data-mode": c.mode },
           cell, c.mode + " " + c.state + " " + fmt(c.t, 3) + "s" + (c.accidental ? " (in " + c.mode + " only)" : "") + "; ");
       }
