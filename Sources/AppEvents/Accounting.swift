@@ -17,6 +17,8 @@ enum SilentReason: Int, CaseIterable, Sendable {
         systemGestureState
     /// Merged into state no later event carried: the stream ended first.
     case nothingFollowed
+    /// A button of a click begun with the pointer out of the window, which lands outside it.
+    case outsideWindow
 
     /// The reason of `event`, which produced nothing.
     init(_ event: LibinputEvent) {
@@ -44,6 +46,7 @@ enum SilentReason: Int, CaseIterable, Sendable {
         case .pinchBelowThreshold: return .merged("pinch state below the transform threshold")
         case .systemGestureState: return .merged("system gesture state")
         case .nothingFollowed: return .dropped("no later event carried it")
+        case .outsideWindow: return .dropped("a click outside the window")
         }
     }
 }

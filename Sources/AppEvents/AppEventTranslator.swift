@@ -25,7 +25,8 @@ import LibinputEvents
 /// - Hover: regionEntered at the first buttonless motion over the window, regionMoved while it
 ///   moves, regionExited when a motion pushes past a screen edge (see
 ///   ``PointerState/isInsideScreen``) or the last pointing device goes away. No hover events
-///   while a button is held or the pointer is locked.
+///   while a button is held or the pointer is locked. A click begun with the pointer pushed out
+///   of the window lands outside it: the app sees no touch of it.
 /// - `tapCount`: see ``Configuration/multiClickInterval`` and ``Configuration/multiClickSlop``.
 ///   Simulated touches have tapCount 1, hover touches 0.
 /// - Wheels: see ``Configuration/wheelSequenceTimeout``.
@@ -69,6 +70,9 @@ public struct AppEventTranslator {
     /// Devices that move the pointer or make gestures; the hover ends when the last one goes.
     private var pointerDevices: [String] = []
     private var nextTouchID = 1
+    private var clickOutside = false
+    /// Why the current event made nothing, where its kind does not say.
+    private var silence: SilentReason?
     /// Microseconds; never goes back, so neither do the events' timestamps.
     private var clock: UInt64 = 0
     /// The app events of the current call, returned at its end.
@@ -121,7 +125,7 @@ public struct AppEventTranslator {
             accounting.countEmitted()
             lastDisposition = .emitted
         } else {
-            let reason = SilentReason(event)
+            let reason = silence ?? SilentReason(event)
             accounting.countSilent(reason)
             lastDisposition = reason.disposition
         }
@@ -306,6 +310,9 @@ public struct AppEventTranslator {
     private mutating func button(_ code: UInt32, _ state: ButtonState, device: String) {
         let before = pointer.buttonMask
         guard pointer.setButton(code, state, device: device) else { return }
+        // A click begun with the pointer pushed out of the window is not the app's, to its release.
+        if before.isEmpty { clickOutside = !pointer.isInsideScreen }
+        if clickOutside { return silence = .outsideWindow }
         if before.isEmpty {
             // A press before any motion shows the pointer where it rests.
             trackPointerRegion()
@@ -432,6 +439,7 @@ public struct AppEventTranslator {
         clock = max(clock, time)
         if !output.isEmpty { output.removeAll(keepingCapacity: true) }
         emittedInCall = false
+        silence = nil
         if let deadline = scroll.discreteDeadline, clock >= deadline {
             emit(scroll.endDiscrete(location: pointerLocation), at: deadline)
         }

@@ -134,6 +134,27 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(harness.allViolations, [])
     }
 
+    /// Pushed past the screen's edge the pointer leaves the window, and a click there lands
+    /// outside it: the app sees no touch of it, in either mode, to its release, and the events
+    /// are dropped for that reason. Back inside, a click is the app's again.
+    func testAClickWithThePointerOutOfTheWindowIsNotTheApps() throws {
+        for mode in DeliveryMode.allCases {
+            let harness = Harness(mode: mode)
+            _ = harness.send(.motion(800, 0))
+            XCTAssertFalse(harness.translator.pointer.isInsideScreen)
+            for event in [LibinputEvent.Kind.press(Button.left), .motion(-5, 0), .release(Button.left)] {
+                XCTAssertEqual(harness.send(event), [], "\(mode): \(event)")
+            }
+            XCTAssertEqual(harness.translator.lastDisposition, .dropped("a click outside the window"))
+            _ = harness.send(.motion(-100, 0))
+            XCTAssertTrue(harness.translator.pointer.isInsideScreen)
+            let pressed = harness.send(.press(Button.left))
+            XCTAssertEqual(pressed.flatMap(\.touches).map(\.phase), [.began], "\(mode)")
+            _ = harness.send(.release(Button.left))
+            XCTAssertEqual(harness.allViolations, [], "\(mode)")
+        }
+    }
+
     /// A non-finite delta counts as 0 while the hover moves, as in any motion.
     func testANonFiniteDeltaMovesTheHoverAlongTheOtherAxisOnly() throws {
         let harness = Harness(mode: .compatibility)
