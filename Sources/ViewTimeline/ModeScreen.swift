@@ -128,13 +128,18 @@ final class ModeScreen {
         var changes: [(lane: Int, state: LaneState, time: Double)] = []
         for (lane, recognizer) in surface.gestureRecognizers.enumerated() {
             let record = recognizer.record
-            for transition in record.transitions.dropFirst(seenTransitions[lane]) {
+            let fresh = record.transitions.dropFirst(seenTransitions[lane])
+            for transition in fresh {
                 changes.append((lane, LaneState(rawValue: transition.state.rawValue) ?? .possible, transition.time))
             }
             for start in record.starts.dropFirst(readStarts[lane]) {
                 changes.append((lane, recognizer.kind == .drag ? .drag : .menu, start.time))
             }
-            state.lanes[lane] = Self.laneState(recognizer, last: record.transitions.last?.state)
+            // One that recognized or ended in this step is possible again already: the step shows
+            // the state it reached.
+            state.lanes[lane] =
+                fresh.last.flatMap { LaneState(rawValue: $0.state.rawValue) }
+                ?? Self.laneState(recognizer, last: record.transitions.last?.state)
             // Forgetting keeps the last transition, already read here.
             seenTransitions[lane] = forgetsHistory ? min(record.transitions.count, 1) : record.transitions.count
             readStarts[lane] = forgetsHistory ? 0 : record.starts.count

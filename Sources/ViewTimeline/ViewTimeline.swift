@@ -80,12 +80,33 @@ public struct ViewTimeline: Sendable {
                 }
             }
         }
-        return (ViewTimeline(scene: model.scene, frames: flaggedAtActivation(frames)), model.pipeline)
+        return (
+            ViewTimeline(scene: model.scene, frames: placedAtTheirTimes(flaggedAtActivation(frames))), model.pipeline
+        )
     }
 
     private init(scene: ViewScene, frames: [ViewFrame]) {
         self.scene = scene
         self.frames = frames
+    }
+
+    /// The frames with each lane change at the first step at or after its time: one a recognizer's
+    /// timer made (a tap recognized once its wait is over) is read at the next event, later.
+    private static func placedAtTheirTimes(_ frames: [ViewFrame]) -> [ViewFrame] {
+        var frames = frames
+        // Times are seconds from two clocks' arithmetic: a microsecond apart is the same instant.
+        for f in frames.indices.dropFirst() {
+            let previous = frames[f - 1].time - 1e-6
+            let late = frames[f].changes.filter { $0.time < previous }
+            guard !late.isEmpty else { continue }
+            frames[f].changes.removeAll { $0.time < previous }
+            for change in late {
+                let at = frames.partitioningIndex { $0.time >= change.time - 1e-6 }
+                frames[at].changes.append(change)
+                frames[at].changes.sort { $0.time < $1.time }
+            }
+        }
+        return frames
     }
 
     /// The frames with each accidental activation flagged on the change that activated, where the

@@ -27,8 +27,8 @@ final class ViewTimelineTests: XCTestCase {
         var timeBase: TimeBase
     }
 
-    private func make(_ builtIn: BuiltInScreen = .list) throws -> Made {
-        let recording = try RecordingLoader.load(Self.path)
+    private func make(_ builtIn: BuiltInScreen = .list, path: String = ViewTimelineTests.path) throws -> Made {
+        let recording = try RecordingLoader.load(path)
         let replay = try Replay(.recording(recording))
         let screen = builtIn.description()
         let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
@@ -39,6 +39,26 @@ final class ViewTimelineTests: XCTestCase {
         return Made(
             recording: recording, events: replay.events, timeline: timeline, configuration: configuration,
             screen: screen, timeBase: replay.timeBase)
+    }
+
+    /// On the Apple pad's clicks the list's text view recognizes a tap, once its wait is over: the
+    /// step where a recognizer recognized shows it so (it is possible again by the next), and a
+    /// change a recognizer's timer made sits at the first step at or after its time, not at the
+    /// later event that read it.
+    func testEachChangeIsShownAtItsTimeAndTheStateItReached() throws {
+        let made = try make(
+            path: Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        let frames = made.timeline.frames
+        XCTAssertTrue(frames.contains { $0.compat.lanes.contains(.recognized) }, "a step shows recognized")
+        var changes = 0
+        for (i, frame) in frames.enumerated() {
+            for change in frame.changes {
+                changes += 1
+                XCTAssertLessThanOrEqual(change.time, frame.time + 1e-6, "frame \(i)")
+                if i > 0 { XCTAssertGreaterThanOrEqual(change.time, frames[i - 1].time - 1e-6, "frame \(i)") }
+            }
+        }
+        XCTAssertGreaterThan(changes, 5)
     }
 
     func testEveryFrameAndEventBecomesAFrameInTimeOrder() throws {
