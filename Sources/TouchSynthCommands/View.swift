@@ -7,6 +7,7 @@ import LiveView
 import MockedDevices
 import ProcessSignals
 import Recordings
+import Report
 import SurfaceDescriptions
 import ViewPublishing
 import ViewTimeline
@@ -104,13 +105,17 @@ struct View: ParsableCommand, ReplayingCommand {
         let options = try self.options()
         let (part, run, decisions) = try replayed(
             loaded, from: recording, window: window, options: options, explaining: true)
+        // The pipeline, with both modes' app events, is let go before the view serves.
         server.show(
             .timeline(
-                try ViewTimeline(
-                    title: recording, recording: part, events: run.events,
-                    recordingStart: run.report.recordingStart, timeBase: run.timeBase,
-                    speed: options.timing.speed, configuration: configuration, decisions: decisions,
-                    makeSurface: makeSurface)))
+                try {
+                    var (timeline, pipeline) = try ViewTimeline.run(
+                        title: recording, recording: part, events: run.events,
+                        recordingStart: run.report.recordingStart, timeBase: run.timeBase, speed: options.timing.speed,
+                        configuration: configuration, decisions: decisions, makeSurface: makeSurface)
+                    timeline.scene.differences = pipeline.comparison.differencesInWords
+                    return timeline
+                }()))
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.
         let stop = try StopSignal()
         try announce(server)

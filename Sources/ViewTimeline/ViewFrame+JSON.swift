@@ -41,6 +41,7 @@ extension ViewScene {
                     j.put("kind", lane.kind)
                 }
             }
+            if !differences.isEmpty { j.array("differences", differences) { j, line in j.put(nil, line) } }
         }
         return j.text
     }

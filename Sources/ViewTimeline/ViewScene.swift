@@ -16,6 +16,9 @@ public struct ViewScene: Equatable, Sendable {
     public var pointerRegions: [Area]
     /// One lane per recognizer, named "region/name", with its kind; each mode has a row of them.
     public var lanes: [Lane]
+    /// What differs between the modes over a whole replay, and why, in words (`compare`'s lines
+    /// under its table); empty live, where the replay has no end yet.
+    public var differences: [String] = []
 
     /// A named rectangle on the screen.
     public struct Area: Equatable, Sendable {

@@ -39,6 +39,11 @@
   function setScene(s) {
     scene = s;
     byId("view-device").textContent = s.device || "(none yet)";
+    // What differs over the whole replay, in compare's words.
+    const differences = byId("view-differences");
+    differences.replaceChildren();
+    for (const line of s.differences || []) html("li", {}, differences, line);
+    differences.hidden = !(s.differences || []).length;
     const pad = byId("view-pad");
     pad.replaceChildren();
     const g = s.geometry;
