@@ -116,7 +116,7 @@ public struct VersionComparison: Sendable {
                     device.map {
                         LibinputChange.candidates(
                             between: before.version, and: run.version, expected: expected, actual: actual,
-                            after: d.index > 0 ? shown[d.index - 1] : nil, device: $0, quirks: quirks,
+                            after: d.index > 0 ? shown[min(d.index, shown.count) - 1] : nil, device: $0, quirks: quirks,
                             tapping: tapping)
                     } ?? []
                 return (timeBase.seconds(time), changes)

@@ -19,12 +19,14 @@ public struct ExplanationChange: Equatable, Sendable {
     /// Whether the two explanations divide this stretch into the same sequences.
     public var dividedAlike: Bool { numbers == beforeNumbers }
 
-    /// The stretches whose closing lines differ, in order.
+    /// The stretches whose closing lines differ, or that the two divide into as many sequences
+    /// otherwise, in order.
     public static func changes(from before: Explanation, to after: Explanation) -> [ExplanationChange] {
         stretches(before.sequences, after.sequences).compactMap { a, b in
             let change = ExplanationChange(
                 numbers: b.map(\.number), beforeNumbers: a.map(\.number), before: closing(a), after: closing(b))
-            return change.dividedAlike && change.before == change.after ? nil : change
+            // As many sequences ending alike are no change, whatever the numbers before them.
+            return a.count == b.count && change.before == change.after ? nil : change
         }
     }
 

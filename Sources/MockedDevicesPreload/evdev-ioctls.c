@@ -12,7 +12,8 @@
  * - any other evdev request ('E') is looked for among the tree's nodes, starting after the node
  *   that answered the descriptor's last request and wrapping round to that node (from the first
  *   node before any answer); a node answers exactly its own request code, whose size is its
- *   data's, copying its data and returning its return value;
+ *   data's (EVIOCGMTSLOTS: and the axis the buffer names), copying its data and returning its
+ *   return value;
  * - if none does: -1 with ENOENT, and the next search still starts after the last answer.
  * Requests of other types, and every request on a device whose tree has a line this file does not
  * read, go to umockdev. The harness replaces a device's tree (renaming a new file over it) when
@@ -258,9 +259,12 @@ static int answer(const struct tree *tree, int fd, unsigned long request, void *
     }
     size_t last = fd_last[fd];
     size_t i = last % tree->count;
+    /* EVIOCGMTSLOTS names its axis in the buffer's first four bytes, as the kernel reads it: a
+       node answers only the axis its data holds, whichever axes the program asks for. */
+    int by_axis = _IOC_NR(request) == _IOC_NR(EVIOCGMTSLOTS(0));
     for (;;) {
         const struct node *node = &tree->nodes[i];
-        if (node->request == request) {
+        if (node->request == request && (!by_axis || (node->length >= 4 && memcmp(node->data, arg, 4) == 0))) {
             memcpy(arg, node->data, node->length);
             fd_last[fd] = i + 1;
             *result = node->ret;

@@ -21,16 +21,26 @@ extension Recording {
 /// src/libinput-plugin-mtdev.c, libinput 1.29 and later; `convert_A_to_B`, src/core.c of mtdev
 /// 1.1): each frame's contacts paired with the frame before's at the least summed squared
 /// distance, a contact left over in the lowest free slot with a new tracking ID, the kernel's
-/// jitter filter on the axes' fuzz. It holds each slot's values between frames.
+/// jitter filter on the axes' fuzz. It holds each slot's values between frames. Pairings that
+/// cost exactly the same may be broken otherwise than mtdev's Hungarian matcher breaks them.
 public struct MtdevConversion: Sendable {
-    static let slots = 10
+    /// The slots the plugin declares to libinput; mtdev itself follows up to 32 contacts
+    /// (`DIM_FINGER`), and libevdev drops what it sends for a slot beyond those declared.
+    static let declaredSlots = 10
+    static let maxContacts = 32
     static let lastTrackingID: Int32 = 65535
+    /// The axes the plugin tells mtdev of (`mtdev_plugin_device_new`): their fuzz, and whether
+    /// mtdev thinks the device has them, which the plugin gives as the axis's value.
+    private static let described: [UInt16] = [
+        Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y, Evdev.ABS_MT_TOUCH_MAJOR, Evdev.ABS_MT_TOUCH_MINOR,
+        Evdev.ABS_MT_WIDTH_MAJOR, Evdev.ABS_MT_WIDTH_MINOR, 0x34,
+    ]
 
     /// `device` as the plugin declares it to libinput: slots 0…9 and tracking IDs besides.
     public static func slotted(_ device: DeviceDescription) -> DeviceDescription {
         var slotted = device
         slotted.codes[Evdev.EV_ABS, default: []].formUnion([Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TRACKING_ID])
-        slotted.absinfo[Evdev.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32(slots - 1))
+        slotted.absinfo[Evdev.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: Int32(declaredSlots - 1))
         slotted.absinfo[Evdev.ABS_MT_TRACKING_ID] = AbsInfo(minimum: 0, maximum: lastTrackingID)
         return slotted
     }
@@ -39,8 +49,8 @@ public struct MtdevConversion: Sendable {
     /// its order (the codes' own).
     private static let axes = Array(Evdev.ABS_MT_TOUCH_MAJOR...0x3b)
 
-    private var values = [[UInt16: Int32]](repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: slots)
-    private var used: [Bool] = Array(repeating: false, count: slots)
+    private var values = [[UInt16: Int32]](repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: maxContacts)
+    private var used: [Bool] = Array(repeating: false, count: maxContacts)
     private var slot = 0
     private var nextID: Int32 = 0
     private let fuzz: [UInt16: Int32]
@@ -48,7 +58,12 @@ public struct MtdevConversion: Sendable {
 
     /// A conversion of `device`'s frames, no contact down.
     public init(device: DeviceDescription) {
-        fuzz = device.absinfo.filter { Self.axes.contains($0.key) }.mapValues(\.fuzz)
+        fuzz = device.absinfo.filter { Self.described.contains($0.key) }.mapValues(\.fuzz)
+        // libinput's plugin tells mtdev of the axis only where its value in the header is not 0
+        // (it passes the value where mtdev takes whether the axis is there), and mtdev then keeps
+        // contacts of touch major 0 too. They are left out here whenever the device has the axis:
+        // libinput's touch-size thresholds end such a touch anyway, and what reads this (explain's
+        // sequences, the drawn contacts) follows the contacts that touch.
         hasTouchMajor = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
     }
 
@@ -61,14 +76,14 @@ public struct MtdevConversion: Sendable {
             switch (event.type, event.code) {
             case (Evdev.EV_SYN, Evdev.SYN_MT_REPORT):
                 // A contact without both positions is dropped, as mtdev drops it.
-                if contacts.count < Self.slots, open[Evdev.ABS_MT_POSITION_X] != nil,
+                if contacts.count < Self.maxContacts, open[Evdev.ABS_MT_POSITION_X] != nil,
                     open[Evdev.ABS_MT_POSITION_Y] != nil
                 {
                     contacts.append(open)
                 }
                 open = [:]
                 multitouch = true
-            case (Evdev.EV_ABS, let code) where Self.axes.contains(code) && contacts.count < Self.slots:
+            case (Evdev.EV_ABS, let code) where Self.axes.contains(code) && contacts.count < Self.maxContacts:
                 open[code] = event.value
                 multitouch = true
             default:
@@ -88,7 +103,7 @@ public struct MtdevConversion: Sendable {
         let held = used.indices.filter { used[$0] }
         let pairing = pairs(contacts.map(Self.position), held.map { Self.position(values[$0]) })
         var free = used.indices.filter { !used[$0] }
-        var nowUsed = Array(repeating: false, count: Self.slots)
+        var nowUsed = Array(repeating: false, count: Self.maxContacts)
         var changes: [EvdevEvent] = []
         for (index, var contact) in contacts.enumerated() {
             // mtdev keeps a contact that touches: one with a touch major other than 0, or any on a
@@ -141,35 +156,56 @@ public struct MtdevConversion: Sendable {
 
     /// For each new position, the index of the held one it follows: the pairing of as many as
     /// can be paired with the least summed squared distance (mtdev's `mtdev_match`, src/match.c).
+    /// Exact over up to 12 held contacts, the first cheapest found winning a tie, so that every
+    /// run pairs alike; beyond (no finger count a touchpad reports), the nearest pair first.
     private func pairs(_ new: [(x: Int64, y: Int64)], _ old: [(x: Int64, y: Int64)]) -> [Int?] {
         let count = min(new.count, old.count)
         guard count > 0 else { return Array(repeating: nil, count: new.count) }
-        // Over subsets of the held positions, by bit: the cheapest pairing of the first new ones.
-        var best: [Int: (cost: Int64, pairs: [Int?])] = [0: (0, [])]
-        for (index, point) in new.enumerated() {
-            var next: [Int: (cost: Int64, pairs: [Int?])] = [:]
-            for (taken, entry) in best {
-                let pairedSoFar = taken.nonzeroBitCount, left = new.count - index
+        func cost(_ i: Int, _ j: Int) -> Int64 {
+            let dx = new[i].x - old[j].x, dy = new[i].y - old[j].y
+            return dx * dx + dy * dy
+        }
+        guard old.count <= 12 else { return nearestFirst(new.count, old.count, cost) }
+        typealias Entry = (cost: Int64, pairs: [Int?])
+        // By the set of held contacts taken, as bits: the cheapest pairing of the new ones so far.
+        var best: [Entry?] = Array(repeating: nil, count: 1 << old.count)
+        best[0] = (0, [])
+        for index in new.indices {
+            var next: [Entry?] = Array(repeating: nil, count: best.count)
+            func keep(_ taken: Int, _ entry: Entry) {
+                if next[taken].map({ entry.cost < $0.cost }) ?? true { next[taken] = entry }
+            }
+            for taken in best.indices {
+                guard let entry = best[taken] else { continue }
+                let paired = taken.nonzeroBitCount
                 // Skipping this one is allowed only while enough are left to pair `count`.
-                if count - pairedSoFar < left {
-                    Self.keepCheaper(&next, taken, entry.cost, entry.pairs + [nil])
-                }
-                guard pairedSoFar < count else { continue }
-                for (j, held) in old.enumerated() where taken & (1 << j) == 0 {
-                    let dx = point.x - held.x, dy = point.y - held.y
-                    Self.keepCheaper(&next, taken | 1 << j, entry.cost + dx * dx + dy * dy, entry.pairs + [j])
+                if count - paired < new.count - index { keep(taken, (entry.cost, entry.pairs + [nil])) }
+                guard paired < count else { continue }
+                for j in old.indices where taken & (1 << j) == 0 {
+                    keep(taken | 1 << j, (entry.cost + cost(index, j), entry.pairs + [j]))
                 }
             }
             best = next
         }
-        return best.values.min { $0.cost < $1.cost }?.pairs ?? Array(repeating: nil, count: new.count)
+        return best.compactMap { $0 }.min { $0.cost < $1.cost }?.pairs ?? Array(repeating: nil, count: new.count)
     }
 
-    private static func keepCheaper(
-        _ table: inout [Int: (cost: Int64, pairs: [Int?])], _ key: Int, _ cost: Int64, _ pairs: [Int?]
-    ) {
-        if let known = table[key], known.cost <= cost { return }
-        table[key] = (cost, pairs)
+    /// Pairs the nearest new and held contacts first, then the nearest of the rest, in turn.
+    private func nearestFirst(_ newCount: Int, _ oldCount: Int, _ cost: (Int, Int) -> Int64) -> [Int?] {
+        var result = [Int?](repeating: nil, count: newCount)
+        var taken = Set<Int>()
+        for _ in 0..<min(newCount, oldCount) {
+            var nearest: (i: Int, j: Int, cost: Int64)?
+            for i in 0..<newCount where result[i] == nil {
+                for j in 0..<oldCount where !taken.contains(j) && cost(i, j) < nearest?.cost ?? .max {
+                    nearest = (i, j, cost(i, j))
+                }
+            }
+            guard let nearest else { break }
+            result[nearest.i] = nearest.j
+            taken.insert(nearest.j)
+        }
+        return result
     }
 
     /// The kernel's filter against jitter, as mtdev applies it to a contact it follows.

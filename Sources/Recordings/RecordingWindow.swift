@@ -16,7 +16,8 @@ extension Recording {
     /// first frame, as a reader opening the device then would find them: a frame at `start` puts
     /// down each touch (its tracking id and every axis value it has), gives each slot and axis the
     /// value it last had, and presses each key held. Those still down at `end` are lifted there,
-    /// as fingers leaving the pad: a frame ends each touch and releases each key.
+    /// as fingers leaving the pad: a frame ends each touch and releases each key (an end past the
+    /// last frame cuts nothing, and lifts nothing).
     public func window(from start: UInt64?, to end: UInt64?) -> Recording {
         let from = start ?? 0, to = end ?? .max
         var state = DeviceState(), atEnd = DeviceState()
@@ -29,7 +30,10 @@ extension Recording {
                 kept.append(EvdevFrame(time: frame.time - from, events: frame.events))
             }
         }
-        if let end, end >= from, let lift = atEnd.releasing(protocolA: device.isProtocolA) {
+        // Only a cut lifts: an end past the recording's last frame is the recording's own end.
+        if let end, end >= from, (frames.last?.time ?? 0) > end,
+            let lift = atEnd.releasing(protocolA: device.isProtocolA)
+        {
             kept.append(EvdevFrame(time: max(end - from, kept.last?.time ?? 0), events: lift))
         }
         let opening = from > 0 ? state.frame() : nil

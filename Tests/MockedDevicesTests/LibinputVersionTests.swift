@@ -173,6 +173,23 @@ final class LibinputVersionTests: XCTestCase {
             try further("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"), [[], []])
     }
 
+    /// Streams too long to line up by their common events are compared position by position: a
+    /// version with a thousand events more is read to its end, each later one past the other's.
+    func testStreamsTooLongToLineUpAreReadToTheirEnd() throws {
+        func run(_ version: String, _ count: Int) -> VersionComparison.Run {
+            let events = (0..<count).map {
+                LibinputEvent(
+                    time: UInt64($0) * 1000, device: "event10",
+                    kind: .pointerMotion(dx: 1, dy: 0, unacceleratedDx: 1, unacceleratedDy: 0))
+            }
+            return VersionComparison.Run(
+                version: version, events: events, report: ComparisonReport(compat: [], indirect: []))
+        }
+        let device = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path).device
+        let partings = VersionComparison(runs: [run("1.22.1", 4000), run("1.28.1", 5003)], device: device).partings
+        XCTAssertEqual(partings.first??.index, 4000)
+    }
+
     /// The virtual clock's promise holds on every version: the output is the same every time,
     /// on the recording whose hold timer races its frames.
     func testReplaysAreDeterministicOnEveryVersion() throws {

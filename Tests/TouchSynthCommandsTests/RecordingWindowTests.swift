@@ -50,6 +50,8 @@ final class RecordingWindowTests: XCTestCase {
             let checked = runCommand(["replay", "--check", "--mode", "both", session, "--end", end])
             XCTAssertEqual(checked.status, 0, checked.stderr)
         }
+        // An end past the last frame cuts nothing: the recording as it is, nothing lifted.
+        XCTAssertEqual(try events(["--end", "99"]).count, try events([]).count)
     }
 
     func testAWindowOutsideTheRecordingIsAUsageError() throws {
