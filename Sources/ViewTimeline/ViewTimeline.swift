@@ -68,9 +68,8 @@ public struct ViewTimeline: Sendable {
         if let recordingStart {
             // A timer's decision goes to the first step at or after it: the events it made. Its
             // time is the replay's already (``Explanation``, played at the speed).
-            let timed = { (micros: UInt64) -> Int in
-                let at = timeBase.seconds(recordingStart + micros) - 1e-9
-                return Swift.min(frames.partitioningIndex { $0.time >= at }, frames.count - 1)
+            let timed = { (micros: UInt64) in
+                firstStep(of: frames, atOrAfter: timeBase.seconds(recordingStart + micros) - 1e-9)
             }
             for note in decisions {
                 switch note.place {
@@ -101,12 +100,18 @@ public struct ViewTimeline: Sendable {
             guard !late.isEmpty else { continue }
             frames[f].changes.removeAll { $0.time < previous }
             for change in late {
-                let at = frames.partitioningIndex { $0.time >= change.time - 1e-6 }
-                frames[at].changes.append(change)
-                frames[at].changes.sort { $0.time < $1.time }
+                let at = firstStep(of: frames, atOrAfter: change.time - 1e-6)
+                // After the step's changes at or before it, in time order.
+                let after = frames[at].changes.lastIndex { $0.time <= change.time }.map { $0 + 1 } ?? 0
+                frames[at].changes.insert(change, at: after)
             }
         }
         return frames
+    }
+
+    /// The first of `frames` (in time order) at or after `seconds`; the last when none is.
+    private static func firstStep(of frames: [ViewFrame], atOrAfter seconds: Double) -> Int {
+        Swift.min(frames.partitioningIndex { $0.time >= seconds }, frames.count - 1)
     }
 
     /// The frames with each accidental activation flagged on the change that activated, where the
