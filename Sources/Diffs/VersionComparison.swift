@@ -112,19 +112,21 @@ public struct VersionComparison: Sendable {
                 let time = d.index < shown.count ? shown[d.index].time : shown.last?.time ?? timeBase.origin
                 let expected = d.expected == nil ? nil : shown[d.index]
                 let actual = d.actual == nil ? nil : theirs[d.actualIndex]
+                // Past the end of `shown` where long streams were compared position by position.
+                let previous = d.index > 0 ? shown[min(d.index, shown.count) - 1] : nil
                 let changes =
                     device.map {
                         LibinputChange.candidates(
                             between: before.version, and: run.version, expected: expected, actual: actual,
-                            after: d.index > 0 ? shown[min(d.index, shown.count) - 1] : nil, device: $0, quirks: quirks,
-                            tapping: tapping)
+                            after: previous, device: $0, quirks: quirks, tapping: tapping)
                     } ?? []
                 return (timeBase.seconds(time), changes)
             }
             let opening = reasons(first)
             var told = Set(opening.changes)
             var further: [Parting.Further] = []
-            for d in differences.dropFirst() {
+            // Without a device no change is told: the later differences have nothing to add.
+            for d in differences.dropFirst() where device != nil {
                 let later = reasons(d)
                 for change in later.changes where told.insert(change).inserted {
                     further.append(
@@ -138,8 +140,9 @@ public struct VersionComparison: Sendable {
         }
     }
 
-    /// Whether every version gave the same events.
-    public var allSame: Bool { partings.allSatisfy { $0 == nil } }
+    /// Whether every version gave the same events: the events compared, equal, which is where
+    /// ``partings`` has none, told without lining the streams up.
+    public var allSame: Bool { zip(runs, runs.dropFirst()).allSatisfy { $0.comparable == $1.comparable } }
 
     /// A table with a row per version (gestures, then each mode's recognizers), and a line per
     /// version after the first saying where it parts from the one before, with the changes in
