@@ -133,7 +133,8 @@ public struct TestbedFiles: Equatable, Sendable {
                 for code in axes where code > Evdev.ABS_MT_SLOT && code <= 0x3d {
                     let initial: Int32 = code == Evdev.ABS_MT_TRACKING_ID ? -1 : 0
                     let values = (0..<count).map { slot in
-                        slot < d.slotCount ? state?.slots[safe: slot]?[code] ?? initial : 0
+                        // The state's slots are the device's own (InputCoreFilter keeps one per slot).
+                        slot < d.slotCount ? state?.slots[slot][code] ?? initial : 0
                     }
                     let data = le32(UInt32(code)) + values.flatMap { le32(UInt32(bitPattern: $0)) }
                     s += "EVIOCGMTSLOTS(0) 0 \(hex(data))\n"
@@ -207,8 +208,4 @@ public struct TestbedFiles: Equatable, Sendable {
         }
         return String(decoding: text, as: UTF8.self)
     }
-}
-
-extension Array {
-    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

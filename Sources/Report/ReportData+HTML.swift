@@ -25,8 +25,8 @@ extension ReportData {
                 switch plot {
                 case .touchpad:
                     """
-                    Each contact from touch-down (dot) to lift (square), coloured by MT slot: the recording's, or on a \
-                    pad without slots, the one mtdev puts it in.
+                    Each contact from touch-down (dot) to lift (square), coloured by MT slot: the recording's, \
+                    or on a pad without slots, the one mtdev puts it in.
                     """
                 case .screen:
                     """
