@@ -1,5 +1,6 @@
-import Histograms
 import Foundation
+import Histograms
+import LibinputEvents
 import Recordings
 
 #if canImport(Glibc)
@@ -13,12 +14,13 @@ extension MockedDevice {
         pid: pid_t, timing: ReplayTiming,
         faults: inout ArraySlice<(node: Node, fault: ReplayFault)>, channel: ChannelReceiver?
     ) throws(HarnessError) -> Delivery {
-        let origin = Clock.now() + timing.leadIn.nanoseconds
+        // On a whole microsecond, as the frames' timestamps are: ``ReplayReport/recordingStart`` is exact.
+        let origin = (Clock.now() + timing.leadIn.nanoseconds) / 1000 * 1000
         var delivery = Delivery(recordingOrigin: origin)
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
         while let next = try nextStep(&faults) {
-            let due = origin + Int64(Double(next.time) * 1000 / timing.speed)
+            let due = origin + Int64(PlaybackSpeed.micros(next.time, at: timing.speed)) * 1000
             // A removal has no timestamp for libinput to order by: it comes at its instant, after
             // every timer due before it, as a real unplug does.
             let isRemoval = if case .removal = next.step { true } else { false }

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEvents
 import Recordings
 
 /// Where the steps of a replay fall on the virtual clock.
@@ -18,12 +19,12 @@ struct VirtualTimeline {
 
     /// The instant of `micros` into the recording.
     func instant(_ micros: UInt64) -> Int64 {
-        speed == 1 ? first + Int64(micros) * 1000 : first + Int64((Double(micros) * 1000 / speed).rounded())
+        first + Int64(PlaybackSpeed.micros(micros, at: speed)) * 1000
     }
 
     /// Microseconds into the recording of `instant`.
     func recordingMicros(_ instant: Int64) -> Int64 {
-        speed == 1 ? (instant - first) / 1000 : Int64((Double(instant - first) / 1000 * speed).rounded())
+        PlaybackSpeed.recordingMicros((instant - first) / 1000, at: speed)
     }
 }
 

@@ -56,4 +56,21 @@ final class ReplayTests: XCTestCase {
         let replay = try Replay.open(file: typing, options: options).replay
         XCTAssertTrue(replay.events.contains { if case .keyboardKey = $0.kind { true } else { false } })
     }
+
+    /// At another speed the frames reach libinput at the instants ``PlaybackSpeed`` gives their
+    /// times, to the microsecond: the texts that place a frame beside its events use the same rule.
+    func testFramesArriveAtTheirPlayedInstants() throws {
+        let path = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+        let recording = try RecordingLoader.load(path)
+        var options = ReplayOptions()
+        options.timing.speed = 3
+        let replay = try Replay(.recording(recording), options: options)
+        let start = try XCTUnwrap(replay.report.recordingStart)
+        let played = Set(recording.frames.map { start + PlaybackSpeed.micros($0.time, at: 3) })
+        let motions = replay.events.filter { if case .pointerMotion = $0.kind { true } else { false } }
+        XCTAssertGreaterThan(motions.count, 10)
+        for event in motions {
+            XCTAssertTrue(played.contains(event.time), "a motion at \(event.time - start) µs, at no frame's instant")
+        }
+    }
 }
