@@ -47,7 +47,7 @@ public enum LaneState: String, Sendable {
 }
 
 /// A lane's state change: a recognizer's state entered, or a context menu opened or drag began.
-public struct LaneChange: Equatable, Sendable {
+public struct LaneChange: Hashable, Sendable {
     public var mode: DeliveryMode
     /// Index into ``ViewScene/lanes``.
     public var lane: Int

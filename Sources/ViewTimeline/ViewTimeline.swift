@@ -118,8 +118,11 @@ public struct ViewTimeline: Sendable {
     /// model, deciding as it went, could only flag it a window later with a second change.
     private static func flaggedAtActivation(_ frames: [ViewFrame]) -> [ViewFrame] {
         var frames = frames
-        var activations: [String: (frame: Int, change: Int)] = [:]
-        func key(_ c: LaneChange) -> String { "\(c.mode.rawValue) \(c.lane) \(c.state) \(c.time)" }
+        // A change and its flag differ only by the flag.
+        var activations: [LaneChange: (frame: Int, change: Int)] = [:]
+        func key(_ c: LaneChange) -> LaneChange {
+            LaneChange(mode: c.mode, lane: c.lane, state: c.state, time: c.time, accidental: false)
+        }
         for f in frames.indices {
             // The second changes go first, so that an original in the same frame keeps its flag.
             let flags = frames[f].changes.filter(\.accidental)
