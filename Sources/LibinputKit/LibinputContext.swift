@@ -130,23 +130,27 @@ public final class LibinputContext {
     /// Adds a device node to a path context.
     public func addDevice(_ path: String) throws(LibinputError) {
         try Self.checkReadable(path)
-        // libinput says only "Invalid path" for what is not a device node; a recording given
+        // libinput says only "Invalid path" of what is not an input device node; a recording given
         // where a device goes is a likely slip.
         var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFCHR {
-            let directory = status.st_mode & S_IFMT == S_IFDIR
-            if directory { throw LibinputError(.missingFile, "\(path): a directory, not an input device node") }
-            throw LibinputError(
-                .badData, "\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)"
-            )
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: throw LibinputError(.missingFile, "\(path): a directory, not an input device node")
+            case S_IFCHR:
+                // The input core's nodes all have its major number, INPUT_MAJOR (/dev/null has 1).
+                let major = gnu_dev_major(status.st_rdev)
+                guard major == 13 else {
+                    throw LibinputError(
+                        .badData, "\(path): a character device of major \(major), not an input device node (13)")
+                }
+            default:
+                throw LibinputError(
+                    .badData,
+                    "\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)")
+            }
         }
         guard libinput_path_add_device(li, path) != nil else {
-            let rejection = Self.rejection(in: takeLog())
-            // libinput's word for a character device that is no input device (/dev/null).
-            if rejection.hasSuffix("Invalid path \(path)") {
-                throw LibinputError(.badData, "\(path): not an input device node (libinput: \(rejection))")
-            }
-            throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + rejection)
+            throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()))
         }
     }
 

@@ -5,7 +5,7 @@ import TestSupport
 /// LibinputKit's contexts: what is not a device node, and libinput's settings (the udev seat
 /// backend on a mocked device needs a process of its own: MockedProgramTests).
 final class LibinputContextTests: XCTestCase {
-    /// What is not a device node is named for what it is, not with libinput's "Invalid path".
+    /// What is not an input device node is named for what it is, not with libinput's "Invalid path".
     func testAFileOrDirectoryGivenAsADeviceIsNamedForWhatItIs() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
         for command in ["debug", "devices"] {
@@ -20,6 +20,10 @@ final class LibinputContextTests: XCTestCase {
             XCTAssertEqual(directory.status, 66, directory.stderr)
             XCTAssertEqual(
                 directory.stderr, "touchsynth: \(Fixtures.synthesized.path): a directory, not an input device node\n")
+            let null = runCommand([command, "--device", "/dev/null"])
+            XCTAssertEqual(null.status, 65, null.stderr)
+            XCTAssertEqual(
+                null.stderr, "touchsynth: /dev/null: a character device of major 1, not an input device node (13)\n")
         }
     }
 
