@@ -93,6 +93,21 @@ final class FaultInjectionTests: XCTestCase {
         XCTAssertFalse(run.stderr.contains("BUG"), run.stderr)
     }
 
+    /// A quirk that takes an axis away (touch major) changes which slots libevdev asks back after
+    /// SYN_DROPPED: each answer must be the axis asked for, or the next axes read the taken one's
+    /// values and the tracking IDs change under libinput, which ends the pinch and starts another.
+    func testSynDroppedWithAnAxisTakenAwayReadsEachAxisBack() throws {
+        let quirks = temporaryPath("no-touch-major.quirks")
+        defer { try? FileManager.default.removeItem(atPath: quirks) }
+        try "[No touch major]\nMatchUdevType=touchpad\nAttrEventCodeDisable=ABS_MT_TOUCH_MAJOR;\n".write(
+            toFile: quirks, atomically: true, encoding: .utf8)
+        let lines = try replay(["--quirks", quirks, "--syn-dropped", "0.4+100"])
+        XCTAssertEqual(lines.filter { $0.type == "GESTURE_PINCH_BEGIN" }.count, 1, "one pinch, across the gap")
+        XCTAssertFalse(lines.contains { $0.type.hasPrefix("GESTURE_HOLD") }, "no touches new to libinput")
+        let ends = { (lines: [Line]) in lines.last { $0.type == "GESTURE_PINCH_END" }?.libinput["scale"] as? Double }
+        XCTAssertEqual(try XCTUnwrap(ends(lines)), try XCTUnwrap(ends(try replay([]))), accuracy: 0.01)
+    }
+
     func testKeyboardModifiersChangingMidPinchReachTheTransformEvents() throws {
         let keyboard = try writeKeyboard(pressShiftAt: 300_000, releaseAt: 600_000)
         defer { try? FileManager.default.removeItem(atPath: keyboard) }
