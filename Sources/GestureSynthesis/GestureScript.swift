@@ -17,6 +17,31 @@ public struct GestureScript: Equatable, Sendable {
         /// 1-based line in the script.
         public var line: Int
         public var action: Action
+        /// How hard and how broad the gesture's fingers touch, where the statement says.
+        public var touch = Touch()
+    }
+
+    /// The pressure and contact size of a gesture's fingers (`pressure=`, `size=`): nil leaves the
+    /// synthesizer's own, a finger's that libinput counts as neither light nor a palm.
+    public struct Touch: Equatable, Sendable {
+        /// ABS_MT_PRESSURE, in the device's units (as libinput's thresholds count) or a fraction of
+        /// the axis's range.
+        public var pressure: AxisValue?
+        /// ABS_MT_TOUCH_MAJOR, in millimetres on the pad.
+        public var size: Double?
+
+        public init(pressure: AxisValue? = nil, size: Double? = nil) {
+            self.pressure = pressure
+            self.size = size
+        }
+    }
+
+    /// A value on one of the device's axes.
+    public enum AxisValue: Equatable, Sendable {
+        /// In the device's units.
+        case units(Int32)
+        /// A fraction (0...1) of the axis's range, from its minimum.
+        case fraction(Double)
     }
 
     /// What a statement does.
@@ -111,7 +136,8 @@ public struct GestureScript: Equatable, Sendable {
                 let words = piece.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
                 guard let verb = words.first else { continue }
                 var parser = ArgumentReader(file: file, line: lineNumber, verb: verb, words: Array(words.dropFirst()))
-                statements.append(Statement(line: lineNumber, action: try parser.action()))
+                let action = try parser.action()
+                statements.append(Statement(line: lineNumber, action: action, touch: try parser.touch()))
             }
         }
         guard !statements.isEmpty else { throw RecordingError(.badData, file: file, "no gesture in the script") }
@@ -232,9 +258,32 @@ private struct ArgumentReader {
     }
 
     private func allow(_ keys: Set<String>) throws(RecordingError) {
+        // Every gesture's fingers have a pressure and a size.
+        let keys = ["pause", "set"].contains(verb.lowercased()) ? keys : keys.union(Self.touchKeys)
         if let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) {
             throw fail("\(verb) has no parameter \"\(unknown)\" (it takes \(keys.sorted().joined(separator: ", ")))")
         }
+    }
+
+    static let touchKeys: Set<String> = ["pressure", "size"]
+
+    /// The statement's `pressure=` (device units, or `%` of the axis's range) and `size=` (a length).
+    func touch() throws(RecordingError) -> GestureScript.Touch {
+        var touch = GestureScript.Touch()
+        if let text = values["pressure"] {
+            if text.hasSuffix("%") {
+                let v = try number("pressure", text, units: [("%", 0.01)], bare: 0.01)
+                guard (0...1).contains(v) else { throw fail("pressure=\(text): must be within 0% and 100%") }
+                touch.pressure = .fraction(v)
+            } else {
+                guard let v = Int32(text), v >= 0 else {
+                    throw fail("pressure=\(text): expected the device's units (a whole number) or a percentage")
+                }
+                touch.pressure = .units(v)
+            }
+        }
+        if values["size"] != nil { touch.size = try length("size", default: 0, nonNegative: true) }
+        return touch
     }
 
     /// A finite number followed by one of `units` (each with its factor to the canonical unit);

@@ -9,11 +9,11 @@ import Recordings
 /// bounding boxes, fewer slots than fingers, single-touch pads).
 ///
 /// What a real finger does that this does not: fingers land and lift in the same frame (real
-/// ones a few milliseconds apart); pressure and contact size are constant (real ones ramp up on
-/// landing and down on lift and vary with speed); motion has constant speed (a hand accelerates
-/// and decelerates); jitter is white noise (real sensor noise is correlated and grows near the
-/// edges); no palm, thumb or hover contact ever appears; and the fingers of a swipe stay in a
-/// straight row at a fixed spacing.
+/// ones a few milliseconds apart); pressure and contact size are constant through a gesture (real
+/// ones ramp up on landing and down on lift and vary with speed); motion has constant speed (a
+/// hand accelerates and decelerates); jitter is white noise (real sensor noise is correlated and
+/// grows near the edges); a palm or thumb never rests beside a moving finger, and no contact
+/// hovers; and the fingers of a swipe stay in a straight row at a fixed spacing.
 public enum GestureSynthesizer {
     /// Settings a script starts with; `set` statements change them from there on.
     public struct Options: Sendable {
@@ -90,6 +90,7 @@ public enum GestureSynthesizer {
             // The next gesture lands a frame after the last one lifted, however short the gap.
             if !first { clock += max(settings.gap, 1 / settings.rate) }
             first = false
+            kernel.touch = try pad.touchValues(statement.touch, fail: fail)
             let contact = try plan(statement.action, pad: pad, options: settings, fail: fail)
             try pad.check(contact, verb: statement.action.verb, fail: fail)
             let end = micros(clock + (contact.samples.last?.time ?? 0))

@@ -14,20 +14,14 @@ extension GestureSynthesizer {
         private var nextTrackingID: Int32 = 100
         /// Whether the last frame of a protocol A pad had contacts.
         private var contactsReported = false
-        private let touchValues: [(UInt16, Int32)]
+        /// The fingers' own axes, as the gesture under way touches: pressure and contact size.
+        var touch: TouchValues
         private let hasTimestamp: Bool
 
         init(pad: Pad) {
             self.pad = pad
             slots = Array(repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: pad.trackedTouches)
-            let candidates: [(UInt16, Int32?)] = [
-                (Evdev.ABS_MT_PRESSURE, pad.pressure(Evdev.ABS_MT_PRESSURE)),
-                (Evdev.ABS_MT_TOUCH_MAJOR, pad.contactValue(Evdev.ABS_MT_TOUCH_MAJOR, mm: 8)),
-                (Evdev.ABS_MT_TOUCH_MINOR, pad.contactValue(Evdev.ABS_MT_TOUCH_MINOR, mm: 6)),
-                (Evdev.ABS_MT_WIDTH_MAJOR, pad.contactValue(Evdev.ABS_MT_WIDTH_MAJOR, mm: 10)),
-                (Evdev.ABS_MT_WIDTH_MINOR, pad.contactValue(Evdev.ABS_MT_WIDTH_MINOR, mm: 8)),
-            ]
-            touchValues = candidates.compactMap { code, value in value.map { (code, $0) } }
+            touch = pad.touchValues()
             hasTimestamp = pad.device.has(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP)
         }
 
@@ -55,7 +49,7 @@ extension GestureSynthesizer {
                 // Protocol A repeats every contact each frame; no contact is one SYN_MT_REPORT.
                 for contact in reported {
                     for (code, value) in [(Evdev.ABS_MT_POSITION_X, contact.x), (Evdev.ABS_MT_POSITION_Y, contact.y)]
-                        + touchValues
+                        + touch.perTouch
                     {
                         events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
                     }
@@ -76,7 +70,7 @@ extension GestureSynthesizer {
                         }
                         wanted +=
                             [(Evdev.ABS_MT_POSITION_X, reported[s].x), (Evdev.ABS_MT_POSITION_Y, reported[s].y)]
-                            + touchValues
+                            + touch.perTouch
                         for (code, value) in wanted where slots[s][code] != value {
                             slots[s][code] = value
                             changes.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
@@ -104,7 +98,7 @@ extension GestureSynthesizer {
             var single: [(UInt16, Int32)] = []
             if let first = reported.first {
                 single = pad.singleTouchAxes(first)
-                if let p = pad.pressure(Evdev.ABS_PRESSURE) { single.append((Evdev.ABS_PRESSURE, p)) }
+                if let p = touch.pressure { single.append((Evdev.ABS_PRESSURE, p)) }
                 if let w = pad.contactValue(Evdev.ABS_TOOL_WIDTH, mm: nil) { single.append((Evdev.ABS_TOOL_WIDTH, w)) }
             } else {
                 single = [(Evdev.ABS_PRESSURE, 0)]

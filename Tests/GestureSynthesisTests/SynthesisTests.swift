@@ -76,12 +76,38 @@ final class SynthesisTests: XCTestCase {
             ("pinch scale=2 scale=3", "s:1: scale= is given twice"),
             ("pause 1s 2s", "s:1: unexpected \"2s\""),
             ("swipe direction=sideways", "s:1: direction is left, right, up, down or an angle"),
+            ("move pressure=hard", "s:1: pressure=hard: expected the device's units (a whole number) or a percentage"),
+            ("move pressure=150%", "s:1: pressure=150%: must be within 0% and 100%"),
+            ("tap size=-2mm", "s:1: size=-2mm: must not be negative"),
+            ("pause 100ms pressure=3", "s:1: pause has no parameter \"pressure\" (it takes duration)"),
         ]
         for (script, message) in cases {
             XCTAssertThrowsError(try GestureScript.parse(script, file: "s"), script) { error in
                 XCTAssertTrue("\(error)".hasPrefix(message), "\(script): \(error)")
             }
         }
+    }
+
+    /// `pressure=` and `size=` set every finger of their gesture, on the multi-touch axes and on
+    /// the single-touch emulation's pressure (the same share of its range); the next gesture
+    /// presses as fingers do again.
+    func testPressureAndSizeAreTheGesturesOwn() throws {
+        let recording = try synthesize("move pressure=150 size=20mm; move pressure=50%; tap", on: try asus)
+        func values(_ code: UInt16) -> [Int32] {
+            recording.frames.flatMap(\.events).filter { $0.type == Evdev.EV_ABS && $0.code == code }.map(\.value)
+        }
+        let ordinary = try XCTUnwrap(GestureSynthesizer.Pad(try asus, file: "t").pressure(Evdev.ABS_MT_PRESSURE))
+        // Repeats are dropped, as evdev drops them: each value is the first of a gesture.
+        XCTAssertEqual(values(Evdev.ABS_MT_PRESSURE).filter { $0 != 0 }, [150, 128, ordinary])
+        XCTAssertEqual(values(Evdev.ABS_PRESSURE).filter { $0 != 0 }, [150, 128, ordinary], "its range is the same")
+        // 20 mm through the pad's 31 units a millimetre, then an 8 mm finger again.
+        XCTAssertEqual(values(Evdev.ABS_MT_TOUCH_MAJOR), [620, 248])
+        try assertRefused("move pressure=300", "t.gesture:1: pressure=300 is outside ABS_MT_PRESSURE's range, 0 to 255")
+        try assertRefused(
+            "tap\nhold size=90mm", "t.gesture:2: size=90mm is 2790 units, beyond ABS_MT_TOUCH_MAJOR's maximum, 2445")
+        try assertRefused(
+            "tap size=10mm", on: try device("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc"),
+            "t.gesture:1: SynPS/2 Synaptics TouchPad has no contact size axis (ABS_MT_TOUCH_MAJOR)")
     }
 
     /// A click holds the button for its duration, to the frame; the next gesture lands a frame

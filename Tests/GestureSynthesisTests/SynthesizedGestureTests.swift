@@ -56,6 +56,40 @@ final class SynthesizedGestureTests: XCTestCase {
         }
     }
 
+    /// A finger pressing past libinput's palm threshold, or broader than a quirk's palm size, moves
+    /// no pointer, and explain says which rule set it aside; the same move as a finger moves it.
+    func testAPressingOrBroadFingerIsAPalm() throws {
+        let desc = Fixtures.root.appendingPathComponent(
+            "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
+        ).path
+        let quirks = temporaryPath("size.quirks")
+        try "[Palms by size]\nMatchUdevType=touchpad\nAttrPalmSizeThreshold=500\n".write(
+            toFile: quirks, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: quirks) }
+        let cases: [(script: String, palm: String?)] = [
+            ("move dx=20mm", nil), ("move dx=20mm pressure=150", "pressure"), ("move dx=20mm size=20mm", "touch size"),
+        ]
+        for (i, c) in cases.enumerated() {
+            let file = temporaryPath("palm-\(i).yml")
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let made = runCommand(["synthesize", "-e", c.script, "--desc", desc, "-o", file])
+            XCTAssertEqual(made.status, 0, "\(c.script): \(made.stderr)")
+            let explained = runCommand(["explain", "--json", "--quirks", quirks, file])
+            XCTAssertEqual(explained.status, 0, explained.stderr)
+            let conclusions = try jsonLines(explained.stdout).compactMap { $0["conclusion"] as? String }
+            XCTAssertEqual(conclusions.count, 1, "\(c.script): \(conclusions)")
+            let replayed = runCommand(["replay", "--json", "--quirks", quirks, file])
+            let motions = try jsonLines(replayed.stdout).filter { $0["type"] as? String == "POINTER_MOTION" }
+            if let palm = c.palm {
+                XCTAssertEqual(motions.count, 0, c.script)
+                XCTAssertTrue(conclusions[0].contains("as a palm (\(palm))"), "\(c.script): \(conclusions)")
+            } else {
+                XCTAssertGreaterThan(motions.count, 10, c.script)
+                XCTAssertFalse(conclusions[0].contains("palm"), "\(c.script): \(conclusions)")
+            }
+        }
+    }
+
     func check(_ e: Expectation, _ events: [[String: Any]], on device: String) {
         let what = "\(device): \(e.script)"
         let types = events.compactMap { $0["type"] as? String }
