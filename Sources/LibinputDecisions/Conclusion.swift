@@ -18,7 +18,7 @@ struct Conclusion {
         if let support = unsupportedGesture { return support }
         if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
         // In the order ``line`` tells them.
-        return findings.first { [.palmPressure, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
+        return findings.first { [.palmPressure, .palmSize, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
             ?? findings.first { $0.rule == .touchPressure && !$0.exceeds }
             ?? (analysis.reported.isEmpty ? unfiredHold : nil)
     }
@@ -171,7 +171,7 @@ struct Conclusion {
             else { return nil }
             guard told.insert(touch).inserted else { return nil }
             let number = findings.first {
-                ($0.rule == .palmPressure || $0.rule == .palmEdge) && $0.touch == touch && $0.exceeds
+                [.palmPressure, .palmSize, .palmEdge].contains($0.rule) && $0.touch == touch && $0.exceeds
             }
             return "touch \(touch) as a palm (\(detected.1))" + (number.map { ": \($0.text)" } ?? "")
         }

@@ -50,7 +50,7 @@ extension Rule {
     var machine: LibinputDecision.Machine {
         switch self {
         case .tapTime, .tapTravel, .tapFakeFingerMotion: .tap
-        case .palmPressure, .palmEdge: .palm
+        case .palmPressure, .palmSize, .palmEdge: .palm
         case .touchPressure: .touchDetection
         case .thumbPosition: .thumb
         case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport, .holdTimer,

@@ -8,7 +8,8 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     public var size: ClosedRange<Int>?
     /// A touch pressing harder than this is a palm.
     public var palmPressure: Int?
-    /// A touch larger than this is a palm.
+    /// A touch larger than this (either axis of its contact) is a palm. libinput does not log it:
+    /// it is the quirk `AttrPalmSizeThreshold` (`tp_init_palmdetect_size`).
     public var palmSize: Int?
     /// How thumbs are told (`area`, `pressure`, `size`), when thumb detection is on.
     public var thumbDetection: String?
@@ -17,8 +18,7 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
 
     /// Whether `text` may be a set-up line, judged without a regular expression.
     static func mayRead(_ text: String) -> Bool {
-        text.hasPrefix("using ") || text.hasPrefix("palm: pressure threshold") || text.hasPrefix("palm: size")
-            || text.hasPrefix("palm: touch size threshold") || text.hasPrefix("thumb: enabled")
+        text.hasPrefix("using ") || text.hasPrefix("palm: pressure threshold") || text.hasPrefix("thumb: enabled")
     }
 
     /// Takes the set-up line `text` in; false if it is none.
@@ -33,8 +33,6 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
             size = low...high
         } else if let m = text.wholeMatch(of: /palm: pressure threshold is ([0-9]+)/) {
             palmPressure = Int(m.1)
-        } else if let m = text.wholeMatch(of: /palm: (?:touch )?size threshold is ([0-9]+)/) {
-            palmSize = Int(m.1)
         } else if let m = text.wholeMatch(of: /thumb: enabled thumb detection(?: \((.*)\))?/) {
             thumbDetection = m.1.map(String.init) ?? "on"
         } else {

@@ -21,7 +21,13 @@ extension Explanation {
             : log.map { LibinputLogMessage(priority: $0.priority, text: $0.text, cause: $0.cause?.played(at: speed)) }
         let read = DecisionLog(log)
         let rules = RuleBook(version: version)
-        let thresholds = read.thresholds.values.first ?? DeviceThresholds()
+        var thresholds = read.thresholds.values.first ?? DeviceThresholds()
+        // The one threshold libinput does not log; it ignores 0.
+        if let size = quirks?.properties.last(where: { $0.key == "AttrPalmSizeThreshold" }).flatMap({ Int($0.value) }),
+            size > 0
+        {
+            thresholds.palmSize = size
+        }
         // Read as libinput reads it: through mtdev, slots and all, where its plugin does.
         let throughMtdev = rules.readsThroughMtdev(recording.device)
         let played = recording.played(at: speed)

@@ -83,6 +83,8 @@ public struct TouchSummary: Equatable, Sendable, Codable {
     public var travel: Double
     /// Its highest pressure, when the device reports pressure.
     public var peakPressure: Int?
+    /// The longest either axis of its contact got (ABS_MT_TOUCH_MAJOR, _MINOR), when reported.
+    public var peakSize: Int?
 }
 
 /// A point on the touchpad, in millimetres (device units when it reports no resolution).

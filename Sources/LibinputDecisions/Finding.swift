@@ -37,6 +37,8 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case tapTravel
     /// A touch pressing harder than the palm pressure threshold is a palm.
     case palmPressure
+    /// A touch whose contact is larger than a quirk's palm size threshold is a palm.
+    case palmSize
     /// A touch begins and ends by pressure.
     case touchPressure
     /// A touch beginning in the touchpad's side edge zones is a palm.

@@ -80,6 +80,7 @@ struct RuleBook {
             case .tapTime: ("evdev-mt-touchpad-tap.c", ["1.22.1": 254, "1.28.1": 256, "1.31.3": 253])
             case .tapTravel: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1189, "1.28.1": 1192, "1.31.3": 1200])
             case .palmPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1114, "1.28.1": 1109, "1.31.3": 1043])
+            case .palmSize: ("evdev-mt-touchpad.c", ["1.22.1": 1038, "1.28.1": 1040, "1.31.3": 975])
             case .touchPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1210, "1.28.1": 1205, "1.31.3": 1139])
             case .palmEdge: ("evdev-mt-touchpad.c", ["1.22.1": 3347, "1.28.1": 3378, "1.31.3": 3411])
             case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 914, "1.28.1": 1276, "1.31.3": 1415])

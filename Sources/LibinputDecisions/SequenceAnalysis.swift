@@ -46,7 +46,8 @@ struct SequenceAnalysis {
         let gestures = GestureAnalysis(analysis: self)
         let taps = TapAnalysis(analysis: self, touches: touches)
         let findings =
-            taps.findings + pressureFindings(touches) + edgeFindings(touches) + thumbFindings(touches)
+            taps.findings + pressureFindings(touches) + sizeFindings(touches) + edgeFindings(touches)
+            + thumbFindings(touches)
             + gestures.findings
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
@@ -75,7 +76,8 @@ struct SequenceAnalysis {
         return TouchSummary(
             touch: track.slot, down: first.time, up: liftTime(after: last.frame), from: first.mm, to: last.mm,
             travel: track.points.map { $0.mm.distance(to: first.mm) }.max() ?? 0,
-            peakPressure: track.points.compactMap(\.pressure).max().map(Int.init))
+            peakPressure: track.points.compactMap(\.pressure).max().map(Int.init),
+            peakSize: track.points.compactMap(\.size).max().map(Int.init))
     }
 
     // MARK: pressure
@@ -112,6 +114,32 @@ struct SequenceAnalysis {
                         source: rules.source(.touchPressure)))
             }
             return findings
+        }
+    }
+
+    /// Each touch's largest contact against the palm size a quirk set (`AttrPalmSizeThreshold`),
+    /// told when it was a palm by size or came near. libinput tries size only on a touch no other
+    /// rule made a palm first (`tp_palm_detect_touch_size_triggered`); its log is silent then.
+    private func sizeFindings(_ touches: [TouchSummary]) -> [Finding] {
+        guard let limit = thresholds.palmSize else { return [] }
+        // Contact axes are in the position axes' units (the kernel's multi-touch protocol).
+        let resolution = recording.device.absinfo[Evdev.ABS_MT_POSITION_X]?.resolution ?? 0
+        func length(_ units: Int) -> String {
+            "\(units) units" + (resolution > 0 ? String(format: " (%.1f mm)", Double(units) / Double(resolution)) : "")
+        }
+        return touches.compactMap { touch -> Finding? in
+            guard let peak = touch.peakSize else { return nil }
+            let reasons = decisions(of: .palm, touch: touch.touch).compactMap(\.event)
+                .filter { $0.hasPrefix("palm detected") }
+            let bySize = reasons.contains { $0.contains("touch size") }
+            guard bySize || Double(peak) >= 0.75 * Double(limit) else { return nil }
+            let otherFirst = !bySize && !reasons.isEmpty
+            return Finding(
+                rule: .palmSize, time: touch.down, touch: touch.touch, value: Double(peak), limit: Double(limit),
+                unit: "units", exceeds: peak > limit, agreesWithLog: otherFirst ? nil : (peak > limit) == bySize,
+                text: "touch \(touch.touch)'s contact reached \(length(peak)), "
+                    + (peak > limit ? "above" : "not above") + " the palm size threshold \(length(limit))",
+                source: rules.source(.palmSize))
         }
     }
 

@@ -10,13 +10,19 @@ public struct TrackPoint: Equatable, Sendable {
     public var frame: Int = 0
     /// Its pressure (ABS_MT_PRESSURE, or ABS_PRESSURE on a single-touch device), when reported.
     public var pressure: Int32?
+    /// The longer of its contact's axes (ABS_MT_TOUCH_MAJOR and _MINOR), in the device's units,
+    /// when reported.
+    public var size: Int32?
 
-    public init(time: UInt64, x: Double, y: Double, frame: Int = 0, pressure: Int32? = nil) {
+    public init(
+        time: UInt64, x: Double, y: Double, frame: Int = 0, pressure: Int32? = nil, size: Int32? = nil
+    ) {
         self.time = time
         self.x = x
         self.y = y
         self.frame = frame
         self.pressure = pressure
+        self.size = size
     }
 }
 
@@ -84,6 +90,8 @@ extension Recording {
             var x: Int32?
             var y: Int32?
             var pressure: Int32?
+            var major: Int32?
+            var minor: Int32?
         }
         var contacts: [Int: Contact] = [:]
         var slot = Int(device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0)
@@ -108,6 +116,10 @@ extension Recording {
                     contacts[slot, default: Contact()].y = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_MT_PRESSURE) where isMT:
                     contacts[slot, default: Contact()].pressure = event.value
+                case (Evdev.EV_ABS, Evdev.ABS_MT_TOUCH_MAJOR) where isMT:
+                    contacts[slot, default: Contact()].major = event.value
+                case (Evdev.EV_ABS, Evdev.ABS_MT_TOUCH_MINOR) where isMT:
+                    contacts[slot, default: Contact()].minor = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_PRESSURE) where !isMT:
                     singlePressure = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_X) where !isMT:
@@ -123,17 +135,18 @@ extension Recording {
                     break
                 }
             }
-            func point(_ x: Int32, _ y: Int32, _ pressure: Int32?) -> TrackPoint {
+            func point(_ x: Int32, _ y: Int32, _ pressure: Int32?, size: Int32? = nil) -> TrackPoint {
                 TrackPoint(
                     time: frame.time,
                     x: Double(Int64(x) - Int64(axes.x.minimum)) / scaleX,
                     y: Double(Int64(y) - Int64(axes.y.minimum)) / scaleY,
-                    frame: index, pressure: pressure)
+                    frame: index, pressure: pressure, size: size)
             }
             if isMT {
                 for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {
                     guard let track = contact.track, let x = contact.x, let y = contact.y else { continue }
-                    tracks[track].points.append(point(x, y, contact.pressure))
+                    let size = [contact.major, contact.minor].compactMap { $0 }.max()
+                    tracks[track].points.append(point(x, y, contact.pressure, size: size))
                 }
             } else if singleDown, let x = singleX, let y = singleY, !tracks.isEmpty {
                 tracks[tracks.count - 1].points.append(point(x, y, singlePressure))

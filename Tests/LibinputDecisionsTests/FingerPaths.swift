@@ -3,11 +3,12 @@ import Recordings
 import TestSupport
 
 /// A finger for a synthesized recording: down and up in seconds, its place in mm from the
-/// touchpad's top-left corner at each instant, and its pressure.
+/// touchpad's top-left corner at each instant, its pressure, and its contact's touch major when set.
 struct Finger {
     var down: Double
     var up: Double
     var pressure: Int32 = 60
+    var major: Int32?
     var at: (Double) -> (x: Double, y: Double)
 
     /// A finger resting at `x`, `y`.
@@ -70,6 +71,7 @@ enum FingerPaths {
     static func recording(_ fingers: [Finger], device: DeviceDescription, rate: Double = 125) -> Recording {
         let x = device.absinfo[Evdev.ABS_MT_POSITION_X]!, y = device.absinfo[Evdev.ABS_MT_POSITION_Y]!
         let pressure = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE)
+        let major = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
         var instants = Set(fingers.flatMap { [$0.down, $0.up] })
         let start = fingers.map(\.down).min()!, end = fingers.map(\.up).max()!
         var t = start
@@ -102,6 +104,7 @@ enum FingerPaths {
                 abs(Evdev.ABS_MT_POSITION_X, x.minimum + Int32((p.x * Double(x.resolution)).rounded()))
                 abs(Evdev.ABS_MT_POSITION_Y, y.minimum + Int32((p.y * Double(y.resolution)).rounded()))
                 if pressure { abs(Evdev.ABS_MT_PRESSURE, finger.pressure) }
+                if major, let size = finger.major { abs(Evdev.ABS_MT_TOUCH_MAJOR, size) }
             }
             let first = fingers.indices.first { down.contains($0) }
             if let first {

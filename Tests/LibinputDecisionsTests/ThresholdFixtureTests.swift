@@ -241,6 +241,31 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// With a quirk's palm size of 500, a touch whose contact reaches 600 is a palm by size; one of
+    /// 450 is a finger, and explain gives both numbers (libinput logs no size threshold).
+    func testAPalmBySizeOnEitherSideOfTheQuirksThreshold() throws {
+        let quirk = temporaryPath("size.quirks")
+        try "[Palms by size]\nMatchUdevType=touchpad\nAttrPalmSizeThreshold=500\n".write(
+            toFile: quirk, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        for (size, isPalm) in [(600, true), (450, false)] {
+            var finger = Finger.moving(0, 0.3, x: 50, y: 30, dx: 1, dy: 0, speed: 40)
+            finger.major = Int32(size)
+            for (version, sequence) in try explained(try FingerPaths.recording([finger]), quirks: [quirk]) {
+                let measured = try finding(.palmSize, in: sequence, version)
+                XCTAssertEqual(measured.value, Double(size), "\(version): \(measured.text)")
+                XCTAssertEqual(measured.limit, 500, "\(version): \(measured.text)")
+                XCTAssertEqual(measured.exceeds, isPalm, "\(version): \(measured.text)")
+                XCTAssertEqual(measured.agreesWithLog, true, "\(version): \(measured.text)")
+                XCTAssertEqual(
+                    sequence.conclusion.contains("as a palm (touch size)"), isPalm, "\(version): \(sequence.conclusion)"
+                )
+                XCTAssertEqual(
+                    sequence.conclusion.contains("pointer motion"), !isPalm, "\(version): \(sequence.conclusion)")
+            }
+        }
+    }
+
     /// On a 66 mm tall clickpad, a touch beginning below 85 % of the height is jailed as a thumb;
     /// one beginning above it is not.
     func testAThumbInTheClickpadsBottomBand() throws {
