@@ -202,12 +202,17 @@ struct SequenceAnalysis {
     /// it began against the band's line (`tp_thumb_needs_jail`).
     private func thumbFindings(_ touches: [TouchSummary]) -> [Finding] {
         guard thresholds.thumbDetection != nil, let geometry = recording.touchpadGeometry,
-            geometry.height >= rules.thumbMinHeight
+            geometry.height >= rules.thumbMinHeight, let y = recording.positionAxes?.y, y.resolution > 0
         else { return [] }
-        let line = geometry.height * rules.thumbLine
+        // As libinput draws it: 85 % of the height in mm, made device units by truncation
+        // (`evdev_device_mm_to_units`); a touch not above it (`y < upper_thumb_line`) is in the band.
+        let resolution = Double(y.resolution), minimum = Double(y.minimum)
+        let lineUnits = (geometry.height * rules.thumbLine * resolution + minimum).rounded(.towardZero)
+        let line = (lineUnits - minimum) / resolution
         return touches.compactMap { touch in
             let thumb = decisions(of: .thumb, touch: touch.touch).contains { $0.to != "THUMB_STATE_FINGER" }
-            let inBand = touch.from.y > line
+            let units = (touch.from.y * resolution + minimum).rounded()
+            let inBand = units >= lineUnits
             guard thumb || inBand else { return nil }
             // Alone on the pad, a touch in the band is jailed at once; beside others the
             // multi-finger rules decide, which this does not recompute.
@@ -216,7 +221,8 @@ struct SequenceAnalysis {
                 rule: .thumbPosition, time: touch.down, touch: touch.touch, value: touch.from.y, limit: line,
                 unit: "mm", exceeds: inBand, agreesWithLog: alone ? inBand == thumb : nil,
                 text: "touch \(touch.touch) began \(Self.mm(touch.from.y)) mm down a \(Self.mm(geometry.height)) mm "
-                    + "tall clickpad, " + (inBand ? "below" : "above") + " the thumb line at \(Self.mm(line)) mm "
+                    + "tall clickpad, " + (units > lineUnits ? "below" : inBand ? "on" : "above")
+                    + " the thumb line at \(Self.mm(line)) mm "
                     + "(85 % of its height)",
                 source: rules.source(.thumbPosition))
         }

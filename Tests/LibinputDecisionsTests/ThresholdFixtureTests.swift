@@ -267,9 +267,10 @@ final class ThresholdFixtureTests: XCTestCase {
     }
 
     /// On a 66 mm tall clickpad, a touch beginning below 85 % of the height is jailed as a thumb;
-    /// one beginning above it is not.
+    /// one beginning above it is not. libinput draws the line in device units, truncated (1801 of
+    /// 2119 at 32 a millimetre), and jails a touch on it: 1801 units down, 56.28 mm, is a thumb.
     func testAThumbInTheClickpadsBottomBand() throws {
-        for (y, isThumb) in [(62.0, true), (52.0, false)] {
+        for (y, isThumb) in [(62.0, true), (1801.0 / 32, true), (52.0, false)] {
             let recording = try FingerPaths.recording([.resting(0, 0.3, x: 50, y: y)])
             for (version, sequence) in try explained(recording) {
                 if isThumb {
