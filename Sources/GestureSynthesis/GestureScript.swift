@@ -10,7 +10,8 @@ import Recordings
 ///
 /// Lengths are millimetres on the pad (`mm`, `cm`; a bare number is mm), times `ms` or `s`
 /// (bare: ms), angles `deg`, `°` or `rad` (bare: degrees, clockwise as on screen), scales a
-/// factor or a percentage. Statements run one after another; fingers lift between them.
+/// factor or a percentage. Statements run one after another; fingers lift between them, but for
+/// those a `rest` put down, which stay until a `lift`.
 public struct GestureScript: Equatable, Sendable {
     /// One gesture with where it came from.
     public struct Statement: Equatable, Sendable {
@@ -58,6 +59,11 @@ public struct GestureScript: Equatable, Sendable {
         /// Fingers pressing the pad's button (a clickpad click) for `duration`, moving by `travel`
         /// while it is held (a click-and-drag).
         case click(fingers: Int, travel: Point, at: Position, duration: Double)
+        /// Fingers that land side by side and stay, without moving, through the gestures that
+        /// follow (a palm or a thumb resting beside them), until a ``lift`` or the script's end.
+        case rest(fingers: Int, spacing: Double, at: Position)
+        /// The resting fingers lift.
+        case lift
         /// Nothing touches the pad for `duration` seconds.
         case pause(Double)
         /// Changes the settings of the statements that follow.
@@ -123,7 +129,9 @@ public struct GestureScript: Equatable, Sendable {
     public init(statements: [Statement]) { self.statements = statements }
 
     /// The verbs the language knows.
-    public static let verbs = ["pinch", "rotate", "swipe", "scroll", "hold", "tap", "move", "click", "pause", "set"]
+    public static let verbs = [
+        "pinch", "rotate", "swipe", "scroll", "hold", "tap", "move", "click", "rest", "lift", "pause", "set",
+    ]
 
     /// Parses `text`; errors name `file` and the line.
     public static func parse(_ text: String, file: String) throws(RecordingError) -> GestureScript {
@@ -224,6 +232,14 @@ private struct ArgumentReader {
                 fingers: try count("fingers", default: 1, range: 1...5),
                 travel: GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0)),
                 at: try position(), duration: try time("duration", default: 0.1))
+        case "rest":
+            try allow(["fingers", "spacing", "at"])
+            action = .rest(
+                fingers: try count("fingers", default: 1, range: 1...5),
+                spacing: try length("spacing", default: 18, positive: true), at: try position())
+        case "lift":
+            try allow([])
+            action = .lift
         case "pause":
             try allow(["duration"])
             if !positional.isEmpty, values["duration"] == nil { values["duration"] = positional.removeFirst() }
@@ -259,9 +275,10 @@ private struct ArgumentReader {
 
     private func allow(_ keys: Set<String>) throws(RecordingError) {
         // Every gesture's fingers have a pressure and a size.
-        let keys = ["pause", "set"].contains(verb.lowercased()) ? keys : keys.union(Self.touchKeys)
+        let keys = ["pause", "set", "lift"].contains(verb.lowercased()) ? keys : keys.union(Self.touchKeys)
         if let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) {
-            throw fail("\(verb) has no parameter \"\(unknown)\" (it takes \(keys.sorted().joined(separator: ", ")))")
+            let takes = keys.isEmpty ? "it takes none" : "it takes \(keys.sorted().joined(separator: ", "))"
+            throw fail("\(verb) has no parameter \"\(unknown)\" (\(takes))")
         }
     }
 

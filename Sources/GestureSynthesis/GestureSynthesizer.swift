@@ -69,6 +69,20 @@ public enum GestureSynthesizer {
         var frames: [EvdevFrame] = []
         var clock = 0.0
         var first = true
+        // Fingers a `rest` put down, down in every frame until a `lift`.
+        var resting: [Touching] = []
+        func emit(_ touching: [Touching], button: Bool, at seconds: Double) {
+            let touching = touching.map { t in
+                guard settings.jitter > 0 else { return t }
+                let p = t.point
+                return Touching(
+                    point: GestureScript.Point(
+                        x: p.x + settings.jitter * random.gaussian(), y: p.y + settings.jitter * random.gaussian()),
+                    values: t.values)
+            }
+            let events = kernel.frame(touching, button: button, micros: micros(seconds))
+            if !events.isEmpty { frames.append(EvdevFrame(time: micros(seconds), events: events)) }
+        }
         for statement in script.statements {
             func fail(_ message: String) -> RecordingError {
                 RecordingError(.badData, file: file, line: statement.line, message)
@@ -90,26 +104,28 @@ public enum GestureSynthesizer {
             // The next gesture lands a frame after the last one lifted, however short the gap.
             if !first { clock += max(settings.gap, 1 / settings.rate) }
             first = false
-            kernel.touch = try pad.touchValues(statement.touch, fail: fail)
+            let values = try pad.touchValues(statement.touch, fail: fail)
             let contact = try plan(statement.action, pad: pad, options: settings, fail: fail)
-            try pad.check(contact, verb: statement.action.verb, fail: fail)
+            try pad.check(contact, resting: resting.count, verb: statement.action.verb, fail: fail)
             let end = micros(clock + (contact.samples.last?.time ?? 0))
             if end - (frames.first?.time ?? micros(clock)) > RecordingStream.longestRecording {
                 throw fail("the script runs past 24 hours, the longest recording a replay reads")
             }
+            if case .lift = statement.action {
+                guard !resting.isEmpty else { throw fail("nothing rests on the pad to lift (rest puts fingers down)") }
+                resting = []
+            }
             for sample in contact.samples {
-                let points = sample.points.map { p in
-                    settings.jitter > 0
-                        ? GestureScript.Point(
-                            x: p.x + settings.jitter * random.gaussian(), y: p.y + settings.jitter * random.gaussian())
-                        : p
-                }
-                let time = clock + sample.time
-                let events = kernel.frame(points, button: sample.button, micros: micros(time))
-                if !events.isEmpty { frames.append(EvdevFrame(time: micros(time), events: events)) }
+                let touching = resting + sample.points.map { Touching(point: $0, values: values) }
+                emit(touching, button: sample.button, at: clock + sample.time)
+            }
+            if case .rest = statement.action {
+                resting += contact.samples.flatMap(\.points).map { Touching(point: $0, values: values) }
             }
             clock += contact.samples.last?.time ?? 0
         }
+        // Fingers still resting lift a gap after the last gesture, so that the recording ends with none down.
+        if !resting.isEmpty { emit([], button: false, at: clock + max(settings.gap, 1 / settings.rate)) }
         guard !frames.isEmpty else {
             throw RecordingError(.badData, file: file, "the script has no gesture that touches the pad")
         }
@@ -199,15 +215,22 @@ public enum GestureSynthesizer {
             }
             contact.samples.append(.init(time: Double(n + 2) * dt, points: points(1)))
             lift(after: Double(n + 3) * dt)
+        case .rest(let fingers, let spacing, let at):
+            // They land and stay: the synthesizer keeps them down in the frames that follow.
+            contact.samples.append(.init(time: 0, points: row(fingers, spacing: spacing, at: pad.resolve(at))))
+        case .lift:
+            contact.samples.append(.init(time: 0, points: []))
         case .pause, .set:
             break
         }
         return contact
     }
 
-    /// Fingers side by side, 18 mm apart, centred on `c`.
-    private static func row(_ fingers: Int, at c: GestureScript.Point) -> [GestureScript.Point] {
-        (0..<fingers).map { i in GestureScript.Point(x: c.x + (Double(i) - Double(fingers - 1) / 2) * 18, y: c.y) }
+    /// Fingers side by side, `spacing` mm apart, centred on `c`.
+    private static func row(
+        _ fingers: Int, spacing: Double = 18, at c: GestureScript.Point
+    ) -> [GestureScript.Point] {
+        (0..<fingers).map { i in GestureScript.Point(x: c.x + (Double(i) - Double(fingers - 1) / 2) * spacing, y: c.y) }
     }
 
     /// The progress δ before 0 at which every finger is `distance` mm from its pose at 0.
@@ -336,9 +359,16 @@ public enum GestureSynthesizer {
             Evdev.BTN_TOOL_QUADTAP, Evdev.BTN_TOOL_QUINTTAP,
         ]
 
-        /// Refuses a contact the device cannot report, or one that leaves the pad.
-        func check(_ contact: Contact, verb: String, fail: (String) -> RecordingError) throws(RecordingError) {
-            let fingers = contact.samples.map(\.points.count).max() ?? 0
+        /// Refuses a contact the device cannot report beside `resting` fingers, or one that leaves the pad.
+        func check(
+            _ contact: Contact, resting: Int = 0, verb: String, fail: (String) -> RecordingError
+        ) throws(RecordingError) {
+            let own = contact.samples.map(\.points.count).max() ?? 0, fingers = own + resting
+            guard fingers <= Self.toolKeys.count else {
+                throw fail(
+                    "the \(verb)'s \(own) finger\(own == 1 ? "" : "s") beside \(resting) resting make \(fingers): "
+                        + "a touchpad counts at most \(Self.toolKeys.count)")
+            }
             if fingers > trackedTouches {
                 let key = Self.toolKeys[fingers - 1]
                 guard device.has(type: Evdev.EV_KEY, code: key) else {
@@ -396,6 +426,8 @@ extension GestureScript.Action {
         case .hold: return "hold"
         case .tap: return "tap"
         case .click: return "click"
+        case .rest: return "rest"
+        case .lift: return "lift"
         case .pause: return "pause"
         case .set: return "set"
         }

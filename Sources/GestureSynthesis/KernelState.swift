@@ -14,31 +14,30 @@ extension GestureSynthesizer {
         private var nextTrackingID: Int32 = 100
         /// Whether the last frame of a protocol A pad had contacts.
         private var contactsReported = false
-        /// The fingers' own axes, as the gesture under way touches: pressure and contact size.
-        var touch: TouchValues
         private let hasTimestamp: Bool
 
         init(pad: Pad) {
             self.pad = pad
             slots = Array(repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: pad.trackedTouches)
-            touch = pad.touchValues()
             hasTimestamp = pad.device.has(type: Evdev.EV_MSC, code: Evdev.MSC_TIMESTAMP)
         }
 
-        /// The events of one frame with `points` down (empty when nothing changed).
-        mutating func frame(_ points: [GestureScript.Point], button: Bool, micros: UInt64) -> [EvdevEvent] {
+        /// The events of one frame with `touching` down, in slot order (empty when nothing changed).
+        mutating func frame(_ touching: [Touching], button: Bool, micros: UInt64) -> [EvdevEvent] {
             var events: [EvdevEvent] = []
-            let units = points.map(pad.units)
-            var reported: [(x: Int32, y: Int32)]
+            let units = touching.map { (x: pad.units($0.point).x, y: pad.units($0.point).y, values: $0.values) }
+            var reported: [(x: Int32, y: Int32, values: TouchValues)]
             switch pad.tracking {
             case .multitouch(let count):
                 reported = Array(units.prefix(count))
             case .semiMT:
+                // The box's corners carry the first contact's pressure and size.
                 reported =
                     units.count < 2
                     ? units
                     : [
-                        (units.map(\.x).min()!, units.map(\.y).min()!), (units.map(\.x).max()!, units.map(\.y).max()!),
+                        (units.map(\.x).min()!, units.map(\.y).min()!, units[0].values),
+                        (units.map(\.x).max()!, units.map(\.y).max()!, units[0].values),
                     ]
             case .singleTouch:
                 reported = Array(units.prefix(1))
@@ -49,7 +48,7 @@ extension GestureSynthesizer {
                 // Protocol A repeats every contact each frame; no contact is one SYN_MT_REPORT.
                 for contact in reported {
                     for (code, value) in [(Evdev.ABS_MT_POSITION_X, contact.x), (Evdev.ABS_MT_POSITION_Y, contact.y)]
-                        + touch.perTouch
+                        + contact.values.perTouch
                     {
                         events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
                     }
@@ -70,7 +69,7 @@ extension GestureSynthesizer {
                         }
                         wanted +=
                             [(Evdev.ABS_MT_POSITION_X, reported[s].x), (Evdev.ABS_MT_POSITION_Y, reported[s].y)]
-                            + touch.perTouch
+                            + reported[s].values.perTouch
                         for (code, value) in wanted where slots[s][code] != value {
                             slots[s][code] = value
                             changes.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
@@ -86,8 +85,8 @@ extension GestureSynthesizer {
                     events += changes
                 }
             }
-            var keyValues: [(UInt16, Int32)] = [(Evdev.BTN_TOUCH, points.isEmpty ? 0 : 1)]
-            for (i, key) in Pad.toolKeys.enumerated() { keyValues.append((key, points.count == i + 1 ? 1 : 0)) }
+            var keyValues: [(UInt16, Int32)] = [(Evdev.BTN_TOUCH, touching.isEmpty ? 0 : 1)]
+            for (i, key) in Pad.toolKeys.enumerated() { keyValues.append((key, touching.count == i + 1 ? 1 : 0)) }
             keyValues.append((Evdev.BTN_LEFT, button ? 1 : 0))
             for (code, value) in keyValues
             where pad.device.has(type: Evdev.EV_KEY, code: code) && (keys[code] ?? 0) != value {
@@ -97,8 +96,8 @@ extension GestureSynthesizer {
             // Single-touch emulation follows the oldest contact, as the kernel's input-mt does.
             var single: [(UInt16, Int32)] = []
             if let first = reported.first {
-                single = pad.singleTouchAxes(first)
-                if let p = touch.pressure { single.append((Evdev.ABS_PRESSURE, p)) }
+                single = pad.singleTouchAxes((first.x, first.y))
+                if let p = first.values.pressure { single.append((Evdev.ABS_PRESSURE, p)) }
                 if let w = pad.contactValue(Evdev.ABS_TOOL_WIDTH, mm: nil) { single.append((Evdev.ABS_TOOL_WIDTH, w)) }
             } else {
                 single = [(Evdev.ABS_PRESSURE, 0)]

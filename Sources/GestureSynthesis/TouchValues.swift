@@ -10,6 +10,12 @@ extension GestureSynthesizer {
         /// ABS_PRESSURE, which the single-touch emulation reports for the oldest contact.
         var pressure: Int32?
     }
+
+    /// A finger down: where (mm from the pad's centre) and how it touches.
+    struct Touching {
+        var point: GestureScript.Point
+        var values: TouchValues
+    }
 }
 
 extension GestureSynthesizer.Pad {

@@ -80,6 +80,8 @@ final class SynthesisTests: XCTestCase {
             ("move pressure=150%", "s:1: pressure=150%: must be within 0% and 100%"),
             ("tap size=-2mm", "s:1: size=-2mm: must not be negative"),
             ("pause 100ms pressure=3", "s:1: pause has no parameter \"pressure\" (it takes duration)"),
+            ("rest; lift pressure=1", "s:1: lift has no parameter \"pressure\" (it takes none)"),
+            ("rest fingers=6", "s:1: fingers=6: expected a whole number from 1 to 5"),
         ]
         for (script, message) in cases {
             XCTAssertThrowsError(try GestureScript.parse(script, file: "s"), script) { error in
@@ -108,6 +110,48 @@ final class SynthesisTests: XCTestCase {
         try assertRefused(
             "tap size=10mm", on: try device("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc"),
             "t.gesture:1: SynPS/2 Synaptics TouchPad has no contact size axis (ABS_MT_TOUCH_MAJOR)")
+    }
+
+    /// A resting finger lands in the first slot and stays there, unmoved, while the next gestures'
+    /// fingers come and go in the slots after it, each pressing as its own statement says; the
+    /// tool keys count them all; `lift` lifts it, and the script's end lifts what still rests.
+    func testRestingFingersStayThroughTheGesturesThatFollow() throws {
+        let recording = try synthesize("rest at=bottom-left pressure=150; move dx=20mm; lift; rest; tap", on: try asus)
+        var slot: Int32 = 0
+        var slotEvents: [Int32: [EvdevEvent]] = [:]
+        var tools: [(UInt16, Int32)] = []
+        for event in recording.frames.flatMap(\.events) {
+            if event.type == Evdev.EV_ABS && event.code == Evdev.ABS_MT_SLOT { slot = event.value }
+            if event.type == Evdev.EV_ABS && event.code >= Evdev.ABS_MT_TOUCH_MAJOR && event.code != Evdev.ABS_MT_SLOT {
+                slotEvents[slot, default: []].append(event)
+            }
+            if event.type == Evdev.EV_KEY && [Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP].contains(event.code) {
+                tools.append((event.code, event.value))
+            }
+        }
+        func values(_ slot: Int32, _ code: UInt16) -> [Int32] {
+            (slotEvents[slot] ?? []).filter { $0.code == code }.map(\.value)
+        }
+        // The palm: down, unmoved, up at `lift`; then the second rest, up at the end.
+        XCTAssertEqual(values(0, Evdev.ABS_MT_TRACKING_ID), [100, -1, 102, -1])
+        XCTAssertEqual(values(0, Evdev.ABS_MT_POSITION_X).count, 2, "each rest lands once and never moves")
+        XCTAssertEqual(values(0, Evdev.ABS_MT_PRESSURE).first, 150)
+        // The moving finger and the tap, beside them.
+        XCTAssertEqual(values(1, Evdev.ABS_MT_TRACKING_ID), [101, -1, 103, -1])
+        XCTAssertNotEqual(values(1, Evdev.ABS_MT_PRESSURE).first, 150)
+        XCTAssertGreaterThan(values(1, Evdev.ABS_MT_POSITION_X).count, 30)
+        XCTAssertEqual(
+            tools.filter { $0.1 == 1 }.map(\.0),
+            [
+                Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_FINGER,
+                Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_FINGER,
+            ])
+        XCTAssertEqual(recording.frames.last?.events.contains { $0.code == Evdev.BTN_TOUCH && $0.value == 0 }, true)
+        try assertRefused("lift", "t.gesture:1: nothing rests on the pad to lift")
+        try assertRefused(
+            "rest fingers=3\nswipe fingers=3",
+            "t.gesture:2: the swipe's 3 fingers beside 3 resting make 6: a touchpad "
+                + "counts at most 5")
     }
 
     /// A click holds the button for its duration, to the frame; the next gesture lands a frame

@@ -90,6 +90,27 @@ final class SynthesizedGestureTests: XCTestCase {
         }
     }
 
+    /// A finger resting beside a moving one: libinput takes the two for a scroll (one moved past
+    /// 4 mm while the other rested); pressing as a palm, the resting one is set aside and the
+    /// other moves the pointer.
+    func testARestingFingerBesideAMovingOne() throws {
+        let desc = Fixtures.root.appendingPathComponent(
+            "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
+        ).path
+        for (rest, made) in [
+            ("rest at=25%,50%", "POINTER_SCROLL_FINGER"), ("rest at=25%,50% pressure=150", "POINTER_MOTION"),
+        ] {
+            let file = temporaryPath("resting.yml")
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let synthesized = runCommand(["synthesize", "-e", "\(rest); move dx=20mm", "--desc", desc, "-o", file])
+            XCTAssertEqual(synthesized.status, 0, synthesized.stderr)
+            let replayed = runCommand(["replay", "--json", file])
+            let types = try jsonLines(replayed.stdout).compactMap { $0["type"] as? String }
+            XCTAssertGreaterThan(types.filter { $0 == made }.count, 10, "\(rest): \(Set(types))")
+            XCTAssertFalse(types.contains(made == "POINTER_MOTION" ? "POINTER_SCROLL_FINGER" : "POINTER_MOTION"), rest)
+        }
+    }
+
     func check(_ e: Expectation, _ events: [[String: Any]], on device: String) {
         let what = "\(device): \(e.script)"
         let types = events.compactMap { $0["type"] as? String }
