@@ -22,16 +22,19 @@ extension Explanation {
         let read = DecisionLog(log)
         let rules = RuleBook(version: version)
         var thresholds = read.thresholds.values.first ?? DeviceThresholds()
-        // The one threshold libinput does not log; it ignores 0.
-        if let size = quirks?.properties.last(where: { $0.key == "AttrPalmSizeThreshold" }).flatMap({ Int($0.value) }),
-            size > 0
-        {
-            thresholds.palmSize = size
-        }
         // Read as libinput reads it: through mtdev, slots and all, where its plugin does.
         let throughMtdev = rules.readsThroughMtdev(recording.device)
         let played = recording.played(at: speed)
         let recording = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(quirks)
+        // The one threshold libinput does not log; it ignores 0, and a pad it does not track by
+        // slots (semi-MT, or without slots and mtdev) has no touch major for it to weigh.
+        let pad = recording.device
+        if let size = quirks?.properties.last(where: { $0.key == "AttrPalmSizeThreshold" }).flatMap({ Int($0.value) }),
+            size > 0, pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT),
+            pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR), !pad.has(property: Evdev.INPUT_PROP_SEMI_MT)
+        {
+            thresholds.palmSize = size
+        }
         let sequences = TouchSequence.all(
             in: recording, slots: rules.slots(of: recording.device), pressure: thresholds.pressure,
             hysteresisFrom: read.hysteresisFrom)

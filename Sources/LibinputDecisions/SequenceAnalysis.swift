@@ -91,7 +91,10 @@ struct SequenceAnalysis {
             // A palm's pressure is told when it was one or came near; a touch's begin when it
             // never began.
             let palm = decisions(of: .palm, touch: touch.touch).contains { $0.event?.contains("pressure") == true }
-            if let limit = thresholds.palmPressure, palm || Double(peak) >= 0.75 * Double(limit) {
+            let began = decisions(of: .touchDetection, touch: touch.touch).contains { $0.event == "pressure begin" }
+            // A touch that never began was never weighed as a palm.
+            let neverBegan = thresholds.pressure.map { peak < $0.upperBound && !began } ?? false
+            if let limit = thresholds.palmPressure, !neverBegan, palm || Double(peak) >= 0.75 * Double(limit) {
                 findings.append(
                     Finding(
                         rule: .palmPressure, time: touch.down, touch: touch.touch, value: Double(peak),
@@ -102,7 +105,6 @@ struct SequenceAnalysis {
                         source: rules.source(.palmPressure)))
             }
             if let range = thresholds.pressure, peak < range.upperBound {
-                let began = decisions(of: .touchDetection, touch: touch.touch).contains { $0.event == "pressure begin" }
                 findings.append(
                     Finding(
                         rule: .touchPressure, time: touch.down, touch: touch.touch, value: Double(peak),

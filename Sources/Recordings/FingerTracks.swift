@@ -84,6 +84,10 @@ extension Recording {
         let scaleX = geometry.unit == "mm" ? Double(axes.x.resolution) : 1
         let scaleY = geometry.unit == "mm" ? Double(axes.y.resolution) : 1
         let isMT = device.absinfo[Evdev.ABS_MT_SLOT] != nil
+        // libinput reads a semi-MT pad as a single-touch one: without ABS_MT_PRESSURE, its pressure is ABS_PRESSURE.
+        let singlePressureOnly =
+            isMT && device.has(property: Evdev.INPUT_PROP_SEMI_MT)
+            && !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE)
 
         struct Contact {
             var track: Int?
@@ -120,7 +124,7 @@ extension Recording {
                     contacts[slot, default: Contact()].major = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_MT_TOUCH_MINOR) where isMT:
                     contacts[slot, default: Contact()].minor = event.value
-                case (Evdev.EV_ABS, Evdev.ABS_PRESSURE) where !isMT:
+                case (Evdev.EV_ABS, Evdev.ABS_PRESSURE) where !isMT || singlePressureOnly:
                     singlePressure = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_X) where !isMT:
                     singleX = event.value
@@ -146,7 +150,8 @@ extension Recording {
                 for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {
                     guard let track = contact.track, let x = contact.x, let y = contact.y else { continue }
                     let size = [contact.major, contact.minor].compactMap { $0 }.max()
-                    tracks[track].points.append(point(x, y, contact.pressure, size: size))
+                    let pressure = singlePressureOnly ? singlePressure : contact.pressure
+                    tracks[track].points.append(point(x, y, pressure, size: size))
                 }
             } else if singleDown, let x = singleX, let y = singleY, !tracks.isEmpty {
                 tracks[tracks.count - 1].points.append(point(x, y, singlePressure))

@@ -54,6 +54,38 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertTrue(pinched.contains("not for its place: touch 1 began 33.1 mm down"), pinched)
     }
 
+    /// Pressure and size as libinput reads them: a semi-MT pad's by ABS_PRESSURE (it reads one
+    /// as a single-touch pad), a palm size only where it reads touch major (slots, or mtdev's
+    /// from 1.29), and no palm rule for a touch that never began.
+    func testPressureAndSizeAreWeighedWhereLibinputReadsThem() throws {
+        let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices")
+        func synthesized(_ script: String, on desc: String) throws -> String {
+            let out = temporaryPath("weighed.yml")
+            addTeardownBlock { try? FileManager.default.removeItem(atPath: out) }
+            let made = runCommand(
+                ["synthesize", "-e", script, "--desc", devices.appendingPathComponent(desc).path, "-o", out])
+            XCTAssertEqual(made.status, 0, made.stderr)
+            return out
+        }
+        let light = try synthesized("move pressure=5", on: "touchpads_AlpsPS2-ALPS-DualPoint-TouchPad.desc")
+        let semiMT = runCommand(["explain", light]).stdout
+        XCTAssertTrue(
+            semiMT.hasSuffix("libinput saw no touch: touch 0 pressed at most 5: never 15, no touch\n"), semiMT)
+
+        let broad = try synthesized("move size=20mm", on: "touchpads_bcm5974.three-finger-click.desc")
+        for (version, weighed) in [("1.22.1", false), ("1.31.3", true)] {
+            let explained = runCommand(["explain", "--libinput", version, broad]).stdout
+            XCTAssertEqual(explained.contains("a palm is larger than"), weighed, "\(version): \(explained)")
+        }
+
+        let quirks = try file("[Harder touches]\nMatchUdevType=touchpad\nAttrPressureRange=100:90\n", "range.quirks")
+        let pressing = try synthesized(
+            "move pressure=99", on: "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+        let unbegun = runCommand(["explain", "--quirks", quirks, pressing]).stdout
+        XCTAssertTrue(unbegun.contains("pressed at most 99: never 100, no touch"), unbegun)
+        XCTAssertFalse(unbegun.contains("palm threshold"), unbegun)
+    }
+
     func testQuirksListsTheSectionsAndTheFileThatSetEachQuirk() throws {
         let mine = try file(
             "[Mine]\nMatchUdevType=touchpad\nMatchDMIModalias=dmi:*svnTouchSynth:*\nAttrPalmPressureThreshold=20\n",
