@@ -293,7 +293,7 @@ private struct ArgumentReader {
                 guard (0...1).contains(v) else { throw fail("pressure=\(text): must be within 0% and 100%") }
                 touch.pressure = .fraction(v)
             } else {
-                guard let v = Int32(text), v >= 0 else {
+                guard let v = Int32(text) else {
                     throw fail("pressure=\(text): expected the device's units (a whole number) or a percentage")
                 }
                 touch.pressure = .units(v)

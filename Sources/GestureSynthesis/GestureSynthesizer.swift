@@ -130,7 +130,17 @@ public enum GestureSynthesizer {
             throw RecordingError(.badData, file: file, "the script has no gesture that touches the pad")
         }
         let origin = frames[0].time
-        return Recording(device: device, frames: frames.map { EvdevFrame(time: $0.time - origin, events: $0.events) })
+        var recording = Recording(
+            device: device, frames: frames.map { EvdevFrame(time: $0.time - origin, events: $0.events) })
+        // The kernel reports what was asked; libinput would not read it.
+        if case .multitouch = pad.tracking, !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE),
+            let line = script.statements.first(where: { $0.touch.pressure != nil })?.line
+        {
+            recording.notes.append(
+                "line \(line): pressure= reaches ABS_PRESSURE alone: libinput reads the pressure of a pad with slots "
+                    + "from ABS_MT_PRESSURE, which \(device.name) has not, and decides nothing by it")
+        }
+        return recording
     }
 
     private static func micros(_ seconds: Double) -> UInt64 { UInt64((seconds * 1e6).rounded()) }
@@ -394,13 +404,13 @@ public enum GestureSynthesizer {
             }
         }
 
-        /// A value for an optional per-touch axis: `mm` through the position resolution when
-        /// known, else 30 % of the range; always inside the range.
+        /// A value for an optional per-touch axis: `mm` through the resolution libinput measures the
+        /// pad by, else 30 % of the range; always inside the range.
         func contactValue(_ code: UInt16, mm: Double?) -> Int32? {
             guard device.has(type: Evdev.EV_ABS, code: code), let info = device.absinfo[code] else { return nil }
             let range = Double(info.maximum) - Double(info.minimum)
             var v = Double(info.minimum) + range * 0.3
-            if let mm, x.resolution > 0 { v = mm * Double(x.resolution) }
+            if let mm { v = mm * unitsPerMM.x }
             return Int32(min(max(v.rounded(), Double(info.minimum)), Double(info.maximum)))
         }
 

@@ -105,6 +105,20 @@ final class SynthesisTests: XCTestCase {
         // 20 mm through the pad's 31 units a millimetre, then an 8 mm finger again.
         XCTAssertEqual(values(Evdev.ABS_MT_TOUCH_MAJOR), [620, 248])
         try assertRefused("move pressure=300", "t.gesture:1: pressure=300 is outside ABS_MT_PRESSURE's range, 0 to 255")
+        try assertRefused("move pressure=-1", "t.gesture:1: pressure=-1 is outside ABS_MT_PRESSURE's range, 0 to 255")
+        XCTAssertEqual(recording.notes, [])
+        // A pad with slots but pressure on ABS_PRESSURE alone: written, and said to reach no rule of libinput's.
+        let hp = try synthesize(
+            "tap\nmove pressure=5", on: try device("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc"))
+        XCTAssertEqual(hp.notes.count, 1)
+        XCTAssertTrue(hp.notes[0].hasPrefix("line 2: pressure= reaches ABS_PRESSURE alone"), hp.notes[0])
+        // Without a resolution, a finger's 8 mm is the resolution libinput assumes, as size= is.
+        let bcm = try device("touchpads_bcm5974.three-finger-click.desc")
+        XCTAssertEqual(bcm.absinfo[Evdev.ABS_MT_TOUCH_MAJOR].map(\.resolution), 0)
+        let majors = try synthesize("tap; tap size=8mm; tap size=9mm", on: bcm).frames.flatMap(\.events)
+            .filter { $0.code == Evdev.ABS_MT_TOUCH_MAJOR && $0.type == Evdev.EV_ABS }.map(\.value)
+        // A protocol A pad repeats its contacts each frame: the first two taps' values are one.
+        XCTAssertEqual(Set(majors).count, 2, "the default and 8 mm alike, 9 mm more: \(Set(majors))")
         try assertRefused(
             "tap\nhold size=90mm", "t.gesture:2: size=90mm is 2790 units, beyond ABS_MT_TOUCH_MAJOR's maximum, 2445")
         try assertRefused(
