@@ -12,7 +12,8 @@ struct RuleBook {
         self.version = version
         let parts = version.split(separator: ".").compactMap { Int($0) }
         let minor = parts.count > 1 && parts[0] == 1 ? parts[1] : 22
-        cited = minor < 27 ? "1.22.1" : minor < 31 ? "1.28.1" : "1.31.3"
+        // Nearest by the changes it shares: from 1.25 the ranges of 1.28 (``LibinputChange``).
+        cited = minor < 25 ? "1.22.1" : minor < 30 ? "1.28.1" : "1.31.3"
     }
 
     /// `DEFAULT_TAP_TIMEOUT_PERIOD`: a touch still down this long after it began is no tap.
@@ -73,22 +74,24 @@ struct RuleBook {
     /// `max_move`: one touch moving this far while the other rests decides alone.
     func maxMove(fingers: Int) -> Double { 4.0 + 2.0 * Double(max(fingers, 2) - 2) }
 
-    /// `file:line (version)` of `rule` in the version cited.
-    func source(_ rule: Rule) -> String {
+    /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
+    /// `palmEdge`, the side zones', or the top zone's when `topEdge`).
+    func source(_ rule: Rule, topEdge: Bool = false) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
             case .tapTime: ("evdev-mt-touchpad-tap.c", ["1.22.1": 254, "1.28.1": 256, "1.31.3": 253])
             case .tapTravel: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1189, "1.28.1": 1192, "1.31.3": 1200])
             case .palmPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1114, "1.28.1": 1109, "1.31.3": 1043])
             case .palmSize: ("evdev-mt-touchpad.c", ["1.22.1": 1038, "1.28.1": 1040, "1.31.3": 975])
-            case .touchPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1210, "1.28.1": 1205, "1.31.3": 1139])
-            case .palmEdge: ("evdev-mt-touchpad.c", ["1.22.1": 3347, "1.28.1": 3378, "1.31.3": 3411])
-            case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 914, "1.28.1": 1276, "1.31.3": 1415])
-            case .gestureSpacing: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 941, "1.28.1": 1292, "1.31.3": 1431])
-            case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1001, "1.28.1": 1375, "1.31.3": 1517])
+            case .touchPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1229, "1.28.1": 1224, "1.31.3": 1158])
+            case .palmEdge where topEdge: ("evdev-mt-touchpad.c", ["1.22.1": 859, "1.28.1": 876, "1.31.3": 822])
+            case .palmEdge: ("evdev-mt-touchpad.c", ["1.22.1": 852, "1.28.1": 869, "1.31.3": 816])
+            case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 957, "1.28.1": 1318, "1.31.3": 1462])
+            case .gestureSpacing: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 942, "1.28.1": 1293, "1.31.3": 1431])
+            case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1008, "1.28.1": 1382, "1.31.3": 1524])
             case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
-            case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 412, "1.28.1": 413, "1.31.3": 392])
-            case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 541, "1.28.1": 532, "1.31.3": 525])
+            case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 117, "1.28.1": 117, "1.31.3": 113])
+            case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 549, "1.28.1": 540, "1.31.3": 533])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])
             case .gestureFakeFingers:
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 907, "1.28.1": 1266, "1.31.3": 1403])

@@ -182,7 +182,7 @@ struct SequenceAnalysis {
                     exceeds: true, agreesWithLog: true,
                     text: "touch \(touch.touch) began \(Self.mm(y)) mm from the top, inside the \(Self.mm(top)) mm "
                         + "top edge zone of a \(Self.mm(height)) mm tall touchpad without top buttons",
-                    source: rules.source(.palmEdge))
+                    source: rules.source(.palmEdge, topEdge: true))
             }
             return Finding(
                 rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",

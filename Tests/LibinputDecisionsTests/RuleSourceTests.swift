@@ -1,0 +1,33 @@
+import Foundation
+@testable import LibinputDecisions
+import TestSupport
+import XCTest
+
+/// The source lines explain cites, held to the table docs/explain.md shows of them.
+final class RuleSourceTests: XCTestCase {
+    func testTheDocsTableCitesTheLinesTheRuleBookDoes() throws {
+        let docs = try String(
+            contentsOf: Fixtures.root.appendingPathComponent("docs/explain.md"), encoding: .utf8)
+        var rows = 0
+        for line in docs.split(separator: "\n") {
+            guard let rule = line.firstMatch(of: /^\| `(\w+)` \|/).flatMap({ Rule(rawValue: String($0.1)) }) else {
+                continue
+            }
+            rows += 1
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.suffix(3)
+            for (version, cell) in zip(["1.22.1", "1.28.1", "1.31.3"], cells) {
+                let file = try XCTUnwrap(cell.firstMatch(of: /([a-z-]+\.c):/)?.1, "\(rule) \(version): \(cell)")
+                let numbers = cell.matches(of: /[0-9]+/).map { String($0.0) }
+                let book = RuleBook(version: version)
+                var expected = [book.source(rule)]
+                if rule == .palmEdge { expected.append(book.source(rule, topEdge: true)) }
+                XCTAssertEqual(numbers.count, expected.count, "\(rule) \(version): \(cell)")
+                for (number, source) in zip(numbers, expected) {
+                    XCTAssertTrue(
+                        source.contains("\(file):\(number) "), "\(rule) \(version): docs \(cell), code \(source)")
+                }
+            }
+        }
+        XCTAssertEqual(rows, Rule.allCases.count, "a row for each rule")
+    }
+}
