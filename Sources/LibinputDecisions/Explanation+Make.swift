@@ -25,7 +25,9 @@ extension Explanation {
         // Read as libinput reads it: through mtdev, slots and all, where its plugin does.
         let throughMtdev = rules.readsThroughMtdev(recording.device)
         let played = recording.played(at: speed)
-        let recording = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(quirks)
+        let recording = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(
+            quirks,
+            rangeIncludesBothEnds: !LibinputChange.isBefore(version, LibinputChange.widerWithoutResolution.release))
         // The one threshold libinput does not log; it ignores 0, and a pad it does not track by
         // slots (semi-MT, or without slots and mtdev) has no touch major for it to weigh.
         let pad = recording.device
@@ -92,8 +94,8 @@ extension Recording {
     /// The recording as libinput measures it: a touchpad that reports no resolution takes its
     /// quirks' `AttrResolutionHint` (units per mm), else its `AttrSizeHint` (mm), else 69 × 50 mm
     /// (`evdev_fix_abs_resolution` in src/evdev.c, `tp_init_default_resolution` in
-    /// src/evdev-mt-touchpad.c).
-    func withLibinputResolution(_ quirks: QuirksListing?) -> Recording {
+    /// src/evdev-mt-touchpad.c), dividing a range that from 1.25 counts both its ends.
+    func withLibinputResolution(_ quirks: QuirksListing?, rangeIncludesBothEnds: Bool) -> Recording {
         guard let x = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X], x.resolution == 0 else {
             return self
         }
@@ -105,7 +107,8 @@ extension Recording {
         }
         let ranges = axes.map { $0.2.map { Int($0.maximum) - Int($0.minimum) } ?? 0 }
         let assumed = AssumedResolution.unitsPerMM(
-            ranges: (ranges[0], ranges[1]), resolutionHint: hints.resolutionHint, sizeHint: hints.sizeHint)
+            ranges: (ranges[0], ranges[1]), resolutionHint: hints.resolutionHint, sizeHint: hints.sizeHint,
+            rangeIncludesBothEnds: rangeIncludesBothEnds)
         for ((single, multi, axis), resolution) in zip(axes, [assumed.x, assumed.y]) where axis != nil {
             for code in [single, multi] where copy.device.absinfo[code] != nil {
                 copy.device.absinfo[code]?.resolution = Int32(resolution)

@@ -13,6 +13,21 @@ import XCTest
 /// finger libinput's tap machine took a touch of, those a touchpad tells by a BTN_TOOL_* key
 /// beyond its slots included.
 final class BundledRecordingTests: XCTestCase {
+    /// A pad without a resolution is measured as each version measures it: 69 mm over its range,
+    /// which from 1.25 counts both ends (2001 of the DualPoint's units: 29 a millimetre, not 28).
+    func testAPadWithoutAResolutionIsMeasuredAsEachVersionDoes() throws {
+        let recording = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2-ALPS-DualPoint-TouchPad.events").path)
+        var starts: [Double] = []
+        for build in try [LibinputBuild.system] + libinputBuilds(["1.28.1"]) {
+            var options = ReplayOptions()
+            options.libinput = build
+            let explanation = try Replay.explain(recording, named: "dualpoint", options: options).explanation
+            starts.append(try XCTUnwrap(explanation.sequences.first?.touches.first?.from.x, build.version))
+        }
+        XCTAssertEqual(starts[0] / starts[1], 29.0 / 28, accuracy: 1e-9, "\(starts)")
+    }
+
     /// A touchpad sending its contacts without slots has one slot before 1.29 and mtdev's ten
     /// after: on 1.31.3 nothing is told by a slot it no longer lacks, the header says why, and
     /// each sequence's touches are those libinput's log names, in the slots mtdev gave them.
