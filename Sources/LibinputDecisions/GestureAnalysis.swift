@@ -77,7 +77,9 @@ struct GestureAnalysis {
 
     /// The fingers detected at `start` lifted before the hold timer's wait: how long they rested.
     static func unfiredHold(since start: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
-        guard let initial = Self.frame(of: start, in: analysis) else { return nil }
+        // The timer runs only where gestures do (`tp_gesture_handle_state`).
+        guard analysis.rules.hasGestures(analysis.recording.device), let initial = Self.frame(of: start, in: analysis)
+        else { return nil }
         let frames = analysis.recording.frames, sequence = analysis.sequence
         let lift = analysis.liftTime(after: sequence.frames.upperBound)
         let fingers = Self.fingers(at: start, in: analysis)
