@@ -52,8 +52,8 @@ struct Conclusion {
                 + "gesture on it" + noTap + palmsAside
         }
         if taps.logged != nil {
-            let reason = findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds }
-            return "libinput made no tap of this" + (reason.map { ", because \($0.text)" } ?? "") + palmsAside
+            let reason = taps.ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
+            return "libinput made no tap of this" + (reason.map { ", because \($0)" } ?? "") + palmsAside
         }
         if !(palms + thumbs).isEmpty { return "libinput set aside " + (palms + thumbs).joined(separator: " and ") }
         if let light = findings.first(where: { $0.rule == .touchPressure && !$0.exceeds }) {
@@ -159,8 +159,8 @@ struct Conclusion {
     private var noTap: String {
         if taps.logged == nil, let unsent = noTapMachine { return "; " + unsent }
         guard taps.logged != nil, taps.logged != .tap else { return "" }
-        let reason = findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds }
-        return reason.map { "; no tap, because \($0.text)" } ?? ""
+        let reason = taps.ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
+        return reason.map { "; no tap, because \($0)" } ?? ""
     }
 
     private var palms: [String] {

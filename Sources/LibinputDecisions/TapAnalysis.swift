@@ -8,17 +8,25 @@ struct TapAnalysis {
     /// How the tap machine left its touch states: by the frames, and by libinput's log.
     enum Exit: String {
         case tap, timeout, motion
+        /// The machine gave the touches up (`TAP_STATE_DEAD`) before any of the others.
+        case dead
     }
 
     private(set) var findings: [Finding] = []
     /// What the frames say the machine did, and what libinput's log says it did.
     private(set) var predicted: Exit?
     private(set) var logged: Exit?
+    /// What made the machine give the touches up, when it did: no timer or motion decided then.
+    private(set) var ended: String?
 
     init(analysis: SequenceAnalysis, touches: [TouchSummary]) {
         let taps = analysis.decisions(of: .tap)
         guard !taps.isEmpty, !touches.isEmpty else { return }
         logged = Self.exit(in: taps)
+        if logged == .dead {
+            ended = Self.deadReason(in: taps)
+            return
+        }
         let rules = analysis.rules
         // The instants the timer restarts at, in order, and the first a touch moved too far at.
         let untracked = analysis.sequence.untrackedFingerChanges.map { analysis.recording.frames[$0].time }
@@ -125,7 +133,20 @@ struct TapAnalysis {
             guard from.contains("TOUCH") else { continue }
             if event == "TAP_EVENT_TIMEOUT" { return .timeout }
             if event == "TAP_EVENT_MOTION" { return .motion }
+            if to == "TAP_STATE_DEAD" { return .dead }
         }
         return nil
+    }
+
+    /// Why the machine went from a touch state to `TAP_STATE_DEAD`, in words.
+    private static func deadReason(in taps: [LibinputDecision]) -> String {
+        let dying = taps.first { ($0.from ?? "").contains("TOUCH") && $0.to == "TAP_STATE_DEAD" }
+        return switch dying?.event {
+        case "TAP_EVENT_BUTTON": "the button was pressed, which ends a tap (a click is not one)"
+        case "TAP_EVENT_TOUCH": "a fourth finger touched: libinput taps with three at most"
+        case "TAP_EVENT_PALM": "a touch became a palm"
+        case let event?: "its tap machine gave the touches up (\(event))"
+        case nil: "its tap machine gave the touches up"
+        }
     }
 }

@@ -13,6 +13,23 @@ import XCTest
 /// finger libinput's tap machine took a touch of, those a touchpad tells by a BTN_TOOL_* key
 /// beyond its slots included.
 final class BundledRecordingTests: XCTestCase {
+    /// A tap machine given up (`TAP_STATE_DEAD`) is said so, not timed: a fourth finger, or the
+    /// button pressed, ends it before any timer could.
+    func testATapMachineGivenUpIsToldWhyNotTimed() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        let cases: [(String, String)] = [
+            ("synthesized/four-finger-hold.yml", "no tap, because a fourth finger touched"),
+            ("evemu-devices/touchpads_bcm5974.three-finger-click.events", "no tap, because the button was pressed"),
+        ]
+        for (name, said) in cases {
+            let recording = try RecordingLoader.load(Fixtures.directory.appendingPathComponent(name).path)
+            let explanation = try Replay.explain(recording, named: name, options: options).explanation
+            let given = try XCTUnwrap(explanation.sequences.first { $0.conclusion.contains(said) }, name)
+            XCTAssertFalse(given.findings.contains { $0.rule == .tapTime }, "\(name): \(given.findings)")
+        }
+    }
+
     /// A pad without a resolution is measured as each version measures it: 69 mm over its range,
     /// which from 1.25 counts both ends (2001 of the DualPoint's units: 29 a millimetre, not 28).
     func testAPadWithoutAResolutionIsMeasuredAsEachVersionDoes() throws {
