@@ -124,6 +124,9 @@ struct GestureAnalysis {
         let semiMT = device.has(property: Evdev.INPUT_PROP_SEMI_MT)
         let slots = analysis.rules.slots(of: device)
         guard !analysis.rules.hasGestures(device) else { return nil }
+        let waits = analysis.rules.scrollWaits(tapping: analysis.tapToClick)
+        let scroll =
+            waits ? "two fingers scroll once they move or 150 ms have passed (with tapping on)" : "two fingers scroll"
         return Finding(
             rule: .gestureSupport, time: time, touch: nil, value: Double(slots), limit: 2,
             unit: "slots", exceeds: true, agreesWithLog: nil,
@@ -131,8 +134,8 @@ struct GestureAnalysis {
                 ? "the touchpad is semi-MT (INPUT_PROP_SEMI_MT): it reports the box around two fingers, not each "
                     + "finger, so libinput does not tell a pinch from a scroll on it"
                 : "the touchpad has one slot: libinput counts the fingers (BTN_TOOL_DOUBLETAP…) but cannot follow "
-                    + "each, so two fingers scroll",
-            source: analysis.rules.source(.gestureSupport))
+                    + "each, so " + scroll,
+            source: analysis.rules.source(.gestureSupport, scrollWaits: waits))
     }
 
     /// The outcomes decided on movement, which the rules here recompute; a hold is the timer's.

@@ -74,9 +74,16 @@ struct RuleBook {
     /// `max_move`: one touch moving this far while the other rests decides alone.
     func maxMove(fingers: Int) -> Double { 4.0 + 2.0 * Double(max(fingers, 2) - 2) }
 
+    /// Whether two fingers on a pad without gestures wait for motion or the swipe timeout before
+    /// they scroll, as from 1.26 they do with tapping on (``LibinputChange/tapEndsImmediateScroll``).
+    func scrollWaits(tapping: Bool) -> Bool {
+        tapping && !LibinputChange.isBefore(version, LibinputChange.tapEndsImmediateScroll.release)
+    }
+
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
-    /// `palmEdge`, the side zones', or the top zone's when `topEdge`).
-    func source(_ rule: Rule, topEdge: Bool = false) -> String {
+    /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, the
+    /// motion rules' when `scrollWaits`).
+    func source(_ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
             case .tapTime: ("evdev-mt-touchpad-tap.c", ["1.22.1": 254, "1.28.1": 256, "1.31.3": 253])
@@ -92,6 +99,7 @@ struct RuleBook {
             case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
             case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 117, "1.28.1": 117, "1.31.3": 113])
             case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 549, "1.28.1": 540, "1.31.3": 533])
+            case .gestureSupport where scrollWaits: ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1292, "1.31.3": 1431])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])
             case .gestureFakeFingers:
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 907, "1.28.1": 1266, "1.31.3": 1403])

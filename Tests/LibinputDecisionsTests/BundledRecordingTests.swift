@@ -30,6 +30,26 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
+    /// From 1.26, with tapping on, a one-slot pad's two fingers no longer scroll at once: they
+    /// wait, as a pad with gestures does, and explain cites the rule they wait by.
+    func testWithTappingOnAOneSlotPadsScrollWaitsFrom1Point26() throws {
+        let recording = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        for (build, tapping) in try [(LibinputBuild.system, true)]
+            + libinputBuilds(["1.28.1"]).flatMap({ [($0, false), ($0, true)] })
+        {
+            var options = ReplayOptions()
+            options.libinput = build
+            options.configuration.tapToClick = tapping
+            let explanation = try Replay.explain(recording, named: "bcm5974", options: options).explanation
+            let support = try XCTUnwrap(
+                explanation.sequences.flatMap(\.findings).first { $0.rule == .gestureSupport }, build.version)
+            let waits = build.version == "1.28.1" && tapping
+            XCTAssertEqual(support.text.hasSuffix("once they move or 150 ms have passed (with tapping on)"), waits)
+            XCTAssertEqual(support.source.contains(":1292 "), waits, support.source)
+        }
+    }
+
     /// A pad without a resolution is measured as each version measures it: 69 mm over its range,
     /// which from 1.25 counts both ends (2001 of the DualPoint's units: 29 a millimetre, not 28).
     func testAPadWithoutAResolutionIsMeasuredAsEachVersionDoes() throws {

@@ -21,6 +21,9 @@ final class RuleSourceTests: XCTestCase {
                 let book = RuleBook(version: version)
                 var expected = [book.source(rule)]
                 if rule == .palmEdge { expected.append(book.source(rule, topEdge: true)) }
+                if rule == .gestureSupport, book.scrollWaits(tapping: true) {
+                    expected.append(book.source(rule, scrollWaits: true))
+                }
                 XCTAssertEqual(numbers.count, expected.count, "\(rule) \(version): \(cell)")
                 for (number, source) in zip(numbers, expected) {
                     XCTAssertTrue(
