@@ -26,17 +26,21 @@ struct Conclusion {
     var line: String {
         if taps.logged == .tap { return tapLine + palmsAside }
         if let gesture = gestureLine { return gesture + palmsAside }
+        let farthest = touches.max { $0.travel < $1.travel }
+        let moved = farthest.map { ": touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm" } ?? ""
+        // A click is what the hand did, whatever the pointer did meanwhile; what else the
+        // sequence sent (a hold before, the motion) is said after it.
+        if let click = analysis.reported.compactMap({ if case .button(let b) = $0 { b } else { nil } }).first {
+            let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
+            let others = analysis.reported.filter { $0 != .button(click) }
+                .map { $0 == .motion ? "pointer motion (\(moved.dropFirst(2)))" : $0.description }
+            let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
+            return made + "a click (\(button)): the touchpad's button was pressed" + area + also + noTap + palmsAside
+        }
         if analysis.reported.contains(.motion) {
-            let farthest = touches.max { $0.travel < $1.travel }
-            let moved = farthest.map { ": touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm" } ?? ""
-            // What else it sent in the sequence (a hold before the motion, a click) is said too.
             let others = analysis.reported.filter { $0 != .motion }.map(\.description)
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
             return made + "pointer motion" + moved + also + noTap + palmsAside
-        }
-        if let click = analysis.reported.compactMap({ if case .button(let b) = $0 { b } else { nil } }).first {
-            let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
-            return made + "a click (\(button)): the touchpad's button was pressed" + area + noTap + palmsAside
         }
         let touchDowns = analysis.reported.filter { $0 == .touch }.count
         if touchDowns > 0 {
@@ -98,14 +102,17 @@ struct Conclusion {
         let sent = wasReported(outcome.state)
         let opening = sent ? made : "libinput began "
         let unsent = sent ? "" : "; it sent no \(outcome.state) events before its gesture machine ended it"
+        // A click pressed during the gesture (a two-finger click that also scrolled) is said too.
+        let clicks = analysis.reported.filter { if case .button = $0 { true } else { false } }.map(\.description)
+        let also = clicks.isEmpty ? "" : "; it also sent " + clicks.joined(separator: ", ")
         guard let deciding = outcome.deciding else {
-            return opening + what + " (" + Self.plain(outcome.decision) + ")" + unsent + noTap
+            return opening + what + " (" + Self.plain(outcome.decision) + ")" + unsent + also + noTap
         }
         let instead = Self.alternative(to: outcome.state, fingers: outcome.fingers).map { ", not \($0)," } ?? ""
         let agreement =
             deciding.agreesWithLog == false
             ? "; by the rule recomputed here it would not have been: the frames and libinput disagree" : ""
-        return opening + what + instead + " because " + deciding.text + agreement + unsent + noTap
+        return opening + what + instead + " because " + deciding.text + agreement + unsent + also + noTap
     }
 
     /// Whether libinput sent events of the gesture `kind` in this sequence; a kind it has no
