@@ -156,7 +156,11 @@ struct GestureAnalysis {
     /// The fingers a decision was made with: as libinput logged them (1.27 and later), else as
     /// counted at its frame.
     static func fingers(at decision: LibinputDecision, in analysis: SequenceAnalysis) -> Int {
-        decision.fingers ?? frame(of: decision, in: analysis).map(analysis.sequence.fingers) ?? 0
+        decision.fingers
+            ?? frame(of: decision, in: analysis).map {
+                max(0, analysis.sequence.fingers(at: $0) - analysis.setAside(at: $0).count)
+            }
+            ?? 0
     }
 
     /// The recording frame a decision was made at: its own, or for a timer the last one before.
@@ -187,8 +191,10 @@ private struct Measure {
         self.fingers = fingers
         let initialTime = analysis.recording.frames[initialFrame].time
         elapsed = Double(Int64(at) - Int64(initialTime)) / 1000
-        // Two touches: in slot order; more: the top-most and the bottom-most where they began.
-        let slots = start.keys.filter { now[$0] != nil }.sorted()
+        // Two touches: in slot order; more: the top-most and the bottom-most where they began; of
+        // those libinput had not set aside.
+        let aside = analysis.setAside(at: frame)
+        let slots = start.keys.filter { now[$0] != nil && !aside.contains($0) }.sorted()
         var chosen = slots
         if slots.count > 2, let top = slots.min(by: { start[$0]!.y < start[$1]!.y }),
             let bottom = slots.max(by: { start[$0]!.y <= start[$1]!.y })

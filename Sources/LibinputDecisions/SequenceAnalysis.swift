@@ -66,6 +66,26 @@ struct SequenceAnalysis {
         decisions.filter { $0.machine == machine && (touch == nil || $0.touch == touch) }
     }
 
+    /// The touches libinput had set aside by `frame`, as palms or as thumbs a gesture ignores: it
+    /// neither counts nor follows them in one (`tp_touch_active_for_gesture`,
+    /// `tp_thumb_ignored_for_gesture`).
+    func setAside(at frame: Int) -> Set<Int> {
+        var palms = Set<Int>(), thumbs = Set<Int>()
+        for d in decisions where d.machine == .palm || d.machine == .thumb {
+            guard let touch = d.touch, let at = GestureAnalysis.frame(of: d, in: self), at <= frame else { continue }
+            let event = d.event ?? ""
+            if d.machine == .palm, event.hasPrefix("palm detected") {
+                palms.insert(touch)
+            } else if d.machine == .palm, event.hasPrefix("released") || event.hasPrefix("is no longer palm") {
+                palms.remove(touch)
+            } else if d.machine == .thumb, let to = d.to {
+                let ignored = ["JAILED", "SUPPRESSED", "REVIVED_JAILED", "DEAD"].contains(LibinputDecision.short(to))
+                if ignored { thumbs.insert(touch) } else { thumbs.remove(touch) }
+            }
+        }
+        return palms.union(thumbs)
+    }
+
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
     func liftTime(after frame: Int) -> UInt64 {
         recording.frames[min(frame + 1, recording.frames.count - 1)].time

@@ -266,6 +266,24 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A palm resting while two fingers pinch: libinput counts and follows only the two, so the
+    /// pinch is a two-finger one, decided by those two fingers' directions.
+    func testAPalmRestingBesideAPinchIsNeitherCountedNorFollowed() throws {
+        let recording = try FingerPaths.recording([
+            .resting(0, 0.8, x: 30, y: 45, pressure: 150),
+            .moving(0.3, 0.8, x: 45, y: 25, dx: -1, dy: 0, speed: 20),
+            .moving(0.3, 0.8, x: 55, y: 25, dx: 1, dy: 0, speed: 20),
+        ])
+        for (version, sequence) in try explained(recording) {
+            XCTAssertTrue(
+                sequence.conclusion.hasPrefix("libinput made this a 2-finger pinch"),
+                "\(version): \(sequence.conclusion)")
+            let directions = try finding(.gestureDirection, in: sequence, version)
+            XCTAssertTrue(
+                directions.text.hasPrefix("touch 1 went") && directions.text.contains("touch 2 went"), directions.text)
+        }
+    }
+
     /// On a 66 mm tall clickpad, a touch beginning below 85 % of the height is jailed as a thumb;
     /// one beginning above it is not. libinput draws the line in device units, truncated (1801 of
     /// 2119 at 32 a millimetre), and jails a touch on it: 1801 units down, 56.28 mm, is a thumb.
