@@ -9,17 +9,19 @@ extension GestureScript {
           swipe   fingers=3 direction=left|right|up|down|<angle> distance=40mm
                   spacing=18mm duration=300ms
           scroll  fingers=2 dx=0 dy=30mm spacing=18mm duration=500ms
-          move    fingers=1 dx=20mm dy=0 duration=300ms (1 finger: the pointer)
+          move    fingers=1 dx=20mm dy=0 spacing=18mm duration=300ms (1: the pointer)
           hold    fingers=2 duration=600ms
           tap     fingers=1 duration=60ms (libinput taps with --enable-tap only)
           click   fingers=1 dx=0 dy=0 duration=100ms (pressed; dx, dy: a drag)
-          rest    fingers=1 spacing=18mm (down, unmoved, through what follows)
+          rest    fingers=1 spacing=18mm (down and still until lift or the end)
           lift    (the resting fingers lift)
           pause   200ms
-          set     rate=125Hz jitter=0.1mm seed=1 gap=300ms leadin=1.6mm
-        Every gesture takes at= (a path's midpoint, a click's press): center, top,
-        bottom-left… (quarter points), X,Y mm from the centre, or X%,Y% of the pad;
-        and pressure= (the device's units, or N% of its range) and size= (touch
-        major, mm): a palm presses harder than libinput's palm threshold.
+          set     rate=125Hz jitter=0 seed=1 gap=300ms leadin=1.6mm (the rate:
+                  the device recording's own, else 125Hz)
+        Every verb but lift, pause and set takes at= (a path's midpoint, a click's
+        press): center, top, bottom-left… (quarter points), X,Y mm from the
+        centre, or X%,Y% of the pad; and pressure= (the device's units, or N% of
+        its range) and size= (touch major, mm): a palm presses harder than
+        libinput's palm threshold.
         """
 }

@@ -25,8 +25,8 @@ public struct GestureScript: Equatable, Sendable {
     /// The pressure and contact size of a gesture's fingers (`pressure=`, `size=`): nil leaves the
     /// synthesizer's own, a finger's that libinput counts as neither light nor a palm.
     public struct Touch: Equatable, Sendable {
-        /// ABS_MT_PRESSURE, in the device's units (as libinput's thresholds count) or a fraction of
-        /// the axis's range.
+        /// ABS_MT_PRESSURE (ABS_PRESSURE on a pad without it), in the device's units (as libinput's
+        /// thresholds count) or a fraction of the axis's range.
         public var pressure: AxisValue?
         /// ABS_MT_TOUCH_MAJOR, in millimetres on the pad.
         public var size: Double?

@@ -71,6 +71,7 @@ public enum GestureSynthesizer {
         var first = true
         // Fingers a `rest` put down, down in every frame until a `lift`.
         var resting: [Touching] = []
+        var notes: [String] = []
         func emit(_ touching: [Touching], button: Bool, at seconds: Double) {
             let touching = touching.map { t in
                 guard settings.jitter > 0 else { return t }
@@ -82,6 +83,12 @@ public enum GestureSynthesizer {
             }
             let events = kernel.frame(touching, button: button, micros: micros(seconds))
             if !events.isEmpty { frames.append(EvdevFrame(time: micros(seconds), events: events)) }
+        }
+        // A recording longer than a replay reads is refused where it would end.
+        func checkLength(to seconds: Double, fail: (String) -> RecordingError) throws(RecordingError) {
+            if micros(seconds) - (frames.first?.time ?? micros(seconds)) > RecordingStream.longestRecording {
+                throw fail("the script runs past 24 hours, the longest recording a replay reads")
+            }
         }
         for statement in script.statements {
             func fail(_ message: String) -> RecordingError {
@@ -107,10 +114,10 @@ public enum GestureSynthesizer {
             let values = try pad.touchValues(statement.touch, fail: fail)
             let contact = try plan(statement.action, pad: pad, options: settings, fail: fail)
             try pad.check(contact, resting: resting.count, verb: statement.action.verb, fail: fail)
-            let end = micros(clock + (contact.samples.last?.time ?? 0))
-            if end - (frames.first?.time ?? micros(clock)) > RecordingStream.longestRecording {
-                throw fail("the script runs past 24 hours, the longest recording a replay reads")
+            if let note = pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb) {
+                notes.append("line \(statement.line): " + note)
             }
+            try checkLength(to: clock + (contact.samples.last?.time ?? 0), fail: fail)
             if case .lift = statement.action {
                 guard !resting.isEmpty else { throw fail("nothing rests on the pad to lift (rest puts fingers down)") }
                 resting = []
@@ -125,21 +132,23 @@ public enum GestureSynthesizer {
             clock += contact.samples.last?.time ?? 0
         }
         // Fingers still resting lift a gap after the last gesture, so that the recording ends with none down.
-        if !resting.isEmpty { emit([], button: false, at: clock + max(settings.gap, 1 / settings.rate)) }
+        if !resting.isEmpty {
+            let lift = clock + max(settings.gap, 1 / settings.rate)
+            try checkLength(to: lift) { RecordingError(.badData, file: file, line: script.statements.last?.line, $0) }
+            emit([], button: false, at: lift)
+        }
         guard !frames.isEmpty else {
             throw RecordingError(.badData, file: file, "the script has no gesture that touches the pad")
         }
         let origin = frames[0].time
         var recording = Recording(
             device: device, frames: frames.map { EvdevFrame(time: $0.time - origin, events: $0.events) })
-        // The kernel reports what was asked; libinput would not read it.
-        if case .multitouch = pad.tracking, !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE),
-            let line = script.statements.first(where: { $0.touch.pressure != nil })?.line
+        if let line = script.statements.first(where: { $0.touch.pressure != nil })?.line,
+            let note = pad.unreadPressureNote()
         {
-            recording.notes.append(
-                "line \(line): pressure= reaches ABS_PRESSURE alone: libinput reads the pressure of a pad with slots "
-                    + "from ABS_MT_PRESSURE, which \(device.name) has not, and decides nothing by it")
+            notes.append("line \(line): " + note)
         }
+        recording.notes = notes
         return recording
     }
 
@@ -316,9 +325,11 @@ public enum GestureSynthesizer {
             // Millimetres here must be the ones libinput measures.
             var rx = Double(x.resolution), ry = Double(y.resolution)
             if rx <= 0 || ry <= 0 {
+                // As libinput before 1.25 (Debian 12's 1.22) does; from 1.25 a range counts both its
+                // ends, which makes at most a unit a millimetre more.
                 let assumed = AssumedResolution.unitsPerMM(
                     ranges: (Int(x.maximum) - Int(x.minimum), Int(y.maximum) - Int(y.minimum)),
-                    resolutionHint: quirks.resolutionHint, sizeHint: quirks.sizeHint)
+                    resolutionHint: quirks.resolutionHint, sizeHint: quirks.sizeHint, rangeIncludesBothEnds: false)
                 (rx, ry) = (Double(assumed.x), Double(assumed.y))
             }
             unitsPerMM = (rx, ry)

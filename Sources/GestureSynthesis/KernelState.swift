@@ -93,9 +93,10 @@ extension GestureSynthesizer {
                 keys[code] = value
                 events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: value))
             }
-            // Single-touch emulation follows the oldest contact, as the kernel's input-mt does.
+            // Single-touch emulation follows the oldest contact, as the kernel's input-mt does; on a
+            // semi-MT pad the finger, not the box's corner, as its driver reports it.
             var single: [(UInt16, Int32)] = []
-            if let first = reported.first {
+            if let first = units.first {
                 single = pad.singleTouchAxes((first.x, first.y))
                 if let p = first.values.pressure { single.append((Evdev.ABS_PRESSURE, p)) }
                 if let w = pad.contactValue(Evdev.ABS_TOOL_WIDTH, mm: nil) { single.append((Evdev.ABS_TOOL_WIDTH, w)) }

@@ -162,10 +162,37 @@ final class SynthesisTests: XCTestCase {
             ])
         XCTAssertEqual(recording.frames.last?.events.contains { $0.code == Evdev.BTN_TOUCH && $0.value == 0 }, true)
         try assertRefused("lift", "t.gesture:1: nothing rests on the pad to lift")
+        // The resting fingers' lift at the end is held to a replay's 24 hours too.
+        try assertRefused(
+            "rest" + String(repeating: "\npause 3600s", count: 24), "t.gesture:25: the script runs past 24 hours")
         try assertRefused(
             "rest fingers=3\nswipe fingers=3",
             "t.gesture:2: the swipe's 3 fingers beside 3 resting make 6: a touchpad "
                 + "counts at most 5")
+    }
+
+    /// Fingers the kernel cannot place: a gesture's beside resting fingers that fill the slots is
+    /// counted by a tool key alone, said in a note; on a semi-MT pad the single-touch axes follow
+    /// the first finger, not the box's corner; a protocol A pad's pressure= is said to reach only
+    /// what libinput reads before 1.29.
+    func testWhatTheKernelCannotPlaceIsSaid() throws {
+        let twoSlots = try device("touchpads_SynPS2_Synaptics_TouchPad.desc")
+        let crowded = try synthesize("tap\nrest fingers=2; move", on: twoSlots)
+        XCTAssertEqual(
+            crowded.notes,
+            [
+                "line 2: the move's finger has no slot beside 2 resting on SynPS/2 Synaptics TouchPad's 2: the kernel "
+                    + "counts it by a BTN_TOOL_* key alone, without a position"
+            ])
+        let semiMT = try device("touchpads_AlpsPS2_ALPS_GlidePoint.desc")
+        let beside = try synthesize("rest at=75%,50%; move at=25%,50% dx=10mm", on: semiMT)
+        let xs = Set(
+            beside.frames.flatMap(\.events).filter { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_X }.map(\.value))
+        XCTAssertEqual(xs.count, 1, "ABS_X stays on the resting finger: \(xs)")
+        let apple = try device("touchpads_bcm5974.three-finger-click.desc")
+        let pressed = try synthesize("move pressure=200", on: apple)
+        XCTAssertEqual(pressed.notes.count, 1)
+        XCTAssertTrue(pressed.notes[0].contains("libinput reads it before 1.29"), pressed.notes[0])
     }
 
     /// A click holds the button for its duration, to the frame; the next gesture lands a frame

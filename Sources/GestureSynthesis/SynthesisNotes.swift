@@ -1,0 +1,37 @@
+import Recordings
+
+/// What a synthesized recording carries that libinput will not see, said as notes
+/// (``Recordings/Recording/notes``): the kernel reports what the script asked, as a real pad would.
+extension GestureSynthesizer.Pad {
+    /// A gesture whose fingers find no slot beside `resting` ones: the kernel keeps the slots it
+    /// has for the fingers already down, and counts the others by a tool key, without a position.
+    func unplacedNote(_ contact: GestureSynthesizer.Contact, resting: Int, verb: String) -> String? {
+        let own = contact.samples.map(\.points.count).max() ?? 0
+        let placed: Bool
+        switch tracking {
+        case .multitouch, .singleTouch: placed = own == 0 || resting + own <= trackedTouches
+        case .semiMT, .protocolA: placed = true
+        }
+        guard !placed else { return nil }
+        let unplaced = min(own, resting + own - trackedTouches)
+        return "the \(verb)'s \(unplaced == 1 ? "finger has" : "\(unplaced) fingers have") no slot beside \(resting) "
+            + "resting on \(device.name)'s \(trackedTouches): the kernel counts "
+            + (unplaced == 1 ? "it" : "them") + " by a BTN_TOOL_* key alone, without a position"
+    }
+
+    /// Why `pressure=` reaches nothing libinput reads on this pad, when it does not: libinput reads
+    /// a pad with slots by ABS_MT_PRESSURE alone, and from 1.29 one without slots through mtdev's.
+    func unreadPressureNote() -> String? {
+        guard !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE) else { return nil }
+        switch tracking {
+        case .multitouch:
+            return "pressure= reaches ABS_PRESSURE alone: libinput reads the pressure of a pad with slots from "
+                + "ABS_MT_PRESSURE, which \(device.name) has not, and decides nothing by it"
+        case .protocolA:
+            return "pressure= reaches ABS_PRESSURE alone: libinput reads it before 1.29; from 1.29 it reads "
+                + "\(device.name) through mtdev's slots, by ABS_MT_PRESSURE, which it has not"
+        case .semiMT, .singleTouch:
+            return nil
+        }
+    }
+}
