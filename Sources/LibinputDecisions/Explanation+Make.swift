@@ -29,10 +29,17 @@ extension Explanation {
             quirks,
             rangeIncludesBothEnds: !LibinputChange.isBefore(version, LibinputChange.widerWithoutResolution.release))
         // The one threshold libinput does not log; it ignores 0, and a pad it does not track by
-        // slots (semi-MT, or without slots and mtdev) has no touch major for it to weigh.
+        // slots (semi-MT, or without slots and mtdev) or whose quirks take the axis away has no
+        // touch major for it to weigh.
         let pad = recording.device
+        let majorTakenAway =
+            quirks?.properties.contains { quirk in
+                let codes = quirk.value.split(separator: ";")
+                return quirk.key == "AttrEventCodeDisable" && codes.contains("ABS_MT_TOUCH_MAJOR")
+                    || quirk.key == "AttrEventCode" && codes.contains("-ABS_MT_TOUCH_MAJOR")
+            } ?? false
         if let size = quirks?.properties.last(where: { $0.key == "AttrPalmSizeThreshold" }).flatMap({ Int($0.value) }),
-            size > 0, pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT),
+            size > 0, !majorTakenAway, pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT),
             pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR), !pad.has(property: Evdev.INPUT_PROP_SEMI_MT)
         {
             thresholds.palmSize = size

@@ -77,7 +77,8 @@ struct GestureAnalysis {
 
     /// The fingers detected at `start` lifted before the hold timer's wait: how long they rested.
     static func unfiredHold(since start: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
-        // The timer runs only where gestures do (`tp_gesture_handle_state`).
+        // The timer runs only where gestures do (`hold_enabled`, set in `tp_init_gesture`, read in
+        // `tp_gesture_set_hold_timer`).
         guard analysis.rules.hasGestures(analysis.recording.device), let initial = Self.frame(of: start, in: analysis)
         else { return nil }
         let frames = analysis.recording.frames, sequence = analysis.sequence

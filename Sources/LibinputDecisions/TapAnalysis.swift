@@ -144,7 +144,6 @@ struct TapAnalysis {
         return switch dying?.event {
         case "TAP_EVENT_BUTTON": "the button was pressed, which ends a tap (a click is not one)"
         case "TAP_EVENT_TOUCH": "a fourth finger touched: libinput taps with three at most"
-        case "TAP_EVENT_PALM": "a touch became a palm"
         case let event?: "its tap machine gave the touches up (\(event))"
         case nil: "its tap machine gave the touches up"
         }

@@ -137,11 +137,12 @@ public final class LibinputContext {
             switch status.st_mode & S_IFMT {
             case S_IFDIR: throw LibinputError(.missingFile, "\(path): a directory, not an input device node")
             case S_IFCHR:
-                // The input core's nodes all have its major number, INPUT_MAJOR (/dev/null has 1).
-                let major = gnu_dev_major(status.st_rdev)
-                guard major == 13 else {
+                // The input core's nodes all have its major number (/dev/null has 1).
+                let inputMajor: UInt32 = 13, major = gnu_dev_major(status.st_rdev)
+                guard major == inputMajor else {
                     throw LibinputError(
-                        .badData, "\(path): a character device of major \(major), not an input device node (13)")
+                        .badData,
+                        "\(path): a character device of major \(major), not an input device node (\(inputMajor))")
                 }
             default:
                 throw LibinputError(

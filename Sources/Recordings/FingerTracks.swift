@@ -84,10 +84,8 @@ extension Recording {
         let scaleX = geometry.unit == "mm" ? Double(axes.x.resolution) : 1
         let scaleY = geometry.unit == "mm" ? Double(axes.y.resolution) : 1
         let isMT = device.absinfo[Evdev.ABS_MT_SLOT] != nil
-        // libinput reads a semi-MT pad as a single-touch one: without ABS_MT_PRESSURE, its pressure is ABS_PRESSURE.
-        let singlePressureOnly =
-            isMT && device.has(property: Evdev.INPUT_PROP_SEMI_MT)
-            && !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE)
+        // libinput reads a semi-MT pad as a single-touch one, its MT axes off: its pressure is ABS_PRESSURE.
+        let singlePressureOnly = isMT && device.has(property: Evdev.INPUT_PROP_SEMI_MT)
 
         struct Contact {
             var track: Int?

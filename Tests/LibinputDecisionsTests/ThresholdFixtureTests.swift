@@ -266,6 +266,18 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A semi-MT pad is read as a single-touch one, by ABS_PRESSURE, its slots' pressure unread:
+    /// two fingers whose first presses 5 (ABS_PRESSURE 5) begin no touch, the second's 80 aside.
+    func testASemiMTPadsPressureIsItsSingleTouchOne() throws {
+        let recording = try FingerPaths.recording(
+            [.resting(0, 0.3, x: 40, y: 30, pressure: 5), .resting(0.02, 0.3, x: 60, y: 30, pressure: 80)],
+            on: FingerPaths.semiMT)
+        for (version, sequence) in try explained(recording) {
+            XCTAssertTrue(sequence.conclusion.hasPrefix("libinput saw no touch"), "\(version): \(sequence.conclusion)")
+            XCTAssertEqual(Set(sequence.touches.compactMap(\.peakPressure)), [5], version)
+        }
+    }
+
     /// A palm resting while two fingers pinch: libinput counts and follows only the two, so the
     /// pinch is a two-finger one, decided by those two fingers' directions.
     func testAPalmRestingBesideAPinchIsNeitherCountedNorFollowed() throws {

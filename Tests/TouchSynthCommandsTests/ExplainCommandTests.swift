@@ -77,6 +77,12 @@ final class ExplainCommandTests: XCTestCase {
             let explained = runCommand(["explain", "--libinput", version, broad]).stdout
             XCTAssertEqual(explained.contains("a palm is larger than"), weighed, "\(version): \(explained)")
         }
+        let noMajor = try file(
+            "[s]\nMatchUdevType=touchpad\nAttrPalmSizeThreshold=500\nAttrEventCodeDisable=ABS_MT_TOUCH_MAJOR;\n",
+            "no-major.quirks")
+        let elantechBroad = try synthesized("move size=20mm", on: "touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+        let unread = runCommand(["explain", "--quirks", noMajor, elantechBroad]).stdout
+        XCTAssertFalse(unread.contains("a palm is larger than"), "its touch major taken away: \(unread)")
 
         let quirks = try file("[Harder touches]\nMatchUdevType=touchpad\nAttrPressureRange=100:90\n", "range.quirks")
         let pressing = try synthesized(
