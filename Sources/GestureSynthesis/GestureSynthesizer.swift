@@ -12,8 +12,8 @@ import Recordings
 /// ones a few milliseconds apart); pressure and contact size are constant through a gesture (real
 /// ones ramp up on landing and down on lift and vary with speed); motion has constant speed (a
 /// hand accelerates and decelerates); jitter is white noise (real sensor noise is correlated and
-/// grows near the edges); a palm or thumb never rests beside a moving finger, and no contact
-/// hovers; and the fingers of a swipe stay in a straight row at a fixed spacing.
+/// grows near the edges); no contact hovers; a finger at rest (`rest`) stays still but for the
+/// jitter; and the fingers of a swipe stay in a straight row at a fixed spacing.
 public enum GestureSynthesizer {
     /// Settings a script starts with; `set` statements change them from there on.
     public struct Options: Sendable {
