@@ -27,20 +27,20 @@ struct Conclusion {
         if taps.logged == .tap { return tapLine + palmsAside }
         if let gesture = gestureLine { return gesture + palmsAside }
         let farthest = touches.max { $0.travel < $1.travel }
-        let moved = farthest.map { ": touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm" } ?? ""
+        let moved = farthest.map { "touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm" }
         // A click is what the hand did, whatever the pointer did meanwhile; what else the
         // sequence sent (a hold before, the motion) is said after it.
         if let click = analysis.reported.compactMap({ if case .button(let b) = $0 { b } else { nil } }).first {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
             let others = analysis.reported.filter { $0 != .button(click) }
-                .map { $0 == .motion ? "pointer motion (\(moved.dropFirst(2)))" : $0.description }
+                .map { $0 == .motion ? "pointer motion" + (moved.map { " (\($0))" } ?? "") : $0.description }
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
             return made + "a click (\(button)): the touchpad's button was pressed" + area + also + noTap + palmsAside
         }
         if analysis.reported.contains(.motion) {
             let others = analysis.reported.filter { $0 != .motion }.map(\.description)
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
-            return made + "pointer motion" + moved + also + noTap + palmsAside
+            return made + "pointer motion" + (moved.map { ": " + $0 } ?? "") + also + noTap + palmsAside
         }
         let touchDowns = analysis.reported.filter { $0 == .touch }.count
         if touchDowns > 0 {
