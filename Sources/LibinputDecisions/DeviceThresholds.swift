@@ -28,7 +28,8 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
         {
             pressure = low...high
         } else if let m = text.wholeMatch(of: /using size-based touch detection \(([0-9]+):([0-9]+)\)/),
-            let low = Int(m.1), let high = Int(m.2), low <= high
+            // Logged high first (`tp_init_touch_size`), unlike pressure.
+            let high = Int(m.1), let low = Int(m.2), low <= high
         {
             size = low...high
         } else if let m = text.wholeMatch(of: /palm: pressure threshold is ([0-9]+)/) {

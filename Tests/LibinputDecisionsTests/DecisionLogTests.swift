@@ -29,6 +29,7 @@ struct DecisionLogTests {
             "thumb: touch 1, THUMB_STATE_FINGER → THUMB_STATE_JAILED",
             "pressure: begin touch 0",
             "using pressure-based touch detection (8:10)",
+            "using size-based touch detection (150:130)",
             "palm: pressure threshold is 130",
             "thumb: enabled thumb detection (area)",
             "gesture: a line no libinput wrote",
@@ -36,6 +37,8 @@ struct DecisionLogTests {
         #expect(log.decisions.map(\.machine) == [.tap, .palm, .thumb, .touchDetection])
         #expect(log.decisions[1].touch == 1 && log.decisions[1].event == "palm detected (pressure)")
         #expect(log.thresholds["event10"]?.pressure == 8...10)
+        // libinput logs the size range high first.
+        #expect(log.thresholds["event10"]?.size == 130...150)
         #expect(log.thresholds["event10"]?.palmPressure == 130)
         #expect(log.thresholds["event10"]?.thumbDetection == "area")
         #expect(log.unread.map(\.text) == ["event10 - gesture: a line no libinput wrote"])
