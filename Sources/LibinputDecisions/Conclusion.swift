@@ -19,7 +19,7 @@ struct Conclusion {
         if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
         // In the order ``line`` tells them.
         return findings.first { [.palmPressure, .palmSize, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
-            ?? findings.first { $0.rule == .touchPressure && !$0.exceeds }
+            ?? findings.first { ($0.rule == .touchPressure || $0.rule == .touchSize) && !$0.exceeds }
             ?? (analysis.reported.isEmpty ? unfiredHold : nil)
     }
 
@@ -60,7 +60,7 @@ struct Conclusion {
             return "libinput made no tap of this" + (reason.map { ", because \($0)" } ?? "") + palmsAside
         }
         if !(palms + thumbs).isEmpty { return "libinput set aside " + (palms + thumbs).joined(separator: " and ") }
-        if let light = findings.first(where: { $0.rule == .touchPressure && !$0.exceeds }) {
+        if let light = findings.first(where: { ($0.rule == .touchPressure || $0.rule == .touchSize) && !$0.exceeds }) {
             return "libinput saw no touch: " + light.text
         }
         if analysis.reported.isEmpty, let short = unfiredHold {

@@ -51,7 +51,7 @@ extension Rule {
         switch self {
         case .tapTime, .tapTravel, .tapFakeFingerMotion: .tap
         case .palmPressure, .palmSize, .palmEdge: .palm
-        case .touchPressure: .touchDetection
+        case .touchPressure, .touchSize: .touchDetection
         case .thumbPosition: .thumb
         case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport, .holdTimer,
             .gestureFakeFingers:

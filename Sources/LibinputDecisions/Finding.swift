@@ -41,6 +41,8 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case palmSize
     /// A touch begins and ends by pressure.
     case touchPressure
+    /// A touch begins and ends by its contact's size, where a quirk says so (`AttrTouchSizeRange`).
+    case touchSize
     /// A touch beginning in the touchpad's side edge zones is a palm.
     case palmEdge
     /// Two fingers' scroll becomes a pinch when they part ways within the pinch timeout.

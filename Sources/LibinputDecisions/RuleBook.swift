@@ -92,6 +92,7 @@ struct RuleBook {
             case .palmPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1114, "1.28.1": 1109, "1.31.3": 1043])
             case .palmSize: ("evdev-mt-touchpad.c", ["1.22.1": 1038, "1.28.1": 1040, "1.31.3": 975])
             case .touchPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1229, "1.28.1": 1224, "1.31.3": 1158])
+            case .touchSize: ("evdev-mt-touchpad.c", ["1.22.1": 1319, "1.28.1": 1314, "1.31.3": 1242])
             case .palmEdge where topEdge: ("evdev-mt-touchpad.c", ["1.22.1": 859, "1.28.1": 876, "1.31.3": 822])
             case .palmEdge: ("evdev-mt-touchpad.c", ["1.22.1": 852, "1.28.1": 869, "1.31.3": 816])
             case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 957, "1.28.1": 1318, "1.31.3": 1462])

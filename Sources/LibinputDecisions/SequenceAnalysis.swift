@@ -46,7 +46,8 @@ struct SequenceAnalysis {
         let gestures = GestureAnalysis(analysis: self)
         let taps = TapAnalysis(analysis: self, touches: touches)
         let findings =
-            taps.findings + pressureFindings(touches) + sizeFindings(touches) + edgeFindings(touches)
+            taps.findings + pressureFindings(touches) + touchSizeFindings() + sizeFindings(touches)
+            + edgeFindings(touches)
             + thumbFindings(touches)
             + gestures.findings
         let conclusion = Conclusion(
@@ -136,6 +137,27 @@ struct SequenceAnalysis {
                         source: rules.source(.touchPressure)))
             }
             return findings
+        }
+    }
+
+    /// Each contact that never grew past libinput's size-based touch detection, where a quirk turns
+    /// it on (`AttrTouchSizeRange`, on pads of 5 slots or more): libinput never began its touch.
+    /// An axis the pad does not report is 0 to libinput, so without a minor no touch ever begins.
+    private func touchSizeFindings() -> [Finding] {
+        guard let size = thresholds.size else { return [] }
+        let hasMinor = recording.device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MINOR)
+        return sequence.tracks.compactMap { track -> Finding? in
+            guard !track.points.contains(where: { $0.beginsBySize(size) }) else { return nil }
+            let major = track.points.compactMap(\.major).max().map(Int.init) ?? 0
+            let minor = track.points.compactMap(\.minor).max().map(Int.init) ?? 0
+            let began = decisions(of: .touchDetection, touch: track.slot).contains { $0.event == "touch-size begin" }
+            return Finding(
+                rule: .touchSize, time: track.points[0].time, touch: track.slot, value: Double(major),
+                limit: Double(size.upperBound), unit: "units", exceeds: false, agreesWithLog: !began,
+                text: "touch \(track.slot)'s contact reached at most \(major) by \(minor)"
+                    + (hasMinor ? "" : " (the pad reports no minor, which libinput takes as 0)")
+                    + ": never past \(size.upperBound) by \(size.lowerBound), no touch",
+                source: rules.source(.touchSize))
         }
     }
 

@@ -192,3 +192,14 @@ public struct TouchSequence: Equatable, Sendable {
         return positions
     }
 }
+
+extension TrackPoint {
+    /// Whether libinput may begin a touch of this contact where it detects touches by `size`: one
+    /// axis past its high end and the other past its low (`tp_unhover_size`); an axis the pad does
+    /// not report is 0 to it.
+    func beginsBySize(_ size: ClosedRange<Int>) -> Bool {
+        let major = Int(major ?? 0), minor = Int(minor ?? 0)
+        return (major > size.upperBound && minor > size.lowerBound)
+            || (major > size.lowerBound && minor > size.upperBound)
+    }
+}

@@ -10,19 +10,25 @@ public struct TrackPoint: Equatable, Sendable {
     public var frame: Int = 0
     /// Its pressure (ABS_MT_PRESSURE, or ABS_PRESSURE on a single-touch device), when reported.
     public var pressure: Int32?
-    /// The longer of its contact's axes (ABS_MT_TOUCH_MAJOR and _MINOR), in the device's units,
-    /// when reported.
-    public var size: Int32?
+    /// Its contact's axes (ABS_MT_TOUCH_MAJOR, ABS_MT_TOUCH_MINOR), in the device's units, when
+    /// reported.
+    public var major: Int32?
+    public var minor: Int32?
+
+    /// The longer of its contact's axes, when reported.
+    public var size: Int32? { [major, minor].compactMap { $0 }.max() }
 
     public init(
-        time: UInt64, x: Double, y: Double, frame: Int = 0, pressure: Int32? = nil, size: Int32? = nil
+        time: UInt64, x: Double, y: Double, frame: Int = 0, pressure: Int32? = nil, major: Int32? = nil,
+        minor: Int32? = nil
     ) {
         self.time = time
         self.x = x
         self.y = y
         self.frame = frame
         self.pressure = pressure
-        self.size = size
+        self.major = major
+        self.minor = minor
     }
 }
 
@@ -137,19 +143,18 @@ extension Recording {
                     break
                 }
             }
-            func point(_ x: Int32, _ y: Int32, _ pressure: Int32?, size: Int32? = nil) -> TrackPoint {
+            func point(_ x: Int32, _ y: Int32, _ pressure: Int32?, contact: Contact? = nil) -> TrackPoint {
                 TrackPoint(
                     time: frame.time,
                     x: Double(Int64(x) - Int64(axes.x.minimum)) / scaleX,
                     y: Double(Int64(y) - Int64(axes.y.minimum)) / scaleY,
-                    frame: index, pressure: pressure, size: size)
+                    frame: index, pressure: pressure, major: contact?.major, minor: contact?.minor)
             }
             if isMT {
                 for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {
                     guard let track = contact.track, let x = contact.x, let y = contact.y else { continue }
-                    let size = [contact.major, contact.minor].compactMap { $0 }.max()
                     let pressure = singlePressureOnly ? singlePressure : contact.pressure
-                    tracks[track].points.append(point(x, y, pressure, size: size))
+                    tracks[track].points.append(point(x, y, pressure, contact: contact))
                 }
             } else if singleDown, let x = singleX, let y = singleY, !tracks.isEmpty {
                 tracks[tracks.count - 1].points.append(point(x, y, singlePressure))

@@ -278,6 +278,23 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A quirk turning on size-based touch detection on a pad that reports no touch minor: libinput
+    /// takes the minor as 0, so however broad the contact no touch ever begins, and explain says why.
+    func testSizeBasedDetectionWithoutAMinorBeginsNoTouch() throws {
+        let quirk = temporaryPath("touch-size.quirks")
+        try "[Sized]\nMatchUdevType=touchpad\nAttrTouchSizeRange=150:130\n".write(
+            toFile: quirk, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        var finger = Finger.moving(0, 0.3, x: 50, y: 30, dx: 1, dy: 0, speed: 40)
+        finger.major = 248
+        for (version, sequence) in try explained(try FingerPaths.recording([finger]), quirks: [quirk]) {
+            let sized = try finding(.touchSize, in: sequence, version)
+            XCTAssertEqual(sized.agreesWithLog, true, "\(version): \(sized.text)")
+            XCTAssertTrue(sized.text.contains("248 by 0 (the pad reports no minor"), "\(version): \(sized.text)")
+            XCTAssertTrue(sequence.conclusion.hasPrefix("libinput saw no touch"), "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A palm resting while two fingers pinch: libinput counts and follows only the two, so the
     /// pinch is a two-finger one, decided by those two fingers' directions.
     func testAPalmRestingBesideAPinchIsNeitherCountedNorFollowed() throws {
