@@ -32,12 +32,7 @@ extension Explanation {
         // slots (semi-MT, or without slots and mtdev) or whose quirks take the axis away has no
         // touch major for it to weigh.
         let pad = recording.device
-        let majorTakenAway =
-            quirks?.properties.contains { quirk in
-                let codes = quirk.value.split(separator: ";")
-                return quirk.key == "AttrEventCodeDisable" && codes.contains("ABS_MT_TOUCH_MAJOR")
-                    || quirk.key == "AttrEventCode" && codes.contains("-ABS_MT_TOUCH_MAJOR")
-            } ?? false
+        let majorTakenAway = quirks?.takingAway { $0 == "ABS_MT_TOUCH_MAJOR" } != nil
         if let size = quirks?.properties.last(where: { $0.key == "AttrPalmSizeThreshold" }).flatMap({ Int($0.value) }),
             size > 0, !majorTakenAway, pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT),
             pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR), !pad.has(property: Evdev.INPUT_PROP_SEMI_MT)

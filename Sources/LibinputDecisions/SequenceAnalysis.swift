@@ -26,14 +26,7 @@ struct SequenceAnalysis {
     /// The quirk that keeps the touches' events from libinput: one disabling EV_ABS or a
     /// position axis (`AttrEventCodeDisable`, `AttrEventCode` from 1.28 on with `-`).
     var disabledPositions: QuirksListing.Property? {
-        quirks?.properties.first { property in
-            let codes = property.value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            return switch property.key {
-            case "AttrEventCodeDisable": codes.contains { $0 == "EV_ABS" || $0.hasPrefix("ABS_MT_POSITION") }
-            case "AttrEventCode": codes.contains { $0 == "-EV_ABS" || $0.hasPrefix("-ABS_MT_POSITION") }
-            default: false
-            }
-        }
+        quirks?.takingAway { $0 == "EV_ABS" || $0.hasPrefix("ABS_MT_POSITION") }
     }
 
     /// Whether more fingers were down at `frame` than libinput can place (``RuleBook/beyondSlots``).

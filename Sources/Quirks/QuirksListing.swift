@@ -43,3 +43,19 @@ public struct QuirksListing: Equatable, Sendable {
         for index in properties.indices { properties[index].value = values[properties[index].key] ?? "" }
     }
 }
+
+extension QuirksListing {
+    /// The quirk that takes an event code `matches` away from the device (codes as libevdev names
+    /// them: `EV_ABS`, `ABS_MT_TOUCH_MAJOR`): `AttrEventCodeDisable` listing it, or from 1.28
+    /// `AttrEventCode` listing it with `-`.
+    public func takingAway(where matches: (Substring) -> Bool) -> Property? {
+        properties.first { property in
+            let codes = property.value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces)[...] }
+            return switch property.key {
+            case "AttrEventCodeDisable": codes.contains(where: matches)
+            case "AttrEventCode": codes.contains { $0.hasPrefix("-") && matches($0.dropFirst()) }
+            default: false
+            }
+        }
+    }
+}
