@@ -110,7 +110,6 @@ extension ReportData {
             """
     }
 
-    /// "7 entries and exits, the same in both modes", or where the modes part.
     /// The pointer regions' entries and exits among the app events, which `replay` without a
     /// `--surface` has none of.
     private var regionEventsText: String {
@@ -121,12 +120,16 @@ extension ReportData {
             + "\(regions.compat.count) and \(regions.indirect.count))"
     }
 
+    /// "7 entries and exits, the same in both modes", or where the modes part.
     private var pointerRegionText: String {
         guard let regions = comparison.pointerRegions else { return "none entered" }
-        func count(_ n: Int) -> String { n == 1 ? "1 entry or exit" : "\(n) entries and exits" }
+        let count = Self.entriesAndExits
         if !regions.differ { return "\(count(regions.compat.count)), the same in both modes" }
         return "DIFFER: compat \(count(regions.compat.count)), indirect \(count(regions.indirect.count))"
     }
+
+    /// "1 entry or exit", "7 entries and exits": a count of pointer-region transitions.
+    static func entriesAndExits(_ n: Int) -> String { n == 1 ? "1 entry or exit" : "\(n) entries and exits" }
 
     /// What differs between the modes, in words, as `compare` says it under its table.
     private var differences: String {

@@ -126,7 +126,7 @@ extension ReportData {
         let transitions = comparison.pointerRegions?.indirect.count ?? 0
         let counted =
             (regionCount == 1 ? "1 region" : "\(regionCount) regions") + ", "
-            + (transitions == 1 ? "1 entry or exit" : "\(transitions) entries and exits")
+            + Self.entriesAndExits(transitions)
         svg.text("\(title) (\(counted))", x: 10, y: 20, cls: "heading")
         frame.drawAxes(into: &svg, xTitle: "x (points)", yTitle: "y (points)")
         let styles = Self.styleNames(pointerInteractions, pointerPath)
