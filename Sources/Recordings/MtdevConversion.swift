@@ -197,8 +197,9 @@ public struct MtdevConversion: Sendable {
         for _ in 0..<min(newCount, oldCount) {
             var nearest: (i: Int, j: Int, cost: Int64)?
             for i in 0..<newCount where result[i] == nil {
-                for j in 0..<oldCount where !taken.contains(j) && cost(i, j) < nearest?.cost ?? .max {
-                    nearest = (i, j, cost(i, j))
+                for j in 0..<oldCount where !taken.contains(j) {
+                    let c = cost(i, j)
+                    if c < nearest?.cost ?? .max { nearest = (i, j, c) }
                 }
             }
             guard let nearest else { break }
