@@ -34,7 +34,8 @@
     return node;
   }
   // A value that rounds to zero from below is 0, not -0.
-  const fmt = (v, d) => (v === null || v === undefined ? "-" : (Number(v).toFixed(d) + "").replace(/^-(0\.?0*)$/, "$1"));
+  const fmt = (v, d) =>
+    v === null || v === undefined ? "-" : (Number(v).toFixed(d) + "").replace(/^-(0\.?0*)$/, "$1");
 
   function setScene(s) {
     scene = s;
