@@ -24,18 +24,20 @@ extension Explanation {
         var thresholds = read.thresholds.values.first ?? DeviceThresholds()
         // Read as libinput reads it: through mtdev, slots and all, where its plugin does.
         let throughMtdev = rules.readsThroughMtdev(recording.device)
-        let played = recording.played(at: speed)
+        // A semi-MT pad, as libinput reads it: one touch by the single-touch axes, the rest fake.
+        var played = recording.played(at: speed)
+        if played.readAsSingleTouch(quirks) { played = played.withMultitouchAxesDisabled() }
         let recording = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(
             quirks,
             rangeIncludesBothEnds: !LibinputChange.isBefore(version, LibinputChange.widerWithoutResolution.release))
         // The one threshold libinput does not log; it ignores 0, and a pad it does not track by
-        // slots (semi-MT, or without slots and mtdev) or whose quirks take the axis away has no
-        // touch major for it to weigh.
+        // slots (read as single-touch, or without slots and mtdev) or whose quirks take the axis
+        // away has no touch major for it to weigh.
         let pad = recording.device
         let majorTakenAway = quirks?.takingAway { $0 == "ABS_MT_TOUCH_MAJOR" } != nil
         if let size = quirks?.properties.last(where: { $0.key == "AttrPalmSizeThreshold" }).flatMap({ Int($0.value) }),
             size > 0, !majorTakenAway, pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT),
-            pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR), !pad.has(property: Evdev.INPUT_PROP_SEMI_MT)
+            pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
         {
             thresholds.palmSize = size
         }

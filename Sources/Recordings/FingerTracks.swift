@@ -83,8 +83,9 @@ extension Recording {
     /// Every finger's track, in the order the fingers came down.
     ///
     /// Multitouch devices (protocol B): a slot's contact lasts from a tracking ID ≥ 0 to -1.
-    /// Single-touch devices: one contact while BTN_TOUCH is down. A contact gets a point at
-    /// every SYN_REPORT while it is down and its position is known, moved or not.
+    /// Single-touch devices: one contact while BTN_TOUCH or a BTN_TOOL_* key that counts fingers
+    /// is down. A contact gets a point at every SYN_REPORT while it is down and its position is
+    /// known, moved or not.
     public var fingerTracks: [FingerTrack] {
         guard let axes = positionAxes, let geometry = touchpadGeometry else { return [] }
         let scaleX = geometry.unit == "mm" ? Double(axes.x.resolution) : 1
@@ -105,7 +106,10 @@ extension Recording {
         var slot = Int(device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0)
         var tracks: [FingerTrack] = []
         var singleX: Int32?, singleY: Int32?, singlePressure: Int32?
-        var singleDown = false
+        // A single-touch pad's finger is down while BTN_TOUCH or a key counting fingers is held:
+        // some pads count fingers by BTN_TOOL_* alone, as libinput does where it reads pressure.
+        var singleDown = false, held: Set<UInt16> = []
+        let fingerKeys = Set(Self.fingerCountKeys)
         for (index, frame) in frames.enumerated() {
             for event in frame.events {
                 switch (event.type, event.code) {
@@ -134,11 +138,8 @@ extension Recording {
                     singleX = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_Y) where !isMT:
                     singleY = event.value
-                case (Evdev.EV_KEY, Evdev.BTN_TOUCH) where !isMT:
-                    if event.value != 0 && !singleDown {
-                        tracks.append(FingerTrack(slot: 0, trackingID: 0, points: []))
-                    }
-                    singleDown = event.value != 0
+                case (Evdev.EV_KEY, let code) where !isMT && (code == Evdev.BTN_TOUCH || fingerKeys.contains(code)):
+                    if event.value != 0 { held.insert(code) } else { held.remove(code) }
                 default:
                     break
                 }
@@ -156,8 +157,13 @@ extension Recording {
                     let pressure = singlePressureOnly ? singlePressure : contact.pressure
                     tracks[track].points.append(point(x, y, pressure, contact: contact))
                 }
-            } else if singleDown, let x = singleX, let y = singleY, !tracks.isEmpty {
-                tracks[tracks.count - 1].points.append(point(x, y, singlePressure))
+            } else {
+                // Judged at the frame's end: one key handing over to the next is no lift.
+                if !held.isEmpty && !singleDown { tracks.append(FingerTrack(slot: 0, trackingID: 0, points: [])) }
+                singleDown = !held.isEmpty
+                if singleDown, let x = singleX, let y = singleY {
+                    tracks[tracks.count - 1].points.append(point(x, y, singlePressure))
+                }
             }
         }
         return tracks.filter { !$0.points.isEmpty }

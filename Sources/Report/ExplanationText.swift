@@ -107,7 +107,7 @@ public enum ExplanationText {
         let slots = e.slots == 1 ? "1 slot" : "\(e.slots) slots"
         let counted = s.fingersKey.map {
             let key = Evdev.codeName(type: Evdev.EV_KEY, code: $0)
-            return ", by \(key) (the touchpad has \(slots): libinput counts the others by the key)"
+            return ", by \(key) (libinput follows \(slots) of the touchpad: it counts the others by the key)"
         }
         let fingers =
             (most == 1 ? "1 finger" : "\(most) fingers")

@@ -263,6 +263,27 @@ final class BundledRecordingTests: XCTestCase {
         XCTAssertEqual(begun, 1, explanation.sequences.map(\.conclusion).joined(separator: "\n"))
     }
 
+    /// A semi-MT pad's touches are libinput's: one following the single-touch axes, the others
+    /// fake, counted by BTN_TOOL_DOUBLETAP and placed at it, on a pad of one slot, as libinput's log
+    /// names them.
+    func testASemiMTPadIsExplainedAsTheSingleTouchPadLibinputReads() throws {
+        let url = Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events")
+        let recording = try RecordingLoader.load(url.path)
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
+            var options = ReplayOptions()
+            options.libinput = build
+            let explanation = try Replay.explain(recording, named: url.path, options: options).explanation
+            let version = explanation.libinputVersion
+            XCTAssertEqual(explanation.slots, 1, version)
+            XCTAssertEqual(explanation.sequences.count, 1, version)
+            let sequence = try XCTUnwrap(explanation.sequences.first)
+            XCTAssertEqual(sequence.touches.map(\.touch), [0], version)
+            XCTAssertEqual(sequence.fingers, 2, version)
+            XCTAssertEqual(sequence.fingersKey, Evdev.BTN_TOOL_DOUBLETAP, version)
+            XCTAssertEqual(Set(sequence.decisions.compactMap(\.touch)), [0, 1], version)
+        }
+    }
+
     /// The semi-MT recordings, which libinput 1.22.1 and 1.28.1 make the same two-finger scroll of,
     /// are explained alike on both, though only 1.28.1's log counts the fingers.
     func testWhatTwoVersionsDoAlikeIsExplainedAlike() throws {
