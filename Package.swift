@@ -193,7 +193,8 @@ let package = Package(
         // Why libinput did what it did: its debug log read as decisions, each weighed against the
         // rules of that version recomputed from the frames. Plain values, no I/O.
         .target(
-            name: "LibinputDecisions", dependencies: ["Recordings", "LibinputEvents", "LibinputEventText", "Quirks"]),
+            name: "LibinputDecisions",
+            dependencies: ["Recordings", "KernelEmulation", "LibinputEvents", "LibinputEventText", "Quirks"]),
         // Two event streams or recordings compared event by event, one recording across libinput
         // versions, a `libinput record --with-libinput` file against a replay.
         .target(

@@ -51,12 +51,20 @@ public struct InputCoreFilter: Sendable {
 
     /// The frames readers of `recording`'s device get: each filtered, those left empty gone.
     public static func delivered(_ recording: Recording) -> [EvdevFrame] {
+        deliveredInPlace(recording).frames.filter { !$0.events.isEmpty }
+    }
+
+    /// `recording` as readers of its device get it, every frame in its place (one the kernel
+    /// drops whole left empty), so that a frame's number still finds it.
+    public static func deliveredInPlace(_ recording: Recording) -> Recording {
         var filter = InputCoreFilter(device: recording.device)
-        return recording.frames.compactMap { frame in
+        var copy = recording
+        copy.frames = recording.frames.map { frame in
             var events: [EvdevEvent] = []
             filter.pass(frame.events, into: &events)
-            return events.isEmpty ? nil : EvdevFrame(time: frame.time, events: events)
+            return EvdevFrame(time: frame.time, events: events)
         }
+        return copy
     }
 
     /// Appends to `output` what readers of the device get for `events` (a frame, SYN_REPORT last):

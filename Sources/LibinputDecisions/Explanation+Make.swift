@@ -1,3 +1,4 @@
+import KernelEmulation
 import LibinputEventText
 import LibinputEvents
 import Quirks
@@ -25,7 +26,9 @@ extension Explanation {
         // Read as libinput reads it: through mtdev, slots and all, where its plugin does.
         let throughMtdev = rules.readsThroughMtdev(recording.device)
         // A semi-MT pad, as libinput reads it: one touch by the single-touch axes, the rest fake.
-        var played = recording.played(at: speed)
+        // As the kernel's input core delivers it: a value within an axis's fuzz is damped (the
+        // replay's frames go through it, on the harness as on a real kernel).
+        var played = InputCoreFilter.deliveredInPlace(recording.played(at: speed))
         if played.readAsSingleTouch(quirks) { played = played.withMultitouchAxesDisabled() }
         let recording = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(
             quirks,

@@ -263,6 +263,34 @@ final class BundledRecordingTests: XCTestCase {
         XCTAssertEqual(begun, 1, explanation.sequences.map(\.conclusion).joined(separator: "\n"))
     }
 
+    /// A touch libinput began by pressure begins, in explain, at the frame libinput began it: the
+    /// pressure it weighs is the one the kernel's input core delivers, damped within the axis's
+    /// fuzz (the bcm5974's ABS_PRESSURE 31 after 28, fuzz 5, reaches libinput as 28).
+    func testATouchBeginsByPressureWhereLibinputBeganIt() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        var begun = 0
+        for url in Fixtures.recordings {
+            let recording = try RecordingLoader.load(url.path)
+            let explanation = try Replay.explain(recording, named: url.path, options: options).explanation
+            for sequence in explanation.sequences {
+                let begins = sequence.decisions.filter { $0.machine == .touchDetection && $0.event == "pressure begin" }
+                for touch in sequence.touches {
+                    guard
+                        let first = begins.first(where: {
+                            $0.touch == touch.touch && ($0.cause?.time).map { touch.down...touch.up ~= $0 } == true
+                        })
+                    else { continue }
+                    begun += 1
+                    XCTAssertEqual(
+                        first.cause?.time, touch.down,
+                        "\(url.lastPathComponent), sequence \(sequence.number), touch \(touch.touch)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(begun, 20)
+    }
+
     /// A semi-MT pad's touches are libinput's: one following the single-touch axes, the others
     /// fake, counted by BTN_TOOL_DOUBLETAP and placed at it, on a pad of one slot, as libinput's log
     /// names them.
