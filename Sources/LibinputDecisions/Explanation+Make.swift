@@ -46,6 +46,7 @@ extension Explanation {
         }
         let sequences = TouchSequence.all(
             in: recording, slots: rules.slots(of: recording.device), pressure: thresholds.pressure,
+            size: thresholds.size,
             hysteresisFrom: read.hysteresisFrom)
         let starts = sequences.map(\.start)
         let startFrames = sequences.map(\.frames.lowerBound)

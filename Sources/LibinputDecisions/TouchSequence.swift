@@ -30,20 +30,23 @@ public struct TouchSequence: Equatable, Sendable {
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
-    /// as libinput begins the touch; one that never does is kept whole.
+    /// as libinput begins the touch, and with `size` (its size-based detection, without pressure)
+    /// where its contact first grows past that range (``TrackPoint/beginsBySize(_:)``); one that
+    /// never does is kept whole.
     /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
     /// (``MotionHysteresis``).
     /// `slots` are those libinput sees (the device's own by default).
     static func all(
-        in recording: Recording, slots: Int? = nil, pressure: ClosedRange<Int>? = nil, hysteresisFrom: Int? = nil
+        in recording: Recording, slots: Int? = nil, pressure: ClosedRange<Int>? = nil, size: ClosedRange<Int>? = nil,
+        hysteresisFrom: Int? = nil
     ) -> [TouchSequence] {
         var sequences: [TouchSequence] = []
         let toolCounts = recording.toolFingerCounts, slots = slots ?? recording.device.slotCount
         // Sequences are bounded by the contacts as the kernel reports them, so that a line
-        // libinput logged for a contact not yet begun by pressure falls in its own sequence.
+        // libinput logged for a contact not yet begun falls in its own sequence.
         for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
-            let begun = Self.begun(track, pressure: pressure)
+            let begun = Self.begun(track, pressure: pressure, size: size)
             if var current = sequences.last, first.frame <= current.frames.upperBound {
                 current.tracks.append(begun)
                 current.end = max(current.end, last.time)
@@ -135,11 +138,15 @@ public struct TouchSequence: Equatable, Sendable {
         }
     }
 
-    /// `track` from where libinput begins the touch by `pressure`; whole when it never does.
-    private static func begun(_ track: FingerTrack, pressure: ClosedRange<Int>?) -> FingerTrack {
-        guard let pressure,
-            let begin = track.points.firstIndex(where: { Int($0.pressure ?? 0) >= pressure.upperBound })
-        else { return track }
+    /// `track` from where libinput begins the touch by `pressure`, else by `size`; whole when it
+    /// never does (`tp_unhover_pressure`, `tp_unhover_size`).
+    private static func begun(_ track: FingerTrack, pressure: ClosedRange<Int>?, size: ClosedRange<Int>?) -> FingerTrack
+    {
+        let begins: (TrackPoint) -> Bool =
+            if let pressure { { Int($0.pressure ?? 0) >= pressure.upperBound } } else if let size {
+                { $0.beginsBySize(size) }
+            } else { { _ in true } }
+        guard let begin = track.points.firstIndex(where: begins) else { return track }
         var begun = track
         begun.points.removeFirst(begin)
         return begun

@@ -23,6 +23,13 @@ extension Recording {
 /// distance, a contact left over in the lowest free slot with a new tracking ID, the kernel's
 /// jitter filter on the axes' fuzz. It holds each slot's values between frames. Pairings that
 /// cost exactly the same may be broken otherwise than mtdev's Hungarian matcher breaks them.
+///
+/// mtdev keeps a contact of touch major 0 where it is not told of that axis, which the plugin
+/// tells it of only where the header's value is not 0: such a contact takes a slot and may be
+/// paired with the next frame's, as in mtdev, but a slot is sent only while its contact touches
+/// (on a device with the axis, a touch major other than 0). What reads this (explain's sequences,
+/// the drawn contacts) follows the contacts that touch, in the slots mtdev gives them; libinput
+/// would hold the others as hovering touches its size thresholds never begin.
 public struct MtdevConversion: Sendable {
     /// The slots the plugin declares to libinput; mtdev itself follows up to 32 contacts
     /// (`DIM_FINGER`), and libevdev drops what it sends for a slot beyond those declared.
@@ -49,22 +56,24 @@ public struct MtdevConversion: Sendable {
     /// its order (the codes' own).
     private static let axes = Array(Evdev.ABS_MT_TOUCH_MAJOR...0x3b)
 
+    /// Each slot's values as mtdev holds them, and as last sent on (tracking ID -1 while its
+    /// contact does not touch).
     private var values = [[UInt16: Int32]](repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: maxContacts)
+    private var sent = [[UInt16: Int32]](repeating: [Evdev.ABS_MT_TRACKING_ID: -1], count: maxContacts)
     private var used: [Bool] = Array(repeating: false, count: maxContacts)
     private var slot = 0
     private var nextID: Int32 = 0
     private let fuzz: [UInt16: Int32]
+    /// Whether the device has a touch major, and whether mtdev is told so.
     private let hasTouchMajor: Bool
+    private let mtdevKnowsTouchMajor: Bool
 
     /// A conversion of `device`'s frames, no contact down.
     public init(device: DeviceDescription) {
         fuzz = device.absinfo.filter { Self.described.contains($0.key) }.mapValues(\.fuzz)
-        // libinput's plugin tells mtdev of the axis only where its value in the header is not 0
-        // (it passes the value where mtdev takes whether the axis is there), and mtdev then keeps
-        // contacts of touch major 0 too. They are left out here whenever the device has the axis:
-        // libinput's touch-size thresholds end such a touch anyway, and what reads this (explain's
-        // sequences, the drawn contacts) follows the contacts that touch.
         hasTouchMajor = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
+        // The plugin passes the axis's value where mtdev takes whether the axis is there.
+        mtdevKnowsTouchMajor = hasTouchMajor && device.absinfo[Evdev.ABS_MT_TOUCH_MAJOR].map { $0.value != 0 } == true
     }
 
     /// One frame's events as mtdev passes them on: everything but the contacts as it came, then
@@ -97,7 +106,7 @@ public struct MtdevConversion: Sendable {
     }
 
     /// The slot changes that make `contacts` the frame's: each follows the contact of the frame
-    /// before it is paired with (``pairs(_:)``), a touch left over takes a new tracking ID and
+    /// before it is paired with (``pairs(_:_:)``), a touch left over takes a new tracking ID and
     /// the lowest slot that was free when the frame began, and a contact not followed is lifted.
     private mutating func apply(_ contacts: [[UInt16: Int32]]) -> [EvdevEvent] {
         let held = used.indices.filter { used[$0] }
@@ -106,37 +115,42 @@ public struct MtdevConversion: Sendable {
         var nowUsed = Array(repeating: false, count: Self.maxContacts)
         var changes: [EvdevEvent] = []
         for (index, var contact) in contacts.enumerated() {
-            // mtdev keeps a contact that touches: one with a touch major other than 0, or any on a
-            // device without that axis (a contact that does not send it is taken as touching).
-            let touches = !hasTouchMajor || contact[Evdev.ABS_MT_TOUCH_MAJOR] != 0
-            guard touches else { continue }
+            // mtdev keeps a contact that touches (`istouch`): any where it is not told of the
+            // touch major, else one whose touch major is not 0.
+            guard !mtdevKnowsTouchMajor || contact[Evdev.ABS_MT_TOUCH_MAJOR] != 0 else { continue }
             if let match = pairing[index] {
                 let target = held[match]
                 for (code, value) in contact {
                     contact[code] = Self.defuzz(value, values[target][code] ?? 0, fuzz: fuzz[code] ?? 0)
                 }
                 contact[Evdev.ABS_MT_TRACKING_ID] = values[target][Evdev.ABS_MT_TRACKING_ID]
-                changes += push(contact, to: target)
+                changes += hold(contact, in: target)
                 nowUsed[target] = true
             } else if !free.isEmpty {
                 contact[Evdev.ABS_MT_TRACKING_ID] = nextID
                 nextID = (nextID + 1) & Self.lastTrackingID
                 let target = free.removeFirst()
-                changes += push(contact, to: target)
+                changes += hold(contact, in: target)
                 nowUsed[target] = true
             }
         }
         for target in held where !nowUsed[target] {
-            changes += push([Evdev.ABS_MT_TRACKING_ID: -1], to: target)
+            changes += hold([Evdev.ABS_MT_TRACKING_ID: -1], in: target)
         }
         used = nowUsed
         return changes
     }
 
-    /// The values of `contact` that differ from the slot's, after an ABS_MT_SLOT when the slot
-    /// is not the one last written.
-    private mutating func push(_ contact: [UInt16: Int32], to target: Int) -> [EvdevEvent] {
-        let changed = Self.axes.filter { code in contact[code].map { $0 != values[target][code] ?? 0 } ?? false }
+    /// Holds `contact`'s values in slot `target`, and returns what is sent on of the slot: its
+    /// values that differ from those last sent, while its contact touches; its lift when it
+    /// stops; nothing while it does not. An ABS_MT_SLOT comes first when the slot is not the one
+    /// last written.
+    private mutating func hold(_ contact: [UInt16: Int32], in target: Int) -> [EvdevEvent] {
+        values[target].merge(contact) { $1 }
+        let id = values[target][Evdev.ABS_MT_TRACKING_ID] ?? -1
+        let touches = id >= 0 && (!hasTouchMajor || values[target][Evdev.ABS_MT_TOUCH_MAJOR] ?? 0 != 0)
+        let shown = touches ? values[target] : [Evdev.ABS_MT_TRACKING_ID: -1]
+        let changed = Self.axes.filter { code in shown[code].map { $0 != sent[target][code] ?? 0 } ?? false }
         guard !changed.isEmpty else { return [] }
         var events: [EvdevEvent] = []
         if slot != target {
@@ -144,8 +158,8 @@ public struct MtdevConversion: Sendable {
             slot = target
         }
         for code in changed {
-            events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: contact[code]!))
-            values[target][code] = contact[code]
+            events.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: shown[code]!))
+            sent[target][code] = shown[code]
         }
         return events
     }
