@@ -44,6 +44,33 @@ public enum LaneState: String, Sendable {
 
     /// The recognizer is under way or just finished its gesture.
     var isActive: Bool { self == .began || self == .changed || self == .recognized || self == .ended }
+
+    /// The state a recognizer's record entered.
+    init(_ recorded: RecordedState) {
+        self =
+            switch recorded {
+            case .began: .began
+            case .changed: .changed
+            case .ended: .ended
+            case .recognized: .recognized
+            case .cancelled: .cancelled
+            case .failed: .failed
+            }
+    }
+
+    /// A recognizer's state as it stands; `ended`, which is also a discrete recognizer's
+    /// success, is `recognized` when its record's last transition says so.
+    init(_ state: GestureRecognizer.State, last: RecordedState?) {
+        self =
+            switch state {
+            case .possible: .possible
+            case .began: .began
+            case .changed: .changed
+            case .ended: last == .recognized ? .recognized : .ended
+            case .cancelled: .cancelled
+            case .failed: .failed
+            }
+    }
 }
 
 /// A lane's state change: a recognizer's state entered, or a context menu opened or drag began.
@@ -130,7 +157,7 @@ final class ModeScreen {
             let record = recognizer.record
             let fresh = record.transitions.dropFirst(seenTransitions[lane])
             for transition in fresh {
-                changes.append((lane, LaneState(rawValue: transition.state.rawValue) ?? .possible, transition.time))
+                changes.append((lane, LaneState(transition.state), transition.time))
             }
             for start in record.starts.dropFirst(readStarts[lane]) {
                 changes.append((lane, recognizer.kind == .drag ? .drag : .menu, start.time))
@@ -138,21 +165,13 @@ final class ModeScreen {
             // One that recognized or ended in this step is possible again already: the step shows
             // the state it reached.
             state.lanes[lane] =
-                fresh.last.flatMap { LaneState(rawValue: $0.state.rawValue) }
-                ?? Self.laneState(recognizer, last: record.transitions.last?.state)
+                fresh.last.map { LaneState($0.state) }
+                ?? LaneState(recognizer.state, last: record.transitions.last?.state)
             // Forgetting keeps the last transition, already read here.
             seenTransitions[lane] = forgetsHistory ? min(record.transitions.count, 1) : record.transitions.count
             readStarts[lane] = forgetsHistory ? 0 : record.starts.count
         }
         if forgetsHistory { surface.forgetHistory() }
         return changes
-    }
-
-    private static func laneState(_ recognizer: GestureRecognizer, last: RecordedState?) -> LaneState {
-        switch recognizer.state {
-        case .possible: .possible
-        case .ended: last == .recognized ? .recognized : .ended
-        default: LaneState(rawValue: recognizer.state.rawValue) ?? .possible
-        }
     }
 }
