@@ -13,6 +13,15 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     public var palmSize: Int?
     /// How thumbs are told (`area`, `pressure`, `size`), when thumb detection is on.
     public var thumbDetection: String?
+    /// Where thumbs are told by size too: a touch whose contact's major is longer than this and
+    /// its minor shorter than ``thumbNarrowerThan`` is a thumb. libinput does not log it: it is
+    /// the quirk `AttrThumbSizeThreshold` (`tp_init_thumb`, `tp_thumb_detect_pressure_size`).
+    public var thumbSize: Int?
+    /// The share of ``thumbSize`` a thumb's minor stays below.
+    public static let thumbMinorShare = 0.6
+
+    /// The minor a thumb's contact stays below, where thumbs are told by size.
+    public var thumbNarrowerThan: Double? { thumbSize.map { Double($0) * Self.thumbMinorShare } }
 
     public init() {}
 

@@ -12,12 +12,14 @@ public struct Explanation: Equatable, Sendable {
     /// The touchpad's name.
     public var device: String
     /// Its multitouch slots as this libinput sees them: the fingers it can track, each with a
-    /// position (1 for a touchpad without ABS_MT_SLOT, 10 when read through mtdev's plugin).
+    /// position (1 for a touchpad without ABS_MT_SLOT or one it reads as single-touch, a semi-MT
+    /// pad's; 10 when read through mtdev's plugin).
     public var slots: Int
     /// Whether this libinput reads the touchpad's contacts, sent without slots, through its mtdev
     /// plugin (1.29 and later): explain then reads them as mtdev gives them to libinput.
     public var throughMtdev = false
-    /// Before 1.29, on a touchpad without slots whose single-touch and multitouch axes differ:
+    /// On a touchpad read as single-touch (without slots before 1.29, or semi-MT) whose
+    /// single-touch and multitouch axes differ:
     /// the scale at which libinput measures its distances.
     public var singleTouchReading: SingleTouchReading?
     /// The thresholds libinput logged as it set the touchpad up.

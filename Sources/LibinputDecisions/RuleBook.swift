@@ -1,3 +1,5 @@
+import LibinputEvents
+import Quirks
 import Recordings
 
 /// One libinput version's rules: the limits ``Explanation`` weighs the frames against, and
@@ -39,9 +41,12 @@ struct RuleBook {
     let topEdgeShare = 0.05
     let topEdgeMinHeight = 55.0
     /// Thumb detection runs on clickpads at least this tall (mm); a touch beginning below this
-    /// share of the height is jailed as a possible thumb.
+    /// share of the height is jailed as a possible thumb, where thumbs are told by area alone.
+    /// Told by pressure or size too, only one below `thumbExclusionLine` is, or one in between
+    /// whose contact is a thumb's (`tp_thumb_needs_jail`).
     let thumbMinHeight = 50.0
     let thumbLine = 0.85
+    let thumbExclusionLine = 0.92
     /// Below this each, neither touch has moved enough for any decision.
     let stillMovement = 1.0
 
@@ -57,6 +62,18 @@ struct RuleBook {
     /// fingers scroll and more make nothing.
     func hasGestures(_ device: DeviceDescription) -> Bool {
         slots(of: device) > 1 && !device.has(property: Evdev.INPUT_PROP_SEMI_MT)
+    }
+
+    /// The scroll method libinput runs on `device`: the one `asked` where the pad has it, else its
+    /// default, two fingers where it can count two, edge scrolling otherwise and always on the HP
+    /// Pavilion DM4 (`tp_scroll_get_methods`, `tp_scroll_get_default_method`, src/evdev-mt-touchpad.c).
+    func scrollMethod(
+        of device: DeviceDescription, quirks: QuirksListing?, asked: DeviceConfiguration.ScrollMethod?
+    ) -> DeviceConfiguration.ScrollMethod {
+        let counts = Recording.fingerCountKeys.dropFirst().contains { device.has(type: Evdev.EV_KEY, code: $0) }
+        let twoFinger = quirks?.setsModel("ModelHPPavilionDM4Touchpad") != true && (slots(of: device) > 1 || counts)
+        let offered: [DeviceConfiguration.ScrollMethod] = [.none, .edge] + (twoFinger ? [.twoFinger] : [])
+        return asked.flatMap { offered.contains($0) ? $0 : nil } ?? (twoFinger ? .twoFinger : .edge)
     }
 
     /// The slots this version sees on `device`: its own, or mtdev's ten.
@@ -81,10 +98,17 @@ struct RuleBook {
         tapping && !LibinputChange.isBefore(version, LibinputChange.tapEndsImmediateScroll.release)
     }
 
+    /// What decided whether a touch beginning in a clickpad's thumb band is jailed
+    /// (`tp_thumb_needs_jail`): the band's line, where thumbs are told by area alone; the
+    /// exclusion area's, where by pressure or size too; a thumb's contact, between the two where
+    /// by size; or edge scrolling, with which no touch is.
+    enum ThumbTest { case band, exclusion, size, edgeScrolling }
+
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
     /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, the
-    /// motion rules' when `scrollWaits`).
-    func source(_ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false) -> String {
+    /// motion rules' when `scrollWaits`; for `thumbPosition`, that of the `thumbTest`).
+    func source(_ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band) -> String
+    {
         let (file, lines): (String, [String: Int]) =
             switch rule {
             case .tapTime: ("evdev-mt-touchpad-tap.c", ["1.22.1": 254, "1.28.1": 256, "1.31.3": 253])
@@ -99,6 +123,12 @@ struct RuleBook {
             case .gestureSpacing: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 942, "1.28.1": 1293, "1.31.3": 1431])
             case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1008, "1.28.1": 1382, "1.31.3": 1524])
             case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
+            case .thumbPosition where thumbTest == .exclusion:
+                ("evdev-mt-touchpad-thumb.c", ["1.22.1": 88, "1.28.1": 88, "1.31.3": 88])
+            case .thumbPosition where thumbTest == .size:
+                ("evdev-mt-touchpad-thumb.c", ["1.22.1": 106, "1.28.1": 106, "1.31.3": 102])
+            case .thumbPosition where thumbTest == .edgeScrolling:
+                ("evdev-mt-touchpad-thumb.c", ["1.22.1": 118, "1.28.1": 118, "1.31.3": 114])
             case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 117, "1.28.1": 117, "1.31.3": 113])
             case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 549, "1.28.1": 540, "1.31.3": 533])
             case .gestureSupport where scrollWaits: ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1292, "1.31.3": 1431])

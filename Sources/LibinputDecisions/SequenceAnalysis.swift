@@ -17,10 +17,15 @@ struct SequenceAnalysis {
     let quirks: QuirksListing?
     /// Whether the replay asked libinput to tap.
     let tapToClick: Bool
+    /// Whether libinput scrolls by the pad's edges (asked, or the pad's default), which turns its
+    /// thumb detection off.
+    let edgeScrolling: Bool
+    /// The pad's size as libinput gave it, when the replay told it.
+    let libinputSize: (width: Double, height: Double)?
 
     /// Whether the touchpad's quirks set `ModelSynapticsSerialTouchpad`.
     var synapticsSerial: Bool {
-        quirks?.properties.contains { $0.key == "ModelSynapticsSerialTouchpad" && $0.value == "1" } ?? false
+        quirks?.setsModel("ModelSynapticsSerialTouchpad") ?? false
     }
 
     /// The quirk that keeps the touches' events from libinput: one disabling EV_ABS or a
@@ -78,6 +83,18 @@ struct SequenceAnalysis {
             }
         }
         return palms.union(thumbs)
+    }
+
+    /// The pad's size as libinput gave it (`evdev_device_get_size`, by its single-touch axes),
+    /// else by the axes the touches are measured on; nil without a resolution to measure by. Its
+    /// zones and lines are shares of it, placed on the axes the touches are measured on.
+    var padSize: (width: Double, height: Double)? {
+        guard let axes = recording.positionAxes, axes.x.resolution > 0, axes.y.resolution > 0 else { return nil }
+        return libinputSize
+            ?? (
+                Double(Int64(axes.x.maximum) - Int64(axes.x.minimum)) / Double(axes.x.resolution),
+                Double(Int64(axes.y.maximum) - Int64(axes.y.minimum)) / Double(axes.y.resolution)
+            )
     }
 
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
@@ -182,33 +199,21 @@ struct SequenceAnalysis {
 
     /// Each touch libinput took as an edge palm: where it began against the zones
     /// `tp_init_palmdetect_edge` sets on a touchpad at least 70 mm wide: the sides', and the
-    /// top's where it is taller than 55 mm without top buttons. libinput sizes the touchpad by its MT axes
-    /// where it has them, and places a touch by the axes it reads it on: ABS_X and ABS_Y on a
-    /// touchpad without slots, whatever MT axes it also has.
+    /// top's where it is taller than 55 mm without top buttons, each a share of the pad's size
+    /// as libinput gave it (``padSize``).
     private func edgeFindings(_ touches: [TouchSummary]) -> [Finding] {
         let device = recording.device
-        guard let read = recording.positionAxes,
-            let sizedX = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X],
-            let sizedY = device.absinfo[Evdev.ABS_MT_POSITION_Y] ?? device.absinfo[Evdev.ABS_Y],
-            sizedX.resolution > 0, sizedY.resolution > 0
-        else { return [] }
-        let width = Double(Int64(sizedX.maximum) - Int64(sizedX.minimum)) / Double(sizedX.resolution)
-        let height = Double(Int64(sizedY.maximum) - Int64(sizedY.minimum)) / Double(sizedY.resolution)
+        guard let size = padSize else { return [] }
+        let (width, height) = size
         let side = min(rules.edgeZoneMax, width * rules.edgeZoneShare)
         let hasSides = width >= rules.edgeZoneMinWidth
         let top =
             hasSides && height > rules.topEdgeMinHeight && !device.has(property: Evdev.INPUT_PROP_TOPBUTTONPAD)
             ? height * rules.topEdgeShare : nil
-        /// Millimetres from the sized axis's minimum of a point `mm` along the read axis.
-        func sized(_ mm: Double, read: AbsInfo, sized: AbsInfo) -> Double {
-            let units = Double(read.minimum) + mm * Double(max(read.resolution, 1))
-            return (units - Double(sized.minimum)) / Double(sized.resolution)
-        }
         return touches.compactMap { touch in
             guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.event == "palm detected (edge)" })
             else { return nil }
-            let x = sized(touch.from.x, read: read.x, sized: sizedX)
-            let y = sized(touch.from.y, read: read.y, sized: sizedY)
+            let (x, y) = (touch.from.x, touch.from.y)
             let fromSide = min(x, width - x)
             let inSide = hasSides && fromSide < side
             if let top, !inSide, y < top {
@@ -236,33 +241,90 @@ struct SequenceAnalysis {
     }
 
     /// Each touch that began in a clickpad's thumb band, or that libinput took as a thumb: where
-    /// it began against the band's line (`tp_thumb_needs_jail`).
+    /// it began against the band's lines, and where thumbs are told by size too its contact
+    /// (`tp_thumb_needs_jail`). The lines are shares of the pad's height as libinput gave it.
     private func thumbFindings(_ touches: [TouchSummary]) -> [Finding] {
-        guard thresholds.thumbDetection != nil, let geometry = recording.touchpadGeometry,
-            geometry.height >= rules.thumbMinHeight, let y = recording.positionAxes?.y, y.resolution > 0
+        guard let told = thresholds.thumbDetection, let height = padSize?.height, height >= rules.thumbMinHeight,
+            let y = recording.positionAxes?.y
         else { return [] }
-        // As libinput draws it: 85 % of the height in mm, made device units by truncation
-        // (`evdev_device_mm_to_units`); a touch not above it (`y < upper_thumb_line`) is in the band.
+        // As libinput draws its lines: a share of the height in mm, made device units by
+        // truncation (`evdev_device_mm_to_units`).
         let resolution = Double(y.resolution), minimum = Double(y.minimum)
-        let lineUnits = (geometry.height * rules.thumbLine * resolution + minimum).rounded(.towardZero)
-        let line = (lineUnits - minimum) / resolution
-        return touches.compactMap { touch in
+        func line(_ share: Double) -> (units: Double, mm: Double) {
+            let units = (height * share * resolution + minimum).rounded(.towardZero)
+            return (units, (units - minimum) / resolution)
+        }
+        let upper = line(rules.thumbLine), lower = line(rules.thumbExclusionLine)
+        let byPressure = told.contains("pressure"), bySize = told.contains("size")
+        return zip(touches, sequence.tracks).compactMap { touch, track in
             let thumb = decisions(of: .thumb, touch: touch.touch).contains { $0.to != "THUMB_STATE_FINGER" }
+            // Not above the upper line (`y < upper_thumb_line`) is in the band; below the lower one
+            // (`y > lower_thumb_line`), in the exclusion area.
             let units = (touch.from.y * resolution + minimum).rounded()
-            let inBand = units >= lineUnits
+            let inBand = units >= upper.units, excluded = units > lower.units
             guard thumb || inBand else { return nil }
-            // Alone on the pad, a touch in the band is jailed at once; beside others the
+            let began =
+                "touch \(touch.touch) began \(Self.mm(touch.from.y)) mm down a \(Self.mm(height)) mm tall clickpad, "
+            let decision = jail(
+                inBand: inBand, excluded: excluded, byPressure: byPressure, bySize: bySize, contact: track.points[0])
+            let text: String
+            // What decided: the place against a line, or the contact's major against the size.
+            var (value, limit, unit) = (touch.from.y, upper.mm, "mm")
+            switch decision.test {
+            case .band:
+                text =
+                    began + (units > upper.units ? "below" : inBand ? "on" : "above")
+                    + " the thumb line at \(Self.mm(upper.mm)) mm (85 % of its height)"
+            case .exclusion:
+                limit = lower.mm
+                text =
+                    began + (excluded ? "below" : "above") + " the line at \(Self.mm(lower.mm)) mm (92 %): "
+                    + (excluded
+                        ? "every touch below it is jailed"
+                        : "with thumbs told by pressure, only a touch below it is jailed (pressure counts only there)")
+            case .size:
+                text =
+                    began + "between the lines at \(Self.mm(upper.mm)) and \(Self.mm(lower.mm)) mm (85 and 92 %), "
+                    + "where with thumbs told by size a touch is jailed by its contact: " + decision.contact
+                if let size = thresholds.thumbSize {
+                    (value, limit, unit) = (Double(track.points[0].major ?? 0), Double(size), "units")
+                }
+            case .edgeScrolling:
+                text =
+                    began + (inBand ? "below" : "above") + " the thumb line at \(Self.mm(upper.mm)) mm, "
+                    + "but with edge scrolling libinput jails no thumb"
+            }
+            // Alone on the pad, a touch is jailed or not at once; beside others the
             // multi-finger rules decide, which this does not recompute.
             let alone = touches.filter { $0.down <= touch.down && $0.up > touch.down }.count == 1
             return Finding(
-                rule: .thumbPosition, time: touch.down, touch: touch.touch, value: touch.from.y, limit: line,
-                unit: "mm", exceeds: inBand, agreesWithLog: alone ? inBand == thumb : nil,
-                text: "touch \(touch.touch) began \(Self.mm(touch.from.y)) mm down a \(Self.mm(geometry.height)) mm "
-                    + "tall clickpad, " + (units > lineUnits ? "below" : inBand ? "on" : "above")
-                    + " the thumb line at \(Self.mm(line)) mm "
-                    + "(85 % of its height)",
-                source: rules.source(.thumbPosition))
+                rule: .thumbPosition, time: touch.down, touch: touch.touch, value: value, limit: limit,
+                unit: unit, exceeds: decision.jailed ?? inBand,
+                agreesWithLog: alone ? decision.jailed.map { $0 == thumb } : nil,
+                text: text, source: rules.source(.thumbPosition, thumbTest: decision.test))
         }
+    }
+
+    /// Whether libinput jails a touch beginning alone where it did (`tp_thumb_needs_jail`), by
+    /// which test, and its contact in words where its shape decided; nil where the size that
+    /// decides was not listed.
+    private func jail(
+        inBand: Bool, excluded: Bool, byPressure: Bool, bySize: Bool, contact point: TrackPoint
+    ) -> (jailed: Bool?, test: RuleBook.ThumbTest, contact: String) {
+        if edgeScrolling { return (false, .edgeScrolling, "") }
+        guard inBand, byPressure || bySize else { return (inBand, .band, "") }
+        if excluded || !bySize { return (excluded, .exclusion, "") }
+        // Pressure counts only in the exclusion area, where every touch is jailed anyway.
+        let major = Int(point.major ?? 0), minor = Int(point.minor ?? 0)
+        guard let size = thresholds.thumbSize, let narrow = thresholds.thumbNarrowerThan else {
+            return (nil, .size, "\(major) by \(minor) (the quirk's size was not listed)")
+        }
+        let shaped = major > size && Double(minor) < narrow
+        return (
+            shaped, .size,
+            "\(major) by \(minor), " + (shaped ? "" : "not ") + "longer than \(size) and narrower than "
+                + String(format: "%g", narrow)
+        )
     }
 
     static func ms(_ value: Double) -> String { String(Int(value.rounded())) }

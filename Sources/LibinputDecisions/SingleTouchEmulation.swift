@@ -1,21 +1,31 @@
 import Quirks
 import Recordings
 
-extension Recording {
-    /// Whether libinput reads this touchpad as a single-touch one with BTN_TOOL_* keys: a semi-MT
-    /// pad, whose slots hold the box around two fingers, or the HP Pavilion DM4's, whose slots
-    /// jump (`tp_init_slots`, src/evdev-mt-touchpad.c, 1.22.1 to 1.31.3).
-    func readAsSingleTouch(_ quirks: QuirksListing?) -> Bool {
-        device.has(property: Evdev.INPUT_PROP_SEMI_MT)
-            || quirks?.properties.contains { $0.key == "ModelHPPavilionDM4Touchpad" && $0.value == "1" } == true
+extension DeviceDescription {
+    /// Whether libinput reads this touchpad as a single-touch one with BTN_TOOL_* keys whatever
+    /// its slots: a semi-MT pad, whose slots hold the box around two fingers, or the HP Pavilion
+    /// DM4's, whose slots jump (`tp_init_slots`, src/evdev-mt-touchpad.c, 1.22.1 to 1.31.3).
+    func isReadAsSingleTouch(_ quirks: QuirksListing?) -> Bool {
+        has(property: Evdev.INPUT_PROP_SEMI_MT) || quirks?.setsModel("ModelHPPavilionDM4Touchpad") == true
     }
+}
 
-    /// The recording as libinput then reads it: every axis from ABS_MT_SLOT on disabled
-    /// (`tp_disable_abs_mt`), so its one touch follows ABS_X, ABS_Y and ABS_PRESSURE while
-    /// BTN_TOUCH is down, and each further finger a BTN_TOOL_* key counts is a fake one. Every
-    /// frame keeps its place, so that the frame numbers stamped on libinput's log still find it.
-    func withMultitouchAxesDisabled() -> Recording {
+extension Recording {
+    /// The recording as libinput reads a touchpad it takes as single-touch (one without slots, or
+    /// ``DeviceDescription/isReadAsSingleTouch(_:)``): every axis from ABS_MT_SLOT on disabled
+    /// (`tp_disable_abs_mt`), so its one touch follows ABS_X, ABS_Y and ABS_PRESSURE, and each
+    /// further finger a BTN_TOOL_* key counts is a fake one. It still measures by the multitouch
+    /// position axes it chose before (`evdev_extract_abs_axes`, src/evdev.c): an ABS_X value is
+    /// counted against ABS_MT_POSITION_X's range, resolution and fuzz, which ABS_X takes here.
+    /// Every frame keeps its place, so that the frame numbers stamped on libinput's log find it.
+    func readAsSingleTouch() -> Recording {
         var copy = self
+        for (single, multi) in [(Evdev.ABS_X, Evdev.ABS_MT_POSITION_X), (Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y)] {
+            guard let measured = device.absinfo[multi], let own = device.absinfo[single] else { continue }
+            copy.device.absinfo[single] = AbsInfo(
+                value: own.value, minimum: measured.minimum, maximum: measured.maximum, fuzz: measured.fuzz,
+                flat: own.flat, resolution: measured.resolution)
+        }
         let disabled = { (code: UInt16) in code >= Evdev.ABS_MT_SLOT }
         copy.device.codes[Evdev.EV_ABS] = copy.device.codes[Evdev.EV_ABS]?.filter { !disabled($0) }
         copy.device.absinfo = copy.device.absinfo.filter { !disabled($0.key) }

@@ -1,11 +1,11 @@
 import Recordings
 
-/// How libinput before 1.29 measures a touchpad that sends its contacts without slots: it
-/// follows the single-touch position (ABS_X, ABS_Y) but sizes the pad by the multitouch axes,
-/// and so counts ABS_X's units at ABS_MT_POSITION_X's units per millimetre
-/// (`evdev_extract_abs_axes` in src/evdev.c; `tp_process_absolute_st` in
-/// src/evdev-mt-touchpad.c). Where the two axes' ranges differ, every distance it measures is
-/// shorter, or longer, than the finger's.
+/// How libinput measures a touchpad it reads as single-touch but that has multitouch axes (one
+/// sending its contacts without slots, before 1.29; a semi-MT one): it follows the single-touch
+/// position (ABS_X, ABS_Y) but measures by the multitouch axes, and so counts ABS_X's units at
+/// ABS_MT_POSITION_X's units per millimetre (`evdev_extract_abs_axes` in src/evdev.c;
+/// `tp_process_absolute_st` in src/evdev-mt-touchpad.c). Where the two axes' ranges differ,
+/// every distance it measures is shorter, or longer, than the finger's.
 public struct SingleTouchReading: Equatable, Sendable, Codable {
     /// ABS_X's range, and ABS_MT_POSITION_X's.
     public var singleTouchX: ClosedRange<Int32>
@@ -16,10 +16,10 @@ public struct SingleTouchReading: Equatable, Sendable, Codable {
     public var shorterX: Double
     public var shorterY: Double
 
-    /// The reading of `device`, whose axes carry libinput's resolutions, on a version that reads
-    /// it so; nil where the ranges agree within a hundredth.
+    /// The reading of `device`, whose axes carry libinput's resolutions, read as single-touch;
+    /// nil where the ranges agree within a hundredth.
     init?(_ device: DeviceDescription) {
-        guard device.isProtocolA, let sx = device.absinfo[Evdev.ABS_X], let sy = device.absinfo[Evdev.ABS_Y],
+        guard let sx = device.absinfo[Evdev.ABS_X], let sy = device.absinfo[Evdev.ABS_Y],
             let mx = device.absinfo[Evdev.ABS_MT_POSITION_X], let my = device.absinfo[Evdev.ABS_MT_POSITION_Y],
             sx.maximum > sx.minimum, sy.maximum > sy.minimum
         else { return nil }

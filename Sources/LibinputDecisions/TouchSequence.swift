@@ -30,9 +30,9 @@ public struct TouchSequence: Equatable, Sendable {
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
-    /// as libinput begins the touch, and with `size` (its size-based detection, without pressure)
-    /// where its contact first grows past that range (``TrackPoint/beginsBySize(_:)``); one that
-    /// never does is kept whole.
+    /// as libinput begins the touch, with `size` (its size-based detection, without pressure)
+    /// where its contact first grows past that range (``TrackPoint/beginsBySize(_:)``), and with
+    /// neither where BTN_TOUCH goes down (``TrackPoint/touching``); one that never does is kept whole.
     /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
     /// (``MotionHysteresis``).
     /// `slots` are those libinput sees (the device's own by default).
@@ -138,14 +138,15 @@ public struct TouchSequence: Equatable, Sendable {
         }
     }
 
-    /// `track` from where libinput begins the touch by `pressure`, else by `size`; whole when it
-    /// never does (`tp_unhover_pressure`, `tp_unhover_size`).
+    /// `track` from where libinput begins the touch by `pressure`, else by `size`, else where
+    /// BTN_TOUCH goes down; whole when it never does (`tp_unhover_pressure`, `tp_unhover_size`,
+    /// `tp_unhover_fake_touches`).
     private static func begun(_ track: FingerTrack, pressure: ClosedRange<Int>?, size: ClosedRange<Int>?) -> FingerTrack
     {
         let begins: (TrackPoint) -> Bool =
             if let pressure { { Int($0.pressure ?? 0) >= pressure.upperBound } } else if let size {
                 { $0.beginsBySize(size) }
-            } else { { _ in true } }
+            } else { { $0.touching } }
         guard let begin = track.points.firstIndex(where: begins) else { return track }
         var begun = track
         begun.points.removeFirst(begin)

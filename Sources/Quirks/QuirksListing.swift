@@ -59,3 +59,15 @@ extension QuirksListing {
         }
     }
 }
+
+extension QuirksListing {
+    /// Whether the listing sets the model quirk `name` (`ModelAppleTouchpad=1`).
+    public func setsModel(_ name: String) -> Bool {
+        properties.contains { $0.key == name && $0.value == "1" }
+    }
+
+    /// The value of the attribute `name` as a whole number, from the last property that sets it.
+    public func integer(_ name: String) -> Int? {
+        properties.last { $0.key == name }.flatMap { Int($0.value) }
+    }
+}

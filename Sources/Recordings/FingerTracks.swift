@@ -14,6 +14,9 @@ public struct TrackPoint: Equatable, Sendable {
     /// reported.
     public var major: Int32?
     public var minor: Int32?
+    /// Whether BTN_TOUCH was down: a single-touch pad's finger counted by a BTN_TOOL_* key alone
+    /// hovers. Always so for a multitouch contact.
+    public var touching = true
 
     /// The longer of its contact's axes, when reported.
     public var size: Int32? { [major, minor].compactMap { $0 }.max() }
@@ -84,7 +87,7 @@ extension Recording {
     ///
     /// Multitouch devices (protocol B): a slot's contact lasts from a tracking ID ≥ 0 to -1.
     /// Single-touch devices: one contact while BTN_TOUCH or a BTN_TOOL_* key that counts fingers
-    /// is down. A contact gets a point at every SYN_REPORT while it is down and its position is
+    /// is down (``TrackPoint/touching`` says which). A contact gets a point at every SYN_REPORT while it is down and its position is
     /// known, moved or not.
     public var fingerTracks: [FingerTrack] {
         guard let axes = positionAxes, let geometry = touchpadGeometry else { return [] }
@@ -162,7 +165,9 @@ extension Recording {
                 if !held.isEmpty && !singleDown { tracks.append(FingerTrack(slot: 0, trackingID: 0, points: [])) }
                 singleDown = !held.isEmpty
                 if singleDown, let x = singleX, let y = singleY {
-                    tracks[tracks.count - 1].points.append(point(x, y, singlePressure))
+                    var single = point(x, y, singlePressure)
+                    single.touching = held.contains(Evdev.BTN_TOUCH)
+                    tracks[tracks.count - 1].points.append(single)
                 }
             }
         }

@@ -28,8 +28,7 @@ extension Recording {
 /// tells it of only where the header's value is not 0: such a contact takes a slot and may be
 /// paired with the next frame's, as in mtdev, but a slot is sent only while its contact touches
 /// (on a device with the axis, a touch major other than 0). What reads this (explain's sequences,
-/// the drawn contacts) follows the contacts that touch, in the slots mtdev gives them; libinput
-/// would hold the others as hovering touches its size thresholds never begin.
+/// the drawn contacts) follows the contacts that touch, in the slots mtdev gives them.
 public struct MtdevConversion: Sendable {
     /// The slots the plugin declares to libinput; mtdev itself follows up to 32 contacts
     /// (`DIM_FINGER`), and libevdev drops what it sends for a slot beyond those declared.

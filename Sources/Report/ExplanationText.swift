@@ -99,6 +99,9 @@ public enum ExplanationText {
         if let p = t.palmPressure { parts.append("a palm presses harder than \(p)") }
         if let s = t.palmSize { parts.append("a palm is larger than \(s)") }
         if let thumb = t.thumbDetection { parts.append("thumbs are told by \(thumb)") }
+        if let s = t.thumbSize, let narrow = t.thumbNarrowerThan {
+            parts.append("a thumb's contact is longer than \(s) and narrower than " + String(format: "%g", narrow))
+        }
         return parts.isEmpty ? [] : ["libinput's thresholds: " + parts.joined(separator: "; ")]
     }
 

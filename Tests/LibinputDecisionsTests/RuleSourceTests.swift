@@ -24,6 +24,9 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
                     expected.append(book.source(rule, scrollWaits: true))
                 }
+                if rule == .thumbPosition {
+                    expected += [.exclusion, .size, .edgeScrolling].map { book.source(rule, thumbTest: $0) }
+                }
                 XCTAssertEqual(numbers.count, expected.count, "\(rule) \(version): \(cell)")
                 for (number, source) in zip(numbers, expected) {
                     XCTAssertTrue(

@@ -1,5 +1,6 @@
 import Foundation
 import LibinputDecisions
+import LibinputEvents
 import Recordings
 import Replays
 import TestSupport
@@ -15,10 +16,12 @@ final class ThresholdFixtureTests: XCTestCase {
 
     /// The one sequence of `recording` explained on each version.
     private func explained(
-        _ recording: Recording, tap: Bool = false, quirks: [String] = []
+        _ recording: Recording, tap: Bool = false, quirks: [String] = [],
+        scrollMethod: DeviceConfiguration.ScrollMethod? = nil
     ) throws -> [(version: String, sequence: SequenceExplanation)] {
         try builds().map { build in
             var options = ReplayOptions()
+            options.configuration.scrollMethod = scrollMethod
             options.libinput = build
             options.configuration.tapToClick = tap
             options.quirks = quirks
@@ -329,6 +332,49 @@ final class ThresholdFixtureTests: XCTestCase {
                     XCTAssertFalse(sequence.findings.contains { $0.rule == .thumbPosition }, version)
                 }
             }
+        }
+    }
+
+    /// Where a quirk has libinput tell thumbs by size or pressure too, the band between 85 % and
+    /// 92 % of the height jails only a touch whose contact is a thumb's (longer than the size, its
+    /// minor shorter than 0.6 times it; this pad has no minor, which is 0): pressure counts only
+    /// below 92 %, where every touch is jailed. On the 66.2 mm pad the band is 56.3 to 60.9 mm.
+    func testThumbsToldByPressureOrSizeTooAreJailedInTheBandByTheirContactOnly() throws {
+        let cases: [(quirk: String, y: Double, major: Int32, pressure: Int32, jailed: Bool)] = [
+            ("AttrThumbSizeThreshold=500", 58.5, 300, 60, false),
+            ("AttrThumbSizeThreshold=500", 58.5, 500, 60, false),
+            ("AttrThumbSizeThreshold=500", 58.5, 501, 60, true),
+            ("AttrThumbSizeThreshold=500", 63, 300, 60, true),
+            ("AttrThumbPressureThreshold=100", 58.5, 300, 110, false),
+            ("AttrThumbPressureThreshold=100", 63, 300, 60, true),
+        ]
+        for c in cases {
+            let quirk = temporaryPath("thumbs.quirks")
+            try "[Thumbs]\nMatchUdevType=touchpad\n\(c.quirk)\n".write(toFile: quirk, atomically: true, encoding: .utf8)
+            addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+            var finger = Finger.resting(0, 0.3, x: 50, y: c.y, pressure: c.pressure)
+            finger.major = c.major
+            let label = "\(c.quirk), y \(c.y) mm, major \(c.major), pressure \(c.pressure)"
+            for (version, sequence) in try explained(try FingerPaths.recording([finger]), quirks: [quirk]) {
+                let band = try finding(.thumbPosition, in: sequence, version)
+                XCTAssertEqual(band.exceeds, c.jailed, "\(version), \(label): \(band.text)")
+                XCTAssertEqual(band.agreesWithLog, true, "\(version), \(label): \(band.text)")
+                XCTAssertEqual(
+                    sequence.decisions.contains { $0.machine == .thumb }, c.jailed, "\(version), \(label)")
+            }
+        }
+    }
+
+    /// With edge scrolling libinput jails no thumb, wherever a touch begins: explain says so, not
+    /// that the band's line jailed it.
+    func testEdgeScrollingJailsNoThumb() throws {
+        let recording = try FingerPaths.recording([.resting(0, 0.3, x: 50, y: 63)])
+        for (version, sequence) in try explained(recording, scrollMethod: .edge) {
+            let band = try finding(.thumbPosition, in: sequence, version)
+            XCTAssertFalse(band.exceeds, "\(version): \(band.text)")
+            XCTAssertEqual(band.agreesWithLog, true, "\(version): \(band.text)")
+            XCTAssertTrue(band.text.hasSuffix("with edge scrolling libinput jails no thumb"), band.text)
+            XCTAssertFalse(sequence.decisions.contains { $0.machine == .thumb }, version)
         }
     }
 
