@@ -11,11 +11,13 @@ extension Explanation {
     /// `quirks`, the device's as libinput listed them, are told and give the size libinput
     /// assumes for a touchpad without a resolution; `configuration` is what the replay asked of
     /// libinput (tapping, the scroll method). A recording played at another `speed` is explained
-    /// as libinput lived it: its times, and the intervals its rules weigh, are the replay's.
+    /// as libinput lived it: its times, and the intervals its rules weigh, are the replay's. Its
+    /// frames are read as the kernel's input core delivered them to libinput, unless the replay
+    /// played them `asDelivered` (``InputCoreFilter``).
     public init(
         recording: Recording, events: [LibinputEvent], log: [LibinputLogMessage], recordingStart: UInt64,
         version: String, quirks: QuirksListing? = nil, configuration: DeviceConfiguration = DeviceConfiguration(),
-        speed: Double = 1
+        speed: Double = 1, asDelivered: Bool = false
     ) {
         let log =
             speed == 1
@@ -28,7 +30,9 @@ extension Explanation {
         // axis's fuzz damped (the replay's frames go through it, on the harness as on a real
         // kernel); through mtdev, slots and all, where its plugin does; a pad without slots, or a
         // semi-MT one, as single-touch: one touch by the single-touch axes, the rest fake.
-        let played = InputCoreFilter.deliveredInPlace(recording.played(at: speed))
+        let played =
+            asDelivered
+            ? recording.played(at: speed) : InputCoreFilter.deliveredInPlace(recording.played(at: speed))
         let semiMT = played.device.isReadAsSingleTouch(quirks)
         let throughMtdev = !semiMT && rules.readsThroughMtdev(played.device)
         let resolved = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(

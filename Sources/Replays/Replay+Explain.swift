@@ -36,7 +36,7 @@ extension Replay {
         let explanation = Explanation(
             recording: part, events: replay.events, log: replay.report.libinputLog,
             recordingStart: replay.report.recordingStart ?? 0, version: options.libinput.version, quirks: quirks,
-            configuration: options.configuration, speed: options.timing.speed)
+            configuration: options.configuration, speed: options.timing.speed, asDelivered: options.asDelivered)
         return (explanation, part, replay)
     }
 }
