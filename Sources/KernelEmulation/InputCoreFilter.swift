@@ -30,17 +30,10 @@ public struct InputCoreFilter: Sendable {
     /// no key down. The `ABS_MT_SLOT` value is the slot readers were last told of, while the slot a driver's events go
     /// to starts at 0 (`input_mt_init_slots` zeroes it): the first `ABS_MT_*` change then reports `ABS_MT_SLOT 0`
     /// unless the value was 0. The kernel fuzz is the one left after udev's
-    /// 90-libinput-fuzz-override rule, which sets the position axes' fuzz to 0 on touchpads and
-    /// touchscreens (libinput applies its own hysteresis there); pressure and the rest keep theirs.
+    /// 90-libinput-fuzz-override rule (``Recordings/DeviceDescription/kernelFuzz(_:)``).
     public init(device: DeviceDescription) {
         supported = device.codes
-        var fuzz = device.absinfo.mapValues(\.fuzz)
-        if device.udevInputKinds.contains(where: { $0 == "ID_INPUT_TOUCHPAD" || $0 == "ID_INPUT_TOUCHSCREEN" }) {
-            for code in [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y] {
-                fuzz[code] = nil
-            }
-        }
-        self.fuzz = fuzz
+        fuzz = Dictionary(uniqueKeysWithValues: device.absinfo.keys.map { ($0, device.kernelFuzz($0)) })
         absValues = device.absinfo.mapValues(\.value)
         reportedSlot = device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0
         let hasSlots = device.codes[Evdev.EV_ABS]?.contains(Evdev.ABS_MT_SLOT) == true

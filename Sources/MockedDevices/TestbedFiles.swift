@@ -155,7 +155,7 @@ public struct TestbedFiles: Equatable, Sendable {
         axes.map { code in
             let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
             let value = code == Evdev.ABS_MT_SLOT ? state?.slot ?? a.value : state?.axes[code] ?? a.value
-            return "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: value)))\n"
+            return "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: value, fuzz: d.kernelFuzz(code))))\n"
         }.joined()
     }
 
@@ -177,9 +177,10 @@ public struct TestbedFiles: Equatable, Sendable {
         return s
     }
 
-    /// `struct input_absinfo` with fuzz 0: the kernel fuzz goes to udev's LIBINPUT_FUZZ instead.
-    private static func absinfoBytes(_ a: AbsInfo, value: Int32) -> [UInt8] {
-        [value, a.minimum, a.maximum, 0, a.flat, a.resolution].flatMap { le32(UInt32(bitPattern: $0)) }
+    /// `struct input_absinfo` with the fuzz the kernel reports once udev's rule moved a position
+    /// axis's into LIBINPUT_FUZZ.
+    private static func absinfoBytes(_ a: AbsInfo, value: Int32, fuzz: Int32) -> [UInt8] {
+        [value, a.minimum, a.maximum, fuzz, a.flat, a.resolution].flatMap { le32(UInt32(bitPattern: $0)) }
     }
 
     private static func padded(_ bytes: [UInt8], to count: Int) -> [UInt8] {

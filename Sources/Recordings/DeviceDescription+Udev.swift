@@ -24,9 +24,27 @@ extension DeviceDescription {
         return kinds
     }
 
+    /// The axes whose kernel fuzz libinput's udev rule (90-libinput-fuzz-override) moves into
+    /// LIBINPUT_FUZZ_* and sets to 0 in the kernel (`libinput-fuzz-extract`,
+    /// `libinput-fuzz-to-zero`): a touchpad's or touchscreen's position axes, where libinput
+    /// applies its own hysteresis.
+    public var fuzzMovedToUdev: [UInt16] {
+        guard udevInputKinds.contains(where: { $0 == "ID_INPUT_TOUCHPAD" || $0 == "ID_INPUT_TOUCHSCREEN" }) else {
+            return []
+        }
+        return [Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y].filter {
+            absinfo[$0] != nil
+        }
+    }
+
+    /// The axis's fuzz as the kernel reports it once udev's rule ran (``fuzzMovedToUdev``).
+    public func kernelFuzz(_ code: UInt16) -> Int32 {
+        fuzzMovedToUdev.contains(code) ? 0 : absinfo[code]?.fuzz ?? 0
+    }
+
     /// The udev properties a system would give the device: the ID_INPUT_* that udev's input_id
-    /// builtin (and hwdb) set, the kernel fuzz that libinput's udev helpers move into
-    /// LIBINPUT_FUZZ_*, and the recorded ones, sorted by key.
+    /// builtin (and hwdb) set, the kernel fuzz that libinput's udev rule moves into
+    /// LIBINPUT_FUZZ_* (``fuzzMovedToUdev``), and the recorded ones, sorted by key.
     public var effectiveUdevProperties: [(String, String)] {
         var props: [String: String] = ["ID_INPUT": "1"]
         for kind in udevInputKinds { props[kind] = "1" }
@@ -34,9 +52,8 @@ extension DeviceDescription {
             // i8042, I2C and host-bus pads are built into the laptop.
             props["ID_INPUT_TOUCHPAD_INTEGRATION"] = "internal"
         }
-        // udev's libinput-fuzz helpers move kernel fuzz into these properties (and zero the kernel's).
-        for (code, info) in absinfo where info.fuzz != 0 {
-            props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(info.fuzz)
+        for code in fuzzMovedToUdev where absinfo[code]!.fuzz != 0 {
+            props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(absinfo[code]!.fuzz)
         }
         for (key, value) in udevProperties
         where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {

@@ -69,7 +69,8 @@ public struct MtdevConversion: Sendable {
 
     /// A conversion of `device`'s frames, no contact down.
     public init(device: DeviceDescription) {
-        fuzz = device.absinfo.filter { Self.described.contains($0.key) }.mapValues(\.fuzz)
+        // As the plugin reads it as the device is added, before libinput restores LIBINPUT_FUZZ.
+        fuzz = Dictionary(uniqueKeysWithValues: Self.described.map { ($0, device.kernelFuzz($0)) })
         hasTouchMajor = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
         // The plugin passes the axis's value where mtdev takes whether the axis is there.
         mtdevKnowsTouchMajor = hasTouchMajor && device.absinfo[Evdev.ABS_MT_TOUCH_MAJOR].map { $0.value != 0 } == true

@@ -37,6 +37,23 @@ final class TestbedFilesTests: XCTestCase {
         XCTAssertEqual(data("EVIOCGMTSLOTS").count, 10)
     }
 
+    /// As libinput's udev rule leaves a touchpad: its position axes' fuzz moved into
+    /// LIBINPUT_FUZZ_* and 0 in the kernel's answer, every other axis's (pressure's) kept there.
+    func testOnlyAPadsPositionFuzzMovesToUdev() throws {
+        let device = try RecordingLoader.load(
+            fixtures.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
+        ).device
+        let tree = TestbedFiles(device: device, eventNumber: 7).ioctlTree.split(separator: "\n")
+        func fuzz(_ code: UInt16) throws -> String {
+            let answer = try XCTUnwrap(tree.first { $0.hasPrefix("EVIOCGABS(\(code)) ") }).split(separator: " ")[2]
+            return String(answer.dropFirst(24).prefix(8))
+        }
+        XCTAssertEqual(try fuzz(Evdev.ABS_X), "00000000")
+        XCTAssertEqual(try fuzz(Evdev.ABS_PRESSURE), "05000000")
+        let fuzzProperties = device.effectiveUdevProperties.filter { $0.0.hasPrefix("LIBINPUT_FUZZ_") }
+        XCTAssertEqual(fuzzProperties.map { "\($0.0)=\($0.1)" }, ["LIBINPUT_FUZZ_00=5", "LIBINPUT_FUZZ_01=3"])
+    }
+
     /// The parent input device has a udev database entry, named as libudev looks it up
     /// (`+subsystem:sysname`), that marks it initialized and adds no property of its own.
     func testTheParentInputDeviceHasAnEntryWithoutProperties() throws {
