@@ -33,12 +33,14 @@ extension Explanation {
         let played =
             asDelivered
             ? recording.played(at: speed) : InputCoreFilter.deliveredInPlace(recording.played(at: speed))
-        let semiMT = played.device.isReadAsSingleTouch(quirks)
-        let throughMtdev = !semiMT && rules.readsThroughMtdev(played.device)
+        // (A semi-MT pad without slots goes through mtdev too, whose slots libinput then turns
+        // off: it is read as single-touch straight away.)
+        let readAsSingleTouch = played.device.isReadAsSingleTouch(quirks)
+        let throughMtdev = !readAsSingleTouch && rules.readsThroughMtdev(played.device)
         let resolved = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(
             quirks,
             rangeIncludesBothEnds: !LibinputChange.isBefore(version, LibinputChange.widerWithoutResolution.release))
-        let singleTouch = semiMT || !resolved.device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
+        let singleTouch = readAsSingleTouch || !resolved.device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
         let recording = singleTouch ? resolved.readAsSingleTouch() : resolved
         // The one threshold libinput does not log; it ignores 0, and a pad it does not track by
         // slots (read as single-touch) or whose quirks take the axis away has no touch major for
@@ -92,14 +94,13 @@ extension Explanation {
             eventsBySequence[last(atOrBefore: time, in: starts)].append(event)
         }
         let device = recording.device.name
-        // The size libinput gave the pad (`evdev_device_get_size`, by its single-touch axes),
-        // which its zones and lines are shares of.
-        let node = read.thresholds.keys.first
-        let added = events.compactMap { event -> (node: String, size: (width: Double, height: Double))? in
-            guard case .deviceAdded(let info) = event.kind, let size = info.sizeMM else { return nil }
-            return (event.device, size)
-        }
-        let size = (added.first { $0.node == node } ?? added.first)?.size
+        // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
+        // else as `evdev_device_get_size` makes it, by the single-touch axes.
+        let told = events.lazy.compactMap { event -> (width: Double, height: Double)? in
+            guard case .deviceAdded(let info) = event.kind, info.name == pad.name else { return nil }
+            return info.sizeMM
+        }.first
+        let size = told ?? resolved.sizeByLibinput
         let scrollMethod = rules.scrollMethod(of: pad, quirks: quirks, asked: configuration.scrollMethod)
         self.init(
             libinputVersion: version, device: device, slots: rules.slots(of: recording.device),
@@ -126,14 +127,15 @@ extension Recording {
     /// of the axes it measures by, on all four (`tp_init_default_resolution` in
     /// src/evdev-mt-touchpad.c), dividing a range that from 1.25 counts both its ends.
     func withLibinputResolution(_ quirks: QuirksListing?, rangeIncludesBothEnds: Bool) -> Recording {
-        let pairs = [(Evdev.ABS_X, Evdev.ABS_Y), (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)].filter {
-            device.absinfo[$0.0] != nil && device.absinfo[$0.1] != nil
+        let pairs = [(Evdev.ABS_X, Evdev.ABS_Y), (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)].compactMap {
+            codes -> (codes: (UInt16, UInt16), x: AbsInfo, y: AbsInfo)? in
+            guard let x = device.absinfo[codes.0], let y = device.absinfo[codes.1] else { return nil }
+            return (codes, x, y)
         }
-        func ranges(_ pair: (UInt16, UInt16)) -> (x: Int, y: Int) {
-            let x = device.absinfo[pair.0]!, y = device.absinfo[pair.1]!
-            return (Int(x.maximum) - Int(x.minimum), Int(y.maximum) - Int(y.minimum))
+        func ranges(_ pair: (codes: (UInt16, UInt16), x: AbsInfo, y: AbsInfo)) -> (x: Int, y: Int) {
+            (Int(pair.x.maximum) - Int(pair.x.minimum), Int(pair.y.maximum) - Int(pair.y.minimum))
         }
-        let unresolved = pairs.filter { device.absinfo[$0.0]!.resolution == 0 && device.absinfo[$0.1]!.resolution == 0 }
+        let unresolved = pairs.filter { $0.x.resolution == 0 && $0.y.resolution == 0 }
         guard let measured = pairs.last, !unresolved.isEmpty else { return self }
         let hints = LibinputQuirks(attributes: (quirks?.properties ?? []).map { ($0.key, $0.value) })
         let hinted = hints.resolutionHint != nil || hints.sizeHint != nil
@@ -142,9 +144,21 @@ extension Recording {
             let assumed = AssumedResolution.unitsPerMM(
                 ranges: ranges(hinted ? pair : measured), resolutionHint: hints.resolutionHint,
                 sizeHint: hints.sizeHint, rangeIncludesBothEnds: rangeIncludesBothEnds)
-            copy.device.absinfo[pair.0]?.resolution = Int32(assumed.x)
-            copy.device.absinfo[pair.1]?.resolution = Int32(assumed.y)
+            copy.device.absinfo[pair.codes.0]?.resolution = Int32(assumed.x)
+            copy.device.absinfo[pair.codes.1]?.resolution = Int32(assumed.y)
         }
         return copy
+    }
+}
+
+extension Recording {
+    /// The size libinput gives the pad (`evdev_device_get_size`, src/evdev.c): its single-touch
+    /// axes' spans at their resolutions; nil without them.
+    var sizeByLibinput: (width: Double, height: Double)? {
+        guard let x = device.absinfo[Evdev.ABS_X], let y = device.absinfo[Evdev.ABS_Y], x.resolution > 0,
+            y.resolution > 0
+        else { return nil }
+        func span(_ a: AbsInfo) -> Double { Double(Int64(a.maximum) - Int64(a.minimum)) / Double(a.resolution) }
+        return (span(x), span(y))
     }
 }

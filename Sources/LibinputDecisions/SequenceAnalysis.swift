@@ -20,7 +20,8 @@ struct SequenceAnalysis {
     /// Whether libinput scrolls by the pad's edges (asked, or the pad's default), which turns its
     /// thumb detection off.
     let edgeScrolling: Bool
-    /// The pad's size as libinput gave it, when the replay told it.
+    /// The pad's size as libinput gave it (`evdev_device_get_size`, by its single-touch axes):
+    /// its zones and lines are shares of it, placed on the axes the touches are measured on.
     let libinputSize: (width: Double, height: Double)?
 
     /// Whether the touchpad's quirks set `ModelSynapticsSerialTouchpad`.
@@ -85,16 +86,11 @@ struct SequenceAnalysis {
         return palms.union(thumbs)
     }
 
-    /// The pad's size as libinput gave it (`evdev_device_get_size`, by its single-touch axes),
-    /// else by the axes the touches are measured on; nil without a resolution to measure by. Its
-    /// zones and lines are shares of it, placed on the axes the touches are measured on.
+    /// The pad's size as libinput gave it (``libinputSize``), when the axes the touches are
+    /// measured on have a resolution to place its zones and lines by.
     var padSize: (width: Double, height: Double)? {
         guard let axes = recording.positionAxes, axes.x.resolution > 0, axes.y.resolution > 0 else { return nil }
         return libinputSize
-            ?? (
-                Double(Int64(axes.x.maximum) - Int64(axes.x.minimum)) / Double(axes.x.resolution),
-                Double(Int64(axes.y.maximum) - Int64(axes.y.minimum)) / Double(axes.y.resolution)
-            )
     }
 
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
@@ -294,9 +290,9 @@ struct SequenceAnalysis {
                     began + (inBand ? "below" : "above") + " the thumb line at \(Self.mm(upper.mm)) mm, "
                     + "but with edge scrolling libinput jails no thumb"
             }
-            // Alone on the pad, a touch is jailed or not at once; beside others the
-            // multi-finger rules decide, which this does not recompute.
-            let alone = touches.filter { $0.down <= touch.down && $0.up > touch.down }.count == 1
+            // Alone on the pad (no other finger, counted by a key or not), a touch is jailed or not
+            // at once; beside others the multi-finger rules decide, which this does not recompute.
+            let alone = sequence.fingers(at: track.points[0].frame) == 1
             return Finding(
                 rule: .thumbPosition, time: touch.down, touch: touch.touch, value: value, limit: limit,
                 unit: unit, exceeds: decision.jailed ?? inBand,

@@ -30,9 +30,11 @@ public struct TouchSequence: Equatable, Sendable {
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
-    /// as libinput begins the touch, with `size` (its size-based detection, without pressure)
-    /// where its contact first grows past that range (``TrackPoint/beginsBySize(_:)``), and with
-    /// neither where BTN_TOUCH goes down (``TrackPoint/touching``); one that never does is kept whole.
+    /// as libinput begins the touch, and with `size` (its size-based detection, without pressure)
+    /// where its contact first grows past that range (``TrackPoint/beginsBySize(_:)``); one that
+    /// never does is kept whole. With neither, a single-touch pad's finger is a touch while
+    /// BTN_TOUCH is down (``TrackPoint/touching``): each such stretch is a touch of its own, and a
+    /// finger that only hovers is none (`tp_unhover_fake_touches`).
     /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
     /// (``MotionHysteresis``).
     /// `slots` are those libinput sees (the device's own by default).
@@ -44,7 +46,8 @@ public struct TouchSequence: Equatable, Sendable {
         let toolCounts = recording.toolFingerCounts, slots = slots ?? recording.device.slotCount
         // Sequences are bounded by the contacts as the kernel reports them, so that a line
         // libinput logged for a contact not yet begun falls in its own sequence.
-        for track in recording.fingerTracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
+        let tracks = recording.fingerTracks.flatMap { pressure == nil && size == nil ? $0.touchingStretches : [$0] }
+        for track in tracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
             let begun = Self.begun(track, pressure: pressure, size: size)
             if var current = sequences.last, first.frame <= current.frames.upperBound {
@@ -138,15 +141,14 @@ public struct TouchSequence: Equatable, Sendable {
         }
     }
 
-    /// `track` from where libinput begins the touch by `pressure`, else by `size`, else where
-    /// BTN_TOUCH goes down; whole when it never does (`tp_unhover_pressure`, `tp_unhover_size`,
-    /// `tp_unhover_fake_touches`).
+    /// `track` from where libinput begins the touch by `pressure`, else by `size`; whole when it
+    /// never does (`tp_unhover_pressure`, `tp_unhover_size`).
     private static func begun(_ track: FingerTrack, pressure: ClosedRange<Int>?, size: ClosedRange<Int>?) -> FingerTrack
     {
         let begins: (TrackPoint) -> Bool =
             if let pressure { { Int($0.pressure ?? 0) >= pressure.upperBound } } else if let size {
                 { $0.beginsBySize(size) }
-            } else { { $0.touching } }
+            } else { { _ in true } }
         guard let begin = track.points.firstIndex(where: begins) else { return track }
         var begun = track
         begun.points.removeFirst(begin)
@@ -198,6 +200,20 @@ public struct TouchSequence: Equatable, Sendable {
             }
         }
         return positions
+    }
+}
+
+extension FingerTrack {
+    /// The track cut into its stretches with BTN_TOUCH down, each a track of its own.
+    var touchingStretches: [FingerTrack] {
+        var stretches: [FingerTrack] = []
+        var open = false
+        for point in points {
+            if point.touching && !open { stretches.append(FingerTrack(slot: slot, trackingID: trackingID, points: [])) }
+            if point.touching { stretches[stretches.count - 1].points.append(point) }
+            open = point.touching
+        }
+        return stretches
     }
 }
 

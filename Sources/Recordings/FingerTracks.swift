@@ -15,7 +15,7 @@ public struct TrackPoint: Equatable, Sendable {
     public var major: Int32?
     public var minor: Int32?
     /// Whether BTN_TOUCH was down: a single-touch pad's finger counted by a BTN_TOOL_* key alone
-    /// hovers. Always so for a multitouch contact.
+    /// hovers. A multitouch contact's is not read, and always true.
     public var touching = true
 
     /// The longer of its contact's axes, when reported.
@@ -87,8 +87,8 @@ extension Recording {
     ///
     /// Multitouch devices (protocol B): a slot's contact lasts from a tracking ID ≥ 0 to -1.
     /// Single-touch devices: one contact while BTN_TOUCH or a BTN_TOOL_* key that counts fingers
-    /// is down (``TrackPoint/touching`` says which). A contact gets a point at every SYN_REPORT while it is down and its position is
-    /// known, moved or not.
+    /// is down (``TrackPoint/touching`` says which). A contact gets a point at every SYN_REPORT
+    /// while it is down and its position is known, moved or not.
     public var fingerTracks: [FingerTrack] {
         guard let axes = positionAxes, let geometry = touchpadGeometry else { return [] }
         let scaleX = geometry.unit == "mm" ? Double(axes.x.resolution) : 1

@@ -78,7 +78,7 @@ public enum ExplanationText {
         } ?? "\(named(change.numbers)) with your quirks, \(named(change.beforeNumbers)) without"
     }
 
-    /// The scale at which libinput before 1.29 measures a pad without slots, in words.
+    /// The scale at which libinput measures a pad it reads as single-touch, in words.
     private static func singleTouch(_ r: SingleTouchReading, version: String) -> String {
         func times(_ shorter: Double, _ axis: String) -> String {
             String(
@@ -86,7 +86,7 @@ public enum ExplanationText {
                 shorter >= 1 ? "shorter" : "longer")
         }
         return "libinput \(version) follows the single-touch position (ABS_X \(r.singleTouchX.lowerBound)…"
-            + "\(r.singleTouchX.upperBound)) in the units of the multitouch axes it sizes the touchpad by "
+            + "\(r.singleTouchX.upperBound)) in the units of the multitouch axes it measures touches by "
             + "(ABS_MT_POSITION_X \(r.multitouchX.lowerBound)…\(r.multitouchX.upperBound), \(r.unitsPerMM) units/mm; "
             + "evdev_extract_abs_axes, src/evdev.c): it measures a finger's travel \(times(r.shorterX, "x")) and "
             + "\(times(r.shorterY, "y")) than it is, and the millimetres below are its own"
