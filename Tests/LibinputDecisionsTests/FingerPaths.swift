@@ -3,12 +3,14 @@ import Recordings
 import TestSupport
 
 /// A finger for a synthesized recording: down and up in seconds, its place in mm from the
-/// touchpad's top-left corner at each instant, its pressure, and its contact's touch major when set.
+/// touchpad's top-left corner at each instant, its pressure, and its contact's touch major and
+/// minor when set.
 struct Finger {
     var down: Double
     var up: Double
     var pressure: Int32 = 60
     var major: Int32?
+    var minor: Int32?
     var at: (Double) -> (x: Double, y: Double)
 
     /// A finger resting at `x`, `y`.
@@ -72,6 +74,7 @@ enum FingerPaths {
         let x = device.absinfo[Evdev.ABS_MT_POSITION_X]!, y = device.absinfo[Evdev.ABS_MT_POSITION_Y]!
         let pressure = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE)
         let major = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
+        let minor = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MINOR)
         var instants = Set(fingers.flatMap { [$0.down, $0.up] })
         let start = fingers.map(\.down).min()!, end = fingers.map(\.up).max()!
         var t = start
@@ -105,6 +108,7 @@ enum FingerPaths {
                 abs(Evdev.ABS_MT_POSITION_Y, y.minimum + Int32((p.y * Double(y.resolution)).rounded()))
                 if pressure { abs(Evdev.ABS_MT_PRESSURE, finger.pressure) }
                 if major, let size = finger.major { abs(Evdev.ABS_MT_TOUCH_MAJOR, size) }
+                if minor, let size = finger.minor { abs(Evdev.ABS_MT_TOUCH_MINOR, size) }
             }
             let first = fingers.indices.first { down.contains($0) }
             if let first {

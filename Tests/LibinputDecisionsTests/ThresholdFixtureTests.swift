@@ -365,6 +365,27 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A thumb's contact is long and narrow: on a pad that reports a touch minor, a contact longer
+    /// than the size but whose minor is not below 0.6 times it is no thumb in the band.
+    func testAThumbsContactIsNarrowToo() throws {
+        let quirk = temporaryPath("thumbs.quirks")
+        try "[Thumbs]\nMatchUdevType=touchpad\nAttrThumbSizeThreshold=500\n".write(
+            toFile: quirk, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        var pad = try RecordingLoader.load(FingerPaths.clickpad.path).device
+        pad.codes[Evdev.EV_ABS]?.insert(Evdev.ABS_MT_TOUCH_MINOR)
+        pad.absinfo[Evdev.ABS_MT_TOUCH_MINOR] = pad.absinfo[Evdev.ABS_MT_TOUCH_MAJOR]
+        for (minor, jailed) in [(Int32(299), true), (300, false)] {
+            var finger = Finger.resting(0, 0.3, x: 50, y: 58.5)
+            (finger.major, finger.minor) = (600, minor)
+            for (version, sequence) in try explained(FingerPaths.recording([finger], device: pad), quirks: [quirk]) {
+                let contact = try finding(.thumbPosition, in: sequence, version)
+                XCTAssertEqual(contact.exceeds, jailed, "\(version), minor \(minor): \(contact.text)")
+                XCTAssertEqual(contact.agreesWithLog, true, "\(version), minor \(minor): \(contact.text)")
+            }
+        }
+    }
+
     /// With edge scrolling libinput jails no thumb, wherever a touch begins: explain says so, not
     /// that the band's line jailed it.
     func testEdgeScrollingJailsNoThumb() throws {
