@@ -35,12 +35,12 @@ extension Explanation {
             ? recording.played(at: speed) : InputCoreFilter.deliveredInPlace(recording.played(at: speed))
         // (A semi-MT pad without slots goes through mtdev too, whose slots libinput then turns
         // off: it is read as single-touch straight away.)
-        let readAsSingleTouch = played.device.isReadAsSingleTouch(quirks)
-        let throughMtdev = !readAsSingleTouch && rules.readsThroughMtdev(played.device)
+        let alwaysSingleTouch = played.device.isReadAsSingleTouch(quirks)
+        let throughMtdev = !alwaysSingleTouch && rules.readsThroughMtdev(played.device)
         let resolved = (throughMtdev ? played.readThroughMtdev() : played).withLibinputResolution(
             quirks,
             rangeIncludesBothEnds: !LibinputChange.isBefore(version, LibinputChange.widerWithoutResolution.release))
-        let singleTouch = readAsSingleTouch || !resolved.device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
+        let singleTouch = alwaysSingleTouch || !resolved.device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
         let recording = singleTouch ? resolved.readAsSingleTouch() : resolved
         // The one threshold libinput does not log; it ignores 0, and a pad it does not track by
         // slots (read as single-touch) or whose quirks take the axis away has no touch major for
