@@ -28,8 +28,9 @@ extension Explanation {
         var thresholds = read.thresholds.values.first ?? DeviceThresholds()
         // Read as libinput reads it: as the kernel's input core delivers it, a value within an
         // axis's fuzz damped (the replay's frames go through it, on the harness as on a real
-        // kernel); through mtdev, slots and all, where its plugin does; a pad without slots, or a
-        // semi-MT one, as single-touch: one touch by the single-touch axes, the rest fake.
+        // kernel); through mtdev, slots and all, where its plugin does; a pad without slots, a
+        // semi-MT one or the HP Pavilion DM4's, as single-touch: one touch by the single-touch
+        // axes, the rest fake.
         let played =
             asDelivered
             ? recording.played(at: speed) : InputCoreFilter.deliveredInPlace(recording.played(at: speed))
@@ -42,9 +43,9 @@ extension Explanation {
             rangeIncludesBothEnds: !LibinputChange.isBefore(version, LibinputChange.widerWithoutResolution.release))
         let singleTouch = alwaysSingleTouch || !resolved.device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
         let recording = singleTouch ? resolved.readAsSingleTouch() : resolved
-        // The one threshold libinput does not log; it ignores 0, and a pad it does not track by
-        // slots (read as single-touch) or whose quirks take the axis away has no touch major for
-        // it to weigh.
+        // Thresholds libinput does not log: the palm size, which it ignores at 0, and which a pad
+        // it does not track by slots (read as single-touch) or whose quirks take the axis away
+        // has no touch major for;
         let pad = recording.device
         let majorTakenAway = quirks?.takingAway { $0 == "ABS_MT_TOUCH_MAJOR" } != nil
         if let size = quirks?.integer("AttrPalmSizeThreshold"), size > 0, !majorTakenAway,
@@ -53,7 +54,7 @@ extension Explanation {
         {
             thresholds.palmSize = size
         }
-        // Nor the thumb size, where its log says it tells thumbs by size.
+        // and the thumb size, where its log says it tells thumbs by size.
         if thresholds.thumbDetection?.contains("size") == true {
             thresholds.thumbSize = quirks?.integer("AttrThumbSizeThreshold")
         }

@@ -13,7 +13,7 @@ public struct Explanation: Equatable, Sendable {
     public var device: String
     /// Its multitouch slots as this libinput sees them: the fingers it can track, each with a
     /// position (1 for a touchpad without ABS_MT_SLOT or one it reads as single-touch, a semi-MT
-    /// pad's; 10 when read through mtdev's plugin).
+    /// pad or the HP Pavilion DM4's; 10 when read through mtdev's plugin).
     public var slots: Int
     /// Whether this libinput reads the touchpad's contacts, sent without slots, through its mtdev
     /// plugin (1.29 and later): explain then reads them as mtdev gives them to libinput.

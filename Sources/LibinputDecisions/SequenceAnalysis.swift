@@ -17,8 +17,8 @@ struct SequenceAnalysis {
     let quirks: QuirksListing?
     /// Whether the replay asked libinput to tap.
     let tapToClick: Bool
-    /// Whether libinput scrolls by the pad's edges (asked, or the pad's default), which turns its
-    /// thumb detection off.
+    /// Whether libinput scrolls by the pad's edges (asked, or the pad's default), with which it
+    /// jails no thumb.
     let edgeScrolling: Bool
     /// The pad's size as libinput gave it (`evdev_device_get_size`, by its single-touch axes):
     /// its zones and lines are shares of it, placed on the axes the touches are measured on.
@@ -265,7 +265,7 @@ struct SequenceAnalysis {
                 inBand: inBand, excluded: excluded, byPressure: byPressure, bySize: bySize, contact: track.points[0])
             let text: String
             // What decided: the place against a line, or the contact's major against the size.
-            var (value, limit, unit) = (touch.from.y, upper.mm, "mm")
+            var (value, limit, unit): (Double, Double?, String) = (touch.from.y, upper.mm, "mm")
             switch decision.test {
             case .band:
                 text =
@@ -282,13 +282,13 @@ struct SequenceAnalysis {
                 text =
                     began + "between the lines at \(Self.mm(upper.mm)) and \(Self.mm(lower.mm)) mm (85 and 92 %), "
                     + "where with thumbs told by size a touch is jailed by its contact: " + decision.contact
-                if let size = thresholds.thumbSize {
-                    (value, limit, unit) = (Double(track.points[0].major ?? 0), Double(size), "units")
-                }
+                (value, limit, unit) = (
+                    Double(track.points[0].major ?? 0), thresholds.thumbSize.map(Double.init), "units"
+                )
             case .edgeScrolling:
                 text =
-                    began + (inBand ? "below" : "above") + " the thumb line at \(Self.mm(upper.mm)) mm, "
-                    + "but with edge scrolling libinput jails no thumb"
+                    began + (units > upper.units ? "below" : inBand ? "on" : "above")
+                    + " the thumb line at \(Self.mm(upper.mm)) mm, but with edge scrolling libinput jails no thumb"
             }
             // Alone on the pad (no other finger, counted by a key or not), a touch is jailed or not
             // at once; beside others the multi-finger rules decide, which this does not recompute.

@@ -145,10 +145,14 @@ public struct TouchSequence: Equatable, Sendable {
     /// never does (`tp_unhover_pressure`, `tp_unhover_size`).
     private static func begun(_ track: FingerTrack, pressure: ClosedRange<Int>?, size: ClosedRange<Int>?) -> FingerTrack
     {
-        let begins: (TrackPoint) -> Bool =
-            if let pressure { { Int($0.pressure ?? 0) >= pressure.upperBound } } else if let size {
-                { $0.beginsBySize(size) }
-            } else { { _ in true } }
+        let begins: (TrackPoint) -> Bool
+        if let pressure {
+            begins = { Int($0.pressure ?? 0) >= pressure.upperBound }
+        } else if let size {
+            begins = { $0.beginsBySize(size) }
+        } else {
+            return track
+        }
         guard let begin = track.points.firstIndex(where: begins) else { return track }
         var begun = track
         begun.points.removeFirst(begin)

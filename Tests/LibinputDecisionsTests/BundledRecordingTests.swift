@@ -162,8 +162,9 @@ final class BundledRecordingTests: XCTestCase {
     /// The bcm5974's thumb line is a share of the height libinput gives it by its single-touch
     /// axes (80 mm, where its multitouch axes span 75), placed on the axes it reads touches by:
     /// through mtdev (1.31.3), a touch 88 % down the multitouch axes is above it and one 93 % down
-    /// below; read as single-touch (1.22.1), the single-touch position is measured against the
-    /// multitouch axes, so neither is near it. explain says each as libinput decided it.
+    /// below; read as single-touch (the system's 1.22.1 on Debian 12), the single-touch position is
+    /// measured against the multitouch axes, so neither is near it. explain says each as libinput
+    /// decided it.
     func testTheBcm5974sThumbLineIsLibinputsOwn() throws {
         let device = try RecordingLoader.load(
             Fixtures.devices.appendingPathComponent("touchpads_bcm5974.three-finger-click.desc").path)

@@ -4,7 +4,7 @@ import Recordings
 import XCTest
 
 /// How explain reads a pad's frames and axes as libinput does, before any rule weighs them.
-final class SingleTouchReadingTests: XCTestCase {
+final class LibinputReadingTests: XCTestCase {
     private func event(_ type: UInt16, _ code: UInt16, _ value: Int32) -> EvdevEvent {
         EvdevEvent(type: type, code: code, value: value)
     }
