@@ -115,12 +115,12 @@ public struct InputCoreFilter: Sendable {
         } else if isMT {
             let index = Int(code - Self.mtFirst)
             let old = slots[stagedSlot][index]
-            value = Self.defuzz(value, old: old, fuzz: fuzz)
+            value = JitterFilter.damped(value, after: old, fuzz: fuzz)
             if value == old { return }
             slots[stagedSlot][index] = value
         } else {
             let old = absValues[code] ?? 0
-            value = Self.defuzz(value, old: old, fuzz: fuzz)
+            value = JitterFilter.damped(value, after: old, fuzz: fuzz)
             if value == old { return }
             absValues[code] = value
         }
@@ -129,15 +129,5 @@ public struct InputCoreFilter: Sendable {
             pending.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: reportedSlot))
         }
         pending.append(EvdevEvent(type: Evdev.EV_ABS, code: code, value: value))
-    }
-
-    /// `input_defuzz_abs_event`: small moves are damped, within half the fuzz dropped.
-    private static func defuzz(_ value: Int32, old: Int32, fuzz: Int32) -> Int32 {
-        guard fuzz > 0 else { return value }
-        let v = Int64(value), o = Int64(old), f = Int64(fuzz)
-        if v > o - f / 2 && v < o + f / 2 { return old }
-        if v > o - f && v < o + f { return Int32((o * 3 + v) / 4) }
-        if v > o - f * 2 && v < o + f * 2 { return Int32((o + v) / 2) }
-        return value
     }
 }

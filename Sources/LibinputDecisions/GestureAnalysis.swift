@@ -134,7 +134,7 @@ struct GestureAnalysis {
             text: semiMT
                 ? "the touchpad is semi-MT (INPUT_PROP_SEMI_MT): it reports the box around two fingers, not each "
                     + "finger, so libinput does not tell a pinch from a scroll on it"
-                : analysis.quirks?.setsModel("ModelHPPavilionDM4Touchpad") == true
+                : analysis.quirks?.marksJumpingSlots == true
                     ? "libinput reads this touchpad as one of a single slot, its slots jumping "
                         + "(ModelHPPavilionDM4Touchpad): it makes no gesture of two fingers and scrolls by the edges"
                     : "the touchpad has one slot: libinput counts the fingers (BTN_TOOL_DOUBLETAP…) but cannot follow "

@@ -71,7 +71,7 @@ struct RuleBook {
         of device: DeviceDescription, quirks: QuirksListing?, asked: DeviceConfiguration.ScrollMethod?
     ) -> DeviceConfiguration.ScrollMethod {
         let counts = Recording.fingerCountKeys.dropFirst().contains { device.has(type: Evdev.EV_KEY, code: $0) }
-        let twoFinger = quirks?.setsModel("ModelHPPavilionDM4Touchpad") != true && (slots(of: device) > 1 || counts)
+        let twoFinger = quirks?.marksJumpingSlots != true && (slots(of: device) > 1 || counts)
         let offered: [DeviceConfiguration.ScrollMethod] = [.none, .edge] + (twoFinger ? [.twoFinger] : [])
         return asked.flatMap { offered.contains($0) ? $0 : nil } ?? (twoFinger ? .twoFinger : .edge)
     }

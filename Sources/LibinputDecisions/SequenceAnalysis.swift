@@ -259,6 +259,7 @@ struct SequenceAnalysis {
             let units = (touch.from.y * resolution + minimum).rounded()
             let inBand = units >= upper.units, excluded = units > lower.units
             guard thumb || inBand else { return nil }
+            let place = units > upper.units ? "below" : inBand ? "on" : "above"
             let began =
                 "touch \(touch.touch) began \(Self.mm(touch.from.y)) mm down a \(Self.mm(height)) mm tall clickpad, "
             let decision = jail(
@@ -268,9 +269,7 @@ struct SequenceAnalysis {
             var (value, limit, unit): (Double, Double?, String) = (touch.from.y, upper.mm, "mm")
             switch decision.test {
             case .band:
-                text =
-                    began + (units > upper.units ? "below" : inBand ? "on" : "above")
-                    + " the thumb line at \(Self.mm(upper.mm)) mm (85 % of its height)"
+                text = began + place + " the thumb line at \(Self.mm(upper.mm)) mm (85 % of its height)"
             case .exclusion:
                 limit = lower.mm
                 text =
@@ -287,8 +286,8 @@ struct SequenceAnalysis {
                 )
             case .edgeScrolling:
                 text =
-                    began + (units > upper.units ? "below" : inBand ? "on" : "above")
-                    + " the thumb line at \(Self.mm(upper.mm)) mm, but with edge scrolling libinput jails no thumb"
+                    began + place + " the thumb line at \(Self.mm(upper.mm)) mm, but with edge scrolling libinput "
+                    + "jails no thumb"
             }
             // Alone on the pad (no other finger, counted by a key or not), a touch is jailed or not
             // at once; beside others the multi-finger rules decide, which this does not recompute.

@@ -6,8 +6,15 @@ extension DeviceDescription {
     /// its slots: a semi-MT pad, whose slots hold the box around two fingers, or the HP Pavilion
     /// DM4's, whose slots jump (`tp_init_slots`, src/evdev-mt-touchpad.c, 1.22.1 to 1.31.3).
     func isReadAsSingleTouch(_ quirks: QuirksListing?) -> Bool {
-        has(property: Evdev.INPUT_PROP_SEMI_MT) || quirks?.setsModel("ModelHPPavilionDM4Touchpad") == true
+        has(property: Evdev.INPUT_PROP_SEMI_MT) || quirks?.marksJumpingSlots == true
     }
+}
+
+extension QuirksListing {
+    /// Whether the quirks mark the HP Pavilion DM4's touchpad, whose slots jump
+    /// (`ModelHPPavilionDM4Touchpad`): libinput reads it as single-touch and scrolls it by the
+    /// edges alone (`tp_init_slots`, `tp_scroll_get_methods`).
+    var marksJumpingSlots: Bool { setsModel("ModelHPPavilionDM4Touchpad") }
 }
 
 extension Recording {

@@ -52,8 +52,10 @@ extension DeviceDescription {
             // i8042, I2C and host-bus pads are built into the laptop.
             props["ID_INPUT_TOUCHPAD_INTEGRATION"] = "internal"
         }
-        for code in fuzzMovedToUdev where absinfo[code]!.fuzz != 0 {
-            props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(absinfo[code]!.fuzz)
+        for code in fuzzMovedToUdev {
+            if let fuzz = absinfo[code]?.fuzz, fuzz != 0 {
+                props[String(format: "LIBINPUT_FUZZ_%02x", code)] = String(fuzz)
+            }
         }
         for (key, value) in udevProperties
         where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {

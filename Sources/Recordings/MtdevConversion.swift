@@ -121,7 +121,7 @@ public struct MtdevConversion: Sendable {
             if let match = pairing[index] {
                 let target = held[match]
                 for (code, value) in contact {
-                    contact[code] = Self.defuzz(value, values[target][code] ?? 0, fuzz: fuzz[code] ?? 0)
+                    contact[code] = JitterFilter.damped(value, after: values[target][code] ?? 0, fuzz: fuzz[code] ?? 0)
                 }
                 contact[Evdev.ABS_MT_TRACKING_ID] = values[target][Evdev.ABS_MT_TRACKING_ID]
                 changes += hold(contact, in: target)
@@ -221,15 +221,5 @@ public struct MtdevConversion: Sendable {
             taken.insert(nearest.j)
         }
         return result
-    }
-
-    /// The kernel's filter against jitter, as mtdev applies it to a contact it follows.
-    private static func defuzz(_ value: Int32, _ old: Int32, fuzz: Int32) -> Int32 {
-        guard fuzz != 0 else { return value }
-        let (v, o, f) = (Int64(value), Int64(old), Int64(fuzz))
-        if v > o - f / 2 && v < o + f / 2 { return old }
-        if v > o - f && v < o + f { return Int32((o * 3 + v) / 4) }
-        if v > o - f * 2 && v < o + f * 2 { return Int32((o + v) / 2) }
-        return value
     }
 }
