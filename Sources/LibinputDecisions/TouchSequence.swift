@@ -32,9 +32,8 @@ public struct TouchSequence: Equatable, Sendable {
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
     /// as libinput begins the touch, and with `size` (its size-based detection, without pressure)
     /// where its contact first grows past that range (``TrackPoint/beginsBySize(_:)``); one that
-    /// never does is kept whole. With neither, a single-touch pad's finger is a touch while
-    /// BTN_TOUCH is down (``TrackPoint/touching``): each such stretch is a touch of its own, and a
-    /// finger that only hovers is none (`tp_unhover_fake_touches`).
+    /// never does is kept whole. With neither, BTN_TOUCH and the BTN_TOOL_* keys decide
+    /// (``FingerTrack/touchedByKeys(_:counts:)``): a contact that only hovers is no touch.
     /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
     /// (``MotionHysteresis``).
     /// `slots` are those libinput sees (the device's own by default).
@@ -44,9 +43,15 @@ public struct TouchSequence: Equatable, Sendable {
     ) -> [TouchSequence] {
         var sequences: [TouchSequence] = []
         let toolCounts = recording.toolFingerCounts, slots = slots ?? recording.device.slotCount
-        // Sequences are bounded by the contacts as the kernel reports them, so that a line
-        // libinput logged for a contact not yet begun falls in its own sequence.
-        let tracks = recording.fingerTracks.flatMap { pressure == nil && size == nil ? $0.touchingStretches : [$0] }
+        // Only a touchpad's touches are libinput's to begin (one without BTN_TOUCH it refuses); a
+        // touchscreen's and a mouse surface's contacts are the kernel's.
+        let kernelContacts = recording.fingerTracks, pad = recording.device
+        let byKeys =
+            pressure == nil && size == nil && pad.udevInputKinds.contains("ID_INPUT_TOUCHPAD")
+            && pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
+        let tracks = byKeys ? FingerTrack.touchedByKeys(kernelContacts, counts: toolCounts) : kernelContacts
+        // Sequences are bounded by the contacts before pressure or size begins them, so that a
+        // line libinput logged for a contact not yet begun falls in its own sequence.
         for track in tracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
             let begun = Self.begun(track, pressure: pressure, size: size)
@@ -208,16 +213,39 @@ public struct TouchSequence: Equatable, Sendable {
 }
 
 extension FingerTrack {
-    /// The track cut into its stretches with BTN_TOUCH down, each a track of its own.
-    var touchingStretches: [FingerTrack] {
-        var stretches: [FingerTrack] = []
-        var open = false
-        for point in points {
-            if point.touching && !open { stretches.append(FingerTrack(slot: slot, trackingID: trackingID, points: [])) }
-            if point.touching { stretches[stretches.count - 1].points.append(point) }
-            open = point.touching
+    /// The touches libinput makes of `contacts` where it detects touches by neither pressure nor
+    /// size, and BTN_TOUCH with the BTN_TOOL_* count (`counts`, frame by frame) decide
+    /// (`tp_unhover_fake_touches`, src/evdev-mt-touchpad.c): while BTN_TOUCH is down, hovering
+    /// contacts begin in slot order until as many touch as the keys count; while it is up none
+    /// does, and where more touch than the keys count, the highest slots end. Each stretch a
+    /// contact touches is a touch of its own.
+    static func touchedByKeys(_ contacts: [FingerTrack], counts: [Int]) -> [FingerTrack] {
+        var touches: [FingerTrack] = []
+        // The contacts at each frame, in slot order, by their index and their point's.
+        var atFrame: [Int: [(contact: Int, point: Int)]] = [:]
+        for (c, contact) in contacts.enumerated() {
+            for (p, point) in contact.points.enumerated() { atFrame[point.frame, default: []].append((c, p)) }
         }
-        return stretches
+        // Each touching contact's touch, by the contact's index.
+        var touching: [Int: Int] = [:]
+        for frame in atFrame.keys.sorted() {
+            let present = atFrame[frame, default: []].sorted { contacts[$0.contact].slot < contacts[$1.contact].slot }
+            let here = Set(present.map(\.contact))
+            touching = touching.filter { here.contains($0.key) }
+            let count = frame < counts.count ? counts[frame] : 0
+            let keyDown = present.first.map { contacts[$0.contact].points[$0.point].touching } ?? false
+            if keyDown {
+                for (c, _) in present where touching[c] == nil && touching.count < count {
+                    touching[c] = touches.count
+                    touches.append(FingerTrack(slot: contacts[c].slot, trackingID: contacts[c].trackingID, points: []))
+                }
+                for (c, _) in present.reversed() where touching.count > count { touching[c] = nil }
+            } else {
+                touching = [:]
+            }
+            for (c, p) in present { if let t = touching[c] { touches[t].points.append(contacts[c].points[p]) } }
+        }
+        return touches
     }
 }
 

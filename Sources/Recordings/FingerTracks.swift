@@ -15,7 +15,8 @@ public struct TrackPoint: Equatable, Sendable {
     public var major: Int32?
     public var minor: Int32?
     /// Whether BTN_TOUCH was down: a single-touch pad's finger counted by a BTN_TOOL_* key alone
-    /// hovers. A multitouch contact's is not read, and always true.
+    /// hovers, and so does a multitouch contact to libinput where it detects touches by neither
+    /// pressure nor size.
     public var touching = true
 
     /// The longer of its contact's axes, when reported.
@@ -87,8 +88,8 @@ extension Recording {
     ///
     /// Multitouch devices (protocol B): a slot's contact lasts from a tracking ID ≥ 0 to -1.
     /// Single-touch devices: one contact while BTN_TOUCH or a BTN_TOOL_* key that counts fingers
-    /// is down (``TrackPoint/touching`` says which). A contact gets a point at every SYN_REPORT
-    /// while it is down and its position is known, moved or not.
+    /// is down. ``TrackPoint/touching`` says whether BTN_TOUCH was, on either. A contact gets a
+    /// point at every SYN_REPORT while it is down and its position is known, moved or not.
     public var fingerTracks: [FingerTrack] {
         guard let axes = positionAxes, let geometry = touchpadGeometry else { return [] }
         let scaleX = geometry.unit == "mm" ? Double(axes.x.resolution) : 1
@@ -141,7 +142,7 @@ extension Recording {
                     singleX = event.value
                 case (Evdev.EV_ABS, Evdev.ABS_Y) where !isMT:
                     singleY = event.value
-                case (Evdev.EV_KEY, let code) where !isMT && (code == Evdev.BTN_TOUCH || fingerKeys.contains(code)):
+                case (Evdev.EV_KEY, let code) where code == Evdev.BTN_TOUCH || fingerKeys.contains(code):
                     if event.value != 0 { held.insert(code) } else { held.remove(code) }
                 default:
                     break
@@ -158,7 +159,9 @@ extension Recording {
                 for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {
                     guard let track = contact.track, let x = contact.x, let y = contact.y else { continue }
                     let pressure = singlePressureOnly ? singlePressure : contact.pressure
-                    tracks[track].points.append(point(x, y, pressure, contact: contact))
+                    var multi = point(x, y, pressure, contact: contact)
+                    multi.touching = held.contains(Evdev.BTN_TOUCH)
+                    tracks[track].points.append(multi)
                 }
             } else {
                 // Judged at the frame's end: one key handing over to the next is no lift.

@@ -335,6 +335,81 @@ final class BundledRecordingTests: XCTestCase {
         XCTAssertGreaterThan(begun, 30)
     }
 
+    /// On a pad that detects touches by neither pressure nor size, each touch explain lists is one
+    /// libinput began and ended: its button machine leaves NONE for the touch at its down and comes
+    /// back at its up. BTN_TOUCH decides both, a frame after the tracking ID began and a frame
+    /// before it ended on the HP EliteBook 8470p; so does the BTN_TOOL_* count, which two contacts
+    /// under BTN_TOOL_FINGER exceed.
+    func testATouchWithoutPressureOrSizeLastsWhileLibinputHadIt() throws {
+        var options = ReplayOptions()
+        options.configuration.tapToClick = true
+        var touches = 0
+        func check(_ explanation: Explanation, named name: String) {
+            for sequence in explanation.sequences {
+                let buttons = sequence.decisions.filter { $0.machine == .button }
+                for touch in sequence.touches {
+                    let named = "\(name), sequence \(sequence.number), touch \(touch.touch)"
+                    let own = buttons.filter { $0.touch == touch.touch }
+                    let begun = own.filter { $0.from?.hasSuffix("NONE") == true }.compactMap(\.cause?.time)
+                    let ended = own.filter { $0.to?.hasSuffix("NONE") == true }.compactMap(\.cause?.time)
+                    XCTAssertTrue(begun.contains(touch.down), "\(named) down at \(touch.down), begun at \(begun)")
+                    XCTAssertTrue(ended.contains(touch.up), "\(named) up at \(touch.up), ended at \(ended)")
+                    touches += 1
+                }
+            }
+        }
+        for url in Fixtures.recordings {
+            let recording = try RecordingLoader.load(url.path)
+            // libinput begins the touches of a touchpad only.
+            guard recording.device.udevInputKinds.contains("ID_INPUT_TOUCHPAD") else { continue }
+            let explanation = try Replay.explain(recording, named: url.path, options: options).explanation
+            guard explanation.thresholds.pressure == nil, explanation.thresholds.size == nil else { continue }
+            check(explanation, named: url.lastPathComponent)
+        }
+        XCTAssertGreaterThanOrEqual(touches, 10)
+
+        // Two contacts counted as one finger, then as two, then as one again.
+        let hp = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc").path)
+        let key = { (code: UInt16, down: Bool) in EvdevEvent(type: Evdev.EV_KEY, code: code, value: down ? 1 : 0) }
+        let abs = { (code: UInt16, value: Int32) in EvdevEvent(type: Evdev.EV_ABS, code: code, value: value) }
+        let moved = { (n: Int32) in
+            [0, 1].flatMap { slot in
+                [
+                    abs(Evdev.ABS_MT_SLOT, slot), abs(Evdev.ABS_MT_POSITION_X, 2500 + 1000 * slot + 3 * n),
+                    abs(Evdev.ABS_MT_POSITION_Y, 3000),
+                ]
+            }
+        }
+        var steps = [
+            [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, 1), abs(Evdev.ABS_MT_SLOT, 1)]
+                + [abs(Evdev.ABS_MT_TRACKING_ID, 2), key(Evdev.BTN_TOUCH, true), key(Evdev.BTN_TOOL_FINGER, true)]
+        ]
+        steps[0] += moved(0)
+        for n in 1..<12 {
+            var step = moved(Int32(n))
+            if n == 4 { step += [key(Evdev.BTN_TOOL_FINGER, false), key(Evdev.BTN_TOOL_DOUBLETAP, true)] }
+            if n == 8 { step += [key(Evdev.BTN_TOOL_DOUBLETAP, false), key(Evdev.BTN_TOOL_FINGER, true)] }
+            steps.append(step)
+        }
+        steps.append(
+            [abs(Evdev.ABS_MT_SLOT, 0), abs(Evdev.ABS_MT_TRACKING_ID, -1), abs(Evdev.ABS_MT_SLOT, 1)]
+                + [abs(Evdev.ABS_MT_TRACKING_ID, -1), key(Evdev.BTN_TOUCH, false), key(Evdev.BTN_TOOL_FINGER, false)])
+        let counted = Recording(
+            device: hp.device,
+            frames: steps.enumerated().map { n, events in
+                EvdevFrame(time: UInt64(n) * 12_000, events: events + [EvdevEvent(type: 0, code: 0, value: 0)])
+            })
+        touches = 0
+        let explanation = try Replay.explain(counted, named: "counted", options: options).explanation
+        check(explanation, named: "counted")
+        let listed = explanation.sequences.flatMap(\.touches).map {
+            [$0.touch, Int($0.down / 12_000), Int($0.up / 12_000)]
+        }
+        XCTAssertEqual(listed, [[0, 0, 12], [1, 4, 8]], "touch, down and up frames")
+        XCTAssertEqual(touches, 2)
+    }
+
     /// A semi-MT pad's touches are libinput's: one following the single-touch axes, the others
     /// fake, counted by BTN_TOOL_DOUBLETAP and placed at it, on a pad of one slot, as libinput's log
     /// names them.

@@ -44,6 +44,56 @@ final class LibinputReadingTests: XCTestCase {
         XCTAssertEqual(byPressure.map { $0.points.map(\.frame) }, [[0, 1, 2, 3, 4]], "pressure decides there")
     }
 
+    /// On a multitouch pad that detects touches by neither pressure nor size, BTN_TOUCH decides
+    /// too: a slot's contact hovers until the key comes down, and its touch ends when the key goes
+    /// up, a frame before its tracking ID does on the HP EliteBook 8470p (`tp_unhover_fake_touches`).
+    func testWithoutPressureAMultitouchContactTouchesWhileBTNTouchIsDown() {
+        let axis = AbsInfo(minimum: 0, maximum: 1000, resolution: 10)
+        let device = DeviceDescription(
+            name: "multitouch pad",
+            codes: [
+                Evdev.EV_SYN: [Evdev.SYN_REPORT],
+                Evdev.EV_KEY: [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP],
+                Evdev.EV_ABS: [
+                    Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y,
+                    Evdev.ABS_MT_TRACKING_ID,
+                ],
+            ],
+            absinfo: [
+                Evdev.ABS_X: axis, Evdev.ABS_Y: axis, Evdev.ABS_MT_SLOT: AbsInfo(minimum: 0, maximum: 1),
+                Evdev.ABS_MT_POSITION_X: axis, Evdev.ABS_MT_POSITION_Y: axis,
+                Evdev.ABS_MT_TRACKING_ID: AbsInfo(minimum: 0, maximum: 65535),
+            ])
+        let key = { (code: UInt16, down: Bool) in self.event(Evdev.EV_KEY, code, down ? 1 : 0) }
+        let at = { (x: Int32) in
+            [
+                self.event(Evdev.EV_ABS, Evdev.ABS_MT_POSITION_X, x),
+                self.event(Evdev.EV_ABS, Evdev.ABS_MT_POSITION_Y, 500),
+            ]
+        }
+        let id = { (value: Int32) in self.event(Evdev.EV_ABS, Evdev.ABS_MT_TRACKING_ID, value) }
+        let steps: [[EvdevEvent]] = [
+            [id(7)] + at(100) + [key(Evdev.BTN_TOOL_FINGER, true)],
+            at(110) + [key(Evdev.BTN_TOUCH, true)],
+            at(120),
+            at(130) + [key(Evdev.BTN_TOUCH, false)],
+            at(140) + [key(Evdev.BTN_TOUCH, true)],
+            at(150) + [key(Evdev.BTN_TOUCH, false)],
+            [id(-1), key(Evdev.BTN_TOOL_FINGER, false)],
+        ]
+        let frames = steps.enumerated().map { n, events in
+            EvdevFrame(time: UInt64(n) * 8000, events: events + [event(Evdev.EV_SYN, Evdev.SYN_REPORT, 0)])
+        }
+        let recording = Recording(device: device, frames: frames)
+        XCTAssertEqual(
+            recording.fingerTracks.map { $0.points.map(\.frame) }, [[0, 1, 2, 3, 4, 5]], "the kernel's contact")
+        let touches = TouchSequence.all(in: recording).flatMap(\.tracks)
+        XCTAssertEqual(touches.map { $0.points.map(\.frame) }, [[1, 2], [4]])
+        XCTAssertEqual(Set(touches.map(\.slot)), [0], "both touches are the slot's")
+        let byPressure = TouchSequence.all(in: recording, pressure: 0...0).flatMap(\.tracks)
+        XCTAssertEqual(byPressure.map { $0.points.map(\.frame) }, [[0, 1, 2, 3, 4, 5]], "pressure decides there")
+    }
+
     /// A size hint resolves each pair of position axes by its own range, one without a resolution
     /// only (`evdev_fix_abs_resolution`); without a hint, all four take 69 × 50 mm of the axes
     /// touches are measured on, a pair that had its own resolution too (`tp_init_default_resolution`).
