@@ -105,17 +105,12 @@ struct View: ParsableCommand, ReplayingCommand {
         let options = try self.options()
         let (part, run, decisions) = try replayed(
             loaded, from: recording, window: window, options: options, explaining: true)
-        // The pipeline, with both modes' app events, is let go before the view serves.
         server.show(
             .timeline(
-                try {
-                    var (timeline, pipeline) = try ViewTimeline.run(
-                        title: recording, recording: part, events: run.events,
-                        recordingStart: run.report.recordingStart, timeBase: run.timeBase, speed: options.timing.speed,
-                        configuration: configuration, decisions: decisions, makeSurface: makeSurface)
-                    timeline.scene.differences = pipeline.comparison.differencesInWords
-                    return timeline
-                }()))
+                try ViewTimeline.json(
+                    title: recording, recording: part, events: run.events, recordingStart: run.report.recordingStart,
+                    timeBase: run.timeBase, speed: options.timing.speed, configuration: configuration,
+                    decisions: decisions, differences: { $0.comparison.differencesInWords }, makeSurface: makeSurface)))
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.
         let stop = try StopSignal()
         try announce(server)

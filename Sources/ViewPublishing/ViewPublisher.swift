@@ -1,3 +1,4 @@
+import Foundation
 import Histograms
 import ViewTimeline
 
@@ -26,8 +27,9 @@ public protocol ViewPublisher: AnyObject, Sendable {
 
 /// What the page shows.
 public enum ViewContent: Sendable {
-    /// A replay's frames, computed ahead: the page plays them.
-    case timeline(ViewTimeline)
+    /// A replay's frames, computed ahead as the timeline's JSON (``ViewTimeline/jsonData``, or
+    /// written as the frames are made by `ViewTimeline.json`): the page plays them.
+    case timeline(Data)
     /// Frames published as they happen, starting from this scene.
     case live(ViewScene)
 }

@@ -25,7 +25,7 @@ final class Router: HTTPHandler, @unchecked Sendable {
             case .timeline(let t):
                 (
                     Data(ViewPage.served(title: title, source: .timeline(path: "timeline.json")).utf8),
-                    t.jsonData, false
+                    t, false
                 )
             case .live: (Data(ViewPage.served(title: title, source: .live(path: "/stream")).utf8), nil, true)
             }

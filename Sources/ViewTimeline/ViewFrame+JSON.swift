@@ -90,27 +90,37 @@ extension ViewFrame {
 extension ViewTimeline {
     /// `{"scene": …, "frames": […]}`: what the page's player loads.
     public var json: String {
-        var text = ""
-        writeJSON { text += $0 }
-        return text
+        String(decoding: jsonData, as: UTF8.self)
     }
 
     /// ``json`` as UTF-8, written straight into the bytes a server sends: a long recording's
     /// timeline is a hundred megabytes, which a string and then its copy would hold twice.
     public var jsonData: Data {
-        var data = Data()
-        writeJSON { data.append(contentsOf: $0.utf8) }
-        return data
+        var writer = TimelineJSON(scene: scene)
+        for frame in frames { writer.append(frame) }
+        return writer.finished()
+    }
+}
+
+/// A timeline's JSON written piece by piece, in order: the scene, then each frame against the one
+/// before it.
+struct TimelineJSON {
+    private var data = Data()
+    private var previous: ViewFrame?
+
+    init(scene: ViewScene) {
+        data.append(contentsOf: ("{\"scene\":" + scene.json + ",\"frames\":[").utf8)
     }
 
-    /// The JSON, piece by piece in order.
-    private func writeJSON(_ write: (String) -> Void) {
-        write("{\"scene\":" + scene.json + ",\"frames\":[")
-        for (i, frame) in frames.enumerated() {
-            if i > 0 { write(",\n") }
-            write(frame.json(after: i > 0 ? frames[i - 1] : nil))
-        }
-        write("]}")
+    mutating func append(_ frame: ViewFrame) {
+        if previous != nil { data.append(contentsOf: ",\n".utf8) }
+        data.append(contentsOf: frame.json(after: previous).utf8)
+        previous = frame
+    }
+
+    mutating func finished() -> Data {
+        data.append(contentsOf: "]}".utf8)
+        return data
     }
 }
 

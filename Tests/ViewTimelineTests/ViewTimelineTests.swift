@@ -175,6 +175,33 @@ final class ViewTimelineTests: XCTestCase {
         XCTAssertTrue(timeline.json.contains("\"decisions\":[{\"machine\":\"gesture\""))
     }
 
+    /// The JSON written as the frames are made, which `view` serves without holding them, is the
+    /// held timeline's byte for byte: decisions, accidental activations (the list's and the
+    /// photos screen's surplus), changes a timer made at a later step, and the scene's differences.
+    func testTheJSONWrittenAsTheFramesAreMadeIsTheHeldTimelines() throws {
+        let bcm5974 = Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
+        for (path, builtIn) in [(Self.path, BuiltInScreen.list), (Self.path, .photos), (bcm5974, .list)] {
+            let recording = try RecordingLoader.load(path)
+            let (explanation, part, replay) = try Replay.explain(recording, named: path, options: ReplayOptions())
+            let screen = builtIn.description()
+            let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
+            var (held, pipeline) = ViewTimeline.run(
+                title: "t", recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
+                timeBase: replay.timeBase, configuration: configuration, decisions: explanation.notes,
+                makeSurface: { try! screen.makeSurface() })
+            let differences = { (pipeline: ModePipeline) in
+                pipeline.comparison.accidentalActivations.map { "\($0.path) \($0.mode.rawValue)" }
+            }
+            held.scene.differences = differences(pipeline)
+            let written = ViewTimeline.json(
+                title: "t", recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
+                timeBase: replay.timeBase, configuration: configuration, decisions: explanation.notes,
+                differences: differences, makeSurface: { try! screen.makeSurface() })
+            XCTAssertEqual(String(decoding: written, as: UTF8.self), held.json, "\(path), \(builtIn)")
+            XCTAssertFalse(held.frames.flatMap(\.decisions).isEmpty, path)
+        }
+    }
+
     func testTheSameReplayGivesTheSameTimeline() throws {
         XCTAssertEqual(try make().timeline.json, try make().timeline.json)
     }

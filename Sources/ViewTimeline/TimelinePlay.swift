@@ -1,0 +1,60 @@
+import AppEvents
+import Gestures
+import LibinputEvents
+import ModeComparison
+import Recordings
+
+/// A replay stepped through a fresh ``ViewModel`` in the timeline's order: each of the pad's
+/// evdev frames before the libinput events it causes, which carry its time, then the end.
+struct TimelinePlay {
+    private let device: DeviceDescription
+    private let padFrames: [(time: UInt64, events: [EvdevEvent])]
+    private let events: [LibinputEvent]
+    private let timeBase: TimeBase
+
+    /// `recording`'s frames played at `speed` from `recordingStart` on libinput's clock, and
+    /// `events`, libinput's of that replay.
+    init(recording: Recording, events: [LibinputEvent], recordingStart: UInt64?, timeBase: TimeBase, speed: Double) {
+        device = recording.device
+        // Without a start (a run that delivered nothing) the pad's frames are left out.
+        padFrames =
+            recordingStart.map { start in
+                recording.frames.map { (time: start + PlaybackSpeed.micros($0.time, at: speed), events: $0.events) }
+            } ?? []
+        self.events = events
+        self.timeBase = timeBase
+    }
+
+    /// Steps a new model through the replay, handing each frame to `frame` as it is made: the
+    /// model finished, and where each of the pad's frames is among the steps.
+    func run(
+        title: String, configuration: AppEventTranslator.Configuration, checksInvariants: Bool = false,
+        makeSurface: () throws -> Surface, frame: (ViewFrame) -> Void
+    ) rethrows -> (model: ViewModel, padSteps: [Int]) {
+        let model = try ViewModel(
+            title: title, device: device, configuration: configuration, timeBase: timeBase,
+            rule: .wholeStream, checksInvariants: checksInvariants, makeSurface: makeSurface)
+        var padSteps: [Int] = []
+        padSteps.reserveCapacity(padFrames.count)
+        var steps = 0
+        func step(_ made: ViewFrame) {
+            frame(made)
+            steps += 1
+        }
+        var next = 0
+        for event in events {
+            while next < padFrames.count && padFrames[next].time <= event.time {
+                padSteps.append(steps)
+                step(model.step(frame: padFrames[next].events, at: padFrames[next].time))
+                next += 1
+            }
+            step(model.step(event))
+        }
+        for pad in padFrames[next...] {
+            padSteps.append(steps)
+            step(model.step(frame: pad.events, at: pad.time))
+        }
+        step(model.finish(at: ModePipeline.flushTime(after: max(events.last?.time ?? 0, padFrames.last?.time ?? 0))))
+        return (model, padSteps)
+    }
+}
