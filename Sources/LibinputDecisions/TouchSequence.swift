@@ -42,16 +42,21 @@ public struct TouchSequence: Equatable, Sendable {
         hysteresisFrom: Int? = nil
     ) -> [TouchSequence] {
         var sequences: [TouchSequence] = []
-        let toolCounts = recording.toolFingerCounts, slots = slots ?? recording.device.slotCount
+        let readings = recording.toolFingerReadings, slots = slots ?? recording.device.slotCount
+        let toolCounts = readings.map(\.count)
         // Only a touchpad's touches are libinput's to begin (one without BTN_TOUCH it refuses); a
         // touchscreen's and a mouse surface's contacts are the kernel's.
         let kernelContacts = recording.fingerTracks, pad = recording.device
         let byKeys =
             pressure == nil && size == nil && pad.udevInputKinds.contains("ID_INPUT_TOUCHPAD")
             && pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
-        let tracks = byKeys ? FingerTrack.touchedByKeys(kernelContacts, counts: toolCounts) : kernelContacts
-        // Sequences are bounded by the contacts before pressure or size begins them, so that a
-        // line libinput logged for a contact not yet begun falls in its own sequence.
+        let tracks =
+            byKeys
+            ? FingerTrack.touchedByKeys(kernelContacts, counts: toolCounts, overflows: readings.map(\.overflow))
+            : kernelContacts
+        // Sequences are bounded by the contacts before pressure or size begins them (by the keys,
+        // the touches they began), so that a line libinput logged for a contact not yet begun
+        // falls in its own sequence.
         for track in tracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
             let begun = Self.begun(track, pressure: pressure, size: size)
@@ -217,9 +222,10 @@ extension FingerTrack {
     /// size, and BTN_TOUCH with the BTN_TOOL_* count (`counts`, frame by frame) decide
     /// (`tp_unhover_fake_touches`, src/evdev-mt-touchpad.c): while BTN_TOUCH is down, hovering
     /// contacts begin in slot order until as many touch as the keys count; while it is up none
-    /// does, and where more touch than the keys count, the highest slots end. Each stretch a
+    /// does, and where more touch than the keys count, the highest slots end. At a frame of
+    /// BTN_TOOL_QUINTTAP's overflow (`overflows`) the keys begin and end nothing. Each stretch a
     /// contact touches is a touch of its own.
-    static func touchedByKeys(_ contacts: [FingerTrack], counts: [Int]) -> [FingerTrack] {
+    static func touchedByKeys(_ contacts: [FingerTrack], counts: [Int], overflows: [Bool]) -> [FingerTrack] {
         var touches: [FingerTrack] = []
         // The contacts at each frame, in slot order, by their index and their point's.
         var atFrame: [Int: [(contact: Int, point: Int)]] = [:]
@@ -234,13 +240,16 @@ extension FingerTrack {
             touching = touching.filter { here.contains($0.key) }
             let count = frame < counts.count ? counts[frame] : 0
             let keyDown = present.first.map { contacts[$0.contact].points[$0.point].touching } ?? false
-            if keyDown {
+            // At an overflow the keys begin and end nothing; a contact lifted has ended its touch
+            // all the same (`tp_end_sequence`).
+            let overflow = frame < overflows.count && overflows[frame]
+            if keyDown && !overflow {
                 for (c, _) in present where touching[c] == nil && touching.count < count {
                     touching[c] = touches.count
                     touches.append(FingerTrack(slot: contacts[c].slot, trackingID: contacts[c].trackingID, points: []))
                 }
                 for (c, _) in present.reversed() where touching.count > count { touching[c] = nil }
-            } else {
+            } else if !overflow {
                 touching = [:]
             }
             for (c, p) in present { if let t = touching[c] { touches[t].points.append(contacts[c].points[p]) } }

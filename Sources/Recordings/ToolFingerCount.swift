@@ -14,7 +14,12 @@ extension Recording {
     /// 1.31.3) read them: the key of fewest fingers speaks when a kernel bug holds two, and
     /// BTN_TOOL_QUINTTAP only marks an overflow, which keeps the count as it was until BTN_TOUCH
     /// lifts or another of the keys goes down.
-    public var toolFingerCounts: [Int] {
+    public var toolFingerCounts: [Int] { toolFingerReadings.map(\.count) }
+
+    /// Each frame's ``toolFingerCounts`` count, and whether BTN_TOOL_QUINTTAP's overflow was
+    /// marked at its end: libinput then leaves its touches as they are, beginning and ending none
+    /// by the keys (`tp_unhover_fake_touches`, `tp_process_fake_touches`).
+    public var toolFingerReadings: [(count: Int, overflow: Bool)] {
         var held: Set<Int> = []
         var overflow = false, count = 0
         return frames.map { frame in
@@ -36,7 +41,7 @@ extension Recording {
                 }
             }
             if !overflow { count = held.min() ?? 0 }
-            return count
+            return (count, overflow)
         }
     }
 

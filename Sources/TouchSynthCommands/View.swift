@@ -107,7 +107,7 @@ struct View: ParsableCommand, ReplayingCommand {
             loaded, from: recording, window: window, options: options, explaining: true)
         server.show(
             .timeline(
-                try ViewTimeline.json(
+                try ViewTimeline.jsonData(
                     title: recording, recording: part, events: run.events, recordingStart: run.report.recordingStart,
                     timeBase: run.timeBase, speed: options.timing.speed, configuration: configuration,
                     decisions: decisions, differences: { $0.comparison.differencesInWords }, makeSurface: makeSurface)))

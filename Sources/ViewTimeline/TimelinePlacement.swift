@@ -3,28 +3,27 @@ import LibinputEvents
 
 /// Where each step's lane changes and libinput's decisions go, worked out on the steps' times
 /// and changes alone: a timeline held whole (``ViewTimeline/run``) and one written as it is made
-/// (``ViewTimeline/json``) place them alike.
+/// (`ViewTimeline.jsonData(title:…)`) place them alike.
 struct TimelinePlacement {
     /// Each step's time, lane changes and decisions, in step order.
-    let times: [Double]
-    private(set) var changes: [[LaneChange]]
-    private(set) var decisions: [[DecisionNote]]
+    private let times: [Double]
+    private var changes: [[LaneChange]]
+    private var decisions: [[DecisionNote]]
 
-    /// The steps' `times` and `changes` as the model made them: each accidental activation then
+    /// The steps' `times` and `changes` as the model made them: each accidental activation
     /// flagged on the change that activated, and each change moved to the first step at or after
-    /// its time.
-    init(times: [Double], changes: [[LaneChange]]) {
+    /// its time. libinput's `decisions` placed: one made reading a frame of the pad at that
+    /// frame's step (`padSteps`), a timer's at the first step at or after it, the events it made;
+    /// with no `recordingStart` (nothing delivered) none.
+    init(
+        times: [Double], changes: [[LaneChange]], decisions notes: [DecisionNote], padSteps: [Int],
+        recordingStart: UInt64?, timeBase: TimeBase
+    ) {
         self.times = times
         self.changes = changes
         decisions = Array(repeating: [], count: times.count)
         flagAtActivation()
         placeAtTheirTimes()
-    }
-
-    /// Places `notes`, libinput's decisions: one made reading a frame of the pad at that frame's
-    /// step (`padSteps`), a timer's at the first step at or after it, the events it made; with
-    /// no `recordingStart` (nothing delivered) none.
-    mutating func place(_ notes: [DecisionNote], padSteps: [Int], recordingStart: UInt64?, timeBase: TimeBase) {
         guard let recordingStart, !times.isEmpty else { return }
         for note in notes {
             switch note.place {
@@ -35,6 +34,11 @@ struct TimelinePlacement {
                 decisions[firstStep(atOrAfter: timeBase.seconds(recordingStart + micros) - 1e-9)].append(note)
             }
         }
+    }
+
+    /// `frame` with the changes and decisions of its step (``ViewFrame/index``).
+    func apply(to frame: inout ViewFrame) {
+        (frame.changes, frame.decisions) = (changes[frame.index], decisions[frame.index])
     }
 
     /// Each lane change at the first step at or after its time: one a recognizer's timer made (a

@@ -10,7 +10,8 @@ struct TimelinePlay {
     private let device: DeviceDescription
     private let padFrames: [(time: UInt64, events: [EvdevEvent])]
     private let events: [LibinputEvent]
-    private let timeBase: TimeBase
+    let recordingStart: UInt64?
+    let timeBase: TimeBase
 
     /// `recording`'s frames played at `speed` from `recordingStart` on libinput's clock, and
     /// `events`, libinput's of that replay.
@@ -22,6 +23,7 @@ struct TimelinePlay {
                 recording.frames.map { (time: start + PlaybackSpeed.micros($0.time, at: speed), events: $0.events) }
             } ?? []
         self.events = events
+        self.recordingStart = recordingStart
         self.timeBase = timeBase
     }
 
@@ -36,25 +38,21 @@ struct TimelinePlay {
             rule: .wholeStream, checksInvariants: checksInvariants, makeSurface: makeSurface)
         var padSteps: [Int] = []
         padSteps.reserveCapacity(padFrames.count)
-        var steps = 0
-        func step(_ made: ViewFrame) {
+        func pad(_ index: Int) {
+            let made = model.step(frame: padFrames[index].events, at: padFrames[index].time)
+            padSteps.append(made.index)
             frame(made)
-            steps += 1
         }
         var next = 0
         for event in events {
             while next < padFrames.count && padFrames[next].time <= event.time {
-                padSteps.append(steps)
-                step(model.step(frame: padFrames[next].events, at: padFrames[next].time))
+                pad(next)
                 next += 1
             }
-            step(model.step(event))
+            frame(model.step(event))
         }
-        for pad in padFrames[next...] {
-            padSteps.append(steps)
-            step(model.step(frame: pad.events, at: pad.time))
-        }
-        step(model.finish(at: ModePipeline.flushTime(after: max(events.last?.time ?? 0, padFrames.last?.time ?? 0))))
+        for index in padFrames.indices.dropFirst(next) { pad(index) }
+        frame(model.finish(at: ModePipeline.flushTime(after: max(events.last?.time ?? 0, padFrames.last?.time ?? 0))))
         return (model, padSteps)
     }
 }

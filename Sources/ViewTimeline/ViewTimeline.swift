@@ -45,9 +45,10 @@ public struct ViewTimeline: Sendable {
         let (model, padSteps) = try play.run(
             title: title, configuration: configuration, checksInvariants: checksInvariants, makeSurface: makeSurface
         ) { frames.append($0) }
-        var placed = TimelinePlacement(times: frames.map(\.time), changes: frames.map(\.changes))
-        placed.place(decisions, padSteps: padSteps, recordingStart: recordingStart, timeBase: timeBase)
-        for f in frames.indices { (frames[f].changes, frames[f].decisions) = (placed.changes[f], placed.decisions[f]) }
+        let placed = TimelinePlacement(
+            times: frames.map(\.time), changes: frames.map(\.changes), decisions: decisions, padSteps: padSteps,
+            recordingStart: recordingStart, timeBase: timeBase)
+        for f in frames.indices { placed.apply(to: &frames[f]) }
         return (ViewTimeline(scene: model.scene, frames: frames), model.pipeline)
     }
 
@@ -55,7 +56,7 @@ public struct ViewTimeline: Sendable {
     /// frames are never held: a long recording's are hundreds of megabytes, their JSON a third of
     /// that. The model runs twice: once for where each lane change and decision goes, and the
     /// scene's `differences` in words, from that run's finished pipeline; once more to write.
-    public static func json(
+    public static func jsonData(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
         decisions: [DecisionNote] = [], differences: (ModePipeline) -> [String] = { _ in [] },
@@ -63,22 +64,35 @@ public struct ViewTimeline: Sendable {
     ) rethrows -> Data {
         let play = TimelinePlay(
             recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase, speed: speed)
-        var times: [Double] = [], changes: [[LaneChange]] = []
-        let (first, padSteps) = try play.run(title: title, configuration: configuration, makeSurface: makeSurface) {
-            times.append($0.time)
-            changes.append($0.changes)
-        }
-        var scene = first.scene
-        scene.differences = differences(first.pipeline)
-        var placed = TimelinePlacement(times: times, changes: changes)
-        placed.place(decisions, padSteps: padSteps, recordingStart: recordingStart, timeBase: timeBase)
+        let (scene, placed) = try placement(
+            of: play, title: title, configuration: configuration, decisions: decisions, differences: differences,
+            makeSurface: makeSurface)
         var writer = TimelineJSON(scene: scene)
         _ = try play.run(title: title, configuration: configuration, makeSurface: makeSurface) { frame in
             var frame = frame
-            (frame.changes, frame.decisions) = (placed.changes[frame.index], placed.decisions[frame.index])
+            placed.apply(to: &frame)
             writer.append(frame)
         }
         return writer.finished()
+    }
+
+    /// The first of ``jsonData``'s runs: the scene and where the changes and decisions go. Its
+    /// model, with both modes' app events, is let go before the second run.
+    private static func placement(
+        of play: TimelinePlay, title: String, configuration: AppEventTranslator.Configuration,
+        decisions: [DecisionNote], differences: (ModePipeline) -> [String], makeSurface: () throws -> Surface
+    ) rethrows -> (scene: ViewScene, placement: TimelinePlacement) {
+        var times: [Double] = [], changes: [[LaneChange]] = []
+        let (model, padSteps) = try play.run(title: title, configuration: configuration, makeSurface: makeSurface) {
+            times.append($0.time)
+            changes.append($0.changes)
+        }
+        var scene = model.scene
+        scene.differences = differences(model.pipeline)
+        let placed = TimelinePlacement(
+            times: times, changes: changes, decisions: decisions, padSteps: padSteps,
+            recordingStart: play.recordingStart, timeBase: play.timeBase)
+        return (scene, placed)
     }
 
     private init(scene: ViewScene, frames: [ViewFrame]) {

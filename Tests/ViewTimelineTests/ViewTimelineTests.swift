@@ -177,28 +177,37 @@ final class ViewTimelineTests: XCTestCase {
 
     /// The JSON written as the frames are made, which `view` serves without holding them, is the
     /// held timeline's byte for byte: decisions, accidental activations (the list's and the
-    /// photos screen's surplus), changes a timer made at a later step, and the scene's differences.
+    /// photos screen's surplus), changes a timer made at a later step, the scene's differences, a
+    /// replay played at twice its speed, and one that delivered nothing.
     func testTheJSONWrittenAsTheFramesAreMadeIsTheHeldTimelines() throws {
         let bcm5974 = Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
-        for (path, builtIn) in [(Self.path, BuiltInScreen.list), (Self.path, .photos), (bcm5974, .list)] {
+        let runs = [(Self.path, BuiltInScreen.list, 1.0), (Self.path, .photos, 1), (bcm5974, .list, 2)]
+        for (path, builtIn, speed) in runs {
             let recording = try RecordingLoader.load(path)
-            let (explanation, part, replay) = try Replay.explain(recording, named: path, options: ReplayOptions())
+            var options = ReplayOptions()
+            options.timing.speed = speed
+            let (explanation, part, replay) = try Replay.explain(recording, named: path, options: options)
             let screen = builtIn.description()
             let configuration = screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
-            var (held, pipeline) = ViewTimeline.run(
-                title: "t", recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
-                timeBase: replay.timeBase, configuration: configuration, decisions: explanation.notes,
-                makeSurface: { try! screen.makeSurface() })
             let differences = { (pipeline: ModePipeline) in
                 pipeline.comparison.accidentalActivations.map { "\($0.path) \($0.mode.rawValue)" }
             }
-            held.scene.differences = differences(pipeline)
-            let written = ViewTimeline.json(
-                title: "t", recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
-                timeBase: replay.timeBase, configuration: configuration, decisions: explanation.notes,
-                differences: differences, makeSurface: { try! screen.makeSurface() })
-            XCTAssertEqual(String(decoding: written, as: UTF8.self), held.json, "\(path), \(builtIn)")
-            XCTAssertFalse(held.frames.flatMap(\.decisions).isEmpty, path)
+            for delivered in [true, false] {
+                let events = delivered ? replay.events : []
+                let start = delivered ? replay.report.recordingStart : nil
+                var (held, pipeline) = ViewTimeline.run(
+                    title: "t", recording: part, events: events, recordingStart: start, timeBase: replay.timeBase,
+                    speed: speed, configuration: configuration, decisions: explanation.notes,
+                    makeSurface: { try! screen.makeSurface() })
+                held.scene.differences = differences(pipeline)
+                let written = ViewTimeline.jsonData(
+                    title: "t", recording: part, events: events, recordingStart: start, timeBase: replay.timeBase,
+                    speed: speed, configuration: configuration, decisions: explanation.notes,
+                    differences: differences, makeSurface: { try! screen.makeSurface() })
+                let named = "\(path), \(builtIn), ×\(speed), \(delivered ? "delivered" : "nothing delivered")"
+                XCTAssertEqual(String(decoding: written, as: UTF8.self), held.json, named)
+                XCTAssertEqual(held.frames.flatMap(\.decisions).isEmpty, !delivered, named)
+            }
         }
     }
 
