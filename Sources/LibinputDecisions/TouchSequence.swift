@@ -33,7 +33,7 @@ public struct TouchSequence: Equatable, Sendable {
     /// as libinput begins the touch, and with `size` (its size-based detection, without pressure)
     /// where its contact first grows past that range (``TrackPoint/beginsBySize(_:)``); one that
     /// never does is kept whole. With neither, BTN_TOUCH and the BTN_TOOL_* keys decide
-    /// (``FingerTrack/touchedByKeys(_:counts:)``): a contact that only hovers is no touch.
+    /// (``FingerTrack/touchedByKeys(_:counts:overflows:)``): a contact that only hovers is no touch.
     /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
     /// (``MotionHysteresis``).
     /// `slots` are those libinput sees (the device's own by default).
