@@ -137,8 +137,8 @@ struct GestureAnalysis {
                 : analysis.quirks?.marksJumpingSlots == true
                     ? "libinput reads this touchpad as one of a single slot, its slots jumping "
                         + "(ModelHPPavilionDM4Touchpad): it makes no gesture of two fingers and scrolls by the edges"
-                    : "the touchpad has one slot: libinput counts the fingers (BTN_TOOL_DOUBLETAP…) but cannot follow "
-                        + "each, so " + scroll,
+                    : "the touchpad has one slot: libinput counts the fingers (BTN_TOOL_DOUBLETAP…) but "
+                        + "cannot follow each, so " + scroll,
             source: analysis.rules.source(.gestureSupport, scrollWaits: waits))
     }
 
