@@ -33,7 +33,7 @@ public struct TouchSequence: Equatable, Sendable {
     /// as libinput begins the touch, and with `size` (its size-based detection, without pressure)
     /// where its contact first grows past that range (``TrackPoint/beginsBySize(_:)``); one that
     /// never does is kept whole. With neither, BTN_TOUCH and the BTN_TOOL_* keys decide
-    /// (``FingerTrack/touchedByKeys(_:counts:overflows:)``): a contact that only hovers is no touch.
+    /// (``FingerTrack/touchedByKeys(_:readings:)``): a contact that only hovers is no touch.
     /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
     /// (``MotionHysteresis``).
     /// `slots` are those libinput sees (the device's own by default).
@@ -50,10 +50,7 @@ public struct TouchSequence: Equatable, Sendable {
         let byKeys =
             pressure == nil && size == nil && pad.udevInputKinds.contains("ID_INPUT_TOUCHPAD")
             && pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
-        let tracks =
-            byKeys
-            ? FingerTrack.touchedByKeys(kernelContacts, counts: toolCounts, overflows: readings.map(\.overflow))
-            : kernelContacts
+        let tracks = byKeys ? FingerTrack.touchedByKeys(kernelContacts, readings: readings) : kernelContacts
         // Sequences are bounded by the contacts before pressure or size begins them (by the keys,
         // the touches they began), so that a line libinput logged for a contact not yet begun
         // falls in its own sequence.
@@ -219,13 +216,13 @@ public struct TouchSequence: Equatable, Sendable {
 
 extension FingerTrack {
     /// The touches libinput makes of `contacts` where it detects touches by neither pressure nor
-    /// size, and BTN_TOUCH with the BTN_TOOL_* count (`counts`, frame by frame) decide
+    /// size, and BTN_TOUCH with the BTN_TOOL_* count (`readings`, frame by frame) decide
     /// (`tp_unhover_fake_touches`, src/evdev-mt-touchpad.c): while BTN_TOUCH is down, hovering
     /// contacts begin in slot order until as many touch as the keys count; while it is up none
     /// does, and where more touch than the keys count, the highest slots end. At a frame of
-    /// BTN_TOOL_QUINTTAP's overflow (`overflows`) the keys begin and end nothing. Each stretch a
-    /// contact touches is a touch of its own.
-    static func touchedByKeys(_ contacts: [FingerTrack], counts: [Int], overflows: [Bool]) -> [FingerTrack] {
+    /// BTN_TOOL_QUINTTAP's overflow the keys begin and end nothing. Each stretch a contact
+    /// touches is a touch of its own.
+    static func touchedByKeys(_ contacts: [FingerTrack], readings: [(count: Int, overflow: Bool)]) -> [FingerTrack] {
         var touches: [FingerTrack] = []
         // The contacts at each frame, in slot order, by their index and their point's.
         var atFrame: [Int: [(contact: Int, point: Int)]] = [:]
@@ -238,11 +235,10 @@ extension FingerTrack {
             let present = atFrame[frame, default: []].sorted { contacts[$0.contact].slot < contacts[$1.contact].slot }
             let here = Set(present.map(\.contact))
             touching = touching.filter { here.contains($0.key) }
-            let count = frame < counts.count ? counts[frame] : 0
+            let (count, overflow) = frame < readings.count ? readings[frame] : (0, false)
             let keyDown = present.first.map { contacts[$0.contact].points[$0.point].touching } ?? false
             // At an overflow the keys begin and end nothing; a contact lifted has ended its touch
             // all the same (`tp_end_sequence`).
-            let overflow = frame < overflows.count && overflows[frame]
             if keyDown && !overflow {
                 for (c, _) in present where touching[c] == nil && touching.count < count {
                     touching[c] = touches.count
