@@ -184,25 +184,34 @@ struct Conclusion {
         }
     }
 
-    /// Touches libinput set aside as thumbs, with where they began.
+    /// Touches libinput set aside as thumbs, with the states it held them in, the numbers of
+    /// each rule that set them aside, and those of the rule that let them go where the rules of
+    /// several touches did (which logs nothing).
     private var thumbs: [String] {
         var told = Set<Int>()
         return analysis.decisions(of: .thumb).compactMap { decision in
             guard let touch = decision.touch, let state = decision.to ?? decision.event, state != "THUMB_STATE_FINGER",
                 told.insert(touch).inserted
             else { return nil }
-            let number = findings.first { $0.rule == .thumbPosition && $0.touch == touch }
-            let name = state.replacingOccurrences(of: "THUMB_STATE_", with: "").lowercased()
-            // Above the line, its place did not decide: the rules of several fingers together did.
+            var states: [String] = []
+            for d in analysis.decisions(of: .thumb, touch: touch) {
+                let name = LibinputDecision.short(d.to).lowercased().replacingOccurrences(of: "_", with: " ")
+                if !name.isEmpty, name != "finger", states.last != name { states.append(name) }
+            }
+            let setBy = findings.filter {
+                $0.touch == touch && $0.exceeds && [.thumbPosition, .thumbContext, .restingThumb].contains($0.rule)
+            }.sorted { $0.time < $1.time }
+            let release = analysis.thumbRelease(of: touch).flatMap { context in
+                findings.first { $0.rule == .thumbContext && $0.time == context.time && $0.touch == context.newest }
+            }
+            let place = findings.first { $0.rule == .thumbPosition && $0.touch == touch && !$0.exceeds }
             let why =
-                number.map {
-                    $0.exceeds
-                        ? ": \($0.text)"
-                        : " beside the other fingers, by libinput's thumb rules for several touches and their speed "
-                            + "(tp_thumb_update_multifinger, tp_thumb_update_touch in src/evdev-mt-touchpad-thumb.c), "
-                            + "which are not recomputed here; not for its place: \($0.text)"
-                } ?? ""
-            return "touch \(touch) as a thumb (\(name))" + why
+                setBy.isEmpty
+                ? " by libinput's rule of a finger's speed (tp_thumb_update_touch in src/evdev-mt-touchpad-thumb.c), "
+                    + "which is not recomputed here" + (place.map { "; not for its place: \($0.text)" } ?? "")
+                : ": " + setBy.map(\.text).joined(separator: "; then ")
+            let until = release.map { "; until \($0.text)" } ?? ""
+            return "touch \(touch) as a thumb (\(states.joined(separator: ", then ")))" + why + until
         }
     }
 

@@ -52,7 +52,7 @@ extension Rule {
         case .tapTime, .tapTravel, .tapFakeFingerMotion: .tap
         case .palmPressure, .palmSize, .palmEdge: .palm
         case .touchPressure, .touchSize: .touchDetection
-        case .thumbPosition: .thumb
+        case .thumbPosition, .thumbContext, .restingThumb: .thumb
         case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport, .holdTimer,
             .gestureFakeFingers:
             .gesture

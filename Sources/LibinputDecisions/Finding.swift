@@ -55,6 +55,11 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case gestureDirection
     /// A thumb is a touch low on the clickpad.
     case thumbPosition
+    /// With two or more fingers down, a touch coming down is weighed against the others: how far
+    /// apart the two lowest are and how soon after the first it came decide which is a thumb.
+    case thumbContext
+    /// A finger moving past `max_move` while the lowest touch rests makes the lowest a thumb.
+    case restingThumb
     /// A touchpad that cannot tell where each finger is (semi-MT, one slot) gets no pinch or
     /// swipe: two fingers scroll at once.
     case gestureSupport

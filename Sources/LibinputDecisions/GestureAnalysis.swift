@@ -73,6 +73,35 @@ struct GestureAnalysis {
         if outcomes.isEmpty, let start = detected, let short = Self.unfiredHold(since: start, in: analysis) {
             findings.append(short)
         }
+        findings += Self.restingThumbs(in: analysis)
+    }
+
+    /// Each touch libinput's gesture machine set aside as a resting thumb while it told the
+    /// gesture: one touch moving past `max_move` while the lower one rested under `min_move`
+    /// (`tp_gesture_detect_motion_gestures`). A touch the rules of several touches set aside in
+    /// that frame is theirs (``ThumbContext``), and one leaving PINCH may have lost its pinch by
+    /// a finger's speed (`tp_thumb_update_touch`), which is not recomputed: said only where the
+    /// numbers show the gesture machine's rule.
+    static func restingThumbs(in analysis: SequenceAnalysis) -> [Finding] {
+        guard analysis.thumbLines != nil else { return [] }
+        let detections = analysis.decisions(of: .gesture).filter { $0.event == "GESTURE_EVENT_FINGER_DETECTED" }
+        return analysis.decisions(of: .thumb).compactMap { decision in
+            guard let touch = decision.touch,
+                ["SUPPRESSED", "DEAD"].contains(LibinputDecision.short(decision.to)),
+                let frame = frame(of: decision, in: analysis), frame > 0,
+                !analysis.thumbContexts.contains(where: { $0.frame == frame }),
+                let initial = detections.compactMap({ Self.frame(of: $0, in: analysis) }).last(where: { $0 <= frame })
+            else { return nil }
+            let detected = detections.last { Self.frame(of: $0, in: analysis) == initial }
+            let fingers =
+                detected?.fingers
+                ?? max(0, analysis.sequence.fingers(at: frame) - analysis.setAside(at: frame - 1).count)
+            let measure = Measure(
+                analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,
+                fingers: fingers, asideAt: frame - 1)
+            let fromPinch = LibinputDecision.short(decision.from) == "PINCH"
+            return measure.restingThumb(suppressed: touch, mayBeSpeed: fromPinch)
+        }
     }
 
     /// The fingers detected at `start` lifted before the hold timer's wait: how long they rested.
@@ -187,7 +216,8 @@ private struct Measure {
     let at: UInt64
     let touches: [(slot: Int, from: PointMM, to: PointMM)]
 
-    init(analysis: SequenceAnalysis, initialFrame: Int, frame: Int, at: UInt64, fingers: Int) {
+    /// `asideAt`: the frame whose touches set aside are not followed (`frame` by default).
+    init(analysis: SequenceAnalysis, initialFrame: Int, frame: Int, at: UInt64, fingers: Int, asideAt: Int? = nil) {
         self.analysis = analysis
         self.at = at
         let start = analysis.sequence.positions(at: initialFrame)
@@ -197,7 +227,7 @@ private struct Measure {
         elapsed = Double(Int64(at) - Int64(initialTime)) / 1000
         // Two touches: in slot order; more: the top-most and the bottom-most where they began; of
         // those libinput had not set aside.
-        let aside = analysis.setAside(at: frame)
+        let aside = analysis.setAside(at: asideAt ?? frame)
         let slots = start.keys.filter { now[$0] != nil && !aside.contains($0) }.sorted()
         var chosen = slots
         if slots.count > 2, let top = slots.min(by: { start[$0]!.y < start[$1]!.y }),
@@ -321,6 +351,35 @@ private struct Measure {
         if analysis.thresholds.thumbDetection != nil && thumb < minMove { return nil }
         guard finger < minMove else { return nil }
         return fingers == 2 ? "scroll" : "pinch"
+    }
+
+    /// The gesture machine's resting thumb: past the still and scroll-box steps, one touch moving
+    /// past `max_move` while the lower rests under `min_move` is suppressed as a thumb. Nil where
+    /// the numbers do not show it and `mayBeSpeed` (the log's line may be the speed rule's).
+    func restingThumb(suppressed: Int, mayBeSpeed: Bool) -> Finding? {
+        guard touches.count == 2 else { return nil }
+        let lowerFirst = touches[0].to.y > touches[1].to.y
+        let (thumb, finger) = lowerFirst ? (touches[0], touches[1]) : (touches[1], touches[0])
+        let thumbMoved = moved(thumb), fingerMoved = moved(finger)
+        let minMove = rules.minMove(fingers: fingers), maxMove = rules.maxMove(fingers: fingers)
+        let dx = abs(thumb.to.x - finger.to.x), dy = abs(thumb.to.y - finger.to.y)
+        let still = thumbMoved < rules.stillMovement && fingerMoved < rules.stillMovement
+        let scrollBox = dx < rules.scrollBox.x && dy < rules.scrollBox.y && elapsed > rules.swipeTimeout
+        let rests = !still && !scrollBox && max(thumbMoved, fingerMoved) >= maxMove && thumbMoved < minMove
+        let agrees = rests && thumb.slot == suppressed
+        guard agrees || !mayBeSpeed else { return nil }
+        return Finding(
+            rule: .restingThumb, time: at, touch: thumb.slot, value: thumbMoved, limit: minMove, unit: "mm",
+            exceeds: rests, agreesWithLog: agrees,
+            text:
+                "touch \(finger.slot) moved \(SequenceAnalysis.mm(fingerMoved)) mm in \(SequenceAnalysis.ms(elapsed)) "
+                + "ms since the fingers were detected (\(SequenceAnalysis.mm(maxMove)) mm decides alone) while touch "
+                + "\(thumb.slot), the lower, moved \(SequenceAnalysis.mm(thumbMoved)) mm ("
+                + (thumbMoved < minMove ? "under" : "not under") + " \(SequenceAnalysis.mm(minMove)) mm): "
+                + (rests
+                    ? "libinput took touch \(thumb.slot) for a resting thumb and cancelled the gesture"
+                    : "no resting thumb"),
+            source: rules.source(.restingThumb))
     }
 
     /// The scroll-to-pinch switch: within the pinch timeout, touches that part ways after each

@@ -106,9 +106,12 @@ struct RuleBook {
 
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
     /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, the
-    /// motion rules' when `scrollWaits`; for `thumbPosition`, that of the `thumbTest`).
-    func source(_ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band) -> String
-    {
+    /// motion rules' when `scrollWaits`; for `thumbPosition`, that of the `thumbTest`; for
+    /// `thumbContext`, that of the `thumbStep`).
+    func source(
+        _ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band,
+        thumbStep: ThumbContext.Step = .farBelow
+    ) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
             case .tapTime: ("evdev-mt-touchpad-tap.c", ["1.22.1": 254, "1.28.1": 256, "1.31.3": 253])
@@ -130,6 +133,14 @@ struct RuleBook {
             case .thumbPosition where thumbTest == .edgeScrolling:
                 ("evdev-mt-touchpad-thumb.c", ["1.22.1": 118, "1.28.1": 118, "1.31.3": 114])
             case .thumbPosition: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 117, "1.28.1": 117, "1.31.3": 113])
+            case .thumbContext where thumbStep == .speed:
+                ("evdev-mt-touchpad-thumb.c", ["1.22.1": 331, "1.28.1": 331, "1.31.3": 310])
+            case .thumbContext where thumbStep == .close:
+                ("evdev-mt-touchpad-thumb.c", ["1.22.1": 349, "1.28.1": 349, "1.31.3": 328])
+            case .thumbContext where thumbStep == .soon:
+                ("evdev-mt-touchpad-thumb.c", ["1.22.1": 362, "1.28.1": 362, "1.31.3": 342])
+            case .thumbContext: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 373, "1.28.1": 373, "1.31.3": 354])
+            case .restingThumb: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 963, "1.28.1": 1337, "1.31.3": 1481])
             case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 549, "1.28.1": 540, "1.31.3": 533])
             case .gestureSupport where scrollWaits: ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1292, "1.31.3": 1431])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])

@@ -23,6 +23,28 @@ struct SequenceAnalysis {
     /// The pad's size as libinput gave it (`evdev_device_get_size`, by its single-touch axes):
     /// its zones and lines are shares of it, placed on the axes the touches are measured on.
     let libinputSize: (width: Double, height: Double)?
+    /// libinput's rules for several touches, at each frame a touch came down beside others on a
+    /// clickpad that tells thumbs: weighed once, as the touches set aside are asked for often.
+    private(set) var thumbContexts: [ThumbContext] = []
+
+    init(
+        sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
+        thresholds: DeviceThresholds, rules: RuleBook, recording: Recording, quirks: QuirksListing?,
+        tapToClick: Bool, edgeScrolling: Bool, libinputSize: (width: Double, height: Double)?
+    ) {
+        self.sequence = sequence
+        self.number = number
+        self.decisions = decisions
+        self.reported = reported
+        self.thresholds = thresholds
+        self.rules = rules
+        self.recording = recording
+        self.quirks = quirks
+        self.tapToClick = tapToClick
+        self.edgeScrolling = edgeScrolling
+        self.libinputSize = libinputSize
+        thumbContexts = thumbLines.map { ThumbContext.all(in: self, lines: $0) } ?? []
+    }
 
     /// Whether the touchpad's quirks set `ModelSynapticsSerialTouchpad`.
     var synapticsSerial: Bool {
@@ -47,7 +69,7 @@ struct SequenceAnalysis {
         let findings =
             taps.findings + pressureFindings(touches) + touchSizeFindings() + sizeFindings(touches)
             + edgeFindings(touches)
-            + thumbFindings(touches)
+            + thumbFindings(touches) + thumbContextFindings()
             + gestures.findings
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
@@ -69,10 +91,20 @@ struct SequenceAnalysis {
     /// The touches libinput had set aside by `frame`, as palms or as thumbs a gesture ignores: it
     /// neither counts nor follows them in one (`tp_touch_active_for_gesture`,
     /// `tp_thumb_ignored_for_gesture`).
+    /// A thumb is set aside until libinput lets it go: by a line of its log, by the rules of
+    /// several touches counting all as fingers (``thumbContexts``), or as it lifts
+    /// (`tp_thumb_lift`); those two say nothing in the log.
     func setAside(at frame: Int) -> Set<Int> {
-        var palms = Set<Int>(), thumbs = Set<Int>()
+        var palms = Set<Int>()
+        // The thumb by its touch, with the frame it was set aside at.
+        var thumbs: [Int: Int] = [:]
+        var releases = thumbContexts.filter { $0.thumb == nil && $0.frame <= frame }.map(\.frame)[...]
         for d in decisions where d.machine == .palm || d.machine == .thumb {
             guard let touch = d.touch, let at = GestureAnalysis.frame(of: d, in: self), at <= frame else { continue }
+            while let release = releases.first, release < at {
+                thumbs = [:]
+                releases.removeFirst()
+            }
             let event = d.event ?? ""
             if d.machine == .palm, event.hasPrefix("palm detected") {
                 palms.insert(touch)
@@ -80,10 +112,16 @@ struct SequenceAnalysis {
                 palms.remove(touch)
             } else if d.machine == .thumb, let to = d.to {
                 let ignored = ["JAILED", "SUPPRESSED", "REVIVED_JAILED", "DEAD"].contains(LibinputDecision.short(to))
-                if ignored { thumbs.insert(touch) } else { thumbs.remove(touch) }
+                thumbs[touch] = ignored ? at : nil
             }
         }
-        return palms.union(thumbs)
+        if !releases.isEmpty { thumbs = [:] }
+        // A thumb whose touch has lifted is no more; another touch in its slot is a new one.
+        let down = (sequence.tracks + sequence.untrackedTracks).filter {
+            $0.points[0].frame <= frame && frame <= $0.points[$0.points.count - 1].frame
+        }
+        let stillDown = thumbs.filter { slot, at in down.contains { $0.slot == slot && $0.points[0].frame <= at } }
+        return palms.union(stillDown.keys)
     }
 
     /// The pad's size as libinput gave it (``libinputSize``), when the axes the touches are
@@ -240,23 +278,14 @@ struct SequenceAnalysis {
     /// it began against the band's lines, and where thumbs are told by size too its contact
     /// (`tp_thumb_needs_jail`). The lines are shares of the pad's height as libinput gave it.
     private func thumbFindings(_ touches: [TouchSummary]) -> [Finding] {
-        guard let told = thresholds.thumbDetection, let height = padSize?.height, height >= rules.thumbMinHeight,
-            let y = recording.positionAxes?.y
-        else { return [] }
-        // As libinput draws its lines: a share of the height in mm, made device units by
-        // truncation (`evdev_device_mm_to_units`).
-        let resolution = Double(y.resolution), minimum = Double(y.minimum)
-        func line(_ share: Double) -> (units: Double, mm: Double) {
-            let units = (height * share * resolution + minimum).rounded(.towardZero)
-            return (units, (units - minimum) / resolution)
-        }
-        let upper = line(rules.thumbLine), lower = line(rules.thumbExclusionLine)
+        guard let told = thresholds.thumbDetection, let lines = thumbLines else { return [] }
+        let upper = lines.upper, lower = lines.lower, height = lines.height
         let byPressure = told.contains("pressure"), bySize = told.contains("size")
         return zip(touches, sequence.tracks).compactMap { touch, track in
             let thumb = decisions(of: .thumb, touch: touch.touch).contains { $0.to != "THUMB_STATE_FINGER" }
             // Not above the upper line (`y < upper_thumb_line`) is in the band; below the lower one
             // (`y > lower_thumb_line`), in the exclusion area.
-            let units = (touch.from.y * resolution + minimum).rounded()
+            let units = lines.units(touch.from.y)
             let inBand = units >= upper.units, excluded = units > lower.units
             guard thumb || inBand else { return nil }
             let place = units > upper.units ? "below" : inBand ? "on" : "above"
@@ -290,12 +319,17 @@ struct SequenceAnalysis {
                     + "jails no thumb"
             }
             // Alone on the pad (no other finger, counted by a key or not), a touch is jailed or not
-            // at once; beside others the multi-finger rules decide, which this does not recompute.
-            let alone = sequence.fingers(at: track.points[0].frame) == 1
+            // at once, in the frame it begins; beside others the rules of several touches decide
+            // (``ThumbContext``), and what libinput made of it later is theirs or the gestures'.
+            let begin = track.points[0].frame
+            let alone = sequence.fingers(at: begin) == 1
+            let jailed = decisions(of: .thumb, touch: touch.touch).contains {
+                $0.to == "THUMB_STATE_JAILED" && GestureAnalysis.frame(of: $0, in: self) == begin
+            }
             return Finding(
                 rule: .thumbPosition, time: touch.down, touch: touch.touch, value: value, limit: limit,
                 unit: unit, exceeds: decision.jailed ?? inBand,
-                agreesWithLog: alone ? decision.jailed.map { $0 == thumb } : nil,
+                agreesWithLog: alone ? decision.jailed.map { $0 == jailed } : nil,
                 text: text, source: rules.source(.thumbPosition, thumbTest: decision.test))
         }
     }

@@ -27,6 +27,9 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .thumbPosition {
                     expected += [.exclusion, .size, .edgeScrolling].map { book.source(rule, thumbTest: $0) }
                 }
+                if rule == .thumbContext {
+                    expected = [.farBelow, .close, .soon, .speed].map { book.source(rule, thumbStep: $0) }
+                }
                 XCTAssertEqual(numbers.count, expected.count, "\(rule) \(version): \(cell)")
                 for (number, source) in zip(numbers, expected) {
                     XCTAssertTrue(

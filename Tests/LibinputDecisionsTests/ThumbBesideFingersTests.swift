@@ -1,0 +1,81 @@
+import GestureSynthesis
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// A thumb beside other fingers on a clickpad, explained by the rules libinput weighs it by:
+/// those of several touches as a touch comes down (`tp_thumb_update_multifinger`) and the
+/// gesture machine's resting thumb, each against libinput's log on the system's version and
+/// 1.31.3.
+final class ThumbBesideFingersTests: XCTestCase {
+    private func explained(_ script: String) throws -> [(String, SequenceExplanation)] {
+        let device = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let recording = try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "thumb.gesture"), on: device.device,
+            options: GestureSynthesizer.Options(for: device), file: "thumb.gesture")
+        return try ([LibinputBuild.system] + libinputBuilds(["1.31.3"])).map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            let explanation = try Replay.explain(recording, named: "thumb", options: options).explanation
+            let label = "\(build.version): \(script)"
+            let sequence = try XCTUnwrap(explanation.sequences.first, label)
+            for finding in sequence.findings where finding.agreesWithLog == false {
+                XCTFail("\(label): \(finding.text) disagrees with libinput's log")
+            }
+            return (label, sequence)
+        }
+    }
+
+    func testATouchFarAboveARestingThumbMakesItAThumb() throws {
+        for (label, sequence) in try explained("rest fingers=1 at=50%,96%; pause 200ms; move dx=15mm at=50%,30%") {
+            let context = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbContext }, label)
+            XCTAssertEqual(context.touch, 0, label)
+            XCTAssertTrue(context.exceeds, label)
+            XCTAssertGreaterThan(context.value, 25, label)
+            XCTAssertEqual(context.agreesWithLog, true, label)
+            XCTAssertTrue(sequence.decisions.contains { $0.machine == .thumb && $0.to == "THUMB_STATE_PINCH" }, label)
+            XCTAssertTrue(sequence.conclusion.contains(context.text), "\(label): \(sequence.conclusion)")
+        }
+    }
+
+    /// Close enough to scroll with, the two count as fingers: the jailed thumb is let go, which
+    /// libinput does not log, and is no longer counted as set aside.
+    func testATouchCloseToAJailedThumbLetsItGo() throws {
+        for (label, sequence) in try explained("rest fingers=1 at=50%,90%; pause 200ms; move dx=15mm at=50%,70%") {
+            XCTAssertTrue(sequence.decisions.contains { $0.to == "THUMB_STATE_JAILED" }, label)
+            let context = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbContext }, label)
+            XCTAssertFalse(context.exceeds, label)
+            XCTAssertLessThan(context.value, 25, label)
+            XCTAssertTrue(sequence.conclusion.contains("until " + context.text), "\(label): \(sequence.conclusion)")
+        }
+    }
+
+    func testTouchesDownTogetherAboveTheExclusionLineAreAllFingers() throws {
+        for (label, sequence) in try explained("rest fingers=2 spacing=40mm at=50%,80%; pause 100ms") {
+            let context = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbContext }, label)
+            XCTAssertEqual(context.unit, "ms", label)
+            XCTAssertLessThan(context.value, 100, label)
+            XCTAssertFalse(context.exceeds, label)
+            XCTAssertFalse(sequence.decisions.contains { $0.machine == .thumb }, label)
+        }
+    }
+
+    /// A finger moving past `max_move` beside a resting one lower down: the gesture machine takes
+    /// the lower for a thumb. Where the resting touch began alone above the thumb line it was no
+    /// thumb then, and its place agrees with the log.
+    func testAFingerMovingBesideARestingOneMakesTheLowerAThumb() throws {
+        for (label, sequence) in try explained("rest fingers=1 at=30%,80%; move dx=15mm; tap fingers=1 at=60%,40%") {
+            let resting = try XCTUnwrap(sequence.findings.first { $0.rule == .restingThumb }, label)
+            XCTAssertEqual(resting.touch, 0, label)
+            XCTAssertTrue(resting.exceeds, label)
+            XCTAssertEqual(resting.agreesWithLog, true, label)
+            let place = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbPosition }, label)
+            XCTAssertFalse(place.exceeds, label)
+            XCTAssertEqual(place.agreesWithLog, true, label)
+            XCTAssertTrue(sequence.conclusion.contains(resting.text), "\(label): \(sequence.conclusion)")
+        }
+    }
+}
