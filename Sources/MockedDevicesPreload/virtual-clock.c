@@ -53,6 +53,9 @@
 #include "touchsynth-preload.h"
 
 #define NEVER UINT64_MAX
+_Static_assert(TOUCHSYNTH_FRAME_PART % sizeof(struct input_event) == 0 &&
+                   TOUCHSYNTH_FRAME_PART + sizeof(struct input_event) > 4096,
+               "a frame's part is the most whole events that fit the pty's 4096 bytes");
 
 struct timer {
     /* Also read without the lock, so that reads of other descriptors do not take it. */
@@ -256,10 +259,12 @@ static int read_step(void)
 }
 
 /* Writes what is left of the frame to its device's pty, straight past umockdev's write(). A frame
-   larger than the pty's buffer goes in parts, as the reader makes room. */
+   larger than the pty's buffer goes in parts of whole events, each once the reader has read the
+   one before. */
 static void write_frame(void)
 {
-    ssize_t n = syscall(SYS_write, devices[frame_device], frame + frame_written, step.length - frame_written);
+    size_t left = step.length - frame_written;
+    ssize_t n = syscall(SYS_write, devices[frame_device], frame + frame_written, left < TOUCHSYNTH_FRAME_PART ? left : TOUCHSYNTH_FRAME_PART);
     if (n <= 0)
         return;
     frame_written += (size_t)n;

@@ -73,4 +73,33 @@ final class ReplayTests: XCTestCase {
             XCTAssertTrue(played.contains(event.time), "a motion at \(event.time - start) µs, at no frame's instant")
         }
     }
+
+    /// A frame larger than the pty's 4 KiB buffer (an evdev log without its SYN_REPORT lines is
+    /// one frame) reaches libinput whole, event by event, as a kernel's evdev client buffer
+    /// passes it: here 200 pressure changes before the click that ends the frame.
+    func testAFrameLargerThanThePtysBufferReachesLibinputWhole() throws {
+        let desc = try String(
+            contentsOf: Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"),
+            encoding: .utf8)
+        var lines = ["E: 0.000000 0003 0039 1", "E: 0.000000 0003 0035 1000", "E: 0.000000 0003 0036 800"]
+        lines += (0..<200).map { "E: 0.000000 0003 003a \(60 + $0 % 2)" }
+        lines += ["E: 0.000000 0001 014a 1", "E: 0.000000 0001 0145 1", "E: 0.000000 0001 0110 1"]
+        lines += ["E: 0.000000 0000 0000 0", "E: 0.100000 0001 0110 0", "E: 0.100000 0000 0000 0"]
+        lines += ["E: 0.200000 0003 0039 -1", "E: 0.200000 0001 014a 0", "E: 0.200000 0001 0145 0"]
+        lines += ["E: 0.200000 0000 0000 0"]
+        let recording = try RecordingLoader.load(text: desc + lines.joined(separator: "\n") + "\n", file: "big")
+        XCTAssertGreaterThan(recording.frames[0].events.count * 24, 4096)
+        let replay = try Replay(.recording(recording), named: "big")
+        let buttons = replay.events.compactMap { event -> ButtonState? in
+            if case .pointerButton(_, let state, _) = event.kind { state } else { nil }
+        }
+        XCTAssertEqual(buttons, [.pressed, .released])
+        // In real time a part could end inside an event: the replay says so instead.
+        var realTime = ReplayOptions()
+        realTime.timing.clock = .real
+        XCTAssertThrowsError(try Replay(.recording(recording), named: "big", options: realTime)) { error in
+            XCTAssertEqual((error as? HarnessError)?.kind, .usage, "\(error)")
+        }
+    }
+
 }
