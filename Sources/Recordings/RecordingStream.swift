@@ -150,10 +150,8 @@ public final class RecordingStream {
     }
 
     /// Reads the rest of an event-only log whole (its description may have to be inferred from
-    /// all of it, and it may start mid-gesture): its frames are then served from memory.
-    /// Pasted logs come from ring buffers and consoles: a timestamp that goes back (a clock
-    /// stepped, two captures pasted together) is repaired by moving it and every later event
-    /// forward so that it follows the previous one, the intervals after it kept, with one note.
+    /// all of it, it may start mid-gesture, and its times may need repair): its frames are then
+    /// served from memory.
     private static func readEventLog(
         _ empty: EventLog, from reader: inout LineReader, given: LogDescription?,
         parse: (String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?, notes: [String] = []
@@ -161,48 +159,13 @@ public final class RecordingStream {
         throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String])
     {
         var log = empty
-        var shift: UInt64 = 0
-        var jumps: [(line: Int, back: UInt64)] = []
-        var backInFrame: (line: Int, back: UInt64)?
-        var frameTime: UInt64 = 0
         while let text = try reader.next() {
             let line = reader.lineNumber
-            guard let (read, event) = try parse(text, log.file, line) else { continue }
-            var time = read &+ shift
-            if let previous = log.events.last, time < previous.time {
-                if !previous.event.isSynReport && time >= frameTime {
-                    // Within a frame: the frame takes its SYN_REPORT's time, nothing moves.
-                    backInFrame = backInFrame ?? (line, previous.time - time)
-                } else {
-                    jumps.append((line, previous.time - time))
-                    shift += previous.time - time
-                    time = previous.time
-                }
-            }
-            if event.isSynReport { frameTime = time }
+            guard let (time, event) = try parse(text, log.file, line) else { continue }
             log.events.append(EventLog.Line(time: time, event: event, line: line))
         }
         let finished = try finish(log, given: given)
-        var all = notes
-        if let first = jumps.first {
-            all.append(
-                String(
-                    format:
-                        "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward "
-                        + "to follow on",
-                    jumps.count, jumps.count == 1 ? "" : "s", first.line, Double(first.back) / 1e6))
-        }
-        if let backInFrame { all.append(backInFrameNote(line: backInFrame.line, by: backInFrame.back)) }
-        return (finished.0, finished.1, all + finished.2)
-    }
-
-    /// What a reader says of a log whose timestamps go back within a frame, first at `line`.
-    private static func backInFrameNote(line: Int, by back: UInt64) -> String {
-        String(
-            format:
-                "timestamps go back within a frame (first at line %d, by %.6f s): each such frame keeps its "
-                + "SYN_REPORT's time",
-            line, Double(back) / 1e6)
+        return (finished.0, finished.1, notes + finished.2)
     }
 
     /// A log's recording on its own description, or the one given, or an inferred one; its frames
@@ -268,13 +231,9 @@ public final class RecordingStream {
             // was edited. Within a frame only its SYN_REPORT's time matters to readers.
             if let last = lastTime, time < last {
                 guard assembler.inFrame, time >= lastFrameTime ?? 0 else {
-                    throw RecordingError.bad(
-                        file, line.0,
-                        String(
-                            format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
-                            time / 1_000_000, time % 1_000_000, last / 1_000_000, last % 1_000_000))
+                    throw RecordingError.bad(file, line.0, EventLog.earlierThanPrevious(time, last))
                 }
-                if !notedBackInFrame { notes.append(Self.backInFrameNote(line: line.0, by: last - time)) }
+                if !notedBackInFrame { notes.append(EventLog.backInFrameNote(line: line.0, by: last - time)) }
                 notedBackInFrame = true
             }
             lastTime = time

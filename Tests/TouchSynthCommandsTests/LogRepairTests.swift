@@ -2,11 +2,12 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// Real evtest logs (ChromeOS's, event-only or with their device's header) carry defects a reader
-/// must survive: a banner after "Testing ...", a timestamp that goes back (from one frame to the
-/// next, or within a frame), the first event on the header's line, two header lines on one line,
-/// a last frame cut short. Each fixture is the synthesized pinch with one of them (tools/make-fixtures):
-/// it replays to exactly the pinch's events, with one warning line for the repair.
+/// Real evtest logs (ChromeOS's, event-only or with their device's header) and getevent logs
+/// carry defects a reader must survive: a banner after "Testing ...", a timestamp that goes back
+/// (from one frame to the next, or within a frame), the first event on the header's line, two
+/// header lines on one line, a last frame cut short. Each fixture is the synthesized pinch with
+/// one of them (tools/make-fixtures): it replays to exactly the pinch's events, with one warning
+/// line for the repair.
 final class LogRepairTests: XCTestCase {
     private let repairs = Fixtures.root.appendingPathComponent("Tests/Fixtures/repairs")
 
@@ -21,6 +22,7 @@ final class LogRepairTests: XCTestCase {
         let expected = [
             "banner.evtest": "skipped 2 lines after \"Testing ...\"",
             "backwards.evtest": "timestamps go back 1 time (first at line 301, by 3.000000 s)",
+            "backwards.getevent-t.txt": "timestamps go back 1 time (first at line 300, by 3.000000 s)",
             "joined.evtest": "line 1: a header line and the first event shared a line",
             "truncated.evtest": truncated, "truncated.evemu": "line 661: " + truncated,
             "glued-header.evtest": "line 18: two header lines shared a line: read as two",
