@@ -55,8 +55,13 @@ extension LibinputRecordFormat {
             guard line[0] == UInt8(ascii: " ") else { self = .topLevel; return }
             let indent = line.prefix { $0 == UInt8(ascii: " ") }.count
             let startsAsItem = Self.has(prefix: "- ", at: content, of: line)
-            if indent == 2, startsAsItem {
+            // An event row indented as an entry would end its `- evdev:` entry, and the frame with it.
+            if indent == 2, startsAsItem, !Self.has(prefix: "- [", at: content, of: line) {
                 self = .entry(isEvdev: Self.equals(content, "- evdev:", in: line))
+                return
+            }
+            if indent != 4, startsAsItem {
+                self = .malformed("an evdev event is indented 4 spaces, under its \"- evdev:\" entry")
                 return
             }
             if line[content.upperBound - 1] == UInt8(ascii: ":"), !startsAsItem { self = .key; return }
