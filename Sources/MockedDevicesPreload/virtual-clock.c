@@ -264,7 +264,8 @@ static int read_step(void)
 static void write_frame(void)
 {
     size_t left = step.length - frame_written;
-    ssize_t n = syscall(SYS_write, devices[frame_device], frame + frame_written, left < TOUCHSYNTH_FRAME_PART ? left : TOUCHSYNTH_FRAME_PART);
+    size_t part = left < TOUCHSYNTH_FRAME_PART ? left : TOUCHSYNTH_FRAME_PART;
+    ssize_t n = syscall(SYS_write, devices[frame_device], frame + frame_written, part);
     if (n <= 0)
         return;
     frame_written += (size_t)n;
