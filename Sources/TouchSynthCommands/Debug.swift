@@ -47,10 +47,13 @@ struct Debug: ParsableCommand {
         context.libinputVersion = LibinputBuild.system.version
         let printer = try output.printer()
         let latency = try output.latency.map(openLatencyLog)
-        var sawDevice = false
         var printing = FirstFailure()
-        try context.run { event in
-            if case .deviceAdded = event.kind { sawDevice = true }
+        // A seat whose devices this user may not read looks empty: said at once, not after Ctrl-C.
+        var empty = false
+        try context.run(ready: {
+            empty = context.devices.isEmpty && devices.devicePaths.isEmpty
+            return !empty
+        }) { event in
             let printed = printing.attempt {
                 try printer.handle(event) { latency?.record(event, availableAt: context.lastDispatchNanos) }
             }
@@ -59,8 +62,8 @@ struct Debug: ParsableCommand {
         }
         try printing.check()
         reportLog(context, verbose: log.verbose)
+        if empty { throw LibinputContext.diagnoseNoDevices() }
         try output.finish(printer, latency: latency, writeAhead: .zero)
-        if !sawDevice && devices.devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
         try output.checkInvariants(of: printer)
     }
 }

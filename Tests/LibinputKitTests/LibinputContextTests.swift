@@ -27,6 +27,17 @@ final class LibinputContextTests: XCTestCase {
         }
     }
 
+    /// A seat with no device this user can read ends `debug` at once with the reason, as it ends
+    /// `devices`, rather than waiting silently for a Ctrl-C.
+    func testASeatWithoutDevicesIsSaidAtOnce() throws {
+        for command in ["debug", "devices"] {
+            let result = runCommand([command, "--seat", "touchsynth-no-such-seat"])
+            XCTAssertEqual(result.status, 69, result.stderr)
+            XCTAssertEqual(result.stdout, "", command)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        }
+    }
+
     /// libinput leaves tap-to-click off; `--enable-tap` turns it on, and a one-finger tap clicks.
     func testEnableTapTurnsATapIntoAClick() throws {
         let tap = FileManager.default.temporaryDirectory.appendingPathComponent(
