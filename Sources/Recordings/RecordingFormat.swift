@@ -4,12 +4,12 @@ import Foundation
 public enum RecordingFormat: String, CaseIterable, Sendable {
     case yaml, evemu, evtest, getevent, chromeos
 
-    /// The format an output file's extension asks for: .yml/.yaml, .evemu/.events,
-    /// .evtest/.txt/.log, .getevent, .chromeos.
+    /// The format an output file's extension asks for: .yml/.yaml, .evemu/.events/.desc (evemu's
+    /// description files), .evtest/.txt/.log, .getevent, .chromeos.
     public static func forPath(_ path: String) -> RecordingFormat? {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "yml", "yaml": return .yaml
-        case "evemu", "events": return .evemu
+        case "evemu", "events", "desc": return .evemu
         case "evtest", "txt", "log": return .evtest
         case "getevent": return .getevent
         case "chromeos": return .chromeos

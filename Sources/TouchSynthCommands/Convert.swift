@@ -22,7 +22,11 @@ struct Convert: ParsableCommand {
     @Option(help: .hidden) var to: RecordingFormat?
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:
         String?
-    @Flag(help: "Write only the device description (an evemu .desc), no events.") var descriptionOnly = false
+    @Flag(
+        help:
+            "Write only the device description, no events: an evemu .desc unless --format or -o's extension says otherwise."
+    )
+    var descriptionOnly = false
     @OptionGroup var window: WindowOptions
 
     func validate() throws {
@@ -35,6 +39,7 @@ struct Convert: ParsableCommand {
             RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
         warn(rec.notes, in: recording)
         if descriptionOnly { rec.frames = [] }
-        try writeRecording(rec, to: output, format: format ?? to)
+        let described = descriptionOnly && output.flatMap(RecordingFormat.forPath) == nil ? RecordingFormat.evemu : nil
+        try writeRecording(rec, to: output, format: format ?? to ?? described)
     }
 }

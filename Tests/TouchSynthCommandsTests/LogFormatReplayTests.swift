@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Recordings
 import TestSupport
 
 /// Logs pasted from elsewhere (getevent, ChromeOS, event-only evtest and evemu) replayed through
@@ -112,5 +113,27 @@ final class LogFormatReplayTests: XCTestCase {
                 back.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") },
                 direct.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }, format)
         }
+    }
+
+    /// `--description-only` writes an evemu description, the `.desc` evemu's tools read, unless
+    /// a format or the output's extension asks for another; it reads back to the same device.
+    func testADescriptionAloneIsEvemuUnlessAskedOtherwise() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let desc = temporaryPath("pinch.desc"), yaml = temporaryPath("pinch.yml")
+        defer { for path in [desc, yaml] { try? FileManager.default.removeItem(atPath: path) } }
+        for (arguments, firstLine) in [
+            (["-o", desc], "# EVEMU 1.3"), ([], "# EVEMU 1.3"),
+            (["-o", yaml], "# libinput record (written by touchsynth)"),
+            (["--format", "yaml"], "# libinput record (written by touchsynth)"),
+        ] {
+            let run = runCommand(["convert", "--description-only", pinch] + arguments)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let text = arguments.first == "-o" ? try String(contentsOfFile: arguments[1], encoding: .utf8) : run.stdout
+            XCTAssertEqual(text.split(separator: "\n").first.map(String.init), firstLine, "\(arguments)")
+        }
+        // evemu has no place for udev properties (RecordingFormat's losses).
+        var device = try RecordingLoader.load(pinch).device
+        device.udevProperties = [:]
+        XCTAssertEqual(try RecordingLoader.load(desc).device, device)
     }
 }
