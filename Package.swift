@@ -323,6 +323,7 @@ let package = Package(
         .testTarget(
             name: "ReplaysTests", dependencies: ["Replays", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
+        .testTarget(name: "HistogramsTests", dependencies: ["Histograms"]),
         .testTarget(
             name: "AppEventsTests",
             dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),

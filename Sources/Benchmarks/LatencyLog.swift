@@ -13,7 +13,7 @@ import MockedDevices
 public final class LatencyLog {
     /// Latencies pooled over events.
     public struct Pool: Sendable {
-        /// From availability to emission, in units of 10 ns (exact up to 1 ms).
+        /// From availability to emission, in units of 10 ns (exact up to 1 ms, within 1.1 % above).
         public private(set) var fromAvailability = DelayHistogram()
         /// From the frame's kernel timestamp to emission, in µs.
         public private(set) var fromTimestamp = DelayHistogram()

@@ -77,7 +77,9 @@ extension MockedDevice {
 
     /// Sleeps until `nanos` in slices, so that a program that ended (say, on Ctrl-C) is noticed
     /// during long gaps, draining `channel` meanwhile; returns how the program ended if it did.
-    /// The last moments are slept precisely, as poll's timeout is in milliseconds.
+    /// The last moments are slept precisely, as poll's timeout is in milliseconds, once what the
+    /// channel holds is drained: frames closer together than that (a fast replay) would otherwise
+    /// leave libinput's events waiting to the end, and their latency with them.
     private static func sleep(
         until nanos: Int64, watching pid: pid_t, draining channel: ChannelReceiver?
     ) throws(HarnessError) -> ChildProcess.Exit? {
@@ -87,6 +89,10 @@ extension MockedDevice {
             if now >= nanos { return nil }
             let left = nanos - now
             if channel == nil || left < 2_000_000 {
+                if channel != nil {
+                    _ = try ChannelReceiver.poll(-1, for: 0, milliseconds: 0, draining: channel)
+                    if Clock.now() >= nanos { return nil }
+                }
                 Clock.sleep(until: min(nanos, now + 100_000_000))
             } else {
                 _ = try ChannelReceiver.poll(
