@@ -26,7 +26,8 @@ struct ReportCommand: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Output file: .html for the whole report, .svg for one plot (default: the recording's name with .html).",
+            "Output file: .html for the whole report, .svg for one plot, - for the HTML on standard output (default: "
+                + "the recording's name with .html).",
             valueName: "file"))
     var output: String?
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -44,8 +45,8 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         try libinput.check(several: false)
-        if let output, !output.hasSuffix(".html"), !output.hasSuffix(".svg") {
-            throw ValidationError("-o must name an .html or .svg file")
+        if let output, output != "-", !output.hasSuffix(".html"), !output.hasSuffix(".svg") {
+            throw ValidationError("-o must name an .html or .svg file, or be - for the HTML on standard output")
         }
     }
 
@@ -59,6 +60,7 @@ struct ReportCommand: ParsableCommand {
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)
         try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot) : data.html(), to: path)
+        guard path != "-" else { return }
         writeStderr(
             "touchsynth: wrote \(path)"
                 + (data.timeline == nil && path.hasSuffix(".html") ? " (no player: touchsynth view plays it)" : ""))

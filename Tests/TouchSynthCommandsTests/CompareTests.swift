@@ -214,6 +214,11 @@ final class CompareTests: XCTestCase {
         let html = try String(contentsOfFile: page, encoding: .utf8)
         XCTAssertTrue(html.contains("<ul id=\"differences\">\n<li>" + said), "the report says what differs too")
         XCTAssertTrue(html.contains("compat (UIApplicationSupportsIndirectInputEvents NO)"))
+        // `-o -` is the same page on standard output, and nothing said of a file written.
+        let piped = runCommand(["report", "--surface", "photos", recording.path, "-o", "-"])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, html)
+        XCTAssertFalse(piped.stderr.contains("wrote"), piped.stderr)
     }
 
     /// A recording no recognizer takes is one sentence, and the pointer regions it went through.
