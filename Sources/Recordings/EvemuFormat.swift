@@ -98,6 +98,14 @@ public enum EvemuFormat {
                     + "\"\(device.name)\""
             )
         }
+        // The kernel passes no slot outside the device's on to a reader (`input_handle_abs_event`).
+        if event.type == Evdev.EV_ABS, event.code == Evdev.ABS_MT_SLOT, let slots = device.absinfo[Evdev.ABS_MT_SLOT],
+            event.value < slots.minimum || event.value > slots.maximum
+        {
+            throw RecordingError.bad(
+                file, line,
+                "ABS_MT_SLOT \(event.value) is outside the device's slots \(slots.minimum)…\(slots.maximum)")
+        }
     }
 
     private struct Parsed {
