@@ -133,7 +133,13 @@ public struct Replay: Sendable {
                 report = try device.run(
                     [side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
             } catch  where error.kind == .deviceRejected {
-                throw HarnessError(.deviceRejected, "\(recording): \(error.message)")
+                // Properties asked for may be why: a touchpad udev does not tag as one is no device to libinput.
+                let asked = options.udevProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                guard !asked.isEmpty else { throw HarnessError(.deviceRejected, "\(recording): \(error.message)") }
+                let said = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+                throw HarnessError(
+                    .deviceRejected,
+                    "\(recording): \(said) (with the udev properties asked for: \(asked.joined(separator: ", ")))")
             }
             try quirks.finish(version: options.libinput.version)
             report.notes = device.notes

@@ -125,6 +125,19 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("is tagged by udev as: Touchpad") }, verbose.stderr)
     }
 
+    /// A device that udev properties asked for make libinput refuse is said with those
+    /// properties, which are likely why, beside libinput's own words.
+    func testADeviceRefusedWithUdevPropertiesNamesThem() {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let refused = runCommand(["replay", pinch, "--udev-property", "ID_INPUT_TOUCHPAD=0"])
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasSuffix(
+                "not using input device '/dev/input/event10' (with the udev properties asked for: "
+                    + "ID_INPUT_TOUCHPAD=0)\n"),
+            refused.stderr)
+    }
+
     func testEdgeScrollingScrollsAOneFingerMotionAlongTheRightEdge() throws {
         let edge = try synthesized("move dx=0 dy=20mm duration=500ms at=97%,35%")
         let twoFinger = try replay(edge) { $0.scrollMethod = .twoFinger }
