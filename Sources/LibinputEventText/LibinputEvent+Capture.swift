@@ -14,11 +14,28 @@ extension LibinputEvent {
         public var description: String { "libinput event line \(line): \(problem)" }
     }
 
-    /// The events of a capture's text; blank lines are skipped.
+    /// The events of a capture's text, which holds one run; blank lines are skipped.
     public static func events(fromJSONLines text: String) throws(CaptureError) -> [LibinputEvent] {
+        let runs = try runs(fromJSONLines: text)
+        guard runs.count <= 1 else {
+            throw CaptureError(
+                line: runs[1].line,
+                problem: "a second run begins here (compare --events-out writes one per recording): compare reads "
+                    + "each run, diff and bridge check a capture of one")
+        }
+        return runs.first?.events ?? []
+    }
+
+    /// The runs of a capture's text, each with the line it begins at: one, or one per recording
+    /// where `compare --events-out` wrote several, each closed by its stream's last line (its
+    /// `libinput` null).
+    public static func runs(fromJSONLines text: String) throws(CaptureError) -> [(line: Int, events: [LibinputEvent])] {
         // JSONDecoder, not JSONSerialization: the latter can be an ulp off on Linux.
         let decoder = JSONDecoder()
+        var runs: [(line: Int, events: [LibinputEvent])] = []
         var events: [LibinputEvent] = []
+        var start = 1
+        var closed = false
         // Numbered before blank lines are skipped, so that an error names the file's line.
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !raw.isEmpty {
             let data = Data(raw.utf8)
@@ -40,12 +57,22 @@ extension LibinputEvent {
                 continue
             }
             if fields.type == nil, let line = try? decoder.decode(WithAppEvents.self, from: data) {
-                guard let libinput = line.libinput else { continue }
+                guard let libinput = line.libinput else {
+                    closed = true
+                    continue
+                }
                 fields = libinput
             }
-            events.append(try event(fields, line: i + 1))
+            let event = try event(fields, line: i + 1)
+            if closed, !events.isEmpty {
+                runs.append((start, events))
+                (events, start) = ([], i + 1)
+            }
+            closed = false
+            events.append(event)
         }
-        return events
+        if !events.isEmpty { runs.append((start, events)) }
+        return runs
     }
 
     /// The header line that opens a command's JSON output.

@@ -35,10 +35,24 @@ public struct RecordingOrCapture {
         return try RecordingLoader.load(path, description: description, node: node)
     }
 
-    /// The events of the capture the file holds.
+    /// The events of the capture the file holds, which holds one run.
     public func capture() throws(RecordingError) -> [LibinputEvent] {
         guard let text else { return try Self.events(inFile: path) }
         return try Self.events(fromJSONLines: text, file: path)
+    }
+
+    /// The runs of the capture the file holds: one, or one per recording `compare --events-out`
+    /// wrote (``LibinputEvent/runs(fromJSONLines:)``).
+    public func captureRuns() throws(RecordingError) -> [[LibinputEvent]] {
+        let text: String
+        if let held = self.text {
+            text = held
+        } else {
+            text = try readText(path, of: "a libinput capture", mayBeLong: true)
+        }
+        return try Self.reading(path) { () throws(LibinputEvent.CaptureError) in
+            try LibinputEvent.runs(fromJSONLines: text).map(\.events)
+        }
     }
 
     /// The first bytes of a regular file.
@@ -62,8 +76,15 @@ public struct RecordingOrCapture {
 
     /// The events of a `--json` capture's text, read from `file`; a malformed line is bad data naming file and line.
     public static func events(fromJSONLines text: String, file: String) throws(RecordingError) -> [LibinputEvent] {
+        try reading(file) { () throws(LibinputEvent.CaptureError) in try LibinputEvent.events(fromJSONLines: text) }
+    }
+
+    /// What `read` makes of a capture of `file`; a malformed line is bad data naming file and line.
+    private static func reading<T>(
+        _ file: String, _ read: () throws(LibinputEvent.CaptureError) -> T
+    ) throws(RecordingError) -> T {
         do {
-            return try LibinputEvent.events(fromJSONLines: text)
+            return try read()
         } catch {
             throw RecordingError(.badData, file: file, line: error.line, error.problem)
         }

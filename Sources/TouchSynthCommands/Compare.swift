@@ -99,34 +99,35 @@ struct Compare: ParsableCommand {
         var files = PassingOver()
         if json { try emit(JSONLines.header("compare")) }
         for path in recordings {
-            guard let run = try files.attempt({ try compared(path, description: description, options: options) }) else {
-                continue
-            }
-            if let reportDirectory, let page = run.report {
-                let file = ReportIndex.fileName(reportName(for: path), taken: pages.map(\.file))
-                try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
-                pages.append(ReportIndex.Entry(file: file, data: page.data))
-            }
-            if let eventsOutput {
-                try ModeStreamPrinter.writeBothModes(run.events, configuration: configuration) {
-                    try writeText($0, to: eventsOutput.fd, path: eventsOutput.path)
+            guard let runs = try files.attempt({ try compared(path, description: description, options: options) })
+            else { continue }
+            for (name, run) in runs {
+                if let reportDirectory, let page = run.report {
+                    let file = ReportIndex.fileName(reportName(for: path), taken: pages.map(\.file))
+                    try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
+                    pages.append(ReportIndex.Entry(file: file, data: page.data))
                 }
-            }
-            differences += run.comparison.differenceCount
-            if check {
-                for lane in run.pipeline.lanes {
-                    lane.violations.forEach { writeStderr("touchsynth: \(path): \(lane.mode.rawValue): \($0)") }
-                    violations += lane.violations.count
+                if let eventsOutput {
+                    try ModeStreamPrinter.writeBothModes(run.events, configuration: configuration) {
+                        try writeText($0, to: eventsOutput.fd, path: eventsOutput.path)
+                    }
                 }
-            }
-            if json {
-                try emit(JSONLines.line(ComparisonReport.Line(recording: path, report: run.comparison)))
-            } else {
-                try emit("== \(path)")
-                try emit(
-                    run.comparison.renderTable(
-                        for: run.events, screen: surface ?? BuiltInScreen.default.rawValue,
-                        timeBase: run.timeBase))
+                differences += run.comparison.differenceCount
+                if check {
+                    for lane in run.pipeline.lanes {
+                        lane.violations.forEach { writeStderr("touchsynth: \(name): \(lane.mode.rawValue): \($0)") }
+                        violations += lane.violations.count
+                    }
+                }
+                if json {
+                    try emit(JSONLines.line(ComparisonReport.Line(recording: name, report: run.comparison)))
+                } else {
+                    try emit("== \(name)")
+                    try emit(
+                        run.comparison.renderTable(
+                            for: run.events, screen: surface ?? BuiltInScreen.default.rawValue,
+                            timeBase: run.timeBase))
+                }
             }
         }
         if let reportDirectory, !pages.isEmpty {
@@ -150,8 +151,11 @@ struct Compare: ParsableCommand {
         return given.first { $0.1 }?.0
     }
 
-    private func compared(_ path: String, description: SurfaceDescription, options: ReplayOptions) throws -> ComparedRun
-    {
+    /// The file compared: a recording replayed, or a capture's runs (several where
+    /// `--events-out` wrote one per recording), each with the name it is reported under.
+    private func compared(
+        _ path: String, description: SurfaceDescription, options: ReplayOptions
+    ) throws -> [(name: String, run: ComparedRun)] {
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         let file = try RecordingOrCapture(path: path)
         if file.isCapture, reportDirectory != nil {
@@ -165,17 +169,30 @@ struct Compare: ParsableCommand {
                 code: ExitStatus.usage)
         }
         guard !file.isCapture else {
-            return try ComparedRun(
-                try file.capture(), configuration: configuration, checksInvariants: check,
-                makeSurface: description.makeSurface)
+            let runs = try file.captureRuns()
+            return try runs.enumerated().map { n, events in
+                let name = runs.count == 1 ? path : "\(path) (run \(n + 1) of \(runs.count))"
+                return (
+                    name,
+                    try ComparedRun(
+                        events, configuration: configuration, checksInvariants: check,
+                        makeSurface: description.makeSurface)
+                )
+            }
         }
         let loaded = try file.recording(description: input.desc, node: input.node)
         warn(loaded.notes, in: path)
         let (recording, replay, decisions) = try replayed(
             loaded, from: path, window: window, options: options, explaining: reportDirectory != nil)
-        return try ComparedRun(
-            replay.events, recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
-            timeBase: replay.timeBase, configuration: configuration, checksInvariants: check, decisions: decisions,
-            makeSurface: description.makeSurface)
+        return [
+            (
+                path,
+                try ComparedRun(
+                    replay.events,
+                    recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
+                    timeBase: replay.timeBase, configuration: configuration, checksInvariants: check,
+                    decisions: decisions, makeSurface: description.makeSurface)
+            )
+        ]
     }
 }

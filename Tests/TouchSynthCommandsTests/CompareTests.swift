@@ -286,6 +286,37 @@ final class CompareTests: XCTestCase {
 
     /// `--events-out` writes every libinput event compared, each with both modes' app events, and
     /// the accounting line; the report itself is the one printed without it.
+    /// `--events-out` of several recordings holds a run per recording: `compare` reads each back
+    /// to the report its recording had, and `diff`, which compares one run, says where the
+    /// second begins.
+    func testEventsOutOfSeveralRecordingsIsReadBackRunByRun() throws {
+        let recordings = [
+            Fixtures.evemu.appendingPathComponent(
+                "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+            ).path,
+            Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path,
+        ]
+        let file = temporaryPath("runs.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let written = runCommand(["compare", "--json", "--events-out", file] + recordings)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let read = runCommand(["compare", "--json", file])
+        XCTAssertEqual(read.status, 0, read.stderr)
+        let (original, back) = (try jsonLines(written.stdout), try jsonLines(read.stdout))
+        XCTAssertEqual(back.map { $0["recording"] as? String }, ["\(file) (run 1 of 2)", "\(file) (run 2 of 2)"])
+        for (a, b) in zip(original, back) {
+            XCTAssertEqual(
+                NSDictionary(dictionary: a.filter { $0.key != "recording" }),
+                NSDictionary(dictionary: b.filter { $0.key != "recording" }))
+        }
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let second = try XCTUnwrap(lines.indices.dropFirst(2).first { lines[$0 - 1].contains("\"libinput\":null") })
+        let diff = runCommand(["diff", file, file])
+        XCTAssertEqual(diff.status, 65, diff.stderr)
+        XCTAssertTrue(diff.stderr.hasPrefix("touchsynth: \(file):\(second + 1): a second run begins here"), diff.stderr)
+    }
+
     func testEventsOutWritesEachComparedEventWithBothModesAppEvents() throws {
         let url = Fixtures.synthesized.appendingPathComponent("pinch-in.yml")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
