@@ -89,7 +89,8 @@ extension Recording {
     /// Multitouch devices (protocol B): a slot's contact lasts from a tracking ID ≥ 0 to -1.
     /// Single-touch devices: one contact while BTN_TOUCH or a BTN_TOOL_* key that counts fingers
     /// is down. ``TrackPoint/touching`` says whether BTN_TOUCH was, on either. A contact gets a
-    /// point at every SYN_REPORT while it is down and its position is known, moved or not.
+    /// point at every SYN_REPORT while it is down (a single-touch one once its position is
+    /// known), moved or not.
     public var fingerTracks: [FingerTrack] {
         guard let axes = positionAxes, let geometry = touchpadGeometry else { return [] }
         let scaleX = geometry.unit == "mm" ? Double(axes.x.resolution) : 1
@@ -98,10 +99,13 @@ extension Recording {
         // libinput reads a semi-MT pad as a single-touch one, its MT axes off: its pressure is ABS_PRESSURE.
         let singlePressureOnly = isMT && device.has(property: Evdev.INPUT_PROP_SEMI_MT)
 
+        // A slot's position starts at 0, as the kernel's does (`input_mt_init_slots`) and every
+        // reader knows it: the kernel passes no change to the value a slot holds, so a contact
+        // first down at 0 sends no position.
         struct Contact {
             var track: Int?
-            var x: Int32?
-            var y: Int32?
+            var x: Int32 = 0
+            var y: Int32 = 0
             var pressure: Int32?
             var major: Int32?
             var minor: Int32?
@@ -157,9 +161,9 @@ extension Recording {
             }
             if isMT {
                 for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {
-                    guard let track = contact.track, let x = contact.x, let y = contact.y else { continue }
+                    guard let track = contact.track else { continue }
                     let pressure = singlePressureOnly ? singlePressure : contact.pressure
-                    var multi = point(x, y, pressure, contact: contact)
+                    var multi = point(contact.x, contact.y, pressure, contact: contact)
                     multi.touching = held.contains(Evdev.BTN_TOUCH)
                     tracks[track].points.append(multi)
                 }
