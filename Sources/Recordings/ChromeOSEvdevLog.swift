@@ -9,8 +9,11 @@ import Foundation
 ///   lines, an absinfo whose second field repeats the maximum, and a sixth event field, the slot.
 /// Both are ring buffers that may start mid-gesture (``MidGestureRepair``).
 public enum ChromeOSEvdevLog {
-    /// Whether the line opens such a log.
-    static func opens(_ line: Substring) -> Bool { line.hasPrefix("# device:") }
+    /// Whether the line opens such a log: its device line, or, where that is missing (and the
+    /// log is refused for it), its first bitmask or axis line.
+    static func opens(_ line: Substring) -> Bool {
+        line.hasPrefix("# device:") || line.hasPrefix("# bit:") || line.hasPrefix("# absinfo:")
+    }
 
     /// The log in `text`: its events, and its description when it has one (the touchpad log's
     /// bitmasks, or the touchscreen log's axes).
@@ -19,12 +22,16 @@ public enum ChromeOSEvdevLog {
         var d = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var bitmasks = false
         var axisLines: [UInt16: Int] = [:]
+        var deviceLine: Int?
         var lineNumber = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = raw.trimmedOfWhitespace
             if line.isEmpty { continue }
+            // One device line and one line per axis: a second, which the last would win, is an edit.
             if line.hasPrefix("# device:") {
+                guard deviceLine == nil else { throw RecordingError.bad(file, lineNumber, "a second # device: line") }
+                deviceLine = lineNumber
                 d.name = line.dropFirst(9).trimmingCharacters(in: .whitespaces)
             } else if line.hasPrefix("# absinfo:") {
                 let v = line.dropFirst(10).split(separator: " ").map { Int32($0) }
@@ -32,6 +39,11 @@ public enum ChromeOSEvdevLog {
                     let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4], let res = v[5]
                 else {
                     throw RecordingError.bad(file, lineNumber, "# absinfo: needs code min max fuzz flat resolution")
+                }
+                guard axisLines[UInt16(code)] == nil else {
+                    throw RecordingError.bad(
+                        file, lineNumber,
+                        "a second # absinfo: line for \(Evdev.codeName(type: Evdev.EV_ABS, code: UInt16(code)))")
                 }
                 // Chromium's touchscreen log writes the maximum twice: the minimum is then 0.
                 let minimum = !bitmasks && lo == hi ? 0 : lo
@@ -82,6 +94,9 @@ public enum ChromeOSEvdevLog {
             }
         }
         guard !d.name.isEmpty || bitmasks || !d.absinfo.isEmpty else { return log }
+        guard deviceLine != nil else {
+            throw RecordingError.bad(file, 1, "missing header: no # device: line")
+        }
         if bitmasks {
             for code in d.absinfo.keys where !(d.codes[Evdev.EV_ABS]?.contains(code) ?? false) { d.absinfo[code] = nil }
             // The log has no line for EV_MSC's and EV_SW's codes: those its events use are the device's.

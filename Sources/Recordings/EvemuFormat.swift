@@ -122,6 +122,7 @@ public enum EvemuFormat {
         var bitBytes: [UInt16: [UInt8]] = [:]
         var absinfo: [UInt16: AbsInfo] = [:]
         var sawHeader = false
+        var idLine: Int?
         var absLine: Int?
         var axisLines: [UInt16: Int] = [:]
         var lineNumber = 0
@@ -140,10 +141,14 @@ public enum EvemuFormat {
             let rest = line.dropFirst(2).drop(while: { $0 == " " })
             let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
             switch tag {
+            // One name, one id and one line per axis: a second, which the last would win, is an edit.
             case "N":
+                guard name == nil else { throw RecordingError.bad(file, lineNumber, "a second N: name line") }
                 name = String(rawLine.dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines)
                 sawHeader = true
             case "I":
+                guard idLine == nil else { throw RecordingError.bad(file, lineNumber, "a second I: id line") }
+                idLine = lineNumber
                 guard fields.count == 4 else {
                     throw RecordingError.bad(
                         file, lineNumber, "I: needs 4 hex fields (bus vendor product version), got \(fields.count)")
@@ -169,6 +174,10 @@ public enum EvemuFormat {
                         file, lineNumber, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
                 }
                 let code = UInt16(try hex8(fields[0], file, lineNumber))
+                guard absinfo[code] == nil else {
+                    throw RecordingError.bad(
+                        file, lineNumber, "a second A: line for \(Evdev.codeName(type: Evdev.EV_ABS, code: code))")
+                }
                 let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, lineNumber) }
                 absinfo[code] = AbsInfo(
                     minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)

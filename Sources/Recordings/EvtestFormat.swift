@@ -6,6 +6,12 @@ public enum EvtestFormat {
     /// The line evtest prints between the device and its events.
     static let testingLine = "Testing ... (interrupt to exit)"
 
+    /// Whether `header` holds any of the device's header lines: then it is parsed as one, and one
+    /// that lacks its name is refused rather than read as an event-only log.
+    static func hasDeviceHeader(_ header: String) -> Bool {
+        ["Input device name:", "Input device ID:", "Supported events:"].contains { header.contains($0) }
+    }
+
     /// One note for the lines between evtest's "Testing ..." line and the first event that are no
     /// evtest lines (ChromeOS's evtest prints a banner there); nil when there are none.
     static func bannerNote(_ header: String) -> String? {
@@ -30,6 +36,7 @@ public enum EvtestFormat {
     public static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
         var device = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var sawName = false
+        var sawID = false
         var currentType: UInt16?
         var currentAxis: UInt16?
         var axisLines: [UInt16: Int] = [:]
@@ -45,10 +52,16 @@ public enum EvtestFormat {
             // evtest writes no comments; TouchSynth's notes on a converted log are.
             if line.isEmpty || line.hasPrefix("#") { continue }
             if afterTesting && events.isEmpty && !line.hasPrefix("Event: time ") { continue }
+            // One id, one name and one line per code: a second, which the last would win, is an edit.
             if line.hasPrefix("Input device ID:") {
+                guard !sawID else { throw RecordingError.bad(file, lineNumber, "a second \"Input device ID:\" line") }
+                sawID = true
                 let v = try fields(line, keys: ["bus", "vendor", "product", "version"], file: file, line: lineNumber)
                 (device.bustype, device.vendor, device.product, device.version) = (v[0], v[1], v[2], v[3])
             } else if line.hasPrefix("Input device name:") {
+                guard !sawName else {
+                    throw RecordingError.bad(file, lineNumber, "a second \"Input device name:\" line")
+                }
                 device.name = String(line.dropFirst("Input device name:".count)).trimmingCharacters(in: .whitespaces)
                     .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 sawName = true
@@ -61,6 +74,10 @@ public enum EvtestFormat {
                     throw RecordingError.bad(file, lineNumber, "Event code before any Event type")
                 }
                 let code = try number(after: "Event code ", in: line, file: file, line: lineNumber)
+                guard type == Evdev.EV_SYN || device.codes[type]?.contains(code) != true else {
+                    throw RecordingError.bad(
+                        file, lineNumber, "a second \"Event code\" line for \(Evdev.codeName(type: type, code: code))")
+                }
                 if type != Evdev.EV_SYN { device.codes[type, default: []].insert(code) }
                 if type == Evdev.EV_ABS {
                     currentAxis = code

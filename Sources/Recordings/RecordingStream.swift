@@ -106,7 +106,7 @@ public final class RecordingStream {
                             parse: EvemuFormat.eventLine)
                     }
                 }
-            case .evtest where !header.contains("Input device name:"):
+            case .evtest where !EvtestFormat.hasDeviceHeader(header):
                 let given = try description.map { p throws(RecordingError) in try LogDescription(path: p) }
                 let banner = EvtestFormat.bannerNote(header)
                 (device, preloaded, notes) = try Self.readEventLog(
