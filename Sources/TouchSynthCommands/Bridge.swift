@@ -48,7 +48,8 @@ struct BridgeRun: ParsableCommand {
     var devicePaths: [String] = []
     @Option(help: Help.desc) var desc: String?
     @Option(help: .hidden) var mode: ModeChoice?
-    @Option(help: "Screen size in points, WIDTHxHEIGHT: the touchscreen covers it.") var screen: ScreenSize =
+    @Option(parsing: .unconditional, help: "Screen size in points, WIDTHxHEIGHT: the touchscreen covers it.")
+    var screen: ScreenSize =
         ScreenSize(size: .defaultScreen)
     @Option(help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).")
     var pointsPerMm = 5.0

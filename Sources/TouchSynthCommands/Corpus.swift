@@ -34,7 +34,7 @@ struct CorpusRunCommand: ParsableCommand {
     @Argument(
         help: "Description or recording files, or directories of them (duplicates of one device are tested once).")
     var paths: [String]
-    @Option(help: "Replays run at once (default: the number of CPUs).") var jobs: Int?
+    @Option(parsing: .unconditional, help: "Replays run at once (default: the number of CPUs).") var jobs: Int?
     @OptionGroup var output: CorpusOutputOptions
     @OptionGroup var input: LogInputOptions
     @OptionGroup var clock: ClockOptions

@@ -36,7 +36,7 @@ struct Diff: ParsableCommand {
             """
     )
     var asDelivered = false
-    @Option(help: "Differences to print at most.") var limit = 20
+    @Option(parsing: .unconditional, help: "Differences to print at most.") var limit = 20
     @Flag(help: "JSON Lines output: one object per difference, then a summary.") var json = false
     @OptionGroup var input: LogInputOptions
 

@@ -14,7 +14,7 @@ struct OutputOptions: ParsableArguments {
     ) var mode = ModeChoice.raw
     @Flag(help: Help.json) var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
-    @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock =
         false
     @Option(

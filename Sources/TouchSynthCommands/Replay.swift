@@ -128,7 +128,9 @@ struct PlaybackOptions: ParsableArguments {
             """
     )
     var asDelivered = false
-    @Option(help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).")
+    @Option(
+        parsing: .unconditional,
+        help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).")
     var speed = 1.0
     @Option(
         name: .customLong("with"),
@@ -137,10 +139,12 @@ struct PlaybackOptions: ParsableArguments {
                 + "/dev/input/event11 and up (repeatable).",
             valueName: "recording")) var others: [String] = []
     @Option(
+        parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
             valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
     @Option(
+        parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Overflow a device's event buffer at SECONDS, losing MS milliseconds of frames (default 50): its reader "
                 + "gets SYN_DROPPED.",

@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).")
     var plot: ReportPlot = .touchpad
     @Option(help: Help.appScreen) var surface: String?
-    @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var input: LogInputOptions
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions

@@ -46,7 +46,7 @@ struct View: ParsableCommand, ReplayingCommand {
     @OptionGroup var playback: PlaybackOptions
     @Option(help: "The udev seat (live).") var seat = "seat0"
     @Option(help: Help.appScreen) var surface: String?
-    @Option(help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Option(help: "The port to listen on (default: a free one).") var port: UInt16 = 0
     @Option(
         help: ArgumentHelp(

@@ -141,6 +141,16 @@ final class ErrorMessageTests: XCTestCase {
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
         let negative = assertSentence(["synthesize", "-e", "tap", "--desc", recording, "--jitter", "-1"], status: 64)
         XCTAssertTrue(negative.stderr.contains("--jitter must be within 0 and 10 mm"), negative.stderr)
+        // A negative number is the option's value, said out of range, not a missing value.
+        for (arguments, said) in [
+            (["replay", "--speed", "-1", recording], "--speed must be within 0.01 and 10"),
+            (["diff", "--limit", "-1", recording, recording], "--limit must not be negative"),
+            (["corpus", "run", "--jobs", "-1", Fixtures.devices.path], "--jobs must be within 1 and 64"),
+        ] {
+            let result = runCommand(arguments)
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: \(said)"), result.stderr)
+        }
     }
 
     /// Surface descriptions wrong in each way a decoder or the surface's checks find.
