@@ -357,7 +357,7 @@ private struct ArgumentReader {
     private func scale(_ key: String, default value: Double) throws(RecordingError) -> Double {
         guard let text = values[key] else { return value }
         let v = try number(key, text, units: [("%", 0.01), ("x", 1)], bare: 1)
-        guard v > 0.05, v <= 20 else { throw fail("\(key)=\(text): must be within 0.05 and 20") }
+        guard v >= 0.05, v <= 20 else { throw fail("\(key)=\(text): must be within 0.05 and 20") }
         return v
     }
 

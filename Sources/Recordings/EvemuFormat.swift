@@ -69,7 +69,9 @@ public enum EvemuFormat {
         let fields = body.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard fields.count == 4 else {
             throw RecordingError.bad(
-                file, line, "truncated event: expected \"E: sec.usec type code value\", got \(fields.count) fields")
+                file, line,
+                (fields.count < 4 ? "truncated event" : "an event with more than its fields")
+                    + ": expected \"E: sec.usec type code value\", got \(fields.count) fields")
         }
         return (
             try timestamp(fields[0], file, line),
@@ -263,8 +265,11 @@ public enum EvemuFormat {
     static let latestSecond: UInt64 = 10_000_000_000
 
     static func microseconds(sec: UInt64, usec: UInt64, _ file: String, _ line: Int?) throws(RecordingError) -> UInt64 {
-        guard sec <= latestSecond, usec < 1_000_000 else {
-            throw RecordingError.bad(file, line, "timestamp \(sec).\(usec) is out of range")
+        guard sec <= latestSecond else {
+            throw RecordingError.bad(file, line, "timestamp of \(sec) s is out of range (after the year 2286)")
+        }
+        guard usec < 1_000_000 else {
+            throw RecordingError.bad(file, line, "\(usec) microseconds is not under a second")
         }
         return sec * 1_000_000 + usec
     }

@@ -93,7 +93,11 @@ extension LibinputRecordFormat {
                     notInteger = digits
                 }
             }
-            guard count == 5 else { return .malformed("truncated event: expected [sec, usec, type, code, value]") }
+            guard count == 5 else {
+                return .malformed(
+                    (count < 5 ? "truncated event" : "an event with more than its fields")
+                        + ": expected [sec, usec, type, code, value]")
+            }
             if let digits = notInteger {
                 return .malformed(
                     "\"\(String(decoding: UnsafeBufferPointer(rebasing: line[digits]), as: UTF8.self))\" is not an "

@@ -87,7 +87,8 @@ struct View: ParsableCommand, ReplayingCommand {
         let server = try { () throws(ViewServerError) in
             try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
         }()
-        if let listen {
+        // A loopback address is this machine's own: only those it is written for are warned.
+        if let listen, !["127.0.0.1", "::1", "localhost"].contains(listen) {
             writeStderr(
                 "touchsynth: warning: listening on \(listen): "
                     + "anyone who can reach this machine there can watch the input")

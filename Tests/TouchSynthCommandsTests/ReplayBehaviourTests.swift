@@ -135,7 +135,7 @@ final class ReplayBehaviourTests: XCTestCase {
         let header = desc.split(separator: "\n").count
         try expectFailure(
             desc + "E: 99999999999999.000000 0000 0000 0\n", name: "far-future.evemu", code: 65,
-            mentions: "far-future.evemu:\(header + 1): timestamp 99999999999999.0 is out of range")
+            mentions: "far-future.evemu:\(header + 1): timestamp of 99999999999999 s is out of range")
         try expectFailure(
             desc + "E: 0.000000 0000 0000 0\nE: 90000.000000 0000 0000 0\n", name: "two-days.evemu", code: 65,
             mentions: "replays are limited to 24 hours")
