@@ -35,10 +35,14 @@ public enum ChromeOSEvdevLog {
                 d.name = line.dropFirst(9).trimmingCharacters(in: .whitespaces)
             } else if line.hasPrefix("# absinfo:") {
                 let v = line.dropFirst(10).split(separator: " ").map { Int32($0) }
-                guard v.count == 6, let code = v[0], code >= 0, code <= Int32(Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0),
-                    let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4], let res = v[5]
+                guard v.count == 6, let code = v[0], let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4],
+                    let res = v[5]
                 else {
                     throw RecordingError.bad(file, lineNumber, "# absinfo: needs code min max fuzz flat resolution")
+                }
+                let last = Int32(Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0)
+                guard code >= 0, code <= last else {
+                    throw RecordingError.bad(file, lineNumber, "# absinfo: \(code) is no axis code (0 to \(last))")
                 }
                 guard axisLines[UInt16(code)] == nil else {
                     throw RecordingError.bad(

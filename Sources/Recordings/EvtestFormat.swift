@@ -185,8 +185,12 @@ public enum EvtestFormat {
     private static func number(
         after prefix: String, in line: String, file: String, line n: Int
     ) throws(RecordingError) -> UInt16 {
-        let digits = line.dropFirst(prefix.count).prefix(while: { $0.isNumber })
-        guard let v = UInt16(digits) else { throw RecordingError.bad(file, n, "expected a number after \"\(prefix)\"") }
+        let digits = line.dropFirst(prefix.count).prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty else { throw RecordingError.bad(file, n, "expected a number after \"\(prefix)\"") }
+        guard let v = UInt16(digits) else {
+            throw RecordingError.bad(
+                file, n, "\(prefix)\(digits) is beyond any evdev \(prefix.lowercased())(0 to 65535)")
+        }
         return v
     }
 
@@ -196,10 +200,11 @@ public enum EvtestFormat {
     ) throws(RecordingError) -> [UInt16] {
         let words = line.split(separator: " ").map(String.init)
         return try keys.map { key throws(RecordingError) in
-            guard let i = words.firstIndex(of: key), i + 1 < words.count,
-                let v = UInt16(words[i + 1].replacingOccurrences(of: "0x", with: ""), radix: 16)
-            else {
+            guard let i = words.firstIndex(of: key), i + 1 < words.count else {
                 throw RecordingError.bad(file, n, "missing \(key) in device ID line")
+            }
+            guard let v = UInt16(words[i + 1].replacingOccurrences(of: "0x", with: ""), radix: 16) else {
+                throw RecordingError.bad(file, n, "\(key) \(words[i + 1]) is not a 16-bit hex number")
             }
             return v
         }
