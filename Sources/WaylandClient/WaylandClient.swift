@@ -51,11 +51,18 @@ public final class WaylandClient {
     /// Connects to `display` (`$WAYLAND_DISPLAY`, else `wayland-0`, when nil) and learns what the
     /// compositor offers.
     public init(display name: String? = nil) throws(WindowSystemError) {
-        guard let display = wl_display_connect(name) else {
-            let which = name ?? ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? "wayland-0"
-            throw WindowSystemError(
-                .unavailable, "no Wayland compositor at \(which): run it in a Wayland session (WAYLAND_DISPLAY)")
+        let environment = ProcessInfo.processInfo.environment
+        let which = name ?? environment["WAYLAND_DISPLAY"] ?? "wayland-0"
+        let noCompositor = WindowSystemError(
+            .unavailable, "no Wayland compositor at \(which): run it in a Wayland session (WAYLAND_DISPLAY)")
+        // Without a runtime directory libwayland finds no socket by name, and says so on stderr
+        // itself (`connect_to_socket`): said here in the one line instead.
+        if environment["WAYLAND_SOCKET"] == nil, !which.hasPrefix("/"),
+            environment["XDG_RUNTIME_DIR"]?.hasPrefix("/") != true
+        {
+            throw noCompositor
         }
+        guard let display = wl_display_connect(name) else { throw noCompositor }
         self.display = display
         _ = try create(display, interface: "wl_registry", request: "get_registry", kind: .registry)
         try roundtrip()

@@ -199,6 +199,11 @@ final class EnvironmentTests: XCTestCase {
             let result = try runProcess([try Fixtures.touchsynth()] + arguments, environment: environment)
             assertErrorIsASentence(result, status: 69, arguments.joined(separator: " "))
         }
+        // Without a runtime directory too: libwayland's own line is not added to ours.
+        environment["XDG_RUNTIME_DIR"] = nil
+        let result = try runProcess([try Fixtures.touchsynth(), "debug", "--wayland"], environment: environment)
+        assertErrorIsASentence(result, status: 69, "debug --wayland without XDG_RUNTIME_DIR")
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
     }
 
     // MARK: - Run as nobody
