@@ -133,8 +133,10 @@ public enum LibinputRecordFormat {
             throw RecordingError.bad(file, line(axis ?? absinfo ?? evdev), problem.message)
         }
         for item in items(node["udev"]?["properties"]) {
-            // NAME=VALUE; one without a name is no property.
-            guard let text = item.string, let eq = text.firstIndex(of: "="), eq != text.startIndex else { continue }
+            // NAME=VALUE, as libinput record writes each.
+            guard let text = item.string, let eq = text.firstIndex(of: "="), eq != text.startIndex else {
+                throw RecordingError.bad(file, line(item), "a udev property is NAME=VALUE")
+            }
             device.udevProperties[String(text[..<eq])] = String(text[text.index(after: eq)...])
         }
         return device

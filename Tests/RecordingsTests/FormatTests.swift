@@ -233,8 +233,6 @@ final class FormatTests: XCTestCase {
               udev:
                 properties:
                 - ID_INPUT=1
-                - "=x"
-                - =
                 - ID_INPUT_MOUSE=1
               events:
               - evdev:
@@ -246,5 +244,12 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(recording.device.udevProperties, ["ID_INPUT": "1", "ID_INPUT_MOUSE": "1"])
         XCTAssertEqual(recording.device.codes[2], [0, 1])
         XCTAssertEqual(recording.frames.count, 1)
+        // A property without a name, or without its value, is refused at its line.
+        for bad in ["\"=x\"", "=", "ID_INPUT_TOUCHPAD"] {
+            let edited = text.replacingOccurrences(of: "- ID_INPUT_MOUSE=1", with: "- " + bad)
+            XCTAssertThrowsError(try LibinputRecordFormat.parse(edited, file: "mouse.yml"), bad) { error in
+                XCTAssertEqual("\(error)", "mouse.yml:15: a udev property is NAME=VALUE", bad)
+            }
+        }
     }
 }
