@@ -198,8 +198,11 @@ struct Conclusion {
                 let name = LibinputDecision.short(d.to).lowercased().replacingOccurrences(of: "_", with: " ")
                 if !name.isEmpty, name != "finger", states.last != name { states.append(name) }
             }
+            // A place decides only for a touch beginning alone, and only as the log shows it.
             let setBy = findings.filter {
-                $0.touch == touch && $0.exceeds && [.thumbPosition, .thumbContext, .restingThumb].contains($0.rule)
+                $0.touch == touch && $0.exceeds && $0.agreesWithLog != false
+                    && ($0.rule == .thumbPosition
+                        ? $0.agreesWithLog == true : [.thumbContext, .restingThumb].contains($0.rule))
             }.sorted { $0.time < $1.time }
             let release = analysis.thumbRelease(of: touch).flatMap { context in
                 findings.first { $0.rule == .thumbContext && $0.time == context.time && $0.touch == context.newest }
@@ -207,8 +210,8 @@ struct Conclusion {
             let place = findings.first { $0.rule == .thumbPosition && $0.touch == touch && !$0.exceeds }
             let why =
                 setBy.isEmpty
-                ? " by libinput's rule of a finger's speed (tp_thumb_update_touch in src/evdev-mt-touchpad-thumb.c), "
-                    + "which is not recomputed here" + (place.map { "; not for its place: \($0.text)" } ?? "")
+                ? " by a rule whose numbers are not recomputed here (src/evdev-mt-touchpad-thumb.c)"
+                    + (place.map { "; not for its place: \($0.text)" } ?? "")
                 : ": " + setBy.map(\.text).joined(separator: "; then ")
             let until = release.map { "; until \($0.text)" } ?? ""
             return "touch \(touch) as a thumb (\(states.joined(separator: ", then ")))" + why + until

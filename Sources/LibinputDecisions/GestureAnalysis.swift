@@ -90,6 +90,10 @@ struct GestureAnalysis {
                 ["SUPPRESSED", "DEAD"].contains(LibinputDecision.short(decision.to)),
                 let frame = frame(of: decision, in: analysis), frame > 0,
                 !analysis.thumbContexts.contains(where: { $0.frame == frame }),
+                // A touch begun again by pressure or size runs the rules of several touches too.
+                !analysis.decisions(of: .touchDetection).contains(where: {
+                    $0.event?.hasSuffix("begin") == true && Self.frame(of: $0, in: analysis) == frame
+                }),
                 let initial = detections.compactMap({ Self.frame(of: $0, in: analysis) }).last(where: { $0 <= frame })
             else { return nil }
             let detected = detections.last { Self.frame(of: $0, in: analysis) == initial }

@@ -96,7 +96,7 @@ struct SequenceAnalysis {
     /// (`tp_thumb_lift`); those two say nothing in the log.
     func setAside(at frame: Int) -> Set<Int> {
         var palms = Set<Int>()
-        // The thumb by its touch, with the frame it was set aside at.
+        // The thumb (none or one) by its touch, with the frame it was set aside at.
         var thumbs: [Int: Int] = [:]
         var releases = thumbContexts.filter { $0.thumb == nil && $0.frame <= frame }.map(\.frame)[...]
         for d in decisions where d.machine == .palm || d.machine == .thumb {
@@ -111,8 +111,9 @@ struct SequenceAnalysis {
             } else if d.machine == .palm, event.hasPrefix("released") || event.hasPrefix("is no longer palm") {
                 palms.remove(touch)
             } else if d.machine == .thumb, let to = d.to {
+                // libinput holds one thumb: a line naming another touch lets the last one go.
                 let ignored = ["JAILED", "SUPPRESSED", "REVIVED_JAILED", "DEAD"].contains(LibinputDecision.short(to))
-                thumbs[touch] = ignored ? at : nil
+                thumbs = ignored ? [touch: at] : [:]
             }
         }
         if !releases.isEmpty { thumbs = [:] }

@@ -56,6 +56,8 @@ struct ThumbContext {
     /// they came down (`initial_time`).
     static func all(in analysis: SequenceAnalysis, lines: ThumbLines) -> [ThumbContext] {
         let sequence = analysis.sequence
+        guard let axes = analysis.recording.positionAxes else { return [] }
+        let resolution = (x: Double(axes.x.resolution), y: Double(axes.y.resolution))
         // libinput walks its touches by index: the slots, then the fingers beyond them.
         let touches = (sequence.tracks + sequence.untrackedTracks).enumerated()
             .sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
@@ -67,10 +69,11 @@ struct ThumbContext {
         let begins = Set(touches.map { $0.points[0].frame }).sorted()
         return begins.compactMap { frame -> ThumbContext? in
             guard sequence.fingers(at: frame) >= 2 else { return nil }
+            // A touch lifting in this frame (TOUCH_END) is still among them, at its last point.
             let down = touches.compactMap { track -> (slot: Int, point: TrackPoint, begin: TrackPoint)? in
                 guard track.points[0].frame <= frame,
                     let point = track.points.last(where: { $0.frame <= frame }),
-                    frame <= track.points[track.points.count - 1].frame
+                    frame <= track.points[track.points.count - 1].frame + 1
                 else { return nil }
                 return (track.slot, point, track.points[0])
             }
@@ -89,7 +92,13 @@ struct ThumbContext {
                 }
             }
             guard let second else { return nil }
-            let apart = (x: abs(first.point.x - second.point.x), y: abs(first.point.y - second.point.y))
+            // As libinput measures it: the gap in device units, then in mm (`evdev_device_unit_delta_to_mm`).
+            func gap(_ a: Double, _ b: Double, _ resolution: Double) -> Double {
+                (abs(a - b) * resolution).rounded() / resolution
+            }
+            let apart = (
+                x: gap(first.point.x, second.point.x, resolution.x), y: gap(first.point.y, second.point.y, resolution.y)
+            )
             let since = Double(newest.begin.time - oldest.begin.time) / 1000
             let step: Step =
                 speedBased.contains(frame)
@@ -111,10 +120,11 @@ extension SequenceAnalysis {
     /// or DEAD already (set so again, nothing changes). Counting all as fingers logs nothing, so
     /// only a touch taken to PINCH in that frame disagrees with it.
     func thumbContextFindings() -> [Finding] {
-        guard let lines = thumbLines else { return [] }
+        guard let thumbLines else { return [] }
         let logged = decisions(of: .thumb).compactMap { d in GestureAnalysis.frame(of: d, in: self).map { (d, $0) } }
         return thumbContexts.map { context in
-            let here = logged.filter { $0.1 == context.frame }.map { LibinputDecision.short($0.0.to) }
+            let lines = logged.filter { $0.1 == context.frame }.map(\.0)
+            let here = lines.map { LibinputDecision.short($0.to) }
             let held = thumb(before: context.frame, logged: logged)
             let agrees: Bool?
             if context.step == .speed {
@@ -128,7 +138,14 @@ extension SequenceAnalysis {
                     here.isEmpty && (held.map { $0.touch == thumb && ["PINCH", "DEAD"].contains($0.state) } ?? false)
                 agrees = taken || already
             } else {
-                agrees = here.contains("PINCH") ? false : nil
+                // With several fingers down only the far-below step sets a thumb aside in the
+                // frame (a thumb's pinch lost to speed is PINCH → SUPPRESSED).
+                let takenAside = lines.contains {
+                    let to = LibinputDecision.short($0.to)
+                    return to == "PINCH"
+                        || (["SUPPRESSED", "DEAD"].contains(to) && LibinputDecision.short($0.from) != "PINCH")
+                }
+                agrees = takenAside ? false : nil
             }
             let pinched = logged.contains { $0.1 == context.frame && LibinputDecision.short($0.0.to) == "PINCH" }
             let (value, limit, unit): (Double, Double, String) =
@@ -136,7 +153,9 @@ extension SequenceAnalysis {
             return Finding(
                 rule: .thumbContext, time: context.time, touch: context.thumb ?? context.newest, value: value,
                 limit: limit, unit: unit, exceeds: context.thumb != nil, agreesWithLog: agrees,
-                text: text(of: context, lines: lines, pinched: pinched, released: context.thumb == nil ? held : nil),
+                text: text(
+                    of: context, lines: thumbLines, pinched: pinched,
+                    released: context.thumb == nil && held?.state != "PINCH" ? held : nil),
                 source: rules.source(.thumbContext, thumbStep: context.step))
         }
     }
@@ -144,8 +163,9 @@ extension SequenceAnalysis {
     /// The frame's weighing that let `touch` go as a thumb, counting all as fingers, if one did.
     func thumbRelease(of touch: Int) -> ThumbContext? {
         let logged = decisions(of: .thumb).compactMap { d in GestureAnalysis.frame(of: d, in: self).map { (d, $0) } }
-        return thumbContexts.first {
-            $0.thumb == nil && thumb(before: $0.frame, logged: logged)?.touch == touch
+        return thumbContexts.first { context in
+            guard context.thumb == nil, let held = thumb(before: context.frame, logged: logged) else { return false }
+            return held.touch == touch && held.state != "PINCH"
         }
     }
 
@@ -156,8 +176,9 @@ extension SequenceAnalysis {
             !thumbContexts.contains(where: { $0.thumb == nil && $0.frame >= at && $0.frame < frame })
         else { return nil }
         let state = LibinputDecision.short(last.to)
-        guard state != "FINGER", !state.isEmpty, setAside(at: frame - 1).contains(touch) || state == "PINCH"
-        else { return nil }
+        // A thumb in PINCH is no touch set aside, but libinput holds it as its thumb while it is down.
+        let pinching = state == "PINCH" && sequence.positions(at: frame - 1)[touch] != nil
+        guard state != "FINGER", !state.isEmpty, setAside(at: frame - 1).contains(touch) || pinching else { return nil }
         return (touch, state)
     }
 
