@@ -1,5 +1,4 @@
 import Foundation
-import PreloadProtocol
 import Histograms
 import LibinputEvents
 import Recordings
@@ -39,17 +38,6 @@ extension MockedDevice {
                 // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
                 encode(frame, of: node, at: due, into: &buffer, scratch: &passed)
                 if buffer.isEmpty { continue }
-                // On the virtual clock a larger frame goes in parts, each once the reader has read
-                // the one before; in real time a part could end inside an event.
-                guard buffer.count <= Int(TOUCHSYNTH_FRAME_PART) else {
-                    throw HarnessError(
-                        .usage,
-                        String(
-                            format: "%@: frame %d (%.6f s) has %d events, more than the %d a pty passes at once in "
-                                + "real time: replay it on the virtual clock (without --real-time)",
-                            node.files.devnode, node.taken - 1, Double(next.time) / 1e6, buffer.count / 24,
-                            TOUCHSYNTH_FRAME_PART / 24))
-                }
                 target = node
                 delivery.frames += 1
             case .removal(let node):

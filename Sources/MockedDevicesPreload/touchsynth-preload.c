@@ -279,7 +279,7 @@ ssize_t read(int fd, void *buf, size_t count)
     uint32_t entry = descriptor(fd);
     if (entry != 0) {
         if (unplugged((int)(entry & EVENT_NUMBER_MASK) - 1)) {
-            touchsynth_clock_device_gone(fd);
+            touchsynth_clock_device_gone((int)(entry & EVENT_NUMBER_MASK) - 1);
             errno = ENODEV;
             return -1;
         }

@@ -37,8 +37,8 @@ void touchsynth_clock_device_opened(void);
    would block takes the replay's steps until the device is readable, and the clock reaches the
    time of the events read. */
 ssize_t touchsynth_clock_read_device(int fd, void *buf, size_t count, int nonblocking);
-/* A read of the unplugged device `fd` fails with ENODEV. */
-void touchsynth_clock_device_gone(int fd);
+/* A read of the unplugged /dev/input/event<event_number> fails with ENODEV. */
+void touchsynth_clock_device_gone(int event_number);
 /* Reads a virtual timerfd: 1 with the read's result in `result` if `fd` is one, else 0. */
 int touchsynth_clock_read_timer(int fd, void *buf, size_t count, ssize_t *result);
 /* `fd` is being closed. */

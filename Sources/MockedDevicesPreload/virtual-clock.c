@@ -53,9 +53,10 @@
 #include "touchsynth-preload.h"
 
 #define NEVER UINT64_MAX
-_Static_assert(TOUCHSYNTH_FRAME_PART % sizeof(struct input_event) == 0 &&
-                   TOUCHSYNTH_FRAME_PART + sizeof(struct input_event) > 4096,
-               "a frame's part is the most whole events that fit the pty's 4096 bytes");
+/* The most bytes of a frame written to its pty at once: the whole events that fit the pty's
+   4096-byte buffer, written once the reader has read everything before, so that all of a part is
+   on its way to the reader, which completes an event the pty hands over in two pieces. */
+#define FRAME_PART (4096 / sizeof(struct input_event) * sizeof(struct input_event))
 
 struct timer {
     /* Also read without the lock, so that reads of other descriptors do not take it. */
@@ -81,9 +82,9 @@ static _Atomic int claimed;
    timer has had (the scans stop there). */
 static struct timer timers[TOUCHSYNTH_MAX_TRACKED_FDS];
 static int timers_end;
-/* Guarded by touchsynth_lock: unplugged devices' descriptors whose wake-up event has been counted
-   as read (touchsynth_clock_device_gone). */
-static char gone[TOUCHSYNTH_MAX_TRACKED_FDS];
+/* Guarded by touchsynth_lock: the unplugged devices, by event number, whose wake-up event has been
+   counted as read (touchsynth_clock_device_gone). */
+static char gone[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
 
 /* Only the main thread of the process that claimed the clock takes steps: the step read and not
    yet taken, the part of a frame its device's pty had no room for, and the bytes written to the
@@ -264,7 +265,7 @@ static int read_step(void)
 static void write_frame(void)
 {
     size_t left = step.length - frame_written;
-    size_t part = left < TOUCHSYNTH_FRAME_PART ? left : TOUCHSYNTH_FRAME_PART;
+    size_t part = left < FRAME_PART ? left : FRAME_PART;
     ssize_t n = syscall(SYS_write, devices[frame_device], frame + frame_written, part);
     if (n <= 0)
         return;
@@ -381,15 +382,15 @@ void touchsynth_clock_cause(struct touchsynth_clock_cause *out)
     pthread_mutex_unlock(&touchsynth_lock);
 }
 
-void touchsynth_clock_device_gone(int fd)
+void touchsynth_clock_device_gone(int event_number)
 {
-    /* The step that wakes an unplugged device's reader is never read: it is taken when the
-       reader first learns of the end. */
-    if (fd < 0 || fd >= TOUCHSYNTH_MAX_TRACKED_FDS)
+    /* The step that wakes an unplugged device's reader is never read: it is taken when a reader
+       first learns of the end, once for the device however many descriptors it has open. */
+    if (event_number < 0 || event_number > TOUCHSYNTH_MAX_EVENT_NUMBER)
         return;
     pthread_mutex_lock(&touchsynth_lock);
-    if (!gone[fd]) {
-        gone[fd] = 1;
+    if (!gone[event_number]) {
+        gone[event_number] = 1;
         atomic_fetch_add(&consumed, sizeof(struct input_event));
     }
     pthread_mutex_unlock(&touchsynth_lock);
@@ -438,7 +439,6 @@ void touchsynth_clock_closed(int fd)
         return;
     pthread_mutex_lock(&touchsynth_lock);
     reset_timer(fd, 0);
-    gone[fd] = 0;
     pthread_mutex_unlock(&touchsynth_lock);
 }
 
@@ -630,6 +630,23 @@ ssize_t touchsynth_clock_read_device(int fd, void *buf, size_t count, int nonblo
        the harness, two socket round trips of the whole buffer per read, which no evdev node of
        ours answers. */
     ssize_t result = syscall(SYS_read, fd, buf, count);
+    /* A pty passes a write on in chunks (2048 bytes on Linux 6), which can end inside an event,
+       where an evdev node hands out whole events only: the rest of the last one, written already,
+       is read too. */
+    size_t size = sizeof(struct input_event);
+    if (result > 0 && (size_t)result % size != 0 && count >= ((size_t)result / size + 1) * size) {
+        size_t want = ((size_t)result / size + 1) * size;
+        while ((size_t)result < want) {
+            struct pollfd pfd = { fd, POLLIN, 0 };
+            if (NEXT(poll)(&pfd, 1, 1000) <= 0)
+                break;
+            ssize_t more = syscall(SYS_read, fd, (char *)buf + result, want - (size_t)result);
+            if (more > 0)
+                result += more;
+            else if (more == 0 || (errno != EAGAIN && errno != EINTR))
+                break;
+        }
+    }
     if (is_active())
         device_read(buf, result);
     return result;

@@ -76,7 +76,8 @@ final class ReplayTests: XCTestCase {
 
     /// A frame larger than the pty's 4 KiB buffer (an evdev log without its SYN_REPORT lines is
     /// one frame) reaches libinput whole, event by event, as a kernel's evdev client buffer
-    /// passes it: here 200 pressure changes before the click that ends the frame.
+    /// passes it: here 200 pressure changes before the click that ends the frame. The pty hands
+    /// a write over in chunks that can end inside an event, so it is replayed several times.
     func testAFrameLargerThanThePtysBufferReachesLibinputWhole() throws {
         let desc = try String(
             contentsOf: Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"),
@@ -89,16 +90,12 @@ final class ReplayTests: XCTestCase {
         lines += ["E: 0.200000 0000 0000 0"]
         let recording = try RecordingLoader.load(text: desc + lines.joined(separator: "\n") + "\n", file: "big")
         XCTAssertGreaterThan(recording.frames[0].events.count * 24, 4096)
-        let replay = try Replay(.recording(recording), named: "big")
-        let buttons = replay.events.compactMap { event -> ButtonState? in
-            if case .pointerButton(_, let state, _) = event.kind { state } else { nil }
-        }
-        XCTAssertEqual(buttons, [.pressed, .released])
-        // In real time a part could end inside an event: the replay says so instead.
-        var realTime = ReplayOptions()
-        realTime.timing.clock = .real
-        XCTAssertThrowsError(try Replay(.recording(recording), named: "big", options: realTime)) { error in
-            XCTAssertEqual((error as? HarnessError)?.kind, .usage, "\(error)")
+        for run in 1...10 {
+            let replay = try Replay(.recording(recording), named: "big")
+            let buttons = replay.events.compactMap { event -> ButtonState? in
+                if case .pointerButton(_, let state, _) = event.kind { state } else { nil }
+            }
+            XCTAssertEqual(buttons, [.pressed, .released], "run \(run)")
         }
     }
 

@@ -12,10 +12,6 @@
 #define TOUCHSYNTH_MAX_TRACKED_FDS 4096
 /* The virtual clock drives at most this many devices. */
 #define TOUCHSYNTH_MAX_CLOCK_DEVICES 64
-/* The most bytes of a frame written to a device's pty at once: 170 struct input_events of 24
-   bytes, the most whole ones that fit the pty's 4096-byte buffer, so that, written when the
-   reader has read everything before, a part never ends inside an event. */
-#define TOUCHSYNTH_FRAME_PART 4080
 
 /* A step of the replay, harness to program on the script socket: this header, then a frame's
    `length` bytes (its struct input_events). */
