@@ -60,8 +60,8 @@ extension LibinputRecordFormat {
                 self = .entry(isEvdev: Self.equals(content, "- evdev:", in: line))
                 return
             }
-            if indent != 4, startsAsItem {
-                self = .malformed("an evdev event is indented 4 spaces, under its \"- evdev:\" entry")
+            if indent < 4, startsAsItem {
+                self = .malformed("an evdev event is indented under its \"- evdev:\" entry")
                 return
             }
             if line[content.upperBound - 1] == UInt8(ascii: ":"), !startsAsItem { self = .key; return }
