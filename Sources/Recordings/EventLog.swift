@@ -59,63 +59,15 @@ public struct EventLog: Sendable {
 }
 
 extension EventLog {
-    /// The events with their times repaired, and what was repaired. Pasted logs come from ring
-    /// buffers and consoles: a time that goes back from one frame to the next (a clock stepped,
-    /// two captures pasted together) moves that event and every later one forward so that it
-    /// follows the previous one, the intervals after it kept; in a log that carries its own
-    /// description it was edited, and is refused. One that goes back within a frame stays: the
-    /// frame takes its SYN_REPORT's time (``FrameAssembler``).
+    /// The events with their times repaired (``TimeRepair``), and what was repaired: refused
+    /// where the log carries its own description.
     private func timesRepaired() throws(RecordingError) -> ([Line], [String]) {
+        var repair = TimeRepair(refuses: device != nil)
         var repaired = events
-        var shift: UInt64 = 0
-        var frameTime: UInt64 = 0
-        var jumps: [(line: Int, back: UInt64)] = []
-        var backInFrame: (line: Int, back: UInt64)?
         for i in repaired.indices {
-            var time = repaired[i].time &+ shift
-            if i > 0, case let previous = repaired[i - 1], time < previous.time {
-                if !previous.event.isSynReport && time >= frameTime {
-                    backInFrame = backInFrame ?? (repaired[i].line, previous.time - time)
-                } else if device != nil {
-                    throw RecordingError.bad(
-                        file, repaired[i].line, Self.earlierThanPrevious(repaired[i].time, previous.time))
-                } else {
-                    jumps.append((repaired[i].line, previous.time - time))
-                    shift += previous.time - time
-                    time = previous.time
-                }
-            }
-            if repaired[i].event.isSynReport { frameTime = time }
-            repaired[i].time = time
+            repaired[i].time = try repair.time(events[i].time, of: events[i].event, file: file, line: events[i].line)
         }
-        var notes: [String] = []
-        if let first = jumps.first {
-            notes.append(
-                String(
-                    format:
-                        "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward "
-                        + "to follow on",
-                    jumps.count, jumps.count == 1 ? "" : "s", first.line, Double(first.back) / 1e6))
-        }
-        if let backInFrame { notes.append(Self.backInFrameNote(line: backInFrame.line, by: backInFrame.back)) }
-        return (repaired, notes)
-    }
-
-    /// What a reader says of a log whose timestamps go back within a frame, first at `line`.
-    static func backInFrameNote(line: Int, by back: UInt64) -> String {
-        String(
-            format:
-                "timestamps go back within a frame (first at line %d, by %.6f s): each such frame keeps its "
-                + "SYN_REPORT's time",
-            line, Double(back) / 1e6)
-    }
-
-    /// The error of a recording with its description whose time goes back from one frame to the
-    /// next, at `time`, `last` the previous event's: it was edited.
-    static func earlierThanPrevious(_ time: UInt64, _ last: UInt64) -> String {
-        String(
-            format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
-            time / 1_000_000, time % 1_000_000, last / 1_000_000, last % 1_000_000)
+        return (repaired, repair.notes)
     }
 
     /// The recording on an inferred description whose axes are `axes` (a bare `A:` list from `from`).

@@ -15,10 +15,10 @@ public final class RecordingStream {
     private var reader: LineReader
     private var assembler = FrameAssembler()
     private var finished = false
-    private var lastTime: UInt64?
-    /// The time of the last SYN_REPORT read: no event may come before it.
-    private var lastFrameTime: UInt64?
-    private var notedBackInFrame = false
+    /// A file with its own description refuses time going back between frames; an event-only
+    /// evemu log given one has it repaired, as every log without its own is.
+    private var times = TimeRepair(refuses: true)
+    private var notedTimes = false
     private var yamlLines = LibinputRecordFormat.EventLines()
     /// Frames of a YAML file whose layout is not libinput's own, read whole by the YAML parser.
     private var preloaded: [EvdevFrame] = []
@@ -100,6 +100,7 @@ public final class RecordingStream {
                     }
                     if case .device(let fromDesc) = given {
                         device = fromDesc
+                        times = TimeRepair(refuses: false)
                     } else {
                         (device, preloaded, notes) = try Self.readEventLog(
                             EventLog(kind: "an evemu log", file: path), from: &reader, given: given,
@@ -226,18 +227,10 @@ public final class RecordingStream {
             } catch {
                 throw error.reading(format)
             }
-            guard let (time, event) = parsed else { continue }
-            // Kernel timestamps never go back from one frame to the next: a recording whose times do
-            // was edited. Within a frame only its SYN_REPORT's time matters to readers.
-            if let last = lastTime, time < last {
-                guard assembler.inFrame, time >= lastFrameTime ?? 0 else {
-                    throw RecordingError.bad(file, line.0, EventLog.earlierThanPrevious(time, last))
-                }
-                if !notedBackInFrame { notes.append(EventLog.backInFrameNote(line: line.0, by: last - time)) }
-                notedBackInFrame = true
-            }
-            lastTime = time
-            if event.isSynReport { lastFrameTime = time }
+            guard let (read, event) = parsed else { continue }
+            // Kernel timestamps never go back from one frame to the next; within a frame only its
+            // SYN_REPORT's time matters to readers.
+            let time = try times.time(read, of: event, file: file, line: line.0)
             if let frame = assembler.add(time: time, event: event) {
                 guard frame.time <= Self.longestRecording else {
                     throw RecordingError.bad(
@@ -245,6 +238,10 @@ public final class RecordingStream {
                 }
                 return frame
             }
+        }
+        if !notedTimes {
+            notes += times.notes
+            notedTimes = true
         }
         guard let partial = assembler.flush() else { return nil }
         notes.append("line \(reader.lineNumber): " + Recording.truncationNote)

@@ -23,6 +23,7 @@ final class LogRepairTests: XCTestCase {
             "banner.evtest": "skipped 2 lines after \"Testing ...\"",
             "backwards.evtest": "timestamps go back 1 time (first at line 301, by 3.000000 s)",
             "backwards.getevent-t.txt": "timestamps go back 1 time (first at line 300, by 3.000000 s)",
+            "backwards.evemu": "timestamps go back 1 time (first at line 300, by 3.000000 s)",
             "joined.evtest": "line 1: a header line and the first event shared a line",
             "truncated.evtest": truncated, "truncated.evemu": "line 661: " + truncated,
             "glued-header.evtest": "line 18: two header lines shared a line: read as two",

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A log's times as its readers take them, event by event. One that goes back from one frame to
+/// the next (a clock stepped, two captures pasted together) moves that event and every later one
+/// forward so that it follows the previous event, the intervals after it kept, in a log pasted
+/// without its own description; in a recording that carries its description it was edited, and is
+/// refused. One that goes back within a frame stays: the frame takes its SYN_REPORT's time
+/// (``FrameAssembler``).
+struct TimeRepair {
+    /// Whether a time going back between frames is refused rather than repaired.
+    let refuses: Bool
+    private var shift: UInt64 = 0
+    private var frameTime: UInt64 = 0
+    private var previous: (time: UInt64, isSynReport: Bool)?
+    private var jumps: [(line: Int, back: UInt64)] = []
+    private var backInFrame: (line: Int, back: UInt64)?
+
+    init(refuses: Bool) { self.refuses = refuses }
+
+    /// The time of `event`, read as `read` at `line` of `file`.
+    mutating func time(_ read: UInt64, of event: EvdevEvent, file: String, line: Int) throws(RecordingError) -> UInt64 {
+        var time = read &+ shift
+        if let previous, time < previous.time {
+            if !previous.isSynReport && time >= frameTime {
+                backInFrame = backInFrame ?? (line, previous.time - time)
+            } else if refuses {
+                throw RecordingError.bad(
+                    file, line,
+                    String(
+                        format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
+                        time / 1_000_000, time % 1_000_000, previous.time / 1_000_000, previous.time % 1_000_000))
+            } else {
+                jumps.append((line, previous.time - time))
+                shift += previous.time - time
+                time = previous.time
+            }
+        }
+        if event.isSynReport { frameTime = time }
+        previous = (time, event.isSynReport)
+        return time
+    }
+
+    /// What was repaired, one note each kind.
+    var notes: [String] {
+        var notes: [String] = []
+        if let first = jumps.first {
+            notes.append(
+                String(
+                    format:
+                        "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward "
+                        + "to follow on",
+                    jumps.count, jumps.count == 1 ? "" : "s", first.line, Double(first.back) / 1e6))
+        }
+        if let backInFrame {
+            notes.append(
+                String(
+                    format:
+                        "timestamps go back within a frame (first at line %d, by %.6f s): each such frame keeps its "
+                        + "SYN_REPORT's time",
+                    backInFrame.line, Double(backInFrame.back) / 1e6))
+        }
+        return notes
+    }
+}
