@@ -41,17 +41,21 @@ public struct RecordingOrCapture {
         return try Self.events(fromJSONLines: text, file: path)
     }
 
-    /// The runs of the capture the file holds: one, or one per recording `compare --events-out`
-    /// wrote (``LibinputEvent/runs(fromJSONLines:)``).
-    public func captureRuns() throws(RecordingError) -> [[LibinputEvent]] {
+    /// The runs of the capture the file holds, each named for reports: one, named by the path,
+    /// or one per recording `compare --events-out` wrote, `PATH (run N of M)`
+    /// (``LibinputEvent/runs(fromJSONLines:)``).
+    public func captureRuns() throws(RecordingError) -> [(name: String, events: [LibinputEvent])] {
         let text: String
         if let held = self.text {
             text = held
         } else {
             text = try readText(path, of: "a libinput capture", mayBeLong: true)
         }
-        return try Self.reading(path) { () throws(LibinputEvent.CaptureError) in
-            try LibinputEvent.runs(fromJSONLines: text).map(\.events)
+        let runs = try Self.reading(path) { () throws(LibinputEvent.CaptureError) in
+            try LibinputEvent.runs(fromJSONLines: text)
+        }
+        return runs.enumerated().map { n, run in
+            (runs.count == 1 ? path : "\(path) (run \(n + 1) of \(runs.count))", run.events)
         }
     }
 

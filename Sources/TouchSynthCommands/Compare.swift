@@ -151,8 +151,7 @@ struct Compare: ParsableCommand {
         return given.first { $0.1 }?.0
     }
 
-    /// The file compared: a recording replayed, or a capture's runs (several where
-    /// `--events-out` wrote one per recording), each with the name it is reported under.
+    /// The file's runs compared, each with the name it is reported under: a recording's replay, or a capture's.
     private func compared(
         _ path: String, description: SurfaceDescription, options: ReplayOptions
     ) throws -> [(name: String, run: ComparedRun)] {
@@ -169,30 +168,21 @@ struct Compare: ParsableCommand {
                 code: ExitStatus.usage)
         }
         guard !file.isCapture else {
-            let runs = try file.captureRuns()
-            return try runs.enumerated().map { n, events in
-                let name = runs.count == 1 ? path : "\(path) (run \(n + 1) of \(runs.count))"
-                return (
-                    name,
-                    try ComparedRun(
-                        events, configuration: configuration, checksInvariants: check,
-                        makeSurface: description.makeSurface)
-                )
+            return try file.captureRuns().map { run in
+                let compared = try ComparedRun(
+                    run.events, configuration: configuration, checksInvariants: check,
+                    makeSurface: description.makeSurface)
+                return (run.name, compared)
             }
         }
         let loaded = try file.recording(description: input.desc, node: input.node)
         warn(loaded.notes, in: path)
         let (recording, replay, decisions) = try replayed(
             loaded, from: path, window: window, options: options, explaining: reportDirectory != nil)
-        return [
-            (
-                path,
-                try ComparedRun(
-                    replay.events,
-                    recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
-                    timeBase: replay.timeBase, configuration: configuration, checksInvariants: check,
-                    decisions: decisions, makeSurface: description.makeSurface)
-            )
-        ]
+        let compared = try ComparedRun(
+            replay.events, recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
+            timeBase: replay.timeBase, configuration: configuration, checksInvariants: check, decisions: decisions,
+            makeSurface: description.makeSurface)
+        return [(path, compared)]
     }
 }

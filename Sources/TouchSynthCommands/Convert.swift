@@ -22,10 +22,7 @@ struct Convert: ParsableCommand {
     @Option(help: .hidden) var to: RecordingFormat?
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:
         String?
-    @Flag(
-        help:
-            "Write only the device description, no events: an evemu .desc unless --format or -o's extension says otherwise."
-    )
+    @Flag(help: "Write only the device description: evemu's .desc, unless --format or -o's extension says otherwise.")
     var descriptionOnly = false
     @OptionGroup var window: WindowOptions
 
