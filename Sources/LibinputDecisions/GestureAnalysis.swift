@@ -214,11 +214,14 @@ struct GestureAnalysis {
 /// The numbers of one gesture decision: the two touches libinput follows, how far each moved
 /// since the fingers were detected, how far apart they are, and which way they went.
 private struct Measure {
+    /// A touch libinput follows: its slot, where it was when the fingers were detected, and now.
+    typealias Touch = (slot: Int, from: PointMM, to: PointMM)
+
     let analysis: SequenceAnalysis
     let fingers: Int
     let elapsed: Double
     let at: UInt64
-    let touches: [(slot: Int, from: PointMM, to: PointMM)]
+    let touches: [Touch]
 
     /// `asideAt`: the frame whose touches set aside are not followed (`frame` by default).
     init(analysis: SequenceAnalysis, initialFrame: Int, frame: Int, at: UInt64, fingers: Int, asideAt: Int? = nil) {
@@ -244,9 +247,28 @@ private struct Measure {
 
     private var rules: RuleBook { analysis.rules }
 
-    private func moved(_ t: (slot: Int, from: PointMM, to: PointMM)) -> Double { t.to.distance(to: t.from) }
+    private func moved(_ t: Touch) -> Double { t.to.distance(to: t.from) }
 
-    private func direction(_ t: (slot: Int, from: PointMM, to: PointMM)) -> CompassDirection {
+    /// How far apart the two touches are now, across and down.
+    private var apart: (x: Double, y: Double) {
+        (abs(touches[0].to.x - touches[1].to.x), abs(touches[0].to.y - touches[1].to.y))
+    }
+
+    /// Neither touch has moved enough for any decision.
+    private var isStill: Bool { touches.allSatisfy { moved($0) < rules.stillMovement } }
+
+    /// The touches within a scroll's 40 × 7 mm once the swipe timeout has passed.
+    private var inScrollBox: Bool {
+        apart.x < rules.scrollBox.x && apart.y < rules.scrollBox.y && elapsed > rules.swipeTimeout
+    }
+
+    /// The two touches as libinput's resting-thumb step takes them: the lower is the thumb (the
+    /// second, where they are level).
+    private var thumbAndFinger: (thumb: Touch, finger: Touch) {
+        touches[0].to.y > touches[1].to.y ? (touches[0], touches[1]) : (touches[1], touches[0])
+    }
+
+    private func direction(_ t: Touch) -> CompassDirection {
         CompassDirection(x: t.to.x - t.from.x, y: t.to.y - t.from.y)
     }
 
@@ -290,15 +312,14 @@ private struct Measure {
         }
         guard touches.count == 2 else { return ([], nil) }
         let first = moved(touches[0]), second = moved(touches[1])
-        let dx = abs(touches[0].to.x - touches[1].to.x), dy = abs(touches[0].to.y - touches[1].to.y)
+        let (dx, dy) = apart
         let minMove = rules.minMove(fingers: fingers), maxMove = rules.maxMove(fingers: fingers)
-        let closeEnough = dx < rules.scrollBox.x && dy < rules.scrollBox.y && elapsed > rules.swipeTimeout
         let together = fingers == 2 ? "scroll" : "swipe"
         var predicted: String?
         var deciding: Rule?
-        if first < rules.stillMovement && second < rules.stillMovement {
+        if isStill {
             predicted = nil
-        } else if closeEnough {
+        } else if inScrollBox {
             (predicted, deciding) = (together, .gestureSpacing)
         } else if max(first, second) >= maxMove, let alone = oneMoved(first, second, minMove: minMove) {
             (predicted, deciding) = (alone, .gestureMovement)
@@ -308,10 +329,10 @@ private struct Measure {
         }
         let spacing = Finding(
             rule: .gestureSpacing, time: at, touch: nil, value: dx, limit: rules.scrollBox.x, unit: "mm",
-            exceeds: !closeEnough, agreesWithLog: deciding == .gestureSpacing ? predicted == decided : nil,
+            exceeds: !inScrollBox, agreesWithLog: deciding == .gestureSpacing ? predicted == decided : nil,
             text: "the touches were \(SequenceAnalysis.mm(dx)) × \(SequenceAnalysis.mm(dy)) mm apart "
                 + "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected "
-                + (closeEnough
+                + (inScrollBox
                     ? "(within 40 × 7 mm after 150 ms: a \(together))"
                     : elapsed > rules.swipeTimeout
                         ? "(not within 40 × 7 mm)" : "(before the 150 ms the box waits for)"),
@@ -350,8 +371,7 @@ private struct Measure {
     /// resting thumb is suppressed when thumb detection is on, else a resting finger beside a
     /// moving thumb makes two fingers a scroll, more a pinch. Nil when it decides nothing.
     private func oneMoved(_ first: Double, _ second: Double, minMove: Double) -> String? {
-        let firstIsThumb = touches[0].to.y > touches[1].to.y
-        let thumb = firstIsThumb ? first : second, finger = firstIsThumb ? second : first
+        let (thumb, finger) = (moved(thumbAndFinger.thumb), moved(thumbAndFinger.finger))
         if analysis.thresholds.thumbDetection != nil && thumb < minMove { return nil }
         guard finger < minMove else { return nil }
         return fingers == 2 ? "scroll" : "pinch"
@@ -362,14 +382,10 @@ private struct Measure {
     /// the numbers do not show it and `mayBeSpeed` (the log's line may be the speed rule's).
     func restingThumb(suppressed: Int, mayBeSpeed: Bool) -> Finding? {
         guard touches.count == 2 else { return nil }
-        let lowerFirst = touches[0].to.y > touches[1].to.y
-        let (thumb, finger) = lowerFirst ? (touches[0], touches[1]) : (touches[1], touches[0])
+        let (thumb, finger) = thumbAndFinger
         let thumbMoved = moved(thumb), fingerMoved = moved(finger)
         let minMove = rules.minMove(fingers: fingers), maxMove = rules.maxMove(fingers: fingers)
-        let dx = abs(thumb.to.x - finger.to.x), dy = abs(thumb.to.y - finger.to.y)
-        let still = thumbMoved < rules.stillMovement && fingerMoved < rules.stillMovement
-        let scrollBox = dx < rules.scrollBox.x && dy < rules.scrollBox.y && elapsed > rules.swipeTimeout
-        let rests = !still && !scrollBox && max(thumbMoved, fingerMoved) >= maxMove && thumbMoved < minMove
+        let rests = !isStill && !inScrollBox && max(thumbMoved, fingerMoved) >= maxMove && thumbMoved < minMove
         let agrees = rests && thumb.slot == suppressed
         guard agrees || !mayBeSpeed else { return nil }
         return Finding(
