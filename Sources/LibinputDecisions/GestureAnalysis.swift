@@ -321,7 +321,7 @@ private struct Measure {
             predicted = nil
         } else if inScrollBox {
             (predicted, deciding) = (together, .gestureSpacing)
-        } else if max(first, second) >= maxMove, let alone = oneMoved(first, second, minMove: minMove) {
+        } else if max(first, second) >= maxMove, let alone = oneMoved(minMove: minMove) {
             (predicted, deciding) = (alone, .gestureMovement)
         } else if min(first, second) >= minMove {
             let same = direction(touches[0]).isSame(as: direction(touches[1]))
@@ -370,7 +370,7 @@ private struct Measure {
     /// What one touch moving past `max_move` decides: the lower touch is taken as the thumb; a
     /// resting thumb is suppressed when thumb detection is on, else a resting finger beside a
     /// moving thumb makes two fingers a scroll, more a pinch. Nil when it decides nothing.
-    private func oneMoved(_ first: Double, _ second: Double, minMove: Double) -> String? {
+    private func oneMoved(minMove: Double) -> String? {
         let (thumb, finger) = (moved(thumbAndFinger.thumb), moved(thumbAndFinger.finger))
         if analysis.thresholds.thumbDetection != nil && thumb < minMove { return nil }
         guard finger < minMove else { return nil }
