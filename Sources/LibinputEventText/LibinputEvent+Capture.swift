@@ -174,6 +174,10 @@ extension LibinputEvent {
         // libinput's clock starts at boot: a time before it is no capture's.
         guard time >= 0 else { throw CaptureError(line: line, problem: "negative timeUs \(time)") }
         let fingers = f.fingers ?? 0
+        // No touchpad has more slots than libevdev follows (256), nor fewer than none.
+        guard (0...256).contains(fingers) else {
+            throw CaptureError(line: line, problem: "fingers \(fingers) is no count of fingers on a touchpad")
+        }
         let cancelled = f.cancelled ?? false
         let kind: LibinputEvent.Kind
         switch type {

@@ -29,5 +29,15 @@ final class CaptureTests: XCTestCase {
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: newer)) { error in
             XCTAssertEqual((error as? LibinputEvent.CaptureError)?.line, 1, "\(error)")
         }
+        // A finger count no touchpad has is refused, not compared as a gesture of that many.
+        func hold(_ fingers: String) -> String {
+            #"{"type": "GESTURE_HOLD_BEGIN", "device": "event10", "timeUs": 1, "fingers": "# + fingers + "}"
+        }
+        XCTAssertEqual(try LibinputEvent.events(fromJSONLines: hold("2")).count, 1)
+        for fingers in ["-3", "99999999999"] {
+            XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: hold(fingers)), fingers) { error in
+                XCTAssertEqual((error as? LibinputEvent.CaptureError)?.line, 1, "\(error)")
+            }
+        }
     }
 }
