@@ -118,7 +118,7 @@ extension SequenceAnalysis {
     /// Each of ``thumbContexts`` as a number, against libinput's log. A thumb set aside is a line
     /// taking that touch to PINCH, SUPPRESSED or DEAD in the frame, or none where it was in PINCH
     /// or DEAD already (set so again, nothing changes). Counting all as fingers logs nothing, so
-    /// only a touch taken to PINCH in that frame disagrees with it.
+    /// only a line setting a touch aside in that frame disagrees with it.
     func thumbContextFindings() -> [Finding] {
         guard let thumbLines else { return [] }
         let logged = decisions(of: .thumb).compactMap { d in GestureAnalysis.frame(of: d, in: self).map { (d, $0) } }
@@ -130,9 +130,8 @@ extension SequenceAnalysis {
             if context.step == .speed {
                 agrees = nil
             } else if let thumb = context.thumb {
-                let taken = logged.contains {
-                    $0.1 == context.frame && $0.0.touch == thumb
-                        && ["PINCH", "SUPPRESSED", "DEAD"].contains(LibinputDecision.short($0.0.to))
+                let taken = lines.contains {
+                    $0.touch == thumb && ["PINCH", "SUPPRESSED", "DEAD"].contains(LibinputDecision.short($0.to))
                 }
                 let already =
                     here.isEmpty && (held.map { $0.touch == thumb && ["PINCH", "DEAD"].contains($0.state) } ?? false)
@@ -147,14 +146,14 @@ extension SequenceAnalysis {
                 }
                 agrees = takenAside ? false : nil
             }
-            let pinched = logged.contains { $0.1 == context.frame && LibinputDecision.short($0.0.to) == "PINCH" }
             let (value, limit, unit): (Double, Double, String) =
-                context.step == .soon ? (context.since, ThumbContext.timeout, "ms") : (context.apart.y, 25, "mm")
+                context.step == .soon
+                ? (context.since, ThumbContext.timeout, "ms") : (context.apart.y, ThumbContext.scrollBox.y, "mm")
             return Finding(
                 rule: .thumbContext, time: context.time, touch: context.thumb ?? context.newest, value: value,
                 limit: limit, unit: unit, exceeds: context.thumb != nil, agreesWithLog: agrees,
                 text: text(
-                    of: context, lines: thumbLines, pinched: pinched,
+                    of: context, lines: thumbLines, pinched: here.contains("PINCH"),
                     released: context.thumb == nil && held?.state != "PINCH" ? held : nil),
                 source: rules.source(.thumbContext, thumbStep: context.step))
         }
