@@ -7,9 +7,9 @@ import Foundation
 public struct DelayHistogram: Sendable {
     /// Below this each delay has a bucket of its own.
     private static let exactBelow = 100_000
-    private static let bucketsPerOctave = 64.0
+    private static let bucketsPerOctave = 64
     /// The exact buckets, then enough octaves above them for any Int64.
-    private var counts = [Int](repeating: 0, count: exactBelow + 64 * 47)
+    private var counts = [Int](repeating: 0, count: exactBelow + bucketsPerOctave * 47)
     /// Delays counted.
     public private(set) var count = 0
     /// The longest delay.
@@ -46,12 +46,12 @@ public struct DelayHistogram: Sendable {
 
     private static func bucket(of delay: Int64) -> Int {
         guard delay >= exactBelow else { return Int(delay) }
-        return exactBelow + Int(log2(Double(delay) / Double(exactBelow)) * bucketsPerOctave)
+        return exactBelow + Int(log2(Double(delay) / Double(exactBelow)) * Double(bucketsPerOctave))
     }
 
     private static func least(of bucket: Int) -> Int64 {
         guard bucket >= exactBelow else { return Int64(bucket) }
-        let delay = Double(exactBelow) * exp2(Double(bucket - exactBelow) / bucketsPerOctave)
+        let delay = Double(exactBelow) * exp2(Double(bucket - exactBelow) / Double(bucketsPerOctave))
         return delay >= Double(Int64.max) ? .max : Int64(delay.rounded(.up))
     }
 }

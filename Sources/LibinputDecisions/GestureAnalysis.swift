@@ -84,21 +84,24 @@ struct GestureAnalysis {
     /// numbers show the gesture machine's rule.
     static func restingThumbs(in analysis: SequenceAnalysis) -> [Finding] {
         guard analysis.thumbLines != nil else { return [] }
+        // The fingers detected, and touches begun by pressure or size, each with its frame.
         let detections = analysis.decisions(of: .gesture).filter { $0.event == "GESTURE_EVENT_FINGER_DETECTED" }
+            .compactMap { d in Self.frame(of: d, in: analysis).map { (decision: d, frame: $0) } }
+        let begins = Set(
+            analysis.decisions(of: .touchDetection).filter { $0.event?.hasSuffix("begin") == true }
+                .compactMap { Self.frame(of: $0, in: analysis) })
         return analysis.decisions(of: .thumb).compactMap { decision in
             guard let touch = decision.touch,
                 ["SUPPRESSED", "DEAD"].contains(LibinputDecision.short(decision.to)),
                 let frame = frame(of: decision, in: analysis), frame > 0,
                 !analysis.thumbContexts.contains(where: { $0.frame == frame }),
                 // A touch begun again by pressure or size runs the rules of several touches too.
-                !analysis.decisions(of: .touchDetection).contains(where: {
-                    $0.event?.hasSuffix("begin") == true && Self.frame(of: $0, in: analysis) == frame
-                }),
-                let initial = detections.compactMap({ Self.frame(of: $0, in: analysis) }).last(where: { $0 <= frame })
+                !begins.contains(frame),
+                let detected = detections.last(where: { $0.frame <= frame })
             else { return nil }
-            let detected = detections.last { Self.frame(of: $0, in: analysis) == initial }
+            let initial = detected.frame
             let fingers =
-                detected?.fingers
+                detected.decision.fingers
                 ?? max(0, analysis.sequence.fingers(at: frame) - analysis.setAside(at: frame - 1).count)
             let measure = Measure(
                 analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,

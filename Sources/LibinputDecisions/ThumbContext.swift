@@ -121,7 +121,7 @@ extension SequenceAnalysis {
     /// only a line setting a touch aside in that frame disagrees with it.
     func thumbContextFindings() -> [Finding] {
         guard let thumbLines else { return [] }
-        let logged = decisions(of: .thumb).compactMap { d in GestureAnalysis.frame(of: d, in: self).map { (d, $0) } }
+        let logged = loggedThumbDecisions
         return thumbContexts.map { context in
             let lines = logged.filter { $0.1 == context.frame }.map(\.0)
             let here = lines.map { LibinputDecision.short($0.to) }
@@ -161,11 +161,16 @@ extension SequenceAnalysis {
 
     /// The frame's weighing that let `touch` go as a thumb, counting all as fingers, if one did.
     func thumbRelease(of touch: Int) -> ThumbContext? {
-        let logged = decisions(of: .thumb).compactMap { d in GestureAnalysis.frame(of: d, in: self).map { (d, $0) } }
+        let logged = loggedThumbDecisions
         return thumbContexts.first { context in
             guard context.thumb == nil, let held = thumb(before: context.frame, logged: logged) else { return false }
             return held.touch == touch && held.state != "PINCH"
         }
+    }
+
+    /// The thumb machine's lines, each with the frame it was logged at.
+    private var loggedThumbDecisions: [(LibinputDecision, Int)] {
+        decisions(of: .thumb).compactMap { d in GestureAnalysis.frame(of: d, in: self).map { (d, $0) } }
     }
 
     /// The touch libinput held as a thumb just before `frame`, by its log and the releases

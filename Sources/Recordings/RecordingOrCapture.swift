@@ -37,20 +37,14 @@ public struct RecordingOrCapture {
 
     /// The events of the capture the file holds, which holds one run.
     public func capture() throws(RecordingError) -> [LibinputEvent] {
-        guard let text else { return try Self.events(inFile: path) }
-        return try Self.events(fromJSONLines: text, file: path)
+        try Self.events(fromJSONLines: captureText(), file: path)
     }
 
     /// The runs of the capture the file holds, each named for reports: one, named by the path,
     /// or one per recording `compare --events-out` wrote, `PATH (run N of M)`
     /// (``LibinputEvent/runs(fromJSONLines:)``).
     public func captureRuns() throws(RecordingError) -> [(name: String, events: [LibinputEvent])] {
-        let text: String
-        if let held = self.text {
-            text = held
-        } else {
-            text = try readText(path, of: "a libinput capture", mayBeLong: true)
-        }
+        let text = try captureText()
         let runs = try Self.reading(path) { () throws(LibinputEvent.CaptureError) in
             try LibinputEvent.runs(fromJSONLines: text)
         }
@@ -75,7 +69,17 @@ public struct RecordingOrCapture {
     /// The events of the `--json` capture at `path`: a missing, unreadable or malformed file is an
     /// error naming it (and the line).
     public static func events(inFile path: String) throws(RecordingError) -> [LibinputEvent] {
-        try events(fromJSONLines: try readText(path, of: "a libinput capture", mayBeLong: true), file: path)
+        try events(fromJSONLines: try captureText(at: path), file: path)
+    }
+
+    /// The capture's text: a pipe's, read already, or the file's.
+    private func captureText() throws(RecordingError) -> String {
+        if let text { return text }
+        return try Self.captureText(at: path)
+    }
+
+    private static func captureText(at path: String) throws(RecordingError) -> String {
+        try readText(path, of: "a libinput capture", mayBeLong: true)
     }
 
     /// The events of a `--json` capture's text, read from `file`; a malformed line is bad data naming file and line.
