@@ -26,10 +26,11 @@ public enum StructuredFile {
                 .badData, file: file, line: line, "nested deeper than \(maxNesting) levels: not \(kind)")
         }
         if syntax == .yaml { try YAMLGuard.check(text, file: file) }
+        let value: T
         do {
             switch syntax {
-            case .json: return try JSONDecoder().decode(T.self, from: Data(text.utf8))
-            case .yaml: return try YAMLDecoder().decode(T.self, from: text)
+            case .json: value = try JSONDecoder().decode(T.self, from: Data(text.utf8))
+            case .yaml: value = try YAMLDecoder().decode(T.self, from: text)
             }
         } catch let error as DecodingError {
             throw located(error, in: text, syntax: syntax, file: file, kind: kind)
@@ -37,6 +38,22 @@ public enum StructuredFile {
             throw RecordingError.bad(file, YAMLGuard.line(of: error), "invalid YAML: \(YAMLGuard.problem(of: error))")
         } catch {
             throw RecordingError.bad(file, nil, "not \(kind): \(error.localizedDescription)")
+        }
+        if syntax == .json { try refuseRepeatedKeys(inJSON: text, file: file) }
+        return value
+    }
+
+    /// Refuses a JSON object that gives a key twice, as YAML does: the decoder keeps one of
+    /// the two without a word, so half of what the writer meant would be dropped. Valid JSON is
+    /// YAML, whose composer finds them.
+    private static func refuseRepeatedKeys(inJSON text: String, file: String) throws(RecordingError) {
+        do {
+            _ = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            guard case .duplicatedKeysInMapping = error else { return }
+            throw RecordingError.bad(file, YAMLGuard.line(of: error), YAMLGuard.problem(of: error))
+        } catch {
+            return
         }
     }
 

@@ -47,6 +47,7 @@ public enum YAMLGuard {
             return problem
         case .duplicatedKeysInMapping(let duplicates, _):
             return "a key given twice in one mapping: " + duplicates.sorted().joined(separator: ", ")
+                + " (the first on this line)"
         case .dataCouldNotBeDecoded:
             return "not text in the expected encoding"
         case .memory:

@@ -6,7 +6,8 @@ import XCTest
 final class SurfaceErrorTests: XCTestCase {
     /// A surface's errors name the line and the place: the decoder's (a key missing, a value of
     /// the wrong type, JSON that does not parse) and the description's own (an option the kind
-    /// does not have, two recognizers of one name).
+    /// does not have, two recognizers of one name, a key given twice, which JSON's decoder would
+    /// let pass).
     func testASurfacesErrorsNameTheLine() throws {
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let cases: [(ext: String, text: String, expected: String)] = [
@@ -33,6 +34,16 @@ final class SurfaceErrorTests: XCTestCase {
                 "3: region a: two recognizers are called pan; give them distinct \"name\"s"
             ),
             ("yml", "regions:\n  - name: a\n    frame: wide\n    recognizers: []\n", "3: regions[0].frame: "),
+            (
+                "json",
+                "{\"regions\": [\n  {\"name\": \"a\", \"frame\": [0, 0, 10, 10],\n   \"recognizers\": [],\n"
+                    + "   \"recognizers\": [{\"kind\": \"pinch\"}]}\n]}",
+                "3: a key given twice in one mapping: recognizers (the first on this line)"
+            ),
+            (
+                "yml", "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    name: b\n    recognizers: []\n",
+                "2: invalid YAML: a key given twice in one mapping: name (the first on this line)"
+            ),
         ]
         for (ext, text, expected) in cases {
             let path = temporaryPath("surface.\(ext)")
