@@ -77,7 +77,7 @@ let package = Package(
         // A live evdev node read directly and recorded as libinput record YAML (`touchsynth record`).
         .target(name: "EvdevRecording", dependencies: ["Recordings", "ProcessSignals"]),
         // Gesture scripts performed as a touchpad's kernel driver would report them.
-        .target(name: "GestureSynthesis", dependencies: ["Recordings", "Quirks"]),
+        .target(name: "GestureSynthesis", dependencies: ["Recordings", "Quirks", "LibinputDecisions"]),
         // What the harness and its libinput side tell each other: the side's configuration and the
         // compact binary form libinput's events cross the socket in, both ends defined side by side.
         .target(name: "ReplayChannel", dependencies: ["LibinputEvents"]),

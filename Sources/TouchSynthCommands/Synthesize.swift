@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureSynthesis
+import MockedDevices
 import Recordings
 
 /// `touchsynth synthesize SCRIPT --desc DESC`: a gesture script performed on a real device description.
@@ -41,18 +42,15 @@ struct Synthesize: ParsableCommand {
 
     func run() throws {
         if device != nil { deprecated("--device (a description for synthesize)", use: "--desc") }
-        let recording = try { () throws -> Recording in
-            let base = try RecordingLoader.load(desc ?? device ?? "")
-            let source = script ?? "-e"
-            let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script")
-            }
-            let parsed = try GestureScript.parse(scriptText ?? text ?? "", file: source)
-            var options = GestureSynthesizer.Options(for: base)
+        let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
+        let recording = try GestureSynthesizer.synthesize(
+            scriptText ?? text ?? "", file: script ?? "-e", onDescriptionAt: desc ?? device ?? "",
+            libinput: LibinputBuild.system.version
+        ) { options in
             if let rate { options.rate = rate }
             if let jitter { options.jitter = jitter }
             if let seed { options.seed = seed }
-            return try GestureSynthesizer.synthesize(parsed, on: base.device, options: options, file: source)
-        }()
+        }
         warn(recording.notes, in: script ?? "-e")
         try writeRecording(recording, to: output, format: format)
     }

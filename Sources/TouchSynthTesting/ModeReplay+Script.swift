@@ -1,5 +1,4 @@
 import GestureSynthesis
-import Recordings
 import Replays
 
 extension ModeReplay {
@@ -13,9 +12,9 @@ extension ModeReplay {
         script: String, on device: String, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions(), relativeTo filePath: StaticString = #filePath
     ) throws {
-        let pad = try RecordingLoader.load(TestFilePath.resolve(device, relativeTo: filePath))
         let gesture = try GestureSynthesizer.synthesize(
-            GestureScript.parse(script, file: "script"), on: pad.device, options: .init(for: pad), file: "script")
+            script, file: "script", onDescriptionAt: TestFilePath.resolve(device, relativeTo: filePath),
+            libinput: options.libinput.version)
         try self.init(gesture, named: script, surface: surface, options: options)
     }
 }

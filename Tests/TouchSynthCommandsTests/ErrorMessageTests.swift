@@ -50,7 +50,7 @@ final class ErrorMessageTests: XCTestCase {
 
     /// A device libinput will not use (an axis whose minimum is its maximum, one resolution of two)
     /// is bad data, told in one line naming the recording and libinput's complaint, not the
-    /// closing "not using input device" line.
+    /// closing "not using input device" line; synthesize refuses it as a description by the rule.
     func testADeviceLibinputRejectsIsBadDataNamingTheRecordingAndWhy() throws {
         let original = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         let x: UInt16 = 0x00, y: UInt16 = 0x01
@@ -75,6 +75,11 @@ final class ErrorMessageTests: XCTestCase {
                 XCTAssertTrue(result.stderr.hasPrefix("touchsynth: \(path): libinput: "), result.stderr)
                 XCTAssertTrue(result.stderr.contains(complaint), "\(command): \(result.stderr)")
             }
+            // A script performed on it would replay to nothing: synthesize refuses the description.
+            let synthesized = assertSentence(["synthesize", "-e", "pinch", "--desc", path], status: 65)
+            XCTAssertTrue(
+                synthesized.stderr.hasPrefix("touchsynth: \(path): not a touchpad to libinput: "), synthesized.stderr)
+            XCTAssertTrue(synthesized.stderr.contains("src/evdev.c:"), synthesized.stderr)
         }
     }
 

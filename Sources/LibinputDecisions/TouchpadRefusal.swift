@@ -1,0 +1,104 @@
+import Recordings
+
+/// Why libinput would not make a touchpad of a device, by the checks it runs as it adds one, in
+/// their order: it rejects a device with an axis given without its pair, a resolution on one
+/// position axis only, or an axis whose range is one value (`evdev_reject_device`, src/evdev.c);
+/// it makes a touchpad only of what udev calls one; and its touchpad code needs three codes
+/// (`tp_pass_sanity_check`, src/evdev-mt-touchpad.c). The checks read alike in 1.22 to 1.31.
+public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        /// One of a pair of axes (ABS_X and ABS_Y, REL_X and REL_Y, the multitouch positions)
+        /// without the other: rejected without a word in libinput's log.
+        case unpaired(type: UInt16, present: UInt16, missing: UInt16)
+        /// One position axis with a resolution, the other without.
+        case resolutionOnOneAxis(with: UInt16, without: UInt16)
+        /// An axis whose minimum is its maximum.
+        case flatAxis(UInt16, value: Int32)
+        /// udev calls the device something else, with these ID_INPUT_* kinds.
+        case notATouchpad(kinds: [String])
+        /// A code libinput's touchpad code needs.
+        case missing(type: UInt16, code: UInt16)
+    }
+
+    public let reason: Reason
+    /// Where it is decided: `src/evdev.c:1724 (libinput 1.22.1)`, or udev's builtin.
+    public let source: String
+
+    /// The first reason libinput (or udev before it) would give, read in the source of `version`
+    /// or the nearest version read; nil for a device it makes a touchpad of.
+    public static func of(_ device: DeviceDescription, libinput version: String) -> TouchpadRefusal? {
+        let book = RuleBook(version: version)
+        func refusal(_ reason: Reason, _ file: String, _ lines: [Int]) -> TouchpadRefusal {
+            let line = zip(["1.22.1", "1.28.1", "1.31.3"], lines).first { $0.0 == book.cited }.map { ":\($0.1)" } ?? ""
+            let nearest = book.cited == version ? "" : ", nearest to \(version)"
+            return TouchpadRefusal(reason: reason, source: "src/\(file)\(line) (libinput \(book.cited)\(nearest))")
+        }
+        // libevdev reads no slots of a device that has ABS_RESERVED, its sign of a fake multitouch device.
+        let fakeMultitouch =
+            device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) && device.has(type: Evdev.EV_ABS, code: absReserved)
+        let pairs: [(type: UInt16, UInt16, UInt16, lines: [Int])] =
+            [
+                (Evdev.EV_ABS, Evdev.ABS_X, Evdev.ABS_Y, [1756, 1773, 1691]),
+                (Evdev.EV_REL, Evdev.REL_X, Evdev.REL_Y, [1760, 1777, 1695]),
+            ]
+            + (fakeMultitouch
+                ? [] : [(Evdev.EV_ABS, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y, [1765, 1782, 1700])])
+        for (type, a, b, lines) in pairs where device.has(type: type, code: a) != device.has(type: type, code: b) {
+            let (present, missing) = device.has(type: type, code: a) ? (a, b) : (b, a)
+            return refusal(.unpaired(type: type, present: present, missing: missing), "evdev.c", lines)
+        }
+        let resolved: [(UInt16, UInt16, lines: [Int])] =
+            [(Evdev.ABS_X, Evdev.ABS_Y, [1772, 1789, 1707])]
+            + (fakeMultitouch ? [] : [(Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y, [1784, 1801, 1720])])
+        for (x, y, lines) in resolved where device.has(type: Evdev.EV_ABS, code: x) {
+            let (rx, ry) = (device.absinfo[x]?.resolution ?? 0, device.absinfo[y]?.resolution ?? 0)
+            guard (rx == 0) != (ry == 0) else { continue }
+            let (with, without) = rx != 0 ? (x, y) : (y, x)
+            return refusal(.resolutionOnOneAxis(with: with, without: without), "evdev.c", lines)
+        }
+        for code in (device.codes[Evdev.EV_ABS] ?? []).sorted()
+        where ![absMisc, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TOOL_TYPE].contains(code) {
+            guard let info = device.absinfo[code], info.minimum == info.maximum else { continue }
+            // A flat axis at 0 from ABS_MISC up to the slots is only switched off.
+            if info.minimum == 0 && code >= absMisc && code < Evdev.ABS_MT_SLOT { continue }
+            return refusal(.flatAxis(code, value: info.minimum), "evdev.c", [1724, 1741, 1648])
+        }
+        let properties = Dictionary(device.effectiveUdevProperties) { $1 }
+        guard properties["ID_INPUT_TOUCHPAD"] == "1" else {
+            let kinds = properties.filter { $0.key.hasPrefix("ID_INPUT_") && $0.value == "1" }.map(\.key).sorted()
+            return TouchpadRefusal(
+                reason: .notATouchpad(kinds: kinds),
+                source: "udev's input_id builtin (systemd's src/udev/udev-builtin-input_id.c)")
+        }
+        let needed: [(UInt16, UInt16, lines: [Int])] = [
+            (Evdev.EV_ABS, Evdev.ABS_X, [3504, 3533, 3553]), (Evdev.EV_KEY, Evdev.BTN_TOUCH, [3507, 3536, 3556]),
+            (Evdev.EV_KEY, Evdev.BTN_TOOL_FINGER, [3510, 3539, 3559]),
+        ]
+        for (type, code, lines) in needed where !device.has(type: type, code: code) {
+            return refusal(.missing(type: type, code: code), "evdev-mt-touchpad.c", lines)
+        }
+        return nil
+    }
+
+    public var description: String {
+        func name(_ code: UInt16, _ type: UInt16 = Evdev.EV_ABS) -> String { Evdev.codeName(type: type, code: code) }
+        let problem =
+            switch reason {
+            case .unpaired(let type, let present, let missing):
+                "it has \(name(present, type)) without \(name(missing, type)), and libinput rejects the device"
+            case .resolutionOnOneAxis(let with, let without):
+                "\(name(with)) has a resolution and \(name(without)) none, and libinput rejects the device"
+            case .flatAxis(let code, let value):
+                "\(name(code))'s minimum and maximum are both \(value), and libinput rejects the device"
+            case .notATouchpad(let kinds):
+                "udev would call it " + (kinds.isEmpty ? "nothing libinput reads" : kinds.joined(separator: ", "))
+                    + ", not a touchpad, which takes ABS_X, ABS_Y and BTN_TOOL_FINGER without INPUT_PROP_DIRECT"
+            case .missing(let type, let code):
+                "it has no \(name(code, type)), and libinput's touchpad code refuses the device"
+            }
+        return "not a touchpad to libinput: \(problem); \(source)"
+    }
+
+    private static let absMisc: UInt16 = 0x28
+    private static let absReserved: UInt16 = 0x2e
+}
