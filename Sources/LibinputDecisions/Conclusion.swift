@@ -1,4 +1,5 @@
 import LibinputEventText
+import Recordings
 
 /// The one line that closes a sequence's explanation: what libinput made of it, and the number
 /// that decided it.
@@ -40,7 +41,8 @@ struct Conclusion {
         if analysis.reported.contains(.motion) {
             let others = analysis.reported.filter { $0 != .motion }.map(\.description)
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
-            return made + "pointer motion" + (moved.map { ": " + $0 } ?? "") + also + noTap + palmsAside
+            return made + "pointer motion" + (moved.map { ": " + $0 } ?? "") + also + noTap + edgeScrollingOff
+                + palmsAside
         }
         let touchDowns = analysis.reported.filter { $0 == .touch }.count
         if touchDowns > 0 {
@@ -67,6 +69,9 @@ struct Conclusion {
             return "libinput reported nothing: " + short.text + noTap
         }
         if let unsent = noTapMachine { return unsent }
+        if analysis.edgeScrolling, analysis.sequence.mostFingers == 1, analysis.reported.contains(.scroll(.finger)) {
+            return made + "an edge scroll (the scroll method in use)" + (moved.map { ": " + $0 } ?? "")
+        }
         let reported = analysis.reported.map(\.description)
         return reported.isEmpty
             ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
@@ -163,6 +168,24 @@ struct Conclusion {
 
     /// Why the tap machine sent nothing: what stopped the tap when it ran, or that it did not run
     /// for a touch short and still enough to tap.
+    /// One finger that began in a strip edge scrolling scrolls in, 7 mm along the right edge or
+    /// the bottom (on a clickpad or a pad at least 40 mm tall), while libinput scrolled with
+    /// two fingers instead (`tp_edge_scroll_init`, src/evdev-mt-touchpad-edge-scroll.c).
+    private var edgeScrollingOff: String {
+        guard !analysis.edgeScrolling, analysis.sequence.mostFingers == 1, let size = analysis.padSize,
+            let from = touches.first?.from
+        else { return "" }
+        let strip = 7.0
+        let hasBottom = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD) || size.height >= 40
+        let edge = from.x > size.width - strip ? "right" : hasBottom && from.y > size.height - strip ? "bottom" : nil
+        guard let edge else { return "" }
+        let line = ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313][analysis.rules.cited].map { ":\($0)" } ?? ""
+        return "; it began \(SequenceAnalysis.mm(edge == "right" ? size.width - from.x : size.height - from.y)) mm "
+            + "from the \(edge) edge, in the 7 mm where edge scrolling scrolls, but libinput scrolls with two "
+            + "fingers here (its default where the pad counts two; --set-scroll-method edge) "
+            + "(src/evdev-mt-touchpad-edge-scroll.c\(line), libinput \(analysis.rules.cited))"
+    }
+
     private var noTap: String {
         if taps.logged == nil, let unsent = noTapMachine { return "; " + unsent }
         guard taps.logged != nil, taps.logged != .tap else { return "" }

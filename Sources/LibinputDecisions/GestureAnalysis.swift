@@ -147,9 +147,9 @@ struct GestureAnalysis {
             rule: .holdTimer, time: at, touch: nil, value: waited, limit: limit, unit: "ms", exceeds: waited >= limit,
             agreesWithLog: decision.event == "GESTURE_EVENT_HOLD_TIMEOUT" ? waited >= limit : nil,
             text:
-                "the fingers rested \(SequenceAnalysis.ms(waited)) ms (the hold timer's "
-                + "\(SequenceAnalysis.ms(limit)) ms with \(fingers) finger\(fingers == 1 ? "" : "s")), "
-                + "moving at most \(SequenceAnalysis.mm(moved)) mm",
+                "the fingers were down \(SequenceAnalysis.ms(waited)) ms with no gesture decided (the hold timer's "
+                + "\(SequenceAnalysis.ms(limit)) ms with \(fingers) finger\(fingers == 1 ? "" : "s"), which counts "
+                + "time alone), moving at most \(SequenceAnalysis.mm(moved)) mm",
             source: analysis.rules.source(.holdTimer))
         return (finding, fingers)
     }
@@ -288,16 +288,21 @@ private struct Measure {
         }
     }
 
-    private func directionFinding(decided: String, predicted: String?) -> Finding? {
-        guard touches.count == 2 else { return nil }
+    /// The directions step, which libinput reaches only when both touches moved `min_move` and
+    /// nothing before decided.
+    private func directionFinding(decided: String, predicted: String) -> Finding {
         let a = direction(touches[0]), b = direction(touches[1])
         let same = a.isSame(as: b)
+        let vague = [a, b].contains { $0.octants.nonzeroBitCount == 3 }
+        let verdict =
+            !same
+            ? "different ways" : a.octants & b.octants != 0 ? "the same way" : "neighbouring ways, the same to libinput"
         return Finding(
             rule: .gestureDirection, time: at, touch: nil, value: same ? 1 : 0, limit: nil, unit: "",
-            exceeds: !same, agreesWithLog: predicted.map { $0 == decided },
+            exceeds: !same, agreesWithLog: predicted == decided,
             text: "touch \(touches[0].slot) went \(a.name) (\(SequenceAnalysis.mm(moved(touches[0]))) mm), touch "
-                + "\(touches[1].slot) went \(b.name) (\(SequenceAnalysis.mm(moved(touches[1]))) mm): "
-                + (same ? "the same way" : "different ways") + " by libinput's compass octants",
+                + "\(touches[1].slot) went \(b.name) (\(SequenceAnalysis.mm(moved(touches[1]))) mm): \(verdict), "
+                + "by libinput's compass octants" + (vague ? " (a move under 2 mm each way counts as three)" : ""),
             source: rules.source(.gestureDirection))
     }
 
@@ -330,9 +335,11 @@ private struct Measure {
             let same = direction(touches[0]).isSame(as: direction(touches[1]))
             (predicted, deciding) = (same ? together : "pinch", .gestureDirection)
         }
+        // Past the limit when outside the box, whatever the time: the text says when it counts.
         let spacing = Finding(
             rule: .gestureSpacing, time: at, touch: nil, value: dx, limit: rules.scrollBox.x, unit: "mm",
-            exceeds: !inScrollBox, agreesWithLog: deciding == .gestureSpacing ? predicted == decided : nil,
+            exceeds: dx >= rules.scrollBox.x || dy >= rules.scrollBox.y,
+            agreesWithLog: deciding == .gestureSpacing ? predicted == decided : nil,
             text: "the touches were \(SequenceAnalysis.mm(dx)) × \(SequenceAnalysis.mm(dy)) mm apart "
                 + "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected "
                 + (inScrollBox
@@ -341,7 +348,9 @@ private struct Measure {
                         ? "(not within 40 × 7 mm)" : "(before the 150 ms the box waits for)"),
             source: rules.source(.gestureSpacing))
         let movement = movementFindings(limit: minMove)
-        let direction = directionFinding(decided: decided, predicted: deciding == .gestureDirection ? predicted : nil)
+        let direction = predicted.flatMap {
+            deciding == .gestureDirection ? directionFinding(decided: decided, predicted: $0) : nil
+        }
         let all = [spacing] + movement + (direction.map { [$0] } ?? [])
         let decidingFinding: Finding? =
             switch deciding {

@@ -92,7 +92,8 @@ struct TapAnalysis {
                         + "\(SequenceAnalysis.ms(rules.tapTimeout)) ms of a tap",
                 source: rules.source(.tapTime)),
             Finding(
-                rule: .tapTravel, time: end, touch: nil, value: travel, limit: rules.tapMotionThreshold, unit: "mm",
+                rule: .tapTravel, time: end, touch: exit == .motion ? mover?.track.slot : nil, value: travel,
+                limit: rules.tapMotionThreshold, unit: "mm",
                 exceeds: exit == .motion, agreesWithLog: exit == .timeout ? nil : agrees,
                 text: exit == .motion
                     ? (mover.map { untrackedTracks.contains($0.track) } == true
@@ -100,8 +101,9 @@ struct TapAnalysis {
                             + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move, "
                             + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started: libinput places it at "
                             + "the top-most tracked finger, which moved or changed"
-                        : "a touch moved more than the \(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may "
-                            + "move, \(SequenceAnalysis.ms(timed)) ms after the tap timer started")
+                        : "touch \(mover?.track.slot ?? 0) moved \(SequenceAnalysis.mm(travel)) mm, more than the "
+                            + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move, "
+                            + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started")
                     : "the touches moved at most \(SequenceAnalysis.mm(travel)) mm, within the "
                         + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move",
                 source: rules.source(.tapTravel)),

@@ -202,18 +202,19 @@ extension SequenceAnalysis {
                 + (outside ? ", farther apart than a two-finger scroll's 35 × 25 mm" : "")
                 + ": libinput took touch \(c.newest) for a thumb"
         case .close:
-            return came + ", and " + pair + ", within 35 × 25 mm: libinput counts both as fingers, as a "
-                + "two-finger scroll's" + letGo
+            return came + ", and " + pair + ", within 35 × 25 mm, as close as fingers scrolling together: "
+                + "libinput's thumb rules count them as fingers" + letGo
         case .soon:
             return came + ", within 100 ms, and the lowest (touch \(c.lowest)) is above the line at "
-                + "\(mm(lines.lower.mm)) mm (92 %): libinput counts them all as fingers, for a tap or click of several"
+                + "\(mm(lines.lower.mm)) mm (92 %): libinput's thumb rules count them all as fingers, as for a tap "
+                + "or click of several"
                 + letGo
         case .farBelow:
             return came + ", and " + pair + ", more than 25 mm below it: libinput took touch \(c.lowest) for a thumb"
                 + (pinched ? " that may still pinch" : "")
         case .notFarBelow:
-            return came + ", and " + pair + ": neither within 35 × 25 mm nor 25 mm below it, so libinput counts "
-                + "both as fingers" + letGo
+            return came + ", and " + pair + ": neither within 35 × 25 mm nor 25 mm below it, so libinput's "
+                + "thumb rules count them as fingers" + letGo
         }
     }
 }

@@ -1,0 +1,71 @@
+import GestureSynthesis
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// Findings as libinput reaches them and as a reader takes them: no step libinput never ran, a
+/// flag that agrees with its number, the touch and the distance named, and a finger on the edge
+/// strip told why it moved the pointer.
+final class FindingWordsTests: XCTestCase {
+    private func explain(_ path: String, configure: (inout ReplayOptions) -> Void = { _ in }) throws -> Explanation {
+        var options = ReplayOptions()
+        configure(&options)
+        let recording = try RecordingLoader.load(Fixtures.directory.appendingPathComponent(path).path)
+        return try Replay.explain(recording, named: path, options: options).explanation
+    }
+
+    /// One touch resting under `min_move` decides before directions are compared: libinput
+    /// returns first (`tp_gesture_handle_state_unknown`), so explain shows no directions.
+    func testNoDirectionsWhereATouchRestedAndLibinputDecidedBefore() throws {
+        let device = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let recording = try GestureSynthesizer.synthesize(
+            GestureScript.parse("rest at=25%,50%; move dx=20mm", file: "resting.gesture"), on: device.device,
+            options: GestureSynthesizer.Options(for: device), file: "resting.gesture")
+        let explanation = try Replay.explain(recording, named: "resting", options: ReplayOptions()).explanation
+        let sequence = try XCTUnwrap(explanation.sequences.first)
+        XCTAssertEqual(sequence.deciding?.rule, .gestureMovement, sequence.conclusion)
+        XCTAssertFalse(sequence.findings.contains { $0.rule == .gestureDirection }, "\(sequence.findings)")
+    }
+
+    /// `exceeds` of the scroll box says whether the touches were outside 40 × 7 mm, the number it
+    /// carries; when the time counts is in the words.
+    func testTheScrollBoxFlagFollowsTheGap() throws {
+        let explanation = try explain(
+            "evemu-devices/touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events")
+        let spacings = explanation.sequences.flatMap(\.findings).filter { $0.rule == .gestureSpacing }
+        XCTAssertFalse(spacings.isEmpty)
+        for finding in spacings {
+            let gap = try XCTUnwrap(finding.text.firstMatch(of: /([0-9.]+) × ([0-9.]+) mm apart/), finding.text)
+            let outside = Double(gap.1)! >= 40 || Double(gap.2)! >= 7
+            XCTAssertEqual(finding.exceeds, outside, finding.text)
+        }
+        XCTAssertTrue(spacings.contains { !$0.exceeds && $0.text.contains("before the 150 ms") })
+    }
+
+    func testATapsTravelNamesTheTouchAndHowFar() throws {
+        let explanation = try explain("evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events") {
+            $0.configuration.tapToClick = true
+        }
+        let travel = try XCTUnwrap(
+            explanation.sequences.flatMap(\.findings).first { $0.rule == .tapTravel && $0.exceeds })
+        let touch = try XCTUnwrap(travel.touch)
+        XCTAssertTrue(
+            travel.text.hasPrefix("touch \(touch) moved \(String(format: "%.1f", travel.value)) mm, more than"),
+            travel.text)
+    }
+
+    /// A finger along the right edge moves the pointer where two fingers scroll; with edge
+    /// scrolling asked for, the same finger scrolls, and the line says which.
+    func testAFingerOnTheEdgeStripIsToldEdgeScrollingIsOff() throws {
+        let path = "evemu-devices/touchpads_SynPS2_Synaptics_TouchPad.hp8470p.edge-scroll-vertical.events"
+        let off = try XCTUnwrap(try explain(path).sequences.first).conclusion
+        XCTAssertTrue(off.hasPrefix("libinput made this pointer motion"), off)
+        XCTAssertTrue(off.contains("from the right edge, in the 7 mm where edge scrolling scrolls"), off)
+        XCTAssertTrue(off.contains("--set-scroll-method edge"), off)
+        let on = try XCTUnwrap(try explain(path) { $0.configuration.scrollMethod = .edge }.sequences.first).conclusion
+        XCTAssertTrue(on.hasPrefix("libinput made this an edge scroll"), on)
+    }
+}
