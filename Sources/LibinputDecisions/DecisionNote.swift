@@ -54,7 +54,7 @@ extension Rule {
         case .touchPressure, .touchSize: .touchDetection
         case .thumbPosition, .thumbContext, .restingThumb: .thumb
         case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport, .holdTimer,
-            .gestureFakeFingers:
+            .fingerSwitch, .gestureFakeFingers:
             .gesture
         }
     }

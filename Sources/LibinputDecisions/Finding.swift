@@ -65,6 +65,8 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case gestureSupport
     /// Fingers that rest until the hold timer fires are a hold.
     case holdTimer
+    /// A new finger count during a gesture that lasts 100 ms ends the gesture.
+    case fingerSwitch
     /// More fingers than the touchpad has slots: libinput cannot tell where they are, so three
     /// or more swipe as soon as they move.
     case gestureFakeFingers

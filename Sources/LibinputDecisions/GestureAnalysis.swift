@@ -37,6 +37,12 @@ struct GestureAnalysis {
                         deciding: support))
                 continue
             }
+            // libinput 1.31 logs the timer's cancel and its switch both.
+            if let switched = Self.fingerSwitch(decision, in: analysis),
+                !findings.contains(where: { $0.rule == .fingerSwitch && $0.time == switched.time })
+            {
+                findings.append(switched)
+            }
             if kind == "hold", let start = detected, let hold = Self.hold(decision, since: start, in: analysis) {
                 findings.append(hold.finding)
                 outcomes.append(

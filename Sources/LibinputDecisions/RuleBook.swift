@@ -47,6 +47,8 @@ struct RuleBook {
     let thumbMinHeight = 50.0
     let thumbLine = 0.85
     let thumbExclusionLine = 0.92
+    /// `DEFAULT_GESTURE_SWITCH_TIMEOUT`: how long a new finger count must last to end a gesture.
+    let fingerSwitchTimeout = 100.0
     /// Below this each, neither touch has moved enough for any decision.
     let stillMovement = 1.0
 
@@ -142,6 +144,7 @@ struct RuleBook {
             case .thumbContext: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 373, "1.28.1": 373, "1.31.3": 354])
             case .restingThumb: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 963, "1.28.1": 1337, "1.31.3": 1481])
             case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 549, "1.28.1": 540, "1.31.3": 533])
+            case .fingerSwitch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1457, "1.28.1": 2048, "1.31.3": 2240])
             case .gestureSupport where scrollWaits: ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1292, "1.31.3": 1431])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])
             case .gestureFakeFingers:

@@ -45,6 +45,23 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertTrue(spacings.contains { !$0.exceeds && $0.text.contains("before the 150 ms") })
     }
 
+    /// A scroll that ends while a finger stays, a finger's lift 100 ms before: libinput's timer for
+    /// a new finger count, logged as a reset (1.22), or a cancel and a switch (1.28 and later).
+    func testAGestureEndedByANewFingerCountSaysWhichTouchAndHowLong() throws {
+        let path = "evemu-devices/touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.31.3"])) {
+            let sequence = try XCTUnwrap(try explain(path) { $0.libinput = build }.sequences.first)
+            let switches = sequence.findings.filter { $0.rule == .fingerSwitch }
+            XCTAssertEqual(switches.count, 1, "\(build.version): \(switches)")
+            let switched = try XCTUnwrap(switches.first)
+            XCTAssertEqual(switched.agreesWithLog, true, switched.text)
+            XCTAssertEqual(switched.value, 100, accuracy: 0.5)
+            XCTAssertTrue(
+                switched.text.hasPrefix("touch 1 lifted 100 ms before, from 2 fingers to 1 finger"), switched.text)
+            XCTAssertTrue(switched.source.contains("(libinput \(build.version))"), switched.source)
+        }
+    }
+
     func testATapsTravelNamesTheTouchAndHowFar() throws {
         let explanation = try explain("evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events") {
             $0.configuration.tapToClick = true

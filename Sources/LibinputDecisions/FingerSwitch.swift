@@ -1,0 +1,45 @@
+import Recordings
+
+extension GestureAnalysis {
+    /// A gesture that libinput ended by its finger-count timer (`GESTURE_EVENT_FINGER_SWITCH_TIMEOUT`,
+    /// logged with a `GESTURE_EVENT_CANCEL`; before 1.28 a cancel or reset at a timer, the hold
+    /// timer's being the only other the gesture machine has): once a gesture has begun, a lift or a new
+    /// touch sets the timer, and the new count ends the gesture only if it lasts 100 ms
+    /// (`tp_gesture_handle_state`, `tp_gesture_update_finger_state`). The fingers counted are those
+    /// not set aside as palms or thumbs.
+    static func fingerSwitch(_ decision: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
+        guard case .timers(let time) = decision.cause,
+            ["GESTURE_EVENT_FINGER_SWITCH_TIMEOUT", "GESTURE_EVENT_CANCEL", "GESTURE_EVENT_RESET"].contains(
+                decision.event),
+            let from = decision.from.map(LibinputDecision.short), ["SCROLL", "PINCH", "SWIPE", "HOLD"].contains(from),
+            let frame = Self.frame(of: decision, in: analysis)
+        else { return nil }
+        let sequence = analysis.sequence
+        func count(_ f: Int) -> Int { max(0, sequence.fingers(at: f) - analysis.setAside(at: f).count) }
+        let now = count(frame)
+        var changed = frame
+        while changed > sequence.frames.lowerBound, count(changed - 1) == now { changed -= 1 }
+        guard changed > sequence.frames.lowerBound, now > 0 else { return nil }
+        let before = count(changed - 1)
+        let frames = analysis.recording.frames
+        let lasted = Double(Int64(time) - Int64(frames[changed].time)) / 1000
+        let limit = analysis.rules.fingerSwitchTimeout
+        let gone = Set(sequence.positions(at: changed - 1).keys).subtracting(sequence.positions(at: changed).keys)
+        let came = Set(sequence.positions(at: changed).keys).subtracting(sequence.positions(at: changed - 1).keys)
+        func touches(_ slots: Set<Int>) -> String {
+            (slots.count == 1 ? "touch " : "touches ") + slots.sorted().map(String.init).joined(separator: ", ")
+        }
+        let what =
+            !gone.isEmpty && came.isEmpty
+            ? touches(gone) + " lifted"
+            : !came.isEmpty && gone.isEmpty ? touches(came) + " came down" : "the fingers changed"
+        let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
+        return Finding(
+            rule: .fingerSwitch, time: time, touch: nil, value: lasted, limit: limit, unit: "ms",
+            exceeds: lasted >= limit, agreesWithLog: abs(lasted - limit) < 1,
+            text: "\(what) \(SequenceAnalysis.ms(lasted)) ms before, from \(fingers(before)) to \(fingers(now)): "
+                + "libinput ends a gesture once a new finger count has lasted \(SequenceAnalysis.ms(limit)) ms "
+                + "(a briefer change is passed over), and goes on with \(fingers(now))",
+            source: analysis.rules.source(.fingerSwitch))
+    }
+}
