@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "MockedDevices", targets: ["MockedDevices"]),
         .library(name: "Replays", targets: ["Replays"]),
         .library(name: "LibinputDecisions", targets: ["LibinputDecisions"]),
+        .library(name: "OutputFiles", targets: ["OutputFiles"]),
         .library(name: "DesktopEvents", targets: ["DesktopEvents"]),
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .library(name: "X11Client", targets: ["X11Client"]),
@@ -109,6 +110,8 @@ let package = Package(
             ]),
         // Delays counted in constant memory: frame lateness, latency, the view's send delay.
         .target(name: "Histograms"),
+        // Output files written whole or not at all, never over the command's inputs.
+        .target(name: "OutputFiles"),
         .target(name: "AllocationCounter", publicHeadersPath: "."),
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
@@ -131,7 +134,7 @@ let package = Package(
             dependencies: [
                 "MockedDevices", "Replays", "Recordings", "GestureSynthesis", "AppEvents", "Gestures",
                 "ModeComparison", "SurfaceDescriptions", "LibinputEvents", "ViewTimeline", "ViewPublishing",
-                "Histograms",
+                "Histograms", "OutputFiles",
             ]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
         .target(
@@ -247,7 +250,7 @@ let package = Package(
                 "EvdevRecording",
                 "TouchscreenBridge", "UinputDevices", "ProcessSignals", "Quirks", "ViewTimeline", "ViewPublishing",
                 "LibinputEvents",
-                "LiveView", "LibinputEventText",
+                "LiveView", "LibinputEventText", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -324,6 +327,7 @@ let package = Package(
             name: "ReplaysTests", dependencies: ["Replays", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "HistogramsTests", dependencies: ["Histograms"]),
+        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(
             name: "AppEventsTests",
             dependencies: ["AppEvents", "AppEventInvariants", "LibinputEvents", "GestureSynthesis"]),

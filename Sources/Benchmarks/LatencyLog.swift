@@ -2,6 +2,7 @@ import Histograms
 import Foundation
 import LibinputEvents
 import MockedDevices
+import OutputFiles
 
 /// How long each libinput event took to become app events: from its availability (libinput's
 /// dispatch returned it) and from its kernel timestamp, to the moment both modes' translators
@@ -52,15 +53,19 @@ public final class LatencyLog {
     }
 
     public private(set) var pool = Pool()
+    private let output: OutputFile
     private let file: UnsafeMutablePointer<FILE>
     /// The first failed write's errno: a full disk is reported at the end, not per line.
     public private(set) var writeError: Int32?
 
-    /// Writes the per-event lines to `fileDescriptor`, which it takes over (and closes), or nil
-    /// when it cannot be used.
-    public init?(fileDescriptor: Int32) {
+    /// Writes the per-event lines to `output`, which ``finish()`` puts in place.
+    public init(output: OutputFile) throws(OutputFileError) {
         // Buffered: a line per event, written on the dispatch path.
-        guard let file = fdopen(fileDescriptor, "w") else { return nil }
+        guard let file = fdopen(dup(output.fileDescriptor), "w") else {
+            throw OutputFileError(
+                kind: .io, path: output.path, reason: "cannot write: " + String(cString: strerror(errno)))
+        }
+        self.output = output
         self.file = file
         write("# type\tns from availability\tus from kernel timestamp\n")
     }
@@ -87,10 +92,16 @@ public final class LatencyLog {
         write("\(event.typeName)\t\(fromAvailable)\t\(fromStamp)\n")
     }
 
-    /// Writes out what is buffered; the errno of the first write that failed, if one did.
-    public func flush() -> Int32? {
+    /// Writes out what is buffered and puts the file in place; when a write failed, leaves the
+    /// file out and returns that write's errno.
+    public func finish() throws(OutputFileError) -> Int32? {
         if fflush(file) != 0 && writeError == nil { writeError = errno }
-        return writeError
+        if let writeError {
+            output.discard()
+            return writeError
+        }
+        try output.commit()
+        return nil
     }
 
     private func write(_ line: String) {

@@ -86,11 +86,11 @@ struct Compare: ParsableCommand {
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { try makeDirectory(reportDirectory) }
-        let eventsOutput = try eventsFile.map { (path: $0, fd: try openForWriting($0)) }
+        let eventsOutput = try eventsFile.map { try openOutput($0, inputs: recordings) }
         if let eventsOutput {
-            try writeText(try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fd, path: eventsOutput.path)
+            try writeText(
+                try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fileDescriptor, path: eventsOutput.path)
         }
-        defer { if let eventsOutput { close(eventsOutput.fd) } }
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         let options = replayOptions(
             clock: clock, libinput: builds[0], config: config, empty: empty, log: log, quirks: quirks)
@@ -104,12 +104,12 @@ struct Compare: ParsableCommand {
             for (name, run) in runs {
                 if let reportDirectory, let page = run.report {
                     let file = ReportIndex.fileName(reportName(for: path), taken: pages.map(\.file))
-                    try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
+                    try writeFile(page.html(), to: "\(reportDirectory)/\(file)", inputs: recordings)
                     pages.append(ReportIndex.Entry(file: file, data: page.data))
                 }
                 if let eventsOutput {
                     try ModeStreamPrinter.writeBothModes(run.events, configuration: configuration) {
-                        try writeText($0, to: eventsOutput.fd, path: eventsOutput.path)
+                        try writeText($0, to: eventsOutput.fileDescriptor, path: eventsOutput.path)
                     }
                 }
                 differences += run.comparison.differenceCount
@@ -131,11 +131,13 @@ struct Compare: ParsableCommand {
             }
         }
         if let reportDirectory, !pages.isEmpty {
-            try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html")
+            try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html", inputs: recordings)
             if !files.failed {
                 writeStderr("touchsynth: wrote \(pages.count) reports and an index to \(reportDirectory)")
             }
         }
+        // Whole or not at all: events of some of the recordings are not the file asked for.
+        if !files.failed { try eventsOutput?.commit() }
         try files.check()
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }

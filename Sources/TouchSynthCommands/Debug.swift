@@ -46,7 +46,7 @@ struct Debug: ParsableCommand {
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
         let printer = try output.printer()
-        let latency = try output.latency.map(openLatencyLog)
+        let latency = try output.latencyLog()
         var printing = FirstFailure()
         // A seat whose devices this user may not read looks empty: said at once, not after Ctrl-C.
         var empty = false

@@ -3,6 +3,7 @@ import DeviceCorpus
 import Foundation
 import LibinputKit
 import MockedDevices
+import OutputFiles
 import Recordings
 import UinputDevices
 import ViewPublishing
@@ -47,6 +48,7 @@ enum ExitStatus {
         case let error as ViewServerError: (error.description, code(for: error.kind))
         case let error as WindowSystemError: (error.description, error.kind == .unavailable ? unavailable : systemError)
         case let error as CorpusError: (error.description, error.isBadData ? badData : usage)
+        case let error as OutputFileError: (error.description, code(for: error.kind))
         default: ("a bug in TouchSynth (please report it): \(error.localizedDescription)", internalError)
         }
     }
@@ -102,6 +104,15 @@ enum ExitStatus {
         case .permission: permission
         case .badAddress: usage
         case .system: systemError
+        }
+    }
+
+    private static func code(for kind: OutputFileError.Kind) -> Int32 {
+        switch kind {
+        case .cannotCreate: cannotCreate
+        case .permission: permission
+        case .io: ioError
+        case .overwritesInput: usage
         }
     }
 

@@ -1,15 +1,19 @@
-import Benchmarks
 import Foundation
+import OutputFiles
 
-/// Writes an output file (a report, a converted recording, a table); one that cannot be written
-/// ends the command with the system's reason: 73 when it cannot be created (77 when permission
-/// is refused), 74 when writing it fails. `-` is standard output.
-func writeFile(_ text: String, to path: String) throws {
+/// Writes an output file (a report, a converted recording, a table) whole or not at all
+/// (``OutputFile``); one that cannot be written ends the command with the system's reason: 73
+/// when it cannot be created (77 when permission is refused), 74 when writing it fails, 64 when
+/// it is one of `inputs`. `-` is standard output.
+func writeFile(_ text: String, to path: String, inputs: [String] = []) throws {
     if path == "-" { return try emitRaw(text) }
-    let fd = try openForWriting(path)
-    defer { close(fd) }
-    try writeText(text, to: fd, path: path)
+    let file = try openOutput(path, inputs: inputs)
+    try writeText(text, to: file.fileDescriptor, path: path)
+    try file.commit()
 }
+
+/// `path` opened to be written whole or not at all, refused when it is one of `inputs`.
+func openOutput(_ path: String, inputs: [String] = []) throws -> OutputFile { try OutputFile(path, inputs: inputs) }
 
 /// Writes `text` to `fd`, the file at `path`; a failed write ends the command (74).
 func writeText(_ text: String, to fd: Int32, path: String) throws {
@@ -38,24 +42,4 @@ func makeDirectory(_ path: String) throws {
         try fail(
             "\(path): cannot create: \(reason)", code: code == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
     }
-}
-
-/// Creates or empties `path` for writing; one that cannot be opened ends the command (77 when
-/// permission is refused, 73 otherwise). `-` is standard output, as for most Unix tools.
-func openForWriting(_ path: String) throws -> Int32 {
-    if path == "-" { return fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0) }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-        try fail(
-            "\(path): cannot write: \(String(cString: strerror(errno)))",
-            code: errno == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
-    }
-    return fd
-}
-
-/// The latency log of `--latency PATH`; a file that cannot be opened ends the command, as any
-/// output file (``try openForWriting(_:)``).
-func openLatencyLog(_ path: String) throws -> LatencyLog {
-    guard let log = LatencyLog(fileDescriptor: try openForWriting(path)) else { try failWriting(path, errno: errno) }
-    return log
 }

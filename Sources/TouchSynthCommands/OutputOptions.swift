@@ -52,7 +52,7 @@ struct OutputOptions: ParsableArguments {
     func finish(_ printer: ModeStreamPrinter, latency: LatencyLog?, writeAhead: Duration) throws {
         try printer.finish()
         guard let latency, let path = self.latency else { return }
-        if let code = latency.flush() { try failWriting(path, errno: code) }
+        if let code = try latency.finish() { try failWriting(path, errno: code) }
         writeStderr(latency.pool.summary(writeAhead: writeAhead))
     }
 
@@ -62,6 +62,9 @@ struct OutputOptions: ParsableArguments {
         for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
         if !printer.invariantViolations.isEmpty { throw ExitCode(ExitStatus.differs) }
     }
+
+    /// The latency log of `--latency`, its file put in place when the command finishes.
+    func latencyLog() throws -> LatencyLog? { try latency.map { try LatencyLog(output: try openOutput($0)) } }
 
     /// The printer of the events (and the modes' app events) to stdout, in the form asked for.
     func printer() throws -> ModeStreamPrinter {

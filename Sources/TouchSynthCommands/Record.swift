@@ -34,8 +34,7 @@ struct Record: ParsableCommand {
         let path = try device.map(LibinputContext.nodePath) ?? onlyTouchpad()
         if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
-        let fd = try output.map(openForWriting) ?? 1
-        defer { if fd != 1 { close(fd) } }
+        let file = try output.map { try openOutput($0) }
         let live = CommandIO.current.isTerminal(2)
         let label = "\(path) (\(recorder.device.name))"
         if live { writeStderr("recording \(label); Ctrl-C to stop") }
@@ -44,7 +43,11 @@ struct Record: ParsableCommand {
             try recorder.record(
                 maxSeconds: duration,
                 write: { text in
-                    if let output { try writeText(text, to: fd, path: output) } else { try emitRaw(text) }
+                    if let file {
+                        try writeText(text, to: file.fileDescriptor, path: file.path)
+                    } else {
+                        try emitRaw(text)
+                    }
                 },
                 progress: { p in
                     guard live, p.seconds - lastShown >= 0.1 else { return }
@@ -52,6 +55,7 @@ struct Record: ParsableCommand {
                     _ = writeAll(2, String(format: "\r%7.1f s  %8d events", p.seconds, p.events))
                 })
         }()
+        try file?.commit()
         if live { _ = writeAll(2, "\n") }
         let why = ending == .deviceRemoved ? " (the device was removed)" : ""
         writeStderr(

@@ -52,7 +52,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         if withLibinput { return try compareWithRecordedLibinput() }
         let options = try self.options()
         // A latency file that cannot be written ends the command before anything is printed.
-        let latency = try output.latency.map(openLatencyLog)
+        let latency = try output.latencyLog()
         let printer = try output.printer()
         var printing = FirstFailure()
         let report = try Replay.stream(try source(recording, input), options: options) { output in

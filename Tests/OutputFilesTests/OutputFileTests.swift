@@ -1,0 +1,102 @@
+import Foundation
+import OutputFiles
+import XCTest
+
+/// An output file is in place only once committed: before, and for good when it is discarded or
+/// dropped (a command that failed or was interrupted), what was at its path stays as it was.
+final class OutputFileTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "output-file-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func write(_ text: String, to file: OutputFile) {
+        XCTAssertEqual(text.utf8.count, text.withCString { Glibc.write(file.fileDescriptor, $0, strlen($0)) })
+    }
+
+    private func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
+    private var entries: [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder).sorted()) ?? [] }
+
+    func testTheFileReplacesWhatWasThereOnlyWhenCommitted() throws {
+        let path = folder + "/out.txt"
+        try "before".write(toFile: path, atomically: false, encoding: .utf8)
+        let file = try OutputFile(path)
+        write("after", to: file)
+        XCTAssertEqual(contents(path), "before")
+        try file.commit()
+        XCTAssertEqual(contents(path), "after")
+        XCTAssertEqual(entries, ["out.txt"], "no temporary file left")
+    }
+
+    func testADiscardedOrDroppedFileLeavesWhatWasThere() throws {
+        let path = folder + "/out.txt"
+        try "before".write(toFile: path, atomically: false, encoding: .utf8)
+        let discarded = try OutputFile(path)
+        write("half", to: discarded)
+        discarded.discard()
+        do {
+            let dropped = try OutputFile(path)
+            write("half", to: dropped)
+        }
+        XCTAssertEqual(contents(path), "before")
+        XCTAssertEqual(entries, ["out.txt"])
+        let new = folder + "/new.txt"
+        _ = try OutputFile(new)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: new))
+    }
+
+    func testAnInputIsRefusedAndLeftAlone() throws {
+        let input = folder + "/rec.yml", link = folder + "/link.yml"
+        try "recording".write(toFile: input, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: input)
+        for path in [input, link, folder + "/./rec.yml"] {
+            XCTAssertThrowsError(try OutputFile(path, inputs: [link])) { error in
+                XCTAssertEqual((error as? OutputFileError)?.kind, .overwritesInput, path)
+            }
+        }
+        XCTAssertEqual(contents(input), "recording")
+        XCTAssertNoThrow(try OutputFile(folder + "/other.yml", inputs: [input]))
+    }
+
+    /// A link's file is replaced, the link kept; the mode of the file replaced is kept.
+    func testALinkIsFollowedAndTheModeKept() throws {
+        let target = folder + "/target.txt", link = folder + "/link.txt"
+        try "before".write(toFile: target, atomically: false, encoding: .utf8)
+        chmod(target, 0o600)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let file = try OutputFile(link)
+        write("after", to: file)
+        try file.commit()
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
+        XCTAssertEqual(contents(target), "after")
+        var info = stat()
+        XCTAssertEqual(stat(target, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+    }
+
+    /// A device is written as it is: `/dev/null` stays a device.
+    func testADeviceIsWrittenDirectly() throws {
+        let file = try OutputFile("/dev/null")
+        write("nothing", to: file)
+        try file.commit()
+        var info = stat()
+        XCTAssertEqual(stat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR)
+    }
+
+    func testAFolderOrAMissingFolderCannotBeCreated() {
+        for path in [folder, folder + "/missing/out.txt"] {
+            XCTAssertThrowsError(try OutputFile(path)) { error in
+                XCTAssertEqual((error as? OutputFileError)?.kind, .cannotCreate, path)
+                XCTAssertTrue((error as? OutputFileError)?.description.hasPrefix("\(path): cannot write: ") == true)
+            }
+        }
+    }
+}
