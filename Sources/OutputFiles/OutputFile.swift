@@ -105,6 +105,35 @@ public final class OutputFile: @unchecked Sendable {
         close(fileDescriptor)
     }
 
+    /// Opens `/dev/null` on each of the standard descriptors the process was started without
+    /// (`touchsynth … >&-`): else the next file opened takes its number, and what is printed goes
+    /// into that file. Opened for reading only, a closed stdout still refuses what is printed
+    /// (`EBADF`), as it would have.
+    public static func keepStandardDescriptors() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+            let opened = open("/dev/null", O_RDONLY)
+            if opened >= 0 && opened != fd {
+                dup2(opened, fd)
+                close(opened)
+            }
+        }
+    }
+
+    /// Creates the folder `path` and any missing parents, for output files to go in.
+    public static func makeFolder(_ path: String) throws(OutputFileError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            // Foundation's own text ("The operation could not be completed") names no reason; the
+            // system call's error under it does (a POSIXError, which `as? NSError` does not match).
+            let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+            let code = underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
+            throw OutputFileError(
+                kind: code == EACCES || code == EPERM ? .permission : .cannotCreate, path: path,
+                reason: "cannot create: " + (code.map { String(cString: strerror($0)) } ?? error.localizedDescription))
+        }
+    }
+
     private static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

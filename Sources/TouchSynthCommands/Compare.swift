@@ -7,6 +7,7 @@ import LibinputEventText
 import LibinputEvents
 import Replays
 import ModeComparison
+import OutputFiles
 import Recordings
 import Report
 import ReportPage
@@ -85,7 +86,7 @@ struct Compare: ParsableCommand {
         let description = try SurfaceDescription.named(surface, screen: .defaultScreen)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
-        if let reportDirectory { try makeDirectory(reportDirectory) }
+        if let reportDirectory { try OutputFile.makeFolder(reportDirectory) }
         let eventsOutput = try eventsFile.map { try openOutput($0, inputs: recordings) }
         if let eventsOutput {
             try writeText(

@@ -27,19 +27,3 @@ func failWriting(_ path: String, errno code: Int32) throws -> Never {
     if code == EPIPE { throw CommandExit(0) }
     try fail("\(path): cannot write: \(String(cString: strerror(code)))", code: ExitStatus.ioError)
 }
-
-/// Creates the directory `path` and any missing parents; one that cannot be made ends the
-/// program with the system's reason (77 when permission is refused, 73 otherwise).
-func makeDirectory(_ path: String) throws {
-    do {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
-        // Foundation's own text ("The operation could not be completed") names no reason; the
-        // system call's error under it does (a POSIXError, which `as? NSError` does not match).
-        let underlying = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
-        let code = underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil }
-        let reason = code.map { String(cString: strerror($0)) } ?? error.localizedDescription
-        try fail(
-            "\(path): cannot create: \(reason)", code: code == EACCES ? ExitStatus.permission : ExitStatus.cannotCreate)
-    }
-}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MockedDevices
+import OutputFiles
 
 /// The `touchsynth` command and its subcommands: the `touchsynth` executable runs it, and so does
 /// `touchsynth-view` (``ViewServers``).
@@ -40,6 +41,7 @@ extension TouchSynth {
     /// Runs a command line (without the program's name) and returns its exit status, having said
     /// why it failed, if it did: the executables' `main`.
     public static func execute(_ arguments: [String]) -> Int32 {
+        OutputFile.keepStandardDescriptors()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)

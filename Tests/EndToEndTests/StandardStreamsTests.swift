@@ -174,6 +174,22 @@ final class StandardStreamsTests: XCTestCase {
         }
     }
 
+    /// Started with its stdout closed, a command does not print into the file it opens next,
+    /// which would take the descriptor's number: it fails as printing to a closed stdout does,
+    /// and leaves no events file.
+    func testAClosedStdoutIsNotTheNextFileOpened() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let events = temporaryPath("events.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        let result = try runProcess([
+            "/bin/sh", "-c", "exec \"$0\" compare \"$1\" --events-out \"$2\" >&-", touchsynth, pinch, events,
+        ])
+        XCTAssertEqual(result.status, 74, result.stderr)
+        XCTAssertEqual(result.stderr, "touchsynth: stdout: cannot write: Bad file descriptor\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: events))
+    }
+
     /// A replay whose output is closed under it ends its process at once (quietly, or with 74 on
     /// a full disk): its testbed goes with it.
     func testAReplayEndedByItsOutputLeavesNoTestbed() throws {

@@ -91,6 +91,17 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR)
     }
 
+    func testAFolderIsMadeWithItsParentsButNotUnderAFile() throws {
+        try OutputFile.makeFolder(folder + "/a/b")
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder + "/a/b", isDirectory: &isFolder) && isFolder.boolValue)
+        try "file".write(toFile: folder + "/file", atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try OutputFile.makeFolder(folder + "/file/c")) { error in
+            XCTAssertEqual((error as? OutputFileError)?.kind, .cannotCreate)
+        }
+    }
+
     func testAFolderOrAMissingFolderCannotBeCreated() {
         for path in [folder, folder + "/missing/out.txt"] {
             XCTAssertThrowsError(try OutputFile(path)) { error in
