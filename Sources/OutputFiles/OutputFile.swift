@@ -11,6 +11,8 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
         case io
         /// It is one of the command's inputs, which writing it would destroy.
         case overwritesInput
+        /// The path is empty.
+        case noPath
     }
 
     public let kind: Kind
@@ -21,7 +23,7 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
         (self.kind, self.path, self.reason) = (kind, path, reason)
     }
 
-    public var description: String { "\(path): \(reason)" }
+    public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
 }
 
 /// An output file written whole or not at all. A regular file is written as a temporary file
@@ -42,6 +44,9 @@ public final class OutputFile: @unchecked Sendable {
     /// the command reads), which writing it would destroy.
     public init(_ path: String, inputs: [String] = []) throws(OutputFileError) {
         self.path = path
+        if path.isEmpty {
+            throw OutputFileError(kind: .noPath, path: path, reason: "an empty path names no output file")
+        }
         if path == "-" {
             (fileDescriptor, pending) = (fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0), nil)
             return

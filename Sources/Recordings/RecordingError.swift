@@ -54,7 +54,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
 
     public var description: String {
         if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        return file.isEmpty ? message : "\(file): \(message)"
     }
 
     /// The error, for bad data, saying which format the file was read as: a file taken for the
@@ -81,6 +81,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
 /// this process may not search ``RecordingError/Kind/permission``. `-` is standard input.
 func checkIsFile(_ path: String) throws(RecordingError) {
     if path == standardInputPath { return }
+    if path.isEmpty { throw RecordingError(.usage, file: "", "an empty path names no file") }
     var info = stat()
     guard stat(path, &info) == 0 else {
         if errno == EACCES { throw RecordingError(.permission, file: path, "permission denied") }

@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
             """)
 
     @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
-    @Option(help: "Runs of each measurement.") var runs = 5
+    @Option(parsing: .unconditional, help: "Runs of each measurement.") var runs = 5
     @Flag(help: Help.json) var json = false
     @Flag(
         help: """
@@ -29,15 +29,17 @@ struct Bench: ParsableCommand {
             """
     ) var hour = false
     @Flag(help: "Only the synthesized hour (no other replays, no throughput).") var hourOnly = false
-    @Option(help: "Events in the synthetic translator/recognizer throughput stream.") var events = 1_000_000
+    @Option(parsing: .unconditional, help: "Events in the synthetic translator/recognizer throughput stream.")
+    var events = 1_000_000
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Only the view's live stream: a replay's events through the view's model, published at "
                 + "--events-per-second for SECONDS to one WebSocket client.",
             valueName: "seconds")) var viewStream: Double?
-    @Option(help: "Events per second for --view-stream.") var eventsPerSecond: Double?
-    @Option(help: .hidden) var rate: Double?
+    @Option(parsing: .unconditional, help: "Events per second for --view-stream.") var eventsPerSecond: Double?
+    @Option(parsing: .unconditional, help: .hidden) var rate: Double?
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
@@ -46,7 +48,7 @@ struct Bench: ParsableCommand {
         }
         if let viewStream {
             guard viewStream > 0, viewStream <= 86_400 else {
-                throw ValidationError("--view-stream takes 0 to 86400 seconds")
+                throw ValidationError("--view-stream takes more than 0 and at most 86400 seconds")
             }
         }
         if rate != nil, eventsPerSecond != nil {

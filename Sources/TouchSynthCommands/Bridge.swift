@@ -51,7 +51,9 @@ struct BridgeRun: ParsableCommand {
     @Option(parsing: .unconditional, help: "Screen size in points, WIDTHxHEIGHT: the touchscreen covers it.")
     var screen: ScreenSize =
         ScreenSize(size: .defaultScreen)
-    @Option(help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).")
+    @Option(
+        parsing: .unconditional,
+        help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).")
     var pointsPerMm = 5.0
     @Option(help: "The uinput node.") var uinput = "/dev/uinput"
     @Option(
@@ -142,7 +144,8 @@ struct BridgeCheck: ParsableCommand {
     @Argument(help: "JSON Lines with the touchpad's pinch events (and the touchscreen's, if one capture).") var capture:
         String
     @Argument(help: "JSON Lines with the touchscreen's touch events, if not in the capture.") var touchscreen: String?
-    @Option(help: "Largest accepted difference: of scale, and of angle in radians.") var tolerance = 1e-3
+    @Option(parsing: .unconditional, help: "Largest accepted difference: of scale, and of angle in radians.")
+    var tolerance = 1e-3
     @Flag(help: Help.json) var json = false
 
     func validate() throws {

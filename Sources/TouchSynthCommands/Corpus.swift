@@ -41,6 +41,7 @@ struct CorpusRunCommand: ParsableCommand {
     @OptionGroup var quirks: QuirksOptions
     @OptionGroup var libinput: LibinputOptions
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Run part I of N of the (device × gesture × libinput version) pairs, 1-based; without it, the shard the "
                 + "CI's environment names, if any.",

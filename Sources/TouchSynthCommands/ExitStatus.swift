@@ -112,7 +112,7 @@ enum ExitStatus {
         case .cannotCreate: cannotCreate
         case .permission: permission
         case .io: ioError
-        case .overwritesInput: usage
+        case .overwritesInput, .noPath: usage
         }
     }
 

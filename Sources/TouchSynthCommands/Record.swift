@@ -22,7 +22,7 @@ struct Record: ParsableCommand {
             valueName: "node")) var device: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:
         String?
-    @Option(help: "Stop after this many seconds.") var duration: Double?
+    @Option(parsing: .unconditional, help: "Stop after this many seconds.") var duration: Double?
 
     func validate() throws {
         if let duration, !(duration.isFinite && duration > 0) {

@@ -20,7 +20,8 @@ struct Synthesize: ParsableCommand {
     @Option(help: "The device description to perform the script on: any description or recording TouchSynth reads.")
     var desc: String?
     @Option(help: .hidden) var device: String?
-    @Option(help: "Frames per second (default: the device recording's own rate, else 125).") var rate: Double?
+    @Option(parsing: .unconditional, help: "Frames per second (default: the device recording's own rate, else 125).")
+    var rate: Double?
     // Unconditional, so that "--jitter -1" is refused for its value, not taken for an option.
     @Option(parsing: .unconditional, help: "Standard deviation of position noise, mm.") var jitter: Double?
     @Option(parsing: .unconditional, help: "Seed of the position noise.") var seed: UInt64?

@@ -47,7 +47,7 @@ struct View: ParsableCommand, ReplayingCommand {
     @Option(help: "The udev seat (live).") var seat = "seat0"
     @Option(help: Help.appScreen) var surface: String?
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
-    @Option(help: "The port to listen on (default: a free one).") var port: UInt16 = 0
+    @Option(parsing: .unconditional, help: "The port to listen on (default: a free one).") var port: UInt16 = 0
     @Option(
         help: ArgumentHelp(
             "Listen on this address instead of 127.0.0.1 (another machine can then watch: say so only on a network "

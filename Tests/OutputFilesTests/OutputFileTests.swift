@@ -102,6 +102,10 @@ final class OutputFileTests: XCTestCase {
         }
     }
 
+    func testAnEmptyPathNamesNoFile() {
+        XCTAssertThrowsError(try OutputFile("")) { XCTAssertEqual(($0 as? OutputFileError)?.kind, .noPath) }
+    }
+
     func testAFolderOrAMissingFolderCannotBeCreated() {
         for path in [folder, folder + "/missing/out.txt"] {
             XCTAssertThrowsError(try OutputFile(path)) { error in

@@ -141,7 +141,8 @@ final class ErrorMessageTests: XCTestCase {
             (["convert", recording, "--desc", missing], 66), (["play", recording, "--uinput", "/tmp"], 66),
             (["play", recording, "--uinput", "/etc/passwd"], 66), (["devices", "--device", "/dev/null"], 65),
             (["corpus", Fixtures.devices.path, "--junit", "/tmp"], 73), (["corpus", "-"], 64),
-            (["corpus", "merge", missing], 66),
+            (["corpus", "merge", missing], 66), (["convert", recording, "-o", ""], 64), (["replay", ""], 64),
+            (["synthesize", "-e", "tap", "--desc", ""], 64),
         ]
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
         let negative = assertSentence(["synthesize", "-e", "tap", "--desc", recording, "--jitter", "-1"], status: 64)
@@ -151,6 +152,14 @@ final class ErrorMessageTests: XCTestCase {
             (["replay", "--speed", "-1", recording], "--speed must be within 0.01 and 10"),
             (["diff", "--limit", "-1", recording, recording], "--limit must not be negative"),
             (["corpus", "run", "--jobs", "-1", Fixtures.devices.path], "--jobs must be within 1 and 64"),
+            (["synthesize", "-e", "tap", "--desc", recording, "--rate", "-1"], "--rate must be within 10 and 1000 Hz"),
+            (["mock", recording, "--tail-ms", "-1", "--", "true"], "--tail-ms must be within 0...60000"),
+            (["mock", recording, "--event-number", "-1", "--", "true"], "--event-number must be within 0...1000"),
+            (["bench", "--runs", "-1"], "--runs must be at least 1"),
+            (["bench", "--view-stream", "0"], "--view-stream takes more than 0 and at most 86400 seconds"),
+            (["record", "--duration", "-1"], "--duration must be a positive number of seconds"),
+            (["bridge", "check", recording, "--tolerance", "-1"], "--tolerance must be above 0 and at most 1"),
+            (["corpus", "run", "--shard", "-1/2", Fixtures.devices.path], "The value '-1/2' is invalid for '--shard"),
         ] {
             let result = runCommand(arguments)
             XCTAssertEqual(result.status, 64, result.stderr)
