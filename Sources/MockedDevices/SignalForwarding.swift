@@ -28,9 +28,11 @@ private let forwardingLock = NSLock()
 nonisolated(unsafe) private var holders = 0
 nonisolated(unsafe) private var previousInt = sigaction()
 nonisolated(unsafe) private var previousTerm = sigaction()
+nonisolated(unsafe) private var previousHangUp = sigaction()
 
-/// Passes SIGINT and SIGTERM on to the program of every run in progress (several replays may run
-/// at once, each on a thread of its own), and tells each run whether its program got one.
+/// Passes SIGINT, SIGTERM and SIGHUP (a terminal closed) on to the program of every run in
+/// progress (several replays may run at once, each on a thread of its own), and tells each run
+/// whether its program got one.
 /// Around a whole replay the signals are held too (``hold()``), so that one coming while its
 /// testbed is set up or taken down does not end the process with the testbed left behind.
 struct SignalForwarding {
@@ -53,8 +55,8 @@ struct SignalForwarding {
         }
     }
 
-    /// Holds SIGINT and SIGTERM until ``release()``: one that no program takes goes to the next
-    /// program started, or is raised again by the last release.
+    /// Holds SIGINT, SIGTERM and SIGHUP until ``release()``: one that no program takes goes to
+    /// the next program started, or is raised again by the last release.
     static func hold() {
         forwardingLock.lock()
         defer { forwardingLock.unlock() }
@@ -86,6 +88,7 @@ struct SignalForwarding {
         }
         sigaction(SIGINT, &action, &previousInt)
         sigaction(SIGTERM, &action, &previousTerm)
+        sigaction(SIGHUP, &action, &previousHangUp)
     }
 
     /// ``release()``, with a run's `slot` freed first under the same lock.
@@ -97,6 +100,7 @@ struct SignalForwarding {
         if holders == 0 {
             sigaction(SIGINT, &previousInt, nil)
             sigaction(SIGTERM, &previousTerm, nil)
+            sigaction(SIGHUP, &previousHangUp, nil)
             pending = pendingSignal.pointee
             pendingSignal.pointee = 0
         }

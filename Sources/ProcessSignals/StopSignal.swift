@@ -5,14 +5,16 @@ import Glibc
 /// Write end of the pipe that ``StopSignal`` watches; the signal handler can reach no other state.
 nonisolated(unsafe) private var stopPipeWriteFD: Int32 = -1
 
-/// Turns SIGINT and SIGTERM into a readable file descriptor, so a poll loop can end cleanly
-/// (finish its output, close files) instead of dying mid-write. One at a time per process.
+/// Turns SIGINT, SIGTERM and SIGHUP (a terminal closed) into a readable file descriptor, so a
+/// poll loop can end cleanly (finish its output, close files) instead of dying mid-write. One at
+/// a time per process.
 public final class StopSignal {
-    /// Poll this for POLLIN: it becomes readable once SIGINT or SIGTERM arrived.
+    /// Poll this for POLLIN: it becomes readable once SIGINT, SIGTERM or SIGHUP arrived.
     public let fileDescriptor: Int32
     private let writeFD: Int32
     private var previousInt = sigaction()
     private var previousTerm = sigaction()
+    private var previousHangUp = sigaction()
 
     /// Installs the handlers; ``end()`` restores the previous ones.
     public init() throws(StopSignalError) {
@@ -33,6 +35,7 @@ public final class StopSignal {
         }
         sigaction(SIGINT, &action, &previousInt)
         sigaction(SIGTERM, &action, &previousTerm)
+        sigaction(SIGHUP, &action, &previousHangUp)
     }
 
     /// Whether a stop signal has arrived (without waiting).
@@ -41,7 +44,7 @@ public final class StopSignal {
         return poll(&pfd, 1, 0) > 0
     }
 
-    /// Waits until SIGINT or SIGTERM arrives, then ends (``end()``): a server's whole life.
+    /// Waits until SIGINT, SIGTERM or SIGHUP arrives, then ends (``end()``): a server's whole life.
     public func waitThenEnd() {
         var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
         while poll(&pfd, 1, -1) < 0 && errno == EINTR {}
@@ -52,6 +55,7 @@ public final class StopSignal {
     public func end() {
         sigaction(SIGINT, &previousInt, nil)
         sigaction(SIGTERM, &previousTerm, nil)
+        sigaction(SIGHUP, &previousHangUp, nil)
         stopPipeWriteFD = -1
         close(fileDescriptor)
         close(writeFD)

@@ -62,10 +62,14 @@ extension TouchSynth {
     /// status is 0, else on stderr.
     private static func toldByArgumentParser(_ error: any Error) -> Int32 {
         let message = fullMessage(for: error), code = exitCode(for: error).rawValue
-        if !message.isEmpty {
-            if code == 0 { _ = CommandIO.current.writeOut(message + "\n") } else { writeStderr(message) }
+        guard !message.isEmpty else { return code }
+        guard code == 0 else {
+            writeStderr(message)
+            return code
         }
-        return code
+        if CommandIO.current.writeOut(message + "\n") || errno == EPIPE { return 0 }
+        writeStderr("touchsynth: stdout: cannot write: \(String(cString: strerror(errno)))")
+        return ExitStatus.ioError
     }
 
     /// `error`, said in one line, and the exit status it ends the command with: the one place a

@@ -10,18 +10,19 @@ import XCTest
 /// signal goes once the libinput side or the program runs, when the harness holds the signals
 /// (a signal during set-up: MockedDevicesTests' TestbedSignalTests).
 final class SignalTests: XCTestCase {
-    /// SIGTERM (as Ctrl-C's SIGINT) during a replay ends the command as interrupted, 128 + the
-    /// signal, in silence: compare reports nothing of a recording it saw only part of.
+    /// SIGTERM (as Ctrl-C's SIGINT, and SIGHUP, a terminal closed) during a replay ends the
+    /// command as interrupted, 128 + the signal, in silence: compare reports nothing of a
+    /// recording it saw only part of.
     func testATerminatedReplayOrCompareEndsAsInterrupted() throws {
         let touchsynth = try Fixtures.touchsynth()
         let session = Fixtures.synthesized.appendingPathComponent("session.yml").path // 3 s
-        for command in ["compare", "replay"] {
+        for (command, signal) in [("compare", SIGTERM), ("replay", SIGTERM), ("replay", SIGHUP)] {
             // In real time, so that the replay is still running when the signal comes.
             let process = try Running([touchsynth, command, "--real-time", session])
             waitUntil { !childProcesses(of: process.pid).isEmpty }
-            kill(process.pid, SIGTERM)
+            kill(process.pid, signal)
             let finished = try process.wait()
-            XCTAssertEqual(finished.status, 128 + SIGTERM, "\(command): \(finished.stderr)")
+            XCTAssertEqual(finished.status, 128 + signal, "\(command): \(finished.stderr)")
             XCTAssertEqual(finished.stderr, "", command)
             if command == "compare" { XCTAssertEqual(finished.stdout, "", command) }
         }

@@ -167,7 +167,9 @@ final class StandardStreamsTests: XCTestCase {
         let quiet = try run(["replay", pinch], stdout: gone.fileHandleForWriting)
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
         XCTAssertEqual(quiet.stderr, "")
-        for arguments in [["replay", pinch], ["compare", "--json", pinch], ["convert", pinch]] {
+        for arguments in [
+            ["replay", pinch], ["compare", "--json", pinch], ["convert", pinch], ["--help"], ["--version"],
+        ] {
             let full = try run(arguments, stdout: try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full")))
             XCTAssertEqual(full.status, 74, "\(arguments)")
             XCTAssertEqual(full.stderr, "touchsynth: stdout: cannot write: No space left on device\n", "\(arguments)")
