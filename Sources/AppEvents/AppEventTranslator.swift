@@ -363,8 +363,8 @@ public struct AppEventTranslator {
         case .compatibility:
             let pair = SimulatedTouchPair(
                 ids: (newTouchID(), newTouchID()), pinch: gesture,
-                distance: configuration.simulatedTouchDistance, startAngle: configuration.simulatedTouchStartAngle
-            )
+                distance: configuration.simulatedTouchDistance, startAngle: configuration.simulatedTouchStartAngle,
+                screen: configuration.screenSize)
             simulatedTouches = pair
             let touches = pair.began()
             emitTouches(touches.0, touches.1)

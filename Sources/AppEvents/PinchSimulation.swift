@@ -32,19 +32,36 @@ struct PinchGesture {
 ///
 /// They start symmetric about the gesture location, `distance` apart on a line at `startAngle`,
 /// and follow the surface: separation `distance × scale`, line angle `startAngle + rotation`,
-/// midpoint at the pinch centre. They are not clamped to the screen so that scale, rotation and
-/// translation read back from them are exactly libinput's.
+/// midpoint at the pinch centre. Near an edge of the screen the pair begins shifted just enough
+/// for both touches to be on it (no finger touches beside the screen), and keeps that shift:
+/// scale, rotation and translation read back from them stay libinput's.
 struct SimulatedTouchPair {
     let ids: (TouchID, TouchID)
     let distance: Double
     let startAngle: Double
+    /// Added to the pinch centre: what keeps both touches on the screen where they began.
+    private let shift: Point
     private var locations: (Point, Point)
 
-    init(ids: (TouchID, TouchID), pinch: PinchGesture, distance: Double, startAngle: Double) {
+    init(ids: (TouchID, TouchID), pinch: PinchGesture, distance: Double, startAngle: Double, screen: Size) {
         self.ids = ids
         self.distance = distance
         self.startAngle = startAngle
-        locations = Self.locations(for: pinch, distance: distance, startAngle: startAngle)
+        let unshifted = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: Point(x: 0, y: 0))
+        shift = Self.shift(keeping: unshifted, on: screen)
+        locations = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
+    }
+
+    /// The least move of both points that puts both on `screen`, per axis; none on an axis the
+    /// pair is wider than the screen along.
+    private static func shift(keeping points: (Point, Point), on screen: Size) -> Point {
+        func axis(_ a: Double, _ b: Double, _ length: Double) -> Double {
+            let (low, high) = (min(a, b), max(a, b))
+            guard high - low <= length, low.isFinite, high.isFinite else { return 0 }
+            return low < 0 ? -low : high > length ? length - high : 0
+        }
+        return Point(
+            x: axis(points.0.x, points.1.x, screen.width), y: axis(points.0.y, points.1.y, screen.height))
     }
 
     /// Both touches, phase `.began`.
@@ -56,7 +73,7 @@ struct SimulatedTouchPair {
     /// taken; otherwise the touches hold still.
     mutating func follow(_ pinch: PinchGesture) -> (Touch, Touch) {
         let previous = locations
-        let next = Self.locations(for: pinch, distance: distance, startAngle: startAngle)
+        let next = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
         if next.0.x.isFinite && next.0.y.isFinite && next.1.x.isFinite && next.1.y.isFinite { locations = next }
         return (touch(0, .moved, previous: previous.0), touch(1, .moved, previous: previous.1))
     }
@@ -74,11 +91,13 @@ struct SimulatedTouchPair {
         )
     }
 
-    private static func locations(for pinch: PinchGesture, distance: Double, startAngle: Double) -> (Point, Point) {
+    private static func locations(
+        for pinch: PinchGesture, distance: Double, startAngle: Double, shift: Point
+    ) -> (Point, Point) {
         let half = distance * pinch.scale / 2
         let angle = startAngle + pinch.rotation
         let offset = Point(x: half * cos(angle), y: half * sin(angle))
-        let c = pinch.centre
+        let c = Point(x: pinch.centre.x + shift.x, y: pinch.centre.y + shift.y)
         return (Point(x: c.x - offset.x, y: c.y - offset.y), Point(x: c.x + offset.x, y: c.y + offset.y))
     }
 }

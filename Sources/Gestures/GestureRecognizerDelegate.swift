@@ -8,8 +8,9 @@ public protocol GestureRecognizerDelegate: AnyObject {
     /// handled. Default true.
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive event: AppEvent) -> Bool
 
-    /// Asked once per new touch, after the event was accepted. Never asked for transform-, scroll-
-    /// or hover-driven input, which has no touches. Default true.
+    /// Asked once per new touch, after the event was accepted. Never asked for transform- or
+    /// scroll-driven input, which has no touches, nor for hover, whose touch is the pointer's
+    /// (TouchSynth's choice). Default true.
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
 
     /// Whether both may be recognizing at once; either delegate saying yes is enough. Default false.

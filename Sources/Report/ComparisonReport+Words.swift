@@ -104,8 +104,8 @@ extension ComparisonReport {
                 + "screen took any of it in either mode"
         if gestures.contains(where: \.isSystemGesture) {
             line +=
-                ". iPadOS keeps trackpad swipes and pinches of three or more fingers for itself (Home, App Switcher, "
-                + "switching apps)"
+                ". iPadOS keeps trackpad swipes of three fingers for itself (Home, App Switcher, switching apps); "
+                + "TouchSynth gives it those of more fingers, and pinches of three or more, too"
         }
         if gestures.contains(where: \.isHold) {
             line += ". A hold is fingers resting, for which UIKit has no event"

@@ -15,8 +15,8 @@ struct DeviceConfigOptions: ParsableArguments {
         help: "Drag lock: lifting the finger mid-drag keeps the button held for a moment.") var dragLock: Bool?
     @Flag(
         inversion: .prefixedEnableDisable,
-        help: "Natural scrolling: the content follows the fingers (scroll values change sign).") var naturalScrolling:
-        Bool?
+        help: "libinput's natural scrolling: its scroll values change sign, and so an app's scrolling pan's.")
+    var naturalScrolling: Bool?
     @Flag(
         inversion: .prefixedEnableDisable,
         help: "Left-handed buttons: left and right (and a clickpad's button areas) swap.") var leftHanded: Bool?

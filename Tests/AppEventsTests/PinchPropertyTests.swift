@@ -31,8 +31,11 @@ final class PinchPropertyTests: XCTestCase {
         }
     }
 
+    /// The pair begins about the pointer, shifted only as far as keeps both touches on the screen
+    /// (its line starts level), and reads back as libinput's scale, rotation and translation.
     func testSimulatedTouchesReproduceLibinputScaleRotationAndTranslation() throws {
         let distance = AppEventTranslator.Configuration().simulatedTouchDistance
+        let screen = AppEventTranslator.Configuration().screenSize
         for seed in 0..<Self.streamCount {
             let stream = PinchStream(seed: seed)
             let harness = Harness(mode: .compatibility)
@@ -50,8 +53,12 @@ final class PinchPropertyTests: XCTestCase {
             }
             var locations = began.map(\.location)
             XCTAssertClose(locations[0].distance(to: locations[1]), distance, "seed \(seed)")
-            XCTAssertClose((locations[0].x + locations[1].x) / 2, start.x, "seed \(seed)")
-            XCTAssertClose((locations[0].y + locations[1].y) / 2, start.y, "seed \(seed)")
+            let origin = Point(x: min(max(start.x, distance / 2), screen.width - distance / 2), y: start.y)
+            XCTAssertClose((locations[0].x + locations[1].x) / 2, origin.x, "seed \(seed)")
+            XCTAssertClose((locations[0].y + locations[1].y) / 2, origin.y, "seed \(seed)")
+            for location in locations {
+                XCTAssertTrue((0...screen.width).contains(location.x) && (0...screen.height).contains(location.y))
+            }
 
             var angleSum = 0.0
             var translation = (x: 0.0, y: 0.0)
@@ -74,8 +81,8 @@ final class PinchPropertyTests: XCTestCase {
                 let raw = atan2(b.y - a.y, b.x - a.x)
                 unwrapped += (raw - unwrapped).remainder(dividingBy: 2 * .pi)
                 XCTAssertClose(unwrapped, angleSum * .pi / 180, "rotation, \(context)")
-                XCTAssertClose((a.x + b.x) / 2 - start.x, translation.x, "midpoint x, \(context)")
-                XCTAssertClose((a.y + b.y) / 2 - start.y, translation.y, "midpoint y, \(context)")
+                XCTAssertClose((a.x + b.x) / 2 - origin.x, translation.x, "midpoint x, \(context)")
+                XCTAssertClose((a.y + b.y) / 2 - origin.y, translation.y, "midpoint y, \(context)")
                 locations = [a, b]
             }
 
