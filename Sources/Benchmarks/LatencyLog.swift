@@ -61,9 +61,12 @@ public final class LatencyLog {
     /// Writes the per-event lines to `output`, which ``finish()`` puts in place.
     public init(output: OutputFile) throws(OutputFileError) {
         // Buffered: a line per event, written on the dispatch path.
-        guard let file = fdopen(dup(output.fileDescriptor), "w") else {
+        let copy = dup(output.fileDescriptor)
+        guard let file = fdopen(copy, "w") else {
+            let code = errno
+            if copy >= 0 { close(copy) }
             throw OutputFileError(
-                kind: .io, path: output.path, reason: "cannot write: " + String(cString: strerror(errno)))
+                kind: .io, path: output.path, reason: "cannot write: " + String(cString: strerror(code)))
         }
         self.output = output
         self.file = file

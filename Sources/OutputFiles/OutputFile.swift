@@ -2,10 +2,11 @@ import Foundation
 
 /// Why an output file could not be written, with the system's reason.
 public struct OutputFileError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, for the exit status.
     public enum Kind: Sendable {
         /// It cannot be created: its folder is missing, it is a folder, the file system is read-only.
         case cannotCreate
-        /// Permission to create it was refused.
+        /// Permission to create or write it was refused.
         case permission
         /// Writing it, or putting it in place, failed (a full disk).
         case io
@@ -15,10 +16,14 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
         case noPath
     }
 
+    /// What went wrong.
     public let kind: Kind
+    /// The output file's path, as given.
     public let path: String
+    /// The problem in words: `cannot write: No space left on device`.
     public let reason: String
 
+    /// An error about the output at `path`.
     public init(kind: Kind, path: String, reason: String) {
         (self.kind, self.path, self.reason) = (kind, path, reason)
     }
@@ -30,19 +35,23 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
 /// beside it, which takes its place when ``commit()`` is called: until then, and for good when
 /// the command fails or is interrupted first, the file that was there is left as it was, and
 /// a full disk leaves no cut-off file. Writing in place what was read (`convert x.yml -o x.yml`)
-/// is safe so. A device or a pipe (`/dev/null`, `>(…)`) is written directly; `-` is standard
-/// output.
+/// is safe so. Written where it is instead: a device or a pipe (`/dev/null`, `>(…)`); a stream
+/// that must be readable whenever it stops (``init(_:inputs:streaming:)``); a file that a folder
+/// taking no new file holds, that has other links, that another user owns, or that a dangling
+/// link names. `-` is standard output.
 public final class OutputFile: @unchecked Sendable {
+    /// The path given.
     public let path: String
     /// Where to write the file's bytes.
     public let fileDescriptor: Int32
-    /// The temporary file and the file it will replace, for a regular file.
+    /// The temporary file and the file it will replace, for a file written whole.
     private let pending: (temporary: String, target: String)?
     private var ended = false
 
     /// Opens `path` for writing. It may not be the same file as any of `inputs` (a recording
-    /// the command reads), which writing it would destroy.
-    public init(_ path: String, inputs: [String] = []) throws(OutputFileError) {
+    /// the command reads), which writing it would destroy, nor a file this user may not write.
+    /// A `streaming` file (a live recording) is written where it is, readable at any moment.
+    public init(_ path: String, inputs: [String] = [], streaming: Bool = false) throws(OutputFileError) {
         self.path = path
         if path.isEmpty {
             throw OutputFileError(kind: .noPath, path: path, reason: "an empty path names no output file")
@@ -51,50 +60,67 @@ public final class OutputFile: @unchecked Sendable {
             (fileDescriptor, pending) = (fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0), nil)
             return
         }
-        func failure(_ code: Int32) -> OutputFileError {
-            OutputFileError(
-                kind: code == EACCES || code == EPERM ? .permission : .cannotCreate, path: path,
-                reason: "cannot write: " + String(cString: strerror(code)))
-        }
         var target = stat()
         let exists = stat(path, &target) == 0
         if exists, inputs.contains(where: { Self.isFile($0, sameAs: target) }) {
             throw OutputFileError(
                 kind: .overwritesInput, path: path, reason: "is also an input, which writing it would destroy")
         }
-        if exists && (target.st_mode & S_IFMT) == S_IFDIR { throw failure(EISDIR) }
-        if exists && (target.st_mode & S_IFMT) != S_IFREG {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw failure(errno) }
-            (fileDescriptor, pending) = (fd, nil)
+        let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
+        if exists && (target.st_mode & S_IFMT) == S_IFDIR { throw Self.failure(path, EISDIR) }
+        if regular && access(path, W_OK) != 0 { throw Self.failure(path, errno) }
+        var link = stat()
+        let dangling = !exists && lstat(path, &link) == 0
+        let inPlace =
+            streaming || dangling || (exists && (!regular || target.st_nlink > 1 || target.st_uid != geteuid()))
+        if !inPlace, let temporary = try Self.temporary(beside: path, exists: exists, mode: target.st_mode) {
+            (fileDescriptor, pending) = temporary
             return
         }
-        // A link is followed: the file it names is replaced, the link kept.
-        let resolved = exists ? Self.realPath(path) ?? path : path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Self.failure(path, errno) }
+        (fileDescriptor, pending) = (fd, nil)
+    }
+
+    /// A temporary file beside `path` (a link followed: beside the file it names), with the mode
+    /// of the file it will replace or a new file's; nil where the folder takes no new file but
+    /// the file is there to write in place.
+    private static func temporary(
+        beside path: String, exists: Bool, mode: mode_t
+    ) throws(OutputFileError) -> (Int32, (temporary: String, target: String))? {
+        let resolved = exists ? realPath(path) ?? path : path
         let folder = (resolved as NSString).deletingLastPathComponent
         let name = (resolved as NSString).lastPathComponent
         var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).touchsynth-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(errno) }
+        guard fd >= 0 else {
+            if exists && [EACCES, EPERM, EROFS].contains(errno) { return nil }
+            throw failure(path, errno)
+        }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         // As `open(path, O_CREAT, 0644)` would make it, or as the file it replaces was.
         let mask = umask(0)
         umask(mask)
-        fchmod(fd, exists ? target.st_mode & 0o7777 : 0o644 & ~mask)
-        fileDescriptor = fd
-        pending = (String(cString: template), resolved)
+        fchmod(fd, exists ? mode & 0o7777 : 0o644 & ~mask)
+        return (fd, (String(cString: template), resolved))
     }
 
-    /// Puts the file in place of what was at its path. Writes to the descriptor after this go
-    /// to the file in place.
+    /// Puts the file in place of what was at its path, once what was written is on the disk.
+    /// Writes to the descriptor after this go to the file in place. Should that fail, the
+    /// temporary file is kept, and the error names it: what was written is not lost.
     public func commit() throws(OutputFileError) {
         guard !ended else { return }
         ended = true
         guard let pending else { return }
-        guard rename(pending.temporary, pending.target) == 0 else {
+        guard fsync(fileDescriptor) == 0 else {
             let code = errno
             unlink(pending.temporary)
             throw OutputFileError(kind: .io, path: path, reason: "cannot write: " + String(cString: strerror(code)))
+        }
+        guard rename(pending.temporary, pending.target) == 0 else {
+            throw OutputFileError(
+                kind: .io, path: path,
+                reason: "cannot put it in place (\(String(cString: strerror(errno)))); it is in \(pending.temporary)")
         }
     }
 
@@ -137,6 +163,12 @@ public final class OutputFile: @unchecked Sendable {
                 kind: code == EACCES || code == EPERM ? .permission : .cannotCreate, path: path,
                 reason: "cannot create: " + (code.map { String(cString: strerror($0)) } ?? error.localizedDescription))
         }
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> OutputFileError {
+        OutputFileError(
+            kind: code == EACCES || code == EPERM ? .permission : .cannotCreate, path: path,
+            reason: "cannot write: " + String(cString: strerror(code)))
     }
 
     private static func realPath(_ path: String) -> String? {

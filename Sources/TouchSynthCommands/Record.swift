@@ -2,6 +2,7 @@ import ArgumentParser
 import EvdevRecording
 import Foundation
 import LibinputKit
+import OutputFiles
 import Recordings
 
 /// `touchsynth record`: a live device into libinput record YAML, until Ctrl-C.
@@ -34,7 +35,7 @@ struct Record: ParsableCommand {
         let path = try device.map(LibinputContext.nodePath) ?? onlyTouchpad()
         if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
-        let file = try output.map { try openOutput($0) }
+        let file = try output.map { try OutputFile($0, streaming: true) } // valid whenever it stops
         let live = CommandIO.current.isTerminal(2)
         let label = "\(path) (\(recorder.device.name))"
         if live { writeStderr("recording \(label); Ctrl-C to stop") }

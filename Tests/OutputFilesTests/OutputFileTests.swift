@@ -81,6 +81,30 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(info.st_mode & 0o777, 0o600)
     }
 
+    /// Written where it is, so that what is there stays what it was to others: a file with another
+    /// link (both names see the new text), the file a dangling link names (made), a stream (read
+    /// as it is written).
+    func testLinkedFilesDanglingLinksAndStreamsAreWrittenInPlace() throws {
+        let file = folder + "/file.txt", other = folder + "/other.txt"
+        try "before".write(toFile: file, atomically: false, encoding: .utf8)
+        try FileManager.default.linkItem(atPath: file, toPath: other)
+        let linked = try OutputFile(file)
+        write("after", to: linked)
+        try linked.commit()
+        XCTAssertEqual(contents(other), "after")
+        let dangling = folder + "/dangling.txt", named = folder + "/named.txt"
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: named)
+        let viaLink = try OutputFile(dangling)
+        write("made", to: viaLink)
+        try viaLink.commit()
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: dangling), named)
+        XCTAssertEqual(contents(named), "made")
+        let streamed = try OutputFile(folder + "/stream.txt", streaming: true)
+        write("so far", to: streamed)
+        XCTAssertEqual(contents(folder + "/stream.txt"), "so far")
+        XCTAssertFalse(entries.contains { $0.contains(".touchsynth-") })
+    }
+
     /// A device is written as it is: `/dev/null` stays a device.
     func testADeviceIsWrittenDirectly() throws {
         let file = try OutputFile("/dev/null")
