@@ -166,11 +166,9 @@ struct Conclusion {
         return " with touch \(touch) in its \(name) button area"
     }
 
-    /// Why the tap machine sent nothing: what stopped the tap when it ran, or that it did not run
-    /// for a touch short and still enough to tap.
     /// One finger that began in a strip edge scrolling scrolls in, 7 mm along the right edge or
-    /// the bottom (on a clickpad or a pad at least 40 mm tall), while libinput scrolled with
-    /// two fingers instead (`tp_edge_scroll_init`, src/evdev-mt-touchpad-edge-scroll.c).
+    /// the bottom (on a clickpad or a pad at least 40 mm tall), while libinput's scroll method
+    /// was another (`tp_edge_scroll_init`, src/evdev-mt-touchpad-edge-scroll.c).
     private var edgeScrollingOff: String {
         guard !analysis.edgeScrolling, analysis.sequence.mostFingers == 1, let size = analysis.padSize,
             let from = touches.first?.from
@@ -181,11 +179,13 @@ struct Conclusion {
         guard let edge else { return "" }
         let line = ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313][analysis.rules.cited].map { ":\($0)" } ?? ""
         return "; it began \(SequenceAnalysis.mm(edge == "right" ? size.width - from.x : size.height - from.y)) mm "
-            + "from the \(edge) edge, in the 7 mm where edge scrolling scrolls, but libinput scrolls with two "
-            + "fingers here (its default where the pad counts two; --set-scroll-method edge) "
+            + "from the \(edge) edge, in the 7 mm where edge scrolling scrolls, but libinput's scroll method here "
+            + "is another (two fingers by default where the pad counts two; --set-scroll-method edge) "
             + "(src/evdev-mt-touchpad-edge-scroll.c\(line), libinput \(analysis.rules.cited))"
     }
 
+    /// Why the tap machine sent nothing: what stopped the tap when it ran, or that it did not run
+    /// for a touch short and still enough to tap.
     private var noTap: String {
         if taps.logged == nil, let unsent = noTapMachine { return "; " + unsent }
         guard taps.logged != nil, taps.logged != .tap else { return "" }

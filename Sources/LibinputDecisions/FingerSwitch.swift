@@ -1,17 +1,19 @@
 import Recordings
 
 extension GestureAnalysis {
-    /// A gesture that libinput ended by its finger-count timer (`GESTURE_EVENT_FINGER_SWITCH_TIMEOUT`,
-    /// logged with a `GESTURE_EVENT_CANCEL`; before 1.28 a cancel or reset at a timer, the hold
-    /// timer's being the only other the gesture machine has): once a gesture has begun, a lift or a new
-    /// touch sets the timer, and the new count ends the gesture only if it lasts 100 ms
-    /// (`tp_gesture_handle_state`, `tp_gesture_update_finger_state`). The fingers counted are those
-    /// not set aside as palms or thumbs.
+    /// A gesture that libinput ended by its finger-count timer: once a gesture has begun, a lift
+    /// or a new touch sets the timer, and the new count ends the gesture only if it lasts 100 ms
+    /// (`tp_gesture_handle_state`, `tp_gesture_update_finger_state`). From 1.27 its line is
+    /// `GESTURE_EVENT_FINGER_SWITCH_TIMEOUT`, logged with a cancel; before, a cancel or reset at
+    /// a timer 100 ms after the count changed, which no other timer of the gesture machine gives.
+    /// The fingers counted are those not set aside as palms or thumbs.
     static func fingerSwitch(_ decision: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
+        let before127 = LibinputChange.isBefore(analysis.rules.version, "1.27.0")
         guard case .timers(let time) = decision.cause,
-            ["GESTURE_EVENT_FINGER_SWITCH_TIMEOUT", "GESTURE_EVENT_CANCEL", "GESTURE_EVENT_RESET"].contains(
-                decision.event),
-            let from = decision.from.map(LibinputDecision.short), ["SCROLL", "PINCH", "SWIPE", "HOLD"].contains(from),
+            decision.event == "GESTURE_EVENT_FINGER_SWITCH_TIMEOUT"
+                || (before127 && ["GESTURE_EVENT_CANCEL", "GESTURE_EVENT_RESET"].contains(decision.event)),
+            let from = decision.from.map(LibinputDecision.short),
+            ["SCROLL", "PINCH", "SWIPE", "HOLD", "HOLD_AND_MOTION"].contains(from),
             let frame = Self.frame(of: decision, in: analysis)
         else { return nil }
         let sequence = analysis.sequence
@@ -24,6 +26,8 @@ extension GestureAnalysis {
         let frames = analysis.recording.frames
         let lasted = Double(Int64(time) - Int64(frames[changed].time)) / 1000
         let limit = analysis.rules.fingerSwitchTimeout
+        // A timer due at another moment is not this one: the count found is not libinput's.
+        guard abs(lasted - limit) < 1 else { return nil }
         let gone = Set(sequence.positions(at: changed - 1).keys).subtracting(sequence.positions(at: changed).keys)
         let came = Set(sequence.positions(at: changed).keys).subtracting(sequence.positions(at: changed - 1).keys)
         func touches(_ slots: Set<Int>) -> String {

@@ -4,7 +4,10 @@ import Recordings
 /// their order: it rejects a device with an axis given without its pair, a resolution on one
 /// position axis only, or an axis whose range is one value (`evdev_reject_device`, src/evdev.c);
 /// it makes a touchpad only of what udev calls one; and its touchpad code needs three codes
-/// (`tp_pass_sanity_check`, src/evdev-mt-touchpad.c). The checks read alike in 1.22 to 1.31.
+/// (`tp_pass_sanity_check`, src/evdev-mt-touchpad.c), once it has given a multitouch device
+/// without ABS_X and ABS_Y the multitouch axes as those (`evdev_fix_android_mt`). From 1.31.3 it
+/// also rejects an axis whose range is more than half of INT32_MAX, or whose resolution is
+/// negative (commit 04abe574 "evdev: be stricter about devices with odd absinfo values").
 public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
     public enum Reason: Equatable, Sendable {
         /// One of a pair of axes (ABS_X and ABS_Y, REL_X and REL_Y, the multitouch positions)
@@ -14,12 +17,17 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
         case resolutionOnOneAxis(with: UInt16, without: UInt16)
         /// An axis whose minimum is its maximum.
         case flatAxis(UInt16, value: Int32)
+        /// An axis whose range is more than half of INT32_MAX (from 1.31.3).
+        case extremeRange(UInt16, minimum: Int32, maximum: Int32)
+        /// An axis with a negative resolution (from 1.31.3).
+        case negativeResolution(UInt16, Int32)
         /// udev calls the device something else, with these ID_INPUT_* kinds.
         case notATouchpad(kinds: [String])
         /// A code libinput's touchpad code needs.
         case missing(type: UInt16, code: UInt16)
     }
 
+    /// Why.
     public let reason: Reason
     /// Where it is decided: `src/evdev.c:1724 (libinput 1.22.1)`, or udev's builtin.
     public let source: String
@@ -56,12 +64,21 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
             let (with, without) = rx != 0 ? (x, y) : (y, x)
             return refusal(.resolutionOnOneAxis(with: with, without: without), "evdev.c", lines)
         }
+        let strict = !LibinputChange.isBefore(version, "1.31.3")
         for code in (device.codes[Evdev.EV_ABS] ?? []).sorted()
         where ![absMisc, Evdev.ABS_MT_SLOT, Evdev.ABS_MT_TOOL_TYPE].contains(code) {
-            guard let info = device.absinfo[code], info.minimum == info.maximum else { continue }
+            guard let info = device.absinfo[code] else { continue }
+            if strict && Int64(info.maximum) - Int64(info.minimum) > Int64(Int32.max / 2) {
+                return refusal(
+                    .extremeRange(code, minimum: info.minimum, maximum: info.maximum), "evdev.c", [0, 0, 1639])
+            }
             // A flat axis at 0 from ABS_MISC up to the slots is only switched off.
-            if info.minimum == 0 && code >= absMisc && code < Evdev.ABS_MT_SLOT { continue }
-            return refusal(.flatAxis(code, value: info.minimum), "evdev.c", [1724, 1741, 1648])
+            if info.minimum == info.maximum && !(info.minimum == 0 && code >= absMisc && code < Evdev.ABS_MT_SLOT) {
+                return refusal(.flatAxis(code, value: info.minimum), "evdev.c", [1724, 1741, 1648])
+            }
+            if strict && info.resolution < 0 {
+                return refusal(.negativeResolution(code, info.resolution), "evdev.c", [0, 0, 1674])
+            }
         }
         let properties = Dictionary(device.effectiveUdevProperties) { $1 }
         guard properties["ID_INPUT_TOUCHPAD"] == "1" else {
@@ -70,16 +87,23 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
                 reason: .notATouchpad(kinds: kinds),
                 source: "udev's input_id builtin (systemd's src/udev/udev-builtin-input_id.c)")
         }
+        // `evdev_fix_android_mt`: the multitouch axes stand in for missing single-touch ones.
+        let androidX =
+            !device.has(type: Evdev.EV_ABS, code: Evdev.ABS_Y) && !fakeMultitouch
+            && device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
+            && device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_Y)
         let needed: [(UInt16, UInt16, lines: [Int])] = [
             (Evdev.EV_ABS, Evdev.ABS_X, [3504, 3533, 3553]), (Evdev.EV_KEY, Evdev.BTN_TOUCH, [3507, 3536, 3556]),
             (Evdev.EV_KEY, Evdev.BTN_TOOL_FINGER, [3510, 3539, 3559]),
         ]
-        for (type, code, lines) in needed where !device.has(type: type, code: code) {
+        for (type, code, lines) in needed
+        where !device.has(type: type, code: code) && !(code == Evdev.ABS_X && androidX) {
             return refusal(.missing(type: type, code: code), "evdev-mt-touchpad.c", lines)
         }
         return nil
     }
 
+    /// The refusal in one line, with its source.
     public var description: String {
         func name(_ code: UInt16, _ type: UInt16 = Evdev.EV_ABS) -> String { Evdev.codeName(type: type, code: code) }
         let problem =
@@ -90,6 +114,11 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
                 "\(name(with)) has a resolution and \(name(without)) none, and libinput rejects the device"
             case .flatAxis(let code, let value):
                 "\(name(code))'s minimum and maximum are both \(value), and libinput rejects the device"
+            case .extremeRange(let code, let minimum, let maximum):
+                "\(name(code)) ranges over \(minimum)...\(maximum), more than half of INT32_MAX, and libinput "
+                    + "rejects the device"
+            case .negativeResolution(let code, let resolution):
+                "\(name(code))'s resolution is \(resolution), below 0, and libinput rejects the device"
             case .notATouchpad(let kinds):
                 "udev would call it " + (kinds.isEmpty ? "nothing libinput reads" : kinds.joined(separator: ", "))
                     + ", not a touchpad, which takes ABS_X, ABS_Y and BTN_TOOL_FINGER without INPUT_PROP_DIRECT"

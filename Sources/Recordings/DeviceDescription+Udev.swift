@@ -3,16 +3,25 @@ import Foundation
 /// What udev would say about a device: the input kinds its input_id builtin assigns, and the
 /// properties a system gives it, derived from the description alone.
 extension DeviceDescription {
-    /// What kind of device udev's input_id builtin would call this, as ID_INPUT_* keys.
+    /// What kind of device udev's input_id builtin would call this, as ID_INPUT_* keys
+    /// (`test_pointers`): by its single-touch or its multitouch positions (not a fake multitouch
+    /// device's, with ABS_RESERVED), a pen or stylus first, then a finger tool without a pen.
     public var udevInputKinds: [String] {
-        let hasAbsXY = has(type: Evdev.EV_ABS, code: Evdev.ABS_X) && has(type: Evdev.EV_ABS, code: Evdev.ABS_Y)
+        let abs = { (code: UInt16) in self.has(type: Evdev.EV_ABS, code: code) }
+        let key = { (code: UInt16) in self.has(type: Evdev.EV_KEY, code: code) }
+        let hasAbsXY = abs(Evdev.ABS_X) && abs(Evdev.ABS_Y)
+        let hasMultitouchXY =
+            abs(Evdev.ABS_MT_POSITION_X) && abs(Evdev.ABS_MT_POSITION_Y) && !(abs(Evdev.ABS_MT_SLOT) && abs(0x2e))
         let hasRelXY = has(type: Evdev.EV_REL, code: Evdev.REL_X) && has(type: Evdev.EV_REL, code: Evdev.REL_Y)
-        let fingerTool = has(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_FINGER)
-        let touch = has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
+        let pen = key(0x140) || key(0x14b) // BTN_TOOL_PEN, BTN_STYLUS
+        let fingerTool = key(Evdev.BTN_TOOL_FINGER) && !key(0x140)
+        let touch = key(Evdev.BTN_TOUCH) || has(property: Evdev.INPUT_PROP_DIRECT)
         var kinds: [String] = []
-        if hasAbsXY && fingerTool && !has(property: Evdev.INPUT_PROP_DIRECT) {
+        if (hasAbsXY || hasMultitouchXY) && pen {
+            kinds.append("ID_INPUT_TABLET")
+        } else if (hasAbsXY || hasMultitouchXY) && fingerTool && !has(property: Evdev.INPUT_PROP_DIRECT) {
             kinds.append("ID_INPUT_TOUCHPAD")
-        } else if hasAbsXY && touch {
+        } else if (hasAbsXY || hasMultitouchXY) && touch {
             kinds.append("ID_INPUT_TOUCHSCREEN")
         }
         if hasRelXY || (has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) && hasAbsXY && kinds.isEmpty) {

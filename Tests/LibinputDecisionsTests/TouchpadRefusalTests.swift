@@ -69,22 +69,52 @@ final class TouchpadRefusalTests: XCTestCase {
                     $0.source.hasSuffix("(libinput \(build.version))") || $0.source.hasPrefix("udev's")
                 }
                 XCTAssertNotEqual(cited, false, "\(label): \(refusal?.source ?? "")")
-                var options = ReplayOptions()
-                options.libinput = build
-                let outcome: Outcome
-                do {
-                    let events = try Replay(.recording(recording), named: name, options: options).events
-                    let added = events.lazy.compactMap {
-                        if case .deviceAdded(let info) = $0.kind { info } else { nil }
-                    }
-                    let capabilities = try XCTUnwrap(added.first, label).capabilities
-                    outcome =
-                        capabilities.contains(Capability.gesture)
-                        ? .touchpad : capabilities.contains(Capability.touch) ? .touchscreen : .rejected
-                } catch let error as HarnessError where error.kind == .deviceRejected {
-                    outcome = .rejected
+                XCTAssertEqual(try outcome(of: recording, named: name, on: build), expected, label)
+            }
+        }
+    }
+
+    /// What real libinput makes of `recording`'s device.
+    private func outcome(of recording: Recording, named name: String, on build: LibinputBuild) throws -> Outcome {
+        var options = ReplayOptions()
+        options.libinput = build
+        do {
+            let events = try Replay(.recording(recording), named: name, options: options).events
+            let added = events.lazy.compactMap { if case .deviceAdded(let info) = $0.kind { info } else { nil } }
+            let capabilities = try XCTUnwrap(added.first, name).capabilities
+            return capabilities.contains(Capability.gesture)
+                ? .touchpad : capabilities.contains(Capability.touch) ? .touchscreen : .rejected
+        } catch let error as HarnessError where error.kind == .deviceRejected {
+            return .rejected
+        }
+    }
+
+    /// From 1.31.3 libinput also rejects an axis of an extreme range or a negative resolution,
+    /// which earlier versions take.
+    func testFrom1Point31Point3AnExtremeRangeOrANegativeResolutionIsRejected() throws {
+        let original = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let pressure: UInt16 = 0x3a
+        let changes: [(String, Change, (Int32) -> TouchpadRefusal.Reason)] = [
+            (
+                "extreme", { $0.absinfo[pressure]?.maximum = 2_000_000_000 },
+                {
+                    .extremeRange(pressure, minimum: $0, maximum: 2_000_000_000)
                 }
-                XCTAssertEqual(outcome, expected, label)
+            ),
+            ("negative", { $0.absinfo[pressure]?.resolution = -1 }, { _ in .negativeResolution(pressure, -1) }),
+        ]
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.31.3"])) {
+            let strict = build.version == "1.31.3"
+            for (name, change, reason) in changes {
+                var recording = original
+                change(&recording.device)
+                let label = "\(build.version), \(name)"
+                let minimum = recording.device.absinfo[pressure]?.minimum ?? 0
+                XCTAssertEqual(
+                    TouchpadRefusal.of(recording.device, libinput: build.version)?.reason,
+                    strict ? reason(minimum) : nil, label)
+                XCTAssertEqual(
+                    try outcome(of: recording, named: name, on: build), strict ? .rejected : .touchpad, label)
             }
         }
     }
