@@ -1,0 +1,38 @@
+import Recordings
+import XCTest
+
+/// The kinds udev's input_id builtin gives a device by its codes (`test_pointers`): by its
+/// single-touch or multitouch positions, a pen before a finger tool, a finger tool that is not
+/// direct a touchpad, a touch otherwise a touchscreen.
+final class UdevKindTests: XCTestCase {
+    private func device(abs: [UInt16], keys: [UInt16], properties: Set<UInt16> = []) -> DeviceDescription {
+        DeviceDescription(
+            name: "pad", codes: [Evdev.EV_ABS: Set(abs), Evdev.EV_KEY: Set(keys)],
+            absinfo: Dictionary(uniqueKeysWithValues: abs.map { ($0, AbsInfo(minimum: 0, maximum: 1000)) }),
+            properties: properties)
+    }
+
+    func testKindsByPositionsAndTools() {
+        let (x, y, mtX, mtY) = (Evdev.ABS_X, Evdev.ABS_Y, Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)
+        let finger = Evdev.BTN_TOOL_FINGER, touch = Evdev.BTN_TOUCH, pen: UInt16 = 0x140
+        let cases: [(String, DeviceDescription, String?)] = [
+            ("single-touch pad", device(abs: [x, y], keys: [finger, touch]), "ID_INPUT_TOUCHPAD"),
+            ("multitouch positions alone", device(abs: [mtX, mtY], keys: [finger, touch]), "ID_INPUT_TOUCHPAD"),
+            (
+                "a fake multitouch device's positions",
+                device(abs: [mtX, mtY, Evdev.ABS_MT_SLOT, 0x2e], keys: [finger]),
+                nil
+            ),
+            ("a pen", device(abs: [x, y], keys: [finger, touch, pen]), "ID_INPUT_TABLET"),
+            (
+                "direct", device(abs: [mtX, mtY], keys: [finger, touch], properties: [Evdev.INPUT_PROP_DIRECT]),
+                "ID_INPUT_TOUCHSCREEN"
+            ),
+            ("touch without a finger tool", device(abs: [x, y], keys: [touch]), "ID_INPUT_TOUCHSCREEN"),
+        ]
+        for (name, device, expected) in cases {
+            let pointing = device.udevInputKinds.filter { $0 != "ID_INPUT_KEY" && $0 != "ID_INPUT_MOUSE" }
+            XCTAssertEqual(pointing, expected.map { [$0] } ?? [], name)
+        }
+    }
+}
