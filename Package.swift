@@ -324,7 +324,8 @@ let package = Package(
                 "LibinputDecisions", "Quirks", "TestSupport",
             ]),
         .testTarget(
-            name: "ReplaysTests", dependencies: ["Replays", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),
+            name: "ReplaysTests",
+            dependencies: ["Replays", "MockedDevices", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "HistogramsTests", dependencies: ["Histograms"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),

@@ -19,7 +19,7 @@ extension MockedDevice {
         var delivery = Delivery(recordingOrigin: origin)
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
-        while let next = try nextStep(&faults) {
+        while stop?.isRequested != true, let next = try nextStep(&faults) {
             let due = origin + Int64(PlaybackSpeed.micros(next.time, at: timing.speed)) * 1000
             // A removal has no timestamp for libinput to order by: it comes at its instant, after
             // every timer due before it, as a real unplug does.

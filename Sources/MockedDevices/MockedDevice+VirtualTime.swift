@@ -51,7 +51,7 @@ extension MockedDevice {
         var buffer: [UInt8] = []
         var passed: [EvdevEvent] = []
         var last = timeline.first
-        while let next = try nextStep(&faults) {
+        while stop?.isRequested != true, let next = try nextStep(&faults) {
             let at = timeline.instant(next.time)
             last = at
             buffer.removeAll(keepingCapacity: true)

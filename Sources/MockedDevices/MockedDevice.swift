@@ -46,6 +46,8 @@ public final class MockedDevice {
     public var root: String { testbed.root }
     /// Injected in ``run(_:timing:standardOutput:)`` and in replays.
     public var faults: [ReplayFault] = []
+    /// Ends the run early when requested (``ReplayStop``).
+    public var stop: ReplayStop?
     /// Frames go through ``InputCoreFilter``, as a driver's events through the kernel's input
     /// core. Off for a recording of what a kernel already delivered (`libinput record`), whose
     /// values a second pass would damp again where an axis has fuzz.

@@ -1,5 +1,16 @@
 import MockedDevices
 
+extension ReplayFault {
+    /// The faults `--unplug` and `--syn-dropped` ask for: on the recording's device unless a
+    /// spec names another; an overflow loses 50 ms of frames unless it says how many.
+    public static func asked(unplug: [FaultSpec], synDropped: [FaultSpec]) -> [ReplayFault] {
+        unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
+            + synDropped.map {
+                .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000)
+            }
+    }
+}
+
 /// A fault's instant and target as a command line gives it: `SECONDS[+MS][@eventN]` (`--unplug`,
 /// `--syn-dropped`).
 public struct FaultSpec: Equatable, Sendable {

@@ -48,6 +48,8 @@ public struct ReplayOptions: Sendable {
     /// The DMI modalias the mocked system reports, for `MatchDMIModalias` quirks: the
     /// recording's own (``Recording/dmi``) when nil.
     public var dmi: String?
+    /// Ends the replay early when requested, from the handler of its output (``ReplayStop``).
+    public var stop: ReplayStop?
 
     public init() {}
 
@@ -117,6 +119,7 @@ public struct Replay: Sendable {
             try device.addDevice(other, eventNumber: 11 + index)
         }
         device.faults = options.faults
+        device.stop = options.stop
         device.quirks = options.quirks
         if let dmi = options.dmi { device.dmi = dmi }
         let side = try BuildProducts.libinputSide()

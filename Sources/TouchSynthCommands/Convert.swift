@@ -20,8 +20,7 @@ struct Convert: ParsableCommand {
         help: "Output format: yaml, evemu, evtest, getevent (-lp then -lt) or chromeos (a ChromiumOS libevdev log).")
     var format: RecordingFormat?
     @Option(help: .hidden) var to: RecordingFormat?
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:
-        String?
+    @Option(name: .shortAndLong, help: Help.outputFile) var output: String?
     @Flag(help: "Write only the device description: evemu's .desc, unless --format or -o's extension says otherwise.")
     var descriptionOnly = false
     @OptionGroup var window: WindowOptions

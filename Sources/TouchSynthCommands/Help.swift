@@ -8,6 +8,7 @@ enum Help {
     static let json: ArgumentHelp = "JSON Lines output."
     static let screen: ArgumentHelp = "Virtual screen size in points, WIDTHxHEIGHT."
     static let seat: ArgumentHelp = "The udev seat."
+    static let outputFile = ArgumentHelp("Output file (default: stdout).", valueName: "file")
     static let nodes = ArgumentHelp(
         "A device by node (event2 or /dev/input/event2): the nodes to open instead of the seat (repeatable).",
         valueName: "node")

@@ -50,15 +50,20 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     func run() throws {
         try requireReadable([recording, input.desc] + playback.others + quirks.files)
         if withLibinput { return try compareWithRecordedLibinput() }
-        let options = try self.options()
+        var options = try self.options()
         // A latency file that cannot be written ends the command before anything is printed.
         let latency = try output.latencyLog()
         let printer = try output.printer()
         var printing = FirstFailure()
+        let stop = ReplayStop()
+        options.stop = stop // output that cannot be written (a reader gone) needs no more replay
         let report = try Replay.stream(try source(recording, input), options: options) { output in
             switch output {
             case .event(let event, let availableAt):
-                printing.attempt { try printer.handle(event) { latency?.record(event, availableAt: availableAt) } }
+                if !printing.attempt({ try printer.handle(event) { latency?.record(event, availableAt: availableAt) } })
+                {
+                    stop.request()
+                }
             case .log(let message):
                 showLibinputLog(message, from: recording, verbose: log.verbose)
             }
@@ -109,11 +114,7 @@ extension ReplayingCommand {
             return .recording(try window.cut(RecordingLoader.load(path), path: path))
         }
         options.udevProperties = Dictionary(playback.udevProperty.map { ($0.key, $0.value) }) { $1 }
-        options.faults =
-            playback.unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
-            + playback.synDropped.map {
-                .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000)
-            }
+        options.faults = ReplayFault.asked(unplug: playback.unplug, synDropped: playback.synDropped)
         return options
     }
 }

@@ -27,8 +27,7 @@ struct Synthesize: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seed of the position noise.") var seed: UInt64?
     @Option(help: "Output format: yaml, evemu, evtest, getevent or chromeos (default: from -o's extension, else yaml).")
     var format: RecordingFormat?
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (default: stdout).", valueName: "file")) var output:
-        String?
+    @Option(name: .shortAndLong, help: Help.outputFile) var output: String?
 
     func validate() throws {
         guard (script == nil) != (text == nil) else {

@@ -1,4 +1,5 @@
 import LibinputEvents
+import MockedDevices
 import Recordings
 import Replays
 import TestSupport
@@ -20,6 +21,34 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(streamed, collected.events)
         XCTAssertEqual(report.framesDelivered, collected.report.framesDelivered)
         XCTAssertEqual(collected.timeBase, TimeBase(of: collected.events))
+    }
+
+    /// A stop requested by the output's handler ends the replay early: on the virtual clock, once
+    /// the program has taken the steps written ahead of it (as much as its socket holds).
+    func testAStopRequestedByTheHandlerEndsTheReplayEarly() throws {
+        let once = try RecordingLoader.load(session)
+        var whole = once
+        let length = (once.frames.last?.time ?? 0) + 1_000_000
+        whole.frames = (0..<400).flatMap { round in
+            once.frames.map { frame in
+                var frame = frame
+                frame.time += UInt64(round) * length
+                return frame
+            }
+        }
+        var options = ReplayOptions()
+        let stop = ReplayStop()
+        options.stop = stop
+        var events = 0
+        let report = try Replay.stream(.recording(whole), options: options) { output in
+            guard case .event(let event, _) = output, event.typeName != "DEVICE_ADDED" else { return }
+            events += 1
+            stop.request()
+        }
+        XCTAssertGreaterThan(events, 0)
+        XCTAssertEqual(report.exitStatus, 0)
+        XCTAssertNil(report.interruption)
+        XCTAssertLessThan(report.framesDelivered, whole.frames.count / 4, "of \(whole.frames.count)")
     }
 
     /// `open` replays the part of the recording asked for and returns that part.
