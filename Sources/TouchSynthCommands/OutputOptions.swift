@@ -47,13 +47,14 @@ struct OutputOptions: ParsableArguments {
             screen: screen.size)
     }
 
-    /// Ends the printing, then writes out `latency` (a line it could not write ends the command,
-    /// 74) with its summary, frames written `writeAhead` early.
+    /// Writes out `latency` and its summary (frames written `writeAhead` early; 74 for a failed line),
+    /// then ends the printing: what was measured is kept when stdout's reader went (`| head`).
     func finish(_ printer: ModeStreamPrinter, latency: LatencyLog?, writeAhead: Duration) throws {
+        if let latency, let path = self.latency {
+            if let code = try latency.finish() { try failWriting(path, errno: code) }
+            writeStderr(latency.pool.summary(writeAhead: writeAhead))
+        }
         try printer.finish()
-        guard let latency, let path = self.latency else { return }
-        if let code = try latency.finish() { try failWriting(path, errno: code) }
-        writeStderr(latency.pool.summary(writeAhead: writeAhead))
     }
 
     /// With `--check`, each invariant violation on stderr, and status 1 if there was one.

@@ -68,9 +68,9 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
                 showLibinputLog(message, from: recording, verbose: log.verbose)
             }
         }
-        try printing.check()
         warn(report.notes, in: recording)
         try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
+        try printing.check()
         if stats { printStats(report) }
         try endIfInterrupted(report)
         try output.checkInvariants(of: printer)
