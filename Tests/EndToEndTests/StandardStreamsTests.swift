@@ -176,6 +176,24 @@ final class StandardStreamsTests: XCTestCase {
         }
     }
 
+    /// A real-time replay ends when its output's reader goes (`| head`), quietly, and keeps the
+    /// latency file of what it measured until then.
+    func testAReplayWhoseReaderWentEndsAndKeepsItsLatencyFile() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let latency = temporaryPath("latency.tsv")
+        defer { try? FileManager.default.removeItem(atPath: latency) }
+        let result = try runProcess([
+            "/bin/bash", "-c",
+            "set -o pipefail; \"$0\" replay --real-time --mode both --latency \"$1\" \"$2\" | head -1",
+            touchsynth, latency, session,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
+        let lines = try String(contentsOfFile: latency, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.first, "# type\tns from availability\tus from kernel timestamp")
+    }
+
     /// Started with its stdout closed, a command does not print into the file it opens next,
     /// which would take the descriptor's number: it fails as printing to a closed stdout does,
     /// and leaves no events file.
