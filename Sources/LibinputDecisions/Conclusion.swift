@@ -177,11 +177,11 @@ struct Conclusion {
         let hasBottom = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD) || size.height >= 40
         let edge = from.x > size.width - strip ? "right" : hasBottom && from.y > size.height - strip ? "bottom" : nil
         guard let edge else { return "" }
-        let line = ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313][analysis.rules.cited].map { ":\($0)" } ?? ""
+        let source = analysis.rules.cite(
+            "evdev-mt-touchpad-edge-scroll.c", ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313])
         return "; it began \(SequenceAnalysis.mm(edge == "right" ? size.width - from.x : size.height - from.y)) mm "
             + "from the \(edge) edge, in the 7 mm where edge scrolling scrolls, but libinput's scroll method here "
-            + "is another (two fingers by default where the pad counts two; --set-scroll-method edge) "
-            + "(src/evdev-mt-touchpad-edge-scroll.c\(line), libinput \(analysis.rules.cited))"
+            + "is another (two fingers by default where the pad counts two; --set-scroll-method edge); \(source)"
     }
 
     /// Why the tap machine sent nothing: what stopped the tap when it ran, or that it did not run

@@ -17,7 +17,7 @@ extension GestureAnalysis {
             let frame = Self.frame(of: decision, in: analysis)
         else { return nil }
         let sequence = analysis.sequence
-        func count(_ f: Int) -> Int { max(0, sequence.fingers(at: f) - analysis.setAside(at: f).count) }
+        let count = analysis.activeFingers
         let now = count(frame)
         var changed = frame
         while changed > sequence.frames.lowerBound, count(changed - 1) == now { changed -= 1 }

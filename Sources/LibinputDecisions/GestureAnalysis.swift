@@ -203,9 +203,7 @@ struct GestureAnalysis {
     /// counted at its frame.
     static func fingers(at decision: LibinputDecision, in analysis: SequenceAnalysis) -> Int {
         decision.fingers
-            ?? frame(of: decision, in: analysis).map {
-                max(0, analysis.sequence.fingers(at: $0) - analysis.setAside(at: $0).count)
-            }
+            ?? frame(of: decision, in: analysis).map(analysis.activeFingers)
             ?? 0
     }
 

@@ -151,6 +151,12 @@ struct RuleBook {
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 907, "1.28.1": 1266, "1.31.3": 1403])
             case .tapFakeFingerMotion: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1175, "1.28.1": 1178, "1.31.3": 1186])
             }
+        return cite(file, lines)
+    }
+
+    /// `src/file:line (libinput version)` for the version cited, its line among `lines` by
+    /// version (none where the version has none), and the version asked for when it is another.
+    func cite(_ file: String, _ lines: [String: Int]) -> String {
         let line = lines[cited].map { ":\($0)" } ?? ""
         return "src/\(file)\(line) (libinput \(cited)" + (cited == version ? ")" : ", nearest to \(version))")
     }

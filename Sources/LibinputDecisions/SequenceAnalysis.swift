@@ -132,6 +132,10 @@ struct SequenceAnalysis {
         return libinputSize
     }
 
+    /// The fingers libinput's gesture machine counts at `frame`: those down, less the palms and
+    /// thumbs set aside.
+    func activeFingers(at frame: Int) -> Int { max(0, sequence.fingers(at: frame) - setAside(at: frame).count) }
+
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
     func liftTime(after frame: Int) -> UInt64 {
         recording.frames[min(frame + 1, recording.frames.count - 1)].time

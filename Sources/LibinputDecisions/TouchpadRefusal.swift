@@ -37,13 +37,10 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
     public static func of(_ device: DeviceDescription, libinput version: String) -> TouchpadRefusal? {
         let book = RuleBook(version: version)
         func refusal(_ reason: Reason, _ file: String, _ lines: [Int]) -> TouchpadRefusal {
-            let line = zip(["1.22.1", "1.28.1", "1.31.3"], lines).first { $0.0 == book.cited }.map { ":\($0.1)" } ?? ""
-            let nearest = book.cited == version ? "" : ", nearest to \(version)"
-            return TouchpadRefusal(reason: reason, source: "src/\(file)\(line) (libinput \(book.cited)\(nearest))")
+            let byVersion = Dictionary(uniqueKeysWithValues: zip(["1.22.1", "1.28.1", "1.31.3"], lines))
+            return TouchpadRefusal(reason: reason, source: book.cite(file, byVersion.filter { $0.value > 0 }))
         }
-        // libevdev reads no slots of a device that has ABS_RESERVED, its sign of a fake multitouch device.
-        let fakeMultitouch =
-            device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) && device.has(type: Evdev.EV_ABS, code: absReserved)
+        let fakeMultitouch = device.isFakeMultitouch
         let pairs: [(type: UInt16, UInt16, UInt16, lines: [Int])] =
             [
                 (Evdev.EV_ABS, Evdev.ABS_X, Evdev.ABS_Y, [1756, 1773, 1691]),
@@ -129,5 +126,4 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
     }
 
     private static let absMisc: UInt16 = 0x28
-    private static let absReserved: UInt16 = 0x2e
 }

@@ -89,6 +89,12 @@ public struct DeviceDescription: Equatable, Sendable {
         has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X) && !has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
     }
 
+    /// Multitouch codes that are no multitouch axes: a device with ABS_MT_SLOT and ABS_RESERVED
+    /// (0x2e), which libevdev reads no slots of and libinput and udev take for no multitouch device.
+    public var isFakeMultitouch: Bool {
+        has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) && has(type: Evdev.EV_ABS, code: 0x2e)
+    }
+
     /// Number of multitouch slots (1 when the device has no ABS_MT_SLOT).
     public var slotCount: Int {
         guard let slot = absinfo[Evdev.ABS_MT_SLOT], has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) else { return 1 }
