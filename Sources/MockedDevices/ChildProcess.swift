@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSignals
 
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +37,7 @@ enum ChildProcess {
         var none = sigset_t(), stopping = sigset_t()
         sigemptyset(&none)
         sigemptyset(&stopping)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
+        for signal in StopSignal.signals { sigaddset(&stopping, signal) }
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &stopping)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSignals
 
 /// The programs of the runs in progress, for the signal handler: a fixed table, as a handler
 /// may neither allocate nor lock. A slot holds a pid, 0 when free.
@@ -26,11 +27,9 @@ private let forwardingLock = NSLock()
 /// Runs in progress and holds (``SignalForwarding/hold()``): the handlers are installed while
 /// there are any.
 nonisolated(unsafe) private var holders = 0
-nonisolated(unsafe) private var previousInt = sigaction()
-nonisolated(unsafe) private var previousTerm = sigaction()
-nonisolated(unsafe) private var previousHangUp = sigaction()
+nonisolated(unsafe) private var previousActions = StopSignal.signals.map { _ in sigaction() }
 
-/// Passes SIGINT, SIGTERM and SIGHUP (a terminal closed) on to the program of every run in
+/// Passes the stop signals (``StopSignal/signals``) on to the program of every run in
 /// progress (several replays may run at once, each on a thread of its own), and tells each run
 /// whether its program got one.
 /// Around a whole replay the signals are held too (``hold()``), so that one coming while its
@@ -55,7 +54,7 @@ struct SignalForwarding {
         }
     }
 
-    /// Holds SIGINT, SIGTERM and SIGHUP until ``release()``: one that no program takes goes to
+    /// Holds the stop signals until ``release()``: one that no program takes goes to
     /// the next program started, or is raised again by the last release.
     static func hold() {
         forwardingLock.lock()
@@ -86,9 +85,7 @@ struct SignalForwarding {
             if !taken { pendingSignal.pointee = signal }
             errno = saved
         }
-        sigaction(SIGINT, &action, &previousInt)
-        sigaction(SIGTERM, &action, &previousTerm)
-        sigaction(SIGHUP, &action, &previousHangUp)
+        for (index, signal) in StopSignal.signals.enumerated() { sigaction(signal, &action, &previousActions[index]) }
     }
 
     /// ``release()``, with a run's `slot` freed first under the same lock.
@@ -98,9 +95,7 @@ struct SignalForwarding {
         holders -= 1
         var pending: Int32 = 0
         if holders == 0 {
-            sigaction(SIGINT, &previousInt, nil)
-            sigaction(SIGTERM, &previousTerm, nil)
-            sigaction(SIGHUP, &previousHangUp, nil)
+            for (index, signal) in StopSignal.signals.enumerated() { sigaction(signal, &previousActions[index], nil) }
             pending = pendingSignal.pointee
             pendingSignal.pointee = 0
         }

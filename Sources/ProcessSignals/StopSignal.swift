@@ -12,9 +12,10 @@ public final class StopSignal {
     /// Poll this for POLLIN: it becomes readable once SIGINT, SIGTERM or SIGHUP arrived.
     public let fileDescriptor: Int32
     private let writeFD: Int32
-    private var previousInt = sigaction()
-    private var previousTerm = sigaction()
-    private var previousHangUp = sigaction()
+    private var previous = StopSignal.signals.map { _ in sigaction() }
+
+    /// The signals that stop a command: Ctrl-C (SIGINT), SIGTERM, and SIGHUP (its terminal closed).
+    public static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers; ``end()`` restores the previous ones.
     public init() throws(StopSignalError) {
@@ -33,9 +34,7 @@ public final class StopSignal {
             _ = write(stopPipeWriteFD, &byte, 1)
             errno = saved
         }
-        sigaction(SIGINT, &action, &previousInt)
-        sigaction(SIGTERM, &action, &previousTerm)
-        sigaction(SIGHUP, &action, &previousHangUp)
+        for (index, signal) in Self.signals.enumerated() { sigaction(signal, &action, &previous[index]) }
     }
 
     /// Whether a stop signal has arrived (without waiting).
@@ -53,9 +52,7 @@ public final class StopSignal {
 
     /// Restores the previous handlers and closes the pipe.
     public func end() {
-        sigaction(SIGINT, &previousInt, nil)
-        sigaction(SIGTERM, &previousTerm, nil)
-        sigaction(SIGHUP, &previousHangUp, nil)
+        for (index, signal) in Self.signals.enumerated() { sigaction(signal, &previous[index], nil) }
         stopPipeWriteFD = -1
         close(fileDescriptor)
         close(writeFD)
