@@ -28,8 +28,10 @@ extension GestureAnalysis {
         let limit = analysis.rules.fingerSwitchTimeout
         // A timer due at another moment is not this one: the count found is not libinput's.
         guard abs(lasted - limit) < 1 else { return nil }
-        let gone = Set(sequence.positions(at: changed - 1).keys).subtracting(sequence.positions(at: changed).keys)
-        let came = Set(sequence.positions(at: changed).keys).subtracting(sequence.positions(at: changed - 1).keys)
+        let (down, downAfter) = (
+            Set(sequence.positions(at: changed - 1).keys), Set(sequence.positions(at: changed).keys)
+        )
+        let (gone, came) = (down.subtracting(downAfter), downAfter.subtracting(down))
         func touches(_ slots: Set<Int>) -> String {
             (slots.count == 1 ? "touch " : "touches ") + slots.sorted().map(String.init).joined(separator: ", ")
         }
@@ -40,7 +42,7 @@ extension GestureAnalysis {
         let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
         return Finding(
             rule: .fingerSwitch, time: time, touch: nil, value: lasted, limit: limit, unit: "ms",
-            exceeds: lasted >= limit, agreesWithLog: abs(lasted - limit) < 1,
+            exceeds: lasted >= limit, agreesWithLog: true, // told only where it fired when libinput's did
             text: "\(what) \(SequenceAnalysis.ms(lasted)) ms before, from \(fingers(before)) to \(fingers(now)): "
                 + "libinput ends a gesture once a new finger count has lasted \(SequenceAnalysis.ms(limit)) ms "
                 + "(a briefer change is passed over), and goes on with \(fingers(now))",
