@@ -100,7 +100,7 @@ let package = Package(
             name: "MockedDevices",
             dependencies: [
                 "CUmockdev", "PreloadProtocol", "Recordings", "KernelEmulation", "Quirks", "LibinputEvents",
-                "ReplayChannel", "touchsynth-libinput", "Histograms", "ProcessSignals",
+                "ReplayChannel", "touchsynth-libinput", "Histograms", "ProcessSignals", "OutputFiles",
             ]),
         // A recording replayed through real libinput in one call: the harness's public face.
         .target(

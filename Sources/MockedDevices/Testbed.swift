@@ -1,5 +1,6 @@
 import CUmockdev
 import Foundation
+import OutputFiles
 import Recordings
 
 /// A umockdev testbed hosted in this process: the `/sys`, `/dev` and udev database that programs
@@ -116,15 +117,8 @@ final class Testbed {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw HarnessError(.system, "cannot write \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                throw HarnessError(
-                    .system, "cannot write \(path): \(n < 0 ? String(cString: strerror(errno)) : "nothing written")")
-            }
-            bytes = bytes.dropFirst(n)
+        guard writeAll(fd, text) else {
+            throw HarnessError(.system, "cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 
 /// Where a command's output goes: the process's stdout and stderr when it runs as `touchsynth`,
 /// buffers when a test runs it in its own process (``TouchSynth/run(_:)``), as swift-nio's
@@ -11,14 +12,27 @@ final class CommandIO: @unchecked Sendable {
     private let lock = NSLock()
     private var out: [UInt8] = []
     private var err: [UInt8] = []
+    private var outlivesReader = false, readerGone = false
 
     init(captures: Bool) {
         self.captures = captures
     }
 
-    /// Writes `text` to stdout; false (with `errno` set) when the descriptor refused it.
+    /// Said by a command that writes files after printing: when stdout's reader goes (`| head`),
+    /// only the printing ends, and the files asked for are still written.
+    func outliveReader() { lock.withLock { outlivesReader = true } }
+
+    /// Writes `text` to stdout; false (with `errno` set) when the descriptor refused it, but for a
+    /// reader gone from a command that outlives it.
     func writeOut(_ text: String) -> Bool {
-        guard captures else { return writeAll(STDOUT_FILENO, text) }
+        guard captures else {
+            if lock.withLock({ readerGone }) || writeAll(STDOUT_FILENO, text) { return true }
+            let code = errno
+            let dropped = code == EPIPE && lock.withLock { outlivesReader }
+            lock.withLock { readerGone = dropped }
+            errno = code
+            return dropped
+        }
         lock.withLock { out += text.utf8 }
         return true
     }
@@ -38,20 +52,6 @@ final class CommandIO: @unchecked Sendable {
     var captured: (stdout: String, stderr: String) {
         lock.withLock { (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)) }
     }
-}
-
-/// Writes all of `text` to `fd`, retrying short writes; false if the descriptor refused it.
-func writeAll(_ fd: Int32, _ text: String) -> Bool {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return false
-        }
-        bytes = bytes.dropFirst(n)
-    }
-    return true
 }
 
 /// A command's end other than success: a status, and a line for the user unless the status

@@ -39,24 +39,22 @@ struct Record: ParsableCommand {
         let label = "\(path) (\(recorder.device.name))"
         if live { writeStderr("recording \(label); Ctrl-C to stop") }
         var lastShown = -1.0
-        let (ending, progress) = try {
-            try recorder.record(
-                maxSeconds: duration,
-                write: { text in
-                    if let file {
-                        try writeText(text, to: file.fileDescriptor, path: file.path)
-                    } else {
-                        try emitRaw(text)
-                    }
-                },
-                progress: { p in
-                    guard live, p.seconds - lastShown >= 0.1 else { return }
-                    lastShown = p.seconds
-                    _ = writeAll(2, String(format: "\r%7.1f s  %8d events", p.seconds, p.events))
-                })
-        }()
+        let (ending, progress) = try recorder.record(
+            maxSeconds: duration,
+            write: { text in
+                if let file {
+                    try writeText(text, to: file.fileDescriptor, path: file.path)
+                } else {
+                    try emitRaw(text)
+                }
+            },
+            progress: { p in
+                guard live, p.seconds - lastShown >= 0.1 else { return }
+                lastShown = p.seconds
+                CommandIO.current.writeErr(String(format: "\r%7.1f s  %8d events", p.seconds, p.events))
+            })
         try file?.commit()
-        if live { _ = writeAll(2, "\n") }
+        if live { CommandIO.current.writeErr("\n") }
         let why = ending == .deviceRemoved ? " (the device was removed)" : ""
         writeStderr(
             String(

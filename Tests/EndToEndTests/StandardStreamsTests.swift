@@ -162,11 +162,29 @@ final class StandardStreamsTests: XCTestCase {
                 String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             )
         }
-        let gone = Pipe()
-        try gone.fileHandleForReading.close()
-        let quiet = try run(["replay", pinch], stdout: gone.fileHandleForWriting)
+        func goneReader() throws -> FileHandle {
+            let gone = Pipe()
+            try gone.fileHandleForReading.close()
+            return gone.fileHandleForWriting
+        }
+        let quiet = try run(["replay", pinch], stdout: try goneReader())
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
         XCTAssertEqual(quiet.stderr, "")
+        // The files asked for besides the printing are still written, as when the reader stays.
+        let events = temporaryPath("events.jsonl"), reports = temporaryPath("reports"), markdown = temporaryPath("c.md")
+        defer { [events, reports, markdown].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        let kept = try run(
+            ["compare", "--events-out", events, "--report", reports, pinch], stdout: try goneReader())
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        let read = try String(contentsOfFile: events, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: events)
+        let shown = try runProcess([touchsynth, "compare", "--events-out", events, pinch])
+        XCTAssertEqual(read, try String(contentsOfFile: events, encoding: .utf8), shown.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: reports).sorted(), ["index.html", "pinch-in.html"])
+        let corpus = try run(["corpus", "--markdown", markdown, pinch], stdout: try goneReader())
+        XCTAssertEqual(corpus.status, 0, corpus.stderr)
+        XCTAssertTrue(try String(contentsOfFile: markdown, encoding: .utf8).contains("pinch-in"))
         for arguments in [
             ["replay", pinch], ["compare", "--json", pinch], ["convert", pinch], ["--help"], ["--version"],
         ] {
