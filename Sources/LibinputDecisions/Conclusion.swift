@@ -27,21 +27,22 @@ struct Conclusion {
     var line: String {
         if taps.logged == .tap { return tapLine + palmsAside }
         if let gesture = gestureLine { return gesture + palmsAside }
-        let farthest = touches.max { $0.travel < $1.travel }
-        let moved = farthest.map { "touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm" }
+        let motion = PointerMotion(analysis.motion, in: analysis)?.text
         // A click is what the hand did, whatever the pointer did meanwhile; what else the
         // sequence sent (a hold before, the motion) is said after it.
         if let click = analysis.reported.compactMap({ if case .button(let b) = $0 { b } else { nil } }).first {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
-            let others = analysis.reported.filter { $0 != .button(click) }
-                .map { $0 == .motion ? "pointer motion" + (moved.map { " (\($0))" } ?? "") : $0.description }
+            // The motion last, as its numbers follow it.
+            let others =
+                analysis.reported.filter { $0 != .button(click) && $0 != .motion }.map(\.description)
+                + (analysis.reported.contains(.motion) ? ["pointer motion" + (motion.map { ": " + $0 } ?? "")] : [])
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
             return made + "a click (\(button)): the touchpad's button was pressed" + area + also + noTap + palmsAside
         }
         if analysis.reported.contains(.motion) {
             let others = analysis.reported.filter { $0 != .motion }.map(\.description)
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
-            return made + "pointer motion" + (moved.map { ": " + $0 } ?? "") + also + noTap + edgeScrollingOff
+            return made + "pointer motion" + (motion.map { ": " + $0 } ?? "") + also + noTap + edgeScrollingOff
                 + palmsAside
         }
         let touchDowns = analysis.reported.filter { $0 == .touch }.count
@@ -70,6 +71,9 @@ struct Conclusion {
         }
         if let unsent = noTapMachine { return unsent }
         if analysis.edgeScrolling, analysis.sequence.mostFingers == 1, analysis.reported.contains(.scroll(.finger)) {
+            let moved = touches.max { $0.travel < $1.travel }.map {
+                "touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm"
+            }
             return made + "an edge scroll (the scroll method in use)" + (moved.map { ": " + $0 } ?? "")
         }
         let reported = analysis.reported.map(\.description)

@@ -90,9 +90,11 @@ extension Explanation {
             decisions[sequenceIndex(of: cause)].append(decision)
         }
         var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
+        var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
         for event in events where event.time >= recordingStart && !sequences.isEmpty {
-            let time = event.time - recordingStart
-            eventsBySequence[last(atOrBefore: time, in: starts)].append(event)
+            let time = event.time - recordingStart, n = last(atOrBefore: time, in: starts)
+            eventsBySequence[n].append(event)
+            if let step = PointerMotion.Step(event, at: time) { motionBySequence[n].append(step) }
         }
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
@@ -110,7 +112,8 @@ extension Explanation {
             sequences: sequences.enumerated().map { n, sequence in
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
-                    reported: ReportedGesture.sequence(of: eventsBySequence[n]), thresholds: thresholds,
+                    reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
+                    thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks, tapToClick: configuration.tapToClick,
                     edgeScrolling: scrollMethod == .edge, libinputSize: size
                 ).explained

@@ -10,6 +10,8 @@ struct SequenceAnalysis {
     let number: Int
     let decisions: [LibinputDecision]
     let reported: [ReportedGesture]
+    /// The pointer motion events libinput sent in it.
+    let motion: [PointerMotion.Step]
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
@@ -29,13 +31,15 @@ struct SequenceAnalysis {
 
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
-        thresholds: DeviceThresholds, rules: RuleBook, recording: Recording, quirks: QuirksListing?,
+        motion: [PointerMotion.Step], thresholds: DeviceThresholds, rules: RuleBook, recording: Recording,
+        quirks: QuirksListing?,
         tapToClick: Bool, edgeScrolling: Bool, libinputSize: (width: Double, height: Double)?
     ) {
         self.sequence = sequence
         self.number = number
         self.decisions = decisions
         self.reported = reported
+        self.motion = motion
         self.thresholds = thresholds
         self.rules = rules
         self.recording = recording

@@ -30,6 +30,29 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertFalse(sequence.findings.contains { $0.rule == .gestureDirection }, "\(sequence.findings)")
     }
 
+    /// Pointer motion is credited to the touches libinput counted as it moved, by libinput's own
+    /// unaccelerated numbers: one finger's, or the moves of two added while a clickpad is pressed.
+    func testPointerMotionNamesTheTouchesThatMovedItAndHowFar() throws {
+        let device = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        func motion(_ script: String) throws -> (text: String, mm: Double) {
+            let recording = try GestureSynthesizer.synthesize(
+                GestureScript.parse(script, file: "motion.gesture"), on: device.device,
+                options: GestureSynthesizer.Options(for: device), file: "motion.gesture")
+            let explanation = try Replay.explain(recording, named: "motion", options: ReplayOptions()).explanation
+            let text = try XCTUnwrap(explanation.sequences.first?.conclusion)
+            let mm = try XCTUnwrap(text.firstMatch(of: /pointer motion: ([0-9.]+) mm unaccelerated/), text).1
+            return (text, try XCTUnwrap(Double(mm)))
+        }
+        let moved = try motion("move dx=20mm")
+        XCTAssertTrue(moved.text.hasSuffix(", from touch 0"), moved.text)
+        XCTAssertEqual(moved.mm, 20, accuracy: 2, "the finger's 20 mm, less what libinput holds back at its start")
+        let one = try motion("click fingers=1 dx=20mm duration=400ms")
+        XCTAssertTrue(one.text.hasSuffix(", from touch 0"), one.text)
+        let two = try motion("click fingers=2 dx=20mm duration=400ms")
+        XCTAssertTrue(two.text.contains(", the sum of the moves of touches 0 and 1, which libinput adds"), two.text)
+        XCTAssertEqual(two.mm, 2 * one.mm, accuracy: 0.1 * one.mm)
+    }
+
     /// `exceeds` of the scroll box says whether the touches were outside 40 × 7 mm, the number it
     /// carries; when the time counts is in the words.
     func testTheScrollBoxFlagFollowsTheGap() throws {
