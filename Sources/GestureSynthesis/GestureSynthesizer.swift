@@ -176,23 +176,27 @@ public enum GestureSynthesizer {
         switch action {
         case .pinch(let p):
             let centre = pad.resolve(p.at)
-            // Pose at progress u: u < 0 is the lead-in, 0...1 the requested change.
+            // Pose at progress u: u < 0 is the lead-in, 0...1 the requested change; the centre's
+            // path has `at` for its midpoint, as a translation's has.
             func points(_ u: Double) -> [GestureScript.Point] {
                 let radius = max(0.5, p.separation / 2 * (1 + (p.scale - 1) * u))
-                let c = GestureScript.Point(x: centre.x + p.travel.x * u, y: centre.y + p.travel.y * u)
+                let c = GestureScript.Point(x: centre.x + p.travel.x * (u - 0.5), y: centre.y + p.travel.y * (u - 0.5))
                 return (0..<p.fingers).map { i in
                     let a = p.axis + p.angle * u + Double(i) * 2 * .pi / Double(p.fingers)
                     return GestureScript.Point(x: c.x + radius * cos(a), y: c.y + radius * sin(a))
                 }
             }
-            let lead = leadIn(options.leadIn, points)
+            // Each finger leads in along its own path, so that one moving slowly does not make
+            // the others jump to keep up with it.
+            let leads = (0..<p.fingers).map { i in leadIn(options.leadIn) { points($0)[i] } }
             let n = steps(p.duration)
             // The lead-in takes three frames (24 ms at 125 Hz): libinput decides before its 40 ms
             // hold timer fires, so the start does not depend on when that timer is serviced.
-            let leadSteps = lead > 0 ? 3 : 0
+            let leadSteps = leads.contains { $0 > 0 } ? 3 : 0
             for k in 0..<leadSteps {
+                let share = Double(leadSteps - k) / Double(leadSteps)
                 contact.samples.append(
-                    .init(time: Double(k) * dt, points: points(-lead * Double(leadSteps - k) / Double(leadSteps))))
+                    .init(time: Double(k) * dt, points: leads.indices.map { i in points(-leads[i] * share)[i] }))
             }
             let start = Double(leadSteps) * dt
             for k in 0...n {
@@ -252,13 +256,12 @@ public enum GestureSynthesizer {
         (0..<fingers).map { i in GestureScript.Point(x: c.x + (Double(i) - Double(fingers - 1) / 2) * spacing, y: c.y) }
     }
 
-    /// The progress δ before 0 at which every finger is `distance` mm from its pose at 0.
-    private static func leadIn(_ distance: Double, _ points: (Double) -> [GestureScript.Point]) -> Double {
+    /// The progress δ before 0 at which a finger on `path` is `distance` mm from where it is at
+    /// 0; a whole gesture back for one that gets no farther.
+    private static func leadIn(_ distance: Double, _ path: (Double) -> GestureScript.Point) -> Double {
         guard distance > 0 else { return 0 }
-        let target = points(0)
-        func moved(_ u: Double) -> Double {
-            zip(points(u), target).map { hypot($0.x - $1.x, $0.y - $1.y) }.min() ?? 0
-        }
+        let target = path(0)
+        func moved(_ u: Double) -> Double { hypot(path(u).x - target.x, path(u).y - target.y) }
         // The first crossing going back, not the last: a pose a whole turn back is the start's own.
         let coarse = 64
         guard let crossing = (1...coarse).first(where: { moved(-Double($0) / Double(coarse)) >= distance }) else {

@@ -27,6 +27,9 @@ final class SynthesizedGestureTests: XCTestCase {
         Expectation(
             script: "set jitter=0.05mm seed=3; pinch scale=1.7 angle=-20deg duration=700ms", type: "GESTURE_PINCH",
             fingers: 2, scale: 1.7, angle: -20),
+        // Drifting sideways, one finger moves a sixth as fast as the other: each leads in at its own pace.
+        Expectation(
+            script: "pinch scale=1.5 dx=5mm duration=800ms", type: "GESTURE_PINCH", fingers: 2, scale: 1.5, angle: 0),
         Expectation(script: "scroll fingers=2 dy=-30mm", type: "POINTER_SCROLL_FINGER", fingers: 2),
         Expectation(script: "swipe fingers=3 direction=left distance=40mm", type: "GESTURE_SWIPE", fingers: 3),
         Expectation(script: "swipe fingers=4 direction=up distance=25mm", type: "GESTURE_SWIPE", fingers: 4),
