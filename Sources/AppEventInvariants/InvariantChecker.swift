@@ -13,6 +13,7 @@ import AppEvents
 ///   translation, value120, relative motion or timestamp;
 /// - no simulated touch in indirect input mode, no `indirectPointer` touch in compatibility mode;
 /// - timestamps never decrease;
+/// - a touch (simulated, direct, hovering or indirect) is on the screen, when it is given;
 /// - a pointer-lock notification reports a change, and relative motion comes only while locked;
 /// - pointer regions: a `willExit` for the region entered last, a `willEnter` only when no region
 ///   is entered (so no region is entered twice without an exit); while the pointer is in a
@@ -39,6 +40,7 @@ public struct InvariantChecker: Sendable {
             case relativeMotionWhileUnlocked
             case pointerRegionUnbalanced
             case constrainedAxisNotHeld
+            case touchOffScreen
         }
 
         public var rule: Rule
@@ -99,15 +101,17 @@ public struct InvariantChecker: Sendable {
     private var pointerRegion: PointerRegionEvent?
     private var lastTimestamp: Double?
     private var eventCount = 0
+    private let screen: Size?
 
-    /// A checker for a stream of the given mode.
-    public init(mode: DeliveryMode) {
+    /// A checker for a stream of the given mode, with its touches on `screen` when given.
+    public init(mode: DeliveryMode, screen: Size? = nil) {
         self.mode = mode
+        self.screen = screen
     }
 
     /// Checks a whole stream, including ``finish()``.
-    public static func violations(in events: [AppEvent], mode: DeliveryMode) -> [Violation] {
-        var checker = InvariantChecker(mode: mode)
+    public static func violations(in events: [AppEvent], mode: DeliveryMode, screen: Size? = nil) -> [Violation] {
+        var checker = InvariantChecker(mode: mode, screen: screen)
         return events.flatMap { checker.check($0) } + checker.finish()
     }
 
@@ -186,6 +190,10 @@ public struct InvariantChecker: Sendable {
         }
         if touch.type == .indirectPointer && mode == .compatibility {
             problems.append((.indirectPointerInCompatibilityMode, "\(name) is indirectPointer"))
+        }
+        if let screen, !(0...screen.width ~= touch.location.x && 0...screen.height ~= touch.location.y) {
+            let at = "(\(touch.location.x), \(touch.location.y))"
+            problems.append((.touchOffScreen, "\(name) at \(at) is off the \(screen.width) × \(screen.height) screen"))
         }
         let isHoverPhase = [.regionEntered, .regionMoved, .regionExited].contains(touch.phase)
         if isHoverPhase != inHoverEvent {

@@ -32,24 +32,40 @@ struct PinchGesture {
 ///
 /// They start symmetric about the gesture location, `distance` apart on a line at `startAngle`,
 /// and follow the surface: separation `distance × scale`, line angle `startAngle + rotation`,
-/// midpoint at the pinch centre. Near an edge of the screen the pair begins shifted just enough
-/// for both touches to be on it (no finger touches beside the screen), and keeps that shift:
-/// scale, rotation and translation read back from them stay libinput's.
+/// midpoint at the pinch centre. No finger touches beside the screen: a pair that would leave it
+/// (beginning near an edge, or spreading or moving past one) is moved the least that keeps both
+/// touches on it, and keeps that move, so scale and rotation read back from the touches stay
+/// libinput's, and translation does while the pair is not against an edge. A pair longer than
+/// the screen along an axis has its touches held at the screen's edges.
 struct SimulatedTouchPair {
     let ids: (TouchID, TouchID)
     let distance: Double
     let startAngle: Double
-    /// Added to the pinch centre: what keeps both touches on the screen where they began.
-    private let shift: Point
-    private var locations: (Point, Point)
+    private let screen: Size
+    /// Added to the pinch centre: what keeps both touches on the screen so far.
+    private var shift = Point(x: 0, y: 0)
+    private var locations = (Point(x: 0, y: 0), Point(x: 0, y: 0))
 
     init(ids: (TouchID, TouchID), pinch: PinchGesture, distance: Double, startAngle: Double, screen: Size) {
         self.ids = ids
         self.distance = distance
         self.startAngle = startAngle
-        let unshifted = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: Point(x: 0, y: 0))
-        shift = Self.shift(keeping: unshifted, on: screen)
-        locations = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
+        self.screen = screen
+        place(pinch)
+    }
+
+    /// Puts the touches where `pinch` has them, the shift grown by the least move that keeps
+    /// both on the screen; only a finite placement is taken, else the touches hold still.
+    private mutating func place(_ pinch: PinchGesture) {
+        let unshifted = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
+        guard [unshifted.0, unshifted.1].allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+        let more = Self.shift(keeping: unshifted, on: screen)
+        shift = Point(x: shift.x + more.x, y: shift.y + more.y)
+        let placed = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
+        func onScreen(_ p: Point) -> Point {
+            Point(x: min(max(p.x, 0), screen.width), y: min(max(p.y, 0), screen.height))
+        }
+        locations = (onScreen(placed.0), onScreen(placed.1))
     }
 
     /// The least move of both points that puts both on `screen`, per axis; none on an axis the
@@ -57,7 +73,7 @@ struct SimulatedTouchPair {
     private static func shift(keeping points: (Point, Point), on screen: Size) -> Point {
         func axis(_ a: Double, _ b: Double, _ length: Double) -> Double {
             let (low, high) = (min(a, b), max(a, b))
-            guard high - low <= length, low.isFinite, high.isFinite else { return 0 }
+            guard high - low <= length else { return 0 }
             return low < 0 ? -low : high > length ? length - high : 0
         }
         return Point(
@@ -69,12 +85,10 @@ struct SimulatedTouchPair {
         (touch(0, .began, previous: locations.0), touch(1, .began, previous: locations.1))
     }
 
-    /// Moves both touches to follow `pinch`: both, phase `.moved`. Only a finite placement is
-    /// taken; otherwise the touches hold still.
+    /// Moves both touches to follow `pinch`: both, phase `.moved`.
     mutating func follow(_ pinch: PinchGesture) -> (Touch, Touch) {
         let previous = locations
-        let next = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
-        if next.0.x.isFinite && next.0.y.isFinite && next.1.x.isFinite && next.1.y.isFinite { locations = next }
+        place(pinch)
         return (touch(0, .moved, previous: previous.0), touch(1, .moved, previous: previous.1))
     }
 

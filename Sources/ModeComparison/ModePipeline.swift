@@ -86,7 +86,8 @@ public final class ModePipeline {
         lanes = zip(modes, surfaces).map { mode, surface in
             Lane(
                 mode: mode, translator: AppEventTranslator(mode: mode, configuration: configuration), surface: surface,
-                checker: options.checksInvariants ? InvariantChecker(mode: mode) : nil)
+                checker: options.checksInvariants ? InvariantChecker(mode: mode, screen: configuration.screenSize) : nil
+            )
         }
     }
 

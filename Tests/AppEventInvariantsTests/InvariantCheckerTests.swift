@@ -50,6 +50,19 @@ final class InvariantCheckerTests: XCTestCase {
         XCTAssertEqual(rules(stream, mode: .compatibility), [])
     }
 
+    func testATouchOffTheScreenIsReportedWhereTheScreenIsGiven() {
+        let screen = Size(width: 100, height: 50)
+        let stream = [
+            event(0, .touches([touch(1, .began, at: Point(x: 100, y: 0))])),
+            event(0, .touches([touch(1, .moved, at: Point(x: 100.5, y: 0))])),
+            event(0, .touches([touch(1, .ended, at: Point(x: 3, y: -1))])),
+        ]
+        let violations = InvariantChecker.violations(in: stream, mode: .compatibility, screen: screen)
+        XCTAssertEqual(violations.map(\.rule), [.touchOffScreen, .touchOffScreen])
+        XCTAssertEqual(violations.map(\.eventIndex), [1, 2])
+        XCTAssertEqual(InvariantChecker.violations(in: stream, mode: .compatibility), [])
+    }
+
     func testATouchThatNeverEndsIsReportedAtTheEnd() {
         var checker = InvariantChecker(mode: .compatibility)
         XCTAssertEqual(checker.check(event(0, .touches([touch(7, .began)]))), [])

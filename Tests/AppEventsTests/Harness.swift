@@ -79,7 +79,7 @@ final class Harness {
 
     init(mode: DeliveryMode, configuration: AppEventTranslator.Configuration = .init()) {
         translator = AppEventTranslator(mode: mode, configuration: configuration)
-        checker = InvariantChecker(mode: mode)
+        checker = InvariantChecker(mode: mode, screen: configuration.screenSize)
     }
 
     /// Sends one event `dt` microseconds after the previous one.

@@ -32,7 +32,9 @@ final class PinchPropertyTests: XCTestCase {
     }
 
     /// The pair begins about the pointer, shifted only as far as keeps both touches on the screen
-    /// (its line starts level), and reads back as libinput's scale, rotation and translation.
+    /// (its line starts level), and reads back as libinput's scale and rotation, and its
+    /// translation but where the least move that keeps both touches on the screen puts one on an
+    /// edge; a pair longer than the screen has its touches held on it.
     func testSimulatedTouchesReproduceLibinputScaleRotationAndTranslation() throws {
         let distance = AppEventTranslator.Configuration().simulatedTouchDistance
         let screen = AppEventTranslator.Configuration().screenSize
@@ -61,15 +63,13 @@ final class PinchPropertyTests: XCTestCase {
             }
 
             var angleSum = 0.0
-            var translation = (x: 0.0, y: 0.0)
             var unwrapped = 0.0
+            var midpoint = origin, pairFitted = true
             for (step, update) in stream.updates.enumerated() {
                 let context = "seed \(seed) update \(step)"
                 let events = harness.send(
                     .pinch(dx: update.dx, dy: update.dy, scale: update.scale, angle: update.angle))
                 angleSum += update.angle
-                translation.x += update.dx
-                translation.y += update.dy
                 let touches = try exactly(2, exactly(1, events, context)[0].touches, context)
                 XCTAssertEqual(touches.map(\.id), ids, context)
                 XCTAssertEqual(touches.map(\.phase), [.moved, .moved], context)
@@ -77,13 +77,36 @@ final class PinchPropertyTests: XCTestCase {
                 XCTAssertTrue(touches.allSatisfy(\.isSimulated), context)
 
                 let (a, b) = (touches[0].location, touches[1].location)
+                for p in [a, b] {
+                    XCTAssertTrue((0...screen.width).contains(p.x) && (0...screen.height).contains(p.y), context)
+                }
+                // Where libinput's numbers put the pair: its span, and its midpoint moved by the update.
+                let span = (
+                    x: distance * update.scale * abs(cos(angleSum * .pi / 180)),
+                    y: distance * update.scale * abs(sin(angleSum * .pi / 180))
+                )
+                let fits = span.x <= screen.width && span.y <= screen.height
+                let moved = Point(x: midpoint.x + update.dx, y: midpoint.y + update.dy)
+                midpoint = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+                defer { (locations, pairFitted) = ([a, b], fits) }
+                guard fits else { continue }
                 XCTAssertClose(a.distance(to: b) / distance, update.scale, floor: 0, "scale, \(context)")
                 let raw = atan2(b.y - a.y, b.x - a.x)
                 unwrapped += (raw - unwrapped).remainder(dividingBy: 2 * .pi)
                 XCTAssertClose(unwrapped, angleSum * .pi / 180, "rotation, \(context)")
-                XCTAssertClose((a.x + b.x) / 2 - origin.x, translation.x, "midpoint x, \(context)")
-                XCTAssertClose((a.y + b.y) / 2 - origin.y, translation.y, "midpoint y, \(context)")
-                locations = [a, b]
+                guard pairFitted else { continue }
+                let inside = [-1.0, 1].allSatisfy { side in
+                    (0...screen.width).contains(moved.x + side * (b.x - a.x) / 2)
+                        && (0...screen.height).contains(moved.y + side * (b.y - a.y) / 2)
+                }
+                if inside {
+                    XCTAssertClose(midpoint.x, moved.x, "midpoint x, \(context)")
+                    XCTAssertClose(midpoint.y, moved.y, "midpoint y, \(context)")
+                } else {
+                    let edges =
+                        [a.x, b.x].map { min($0, screen.width - $0) } + [a.y, b.y].map { min($0, screen.height - $0) }
+                    XCTAssertLessThan(edges.min() ?? 1, 1e-9, "a touch on the edge it was kept from, \(context)")
+                }
             }
 
             let ended = try exactly(
