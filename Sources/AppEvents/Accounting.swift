@@ -19,6 +19,9 @@ enum SilentReason: Int, CaseIterable, Sendable {
     case nothingFollowed
     /// A button of a click begun with the pointer out of the window, which lands outside it.
     case outsideWindow
+    /// Pointer motion that left the pointer where it was: pressed against the screen's edge, or
+    /// of no accelerated delta.
+    case pointerUnmoved
 
     /// The reason of `event`, which produced nothing.
     init(_ event: LibinputEvent) {
@@ -47,6 +50,7 @@ enum SilentReason: Int, CaseIterable, Sendable {
         case .systemGestureState: return .merged("system gesture state")
         case .nothingFollowed: return .dropped("no later event carried it")
         case .outsideWindow: return .dropped("a click outside the window")
+        case .pointerUnmoved: return .dropped("pointer motion that left the pointer where it was")
         }
     }
 }

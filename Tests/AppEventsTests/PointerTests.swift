@@ -126,6 +126,9 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(harness.translator.pointer.location, Point(x: 1440.0.nextDown, y: 465))
         XCTAssertEqual(harness.translator.lastDisposition, .merged("pointer position"))
         XCTAssertEqual(harness.translator.accounting.merged, ["pointer position": 1])
+        XCTAssertEqual(harness.send(.motion(50, 0)), [], "pushing straight out moves nothing")
+        XCTAssertEqual(
+            harness.translator.lastDisposition, .dropped("pointer motion that left the pointer where it was"))
 
         // Any motion whose target is inside, even along the edge, comes back as a new hover.
         let back = try hover(harness.send(.motion(0, 10)))
