@@ -57,7 +57,7 @@ public struct Size: Equatable, Hashable, Sendable {
 
     /// The size as ``init(dimensions:)`` reads it: `1440x900`, whole sides without decimals.
     public var dimensions: String {
-        func side(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+        func side(_ v: Double) -> String { abs(v) < 1e15 && v == v.rounded() ? String(Int(v)) : String(v) }
         return "\(side(width))x\(side(height))"
     }
 }

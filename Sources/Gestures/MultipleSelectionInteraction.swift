@@ -51,11 +51,13 @@ open class MultipleSelectionInteraction: GestureRecognizer {
         super.reset()
     }
 
-    /// The row at `y`, within the rows the region holds.
+    /// The row at `y`, within the rows the region holds: counted as a Double first, as a tall
+    /// region of thin rows holds more than an Int counts.
     private func row(at y: Double) -> Int {
         let frame = region?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        let rows = max(1, Int(frame.height / rowHeight))
-        return min(max(Int(((y - frame.y) / rowHeight).rounded(.down)) + 1, 1), rows)
+        let rows = min(max(1, (frame.height / rowHeight).rounded(.down)), Double(Int32.max))
+        let row = ((y - frame.y) / rowHeight).rounded(.down) + 1
+        return Int(row.isNaN ? 1 : min(max(row, 1), rows))
     }
 
     override open func touchesChanged(_ touches: [Touch], with event: AppEvent) {

@@ -34,6 +34,18 @@ final class MultipleSelectionTests: XCTestCase {
         XCTAssertEqual(select.record.finalValues?["selectedRows"], .rows(1...4))
     }
 
+    /// Rows too thin or a region too tall for an Int to count them are counted all the same,
+    /// up to the last row a region can say.
+    func testRowsBeyondAnIntAreCountedWithoutATrap() {
+        let select = MultipleSelectionInteraction()
+        select.rowHeight = 1e-17
+        let tall = Surface(regions: [
+            Region(name: "list", frame: Rect(x: 0, y: 100, width: 480, height: 1e300), gestureRecognizers: [select])
+        ])
+        tall.handle([pair(0, .began, 200, 120), pair(0.1, .moved, 200, 160), pair(0.2, .ended, 200, 160)])
+        XCTAssertEqual(select.selectedRows, Int(Int32.max)...Int(Int32.max))
+    }
+
     func testPanningBackFollowsTheTouches() {
         let select = MultipleSelectionInteraction()
         list(select).handle([
