@@ -93,13 +93,11 @@ public final class MockedDevice {
         _ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10,
         udevProperties: [String: String] = [:]
     ) throws(HarnessError) -> MockedDevice {
-        var (device, frames, notes, duration) = try source(forFile: path, description: description, node: node)
+        var (device, frames, notes, duration, dmi) = try source(forFile: path, description: description, node: node)
         device.udevProperties.merge(udevProperties) { $1 }
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
         mocked.notes = notes
-        mocked.dmi =
-            MachineDMI.find(inFile: path)
-            ?? (description ?? RecordingLoader.matchingDescription(for: path)).flatMap(MachineDMI.find(inFile:))
+        mocked.dmi = dmi
         mocked.nodes[0].duration = duration
         return mocked
     }
@@ -118,7 +116,7 @@ public final class MockedDevice {
         file path: String, description: String? = nil, node: String? = nil,
         eventNumber: Int
     ) throws(HarnessError) -> String {
-        let (device, frames, _, duration) = try Self.source(forFile: path, description: description, node: node)
+        let (device, frames, _, duration, _) = try Self.source(forFile: path, description: description, node: node)
         let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
         nodes.last?.duration = duration
         return devnode
@@ -130,15 +128,22 @@ public final class MockedDevice {
     private static func source(
         forFile path: String, description: String?, node: String? = nil
     ) throws(HarnessError)
-        -> (DeviceDescription, any FrameSource, [String], duration: UInt64)
+        -> (DeviceDescription, any FrameSource, [String], duration: UInt64, dmi: String?)
     {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size > streamingThreshold else {
+        var status = stat()
+        let regular = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        guard regular, status.st_size > streamingThreshold else {
             let recording = try harnessError { () throws(RecordingError) in
-                try RecordingLoader.load(path, description: description, node: node)
+                guard regular else {
+                    // A pipe (a FIFO, `-`) is read once, whole: a second reading would wait for a
+                    // writer gone.
+                    let text = try readText(path, of: "a recording", mayBeLong: true)
+                    return try RecordingLoader.load(text: text, file: path, description: description, node: node)
+                }
+                return try RecordingLoader.load(path, description: description, node: node)
             }
             try checkDuration(recording)
-            return (recording.device, FrameList(recording.frames), recording.notes, recording.duration)
+            return (recording.device, FrameList(recording.frames), recording.notes, recording.duration, recording.dmi)
         }
         return try harnessError { () throws(RecordingError) in
             let check = try RecordingStream(path: path, description: description, node: node)
@@ -146,7 +151,7 @@ public final class MockedDevice {
             while let frame = try check.nextFrame() { duration = frame.time }
             let stream = try RecordingStream(path: path, description: description, node: node)
             // The first pass has read to the end: its notes include what only the end shows.
-            return (stream.device, stream, check.notes, duration)
+            return (stream.device, stream, check.notes, duration, stream.dmi)
         }
     }
 

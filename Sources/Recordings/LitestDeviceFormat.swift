@@ -13,8 +13,12 @@ public enum LitestDeviceFormat {
     /// file that is not one (not `.c`, or no litest declaration).
     public static func device(inFile path: String) throws(RecordingError) -> DeviceDescription? {
         guard path.hasSuffix(".c"), let data = FileManager.default.contents(atPath: path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        return looksLikeOne(text) ? try parse(text, file: path, kernelNames: systemKernelNames) : nil
+        return try device(in: String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// ``device(inFile:)`` for `text`, read already from `file`.
+    public static func device(in text: String, file: String) throws(RecordingError) -> DeviceDescription? {
+        file.hasSuffix(".c") && looksLikeOne(text) ? try parse(text, file: file, kernelNames: systemKernelNames) : nil
     }
 
     /// The kernel's names of event codes, from the system's header (linux-libc-dev, which building

@@ -10,11 +10,15 @@ public enum LogDescription: Sendable {
     /// Reads `path`: only `A:` lines (and comments) are an axis list; otherwise a description
     /// or recording of any format, or a litest device file, whose device is taken.
     public init(path: String) throws(RecordingError) {
-        if let litest = try LitestDeviceFormat.device(inFile: path) {
+        try self.init(text: try readText(path, of: "a device description"), file: path)
+    }
+
+    /// ``init(path:)`` for `text`, read already from `file` (a pipe can be read only once).
+    public init(text: String, file path: String) throws(RecordingError) {
+        if let litest = try LitestDeviceFormat.device(in: text, file: path) {
             self = .device(litest)
             return
         }
-        let text = try readText(path, of: "a device description")
         let meaningful = text.split(separator: "\n").map {
             $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         }

@@ -83,11 +83,15 @@ public final class RecordingStream {
             }
         }
         format = detected ?? .evemu
-        // A description named must exist, whether or not the file needs one.
-        if let description { try checkIsFile(description) }
+        // A description named must exist, whether or not the file needs one. It is read once
+        // here, as a pipe can be read only once.
+        let named = try description.map { p throws(RecordingError) in (p, try readText(p, of: "a device description")) }
+        func described() throws(RecordingError) -> LogDescription? {
+            try named.map { p, text throws(RecordingError) in try LogDescription(text: text, file: p) }
+        }
         dmi =
-            MachineDMI.find(in: header)
-            ?? (description ?? RecordingLoader.matchingDescription(for: path)).flatMap(MachineDMI.find(inFile:))
+            MachineDMI.find(in: header) ?? named.flatMap { MachineDMI.find(in: $0.1) }
+            ?? RecordingLoader.matchingDescription(for: path).flatMap(MachineDMI.find(inFile:))
         do throws(RecordingError) {
             switch format {
             case .evemu:
@@ -95,8 +99,9 @@ public final class RecordingStream {
                     device = parsed
                     notes += Self.unused(description)
                 } else {
-                    let given = try (description ?? RecordingLoader.matchingDescription(for: path)).map {
-                        p throws(RecordingError) in try LogDescription(path: p)
+                    var given = try described()
+                    if given == nil, let beside = RecordingLoader.matchingDescription(for: path) {
+                        given = try LogDescription(path: beside)
                     }
                     if case .device(let fromDesc) = given {
                         device = fromDesc
@@ -108,7 +113,7 @@ public final class RecordingStream {
                     }
                 }
             case .evtest where !EvtestFormat.hasDeviceHeader(header):
-                let given = try description.map { p throws(RecordingError) in try LogDescription(path: p) }
+                let given = try described()
                 let banner = EvtestFormat.bannerNote(header)
                 (device, preloaded, notes) = try Self.readEventLog(
                     EventLog(kind: "an evtest log", file: path), from: &reader, given: given,
@@ -128,8 +133,7 @@ public final class RecordingStream {
                 if log.events.isEmpty, let described = log.device {
                     device = described
                 } else {
-                    (device, preloaded, notes) = try Self.finish(
-                        log, given: try description.map { p throws(RecordingError) in try LogDescription(path: p) })
+                    (device, preloaded, notes) = try Self.finish(log, given: try described())
                 }
             case .libinputRecord:
                 let parsed = try LibinputRecordFormat.parse(header, file: path)

@@ -38,17 +38,24 @@ final class TextInputTests: XCTestCase {
     /// A pipe (`<(…)`, /dev/stdin) and /dev/null read as files do: FileManager read neither.
     func testAPipeOrDevNullIsReadAsAFile() throws {
         XCTAssertEqual(try readText("/dev/null", of: "a gesture script"), "")
-        let fifo = temporaryPath("fifo")
-        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        defer { unlink(fifo) }
         let text = "pinch scale=0.5\n# a comment\nrotate angle=90deg\n"
-        let writer = Thread {
-            let fd = open(fifo, O_WRONLY)
-            _ = text.withCString { write(fd, $0, strlen($0)) }
-            close(fd)
-        }
-        writer.start()
-        XCTAssertEqual(try readText(fifo, of: "a gesture script"), text)
+        let script = fifo(named: "fifo", serving: text)
+        defer { unlink(script) }
+        XCTAssertEqual(try readText(script, of: "a gesture script"), text)
+    }
+
+    /// A description given as a pipe is read once: its device, and the DMI it names, are those
+    /// of its file.
+    func testADescriptionFromAPipeIsReadOnce() throws {
+        let log = Fixtures.directory.appendingPathComponent("formats/two-finger-scroll.events-only.evemu").path
+        let file = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let piped = fifo(named: "desc", serving: try String(contentsOfFile: file, encoding: .utf8))
+        defer { unlink(piped) }
+        let fromPipe = try RecordingLoader.load(log, description: piped)
+        let fromFile = try RecordingLoader.load(log, description: file)
+        XCTAssertEqual(fromPipe.device, fromFile.device)
+        XCTAssertEqual(fromPipe.dmi, fromFile.dmi)
+        XCTAssertEqual(fromPipe.frames, fromFile.frames)
     }
 
     /// A line of more than 1 MiB, or a short-file kind of more than 16 MiB, is refused once that

@@ -23,6 +23,14 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(collected.timeBase, TimeBase(of: collected.events))
     }
 
+    /// A recording given as a pipe (a FIFO, `<(…)`) is read once, and replays as its file does.
+    func testARecordingFromAPipeReplaysAsItsFile() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
+        let piped = fifo(named: "recording", serving: try String(contentsOfFile: pinch, encoding: .utf8))
+        defer { unlink(piped) }
+        XCTAssertEqual(try Replay(.file(piped)).events, try Replay(.file(pinch)).events)
+    }
+
     /// A stop requested by the output's handler ends the replay early: on the virtual clock, once
     /// the program has taken the steps written ahead of it (as much as its socket holds).
     func testAStopRequestedByTheHandlerEndsTheReplayEarly() throws {
