@@ -8,6 +8,8 @@ extension LibinputRecordFormat {
     struct EventLines {
         private var inEvdev = false
         private var ended = false
+        /// Whether the `events:` line that opens the list has been read.
+        private var opened = false
 
         mutating func parse(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
             guard !ended else { return nil }
@@ -15,17 +17,23 @@ extension LibinputRecordFormat {
             switch text.withUTF8(Row.init) {
             case .blank:
                 return nil
-            case .topLevel:
-                // The next device or top-level key: this device's events are over.
+            case .nextDevice:
                 ended = true
                 return nil
+            case .refused(let problem):
+                throw RecordingError.bad(file, line, problem)
             case .entry(let isEvdev):
                 inEvdev = isEvdev
                 return nil
-            case .key:
+            case .key("events:") where !opened:
+                opened = true
+                return nil
+            case .key("libinput:"):
                 // libinput record --with-libinput may close an evdev entry with a bare `libinput:` key.
                 inEvdev = false
                 return nil
+            case .key(let key):
+                throw RecordingError.bad(file, line, "unexpected \"\(key)\" in the events")
             case .event(let numbers):
                 guard inEvdev else { return nil }
                 return try LibinputRecordFormat.event(numbers, file: file, line: line)
@@ -39,12 +47,15 @@ extension LibinputRecordFormat {
     /// What one line of the `events:` list is.
     private enum Row {
         case blank
-        /// Not indented: the next device or top-level key.
-        case topLevel
+        /// `- node:`, not indented: the next device, where this device's events are over.
+        case nextDevice
+        /// A line that is no part of the list wherever it comes, which would end the events
+        /// early if it were passed over: anything else not indented, or indented with a tab.
+        case refused(String)
         /// `  - NAME:` at the list's indentation; whether NAME is `evdev`.
         case entry(isEvdev: Bool)
         /// A bare `NAME:` key.
-        case key
+        case key(String)
         case event([Int64])
         case malformed(String)
 
@@ -52,7 +63,16 @@ extension LibinputRecordFormat {
             let hash = line.firstIndex(of: UInt8(ascii: "#")) ?? line.endIndex
             let content = Self.trimmed(line.startIndex..<hash, of: line)
             guard !content.isEmpty else { self = .blank; return }
-            guard line[0] == UInt8(ascii: " ") else { self = .topLevel; return }
+            guard line[0] == UInt8(ascii: " ") else {
+                if line[0] == UInt8(ascii: "\t") {
+                    self = .refused("a line indented with a tab, which YAML does not allow")
+                } else if Self.has(prefix: "- node:", at: content, of: line) {
+                    self = .nextDevice
+                } else {
+                    self = .refused("expected an evdev event, or the next device's \"- node:\"")
+                }
+                return
+            }
             let indent = line.prefix { $0 == UInt8(ascii: " ") }.count
             let startsAsItem = Self.has(prefix: "- ", at: content, of: line)
             // An event row indented as an entry would end its `- evdev:` entry, and the frame with it.
@@ -64,7 +84,10 @@ extension LibinputRecordFormat {
                 self = .malformed("an evdev event is indented under its \"- evdev:\" entry")
                 return
             }
-            if line[content.upperBound - 1] == UInt8(ascii: ":"), !startsAsItem { self = .key; return }
+            if line[content.upperBound - 1] == UInt8(ascii: ":"), !startsAsItem {
+                self = .key(Self.text(content, of: line))
+                return
+            }
             guard Self.has(prefix: "- [", at: content, of: line), line[content.upperBound - 1] == UInt8(ascii: "]")
             else {
                 self = .malformed("expected an evdev event \"- [sec, usec, type, code, value]\"")
@@ -100,9 +123,7 @@ extension LibinputRecordFormat {
             }
             if let digits = notInteger {
                 return .malformed(
-                    "\"\(String(decoding: UnsafeBufferPointer(rebasing: line[digits]), as: UTF8.self))\" is not an "
-                        + "integer"
-                )
+                    "\"\(text(digits, of: line))\" is not an integer")
             }
             return .event(numbers)
         }
@@ -126,6 +147,10 @@ extension LibinputRecordFormat {
             }
             if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
             return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+        }
+
+        private static func text(_ range: Range<Int>, of line: UnsafeBufferPointer<UInt8>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
         }
 
         /// `range` without leading and trailing spaces and tabs.
