@@ -103,6 +103,13 @@ public func checkStandardInputOnce(_ paths: [String]) throws(RecordingError) {
     }
 }
 
+/// ``checkReadable(_:)`` for each of `paths` given, standard input among them at most once: a
+/// command checks its inputs so before a libinput build that may take a minute, not after it.
+public func checkReadable(_ paths: [String?]) throws(RecordingError) {
+    try checkStandardInputOnce(paths.compactMap { $0 })
+    for case let path? in paths { try checkReadable(path) }
+}
+
 /// Refuses a path that is missing or a directory (``RecordingError/Kind/missingFile``), or that
 /// this process may not read (``RecordingError/Kind/permission``).
 public func checkReadable(_ path: String) throws(RecordingError) {

@@ -42,12 +42,14 @@ public struct RecordingOrCapture {
 
     /// The runs of the capture the file holds, each named for reports: one, named by the path,
     /// or one per recording `compare --events-out` wrote, `PATH (run N of M)`
-    /// (``LibinputEvent/runs(fromJSONLines:)``).
+    /// (``LibinputEvent/runs(fromJSONLines:)``). One without any event, a header alone, has
+    /// nothing to show, as a recording without frames has not.
     public func captureRuns() throws(RecordingError) -> [(name: String, events: [LibinputEvent])] {
         let text = try captureText()
         let runs = try Self.reading(path) { () throws(LibinputEvent.CaptureError) in
             try LibinputEvent.runs(fromJSONLines: text)
         }
+        guard !runs.isEmpty else { throw RecordingError(.badData, file: path, "a capture without any libinput event") }
         return runs.enumerated().map { n, run in
             (runs.count == 1 ? path : "\(path) (run \(n + 1) of \(runs.count))", run.events)
         }

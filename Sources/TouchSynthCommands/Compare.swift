@@ -81,7 +81,7 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         // Each recording is checked as it comes; the libinput build, which can take a minute, waits for the first.
-        try requireReadable([recordings.first, input.desc] + quirks.files)
+        try checkReadable([recordings.first, input.desc] + quirks.files)
         try checkStandardInputOnce(recordings)
         let description = try SurfaceDescription.named(surface, screen: .defaultScreen)
         let builds = try libinput.builds()

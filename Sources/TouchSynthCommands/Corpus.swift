@@ -1,6 +1,7 @@
 import ArgumentParser
 import DeviceCorpus
 import Foundation
+import Recordings
 
 /// `touchsynth corpus`: a corpus run (the default) or the merge of a sharded run's result files.
 struct Corpus: ParsableCommand {
@@ -64,7 +65,7 @@ struct CorpusRunCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireReadable(durations + quirks.files)
+        try checkReadable(durations + quirks.files)
         // An output that cannot be written is said before the corpus runs, not after.
         for path in [results, output.markdown, output.junit].compactMap({ $0 }) { try openOutput(path).discard() }
         let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)

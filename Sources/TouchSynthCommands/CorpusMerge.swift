@@ -1,5 +1,6 @@
 import ArgumentParser
 import DeviceCorpus
+import Recordings
 
 /// `touchsynth corpus merge FILES…`: the result files of every shard, as the table one run of the
 /// whole corpus prints.
@@ -12,7 +13,7 @@ struct CorpusMergeCommand: ParsableCommand {
     @OptionGroup var output: CorpusOutputOptions
 
     func run() throws {
-        try requireReadable(files)
+        try checkReadable(files)
         let merged = try CorpusMerge(files.map { ($0, try CorpusResultsFile.load($0)) })
         try output.print(merged.table, results: merged.results, command: merged.command)
     }

@@ -37,7 +37,7 @@ struct Explain: ParsableCommand, ReplayingCommand {
     }
 
     func run() throws {
-        try requireReadable([recording, input.desc] + playback.others + quirks.files)
+        try checkReadable([recording, input.desc] + playback.others + quirks.files)
         let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
         warn(loaded.notes, in: recording)
         if json { try emit(JSONLines.header("explain")) }

@@ -11,9 +11,3 @@ struct LogInputOptions: ParsableArguments {
             valueName: "node"))
     var node: String?
 }
-
-/// Ends the command at once when an input file is missing or unreadable: before a libinput build
-/// that may take a minute, not after it.
-func requireReadable(_ paths: [String?]) throws {
-    for case let path? in paths { try checkReadable(path) }
-}

@@ -31,7 +31,7 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        try requireReadable([recording, input.desc])
+        try checkReadable([recording, input.desc])
         let loaded = try {
             try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
         }()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LibinputEventText
 import Quirks
+import Recordings
 import Replays
 import Report
 
@@ -25,7 +26,7 @@ struct QuirksCommand: ParsableCommand {
     func validate() throws { try libinput.check(several: false) }
 
     func run() throws {
-        try requireReadable([recording, input.desc] + quirks.files)
+        try checkReadable([recording, input.desc] + quirks.files)
         let options = replayOptions(libinput: try libinput.build(), quirks: quirks)
         let listing = try QuirksListing.list(
             .file(recording, description: input.desc, device: input.node), options: options)

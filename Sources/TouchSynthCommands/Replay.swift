@@ -48,7 +48,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     }
 
     func run() throws {
-        try requireReadable([recording, input.desc] + playback.others + quirks.files)
+        try checkReadable([recording, input.desc] + playback.others + quirks.files)
         if withLibinput { return try compareWithRecordedLibinput() }
         var options = try self.options()
         // A latency file that cannot be written ends the command before anything is printed.

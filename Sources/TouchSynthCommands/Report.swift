@@ -51,7 +51,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        try requireReadable([recording, input.desc] + quirks.files)
+        try checkReadable([recording, input.desc] + quirks.files)
         let description = try SurfaceDescription.named(surface, screen: screen.size)
         let path = output ?? reportName(for: recording) + ".html"
         let options = replayOptions(

@@ -122,7 +122,12 @@ final class ErrorMessageTests: XCTestCase {
     func testMissingFilesAndBadOptionsAreSentences() throws {
         let missing = "/nonexistent/touchsynth-missing.yml"
         let capture = Fixtures.root.appendingPathComponent("Tests/Fixtures/behaviour/pinch-in.replay.jsonl").path
+        let header = temporaryPath("header.jsonl")
+        try XCTUnwrap(try String(contentsOfFile: capture, encoding: .utf8).split(separator: "\n").first)
+            .write(toFile: header, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: header) }
         let cases: [([String], Int32)] = [
+            (["compare", header], 65),
             (["replay", missing], 66), (["compare", missing], 66), (["report", missing, "-o", "/tmp/r.html"], 66),
             (["convert", missing], 66), (["diff", missing, recording], 66), (["view", missing, "--port", "0"], 66),
             (["replay", "--desc", missing, recording], 66), (["replay", "--with", missing, recording], 66),
@@ -137,7 +142,8 @@ final class ErrorMessageTests: XCTestCase {
             (["surfaces", "nonsense"], 64), (["report", recording, "-o", "/nonexistent/dir/r.html"], 73),
             (["replay", "--quirks", missing, recording], 66), (["compare", "--quirks", missing, recording], 66),
             (["debug", "--x11", "--wayland"], 64), (["view", "--x11", recording], 64),
-            (["compare", "-", "-"], 64), (["diff", "-", "-"], 64), (["quirks", "--dmi", "dmi:\n", recording], 64),
+            (["compare", "-", "-"], 64), (["diff", "-", "-"], 64), (["replay", "--with", "-", "-"], 64),
+            (["quirks", "--dmi", "dmi:\n", recording], 64),
             (["convert", recording, "--desc", missing], 66), (["play", recording, "--uinput", "/tmp"], 66),
             (["play", recording, "--uinput", "/etc/passwd"], 66), (["devices", "--device", "/dev/null"], 65),
             (["corpus", Fixtures.devices.path, "--junit", "/tmp"], 73), (["corpus", "-"], 64),
