@@ -28,8 +28,14 @@ public enum EvemuFormat {
                 throw RecordingError.bad(file, index + 1, "no axis 0x\(String(code, radix: 16))")
             }
             let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, index + 1) }
-            axes[code] = AbsInfo(
-                minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
+            let info = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
+            if let problem = DeviceDescription.problem(of: code, info) {
+                throw RecordingError.bad(file, index + 1, problem)
+            }
+            guard axes.updateValue(info, forKey: code) == nil else {
+                throw RecordingError.bad(
+                    file, index + 1, "a second A: line for \(Evdev.codeName(type: Evdev.EV_ABS, code: code))")
+            }
         }
         return axes
     }

@@ -65,17 +65,21 @@ public struct DeviceDescription: Equatable, Sendable {
     /// or a slot axis other than 0...N with N below ``maxSlots``.
     public var axisProblem: (code: UInt16, message: String)? {
         for code in (codes[Evdev.EV_ABS] ?? []).sorted() {
-            let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
-            guard let info = absinfo[code] else { return (code, "\(name) is declared but has no axis range") }
-            if info.minimum > info.maximum {
-                return (code, "\(name) has minimum \(info.minimum) > maximum \(info.maximum)")
+            guard let info = absinfo[code] else {
+                return (code, "\(Evdev.codeName(type: Evdev.EV_ABS, code: code)) is declared but has no axis range")
             }
-            if code == Evdev.ABS_MT_SLOT, info.minimum != 0 || info.maximum >= Self.maxSlots {
-                return (
-                    code,
-                    "\(name) must range over 0...N with N < \(Self.maxSlots), not \(info.minimum)...\(info.maximum)"
-                )
-            }
+            if let problem = Self.problem(of: code, info) { return (code, problem) }
+        }
+        return nil
+    }
+
+    /// What libevdev would reject of the axis `code` ranging as `info`: minimum > maximum, or a
+    /// slot axis other than 0...N with N below ``maxSlots``; nil when nothing.
+    public static func problem(of code: UInt16, _ info: AbsInfo) -> String? {
+        let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
+        if info.minimum > info.maximum { return "\(name) has minimum \(info.minimum) > maximum \(info.maximum)" }
+        if code == Evdev.ABS_MT_SLOT, info.minimum != 0 || info.maximum >= maxSlots {
+            return "\(name) must range over 0...N with N < \(maxSlots), not \(info.minimum)...\(info.maximum)"
         }
         return nil
     }

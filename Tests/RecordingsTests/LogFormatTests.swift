@@ -121,6 +121,26 @@ final class LogFormatTests: XCTestCase {
             read.notes[0].hasSuffix("axis ranges and resolutions from \(sample("asus-n500jk.axes"))"), read.notes[0])
     }
 
+    /// An axis list is held to an evemu header's rules, and its errors name its own file and line:
+    /// an axis libevdev would refuse, a second line for one axis.
+    func testAnAxisListsErrorsNameItsOwnLine() throws {
+        let log = sample("pinch-in.events-only.evtest")
+        for (text, line, problem) in [
+            ("A: 35 100 0 0 0 0\n", 1, "ABS_MT_POSITION_X has minimum 100 > maximum 0"),
+            ("A: 35 0 100 0 0 0\nA: 35 0 3000 0 0 0\n", 2, "a second A: line for ABS_MT_POSITION_X"),
+        ] {
+            let axes = temporaryPath("axes")
+            try text.write(toFile: axes, atomically: false, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: axes) }
+            XCTAssertThrowsError(try RecordingLoader.load(log, description: axes)) { error in
+                let error = error as? RecordingError
+                XCTAssertEqual(error?.file, axes)
+                XCTAssertEqual(error?.line, line)
+                XCTAssertTrue(error?.message.hasPrefix(problem) == true, "\(String(describing: error))")
+            }
+        }
+    }
+
     /// A ring buffer caught mid-gesture: the touches down and keys held when it began get a first
     /// frame of their own, at its first timestamp, with the first values the log gives them.
     func testALogStartingMidGestureIsRepairedAsAKernelWouldPresentIt() throws {
