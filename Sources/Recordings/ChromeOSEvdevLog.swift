@@ -32,7 +32,8 @@ public enum ChromeOSEvdevLog {
             if line.hasPrefix("# device:") {
                 guard deviceLine == nil else { throw RecordingError.bad(file, lineNumber, "a second # device: line") }
                 deviceLine = lineNumber
-                d.name = line.dropFirst(9).trimmingCharacters(in: .whitespaces)
+                d.name = try DeviceDescription.checkedName(
+                    line.dropFirst(9).trimmingCharacters(in: .whitespaces), file: file, line: lineNumber)
             } else if line.hasPrefix("# absinfo:") {
                 let v = line.dropFirst(10).split(separator: " ").map { Int32($0) }
                 guard v.count == 6, let code = v[0], let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4],

@@ -152,7 +152,9 @@ public enum EvemuFormat {
             // One name, one id and one line per axis: a second, which the last would win, is an edit.
             case "N":
                 guard name == nil else { throw RecordingError.bad(file, lineNumber, "a second N: name line") }
-                name = String(rawLine.dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines)
+                name = try DeviceDescription.checkedName(
+                    String(rawLine.dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines), file: file,
+                    line: lineNumber)
                 sawHeader = true
             case "I":
                 guard idLine == nil else { throw RecordingError.bad(file, lineNumber, "a second I: id line") }

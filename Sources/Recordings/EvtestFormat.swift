@@ -62,8 +62,9 @@ public enum EvtestFormat {
                 guard !sawName else {
                     throw RecordingError.bad(file, lineNumber, "a second \"Input device name:\" line")
                 }
-                device.name = String(line.dropFirst("Input device name:".count)).trimmingCharacters(in: .whitespaces)
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                device.name = try DeviceDescription.checkedName(
+                    String(line.dropFirst("Input device name:".count)).trimmingCharacters(in: .whitespaces)
+                        .trimmingCharacters(in: CharacterSet(charactersIn: "\"")), file: file, line: lineNumber)
                 sawName = true
             } else if line.hasPrefix("Event type ") {
                 currentType = try number(after: "Event type ", in: line, file: file, line: lineNumber)

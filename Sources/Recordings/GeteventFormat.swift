@@ -154,8 +154,9 @@ public enum GeteventFormat {
         }
         if line.hasPrefix("[") || line.hasPrefix("/dev/input/") { return false }
         if line.hasPrefix("name:") {
-            d.name = line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(
-                in: CharacterSet(charactersIn: "\""))
+            d.name = try DeviceDescription.checkedName(
+                line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\"")), file: file, line: n)
         } else if line.hasPrefix("bus:") {
             d.bustype = try hex(line.dropFirst(4)[...])
         } else if line.hasPrefix("vendor ") {

@@ -89,7 +89,8 @@ public enum LibinputRecordFormat {
             throw RecordingError.bad(file, line(idNode), "evdev id must be [bus, vendor, product, version]")
         }
         var device = DeviceDescription(
-            name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3])
+            name: try DeviceDescription.checkedName(name, file: file, line: evdev["name"].flatMap(line)),
+            bustype: id[0], vendor: id[1], product: id[2], version: id[3])
         guard let codes = evdev["codes"]?.mapping else {
             throw RecordingError.bad(file, line(evdev), "missing header: evdev has no codes")
         }

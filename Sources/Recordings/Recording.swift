@@ -73,6 +73,16 @@ public struct DeviceDescription: Equatable, Sendable {
         return nil
     }
 
+    /// `name` as a device's name, read at `line` of `file`: the kernel's names are C strings,
+    /// which udev passes on, so one holding a control character (a NUL cuts it) is refused.
+    public static func checkedName(_ name: String, file: String, line: Int?) throws(RecordingError) -> String {
+        if let control = name.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            let code = String(format: "U+%04X", control.value)
+            throw RecordingError(.badData, file: file, line: line, "the device name holds a control character, \(code)")
+        }
+        return name
+    }
+
     /// What libevdev would reject of the axis `code` ranging as `info`: minimum > maximum, or a
     /// slot axis other than 0...N with N below ``maxSlots``; nil when nothing.
     public static func problem(of code: UInt16, _ info: AbsInfo) -> String? {
