@@ -17,6 +17,8 @@ public enum GeteventFormat {
         var axisLines: [UInt16: Int] = [:]
         /// The first problem of its description: an error only if this device is the one read.
         var problem: RecordingError?
+        /// The header's fields read (`name:`, `bus:`, `vendor`…), each of which it names once.
+        var fields: Set<String> = []
         var log: EventLog
 
         init(node: String, file: String) {
@@ -118,7 +120,8 @@ public enum GeteventFormat {
             return found
         }
         if !unprefixed.isEmpty {
-            let described = devices.filter(\.described)
+            // A device whose description failed was being described: its problem is told.
+            let described = devices.filter { $0.described || $0.problem != nil }
             if withEvents.isEmpty && described.count <= 1 { return described.first ?? Device(node: "log", file: file) }
             throw RecordingError(
                 .usage, file: file, "events without a node and several devices described: \(advice) (\(list(devices)))")
@@ -147,12 +150,17 @@ public enum GeteventFormat {
         var d = device.description
         defer { device.description = d }
         func hex(_ s: Substring) throws(RecordingError) -> UInt16 {
-            guard let v = UInt16(s.trimmingCharacters(in: .whitespaces), radix: 16) else {
-                throw RecordingError.bad(file, n, "\"\(s)\" is not hex")
-            }
+            let field = s.trimmingCharacters(in: .whitespaces)
+            guard let v = UInt16(field, radix: 16) else { throw RecordingError.bad(file, n, "\"\(field)\" is not hex") }
             return v
         }
         if line.hasPrefix("[") || line.hasPrefix("/dev/input/") { return false }
+        // One name, bus, vendor, product and version: a second, which the last would win, is an edit.
+        if let field = ["name:", "bus:", "vendor ", "product ", "version "].first(where: line.hasPrefix) {
+            guard device.fields.insert(field).inserted else {
+                throw RecordingError.bad(file, n, "a second \(field.trimmingCharacters(in: .whitespaces)) line")
+            }
+        }
         if line.hasPrefix("name:") {
             d.name = try DeviceDescription.checkedName(
                 line.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(
@@ -232,7 +240,9 @@ public enum GeteventFormat {
                 default: throw RecordingError.bad(file, n, "unknown axis field \"\(parts[0])\"")
                 }
             }
-            d.codes[type, default: []].insert(code)
+            guard d.codes[type, default: []].insert(code).inserted else {
+                throw RecordingError.bad(file, n, "a second line for \(Evdev.codeName(type: type, code: code))")
+            }
             d.absinfo[code] = info
             return
         }
