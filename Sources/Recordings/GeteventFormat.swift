@@ -111,7 +111,9 @@ public enum GeteventFormat {
         if let wanted {
             let node = wanted.hasPrefix("/") ? wanted : "/dev/input/" + wanted
             guard let found = devices.first(where: { $0.node == node || $0.node == wanted }) else {
-                throw RecordingError(.usage, file: file, "no device \(wanted) in the log; it has \(list(devices))")
+                let without = unprefixed.isEmpty ? "" : ", and \(unprefixed.count) events without a node"
+                throw RecordingError(
+                    .usage, file: file, "no device \(wanted) in the log; it has \(list(devices))" + without)
             }
             if found.log.events.isEmpty && unprefixed.isEmpty && !withEvents.isEmpty {
                 throw RecordingError(

@@ -30,8 +30,12 @@ public enum LibinputRecordFormat {
         try YAMLGuard.check(root, file: file)
         guard let version = root["version"] else { throw RecordingError.bad(file, 1, "missing header: no version key") }
         guard version.int == 1 else {
+            let given = version.string ?? "?"
             throw RecordingError.bad(
-                file, line(version), "unsupported libinput record version \(version.string ?? "?") (only 1 is known)")
+                file, line(version),
+                given == "1"
+                    ? "version \"1\" is a string, where libinput record writes the number 1"
+                    : "unsupported libinput record version \(given) (only 1 is known)")
         }
         guard let devices = root["devices"]?.sequence,
             let first = devices.first(where: { $0["events"] != nil }) ?? devices.first

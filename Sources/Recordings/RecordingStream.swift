@@ -83,6 +83,12 @@ public final class RecordingStream {
             }
         }
         format = detected ?? .evemu
+        // Only a getevent log holds several devices to choose from; any other file, one.
+        if let node, format != .getevent {
+            throw RecordingError(
+                .usage, file: path,
+                "holds one device, read as \(format.rawValue): --device \(node) chooses among a getevent log's")
+        }
         // A description named must exist, whether or not the file needs one. It is read once
         // here, as a pipe can be read only once.
         let named = try description.map { p throws(RecordingError) in (p, try readText(p, of: "a device description")) }

@@ -81,6 +81,16 @@ final class LogFormatTests: XCTestCase {
         XCTAssertThrowsError(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"), node: "event9")) { error in
             XCTAssertEqual((error as? RecordingError)?.kind, .usage)
         }
+        // The events of a log of one device's events have no node: they are counted as such.
+        XCTAssertThrowsError(try RecordingLoader.load(sample("pinch-in.getevent-lt.txt"), node: "event5")) { error in
+            XCTAssertTrue(
+                (error as? RecordingError)?.message.hasSuffix(", and 644 events without a node") == true, "\(error)")
+        }
+        // Any other file holds one device, which a node does not choose.
+        let yaml = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        XCTAssertThrowsError(try RecordingLoader.load(yaml, node: "event9")) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .usage)
+        }
     }
 
     /// Without a description: event types and codes from the log, ranges from the values seen,
