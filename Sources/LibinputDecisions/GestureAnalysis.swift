@@ -410,7 +410,8 @@ private struct Measure {
             text:
                 "touch \(finger.slot) moved \(SequenceAnalysis.mm(fingerMoved)) mm in \(SequenceAnalysis.ms(elapsed)) "
                 + "ms since the fingers were detected (\(SequenceAnalysis.mm(maxMove)) mm decides alone) while touch "
-                + "\(thumb.slot), the lower, moved \(SequenceAnalysis.mm(thumbMoved)) mm ("
+                + "\(thumb.slot), \(thumb.to.y == finger.to.y ? "level with it, taken as the lower" : "the lower"), moved "
+                + "\(SequenceAnalysis.mm(thumbMoved)) mm ("
                 + (thumbMoved < minMove ? "under" : "not under") + " \(SequenceAnalysis.mm(minMove)) mm): "
                 + (rests
                     ? "libinput took touch \(thumb.slot) for a resting thumb and cancelled the gesture"

@@ -192,7 +192,9 @@ extension SequenceAnalysis {
         let mm = SequenceAnalysis.mm, ms = SequenceAnalysis.ms
         let after = c.since > 0 ? " \(ms(c.since)) ms after touch \(c.oldest)" : " with touch \(c.oldest)"
         let came = "touch \(c.newest) came down" + (c.oldest == c.newest ? "" : after)
-        let pair = "touch \(c.lowest), the lowest, is \(mm(c.apart.x)) × \(mm(c.apart.y)) mm from touch \(c.next)"
+        // Level touches have no lowest: libinput's loop keeps the first it found.
+        let lowest = c.apart.y == 0 ? "level with touch \(c.next), taken as the lowest" : "the lowest"
+        let pair = "touch \(c.lowest), \(lowest), is \(mm(c.apart.x)) × \(mm(c.apart.y)) mm from touch \(c.next)"
         let outside = c.apart.x > ThumbContext.scrollBox.x || c.apart.y > ThumbContext.scrollBox.y
         let letGo = released.map { ", and lets touch \($0.touch) go (\($0.state.lowercased()) before)" } ?? ""
         switch c.step {

@@ -55,7 +55,8 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertTrue(pinched.contains("it set aside touch 1 as a thumb (suppressed): touch 0 moved "), pinched)
         XCTAssertTrue(
             pinched.contains(
-                " since the fingers were detected (4.0 mm decides alone) while touch 1, the lower, moved 0.0 mm "
+                " since the fingers were detected (4.0 mm decides alone) while touch 1, level with it, taken as the "
+                    + "lower, moved 0.0 mm "
                     + "(under 1.5 mm): libinput took touch 1 for a resting thumb and cancelled the gesture"), pinched)
         XCTAssertFalse(pinched.contains("disagrees"), pinched)
     }
