@@ -218,10 +218,8 @@ public struct AppEventTranslator {
         case .pointerMotionAbsolute(let x, let y):
             pointerActivity(of: device)
             if !pointer.lock.isLocked {
-                let before = (pointer.location, pointer.isInsideScreen)
-                pointer.move(toNormalizedX: x, y: y)
+                if !pointer.move(toNormalizedX: x, y: y) { silence = .pointerUnmoved }
                 followPointer()
-                if (pointer.location, pointer.isInsideScreen) == before { silence = .pointerUnmoved }
             }
         case .pointerButton(let button, let state, _):
             pointerActivity(of: device)
@@ -291,10 +289,8 @@ public struct AppEventTranslator {
             emit(.relativeMotion(dx: unaccelerated.dx.finiteOrZero, dy: unaccelerated.dy.finiteOrZero))
             return
         }
-        let before = (pointer.location, pointer.isInsideScreen)
-        pointer.move(dx: dx, dy: dy)
+        if !pointer.move(dx: dx, dy: dy) { silence = .pointerUnmoved }
         followPointer()
-        if (pointer.location, pointer.isInsideScreen) == before { silence = .pointerUnmoved }
     }
 
     /// A drag moves the click's touch; a buttonless motion moves the hover. Either way the

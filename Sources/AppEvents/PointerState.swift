@@ -53,31 +53,35 @@ public struct PointerState: Sendable {
 
     /// Integrates libinput's accelerated relative motion, clamped to the screen. Does nothing
     /// while the pointer is locked (the location is frozen). Non-finite deltas count as 0.
-    public mutating func move(dx: Double, dy: Double) {
-        guard !lock.isLocked else { return }
-        place(at: Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero))
+    /// Returns whether the pointer moved, or went off or back over the window: false for one
+    /// pressed further against the edge it is held at.
+    @discardableResult
+    public mutating func move(dx: Double, dy: Double) -> Bool {
+        guard !lock.isLocked else { return false }
+        return place(at: Point(x: location.x + dx.finiteOrZero, y: location.y + dy.finiteOrZero))
     }
 
     /// Maps an absolute position, normalised 0…1 on each axis, onto the screen. Ignored while the
-    /// pointer is locked or when a coordinate is not finite.
-    public mutating func move(toNormalizedX x: Double, y: Double) {
-        guard !lock.isLocked, x.isFinite, y.isFinite else { return }
+    /// pointer is locked or when a coordinate is not finite. Returns what ``move(dx:dy:)`` does.
+    @discardableResult
+    public mutating func move(toNormalizedX x: Double, y: Double) -> Bool {
+        guard !lock.isLocked, x.isFinite, y.isFinite else { return false }
         // 1 is the device's far edge, which lies on the screen: its last point, not beyond it.
         let target = Point(
             x: x == 1 ? lastPoint.x : x * screenSize.width,
             y: y == 1 ? lastPoint.y : y * screenSize.height
         )
         // 0 times an infinite screen side, which only the library's callers can configure.
-        guard !target.x.isNaN, !target.y.isNaN else { return }
-        place(at: target)
+        guard !target.x.isNaN, !target.y.isNaN else { return false }
+        return place(at: target)
     }
 
     /// Puts the pointer at `target` clamped to the screen; it is inside the window only if
     /// nothing was clamped. `target` is never NaN, so the clamp gives a point of the screen.
-    private mutating func place(at target: Point) {
+    private mutating func place(at target: Point) -> Bool {
         let clamped = clampedToScreen(target)
-        isInsideScreen = clamped == target
-        location = clamped
+        defer { (isInsideScreen, location) = (clamped == target, clamped) }
+        return (clamped, clamped == target) != (location, isInsideScreen)
     }
 
     /// The point of the screen nearest `point`, which is not NaN.
