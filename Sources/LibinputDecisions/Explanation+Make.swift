@@ -91,10 +91,14 @@ extension Explanation {
         }
         var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
         var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
+        // The touchpad's motion alone: another device's (`--with` a mouse) moves the same pointer.
+        let padNode = events.first { if case .deviceAdded(let info) = $0.kind { info.name == pad.name } else { false } }
         for event in events where event.time >= recordingStart && !sequences.isEmpty {
             let time = event.time - recordingStart, n = last(atOrBefore: time, in: starts)
             eventsBySequence[n].append(event)
-            if let step = PointerMotion.Step(event, at: time) { motionBySequence[n].append(step) }
+            if padNode.map({ event.device == $0.device }) ?? true, let step = PointerMotion.Step(event, at: time) {
+                motionBySequence[n].append(step)
+            }
         }
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,

@@ -2,8 +2,10 @@ import LibinputEvents
 import Recordings
 
 /// The pointer motion libinput sent in a sequence, and the touches it came from. libinput moves
-/// the pointer by the average of the moves of the touches it counts (down, neither palm nor a
-/// thumb set aside), by their sum while a clickpad is pressed (`tp_get_raw_pointer_motion`).
+/// the pointer by the average of the moves of the touches it counts, by their sum while a
+/// clickpad is pressed (`tp_get_raw_pointer_motion`): those down and neither a palm nor a thumb
+/// set aside, not pinned by a click (until they move 1.5 mm) and not resting on a software
+/// button (until they move 5 mm) (`tp_touch_active_for_gesture`).
 struct PointerMotion {
     /// One motion event: microseconds into the recording, and its unaccelerated delta, which
     /// libinput gives in device units along the X axis.
@@ -35,29 +37,96 @@ struct PointerMotion {
         let resolution = Double(analysis.recording.positionAxes?.x.resolution ?? 0)
         let units = steps.reduce(0.0) { $0 + ($1.dx * $1.dx + $1.dy * $1.dy).squareRoot() }
         (travel, inMM) = resolution > 0 ? (units / resolution, true) : (units, false)
-        let frames = analysis.recording.frames
-        let clickpad = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD)
-        var counted = Set<Int>(), pressed = false, pressedSteps = 0, scanned = analysis.sequence.frames.lowerBound
+        var pad = Counting(analysis)
+        var counted = Set<Int>(), pressedSteps = 0
         for step in steps {
-            guard let frame = frames.indexBeforePartition(where: { $0.time > step.time }) else { continue }
-            while scanned <= frame, scanned < frames.count {
-                for event in frames[scanned].events where event.type == Evdev.EV_KEY && event.code == Evdev.BTN_LEFT {
-                    pressed = event.value != 0
-                }
-                scanned += 1
+            guard let frame = analysis.recording.frames.indexBeforePartition(where: { $0.time > step.time }) else {
+                continue
             }
-            if clickpad && pressed { pressedSteps += 1 }
-            let aside = analysis.setAside(at: frame)
-            for track in analysis.sequence.tracks where !aside.contains(track.slot) {
-                if let first = track.points.first, let last = track.points.last, (first.frame...last.frame) ~= frame {
-                    counted.insert(track.slot)
-                }
-            }
+            pad.advance(to: frame)
+            if pad.clickpadPressed { pressedSteps += 1 }
+            counted.formUnion(pad.counted(at: frame))
         }
         touches = counted.sorted()
         (self.pressedSteps, stepCount) = (pressedSteps, steps.count)
         source = analysis.rules.cite(
             "evdev-mt-touchpad-gestures.c", ["1.22.1": 193, "1.28.1": 174, "1.31.3": 180])
+    }
+
+    /// The touchpad's state frame by frame, as far as which touches libinput counts: the clickpad
+    /// pressed, the touches it pinned (`tp_pin_fingers`, `tp_unpin_finger`) and their software
+    /// button states (`tp_button_touch_active`).
+    private struct Counting {
+        let analysis: SequenceAnalysis
+        let clickpad: Bool
+        private(set) var clickpadPressed = false
+        /// Where each pinned touch was pinned, by its index among the sequence's tracks.
+        private var pins: [Int: PointMM] = [:]
+        private var next: Int
+        /// Each track's software button states, by the frame it entered them.
+        private let buttonStates: [[(frame: Int, state: String)]]
+        /// The frame each track was first 5 mm from where it began, which frees it of a button.
+        private let movedOff: [Int?]
+
+        init(_ analysis: SequenceAnalysis) {
+            self.analysis = analysis
+            clickpad = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD)
+            next = analysis.sequence.frames.lowerBound
+            buttonStates = analysis.sequence.tracks.map { track in
+                let frames = track.points[0].frame...track.points[track.points.count - 1].frame
+                return analysis.decisions(of: .button, touch: track.slot).compactMap { decision in
+                    guard let frame = GestureAnalysis.frame(of: decision, in: analysis), frames ~= frame else {
+                        return nil
+                    }
+                    return (frame, LibinputDecision.short(decision.to))
+                }
+            }
+            movedOff = analysis.sequence.tracks.map { track in
+                track.points.first { $0.mm.distance(to: track.points[0].mm) > 5 }?.frame
+            }
+        }
+
+        /// Where `track` was at `frame`, when it was down.
+        private func point(_ track: FingerTrack, at frame: Int) -> PointMM? {
+            let i = frame - track.points[0].frame
+            return track.points.indices ~= i ? track.points[i].mm : nil
+        }
+
+        /// Applies the frames up to `frame`: in each, pinned touches that moved 1.5 mm are let go,
+        /// then a clickpad's press pins every touch down.
+        mutating func advance(to frame: Int) {
+            let frames = analysis.recording.frames, tracks = analysis.sequence.tracks
+            while next <= frame, next < frames.count {
+                for (i, center) in pins {
+                    if let at = point(tracks[i], at: next), at.distance(to: center) >= 1.5 { pins[i] = nil }
+                }
+                let wasPressed = clickpadPressed
+                for event in frames[next].events where event.type == Evdev.EV_KEY && event.code == Evdev.BTN_LEFT {
+                    clickpadPressed = clickpad && event.value != 0
+                }
+                if clickpadPressed && !wasPressed {
+                    for (i, track) in tracks.enumerated() { if let at = point(track, at: next) { pins[i] = at } }
+                }
+                next += 1
+            }
+        }
+
+        /// The slots of the touches libinput counts at `frame`.
+        func counted(at frame: Int) -> [Int] {
+            let aside = analysis.setAside(at: frame)
+            return analysis.sequence.tracks.indices.filter { i in
+                let track = analysis.sequence.tracks[i]
+                guard point(track, at: frame) != nil, !aside.contains(track.slot), pins[i] == nil else {
+                    return false
+                }
+                // On a software button a touch counts once it has moved 5 mm from where it began.
+                switch buttonStates[i].last(where: { $0.frame <= frame })?.state {
+                case nil, "AREA", "NONE": return true
+                case "BOTTOM": return movedOff[i].map { $0 <= frame } ?? false
+                default: return false
+                }
+            }.map { analysis.sequence.tracks[$0].slot }
+        }
     }
 
     /// `12.3 mm unaccelerated, from touch 0`, and for several touches how libinput combined them.

@@ -365,9 +365,11 @@ struct SequenceAnalysis {
         )
     }
 
-    static func ms(_ value: Double) -> String { String(Int(value.rounded())) }
+    static func ms(_ value: Double) -> String { abs(value) < 1e15 ? String(Int(value.rounded())) : String(value) }
 
     static func mm(_ value: Double) -> String {
+        // An Int holds moderate values only: others print as they are.
+        guard abs(value) < 1e15 else { return String(value) }
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(abs(tenths % 10))"
     }

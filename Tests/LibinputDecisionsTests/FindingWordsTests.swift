@@ -31,7 +31,8 @@ final class FindingWordsTests: XCTestCase {
     }
 
     /// Pointer motion is credited to the touches libinput counted as it moved, by libinput's own
-    /// unaccelerated numbers: one finger's, or the moves of two added while a clickpad is pressed.
+    /// unaccelerated numbers: one finger's, the moves of two added while a clickpad is pressed,
+    /// and not a finger the click pinned.
     func testPointerMotionNamesTheTouchesThatMovedItAndHowFar() throws {
         let device = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         func motion(_ script: String) throws -> (text: String, mm: Double) {
@@ -51,6 +52,10 @@ final class FindingWordsTests: XCTestCase {
         let two = try motion("click fingers=2 dx=20mm duration=400ms")
         XCTAssertTrue(two.text.contains(", the sum of the moves of touches 0 and 1, which libinput adds"), two.text)
         XCTAssertEqual(two.mm, 2 * one.mm, accuracy: 0.1 * one.mm)
+        // A finger resting through the click is pinned by it, and counts for nothing.
+        let pinned = try motion("rest at=30%,50%; click fingers=1 dx=20mm duration=400ms")
+        XCTAssertTrue(pinned.text.hasSuffix(", from touch 1"), pinned.text)
+        XCTAssertEqual(pinned.mm, one.mm, accuracy: 0.1 * one.mm)
     }
 
     /// `exceeds` of the scroll box says whether the touches were outside 40 × 7 mm, the number it
