@@ -17,8 +17,9 @@ public enum GeteventFormat {
         var axisLines: [UInt16: Int] = [:]
         /// The first problem of its description: an error only if this device is the one read.
         var problem: RecordingError?
-        /// The header's fields read (`name:`, `bus:`, `vendor`…), each of which it names once.
-        var fields: Set<String> = []
+        /// The fields (`name:`, `bus:`, `vendor`…) and axes read in its current `add device` block,
+        /// which names each once; a later block (`getevent -lt` after `-lp`) describes it again.
+        var block: (fields: Set<String>, axes: Set<UInt16>) = ([], [])
         var log: EventLog
 
         init(node: String, file: String) {
@@ -62,6 +63,7 @@ public enum GeteventFormat {
                     throw RecordingError.bad(file, lineNumber, "add device line without its node")
                 }
                 let index = device(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                devices[index].block = ([], [])
                 current = index
                 section = nil
             } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get")
@@ -159,7 +161,7 @@ public enum GeteventFormat {
         if line.hasPrefix("[") || line.hasPrefix("/dev/input/") { return false }
         // One name, bus, vendor, product and version: a second, which the last would win, is an edit.
         if let field = ["name:", "bus:", "vendor ", "product ", "version "].first(where: line.hasPrefix) {
-            guard device.fields.insert(field).inserted else {
+            guard device.block.fields.insert(field).inserted else {
                 throw RecordingError.bad(file, n, "a second \(field.trimmingCharacters(in: .whitespaces)) line")
             }
         }
@@ -198,10 +200,10 @@ public enum GeteventFormat {
             }
             section = type
             d.codes[type, default: []] = d.codes[type] ?? []
-            try codes(rest, into: &d, type: type, file: file, at: n)
+            try codes(rest, into: &d, of: &device, type: type, file: file, at: n)
             if type == Evdev.EV_ABS { device.axisLines.merge(d.absinfo.keys.map { ($0, n) }) { old, _ in old } }
         } else if let type = section, raw.hasPrefix("               ") {
-            try codes(Substring(line), into: &d, type: type, file: file, at: n)
+            try codes(Substring(line), into: &d, of: &device, type: type, file: file, at: n)
             if type == Evdev.EV_ABS { device.axisLines.merge(d.absinfo.keys.map { ($0, n) }) { old, _ in old } }
         } else {
             return false
@@ -222,7 +224,8 @@ public enum GeteventFormat {
     /// The codes of one line of a type's list: `BTN_TOUCH  BTN_TOOL_FINGER` or `014a 0145`, or an
     /// axis `ABS_MT_SLOT : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0`.
     private static func codes(
-        _ text: Substring, into d: inout DeviceDescription, type: UInt16, file: String, at n: Int
+        _ text: Substring, into d: inout DeviceDescription, of device: inout Device, type: UInt16, file: String,
+        at n: Int
     ) throws(RecordingError) {
         if let colon = text.firstIndex(of: ":"), type == Evdev.EV_ABS {
             let code = try code(text[..<colon].trimmingCharacters(in: .whitespaces), type: type, file: file, at: n)
@@ -242,9 +245,10 @@ public enum GeteventFormat {
                 default: throw RecordingError.bad(file, n, "unknown axis field \"\(parts[0])\"")
                 }
             }
-            guard d.codes[type, default: []].insert(code).inserted else {
+            guard device.block.axes.insert(code).inserted else {
                 throw RecordingError.bad(file, n, "a second line for \(Evdev.codeName(type: type, code: code))")
             }
+            d.codes[type, default: []].insert(code)
             d.absinfo[code] = info
             return
         }

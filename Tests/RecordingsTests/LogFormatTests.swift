@@ -70,6 +70,21 @@ final class LogFormatTests: XCTestCase {
             pinch.frames)
     }
 
+    /// `getevent -lt` after `-lp` names each device again, in a block of its own: the log reads
+    /// as the described one (the malformed corpus holds a field named twice in one block).
+    func testALaterGeteventBlockDescribesItsDeviceAgain() throws {
+        let once = try RecordingLoader.load(sample("pinch-in.getevent-lt.txt"))
+        var lines = try String(contentsOfFile: sample("pinch-in.getevent-lt.txt"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstEvent = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("[") })
+        lines.insert(
+            contentsOf: ["add device 1: /dev/input/event10", "  name:     \"ETPS/2 Elantech Touchpad\""], at: firstEvent
+        )
+        let again = try RecordingLoader.load(text: lines.joined(separator: "\n"), file: "again.txt")
+        XCTAssertEqual(again.device, once.device)
+        XCTAssertEqual(again.frames, once.frames)
+    }
+
     func testSeveralDevicesWithoutAChoiceIsAUsageErrorListingThem() {
         XCTAssertThrowsError(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"))) { error in
             let error = error as? RecordingError
