@@ -120,11 +120,41 @@ public func checkReadable(_ path: String) throws(RecordingError) {
 }
 
 /// Reads a whole text file, mapping the OS's reasons onto ``RecordingError`` kinds. Any readable
-/// path works, a pipe too (`<(…)`, `-` for standard input), which can be read only once. `kind` names what
+/// path works, a pipe too (`<(…)`, `-` for standard input), which can be read only once: within
+/// ``PipeTexts/keeping(_:)`` a short one is read once and its text kept. `kind` names what
 /// the file should be (`"a gesture script"`) in the messages refusing a line longer than 1 MiB,
 /// or a file longer than 16 MiB unless the kind `mayBeLong` (a capture of an hour's events), so
 /// that memory stays bounded whatever a file holds.
 public func readText(_ path: String, of kind: String, mayBeLong: Bool = false) throws(RecordingError) -> String {
+    var status = stat()
+    let kept = mayBeLong ? nil : PipeTexts.current
+    let pipe = path == standardInputPath || (stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG)
+    if pipe, let text = kept?.text(of: path) { return text }
+    let text = try readWhole(path, of: kind, mayBeLong: mayBeLong)
+    if pipe { kept?.keep(text, of: path) }
+    return text
+}
+
+/// The texts of short pipes a command has read, which a second reading finds here: a pipe can be
+/// read once, and a description given once is read for each of a command's recordings. Kept
+/// only for the command that read them (``keeping(_:)``), so that none outlives it.
+public final class PipeTexts: @unchecked Sendable {
+    @TaskLocal fileprivate static var current: PipeTexts?
+    private let lock = NSLock()
+    private var texts: [String: String] = [:]
+
+    private init() {}
+
+    /// Runs `body` keeping the texts of the pipes it reads.
+    public static func keeping<T>(_ body: () throws -> T) rethrows -> T {
+        try $current.withValue(PipeTexts(), operation: body)
+    }
+
+    fileprivate func text(of path: String) -> String? { lock.withLock { texts[path] } }
+    fileprivate func keep(_ text: String, of path: String) { lock.withLock { texts[path] = text } }
+}
+
+private func readWhole(_ path: String, of kind: String, mayBeLong: Bool) throws(RecordingError) -> String {
     var reader = try LineReader(path: path, of: kind)
     defer { reader.close() }
     var text = ""

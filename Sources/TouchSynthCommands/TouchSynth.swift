@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MockedDevices
 import OutputFiles
+import Recordings
 
 /// The `touchsynth` command and its subcommands: the `touchsynth` executable runs it, and so does
 /// `touchsynth-view` (``ViewServers``).
@@ -49,7 +50,7 @@ extension TouchSynth {
             return toldByArgumentParser(error)
         }
         do {
-            try command.run()
+            try PipeTexts.keeping { try command.run() }
             return 0
         } catch {
             // Help and the version come from `run` too, as ArgumentParser's own errors.

@@ -45,17 +45,25 @@ final class TextInputTests: XCTestCase {
     }
 
     /// A description given as a pipe is read once: its device, and the DMI it names, are those
-    /// of its file.
+    /// of its file, for each of a command's recordings (``PipeTexts``).
     func testADescriptionFromAPipeIsReadOnce() throws {
         let log = Fixtures.directory.appendingPathComponent("formats/two-finger-scroll.events-only.evemu").path
-        let file = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
-        let piped = fifo(named: "desc", serving: try String(contentsOfFile: file, encoding: .utf8))
-        defer { unlink(piped) }
-        let fromPipe = try RecordingLoader.load(log, description: piped)
+        let asus = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let text = try String(contentsOfFile: asus, encoding: .utf8) + "# DMI: dmi:svnASUSTeK:pnN500JK:\n"
+        let file = temporaryPath("described.desc")
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        let piped = fifo(named: "desc", serving: text)
+        defer { for path in [piped, file] { unlink(path) } }
+        let fromPipe = try PipeTexts.keeping {
+            [try RecordingLoader.load(log, description: piped), try RecordingLoader.load(log, description: piped)]
+        }
         let fromFile = try RecordingLoader.load(log, description: file)
-        XCTAssertEqual(fromPipe.device, fromFile.device)
-        XCTAssertEqual(fromPipe.dmi, fromFile.dmi)
-        XCTAssertEqual(fromPipe.frames, fromFile.frames)
+        XCTAssertNotNil(fromFile.dmi)
+        for recording in fromPipe {
+            XCTAssertEqual(recording.device, fromFile.device)
+            XCTAssertEqual(recording.dmi, fromFile.dmi)
+            XCTAssertEqual(recording.frames, fromFile.frames)
+        }
     }
 
     /// A line of more than 1 MiB, or a short-file kind of more than 16 MiB, is refused once that
