@@ -103,10 +103,11 @@ public func checkStandardInputOnce(_ paths: [String]) throws(RecordingError) {
     }
 }
 
-/// ``checkReadable(_:)`` for each of `paths` given, standard input among them at most once: a
-/// command checks its inputs so before a libinput build that may take a minute, not after it.
-public func checkReadable(_ paths: [String?]) throws(RecordingError) {
-    try checkStandardInputOnce(paths.compactMap { $0 })
+/// ``checkReadable(_:)`` for each of `paths` given, standard input at most once among them and
+/// the inputs a command reads `later` (each as it comes): a command checks its inputs so before
+/// a libinput build that may take a minute, not after it.
+public func checkReadable(_ paths: [String?], later: [String] = []) throws(RecordingError) {
+    try checkStandardInputOnce(paths.compactMap { $0 } + later)
     for case let path? in paths { try checkReadable(path) }
 }
 

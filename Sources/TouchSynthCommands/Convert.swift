@@ -31,6 +31,7 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         if to != nil { deprecated("--to", use: "--format") }
+        try checkReadable([recording, input.desc])
         var rec = try window.cut(
             RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
         warn(rec.notes, in: recording)

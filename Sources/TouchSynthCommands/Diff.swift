@@ -45,7 +45,7 @@ struct Diff: ParsableCommand {
     }
 
     func run() throws {
-        try checkStandardInputOnce([expected, actual])
+        try checkReadable([expected, actual, input.desc])
         let a = try RecordingOrCapture(path: expected), b = try RecordingOrCapture(path: actual)
         guard a.isCapture == b.isCapture else {
             // A usage error, as an operand of the wrong kind is to `cmp`: neither file is bad.

@@ -42,6 +42,7 @@ struct Synthesize: ParsableCommand {
 
     func run() throws {
         if device != nil { deprecated("--device (a description for synthesize)", use: "--desc") }
+        try checkReadable([script, desc ?? device])
         let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
         let recording = try GestureSynthesizer.synthesize(
             scriptText ?? text ?? "", file: script ?? "-e", onDescriptionAt: desc ?? device ?? "",

@@ -79,6 +79,7 @@ struct View: ParsableCommand, ReplayingCommand {
     func run() throws {
         let makeServer = try ViewServers.maker()
         if !oldNodes.isEmpty { deprecated("--node", use: "--device") }
+        try checkReadable([recording, desc])
         let description = try SurfaceDescription.named(surface, screen: screen.size)
         let configuration = description.translatorConfiguration(screen: screen.size)
         let makeSurface = { try description.makeSurface() }

@@ -143,6 +143,8 @@ final class ErrorMessageTests: XCTestCase {
             (["replay", "--quirks", missing, recording], 66), (["compare", "--quirks", missing, recording], 66),
             (["debug", "--x11", "--wayland"], 64), (["view", "--x11", recording], 64),
             (["compare", "-", "-"], 64), (["diff", "-", "-"], 64), (["replay", "--with", "-", "-"], 64),
+            (["convert", "-", "--desc", "-"], 64), (["compare", recording, "-", "--desc", "-"], 64),
+            (["synthesize", "-", "--desc", "-"], 64), (["diff", recording, "-", "--desc", "-"], 64),
             (["quirks", "--dmi", "dmi:\n", recording], 64),
             (["convert", recording, "--desc", missing], 66), (["play", recording, "--uinput", "/tmp"], 66),
             (["play", recording, "--uinput", "/etc/passwd"], 66), (["devices", "--device", "/dev/null"], 65),
