@@ -18,9 +18,10 @@ final class CommandIO: @unchecked Sendable {
         self.captures = captures
     }
 
-    /// Said by a command that writes files after printing: when stdout's reader goes (`| head`),
-    /// only the printing ends, and the files asked for are still written.
-    func outliveReader() { lock.withLock { outlivesReader = true } }
+    /// Said by a command that writes `files` (those given) after printing: when stdout's reader
+    /// goes (`| head`), only the printing ends, and the files asked for are still written.
+    func outliveReader(writing files: [String?]) { if files.contains(where: { $0 != nil }) { outliveReader() } }
+    private func outliveReader() { lock.withLock { outlivesReader = true } }
 
     /// Writes `text` to stdout; false (with `errno` set) when the descriptor refused it, but for a
     /// reader gone from a command that outlives it.
@@ -29,7 +30,7 @@ final class CommandIO: @unchecked Sendable {
             if lock.withLock({ readerGone }) || writeAll(STDOUT_FILENO, text) { return true }
             let code = errno
             let dropped = code == EPIPE && lock.withLock { outlivesReader }
-            lock.withLock { readerGone = dropped }
+            if dropped { lock.withLock { readerGone = true } }
             errno = code
             return dropped
         }

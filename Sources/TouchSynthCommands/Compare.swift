@@ -86,7 +86,7 @@ struct Compare: ParsableCommand {
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { try OutputFile.makeFolder(reportDirectory) }
-        if reportDirectory != nil || eventsFile != nil { CommandIO.current.outliveReader() }
+        CommandIO.current.outliveReader(writing: [reportDirectory, eventsFile])
         let eventsOutput = try eventsFile.map { try openOutput($0, inputs: recordings) }
         if let eventsOutput {
             try writeText(
@@ -133,9 +133,7 @@ struct Compare: ParsableCommand {
         }
         if let reportDirectory, !pages.isEmpty {
             try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html", inputs: recordings)
-            if !files.failed {
-                writeStderr("touchsynth: wrote index.html and its reports to \(reportDirectory)")
-            }
+            if !files.failed { writeStderr("touchsynth: wrote index.html and its reports to \(reportDirectory)") }
         }
         // Whole or not at all: events of some of the recordings are not the file asked for.
         if !files.failed { try eventsOutput?.commit() }

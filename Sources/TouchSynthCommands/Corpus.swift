@@ -68,6 +68,7 @@ struct CorpusRunCommand: ParsableCommand {
         try checkReadable(durations + quirks.files)
         // An output that cannot be written is said before the corpus runs, not after.
         for path in [results, output.markdown, output.junit].compactMap({ $0 }) { try openOutput(path).discard() }
+        CommandIO.current.outliveReader(writing: [output.markdown, output.junit])
         let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
         guard !devices.isEmpty else {

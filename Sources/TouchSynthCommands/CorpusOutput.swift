@@ -17,7 +17,7 @@ struct CorpusOutputOptions: ParsableArguments {
 
     /// Prints `table`, writes the Markdown page naming `command` and the JUnit file.
     func print(_ table: CorpusTable, results: [CorpusResult], command: String) throws {
-        if markdown != nil || junit != nil { CommandIO.current.outliveReader() }
+        CommandIO.current.outliveReader(writing: [markdown, junit])
         if json {
             try emitJSON(table.lines())
         } else {

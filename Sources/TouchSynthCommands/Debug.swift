@@ -60,10 +60,10 @@ struct Debug: ParsableCommand {
             reportLog(context, verbose: log.verbose)
             return printed
         }
-        try printing.check()
         reportLog(context, verbose: log.verbose)
         if empty { throw LibinputContext.diagnoseNoDevices() }
         try output.finish(printer, latency: latency, writeAhead: .zero)
+        try printing.check()
         try output.checkInvariants(of: printer)
     }
 }

@@ -185,6 +185,11 @@ final class StandardStreamsTests: XCTestCase {
         let corpus = try run(["corpus", "--markdown", markdown, pinch], stdout: try goneReader())
         XCTAssertEqual(corpus.status, 0, corpus.stderr)
         XCTAssertTrue(try String(contentsOfFile: markdown, encoding: .utf8).contains("pinch-in"))
+        let junit = temporaryPath("shard.xml")
+        defer { try? FileManager.default.removeItem(atPath: junit) }
+        let shard = try run(["corpus", "--shard", "1/1", "--junit", junit, pinch], stdout: try goneReader())
+        XCTAssertEqual(shard.status, 0, shard.stderr)
+        XCTAssertTrue(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite"))
         for arguments in [
             ["replay", pinch], ["compare", "--json", pinch], ["convert", pinch], ["--help"], ["--version"],
         ] {
