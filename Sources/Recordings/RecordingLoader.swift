@@ -12,12 +12,22 @@ public enum RecordingLoader {
     public static func load(
         _ path: String, description: String? = nil, node: String? = nil
     ) throws(RecordingError) -> Recording {
-        if let litest = try LitestDeviceFormat.device(inFile: path) { return Recording(device: litest, frames: []) }
+        if let litest = try LitestDeviceFormat.device(inFile: path) {
+            var recording = Recording(device: litest, frames: [])
+            recording.notes = node.map { [oneDevice(chosenBy: $0)] } ?? []
+            return recording
+        }
         let stream = try RecordingStream(path: path, description: description, node: node)
         var recording = Recording(device: stream.device, frames: try stream.readAll())
         recording.notes = stream.notes
         recording.dmi = stream.dmi
         return recording
+    }
+
+    /// The note for a `node` given to choose the device of a file that holds one: only a getevent
+    /// log holds several.
+    static func oneDevice(chosenBy node: String) -> String {
+        "it holds one device, which is read: a node (--device \(node)) chooses among a getevent log's devices"
     }
 
     /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice).

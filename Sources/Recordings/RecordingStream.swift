@@ -83,21 +83,17 @@ public final class RecordingStream {
             }
         }
         format = detected ?? .evemu
-        // Only a getevent log holds several devices to choose from; any other file, one.
-        if let node, format != .getevent {
-            throw RecordingError(
-                .usage, file: path,
-                "holds one device, read as \(format.rawValue): --device \(node) chooses among a getevent log's")
-        }
         // A description named must exist, whether or not the file needs one. It is read once
         // here, as a pipe can be read only once.
         let named = try description.map { p throws(RecordingError) in (p, try readText(p, of: "a device description")) }
         func described() throws(RecordingError) -> LogDescription? {
             try named.map { p, text throws(RecordingError) in try LogDescription(text: text, file: p) }
         }
-        dmi =
-            MachineDMI.find(in: header) ?? named.flatMap { MachineDMI.find(in: $0.1) }
+        // The file's DMI, else its description's: the one named, or only then the one beside it.
+        let describedDMI =
+            named.map { MachineDMI.find(in: $0.1) }
             ?? RecordingLoader.matchingDescription(for: path).flatMap(MachineDMI.find(inFile:))
+        dmi = MachineDMI.find(in: header) ?? describedDMI
         do throws(RecordingError) {
             switch format {
             case .evemu:
@@ -151,6 +147,8 @@ public final class RecordingStream {
         } catch {
             throw error.reading(format)
         }
+        // Only a getevent log holds several devices to choose from; any other file, one.
+        if let node, format != .getevent { notes.append(RecordingLoader.oneDevice(chosenBy: node)) }
         // A log read whole is served from memory.
         finished = !preloaded.isEmpty
     }
