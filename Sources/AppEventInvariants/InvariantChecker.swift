@@ -13,7 +13,8 @@ import AppEvents
 ///   translation, value120, relative motion or timestamp;
 /// - no simulated touch in indirect input mode, no `indirectPointer` touch in compatibility mode;
 /// - timestamps never decrease;
-/// - a touch (simulated, direct, hovering or indirect) is on the screen, when it is given;
+/// - a touch (simulated, direct, hovering or indirect) is on the screen, when it is given, which
+///   excludes its right and bottom edges;
 /// - a pointer-lock notification reports a change, and relative motion comes only while locked;
 /// - pointer regions: a `willExit` for the region entered last, a `willEnter` only when no region
 ///   is entered (so no region is entered twice without an exit); while the pointer is in a
@@ -191,7 +192,8 @@ public struct InvariantChecker: Sendable {
         if touch.type == .indirectPointer && mode == .compatibility {
             problems.append((.indirectPointerInCompatibilityMode, "\(name) is indirectPointer"))
         }
-        if let screen, !(0...screen.width ~= touch.location.x && 0...screen.height ~= touch.location.y) {
+        // The screen excludes its right and bottom edges, as a view's bounds do (`CGRect.contains`).
+        if let screen, !(0..<screen.width ~= touch.location.x && 0..<screen.height ~= touch.location.y) {
             let at = "(\(touch.location.x), \(touch.location.y))"
             problems.append((.touchOffScreen, "\(name) at \(at) is off the \(screen.width) × \(screen.height) screen"))
         }

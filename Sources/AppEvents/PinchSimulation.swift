@@ -63,18 +63,19 @@ struct SimulatedTouchPair {
         shift = Point(x: shift.x + more.x, y: shift.y + more.y)
         let placed = Self.locations(for: pinch, distance: distance, startAngle: startAngle, shift: shift)
         func onScreen(_ p: Point) -> Point {
-            Point(x: min(max(p.x, 0), screen.width), y: min(max(p.y, 0), screen.height))
+            Point(x: min(max(p.x, 0), screen.width.nextDown), y: min(max(p.y, 0), screen.height.nextDown))
         }
         locations = (onScreen(placed.0), onScreen(placed.1))
     }
 
-    /// The least move of both points that puts both on `screen`, per axis; none on an axis the
-    /// pair is wider than the screen along.
+    /// The least move of both points that puts both on `screen`, per axis, which excludes its
+    /// right and bottom edges as the pointer's does; none on an axis the pair is wider than the
+    /// screen along.
     private static func shift(keeping points: (Point, Point), on screen: Size) -> Point {
         func axis(_ a: Double, _ b: Double, _ length: Double) -> Double {
-            let (low, high) = (min(a, b), max(a, b))
-            guard high - low <= length else { return 0 }
-            return low < 0 ? -low : high > length ? length - high : 0
+            let (low, high, last) = (min(a, b), max(a, b), length.nextDown)
+            guard high - low <= last else { return 0 }
+            return low < 0 ? -low : high > last ? last - high : 0
         }
         return Point(
             x: axis(points.0.x, points.1.x, screen.width), y: axis(points.0.y, points.1.y, screen.height))

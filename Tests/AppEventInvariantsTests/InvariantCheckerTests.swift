@@ -53,8 +53,8 @@ final class InvariantCheckerTests: XCTestCase {
     func testATouchOffTheScreenIsReportedWhereTheScreenIsGiven() {
         let screen = Size(width: 100, height: 50)
         let stream = [
-            event(0, .touches([touch(1, .began, at: Point(x: 100, y: 0))])),
-            event(0, .touches([touch(1, .moved, at: Point(x: 100.5, y: 0))])),
+            event(0, .touches([touch(1, .began, at: Point(x: 99.5, y: 0))])),
+            event(0, .touches([touch(1, .moved, at: Point(x: 100, y: 0))])),
             event(0, .touches([touch(1, .ended, at: Point(x: 3, y: -1))])),
         ]
         let violations = InvariantChecker.violations(in: stream, mode: .compatibility, screen: screen)
