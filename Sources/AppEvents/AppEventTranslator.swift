@@ -217,10 +217,9 @@ public struct AppEventTranslator {
             motion(dx: dx, dy: dy, unaccelerated: (unacceleratedDx, unacceleratedDy))
         case .pointerMotionAbsolute(let x, let y):
             pointerActivity(of: device)
-            if !pointer.lock.isLocked {
-                if !pointer.move(toNormalizedX: x, y: y) { silence = .pointerUnmoved }
-                followPointer()
-            }
+            // Locked, the pointer stays where it is: the position is dropped, as no event carries it.
+            if !pointer.move(toNormalizedX: x, y: y) { silence = .pointerUnmoved }
+            if !pointer.lock.isLocked { followPointer() }
         case .pointerButton(let button, let state, _):
             pointerActivity(of: device)
             self.button(button, state, device: device)

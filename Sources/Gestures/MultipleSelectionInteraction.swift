@@ -52,7 +52,8 @@ open class MultipleSelectionInteraction: GestureRecognizer {
     }
 
     /// The row at `y`, within the rows the region holds: counted as a Double first, as a tall
-    /// region of thin rows holds more than an Int counts.
+    /// region of thin rows holds more than an Int counts, and at most Int32.max, more rows than
+    /// any list shows, so that a row's number fits an Int on every platform.
     private func row(at y: Double) -> Int {
         let frame = region?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         let rows = min(max(1, (frame.height / rowHeight).rounded(.down)), Double(Int32.max))

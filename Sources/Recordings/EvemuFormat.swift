@@ -19,25 +19,38 @@ public enum EvemuFormat {
                 .trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }
             let fields = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard line.hasPrefix("A:"), fields.count == 5 || fields.count == 6 else {
-                throw RecordingError.bad(
-                    file, index + 1, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
-            }
-            let code = UInt16(try hex8(fields[0], file, index + 1))
-            guard code <= Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0 else {
-                throw RecordingError.bad(file, index + 1, "no axis 0x\(String(code, radix: 16))")
-            }
-            let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, index + 1) }
-            let info = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
-            if let problem = DeviceDescription.problem(of: code, info) {
+            guard line.hasPrefix("A:") else { throw RecordingError.bad(file, index + 1, axisFields(fields.count)) }
+            let code = try axis(fields, into: &axes, file: file, line: index + 1)
+            if let problem = axes[code].flatMap({ DeviceDescription.problem(of: code, $0) }) {
                 throw RecordingError.bad(file, index + 1, problem)
-            }
-            guard axes.updateValue(info, forKey: code) == nil else {
-                throw RecordingError.bad(
-                    file, index + 1, "a second A: line for \(Evdev.codeName(type: Evdev.EV_ABS, code: code))")
             }
         }
         return axes
+    }
+
+    /// The axis of an `A: code min max fuzz flat [resolution]` line's `fields`, added to `axes`;
+    /// refused at `line` when malformed, or when `axes` holds it already (an edit: the last would win).
+    private static func axis(
+        _ fields: [Substring], into axes: inout [UInt16: AbsInfo], file: String, line: Int
+    ) throws(RecordingError) -> UInt16 {
+        guard fields.count == 5 || fields.count == 6 else {
+            throw RecordingError.bad(file, line, axisFields(fields.count))
+        }
+        let code = UInt16(try hex8(fields[0], file, line))
+        guard code <= Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0 else {
+            throw RecordingError.bad(file, line, "no axis 0x\(String(code, radix: 16))")
+        }
+        guard axes[code] == nil else {
+            throw RecordingError.bad(
+                file, line, "a second A: line for \(Evdev.codeName(type: Evdev.EV_ABS, code: code))")
+        }
+        let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, line) }
+        axes[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
+        return code
+    }
+
+    private static func axisFields(_ count: Int) -> String {
+        "A: needs code min max fuzz flat [resolution], got \(count) fields"
     }
 
     /// A whole evemu file; `description` supplies the device when the file has no header, and is
@@ -179,19 +192,7 @@ public enum EvemuFormat {
                 }
                 sawHeader = true
             case "A":
-                guard fields.count == 5 || fields.count == 6 else {
-                    throw RecordingError.bad(
-                        file, lineNumber, "A: needs code min max fuzz flat [resolution], got \(fields.count) fields")
-                }
-                let code = UInt16(try hex8(fields[0], file, lineNumber))
-                guard absinfo[code] == nil else {
-                    throw RecordingError.bad(
-                        file, lineNumber, "a second A: line for \(Evdev.codeName(type: Evdev.EV_ABS, code: code))")
-                }
-                let v = try fields.dropFirst().map { f throws(RecordingError) in try int32(f, file, lineNumber) }
-                absinfo[code] = AbsInfo(
-                    minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v.count > 4 ? v[4] : 0)
-                axisLines[code] = lineNumber
+                axisLines[try axis(fields, into: &absinfo, file: file, line: lineNumber)] = lineNumber
                 sawHeader = true
             case "L", "S":
                 // LED and switch states: libinput ignores their initial values.
