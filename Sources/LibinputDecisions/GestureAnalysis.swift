@@ -404,14 +404,15 @@ private struct Measure {
         let rests = !isStill && !inScrollBox && max(thumbMoved, fingerMoved) >= maxMove && thumbMoved < minMove
         let agrees = rests && thumb.slot == suppressed
         guard agrees || !mayBeSpeed else { return nil }
+        // Level touches have no lower: libinput takes the second.
+        let lower = thumb.to.y == finger.to.y ? "level with it, taken as the lower" : "the lower"
         return Finding(
             rule: .restingThumb, time: at, touch: thumb.slot, value: thumbMoved, limit: minMove, unit: "mm",
             exceeds: rests, agreesWithLog: agrees,
             text:
                 "touch \(finger.slot) moved \(SequenceAnalysis.mm(fingerMoved)) mm in \(SequenceAnalysis.ms(elapsed)) "
                 + "ms since the fingers were detected (\(SequenceAnalysis.mm(maxMove)) mm decides alone) while touch "
-                + "\(thumb.slot), \(thumb.to.y == finger.to.y ? "level with it, taken as the lower" : "the lower"), moved "
-                + "\(SequenceAnalysis.mm(thumbMoved)) mm ("
+                + "\(thumb.slot), \(lower), moved \(SequenceAnalysis.mm(thumbMoved)) mm ("
                 + (thumbMoved < minMove ? "under" : "not under") + " \(SequenceAnalysis.mm(minMove)) mm): "
                 + (rests
                     ? "libinput took touch \(thumb.slot) for a resting thumb and cancelled the gesture"
