@@ -118,7 +118,10 @@ extension Explanation {
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
                     thresholds: thresholds,
-                    rules: rules, recording: recording, quirks: quirks, tapToClick: configuration.tapToClick,
+                    rules: rules, recording: recording, quirks: quirks,
+                    tapToClick: configuration.tapToClick
+                        ?? DeviceConfiguration.tapsByDefault(
+                            hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),
                     edgeScrolling: scrollMethod == .edge, libinputSize: size
                 ).explained
             },

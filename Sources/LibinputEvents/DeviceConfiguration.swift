@@ -29,9 +29,10 @@ public struct DeviceConfiguration: Equatable, Sendable {
         case flat
     }
 
-    /// Tap-to-click, on every device that can tap. libinput leaves it off by default (as
-    /// `libinput debug-events` does); desktops usually turn it on.
-    public var tapToClick: Bool
+    /// Tap-to-click, on every device that can tap; nil keeps libinput's default: off, as
+    /// `libinput debug-events` has it, but on for a pad without a left button
+    /// (``tapsByDefault(_:)``). Desktops usually turn it on.
+    public var tapToClick: Bool?
     /// The click method of every clickpad that offers it; nil keeps libinput's default (button
     /// areas on most pads, clickfinger on Apple's).
     public var clickMethod: ClickMethod?
@@ -54,7 +55,7 @@ public struct DeviceConfiguration: Equatable, Sendable {
     public var dragLock: Bool?
 
     public init(
-        tapToClick: Bool = false, clickMethod: ClickMethod? = nil, naturalScrolling: Bool? = nil,
+        tapToClick: Bool? = nil, clickMethod: ClickMethod? = nil, naturalScrolling: Bool? = nil,
         scrollMethod: ScrollMethod? = nil,
         accelProfile: AccelProfile? = nil, accelSpeed: Double? = nil, disableWhileTyping: Bool? = nil,
         leftHanded: Bool? = nil,
@@ -72,4 +73,8 @@ public struct DeviceConfiguration: Equatable, Sendable {
         self.tapDrag = tapDrag
         self.dragLock = dragLock
     }
+
+    /// Whether libinput taps on a device whose tapping is left at its default: only where it has
+    /// no left button to click with (`tp_tap_default`, src/evdev-mt-touchpad-tap.c).
+    public static func tapsByDefault(hasLeftButton: Bool) -> Bool { !hasLeftButton }
 }

@@ -261,10 +261,11 @@ public final class LibinputContext {
     private func configure(_ device: OpaquePointer) {
         let c = configuration
         var missing: [String] = []
-        if c.tapToClick {
+        if let tap = c.tapToClick {
             if libinput_device_config_tap_get_finger_count(device) > 0 {
-                libinput_device_config_tap_set_enabled(device, LIBINPUT_CONFIG_TAP_ENABLED)
-            } else {
+                libinput_device_config_tap_set_enabled(
+                    device, tap ? LIBINPUT_CONFIG_TAP_ENABLED : LIBINPUT_CONFIG_TAP_DISABLED)
+            } else if tap {
                 missing.append("tapping")
             }
         }

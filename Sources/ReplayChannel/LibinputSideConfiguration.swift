@@ -44,7 +44,6 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
     /// The environment entries that carry this configuration and the channel's descriptors.
     public var environment: [String: String] {
         var fields = ["devices=" + devices.joined(separator: ",")]
-        if device.tapToClick { fields.append("tap=1") }
         if let method = device.clickMethod { fields.append("click=" + method.rawValue) }
         if let method = device.scrollMethod { fields.append("scroll=" + method.rawValue) }
         if let profile = device.accelProfile { fields.append("accel=" + profile.rawValue) }
@@ -83,7 +82,6 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
             }
             switch parts[0] {
             case "devices": devices = parts[1].split(separator: ",").map(String.init)
-            case "tap": device.tapToClick = parts[1] == "1"
             case "click": device.clickMethod = try Self.value(parts[1], "a click method")
             case "scroll": device.scrollMethod = try Self.value(parts[1], "a scroll method")
             case "accel": device.accelProfile = try Self.value(parts[1], "an acceleration profile")
@@ -104,7 +102,8 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
     /// The on/off settings by their key, for the writer and the reader alike.
     private static var switches: [(key: String, path: WritableKeyPath<DeviceConfiguration, Bool?>)] {
         [
-            ("natural", \.naturalScrolling), ("dwt", \.disableWhileTyping), ("lefthanded", \.leftHanded),
+            ("tap", \.tapToClick), ("natural", \.naturalScrolling), ("dwt", \.disableWhileTyping),
+            ("lefthanded", \.leftHanded),
             ("middle", \.middleEmulation), ("drag", \.tapDrag), ("draglock", \.dragLock),
         ]
     }

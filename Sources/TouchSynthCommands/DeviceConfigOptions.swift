@@ -6,7 +6,7 @@ import LibinputEvents
 struct DeviceConfigOptions: ParsableArguments {
     @Flag(
         inversion: .prefixedEnableDisable,
-        help: "Tap-to-click (libinput's default is off): a two-finger tap is then a right click.") var tap = false
+        help: "Tap-to-click; unset, libinput's default: off, but on for a pad without a left button.") var tap: Bool?
     @Flag(
         inversion: .prefixedEnableDisable,
         help: "Tap-and-drag: a tap, then a touch that moves, drags with the button held.") var drag: Bool?

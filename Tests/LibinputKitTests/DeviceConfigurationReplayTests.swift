@@ -202,6 +202,17 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         XCTAssertEqual(emulated, [UInt32(Evdev.BTN_MIDDLE)])
     }
 
+    /// Tapping left unset is libinput's default: off, but on for a pad without a left button,
+    /// where only a setting of off turns it off.
+    func testTappingUnsetIsLibinputsDefaultWhichOffTurnsOff() throws {
+        var tap = try synthesized("tap fingers=1 duration=60ms")
+        XCTAssertEqual(buttons(try replay(tap) { _ in }).count, 0)
+        XCTAssertEqual(buttons(try replay(tap) { $0.tapToClick = true }).count, 2)
+        tap.device.codes[Evdev.EV_KEY]?.remove(Evdev.BTN_LEFT)
+        XCTAssertEqual(buttons(try replay(tap) { _ in }).count, 2, "no left button: libinput taps by default")
+        XCTAssertEqual(buttons(try replay(tap) { $0.tapToClick = false }).count, 0)
+    }
+
     func testTapAndDragHoldsTheButtonThroughTheMotionAndDragLockBeyondIt() throws {
         let tapThenDrag = try synthesized("set gap=80ms; tap fingers=1 duration=60ms; move dx=25mm dy=0 duration=400ms")
         let lastMotion = { (events: [LibinputEvent]) in
