@@ -22,7 +22,9 @@ public struct GestureKind: RawRepresentable, Hashable, Codable, Sendable, Custom
     public static let drag = GestureKind("drag")
 
     /// The kinds this module provides, which a ``SurfaceDescription`` may name.
-    public static let builtIn: [GestureKind] = [.pinch, .rotation, .pan, .hover, .tap, .longPress, .contextMenu, .drag]
+    public static let builtIn: [GestureKind] = [
+        .pinch, .rotation, .pan, .hover, .tap, .longPress, .contextMenu, .drag, .multiSelect,
+    ]
 
     public var description: String { rawValue }
 }

@@ -58,6 +58,8 @@ enum ChildProcess {
         var signal: Int32?
         /// CPU time it used, user and system, in seconds.
         var cpuSeconds: Double
+        /// Whether it ended after ``stop(_:)`` signalled it, not on its own.
+        var stopped = false
     }
 
     /// How the process ended (reaping it), or nil while it runs.
@@ -87,14 +89,20 @@ enum ChildProcess {
                 kill(pid, SIGINT)
                 nextSignal += 100_000_000
             }
-            if let exit = exited(pid) { return exit }
+            if var exit = exited(pid) {
+                exit.stopped = true
+                return exit
+            }
             // Every replay waits here for its libinput side, which ends about a millisecond after
             // its SIGINT: checked often, so that the wait adds little to that.
             usleep(250)
         }
         kill(pid, SIGKILL)
         while true {
-            if let exit = reap(pid, options: 0) { return exit }
+            if var exit = reap(pid, options: 0) {
+                exit.stopped = true
+                return exit
+            }
             guard errno == EINTR else { return Exit(status: 128 + SIGKILL, signal: SIGKILL, cpuSeconds: 0) }
         }
     }

@@ -102,7 +102,7 @@ extension MockedDevice {
                 programCPUSeconds: delivery.exit?.cpuSeconds ?? 0,
                 timerInstants: delivery.timerInstants,
                 recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) },
-                endedBeforeReady: delivery.endedBeforeReady)
+                endedBeforeReady: delivery.endedBeforeReady, stoppedByHarness: delivery.exit?.stopped ?? false)
         }
 
         if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout, channel: channel)

@@ -16,10 +16,10 @@ struct Bench: ParsableCommand {
             Virtual clock: every recording replayed, wall time over their summed duration, and the harness's CPU time \
             over libinput's. Real time: wall time over the longest recording's duration, frame lateness, latency. \
             Parse: frames per second over all recordings, and over the longest repeated to a minute in each format. \
-            Translate: libinput events per second through both modes and the default surface.
+            Translate: libinput events per second through both modes and the canvas screen.
             """)
 
-    @Argument(help: "Recordings (default: every recording under Tests/Fixtures).") var recordings: [String] = []
+    @Argument(help: "Recordings (default: the evemu-devices and synthesized fixtures).") var recordings: [String] = []
     @Option(parsing: .unconditional, help: "Runs of each measurement.") var runs = 5
     @Flag(help: Help.json) var json = false
     @Flag(
@@ -35,10 +35,10 @@ struct Bench: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Only the view's live stream: a replay's events through the view's model, published at "
+            "Only the view's live stream: a recording's events (session.yml) through the view's model, published at "
                 + "--events-per-second for SECONDS to one WebSocket client.",
             valueName: "seconds")) var viewStream: Double?
-    @Option(parsing: .unconditional, help: "Events per second for --view-stream.") var eventsPerSecond: Double?
+    @Option(parsing: .unconditional, help: "Events per second for --view-stream (1000).") var eventsPerSecond: Double?
     @Option(parsing: .unconditional, help: .hidden) var rate: Double?
 
     func validate() throws {

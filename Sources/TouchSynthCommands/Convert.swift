@@ -10,8 +10,8 @@ struct Convert: ParsableCommand {
             "Convert a recording between libinput record YAML, evemu, evtest, getevent and ChromeOS evdev logs (input "
             + "format detected).",
         discussion:
-            "The output format follows -o's extension (.yml, .evemu/.events, .evtest/.txt, .getevent, .chromeos) "
-            + "unless --format says otherwise."
+            "The output format follows -o's extension (.yml/.yaml, .evemu/.events/.desc, .evtest/.txt/.log, "
+            + ".getevent, .chromeos; else YAML) unless --format says otherwise."
     )
 
     @Argument(help: Help.recording) var recording: String

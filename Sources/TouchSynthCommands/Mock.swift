@@ -57,7 +57,7 @@ struct Mock: ParsableCommand {
             writeStderr("touchsynth: warning: \(command[0]) ended before it opened the device: no frame was played")
         }
         // The harness stops the program with SIGINT once the recording is over: its usual end.
-        throw ExitCode(report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus)
+        throw ExitCode(report.stoppedByHarness && report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus)
     }
 }
 

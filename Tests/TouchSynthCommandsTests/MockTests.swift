@@ -20,6 +20,13 @@ final class MockTests: XCTestCase {
         XCTAssertLessThan(
             delivered, InputCoreFilter.delivered(try RecordingLoader.load(recording)).count,
             result.stderr)
+        // 130 of its own is its answer, not the harness's SIGINT at the recording's end.
+        let own = runCommand(["mock", recording, "--", "/bin/sh", "-c", "exec 4<{devnode}; exit 130"])
+        XCTAssertEqual(own.status, 130, own.stderr)
+        let stopped = runCommand([
+            "mock", "--real-time", recording, "--", "/bin/sh", "-c", "exec cat {devnode} >/dev/null",
+        ])
+        XCTAssertEqual(stopped.status, 0, stopped.stderr)
     }
 
     /// libinput's own recorder, run on a mocked device, writes YAML this project must read back exactly.
