@@ -89,25 +89,25 @@ extension Explanation {
             }
             decisions[sequenceIndex(of: cause)].append(decision)
         }
+        // libinput adding the touchpad: its node, and the size it gave the pad.
+        let padAdded = events.lazy.compactMap { event -> (node: String, info: DeviceInfo)? in
+            guard case .deviceAdded(let info) = event.kind, info.name == pad.name else { return nil }
+            return (event.device, info)
+        }.first
         var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
         var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
-        // The touchpad's motion alone: another device's (`--with` a mouse) moves the same pointer.
-        let padNode = events.first { if case .deviceAdded(let info) = $0.kind { info.name == pad.name } else { false } }
         for event in events where event.time >= recordingStart && !sequences.isEmpty {
             let time = event.time - recordingStart, n = last(atOrBefore: time, in: starts)
             eventsBySequence[n].append(event)
-            if padNode.map({ event.device == $0.device }) ?? true, let step = PointerMotion.Step(event, at: time) {
+            // The touchpad's motion alone: another device's (`--with` a mouse) moves the same pointer.
+            if padAdded.map({ event.device == $0.node }) ?? true, let step = PointerMotion.Step(event, at: time) {
                 motionBySequence[n].append(step)
             }
         }
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
-        let told = events.lazy.compactMap { event -> (width: Double, height: Double)? in
-            guard case .deviceAdded(let info) = event.kind, info.name == pad.name else { return nil }
-            return info.sizeMM
-        }.first
-        let size = told ?? resolved.sizeByLibinput
+        let size = padAdded?.info.sizeMM ?? resolved.sizeByLibinput
         let scrollMethod = rules.scrollMethod(of: pad, quirks: quirks, asked: configuration.scrollMethod)
         self.init(
             libinputVersion: version, device: device, slots: rules.slots(of: recording.device),
