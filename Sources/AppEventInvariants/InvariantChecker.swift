@@ -194,8 +194,8 @@ public struct InvariantChecker: Sendable {
         }
         // The screen excludes its right and bottom edges, as a view's bounds do (`CGRect.contains`).
         if let screen, !(0..<screen.width ~= touch.location.x && 0..<screen.height ~= touch.location.y) {
-            let at = "(\(touch.location.x), \(touch.location.y))"
-            problems.append((.touchOffScreen, "\(name) at \(at) is off the \(screen.width) × \(screen.height) screen"))
+            let (at, size) = ("(\(touch.location.x), \(touch.location.y))", "\(screen.width) × \(screen.height)")
+            problems.append((.touchOffScreen, "\(name) at \(at) is off the \(size) screen"))
         }
         let isHoverPhase = [.regionEntered, .regionMoved, .regionExited].contains(touch.phase)
         if isHoverPhase != inHoverEvent {

@@ -131,10 +131,10 @@ public final class MockedDevice {
         -> (DeviceDescription, any FrameSource, [String], duration: UInt64, dmi: String?)
     {
         var status = stat()
-        let regular = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        guard regular, status.st_size > streamingThreshold else {
+        let pipe = isPipe(path), size = stat(path, &status) == 0 ? status.st_size : 0
+        guard !pipe, size > streamingThreshold else {
             let recording = try harnessError { () throws(RecordingError) in
-                guard regular else {
+                guard !pipe else {
                     // A pipe (a FIFO, `-`) is read once, whole: a second reading would wait for a
                     // writer gone.
                     let text = try readText(path, of: "a recording", mayBeLong: true)

@@ -95,6 +95,13 @@ func checkIsFile(_ path: String) throws(RecordingError) {
 /// The path that names standard input, as for most Unix tools.
 public let standardInputPath = "-"
 
+/// Whether `path` can be read only once: standard input, or a file that is not a regular one
+/// (a pipe such as `<(…)`, a FIFO, a device).
+public func isPipe(_ path: String) -> Bool {
+    var status = stat()
+    return path == standardInputPath || (stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG)
+}
+
 /// Refuses standard input named twice among `paths`: it can be read once, and the second would
 /// read nothing (``RecordingError/Kind/usage``).
 public func checkStandardInputOnce(_ paths: [String]) throws(RecordingError) {
@@ -127,9 +134,8 @@ public func checkReadable(_ path: String) throws(RecordingError) {
 /// or a file longer than 16 MiB unless the kind `mayBeLong` (a capture of an hour's events), so
 /// that memory stays bounded whatever a file holds.
 public func readText(_ path: String, of kind: String, mayBeLong: Bool = false) throws(RecordingError) -> String {
-    var status = stat()
     let kept = mayBeLong ? nil : PipeTexts.current
-    let pipe = path == standardInputPath || (stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG)
+    let pipe = isPipe(path)
     if pipe, let text = kept?.text(of: path) { return text }
     let text = try readWhole(path, of: kind, mayBeLong: mayBeLong)
     if pipe { kept?.keep(text, of: path) }

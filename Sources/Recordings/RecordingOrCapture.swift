@@ -16,8 +16,7 @@ public struct RecordingOrCapture {
     /// read, and the loader of its kind then streams its lines.
     public init(path: String) throws(RecordingError) {
         self.path = path
-        var status = stat()
-        if path == standardInputPath || (stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG) {
+        if isPipe(path) {
             let text = try readText(path, of: "a recording or a libinput capture", mayBeLong: true)
             self.text = text
             isCapture = Self.isCapture(text.utf8.prefix(64))
