@@ -78,13 +78,16 @@ public struct VersionComparison: Sendable {
     /// The device's quirks, whose hints some changes depend on.
     public var quirks: LibinputQuirks
 
+    /// Runs of one recording, replayed on `device` with `configuration` (whose tapping, where
+    /// left at libinput's default, is the device's default).
     public init(
-        runs: [Run], device: DeviceDescription? = nil, quirks: LibinputQuirks = LibinputQuirks(), tapping: Bool = false
+        runs: [Run], device: DeviceDescription? = nil, quirks: LibinputQuirks = LibinputQuirks(),
+        configuration: DeviceConfiguration = DeviceConfiguration()
     ) {
         self.runs = runs
         self.device = device
         self.quirks = quirks
-        self.tapping = tapping
+        self.tapping = configuration.taps(hasLeftButton: device?.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) ?? true)
     }
 
     /// The recognizers that fired in `mode` (began or recognized), as `region/name`.

@@ -119,9 +119,7 @@ extension Explanation {
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
-                    tapToClick: configuration.tapToClick
-                        ?? DeviceConfiguration.tapsByDefault(
-                            hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),
+                    tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),
                     edgeScrolling: scrollMethod == .edge, libinputSize: size
                 ).explained
             },

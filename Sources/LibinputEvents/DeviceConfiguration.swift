@@ -31,7 +31,7 @@ public struct DeviceConfiguration: Equatable, Sendable {
 
     /// Tap-to-click, on every device that can tap; nil keeps libinput's default: off, as
     /// `libinput debug-events` has it, but on for a pad without a left button
-    /// (``tapsByDefault(_:)``). Desktops usually turn it on.
+    /// (``taps(hasLeftButton:)``). Desktops usually turn it on.
     public var tapToClick: Bool?
     /// The click method of every clickpad that offers it; nil keeps libinput's default (button
     /// areas on most pads, clickfinger on Apple's).
@@ -74,7 +74,8 @@ public struct DeviceConfiguration: Equatable, Sendable {
         self.dragLock = dragLock
     }
 
-    /// Whether libinput taps on a device whose tapping is left at its default: only where it has
-    /// no left button to click with (`tp_tap_default`, src/evdev-mt-touchpad-tap.c).
-    public static func tapsByDefault(hasLeftButton: Bool) -> Bool { !hasLeftButton }
+    /// Whether libinput taps on a device with this configuration: as asked, else by its default,
+    /// only where the device has no left button to click with (`tp_tap_default`,
+    /// src/evdev-mt-touchpad-tap.c).
+    public func taps(hasLeftButton: Bool) -> Bool { tapToClick ?? !hasLeftButton }
 }

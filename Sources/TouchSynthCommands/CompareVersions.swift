@@ -49,7 +49,7 @@ extension Compare {
                 }
                 return VersionComparison(
                     runs: runs, device: loaded.device, quirks: LibinputQuirks.load(for: loaded.device),
-                    tapping: config.configuration.tapToClick == true)
+                    configuration: config.configuration)
             }
             guard let versions = compared else { continue }
             if !versions.allSame { differing += 1 }

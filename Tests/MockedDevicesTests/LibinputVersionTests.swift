@@ -173,6 +173,19 @@ final class LibinputVersionTests: XCTestCase {
             try further("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-vertical.events"), [[], []])
     }
 
+    /// Tapping left at libinput's default is on only for a pad without a left button, as asked
+    /// otherwise: the change that needs it is told on the device libinput taps on.
+    func testTappingFollowsTheDevicesDefault() throws {
+        var device = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path).device
+        XCTAssertFalse(VersionComparison(runs: [], device: device).tapping)
+        XCTAssertTrue(
+            VersionComparison(runs: [], device: device, configuration: DeviceConfiguration(tapToClick: true)).tapping)
+        device.codes[Evdev.EV_KEY]?.remove(Evdev.BTN_LEFT)
+        XCTAssertTrue(VersionComparison(runs: [], device: device).tapping)
+        XCTAssertFalse(
+            VersionComparison(runs: [], device: device, configuration: DeviceConfiguration(tapToClick: false)).tapping)
+    }
+
     /// Streams too long to line up by their common events are compared position by position: a
     /// version with a thousand events more is read to its end, each later one past the other's.
     func testStreamsTooLongToLineUpAreReadToTheirEnd() throws {
