@@ -3,7 +3,7 @@ import Recordings
 extension GestureAnalysis {
     /// A gesture that libinput ended by its finger-count timer: once a gesture has begun, a lift
     /// or a new touch sets the timer, and the new count ends the gesture only if it lasts 100 ms
-    /// (`tp_gesture_handle_state`, `tp_gesture_update_finger_state`). From 1.27 its line is
+    /// (`tp_gesture_handle_state`; from 1.27 `tp_gesture_update_finger_state`). From 1.27 its line is
     /// `GESTURE_EVENT_FINGER_SWITCH_TIMEOUT`, logged with a cancel; before, a cancel or reset at
     /// a timer 100 ms after the count changed, which no other timer of the gesture machine gives.
     /// The fingers counted are those not set aside as palms or thumbs.

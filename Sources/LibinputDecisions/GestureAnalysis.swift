@@ -169,7 +169,9 @@ struct GestureAnalysis {
         guard !analysis.rules.hasGestures(device) else { return nil }
         let waits = analysis.rules.scrollWaits(tapping: analysis.tapToClick)
         let scroll =
-            waits ? "two fingers scroll once they move or 150 ms have passed (with tapping on)" : "two fingers scroll"
+            waits
+            ? "two fingers scroll only once they move (with tapping on): 1 mm after 150 ms, 1.5 mm each before"
+            : "two fingers scroll"
         return Finding(
             rule: .gestureSupport, time: time, touch: nil, value: Double(slots), limit: 2,
             unit: "slots", exceeds: true, agreesWithLog: nil,
@@ -279,7 +281,7 @@ private struct Measure {
         CompassDirection(x: t.to.x - t.from.x, y: t.to.y - t.from.y)
     }
 
-    private func movementFindings(limit: Double) -> [Finding] {
+    private func movementFindings(limit: Double, _ which: RuleBook.MovementLimit) -> [Finding] {
         touches.map { t in
             let d = moved(t)
             return Finding(
@@ -287,8 +289,9 @@ private struct Measure {
                 exceeds: d >= limit,
                 agreesWithLog: nil,
                 text: "touch \(t.slot) moved \(SequenceAnalysis.mm(d)) mm in \(SequenceAnalysis.ms(elapsed)) ms since "
-                    + "the fingers were detected (\(SequenceAnalysis.mm(limit)) mm each lets the directions decide)",
-                source: rules.source(.gestureMovement))
+                    + "the fingers were detected (\(SequenceAnalysis.mm(limit)) mm each lets "
+                    + (which == .pinch ? "a scroll turn pinch)" : "the directions decide)"),
+                source: rules.source(.gestureMovement, movement: which))
         }
     }
 
@@ -351,7 +354,7 @@ private struct Measure {
                     : elapsed > rules.swipeTimeout
                         ? "(not within 40 × 7 mm)" : "(before the 150 ms the box waits for)"),
             source: rules.source(.gestureSpacing))
-        let movement = movementFindings(limit: minMove)
+        let movement = movementFindings(limit: minMove, .minMove)
         let direction = predicted.flatMap {
             deciding == .gestureDirection ? directionFinding(decided: decided, predicted: $0) : nil
         }
@@ -435,6 +438,6 @@ private struct Measure {
                 + (same ? "the same way" : "different ways") + " and each moved "
                 + (movedEnough ? "at least" : "less than") + " 1.5 mm",
             source: rules.source(.scrollToPinch))
-        return ([finding] + movementFindings(limit: rules.pinchDisambiguation), finding)
+        return ([finding] + movementFindings(limit: rules.pinchDisambiguation, .pinch), finding)
     }
 }

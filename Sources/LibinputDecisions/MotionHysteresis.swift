@@ -12,9 +12,11 @@ struct MotionHysteresis {
     /// The ellipse's radii in device units: the axis's fuzz, else a quarter of its resolution.
     private let margin: (x: Int, y: Int)
 
+    /// On the axes libinput measures by (``DeviceDescription/hasMultitouchPositions``).
     init?(device: DeviceDescription) {
-        let x = device.absinfo[Evdev.ABS_MT_POSITION_X] ?? device.absinfo[Evdev.ABS_X]
-        let y = device.absinfo[Evdev.ABS_MT_POSITION_Y] ?? device.absinfo[Evdev.ABS_Y]
+        let multitouch = device.hasMultitouchPositions
+        let x = device.absinfo[multitouch ? Evdev.ABS_MT_POSITION_X : Evdev.ABS_X]
+        let y = device.absinfo[multitouch ? Evdev.ABS_MT_POSITION_Y : Evdev.ABS_Y]
         guard let x, let y, x.resolution > 0, y.resolution > 0 else { return nil }
         (self.x, self.y) = (x, y)
         margin = (Int(x.fuzz > 0 ? x.fuzz : x.resolution / 4), Int(y.fuzz > 0 ? y.fuzz : y.resolution / 4))

@@ -54,7 +54,7 @@ struct RuleBook {
 
     /// Whether this version reads `device`'s contacts, sent with the multitouch protocol without
     /// slots, through its mtdev plugin, which gives it slots 0…9 (1.29 and later,
-    /// `mtdev_plugin_device_added` in src/libinput-plugin-mtdev.c): before, libinput saw one slot.
+    /// `mtdev_plugin_device_new` in src/libinput-plugin-mtdev.c): before, libinput saw one slot.
     func readsThroughMtdev(_ device: DeviceDescription) -> Bool {
         !LibinputChange.isBefore(version, LibinputChange.mtdevPlugin.release) && device.isProtocolA
     }
@@ -106,13 +106,18 @@ struct RuleBook {
     /// by size; or edge scrolling, with which no touch is.
     enum ThumbTest { case band, exclusion, size, edgeScrolling }
 
+    /// Which limit on each touch's movement a finding measures: `max_move`, past which one touch
+    /// decides alone; `min_move`, which each touch passes before the directions decide; or the
+    /// distance each moves before a scroll may turn pinch (`tp_gesture_is_pinch`).
+    enum MovementLimit { case maxMove, minMove, pinch }
+
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
     /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, the
     /// motion rules' when `scrollWaits`; for `thumbPosition`, that of the `thumbTest`; for
-    /// `thumbContext`, that of the `thumbStep`).
+    /// `thumbContext`, that of the `thumbStep`; for `gestureMovement`, that of the `movement` limit).
     func source(
         _ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band,
-        thumbStep: ThumbContext.Step = .farBelow
+        thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove
     ) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
@@ -124,6 +129,10 @@ struct RuleBook {
             case .touchSize: ("evdev-mt-touchpad.c", ["1.22.1": 1319, "1.28.1": 1314, "1.31.3": 1242])
             case .palmEdge where topEdge: ("evdev-mt-touchpad.c", ["1.22.1": 859, "1.28.1": 876, "1.31.3": 822])
             case .palmEdge: ("evdev-mt-touchpad.c", ["1.22.1": 852, "1.28.1": 869, "1.31.3": 816])
+            case .gestureMovement where movement == .minMove:
+                ("evdev-mt-touchpad-gestures.c", ["1.22.1": 994, "1.28.1": 1368, "1.31.3": 1510])
+            case .gestureMovement where movement == .pinch:
+                ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1040, "1.28.1": 1419, "1.31.3": 1563])
             case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 957, "1.28.1": 1318, "1.31.3": 1462])
             case .gestureSpacing: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 942, "1.28.1": 1293, "1.31.3": 1431])
             case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1008, "1.28.1": 1382, "1.31.3": 1524])

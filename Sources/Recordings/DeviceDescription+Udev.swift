@@ -10,7 +10,7 @@ extension DeviceDescription {
         let abs = { (code: UInt16) in self.has(type: Evdev.EV_ABS, code: code) }
         let key = { (code: UInt16) in self.has(type: Evdev.EV_KEY, code: code) }
         let hasAbsXY = abs(Evdev.ABS_X) && abs(Evdev.ABS_Y)
-        let hasMultitouchXY = abs(Evdev.ABS_MT_POSITION_X) && abs(Evdev.ABS_MT_POSITION_Y) && !isFakeMultitouch
+        let hasMultitouchXY = hasMultitouchPositions
         let hasRelXY = has(type: Evdev.EV_REL, code: Evdev.REL_X) && has(type: Evdev.EV_REL, code: Evdev.REL_Y)
         let pen = key(0x140) || key(0x14b) // BTN_TOOL_PEN, BTN_STYLUS
         let fingerTool = key(Evdev.BTN_TOOL_FINGER) && !key(0x140)

@@ -109,6 +109,14 @@ public struct DeviceDescription: Equatable, Sendable {
         has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) && has(type: Evdev.EV_ABS, code: 0x2e)
     }
 
+    /// Both multitouch positions, on a device that is not fake multitouch: udev's input_id and
+    /// libinput then take them for the device's position (`evdev_extract_abs_axes`, src/evdev.c),
+    /// ABS_X and ABS_Y otherwise.
+    public var hasMultitouchPositions: Bool {
+        has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X) && has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_Y)
+            && !isFakeMultitouch
+    }
+
     /// Number of multitouch slots (1 when the device has no ABS_MT_SLOT).
     public var slotCount: Int {
         guard let slot = absinfo[Evdev.ABS_MT_SLOT], has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) else { return 1 }

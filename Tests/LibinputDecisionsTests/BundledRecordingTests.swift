@@ -45,7 +45,7 @@ final class BundledRecordingTests: XCTestCase {
             let support = try XCTUnwrap(
                 explanation.sequences.flatMap(\.findings).first { $0.rule == .gestureSupport }, build.version)
             let waits = build.version == "1.28.1" && tapping
-            XCTAssertEqual(support.text.hasSuffix("once they move or 150 ms have passed (with tapping on)"), waits)
+            XCTAssertEqual(support.text.hasSuffix("(with tapping on): 1 mm after 150 ms, 1.5 mm each before"), waits)
             XCTAssertEqual(support.source.contains(":1292 "), waits, support.source)
         }
     }

@@ -63,7 +63,9 @@ struct MotionHysteresisTests {
         var axes: [UInt16: AbsInfo] = [:]
         axes[Evdev.ABS_MT_POSITION_X] = AbsInfo(minimum: 0, maximum: 3100, fuzz: 0, flat: 0, resolution: 31)
         axes[Evdev.ABS_MT_POSITION_Y] = AbsInfo(minimum: 0, maximum: 2100, fuzz: 0, flat: 0, resolution: 32)
-        return DeviceDescription(name: "pad", bustype: 0, vendor: 0, product: 0, version: 0, codes: [:], absinfo: axes)
+        return DeviceDescription(
+            name: "pad", bustype: 0, vendor: 0, product: 0, version: 0, codes: [Evdev.EV_ABS: Set(axes.keys)],
+            absinfo: axes)
     }()
 
     private func track(_ points: [(Double, Double)]) -> FingerTrack {
@@ -81,6 +83,22 @@ struct MotionHysteresisTests {
         // Before the frame it is turned on at, a touch is where its frames say.
         let untouched = hysteresis.applied(to: track([(10, 10), (10.1, 10)]), from: 5).held.points
         #expect(untouched[1].x == 10.1)
+    }
+
+    /// A fake multitouch device (ABS_MT_SLOT with ABS_RESERVED) is measured by ABS_X and ABS_Y,
+    /// as libinput measures it, not by its multitouch axes.
+    @Test func aFakeMultitouchDeviceIsHeldByItsSingleTouchAxes() throws {
+        var fake = device
+        fake.absinfo[Evdev.ABS_X] = AbsInfo(minimum: 0, maximum: 310, fuzz: 0, flat: 0, resolution: 3)
+        fake.absinfo[Evdev.ABS_Y] = AbsInfo(minimum: 0, maximum: 210, fuzz: 0, flat: 0, resolution: 3)
+        fake.absinfo[Evdev.ABS_MT_SLOT] = AbsInfo(minimum: 0, maximum: 1, fuzz: 0, flat: 0, resolution: 0)
+        fake.absinfo[0x2e] = AbsInfo(minimum: 0, maximum: 0, fuzz: 0, flat: 0, resolution: 0)
+        fake.codes[Evdev.EV_ABS] = Set(fake.absinfo.keys)
+        let hysteresis = try #require(MotionHysteresis(device: fake))
+        // A quarter of ABS_X's resolution is no whole unit, so a move of 0.2 mm is followed;
+        // the multitouch axes' margin (0.23 mm) would have held it.
+        let held = hysteresis.applied(to: track([(10, 10), (10.2, 10)]), from: 0).held.points
+        #expect(held[1].x > 10)
     }
 
     /// Where libinput restarts a touch's motion history (the fingers counted changed, or did

@@ -27,6 +27,9 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .thumbPosition {
                     expected += [.exclusion, .size, .edgeScrolling].map { book.source(rule, thumbTest: $0) }
                 }
+                if rule == .gestureMovement {
+                    expected += [.minMove, .pinch].map { book.source(rule, movement: $0) }
+                }
                 if rule == .thumbContext {
                     expected = [.farBelow, .close, .soon, .speed].map { book.source(rule, thumbStep: $0) }
                 }
