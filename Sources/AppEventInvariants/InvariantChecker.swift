@@ -11,7 +11,8 @@ import AppEvents
 ///   one of each at a time, keeping their scroll type or gesture kind;
 /// - no NaN or infinity in any location, previous location, scale, rotation, delta,
 ///   translation, value120, relative motion or timestamp;
-/// - no simulated touch in indirect input mode, no `indirectPointer` touch in compatibility mode;
+/// - no simulated touch in indirect input mode, no `indirectPointer` touch and no transform event
+///   in compatibility mode (a pinch or rotation is two simulated touches there);
 /// - timestamps never decrease;
 /// - a touch (simulated, direct, hovering or indirect) is on the screen, when it is given, which
 ///   excludes its right and bottom edges;
@@ -35,6 +36,7 @@ public struct InvariantChecker: Sendable {
             case nonFinite
             case simulatedTouchInIndirectMode
             case indirectPointerInCompatibilityMode
+            case transformInCompatibilityMode
             case timestampDecreased
             case gestureNeverEnded
             case pointerLockUnchanged
@@ -142,6 +144,9 @@ public struct InvariantChecker: Sendable {
             problems += checkTouch(touch, inHoverEvent: true)
             problems += checkRail(touch.location, of: "hover \(touch.id) \(touch.phase.rawValue)")
         case .transform(let t):
+            if mode == .compatibility {
+                problems.append((.transformInCompatibilityMode, "transform \(t.phase.rawValue) in compatibility mode"))
+            }
             if let message = transform.advance(t.phase, kind: "pinch") {
                 problems.append((.illegalPhaseOrder, message))
             }

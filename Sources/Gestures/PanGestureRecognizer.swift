@@ -2,15 +2,16 @@ import AppEvents
 
 /// `UIScrollTypeMask`: which scroll events a pan recognizer follows.
 public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
-    /// Bit 0 continuous, bit 1 discrete.
+    /// Bit 0 discrete, bit 1 continuous: UIKit's bits, each `1 << UIScrollType` (discrete 0,
+    /// continuous 1).
     public let rawValue: Int
     /// The mask with these bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// Two fingers on a trackpad.
-    public static let continuous = ScrollTypeMask(rawValue: 1 << 0)
     /// A mouse wheel.
-    public static let discrete = ScrollTypeMask(rawValue: 1 << 1)
+    public static let discrete = ScrollTypeMask(rawValue: 1 << 0)
+    /// Two fingers on a trackpad.
+    public static let continuous = ScrollTypeMask(rawValue: 1 << 1)
     /// Both scroll types, what scroll views allow.
     public static let all: ScrollTypeMask = [.continuous, .discrete]
 

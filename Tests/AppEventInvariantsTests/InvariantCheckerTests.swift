@@ -47,7 +47,9 @@ final class InvariantCheckerTests: XCTestCase {
             event(0.8, .hover(touch(1, .regionExited))),
         ]
         XCTAssertEqual(rules(stream, mode: .indirectInput), [])
-        XCTAssertEqual(rules(stream, mode: .compatibility), [])
+        let transforms = stream.filter { if case .transform = $0.payload { true } else { false } }
+        XCTAssertEqual(transforms.count, 2)
+        XCTAssertEqual(rules(stream.filter { !transforms.contains($0) }, mode: .compatibility), [])
     }
 
     func testATouchOffTheScreenIsReportedWhereTheScreenIsGiven() {
@@ -127,6 +129,14 @@ final class InvariantCheckerTests: XCTestCase {
         let pointer = [event(0, .hover(touch(1, .regionEntered, type: .indirectPointer)))]
         XCTAssertEqual(rules(pointer, mode: .compatibility), [.indirectPointerInCompatibilityMode])
         XCTAssertEqual(rules(pointer, mode: .indirectInput), [])
+
+        let pinch = [
+            event(0, .transform(TransformEvent(phase: .began, scale: 1, rotation: 0, location: .zero))),
+            event(0, .transform(TransformEvent(phase: .ended, scale: 2, rotation: 0, location: .zero))),
+        ]
+        XCTAssertEqual(
+            rules(pinch, mode: .compatibility), [.transformInCompatibilityMode, .transformInCompatibilityMode])
+        XCTAssertEqual(rules(pinch, mode: .indirectInput), [])
     }
 
     func testIllegalPhaseOrdersAreReported() {

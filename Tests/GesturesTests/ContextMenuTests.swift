@@ -27,6 +27,13 @@ final class ContextMenuTests: XCTestCase {
         XCTAssertEqual(milestones(menu), [.recognized])
         XCTAssertEqual(menu.record.starts.map(\.input), [.controlClick])
 
+        // As the talk's sample asks, control alone: with shift too, the click is a primary one.
+        let shifted = ContextMenuInteraction()
+        let third = makeSurface(shifted)
+        third.handle(Events.click(at: 0, 100, 100, modifiers: [.control, .shift], type: .indirectPointer))
+        third.finish(at: 2)
+        XCTAssertEqual(milestones(shifted), [.failed])
+
         let plain = ContextMenuInteraction()
         plain.treatsControlClickAsSecondary = false
         let other = makeSurface(plain)
