@@ -4,8 +4,8 @@ public enum DeliveryMode: String, Codable, Sendable, CaseIterable {
     /// The key set to NO (or absent, before iOS 17): a pinch or rotation becomes two simulated
     /// `direct` touches and clicks are `direct` touches.
     case compatibility = "compat"
-    /// The key set to YES (or absent, from iOS 17 on): native transform and scroll events and
-    /// `indirectPointer` touches.
+    /// The key set to YES (or absent, from iOS 17 on): native transform events and
+    /// `indirectPointer` touches (scroll events come in both modes).
     case indirectInput = "indirect"
 
     /// The touch type of clicks, drags and hover in this mode.
