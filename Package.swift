@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "ProcessSignals"),
         .target(name: "LibinputKit", dependencies: ["CLibinput", "LibinputEvents", "ProcessSignals"]),
         // The evdev model and the recording formats: values and parsers, files read but no process started.
-        .target(name: "Recordings", dependencies: ["Yams", "LibinputEvents", "LibinputEventText"]),
+        .target(name: "Recordings", dependencies: ["Yams", "LibinputEvents", "LibinputEventText", "OutputFiles"]),
         // What the kernel's input core passes on of a driver's events to readers (drivers/input/input.c).
         .target(name: "KernelEmulation", dependencies: ["Recordings"]),
         // libinput's device quirks: the files it reads and what they give a device.

@@ -49,9 +49,13 @@ public final class OutputFile: @unchecked Sendable {
     private var ended = false
 
     /// Opens `path` for writing. It may not be the same file as any of `inputs` (a recording
-    /// the command reads), which writing it would destroy, nor a file this user may not write.
-    /// A `streaming` file (a live recording) is written where it is, readable at any moment.
-    public init(_ path: String, inputs: [String] = [], streaming: Bool = false) throws(OutputFileError) {
+    /// the command reads) or of the ``CommandInputs`` counted, which writing it would destroy,
+    /// but for `replacing`, an input read whole first (`convert x.yml -o x.yml`); nor a file this
+    /// user may not write. A `streaming` file (a live recording) is written where it is, readable
+    /// at any moment.
+    public init(
+        _ path: String, inputs: [String] = [], replacing: String? = nil, streaming: Bool = false
+    ) throws(OutputFileError) {
         self.path = path
         if path.isEmpty {
             throw OutputFileError(kind: .noPath, path: path, reason: "an empty path names no output file")
@@ -62,7 +66,8 @@ public final class OutputFile: @unchecked Sendable {
         }
         var target = stat()
         let exists = stat(path, &target) == 0
-        if exists, inputs.contains(where: { Self.isFile($0, sameAs: target) }) {
+        let replaced = exists && replacing.map { Self.isFile($0, sameAs: target) } == true
+        if exists, !replaced, (inputs + CommandInputs.counted).contains(where: { Self.isFile($0, sameAs: target) }) {
             throw OutputFileError(
                 kind: .overwritesInput, path: path, reason: "is also an input, which writing it would destroy")
         }

@@ -103,47 +103,28 @@ public enum GeteventFormat {
         return log
     }
 
-    /// The device read: the one named, or the only one with events. Events without a node belong
-    /// to the device getevent was given, which only `--device` can name when several are described.
+    /// The device read: the one named, or the only one with events (``DeviceChoice``). Events
+    /// without a node belong to the device getevent was given, which only `--device` can name
+    /// when several are described.
     private static func choose(
         _ devices: [Device], unprefixed: [EventLog.Line], wanted: String?, file: String
     ) throws(RecordingError) -> Device {
-        let advice = "choose one with --device"
-        let withEvents = devices.filter { !$0.log.events.isEmpty }
-        if let wanted {
-            let node = wanted.hasPrefix("/") ? wanted : "/dev/input/" + wanted
-            guard let found = devices.first(where: { $0.node == node || $0.node == wanted }) else {
-                let without = unprefixed.isEmpty ? "" : ", and \(unprefixed.count) events without a node"
-                throw RecordingError(
-                    .usage, file: file, "no device \(wanted) in the log; it has \(list(devices))" + without)
-            }
-            if found.log.events.isEmpty && unprefixed.isEmpty && !withEvents.isEmpty {
-                throw RecordingError(
-                    .usage, file: file, "no events of \(wanted) in the log; it has events of \(list(withEvents))")
-            }
-            return found
+        let candidates = devices.map {
+            DeviceChoice.Candidate(node: $0.node, name: $0.description.name, events: $0.log.events.count)
         }
-        if !unprefixed.isEmpty {
+        if wanted == nil, !unprefixed.isEmpty {
             // A device whose description failed was being described: its problem is told.
             let described = devices.filter { $0.described || $0.problem != nil }
-            if withEvents.isEmpty && described.count <= 1 { return described.first ?? Device(node: "log", file: file) }
+            if !devices.contains(where: { !$0.log.events.isEmpty }) && described.count <= 1 {
+                return described.first ?? Device(node: "log", file: file)
+            }
             throw RecordingError(
-                .usage, file: file, "events without a node and several devices described: \(advice) (\(list(devices)))")
+                .usage, file: file,
+                "events without a node and several devices described: \(DeviceChoice.advice) "
+                    + "(\(DeviceChoice.list(candidates)))")
         }
-        if withEvents.count == 1 { return withEvents[0] }
-        if withEvents.isEmpty && devices.count == 1 { return devices[0] }
-        if withEvents.isEmpty {
-            throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(devices)))")
-        }
-        throw RecordingError(.usage, file: file, "events of several devices: \(advice) (\(list(withEvents)))")
-    }
-
-    private static func list(_ devices: [Device]) -> String {
-        devices.map {
-            "\($0.node)" + ($0.description.name.isEmpty ? "" : " \"\($0.description.name)\"")
-                + ", \($0.log.events.count) events"
-        }
-        .joined(separator: "; ")
+        return devices[
+            try DeviceChoice.index(of: wanted, among: candidates, unnamedEvents: unprefixed.count, file: file)]
     }
 
     /// Reads a description line of the current device into `d`; false for a line that is not one.

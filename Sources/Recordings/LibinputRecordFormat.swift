@@ -4,8 +4,9 @@ import Yams
 /// `libinput record` YAML, version 1: `devices[].evdev` (name, id, codes, absinfo, properties),
 /// `devices[].udev.properties` and `devices[].events[].evdev` frames of `[sec, usec, type, code, value]`.
 public enum LibinputRecordFormat {
-    /// Parses a recording; of several devices, the first with events is taken.
-    public static func parse(_ text: String, file: String) throws(RecordingError) -> Recording {
+    /// Parses a recording: of several devices, the one at `node`, or the only one with events
+    /// (``DeviceChoice``).
+    public static func parse(_ text: String, file: String, node: String? = nil) throws(RecordingError) -> Recording {
         try YAMLGuard.checkBeforeComposing(text, file: file)
         let root: Node
         do {
@@ -37,11 +38,15 @@ public enum LibinputRecordFormat {
                     ? "version \"1\" is a string, where libinput record writes the number 1"
                     : "unsupported libinput record version \(given) (only 1 is known)")
         }
-        guard let devices = root["devices"]?.sequence,
-            let first = devices.first(where: { $0["events"] != nil }) ?? devices.first
-        else {
+        guard let devices = root["devices"]?.sequence, !devices.isEmpty else {
             throw RecordingError.bad(file, line(root), "missing header: no devices")
         }
+        let candidates = devices.enumerated().map { n, device in
+            DeviceChoice.Candidate(
+                node: device["node"]?.string ?? "device \(n + 1)", name: device["evdev"]?["name"]?.string ?? "",
+                events: items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) })
+        }
+        let first = devices[try DeviceChoice.index(of: node, among: candidates, file: file)]
         let device = try parseDevice(first, file: file)
         var events: [(time: UInt64, event: EvdevEvent)] = []
         for entry in items(first["events"]) {

@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 
 /// Why a recording could not be read, with where: one line for a person, and the kind of problem
 /// for the program to act on.
@@ -114,6 +115,7 @@ public func checkStandardInputOnce(_ paths: [String]) throws(RecordingError) {
 /// the inputs a command reads `later` (each as it comes): a command checks its inputs so before
 /// a libinput build that may take a minute, not after it.
 public func checkReadable(_ paths: [String?], later: [String] = []) throws(RecordingError) {
+    CommandInputs.count(paths.compactMap { $0 } + later)
     try checkStandardInputOnce(paths.compactMap { $0 } + later)
     for case let path? in paths { try checkReadable(path) }
 }

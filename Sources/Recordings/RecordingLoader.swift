@@ -27,7 +27,8 @@ public enum RecordingLoader {
     /// The note for a `node` given to choose the device of a file that holds one: only a getevent
     /// log holds several.
     static func oneDevice(chosenBy node: String) -> String {
-        "it holds one device, which is read: a node (--device \(node)) chooses among a getevent log's devices"
+        "it holds one device, which is read: a node (--device \(node)) chooses among the devices of a getevent "
+            + "log or a libinput record"
     }
 
     /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice).

@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 
 /// A recording read frame by frame from its file: the device description first, then one frame
 /// at a time, so that replaying an hour-long recording holds one frame in memory, not the file.
@@ -137,6 +138,13 @@ public final class RecordingStream {
                 } else {
                     (device, preloaded, notes) = try Self.finish(log, given: try described())
                 }
+            case .libinputRecord where node != nil || Self.declaresSeveralDevices(header):
+                // Read whole: the device read may come after another's events.
+                var text = header
+                while let line = try reader.next() { text += line + "\n" }
+                let parsed = try LibinputRecordFormat.parse(text, file: path, node: node)
+                (device, preloaded) = (parsed.device, parsed.frames.reversed())
+                notes += Self.unused(description)
             case .libinputRecord:
                 let parsed = try LibinputRecordFormat.parse(header, file: path)
                 device = parsed.device
@@ -147,10 +155,20 @@ public final class RecordingStream {
         } catch {
             throw error.reading(format)
         }
-        // Only a getevent log holds several devices to choose from; any other file, one.
-        if let node, format != .getevent { notes.append(RecordingLoader.oneDevice(chosenBy: node)) }
+        // Only a getevent log or a `libinput record` holds several devices to choose from; any other file, one.
+        if let node, format != .getevent && format != .libinputRecord {
+            notes.append(RecordingLoader.oneDevice(chosenBy: node))
+        }
         // A log read whole is served from memory.
         finished = !preloaded.isEmpty
+    }
+
+    /// Whether a `libinput record` header says it holds more than one device (`ndevices: 2`).
+    private static func declaresSeveralDevices(_ header: String) -> Bool {
+        header.split(separator: "\n").contains {
+            $0.hasPrefix("ndevices:")
+                && (Int($0.dropFirst("ndevices:".count).trimmingCharacters(in: .whitespaces)) ?? 1) > 1
+        }
     }
 
     /// The note for a description given for a file that describes its device itself.
@@ -346,6 +364,7 @@ struct LineReader {
     init(path: String, of kind: String) throws(RecordingError) {
         file = path
         self.kind = kind
+        CommandInputs.count([path])
         try checkIsFile(path)
         fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {

@@ -3,10 +3,14 @@ import MarkupText
 
 /// The page `compare --report DIR` writes beside the reports: one row per recording.
 public enum ReportIndex {
-    /// A report's file name: `base`.html, and `base`-2.html… when one of `taken` has it.
+    /// The index's own file name, which no report takes.
+    public static let indexFileName = "index.html"
+
+    /// A report's file name: `base`.html, and `base`-2.html… when one of `taken` has it, or it
+    /// is the index's (a recording called `index.yml`).
     public static func fileName(_ base: String, taken: [String]) -> String {
         var name = base + ".html", n = 1
-        while taken.contains(name) {
+        while taken.contains(name) || name == indexFileName {
             n += 1
             name = "\(base)-\(n).html"
         }

@@ -87,7 +87,7 @@ struct Compare: ParsableCommand {
         if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { try OutputFile.makeFolder(reportDirectory) }
         CommandIO.current.outliveReader(writing: [reportDirectory, eventsFile])
-        let eventsOutput = try eventsFile.map { try openOutput($0, inputs: recordings) }
+        let eventsOutput = try eventsFile.map { try openOutput($0) }
         if let eventsOutput {
             try writeText(
                 try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fileDescriptor, path: eventsOutput.path)
@@ -105,7 +105,7 @@ struct Compare: ParsableCommand {
             for (name, run) in runs {
                 if let reportDirectory, let page = run.report {
                     let file = ReportIndex.fileName(reportName(for: path), taken: pages.map(\.file))
-                    try writeFile(page.html(), to: "\(reportDirectory)/\(file)", inputs: recordings)
+                    try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
                     pages.append(ReportIndex.Entry(file: file, data: page.data))
                 }
                 if let eventsOutput {
@@ -132,7 +132,7 @@ struct Compare: ParsableCommand {
             }
         }
         if let reportDirectory, !pages.isEmpty {
-            try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/index.html", inputs: recordings)
+            try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/\(ReportIndex.indexFileName)")
             if !files.failed { writeStderr("touchsynth: wrote index.html and its reports to \(reportDirectory)") }
         }
         // Whole or not at all: events of some of the recordings are not the file asked for.

@@ -37,6 +37,6 @@ struct Convert: ParsableCommand {
         warn(rec.notes, in: recording)
         if descriptionOnly { rec.frames = [] }
         let described = descriptionOnly && output.flatMap(RecordingFormat.forPath) == nil ? RecordingFormat.evemu : nil
-        try writeRecording(rec, to: output, format: format ?? to ?? described)
+        try writeRecording(rec, to: output, format: format ?? to ?? described, replacing: recording)
     }
 }

@@ -66,10 +66,10 @@ struct CorpusRunCommand: ParsableCommand {
 
     func run() throws {
         try checkReadable(durations + quirks.files)
-        // An output that cannot be written is said before the corpus runs, not after.
+        let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
+        // An output that cannot be written, or that is one of the files read, is said before the corpus runs.
         for path in [results, output.markdown, output.junit].compactMap({ $0 }) { try openOutput(path).discard() }
         CommandIO.current.outliveReader(writing: [output.markdown, output.junit])
-        let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
         guard !devices.isEmpty else {
             // Files that are there but hold no touchpad are data the corpus cannot use; nothing there at all is a

@@ -4,16 +4,16 @@ import OutputFiles
 /// Writes an output file (a report, a converted recording, a table) whole or not at all
 /// (``OutputFile``); one that cannot be written ends the command with the system's reason: 73
 /// when it cannot be created (77 when permission is refused), 74 when writing it fails, 64 when
-/// it is one of `inputs`. `-` is standard output.
-func writeFile(_ text: String, to path: String, inputs: [String] = []) throws {
+/// it is one of the command's inputs but `replacing`. `-` is standard output.
+func writeFile(_ text: String, to path: String, replacing: String? = nil) throws {
     if path == "-" { return try emitRaw(text) }
-    let file = try openOutput(path, inputs: inputs)
+    let file = try openOutput(path, replacing: replacing)
     try writeText(text, to: file.fileDescriptor, path: path)
     try file.commit()
 }
 
-/// `path` opened to be written whole or not at all, refused when it is one of `inputs`.
-func openOutput(_ path: String, inputs: [String] = []) throws -> OutputFile { try OutputFile(path, inputs: inputs) }
+/// `path` opened to be written whole or not at all, refused when it is an input but `replacing`.
+func openOutput(_ path: String, replacing: String? = nil) throws -> OutputFile { try .init(path, replacing: replacing) }
 
 /// Writes `text` to `fd`, the file at `path`; a failed write ends the command (74).
 func writeText(_ text: String, to fd: Int32, path: String) throws {

@@ -59,7 +59,7 @@ struct ReportCommand: ParsableCommand {
         let data = try makeReport(
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)
-        try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot) : data.html(), to: path, inputs: [recording])
+        try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot) : data.html(), to: path)
         guard path != "-" else { return }
         writeStderr(
             "touchsynth: wrote \(path)"

@@ -50,7 +50,7 @@ extension TouchSynth {
             return toldByArgumentParser(error)
         }
         do {
-            try PipeTexts.keeping { try command.run() }
+            try CommandInputs.keeping { try PipeTexts.keeping { try command.run() } }
             return 0
         } catch {
             // Help and the version come from `run` too, as ArgumentParser's own errors.

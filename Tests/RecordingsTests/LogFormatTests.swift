@@ -101,10 +101,15 @@ final class LogFormatTests: XCTestCase {
             XCTAssertTrue(
                 (error as? RecordingError)?.message.hasSuffix(", and 644 events without a node") == true, "\(error)")
         }
-        // Any other file holds one device, which is read, with a word that the node chose nothing.
+        // A libinput record names its devices' nodes: one it does not hold is a usage error.
         let yaml = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
-        let chosen = try RecordingLoader.load(yaml, node: "event9")
-        XCTAssertEqual(chosen.frames, try RecordingLoader.load(yaml).frames)
+        XCTAssertThrowsError(try RecordingLoader.load(yaml, node: "event9")) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .usage)
+        }
+        // Any other file holds one device, which is read, with a word that the node chose nothing.
+        let evemu = Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path
+        let chosen = try RecordingLoader.load(evemu, node: "event9")
+        XCTAssertEqual(chosen.frames, try RecordingLoader.load(evemu).frames)
         XCTAssertTrue(chosen.notes.contains { $0.contains("--device event9") }, "\(chosen.notes)")
     }
 

@@ -33,6 +33,29 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(result.stderr, "touchsynth: \(recording): is also an input, which writing it would destroy\n")
     }
 
+    /// Every file a command reads counts, not only its recording: a description, a script, a
+    /// surface, a latency log over the recording, a corpus's table over a file of its folder.
+    func testNoInputOfAnyKindIsOverwritten() throws {
+        let recording = try copy("input.yml"), script = temporaryPath("input.gesture")
+        try "pinch\n".write(toFile: script, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: script) }
+        try assertUnchanged(recording, ["replay", "--real-time", recording, "--latency", recording], status: 64)
+        try assertUnchanged(script, ["synthesize", script, "--desc", recording, "-o", script], status: 64)
+        try assertUnchanged(recording, ["synthesize", script, "--desc", recording, "-o", recording], status: 64)
+        try assertUnchanged(recording, ["convert", pinch, "--desc", recording, "-o", recording], status: 64)
+        let surface = temporaryPath("surface.yml")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.directory.appendingPathComponent("pointer/surface.yml").path, toPath: surface)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: surface) }
+        try assertUnchanged(surface, ["compare", pinch, "--surface", surface, "--events-out", surface], status: 64)
+        let folder = temporaryPath("corpus")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let pad = folder + "/pad.yml"
+        try FileManager.default.copyItem(atPath: pinch, toPath: pad)
+        try assertUnchanged(pad, ["corpus", folder, "--list", "--markdown", pad], status: 64)
+    }
+
     func testAFailedRunLeavesTheOutputAsItWas() throws {
         let kept = try copy("kept.yml"), page = try copy("kept.html")
         try assertUnchanged(kept, ["compare", malformed, "--events-out", kept], status: 65)

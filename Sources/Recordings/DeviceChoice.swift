@@ -1,0 +1,49 @@
+/// Which of the devices a file holds is read (a getevent log of every device, a `libinput record`
+/// of several): the one `--device` names, or else the only one with events.
+enum DeviceChoice {
+    /// One device of the file, as the messages name it.
+    struct Candidate {
+        /// Its node, `/dev/input/event2`.
+        var node: String
+        var name: String
+        var events: Int
+    }
+
+    static let advice = "choose one with --device"
+
+    /// The index of the device read among `candidates`: the one at `wanted` (`event2` or its
+    /// path), or the only one with events, or the only one. A usage error lists them otherwise.
+    /// `unnamedEvents` are events of no node, which may be `wanted`'s.
+    static func index(
+        of wanted: String?, among candidates: [Candidate], unnamedEvents: Int = 0, file: String
+    ) throws(RecordingError) -> Int {
+        let withEvents = candidates.indices.filter { candidates[$0].events > 0 }
+        if let wanted {
+            let node = wanted.hasPrefix("/") ? wanted : "/dev/input/" + wanted
+            guard let found = candidates.firstIndex(where: { $0.node == node || $0.node == wanted }) else {
+                let without = unnamedEvents == 0 ? "" : ", and \(unnamedEvents) events without a node"
+                throw RecordingError(
+                    .usage, file: file, "no device \(wanted) in the file; it has \(list(candidates))" + without)
+            }
+            if candidates[found].events == 0 && unnamedEvents == 0 && !withEvents.isEmpty {
+                throw RecordingError(
+                    .usage, file: file,
+                    "no events of \(wanted) in the file; it has events of \(list(withEvents.map { candidates[$0] }))")
+            }
+            return found
+        }
+        if withEvents.count == 1 { return withEvents[0] }
+        if withEvents.isEmpty && candidates.count == 1 { return 0 }
+        if withEvents.isEmpty {
+            throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(candidates)))")
+        }
+        throw RecordingError(
+            .usage, file: file, "events of several devices: \(advice) (\(list(withEvents.map { candidates[$0] })))")
+    }
+
+    /// The devices as a message lists them: node, name, events.
+    static func list(_ candidates: [Candidate]) -> String {
+        candidates.map { "\($0.node)" + ($0.name.isEmpty ? "" : " \"\($0.name)\"") + ", \($0.events) events" }
+            .joined(separator: "; ")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Recordings
+import TestSupport
+import XCTest
+
+/// A `libinput record` of several devices is read for one, chosen as a getevent log's device is.
+final class SeveralDevicesTests: XCTestCase {
+    /// pinch-in.yml's device at event0 and pinch-out.yml's at event1, both with events.
+    private func twoDevices() throws -> String {
+        func devices(_ name: String) throws -> String {
+            let text = try String(
+                contentsOf: Fixtures.synthesized.appendingPathComponent(name), encoding: .utf8)
+            let range = try XCTUnwrap(text.range(of: "\ndevices:\n"))
+            return String(text[range.upperBound...])
+        }
+        let header = try String(
+            contentsOf: Fixtures.synthesized.appendingPathComponent("pinch-in.yml"), encoding: .utf8
+        ).components(separatedBy: "\ndevices:\n")[0].replacingOccurrences(of: "ndevices: 1", with: "ndevices: 2")
+        let second = try devices("pinch-out.yml").replacingOccurrences(
+            of: "/dev/input/event0", with: "/dev/input/event1")
+        return header + "\ndevices:\n" + (try devices("pinch-in.yml")) + second
+    }
+
+    func testTheDeviceNamedIsRead() throws {
+        let text = try twoDevices()
+        let inward = try RecordingLoader.load(
+            Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let outward = try RecordingLoader.load(
+            Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path)
+        XCTAssertEqual(try RecordingLoader.load(text: text, file: "two.yml", node: "event0").frames, inward.frames)
+        XCTAssertEqual(
+            try RecordingLoader.load(text: text, file: "two.yml", node: "/dev/input/event1").frames, outward.frames)
+        XCTAssertEqual(try RecordingLoader.load(text: text, file: "two.yml", node: "event1").notes, [])
+    }
+
+    func testSeveralWithEventsOrAMissingNodeIsAUsageError() throws {
+        let text = try twoDevices()
+        for node in [nil, "event7"] {
+            XCTAssertThrowsError(try RecordingLoader.load(text: text, file: "two.yml", node: node)) { error in
+                XCTAssertEqual((error as? RecordingError)?.kind, .usage, "\(error)")
+                XCTAssertTrue("\(error)".contains("/dev/input/event1"), "\(error)")
+            }
+        }
+    }
+}
