@@ -3,15 +3,16 @@ import Recordings
 
 extension GestureSynthesizer {
     /// The script `text` (read from `file`, which its errors name) performed on the touchpad that
-    /// the description or recording at `path` describes, with the settings that suit the device
+    /// the description or recording at `path` describes (its device at `node`, of a file holding
+    /// several), with the settings that suit the device
     /// (``Options/init(for:)``) as `adjust` changes them. A device libinput would not make a
     /// touchpad of is refused, naming `path` and the rule in `libinput`'s source
     /// (``TouchpadRefusal``): a recording of it would replay to nothing.
     public static func synthesize(
-        _ text: String, file: String, onDescriptionAt path: String, libinput: String,
+        _ text: String, file: String, onDescriptionAt path: String, node: String? = nil, libinput: String,
         adjust: (inout Options) -> Void = { _ in }
     ) throws(RecordingError) -> Recording {
-        let base = try RecordingLoader.load(path)
+        let base = try RecordingLoader.load(path, node: node)
         if let refusal = TouchpadRefusal.of(base.device, libinput: libinput) {
             throw RecordingError(.badData, file: path, refusal.description)
         }

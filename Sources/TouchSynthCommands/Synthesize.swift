@@ -19,7 +19,8 @@ struct Synthesize: ParsableCommand {
     @Option(name: [.customShort("e"), .long], help: "The script itself, instead of a file.") var text: String?
     @Option(help: "The device description to perform the script on: any description or recording TouchSynth reads.")
     var desc: String?
-    @Option(help: .hidden) var device: String?
+    @Option(help: "The device to use of a description holding several (a getevent log, a libinput record).")
+    var device: String?
     @Option(parsing: .unconditional, help: "Frames per second (default: the device recording's own rate, else 125).")
     var rate: Double?
     // Unconditional, so that "--jitter -1" is refused for its value, not taken for an option.
@@ -33,19 +34,18 @@ struct Synthesize: ParsableCommand {
         guard (script == nil) != (text == nil) else {
             throw ValidationError("give a script file or -e TEXT (one of them)")
         }
-        guard (desc == nil) != (device == nil) else {
-            throw ValidationError("give the device's description with --desc (once)")
-        }
+        guard desc != nil || device != nil else { throw ValidationError("give the device's description with --desc") }
         let problem = GestureSynthesizer.Options.problem(rate: rate, jitter: jitter)
         if let problem { throw ValidationError("--" + problem) }
     }
 
     func run() throws {
-        if device != nil { deprecated("--device (a description for synthesize)", use: "--desc") }
+        if desc == nil { deprecated("--device (a description for synthesize)", use: "--desc") }
         try checkReadable([script, desc ?? device])
         let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
         let recording = try GestureSynthesizer.synthesize(
             scriptText ?? text ?? "", file: script ?? "-e", onDescriptionAt: desc ?? device ?? "",
+            node: desc == nil ? nil : device,
             libinput: LibinputBuild.system.version
         ) { options in
             if let rate { options.rate = rate }

@@ -63,6 +63,12 @@ final class LogFormatReplayTests: XCTestCase {
         let scroll = try replay([sample("two-devices.getevent-lt.txt"), "--device", "event7"])
         XCTAssertTrue(scroll.types.contains("POINTER_SCROLL_FINGER"))
         XCTAssertFalse(scroll.types.contains("GESTURE_PINCH_BEGIN"))
+        // A script is performed on one of them: --device chooses it beside --desc.
+        let script = ["synthesize", "-e", "pinch", "--desc", sample("two-devices.getevent-lt.txt")]
+        XCTAssertEqual(runCommand(script).status, 64)
+        let chosen = runCommand(script + ["--device", "event7"])
+        XCTAssertEqual(chosen.status, 0, chosen.stderr)
+        XCTAssertEqual(chosen.stderr, "")
     }
 
     /// A `libinput record --with-libinput` capture from the VM tier (a real kernel and libinput
