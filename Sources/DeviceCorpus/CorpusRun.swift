@@ -59,6 +59,9 @@ public struct CorpusRun: Sendable {
         /// A quirks file of ``CorpusRun/options`` that libinput refused: the table says nothing
         /// then, every replay having failed for it.
         public var refusedQuirks: HarnessError?
+        /// The first replay that failed, of its kind, its message naming the pair and how many
+        /// failed: the table shows each, and the run is not a success.
+        public var failure: HarnessError?
     }
 
     /// Synthesizes, replays and judges every selected device × gesture × build.
@@ -111,6 +114,7 @@ public struct CorpusRun: Sendable {
             }
         }
         var refusedQuirks: HarnessError?
+        var failures: [(pair: String, error: HarnessError)] = []
         var byVersion = builds.map { _ in cells }
         var seconds: [CorpusPair: Double] = [:]
         for (w, item) in work.enumerated() {
@@ -122,6 +126,8 @@ public struct CorpusRun: Sendable {
                 byVersion[item.build][replay.device][replay.gesture].modesDiffer = replayed.modesDiffer
             case .failure(let error):
                 if error.kind == .quirksRefused { refusedQuirks = refusedQuirks ?? error }
+                let name = "\(devices[replay.device].file) \(CorpusGesture.all[replay.gesture].name)"
+                failures.append(("\(name) on libinput \(builds[item.build].version)", error))
                 outcome = .replayFailed(error.message)
             case nil:
                 outcome = .replayFailed("not run: the corpus was interrupted")
@@ -147,8 +153,14 @@ public struct CorpusRun: Sendable {
                 }
             }
         }
+        let failure = failures.first.map { first in
+            HarnessError(
+                first.error.kind,
+                "\(failures.count) of \(work.count) replays failed; the first, \(first.pair): \(first.error.message)")
+        }
         return Outcome(
-            table: table, results: done, interruption: results.interruption, refusedQuirks: refusedQuirks)
+            table: table, results: done, interruption: results.interruption, refusedQuirks: refusedQuirks,
+            failure: failure)
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

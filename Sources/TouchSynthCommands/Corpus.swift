@@ -102,13 +102,15 @@ struct CorpusRunCommand: ParsableCommand {
                     devices: devices, results: outcome.results
                 ).text(), to: path)
         }
-        guard let part else { return try output.print(outcome.table, results: outcome.results, command: command) }
+        guard let part else {
+            return try output.print(outcome.table, results: outcome.results, command: command, failure: outcome.failure)
+        }
         if output.json {
             try output.emitJSON(CorpusTable.lines(outcome.results, devices: devices))
         } else {
             try emitRaw(CorpusShardList.results(outcome.results, shard: part, of: run.pairs.count))
         }
-        try output.finish(outcome.results, differs: false)
+        try output.finish(outcome.results, differs: false, failure: outcome.failure)
     }
 
     /// `--shard`, else the CI's environment's, said in one line.

@@ -15,16 +15,12 @@ struct CorpusOutputOptions: ParsableArguments {
         help: "Exit with status 1, and fail the JUnit test cases, where the libinput versions give different outcomes.")
     var failOnDiff = false
 
-    /// Prints `table`, writes the Markdown page naming `command` and the JUnit file.
-    func print(_ table: CorpusTable, results: [CorpusResult], command: String) throws {
+    /// Prints `table`, writes the Markdown page naming `command` and the JUnit file, then `finish`es.
+    func print(_ table: CorpusTable, results: [CorpusResult], command: String, failure: Error? = nil) throws {
         CommandIO.current.outliveReader(writing: [markdown, junit])
-        if json {
-            try emitJSON(table.lines())
-        } else {
-            try emitRaw(table.text())
-        }
+        try json ? emitJSON(table.lines()) : emitRaw(table.text())
         if let markdown { try writeFile(table.markdown(command: "\(command) --markdown \(markdown)"), to: markdown) }
-        try finish(results, differs: table.versionsDiffer)
+        try finish(results, differs: table.versionsDiffer, failure: failure)
     }
 
     /// `corpus --json`'s output: the header, then a line per device, gesture and version.
@@ -33,9 +29,10 @@ struct CorpusOutputOptions: ParsableArguments {
         for line in lines { try emit(JSONLines.line(line)) }
     }
 
-    /// Writes the JUnit file, and exits 1 if asked to when the versions differ.
-    func finish(_ results: [CorpusResult], differs: Bool) throws {
+    /// Writes the JUnit file, then ends with `failure` (a replay's), or 1 if asked when the versions differ.
+    func finish(_ results: [CorpusResult], differs: Bool, failure: Error? = nil) throws {
         if let junit { try writeFile(CorpusJUnit.xml(results, failOnDiff: failOnDiff), to: junit) }
+        if let failure { throw failure }
         if failOnDiff && differs { throw CommandExit(ExitStatus.differs) }
     }
 }

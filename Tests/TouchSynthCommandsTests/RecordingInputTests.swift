@@ -44,6 +44,27 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertTrue(none.stderr.hasSuffix("touchsynth: no touchpad among the files in \(dir.path)\n"), none.stderr)
     }
 
+    /// A replay that fails (libinput will not add a device whose ABS_Y is one value) is in the
+    /// table and ends the run with its status, naming the first pair and how many failed.
+    func testAFailedReplayIsNotASuccess() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "touchsynth-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pad = try String(
+            contentsOf: Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2_ALPS_GlidePoint.desc"), encoding: .utf8
+        )
+        XCTAssertTrue(pad.contains("\nA: 01 0 660 0 0\n"))
+        try pad.replacingOccurrences(of: "\nA: 01 0 660 0 0\n", with: "\nA: 01 5 5 0 0\n").write(
+            to: dir.appendingPathComponent("flat.desc"), atomically: true, encoding: .utf8)
+        let result = runCommand(["corpus", "--jobs", "2", dir.path])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stdout.contains("replay failed"), result.stdout)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("touchsynth: 5 of 5 replays failed; the first, flat.desc pinch on libinput "),
+            result.stderr)
+    }
+
     func testARecordingWithNothingToShowIsRefusedUnlessAllowed() throws {
         let message =
             "touchsynth: \(keyboard): nothing to show: the recording's device (AT Translated Set 2 keyboard) is a "
