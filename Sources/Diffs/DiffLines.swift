@@ -45,8 +45,11 @@ public enum DiffLines {
         public var comparedActual: Int
         public var differences: Int
         public var devices: [String]
+        public var expectedOnlyDevices: [String]
+        public var actualOnlyDevices: [String]
 
         public init(_ diff: StreamDiff) {
+            (expectedOnlyDevices, actualOnlyDevices) = (diff.expectedOnly, diff.actualOnly)
             (compared, comparedActual, differences, devices) = (
                 diff.expected.count, diff.actual.count, diff.differences.count, diff.devices
             )
@@ -83,10 +86,13 @@ extension StreamDiff {
                 + [try JSONLines.line(DiffLines.EventSummary(self))]
         }
         let names = devices.joined(separator: ", ")
+        let unmatched = [("expected", expectedOnly), ("actual", actualOnly)].filter { !$0.1.isEmpty }.map {
+            "only \($0.0) has \($0.1.joined(separator: ", "))"
+        }
         return DiffLines.text(differences, unit: "event", limit: limit)
             + [
                 "\(expected.count) events expected, \(actual.count) actual, \(differences.count) differ "
-                    + "(devices: \(names.isEmpty ? "none in common" : names))"
+                    + "(devices: \(([names.isEmpty ? "none in common" : names] + unmatched).joined(separator: "; ")))"
             ]
     }
 }

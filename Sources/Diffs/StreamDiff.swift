@@ -12,6 +12,10 @@ public struct StreamDiff: Sendable {
     public var differences: [EventAlignment.Difference]
     /// The names of the devices both streams have, sorted.
     public var devices: [String]
+    /// The names of the devices one stream has and the other not, sorted: their events are not
+    /// compared.
+    public var expectedOnly: [String]
+    public var actualOnly: [String]
     /// Whether the streams are the same: no difference, on devices both have, or neither having
     /// any (streams of devices that share none are not).
     public var same: Bool
@@ -25,6 +29,8 @@ public struct StreamDiff: Sendable {
         actual = Self.shown(b, names: namesB, on: common, allTypes: allTypes)
         differences = EventAlignment.differences(expected, actual)
         devices = common.sorted()
+        expectedOnly = Set(namesA.values).subtracting(common).sorted()
+        actualOnly = Set(namesB.values).subtracting(common).sorted()
         same = differences.isEmpty && (!devices.isEmpty || (namesA.isEmpty && namesB.isEmpty))
     }
 

@@ -117,10 +117,14 @@ extension LibinputEvent {
         var dx, dy, dxUnaccelerated, dyUnaccelerated, x, y, scale, angleDeltaDeg: Double?
         var vertical, horizontal, verticalV120, horizontalV120: Double?
         var button, key, seatCount, slot, seatSlot: Int?
+        /// Keys given as `null`, as a number that was not finite is written.
+        var nulls: Set<String> = []
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: NamedKey.self)
+            var nulls: Set<String> = []
             func value<T: Decodable>(_ name: String, old: String? = nil) throws -> T? {
+                if try c.contains(NamedKey(name)) && c.decodeNil(forKey: NamedKey(name)) { nulls.insert(name) }
                 if let v = try c.decodeIfPresent(T.self, forKey: NamedKey(name)) { return v }
                 return try old.flatMap { try c.decodeIfPresent(T.self, forKey: NamedKey($0)) }
             }
@@ -153,12 +157,17 @@ extension LibinputEvent {
             seatCount = try value("seatCount", old: "seat_count")
             slot = try value("slot")
             seatSlot = try value("seatSlot", old: "seat_slot")
+            self.nulls = nulls
         }
     }
 
     private static func event(_ f: Fields, line: Int) throws(CaptureError) -> LibinputEvent {
         func need<T>(_ value: T?, _ key: String) throws(CaptureError) -> T {
-            guard let value else { throw CaptureError(line: line, problem: "missing \(key)") }
+            guard let value else {
+                throw CaptureError(
+                    line: line,
+                    problem: f.nulls.contains(key) ? "\(key) is null: not a finite number" : "missing \(key)")
+            }
             return value
         }
         func state() -> ButtonState { f.state == "pressed" ? .pressed : .released }

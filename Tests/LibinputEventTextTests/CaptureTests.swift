@@ -39,5 +39,10 @@ final class CaptureTests: XCTestCase {
                 XCTAssertEqual((error as? LibinputEvent.CaptureError)?.line, 1, "\(error)")
             }
         }
+        // A number written as null was not finite: said so, not taken for a missing key.
+        let end = #"{"type": "GESTURE_PINCH_END", "device": "event10", "timeUs": 1, "fingers": 2, "scale": null}"#
+        XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: end)) { error in
+            XCTAssertEqual("\(error)", "libinput event line 1: scale is null: not a finite number")
+        }
     }
 }
