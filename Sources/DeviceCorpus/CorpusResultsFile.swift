@@ -155,6 +155,10 @@ public struct CorpusResultsFile: Sendable {
             case "pair":
                 let record = try decode(Pair.self, text, line: number, what: "a pair record")
                 guard let outcome = record.outcome else { throw bad(number, "the pair has no outcome") }
+                // A replay's time: a day is the longest recording replayed.
+                guard (0...86_400).contains(record.seconds) else {
+                    throw bad(number, "\(record.seconds) seconds is no replay's time (0 to 86400)")
+                }
                 guard devices.contains(where: { $0.file == record.device }),
                     CorpusGesture.all.contains(where: { $0.name == record.gesture }),
                     run.libinput.contains(record.libinput)

@@ -114,6 +114,16 @@ final class CorpusShardTests: XCTestCase {
         let short = corpus(["merge", one, cut])
         XCTAssertEqual(short.status, 65)
         XCTAssertEqual(short.stderr, "touchsynth: \(dropped.pair.name) is missing: no result file has it\n")
+        // A replay's time that no replay takes (edited by hand) is refused at its line.
+        var edited = lines
+        let timed = try XCTUnwrap(edited.lastIndex { $0.contains("\"seconds\":") })
+        edited[timed] = Substring(edited[timed].replacing(/"seconds":[-0-9.e]+/, with: #""seconds":-5"#))
+        let negative = "\(directory)/negative.jsonl"
+        try (edited.joined(separator: "\n") + "\n").write(toFile: negative, atomically: true, encoding: .utf8)
+        let refused = corpus(["merge", one, negative])
+        XCTAssertEqual(refused.status, 65)
+        XCTAssertEqual(
+            refused.stderr, "touchsynth: \(negative):\(timed + 1): -5.0 seconds is no replay's time (0 to 86400)\n")
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let foreign = corpus(["merge", one, recording])
         XCTAssertEqual(foreign.status, 65)
