@@ -77,9 +77,17 @@ extension Explanation {
             default: last(atOrBefore: cause.time, in: starts)
             }
         }
+        // libinput adding the touchpad: its node, and the size it gave the pad.
+        let padAdded = events.lazy.compactMap { event -> (node: String, info: DeviceInfo)? in
+            guard case .deviceAdded(let info) = event.kind, info.name == pad.name else { return nil }
+            return (event.device, info)
+        }.first
+        /// Whether `node` is the touchpad's: the decisions and events of another device (`--with`
+        /// a second touchpad, a mouse) are not the touchpad's to explain.
+        func isPad(_ node: String) -> Bool { padAdded.map { node == $0.node } ?? true }
         var decisions = Array(repeating: [LibinputDecision](), count: sequences.count)
         var unattributed = 0
-        for decision in read.decisions where !sequences.isEmpty {
+        for decision in read.decisions where !sequences.isEmpty && isPad(decision.device) {
             // A line without a cause came before the first frame: libinput setting the device up
             // with the touches its header holds down.
             guard let cause = decision.cause else {
@@ -89,20 +97,12 @@ extension Explanation {
             }
             decisions[sequenceIndex(of: cause)].append(decision)
         }
-        // libinput adding the touchpad: its node, and the size it gave the pad.
-        let padAdded = events.lazy.compactMap { event -> (node: String, info: DeviceInfo)? in
-            guard case .deviceAdded(let info) = event.kind, info.name == pad.name else { return nil }
-            return (event.device, info)
-        }.first
         var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
         var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
-        for event in events where event.time >= recordingStart && !sequences.isEmpty {
+        for event in events where event.time >= recordingStart && !sequences.isEmpty && isPad(event.device) {
             let time = event.time - recordingStart, n = last(atOrBefore: time, in: starts)
             eventsBySequence[n].append(event)
-            // The touchpad's motion alone: another device's (`--with` a mouse) moves the same pointer.
-            if padAdded.map({ event.device == $0.node }) ?? true, let step = PointerMotion.Step(event, at: time) {
-                motionBySequence[n].append(step)
-            }
+            if let step = PointerMotion.Step(event, at: time) { motionBySequence[n].append(step) }
         }
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,

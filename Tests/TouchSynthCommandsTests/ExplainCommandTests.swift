@@ -24,6 +24,16 @@ final class ExplainCommandTests: XCTestCase {
             result.stdout.contains("libinput made this a 2-finger pinch, not a scroll, because "), result.stdout)
     }
 
+    /// A second touchpad given `--with` is not the one explained: its decisions and gestures are
+    /// left out, and the explanation is the touchpad's alone.
+    func testAnotherTouchpadWithTheRecordingIsLeftOut() throws {
+        let alone = runCommand(["explain", pinch])
+        let other = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        let beside = runCommand(["explain", pinch, "--with", other])
+        XCTAssertEqual(beside.status, 0, beside.stderr)
+        XCTAssertEqual(beside.stdout, alone.stdout)
+    }
+
     /// A tap-like touch made a hold says tapping is off, and its sequence ends at the lift; a
     /// thumb set aside above the thumb line is not said to be one for its place.
     func testWhatDidNotHappenIsToldWithItsReason() throws {
