@@ -42,7 +42,13 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: .hidden) var rate: Double?
 
     func validate() throws {
-        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard (1...1000).contains(runs) else { throw ValidationError("--runs must be within 1 and 1000") }
+        let only = [hourOnly, throughputOnly, viewStream != nil].filter { $0 }.count
+        let extra = (viewStream == nil ? !recordings.isEmpty : recordings.count > 1) || (hour && !hourOnly)
+        if only > 1 || (only == 1 && extra) {
+            throw ValidationError(
+                "--hour-only, --throughput-only and --view-stream (of one recording) measure one thing")
+        }
         guard events >= 1000, events <= 1_000_000_000 else {
             throw ValidationError("--events must be within 1000 and 10^9")
         }
@@ -55,7 +61,7 @@ struct Bench: ParsableCommand {
             throw ValidationError("--rate is the old spelling of --events-per-second: give one of them")
         }
         guard streamRate > 0, streamRate <= 100_000 else {
-            throw ValidationError("--events-per-second must be within 0 and 100000")
+            throw ValidationError("--events-per-second takes more than 0 and at most 100000")
         }
         // Said here, once, before the measurement's own output.
         if rate != nil { deprecated("--rate (bench)", use: "--events-per-second") }

@@ -141,9 +141,17 @@ struct Compare: ParsableCommand {
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }
 
-    /// The first option given that shapes a replay, which a capture's events have had already.
-    private var replayOnlyOption: String? {
+    /// Refuses a capture given with an option that takes recordings: one that shapes a replay,
+    /// which a capture's events have had already, or `--report` and versions, which replay.
+    func refuseCapture(_ file: RecordingOrCapture, at path: String) throws {
+        guard file.isCapture, let option = recordingOption else { return }
+        try fail("\(path): a capture holds events replayed already; \(option) takes recordings", code: ExitStatus.usage)
+    }
+
+    /// The first option given that takes recordings, not captures.
+    private var recordingOption: String? {
         let given: [(String, Bool)] = [
+            ("--report", reportDirectory != nil), ("--libinput A,B", libinput.versions.count > 1),
             ("--start and --end", window.isSet), ("--desc", input.desc != nil), ("--device", input.node != nil),
             ("--quirks", !quirks.files.isEmpty), ("--dmi", quirks.dmi != nil),
             ("a device setting", config.configuration != DeviceConfiguration()), ("--real-time", clock.realTime),
@@ -158,16 +166,7 @@ struct Compare: ParsableCommand {
     ) throws -> [(name: String, run: ComparedRun)] {
         let configuration = description.translatorConfiguration(screen: .defaultScreen)
         let file = try RecordingOrCapture(path: path)
-        if file.isCapture, reportDirectory != nil {
-            try fail(
-                "\(path): a capture has no recording to draw the touchpad from; --report takes recordings",
-                code: ExitStatus.usage)
-        }
-        if file.isCapture, let option = replayOnlyOption {
-            try fail(
-                "\(path): a capture holds libinput's events, replayed already; \(option) shapes a replay",
-                code: ExitStatus.usage)
-        }
+        try refuseCapture(file, at: path)
         guard !file.isCapture else {
             return try file.captureRuns().map { run in
                 let compared = try ComparedRun(

@@ -24,11 +24,7 @@ extension Compare {
             let compared = try files.attempt { () throws -> VersionComparison in
                 var runs: [VersionComparison.Run] = []
                 let file = try RecordingOrCapture(path: path)
-                if file.isCapture {
-                    try fail(
-                        "\(path): a capture holds one libinput's events; comparing versions takes recordings",
-                        code: ExitStatus.usage)
-                }
+                try refuseCapture(file, at: path)
                 let loaded = try file.recording(description: input.desc, node: input.node)
                 warn(loaded.notes, in: path)
                 for build in builds {

@@ -381,5 +381,15 @@ final class CompareTests: XCTestCase {
         XCTAssertTrue(negative.stderr.hasSuffix(": negative timeUs -5\n"), negative.stderr)
         let reported = runCommand(["compare", "--report", FileManager.default.temporaryDirectory.path, capture.path])
         XCTAssertEqual(reported.status, 64, reported.stderr)
+        // Options that take recordings name themselves, one rule for each.
+        for (option, arguments) in [
+            ("--desc", ["--desc", capture.path]), ("--libinput A,B", ["--libinput", "1.22.1,1.28.1"]),
+        ] {
+            let refused = runCommand(["compare", capture.path] + arguments)
+            XCTAssertEqual(refused.status, 64, refused.stderr)
+            XCTAssertTrue(
+                refused.stderr.hasSuffix("a capture holds events replayed already; \(option) takes recordings\n"),
+                refused.stderr)
+        }
     }
 }

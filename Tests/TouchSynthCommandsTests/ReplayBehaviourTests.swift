@@ -175,7 +175,9 @@ final class ReplayBehaviourTests: XCTestCase {
     /// it was given to (not the top-level one) and 64.
     func testAnOutOfRangeValueShowsItsCommandsUsage() throws {
         let cases: [(command: String, arguments: [String])] = [
-            ("bench", ["--runs", "0"]), ("bench", ["--events", "10"]), ("diff", ["--limit=-1", "a", "b"]),
+            ("bench", ["--runs", "0"]), ("bench", ["--runs", "1001"]), ("bench", ["--events", "10"]),
+            ("bench", ["--hour-only", "--throughput-only"]), ("bench", ["x.yml", "--throughput-only"]),
+            ("bench", ["--view-stream", "1", "--hour"]), ("diff", ["--limit=-1", "a", "b"]),
             ("replay", ["--speed", "0", "x.yml"]), ("corpus", ["--jobs", "0", "x"]), ("mock", ["x.yml"]),
             ("record", ["--duration", "0"]), ("synthesize", ["-e", "tap", "--desc", "x", "--rate", "1"]),
             ("report", ["x.yml", "-o", "x.txt"]), ("bridge", ["--points-per-mm", "0"]),
