@@ -93,7 +93,7 @@ struct CorpusRunCommand: ParsableCommand {
         if let signal = outcome.interruption { throw CommandExit(128 + signal) }
         if let refused = outcome.refusedQuirks { throw refused }
         let command =
-            "touchsynth corpus \(paths.joined(separator: " "))" + (libinput.list.map { " --libinput \($0)" } ?? "")
+            "touchsynth corpus \(paths.joined(separator: " "))" + libinput.list.map { " --libinput \($0)" }.joined()
         if let path = results {
             try writeFile(
                 CorpusResultsFile(

@@ -9,6 +9,9 @@ enum Help {
     static let screen: ArgumentHelp = "Virtual screen size in points, WIDTHxHEIGHT."
     static let seat: ArgumentHelp = "The udev seat."
     static let outputFile = ArgumentHelp("Output file (default: stdout).", valueName: "file")
+    static let node = ArgumentHelp(
+        "A device by node (event2 or /dev/input/event2): the one to read of a getevent log or YAML file of several.",
+        valueName: "node")
     static let nodes = ArgumentHelp(
         "A device by node (event2 or /dev/input/event2): the nodes to open instead of the seat (repeatable).",
         valueName: "node")

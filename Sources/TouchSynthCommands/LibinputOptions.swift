@@ -11,10 +11,10 @@ struct LibinputOptions: ParsableArguments {
                 + "its source package "
                 + "into .build/libinput the first time (tools/build-libinput; its --list names them).",
             valueName: "version"))
-    var list: String?
+    var list: [String] = []
 
-    /// The versions asked for, in order; empty for the system's.
-    var versions: [String] { list.map { $0.components(separatedBy: ",") } ?? [] }
+    /// The versions asked for, in order, however given (`A,B`, or `--libinput` twice); empty for the system's.
+    var versions: [String] { list.flatMap { $0.components(separatedBy: ",") } }
 
     /// Checks the versions' form; `several` says whether the command takes more than one.
     func check(several: Bool) throws {

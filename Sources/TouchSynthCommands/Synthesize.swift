@@ -16,11 +16,10 @@ struct Synthesize: ParsableCommand {
             """)
 
     @Argument(help: "The gesture script file.") var script: String?
-    @Option(name: [.customShort("e"), .long], help: "The script itself, instead of a file.") var text: String?
+    @Option(name: [.customShort("e"), .long], help: "The script (each -e a line), not a file.") var text: [String] = []
     @Option(help: "The device description to perform the script on: any description or recording TouchSynth reads.")
     var desc: String?
-    @Option(help: "The device to use of a description holding several (a getevent log, a libinput record).")
-    var device: String?
+    @Option(help: Help.node) var device: String?
     @Option(parsing: .unconditional, help: "Frames per second (default: the device recording's own rate, else 125).")
     var rate: Double?
     // Unconditional, so that "--jitter -1" is refused for its value, not taken for an option.
@@ -31,7 +30,7 @@ struct Synthesize: ParsableCommand {
     @Option(name: .shortAndLong, help: Help.outputFile) var output: String?
 
     func validate() throws {
-        guard (script == nil) != (text == nil) else {
+        guard (script == nil) != text.isEmpty else {
             throw ValidationError("give a script file or -e TEXT (one of them)")
         }
         guard desc != nil || device != nil else { throw ValidationError("give the device's description with --desc") }
@@ -44,7 +43,7 @@ struct Synthesize: ParsableCommand {
         try checkReadable([script, desc ?? device])
         let scriptText = try script.map { path throws(RecordingError) in try readText(path, of: "a gesture script") }
         let recording = try GestureSynthesizer.synthesize(
-            scriptText ?? text ?? "", file: script ?? "-e", onDescriptionAt: desc ?? device ?? "",
+            scriptText ?? text.joined(separator: "\n"), file: script ?? "-e", onDescriptionAt: desc ?? device ?? "",
             node: desc == nil ? nil : device,
             libinput: LibinputBuild.system.version
         ) { options in

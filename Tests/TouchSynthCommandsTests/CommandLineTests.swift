@@ -103,6 +103,21 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// An old spelling works, with one warning line naming the new one.
+    /// An option given twice that can take several values keeps each: `-e` lines of one script,
+    /// `--libinput` versions as `A,B` gives them.
+    func testARepeatedOptionKeepsEveryValue() throws {
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.hp8470p.desc").path
+        let twice = runCommand(["synthesize", "-e", "pinch", "-e", "rotate angle=90deg", "--desc", desc])
+        let once = runCommand(["synthesize", "-e", "pinch; rotate angle=90deg", "--desc", desc])
+        XCTAssertEqual(twice.status, 0, twice.stderr)
+        XCTAssertEqual(twice.stdout, once.stdout)
+        let listed = runCommand(["corpus", "--list", "--libinput", "1.22.1", "--libinput", "1.28.1", desc])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(
+            listed.stdout, runCommand(["corpus", "--list", "--libinput", "1.22.1,1.28.1", desc]).stdout)
+        XCTAssertTrue(listed.stdout.contains("1.28.1"), listed.stdout)
+    }
+
     func testOldSpellingsWorkWithOneDeprecationLine() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let old = runCommand(["convert", pinch, "--to", "evemu"])
