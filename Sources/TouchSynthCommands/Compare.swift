@@ -77,6 +77,7 @@ struct Compare: ParsableCommand {
         if libinput.versions.count > 1 && (reportDirectory != nil || eventsFile != nil) {
             throw ValidationError("--report and --events-out take one libinput version")
         }
+        if eventsFile == "-" { throw ValidationError("--events-out takes a file: standard output has the comparison") }
     }
 
     func run() throws {

@@ -178,6 +178,7 @@ final class ReplayBehaviourTests: XCTestCase {
             ("bench", ["--runs", "0"]), ("bench", ["--runs", "1001"]), ("bench", ["--events", "10"]),
             ("bench", ["--hour-only", "--throughput-only"]), ("bench", ["x.yml", "--throughput-only"]),
             ("bench", ["--view-stream", "1", "--hour"]), ("diff", ["--limit=-1", "a", "b"]),
+            ("compare", ["x.yml", "--events-out", "-"]),
             ("replay", ["--speed", "0", "x.yml"]), ("corpus", ["--jobs", "0", "x"]), ("mock", ["x.yml"]),
             ("record", ["--duration", "0"]), ("synthesize", ["-e", "tap", "--desc", "x", "--rate", "1"]),
             ("report", ["x.yml", "-o", "x.txt"]), ("bridge", ["--points-per-mm", "0"]),
