@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEventText
 
 /// What `corpus --list` and a shard's run print: the assignment of pairs to shards with each
 /// shard's expected time, and the pairs a shard ran.
@@ -42,6 +43,38 @@ public enum CorpusShardList {
                         assignment[pair].map { ["\($0 + 1)/\(shards)", pair.device, pair.gesture, pair.libinput] }
                     })
         return out
+    }
+
+    /// One pair of `corpus --list --json` (`corpusShards`): the shard it goes to and the time
+    /// expected of it.
+    public struct Line: Encodable {
+        /// 1-based, of `shards`.
+        public var shard: Int
+        public var shards: Int
+        public var device: String
+        public var gesture: String
+        public var libinput: String
+        /// Seconds, from earlier runs' results (a pair without one counts as their median); nil
+        /// without durations.
+        public var expectedSeconds: Double?
+    }
+
+    /// ``text(_:assignment:shards:durations:)`` as JSON Lines: the header, then a ``Line`` per
+    /// pair assigned a shard.
+    public static func jsonLines(
+        _ pairs: [CorpusPair], assignment: [CorpusPair: Int], shards: Int, durations: [CorpusResult]
+    ) throws -> String {
+        let known = CorpusShard.durations(durations)
+        let typical = CorpusShard.typicalDuration(of: pairs, durations: known)
+        let lines = pairs.compactMap { pair in
+            assignment[pair].map {
+                Line(
+                    shard: $0 + 1, shards: shards, device: pair.device, gesture: pair.gesture, libinput: pair.libinput,
+                    expectedSeconds: known[pair] ?? typical)
+            }
+        }
+        return try ([JSONLines.header("corpusShards")] + lines.map { try JSONLines.line($0) }).map { $0 + "\n" }
+            .joined()
     }
 
     /// A shard's run: how many pairs it took, and each one's outcome.

@@ -85,9 +85,8 @@ struct CorpusRunCommand: ParsableCommand {
         let known = try durations.flatMap { try CorpusResultsFile.load($0).results }
         let assignment = run.restrict(to: part, durations: known)
         if list {
-            return try emitRaw(
-                CorpusShardList.text(
-                    run.pairs.map(\.pair), assignment: assignment, shards: part?.count ?? 1, durations: known))
+            let list = output.json ? CorpusShardList.jsonLines : CorpusShardList.text
+            return try emitRaw(list(run.pairs.map(\.pair), assignment, part?.count ?? 1, known))
         }
         let outcome = run.run()
         if let signal = outcome.interruption { throw CommandExit(128 + signal) }

@@ -59,6 +59,15 @@ final class JSONSchemaTests: XCTestCase {
                     ).path,
                 ]
             ),
+            (
+                "corpus --list",
+                [
+                    "corpus", "--list", "--json", "--shard", "1/2",
+                    Fixtures.root.appendingPathComponent(
+                        "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"
+                    ).path,
+                ]
+            ),
             ("surfaces", ["surfaces", "--json"]),
             ("diff of captures", ["diff", "--json", capture, capture]),
             (
