@@ -310,14 +310,22 @@ private struct ArgumentReader {
     ) throws(RecordingError) -> Double {
         let lower = text.lowercased()
         for (suffix, factor) in units where lower.hasSuffix(suffix) {
-            if let v = Double(lower.dropLast(suffix.count)), v.isFinite { return v * factor }
+            if let v = Self.decimal(lower.dropLast(suffix.count)), v.isFinite { return v * factor }
         }
-        if let v = Double(lower) {
+        if let v = Self.decimal(Substring(lower)) {
             guard v.isFinite else { throw fail("\(key)=\(text): not a finite number") }
             return v * bare
         }
         let names = units.map(\.0).joined(separator: ", ")
         throw fail("\(key)=\(text): expected a number with a unit (\(names))")
+    }
+
+    /// `text` as a number written in decimals (`-1.5`, `2e3`), or `nan` or `inf` for the message
+    /// that refuses them; nil for anything else, such as the hexadecimal `0x10` Double reads.
+    private static func decimal(_ text: Substring) -> Double? {
+        guard text.wholeMatch(of: /[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?|[+-]?(nan|inf|infinity)/) != nil
+        else { return nil }
+        return Double(text)
     }
 
     private func count(_ key: String, default value: Int, range: ClosedRange<Int>) throws(RecordingError) -> Int {
@@ -396,7 +404,7 @@ private struct ArgumentReader {
         ]
         if text.lowercased() == "center" || text.lowercased() == "centre" { return .center }
         if let (x, y) = named[text.lowercased()] { return .fraction(GestureScript.Point(x: x, y: y)) }
-        let parts = text.split(separator: ",").map(String.init)
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 else {
             throw fail(
                 "at=\(text): expected center, top, bottom, left, right, top-left…, X,Y in mm from the centre, or X%,Y%")

@@ -163,6 +163,9 @@ final class ReplayBehaviourTests: XCTestCase {
             ("tap\nswipe fingers=9", "-e:2: fingers=9: expected a whole number from 1 to 5"),
             ("pause 1e400ms", "-e:1: duration=1e400ms: expected a number with a unit (ms, s)"),
             ("swipe distance=90mm", "-e:1: the swipe leaves the touchpad"),
+            // Decimals only: a hexadecimal number, or an empty coordinate, is no position.
+            ("pinch at=0x10,0", "-e:1: at=0x10: expected a number with a unit"),
+            ("pinch at=5,,5", "-e:1: at=5,,5: expected center"),
         ] {
             let result = runCommand(["synthesize", "-e", script, "--desc", desc])
             XCTAssertEqual(result.status, 65, "\(script): \(result.stderr)")
