@@ -142,14 +142,13 @@ struct Compare: ParsableCommand {
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }
 
-    /// Refuses a capture given with an option that takes recordings: one that shapes a replay,
-    /// which a capture's events have had already, or `--report` and versions, which replay.
+    /// Refuses a capture given with an option that takes recordings (``recordingOption``).
     func refuseCapture(_ file: RecordingOrCapture, at path: String) throws {
         guard file.isCapture, let option = recordingOption else { return }
         try fail("\(path): a capture holds events replayed already; \(option) takes recordings", code: ExitStatus.usage)
     }
 
-    /// The first option given that takes recordings, not captures.
+    /// The first option given that takes recordings: one that replays or shapes a replay, which a capture has had.
     private var recordingOption: String? {
         let given: [(String, Bool)] = [
             ("--report", reportDirectory != nil), ("--libinput A,B", libinput.versions.count > 1),

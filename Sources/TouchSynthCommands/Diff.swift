@@ -54,6 +54,10 @@ struct Diff: ParsableCommand {
                 "\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind",
                 code: ExitStatus.usage)
         }
+        if a.isCapture ? asDelivered || input.desc != nil || input.node != nil : all {
+            let option = a.isCapture ? "--as-delivered, --desc and --device take recordings" : "--all takes captures"
+            try fail("\(option): \(expected) and \(actual) are not", code: ExitStatus.usage)
+        }
         if a.isCapture {
             try compareStreams(try a.capture(), try b.capture())
         } else {

@@ -58,6 +58,15 @@ final class DiffTests: XCTestCase {
         try (String(contentsOfFile: first, encoding: .utf8).split(separator: "\n")[0] + "\n")
             .write(toFile: header, atomically: true, encoding: .utf8)
         XCTAssertEqual(runCommand(["diff", header, header]).status, 0)
+        // An option for the other kind of input is refused, not passed over.
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
+        for arguments in [
+            [first, second, "--as-delivered"], [first, second, "--desc", recording], [recording, recording, "--all"],
+        ] {
+            let misplaced = runCommand(["diff"] + arguments)
+            XCTAssertEqual(misplaced.status, 64, "\(arguments): \(misplaced.stderr)")
+            XCTAssertTrue(misplaced.stderr.hasSuffix(" are not\n"), misplaced.stderr)
+        }
         let withoutDevices = runCommand(["diff", first, header])
         XCTAssertEqual(withoutDevices.status, 1)
         // The devices only one side has are named: their events were not compared.
