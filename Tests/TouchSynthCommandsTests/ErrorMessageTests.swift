@@ -163,7 +163,7 @@ final class ErrorMessageTests: XCTestCase {
             (["synthesize", "-e", "tap", "--desc", recording, "--rate", "-1"], "--rate must be within 10 and 1000 Hz"),
             (["mock", recording, "--tail-ms", "-1", "--", "true"], "--tail-ms must be within 0...60000"),
             (["mock", recording, "--event-number", "-1", "--", "true"], "--event-number must be within 0...1000"),
-            (["bench", "--runs", "-1"], "--runs must be at least 1"),
+            (["bench", "--runs", "-1"], "--runs must be within 1 and 1000"),
             (["bench", "--view-stream", "0"], "--view-stream takes more than 0 and at most 86400 seconds"),
             (["record", "--duration", "-1"], "--duration must be a positive number of seconds"),
             (["bridge", "check", recording, "--tolerance", "-1"], "--tolerance must be above 0 and at most 1"),
