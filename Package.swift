@@ -125,7 +125,7 @@ let package = Package(
             name: "DeviceCorpus",
             dependencies: [
                 "GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "Replays", "LibinputEvents",
-                "LibinputEventText", "ModeComparison",
+                "LibinputEventText", "ModeComparison", "OutputFiles",
                 "SurfaceDescriptions", "AppEvents", "Gestures", "LibinputDecisions",
             ]),
         // The speed and memory figures of `touchsynth bench`.
@@ -138,7 +138,8 @@ let package = Package(
             ]),
         // Surfaces built from JSON or YAML descriptions, and the built-in app screens.
         .target(
-            name: "SurfaceDescriptions", dependencies: ["Gestures", "AppEvents", "Recordings", "LibinputEvents"],
+            name: "SurfaceDescriptions",
+            dependencies: ["Gestures", "AppEvents", "Recordings", "LibinputEvents", "OutputFiles"],
             resources: [.copy("Screens")]),
         // The testing kit: a recording replayed through real libinput and both modes, and
         // expectations on an app's recognizers, for Swift Testing and XCTest.

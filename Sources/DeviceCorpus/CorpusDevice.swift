@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 import Recordings
 
 /// One distinct device of the corpus and the first file that described it.
@@ -82,6 +83,8 @@ public struct CorpusDevice: Sendable {
             }
             seen.append((device, name))
             devices.append(CorpusDevice(file: name, description: device))
+            // A file the corpus takes a device from is an input no output may overwrite.
+            CommandInputs.count([file])
         }
         return (devices, skipped)
     }

@@ -36,7 +36,7 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
 /// the command fails or is interrupted first, the file that was there is left as it was, and
 /// a full disk leaves no cut-off file. Writing in place what was read (`convert x.yml -o x.yml`)
 /// is safe so. Written where it is instead: a device or a pipe (`/dev/null`, `>(…)`); a stream
-/// that must be readable whenever it stops (``init(_:inputs:streaming:)``); a file that a folder
+/// that must be readable whenever it stops (``init(_:inputs:replacing:streaming:)``); a file that a folder
 /// taking no new file holds, that has other links, that another user owns, or that a dangling
 /// link names. `-` is standard output.
 public final class OutputFile: @unchecked Sendable {
@@ -66,8 +66,11 @@ public final class OutputFile: @unchecked Sendable {
         }
         var target = stat()
         let exists = stat(path, &target) == 0
-        let replaced = exists && replacing.map { Self.isFile($0, sameAs: target) } == true
-        if exists, !replaced, (inputs + CommandInputs.counted).contains(where: { Self.isFile($0, sameAs: target) }) {
+        // A device or a pipe written to destroys nothing read from it.
+        let replaced = replacing.map { Self.isFile($0, sameAs: target) } == true
+        if exists, (target.st_mode & S_IFMT) == S_IFREG, !replaced,
+            (inputs + CommandInputs.counted).contains(where: { Self.isFile($0, sameAs: target) })
+        {
             throw OutputFileError(
                 kind: .overwritesInput, path: path, reason: "is also an input, which writing it would destroy")
         }
@@ -182,8 +185,10 @@ public final class OutputFile: @unchecked Sendable {
         return String(cString: resolved)
     }
 
+    /// Whether `path` (`-`: what standard input reads) is the file `target` describes.
     private static func isFile(_ path: String, sameAs target: stat) -> Bool {
         var other = stat()
-        return path != "-" && stat(path, &other) == 0 && other.st_dev == target.st_dev && other.st_ino == target.st_ino
+        let found = path == "-" ? fstat(STDIN_FILENO, &other) == 0 : stat(path, &other) == 0
+        return found && other.st_dev == target.st_dev && other.st_ino == target.st_ino
     }
 }

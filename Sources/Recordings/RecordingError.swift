@@ -111,13 +111,17 @@ public func checkStandardInputOnce(_ paths: [String]) throws(RecordingError) {
     }
 }
 
-/// ``checkReadable(_:)`` for each of `paths` given, standard input at most once among them and
-/// the inputs a command reads `later` (each as it comes): a command checks its inputs so before
-/// a libinput build that may take a minute, not after it.
-public func checkReadable(_ paths: [String?], later: [String] = []) throws(RecordingError) {
+/// ``checkReadable(_:)`` for each of `paths` and `replaceable` given, standard input at most
+/// once among them and the inputs a command reads `later` (each as it comes): a command checks
+/// its inputs so before a libinput build that may take a minute, not after it. Each but the
+/// `replaceable` (read whole first, which an output may replace: timings updated in place) is
+/// counted among the ``CommandInputs`` no output may be.
+public func checkReadable(
+    _ paths: [String?], later: [String] = [], replaceable: [String] = []
+) throws(RecordingError) {
     CommandInputs.count(paths.compactMap { $0 } + later)
-    try checkStandardInputOnce(paths.compactMap { $0 } + later)
-    for case let path? in paths { try checkReadable(path) }
+    try checkStandardInputOnce(paths.compactMap { $0 } + later + replaceable)
+    for case let path? in paths + replaceable { try checkReadable(path) }
 }
 
 /// Refuses a path that is missing or a directory (``RecordingError/Kind/missingFile``), or that

@@ -1,5 +1,4 @@
 import Foundation
-import OutputFiles
 
 /// A recording read frame by frame from its file: the device description first, then one frame
 /// at a time, so that replaying an hour-long recording holds one frame in memory, not the file.
@@ -138,15 +137,25 @@ public final class RecordingStream {
                 } else {
                     (device, preloaded, notes) = try Self.finish(log, given: try described())
                 }
-            case .libinputRecord where node != nil || Self.declaresSeveralDevices(header):
-                // Read whole: the device read may come after another's events.
+            case .libinputRecord where Self.declaresSeveralDevices(header):
+                // Read whole, within the bound of a file parsed whole: the device read may come
+                // after another's events.
                 var text = header
-                while let line = try reader.next() { text += line + "\n" }
+                while let line = try reader.next() {
+                    text += line + "\n"
+                    guard text.utf8.count <= Self.severalDevicesBytes else {
+                        throw RecordingError(
+                            .badData, file: path,
+                            "a libinput record of several devices is read whole to choose one, up to 8 MiB, and this "
+                                + "one is longer: record the one device (libinput record /dev/input/eventN)")
+                    }
+                }
                 let parsed = try LibinputRecordFormat.parse(text, file: path, node: node)
                 (device, preloaded) = (parsed.device, parsed.frames.reversed())
                 notes += Self.unused(description)
             case .libinputRecord:
-                let parsed = try LibinputRecordFormat.parse(header, file: path)
+                // One device, streamed: a node asked for is its own, or names a device the file lacks.
+                let parsed = try LibinputRecordFormat.parse(header, file: path, node: node)
                 device = parsed.device
                 notes += Self.unused(description)
                 // No `  events:` line at libinput's indentation: the whole file was the header.
@@ -162,6 +171,9 @@ public final class RecordingStream {
         // A log read whole is served from memory.
         finished = !preloaded.isEmpty
     }
+
+    /// The longest `libinput record` of several devices read whole.
+    static let severalDevicesBytes = 8 << 20
 
     /// Whether a `libinput record` header says it holds more than one device (`ndevices: 2`).
     private static func declaresSeveralDevices(_ header: String) -> Bool {
@@ -364,7 +376,6 @@ struct LineReader {
     init(path: String, of kind: String) throws(RecordingError) {
         file = path
         self.kind = kind
-        CommandInputs.count([path])
         try checkIsFile(path)
         fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {

@@ -1,5 +1,6 @@
 import AppEvents
 import Foundation
+import OutputFiles
 import Recordings
 
 extension SurfaceDescription {
@@ -21,6 +22,7 @@ extension SurfaceDescription {
     /// is a bad-data error naming the file and the line. `.yml`/`.yaml` is YAML and `.json`
     /// JSON; a file named otherwise (a pipe, `<(…)`) is JSON when it opens with `{` or `[`.
     public static func load(_ path: String) throws(RecordingError) -> SurfaceDescription {
+        CommandInputs.count([path])
         let text = try readText(path, of: "a surface description")
         let syntax: StructuredFile.Syntax =
             path.hasSuffix(".yml") || path.hasSuffix(".yaml")

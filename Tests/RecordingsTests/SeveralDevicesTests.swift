@@ -33,6 +33,14 @@ final class SeveralDevicesTests: XCTestCase {
         XCTAssertEqual(try RecordingLoader.load(text: text, file: "two.yml", node: "event1").notes, [])
     }
 
+    /// A file of one device is streamed as ever; its own node chooses it, without a word.
+    func testTheOnlyDevicesNodeChoosesIt() throws {
+        let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let chosen = try RecordingLoader.load(path, node: "/dev/input/event0")
+        XCTAssertEqual(chosen.frames, try RecordingLoader.load(path).frames)
+        XCTAssertEqual(chosen.notes, [])
+    }
+
     func testSeveralWithEventsOrAMissingNodeIsAUsageError() throws {
         let text = try twoDevices()
         for node in [nil, "event7"] {

@@ -54,6 +54,20 @@ final class OutputSafetyTests: XCTestCase {
         let pad = folder + "/pad.yml"
         try FileManager.default.copyItem(atPath: pinch, toPath: pad)
         try assertUnchanged(pad, ["corpus", folder, "--list", "--markdown", pad], status: 64)
+        // What is not read, or not destroyed by a write, may be an output: a table kept in the
+        // corpus's folder, which is not a recording; the timings a run updates; a device.
+        let table = folder + "/table.md"
+        for _ in 1...2 {
+            let again = runCommand(["corpus", folder, "--list", "--markdown", table])
+            XCTAssertEqual(again.status, 0, again.stderr)
+        }
+        let timings = temporaryPath("timings.jsonl")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: timings) }
+        XCTAssertEqual(runCommand(["corpus", pad, "--results", timings]).status, 0)
+        let updated = runCommand(["corpus", pad, "--durations", timings, "--results", timings])
+        XCTAssertEqual(updated.status, 0, updated.stderr)
+        let null = runCommand(["convert", "/dev/null", "--desc", pinch, "-o", "/dev/null"])
+        XCTAssertEqual(null.status, 0, null.stderr)
     }
 
     func testAFailedRunLeavesTheOutputAsItWas() throws {
