@@ -7,6 +7,9 @@ public struct CorpusMerge: Sendable {
     public var command: String
     /// Every pair's result, in the table's order.
     public var results: [CorpusResult]
+    /// The shards' failed replays (``CorpusResult/failedReplays(in:)``), as the whole run would
+    /// have ended; nil when none failed.
+    public var failure: CorpusError? { CorpusResult.failedReplays(in: results).map { CorpusError($0, badData: true) } }
 
     /// Merges `files` (name and contents).
     public init(_ files: [(name: String, file: CorpusResultsFile)]) throws(CorpusError) {

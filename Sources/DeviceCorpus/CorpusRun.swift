@@ -114,7 +114,7 @@ public struct CorpusRun: Sendable {
             }
         }
         var refusedQuirks: HarnessError?
-        var failures: [(pair: String, error: HarnessError)] = []
+        var failures: [HarnessError] = []
         var byVersion = builds.map { _ in cells }
         var seconds: [CorpusPair: Double] = [:]
         for (w, item) in work.enumerated() {
@@ -126,8 +126,7 @@ public struct CorpusRun: Sendable {
                 byVersion[item.build][replay.device][replay.gesture].modesDiffer = replayed.modesDiffer
             case .failure(let error):
                 if error.kind == .quirksRefused { refusedQuirks = refusedQuirks ?? error }
-                let name = "\(devices[replay.device].file) \(CorpusGesture.all[replay.gesture].name)"
-                failures.append(("\(name) on libinput \(builds[item.build].version)", error))
+                failures.append(error)
                 outcome = .replayFailed(error.message)
             case nil:
                 outcome = .replayFailed("not run: the corpus was interrupted")
@@ -153,11 +152,7 @@ public struct CorpusRun: Sendable {
                 }
             }
         }
-        let failure = failures.first.map { first in
-            HarnessError(
-                first.error.kind,
-                "\(failures.count) of \(work.count) replays failed; the first, \(first.pair): \(first.error.message)")
-        }
+        let failure = failures.first.map { HarnessError($0.kind, CorpusResult.failedReplays(in: done) ?? $0.message) }
         return Outcome(
             table: table, results: done, interruption: results.interruption, refusedQuirks: refusedQuirks,
             failure: failure)
@@ -172,6 +167,18 @@ public struct CorpusRun: Sendable {
 /// One pair's outcome, where the delivery modes differ on it (``CorpusCell/modesDiffer``), and how
 /// long its replay took (0 for a gesture the device cannot perform).
 public struct CorpusResult: Sendable {
+    /// How many of `results` failed to replay, and the first with its reason, in one line; nil
+    /// when none did. A run, or the merge of its shards, with one is not a success.
+    public static func failedReplays(in results: [CorpusResult]) -> String? {
+        let failed = results.compactMap { r in
+            if case .replayFailed(let why) = r.outcome { (r.pair, why) } else { nil }
+        }
+        let replayed = results.filter { if case .notSynthesized = $0.outcome { false } else { true } }
+        guard let (pair, why) = failed.first else { return nil }
+        return "\(failed.count) of \(replayed.count) replays failed; the first, \(pair.device) \(pair.gesture) on "
+            + "libinput \(pair.libinput): \(why)"
+    }
+
     public var pair: CorpusPair
     public var outcome: CorpusCell.Outcome
     public var modesDiffer: [String] = []

@@ -15,6 +15,6 @@ struct CorpusMergeCommand: ParsableCommand {
     func run() throws {
         try checkReadable(files)
         let merged = try CorpusMerge(files.map { ($0, try CorpusResultsFile.load($0)) })
-        try output.print(merged.table, results: merged.results, command: merged.command)
+        try output.print(merged.table, results: merged.results, command: merged.command, failure: merged.failure)
     }
 }

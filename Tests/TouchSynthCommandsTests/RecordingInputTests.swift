@@ -57,12 +57,17 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertTrue(pad.contains("\nA: 01 0 660 0 0\n"))
         try pad.replacingOccurrences(of: "\nA: 01 0 660 0 0\n", with: "\nA: 01 5 5 0 0\n").write(
             to: dir.appendingPathComponent("flat.desc"), atomically: true, encoding: .utf8)
-        let result = runCommand(["corpus", "--jobs", "2", dir.path])
+        let results = dir.appendingPathComponent("results.jsonl").path, junit = dir.appendingPathComponent("j.xml").path
+        let result = runCommand(["corpus", "--jobs", "2", dir.path, "--results", results, "--junit", junit])
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertTrue(result.stdout.contains("replay failed"), result.stdout)
-        XCTAssertTrue(
-            result.stderr.hasPrefix("touchsynth: 5 of 5 replays failed; the first, flat.desc pinch on libinput "),
-            result.stderr)
+        let said = "touchsynth: 5 of 5 replays failed; the first, flat.desc pinch on libinput "
+        XCTAssertTrue(result.stderr.hasPrefix(said), result.stderr)
+        // The files asked for are written all the same, and the merge of the run ends as it did.
+        XCTAssertTrue(try String(contentsOfFile: junit, encoding: .utf8).contains("errors=\"5\""))
+        let merged = runCommand(["corpus", "merge", results])
+        XCTAssertEqual(merged.status, 65, merged.stderr)
+        XCTAssertTrue(merged.stderr.hasPrefix(said), merged.stderr)
     }
 
     func testARecordingWithNothingToShowIsRefusedUnlessAllowed() throws {
