@@ -25,7 +25,15 @@ extension Explanation {
             : log.map { LibinputLogMessage(priority: $0.priority, text: $0.text, cause: $0.cause?.played(at: speed)) }
         let read = DecisionLog(log)
         let rules = RuleBook(version: version)
-        var thresholds = read.thresholds.values.first ?? DeviceThresholds()
+        // libinput adding the touchpad: its node, and the size it gave the pad. Another device
+        // given with it is added after it.
+        let padAdded = events.lazy.compactMap { event -> (node: String, info: DeviceInfo)? in
+            guard case .deviceAdded(let info) = event.kind, info.name == recording.device.name else { return nil }
+            return (event.device, info)
+        }.first
+        var thresholds =
+            padAdded.flatMap { read.thresholds[$0.node] } ?? read.thresholds.min { $0.key < $1.key }?.value
+            ?? DeviceThresholds()
         // Read as libinput reads it: as the kernel's input core delivers it, a value within an
         // axis's fuzz damped (the replay's frames go through it, on the harness as on a real
         // kernel); through mtdev, slots and all, where its plugin does; a pad without slots, a
@@ -77,11 +85,6 @@ extension Explanation {
             default: last(atOrBefore: cause.time, in: starts)
             }
         }
-        // libinput adding the touchpad: its node, and the size it gave the pad.
-        let padAdded = events.lazy.compactMap { event -> (node: String, info: DeviceInfo)? in
-            guard case .deviceAdded(let info) = event.kind, info.name == pad.name else { return nil }
-            return (event.device, info)
-        }.first
         /// Whether `node` is the touchpad's: the decisions and events of another device (`--with`
         /// a second touchpad, a mouse) are not the touchpad's to explain.
         func isPad(_ node: String) -> Bool { padAdded.map { node == $0.node } ?? true }

@@ -28,10 +28,16 @@ final class ExplainCommandTests: XCTestCase {
     /// left out, and the explanation is the touchpad's alone.
     func testAnotherTouchpadWithTheRecordingIsLeftOut() throws {
         let alone = runCommand(["explain", pinch])
-        let other = Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path
-        let beside = runCommand(["explain", pinch, "--with", other])
-        XCTAssertEqual(beside.status, 0, beside.stderr)
-        XCTAssertEqual(beside.stdout, alone.stdout)
+        // The same touchpad, and another with thresholds of its own.
+        for other in [
+            Fixtures.synthesized.appendingPathComponent("pinch-out.yml"),
+            Fixtures.evemu.appendingPathComponent(
+                "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"),
+        ] {
+            let beside = runCommand(["explain", pinch, "--with", other.path])
+            XCTAssertEqual(beside.status, 0, beside.stderr)
+            XCTAssertEqual(beside.stdout, alone.stdout, other.lastPathComponent)
+        }
     }
 
     /// A tap-like touch made a hold says tapping is off, and its sequence ends at the lift; a
