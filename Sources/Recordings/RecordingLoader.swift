@@ -7,7 +7,7 @@ public enum RecordingLoader {
     /// Loads `path`. A log without a device description (evemu or evtest events, getevent without
     /// `-p`) takes its device from `description`, or the `.desc` file beside an evemu log whose name
     /// is the longest prefix of its own, or else one inferred from its events. `node` chooses the
-    /// device of a getevent log of several. A litest device file (libinput's test suite) is its
+    /// device of a getevent log or `libinput record` of several. A litest device file (libinput's test suite) is its
     /// device without events.
     public static func load(
         _ path: String, description: String? = nil, node: String? = nil

@@ -30,7 +30,7 @@ public final class RecordingStream {
     /// Opens `path` and reads its header. A log without a description takes its device from
     /// `description` (any description, or a bare `A:` list), an evemu log also from the `.desc`
     /// beside it whose name is its longest prefix, or else one inferred from its events; `node`
-    /// chooses the device of a getevent log of several.
+    /// chooses the device of a getevent log or `libinput record` of several.
     public convenience init(path: String, description: String? = nil, node: String? = nil) throws(RecordingError) {
         try self.init(reader: LineReader(path: path, of: "a recording"), description: description, node: node)
     }

@@ -43,7 +43,7 @@ struct BridgeRun: ParsableCommand {
         name: .customLong("device"),
         help: ArgumentHelp(
             "A device by node (event2 or /dev/input/event2): the touchpads to open instead of the seat (repeatable); "
-                + "with --replay, the one to read of a getevent log of several.",
+                + "with --replay, the one to read of a log or YAML file of several.",
             valueName: "node"))
     var devicePaths: [String] = []
     @Option(help: Help.desc) var desc: String?
@@ -81,7 +81,7 @@ struct BridgeRun: ParsableCommand {
             throw ValidationError("--json prints the frames written live; --replay writes them as a recording")
         }
         if replay != nil && devicePaths.count > 1 {
-            throw ValidationError("--replay reads one recording: one --device, the device of a getevent log")
+            throw ValidationError("--replay reads one recording: one --device, the device of a file of several")
         }
         if replay == nil && desc != nil {
             throw ValidationError("--desc describes --replay's recording: live touchpads describe themselves")

@@ -30,8 +30,8 @@ struct View: ParsableCommand, ReplayingCommand {
     @Option(
         name: .customLong("device"),
         help: ArgumentHelp(
-            "A device by node (event2 or /dev/input/event2): the one to read of a getevent log of several; live, the "
-                + "nodes to open instead of the seat (repeatable).",
+            "A device by node (event2 or /dev/input/event2): the one to read of a log or YAML file of several; "
+                + "live, the nodes to open instead of the seat (repeatable).",
             valueName: "node"))
     var nodes: [String] = []
     @Option(name: .customLong("node"), help: .hidden) var oldNodes: [String] = []
@@ -63,7 +63,7 @@ struct View: ParsableCommand, ReplayingCommand {
                 "--\(system.rawValue) is live input from the window system: no recording, no --device")
         }
         if recording != nil, nodes.count > 1 {
-            throw ValidationError("a recording is read with one --device: the device of a getevent log")
+            throw ValidationError("a recording is read with one --device: the device of a file of several")
         }
         if recording != nil, !oldNodes.isEmpty {
             throw ValidationError("--node opens live devices: a recording takes --device for a log's device")

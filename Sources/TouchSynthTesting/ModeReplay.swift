@@ -36,8 +36,8 @@ public struct ModeReplay: CustomStringConvertible {
 
     /// Replays the recording at `path` (any format `touchsynth replay` reads) with `options`, and
     /// delivers its events to `surface` in both modes. `description` is the device description of
-    /// a log that has none (`touchsynth replay --desc`), `device` the device of a getevent log of
-    /// several (`--device`). Relative paths are read from the directory of the test file.
+    /// a log that has none (`touchsynth replay --desc`), `device` the device of a getevent log or
+    /// YAML file of several (`--device`). Relative paths are read from the directory of the test file.
     public init(
         _ path: String, description: String? = nil, device: String? = nil, surface: SurfaceSource = .default,
         options: ReplayOptions = ReplayOptions(), relativeTo filePath: StaticString = #filePath

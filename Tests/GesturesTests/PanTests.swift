@@ -4,6 +4,15 @@ import XCTest
 import TestSupport
 
 final class PanTests: XCTestCase {
+    /// UIKit's `UIScrollTypeMask` bits, each `1 << UIScrollType`: discrete (a wheel) 0, continuous
+    /// (a trackpad) 1, so that a mask read from or written for UIKit means the same.
+    func testTheScrollMaskHasUIKitsBits() {
+        XCTAssertEqual(ScrollTypeMask.discrete.rawValue, 1)
+        XCTAssertEqual(ScrollTypeMask.continuous.rawValue, 2)
+        XCTAssertEqual(ScrollTypeMask.all.rawValue, 3)
+        XCTAssertEqual(ScrollTypeMask(.continuous), .continuous)
+    }
+
     func testEmptyScrollMaskIgnoresScrollWithoutBeingAsked() {
         let pan = PanGestureRecognizer()
         let delegate = RecordingDelegate()

@@ -44,5 +44,11 @@ final class CaptureTests: XCTestCase {
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: end)) { error in
             XCTAssertEqual("\(error)", "libinput event line 1: scale is null: not a finite number")
         }
+        let update =
+            #"{"type": "GESTURE_PINCH_UPDATE", "device": "event10", "time_us": 1, "fingers": 2, "scale": 1, "#
+            + #""dx": 0, "dy": 0, "dx_unaccelerated": 0, "dy_unaccelerated": 0, "angle_delta": null}"#
+        XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: update)) { error in
+            XCTAssertEqual("\(error)", "libinput event line 1: angleDeltaDeg is null: not a finite number")
+        }
     }
 }

@@ -102,7 +102,6 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(Set(table.keys).subtracting(seen), [], "docs/cli.md lists options no command has")
     }
 
-    /// An old spelling works, with one warning line naming the new one.
     /// An option given twice that can take several values keeps each: `-e` lines of one script,
     /// `--libinput` versions as `A,B` gives them.
     func testARepeatedOptionKeepsEveryValue() throws {
@@ -118,6 +117,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(listed.stdout.contains("1.28.1"), listed.stdout)
     }
 
+    /// An old spelling works, with one warning line naming the new one.
     func testOldSpellingsWorkWithOneDeprecationLine() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let old = runCommand(["convert", pinch, "--to", "evemu"])
