@@ -2,8 +2,9 @@ import Foundation
 
 /// The files a command reads, which none of its outputs may be: writing one would destroy it
 /// (`replay rec.yml --latency rec.yml`, `synthesize s.txt -o s.txt`). A file is counted as its
-/// command checks or reads it, and an ``OutputFile`` opened within ``keeping(_:)`` refuses any of
-/// them, as it refuses the inputs it is given.
+/// command checks it (`checkReadable`) or loads it (a surface, a corpus's device file), and an
+/// ``OutputFile`` opened within ``keeping(_:)`` refuses any of them, as it refuses the inputs it
+/// is given.
 public final class CommandInputs: @unchecked Sendable {
     @TaskLocal private static var current: CommandInputs?
     private let lock = NSLock()

@@ -66,15 +66,13 @@ public final class OutputFile: @unchecked Sendable {
         }
         var target = stat()
         let exists = stat(path, &target) == 0
+        let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
         // A device or a pipe written to destroys nothing read from it.
         let replaced = replacing.map { Self.isFile($0, sameAs: target) } == true
-        if exists, (target.st_mode & S_IFMT) == S_IFREG, !replaced,
-            (inputs + CommandInputs.counted).contains(where: { Self.isFile($0, sameAs: target) })
-        {
+        if regular, !replaced, (inputs + CommandInputs.counted).contains(where: { Self.isFile($0, sameAs: target) }) {
             throw OutputFileError(
                 kind: .overwritesInput, path: path, reason: "is also an input, which writing it would destroy")
         }
-        let regular = exists && (target.st_mode & S_IFMT) == S_IFREG
         if exists && (target.st_mode & S_IFMT) == S_IFDIR { throw Self.failure(path, EISDIR) }
         if regular && access(path, W_OK) != 0 { throw Self.failure(path, errno) }
         var link = stat()

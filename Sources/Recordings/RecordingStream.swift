@@ -146,8 +146,9 @@ public final class RecordingStream {
                     guard text.utf8.count <= Self.severalDevicesBytes else {
                         throw RecordingError(
                             .badData, file: path,
-                            "a libinput record of several devices is read whole to choose one, up to 8 MiB, and this "
-                                + "one is longer: record the one device (libinput record /dev/input/eventN)")
+                            "a libinput record of several devices is read whole to choose one, up to "
+                                + "\(Self.severalDevicesBytes >> 20) MiB, and this one is longer: record the one "
+                                + "device (libinput record /dev/input/eventN)")
                     }
                 }
                 let parsed = try LibinputRecordFormat.parse(text, file: path, node: node)

@@ -41,6 +41,19 @@ final class SeveralDevicesTests: XCTestCase {
         XCTAssertEqual(chosen.notes, [])
     }
 
+    /// A file of several devices is read whole to choose one, so within a bound: past it, a
+    /// line says so, rather than memory growing with the file.
+    func testAFileOfSeveralDevicesIsReadWholeWithinItsBound() throws {
+        let text = try twoDevices()
+        let comment = "  # " + String(repeating: "x", count: 1000) + "\n"
+        let padding = String(repeating: comment, count: 9 << 10)
+        let long = text.replacingOccurrences(of: "\ndevices:\n", with: "\ndevices:\n" + padding)
+        XCTAssertThrowsError(try RecordingLoader.load(text: long, file: "long.yml", node: "event1")) { error in
+            XCTAssertEqual((error as? RecordingError)?.kind, .badData)
+            XCTAssertTrue("\(error)".contains("read whole to choose one, up to 8 MiB"), "\(error)")
+        }
+    }
+
     func testSeveralWithEventsOrAMissingNodeIsAUsageError() throws {
         let text = try twoDevices()
         for node in [nil, "event7"] {
