@@ -137,8 +137,8 @@ struct BridgeCheck: ParsableCommand {
         discussion: """
             Reads libinput event streams (debug/replay --json): the touchpad's GESTURE_PINCH events and the \
             touchscreen's TOUCH events, from one capture of the seat or from two files. Each pinch is matched with the \
-            next two-touch contact; each update's scale and summed angle with the touch frames in order. Exit status 0 \
-            when every frame is within the tolerance, 1 when not.
+            next two-touch contact, each frame read with the update whose scale and summed angle it shows, in order \
+            (a slow reader's lost frames are counted). Exit status 0 when all match and the end was read, 1 when not.
             """)
 
     @Argument(help: "JSON Lines with the touchpad's pinch events (and the touchscreen's, if one capture).") var capture:

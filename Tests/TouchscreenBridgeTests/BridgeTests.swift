@@ -83,6 +83,54 @@ final class BridgeTests: XCTestCase {
         }
     }
 
+    /// A reader that falls behind loses frames (the kernel's SYN_DROPPED): the frames it did read
+    /// must still match their updates, and the pinch's end must be among them.
+    func testCheckAcceptsLostFramesButNotWrongOnesOrALostEnd() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
+        let screen = dir.appendingPathComponent("touchscreen.yml").path
+        XCTAssertEqual(runCommand(["bridge", "--replay", source, "-o", screen]).status, 0)
+        let pad = dir.appendingPathComponent("pad.jsonl")
+        try runCommand(["replay", "--json", source]).stdout.write(to: pad, atomically: true, encoding: .utf8)
+        let lines = runCommand(["replay", "--json", screen]).stdout.split(separator: "\n").map(String.init)
+        // Line indices of the touch frames that end each frame's events.
+        let frameEnds = lines.indices.filter { lines[$0].contains("\"TOUCH_FRAME\"") }
+        XCTAssertGreaterThan(frameEnds.count, 60)
+
+        func check(_ screenLines: [String]) throws -> (status: Int32, figures: [String: Any], text: String) {
+            let file = dir.appendingPathComponent("screen-\(UUID().uuidString).jsonl")
+            try (screenLines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+            let json = runCommand(["bridge", "check", "--json", pad.path, file.path])
+            let text = runCommand(["bridge", "check", pad.path, file.path])
+            return (json.status, try XCTUnwrap(try jsonLines(json.stdout).first), text.stdout)
+        }
+        // Frames 11 to 40 lost: the rest match, and the 30 lost updates are counted.
+        let lost = try check(Array(lines[..<(frameEnds[9] + 1)] + lines[(frameEnds[39] + 1)...]))
+        XCTAssertEqual(lost.status, 0, lost.text)
+        XCTAssertEqual(lost.figures["unread"] as? Int, 30, lost.text)
+        XCTAssertEqual(lost.figures["frames"] as? Int, frameEnds.count - 30 - 1, "the lift's frame has one touch")
+        XCTAssertTrue(lost.text.contains("note: 30 of the updates that moved the touches have no frame"), lost.text)
+        // Every frame read: nothing unread.
+        XCTAssertEqual(try check(lines).figures["unread"] as? Int, 0)
+        // The last 20 two-touch frames lost: the pinch's end was never shown.
+        let last = frameEnds.count - 2
+        let end = try check(Array(lines[..<(frameEnds[last - 20] + 1)] + lines[(frameEnds[last] + 1)...]))
+        XCTAssertEqual(end.status, 1, end.text)
+        XCTAssertTrue(end.text.contains("problem: pinch 1 ends at scale"), end.text)
+        // One frame's touch moved by 5 % of the screen's width: it matches no update.
+        var wrong = lines
+        let moved = try XCTUnwrap((frameEnds[49]..<frameEnds[50]).first { lines[$0].contains("\"TOUCH_MOTION\"") })
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(lines[moved].utf8)) as? [String: Any])
+        var shifted = object
+        shifted["x"] = (object["x"] as? Double ?? 0) + 0.05
+        wrong[moved] = String(decoding: try JSONSerialization.data(withJSONObject: shifted), as: UTF8.self)
+        let bad = try check(wrong)
+        XCTAssertEqual(bad.status, 1, bad.text)
+        XCTAssertTrue(bad.text.contains("problem: pinch 1 frame 51: touches show scale"), bad.text)
+    }
+
     func testErrorsAreOneLineWithTheirExitCodes() throws {
         let indirect = runCommand(["bridge", "--mode", "indirect"])
         XCTAssertEqual(indirect.status, 64, indirect.stderr)
