@@ -7,7 +7,8 @@ extension GestureSynthesizer {
     /// several), with the settings that suit the device
     /// (``Options/init(for:)``) as `adjust` changes them. A device libinput would not make a
     /// touchpad of is refused, naming `path` and the rule in `libinput`'s source
-    /// (``TouchpadRefusal``): a recording of it would replay to nothing.
+    /// (``TouchpadRefusal``): a recording of it would replay to nothing. The notes, the
+    /// description's and the script's, each begin with the file they are about.
     public static func synthesize(
         _ text: String, file: String, onDescriptionAt path: String, node: String? = nil, libinput: String,
         adjust: (inout Options) -> Void = { _ in }
@@ -19,6 +20,8 @@ extension GestureSynthesizer {
         let script = try GestureScript.parse(text, file: file)
         var options = Options(for: base)
         adjust(&options)
-        return try synthesize(script, on: base.device, options: options, file: file)
+        var recording = try synthesize(script, on: base.device, options: options, file: file)
+        recording.notes = base.notes.map { "\(path): \($0)" } + recording.notes.map { "\(file): \($0)" }
+        return recording
     }
 }

@@ -183,6 +183,13 @@ public final class OutputFile: @unchecked Sendable {
         return String(cString: resolved)
     }
 
+    /// Whether `path` names the file open at descriptor `fd` (`/dev/stdout`, or the file stdout
+    /// was redirected to, for fd 1).
+    public static func names(_ path: String, descriptor fd: Int32) -> Bool {
+        var open = stat()
+        return fstat(fd, &open) == 0 && isFile(path, sameAs: open)
+    }
+
     /// Whether `path` (`-`: what standard input reads) is the file `target` describes.
     private static func isFile(_ path: String, sameAs target: stat) -> Bool {
         var other = stat()

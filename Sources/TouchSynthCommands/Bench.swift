@@ -22,15 +22,11 @@ struct Bench: ParsableCommand {
     @Argument(help: "Recordings (default: the evemu-devices and synthesized fixtures).") var recordings: [String] = []
     @Option(parsing: .unconditional, help: "Runs of each measurement.") var runs = 5
     @Flag(help: Help.json) var json = false
-    @Flag(
-        help: """
-            Also replay a synthesized 1-hour recording on the virtual clock: its wall time, CPU per frame and peak \
-            memory.
-            """
-    ) var hour = false
+    @Flag(help: "Also replay a synthesized 1-hour recording on the virtual clock: wall time, CPU per frame, memory.")
+    var hour = false
     @Flag(help: "Only the synthesized hour (no other replays, no throughput).") var hourOnly = false
-    @Option(parsing: .unconditional, help: "Events in the synthetic translator/recognizer throughput stream.")
-    var events = 1_000_000
+    @Option(parsing: .unconditional, help: "Events in the synthetic translator/recognizer throughput stream (1000000).")
+    var events: Int?
     @Flag(help: "Only the translator/recognizer throughput figures (no replays).") var throughputOnly = false
     @Option(
         parsing: .unconditional,
@@ -49,8 +45,11 @@ struct Bench: ParsableCommand {
             throw ValidationError(
                 "--hour-only, --throughput-only and --view-stream (of one recording) measure one thing")
         }
-        guard events >= 1000, events <= 1_000_000_000 else {
+        if let events, !(1000...1_000_000_000).contains(events) {
             throw ValidationError("--events must be within 1000 and 10^9")
+        }
+        if events != nil && (hourOnly || viewStream != nil) || (eventsPerSecond ?? rate) != nil && viewStream == nil {
+            throw ValidationError("--events sizes the throughput stream; --events-per-second goes with --view-stream")
         }
         if let viewStream {
             guard viewStream > 0, viewStream <= 86_400 else {
@@ -68,7 +67,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        let benchmark = Benchmark(runs: runs, events: events)
+        let benchmark = Benchmark(runs: runs, events: events ?? 1_000_000)
         if throughputOnly { return try report(benchmark.throughput(), header: "synthetic stream, \(runs) runs") }
         if let viewStream {
             let makeServer = try ViewServers.maker()

@@ -20,8 +20,9 @@ final class CommandIO: @unchecked Sendable {
 
     /// Said by a command that writes `files` (those given) after printing: when stdout's reader
     /// goes (`| head`), only the printing ends, and the files asked for are still written.
-    func outliveReader(writing files: [String?]) { if files.contains(where: { $0 != nil }) { outliveReader() } }
-    private func outliveReader() { lock.withLock { outlivesReader = true } }
+    func outliveReader(writing files: [String?]) {
+        if files.contains(where: { $0 != nil }) { lock.withLock { outlivesReader = true } }
+    }
 
     /// Writes `text` to stdout; false (with `errno` set) when the descriptor refused it, but for a
     /// reader gone from a command that outlives it.
@@ -42,6 +43,11 @@ final class CommandIO: @unchecked Sendable {
     func writeErr(_ text: String) {
         guard captures else { return _ = writeAll(STDERR_FILENO, text) }
         lock.withLock { err += text.utf8 }
+    }
+
+    /// Whether `path` is where stdout goes: `-`, or the file stdout is (`/dev/stdout`, a redirection).
+    func isStandardOutput(_ path: String) -> Bool {
+        path == "-" || (!captures && OutputFile.names(path, descriptor: STDOUT_FILENO))
     }
 
     /// Whether `fd`, stdout or stderr, is a terminal: never when the output is captured.
@@ -88,9 +94,7 @@ struct PassingOver {
 
     var failed: Bool { status != nil }
     /// Ends the command with the first failure's status, if a file failed.
-    func check() throws {
-        if let status { throw CommandExit(status) }
-    }
+    func check() throws { if let status { throw CommandExit(status) } }
 }
 
 /// The first error of a callback that cannot throw (a replay's or libinput's event handler),
@@ -107,7 +111,5 @@ struct FirstFailure {
     }
 
     /// Throws the error kept, if any.
-    func check() throws {
-        if let error { throw error }
-    }
+    func check() throws { if let error { throw error } }
 }

@@ -77,7 +77,9 @@ struct Compare: ParsableCommand {
         if libinput.versions.count > 1 && (reportDirectory != nil || eventsFile != nil) {
             throw ValidationError("--report and --events-out take one libinput version")
         }
-        if eventsFile == "-" { throw ValidationError("--events-out takes a file: standard output has the comparison") }
+        if let eventsFile, CommandIO.current.isStandardOutput(eventsFile) {
+            throw ValidationError("--events-out takes a file other than standard output, which has the comparison")
+        }
     }
 
     func run() throws {

@@ -40,9 +40,7 @@ struct Diff: ParsableCommand {
     @Flag(help: "JSON Lines output: one object per difference, then a summary.") var json = false
     @OptionGroup var input: LogInputOptions
 
-    func validate() throws {
-        guard limit >= 0 else { throw ValidationError("--limit must not be negative") }
-    }
+    func validate() throws { guard limit >= 0 else { throw ValidationError("--limit must not be negative") } }
 
     func run() throws {
         try checkReadable([expected, actual, input.desc])

@@ -51,7 +51,7 @@ struct Synthesize: ParsableCommand {
             if let jitter { options.jitter = jitter }
             if let seed { options.seed = seed }
         }
-        warn(recording.notes, in: script ?? "-e")
+        for note in recording.notes { writeStderr("touchsynth: warning: " + note) }
         try writeRecording(recording, to: output, format: format)
     }
 }

@@ -91,9 +91,7 @@ extension TouchSynth {
 }
 
 /// Ends the command with a one-line error and its exit status.
-func fail(_ message: String, code: Int32) throws -> Never {
-    throw CommandExit(code, message)
-}
+func fail(_ message: String, code: Int32) throws -> Never { throw CommandExit(code, message) }
 
 /// Ends the command as interrupted (128 + the signal, as a shell reports a command it stopped)
 /// when Ctrl-C or SIGTERM stopped `report`'s replay: it covered only part of the recording.

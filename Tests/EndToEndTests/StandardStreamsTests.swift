@@ -50,6 +50,17 @@ final class StandardStreamsTests: XCTestCase {
             XCTAssertEqual(result.stdout.split(separator: "\n").dropFirst(), table, command)
         }
 
+        // compare's events file may not be where its table goes: the two would interleave.
+        let out = dir.appendingPathComponent("out.txt").path
+        for command in [
+            "compare '\(recording)' --events-out /dev/stdout",
+            "compare '\(recording)' --events-out '\(out)' > '\(out)'",
+        ] {
+            let result = try shell(touchsynth, command)
+            XCTAssertEqual(result.status, 64, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("other than standard output"), result.stderr)
+        }
+
         let same = try shell(touchsynth, "diff <(cat '\(recording)') '\(recording)'")
         XCTAssertEqual(same.status, 0, same.stderr)
         XCTAssertTrue(same.stdout.contains(" 0 differ"), same.stdout)

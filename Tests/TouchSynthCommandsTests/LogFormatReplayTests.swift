@@ -69,6 +69,16 @@ final class LogFormatReplayTests: XCTestCase {
         let chosen = runCommand(script + ["--device", "event7"])
         XCTAssertEqual(chosen.status, 0, chosen.stderr)
         XCTAssertEqual(chosen.stderr, "")
+        // A description of one device is read whatever the node, with a word naming the description.
+        let desc = Fixtures.directory.appendingPathComponent("evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.desc")
+            .path
+        let one = runCommand(["synthesize", "-e", "pinch", "--desc", desc, "--device", "event7"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(
+            one.stderr.hasPrefix(
+                "touchsynth: warning: \(desc): it holds one device, which is read: a node (--device "
+                    + "event7) chooses"), one.stderr)
+        XCTAssertEqual(one.stderr.split(separator: "\n").count, 1, one.stderr)
     }
 
     /// A `libinput record --with-libinput` capture from the VM tier (a real kernel and libinput

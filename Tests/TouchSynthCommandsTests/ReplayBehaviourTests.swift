@@ -180,7 +180,8 @@ final class ReplayBehaviourTests: XCTestCase {
         let cases: [(command: String, arguments: [String])] = [
             ("bench", ["--runs", "0"]), ("bench", ["--runs", "1001"]), ("bench", ["--events", "10"]),
             ("bench", ["--hour-only", "--throughput-only"]), ("bench", ["x.yml", "--throughput-only"]),
-            ("bench", ["--view-stream", "1", "--hour"]), ("diff", ["--limit=-1", "a", "b"]),
+            ("bench", ["--view-stream", "1", "--hour"]), ("bench", ["--hour-only", "--events", "2000"]),
+            ("bench", ["--events-per-second", "10"]), ("diff", ["--limit=-1", "a", "b"]),
             ("compare", ["x.yml", "--events-out", "-"]),
             ("replay", ["--speed", "0", "x.yml"]), ("corpus", ["--jobs", "0", "x"]), ("mock", ["x.yml"]),
             ("record", ["--duration", "0"]), ("synthesize", ["-e", "tap", "--desc", "x", "--rate", "1"]),
