@@ -356,7 +356,10 @@ let package = Package(
                 "ViewTimeline", "MockedDevices", "Replays", "ModeComparison", "SurfaceDescriptions",
                 "Recordings", "AppEvents", "LibinputEvents", "TestSupport",
             ]),
-        .testTarget(name: "ViewServerTests", dependencies: ["ViewServer", "ViewTimeline", "AppEvents", "TestSupport"]),
+        .testTarget(
+            name: "ViewServerTests",
+            dependencies: ["ViewServer", "ViewPublishing", "ViewTimeline", "AppEvents", "TestSupport"]
+        ),
         .testTarget(name: "DeviceCorpusTests", dependencies: ["DeviceCorpus", "TestSupport"]),
         .testTarget(
             name: "TouchSynthTestingTests",

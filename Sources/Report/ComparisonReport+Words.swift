@@ -5,17 +5,17 @@ import LibinputEvents
 import ModeComparison
 
 extension ComparisonReport {
-    /// What differs between the modes, in plain words, a line per recognizer whose activations
-    /// differ (one that activated in one mode only, or more often in one) with the likely cause,
-    /// told from what it followed at its unmatched activations; and a line per menu or drag that
-    /// started in both modes from different inputs.
+    /// What differs between the modes, in plain words, a line per recognizer with unmatched
+    /// activations (``ComparisonRow/accidentalIn``: it activated in one mode only, or more often in
+    /// one) with the likely cause, told from what it followed at them; and a line per menu or drag
+    /// that started in both modes from different inputs.
     public var differencesInWords: [String] {
         rows.compactMap { row in
-            let (c, i) = (row.compat.began + row.compat.recognized, row.indirect.began + row.indirect.recognized)
-            guard c != i else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
+            guard let mode = row.accidentalIn else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
+            let (c, i) = (row.compat.transitions.activationTimes.count, row.indirect.transitions.activationTimes.count)
             let verb = row.compat.began + row.indirect.began == 0 ? "was recognized" : "began"
             let modes = [(c, "compat mode (key NO)"), (i, "indirect mode (key YES)")]
-            let (more, fewer) = c > i ? (modes[0], modes[1]) : (modes[1], modes[0])
+            let (more, fewer) = mode == .compatibility ? (modes[0], modes[1]) : (modes[1], modes[0])
             let line =
                 "\(row.recognizer) \(verb) \(Self.times(more.0)) in \(more.1) and \(Self.times(fewer.0)) in \(fewer.1)"
             return Self.cause(of: row).map { line + ": " + $0 } ?? line

@@ -89,7 +89,7 @@ struct View: ParsableCommand, ReplayingCommand {
             try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
         }()
         // A loopback address is this machine's own: only those it is written for are warned.
-        if let listen, !["127.0.0.1", "::1", "localhost"].contains(listen) {
+        if let listen, !ListenAddress.isLoopback(listen) {
             writeStderr(
                 "touchsynth: warning: listening on \(listen): "
                     + "anyone who can reach this machine there can watch the input")

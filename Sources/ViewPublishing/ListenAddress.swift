@@ -1,0 +1,16 @@
+import Foundation
+
+/// An address the view listens on, as `--listen` gives it: an IPv4 or IPv6 literal.
+public enum ListenAddress {
+    /// Whether `address` is this machine's own, reachable from no other: IPv4's 127.0.0.0/8, IPv6's
+    /// `::1` however written, or an IPv4-mapped loopback (`::ffff:127.0.0.1`).
+    public static func isLoopback(_ address: String) -> Bool {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, address, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, address, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: v6) { Array($0) }
+        let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xff && bytes[11] == 0xff
+        return bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1 || mapped && bytes[12] == 127
+    }
+}
