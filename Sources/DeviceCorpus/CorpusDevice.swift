@@ -61,11 +61,11 @@ public struct CorpusDevice: Sendable {
                 }
             } catch {
                 if named { throw error }
-                skipped.append(Skip(file: file, reason: (error.line.map { "line \($0): " } ?? "") + error.message))
+                skipped.append(Skip(file: file, reason: (error.line.map { "line \($0): " } ?? "") + error.problem))
                 continue
             }
-            let kinds = device.udevInputKinds
-            guard kinds.contains("ID_INPUT_TOUCHPAD") else {
+            let kinds = device.inputKinds
+            guard device.isTouchpad else {
                 let kindNames = [
                     ("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_MOUSE", "mouse"),
                     ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_KEY", "keys"),

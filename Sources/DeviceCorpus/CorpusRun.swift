@@ -85,7 +85,7 @@ public struct CorpusRun: Sendable {
                         script, on: device.description, options: synthesis, file: gesture.name)
                     replays.append((d, g, recording))
                 } catch {
-                    cells[d][g].outcome = .notSynthesized(error.message)
+                    cells[d][g].outcome = .notSynthesized(error.problem)
                 }
             }
         }

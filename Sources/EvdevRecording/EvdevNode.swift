@@ -141,7 +141,7 @@ extension EvdevNode {
             .sorted { (Int($0.dropFirst(5)) ?? 0) < (Int($1.dropFirst(5)) ?? 0) }
         return nodes.compactMap { node in
             let path = directory + "/" + node
-            guard let d = try? EvdevNode(path: path).describe(), d.udevInputKinds.contains("ID_INPUT_TOUCHPAD") else {
+            guard let d = try? EvdevNode(path: path).describe(), d.isTouchpad else {
                 return nil
             }
             return (path, d.name)

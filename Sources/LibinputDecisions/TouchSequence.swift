@@ -48,7 +48,7 @@ public struct TouchSequence: Equatable, Sendable {
         // touchscreen's and a mouse surface's contacts are the kernel's.
         let kernelContacts = recording.fingerTracks, pad = recording.device
         let byKeys =
-            pressure == nil && size == nil && pad.udevInputKinds.contains("ID_INPUT_TOUCHPAD")
+            pressure == nil && size == nil && pad.isTouchpad
             && pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH)
         let tracks = byKeys ? FingerTrack.touchedByKeys(kernelContacts, readings: readings) : kernelContacts
         // Sequences are bounded by the contacts before pressure or size begins them (by the keys,

@@ -77,11 +77,9 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
                 return refusal(.negativeResolution(code, info.resolution), "evdev.c", [0, 0, 1674])
             }
         }
-        let properties = Dictionary(device.effectiveUdevProperties) { $1 }
-        guard properties["ID_INPUT_TOUCHPAD"] == "1" else {
-            let kinds = properties.filter { $0.key.hasPrefix("ID_INPUT_") && $0.value == "1" }.map(\.key).sorted()
+        guard device.isTouchpad else {
             return TouchpadRefusal(
-                reason: .notATouchpad(kinds: kinds),
+                reason: .notATouchpad(kinds: device.inputKinds),
                 source: "udev's input_id builtin (systemd's src/udev/udev-builtin-input_id.c)")
         }
         // `evdev_fix_android_mt`: the multitouch axes stand in for missing single-touch ones.

@@ -34,8 +34,9 @@ public struct LibinputQuirks: Sendable {
     /// The quirks the texts of `.quirks` files give `device`, in order.
     public static func applying(_ texts: [String], to device: DeviceDescription) -> LibinputQuirks {
         var quirks = LibinputQuirks()
+        let kinds = device.inputKinds
         for text in texts {
-            for section in sections(text) where section.matches(device) {
+            for section in sections(text) where section.matches(device, kinds: kinds) {
                 for (key, value) in section.attributes { quirks.apply(key, value) }
             }
         }
@@ -65,7 +66,8 @@ public struct LibinputQuirks: Sendable {
         var matches: [(String, String)] = []
         var attributes: [(String, String)] = []
 
-        func matches(_ d: DeviceDescription) -> Bool {
+        /// Whether the device `d`, of udev input `kinds` (``DeviceDescription/inputKinds``), matches.
+        func matches(_ d: DeviceDescription, kinds: [String]) -> Bool {
             !matches.isEmpty
                 && matches.allSatisfy { key, value in
                     switch key {
@@ -76,7 +78,7 @@ public struct LibinputQuirks: Sendable {
                     case "MatchProduct":
                         return value.split(separator: ";").contains { UInt16($0.dropFirst(2), radix: 16) == d.product }
                     case "MatchVersion": return UInt16(value.dropFirst(2), radix: 16) == d.version
-                    case "MatchUdevType": return d.udevInputKinds.contains(LibinputQuirks.udevTypes[value] ?? "")
+                    case "MatchUdevType": return kinds.contains(LibinputQuirks.udevTypes[value] ?? "")
                     default: return false
                     }
                 }

@@ -69,11 +69,21 @@ extension DeviceDescription {
         where key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") || key.hasPrefix("EVDEV_ABS") {
             props[key] = value
         }
-        if udevInputKinds.contains("ID_INPUT_TOUCHPAD") == false {
+        if props["ID_INPUT_TOUCHPAD"] != "1" {
             props["ID_INPUT_TOUCHPAD_INTEGRATION"] = nil
         }
         return props.sorted { $0.key < $1.key }
     }
+
+    /// The ID_INPUT_* kinds the device has once its recorded or asked-for udev properties are
+    /// laid over udev's own (``effectiveUdevProperties``): what libinput, its quirks and the
+    /// commands go by. ``udevInputKinds`` is udev's own alone.
+    public var inputKinds: [String] {
+        effectiveUdevProperties.filter { $0.0.hasPrefix("ID_INPUT_") && $0.1 == "1" }.map(\.0)
+    }
+
+    /// Whether the device is a touchpad to libinput: ID_INPUT_TOUCHPAD=1 in ``inputKinds``.
+    public var isTouchpad: Bool { inputKinds.contains("ID_INPUT_TOUCHPAD") }
 }
 
 extension DeviceDescription {
@@ -81,7 +91,7 @@ extension DeviceDescription {
     /// no events, or the device is a keyboard or another that neither points nor touches); nil
     /// when it has something.
     public func nothingToShow(hasEvents: Bool) -> String? {
-        let kinds = udevInputKinds
+        let kinds = inputKinds
         if !kinds.contains(where: ["ID_INPUT_TOUCHPAD", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHSCREEN"].contains) {
             let kind =
                 kinds.contains("ID_INPUT_KEYBOARD")

@@ -20,6 +20,8 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     /// 1-based line, when the problem has one.
     public var line: Int?
     public var message: String
+    /// The format the file was read as, for bad data: a file taken for the wrong one then says so.
+    public var readAs: RecordingLoader.Format?
 
     /// An error about `file` (and `line`, when the problem has one). The message is made one
     /// short line whatever the input it quotes: see ``oneLine(_:)``.
@@ -54,23 +56,31 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     }
 
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return file.isEmpty ? message : "\(file): \(message)"
+        if let line { return "\(file):\(line): \(problem)" }
+        return file.isEmpty ? problem : "\(file): \(problem)"
     }
 
-    /// The error, for bad data, saying which format the file was read as: a file taken for the
-    /// wrong format then says so.
-    func reading(_ format: RecordingLoader.Format) -> RecordingError {
-        guard kind == .badData, !message.contains(" (read as ") else { return self }
+    /// The message, and the format the file was read as if it was (``readAs``).
+    public var problem: String {
+        guard let readAs else { return message }
         let name =
-            switch format {
+            switch readAs {
             case .evemu: "evemu"
             case .libinputRecord: "libinput record YAML"
             case .evtest: "evtest output"
             case .getevent: "getevent output"
             case .chromeOS: "a ChromeOS evdev log"
             }
-        return RecordingError(kind, file: file, line: line, message + " (read as \(name))")
+        return message + " (read as \(name))"
+    }
+
+    /// The error, for bad data, saying which format the file was read as (the first format
+    /// that read it, when one format's reader hands its text to another's).
+    func reading(_ format: RecordingLoader.Format) -> RecordingError {
+        guard kind == .badData, readAs == nil else { return self }
+        var error = self
+        error.readAs = format
+        return error
     }
 
     static func bad(_ file: String, _ line: Int?, _ message: String) -> RecordingError {

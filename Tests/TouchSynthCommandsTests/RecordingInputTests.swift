@@ -20,6 +20,16 @@ final class RecordingInputTests: XCTestCase {
         try FileManager.default.copyItem(atPath: keyboard, toPath: dir.appendingPathComponent("keyboard").path)
         try "notes about these files\n".write(
             to: dir.appendingPathComponent("NOTES"), atomically: true, encoding: .utf8)
+        // A touchpad its recorded udev properties say is none is none to libinput, to the corpus too.
+        let untagged = dir.appendingPathComponent("untagged-pad").path
+        try String(
+            contentsOf: Fixtures.directory.appendingPathComponent("repairs/pinch-in.device.yml"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "ID_INPUT_TOUCHPAD=1", with: "ID_INPUT_TOUCHPAD=0")
+        .write(toFile: untagged, atomically: true, encoding: .utf8)
+        let refused = runCommand(["synthesize", "-e", "pinch", "--desc", untagged])
+        XCTAssertEqual(refused.status, 65, refused.stderr)
+        XCTAssertTrue(refused.stderr.hasPrefix("touchsynth: \(untagged): not a touchpad to libinput"), refused.stderr)
 
         let result = runCommand(["corpus", "--json", "--jobs", "2", dir.path])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -27,7 +37,9 @@ final class RecordingInputTests: XCTestCase {
             Set(try jsonLines(result.stdout).compactMap { $0["device"] as? String }), ["hp-pad"],
             "the extension-less file is read")
         let skipped = result.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: skipped ") }
-        XCTAssertEqual(skipped.count, 3, result.stderr)
+        XCTAssertEqual(skipped.count, 4, result.stderr)
+        XCTAssertTrue(
+            skipped.contains { $0.hasPrefix("touchsynth: skipped \(untagged): not a touchpad (") }, result.stderr)
         XCTAssertTrue(
             skipped.contains { $0.hasPrefix("touchsynth: skipped \(dir.path)/NOTES: line 1: ") }, result.stderr)
         XCTAssertTrue(
@@ -38,7 +50,9 @@ final class RecordingInputTests: XCTestCase {
             skipped.contains("touchsynth: skipped \(dir.path)/same-pad: the same device as hp-pad"), result.stderr)
 
         // A folder with files but no touchpad is data the corpus cannot use, not a missing file.
-        for name in ["hp-pad", "same-pad"] { try FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
+        for name in ["hp-pad", "same-pad", "untagged-pad"] {
+            try FileManager.default.removeItem(at: dir.appendingPathComponent(name))
+        }
         let none = runCommand(["corpus", dir.path])
         XCTAssertEqual(none.status, 65, none.stderr)
         XCTAssertTrue(none.stderr.hasSuffix("touchsynth: no touchpad among the files in \(dir.path)\n"), none.stderr)
