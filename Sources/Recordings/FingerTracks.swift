@@ -59,8 +59,14 @@ public struct TouchpadGeometry: Equatable, Sendable {
     public var width: Double
     /// The Y axis's span.
     public var height: Double
-    /// "mm", or "units" when a resolution is missing.
-    public var unit: String
+    /// Millimetres, or device units when a resolution is missing.
+    public var unit: LengthUnit
+
+    /// What the plane is measured in.
+    public enum LengthUnit: String, Sendable {
+        case millimetres = "mm"
+        case units
+    }
 }
 
 extension Recording {
@@ -81,103 +87,31 @@ extension Recording {
         return TouchpadGeometry(
             width: Double(Int64(x.maximum) - Int64(x.minimum)) / (inMM ? Double(x.resolution) : 1),
             height: Double(Int64(y.maximum) - Int64(y.minimum)) / (inMM ? Double(y.resolution) : 1),
-            unit: inMM ? "mm" : "units")
+            unit: inMM ? .millimetres : .units)
     }
 
-    /// Every finger's track, in the order the fingers came down.
-    ///
-    /// Multitouch devices (protocol B): a slot's contact lasts from a tracking ID ≥ 0 to -1.
-    /// Single-touch devices: one contact while BTN_TOUCH or a BTN_TOOL_* key that counts fingers
-    /// is down. ``TrackPoint/touching`` says whether BTN_TOUCH was, on either. A contact gets a
-    /// point at every SYN_REPORT while it is down (a single-touch one once its position is
-    /// known), moved or not.
+    /// Every finger's track, in the order the fingers came down (``ContactFollower``): a point
+    /// at every SYN_REPORT while the contact is down, moved or not. ``TrackPoint/touching`` says
+    /// whether BTN_TOUCH was.
     public var fingerTracks: [FingerTrack] {
         guard let axes = positionAxes, let geometry = touchpadGeometry else { return [] }
-        let scaleX = geometry.unit == "mm" ? Double(axes.x.resolution) : 1
-        let scaleY = geometry.unit == "mm" ? Double(axes.y.resolution) : 1
-        let isMT = device.absinfo[Evdev.ABS_MT_SLOT] != nil
-        // libinput reads a semi-MT pad as a single-touch one, its MT axes off: its pressure is ABS_PRESSURE.
-        let singlePressureOnly = isMT && device.has(property: Evdev.INPUT_PROP_SEMI_MT)
-
-        // A slot's position starts at 0, as the kernel's does (`input_mt_init_slots`) and every
-        // reader knows it: the kernel passes no change to the value a slot holds, so a contact
-        // first down at 0 sends no position.
-        struct Contact {
-            var track: Int?
-            var x: Int32 = 0
-            var y: Int32 = 0
-            var pressure: Int32?
-            var major: Int32?
-            var minor: Int32?
-        }
-        var contacts: [Int: Contact] = [:]
-        var slot = Int(device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0)
-        var tracks: [FingerTrack] = []
-        var singleX: Int32?, singleY: Int32?, singlePressure: Int32?
-        // A single-touch pad's finger is down while BTN_TOUCH or a key counting fingers is held:
-        // some pads count fingers by BTN_TOOL_* alone, as libinput does where it reads pressure.
-        var singleDown = false, held: Set<UInt16> = []
-        let fingerKeys = Set(Self.fingerCountKeys)
+        let scaleX = geometry.unit == .millimetres ? Double(axes.x.resolution) : 1
+        let scaleY = geometry.unit == .millimetres ? Double(axes.y.resolution) : 1
+        var follower = ContactFollower(device: device)
+        var tracks: [Int: FingerTrack] = [:]
         for (index, frame) in frames.enumerated() {
-            for event in frame.events {
-                switch (event.type, event.code) {
-                case (Evdev.EV_ABS, Evdev.ABS_MT_SLOT) where isMT:
-                    slot = Int(event.value)
-                case (Evdev.EV_ABS, Evdev.ABS_MT_TRACKING_ID) where isMT:
-                    if event.value < 0 {
-                        contacts[slot]?.track = nil
-                    } else {
-                        tracks.append(FingerTrack(slot: slot, trackingID: event.value, points: []))
-                        contacts[slot, default: Contact()].track = tracks.count - 1
-                    }
-                case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_X) where isMT:
-                    contacts[slot, default: Contact()].x = event.value
-                case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_Y) where isMT:
-                    contacts[slot, default: Contact()].y = event.value
-                case (Evdev.EV_ABS, Evdev.ABS_MT_PRESSURE) where isMT:
-                    contacts[slot, default: Contact()].pressure = event.value
-                case (Evdev.EV_ABS, Evdev.ABS_MT_TOUCH_MAJOR) where isMT:
-                    contacts[slot, default: Contact()].major = event.value
-                case (Evdev.EV_ABS, Evdev.ABS_MT_TOUCH_MINOR) where isMT:
-                    contacts[slot, default: Contact()].minor = event.value
-                case (Evdev.EV_ABS, Evdev.ABS_PRESSURE) where !isMT || singlePressureOnly:
-                    singlePressure = event.value
-                case (Evdev.EV_ABS, Evdev.ABS_X) where !isMT:
-                    singleX = event.value
-                case (Evdev.EV_ABS, Evdev.ABS_Y) where !isMT:
-                    singleY = event.value
-                case (Evdev.EV_KEY, let code) where code == Evdev.BTN_TOUCH || fingerKeys.contains(code):
-                    if event.value != 0 { held.insert(code) } else { held.remove(code) }
-                default:
-                    break
-                }
-            }
-            func point(_ x: Int32, _ y: Int32, _ pressure: Int32?, contact: Contact? = nil) -> TrackPoint {
-                TrackPoint(
-                    time: frame.time,
-                    x: Double(Int64(x) - Int64(axes.x.minimum)) / scaleX,
-                    y: Double(Int64(y) - Int64(axes.y.minimum)) / scaleY,
-                    frame: index, pressure: pressure, major: contact?.major, minor: contact?.minor)
-            }
-            if isMT {
-                for (_, contact) in contacts.sorted(by: { $0.key < $1.key }) {
-                    guard let track = contact.track else { continue }
-                    let pressure = singlePressureOnly ? singlePressure : contact.pressure
-                    var multi = point(contact.x, contact.y, pressure, contact: contact)
-                    multi.touching = held.contains(Evdev.BTN_TOUCH)
-                    tracks[track].points.append(multi)
-                }
-            } else {
-                // Judged at the frame's end: one key handing over to the next is no lift.
-                if !held.isEmpty && !singleDown { tracks.append(FingerTrack(slot: 0, trackingID: 0, points: [])) }
-                singleDown = !held.isEmpty
-                if singleDown, let x = singleX, let y = singleY {
-                    var single = point(x, y, singlePressure)
-                    single.touching = held.contains(Evdev.BTN_TOUCH)
-                    tracks[tracks.count - 1].points.append(single)
-                }
+            for contact in follower.apply(frame.events) {
+                var point = TrackPoint(
+                    time: frame.time, x: Double(Int64(contact.x) - Int64(axes.x.minimum)) / scaleX,
+                    y: Double(Int64(contact.y) - Int64(axes.y.minimum)) / scaleY, frame: index,
+                    pressure: contact.pressure, major: contact.major, minor: contact.minor)
+                point.touching = contact.touching
+                tracks[
+                    contact.track, default: FingerTrack(slot: contact.slot, trackingID: contact.trackingID, points: [])
+                ]
+                .points.append(point)
             }
         }
-        return tracks.filter { !$0.points.isEmpty }
+        return tracks.sorted { $0.key < $1.key }.map(\.value)
     }
 }

@@ -19,7 +19,8 @@ extension ReportData {
                 + "<td class=\"\(row.differs ? "accidental" : "")\">\(row.difference)</td></tr>\n"
         }
         let geometryText =
-            geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit) } ?? "no position axes"
+            geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit.rawValue) }
+            ?? "no position axes"
         func figure(_ plot: ReportPlot) -> String {
             let caption: String =
                 switch plot {

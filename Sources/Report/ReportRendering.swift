@@ -52,7 +52,7 @@ extension ReportData {
             xDomain: (0, geometry.width), yDomain: (0, geometry.height), left: 64, top: 36, width: width,
             height: height, yDown: true)
         svg.text("\(title) (\(fingerTracks.count) contacts, \(frameCount) frames)", x: 10, y: 20, cls: "heading")
-        frame.drawAxes(into: &svg, xTitle: "x (\(geometry.unit))", yTitle: "y (\(geometry.unit))")
+        frame.drawAxes(into: &svg, xTitle: "x (\(geometry.unit.rawValue))", yTitle: "y (\(geometry.unit.rawValue))")
         for (index, track) in fingerTracks.enumerated() {
             drawTrack(
                 &svg, track.points.map { (frame.x($0.x), frame.y($0.y)) }, colour: Palette.colour(track.slot),

@@ -30,9 +30,9 @@ public struct ViewTouch: Equatable, Sendable {
     public var id: Int
     public var x: Double
     public var y: Double
-    public var phase: String
+    public var phase: TouchPhase
     /// direct or indirectPointer.
-    public var type: String
+    public var type: TouchType
     /// One of compatibility mode's simulated pair.
     public var simulated: Bool
 }
@@ -123,7 +123,7 @@ final class ModeScreen {
     /// Reads what the lane's last step delivered and returns the lane changes it caused, with
     /// their times (seconds on the events' clock), not yet flagged.
     func read(_ lane: ModePipeline.Lane) -> [(lane: Int, state: LaneState, time: Double)] {
-        if state.touches.allSatisfy({ $0.phase == "ended" || $0.phase == "cancelled" }) { state.touches = [] }
+        if state.touches.allSatisfy({ $0.phase == .ended || $0.phase == .cancelled }) { state.touches = [] }
         if state.transform?.phase == .ended || state.transform?.phase == .cancelled { state.transform = nil }
         if state.scroll?.phase == .ended || state.scroll?.phase == .cancelled { state.scroll = nil }
         if state.system?.phase == .ended || state.system?.phase == .cancelled { state.system = nil }
@@ -133,8 +133,8 @@ final class ModeScreen {
             case .touches(let touches):
                 state.touches = touches.map {
                     ViewTouch(
-                        id: $0.id.rawValue, x: $0.location.x, y: $0.location.y, phase: $0.phase.rawValue,
-                        type: $0.type.rawValue, simulated: $0.isSimulated)
+                        id: $0.id.rawValue, x: $0.location.x, y: $0.location.y, phase: $0.phase,
+                        type: $0.type, simulated: $0.isSimulated)
                 }
             case .transform(let t): state.transform = t
             case .scroll(let s): state.scroll = s

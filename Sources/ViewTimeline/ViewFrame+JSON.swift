@@ -14,7 +14,7 @@ extension ViewScene {
                 j.object("geometry") { j in
                     j.put("width", geometry.width)
                     j.put("height", geometry.height)
-                    j.put("unit", geometry.unit)
+                    j.put("unit", geometry.unit.rawValue)
                 }
             } else {
                 j.put("geometry", nil as String?)
@@ -174,8 +174,8 @@ private extension ModeState {
                     j.put("id", t.id)
                     j.put("x", t.x)
                     j.put("y", t.y)
-                    j.put("phase", t.phase)
-                    j.put("type", t.type)
+                    j.put("phase", t.phase.rawValue)
+                    j.put("type", t.type.rawValue)
                     j.put("simulated", t.simulated)
                 }
             }

@@ -39,4 +39,28 @@ final class TouchpadContactsTests: XCTestCase {
         XCTAssertEqual(Set(slotted.fingerTracks.map(\.slot)), [0, 1, 2], "the report's tracks")
         XCTAssertEqual(slotted.touchpadGeometry, contacts.geometry)
     }
+
+    /// The view's pad and the report's plot read the same contacts: after every frame of every
+    /// bundled recording, the contacts the view draws are the report's tracks' points at that
+    /// frame, slot and position.
+    func testTheViewDrawsTheContactsTheReportPlots() throws {
+        var compared = 0
+        for url in Fixtures.recordings {
+            let recording = try RecordingLoader.load(url.path)
+            var contacts = TouchpadContacts(device: recording.device)
+            let tracks = recording.withContactsInSlots.fingerTracks
+            var plotted: [Int: [(slot: Int, x: Double, y: Double)]] = [:]
+            for track in tracks {
+                for point in track.points { plotted[point.frame, default: []].append((track.slot, point.x, point.y)) }
+            }
+            for (index, frame) in recording.frames.enumerated() {
+                let drawn = contacts.apply(frame.events).map { "\($0.slot) \($0.x) \($0.y)" }
+                let plot = (plotted[index] ?? []).sorted { $0.slot < $1.slot }.map { "\($0.slot) \($0.x) \($0.y)" }
+                XCTAssertEqual(drawn, plot, "\(url.lastPathComponent) frame \(index)")
+                if drawn != plot { break }
+                compared += drawn.count
+            }
+        }
+        XCTAssertGreaterThan(compared, 3000)
+    }
 }
