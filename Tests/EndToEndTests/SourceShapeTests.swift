@@ -40,6 +40,53 @@ final class SourceShapeTests: XCTestCase {
         XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3000, "the CLI")
     }
 
+    /// docs/architecture.md's module table names every module once, each with exactly the
+    /// dependencies `Package.swift` gives it (a row of several, their union outside the row).
+    func testTheArchitectureTableListsEveryModuleWithItsDependencies() throws {
+        let swift = try XCTUnwrap(findExecutable("swift"), "swift on PATH")
+        // A scratch path of its own: the package's .build is locked by the `swift test` running this.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let dump = try runProcess([
+            swift, "package", "dump-package", "--package-path", Fixtures.root.path, "--scratch-path", scratch.path,
+        ])
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        let targets = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])?["targets"]
+                as? [[String: Any]])
+        var dependencies: [String: Set<String>] = [:]
+        for target in targets where target["type"] as? String != "test" {
+            let named = (target["dependencies"] as? [[String: [Any]]] ?? []).compactMap {
+                $0.values.first?.first as? String
+            }
+            dependencies[try XCTUnwrap(target["name"] as? String)] = Set(named)
+        }
+        let table = try String(
+            contentsOf: Fixtures.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        var listed: [String] = []
+        for line in table.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard cells.count >= 5 else { continue }
+            func names(_ cell: String) -> [String] { cell.matches(of: /`([^`]+)`/).map { String($0.output.1) } }
+            let row = names(cells[1])
+            guard row.allSatisfy({ dependencies[$0] != nil }) else { continue }
+            let uses = Set(row.flatMap { dependencies[$0] ?? [] }).subtracting(row)
+            XCTAssertEqual(Set(names(cells[cells.count - 2])), uses, "docs/architecture.md, \(row)")
+            listed += row
+        }
+        XCTAssertEqual(listed.sorted(), Set(listed).sorted(), "each module in one row")
+        // All but the system libraries (the C modules over pkg-config) and the tests' own support.
+        let modules = targets.filter { $0["type"] as? String != "system" && $0["type"] as? String != "test" }
+            .compactMap { $0["name"] as? String }.filter { $0 != "TestSupport" }
+        XCTAssertEqual(Set(listed), Set(modules), "every module in the table")
+    }
+
+    /// The README opens the project: short, its details in docs/.
+    func testTheReadmeIsAtMostTenKilobytes() throws {
+        let readme = try Data(contentsOf: Fixtures.root.appendingPathComponent("README.md"))
+        XCTAssertLessThanOrEqual(readme.count, 10 * 1024)
+    }
+
     /// The CLI's folders: its commands, and the two executables that run them.
     private static let commandLine = ["TouchSynthCommands/", "touchsynth/", "touchsynth-view/"]
 

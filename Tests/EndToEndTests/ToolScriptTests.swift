@@ -2,20 +2,26 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// The `tools/` scripts that take arguments: their help, and their refusals before any work (no
-/// build, no apt, no VM), which is what makes these tests quick; and tools/build-libinput stopped
-/// half-way.
+/// The `tools/` scripts: their help, and their refusals before any work (no build, no apt, no
+/// VM), which is what makes these tests quick; and tools/build-libinput stopped half-way.
 final class ToolScriptTests: XCTestCase {
-    private static let scripts = [
-        "record-behaviour", "fuzz", "vm-test", "build-libinput", "build", "install",
-        "readme-check", "format-check", "explain-sweep",
-    ]
+    /// Every shell script but `usage`, which prints the others' help, and `run`, whose arguments
+    /// are touchsynth's.
+    private static var scripts: [String] {
+        let tools = Fixtures.root.appendingPathComponent("tools")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: tools.path)) ?? []
+        return names.sorted().filter { name in
+            let text = try? String(contentsOf: tools.appendingPathComponent(name), encoding: .utf8)
+            return name != "usage" && name != "run" && text?.hasPrefix("#!/usr/bin/env bash\n") == true
+        }
+    }
 
     private func tool(_ name: String) -> String {
         Fixtures.root.appendingPathComponent("tools/\(name)").path
     }
 
     func testHelpPrintsTheScriptsOpeningComment() throws {
+        XCTAssertGreaterThan(Self.scripts.count, 15, "the scripts under tools/")
         for name in Self.scripts {
             let source = try String(contentsOfFile: tool(name), encoding: .utf8).split(separator: "\n")
             let opening = source.dropFirst().prefix { $0.hasPrefix("#") }
