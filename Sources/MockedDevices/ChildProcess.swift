@@ -1,5 +1,4 @@
 import Foundation
-import ProcessSignals
 
 #if canImport(Glibc)
 import Glibc
@@ -29,17 +28,17 @@ enum ChildProcess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        // The program starts with no signal blocked and default handlers for the ones it is stopped
-        // with, whatever thread spawns it (libdispatch's worker threads block signals).
+        // The program starts with no signal blocked and every signal's default action, whatever
+        // thread spawns it (libdispatch's worker threads block signals) and whatever this process
+        // ignores (SIGPIPE, which `yes | head` in a mocked shell must die of).
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), stopping = sigset_t()
+        var none = sigset_t(), all = sigset_t()
         sigemptyset(&none)
-        sigemptyset(&stopping)
-        for signal in StopSignal.signals { sigaddset(&stopping, signal) }
+        sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &stopping)
+        posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)

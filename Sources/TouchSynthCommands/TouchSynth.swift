@@ -43,6 +43,8 @@ extension TouchSynth {
     /// why it failed, if it did: the executables' `main`.
     public static func execute(_ arguments: [String]) -> Int32 {
         OutputFile.keepStandardDescriptors()
+        // A reader gone (`| head`) is EPIPE, ended quietly (`failWriting`), not a death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)

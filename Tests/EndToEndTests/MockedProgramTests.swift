@@ -33,6 +33,23 @@ final class MockedProgramTests: XCTestCase {
         }
     }
 
+    /// The mocked program starts with every signal's default action, whatever touchsynth ignores
+    /// (SIGPIPE): a shell pipeline in it ends as it would outside.
+    func testTheProgramStartsWithDefaultSignalActions() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let result = try runProcess([
+            touchsynth, "mock", pinch, "--", "/bin/sh", "-c",
+            "yes | head -n 1; sed -n 's/^SigIgn:\\s*//p' /proc/self/status",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.first, "y", result.stdout)
+        let ignored = try XCTUnwrap(lines.dropFirst().first.flatMap { UInt64($0, radix: 16) }, result.stdout)
+        XCTAssertEqual(ignored >> (SIGPIPE - 1) & 1, 0, "SIGPIPE ignored: \(result.stdout)")
+        XCTAssertFalse(result.stderr.contains("Broken pipe"), result.stderr)
+    }
+
     /// Interrupted half-way through a real-time replay, the file holds exactly the frames
     /// recorded so far and parses.
     func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {

@@ -178,6 +178,17 @@ final class StandardStreamsTests: XCTestCase {
             try gone.fileHandleForReading.close()
             return gone.fileHandleForWriting
         }
+        // From a shell with SIGPIPE's default action, as a user's is (this process may ignore it),
+        // output larger than a pipe holds to a reader that goes after one byte.
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        for command in ["convert '\(session)'", "replay --json '\(session)'"] {
+            let piped = try runProcess([
+                "/bin/bash", "-c",
+                "env --default-signal=PIPE '\(touchsynth)' \(command) | head -c 1 >/dev/null; "
+                    + "echo ${PIPESTATUS[0]}",
+            ])
+            XCTAssertEqual(piped.stdout, "0\n", "\(command): \(piped.stderr)")
+        }
         let quiet = try run(["replay", pinch], stdout: try goneReader())
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
         XCTAssertEqual(quiet.stderr, "")
