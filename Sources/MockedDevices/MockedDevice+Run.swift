@@ -102,7 +102,8 @@ extension MockedDevice {
                 programCPUSeconds: delivery.exit?.cpuSeconds ?? 0,
                 timerInstants: delivery.timerInstants,
                 recordingStart: delivery.recordingOrigin.map { UInt64($0 / 1000) },
-                endedBeforeReady: delivery.endedBeforeReady, stoppedByHarness: delivery.exit?.stopped ?? false)
+                endedBeforeReady: delivery.endedBeforeReady,
+                stoppedByHarness: delivery.exit.map { $0.stopped && $0.signal == SIGINT } ?? false)
         }
 
         if let early = try waitForReady(pid: pid, notifyRead: notifyRead, timeout: timing.openTimeout, channel: channel)
@@ -152,7 +153,7 @@ extension MockedDevice {
             }
         if delivery.exit == nil {
             delivery.memory.sample(pid, now: Clock.now(), force: true)
-            delivery.exit = ChildProcess.stop(pid)
+            delivery.exit = ChildProcess.stop(pid, once: link != nil)
         } else if let signal = delivery.exit?.signal, forwarding.received == nil {
             exit = delivery.exit
             throw HarnessError(

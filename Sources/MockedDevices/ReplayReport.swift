@@ -42,8 +42,9 @@ public struct ReplayReport: Sendable {
     /// The program (not the libinput side) ended with status 0 before it opened the device: it did
     /// its work without it (`echo {devnode}`), and no frame was played.
     public var endedBeforeReady = false
-    /// The program was still running when the recording was over, and the harness stopped it
-    /// (SIGINT, then SIGKILL): its status is its answer to that, not an end of its own.
+    /// The program was still running when the recording was over, and the harness's SIGINT
+    /// killed it: its status (130) is its answer to that, not an end of its own. A program that
+    /// caught the signal and exited ends with its own status.
     public var stoppedByHarness = false
     /// What reading the recording guessed or repaired (``Recording/notes``), one line each.
     public var notes: [String] = []

@@ -27,6 +27,12 @@ final class MockTests: XCTestCase {
             "mock", "--real-time", recording, "--", "/bin/sh", "-c", "exec cat {devnode} >/dev/null",
         ])
         XCTAssertEqual(stopped.status, 0, stopped.stderr)
+        // A program that catches the harness's SIGINT and ends with 130 of its own accord (a
+        // command interrupted) has not succeeded: its status is its own, not the harness's.
+        let caught = runCommand([
+            "mock", recording, "--", "/bin/sh", "-c", "trap 'kill $!; exit 130' INT; cat {devnode} >/dev/null & wait",
+        ])
+        XCTAssertEqual(caught.status, 130, caught.stderr)
     }
 
     /// libinput's own recorder, run on a mocked device, writes YAML this project must read back exactly.
