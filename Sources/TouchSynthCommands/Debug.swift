@@ -45,8 +45,8 @@ struct Debug: ParsableCommand {
         let context = try devices.context(logsDebug: log.verbose)
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
-        let printer = try output.printer()
         let latency = try output.latencyLog()
+        let printer = try output.printer()
         var printing = FirstFailure()
         // A seat whose devices this user may not read looks empty: said at once, not after Ctrl-C.
         var empty = false

@@ -22,6 +22,7 @@ struct Play: ParsableCommand {
     @OptionGroup var window: WindowOptions
     @Flag(help: "Wait for a line on stdin before playing.") var wait = false
     @Option(
+        parsing: .unconditional,
         help: "Milliseconds to keep the device after the last frame, for readers' timers (libinput's tap and hold).")
     var lingerMs = 300
     @Option(help: "The uinput node.") var uinput = "/dev/uinput"

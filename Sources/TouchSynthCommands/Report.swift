@@ -31,7 +31,7 @@ struct ReportCommand: ParsableCommand {
             valueName: "file"))
     var output: String?
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var plot: ReportPlot = .touchpad
+    var plot: ReportPlot?
     @Option(help: Help.appScreen) var surface: String?
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @OptionGroup var input: LogInputOptions
@@ -48,6 +48,9 @@ struct ReportCommand: ParsableCommand {
         if let output, output != "-", !output.hasSuffix(".html"), !output.hasSuffix(".svg") {
             throw ValidationError("-o must name an .html or .svg file, or be - for the HTML on standard output")
         }
+        if plot != nil && output?.hasSuffix(".svg") != true {
+            throw ValidationError("--plot chooses an .svg output's plot")
+        }
     }
 
     func run() throws {
@@ -59,7 +62,7 @@ struct ReportCommand: ParsableCommand {
         let data = try makeReport(
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)
-        try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot) : data.html(), to: path)
+        try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot ?? .touchpad) : data.html(), to: path)
         guard path != "-" else { return }
         writeStderr(
             "touchsynth: wrote \(path)"

@@ -41,6 +41,16 @@ public final class UinputDevice {
     /// Creates the device `description` describes: its event types and codes, axes (each with its
     /// current value, range, fuzz, flat and resolution) and properties.
     public init(_ description: DeviceDescription, path: String = "/dev/uinput") throws(UinputError) {
+        // What the path is, before opening it: a FIFO opened without a reader says ENXIO, which
+        // would read as no uinput module; a missing path other than uinput's own is a typo.
+        var found = stat()
+        let exists = stat(path, &found) == 0
+        if exists, found.st_mode & S_IFMT != S_IFCHR {
+            let what = found.st_mode & S_IFMT == S_IFDIR ? "a directory" : "a file"
+            throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
+        } else if !exists && errno == ENOENT && !["/dev/uinput", "/dev/input/uinput"].contains(path) {
+            throw UinputError(.notADevice, "\(path): no such file")
+        }
         fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
@@ -49,8 +59,6 @@ public final class UinputDevice {
                 throw UinputError(.permission, "cannot open \(path): permission denied")
             case ENOENT, ENODEV, ENXIO:
                 throw UinputError(.unavailable, "no \(path)")
-            case EISDIR:
-                throw UinputError(.notADevice, "\(path) is a directory, not the uinput device")
             default:
                 throw UinputError(.system, "cannot open \(path): \(String(cString: strerror(code)))")
             }

@@ -21,8 +21,12 @@ final class RecordingPlaybackTests: XCTestCase {
     func testADeviceThatCannotBeMadeSaysWhy() {
         let device = DeviceDescription(
             name: "pad", codes: [Evdev.EV_ABS: [Evdev.ABS_X]], absinfo: [Evdev.ABS_X: AbsInfo(minimum: 0, maximum: 9)])
-        XCTAssertThrowsError(try UinputDevice(device, path: "/nonexistent/uinput")) { error in
-            XCTAssertEqual((error as? UinputError)?.kind, .unavailable)
+        XCTAssertThrowsError(try UinputDevice(device, path: "/nonexistent/uinput"), "a typo, not a module missing") {
+            error in
+            XCTAssertEqual((error as? UinputError)?.kind, .notADevice)
+        }
+        XCTAssertThrowsError(try UinputDevice(device, path: "/tmp"), "a directory") { error in
+            XCTAssertEqual((error as? UinputError)?.message, "/tmp is a directory, not the uinput device")
         }
         XCTAssertThrowsError(try UinputDevice(device, path: "/dev/null"), "not a uinput node: its ioctls fail") {
             error in
