@@ -43,8 +43,10 @@ enum ChildProcess {
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else {
-            throw HarnessError(
+            var error = HarnessError(
                 rc == ENOENT ? .unavailable : .system, "cannot start \(program): \(String(cString: strerror(rc)))")
+            error.spawnErrno = rc
+            throw error
         }
         return pid
     }

@@ -39,6 +39,8 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     /// The program's own exit status, when it ended before it was ready: a program that signals
     /// its readiness itself has then said why on its stderr, or stopped as asked (0).
     public var programStatus: Int32?
+    /// Why a program could not be started (`posix_spawn`'s error), when that is the failure.
+    var spawnErrno: Int32?
 
     package init(_ kind: Kind, _ message: String, programStatus: Int32? = nil) {
         self.kind = kind

@@ -78,7 +78,10 @@ extension MockedDevice {
             pid = try ChildProcess.spawn(command, env: env, descriptors: descriptors, standardOutput: standardOutput)
         } catch {
             close(notifyWrite)
-            throw error
+            // A program of the user's that cannot start ends as a shell's would: 127 not found,
+            // 126 found but not runnable (as env, nice and timeout end).
+            guard channel == nil, let code = error.spawnErrno else { throw error }
+            throw HarnessError(.programFailed, error.message, programStatus: code == ENOENT ? 127 : 126)
         }
         close(notifyWrite)
         link?.programStarted()

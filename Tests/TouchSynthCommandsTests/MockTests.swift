@@ -33,6 +33,11 @@ final class MockTests: XCTestCase {
             "mock", recording, "--", "/bin/sh", "-c", "trap 'kill $!; exit 130' INT; cat {devnode} >/dev/null & wait",
         ])
         XCTAssertEqual(caught.status, 130, caught.stderr)
+        // A program that cannot start ends as under env or nice: 127 not found, 126 not runnable.
+        let missing = runCommand(["mock", recording, "--", "/nonexistent/program"])
+        XCTAssertEqual(missing.status, 127, missing.stderr)
+        XCTAssertEqual(missing.stderr, "touchsynth: cannot start /nonexistent/program: No such file or directory\n")
+        XCTAssertEqual(runCommand(["mock", recording, "--", recording]).status, 126, "a file, not a program")
     }
 
     /// libinput's own recorder, run on a mocked device, writes YAML this project must read back exactly.
