@@ -14,8 +14,9 @@ struct Mock: ParsableCommand {
             the device, in poll, select, epoll or a blocking read of the device, as libinput's tools and evtest do. A \
             program that waits otherwise (on another thread, in a sleep) never looks idle, and the run ends with exit \
             status 70 after 5 s: give it --real-time. A program that needs wall-clock pacing (a progress display, a \
-            server such as view, stopped once the recording is over) needs it too. The exit status is COMMAND's (128 + N if signal N killed it); Swift's crash handler, which \
-            the harness's preloaded library would bring into COMMAND, is off unless SWIFT_BACKTRACE is set.
+            server such as view, stopped once the recording is over) needs it too. The exit status is COMMAND's \
+            (128 + N if signal N killed it, 127 if not found); Swift's crash handler, which the harness's preloaded \
+            library would bring into COMMAND, is off unless SWIFT_BACKTRACE is set.
             """)
 
     @Argument(help: Help.recording) var recording: String
