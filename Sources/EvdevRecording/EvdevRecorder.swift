@@ -39,7 +39,14 @@ public struct EvdevRecorder {
         let stop = try StopSignal()
         defer { stop.end() }
         try write(LibinputRecordFormat.header(device: device, node: node.path, dmi: Self.machineDMI))
-        let started = Date()
+        // CLOCK_MONOTONIC, which the kernel stamps events with: under `touchsynth mock` it is the
+        // replay's virtual clock, so that --duration and the length said follow the recording.
+        func now() -> Double {
+            var t = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &t)
+            return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+        }
+        let started = now()
         var state = Progress()
         var pending: [EvdevEvent] = []
         var pendingTime: UInt64 = 0
@@ -76,7 +83,7 @@ public struct EvdevRecorder {
                 }
             }
             if !text.isEmpty { try write(text) }
-            state.seconds = Date().timeIntervalSince(started)
+            state.seconds = now() - started
             if fds[1].revents & Int16(POLLIN) != 0 { ending = .interrupted }
             if let maxSeconds, state.seconds >= maxSeconds { ending = ending ?? .durationReached }
             progress(state)

@@ -50,6 +50,25 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("Broken pipe"), result.stderr)
     }
 
+    /// `record --duration` counts the recording's time, which under the harness is the virtual
+    /// clock's: a third of a second of the pinch, not all of it at once.
+    func testRecordsDurationIsTheRecordingsTime() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let source = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
+        let out = temporaryPath("record.yml")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try runProcess([
+            touchsynth, "mock", source, "--", touchsynth, "record", "--device", "{devnode}", "--duration", "0.3", "-o",
+            out,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains(" over 0.3 s "), result.stderr)
+        let recorded = try RecordingLoader.load(out)
+        XCTAssertFalse(recorded.frames.isEmpty, result.stderr)
+        XCTAssertLessThan(recorded.frames.count, try RecordingLoader.load(source).frames.count)
+        XCTAssertLessThanOrEqual(recorded.frames.last?.time ?? .max, 300_000)
+    }
+
     /// Interrupted half-way through a real-time replay, the file holds exactly the frames
     /// recorded so far and parses.
     func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {
