@@ -174,6 +174,11 @@ struct View: ParsableCommand, ReplayingCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["xdg-open", url]
+        // Its own lines (each browser it tried) would bury the view's: one line of ours instead.
+        (process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice)
+        process.terminationHandler = {
+            if $0.terminationStatus != 0 { writeStderr("touchsynth: xdg-open found no browser: open \(url) yourself") }
+        }
         if (try? process.run()) == nil { writeStderr("touchsynth: cannot run xdg-open: open \(url) yourself") }
     }
 }
