@@ -40,7 +40,14 @@ final class Router: HTTPHandler, @unchecked Sendable {
         guard check.allows(origin: request.headers[HTTPHeader("Origin")], host: host) else {
             return Self.text(.forbidden, "refused: Origin is not this server")
         }
-        guard request.method == .GET else { return Self.text(.methodNotAllowed, "only GET") }
+        guard request.method == .GET else {
+            var refused = Self.text(.methodNotAllowed, "only GET")
+            refused.headers[HTTPHeader("Allow")] = "GET"
+            return refused
+        }
+        // A path, as a browser sends to its server: a full URL is for a proxy, and its host would
+        // stand beside the Host checked above.
+        guard request.target.rawValue.hasPrefix("/") else { return Self.text(.badRequest, "a path, not a URL") }
         let (page, timeline, isLive) = lock.withLock { (self.page, self.timeline, self.isLive) }
         guard let page else {
             return Self.text(.serviceUnavailable, "the replay is still being computed: reload in a moment")

@@ -54,6 +54,48 @@ final class ViewServerTests: XCTestCase {
         XCTAssertNil(afterClose)
     }
 
+    /// Requests the page does not make: another method is 405 naming GET; a full URL as the target
+    /// (a proxy's form, with a host of its own beside the Host checked) is 400.
+    func testOtherMethodsAndFullURLsAreRefused() throws {
+        let server = try ViewServer(title: "t")
+        defer { server.stop() }
+        server.show(.timeline(Data("[]".utf8)))
+        let host = "Host: 127.0.0.1:\(server.port)\r\n"
+        let ok = try Self.exchange("GET / HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", port: server.port)
+        XCTAssertTrue(ok.hasPrefix("HTTP/1.1 200"), ok)
+        let post = try Self.exchange("POST / HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", port: server.port)
+        XCTAssertTrue(post.hasPrefix("HTTP/1.1 405"), post)
+        XCTAssertTrue(post.lowercased().contains("\r\nallow: get\r\n"), post)
+        let proxied = try Self.exchange(
+            "GET http://attacker.example/ HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", port: server.port)
+        XCTAssertTrue(proxied.hasPrefix("HTTP/1.1 400"), proxied)
+    }
+
+    /// Sends `request` to the server on `port` and reads its answer until it closes.
+    private static func exchange(_ request: String, port: UInt16) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        XCTAssertEqual(connected, 0)
+        _ = request.withCString { write(fd, $0, strlen($0)) }
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            answer += chunk[..<n]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
     func testAPortInUseIsTold() throws {
         let first = try ViewServer(title: "a")
         defer { first.stop() }
