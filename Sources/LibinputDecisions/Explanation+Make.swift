@@ -129,6 +129,11 @@ extension Explanation {
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,
             timeBase: TimeBase(of: events))
         if singleTouch { singleTouchReading = SingleTouchReading(resolved.device) }
+        // Its own words on meeting the fault (info and errors); its decisions then are in the sequences.
+        faults = log.compactMap { message in
+            guard case .fault(let time) = message.cause, message.priority != .debug else { return nil }
+            return LoggedFault(time: time, line: message.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
 }
 

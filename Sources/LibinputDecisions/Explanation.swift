@@ -30,6 +30,10 @@ public struct Explanation: Equatable, Sendable {
     public var sequences: [SequenceExplanation]
     /// libinput's log lines about touches that no known form reads: said, never guessed at.
     public var unreadLines: [String]
+    /// What libinput said (info and errors) as it met a fault the replay injected
+    /// (`--syn-dropped`: frames lost and the device's state read again; `--unplug`), at the
+    /// fault's instant. The findings read every recorded frame, those libinput did not get too.
+    public var faults: [LoggedFault] = []
     /// Decision lines libinput logged before the first frame, as it set the device up (with
     /// touches the recording's header holds down): they open the first sequence.
     public var unattributed: Int
@@ -37,6 +41,14 @@ public struct Explanation: Equatable, Sendable {
     /// time from (the replay's first event), so that a decision has the time `replay` shows.
     public var recordingStart: UInt64
     public var timeBase: TimeBase
+
+    /// A line libinput logged as it met an injected fault, and when.
+    public struct LoggedFault: Equatable, Sendable {
+        /// Microseconds into the recording.
+        public var time: UInt64
+        /// libinput's words.
+        public var line: String
+    }
 
     /// Seconds since the replay's first event of `micros` into the recording.
     public func seconds(_ micros: UInt64) -> Double { timeBase.seconds(recordingStart + micros) }

@@ -20,6 +20,13 @@ public enum ExplanationLines {
         var attributedDecisions: Int
         var unattributedDecisions: Int
         var unreadLines: [String]
+        var faults: [Fault]
+    }
+
+    /// A line libinput logged as it met an injected fault.
+    public struct Fault: Encodable {
+        var timeUs: UInt64
+        var line: String
     }
 
     /// A sequence's line: `explainSequence`.
@@ -126,7 +133,7 @@ public enum ExplanationLines {
             thresholds: e.thresholds,
             quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) }, sequences: e.sequences.count,
             attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
-            unreadLines: e.unreadLines)
+            unreadLines: e.unreadLines, faults: e.faults.map { Fault(timeUs: $0.time, line: $0.line) })
         return [device]
             + e.sequences.map { s in
                 Sequence(

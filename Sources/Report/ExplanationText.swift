@@ -34,6 +34,13 @@ public enum ExplanationText {
                         ? "none"
                         : quirks.properties.map { "\($0.key)=\($0.value) (\($0.file))" }.joined(separator: ", ")))
         }
+        for fault in explanation.faults {
+            lines.append(
+                String(
+                    format: "   at %.3f s, a fault injected: libinput logged \"%@\"", explanation.seconds(fault.time),
+                    fault.line)
+                    + " (the findings below read every recorded frame, those libinput did not get too)")
+        }
         if explanation.sequences.isEmpty { lines.append("   no finger touched the touchpad") }
         for sequence in explanation.sequences {
             lines.append("")

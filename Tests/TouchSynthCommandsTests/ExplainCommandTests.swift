@@ -24,6 +24,23 @@ final class ExplainCommandTests: XCTestCase {
             result.stdout.contains("libinput made this a 2-finger pinch, not a scroll, because "), result.stdout)
     }
 
+    /// Frames lost to an injected SYN_DROPPED are said where libinput met them, in its words,
+    /// in text and JSON; without a fault nothing is.
+    func testAnInjectedFaultIsSaidWhereLibinputMetIt() throws {
+        let plain = runCommand(["explain", pinch])
+        XCTAssertFalse(plain.stdout.contains("a fault injected"), plain.stdout)
+        let dropped = runCommand(["explain", pinch, "--syn-dropped", "0.3+200"])
+        XCTAssertEqual(dropped.status, 0, dropped.stderr)
+        XCTAssertTrue(
+            dropped.stdout.contains(
+                "a fault injected: libinput logged \"event10 - ETPS/2 Elantech Touchpad: SYN_DROPPED event - some "
+                    + "input events have been lost.\""), dropped.stdout)
+        let json = runCommand(["explain", "--json", pinch, "--syn-dropped", "0.3+200"])
+        let device = try XCTUnwrap(try jsonLines(json.stdout).first)
+        let faults = try XCTUnwrap(device["faults"] as? [[String: Any]])
+        XCTAssertEqual(faults.map { $0["timeUs"] as? Int }, [300_000])
+    }
+
     /// A second touchpad given `--with` is not the one explained: its decisions and gestures are
     /// left out, and the explanation is the touchpad's alone.
     func testAnotherTouchpadWithTheRecordingIsLeftOut() throws {
