@@ -205,7 +205,7 @@ let package = Package(
             name: "Diffs",
             dependencies: [
                 "Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText", "AppEvents",
-                "Gestures", "LibinputDecisions", "Quirks",
+                "AppEventInvariants", "Gestures", "LibinputDecisions", "Quirks",
             ]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.

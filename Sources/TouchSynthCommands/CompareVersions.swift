@@ -1,14 +1,7 @@
-import AppEventInvariants
-import AppEvents
 import ArgumentParser
 import Diffs
-import Foundation
-import Gestures
 import LibinputEventText
-import LibinputEvents
 import MockedDevices
-import ModeComparison
-import Quirks
 import Recordings
 import Report
 import SurfaceDescriptions
@@ -22,30 +15,24 @@ extension Compare {
         if json { try emit(JSONLines.header("compareVersions")) }
         for path in recordings {
             let compared = try files.attempt { () throws -> VersionComparison in
-                var runs: [VersionComparison.Run] = []
                 let file = try RecordingOrCapture(path: path)
                 try refuseCapture(file, at: path)
                 let loaded = try file.recording(description: input.desc, node: input.node)
                 warn(loaded.notes, in: path)
-                for build in builds {
+                let (comparison, found) = try VersionComparison.run(
+                    loaded, versions: builds.map(\.version), configuration: configuration,
+                    deviceConfiguration: config.configuration, checksInvariants: check,
+                    makeSurface: description.makeSurface
+                ) { index in
                     let options = replayOptions(
-                        clock: clock, libinput: build, config: config, empty: empty, log: log, quirks: quirks)
-                    let events = try replayed(loaded, from: path, window: window, options: options).replay.events
-                    let pipeline = try ModePipeline.run(
-                        events, configuration: configuration, options: .init(checksInvariants: check),
-                        makeSurface: description.makeSurface)
-                    for lane in pipeline.lanes {
-                        lane.violations.forEach {
-                            writeStderr("touchsynth: \(path): libinput \(build.version): \(lane.mode.rawValue): \($0)")
-                        }
-                        violations += lane.violations.count
-                    }
-                    runs.append(
-                        VersionComparison.Run(version: build.version, events: events, report: pipeline.comparison))
+                        clock: clock, libinput: builds[index], config: config, empty: empty, log: log, quirks: quirks)
+                    return try replayed(loaded, from: path, window: window, options: options).replay.events
                 }
-                return VersionComparison(
-                    runs: runs, device: loaded.device, quirks: LibinputQuirks.load(for: loaded.device),
-                    configuration: config.configuration)
+                for v in found {
+                    writeStderr("touchsynth: \(path): libinput \(v.version): \(v.mode.rawValue): \(v.violation)")
+                }
+                violations += found.count
+                return comparison
             }
             guard let versions = compared else { continue }
             if !versions.allSame { differing += 1 }
