@@ -1,4 +1,5 @@
 import Foundation
+import LibinputEventText
 import Recordings
 
 /// One unit of a corpus's work: a gesture synthesized on a device and replayed on one libinput
@@ -71,10 +72,6 @@ struct StoredDescription: Codable, Equatable {
         return d
     }
 
-    /// Sorted keys: the same description, the same text.
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
+    /// Sorted keys (``JSONLines``): the same description, the same text.
+    var json: String { (try? JSONLines.line(self)) ?? "" }
 }

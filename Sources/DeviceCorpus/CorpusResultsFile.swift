@@ -1,5 +1,6 @@
 import Foundation
 import LibinputEvents
+import LibinputEventText
 import Recordings
 
 /// A corpus run's result file (`corpus --results FILE`), JSON Lines: the header every JSON output
@@ -26,11 +27,6 @@ public struct CorpusResultsFile: Sendable {
     }
 
     static let output = "corpusResults"
-
-    struct Header: Codable {
-        var output: String
-        var schemaVersion: Int
-    }
 
     /// What a line after the run's is: `device` or `pair`.
     struct Kind: Decodable {
@@ -89,20 +85,15 @@ public struct CorpusResultsFile: Sendable {
         }
     }
 
-    /// The file's text.
-    public func text() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        func line(_ value: some Encodable) -> String {
-            ((try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "") + "\n"
-        }
-        var out = line(Header(output: Self.output, schemaVersion: JSONSchema.version))
-        out += line(
-            Run(command: command, gestures: CorpusGesture.all.map(\.name), libinput: versions, shard: shard.description)
-        )
-        for device in devices { out += line(Device(device: device.file, description: device.stored)) }
-        for result in results { out += line(Pair(result)) }
-        return out
+    /// The file's text, written as every JSON Lines output is (``JSONLines``).
+    public func text() throws -> String {
+        let run = Run(
+            command: command, gestures: CorpusGesture.all.map(\.name), libinput: versions, shard: shard.description)
+        let lines =
+            [try JSONLines.header(Self.output), try JSONLines.line(run)]
+            + (try devices.map { try JSONLines.line(Device(device: $0.file, description: $0.stored)) })
+            + (try results.map { try JSONLines.line(Pair($0)) })
+        return lines.map { $0 + "\n" }.joined()
     }
 
     /// Reads the result file at `path` (`-`: standard input). A file missing or unreadable, or
@@ -123,9 +114,7 @@ public struct CorpusResultsFile: Sendable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter {
             !$0.element.isEmpty
         }
-        guard let first = lines.first,
-            let header = try? decoder.decode(Header.self, from: Data(first.element.utf8)), header.output == output
-        else {
+        guard let first = lines.first, let header = JSONLines.header(in: first.element), header.output == output else {
             throw bad(1, "not a corpus result file (written by `touchsynth corpus --results`)")
         }
         guard header.schemaVersion <= JSONSchema.version else {

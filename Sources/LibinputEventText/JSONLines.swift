@@ -16,9 +16,15 @@ public enum JSONLines {
         try line(Header(output: output, schemaVersion: JSONSchema.version))
     }
 
-    private struct Header: Encodable {
-        var output: String
-        var schemaVersion: Int
+    /// A header line: which output, and the schema's version.
+    public struct Header: Codable, Sendable {
+        public var output: String
+        public var schemaVersion: Int
+    }
+
+    /// `text`'s header, when it is a header line (a JSON object with both keys).
+    public static func header(in text: some StringProtocol) -> Header? {
+        try? JSONDecoder().decode(Header.self, from: Data(text.utf8))
     }
 
     /// `value` as one line of JSON, without the newline.

@@ -45,7 +45,7 @@ extension LibinputEvent {
             } catch {
                 throw CaptureError(line: i + 1, problem: "not a libinput event object")
             }
-            if fields.type == nil, let header = try? decoder.decode(Header.self, from: data) {
+            if fields.type == nil, let header = JSONLines.header(in: raw) {
                 guard header.schemaVersion <= JSONSchema.version else {
                     throw CaptureError(
                         line: i + 1,
@@ -76,10 +76,6 @@ extension LibinputEvent {
     }
 
     /// The header line that opens a command's JSON output.
-    private struct Header: Decodable {
-        var schemaVersion: Int
-    }
-
     /// A line of `--mode … --json`: the libinput event, and app events that are not read back.
     private struct WithAppEvents: Decodable {
         /// Null on the stream's last line, which holds the end's app events and the accounting.
