@@ -36,9 +36,28 @@ public struct EvdevRecorder {
     public func record(
         maxSeconds: Double? = nil, write: (String) throws -> Void, progress: (Progress) -> Void
     ) throws -> (Ending, Progress) {
+        try write(LibinputRecordFormat.header(device: device, node: node.path, dmi: Self.machineDMI))
+        return try record(maxSeconds: maxSeconds, frames: { try write(LibinputRecordFormat.frameText($0)) }) {
+            progress($0)
+        }
+    }
+
+    /// Records until SIGINT/SIGTERM or the device's removal, as a recording with the machine's
+    /// DMI (`debug --explain`).
+    public func recording() throws -> Recording {
+        var frames: [EvdevFrame] = []
+        _ = try record(frames: { frames.append($0) }, progress: { _ in })
+        var recording = Recording(device: device, frames: frames)
+        recording.dmi = Self.machineDMI
+        return recording
+    }
+
+    /// The loop: each complete frame to `frames`, timed from the first event.
+    private func record(
+        maxSeconds: Double? = nil, frames: (EvdevFrame) throws -> Void, progress: (Progress) -> Void
+    ) throws -> (Ending, Progress) {
         let stop = try StopSignal()
         defer { stop.end() }
-        try write(LibinputRecordFormat.header(device: device, node: node.path, dmi: Self.machineDMI))
         // CLOCK_MONOTONIC, which the kernel stamps events with: under `touchsynth mock` it is the
         // replay's virtual clock, so that --duration and the length said follow the recording.
         func now() -> Double {
@@ -69,20 +88,18 @@ public struct EvdevRecorder {
                 ending = .deviceRemoved
             }
             if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { ending = .deviceRemoved }
-            var text = ""
             for (time, event) in events {
                 let base = origin ?? time
                 origin = base
                 if pending.isEmpty { pendingTime = time >= base ? time - base : 0 }
                 pending.append(event)
                 if event.isSynReport {
-                    text += LibinputRecordFormat.frameText(EvdevFrame(time: pendingTime, events: pending))
+                    try frames(EvdevFrame(time: pendingTime, events: pending))
                     state.events += pending.count
                     state.frames += 1
                     pending.removeAll(keepingCapacity: true)
                 }
             }
-            if !text.isEmpty { try write(text) }
             state.seconds = now() - started
             if fds[1].revents & Int16(POLLIN) != 0 { ending = .interrupted }
             if let maxSeconds, state.seconds >= maxSeconds { ending = ending ?? .durationReached }
