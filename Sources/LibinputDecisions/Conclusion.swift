@@ -126,23 +126,23 @@ struct Conclusion {
 
     /// Whether libinput sent events of the gesture `kind` in this sequence; a kind it has no
     /// events of its own for (a three-finger drag moves the pointer) counts as sent.
-    private func wasReported(_ kind: String) -> Bool {
+    private func wasReported(_ kind: LibinputGesture) -> Bool {
         analysis.reported.contains { reported in
             switch reported {
-            case .scroll(.finger): kind == "scroll"
-            case .pinch: kind == "pinch"
-            case .swipe: kind == "swipe"
-            case .hold: kind == "hold"
+            case .scroll(.finger): kind == .scroll
+            case .pinch: kind == .pinch
+            case .swipe: kind == .swipe
+            case .hold: kind == .hold
             default: false
             }
-        } || !["scroll", "pinch", "swipe", "hold"].contains(kind)
+        } || !kind.hasOwnEvents
     }
 
     /// The gesture libinput settled on, which speaks for the sequence; a hold only when no
     /// pointer motion followed it.
     private var settled: GestureAnalysis.Outcome? {
-        gestures.outcomes.last { GestureAnalysis.measured.contains($0.state) }
-            ?? gestures.outcomes.last.flatMap { $0.state == "hold" ? $0 : nil }
+        gestures.outcomes.last { $0.state.isMeasured }
+            ?? gestures.outcomes.last.flatMap { $0.state == .hold ? $0 : nil }
     }
 
     private var tapLine: String {
@@ -250,16 +250,16 @@ struct Conclusion {
         return aside.isEmpty ? "" : "; it set aside " + aside.joined(separator: " and ")
     }
 
-    private static func article(_ kind: String, fingers: Int) -> String {
+    private static func article(_ kind: LibinputGesture, fingers: Int) -> String {
         let counted = fingers > 1 ? "\(fingers)-finger " : ""
-        return kind == "motion" ? "pointer motion" : "a \(counted)\(kind)"
+        return kind == .motion ? "pointer motion" : "a \(counted)\(kind)"
     }
 
-    private static func alternative(to kind: String, fingers: Int) -> String? {
+    private static func alternative(to kind: LibinputGesture, fingers: Int) -> String? {
         switch kind {
-        case "scroll": "a pinch"
-        case "pinch": fingers > 2 ? "a swipe" : "a scroll"
-        case "swipe": "a pinch"
+        case .scroll: "a pinch"
+        case .pinch: fingers > 2 ? "a swipe" : "a scroll"
+        case .swipe: "a pinch"
         default: nil
         }
     }

@@ -13,6 +13,9 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     public var palmSize: Int?
     /// How thumbs are told (`area`, `pressure`, `size`), when thumb detection is on.
     public var thumbDetection: String?
+    /// Whether libinput's log says it tells thumbs by pressure; by size.
+    public var thumbsByPressure: Bool { thumbDetection?.contains("pressure") == true }
+    public var thumbsBySize: Bool { thumbDetection?.contains("size") == true }
     /// Where thumbs are told by size too: a touch whose contact's major is longer than this and
     /// its minor shorter than ``thumbNarrowerThan`` is a thumb. libinput does not log it: it is
     /// the quirk `AttrThumbSizeThreshold` (`tp_init_thumb`, `tp_thumb_detect_pressure_size`).

@@ -63,7 +63,7 @@ extension Explanation {
             thresholds.palmSize = size
         }
         // and the thumb size, where its log says it tells thumbs by size.
-        if thresholds.thumbDetection?.contains("size") == true {
+        if thresholds.thumbsBySize {
             thresholds.thumbSize = quirks?.integer("AttrThumbSizeThreshold")
         }
         let sequences = TouchSequence.all(

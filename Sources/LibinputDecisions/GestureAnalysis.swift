@@ -5,7 +5,7 @@ import Recordings
 struct GestureAnalysis {
     /// What libinput's gesture machine settled on, the deciding decision, and the numbers.
     struct Outcome {
-        var state: String
+        var state: LibinputGesture
         var fingers: Int
         var decision: LibinputDecision
         /// The finding that decided it, by the recomputed rules.
@@ -26,8 +26,8 @@ struct GestureAnalysis {
                 detected = decision
                 continue
             }
-            let kind = Self.kind(of: to)
-            if let kind, Self.measured.contains(kind),
+            let kind = LibinputGesture(state: to)
+            if let kind, kind.isMeasured,
                 let support = Self.support(analysis, at: decision.cause?.time ?? 0)
             {
                 if !findings.contains(where: { $0.rule == .gestureSupport }) { findings.append(support) }
@@ -43,13 +43,13 @@ struct GestureAnalysis {
             {
                 findings.append(switched)
             }
-            if kind == "hold", let start = detected, let hold = Self.hold(decision, since: start, in: analysis) {
+            if kind == .hold, let start = detected, let hold = Self.hold(decision, since: start, in: analysis) {
                 findings.append(hold.finding)
                 outcomes.append(
-                    Outcome(state: "hold", fingers: hold.fingers, decision: decision, deciding: hold.finding))
+                    Outcome(state: .hold, fingers: hold.fingers, decision: decision, deciding: hold.finding))
                 continue
             }
-            guard let kind, Self.measured.contains(kind), let start = detected,
+            guard let kind, kind.isMeasured, let start = detected,
                 let frame = Self.frame(of: decision, in: analysis),
                 let initial = Self.frame(of: start, in: analysis)
             else {
@@ -62,9 +62,9 @@ struct GestureAnalysis {
             let measured = Measure(
                 analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,
                 fingers: Self.fingers(at: decision, in: analysis))
-            let fromScroll = Self.kind(of: decision.from ?? "") == "scroll"
+            let fromScroll = LibinputGesture(state: decision.from ?? "") == .scroll
             let made =
-                fromScroll && kind == "pinch" ? measured.scrollToPinch(decided: kind) : measured.motion(decided: kind)
+                fromScroll && kind == .pinch ? measured.scrollToPinch(decided: kind) : measured.motion(decided: kind)
             findings += made.findings
             outcomes.append(
                 Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
@@ -186,21 +186,6 @@ struct GestureAnalysis {
             source: analysis.rules.source(.gestureSupport, scrollWaits: waits))
     }
 
-    /// The outcomes decided on movement, which the rules here recompute; a hold is the timer's.
-    static let measured: Set<String> = ["scroll", "pinch", "swipe", "three-finger drag"]
-
-    /// `scroll`, `pinch`, `swipe`, `hold`, `motion` for a state that is one, else nil.
-    static func kind(of state: String) -> String? {
-        let name = state.replacingOccurrences(of: "GESTURE_STATE_", with: "")
-        if name.hasPrefix("SCROLL") { return "scroll" }
-        if name.hasPrefix("PINCH") { return "pinch" }
-        if name.hasPrefix("SWIPE") || name.hasPrefix("3FG_DRAG_OR_SWIPE") { return "swipe" }
-        if name.hasPrefix("3FG_DRAG") { return "three-finger drag" }
-        if name == "HOLD" { return "hold" }
-        if name.hasPrefix("POINTER_MOTION") { return "motion" }
-        return nil
-    }
-
     /// The fingers a decision was made with: as libinput logged them (1.27 and later), else as
     /// counted at its frame.
     static func fingers(at decision: LibinputDecision, in analysis: SequenceAnalysis) -> Int {
@@ -297,7 +282,7 @@ private struct Measure {
 
     /// The directions step, which libinput reaches only when both touches moved `min_move` and
     /// nothing before decided.
-    private func directionFinding(decided: String, predicted: String) -> Finding {
+    private func directionFinding(decided: LibinputGesture, predicted: LibinputGesture) -> Finding {
         let a = direction(touches[0]), b = direction(touches[1])
         let same = a.isSame(as: b)
         let vague = [a, b].contains { $0.octants.nonzeroBitCount == 3 }
@@ -314,12 +299,12 @@ private struct Measure {
     }
 
     /// `tp_gesture_detect_motion_gestures`, steps in its order, for two tracked touches.
-    func motion(decided: String) -> (findings: [Finding], deciding: Finding?) {
+    func motion(decided: LibinputGesture) -> (findings: [Finding], deciding: Finding?) {
         let slots = rules.slots(of: analysis.recording.device)
         if rules.beyondSlots(fingers: fingers, slots: slots) {
             let finding = Finding(
                 rule: .gestureFakeFingers, time: at, touch: nil, value: Double(fingers), limit: Double(slots),
-                unit: "fingers", exceeds: true, agreesWithLog: ["swipe", "three-finger drag"].contains(decided),
+                unit: "fingers", exceeds: true, agreesWithLog: [.swipe, .threeFingerDrag].contains(decided),
                 text: "\(fingers) fingers on a touchpad of \(slots) slots: libinput cannot tell where each is, so "
                     + "three or more swipe as soon as they move",
                 source: rules.source(.gestureFakeFingers))
@@ -329,8 +314,8 @@ private struct Measure {
         let first = moved(touches[0]), second = moved(touches[1])
         let (dx, dy) = apart
         let minMove = rules.minMove(fingers: fingers), maxMove = rules.maxMove(fingers: fingers)
-        let together = fingers == 2 ? "scroll" : "swipe"
-        var predicted: String?
+        let together: LibinputGesture = fingers == 2 ? .scroll : .swipe
+        var predicted: LibinputGesture?
         var deciding: Rule?
         if isStill {
             predicted = nil
@@ -340,7 +325,7 @@ private struct Measure {
             (predicted, deciding) = (alone, .gestureMovement)
         } else if min(first, second) >= minMove {
             let same = direction(touches[0]).isSame(as: direction(touches[1]))
-            (predicted, deciding) = (same ? together : "pinch", .gestureDirection)
+            (predicted, deciding) = (same ? together : .pinch, .gestureDirection)
         }
         // Past the limit when outside the box, whatever the time: the text says when it counts.
         let spacing = Finding(
@@ -389,11 +374,11 @@ private struct Measure {
     /// What one touch moving past `max_move` decides: the lower touch is taken as the thumb; a
     /// resting thumb is suppressed when thumb detection is on, else a resting finger beside a
     /// moving thumb makes two fingers a scroll, more a pinch. Nil when it decides nothing.
-    private func oneMoved(minMove: Double) -> String? {
+    private func oneMoved(minMove: Double) -> LibinputGesture? {
         let (thumb, finger) = (moved(thumbAndFinger.thumb), moved(thumbAndFinger.finger))
         if analysis.thresholds.thumbDetection != nil && thumb < minMove { return nil }
         guard finger < minMove else { return nil }
-        return fingers == 2 ? "scroll" : "pinch"
+        return fingers == 2 ? .scroll : .pinch
     }
 
     /// The gesture machine's resting thumb: past the still and scroll-box steps, one touch moving
@@ -425,14 +410,14 @@ private struct Measure {
 
     /// The scroll-to-pinch switch: within the pinch timeout, touches that part ways after each
     /// moved the disambiguation distance.
-    func scrollToPinch(decided: String) -> (findings: [Finding], deciding: Finding?) {
+    func scrollToPinch(decided: LibinputGesture) -> (findings: [Finding], deciding: Finding?) {
         guard touches.count == 2 else { return ([], nil) }
         let same = direction(touches[0]).isSame(as: direction(touches[1]))
         let movedEnough = touches.allSatisfy { moved($0) >= rules.pinchDisambiguation }
         let switches = !same && movedEnough && elapsed < rules.pinchTimeout
         let finding = Finding(
             rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",
-            exceeds: !switches, agreesWithLog: switches == (decided == "pinch"),
+            exceeds: !switches, agreesWithLog: switches == (decided == .pinch),
             text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected (a scroll may still turn "
                 + "pinch within 300 ms), the touches went "
                 + (same ? "the same way" : "different ways") + " and each moved "

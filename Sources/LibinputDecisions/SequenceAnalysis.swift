@@ -287,9 +287,9 @@ struct SequenceAnalysis {
     /// it began against the band's lines, and where thumbs are told by size too its contact
     /// (`tp_thumb_needs_jail`). The lines are shares of the pad's height as libinput gave it.
     private func thumbFindings(_ touches: [TouchSummary]) -> [Finding] {
-        guard let told = thresholds.thumbDetection, let lines = thumbLines else { return [] }
+        guard thresholds.thumbDetection != nil, let lines = thumbLines else { return [] }
         let upper = lines.upper, lower = lines.lower, height = lines.height
-        let byPressure = told.contains("pressure"), bySize = told.contains("size")
+        let byPressure = thresholds.thumbsByPressure, bySize = thresholds.thumbsBySize
         return zip(touches, sequence.tracks).compactMap { touch, track in
             let thumb = decisions(of: .thumb, touch: touch.touch).contains { $0.to != "THUMB_STATE_FINGER" }
             // Not above the upper line (`y < upper_thumb_line`) is in the band; below the lower one
