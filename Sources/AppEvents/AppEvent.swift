@@ -49,6 +49,9 @@ public struct ModifierFlags: OptionSet, Hashable, Sendable, CustomStringConverti
 /// `UITouch.Phase`.
 public enum TouchPhase: String, Sendable, CaseIterable {
     case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
+
+    /// The touch's last phase: ended or cancelled.
+    public var isFinal: Bool { self == .ended || self == .cancelled }
 }
 
 /// `UITouch.TouchType` (the two a trackpad or mouse can produce).
@@ -101,6 +104,9 @@ public struct Touch: Equatable, Sendable {
 /// Phase of a continuous non-touch gesture (`UIGestureRecognizer.State`-like for transform/scroll).
 public enum GesturePhase: String, Sendable {
     case began, changed, ended, cancelled
+
+    /// The sequence's last phase: ended or cancelled.
+    public var isFinal: Bool { self == .ended || self == .cancelled }
 }
 
 /// `UIEvent.EventType.transform`: a trackpad pinch/rotate delivered natively (indirect mode).

@@ -108,7 +108,7 @@ extension GestureRecognizer {
         _ kind: InputSource, phase: GesturePhase, at eventLocation: Point, of event: AppEvent,
         process: (GestureRecognizer) -> Void
     ) {
-        guard processes(kind, ending: phase == .ended || phase == .cancelled, of: event) else { return }
+        guard processes(kind, ending: phase.isFinal, of: event) else { return }
         touches.count(eventAt: eventLocation)
         if phase == .cancelled {
             cancelOrFail(at: event.timestamp)

@@ -18,7 +18,7 @@ extension Surface {
     func latchedRegion(for kind: InputSource, phase: GesturePhase, at location: Point) -> Int? {
         let latched = phase == .began ? nil : (kind == .transform ? latchedTransformRegion : latchedScrollRegion)
         let target = latched ?? hitTestIndex(location)
-        let latch = phase == .ended || phase == .cancelled ? nil : target
+        let latch = phase.isFinal ? nil : target
         if kind == .transform { latchedTransformRegion = latch } else { latchedScrollRegion = latch }
         return target
     }

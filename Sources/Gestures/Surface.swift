@@ -162,7 +162,7 @@ public final class Surface: AppEventReceiver {
             }
         }
         if changes.contains(.ended) {
-            for touch in touches where touch.phase == .ended || touch.phase == .cancelled {
+            for touch in touches where touch.phase.isFinal {
                 touchRegions.removeAll { $0.id == touch.id }
             }
         }

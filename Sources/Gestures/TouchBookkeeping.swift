@@ -66,7 +66,7 @@ struct TouchBookkeeping {
     mutating func stopFollowing(endedIn touches: [Touch]) -> Bool {
         let wasFollowing = !tracked.isEmpty
         tracked.removeAll { tracked in
-            touches.contains { $0.id == tracked.id && ($0.phase == .ended || $0.phase == .cancelled) }
+            touches.contains { $0.id == tracked.id && $0.phase.isFinal }
         }
         return wasFollowing && tracked.isEmpty
     }

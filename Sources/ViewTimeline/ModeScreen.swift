@@ -123,10 +123,10 @@ final class ModeScreen {
     /// Reads what the lane's last step delivered and returns the lane changes it caused, with
     /// their times (seconds on the events' clock), not yet flagged.
     func read(_ lane: ModePipeline.Lane) -> [(lane: Int, state: LaneState, time: Double)] {
-        if state.touches.allSatisfy({ $0.phase == .ended || $0.phase == .cancelled }) { state.touches = [] }
-        if state.transform?.phase == .ended || state.transform?.phase == .cancelled { state.transform = nil }
-        if state.scroll?.phase == .ended || state.scroll?.phase == .cancelled { state.scroll = nil }
-        if state.system?.phase == .ended || state.system?.phase == .cancelled { state.system = nil }
+        if state.touches.allSatisfy(\.phase.isFinal) { state.touches = [] }
+        if state.transform?.phase.isFinal == true { state.transform = nil }
+        if state.scroll?.phase.isFinal == true { state.scroll = nil }
+        if state.system?.phase.isFinal == true { state.system = nil }
         state.events = lane.lastAppEvents.map(AppEventFormat.short)
         for event in lane.lastAppEvents {
             switch event.payload {
