@@ -75,7 +75,6 @@ extension LibinputEvent {
         return runs
     }
 
-    /// The header line that opens a command's JSON output.
     /// A line of `--mode … --json`: the libinput event, and app events that are not read back.
     private struct WithAppEvents: Decodable {
         /// Null on the stream's last line, which holds the end's app events and the accounting.

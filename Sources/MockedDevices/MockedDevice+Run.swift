@@ -80,7 +80,9 @@ extension MockedDevice {
             close(notifyWrite)
             // A program of the user's that cannot start ends as a shell's would: 127 not found,
             // 126 found but not runnable (as env, nice and timeout end).
-            guard channel == nil, let code = error.spawnErrno else { throw error }
+            guard channel == nil, let code = error.spawnErrno, [ENOENT, EACCES, ENOEXEC, EISDIR].contains(code) else {
+                throw error
+            }
             throw HarnessError(.programFailed, error.message, programStatus: code == ENOENT ? 127 : 126)
         }
         close(notifyWrite)

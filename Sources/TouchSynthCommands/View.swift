@@ -177,8 +177,8 @@ struct View: ParsableCommand, ReplayingCommand {
         // Its own lines (each browser it tried) would bury the view's: one line of ours instead.
         (process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice)
         process.terminationHandler = {
-            if $0.terminationStatus != 0 { writeStderr("touchsynth: xdg-open found no browser: open \(url) yourself") }
+            if $0.terminationStatus != 0 { writeStderr("touchsynth: xdg-open opened no browser: open \(url) yourself") }
         }
-        if (try? process.run()) == nil { writeStderr("touchsynth: cannot run xdg-open: open \(url) yourself") }
+        if (try? process.run()) == nil { writeStderr("touchsynth: cannot run env: open \(url) yourself") }
     }
 }

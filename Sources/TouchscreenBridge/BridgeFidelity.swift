@@ -89,19 +89,26 @@ public enum BridgeFidelity {
             func within(_ e: (Double, Double)) -> Bool { e.0 <= tolerance && e.1 <= tolerance }
             // Each frame read shows an update after the last one shown: a reader that falls
             // behind loses frames (the kernel's SYN_DROPPED), never reorders or invents them.
+            let problems = result.problems.count
             var matched: [Int] = []
             for (i, frame) in shown.enumerated() {
                 let from = matched.last.map { $0 + 1 } ?? 0
                 guard let k = pinch.indices.dropFirst(from).first(where: { within(errors(frame, pinch[$0])) }) else {
-                    let expected = pinch[min(from, pinch.count - 1)]
-                    let e = errors(frame, expected)
+                    let said = String(
+                        format: "pinch %d frame %d: touches show scale %.4f angle %.4f rad, ", n + 1, i + 2,
+                        frame.scale, frame.angle)
+                    guard from < pinch.count else {
+                        result.problems.append(said + "after the pinch's last update (\(pinch.count) updates)")
+                        break
+                    }
+                    let e = errors(frame, pinch[from])
                     result.maxScaleError = max(result.maxScaleError, e.0)
                     result.maxAngleError = max(result.maxAngleError, e.1)
                     result.problems.append(
-                        String(
-                            format: "pinch %d frame %d: touches show scale %.4f angle %.4f rad, matching no update "
-                                + "from update %d on (scale %.4f angle %.4f rad)", n + 1, i + 2, frame.scale,
-                            frame.angle, from + 1, expected.scale, expected.angle))
+                        said
+                            + String(
+                                format: "matching no update from update %d on (scale %.4f angle %.4f rad)", from + 1,
+                                pinch[from].scale, pinch[from].angle))
                     break
                 }
                 let e = errors(frame, pinch[k])
@@ -109,7 +116,7 @@ public enum BridgeFidelity {
                 result.maxAngleError = max(result.maxAngleError, e.1)
                 matched.append(k)
             }
-            guard result.problems.isEmpty else { continue }
+            guard result.problems.count == problems else { continue }
             // Updates that moved the touches but whose frame was not read back; the pinch's end
             // must be, as the kernel hands a reader that lost frames the device's current state.
             var previous: (scale: Double, angle: Double) = (1, 0)
@@ -118,8 +125,9 @@ public enum BridgeFidelity {
                 if !shownUpdates.contains(k) && !within(errors(update, previous)) { result.unread += 1 }
                 if shownUpdates.contains(k) || !within(errors(update, previous)) { previous = update }
             }
-            let last: (scale: Double, angle: Double) = matched.last.map { pinch[$0] } ?? (1, 0)
-            if let end = pinch.last, !within(errors(end, last)) {
+            // The last frame read, as it shows the touches (the first frame's when no other was read).
+            let last = shown.last ?? (scale: 1, angle: 0)
+            if let end = pinch.last, !within(errors(last, end)) {
                 result.problems.append(
                     String(
                         format: "pinch %d ends at scale %.4f angle %.4f rad, but the touches' last frame shows "

@@ -14,7 +14,8 @@ public struct UinputError: Error, CustomStringConvertible, Sendable {
         case permission
         /// There is no uinput node: the kernel module is not loaded.
         case unavailable
-        /// The path given for the uinput node is a file or directory, not a device.
+        /// The path given for the uinput node is not a character device (a file, a directory, a
+        /// FIFO), or, other than uinput's own paths, not there: a mistyped path, not a missing module.
         case notADevice
         /// A system call failed.
         case system
@@ -46,7 +47,14 @@ public final class UinputDevice {
         var found = stat()
         let exists = stat(path, &found) == 0
         if exists, found.st_mode & S_IFMT != S_IFCHR {
-            let what = found.st_mode & S_IFMT == S_IFDIR ? "a directory" : "a file"
+            let what =
+                switch found.st_mode & S_IFMT {
+                case S_IFDIR: "a directory"
+                case S_IFIFO: "a FIFO"
+                case S_IFSOCK: "a socket"
+                case S_IFBLK: "a block device"
+                default: "a file"
+                }
             throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
         } else if !exists && errno == ENOENT && !["/dev/uinput", "/dev/input/uinput"].contains(path) {
             throw UinputError(.notADevice, "\(path): no such file")

@@ -5,14 +5,13 @@ import TestSupport
 /// The `tools/` scripts: their help, and their refusals before any work (no build, no apt, no
 /// VM), which is what makes these tests quick; and tools/build-libinput stopped half-way.
 final class ToolScriptTests: XCTestCase {
-    /// Every shell script but `usage`, which prints the others' help, and `run`, whose arguments
-    /// are touchsynth's.
+    /// Every shell script but `run`, whose arguments are touchsynth's.
     private static var scripts: [String] {
         let tools = Fixtures.root.appendingPathComponent("tools")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: tools.path)) ?? []
         return names.sorted().filter { name in
             let text = try? String(contentsOf: tools.appendingPathComponent(name), encoding: .utf8)
-            return name != "usage" && name != "run" && text?.hasPrefix("#!/usr/bin/env bash\n") == true
+            return name != "run" && text?.hasPrefix("#!/usr/bin/env bash\n") == true
         }
     }
 

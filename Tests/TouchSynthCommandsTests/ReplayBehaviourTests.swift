@@ -196,6 +196,13 @@ final class ReplayBehaviourTests: XCTestCase {
         }
     }
 
+    /// A negative number is refused for its value, not taken for an option with its value missing.
+    func testANegativeValueIsRefusedForItsValue() {
+        let linger = runCommand(["play", "--linger-ms", "-1", "x.yml"])
+        XCTAssertEqual(linger.status, 64)
+        XCTAssertTrue(linger.stderr.hasPrefix("Error: --linger-ms must be within 0...60000\n"), linger.stderr)
+    }
+
     /// An unwritable latency file is refused before the replay starts, in one line.
     func testAnUnwritableLatencyFileIsRefusedBeforeTheReplay() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path

@@ -129,6 +129,16 @@ final class BridgeTests: XCTestCase {
         let bad = try check(wrong)
         XCTAssertEqual(bad.status, 1, bad.text)
         XCTAssertTrue(bad.text.contains("problem: pinch 1 frame 51: touches show scale"), bad.text)
+        // A pinch without updates (a cancelled one) beside a contact that moved: told, not a trap.
+        let padLines = try String(contentsOf: pad, encoding: .utf8).split(separator: "\n")
+        let empty = dir.appendingPathComponent("empty-pad.jsonl")
+        try (padLines.filter { !$0.contains("\"GESTURE_PINCH_UPDATE\"") }.joined(separator: "\n") + "\n")
+            .write(to: empty, atomically: true, encoding: .utf8)
+        let screenFile = dir.appendingPathComponent("screen.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(to: screenFile, atomically: true, encoding: .utf8)
+        let none = runCommand(["bridge", "check", empty.path, screenFile.path])
+        XCTAssertEqual(none.status, 1, none.stderr)
+        XCTAssertTrue(none.stdout.contains("after the pinch's last update (0 updates)"), none.stdout)
     }
 
     func testErrorsAreOneLineWithTheirExitCodes() throws {
@@ -141,13 +151,13 @@ final class BridgeTests: XCTestCase {
         let missing = runCommand(["bridge", "--uinput", "/nonexistent/uinput"])
         XCTAssertEqual(missing.status, 66, "a path of the user's that is not there: \(missing.stderr)")
         XCTAssertEqual(missing.stderr, "touchsynth: /nonexistent/uinput: no such file\n")
-        // A FIFO opened for writing without a reader says ENXIO: still a file, not a missing module.
+        // A FIFO opened for writing without a reader says ENXIO: still not a device, not a missing module.
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("uinput-\(UUID().uuidString)").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         defer { unlink(fifo) }
         let pipe = runCommand(["bridge", "--uinput", fifo])
         XCTAssertEqual(pipe.status, 66, pipe.stderr)
-        XCTAssertEqual(pipe.stderr, "touchsynth: \(fifo) is a file, not the uinput device\n")
+        XCTAssertEqual(pipe.stderr, "touchsynth: \(fifo) is a FIFO, not the uinput device\n")
         // A node this user may not open: EnvironmentTests, as nobody.
     }
 }
