@@ -91,7 +91,9 @@ extension DeviceDescription {
     /// no events, or the device is a keyboard or another that neither points nor touches); nil
     /// when it has something.
     public func nothingToShow(hasEvents: Bool) -> String? {
-        let kinds = inputKinds
+        // By what the device is (udev's own kinds): udev properties that make libinput refuse it
+        // are said with libinput's words and those properties.
+        let kinds = udevInputKinds
         if !kinds.contains(where: ["ID_INPUT_TOUCHPAD", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHSCREEN"].contains) {
             let kind =
                 kinds.contains("ID_INPUT_KEYBOARD")

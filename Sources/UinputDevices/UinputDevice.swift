@@ -42,39 +42,30 @@ public final class UinputDevice {
     /// Creates the device `description` describes: its event types and codes, axes (each with its
     /// current value, range, fuzz, flat and resolution) and properties.
     public init(_ description: DeviceDescription, path: String = "/dev/uinput") throws(UinputError) {
-        // What the path is, before opening it: a FIFO opened without a reader says ENXIO, which
-        // would read as no uinput module; a missing path other than uinput's own is a typo.
-        var found = stat()
-        let exists = stat(path, &found) == 0
-        if exists, found.st_mode & S_IFMT != S_IFCHR {
-            let what =
-                switch found.st_mode & S_IFMT {
-                case S_IFDIR: "a directory"
-                case S_IFIFO: "a FIFO"
-                case S_IFSOCK: "a socket"
-                case S_IFBLK: "a block device"
-                default: "a file"
-                }
-            throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
-        } else if !exists && errno == ENOENT && !["/dev/uinput", "/dev/input/uinput"].contains(path) {
-            throw UinputError(.notADevice, "\(path): no such file")
-        }
         fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
             switch code {
             case EACCES, EPERM:
                 throw UinputError(.permission, "cannot open \(path): permission denied")
+            // A path of the user's that is not there is a typo, not a missing module.
+            case ENOENT where !["/dev/uinput", "/dev/input/uinput"].contains(path):
+                throw UinputError(.notADevice, "\(path): no such file")
+            // A FIFO without a reader says ENXIO too: what the path is tells them apart.
             case ENOENT, ENODEV, ENXIO:
+                if let what = Self.notADevice(path) {
+                    throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
+                }
                 throw UinputError(.unavailable, "no \(path)")
+            case EISDIR:
+                throw UinputError(.notADevice, "\(path) is a directory, not the uinput device")
             default:
                 throw UinputError(.system, "cannot open \(path): \(String(cString: strerror(code)))")
             }
         }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else {
+        if let what = Self.notADevice(path) {
             close(fd)
-            throw UinputError(.notADevice, "\(path) is a file, not the uinput device")
+            throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
         }
         do {
             try Self.setUp(fd, description)
@@ -86,6 +77,20 @@ public final class UinputDevice {
     }
 
     deinit { destroy() }
+
+    /// What `path` is when it is there and not a character device: "a file", "a FIFO"…
+    private static func notADevice(_ path: String) -> String? {
+        var found = stat()
+        guard stat(path, &found) == 0 else { return nil }
+        switch found.st_mode & S_IFMT {
+        case S_IFCHR: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFBLK: return "a block device"
+        default: return "a file"
+        }
+    }
 
     /// Writes one frame (or several); the kernel stamps the time.
     public func write(_ events: [EvdevEvent]) throws(UinputError) {
