@@ -27,6 +27,11 @@ public struct ContactFollower: Sendable {
         public var toolType: Int32?
         /// Whether BTN_TOUCH was held: a contact counted by a BTN_TOOL_* key alone hovers.
         public var touching: Bool
+
+        /// Slot `slot` before any contact: no track, no tracking ID, at 0 as the kernel's slots start.
+        init(idleIn slot: Int) {
+            (self.slot, track, trackingID, x, y, touching) = (slot, -1, -1, 0, 0, false)
+        }
     }
 
     /// Whether the device has MT slots: positions are ABS_MT_POSITION_X/Y, else ABS_X/Y.
@@ -48,7 +53,8 @@ public struct ContactFollower: Sendable {
         let semiMT = isMultitouch && device.has(property: Evdev.INPUT_PROP_SEMI_MT)
         pressureAxis = isMultitouch && !semiMT ? Evdev.ABS_MT_PRESSURE : Evdev.ABS_PRESSURE
         slot = Int(device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0)
-        single = Contact(slot: 0, track: -1, trackingID: 0, x: 0, y: 0, touching: false)
+        single = Contact(idleIn: 0)
+        single.trackingID = 0
     }
 
     private static let fingerKeys = Set(Recording.fingerCountKeys)
@@ -61,7 +67,7 @@ public struct ContactFollower: Sendable {
             case (Evdev.EV_ABS, Evdev.ABS_MT_SLOT) where isMultitouch:
                 slot = Int(event.value)
             case (Evdev.EV_ABS, Evdev.ABS_MT_TRACKING_ID) where isMultitouch:
-                var contact = slots[slot] ?? Contact(slot: slot, track: -1, trackingID: -1, x: 0, y: 0, touching: false)
+                var contact = slots[slot] ?? Contact(idleIn: slot)
                 contact.trackingID = event.value
                 if event.value >= 0 {
                     contact.track = tracks
@@ -69,7 +75,7 @@ public struct ContactFollower: Sendable {
                 }
                 slots[slot] = contact
             case (Evdev.EV_ABS, let code) where isMultitouch && code > Evdev.ABS_MT_SLOT:
-                var contact = slots[slot] ?? Contact(slot: slot, track: -1, trackingID: -1, x: 0, y: 0, touching: false)
+                var contact = slots[slot] ?? Contact(idleIn: slot)
                 switch code {
                 case Evdev.ABS_MT_POSITION_X: contact.x = event.value
                 case Evdev.ABS_MT_POSITION_Y: contact.y = event.value

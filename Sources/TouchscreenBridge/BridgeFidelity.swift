@@ -87,6 +87,10 @@ public enum BridgeFidelity {
                 (abs(s.scale - u.scale), abs(remainder(s.angle - u.angle, 2 * .pi)))
             }
             func within(_ e: (Double, Double)) -> Bool { e.0 <= tolerance && e.1 <= tolerance }
+            func count(_ e: (Double, Double)) {
+                result.maxScaleError = max(result.maxScaleError, e.0)
+                result.maxAngleError = max(result.maxAngleError, e.1)
+            }
             // Each frame read shows an update after the last one shown: a reader that falls
             // behind loses frames (the kernel's SYN_DROPPED), never reorders or invents them.
             let problems = result.problems.count
@@ -101,9 +105,7 @@ public enum BridgeFidelity {
                         result.problems.append(said + "after the pinch's last update (\(pinch.count) updates)")
                         break
                     }
-                    let e = errors(frame, pinch[from])
-                    result.maxScaleError = max(result.maxScaleError, e.0)
-                    result.maxAngleError = max(result.maxAngleError, e.1)
+                    count(errors(frame, pinch[from]))
                     result.problems.append(
                         said
                             + String(
@@ -111,9 +113,7 @@ public enum BridgeFidelity {
                                 pinch[from].scale, pinch[from].angle))
                     break
                 }
-                let e = errors(frame, pinch[k])
-                result.maxScaleError = max(result.maxScaleError, e.0)
-                result.maxAngleError = max(result.maxAngleError, e.1)
+                count(errors(frame, pinch[k]))
                 matched.append(k)
             }
             guard result.problems.count == problems else { continue }
@@ -122,8 +122,9 @@ public enum BridgeFidelity {
             var previous: (scale: Double, angle: Double) = (1, 0)
             let shownUpdates = Set(matched)
             for (k, update) in pinch.enumerated() {
-                if !shownUpdates.contains(k) && !within(errors(update, previous)) { result.unread += 1 }
-                if shownUpdates.contains(k) || !within(errors(update, previous)) { previous = update }
+                let moved = !within(errors(update, previous))
+                if moved && !shownUpdates.contains(k) { result.unread += 1 }
+                if moved || shownUpdates.contains(k) { previous = update }
             }
             // The last frame read, as it shows the touches (the first frame's when no other was read).
             let last = shown.last ?? (scale: 1, angle: 0)
