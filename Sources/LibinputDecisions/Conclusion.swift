@@ -200,14 +200,12 @@ struct Conclusion {
     private var palms: [String] {
         var told = Set<Int>()
         return analysis.decisions(of: .palm).compactMap { decision in
-            guard let touch = decision.touch, let reason = decision.event,
-                let detected = reason.wholeMatch(of: /palm detected \((.*)\)/)
-            else { return nil }
+            guard let touch = decision.touch, case .detected(let reason) = decision.palmChange else { return nil }
             guard told.insert(touch).inserted else { return nil }
             let number = findings.first {
                 [.palmPressure, .palmSize, .palmEdge].contains($0.rule) && $0.touch == touch && $0.exceeds
             }
-            return "touch \(touch) as a palm (\(detected.1))" + (number.map { ": \($0.text)" } ?? "")
+            return "touch \(touch) as a palm (\(reason.rawValue))" + (number.map { ": \($0.text)" } ?? "")
         }
     }
 

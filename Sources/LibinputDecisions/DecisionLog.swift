@@ -90,8 +90,8 @@ public struct DecisionLog: Equatable, Sendable {
         if text.hasPrefix("thumb: "), let m = text.wholeMatch(of: /thumb: touch ([0-9]+), (\S+) → (\S+)/) {
             return made(.thumb, touch: m.1, from: m.2, to: m.3)
         }
-        if ["pressure: ", "touch-size: ", "size: "].contains(where: text.hasPrefix),
-            let m = text.wholeMatch(of: /(pressure|touch-size|size): (begin|end) touch ([0-9]+)/)
+        if ["pressure: ", "touch-size: "].contains(where: text.hasPrefix),
+            let m = text.wholeMatch(of: /(pressure|touch-size): (begin|end) touch ([0-9]+)/)
         {
             return made(.touchDetection, touch: m.3, event: Substring("\(m.1) \(m.2)"))
         }

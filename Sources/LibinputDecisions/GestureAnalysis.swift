@@ -94,7 +94,7 @@ struct GestureAnalysis {
         let detections = analysis.decisions(of: .gesture).filter { $0.event == "GESTURE_EVENT_FINGER_DETECTED" }
             .compactMap { d in Self.frame(of: d, in: analysis).map { (decision: d, frame: $0) } }
         let begins = Set(
-            analysis.decisions(of: .touchDetection).filter { $0.event?.hasSuffix("begin") == true }
+            analysis.decisions(of: .touchDetection).filter { $0.touchBegunBy != nil }
                 .compactMap { Self.frame(of: $0, in: analysis) })
         return analysis.decisions(of: .thumb).compactMap { decision in
             guard let touch = decision.touch,

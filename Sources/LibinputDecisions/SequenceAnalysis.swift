@@ -109,11 +109,12 @@ struct SequenceAnalysis {
                 thumbs = [:]
                 releases.removeFirst()
             }
-            let event = d.event ?? ""
-            if d.machine == .palm, event.hasPrefix("palm detected") {
-                palms.insert(touch)
-            } else if d.machine == .palm, event.hasPrefix("released") || event.hasPrefix("is no longer palm") {
-                palms.remove(touch)
+            if let change = d.palmChange {
+                switch change {
+                case .detected: palms.insert(touch)
+                case .released: palms.remove(touch)
+                case .noted: break
+                }
             } else if d.machine == .thumb, let to = d.to {
                 // libinput holds one thumb: a line naming another touch lets the last one go.
                 let ignored = ["JAILED", "SUPPRESSED", "REVIVED_JAILED", "DEAD"].contains(LibinputDecision.short(to))
@@ -164,8 +165,8 @@ struct SequenceAnalysis {
             var findings: [Finding] = []
             // A palm's pressure is told when it was one or came near; a touch's begin when it
             // never began.
-            let palm = decisions(of: .palm, touch: touch.touch).contains { $0.event?.contains("pressure") == true }
-            let began = decisions(of: .touchDetection, touch: touch.touch).contains { $0.event == "pressure begin" }
+            let palm = decisions(of: .palm, touch: touch.touch).contains { $0.palmChange == .detected(.pressure) }
+            let began = decisions(of: .touchDetection, touch: touch.touch).contains { $0.touchBegunBy == .pressure }
             // A touch that never began was never weighed as a palm.
             let neverBegan = thresholds.pressure.map { peak < $0.upperBound && !began } ?? false
             if let limit = thresholds.palmPressure, !neverBegan, palm || Double(peak) >= 0.75 * Double(limit) {
@@ -203,7 +204,7 @@ struct SequenceAnalysis {
             guard !track.points.contains(where: { $0.beginsBySize(size) }) else { return nil }
             let major = track.points.compactMap(\.major).max().map(Int.init) ?? 0
             let minor = track.points.compactMap(\.minor).max().map(Int.init) ?? 0
-            let began = decisions(of: .touchDetection, touch: track.slot).contains { $0.event == "touch-size begin" }
+            let began = decisions(of: .touchDetection, touch: track.slot).contains { $0.touchBegunBy == .touchSize }
             return Finding(
                 rule: .touchSize, time: track.points[0].time, touch: track.slot, value: Double(major),
                 limit: Double(size.upperBound), unit: "units", exceeds: false, agreesWithLog: !began,
@@ -226,9 +227,10 @@ struct SequenceAnalysis {
         }
         return touches.compactMap { touch -> Finding? in
             guard let peak = touch.peakSize else { return nil }
-            let reasons = decisions(of: .palm, touch: touch.touch).compactMap(\.event)
-                .filter { $0.hasPrefix("palm detected") }
-            let bySize = reasons.contains { $0.contains("touch size") }
+            let reasons = decisions(of: .palm, touch: touch.touch).compactMap { d -> PalmReason? in
+                if case .detected(let reason) = d.palmChange { reason } else { nil }
+            }
+            let bySize = reasons.contains(.touchSize)
             guard bySize || Double(peak) >= 0.75 * Double(limit) else { return nil }
             let otherFirst = !bySize && !reasons.isEmpty
             return Finding(
@@ -254,7 +256,7 @@ struct SequenceAnalysis {
             hasSides && height > rules.topEdgeMinHeight && !device.has(property: Evdev.INPUT_PROP_TOPBUTTONPAD)
             ? height * rules.topEdgeShare : nil
         return touches.compactMap { touch in
-            guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.event == "palm detected (edge)" })
+            guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.palmChange == .detected(.edge) })
             else { return nil }
             let (x, y) = (touch.from.x, touch.from.y)
             let fromSide = min(x, width - x)

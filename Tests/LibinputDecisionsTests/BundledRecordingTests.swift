@@ -315,10 +315,7 @@ final class BundledRecordingTests: XCTestCase {
                 let recording = try RecordingLoader.load(url.path)
                 let explanation = try Replay.explain(recording, named: url.path, options: options).explanation
                 for sequence in explanation.sequences {
-                    let begins = sequence.decisions.filter {
-                        $0.machine == .touchDetection
-                            && ($0.event == "pressure begin" || $0.event == "touch-size begin")
-                    }
+                    let begins = sequence.decisions.filter { $0.touchBegunBy != nil }
                     for touch in sequence.touches {
                         // The begin nearest the touch's down, before it or after.
                         let times = begins.filter { $0.touch == touch.touch }.compactMap(\.cause?.time)

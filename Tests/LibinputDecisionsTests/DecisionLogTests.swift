@@ -35,13 +35,36 @@ struct DecisionLogTests {
             "gesture: a line no libinput wrote",
         ])
         #expect(log.decisions.map(\.machine) == [.tap, .palm, .thumb, .touchDetection])
-        #expect(log.decisions[1].touch == 1 && log.decisions[1].event == "palm detected (pressure)")
+        #expect(log.decisions[1].touch == 1 && log.decisions[1].palmChange == .detected(.pressure))
+        #expect(log.decisions[3].touchBegunBy == .pressure && log.decisions[0].touchBegunBy == nil)
         #expect(log.thresholds["event10"]?.pressure == 8...10)
         // libinput logs the size range high first.
         #expect(log.thresholds["event10"]?.size == 130...150)
         #expect(log.thresholds["event10"]?.palmPressure == 130)
         #expect(log.thresholds["event10"]?.thumbDetection == "area")
         #expect(log.unread.map(\.text) == ["event10 - gesture: a line no libinput wrote"])
+    }
+
+    /// Palm lines of each libinput version, as a change to the touch: only `palm detected` sets
+    /// it aside, and both wordings of a release let it go.
+    @Test func palmLinesAsChanges() {
+        let log = read([
+            "palm: touch 0 (TOUCH_BEGIN), palm detected (edge)",
+            "palm: touch 0 released, out of edge zone",
+            "palm: touch 1 (TOUCH_UPDATE), palm detected (touch size)",
+            "palm: touch 1 is no longer palm, multiple fingers",
+            "palm: touch 2 size exceeded",
+            "palm: touch 2: palm-tap detected",
+            "palm: touch 3 (TOUCH_BEGIN), palm detected (a newer reason)",
+            "touch-size: end touch 3",
+        ])
+        #expect(
+            log.decisions.map(\.palmChange) == [
+                .detected(.edge), .released, .detected(.touchSize), .released, .noted, .noted,
+                .detected(PalmReason(rawValue: "a newer reason")), nil,
+            ])
+        #expect(log.decisions.map(\.touch) == [0, 0, 1, 1, 2, 2, 3, 3])
+        #expect(log.decisions.allSatisfy { $0.touchBegunBy == nil })
     }
 
     @Test func compassOctantsAsLibinputTellsThem() {
