@@ -48,7 +48,7 @@ open class GestureRecognizer {
     /// Touch types it accepts; touches of other types are never delivered to it. Default both.
     public var allowedTouchTypes: Set<TouchType> = [.direct, .indirectPointer] {
         didSet {
-            allowsDirect = allowedTouchTypes.contains(.direct);
+            allowsDirect = allowedTouchTypes.contains(.direct)
             allowsIndirectPointer = allowedTouchTypes.contains(.indirectPointer)
         }
     }

@@ -188,12 +188,14 @@ public final class Surface: AppEventReceiver {
     }
 
     /// To the hover recognizers of the region under the pointer, and to those still following
-    /// the hover elsewhere, which it leaves.
+    /// the hover elsewhere, which it leaves; only to those whose `allowedTouchTypes` take the
+    /// hover's touch, as for any touch.
     private func deliverHover(_ touch: Touch, of event: AppEvent) {
         let hit = touch.phase == .regionExited ? nil : hitTestIndex(touch.location)
         for (index, recognizers) in recipients.hover.enumerated() {
             let isInside = index == hit
-            for recognizer in recognizers where isInside || recognizer.source == .hover {
+            for recognizer in recognizers
+            where recognizer.allows(touch.type) && (isInside || recognizer.source == .hover) {
                 recognizer.receiveHover(at: touch.location, of: event, isInside: isInside)
             }
         }

@@ -35,6 +35,20 @@ final class HoverTests: XCTestCase {
         XCTAssertEqual(milestones(hover), [.began, .ended, .began, .ended], "leaving the window ends it too")
     }
 
+    /// A hover touch is a touch: a recognizer whose `allowedTouchTypes` leave out its type
+    /// never sees it, as an indirect pointer's hover in indirect input mode.
+    func testAHoverOfATypeTheRecognizerRefusesIsNotDelivered() {
+        let (surface, hover) = makePanel()
+        hover.allowedTouchTypes = [.direct]
+        surface.handle(Events.hover(0, .regionMoved, 150, 150, type: .indirectPointer))
+        XCTAssertEqual(hover.state, .possible)
+        surface.handle(Events.hover(0.1, .regionMoved, 160, 150, type: .direct))
+        XCTAssertEqual(hover.state, .began)
+        hover.allowedTouchTypes = [.indirectPointer]
+        surface.handle(Events.hover(0.2, .regionMoved, 170, 150, type: .indirectPointer))
+        XCTAssertEqual(hover.record.transitions.map(\.state), [.began, .changed])
+    }
+
     func testARecognizerRequiringTheHoverToFailFailsWhenItBegins() {
         // The requirement made before the surface is built, and after: the surface skips looking
         // for recognizers that must fail when it knows of no requirement.

@@ -59,9 +59,11 @@ public enum Events {
 
     public static func hover(
         _ time: Double, _ phase: TouchPhase, _ x: Double, _ y: Double,
-        modifiers: ModifierFlags = []
+        modifiers: ModifierFlags = [], type: TouchType = .direct
     ) -> AppEvent {
-        AppEvent(timestamp: time, buttonMask: [], modifierFlags: modifiers, payload: .hover(touch(99, phase, x, y)))
+        AppEvent(
+            timestamp: time, buttonMask: [], modifierFlags: modifiers,
+            payload: .hover(touch(99, phase, x, y, type: type)))
     }
 }
 
