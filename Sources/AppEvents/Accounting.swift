@@ -17,8 +17,6 @@ enum SilentReason: Int, CaseIterable, Sendable {
         systemGestureState
     /// Merged into state no later event carried: the stream ended first.
     case nothingFollowed
-    /// A button of a click begun with the pointer out of the window, which lands outside it.
-    case outsideWindow
     /// Pointer motion that left the pointer where it was: pressed against the screen's edge, or
     /// of no accelerated delta.
     case pointerUnmoved
@@ -49,7 +47,6 @@ enum SilentReason: Int, CaseIterable, Sendable {
         case .pinchBelowThreshold: return .merged("pinch state below the transform threshold")
         case .systemGestureState: return .merged("system gesture state")
         case .nothingFollowed: return .dropped("no later event carried it")
-        case .outsideWindow: return .dropped("a click outside the window")
         case .pointerUnmoved: return .dropped("pointer motion that left the pointer where it was")
         }
     }

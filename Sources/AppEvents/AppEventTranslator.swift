@@ -23,10 +23,9 @@ import LibinputEvents
 ///
 /// Choices where UIKit leaves room:
 /// - Hover: regionEntered at the first buttonless motion over the window, regionMoved while it
-///   moves, regionExited when a motion pushes past a screen edge (see
-///   ``PointerState/isInsideScreen``) or the last pointing device goes away. No hover events
-///   while a button is held or the pointer is locked. A click begun with the pointer pushed out
-///   of the window lands outside it: the app sees no touch of it.
+///   moves, regionExited when the last pointing device goes away. The window is full-screen: a
+///   motion past an edge stops the pointer there, still over it (``PointerState/location``). No
+///   hover events while a button is held or the pointer is locked.
 /// - `tapCount`: see ``Configuration/multiClickInterval`` and ``Configuration/multiClickSlop``.
 ///   Simulated touches have tapCount 1, hover touches 0.
 /// - Wheels: see ``Configuration/wheelSequenceTimeout``.
@@ -70,7 +69,6 @@ public struct AppEventTranslator {
     /// Devices that move the pointer or make gestures; the hover ends when the last one goes.
     private var pointerDevices: [String] = []
     private var nextTouchID = 1
-    private var clickOutside = false
     /// Why the current event made nothing, where its kind does not say.
     private var silence: SilentReason?
     /// Microseconds; never goes back, so neither do the events' timestamps.
@@ -299,19 +297,13 @@ public struct AppEventTranslator {
         if !pointer.buttonMask.isEmpty {
             emitTouch(pointerTouch.move(to: pointerLocation))
         } else {
-            emit(
-                hover.follow(
-                    to: pointerLocation, isInside: pointer.isInsideScreen, type: pointerTouchType, nextID: &nextTouchID)
-            )
+            emit(hover.follow(to: pointerLocation, type: pointerTouchType, nextID: &nextTouchID))
         }
     }
 
     private mutating func button(_ code: UInt32, _ state: ButtonState, device: String) {
         let before = pointer.buttonMask
         guard pointer.setButton(code, state, device: device) else { return }
-        // A click begun with the pointer pushed out of the window is not the app's, to its release.
-        if before.isEmpty { clickOutside = !pointer.isInsideScreen }
-        if clickOutside { return silence = .outsideWindow }
         if before.isEmpty {
             // A press before any motion shows the pointer where it rests.
             trackPointerRegion()
@@ -332,7 +324,7 @@ public struct AppEventTranslator {
             return
         }
         let (exit, enter, location) = pointerRegions.follow(
-            to: pointer.location, visible: pointer.isInsideScreen && !pointer.lock.isLocked,
+            to: pointer.location, visible: !pointer.lock.isLocked,
             screen: pointer.clampedToScreen)
         pointerLocation = location
         emit(exit)

@@ -86,6 +86,11 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
     }
 
+    /// Whether `other` lies wholly within this rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
     /// `[x, y, width, height]`, the form a surface description's frame takes.
     public var description: String { "[\(x), \(y), \(width), \(height)]" }
 }

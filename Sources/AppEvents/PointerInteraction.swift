@@ -1,9 +1,9 @@
 /// `UIPointerInteraction` on one view: the regions its delegate gives (`regionFor request`) and
 /// the style of each (`styleFor region`), as plain values for the translator.
 ///
-/// Regions are in screen points and may reach past the view (padding for magnetism,
-/// WWDC20 10093 "Build for the iPadOS pointer"); TouchSynth takes it that the app makes such padding hit-test to the
-/// view, as the talk requires, so a region counts wherever it lies.
+/// Regions are in screen points and may reach past the view (padding, WWDC20 10093 "Build for the
+/// iPadOS pointer"); TouchSynth takes it that the app makes such padding hit-test to the view, as
+/// the talk requires, so a region counts wherever it lies (and a surface's `Region.hitAreas`).
 public struct PointerInteraction: Equatable, Sendable {
     /// The view the interaction is attached to: a surface region's name.
     public var view: String
@@ -11,15 +11,16 @@ public struct PointerInteraction: Equatable, Sendable {
     public var viewFrame: Rect
     /// The regions, in the order they are tried: the first containing the pointer is its region.
     public var regions: [PointerRegion]
-    /// How far, 0…1, a content effect pulls the pointer from a padded region's margin towards
-    /// the view: at 1 (the default) the pointer sits on the view's edge as soon as it enters the
-    /// padding, so a click there lands on the view; at 0 it does not move. TouchSynth's choice:
-    /// the talk shows the pointer snapping to the button, not how strongly.
+    /// How far, 0…1, a content effect pulls the location the app sees from a padded region's
+    /// margin towards the view; at 1 it sits on the view's edge as soon as the pointer enters the
+    /// padding. At 0, the default, the app sees the pointer where it is: the talk asks the app to
+    /// make its padding hit-test to the view, which it would not need if the location moved.
+    /// Above 0 is TouchSynth's model of a location that follows the snap the talk shows.
     public var magnetism: Double
 
     /// An interaction on `view` at `viewFrame`; with no region given, one covering the view with
     /// the automatic effect, as UIKit's default (WWDC20 10093 "Build for the iPadOS pointer").
-    public init(view: String, viewFrame: Rect, regions: [PointerRegion]? = nil, magnetism: Double = 1) {
+    public init(view: String, viewFrame: Rect, regions: [PointerRegion]? = nil, magnetism: Double = 0) {
         self.view = view
         self.viewFrame = viewFrame
         self.regions = regions ?? [PointerRegion(identifier: view, rect: viewFrame, style: .automatic)]

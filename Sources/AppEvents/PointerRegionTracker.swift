@@ -5,7 +5,7 @@
 /// first containing the unconstrained location, trying the topmost view's interaction first.
 /// Leaving a region for another on one motion is a `willExit` then a `willEnter`, on the same
 /// event, so contiguous regions hand over with no gap; a region is never entered twice without
-/// an exit. A hidden pointer (off the window, locked, its last device gone) is in no region.
+/// an exit. A hidden pointer (locked, its last device gone) is in no region.
 struct PointerRegionTracker {
     /// Bottom to top.
     let interactions: [PointerInteraction]

@@ -14,15 +14,9 @@ public struct PointerState: Sendable {
     /// Where the pointer is, always within `[0, width) × [0, height)`: the screen excludes its
     /// right and bottom edges, as a view's bounds do (`CGRect.contains`), so that the pointer is
     /// always over some full-screen view. Pressed against the right edge, x is the largest value
-    /// below `width`.
+    /// below `width`. A motion past an edge, or an absolute position outside 0…1, stops the
+    /// pointer at the edge, still over the app's window: a full-screen window covers the screen.
     public private(set) var location: Point
-    /// Whether the pointer is over the window.
-    ///
-    /// A relative motion whose unclamped target lies off the screen takes the pointer out of the
-    /// window: it stays clamped at the edge and this becomes false. The next motion whose
-    /// unclamped target lies on the screen (including motion along the edge) brings it back. An
-    /// absolute position outside 0…1 does the same; 1 itself maps onto the far edge.
-    public private(set) var isInsideScreen = true
     /// Scene conditions, the app's preference and the system's decision about the pointer lock;
     /// the location is frozen while it is locked.
     public var lock: PointerLock
@@ -53,8 +47,8 @@ public struct PointerState: Sendable {
 
     /// Integrates libinput's accelerated relative motion, clamped to the screen. Does nothing
     /// while the pointer is locked (the location is frozen). Non-finite deltas count as 0.
-    /// Returns whether the pointer moved, or went off or back over the window: false for one
-    /// pressed further against the edge it is held at.
+    /// Returns whether the pointer moved: false for one pressed further against the edge it is
+    /// held at.
     @discardableResult
     public mutating func move(dx: Double, dy: Double) -> Bool {
         guard !lock.isLocked else { return false }
@@ -76,12 +70,12 @@ public struct PointerState: Sendable {
         return place(at: target)
     }
 
-    /// Puts the pointer at `target` clamped to the screen; it is inside the window only if
-    /// nothing was clamped. `target` is never NaN, so the clamp gives a point of the screen.
+    /// Puts the pointer at `target` clamped to the screen. `target` is never NaN, so the clamp
+    /// gives a point of the screen.
     private mutating func place(at target: Point) -> Bool {
         let clamped = clampedToScreen(target)
-        defer { (isInsideScreen, location) = (clamped == target, clamped) }
-        return (clamped, clamped == target) != (location, isInsideScreen)
+        defer { location = clamped }
+        return clamped != location
     }
 
     /// The point of the screen nearest `point`, which is not NaN.

@@ -1,29 +1,21 @@
-/// The pointer's hover touch: regionEntered when it appears over (or comes back into) the
-/// window, regionMoved while it moves with no button held, regionExited when it leaves.
+/// The pointer's hover touch: regionEntered when it appears over the window, regionMoved while
+/// it moves with no button held, regionExited when it goes (its last device removed, a reset).
 /// Each stay in the window is a new touch.
 struct HoverTracker {
     private var live: (id: TouchID, location: Point)?
 
     /// Follows the pointer after a buttonless motion; nil when nothing is to be reported. A
     /// touch that enters takes `nextID`, which then moves on.
-    mutating func follow(to location: Point, isInside: Bool, type: TouchType, nextID: inout Int) -> Touch? {
-        switch (live, isInside) {
-        case (nil, true):
-            let id = TouchID(nextID)
-            nextID += 1
-            live = (id, location)
-            return Touch(id: id, phase: .regionEntered, type: type, location: location, previousLocation: location)
-        case (_?, true):
-            return move(to: location, type: type)
-        case (_?, false):
-            return exit(at: location, type: type)
-        case (nil, false):
-            return nil
-        }
+    mutating func follow(to location: Point, type: TouchType, nextID: inout Int) -> Touch? {
+        guard live == nil else { return move(to: location, type: type) }
+        let id = TouchID(nextID)
+        nextID += 1
+        live = (id, location)
+        return Touch(id: id, phase: .regionEntered, type: type, location: location, previousLocation: location)
     }
 
-    /// The live hover's move to `location`, inside the window; nil, changing nothing, when no
-    /// hover is live or it is there already.
+    /// The live hover's move to `location`; nil, changing nothing, when no hover is live or it
+    /// is there already.
     mutating func move(to location: Point, type: TouchType) -> Touch? {
         guard let hover = live, hover.location != location else { return nil }
         live = (hover.id, location)
@@ -31,7 +23,7 @@ struct HoverTracker {
             id: hover.id, phase: .regionMoved, type: type, location: location, previousLocation: hover.location)
     }
 
-    /// The pointer left the window (or its last device went away).
+    /// The pointer went away: its last device was removed, or the translator was reset.
     mutating func exit(at location: Point, type: TouchType) -> Touch? {
         guard let hover = live else { return nil }
         live = nil

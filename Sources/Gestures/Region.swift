@@ -7,6 +7,10 @@ public final class Region {
     public let name: String
     /// Where it lies on the surface; touches, transforms and scrolls hit-test against it.
     public var frame: Rect
+    /// Areas beyond `frame` that hit-test to it too: the padding of its pointer regions, which
+    /// the app makes hit-test to the view by overriding `hitTest(_:with:)`, as WWDC20 10093
+    /// "Build for the iPadOS pointer" requires.
+    public var hitAreas: [Rect] = []
     /// Its recognizers, in the order they receive events.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The surface it was added to.

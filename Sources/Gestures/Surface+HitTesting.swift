@@ -10,7 +10,7 @@ extension Surface {
 
     /// The index of the topmost region containing `point`.
     func hitTestIndex(_ point: Point) -> Int? {
-        regions.lastIndex { $0.frame.contains(point) }
+        regions.lastIndex { $0.frame.contains(point) || $0.hitAreas.contains { $0.contains(point) } }
     }
 
     /// The region index a transform or scroll sequence goes to: hit-tested at its `began` and

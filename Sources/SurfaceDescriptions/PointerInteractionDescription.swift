@@ -5,7 +5,7 @@ import AppEvents
 /// ```yaml
 /// pointerInteraction:
 ///   style: {effect: highlight}          # for regions without their own; default automatic
-///   magnetism: 1                        # 0…1, how far a content effect pulls from the padding
+///   magnetism: 0                        # 0…1 (default 0), how far a content effect pulls from the padding
 ///   regions:                            # default: one region, the view's frame
 ///     - {name: back, padding: [8, 4]}   # the view's frame grown by 8 and 4 points
 ///     - {name: line, rect: [0, 100, 600, 200], rows: 10,
@@ -17,7 +17,7 @@ import AppEvents
 public struct PointerInteractionDescription: Codable, Equatable, Sendable {
     /// The style of regions that give none.
     public var style: PointerStyleDescription?
-    /// 0…1; default 1 (``PointerInteraction/magnetism``).
+    /// 0…1; default 0 (``PointerInteraction/magnetism``).
     public var magnetism: Double?
     /// Tried in order; absent, one region covering the view.
     public var regions: [PointerRegionDescription]?
@@ -44,7 +44,7 @@ public struct PointerInteractionDescription: Codable, Equatable, Sendable {
         func invalid(_ index: Int?, _ option: String, _ problem: String) -> SurfaceDescriptionError {
             .invalidPointerInteraction(region: view, pointerRegion: index, option: option, problem: problem)
         }
-        let magnetism = magnetism ?? 1
+        let magnetism = magnetism ?? 0
         guard (0...1).contains(magnetism) else { throw invalid(nil, "magnetism", "must lie between 0 and 1") }
         let defaultStyle = style ?? PointerStyleDescription(effect: .automatic)
         // Checked here even when every region has its own, so that a mistake never goes unseen.

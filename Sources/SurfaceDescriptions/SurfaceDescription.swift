@@ -35,11 +35,17 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
     public func makeSurface() throws(SurfaceDescriptionError) -> Surface {
         let surface = Surface()
         var regionNames: Set<String> = []
+        let interactions = try pointerInteractions()
         for description in regions {
             guard regionNames.insert(description.name).inserted else {
                 throw SurfaceDescriptionError.duplicateRegion(description.name)
             }
-            surface.addRegion(try description.makeRegion(simultaneousIn: surface))
+            let region = try description.makeRegion(simultaneousIn: surface)
+            // The padding the app makes hit-test to the view (``Region/hitAreas``).
+            region.hitAreas =
+                interactions.first { $0.view == description.name }?.regions.map(\.rect)
+                .filter { !region.frame.contains($0) } ?? []
+            surface.addRegion(region)
         }
         return surface
     }

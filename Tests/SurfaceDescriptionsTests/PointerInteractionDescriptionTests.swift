@@ -38,7 +38,25 @@ final class PointerInteractionDescriptionTests: XCTestCase {
                             identifier: "view", rect: Rect(x: 100, y: 200, width: 300, height: 120), style: .automatic)
                     ])
             ])
-        XCTAssertEqual(built[0].magnetism, 1)
+        XCTAssertEqual(built[0].magnetism, 0)
+    }
+
+    /// A pointer region's padding hit-tests to its view, as WWDC20 10093 asks the app to make it:
+    /// a click there is the view's, at the pointer's own location; a click beyond is not.
+    func testAClickInAPaddedRegionIsTheViews() throws {
+        let text =
+            #"{"regions": [{"name": "button", "frame": [100, 100, 40, 40], "recognizers": [{"kind": "tap"}],"#
+            + #" "pointerInteraction": {"regions": [{"padding": [10, 10]}]}}]}"#
+        let description = try JSONDecoder().decode(SurfaceDescription.self, from: Data(text.utf8))
+        for (x, recognized) in [(95.0, true), (85.0, false)] {
+            let surface = try description.makeSurface()
+            XCTAssertEqual(
+                surface.regions[0].hitAreas, [Rect(x: 90, y: 90, width: 60, height: 60)], "the padded region")
+            Events.click(at: 0, x, 120).forEach(surface.handle)
+            let tap = try XCTUnwrap(surface.region(named: "button")?.gestureRecognizer(named: "tap"))
+            XCTAssertEqual(tap.record.transitions.map(\.state) == [.recognized], recognized, "x \(x)")
+            if recognized { XCTAssertEqual(tap.location.x, x, "where the pointer is") }
+        }
     }
 
     func testRowsPaddingAndStylesBuildTheTalksExamples() throws {
