@@ -17,6 +17,7 @@ struct Conclusion {
         if taps.logged == .tap { return findings.first { $0.rule == .tapTime } }
         if let outcome = settled { return outcome.deciding }
         if let support = unsupportedGesture { return support }
+        if let limit = fingerLimit { return limit }
         if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
         // In the order ``line`` tells them.
         return findings.first { [.palmPressure, .palmSize, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
@@ -58,6 +59,7 @@ struct Conclusion {
             return "libinput reported nothing, because " + support.text + ", and three or more fingers make no "
                 + "gesture on it" + noTap + palmsAside
         }
+        if let limit = fingerLimit { return "libinput reported nothing, because " + limit.text + palmsAside }
         if taps.logged != nil {
             let reason = taps.ended ?? findings.first { [.tapTime, .tapTravel].contains($0.rule) && $0.exceeds }?.text
             return "libinput made no tap of this" + (reason.map { ", because \($0)" } ?? "") + palmsAside
@@ -91,6 +93,12 @@ struct Conclusion {
         return findings.first { $0.rule == .gestureSupport }
     }
 
+    /// Why nothing was reported when more fingers were down than libinput makes gestures of.
+    private var fingerLimit: Finding? {
+        guard analysis.reported.isEmpty, gestures.outcomes.isEmpty else { return nil }
+        return findings.first { $0.rule == .gestureFingerLimit }
+    }
+
     /// Why a touch short and still enough to tap sent no tap when the tap machine did not run:
     /// tapping was off, or the device does not tap.
     private var noTapMachine: String? {
@@ -110,7 +118,7 @@ struct Conclusion {
         // The machine can settle on a gesture and end it before sending any of its events.
         let sent = wasReported(outcome.state)
         let opening = sent ? made : "libinput began "
-        let unsent = sent ? "" : "; it sent no \(outcome.state) events before its gesture machine ended it"
+        let unsent = sent ? "" : "; it sent no \(outcome.state) events " + whyUnsent(outcome.state)
         // A click pressed during the gesture (a two-finger click that also scrolled) is said too.
         let clicks = analysis.reported.filter { if case .button = $0 { true } else { false } }.map(\.description)
         let also = clicks.isEmpty ? "" : "; it also sent " + clicks.joined(separator: ", ")
@@ -122,6 +130,20 @@ struct Conclusion {
             deciding.agreesWithLog == false
             ? "; by the rule recomputed here it would not have been: the frames and libinput disagree" : ""
         return opening + what + instead + " because " + deciding.text + agreement + unsent + also + noTap
+    }
+
+    /// Why libinput's gesture machine sent no events of `kind`: its scroll state sends none unless
+    /// the scroll method is two fingers (`tp_gesture_handle_state_scroll`); else it ended the
+    /// gesture first.
+    private func whyUnsent(_ kind: LibinputGesture) -> String {
+        guard kind == .scroll, analysis.scrollMethod != .twoFinger else {
+            return "before its gesture machine ended it"
+        }
+        let method = analysis.scrollMethod == .edge ? "edge scrolling" : analysis.scrollMethod.rawValue
+        let source = analysis.rules.cite(
+            "evdev-mt-touchpad-gestures.c", ["1.22.1": 1165, "1.28.1": 1540, "1.31.3": 1679])
+        return "because libinput's scroll method here is \(method) (--set-scroll-method), and its gesture machine "
+            + "scrolls only with the two-finger method; \(source)"
     }
 
     /// Whether libinput sent events of the gesture `kind` in this sequence; a kind it has no
@@ -197,6 +219,8 @@ struct Conclusion {
         return reason.map { "; no tap, because \($0)" } ?? ""
     }
 
+    /// Touches libinput took as palms, each with the rule's numbers, and when and why it let the
+    /// touch go if it did: a palm let go counted as a finger from then.
     private var palms: [String] {
         var told = Set<Int>()
         return analysis.decisions(of: .palm).compactMap { decision in
@@ -205,7 +229,13 @@ struct Conclusion {
             let number = findings.first {
                 [.palmPressure, .palmSize, .palmEdge].contains($0.rule) && $0.touch == touch && $0.exceeds
             }
+            let release = analysis.decisions(of: .palm, touch: touch).lazy.compactMap { d -> String? in
+                guard case .released(let why) = d.palmChange else { return nil }
+                let later = d.cause.flatMap { end in decision.cause.map { (end.time - min(end.time, $0.time)) / 1000 } }
+                return ", let go" + (later.map { " \($0) ms later" } ?? "") + " (\(why))"
+            }.first
             return "touch \(touch) as a palm (\(reason.rawValue))" + (number.map { ": \($0.text)" } ?? "")
+                + (release ?? "")
         }
     }
 

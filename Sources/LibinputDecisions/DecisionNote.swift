@@ -53,8 +53,8 @@ extension Rule {
         case .palmPressure, .palmSize, .palmEdge: .palm
         case .touchPressure, .touchSize: .touchDetection
         case .thumbPosition, .thumbContext, .restingThumb: .thumb
-        case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport, .holdTimer,
-            .fingerSwitch, .gestureFakeFingers:
+        case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport,
+            .gestureFingerLimit, .holdTimer, .fingerSwitch, .gestureFakeFingers:
             .gesture
         }
     }

@@ -123,7 +123,7 @@ extension Explanation {
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),
-                    edgeScrolling: scrollMethod == .edge, libinputSize: size
+                    scrollMethod: scrollMethod, libinputSize: size
                 ).explained
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,

@@ -63,6 +63,9 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     /// A touchpad that cannot tell where each finger is (semi-MT, one slot) gets no pinch or
     /// swipe: two fingers scroll at once.
     case gestureSupport
+    /// More than four fingers make no gesture: libinput's gesture machine posts nothing for them
+    /// (`tp_gesture_post_events`).
+    case gestureFingerLimit
     /// Fingers that rest until the hold timer fires are a hold.
     case holdTimer
     /// A new finger count during a gesture that lasts 100 ms ends the gesture.

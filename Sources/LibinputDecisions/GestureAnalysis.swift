@@ -16,6 +16,7 @@ struct GestureAnalysis {
     private(set) var outcomes: [Outcome] = []
 
     init(analysis: SequenceAnalysis) {
+        if let limit = Self.fingerLimit(analysis) { findings.append(limit) }
         let gestures = analysis.decisions(of: .gesture)
         var detected: LibinputDecision?
         for decision in gestures {
@@ -158,6 +159,22 @@ struct GestureAnalysis {
                 + "time alone), moving at most \(SequenceAnalysis.mm(moved)) mm",
             source: analysis.rules.source(.holdTimer))
         return (finding, fingers)
+    }
+
+    /// The first frame libinput counted more fingers than its gesture machine makes gestures of,
+    /// on a pad that makes gestures: it posts nothing while they are down.
+    static func fingerLimit(_ analysis: SequenceAnalysis) -> Finding? {
+        let limit = analysis.rules.gestureFingerLimit
+        guard analysis.rules.hasGestures(analysis.recording.device),
+            let (frame, fingers) = analysis.sequence.frames.lazy.map({ ($0, analysis.activeFingers(at: $0)) })
+                .first(where: { $0.1 > limit })
+        else { return nil }
+        return Finding(
+            rule: .gestureFingerLimit, time: analysis.recording.frames[frame].time, touch: nil, value: Double(fingers),
+            limit: Double(limit), unit: "fingers", exceeds: true, agreesWithLog: nil,
+            text: "\(fingers) fingers were down (palms and thumbs aside), and libinput's gesture machine makes no "
+                + "gesture of more than \(limit)",
+            source: analysis.rules.source(.gestureFingerLimit))
     }
 
     /// Why a touchpad gets no pinch or swipe: it reports two fingers' bounding box (semi-MT) or

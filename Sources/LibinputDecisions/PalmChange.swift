@@ -16,8 +16,9 @@ public struct PalmReason: RawRepresentable, Hashable, Sendable {
 public enum PalmChange: Equatable, Sendable {
     /// Taken as a palm: `palm detected (edge)`.
     case detected(PalmReason)
-    /// Let go as a finger: `released, out of edge zone` (from 1.29 `is no longer palm, …`).
-    case released
+    /// Let go as a finger, for libinput's reason: `released, out of edge zone` (from 1.29
+    /// `is no longer palm, …`) is `.released("out of edge zone")`.
+    case released(String)
     /// A step that decides nothing by itself: `size exceeded`, `palm-tap detected`.
     case noted
 }
@@ -36,7 +37,10 @@ extension LibinputDecision {
         if let reason = event.wholeMatch(of: /palm detected \((.*)\)/) {
             return .detected(PalmReason(rawValue: String(reason.1)))
         }
-        return event.hasPrefix("released") || event.hasPrefix("is no longer palm") ? .released : .noted
+        for prefix in ["released, ", "is no longer palm, "] where event.hasPrefix(prefix) {
+            return .released(String(event.dropFirst(prefix.count)))
+        }
+        return .noted
     }
 
     /// The measure a touch began by, nil for a line that is not a touch's begin.

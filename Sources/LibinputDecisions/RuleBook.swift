@@ -89,6 +89,9 @@ struct RuleBook {
     /// fake-finger rules look at: three or more, and more than the slots.
     func beyondSlots(fingers: Int, slots: Int) -> Bool { fingers > 2 && fingers > slots }
 
+    /// The most fingers libinput's gesture machine makes a gesture of (`tp_gesture_post_events`).
+    let gestureFingerLimit = 4
+
     /// `min_move`: each touch moves this far before the directions decide.
     func minMove(fingers: Int) -> Double { 1.5 + 0.5 * Double(max(fingers, 2) - 2) }
     /// `max_move`: one touch moving this far while the other rests decides alone.
@@ -114,13 +117,18 @@ struct RuleBook {
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
     /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, the
     /// motion rules' when `scrollWaits`; for `thumbPosition`, that of the `thumbTest`; for
-    /// `thumbContext`, that of the `thumbStep`; for `gestureMovement`, that of the `movement` limit).
+    /// `thumbContext`, that of the `thumbStep`; for `gestureMovement`, that of the `movement` limit;
+    /// for `tapTime`, the timeout of the tap state of `tapFingers`, 1 to 3).
     func source(
         _ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band,
-        thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove
+        thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove, tapFingers: Int = 1
     ) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
+            case .tapTime where tapFingers == 2:
+                ("evdev-mt-touchpad-tap.c", ["1.22.1": 383, "1.28.1": 385, "1.31.3": 385])
+            case .tapTime where tapFingers >= 3:
+                ("evdev-mt-touchpad-tap.c", ["1.22.1": 516, "1.28.1": 518, "1.31.3": 521])
             case .tapTime: ("evdev-mt-touchpad-tap.c", ["1.22.1": 254, "1.28.1": 256, "1.31.3": 253])
             case .tapTravel: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1189, "1.28.1": 1192, "1.31.3": 1200])
             case .palmPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1114, "1.28.1": 1109, "1.31.3": 1043])
@@ -156,6 +164,8 @@ struct RuleBook {
             case .fingerSwitch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1457, "1.28.1": 2048, "1.31.3": 2240])
             case .gestureSupport where scrollWaits: ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1292, "1.31.3": 1431])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])
+            case .gestureFingerLimit:
+                ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1332, "1.28.1": 1889, "1.31.3": 2076])
             case .gestureFakeFingers:
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 907, "1.28.1": 1266, "1.31.3": 1403])
             case .tapFakeFingerMotion: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1175, "1.28.1": 1178, "1.31.3": 1186])

@@ -19,9 +19,10 @@ struct SequenceAnalysis {
     let quirks: QuirksListing?
     /// Whether the replay asked libinput to tap.
     let tapToClick: Bool
-    /// Whether libinput scrolls by the pad's edges (asked, or the pad's default), with which it
-    /// jails no thumb.
-    let edgeScrolling: Bool
+    /// How libinput scrolls on the pad: as asked, or the pad's default.
+    let scrollMethod: DeviceConfiguration.ScrollMethod
+    /// Whether libinput scrolls by the pad's edges, with which it jails no thumb.
+    var edgeScrolling: Bool { scrollMethod == .edge }
     /// The pad's size as libinput gave it (`evdev_device_get_size`, by its single-touch axes):
     /// its zones and lines are shares of it, placed on the axes the touches are measured on.
     let libinputSize: (width: Double, height: Double)?
@@ -33,7 +34,8 @@ struct SequenceAnalysis {
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
         motion: [PointerMotion.Step], thresholds: DeviceThresholds, rules: RuleBook, recording: Recording,
         quirks: QuirksListing?,
-        tapToClick: Bool, edgeScrolling: Bool, libinputSize: (width: Double, height: Double)?
+        tapToClick: Bool, scrollMethod: DeviceConfiguration.ScrollMethod,
+        libinputSize: (width: Double, height: Double)?
     ) {
         self.sequence = sequence
         self.number = number
@@ -45,7 +47,7 @@ struct SequenceAnalysis {
         self.recording = recording
         self.quirks = quirks
         self.tapToClick = tapToClick
-        self.edgeScrolling = edgeScrolling
+        self.scrollMethod = scrollMethod
         self.libinputSize = libinputSize
         thumbContexts = thumbLines.map { ThumbContext.all(in: self, lines: $0) } ?? []
     }

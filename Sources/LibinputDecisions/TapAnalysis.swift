@@ -90,7 +90,8 @@ struct TapAnalysis {
                     : "the longest the fingers stayed without a touch or a release was "
                         + "\(SequenceAnalysis.ms(timed)) ms, within the "
                         + "\(SequenceAnalysis.ms(rules.tapTimeout)) ms of a tap",
-                source: rules.source(.tapTime)),
+                // The timer of the state the fingers held (TOUCH, TOUCH_2, TOUCH_3).
+                source: rules.source(.tapTime, tapFingers: analysis.sequence.mostFingers)),
             Finding(
                 rule: .tapTravel, time: end, touch: exit == .motion ? mover?.track.slot : nil, value: travel,
                 limit: rules.tapMotionThreshold, unit: "mm",

@@ -3,7 +3,8 @@
 ///
 /// Multitouch (protocol B): a slot's contact lasts from a tracking ID ≥ 0 to -1, and a slot's
 /// values start at 0, as the kernel's do (`input_mt_init_slots`): the kernel passes no change to
-/// the value a slot holds, so a contact first down at 0 sends no position. A semi-MT pad's
+/// the value a slot holds, so a contact first down at 0 sends no position, and one on a pad that
+/// never sends its pressure presses at 0. A semi-MT pad's
 /// pressure is ABS_PRESSURE, as libinput reads it. Single-touch: one contact while BTN_TOUCH or a
 /// BTN_TOOL_* key that counts fingers is held (some pads count fingers by those keys alone), once
 /// its position is known. Protocol A devices are followed once ``MtdevConversion`` has slotted them.
@@ -18,7 +19,7 @@ public struct ContactFollower: Sendable {
         public var trackingID: Int32
         public var x: Int32
         public var y: Int32
-        /// On the axis ``ContactFollower/pressureAxis``, when reported.
+        /// On the axis ``ContactFollower/pressureAxis``, when the device has it.
         public var pressure: Int32?
         /// ABS_MT_TOUCH_MAJOR and MINOR, when reported.
         public var major: Int32?
@@ -29,8 +30,9 @@ public struct ContactFollower: Sendable {
         public var touching: Bool
 
         /// Slot `slot` before any contact: no track, no tracking ID, at 0 as the kernel's slots start.
-        init(idleIn slot: Int) {
+        init(idleIn slot: Int, pressure: Int32?) {
             (self.slot, track, trackingID, x, y, touching) = (slot, -1, -1, 0, 0, false)
+            self.pressure = pressure
         }
     }
 
@@ -39,6 +41,8 @@ public struct ContactFollower: Sendable {
     /// The axis a contact's pressure is read from: ABS_MT_PRESSURE, or ABS_PRESSURE on a
     /// single-touch or semi-MT device.
     public let pressureAxis: UInt16
+    /// A slot's pressure before the device sends one: 0 where the device has the axis.
+    private let idlePressure: Int32?
     private var slot: Int
     private var slots: [Int: Contact] = [:]
     private var single: Contact
@@ -53,7 +57,9 @@ public struct ContactFollower: Sendable {
         let semiMT = isMultitouch && device.has(property: Evdev.INPUT_PROP_SEMI_MT)
         pressureAxis = isMultitouch && !semiMT ? Evdev.ABS_MT_PRESSURE : Evdev.ABS_PRESSURE
         slot = Int(device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0)
-        single = Contact(idleIn: 0)
+        idlePressure = device.absinfo[Evdev.ABS_MT_PRESSURE] != nil ? 0 : nil
+        // A single-touch axis holds the value the device last reported, which its description gives.
+        single = Contact(idleIn: 0, pressure: device.absinfo[Evdev.ABS_PRESSURE]?.value)
         single.trackingID = 0
     }
 
@@ -67,7 +73,7 @@ public struct ContactFollower: Sendable {
             case (Evdev.EV_ABS, Evdev.ABS_MT_SLOT) where isMultitouch:
                 slot = Int(event.value)
             case (Evdev.EV_ABS, Evdev.ABS_MT_TRACKING_ID) where isMultitouch:
-                var contact = slots[slot] ?? Contact(idleIn: slot)
+                var contact = slots[slot] ?? Contact(idleIn: slot, pressure: idlePressure)
                 contact.trackingID = event.value
                 if event.value >= 0 {
                     contact.track = tracks
@@ -75,7 +81,7 @@ public struct ContactFollower: Sendable {
                 }
                 slots[slot] = contact
             case (Evdev.EV_ABS, let code) where isMultitouch && code > Evdev.ABS_MT_SLOT:
-                var contact = slots[slot] ?? Contact(idleIn: slot)
+                var contact = slots[slot] ?? Contact(idleIn: slot, pressure: idlePressure)
                 switch code {
                 case Evdev.ABS_MT_POSITION_X: contact.x = event.value
                 case Evdev.ABS_MT_POSITION_Y: contact.y = event.value

@@ -60,7 +60,8 @@ struct DecisionLogTests {
         ])
         #expect(
             log.decisions.map(\.palmChange) == [
-                .detected(.edge), .released, .detected(.touchSize), .released, .noted, .noted,
+                .detected(.edge), .released("out of edge zone"), .detected(.touchSize), .released("multiple fingers"),
+                .noted, .noted,
                 .detected(PalmReason(rawValue: "a newer reason")), nil,
             ])
         #expect(log.decisions.map(\.touch) == [0, 0, 1, 1, 2, 2, 3, 3])

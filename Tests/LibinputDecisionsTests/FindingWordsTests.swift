@@ -1,4 +1,5 @@
 import GestureSynthesis
+import LibinputEvents
 import LibinputDecisions
 import Recordings
 import Replays
@@ -28,6 +29,61 @@ final class FindingWordsTests: XCTestCase {
         let sequence = try XCTUnwrap(explanation.sequences.first)
         XCTAssertEqual(sequence.deciding?.rule, .gestureMovement, sequence.conclusion)
         XCTAssertFalse(sequence.findings.contains { $0.rule == .gestureDirection }, "\(sequence.findings)")
+    }
+
+    /// `script` synthesized on the Elantech pad, explained: its first sequence.
+    private func explainScript(
+        _ script: String, configure: (inout ReplayOptions) -> Void = { _ in }
+    ) throws -> SequenceExplanation {
+        let device = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        let recording = try GestureSynthesizer.synthesize(
+            GestureScript.parse(script, file: "script.gesture"), on: device.device,
+            options: GestureSynthesizer.Options(for: device), file: "script.gesture")
+        var options = ReplayOptions()
+        configure(&options)
+        return try XCTUnwrap(Replay.explain(recording, named: "script", options: options).explanation.sequences.first)
+    }
+
+    /// Five fingers make no gesture: libinput's gesture machine posts none for more than four.
+    /// The edge palm libinput let go at once is said to have been let go, and is not the reason.
+    func testFiveFingersMakeNoGestureAndAPalmLetGoIsNoReason() throws {
+        let sequence = try explainScript("swipe fingers=5 spacing=12mm")
+        XCTAssertEqual(sequence.deciding?.rule, .gestureFingerLimit, sequence.conclusion)
+        XCTAssertEqual(sequence.deciding?.value, 5)
+        XCTAssertTrue(
+            sequence.conclusion.hasPrefix("libinput reported nothing, because 5 fingers"), sequence.conclusion)
+        XCTAssertTrue(sequence.conclusion.hasSuffix("let go 8 ms later (multiple fingers)"), sequence.conclusion)
+        let four = try explainScript("swipe fingers=4 spacing=12mm")
+        XCTAssertFalse(four.findings.contains { $0.rule == .gestureFingerLimit }, four.conclusion)
+    }
+
+    /// Two fingers scrolling with another scroll method: the gesture machine takes them as a
+    /// scroll and sends nothing, which the scroll method explains.
+    func testAScrollWithAnotherScrollMethodSaysWhichMethodKeptItsEvents() throws {
+        for method in [DeviceConfiguration.ScrollMethod.none, .edge] {
+            let sequence = try explainScript("scroll dy=30mm") { $0.configuration.scrollMethod = method }
+            XCTAssertTrue(
+                sequence.conclusion.contains(
+                    "it sent no scroll events because libinput's scroll method here is "
+                        + (method == .edge ? "edge scrolling" : "none")),
+                sequence.conclusion)
+        }
+    }
+
+    /// A pad that measures pressure but never sends it presses at 0, as the kernel's slots start:
+    /// libinput begins no touch, and explain says so rather than inventing touches.
+    func testTouchesThatNeverSendTheirPressureNeverBegin() throws {
+        var recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path)
+        recording.frames = recording.frames.map { frame in
+            var frame = frame
+            frame.events.removeAll { $0.type == Evdev.EV_ABS && $0.code == Evdev.ABS_MT_PRESSURE }
+            return frame
+        }
+        let explanation = try Replay.explain(recording, named: "no pressure", options: ReplayOptions()).explanation
+        let sequence = try XCTUnwrap(explanation.sequences.first)
+        XCTAssertEqual(sequence.deciding?.rule, .touchPressure, sequence.conclusion)
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput saw no touch: touch 0 pressed at most 0"))
     }
 
     /// Pointer motion is credited to the touches libinput counted as it moved, by libinput's own

@@ -21,6 +21,7 @@ final class RuleSourceTests: XCTestCase {
                 let book = RuleBook(version: version)
                 var expected = [book.source(rule)]
                 if rule == .palmEdge { expected.append(book.source(rule, topEdge: true)) }
+                if rule == .tapTime { expected += [2, 3].map { book.source(rule, tapFingers: $0) } }
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
                     expected.append(book.source(rule, scrollWaits: true))
                 }
