@@ -81,7 +81,7 @@ public struct Benchmark: Sendable {
         guard let longest = recordings.max(by: { $0.recording.duration < $1.recording.duration })?.recording else {
             return figures
         }
-        var overhead = BenchFigure(name: "real time: replay wall time over recording duration", unit: "s")
+        var overhead = BenchFigure(name: "real time: replay wall time beyond the recording's duration", unit: "s")
         var worst = BenchFigure(name: "real time: replay worst frame lateness", unit: "µs")
         for _ in 0..<runs {
             let report = try Replay(.recording(longest), options: realTime).report

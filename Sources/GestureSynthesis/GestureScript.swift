@@ -149,6 +149,11 @@ public struct GestureScript: Equatable, Sendable {
             }
         }
         guard !statements.isEmpty else { throw RecordingError(.badData, file: file, "no gesture in the script") }
+        // Settings are for the statements that follow: after the last, they would change nothing.
+        if let last = statements.last, case .set = last.action {
+            throw RecordingError(
+                .badData, file: file, line: last.line, "set after the last gesture changes nothing: put it before")
+        }
         return GestureScript(statements: statements)
     }
 }

@@ -6,7 +6,8 @@ enum DeviceChoice {
         /// Its node, `/dev/input/event2`.
         var node: String
         var name: String
-        var events: Int
+        /// Nil when not counted: a file streamed reads its header alone first.
+        var events: Int?
     }
 
     static let advice = "choose one with --device"
@@ -17,7 +18,7 @@ enum DeviceChoice {
     static func index(
         of wanted: String?, among candidates: [Candidate], unnamedEvents: Int = 0, file: String
     ) throws(RecordingError) -> Int {
-        let withEvents = candidates.indices.filter { candidates[$0].events > 0 }
+        let withEvents = candidates.indices.filter { (candidates[$0].events ?? 0) > 0 }
         if let wanted {
             let node = wanted.hasPrefix("/") ? wanted : "/dev/input/" + wanted
             guard let found = candidates.firstIndex(where: { $0.node == node || $0.node == wanted }) else {
@@ -41,9 +42,10 @@ enum DeviceChoice {
             .usage, file: file, "events of several devices: \(advice) (\(list(withEvents.map { candidates[$0] })))")
     }
 
-    /// The devices as a message lists them: node, name, events.
+    /// The devices as a message lists them: node, name, events where counted.
     static func list(_ candidates: [Candidate]) -> String {
-        candidates.map { "\($0.node)" + ($0.name.isEmpty ? "" : " \"\($0.name)\"") + ", \($0.events) events" }
-            .joined(separator: "; ")
+        candidates.map {
+            $0.node + ($0.name.isEmpty ? "" : " \"\($0.name)\"") + ($0.events.map { ", \($0) events" } ?? "")
+        }.joined(separator: "; ")
     }
 }

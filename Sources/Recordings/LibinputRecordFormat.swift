@@ -5,8 +5,11 @@ import Yams
 /// `devices[].udev.properties` and `devices[].events[].evdev` frames of `[sec, usec, type, code, value]`.
 public enum LibinputRecordFormat {
     /// Parses a recording: of several devices, the one at `node`, or the only one with events
-    /// (``DeviceChoice``).
-    public static func parse(_ text: String, file: String, node: String? = nil) throws(RecordingError) -> Recording {
+    /// (``DeviceChoice``). `headerOnly`: `text` is the header of a file streamed, whose events are
+    /// not counted.
+    public static func parse(
+        _ text: String, file: String, node: String? = nil, headerOnly: Bool = false
+    ) throws(RecordingError) -> Recording {
         try YAMLGuard.checkBeforeComposing(text, file: file)
         let root: Node
         do {
@@ -44,7 +47,8 @@ public enum LibinputRecordFormat {
         let candidates = devices.enumerated().map { n, device in
             DeviceChoice.Candidate(
                 node: device["node"]?.string ?? "device \(n + 1)", name: device["evdev"]?["name"]?.string ?? "",
-                events: items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) })
+                events: headerOnly
+                    ? nil : items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) })
         }
         let first = devices[try DeviceChoice.index(of: node, among: candidates, file: file)]
         let device = try parseDevice(first, file: file)

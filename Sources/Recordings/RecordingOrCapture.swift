@@ -68,9 +68,13 @@ public struct RecordingOrCapture {
     }
 
     /// The events of the `--json` capture at `path`: a missing, unreadable or malformed file is an
-    /// error naming it (and the line).
+    /// error naming it (and the line), and so is one without any event, as in ``captureRuns()``.
     public static func events(inFile path: String) throws(RecordingError) -> [LibinputEvent] {
-        try events(fromJSONLines: try captureText(at: path), file: path)
+        let events = try events(fromJSONLines: try captureText(at: path), file: path)
+        guard !events.isEmpty else {
+            throw RecordingError(.badData, file: path, "a capture without any libinput event")
+        }
+        return events
     }
 
     /// The capture's text: a pipe's, read already, or the file's.

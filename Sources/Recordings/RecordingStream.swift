@@ -156,7 +156,7 @@ public final class RecordingStream {
                 notes += Self.unused(description)
             case .libinputRecord:
                 // One device, streamed: a node asked for is its own, or names a device the file lacks.
-                let parsed = try LibinputRecordFormat.parse(header, file: path, node: node)
+                let parsed = try LibinputRecordFormat.parse(header, file: path, node: node, headerOnly: true)
                 device = parsed.device
                 notes += Self.unused(description)
                 // No `  events:` line at libinput's indentation: the whole file was the header.

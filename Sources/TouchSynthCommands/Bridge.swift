@@ -38,7 +38,7 @@ struct BridgeRun: ParsableCommand {
             + "file)."
     )
 
-    @Option(help: Help.seat) var seat = "seat0"
+    @Option(help: "The udev seat (seat0).") var seat: String?
     @Option(
         name: .customLong("device"),
         help: ArgumentHelp(
@@ -55,7 +55,7 @@ struct BridgeRun: ParsableCommand {
         parsing: .unconditional,
         help: "Screen points per millimetre, for the touchscreen's resolution (5 ≈ a 127 ppi laptop screen).")
     var pointsPerMm = 5.0
-    @Option(help: "The uinput node.") var uinput = "/dev/uinput"
+    @Option(help: "The uinput node (/dev/uinput).") var uinput: String?
     @Option(
         help: ArgumentHelp(
             "Instead of listening, replay a recording through the mocked-device harness and write the touchscreen's "
@@ -83,6 +83,9 @@ struct BridgeRun: ParsableCommand {
         if replay != nil && devicePaths.count > 1 {
             throw ValidationError("--replay reads one recording: one --device, the device of a file of several")
         }
+        if replay != nil, let given = [(seat, "--seat"), (uinput, "--uinput")].first(where: { $0.0 != nil }) {
+            throw ValidationError("--replay writes the touchscreen's frames to a file: \(given.1) is for listening")
+        }
         if replay == nil && desc != nil {
             throw ValidationError("--desc describes --replay's recording: live touchpads describe themselves")
         }
@@ -92,9 +95,9 @@ struct BridgeRun: ParsableCommand {
         let touchscreen = VirtualTouchscreen(screen: screen.size, pointsPerMillimetre: pointsPerMm)
         if mode != nil { deprecated("--mode", use: "nothing: the bridge always injects compat mode's touches") }
         if let replay { return try replayToFile(replay, touchscreen: touchscreen) }
-        let device = try UinputDevice(touchscreen.description, path: uinput)
+        let device = try UinputDevice(touchscreen.description, path: uinput ?? "/dev/uinput")
         defer { device.destroy() }
-        let context = try LibinputContext.live(seat: seat, nodes: devicePaths)
+        let context = try LibinputContext.live(seat: seat ?? "seat0", nodes: devicePaths)
         writeStderr(
             "touchsynth bridge: \(device.devnode) is \"\(touchscreen.name)\", \(screen) points; "
                 + "touchpad pinch and rotation now arrive there as two touches. Ctrl-C or SIGTERM removes it.")

@@ -27,6 +27,9 @@ struct Convert: ParsableCommand {
 
     func validate() throws {
         if to != nil, format != nil { throw ValidationError("--to is the old spelling of --format: give one of them") }
+        if descriptionOnly, window.start != nil || window.end != nil {
+            throw ValidationError("--description-only writes no events: --start and --end would cut nothing")
+        }
     }
 
     func run() throws {

@@ -37,6 +37,12 @@ struct Debug: ParsableCommand {
         if let system = desktop.system, explain {
             throw ValidationError("--\(system.rawValue) and --explain are one each: the window system has no frames")
         }
+        let unused = output.appEventOptions + (log.verbose ? ["--verbose"] : [])
+        if explain, !unused.isEmpty {
+            throw ValidationError(
+                "--explain says why libinput did what it did, without app events or libinput's live log: "
+                    + "\(unused.joined(separator: ", ")) would change nothing")
+        }
     }
 
     func run() throws {

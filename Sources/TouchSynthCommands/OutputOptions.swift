@@ -33,6 +33,14 @@ struct OutputOptions: ParsableArguments {
                 + "--mode compat, indirect or both, and --real-time in a replay.",
             valueName: "file")) var latency: String?
 
+    /// The options given that concern the app events, by their names: `debug --explain` has none.
+    var appEventOptions: [String] {
+        [
+            (!mode.modes.isEmpty, "--mode"), (check, "--check"), (screen.size != .defaultScreen, "--screen"),
+            (pointerLock, "--pointer-lock"), (surface != nil, "--surface"), (latency != nil, "--latency"),
+        ].filter(\.0).map(\.1)
+    }
+
     func validate() throws {
         if latency != nil && mode.modes.isEmpty {
             throw ValidationError("--latency measures app events: give --mode compat, indirect or both")

@@ -39,9 +39,9 @@ final class SynthesisTests: XCTestCase {
             """
             # comment
             pinch scale=150% angle=0.5rad duration=0.4s at=10,-5mm  # trailing comment
-            rotate; swipe fingers=4 direction=up distance=3cm; pause 250; set rate=90Hz jitter=0.1mm seed=3
+            rotate; swipe fingers=4 direction=up distance=3cm; pause 250; set rate=90Hz jitter=0.1mm seed=3; tap
             """, file: "s")
-        XCTAssertEqual(script.statements.map(\.line), [2, 3, 3, 3, 3])
+        XCTAssertEqual(script.statements.map(\.line), [2, 3, 3, 3, 3, 3])
         guard case .pinch(let p) = script.statements[0].action else { return XCTFail("not a pinch") }
         XCTAssertEqual(p.scale, 1.5, accuracy: 1e-12)
         XCTAssertEqual(p.angle, 0.5, accuracy: 1e-12)
@@ -69,6 +69,7 @@ final class SynthesisTests: XCTestCase {
             ("pause", "s:1: pause needs a duration"),
             ("tap at=middle", "s:1: at=middle: expected center"),
             ("set", "s:1: set needs rate="),
+            ("pinch; set rate=50Hz", "s:1: set after the last gesture changes nothing: put it before"),
             ("set rate=5000Hz", "s:1: rate=5000Hz: rate must be within 10 and 1000 Hz"),
             ("set jitter=20mm", "s:1: jitter=20mm: jitter must be within 0 and 10 mm"),
             ("# nothing\n", "s: no gesture in the script"),

@@ -39,6 +39,12 @@ final class SeveralDevicesTests: XCTestCase {
         let chosen = try RecordingLoader.load(path, node: "/dev/input/event0")
         XCTAssertEqual(chosen.frames, try RecordingLoader.load(path).frames)
         XCTAssertEqual(chosen.notes, [])
+        // Streamed, its events are not counted when the node is refused: none are said.
+        XCTAssertThrowsError(try RecordingLoader.load(path, node: "event5")) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "\(path): no device event5 in the file; it has /dev/input/event0 \"ETPS/2 Elantech Touchpad\"")
+        }
     }
 
     /// A file of several devices is read whole to choose one, so within a bound: past it, a

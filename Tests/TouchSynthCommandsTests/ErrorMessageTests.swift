@@ -127,7 +127,7 @@ final class ErrorMessageTests: XCTestCase {
             .write(toFile: header, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: header) }
         let cases: [([String], Int32)] = [
-            (["compare", header], 65),
+            (["compare", header], 65), (["bridge", "check", header], 65), (["bridge", "check", capture, header], 65),
             (["replay", missing], 66), (["compare", missing], 66), (["report", missing, "-o", "/tmp/r.html"], 66),
             (["convert", missing], 66), (["diff", missing, recording], 66), (["view", missing, "--port", "0"], 66),
             (["replay", "--desc", missing, recording], 66), (["replay", "--with", missing, recording], 66),
@@ -151,6 +151,15 @@ final class ErrorMessageTests: XCTestCase {
             (["corpus", Fixtures.devices.path, "--junit", "/tmp"], 73), (["corpus", "-"], 64),
             (["corpus", "merge", missing], 66), (["convert", recording, "-o", ""], 64), (["replay", ""], 64),
             (["synthesize", "-e", "tap", "--desc", ""], 64),
+            (["convert", recording, "--description-only", "--start", "0.5"], 64),
+            (["bridge", "run", "--replay", recording, "--uinput", "/dev/uinput"], 64),
+            (["bridge", "run", "--replay", recording, "--seat", "seat1"], 64),
+            (
+                [
+                    "bench", "--runs", "1",
+                    Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path,
+                ], 65
+            ),
         ]
         for (arguments, status) in cases { assertSentence(arguments, status: status) }
         let negative = assertSentence(["synthesize", "-e", "tap", "--desc", recording, "--jitter", "-1"], status: 64)
@@ -167,6 +176,11 @@ final class ErrorMessageTests: XCTestCase {
             (["bench", "--view-stream", "0"], "--view-stream takes more than 0 and at most 86400 seconds"),
             (["record", "--duration", "-1"], "--duration must be a positive number of seconds"),
             (["bridge", "check", recording, "--tolerance", "-1"], "--tolerance must be above 0 and at most 1"),
+            (
+                ["debug", "--explain", "--mode", "compat", "--latency", "/tmp/l", "--verbose"],
+                "--explain says why libinput did what it did, without app events or libinput's live log: "
+                    + "--mode, --latency, --verbose would change nothing"
+            ),
             (["corpus", "run", "--shard", "-1/2", Fixtures.devices.path], "The value '-1/2' is invalid for '--shard"),
         ] {
             let result = runCommand(arguments)
