@@ -189,9 +189,13 @@ public struct AppEventTranslator {
         return output
     }
 
-    /// A locked pointer is hidden, so it leaves its region first.
+    /// A locked pointer is hidden, so it leaves its region and ends its hover first; the next
+    /// motion after the lock is lifted enters again.
     private mutating func lockChanged() {
-        if pointer.lock.isLocked { hidePointerRegion() }
+        if pointer.lock.isLocked {
+            hidePointerRegion()
+            emit(hover.exit(at: pointerLocation, type: pointerTouchType))
+        }
         emit(.pointerLock(isLocked: pointer.lock.isLocked))
     }
 

@@ -341,19 +341,25 @@ final class PointerLockTests: XCTestCase {
         XCTAssertEqual(pointer.location, Point(x: 60, y: 35))
     }
 
+    /// The lock hides the pointer: its hover ends before the lock's notification, and the first
+    /// motion after the lock is lifted is a new hover.
     func testALockedPointerStaysStillAndReportsRelativeMotion() {
         let harness = Harness(mode: .compatibility)
-        harness.send(.motion(10, 10))
+        let entered = harness.send(.motion(10, 10)).compactMap(\.hoverTouch)
         let frozen = harness.translator.pointer.location
-        harness.requestPointerLock(true)
+        let locked = harness.requestPointerLock(true)
+        XCTAssertEqual(locked.map(\.hoverTouch?.phase), [.regionExited, nil])
+        XCTAssertEqual(locked.last?.payload, .pointerLock(isLocked: true))
         let events = harness.send(.motion(8, -6))
         XCTAssertEqual(events.map(\.payload), [.relativeMotion(dx: 4, dy: -3)], "unaccelerated deltas, no hover")
         XCTAssertEqual(harness.send(.pointerMotionAbsolute(x: 0.1, y: 0.1)), [])
         XCTAssertEqual(harness.translator.pointer.location, frozen)
 
         harness.requestPointerLock(false)
-        XCTAssertEqual(
-            harness.send(.motion(8, -6)).map { $0.hoverTouch?.location }, [Point(x: frozen.x + 8, y: frozen.y - 6)])
+        let back = harness.send(.motion(8, -6)).compactMap(\.hoverTouch)
+        XCTAssertEqual(back.map(\.location), [Point(x: frozen.x + 8, y: frozen.y - 6)])
+        XCTAssertEqual(back.map(\.phase), [.regionEntered])
+        XCTAssertNotEqual(back.first?.id, entered.first?.id)
         XCTAssertEqual(harness.allViolations, [])
     }
 }
