@@ -78,6 +78,8 @@ public enum RecordingLoader {
         let match =
             entries
             .filter { $0.hasSuffix(".desc") }
+            // Never the file itself: a .desc without a header would look for its own description.
+            .filter { $0 != base }
             .map { String($0.dropLast(".desc".count)) }
             .filter { base.hasPrefix($0 + ".") }
             .max { $0.count < $1.count }

@@ -138,6 +138,23 @@ final class LogFormatTests: XCTestCase {
         XCTAssertNil(d.axisProblem)
     }
 
+    /// A `.desc` without a header is no description of itself: read alone, or beside the log it
+    /// would describe, it is bad data in one line, not a search for its own description.
+    func testADescWithoutAHeaderIsBadDataNotItsOwnDescription() throws {
+        let directory = temporaryPath("descs")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let desc = directory + "/pad.desc", log = directory + "/pad.events"
+        try "# a comment alone\n".write(toFile: desc, atomically: false, encoding: .utf8)
+        try "E: 0.000000 0000 0000 0000\n".write(toFile: log, atomically: false, encoding: .utf8)
+        for path in [desc, log] {
+            XCTAssertThrowsError(try RecordingLoader.load(path)) { error in
+                XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
+                XCTAssertTrue("\(error)".hasPrefix(desc + ":1: no device description and no events"), "\(error)")
+            }
+        }
+    }
+
     /// A bare `A:` list gives the axes; the rest is inferred, and the note says where the axes came from.
     func testABareAxisListGivesTheAxes() throws {
         let read = try RecordingLoader.load(
