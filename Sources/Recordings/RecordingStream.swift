@@ -458,7 +458,12 @@ struct LineReader {
             }
             start = 0
             end = rest
-            let n = buffer.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress! + rest, chunk) }
+            var n: Int
+            // A signal handled meanwhile (a replay forwards Ctrl-C to its libinput side) only
+            // interrupts the wait: the replay it stopped ends the command, not this read.
+            repeat {
+                n = buffer.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress! + rest, chunk) }
+            } while n < 0 && errno == EINTR
             guard n >= 0 else {
                 let error = errno
                 close()

@@ -28,6 +28,32 @@ final class SignalTests: XCTestCase {
         }
     }
 
+    /// Ctrl-C while a replay waits for more of a recording from a pipe ends it as interrupted
+    /// (130): the signal interrupts the read, which is no error reading the pipe.
+    func testCtrlCWhileAReplayReadsAPipeEndsItAsInterrupted() throws {
+        let text = try String(
+            contentsOf: Fixtures.synthesized.appendingPathComponent("pinch-in.yml"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let input = Pipe()
+        let process = try Running([try Fixtures.touchsynth(), "replay", "-"], standardInput: input)
+        // The header and the first half of the frames; the rest never comes before the signal.
+        input.fileHandleForWriting.write(Data((lines[..<(lines.count / 2)].joined(separator: "\n") + "\n").utf8))
+        waitUntil { Self.isReadingAPipe(process.pid) }
+        kill(process.pid, SIGINT)
+        try input.fileHandleForWriting.close()
+        let finished = try process.wait()
+        XCTAssertEqual(finished.status, 128 + SIGINT, finished.stderr)
+        XCTAssertFalse(finished.stderr.contains("cannot be read"), finished.stderr)
+    }
+
+    /// Whether `pid`'s main thread waits in read(2) on a pipe, by its `/proc` entries.
+    private static func isReadingAPipe(_ pid: pid_t) -> Bool {
+        let call = ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").split(separator: " ")
+        guard call.count > 1, call[0] == "0", let fd = Int(call[1].dropFirst(2), radix: 16) else { return false }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) ?? ""
+        return target.hasPrefix("pipe:")
+    }
+
     /// Ctrl-C on `mock` ends it as interrupted (130), not as the success that the harness's own
     /// SIGINT at the end of a recording is.
     func testAnInterruptedMockEndsAsInterrupted() throws {

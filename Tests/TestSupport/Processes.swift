@@ -22,7 +22,8 @@ public final class Running {
     private let out: URL
     private let err: URL
 
-    public init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    /// `standardInput`: a pipe the test writes the process's input to; none by default.
+    public init(_ arguments: [String], environment: [String: String]? = nil, standardInput: Pipe? = nil) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         out = dir.appendingPathComponent("stdout")
@@ -34,7 +35,7 @@ public final class Running {
         if let environment { process.environment = environment }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = standardInput ?? FileHandle.nullDevice
         try process.run()
     }
 
