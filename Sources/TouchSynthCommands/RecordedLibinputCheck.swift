@@ -20,10 +20,11 @@ extension ReplayCommand {
         }
         let build = try libinput.build()
         let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
-        var options = replayOptions(clock: clock, libinput: build)
+        // The quirks, settings and udev properties asked for stand in for the reporter's machine.
+        var options = try self.options(build: build)
         options.asDelivered = true
-        // libinput record turns tapping on for every device it records.
-        options.configuration.tapToClick = true
+        // libinput record turns tapping on for every device it records, unless asked otherwise here.
+        options.configuration.tapToClick = config.configuration.tapToClick ?? true
         let events = try replayEvents(.recording(loaded), from: recording, options: options).events
         let check = RecordedLibinputCheck(recorded: recorded, replayed: events, libinput: build.version)
         if output.json {

@@ -37,13 +37,19 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         if output.latency != nil && !clockOptions.realTime {
             throw ValidationError("--latency measures real-time delivery: add --real-time")
         }
-        if withLibinput
-            && (!playback.others.isEmpty || !playback.unplug.isEmpty || !playback.synDropped.isEmpty
-                || output.latency != nil
-                || output.mode.modes.count > 0)
-        {
+        // The recorded events are the whole recording's, at its speed, alone on the seat; what
+        // the reporter's machine may have had differently (quirks, settings, udev) can be asked.
+        let changing =
+            [
+                (!playback.others.isEmpty, "--with"), (!playback.unplug.isEmpty, "--unplug"),
+                (!playback.synDropped.isEmpty, "--syn-dropped"), (window.start != nil, "--start"),
+                (window.end != nil, "--end"),
+                (playback.speed != 1, "--speed"),
+            ].filter(\.0).map(\.1) + output.appEventOptions
+        if withLibinput, !changing.isEmpty {
             throw ValidationError(
-                "--with-libinput compares libinput events alone: without --with, faults, --mode or --latency")
+                "--with-libinput compares the recorded libinput events with this run's, whole and alone: "
+                    + "\(changing.joined(separator: ", ")) cannot go with it")
         }
     }
 

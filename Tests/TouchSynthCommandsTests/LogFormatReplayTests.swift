@@ -106,6 +106,19 @@ final class LogFormatReplayTests: XCTestCase {
         XCTAssertTrue((first["recorded"] as? String)?.hasSuffix("scale=9.99") == true, "\(first)")
         XCTAssertEqual(report["differences"] as? Int, 1)
         XCTAssertEqual(report["recordedLibinput"] as? String, "1.22.1")
+
+        // What the reporter's machine may have had is asked for: a quirk making every touch a palm.
+        let quirks = temporaryPath("palms.quirks")
+        try "[Palms]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=20\n".write(
+            toFile: quirks, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: quirks) }
+        let palms = runCommand(["replay", "--with-libinput", "--quirks", quirks, capture])
+        XCTAssertEqual(palms.status, 1, palms.stderr)
+        XCTAssertTrue(palms.stdout.contains("replayed: 0,"), palms.stdout)
+        // What would change the comparison is refused.
+        let cut = runCommand(["replay", "--with-libinput", "--start", "0.1", "--check", capture])
+        XCTAssertEqual(cut.status, 64)
+        XCTAssertTrue(cut.stderr.contains("--start, --check cannot go with it"), cut.stderr)
     }
 
     /// `convert` writes what it guessed as comments, and its output reads back to the same events
