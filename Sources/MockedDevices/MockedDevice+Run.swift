@@ -185,7 +185,8 @@ extension MockedDevice {
                     .usage,
                     String(
                         format: "a fault at %.3f s on %@ falls after the replay's end (%.3f s)",
-                        Double(fault.time) / 1e6, fault.devnode, Double(end) / 1e6))
+                        Double(fault.time + faultTimeOffset) / 1e6, fault.devnode,
+                        Double(end + faultTimeOffset) / 1e6))
             }
             faults.append((node, fault))
         }

@@ -46,6 +46,9 @@ public final class MockedDevice {
     public var root: String { testbed.root }
     /// Injected in ``run(_:timing:standardOutput:)`` and in replays.
     public var faults: [ReplayFault] = []
+    /// Microseconds added to the faults' times where a message tells them: the recording's time
+    /// before the part replayed.
+    public var faultTimeOffset: UInt64 = 0
     /// Ends the run early when requested (``ReplayStop``).
     public var stop: ReplayStop?
     /// Frames go through ``InputCoreFilter``, as a driver's events through the kernel's input

@@ -28,8 +28,11 @@ public struct ReplayOptions: Sendable {
     /// Devices played at the same time as the recording's (a keyboard beside the touchpad), their
     /// first frames at once with its first, as ``otherDevice(_:)`` names them.
     public var otherDevices: [ReplaySource] = []
-    /// Faults injected, on ``device`` or on one of ``otherDevices``.
+    /// Faults injected, on ``device`` or on one of ``otherDevices``, at the replay's times.
     public var faults: [ReplayFault] = []
+    /// Microseconds of the recording before the part replayed (cut with `--start`): messages
+    /// tell the faults' times counting from the recording's first frame.
+    public var startOffset: UInt64 = 0
     /// Refuse (``HarnessError/Kind/nothingToShow``) a recording without events, or whose device
     /// is neither a pointer nor a touchpad nor a touchscreen (a keyboard's): there is nothing for
     /// an app's pointer or touch events in it.
@@ -119,6 +122,7 @@ public struct Replay: Sendable {
             try device.addDevice(other, eventNumber: 11 + index)
         }
         device.faults = options.faults
+        device.faultTimeOffset = options.startOffset
         device.stop = options.stop
         device.quirks = options.quirks
         if let dmi = options.dmi { device.dmi = dmi }

@@ -120,7 +120,25 @@ extension ReplayingCommand {
             return .recording(try window.cut(RecordingLoader.load(path), path: path))
         }
         options.udevProperties = Dictionary(playback.udevProperty.map { ($0.key, $0.value) }) { $1 }
-        options.faults = ReplayFault.asked(unplug: playback.unplug, synDropped: playback.synDropped)
+        // Fault times count from the recording's first frame, as --start's and --end's do.
+        let offset = UInt64(((window.start ?? 0) * 1e6).rounded())
+        func shifted(_ specs: [FaultSpec], _ name: String) throws -> [FaultSpec] {
+            try specs.map { spec in
+                guard spec.at >= offset else {
+                    try fail(
+                        String(
+                            format: "\(name) at %.3f s comes before --start (%.3f s)", Double(spec.at) / 1e6,
+                            Double(offset) / 1e6), code: ExitStatus.usage)
+                }
+                var spec = spec
+                spec.at -= offset
+                return spec
+            }
+        }
+        options.faults = ReplayFault.asked(
+            unplug: try shifted(playback.unplug, "--unplug"),
+            synDropped: try shifted(playback.synDropped, "--syn-dropped"))
+        options.startOffset = offset
         return options
     }
 }

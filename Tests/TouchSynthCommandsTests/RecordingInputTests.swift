@@ -120,6 +120,30 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(runCommand(["replay", pinch, "--syn-dropped", "0.5"]).status, 0)
     }
 
+    /// A fault's time counts from the recording's first frame, as --start's does: with the
+    /// recording cut, the unplug comes where it would have in the whole one, and one before the
+    /// cut, or past the recording's end, is refused in the recording's times.
+    func testAFaultsTimeCountsFromTheRecordingsFirstFrameWhateverTheStart() throws {
+        func time(of kind: String, _ arguments: [String]) throws -> Double {
+            let result = runCommand(["replay", pinch, "--json"] + arguments)
+            let event = try XCTUnwrap(jsonLines(result.stdout).first { $0["type"] as? String == kind }, result.stderr)
+            return try XCTUnwrap(event["timeUs"] as? Double) / 1e6
+        }
+        let whole = try time(of: "DEVICE_REMOVED", ["--unplug", "0.5"]) - time(of: "DEVICE_ADDED", [])
+        let cut =
+            try time(of: "DEVICE_REMOVED", ["--start", "0.3", "--unplug", "0.5"])
+            - time(of: "DEVICE_ADDED", ["--start", "0.3"])
+        // Each run's times are its own; 0.3 s of the recording lies before the cut's.
+        XCTAssertEqual(cut + 0.3, whole, accuracy: 0.002)
+        let early = runCommand(["replay", pinch, "--start", "0.3", "--unplug", "0.2"])
+        XCTAssertEqual(early.status, 64)
+        XCTAssertEqual(early.stderr, "touchsynth: --unplug at 0.200 s comes before --start (0.300 s)\n")
+        let late = runCommand(["replay", pinch, "--start", "0.3", "--syn-dropped", "0.9"])
+        XCTAssertEqual(
+            late.stderr, "touchsynth: a fault at 0.900 s on /dev/input/event10 falls after the replay's end (0.832 s)\n"
+        )
+    }
+
     /// An event-only log read on its real device (`--desc`) gives every command what the whole
     /// recording gives it.
     func testEveryCommandReadingARecordingTakesDesc() throws {
