@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import OutputFiles
 
@@ -48,6 +49,15 @@ final class CommandIO: @unchecked Sendable {
     /// Whether `path` is where stdout goes: `-`, or the file stdout is (`/dev/stdout`, a redirection).
     func isStandardOutput(_ path: String) -> Bool {
         path == "-" || (!captures && OutputFile.names(path, descriptor: STDOUT_FILENO))
+    }
+
+    /// Refuses a side output (`--latency`, `--markdown` …), given by option name, that is stdout:
+    /// it would be mixed into the command's own output there.
+    func refuseStandardOutput(_ outputs: [(option: String, path: String?)]) throws {
+        for (option, path) in outputs {
+            guard let path, isStandardOutput(path) else { continue }
+            throw ValidationError("\(option) takes a file other than standard output, which has the command's output")
+        }
     }
 
     /// Whether `fd`, stdout or stderr, is a terminal: never when the output is captured.

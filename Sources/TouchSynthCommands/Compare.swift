@@ -77,9 +77,7 @@ struct Compare: ParsableCommand {
         if libinput.versions.count > 1 && (reportDirectory != nil || eventsFile != nil) {
             throw ValidationError("--report and --events-out take one libinput version")
         }
-        if let eventsFile, CommandIO.current.isStandardOutput(eventsFile) {
-            throw ValidationError("--events-out takes a file other than standard output, which has the comparison")
-        }
+        try CommandIO.current.refuseStandardOutput([("--events-out", eventsFile)])
     }
 
     func run() throws {

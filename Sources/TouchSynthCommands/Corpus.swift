@@ -62,6 +62,7 @@ struct CorpusRunCommand: ParsableCommand {
     func validate() throws {
         try libinput.check(several: true)
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be within 1 and 64") }
+        try CommandIO.current.refuseStandardOutput([("--results", results)])
     }
 
     func run() throws {

@@ -15,6 +15,10 @@ struct CorpusOutputOptions: ParsableArguments {
         help: "Exit with status 1, and fail the JUnit test cases, where the libinput versions give different outcomes.")
     var failOnDiff = false
 
+    func validate() throws {
+        try CommandIO.current.refuseStandardOutput([("--markdown", markdown), ("--junit", junit)])
+    }
+
     /// Prints `table`, writes the Markdown page naming `command` and the JUnit file, then `finish`es.
     func print(_ table: CorpusTable, results: [CorpusResult], command: String, failure: Error? = nil) throws {
         CommandIO.current.outliveReader(writing: [markdown, junit])

@@ -45,6 +45,7 @@ struct OutputOptions: ParsableArguments {
         if latency != nil && mode.modes.isEmpty {
             throw ValidationError("--latency measures app events: give --mode compat, indirect or both")
         }
+        try CommandIO.current.refuseStandardOutput([("--latency", latency)])
     }
 
     /// The translators' configuration: the screen and the surface's pointer interactions. A bad

@@ -152,6 +152,10 @@ final class ErrorMessageTests: XCTestCase {
             (["corpus", "merge", missing], 66), (["convert", recording, "-o", ""], 64), (["replay", ""], 64),
             (["synthesize", "-e", "tap", "--desc", ""], 64),
             (["convert", recording, "--description-only", "--start", "0.5"], 64),
+            (["replay", "--mode", "both", "--latency", "-", recording], 64),
+            (["corpus", "--markdown", "-", Fixtures.devices.path], 64),
+            (["corpus", "--junit", "-", Fixtures.devices.path], 64),
+            (["corpus", "--results", "-", Fixtures.devices.path], 64),
             (["bridge", "run", "--replay", recording, "--uinput", "/dev/uinput"], 64),
             (["bridge", "run", "--replay", recording, "--seat", "seat1"], 64),
             (

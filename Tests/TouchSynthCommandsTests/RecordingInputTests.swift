@@ -82,6 +82,12 @@ final class RecordingInputTests: XCTestCase {
         let merged = runCommand(["corpus", "merge", results])
         XCTAssertEqual(merged.status, 65, merged.stderr)
         XCTAssertTrue(merged.stderr.hasPrefix(said), merged.stderr)
+        // An output the merge cannot write, or that it reads, is said before any table.
+        for (markdown, status) in [("/nonexistent/dir/m.md", Int32(73)), (results, 64)] {
+            let refused = runCommand(["corpus", "merge", results, "--markdown", markdown])
+            XCTAssertEqual(refused.status, status, refused.stderr)
+            XCTAssertEqual(refused.stdout, "", markdown)
+        }
     }
 
     func testARecordingWithNothingToShowIsRefusedUnlessAllowed() throws {
