@@ -45,6 +45,12 @@ struct OutputOptions: ParsableArguments {
         if latency != nil && mode.modes.isEmpty {
             throw ValidationError("--latency measures app events: give --mode compat, indirect or both")
         }
+        let forModes = appEventOptions.filter { $0 != "--mode" && $0 != "--latency" }
+        if mode.modes.isEmpty, !forModes.isEmpty {
+            throw ValidationError(
+                "\(forModes.joined(separator: ", ")) \(forModes.count == 1 ? "is" : "are") for the app events: "
+                    + "give --mode compat, indirect or both")
+        }
         try CommandIO.current.refuseStandardOutput([("--latency", latency)])
     }
 

@@ -153,6 +153,7 @@ final class ErrorMessageTests: XCTestCase {
             (["synthesize", "-e", "tap", "--desc", ""], 64),
             (["convert", recording, "--description-only", "--start", "0.5"], 64),
             (["replay", "--mode", "both", "--latency", "-", recording], 64),
+            (["replay", "--check", "--surface", "canvas", recording], 64),
             (["corpus", "--markdown", "-", Fixtures.devices.path], 64),
             (["corpus", "--junit", "-", Fixtures.devices.path], 64),
             (["corpus", "--results", "-", Fixtures.devices.path], 64),
