@@ -151,7 +151,7 @@ struct Compare: ParsableCommand {
     /// The first option given that takes recordings: one that replays or shapes a replay, which a capture has had.
     private var recordingOption: String? {
         let given: [(String, Bool)] = [
-            ("--report", reportDirectory != nil), ("--libinput A,B", libinput.versions.count > 1),
+            ("--report", reportDirectory != nil), ("--libinput", !libinput.versions.isEmpty),
             ("--start and --end", window.isSet), ("--desc", input.desc != nil), ("--device", input.node != nil),
             ("--quirks", !quirks.files.isEmpty), ("--dmi", quirks.dmi != nil),
             ("a device setting", config.configuration != DeviceConfiguration()), ("--real-time", clock.realTime),

@@ -26,8 +26,8 @@ struct ReportCommand: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Output file: .html for the whole report, .svg for one plot, - for the HTML on standard output (default: "
-                + "the recording's name with .html).",
+            "Output file: .html for the whole report, .svg for one plot, - for the HTML on standard output, a device "
+                + "or pipe for the HTML, or with --plot the plot (default: the recording's name with .html).",
             valueName: "file"))
     var output: String?
     @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -45,12 +45,22 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         try libinput.check(several: false)
-        if let output, output != "-", !output.hasSuffix(".html"), !output.hasSuffix(".svg") {
-            throw ValidationError("-o must name an .html or .svg file, or be - for the HTML on standard output")
+        if let output, !isPipe(output), !["html", "svg"].contains(Self.extensionOf(output)) {
+            throw ValidationError(
+                "-o must name an .html or .svg file, a device or a pipe, or be - for the HTML on standard output")
         }
-        if plot != nil && output?.hasSuffix(".svg") != true {
-            throw ValidationError("--plot chooses an .svg output's plot")
-        }
+        if plot != nil && !writesSVG { throw ValidationError("--plot chooses an .svg output's plot") }
+    }
+
+    /// Whether -o takes one plot: an .svg file, or a device or pipe with --plot.
+    private var writesSVG: Bool {
+        guard let output else { return false }
+        return Self.extensionOf(output) == "svg" || (plot != nil && output != "-" && isPipe(output))
+    }
+
+    /// A path's extension, in lower case: `REPORT.HTML` is an HTML file.
+    private static func extensionOf(_ path: String) -> String {
+        URL(fileURLWithPath: path).pathExtension.lowercased()
     }
 
     func run() throws {
@@ -62,11 +72,11 @@ struct ReportCommand: ParsableCommand {
         let data = try makeReport(
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)
-        try writeFile(path.hasSuffix(".svg") ? data.data.svg(plot ?? .touchpad) : data.html(), to: path)
-        guard path != "-" else { return }
+        try writeFile(writesSVG ? data.data.svg(plot ?? .touchpad) : data.html(), to: path)
+        guard !isPipe(path) else { return }
         writeStderr(
             "touchsynth: wrote \(path)"
-                + (data.timeline == nil && path.hasSuffix(".html") ? " (no player: touchsynth view plays it)" : ""))
+                + (data.timeline == nil && !writesSVG ? " (no player: touchsynth view plays it)" : ""))
     }
 }
 

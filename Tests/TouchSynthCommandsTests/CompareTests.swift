@@ -219,6 +219,13 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(piped.status, 0, piped.stderr)
         XCTAssertEqual(piped.stdout, html)
         XCTAssertFalse(piped.stderr.contains("wrote"), piped.stderr)
+        // A device takes the page as a file would; an extension in capitals is one still.
+        let discarded = runCommand(["report", "--surface", "photos", recording.path, "-o", "/dev/null"])
+        XCTAssertEqual(discarded.status, 0, discarded.stderr)
+        let capitals = temporaryPath("PHOTOS.HTML")
+        defer { try? FileManager.default.removeItem(atPath: capitals) }
+        XCTAssertEqual(runCommand(["report", "--surface", "photos", recording.path, "-o", capitals]).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: capitals, encoding: .utf8), html)
     }
 
     /// A recording no recognizer takes is one sentence, and the pointer regions it went through.
@@ -383,7 +390,8 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(reported.status, 64, reported.stderr)
         // Options that take recordings name themselves, one rule for each.
         for (option, arguments) in [
-            ("--desc", ["--desc", capture.path]), ("--libinput A,B", ["--libinput", "1.22.1,1.28.1"]),
+            ("--desc", ["--desc", capture.path]), ("--libinput", ["--libinput", "1.22.1,1.28.1"]),
+            ("--libinput", ["--libinput", "1.28.1"]),
         ] {
             let refused = runCommand(["compare", capture.path] + arguments)
             XCTAssertEqual(refused.status, 64, refused.stderr)
