@@ -62,16 +62,19 @@ public enum DiffLines {
         public var frames: Int
         public var framesActual: Int
         public var differences: Int
-        public var intervalDeviationUsP50: Int64
-        public var intervalDeviationUsP99: Int64
-        public var intervalDeviationUsMax: Int64
+        /// Intervals between consecutive matching frames, whose deviations the rest sum up.
+        public var intervalsCompared: Int
+        public var intervalDeviationUsP50: Int64?
+        public var intervalDeviationUsP99: Int64?
+        public var intervalDeviationUsMax: Int64?
 
         public init(_ diff: RecordingDiff) {
             deviceDifferences = diff.deviceDifferences.count
             (frames, framesActual, differences) = (diff.expectedFrames, diff.actualFrames, diff.differences.count)
+            intervalsCompared = diff.intervalDeviations.count
             intervalDeviationUsP50 = diff.intervalDeviation(0.5)
             intervalDeviationUsP99 = diff.intervalDeviation(0.99)
-            intervalDeviationUsMax = diff.intervalDeviations.last ?? 0
+            intervalDeviationUsMax = diff.intervalDeviations.last
         }
     }
 }
@@ -114,9 +117,19 @@ extension RecordingDiff {
             + DiffLines.text(differences, unit: "frame", limit: limit)
             + [
                 "\(devices); \(expectedFrames) frames expected, \(actualFrames) actual, \(differences.count) differ; "
-                    + "frame interval deviation p50 \(intervalDeviation(0.5)) µs, p99 \(intervalDeviation(0.99)) µs, "
-                    + "max \(intervalDeviations.last ?? 0) µs"
+                    + intervalText
             ]
+    }
+}
+
+extension RecordingDiff {
+    /// The intervals' deviation in words, or that no two frames matched to time an interval by.
+    fileprivate var intervalText: String {
+        guard let p50 = intervalDeviation(0.5), let p99 = intervalDeviation(0.99), let max = intervalDeviations.last
+        else { return "no two frames match, so no interval is compared" }
+        let count = intervalDeviations.count
+        return "frame interval deviation over \(count) interval\(count == 1 ? "" : "s") between matching frames: "
+            + "p50 \(p50) µs, p99 \(p99) µs, max \(max) µs"
     }
 }
 

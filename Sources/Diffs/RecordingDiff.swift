@@ -41,10 +41,11 @@ public struct RecordingDiff: Sendable {
         intervalDeviations = deviations.sorted()
     }
 
-    /// The interval deviation below which `p` of the matched frames' intervals lie, µs.
-    public func intervalDeviation(_ p: Double) -> Int64 {
+    /// The interval deviation below which `p` of the matched frames' intervals lie, µs; nil when
+    /// fewer than two frames match, so that no interval is compared.
+    public func intervalDeviation(_ p: Double) -> Int64? {
         intervalDeviations.isEmpty
-            ? 0 : intervalDeviations[min(intervalDeviations.count - 1, Int(Double(intervalDeviations.count) * p))]
+            ? nil : intervalDeviations[min(intervalDeviations.count - 1, Int(Double(intervalDeviations.count) * p))]
     }
 
     /// The frames, or those a reader of the device would get, one line of event names each, with their times.

@@ -86,6 +86,27 @@ final class DiffTests: XCTestCase {
         let asIs = runCommand(["diff", "--as-delivered", recording, recording])
         XCTAssertEqual(asIs.status, 1, asIs.stdout)
         XCTAssertTrue(asIs.stdout.contains("frame "), asIs.stdout)
+        XCTAssertTrue(same.stdout.hasSuffix(" between matching frames: p50 0 µs, p99 0 µs, max 0 µs\n"), same.stdout)
+    }
+
+    /// The intervals' deviation is of frames that match: it says how many, and nothing of it when
+    /// fewer than two match.
+    func testTheIntervalDeviationSaysHowManyIntervalsItIsOf() throws {
+        let synthesized = { (name: String) in Fixtures.synthesized.appendingPathComponent(name).path }
+        // A pinch in and one out share their first and last frames alone: one interval.
+        let one = runCommand(["diff", synthesized("pinch-in.yml"), synthesized("pinch-out.yml")]).stdout
+        XCTAssertTrue(
+            one.hasSuffix(
+                "; frame interval deviation over 1 interval between matching frames: p50 0 µs, "
+                    + "p99 0 µs, max 0 µs\n"), one)
+        // A pinch and a rotation share one frame: nothing to time.
+        let none = runCommand(["diff", "--json", synthesized("pinch-in.yml"), synthesized("rotate-cw.yml")])
+        let summary = try XCTUnwrap(try jsonLines(none.stdout).last)
+        XCTAssertEqual(summary["intervalsCompared"] as? Int, 0)
+        XCTAssertNil(summary["intervalDeviationUsP50"])
+        XCTAssertTrue(
+            runCommand(["diff", synthesized("pinch-in.yml"), synthesized("rotate-cw.yml")]).stdout
+                .hasSuffix("; no two frames match, so no interval is compared\n"))
     }
 
     /// A timer expiring just after a frame's timestamp: the harness must have libinput read the
