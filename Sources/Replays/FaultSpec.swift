@@ -2,12 +2,33 @@ import MockedDevices
 
 extension ReplayFault {
     /// The faults `--unplug` and `--syn-dropped` ask for: on the recording's device unless a
-    /// spec names another; an overflow loses 50 ms of frames unless it says how many.
-    public static func asked(unplug: [FaultSpec], synDropped: [FaultSpec]) -> [ReplayFault] {
-        unplug.map { .removal(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at) }
-            + synDropped.map {
-                .synDropped(devnode: $0.devnode ?? ReplayOptions.device, at: $0.at, lost: $0.lost ?? 50_000)
+    /// spec names another; an overflow loses 50 ms of frames unless it says how many. Their times
+    /// count from the recording's first frame, and the replay begins `start` µs into it (`--start`):
+    /// one before is a usage error.
+    public static func asked(
+        unplug: [FaultSpec], synDropped: [FaultSpec], start: UInt64 = 0
+    ) throws(HarnessError) -> [ReplayFault] {
+        func at(_ spec: FaultSpec, _ option: String) throws(HarnessError) -> UInt64 {
+            guard spec.at >= start else {
+                throw HarnessError(
+                    .usage,
+                    String(
+                        format: "\(option) at %.3f s comes before --start (%.3f s)", Double(spec.at) / 1e6,
+                        Double(start) / 1e6))
             }
+            return spec.at - start
+        }
+        var faults: [ReplayFault] = []
+        for spec in unplug {
+            faults.append(.removal(devnode: spec.devnode ?? ReplayOptions.device, at: try at(spec, "--unplug")))
+        }
+        for spec in synDropped {
+            faults.append(
+                .synDropped(
+                    devnode: spec.devnode ?? ReplayOptions.device, at: try at(spec, "--syn-dropped"),
+                    lost: spec.lost ?? 50_000))
+        }
+        return faults
     }
 }
 

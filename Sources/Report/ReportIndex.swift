@@ -1,10 +1,22 @@
+import Foundation
 import Gestures
 import MarkupText
+import Recordings
 
 /// The page `compare --report DIR` writes beside the reports: one row per recording.
 public enum ReportIndex {
     /// The index's own file name, which no report takes.
     public static let indexFileName = "index.html"
+
+    /// The name of a recording's report page, without extension: the recording's own, or "report"
+    /// for standard input or a pipe, whose names (`-`, `/dev/fd/63`) say nothing.
+    public static func baseName(for recording: String) -> String {
+        var status = stat()
+        guard recording != standardInputPath, stat(recording, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return "report"
+        }
+        return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
+    }
 
     /// A report's file name: `base`.html, and `base`-2.html… when one of `taken` has it, or it
     /// is the index's (a recording called `index.yml`).

@@ -71,8 +71,8 @@ struct Bench: ParsableCommand {
         if throughputOnly { return try report(benchmark.throughput(), header: "synthetic stream, \(runs) runs") }
         if let viewStream {
             let makeServer = try ViewServers.maker()
-            let path = try recordings.first ?? Self.bundled("Tests/Fixtures/synthesized/session.yml")
-            let recording = try Self.load(path)
+            let path = try recordings.first ?? Benchmark.bundled("Tests/Fixtures/synthesized/session.yml")
+            let recording = try Benchmark.recording(at: path)
             return try report(
                 try {
                     try benchmark.viewStream(recording: recording, seconds: viewStream, rate: streamRate) {
@@ -89,7 +89,7 @@ struct Bench: ParsableCommand {
         }
         // First, while this process holds nothing else: its peak memory is the long replay's.
         let long = hour ? try hourFigures(benchmark) : []
-        let loaded = try paths.map { (path: $0, recording: try Self.load($0)) }
+        let loaded = try paths.map { (path: $0, recording: try Benchmark.recording(at: $0)) }
         let longest = loaded.max { $0.recording.duration < $1.recording.duration }
         let figures =
             try benchmark.replayFigures(loaded) + (longest.map { try benchmark.formatParsing($0.recording) } ?? [])
@@ -115,28 +115,8 @@ struct Bench: ParsableCommand {
 
     private func hourFigures(_ benchmark: Benchmark) throws -> [BenchFigure] {
         try benchmark.hourReplay(
-            description: try Self.bundled("Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"))
-    }
-
-    /// A file of the repository's that a measurement uses by default, which is there only when
-    /// bench runs from the repository's root.
-    private static func bundled(_ path: String) throws -> String {
-        guard FileManager.default.fileExists(atPath: path) else {
-            try fail(
-                "\(path): no such file; bench measures the repository's recordings by default: run it from the "
-                    + "repository's root, or name recordings", code: ExitStatus.missingInput)
-        }
-        return path
-    }
-
-    /// A recording measured: one with nothing to show would measure nothing, and is refused as a
-    /// replay refuses it.
-    private static func load(_ path: String) throws -> Recording {
-        let recording = try RecordingLoader.load(path)
-        if let why = recording.device.nothingToShow(hasEvents: !recording.frames.isEmpty) {
-            try fail("\(path): \(why)", code: ExitStatus.badData)
-        }
-        return recording
+            description: try Benchmark.bundled(
+                "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"))
     }
 
     /// The view stream's events per second: 1000 unless given.

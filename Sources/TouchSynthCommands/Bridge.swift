@@ -83,8 +83,8 @@ struct BridgeRun: ParsableCommand {
         if replay != nil && devicePaths.count > 1 {
             throw ValidationError("--replay reads one recording: one --device, the device of a file of several")
         }
-        if replay != nil, let given = [(seat, "--seat"), (uinput, "--uinput")].first(where: { $0.0 != nil }) {
-            throw ValidationError("--replay writes the touchscreen's frames to a file: \(given.1) is for listening")
+        if replay != nil, let listening = given(["--seat": seat != nil, "--uinput": uinput != nil]).first {
+            throw ValidationError("--replay writes the touchscreen's frames to a file: \(listening) is for listening")
         }
         if replay == nil && desc != nil {
             throw ValidationError("--desc describes --replay's recording: live touchpads describe themselves")

@@ -105,7 +105,7 @@ struct Compare: ParsableCommand {
             else { continue }
             for (name, run) in runs {
                 if let reportDirectory, let page = run.report {
-                    let file = ReportIndex.fileName(reportName(for: path), taken: pages.map(\.file))
+                    let file = ReportIndex.fileName(ReportIndex.baseName(for: path), taken: pages.map(\.file))
                     try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
                     pages.append(ReportIndex.Entry(file: file, data: page.data))
                 }
@@ -150,14 +150,13 @@ struct Compare: ParsableCommand {
 
     /// The first option given that takes recordings: one that replays or shapes a replay, which a capture has had.
     private var recordingOption: String? {
-        let given: [(String, Bool)] = [
-            ("--report", reportDirectory != nil), ("--libinput", !libinput.versions.isEmpty),
-            ("--start and --end", window.isSet), ("--desc", input.desc != nil), ("--device", input.node != nil),
-            ("--quirks", !quirks.files.isEmpty), ("--dmi", quirks.dmi != nil),
-            ("a device setting", config.configuration != DeviceConfiguration()), ("--real-time", clock.realTime),
-            ("--verbose", log.verbose),
-        ]
-        return given.first { $0.1 }?.0
+        given([
+            "--report": reportDirectory != nil, "--libinput": !libinput.versions.isEmpty,
+            "--start and --end": window.isSet, "--desc": input.desc != nil, "--device": input.node != nil,
+            "--quirks": !quirks.files.isEmpty, "--dmi": quirks.dmi != nil,
+            "a device setting": config.configuration != DeviceConfiguration(), "--real-time": clock.realTime,
+            "--verbose": log.verbose,
+        ]).first
     }
 
     /// The file's runs compared, each with the name it is reported under: a recording's replay, or a capture's.

@@ -35,10 +35,10 @@ struct OutputOptions: ParsableArguments {
 
     /// The options given that concern the app events, by their names: `debug --explain` has none.
     var appEventOptions: [String] {
-        [
-            (!mode.modes.isEmpty, "--mode"), (check, "--check"), (screen.size != .defaultScreen, "--screen"),
-            (pointerLock, "--pointer-lock"), (surface != nil, "--surface"), (latency != nil, "--latency"),
-        ].filter(\.0).map(\.1)
+        given([
+            "--mode": !mode.modes.isEmpty, "--check": check, "--screen": screen.size != .defaultScreen,
+            "--pointer-lock": pointerLock, "--surface": surface != nil, "--latency": latency != nil,
+        ])
     }
 
     func validate() throws {

@@ -40,12 +40,12 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         // The recorded events are the whole recording's, at its speed, alone on the seat; what
         // the reporter's machine may have had differently (quirks, settings, udev) can be asked.
         let changing =
-            [
-                (!playback.others.isEmpty, "--with"), (!playback.unplug.isEmpty, "--unplug"),
-                (!playback.synDropped.isEmpty, "--syn-dropped"), (window.start != nil, "--start"),
-                (window.end != nil, "--end"),
-                (playback.speed != 1, "--speed"),
-            ].filter(\.0).map(\.1) + output.appEventOptions
+            given([
+                "--with": !playback.others.isEmpty, "--unplug": !playback.unplug.isEmpty,
+                "--syn-dropped": !playback.synDropped.isEmpty, "--start": window.start != nil,
+                "--end": window.end != nil,
+                "--speed": playback.speed != 1,
+            ]) + output.appEventOptions
         if withLibinput, !changing.isEmpty {
             throw ValidationError(
                 "--with-libinput compares the recorded libinput events with this run's, whole and alone: "
@@ -121,24 +121,9 @@ extension ReplayingCommand {
         }
         options.udevProperties = Dictionary(playback.udevProperty.map { ($0.key, $0.value) }) { $1 }
         // Fault times count from the recording's first frame, as --start's and --end's do.
-        let offset = UInt64(((window.start ?? 0) * 1e6).rounded())
-        func shifted(_ specs: [FaultSpec], _ name: String) throws -> [FaultSpec] {
-            try specs.map { spec in
-                guard spec.at >= offset else {
-                    try fail(
-                        String(
-                            format: "\(name) at %.3f s comes before --start (%.3f s)", Double(spec.at) / 1e6,
-                            Double(offset) / 1e6), code: ExitStatus.usage)
-                }
-                var spec = spec
-                spec.at -= offset
-                return spec
-            }
-        }
-        options.faults = ReplayFault.asked(
-            unplug: try shifted(playback.unplug, "--unplug"),
-            synDropped: try shifted(playback.synDropped, "--syn-dropped"))
-        options.startOffset = offset
+        options.startOffset = UInt64(((window.start ?? 0) * 1e6).rounded())
+        options.faults = try ReplayFault.asked(
+            unplug: playback.unplug, synDropped: playback.synDropped, start: options.startOffset)
         return options
     }
 }

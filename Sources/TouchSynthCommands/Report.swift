@@ -66,7 +66,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         try checkReadable([recording, input.desc] + quirks.files)
         let description = try SurfaceDescription.named(surface, screen: screen.size)
-        let path = output ?? reportName(for: recording) + ".html"
+        let path = output ?? ReportIndex.baseName(for: recording) + ".html"
         let options = replayOptions(
             clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log, quirks: quirks)
         let data = try makeReport(
@@ -81,16 +81,6 @@ struct ReportCommand: ParsableCommand {
 }
 
 extension ReportPlot: ExpressibleByArgument {}
-
-/// The name of a recording's report page, without extension: the recording's own, or "report"
-/// for standard input or a pipe, whose names (`-`, `/dev/fd/63`) say nothing.
-func reportName(for recording: String) -> String {
-    var status = stat()
-    guard recording != standardInputPath, stat(recording, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-        return "report"
-    }
-    return URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
-}
 
 /// Replays `path` (read with `input`'s description and device, cut to `window`) through real
 /// libinput with `options`, translates it in both modes and computes its report.

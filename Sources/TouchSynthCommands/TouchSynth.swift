@@ -95,6 +95,9 @@ extension TouchSynth {
 /// Ends the command with a one-line error and its exit status.
 func fail(_ message: String, code: Int32) throws -> Never { throw CommandExit(code, message) }
 
+/// The options among `options` that were given, by name, in order: what a refusal names.
+func given(_ options: KeyValuePairs<String, Bool>) -> [String] { options.filter(\.value).map(\.key) }
+
 /// Ends the command as interrupted (128 + the signal, as a shell reports a command it stopped)
 /// when Ctrl-C or SIGTERM stopped `report`'s replay: it covered only part of the recording.
 func endIfInterrupted(_ report: ReplayReport) throws {
