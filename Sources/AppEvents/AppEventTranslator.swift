@@ -23,9 +23,9 @@ import LibinputEvents
 ///
 /// Choices where UIKit leaves room:
 /// - Hover: regionEntered at the first buttonless motion over the window, regionMoved while it
-///   moves, regionExited when the last pointing device goes away. The window is full-screen: a
-///   motion past an edge stops the pointer there, still over it (``PointerState/location``). No
-///   hover events while a button is held or the pointer is locked.
+///   moves, regionExited when the pointer is hidden: locked, or its last pointing device gone. The
+///   window is full-screen: a motion past an edge stops the pointer there, still over it
+///   (``PointerState/location``). No hover events while a button is held or the pointer is locked.
 /// - `tapCount`: see ``Configuration/multiClickInterval`` and ``Configuration/multiClickSlop``.
 ///   Simulated touches have tapCount 1, hover touches 0.
 /// - Wheels: see ``Configuration/wheelSequenceTimeout``.
@@ -147,8 +147,7 @@ public struct AppEventTranslator {
         pinchFinish(cancelled: true)
         emit(scroll.end(.cancelled, location: pointerLocation))
         emit(systemGesture.finish(.cancelled))
-        hidePointerRegion()
-        emit(hover.exit(at: pointerLocation, type: pointerTouchType))
+        hidePointer()
         return output
     }
 
@@ -189,12 +188,11 @@ public struct AppEventTranslator {
         return output
     }
 
-    /// A locked pointer is hidden, so it leaves its region and ends its hover first; the next
-    /// motion after the lock is lifted enters again.
+    /// A locked pointer is hidden first (``hidePointer()``); the next motion after the lock is
+    /// lifted enters again.
     private mutating func lockChanged() {
         if pointer.lock.isLocked {
-            hidePointerRegion()
-            emit(hover.exit(at: pointerLocation, type: pointerTouchType))
+            hidePointer()
         }
         emit(.pointerLock(isLocked: pointer.lock.isLocked))
     }
@@ -335,10 +333,12 @@ public struct AppEventTranslator {
         emit(enter)
     }
 
-    /// The pointer is hidden: it leaves its region and the app sees it where it is.
-    private mutating func hidePointerRegion() {
+    /// The pointer is hidden (locked, its last device gone, a reset): it leaves its region, the
+    /// app sees it where it is, and its hover ends.
+    private mutating func hidePointer() {
         emit(pointerRegions.exit(at: pointerLocation))
         pointerLocation = pointer.location
+        emit(hover.exit(at: pointerLocation, type: pointerTouchType))
     }
 
     // MARK: Pinch
@@ -421,8 +421,7 @@ public struct AppEventTranslator {
         if scroll.liveDevice == device { emit(scroll.end(.cancelled, location: pointerLocation)) }
         if systemGesture.device == device { emit(systemGesture.finish(.cancelled)) }
         if wasPointerDevice && pointerDevices.isEmpty {
-            hidePointerRegion()
-            emit(hover.exit(at: pointerLocation, type: pointerTouchType))
+            hidePointer()
         }
     }
 

@@ -1,5 +1,6 @@
 /// The pointer's hover touch: regionEntered when it appears over the window, regionMoved while
-/// it moves with no button held, regionExited when it goes (its last device removed, a reset).
+/// it moves with no button held, regionExited when it is hidden (locked, its last device
+/// removed, a reset).
 /// Each stay in the window is a new touch.
 struct HoverTracker {
     private var live: (id: TouchID, location: Point)?
@@ -23,7 +24,7 @@ struct HoverTracker {
             id: hover.id, phase: .regionMoved, type: type, location: location, previousLocation: hover.location)
     }
 
-    /// The pointer went away: its last device was removed, or the translator was reset.
+    /// The pointer is hidden: locked, its last device removed, or the translator reset.
     mutating func exit(at location: Point, type: TouchType) -> Touch? {
         guard let hover = live else { return nil }
         live = nil

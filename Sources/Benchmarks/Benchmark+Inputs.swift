@@ -12,8 +12,8 @@ extension Benchmark {
         return recording
     }
 
-    /// `path`, a file of the repository's that a measurement takes by default: there only when the
-    /// benchmark runs from the repository's root.
+    /// `path`, a file or folder of the repository's that a measurement takes by default: there only
+    /// when the benchmark runs from the repository's root.
     public static func bundled(_ path: String) throws(RecordingError) -> String {
         guard FileManager.default.fileExists(atPath: path) else {
             throw RecordingError(

@@ -227,12 +227,13 @@ public struct Benchmark: Sendable {
     }
 
     /// The bundled real and synthesized recordings (`Tests/Fixtures/evemu-devices` and
-    /// `synthesized`, under `root`).
-    public static func bundledRecordings(under root: String = ".") -> [String] {
-        ["Tests/Fixtures/evemu-devices", "Tests/Fixtures/synthesized"].flatMap { dir in
-            ((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + dir)) ?? [])
+    /// `synthesized`), there when the benchmark runs from the repository's root.
+    public static func bundledRecordings() throws(RecordingError) -> [String] {
+        let directories = try ["Tests/Fixtures/evemu-devices", "Tests/Fixtures/synthesized"].map(bundled)
+        return directories.flatMap { dir in
+            ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
                 .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") || $0.hasSuffix(".yml") }
-                .sorted().map { root == "." ? "\(dir)/\($0)" : "\(root)/\(dir)/\($0)" }
+                .sorted().map { "\(dir)/\($0)" }
         }
     }
 }

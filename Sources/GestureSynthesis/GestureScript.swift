@@ -149,10 +149,14 @@ public struct GestureScript: Equatable, Sendable {
             }
         }
         guard !statements.isEmpty else { throw RecordingError(.badData, file: file, "no gesture in the script") }
-        // Settings are for the statements that follow: after the last, they would change nothing.
-        if let last = statements.last, case .set = last.action {
+        // Settings are for the statements that follow; after the last, only the lift of fingers
+        // still resting waits by the gap and the rate.
+        if let last = statements.last, case .set(let settings) = last.action, settings.gap == nil,
+            settings.rate == nil
+        {
             throw RecordingError(
-                .badData, file: file, line: last.line, "set after the last gesture changes nothing: put it before")
+                .badData, file: file, line: last.line,
+                "set after the last gesture changes nothing but the gap and rate of a last lift: put it before")
         }
         return GestureScript(statements: statements)
     }

@@ -2,8 +2,8 @@ import AppEvents
 
 /// `UIHoverGestureRecognizer`, continuous, driven by hover events: began when the pointer enters
 /// its region, changed as it moves there, ended when it leaves (moves out, goes under a region
-/// on top, or leaves the window). Unlike the window-level `regionEntered`/`regionExited` phases,
-/// these states are about the recognizer's own region.
+/// on top) or is hidden (locked, its last device removed). Unlike the window-level
+/// `regionEntered`/`regionExited` phases, these states are about the recognizer's own region.
 open class HoverGestureRecognizer: GestureRecognizer {
     /// A recognizer called `name` (default "hover").
     public init(name: String = GestureKind.hover.rawValue) {

@@ -124,11 +124,15 @@ extension Recording {
     /// error naming `file`.
     public func cut(from start: Double?, to end: Double?, file: String) throws(RecordingError) -> Recording {
         guard start != nil || end != nil else { return self }
-        if let start, UInt64(start * 1e6) > duration {
+        if let start, Self.microseconds(start) > duration {
             throw RecordingError(
                 .usage, file: file,
                 String(format: "--start %g s is after the recording's end (%.3f s)", start, Double(duration) / 1e6))
         }
-        return window(from: start.map { UInt64($0 * 1e6) }, to: end.map { UInt64($0 * 1e6) })
+        return window(from: start.map(Self.microseconds), to: end.map(Self.microseconds))
     }
+
+    /// Seconds a command line gives, in microseconds: `--start`, `--end` and the faults' times are
+    /// converted alike, so that equal numbers name the same instant.
+    public static func microseconds(_ seconds: Double) -> UInt64 { UInt64(seconds * 1e6) }
 }

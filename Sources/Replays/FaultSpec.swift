@@ -1,4 +1,5 @@
 import MockedDevices
+import Recordings
 
 extension ReplayFault {
     /// The faults `--unplug` and `--syn-dropped` ask for: on the recording's device unless a
@@ -35,7 +36,7 @@ extension ReplayFault {
 /// A fault's instant and target as a command line gives it: `SECONDS[+MS][@eventN]` (`--unplug`,
 /// `--syn-dropped`).
 public struct FaultSpec: Equatable, Sendable {
-    /// Microseconds into the replay.
+    /// Microseconds into the recording, from its first frame.
     public var at: UInt64
     /// Microseconds of frames lost (SYN_DROPPED only).
     public var lost: UInt64?
@@ -61,6 +62,6 @@ public struct FaultSpec: Equatable, Sendable {
             text = text[..<plus]
         }
         guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else { return nil }
-        at = UInt64(seconds * 1e6)
+        at = Recording.microseconds(seconds)
     }
 }

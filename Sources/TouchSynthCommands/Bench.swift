@@ -81,12 +81,7 @@ struct Bench: ParsableCommand {
                 }(), header: "view stream, \(path)")
         }
         if hourOnly { return try report(try hourFigures(benchmark), header: "synthesized hour, 1 run") }
-        let paths = recordings.isEmpty ? Benchmark.bundledRecordings() : recordings
-        guard !paths.isEmpty else {
-            try fail(
-                "no recordings given, and none under Tests/Fixtures in the current directory",
-                code: ExitStatus.missingInput)
-        }
+        let paths = recordings.isEmpty ? try Benchmark.bundledRecordings() : recordings
         // First, while this process holds nothing else: its peak memory is the long replay's.
         let long = hour ? try hourFigures(benchmark) : []
         let loaded = try paths.map { (path: $0, recording: try Benchmark.recording(at: $0)) }

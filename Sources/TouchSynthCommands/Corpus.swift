@@ -68,8 +68,7 @@ struct CorpusRunCommand: ParsableCommand {
     func run() throws {
         try checkReadable(quirks.files, replaceable: durations)
         let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
-        // An output that cannot be written, or that is one of the files read, is said before the corpus runs.
-        for path in [results, output.markdown, output.junit].compactMap({ $0 }) { try openOutput(path).discard() }
+        try output.checkWritable(results: results)
         CommandIO.current.outliveReader(writing: [output.markdown, output.junit])
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
         guard !devices.isEmpty else {

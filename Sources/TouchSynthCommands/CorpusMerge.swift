@@ -14,8 +14,7 @@ struct CorpusMergeCommand: ParsableCommand {
 
     func run() throws {
         try checkReadable(files)
-        // An output that cannot be written, or that is one of the files read, is said before the table.
-        for path in [output.markdown, output.junit].compactMap({ $0 }) { try openOutput(path).discard() }
+        try output.checkWritable()
         let merged = try CorpusMerge(files.map { ($0, try CorpusResultsFile.load($0)) })
         try output.print(merged.table, results: merged.results, command: merged.command, failure: merged.failure)
     }

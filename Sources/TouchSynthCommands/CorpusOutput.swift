@@ -19,6 +19,12 @@ struct CorpusOutputOptions: ParsableArguments {
         try CommandIO.current.refuseStandardOutput([("--markdown", markdown), ("--junit", junit)])
     }
 
+    /// Says before any work an output that cannot be written, or that is one of the files read
+    /// (`results` besides the table's own).
+    func checkWritable(results: String? = nil) throws {
+        for path in [results, markdown, junit].compactMap({ $0 }) { try openOutput(path).discard() }
+    }
+
     /// Prints `table`, writes the Markdown page naming `command` and the JUnit file, then `finish`es.
     func print(_ table: CorpusTable, results: [CorpusResult], command: String, failure: Error? = nil) throws {
         CommandIO.current.outliveReader(writing: [markdown, junit])

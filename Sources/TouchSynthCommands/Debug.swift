@@ -43,6 +43,7 @@ struct Debug: ParsableCommand {
                 "--explain says why libinput did what it did, without app events or libinput's live log: "
                     + "\(unused.joined(separator: ", ")) would change nothing")
         }
+        try output.requireMode()
     }
 
     func run() throws {

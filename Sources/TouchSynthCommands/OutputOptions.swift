@@ -34,24 +34,27 @@ struct OutputOptions: ParsableArguments {
             valueName: "file")) var latency: String?
 
     /// The options given that concern the app events, by their names: `debug --explain` has none.
-    var appEventOptions: [String] {
+    var appEventOptions: [String] { given(["--mode": !mode.modes.isEmpty]) + modeOptions }
+
+    /// The options given that shape or measure what a mode delivers, which need one.
+    private var modeOptions: [String] {
         given([
-            "--mode": !mode.modes.isEmpty, "--check": check, "--screen": screen.size != .defaultScreen,
-            "--pointer-lock": pointerLock, "--surface": surface != nil, "--latency": latency != nil,
+            "--check": check, "--screen": screen.size != .defaultScreen, "--pointer-lock": pointerLock,
+            "--surface": surface != nil, "--latency": latency != nil,
         ])
     }
 
     func validate() throws {
-        if latency != nil && mode.modes.isEmpty {
-            throw ValidationError("--latency measures app events: give --mode compat, indirect or both")
-        }
-        let forModes = appEventOptions.filter { $0 != "--mode" && $0 != "--latency" }
-        if mode.modes.isEmpty, !forModes.isEmpty {
-            throw ValidationError(
-                "\(forModes.joined(separator: ", ")) \(forModes.count == 1 ? "is" : "are") for the app events: "
-                    + "give --mode compat, indirect or both")
-        }
         try CommandIO.current.refuseStandardOutput([("--latency", latency)])
+    }
+
+    /// Refuses options for the app events without a mode to deliver them. Each command asks after
+    /// its own refusals (`--explain`, `--with-libinput`), which take none of them.
+    func requireMode() throws {
+        guard mode.modes.isEmpty, !modeOptions.isEmpty else { return }
+        throw ValidationError(
+            "\(modeOptions.joined(separator: ", ")) \(modeOptions.count == 1 ? "is" : "are") for the app events: "
+                + "give --mode compat, indirect or both")
     }
 
     /// The translators' configuration: the screen and the surface's pointer interactions. A bad

@@ -33,23 +33,23 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
 
     func validate() throws {
         try libinput.check(several: false)
-        // On the virtual clock every frame is read the instant it is stamped.
-        if output.latency != nil && !clockOptions.realTime {
-            throw ValidationError("--latency measures real-time delivery: add --real-time")
-        }
         // The recorded events are the whole recording's, at its speed, alone on the seat; what
         // the reporter's machine may have had differently (quirks, settings, udev) can be asked.
         let changing =
             given([
                 "--with": !playback.others.isEmpty, "--unplug": !playback.unplug.isEmpty,
                 "--syn-dropped": !playback.synDropped.isEmpty, "--start": window.start != nil,
-                "--end": window.end != nil,
-                "--speed": playback.speed != 1,
+                "--end": window.end != nil, "--speed": playback.speed != 1,
             ]) + output.appEventOptions
         if withLibinput, !changing.isEmpty {
             throw ValidationError(
                 "--with-libinput compares the recorded libinput events with this run's, whole and alone: "
                     + "\(changing.joined(separator: ", ")) cannot go with it")
+        }
+        try output.requireMode()
+        // On the virtual clock every frame is read the instant it is stamped.
+        if output.latency != nil && !clockOptions.realTime {
+            throw ValidationError("--latency measures real-time delivery: add --real-time")
         }
     }
 
@@ -121,7 +121,7 @@ extension ReplayingCommand {
         }
         options.udevProperties = Dictionary(playback.udevProperty.map { ($0.key, $0.value) }) { $1 }
         // Fault times count from the recording's first frame, as --start's and --end's do.
-        options.startOffset = UInt64(((window.start ?? 0) * 1e6).rounded())
+        options.startOffset = Recording.microseconds(window.start ?? 0)
         options.faults = try ReplayFault.asked(
             unplug: playback.unplug, synDropped: playback.synDropped, start: options.startOffset)
         return options

@@ -59,6 +59,12 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(script.statements[4].action, .set(GestureScript.Settings(rate: 90, jitter: 0.1, seed: 3)))
     }
 
+    /// A `set` after the last gesture may still time the lift of fingers left resting.
+    func testATrailingSetOfTheGapOrRateIsTaken() throws {
+        let script = try GestureScript.parse("rest; move dx=5mm; set gap=1s", file: "s")
+        XCTAssertEqual(script.statements.last?.action, .set(GestureScript.Settings(gap: 1)))
+    }
+
     func testScriptErrorsNameTheLine() {
         let cases: [(String, String)] = [
             ("tap\npnch", "s:2: unknown gesture \"pnch\""),
@@ -69,7 +75,11 @@ final class SynthesisTests: XCTestCase {
             ("pause", "s:1: pause needs a duration"),
             ("tap at=middle", "s:1: at=middle: expected center"),
             ("set", "s:1: set needs rate="),
-            ("pinch; set rate=50Hz", "s:1: set after the last gesture changes nothing: put it before"),
+            (
+                "pinch; set jitter=1mm",
+                "s:1: set after the last gesture changes nothing but the gap and rate of a last "
+                    + "lift: put it before"
+            ),
             ("set rate=5000Hz", "s:1: rate=5000Hz: rate must be within 10 and 1000 Hz"),
             ("set jitter=20mm", "s:1: jitter=20mm: jitter must be within 0 and 10 mm"),
             ("# nothing\n", "s: no gesture in the script"),

@@ -152,7 +152,6 @@ final class ErrorMessageTests: XCTestCase {
             (["corpus", "merge", missing], 66), (["convert", recording, "-o", ""], 64), (["replay", ""], 64),
             (["synthesize", "-e", "tap", "--desc", ""], 64),
             (["convert", recording, "--description-only", "--start", "0.5"], 64),
-            (["replay", "--mode", "both", "--latency", "-", recording], 64),
             (["replay", "--check", "--surface", "canvas", recording], 64),
             (["corpus", "--markdown", "-", Fixtures.devices.path], 64),
             (["corpus", "--junit", "-", Fixtures.devices.path], 64),
@@ -186,6 +185,23 @@ final class ErrorMessageTests: XCTestCase {
                 "--explain says why libinput did what it did, without app events or libinput's live log: "
                     + "--mode, --latency, --verbose would change nothing"
             ),
+            // The command's own refusal comes first, not one asking for a mode it refuses too.
+            (
+                ["debug", "--explain", "--check"],
+                "--explain says why libinput did what it did, without app events or libinput's live log: "
+                    + "--check would change nothing"
+            ),
+            (
+                ["replay", "--with-libinput", "--surface", "canvas", recording],
+                "--with-libinput compares the recorded libinput events with this run's, whole and alone: "
+                    + "--surface cannot go with it"
+            ),
+            (["replay", "--check", recording], "--check is for the app events: give --mode compat, indirect or both"),
+            (
+                ["replay", "--mode", "both", "--real-time", "--latency", "-", recording],
+                "--latency takes a file other than standard output, which has the command's output"
+            ),
+            (["report", recording, "-o", "/tmp"], "-o must name an .html or .svg file, a device or a pipe"),
             (["corpus", "run", "--shard", "-1/2", Fixtures.devices.path], "The value '-1/2' is invalid for '--shard"),
         ] {
             let result = runCommand(arguments)

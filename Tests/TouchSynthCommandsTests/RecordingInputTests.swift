@@ -144,6 +144,10 @@ final class RecordingInputTests: XCTestCase {
         let early = runCommand(["replay", pinch, "--start", "0.3", "--unplug", "0.2"])
         XCTAssertEqual(early.status, 64)
         XCTAssertEqual(early.stderr, "touchsynth: --unplug at 0.200 s comes before --start (0.300 s)\n")
+        // A fault at --start's own instant is at the replay's first: the two are converted alike.
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let atStart = runCommand(["replay", session, "--start", "1.001", "--unplug", "1.001"])
+        XCTAssertEqual(atStart.status, 0, atStart.stderr)
         let late = runCommand(["replay", pinch, "--start", "0.3", "--syn-dropped", "0.9"])
         XCTAssertEqual(
             late.stderr, "touchsynth: a fault at 0.900 s on /dev/input/event10 falls after the replay's end (0.832 s)\n"
