@@ -44,9 +44,7 @@ struct OutputOptions: ParsableArguments {
         ])
     }
 
-    func validate() throws {
-        try CommandIO.current.refuseStandardOutput([("--latency", latency)])
-    }
+    func validate() throws { try CommandIO.current.refuseStandardOutput([("--latency", latency)]) }
 
     /// Refuses options for the app events without a mode to deliver them. Each command asks after
     /// its own refusals (`--explain`, `--with-libinput`), which take none of them.

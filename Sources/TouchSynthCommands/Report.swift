@@ -45,7 +45,7 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         try libinput.check(several: false)
-        if let output, !Self.isStream(output), !["html", "svg"].contains(Self.extensionOf(output)) {
+        if let output, !Self.isStream(output), !["html", "svg"].contains(Self.lowercasedExtension(output)) {
             throw ValidationError(
                 "-o must name an .html or .svg file, a device or a pipe, or be - for the HTML on standard output")
         }
@@ -55,19 +55,18 @@ struct ReportCommand: ParsableCommand {
     /// Whether -o takes one plot: an .svg file, or a device or pipe with --plot.
     private var writesSVG: Bool {
         guard let output else { return false }
-        return Self.extensionOf(output) == "svg" || (plot != nil && output != "-" && Self.isStream(output))
+        return Self.lowercasedExtension(output) == "svg" || (plot != nil && output != "-" && Self.isStream(output))
     }
 
     /// Whether `path` is standard output, a pipe or a character device (`/dev/null`, `>(…)`),
     /// written as it is, whatever its name.
     private static func isStream(_ path: String) -> Bool {
         var status = stat()
-        guard path != "-" else { return true }
-        return stat(path, &status) == 0 && [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT)
+        return path == "-" || (stat(path, &status) == 0 && [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT))
     }
 
-    /// A path's extension, in lower case: `REPORT.HTML` is an HTML file.
-    private static func extensionOf(_ path: String) -> String {
+    /// `REPORT.HTML` is an HTML file.
+    private static func lowercasedExtension(_ path: String) -> String {
         URL(fileURLWithPath: path).pathExtension.lowercased()
     }
 
