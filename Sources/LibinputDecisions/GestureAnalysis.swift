@@ -165,9 +165,10 @@ struct GestureAnalysis {
     /// on a pad that makes gestures: it posts nothing while they are down.
     static func fingerLimit(_ analysis: SequenceAnalysis) -> Finding? {
         let limit = analysis.rules.gestureFingerLimit
-        guard analysis.rules.hasGestures(analysis.recording.device),
-            let (frame, fingers) = analysis.sequence.frames.lazy.map({ ($0, analysis.activeFingers(at: $0)) })
-                .first(where: { $0.1 > limit })
+        // The touches set aside are counted only at frames with more fingers down than the limit.
+        guard analysis.sequence.mostFingers > limit, analysis.rules.hasGestures(analysis.recording.device),
+            let (frame, fingers) = analysis.sequence.frames.lazy.filter({ analysis.sequence.fingers(at: $0) > limit })
+                .map({ ($0, analysis.activeFingers(at: $0)) }).first(where: { $0.1 > limit })
         else { return nil }
         return Finding(
             rule: .gestureFingerLimit, time: analysis.recording.frames[frame].time, touch: nil, value: Double(fingers),

@@ -34,8 +34,10 @@ extension LibinputDecision {
     /// What a palm line says, nil for another machine's line.
     public var palmChange: PalmChange? {
         guard machine == .palm, let event else { return nil }
-        if let reason = event.wholeMatch(of: /palm detected \((.*)\)/) {
-            return .detected(PalmReason(rawValue: String(reason.1)))
+        // Read by its words: the analysis asks each palm line at many frames.
+        let detected = "palm detected ("
+        if event.hasPrefix(detected), event.hasSuffix(")") {
+            return .detected(PalmReason(rawValue: String(event.dropFirst(detected.count).dropLast())))
         }
         for prefix in ["released, ", "is no longer palm, "] where event.hasPrefix(prefix) {
             return .released(String(event.dropFirst(prefix.count)))
