@@ -106,11 +106,12 @@ func checkIsFile(_ path: String) throws(RecordingError) {
 /// The path that names standard input, as for most Unix tools.
 public let standardInputPath = "-"
 
-/// Whether `path` can be read only once: standard input, or a file that is not a regular one
-/// (a pipe such as `<(…)`, a FIFO, a device).
+/// Whether `path` is read or written once, as a stream: standard input, or a file that is
+/// neither a regular one nor a directory (a pipe such as `<(…)`, a FIFO, a device).
 public func isPipe(_ path: String) -> Bool {
     var status = stat()
-    return path == standardInputPath || (stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG)
+    return path == standardInputPath
+        || (stat(path, &status) == 0 && ![S_IFREG, S_IFDIR].contains(status.st_mode & S_IFMT))
 }
 
 /// Refuses standard input named twice among `paths`: it can be read once, and the second would

@@ -45,7 +45,7 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         try libinput.check(several: false)
-        if let output, !Self.isStream(output), !["html", "svg"].contains(Self.lowercasedExtension(output)) {
+        if let output, !isPipe(output), !["html", "svg"].contains(Self.lowercasedExtension(output)) {
             throw ValidationError(
                 "-o must name an .html or .svg file, a device or a pipe, or be - for the HTML on standard output")
         }
@@ -55,14 +55,7 @@ struct ReportCommand: ParsableCommand {
     /// Whether -o takes one plot: an .svg file, or a device or pipe with --plot.
     private var writesSVG: Bool {
         guard let output else { return false }
-        return Self.lowercasedExtension(output) == "svg" || (plot != nil && output != "-" && Self.isStream(output))
-    }
-
-    /// Whether `path` is standard output, a pipe or a character device (`/dev/null`, `>(…)`),
-    /// written as it is, whatever its name.
-    private static func isStream(_ path: String) -> Bool {
-        var status = stat()
-        return path == "-" || (stat(path, &status) == 0 && [S_IFIFO, S_IFCHR].contains(status.st_mode & S_IFMT))
+        return Self.lowercasedExtension(output) == "svg" || (plot != nil && output != "-" && isPipe(output))
     }
 
     /// `REPORT.HTML` is an HTML file.
@@ -80,7 +73,7 @@ struct ReportCommand: ParsableCommand {
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)
         try writeFile(writesSVG ? data.data.svg(plot ?? .touchpad) : data.html(), to: path)
-        guard !Self.isStream(path) else { return }
+        guard !isPipe(path) else { return }
         writeStderr(
             "touchsynth: wrote \(path)"
                 + (data.timeline == nil && !writesSVG ? " (no player: touchsynth view plays it)" : ""))
