@@ -136,14 +136,10 @@ public final class MockedDevice {
         var status = stat()
         let pipe = isPipe(path), size = stat(path, &status) == 0 ? status.st_size : 0
         guard !pipe, size > streamingThreshold else {
+            // A pipe (a FIFO, `-`) is loaded as it comes, once: a second reading would wait for a
+            // writer gone.
             let recording = try harnessError { () throws(RecordingError) in
-                guard !pipe else {
-                    // A pipe (a FIFO, `-`) is read once, whole: a second reading would wait for a
-                    // writer gone.
-                    let text = try readText(path, of: "a recording", mayBeLong: true)
-                    return try RecordingLoader.load(text: text, file: path, description: description, node: node)
-                }
-                return try RecordingLoader.load(path, description: description, node: node)
+                try RecordingLoader.load(path, description: description, node: node)
             }
             try checkDuration(recording)
             return (recording.device, FrameList(recording.frames), recording.notes, recording.duration, recording.dmi)

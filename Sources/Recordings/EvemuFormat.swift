@@ -10,6 +10,20 @@ public enum EvemuFormat {
         try parse(text, file: file, wantEvents: false).device
     }
 
+    /// The `T: …` content of an evemu line, without comment or surrounding blanks; nil for a
+    /// line without content, and any other text refused as bad data at `line` of `file`.
+    static func content(of raw: Substring, file: String, line number: Int) throws(RecordingError) -> Substring? {
+        var line = raw
+        if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+        line = line.drop(while: { $0 == " " || $0 == "\t" })
+        while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
+        if line.isEmpty { return nil }
+        guard line.count >= 2, line[line.index(after: line.startIndex)] == ":" else {
+            throw RecordingError.bad(file, number, "not an evemu line: \"\(line.prefix(40))\"")
+        }
+        return line
+    }
+
     /// A bare list of evemu `A: code min max fuzz flat [resolution]` lines: the axes of a device
     /// whose description was not pasted whole.
     public static func parseAxes(_ text: String, file: String) throws(RecordingError) -> [UInt16: AbsInfo] {
@@ -150,15 +164,8 @@ public enum EvemuFormat {
 
         lines: for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            var line = Substring(rawLine)
-            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
-            line = line.drop(while: { $0 == " " || $0 == "\t" })
-            while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
-            if line.isEmpty { continue }
-            guard line.count >= 2, line[line.index(after: line.startIndex)] == ":" else {
-                throw RecordingError.bad(file, lineNumber, "not an evemu line: \"\(line.prefix(40))\"")
-            }
-            let tag = line.first!
+            guard let line = try content(of: Substring(rawLine), file: file, line: lineNumber), let tag = line.first
+            else { continue }
             let rest = line.dropFirst(2).drop(while: { $0 == " " })
             let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
             switch tag {

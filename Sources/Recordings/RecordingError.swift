@@ -180,13 +180,18 @@ public final class PipeTexts: @unchecked Sendable {
 
 private func readWhole(_ path: String, of kind: String, mayBeLong: Bool) throws(RecordingError) -> String {
     var reader = try LineReader(path: path, of: kind)
+    return try readRest(of: &reader, of: kind, mayBeLong: mayBeLong)
+}
+
+/// The lines `reader` has left, as ``readText(_:of:mayBeLong:)`` reads them.
+func readRest(of reader: inout LineReader, of kind: String, mayBeLong: Bool) throws(RecordingError) -> String {
     defer { reader.close() }
     var text = ""
     var bytes = 0
     while let line = try reader.next() {
         bytes += line.utf8.count + 1
         if !mayBeLong, bytes > LineReader.maxHeaderBytes {
-            throw RecordingError.bad(path, reader.lineNumber, "longer than 16 MiB: not \(kind)")
+            throw RecordingError.bad(reader.file, reader.lineNumber, "longer than 16 MiB: not \(kind)")
         }
         text += line
         text += "\n"

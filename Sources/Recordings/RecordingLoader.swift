@@ -17,7 +17,17 @@ public enum RecordingLoader {
             recording.notes = node.map { [oneDevice(chosenBy: $0)] } ?? []
             return recording
         }
-        let stream = try RecordingStream(path: path, description: description, node: node)
+        return try load(RecordingStream(path: path, description: description, node: node))
+    }
+
+    /// The recording `lines` hold from their next line: a pipe looked into, read once.
+    static func load(
+        lines: LineReader, description: String? = nil, node: String? = nil
+    ) throws(RecordingError) -> Recording {
+        try load(RecordingStream(reader: lines, description: description, node: node))
+    }
+
+    private static func load(_ stream: RecordingStream) throws(RecordingError) -> Recording {
         var recording = Recording(device: stream.device, frames: try stream.readAll())
         recording.notes = stream.notes
         recording.dmi = stream.dmi
@@ -35,11 +45,7 @@ public enum RecordingLoader {
     public static func load(
         text: String, file: String, description: String? = nil, node: String? = nil
     ) throws(RecordingError) -> Recording {
-        let stream = try RecordingStream(text: text, file: file, description: description, node: node)
-        var recording = Recording(device: stream.device, frames: try stream.readAll())
-        recording.notes = stream.notes
-        recording.dmi = stream.dmi
-        return recording
+        try load(RecordingStream(text: text, file: file, description: description, node: node))
     }
 
     /// The recording formats TouchSynth reads.

@@ -8,30 +8,30 @@ public struct RecordingOrCapture {
     public let path: String
     /// Whether the file holds a capture rather than a recording.
     public let isCapture: Bool
-    /// A pipe's content, read once; nil for a regular file, read where it lies.
-    private let text: String?
+    /// A pipe's reader, looked into and not yet read; nil for a regular file, read where it lies.
+    private let pipe: PipeReading?
 
-    /// Looks into `path`: a pipe (`<(…)`, `-` for standard input) has nothing left for a second reading,
-    /// so one that is not a regular file is read whole here; a regular file's first bytes are
-    /// read, and the loader of its kind then streams its lines.
+    /// Looks into `path`: a pipe (`<(…)`, `-` for standard input) has nothing left for a second
+    /// reading, so its first bytes stay in its reader, which the loader of its kind goes on with;
+    /// a regular file's first bytes are read, and the loader of its kind opens it again.
     public init(path: String) throws(RecordingError) {
         self.path = path
         if isPipe(path) {
-            let text = try readText(path, of: "a recording or a libinput capture", mayBeLong: true)
-            self.text = text
-            isCapture = Self.isCapture(text.utf8.prefix(64))
+            var lines = try LineReader(path: path, of: "a recording or a libinput capture")
+            isCapture = Self.isCapture(try lines.peek(64))
+            pipe = PipeReading(lines)
         } else {
             try checkReadable(path)
-            text = nil
+            pipe = nil
             isCapture = Self.isCapture(Self.start(of: path))
         }
     }
 
     /// The recording the file holds; `description` and `node` as ``RecordingLoader/load(_:description:node:)`` takes
-    /// them.
+    /// them. A pipe's is read as it comes, once.
     public func recording(description: String? = nil, node: String? = nil) throws(RecordingError) -> Recording {
-        if let text { return try RecordingLoader.load(text: text, file: path, description: description, node: node) }
-        return try RecordingLoader.load(path, description: description, node: node)
+        guard let pipe else { return try RecordingLoader.load(path, description: description, node: node) }
+        return try RecordingLoader.load(lines: try pipe.take(), description: description, node: node)
     }
 
     /// The events of the capture the file holds, which holds one run.
@@ -77,10 +77,11 @@ public struct RecordingOrCapture {
         return events
     }
 
-    /// The capture's text: a pipe's, read already, or the file's.
+    /// The capture's text: a pipe's rest, or the file's.
     private func captureText() throws(RecordingError) -> String {
-        if let text { return text }
-        return try Self.captureText(at: path)
+        guard let pipe else { return try Self.captureText(at: path) }
+        var lines = try pipe.take()
+        return try readRest(of: &lines, of: "a libinput capture", mayBeLong: true)
     }
 
     private static func captureText(at path: String) throws(RecordingError) -> String {
@@ -101,5 +102,24 @@ public struct RecordingOrCapture {
         } catch {
             throw RecordingError(.badData, file: file, line: error.line, error.problem)
         }
+    }
+}
+
+/// A pipe's reader, which one reading takes: a pipe read cannot be read again.
+private final class PipeReading {
+    private var lines: LineReader?
+    private let file: String
+
+    init(_ lines: LineReader) {
+        self.lines = lines
+        file = lines.file
+    }
+
+    func take() throws(RecordingError) -> LineReader {
+        guard let taken = lines else {
+            throw RecordingError(.usage, file: file, "a pipe can be read once")
+        }
+        lines = nil
+        return taken
     }
 }

@@ -44,7 +44,8 @@ public final class RecordingStream {
             reader: LineReader(text: text, file: file, of: "a recording"), description: description, node: node)
     }
 
-    private init(reader lines: LineReader, description: String?, node: String?) throws(RecordingError) {
+    /// Reads the recording `lines` hold, from their next line (a pipe already looked into).
+    init(reader lines: LineReader, description: String?, node: String?) throws(RecordingError) {
         let path = lines.file
         file = path
         reader = lines
@@ -57,6 +58,12 @@ public final class RecordingStream {
                 if ChromeOSEvdevLog.opens(Substring(trimmed)) || !(trimmed.isEmpty || trimmed.hasPrefix("#")) {
                     detected = RecordingLoader.detectFormat(trimmed)
                 }
+            }
+            // An evemu header is `T:` lines: other text ends the reading here, not 16 MiB on.
+            if detected == .evemu {
+                do throws(RecordingError) {
+                    _ = try EvemuFormat.content(of: Substring(line), file: path, line: reader.lineNumber)
+                } catch { throw error.reading(.evemu) }
             }
             if let format = detected, Self.startsEvents(line, format) {
                 // Read again as the first event.
@@ -361,7 +368,8 @@ struct LineReader {
     let file: String
     /// What the file should be, for messages: "a recording".
     private let kind: String
-    private var fd: Int32
+    /// The file, closed at the end, or when no copy of the reader is left (an error mid-header).
+    private let opened: OpenFile
     /// The bytes read and not yet taken are `buffer[start..<end]`; the rest is room to read into.
     private var buffer: [UInt8] = []
     private var start = 0
@@ -378,19 +386,20 @@ struct LineReader {
         file = path
         self.kind = kind
         try checkIsFile(path)
-        fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
+        let fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw errno == EACCES || errno == EPERM
                 ? RecordingError(.permission, file: path, "permission denied")
                 : RecordingError(.permission, file: path, "cannot be read: \(String(cString: strerror(errno)))")
         }
+        opened = OpenFile(fd)
     }
 
     /// The lines of `text`, already read from `file`.
     init(text: String, file: String, of kind: String) {
         self.file = file
         self.kind = kind
-        fd = -1
+        opened = OpenFile(-1)
         fromFile = false
         buffer = Array(text.utf8)
         end = buffer.count
@@ -400,8 +409,7 @@ struct LineReader {
     /// Closes the file (once); the reader reads nothing after.
     mutating func close() {
         pushedBack = nil
-        if fd >= 0 { _ = Glibc.close(fd) }
-        fd = -1
+        opened.close()
         atEnd = true
         buffer = []
         start = 0
@@ -439,39 +447,51 @@ struct LineReader {
                 lastLineWasCut = fromFile
                 return text
             }
-            // The unread rest moves to the front and the next chunk is read after it, in place:
-            // the buffer grows only for a line longer than a chunk.
-            let chunk = 256 * 1024
-            let rest = end - start
-            if buffer.count < rest + chunk {
-                var grown = [UInt8](repeating: 0, count: rest + chunk)
-                grown.withUnsafeMutableBufferPointer { to in
-                    buffer.withUnsafeBufferPointer { from in
-                        if rest > 0 { to.baseAddress!.update(from: from.baseAddress! + start, count: rest) }
-                    }
-                }
-                buffer = grown
-            } else if rest > 0 && start > 0 {
-                buffer.withUnsafeMutableBufferPointer { bytes in
-                    _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, rest)
-                }
-            }
-            start = 0
-            end = rest
-            var n: Int
-            // A signal handled meanwhile (a replay forwards Ctrl-C to its libinput side) only
-            // interrupts the wait: the replay it stopped ends the command, not this read.
-            repeat {
-                n = buffer.withUnsafeMutableBufferPointer { read(fd, $0.baseAddress! + rest, chunk) }
-            } while n < 0 && errno == EINTR
-            guard n >= 0 else {
-                let error = errno
-                close()
-                throw RecordingError(.permission, file: file, "cannot be read: \(String(cString: strerror(error)))")
-            }
-            end += n
-            if n == 0 { atEnd = true }
+            try readChunk()
         }
+    }
+
+    /// The first `count` bytes not yet taken (fewer at the file's end), left for ``next()``: what
+    /// a pipe holds is judged by its start without a second reading.
+    mutating func peek(_ count: Int) throws(RecordingError) -> ArraySlice<UInt8> {
+        while end - start < count && !atEnd { try readChunk() }
+        return buffer[start..<min(end, start + count)]
+    }
+
+    /// Reads the next chunk after the bytes not yet taken.
+    private mutating func readChunk() throws(RecordingError) {
+        // The unread rest moves to the front and the next chunk is read after it, in place:
+        // the buffer grows only for a line longer than a chunk.
+        let chunk = 256 * 1024
+        let rest = end - start
+        if buffer.count < rest + chunk {
+            var grown = [UInt8](repeating: 0, count: rest + chunk)
+            grown.withUnsafeMutableBufferPointer { to in
+                buffer.withUnsafeBufferPointer { from in
+                    if rest > 0 { to.baseAddress!.update(from: from.baseAddress! + start, count: rest) }
+                }
+            }
+            buffer = grown
+        } else if rest > 0 && start > 0 {
+            buffer.withUnsafeMutableBufferPointer { bytes in
+                _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, rest)
+            }
+        }
+        start = 0
+        end = rest
+        var n: Int
+        // A signal handled meanwhile (a replay forwards Ctrl-C to its libinput side) only
+        // interrupts the wait: the replay it stopped ends the command, not this read.
+        repeat {
+            n = buffer.withUnsafeMutableBufferPointer { read(opened.fd, $0.baseAddress! + rest, chunk) }
+        } while n < 0 && errno == EINTR
+        guard n >= 0 else {
+            let error = errno
+            close()
+            throw RecordingError(.permission, file: file, "cannot be read: \(String(cString: strerror(error)))")
+        }
+        end += n
+        if n == 0 { atEnd = true }
     }
 
     /// The index of the next newline from ``start``, if the buffer holds one.
@@ -492,4 +512,18 @@ struct LineReader {
         }
         return text
     }
+}
+
+/// A file descriptor, closed once: by its reader, or when the last copy of its reader is gone.
+private final class OpenFile {
+    private(set) var fd: Int32
+
+    init(_ fd: Int32) { self.fd = fd }
+
+    func close() {
+        if fd >= 0 { _ = Glibc.close(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
 }

@@ -87,6 +87,26 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(try readText(manyLines, of: "a libinput capture", mayBeLong: true).utf8.count, 17 << 20)
     }
 
+    /// A pipe is read as it comes: text that is no recording is refused at its first line, without
+    /// waiting for the rest, which `yes | touchsynth replay -` never ends.
+    func testAPipeIsRefusedAtItsFirstBadLine() throws {
+        // More than a header may hold: read whole, this would be refused only at its 16th MiB.
+        let garbage = String(repeating: "y\n", count: 9 << 20)
+        for reader in ["RecordingOrCapture", "RecordingLoader"] {
+            let piped = fifo(named: "garbage", serving: garbage)
+            defer { unlink(piped) }
+            let error = badData { () throws(RecordingError) in
+                if reader == "RecordingLoader" {
+                    _ = try RecordingLoader.load(piped)
+                } else {
+                    _ = try RecordingOrCapture(path: piped).recording()
+                }
+            }
+            XCTAssertEqual(error?.line, 1, reader)
+            XCTAssertEqual(error?.problem, "not an evemu line: \"y\" (read as evemu)", reader)
+        }
+    }
+
     /// A recording already read from a pipe parses as from its file, and its errors name the pipe.
     func testARecordingReadFromTextIsTheSameAsFromItsFile() throws {
         let path = fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path

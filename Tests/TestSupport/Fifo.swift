@@ -7,8 +7,20 @@ public func fifo(named name: String, serving text: String) -> String {
     let path = temporaryPath(name)
     precondition(mkfifo(path, 0o600) == 0, "mkfifo \(path)")
     Thread {
+        // A reader that stops early (a refusal at the first line) makes the writes fail with
+        // EPIPE here, rather than raise SIGPIPE in the test process.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
         let fd = open(path, O_WRONLY)
-        _ = text.withCString { write(fd, $0, strlen($0)) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            written += n
+        }
         close(fd)
     }.start()
     return path
