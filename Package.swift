@@ -116,7 +116,7 @@ let package = Package(
         .target(name: "AppEvents", dependencies: ["LibinputEvents"]),
         .target(name: "Gestures", dependencies: ["AppEvents", "LibinputEvents"]),
         // The rules UIKit's delivery keeps, checked on any stream of app events.
-        .target(name: "AppEventInvariants", dependencies: ["AppEvents"]),
+        .target(name: "AppEventInvariants", dependencies: ["AppEvents", "LibinputEvents"]),
         // The same input through both modes and fresh surfaces, and what differs between them.
         .target(
             name: "ModeComparison", dependencies: ["Gestures", "AppEvents", "AppEventInvariants", "LibinputEvents"]),

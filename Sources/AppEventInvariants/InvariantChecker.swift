@@ -173,19 +173,38 @@ public struct InvariantChecker: Sendable {
 
     /// Touches and gestures still live at the end of the stream.
     public func finish() -> [Violation] {
-        var violations = touches.filter { $0.value == .contact }.keys.sorted { $0.rawValue < $1.rawValue }.map {
-            Violation(
-                rule: .touchNeverEnded, eventIndex: nil, message: "touch \($0) began but never ended or was cancelled")
+        finish(libinputLeftOpen: LibinputOpenSequences()).violations
+    }
+
+    /// Touches and gestures still live at the end of a stream whose libinput events left
+    /// `libinputLeftOpen`: those that follow what libinput left open are `leftOpen` with it, no
+    /// violation (a touch with a pinch, a button or a touch; a transform with a pinch; a scroll
+    /// with a scroll; a system gesture with a swipe or hold).
+    public func finish(
+        libinputLeftOpen open: LibinputOpenSequences
+    ) -> (violations: [Violation], leftOpen: [Violation]) {
+        var live = touches.filter { $0.value == .contact }.keys.sorted { $0.rawValue < $1.rawValue }.map {
+            (
+                Violation(
+                    rule: .touchNeverEnded, eventIndex: nil,
+                    message: "touch \($0) began but never ended or was cancelled"),
+                open.pinch || !open.buttonsHeld.isEmpty || !open.touchesDown.isEmpty
+            )
         }
-        for stream in [transform, scroll, systemGesture] {
+        for (stream, followsLibinput) in [
+            (transform, open.pinch), (scroll, open.scroll), (systemGesture, open.swipe || open.hold),
+        ] {
             if let kind = stream.liveKind {
-                violations.append(
-                    Violation(
-                        rule: .gestureNeverEnded, eventIndex: nil,
-                        message: "\(stream.name) \(kind) began but never ended or was cancelled"))
+                live.append(
+                    (
+                        Violation(
+                            rule: .gestureNeverEnded, eventIndex: nil,
+                            message: "\(stream.name) \(kind) began but never ended or was cancelled"),
+                        followsLibinput
+                    ))
             }
         }
-        return violations
+        return (live.filter { !$0.1 }.map(\.0), live.filter(\.1).map(\.0))
     }
 
     private mutating func checkTouch(_ touch: Touch, inHoverEvent: Bool) -> [(Violation.Rule, String)] {

@@ -52,10 +52,16 @@ public final class ModePipeline {
         public fileprivate(set) var appEvents: [AppEvent] = []
         /// Delivery invariants broken so far, when they are checked.
         public fileprivate(set) var violations: [InvariantChecker.Violation] = []
+        /// Touches and gestures the app is left in at the end because libinput's stream left what
+        /// they follow open (a recording cut with fingers down), when invariants are checked: no
+        /// violation, but said, with ``ModePipeline/libinputLeftOpen``.
+        public fileprivate(set) var leftOpen: [InvariantChecker.Violation] = []
         fileprivate var checker: InvariantChecker?
     }
 
     public private(set) var lanes: [Lane]
+    /// What libinput's stream holds open so far: at the end, what it left open.
+    public private(set) var libinputLeftOpen = LibinputOpenSequences()
     private let options: Options
     private var lastEventTime: UInt64?
     private var pointerLockRequested = false
@@ -100,6 +106,7 @@ public final class ModePipeline {
     /// ``Lane/lastAppEvents`` are what it made.
     public func step(_ event: LibinputEvent) {
         lastEventTime = event.time
+        libinputLeftOpen.apply(event)
         let lock = options.requestsPointerLock && !pointerLockRequested
         pointerLockRequested = pointerLockRequested || lock
         for i in lanes.indices {
@@ -131,7 +138,11 @@ public final class ModePipeline {
             if let surface = lanes[i].surface {
                 surface.finish(at: (surface.lastEventTimestamp ?? 0) + Self.settleTime)
             }
-            if let checker = lanes[i].checker { lanes[i].violations += checker.finish() }
+            if let checker = lanes[i].checker {
+                let end = checker.finish(libinputLeftOpen: libinputLeftOpen)
+                lanes[i].violations += end.violations
+                lanes[i].leftOpen = end.leftOpen
+            }
         }
     }
 

@@ -77,6 +77,9 @@ public final class ModeStreamPrinter {
         pipeline.lanes.flatMap { lane in lane.violations.map { "\(lane.mode.rawValue): \($0)" } }
     }
 
+    /// What the app is left in at the end only because libinput's stream was (``ModePipeline/leftOpenNotes``).
+    public var leftOpenNotes: [String] { pipeline.leftOpenNotes }
+
     /// Prints lines, moving the status line out of their way.
     private func print(_ lines: [String]) throws {
         guard !lines.isEmpty else { return }

@@ -116,6 +116,7 @@ struct Compare: ParsableCommand {
                 }
                 differences += run.comparison.differenceCount
                 if check {
+                    run.pipeline.leftOpenNotes.forEach { writeStderr("touchsynth: \(name): note: \($0)") }
                     for lane in run.pipeline.lanes {
                         lane.violations.forEach { writeStderr("touchsynth: \(name): \(lane.mode.rawValue): \($0)") }
                         violations += lane.violations.count

@@ -76,6 +76,7 @@ struct OutputOptions: ParsableArguments {
     /// With `--check`, each invariant violation on stderr, and status 1 if there was one.
     func checkInvariants(of printer: ModeStreamPrinter) throws {
         guard check else { return }
+        for note in printer.leftOpenNotes { writeStderr("note: \(note)") }
         for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
         if !printer.invariantViolations.isEmpty { throw ExitCode(ExitStatus.differs) }
     }

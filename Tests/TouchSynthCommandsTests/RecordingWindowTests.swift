@@ -1,4 +1,5 @@
 import Foundation
+import Recordings
 import XCTest
 import TestSupport
 
@@ -52,6 +53,28 @@ final class RecordingWindowTests: XCTestCase {
         }
         // An end past the last frame cuts nothing: the recording as it is, nothing lifted.
         XCTAssertEqual(try events(["--end", "99"]).count, try events([]).count)
+    }
+
+    /// A recording that itself ends in the middle of a gesture (`libinput record` stopped with
+    /// fingers on the pad) is replayed as it is, nothing lifted: the app's sequences stay open with
+    /// libinput's, which `--check` says, and counts as no violation.
+    func testARecordingEndingMidGestureIsNoViolation() throws {
+        let whole = try RecordingLoader.load(session)
+        var cut = whole
+        cut.frames = whole.frames.filter { $0.time <= 400_000 }
+        let file = temporaryPath("cut-mid-pinch.evemu")
+        defer { unlink(file) }
+        try RecordingFormat.evemu.text(cut).write(toFile: file, atomically: false, encoding: .utf8)
+        let checked = runCommand(["replay", "--check", "--mode", "both", file])
+        XCTAssertEqual(checked.status, 0, checked.stderr)
+        let notes = checked.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+        XCTAssertEqual(notes.count, 3, checked.stderr) // two simulated touches, one transform
+        for note in notes {
+            XCTAssertTrue(
+                note.hasSuffix(
+                    "libinput's own stream ends in the middle of a pinch, with no end to follow: no invariant is broken"
+                ), String(note))
+        }
     }
 
     func testAWindowOutsideTheRecordingIsAUsageError() throws {
