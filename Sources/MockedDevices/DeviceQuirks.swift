@@ -1,5 +1,6 @@
 import Foundation
 import Quirks
+import Recordings
 
 /// Quirks files tried on a replay: libinput reads its quirks from `LIBINPUT_QUIRKS_DIR` when that
 /// is set, and then skips the local overrides file (`libinput_init_quirks`, `src/libinput.c` of
@@ -25,22 +26,17 @@ package enum DeviceQuirks {
             throw HarnessError(.system, "cannot make the quirks folder under \(root): \(error.localizedDescription)")
         }
         for (index, file) in files.enumerated() {
-            let text: Data
-            do {
-                text = try Data(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-                if code == Int(EACCES) { throw HarnessError(.permission, "\(file): permission denied") }
-                throw HarnessError(.missingFile, "\(file): no such quirks file")
-            }
+            // Read as every text input is: a pipe or standard input (`-`) too, a missing or
+            // unreadable file and one that is no UTF-8 text refused naming it.
+            let string = try harnessError { () throws(RecordingError) in try readText(file, of: "a quirks file") }
             // A binary file is told as one, not quoted.
-            guard let string = String(validating: text, as: UTF8.self), !text.contains(0) else {
+            guard !string.utf8.contains(0) else {
                 throw HarnessError(.quirksRefused, "\(file): not UTF-8 text, so not a quirks file")
             }
             if let problem = QuirksFileCheck.problem(in: string, path: file) {
                 throw HarnessError(.quirksRefused, problem + "; libinput would drop every quirk")
             }
-            guard manager.createFile(atPath: folder + "/" + copyName(index, file), contents: text) else {
+            guard manager.createFile(atPath: folder + "/" + copyName(index, file), contents: Data(string.utf8)) else {
                 throw HarnessError(.system, "cannot copy \(file) into the quirks folder under \(root)")
             }
         }

@@ -105,6 +105,25 @@ final class StandardStreamsTests: XCTestCase {
             }
         }
 
+        // Quirks, as a local override would hold them, from a pipe or standard input.
+        let quirks = "[Piped]\nMatchUdevType=touchpad\nAttrPressureRange=1000:900\n"
+        let quirksFile = temporaryPath("piped.quirks")
+        defer { unlink(quirksFile) }
+        try quirks.write(toFile: quirksFile, atomically: false, encoding: .utf8)
+        let fromFile = runCommand(["quirks", "--quirks", quirksFile, recording])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        for (command, named) in [
+            ("quirks --quirks <(printf '%s' '\(quirks)') '\(recording)'", "/dev/fd/"),
+            ("quirks --quirks - '\(recording)' < <(printf '%s' '\(quirks)')", "-"),
+        ] {
+            let piped = try shell(touchsynth, command)
+            XCTAssertEqual(piped.status, 0, "\(command): \(piped.stderr)")
+            for result in [fromFile, piped] {
+                XCTAssertTrue(result.stdout.contains("AttrPressureRange=1000:900  from [Piped]"), result.stdout)
+            }
+            XCTAssertTrue(piped.stdout.contains("matches [Piped] (\(named)"), piped.stdout)
+        }
+
         let noScript = runCommand(["synthesize", "/dev/null", "--desc", desc])
         XCTAssertEqual(noScript.status, 65, noScript.stderr)
         XCTAssertEqual(noScript.stderr, "touchsynth: /dev/null: no gesture in the script\n")

@@ -113,7 +113,7 @@ final class ErrorMessageTests: XCTestCase {
             .write(toFile: controls, atomically: true, encoding: .utf8)
         defer { for file in [binary, controls] { try? FileManager.default.removeItem(atPath: file) } }
         let told = assertSentence(["quirks", "--quirks", binary, pinch], status: 65)
-        XCTAssertEqual(told.stderr, "touchsynth: \(binary): not UTF-8 text, so not a quirks file\n")
+        XCTAssertEqual(told.stderr, "touchsynth: \(binary):1: not UTF-8 text\n")
         let quoted = assertSentence(["quirks", "--quirks", controls, pinch], status: 65)
         XCTAssertFalse(quoted.stderr.contains("\u{1B}"), quoted.stderr)
         XCTAssertLessThan(quoted.stderr.count, 400, quoted.stderr)
