@@ -16,13 +16,14 @@ extension VersionComparison {
 
     /// `recording` on each of `versions`: libinput's events from `replay` (given the version's
     /// index), through both modes' pipeline with a surface from `makeSurface` each, compared
-    /// (`compare --libinput A,B`). With `checksInvariants`, what each mode broke on each version.
+    /// (`compare --libinput A,B`). With `checksInvariants`, what each mode broke on each version,
+    /// and what each left open only with libinput (``ModePipeline/leftOpenNotes``), by version.
     public static func run(
         _ recording: Recording, versions: [String], configuration: AppEventTranslator.Configuration,
         deviceConfiguration: DeviceConfiguration, checksInvariants: Bool, makeSurface: () throws -> Surface,
         replay: (Int) throws -> [LibinputEvent]
-    ) throws -> (comparison: VersionComparison, violations: [Violation]) {
-        var runs: [Run] = [], violations: [Violation] = []
+    ) throws -> (comparison: VersionComparison, violations: [Violation], leftOpenNotes: [String]) {
+        var runs: [Run] = [], violations: [Violation] = [], notes: [String] = []
         for (index, version) in versions.enumerated() {
             let events = try replay(index)
             let pipeline = try ModePipeline.run(
@@ -31,11 +32,12 @@ extension VersionComparison {
             for lane in pipeline.lanes {
                 violations += lane.violations.map { Violation(version: version, mode: lane.mode, violation: $0) }
             }
+            notes += pipeline.leftOpenNotes.map { "libinput \(version): \($0)" }
             runs.append(Run(version: version, events: events, report: pipeline.comparison))
         }
         let comparison = VersionComparison(
             runs: runs, device: recording.device, quirks: LibinputQuirks.load(for: recording.device),
             configuration: deviceConfiguration)
-        return (comparison, violations)
+        return (comparison, violations, notes)
     }
 }

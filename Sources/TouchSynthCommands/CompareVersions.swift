@@ -19,7 +19,7 @@ extension Compare {
                 try refuseCapture(file, at: path)
                 let loaded = try file.recording(description: input.desc, node: input.node)
                 warn(loaded.notes, in: path)
-                let (comparison, found) = try VersionComparison.run(
+                let (comparison, found, notes) = try VersionComparison.run(
                     loaded, versions: builds.map(\.version), configuration: configuration,
                     deviceConfiguration: config.configuration, checksInvariants: check,
                     makeSurface: description.makeSurface
@@ -28,6 +28,7 @@ extension Compare {
                         clock: clock, libinput: builds[index], config: config, empty: empty, log: log, quirks: quirks)
                     return try replayed(loaded, from: path, window: window, options: options).replay.events
                 }
+                notes.forEach { writeStderr("touchsynth: \(path): note: \($0)") }
                 for v in found {
                     writeStderr("touchsynth: \(path): libinput \(v.version): \(v.mode.rawValue): \(v.violation)")
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import MockedDevices
 import Recordings
 import XCTest
 import TestSupport
@@ -74,6 +75,16 @@ final class RecordingWindowTests: XCTestCase {
                 note.hasSuffix(
                     "libinput's own stream ends in the middle of a pinch, with no end to follow: no invariant is broken"
                 ), String(note))
+        }
+        // compare says so for each version, as replay does.
+        let version = try libinputBuilds(["1.28.1"])[0].version
+        let versions = runCommand([
+            "compare", "--check", "--libinput", "\(LibinputBuild.system.version),\(version)", file,
+        ])
+        XCTAssertEqual(versions.status, 0, versions.stderr)
+        for v in [LibinputBuild.system.version, version] {
+            XCTAssertEqual(
+                versions.stderr.components(separatedBy: ": note: libinput \(v): ").count - 1, 3, versions.stderr)
         }
     }
 

@@ -1,4 +1,4 @@
-import ModeComparison
+import AppEventInvariants
 
 extension ModePipeline {
     /// For each mode, each touch or gesture the app is left in at the end only because libinput's
