@@ -41,6 +41,9 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     public var programStatus: Int32?
     /// Why a program could not be started (`posix_spawn`'s error), when that is the failure.
     var spawnErrno: Int32?
+    /// What reading the recording guessed or repaired before the replay failed, each naming the
+    /// file (`FILE: note`): it may say why (a description inferred from keys alone is no touchpad).
+    public var recordingNotes: [String] = []
 
     package init(_ kind: Kind, _ message: String, programStatus: Int32? = nil) {
         self.kind = kind
@@ -62,6 +65,13 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { message }
+
+    /// The error with `notes`, what reading `file` guessed or repaired.
+    package func noting(_ notes: [String], in file: String) -> HarnessError {
+        var noted = self
+        noted.recordingNotes = notes.map { "\(file): \($0)" }
+        return noted
+    }
 }
 
 /// `body`'s result, its error as a ``HarnessError`` of the same kind.

@@ -7,12 +7,12 @@ public enum DescriptionInference {
     /// finger rarely touches the very edge in a short log.
     static let margin = 0.05
 
-    /// A description under which every one of `events` is a code the device declares, named
-    /// `name`; and what was guessed, a few words each.
-    public static func infer(from events: [EvdevEvent], name: String) -> (device: DeviceDescription, guesses: [String])
-    {
+    /// A description under which every one of `events` is a code the device declares: a touchpad,
+    /// "Inferred touchpad", when they move x and y, else "Inferred device" of those codes alone;
+    /// and what was guessed, a few words each.
+    public static func infer(from events: [EvdevEvent]) -> (device: DeviceDescription, guesses: [String]) {
         var device = DeviceDescription(
-            name: name, bustype: 0x18, codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
+            name: "", bustype: 0x18, codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var ranges: [UInt16: (Int32, Int32)] = [:]
         for e in events where e.type != Evdev.EV_SYN {
             device.codes[e.type, default: []].insert(e.code)
@@ -24,10 +24,17 @@ public enum DescriptionInference {
         if events.contains(where: { $0.type == Evdev.EV_SYN && $0.code == Evdev.SYN_MT_REPORT }) {
             device.codes[Evdev.EV_SYN, default: []].insert(Evdev.SYN_MT_REPORT)
         }
+        let moves = { (x: UInt16, y: UInt16) in ranges[x] != nil || ranges[y] != nil }
+        let touchpad =
+            moves(Evdev.ABS_X, Evdev.ABS_Y) || moves(Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)
+        device.name = touchpad ? "Inferred touchpad" : "Inferred device"
         var guesses = [
-            "no device description, so one was inferred from the \(events.count) events: named \"\(name)\", on the "
-                + "I2C bus"
+            "no device description, so one was inferred from the \(events.count) events: named \"\(device.name)\", "
+                + "on the I2C bus"
         ]
+        if !touchpad {
+            guesses.append("no x or y position among them, so no touchpad: a device of the codes they hold alone")
+        }
         // A gesture along one axis may never move the other, which the device has all the same.
         let axes = [(Evdev.ABS_X, Evdev.ABS_Y), (Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)]
         for (x, y) in axes where (ranges[x] == nil) != (ranges[y] == nil) {
@@ -75,8 +82,7 @@ public enum DescriptionInference {
                     + "proportions of a 69 × 50 mm pad; "
                     + "no resolution, so libinput takes the pad to be 69 × 50 mm")
         }
-        let touchpad = ranges[Evdev.ABS_X] != nil && ranges[Evdev.ABS_Y] != nil
-        if touchpad {
+        if ranges[Evdev.ABS_X] != nil && ranges[Evdev.ABS_Y] != nil {
             var keys: [UInt16] = [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER]
             let taps = [
                 Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP, Evdev.BTN_TOOL_QUADTAP, Evdev.BTN_TOOL_QUINTTAP,

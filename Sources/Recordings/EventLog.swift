@@ -35,7 +35,7 @@ public struct EventLog: Sendable {
     /// from the events. Its ``Recording/notes`` say what was guessed or repaired.
     public func recording(description: DeviceDescription? = nil) throws(RecordingError) -> Recording {
         if let known = self.device ?? description { return try recording(description: known, notes: []) }
-        let inferred = DescriptionInference.infer(from: events.map(\.event), name: "Inferred touchpad")
+        let inferred = DescriptionInference.infer(from: events.map(\.event))
         return try recording(description: inferred.device, notes: [inferred.guesses.joined(separator: "; ")])
     }
 
@@ -72,7 +72,7 @@ extension EventLog {
 
     /// The recording on an inferred description whose axes are `axes` (a bare `A:` list from `from`).
     public func recording(axes: [UInt16: AbsInfo], from: String) throws(RecordingError) -> Recording {
-        var inferred = DescriptionInference.infer(from: events.map(\.event), name: "Inferred touchpad")
+        var inferred = DescriptionInference.infer(from: events.map(\.event))
         for (code, info) in axes {
             inferred.device.absinfo[code] = info
             inferred.device.codes[Evdev.EV_ABS, default: []].insert(code)

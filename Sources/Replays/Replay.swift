@@ -115,6 +115,21 @@ public struct Replay: Sendable {
     ) throws(HarnessError) -> ReplayReport {
         let device = try MockedDevice.make(source, eventNumber: 10, udevProperties: options.udevProperties)
         let recording = if case .file(let path, _, _) = source { path } else { name ?? "the recording" }
+        do throws(HarnessError) {
+            return try replay(device, named: recording, options: options, handle)
+        } catch {
+            // What reading the file guessed or repaired may say why it failed; a recording
+            // handed over carries its notes to its caller already.
+            guard case .file = source else { throw error }
+            throw error.noting(device.notes, in: recording)
+        }
+    }
+
+    /// The replay of `device`'s testbed, the recording called `recording`.
+    private static func replay(
+        _ device: MockedDevice, named recording: String, options: ReplayOptions,
+        _ handle: (LibinputSideOutput) -> Void
+    ) throws(HarnessError) -> ReplayReport {
         if options.refusesEmpty { try device.checkShowsSomething(recording) }
         device.libinput = options.libinput
         device.filtersLikeKernel = !options.asDelivered

@@ -96,6 +96,7 @@ struct PassingOver {
             throw error
         } catch {
             let (message, code) = ExitStatus.failure(for: error)
+            for note in ExitStatus.warnings(for: error) { writeStderr("touchsynth: warning: \(note)") }
             writeStderr("touchsynth: \(message)")
             status = status ?? code
             return nil

@@ -53,6 +53,12 @@ enum ExitStatus {
         }
     }
 
+    /// What came before `error` that may say why, each one line for a warning: what reading the
+    /// recording guessed or repaired.
+    static func warnings(for error: any Error) -> [String] {
+        (error as? HarnessError)?.recordingNotes ?? []
+    }
+
     /// What a user can do about a recording with nothing to show.
     static let allowEmptyAdvice = " (--allow-empty replays it all the same)"
 

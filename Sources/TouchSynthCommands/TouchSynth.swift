@@ -86,6 +86,7 @@ extension TouchSynth {
             return code.rawValue
         default:
             let failure = ExitStatus.failure(for: error)
+            for note in ExitStatus.warnings(for: error) { writeStderr("touchsynth: warning: \(note)") }
             writeStderr("touchsynth: \(failure.message)")
             return failure.code
         }

@@ -83,6 +83,30 @@ final class ErrorMessageTests: XCTestCase {
         }
     }
 
+    /// A log of keys alone, without a description, is no touchpad: the description inferred for
+    /// it says so, and a command refusing it as having nothing to show says first what it guessed.
+    func testARefusedLogSaysWhatWasGuessedFirst() throws {
+        let keys = temporaryPath("keys.events")
+        defer { unlink(keys) }
+        try "E: 0.000000 0001 001e 1\nE: 0.000000 0000 0000 0\nE: 0.050000 0001 001e 0\nE: 0.050000 0000 0000 0\n"
+            .write(toFile: keys, atomically: false, encoding: .utf8)
+        for command in ["replay", "compare", "explain"] {
+            let result = runCommand([command, keys])
+            XCTAssertEqual(result.status, 65, "\(command): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 2, "\(command): \(result.stderr)")
+            XCTAssertTrue(
+                lines.first?.hasPrefix(
+                    "touchsynth: warning: \(keys): no device description, so one was inferred from the 4 events: "
+                        + "named \"Inferred device\", on the I2C bus; no x or y position among them") == true,
+                "\(command): \(result.stderr)")
+            XCTAssertEqual(
+                lines.last,
+                "touchsynth: \(keys): nothing to show: the recording's device (Inferred device) is neither a pointer, "
+                    + "a touchpad nor a touchscreen (--allow-empty replays it all the same)")
+        }
+    }
+
     /// A quirks file libinput would refuse, in either way it can be wrong, is one line naming its
     /// line, from every command that replays.
     func testQuirksLibinputWouldRefuseNameTheirLine() throws {
