@@ -100,9 +100,11 @@ struct Conclusion {
     }
 
     /// Why a touch short and still enough to tap sent no tap when the tap machine did not run:
-    /// tapping was off, or the device does not tap.
+    /// tapping was off, or the device does not tap. Not for a click: a button pressed ends a tap
+    /// whether tapping is on or off (`TAP_EVENT_BUTTON`).
     private var noTapMachine: String? {
         guard analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3,
+            !analysis.reported.contains(where: { if case .button = $0 { true } else { false } }),
             let last = touches.map(\.up).max(), let first = touches.map(\.down).min(),
             Double(last - first) / 1000 <= analysis.rules.tapTimeout,
             touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })

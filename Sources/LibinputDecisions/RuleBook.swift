@@ -175,6 +175,12 @@ struct RuleBook {
 
     /// `src/file:line (libinput version)` for the version cited, its line among `lines` by
     /// version (none where the version has none), and the version asked for when it is another.
+    /// Where a clickpad's button held by a finger cancels the gesture, and its hold timer
+    /// (`tp_gesture_post_events`).
+    var holdReset: String {
+        cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1312, "1.28.1": 1869, "1.31.3": 2054])
+    }
+
     func cite(_ file: String, _ lines: [String: Int]) -> String {
         let line = lines[cited].map { ":\($0)" } ?? ""
         return "src/\(file)\(line) (libinput \(cited)" + (cited == version ? ")" : ", nearest to \(version))")

@@ -169,4 +169,30 @@ final class FindingWordsTests: XCTestCase {
         let on = try XCTUnwrap(try explain(path) { $0.configuration.scrollMethod = .edge }.sequences.first).conclusion
         XCTAssertTrue(on.hasPrefix("libinput made this an edge scroll"), on)
     }
+
+    /// With tapping on, three fingers' hold is timed by the tap state machine's timeout, not the
+    /// gesture's hold timer (`tp_gesture_use_hold_timer`), and cites the tap state's line; with
+    /// tapping off, by the hold timer.
+    func testAThreeFingerHoldWithTappingOnWaitsOnTheTapMachine() throws {
+        let tapping = try explainScript("hold fingers=3 duration=600ms") { $0.configuration.tapToClick = true }
+        let onTap = try XCTUnwrap(tapping.findings.first { $0.rule == .holdTimer }, tapping.conclusion)
+        XCTAssertTrue(onTap.text.contains("the tap state machine's 180 ms timeout"), onTap.text)
+        XCTAssertTrue(onTap.source.hasPrefix("src/evdev-mt-touchpad-tap.c:"), onTap.source)
+        XCTAssertEqual(onTap.agreesWithLog, true)
+        let off = try explainScript("hold fingers=3 duration=600ms")
+        let timer = try XCTUnwrap(off.findings.first { $0.rule == .holdTimer }, off.conclusion)
+        XCTAssertTrue(timer.text.contains("the hold timer's 180 ms with 3 fingers"), timer.text)
+        XCTAssertTrue(timer.source.hasPrefix("src/evdev-mt-touchpad-gestures.c:"), timer.source)
+    }
+
+    /// A click: the press reset the gesture machine before the hold could fire, and no tap is
+    /// blamed on tapping being off (a press ends a tap either way).
+    func testAClickResetsTheHoldAndIsNoTapForWantOfTapping() throws {
+        let click = try explainScript("click fingers=3")
+        XCTAssertTrue(click.conclusion.hasPrefix("libinput made this a click"), click.conclusion)
+        XCTAssertFalse(click.conclusion.contains("tapping is off"), click.conclusion)
+        let reset = try XCTUnwrap(click.findings.first { $0.rule == .holdTimer }, click.conclusion)
+        XCTAssertTrue(reset.text.hasPrefix("the touchpad's button, pressed by a finger"), reset.text)
+        XCTAssertTrue(reset.source.hasPrefix("src/evdev-mt-touchpad-gestures.c:1312 "), reset.source)
+    }
 }

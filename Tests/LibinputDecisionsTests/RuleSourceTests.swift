@@ -22,6 +22,7 @@ final class RuleSourceTests: XCTestCase {
                 var expected = [book.source(rule)]
                 if rule == .palmEdge { expected.append(book.source(rule, topEdge: true)) }
                 if rule == .tapTime { expected += [2, 3].map { book.source(rule, tapFingers: $0) } }
+                if rule == .holdTimer { expected.append(book.holdReset) }
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
                     expected.append(book.source(rule, scrollWaits: true))
                 }
