@@ -54,7 +54,7 @@ extension Rule {
         case .touchPressure, .touchSize: .touchDetection
         case .thumbPosition, .thumbContext, .restingThumb: .thumb
         case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport,
-            .gestureFingerLimit, .holdTimer, .fingerSwitch, .gestureFakeFingers:
+            .gestureFingerLimit, .holdTimer, .holdAndMotion, .fingerSwitch, .gestureFakeFingers:
             .gesture
         }
     }

@@ -68,6 +68,9 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case gestureFingerLimit
     /// Fingers that rest until the hold timer fires are a hold.
     case holdTimer
+    /// One finger moving the pointer that has moved under 0.5 mm when the hold timer fires begins
+    /// a hold beside the motion, which its moving on cancels (`HOLD_AND_MOTION`).
+    case holdAndMotion
     /// A new finger count during a gesture that lasts 100 ms ends the gesture.
     case fingerSwitch
     /// More fingers than the touchpad has slots: libinput cannot tell where they are, so three

@@ -44,6 +44,12 @@ struct GestureAnalysis {
             {
                 findings.append(switched)
             }
+            if LibinputDecision.short(to) == "HOLD_AND_MOTION", let start = detected,
+                let beside = Self.holdBesideMotion(decision, since: start, in: analysis)
+            {
+                findings.append(beside)
+                continue
+            }
             if kind == .hold, let start = detected, let hold = Self.hold(decision, since: start, in: analysis) {
                 findings.append(hold.finding)
                 outcomes.append(
@@ -176,6 +182,29 @@ struct GestureAnalysis {
         return onTap
             ? (analysis.rules.tapTimeout, true, analysis.rules.source(.tapTime, tapFingers: 3))
             : (analysis.rules.holdTimeout(fingers: fingers), false, analysis.rules.source(.holdTimer))
+    }
+
+    /// One finger moving the pointer, still within `HOLD_AND_MOTION_THRESHOLD` of where it was
+    /// detected when the hold timer fired: libinput begins a hold beside the motion, which the
+    /// finger's moving past the threshold cancels (`tp_gesture_handle_event_on_state_pointer_motion`).
+    static func holdBesideMotion(
+        _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
+    ) -> Finding? {
+        guard LibinputDecision.short(decision.from) == "POINTER_MOTION", let at = decision.cause?.time,
+            let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis)
+        else { return nil }
+        let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
+        let moved = from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
+        let waited = Double(Int64(at) - Int64(analysis.recording.frames[initial].time)) / 1000
+        let limit = analysis.rules.holdAndMotionThreshold
+        return Finding(
+            rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
+            agreesWithLog: moved < limit,
+            text: "the finger had moved \(SequenceAnalysis.mm(moved)) mm when the hold timer fired "
+                + "\(SequenceAnalysis.ms(waited)) ms after libinput detected it, under the \(limit) mm a finger moving "
+                + "the pointer may have moved, so libinput began a 1-finger hold beside the motion, which its moving "
+                + "past \(limit) mm cancels",
+            source: analysis.rules.source(.holdAndMotion))
     }
 
     /// A hold: the timer's wait since the fingers were detected, and how far they had moved by then.

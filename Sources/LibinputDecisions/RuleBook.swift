@@ -84,6 +84,9 @@ struct RuleBook {
     /// `QUICK_GESTURE_HOLD_TIMEOUT` and `DEFAULT_GESTURE_HOLD_TIMEOUT`: one or two fingers at
     /// rest this long are a hold; three or more, the longer.
     func holdTimeout(fingers: Int) -> Double { fingers <= 2 ? 40 : 180 }
+    /// How far one finger moving the pointer may have moved when the hold timer fires for it to
+    /// begin a hold beside the motion (`HOLD_AND_MOTION_THRESHOLD`, mm).
+    let holdAndMotionThreshold = 0.5
 
     /// Whether libinput cannot place some of `fingers` on a touchpad of `slots` slots, which its
     /// fake-finger rules look at: three or more, and more than the slots.
@@ -161,6 +164,7 @@ struct RuleBook {
             case .thumbContext: ("evdev-mt-touchpad-thumb.c", ["1.22.1": 373, "1.28.1": 373, "1.31.3": 354])
             case .restingThumb: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 963, "1.28.1": 1337, "1.31.3": 1481])
             case .holdTimer: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 549, "1.28.1": 540, "1.31.3": 533])
+            case .holdAndMotion: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 711, "1.28.1": 763, "1.31.3": 791])
             case .fingerSwitch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1457, "1.28.1": 2048, "1.31.3": 2240])
             case .gestureSupport where scrollWaits: ("evdev-mt-touchpad-gestures.c", ["1.28.1": 1292, "1.31.3": 1431])
             case .gestureSupport: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1077, "1.28.1": 1456, "1.31.3": 1598])

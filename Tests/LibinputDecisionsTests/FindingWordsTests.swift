@@ -195,4 +195,18 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertTrue(reset.text.hasPrefix("the touchpad's button, pressed by a finger"), reset.text)
         XCTAssertTrue(reset.source.hasPrefix("src/evdev-mt-touchpad-gestures.c:1312 "), reset.source)
     }
+
+    /// A finger moving the pointer slowly has moved under 0.5 mm when the hold timer fires: the
+    /// hold libinput begins beside the motion, and cancels, is said with its numbers; a fast one
+    /// begins none.
+    func testAHoldBesideSlowMotionIsSaid() throws {
+        let slow = try explainScript("move dx=20mm duration=2000ms")
+        let beside = try XCTUnwrap(slow.findings.first { $0.rule == .holdAndMotion }, slow.conclusion)
+        XCTAssertLessThan(beside.value, try XCTUnwrap(beside.limit))
+        XCTAssertEqual(beside.limit, 0.5)
+        XCTAssertEqual(beside.agreesWithLog, true)
+        XCTAssertTrue(slow.conclusion.contains("hold 1 cancelled"), slow.conclusion)
+        let fast = try explainScript("move dx=20mm duration=200ms")
+        XCTAssertFalse(fast.findings.contains { $0.rule == .holdAndMotion }, fast.conclusion)
+    }
 }
