@@ -76,7 +76,8 @@ struct Conclusion {
             let moved = touches.max { $0.travel < $1.travel }.map {
                 "touch \($0.touch) moved \(SequenceAnalysis.mm($0.travel)) mm"
             }
-            return made + "an edge scroll (the scroll method in use)" + (moved.map { ": " + $0 } ?? "")
+            let began = edgeStrip.map { "; \($0.words); \($0.source)" } ?? ""
+            return made + "an edge scroll (the scroll method in use)" + (moved.map { ": " + $0 } ?? "") + began
         }
         let reported = analysis.reported.map(\.description)
         return reported.isEmpty
@@ -194,22 +195,29 @@ struct Conclusion {
         return " with touch \(touch) in its \(name) button area"
     }
 
-    /// One finger that began in a strip edge scrolling scrolls in, 7 mm along the right edge or
-    /// the bottom (on a clickpad or a pad at least 40 mm tall), while libinput's scroll method
-    /// was another (`tp_edge_scroll_init`, src/evdev-mt-touchpad-edge-scroll.c).
-    private var edgeScrollingOff: String {
-        guard !analysis.edgeScrolling, analysis.sequence.mostFingers == 1, let size = analysis.padSize,
-            let from = touches.first?.from
-        else { return "" }
+    /// Where one finger began in a strip edge scrolling scrolls in, 7 mm along the right edge or
+    /// the bottom (on a clickpad or a pad at least 40 mm tall; `tp_edge_scroll_init`): "it began
+    /// 1.3 mm from the right edge, in the 7 mm where edge scrolling scrolls", with the line cited.
+    private var edgeStrip: (words: String, source: String)? {
+        guard analysis.sequence.mostFingers == 1, let size = analysis.padSize, let from = touches.first?.from
+        else { return nil }
         let strip = 7.0
         let hasBottom = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD) || size.height >= 40
         let edge = from.x > size.width - strip ? "right" : hasBottom && from.y > size.height - strip ? "bottom" : nil
-        guard let edge else { return "" }
+        guard let edge else { return nil }
         let source = analysis.rules.cite(
             "evdev-mt-touchpad-edge-scroll.c", ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313])
-        return "; it began \(SequenceAnalysis.mm(edge == "right" ? size.width - from.x : size.height - from.y)) mm "
-            + "from the \(edge) edge, in the 7 mm where edge scrolling scrolls, but libinput's scroll method here "
-            + "is another (two fingers by default where the pad counts two; --set-scroll-method edge); \(source)"
+        return (
+            "it began \(SequenceAnalysis.mm(edge == "right" ? size.width - from.x : size.height - from.y)) mm from the "
+                + "\(edge) edge, in the 7 mm where edge scrolling scrolls", source
+        )
+    }
+
+    /// A finger that began in the edge strip while libinput's scroll method was another.
+    private var edgeScrollingOff: String {
+        guard !analysis.edgeScrolling, let strip = edgeStrip else { return "" }
+        return "; " + strip.words + ", but libinput's scroll method here is another (two fingers by default where "
+            + "the pad counts two; --set-scroll-method edge); \(strip.source)"
     }
 
     /// Why the tap machine sent nothing: what stopped the tap when it ran, or that it did not run

@@ -40,7 +40,7 @@ public struct DecisionLog: Equatable, Sendable {
     }
 
     /// The machines' own lines, which a decision is expected of.
-    private static let touchPrefixes = ["gesture", "tap:", "palm:", "thumb:", "button state:", "edge state:"]
+    private static let touchPrefixes = ["gesture", "tap:", "palm:", "thumb:", "button state:", "edge-scroll: touch"]
 
     /// `event10 - text` as its device and text. Read without a regular expression: a replay's
     /// debug log has a few lines per frame.
@@ -95,14 +95,20 @@ public struct DecisionLog: Equatable, Sendable {
         {
             return made(.touchDetection, touch: m.3, event: Substring("\(m.1) \(m.2)"))
         }
-        // `button state: touch 0 from S event E to S`, and the edge-scroll machine's alike: the most
+        // `button state: touch 0 from S event E to S`, and the edge-scroll machine's
+        // `edge-scroll: touch 0 state S → E → S` (`tp_edge_scroll_handle_event`): the most
         // frequent lines, read by their words.
-        for (prefix, machine) in [("button state: ", LibinputDecision.Machine.button), ("edge state: ", .edgeScroll)]
-        where text.hasPrefix(prefix) {
-            let words = text.dropFirst(prefix.count).split(separator: " ")
+        if text.hasPrefix("button state: ") {
+            let words = text.dropFirst("button state: ".count).split(separator: " ")
             guard words.count == 8, words[0] == "touch", words[2] == "from", words[4] == "event", words[6] == "to"
             else { return nil }
-            return made(machine, touch: words[1], from: words[3], event: words[5], to: words[7])
+            return made(.button, touch: words[1], from: words[3], event: words[5], to: words[7])
+        }
+        if text.hasPrefix("edge-scroll: touch ") {
+            let words = text.dropFirst("edge-scroll: ".count).split(separator: " ")
+            guard words.count == 8, words[0] == "touch", words[2] == "state", words[4] == "→", words[6] == "→"
+            else { return nil }
+            return made(.edgeScroll, touch: words[1], from: words[3], event: words[5], to: words[7])
         }
         if text.lowercased().contains("kernel bug") { return made(.kernelBug) }
         return nil

@@ -1,6 +1,6 @@
 import GestureSynthesis
 import LibinputEvents
-import LibinputDecisions
+@testable import LibinputDecisions
 import Recordings
 import Replays
 import TestSupport
@@ -166,8 +166,15 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertTrue(off.hasPrefix("libinput made this pointer motion"), off)
         XCTAssertTrue(off.contains("from the right edge, in the 7 mm where edge scrolling scrolls"), off)
         XCTAssertTrue(off.contains("--set-scroll-method edge"), off)
-        let on = try XCTUnwrap(try explain(path) { $0.configuration.scrollMethod = .edge }.sequences.first).conclusion
+        let edge = try XCTUnwrap(try explain(path) { $0.configuration.scrollMethod = .edge }.sequences.first)
+        let on = edge.conclusion
         XCTAssertTrue(on.hasPrefix("libinput made this an edge scroll"), on)
+        XCTAssertTrue(on.contains("from the right edge, in the 7 mm where edge scrolling scrolls; src/"), on)
+        // libinput's edge-scroll machine's transitions are among what it decided, as its log says them.
+        let edgeStates = edge.decisions.filter { $0.machine == .edgeScroll }.map {
+            "\(LibinputDecision.short($0.from)) \(LibinputDecision.short($0.event)) \(LibinputDecision.short($0.to))"
+        }
+        XCTAssertEqual(edgeStates, ["NONE TOUCH EDGE_NEW", "EDGE_NEW POSTED EDGE", "EDGE RELEASE NONE"])
     }
 
     /// With tapping on, three fingers' hold is timed by the tap state machine's timeout, not the
