@@ -25,7 +25,9 @@ struct Conclusion {
             ?? (analysis.reported.isEmpty ? unfiredHold : nil)
     }
 
-    var line: String {
+    var line: String { closing + droppedButtons }
+
+    private var closing: String {
         if taps.logged == .tap { return tapLine + palmsAside }
         if let gesture = gestureLine { return gesture + palmsAside }
         let motion = PointerMotion(analysis.motion, in: analysis)?.text
@@ -218,6 +220,23 @@ struct Conclusion {
         guard !analysis.edgeScrolling, let strip = edgeStrip else { return "" }
         return "; " + strip.words + ", but libinput's scroll method here is another (two fingers by default where "
             + "the pad counts two; --set-scroll-method edge); \(strip.source)"
+    }
+
+    /// Buttons other than BTN_LEFT a clickpad sent, which libinput drops, saying so as a kernel
+    /// bug (`tp_process_button`): a press the hand made that made nothing.
+    private var droppedButtons: String {
+        var names: [String] = []
+        for decision in analysis.decisions(of: .kernelBug) where decision.text.hasSuffix(" button event on a clickpad")
+        {
+            let words = decision.text.split(separator: " ")
+            guard let received = words.firstIndex(of: "received"), received + 1 < words.count else { continue }
+            let name = String(words[received + 1])
+            if !names.contains(name) { names.append(name) }
+        }
+        guard !names.isEmpty else { return "" }
+        let source = analysis.rules.cite("evdev-mt-touchpad-buttons.c", ["1.22.1": 598, "1.28.1": 598, "1.31.3": 564])
+        return "; libinput dropped its \(names.joined(separator: " and ")) presses: on a clickpad it takes BTN_LEFT "
+            + "alone, and logs any other button as a kernel bug; \(source)"
     }
 
     /// Why the tap machine sent nothing: what stopped the tap when it ran, or that it did not run

@@ -216,4 +216,15 @@ final class FindingWordsTests: XCTestCase {
         let fast = try explainScript("move dx=20mm duration=200ms")
         XCTAssertFalse(fast.findings.contains { $0.rule == .holdAndMotion }, fast.conclusion)
     }
+
+    /// The Cypress clickpad presses BTN_RIGHT, which libinput drops as a kernel bug: the sequence
+    /// says the press made nothing, and why.
+    func testAButtonAClickpadMayNotHaveIsSaidDropped() throws {
+        let path = "evemu-devices/touchpads_CyPS2_Cypress_Trackpad.three_finger_press.events"
+        let sequence = try XCTUnwrap(try explain(path).sequences.first)
+        XCTAssertTrue(
+            sequence.conclusion.contains(
+                "; libinput dropped its BTN_RIGHT presses: on a clickpad it takes BTN_LEFT alone, and logs any other "
+                    + "button as a kernel bug; src/evdev-mt-touchpad-buttons.c:598 "), sequence.conclusion)
+    }
 }
