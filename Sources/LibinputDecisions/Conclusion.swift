@@ -40,7 +40,8 @@ struct Conclusion {
                 analysis.reported.filter { $0 != .button(click) && $0 != .motion }.map(\.description)
                 + (analysis.reported.contains(.motion) ? ["pointer motion" + (motion.map { ": " + $0 } ?? "")] : [])
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
-            return made + "a click (\(button)): the touchpad's button was pressed" + area + also + noTap + palmsAside
+            return made + "a click (\(button)): the touchpad's button was pressed" + (area.isEmpty ? picked : area)
+                + also + noTap + palmsAside
         }
         if analysis.reported.contains(.motion) {
             let others = analysis.reported.filter { $0 != .motion }.map(\.description)
@@ -195,6 +196,22 @@ struct Conclusion {
             let name = names[LibinputDecision.short(last.event)], let touch = last.touch
         else { return "" }
         return " with touch \(touch) in its \(name) button area"
+    }
+
+    /// How libinput picked the button of a click no button area decided: by the fingers on the
+    /// pad (clickfinger), or as the main area's, no finger being in a button area.
+    private var picked: String {
+        switch analysis.clickMethod {
+        case .clickfinger:
+            let source = analysis.rules.cite(
+                "evdev-mt-touchpad-buttons.c", ["1.22.1": 1151, "1.28.1": 1209, "1.31.3": 1168])
+            return ", and clickfinger, its click method here, picks the button by the fingers on the pad "
+                + "(palms and thumbs aside; two far apart count as one): one left, two right, three middle; \(source)"
+        case .buttonAreas:
+            return ", and with button areas, its click method here, no finger was in one of the bottom's button "
+                + "areas, so the click is the main area's"
+        case nil: return ""
+        }
     }
 
     /// Where one finger began in a strip edge scrolling scrolls in, 7 mm along the right edge or

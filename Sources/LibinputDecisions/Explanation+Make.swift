@@ -112,6 +112,7 @@ extension Explanation {
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
         let size = padAdded?.info.sizeMM ?? resolved.sizeByLibinput
         let scrollMethod = rules.scrollMethod(of: pad, quirks: quirks, asked: configuration.scrollMethod)
+        let clickMethod = rules.clickMethod(of: pad, quirks: quirks, asked: configuration.clickMethod)
         self.init(
             libinputVersion: version, device: device, slots: rules.slots(of: recording.device),
             throughMtdev: throughMtdev, thresholds: thresholds,
@@ -123,7 +124,7 @@ extension Explanation {
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),
-                    scrollMethod: scrollMethod, libinputSize: size
+                    scrollMethod: scrollMethod, clickMethod: clickMethod, libinputSize: size
                 ).explained
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,

@@ -78,6 +78,27 @@ struct RuleBook {
         return asked.flatMap { offered.contains($0) ? $0 : nil } ?? (twoFinger ? .twoFinger : .edge)
     }
 
+    /// How a press of `device`'s button picks the button: the method `asked` where the pad offers
+    /// it, else its default; nil for a pad with buttons of its own (`tp_button_config_click_get_methods`,
+    /// `tp_click_get_default_method`, src/evdev-mt-touchpad-buttons.c, 1.22.1 to 1.31.3).
+    func clickMethod(
+        of device: DeviceDescription, quirks: QuirksListing?, asked: DeviceConfiguration.ClickMethod?
+    ) -> DeviceConfiguration.ClickMethod? {
+        let clickpad = device.has(property: Evdev.INPUT_PROP_BUTTONPAD)
+        let oneButton = quirks?.setsModel("ModelAppleTouchpadOneButton") == true
+        let mt = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
+        let offered: [DeviceConfiguration.ClickMethod] =
+            (clickpad ? [.buttonAreas] : []) + ((clickpad && mt) || oneButton ? [.clickfinger] : [])
+        if let asked, offered.contains(asked) { return asked }
+        let clickfingerModels = [
+            "ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
+            "ModelClevoW740SU", "ModelAppleTouchpadOneButton",
+        ]
+        if clickfingerModels.contains(where: { quirks?.setsModel($0) == true }) { return .clickfinger }
+        guard clickpad else { return nil }
+        return quirks?.setsModel("ModelAppleTouchpad") == true ? .clickfinger : .buttonAreas
+    }
+
     /// The slots this version sees on `device`: its own, or mtdev's ten.
     func slots(of device: DeviceDescription) -> Int { readsThroughMtdev(device) ? 10 : device.slotCount }
 

@@ -21,6 +21,9 @@ struct SequenceAnalysis {
     let tapToClick: Bool
     /// How libinput scrolls on the pad: as asked, or the pad's default.
     let scrollMethod: DeviceConfiguration.ScrollMethod
+    /// How a press of the pad's button picks the button: as asked, or the pad's default; nil
+    /// where the pad has buttons of its own.
+    let clickMethod: DeviceConfiguration.ClickMethod?
     /// Whether libinput scrolls by the pad's edges, with which it jails no thumb.
     var edgeScrolling: Bool { scrollMethod == .edge }
     /// The pad's size as libinput gave it (`evdev_device_get_size`, by its single-touch axes):
@@ -35,7 +38,7 @@ struct SequenceAnalysis {
         motion: [PointerMotion.Step], thresholds: DeviceThresholds, rules: RuleBook, recording: Recording,
         quirks: QuirksListing?,
         tapToClick: Bool, scrollMethod: DeviceConfiguration.ScrollMethod,
-        libinputSize: (width: Double, height: Double)?
+        clickMethod: DeviceConfiguration.ClickMethod? = nil, libinputSize: (width: Double, height: Double)?
     ) {
         self.sequence = sequence
         self.number = number
@@ -48,6 +51,7 @@ struct SequenceAnalysis {
         self.quirks = quirks
         self.tapToClick = tapToClick
         self.scrollMethod = scrollMethod
+        self.clickMethod = clickMethod
         self.libinputSize = libinputSize
         thumbContexts = thumbLines.map { ThumbContext.all(in: self, lines: $0) } ?? []
     }

@@ -227,4 +227,20 @@ final class FindingWordsTests: XCTestCase {
                 "; libinput dropped its BTN_RIGHT presses: on a clickpad it takes BTN_LEFT alone, and logs any other "
                     + "button as a kernel bug; src/evdev-mt-touchpad-buttons.c:598 "), sequence.conclusion)
     }
+
+    /// A click no button area decided says how libinput picked its button: by the fingers with
+    /// clickfinger (asked, or an Apple touchpad's default), as the main area's with button areas.
+    func testAClickSaysHowItsButtonWasPicked() throws {
+        let areas = try explainScript("click fingers=2 at=50%,60%")
+        XCTAssertTrue(areas.conclusion.hasPrefix("libinput made this a click (BTN_LEFT)"), areas.conclusion)
+        XCTAssertTrue(areas.conclusion.contains("with button areas, its click method here"), areas.conclusion)
+        let fingers = try explainScript("click fingers=2 at=50%,60%") { $0.configuration.clickMethod = .clickfinger }
+        XCTAssertTrue(fingers.conclusion.hasPrefix("libinput made this a click (BTN_RIGHT)"), fingers.conclusion)
+        XCTAssertTrue(
+            fingers.conclusion.contains("clickfinger, its click method here, picks the button by the fingers"),
+            fingers.conclusion)
+        let apple = try explain("evemu-devices/touchpads_bcm5974.three-finger-click.events")
+        let click = try XCTUnwrap(apple.sequences.first { $0.conclusion.contains("a click") })
+        XCTAssertTrue(click.conclusion.contains("clickfinger, its click method here"), click.conclusion)
+    }
 }
