@@ -16,63 +16,94 @@ extension LibinputEvent {
 
     /// The events of a capture's text, which holds one run; blank lines are skipped.
     public static func events(fromJSONLines text: String) throws(CaptureError) -> [LibinputEvent] {
-        let runs = try runs(fromJSONLines: text)
-        guard runs.count <= 1 else {
-            throw CaptureError(
-                line: runs[1].line,
-                problem: "a second run begins here (compare --events-out writes one per recording): compare reads "
-                    + "each run, diff and bridge check a capture of one")
-        }
-        return runs.first?.events ?? []
+        var reader = CaptureReader()
+        try reader.read(text)
+        return try reader.onlyRun()
     }
 
     /// The runs of a capture's text, each with the line it begins at: one, or one per recording
     /// where `compare --events-out` wrote several, each closed by its stream's last line (its
     /// `libinput` null).
     public static func runs(fromJSONLines text: String) throws(CaptureError) -> [(line: Int, events: [LibinputEvent])] {
+        var reader = CaptureReader()
+        try reader.read(text)
+        return reader.runs()
+    }
+
+    /// A capture read a line at a time, as it comes, so that a line that holds no event is
+    /// refused when it is read, not once the whole capture is; blank lines (white space alone)
+    /// are skipped.
+    public struct CaptureReader {
         // JSONDecoder, not JSONSerialization: the latter can be an ulp off on Linux.
-        let decoder = JSONDecoder()
-        var runs: [(line: Int, events: [LibinputEvent])] = []
-        var events: [LibinputEvent] = []
-        var start = 1
-        var closed = false
-        // Numbered before blank lines are skipped, so that an error names the file's line.
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !raw.isEmpty {
+        private let decoder = JSONDecoder()
+        private var finished: [(line: Int, events: [LibinputEvent])] = []
+        private var current: [LibinputEvent] = []
+        private var start = 1
+        private var closed = false
+
+        public init() {}
+
+        /// Reads every line of `text`, numbered from 1.
+        mutating func read(_ text: String) throws(CaptureError) {
+            for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                try read(raw, line: i + 1)
+            }
+        }
+
+        /// Reads `raw`, the capture's line `number` (1-based, counting blank lines).
+        public mutating func read(_ raw: Substring, line number: Int) throws(CaptureError) {
+            guard raw.utf8.contains(where: { ![32, 9, 13].contains($0) }) else { return }
             let data = Data(raw.utf8)
             var fields: Fields
             do {
                 fields = try decoder.decode(Fields.self, from: data)
             } catch {
-                throw CaptureError(line: i + 1, problem: "not a libinput event object")
+                throw CaptureError(line: number, problem: "not a libinput event object")
             }
             if fields.type == nil, let header = JSONLines.header(in: raw) {
                 guard header.schemaVersion <= JSONSchema.version else {
                     throw CaptureError(
-                        line: i + 1,
+                        line: number,
                         problem:
                             "written with JSON schema version \(header.schemaVersion); this touchsynth reads up to "
                             + "\(JSONSchema.version)"
                     )
                 }
-                continue
+                return
             }
             if fields.type == nil, let line = try? decoder.decode(WithAppEvents.self, from: data) {
                 guard let libinput = line.libinput else {
                     closed = true
-                    continue
+                    return
                 }
                 fields = libinput
             }
-            let event = try event(fields, line: i + 1)
-            if closed, !events.isEmpty {
-                runs.append((start, events))
-                (events, start) = ([], i + 1)
+            let event = try LibinputEvent.event(fields, line: number)
+            if closed, !current.isEmpty {
+                finished.append((start, current))
+                (current, start) = ([], number)
             }
             closed = false
-            events.append(event)
+            current.append(event)
         }
-        if !events.isEmpty { runs.append((start, events)) }
-        return runs
+
+        /// The runs read, each with the line it begins at.
+        public func runs() -> [(line: Int, events: [LibinputEvent])] {
+            current.isEmpty ? finished : finished + [(start, current)]
+        }
+
+        /// The events of the one run read (none for a capture without any); a second run is
+        /// refused where it begins.
+        public func onlyRun() throws(CaptureError) -> [LibinputEvent] {
+            let runs = runs()
+            guard runs.count <= 1 else {
+                throw CaptureError(
+                    line: runs[1].line,
+                    problem: "a second run begins here (compare --events-out writes one per recording): compare "
+                        + "reads each run, diff and bridge check a capture of one")
+            }
+            return runs.first?.events ?? []
+        }
     }
 
     /// A line of `--mode … --json`: the libinput event, and app events that are not read back.

@@ -114,24 +114,36 @@ public func isPipe(_ path: String) -> Bool {
         || (stat(path, &status) == 0 && ![S_IFREG, S_IFDIR].contains(status.st_mode & S_IFMT))
 }
 
-/// Refuses standard input named twice among `paths`: it can be read once, and the second would
-/// read nothing (``RecordingError/Kind/usage``).
-public func checkStandardInputOnce(_ paths: [String]) throws(RecordingError) {
+/// Refuses standard input named twice among `paths`, or one FIFO named twice, by one path or two
+/// (`-` and `/dev/stdin`): it can be read once, and the second reading would find nothing, or wait
+/// for a writer gone (``RecordingError/Kind/usage``).
+func checkEachPipeOnce(_ paths: [String]) throws(RecordingError) {
     if paths.filter({ $0 == standardInputPath }).count > 1 {
         throw RecordingError(.usage, file: standardInputPath, "standard input can be given once")
     }
+    var seen: [String: String] = [:]
+    for path in paths {
+        var status = stat()
+        let found = path == standardInputPath ? fstat(STDIN_FILENO, &status) == 0 : stat(path, &status) == 0
+        guard found, status.st_mode & S_IFMT == S_IFIFO else { continue }
+        let identity = "\(status.st_dev):\(status.st_ino)"
+        if let first = seen[identity] {
+            throw RecordingError(
+                .usage, file: path,
+                first == path ? "a pipe can be given once" : "is the same pipe as \(first), which can be read once")
+        }
+        seen[identity] = path
+    }
 }
 
-/// ``checkReadable(_:)`` for each of `paths` and `replaceable` given, standard input at most
-/// once among them and the inputs a command reads `later` (each as it comes): a command checks
-/// its inputs so before a libinput build that may take a minute, not after it. Each but the
-/// `replaceable` (read whole first, which an output may replace: timings updated in place) is
-/// counted among the ``CommandInputs`` no output may be.
-public func checkReadable(
-    _ paths: [String?], later: [String] = [], replaceable: [String] = []
-) throws(RecordingError) {
-    CommandInputs.count(paths.compactMap { $0 } + later)
-    try checkStandardInputOnce(paths.compactMap { $0 } + later + replaceable)
+/// ``checkReadable(_:)`` for each of `paths` and `replaceable` given, standard input and each
+/// FIFO at most once among them: a command checks its inputs so before a libinput build that may
+/// take a minute, or a replay, not after it. Each but the `replaceable` (read whole first, which
+/// an output may replace: timings updated in place) is counted among the ``CommandInputs`` no
+/// output may be.
+public func checkReadable(_ paths: [String?], replaceable: [String] = []) throws(RecordingError) {
+    CommandInputs.count(paths.compactMap { $0 })
+    try checkEachPipeOnce(paths.compactMap { $0 } + replaceable)
     for case let path? in paths + replaceable { try checkReadable(path) }
 }
 
@@ -180,18 +192,13 @@ public final class PipeTexts: @unchecked Sendable {
 
 private func readWhole(_ path: String, of kind: String, mayBeLong: Bool) throws(RecordingError) -> String {
     var reader = try LineReader(path: path, of: kind)
-    return try readRest(of: &reader, of: kind, mayBeLong: mayBeLong)
-}
-
-/// The lines `reader` has left, as ``readText(_:of:mayBeLong:)`` reads them.
-func readRest(of reader: inout LineReader, of kind: String, mayBeLong: Bool) throws(RecordingError) -> String {
     defer { reader.close() }
     var text = ""
     var bytes = 0
     while let line = try reader.next() {
         bytes += line.utf8.count + 1
         if !mayBeLong, bytes > LineReader.maxHeaderBytes {
-            throw RecordingError.bad(reader.file, reader.lineNumber, "longer than 16 MiB: not \(kind)")
+            throw RecordingError.bad(path, reader.lineNumber, "longer than 16 MiB: not \(kind)")
         }
         text += line
         text += "\n"

@@ -11,19 +11,19 @@ public struct RecordingOrCapture {
     /// A pipe's reader, looked into and not yet read; nil for a regular file, read where it lies.
     private let pipe: PipeReading?
 
-    /// Looks into `path`: a pipe (`<(…)`, `-` for standard input) has nothing left for a second
-    /// reading, so its first bytes stay in its reader, which the loader of its kind goes on with;
-    /// a regular file's first bytes are read, and the loader of its kind opens it again.
+    /// Looks into `path` as far as its first byte that is not blank: a pipe (`<(…)`, `-` for
+    /// standard input) has nothing left for a second reading, so what was looked at stays in its
+    /// reader, which the loader of its kind goes on with; a regular file is opened again.
     public init(path: String) throws(RecordingError) {
         self.path = path
+        if !isPipe(path) { try checkReadable(path) }
+        var lines = try LineReader(path: path, of: "a recording or a libinput capture")
+        isCapture = try lines.firstNonBlank(within: LineReader.maxHeaderBytes) == UInt8(ascii: "{")
         if isPipe(path) {
-            var lines = try LineReader(path: path, of: "a recording or a libinput capture")
-            isCapture = Self.isCapture(try lines.peek(64))
             pipe = PipeReading(lines)
         } else {
-            try checkReadable(path)
+            lines.close()
             pipe = nil
-            isCapture = Self.isCapture(Self.start(of: path))
         }
     }
 
@@ -36,7 +36,8 @@ public struct RecordingOrCapture {
 
     /// The events of the capture the file holds, which holds one run.
     public func capture() throws(RecordingError) -> [LibinputEvent] {
-        try Self.events(fromJSONLines: captureText(), file: path)
+        let reader = try read()
+        return try Self.reading(path) { () throws(LibinputEvent.CaptureError) in try reader.onlyRun() }
     }
 
     /// The runs of the capture the file holds, each named for reports: one, named by the path,
@@ -44,53 +45,43 @@ public struct RecordingOrCapture {
     /// (``LibinputEvent/runs(fromJSONLines:)``). One without any event, a header alone, has
     /// nothing to show, as a recording without frames has not.
     public func captureRuns() throws(RecordingError) -> [(name: String, events: [LibinputEvent])] {
-        let text = try captureText()
-        let runs = try Self.reading(path) { () throws(LibinputEvent.CaptureError) in
-            try LibinputEvent.runs(fromJSONLines: text)
-        }
+        let runs = try read().runs()
         guard !runs.isEmpty else { throw RecordingError(.badData, file: path, "a capture without any libinput event") }
         return runs.enumerated().map { n, run in
             (runs.count == 1 ? path : "\(path) (run \(n + 1) of \(runs.count))", run.events)
         }
     }
 
-    /// The first bytes of a regular file.
-    private static func start(of path: String) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-        defer { try? handle.close() }
-        return ((try? handle.read(upToCount: 64)) ?? nil) ?? Data()
-    }
-
-    /// Whether a file starting with `start` is JSON Lines: `{` first, after white space and a
-    /// byte order mark.
-    private static func isCapture(_ start: some Sequence<UInt8>) -> Bool {
-        String(decoding: Array(start), as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "{"
-    }
-
-    /// The events of the `--json` capture at `path`: a missing, unreadable or malformed file is an
-    /// error naming it (and the line), and so is one without any event, as in ``captureRuns()``.
+    /// The `--json` capture at `path`, which holds one run: a missing, unreadable or malformed
+    /// file is an error naming it (and the line), and so is one without any event, as in
+    /// ``captureRuns()``.
     public static func events(inFile path: String) throws(RecordingError) -> [LibinputEvent] {
-        let events = try events(fromJSONLines: try captureText(at: path), file: path)
+        var lines = try LineReader(path: path, of: "a libinput capture")
+        let reader = try read(&lines)
+        let events = try reading(path) { () throws(LibinputEvent.CaptureError) in try reader.onlyRun() }
         guard !events.isEmpty else {
             throw RecordingError(.badData, file: path, "a capture without any libinput event")
         }
         return events
     }
 
-    /// The capture's text: a pipe's rest, or the file's.
-    private func captureText() throws(RecordingError) -> String {
-        guard let pipe else { return try Self.captureText(at: path) }
-        var lines = try pipe.take()
-        return try readRest(of: &lines, of: "a libinput capture", mayBeLong: true)
+    /// The capture read line by line, as it comes: a pipe's rest, or the file's.
+    private func read() throws(RecordingError) -> LibinputEvent.CaptureReader {
+        var lines: LineReader
+        if let pipe { lines = try pipe.take() } else { lines = try LineReader(path: path, of: "a libinput capture") }
+        return try Self.read(&lines)
     }
 
-    private static func captureText(at path: String) throws(RecordingError) -> String {
-        try readText(path, of: "a libinput capture", mayBeLong: true)
-    }
-
-    /// The events of a `--json` capture's text, read from `file`; a malformed line is bad data naming file and line.
-    public static func events(fromJSONLines text: String, file: String) throws(RecordingError) -> [LibinputEvent] {
-        try reading(file) { () throws(LibinputEvent.CaptureError) in try LibinputEvent.events(fromJSONLines: text) }
+    private static func read(_ lines: inout LineReader) throws(RecordingError) -> LibinputEvent.CaptureReader {
+        defer { lines.close() }
+        var reader = LibinputEvent.CaptureReader()
+        while let line = try lines.next() {
+            let number = lines.lineNumber
+            try reading(lines.file) { () throws(LibinputEvent.CaptureError) in
+                try reader.read(Substring(line), line: number)
+            }
+        }
+        return reader
     }
 
     /// What `read` makes of a capture of `file`; a malformed line is bad data naming file and line.

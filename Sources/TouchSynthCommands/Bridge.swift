@@ -157,6 +157,7 @@ struct BridgeCheck: ParsableCommand {
     }
 
     func run() throws {
+        try checkReadable([capture, touchscreen])
         var events = try RecordingOrCapture.events(inFile: capture)
         // Both files' devices may share an event node name (the harness's are all event10).
         if let touchscreen {

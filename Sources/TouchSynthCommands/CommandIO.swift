@@ -95,9 +95,7 @@ struct PassingOver {
         } catch let error as CommandExit {
             throw error
         } catch {
-            let (message, code) = ExitStatus.failure(for: error)
-            for note in ExitStatus.warnings(for: error) { writeStderr("touchsynth: warning: \(note)") }
-            writeStderr("touchsynth: \(message)")
+            let code = ExitStatus.tell(error)
             status = status ?? code
             return nil
         }

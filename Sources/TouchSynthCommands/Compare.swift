@@ -82,7 +82,7 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         // Each recording is checked as it comes; the libinput build, which can take a minute, waits for the first.
-        try checkReadable([recordings.first, input.desc] + quirks.files, later: Array(recordings.dropFirst()))
+        try checkReadable(recordings + [input.desc] + quirks.files)
         let description = try SurfaceDescription.named(surface, screen: .defaultScreen)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }

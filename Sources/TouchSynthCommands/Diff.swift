@@ -46,7 +46,8 @@ struct Diff: ParsableCommand {
         try checkReadable([expected, actual, input.desc])
         let a = try RecordingOrCapture(path: expected), b = try RecordingOrCapture(path: actual)
         guard a.isCapture == b.isCapture else {
-            // A usage error, as an operand of the wrong kind is to `cmp`: neither file is bad.
+            // A usage error, as a wrong operand is to `cmp`, once the other is a recording, not bad text.
+            _ = try (a.isCapture ? b : a).recording(description: input.desc, node: input.node)
             let (capture, recording) = a.isCapture ? (expected, actual) : (actual, expected)
             try fail(
                 "\(capture) is a libinput capture and \(recording) a recording: diff compares two of a kind",

@@ -37,7 +37,7 @@ enum ExitStatus {
     /// `error` as the user sees it: one sentence, with advice where a person can act on it, and
     /// the exit status. An error of no known type is an internal error, told in Foundation's words
     /// rather than as a Swift value.
-    static func failure(for error: any Error) -> (message: String, code: Int32) {
+    private static func failure(for error: any Error) -> (message: String, code: Int32) {
         switch error {
         case let error as RecordingError: (error.description, code(for: error.kind))
         case let error as HarnessError:
@@ -53,10 +53,13 @@ enum ExitStatus {
         }
     }
 
-    /// What came before `error` that may say why, each one line for a warning: what reading the
-    /// recording guessed or repaired.
-    static func warnings(for error: any Error) -> [String] {
-        (error as? HarnessError)?.recordingNotes ?? []
+    /// Says `error` on stderr, after what came before it that may say why (what reading the
+    /// recording guessed or repaired, as warnings), and returns its exit status.
+    static func tell(_ error: any Error) -> Int32 {
+        for note in (error as? HarnessError)?.recordingNotes ?? [] { writeStderr("touchsynth: warning: \(note)") }
+        let failure = failure(for: error)
+        writeStderr("touchsynth: \(failure.message)")
+        return failure.code
     }
 
     /// What a user can do about a recording with nothing to show.

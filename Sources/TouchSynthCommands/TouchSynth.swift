@@ -84,11 +84,7 @@ extension TouchSynth {
             return exit.code
         case let code as ExitCode:
             return code.rawValue
-        default:
-            let failure = ExitStatus.failure(for: error)
-            for note in ExitStatus.warnings(for: error) { writeStderr("touchsynth: warning: \(note)") }
-            writeStderr("touchsynth: \(failure.message)")
-            return failure.code
+        default: return ExitStatus.tell(error)
         }
     }
 }

@@ -35,9 +35,7 @@ public enum ViewServers {
             writeStderr("touchsynth: cannot run \(path): \(String(cString: strerror(errno)))")
             return ExitStatus.systemError
         } catch {
-            let failure = ExitStatus.failure(for: error)
-            writeStderr("touchsynth: \(failure.message)")
-            return failure.code
+            return ExitStatus.tell(error)
         }
     }
 

@@ -157,6 +157,10 @@ final class StandardStreamsTests: XCTestCase {
         let bad = try runProcess(["/bin/bash", "-c", "echo garbage | '\(touchsynth)' replay -"])
         XCTAssertEqual(bad.status, 65)
         XCTAssertEqual(bad.stderr, "touchsynth: -:1: not an evemu line: \"garbage\" (read as evemu)\n")
+        // Standard input from a directory is no file to read: 66, as its path would be.
+        let directory = try shell(touchsynth, "replay - < /tmp")
+        XCTAssertEqual(directory.status, 66, directory.stderr)
+        XCTAssertEqual(directory.stderr, "touchsynth: -: is a directory, not a file\n")
 
         let report = try shell(touchsynth, "report - < '\(recording)'", in: dir.path)
         XCTAssertEqual(report.status, 0, report.stderr)

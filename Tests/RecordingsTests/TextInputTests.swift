@@ -77,6 +77,15 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(line?.line, 1)
         XCTAssertEqual(line?.message, "a line longer than 1 MiB: not a gesture script")
 
+        // Just over the bound, whole within the chunks read: refused all the same.
+        let justOver = temporaryPath("just-over.gesture")
+        defer { unlink(justOver) }
+        try Data(("# " + String(repeating: "x", count: (1 << 20) + (1 << 18)) + "\npinch\n").utf8).write(
+            to: URL(fileURLWithPath: justOver))
+        let over = badData { () throws(RecordingError) in _ = try readText(justOver, of: "a gesture script") }
+        XCTAssertEqual(over?.line, 1)
+        XCTAssertEqual(over?.message, "a line longer than 1 MiB: not a gesture script")
+
         let manyLines = temporaryPath("many.json")
         defer { unlink(manyLines) }
         let row = String(repeating: " ", count: 1023) + "\n"

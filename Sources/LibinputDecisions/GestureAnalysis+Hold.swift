@@ -1,0 +1,119 @@
+import Recordings
+
+/// Holds: the timer that makes one, which with tapping on may be the tap machine's, and what
+/// ends its wait first (the fingers lifting, a clickpad's press), or a hold beside slow motion.
+extension GestureAnalysis {
+    /// The fingers detected at `start` lifted, or a press of a clickpad's button reset the gesture
+    /// machine, before the hold's wait: how long they rested.
+    static func unfiredHold(since start: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
+        // The timer runs only where gestures do (`hold_enabled`, set in `tp_init_gesture`, read in
+        // `tp_gesture_set_hold_timer`).
+        guard analysis.rules.hasGestures(analysis.recording.device), let initial = Self.frame(of: start, in: analysis)
+        else { return nil }
+        let frames = analysis.recording.frames, sequence = analysis.sequence
+        let detected = frames[initial].time
+        let lift = analysis.liftTime(after: sequence.frames.upperBound)
+        // A clickpad's button pressed by a finger cancels the gesture, and with it the hold timer
+        // (`tp_gesture_post_events`): the machine goes to NONE by RESET.
+        let reset = analysis.decisions(of: .gesture).first {
+            LibinputDecision.short($0.event) == "RESET" && ($0.cause?.time ?? 0) >= detected
+                && ($0.cause?.time ?? .max) < lift
+        }
+        let end = reset?.cause?.time ?? lift
+        let fingers = Self.fingers(at: start, in: analysis)
+        let rested = Double(Int64(end) - Int64(detected)) / 1000
+        let wait = holdWait(fingers: fingers, detectedAt: detected, in: analysis)
+        guard rested >= 0, rested < wait.limit else { return nil }
+        let what =
+            wait.onTap
+            ? "the tap state machine's \(SequenceAnalysis.ms(wait.limit)) ms timeout, which "
+                + "times a hold of three fingers with tapping on"
+            : "the hold timer's \(SequenceAnalysis.ms(wait.limit)) ms "
+                + "with \(fingers) finger\(fingers == 1 ? "" : "s")"
+        guard reset == nil else {
+            return Finding(
+                rule: .holdTimer, time: end, touch: nil, value: rested, limit: wait.limit, unit: "ms", exceeds: false,
+                agreesWithLog: true,
+                text: "the touchpad's button, pressed by a finger \(SequenceAnalysis.ms(rested)) ms after libinput "
+                    + "detected the fingers, reset its gesture machine (on a clickpad a button held by a finger "
+                    + "allows no gesture), before " + what,
+                source: analysis.rules.holdReset)
+        }
+        return Finding(
+            rule: .holdTimer, time: lift, touch: nil, value: rested, limit: wait.limit, unit: "ms", exceeds: false,
+            agreesWithLog: nil,
+            text: "the fingers lifted \(SequenceAnalysis.ms(rested)) ms after libinput detected them, before " + what,
+            source: wait.source)
+    }
+
+    /// How long libinput waits for `fingers` detected at `detectedAt` to rest before it calls them
+    /// a hold, and by which timer: its hold timer, except that with tapping on three fingers whose
+    /// tap state is neither a hold nor dead wait for the tap state machine's timeout instead
+    /// (`tp_gesture_use_hold_timer`), whose line is cited.
+    static func holdWait(
+        fingers: Int, detectedAt time: UInt64, in analysis: SequenceAnalysis
+    ) -> (limit: Double, onTap: Bool, source: String) {
+        let tapState = analysis.decisions(of: .tap).last { ($0.cause?.time ?? 0) <= time }
+            .map { LibinputDecision.short($0.to) }
+        let onTap =
+            analysis.tapToClick && fingers == 3
+            && !["HOLD", "TOUCH_2_HOLD", "TOUCH_3_HOLD", "DEAD"].contains(tapState ?? "")
+        return onTap
+            ? (analysis.rules.tapTimeout, true, analysis.rules.source(.tapTime, tapFingers: 3))
+            : (analysis.rules.holdTimeout(fingers: fingers), false, analysis.rules.source(.holdTimer))
+    }
+
+    /// One finger moving the pointer, still within `HOLD_AND_MOTION_THRESHOLD` of where it was
+    /// detected when the hold timer fired: libinput begins a hold beside the motion, which the
+    /// finger's moving past the threshold cancels (`tp_gesture_handle_event_on_state_pointer_motion`).
+    static func holdBesideMotion(
+        _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
+    ) -> Finding? {
+        guard LibinputDecision.short(decision.from) == "POINTER_MOTION", let at = decision.cause?.time,
+            let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis)
+        else { return nil }
+        let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
+        let moved = from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
+        let waited = Double(Int64(at) - Int64(analysis.recording.frames[initial].time)) / 1000
+        let limit = analysis.rules.holdAndMotionThreshold
+        return Finding(
+            rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
+            agreesWithLog: moved < limit,
+            text: "the finger had moved \(SequenceAnalysis.mm(moved)) mm when the hold timer fired "
+                + "\(SequenceAnalysis.ms(waited)) ms after libinput detected it, under the \(limit) mm a finger moving "
+                + "the pointer may have moved, so libinput began a 1-finger hold beside the motion, which its moving "
+                + "past \(limit) mm cancels",
+            source: analysis.rules.source(.holdAndMotion))
+    }
+
+    /// A hold: the timer's wait since the fingers were detected, and how far they had moved by then.
+    static func hold(
+        _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
+    ) -> (finding: Finding, fingers: Int)? {
+        guard let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis),
+            let at = decision.cause?.time
+        else { return nil }
+        let fingers = Self.fingers(at: decision, in: analysis)
+        let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
+        let moved = from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
+        let detected = analysis.recording.frames[initial].time
+        let waited = Double(Int64(at) - Int64(detected)) / 1000
+        let wait = holdWait(fingers: fingers, detectedAt: detected, in: analysis)
+        let limit = wait.limit
+        // The tap timer is set again at each touch and release; the hold timer counts time alone.
+        let timer =
+            wait.onTap
+            ? "the tap state machine's \(SequenceAnalysis.ms(limit)) ms timeout, which times a hold of three "
+                + "fingers with tapping on"
+            : "the hold timer's \(SequenceAnalysis.ms(limit)) ms with \(fingers) "
+                + "finger\(fingers == 1 ? "" : "s"), which counts time alone"
+        let finding = Finding(
+            rule: .holdTimer, time: at, touch: nil, value: waited, limit: limit, unit: "ms", exceeds: waited >= limit,
+            agreesWithLog: ["GESTURE_EVENT_HOLD_TIMEOUT", "GESTURE_EVENT_TAP_TIMEOUT"].contains(decision.event ?? "")
+                ? waited >= limit : nil,
+            text: "the fingers were down \(SequenceAnalysis.ms(waited)) ms with no gesture decided (" + timer
+                + "), moving at most \(SequenceAnalysis.mm(moved)) mm",
+            source: wait.source)
+        return (finding, fingers)
+    }
+}

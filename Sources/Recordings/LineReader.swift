@@ -1,0 +1,195 @@
+import Foundation
+
+/// Lines of a file read in fixed-size chunks, so memory stays bounded whatever the file's size;
+/// a line longer than ``maxLineLength`` or not UTF-8 is bad data, named as not being `kind`.
+struct LineReader {
+    static let maxLineLength = 1 << 20
+    /// The most a header, or a whole file of a kind that is never long, may hold.
+    static let maxHeaderBytes = 16 << 20
+    let file: String
+    /// What the file should be, for messages: "a recording".
+    private let kind: String
+    /// The file, closed at the end, or when no copy of the reader is left (an error mid-header).
+    private let opened: OpenFile
+    /// The bytes read and not yet taken are `buffer[start..<end]`; the rest is room to read into.
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+    private(set) var lineNumber = 0
+    private var pushedBack: String?
+    /// Whether the line last read is a file's last, without the line end a writer ends it with:
+    /// cut where the file was (a pulled cable, a full disk), perhaps in the middle of a number.
+    private(set) var lastLineWasCut = false
+    private var fromFile = true
+
+    init(path: String, of kind: String) throws(RecordingError) {
+        file = path
+        self.kind = kind
+        try checkIsFile(path)
+        let fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw errno == EACCES || errno == EPERM
+                ? RecordingError(.permission, file: path, "permission denied") : Self.readError(errno, file: path)
+        }
+        opened = OpenFile(fd)
+    }
+
+    /// The lines of `text`, already read from `file`.
+    init(text: String, file: String, of kind: String) {
+        self.file = file
+        self.kind = kind
+        opened = OpenFile(-1)
+        fromFile = false
+        buffer = Array(text.utf8)
+        end = buffer.count
+        atEnd = true
+    }
+
+    /// Closes the file (once); the reader reads nothing after.
+    mutating func close() {
+        pushedBack = nil
+        opened.close()
+        atEnd = true
+        buffer = []
+        start = 0
+        end = 0
+    }
+
+    /// Makes `text`, the line just read, the next line again.
+    mutating func pushBack(_ text: String) {
+        pushedBack = text
+        lineNumber -= 1
+    }
+
+    mutating func next() throws(RecordingError) -> String? {
+        if let text = pushedBack {
+            pushedBack = nil
+            lineNumber += 1
+            return text
+        }
+        while true {
+            if let newline = nextNewline() {
+                // Found within the chunks read, a long line is still held to the bound.
+                guard newline - start <= Self.maxLineLength else { throw longLine }
+                let text = try line(buffer[start..<newline])
+                start = newline + 1
+                return text
+            }
+            if end - start > Self.maxLineLength { throw longLine }
+            if atEnd {
+                guard start < end else {
+                    close()
+                    return nil
+                }
+                let text = try line(buffer[start..<end])
+                start = end
+                lastLineWasCut = fromFile
+                return text
+            }
+            try readChunk()
+        }
+    }
+
+    /// The first byte of what is not yet taken that is not blank (white space, a byte order
+    /// mark's), reading on as far as `limit` bytes; nil when there is none so far. Nothing is taken.
+    mutating func firstNonBlank(within limit: Int) throws(RecordingError) -> UInt8? {
+        let blank: Set<UInt8> = [32, 9, 10, 13, 0xEF, 0xBB, 0xBF]
+        var checked = 0
+        while true {
+            if let found = buffer[(start + checked)..<end].first(where: { !blank.contains($0) }) { return found }
+            checked = end - start
+            guard !atEnd, checked < limit else { return nil }
+            try readChunk()
+        }
+    }
+
+    /// A failed read of `file`: a directory (standard input redirected from one) is no file to
+    /// read, as its path would not be; anything else a refusal.
+    private static func readError(_ error: Int32, file: String) -> RecordingError {
+        error == EISDIR
+            ? RecordingError(.missingFile, file: file, "is a directory, not a file")
+            : RecordingError(.permission, file: file, "cannot be read: \(String(cString: strerror(error)))")
+    }
+
+    /// The next line, refused as longer than ``maxLineLength``.
+    private var longLine: RecordingError {
+        RecordingError.bad(file, lineNumber + 1, "a line longer than 1 MiB: not \(kind)")
+    }
+
+    /// The first `count` bytes not yet taken (fewer at the file's end), left for ``next()``: what
+    /// a pipe holds is judged by its start without a second reading.
+    mutating func peek(_ count: Int) throws(RecordingError) -> ArraySlice<UInt8> {
+        while end - start < count && !atEnd { try readChunk() }
+        return buffer[start..<min(end, start + count)]
+    }
+
+    /// Reads the next chunk after the bytes not yet taken.
+    private mutating func readChunk() throws(RecordingError) {
+        // The unread rest moves to the front and the next chunk is read after it, in place:
+        // the buffer grows only for a line longer than a chunk.
+        let chunk = 256 * 1024
+        let rest = end - start
+        if buffer.count < rest + chunk {
+            var grown = [UInt8](repeating: 0, count: rest + chunk)
+            grown.withUnsafeMutableBufferPointer { to in
+                buffer.withUnsafeBufferPointer { from in
+                    if rest > 0 { to.baseAddress!.update(from: from.baseAddress! + start, count: rest) }
+                }
+            }
+            buffer = grown
+        } else if rest > 0 && start > 0 {
+            buffer.withUnsafeMutableBufferPointer { bytes in
+                _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, rest)
+            }
+        }
+        start = 0
+        end = rest
+        var n: Int
+        // A signal handled meanwhile (a replay forwards Ctrl-C to its libinput side) only
+        // interrupts the wait: the replay it stopped ends the command, not this read.
+        repeat {
+            n = buffer.withUnsafeMutableBufferPointer { read(opened.fd, $0.baseAddress! + rest, chunk) }
+        } while n < 0 && errno == EINTR
+        guard n >= 0 else {
+            let error = errno
+            close()
+            throw Self.readError(error, file: file)
+        }
+        end += n
+        if n == 0 { atEnd = true }
+    }
+
+    /// The index of the next newline from ``start``, if the buffer holds one.
+    private func nextNewline() -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            guard start < end, let hit = memchr(bytes.baseAddress! + start, 10, end - start) else { return nil }
+            return bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    private mutating func line(_ bytes: ArraySlice<UInt8>) throws(RecordingError) -> String {
+        lineNumber += 1
+        var trimmed = bytes.last == 13 ? bytes.dropLast() : bytes
+        // A byte order mark, which some Windows editors write, is no part of the first line.
+        if lineNumber == 1 && trimmed.starts(with: [0xEF, 0xBB, 0xBF]) { trimmed = trimmed.dropFirst(3) }
+        guard let text = String(validating: trimmed, as: UTF8.self) else {
+            throw RecordingError.bad(file, lineNumber, "not UTF-8 text")
+        }
+        return text
+    }
+}
+
+/// A file descriptor, closed once: by its reader, or when the last copy of its reader is gone.
+private final class OpenFile {
+    private(set) var fd: Int32
+
+    init(_ fd: Int32) { self.fd = fd }
+
+    func close() {
+        if fd >= 0 { _ = Glibc.close(fd) }
+        fd = -1
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// Inputs told apart, checked and refused before anything is read or replayed: a capture by its
+/// first byte that is not blank, however far, a pipe given twice, a missing file wherever it
+/// stands, and text that is neither kind.
+final class InputKindTests: XCTestCase {
+    private let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+
+    private func capture() throws -> String {
+        let run = runCommand(["replay", "--json", pinch])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let path = temporaryPath("capture.jsonl")
+        try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    /// Blank lines before a capture, however many, and lines of white space alone within it,
+    /// change nothing.
+    func testACaptureIsToldByItsFirstByteThatIsNotBlank() throws {
+        let plain = try capture()
+        let padded = temporaryPath("padded.jsonl")
+        defer { for path in [plain, padded] { unlink(path) } }
+        let text = try String(contentsOfFile: plain, encoding: .utf8)
+        try (String(repeating: "\n", count: 100) + "  \t\n" + text.replacingOccurrences(of: "\n{", with: "\n   \n{"))
+            .write(toFile: padded, atomically: false, encoding: .utf8)
+        let same = runCommand(["diff", plain, padded])
+        XCTAssertEqual(same.status, 0, same.stderr)
+        XCTAssertEqual(runCommand(["compare", "--json", padded]).status, 0)
+    }
+
+    /// One FIFO named twice, by one path or two, is refused before either is opened: the second
+    /// reading would wait for a writer gone.
+    func testOnePipeGivenTwiceIsAUsageError() throws {
+        let fifo = temporaryPath("twice.fifo")
+        let link = temporaryPath("twice-link.fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        XCTAssertEqual(symlink(fifo, link), 0)
+        defer { for path in [fifo, link] { unlink(path) } }
+        let once = runCommand(["diff", fifo, fifo])
+        XCTAssertEqual(once.status, 64, once.stderr)
+        XCTAssertEqual(once.stderr, "touchsynth: \(fifo): a pipe can be given once\n")
+        let linked = runCommand(["compare", fifo, link])
+        XCTAssertEqual(linked.status, 64, linked.stderr)
+        XCTAssertEqual(linked.stderr, "touchsynth: \(link): is the same pipe as \(fifo), which can be read once\n")
+    }
+
+    /// A missing file is said before anything is compared, wherever it stands among the
+    /// recordings; bridge check says a missing touchscreen capture before reading the first.
+    func testAMissingFileIsSaidFirstWhereverItStands() throws {
+        let missing = temporaryPath("missing.yml")
+        for order in [[missing, pinch, pinch], [pinch, missing, pinch]] {
+            let run = runCommand(["compare"] + order)
+            XCTAssertEqual(run.status, 66, run.stderr)
+            XCTAssertEqual(run.stdout, "", "nothing compared: \(order)")
+        }
+        let first = try capture()
+        defer { unlink(first) }
+        let bridge = runCommand(["bridge", "check", first, missing])
+        XCTAssertEqual(bridge.status, 66, bridge.stderr)
+        XCTAssertEqual(bridge.stderr, "touchsynth: \(missing): no such file\n")
+    }
+
+    /// Text that is neither a recording nor a capture, against a capture, is bad data in the
+    /// recording's words; a recording against a capture is a usage error.
+    func testTextOfNeitherKindIsBadData() throws {
+        let captured = try capture()
+        defer { unlink(captured) }
+        let neither = runCommand(["diff", "/dev/null", captured])
+        XCTAssertEqual(neither.status, 65, neither.stderr)
+        let kinds = runCommand(["diff", pinch, captured])
+        XCTAssertEqual(kinds.status, 64, kinds.stderr)
+    }
+
+    /// A capture is read line by line: a first line that holds no event is refused there, from a
+    /// pipe whose writer has more than a whole capture would hold to send.
+    func testABadCaptureLineIsRefusedAsItIsRead() throws {
+        let piped = fifo(named: "bad-capture", serving: "{\n" + String(repeating: "{\"a\": 1}\n", count: 2 << 20))
+        defer { unlink(piped) }
+        let run = runCommand(["bridge", "check", piped])
+        XCTAssertEqual(run.status, 65, run.stderr)
+        XCTAssertEqual(run.stderr, "touchsynth: \(piped):1: not a libinput event object\n")
+    }
+}
