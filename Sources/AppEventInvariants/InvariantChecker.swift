@@ -179,7 +179,7 @@ public struct InvariantChecker: Sendable {
     /// Touches and gestures still live at the end of a stream whose libinput events left
     /// `libinputLeftOpen`: those that follow what libinput left open are `leftOpen` with it, no
     /// violation (a touch with a pinch, a button or a touch; a transform with a pinch; a scroll
-    /// with a scroll; a system gesture with a swipe or hold).
+    /// with a scroll; a system gesture with a swipe, a hold, or a pinch of three or more fingers).
     public func finish(
         libinputLeftOpen open: LibinputOpenSequences
     ) -> (violations: [Violation], leftOpen: [Violation]) {
@@ -192,7 +192,7 @@ public struct InvariantChecker: Sendable {
             )
         }
         for (stream, followsLibinput) in [
-            (transform, open.pinch), (scroll, open.scroll), (systemGesture, open.swipe || open.hold),
+            (transform, open.pinch), (scroll, open.scroll), (systemGesture, open.swipe || open.hold || open.pinch),
         ] {
             if let kind = stream.liveKind {
                 live.append(

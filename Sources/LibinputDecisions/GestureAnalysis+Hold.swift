@@ -3,6 +3,14 @@ import Recordings
 /// Holds: the timer that makes one, which with tapping on may be the tap machine's, and what
 /// ends its wait first (the fingers lifting, a clickpad's press), or a hold beside slow motion.
 extension GestureAnalysis {
+    /// How long libinput waits for fingers to rest before it calls them a hold, by which timer,
+    /// in words, and the line cited.
+    struct HoldWait {
+        var limit: Double
+        var words: String
+        var source: String
+    }
+
     /// The fingers detected at `start` lifted, or a press of a clickpad's button reset the gesture
     /// machine, before the hold's wait: how long they rested.
     static func unfiredHold(since start: LibinputDecision, in analysis: SequenceAnalysis) -> Finding? {
@@ -14,53 +22,69 @@ extension GestureAnalysis {
         let detected = frames[initial].time
         let lift = analysis.liftTime(after: sequence.frames.upperBound)
         // A clickpad's button pressed by a finger cancels the gesture, and with it the hold timer
-        // (`tp_gesture_post_events`): the machine goes to NONE by RESET.
-        let reset = analysis.decisions(of: .gesture).first {
-            LibinputDecision.short($0.event) == "RESET" && ($0.cause?.time ?? 0) >= detected
-                && ($0.cause?.time ?? .max) < lift
+        // (`tp_gesture_post_events`): the machine goes to NONE by RESET, at the frame of the press.
+        // A change of the finger count resets it too, and is no press.
+        let reset = analysis.decisions(of: .gesture).first { decision in
+            guard LibinputDecision.short(decision.event) == "RESET", let time = decision.cause?.time,
+                time >= detected, time < lift, let frame = Self.frame(of: decision, in: analysis)
+            else { return false }
+            return frames[frame].events.contains {
+                $0.type == Evdev.EV_KEY && $0.code == Evdev.BTN_LEFT && $0.value == 1
+            }
         }
         let end = reset?.cause?.time ?? lift
         let fingers = Self.fingers(at: start, in: analysis)
         let rested = Double(Int64(end) - Int64(detected)) / 1000
         let wait = holdWait(fingers: fingers, detectedAt: detected, in: analysis)
         guard rested >= 0, rested < wait.limit else { return nil }
-        let what =
-            wait.onTap
-            ? "the tap state machine's \(SequenceAnalysis.ms(wait.limit)) ms timeout, which "
-                + "times a hold of three fingers with tapping on"
-            : "the hold timer's \(SequenceAnalysis.ms(wait.limit)) ms "
-                + "with \(fingers) finger\(fingers == 1 ? "" : "s")"
         guard reset == nil else {
             return Finding(
                 rule: .holdTimer, time: end, touch: nil, value: rested, limit: wait.limit, unit: "ms", exceeds: false,
                 agreesWithLog: true,
                 text: "the touchpad's button, pressed by a finger \(SequenceAnalysis.ms(rested)) ms after libinput "
                     + "detected the fingers, reset its gesture machine (on a clickpad a button held by a finger "
-                    + "allows no gesture), before " + what,
+                    + "allows no gesture), before " + wait.words,
                 source: analysis.rules.holdReset)
         }
         return Finding(
             rule: .holdTimer, time: lift, touch: nil, value: rested, limit: wait.limit, unit: "ms", exceeds: false,
             agreesWithLog: nil,
-            text: "the fingers lifted \(SequenceAnalysis.ms(rested)) ms after libinput detected them, before " + what,
+            text: "the fingers lifted \(SequenceAnalysis.ms(rested)) ms after libinput detected them, before "
+                + wait.words,
             source: wait.source)
     }
 
     /// How long libinput waits for `fingers` detected at `detectedAt` to rest before it calls them
     /// a hold, and by which timer: its hold timer, except that with tapping on three fingers whose
     /// tap state is neither a hold nor dead wait for the tap state machine's timeout instead
-    /// (`tp_gesture_use_hold_timer`), whose line is cited.
-    static func holdWait(
-        fingers: Int, detectedAt time: UInt64, in analysis: SequenceAnalysis
-    ) -> (limit: Double, onTap: Bool, source: String) {
+    /// (`tp_gesture_use_hold_timer`), whose line is cited. The tap timer is set again at each
+    /// touch and release; the hold timer counts time alone.
+    static func holdWait(fingers: Int, detectedAt time: UInt64, in analysis: SequenceAnalysis) -> HoldWait {
         let tapState = analysis.decisions(of: .tap).last { ($0.cause?.time ?? 0) <= time }
             .map { LibinputDecision.short($0.to) }
         let onTap =
             analysis.tapToClick && fingers == 3
             && !["HOLD", "TOUCH_2_HOLD", "TOUCH_3_HOLD", "DEAD"].contains(tapState ?? "")
-        return onTap
-            ? (analysis.rules.tapTimeout, true, analysis.rules.source(.tapTime, tapFingers: 3))
-            : (analysis.rules.holdTimeout(fingers: fingers), false, analysis.rules.source(.holdTimer))
+        guard onTap else {
+            let limit = analysis.rules.holdTimeout(fingers: fingers)
+            return HoldWait(
+                limit: limit,
+                words: "the hold timer's \(SequenceAnalysis.ms(limit)) ms with \(fingers) "
+                    + "finger\(fingers == 1 ? "" : "s"), which counts time alone",
+                source: analysis.rules.source(.holdTimer))
+        }
+        let limit = analysis.rules.tapTimeout
+        return HoldWait(
+            limit: limit,
+            words: "the tap state machine's \(SequenceAnalysis.ms(limit)) ms timeout, which times a hold of three "
+                + "fingers with tapping on",
+            source: analysis.rules.source(.tapTime, tapFingers: 3))
+    }
+
+    /// How far the touches down at `initial` moved by `frame`, the farthest of them, in mm.
+    private static func moved(from initial: Int, to frame: Int, in analysis: SequenceAnalysis) -> Double {
+        let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
+        return from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
     }
 
     /// One finger moving the pointer, still within `HOLD_AND_MOTION_THRESHOLD` of where it was
@@ -72,8 +96,7 @@ extension GestureAnalysis {
         guard LibinputDecision.short(decision.from) == "POINTER_MOTION", let at = decision.cause?.time,
             let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis)
         else { return nil }
-        let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
-        let moved = from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
+        let moved = moved(from: initial, to: frame, in: analysis)
         let waited = Double(Int64(at) - Int64(analysis.recording.frames[initial].time)) / 1000
         let limit = analysis.rules.holdAndMotionThreshold
         return Finding(
@@ -94,24 +117,16 @@ extension GestureAnalysis {
             let at = decision.cause?.time
         else { return nil }
         let fingers = Self.fingers(at: decision, in: analysis)
-        let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
-        let moved = from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
+        let moved = moved(from: initial, to: frame, in: analysis)
         let detected = analysis.recording.frames[initial].time
         let waited = Double(Int64(at) - Int64(detected)) / 1000
         let wait = holdWait(fingers: fingers, detectedAt: detected, in: analysis)
-        let limit = wait.limit
-        // The tap timer is set again at each touch and release; the hold timer counts time alone.
-        let timer =
-            wait.onTap
-            ? "the tap state machine's \(SequenceAnalysis.ms(limit)) ms timeout, which times a hold of three "
-                + "fingers with tapping on"
-            : "the hold timer's \(SequenceAnalysis.ms(limit)) ms with \(fingers) "
-                + "finger\(fingers == 1 ? "" : "s"), which counts time alone"
         let finding = Finding(
-            rule: .holdTimer, time: at, touch: nil, value: waited, limit: limit, unit: "ms", exceeds: waited >= limit,
+            rule: .holdTimer, time: at, touch: nil, value: waited, limit: wait.limit, unit: "ms",
+            exceeds: waited >= wait.limit,
             agreesWithLog: ["GESTURE_EVENT_HOLD_TIMEOUT", "GESTURE_EVENT_TAP_TIMEOUT"].contains(decision.event ?? "")
-                ? waited >= limit : nil,
-            text: "the fingers were down \(SequenceAnalysis.ms(waited)) ms with no gesture decided (" + timer
+                ? waited >= wait.limit : nil,
+            text: "the fingers were down \(SequenceAnalysis.ms(waited)) ms with no gesture decided (" + wait.words
                 + "), moving at most \(SequenceAnalysis.mm(moved)) mm",
             source: wait.source)
         return (finding, fingers)

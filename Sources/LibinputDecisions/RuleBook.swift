@@ -89,13 +89,14 @@ struct RuleBook {
         let mt = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_POSITION_X)
         let offered: [DeviceConfiguration.ClickMethod] =
             (clickpad ? [.buttonAreas] : []) + ((clickpad && mt) || oneButton ? [.clickfinger] : [])
+        // A pad with buttons of its own posts them as they are (`tp_post_button_events`).
+        guard clickpad || oneButton else { return nil }
         if let asked, offered.contains(asked) { return asked }
         let clickfingerModels = [
             "ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
             "ModelClevoW740SU", "ModelAppleTouchpadOneButton",
         ]
         if clickfingerModels.contains(where: { quirks?.setsModel($0) == true }) { return .clickfinger }
-        guard clickpad else { return nil }
         return quirks?.setsModel("ModelAppleTouchpad") == true ? .clickfinger : .buttonAreas
     }
 
@@ -198,13 +199,14 @@ struct RuleBook {
         return cite(file, lines)
     }
 
-    /// `src/file:line (libinput version)` for the version cited, its line among `lines` by
-    /// version (none where the version has none), and the version asked for when it is another.
     /// Where a clickpad's button held by a finger cancels the gesture, and its hold timer
     /// (`tp_gesture_post_events`).
     var holdReset: String {
         cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1312, "1.28.1": 1869, "1.31.3": 2054])
     }
+
+    /// `src/file:line (libinput version)` for the version cited, its line among `lines` by
+    /// version (none where the version has none), and the version asked for when it is another.
 
     func cite(_ file: String, _ lines: [String: Int]) -> String {
         let line = lines[cited].map { ":\($0)" } ?? ""

@@ -21,15 +21,6 @@ extension LibinputEvent {
         return try reader.onlyRun()
     }
 
-    /// The runs of a capture's text, each with the line it begins at: one, or one per recording
-    /// where `compare --events-out` wrote several, each closed by its stream's last line (its
-    /// `libinput` null).
-    public static func runs(fromJSONLines text: String) throws(CaptureError) -> [(line: Int, events: [LibinputEvent])] {
-        var reader = CaptureReader()
-        try reader.read(text)
-        return reader.runs()
-    }
-
     /// A capture read a line at a time, as it comes, so that a line that holds no event is
     /// refused when it is read, not once the whole capture is; blank lines (white space alone)
     /// are skipped.
@@ -87,7 +78,9 @@ extension LibinputEvent {
             current.append(event)
         }
 
-        /// The runs read, each with the line it begins at.
+        /// The runs read, each with the line it begins at: one, or one per recording where
+        /// `compare --events-out` wrote several, each closed by its stream's last line (its
+        /// `libinput` null).
         public func runs() -> [(line: Int, events: [LibinputEvent])] {
             current.isEmpty ? finished : finished + [(start, current)]
         }

@@ -8,7 +8,7 @@ public enum DescriptionInference {
     static let margin = 0.05
 
     /// A description under which every one of `events` is a code the device declares: a touchpad,
-    /// "Inferred touchpad", when they move x and y, else "Inferred device" of those codes alone;
+    /// "Inferred touchpad", when they give an x or y position, else "Inferred device" of those codes alone;
     /// and what was guessed, a few words each.
     public static func infer(from events: [EvdevEvent]) -> (device: DeviceDescription, guesses: [String]) {
         var device = DeviceDescription(

@@ -117,13 +117,6 @@ struct LineReader {
         RecordingError.bad(file, lineNumber + 1, "a line longer than 1 MiB: not \(kind)")
     }
 
-    /// The first `count` bytes not yet taken (fewer at the file's end), left for ``next()``: what
-    /// a pipe holds is judged by its start without a second reading.
-    mutating func peek(_ count: Int) throws(RecordingError) -> ArraySlice<UInt8> {
-        while end - start < count && !atEnd { try readChunk() }
-        return buffer[start..<min(end, start + count)]
-    }
-
     /// Reads the next chunk after the bytes not yet taken.
     private mutating func readChunk() throws(RecordingError) {
         // The unread rest moves to the front and the next chunk is read after it, in place:

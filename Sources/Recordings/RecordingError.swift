@@ -163,12 +163,10 @@ public func checkReadable(_ path: String) throws(RecordingError) {
 /// or a file longer than 16 MiB unless the kind `mayBeLong` (a capture of an hour's events), so
 /// that memory stays bounded whatever a file holds.
 public func readText(_ path: String, of kind: String, mayBeLong: Bool = false) throws(RecordingError) -> String {
-    let kept = mayBeLong ? nil : PipeTexts.current
-    let pipe = isPipe(path)
-    if pipe, let text = kept?.text(of: path) { return text }
-    let text = try readWhole(path, of: kind, mayBeLong: mayBeLong)
-    if pipe { kept?.keep(text, of: path) }
-    return text
+    guard !mayBeLong, isPipe(path), let kept = PipeTexts.current else {
+        return try readWhole(path, of: kind, mayBeLong: mayBeLong)
+    }
+    return try kept.text(of: path) { () throws(RecordingError) in try readWhole(path, of: kind, mayBeLong: false) }
 }
 
 /// The texts of short pipes a command has read, which a second reading finds here: a pipe can be
@@ -186,8 +184,24 @@ public final class PipeTexts: @unchecked Sendable {
         try $current.withValue(PipeTexts(), operation: body)
     }
 
-    fileprivate func text(of path: String) -> String? { lock.withLock { texts[path] } }
-    fileprivate func keep(_ text: String, of path: String) { lock.withLock { texts[path] = text } }
+    /// `body`, run elsewhere (on another thread), keeping its pipes' texts where it was made.
+    public static func carried(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        let texts = current
+        return { $current.withValue(texts, operation: body) }
+    }
+
+    /// The text of the pipe at `path`: kept, or read by `read` and kept, while no other thread
+    /// reads it meanwhile.
+    fileprivate func text(
+        of path: String, read: () throws(RecordingError) -> String
+    ) throws(RecordingError) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let text = texts[path] { return text }
+        let text = try read()
+        texts[path] = text
+        return text
+    }
 }
 
 private func readWhole(_ path: String, of kind: String, mayBeLong: Bool) throws(RecordingError) -> String {

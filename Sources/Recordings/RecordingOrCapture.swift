@@ -42,7 +42,7 @@ public struct RecordingOrCapture {
 
     /// The runs of the capture the file holds, each named for reports: one, named by the path,
     /// or one per recording `compare --events-out` wrote, `PATH (run N of M)`
-    /// (``LibinputEvent/runs(fromJSONLines:)``). One without any event, a header alone, has
+    /// (``LibinputEvent/CaptureReader/runs()``). One without any event, a header alone, has
     /// nothing to show, as a recording without frames has not.
     public func captureRuns() throws(RecordingError) -> [(name: String, events: [LibinputEvent])] {
         let runs = try read().runs()

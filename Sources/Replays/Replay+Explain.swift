@@ -16,14 +16,17 @@ extension Replay {
         var options = options
         options.logsDebug = true
         let part = try harnessError { () throws(RecordingError) in try recording.cut(from: start, to: end, file: name) }
-        // The quirks are listed by a tool of their own, in a testbed of their own, meanwhile.
+        // The quirks are listed by a tool of their own, in a testbed of their own, meanwhile,
+        // reading a quirks file given as a pipe from the texts the command keeps, as the replay does.
         let listing = Listing()
         let listed = DispatchGroup()
-        DispatchQueue.global().async(group: listed) { [options] in
-            listing.result = Result { () throws(HarnessError) in
-                try QuirksListing.list(.recording(part), options: options)
-            }
-        }
+        DispatchQueue.global().async(
+            group: listed,
+            execute: PipeTexts.carried { [options] in
+                listing.result = Result { () throws(HarnessError) in
+                    try QuirksListing.list(.recording(part), options: options)
+                }
+            })
         let replay: Replay
         do {
             replay = try open(part, named: name, options: options).replay

@@ -81,7 +81,7 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        // Each recording is checked as it comes; the libinput build, which can take a minute, waits for the first.
+        // Every input is checked before the libinput build, which can take a minute, or any replay.
         try checkReadable(recordings + [input.desc] + quirks.files)
         let description = try SurfaceDescription.named(surface, screen: .defaultScreen)
         let builds = try libinput.builds()

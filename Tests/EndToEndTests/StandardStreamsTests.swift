@@ -123,6 +123,12 @@ final class StandardStreamsTests: XCTestCase {
             }
             XCTAssertTrue(piped.stdout.contains("matches [Piped] (\(named)"), piped.stdout)
         }
+        // explain lists the quirks on a thread of its own while it replays: both read the one pipe.
+        let palm = "[Palm]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=200\n"
+        let explained = try shell(touchsynth, "explain --quirks <(printf '%s' '\(palm)') '\(recording)'")
+        XCTAssertEqual(explained.status, 0, explained.stderr)
+        XCTAssertTrue(explained.stdout.contains("AttrPalmPressureThreshold=200 (/dev/fd/"), explained.stdout)
+        XCTAssertTrue(explained.stdout.contains("a palm presses harder than 200"), explained.stdout)
 
         let noScript = runCommand(["synthesize", "/dev/null", "--desc", desc])
         XCTAssertEqual(noScript.status, 65, noScript.stderr)

@@ -201,6 +201,11 @@ final class FindingWordsTests: XCTestCase {
         let reset = try XCTUnwrap(click.findings.first { $0.rule == .holdTimer }, click.conclusion)
         XCTAssertTrue(reset.text.hasPrefix("the touchpad's button, pressed by a finger"), reset.text)
         XCTAssertTrue(reset.source.hasPrefix("src/evdev-mt-touchpad-gestures.c:1312 "), reset.source)
+        // Fingers landing one after another reset the machine too, with no press: they lifted.
+        let staggered = try explainScript("set gap=0ms; rest fingers=1 at=30%,50%; tap fingers=2 at=60%,50%; lift")
+        let holds = staggered.findings.filter { $0.rule == .holdTimer }.map(\.text)
+        XCTAssertTrue(holds.contains { $0.hasPrefix("the fingers lifted") }, "\(holds)")
+        XCTAssertFalse(holds.contains { $0.hasPrefix("the touchpad's button") }, "\(holds)")
     }
 
     /// A finger moving the pointer slowly has moved under 0.5 mm when the hold timer fires: the
