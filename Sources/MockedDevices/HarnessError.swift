@@ -41,9 +41,9 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     public var programStatus: Int32?
     /// Why a program could not be started (`posix_spawn`'s error), when that is the failure.
     var spawnErrno: Int32?
-    /// What reading the recording guessed or repaired before the replay failed, each naming the
-    /// file (`FILE: note`): it may say why (a description inferred from keys alone is no touchpad).
-    public var recordingNotes: [String] = []
+    /// What reading the recording `file` guessed or repaired before the replay failed: it may say
+    /// why (a description inferred from keys alone is no touchpad).
+    public var recordingNotes: (file: String, notes: [String])?
 
     package init(_ kind: Kind, _ message: String, programStatus: Int32? = nil) {
         self.kind = kind
@@ -69,7 +69,7 @@ public struct HarnessError: Error, CustomStringConvertible, Sendable {
     /// The error with `notes`, what reading `file` guessed or repaired.
     package func noting(_ notes: [String], in file: String) -> HarnessError {
         var noted = self
-        noted.recordingNotes = notes.map { "\(file): \($0)" }
+        noted.recordingNotes = (file, notes)
         return noted
     }
 }

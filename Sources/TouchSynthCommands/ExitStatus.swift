@@ -56,7 +56,7 @@ enum ExitStatus {
     /// Says `error` on stderr, after what came before it that may say why (what reading the
     /// recording guessed or repaired, as warnings), and returns its exit status.
     static func tell(_ error: any Error) -> Int32 {
-        for note in (error as? HarnessError)?.recordingNotes ?? [] { writeStderr("touchsynth: warning: \(note)") }
+        if let noted = (error as? HarnessError)?.recordingNotes { warn(noted.notes, in: noted.file) }
         let failure = failure(for: error)
         writeStderr("touchsynth: \(failure.message)")
         return failure.code
