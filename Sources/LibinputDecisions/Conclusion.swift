@@ -33,7 +33,7 @@ struct Conclusion {
         let motion = PointerMotion(analysis.motion, in: analysis)?.text
         // A click is what the hand did, whatever the pointer did meanwhile; what else the
         // sequence sent (a hold before, the motion) is said after it.
-        if let click = analysis.reported.compactMap({ if case .button(let b) = $0 { b } else { nil } }).first {
+        if let click = analysis.reported.compactMap(\.button).first {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
             // The motion last, as its numbers follow it.
             let others =
@@ -108,7 +108,7 @@ struct Conclusion {
     /// whether tapping is on or off (`TAP_EVENT_BUTTON`).
     private var noTapMachine: String? {
         guard analysis.decisions(of: .tap).isEmpty, analysis.sequence.mostFingers <= 3,
-            !analysis.reported.contains(where: { if case .button = $0 { true } else { false } }),
+            !analysis.reported.contains(where: { $0.button != nil }),
             let last = touches.map(\.up).max(), let first = touches.map(\.down).min(),
             Double(last - first) / 1000 <= analysis.rules.tapTimeout,
             touches.allSatisfy({ $0.travel <= analysis.rules.tapMotionThreshold })
@@ -126,7 +126,7 @@ struct Conclusion {
         let opening = sent ? made : "libinput began "
         let unsent = sent ? "" : "; it sent no \(outcome.state) events " + whyUnsent(outcome.state)
         // A click pressed during the gesture (a two-finger click that also scrolled) is said too.
-        let clicks = analysis.reported.filter { if case .button = $0 { true } else { false } }.map(\.description)
+        let clicks = analysis.reported.filter { $0.button != nil }.map(\.description)
         let also = clicks.isEmpty ? "" : "; it also sent " + clicks.joined(separator: ", ")
         guard let deciding = outcome.deciding else {
             return opening + what + " (" + Self.plain(outcome.decision) + ")" + unsent + also + noTap
@@ -243,12 +243,9 @@ struct Conclusion {
     /// bug (`tp_process_button`): a press the hand made that made nothing.
     private var droppedButtons: String {
         var names: [String] = []
-        for decision in analysis.decisions(of: .kernelBug) where decision.text.hasSuffix(" button event on a clickpad")
-        {
-            let words = decision.text.split(separator: " ")
-            guard let received = words.firstIndex(of: "received"), received + 1 < words.count else { continue }
-            let name = String(words[received + 1])
-            if !names.contains(name) { names.append(name) }
+        for case let name? in analysis.decisions(of: .kernelBug).map(\.droppedClickpadButton)
+        where !names.contains(name) {
+            names.append(name)
         }
         guard !names.isEmpty else { return "" }
         let source = analysis.rules.cite("evdev-mt-touchpad-buttons.c", ["1.22.1": 598, "1.28.1": 598, "1.31.3": 564])

@@ -57,3 +57,14 @@ public struct LibinputDecision: Equatable, Sendable {
         self.cause = cause
     }
 }
+
+extension LibinputDecision {
+    /// The button a clickpad sent that libinput dropped, as a kernel bug's line names it
+    /// (`received BTN_RIGHT button event on a clickpad`, `tp_process_button`); nil for another line.
+    public var droppedClickpadButton: String? {
+        guard machine == .kernelBug, text.hasSuffix(" button event on a clickpad") else { return nil }
+        let words = text.split(separator: " ")
+        guard let received = words.firstIndex(of: "received"), received + 1 < words.count else { return nil }
+        return String(words[received + 1])
+    }
+}

@@ -38,7 +38,7 @@ struct SequenceAnalysis {
         motion: [PointerMotion.Step], thresholds: DeviceThresholds, rules: RuleBook, recording: Recording,
         quirks: QuirksListing?,
         tapToClick: Bool, scrollMethod: DeviceConfiguration.ScrollMethod,
-        clickMethod: DeviceConfiguration.ClickMethod? = nil, libinputSize: (width: Double, height: Double)?
+        clickMethod: DeviceConfiguration.ClickMethod?, libinputSize: (width: Double, height: Double)?
     ) {
         self.sequence = sequence
         self.number = number

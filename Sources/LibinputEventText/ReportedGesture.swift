@@ -51,6 +51,11 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The button pressed, for a button; nil for anything else.
+    public var button: UInt32? {
+        if case .button(let button) = self { button } else { nil }
+    }
+
     /// In a sentence: "a 3-finger swipe (cancelled)", "two-finger scrolling", "a BTN_LEFT press".
     public var inWords: String {
         switch self {
