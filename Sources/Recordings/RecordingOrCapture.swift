@@ -16,10 +16,11 @@ public struct RecordingOrCapture {
     /// reader, which the loader of its kind goes on with; a regular file is opened again.
     public init(path: String) throws(RecordingError) {
         self.path = path
-        if !isPipe(path) { try checkReadable(path) }
+        let piped = isPipe(path)
+        if !piped { try checkReadable(path) }
         var lines = try LineReader(path: path, of: "a recording or a libinput capture")
         isCapture = try lines.firstNonBlank(within: LineReader.maxHeaderBytes) == UInt8(ascii: "{")
-        if isPipe(path) {
+        if piped {
             pipe = PipeReading(lines)
         } else {
             lines.close()
