@@ -47,6 +47,7 @@ extension TouchSynth {
         signal(SIGPIPE, SIG_IGN)
         var command: any ParsableCommand
         do {
+            try checkHelpTopic(arguments)
             command = try parseAsRoot(arguments)
         } catch {
             return toldByArgumentParser(error)
@@ -58,6 +59,19 @@ extension TouchSynth {
             // Help and the version come from `run` too, as ArgumentParser's own errors.
             return String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
                 ? toldByArgumentParser(error) : told(error)
+        }
+    }
+
+    /// `help NAME…` names a command: ArgumentParser shows the root's help, with status 0, for any word.
+    private static func checkHelpTopic(_ arguments: [String]) throws {
+        guard arguments.first == "help" else { return }
+        var command: any ParsableCommand.Type = TouchSynth.self, path = "touchsynth"
+        for name in arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") }) {
+            path += " " + name
+            guard let sub = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
+                throw ValidationError("no command '\(path)'")
+            }
+            command = sub
         }
     }
 
@@ -99,11 +113,6 @@ func given(_ options: KeyValuePairs<String, Bool>) -> [String] { options.filter(
 /// when Ctrl-C or SIGTERM stopped `report`'s replay: it covered only part of the recording.
 func endIfInterrupted(_ report: ReplayReport) throws {
     if let signal = report.interruption { throw CommandExit(128 + signal) }
-}
-
-/// The path of the running executable, so the harness can run this binary under the testbed.
-func currentExecutable() -> String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 }
 
 /// Writes a line to stdout unbuffered; a reader that went away (`| head`) ends the command

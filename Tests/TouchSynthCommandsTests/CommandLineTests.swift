@@ -102,6 +102,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(Set(table.keys).subtracting(seen), [], "docs/cli.md lists options no command has")
     }
 
+    /// `help` with a name no command has is a usage error, not the root's help; a real name's help is shown.
+    func testHelpOfAnUnknownCommandIsAUsageError() {
+        let unknown = runCommand(["help", "bridge", "bogus"])
+        XCTAssertEqual(unknown.status, 64, unknown.stdout)
+        XCTAssertTrue(unknown.stderr.contains("no command 'touchsynth bridge bogus'"), unknown.stderr)
+        let known = runCommand(["help", "bridge", "check"])
+        XCTAssertEqual(known.status, 0, known.stderr)
+        XCTAssertTrue(known.stdout.contains("USAGE: touchsynth bridge check"), known.stdout)
+    }
+
     /// An option given twice that can take several values keeps each: `-e` lines of one script,
     /// `--libinput` versions as `A,B` gives them.
     func testARepeatedOptionKeepsEveryValue() throws {
