@@ -46,13 +46,13 @@ public struct StreamDiff: Sendable {
     ) -> [String] {
         events.compactMap { e in
             guard let name = names[e.device], common.contains(name) else { return nil }
-            if case .deviceAdded = e.kind { return nil }
-            if case .deviceRemoved = e.kind { return nil }
-            let type = e.typeName
-            guard
-                allTypes || type.hasPrefix("GESTURE_") || type.hasPrefix("POINTER_SCROLL_") || type == "POINTER_BUTTON"
-            else { return nil }
-            return EventFormat.comparable(e)
+            switch e.kind {
+            case .deviceAdded, .deviceRemoved: return nil
+            case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd, .gesturePinchBegin, .gesturePinchUpdate,
+                .gesturePinchEnd, .gestureHoldBegin, .gestureHoldEnd, .pointerScroll, .pointerButton:
+                return EventFormat.comparable(e)
+            default: return allTypes ? EventFormat.comparable(e) : nil
+            }
         }
     }
 }

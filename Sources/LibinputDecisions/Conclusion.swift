@@ -222,13 +222,14 @@ struct Conclusion {
         else { return nil }
         let strip = 7.0
         let hasBottom = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD) || size.height >= 40
-        let edge = from.x > size.width - strip ? "right" : hasBottom && from.y > size.height - strip ? "bottom" : nil
-        guard let edge else { return nil }
+        let right = size.width - from.x, bottom = size.height - from.y
+        let edge = right < strip ? ("right", right) : hasBottom && bottom < strip ? ("bottom", bottom) : nil
+        guard let (name, distance) = edge else { return nil }
         let source = analysis.rules.cite(
             "evdev-mt-touchpad-edge-scroll.c", ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313])
         return (
-            "it began \(SequenceAnalysis.mm(edge == "right" ? size.width - from.x : size.height - from.y)) mm from the "
-                + "\(edge) edge, in the 7 mm where edge scrolling scrolls", source
+            "it began \(SequenceAnalysis.mm(distance)) mm from the \(name) edge, in the "
+                + "\(Int(strip)) mm where edge scrolling scrolls", source
         )
     }
 

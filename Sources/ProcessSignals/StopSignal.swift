@@ -37,12 +37,6 @@ public final class StopSignal {
         for (index, signal) in Self.signals.enumerated() { sigaction(signal, &action, &previous[index]) }
     }
 
-    /// Whether a stop signal has arrived (without waiting).
-    public var isRaised: Bool {
-        var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&pfd, 1, 0) > 0
-    }
-
     /// Waits until SIGINT, SIGTERM or SIGHUP arrives, then ends (``end()``): a server's whole life.
     public func waitThenEnd() {
         var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)

@@ -9,8 +9,11 @@ public enum DescriptionInference {
 
     /// A description under which every one of `events` is a code the device declares: a touchpad,
     /// "Inferred touchpad", when they give an x or y position, else "Inferred device" of those codes alone;
-    /// and what was guessed, a few words each.
-    public static func infer(from events: [EvdevEvent]) -> (device: DeviceDescription, guesses: [String]) {
+    /// and what was guessed, a few words each; nothing of the axis ranges when the caller has them
+    /// (`axesGiven`), to put in their place.
+    public static func infer(
+        from events: [EvdevEvent], axesGiven: Bool = false
+    ) -> (device: DeviceDescription, guesses: [String]) {
         var device = DeviceDescription(
             name: "", bustype: 0x18, codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var ranges: [UInt16: (Int32, Int32)] = [:]
@@ -76,7 +79,7 @@ public enum DescriptionInference {
             for code in xs { device.absinfo[code]?.maximum = w }
             for code in ys { device.absinfo[code]?.maximum = h }
         }
-        if !ranges.isEmpty {
+        if !ranges.isEmpty && !axesGiven {
             guesses.append(
                 "axis ranges: from 0 to the largest value seen plus \(Int(margin * 100)) %, x and y in the "
                     + "proportions of a 69 × 50 mm pad; "

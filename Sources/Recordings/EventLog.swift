@@ -72,12 +72,11 @@ extension EventLog {
 
     /// The recording on an inferred description whose axes are `axes` (a bare `A:` list from `from`).
     public func recording(axes: [UInt16: AbsInfo], from: String) throws(RecordingError) -> Recording {
-        var inferred = DescriptionInference.infer(from: events.map(\.event))
+        var inferred = DescriptionInference.infer(from: events.map(\.event), axesGiven: true)
         for (code, info) in axes {
             inferred.device.absinfo[code] = info
             inferred.device.codes[Evdev.EV_ABS, default: []].insert(code)
         }
-        inferred.guesses[1...].removeAll { $0.hasPrefix("axis ranges") }
         inferred.guesses.append("axis ranges and resolutions from \(from)")
         return try recording(description: inferred.device, notes: [inferred.guesses.joined(separator: "; ")])
     }

@@ -326,9 +326,6 @@ struct FrameAssembler {
     private var previousFrameTime: UInt64 = 0
     private var wentBack = false
 
-    /// Whether events have been added since the last SYN_REPORT.
-    var inFrame: Bool { !current.isEmpty }
-
     /// Adds an event; returns the frame it completes.
     mutating func add(time: UInt64, event: EvdevEvent) -> EvdevFrame? {
         let origin = start ?? time

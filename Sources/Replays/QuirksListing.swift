@@ -11,7 +11,8 @@ extension QuirksListing {
         -> QuirksListing
     {
         try MockedDevice.holdingSignals { () throws(HarnessError) -> QuirksListing in
-            let device = try MockedDevice.make(source, eventNumber: 10, udevProperties: options.udevProperties)
+            let device = try MockedDevice.make(
+                source, eventNumber: ReplayOptions.deviceNumber, udevProperties: options.udevProperties)
             device.libinput = options.libinput
             device.quirks = options.quirks
             if let dmi = options.dmi { device.dmi = dmi }

@@ -57,10 +57,12 @@ public struct ReplayOptions: Sendable {
     public init() {}
 
     /// The node the recording's device is presented as.
-    public static let device = "/dev/input/event10"
+    public static let device = "/dev/input/event\(deviceNumber)"
+    static let deviceNumber = 10
 
     /// The node of the other device at `index` of ``otherDevices``: `/dev/input/event11` and up.
-    public static func otherDevice(_ index: Int) -> String { "/dev/input/event\(11 + index)" }
+    public static func otherDevice(_ index: Int) -> String { "/dev/input/event\(otherDeviceNumber(index))" }
+    static func otherDeviceNumber(_ index: Int) -> Int { deviceNumber + 1 + index }
 }
 
 /// A recording replayed through real libinput, on devices mocked from the recording, in one
@@ -113,7 +115,8 @@ public struct Replay: Sendable {
         _ source: ReplaySource, named name: String?, options: ReplayOptions,
         _ handle: (LibinputSideOutput) -> Void
     ) throws(HarnessError) -> ReplayReport {
-        let device = try MockedDevice.make(source, eventNumber: 10, udevProperties: options.udevProperties)
+        let device = try MockedDevice.make(
+            source, eventNumber: ReplayOptions.deviceNumber, udevProperties: options.udevProperties)
         let recording = if case .file(let path, _, _) = source { path } else { name ?? "the recording" }
         do throws(HarnessError) {
             return try replay(device, named: recording, options: options, handle)
@@ -134,7 +137,7 @@ public struct Replay: Sendable {
         device.libinput = options.libinput
         device.filtersLikeKernel = !options.asDelivered
         for (index, other) in options.otherDevices.enumerated() {
-            try device.addDevice(other, eventNumber: 11 + index)
+            try device.addDevice(other, eventNumber: ReplayOptions.otherDeviceNumber(index))
         }
         device.faults = options.faults
         device.faultTimeOffset = options.startOffset

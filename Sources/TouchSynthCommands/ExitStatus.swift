@@ -44,7 +44,7 @@ enum ExitStatus {
             (error.description + (error.kind == .nothingToShow ? allowEmptyAdvice : ""), code(for: error))
         case let error as LibinputError: (error.description + advice(for: error.kind), code(for: error.kind))
         case let error as UinputError: (error.description + advice(for: error.kind), code(for: error.kind))
-        case let error as CommandError: (error.description, code(for: error.kind))
+        case let error as CommandError: (error.description, unavailable)
         case let error as ViewServerError: (error.description, code(for: error.kind))
         case let error as WindowSystemError: (error.description, error.kind == .unavailable ? unavailable : systemError)
         case let error as CorpusError: (error.description, error.isBadData ? badData : usage)
@@ -122,14 +122,6 @@ enum ExitStatus {
         case .permission: permission
         case .io: ioError
         case .overwritesInput, .noPath: usage
-        }
-    }
-
-    private static func code(for kind: CommandError.Kind) -> Int32 {
-        switch kind {
-        case .badData: badData
-        case .system: systemError
-        case .unavailable: unavailable
         }
     }
 

@@ -48,14 +48,13 @@ enum LibinputBuilder {
         guard missing.kind == .notBuilt else { throw missing }
         guard let script = script() else {
             throw CommandError(
-                .unavailable,
-                missing.message + "; that script is in a checkout of touchsynth, not found beside this executable")
+                description: missing.message
+                    + "; that script is in a checkout of touchsynth, not found beside this executable")
         }
         let outcome = run(script, version)
         if outcome.status != 0 {
             throw CommandError(
-                .unavailable,
-                outcome.lastLine.map { $0.replacingOccurrences(of: "tools/build-libinput: ", with: "") }
+                description: outcome.lastLine.map { $0.replacingOccurrences(of: "tools/build-libinput: ", with: "") }
                     ?? "libinput \(version): tools/build-libinput failed (status \(outcome.status))")
         }
         return try LibinputBuild.resolve(version)

@@ -82,9 +82,6 @@ public struct TouchscreenEncoder: Sendable {
         self.screen = screen
     }
 
-    /// Touches currently down.
-    public var activeTouches: Int { slots.count }
-
     /// The frames for one libinput event's app events: one per touches event that moves a
     /// simulated touch.
     public mutating func frames(for appEvents: [AppEvent]) -> [[EvdevEvent]] {
