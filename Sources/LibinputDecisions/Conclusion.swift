@@ -124,7 +124,7 @@ struct Conclusion {
         // The machine can settle on a gesture and end it before sending any of its events.
         let sent = wasReported(outcome.state)
         let opening = sent ? made : "libinput began "
-        let unsent = sent ? "" : "; it sent no \(outcome.state) events " + whyUnsent(outcome.state)
+        let unsent = sent ? "" : "; it sent no \(outcome.state) events " + whyUnsent(outcome)
         // A click pressed during the gesture (a two-finger click that also scrolled) is said too.
         let clicks = analysis.reported.filter { $0.button != nil }.map(\.description)
         let also = clicks.isEmpty ? "" : "; it also sent " + clicks.joined(separator: ", ")
@@ -135,13 +135,26 @@ struct Conclusion {
         let agreement =
             deciding.agreesWithLog == false
             ? "; by the rule recomputed here it would not have been: the frames and libinput disagree" : ""
-        return opening + what + instead + " because " + deciding.text + agreement + unsent + also + noTap
+        // A slow pinch: why the scroll did not turn pinch later.
+        let stayed = findings.first {
+            outcome.state == .scroll && $0.rule == .scrollToPinch && $0.exceeds && $0.time > deciding.time
+        }.map { "; it stayed one: " + $0.text } ?? ""
+        return opening + what + instead + " because " + deciding.text + agreement + stayed + unsent + also + noTap
     }
 
-    /// Why libinput's gesture machine sent no events of `kind`: its scroll state sends none unless
-    /// the scroll method is two fingers (`tp_gesture_handle_state_scroll`); else it ended the
-    /// gesture first.
-    private func whyUnsent(_ kind: LibinputGesture) -> String {
+    /// Why libinput's gesture machine sent no events of the outcome's gesture: its scroll state
+    /// sends none unless the scroll method is two fingers (`tp_gesture_handle_state_scroll`), nor
+    /// while the touches' average motion, which it scrolls by, is nil; else it ended the gesture first.
+    private func whyUnsent(_ outcome: GestureAnalysis.Outcome) -> String {
+        let kind = outcome.state
+        if kind == .scroll, analysis.scrollMethod == .twoFinger, let frame = GestureAnalysis.frame(of: outcome.decision, in: analysis),
+            analysis.averageMotionIsNil(after: frame)
+        {
+            let source = analysis.rules.cite(
+                "evdev-mt-touchpad-gestures.c", ["1.22.1": 1182, "1.28.1": 1557, "1.31.3": 1698])
+            return "while the fingers stayed down: its gesture machine scrolls by the touches' average motion, and "
+                + "theirs came to nothing in every frame (they moved opposite ways, evenly); \(source)"
+        }
         guard kind == .scroll, analysis.scrollMethod != .twoFinger else {
             return "before its gesture machine ended it"
         }
@@ -289,13 +302,13 @@ struct Conclusion {
     private var thumbs: [String] {
         var told = Set<Int>()
         return analysis.decisions(of: .thumb).compactMap { decision in
-            guard let touch = decision.touch, let state = decision.to ?? decision.event, state != "THUMB_STATE_FINGER",
+            guard let touch = decision.touch, let state = decision.thumbState, state != .finger,
                 told.insert(touch).inserted
             else { return nil }
             var states: [String] = []
             for d in analysis.decisions(of: .thumb, touch: touch) {
-                let name = LibinputDecision.short(d.to).lowercased().replacingOccurrences(of: "_", with: " ")
-                if !name.isEmpty, name != "finger", states.last != name { states.append(name) }
+                guard let name = d.thumbState?.words, name != "finger" else { continue }
+                if states.last != name { states.append(name) }
             }
             // A place decides only for a touch beginning alone, and only as the log shows it.
             let setBy = findings.filter {
@@ -312,7 +325,7 @@ struct Conclusion {
                 ? " by a rule whose numbers are not recomputed here (src/evdev-mt-touchpad-thumb.c)"
                     + (place.map { "; not for its place: \($0.text)" } ?? "")
                 : ": " + setBy.map(\.text).joined(separator: "; then ")
-            let until = release.map { "; until \($0.text)" } ?? ""
+            let until = release.map { "; until \($0.text)" } ?? analysis.jailEscape(of: touch).map { "; " + $0 } ?? ""
             return "touch \(touch) as a thumb (\(states.joined(separator: ", then ")))" + why + until
         }
     }

@@ -75,6 +75,12 @@ struct GestureAnalysis {
             findings += made.findings
             outcomes.append(
                 Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
+            if kind == .scroll, !fromScroll,
+                let closing = Self.pinchWindowClosing(
+                    initial: initial, scroll: frame, fingers: measured.fingers, gestures: gestures, in: analysis)
+            {
+                findings.append(closing)
+            }
         }
         // Without gesture support, three or more fingers leave the gesture machine where it is.
         if outcomes.isEmpty, analysis.sequence.mostFingers >= 3,
@@ -105,7 +111,7 @@ struct GestureAnalysis {
                 .compactMap { Self.frame(of: $0, in: analysis) })
         return analysis.decisions(of: .thumb).compactMap { decision in
             guard let touch = decision.touch,
-                ["SUPPRESSED", "DEAD"].contains(LibinputDecision.short(decision.to)),
+                decision.thumbState?.isSuppressed == true,
                 let frame = frame(of: decision, in: analysis), frame > 0,
                 !analysis.thumbContexts.contains(where: { $0.frame == frame }),
                 // A touch begun again by pressure or size runs the rules of several touches too.
@@ -119,7 +125,7 @@ struct GestureAnalysis {
             let measure = Measure(
                 analysis: analysis, initialFrame: initial, frame: frame, at: decision.cause?.time ?? 0,
                 fingers: fingers, asideAt: frame - 1)
-            let fromPinch = LibinputDecision.short(decision.from) == "PINCH"
+            let fromPinch = decision.thumbStateLeft == .pinch
             return measure.restingThumb(suppressed: touch, mayBeSpeed: fromPinch)
         }
     }
@@ -176,6 +182,24 @@ struct GestureAnalysis {
     }
 
     /// The recording frame a decision was made at: its own, or for a timer the last one before.
+    /// The scroll begun at frame `scroll` measured at the last frame of the pinch timeout, while
+    /// the machine still scrolled (no later transition before it).
+    private static func pinchWindowClosing(
+        initial: Int, scroll: Int, fingers: Int, gestures: [LibinputDecision], in analysis: SequenceAnalysis
+    ) -> Finding? {
+        let frames = analysis.recording.frames
+        let closes = frames[initial].time + UInt64(analysis.rules.pinchTimeout * 1000)
+        let next = gestures.compactMap { frame(of: $0, in: analysis) }.first { $0 > scroll } ?? .max
+        guard
+            let last = (scroll..<min(frames.count, analysis.sequence.frames.upperBound + 1)).last(where: {
+                frames[$0].time < closes && $0 < next
+            })
+        else { return nil }
+        return Measure(
+            analysis: analysis, initialFrame: initial, frame: last, at: frames[last].time, fingers: fingers
+        ).pinchWindowClosing()
+    }
+
     static func frame(of decision: LibinputDecision, in analysis: SequenceAnalysis) -> Int? {
         switch decision.cause {
         case .frame(0, let index, _): return index
@@ -387,6 +411,22 @@ private struct Measure {
                     ? "libinput took touch \(thumb.slot) for a resting thumb and cancelled the gesture"
                     : "no resting thumb"),
             source: rules.source(.restingThumb))
+    }
+
+    /// A scroll's touches at the last frame it could still turn pinch, when they went different
+    /// ways: why two fingers parting slowly stayed a scroll.
+    func pinchWindowClosing() -> Finding? {
+        guard touches.count == 2, !direction(touches[0]).isSame(as: direction(touches[1])) else { return nil }
+        let moves = touches.map { SequenceAnalysis.mm(moved($0)) }.joined(separator: " and ")
+        let movedEnough = touches.allSatisfy { moved($0) >= rules.pinchDisambiguation }
+        return Finding(
+            rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",
+            exceeds: !movedEnough, agreesWithLog: !movedEnough,
+            text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected, the last frame before a scroll "
+                + "can no longer turn pinch (\(SequenceAnalysis.ms(rules.pinchTimeout)) ms), the touches went different "
+                + "ways but had moved \(moves) mm, "
+                + (movedEnough ? "" : "not ") + "each \(SequenceAnalysis.mm(rules.pinchDisambiguation)) mm",
+            source: rules.source(.scrollToPinch))
     }
 
     /// The scroll-to-pinch switch: within the pinch timeout, touches that part ways after each

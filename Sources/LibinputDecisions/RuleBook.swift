@@ -47,6 +47,10 @@ struct RuleBook {
     let thumbMinHeight = 50.0
     let thumbLine = 0.85
     let thumbExclusionLine = 0.92
+    /// `THUMB_IGNORE_SPEED_THRESHOLD` (mm/s), and the frames a jailed thumb must move faster than
+    /// it to escape (`t->speed.exceeded_count >= 10`).
+    let thumbEscapeSpeed = 20.0
+    let thumbEscapeFrames = 10
     /// `DEFAULT_GESTURE_SWITCH_TIMEOUT`: how long a new finger count must last to end a gesture.
     let fingerSwitchTimeout = 100.0
     /// Below this each, neither touch has moved enough for any decision.
@@ -207,6 +211,14 @@ struct RuleBook {
 
     /// `src/file:line (libinput version)` for the version cited, its line among `lines` by
     /// version (none where the version has none), and the version asked for when it is another.
+
+    /// Where a jailed thumb escapes (`tp_thumb_update_touch`), and where speed lets it.
+    var thumbEscape: (escape: String, speed: String) {
+        (
+            cite("evdev-mt-touchpad-thumb.c", ["1.22.1": 263, "1.28.1": 263, "1.31.3": 248]),
+            cite("evdev-mt-touchpad-thumb.c", ["1.22.1": 126, "1.28.1": 126, "1.31.3": 122])
+        )
+    }
 
     func cite(_ file: String, _ lines: [String: Int]) -> String {
         let line = lines[cited].map { ":\($0)" } ?? ""

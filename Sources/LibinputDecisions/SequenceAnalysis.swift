@@ -121,10 +121,9 @@ struct SequenceAnalysis {
                 case .released: palms.remove(touch)
                 case .noted: break
                 }
-            } else if d.machine == .thumb, let to = d.to {
+            } else if let state = d.thumbState {
                 // libinput holds one thumb: a line naming another touch lets the last one go.
-                let ignored = ["JAILED", "SUPPRESSED", "REVIVED_JAILED", "DEAD"].contains(LibinputDecision.short(to))
-                thumbs = ignored ? [touch: at] : [:]
+                thumbs = state.isIgnoredForGesture ? [touch: at] : [:]
             }
         }
         if !releases.isEmpty { thumbs = [:] }
@@ -299,7 +298,7 @@ struct SequenceAnalysis {
         let upper = lines.upper, lower = lines.lower, height = lines.height
         let byPressure = thresholds.thumbsByPressure, bySize = thresholds.thumbsBySize
         return zip(touches, sequence.tracks).compactMap { touch, track in
-            let thumb = decisions(of: .thumb, touch: touch.touch).contains { $0.to != "THUMB_STATE_FINGER" }
+            let thumb = decisions(of: .thumb, touch: touch.touch).contains { $0.thumbState != .finger }
             // Not above the upper line (`y < upper_thumb_line`) is in the band; below the lower one
             // (`y > lower_thumb_line`), in the exclusion area.
             let units = lines.units(touch.from.y)
@@ -341,7 +340,7 @@ struct SequenceAnalysis {
             let begin = track.points[0].frame
             let alone = sequence.fingers(at: begin) == 1
             let jailed = decisions(of: .thumb, touch: touch.touch).contains {
-                $0.to == "THUMB_STATE_JAILED" && GestureAnalysis.frame(of: $0, in: self) == begin
+                $0.thumbState == .jailed && GestureAnalysis.frame(of: $0, in: self) == begin
             }
             return Finding(
                 rule: .thumbPosition, time: touch.down, touch: touch.touch, value: value, limit: limit,
@@ -354,7 +353,7 @@ struct SequenceAnalysis {
     /// Whether libinput jails a touch beginning alone where it did (`tp_thumb_needs_jail`), by
     /// which test, and its contact in words where its shape decided; nil where the size that
     /// decides was not listed.
-    private func jail(
+    func jail(
         inBand: Bool, excluded: Bool, byPressure: Bool, bySize: Bool, contact point: TrackPoint
     ) -> (jailed: Bool?, test: RuleBook.ThumbTest, contact: String) {
         if edgeScrolling { return (false, .edgeScrolling, "") }
@@ -380,5 +379,24 @@ struct SequenceAnalysis {
         guard abs(value) < 1e15 else { return String(value) }
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}
+
+extension SequenceAnalysis {
+    /// Whether the touches' average motion (`tp_get_average_touches_delta`) was under a hundredth
+    /// of a millimetre in every frame after `frame` to the sequence's end, with the gesture
+    /// machine changing nothing before the lift: a scroll state that had nothing to send.
+    func averageMotionIsNil(after frame: Int) -> Bool {
+        let end = sequence.frames.upperBound
+        let changes = decisions(of: .gesture).compactMap { GestureAnalysis.frame(of: $0, in: self) }
+        guard frame < end, !changes.contains(where: { $0 > frame && $0 < end }) else { return false }
+        return (frame + 1..<end).allSatisfy { f in
+            let before = sequence.positions(at: f - 1), now = sequence.positions(at: f)
+            let moves = now.compactMap { slot, p in before[slot].map { (p.x - $0.x, p.y - $0.y) } }
+            guard !moves.isEmpty else { return true }
+            let n = Double(moves.count)
+            let dx = moves.map(\.0).reduce(0, +) / n, dy = moves.map(\.1).reduce(0, +) / n
+            return (dx * dx + dy * dy).squareRoot() < 0.01
+        }
     }
 }

@@ -124,25 +124,24 @@ extension SequenceAnalysis {
         let logged = loggedThumbDecisions
         return thumbContexts.map { context in
             let lines = logged.filter { $0.1 == context.frame }.map(\.0)
-            let here = lines.map { LibinputDecision.short($0.to) }
+            let here = lines.compactMap(\.thumbState)
             let held = thumb(before: context.frame, logged: logged)
             let agrees: Bool?
             if context.step == .speed {
                 agrees = nil
             } else if let thumb = context.thumb {
                 let taken = lines.contains {
-                    $0.touch == thumb && ["PINCH", "SUPPRESSED", "DEAD"].contains(LibinputDecision.short($0.to))
+                    $0.touch == thumb && $0.thumbState?.isIgnoredForTap == true
                 }
                 let already =
-                    here.isEmpty && (held.map { $0.touch == thumb && ["PINCH", "DEAD"].contains($0.state) } ?? false)
+                    here.isEmpty && (held.map { $0.touch == thumb && [.pinch, .dead].contains($0.state) } ?? false)
                 agrees = taken || already
             } else {
                 // With several fingers down only the far-below step sets a thumb aside in the
                 // frame (a thumb's pinch lost to speed is PINCH → SUPPRESSED).
                 let takenAside = lines.contains {
-                    let to = LibinputDecision.short($0.to)
-                    return to == "PINCH"
-                        || (["SUPPRESSED", "DEAD"].contains(to) && LibinputDecision.short($0.from) != "PINCH")
+                    guard let to = $0.thumbState else { return false }
+                    return to == .pinch || (to.isSuppressed && $0.thumbStateLeft != .pinch)
                 }
                 agrees = takenAside ? false : nil
             }
@@ -153,8 +152,8 @@ extension SequenceAnalysis {
                 rule: .thumbContext, time: context.time, touch: context.thumb ?? context.newest, value: value,
                 limit: limit, unit: unit, exceeds: context.thumb != nil, agreesWithLog: agrees,
                 text: text(
-                    of: context, lines: thumbLines, pinched: here.contains("PINCH"),
-                    released: context.thumb == nil && held?.state != "PINCH" ? held : nil),
+                    of: context, lines: thumbLines, pinched: here.contains(.pinch),
+                    released: context.thumb == nil && held?.state != .pinch ? held : nil),
                 source: rules.source(.thumbContext, thumbStep: context.step))
         }
     }
@@ -164,7 +163,7 @@ extension SequenceAnalysis {
         let logged = loggedThumbDecisions
         return thumbContexts.first { context in
             guard context.thumb == nil, let held = thumb(before: context.frame, logged: logged) else { return false }
-            return held.touch == touch && held.state != "PINCH"
+            return held.touch == touch && held.state != .pinch
         }
     }
 
@@ -175,19 +174,19 @@ extension SequenceAnalysis {
 
     /// The touch libinput held as a thumb just before `frame`, by its log and the releases
     /// ``thumbContexts`` recompute, and its state; nil when none was.
-    private func thumb(before frame: Int, logged: [(LibinputDecision, Int)]) -> (touch: Int, state: String)? {
+    private func thumb(before frame: Int, logged: [(LibinputDecision, Int)]) -> (touch: Int, state: ThumbState)? {
         guard let (last, at) = logged.last(where: { $0.1 < frame }), let touch = last.touch,
-            !thumbContexts.contains(where: { $0.thumb == nil && $0.frame >= at && $0.frame < frame })
+            !thumbContexts.contains(where: { $0.thumb == nil && $0.frame >= at && $0.frame < frame }),
+            let state = last.thumbState, state != .finger
         else { return nil }
-        let state = LibinputDecision.short(last.to)
         // A thumb in PINCH is no touch set aside, but libinput holds it as its thumb while it is down.
-        let pinching = state == "PINCH" && sequence.positions(at: frame - 1)[touch] != nil
-        guard state != "FINGER", !state.isEmpty, setAside(at: frame - 1).contains(touch) || pinching else { return nil }
+        let pinching = state == .pinch && sequence.positions(at: frame - 1)[touch] != nil
+        guard setAside(at: frame - 1).contains(touch) || pinching else { return nil }
         return (touch, state)
     }
 
     private func text(
-        of c: ThumbContext, lines: ThumbLines, pinched: Bool, released: (touch: Int, state: String)?
+        of c: ThumbContext, lines: ThumbLines, pinched: Bool, released: (touch: Int, state: ThumbState)?
     ) -> String {
         let mm = SequenceAnalysis.mm, ms = SequenceAnalysis.ms
         let after = c.since > 0 ? " \(ms(c.since)) ms after touch \(c.oldest)" : " with touch \(c.oldest)"
@@ -196,7 +195,7 @@ extension SequenceAnalysis {
         let lowest = c.apart.y == 0 ? "level with touch \(c.next), taken as the lowest" : "the lowest"
         let pair = "touch \(c.lowest), \(lowest), is \(mm(c.apart.x)) × \(mm(c.apart.y)) mm from touch \(c.next)"
         let outside = c.apart.x > ThumbContext.scrollBox.x || c.apart.y > ThumbContext.scrollBox.y
-        let letGo = released.map { ", and lets touch \($0.touch) go (\($0.state.lowercased()) before)" } ?? ""
+        let letGo = released.map { ", and lets touch \($0.touch) go (\($0.state.words) before)" } ?? ""
         switch c.step {
         case .speed:
             return came + " while a finger moved fast (libinput counted more than 5 of its frames past 20 mm/s: "

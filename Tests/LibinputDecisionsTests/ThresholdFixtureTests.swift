@@ -77,6 +77,26 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Two fingers parting by one device unit a frame each (1/31 mm at 125 Hz), evenly: libinput takes them for a scroll, and they
+    /// have not moved 1.5 mm each when the 300 ms in which a scroll may turn pinch are over; the
+    /// scroll sends nothing, its touches' average motion being nil in every frame.
+    func testASlowEvenPinchStaysAScrollThatSendsNothing() throws {
+        let fingers = [
+            Finger.moving(0, 0.96, x: 41, y: 30, dx: -1, dy: 0, speed: 125.0 / 31),
+            Finger.moving(0, 0.96, x: 59, y: 30, dx: 1, dy: 0, speed: 125.0 / 31),
+        ]
+        for (version, sequence) in try explained(try FingerPaths.recording(fingers)) {
+            let closing = try finding(.scrollToPinch, in: sequence, version)
+            XCTAssertTrue(closing.exceeds, "\(version): \(closing.text)")
+            XCTAssertLessThan(closing.value, 300, "\(version): \(closing.text)")
+            XCTAssertTrue(closing.text.contains("not each 1.5 mm"), "\(version): \(closing.text)")
+            XCTAssertTrue(
+                sequence.conclusion.contains("it stayed one: ") && sequence.conclusion.contains(
+                    "it sent no scroll events while the fingers stayed down: its gesture machine scrolls by the "
+                        + "touches' average motion"), "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A tap held 170 ms is a tap; 190 ms, the 180 ms timer fires first.
     func testATapOf170AndOf190Milliseconds() throws {
         for (held, isTap) in [(0.170, true), (0.190, false)] {
@@ -331,6 +351,23 @@ final class ThresholdFixtureTests: XCTestCase {
                     XCTAssertFalse(sequence.decisions.contains { $0.machine == .thumb }, version)
                     XCTAssertFalse(sequence.findings.contains { $0.rule == .thumbPosition }, version)
                 }
+            }
+        }
+    }
+
+    /// A touch jailed in the bottom band that then moves fast escapes jail and moves the pointer:
+    /// the sequence says it was let go, and why, not that it stayed set aside; one that crosses
+    /// the thumb line slowly escapes by its place.
+    func testAThumbThatEscapesJailIsSaidLetGo() throws {
+        let cases: [(finger: Finger, reason: String)] = [
+            (.moving(0, 0.4, x: 30, y: 62, dx: 1, dy: 0, speed: 50), "moved faster than 20 mm/s for 10 frames"),
+            (.moving(0, 0.8, x: 50, y: 58, dx: 0, dy: -1, speed: 10), "had moved above the thumb line at 56.3 mm"),
+        ]
+        for (finger, reason) in cases {
+            for (version, sequence) in try explained(try FingerPaths.recording([finger])) {
+                XCTAssertTrue(
+                    sequence.conclusion.contains("as a thumb (jailed)")
+                        && sequence.conclusion.contains("ms later: it " + reason), "\(version): \(sequence.conclusion)")
             }
         }
     }

@@ -1,0 +1,35 @@
+extension SequenceAnalysis {
+    /// How libinput let `touch` go from thumb jail on its own (`JAILED → FINGER` or
+    /// `REVIVED_JAILED → REVIVED`, `tp_thumb_update_touch`), said with the reason: it left the
+    /// thumb area, its contact stopped being a thumb's, or it moved fast. Nil when it did not.
+    func jailEscape(of touch: Int) -> String? {
+        let thumb = decisions(of: .thumb, touch: touch)
+        guard
+            let escape = thumb.first(where: {
+                [.jailed, .revivedJailed].contains($0.thumbStateLeft) && [.finger, .revived].contains($0.thumbState)
+            }),
+            let jailed = thumb.last(where: { [.jailed, .revivedJailed].contains($0.thumbState) }),
+            let from = jailed.cause?.time, let at = escape.cause?.time, at >= from,
+            let frame = GestureAnalysis.frame(of: escape, in: self),
+            let point = sequence.tracks.first(where: { track in
+                track.slot == touch && track.points[0].frame <= frame && frame <= track.points[track.points.count - 1].frame
+            })?.points.last(where: { $0.frame <= frame })
+        else { return nil }
+        let later = "let go as a finger \(Self.ms(Double(at - from) / 1000)) ms later: "
+        if let lines = thumbLines {
+            let units = lines.units(point.y)
+            if units < lines.upper.units {
+                return later + "it had moved above the thumb line at \(Self.mm(lines.upper.mm)) mm; "
+                    + rules.thumbEscape.escape
+            }
+            let contact = jail(
+                inBand: true, excluded: units > lines.lower.units, byPressure: thresholds.thumbsByPressure,
+                bySize: thresholds.thumbsBySize, contact: point)
+            if contact.test == .size, contact.jailed == false {
+                return later + "its contact was no longer a thumb's, \(contact.contact); " + rules.thumbEscape.escape
+            }
+        }
+        return later + "it moved faster than \(Self.ms(rules.thumbEscapeSpeed)) mm/s for \(rules.thumbEscapeFrames) "
+            + "frames (each frame over that speed counts up, each under it down); " + rules.thumbEscape.speed
+    }
+}
