@@ -89,7 +89,10 @@ public struct TouchSummary: Equatable, Sendable, Codable {
     public var touch: Int
     /// Microseconds into the recording.
     public var down: UInt64
+    /// When it lifted; the last frame's time when it was still down there (``stillDown``).
     public var up: UInt64
+    /// True when the recording ended with the touch down (stopped with fingers on the pad).
+    public var stillDown: Bool?
     /// Where it came down and where it lifted, in mm from the touchpad's top-left corner.
     public var from: PointMM
     public var to: PointMM

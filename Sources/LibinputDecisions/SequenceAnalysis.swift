@@ -153,8 +153,10 @@ struct SequenceAnalysis {
 
     private func summary(_ track: FingerTrack) -> TouchSummary {
         let first = track.points[0], last = track.points[track.points.count - 1]
+        let stillDown = last.frame == recording.frames.count - 1
         return TouchSummary(
-            touch: track.slot, down: first.time, up: liftTime(after: last.frame), from: first.mm, to: last.mm,
+            touch: track.slot, down: first.time, up: liftTime(after: last.frame), stillDown: stillDown ? true : nil,
+            from: first.mm, to: last.mm,
             travel: track.points.map { $0.mm.distance(to: first.mm) }.max() ?? 0,
             peakPressure: track.points.compactMap(\.pressure).max().map(Int.init),
             peakSize: track.points.compactMap(\.size).max().map(Int.init))

@@ -1,12 +1,18 @@
 import LibinputEvents
 
 /// What libinput reported of a stream, gesture by gesture, as `compare` and `compare --libinput`
-/// say it: each gesture's end (its kind, fingers and whether it was cancelled), a run of
-/// scrolling from one source or of pointer motion, a button or key pressed, a touch.
+/// say it: each gesture (its kind, fingers and how it ended), a run of scrolling from one source
+/// or of pointer motion, a button or key pressed, a touch.
 public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
-    case pinch(fingers: Int, cancelled: Bool)
-    case swipe(fingers: Int, cancelled: Bool)
-    case hold(fingers: Int, cancelled: Bool)
+    /// How a gesture libinput began ended in the events given: by its end event, cancelled, or
+    /// not at all (a recording stopped with the fingers down).
+    public enum End: Equatable, Sendable {
+        case ended, cancelled, open
+    }
+
+    case pinch(fingers: Int, end: End)
+    case swipe(fingers: Int, end: End)
+    case hold(fingers: Int, end: End)
     case scroll(Scroll.Source)
     case motion
     case button(UInt32)
@@ -20,11 +26,16 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
             if collapsing && sequence.last == entry { return }
             sequence.append(entry)
         }
+        // A gesture begun and not yet ended, which the events' end leaves open.
+        var open: ReportedGesture?
         for event in events {
             switch event.kind {
-            case .gesturePinchEnd(let n, _, let cancelled): append(.pinch(fingers: n, cancelled: cancelled))
-            case .gestureSwipeEnd(let n, let cancelled): append(.swipe(fingers: n, cancelled: cancelled))
-            case .gestureHoldEnd(let n, let cancelled): append(.hold(fingers: n, cancelled: cancelled))
+            case .gesturePinchBegin(let n): open = .pinch(fingers: n, end: .open)
+            case .gestureSwipeBegin(let n): open = .swipe(fingers: n, end: .open)
+            case .gestureHoldBegin(let n): open = .hold(fingers: n, end: .open)
+            case .gesturePinchEnd(let n, _, let cancelled): append(.pinch(fingers: n, end: .ending(cancelled)))
+            case .gestureSwipeEnd(let n, let cancelled): append(.swipe(fingers: n, end: .ending(cancelled)))
+            case .gestureHoldEnd(let n, let cancelled): append(.hold(fingers: n, end: .ending(cancelled)))
             case .pointerScroll(let s): append(.scroll(s.source), collapsing: true)
             case .pointerMotion, .pointerMotionAbsolute: append(.motion, collapsing: true)
             case .pointerButton(let button, let state, _) where state == .pressed: append(.button(button))
@@ -32,7 +43,12 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
             case .touchDown: append(.touch)
             default: break
             }
+            switch event.kind {
+            case .gesturePinchEnd, .gestureSwipeEnd, .gestureHoldEnd: open = nil
+            default: break
+            }
         }
+        if let open { sequence.append(open) }
         return sequence
     }
 
@@ -40,9 +56,9 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
     /// `scroll finger`, `motion`, `BTN_LEFT`, `key`, `touch`.
     public var description: String {
         switch self {
-        case .pinch(let n, let cancelled): "pinch \(n)" + (cancelled ? " cancelled" : "")
-        case .swipe(let n, let cancelled): "swipe \(n)" + (cancelled ? " cancelled" : "")
-        case .hold(let n, let cancelled): "hold \(n)" + (cancelled ? " cancelled" : "")
+        case .pinch(let n, let end): "pinch \(n)" + end.suffix
+        case .swipe(let n, let end): "swipe \(n)" + end.suffix
+        case .hold(let n, let end): "hold \(n)" + end.suffix
         case .scroll(let source): "scroll \(source.rawValue)"
         case .motion: "motion"
         case .button(let button): EvdevKeyNames.name(button)
@@ -59,9 +75,9 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
     /// In a sentence: "a 3-finger swipe (cancelled)", "two-finger scrolling", "a BTN_LEFT press".
     public var inWords: String {
         switch self {
-        case .pinch(let n, let cancelled): "a \(n)-finger pinch" + (cancelled ? " (cancelled)" : "")
-        case .swipe(let n, let cancelled): "a \(n)-finger swipe" + (cancelled ? " (cancelled)" : "")
-        case .hold(let n, let cancelled): "a \(n)-finger hold" + (cancelled ? " (cancelled)" : "")
+        case .pinch(let n, let end): "a \(n)-finger pinch" + end.inWords
+        case .swipe(let n, let end): "a \(n)-finger swipe" + end.inWords
+        case .hold(let n, let end): "a \(n)-finger hold" + end.inWords
         case .scroll(let source): source == .wheel ? "wheel scrolling" : "two-finger scrolling"
         case .motion: "pointer motion"
         case .key: "a key"
@@ -83,5 +99,26 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
     public var isHold: Bool {
         if case .hold = self { return true }
         return false
+    }
+}
+
+extension ReportedGesture.End {
+    fileprivate static func ending(_ cancelled: Bool) -> Self { cancelled ? .cancelled : .ended }
+
+    /// After the gesture's short form: `pinch 2 cancelled`, `pinch 2 open`.
+    fileprivate var suffix: String {
+        switch self {
+        case .ended: ""
+        case .cancelled: " cancelled"
+        case .open: " open"
+        }
+    }
+
+    fileprivate var inWords: String {
+        switch self {
+        case .ended: ""
+        case .cancelled: " (cancelled)"
+        case .open: " (not ended when the events did)"
+        }
     }
 }

@@ -54,10 +54,11 @@ public enum ExplanationLines {
         var toMm: PointMM
         var travelMm: Double
         var peakPressure: Int?
+        var stillDown: Bool?
 
         init(_ t: TouchSummary) {
-            (touch, downUs, upUs, fromMm, toMm, travelMm, peakPressure) =
-                (t.touch, t.down, t.up, t.from, t.to, t.travel, t.peakPressure)
+            (touch, downUs, upUs, fromMm, toMm, travelMm, peakPressure, stillDown) =
+                (t.touch, t.down, t.up, t.from, t.to, t.travel, t.peakPressure, t.stillDown)
         }
     }
 

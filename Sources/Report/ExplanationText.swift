@@ -126,8 +126,9 @@ public enum ExplanationText {
         for t in s.touches {
             let pressure = t.peakPressure.map { ", peak pressure \($0)" } ?? ""
             lines.append(
-                "  touch \(t.touch): down \(time(e.seconds(t.down))) at \(point(t.from)), up \(time(e.seconds(t.up))) "
-                    + "at \(point(t.to)), \(mm(t.travel)) mm from where it began at most\(pressure)")
+                "  touch \(t.touch): down \(time(e.seconds(t.down))) at \(point(t.from)), "
+                    + (t.stillDown == true ? "still down at the end, " : "up ")
+                    + "\(time(e.seconds(t.up))) at \(point(t.to)), \(mm(t.travel)) mm from where it began at most\(pressure)")
         }
         if !s.decisions.isEmpty { lines.append("  libinput decided:") }
         for d in s.decisions {

@@ -1,6 +1,7 @@
 import GestureSynthesis
 import LibinputEvents
 @testable import LibinputDecisions
+import LibinputEventText
 import Recordings
 import Replays
 import TestSupport
@@ -220,6 +221,20 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertTrue(slow.conclusion.contains("hold 1 cancelled"), slow.conclusion)
         let fast = try explainScript("move dx=20mm duration=200ms")
         XCTAssertFalse(fast.findings.contains { $0.rule == .holdAndMotion }, fast.conclusion)
+    }
+
+    /// A recording stopped with two fingers down in a pinch (`libinput record` ended by Ctrl-C):
+    /// libinput began the pinch and never ended it, which is said as such, not as "nothing", and
+    /// its touches are said to be still down, not lifted.
+    func testAPinchTheRecordingStopsInIsReportedOpen() throws {
+        var recording = try RecordingLoader.load(
+            Fixtures.directory.appendingPathComponent("synthesized/rotate-cw.yml").path)
+        recording.frames = Array(recording.frames.prefix(recording.frames.count / 2))
+        let sequence = try XCTUnwrap(Replay.explain(recording, named: "cut", options: ReplayOptions()).explanation.sequences.first)
+        XCTAssertEqual(sequence.reported, [.pinch(fingers: 2, end: .open)], sequence.conclusion)
+        XCTAssertEqual(sequence.reported.map(\.description), ["pinch 2 open"])
+        XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 2-finger pinch"), sequence.conclusion)
+        XCTAssertEqual(sequence.touches.map(\.stillDown), [true, true])
     }
 
     /// The Cypress clickpad presses BTN_RIGHT, which libinput drops as a kernel bug: the sequence
