@@ -12,7 +12,8 @@ public enum AppEventFormat {
     }
 
     /// Short enough for a terminal column: a touch's type is the mode's (direct in compat,
-    /// indirectPointer in indirect), so it is left out; `*` marks a simulated touch.
+    /// indirectPointer in indirect), which the table's titles say, so it is left out; `*` marks a
+    /// simulated touch.
     public static func short(_ e: AppEvent) -> String {
         var text: String
         switch e.payload {

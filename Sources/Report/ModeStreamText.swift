@@ -31,8 +31,8 @@ public struct ModeStreamText {
         for (index, mode) in modes.enumerated() {
             let title =
                 mode == .compatibility
-                ? "compat (UIApplicationSupportsIndirectInputEvents = NO; * simulated touch)"
-                : "indirect (UIApplicationSupportsIndirectInputEvents = YES)"
+                ? "compat (UIApplicationSupportsIndirectInputEvents = NO; touches direct, * simulated)"
+                : "indirect (UIApplicationSupportsIndirectInputEvents = YES; touches indirectPointer)"
             header += style.cell(title, width: style.columnWidth, colour: "1", last: index == modes.count - 1)
         }
         return [header]
