@@ -114,8 +114,11 @@ public enum GestureSynthesizer {
             let values = try pad.touchValues(statement.touch, fail: fail)
             let contact = try plan(statement.action, pad: pad, options: settings, fail: fail)
             try pad.check(contact, resting: resting.count, verb: statement.action.verb, fail: fail)
-            if let note = pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb) {
-                notes.append("line \(statement.line): " + note)
+            for note in [
+                pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb),
+                pad.noGestureNote(statement.action),
+            ] {
+                if let note { notes.append("line \(statement.line): " + note) }
             }
             try checkLength(to: clock + (contact.samples.last?.time ?? 0), fail: fail)
             if case .lift = statement.action {

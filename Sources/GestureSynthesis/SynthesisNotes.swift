@@ -19,6 +19,22 @@ extension GestureSynthesizer.Pad {
             + (unplaced == 1 ? "it" : "them") + " by a BTN_TOOL_* key alone, without a position"
     }
 
+    /// Why a pinch, or a swipe of three or more fingers, reaches apps as no gesture on a semi-MT
+    /// pad: it reports the box around the fingers, not each one, and libinput gives it no gesture
+    /// capability (`tp_init_gesture`), so two fingers scroll and more make nothing.
+    func noGestureNote(_ action: GestureScript.Action) -> String? {
+        guard case .semiMT = tracking else { return nil }
+        switch action {
+        case .pinch(let pinch):
+            return "\(device.name) is semi-MT (it reports a box around the fingers, not each one): libinput makes no "
+                + "pinch on it, and \(pinch.fingers == 2 ? "two fingers scroll" : "more fingers make nothing")"
+        case .translate(let fingers, _, _, _, _) where fingers >= 3:
+            return "\(device.name) is semi-MT (it reports a box around the fingers, not each one): libinput makes no "
+                + "swipe on it"
+        default: return nil
+        }
+    }
+
     /// Why `pressure=` reaches nothing libinput reads on this pad, when it does not: libinput reads
     /// a pad with slots by ABS_MT_PRESSURE alone, and from 1.29 one without slots through mtdev's.
     func unreadPressureNote() -> String? {

@@ -101,6 +101,18 @@ final class SynthesisTests: XCTestCase {
         }
     }
 
+    /// A semi-MT pad reports a box around the fingers: a pinch or a swipe asked of it is written,
+    /// and said to reach apps as no gesture, as libinput gives such a pad none; a scroll is not.
+    func testAPinchOnASemiMTPadIsSaidToMakeNoGesture() throws {
+        let alps = try device("touchpads_AlpsPS2_ALPS_GlidePoint.desc")
+        let made = try synthesize("pinch scale=2\nscroll dy=10mm\nswipe fingers=3 distance=20mm spacing=10mm", on: alps)
+        XCTAssertEqual(made.notes.count, 2, "\(made.notes)")
+        XCTAssertTrue(made.notes[0].hasPrefix("line 1: AlpsPS/2 ALPS GlidePoint is semi-MT"), made.notes[0])
+        XCTAssertTrue(made.notes[0].hasSuffix("no pinch on it, and two fingers scroll"), made.notes[0])
+        XCTAssertTrue(made.notes[1].hasPrefix("line 3: "), made.notes[1])
+        XCTAssertEqual(try synthesize("pinch scale=2", on: try asus).notes, [])
+    }
+
     /// `pressure=` and `size=` set every finger of their gesture, on the multi-touch axes and on
     /// the single-touch emulation's pressure (the same share of its range); the next gesture
     /// presses as fingers do again.
