@@ -55,7 +55,7 @@ public struct RecordedLibinputCheck: Encodable, Sendable {
                 "parts at recorded event \(d.index)\(place.isEmpty ? "" : " (\(place))"): recorded "
                     + "\(d.recorded ?? "nothing"), "
                     + "replayed \(d.replayed ?? "nothing")")
-            lines.append("\(differences) events differ")
+            lines.append("\(differences) event\(differences == 1 ? "" : "s") differ\(differences == 1 ? "s" : "")")
             if let version = recordedLibinput, version != libinput {
                 lines.append(
                     "note: recorded on libinput \(version), replayed on \(libinput): the difference may be libinput's "

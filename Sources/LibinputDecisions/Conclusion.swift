@@ -136,9 +136,10 @@ struct Conclusion {
             deciding.agreesWithLog == false
             ? "; by the rule recomputed here it would not have been: the frames and libinput disagree" : ""
         // A slow pinch: why the scroll did not turn pinch later.
-        let stayed = findings.first {
-            outcome.state == .scroll && $0.rule == .scrollToPinch && $0.exceeds && $0.time > deciding.time
-        }.map { "; it stayed one: " + $0.text } ?? ""
+        let stayed =
+            findings.first {
+                outcome.state == .scroll && $0.rule == .scrollToPinch && $0.exceeds && $0.time > deciding.time
+            }.map { "; it stayed one: " + $0.text } ?? ""
         return opening + what + instead + " because " + deciding.text + agreement + stayed + unsent + also + noTap
     }
 
@@ -147,7 +148,8 @@ struct Conclusion {
     /// while the touches' average motion, which it scrolls by, is nil; else it ended the gesture first.
     private func whyUnsent(_ outcome: GestureAnalysis.Outcome) -> String {
         let kind = outcome.state
-        if kind == .scroll, analysis.scrollMethod == .twoFinger, let frame = GestureAnalysis.frame(of: outcome.decision, in: analysis),
+        if kind == .scroll, analysis.scrollMethod == .twoFinger,
+            let frame = GestureAnalysis.frame(of: outcome.decision, in: analysis),
             analysis.averageMotionIsNil(after: frame)
         {
             let source = analysis.rules.cite(

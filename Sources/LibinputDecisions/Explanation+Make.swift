@@ -102,10 +102,17 @@ extension Explanation {
         }
         var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
         var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
+        var gesturesBySequence = Array(repeating: [UInt64](), count: sequences.count)
         for event in events where event.time >= recordingStart && !sequences.isEmpty && isPad(event.device) {
             let time = event.time - recordingStart, n = last(atOrBefore: time, in: starts)
             eventsBySequence[n].append(event)
             if let step = PointerMotion.Step(event, at: time) { motionBySequence[n].append(step) }
+            switch event.kind {
+            case .pointerScroll(let s) where s.source == .finger: gesturesBySequence[n].append(time)
+            case .gesturePinchUpdate, .gestureSwipeUpdate, .gesturePinchBegin, .gestureSwipeBegin:
+                gesturesBySequence[n].append(time)
+            default: break
+            }
         }
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
@@ -121,6 +128,7 @@ extension Explanation {
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
+                    gestureSent: gesturesBySequence[n],
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),

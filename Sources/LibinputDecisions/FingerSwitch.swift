@@ -40,12 +40,89 @@ extension GestureAnalysis {
             ? touches(gone) + " lifted"
             : !came.isEmpty && gone.isEmpty ? touches(came) + " came down" : "the fingers changed"
         let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
+        let lost = analysis.lostWhileWaiting(from: changed, to: frame).map {
+            "\($0) (\(analysis.rules.fingerCountWait))"
+        }
         return Finding(
             rule: .fingerSwitch, time: time, touch: nil, value: lasted, limit: limit, unit: "ms",
             exceeds: lasted >= limit, agreesWithLog: true, // told only where it fired when libinput's did
             text: "\(what) \(SequenceAnalysis.ms(lasted)) ms before, from \(fingers(before)) to \(fingers(now)): "
                 + "libinput ends a gesture once a new finger count has lasted \(SequenceAnalysis.ms(limit)) ms "
-                + "(a briefer change is passed over), and goes on with \(fingers(now))",
+                + "(a briefer change is passed over), and goes on with \(fingers(now))" + (lost ?? ""),
             source: analysis.rules.source(.fingerSwitch))
+    }
+
+    /// Finger counts that changed during a gesture and came back before libinput's 100 ms timer
+    /// fired: passed over, but the gesture machine sent nothing while it waited
+    /// (`finger_count_pending`), which a swipe's or a scroll's gap shows. The states that wait
+    /// are those of a gesture under way (`tp_gesture_debounce_finger_changes` from 1.28; before,
+    /// once the gesture had begun).
+    static func fingerCountBlips(_ analysis: SequenceAnalysis) -> [Finding] {
+        let frames = analysis.recording.frames
+        let limit = UInt64(analysis.rules.fingerSwitchTimeout * 1000)
+        let gestures = analysis.decisions(of: .gesture).filter { $0.to != nil && $0.cause != nil }
+        // The count libinput goes by, and the one pending: since when, and when its timer was set.
+        var (count, pending): (Int, (count: Int, frame: Int, timer: Int)?) = (0, nil)
+        var findings: [Finding] = []
+        for f in analysis.sequence.frames {
+            let time = frames[f].time
+            // The timer fired: the new count holds (``fingerSwitch(_:in:)`` tells it).
+            if let p = pending, time >= frames[p.timer].time + limit { (count, pending) = (p.count, nil) }
+            let last = gestures.last { $0.cause!.time < time }
+            var state = last.map { LibinputDecision.short($0.to) } ?? "NONE"
+            // From 1.28 a gesture's first event takes `*_START` to the gesture's state, unlogged.
+            if state.hasSuffix("_START"), let since = last?.cause?.time,
+                analysis.gestureSent.contains(where: { $0 >= since && $0 < time })
+            {
+                state.removeLast("_START".count)
+            }
+            let active = analysis.activeFingers(at: f)
+            if active == count {
+                if let p = pending, let blip = blip(analysis, from: p.frame, to: f, count: count, pending: p.count) {
+                    findings.append(blip)
+                }
+                pending = nil
+            } else if active == 0 || !analysis.rules.waitsOnFingerCount(in: state) {
+                (count, pending) = (active, nil)
+            } else if active != pending?.count {
+                pending = (active, pending?.frame ?? f, f)
+            }
+        }
+        return findings
+    }
+
+    private static func blip(
+        _ analysis: SequenceAnalysis, from start: Int, to end: Int, count: Int, pending: Int
+    ) -> Finding? {
+        let frames = analysis.recording.frames
+        let lasted = Double(frames[end].time - frames[start].time) / 1000
+        guard let lost = analysis.lostWhileWaiting(from: start, to: end) else { return nil }
+        let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
+        return Finding(
+            rule: .fingerSwitch, time: frames[start].time, touch: nil, value: lasted,
+            limit: analysis.rules.fingerSwitchTimeout, unit: "ms", exceeds: false, agreesWithLog: nil,
+            text: "the fingers went from \(fingers(count)) to \(fingers(pending)) and back in "
+                + "\(SequenceAnalysis.ms(lasted)) ms, under the "
+                + "\(SequenceAnalysis.ms(analysis.rules.fingerSwitchTimeout)) ms a new count must last: passed over"
+                + lost,
+            source: analysis.rules.fingerCountWait)
+    }
+}
+
+extension SequenceAnalysis {
+    /// What the gesture machine did not send while it waited on a new finger count from frame
+    /// `start` to `end` (`if (tp->gesture.finger_count_pending) return;`): the touches down
+    /// throughout and how far they moved, said after a finding; nil when none moved.
+    func lostWhileWaiting(from start: Int, to end: Int) -> String? {
+        let before = sequence.positions(at: start - 1), after = sequence.positions(at: end - 1)
+        let moved = before.keys.sorted().compactMap { slot -> (Int, Double)? in
+            guard let from = before[slot], let to = after[slot] else { return nil }
+            let distance = to.mm.distance(to: from.mm)
+            return distance >= 0.1 ? (slot, distance) : nil
+        }
+        guard let first = moved.first else { return nil }
+        let others = moved.dropFirst().map { ", touch \($0.0) \(Self.mm($0.1)) mm" }.joined()
+        return "; libinput sent nothing of the gesture while it waited, in which touch \(first.0) moved "
+            + "\(Self.mm(first.1)) mm" + others
     }
 }

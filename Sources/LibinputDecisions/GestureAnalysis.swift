@@ -82,6 +82,7 @@ struct GestureAnalysis {
                 findings.append(closing)
             }
         }
+        findings += Self.fingerCountBlips(analysis)
         // Without gesture support, three or more fingers leave the gesture machine where it is.
         if outcomes.isEmpty, analysis.sequence.mostFingers >= 3,
             let support = Self.support(analysis, at: analysis.sequence.start)
@@ -423,8 +424,8 @@ private struct Measure {
             rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",
             exceeds: !movedEnough, agreesWithLog: !movedEnough,
             text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected, the last frame before a scroll "
-                + "can no longer turn pinch (\(SequenceAnalysis.ms(rules.pinchTimeout)) ms), the touches went different "
-                + "ways but had moved \(moves) mm, "
+                + "can no longer turn pinch (\(SequenceAnalysis.ms(rules.pinchTimeout)) ms), the touches went "
+                + "different ways but had moved \(moves) mm, "
                 + (movedEnough ? "" : "not ") + "each \(SequenceAnalysis.mm(rules.pinchDisambiguation)) mm",
             source: rules.source(.scrollToPinch))
     }

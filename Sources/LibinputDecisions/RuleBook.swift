@@ -212,6 +212,17 @@ struct RuleBook {
     /// `src/file:line (libinput version)` for the version cited, its line among `lines` by
     /// version (none where the version has none), and the version asked for when it is another.
 
+    /// Whether the gesture machine waits on a new finger count in `state` (short name) rather than
+    /// taking it at once: in a gesture under way (`tp_gesture_debounce_finger_changes`).
+    func waitsOnFingerCount(in state: String) -> Bool {
+        ["HOLD", "HOLD_AND_MOTION", "SCROLL", "PINCH", "SWIPE"].contains(state) || state.hasPrefix("3FG_DRAG")
+    }
+
+    /// Where the gesture machine sends nothing while a new finger count is pending.
+    var fingerCountWait: String {
+        cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1322, "1.28.1": 1879, "1.31.3": 2064])
+    }
+
     /// Where a jailed thumb escapes (`tp_thumb_update_touch`), and where speed lets it.
     var thumbEscape: (escape: String, speed: String) {
         (

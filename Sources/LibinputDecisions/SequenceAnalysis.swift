@@ -12,6 +12,8 @@ struct SequenceAnalysis {
     let reported: [ReportedGesture]
     /// The pointer motion events libinput sent in it.
     let motion: [PointerMotion.Step]
+    /// When libinput sent a scroll, pinch or swipe event in it: microseconds into the recording.
+    let gestureSent: [UInt64]
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
@@ -35,7 +37,8 @@ struct SequenceAnalysis {
 
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
-        motion: [PointerMotion.Step], thresholds: DeviceThresholds, rules: RuleBook, recording: Recording,
+        motion: [PointerMotion.Step], gestureSent: [UInt64], thresholds: DeviceThresholds, rules: RuleBook,
+        recording: Recording,
         quirks: QuirksListing?,
         tapToClick: Bool, scrollMethod: DeviceConfiguration.ScrollMethod,
         clickMethod: DeviceConfiguration.ClickMethod?, libinputSize: (width: Double, height: Double)?
@@ -45,6 +48,7 @@ struct SequenceAnalysis {
         self.decisions = decisions
         self.reported = reported
         self.motion = motion
+        self.gestureSent = gestureSent
         self.thresholds = thresholds
         self.rules = rules
         self.recording = recording
@@ -89,7 +93,10 @@ struct SequenceAnalysis {
             fingers: sequence.mostFingers,
             fingersKey: sequence.mostFingersKey,
             decisions: decisions,
-            reported: reported, findings: findings,
+            // Read in time order; those of one instant stay in the order of the rules above.
+            reported: reported,
+            findings: findings.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+                .map(\.element),
             conclusion: conclusion.line, deciding: conclusion.deciding)
     }
 

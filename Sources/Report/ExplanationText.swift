@@ -128,7 +128,9 @@ public enum ExplanationText {
             lines.append(
                 "  touch \(t.touch): down \(time(e.seconds(t.down))) at \(point(t.from)), "
                     + (t.stillDown == true ? "still down at the end, " : "up ")
-                    + "\(time(e.seconds(t.up))) at \(point(t.to)), \(mm(t.travel)) mm from where it began at most\(pressure)")
+                    + "\(time(e.seconds(t.up))) at \(point(t.to)), \(mm(t.travel)) mm from where it began at most"
+                    + pressure
+            )
         }
         if !s.decisions.isEmpty { lines.append("  libinput decided:") }
         for d in s.decisions {

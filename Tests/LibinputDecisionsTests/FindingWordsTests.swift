@@ -132,11 +132,21 @@ final class FindingWordsTests: XCTestCase {
 
     /// A scroll that ends while a finger stays, a finger's lift 100 ms before: libinput's timer for
     /// a new finger count, logged as a reset (1.22), or a cancel and a switch (1.28 and later).
+    /// Before it, touch 1 lifted for 53 ms and came back: passed over, but the scroll waited,
+    /// sending nothing while touch 0 moved.
     func testAGestureEndedByANewFingerCountSaysWhichTouchAndHowLong() throws {
         let path = "evemu-devices/touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
         for build in [LibinputBuild.system] + (try libinputBuilds(["1.31.3"])) {
             let sequence = try XCTUnwrap(try explain(path) { $0.libinput = build }.sequences.first)
-            let switches = sequence.findings.filter { $0.rule == .fingerSwitch }
+            let blips = sequence.findings.filter { $0.rule == .fingerSwitch && !$0.exceeds }
+            XCTAssertEqual(blips.count, 1, "\(build.version): \(blips)")
+            let blip = try XCTUnwrap(blips.first)
+            XCTAssertTrue(
+                blip.text.hasPrefix("the fingers went from 2 fingers to 1 finger and back in 53 ms")
+                    && blip.text.contains(
+                        "libinput sent nothing of the gesture while it waited, in which touch 0 moved"),
+                blip.text)
+            let switches = sequence.findings.filter { $0.rule == .fingerSwitch && $0.exceeds }
             XCTAssertEqual(switches.count, 1, "\(build.version): \(switches)")
             let switched = try XCTUnwrap(switches.first)
             XCTAssertEqual(switched.agreesWithLog, true, switched.text)
@@ -230,7 +240,8 @@ final class FindingWordsTests: XCTestCase {
         var recording = try RecordingLoader.load(
             Fixtures.directory.appendingPathComponent("synthesized/rotate-cw.yml").path)
         recording.frames = Array(recording.frames.prefix(recording.frames.count / 2))
-        let sequence = try XCTUnwrap(Replay.explain(recording, named: "cut", options: ReplayOptions()).explanation.sequences.first)
+        let sequence = try XCTUnwrap(
+            Replay.explain(recording, named: "cut", options: ReplayOptions()).explanation.sequences.first)
         XCTAssertEqual(sequence.reported, [.pinch(fingers: 2, end: .open)], sequence.conclusion)
         XCTAssertEqual(sequence.reported.map(\.description), ["pinch 2 open"])
         XCTAssertTrue(sequence.conclusion.hasPrefix("libinput made this a 2-finger pinch"), sequence.conclusion)

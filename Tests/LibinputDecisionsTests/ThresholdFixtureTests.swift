@@ -77,9 +77,10 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
-    /// Two fingers parting by one device unit a frame each (1/31 mm at 125 Hz), evenly: libinput takes them for a scroll, and they
-    /// have not moved 1.5 mm each when the 300 ms in which a scroll may turn pinch are over; the
-    /// scroll sends nothing, its touches' average motion being nil in every frame.
+    /// Two fingers parting by one device unit a frame each (1/31 mm at 125 Hz), evenly: libinput
+    /// takes them for a scroll, and they have not moved 1.5 mm each when the 300 ms in which a
+    /// scroll may turn pinch are over; the scroll sends nothing, its touches' average motion
+    /// being nil in every frame.
     func testASlowEvenPinchStaysAScrollThatSendsNothing() throws {
         let fingers = [
             Finger.moving(0, 0.96, x: 41, y: 30, dx: -1, dy: 0, speed: 125.0 / 31),
@@ -91,9 +92,11 @@ final class ThresholdFixtureTests: XCTestCase {
             XCTAssertLessThan(closing.value, 300, "\(version): \(closing.text)")
             XCTAssertTrue(closing.text.contains("not each 1.5 mm"), "\(version): \(closing.text)")
             XCTAssertTrue(
-                sequence.conclusion.contains("it stayed one: ") && sequence.conclusion.contains(
-                    "it sent no scroll events while the fingers stayed down: its gesture machine scrolls by the "
-                        + "touches' average motion"), "\(version): \(sequence.conclusion)")
+                sequence.conclusion.contains("it stayed one: ")
+                    && sequence.conclusion.contains(
+                        "it sent no scroll events while the fingers stayed down: its gesture machine scrolls by the "
+                            + "touches' average motion"),
+                "\(version): \(sequence.conclusion)")
         }
     }
 
