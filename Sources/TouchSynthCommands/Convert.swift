@@ -35,9 +35,7 @@ struct Convert: ParsableCommand {
     func run() throws {
         if to != nil { deprecated("--to", use: "--format") }
         try checkReadable([recording, input.desc])
-        var rec = try window.cut(
-            RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
-        warn(rec.notes, in: recording)
+        var rec = try window.cut(input.load(recording), path: recording)
         if descriptionOnly { rec.frames = [] }
         let described = descriptionOnly && output.flatMap(RecordingFormat.forPath) == nil ? RecordingFormat.evemu : nil
         try writeRecording(rec, to: output, format: format ?? to ?? described, replacing: recording)

@@ -106,9 +106,8 @@ extension Debug {
         let path = try devices.devicePaths.first.map(LibinputContext.nodePath) ?? onlyTouchpad()
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
         writeStderr("touchsynth: recording \(path) (\(recorder.device.name)); Ctrl-C to stop and explain")
-        let explanation = try Replay.explain(
-            try recorder.recording(), named: path, options: replayOptions(config: config)
-        ).explanation
+        let explanation = try explained(try recorder.recording(), from: path, options: replayOptions(config: config))
+            .explanation
         if output.json { try emit(JSONLines.header("explain")) }
         for line in try ExplanationText.output(explanation, recording: path, json: output.json) { try emit(line) }
     }

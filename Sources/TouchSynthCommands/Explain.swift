@@ -38,8 +38,7 @@ struct Explain: ParsableCommand, ReplayingCommand {
 
     func run() throws {
         try checkReadable([recording, input.desc] + playback.others + quirks.files)
-        let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
-        warn(loaded.notes, in: recording)
+        let loaded = try input.load(recording)
         if json { try emit(JSONLines.header("explain")) }
         var explained: [Explanation] = []
         for build in try libinput.builds() {
@@ -60,11 +59,7 @@ struct Explain: ParsableCommand, ReplayingCommand {
     }
 
     private func explain(_ loaded: Recording, options: ReplayOptions) throws -> Explanation {
-        let (explanation, _, run) = try Replay.explain(
-            loaded, named: recording, from: window.start, to: window.end, options: options)
-        for message in run.report.libinputLog { showLibinputLog(message, from: recording, verbose: log.verbose) }
-        try endIfInterrupted(run.report)
-        return explanation
+        try explained(loaded, from: recording, start: window.start, end: window.end, options: options).explanation
     }
 
     private func show(_ explanation: Explanation) throws {

@@ -7,6 +7,8 @@ import Recordings
 /// tagged with `recording`, and a replay stopped by Ctrl-C or SIGTERM ends the command as interrupted.
 func replayEvents(_ source: ReplaySource, from recording: String, options: ReplayOptions) throws -> Replay {
     let replay = try Replay(source, options: options)
+    // A file is read by the replay: what reading it guessed or repaired is the report's to say.
+    if case .file = source { warn(replay.report.notes, in: recording) }
     try told(replay, from: recording, options: options)
     return replay
 }
@@ -23,9 +25,18 @@ func replayed(
         try told(opened.replay, from: path, options: options)
         return (opened.recording, opened.replay, [])
     }
-    let run = try Replay.explain(loaded, named: path, from: window.start, to: window.end, options: options)
-    try told(run.replay, from: path, options: options)
+    let run = try explained(loaded, from: path, start: window.start, end: window.end, options: options)
     return (run.recording, run.replay, run.explanation.notes)
+}
+
+/// `loaded` (read from `path`) cut to `start`…`end` and explained (``Replay/explain``), its
+/// replay told as ``replayEvents(_:from:options:)`` tells one.
+func explained(
+    _ loaded: Recording, from path: String, start: Double? = nil, end: Double? = nil, options: ReplayOptions
+) throws -> (explanation: Explanation, recording: Recording, replay: Replay) {
+    let run = try Replay.explain(loaded, named: path, from: start, to: end, options: options)
+    try told(run.replay, from: path, options: options)
+    return run
 }
 
 private func told(_ replay: Replay, from recording: String, options: ReplayOptions) throws {

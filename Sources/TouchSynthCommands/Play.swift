@@ -33,10 +33,7 @@ struct Play: ParsableCommand {
 
     func run() throws {
         try checkReadable([recording, input.desc])
-        let loaded = try {
-            try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording)
-        }()
-        warn(loaded.notes, in: recording)
+        let loaded = try window.cut(input.load(recording), path: recording)
         let device: UinputDevice
         do { device = try UinputDevice(loaded.device, path: uinput) } catch { throw error }
         try emit("\(device.devnode): \(loaded.device.name)")

@@ -19,7 +19,7 @@ extension ReplayCommand {
                 code: ExitStatus.badData)
         }
         let build = try libinput.build()
-        let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
+        let loaded = try input.load(recording)
         // The quirks, settings and udev properties asked for stand in for the reporter's machine.
         var options = try self.options(build: build)
         options.asDelivered = true

@@ -88,8 +88,7 @@ func makeReport(
     _ path: String, input: LogInputOptions, window: WindowOptions, description: SurfaceDescription,
     screen: Size, options: ReplayOptions
 ) throws -> ReportPage {
-    let loaded = try RecordingLoader.load(path, description: input.desc, node: input.node)
-    warn(loaded.notes, in: path)
+    let loaded = try input.load(path)
     let (recording, replay, decisions) = try replayed(
         loaded, from: path, window: window, options: options, explaining: true)
     return try ReportPage(

@@ -72,7 +72,7 @@ final class LogFormatReplayTests: XCTestCase {
         // A description of one device is read whatever the node, with a word naming the description.
         let desc = Fixtures.directory.appendingPathComponent("evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.desc")
             .path
-        let one = runCommand(["synthesize", "-e", "pinch", "--desc", desc, "--device", "event7"])
+        let one = runCommand(["synthesize", "-e", "tap", "--desc", desc, "--device", "event7"])
         XCTAssertEqual(one.status, 0, one.stderr)
         XCTAssertTrue(
             one.stderr.hasPrefix(
@@ -119,6 +119,21 @@ final class LogFormatReplayTests: XCTestCase {
         let cut = runCommand(["replay", "--with-libinput", "--start", "0.1", "--speed", "2", capture])
         XCTAssertEqual(cut.status, 64)
         XCTAssertTrue(cut.stderr.contains("--start, --speed cannot go with it"), cut.stderr)
+    }
+
+    /// Every command that reads a log without a description says what it guessed, once: the
+    /// bridge's replay to a file and `explain` too, each reading it its own way.
+    func testWhatWasGuessedIsSaidOnceByEveryCommandThatReadsTheLog() throws {
+        let log = sample("pinch-in.events-only.evtest")
+        let file = temporaryPath("bridged.yml")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: file) }
+        for arguments in [["bridge", "--replay", log, "-o", file], ["explain", log], ["convert", log, "-o", file]] {
+            let run = runCommand(arguments)
+            XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
+            let said =
+                run.stderr.components(separatedBy: "touchsynth: warning: \(log): no device description").count - 1
+            XCTAssertEqual(said, 1, "\(arguments): \(run.stderr)")
+        }
     }
 
     /// `convert` writes what it guessed as comments, and its output reads back to the same events
