@@ -11,13 +11,15 @@ public enum ReplayFault: Equatable, Sendable {
     /// one that moved arrives where it went.
     case synDropped(devnode: String, at: UInt64, lost: UInt64)
 
-    var devnode: String {
+    /// The node of the device it strikes.
+    public var devnode: String {
         switch self {
         case .removal(let devnode, _), .synDropped(let devnode, _, _): devnode
         }
     }
 
-    var time: UInt64 {
+    /// Microseconds into the replay.
+    public var time: UInt64 {
         switch self {
         case .removal(_, let time), .synDropped(_, let time, _): time
         }

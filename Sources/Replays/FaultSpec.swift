@@ -1,3 +1,4 @@
+import Foundation
 import MockedDevices
 import Recordings
 
@@ -28,6 +29,20 @@ extension ReplayFault {
                 .synDropped(
                     devnode: spec.devnode ?? ReplayOptions.device, at: try at(spec, "--syn-dropped"),
                     lost: spec.lost ?? 50_000))
+        }
+        // A fault on a device already unplugged would be passed over: refused, as any such option.
+        for (index, removal) in faults.enumerated() {
+            guard case .removal(let devnode, let unplugged) = removal,
+                let fault = faults.enumerated().first(where: {
+                    $0.offset != index && $0.element.devnode == devnode && $0.element.time >= unplugged
+                })?.element
+            else { continue }
+            let option = if case .removal = fault { "--unplug" } else { "--syn-dropped" }
+            throw HarnessError(
+                .usage,
+                String(
+                    format: "\(option) at %.3f s: \((devnode as NSString).lastPathComponent) is unplugged at %.3f s",
+                    Double(fault.time + start) / 1e6, Double(unplugged + start) / 1e6))
         }
         return faults
     }

@@ -126,6 +126,25 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(runCommand(["replay", pinch, "--syn-dropped", "0.5"]).status, 0)
     }
 
+    /// A fault on a device already unplugged would be passed over: refused, in the recording's
+    /// times, before anything is replayed; one before the unplug is played.
+    func testAFaultAfterItsDevicesUnplugIsRefused() {
+        for (arguments, said) in [
+            (["--unplug", "0.3", "--unplug", "0.4"], "--unplug at 0.400 s: event10 is unplugged at 0.300 s"),
+            (
+                ["--start", "0.1", "--unplug", "0.3", "--syn-dropped", "0.5"],
+                "--syn-dropped at 0.500 s: event10 is unplugged at 0.300 s"
+            ),
+        ] {
+            let refused = runCommand(["replay", pinch] + arguments)
+            XCTAssertEqual(refused.status, 64, refused.stderr)
+            XCTAssertEqual(refused.stdout, "")
+            XCTAssertEqual(refused.stderr, "touchsynth: \(said)\n")
+        }
+        let before = runCommand(["replay", pinch, "--syn-dropped", "0.2", "--unplug", "0.3"])
+        XCTAssertEqual(before.status, 0, before.stderr)
+    }
+
     /// A fault's time counts from the recording's first frame, as --start's does: with the
     /// recording cut, the unplug comes where it would have in the whole one, and one before the
     /// cut, or past the recording's end, is refused in the recording's times.
