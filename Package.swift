@@ -125,7 +125,7 @@ let package = Package(
             name: "DeviceCorpus",
             dependencies: [
                 "GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "Replays", "LibinputEvents",
-                "LibinputEventText", "ModeComparison", "OutputFiles",
+                "LibinputEventText", "ModeComparison", "OutputFiles", "MarkupText",
                 "SurfaceDescriptions", "AppEvents", "Gestures", "LibinputDecisions",
             ]),
         // The speed and memory figures of `touchsynth bench`.

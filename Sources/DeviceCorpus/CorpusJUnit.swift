@@ -1,4 +1,5 @@
 import Foundation
+import MarkupText
 
 /// A corpus's results as JUnit XML, the report every CI dashboard reads: a test suite per libinput
 /// version, a test case per pair (the device as its class, the gesture as its name). A replay
@@ -38,21 +39,21 @@ public enum CorpusJUnit {
         out += "<testsuites name=\"touchsynth corpus\" \(attributes(counts(results)))>\n"
         for version in versions {
             let suite = results.filter { $0.pair.libinput == version }
-            out += "  <testsuite name=\"libinput \(escaped(version))\" \(attributes(counts(suite)))>\n"
+            out += "  <testsuite name=\"libinput \(MarkupText.escape(version))\" \(attributes(counts(suite)))>\n"
             for r in suite {
                 out +=
-                    "    <testcase classname=\"\(escaped(r.pair.device))\" name=\"\(escaped(r.pair.gesture))\" "
+                    "    <testcase classname=\"\(MarkupText.escape(r.pair.device))\" name=\"\(MarkupText.escape(r.pair.gesture))\" "
                     + "time=\"\(seconds(r.seconds))\">\n"
                 switch r.outcome {
                 case .replayFailed(let why):
-                    out += "      <error type=\"replay failed\" message=\"\(escaped(why))\"/>\n"
-                case .notSynthesized(let why): out += "      <skipped message=\"\(escaped(why))\"/>\n"
+                    out += "      <error type=\"replay failed\" message=\"\(MarkupText.escape(why))\"/>\n"
+                case .notSynthesized(let why): out += "      <skipped message=\"\(MarkupText.escape(why))\"/>\n"
                 default:
                     if let diff = difference(r) {
-                        out += "      <failure type=\"libinput versions differ\" message=\"\(escaped(diff))\"/>\n"
+                        out += "      <failure type=\"libinput versions differ\" message=\"\(MarkupText.escape(diff))\"/>\n"
                     }
                 }
-                out += "      <system-out>\(escaped(r.outcome.short))</system-out>\n    </testcase>\n"
+                out += "      <system-out>\(MarkupText.escape(r.outcome.short))</system-out>\n    </testcase>\n"
             }
             out += "  </testsuite>\n"
         }
@@ -62,24 +63,4 @@ public enum CorpusJUnit {
     private static func key(_ pair: CorpusPair) -> String { pair.device + "\n" + pair.gesture }
 
     private static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
-
-    /// Text as XML 1.0 allows it in an attribute or element: markup escaped, control characters
-    /// (which XML 1.0 forbids) as spaces.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            default:
-                out.unicodeScalars.append(
-                    scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? " " : scalar)
-            }
-        }
-        return out
-    }
 }
