@@ -6,12 +6,6 @@ import Glibc
 
 /// Input device nodes as a live command names them, and why one cannot be opened.
 extension LibinputContext {
-    /// `event2` is short for `/dev/input/event2`; any other node is as given.
-    public static func nodePath(_ given: String) -> String {
-        given.hasPrefix("event") && !given.contains("/") && Int(given.dropFirst(5)) != nil
-            ? "/dev/input/" + given : given
-    }
-
     /// Checks the node for the read-write access libinput needs, so that EACCES is a
     /// ``LibinputError/Kind/permission`` error the program can advise on.
     /// `access()` rather than a trial open: opening an input device is not free of side effects.

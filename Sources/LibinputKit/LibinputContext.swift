@@ -124,7 +124,7 @@ public final class LibinputContext {
         seat: String, nodes: [String], logsDebug: Bool = false
     ) throws(LibinputError) -> LibinputContext {
         guard !nodes.isEmpty else { return try udev(seat: seat, logsDebug: logsDebug) }
-        return try path(nodes.map(nodePath), logsDebug: logsDebug)
+        return try path(nodes.map(DeviceNode.path), logsDebug: logsDebug)
     }
 
     /// Adds a device node to a path context.

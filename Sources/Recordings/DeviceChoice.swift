@@ -1,3 +1,5 @@
+import LibinputEvents
+
 /// Which of the devices a file holds is read (a getevent log of every device, a `libinput record`
 /// of several): the one `--device` names, or else the only one with events.
 enum DeviceChoice {
@@ -20,7 +22,7 @@ enum DeviceChoice {
     ) throws(RecordingError) -> Int {
         let withEvents = candidates.indices.filter { (candidates[$0].events ?? 0) > 0 }
         if let wanted {
-            let node = wanted.hasPrefix("/") ? wanted : "/dev/input/" + wanted
+            let node = DeviceNode.path(wanted)
             guard let found = candidates.firstIndex(where: { $0.node == node || $0.node == wanted }) else {
                 let without = unnamedEvents == 0 ? "" : ", and \(unnamedEvents) events without a node"
                 throw RecordingError(

@@ -5,6 +5,7 @@ import DesktopSession
 import EvdevRecording
 import Foundation
 import LibinputEventText
+import LibinputEvents
 import LibinputKit
 import MockedDevices
 import ProcessSignals
@@ -103,7 +104,7 @@ extension Debug {
 
     /// The touchpad (`--device`, else the only one) recorded until Ctrl-C, then explained.
     private func explainRecorded() throws {
-        let path = try devices.devicePaths.first.map(LibinputContext.nodePath) ?? onlyTouchpad()
+        let path = try devices.devicePaths.first.map(DeviceNode.path) ?? onlyTouchpad()
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
         writeStderr("touchsynth: recording \(path) (\(recorder.device.name)); Ctrl-C to stop and explain")
         let explanation = try explained(try recorder.recording(), from: path, options: replayOptions(config: config))

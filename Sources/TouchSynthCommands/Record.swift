@@ -1,6 +1,7 @@
 import ArgumentParser
 import EvdevRecording
 import Foundation
+import LibinputEvents
 import LibinputKit
 import OutputFiles
 import Recordings
@@ -31,7 +32,7 @@ struct Record: ParsableCommand {
     }
 
     func run() throws {
-        let path = try device.map(LibinputContext.nodePath) ?? onlyTouchpad()
+        let path = try device.map(DeviceNode.path) ?? onlyTouchpad()
         if access(path, R_OK) != 0, errno == EACCES || errno == EPERM { throw LibinputError.permission(path) }
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
         let file = try output.map { try OutputFile($0, streaming: true) } // valid whenever it stops
