@@ -35,25 +35,26 @@ public enum CorpusJUnit {
             "tests=\"\(c.tests)\" failures=\"\(c.failures)\" errors=\"\(c.errors)\" skipped=\"\(c.skipped)\" "
                 + "time=\"\(seconds(c.time))\""
         }
+        let escaped = MarkupText.escape
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"touchsynth corpus\" \(attributes(counts(results)))>\n"
         for version in versions {
             let suite = results.filter { $0.pair.libinput == version }
-            out += "  <testsuite name=\"libinput \(MarkupText.escape(version))\" \(attributes(counts(suite)))>\n"
+            out += "  <testsuite name=\"libinput \(escaped(version))\" \(attributes(counts(suite)))>\n"
             for r in suite {
                 out +=
-                    "    <testcase classname=\"\(MarkupText.escape(r.pair.device))\" name=\"\(MarkupText.escape(r.pair.gesture))\" "
+                    "    <testcase classname=\"\(escaped(r.pair.device))\" name=\"\(escaped(r.pair.gesture))\" "
                     + "time=\"\(seconds(r.seconds))\">\n"
                 switch r.outcome {
                 case .replayFailed(let why):
-                    out += "      <error type=\"replay failed\" message=\"\(MarkupText.escape(why))\"/>\n"
-                case .notSynthesized(let why): out += "      <skipped message=\"\(MarkupText.escape(why))\"/>\n"
+                    out += "      <error type=\"replay failed\" message=\"\(escaped(why))\"/>\n"
+                case .notSynthesized(let why): out += "      <skipped message=\"\(escaped(why))\"/>\n"
                 default:
                     if let diff = difference(r) {
-                        out += "      <failure type=\"libinput versions differ\" message=\"\(MarkupText.escape(diff))\"/>\n"
+                        out += "      <failure type=\"libinput versions differ\" message=\"\(escaped(diff))\"/>\n"
                     }
                 }
-                out += "      <system-out>\(MarkupText.escape(r.outcome.short))</system-out>\n    </testcase>\n"
+                out += "      <system-out>\(escaped(r.outcome.short))</system-out>\n    </testcase>\n"
             }
             out += "  </testsuite>\n"
         }
