@@ -20,6 +20,9 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     /// its minor shorter than ``thumbNarrowerThan`` is a thumb. libinput does not log it: it is
     /// the quirk `AttrThumbSizeThreshold` (`tp_init_thumb`, `tp_thumb_detect_pressure_size`).
     public var thumbSize: Int?
+    /// The keyboard whose typing makes libinput take touches for palms (disable-while-typing),
+    /// as it paired them (`palm: dwt activated with PAD<->KEYBOARD`, `tp_dwt_pair_keyboard`).
+    public var typingKeyboard: String?
     /// The share of ``thumbSize`` a thumb's minor stays below.
     public static let thumbMinorShare = 0.6
 
@@ -31,6 +34,7 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     /// Whether `text` may be a set-up line, judged without a regular expression.
     static func mayRead(_ text: String) -> Bool {
         text.hasPrefix("using ") || text.hasPrefix("palm: pressure threshold") || text.hasPrefix("thumb: enabled")
+            || text.hasPrefix("palm: dwt activated")
     }
 
     /// Takes the set-up line `text` in; false if it is none.
@@ -48,6 +52,8 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
             palmPressure = Int(m.1)
         } else if let m = text.wholeMatch(of: /thumb: enabled thumb detection(?: \((.*)\))?/) {
             thumbDetection = m.1.map(String.init) ?? "on"
+        } else if let m = text.wholeMatch(of: /palm: dwt activated with .*<->(.*)/) {
+            typingKeyboard = String(m.1)
         } else {
             return false
         }

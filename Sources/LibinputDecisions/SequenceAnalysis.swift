@@ -184,9 +184,12 @@ struct SequenceAnalysis {
             // A touch that never began was never weighed as a palm.
             let neverBegan = thresholds.pressure.map { peak < $0.upperBound && !began } ?? false
             if let limit = thresholds.palmPressure, !neverBegan, palm || Double(peak) >= 0.75 * Double(limit) {
+                // Told when the pressure first passed the threshold, where libinput took the palm.
+                let track = sequence.tracks.first { $0.slot == touch.touch && $0.points[0].time == touch.down }
+                let passed = track?.points.first { ($0.pressure ?? 0) > limit }?.time
                 findings.append(
                     Finding(
-                        rule: .palmPressure, time: touch.down, touch: touch.touch, value: Double(peak),
+                        rule: .palmPressure, time: passed ?? touch.down, touch: touch.touch, value: Double(peak),
                         limit: Double(limit), unit: "units", exceeds: peak > limit,
                         agreesWithLog: (peak > limit) == palm,
                         text: "touch \(touch.touch) pressed at most \(peak), "

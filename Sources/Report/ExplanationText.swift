@@ -104,6 +104,7 @@ public enum ExplanationText {
         if let p = t.pressure { parts.append("a touch begins at pressure \(p.upperBound), ends below \(p.lowerBound)") }
         if let s = t.size { parts.append("a touch begins at size \(s.upperBound), ends below \(s.lowerBound)") }
         if let p = t.palmPressure { parts.append("a palm presses harder than \(p)") }
+        if let keyboard = t.typingKeyboard { parts.append("typing on \(keyboard) sets touches aside") }
         if let s = t.palmSize { parts.append("a palm is larger than \(s)") }
         if let thumb = t.thumbDetection { parts.append("thumbs are told by \(thumb)") }
         if let s = t.thumbSize, let narrow = t.thumbNarrowerThan {

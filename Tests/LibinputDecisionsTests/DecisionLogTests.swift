@@ -22,6 +22,20 @@ struct DecisionLogTests {
         #expect(log.unread.isEmpty)
     }
 
+    /// Disable-while-typing: the keyboard libinput paired with the pad, and the typing timer's end,
+    /// a palm line of no touch; neither is left unread.
+    @Test func typingPairAndItsTimeout() {
+        let log = read([
+            "palm: dwt activated with ETPS/2 Elantech Touchpad<->AT Translated Set 2 keyboard",
+            "palm: keyboard timeout",
+        ])
+        #expect(log.thresholds["event10"]?.typingKeyboard == "AT Translated Set 2 keyboard")
+        #expect(log.decisions.count == 1)
+        #expect(log.decisions.first?.machine == .palm && log.decisions.first?.touch == nil)
+        #expect(log.decisions.first?.palmChange == .noted)
+        #expect(log.unread.isEmpty)
+    }
+
     @Test func tapPalmThumbAndThresholds() {
         let log = read([
             "tap: touch 0 (TOUCH_BEGIN), tap state TAP_STATE_IDLE → TAP_EVENT_TOUCH → TAP_STATE_TOUCH",
