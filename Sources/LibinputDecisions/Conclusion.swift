@@ -74,6 +74,7 @@ struct Conclusion {
         if analysis.reported.isEmpty, let short = unfiredHold {
             return "libinput reported nothing: " + short.text + noTap
         }
+        if let resting = onSoftButtons { return resting }
         if let unsent = noTapMachine { return unsent }
         if analysis.edgeScrolling, analysis.sequence.mostFingers == 1, analysis.reported.contains(.scroll(.finger)) {
             let moved = touches.max { $0.travel < $1.travel }.map {
@@ -85,6 +86,25 @@ struct Conclusion {
         let reported = analysis.reported.map(\.description)
         return reported.isEmpty
             ? "libinput reported nothing for these touches" : made + reported.joined(separator: ", ")
+    }
+
+    /// Why nothing was reported of touches that each rested on a clickpad's software button and
+    /// moved less than the 5 mm that makes such a touch a finger (`tp_button_touch_active`).
+    private var onSoftButtons: String? {
+        guard analysis.reported.isEmpty, !touches.isEmpty else { return nil }
+        let limit = analysis.rules.softButtonMove
+        let resting = touches.compactMap { touch -> String? in
+            let entered = analysis.decisions(of: .button, touch: touch.touch).first {
+                LibinputDecision.short($0.to) == "BOTTOM"
+            }
+            guard let entered, touch.travel <= limit else { return nil }
+            let area = LibinputDecision.short(entered.event).replacingOccurrences(of: "IN_", with: "")
+            return "touch \(touch.touch) rested on the software button \(area), moving "
+                + "\(SequenceAnalysis.mm(touch.travel)) mm"
+        }
+        guard resting.count == touches.count else { return nil }
+        return "libinput reported nothing: " + resting.joined(separator: ", ") + "; a touch there counts as a finger "
+            + "only once it has moved \(SequenceAnalysis.mm(limit)) mm; " + analysis.rules.softButtonRelease
     }
 
     /// The hold timer's wait the fingers did not rest for, when libinput reported nothing.

@@ -82,7 +82,7 @@ struct PointerMotion {
                 }
             }
             movedOff = analysis.sequence.tracks.map { track in
-                track.points.first { $0.mm.distance(to: track.points[0].mm) > 5 }?.frame
+                track.points.first { $0.mm.distance(to: track.points[0].mm) > analysis.rules.softButtonMove }?.frame
             }
         }
 

@@ -223,6 +223,13 @@ struct RuleBook {
         cite("evdev-mt-touchpad-gestures.c", ["1.22.1": 1322, "1.28.1": 1879, "1.31.3": 2064])
     }
 
+    /// How far a touch on a clickpad's software button moves before it counts as a finger
+    /// (`t->button.has_moved`, `tp_button_touch_active`), in mm, and where.
+    let softButtonMove = 5.0
+    var softButtonRelease: String {
+        cite("evdev-mt-touchpad-buttons.c", ["1.22.1": 523, "1.28.1": 523, "1.31.3": 492])
+    }
+
     /// Where a jailed thumb escapes (`tp_thumb_update_touch`), and where speed lets it.
     var thumbEscape: (escape: String, speed: String) {
         (

@@ -405,6 +405,26 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A finger resting on the clickpad's software button moves nothing until it has moved 5 mm:
+    /// the sequence says so, where it said only that nothing was reported. (Thumbs told by size
+    /// too, so that a finger's contact in the bottom band is no thumb.)
+    func testAFingerRestingOnASoftwareButtonIsSaidToWaitFor5Millimetres() throws {
+        let quirk = temporaryPath("thumbs.quirks")
+        try "[Thumbs]\nMatchUdevType=touchpad\nAttrThumbSizeThreshold=500\n".write(
+            toFile: quirk, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        var finger = Finger.moving(0, 0.3, x: 50, y: 58.5, dx: 1, dy: 0, speed: 5)
+        finger.major = 300
+        for (version, sequence) in try explained(try FingerPaths.recording([finger]), quirks: [quirk]) {
+            XCTAssertTrue(
+                sequence.conclusion.hasPrefix("libinput reported nothing: touch 0 rested on the software button "),
+                "\(version): \(sequence.conclusion)")
+            XCTAssertTrue(
+                sequence.conclusion.contains("only once it has moved 5.0 mm; src/evdev-mt-touchpad-buttons.c:"),
+                "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A thumb's contact is long and narrow: on a pad that reports a touch minor, a contact longer
     /// than the size but whose minor is not below 0.6 times it is no thumb in the band.
     func testAThumbsContactIsNarrowToo() throws {
