@@ -156,9 +156,11 @@ struct GestureAnalysis {
         let slots = analysis.rules.slots(of: device)
         guard !analysis.rules.hasGestures(device) else { return nil }
         let waits = analysis.rules.scrollWaits(tapping: analysis.tapToClick)
+        let n = SequenceAnalysis.number, rules = analysis.rules
         let scroll =
             waits
-            ? "two fingers scroll only once they move (with tapping on): 1 mm after 150 ms, 1.5 mm each before"
+            ? "two fingers scroll only once they move (with tapping on): \(n(rules.stillMovement)) mm after "
+                + "\(n(rules.swipeTimeout)) ms, \(n(rules.pinchDisambiguation)) mm each before"
             : "two fingers scroll"
         return Finding(
             rule: .gestureSupport, time: time, touch: nil, value: Double(slots), limit: 2,
@@ -334,6 +336,8 @@ private struct Measure {
             (predicted, deciding) = (same ? together : .pinch, .gestureDirection)
         }
         // Past the limit when outside the box, whatever the time: the text says when it counts.
+        let n = SequenceAnalysis.number
+        let box = "\(n(rules.scrollBox.x)) × \(n(rules.scrollBox.y)) mm"
         let spacing = Finding(
             rule: .gestureSpacing, time: at, touch: nil, value: dx, limit: rules.scrollBox.x, unit: "mm",
             exceeds: dx >= rules.scrollBox.x || dy >= rules.scrollBox.y,
@@ -341,9 +345,9 @@ private struct Measure {
             text: "the touches were \(SequenceAnalysis.mm(dx)) × \(SequenceAnalysis.mm(dy)) mm apart "
                 + "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected "
                 + (inScrollBox
-                    ? "(within 40 × 7 mm after 150 ms: a \(together))"
+                    ? "(within \(box) after \(n(rules.swipeTimeout)) ms: a \(together))"
                     : elapsed > rules.swipeTimeout
-                        ? "(not within 40 × 7 mm)" : "(before the 150 ms the box waits for)"),
+                        ? "(not within \(box))" : "(before the \(n(rules.swipeTimeout)) ms the box waits for)"),
             source: rules.source(.gestureSpacing))
         let movement = movementFindings(limit: minMove, .minMove)
         let direction = predicted.flatMap {
@@ -441,9 +445,10 @@ private struct Measure {
             rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",
             exceeds: !switches, agreesWithLog: switches == (decided == .pinch),
             text: "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected (a scroll may still turn "
-                + "pinch within 300 ms), the touches went "
+                + "pinch within \(SequenceAnalysis.number(rules.pinchTimeout)) ms), the touches went "
                 + (same ? "the same way" : "different ways") + " and each moved "
-                + (movedEnough ? "at least" : "less than") + " 1.5 mm",
+                + (movedEnough ? "at least" : "less than")
+                + " \(SequenceAnalysis.number(rules.pinchDisambiguation)) mm",
             source: rules.source(.scrollToPinch))
         return ([finding] + movementFindings(limit: rules.pinchDisambiguation, .pinch), finding)
     }

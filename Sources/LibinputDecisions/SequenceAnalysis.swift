@@ -384,6 +384,9 @@ struct SequenceAnalysis {
         )
     }
 
+    /// A rule's constant as its source writes it: `40`, `1.5`.
+    static func number(_ value: Double) -> String { String(format: "%g", value) }
+
     static func ms(_ value: Double) -> String { abs(value) < 1e15 ? String(Int(value.rounded())) : String(value) }
 
     static func mm(_ value: Double) -> String {

@@ -196,25 +196,28 @@ extension SequenceAnalysis {
         let pair = "touch \(c.lowest), \(lowest), is \(mm(c.apart.x)) × \(mm(c.apart.y)) mm from touch \(c.next)"
         let outside = c.apart.x > ThumbContext.scrollBox.x || c.apart.y > ThumbContext.scrollBox.y
         let letGo = released.map { ", and lets touch \($0.touch) go (\($0.state.words) before)" } ?? ""
+        let n = SequenceAnalysis.number, box = "\(n(ThumbContext.scrollBox.x)) × \(n(ThumbContext.scrollBox.y)) mm"
+        let below = "\(n(ThumbContext.scrollBox.y)) mm below"
         switch c.step {
         case .speed:
             return came + " while a finger moved fast (libinput counted more than 5 of its frames past 20 mm/s: "
                 + "its log's count, not recomputed here), and " + pair
-                + (outside ? ", farther apart than a two-finger scroll's 35 × 25 mm" : "")
+                + (outside ? ", farther apart than a two-finger scroll's \(box)" : "")
                 + ": libinput took touch \(c.newest) for a thumb"
         case .close:
-            return came + ", and " + pair + ", within 35 × 25 mm, as close as fingers scrolling together: "
+            return came + ", and " + pair + ", within \(box), as close as fingers scrolling together: "
                 + "libinput's thumb rules count them as fingers" + letGo
         case .soon:
-            return came + ", within 100 ms, and the lowest (touch \(c.lowest)) is above the line at "
+            return came
+                + ", within \(n(ThumbContext.timeout)) ms, and the lowest (touch \(c.lowest)) is above the line at "
                 + "\(mm(lines.lower.mm)) mm (92 %): libinput's thumb rules count them all as fingers, as for a tap "
                 + "or click of several"
                 + letGo
         case .farBelow:
-            return came + ", and " + pair + ", more than 25 mm below it: libinput took touch \(c.lowest) for a thumb"
+            return came + ", and " + pair + ", more than \(below) it: libinput took touch \(c.lowest) for a thumb"
                 + (pinched ? " that may still pinch" : "")
         case .notFarBelow:
-            return came + ", and " + pair + ": neither within 35 × 25 mm nor 25 mm below it, so libinput's "
+            return came + ", and " + pair + ": neither within \(box) nor \(below) it, so libinput's "
                 + "thumb rules count them as fingers" + letGo
         }
     }
