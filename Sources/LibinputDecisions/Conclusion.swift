@@ -43,6 +43,10 @@ struct Conclusion {
             return made + "a click (\(button)): the touchpad's button was pressed" + (area.isEmpty ? picked : area)
                 + also + noTap + palmsAside
         }
+        if taps.afterTap == .drag, let drag = findings.first(where: { $0.rule == .tapDrag }) {
+            return made + "a tap-and-drag: " + drag.text + (motion.map { "; the pointer moved " + $0 } ?? "")
+                + palmsAside
+        }
         if analysis.reported.contains(.motion) {
             let others = analysis.reported.filter { $0 != .motion }.map(\.description)
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
@@ -216,7 +220,8 @@ struct Conclusion {
             taps.predicted.map { $0 == .tap }
                 == false
             ? "; by the rules recomputed here it would not have been: the frames and libinput disagree" : ""
-        return made + "a \(fingers)tap because " + numbers.joined(separator: " and ") + agreement
+        let second = taps.afterTap == .secondTap ? ", a second tap while libinput held the one before's button," : ""
+        return made + "a \(fingers)tap\(second) because " + numbers.joined(separator: " and ") + agreement
     }
 
     /// Where on a clickpad the finger was, by the button machine: its software button areas

@@ -49,7 +49,7 @@ extension Rule {
     /// The machine whose decisions the rule is about.
     var machine: LibinputDecision.Machine {
         switch self {
-        case .tapTime, .tapTravel, .tapFakeFingerMotion: .tap
+        case .tapTime, .tapTravel, .tapDrag, .tapFakeFingerMotion: .tap
         case .palmPressure, .palmSize, .palmEdge: .palm
         case .touchPressure, .touchSize: .touchDetection
         case .thumbPosition, .thumbContext, .restingThumb: .thumb

@@ -35,6 +35,9 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     case tapTime
     /// A tap's touch stays within the tap motion threshold.
     case tapTravel
+    /// A touch within the drag timeout after a tap that moves or stays drags with the tap's
+    /// button held; lifting first is a second tap.
+    case tapDrag
     /// A touch pressing harder than the palm pressure threshold is a palm.
     case palmPressure
     /// A touch whose contact is larger than a quirk's palm size threshold is a palm.

@@ -160,6 +160,7 @@ struct RuleBook {
                 ("evdev-mt-touchpad-tap.c", ["1.22.1": 516, "1.28.1": 518, "1.31.3": 521])
             case .tapTime: ("evdev-mt-touchpad-tap.c", ["1.22.1": 254, "1.28.1": 256, "1.31.3": 253])
             case .tapTravel: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1189, "1.28.1": 1192, "1.31.3": 1200])
+            case .tapDrag: ("evdev-mt-touchpad-tap.c", ["1.22.1": 764, "1.28.1": 766, "1.31.3": 773])
             case .palmPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1114, "1.28.1": 1109, "1.31.3": 1043])
             case .palmSize: ("evdev-mt-touchpad.c", ["1.22.1": 1038, "1.28.1": 1040, "1.31.3": 975])
             case .touchPressure: ("evdev-mt-touchpad.c", ["1.22.1": 1229, "1.28.1": 1224, "1.31.3": 1158])
@@ -229,6 +230,13 @@ struct RuleBook {
     var softButtonRelease: String {
         cite("evdev-mt-touchpad-buttons.c", ["1.22.1": 523, "1.28.1": 523, "1.31.3": 492])
     }
+
+    /// `DEFAULT_DRAG_TIMEOUT_PERIOD_BASE` and `_PERFINGER`: how long after a tap of `fingers`
+    /// libinput holds its button for a drag (ms), and where it sets that timer after a tap.
+    func dragTimeout(fingers: Int) -> Double { 160 + 20 * Double(fingers) }
+    var dragTimer: String { cite("evdev-mt-touchpad-tap.c", ["1.22.1": 241, "1.28.1": 243, "1.31.3": 243]) }
+    /// `DEFAULT_DRAGLOCK_TIMEOUT_PERIOD`: with drag lock, how long a lifted drag waits (ms).
+    let dragLockTimeout = 300.0
 
     /// Where a jailed thumb escapes (`tp_thumb_update_touch`), and where speed lets it.
     var thumbEscape: (escape: String, speed: String) {

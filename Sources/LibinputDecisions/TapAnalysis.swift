@@ -12,7 +12,12 @@ struct TapAnalysis {
         case dead
     }
 
+    /// A touch that came down while libinput held a tap's button for a drag (`*_TAPPED` →
+    /// `*_DRAGGING_OR_DOUBLETAP`): it dragged, or was a second tap.
+    enum AfterTap { case drag, secondTap }
+
     private(set) var findings: [Finding] = []
+    private(set) var afterTap: AfterTap?
     /// What the frames say the machine did, and what libinput's log says it did.
     private(set) var predicted: Exit?
     private(set) var logged: Exit?
@@ -22,6 +27,15 @@ struct TapAnalysis {
     init(analysis: SequenceAnalysis, touches: [TouchSummary]) {
         let taps = analysis.decisions(of: .tap)
         guard !taps.isEmpty, !touches.isEmpty else { return }
+        if let first = taps.first,
+            ["DRAGGING_OR_DOUBLETAP", "DRAGGING_OR_TAP"].contains(where: LibinputDecision.short(first.to).hasSuffix)
+        {
+            if let drag = Self.drag(analysis, taps: taps, began: first) {
+                (afterTap, findings) = (.drag, [drag])
+                return
+            }
+            afterTap = .secondTap
+        }
         logged = Self.exit(in: taps)
         if logged == .dead {
             ended = Self.deadReason(in: taps)
@@ -121,6 +135,55 @@ struct TapAnalysis {
                         + "touches jump then",
                     source: rules.source(.tapFakeFingerMotion)))
         }
+    }
+
+    /// The drag a touch after a tap made (`DRAGGING_OR_DOUBLETAP` → `DRAGGING` by motion or the
+    /// tap timer), or after a drag lock's lift (`DRAGGING_WAIT` → `DRAGGING_OR_TAP`): how soon it
+    /// came down against the wait, what began the drag, and when libinput let the button go; nil
+    /// when it made none.
+    private static func drag(
+        _ analysis: SequenceAnalysis, taps: [LibinputDecision], began: LibinputDecision
+    ) -> Finding? {
+        let rules = analysis.rules
+        let waiting = ["DRAGGING_OR_DOUBLETAP", "DRAGGING_OR_TAP"]
+        guard
+            let dragging = taps.first(where: { d in
+                waiting.contains { LibinputDecision.short(d.from).hasSuffix($0) }
+                    && ["MOTION", "TIMEOUT"].contains(LibinputDecision.short(d.event))
+            }), let at = dragging.cause?.time, let down = began.cause?.time
+        else { return nil }
+        let afterLock = LibinputDecision.short(began.from).hasSuffix("DRAGGING_WAIT")
+        let tapped = Int(LibinputDecision.short(began.to).prefix(1)) ?? 1
+        let first = analysis.sequence.frames.lowerBound
+        // The finger before lifted in the frame before this sequence's first.
+        let gap = first > 0 ? Double(down - min(down, analysis.recording.frames[first - 1].time)) / 1000 : 0
+        let limit = afterLock ? rules.dragLockTimeout : rules.dragTimeout(fingers: tapped)
+        let n = SequenceAnalysis.number, ms = SequenceAnalysis.ms
+        let (base, perFinger) = (
+            rules.dragTimeout(fingers: 0), rules.dragTimeout(fingers: 1) - rules.dragTimeout(fingers: 0)
+        )
+        let wait =
+            afterLock
+            ? "within the \(n(limit)) ms drag lock waits for the finger to come back"
+            : "within the \(n(limit)) ms libinput holds a \(tapped)-finger tap's button for a drag "
+                + "(\(n(base)) ms and \(n(perFinger)) ms a finger; \(rules.dragTimer))"
+        let how =
+            LibinputDecision.short(dragging.event) == "MOTION"
+            ? "moved past the \(n(rules.tapMotionThreshold)) mm a tap may move"
+            : "stayed the \(n(rules.tapTimeout)) ms of the tap timer"
+        let lock = taps.contains { LibinputDecision.short($0.to).hasSuffix("DRAGGING_WAIT") }
+        let release =
+            lock
+            ? "with drag lock, libinput waits \(n(rules.dragLockTimeout)) ms after the lift for the finger to come "
+                + "back before it lets the button go"
+            : "libinput let the button go when the finger lifted"
+        return Finding(
+            rule: .tapDrag, time: at, touch: began.touch, value: gap, limit: limit, unit: "ms",
+            exceeds: gap > limit, agreesWithLog: gap <= limit,
+            text: "touch \(began.touch.map(String.init) ?? "") came down \(ms(gap)) ms after "
+                + (afterLock ? "the dragging finger lifted" : "the tap before it lifted") + ", \(wait), and \(how): "
+                + (afterLock ? "the drag went on" : "a drag") + ", the tap's button held; \(release)",
+            source: rules.source(.tapDrag))
     }
 
     /// How libinput's tap machine left its touch states, by its log: the first tap sent, timer

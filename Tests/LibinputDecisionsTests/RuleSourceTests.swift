@@ -24,6 +24,7 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .tapTime { expected += [2, 3].map { book.source(rule, tapFingers: $0) } }
                 if rule == .holdTimer { expected.append(book.holdReset) }
                 if rule == .fingerSwitch { expected.append(book.fingerCountWait) }
+                if rule == .tapDrag { expected.append(book.dragTimer) }
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
                     expected.append(book.source(rule, scrollWaits: true))
                 }

@@ -35,6 +35,19 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Every sequence of `recording` explained on each version.
+    private func explainedAll(
+        _ recording: Recording, tap: Bool
+    ) throws -> [(version: String, sequences: [SequenceExplanation])] {
+        try builds().map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            options.configuration.tapToClick = tap
+            let explanation = try Replay.explain(recording, named: "fixture", options: options).explanation
+            return (build.version, explanation.sequences)
+        }
+    }
+
     private func finding(_ rule: Rule, in sequence: SequenceExplanation, _ version: String) throws -> Finding {
         try XCTUnwrap(sequence.findings.last { $0.rule == rule }, "\(version): no \(rule) in \(sequence.findings)")
     }
@@ -97,6 +110,31 @@ final class ThresholdFixtureTests: XCTestCase {
                         "it sent no scroll events while the fingers stayed down: its gesture machine scrolls by the "
                             + "touches' average motion"),
                 "\(version): \(sequence.conclusion)")
+        }
+    }
+
+    /// With tapping on, a touch 90 ms after a tap that then moves is a tap-and-drag: the tap's
+    /// button held, said against the 180 ms libinput holds it; one that lifts at once is a second
+    /// tap, said as such.
+    func testATouchAfterATapDragsOrTapsAgain() throws {
+        let tap = Finger.resting(0, 0.06, x: 50, y: 30)
+        let dragged = try explainedAll(
+            try FingerPaths.recording([tap, .moving(0.15, 0.45, x: 40, y: 30, dx: 1, dy: 0, speed: 60)]), tap: true)
+        for (version, sequences) in dragged {
+            let drag = try XCTUnwrap(sequences.last, version)
+            let found = try finding(.tapDrag, in: drag, version)
+            XCTAssertEqual(found.limit, 180, version)
+            XCTAssertLessThan(found.value, 180, version)
+            XCTAssertTrue(
+                drag.conclusion.hasPrefix("libinput made this a tap-and-drag: touch 1 came down ")
+                    && drag.conclusion.contains("a drag, the tap's button held"), "\(version): \(drag.conclusion)")
+        }
+        let twice = try explainedAll(try FingerPaths.recording([tap, .resting(0.15, 0.21, x: 50, y: 30)]), tap: true)
+        for (version, sequences) in twice {
+            let second = try XCTUnwrap(sequences.last, version)
+            XCTAssertTrue(
+                second.conclusion.hasPrefix("libinput made this a tap, a second tap while libinput held the one "),
+                "\(version): \(second.conclusion)")
         }
     }
 
