@@ -77,8 +77,11 @@ public struct DecisionLog: Equatable, Sendable {
         {
             return made(.tap, touch: m.1.hasPrefix("-") ? nil : m.1, from: m.3, event: m.4, to: m.5)
         }
-        // The typing timer running out (`tp_keyboard_timeout`): typing no longer sets touches aside.
-        if text == "palm: keyboard timeout" { return made(.palm, event: "keyboard timeout") }
+        // The typing timer running out (`tp_keyboard_timeout`): typing no longer sets touches aside;
+        // or set again, a key still held.
+        if text == "palm: keyboard timeout" || text == "palm: keyboard timeout refresh" {
+            return made(.palm, event: text.dropFirst("palm: ".count))
+        }
         if text.hasPrefix("palm: "), let m = text.wholeMatch(of: /palm: touch ([0-9]+) \((\S+)\), (.*)/) {
             return made(.palm, touch: m.1, from: m.2, event: m.3)
         }

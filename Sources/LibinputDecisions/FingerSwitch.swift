@@ -40,7 +40,8 @@ extension GestureAnalysis {
             ? touches(gone) + " lifted"
             : !came.isEmpty && gone.isEmpty ? touches(came) + " came down" : "the fingers changed"
         let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
-        let lost = analysis.lostWhileWaiting(from: changed, to: frame).map {
+        // libinput still waits in `frame`, the last before its timer fired.
+        let lost = analysis.lostWhileWaiting(from: changed, to: frame + 1).map {
             "\($0) (\(analysis.rules.fingerCountWait))"
         }
         return Finding(
@@ -70,19 +71,17 @@ extension GestureAnalysis {
             if let p = pending, time >= frames[p.timer].time + limit { (count, pending) = (p.count, nil) }
             let last = gestures.last { $0.cause!.time < time }
             var state = last.map { LibinputDecision.short($0.to) } ?? "NONE"
+            let since = last?.cause?.time ?? 0
+            let sent = analysis.gestureSent.contains { $0 >= since && $0 < time }
             // From 1.28 a gesture's first event takes `*_START` to the gesture's state, unlogged.
-            if state.hasSuffix("_START"), let since = last?.cause?.time,
-                analysis.gestureSent.contains(where: { $0 >= since && $0 < time })
-            {
-                state.removeLast("_START".count)
-            }
+            if state.hasSuffix("_START"), sent { state.removeLast("_START".count) }
             let active = analysis.activeFingers(at: f)
             if active == count {
                 if let p = pending, let blip = blip(analysis, from: p.frame, to: f, count: count, pending: p.count) {
                     findings.append(blip)
                 }
                 pending = nil
-            } else if active == 0 || !analysis.rules.waitsOnFingerCount(in: state) {
+            } else if active == 0 || !analysis.rules.waitsOnFingerCount(in: state, sent: sent) {
                 (count, pending) = (active, nil)
             } else if active != pending?.count {
                 pending = (active, pending?.frame ?? f, f)

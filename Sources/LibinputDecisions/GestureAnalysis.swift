@@ -160,7 +160,7 @@ struct GestureAnalysis {
         let scroll =
             waits
             ? "two fingers scroll only once they move (with tapping on): \(n(rules.stillMovement)) mm after "
-                + "\(n(rules.swipeTimeout)) ms, \(n(rules.pinchDisambiguation)) mm each before"
+                + "\(n(rules.swipeTimeout)) ms, \(n(rules.minMove(fingers: 2))) mm each before"
             : "two fingers scroll"
         return Finding(
             rule: .gestureSupport, time: time, touch: nil, value: Double(slots), limit: 2,
@@ -184,25 +184,25 @@ struct GestureAnalysis {
             ?? 0
     }
 
-    /// The recording frame a decision was made at: its own, or for a timer the last one before.
-    /// The scroll begun at frame `scroll` measured at the last frame of the pinch timeout, while
-    /// the machine still scrolled (no later transition before it).
+    /// The scroll begun at frame `scroll` measured at the last frame of the pinch timeout, when
+    /// the machine still scrolled as the window closed.
     private static func pinchWindowClosing(
         initial: Int, scroll: Int, fingers: Int, gestures: [LibinputDecision], in analysis: SequenceAnalysis
     ) -> Finding? {
         let frames = analysis.recording.frames
         let closes = frames[initial].time + UInt64(analysis.rules.pinchTimeout * 1000)
         let next = gestures.compactMap { frame(of: $0, in: analysis) }.first { $0 > scroll } ?? .max
-        guard
-            let last = (scroll..<min(frames.count, analysis.sequence.frames.upperBound + 1)).last(where: {
-                frames[$0].time < closes && $0 < next
-            })
+        let end = min(frames.count, analysis.sequence.frames.upperBound + 1)
+        // Only a scroll still going when the window closed stayed one for want of the pinch's rule.
+        guard next == .max || next >= end || frames[next].time >= closes,
+            let last = (scroll..<end).last(where: { frames[$0].time < closes && $0 < next })
         else { return nil }
         return Measure(
             analysis: analysis, initialFrame: initial, frame: last, at: frames[last].time, fingers: fingers
         ).pinchWindowClosing()
     }
 
+    /// The recording frame a decision was made at: its own, or for a timer the last one before.
     static func frame(of decision: LibinputDecision, in analysis: SequenceAnalysis) -> Int? {
         switch decision.cause {
         case .frame(0, let index, _): return index
@@ -422,7 +422,8 @@ private struct Measure {
     /// ways: why two fingers parting slowly stayed a scroll.
     func pinchWindowClosing() -> Finding? {
         guard touches.count == 2, !direction(touches[0]).isSame(as: direction(touches[1])) else { return nil }
-        let moves = touches.map { SequenceAnalysis.mm(moved($0)) }.joined(separator: " and ")
+        // Hundredths: a touch just short of the limit reads so.
+        let moves = touches.map { String(format: "%.2f", moved($0)) }.joined(separator: " and ")
         let movedEnough = touches.allSatisfy { moved($0) >= rules.pinchDisambiguation }
         return Finding(
             rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",

@@ -47,10 +47,12 @@ struct RuleBook {
     let thumbMinHeight = 50.0
     let thumbLine = 0.85
     let thumbExclusionLine = 0.92
-    /// `THUMB_IGNORE_SPEED_THRESHOLD` (mm/s), and the frames a jailed thumb must move faster than
-    /// it to escape (`t->speed.exceeded_count >= 10`).
-    let thumbEscapeSpeed = 20.0
+    /// `THUMB_IGNORE_SPEED_THRESHOLD` (mm/s); the frames a jailed thumb must move faster than it
+    /// to escape (`t->speed.exceeded_count >= 10`), and those past which a finger moving beside a
+    /// new touch makes it a thumb (`speed_exceeded_count > 5`, `tp_thumb_update_multifinger`).
+    let thumbSpeed = 20.0
     let thumbEscapeFrames = 10
+    let thumbSpeedFrames = 5
     /// `DEFAULT_GESTURE_SWITCH_TIMEOUT`: how long a new finger count must last to end a gesture.
     let fingerSwitchTimeout = 100.0
     /// Below this each, neither touch has moved enough for any decision.
@@ -214,9 +216,13 @@ struct RuleBook {
     /// version (none where the version has none), and the version asked for when it is another.
 
     /// Whether the gesture machine waits on a new finger count in `state` (short name) rather than
-    /// taking it at once: in a gesture under way (`tp_gesture_debounce_finger_changes`).
-    func waitsOnFingerCount(in state: String) -> Bool {
-        ["HOLD", "HOLD_AND_MOTION", "SCROLL", "PINCH", "SWIPE"].contains(state) || state.hasPrefix("3FG_DRAG")
+    /// taking it at once: in a gesture under way, from 1.28 by its state
+    /// (`tp_gesture_debounce_finger_changes`); before, once it has begun (`gesture.started`: a hold
+    /// at once, another gesture by its first event, `sent` since the state began).
+    func waitsOnFingerCount(in state: String, sent: Bool) -> Bool {
+        let hold = state == "HOLD" || state == "HOLD_AND_MOTION"
+        guard hold || ["SCROLL", "PINCH", "SWIPE"].contains(state) || state.hasPrefix("3FG_DRAG") else { return false }
+        return hold || sent || !LibinputChange.isBefore(version, "1.28.0")
     }
 
     /// Where the gesture machine sends nothing while a new finger count is pending.

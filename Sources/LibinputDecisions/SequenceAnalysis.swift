@@ -322,21 +322,29 @@ struct SequenceAnalysis {
             let decision = jail(
                 inBand: inBand, excluded: excluded, byPressure: byPressure, bySize: bySize, contact: track.points[0])
             let text: String
+            let (upperShare, lowerShare) = (
+                Self.number(rules.thumbLine * 100), Self.number(rules.thumbExclusionLine * 100)
+            )
             // What decided: the place against a line, or the contact's major against the size.
             var (value, limit, unit): (Double, Double?, String) = (touch.from.y, upper.mm, "mm")
             switch decision.test {
             case .band:
-                text = began + place + " the thumb line at \(Self.mm(upper.mm)) mm (85 % of its height)"
+                text =
+                    began + place
+                    + " the thumb line at \(Self.mm(upper.mm)) mm (\(upperShare) % of its height)"
             case .exclusion:
                 limit = lower.mm
                 text =
-                    began + (excluded ? "below" : "above") + " the line at \(Self.mm(lower.mm)) mm (92 %): "
+                    began + (excluded ? "below" : "above")
+                    + " the line at \(Self.mm(lower.mm)) mm (\(lowerShare) %): "
                     + (excluded
                         ? "every touch below it is jailed"
                         : "with thumbs told by pressure, only a touch below it is jailed (pressure counts only there)")
             case .size:
                 text =
-                    began + "between the lines at \(Self.mm(upper.mm)) and \(Self.mm(lower.mm)) mm (85 and 92 %), "
+                    began
+                    + "between the lines at \(Self.mm(upper.mm)) and \(Self.mm(lower.mm)) mm "
+                    + "(\(upperShare) and \(lowerShare) %), "
                     + "where with thumbs told by size a touch is jailed by its contact: " + decision.contact
                 (value, limit, unit) = (
                     Double(track.points[0].major ?? 0), thresholds.thumbSize.map(Double.init), "units"
@@ -380,7 +388,7 @@ struct SequenceAnalysis {
         return (
             shaped, .size,
             "\(major) by \(minor), " + (shaped ? "" : "not ") + "longer than \(size) and narrower than "
-                + String(format: "%g", narrow)
+                + Self.number(narrow)
         )
     }
 

@@ -200,7 +200,8 @@ extension SequenceAnalysis {
         let below = "\(n(ThumbContext.scrollBox.y)) mm below"
         switch c.step {
         case .speed:
-            return came + " while a finger moved fast (libinput counted more than 5 of its frames past 20 mm/s: "
+            return came + " while a finger moved fast (libinput counted more than \(rules.thumbSpeedFrames) of its "
+                + "frames past \(n(rules.thumbSpeed)) mm/s: "
                 + "its log's count, not recomputed here), and " + pair
                 + (outside ? ", farther apart than a two-finger scroll's \(box)" : "")
                 + ": libinput took touch \(c.newest) for a thumb"
@@ -210,8 +211,8 @@ extension SequenceAnalysis {
         case .soon:
             return came
                 + ", within \(n(ThumbContext.timeout)) ms, and the lowest (touch \(c.lowest)) is above the line at "
-                + "\(mm(lines.lower.mm)) mm (92 %): libinput's thumb rules count them all as fingers, as for a tap "
-                + "or click of several"
+                + "\(mm(lines.lower.mm)) mm (\(n(rules.thumbExclusionLine * 100)) %): libinput's thumb rules count "
+                + "them all as fingers, as for a tap or click of several"
                 + letGo
         case .farBelow:
             return came + ", and " + pair + ", more than \(below) it: libinput took touch \(c.lowest) for a thumb"

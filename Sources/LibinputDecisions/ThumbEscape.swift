@@ -26,11 +26,20 @@ extension SequenceAnalysis {
             let contact = jail(
                 inBand: true, excluded: units > lines.lower.units, byPressure: thresholds.thumbsByPressure,
                 bySize: thresholds.thumbsBySize, contact: point)
-            if contact.test == .size, contact.jailed == false {
+            switch (contact.test, contact.jailed) {
+            case (.size, false?):
                 return later + "its contact was no longer a thumb's, \(contact.contact); " + rules.thumbEscape.escape
+            case (.exclusion, false?):
+                return later + "it had moved above the line at \(Self.mm(lines.lower.mm)) mm "
+                    + "(\(Self.number(rules.thumbExclusionLine * 100)) %), out of the area where every touch is "
+                    + "jailed; " + rules.thumbEscape.escape
+            case (_, nil):
+                // The contact's test cannot be made here (the quirk's size not listed): no reason is guessed.
+                return later + "its place or contact no longer a thumb's, or its speed; " + rules.thumbEscape.escape
+            default: break
             }
         }
-        return later + "it moved faster than \(Self.ms(rules.thumbEscapeSpeed)) mm/s for \(rules.thumbEscapeFrames) "
+        return later + "it moved faster than \(Self.ms(rules.thumbSpeed)) mm/s for \(rules.thumbEscapeFrames) "
             + "frames (each frame over that speed counts up, each under it down); " + rules.thumbEscape.speed
     }
 }

@@ -13,9 +13,6 @@ enum ThumbState: String {
     /// Its name in a sentence: `revived jailed`.
     var words: String { rawValue.lowercased().replacingOccurrences(of: "_", with: " ") }
 
-    /// The pointer ignores the touch (`tp_thumb_ignored`).
-    var isIgnored: Bool { ![.finger, .revived].contains(self) }
-
     /// Tapping ignores the touch (`tp_thumb_ignored_for_tap`).
     var isIgnoredForTap: Bool { [.pinch, .suppressed, .dead].contains(self) }
 

@@ -31,8 +31,8 @@ public struct ModeStreamText {
         for (index, mode) in modes.enumerated() {
             let title =
                 mode == .compatibility
-                ? "compat (UIApplicationSupportsIndirectInputEvents = NO; touches direct, * simulated)"
-                : "indirect (UIApplicationSupportsIndirectInputEvents = YES; touches indirectPointer)"
+                ? "compat (Info.plist key NO): direct touches, * simulated"
+                : "indirect (Info.plist key YES): indirectPointer touches"
             header += style.cell(title, width: style.columnWidth, colour: "1", last: index == modes.count - 1)
         }
         return [header]

@@ -64,7 +64,8 @@ extension TouchSynth {
 
     /// `help NAME…` names a command: ArgumentParser shows the root's help, with status 0, for any word.
     private static func checkHelpTopic(_ arguments: [String]) throws {
-        guard arguments.first == "help" else { return }
+        // `help help` is ArgumentParser's own command, which no configuration lists.
+        guard arguments.first == "help", arguments.dropFirst().first != "help" else { return }
         var command: any ParsableCommand.Type = TouchSynth.self, path = "touchsynth"
         for name in arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") }) {
             path += " " + name

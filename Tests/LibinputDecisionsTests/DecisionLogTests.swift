@@ -28,9 +28,11 @@ struct DecisionLogTests {
         let log = read([
             "palm: dwt activated with ETPS/2 Elantech Touchpad<->AT Translated Set 2 keyboard",
             "palm: keyboard timeout",
+            "palm: keyboard timeout refresh",
         ])
         #expect(log.thresholds["event10"]?.typingKeyboard == "AT Translated Set 2 keyboard")
-        #expect(log.decisions.count == 1)
+        #expect(log.decisions.count == 2)
+        #expect(log.decisions.last?.event == "keyboard timeout refresh")
         #expect(log.decisions.first?.machine == .palm && log.decisions.first?.touch == nil)
         #expect(log.decisions.first?.palmChange == .noted)
         #expect(log.unread.isEmpty)

@@ -113,6 +113,21 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Parting at 6 mm/s each, the touches pass 1.5 mm within the 300 ms: the scroll turns pinch,
+    /// and no finding speaks of the window closing on a scroll.
+    func testAScrollThatTurnsPinchInTimeHasNoClosingWindow() throws {
+        let fingers = [
+            Finger.moving(0, 0.6, x: 41, y: 30, dx: -1, dy: 0, speed: 6),
+            Finger.moving(0, 0.6, x: 59, y: 30, dx: 1, dy: 0, speed: 6),
+        ]
+        for (version, sequence) in try explained(try FingerPaths.recording(fingers)) {
+            XCTAssertTrue(sequence.conclusion.contains("a 2-finger pinch"), "\(version): \(sequence.conclusion)")
+            XCTAssertFalse(
+                sequence.findings.contains { $0.text.contains("can no longer turn pinch") },
+                "\(version): \(sequence.findings.map(\.text))")
+        }
+    }
+
     /// With tapping on, a touch 90 ms after a tap that then moves is a tap-and-drag: the tap's
     /// button held, said against the 180 ms libinput holds it; one that lifts at once is a second
     /// tap, said as such.
@@ -410,6 +425,21 @@ final class ThresholdFixtureTests: XCTestCase {
                     sequence.conclusion.contains("as a thumb (jailed)")
                         && sequence.conclusion.contains("ms later: it " + reason), "\(version): \(sequence.conclusion)")
             }
+        }
+    }
+
+    /// Where thumbs are told by pressure too, a touch jailed below the 92 % line that moves slowly
+    /// above it escapes by its place: said so, not as speed.
+    func testAThumbLeavingTheExclusionAreaIsSaidToHaveLeftIt() throws {
+        let quirk = temporaryPath("thumbs.quirks")
+        try "[Thumbs]\nMatchUdevType=touchpad\nAttrThumbPressureThreshold=100\n".write(
+            toFile: quirk, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        let finger = Finger.moving(0, 0.6, x: 50, y: 63, dx: 0, dy: -1, speed: 7.5)
+        for (version, sequence) in try explained(try FingerPaths.recording([finger]), quirks: [quirk]) {
+            XCTAssertTrue(
+                sequence.conclusion.contains("it had moved above the line at 60.9 mm (92 %)"),
+                "\(version): \(sequence.conclusion)")
         }
     }
 
