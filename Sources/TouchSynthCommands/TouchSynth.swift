@@ -62,9 +62,9 @@ extension TouchSynth {
         }
     }
 
-    /// `help NAME…` names a command: ArgumentParser shows the root's help, with status 0, for any word.
+    /// `help NAME…` names a command (or is `help help`, ArgumentParser's own, which no configuration
+    /// lists): ArgumentParser shows the root's help, with status 0, for any word.
     private static func checkHelpTopic(_ arguments: [String]) throws {
-        // `help help` is ArgumentParser's own command, which no configuration lists.
         guard arguments.first == "help", arguments.dropFirst().first != "help" else { return }
         var command: any ParsableCommand.Type = TouchSynth.self, path = "touchsynth"
         for name in arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") }) {

@@ -113,6 +113,21 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A third finger down for 48 ms beside a scroll that has sent nothing: libinput takes the
+    /// new count at once (before 1.28 the gesture has not begun; from 1.28 `SCROLL_START` does not
+    /// wait), so no count is said to have been passed over while libinput waited.
+    func testACountChangeBesideAScrollThatSentNothingIsNotWaitedOn() throws {
+        let fingers = [
+            Finger.moving(0, 0.96, x: 41, y: 30, dx: -1, dy: 0, speed: 125.0 / 31),
+            Finger.moving(0, 0.96, x: 59, y: 30, dx: 1, dy: 0, speed: 125.0 / 31),
+            Finger.resting(0.5, 0.548, x: 50, y: 20),
+        ]
+        for (version, sequences) in try explainedAll(try FingerPaths.recording(fingers), tap: false) {
+            let passedOver = sequences.flatMap(\.findings).filter { $0.text.contains("and back in") }
+            XCTAssertEqual(passedOver.map(\.text), [], version)
+        }
+    }
+
     /// Parting at 6 mm/s each, the touches pass 1.5 mm within the 300 ms: the scroll turns pinch,
     /// and no finding speaks of the window closing on a scroll.
     func testAScrollThatTurnsPinchInTimeHasNoClosingWindow() throws {
