@@ -108,7 +108,8 @@ struct Conclusion {
         }
         guard resting.count == touches.count else { return nil }
         return "libinput reported nothing: " + resting.joined(separator: ", ") + "; a touch there counts as a finger "
-            + "only once it has moved \(SequenceAnalysis.mm(limit)) mm; " + analysis.rules.softButtonRelease
+            + "only once it has moved more than \(SequenceAnalysis.number(limit)) mm; "
+            + analysis.rules.softButtonRelease
     }
 
     /// The hold timer's wait the fingers did not rest for, when libinput reported nothing.

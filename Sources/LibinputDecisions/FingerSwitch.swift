@@ -69,7 +69,7 @@ extension GestureAnalysis {
             let time = frames[f].time
             // The timer fired: the new count holds (``fingerSwitch(_:in:)`` tells it).
             if let p = pending, time >= frames[p.timer].time + limit { (count, pending) = (p.count, nil) }
-            let last = gestures.last { $0.cause!.time < time }
+            let last = gestures.last { ($0.cause?.time ?? .max) < time }
             var state = last.map { LibinputDecision.short($0.to) } ?? "NONE"
             let since = last?.cause?.time ?? 0
             let sent = analysis.gestureSent.contains { $0 >= since && $0 < time }
