@@ -8,8 +8,11 @@ extension SequenceAnalysis {
             let escape = thumb.first(where: {
                 [.jailed, .revivedJailed].contains($0.thumbStateLeft) && [.finger, .revived].contains($0.thumbState)
             }),
-            let jailed = thumb.last(where: { [.jailed, .revivedJailed].contains($0.thumbState) }),
-            let from = jailed.cause?.time, let at = escape.cause?.time, at >= from,
+            let at = escape.cause?.time,
+            // The jailing it escaped: the last before the escape.
+            let from = thumb.last(where: {
+                [.jailed, .revivedJailed].contains($0.thumbState) && ($0.cause?.time ?? .max) <= at
+            })?.cause?.time,
             let frame = GestureAnalysis.frame(of: escape, in: self),
             let point = sequence.tracks.first(where: { track in
                 track.slot == touch && track.points[0].frame <= frame
