@@ -48,6 +48,14 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A quirks file of one section for touchpads, holding `lines`, removed after the test.
+    private func quirksFile(_ name: String, _ section: String, _ lines: String) throws -> String {
+        let path = temporaryPath(name)
+        try "[\(section)]\nMatchUdevType=touchpad\n\(lines)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
     private func finding(_ rule: Rule, in sequence: SequenceExplanation, _ version: String) throws -> Finding {
         try XCTUnwrap(sequence.findings.last { $0.rule == rule }, "\(version): no \(rule) in \(sequence.findings)")
     }
@@ -318,10 +326,7 @@ final class ThresholdFixtureTests: XCTestCase {
         var pressing = Finger.moving(0, 0.3, x: 50, y: 30, dx: 1, dy: 0, speed: 40)
         pressing.pressure = 140
         let recording = try FingerPaths.recording([pressing])
-        let quirk = temporaryPath("finger.quirks")
-        try "[Harder palms]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=150\n".write(
-            toFile: quirk, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        let quirk = try quirksFile("finger.quirks", "Harder palms", "AttrPalmPressureThreshold=150")
         let palms = try explained(recording)
         let fingers = try explained(recording, quirks: [quirk])
         for ((version, palm), (_, finger)) in zip(palms, fingers) {
@@ -338,10 +343,7 @@ final class ThresholdFixtureTests: XCTestCase {
     /// With a quirk's palm size of 500, a touch whose contact reaches 600 is a palm by size; one of
     /// 450 is a finger, and explain gives both numbers (libinput logs no size threshold).
     func testAPalmBySizeOnEitherSideOfTheQuirksThreshold() throws {
-        let quirk = temporaryPath("size.quirks")
-        try "[Palms by size]\nMatchUdevType=touchpad\nAttrPalmSizeThreshold=500\n".write(
-            toFile: quirk, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        let quirk = try quirksFile("size.quirks", "Palms by size", "AttrPalmSizeThreshold=500")
         for (size, isPalm) in [(600, true), (450, false)] {
             var finger = Finger.moving(0, 0.3, x: 50, y: 30, dx: 1, dy: 0, speed: 40)
             finger.major = Int32(size)
@@ -375,10 +377,7 @@ final class ThresholdFixtureTests: XCTestCase {
     /// A quirk turning on size-based touch detection on a pad that reports no touch minor: libinput
     /// takes the minor as 0, so however broad the contact no touch ever begins, and explain says why.
     func testSizeBasedDetectionWithoutAMinorBeginsNoTouch() throws {
-        let quirk = temporaryPath("touch-size.quirks")
-        try "[Sized]\nMatchUdevType=touchpad\nAttrTouchSizeRange=150:130\n".write(
-            toFile: quirk, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        let quirk = try quirksFile("touch-size.quirks", "Sized", "AttrTouchSizeRange=150:130")
         var finger = Finger.moving(0, 0.3, x: 50, y: 30, dx: 1, dy: 0, speed: 40)
         finger.major = 248
         for (version, sequence) in try explained(try FingerPaths.recording([finger]), quirks: [quirk]) {
@@ -446,10 +445,7 @@ final class ThresholdFixtureTests: XCTestCase {
     /// Where thumbs are told by pressure too, a touch jailed below the 92 % line that moves slowly
     /// above it escapes by its place: said so, not as speed.
     func testAThumbLeavingTheExclusionAreaIsSaidToHaveLeftIt() throws {
-        let quirk = temporaryPath("thumbs.quirks")
-        try "[Thumbs]\nMatchUdevType=touchpad\nAttrThumbPressureThreshold=100\n".write(
-            toFile: quirk, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        let quirk = try quirksFile("thumbs.quirks", "Thumbs", "AttrThumbPressureThreshold=100")
         let finger = Finger.moving(0, 0.6, x: 50, y: 63, dx: 0, dy: -1, speed: 7.5)
         for (version, sequence) in try explained(try FingerPaths.recording([finger]), quirks: [quirk]) {
             XCTAssertTrue(
@@ -472,9 +468,7 @@ final class ThresholdFixtureTests: XCTestCase {
             ("AttrThumbPressureThreshold=100", 63, 300, 60, true),
         ]
         for c in cases {
-            let quirk = temporaryPath("thumbs.quirks")
-            try "[Thumbs]\nMatchUdevType=touchpad\n\(c.quirk)\n".write(toFile: quirk, atomically: true, encoding: .utf8)
-            addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+            let quirk = try quirksFile("thumbs.quirks", "Thumbs", c.quirk)
             var finger = Finger.resting(0, 0.3, x: 50, y: c.y, pressure: c.pressure)
             finger.major = c.major
             let label = "\(c.quirk), y \(c.y) mm, major \(c.major), pressure \(c.pressure)"
@@ -492,10 +486,7 @@ final class ThresholdFixtureTests: XCTestCase {
     /// the sequence says so, where it said only that nothing was reported. (Thumbs told by size
     /// too, so that a finger's contact in the bottom band is no thumb.)
     func testAFingerRestingOnASoftwareButtonIsSaidToWaitFor5Millimetres() throws {
-        let quirk = temporaryPath("thumbs.quirks")
-        try "[Thumbs]\nMatchUdevType=touchpad\nAttrThumbSizeThreshold=500\n".write(
-            toFile: quirk, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        let quirk = try quirksFile("thumbs.quirks", "Thumbs", "AttrThumbSizeThreshold=500")
         var finger = Finger.moving(0, 0.3, x: 50, y: 58.5, dx: 1, dy: 0, speed: 5)
         finger.major = 300
         for (version, sequence) in try explained(try FingerPaths.recording([finger]), quirks: [quirk]) {
@@ -511,10 +502,7 @@ final class ThresholdFixtureTests: XCTestCase {
     /// A thumb's contact is long and narrow: on a pad that reports a touch minor, a contact longer
     /// than the size but whose minor is not below 0.6 times it is no thumb in the band.
     func testAThumbsContactIsNarrowToo() throws {
-        let quirk = temporaryPath("thumbs.quirks")
-        try "[Thumbs]\nMatchUdevType=touchpad\nAttrThumbSizeThreshold=500\n".write(
-            toFile: quirk, atomically: true, encoding: .utf8)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirk) }
+        let quirk = try quirksFile("thumbs.quirks", "Thumbs", "AttrThumbSizeThreshold=500")
         var pad = try RecordingLoader.load(FingerPaths.clickpad.path).device
         pad.codes[Evdev.EV_ABS]?.insert(Evdev.ABS_MT_TOUCH_MINOR)
         pad.absinfo[Evdev.ABS_MT_TOUCH_MINOR] = pad.absinfo[Evdev.ABS_MT_TOUCH_MAJOR]
