@@ -113,10 +113,8 @@ extension SequenceAnalysis {
     /// `start` to `end` (`if (tp->gesture.finger_count_pending) return;`): the touches down
     /// throughout and how far they moved, said after a finding; nil when none moved.
     func lostWhileWaiting(from start: Int, to end: Int) -> String? {
-        let before = sequence.positions(at: start - 1), after = sequence.positions(at: end - 1)
-        let moved = before.keys.sorted().compactMap { slot -> (Int, Double)? in
-            guard let from = before[slot], let to = after[slot] else { return nil }
-            let distance = to.mm.distance(to: from.mm)
+        let moved = sequence.moves(from: start - 1, to: end - 1).sorted { $0.key < $1.key }.compactMap { slot, move in
+            let distance = (move.dx * move.dx + move.dy * move.dy).squareRoot()
             return distance >= 0.1 ? (slot, distance) : nil
         }
         guard let first = moved.first else { return nil }

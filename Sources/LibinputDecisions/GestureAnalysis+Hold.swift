@@ -83,8 +83,8 @@ extension GestureAnalysis {
 
     /// How far the touches down at `initial` moved by `frame`, the farthest of them, in mm.
     private static func moved(from initial: Int, to frame: Int, in analysis: SequenceAnalysis) -> Double {
-        let from = analysis.sequence.positions(at: initial), now = analysis.sequence.positions(at: frame)
-        return from.compactMap { slot, p in now[slot].map { $0.mm.distance(to: p.mm) } }.max() ?? 0
+        analysis.sequence.moves(from: initial, to: frame).values.map { ($0.dx * $0.dx + $0.dy * $0.dy).squareRoot() }
+            .max() ?? 0
     }
 
     /// One finger moving the pointer, still within `HOLD_AND_MOTION_THRESHOLD` of where it was

@@ -414,11 +414,10 @@ extension SequenceAnalysis {
         let changes = decisions(of: .gesture).compactMap { GestureAnalysis.frame(of: $0, in: self) }
         guard frame < end, !changes.contains(where: { $0 > frame && $0 < end }) else { return false }
         return (frame + 1..<end).allSatisfy { f in
-            let before = sequence.positions(at: f - 1), now = sequence.positions(at: f)
-            let moves = now.compactMap { slot, p in before[slot].map { (p.x - $0.x, p.y - $0.y) } }
+            let moves = sequence.moves(from: f - 1, to: f).values
             guard !moves.isEmpty else { return true }
             let n = Double(moves.count)
-            let dx = moves.map(\.0).reduce(0, +) / n, dy = moves.map(\.1).reduce(0, +) / n
+            let dx = moves.map(\.dx).reduce(0, +) / n, dy = moves.map(\.dy).reduce(0, +) / n
             return (dx * dx + dy * dy).squareRoot() < 0.01
         }
     }

@@ -212,6 +212,14 @@ public struct TouchSequence: Equatable, Sendable {
         }
         return positions
     }
+
+    /// How each finger down at both `start` and `end` moved between them, by slot.
+    func moves(from start: Int, to end: Int) -> [Int: (dx: Double, dy: Double)] {
+        let before = positions(at: start), after = positions(at: end)
+        return after.reduce(into: [:]) { moves, entry in
+            if let from = before[entry.key] { moves[entry.key] = (entry.value.x - from.x, entry.value.y - from.y) }
+        }
+    }
 }
 
 extension FingerTrack {
