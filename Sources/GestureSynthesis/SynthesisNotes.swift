@@ -24,13 +24,12 @@ extension GestureSynthesizer.Pad {
     /// capability (`tp_init_gesture`), so two fingers scroll and more make nothing.
     func noGestureNote(_ action: GestureScript.Action) -> String? {
         guard case .semiMT = tracking else { return nil }
+        let semiMT = "\(device.name) is semi-MT (it reports a box around the fingers, not each one): libinput makes no "
         switch action {
         case .pinch(let pinch):
-            return "\(device.name) is semi-MT (it reports a box around the fingers, not each one): libinput makes no "
+            return semiMT
                 + "pinch on it, and \(pinch.fingers == 2 ? "two fingers scroll" : "more fingers make nothing")"
-        case .translate(let fingers, _, _, _, _) where fingers >= 3:
-            return "\(device.name) is semi-MT (it reports a box around the fingers, not each one): libinput makes no "
-                + "swipe on it"
+        case .translate(let fingers, _, _, _, _) where fingers >= 3: return semiMT + "swipe on it"
         default: return nil
         }
     }

@@ -418,13 +418,23 @@ private struct Measure {
             source: rules.source(.restingThumb))
     }
 
+    /// What `tp_gesture_is_pinch` weighs of two touches: whether they went the same way, and
+    /// whether each moved the disambiguation distance.
+    private var parting: (same: Bool, movedEnough: Bool) {
+        (
+            direction(touches[0]).isSame(as: direction(touches[1])),
+            touches.allSatisfy { moved($0) >= rules.pinchDisambiguation }
+        )
+    }
+
     /// A scroll's touches at the last frame it could still turn pinch, when they went different
     /// ways: why two fingers parting slowly stayed a scroll.
     func pinchWindowClosing() -> Finding? {
-        guard touches.count == 2, !direction(touches[0]).isSame(as: direction(touches[1])) else { return nil }
+        guard touches.count == 2 else { return nil }
+        let (same, movedEnough) = parting
+        guard !same else { return nil }
         // Hundredths: a touch just short of the limit reads so.
         let moves = touches.map { String(format: "%.2f", moved($0)) }.joined(separator: " and ")
-        let movedEnough = touches.allSatisfy { moved($0) >= rules.pinchDisambiguation }
         return Finding(
             rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",
             exceeds: !movedEnough, agreesWithLog: !movedEnough,
@@ -439,8 +449,7 @@ private struct Measure {
     /// moved the disambiguation distance.
     func scrollToPinch(decided: LibinputGesture) -> (findings: [Finding], deciding: Finding?) {
         guard touches.count == 2 else { return ([], nil) }
-        let same = direction(touches[0]).isSame(as: direction(touches[1]))
-        let movedEnough = touches.allSatisfy { moved($0) >= rules.pinchDisambiguation }
+        let (same, movedEnough) = parting
         let switches = !same && movedEnough && elapsed < rules.pinchTimeout
         let finding = Finding(
             rule: .scrollToPinch, time: at, touch: nil, value: elapsed, limit: rules.pinchTimeout, unit: "ms",

@@ -28,23 +28,23 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         }
         // A gesture begun and not yet ended, which the events' end leaves open.
         var open: ReportedGesture?
+        func ended(_ gesture: ReportedGesture) {
+            append(gesture)
+            open = nil
+        }
         for event in events {
             switch event.kind {
             case .gesturePinchBegin(let n): open = .pinch(fingers: n, end: .open)
             case .gestureSwipeBegin(let n): open = .swipe(fingers: n, end: .open)
             case .gestureHoldBegin(let n): open = .hold(fingers: n, end: .open)
-            case .gesturePinchEnd(let n, _, let cancelled): append(.pinch(fingers: n, end: .ending(cancelled)))
-            case .gestureSwipeEnd(let n, let cancelled): append(.swipe(fingers: n, end: .ending(cancelled)))
-            case .gestureHoldEnd(let n, let cancelled): append(.hold(fingers: n, end: .ending(cancelled)))
+            case .gesturePinchEnd(let n, _, let cancelled): ended(.pinch(fingers: n, end: .ending(cancelled)))
+            case .gestureSwipeEnd(let n, let cancelled): ended(.swipe(fingers: n, end: .ending(cancelled)))
+            case .gestureHoldEnd(let n, let cancelled): ended(.hold(fingers: n, end: .ending(cancelled)))
             case .pointerScroll(let s): append(.scroll(s.source), collapsing: true)
             case .pointerMotion, .pointerMotionAbsolute: append(.motion, collapsing: true)
             case .pointerButton(let button, let state, _) where state == .pressed: append(.button(button))
             case .keyboardKey(_, let state, _) where state == .pressed: append(.key)
             case .touchDown: append(.touch)
-            default: break
-            }
-            switch event.kind {
-            case .gesturePinchEnd, .gestureSwipeEnd, .gestureHoldEnd: open = nil
             default: break
             }
         }
