@@ -50,7 +50,7 @@ extension TouchSynth {
             try checkHelpTopic(arguments)
             command = try parseAsRoot(arguments)
         } catch {
-            return toldByArgumentParser(error)
+            return toldByArgumentParser(error, arguments: arguments)
         }
         do {
             try CommandInputs.keeping { try PipeTexts.keeping { try command.run() } }
@@ -58,7 +58,7 @@ extension TouchSynth {
         } catch {
             // Help and the version come from `run` too, as ArgumentParser's own errors.
             return String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
-                ? toldByArgumentParser(error) : told(error)
+                ? toldByArgumentParser(error, arguments: arguments) : told(error)
         }
     }
 
@@ -66,25 +66,39 @@ extension TouchSynth {
     /// lists): ArgumentParser shows the root's help, with status 0, for any word.
     private static func checkHelpTopic(_ arguments: [String]) throws {
         guard arguments.first == "help", arguments.dropFirst().first != "help" else { return }
-        var command: any ParsableCommand.Type = TouchSynth.self, path = "touchsynth"
-        for name in arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") }) {
-            path += " " + name
-            guard let sub = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
-                throw ValidationError("no command '\(path)'")
-            }
-            command = sub
+        let names = arguments.dropFirst().prefix(while: { !$0.hasPrefix("-") })
+        let path = commandPath(names)
+        if path.count < names.count {
+            throw ValidationError(
+                "no command '\((["touchsynth"] + names.prefix(path.count + 1)).joined(separator: " "))'")
         }
     }
 
-    /// A usage error, help or the version, as ArgumentParser words them: on stdout when the
-    /// status is 0, else on stderr.
-    private static func toldByArgumentParser(_ error: any Error) -> Int32 {
-        let message = fullMessage(for: error), code = exitCode(for: error).rawValue
-        guard !message.isEmpty else { return code }
+    /// The subcommands `words` name from the root, as far as they name one.
+    private static func commandPath(_ words: some Sequence<String>) -> [String] {
+        var command: any ParsableCommand.Type = TouchSynth.self, path: [String] = []
+        for name in words {
+            guard let sub = command.configuration.subcommands.first(where: { $0._commandName == name }) else { break }
+            command = sub
+            path.append(name)
+        }
+        return path
+    }
+
+    /// Help or the version, as ArgumentParser words them, on stdout; or a usage error, in one line
+    /// on stderr naming the command whose `--help` says more.
+    private static func toldByArgumentParser(_ error: any Error, arguments: [String]) -> Int32 {
+        let code = exitCode(for: error).rawValue
         guard code == 0 else {
-            writeStderr(message)
+            let message = message(for: error).split(separator: "\n").joined(separator: "; ")
+            guard !message.isEmpty else { return code }
+            let command = (["touchsynth"] + commandPath(arguments.prefix(while: { !$0.hasPrefix("-") })))
+                .joined(separator: " ")
+            writeStderr("touchsynth: \(message) (see '\(command) --help')")
             return code
         }
+        let message = fullMessage(for: error)
+        guard !message.isEmpty else { return code }
         if CommandIO.current.writeOut(message + "\n") || errno == EPIPE { return 0 }
         writeStderr("touchsynth: stdout: cannot write: \(String(cString: strerror(errno)))")
         return ExitStatus.ioError

@@ -1,12 +1,8 @@
 import XCTest
 
 /// What in `text` shows a Swift value rather than saying what went wrong; empty when nothing
-/// does. ArgumentParser's `Help:` and `Usage:` lines repeat `--help`, which `CommandLineTests`
-/// holds to docs/cli.md, and are left out.
-public func swiftValues(in text: String) -> [String] {
-    let said = text.split(separator: "\n")
-        .filter { !$0.hasPrefix("Help:") && !$0.hasPrefix("Usage:") && !$0.hasPrefix("  See '") }
-        .joined(separator: "\n")
+/// does.
+public func swiftValues(in said: String) -> [String] {
     var found = ["type:", "errno:", "Optional("].filter(said.contains)
     found += said.matches(of: #/[A-Za-z_][A-Za-z0-9_]*\(/#).map { String($0.output) }
     let caseAlone = #/(?:^|[\s(\[,])(\.[a-z][A-Za-z0-9]*)/#.anchorsMatchLineEndings()
@@ -23,7 +19,7 @@ public func assertErrorIsASentence(
     XCTAssertEqual(result.status, status, "\(shown): \(result.stderr)", file: file, line: line)
     let last = result.stderr.split(separator: "\n").last ?? ""
     XCTAssertTrue(
-        last.hasPrefix("touchsynth: ") || result.stderr.hasPrefix("Error: "), "\(shown): \(result.stderr)",
+        last.hasPrefix("touchsynth: "), "\(shown): \(result.stderr)",
         file: file, line: line)
     XCTAssertEqual(
         swiftValues(in: result.stderr + result.stdout), [], "\(shown): \(result.stderr)",

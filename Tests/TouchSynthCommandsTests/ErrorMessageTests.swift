@@ -18,7 +18,7 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssertEqual(swiftValues(in: "touchsynth: a replay failed: .system"), [".system"])
         XCTAssertEqual(swiftValues(in: "touchsynth: x.yml:3: regions[0].frame: in a .yml file"), [".yml"])
         XCTAssertEqual(swiftValues(in: "touchsynth: x.evemu:34: \".nan\" is not an integer (read as evemu)"), [])
-        let usage = "Error: Unknown option '--bogus'\nUsage: touchsynth replay [<options>] <recording>"
+        let usage = "touchsynth: Unknown option '--bogus' (see 'touchsynth replay --help')"
         XCTAssertEqual(swiftValues(in: usage), [])
     }
 
@@ -230,7 +230,7 @@ final class ErrorMessageTests: XCTestCase {
         ] {
             let result = runCommand(arguments)
             XCTAssertEqual(result.status, 64, result.stderr)
-            XCTAssertTrue(result.stderr.hasPrefix("Error: \(said)"), result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("touchsynth: \(said)"), result.stderr)
         }
     }
 

@@ -192,7 +192,9 @@ final class ReplayBehaviourTests: XCTestCase {
             let result = runCommand([command] + arguments)
             XCTAssertEqual(result.status, 64, "\(command) \(arguments): \(result.stderr)")
             XCTAssertTrue(
-                result.stderr.contains("Usage: touchsynth \(command) "), "\(command) \(arguments): \(result.stderr)")
+                result.stderr.hasSuffix(" (see 'touchsynth \(command) --help')\n"),
+                "\(command) \(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(command) \(arguments): \(result.stderr)")
         }
     }
 
@@ -200,7 +202,7 @@ final class ReplayBehaviourTests: XCTestCase {
     func testANegativeValueIsRefusedForItsValue() {
         let linger = runCommand(["play", "--linger-ms", "-1", "x.yml"])
         XCTAssertEqual(linger.status, 64)
-        XCTAssertTrue(linger.stderr.hasPrefix("Error: --linger-ms must be within 0...60000\n"), linger.stderr)
+        XCTAssertTrue(linger.stderr.hasPrefix("touchsynth: --linger-ms must be within 0...60000 (see"), linger.stderr)
     }
 
     /// An unwritable latency file is refused before the replay starts, in one line.
