@@ -21,6 +21,8 @@ public struct QuirksListing: Equatable, Sendable {
     public var libinputVersion: String
     public var sections: [Section] = []
     public var properties: [Property] = []
+    /// What reading the recording guessed or repaired (a log's device inferred from its events).
+    public var notes: [String] = []
 
     /// The tool's output read: each section that is a full match, each property it adds (a later
     /// one replacing an earlier of the same key, as libinput applies them). `original` names a

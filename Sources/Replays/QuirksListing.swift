@@ -36,6 +36,7 @@ extension QuirksListing {
                 file in
                 copies.indices.first { DeviceQuirks.copyName($0, copies[$0]) == file }.map { copies[$0] } ?? file
             }
+            listing.notes = device.notes
             // The tool prints an event type disabled or enabled whole (`AttrEventCodeDisable=EV_ABS`)
             // as `(null)`, libevdev having no name for it: such a value is read from its file.
             let directory = try device.quirksDirectory()

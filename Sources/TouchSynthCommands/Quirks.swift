@@ -30,6 +30,7 @@ struct QuirksCommand: ParsableCommand {
         let options = replayOptions(libinput: try libinput.build(), quirks: quirks)
         let listing = try QuirksListing.list(
             .file(recording, description: input.desc, device: input.node), options: options)
+        warn(listing.notes, in: recording)
         guard json else {
             return try emit(QuirksListingText.lines(listing, recording: recording).joined(separator: "\n"))
         }

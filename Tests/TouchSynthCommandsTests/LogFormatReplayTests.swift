@@ -122,12 +122,12 @@ final class LogFormatReplayTests: XCTestCase {
     }
 
     /// Every command that reads a log without a description says what it guessed, once: the
-    /// bridge's replay to a file and `explain` too, each reading it its own way.
+    /// bridge's replay to a file, `explain` and `quirks` too, each reading it its own way.
     func testWhatWasGuessedIsSaidOnceByEveryCommandThatReadsTheLog() throws {
         let log = sample("pinch-in.events-only.evtest")
         let file = temporaryPath("bridged.yml")
         addTeardownBlock { try? FileManager.default.removeItem(atPath: file) }
-        for arguments in [["bridge", "--replay", log, "-o", file], ["explain", log], ["convert", log, "-o", file]] {
+        for arguments in [["bridge", "--replay", log, "-o", file], ["explain", log], ["convert", log, "-o", file], ["quirks", log]] {
             let run = runCommand(arguments)
             XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
             let said =
