@@ -127,7 +127,9 @@ final class LogFormatReplayTests: XCTestCase {
         let log = sample("pinch-in.events-only.evtest")
         let file = temporaryPath("bridged.yml")
         addTeardownBlock { try? FileManager.default.removeItem(atPath: file) }
-        for arguments in [["bridge", "--replay", log, "-o", file], ["explain", log], ["convert", log, "-o", file], ["quirks", log]] {
+        for arguments in [
+            ["bridge", "--replay", log, "-o", file], ["explain", log], ["convert", log, "-o", file], ["quirks", log],
+        ] {
             let run = runCommand(arguments)
             XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
             let said =
