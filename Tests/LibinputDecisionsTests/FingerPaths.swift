@@ -3,12 +3,13 @@ import Recordings
 import TestSupport
 
 /// A finger for a synthesized recording: down and up in seconds, its place in mm from the
-/// touchpad's top-left corner at each instant, its pressure, and its contact's touch major and
-/// minor when set.
+/// touchpad's top-left corner at each instant, its pressure (from `pressing` at each instant when
+/// set), and its contact's touch major and minor when set.
 struct Finger {
     var down: Double
     var up: Double
     var pressure: Int32 = 60
+    var pressing: ((Double) -> Int32)?
     var major: Int32?
     var minor: Int32?
     var at: (Double) -> (x: Double, y: Double)
@@ -106,7 +107,7 @@ enum FingerPaths {
                 let p = finger.at(instant)
                 abs(Evdev.ABS_MT_POSITION_X, x.minimum + Int32((p.x * Double(x.resolution)).rounded()))
                 abs(Evdev.ABS_MT_POSITION_Y, y.minimum + Int32((p.y * Double(y.resolution)).rounded()))
-                if pressure { abs(Evdev.ABS_MT_PRESSURE, finger.pressure) }
+                if pressure { abs(Evdev.ABS_MT_PRESSURE, finger.pressing?(instant) ?? finger.pressure) }
                 if major, let size = finger.major { abs(Evdev.ABS_MT_TOUCH_MAJOR, size) }
                 if minor, let size = finger.minor { abs(Evdev.ABS_MT_TOUCH_MINOR, size) }
             }

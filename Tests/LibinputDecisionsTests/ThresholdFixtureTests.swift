@@ -340,6 +340,21 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A finger that presses harder only after 150 ms is a palm from then: explain dates the
+    /// pressure finding at the first frame above the threshold, not at the touch's begin.
+    func testAPalmByPressureIsDatedWhenThePressurePassed() throws {
+        var pressing = Finger.moving(0, 0.4, x: 50, y: 30, dx: 1, dy: 0, speed: 40)
+        pressing.pressing = { $0 < 0.15 ? 60 : 140 }
+        for (version, sequence) in try explained(try FingerPaths.recording([pressing])) {
+            let pressed = try finding(.palmPressure, in: sequence, version)
+            let down = try XCTUnwrap(sequence.touches.first, version).down
+            XCTAssertTrue(pressed.exceeds, "\(version): \(pressed.text)")
+            XCTAssertGreaterThanOrEqual(pressed.time, down + 150_000, "\(version): \(pressed.text)")
+            XCTAssertLessThanOrEqual(pressed.time, down + 150_000 + 8_000, "\(version): one frame at 125 Hz")
+            XCTAssertTrue(sequence.conclusion.contains("as a palm (pressure)"), "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// With a quirk's palm size of 500, a touch whose contact reaches 600 is a palm by size; one of
     /// 450 is a finger, and explain gives both numbers (libinput logs no size threshold).
     func testAPalmBySizeOnEitherSideOfTheQuirksThreshold() throws {
