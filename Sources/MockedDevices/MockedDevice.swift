@@ -133,11 +133,9 @@ public final class MockedDevice {
     ) throws(HarnessError)
         -> (DeviceDescription, any FrameSource, [String], duration: UInt64, dmi: String?)
     {
+        if isPipe(path) { return try source(forPipe: path, description: description, node: node) }
         var status = stat()
-        let pipe = isPipe(path), size = stat(path, &status) == 0 ? status.st_size : 0
-        guard !pipe, size > streamingThreshold else {
-            // A pipe (a FIFO, `-`) is loaded as it comes, once: a second reading would wait for a
-            // writer gone.
+        guard stat(path, &status) == 0 ? status.st_size > streamingThreshold : false else {
             let recording = try harnessError { () throws(RecordingError) in
                 try RecordingLoader.load(path, description: description, node: node)
             }
@@ -152,6 +150,40 @@ public final class MockedDevice {
             // The first pass has read to the end: its notes include what only the end shows.
             return (stream.device, stream, check.notes, duration, stream.dmi)
         }
+    }
+
+    /// A pipe's recording (a FIFO, `-`), which can be read once: read as it comes, so that text
+    /// that is no recording is refused at its first bad line, and copied meanwhile to an unlinked
+    /// temporary file. Its frames are kept when it is short; a longer one is read again from the
+    /// copy as it plays, so memory does not grow with its length.
+    private static func source(
+        forPipe path: String, description: String?, node: String?
+    ) throws(HarnessError) -> (DeviceDescription, any FrameSource, [String], duration: UInt64, dmi: String?) {
+        let copy = try PipeCopy()
+        let (check, kept, duration) = try harnessError {
+            () throws(RecordingError) -> (RecordingStream, [EvdevFrame]?, UInt64) in
+            let check = try RecordingStream(pipe: path, copyingTo: copy.fd, description: description, node: node)
+            var kept: [EvdevFrame]? = [], duration: UInt64 = 0
+            while let frame = try check.nextFrame() {
+                duration = frame.time
+                if check.bytesRead > streamingThreshold { kept = nil } else { kept?.append(frame) }
+            }
+            return (check, kept, duration)
+        }
+        if let kept {
+            let recording = Recording(device: check.device, frames: kept)
+            try checkDuration(recording)
+            return (check.device, FrameList(kept), check.notes, recording.duration, check.dmi)
+        }
+        if let error = check.copyError {
+            throw HarnessError(
+                .system, "\(path): cannot keep a copy to read as it plays in \(PipeCopy.directory): "
+                    + String(cString: strerror(error)))
+        }
+        let stream = try harnessError { () throws(RecordingError) in
+            try RecordingStream(copy: copy.fd, of: path, description: description, node: node)
+        }
+        return (stream.device, stream, check.notes, duration, stream.dmi)
     }
 
     /// Throws ``HarnessError/Kind/nothingToShow`` when the first device's recording has no frames

@@ -22,10 +22,17 @@ struct LineReader {
     /// cut where the file was (a pulled cable, a full disk), perhaps in the middle of a number.
     private(set) var lastLineWasCut = false
     private var fromFile = true
+    /// A file every chunk read is written to as well (a pipe's copy, to read it again), or -1.
+    private let copy: Int32
+    /// Why writing to ``copy`` failed (an `errno`), if it did: the copy stops there.
+    private(set) var copyError: Int32?
+    /// The bytes read from the file so far.
+    private(set) var bytesRead = 0
 
-    init(path: String, of kind: String) throws(RecordingError) {
+    init(path: String, of kind: String, copyingTo copy: Int32 = -1) throws(RecordingError) {
         file = path
         self.kind = kind
+        self.copy = copy
         try checkIsFile(path)
         let fd = path == standardInputPath ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -35,10 +42,23 @@ struct LineReader {
         opened = OpenFile(fd)
     }
 
+    /// The lines of the file open as `fd`, read from its start through a descriptor of their own
+    /// (a pipe's copy, which ``init(path:of:copyingTo:)`` wrote); errors name `file`.
+    init(reopening fd: Int32, file: String, of kind: String) throws(RecordingError) {
+        self.file = file
+        self.kind = kind
+        copy = -1
+        // A new open of the same file, unlike dup(2), has an offset of its own.
+        let own = open("/proc/self/fd/\(fd)", O_RDONLY | O_CLOEXEC)
+        guard own >= 0 else { throw Self.readError(errno, file: file) }
+        opened = OpenFile(own)
+    }
+
     /// The lines of `text`, already read from `file`.
     init(text: String, file: String, of kind: String) {
         self.file = file
         self.kind = kind
+        copy = -1
         opened = OpenFile(-1)
         fromFile = false
         buffer = Array(text.utf8)
@@ -150,7 +170,23 @@ struct LineReader {
             throw Self.readError(error, file: file)
         }
         end += n
+        bytesRead += n
         if n == 0 { atEnd = true }
+        if copy >= 0, copyError == nil, n > 0 { writeCopy(rest..<end) }
+    }
+
+    /// Writes `range` of the buffer to ``copy``, keeping the first error.
+    private mutating func writeCopy(_ range: Range<Int>) {
+        var from = range.lowerBound
+        while from < range.upperBound {
+            let n = buffer.withUnsafeBufferPointer { write(copy, $0.baseAddress! + from, range.upperBound - from) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                copyError = n < 0 ? errno : ENOSPC
+                return
+            }
+            from += n
+        }
     }
 
     /// The index of the next newline from ``start``, if the buffer holds one.

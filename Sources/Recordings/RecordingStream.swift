@@ -35,6 +35,32 @@ public final class RecordingStream {
         try self.init(reader: LineReader(path: path, of: "a recording"), description: description, node: node)
     }
 
+    /// Opens the pipe at `path` as ``init(path:description:node:)`` does, writing every byte it
+    /// reads to the file open as `copy` too, from which ``init(copy:of:description:node:)`` reads
+    /// it again: a pipe can be read once.
+    public convenience init(
+        pipe path: String, copyingTo copy: Int32, description: String? = nil, node: String? = nil
+    ) throws(RecordingError) {
+        try self.init(
+            reader: LineReader(path: path, of: "a recording", copyingTo: copy), description: description, node: node)
+    }
+
+    /// Reads again, from the file open as `copy`, the pipe `file` that
+    /// ``init(pipe:copyingTo:description:node:)`` read; errors name `file`.
+    public convenience init(
+        copy: Int32, of file: String, description: String? = nil, node: String? = nil
+    ) throws(RecordingError) {
+        try self.init(
+            reader: LineReader(reopening: copy, file: file, of: "a recording"), description: description, node: node)
+    }
+
+    /// The bytes read from the file so far.
+    public var bytesRead: Int { reader.bytesRead }
+
+    /// Why writing the copy of ``init(pipe:copyingTo:description:node:)`` failed (an `errno`),
+    /// if it did: the copy is then short.
+    public var copyError: Int32? { reader.copyError }
+
     /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice);
     /// errors name `file`.
     public convenience init(

@@ -8,7 +8,8 @@ import ReplayChannel
 public enum ReplaySource: Sendable {
     /// A recording file, in any format ``RecordingLoader`` reads; `description` is a description
     /// for a log that has none (`--desc`), `device` the device of a log of several (`--device`).
-    /// A file over ``MockedDevice/streamingThreshold`` is read as it plays.
+    /// A file over ``MockedDevice/streamingThreshold`` is read as it plays; a pipe that long, from
+    /// a copy made as it is read.
     case file(String, description: String? = nil, device: String? = nil)
     /// A recording in memory: loaded, converted or synthesized.
     case recording(Recording)

@@ -31,6 +31,34 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try Replay(.file(piped)).events, try Replay(.file(pinch)).events)
     }
 
+    /// A pipe's recording longer than the harness keeps in memory is copied as it is read and
+    /// played from the copy: the events of its file; and a bad line past that length is refused
+    /// naming the pipe and the line, not the copy.
+    func testALongRecordingFromAPipeIsPlayedFromItsCopy() throws {
+        let once = try RecordingLoader.load(session)
+        let length = (once.frames.last?.time ?? 0) + 1_000_000
+        var text = LibinputRecordFormat.header(device: once.device, node: "/dev/input/event10")
+        for round in 0..<60 {
+            for var frame in once.frames {
+                frame.time += UInt64(round) * length
+                text += LibinputRecordFormat.frameText(frame)
+            }
+        }
+        XCTAssertGreaterThan(text.utf8.count, MockedDevice.streamingThreshold, "long enough to be streamed")
+        let file = temporaryPath("long.yml")
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        let piped = fifo(named: "long", serving: text)
+        defer { for path in [file, piped] { unlink(path) } }
+        XCTAssertEqual(try Replay(.file(piped)).events, try Replay(.file(file)).events)
+
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let broken = fifo(named: "broken", serving: text + "    - [  9, 0, 3, 53, x]\n")
+        defer { unlink(broken) }
+        XCTAssertThrowsError(try Replay(.file(broken))) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(broken):\(lines):"), "\(error)")
+        }
+    }
+
     /// A stop requested by the output's handler ends the replay early: on the virtual clock, once
     /// the program has taken the steps written ahead of it (as much as its socket holds).
     func testAStopRequestedByTheHandlerEndsTheReplayEarly() throws {
