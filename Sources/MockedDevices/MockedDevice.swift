@@ -177,7 +177,8 @@ public final class MockedDevice {
         }
         if let error = check.copyError {
             throw HarnessError(
-                .system, "\(path): cannot keep a copy to read as it plays in \(PipeCopy.directory): "
+                .system,
+                "\(path): cannot keep a copy to read as it plays in \(PipeCopy.directory): "
                     + String(cString: strerror(error)))
         }
         let stream = try harnessError { () throws(RecordingError) in

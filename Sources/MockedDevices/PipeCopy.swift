@@ -14,7 +14,8 @@ final class PipeCopy {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
             throw HarnessError(
-                .system, "cannot make a file in \(Self.directory) to keep a pipe's recording: "
+                .system,
+                "cannot make a file in \(Self.directory) to keep a pipe's recording: "
                     + String(cString: strerror(errno)))
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
