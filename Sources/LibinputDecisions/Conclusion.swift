@@ -22,18 +22,23 @@ struct Conclusion {
         // In the order ``line`` tells them.
         return findings.first { [.palmPressure, .palmSize, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
             ?? findings.first { ($0.rule == .touchPressure || $0.rule == .touchSize) && !$0.exceeds }
-            ?? (analysis.reported.isEmpty ? unfiredHold : nil)
+            ?? (analysis.reported.isEmpty && noClickfingerButton == nil ? unfiredHold : nil)
     }
 
-    var line: String { closing + droppedButtons }
+    var line: String {
+        let unclicked = analysis.reported.isEmpty ? "" : noClickfingerButton.map { "; " + $0 } ?? ""
+        return closing + unclicked + droppedButtons
+    }
 
     private var closing: String {
         if taps.logged == .tap { return tapLine + palmsAside }
-        if let gesture = gestureLine { return gesture + palmsAside }
+        // A hold the fingers made resting before they pressed is said after the click.
+        let click = analysis.reported.compactMap(\.button).first
+        if !(click != nil && settled?.state == .hold), let gesture = gestureLine { return gesture + palmsAside }
         let motion = PointerMotion(analysis.motion, in: analysis)?.text
         // A click is what the hand did, whatever the pointer did meanwhile; what else the
         // sequence sent (a hold before, the motion) is said after it.
-        if let click = analysis.reported.compactMap(\.button).first {
+        if let click {
             let button = analysis.reported.first { $0 == .button(click) }?.description ?? ""
             // The motion last, as its numbers follow it.
             let others =
@@ -62,6 +67,7 @@ struct Conclusion {
             return "libinput reported nothing: the device's quirks keep the touches' events from it "
                 + "(\(quirk.key)=\(quirk.value), \(quirk.file))"
         }
+        if analysis.reported.isEmpty, let none = noClickfingerButton { return "libinput reported nothing: " + none }
         if let support = unsupportedGesture {
             return "libinput reported nothing, because " + support.text + ", and three or more fingers make no "
                 + "gesture on it" + noTap + palmsAside
@@ -112,6 +118,21 @@ struct Conclusion {
             + analysis.rules.softButtonRelease
     }
 
+    /// Why the pad's button, pressed, made no click: clickfinger picks no button for four fingers
+    /// or more (`tp_clickfinger_set_button`), and sends nothing then.
+    private var noClickfingerButton: String? {
+        guard analysis.clickMethod == .clickfinger, !analysis.reported.contains(where: { $0.button != nil }),
+            let press = analysis.firstButtonPress
+        else { return nil }
+        let fingers = analysis.activeFingers(at: press)
+        guard fingers > 3 else { return nil }
+        let source = analysis.rules.cite(
+            "evdev-mt-touchpad-buttons.c", ["1.22.1": 1157, "1.28.1": 1214, "1.31.3": 1175])
+        return "the touchpad's button was pressed with \(fingers) fingers on the pad, and clickfinger, its click "
+            + "method here, picks a button for one to three fingers only (left, right, middle) and sends no click "
+            + "for more; \(source)"
+    }
+
     /// The hold timer's wait the fingers did not rest for, when libinput reported nothing.
     private var unfiredHold: Finding? { findings.first { $0.rule == .holdTimer && !$0.exceeds } }
 
@@ -152,7 +173,9 @@ struct Conclusion {
         let unsent = sent ? "" : "; it sent no \(outcome.state) events " + whyUnsent(outcome)
         // A click pressed during the gesture (a two-finger click that also scrolled) is said too.
         let clicks = analysis.reported.filter { $0.button != nil }.map(\.description)
-        let also = clicks.isEmpty ? "" : "; it also sent " + clicks.joined(separator: ", ")
+        let also =
+            clicks.isEmpty
+            ? "" : "; it also sent " + clicks.joined(separator: ", ") + ", a click" + (area.isEmpty ? picked : area)
         guard let deciding = outcome.deciding else {
             return opening + what + " (" + Self.plain(outcome.decision) + ")" + unsent + also + noTap
         }
@@ -225,16 +248,24 @@ struct Conclusion {
         return made + "a \(fingers)tap\(second) because " + numbers.joined(separator: " and ") + agreement
     }
 
-    /// Where on a clickpad the finger was, by the button machine: its software button areas
-    /// decide which button a click is (`evdev-mt-touchpad-buttons.c`).
+    /// Where on a clickpad the fingers were when the button went down, by the button machine:
+    /// each touch's area then (`t->button.current`, `tp_post_clickpad_buttons`), whose software
+    /// button areas decide which button a click is; a touch that had left its area counts no more.
     private var area: String {
         let names = [
             "IN_BOTTOM_L": "bottom-left", "IN_BOTTOM_M": "bottom-middle", "IN_BOTTOM_R": "bottom-right",
             "IN_TOP_L": "top-left", "IN_TOP_M": "top-middle", "IN_TOP_R": "top-right",
         ]
-        guard
-            let last = analysis.decisions(of: .button).last(where: { names[LibinputDecision.short($0.event)] != nil }),
-            let name = names[LibinputDecision.short(last.event)], let touch = last.touch
+        let press = analysis.firstButtonPress.map { analysis.recording.frames[$0].time }
+        var current: [Int: String] = [:]
+        for decision in analysis.decisions(of: .button) {
+            guard let touch = decision.touch, let time = decision.cause?.time, press.map({ time <= $0 }) ?? true
+            else { continue }
+            let event = LibinputDecision.short(decision.event)
+            if event == "UP" { current[touch] = nil } else if event.hasPrefix("IN_") { current[touch] = event }
+        }
+        guard let (touch, event) = current.sorted(by: { $0.key < $1.key }).first(where: { names[$0.value] != nil }),
+            let name = names[event]
         else { return "" }
         return " with touch \(touch) in its \(name) button area"
     }

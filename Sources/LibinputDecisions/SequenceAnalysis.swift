@@ -153,6 +153,15 @@ struct SequenceAnalysis {
     /// thumbs set aside.
     func activeFingers(at frame: Int) -> Int { max(0, sequence.fingers(at: frame) - setAside(at: frame).count) }
 
+    /// The frame in which the sequence first pressed the pad's button (BTN_LEFT), if it did.
+    var firstButtonPress: Int? {
+        sequence.frames.first { index in
+            recording.frames[index].events.contains {
+                $0.type == Evdev.EV_KEY && $0.code == Evdev.BTN_LEFT && $0.value == 1
+            }
+        }
+    }
+
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
     func liftTime(after frame: Int) -> UInt64 {
         recording.frames[min(frame + 1, recording.frames.count - 1)].time

@@ -46,8 +46,11 @@ enum FingerPaths {
     /// Synaptics serial touchpad by libinput's quirks.
     static let twoSlots = Fixtures.devices.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.lenovo-p50.desc")
 
-    static func recording(_ fingers: [Finger], on description: URL = clickpad, rate: Double = 125) throws -> Recording {
-        recording(fingers, device: try RecordingLoader.load(description.path).device, rate: rate)
+    /// `button`, when given, is when the pad's button is held down (BTN_LEFT), in seconds.
+    static func recording(
+        _ fingers: [Finger], on description: URL = clickpad, rate: Double = 125, button: Range<Double>? = nil
+    ) throws -> Recording {
+        recording(fingers, device: try RecordingLoader.load(description.path).device, rate: rate, button: button)
     }
 
     /// A touchscreen of 300 × 200 mm that tracks ten fingers, as a kernel driver describes one.
@@ -71,12 +74,15 @@ enum FingerPaths {
         return d
     }()
 
-    static func recording(_ fingers: [Finger], device: DeviceDescription, rate: Double = 125) -> Recording {
+    static func recording(
+        _ fingers: [Finger], device: DeviceDescription, rate: Double = 125, button: Range<Double>? = nil
+    ) -> Recording {
         let x = device.absinfo[Evdev.ABS_MT_POSITION_X]!, y = device.absinfo[Evdev.ABS_MT_POSITION_Y]!
         let pressure = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE)
         let major = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
         let minor = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MINOR)
-        var instants = Set(fingers.flatMap { [$0.down, $0.up] })
+        var instants = Set(
+            fingers.flatMap { [$0.down, $0.up] } + (button.map { [$0.lowerBound, $0.upperBound] } ?? []))
         let start = fingers.map(\.down).min()!, end = fingers.map(\.up).max()!
         var t = start
         while t < end {
@@ -118,11 +124,17 @@ enum FingerPaths {
                 abs(Evdev.ABS_Y, y.minimum + Int32((p.y * Double(y.resolution)).rounded()))
                 if pressure { abs(Evdev.ABS_PRESSURE, fingers[first].pressure) }
             }
-            let tools = [Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP]
+            let tools =
+                [Evdev.BTN_TOOL_FINGER, Evdev.BTN_TOOL_DOUBLETAP, Evdev.BTN_TOOL_TRIPLETAP]
+                + (device.has(type: Evdev.EV_KEY, code: Evdev.BTN_TOOL_QUADTAP) ? [Evdev.BTN_TOOL_QUADTAP] : [])
             for (n, tool) in tools.enumerated() {
                 events.append(EvdevEvent(type: Evdev.EV_KEY, code: tool, value: down.count == n + 1 ? 1 : 0))
             }
             events.append(EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_TOUCH, value: down.isEmpty ? 0 : 1))
+            if let button {
+                events.append(
+                    EvdevEvent(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT, value: button.contains(instant) ? 1 : 0))
+            }
             events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
             frames.append(EvdevFrame(time: UInt64(((instant - start) * 1e6).rounded()), events: events))
         }

@@ -17,11 +17,12 @@ final class ThresholdFixtureTests: XCTestCase {
     /// The one sequence of `recording` explained on each version.
     private func explained(
         _ recording: Recording, tap: Bool = false, quirks: [String] = [],
-        scrollMethod: DeviceConfiguration.ScrollMethod? = nil
+        scrollMethod: DeviceConfiguration.ScrollMethod? = nil, clickMethod: DeviceConfiguration.ClickMethod? = nil
     ) throws -> [(version: String, sequence: SequenceExplanation)] {
         try builds().map { build in
             var options = ReplayOptions()
             options.configuration.scrollMethod = scrollMethod
+            options.configuration.clickMethod = clickMethod
             options.libinput = build
             options.configuration.tapToClick = tap
             options.quirks = quirks
@@ -494,6 +495,48 @@ final class ThresholdFixtureTests: XCTestCase {
                 XCTAssertEqual(
                     sequence.decisions.contains { $0.machine == .thumb }, c.jailed, "\(version), \(label)")
             }
+        }
+    }
+
+    /// A click is said by the area the finger was in when the button went down: one that began
+    /// on the bottom-right button and moved up into the main area clicks left.
+    func testAClickIsSaidByTheAreaAtThePress() throws {
+        let moved = Finger(down: 0, up: 0.4) { t in (80, max(44, 63 - 80 * t)) }
+        let stayed = Finger.resting(0, 0.4, x: 80, y: 63)
+        for (finger, area) in [(moved, nil), (stayed, "bottom-right")] {
+            let recording = try FingerPaths.recording([finger], button: 0.3..<0.35)
+            for (version, sequence) in try explained(recording) {
+                XCTAssertEqual(
+                    sequence.conclusion.contains("with touch 0 in its"), area != nil,
+                    "\(version): \(sequence.conclusion)")
+                if let area { XCTAssertTrue(sequence.conclusion.contains(area), "\(version): \(sequence.conclusion)") }
+                let button = area == nil ? "BTN_LEFT" : "BTN_RIGHT"
+                XCTAssertTrue(sequence.conclusion.contains("a click (\(button))"), "\(version): \(sequence.conclusion)")
+            }
+        }
+    }
+
+    /// Two fingers that rest past the hold timer before they press are a click first, the hold
+    /// said after it; four fingers pressed with clickfinger make no click, and that is the reason
+    /// given, not the hold timer.
+    func testAClickAfterAHoldAndClickfingersFourFingers() throws {
+        let two = [0.0, 20].map { Finger.resting(0, 0.3, x: 40 + $0, y: 30) }
+        for (version, sequence) in try explained(
+            try FingerPaths.recording(two, button: 0.12..<0.2), clickMethod: .clickfinger)
+        {
+            XCTAssertTrue(
+                sequence.conclusion.hasPrefix("libinput made this a click (BTN_RIGHT)"),
+                "\(version): \(sequence.conclusion)")
+            XCTAssertTrue(sequence.conclusion.contains("also sent hold 2"), "\(version): \(sequence.conclusion)")
+        }
+        let four = [0.0, 15, 30, 45].map { Finger.resting(0, 0.3, x: 20 + $0, y: 30) }
+        for (version, sequence) in try explained(
+            try FingerPaths.recording(four, button: 0.04..<0.2), clickMethod: .clickfinger)
+        {
+            XCTAssertTrue(
+                sequence.conclusion.contains("pressed with 4 fingers on the pad, and clickfinger"),
+                "\(version): \(sequence.conclusion)")
+            XCTAssertNil(sequence.deciding, "\(version): \(String(describing: sequence.deciding))")
         }
     }
 
