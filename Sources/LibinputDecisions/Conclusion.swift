@@ -27,7 +27,7 @@ struct Conclusion {
 
     var line: String {
         let unclicked = analysis.reported.isEmpty ? "" : noClickfingerButton.map { "; " + $0 } ?? ""
-        return closing + unclicked + droppedButtons
+        return closing + unclicked + (analysis.typingStop.map { "; " + $0 } ?? "") + droppedButtons
     }
 
     private var closing: String {
@@ -339,7 +339,7 @@ struct Conclusion {
     /// touch go if it did: a palm let go counted as a finger from then.
     private var palms: [String] {
         var told = Set<Int>()
-        return analysis.decisions(of: .palm).compactMap { decision in
+        return analysis.decisions(of: .palm).compactMap { decision -> String? in
             guard let touch = decision.touch, case .detected(let reason) = decision.palmChange else { return nil }
             guard told.insert(touch).inserted else { return nil }
             let number = findings.first {
@@ -350,8 +350,12 @@ struct Conclusion {
                 let later = d.cause.flatMap { end in decision.cause.map { (end.time - min(end.time, $0.time)) / 1000 } }
                 return ", let go" + (later.map { " \($0) ms later" } ?? "") + " (\(why))"
             }.first
-            return "touch \(touch) as a palm (\(reason.rawValue))" + (number.map { ": \($0.text)" } ?? "")
-                + (release ?? "")
+            let typing =
+                reason == .typing
+                ? decision.cause.map { analysis.typingPalmWords(touch: touch, began: $0.time, stayed: release == nil) }
+                : nil
+            let why: String? = number.map { ": " + $0.text } ?? typing
+            return "touch \(touch) as a palm (\(reason.rawValue))" + (why ?? "") + (release ?? "")
         }
     }
 

@@ -114,6 +114,11 @@ extension Explanation {
             default: break
             }
         }
+        let keyPresses = events.compactMap { event -> UInt64? in
+            guard case .keyboardKey(_, .pressed, _) = event.kind, !isPad(event.device), event.time >= recordingStart
+            else { return nil }
+            return event.time - recordingStart
+        }
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
@@ -128,7 +133,7 @@ extension Explanation {
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
-                    gestureSent: gesturesBySequence[n],
+                    gestureSent: gesturesBySequence[n], keyPresses: keyPresses,
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),

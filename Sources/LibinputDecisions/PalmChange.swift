@@ -10,6 +10,8 @@ public struct PalmReason: RawRepresentable, Hashable, Sendable {
     public static let pressure = PalmReason(rawValue: "pressure")
     /// Its contact grew past the quirk's palm size.
     public static let touchSize = PalmReason(rawValue: "touch size")
+    /// It began while disable-while-typing's timer ran after a key.
+    public static let typing = PalmReason(rawValue: "typing")
 }
 
 /// What one of libinput's palm lines says of its touch.

@@ -244,6 +244,17 @@ struct RuleBook {
     /// `DEFAULT_DRAGLOCK_TIMEOUT_PERIOD`: with drag lock, how long a lifted drag waits (ms).
     let dragLockTimeout = 300.0
 
+    /// Disable-while-typing's timer after a first key and after each later one
+    /// (`DEFAULT_KEYBOARD_ACTIVITY_TIMEOUT_1`, `_2`, the default of 1.31's setting), in ms, and
+    /// where `tp_keyboard_event` starts it.
+    let keyboardFirstTimeout = 200.0
+    let keyboardLaterTimeout = 500.0
+    var typingTimer: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2346, "1.28.1": 2353, "1.31.3": 2280]) }
+    /// Where a key still held when the typing timer runs out counts as pressed again.
+    var typingRefresh: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2243, "1.28.1": 2240, "1.31.3": 2168]) }
+    /// Where a typing palm is let go only if it began after the last key.
+    var typingRelease: String { cite("evdev-mt-touchpad.c", ["1.22.1": 906, "1.28.1": 908, "1.31.3": 849]) }
+
     /// Where a jailed thumb escapes (`tp_thumb_update_touch`), and where speed lets it.
     var thumbEscape: (escape: String, speed: String) {
         (

@@ -14,6 +14,9 @@ struct SequenceAnalysis {
     let motion: [PointerMotion.Step]
     /// When libinput sent a scroll, pinch or swipe event in it: microseconds into the recording.
     let gestureSent: [UInt64]
+    /// When a key went down on a keyboard replayed beside the pad, on the sequence's clock: what
+    /// disable-while-typing weighs.
+    let keyPresses: [UInt64]
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
@@ -37,7 +40,8 @@ struct SequenceAnalysis {
 
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
-        motion: [PointerMotion.Step], gestureSent: [UInt64], thresholds: DeviceThresholds, rules: RuleBook,
+        motion: [PointerMotion.Step], gestureSent: [UInt64], keyPresses: [UInt64] = [], thresholds: DeviceThresholds,
+        rules: RuleBook,
         recording: Recording,
         quirks: QuirksListing?,
         tapToClick: Bool, scrollMethod: DeviceConfiguration.ScrollMethod,
@@ -49,6 +53,7 @@ struct SequenceAnalysis {
         self.reported = reported
         self.motion = motion
         self.gestureSent = gestureSent
+        self.keyPresses = keyPresses
         self.thresholds = thresholds
         self.rules = rules
         self.recording = recording

@@ -17,10 +17,12 @@ final class ThresholdFixtureTests: XCTestCase {
     /// The one sequence of `recording` explained on each version.
     private func explained(
         _ recording: Recording, tap: Bool = false, quirks: [String] = [],
-        scrollMethod: DeviceConfiguration.ScrollMethod? = nil, clickMethod: DeviceConfiguration.ClickMethod? = nil
+        scrollMethod: DeviceConfiguration.ScrollMethod? = nil, clickMethod: DeviceConfiguration.ClickMethod? = nil,
+        keyboard: Recording? = nil
     ) throws -> [(version: String, sequence: SequenceExplanation)] {
         try builds().map { build in
             var options = ReplayOptions()
+            options.otherDevices = keyboard.map { [.recording($0)] } ?? []
             options.configuration.scrollMethod = scrollMethod
             options.configuration.clickMethod = clickMethod
             options.libinput = build
@@ -495,6 +497,65 @@ final class ThresholdFixtureTests: XCTestCase {
                 XCTAssertEqual(
                     sequence.decisions.contains { $0.machine == .thumb }, c.jailed, "\(version), \(label)")
             }
+        }
+    }
+
+    /// A laptop keyboard pressing a key at each of `keys` (seconds), each held 20 ms; its first
+    /// frame, a scan code alone, plays with the touchpad's first.
+    private func keyboard(_ keys: [Double]) throws -> Recording {
+        let device = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("keyboard/typing.evemu").path)
+        func frame(_ time: Double, _ events: [EvdevEvent]) -> EvdevFrame {
+            EvdevFrame(
+                time: UInt64(time * 1e6),
+                events: events + [EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)])
+        }
+        let scan = EvdevEvent(type: Evdev.EV_MSC, code: 4, value: 0x1e)
+        var frames = [frame(0, [scan])]
+        for key in keys {
+            frames.append(frame(key, [scan, EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 1)]))
+            frames.append(frame(key + 0.02, [scan, EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 0)]))
+        }
+        return Recording(device: device.device, frames: frames)
+    }
+
+    /// `recording` with a frame that holds no touch at its start, `seconds` before its first:
+    /// the fingers come down that long after a keyboard's first frame.
+    private func laterBy(_ seconds: Double, _ recording: Recording) -> Recording {
+        var later = recording
+        let shift = UInt64(seconds * 1e6)
+        for index in later.frames.indices { later.frames[index].time += shift }
+        later.frames.insert(
+            EvdevFrame(time: 0, events: [EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)]), at: 0)
+        return later
+    }
+
+    /// A touch that begins 90 ms after a key is a palm by typing, said with the key and libinput's
+    /// timer; let go once the timer ran out, unless another key came after it began.
+    func testATypingPalmIsSaidWithItsKeyAndWhyItStayed() throws {
+        let pad = laterBy(
+            0.12, try FingerPaths.recording([Finger.moving(0, 0.5, x: 40, y: 30, dx: 1, dy: 0, speed: 30)]))
+        for (keys, stays) in [([0.03], false), ([0.03, 0.17], true)] {
+            for (version, sequence) in try explained(pad, keyboard: try keyboard(keys)) {
+                let said = sequence.conclusion
+                XCTAssertTrue(
+                    said.contains("as a palm (typing): it began 90 ms after a key went down"), "\(version): \(said)")
+                XCTAssertEqual(said.contains("let go"), !stays, "\(version): \(said)")
+                XCTAssertEqual(
+                    said.contains("it stayed one: a key went down again 50 ms after it began"), stays,
+                    "\(version): \(said)")
+            }
+        }
+    }
+
+    /// A key pressed while a finger taps suspends tapping: no tap, and explain says the key did it.
+    func testAKeyDuringATapStopsIt() throws {
+        let pad = laterBy(0.01, try FingerPaths.recording([Finger.resting(0, 0.064, x: 40, y: 30)]))
+        for (version, sequence) in try explained(pad, tap: true, keyboard: try keyboard([0.03])) {
+            XCTAssertEqual(sequence.reported, [], "\(version): no tap")
+            XCTAssertTrue(
+                sequence.conclusion.contains(
+                    "a key went down 20 ms after the fingers came down, and disable-while-typing"),
+                "\(version): \(sequence.conclusion)")
         }
     }
 

@@ -1,0 +1,60 @@
+extension SequenceAnalysis {
+    /// Why libinput took touch `touch`, begun at `began`, as a palm by disable-while-typing, and
+    /// why it stayed one when it did (`stayed`): the key before it and libinput's typing timer
+    /// (`tp_keyboard_event`: 200 ms after a first key, 500 ms after each later one, the timer
+    /// restarted at each), and a key after it, as libinput lets a typing palm go only if it began
+    /// after the last key (`tp_palm_detect_dwt_triggered`). Empty without the keyboard's events.
+    func typingPalmWords(touch: Int, began: UInt64, stayed: Bool) -> String {
+        guard let key = keyPresses.last(where: { $0 <= began }) else { return "" }
+        let first = rules.keyboardFirstTimeout, later = rules.keyboardLaterTimeout
+        var words =
+            ": it began \(Self.ms(Double(began - key) / 1000)) ms after a key went down, while libinput's typing "
+            + "timer ran (\(Self.number(first)) ms after a first key, \(Self.number(later)) ms after each later "
+            + "one); \(rules.typingTimer)"
+        guard stayed else { return words }
+        let refreshed = decisions(of: .palm).first {
+            $0.event == "keyboard timeout refresh" && ($0.cause?.time ?? 0) > began
+        }
+        if let again = keyPresses.first(where: { $0 > began }) {
+            words += "; it stayed one: a key went down again \(Self.ms(Double(again - began) / 1000)) ms after it began"
+        } else if let refreshed, let time = refreshed.cause?.time {
+            words +=
+                "; it stayed one: a key was still held when the timer ran out, \(Self.ms(Double(time - began) / 1000)) "
+                + "ms after it began, which libinput counts as a key again (keyboard timeout refresh; "
+                + rules.typingRefresh + ")"
+        } else {
+            return words
+        }
+        return words + ", and libinput lets a typing palm go only if it began after the last key; "
+            + rules.typingRelease
+    }
+
+    /// What a key that went down while the fingers were on the pad stopped, when
+    /// disable-while-typing engaged: libinput suspends tapping (`tp_stop_actions`), cancels the
+    /// gesture under way and drops every touch's motion until its typing timer runs out
+    /// (`tp_process_state`). Nil when no key did, or typing did not engage.
+    var typingStop: String? {
+        let end = liftTime(after: sequence.frames.upperBound)
+        // Touches begun while typing are palms, told as such (``typingPalmWords``).
+        let typingPalms = decisions(of: .palm).contains { $0.palmChange == .detected(.typing) }
+        guard thresholds.typingKeyboard != nil, !typingPalms,
+            let key = keyPresses.first(where: { $0 >= sequence.start && $0 < end })
+        else { return nil }
+        let timeout = decisions(of: .palm).first {
+            $0.event == "keyboard timeout" && ($0.cause?.time ?? 0) > key
+        }?.cause?.time
+        let cancelled = decisions(of: .gesture).contains {
+            LibinputDecision.short($0.event) == "RESET" && $0.cause?.time == key
+        }
+        guard timeout != nil || cancelled else { return nil }
+        let ran = timeout.map { ", here \(Self.ms(Double($0 - key) / 1000)) ms later" } ?? ""
+        let sources = [
+            rules.cite("evdev-mt-touchpad.c", ["1.22.1": 456, "1.28.1": 475, "1.31.3": 464]),
+            rules.cite("evdev-mt-touchpad.c", ["1.22.1": 1869, "1.28.1": 1865, "1.31.3": 1787]),
+        ]
+        let after = key == sequence.start ? "as" : "\(Self.ms(Double(key - sequence.start) / 1000)) ms after"
+        return "a key went down \(after) the fingers came down, and "
+            + "disable-while-typing stopped the touches: libinput suspends tapping, cancels the gesture under way and "
+            + "drops all touch motion until its typing timer runs out\(ran); " + sources.joined(separator: ", ")
+    }
+}
