@@ -192,10 +192,21 @@ final class ReplayBehaviourTests: XCTestCase {
             let result = runCommand([command] + arguments)
             XCTAssertEqual(result.status, 64, "\(command) \(arguments): \(result.stderr)")
             XCTAssertTrue(
-                result.stderr.hasSuffix(" (see 'touchsynth \(command) --help')\n"),
+                result.stderr.hasSuffix("see 'touchsynth \(command) --help')\n"),
                 "\(command) \(arguments): \(result.stderr)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(command) \(arguments): \(result.stderr)")
         }
+    }
+
+    /// A value refused by its type says what the option takes, from its help; one of a list of
+    /// choices lists them on the line.
+    func testAnInvalidValueSaysWhatTheOptionTakes() {
+        let screen = runCommand(["replay", "--screen", "0x0", "x.yml"])
+        XCTAssertEqual(screen.status, 64)
+        XCTAssertTrue(screen.stderr.contains("(--screen: Virtual screen size in points"), screen.stderr)
+        let plot = runCommand(["report", "--plot", "nosuch", "x.yml", "-o", "p.svg"])
+        XCTAssertTrue(plot.stderr.contains("following: touchpad, screen, scale"), plot.stderr)
+        XCTAssertEqual(plot.stderr.split(separator: "\n").count, 1, plot.stderr)
     }
 
     /// A negative number is refused for its value, not taken for an option with its value missing.
