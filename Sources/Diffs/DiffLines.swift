@@ -92,10 +92,16 @@ extension StreamDiff {
         let unmatched = [("expected", expectedOnly), ("actual", actualOnly)].filter { !$0.1.isEmpty }.map {
             "only \($0.0) has \($0.1.joined(separator: ", "))"
         }
+        guard !devices.isEmpty || unmatched.isEmpty else {
+            return [
+                "nothing compared: the captures share no device, which are matched by name ("
+                    + unmatched.joined(separator: "; ") + ")"
+            ]
+        }
         return DiffLines.text(differences, unit: "event", limit: limit)
             + [
                 "\(expected.count) events expected, \(actual.count) actual, \(differences.count) differ "
-                    + "(devices: \(([names.isEmpty ? "none in common" : names] + unmatched).joined(separator: "; ")))"
+                    + "(devices: \(([names] + unmatched).joined(separator: "; ")))"
             ]
     }
 }

@@ -62,11 +62,12 @@ public final class LibinputContext {
             var buffer = [CChar](repeating: 0, count: 1024)
             _ = vsnprintf(&buffer, buffer.count, format, args)
             let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            // Trimmed of the newline libinput ends each line with (and of any other ASCII space).
+            // Trimmed of the newline libinput ends each line with (and of any other ASCII space);
+            // one that breaks a message in two ("Touch jump detected… \nSee https://…") is a space.
             let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0d).contains(byte) }
             let first = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
             let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? first
-            let text = String(decoding: bytes[first..<end], as: UTF8.self)
+            let text = String(decoding: bytes[first..<end].map { $0 == 0x0a || $0 == 0x0d ? 0x20 : $0 }, as: UTF8.self)
             let owner = Unmanaged<LibinputContext>.fromOpaque(context).takeUnretainedValue()
             let level: LibinputLogMessage.Priority =
                 priority == LIBINPUT_LOG_PRIORITY_ERROR

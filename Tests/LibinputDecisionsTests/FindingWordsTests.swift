@@ -128,6 +128,9 @@ final class FindingWordsTests: XCTestCase {
             XCTAssertEqual(finding.exceeds, outside, finding.text)
         }
         XCTAssertTrue(spacings.contains { !$0.exceeds && $0.text.contains("before the 150 ms") })
+        // libinput breaks its touch-jump message in two; each message is one line all the same.
+        let jump = explanation.sequences.flatMap(\.decisions).first { $0.text.contains("Touch jump") }
+        XCTAssertEqual(jump?.text.contains("discarded. See https://"), true, "\(String(describing: jump))")
     }
 
     /// A scroll that ends while a finger stays, a finger's lift 100 ms before: libinput's timer for
