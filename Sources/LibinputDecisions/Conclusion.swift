@@ -102,20 +102,33 @@ struct Conclusion {
     /// moved less than the 5 mm that makes such a touch a finger (`tp_button_touch_active`).
     private var onSoftButtons: String? {
         guard analysis.reported.isEmpty, !touches.isEmpty else { return nil }
-        let limit = analysis.rules.softButtonMove
-        let resting = touches.compactMap { touch -> String? in
-            let entered = analysis.decisions(of: .button, touch: touch.touch).first {
-                LibinputDecision.short($0.to) == "BOTTOM"
-            }
-            guard let entered, touch.travel <= limit else { return nil }
-            let area = LibinputDecision.short(entered.event).replacingOccurrences(of: "IN_", with: "")
-            return "touch \(touch.touch) rested on the software button \(area), moving "
-                + "\(SequenceAnalysis.mm(touch.travel)) mm"
-        }
+        let resting = touches.compactMap(restingOnSoftButton)
         guard resting.count == touches.count else { return nil }
-        return "libinput reported nothing: " + resting.joined(separator: ", ") + "; a touch there counts as a finger "
-            + "only once it has moved more than \(SequenceAnalysis.number(limit)) mm; "
-            + analysis.rules.softButtonRelease
+        return "libinput reported nothing: " + resting.joined(separator: ", ") + "; " + softButtonRule
+    }
+
+    /// "touch 0 rested on the software button BOTTOM_M, moving 0.0 mm", for a touch that entered
+    /// a clickpad's button area and moved no more than libinput's limit: not a finger to it.
+    private func restingOnSoftButton(_ touch: TouchSummary) -> String? {
+        let entered = analysis.decisions(of: .button, touch: touch.touch).first {
+            LibinputDecision.short($0.to) == "BOTTOM"
+        }
+        guard let entered, touch.travel <= analysis.rules.softButtonMove else { return nil }
+        let area = LibinputDecision.short(entered.event).replacingOccurrences(of: "IN_", with: "")
+        return
+            "touch \(touch.touch) rested on the software button \(area), moving \(SequenceAnalysis.mm(touch.travel)) mm"
+    }
+
+    private var softButtonRule: String {
+        "a touch there counts as a finger only once it has moved more than "
+            + "\(SequenceAnalysis.number(analysis.rules.softButtonMove)) mm; \(analysis.rules.softButtonRelease)"
+    }
+
+    /// Touches that rested on a software button while others made what was reported: libinput
+    /// counted them in no gesture (`tp_touch_active_for_gesture`).
+    private var softButtonRests: [String] {
+        guard !analysis.reported.isEmpty, touches.count > 1 else { return [] }
+        return touches.compactMap(restingOnSoftButton)
     }
 
     /// Why the pad's button, pressed, made no click: clickfinger picks no button for four fingers
@@ -395,7 +408,12 @@ struct Conclusion {
 
     private var palmsAside: String {
         let aside = palms + thumbs
-        return aside.isEmpty ? "" : "; it set aside " + aside.joined(separator: " and ")
+        let rests = softButtonRests
+        let uncounted = rests.count == 1 ? "it as no finger" : "them as no fingers"
+        return (aside.isEmpty ? "" : "; it set aside " + aside.joined(separator: " and "))
+            + (rests.isEmpty
+                ? ""
+                : "; " + rests.joined(separator: ", and ") + ", so libinput counted \(uncounted): " + softButtonRule)
     }
 
     private static func article(_ kind: LibinputGesture, fingers: Int) -> String {

@@ -601,6 +601,23 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A finger resting on a software button while another moves is counted in no gesture: the
+    /// move is pointer motion, and explain says why the resting touch did not make it a scroll.
+    func testAFingerRestingOnASoftwareButtonBesideAMoveCountsAsNone() throws {
+        let fingers = [
+            Finger.resting(0, 1.1, x: 50, y: 59.6),
+            Finger.moving(0.5, 0.83, x: 42.5, y: 46.3, dx: 1, dy: 0, speed: 48),
+        ]
+        for (version, sequence) in try explained(try FingerPaths.recording(fingers)) {
+            XCTAssertEqual(sequence.reported, [.motion], version)
+            XCTAssertTrue(
+                sequence.conclusion.contains(
+                    "touch 0 rested on the software button BOTTOM_M, moving 0.0 mm, so libinput counted it as no finger"
+                ),
+                "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A finger resting on the clickpad's software button moves nothing until it has moved 5 mm:
     /// the sequence says so, where it said only that nothing was reported. (Thumbs told by size
     /// too, so that a finger's contact in the bottom band is no thumb.)
