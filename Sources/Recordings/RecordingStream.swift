@@ -170,18 +170,23 @@ public final class RecordingStream {
                 } else {
                     (device, preloaded, notes) = try Self.finish(log, given: try described())
                 }
-            case .libinputRecord where Self.declaresSeveralDevices(header):
+            case .libinputRecord where Self.declaresSeveralDevices(header) || !Self.declaresVersion(header):
                 // Read whole, within the bound of a file parsed whole: the device read may come
-                // after another's events.
+                // after another's events, or the header's keys after the events (a file a YAML
+                // tool wrote again, its keys sorted).
+                let several = Self.declaresSeveralDevices(header)
                 var text = header
                 while let line = try reader.next() {
                     text += line + "\n"
                     guard text.utf8.count <= Self.severalDevicesBytes else {
+                        let bound = "up to \(Self.severalDevicesBytes >> 20) MiB, and this one is longer"
                         throw RecordingError(
                             .badData, file: path,
-                            "a libinput record of several devices is read whole to choose one, up to "
-                                + "\(Self.severalDevicesBytes >> 20) MiB, and this one is longer: record the one "
-                                + "device (libinput record /dev/input/eventN)")
+                            several
+                                ? "a libinput record of several devices is read whole to choose one, \(bound): record "
+                                    + "the one device (libinput record /dev/input/eventN)"
+                                : "a libinput record whose version: comes after its events is read whole, \(bound): "
+                                    + "put the header's keys first, as libinput record writes them")
                     }
                 }
                 let parsed = try LibinputRecordFormat.parse(text, file: path, node: node)
@@ -210,6 +215,11 @@ public final class RecordingStream {
     static let severalDevicesBytes = 8 << 20
 
     /// Whether a `libinput record` header says it holds more than one device (`ndevices: 2`).
+    /// Whether the header has the top-level `version:` libinput record writes first.
+    private static func declaresVersion(_ header: String) -> Bool {
+        header.split(separator: "\n").contains { $0.hasPrefix("version:") }
+    }
+
     private static func declaresSeveralDevices(_ header: String) -> Bool {
         header.split(separator: "\n").contains {
             $0.hasPrefix("ndevices:")

@@ -253,3 +253,21 @@ final class FormatTests: XCTestCase {
         }
     }
 }
+
+/// A libinput record whose header keys a YAML tool moved after the events (sorted, `devices:`
+/// first) reads as the file libinput wrote.
+final class ReorderedRecordTests: XCTestCase {
+    func testTheHeaderAfterTheEventsReadsTheSame() throws {
+        let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let devices = try XCTUnwrap(lines.firstIndex(of: "devices:"))
+        let reordered = (lines[devices...] + lines[1..<devices]).joined(separator: "\n") + "\n"
+        let file = temporaryPath("reordered.yml")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try reordered.write(toFile: file, atomically: false, encoding: .utf8)
+        let original = try RecordingLoader.load(path), read = try RecordingLoader.load(file)
+        XCTAssertEqual(read.device, original.device)
+        XCTAssertEqual(read.frames, original.frames)
+    }
+}
