@@ -184,7 +184,7 @@ extension MockedDevice {
                 throw HarnessError(
                     .usage,
                     String(
-                        format: "a fault at %.3f s on %@ falls after the replay's end (%.3f s)",
+                        format: "a fault %.3f s into the recording on %@ falls after its end (%.3f s)",
                         Double(fault.time + faultTimeOffset) / 1e6, fault.devnode,
                         Double(end + faultTimeOffset) / 1e6))
             }

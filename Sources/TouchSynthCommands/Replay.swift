@@ -151,12 +151,12 @@ struct PlaybackOptions: ParsableArguments {
     @Option(
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "Unplug a device at SECONDS into the replay: the recording's, or eventN (11 is the first --with).",
+            "Unplug a device SECONDS into the recording: the recording's, or eventN (11 is the first --with).",
             valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
     @Option(
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "Overflow a device's event buffer at SECONDS, losing MS milliseconds of frames (default 50): its reader "
+            "Overflow a device's event buffer SECONDS into the recording, losing MS milliseconds of frames (default 50): its reader "
                 + "gets SYN_DROPPED.",
             valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
     @Option(

@@ -122,7 +122,7 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(result.status, 64, result.stderr)
         XCTAssertEqual(
             result.stderr,
-            "touchsynth: a fault at 5.000 s on /dev/input/event10 falls after the replay's end (0.832 s)\n")
+            "touchsynth: a fault 5.000 s into the recording on /dev/input/event10 falls after its end (0.832 s)\n")
         XCTAssertEqual(runCommand(["replay", pinch, "--syn-dropped", "0.5"]).status, 0)
     }
 
@@ -169,7 +169,8 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(atStart.status, 0, atStart.stderr)
         let late = runCommand(["replay", pinch, "--start", "0.3", "--syn-dropped", "0.9"])
         XCTAssertEqual(
-            late.stderr, "touchsynth: a fault at 0.900 s on /dev/input/event10 falls after the replay's end (0.832 s)\n"
+            late.stderr,
+            "touchsynth: a fault 0.900 s into the recording on /dev/input/event10 falls after its end (0.832 s)\n"
         )
     }
 
