@@ -156,8 +156,8 @@ struct PlaybackOptions: ParsableArguments {
     @Option(
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "Overflow a device's event buffer SECONDS into the recording, losing MS milliseconds of frames (default 50): its reader "
-                + "gets SYN_DROPPED.",
+            "Overflow a device's event buffer SECONDS into the recording, losing MS milliseconds of frames "
+                + "(default 50): its reader gets SYN_DROPPED.",
             valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
     @Option(
         help: ArgumentHelp(
