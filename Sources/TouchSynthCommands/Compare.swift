@@ -135,10 +135,15 @@ struct Compare: ParsableCommand {
         }
         if let reportDirectory, !pages.isEmpty {
             try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/\(ReportIndex.indexFileName)")
-            if !files.failed { writeStderr("touchsynth: wrote index.html and its reports to \(reportDirectory)") }
+            let of = files.failed ? " of the recordings that replayed" : ""
+            writeStderr("touchsynth: wrote index.html and its reports\(of) to \(reportDirectory)")
         }
         // Whole or not at all: events of some of the recordings are not the file asked for.
-        if !files.failed { try eventsOutput?.commit() }
+        if !files.failed {
+            try eventsOutput?.commit()
+        } else if let eventsFile {
+            writeStderr("touchsynth: \(eventsFile): not written, as a recording failed and its events would be missing")
+        }
         try files.check()
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }

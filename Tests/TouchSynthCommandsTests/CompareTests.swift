@@ -320,6 +320,20 @@ final class CompareTests: XCTestCase {
         XCTAssertTrue(diff.stderr.hasPrefix("touchsynth: \(file):\(second + 1): a second run begins here"), diff.stderr)
     }
 
+    /// A recording that fails among several leaves the events file unwritten, whole or not at all,
+    /// and says so; the reports of those that replayed are written, and said to be those.
+    func testAFailedRecordingLeavesTheEventsFileUnwrittenAndSaysSo() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let bad = Fixtures.root.appendingPathComponent("Tests/Fixtures/malformed/evemu-nan-value.evemu").path
+        let file = temporaryPath("events.jsonl"), reports = temporaryPath("reports")
+        defer { for path in [file, reports] { try? FileManager.default.removeItem(atPath: path) } }
+        let run = runCommand(["compare", "--report", reports, "--events-out", file, pinch, bad])
+        XCTAssertEqual(run.status, 65, run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file))
+        XCTAssertTrue(run.stderr.contains("touchsynth: \(file): not written, as a recording failed"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("reports of the recordings that replayed to \(reports)"), run.stderr)
+    }
+
     func testEventsOutWritesEachComparedEventWithBothModesAppEvents() throws {
         let url = Fixtures.synthesized.appendingPathComponent("pinch-in.yml")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
