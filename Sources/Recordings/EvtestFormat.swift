@@ -15,19 +15,20 @@ public enum EvtestFormat {
     /// One note for the lines between evtest's "Testing ..." line and the first event that are no
     /// evtest lines (ChromeOS's evtest prints a banner there); nil when there are none.
     static func bannerNote(_ header: String) -> String? {
-        var afterTesting = false, banner: [Substring] = []
-        for line in header.split(separator: "\n") {
+        var afterTesting = false, banner: [(number: Int, text: Substring)] = []
+        for (index, line) in header.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("Testing") {
                 afterTesting = true
             } else if afterTesting && !trimmed.isEmpty && !trimmed.hasPrefix("#") {
-                banner.append(line)
+                banner.append((index + 1, line))
             }
         }
-        guard let first = banner.first else { return nil }
+        guard let first = banner.first, let last = banner.last else { return nil }
+        let lines = first.number == last.number ? "line \(first.number)" : "lines \(first.number)–\(last.number)"
         return
-            "skipped \(banner.count) line\(banner.count == 1 ? "" : "s") after \"Testing ...\" that are no evtest "
-            + "output (a banner: \"\(first.prefix(40))\")"
+            "\(lines): skipped \(banner.count) line\(banner.count == 1 ? "" : "s") after \"Testing ...\" that are no "
+            + "evtest output (a banner: \"\(first.text.prefix(40))\")"
     }
 
     /// Parses evtest output; events must follow the header and be codes the device declares.

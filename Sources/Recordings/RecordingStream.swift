@@ -267,7 +267,11 @@ public final class RecordingStream {
                 log.file, log.events.last?.line,
                 "the recording spans more than 24 hours; replays are limited to 24 hours")
         }
-        return (recording.device, recording.frames.reversed(), recording.notes)
+        // A frame the file's end cut is said at the line of its last event.
+        let notes = recording.notes.map {
+            $0 == Recording.truncationNote ? "line \(log.events.last?.line ?? 0): " + $0 : $0
+        }
+        return (recording.device, recording.frames.reversed(), notes)
     }
 
     deinit { reader.close() }

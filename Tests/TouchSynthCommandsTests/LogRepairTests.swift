@@ -20,12 +20,12 @@ final class LogRepairTests: XCTestCase {
         XCTAssertTrue(original.stdout.contains("GESTURE_PINCH_UPDATE"))
         let truncated = "the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"
         let expected = [
-            "banner.evtest": "skipped 2 lines after \"Testing ...\"",
+            "banner.evtest": "lines 2–3: skipped 2 lines after \"Testing ...\"",
             "backwards.evtest": "timestamps go back 1 time (first at line 301, by 3.000000 s)",
             "backwards.getevent-t.txt": "timestamps go back 1 time (first at line 300, by 3.000000 s)",
             "backwards.evemu": "timestamps go back 1 time (first at line 300, by 3.000000 s)",
             "joined.evtest": "line 1: a header line and the first event shared a line",
-            "truncated.evtest": truncated, "truncated.evemu": "line 661: " + truncated,
+            "truncated.evtest": "line 644: " + truncated, "truncated.evemu": "line 661: " + truncated,
             "glued-header.evtest": "line 18: two header lines shared a line: read as two",
             "back-in-frame.evtest": "timestamps go back within a frame (first at line 76, by 0.000073 s)",
             "back-in-frame.with-header.evtest": "timestamps go back within a frame (first at line 136, by 0.000073 s)",
