@@ -82,12 +82,13 @@ public struct CorpusTable: Sendable {
     private var summary: String {
         let counts = versions.indices.map { v in "\(cells[v].joined().filter(\.ok).count) of \(cells[v].joined().count)"
         }
+        let pads = devices.count == 1 ? "1 touchpad" : "\(devices.count) touchpads"
         let changed = devices.indices.flatMap { i in CorpusGesture.all.indices.map { (i, $0) } }.filter(differs).count
         if versions.count == 1 {
-            return "\(counts[0]) gestures reported by libinput \(versions[0]) on \(devices.count) touchpads"
+            return "\(counts[0]) gestures reported by libinput \(versions[0]) on \(pads)"
         }
         return zip(versions, counts).map { "libinput \($0): \($1) gestures reported" }.joined(separator: "; ")
-            + " on \(devices.count) touchpads; the versions differ on \(changed)"
+            + " on \(pads); the versions differ on \(changed)"
     }
 
     /// The table for a terminal: aligned columns, the reasons, the summary.

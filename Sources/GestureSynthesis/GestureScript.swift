@@ -169,6 +169,8 @@ private struct ArgumentReader {
     let verb: String
     var values: [String: String] = [:]
     var positional: [String] = []
+    /// Keys given by position (`pause 200ms`), which a message quotes as written.
+    var byPosition: Set<String> = []
     /// The first key given twice: which one was meant is not for the reader to guess.
     var repeated: String?
 
@@ -251,7 +253,10 @@ private struct ArgumentReader {
             action = .lift
         case "pause":
             try allow(["duration"])
-            if !positional.isEmpty, values["duration"] == nil { values["duration"] = positional.removeFirst() }
+            if !positional.isEmpty, values["duration"] == nil {
+                values["duration"] = positional.removeFirst()
+                byPosition.insert("duration")
+            }
             guard values["duration"] != nil else { throw fail("pause needs a duration, e.g. \"pause 200ms\"") }
             action = .pause(try time("duration", default: 0))
         case "set":
@@ -359,8 +364,9 @@ private struct ArgumentReader {
     private func time(_ key: String, default value: Double, allowZero: Bool = false) throws(RecordingError) -> Double {
         guard let text = values[key] else { return value }
         let v = try number(key, text, units: [("ms", 0.001), ("s", 1)], bare: 0.001)
-        guard allowZero ? v >= 0 : v > 0 else { throw fail("\(key)=\(text): must be greater than 0") }
-        guard v <= 3600 else { throw fail("\(key)=\(text): longer than an hour") }
+        let written = byPosition.contains(key) ? "\(verb) \(text)" : "\(key)=\(text)"
+        guard allowZero ? v >= 0 : v > 0 else { throw fail("\(written): must be greater than 0") }
+        guard v <= 3600 else { throw fail("\(written): longer than an hour") }
         return v
     }
 

@@ -115,7 +115,9 @@ public final class RecordingStream {
                 throw RecordingError.bad(path, reader.lineNumber, what)
             }
         }
-        format = detected ?? .evemu
+        // Nothing that opens any format: no format to read it as, nor to name.
+        guard let detected else { throw RecordingError.bad(path, 1, "empty: nothing but blank lines and comments") }
+        format = detected
         // A description named must exist, whether or not the file needs one. It is read once
         // here, as a pipe can be read only once.
         let named = try description.map { p throws(RecordingError) in (p, try readText(p, of: "a device description")) }

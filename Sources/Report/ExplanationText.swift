@@ -29,7 +29,8 @@ public enum ExplanationText {
         }
         if let quirks = explanation.quirks {
             lines.append(
-                "   quirks, matched as \(quirks.dmi): "
+                // A modalias ends with its own colon.
+                "   quirks, matched as \(quirks.dmi)\(quirks.dmi.hasSuffix(":") ? "" : ":") "
                     + (quirks.properties.isEmpty
                         ? "none"
                         : quirks.properties.map { "\($0.key)=\($0.value) (\($0.file))" }.joined(separator: ", ")))
@@ -37,7 +38,7 @@ public enum ExplanationText {
         for fault in explanation.faults {
             lines.append(
                 String(
-                    format: "   at %.3f s, a fault injected: libinput logged \"%@\"", explanation.seconds(fault.time),
+                    format: "   at %.3fs, a fault injected: libinput logged \"%@\"", explanation.seconds(fault.time),
                     fault.line)
                     + " (the findings below read every recorded frame, those libinput did not get too)")
         }

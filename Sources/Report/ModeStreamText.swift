@@ -90,7 +90,7 @@ public struct ModeStreamText {
             let merged = a.merged.values.reduce(0, +), dropped = a.dropped.values.reduce(0, +)
             let reasons = a.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             return
-                "\(mode.rawValue): \(a.events) libinput events: \(a.emitted) emitted, \(merged) merged into later "
+                "\(mode.rawValue): \(a.events) libinput event\(a.events == 1 ? "" : "s"): \(a.emitted) emitted, \(merged) merged into later "
                 + "events, "
                 + "\(dropped) dropped" + (reasons.isEmpty ? "" : " (\(reasons))")
         }

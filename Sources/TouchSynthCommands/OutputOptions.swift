@@ -73,11 +73,13 @@ struct OutputOptions: ParsableArguments {
         try printer.finish()
     }
 
-    /// With `--check`, each invariant violation on stderr, and status 1 if there was one.
-    func checkInvariants(of printer: ModeStreamPrinter) throws {
+    /// With `--check`, each invariant violation on stderr, as `compare --check` says them (naming
+    /// the `recording`, if any), and status 1 if there was one.
+    func checkInvariants(of printer: ModeStreamPrinter, recording: String? = nil) throws {
         guard check else { return }
-        for note in printer.leftOpenNotes { writeStderr("note: \(note)") }
-        for violation in printer.invariantViolations { writeStderr("invariant: \(violation)") }
+        let prefix = "touchsynth: " + (recording.map { "\($0): " } ?? "")
+        for note in printer.leftOpenNotes { writeStderr(prefix + "note: \(note)") }
+        for violation in printer.invariantViolations { writeStderr(prefix + violation) }
         if !printer.invariantViolations.isEmpty { throw ExitCode(ExitStatus.differs) }
     }
 

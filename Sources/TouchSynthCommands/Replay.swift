@@ -79,7 +79,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         try printing.check()
         if stats { printStats(report) }
         try endIfInterrupted(report)
-        try output.checkInvariants(of: printer)
+        try output.checkInvariants(of: printer, recording: recording)
     }
 }
 

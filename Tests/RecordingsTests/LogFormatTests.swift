@@ -150,7 +150,8 @@ final class LogFormatTests: XCTestCase {
         for path in [desc, log] {
             XCTAssertThrowsError(try RecordingLoader.load(path)) { error in
                 XCTAssertEqual((error as? RecordingError)?.kind, .badData, "\(error)")
-                XCTAssertTrue("\(error)".hasPrefix(desc + ":1: no device description and no events"), "\(error)")
+                XCTAssertTrue(
+                    "\(error)".hasPrefix(desc + ":1: empty: nothing but blank lines and comments"), "\(error)")
             }
         }
     }

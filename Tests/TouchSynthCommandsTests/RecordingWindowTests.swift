@@ -68,7 +68,7 @@ final class RecordingWindowTests: XCTestCase {
         try RecordingFormat.evemu.text(cut).write(toFile: file, atomically: false, encoding: .utf8)
         let checked = runCommand(["replay", "--check", "--mode", "both", file])
         XCTAssertEqual(checked.status, 0, checked.stderr)
-        let notes = checked.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+        let notes = checked.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: \(file): note: ") }
         XCTAssertEqual(notes.count, 3, checked.stderr) // two simulated touches, one transform
         for note in notes {
             XCTAssertTrue(
