@@ -89,9 +89,8 @@ public struct ModeStreamText {
         let counts = zip(modes, accounting).map { mode, a in
             let merged = a.merged.values.reduce(0, +), dropped = a.dropped.values.reduce(0, +)
             let reasons = a.dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            return
-                "\(mode.rawValue): \(a.events) libinput event\(a.events == 1 ? "" : "s"): \(a.emitted) emitted, \(merged) merged into later "
-                + "events, "
+            let events = a.events == 1 ? "1 libinput event" : "\(a.events) libinput events"
+            return "\(mode.rawValue): \(events): \(a.emitted) emitted, \(merged) merged into later events, "
                 + "\(dropped) dropped" + (reasons.isEmpty ? "" : " (\(reasons))")
         }
         return counts + legend.lines(accounting: accounting)
