@@ -115,9 +115,11 @@ public final class RecordingStream {
                 throw RecordingError.bad(path, reader.lineNumber, what)
             }
         }
-        // Nothing that opens any format: no format to read it as, nor to name.
-        guard let detected else { throw RecordingError.bad(path, 1, "empty: nothing but blank lines and comments") }
-        format = detected
+        // Nothing that opens any format, and no description to take the device from: nothing to read.
+        if detected == nil && description == nil {
+            throw RecordingError.bad(path, 1, "empty: nothing but blank lines and comments")
+        }
+        format = detected ?? .evemu
         // A description named must exist, whether or not the file needs one. It is read once
         // here, as a pipe can be read only once.
         let named = try description.map { p throws(RecordingError) in (p, try readText(p, of: "a device description")) }

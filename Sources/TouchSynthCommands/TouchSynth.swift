@@ -3,6 +3,7 @@ import Foundation
 import MockedDevices
 import OutputFiles
 import Recordings
+import Report
 
 /// The `touchsynth` command and its subcommands: the `touchsynth` executable runs it, and so does
 /// `touchsynth-view` (``ViewServers``).
@@ -85,35 +86,16 @@ extension TouchSynth {
         return path
     }
 
-    /// The help of the argument a usage error is about (its `Help:` line: `--screen <screen>  Virtual
-    /// screen size…`), as `--screen: Virtual screen size…`; nil when it has none.
-    private static func argumentHelp(in full: String) -> String? {
-        guard let line = full.split(separator: "\n").first(where: { $0.hasPrefix("Help:") }) else { return nil }
-        let words = line.dropFirst("Help:".count).split(separator: " ", omittingEmptySubsequences: true)
-        guard let name = words.first else { return nil }
-        // The value's placeholder (`<screen>`) follows an option's name; an argument is its own.
-        let text = words.dropFirst(name.hasPrefix("-") && words.count > 1 && words[1].hasPrefix("<") ? 2 : 1)
-        let said = text.joined(separator: " ")
-        return said.isEmpty ? nil : "\(name): " + (said.hasSuffix(".") ? String(said.dropLast()) : said)
-    }
-
     /// Help or the version, as ArgumentParser words them, on stdout; or a usage error, in one line
     /// on stderr naming the command whose `--help` says more.
     private static func toldByArgumentParser(_ error: any Error, arguments: [String]) -> Int32 {
         let code = exitCode(for: error).rawValue
         guard code == 0 else {
-            // A list of choices, a line each ("  - touchpad"), is said as one.
-            let lines = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            let choices = lines.dropFirst().map { $0.hasPrefix("- ") ? String($0.dropFirst(2)) : $0 }
-            let message = ([lines.first ?? ""] + (choices.isEmpty ? [] : [choices.joined(separator: ", ")]))
-                .joined(separator: " ")
-            guard !message.isEmpty else { return code }
             let command = (["touchsynth"] + commandPath(arguments.prefix(while: { !$0.hasPrefix("-") })))
                 .joined(separator: " ")
-            // The argument's help says what a value should be, unless the message lists the choices.
-            let help =
-                choices.isEmpty ? argumentHelp(in: fullMessage(for: error, columns: 1000)).map { $0 + "; " } : nil
-            writeStderr("touchsynth: \(message) (\(help ?? "")see '\(command) --help')")
+            let line = UsageErrorText.line(
+                message: message(for: error), fullText: fullMessage(for: error, columns: 1000), command: command)
+            if let line { writeStderr(line) }
             return code
         }
         let message = fullMessage(for: error)

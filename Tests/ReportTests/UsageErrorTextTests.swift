@@ -1,0 +1,39 @@
+import Report
+import XCTest
+
+/// A usage error in one line: ArgumentParser's message, its list of choices joined, and the
+/// argument's help from the full text's `Help:` line.
+final class UsageErrorTextTests: XCTestCase {
+    func testTheArgumentsHelpSaysWhatTheValueShouldBe() {
+        let full = """
+            Error: The value '0x0' is invalid for '--screen <screen>'
+            Help:  --screen <screen>  Virtual screen size in points, WIDTHxHEIGHT.
+            Usage: touchsynth replay [<options>] <recording>
+              See 'touchsynth replay --help' for more information.
+            """
+        XCTAssertEqual(
+            UsageErrorText.line(
+                message: "The value '0x0' is invalid for '--screen <screen>'", fullText: full,
+                command: "touchsynth replay"),
+            "touchsynth: The value '0x0' is invalid for '--screen <screen>' (--screen: Virtual screen size in points, "
+                + "WIDTHxHEIGHT; see 'touchsynth replay --help')")
+        XCTAssertEqual(
+            UsageErrorText.line(
+                message: "Missing expected argument '<recording>'",
+                fullText: "Help:  <recording>  The recording.\nUsage: x", command: "touchsynth replay"),
+            "touchsynth: Missing expected argument '<recording>' (<recording>: The recording; see "
+                + "'touchsynth replay --help')")
+    }
+
+    func testAListOfChoicesIsSaidOnTheLineInsteadOfTheHelp() {
+        let message =
+            "The value 'x' is invalid for '--plot <plot>'. Please provide one of the following:\n  - touchpad\n"
+            + "  - screen"
+        XCTAssertEqual(
+            UsageErrorText.line(
+                message: message, fullText: "Help:  --plot <plot>  The plot.", command: "touchsynth report"),
+            "touchsynth: The value 'x' is invalid for '--plot <plot>'. Please provide one of the following: touchpad, "
+                + "screen (see 'touchsynth report --help')")
+        XCTAssertNil(UsageErrorText.line(message: "", fullText: "", command: "touchsynth"))
+    }
+}
