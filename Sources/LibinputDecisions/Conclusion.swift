@@ -50,11 +50,13 @@ struct Conclusion {
         }
         if taps.afterTap == .drag, let drag = findings.first(where: { $0.rule == .tapDrag }) {
             return made + "a tap-and-drag: " + drag.text + (motion.map { "; the pointer moved " + $0 } ?? "")
-                + palmsAside
+                + noHoldWhileDragging + palmsAside
         }
         if analysis.reported.contains(.motion) {
             let others = analysis.reported.filter { $0 != .motion }.map(\.description)
-            let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ")
+            // A hold the finger's moving ended says why.
+            let holdEnded = findings.first { $0.rule == .holdAndMotion && $0.exceeds }.map { ", because " + $0.text }
+            let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ") + (holdEnded ?? "")
             return made + "pointer motion" + (motion.map { ": " + $0 } ?? "") + also + noTap + edgeScrollingOff
                 + palmsAside
         }
@@ -144,6 +146,16 @@ struct Conclusion {
         return "the touchpad's button was pressed with \(fingers) fingers on the pad, and clickfinger, its click "
             + "method here, picks a button for one to three fingers only (left, right, middle) and sends no click "
             + "for more; \(source)"
+    }
+
+    /// Why fingers that rested through a tap-and-drag made no hold: the hold timer does nothing
+    /// while the tap machine drags or waits for a second tap (`tp_gesture_hold_timeout`).
+    private var noHoldWhileDragging: String {
+        guard !analysis.reported.contains(where: { if case .hold = $0 { true } else { false } }) else { return "" }
+        let source = analysis.rules.cite(
+            "evdev-mt-touchpad-gestures.c", ["1.22.1": 847, "1.28.1": 1199, "1.31.3": 1332])
+        return "; no hold, as libinput's hold timer begins none while its tap machine drags or waits for a second "
+            + "tap; \(source)"
     }
 
     /// The hold timer's wait the fingers did not rest for, when libinput reported nothing.

@@ -109,6 +109,28 @@ extension GestureAnalysis {
             source: analysis.rules.source(.holdAndMotion))
     }
 
+    /// A 1-finger hold left for pointer motion (`HOLD` or `HOLD_AND_MOTION` to `POINTER_MOTION`):
+    /// the finger had moved past the 0.5 mm a held finger may move since libinput detected it
+    /// (`tp_gesture_detect_motion_gestures`), which cancels the hold.
+    static func holdLeftForMotion(
+        _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis
+    ) -> Finding? {
+        guard ["HOLD", "HOLD_AND_MOTION"].contains(LibinputDecision.short(decision.from)),
+            LibinputDecision.short(decision.to) == "POINTER_MOTION", let at = decision.cause?.time,
+            let frame = Self.frame(of: decision, in: analysis), let initial = Self.frame(of: start, in: analysis)
+        else { return nil }
+        let moved = moved(from: initial, to: frame, in: analysis)
+        let limit = analysis.rules.holdAndMotionThreshold
+        return Finding(
+            rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
+            agreesWithLog: moved >= limit,
+            text: "the finger had moved \(SequenceAnalysis.mm(moved)) mm since libinput detected it, no less than the "
+                + "\(limit) mm past which a moving finger ends its hold, so libinput cancelled the hold and moved the "
+                + "pointer",
+            source: analysis.rules.cite(
+                "evdev-mt-touchpad-gestures.c", ["1.22.1": 885, "1.28.1": 1244, "1.31.3": 1384]))
+    }
+
     /// A hold: the timer's wait since the fingers were detected, and how far they had moved by then.
     static func hold(
         _ decision: LibinputDecision, since start: LibinputDecision, in analysis: SequenceAnalysis

@@ -50,6 +50,9 @@ struct GestureAnalysis {
                 findings.append(beside)
                 continue
             }
+            if let start = detected, let left = Self.holdLeftForMotion(decision, since: start, in: analysis) {
+                findings.append(left)
+            }
             if kind == .hold, let start = detected, let hold = Self.hold(decision, since: start, in: analysis) {
                 findings.append(hold.finding)
                 outcomes.append(

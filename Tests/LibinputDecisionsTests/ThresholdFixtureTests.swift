@@ -177,6 +177,15 @@ final class ThresholdFixtureTests: XCTestCase {
                 second.conclusion.hasPrefix("libinput made this a tap, a second tap while libinput held the one "),
                 "\(version): \(second.conclusion)")
         }
+        // A touch after a tap that rests 400 ms drags, and makes no hold: the timer makes none then.
+        let rested = try explainedAll(try FingerPaths.recording([tap, .resting(0.15, 0.55, x: 50, y: 30)]), tap: true)
+        for (version, sequences) in rested {
+            let drag = try XCTUnwrap(sequences.last, version)
+            XCTAssertFalse(drag.reported.contains { if case .hold = $0 { true } else { false } }, version)
+            XCTAssertTrue(
+                drag.conclusion.contains("no hold, as libinput's hold timer begins none while its tap machine drags"),
+                "\(version): \(drag.conclusion)")
+        }
     }
 
     /// A tap held 170 ms is a tap; 190 ms, the 180 ms timer fires first.
@@ -497,6 +506,19 @@ final class ThresholdFixtureTests: XCTestCase {
                 XCTAssertEqual(
                     sequence.decisions.contains { $0.machine == .thumb }, c.jailed, "\(version), \(label)")
             }
+        }
+    }
+
+    /// A finger that rests past the hold timer and then creeps keeps its hold beside the pointer
+    /// until it has moved 0.5 mm: then libinput cancels the hold, and explain says by how much.
+    func testAHoldEndedByTheFingersCreepSaysHowFar() throws {
+        let creeping = Finger(down: 0, up: 0.45) { t in (40 + max(0, t - 0.1) * 10, 30) }
+        for (version, sequence) in try explained(try FingerPaths.recording([creeping])) {
+            let left = try finding(.holdAndMotion, in: sequence, version)
+            XCTAssertTrue(left.exceeds && left.value >= 0.5, "\(version): \(left.text)")
+            XCTAssertTrue(
+                sequence.conclusion.contains("it also sent hold 1 cancelled, because the finger had moved"),
+                "\(version): \(sequence.conclusion)")
         }
     }
 
