@@ -317,7 +317,7 @@ struct Conclusion {
     private var edgeStrip: (words: String, source: String)? {
         guard analysis.sequence.mostFingers == 1, let size = analysis.padSize, let from = touches.first?.from
         else { return nil }
-        let strip = 7.0
+        let strip = analysis.rules.edgeScrollStrip
         let hasBottom = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD) || size.height >= 40
         let right = size.width - from.x, bottom = size.height - from.y
         let edge = right < strip ? ("right", right) : hasBottom && bottom < strip ? ("bottom", bottom) : nil

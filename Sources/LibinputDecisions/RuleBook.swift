@@ -241,6 +241,9 @@ struct RuleBook {
     /// libinput holds its button for a drag (ms), and where it sets that timer after a tap.
     func dragTimeout(fingers: Int) -> Double { 160 + 20 * Double(fingers) }
     var dragTimer: String { cite("evdev-mt-touchpad-tap.c", ["1.22.1": 241, "1.28.1": 243, "1.31.3": 243]) }
+    /// The strip along the right edge (and the bottom) in which edge scrolling scrolls
+    /// (`tp_edge_scroll_init`), in mm.
+    let edgeScrollStrip = 7.0
     /// `DEFAULT_DRAGLOCK_TIMEOUT_PERIOD`: with drag lock, how long a lifted drag waits (ms).
     let dragLockTimeout = 300.0
 

@@ -287,11 +287,11 @@ struct SequenceAnalysis {
             hasSides && height > rules.topEdgeMinHeight && !device.has(property: Evdev.INPUT_PROP_TOPBUTTONPAD)
             ? height * rules.topEdgeShare : nil
         return touches.compactMap { touch in
-            guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.palmChange == .detected(.edge) })
-            else { return nil }
             let (x, y) = (touch.from.x, touch.from.y)
             let fromSide = min(x, width - x)
             let inSide = hasSides && fromSide < side
+            guard decisions(of: .palm, touch: touch.touch).contains(where: { $0.palmChange == .detected(.edge) })
+            else { return inSide ? edgeExemption(touch, fromSide: fromSide, side: side, width: width) : nil }
             if let top, !inSide, y < top {
                 return Finding(
                     rule: .palmEdge, time: touch.down, touch: touch.touch, value: y, limit: top, unit: "mm",
@@ -314,6 +314,33 @@ struct SequenceAnalysis {
                             ?? ""),
                 source: rules.source(.palmEdge))
         }
+    }
+
+    /// Why a touch that began in a side's edge zone was no edge palm, where a rule of
+    /// `tp_palm_detect_edge` let it be: with edge scrolling, the right edge's scroll strip; in
+    /// libinput 1.22, a clickpad's software button area.
+    private func edgeExemption(_ touch: TouchSummary, fromSide: Double, side: Double, width: Double) -> Finding? {
+        let began =
+            "touch \(touch.touch) began \(Self.mm(fromSide)) mm from the side, inside the \(Self.mm(side)) mm "
+            + "edge zone, "
+        let why: String, source: String
+        if edgeScrolling, width - touch.from.x < rules.edgeScrollStrip {
+            why =
+                "but in the right edge's \(Self.number(rules.edgeScrollStrip)) mm where edge scrolling scrolls, "
+                + "where libinput takes no edge palm"
+            source = rules.cite("evdev-mt-touchpad.c", ["1.22.1": 1092, "1.28.1": 1087, "1.31.3": 1022])
+        } else if rules.cited == "1.22.1", recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD),
+            let first = decisions(of: .button, touch: touch.touch).first,
+            LibinputDecision.short(first.to) == "BOTTOM"
+        {
+            why = "but in the clickpad's software button area, where this libinput takes no edge palm (later ones do)"
+            source = rules.cite("evdev-mt-touchpad.c", ["1.22.1": 1088])
+        } else {
+            return nil
+        }
+        return Finding(
+            rule: .palmEdge, time: touch.down, touch: touch.touch, value: fromSide, limit: side, unit: "mm",
+            exceeds: false, agreesWithLog: true, text: began + why, source: source)
     }
 
     /// Each touch that began in a clickpad's thumb band, or that libinput took as a thumb: where

@@ -314,6 +314,23 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// A finger landing in a side's edge zone that libinput does not take for a palm says why:
+    /// with edge scrolling, the right edge's scroll strip; on 1.22, a software button below it.
+    func testAFingerInTheEdgeZoneThatIsNoPalmSaysWhy() throws {
+        let right = try FingerPaths.recording([.moving(0, 0.4, x: 96, y: 20, dx: 0, dy: 1, speed: 50)])
+        for (version, sequence) in try explained(right, scrollMethod: .edge) {
+            let edge = try finding(.palmEdge, in: sequence, version)
+            XCTAssertFalse(edge.exceeds, "\(version): \(edge.text)")
+            XCTAssertTrue(edge.text.contains("where edge scrolling scrolls"), "\(version): \(edge.text)")
+        }
+        let onButton = try FingerPaths.recording([.moving(0, 0.4, x: 3, y: 63, dx: 1, dy: -1, speed: 40)])
+        for (version, sequence) in try explained(onButton) where version == LibinputBuild.system.version {
+            let edge = try finding(.palmEdge, in: sequence, version)
+            XCTAssertTrue(edge.text.contains("software button area"), "\(version): \(edge.text)")
+            XCTAssertFalse(sequence.conclusion.contains("as a palm (edge)"), "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A tap that travels 1.0 mm stays a tap; one that travels 1.6 mm is motion.
     func testATapThatTravels1Point0And1Point6Millimetres() throws {
         for (travel, isTap) in [(1.0, true), (1.6, false)] {
