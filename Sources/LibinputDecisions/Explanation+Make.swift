@@ -13,11 +13,12 @@ extension Explanation {
     /// libinput (tapping, the scroll method). A recording played at another `speed` is explained
     /// as libinput lived it: its times, and the intervals its rules weigh, are the replay's. Its
     /// frames are read as the kernel's input core delivered them to libinput, unless the replay
-    /// played them `asDelivered` (``InputCoreFilter``).
+    /// played them `asDelivered` (``InputCoreFilter``). `endsInCut`: the recording's last frame
+    /// is the one a cut (`--end`) added to lift what was still down (``Recording/window(from:to:)``).
     public init(
         recording: Recording, events: [LibinputEvent], log: [LibinputLogMessage], recordingStart: UInt64,
         version: String, quirks: QuirksListing? = nil, configuration: DeviceConfiguration = DeviceConfiguration(),
-        speed: Double = 1, asDelivered: Bool = false
+        speed: Double = 1, asDelivered: Bool = false, endsInCut: Bool = false
     ) {
         let log =
             speed == 1
@@ -137,7 +138,7 @@ extension Explanation {
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),
-                    scrollMethod: scrollMethod, clickMethod: clickMethod, libinputSize: size
+                    scrollMethod: scrollMethod, clickMethod: clickMethod, libinputSize: size, endsInCut: endsInCut
                 ).explained
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,

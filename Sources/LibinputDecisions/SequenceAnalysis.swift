@@ -34,6 +34,8 @@ struct SequenceAnalysis {
     /// The pad's size as libinput gave it (`evdev_device_get_size`, by its single-touch axes):
     /// its zones and lines are shares of it, placed on the axes the touches are measured on.
     let libinputSize: (width: Double, height: Double)?
+    /// The recording's last frame lifts what a cut (`--end`) left down: no finger's own lift.
+    let endsInCut: Bool
     /// libinput's rules for several touches, at each frame a touch came down beside others on a
     /// clickpad that tells thumbs: weighed once, as the touches set aside are asked for often.
     private(set) var thumbContexts: [ThumbContext] = []
@@ -45,8 +47,10 @@ struct SequenceAnalysis {
         recording: Recording,
         quirks: QuirksListing?,
         tapToClick: Bool, scrollMethod: DeviceConfiguration.ScrollMethod,
-        clickMethod: DeviceConfiguration.ClickMethod?, libinputSize: (width: Double, height: Double)?
+        clickMethod: DeviceConfiguration.ClickMethod?, libinputSize: (width: Double, height: Double)?,
+        endsInCut: Bool = false
     ) {
+        self.endsInCut = endsInCut
         self.sequence = sequence
         self.number = number
         self.decisions = decisions
@@ -174,7 +178,8 @@ struct SequenceAnalysis {
 
     private func summary(_ track: FingerTrack) -> TouchSummary {
         let first = track.points[0], last = track.points[track.points.count - 1]
-        let stillDown = last.frame == recording.frames.count - 1
+        let lastFrame = recording.frames.count - 1
+        let stillDown = last.frame == lastFrame || (endsInCut && last.frame + 1 == lastFrame)
         return TouchSummary(
             touch: track.slot, down: first.time, up: liftTime(after: last.frame), stillDown: stillDown ? true : nil,
             from: first.mm, to: last.mm,

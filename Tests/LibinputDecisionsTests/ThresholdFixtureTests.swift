@@ -539,6 +539,18 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Fingers a cut (`--end`) lifted are still down at the end, and the hold they did not make is
+    /// said to be the cut's, not a lift of theirs.
+    func testTouchesTheCutLiftedAreStillDownAtTheEnd() throws {
+        let recording = try FingerPaths.recording([.resting(0, 0.5, x: 40, y: 30), .resting(0, 0.5, x: 60, y: 30)])
+        let sequence = try XCTUnwrap(
+            try Replay.explain(recording, named: "fixture", to: 0.02, options: ReplayOptions()).explanation.sequences
+                .first)
+        XCTAssertEqual(sequence.touches.map(\.stillDown), [true, true])
+        let short = try finding(.holdTimer, in: sequence, "system")
+        XCTAssertTrue(short.text.hasPrefix("the part replayed (cut by --end) ended 20 ms after"), short.text)
+    }
+
     /// A laptop keyboard pressing a key at each of `keys` (seconds), each held 20 ms; its first
     /// frame, a scan code alone, plays with the touchpad's first.
     private func keyboard(_ keys: [Double]) throws -> Recording {
