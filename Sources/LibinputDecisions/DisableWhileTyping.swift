@@ -1,4 +1,13 @@
 extension SequenceAnalysis {
+    /// Whether a press of `key` starts or prolongs disable-while-typing: a key of the typewriter
+    /// set, not Escape, the keypad's asterisk, an F-key or beyond (`tp_key_ignore_for_dwt`), nor a
+    /// modifier (`tp_key_is_modifier`: Ctrl, Alt, Shift, Tab, Caps Lock, Meta, Fn, Compose).
+    static func startsTyping(_ key: UInt32) -> Bool {
+        let escape: UInt32 = 1, keypadAsterisk: UInt32 = 55, f1: UInt32 = 59
+        let modifiers: Set<UInt32> = [15, 29, 42, 54, 56, 58]
+        return key < f1 && key != escape && key != keypadAsterisk && !modifiers.contains(key)
+    }
+
     /// Why libinput took touch `touch`, begun at `began`, as a palm by disable-while-typing, and
     /// why it stayed one when it did (`stayed`): the key before it and libinput's typing timer
     /// (`tp_keyboard_event`: 200 ms after a first key, 500 ms after each later one, the timer

@@ -115,8 +115,18 @@ extension Explanation {
             default: break
             }
         }
+        // The keys that start disable-while-typing, on the keyboard libinput paired with the pad:
+        // no other keyboard's do.
+        let typingNodes = Set(
+            events.compactMap { event -> String? in
+                guard case .deviceAdded(let info) = event.kind, info.name == thresholds.typingKeyboard else {
+                    return nil
+                }
+                return event.device
+            })
         let keyPresses = events.compactMap { event -> UInt64? in
-            guard case .keyboardKey(_, .pressed, _) = event.kind, !isPad(event.device), event.time >= recordingStart
+            guard case .keyboardKey(let key, .pressed, _) = event.kind, typingNodes.contains(event.device),
+                SequenceAnalysis.startsTyping(key), event.time >= recordingStart
             else { return nil }
             return event.time - recordingStart
         }

@@ -26,14 +26,12 @@ public struct TableLegend: Sendable {
         if systemKinds.contains(.swipe) || systemKinds.contains(.pinch) {
             lines.append(
                 "system swipe(N), pinch(N): a trackpad gesture of N fingers that iPadOS keeps for itself (Home, App "
-                    + "Switcher, "
-                    + "switching apps); no app receives it")
+                    + "Switcher, switching apps); no app receives it, and its events count as emitted, to the system")
         }
         if systemKinds.contains(.hold) {
             lines.append(
-                "system hold(N) began/cancelled: N fingers resting on the trackpad; UIKit has no event for it, and no "
-                    + "app receives it"
-            )
+                "system hold(N) began/cancelled: N fingers resting on the trackpad; UIKit has no event for it, no app "
+                    + "receives it, and its events count as emitted, to the system")
         }
         if accounting.contains(where: { !$0.merged.isEmpty }) {
             lines.append(

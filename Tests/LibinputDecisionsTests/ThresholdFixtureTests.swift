@@ -553,7 +553,7 @@ final class ThresholdFixtureTests: XCTestCase {
 
     /// A laptop keyboard pressing a key at each of `keys` (seconds), each held 20 ms; its first
     /// frame, a scan code alone, plays with the touchpad's first.
-    private func keyboard(_ keys: [Double]) throws -> Recording {
+    private func keyboard(_ keys: [Double], code: UInt16 = 30) throws -> Recording {
         let device = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("keyboard/typing.evemu").path)
         func frame(_ time: Double, _ events: [EvdevEvent]) -> EvdevFrame {
             EvdevFrame(
@@ -563,8 +563,8 @@ final class ThresholdFixtureTests: XCTestCase {
         let scan = EvdevEvent(type: Evdev.EV_MSC, code: 4, value: 0x1e)
         var frames = [frame(0, [scan])]
         for key in keys {
-            frames.append(frame(key, [scan, EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 1)]))
-            frames.append(frame(key + 0.02, [scan, EvdevEvent(type: Evdev.EV_KEY, code: 30, value: 0)]))
+            frames.append(frame(key, [scan, EvdevEvent(type: Evdev.EV_KEY, code: code, value: 1)]))
+            frames.append(frame(key + 0.02, [scan, EvdevEvent(type: Evdev.EV_KEY, code: code, value: 0)]))
         }
         return Recording(device: device.device, frames: frames)
     }
@@ -595,6 +595,16 @@ final class ThresholdFixtureTests: XCTestCase {
                     said.contains("it stayed one: a key went down again 50 ms after it began"), stays,
                     "\(version): \(said)")
             }
+        }
+    }
+
+    /// Shift alone starts no disable-while-typing: the touch is a finger, and no key is said.
+    func testShiftAloneSetsNoTouchAside() throws {
+        let pad = laterBy(
+            0.12, try FingerPaths.recording([Finger.moving(0, 0.5, x: 40, y: 30, dx: 1, dy: 0, speed: 30)]))
+        for (version, sequence) in try explained(pad, keyboard: try keyboard([0.03], code: 42)) {
+            XCTAssertEqual(sequence.reported, [.motion], version)
+            XCTAssertFalse(sequence.conclusion.contains("key went down"), "\(version): \(sequence.conclusion)")
         }
     }
 
