@@ -101,7 +101,7 @@ extension StreamDiff {
         return DiffLines.text(differences, unit: "event", limit: limit)
             + [
                 "\(expected.count) events expected, \(actual.count) actual, \(differences.count) differ "
-                    + "(devices: \(([names] + unmatched).joined(separator: "; ")))"
+                    + "(devices: \(([names.isEmpty ? "none" : names] + unmatched).joined(separator: "; ")))"
             ]
     }
 }

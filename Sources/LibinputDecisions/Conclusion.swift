@@ -34,7 +34,9 @@ struct Conclusion {
         if taps.logged == .tap { return tapLine + palmsAside }
         // A hold the fingers made resting before they pressed is said after the click.
         let click = analysis.reported.compactMap(\.button).first
-        if !(click != nil && settled?.state == .hold), let gesture = gestureLine { return gesture + palmsAside }
+        if !(click != nil && settled?.state == .hold), let gesture = gestureLine {
+            return gesture + palmsAside + uncountedRests
+        }
         let motion = PointerMotion(analysis.motion, in: analysis)?.text
         // A click is what the hand did, whatever the pointer did meanwhile; what else the
         // sequence sent (a hold before, the motion) is said after it.
@@ -58,7 +60,7 @@ struct Conclusion {
             let holdEnded = findings.first { $0.rule == .holdAndMotion && $0.exceeds }.map { ", because " + $0.text }
             let also = others.isEmpty ? "" : "; it also sent " + others.joined(separator: ", ") + (holdEnded ?? "")
             return made + "pointer motion" + (motion.map { ": " + $0 } ?? "") + also + noTap + edgeScrollingOff
-                + palmsAside
+                + palmsAside + uncountedRests
         }
         let touchDowns = analysis.reported.filter { $0 == .touch }.count
         if touchDowns > 0 {
@@ -151,7 +153,9 @@ struct Conclusion {
     /// Why fingers that rested through a tap-and-drag made no hold: the hold timer does nothing
     /// while the tap machine drags or waits for a second tap (`tp_gesture_hold_timeout`).
     private var noHoldWhileDragging: String {
-        guard !analysis.reported.contains(where: { if case .hold = $0 { true } else { false } }) else { return "" }
+        guard analysis.rules.hasGestures(analysis.recording.device),
+            !analysis.reported.contains(where: { if case .hold = $0 { true } else { false } })
+        else { return "" }
         let source = analysis.rules.cite(
             "evdev-mt-touchpad-gestures.c", ["1.22.1": 847, "1.28.1": 1199, "1.31.3": 1332])
         return "; no hold, as libinput's hold timer begins none while its tap machine drags or waits for a second "
@@ -318,10 +322,7 @@ struct Conclusion {
         guard analysis.sequence.mostFingers == 1, let size = analysis.padSize, let from = touches.first?.from
         else { return nil }
         let strip = analysis.rules.edgeScrollStrip
-        let hasBottom = analysis.recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD) || size.height >= 40
-        let right = size.width - from.x, bottom = size.height - from.y
-        let edge = right < strip ? ("right", right) : hasBottom && bottom < strip ? ("bottom", bottom) : nil
-        guard let (name, distance) = edge else { return nil }
+        guard let (name, distance) = analysis.edgeScrollStrip(at: from, size: size) else { return nil }
         let source = analysis.rules.cite(
             "evdev-mt-touchpad-edge-scroll.c", ["1.22.1": 325, "1.28.1": 325, "1.31.3": 313])
         return (
@@ -420,12 +421,16 @@ struct Conclusion {
 
     private var palmsAside: String {
         let aside = palms + thumbs
+        return aside.isEmpty ? "" : "; it set aside " + aside.joined(separator: " and ")
+    }
+
+    /// Touches resting on a software button beside a gesture or pointer motion, which libinput
+    /// counted in neither (a tap counts them, and a click's button area may be theirs).
+    private var uncountedRests: String {
         let rests = softButtonRests
+        guard !rests.isEmpty else { return "" }
         let uncounted = rests.count == 1 ? "it as no finger" : "them as no fingers"
-        return (aside.isEmpty ? "" : "; it set aside " + aside.joined(separator: " and "))
-            + (rests.isEmpty
-                ? ""
-                : "; " + rests.joined(separator: ", and ") + ", so libinput counted \(uncounted): " + softButtonRule)
+        return "; " + rests.joined(separator: ", and ") + ", so libinput counted \(uncounted): " + softButtonRule
     }
 
     private static func article(_ kind: LibinputGesture, fingers: Int) -> String {

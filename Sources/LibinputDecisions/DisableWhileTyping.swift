@@ -14,6 +14,11 @@ extension SequenceAnalysis {
     /// restarted at each), and a key after it, as libinput lets a typing palm go only if it began
     /// after the last key (`tp_palm_detect_dwt_triggered`). Empty without the keyboard's events.
     func typingPalmWords(touch: Int, began: UInt64, stayed: Bool) -> String {
+        // Only what came before the touch lifted kept it a palm.
+        let track = sequence.tracks.first {
+            $0.slot == touch && $0.points[0].time <= began && $0.points[$0.points.count - 1].time >= began
+        }
+        let lifted = track.map { liftTime(after: $0.points[$0.points.count - 1].frame) } ?? .max
         guard let key = keyPresses.last(where: { $0 <= began }) else { return "" }
         let first = rules.keyboardFirstTimeout, later = rules.keyboardLaterTimeout
         var words =
@@ -22,9 +27,9 @@ extension SequenceAnalysis {
             + "one); \(rules.typingTimer)"
         guard stayed else { return words }
         let refreshed = decisions(of: .palm).first {
-            $0.event == "keyboard timeout refresh" && ($0.cause?.time ?? 0) > began
+            $0.event == "keyboard timeout refresh" && ($0.cause?.time ?? 0) > began && ($0.cause?.time ?? 0) < lifted
         }
-        if let again = keyPresses.first(where: { $0 > began }) {
+        if let again = keyPresses.first(where: { $0 > began && $0 < lifted }) {
             words += "; it stayed one: a key went down again \(Self.ms(Double(again - began) / 1000)) ms after it began"
         } else if let refreshed, let time = refreshed.cause?.time {
             words +=

@@ -13,18 +13,18 @@ extension Explanation {
     /// libinput (tapping, the scroll method). A recording played at another `speed` is explained
     /// as libinput lived it: its times, and the intervals its rules weigh, are the replay's. Its
     /// frames are read as the kernel's input core delivered them to libinput, unless the replay
-    /// played them `asDelivered` (``InputCoreFilter``). `endsInCut`: the recording's last frame
-    /// is the one a cut (`--end`) added to lift what was still down (``Recording/window(from:to:)``).
+    /// played them `asDelivered` (``InputCoreFilter``).
     public init(
         recording: Recording, events: [LibinputEvent], log: [LibinputLogMessage], recordingStart: UInt64,
         version: String, quirks: QuirksListing? = nil, configuration: DeviceConfiguration = DeviceConfiguration(),
-        speed: Double = 1, asDelivered: Bool = false, endsInCut: Bool = false
+        speed: Double = 1, asDelivered: Bool = false
     ) {
         let log =
             speed == 1
             ? log
             : log.map { LibinputLogMessage(priority: $0.priority, text: $0.text, cause: $0.cause?.played(at: speed)) }
         let read = DecisionLog(log)
+        let endsInCut = recording.endsInCutLift
         let rules = RuleBook(version: version)
         // libinput adding the touchpad: its node, and the size it gave the pad. Another device
         // given with it is added after it.

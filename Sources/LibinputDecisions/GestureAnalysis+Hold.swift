@@ -49,8 +49,9 @@ extension GestureAnalysis {
         return Finding(
             rule: .holdTimer, time: lift, touch: nil, value: rested, limit: wait.limit, unit: "ms", exceeds: false,
             agreesWithLog: nil,
-            text: (analysis.endsInCut && analysis.sequence.frames.upperBound + 1 == frames.count - 1
-                ? "the part replayed (cut by --end) ended" : "the fingers lifted")
+            text: (analysis.isLast(sequence.frames.upperBound)
+                ? (analysis.endsInCut ? "the part replayed (cut by --end) ended" : "the recording ended")
+                : "the fingers lifted")
                 + " \(SequenceAnalysis.ms(rested)) ms after libinput detected them, before " + wait.words,
             source: wait.source)
     }

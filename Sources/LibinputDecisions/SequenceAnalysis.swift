@@ -171,6 +171,13 @@ struct SequenceAnalysis {
         }
     }
 
+    /// Whether `frame` is the last with fingers down: the recording ended with them there, or the
+    /// cut that ended it lifted them.
+    func isLast(_ frame: Int) -> Bool {
+        let last = recording.frames.count - 1
+        return frame == last || (endsInCut && frame + 1 == last)
+    }
+
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
     func liftTime(after frame: Int) -> UInt64 {
         recording.frames[min(frame + 1, recording.frames.count - 1)].time
@@ -178,8 +185,7 @@ struct SequenceAnalysis {
 
     private func summary(_ track: FingerTrack) -> TouchSummary {
         let first = track.points[0], last = track.points[track.points.count - 1]
-        let lastFrame = recording.frames.count - 1
-        let stillDown = last.frame == lastFrame || (endsInCut && last.frame + 1 == lastFrame)
+        let stillDown = isLast(last.frame)
         return TouchSummary(
             touch: track.slot, down: first.time, up: liftTime(after: last.frame), stillDown: stillDown ? true : nil,
             from: first.mm, to: last.mm,
@@ -321,6 +327,17 @@ struct SequenceAnalysis {
         }
     }
 
+    /// The edge strip edge scrolling scrolls in that `point` is in, and how far from the edge:
+    /// the right edge's, or the bottom's on a clickpad or a pad at least 40 mm tall
+    /// (`tp_edge_scroll_init`, whose `tp_touch_get_edge` the palm rules read too).
+    func edgeScrollStrip(at point: PointMM, size: (width: Double, height: Double)) -> (edge: String, distance: Double)?
+    {
+        let strip = rules.edgeScrollStrip
+        let hasBottom = recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD) || size.height >= 40
+        let right = size.width - point.x, bottom = size.height - point.y
+        return right < strip ? ("right", right) : hasBottom && bottom < strip ? ("bottom", bottom) : nil
+    }
+
     /// Why a touch that began in a side's edge zone was no edge palm, where a rule of
     /// `tp_palm_detect_edge` let it be: with edge scrolling, the right edge's scroll strip; in
     /// libinput 1.22, a clickpad's software button area.
@@ -329,12 +346,13 @@ struct SequenceAnalysis {
             "touch \(touch.touch) began \(Self.mm(fromSide)) mm from the side, inside the \(Self.mm(side)) mm "
             + "edge zone, "
         let why: String, source: String
-        if edgeScrolling, width - touch.from.x < rules.edgeScrollStrip {
+        if edgeScrolling, let size = padSize, edgeScrollStrip(at: touch.from, size: size)?.edge == "right" {
             why =
                 "but in the right edge's \(Self.number(rules.edgeScrollStrip)) mm where edge scrolling scrolls, "
                 + "where libinput takes no edge palm"
             source = rules.cite("evdev-mt-touchpad.c", ["1.22.1": 1092, "1.28.1": 1087, "1.31.3": 1022])
-        } else if rules.cited == "1.22.1", recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD),
+        } else if LibinputChange.isBefore(rules.version, "1.23.0"),
+            recording.device.has(property: Evdev.INPUT_PROP_BUTTONPAD),
             let first = decisions(of: .button, touch: touch.touch).first,
             LibinputDecision.short(first.to) == "BOTTOM"
         {

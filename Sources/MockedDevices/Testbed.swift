@@ -20,7 +20,7 @@ final class Testbed {
     init() throws(HarnessError) {
         Self.lock.lock()
         defer { Self.lock.unlock() }
-        TestbedDirectory.choose()
+        try TestbedDirectory.check()
         guard let tb = umockdev_testbed_new() else { throw HarnessError(.system, "umockdev: cannot create a testbed") }
         guard let rootC = umockdev_testbed_get_root_dir(tb) else {
             g_object_unref(UnsafeMutableRawPointer(tb))

@@ -8,8 +8,18 @@ import Glibc
 /// (an absolute path), else `/dev/shm`, the first that is tmpfs and writable. Otherwise `/tmp`,
 /// as umockdev would.
 enum TestbedDirectory {
-    /// Makes the choice, once a process, before its first testbed.
-    static func choose() { _ = chosen }
+    /// Makes the choice, once a process, before its first testbed, and refuses a directory
+    /// testbeds cannot be made in (`TMPDIR` naming none): umockdev would end the process there.
+    static func check() throws(HarnessError) {
+        _ = chosen
+        guard let chosen = g_get_tmp_dir().map({ String(cString: $0) }) else { return }
+        var info = stat()
+        guard stat(chosen, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, access(chosen, W_OK | X_OK) == 0 else {
+            throw HarnessError(
+                .system,
+                "cannot make the mocked device's files in \(chosen) (TMPDIR): not a directory this user may write")
+        }
+    }
 
     /// GLib reads `TMPDIR` once, on its first use, and keeps the answer for the process, so the
     /// variable is set just for that read and then restored: the programs a replay starts see

@@ -12,3 +12,15 @@ extension ModePipeline {
         }
     }
 }
+
+extension ModePipeline {
+    /// What `--check` says of the run: each note of what libinput's stream left open
+    /// (`note: compat: …`), then each mode's invariant violation (`compat: …`).
+    public var checkLines: [String] {
+        leftOpenNotes.map { "note: " + $0 }
+            + lanes.flatMap { lane in lane.violations.map { "\(lane.mode.rawValue): \($0)" } }
+    }
+
+    /// How many invariant violations the modes had.
+    public var violationCount: Int { lanes.reduce(0) { $0 + $1.violations.count } }
+}

@@ -161,6 +161,9 @@ public struct Recording: Equatable, Sendable {
     /// The DMI modalias of the machine it was recorded on, when the file says
     /// (``MachineDMI``): libinput's `MatchDMIModalias` quirks match it.
     public var dmi: String?
+    /// The last frame is the one a cut added to lift what was still down at its end
+    /// (``window(from:to:)``): no finger's own lift.
+    public var endsInCutLift = false
 
     public init(device: DeviceDescription, frames: [EvdevFrame]) {
         self.device = device

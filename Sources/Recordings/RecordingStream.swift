@@ -189,7 +189,7 @@ public final class RecordingStream {
                             several
                                 ? "a libinput record of several devices is read whole to choose one, \(bound): record "
                                     + "the one device (libinput record /dev/input/eventN)"
-                                : "a libinput record whose version: comes after its events is read whole, \(bound): "
+                                : "a libinput record without version: before its events is read whole, \(bound): "
                                     + "put the header's keys first, as libinput record writes them")
                     }
                 }
@@ -215,15 +215,16 @@ public final class RecordingStream {
         finished = !preloaded.isEmpty
     }
 
-    /// The longest `libinput record` of several devices read whole.
+    /// The longest `libinput record` read whole: of several devices, or with its header's keys
+    /// after the events.
     static let severalDevicesBytes = 8 << 20
 
-    /// Whether a `libinput record` header says it holds more than one device (`ndevices: 2`).
     /// Whether the header has the top-level `version:` libinput record writes first.
     private static func declaresVersion(_ header: String) -> Bool {
         header.split(separator: "\n").contains { $0.hasPrefix("version:") }
     }
 
+    /// Whether a `libinput record` header says it holds more than one device (`ndevices: 2`).
     private static func declaresSeveralDevices(_ header: String) -> Bool {
         header.split(separator: "\n").contains {
             $0.hasPrefix("ndevices:")
@@ -273,7 +274,7 @@ public final class RecordingStream {
         }
         // A frame the file's end cut is said at the line of its last event.
         let notes = recording.notes.map {
-            $0 == Recording.truncationNote ? "line \(log.events.last?.line ?? 0): " + $0 : $0
+            $0 == Recording.truncationNote ? (log.events.last.map { "line \($0.line): " } ?? "") + $0 : $0
         }
         return (recording.device, recording.frames.reversed(), notes)
     }

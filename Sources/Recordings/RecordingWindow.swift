@@ -31,10 +31,12 @@ extension Recording {
             }
         }
         // Only a cut lifts: an end past the recording's last frame is the recording's own end.
+        var lifted = false
         if let end, end >= from, (frames.last?.time ?? 0) > end,
             let lift = atEnd.releasing(protocolA: device.isProtocolA)
         {
             kept.append(EvdevFrame(time: max(end - from, kept.last?.time ?? 0), events: lift))
+            lifted = true
         }
         let opening = from > 0 ? state.frame() : nil
         if let opening, kept.first?.time == 0 {
@@ -46,6 +48,7 @@ extension Recording {
         var part = Recording(device: device, frames: kept)
         part.notes = notes
         part.dmi = dmi
+        part.endsInCutLift = lifted
         return part
     }
 }

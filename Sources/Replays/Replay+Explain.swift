@@ -39,18 +39,9 @@ extension Replay {
         let explanation = Explanation(
             recording: part, events: replay.events, log: replay.report.libinputLog,
             recordingStart: replay.report.recordingStart ?? 0, version: options.libinput.version, quirks: quirks,
-            configuration: options.configuration, speed: options.timing.speed, asDelivered: options.asDelivered,
-            endsInCut: endsInCut(recording, part, from: start, to: end))
+            configuration: options.configuration, speed: options.timing.speed, asDelivered: options.asDelivered)
         return (explanation, part, replay)
     }
-}
-
-/// Whether `part`, `recording` cut from `start` to `end` (seconds), ends in the frame the cut
-/// added to lift what was still down: the cut came before the recording's end, at that frame.
-private func endsInCut(_ recording: Recording, _ part: Recording, from start: Double?, to end: Double?) -> Bool {
-    guard let end, Recording.microseconds(end) < recording.duration, let last = part.frames.last else { return false }
-    return last.time == Recording.microseconds(end)
-        - min(Recording.microseconds(end), Recording.microseconds(start ?? 0))
 }
 
 /// The listing made on another thread, read once that thread is done.

@@ -37,10 +37,8 @@ public enum ExplanationText {
         }
         for fault in explanation.faults {
             lines.append(
-                String(
-                    format: "   at %.3fs, a fault injected: libinput logged \"%@\"", explanation.seconds(fault.time),
-                    fault.line)
-                    + " (the findings below read every recorded frame, those libinput did not get too)")
+                "   at \(time(explanation.seconds(fault.time))), a fault injected: libinput logged \"\(fault.line)\" "
+                    + "(the findings below read every recorded frame, those libinput did not get too)")
         }
         if explanation.sequences.isEmpty { lines.append("   no finger touched the touchpad") }
         for sequence in explanation.sequences {

@@ -72,13 +72,10 @@ public final class ModeStreamPrinter {
         try print(try text.closing(accounting: pipeline.lanes.map(\.translator.accounting)))
     }
 
-    /// Invariant violations seen so far, each prefixed with its mode.
-    public var invariantViolations: [String] {
-        pipeline.lanes.flatMap { lane in lane.violations.map { "\(lane.mode.rawValue): \($0)" } }
-    }
-
-    /// What the app is left in at the end only because libinput's stream was (``ModePipeline/leftOpenNotes``).
-    public var leftOpenNotes: [String] { pipeline.leftOpenNotes }
+    /// What `--check` says of the stream so far (``ModePipeline/checkLines``), and how many
+    /// invariant violations it found.
+    public var checkLines: [String] { pipeline.checkLines }
+    public var violationCount: Int { pipeline.violationCount }
 
     /// Prints lines, moving the status line out of their way.
     private func print(_ lines: [String]) throws {

@@ -116,11 +116,8 @@ struct Compare: ParsableCommand {
                 }
                 differences += run.comparison.differenceCount
                 if check {
-                    run.pipeline.leftOpenNotes.forEach { writeStderr("touchsynth: \(name): note: \($0)") }
-                    for lane in run.pipeline.lanes {
-                        lane.violations.forEach { writeStderr("touchsynth: \(name): \(lane.mode.rawValue): \($0)") }
-                        violations += lane.violations.count
-                    }
+                    run.pipeline.checkLines.forEach { writeStderr("touchsynth: \(name): \($0)") }
+                    violations += run.pipeline.violationCount
                 }
                 if json {
                     try emit(JSONLines.line(ComparisonReport.Line(recording: name, report: run.comparison)))

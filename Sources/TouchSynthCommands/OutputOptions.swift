@@ -78,9 +78,8 @@ struct OutputOptions: ParsableArguments {
     func checkInvariants(of printer: ModeStreamPrinter, recording: String? = nil) throws {
         guard check else { return }
         let prefix = "touchsynth: " + (recording.map { "\($0): " } ?? "")
-        for note in printer.leftOpenNotes { writeStderr(prefix + "note: \(note)") }
-        for violation in printer.invariantViolations { writeStderr(prefix + violation) }
-        if !printer.invariantViolations.isEmpty { throw ExitCode(ExitStatus.differs) }
+        for line in printer.checkLines { writeStderr(prefix + line) }
+        if printer.violationCount > 0 { throw ExitCode(ExitStatus.differs) }
     }
 
     /// The latency log of `--latency`, its file put in place when the command finishes.

@@ -113,6 +113,22 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(seen.tmpdir, "[\(scratch)]")
     }
 
+    /// A `TMPDIR` that names no directory is refused in one line, for a file and for a pipe,
+    /// where umockdev would end the process with a trap.
+    func testATMPDIRThatIsNoDirectoryIsOneLine() throws {
+        var env = baseEnvironment
+        env["TMPDIR"] = scratch + "/missing"
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        for command in ["exec \"$0\" replay \"$1\"", "exec \"$0\" replay - < \"$1\""] {
+            let result = try runProcess(["/bin/sh", "-c", command, try Fixtures.touchsynth(), pinch], environment: env)
+            XCTAssertEqual(result.status, 71, result.stderr)
+            XCTAssertEqual(
+                result.stderr,
+                "touchsynth: cannot make the mocked device's files in \(scratch)/missing (TMPDIR): not a directory "
+                    + "this user may write\n")
+        }
+    }
+
     // MARK: - A CI job's shard
 
     func testTheCIsEnvironmentNamesTheShard() throws {

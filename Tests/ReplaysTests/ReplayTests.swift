@@ -33,7 +33,7 @@ final class ReplayTests: XCTestCase {
 
     /// A pipe's recording longer than the harness keeps in memory is copied as it is read and
     /// played from the copy: the events of its file; and a bad line past that length is refused
-    /// naming the pipe and the line, not the copy.
+    /// as the pipe is read, at its line.
     func testALongRecordingFromAPipeIsPlayedFromItsCopy() throws {
         let once = try RecordingLoader.load(session)
         let length = (once.frames.last?.time ?? 0) + 1_000_000
