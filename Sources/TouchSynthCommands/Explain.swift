@@ -6,7 +6,7 @@ import Recordings
 import Replays
 import Report
 
-/// `touchsynth explain REC`: why libinput did what it did with a recording.
+/// `touchsynth explain REC…`: why libinput did what it did with each recording.
 struct Explain: ParsableCommand, ReplayingCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
@@ -19,7 +19,11 @@ struct Explain: ParsableCommand, ReplayingCommand {
             the quirks change; with several --libinput versions, where the versions decide differently.
             """)
 
-    @Argument(help: Help.recording) var recording: String
+    @Argument(
+        help: ArgumentHelp(
+            "The recordings (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log), each "
+                + "explained in turn; one that cannot be read is said and passed over."))
+    var recordings: [String]
     @OptionGroup var input: LogInputOptions
     @Flag(help: "JSON Lines output (docs/json.md: explain).") var json = false
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
@@ -37,37 +41,48 @@ struct Explain: ParsableCommand, ReplayingCommand {
     }
 
     func run() throws {
-        try checkReadable([recording, input.desc] + playback.others + quirks.files)
-        let loaded = try input.load(recording)
+        try checkReadable(recordings + [input.desc] + playback.others + quirks.files)
         if json { try emit(JSONLines.header("explain")) }
+        var files = PassingOver()
+        for recording in recordings {
+            guard let loaded = try files.attempt({ try input.load(recording) }) else { continue }
+            _ = try files.attempt { try explain(loaded, from: recording) }
+        }
+        try files.check()
+    }
+
+    /// `loaded`, read from `recording`, explained on each version asked for, with what the quirks
+    /// change and where the versions part.
+    private func explain(_ loaded: Recording, from recording: String) throws {
         var explained: [Explanation] = []
         for build in try libinput.builds() {
             let options = try self.options(build: build)
-            let explanation = try explain(loaded, options: options)
+            let explanation = try explain(loaded, from: recording, options: options)
             explained.append(explanation)
-            try show(explanation)
+            for line in try ExplanationText.output(explanation, recording: recording, json: json) { try emit(line) }
             if !quirks.files.isEmpty {
                 var without = options
                 without.quirks = []
-                let changes = ExplanationChange.changes(from: try explain(loaded, options: without), to: explanation)
-                try show(changes, version: build.version)
+                let changes = ExplanationChange.changes(
+                    from: try explain(loaded, from: recording, options: without), to: explanation)
+                try show(changes, recording: recording, version: build.version)
             }
         }
         for (a, b) in zip(explained, explained.dropFirst()) {
-            try show(ExplanationChange.changes(from: a, to: b), version: b.libinputVersion, against: a.libinputVersion)
+            try show(
+                ExplanationChange.changes(from: a, to: b), recording: recording, version: b.libinputVersion,
+                against: a.libinputVersion)
         }
     }
 
-    private func explain(_ loaded: Recording, options: ReplayOptions) throws -> Explanation {
+    private func explain(_ loaded: Recording, from recording: String, options: ReplayOptions) throws -> Explanation {
         try explained(loaded, from: recording, start: window.start, end: window.end, options: options).explanation
     }
 
-    private func show(_ explanation: Explanation) throws {
-        for line in try ExplanationText.output(explanation, recording: recording, json: json) { try emit(line) }
-    }
-
     /// Where two explanations part: with and without the quirks, or two versions.
-    private func show(_ changes: [ExplanationChange], version: String, against: String? = nil) throws {
+    private func show(
+        _ changes: [ExplanationChange], recording: String, version: String, against: String? = nil
+    ) throws {
         guard json else {
             return try emit(
                 ([""] + ExplanationText.changes(changes, version: version, against: against)).joined(separator: "\n"))

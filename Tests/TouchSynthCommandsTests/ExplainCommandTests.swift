@@ -158,4 +158,19 @@ final class ExplainCommandTests: XCTestCase {
             change.hasPrefix("sequence 1: with your quirks: libinput set aside touch 0 as a palm"), "\(change)")
         XCTAssertTrue(change.contains("(without them: libinput made this a 2-finger pinch"), "\(change)")
     }
+
+    /// Several recordings are explained in turn; one that cannot be read is said in one line and
+    /// passed over, and its status ends the command, as with compare.
+    func testSeveralRecordingsAreExplainedInTurnPassingOverABadOne() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let rotate = Fixtures.synthesized.appendingPathComponent("rotate-cw.yml").path
+        let bad = Fixtures.root.appendingPathComponent("Tests/Fixtures/malformed/evemu-nan-value.evemu").path
+        let run = runCommand(["explain", pinch, bad, rotate])
+        XCTAssertEqual(run.status, 65, run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+        let headers = run.stdout.split(separator: "\n").filter { $0.hasPrefix("== ") }
+        XCTAssertEqual(headers.count, 2, run.stdout)
+        XCTAssertTrue(headers.first?.hasPrefix("== \(pinch):") ?? false, "\(headers)")
+        XCTAssertTrue(headers.last?.hasPrefix("== \(rotate):") ?? false, "\(headers)")
+    }
 }
