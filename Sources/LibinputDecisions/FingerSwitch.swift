@@ -113,9 +113,8 @@ extension SequenceAnalysis {
     /// `start` to `end` (`if (tp->gesture.finger_count_pending) return;`): the touches down
     /// throughout and how far they moved, said after a finding; nil when none moved.
     func lostWhileWaiting(from start: Int, to end: Int) -> String? {
-        let moved = sequence.moves(from: start - 1, to: end - 1).sorted { $0.key < $1.key }.compactMap { slot, move in
-            let distance = (move.dx * move.dx + move.dy * move.dy).squareRoot()
-            return distance >= 0.1 ? (slot, distance) : nil
+        let moved = sequence.distances(from: start - 1, to: end - 1).sorted { $0.key < $1.key }.filter {
+            $0.value >= 0.1
         }
         guard let first = moved.first else { return nil }
         let others = moved.dropFirst().map { ", touch \($0.0) \(Self.mm($0.1)) mm" }.joined()

@@ -28,9 +28,7 @@ extension GestureAnalysis {
             guard LibinputDecision.short(decision.event) == "RESET", let time = decision.cause?.time,
                 time >= detected, time < lift, let frame = Self.frame(of: decision, in: analysis)
             else { return false }
-            return frames[frame].events.contains {
-                $0.type == Evdev.EV_KEY && $0.code == Evdev.BTN_LEFT && $0.value == 1
-            }
+            return analysis.pressesButton(frame)
         }
         let end = reset?.cause?.time ?? lift
         let fingers = Self.fingers(at: start, in: analysis)
@@ -85,8 +83,7 @@ extension GestureAnalysis {
 
     /// How far the touches down at `initial` moved by `frame`, the farthest of them, in mm.
     private static func moved(from initial: Int, to frame: Int, in analysis: SequenceAnalysis) -> Double {
-        analysis.sequence.moves(from: initial, to: frame).values.map { ($0.dx * $0.dx + $0.dy * $0.dy).squareRoot() }
-            .max() ?? 0
+        analysis.sequence.distances(from: initial, to: frame).values.max() ?? 0
     }
 
     /// One finger moving the pointer, still within `HOLD_AND_MOTION_THRESHOLD` of where it was

@@ -162,14 +162,15 @@ struct SequenceAnalysis {
     /// thumbs set aside.
     func activeFingers(at frame: Int) -> Int { max(0, sequence.fingers(at: frame) - setAside(at: frame).count) }
 
-    /// The frame in which the sequence first pressed the pad's button (BTN_LEFT), if it did.
-    var firstButtonPress: Int? {
-        sequence.frames.first { index in
-            recording.frames[index].events.contains {
-                $0.type == Evdev.EV_KEY && $0.code == Evdev.BTN_LEFT && $0.value == 1
-            }
+    /// Whether the pad's button (BTN_LEFT) went down in `frame`.
+    func pressesButton(_ frame: Int) -> Bool {
+        recording.frames[frame].events.contains {
+            $0.type == Evdev.EV_KEY && $0.code == Evdev.BTN_LEFT && $0.value == 1
         }
     }
+
+    /// The frame in which the sequence first pressed the pad's button, if it did.
+    var firstButtonPress: Int? { sequence.frames.first(where: pressesButton) }
 
     /// Whether `frame` is the last with fingers down: the recording ended with them there, or the
     /// cut that ended it lifted them.

@@ -220,6 +220,11 @@ public struct TouchSequence: Equatable, Sendable {
             if let from = before[entry.key] { moves[entry.key] = (entry.value.x - from.x, entry.value.y - from.y) }
         }
     }
+
+    /// How far each finger down at both `start` and `end` moved between them, in mm, by slot.
+    func distances(from start: Int, to end: Int) -> [Int: Double] {
+        moves(from: start, to: end).mapValues { ($0.dx * $0.dx + $0.dy * $0.dy).squareRoot() }
+    }
 }
 
 extension FingerTrack {
