@@ -1,4 +1,3 @@
-import AppEventInvariants
 import AppEvents
 import Gestures
 import LibinputEvents
@@ -7,37 +6,35 @@ import Quirks
 import Recordings
 
 extension VersionComparison {
-    /// An invariant one mode broke on one version's events.
-    public struct Violation: Sendable {
+    /// What one version's replay showed beside its events, with `checksInvariants`: each mode's
+    /// invariant violations and what each left open only with libinput (``ModePipeline/checkLines``).
+    public struct Findings: Sendable {
         public var version: String
-        public var mode: DeliveryMode
-        public var violation: InvariantChecker.Violation
+        public var checkLines: [String]
+        public var violationCount: Int
     }
 
     /// `recording` on each of `versions`: libinput's events from `replay` (given the version's
     /// index), through both modes' pipeline with a surface from `makeSurface` each, compared
-    /// (`compare --libinput A,B`). With `checksInvariants`, what each mode broke on each version,
-    /// and what each left open only with libinput (``ModePipeline/leftOpenNotes``), by version.
+    /// (`compare --libinput A,B`). Each version's ``Findings`` go to `found` as soon as its replay
+    /// is through, so a later version that fails loses none of an earlier one's.
     public static func run(
         _ recording: Recording, versions: [String], configuration: AppEventTranslator.Configuration,
         deviceConfiguration: DeviceConfiguration, checksInvariants: Bool, makeSurface: () throws -> Surface,
-        replay: (Int) throws -> [LibinputEvent]
-    ) throws -> (comparison: VersionComparison, violations: [Violation], leftOpenNotes: [String]) {
-        var runs: [Run] = [], violations: [Violation] = [], notes: [String] = []
+        replay: (Int) throws -> [LibinputEvent], found: (Findings) throws -> Void
+    ) throws -> VersionComparison {
+        var runs: [Run] = []
         for (index, version) in versions.enumerated() {
             let events = try replay(index)
             let pipeline = try ModePipeline.run(
                 events, configuration: configuration, options: .init(checksInvariants: checksInvariants),
                 makeSurface: makeSurface)
-            for lane in pipeline.lanes {
-                violations += lane.violations.map { Violation(version: version, mode: lane.mode, violation: $0) }
-            }
-            notes += pipeline.leftOpenNotes.map { "libinput \(version): \($0)" }
+            try found(
+                Findings(version: version, checkLines: pipeline.checkLines, violationCount: pipeline.violationCount))
             runs.append(Run(version: version, events: events, report: pipeline.comparison))
         }
-        let comparison = VersionComparison(
+        return VersionComparison(
             runs: runs, device: recording.device, quirks: LibinputQuirks.load(for: recording.device),
             configuration: deviceConfiguration)
-        return (comparison, violations, notes)
     }
 }

@@ -19,21 +19,22 @@ extension Compare {
                 try refuseCapture(file, at: path)
                 let loaded = try file.recording(description: input.desc, node: input.node)
                 warn(loaded.notes, in: path)
-                let (comparison, found, notes) = try VersionComparison.run(
+                return try VersionComparison.run(
                     loaded, versions: builds.map(\.version), configuration: configuration,
                     deviceConfiguration: config.configuration, checksInvariants: check,
-                    makeSurface: description.makeSurface
-                ) { index in
-                    let options = replayOptions(
-                        clock: clock, libinput: builds[index], config: config, empty: empty, log: log, quirks: quirks)
-                    return try replayed(loaded, from: path, window: window, options: options).replay.events
-                }
-                notes.forEach { writeStderr("touchsynth: \(path): note: \($0)") }
-                for v in found {
-                    writeStderr("touchsynth: \(path): libinput \(v.version): \(v.mode.rawValue): \(v.violation)")
-                }
-                violations += found.count
-                return comparison
+                    makeSurface: description.makeSurface,
+                    replay: { index in
+                        let options = replayOptions(
+                            clock: clock, libinput: builds[index], config: config, empty: empty, log: log,
+                            quirks: quirks)
+                        return try replayed(loaded, from: path, window: window, options: options).replay.events
+                    },
+                    found: { findings in
+                        findings.checkLines.forEach {
+                            writeStderr("touchsynth: \(path): libinput \(findings.version): \($0)")
+                        }
+                        violations += findings.violationCount
+                    })
             }
             guard let versions = compared else { continue }
             if !versions.allSame { differing += 1 }

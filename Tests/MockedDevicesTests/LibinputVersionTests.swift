@@ -203,6 +203,31 @@ final class LibinputVersionTests: XCTestCase {
         XCTAssertEqual(partings.first??.index, 4000)
     }
 
+    /// A version's findings are handed over once its replay is through: a later version that fails
+    /// loses none of an earlier one's (here, a pinch whose end libinput's stream never gave).
+    func testAVersionThatFailsLosesNoneOfAnEarlierOnesFindings() throws {
+        struct Unplayable: Error {}
+        let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let events = try Replay(.file(path)).events
+        let cut = Array(events.prefix { if case .gesturePinchEnd = $0.kind { false } else { true } })
+        XCTAssertLessThan(cut.count, events.count, "the replay has a pinch to cut")
+        var found: [VersionComparison.Findings] = []
+        XCTAssertThrowsError(
+            try VersionComparison.run(
+                RecordingLoader.load(path), versions: ["1.22.1", "1.28.1"],
+                configuration: AppEventTranslator.Configuration(), deviceConfiguration: DeviceConfiguration(),
+                checksInvariants: true, makeSurface: { Surface.builtIn(.default) },
+                replay: { index in
+                    guard index == 0 else { throw Unplayable() }
+                    return cut
+                },
+                found: { found.append($0) })
+        ) { XCTAssertTrue($0 is Unplayable, "\($0)") }
+        XCTAssertEqual(found.map(\.version), ["1.22.1"])
+        XCTAssertEqual(found.first?.violationCount, 0)
+        XCTAssertFalse(found.first?.checkLines.filter { $0.hasPrefix("note: ") }.isEmpty ?? true, "\(found)")
+    }
+
     /// The virtual clock's promise holds on every version: the output is the same every time,
     /// on the recording whose hold timer races its frames.
     func testReplaysAreDeterministicOnEveryVersion() throws {

@@ -84,7 +84,7 @@ final class RecordingWindowTests: XCTestCase {
         XCTAssertEqual(versions.status, 0, versions.stderr)
         for v in [LibinputBuild.system.version, version] {
             XCTAssertEqual(
-                versions.stderr.components(separatedBy: ": note: libinput \(v): ").count - 1, 3, versions.stderr)
+                versions.stderr.components(separatedBy: ": libinput \(v): note: ").count - 1, 3, versions.stderr)
         }
     }
 
