@@ -7,7 +7,8 @@ import Recordings
 
 extension VersionComparison {
     /// What one version's replay showed beside its events, with `checksInvariants`: each mode's
-    /// invariant violations and what each left open only with libinput (``ModePipeline/checkLines``).
+    /// invariant violations and what each left open only with libinput (``ModePipeline/checkLines``,
+    /// each line after `libinput VERSION: `).
     public struct Findings: Sendable {
         public var version: String
         public var checkLines: [String]
@@ -30,7 +31,9 @@ extension VersionComparison {
                 events, configuration: configuration, options: .init(checksInvariants: checksInvariants),
                 makeSurface: makeSurface)
             try found(
-                Findings(version: version, checkLines: pipeline.checkLines, violationCount: pipeline.violationCount))
+                Findings(
+                    version: version, checkLines: pipeline.checkLines.map { "libinput \(version): " + $0 },
+                    violationCount: pipeline.violationCount))
             runs.append(Run(version: version, events: events, report: pipeline.comparison))
         }
         return VersionComparison(

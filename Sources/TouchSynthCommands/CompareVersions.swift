@@ -30,9 +30,7 @@ extension Compare {
                         return try replayed(loaded, from: path, window: window, options: options).replay.events
                     },
                     found: { findings in
-                        findings.checkLines.forEach {
-                            writeStderr("touchsynth: \(path): libinput \(findings.version): \($0)")
-                        }
+                        findings.checkLines.forEach { writeStderr("touchsynth: \(path): \($0)") }
                         violations += findings.violationCount
                     })
             }

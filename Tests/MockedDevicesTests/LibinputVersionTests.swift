@@ -225,7 +225,8 @@ final class LibinputVersionTests: XCTestCase {
         ) { XCTAssertTrue($0 is Unplayable, "\($0)") }
         XCTAssertEqual(found.map(\.version), ["1.22.1"])
         XCTAssertEqual(found.first?.violationCount, 0)
-        XCTAssertFalse(found.first?.checkLines.filter { $0.hasPrefix("note: ") }.isEmpty ?? true, "\(found)")
+        XCTAssertFalse(
+            found.first?.checkLines.filter { $0.hasPrefix("libinput 1.22.1: note: ") }.isEmpty ?? true, "\(found)")
     }
 
     /// The virtual clock's promise holds on every version: the output is the same every time,
