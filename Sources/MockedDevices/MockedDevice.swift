@@ -65,6 +65,9 @@ public final class MockedDevice {
     /// The DMI modalias the mocked system reports (`/sys/devices/virtual/dmi/id`), which
     /// libinput's `MatchDMIModalias` quirks match: the recording's (``Recording/dmi``) unless set.
     public var dmi: String?
+    /// The other devices of the first device's file (``Recording/otherDevices``), added by
+    /// ``addDevicesAlongside(from:)``.
+    var alongside: [Recording] = []
 
     /// The first device the testbed presents.
     public var device: DeviceDescription { nodes[0].device }
@@ -80,6 +83,7 @@ public final class MockedDevice {
         try Self.checkDuration(recording)
         try self.init(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
         dmi = recording.dmi
+        alongside = recording.otherDevices
     }
 
     /// Sets up the testbed for a recording read as it plays (a ``RecordingStream``), so that
@@ -96,11 +100,13 @@ public final class MockedDevice {
         _ path: String, description: String? = nil, node: String? = nil, eventNumber: Int = 10,
         udevProperties: [String: String] = [:]
     ) throws(HarnessError) -> MockedDevice {
-        var (device, frames, notes, duration, dmi) = try source(forFile: path, description: description, node: node)
+        var (device, frames, notes, duration, dmi, others) = try source(
+            forFile: path, description: description, node: node)
         device.udevProperties.merge(udevProperties) { $1 }
         let mocked = try MockedDevice(device: device, frames: frames, eventNumber: eventNumber)
         mocked.notes = notes
         mocked.dmi = dmi
+        mocked.alongside = others
         mocked.nodes[0].duration = duration
         return mocked
     }
@@ -113,26 +119,40 @@ public final class MockedDevice {
         return try addNode(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
     }
 
+    /// Adds the other devices of the first device's file (a `libinput record` of a touchpad and a
+    /// keyboard), as `/dev/input/event<eventNumber>` and up, to play on the file's one clock.
+    public func addDevicesAlongside(from eventNumber: Int) throws(HarnessError) {
+        for (index, other) in alongside.enumerated() {
+            try addDevice(recording: other, eventNumber: eventNumber + index)
+        }
+        alongside = []
+    }
+
     /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
     @discardableResult
     public func addDevice(
         file path: String, description: String? = nil, node: String? = nil,
         eventNumber: Int
     ) throws(HarnessError) -> String {
-        let (device, frames, _, duration, _) = try Self.source(forFile: path, description: description, node: node)
+        let (device, frames, _, duration, _, _) = try Self.source(forFile: path, description: description, node: node)
         let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
         nodes.last?.duration = duration
         return devnode
     }
+
+    /// A file's first device, its frames, what reading it noted, its duration and DMI modalias,
+    /// and its other devices.
+    private typealias FileSource = (
+        device: DeviceDescription, frames: any FrameSource, notes: [String], duration: UInt64, dmi: String?,
+        others: [Recording]
+    )
 
     /// Files above this size (bytes) are streamed.
     public static let streamingThreshold = 8 << 20
 
     private static func source(
         forFile path: String, description: String?, node: String? = nil
-    ) throws(HarnessError)
-        -> (DeviceDescription, any FrameSource, [String], duration: UInt64, dmi: String?)
-    {
+    ) throws(HarnessError) -> FileSource {
         if isPipe(path) { return try source(forPipe: path, description: description, node: node) }
         var status = stat()
         guard stat(path, &status) == 0 ? status.st_size > streamingThreshold : false else {
@@ -140,7 +160,10 @@ public final class MockedDevice {
                 try RecordingLoader.load(path, description: description, node: node)
             }
             try checkDuration(recording)
-            return (recording.device, FrameList(recording.frames), recording.notes, recording.duration, recording.dmi)
+            return (
+                recording.device, FrameList(recording.frames), recording.notes, recording.duration, recording.dmi,
+                recording.otherDevices
+            )
         }
         return try harnessError { () throws(RecordingError) in
             let check = try RecordingStream(path: path, description: description, node: node)
@@ -148,7 +171,7 @@ public final class MockedDevice {
             while let frame = try check.nextFrame() { duration = frame.time }
             let stream = try RecordingStream(path: path, description: description, node: node)
             // The first pass has read to the end: its notes include what only the end shows.
-            return (stream.device, stream, check.notes, duration, stream.dmi)
+            return (stream.device, stream, check.notes, duration, stream.dmi, stream.otherDevices)
         }
     }
 
@@ -158,7 +181,7 @@ public final class MockedDevice {
     /// copy as it plays, so memory does not grow with its length.
     private static func source(
         forPipe path: String, description: String?, node: String?
-    ) throws(HarnessError) -> (DeviceDescription, any FrameSource, [String], duration: UInt64, dmi: String?) {
+    ) throws(HarnessError) -> FileSource {
         // A short recording needs no copy: one that cannot be made matters only past the bound.
         let copy = Result { () throws(HarnessError) in try PipeCopy() }
         let (check, kept, duration) = try harnessError {
@@ -175,7 +198,7 @@ public final class MockedDevice {
         if let kept {
             let recording = Recording(device: check.device, frames: kept)
             try checkDuration(recording)
-            return (check.device, FrameList(kept), check.notes, recording.duration, check.dmi)
+            return (check.device, FrameList(kept), check.notes, recording.duration, check.dmi, check.otherDevices)
         }
         let copied = try copy.get()
         if let error = check.copyError {
@@ -187,7 +210,7 @@ public final class MockedDevice {
         let stream = try harnessError { () throws(RecordingError) in
             try RecordingStream(copy: copied.fd, of: path, description: description, node: node)
         }
-        return (stream.device, stream, check.notes, duration, stream.dmi)
+        return (stream.device, stream, check.notes, duration, stream.dmi, stream.otherDevices)
     }
 
     /// Throws ``HarnessError/Kind/nothingToShow`` when the first device's recording has no frames

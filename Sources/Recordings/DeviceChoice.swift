@@ -10,12 +10,15 @@ enum DeviceChoice {
         var name: String
         /// Nil when not counted: a file streamed reads its header alone first.
         var events: Int?
+        /// It has events and points or touches: a `libinput record` plays the others alongside it.
+        var points = false
     }
 
     static let advice = "choose one with --device"
 
     /// The index of the device read among `candidates`: the one at `wanted` (`event2` or its
-    /// path), or the only one with events, or the only one. A usage error lists them otherwise.
+    /// path), or the only one with events, or of several with events the only one that points
+    /// (``Candidate/points``), or the only one. A usage error lists them otherwise.
     /// `unnamedEvents` are events of no node, which may be `wanted`'s.
     static func index(
         of wanted: String?, among candidates: [Candidate], unnamedEvents: Int = 0, file: String
@@ -36,6 +39,8 @@ enum DeviceChoice {
             return found
         }
         if withEvents.count == 1 { return withEvents[0] }
+        let pointing = withEvents.filter { candidates[$0].points }
+        if pointing.count == 1 { return pointing[0] }
         if withEvents.isEmpty && candidates.count == 1 { return 0 }
         if withEvents.isEmpty {
             throw RecordingError(.usage, file: file, "several devices and no events: \(advice) (\(list(candidates)))")

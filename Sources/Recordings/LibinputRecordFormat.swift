@@ -45,17 +45,51 @@ public enum LibinputRecordFormat {
             throw RecordingError.bad(file, line(root), "missing header: no devices")
         }
         let candidates = devices.enumerated().map { n, device in
-            DeviceChoice.Candidate(
+            let events =
+                headerOnly
+                ? nil : items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) }
+            return DeviceChoice.Candidate(
                 node: device["node"]?.string ?? "device \(n + 1)", name: device["evdev"]?["name"]?.string ?? "",
-                events: headerOnly
-                    ? nil : items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) })
+                events: events,
+                points: (events ?? 0) > 0
+                    && (try? parseDevice(device, file: file))?.nothingToShow(hasEvents: true) == nil)
         }
-        let first = devices[try DeviceChoice.index(of: node, among: candidates, file: file)]
-        let device = try parseDevice(first, file: file)
+        let chosen = try DeviceChoice.index(of: node, among: candidates, file: file)
+        let device = try parseDevice(devices[chosen], file: file)
+        let events = try Self.events(of: devices[chosen], device: device, file: file)
+        // The others with events play alongside, on the file's one clock: libinput record times
+        // every device's events from the recording's start.
+        var others: [(device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)])] = []
+        var notes: [String] = []
+        for index in devices.indices where index != chosen && (candidates[index].events ?? 0) > 0 {
+            do {
+                let other = try parseDevice(devices[index], file: file)
+                others.append((other, try Self.events(of: devices[index], device: other, file: file)))
+            } catch {
+                notes.append("\(DeviceChoice.list([candidates[index]])) is not played alongside: \(error)")
+            }
+        }
+        let origin = others.isEmpty ? nil : ([events] + others.map(\.events)).compactMap { $0.first?.time }.min()
+        var recording = Recording(device: device, events: events, origin: origin)
+        recording.otherDevices = others.map { Recording(device: $0.device, events: $0.events, origin: origin) }
+        if node == nil, candidates.filter({ ($0.events ?? 0) > 0 }).count > 1 {
+            let read = candidates[chosen]
+            notes.append(
+                "of its devices with events, \(read.node) \"\(read.name)\" is read, the only one that points or "
+                    + "touches (--device chooses another)")
+        }
+        recording.notes += notes
+        return recording
+    }
+
+    /// The `- evdev:` rows of `entry`'s events, timed as the file times them.
+    private static func events(
+        of entry: Node, device: DeviceDescription, file: String
+    ) throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)] {
         var events: [(time: UInt64, event: EvdevEvent)] = []
-        for entry in items(first["events"]) {
+        for item in items(entry["events"]) {
             // Other entries (libinput:, comments) describe what libinput made of the events.
-            guard let evdev = entry["evdev"] else { continue }
+            guard let evdev = item["evdev"] else { continue }
             guard let rows = evdev.sequence else {
                 throw RecordingError.bad(file, line(evdev), "evdev events must be a list")
             }
@@ -75,7 +109,7 @@ public enum LibinputRecordFormat {
                 events.append((time, event))
             }
         }
-        return Recording(device: device, events: events)
+        return events
     }
 
     /// The event of a `[sec, usec, type, code, value]` row, whichever parser read the numbers.

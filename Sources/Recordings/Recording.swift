@@ -164,6 +164,10 @@ public struct Recording: Equatable, Sendable {
     /// The last frame is the one a cut added to lift what was still down at its end
     /// (``window(from:to:)``): no finger's own lift.
     public var endsInCutLift = false
+    /// The other devices with events of a file of several (a `libinput record` of a touchpad and
+    /// a keyboard), timed on this recording's clock, as the file times them: a replay plays them
+    /// alongside, as it plays ``ReplayOptions/otherDevices``.
+    public var otherDevices: [Recording] = []
 
     public init(device: DeviceDescription, frames: [EvdevFrame]) {
         self.device = device
@@ -187,7 +191,13 @@ public struct Recording: Equatable, Sendable {
     /// the first event. A trailing partial frame (a file cut mid-frame) is closed with a
     /// SYN_REPORT so that a reader sees every event, and a note says so.
     public init(device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)]) {
-        let (frames, closed) = Self.assemble(events)
+        self.init(device: device, events: events, origin: nil)
+    }
+
+    /// ``init(device:events:)`` with times counted from `origin` (a time as `events` give it),
+    /// not from the first event: devices of one file on the file's one clock.
+    init(device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)], origin: UInt64?) {
+        let (frames, closed) = Self.assemble(events, origin: origin)
         self.init(device: device, frames: frames)
         if closed { notes.append(Self.truncationNote) }
     }
@@ -196,9 +206,9 @@ public struct Recording: Equatable, Sendable {
     static let truncationNote = "the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"
 
     private static func assemble(
-        _ events: [(time: UInt64, event: EvdevEvent)]
+        _ events: [(time: UInt64, event: EvdevEvent)], origin: UInt64?
     ) -> (frames: [EvdevFrame], closedLast: Bool) {
-        var assembler = FrameAssembler()
+        var assembler = FrameAssembler(origin: origin)
         var frames: [EvdevFrame] = []
         for (time, event) in events {
             // The file reader (RecordingStream) refuses time going backwards, with its line; text parsed

@@ -50,7 +50,13 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
                 "\(rawValue) cannot carry \(Self.phrase(aspect)): "
                     + items.map { Self.lost($0) }.joined(separator: ", "))
         }
-        out += frameLosses(recording.frames, back.frames)
+        // Read back, times count from the first frame: a lead-in of the file's other devices is no loss.
+        let first = recording.frames.first?.time ?? 0
+        out += frameLosses(recording.frames.map { EvdevFrame(time: $0.time - first, events: $0.events) }, back.frames)
+        if !recording.otherDevices.isEmpty {
+            let names = recording.otherDevices.map { "\"\($0.device.name)\"" }.joined(separator: ", ")
+            out.append("one device is written, not the file's others: \(names)")
+        }
         return out
     }
 

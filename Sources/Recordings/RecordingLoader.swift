@@ -31,6 +31,7 @@ public enum RecordingLoader {
         var recording = Recording(device: stream.device, frames: try stream.readAll())
         recording.notes = stream.notes
         recording.dmi = stream.dmi
+        recording.otherDevices = stream.otherDevices
         return recording
     }
 

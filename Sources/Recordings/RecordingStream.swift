@@ -12,6 +12,8 @@ public final class RecordingStream {
     public private(set) var notes: [String] = []
     /// The recording machine's DMI modalias (``Recording/dmi``): the file's, else its description's.
     public private(set) var dmi: String?
+    /// The file's other devices with events, played alongside (``Recording/otherDevices``).
+    public private(set) var otherDevices: [Recording] = []
     private var reader: LineReader
     private var assembler = FrameAssembler()
     private var finished = false
@@ -194,8 +196,8 @@ public final class RecordingStream {
                     }
                 }
                 let parsed = try LibinputRecordFormat.parse(text, file: path, node: node)
-                (device, preloaded) = (parsed.device, parsed.frames.reversed())
-                notes += Self.unused(description)
+                (device, preloaded, otherDevices) = (parsed.device, parsed.frames.reversed(), parsed.otherDevices)
+                notes += parsed.notes + Self.unused(description)
             case .libinputRecord:
                 // One device, streamed: a node asked for is its own, or names a device the file lacks.
                 let parsed = try LibinputRecordFormat.parse(header, file: path, node: node, headerOnly: true)
@@ -370,6 +372,9 @@ struct FrameAssembler {
     private var previousEventTime: UInt64 = 0
     private var previousFrameTime: UInt64 = 0
     private var wentBack = false
+
+    /// Frames timed from `origin` (a time in the file), or else from the first event.
+    init(origin: UInt64? = nil) { start = origin }
 
     /// Adds an event; returns the frame it completes.
     mutating func add(time: UInt64, event: EvdevEvent) -> EvdevFrame? {

@@ -8,6 +8,7 @@ extension Recording {
         guard speed != 1 else { return self }
         var copy = self
         copy.frames = frames.map { EvdevFrame(time: PlaybackSpeed.micros($0.time, at: speed), events: $0.events) }
+        copy.otherDevices = otherDevices.map { $0.played(at: speed) }
         return copy
     }
 
@@ -49,6 +50,7 @@ extension Recording {
         part.notes = notes
         part.dmi = dmi
         part.endsInCutLift = lifted
+        part.otherDevices = otherDevices.map { $0.window(from: start, to: end) }
         return part
     }
 }

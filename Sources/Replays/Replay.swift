@@ -27,7 +27,8 @@ public struct ReplayOptions: Sendable {
     /// it is, without the kernel input core's filtering, whose second pass would damp values again.
     public var asDelivered = false
     /// Devices played at the same time as the recording's (a keyboard beside the touchpad), their
-    /// first frames at once with its first, as ``otherDevice(_:)`` names them.
+    /// first frames at once with its first, as ``otherDevice(_:)`` names them. A file's own other
+    /// devices (``Recording/otherDevices``) follow them, on the file's clock.
     public var otherDevices: [ReplaySource] = []
     /// Faults injected, on ``device`` or on one of ``otherDevices``, at the replay's times.
     public var faults: [ReplayFault] = []
@@ -140,6 +141,7 @@ public struct Replay: Sendable {
         for (index, other) in options.otherDevices.enumerated() {
             try device.addDevice(other, eventNumber: ReplayOptions.otherDeviceNumber(index))
         }
+        try device.addDevicesAlongside(from: ReplayOptions.otherDeviceNumber(options.otherDevices.count))
         device.faults = options.faults
         device.faultTimeOffset = options.startOffset
         device.stop = options.stop

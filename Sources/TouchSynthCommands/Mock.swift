@@ -44,6 +44,7 @@ struct Mock: ParsableCommand {
                 let device = try MockedDevice.forFile(
                     recording, description: input.desc, node: input.node, eventNumber: eventNumber)
                 warn(device.notes, in: recording)
+                try device.addDevicesAlongside(from: eventNumber + 1)
                 device.libinput = try libinput.build()
                 var timing = ReplayTiming()
                 timing.tail = .milliseconds(tailMs)

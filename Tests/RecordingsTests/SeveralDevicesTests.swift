@@ -70,3 +70,42 @@ final class SeveralDevicesTests: XCTestCase {
         }
     }
 }
+
+/// A `libinput record` of a touchpad and a keyboard (`libinput record /dev/input/event0
+/// /dev/input/event1`): the touchpad is read, the keyboard is kept to play alongside, both on the
+/// file's one clock.
+final class TouchpadAndKeyboardTests: XCTestCase {
+    private let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+
+    func testTheDeviceThatPointsIsReadAndTheOtherKeptOnTheFilesClock() throws {
+        let touchpad = try RecordingLoader.load(pinch), keyboard = try RecordingLoader.load(Fixtures.typing)
+        for (touchpadDelay, keyboardDelay): (UInt64, UInt64) in [(0, 500_000), (300_000, 0)] {
+            let text = Fixtures.libinputRecord(
+                Fixtures.delayed(touchpad, by: touchpadDelay), Fixtures.delayed(keyboard, by: keyboardDelay))
+            let read = try RecordingLoader.load(text: text, file: "both.yml")
+            XCTAssertEqual(read.device.name, touchpad.device.name)
+            XCTAssertEqual(read.frames, Fixtures.delayed(touchpad, by: touchpadDelay).frames)
+            XCTAssertEqual(read.otherDevices.map(\.device.name), [keyboard.device.name])
+            XCTAssertEqual(read.otherDevices.first?.frames, Fixtures.delayed(keyboard, by: keyboardDelay).frames)
+            XCTAssertEqual(read.notes.count, 1, "\(read.notes)")
+            XCTAssertTrue(read.notes.first?.contains("\"\(touchpad.device.name)\" is read") == true, "\(read.notes)")
+            // Converted, only the keyboard is lost, whichever device began first.
+            XCTAssertEqual(
+                RecordingFormat.evemu.losses(of: read, in: RecordingFormat.evemu.text(read)),
+                ["one device is written, not the file's others: \"\(keyboard.device.name)\""])
+            // Named, the touchpad is read without a word, and the keyboard still kept.
+            let named = try RecordingLoader.load(text: text, file: "both.yml", node: "event0")
+            XCTAssertEqual(named.notes, [])
+            XCTAssertEqual(named.otherDevices.count, 1)
+        }
+    }
+
+    /// A window cuts the devices played alongside at the same instants.
+    func testAWindowCutsTheOthersToo() throws {
+        let touchpad = try RecordingLoader.load(pinch), keyboard = try RecordingLoader.load(Fixtures.typing)
+        let read = try RecordingLoader.load(text: Fixtures.libinputRecord(touchpad, keyboard), file: "both.yml")
+        let part = read.window(from: 100_000, to: 200_000)
+        XCTAssertEqual(part.otherDevices.map(\.frames), [keyboard.window(from: 100_000, to: 200_000).frames])
+        XCTAssertFalse(part.otherDevices[0].frames.isEmpty)
+    }
+}

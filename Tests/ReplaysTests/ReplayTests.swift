@@ -1,3 +1,4 @@
+import Foundation
 import LibinputEvents
 import MockedDevices
 import Recordings
@@ -166,4 +167,32 @@ final class ReplayTests: XCTestCase {
         }
     }
 
+}
+
+/// A `libinput record` of a touchpad and a keyboard replays as the touchpad with the keyboard
+/// played alongside (`--with`), on the file's one clock: real libinput sees the keys where the
+/// file has them, whichever device began first.
+final class SeveralDevicesReplayTests: XCTestCase {
+    func testTheFilesOtherDevicePlaysAlongsideOnItsClock() throws {
+        let touchpad = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let keyboard = try RecordingLoader.load(Fixtures.typing)
+        // A file read whole, and a pipe.
+        for (touchpadDelay, keyboardDelay, piped): (UInt64, UInt64, Bool) in [(0, 40_000, false), (60_000, 0, true)] {
+            let (pad, keys) = (
+                Fixtures.delayed(touchpad, by: touchpadDelay), Fixtures.delayed(keyboard, by: keyboardDelay)
+            )
+            let text = Fixtures.libinputRecord(pad, keys)
+            let file = piped ? fifo(named: "both.yml", serving: text) : NSTemporaryDirectory() + "both-\(getpid()).yml"
+            if !piped { try text.write(toFile: file, atomically: false, encoding: .utf8) }
+            defer { unlink(file) }
+            let both = try Replay(.file(file))
+            var options = ReplayOptions()
+            options.otherDevices = [.recording(keys)]
+            let alongside = try Replay(.recording(pad), options: options)
+            XCTAssertEqual(both.events, alongside.events, "delays \(touchpadDelay), \(keyboardDelay) µs")
+            XCTAssertTrue(
+                both.events.contains { $0.device == "event11" && $0.typeName == "KEYBOARD_KEY" },
+                "the keys reach libinput")
+        }
+    }
 }
