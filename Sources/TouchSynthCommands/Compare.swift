@@ -35,6 +35,7 @@ struct Compare: ParsableCommand {
     )
     var recordings: [String]
     @Option(help: Help.appScreen) var surface: String?
+    @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
     @Flag(help: "JSON Lines output: one report per recording.") var json = false
     @Flag(
         help: """
@@ -83,7 +84,7 @@ struct Compare: ParsableCommand {
     func run() throws {
         // Every input is checked before the libinput build, which can take a minute, or any replay.
         try checkReadable(recordings + [input.desc] + quirks.files)
-        let description = try SurfaceDescription.named(surface, screen: .defaultScreen)
+        let description = try SurfaceDescription.named(surface, screen: screen.size)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { try OutputFile.makeFolder(reportDirectory) }
@@ -93,7 +94,7 @@ struct Compare: ParsableCommand {
             try writeText(
                 try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fileDescriptor, path: eventsOutput.path)
         }
-        let configuration = description.translatorConfiguration(screen: .defaultScreen)
+        let configuration = description.translatorConfiguration(screen: screen.size)
         let options = replayOptions(
             clock: clock, libinput: builds[0], config: config, empty: empty, log: log, quirks: quirks)
         var differences = 0, violations = 0
@@ -166,7 +167,7 @@ struct Compare: ParsableCommand {
     private func compared(
         _ path: String, description: SurfaceDescription, options: ReplayOptions
     ) throws -> [(name: String, run: ComparedRun)] {
-        let configuration = description.translatorConfiguration(screen: .defaultScreen)
+        let configuration = description.translatorConfiguration(screen: screen.size)
         let file = try RecordingOrCapture(path: path)
         try refuseCapture(file, at: path)
         guard !file.isCapture else {

@@ -9,7 +9,7 @@ import SurfaceDescriptions
 /// `touchsynth compare --libinput A,B REC…`: each recording replayed once per libinput version.
 extension Compare {
     func compareVersions(_ builds: [LibinputBuild], description: SurfaceDescription) throws {
-        let configuration = description.translatorConfiguration(screen: .defaultScreen)
+        let configuration = description.translatorConfiguration(screen: screen.size)
         var differing = 0, violations = 0
         var files = PassingOver()
         if json { try emit(JSONLines.header("compareVersions")) }

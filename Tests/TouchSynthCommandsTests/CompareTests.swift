@@ -364,6 +364,31 @@ final class CompareTests: XCTestCase {
             unwritable.stderr, "touchsynth: /nonexistent/events.jsonl: cannot write: No such file or directory\n")
     }
 
+    /// `--screen` is the screen both modes run on, as for `report`: every location in the app
+    /// events lies on it, and the pointer starts at its centre.
+    func testScreenSetsTheScreenBothModesRunOn() throws {
+        let path = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+        for (width, height) in [(300.0, 200.0), (1440.0, 900.0)] {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "touchsynth-events-\(UUID().uuidString).jsonl")
+            defer { try? FileManager.default.removeItem(at: file) }
+            let result = runCommand(
+                ["compare", "--screen", "\(Int(width))x\(Int(height))", "--events-out", file.path, path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            func locations(_ value: Any) -> [[Double]] {
+                if let object = value as? [String: Any] {
+                    return (object["location"] as? [Double]).map { [$0] } ?? object.values.flatMap(locations)
+                }
+                return (value as? [Any])?.flatMap(locations) ?? []
+            }
+            let lines = try jsonLines(String(contentsOf: file, encoding: .utf8))
+            let all = lines.flatMap { [$0["compat"], $0["indirect"]].compactMap { $0 }.flatMap(locations) }
+            XCTAssertFalse(all.isEmpty)
+            XCTAssertTrue(all.allSatisfy { $0[0] >= 0 && $0[0] <= width && $0[1] >= 0 && $0[1] <= height }, "\(width)")
+            XCTAssertEqual(all.first?[1], height / 2, "the pointer starts at the centre's height")
+        }
+    }
+
     /// A libinput capture (`replay --json`, as `debug --json` writes on a laptop) is compared
     /// without replaying: the same report as its recording's, under the capture's name; a capture
     /// with a malformed line or a negative time is bad data with its line, and one with --report
