@@ -7,6 +7,8 @@ public struct CorpusDevice: Sendable {
     /// The file that described it first, by name.
     public var file: String
     public var description: DeviceDescription
+    /// What reading its file guessed or noted (``Recording/notes``): a warning line each.
+    public var notes: [String] = []
 
     /// A file `collect` passed over, and why, for a line of its own.
     public struct Skip: Sendable, Equatable {
@@ -38,7 +40,8 @@ public struct CorpusDevice: Sendable {
                     throw RecordingError(.permission, file: path, "permission denied: the directory cannot be listed")
                 }
                 let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                files += entries.filter { !$0.hasPrefix(".") }.sorted().map { (path + "/" + $0, false) }
+                let folder = path.hasSuffix("/") ? path : path + "/"
+                files += entries.filter { !$0.hasPrefix(".") }.sorted().map { (folder + $0, false) }
             } else {
                 files.append((path, true))
             }
@@ -53,11 +56,13 @@ public struct CorpusDevice: Sendable {
                 continue
             }
             var device: DeviceDescription
+            var notes: [String] = []
             do throws(RecordingError) {
                 if let litest = try LitestDeviceFormat.device(inFile: file) {
                     device = litest
                 } else {
-                    device = try RecordingLoader.load(file, description: description, node: node).device
+                    let recording = try RecordingLoader.load(file, description: description, node: node)
+                    (device, notes) = (recording.device, recording.notes)
                 }
             } catch {
                 if named { throw error }
@@ -82,7 +87,7 @@ public struct CorpusDevice: Sendable {
                 continue
             }
             seen.append((device, name))
-            devices.append(CorpusDevice(file: name, description: device))
+            devices.append(CorpusDevice(file: name, description: device, notes: notes))
             // A file the corpus takes a device from is an input no output may overwrite.
             CommandInputs.count([file])
         }

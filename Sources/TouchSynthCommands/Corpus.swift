@@ -71,12 +71,13 @@ struct CorpusRunCommand: ParsableCommand {
         try output.checkWritable(results: results)
         CommandIO.current.outliveReader(writing: [output.markdown, output.junit])
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
+        for device in devices { warn(device.notes, in: device.file) }
         guard !devices.isEmpty else {
             // Files that are there but hold no touchpad are data the corpus cannot use; nothing there at all is a
             // missing input.
-            try fail(
-                "no touchpad among the files in \(paths.joined(separator: ", "))",
-                code: skipped.isEmpty ? ExitStatus.missingInput : ExitStatus.badData)
+            let paths = paths.joined(separator: ", ")
+            if skipped.isEmpty { try fail("no files in \(paths)", code: ExitStatus.missingInput) }
+            try fail("no touchpad among the files in \(paths)", code: ExitStatus.badData)
         }
         var run = CorpusRun(devices: devices, builds: try libinput.builds())
         run.options = replayOptions(clock: clock, quirks: quirks)

@@ -56,6 +56,26 @@ final class RecordingInputTests: XCTestCase {
         let none = runCommand(["corpus", dir.path])
         XCTAssertEqual(none.status, 65, none.stderr)
         XCTAssertTrue(none.stderr.hasSuffix("touchsynth: no touchpad among the files in \(dir.path)\n"), none.stderr)
+        // A folder given with its slash names its files with one; an empty one is a missing input.
+        let slashed = runCommand(["corpus", dir.path + "/"])
+        XCTAssertTrue(slashed.stderr.contains("skipped \(dir.path)/keyboard:"), slashed.stderr)
+        let empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        XCTAssertEqual(runCommand(["corpus", empty.path]).stderr, "touchsynth: no files in \(empty.path)\n")
+        XCTAssertEqual(runCommand(["corpus", empty.path]).status, 66)
+    }
+
+    /// What reading a file noted is said, as other commands say it: a description given for a
+    /// file that has its own is not used.
+    func testCorpusSaysWhatReadingAFileNoted() throws {
+        let pad = Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2_ALPS_GlidePoint.desc").path
+        let other = Fixtures.evemu.appendingPathComponent("touchpads_AlpsPS2-ALPS-DualPoint-TouchPad.desc").path
+        let result = runCommand(["corpus", "--desc", other, pad])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "touchsynth: warning: touchpads_AlpsPS2_ALPS_GlidePoint.desc: it describes its device itself"),
+            result.stderr)
     }
 
     /// A replay that fails (libinput will not add a device whose ABS_Y is one value) is in the
