@@ -13,11 +13,12 @@ public struct CorpusTable: Sendable {
     /// `cells[version][device][gesture]`.
     public var cells: [[[CorpusCell]]]
 
-    /// Why the gestures that failed on `device` (on the first version) failed, from what the device is.
-    public func reasons(_ index: Int) -> String {
+    /// Why the gestures that failed on `device` (on the first version) failed, from what the device is;
+    /// or, given `cell`, why that gesture failed (a reason of another gesture's is not its own).
+    public func reasons(_ index: Int, for cell: CorpusCell? = nil) -> String {
         let d = devices[index].description
         var reasons: [String] = []
-        let failed = cells[0][index].filter { !$0.ok }
+        let failed = (cell.map { [$0] } ?? cells[0][index]).filter { !$0.ok }
         guard !failed.isEmpty else { return "" }
         if d.has(property: Evdev.INPUT_PROP_SEMI_MT) {
             reasons.append(
@@ -158,7 +159,9 @@ public struct CorpusTable: Sendable {
         versions.indices.flatMap { v in
             devices.indices.flatMap { i in
                 cells[v][i].map { cell in
-                    CorpusLine(device: devices[i], libinput: versions[v], cell: cell, why: cell.ok ? nil : reasons(i))
+                    CorpusLine(
+                        device: devices[i], libinput: versions[v], cell: cell,
+                        why: cell.ok ? nil : reasons(i, for: cell))
                 }
             }
         }

@@ -411,12 +411,14 @@ public enum GestureSynthesizer {
             let half = (x: size.width / 2, y: size.height / 2)
             for sample in contact.samples {
                 for p in sample.points where abs(p.x) > half.x + 1e-9 || abs(p.y) > half.y + 1e-9 {
+                    // Rounded as shown, so that a coordinate a hair below zero is 0.0, not -0.0.
+                    let shown = (x: (p.x * 10).rounded() / 10 + 0, y: (p.y * 10).rounded() / 10 + 0)
                     throw fail(
                         String(
                             format:
                                 "the %@ leaves the touchpad: a finger reaches %+.1f, %+.1f mm from the centre of a "
                                 + "%.0f × %.0f mm pad",
-                            verb, p.x, p.y, size.width, size.height))
+                            verb, shown.x, shown.y, size.width, size.height))
                 }
             }
         }

@@ -42,6 +42,19 @@ final class CorpusTests: XCTestCase {
                 XCTAssertFalse((cells[0]["why"] as? String ?? "").isEmpty, "\(device): a reason")
             }
         }
+        // A gesture that could not be synthesized says so in its own reason, and in no other gesture's.
+        let unsynthesized = all.filter { $0["notSynthesized"] != nil }
+        XCTAssertFalse(unsynthesized.isEmpty, "a swipe too long for a small pad")
+        for cell in unsynthesized {
+            let why = try XCTUnwrap(cell["notSynthesized"] as? String)
+            XCTAssertTrue((cell["why"] as? String ?? "").contains(why), "\(cell)")
+            let (device, version) = (cell["device"] as? String, cell["libinput"] as? String)
+            let others = all.filter {
+                $0["device"] as? String == device && $0["libinput"] as? String == version
+                    && $0["notSynthesized"] as? String != why
+            }
+            XCTAssertFalse(others.contains { ($0["why"] as? String ?? "").contains(why) }, "\(others)")
+        }
         for cell in rows where cell["gesture"] as? String == "pinch" && cell["reported"] as? Bool == true {
             let value = Double((cell["value"] as? String ?? "").dropFirst()) ?? 0
             if !(cell["why"] as? String ?? "").contains("no resolution") {
