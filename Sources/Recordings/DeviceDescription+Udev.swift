@@ -115,8 +115,20 @@ public struct UdevProperty: Equatable, Sendable {
         guard let eq = argument.firstIndex(of: "=") else { return nil }
         key = String(argument[..<eq])
         value = String(argument[argument.index(after: eq)...])
-        guard key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_"),
-            key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        guard key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_"), Self.problem(key: key, value: value) == nil
         else { return nil }
+    }
+
+    /// What makes `key=value` no udev property, if anything: a key of other than letters, digits and
+    /// `_`, or a control character (a line break) in the value, which udev's database, one
+    /// property a line, cannot hold.
+    public static func problem(key: String, value: String) -> String? {
+        guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+            return "udev property name \(key.debugDescription) is not letters, digits and _"
+        }
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else {
+            return "udev property \(key) holds a control character in its value \(value.debugDescription)"
+        }
+        return nil
     }
 }

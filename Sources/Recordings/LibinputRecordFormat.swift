@@ -185,7 +185,11 @@ public enum LibinputRecordFormat {
             guard let text = item.string, let eq = text.firstIndex(of: "="), eq != text.startIndex else {
                 throw RecordingError.bad(file, line(item), "a udev property is NAME=VALUE")
             }
-            device.udevProperties[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            let (key, value) = (String(text[..<eq]), String(text[text.index(after: eq)...]))
+            if let problem = UdevProperty.problem(key: key, value: value) {
+                throw RecordingError.bad(file, line(item), problem)
+            }
+            device.udevProperties[key] = value
         }
         return device
     }

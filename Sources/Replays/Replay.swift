@@ -117,6 +117,9 @@ public struct Replay: Sendable {
         _ source: ReplaySource, named name: String?, options: ReplayOptions,
         _ handle: (LibinputSideOutput) -> Void
     ) throws(HarnessError) -> ReplayReport {
+        for (key, value) in options.udevProperties {
+            if let problem = UdevProperty.problem(key: key, value: value) { throw HarnessError(.usage, problem) }
+        }
         let device = try MockedDevice.make(
             source, eventNumber: ReplayOptions.deviceNumber, udevProperties: options.udevProperties)
         let recording = if case .file(let path, _, _) = source { path } else { name ?? "the recording" }

@@ -251,6 +251,19 @@ final class FormatTests: XCTestCase {
                 XCTAssertEqual("\(error)", "mouse.yml:15: a udev property is NAME=VALUE", bad)
             }
         }
+        // A line break would add a line of its own to udev's database: a property of its choosing.
+        for (bad, problem) in [
+            (
+                "\"ID_INPUT_MOUSE=1\\nE: LIBINPUT_IGNORE_DEVICE=1\"",
+                "udev property ID_INPUT_MOUSE holds a control character in its value \"1\\nE: LIBINPUT_IGNORE_DEVICE=1\""
+            ),
+            ("\"ID INPUT=1\"", "udev property name \"ID INPUT\" is not letters, digits and _"),
+        ] {
+            let edited = text.replacingOccurrences(of: "- ID_INPUT_MOUSE=1", with: "- " + bad)
+            XCTAssertThrowsError(try LibinputRecordFormat.parse(edited, file: "mouse.yml"), bad) { error in
+                XCTAssertEqual("\(error)", "mouse.yml:15: " + problem, bad)
+            }
+        }
     }
 }
 

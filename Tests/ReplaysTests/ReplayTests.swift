@@ -10,6 +10,18 @@ import XCTest
 final class ReplayTests: XCTestCase {
     private let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
 
+    /// A udev property asked for whose value breaks its line is refused, not written into the
+    /// testbed's udev database as a property of its own; so is one `--udev-property` names.
+    func testAUdevPropertyWithALineBreakIsRefused() throws {
+        var options = ReplayOptions()
+        options.udevProperties = ["ID_INPUT_TOUCHPAD": "1\nE: LIBINPUT_IGNORE_DEVICE=1"]
+        XCTAssertThrowsError(try Replay(.file(session), options: options)) { error in
+            XCTAssertEqual((error as? HarnessError)?.kind, .usage, "\(error)")
+        }
+        XCTAssertNil(UdevProperty(argument: "ID_INPUT_TOUCHPAD=1\r"))
+        XCTAssertEqual(UdevProperty(argument: "ID_INPUT_TOUCHPAD=1")?.value, "1")
+    }
+
     /// Streaming hands on, one by one, the events the one call collects, and the same report.
     func testStreamHandsOnWhatTheOneCallCollects() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml").path
