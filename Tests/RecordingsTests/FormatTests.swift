@@ -255,7 +255,8 @@ final class FormatTests: XCTestCase {
         for (bad, problem) in [
             (
                 "\"ID_INPUT_MOUSE=1\\nE: LIBINPUT_IGNORE_DEVICE=1\"",
-                "udev property ID_INPUT_MOUSE holds a control character in its value \"1\\nE: LIBINPUT_IGNORE_DEVICE=1\""
+                "udev property ID_INPUT_MOUSE holds a control character in its value "
+                    + "\"1\\nE: LIBINPUT_IGNORE_DEVICE=1\""
             ),
             ("\"ID INPUT=1\"", "udev property name \"ID INPUT\" is not letters, digits and _"),
         ] {
