@@ -69,10 +69,16 @@ extension Surface {
         return !canRecognizeSimultaneously(a, b)
     }
 
+    private func shareAGroup(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        guard let first = simultaneousGroups[ObjectIdentifier(a)], let second = simultaneousGroups[ObjectIdentifier(b)]
+        else { return false }
+        return first.contains(where: second.contains)
+    }
+
     /// Either delegate saying yes is enough, as in UIKit; the surface's own pairs count as a yes,
     /// and so do recognizers that coordinate as UIKit's interactions do (``GestureRecognizer/coordinates(with:)``).
     private func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        simultaneousPairs.contains(RecognizerPair(a, b))
+        simultaneousPairs.contains(RecognizerPair(a, b)) || shareAGroup(a, b)
             || a.coordinates(with: b) || b.coordinates(with: a)
             || a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true
             || b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true

@@ -27,7 +27,10 @@ public final class Surface: AppEventReceiver {
     /// interactions' `willEnter`/`willExit`).
     public private(set) var pointerRegionTransitions: [PointerRegionTransition] = []
     /// Pairs allowed to recognize together, as a delegate answering yes would.
-    var simultaneousPairs: [RecognizerPair] = []
+    var simultaneousPairs: Set<RecognizerPair> = []
+    /// The groups each recognizer is in whose members may all recognize together, by number.
+    var simultaneousGroups: [ObjectIdentifier: [Int]] = [:]
+    private var groupsMade = 0
     /// Each region's recognizers by the input they take: what delivery visits.
     private var recipients = Recipients()
     /// Recognizers that armed a timer; those disarmed are dropped as they are seen.
@@ -48,7 +51,7 @@ public final class Surface: AppEventReceiver {
 
     /// A surface of `regions`, later ones on top.
     public init(regions: [Region] = []) {
-        regions.forEach(addRegion)
+        addRegions(regions)
     }
 
     deinit {
@@ -58,8 +61,14 @@ public final class Surface: AppEventReceiver {
 
     /// Adds `region` on top of the existing ones.
     public func addRegion(_ region: Region) {
-        region.owningSurface = self
-        regions.append(region)
+        addRegions([region])
+    }
+
+    /// Adds `regions` on top of the existing ones, the last topmost: what delivery visits is
+    /// worked out once, not once a region.
+    public func addRegions(_ regions: [Region]) {
+        for region in regions { region.owningSurface = self }
+        self.regions += regions
         recognizersChanged()
     }
 
@@ -93,8 +102,17 @@ public final class Surface: AppEventReceiver {
     /// Lets `a` and `b` recognize simultaneously, as a delegate answering yes would, leaving
     /// their `delegate` free for the app.
     public func allowSimultaneousRecognition(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-        let pair = RecognizerPair(a, b)
-        if !simultaneousPairs.contains(pair) { simultaneousPairs.append(pair) }
+        simultaneousPairs.insert(RecognizerPair(a, b))
+    }
+
+    /// Lets every two of `recognizers` recognize simultaneously, as
+    /// ``allowSimultaneousRecognition(_:_:)`` for each pair would, in memory that grows with the
+    /// group's size rather than its pairs.
+    public func allowSimultaneousRecognition(among recognizers: [GestureRecognizer]) {
+        groupsMade += 1
+        for recognizer in recognizers {
+            simultaneousGroups[ObjectIdentifier(recognizer), default: []].append(groupsMade)
+        }
     }
 
     /// Delivers one event; events must come in timestamp order.
@@ -229,7 +247,7 @@ private struct Recipients {
 }
 
 /// An unordered pair of recognizers, by identity.
-struct RecognizerPair: Equatable {
+struct RecognizerPair: Hashable {
     private let first: ObjectIdentifier
     private let second: ObjectIdentifier
 

@@ -119,13 +119,17 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
         }
         let compatByPath = Self.recordsByPath(compat)
         let indirectByPath = Self.recordsByPath(indirect)
+        // Looked up by path, each path's first record, so that a surface of thousands of
+        // recognizers is compared in time proportional to their number.
+        let compatRecords = Self.recordsByRecognizer(compat), indirectRecords = Self.recordsByRecognizer(indirect)
         var paths = compatByPath.map { (path: $0.path, kind: $0.record.kind) }
-        for entry in indirectByPath where !paths.contains(where: { $0.path == entry.path }) {
+        var seen = Set(paths.map(\.path))
+        for entry in indirectByPath where seen.insert(entry.path).inserted {
             paths.append((entry.path, entry.record.kind))
         }
         rows = paths.map { path, kind in
-            let compatRecord = compatByPath.first { $0.path == path }?.record
-            let indirectRecord = indirectByPath.first { $0.path == path }?.record
+            let compatRecord = compatRecords[path]
+            let indirectRecord = indirectRecords[path]
             let compat = ModeSummary(record: compatRecord), indirect = ModeSummary(record: indirectRecord)
             // Over the whole stream the activations all pair but the surplus of one mode.
             let unpaired = AccidentalActivationRule.wholeStream.unpairedIndices(

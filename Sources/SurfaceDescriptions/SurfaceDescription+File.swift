@@ -64,7 +64,8 @@ extension SurfaceDescription {
         case .invalidFrame(let name, _): return region(name) + [.key("frame")]
         case .duplicateRegion(let name): return region(name, last: true)
         case .duplicateRecognizer(let regionName, let name): return recognizer(name, in: regionName, last: true)
-        case .unknownRecognizer(let regionName, _), .failureRequirementCycle(let regionName, _):
+        case .unknownRecognizer(let regionName, _), .failureRequirementCycle(let regionName, _),
+            .tooManyRecognizers(let regionName, _):
             return region(regionName)
         case .optionNotApplicable(let regionName, let name, _, let option),
             .invalidValue(let regionName, let name, let option):

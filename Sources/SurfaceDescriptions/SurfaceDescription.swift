@@ -28,14 +28,27 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
         self.regions = regions
     }
 
+    /// The most recognizers a surface holds, over all its regions: far more than an app's screen
+    /// has, and few enough that arbitration among them, which visits every recognizer when one
+    /// fails, stays quick.
+    public static let mostRecognizers = 5000
+
     /// Builds a fresh surface.
     /// - Throws: ``SurfaceDescriptionError`` for a malformed frame, duplicate or unknown names,
     ///   a `requiresFailureOf` cycle, out-of-range values, or an option the recognizer's kind
     ///   does not have.
     public func makeSurface() throws(SurfaceDescriptionError) -> Surface {
+        var count = 0
+        for region in regions {
+            count += region.recognizers.count
+            if count > Self.mostRecognizers {
+                throw .tooManyRecognizers(region: region.name, limit: Self.mostRecognizers)
+            }
+        }
         let surface = Surface()
         var regionNames: Set<String> = []
         let interactions = try pointerInteractions()
+        var made: [Region] = []
         for description in regions {
             guard regionNames.insert(description.name).inserted else {
                 throw SurfaceDescriptionError.duplicateRegion(description.name)
@@ -45,8 +58,9 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
             region.hitAreas =
                 interactions.first { $0.view == description.name }?.regions.map(\.rect)
                 .filter { !region.frame.contains($0) } ?? []
-            surface.addRegion(region)
+            made.append(region)
         }
+        surface.addRegions(made)
         return surface
     }
 
@@ -101,15 +115,16 @@ public struct RegionDescription: Codable, Equatable, Sendable {
 
     fileprivate func makeRegion(simultaneousIn surface: Surface) throws(SurfaceDescriptionError) -> Region {
         let region = Region(name: name, frame: try rect())
+        var byName: [String: GestureRecognizer] = [:]
         for description in recognizers {
             let recognizer = try description.makeRecognizer(in: name)
-            guard region.gestureRecognizer(named: recognizer.name) == nil else {
+            guard byName.updateValue(recognizer, forKey: recognizer.name) == nil else {
                 throw SurfaceDescriptionError.duplicateRecognizer(region: name, name: recognizer.name)
             }
             region.addGestureRecognizer(recognizer)
         }
         func recognizer(named other: String) throws(SurfaceDescriptionError) -> GestureRecognizer {
-            guard let found = region.gestureRecognizer(named: other) else {
+            guard let found = byName[other] else {
                 throw SurfaceDescriptionError.unknownRecognizer(region: name, name: other)
             }
             return found
@@ -126,10 +141,7 @@ public struct RegionDescription: Codable, Equatable, Sendable {
             throw SurfaceDescriptionError.failureRequirementCycle(region: name, names: cycle)
         }
         for group in simultaneous ?? [] {
-            let members = try group.map(recognizer(named:))
-            for (index, a) in members.enumerated() {
-                for b in members[(index + 1)...] { surface.allowSimultaneousRecognition(a, b) }
-            }
+            surface.allowSimultaneousRecognition(among: try group.map(recognizer(named:)))
         }
         return region
     }
@@ -190,6 +202,9 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
     /// The region's pointer interaction: `option` of the interaction, or of its pointer region
     /// at index `pointerRegion`, is wrong as `problem` says.
     case invalidPointerInteraction(region: String, pointerRegion: Int?, option: String, problem: String)
+    /// With this region's, the surface's recognizers number more than `limit`
+    /// (``SurfaceDescription/mostRecognizers``).
+    case tooManyRecognizers(region: String, limit: Int)
 
     /// One line naming the region, the recognizer and what is wrong, for a command-line error.
     public var description: String {
@@ -218,6 +233,8 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
         case .invalidPointerInteraction(let region, let index, let option, let problem):
             return
                 "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"
+        case .tooManyRecognizers(let region, let limit):
+            return "region \(region): with its recognizers the surface has more than \(limit), the most it may have"
         }
     }
 }

@@ -96,6 +96,20 @@ final class SurfaceDescriptionTests: XCTestCase {
         XCTAssertEqual(milestones(twoFinger), [.began, .ended], "allowed to pan while pinching")
     }
 
+    /// A surface holds at most ``SurfaceDescription/mostRecognizers``: the region that passes it is named.
+    func testASurfaceOfTooManyRecognizersIsRefusedAtTheRegionThatPassesTheBound() throws {
+        func regions(_ counts: [Int]) -> String {
+            let regions = counts.enumerated().map { n, count in
+                let recognizers = (0..<count).map { #"{"kind":"tap","name":"t\#($0)"}"# }.joined(separator: ",")
+                return #"{"name":"r\#(n)","frame":[0,0,10,10],"recognizers":["# + recognizers + "]}"
+            }
+            return #"{"regions":["# + regions.joined(separator: ",") + "]}"
+        }
+        let most = SurfaceDescription.mostRecognizers
+        XCTAssertNil(error(regions([most - 1, 1])))
+        XCTAssertEqual(error(regions([most - 1, 1, 1])), .tooManyRecognizers(region: "r2", limit: most))
+    }
+
     func testRejectsBadDescriptions() throws {
         XCTAssertEqual(
             error(#"{"regions":[{"name":"a","frame":[0,0,10],"recognizers":[]}]}"#),
