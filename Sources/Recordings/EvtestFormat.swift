@@ -69,6 +69,9 @@ public enum EvtestFormat {
                 sawName = true
             } else if line.hasPrefix("Event type ") {
                 currentType = try number(after: "Event type ", in: line, file: file, line: lineNumber)
+                if let t = currentType, Evdev.maxCode(ofType: t) == nil {
+                    throw RecordingError.bad(file, lineNumber, "unknown event type \(t)")
+                }
                 if let t = currentType, device.codes[t] == nil { device.codes[t] = [] }
                 currentAxis = nil
             } else if line.hasPrefix("Event code ") {
@@ -76,6 +79,9 @@ public enum EvtestFormat {
                     throw RecordingError.bad(file, lineNumber, "Event code before any Event type")
                 }
                 let code = try number(after: "Event code ", in: line, file: file, line: lineNumber)
+                guard let max = Evdev.maxCode(ofType: type), code <= max else {
+                    throw RecordingError.bad(file, lineNumber, "unknown event code \(code) for \(Evdev.typeName(type))")
+                }
                 guard type == Evdev.EV_SYN || device.codes[type]?.contains(code) != true else {
                     throw RecordingError.bad(
                         file, lineNumber, "a second \"Event code\" line for \(Evdev.codeName(type: type, code: code))")

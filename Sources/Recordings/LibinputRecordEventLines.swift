@@ -18,6 +18,12 @@ extension LibinputRecordFormat {
             case .blank:
                 return nil
             case .nextDevice:
+                // A file of several is read whole (RecordingStream): this one's header said one.
+                throw RecordingError.bad(
+                    file, line,
+                    "another device's \"- node:\", in a file whose header declares one: a file of several says "
+                        + "so (ndevices: 2)")
+            case .documentEnd:
                 ended = true
                 return nil
             case .refused(let problem):
@@ -49,6 +55,8 @@ extension LibinputRecordFormat {
         case blank
         /// `- node:`, not indented: the next device, where this device's events are over.
         case nextDevice
+        /// `...`, the end of the YAML document, as YAML tools may write it.
+        case documentEnd
         /// A line that is no part of the list wherever it comes, which would end the events
         /// early if it were passed over: anything else not indented, or indented with a tab.
         case refused(String)
@@ -68,6 +76,8 @@ extension LibinputRecordFormat {
                     self = .refused("a line indented with a tab, which YAML does not allow")
                 } else if Self.has(prefix: "- node:", at: content, of: line) {
                     self = .nextDevice
+                } else if Self.equals(content, "...", in: line) {
+                    self = .documentEnd
                 } else {
                     self = .refused("expected an evdev event, or the next device's \"- node:\"")
                 }

@@ -169,7 +169,7 @@ public enum LibinputRecordFormat {
             }
             device.absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
         }
-        for item in items(evdev["properties"]) {
+        for item in try list(evdev["properties"], "evdev properties", file: file) {
             guard let prop = item.int.flatMap(UInt16.init(exactly:)), prop <= Evdev.propertyMax else {
                 throw RecordingError.bad(file, line(item), "unknown input property \(item.string ?? "?")")
             }
@@ -180,7 +180,10 @@ public enum LibinputRecordFormat {
             let axis = absinfo?.mapping?.first { $0.key.int == Int(problem.code) }?.value
             throw RecordingError.bad(file, line(axis ?? absinfo ?? evdev), problem.message)
         }
-        for item in items(node["udev"]?["properties"]) {
+        if let udev = node["udev"], udev.mapping == nil, !isNull(udev) {
+            throw RecordingError.bad(file, line(udev), "udev must be a mapping of properties")
+        }
+        for item in try list(node["udev"]?["properties"], "udev properties", file: file) {
             // NAME=VALUE, as libinput record writes each.
             guard let text = item.string, let eq = text.firstIndex(of: "="), eq != text.startIndex else {
                 throw RecordingError.bad(file, line(item), "a udev property is NAME=VALUE")
@@ -199,6 +202,19 @@ public enum LibinputRecordFormat {
     /// The elements of a list, none for a missing one: not `?? []`, as Yams' empty literals
     /// build the default resolver that ``parse(_:file:)`` does without.
     private static func items(_ node: Node?) -> [Node] { node?.sequence.map(Array.init) ?? [] }
+
+    /// The elements of the list `node` must be, called `what` in the error: none for a missing
+    /// or null one.
+    private static func list(_ node: Node?, _ what: String, file: String) throws(RecordingError) -> [Node] {
+        guard let node, !isNull(node) else { return [] }
+        guard let sequence = node.sequence else { throw RecordingError.bad(file, line(node), "\(what) must be a list") }
+        return Array(sequence)
+    }
+
+    /// A null as the basic resolver reads it: a scalar, `~`, `null` or nothing.
+    private static func isNull(_ node: Node) -> Bool {
+        ["", "~", "null", "Null", "NULL"].contains(node.scalar?.string)
+    }
 
     /// The pairs of a mapping, none for a missing one (as ``items(_:)``).
     private static func pairs(_ node: Node?) -> [(key: Node, value: Node)] { node?.mapping.map(Array.init) ?? [] }

@@ -84,10 +84,16 @@ public struct DeviceDescription: Equatable, Sendable {
     }
 
     /// What libevdev would reject of the axis `code` ranging as `info`: minimum > maximum, or a
-    /// slot axis other than 0...N with N below ``maxSlots``; nil when nothing.
+    /// slot axis other than 0...N with N below ``maxSlots``; and a negative fuzz, flat or
+    /// resolution, which no driver reports and libinput refuses once udev passes the fuzz on
+    /// (`LIBINPUT_FUZZ_*`); nil when nothing.
     public static func problem(of code: UInt16, _ info: AbsInfo) -> String? {
         let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
         if info.minimum > info.maximum { return "\(name) has minimum \(info.minimum) > maximum \(info.maximum)" }
+        for (field, value) in [("fuzz", info.fuzz), ("flat", info.flat), ("resolution", info.resolution)]
+        where value < 0 {
+            return "\(name) has a negative \(field), \(value)"
+        }
         if code == Evdev.ABS_MT_SLOT, info.minimum != 0 || info.maximum >= maxSlots {
             return "\(name) must range over 0...N with N < \(maxSlots), not \(info.minimum)...\(info.maximum)"
         }

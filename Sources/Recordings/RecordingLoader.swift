@@ -60,6 +60,7 @@ public enum RecordingLoader {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if ChromeOSEvdevLog.opens(Substring(trimmed)) { return .chromeOS }
             if trimmed.hasPrefix("#") || trimmed.isEmpty { continue }
+            if opensYAMLDocument(trimmed) { continue }
             if GeteventFormat.looksLike(Substring(trimmed)) { return .getevent }
             if trimmed.hasPrefix("version:") || trimmed.hasPrefix("ndevices:") || trimmed.hasPrefix("devices:") {
                 return .libinputRecord
@@ -76,6 +77,12 @@ public enum RecordingLoader {
         return .evemu
     }
 
+    /// A YAML document's start (`---`) or a directive (`%YAML 1.2`), as YAML tools write them
+    /// before a document's keys: no line of another format, and not yet what the document is.
+    static func opensYAMLDocument(_ trimmed: String) -> Bool {
+        trimmed == "---" || trimmed.hasPrefix("--- ") || trimmed.hasPrefix("%YAML") || trimmed.hasPrefix("%TAG")
+    }
+
     /// The `.desc` beside `path` whose base name is the longest prefix of `path`'s base name.
     public static func matchingDescription(for path: String) -> String? {
         let url = URL(fileURLWithPath: path)
@@ -87,6 +94,11 @@ public enum RecordingLoader {
             .filter { $0.hasSuffix(".desc") }
             // Never the file itself: a .desc without a header would look for its own description.
             .filter { $0 != base }
+            .filter { name in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: dir + "/" + name, isDirectory: &isDirectory)
+                    && !isDirectory.boolValue
+            }
             .map { String($0.dropLast(".desc".count)) }
             .filter { base.hasPrefix($0 + ".") }
             .max { $0.count < $1.count }

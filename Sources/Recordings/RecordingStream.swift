@@ -83,7 +83,9 @@ public final class RecordingStream {
         while let line = try reader.next() {
             if detected == nil {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if ChromeOSEvdevLog.opens(Substring(trimmed)) || !(trimmed.isEmpty || trimmed.hasPrefix("#")) {
+                if ChromeOSEvdevLog.opens(Substring(trimmed))
+                    || !(trimmed.isEmpty || trimmed.hasPrefix("#") || RecordingLoader.opensYAMLDocument(trimmed))
+                {
                     detected = RecordingLoader.detectFormat(trimmed)
                 }
             }

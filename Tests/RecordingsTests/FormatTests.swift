@@ -285,3 +285,30 @@ final class ReorderedRecordTests: XCTestCase {
         XCTAssertEqual(read.frames, original.frames)
     }
 }
+
+/// What YAML tools and folders add around a recording is read past.
+final class SurroundingsTests: XCTestCase {
+    /// A document start (`---`), a directive and a document end (`...`), as YAML tools write
+    /// them, leave the recording as it was.
+    func testAYAMLDocumentsMarkersAreReadPast() throws {
+        let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let plain = try RecordingLoader.load(path)
+        for marked in ["---\n" + text, "%YAML 1.2\n---\n" + text + "...\n"] {
+            XCTAssertEqual(try RecordingLoader.load(text: marked, file: "marked.yml").frames, plain.frames)
+        }
+    }
+
+    /// A folder named as the `.desc` beside an event log is no description of it.
+    func testAFolderNamedAsADescriptionIsNotOne() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("desc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("pad.desc"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        XCTAssertNil(RecordingLoader.matchingDescription(for: dir.appendingPathComponent("pad.tap.events").path))
+        try "N: pad\n".write(to: dir.appendingPathComponent("pad.tap.desc"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            RecordingLoader.matchingDescription(for: dir.appendingPathComponent("pad.tap.events").path),
+            dir.appendingPathComponent("pad.tap.desc").path)
+    }
+}
