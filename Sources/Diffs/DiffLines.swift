@@ -120,6 +120,7 @@ extension RecordingDiff {
         let device = deviceDifferences.count
         let devices = device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"
         return deviceDifferences.prefix(limit).map { "device: \($0.aspect.rawValue): \($0.text)" }
+            + (device > limit ? ["… and \(device - limit) more device differences"] : [])
             + DiffLines.text(differences, unit: "frame", limit: limit)
             + [
                 "\(devices); \(expectedFrames) frames expected, \(actualFrames) actual, \(differences.count) differ; "

@@ -87,6 +87,13 @@ public final class RecordingStream {
                     || !(trimmed.isEmpty || trimmed.hasPrefix("#") || RecordingLoader.opensYAMLDocument(trimmed))
                 {
                     detected = RecordingLoader.detectFormat(trimmed)
+                    // JSON Lines open with a brace, as no recording format's line does.
+                    if trimmed.hasPrefix("{") {
+                        throw RecordingError.bad(
+                            path, reader.lineNumber,
+                            "a libinput capture (JSON Lines, as replay --json writes), not a recording: compare and "
+                                + "diff read captures")
+                    }
                 }
             }
             // An evemu header is `T:` lines: other text ends the reading here, not 16 MiB on.

@@ -156,7 +156,7 @@ struct Compare: ParsableCommand {
     private var recordingOption: String? {
         given([
             "--report": reportDirectory != nil, "--libinput": !libinput.versions.isEmpty,
-            "--start and --end": window.isSet, "--desc": input.desc != nil, "--device": input.node != nil,
+            "--start or --end": window.isSet, "--desc": input.desc != nil, "--device": input.node != nil,
             "--quirks": !quirks.files.isEmpty, "--dmi": quirks.dmi != nil,
             "a device setting": config.configuration != DeviceConfiguration(), "--real-time": clock.realTime,
             "--verbose": log.verbose,

@@ -426,13 +426,23 @@ final class CompareTests: XCTestCase {
         // Options that take recordings name themselves, one rule for each.
         for (option, arguments) in [
             ("--desc", ["--desc", capture.path]), ("--libinput", ["--libinput", "1.22.1,1.28.1"]),
-            ("--libinput", ["--libinput", "1.28.1"]),
+            ("--libinput", ["--libinput", "1.28.1"]), ("--start or --end", ["--start", "0.1"]),
         ] {
             let refused = runCommand(["compare", capture.path] + arguments)
             XCTAssertEqual(refused.status, 64, refused.stderr)
             XCTAssertTrue(
                 refused.stderr.hasSuffix("a capture holds events replayed already; \(option) takes recordings\n"),
                 refused.stderr)
+        }
+        // The commands that read recordings alone say what the file is, at its first line.
+        try Data(replay.stdout.utf8).write(to: capture)
+        for command in [["convert"], ["replay"], ["explain"], ["report", "-o", "/dev/null"]] {
+            let refused = runCommand(command + [capture.path])
+            XCTAssertEqual(refused.status, 65, "\(command): \(refused.stderr)")
+            XCTAssertEqual(
+                refused.stderr,
+                "touchsynth: \(capture.path):1: a libinput capture (JSON Lines, as replay --json writes), not a "
+                    + "recording: compare and diff read captures\n")
         }
     }
 }

@@ -89,6 +89,18 @@ final class DiffTests: XCTestCase {
         XCTAssertTrue(same.stdout.hasSuffix(" between matching frames: p50 0 µs, p99 0 µs, max 0 µs\n"), same.stdout)
     }
 
+    /// `--limit` holds device differences as it holds frames: the first ones, then how many more.
+    func testTheLimitSaysHowManyMoreDeviceDifferences() throws {
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let other = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+        let devices = { (stdout: String) in stdout.split(separator: "\n").filter { $0.hasPrefix("device: ") } }
+        let all = devices(runCommand(["diff", pinch, other]).stdout)
+        XCTAssertGreaterThan(all.count, 1, "the two devices differ in more than one way")
+        let limited = runCommand(["diff", "--limit", "1", pinch, other]).stdout
+        XCTAssertEqual(devices(limited), [try XCTUnwrap(all.first)])
+        XCTAssertTrue(limited.contains("\n… and \(all.count - 1) more device differences\n"), limited)
+    }
+
     /// The intervals' deviation is of frames that match: it says how many, and nothing of it when
     /// fewer than two match.
     func testTheIntervalDeviationSaysHowManyIntervalsItIsOf() throws {
