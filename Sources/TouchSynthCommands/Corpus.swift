@@ -10,6 +10,7 @@ struct Corpus: ParsableCommand {
         abstract:
             "Synthesize a pinch, rotation, 2-finger scroll, 3-finger swipe and hold on every touchpad description and "
             + "report what libinput makes of each.",
+        discussion: "`touchsynth corpus run --help` lists a run's options: `touchsynth corpus PATH…` is a run.",
         subcommands: [CorpusRunCommand.self, CorpusMergeCommand.self],
         defaultSubcommand: CorpusRunCommand.self)
 }

@@ -15,6 +15,7 @@ final class MockTests: XCTestCase {
             "exec 4<{devnode}; exit 5",
         ])
         XCTAssertEqual(result.status, 5, result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(", exit status 5\n"), result.stderr)
         let count = result.stderr.firstMatch(of: /([0-9]+) frames delivered/).flatMap { Int($0.output.1) }
         let delivered = try XCTUnwrap(count, result.stderr)
         XCTAssertLessThan(
@@ -24,9 +25,11 @@ final class MockTests: XCTestCase {
         let own = runCommand(["mock", recording, "--", "/bin/sh", "-c", "exec 4<{devnode}; exit 130"])
         XCTAssertEqual(own.status, 130, own.stderr)
         let stopped = runCommand([
-            "mock", "--real-time", recording, "--", "/bin/sh", "-c", "exec cat {devnode} >/dev/null",
+            "mock", "--real-time", "--stats", recording, "--", "/bin/sh", "-c", "exec cat {devnode} >/dev/null",
         ])
         XCTAssertEqual(stopped.status, 0, stopped.stderr)
+        XCTAssertTrue(
+            stopped.stderr.hasSuffix(", exit status 130, stopped by the harness at the end\n"), stopped.stderr)
         // A program that catches the harness's SIGINT and ends with 130 of its own accord (a
         // command interrupted) has not succeeded: its status is its own, not the harness's.
         let caught = runCommand([
