@@ -35,11 +35,15 @@ public enum ChromeOSEvdevLog {
                 d.name = try DeviceDescription.checkedName(
                     line.dropFirst(9).trimmingCharacters(in: .whitespaces), file: file, line: lineNumber)
             } else if line.hasPrefix("# absinfo:") {
-                let v = line.dropFirst(10).split(separator: " ").map { Int32($0) }
-                guard v.count == 6, let code = v[0], let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4],
-                    let res = v[5]
-                else {
+                let fields = line.dropFirst(10).split(separator: " ")
+                guard fields.count == 6 else {
                     throw RecordingError.bad(file, lineNumber, "# absinfo: needs code min max fuzz flat resolution")
+                }
+                let v = fields.map { Int32($0) }
+                guard let code = v[0], let lo = v[1], let hi = v[2], let fuzz = v[3], let flat = v[4], let res = v[5]
+                else {
+                    throw RecordingError.bad(
+                        file, lineNumber, "# absinfo: each of code min max fuzz flat resolution is a 32-bit integer")
                 }
                 let last = Int32(Evdev.maxCode(ofType: Evdev.EV_ABS) ?? 0)
                 guard code >= 0, code <= last else {

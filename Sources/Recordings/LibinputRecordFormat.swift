@@ -34,12 +34,13 @@ public enum LibinputRecordFormat {
         try YAMLGuard.check(root, file: file)
         guard let version = root["version"] else { throw RecordingError.bad(file, 1, "missing header: no version key") }
         guard version.int == 1 else {
-            let given = version.string ?? "?"
+            let given = version.string
             throw RecordingError.bad(
                 file, line(version),
                 given == "1"
                     ? "version \"1\" is a string, where libinput record writes the number 1"
-                    : "unsupported libinput record version \(given) (only 1 is known)")
+                    : given.map { "unsupported libinput record version \($0) (only 1 is known)" }
+                        ?? "the version must be the number 1")
         }
         guard let devices = root["devices"]?.sequence, !devices.isEmpty else {
             throw RecordingError.bad(file, line(root), "missing header: no devices")
@@ -163,9 +164,12 @@ public enum LibinputRecordFormat {
             guard let code = key.int.flatMap(UInt16.init(exactly:)), code <= 0x3f else {
                 throw RecordingError.bad(file, line(key), "unknown axis \(key.string ?? "?")")
             }
-            guard let v = try integers(value, count: 5, file: file)?.compactMap(Int32.init(exactly:)), v.count == 5
-            else {
+            guard let numbers = try integers(value, count: 5, file: file) else {
                 throw RecordingError.bad(file, line(value), "absinfo must be [min, max, fuzz, flat, resolution]")
+            }
+            let v = numbers.compactMap(Int32.init(exactly:))
+            guard v.count == 5 else {
+                throw RecordingError.bad(file, line(value), "absinfo values out of range: each is a 32-bit integer")
             }
             device.absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
         }

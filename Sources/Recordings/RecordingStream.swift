@@ -81,6 +81,12 @@ public final class RecordingStream {
         var detected: RecordingLoader.Format?
         var sawEvents = false
         while let line = try reader.next() {
+            // A carriage return within a line: the file's lines end in CR alone, and it is one line.
+            if line.utf8.dropLast().contains(UInt8(ascii: "\r")) {
+                throw RecordingError.bad(
+                    path, reader.lineNumber,
+                    "its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF")
+            }
             if detected == nil {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if ChromeOSEvdevLog.opens(Substring(trimmed))

@@ -312,3 +312,39 @@ final class SurroundingsTests: XCTestCase {
             dir.appendingPathComponent("pad.tap.desc").path)
     }
 }
+
+/// A header value that cannot be read is named for what it is, at its line.
+final class HeaderValueMessageTests: XCTestCase {
+    private let pad = Fixtures.root.appendingPathComponent("Tests/Fixtures/malformed/yaml-negative-fuzz.yml")
+
+    func testOutOfRangeAndMistypedValuesSayWhat() throws {
+        let text = try String(contentsOf: pad, encoding: .utf8)
+        for (edited, expected) in [
+            (
+                text.replacingOccurrences(of: "[0, 1000, -5, 0, 10]", with: "[0, 9223372036854775807, 0, 0, 10]"),
+                "p.yml:13: absinfo values out of range: each is a 32-bit integer"
+            ),
+            (
+                text.replacingOccurrences(of: "version: 1", with: "version: [1]"),
+                "p.yml:1: the version must be the number 1"
+            ),
+        ] {
+            XCTAssertThrowsError(try LibinputRecordFormat.parse(edited, file: "p.yml")) { error in
+                XCTAssertEqual("\(error)", expected)
+            }
+        }
+        let chromeOS = "# device: pad\n# absinfo: 53 0 99999999999999999999 0 0 31\n"
+        XCTAssertThrowsError(try ChromeOSEvdevLog.parse(chromeOS, file: "c.log")) { error in
+            XCTAssertEqual(
+                "\(error)", "c.log:2: # absinfo: each of code min max fuzz flat resolution is a 32-bit integer")
+        }
+    }
+
+    /// Lines ending in a carriage return alone make one line of the file: said so, at line 1.
+    func testCarriageReturnLineEndsAreSaid() throws {
+        let text = try String(contentsOf: pad, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r")
+        XCTAssertThrowsError(try RecordingLoader.load(text: text, file: "cr.yml")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("cr.yml:1: its lines end in a carriage return alone"), "\(error)")
+        }
+    }
+}
