@@ -21,6 +21,7 @@ final class FrameList: FrameSource {
 
     func nextFrame() throws(RecordingError) -> EvdevFrame? { frames.popFirst() }
 
-    /// Whether no frame is left.
-    var isEmpty: Bool { frames.isEmpty }
+    /// Whether any frame left holds more than its SYN_REPORT: a recording of empty frames shows
+    /// nothing, as one of none does.
+    var holdsEvents: Bool { frames.contains { $0.events.contains { !$0.isSynReport } } }
 }

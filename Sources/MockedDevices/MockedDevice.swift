@@ -217,7 +217,7 @@ public final class MockedDevice {
     /// or its device neither points nor touches; `name` names the recording in the message.
     package func checkShowsSomething(_ name: String) throws(HarnessError) {
         guard let first = nodes.first else { return }
-        if let why = first.device.nothingToShow(hasEvents: (first.frames as? FrameList)?.isEmpty != true) {
+        if let why = first.device.nothingToShow(hasEvents: (first.frames as? FrameList)?.holdsEvents ?? true) {
             throw HarnessError(.nothingToShow, "\(name): \(why)")
         }
     }

@@ -135,6 +135,13 @@ final class ReplayTests: XCTestCase {
         options.refusesEmpty = false
         let replay = try Replay.open(file: typing, options: options).replay
         XCTAssertTrue(replay.events.contains { if case .keyboardKey = $0.kind { true } else { false } })
+        // Frames of nothing but their SYN_REPORT show nothing, as no frames do.
+        var empty = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        empty.frames = empty.frames.map { EvdevFrame(time: $0.time, events: $0.events.filter(\.isSynReport)) }
+        options.refusesEmpty = true
+        XCTAssertThrowsError(try Replay(.recording(empty), options: options)) { error in
+            XCTAssertEqual((error as? HarnessError)?.kind, .nothingToShow, "\(error)")
+        }
     }
 
     /// At another speed the frames reach libinput at the instants ``PlaybackSpeed`` gives their
