@@ -120,7 +120,7 @@ extension RecordingDiff {
         let device = deviceDifferences.count
         let devices = device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"
         return deviceDifferences.prefix(limit).map { "device: \($0.aspect.rawValue): \($0.text)" }
-            + (device > limit ? ["… and \(device - limit) more device differences"] : [])
+            + DiffLines.more(device, limit: limit, of: " device differences")
             + DiffLines.text(differences, unit: "frame", limit: limit)
             + [
                 "\(devices); \(expectedFrames) frames expected, \(actualFrames) actual, \(differences.count) differ; "
@@ -141,6 +141,11 @@ extension RecordingDiff {
 }
 
 extension DiffLines {
+    /// How many of `count` differences `limit` left out (`… and 3 more`, then `what`), if any.
+    static func more(_ count: Int, limit: Int, of what: String = "") -> [String] {
+        count > limit ? ["… and \(count - limit) more\(what)"] : []
+    }
+
     /// Each of the first `limit` differences on two lines, then how many more there were.
     static func text(_ differences: [EventAlignment.Difference], unit: String, limit: Int) -> [String] {
         differences.prefix(limit).flatMap { d in
@@ -148,6 +153,6 @@ extension DiffLines {
                 "\(unit) \(d.index): expected \(d.expected ?? "nothing")",
                 String(repeating: " ", count: "\(unit) \(d.index): ".count) + "  actual \(d.actual ?? "nothing")",
             ]
-        } + (differences.count > limit ? ["… and \(differences.count - limit) more"] : [])
+        } + more(differences.count, limit: limit)
     }
 }

@@ -65,9 +65,9 @@ public final class MockedDevice {
     /// The DMI modalias the mocked system reports (`/sys/devices/virtual/dmi/id`), which
     /// libinput's `MatchDMIModalias` quirks match: the recording's (``Recording/dmi``) unless set.
     public var dmi: String?
-    /// The other devices of the first device's file (``Recording/otherDevices``), added by
-    /// ``addDevicesAlongside(from:)``.
-    var alongside: [Recording] = []
+    /// The other devices of the first device's file (``Recording/otherDevices``), until
+    /// ``addDevicesAlongside(from:)`` adds them.
+    public private(set) var alongside: [Recording] = []
 
     /// The first device the testbed presents.
     public var device: DeviceDescription { nodes[0].device }

@@ -1,4 +1,3 @@
-import Foundation
 import Histograms
 import LibinputEvents
 
@@ -73,8 +72,7 @@ extension ReplayReport {
         let timing = String(
             format: "%d frames delivered %@, start-up %.3f s, wall time %.3f s, CPU %.3f s (program %.3f s)",
             framesDelivered, delivery, startupSeconds, wallSeconds, harnessCPUSeconds, programCPUSeconds)
-        // 128 + SIGINT is a program's usual end: the harness stops it so once the recording is over.
-        let stopped = stoppedByHarness && exitStatus == 128 + SIGINT ? ", stopped by the harness at the end" : ""
+        let stopped = stoppedByHarness ? ", stopped by the harness at the end" : ""
         return timing + ", peak RSS \(mebibytes(harnessPeakKiB)) (program \(mebibytes(programPeakKiB))), "
             + "exit status \(exitStatus)\(stopped)"
     }

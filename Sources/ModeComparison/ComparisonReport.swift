@@ -121,7 +121,7 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
         let indirectByPath = Self.recordsByPath(indirect)
         // Looked up by path, each path's first record, so that a surface of thousands of
         // recognizers is compared in time proportional to their number.
-        let compatRecords = Self.recordsByRecognizer(compat), indirectRecords = Self.recordsByRecognizer(indirect)
+        let compatRecords = Self.byPath(compatByPath), indirectRecords = Self.byPath(indirectByPath)
         var paths = compatByPath.map { (path: $0.path, kind: $0.record.kind) }
         var seen = Set(paths.map(\.path))
         for entry in indirectByPath where seen.insert(entry.path).inserted {
@@ -174,7 +174,13 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
     /// Each record under its row's ``ComparisonRow/path``, so a mode's records can be looked up
     /// by row.
     public static func recordsByRecognizer(_ records: [GestureRecord]) -> [RecognizerPath: GestureRecord] {
-        Dictionary(recordsByPath(records).map { ($0.path, $0.record) }, uniquingKeysWith: { first, _ in first })
+        byPath(recordsByPath(records))
+    }
+
+    private static func byPath(
+        _ records: [(path: RecognizerPath, record: GestureRecord)]
+    ) -> [RecognizerPath: GestureRecord] {
+        Dictionary(records.map { ($0.path, $0.record) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func recordsByPath(_ records: [GestureRecord]) -> [(path: RecognizerPath, record: GestureRecord)] {

@@ -1,7 +1,8 @@
 import LibinputEvents
 
 /// Which of the devices a file holds is read (a getevent log of every device, a `libinput record`
-/// of several): the one `--device` names, or else the only one with events.
+/// of several): the one `--device` names, or else the only one with events, or else of those the
+/// only one that points or touches (``Candidate/points``, set for a `libinput record`).
 enum DeviceChoice {
     /// One device of the file, as the messages name it.
     struct Candidate {
@@ -12,6 +13,8 @@ enum DeviceChoice {
         var events: Int?
         /// It has events and points or touches: a `libinput record` plays the others alongside it.
         var points = false
+
+        var hasEvents: Bool { (events ?? 0) > 0 }
     }
 
     static let advice = "choose one with --device"
@@ -23,7 +26,7 @@ enum DeviceChoice {
     static func index(
         of wanted: String?, among candidates: [Candidate], unnamedEvents: Int = 0, file: String
     ) throws(RecordingError) -> Int {
-        let withEvents = candidates.indices.filter { (candidates[$0].events ?? 0) > 0 }
+        let withEvents = candidates.indices.filter { candidates[$0].hasEvents }
         if let wanted {
             let node = DeviceNode.path(wanted)
             guard let found = candidates.firstIndex(where: { $0.node == node || $0.node == wanted }) else {

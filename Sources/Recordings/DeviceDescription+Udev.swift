@@ -84,6 +84,19 @@ extension DeviceDescription {
 
     /// Whether the device is a touchpad to libinput: ID_INPUT_TOUCHPAD=1 in ``inputKinds``.
     public var isTouchpad: Bool { inputKinds.contains("ID_INPUT_TOUCHPAD") }
+
+    /// Whether libinput adds a device of its kinds (``inputKinds``): keys, a pointer, a touchpad,
+    /// a touchscreen or a tablet, or a lid or tablet-mode switch (`evdev_configure_device`,
+    /// src/evdev.c of 1.22.1); it ignores the others (a joystick, an accelerometer, a headphone jack).
+    public var isLibinputDevice: Bool {
+        let kinds = inputKinds
+        let taken = [
+            "ID_INPUT_KEY", "ID_INPUT_KEYBOARD", "ID_INPUT_MOUSE", "ID_INPUT_POINTINGSTICK", "ID_INPUT_TOUCHPAD",
+            "ID_INPUT_TOUCHSCREEN", "ID_INPUT_TABLET",
+        ]
+        let lidOrTabletMode = has(type: Evdev.EV_SW, code: 0x00) || has(type: Evdev.EV_SW, code: 0x01)
+        return kinds.contains(where: taken.contains) || (kinds.contains("ID_INPUT_SWITCH") && lidOrTabletMode)
+    }
 }
 
 extension DeviceDescription {
@@ -112,11 +125,17 @@ public struct UdevProperty: Equatable, Sendable {
 
     /// The property `KEY=VALUE` names; nil for another key, or text that is no property.
     public init?(argument: String) {
-        guard let eq = argument.firstIndex(of: "=") else { return nil }
-        key = String(argument[..<eq])
-        value = String(argument[argument.index(after: eq)...])
-        guard key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_"), Self.problem(key: key, value: value) == nil
+        guard let (key, value) = Self.split(argument), key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_"),
+            Self.problem(key: key, value: value) == nil
         else { return nil }
+        (self.key, self.value) = (key, value)
+    }
+
+    /// The name and value of `NAME=VALUE`, as udev and libinput record write a property; nil
+    /// without a name or an `=`.
+    public static func split(_ text: String) -> (key: String, value: String)? {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { return nil }
+        return (String(text[..<eq]), String(text[text.index(after: eq)...]))
     }
 
     /// What makes `key=value` no udev property, if anything: a key of other than letters, digits and

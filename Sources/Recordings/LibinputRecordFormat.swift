@@ -4,9 +4,10 @@ import Yams
 /// `libinput record` YAML, version 1: `devices[].evdev` (name, id, codes, absinfo, properties),
 /// `devices[].udev.properties` and `devices[].events[].evdev` frames of `[sec, usec, type, code, value]`.
 public enum LibinputRecordFormat {
-    /// Parses a recording: of several devices, the one at `node`, or the only one with events
-    /// (``DeviceChoice``). `headerOnly`: `text` is the header of a file streamed, whose events are
-    /// not counted.
+    /// Parses a recording: of several devices, the one at `node`, or the only one with events,
+    /// or the only one of those that points (``DeviceChoice``), the others with events that
+    /// libinput takes kept to play alongside (``Recording/otherDevices``). `headerOnly`: `text` is
+    /// the header of a file streamed, whose events are not counted.
     public static func parse(
         _ text: String, file: String, node: String? = nil, headerOnly: Bool = false
     ) throws(RecordingError) -> Recording {
@@ -49,11 +50,14 @@ public enum LibinputRecordFormat {
             let events =
                 headerOnly
                 ? nil : items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) }
+            // A device whose header cannot be read is no choice to make for the user.
+            let points =
+                (events ?? 0) > 0
+                ? (try? parseDevice(device, file: file)).map { $0.nothingToShow(hasEvents: true) == nil } ?? false
+                : false
             return DeviceChoice.Candidate(
                 node: device["node"]?.string ?? "device \(n + 1)", name: device["evdev"]?["name"]?.string ?? "",
-                events: events,
-                points: (events ?? 0) > 0
-                    && (try? parseDevice(device, file: file))?.nothingToShow(hasEvents: true) == nil)
+                events: events, points: points)
         }
         let chosen = try DeviceChoice.index(of: node, among: candidates, file: file)
         let device = try parseDevice(devices[chosen], file: file)
@@ -62,18 +66,25 @@ public enum LibinputRecordFormat {
         // every device's events from the recording's start.
         var others: [(device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)])] = []
         var notes: [String] = []
-        for index in devices.indices where index != chosen && (candidates[index].events ?? 0) > 0 {
+        for index in devices.indices where index != chosen && candidates[index].hasEvents {
+            let named = "\(candidates[index].node) \"\(candidates[index].name)\""
             do {
                 let other = try parseDevice(devices[index], file: file)
+                // One libinput would not add would fail the replay, its frames read by no one.
+                guard other.isLibinputDevice else {
+                    notes.append("\(named) is not played alongside: libinput takes no device of its kind")
+                    continue
+                }
                 others.append((other, try Self.events(of: devices[index], device: other, file: file)))
             } catch {
-                notes.append("\(DeviceChoice.list([candidates[index]])) is not played alongside: \(error)")
+                notes.append(
+                    "\(named) is not played alongside: line \(error.line.map(String.init) ?? "?"): \(error.problem)")
             }
         }
         let origin = others.isEmpty ? nil : ([events] + others.map(\.events)).compactMap { $0.first?.time }.min()
         var recording = Recording(device: device, events: events, origin: origin)
         recording.otherDevices = others.map { Recording(device: $0.device, events: $0.events, origin: origin) }
-        if node == nil, candidates.filter({ ($0.events ?? 0) > 0 }).count > 1 {
+        if node == nil, candidates.filter(\.hasEvents).count > 1 {
             let read = candidates[chosen]
             notes.append(
                 "of its devices with events, \(read.node) \"\(read.name)\" is read, the only one that points or "
@@ -189,10 +200,9 @@ public enum LibinputRecordFormat {
         }
         for item in try list(node["udev"]?["properties"], "udev properties", file: file) {
             // NAME=VALUE, as libinput record writes each.
-            guard let text = item.string, let eq = text.firstIndex(of: "="), eq != text.startIndex else {
+            guard let (key, value) = item.string.flatMap(UdevProperty.split) else {
                 throw RecordingError.bad(file, line(item), "a udev property is NAME=VALUE")
             }
-            let (key, value) = (String(text[..<eq]), String(text[text.index(after: eq)...]))
             if let problem = UdevProperty.problem(key: key, value: value) {
                 throw RecordingError.bad(file, line(item), problem)
             }

@@ -84,16 +84,10 @@ public struct DeviceDescription: Equatable, Sendable {
     }
 
     /// What libevdev would reject of the axis `code` ranging as `info`: minimum > maximum, or a
-    /// slot axis other than 0...N with N below ``maxSlots``; and a negative fuzz, flat or
-    /// resolution, which no driver reports and libinput refuses once udev passes the fuzz on
-    /// (`LIBINPUT_FUZZ_*`); nil when nothing.
+    /// slot axis other than 0...N with N below ``maxSlots``; nil when nothing.
     public static func problem(of code: UInt16, _ info: AbsInfo) -> String? {
         let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
         if info.minimum > info.maximum { return "\(name) has minimum \(info.minimum) > maximum \(info.maximum)" }
-        for (field, value) in [("fuzz", info.fuzz), ("flat", info.flat), ("resolution", info.resolution)]
-        where value < 0 {
-            return "\(name) has a negative \(field), \(value)"
-        }
         if code == Evdev.ABS_MT_SLOT, info.minimum != 0 || info.maximum >= maxSlots {
             return "\(name) must range over 0...N with N < \(maxSlots), not \(info.minimum)...\(info.maximum)"
         }
@@ -147,7 +141,8 @@ public struct EvdevEvent: Equatable, Hashable, Sendable {
 
 /// Events the kernel delivers together: everything up to and including a SYN_REPORT.
 public struct EvdevFrame: Equatable, Sendable {
-    /// Microseconds since the recording's first frame.
+    /// Microseconds since the recording's start: its first frame, or of a file of several devices
+    /// played together (``Recording/otherDevices``), the file's first event of those.
     public var time: UInt64
     public var events: [EvdevEvent]
 
@@ -190,7 +185,7 @@ public struct Recording: Equatable, Sendable {
         return 1e6 / gaps[gaps.count / 2]
     }
 
-    /// Microseconds from the first to the last frame.
+    /// Microseconds from the recording's start (``EvdevFrame/time``) to its last frame.
     public var duration: UInt64 { frames.last.map { $0.time } ?? 0 }
 
     /// The recording of timed events grouped into frames ending at SYN_REPORT, times relative to

@@ -19,7 +19,7 @@ public struct RecordingOrCapture {
         let piped = isPipe(path)
         if !piped { try checkReadable(path) }
         var lines = try LineReader(path: path, of: "a recording or a libinput capture")
-        isCapture = try lines.firstNonBlank(within: LineReader.maxHeaderBytes) == UInt8(ascii: "{")
+        isCapture = Self.opensCapture(try lines.firstNonBlank(within: LineReader.maxHeaderBytes))
         if piped {
             pipe = PipeReading(lines)
         } else {
@@ -27,6 +27,10 @@ public struct RecordingOrCapture {
             pipe = nil
         }
     }
+
+    /// Whether a file whose first character other than blanks is `first` is a capture: JSON
+    /// Lines open with a brace, as no recording format's line does.
+    static func opensCapture(_ first: UInt8?) -> Bool { first == UInt8(ascii: "{") }
 
     /// The recording the file holds; `description` and `node` as ``RecordingLoader/load(_:description:node:)`` takes
     /// them. A pipe's is read as it comes, once.

@@ -93,8 +93,7 @@ public final class RecordingStream {
                     || !(trimmed.isEmpty || trimmed.hasPrefix("#") || RecordingLoader.opensYAMLDocument(trimmed))
                 {
                     detected = RecordingLoader.detectFormat(trimmed)
-                    // JSON Lines open with a brace, as no recording format's line does.
-                    if trimmed.hasPrefix("{") {
+                    if RecordingOrCapture.opensCapture(trimmed.utf8.first) {
                         throw RecordingError.bad(
                             path, reader.lineNumber,
                             "a libinput capture (JSON Lines, as replay --json writes), not a recording: compare and "

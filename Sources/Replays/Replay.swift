@@ -26,9 +26,10 @@ public struct ReplayOptions: Sendable {
     /// The recording is what a kernel delivered (`libinput record` of a device): it is played as
     /// it is, without the kernel input core's filtering, whose second pass would damp values again.
     public var asDelivered = false
-    /// Devices played at the same time as the recording's (a keyboard beside the touchpad), their
-    /// first frames at once with its first, as ``otherDevice(_:)`` names them. A file's own other
-    /// devices (``Recording/otherDevices``) follow them, on the file's clock.
+    /// Devices played at the same time as the recording's (a keyboard beside the touchpad), as
+    /// ``otherDevice(_:)`` names them, their times counted from the replay's start as the
+    /// recording's are: their first frames at once with its first, unless its file's own other
+    /// devices (``Recording/otherDevices``, which follow these) began before it.
     public var otherDevices: [ReplaySource] = []
     /// Faults injected, on ``device`` or on one of ``otherDevices``, at the replay's times.
     public var faults: [ReplayFault] = []

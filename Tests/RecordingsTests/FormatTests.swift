@@ -315,13 +315,13 @@ final class SurroundingsTests: XCTestCase {
 
 /// A header value that cannot be read is named for what it is, at its line.
 final class HeaderValueMessageTests: XCTestCase {
-    private let pad = Fixtures.root.appendingPathComponent("Tests/Fixtures/malformed/yaml-negative-fuzz.yml")
+    private let pad = Fixtures.root.appendingPathComponent("Tests/Fixtures/malformed/yaml-cr-line-ends.yml")
 
     func testOutOfRangeAndMistypedValuesSayWhat() throws {
-        let text = try String(contentsOf: pad, encoding: .utf8)
+        let text = try String(contentsOf: pad, encoding: .utf8).replacingOccurrences(of: "\r", with: "\n")
         for (edited, expected) in [
             (
-                text.replacingOccurrences(of: "[0, 1000, -5, 0, 10]", with: "[0, 9223372036854775807, 0, 0, 10]"),
+                text.replacingOccurrences(of: "[0, 1000, 0, 0, 10]", with: "[0, 9223372036854775807, 0, 0, 10]"),
                 "p.yml:13: absinfo values out of range: each is a 32-bit integer"
             ),
             (
@@ -342,7 +342,7 @@ final class HeaderValueMessageTests: XCTestCase {
 
     /// Lines ending in a carriage return alone make one line of the file: said so, at line 1.
     func testCarriageReturnLineEndsAreSaid() throws {
-        let text = try String(contentsOf: pad, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r")
+        let text = try String(contentsOf: pad, encoding: .utf8)
         XCTAssertThrowsError(try RecordingLoader.load(text: text, file: "cr.yml")) { error in
             XCTAssertTrue("\(error)".hasPrefix("cr.yml:1: its lines end in a carriage return alone"), "\(error)")
         }

@@ -100,6 +100,43 @@ final class TouchpadAndKeyboardTests: XCTestCase {
         }
     }
 
+    /// A device libinput would not add (a headphone jack's switch) is not played alongside, nor
+    /// one whose header cannot be read: each is said, and the touchpad is still the one read.
+    func testDevicesThatCannotPlayAlongsideAreSaid() throws {
+        let touchpad = try RecordingLoader.load(pinch)
+        var jack = DeviceDescription(name: "Headphone Jack", bustype: 0, vendor: 0, product: 0, version: 0)
+        jack.codes = [Evdev.EV_SYN: [0], Evdev.EV_SW: [0x02]]
+        let plugged = Recording(
+            device: jack,
+            frames: [
+                EvdevFrame(
+                    time: 0,
+                    events: [
+                        EvdevEvent(type: Evdev.EV_SW, code: 0x02, value: 1),
+                        EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
+                    ])
+            ])
+        let read = try RecordingLoader.load(text: Fixtures.libinputRecord(touchpad, plugged), file: "jack.yml")
+        XCTAssertEqual(read.device.name, touchpad.device.name)
+        XCTAssertEqual(read.otherDevices.count, 0)
+        XCTAssertTrue(
+            read.notes.contains(
+                "/dev/input/event1 \"Headphone Jack\" is not played alongside: libinput takes no device "
+                    + "of its kind"), "\(read.notes)")
+        // A keyboard whose header cannot be read: the touchpad is chosen all the same.
+        let keyboard = try RecordingLoader.load(Fixtures.typing)
+        let text = Fixtures.libinputRecord(touchpad, keyboard).replacingOccurrences(
+            of: "- ID_INPUT_KEYBOARD=1", with: "- \"ID_INPUT_KEYBOARD=1\\n\"")
+        let chosen = try RecordingLoader.load(text: text, file: "bad.yml")
+        XCTAssertEqual(chosen.device.name, touchpad.device.name)
+        XCTAssertEqual(chosen.otherDevices.count, 0)
+        XCTAssertTrue(
+            chosen.notes.contains {
+                $0.hasPrefix("/dev/input/event1 \"\(keyboard.device.name)\" is not played alongside: line ")
+            },
+            "\(chosen.notes)")
+    }
+
     /// A window cuts the devices played alongside at the same instants.
     func testAWindowCutsTheOthersToo() throws {
         let touchpad = try RecordingLoader.load(pinch), keyboard = try RecordingLoader.load(Fixtures.typing)

@@ -43,6 +43,21 @@ final class MockTests: XCTestCase {
         XCTAssertEqual(runCommand(["mock", recording, "--", recording]).status, 126, "a file, not a program")
     }
 
+    /// A file of a touchpad and a keyboard is presented as its touchpad alone, which is said: a
+    /// device its program never opens would hold the clock at its first frame.
+    func testMockPresentsTheDeviceReadAlone() throws {
+        let touchpad = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let file = temporaryPath("both.yml")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Fixtures.libinputRecord(touchpad, try RecordingLoader.load(Fixtures.typing)).write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let result = runCommand(["mock", file, "--", "/bin/sh", "-c", "exec cat {devnode} >/dev/null"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(": mock presents the device read alone, not \"AT Translated Set 2 keyboard\"\n"),
+            result.stderr)
+    }
+
     /// libinput's own recorder, run on a mocked device, writes YAML this project must read back exactly.
     func testLibinputRecordOfAMockedDeviceParsesBackToTheSameFrames() throws {
         let libinput = try XCTUnwrap(
