@@ -6,7 +6,7 @@ extension Benchmark {
     /// and is refused as a replay refuses it.
     public static func recording(at path: String) throws(RecordingError) -> Recording {
         let recording = try RecordingLoader.load(path)
-        if let why = recording.device.nothingToShow(hasEvents: !recording.frames.isEmpty) {
+        if let why = recording.device.nothingToShow(hasEvents: recording.frames.holdEvents) {
             throw RecordingError(.badData, file: path, why)
         }
         return recording

@@ -21,7 +21,6 @@ final class FrameList: FrameSource {
 
     func nextFrame() throws(RecordingError) -> EvdevFrame? { frames.popFirst() }
 
-    /// Whether any frame left holds more than its SYN_REPORT: a recording of empty frames shows
-    /// nothing, as one of none does.
-    var holdsEvents: Bool { frames.contains { $0.events.contains { !$0.isSynReport } } }
+    /// Whether any frame left holds more than its SYN_REPORT (``Swift/Sequence/holdEvents``).
+    var holdsEvents: Bool { frames.holdEvents }
 }

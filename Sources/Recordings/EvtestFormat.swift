@@ -69,10 +69,12 @@ public enum EvtestFormat {
                 sawName = true
             } else if line.hasPrefix("Event type ") {
                 currentType = try number(after: "Event type ", in: line, file: file, line: lineNumber)
-                if let t = currentType, Evdev.maxCode(ofType: t) == nil {
-                    throw RecordingError.bad(file, lineNumber, "unknown event type \(t)")
+                if let t = currentType {
+                    guard Evdev.maxCode(ofType: t) != nil else {
+                        throw RecordingError.bad(file, lineNumber, "unknown event type \(t)")
+                    }
+                    if device.codes[t] == nil { device.codes[t] = [] }
                 }
-                if let t = currentType, device.codes[t] == nil { device.codes[t] = [] }
                 currentAxis = nil
             } else if line.hasPrefix("Event code ") {
                 guard let type = currentType else {

@@ -18,7 +18,6 @@ extension LibinputRecordFormat {
             case .blank:
                 return nil
             case .nextDevice:
-                // A file of several is read whole (RecordingStream): this one's header said one.
                 throw RecordingError.bad(
                     file, line,
                     "another device's \"- node:\", in a file whose header declares one: a file of several says "
@@ -53,7 +52,7 @@ extension LibinputRecordFormat {
     /// What one line of the `events:` list is.
     private enum Row {
         case blank
-        /// `- node:`, not indented: the next device, where this device's events are over.
+        /// `- node:`, not indented: the next device's, which a file read this way (of one device) refuses.
         case nextDevice
         /// `...`, the end of the YAML document, as YAML tools may write it.
         case documentEnd

@@ -46,30 +46,36 @@ public enum LibinputRecordFormat {
         guard let devices = root["devices"]?.sequence, !devices.isEmpty else {
             throw RecordingError.bad(file, line(root), "missing header: no devices")
         }
-        let candidates = devices.enumerated().map { n, device in
-            let events =
-                headerOnly
-                ? nil : items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) }
-            // A device whose header cannot be read is no choice to make for the user.
-            let points =
-                (events ?? 0) > 0
-                ? (try? parseDevice(device, file: file)).map { $0.nothingToShow(hasEvents: true) == nil } ?? false
-                : false
-            return DeviceChoice.Candidate(
+        var candidates = devices.enumerated().map { n, device in
+            DeviceChoice.Candidate(
                 node: device["node"]?.string ?? "device \(n + 1)", name: device["evdev"]?["name"]?.string ?? "",
-                events: events, points: points)
+                events: headerOnly
+                    ? nil : items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) })
+        }
+        // Each device with events read once, to choose among them and to play the others.
+        var parsed: [Int: Result<DeviceDescription, RecordingError>] = [:]
+        for index in candidates.indices where candidates[index].hasEvents {
+            let result = Result { () throws(RecordingError) in try parseDevice(devices[index], file: file) }
+            parsed[index] = result
+            // A device whose header cannot be read is no choice to make for the user.
+            if case .success(let read) = result {
+                candidates[index].points = read.nothingToShow(hasEvents: true) == nil
+            }
         }
         let chosen = try DeviceChoice.index(of: node, among: candidates, file: file)
-        let device = try parseDevice(devices[chosen], file: file)
+        // The device named may have no events, and be read only now.
+        let device = try
+            (parsed[chosen] ?? Result { () throws(RecordingError) in try parseDevice(devices[chosen], file: file) })
+            .get()
         let events = try Self.events(of: devices[chosen], device: device, file: file)
         // The others with events play alongside, on the file's one clock: libinput record times
         // every device's events from the recording's start.
         var others: [(device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)])] = []
         var notes: [String] = []
-        for index in devices.indices where index != chosen && candidates[index].hasEvents {
+        for (index, result) in parsed.sorted(by: { $0.key < $1.key }) where index != chosen {
             let named = "\(candidates[index].node) \"\(candidates[index].name)\""
             do {
-                let other = try parseDevice(devices[index], file: file)
+                let other = try result.get()
                 // One libinput would not add would fail the replay, its frames read by no one.
                 guard other.isLibinputDevice else {
                     notes.append("\(named) is not played alongside: libinput takes no device of its kind")

@@ -152,6 +152,17 @@ public struct EvdevFrame: Equatable, Sendable {
     }
 }
 
+extension Sequence<EvdevFrame> {
+    /// Whether any frame holds more than its SYN_REPORT: frames of nothing else show nothing, as
+    /// no frames do (``DeviceDescription/nothingToShow(hasEvents:)``).
+    public var holdEvents: Bool { contains { $0.events.contains { !$0.isSynReport } } }
+}
+
+extension Sequence<Recording> {
+    /// Their devices' names, each quoted, for a message: `"AT keyboard", "Lid Switch"`.
+    public var deviceNames: String { map { "\"\($0.device.name)\"" }.joined(separator: ", ") }
+}
+
 /// A recorded device: its description and its timed frames.
 public struct Recording: Equatable, Sendable {
     public var device: DeviceDescription

@@ -54,8 +54,7 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
         let first = recording.frames.first?.time ?? 0
         out += frameLosses(recording.frames.map { EvdevFrame(time: $0.time - first, events: $0.events) }, back.frames)
         if !recording.otherDevices.isEmpty {
-            let names = recording.otherDevices.map { "\"\($0.device.name)\"" }.joined(separator: ", ")
-            out.append("one device is written, not the file's others: \(names)")
+            out.append("one device is written, not the file's others: \(recording.otherDevices.deviceNames)")
         }
         return out
     }

@@ -45,7 +45,7 @@ struct Mock: ParsableCommand {
                     recording, description: input.desc, node: input.node, eventNumber: eventNumber)
                 warn(device.notes, in: recording)
                 // Frames of a device its program never opens would stall the clock.
-                let others = device.alongside.map { "\"\($0.device.name)\"" }.joined(separator: ", ")
+                let others = device.alongside.deviceNames
                 if !others.isEmpty { warn(["mock presents the device read alone, not \(others)"], in: recording) }
                 device.libinput = try libinput.build()
                 var timing = ReplayTiming()

@@ -19,7 +19,8 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("quirks, matched as dmi:*: AttrResolutionHint=31x31"), result.stdout)
         XCTAssertTrue(result.stdout.contains("sequence 1, "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("frame 0      gesture: NONE → FINGER_DETECTED → UNKNOWN"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("frame 0      gesture: NONE → FINGER_DETECTED → UNKNOWN"), result.stdout)
         XCTAssertTrue(
             result.stdout.contains("libinput made this a 2-finger pinch, not a scroll, because "), result.stdout)
     }
