@@ -65,9 +65,11 @@ public final class MockedDevice {
     /// The DMI modalias the mocked system reports (`/sys/devices/virtual/dmi/id`), which
     /// libinput's `MatchDMIModalias` quirks match: the recording's (``Recording/dmi``) unless set.
     public var dmi: String?
-    /// The other devices of the first device's file (``Recording/otherDevices``), until
-    /// ``addDevicesAlongside(from:)`` adds them.
+    /// The other devices of each device's file (``Recording/otherDevices``), the first device's
+    /// first, until ``addDevicesAlongside(from:)`` adds them.
     public private(set) var alongside: [Recording] = []
+    /// What reading each file of a device added after the first guessed or repaired, by file.
+    public private(set) var addedNotes: [(file: String, notes: [String])] = []
 
     /// The first device the testbed presents.
     public var device: DeviceDescription { nodes[0].device }
@@ -112,15 +114,18 @@ public final class MockedDevice {
     }
 
     /// Adds another device to the testbed, as `/dev/input/event<eventNumber>`; its frames play
-    /// on the same clock as the others'. Returns its node.
+    /// on the same clock as the others', and its own other devices join ``alongside``. Returns its node.
     @discardableResult
     public func addDevice(recording: Recording, eventNumber: Int) throws(HarnessError) -> String {
         try Self.checkDuration(recording)
-        return try addNode(device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
+        let devnode = try addNode(
+            device: recording.device, frames: FrameList(recording.frames), eventNumber: eventNumber)
+        alongside += recording.otherDevices
+        return devnode
     }
 
-    /// Adds the other devices of the first device's file (a `libinput record` of a touchpad and a
-    /// keyboard), as `/dev/input/event<eventNumber>` and up, to play on the file's one clock.
+    /// Adds the other devices of the devices' files (a `libinput record` of a touchpad and a
+    /// keyboard), as `/dev/input/event<eventNumber>` and up, each to play on its file's one clock.
     public func addDevicesAlongside(from eventNumber: Int) throws(HarnessError) {
         for (index, other) in alongside.enumerated() {
             try addDevice(recording: other, eventNumber: eventNumber + index)
@@ -134,9 +139,12 @@ public final class MockedDevice {
         file path: String, description: String? = nil, node: String? = nil,
         eventNumber: Int
     ) throws(HarnessError) -> String {
-        let (device, frames, _, duration, _, _) = try Self.source(forFile: path, description: description, node: node)
+        let (device, frames, notes, duration, _, others) = try Self.source(
+            forFile: path, description: description, node: node)
         let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
         nodes.last?.duration = duration
+        alongside += others
+        if !notes.isEmpty { addedNotes.append((path, notes)) }
         return devnode
     }
 

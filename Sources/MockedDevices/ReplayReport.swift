@@ -48,6 +48,9 @@ public struct ReplayReport: Sendable {
     public var stoppedByHarness = false
     /// What reading the recording guessed or repaired (``Recording/notes``), one line each.
     public var notes: [String] = []
+    /// What reading each other device's file (``MockedDevice/addDevice(file:description:node:eventNumber:)``)
+    /// guessed or repaired, by file.
+    public var otherDevicesNotes: [(file: String, notes: [String])] = []
     /// The lines libinput logged in a replay through the libinput side (info and errors).
     public var libinputLog: [LibinputLogMessage] = []
 

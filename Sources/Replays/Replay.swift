@@ -29,7 +29,9 @@ public struct ReplayOptions: Sendable {
     /// Devices played at the same time as the recording's (a keyboard beside the touchpad), as
     /// ``otherDevice(_:)`` names them, their times counted from the replay's start as the
     /// recording's are: their first frames at once with its first, unless its file's own other
-    /// devices (``Recording/otherDevices``, which follow these) began before it.
+    /// devices (``Recording/otherDevices``, which follow these) began before it. A source's own
+    /// other devices play too, after all of these, each on its file's clock; what reading a file
+    /// among these guessed or repaired is in ``ReplayReport/otherDevicesNotes``.
     public var otherDevices: [ReplaySource] = []
     /// Faults injected, on ``device`` or on one of ``otherDevices``, at the replay's times.
     public var faults: [ReplayFault] = []
@@ -175,6 +177,7 @@ public struct Replay: Sendable {
             }
             try quirks.finish(version: options.libinput.version)
             report.notes = device.notes
+            report.otherDevicesNotes = device.addedNotes
             report.libinputLog = channel.log
             guard report.exitStatus == 0 || report.interruption != nil else {
                 throw HarnessError(

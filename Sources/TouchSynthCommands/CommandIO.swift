@@ -14,6 +14,7 @@ final class CommandIO: @unchecked Sendable {
     private var out: [UInt8] = []
     private var err: [UInt8] = []
     private var outlivesReader = false, readerGone = false
+    private var warnings: Set<String> = []
 
     init(captures: Bool) {
         self.captures = captures
@@ -44,6 +45,11 @@ final class CommandIO: @unchecked Sendable {
     func writeErr(_ text: String) {
         guard captures else { return _ = writeAll(STDERR_FILENO, text) }
         lock.withLock { err += text.utf8 }
+    }
+
+    /// Whether `warning` is said for the first time in this command's run.
+    func firstWarning(_ warning: String) -> Bool {
+        lock.withLock { warnings.insert(warning).inserted }
     }
 
     /// Whether `path` is where stdout goes: `-`, or the file stdout is (`/dev/stdout`, a redirection).

@@ -8,8 +8,8 @@ import Recordings
 func replayEvents(_ source: ReplaySource, from recording: String, options: ReplayOptions) throws -> Replay {
     let replay = try Replay(source, options: options)
     // A file is read by the replay: what reading it guessed or repaired is the report's to say.
-    if case .file = source { warn(replay.report.notes, in: recording) }
-    try told(replay, from: recording, options: options)
+    let read = if case .file = source { true } else { false }
+    try told(replay, from: recording, options: options, read: read)
     return replay
 }
 
@@ -39,7 +39,15 @@ func explained(
     return run
 }
 
-private func told(_ replay: Replay, from recording: String, options: ReplayOptions) throws {
+private func told(_ replay: Replay, from recording: String, options: ReplayOptions, read: Bool = false) throws {
+    warn(replay.report, readFrom: read ? recording : nil)
     for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: options.logsDebug) }
     try endIfInterrupted(replay.report)
+}
+
+/// What reading the replay's files guessed or repaired: `recording`'s, when the replay read it,
+/// and each other device's file's.
+func warn(_ report: ReplayReport, readFrom recording: String?) {
+    if let recording { warn(report.notes, in: recording) }
+    for (file, notes) in report.otherDevicesNotes { warn(notes, in: file) }
 }

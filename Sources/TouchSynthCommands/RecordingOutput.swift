@@ -14,7 +14,10 @@ func writeRecording(_ rec: Recording, to output: String?, format: RecordingForma
     try writeFile(text, to: output, replacing: replacing)
 }
 
-/// What reading `file` guessed or repaired, one warning line each on stderr.
+/// What reading `file` guessed or repaired, one warning line each on stderr, each once in a
+/// command's run however often the file is replayed (once per libinput version by `explain`).
 func warn(_ notes: [String], in file: String) {
-    for note in notes { writeStderr("touchsynth: warning: \(file): \(note)") }
+    for note in notes where CommandIO.current.firstWarning("\(file): \(note)") {
+        writeStderr("touchsynth: warning: \(file): \(note)")
+    }
 }

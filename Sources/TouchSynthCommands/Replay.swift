@@ -74,7 +74,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
                 showLibinputLog(message, from: recording, verbose: log.verbose)
             }
         }
-        warn(report.notes, in: recording)
+        warn(report, readFrom: recording)
         try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
         try printing.check()
         if stats { printStats(report) }
@@ -117,7 +117,9 @@ extension ReplayingCommand {
         options.asDelivered = playback.asDelivered
         options.otherDevices = try playback.others.map { path in
             guard window.isSet else { return .file(path) }
-            return .recording(try window.cut(RecordingLoader.load(path), path: path))
+            let loaded = try RecordingLoader.load(path)
+            warn(loaded.notes, in: path)
+            return .recording(try window.cut(loaded, path: path))
         }
         options.udevProperties = Dictionary(playback.udevProperty.map { ($0.key, $0.value) }) { $1 }
         // Fault times count from the recording's first frame, as --start's and --end's do.

@@ -214,4 +214,31 @@ final class SeveralDevicesReplayTests: XCTestCase {
                 "the keys reach libinput")
         }
     }
+
+    /// A `--with` file of several devices plays them all: the device that points or touches as
+    /// the one asked for, the others after every `--with` device, on the file's clock; and what
+    /// reading the file chose is in the report, under its name.
+    func testAnOtherDevicesFileOfSeveralDevicesPlaysThemAll() throws {
+        let pad = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let scroll = try RecordingLoader.load(
+            Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
+        // The keys come after the scroll, which disable-while-typing would otherwise hold back.
+        let keys = Fixtures.delayed(try RecordingLoader.load(Fixtures.typing), by: scroll.duration + 1_000_000)
+        let file = NSTemporaryDirectory() + "keys-and-pad-\(getpid()).yml"
+        try Fixtures.libinputRecord(keys, scroll).write(toFile: file, atomically: false, encoding: .utf8)
+        defer { unlink(file) }
+        var options = ReplayOptions()
+        options.otherDevices = [.file(file)]
+        let withFile = try Replay(.recording(pad), options: options)
+        options.otherDevices = [.recording(scroll), .recording(keys)]
+        let withEach = try Replay(.recording(pad), options: options)
+        XCTAssertEqual(withFile.events, withEach.events)
+        XCTAssertTrue(withFile.events.contains { $0.device == "event12" && $0.typeName == "KEYBOARD_KEY" })
+        XCTAssertTrue(withFile.events.contains { $0.device == "event11" && $0.typeName.hasPrefix("POINTER_SCROLL") })
+        XCTAssertEqual(withFile.report.otherDevicesNotes.map(\.file), [file])
+        XCTAssertTrue(
+            withFile.report.otherDevicesNotes.first?.notes.contains { $0.contains(scroll.device.name) } == true,
+            "\(withFile.report.otherDevicesNotes)")
+        XCTAssertTrue(withEach.report.otherDevicesNotes.isEmpty)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Recordings
 import TestSupport
 import XCTest
 
@@ -56,6 +57,27 @@ final class ExplainCommandTests: XCTestCase {
             XCTAssertEqual(beside.status, 0, beside.stderr)
             XCTAssertEqual(beside.stdout, alone.stdout, other.lastPathComponent)
         }
+    }
+
+    /// A `--with` file of several devices plays them all, and what reading it chose is said once,
+    /// however often the command replays it (here with and without a quirks file).
+    func testWhatReadingAWithFileChoseIsSaidOnce() throws {
+        let scroll = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
+        let keys = try RecordingLoader.load(Fixtures.typing)
+        let both = try file(Fixtures.libinputRecord(keys, scroll), "keys-and-pad.yml")
+        let quirks = try file("[None]\nMatchName=No such device\nAttrSizeHint=10x10\n", "none.quirks")
+        for arguments in [
+            ["replay", pinch, "--with", both], ["replay", pinch, "--with", both, "--end", "0.5"],
+            ["explain", pinch, "--with", both, "--quirks", quirks],
+        ] {
+            let run = runCommand(arguments)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let said = run.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: warning: \(both): ") }
+            XCTAssertEqual(said.count, 1, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(said.first?.contains(scroll.device.name) == true, "\(said)")
+        }
+        let json = runCommand(["replay", "--json", pinch, "--with", both]).stdout
+        XCTAssertTrue(json.contains("\"device\":\"event12\""), "the file's keyboard plays as event12")
     }
 
     /// A tap-like touch made a hold says tapping is off, and its sequence ends at the lift; a
