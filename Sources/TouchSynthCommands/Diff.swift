@@ -64,8 +64,12 @@ struct Diff: ParsableCommand {
                 try a.recording(description: input.desc, node: input.node),
                 try b.recording(description: input.desc, node: input.node)
             )
-            warn(left.notes, in: expected)
-            warn(right.notes, in: actual)
+            for (path, recording) in [(expected, left), (actual, right)] {
+                let others = recording.otherDevices.deviceNames
+                let unread =
+                    others.isEmpty ? [] : ["its other devices are not compared (\(others)): --device picks one"]
+                warn(recording.notes + unread, in: path)
+            }
             try compareRecordings(left, right)
         }
     }

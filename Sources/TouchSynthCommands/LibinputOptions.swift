@@ -2,20 +2,43 @@ import ArgumentParser
 import Foundation
 import MockedDevices
 
-/// `--libinput VERSION[,VERSION…]`: which libinput a replay's libinput side runs on.
-struct LibinputOptions: ParsableArguments {
+/// `--libinput VERSION[,VERSION…]`: the libinput versions a command that compares them replays
+/// on (`compare`, `explain`, `corpus`), in order.
+struct LibinputOptions: ParsableArguments, LibinputChoice {
     @Option(
         name: .customLong("libinput"),
         help: ArgumentHelp(
-            "The libinput version to replay on (default: the system's). Another version Debian offers is built from "
-                + "its source package "
-                + "into .build/libinput the first time (tools/build-libinput; its --list names them).",
+            "The libinput versions to replay on, in order (repeatable, or VERSION,VERSION; default: the system's). "
+                + LibinputOption.building,
             valueName: "version"))
     var list: [String] = []
 
-    /// The versions asked for, in order, however given (`A,B`, or `--libinput` twice); empty for the system's.
     var versions: [String] { list.flatMap { $0.components(separatedBy: ",") } }
+}
 
+/// `--libinput VERSION`: the one libinput a command's replay runs on.
+struct LibinputOption: ParsableArguments, LibinputChoice {
+    @Option(
+        name: .customLong("libinput"),
+        help: ArgumentHelp(
+            "The libinput version to replay on (default: the system's). " + building, valueName: "version"))
+    var version: String?
+
+    /// How a version not yet built is made, said in both options' help.
+    static let building =
+        "Another version Debian offers is built from its source package into .build/libinput the first time "
+        + "(tools/build-libinput; its --list names them)."
+
+    var versions: [String] { version?.components(separatedBy: ",") ?? [] }
+}
+
+/// Which libinput versions a command was asked for.
+protocol LibinputChoice {
+    /// The versions asked for, in order; empty for the system's.
+    var versions: [String] { get }
+}
+
+extension LibinputChoice {
     /// Checks the versions' form; `several` says whether the command takes more than one.
     func check(several: Bool) throws {
         if let problem = LibinputBuild.problem(with: versions) { throw ValidationError("--libinput" + problem) }

@@ -26,7 +26,7 @@ struct Mock: ParsableCommand {
     var tailMs = 300
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
     @OptionGroup var clock: ClockOptions
-    @OptionGroup var libinput: LibinputOptions
+    @OptionGroup var libinput: LibinputOption
     @Argument(parsing: .postTerminator, help: "The command to run.") var command: [String]
 
     func validate() throws {

@@ -21,7 +21,7 @@ struct QuirksCommand: ParsableCommand {
     @OptionGroup var input: LogInputOptions
     @Flag(help: Help.json) var json = false
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
-    @OptionGroup var libinput: LibinputOptions
+    @OptionGroup var libinput: LibinputOption
 
     func validate() throws { try libinput.check(several: false) }
 

@@ -16,7 +16,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @OptionGroup var clockOptions: ClockOptions
     var clock: ClockOptions? { clockOptions }
-    @OptionGroup var libinput: LibinputOptions
+    @OptionGroup var libinput: LibinputOption
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
@@ -92,7 +92,9 @@ protocol ReplayingCommand {
     var quirks: QuirksOptions { get }
     /// The clock option, where the command has it (explain places decisions on the virtual one).
     var clock: ClockOptions? { get }
-    var libinput: LibinputOptions { get }
+    /// One version (`replay`, `view`) or several (`explain`).
+    associatedtype Libinput: LibinputChoice
+    var libinput: Libinput { get }
     var empty: EmptyRecordingOptions { get }
     var log: LogOptions { get }
     var window: WindowOptions { get }

@@ -41,7 +41,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
-    @OptionGroup var libinput: LibinputOptions
+    @OptionGroup var libinput: LibinputOption
 
     func validate() throws {
         try libinput.check(several: false)

@@ -39,7 +39,7 @@ struct View: ParsableCommand, ReplayingCommand {
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @OptionGroup var clockOptions: ClockOptions
     var clock: ClockOptions? { clockOptions }
-    @OptionGroup var libinput: LibinputOptions
+    @OptionGroup var libinput: LibinputOption
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions

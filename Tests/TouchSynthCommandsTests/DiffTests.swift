@@ -101,6 +101,25 @@ final class DiffTests: XCTestCase {
         XCTAssertTrue(limited.contains("\n… and \(all.count - 1) more device differences\n"), limited)
     }
 
+    /// Of files of several devices, the devices read are compared, and the others are said to be
+    /// left out, with the option that picks one.
+    func testTheDevicesNotComparedAreSaid() throws {
+        let pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let file = temporaryPath("pad-and-keys.yml")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Fixtures.libinputRecord(pinch, try RecordingLoader.load(Fixtures.typing)).write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let run = runCommand(["diff", file, file])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "\(file): its other devices are not compared (\"AT Translated Set 2 keyboard\"): --device picks one\n"),
+            run.stderr)
+        let keys = runCommand(["diff", "--device", "event1", file, file])
+        XCTAssertEqual(keys.status, 0, keys.stderr)
+        XCTAssertTrue(keys.stderr.contains("(\"\(pinch.device.name)\")"), keys.stderr)
+    }
+
     /// The intervals' deviation is of frames that match: it says how many, and nothing of it when
     /// fewer than two match.
     func testTheIntervalDeviationSaysHowManyIntervalsItIsOf() throws {
