@@ -88,6 +88,8 @@ struct View: ParsableCommand, ReplayingCommand {
         let server = try { () throws(ViewServerError) in
             try makeServer(recording ?? "live", listen ?? "127.0.0.1", port)
         }()
+        let io = CommandIO.current
+        server.tellTroubles { io.writeErr("touchsynth: \($0)\n") }
         // A loopback address is this machine's own: only those it is written for are warned.
         if let listen, !ListenAddress.isLoopback(listen) {
             writeStderr(

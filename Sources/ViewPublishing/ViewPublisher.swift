@@ -23,6 +23,9 @@ public protocol ViewPublisher: AnyObject, Sendable {
     func waitForStatistics(until condition: (ViewServerStatistics) -> Bool)
     /// Stops listening and ends every stream.
     func stop()
+    /// Where the lines of an outage go, as it happens: the server stopped listening (the process
+    /// out of file descriptors, say) and listens again.
+    func tellTroubles(to tell: @escaping @Sendable (String) -> Void)
 }
 
 /// What the page shows.

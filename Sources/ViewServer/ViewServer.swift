@@ -22,7 +22,7 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
     public let url: String
     /// The port listened on (the one the system chose when 0 was asked for).
     public let port: UInt16
-    private let server: HTTPServer
+    private let listener: Listener
     private let router: Router
     /// Guards the server's state; broadcast whenever the counts a waiter may watch change.
     private let lock = NSCondition()
@@ -30,45 +30,34 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
     private var lastFrame: ViewFrame?
     private var outboxes: [ObjectIdentifier: Outbox] = [:]
     private var counts = ViewServerStatistics()
-    private let runTask: Task<Void, Never>
 
     /// Starts listening on `address` (an IPv4 or IPv6 literal) and `port` (0: a free one) and
     /// returns once it does; the page answers 503 until ``show(_:)`` gives it its content, so
     /// that a port in use is told before a replay is computed.
     public init(title: String, address: String = "127.0.0.1", port: UInt16 = 0) throws(ViewServerError) {
-        let socketAddress: any SocketAddress
+        let router = Router(title: title)
+        self.router = router
         do {
-            socketAddress =
-                address.contains(":")
-                ? try sockaddr_in6.inet6(ip6: address, port: port) : try sockaddr_in.inet(ip4: address, port: port)
+            listener = try Listener(host: address, port: port, router: router)
         } catch {
             throw ViewServerError(.badAddress, "--listen \(address): not an IPv4 or IPv6 address")
         }
-        let router = Router(title: title)
-        self.router = router
-        let server = HTTPServer(address: socketAddress, timeout: 15, logger: .disabled, handler: router)
-        self.server = server
         let started = StartOutcome()
-        runTask = Task.detached {
+        listener.start(started)
+        Task.detached { [listener] in
             do {
-                try await server.run()
-            } catch {
-                started.fail(error)
-            }
-        }
-        Task.detached {
-            do {
-                try await server.waitUntilListening(timeout: Self.startTimeout)
+                try await listener.current.waitUntilListening(timeout: Self.startTimeout)
                 started.succeed()
             } catch {
-                started.fail(error)
+                _ = started.fail(error)
             }
         }
         if let failure = started.wait() {
-            runTask.cancel()
+            Self.end(listener)
             throw Self.refusal(failure, address: address, port: port)
         }
-        let bound = Self.boundPort(server) ?? port
+        let bound = Self.boundPort(listener.current) ?? port
+        listener.bound(to: bound)
         self.port = bound
         url = "http://\(address.contains(":") ? "[\(address)]" : address):\(bound)/"
         router.server = self
@@ -158,14 +147,23 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
     public func stop() {
         let boxes = lock.withLock { Array(outboxes.values) }
         boxes.forEach { $0.close() }
+        Self.end(listener)
+    }
+
+    /// Stops `listener`, waiting until it has.
+    private static func end(_ listener: Listener) {
         let semaphore = DispatchSemaphore(value: 0)
-        let server = self.server
         Task.detached {
-            await server.stop(timeout: 1)
+            await listener.stop()
             semaphore.signal()
         }
         semaphore.wait()
-        runTask.cancel()
+    }
+
+    /// Where the lines of an outage go: the server stopped listening (out of file descriptors)
+    /// and listens again.
+    public func tellTroubles(to tell: @escaping @Sendable (String) -> Void) {
+        listener.tellTroubles(to: tell)
     }
 
     // MARK: The stream's browsers
@@ -197,32 +195,6 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
             for time in published { counts.delays.add(Int64((now &- time) / 1000)) }
             lock.broadcast()
         }
-    }
-}
-
-/// The outcome of starting to listen, told across tasks to the thread that waits for it.
-private final class StartOutcome: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var failure: (any Error)?
-    private var done = false
-
-    func succeed() { finish(nil) }
-    func fail(_ error: any Error) { finish(error) }
-
-    private func finish(_ error: (any Error)?) {
-        let first = lock.withLock {
-            defer { done = true }
-            if !done { failure = error }
-            return !done
-        }
-        if first { semaphore.signal() }
-    }
-
-    /// Waits for the outcome: nil once listening, else the error.
-    func wait() -> (any Error)? {
-        semaphore.wait()
-        return lock.withLock { failure }
     }
 }
 

@@ -71,6 +71,35 @@ final class ViewServerTests: XCTestCase {
         XCTAssertTrue(proxied.hasPrefix("HTTP/1.1 400"), proxied)
     }
 
+    /// A server that cannot accept a connection, the process out of file descriptors, stops
+    /// listening (FlyingFox's ends): it says so, listens again on its port once it can, says that
+    /// too, and answers.
+    func testAServerOutOfDescriptorsListensAgainAndSaysSo() throws {
+        let server = try ViewServer(title: "t")
+        defer { server.stop() }
+        server.show(.timeline(Data("[]".utf8)))
+        let said = LinesHeard()
+        server.tellTroubles { said.add($0) }
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        var saved = rlimit()
+        XCTAssertEqual(getrlimit(resource, &saved), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // No descriptor can be made now: the connection is the server's to accept, and it cannot.
+        var none = saved
+        none.rlim_cur = 0
+        XCTAssertEqual(setrlimit(resource, &none), 0)
+        let connected = connect(fd, toLoopbackPort: server.port)
+        let outage = said.next()
+        setrlimit(resource, &saved)
+        close(fd)
+        XCTAssertEqual(connected, 0)
+        XCTAssertEqual(outage, "the view's server stopped listening (Too many open files): listening again")
+        XCTAssertEqual(said.next(), "the view's server listens again on port \(server.port)")
+        let host = "Host: 127.0.0.1:\(server.port)\r\n"
+        let ok = try Self.exchange("GET / HTTP/1.1\r\n\(host)Connection: close\r\n\r\n", port: server.port)
+        XCTAssertTrue(ok.hasPrefix("HTTP/1.1 200"), ok)
+    }
+
     /// Sends `request` to the server on `port` and reads its answer until it closes.
     private static func exchange(_ request: String, port: UInt16) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -183,5 +212,23 @@ final class SlowBrowserTests: XCTestCase {
         return descriptors.compactMap(Int32.init).first { fd in
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")) == "socket:[\(inode)]"
         }
+    }
+}
+
+/// Lines told from another thread, taken in order as they come.
+private final class LinesHeard: @unchecked Sendable {
+    private let lock = NSLock()
+    private let told = DispatchSemaphore(value: 0)
+    private var lines: [String] = []
+
+    func add(_ line: String) {
+        lock.withLock { lines.append(line) }
+        told.signal()
+    }
+
+    /// The next line, once it is told.
+    func next() -> String {
+        told.wait()
+        return lock.withLock { lines.removeFirst() }
     }
 }
