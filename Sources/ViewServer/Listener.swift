@@ -67,6 +67,7 @@ final class Listener: @unchecked Sendable {
             if !outage { say("the view's server stopped listening (\(Self.reason(failure))): listening again") }
             outage = true
             try? await Task.sleep(nanoseconds: pause)
+            guard !Task.isCancelled else { return }
             pause = min(pause * 2, 1_000_000_000)
             let listening = Task {
                 try await server.waitUntilListening(timeout: 10)
