@@ -7,15 +7,22 @@ extension LibinputRecordFormat {
     /// line is scanned once over its bytes, without a string or an array made for its fields.
     struct EventLines {
         private var inEvdev = false
-        private var ended = false
+        /// The events are over: the YAML document ended, or the next device began.
+        private(set) var ended = false
         /// Whether the `events:` line that opens the list has been read.
         private var opened = false
+        /// The list is one device's of several (``LibinputRecordSections``): the next device's
+        /// `- node:` ends it.
+        var endsAtNextDevice = false
 
         mutating func parse(_ text: String, file: String, line: Int) throws(RecordingError) -> (UInt64, EvdevEvent)? {
             guard !ended else { return nil }
             var text = text
             switch text.withUTF8(Row.init) {
             case .blank:
+                return nil
+            case .nextDevice where endsAtNextDevice:
+                ended = true
                 return nil
             case .nextDevice:
                 throw RecordingError.bad(

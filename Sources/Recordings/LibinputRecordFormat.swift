@@ -68,36 +68,55 @@ public enum LibinputRecordFormat {
             (parsed[chosen] ?? Result { () throws(RecordingError) in try parseDevice(devices[chosen], file: file) })
             .get()
         let events = try Self.events(of: devices[chosen], device: device, file: file)
-        // The others with events play alongside, on the file's one clock: libinput record times
-        // every device's events from the recording's start.
+        let others = try alongside(chosen, among: candidates, named: node, parsed: parsed, first: events.first?.time) {
+            index, other throws(RecordingError) in try Self.events(of: devices[index], device: other, file: file)
+        }
+        var recording = Recording(device: device, events: events, origin: others.origin)
+        recording.otherDevices = others.recordings
+        recording.notes += others.notes
+        return recording
+    }
+
+    /// The devices with events that play alongside the one `chosen` among `candidates` (by
+    /// `node`, if named), whose first event is at `first`: those libinput takes, of the devices
+    /// `parsed`, their events given by `eventsOf`, on the file's one clock (libinput record times
+    /// every device's events from the recording's start), which starts at `origin`. The notes
+    /// say which device was read, and which others do not play and why.
+    static func alongside(
+        _ chosen: Int, among candidates: [DeviceChoice.Candidate], named node: String?,
+        parsed: [Int: Result<DeviceDescription, RecordingError>], first: UInt64?,
+        eventsOf: (Int, DeviceDescription) throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)]
+    ) -> (recordings: [Recording], origin: UInt64?, notes: [String]) {
         var others: [(device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)])] = []
         var notes: [String] = []
         for (index, result) in parsed.sorted(by: { $0.key < $1.key }) where index != chosen {
             let named = "\(candidates[index].node) \"\(candidates[index].name)\""
-            do {
+            do throws(RecordingError) {
                 let other = try result.get()
                 // One libinput would not add would fail the replay, its frames read by no one.
                 guard other.isLibinputDevice else {
                     notes.append("\(named) is not played alongside: libinput takes no device of its kind")
                     continue
                 }
-                others.append((other, try Self.events(of: devices[index], device: other, file: file)))
+                others.append((other, try eventsOf(index, other)))
             } catch {
                 notes.append(
                     "\(named) is not played alongside: line \(error.line.map(String.init) ?? "?"): \(error.problem)")
             }
         }
-        let origin = others.isEmpty ? nil : ([events] + others.map(\.events)).compactMap { $0.first?.time }.min()
-        var recording = Recording(device: device, events: events, origin: origin)
-        recording.otherDevices = others.map { Recording(device: $0.device, events: $0.events, origin: origin) }
+        let origin = others.isEmpty ? nil : ([first] + others.map(\.events.first?.time)).compactMap { $0 }.min()
         if node == nil, candidates.filter(\.hasEvents).count > 1 {
             let read = candidates[chosen]
             notes.append(
                 "of its devices with events, \(read.node) \"\(read.name)\" is read, the only one that points or "
                     + "touches (--device chooses another)")
         }
-        recording.notes += notes
-        return recording
+        return (others.map { Recording(device: $0.device, events: $0.events, origin: origin) }, origin, notes)
+    }
+
+    /// The `evdev` name of the first device of `header`, as the YAML has it, or "".
+    static func deviceName(in header: String) -> String {
+        (try? Yams.compose(yaml: header, .basic))??["devices"]?.sequence?.first?["evdev"]?["name"]?.string ?? ""
     }
 
     /// The `- evdev:` rows of `entry`'s events, timed as the file times them.

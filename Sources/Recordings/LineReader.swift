@@ -66,6 +66,50 @@ struct LineReader {
         atEnd = true
     }
 
+    /// A reader of `fd` (already open, positioned at `offset`), whose next line is `line` + 1.
+    private init(fd: Int32, file: String, of kind: String, offset: Int, line: Int) {
+        self.file = file
+        self.kind = kind
+        copy = -1
+        opened = OpenFile(fd)
+        bytesRead = offset
+        lineNumber = line
+    }
+
+    /// Where the next line starts in the file, in bytes (with no line pushed back).
+    var offset: Int { bytesRead - (end - start) }
+
+    /// The file kept open to be read again from any place (``ReadAgain``), when it is a regular
+    /// file; nil for a pipe, which can be read once, and for text.
+    func readAgain() throws(RecordingError) -> ReadAgain? {
+        var status = stat()
+        guard fromFile, opened.fd >= 0, fstat(opened.fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        let fd = open("/proc/self/fd/\(opened.fd)", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.readError(errno, file: file) }
+        return ReadAgain(opened: OpenFile(fd), file: file, kind: kind)
+    }
+
+    /// A regular file held open, from which readers start anywhere, each with an offset of its own.
+    struct ReadAgain {
+        fileprivate let opened: OpenFile
+        let file: String
+        let kind: String
+
+        /// A reader from `offset`, the start of line `line` + 1.
+        func reader(from offset: Int, afterLine line: Int) throws(RecordingError) -> LineReader {
+            let fd = open("/proc/self/fd/\(opened.fd)", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw LineReader.readError(errno, file: file) }
+            guard lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else {
+                let error = errno
+                _ = Glibc.close(fd)
+                throw LineReader.readError(error, file: file)
+            }
+            return LineReader(fd: fd, file: file, of: kind, offset: offset, line: line)
+        }
+    }
+
     /// Closes the file (once); the reader reads nothing after.
     mutating func close() {
         pushedBack = nil
@@ -210,7 +254,7 @@ struct LineReader {
 }
 
 /// A file descriptor, closed once: by its reader, or when the last copy of its reader is gone.
-private final class OpenFile {
+private final class OpenFile: @unchecked Sendable {
     private(set) var fd: Int32
 
     init(_ fd: Int32) { self.fd = fd }

@@ -147,8 +147,22 @@ public final class RecordingStream {
             named.map { MachineDMI.find(in: $0.1) }
             ?? RecordingLoader.matchingDescription(for: path).flatMap(MachineDMI.find(inFile:))
         dmi = MachineDMI.find(in: header) ?? describedDMI
+        // A file of several devices that can be read again is read device by device: its device
+        // streams from its place, and only the others are held in memory.
+        let again =
+            format == .libinputRecord && sawEvents && Self.declaresSeveralDevices(header)
+                && Self.declaresVersion(header) ? try reader.readAgain() : nil
         do throws(RecordingError) {
             switch format {
+            case .libinputRecord where again != nil:
+                let opened = try LibinputRecordSections.open(
+                    header: header, reader: &reader, again: again!, node: node, file: path)
+                (device, otherDevices) = (opened.device, opened.others)
+                notes += opened.notes + Self.unused(description)
+                reader.close()
+                if let events = opened.events { reader = events }
+                assembler = FrameAssembler(origin: opened.origin)
+                yamlLines.endsAtNextDevice = true
             case .evemu:
                 if let parsed = try EvemuFormat.parseDescription(header, file: path) {
                     device = parsed
@@ -231,8 +245,8 @@ public final class RecordingStream {
         finished = !preloaded.isEmpty
     }
 
-    /// The longest `libinput record` read whole: of several devices, or with its header's keys
-    /// after the events.
+    /// The longest `libinput record` read whole (of several devices from a pipe, or with its
+    /// header's keys after the events), and the most events a device played alongside may have.
     static let severalDevicesBytes = 8 << 20
 
     /// Whether the header has the top-level `version:` libinput record writes first.
@@ -334,7 +348,11 @@ public final class RecordingStream {
             } catch {
                 throw error.reading(format)
             }
-            guard let (read, event) = parsed else { continue }
+            guard let (read, event) = parsed else {
+                // The device's events are over; another's follow, or nothing does.
+                if yamlLines.ended { finished = true }
+                continue
+            }
             // Kernel timestamps never go back from one frame to the next; within a frame only its
             // SYN_REPORT's time matters to readers.
             let time = try times.time(read, of: event, file: file, line: line.0)

@@ -3,6 +3,27 @@ import Recordings
 import TestSupport
 import XCTest
 
+/// `text` read as a pipe's is, whole, and as a file's, device by device, the device read
+/// streaming from its place: the same recording either way, or the same error.
+private func loadedBothWays(_ text: String, node: String? = nil) throws -> Recording {
+    let path = temporaryPath("several.yml")
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    defer { unlink(path) }
+    let piped = Result { () throws(RecordingError) in try RecordingLoader.load(text: text, file: path, node: node) }
+    let file = Result { () throws(RecordingError) in try RecordingLoader.load(path, node: node) }
+    switch (piped, file) {
+    case (.success(let a), .success(let b)):
+        XCTAssertEqual(a, b)
+        XCTAssertEqual(a.notes, b.notes)
+        XCTAssertEqual(a.otherDevices, b.otherDevices)
+    case (.failure(let a), .failure(let b)):
+        XCTAssertEqual("\(a)", "\(b)")
+    default:
+        XCTFail("read whole: \(piped); device by device: \(file)")
+    }
+    return try piped.get()
+}
+
 /// A `libinput record` of several devices is read for one, chosen as a getevent log's device is.
 final class SeveralDevicesTests: XCTestCase {
     /// pinch-in.yml's device at event0 and pinch-out.yml's at event1, both with events.
@@ -27,10 +48,9 @@ final class SeveralDevicesTests: XCTestCase {
             Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         let outward = try RecordingLoader.load(
             Fixtures.synthesized.appendingPathComponent("pinch-out.yml").path)
-        XCTAssertEqual(try RecordingLoader.load(text: text, file: "two.yml", node: "event0").frames, inward.frames)
-        XCTAssertEqual(
-            try RecordingLoader.load(text: text, file: "two.yml", node: "/dev/input/event1").frames, outward.frames)
-        XCTAssertEqual(try RecordingLoader.load(text: text, file: "two.yml", node: "event1").notes, [])
+        XCTAssertEqual(try loadedBothWays(text, node: "event0").frames, inward.frames)
+        XCTAssertEqual(try loadedBothWays(text, node: "/dev/input/event1").frames, outward.frames)
+        XCTAssertEqual(try loadedBothWays(text, node: "event1").notes, [])
     }
 
     /// A file of one device is streamed as ever; its own node chooses it, without a word.
@@ -47,9 +67,10 @@ final class SeveralDevicesTests: XCTestCase {
         }
     }
 
-    /// A file of several devices is read whole to choose one, so within a bound: past it, a
-    /// line says so, rather than memory growing with the file.
-    func testAFileOfSeveralDevicesIsReadWholeWithinItsBound() throws {
+    /// A pipe of several devices is read whole to choose one, so within a bound: past it, a line
+    /// says so, rather than memory growing with the file. A file is read device by device, its
+    /// device streaming: the bound holds only the devices played alongside.
+    func testAPipeOfSeveralDevicesIsReadWholeWithinItsBound() throws {
         let text = try twoDevices()
         let comment = "  # " + String(repeating: "x", count: 1000) + "\n"
         let padding = String(repeating: comment, count: 9 << 10)
@@ -58,12 +79,25 @@ final class SeveralDevicesTests: XCTestCase {
             XCTAssertEqual((error as? RecordingError)?.kind, .badData)
             XCTAssertTrue("\(error)".contains("read whole to choose one, up to 8 MiB"), "\(error)")
         }
+        let path = temporaryPath("long.yml")
+        try long.write(toFile: path, atomically: false, encoding: .utf8)
+        defer { unlink(path) }
+        XCTAssertEqual(try RecordingLoader.load(path, node: "event1"), try loadedBothWays(text, node: "event1"))
+        // The other device's events past the bound: it is not played alongside, and that is said.
+        let longEvents = text.replacingOccurrences(of: "\n  events:\n", with: "\n  events:\n" + padding)
+        try longEvents.write(toFile: path, atomically: false, encoding: .utf8)
+        let read = try RecordingLoader.load(path, node: "event1")
+        XCTAssertEqual(read.otherDevices, [])
+        XCTAssertTrue(
+            read.notes.contains {
+                $0.contains("is not played alongside: line ") && $0.contains("longer than 8 MiB")
+            }, "\(read.notes)")
     }
 
     func testSeveralWithEventsOrAMissingNodeIsAUsageError() throws {
         let text = try twoDevices()
         for node in [nil, "event7"] {
-            XCTAssertThrowsError(try RecordingLoader.load(text: text, file: "two.yml", node: node)) { error in
+            XCTAssertThrowsError(try loadedBothWays(text, node: node)) { error in
                 XCTAssertEqual((error as? RecordingError)?.kind, .usage, "\(error)")
                 XCTAssertTrue("\(error)".contains("/dev/input/event1"), "\(error)")
             }
@@ -82,7 +116,7 @@ final class TouchpadAndKeyboardTests: XCTestCase {
         for (touchpadDelay, keyboardDelay): (UInt64, UInt64) in [(0, 500_000), (300_000, 0)] {
             let text = Fixtures.libinputRecord(
                 Fixtures.delayed(touchpad, by: touchpadDelay), Fixtures.delayed(keyboard, by: keyboardDelay))
-            let read = try RecordingLoader.load(text: text, file: "both.yml")
+            let read = try loadedBothWays(text)
             XCTAssertEqual(read.device.name, touchpad.device.name)
             XCTAssertEqual(read.frames, Fixtures.delayed(touchpad, by: touchpadDelay).frames)
             XCTAssertEqual(read.otherDevices.map(\.device.name), [keyboard.device.name])
@@ -94,7 +128,7 @@ final class TouchpadAndKeyboardTests: XCTestCase {
                 RecordingFormat.evemu.losses(of: read, in: RecordingFormat.evemu.text(read)),
                 ["one device is written, not the file's others: \"\(keyboard.device.name)\""])
             // Named, the touchpad is read without a word, and the keyboard still kept.
-            let named = try RecordingLoader.load(text: text, file: "both.yml", node: "event0")
+            let named = try loadedBothWays(text, node: "event0")
             XCTAssertEqual(named.notes, [])
             XCTAssertEqual(named.otherDevices.count, 1)
         }
@@ -116,7 +150,7 @@ final class TouchpadAndKeyboardTests: XCTestCase {
                         EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
                     ])
             ])
-        let read = try RecordingLoader.load(text: Fixtures.libinputRecord(touchpad, plugged), file: "jack.yml")
+        let read = try loadedBothWays(Fixtures.libinputRecord(touchpad, plugged))
         XCTAssertEqual(read.device.name, touchpad.device.name)
         XCTAssertEqual(read.otherDevices.count, 0)
         XCTAssertTrue(
@@ -127,7 +161,7 @@ final class TouchpadAndKeyboardTests: XCTestCase {
         let keyboard = try RecordingLoader.load(Fixtures.typing)
         let text = Fixtures.libinputRecord(touchpad, keyboard).replacingOccurrences(
             of: "- ID_INPUT_KEYBOARD=1", with: "- \"ID_INPUT_KEYBOARD=1\\n\"")
-        let chosen = try RecordingLoader.load(text: text, file: "bad.yml")
+        let chosen = try loadedBothWays(text)
         XCTAssertEqual(chosen.device.name, touchpad.device.name)
         XCTAssertEqual(chosen.otherDevices.count, 0)
         XCTAssertTrue(
