@@ -1,10 +1,14 @@
 import AppEvents
+import Gestures
 
 /// When an activation is accidental. A recognizer's activations (began, recognized) in the two
 /// modes pair one to one, nearest first: within ``window`` of each other, and then, over a whole
-/// stream, the ones left in time order whatever the distance. An activation left unpaired is
-/// accidental: it happened in one mode where the other had none, or once more than the other (a
-/// photo's pan set off by a pinch's simulated touches on top of the scrolling both modes share).
+/// stream, the ones left in time order whatever the distance. An activation left unpaired
+/// happened in one mode where the other had none, or once more than the other: a difference
+/// between the modes. It is accidental when compatibility mode's simulated touches set it off
+/// (``isAccidental(in:_:)``: a photo's pan started by a pinch's simulated touches on top of the
+/// scrolling both modes share), the hazard Apple names; one a pointer's touch type explains (a
+/// recognizer that takes `indirectPointer` touches alone) is the app's design, not an accident.
 /// The one rule `compare`, `report`, the view and the testing kit apply.
 public struct AccidentalActivationRule: Sendable, Equatable {
     /// Seconds before or after an activation within which the other mode's counts as the same
@@ -20,6 +24,12 @@ public struct AccidentalActivationRule: Sendable, Equatable {
     /// Seconds within which two modes' activations are taken for the same gesture first: the two
     /// modes' events for one gesture come within milliseconds of each other.
     public static let nearby = 1.0
+
+    /// Whether an unpaired activation in `mode`, which followed `input`, is accidental: in
+    /// compatibility mode, following a pinch's or rotation's simulated touches.
+    public static func isAccidental(in mode: DeliveryMode, _ input: ActivationInput?) -> Bool {
+        mode == .compatibility && (input?.simulatedTouches ?? 0) > 0
+    }
 
     /// Which of the other mode's unpaired activations (`unpaired`, seconds) an activation at
     /// `time` pairs with as it comes, live: the nearest within the window, before or after.

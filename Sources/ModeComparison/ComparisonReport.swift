@@ -18,27 +18,39 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
     public var indirect: ModeSummary
     /// The mode with activations the other mode did not match (``AccidentalActivationRule``): it
     /// activated in this mode alone, or more often in it; nil when the modes match.
-    public var accidentalIn: DeliveryMode?
-    /// Which of the mode's activations they are, from 0 in time order (as its summary's
+    public var onlyIn: DeliveryMode?
+    /// Which of that mode's activations they are, from 0 in time order (as its summary's
     /// ``ModeSummary/activationInputs``).
+    public var onlyIndices: [Int]
+    /// Those of ``onlyIndices`` that are accidental (``AccidentalActivationRule/isAccidental(in:_:)``):
+    /// compatibility mode's, set off by its simulated touches.
     public var accidentalIndices: [Int]
-    /// When those unmatched activations happened, seconds on the events' clock.
-    public var accidentalTimes: [Double] {
-        guard let mode = accidentalIn else { return [] }
-        let times = (mode == .compatibility ? compat : indirect).transitions.activationTimes
-        return accidentalIndices.map { times[$0] }
-    }
     /// True when it activated in both modes but its menus or drags started from different
     /// inputs or at different times (``ModeSummary/starts``); nil otherwise.
     public var startsDiffer: Bool?
 
-    /// Whether the modes differ on this row: an accidental activation or different starts.
-    public var differs: Bool { accidentalIn != nil || startsDiffer == true }
+    /// The mode of its accidental activations: compatibility mode, or nil when it has none.
+    public var accidentalIn: DeliveryMode? { accidentalIndices.isEmpty ? nil : .compatibility }
+    /// When its unmatched activations happened, seconds on the events' clock.
+    public var onlyTimes: [Double] { times(of: onlyIndices) }
+    /// When its accidental activations happened, seconds on the events' clock.
+    public var accidentalTimes: [Double] { times(of: accidentalIndices) }
+
+    private func times(of indices: [Int]) -> [Double] {
+        guard let mode = onlyIn else { return [] }
+        let times = (mode == .compatibility ? compat : indirect).transitions.activationTimes
+        return indices.map { times[$0] }
+    }
+
+    /// Whether the modes differ on this row: activations one mode did not match, or different starts.
+    public var differs: Bool { onlyIn != nil || startsDiffer == true }
 
     /// "region/name".
     public var recognizer: String { path.description }
 
-    enum CodingKeys: String, CodingKey { case region, name, kind, compat, indirect, accidentalIn, startsDiffer }
+    enum CodingKeys: String, CodingKey {
+        case region, name, kind, compat, indirect, onlyIn, accidentalIn, startsDiffer
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -47,13 +59,15 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
         try c.encode(kind, forKey: .kind)
         try c.encode(compat, forKey: .compat)
         try c.encode(indirect, forKey: .indirect)
+        try c.encodeIfPresent(onlyIn, forKey: .onlyIn)
         try c.encodeIfPresent(accidentalIn, forKey: .accidentalIn)
         try c.encodeIfPresent(startsDiffer, forKey: .startsDiffer)
     }
 }
 
-/// A recognizer that began or was recognized in `mode` where the other mode's did not: in that
-/// mode alone, or more often in it (``AccidentalActivationRule``).
+/// A recognizer that began or was recognized in `mode` where the other mode's did not, in that
+/// mode alone or more often in it, by accident (``AccidentalActivationRule``): set off by
+/// compatibility mode's simulated touches.
 public struct AccidentalActivation: Codable, Equatable, Sendable {
     /// The recognizer, as in its ``ComparisonRow``.
     public var path: RecognizerPath
@@ -61,9 +75,9 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
     public var region: String { path.region }
     /// The recognizer's name, as in its ``ComparisonRow``.
     public var name: String { path.numberedName }
-    /// The mode in which it activated unmatched.
+    /// The mode in which it activated by accident: compatibility mode.
     public var mode: DeliveryMode
-    /// When each unmatched activation happened, seconds on the events' clock.
+    /// When each accidental activation happened, seconds on the events' clock.
     public var times: [Double]
 
     /// Records that `path` activated unmatched in `mode`, at `times`.
@@ -102,7 +116,7 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
 public struct ComparisonReport: Encodable, Equatable, Sendable {
     /// One per recognizer, in the surface's delivery order.
     public var rows: [ComparisonRow]
-    /// The rows whose recognizer activated unmatched in one mode, in row order.
+    /// The rows whose recognizer activated by accident, in row order.
     public var accidentalActivations: [AccidentalActivation]
     /// The pointer regions entered and left in each mode; nil when there were none.
     public var pointerRegions: PointerRegionComparison?
@@ -134,13 +148,21 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
             // Over the whole stream the activations all pair but the surplus of one mode.
             let unpaired = AccidentalActivationRule.wholeStream.unpairedIndices(
                 compat: compat.transitions.activationTimes, indirect: indirect.transitions.activationTimes)
-            let accidental: DeliveryMode? =
+            let onlyIn: DeliveryMode? =
                 !unpaired.compat.isEmpty ? .compatibility : !unpaired.indirect.isEmpty ? .indirectInput : nil
-            let startsDiffer = accidental == nil && !Self.sameStarts(compat.starts, indirect.starts)
+            let only = onlyIn == .compatibility ? unpaired.compat : unpaired.indirect
+            let summary = onlyIn == .compatibility ? compat : indirect
+            let inputs = summary.activationInputs
+            let accidental = only.filter { index in
+                onlyIn.map {
+                    AccidentalActivationRule.isAccidental(in: $0, inputs.indices.contains(index) ? inputs[index] : nil)
+                }
+                    ?? false
+            }
+            let startsDiffer = onlyIn == nil && !Self.sameStarts(compat.starts, indirect.starts)
             return ComparisonRow(
-                path: path, kind: kind, compat: compat, indirect: indirect, accidentalIn: accidental,
-                accidentalIndices: accidental == .compatibility ? unpaired.compat : unpaired.indirect,
-                startsDiffer: startsDiffer ? true : nil)
+                path: path, kind: kind, compat: compat, indirect: indirect, onlyIn: onlyIn, onlyIndices: only,
+                accidentalIndices: accidental, startsDiffer: startsDiffer ? true : nil)
         }
         accidentalActivations = rows.compactMap { row in
             row.accidentalIn.map { AccidentalActivation(row.path, mode: $0, times: row.accidentalTimes) }
@@ -166,9 +188,12 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
         a.count == b.count && zip(a, b).allSatisfy { $0.input == $1.input && abs($0.time - $1.time) < 1e-6 }
     }
 
+    /// How many activations were accidental, over all recognizers.
+    public var accidentalActivationCount: Int { accidentalActivations.map(\.times.count).reduce(0, +) }
+
     /// How many activations in `mode` the other mode did not match, over all recognizers.
-    public func accidentalActivationCount(in mode: DeliveryMode) -> Int {
-        accidentalActivations.filter { $0.mode == mode }.map(\.times.count).reduce(0, +)
+    public func onlyActivationCount(in mode: DeliveryMode) -> Int {
+        rows.filter { $0.onlyIn == mode }.map(\.onlyIndices.count).reduce(0, +)
     }
 
     /// Each record under its row's ``ComparisonRow/path``, so a mode's records can be looked up

@@ -6,12 +6,12 @@ import ModeComparison
 
 extension ComparisonReport {
     /// What differs between the modes, in plain words, a line per recognizer with unmatched
-    /// activations (``ComparisonRow/accidentalIn``: it activated in one mode only, or more often in
+    /// activations (``ComparisonRow/onlyIn``: it activated in one mode only, or more often in
     /// one) with the likely cause, told from what it followed at them; and a line per menu or drag
     /// that started in both modes from different inputs.
     public var differencesInWords: [String] {
         rows.compactMap { row in
-            guard let mode = row.accidentalIn else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
+            guard let mode = row.onlyIn else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
             let (c, i) = (row.compat.transitions.activationTimes.count, row.indirect.transitions.activationTimes.count)
             let verb = row.compat.began + row.indirect.began == 0 ? "was recognized" : "began"
             let modes = [(c, "compat mode (key NO)"), (i, "indirect mode (key YES)")]
@@ -27,12 +27,12 @@ extension ComparisonReport {
     /// click, whose touch is `direct` in one mode and `indirectPointer` in the other; and when the
     /// other mode's recognizer lost arbitration, to which.
     private static func cause(of row: ComparisonRow) -> String? {
-        guard let mode = row.accidentalIn else { return nil }
+        guard let mode = row.onlyIn else { return nil }
         let (summary, other) = mode == .compatibility ? (row.compat, row.indirect) : (row.indirect, row.compat)
         // A loss near an unmatched activation: the other mode's recognizer lost that gesture.
         let nearby = AccidentalActivationRule.nearby
         let losses = other.arbitrationLosses.filter { loss in
-            row.accidentalTimes.contains { abs($0 - loss.time) <= nearby }
+            row.onlyTimes.contains { abs($0 - loss.time) <= nearby }
         }
         let winners = Set(losses.map(\.winner.description)).sorted()
         let otherMode = mode == .compatibility ? "indirect" : "compat"
@@ -40,7 +40,7 @@ extension ComparisonReport {
             winners.isEmpty ? nil : "in \(otherMode) mode it lost arbitration to \(winners.joined(separator: ", "))"
         let click =
             "a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
-        let unmatched = row.accidentalIndices.compactMap {
+        let unmatched = row.onlyIndices.compactMap {
             summary.activationInputs.indices.contains($0) ? summary.activationInputs[$0] : nil
         }
         guard !unmatched.isEmpty else { return lost }

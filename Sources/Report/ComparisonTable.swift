@@ -5,10 +5,11 @@ import ModeComparison
 
 extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
-    /// then the accidental activation counts and the pointer regions the pointer went through. The
-    /// last column is the row's ``ComparisonRow/difference``. Times are seconds since `timeBase`.
+    /// then the counts of accidental activations and of those in one mode only, and the pointer
+    /// regions the pointer went through. The last column is the row's
+    /// ``ComparisonRow/difference``. Times are seconds since `timeBase`.
     public func renderTable(timeBase: TimeBase) -> String {
-        let header = ["recognizer", "compat", "indirect", "accidental"]
+        let header = ["recognizer", "compat", "indirect", "difference"]
         let body = rows.map { row in
             [
                 row.recognizer, row.compat.text(timeBase: timeBase), row.indirect.text(timeBase: timeBase),
@@ -25,9 +26,7 @@ extension ComparisonReport {
             return text
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        let summary =
-            "accidental activations: compat \(accidentalActivationCount(in: .compatibility)), indirect "
-            + "\(accidentalActivationCount(in: .indirectInput))"
+        let summary = activationCounts
         let lines = [line(header), rule] + body.map(line) + [summary] + pointerRegionLines(timeBase)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -47,13 +46,29 @@ extension ComparisonReport {
     }
 }
 
+extension ComparisonReport {
+    /// "accidental activations (set off by compat mode's simulated touches): 2; in one mode only:
+    /// compat 2, indirect 1".
+    public var activationCounts: String {
+        "accidental activations (set off by compat mode's simulated touches): \(accidentalActivationCount); "
+            + "in one mode only: compat \(onlyActivationCount(in: .compatibility)), indirect "
+            + "\(onlyActivationCount(in: .indirectInput))"
+    }
+}
+
 extension ComparisonRow {
     /// How the modes differ on this recognizer: "compat only" when it activated in that mode
-    /// alone, "compat: 2 more" when more often in it, "starts differ" when its menus or drags
-    /// started differently; empty when they agree.
+    /// alone, "compat: 2 more" when more often in it, with ", accidental" when its simulated
+    /// touches set those off; "starts differ" when its menus or drags started differently; empty
+    /// when they agree.
     public var difference: String {
-        guard let mode = accidentalIn else { return startsDiffer == true ? "starts differ" : "" }
+        guard let mode = onlyIn else { return startsDiffer == true ? "starts differ" : "" }
         let other = mode == .compatibility ? indirect : compat
-        return other.activated ? "\(mode.rawValue): \(accidentalTimes.count) more" : "\(mode.rawValue) only"
+        let only = other.activated ? "\(mode.rawValue): \(onlyIndices.count) more" : "\(mode.rawValue) only"
+        return only
+            + (accidentalIndices.isEmpty
+                ? ""
+                : accidentalIndices.count == onlyIndices.count
+                    ? ", accidental" : ", \(accidentalIndices.count) accidental")
     }
 }

@@ -84,14 +84,13 @@ extension ReportData {
             <dt>recording</dt><dd>\(frameCount) frames, \(fingerTracks.count) finger contacts</dd>
             <dt>libinput</dt><dd>\(libinputEventCount) events over \(String(format: "%.3f", duration)) s</dd>
             <dt>app events</dt><dd>compat \(compatEventCount), indirect \(indirectEventCount)\(regionEventsText)</dd>
-            <dt>accidental activations</dt><dd>compat \(comparison.accidentalActivationCount(in: .compatibility)), \
-            indirect \(comparison.accidentalActivationCount(in: .indirectInput))</dd>
+            <dt>activations</dt><dd>\(e(comparison.activationCounts))</dd>
             <dt>pointer regions</dt><dd>\(pointerRegionText)</dd>
             </dl>
             <h2>Summary</h2>
             <table id="summary">
             <tr><th>recognizer</th><th>compat (UIApplicationSupportsIndirectInputEvents NO)</th><th>indirect \
-            (UIApplicationSupportsIndirectInputEvents YES)</th><th>accidental</th></tr>
+            (UIApplicationSupportsIndirectInputEvents YES)</th><th>difference</th></tr>
             \(rows)</table>
             \(differences)
             <h2>Fingers on the touchpad</h2>

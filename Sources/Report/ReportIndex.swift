@@ -39,8 +39,9 @@ public enum ReportIndex {
         public var deviceName: String
         /// Events real libinput made of the recording.
         public var libinputEventCount: Int
-        /// Activations the other mode did not match, per mode.
-        public var accidental: (compat: Int, indirect: Int)
+        /// Accidental activations (compatibility mode's), and activations the other mode did not
+        /// match, per mode.
+        public var accidental: Int, only: (compat: Int, indirect: Int)
 
         /// The entry for `data`'s report, written as `file`.
         public init(file: String, data: ReportData) {
@@ -48,9 +49,10 @@ public enum ReportIndex {
             title = data.title
             deviceName = data.deviceName
             libinputEventCount = data.libinputEventCount
-            accidental = (
-                data.comparison.accidentalActivationCount(in: .compatibility),
-                data.comparison.accidentalActivationCount(in: .indirectInput)
+            accidental = data.comparison.accidentalActivationCount
+            only = (
+                data.comparison.onlyActivationCount(in: .compatibility),
+                data.comparison.onlyActivationCount(in: .indirectInput)
             )
         }
     }
@@ -60,8 +62,8 @@ public enum ReportIndex {
         let e = MarkupText.escape
         let rows = entries.map { entry in
             "<tr><td><a href=\"\(e(entry.file))\">\(e(entry.title))</a></td><td>\(e(entry.deviceName))</td>"
-                + "<td>\(entry.libinputEventCount)</td><td>\(entry.accidental.compat)</td>"
-                + "<td>\(entry.accidental.indirect)</td></tr>"
+                + "<td>\(entry.libinputEventCount)</td><td>\(entry.accidental)</td>"
+                + "<td>\(entry.only.compat)</td><td>\(entry.only.indirect)</td></tr>"
         }.joined(separator: "\n")
         return """
             <!DOCTYPE html>
@@ -76,8 +78,8 @@ public enum ReportIndex {
             <body>
             <h1>TouchSynth reports (\(entries.count))</h1>
             <table>
-            <tr><th>recording</th><th>device</th><th>libinput events</th><th>accidental activations in \
-            compat</th><th>accidental activations in indirect</th></tr>
+            <tr><th>recording</th><th>device</th><th>libinput events</th><th>accidental activations (compat \
+            mode's simulated touches)</th><th>activations in compat only</th><th>in indirect only</th></tr>
             \(rows)
             </table>
             </body>

@@ -336,7 +336,7 @@ extension ReportData {
             [
                 ("compat: began → ended", Palette.colour(0), ""), ("indirect: began → ended", Palette.colour(1), ""),
                 ("◆ recognized (discrete)", "#222", ""), ("× failed", "#999999", ""),
-                ("▼ accidental: the other mode did not match it", "#E31A1C", ""),
+                ("▼ accidental activation", "#E31A1C", ""),
             ],
             x: left + width + 16, y: 44)
         return svg.document(width: left + width + 230, height: top + height + 48, title: title)

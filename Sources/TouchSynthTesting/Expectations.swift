@@ -171,8 +171,9 @@ extension ModeReplay {
 
     /// The recognizers that activated accidentally in `modes` are exactly `recognizers`
     /// (`region/name`): in compatibility mode, in indirect input mode, or in either (`.both`).
-    /// An activation is accidental when the other mode's same recognizer did not match it
-    /// (``ModeComparison/AccidentalActivationRule``): it activated there alone, or more often.
+    /// An activation is accidental when compatibility mode's simulated touches set it off and the
+    /// other mode's same recognizer did not match it (``ModeComparison/AccidentalActivationRule``),
+    /// so none is in indirect input mode.
     @discardableResult
     public func expectAccidentalActivations(
         _ recognizers: Set<String>, in modes: Modes,
@@ -192,8 +193,8 @@ extension ModeReplay {
         return false
     }
 
-    /// No recognizer activated accidentally: every activation in one mode matched by one in the
-    /// other.
+    /// No recognizer activated accidentally: compatibility mode's simulated touches set none off
+    /// where indirect input mode's recognizer did not activate too.
     @discardableResult
     public func expectNoAccidentalActivations(
         function: String = #function, fileID: String = #fileID,
@@ -205,7 +206,7 @@ extension ModeReplay {
         guard !all.isEmpty else { return true }
         fail(
             "\(name): accidental activations: "
-                + all.map { "\($0.path) in \($0.mode.rawValue) mode (\($0.times.count) unmatched)" }
+                + all.map { "\($0.path) in \($0.mode.rawValue) mode (\($0.times.count) set off by simulated touches)" }
                 .joined(separator: ", "),
             at: site)
         return false

@@ -121,8 +121,9 @@ final class ModeScreen {
     }
 
     /// Reads what the lane's last step delivered and returns the lane changes it caused, with
-    /// their times (seconds on the events' clock), not yet flagged.
-    func read(_ lane: ModePipeline.Lane) -> [(lane: Int, state: LaneState, time: Double)] {
+    /// their times (seconds on the events' clock), not yet flagged, and for an activation what
+    /// its recognizer followed at it.
+    func read(_ lane: ModePipeline.Lane) -> [Change] {
         if state.touches.allSatisfy(\.phase.isFinal) { state.touches = [] }
         if state.transform?.phase.isFinal == true { state.transform = nil }
         if state.scroll?.phase.isFinal == true { state.scroll = nil }
@@ -150,17 +151,29 @@ final class ModeScreen {
         return lane.surface.map(collectChanges) ?? []
     }
 
+    /// A lane change read, not yet flagged; an activation's `input`, what its recognizer followed.
+    struct Change {
+        var lane: Int
+        var state: LaneState
+        var time: Double
+        var input: ActivationInput?
+    }
+
     /// The transitions and interaction starts each recognizer's record gained since the last call.
-    private func collectChanges(_ surface: Surface) -> [(lane: Int, state: LaneState, time: Double)] {
-        var changes: [(lane: Int, state: LaneState, time: Double)] = []
+    private func collectChanges(_ surface: Surface) -> [Change] {
+        var changes: [Change] = []
         for (lane, recognizer) in surface.gestureRecognizers.enumerated() {
             let record = recognizer.record
             let fresh = record.transitions.dropFirst(seenTransitions[lane])
+            // The record's activation inputs end with those of the fresh activations.
+            var inputs = record.activationInputs.suffix(fresh.filter(\.state.isActivation).count).makeIterator()
             for transition in fresh {
-                changes.append((lane, LaneState(transition.state), transition.time))
+                let input = transition.state.isActivation ? inputs.next() : nil
+                changes.append(
+                    Change(lane: lane, state: LaneState(transition.state), time: transition.time, input: input))
             }
             for start in record.starts.dropFirst(readStarts[lane]) {
-                changes.append((lane, recognizer.kind == .drag ? .drag : .menu, start.time))
+                changes.append(Change(lane: lane, state: recognizer.kind == .drag ? .drag : .menu, time: start.time))
             }
             // One that recognized or ended in this step is possible again already: the step shows
             // the state it reached.

@@ -102,20 +102,22 @@ public final class ViewModel {
         return frame(at: base.seconds(time), source: "end", changes: changes)
     }
 
-    /// An activation (began, recognized) the other mode's same recognizer has not matched yet.
+    /// An activation (began, recognized) the other mode's same recognizer has not matched yet,
+    /// and whether it is accidental if it stays unmatched (``AccidentalActivationRule/isAccidental(in:_:)``).
     private struct Pending {
         var mode: DeliveryMode
         var lane: Int
         var state: LaneState
         var time: Double
+        var accidental: Bool
     }
     /// Live: the activations not paired yet. Over a whole stream: every activation, paired at
     /// its end as `compare` pairs them (``AccidentalActivationRule/unpairedIndices(compat:indirect:)``).
     private var pending: [Pending] = []
 
     /// Both modes' changes of the last step as lane changes, plus the activations that, by `now`
-    /// (seconds on the events' clock), the rule decides the other mode did not match: those come
-    /// again with `accidental` set, at their own time (since `base`).
+    /// (seconds on the events' clock), the rule decides the other mode did not match and are
+    /// accidental: those come again with `accidental` set, at their own time (since `base`).
     private func collect(base: TimeBase, now: Double) -> [LaneChange] {
         var changes: [LaneChange] = []
         var activations: [Pending] = []
@@ -126,7 +128,10 @@ public final class ViewModel {
                         mode: mode, lane: change.lane, state: change.state,
                         time: base.seconds(atTimestamp: change.time), accidental: false))
                 if change.state == .began || change.state == .recognized {
-                    activations.append(Pending(mode: mode, lane: change.lane, state: change.state, time: change.time))
+                    activations.append(
+                        Pending(
+                            mode: mode, lane: change.lane, state: change.state, time: change.time,
+                            accidental: AccidentalActivationRule.isAccidental(in: mode, change.input)))
                 }
             }
         }
@@ -148,7 +153,7 @@ public final class ViewModel {
         }
         let decided = rule.window == nil ? (now == .infinity ? unpairedOverTheStream() : []) : decidedLive(by: now)
         return changes
-            + decided.map {
+            + decided.filter(\.accidental).map {
                 LaneChange(
                     mode: $0.mode, lane: $0.lane, state: $0.state, time: base.seconds(atTimestamp: $0.time),
                     accidental: true)

@@ -31,20 +31,39 @@ final class AccidentalActivationRuleTests: XCTestCase {
         XCTAssertEqual(rule.partner(for: 3.0, among: [2.2, 3.5]), 1)
     }
 
+    /// The surplus of one mode is a difference; in compatibility mode, those its simulated
+    /// touches set off are accidental, and no activation of indirect input mode is.
     func testARecognizerActivatedMoreOftenInOneModeCountsItsSurplus() throws {
-        func record(_ times: [Double]) -> GestureRecord {
+        func record(_ times: [Double], simulated: Int = 0) -> GestureRecord {
             var record = GestureRecord(region: "photo", name: "pan", kind: .pan)
             record.transitions = times.flatMap {
                 [GestureTransition(state: .began, time: $0), GestureTransition(state: .ended, time: $0 + 0.1)]
             }
+            record.activationInputs = times.map { ActivationInput(time: $0, touches: 2, simulatedTouches: simulated) }
             return record
         }
-        let report = ComparisonReport(compat: [record([1.1, 2.4, 2.9])], indirect: [record([1.1])])
+        let report = ComparisonReport(compat: [record([1.1, 2.4, 2.9], simulated: 2)], indirect: [record([1.1])])
         let row = try XCTUnwrap(report.rows.first)
+        XCTAssertEqual(row.onlyIn, .compatibility)
         XCTAssertEqual(row.accidentalIn, .compatibility)
         XCTAssertEqual(row.accidentalTimes, [2.4, 2.9])
-        XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 2)
-        XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 0)
+        XCTAssertEqual(report.accidentalActivationCount, 2)
+        XCTAssertEqual(report.onlyActivationCount(in: .compatibility), 2)
         XCTAssertEqual(report.differenceCount, 1)
+        XCTAssertEqual(row.difference, "compat: 2 more, accidental")
+
+        // A finger's touches (or a click's), and indirect mode's surplus: differences, no accident.
+        for (compat, indirect) in [
+            (record([1.1, 2.4]), record([1.1])), (record([1.1]), record([1.1, 2.4], simulated: 2)),
+        ] {
+            let report = ComparisonReport(compat: [compat], indirect: [indirect])
+            let row = try XCTUnwrap(report.rows.first)
+            XCTAssertNotNil(row.onlyIn)
+            XCTAssertNil(row.accidentalIn)
+            XCTAssertEqual(row.onlyTimes, [2.4])
+            XCTAssertEqual(report.accidentalActivations, [])
+            XCTAssertEqual(report.differenceCount, 1)
+            XCTAssertEqual(row.difference, "\(row.onlyIn?.rawValue ?? ""): 1 more")
+        }
     }
 }

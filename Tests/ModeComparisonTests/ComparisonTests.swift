@@ -52,8 +52,8 @@ final class ComparisonTests: XCTestCase {
                     region: "canvas", name: "twoFingerPan", mode: .compatibility,
                     times: compatPan.record.activationTimes)
             ])
-        XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
-        XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 0)
+        XCTAssertEqual(report.accidentalActivationCount, 1)
+        XCTAssertEqual(report.onlyActivationCount(in: .indirectInput), 0)
 
         let pinchRow = try XCTUnwrap(report.rows.first { $0.name == "pinch" })
         XCTAssertEqual(pinchRow.compat.maxNumberOfTouches, 2)
@@ -86,12 +86,15 @@ final class ComparisonTests: XCTestCase {
         // Indirect mode: the transform drives the pinch; it turns too little to begin the rotation.
         let pinch = try row("pinch")
         XCTAssertEqual([pinch.indirect.began, pinch.indirect.ended, pinch.indirect.failed], [1, 1, 0])
-        XCTAssertEqual(pinch.accidentalIn, .indirectInput)
+        // The pinch works in indirect mode alone: a difference, and no accident.
+        XCTAssertEqual(pinch.onlyIn, .indirectInput)
+        XCTAssertNil(pinch.accidentalIn)
         XCTAssertEqual(try row("rotation").indirect.began, 0)
         XCTAssertEqual(try row("tap").indirect, ModeSummary(record: nil))
 
-        XCTAssertEqual(report.accidentalActivationCount(in: .compatibility), 1)
-        XCTAssertEqual(report.accidentalActivationCount(in: .indirectInput), 1)
+        XCTAssertEqual(report.accidentalActivationCount, 1)
+        XCTAssertEqual(report.onlyActivationCount(in: .compatibility), 1)
+        XCTAssertEqual(report.onlyActivationCount(in: .indirectInput), 1)
     }
 
     /// The JSON form: each recognizer's values under `final` and the value's name, as each kind
@@ -142,8 +145,7 @@ final class ComparisonTests: XCTestCase {
         let report = ComparisonReport(compat: [], indirect: [recognized])
         XCTAssertEqual(report.rows.map(\.recognizer), ["canvas/extra"])
         XCTAssertEqual(report.rows.first?.indirect.recognized, 1)
-        XCTAssertEqual(
-            report.accidentalActivations,
-            [AccidentalActivation(region: "canvas", name: "extra", mode: .indirectInput, times: [1])])
+        XCTAssertEqual(report.rows.first?.onlyIn, .indirectInput)
+        XCTAssertEqual(report.accidentalActivations, [])
     }
 }
