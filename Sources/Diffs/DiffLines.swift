@@ -119,7 +119,10 @@ extension RecordingDiff {
         }
         let device = deviceDifferences.count
         let devices = device == 0 ? "devices the same" : "\(device) device difference\(device == 1 ? "" : "s")"
-        return deviceDifferences.prefix(limit).map { "device: \($0.aspect.rawValue): \($0.text)" }
+        // The name is its own aspect: "device: name: A against B", not "name: name:".
+        return deviceDifferences.prefix(limit).map {
+            "device: " + ($0.item == $0.aspect.rawValue ? "" : "\($0.aspect.rawValue): ") + $0.text
+        }
             + DiffLines.more(device, limit: limit, of: " device differences")
             + DiffLines.text(differences, unit: "frame", limit: limit)
             + [

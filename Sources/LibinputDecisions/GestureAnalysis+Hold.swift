@@ -101,10 +101,13 @@ extension GestureAnalysis {
         return Finding(
             rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
             agreesWithLog: moved < limit,
-            text: "the finger had moved \(SequenceAnalysis.mm(moved)) mm when the hold timer fired "
-                + "\(SequenceAnalysis.ms(waited)) ms after libinput detected it, under the \(limit) mm a finger moving "
-                + "the pointer may have moved, so libinput began a 1-finger hold beside the motion, which its moving "
-                + "past \(limit) mm cancels",
+            text: "the finger had moved \(SequenceAnalysis.mm(moved, beside: limit)) mm when the hold timer fired "
+                + "\(SequenceAnalysis.ms(waited)) ms after libinput detected it, "
+                + (moved < limit
+                    ? "under the \(limit) mm a finger moving the pointer may have moved, so libinput began a 1-finger "
+                        + "hold beside the motion, which its moving past \(limit) mm cancels"
+                    : "no less than the \(limit) mm a finger moving the pointer may have moved, yet libinput began a "
+                        + "1-finger hold beside the motion"),
             source: analysis.rules.source(.holdAndMotion))
     }
 
@@ -123,9 +126,12 @@ extension GestureAnalysis {
         return Finding(
             rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
             agreesWithLog: moved >= limit,
-            text: "the finger had moved \(SequenceAnalysis.mm(moved)) mm since libinput detected it, no less than the "
-                + "\(limit) mm past which a moving finger ends its hold, so libinput cancelled the hold and moved the "
-                + "pointer",
+            text: "the finger had moved \(SequenceAnalysis.mm(moved, beside: limit)) mm since libinput detected it, "
+                + (moved >= limit
+                    ? "no less than the \(limit) mm past which a moving finger ends its hold, so libinput cancelled "
+                        + "the hold and moved the pointer"
+                    : "under the \(limit) mm past which a moving finger ends its hold, yet libinput cancelled the hold "
+                        + "and moved the pointer"),
             source: analysis.rules.cite(
                 "evdev-mt-touchpad-gestures.c", ["1.22.1": 885, "1.28.1": 1244, "1.31.3": 1384]))
     }

@@ -205,12 +205,14 @@ struct GestureAnalysis {
         ).pinchWindowClosing()
     }
 
-    /// The recording frame a decision was made at: its own, or for a timer the last one before.
+    /// The recording frame a decision was made at: its own, or for a timer or fault the last one
+    /// libinput had read. A timer due at a frame's instant fires before the frame is read, as
+    /// libinput reading it would run the timer first (`virtual-clock.c`).
     static func frame(of decision: LibinputDecision, in analysis: SequenceAnalysis) -> Int? {
         switch decision.cause {
         case .frame(0, let index, _): return index
-        case .timers(let time), .fault(let time):
-            return analysis.recording.frames.indexBeforePartition(where: { $0.time > time })
+        case .timers(let time): return analysis.recording.frames.indexBeforePartition(where: { $0.time >= time })
+        case .fault(let time): return analysis.recording.frames.indexBeforePartition(where: { $0.time > time })
         default: return nil
         }
     }

@@ -86,6 +86,16 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A sequence in a sentence, a run of the same said once with its count: "a key ×2, a
+    /// 2-finger pinch".
+    public static func inWords(_ gestures: [ReportedGesture]) -> String {
+        var runs: [(words: String, count: Int)] = []
+        for words in gestures.map(\.inWords) {
+            if runs.last?.words == words { runs[runs.count - 1].count += 1 } else { runs.append((words, 1)) }
+        }
+        return runs.map { $0.words + ($0.count > 1 ? " ×\($0.count)" : "") }.joined(separator: ", ")
+    }
+
     /// Fingers of three or more in a swipe or pinch: a gesture iPadOS keeps for itself.
     public var isSystemGesture: Bool {
         switch self {

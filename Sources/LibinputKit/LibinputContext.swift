@@ -362,7 +362,8 @@ public final class LibinputContext {
             + "(\(String(cString: libinput_device_get_name(device))))"
         pendingLog.append(
             LibinputLogMessage(
-                priority: .error, text: "\(name) has no \(missing.joined(separator: ", ")): libinput's default kept"))
+                priority: .error,
+                text: "\(name) does not offer \(missing.joined(separator: ", ")): libinput's default kept"))
     }
 
     private func pointer(_ p: OpaquePointer?, type: libinput_event_type, sysname: String) -> LibinputEvent? {

@@ -100,7 +100,7 @@ extension ComparisonReport {
         var line =
             gestures.isEmpty
             ? "libinput reported nothing a recognizer takes"
-            : "libinput reported \(gestures.map(\.inWords).joined(separator: ", ")); no recognizer on the \(screen) "
+            : "libinput reported \(ReportedGesture.inWords(gestures)); no recognizer on the \(screen) "
                 + "screen took any of it in either mode"
         if gestures.contains(where: \.isSystemGesture) {
             line +=

@@ -5,26 +5,26 @@ import LibinputEvents
 /// changes, spelled as `libinput debug-events` spells them. Unset, libinput's default stays.
 struct DeviceConfigOptions: ParsableArguments {
     @Flag(
-        inversion: .prefixedEnableDisable,
+        inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "Tap-to-click; unset, libinput's default: off, but on for a pad without a left button.") var tap: Bool?
     @Flag(
-        inversion: .prefixedEnableDisable,
+        inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "Tap-and-drag: a tap, then a touch that moves, drags with the button held.") var drag: Bool?
     @Flag(
-        inversion: .prefixedEnableDisable,
+        inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "Drag lock: lifting the finger mid-drag keeps the button held for a moment.") var dragLock: Bool?
     @Flag(
-        inversion: .prefixedEnableDisable,
+        inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "libinput's natural scrolling: its scroll values change sign, and so an app's scrolling pan's.")
     var naturalScrolling: Bool?
     @Flag(
-        inversion: .prefixedEnableDisable,
+        inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "Left-handed buttons: left and right (and a clickpad's button areas) swap.") var leftHanded: Bool?
     @Flag(
-        inversion: .prefixedEnableDisable,
+        inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "Middle-button emulation: left and right pressed together are a middle click.") var middlebutton: Bool?
     @Flag(
-        inversion: .prefixedEnableDisable,
+        inversion: .prefixedEnableDisable, exclusivity: .exclusive,
         help: "Disable-while-typing: the touchpad ignores touches just after a key (with --with a keyboard).") var dwt:
         Bool?
     @Option(

@@ -110,13 +110,14 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         XCTAssertEqual(lacking.status, 0, lacking.stderr)
         XCTAssertEqual(
             lacking.stderr,
-            "libinput: \(pinch): event10 (ETPS/2 Elantech Touchpad) has no button scrolling: libinput's default kept\n")
+            "libinput: \(pinch): event10 (ETPS/2 Elantech Touchpad) does not offer button scrolling: libinput's "
+                + "default kept\n")
         // A mouse has neither tapping nor a click method: each asked for is said, not dropped.
         let mouse = Fixtures.evemu.appendingPathComponent("mice_Apple_Touch_Mouse.evemu").path
         let tapping = runCommand(["replay", mouse, "--enable-tap", "--set-click-method", "clickfinger"])
         XCTAssertEqual(tapping.status, 0, tapping.stderr)
         XCTAssertTrue(
-            tapping.stderr.hasSuffix("has no tapping, the clickfinger click method: libinput's default kept\n"),
+            tapping.stderr.hasSuffix("does not offer tapping, the clickfinger click method: libinput's default kept\n"),
             tapping.stderr)
         let verbose = runCommand(["replay", pinch, "--verbose"])
         let lines = verbose.stderr.split(separator: "\n")
