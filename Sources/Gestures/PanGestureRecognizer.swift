@@ -87,9 +87,11 @@ open class PanGestureRecognizer: GestureRecognizer {
             sum = sum.adding(touch.location.subtracting(touch.previous))
         }
         let step = moved == 0 ? Point.zero : sum.scaled(by: 1 / Double(moved))
+        // A lift, or an event that moved nothing, is no sample: the velocity stays the last
+        // motion's, as a pinch's does, so that an app flinging on `.ended` gets one.
         if isInProgress {
             currentTranslation = currentTranslation.adding(step)
-            currentVelocity = rate.rate(of: currentTranslation, at: time) ?? currentVelocity
+            if step != .zero { currentVelocity = rate.rate(of: currentTranslation, at: time) ?? currentVelocity }
             if down < minimumNumberOfTouches {
                 transition(to: .ended)
             } else if step != .zero {
@@ -118,8 +120,10 @@ open class PanGestureRecognizer: GestureRecognizer {
             transition(to: .failed)
             return
         }
+        if scroll.translation != currentTranslation || !isInProgress {
+            currentVelocity = rate.rate(of: scroll.translation, at: event.timestamp) ?? currentVelocity
+        }
         currentTranslation = scroll.translation
-        currentVelocity = rate.rate(of: currentTranslation, at: event.timestamp) ?? currentVelocity
         follow(scroll.phase, at: event.timestamp)
     }
 }

@@ -61,7 +61,21 @@ extension SequenceAnalysis {
             LibinputDecision.short($0.event) == "RESET" && $0.cause?.time == key
         }
         guard timeout != nil || cancelled else { return nil }
-        let ran = timeout.map { ", here \(Self.ms(Double($0 - key) / 1000)) ms later" } ?? ""
+        var ran = timeout.map { ", here \(Self.ms(Double($0 - key) / 1000)) ms later" } ?? ""
+        // Keys after it start or prolong typing again, each running its timer anew.
+        let again = keyPresses.filter { $0 > key && $0 < end }
+        if let last = again.last {
+            let out = decisions(of: .palm).first { $0.event == "keyboard timeout" && ($0.cause?.time ?? 0) > last }
+            let since: String = Self.ms(Double(last - sequence.start) / 1000)
+            ran +=
+                again.count == 1
+                ? "; another key went down \(since) ms after the fingers came down, starting the timer again"
+                : "; \(again.count) more keys went down while the fingers were on the pad, each starting the timer "
+                    + "again, the last \(since) ms after they came down"
+            if let time = out?.cause?.time {
+                ran += ", which ran out \(Self.ms(Double(time - last) / 1000)) ms later"
+            }
+        }
         let sources = [
             rules.cite("evdev-mt-touchpad.c", ["1.22.1": 456, "1.28.1": 475, "1.31.3": 464]),
             rules.cite("evdev-mt-touchpad.c", ["1.22.1": 1869, "1.28.1": 1865, "1.31.3": 1787]),

@@ -67,6 +67,7 @@ struct Compare: ParsableCommand {
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
+    @OptionGroup var with: OtherDevicesOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
@@ -83,7 +84,7 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         // Every input is checked before the libinput build, which can take a minute, or any replay.
-        try checkReadable(recordings + [input.desc] + quirks.files)
+        try checkReadable(recordings + [input.desc] + with.others + quirks.files)
         let description = try SurfaceDescription.named(surface, screen: screen.size)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
@@ -95,8 +96,9 @@ struct Compare: ParsableCommand {
                 try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fileDescriptor, path: eventsOutput.path)
         }
         let configuration = description.translatorConfiguration(screen: screen.size)
-        let options = replayOptions(
+        var options = replayOptions(
             clock: clock, libinput: builds[0], config: config, empty: empty, log: log, quirks: quirks)
+        options.otherDevices = try with.sources(window: window)
         var differences = 0, violations = 0
         var pages: [ReportIndex.Entry] = []
         var files = PassingOver()
@@ -157,7 +159,7 @@ struct Compare: ParsableCommand {
         given([
             "--report": reportDirectory != nil, "--libinput": !libinput.versions.isEmpty,
             "--start or --end": window.isSet, "--desc": input.desc != nil, "--device": input.node != nil,
-            "--quirks": !quirks.files.isEmpty, "--dmi": quirks.dmi != nil,
+            "--quirks": !quirks.files.isEmpty, "--dmi": quirks.dmi != nil, "--with": !with.others.isEmpty,
             "a device setting": config.configuration != DeviceConfiguration(), "--real-time": clock.realTime,
             "--verbose": log.verbose,
         ]).first

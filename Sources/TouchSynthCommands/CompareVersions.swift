@@ -12,6 +12,7 @@ extension Compare {
         let configuration = description.translatorConfiguration(screen: screen.size)
         var differing = 0, violations = 0
         var files = PassingOver()
+        let others = try with.sources(window: window)
         if json { try emit(JSONLines.header("compareVersions")) }
         for path in recordings {
             let compared = try files.attempt { () throws -> VersionComparison in
@@ -24,9 +25,10 @@ extension Compare {
                     deviceConfiguration: config.configuration, checksInvariants: check,
                     makeSurface: description.makeSurface,
                     replay: { index in
-                        let options = replayOptions(
+                        var options = replayOptions(
                             clock: clock, libinput: builds[index], config: config, empty: empty, log: log,
                             quirks: quirks)
+                        options.otherDevices = others
                         return try replayed(loaded, from: path, window: window, options: options).replay.events
                     },
                     found: { findings in

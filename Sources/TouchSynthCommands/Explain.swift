@@ -35,13 +35,14 @@ struct Explain: ParsableCommand, ReplayingCommand {
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
     @OptionGroup var playback: PlaybackOptions
+    @OptionGroup var with: OtherDevicesOptions
 
     func validate() throws {
         try libinput.check(several: true)
     }
 
     func run() throws {
-        try checkReadable(recordings + [input.desc] + playback.others + quirks.files)
+        try checkReadable(recordings + [input.desc] + with.others + quirks.files)
         if json { try emit(JSONLines.header("explain")) }
         var files = PassingOver()
         for recording in recordings {

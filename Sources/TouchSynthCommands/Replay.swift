@@ -21,6 +21,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
     @OptionGroup var playback: PlaybackOptions
+    @OptionGroup var with: OtherDevicesOptions
     @OptionGroup var output: OutputOptions
     @Flag(help: "Print the harness's measurements to stderr.") var stats = false
     @Flag(
@@ -37,7 +38,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         // the reporter's machine may have had differently (quirks, settings, udev) can be asked.
         let changing =
             given([
-                "--with": !playback.others.isEmpty, "--unplug": !playback.unplug.isEmpty,
+                "--with": !with.others.isEmpty, "--unplug": !playback.unplug.isEmpty,
                 "--syn-dropped": !playback.synDropped.isEmpty, "--start": window.start != nil,
                 "--end": window.end != nil, "--speed": playback.speed != 1,
             ]) + output.appEventOptions
@@ -54,7 +55,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     }
 
     func run() throws {
-        try checkReadable([recording, input.desc] + playback.others + quirks.files)
+        try checkReadable([recording, input.desc] + with.others + quirks.files)
         if withLibinput { return try compareWithRecordedLibinput() }
         var options = try self.options()
         // A latency file that cannot be written ends the command before anything is printed.
@@ -99,6 +100,7 @@ protocol ReplayingCommand {
     var log: LogOptions { get }
     var window: WindowOptions { get }
     var playback: PlaybackOptions { get }
+    var with: OtherDevicesOptions { get }
 }
 
 extension ReplayingCommand {
@@ -117,12 +119,7 @@ extension ReplayingCommand {
             quirks: quirks)
         options.timing.speed = playback.speed
         options.asDelivered = playback.asDelivered
-        options.otherDevices = try playback.others.map { path in
-            guard window.isSet else { return .file(path) }
-            let loaded = try RecordingLoader.load(path)
-            warn(loaded.notes, in: path)
-            return .recording(try window.cut(loaded, path: path))
-        }
+        options.otherDevices = try with.sources(window: window)
         options.udevProperties = Dictionary(playback.udevProperty.map { ($0.key, $0.value) }) { $1 }
         // Fault times count from the recording's first frame, as --start's and --end's do.
         options.startOffset = Recording.microseconds(window.start ?? 0)
@@ -133,7 +130,7 @@ extension ReplayingCommand {
 }
 
 /// How a replay is played, beyond the groups every replaying command shares: as delivered, its
-/// speed, other devices beside it, faults and udev properties.
+/// speed, faults and udev properties.
 struct PlaybackOptions: ParsableArguments {
     @Flag(
         help: """
@@ -146,12 +143,6 @@ struct PlaybackOptions: ParsableArguments {
         parsing: .unconditional,
         help: "Playback speed, up to 10 (2 = twice as fast; libinput's timers then see compressed time).")
     var speed = 1.0
-    @Option(
-        name: .customLong("with"),
-        help: ArgumentHelp(
-            "Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as "
-                + "/dev/input/event11 and up (repeatable).",
-            valueName: "recording")) var others: [String] = []
     @Option(
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
@@ -174,7 +165,6 @@ struct PlaybackOptions: ParsableArguments {
         guard speed.isFinite, speed >= 0.01, speed <= 10 else {
             throw ValidationError("--speed must be within 0.01 and 10")
         }
-        guard others.count <= 8 else { throw ValidationError("at most 8 --with devices") }
         guard unplug.allSatisfy({ $0.lost == nil }) else {
             throw ValidationError("--unplug takes SECONDS[@eventN], without +MS")
         }

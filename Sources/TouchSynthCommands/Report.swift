@@ -38,6 +38,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
+    @OptionGroup var with: OtherDevicesOptions
     @OptionGroup var clock: ClockOptions
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
@@ -64,11 +65,12 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        try checkReadable([recording, input.desc] + quirks.files)
+        try checkReadable([recording, input.desc] + with.others + quirks.files)
         let description = try SurfaceDescription.named(surface, screen: screen.size)
         let path = output ?? ReportIndex.baseName(for: recording) + ".html"
-        let options = replayOptions(
+        var options = replayOptions(
             clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log, quirks: quirks)
+        options.otherDevices = try with.sources(window: window)
         let data = try makeReport(
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)

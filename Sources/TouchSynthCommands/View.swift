@@ -44,6 +44,7 @@ struct View: ParsableCommand, ReplayingCommand {
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
     @OptionGroup var playback: PlaybackOptions
+    @OptionGroup var with: OtherDevicesOptions
     @Option(help: "The udev seat (live).") var seat = "seat0"
     @Option(help: Help.appScreen) var surface: String?
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)

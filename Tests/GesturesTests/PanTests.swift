@@ -44,6 +44,7 @@ final class PanTests: XCTestCase {
         XCTAssertEqual(pan.translation, Point(x: 0, y: 45))
         XCTAssertEqual(pan.velocity, Point(x: 0, y: 400))
         surface.handle(Events.scroll(0.2, .ended, .continuous, translation: Point(x: 0, y: 45)))
+        XCTAssertEqual(pan.velocity, Point(x: 0, y: 400), "the end moves nothing: an app flings at the last rate")
 
         XCTAssertEqual(milestones(pan), [.began, .ended])
         XCTAssertEqual(pan.record.finalValues?.translation, Point(x: 0, y: 45))
@@ -84,6 +85,7 @@ final class PanTests: XCTestCase {
         surface.handle(Events.touches(0.4, [Events.touch(1, .ended, 132, 110)]))
         XCTAssertEqual(milestones(pan), [.began, .ended])
         XCTAssertEqual(pan.record.finalValues?.translation, Point(x: 32, y: 10))
+        XCTAssertEqual(pan.velocity.x, 200, accuracy: 1e-9, "a lift is no sample: the last rate stays")
     }
 
     func testTouchesOutsideTheRangeDoNotPan() {
