@@ -26,11 +26,14 @@ struct ReportCommand: ParsableCommand {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Output file: .html for the whole report, .svg for one plot, - for the HTML on standard output, a device "
-                + "or pipe for the HTML, or with --plot the plot (default: the recording's name with .html).",
+            "Output file: .html for the whole report, .svg for one plot, - (standard output), a device or a pipe for "
+                + "the HTML, or with --plot the plot (default: the recording's name with .html, or .svg with --plot).",
             valueName: "file"))
     var output: String?
-    @Option(help: "The plot an .svg output holds: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help: ArgumentHelp(
+            "The one plot to write: \(ReportPlot.allCases.map(\.rawValue).joined(separator: ", ")) (an .svg output "
+                + "without it holds the touchpad's)."))
     var plot: ReportPlot?
     @Option(help: Help.appScreen) var surface: String?
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
@@ -50,13 +53,16 @@ struct ReportCommand: ParsableCommand {
             throw ValidationError(
                 "-o must name an .html or .svg file, a device or a pipe, or be - for the HTML on standard output")
         }
-        if plot != nil && !writesSVG { throw ValidationError("--plot chooses an .svg output's plot") }
+        if plot != nil && !writesSVG {
+            throw ValidationError("--plot writes one plot, as SVG: an .html output holds every plot")
+        }
     }
 
-    /// Whether -o takes one plot: an .svg file, or a device or pipe with --plot.
+    /// Whether the output is one plot: an .svg file, or with --plot standard output, a device, a
+    /// pipe or the default file.
     private var writesSVG: Bool {
-        guard let output else { return false }
-        return Self.lowercasedExtension(output) == "svg" || (plot != nil && output != "-" && isPipe(output))
+        guard let output else { return plot != nil }
+        return Self.lowercasedExtension(output) == "svg" || (plot != nil && (output == "-" || isPipe(output)))
     }
 
     /// `REPORT.HTML` is an HTML file.
@@ -67,7 +73,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         try checkReadable([recording, input.desc] + with.others + quirks.files)
         let description = try SurfaceDescription.named(surface, screen: screen.size)
-        let path = output ?? ReportIndex.baseName(for: recording) + ".html"
+        let path = output ?? ReportIndex.baseName(for: recording) + (writesSVG ? ".svg" : ".html")
         var options = replayOptions(
             clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log, quirks: quirks)
         options.otherDevices = try with.sources(window: window)

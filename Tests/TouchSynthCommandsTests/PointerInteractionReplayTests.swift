@@ -140,6 +140,12 @@ final class PointerInteractionReplayTests: XCTestCase {
         func count(_ text: String, _ pattern: String) -> Int { text.components(separatedBy: pattern).count - 1 }
 
         let crossing = try plot(pointer("cross-toolbar"))
+        // `-o -` takes the plot as it takes the page: the same SVG on standard output.
+        let piped = runCommand([
+            "report", "--surface", Self.surface, "--plot", "pointer", "-o", "-", pointer("cross-toolbar"),
+        ])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, crossing)
         XCTAssertEqual(count(crossing, #"class="pointer-region""#), 3 + 6 + 1, "three segments, six lines, one button")
         XCTAssertEqual(count(crossing, #"class="rail""#), 6)
         for style in ["highlight", "verticalBeam", "lift"] {

@@ -185,7 +185,7 @@ final class ReplayBehaviourTests: XCTestCase {
             ("compare", ["x.yml", "--events-out", "-"]),
             ("replay", ["--speed", "0", "x.yml"]), ("corpus", ["--jobs", "0", "x"]), ("mock", ["x.yml"]),
             ("record", ["--duration", "0"]), ("synthesize", ["-e", "tap", "--desc", "x", "--rate", "1"]),
-            ("report", ["x.yml", "-o", "x.txt"]), ("report", ["x.yml", "--plot", "scale"]),
+            ("report", ["x.yml", "-o", "x.txt"]), ("report", ["x.yml", "--plot", "scale", "-o", "x.html"]),
             ("play", ["--linger-ms", "-1", "x.yml"]), ("bridge", ["--points-per-mm", "0"]),
         ]
         for (command, arguments) in cases {
