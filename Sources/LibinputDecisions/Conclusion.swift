@@ -31,7 +31,7 @@ struct Conclusion {
     }
 
     private var closing: String {
-        if taps.logged == .tap { return tapLine + palmsAside }
+        if taps.logged == .tap { return tapLine + palmsAside + thumbsThatTap }
         // A hold the fingers made resting before they pressed is said after the click.
         let click = analysis.reported.compactMap(\.button).first
         if !(click != nil && settled?.state == .hold), let gesture = gestureLine {
@@ -417,6 +417,21 @@ struct Conclusion {
             let until = release.map { "; until \($0.text)" } ?? analysis.jailEscape(of: touch).map { "; " + $0 } ?? ""
             return "touch \(touch) as a thumb (\(states.joined(separator: ", then ")))" + why + until
         }
+    }
+
+    /// A thumb set aside in a tap whose states all leave it to tapping: only a suppressed, a
+    /// pinch's or a dead thumb is no part of a tap (`tp_thumb_ignored_for_tap`).
+    private var thumbsThatTap: String {
+        let thumbs = Set(analysis.decisions(of: .thumb).compactMap(\.touch)).sorted().filter { touch in
+            let states = analysis.decisions(of: .thumb, touch: touch).compactMap(\.thumbState)
+            return states.contains { $0 != .finger } && !states.contains(where: \.isIgnoredForTap)
+        }
+        guard !thumbs.isEmpty else { return "" }
+        let which =
+            thumbs.count == 1 ? "touch \(thumbs[0])" : "touches " + thumbs.map(String.init).joined(separator: ", ")
+        return "; \(which) still tapped: libinput leaves a thumb out of a tap only when it suppressed it, took it "
+            + "from a pinch or found it dead, not a jailed one; "
+            + analysis.rules.cite("evdev-mt-touchpad-tap.c", ["1.22.1": 1255, "1.28.1": 1258, "1.31.3": 1262])
     }
 
     private var palmsAside: String {

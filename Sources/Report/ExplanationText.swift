@@ -133,9 +133,11 @@ public enum ExplanationText {
             )
         }
         if !s.decisions.isEmpty { lines.append("  libinput decided:") }
+        // The column as wide as its widest cause ("device 1 frame 12"), at least "frame 12345".
+        let width = s.decisions.map { cause($0.cause).count }.max().map { max($0, 11) } ?? 11
         for d in s.decisions {
-            lines.append(
-                "    \(d.cause.map { time(e.seconds($0.time)) } ?? "       ")  \(cause(d.cause))  \(d.summary)")
+            let named = cause(d.cause).padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append("    \(d.cause.map { time(e.seconds($0.time)) } ?? "       ")  \(named)  \(d.summary)")
         }
         if !s.findings.isEmpty { lines.append("  the numbers:") }
         for f in s.findings {
@@ -149,14 +151,12 @@ public enum ExplanationText {
     }
 
     private static func cause(_ c: LibinputLogCause?) -> String {
-        let name =
-            switch c {
-            case .frame(let device, let index, _): device == 0 ? "frame \(index)" : "device \(device) frame \(index)"
-            case .timers: "timer"
-            case .fault: "fault"
-            case nil: "set-up"
-            }
-        return name.padding(toLength: 11, withPad: " ", startingAt: 0)
+        switch c {
+        case .frame(let device, let index, _): device == 0 ? "frame \(index)" : "device \(device) frame \(index)"
+        case .timers: "timer"
+        case .fault: "fault"
+        case nil: "set-up"
+        }
     }
 
     private static func time(_ seconds: Double) -> String { String(format: "%.3fs", seconds) }
