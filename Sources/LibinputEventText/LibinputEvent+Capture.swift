@@ -60,6 +60,13 @@ extension LibinputEvent {
                             + "\(JSONSchema.version)"
                     )
                 }
+                guard ["libinputEvents", "modeEvents"].contains(header.output) else {
+                    throw CaptureError(
+                        line: number,
+                        problem:
+                            "its header says \(header.output) output, not libinput events (libinputEvents or "
+                            + "modeEvents, as debug --json and replay --json write them)")
+                }
                 return
             }
             if fields.type == nil, let line = try? decoder.decode(WithAppEvents.self, from: data) {

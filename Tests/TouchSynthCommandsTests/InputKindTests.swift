@@ -84,4 +84,20 @@ final class InputKindTests: XCTestCase {
         XCTAssertEqual(run.stderr, "touchsynth: \(piped.path):1: not a libinput event object\n")
         XCTAssertLessThan(piped.written, text.utf8.count, "the rest was never read")
     }
+
+    /// Another output of touchsynth's (a `compare --json` report) is no capture: its header says
+    /// which it is, at line 1, not a key missing at line 2.
+    func testAnotherOutputIsRefusedByItsHeader() throws {
+        let report = runCommand(["compare", "--json", pinch])
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let path = temporaryPath("report.jsonl")
+        try report.stdout.write(toFile: path, atomically: false, encoding: .utf8)
+        defer { unlink(path) }
+        let run = runCommand(["compare", path])
+        XCTAssertEqual(run.status, 65, run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("touchsynth: \(path):1: its header says compare output"), run.stderr)
+        let events = try capture()
+        defer { unlink(events) }
+        XCTAssertEqual(runCommand(["compare", events]).status, 0, "replay --json's own header is read")
+    }
 }
