@@ -27,7 +27,8 @@ struct Conclusion {
 
     var line: String {
         let unclicked = analysis.reported.isEmpty ? "" : noClickfingerButton.map { "; " + $0 } ?? ""
-        return closing + unclicked + (analysis.typingStop.map { "; " + $0 } ?? "") + droppedButtons
+        let typing = analysis.typingStop ?? analysis.shortcutTyping
+        return closing + unclicked + (typing.map { "; " + $0 } ?? "") + droppedButtons
     }
 
     private var closing: String {

@@ -1,4 +1,58 @@
+import LibinputEvents
+
 extension SequenceAnalysis {
+    /// A key that would start disable-while-typing, pressed while modifiers were held: a
+    /// shortcut, for which libinput starts none.
+    struct Shortcut {
+        /// Microseconds into the recording.
+        var time: UInt64
+        /// The modifiers held, by name: "Ctrl".
+        var held: [String]
+    }
+
+    /// libinput's modifiers (`tp_key_is_modifier`), by name.
+    static let modifierNames: [UInt32: String] = [
+        29: "Ctrl", 97: "Ctrl", 56: "Alt", 100: "AltGr", 42: "Shift", 54: "Shift", 58: "Caps Lock", 15: "Tab",
+        125: "Meta", 126: "Meta", 127: "Compose", 464: "Fn",
+    ]
+
+    /// The keys of `events` on the keyboards `nodes` that would start disable-while-typing but
+    /// went down with a modifier held that keeps a first key from starting it (``RuleBook/holdingBlocksTyping(_:)``).
+    static func shortcuts(
+        in events: [LibinputEvent], on nodes: Set<String>, from start: UInt64, rules: RuleBook
+    ) -> [Shortcut] {
+        var held: Set<UInt32> = []
+        var shortcuts: [Shortcut] = []
+        for event in events {
+            guard case .keyboardKey(let key, let state, _) = event.kind, nodes.contains(event.device) else { continue }
+            if state == .released {
+                held.remove(key)
+            } else if modifierNames[key] != nil {
+                if rules.holdingBlocksTyping(key) { held.insert(key) }
+            } else if startsTyping(key), !held.isEmpty, event.time >= start {
+                let names = held.sorted().compactMap { modifierNames[$0] }
+                shortcuts.append(
+                    Shortcut(
+                        time: event.time - start, held: names.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+                    ))
+            }
+        }
+        return shortcuts
+    }
+
+    /// A key pressed as a shortcut while the fingers were down, when typing did not stop them:
+    /// why disable-while-typing did not start.
+    var shortcutTyping: String? {
+        let end = liftTime(after: sequence.frames.upperBound)
+        guard thresholds.typingKeyboard != nil,
+            let key = shortcuts.first(where: { $0.time >= sequence.start && $0.time < end })
+        else { return nil }
+        let after = key.time == sequence.start ? "as" : "\(Self.ms(Double(key.time - sequence.start) / 1000)) ms after"
+        return "a key went down \(after) the fingers came down with \(key.held.joined(separator: " and ")) held, and "
+            + "libinput starts no disable-while-typing for a key pressed with a modifier down, taking it for a "
+            + "shortcut (\(rules.typingShortcutModifiers)); \(rules.typingShortcut)"
+    }
+
     /// Whether a press of `key` starts or prolongs disable-while-typing: a key of the typewriter
     /// set, not Escape, the keypad's asterisk, an F-key or beyond (`tp_key_ignore_for_dwt`), nor a
     /// modifier (`tp_key_is_modifier`: Ctrl, Alt, Shift, Tab, Caps Lock, Meta, Fn, Compose).

@@ -130,6 +130,7 @@ extension Explanation {
             else { return nil }
             return event.time - recordingStart
         }
+        let shortcuts = SequenceAnalysis.shortcuts(in: events, on: typingNodes, from: recordingStart, rules: rules)
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
@@ -145,6 +146,7 @@ extension Explanation {
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
                     gestureSent: gesturesBySequence[n], keyPresses: keyPresses,
+                    shortcuts: shortcuts,
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),

@@ -253,6 +253,20 @@ struct RuleBook {
     let keyboardFirstTimeout = 200.0
     let keyboardLaterTimeout = 500.0
     var typingTimer: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2346, "1.28.1": 2353, "1.31.3": 2280]) }
+    /// Whether holding `modifier` keeps a first key from starting disable-while-typing
+    /// (`tp_keyboard_event`, its `mod_mask`): every modifier in 1.22.1; Shift not in 1.28.1 and
+    /// 1.31.3, where Shift with a key starts it (`tp_key_is_shift`).
+    func holdingBlocksTyping(_ modifier: UInt32) -> Bool {
+        LibinputChange.isBefore(version, "1.28.0") || !(modifier == 42 || modifier == 54)
+    }
+    /// The modifiers that make a shortcut, in words, and where a first key with one held is passed over.
+    var typingShortcutModifiers: String {
+        LibinputChange.isBefore(version, "1.28.0")
+            ? "Ctrl, Alt, Shift, Meta, Fn, Tab, Caps Lock or Compose"
+            : "Ctrl, Alt, Meta, Fn, Tab, Caps Lock or Compose; "
+                + "not Shift"
+    }
+    var typingShortcut: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2340, "1.28.1": 2347, "1.31.3": 2275]) }
     /// Where a key still held when the typing timer runs out counts as pressed again.
     var typingRefresh: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2243, "1.28.1": 2240, "1.31.3": 2168]) }
     /// Where a typing palm is let go only if it began after the last key.

@@ -17,6 +17,8 @@ struct SequenceAnalysis {
     /// When a key went down on a keyboard replayed beside the pad, on the sequence's clock: what
     /// disable-while-typing weighs.
     let keyPresses: [UInt64]
+    /// Keys that would start disable-while-typing pressed with a modifier held (``Shortcut``).
+    let shortcuts: [Shortcut]
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
@@ -42,7 +44,8 @@ struct SequenceAnalysis {
 
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
-        motion: [PointerMotion.Step], gestureSent: [UInt64], keyPresses: [UInt64] = [], thresholds: DeviceThresholds,
+        motion: [PointerMotion.Step], gestureSent: [UInt64], keyPresses: [UInt64] = [], shortcuts: [Shortcut] = [],
+        thresholds: DeviceThresholds,
         rules: RuleBook,
         recording: Recording,
         quirks: QuirksListing?,
@@ -58,6 +61,7 @@ struct SequenceAnalysis {
         self.motion = motion
         self.gestureSent = gestureSent
         self.keyPresses = keyPresses
+        self.shortcuts = shortcuts
         self.thresholds = thresholds
         self.rules = rules
         self.recording = recording

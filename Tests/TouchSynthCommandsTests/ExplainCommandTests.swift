@@ -80,6 +80,38 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertTrue(json.contains("\"device\":\"event12\""), "the file's keyboard plays as event12")
     }
 
+    /// A key pressed with a modifier held starts no disable-while-typing: a shortcut, which is
+    /// said; libinput 1.22.1 counts Shift among the modifiers and 1.31.3 does not, so there the
+    /// same keys stop the touch.
+    func testAKeyWithAModifierHeldIsAShortcut() throws {
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let move = temporaryPath("shortcut-move.yml")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: move) }
+        XCTAssertEqual(runCommand(["synthesize", "-e", "move dx=15mm", "--desc", desc, "-o", move]).status, 0)
+        let typing = try String(contentsOfFile: Fixtures.typing, encoding: .utf8)
+        let header = typing.split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n")
+        func keys(_ modifier: String) throws -> String {
+            let events = [
+                "0.000000 0001 \(modifier) 0001", "0.000000 0000 0000 0000", "0.050000 0001 001e 0001",
+                "0.050000 0000 0000 0000", "0.090000 0001 001e 0000", "0.090000 0000 0000 0000",
+                "0.100000 0001 \(modifier) 0000", "0.100000 0000 0000 0000",
+            ]
+            return try file(
+                header + "\n" + events.map { "E: " + $0 }.joined(separator: "\n") + "\n", "keys-\(modifier).evemu")
+        }
+        let control = runCommand(["explain", move, "--with", try keys("001d")]).stdout
+        XCTAssertTrue(
+            control.contains(
+                "a key went down 50 ms after the fingers came down with Ctrl held, and libinput starts no "
+                    + "disable-while-typing for a key pressed with a modifier down"), control)
+        let shift = try keys("002a")
+        let old = runCommand(["explain", "--libinput", "1.22.1", move, "--with", shift]).stdout
+        XCTAssertTrue(old.contains("with Shift held, and libinput starts no disable-while-typing"), old)
+        let new = runCommand(["explain", "--libinput", "1.31.3", move, "--with", shift]).stdout
+        XCTAssertFalse(new.contains("Shift held"), new)
+        XCTAssertTrue(new.contains("disable-while-typing stopped the touches"), new)
+    }
+
     /// A tap-like touch made a hold says tapping is off, and its sequence ends at the lift; a
     /// thumb set aside above the thumb line is not said to be one for its place.
     func testWhatDidNotHappenIsToldWithItsReason() throws {
