@@ -80,6 +80,22 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertTrue(json.contains("\"device\":\"event12\""), "the file's keyboard plays as event12")
     }
 
+    /// A timer due at a frame's instant fires before libinput reads the frame: a slow finger's
+    /// hold is measured at the frame before, as libinput measured it, and agrees with its log.
+    func testATimerSeesOnlyTheFramesBeforeIt() throws {
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let slow = temporaryPath("slow-move.yml")
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: slow) }
+        let made = runCommand(["synthesize", "-e", "move dx=15mm duration=1000ms", "--desc", desc, "-o", slow])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let explained = runCommand(["explain", slow]).stdout
+        let line = try XCTUnwrap(
+            explained.split(separator: "\n").first { $0.contains("when the hold timer fired") }, explained)
+        XCTAssertTrue(line.contains("the finger had moved 0.48 mm when the hold timer fired"), String(line))
+        XCTAssertTrue(line.contains("under the 0.5 mm"), String(line))
+        XCTAssertFalse(line.contains("[libinput's log disagrees]"), String(line))
+    }
+
     /// A key pressed with a modifier held starts no disable-while-typing: a shortcut, which is
     /// said; libinput 1.22.1 counts Shift among the modifiers and 1.31.3 does not, so there the
     /// same keys stop the touch.
