@@ -97,6 +97,7 @@ struct Conclusion {
             }
             let began = edgeStrip.map { "; \($0.words); \($0.source)" } ?? ""
             return made + "an edge scroll (the scroll method in use)" + (moved.map { ": " + $0 } ?? "") + began
+                + edgeScrollStart
         }
         let reported = analysis.reported.map(\.description)
         return reported.isEmpty
@@ -313,6 +314,32 @@ struct Conclusion {
             return ", and with button areas, its click method here, no finger was in one of the bottom's button "
                 + "areas, so the click is the main area's"
         case nil: return ""
+        }
+    }
+
+    /// When and why an edge scroll began to scroll (`EDGE_NEW` to `EDGE`): once the finger had
+    /// moved `DEFAULT_SCROLL_THRESHOLD` (3 mm), or at the 300 ms lock timer, which the button-areas
+    /// click method turns off (a finger resting in a button area is there to click).
+    private var edgeScrollStart: String {
+        guard let start = analysis.decisions(of: .edgeScroll).first(where: { LibinputDecision.short($0.to) == "EDGE" }),
+            let time = start.cause?.time
+        else { return "" }
+        let after = SequenceAnalysis.ms(Double(Int64(time) - Int64(analysis.sequence.start)) / 1000)
+        let file = "evdev-mt-touchpad-edge-scroll.c"
+        let timer = analysis.rules.cite(file, ["1.22.1": 94, "1.28.1": 94, "1.31.3": 92])
+        switch LibinputDecision.short(start.event) {
+        case "TIMEOUT":
+            return "; it scrolled \(after) ms after the finger came down, at its 300 ms lock timer, the finger having "
+                + "moved under the 3 mm that start a scroll sooner; \(timer)"
+        case "POSTED":
+            let off = analysis.clickMethod == .buttonAreas
+            return "; it scrolled \(after) ms after the finger came down, once it had moved 3 mm along the edge"
+                + (off
+                    ? ", its 300 ms lock timer being off with the button-areas click method (a finger resting in a "
+                        + "button area is there to click); "
+                        + analysis.rules.cite(file, ["1.22.1": 99, "1.28.1": 99, "1.31.3": 97])
+                    : ", before its 300 ms lock timer; " + timer)
+        default: return ""
         }
     }
 

@@ -17,19 +17,27 @@ extension SequenceAnalysis {
     ]
 
     /// The keys of `events` on the keyboards `nodes` that would start disable-while-typing but
-    /// went down with a modifier held that keeps a first key from starting it (``RuleBook/holdingBlocksTyping(_:)``).
+    /// went down, typing not under way, with a modifier held that keeps a first key from starting
+    /// it (``RuleBook/holdingBlocksTyping(_:)``).
     static func shortcuts(
         in events: [LibinputEvent], on nodes: Set<String>, from start: UInt64, rules: RuleBook
     ) -> [Shortcut] {
         var held: Set<UInt32> = []
         var shortcuts: [Shortcut] = []
+        // Typing under way (`keyboard_active`) until its timer runs out: a key with a modifier held
+        // prolongs it then, as any key does; only a first key is passed over as a shortcut.
+        var typingUntil: UInt64 = 0
         for event in events {
             guard case .keyboardKey(let key, let state, _) = event.kind, nodes.contains(event.device) else { continue }
             if state == .released {
                 held.remove(key)
             } else if modifierNames[key] != nil {
                 if rules.holdingBlocksTyping(key) { held.insert(key) }
-            } else if startsTyping(key), !held.isEmpty, event.time >= start {
+            } else if startsTyping(key), event.time < typingUntil {
+                typingUntil = event.time + UInt64(rules.keyboardLaterTimeout * 1000)
+            } else if startsTyping(key), held.isEmpty {
+                typingUntil = event.time + UInt64(rules.keyboardFirstTimeout * 1000)
+            } else if startsTyping(key), event.time >= start {
                 let names = held.sorted().compactMap { modifierNames[$0] }
                 shortcuts.append(
                     Shortcut(

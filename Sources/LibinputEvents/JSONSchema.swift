@@ -1,6 +1,8 @@
 /// The version of the JSON Lines TouchSynth writes (docs/json.md). Every command's JSON output
 /// opens with a header line naming the output and this version; output without one is
 /// version 1, whose keys were snake_case. A reader refuses a newer version than it knows.
+/// Version 3: a comparison's `accidentalIn` and `accidentalActivations` are compatibility mode's
+/// activations set off by its simulated touches; `onlyIn` holds what version 2's `accidentalIn` did.
 public enum JSONSchema {
-    public static let version = 2
+    public static let version = 3
 }

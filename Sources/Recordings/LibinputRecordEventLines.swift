@@ -1,4 +1,12 @@
 extension LibinputRecordFormat {
+    /// Whether `line` is the `  events:` key that opens a device's events, as libinput record
+    /// writes it, whatever comment or blanks follow it.
+    static func opensEvents(_ line: String) -> Bool {
+        var content = Substring(line).prefix { $0 != "#" }
+        while let last = content.last, last == " " || last == "\t" || last == "\r" { content = content.dropLast() }
+        return content == "  events:"
+    }
+
     /// Reads the lines of the first device's `events:` list as libinput record writes them:
     /// `  - evdev:` entries of `    - [sec, usec, type, code, value]` rows; other entries
     /// (`- libinput:` descriptions of what libinput did) are skipped.

@@ -18,47 +18,89 @@ struct LibinputRecordSections {
         var firstTime: UInt64?
         /// The bytes of its events' lines.
         var eventBytes = 0
+        /// Its first bad event line, which makes it no device to play.
+        var error: RecordingError?
     }
 
     /// The lines before the first device, `devices:` the last of them.
     var top: String
     var sections: [Section] = []
 
-    /// Reads on from `reader`, which has read `header` (the top-level keys and the first device's
-    /// lines up to its `  events:`, which comes next), to the file's end, checking every event line.
+    /// Reads on from `reader`, which has read `header` (the top-level keys and the lines after them
+    /// up to the first `  events:`, which comes next), to the file's end, checking every event
+    /// line: a bad one is its device's ``Section/error``, said when that device is read.
     init(header: String, reader: inout LineReader, file: String) throws(RecordingError) {
-        guard let devices = header.range(of: "\ndevices:\n") else {
+        var lines = header.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        guard let devices = lines.firstIndex(where: { Self.content(of: $0) == "devices:" }) else {
             throw RecordingError.bad(file, 1, "missing header: no devices")
         }
-        top = String(header[..<devices.upperBound])
-        let topLines = top.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        let firstLines = header[devices.upperBound...]
-        sections = [Section(node: Self.node(in: firstLines), line: topLines + 1, header: String(firstLines))]
-        var lines = LibinputRecordFormat.EventLines()
-        lines.endsAtNextDevice = true
-        while let text = try reader.next() {
-            let index = sections.count - 1
+        top = lines[...devices].joined(separator: "\n") + "\n"
+        var scan = Scan(file: file)
+        for (i, line) in lines[(devices + 1)...].enumerated() {
+            try scan.take(String(line), line: devices + 2 + i, next: nil)
+        }
+        while let text = try reader.next() { try scan.take(text, line: reader.lineNumber, next: reader.offset) }
+        sections = scan.sections
+    }
+
+    /// The devices found so far, line by line.
+    private struct Scan {
+        let file: String
+        var sections: [Section] = []
+        private var lines = LibinputRecordFormat.EventLines()
+        /// The YAML document ended (`...`): nothing may follow.
+        private var ended = false
+
+        init(file: String) { self.file = file }
+
+        /// Takes the file's line `line`, after which the next starts at `next` bytes when read from
+        /// the file.
+        mutating func take(_ text: String, line: Int, next: Int?) throws(RecordingError) {
+            if ended {
+                guard LibinputRecordSections.content(of: Substring(text)).isEmpty else {
+                    throw RecordingError.bad(file, line, "text after the end of the YAML document (...)")
+                }
+                return
+            }
             if text.hasPrefix("- node:") {
                 sections.append(
-                    Section(node: Self.node(in: Substring(text)), line: reader.lineNumber, header: text + "\n"))
+                    Section(node: LibinputRecordSections.node(in: Substring(text)), line: line, header: text + "\n"))
                 lines = LibinputRecordFormat.EventLines()
                 lines.endsAtNextDevice = true
-            } else if sections[index].events == nil {
-                if text == "  events:" {
-                    sections[index].events = (reader.offset, reader.lineNumber)
+                return
+            }
+            // Blank lines and comments before the first device belong to none.
+            guard let index = sections.indices.last else { return }
+            guard sections[index].events != nil else {
+                if LibinputRecordFormat.opensEvents(text), let next {
+                    sections[index].events = (next, line)
                 } else {
                     sections[index].header += text + "\n"
                 }
-            } else {
-                sections[index].eventBytes += text.utf8.count + 1
-                guard let (time, _) = try lines.parse(text, file: file, line: reader.lineNumber) else {
-                    if lines.ended { break }
-                    continue
+                return
+            }
+            sections[index].eventBytes += text.utf8.count + 1
+            guard sections[index].error == nil else { return }
+            do throws(RecordingError) {
+                guard let (time, _) = try lines.parse(text, file: file, line: line) else {
+                    ended = lines.ended
+                    return
                 }
                 sections[index].eventCount += 1
                 if sections[index].firstTime == nil { sections[index].firstTime = time }
+            } catch {
+                sections[index].error = error
             }
         }
+    }
+
+    /// A line without its comment and the blanks around it.
+    static func content(of line: Substring) -> Substring {
+        var content = line.prefix { $0 != "#" }
+        while let first = content.first, first == " " || first == "\t" { content = content.dropFirst() }
+        while let last = content.last, last == " " || last == "\t" || last == "\r" { content = content.dropLast() }
+        return content
     }
 
     /// The YAML `section`'s device is read from: the top-level keys and its own lines, at their
@@ -72,6 +114,7 @@ struct LibinputRecordSections {
     static func events(
         of section: Section, in file: LineReader.ReadAgain, device: DeviceDescription
     ) throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)] {
+        if let error = section.error { throw error }
         guard let start = section.events else { return [] }
         var reader = try file.reader(from: start.offset, afterLine: start.afterLine)
         defer { reader.close() }
@@ -115,17 +158,22 @@ extension LibinputRecordSections {
         var parsed: [Int: Result<DeviceDescription, RecordingError>] = [:]
         for index in candidates.indices where candidates[index].hasEvents {
             parsed[index] = parse(index)
-            switch parsed[index] {
-            case .success(let read)?:
-                candidates[index].name = read.name
+            if case .success(let read)? = parsed[index] {
                 candidates[index].points = read.nothingToShow(hasEvents: true) == nil
-            default:
-                // A header that cannot be read may still name its device, as the YAML has it.
+            }
+        }
+        // Each device named as the YAML has it, as messages list them, whether it can be read or not.
+        for index in candidates.indices {
+            if case .success(let read)? = parsed[index] {
+                candidates[index].name = read.name
+            } else {
                 candidates[index].name = LibinputRecordFormat.deviceName(in: found.headerText(of: sections[index]))
             }
         }
         let chosen = try DeviceChoice.index(of: node, among: candidates, file: file)
         let device = try (parsed[chosen] ?? parse(chosen)).get()
+        // The device read with a bad event line is refused there, as reading it whole would.
+        if let error = sections[chosen].error { throw error }
         let others = LibinputRecordFormat.alongside(
             chosen, among: candidates, named: node, parsed: parsed, first: sections[chosen].firstTime
         ) { index, other throws(RecordingError) in

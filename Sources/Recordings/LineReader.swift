@@ -86,22 +86,28 @@ struct LineReader {
         guard fromFile, opened.fd >= 0, fstat(opened.fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             return nil
         }
+        // Where the reading began in the file: standard input may have been read into already.
+        let position = lseek(opened.fd, 0, SEEK_CUR)
+        guard position >= 0 else { return nil }
         let fd = open("/proc/self/fd/\(opened.fd)", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Self.readError(errno, file: file) }
-        return ReadAgain(opened: OpenFile(fd), file: file, kind: kind)
+        return ReadAgain(opened: OpenFile(fd), base: Int(position) - bytesRead, file: file, kind: kind)
     }
 
     /// A regular file held open, from which readers start anywhere, each with an offset of its own.
     struct ReadAgain {
         fileprivate let opened: OpenFile
+        /// Where in the file the first reader began: its offsets count from there.
+        fileprivate let base: Int
         let file: String
         let kind: String
 
-        /// A reader from `offset`, the start of line `line` + 1.
+        /// A reader from `offset` (counted as the first reader counted), the start of line `line` + 1.
         func reader(from offset: Int, afterLine line: Int) throws(RecordingError) -> LineReader {
             let fd = open("/proc/self/fd/\(opened.fd)", O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { throw LineReader.readError(errno, file: file) }
-            guard lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else {
+            let at = off_t(base + offset)
+            guard lseek(fd, at, SEEK_SET) == at else {
                 let error = errno
                 _ = Glibc.close(fd)
                 throw LineReader.readError(error, file: file)

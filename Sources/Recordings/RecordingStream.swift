@@ -317,7 +317,7 @@ public final class RecordingStream {
         switch format {
         case .evemu: return line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("E:")
         case .evtest: return line.hasPrefix("Event: time ")
-        case .libinputRecord: return line == "  events:"
+        case .libinputRecord: return LibinputRecordFormat.opensEvents(line)
         case .getevent, .chromeOS: return false
         }
     }

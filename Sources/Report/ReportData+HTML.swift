@@ -16,7 +16,8 @@ extension ReportData {
             rows +=
                 "<tr><td>\(e(row.recognizer))</td><td>\(e(row.compat.text(timeBase: timeBase)))</td>"
                 + "<td>\(e(row.indirect.text(timeBase: timeBase)))</td>"
-                + "<td class=\"\(row.differs ? "accidental" : "")\">\(row.difference)</td></tr>\n"
+                + "<td class=\"\(row.accidentalIn != nil ? "accidental" : row.differs ? "differs" : "")\">"
+                + "\(row.difference)</td></tr>\n"
         }
         let geometryText =
             geometry.map { String(format: "%.1f × %.1f %@", $0.width, $0.height, $0.unit.rawValue) }
@@ -71,8 +72,8 @@ extension ReportData {
             h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:28px 0 6px}
             table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px \
             8px;text-align:left;vertical-align:top}
-            th{background:#f3f3f3}td.accidental{color:#E31A1C;font-weight:bold}figure{margin:8px \
-            0}figcaption{font-size:12px;color:#555}
+            th{background:#f3f3f3}td.accidental{color:#E31A1C;font-weight:bold}td.differs{font-weight:bold}
+            figure{margin:8px 0}figcaption{font-size:12px;color:#555}
             dl{display:grid;grid-template-columns:max-content auto;gap:2px \
             12px;font-size:13px}dt{color:#555}dd{margin:0}
             </style>

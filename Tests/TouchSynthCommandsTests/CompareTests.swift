@@ -80,23 +80,41 @@ final class CompareTests: XCTestCase {
             try XCTUnwrap(rotation.compat["finalRotation"] as? Double), expected.angle * .pi / 180, accuracy: 1e-6)
     }
 
-    /// On pinch and rotation input, an activation is accidental only in compat mode, set off by
-    /// its simulated touches; one indirect mode alone has is a difference, never an accident.
-    func testOnlySimulatedTouchesMakeAccidentalActivationsOnPinchAndRotation() throws {
-        var accidents = 0
-        for name in ["pinch-out.yml", "pinch-in.yml", "rotate-cw.yml", "pinch-rotate.yml"] {
-            let r = try report(Fixtures.synthesized.appendingPathComponent(name))
-            let rows = try XCTUnwrap(r["rows"] as? [[String: Any]])
-            for row in rows where row["accidentalIn"] != nil {
-                accidents += 1
-                XCTAssertEqual(row["accidentalIn"] as? String, "compat", "\(name): \(row)")
-                XCTAssertEqual(row["onlyIn"] as? String, "compat", "\(name): \(row)")
-                XCTAssertEqual((row["compat"] as? [String: Any])?["followedSimulatedTouches"] as? Bool, true, name)
-            }
-            let accidental = try XCTUnwrap(r["accidentalActivations"] as? [[String: Any]])
-            XCTAssertEqual(accidental.count, rows.filter { $0["accidentalIn"] != nil }.count, name)
+    /// A click is a `direct` touch in compat mode and an `indirectPointer` one in indirect mode: a
+    /// tap that takes pointer touches alone, the reason an app adopts the key, works in indirect
+    /// mode only, and one that takes direct touches alone in compat mode only. Both are
+    /// differences, neither an accident: no simulated touch set them off. A photo's pan that a
+    /// pinch's simulated touches start is one.
+    func testOnlySimulatedTouchesMakeAccidentalActivations() throws {
+        let desc = Fixtures.evemu.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let click = temporaryPath("click.yml"), surface = temporaryPath("touch-types.json")
+        defer { [click, surface].forEach { try? FileManager.default.removeItem(atPath: $0) } }
+        XCTAssertEqual(runCommand(["synthesize", "-e", "click", "--desc", desc, "-o", click]).status, 0)
+        let taps = [("pointerOnly", "indirectPointer"), ("directOnly", "direct")].map {
+            "{\"kind\": \"tap\", \"name\": \"\($0.0)\", \"allowedTouchTypes\": [\"\($0.1)\"]}"
         }
-        print("compare: recognizers with accidental activations on pinch/rotation recordings: \(accidents)")
+        try
+            (#"{"regions": [{"name": "v", "frame": [0, 0, 1440, 900], "recognizers": ["#
+            + taps.joined(separator: ", ") + #"]}], "simultaneous": [["pointerOnly", "directOnly"]]}"#)
+            .write(toFile: surface, atomically: true, encoding: .utf8)
+        let json = try report(URL(fileURLWithPath: click), surface: surface)
+        let rows = Dictionary(
+            uniqueKeysWithValues: try XCTUnwrap(json["rows"] as? [[String: Any]]).map {
+                ($0["name"] as? String ?? "", $0)
+            })
+        XCTAssertEqual(rows["pointerOnly"]?["onlyIn"] as? String, "indirect")
+        XCTAssertEqual(rows["directOnly"]?["onlyIn"] as? String, "compat")
+        XCTAssertNil(rows["pointerOnly"]?["accidentalIn"])
+        XCTAssertNil(rows["directOnly"]?["accidentalIn"])
+        XCTAssertEqual((json["accidentalActivations"] as? [[String: Any]])?.count, 0)
+
+        let photo = try report(
+            Fixtures.evemu.appendingPathComponent(
+                "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"),
+            surface: "photos")
+        let pan = try XCTUnwrap((photo["rows"] as? [[String: Any]])?.first { $0["name"] as? String == "pan" })
+        XCTAssertEqual(pan["accidentalIn"] as? String, "compat")
+        XCTAssertEqual((pan["compat"] as? [String: Any])?["followedSimulatedTouches"] as? Bool, true)
     }
 
     /// `compare --check` on every bundled recording, on every built-in screen, real libinput
