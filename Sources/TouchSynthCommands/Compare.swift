@@ -145,6 +145,7 @@ struct Compare: ParsableCommand {
             writeStderr("touchsynth: \(eventsFile): not written, as a recording failed and its events would be missing")
         }
         try files.check()
+        window.noteStart(json: json)
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }
 

@@ -50,6 +50,7 @@ struct Explain: ParsableCommand, ReplayingCommand {
             _ = try files.attempt { try explain(loaded, from: recording) }
         }
         try files.check()
+        window.noteStart(json: json)
     }
 
     /// `loaded`, read from `recording`, explained on each version asked for, with what the quirks

@@ -78,6 +78,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         warn(report, readFrom: recording)
         try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
         try printing.check()
+        window.noteStart(json: output.json)
         if stats { printStats(report) }
         try endIfInterrupted(report)
         try output.checkInvariants(of: printer, recording: recording)

@@ -27,6 +27,13 @@ struct WindowOptions: ParsableArguments {
 
     var isSet: Bool { start != nil || end != nil }
 
+    /// After a table or text whose times count from the part replayed (not JSON, whose times are
+    /// libinput's): where it starts in the recording, so that a time read there maps back to it.
+    func noteStart(json: Bool) {
+        guard !json, let start, start > 0 else { return }
+        writeStderr("touchsynth: times count from --start, \(String(format: "%.3f", start)) s into the recording")
+    }
+
     /// `recording`, read from `path`, cut to the window; a start past its end is a usage error.
     func cut(_ recording: Recording, path: String) throws(RecordingError) -> Recording {
         try recording.cut(from: start, to: end, file: path)
