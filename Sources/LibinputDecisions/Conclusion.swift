@@ -309,7 +309,8 @@ struct Conclusion {
             let source = analysis.rules.cite(
                 "evdev-mt-touchpad-buttons.c", ["1.22.1": 1151, "1.28.1": 1209, "1.31.3": 1168])
             return ", and clickfinger, its click method here, picks the button by the fingers on the pad "
-                + "(palms and thumbs aside; two far apart count as one): one left, two right, three middle; \(source)"
+                + "(palms and thumbs aside; two far apart count as one): one left, two right, three middle"
+                + clickfingerCount + "; \(source)"
         case .buttonAreas:
             return ", and with button areas, its click method here, no finger was in one of the bottom's button "
                 + "areas, so the click is the main area's"
@@ -341,6 +342,19 @@ struct Conclusion {
                     : ", before its 300 ms lock timer; " + timer)
         default: return ""
         }
+    }
+
+    /// The fingers clickfinger counted at the press, where the touches then (palms and thumbs
+    /// aside) give the button libinput sent: none counts as one.
+    private var clickfingerCount: String {
+        guard let press = analysis.firstButtonPress, let sent = analysis.reported.compactMap(\.button).first else {
+            return ""
+        }
+        let counted = analysis.activeFingers(at: press)
+        let button: [Int: UInt32] = [0: 0x110, 1: 0x110, 2: 0x111, 3: 0x112]
+        guard button[counted] == sent else { return "" }
+        return counted == 0
+            ? "; here it counted none, every touch set aside, which it takes as one" : "; here it counted \(counted)"
     }
 
     /// Where one finger began in a strip edge scrolling scrolls in, 7 mm along the right edge or

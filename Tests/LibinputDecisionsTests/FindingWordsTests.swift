@@ -273,6 +273,13 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertTrue(
             fingers.conclusion.contains("clickfinger, its click method here, picks the button by the fingers"),
             fingers.conclusion)
+        XCTAssertTrue(fingers.conclusion.contains("three middle; here it counted 2; "), fingers.conclusion)
+        // A thumb alone in the thumb area: none counted, taken as one.
+        let thumb = try explainScript("click at=50%,95%") { $0.configuration.clickMethod = .clickfinger }
+        XCTAssertTrue(thumb.conclusion.hasPrefix("libinput made this a click (BTN_LEFT)"), thumb.conclusion)
+        XCTAssertTrue(
+            thumb.conclusion.contains("here it counted none, every touch set aside, which it takes as one"),
+            thumb.conclusion)
         let apple = try explain("evemu-devices/touchpads_bcm5974.three-finger-click.events")
         let click = try XCTUnwrap(apple.sequences.first { $0.conclusion.contains("a click") })
         XCTAssertTrue(click.conclusion.contains("clickfinger, its click method here"), click.conclusion)
