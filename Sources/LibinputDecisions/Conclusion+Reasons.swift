@@ -1,0 +1,59 @@
+import Recordings
+
+/// The reasons a conclusion adds where libinput's rules, not its log, tell them: when an edge
+/// scroll began, how many fingers clickfinger counted, and that a jailed thumb still taps.
+extension Conclusion {
+    /// When and why an edge scroll began to scroll (`EDGE_NEW` to `EDGE`): once the finger had
+    /// moved `DEFAULT_SCROLL_THRESHOLD` (3 mm), or at the 300 ms lock timer, which the button-areas
+    /// click method turns off (a finger resting in a button area is there to click).
+    var edgeScrollStart: String {
+        guard let start = analysis.decisions(of: .edgeScroll).first(where: { LibinputDecision.short($0.to) == "EDGE" }),
+            let time = start.cause?.time
+        else { return "" }
+        let after = SequenceAnalysis.ms(Double(Int64(time) - Int64(analysis.sequence.start)) / 1000)
+        let file = "evdev-mt-touchpad-edge-scroll.c"
+        let timer = analysis.rules.cite(file, ["1.22.1": 94, "1.28.1": 94, "1.31.3": 92])
+        switch LibinputDecision.short(start.event) {
+        case "TIMEOUT":
+            return "; it scrolled \(after) ms after the finger came down, at its 300 ms lock timer, the finger having "
+                + "moved under the 3 mm that start a scroll sooner; \(timer)"
+        case "POSTED":
+            let off = analysis.clickMethod == .buttonAreas
+            return "; it scrolled \(after) ms after the finger came down, once it had moved 3 mm along the edge"
+                + (off
+                    ? ", its 300 ms lock timer being off with the button-areas click method (a finger resting in a "
+                        + "button area is there to click); "
+                        + analysis.rules.cite(file, ["1.22.1": 99, "1.28.1": 99, "1.31.3": 97])
+                    : ", before its 300 ms lock timer; " + timer)
+        default: return ""
+        }
+    }
+
+    /// The fingers clickfinger counted at the press, where the touches then (palms and thumbs
+    /// aside) give the button libinput sent: none counts as one.
+    var clickfingerCount: String {
+        guard let press = analysis.firstButtonPress, let sent = analysis.reported.compactMap(\.button).first else {
+            return ""
+        }
+        let counted = analysis.activeFingers(at: press)
+        let button: [Int: UInt32] = [0: 0x110, 1: 0x110, 2: 0x111, 3: 0x112]
+        guard button[counted] == sent else { return "" }
+        return counted == 0
+            ? "; here it counted none, every touch set aside, which it takes as one" : "; here it counted \(counted)"
+    }
+
+    /// A thumb set aside in a tap whose states all leave it to tapping: only a suppressed, a
+    /// pinch's or a dead thumb is no part of a tap (`tp_thumb_ignored_for_tap`).
+    var thumbsThatTap: String {
+        let thumbs = Set(analysis.decisions(of: .thumb).compactMap(\.touch)).sorted().filter { touch in
+            let states = analysis.decisions(of: .thumb, touch: touch).compactMap(\.thumbState)
+            return states.contains { $0 != .finger } && !states.contains(where: \.isIgnoredForTap)
+        }
+        guard !thumbs.isEmpty else { return "" }
+        let which =
+            thumbs.count == 1 ? "touch \(thumbs[0])" : "touches " + thumbs.map(String.init).joined(separator: ", ")
+        return "; \(which) still tapped: libinput leaves a thumb out of a tap only when it suppressed it, took it "
+            + "from a pinch or found it dead, not a jailed one; "
+            + analysis.rules.cite("evdev-mt-touchpad-tap.c", ["1.22.1": 1255, "1.28.1": 1258, "1.31.3": 1262])
+    }
+}
