@@ -33,16 +33,19 @@ extension SequenceAnalysis {
                 held.remove(key)
             } else if modifierNames[key] != nil {
                 if rules.holdingBlocksTyping(key) { held.insert(key) }
-            } else if startsTyping(key), event.time < typingUntil {
-                typingUntil = event.time + UInt64(rules.keyboardLaterTimeout * 1000)
-            } else if startsTyping(key), held.isEmpty {
-                typingUntil = event.time + UInt64(rules.keyboardFirstTimeout * 1000)
-            } else if startsTyping(key), event.time >= start {
-                let names = held.sorted().compactMap { modifierNames[$0] }
-                shortcuts.append(
-                    Shortcut(
-                        time: event.time - start, held: names.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-                    ))
+            } else if startsTyping(key) {
+                if event.time < typingUntil {
+                    typingUntil = event.time + UInt64(rules.keyboardLaterTimeout * 1000)
+                } else if held.isEmpty {
+                    typingUntil = event.time + UInt64(rules.keyboardFirstTimeout * 1000)
+                } else if event.time >= start {
+                    // Left and right of a modifier are named once.
+                    var names: [String] = []
+                    for name in held.sorted().compactMap({ modifierNames[$0] }) where !names.contains(name) {
+                        names.append(name)
+                    }
+                    shortcuts.append(Shortcut(time: event.time - start, held: names))
+                }
             }
         }
         return shortcuts
@@ -66,8 +69,7 @@ extension SequenceAnalysis {
     /// modifier (`tp_key_is_modifier`: Ctrl, Alt, Shift, Tab, Caps Lock, Meta, Fn, Compose).
     static func startsTyping(_ key: UInt32) -> Bool {
         let escape: UInt32 = 1, keypadAsterisk: UInt32 = 55, f1: UInt32 = 59
-        let modifiers: Set<UInt32> = [15, 29, 42, 54, 56, 58]
-        return key < f1 && key != escape && key != keypadAsterisk && !modifiers.contains(key)
+        return key < f1 && key != escape && key != keypadAsterisk && modifierNames[key] == nil
     }
 
     /// Why libinput took touch `touch`, begun at `began`, as a palm by disable-while-typing, and

@@ -1,10 +1,16 @@
 extension LibinputRecordFormat {
     /// Whether `line` is the `  events:` key that opens a device's events, as libinput record
-    /// writes it, whatever comment or blanks follow it.
+    /// writes it (indented by two), whatever comment or blanks follow it.
     static func opensEvents(_ line: String) -> Bool {
-        var content = Substring(line).prefix { $0 != "#" }
+        line.hasPrefix("  e") && content(of: Substring(line)) == "events:"
+    }
+
+    /// A line without its comment and the blanks around it.
+    static func content(of line: Substring) -> Substring {
+        var content = line.prefix { $0 != "#" }
+        while let first = content.first, first == " " || first == "\t" { content = content.dropFirst() }
         while let last = content.last, last == " " || last == "\t" || last == "\r" { content = content.dropLast() }
-        return content == "  events:"
+        return content
     }
 
     /// Reads the lines of the first device's `events:` list as libinput record writes them:

@@ -32,7 +32,7 @@ struct LibinputRecordSections {
     init(header: String, reader: inout LineReader, file: String) throws(RecordingError) {
         var lines = header.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.last == "" { lines.removeLast() }
-        guard let devices = lines.firstIndex(where: { Self.content(of: $0) == "devices:" }) else {
+        guard let devices = lines.firstIndex(where: { LibinputRecordFormat.content(of: $0) == "devices:" }) else {
             throw RecordingError.bad(file, 1, "missing header: no devices")
         }
         top = lines[...devices].joined(separator: "\n") + "\n"
@@ -58,7 +58,7 @@ struct LibinputRecordSections {
         /// the file.
         mutating func take(_ text: String, line: Int, next: Int?) throws(RecordingError) {
             if ended {
-                guard LibinputRecordSections.content(of: Substring(text)).isEmpty else {
+                guard LibinputRecordFormat.content(of: Substring(text)).isEmpty else {
                     throw RecordingError.bad(file, line, "text after the end of the YAML document (...)")
                 }
                 return
@@ -93,14 +93,6 @@ struct LibinputRecordSections {
                 sections[index].error = error
             }
         }
-    }
-
-    /// A line without its comment and the blanks around it.
-    static func content(of line: Substring) -> Substring {
-        var content = line.prefix { $0 != "#" }
-        while let first = content.first, first == " " || first == "\t" { content = content.dropFirst() }
-        while let last = content.last, last == " " || last == "\t" || last == "\r" { content = content.dropLast() }
-        return content
     }
 
     /// The YAML `section`'s device is read from: the top-level keys and its own lines, at their
