@@ -177,9 +177,14 @@ public final class MockedDevice {
             let check = try RecordingStream(path: path, description: description, node: node)
             var duration: UInt64 = 0
             while let frame = try check.nextFrame() { duration = frame.time }
-            let stream = try RecordingStream(path: path, description: description, node: node)
+            let stream: RecordingStream
+            if let restarted = try check.restarted() {
+                stream = restarted
+            } else {
+                stream = try RecordingStream(path: path, description: description, node: node)
+            }
             // The first pass has read to the end: its notes include what only the end shows.
-            return (stream.device, stream, check.notes, duration, stream.dmi, stream.otherDevices)
+            return (check.device, stream, check.notes, duration, check.dmi, check.otherDevices)
         }
     }
 

@@ -131,12 +131,13 @@ struct LibinputRecordSections {
 extension LibinputRecordSections {
     /// A file of several devices opened device by device, after reading `header` from `reader`:
     /// the device read (`node`'s, else chosen as ``LibinputRecordFormat/parse(_:file:node:headerOnly:)``
-    /// chooses), a reader from its events on and the time they count from, the others played
+    /// chooses), where its events begin and the time they count from, the others played
     /// alongside (each up to ``RecordingStream/severalDevicesBytes`` of events), and the notes.
     static func open(
         header: String, reader: inout LineReader, again: LineReader.ReadAgain, node: String?, file: String
     ) throws(RecordingError) -> (
-        device: DeviceDescription, events: LineReader?, origin: UInt64?, others: [Recording], notes: [String]
+        device: DeviceDescription, events: (offset: Int, afterLine: Int)?, origin: UInt64?, others: [Recording],
+        notes: [String]
     ) {
         let found = try LibinputRecordSections(header: header, reader: &reader, file: file)
         let sections = found.sections
@@ -177,9 +178,6 @@ extension LibinputRecordSections {
             }
             return try Self.events(of: sections[index], in: again, device: other)
         }
-        let events = try sections[chosen].events.map { start throws(RecordingError) in
-            try again.reader(from: start.offset, afterLine: start.afterLine)
-        }
-        return (device, events, others.origin, others.recordings, others.notes)
+        return (device, sections[chosen].events, others.origin, others.recordings, others.notes)
     }
 }

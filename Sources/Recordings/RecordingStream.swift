@@ -24,6 +24,21 @@ public final class RecordingStream {
     private var yamlLines = LibinputRecordFormat.EventLines()
     /// Frames of a YAML file whose layout is not libinput's own, read whole by the YAML parser.
     private var preloaded: [EvdevFrame] = []
+    /// Where the frames begin, and the reading's state there, when the file can be read again.
+    private var framesStart: FramesStart?
+
+    /// A place in a file that can be read again where a stream's frames begin, and what reading
+    /// them starts from: ``restarted()`` reads them again without the header, or a scan of a file
+    /// of several devices, again.
+    private struct FramesStart {
+        let file: LineReader.ReadAgain
+        let offset: Int
+        let afterLine: Int
+        let assembler: FrameAssembler
+        let times: TimeRepair
+        let yamlLines: LibinputRecordFormat.EventLines
+        let notes: [String]
+    }
 
     /// Longest span a recording may cover (24 hours): keeps the harness's schedule arithmetic
     /// far from overflow.
@@ -80,6 +95,9 @@ public final class RecordingStream {
         var header = ""
         var detected: RecordingLoader.Format?
         var sawEvents = false
+        // Where the first event's line starts, for ``restarted()``, and the line before it.
+        var eventsStart: (offset: Int, afterLine: Int)?
+        var lineStart = reader.offset
         while let line = try reader.next() {
             // A carriage return within a line: the file's lines end in CR alone, and it is one line.
             if line.utf8.dropLast().contains(UInt8(ascii: "\r")) {
@@ -111,6 +129,7 @@ public final class RecordingStream {
                 // Read again as the first event.
                 reader.pushBack(line)
                 sawEvents = true
+                eventsStart = (lineStart, reader.lineNumber)
                 break
             }
             // Real evtest logs sometimes lose a newline: "Testing ... (interrupt to exit)Event: time …".
@@ -130,6 +149,7 @@ public final class RecordingStream {
                     : "the header is longer than 16 MiB: not a recording"
                 throw RecordingError.bad(path, reader.lineNumber, what)
             }
+            lineStart = reader.offset
         }
         // Nothing that opens any format, and no description to take the device from: nothing to read.
         if detected == nil && description == nil {
@@ -149,18 +169,22 @@ public final class RecordingStream {
         dmi = MachineDMI.find(in: header) ?? describedDMI
         // A file of several devices that can be read again is read device by device: its device
         // streams from its place, and only the others are held in memory.
-        let again =
-            format == .libinputRecord && sawEvents && Self.declaresSeveralDevices(header)
-                && Self.declaresVersion(header) ? try reader.readAgain() : nil
+        let again = eventsStart == nil ? nil : try reader.readAgain()
+        let streamsSections =
+            again != nil && format == .libinputRecord && Self.declaresSeveralDevices(header)
+            && Self.declaresVersion(header)
         do throws(RecordingError) {
             switch format {
-            case .libinputRecord where again != nil:
+            case .libinputRecord where streamsSections:
                 let opened = try LibinputRecordSections.open(
                     header: header, reader: &reader, again: again!, node: node, file: path)
                 (device, otherDevices) = (opened.device, opened.others)
                 notes += opened.notes + Self.unused(description)
                 reader.close()
-                if let events = opened.events { reader = events }
+                eventsStart = opened.events
+                if let start = opened.events {
+                    reader = try again!.reader(from: start.offset, afterLine: start.afterLine)
+                }
                 assembler = FrameAssembler(origin: opened.origin)
                 yamlLines.endsAtNextDevice = true
             case .evemu:
@@ -243,6 +267,28 @@ public final class RecordingStream {
         }
         // A log read whole is served from memory.
         finished = !preloaded.isEmpty
+        if let again, let start = eventsStart, !finished {
+            framesStart = FramesStart(
+                file: again, offset: start.offset, afterLine: start.afterLine, assembler: assembler, times: times,
+                yamlLines: yamlLines, notes: notes)
+        }
+    }
+
+    /// A stream of the same frames from the first, reading the file again from where they begin
+    /// without reading its header (or its other devices) again; nil when they cannot be read so
+    /// (a pipe, text, a log read whole). Its notes are then the header's.
+    public func restarted() throws(RecordingError) -> RecordingStream? {
+        guard let start = framesStart else { return nil }
+        return RecordingStream(
+            restarting: self, at: start, reader: try start.file.reader(from: start.offset, afterLine: start.afterLine))
+    }
+
+    private init(restarting first: RecordingStream, at start: FramesStart, reader: LineReader) {
+        (file, format, device, dmi, otherDevices) = (
+            first.file, first.format, first.device, first.dmi, first.otherDevices
+        )
+        (self.reader, framesStart) = (reader, start)
+        (assembler, times, yamlLines, notes) = (start.assembler, start.times, start.yamlLines, start.notes)
     }
 
     /// The longest `libinput record` read whole (of several devices from a pipe, or with its

@@ -13,7 +13,7 @@ final class ConversionRoundTripTests: XCTestCase {
     private static let notRecordings: Set<String> = ["behaviour", "malformed", "junit", "scripts", "litest", "devices"]
 
     /// Every fixture file that reads as a recording with events, with the format it was read as.
-    private static func recordings() throws -> [(path: String, format: RecordingLoader.Format)] {
+    static func recordings() throws -> [(path: String, format: RecordingLoader.Format)] {
         let base = Fixtures.root.appendingPathComponent("Tests/Fixtures")
         let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isDirectoryKey])
         var found: [(String, RecordingLoader.Format)] = []

@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// `text` read as a pipe's is, whole, and as a file's, device by device, the device read
-/// streaming from its place: the same recording either way, or the same error.
+/// streaming from its place, and again from there: the same recording each way, or the same error.
 private func loadedBothWays(_ text: String, node: String? = nil) throws -> Recording {
     let path = temporaryPath("several.yml")
     try text.write(toFile: path, atomically: false, encoding: .utf8)
@@ -16,6 +16,11 @@ private func loadedBothWays(_ text: String, node: String? = nil) throws -> Recor
         XCTAssertEqual(a, b)
         XCTAssertEqual(a.notes, b.notes)
         XCTAssertEqual(a.otherDevices, b.otherDevices)
+        let stream = try RecordingStream(path: path, node: node)
+        let frames = try stream.readAll()
+        let again = try XCTUnwrap(try stream.restarted(), "a file of several devices is read again from its place")
+        XCTAssertEqual(try again.readAll(), frames)
+        XCTAssertEqual(again.otherDevices, b.otherDevices)
     case (.failure(let a), .failure(let b)):
         XCTAssertEqual("\(a)", "\(b)")
     default:
