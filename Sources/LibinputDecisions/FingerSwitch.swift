@@ -40,10 +40,9 @@ extension GestureAnalysis {
             ? touches(gone) + " lifted"
             : !came.isEmpty && gone.isEmpty ? touches(came) + " came down" : "the fingers changed"
         let fingers = { (n: Int) in "\(n) finger\(n == 1 ? "" : "s")" }
-        // libinput still waits in `frame`, the last before its timer fired.
-        let lost = analysis.lostWhileWaiting(from: changed, to: frame + 1).map {
-            "\($0) (\(analysis.rules.fingerCountWait))"
-        }
+        // libinput still waits in `frame`, the last before its timer fired. The wait is cited
+        // where it is said, as the finding's own citation follows the finding.
+        let lost = analysis.lostWhileWaiting(from: changed, to: frame + 1, citing: analysis.rules.fingerCountWait)
         return Finding(
             rule: .fingerSwitch, time: time, touch: nil, value: lasted, limit: limit, unit: "ms",
             exceeds: lasted >= limit, agreesWithLog: true, // told only where it fired when libinput's did
@@ -111,14 +110,16 @@ extension GestureAnalysis {
 extension SequenceAnalysis {
     /// What the gesture machine did not send while it waited on a new finger count from frame
     /// `start` to `end` (`if (tp->gesture.finger_count_pending) return;`): the touches down
-    /// throughout and how far they moved, said after a finding; nil when none moved.
-    func lostWhileWaiting(from start: Int, to end: Int) -> String? {
+    /// throughout and how far they moved, said after a finding, the wait cited as `citing`; nil
+    /// when none moved.
+    func lostWhileWaiting(from start: Int, to end: Int, citing: String? = nil) -> String? {
         let moved = sequence.distances(from: start - 1, to: end - 1).sorted { $0.key < $1.key }.filter {
             $0.value >= 0.1
         }
         guard let first = moved.first else { return nil }
         let others = moved.dropFirst().map { ", touch \($0.0) \(Self.mm($0.1)) mm" }.joined()
-        return "; libinput sent nothing of the gesture while it waited, in which touch \(first.0) moved "
+        return "; libinput sent nothing of the gesture while it waited" + (citing.map { " (\($0))" } ?? "")
+            + ", in which touch \(first.0) moved "
             + "\(Self.mm(first.1)) mm" + others
     }
 }

@@ -248,6 +248,10 @@ final class BundledRecordingTests: XCTestCase {
                 for finding in sequence.findings where finding.agreesWithLog == false {
                     XCTFail("\(name) sequence \(sequence.number): \(finding.text) disagrees with libinput's log")
                 }
+                // A finding's own citation follows its text: one within it is said where it belongs.
+                for finding in sequence.findings where finding.text.contains(/\(libinput [^()]*\)\)?$/) {
+                    XCTFail("\(name) sequence \(sequence.number): \(finding.text) ends in a citation")
+                }
                 let reportsGesture = sequence.reported.contains {
                     switch $0 {
                     case .pinch, .swipe, .hold, .scroll(.finger): true
