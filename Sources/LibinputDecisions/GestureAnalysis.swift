@@ -170,7 +170,7 @@ struct GestureAnalysis {
             unit: "slots", exceeds: true, agreesWithLog: nil,
             text: semiMT
                 ? "the touchpad is semi-MT (INPUT_PROP_SEMI_MT): it reports the box around two fingers, not each "
-                    + "finger, so libinput does not tell a pinch from a scroll on it"
+                    + "finger, so libinput does not tell a pinch from a scroll on it" + (waits ? "; " + scroll : "")
                 : analysis.quirks?.marksJumpingSlots == true
                     ? "libinput reads this touchpad as one of a single slot, its slots jumping "
                         + "(ModelHPPavilionDM4Touchpad): it makes no gesture of two fingers and scrolls by the edges"

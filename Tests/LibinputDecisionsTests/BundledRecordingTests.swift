@@ -30,22 +30,32 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
-    /// From 1.26, with tapping on, a one-slot pad's two fingers no longer scroll at once: they
-    /// wait, as a pad with gestures does, and explain cites the rule they wait by.
+    /// From 1.26, with tapping on, the two fingers of a one-slot or semi-MT pad no longer scroll
+    /// at once: they wait, as a pad with gestures does, and explain says so and cites the rule.
     func testWithTappingOnAOneSlotPadsScrollWaitsFrom1Point26() throws {
-        let recording = try RecordingLoader.load(
-            Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        let names = [
+            "touchpads_bcm5974.three-finger-click.events", "touchpads_AlpsPS2_ALPS_GlidePoint.2-finger-tap.events",
+        ]
+        for name in names {
+            let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(name).path)
+            try checkScrollWaits(recording, name)
+        }
+    }
+
+    private func checkScrollWaits(_ recording: Recording, _ name: String) throws {
         for (build, tapping) in try [(LibinputBuild.system, true)]
             + libinputBuilds(["1.28.1"]).flatMap({ [($0, false), ($0, true)] })
         {
             var options = ReplayOptions()
             options.libinput = build
             options.configuration.tapToClick = tapping
-            let explanation = try Replay.explain(recording, named: "bcm5974", options: options).explanation
+            let explanation = try Replay.explain(recording, named: name, options: options).explanation
             let support = try XCTUnwrap(
                 explanation.sequences.flatMap(\.findings).first { $0.rule == .gestureSupport }, build.version)
             let waits = build.version == "1.28.1" && tapping
-            XCTAssertEqual(support.text.hasSuffix("(with tapping on): 1 mm after 150 ms, 1.5 mm each before"), waits)
+            XCTAssertEqual(
+                support.text.hasSuffix("(with tapping on): 1 mm after 150 ms, 1.5 mm each before"), waits,
+                "\(name) \(build.version): \(support.text)")
             XCTAssertEqual(support.source.contains(":1292 "), waits, support.source)
         }
     }
