@@ -373,18 +373,18 @@ struct Conclusion {
             guard told.insert(touch).inserted else { return nil }
             let number = findings.first {
                 [.palmPressure, .palmSize, .palmEdge].contains($0.rule) && $0.touch == touch && $0.exceeds
+                    || $0.rule == .typingPalm && $0.touch == touch && $0.time == decision.cause?.time
             }
             let release = analysis.decisions(of: .palm, touch: touch).lazy.compactMap { d -> String? in
                 guard case .released(let why) = d.palmChange else { return nil }
                 let later = d.cause.flatMap { end in decision.cause.map { (end.time - min(end.time, $0.time)) / 1000 } }
                 return ", let go" + (later.map { " \($0) ms later" } ?? "") + " (\(why))"
             }.first
-            let typing =
-                reason == .typing
-                ? decision.cause.map { analysis.typingPalmWords(touch: touch, began: $0.time, stayed: release == nil) }
-                : nil
-            let why: String? = number.map { ": " + $0.text } ?? typing
-            return "touch \(touch) as a palm (\(reason.rawValue))" + (why ?? "") + (release ?? "")
+            let stayed =
+                reason == .typing && release == nil
+                ? decision.cause.map { analysis.typingPalmStayed(touch: touch, began: $0.time) } : nil
+            return "touch \(touch) as a palm (\(reason.rawValue))" + (number.map { ": " + $0.text } ?? "")
+                + (stayed ?? "") + (release ?? "")
         }
     }
 

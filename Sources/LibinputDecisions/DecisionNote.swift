@@ -50,7 +50,7 @@ extension Rule {
     var machine: LibinputDecision.Machine {
         switch self {
         case .tapTime, .tapTravel, .tapDrag, .tapFakeFingerMotion: .tap
-        case .palmPressure, .palmSize, .palmEdge: .palm
+        case .palmPressure, .palmSize, .palmEdge, .typingPalm: .palm
         case .touchPressure, .touchSize: .touchDetection
         case .thumbPosition, .thumbContext, .restingThumb: .thumb
         case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport,

@@ -124,13 +124,7 @@ extension Explanation {
                 }
                 return event.device
             })
-        let keyPresses = events.compactMap { event -> UInt64? in
-            guard case .keyboardKey(let key, .pressed, _) = event.kind, typingNodes.contains(event.device),
-                SequenceAnalysis.startsTyping(key), event.time >= recordingStart
-            else { return nil }
-            return event.time - recordingStart
-        }
-        let shortcuts = SequenceAnalysis.shortcuts(in: events, on: typingNodes, from: recordingStart, rules: rules)
+        let typing = TypingTimer(events: events, on: typingNodes, from: recordingStart, rules: rules)
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
@@ -145,8 +139,7 @@ extension Explanation {
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
-                    gestureSent: gesturesBySequence[n], keyPresses: keyPresses,
-                    shortcuts: shortcuts,
+                    gestureSent: gesturesBySequence[n], typing: typing,
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),

@@ -82,4 +82,7 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     /// On a Synaptics serial touchpad the touches jump while more fingers are down than it has
     /// slots: libinput counts no motion against a tap then.
     case tapFakeFingerMotion
+    /// A touch that begins while disable-while-typing's timer runs (200 ms after a first key,
+    /// 500 ms after each later one, and again when it runs out with a key held) is a palm.
+    case typingPalm
 }

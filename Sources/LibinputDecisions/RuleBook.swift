@@ -149,10 +149,12 @@ struct RuleBook {
     /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, the
     /// motion rules' when `scrollWaits`; for `thumbPosition`, that of the `thumbTest`; for
     /// `thumbContext`, that of the `thumbStep`; for `gestureMovement`, that of the `movement` limit;
-    /// for `tapTime`, the timeout of the tap state of `tapFingers`, 1 to 3).
+    /// for `tapTime`, the timeout of the tap state of `tapFingers`, 1 to 3; for `typingPalm`, where
+    /// the `typingSetting` sets the timer).
     func source(
         _ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band,
-        thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove, tapFingers: Int = 1
+        thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove, tapFingers: Int = 1,
+        typingSetting: TypingTimer.Setting.Cause = .firstKey
     ) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
@@ -202,6 +204,9 @@ struct RuleBook {
             case .gestureFakeFingers:
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 907, "1.28.1": 1266, "1.31.3": 1403])
             case .tapFakeFingerMotion: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1175, "1.28.1": 1178, "1.31.3": 1186])
+            case .typingPalm where typingSetting == .keyHeld:
+                ("evdev-mt-touchpad.c", ["1.22.1": 2243, "1.28.1": 2240, "1.31.3": 2168])
+            case .typingPalm: ("evdev-mt-touchpad.c", ["1.22.1": 2346, "1.28.1": 2353, "1.31.3": 2280])
             }
         return cite(file, lines)
     }
@@ -252,7 +257,7 @@ struct RuleBook {
     /// where `tp_keyboard_event` starts it.
     let keyboardFirstTimeout = 200.0
     let keyboardLaterTimeout = 500.0
-    var typingTimer: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2346, "1.28.1": 2353, "1.31.3": 2280]) }
+    var typingTimer: String { source(.typingPalm) }
     /// Whether holding `modifier` keeps a first key from starting disable-while-typing
     /// (`tp_keyboard_event`, its `mod_mask`): every modifier in 1.22.1; Shift not in 1.28.1 and
     /// 1.31.3, where Shift with a key starts it (`tp_key_is_shift`).
@@ -268,7 +273,7 @@ struct RuleBook {
     }
     var typingShortcut: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2340, "1.28.1": 2347, "1.31.3": 2275]) }
     /// Where a key still held when the typing timer runs out counts as pressed again.
-    var typingRefresh: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2243, "1.28.1": 2240, "1.31.3": 2168]) }
+    var typingRefresh: String { source(.typingPalm, typingSetting: .keyHeld) }
     /// Where a typing palm is let go only if it began after the last key.
     var typingRelease: String { cite("evdev-mt-touchpad.c", ["1.22.1": 906, "1.28.1": 908, "1.31.3": 849]) }
 

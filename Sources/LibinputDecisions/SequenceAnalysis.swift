@@ -14,11 +14,10 @@ struct SequenceAnalysis {
     let motion: [PointerMotion.Step]
     /// When libinput sent a scroll, pinch or swipe event in it: microseconds into the recording.
     let gestureSent: [UInt64]
-    /// When a key went down on a keyboard replayed beside the pad, on the sequence's clock: what
-    /// disable-while-typing weighs.
-    let keyPresses: [UInt64]
-    /// Keys that would start disable-while-typing pressed with a modifier held (``Shortcut``).
-    let shortcuts: [Shortcut]
+    /// Disable-while-typing's timer over the keys of a keyboard replayed beside the pad.
+    let typing: TypingTimer
+    /// When a key went down that started or prolonged typing, on the sequence's clock.
+    var keyPresses: [UInt64] { typing.keyPresses }
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
@@ -44,7 +43,7 @@ struct SequenceAnalysis {
 
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
-        motion: [PointerMotion.Step], gestureSent: [UInt64], keyPresses: [UInt64] = [], shortcuts: [Shortcut] = [],
+        motion: [PointerMotion.Step], gestureSent: [UInt64], typing: TypingTimer = TypingTimer(),
         thresholds: DeviceThresholds,
         rules: RuleBook,
         recording: Recording,
@@ -60,8 +59,7 @@ struct SequenceAnalysis {
         self.reported = reported
         self.motion = motion
         self.gestureSent = gestureSent
-        self.keyPresses = keyPresses
-        self.shortcuts = shortcuts
+        self.typing = typing
         self.thresholds = thresholds
         self.rules = rules
         self.recording = recording
@@ -97,7 +95,7 @@ struct SequenceAnalysis {
             taps.findings + pressureFindings(touches) + touchSizeFindings() + sizeFindings(touches)
             + edgeFindings(touches)
             + thumbFindings(touches) + thumbContextFindings()
-            + gestures.findings
+            + gestures.findings + typingPalmFindings()
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
         return SequenceExplanation(

@@ -25,6 +25,7 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .holdTimer { expected.append(book.holdReset) }
                 if rule == .fingerSwitch { expected.append(book.fingerCountWait) }
                 if rule == .tapDrag { expected.append(book.dragTimer) }
+                if rule == .typingPalm { expected.append(book.source(rule, typingSetting: .keyHeld)) }
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
                     expected.append(book.source(rule, scrollWaits: true))
                 }

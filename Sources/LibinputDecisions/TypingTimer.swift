@@ -1,0 +1,102 @@
+import LibinputEvents
+
+/// libinput's disable-while-typing timer over the keys of the keyboards paired with the pad,
+/// played as libinput plays it (`tp_keyboard_event`, `tp_keyboard_timeout`): a first key starts
+/// typing for 200 ms, each key while it runs sets it again for 500 ms, and the timer running out
+/// with a key still held sets it again too. A first key pressed with a modifier held is a
+/// shortcut, and starts nothing. Times are microseconds on the recording's clock.
+struct TypingTimer {
+    /// A moment the timer was set, and for how long.
+    struct Setting: Equatable {
+        enum Cause: Equatable {
+            /// A key that started typing (`DEFAULT_KEYBOARD_ACTIVITY_TIMEOUT_1`).
+            case firstKey
+            /// A key while typing was under way (`_TIMEOUT_2`).
+            case laterKey
+            /// The timer ran out with a key held (`keyboard timeout refresh`).
+            case keyHeld
+        }
+
+        var time: UInt64
+        var cause: Cause
+        /// How long it runs, in ms.
+        var timeout: Double
+    }
+
+    /// A key that would start disable-while-typing, pressed while modifiers were held: a
+    /// shortcut, for which libinput starts none.
+    struct Shortcut {
+        var time: UInt64
+        /// The modifiers held, by name: "Ctrl".
+        var held: [String]
+    }
+
+    /// Every setting of the timer, in time order.
+    private(set) var settings: [Setting] = []
+    private(set) var shortcuts: [Shortcut] = []
+
+    /// No keyboard: typing never starts.
+    init() {}
+
+    /// The timer over the keys of `events` on the keyboards `nodes`, on the clock that starts at
+    /// `start` (what came before it is played, but not kept).
+    init(events: [LibinputEvent], on nodes: Set<String>, from start: UInt64, rules: RuleBook) {
+        var held: Set<UInt32> = []
+        var modifiers: Set<UInt32> = []
+        var due: UInt64?
+        var all: [Setting] = []
+        func set(_ time: UInt64, _ cause: Setting.Cause) {
+            let timeout = cause == .firstKey ? rules.keyboardFirstTimeout : rules.keyboardLaterTimeout
+            all.append(Setting(time: time, cause: cause, timeout: timeout))
+            due = time + UInt64(timeout * 1000)
+        }
+        for event in events {
+            guard case .keyboardKey(let key, let state, _) = event.kind, nodes.contains(event.device) else { continue }
+            // A timer due by the key's instant fires first.
+            while let end = due, end <= event.time {
+                due = nil
+                if !held.isEmpty { set(end, .keyHeld) }
+            }
+            if state == .released {
+                held.remove(key)
+                modifiers.remove(key)
+            } else if SequenceAnalysis.modifierNames[key] != nil {
+                if rules.holdingBlocksTyping(key) { modifiers.insert(key) }
+            } else if SequenceAnalysis.startsTyping(key) {
+                if due != nil {
+                    set(event.time, .laterKey)
+                } else if modifiers.isEmpty {
+                    set(event.time, .firstKey)
+                } else {
+                    if event.time >= start {
+                        shortcuts.append(Shortcut(time: event.time - start, held: names(modifiers)))
+                    }
+                    continue
+                }
+                held.insert(key)
+            }
+        }
+        settings = all.filter { $0.time >= start }.map {
+            Setting(time: $0.time - start, cause: $0.cause, timeout: $0.timeout)
+        }
+    }
+
+    /// The modifiers `keys`, by name, left and right of one named once.
+    private func names(_ keys: Set<UInt32>) -> [String] {
+        var names: [String] = []
+        for name in keys.sorted().compactMap({ SequenceAnalysis.modifierNames[$0] }) where !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+
+    /// When a key went down that started or prolonged typing.
+    var keyPresses: [UInt64] { settings.filter { $0.cause != .keyHeld }.map(\.time) }
+
+    /// The last setting at or before `time`, and whether it still ran then (typing under way,
+    /// `keyboard_active`).
+    func setting(at time: UInt64) -> (setting: Setting, running: Bool)? {
+        guard let last = settings.last(where: { $0.time <= time }) else { return nil }
+        return (last, time < last.time + UInt64(last.timeout * 1000))
+    }
+}
