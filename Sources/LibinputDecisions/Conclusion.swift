@@ -371,9 +371,14 @@ struct Conclusion {
         return analysis.decisions(of: .palm).compactMap { decision -> String? in
             guard let touch = decision.touch, case .detected(let reason) = decision.palmChange else { return nil }
             guard told.insert(touch).inserted else { return nil }
+            // The numbers of the rule libinput named: a typing palm may press past the palm threshold too.
+            let rule = [
+                PalmReason.pressure: Rule.palmPressure, .touchSize: .palmSize, .edge: .palmEdge,
+                .typing: .typingPalm,
+            ][reason]
             let number = findings.first {
-                [.palmPressure, .palmSize, .palmEdge].contains($0.rule) && $0.touch == touch && $0.exceeds
-                    || $0.rule == .typingPalm && $0.touch == touch && $0.time == decision.cause?.time
+                $0.rule == rule && $0.touch == touch
+                    && (rule == .typingPalm ? $0.time == decision.cause?.time : $0.exceeds)
             }
             let release = analysis.decisions(of: .palm, touch: touch).lazy.compactMap { d -> String? in
                 guard case .released(let why) = d.palmChange else { return nil }

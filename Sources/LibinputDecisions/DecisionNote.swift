@@ -34,6 +34,7 @@ extension Explanation {
                 }
                 let why = sequence.findings.last {
                     $0.time == decision.cause?.time && $0.rule.machine == decision.machine
+                        && ($0.touch == nil || $0.touch == decision.touch)
                 }
                 let perTouch = [.palm, .thumb, .touchDetection, .button, .edgeScroll].contains(decision.machine)
                 let machine = decision.machine.rawValue + (perTouch ? decision.touch.map { " touch \($0)" } ?? "" : "")

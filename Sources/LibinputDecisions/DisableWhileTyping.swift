@@ -33,25 +33,26 @@ extension SequenceAnalysis {
         guard thresholds.typingKeyboard != nil else { return [] }
         return decisions(of: .palm).compactMap { decision in
             guard let touch = decision.touch, decision.palmChange == .detected(.typing),
-                let began = decision.cause?.time, let (setting, running) = typing.setting(at: began)
+                let began = decision.cause?.time, let setting = typing.setting(at: began)
             else { return nil }
-            let after = Double(began - setting.time) / 1000
             let n = Self.number, first = rules.keyboardFirstTimeout, later = rules.keyboardLaterTimeout
-            let (since, timer) =
+            let within = setting.running ? "within" : "past"
+            let timer =
                 switch setting.cause {
                 case .firstKey:
-                    ("a key went down", "after a first key (\(n(later)) ms after each later one)")
+                    "a key went down, \(within) the \(n(first)) ms that libinput's typing timer runs after a first "
+                        + "key (\(n(later)) ms after each later one)"
                 case .laterKey:
-                    ("a key went down", "after a key while typing (\(n(first)) ms after a first key)")
+                    "a key went down, \(within) the \(n(later)) ms that libinput's typing timer runs after a key "
+                        + "while typing (\(n(first)) ms after a first key)"
                 case .keyHeld:
-                    ("libinput's typing timer ran out with a key still held", "again then")
+                    "libinput's typing timer ran out with a key still held, \(within) the \(n(later)) ms it then "
+                        + "runs again"
                 }
             return Finding(
-                rule: .typingPalm, time: began, touch: touch, value: after, limit: setting.timeout, unit: "ms",
-                exceeds: !running, agreesWithLog: running,
-                text: "touch \(touch) began \(Self.ms(after)) ms after \(since), "
-                    + (running ? "within" : "past") + " the \(n(setting.timeout)) ms libinput's typing timer runs "
-                    + timer,
+                rule: .typingPalm, time: began, touch: touch, value: setting.before, limit: setting.timeout,
+                unit: "ms", exceeds: !setting.running, agreesWithLog: setting.running,
+                text: "touch \(touch) began \(Self.ms(setting.before)) ms after " + timer,
                 source: rules.source(.typingPalm, typingSetting: setting.cause))
         }
     }
@@ -66,18 +67,16 @@ extension SequenceAnalysis {
             $0.slot == touch && $0.points[0].time <= began && $0.points[$0.points.count - 1].time >= began
         }
         let lifted = track.map { liftTime(after: $0.points[$0.points.count - 1].frame) } ?? .max
-        let after = typing.settings.first { $0.time > began && $0.time < lifted }
-        let since = after.map { Self.ms(Double($0.time - began) / 1000) } ?? ""
-        switch after?.cause {
-        case .firstKey?, .laterKey?:
-            return "; it stayed one: a key went down again \(since) ms after it began, and libinput lets a typing "
-                + "palm go only if it began after the last key; " + rules.typingRelease
-        case .keyHeld?:
-            return "; it stayed one: a key was still held when the timer ran out, \(since) ms after it began, "
-                + "which libinput counts as a key again (keyboard timeout refresh; \(rules.typingRefresh)), and "
-                + "libinput lets a typing palm go only if it began after the last key; " + rules.typingRelease
-        case nil: return ""
-        }
+        // A key at the instant it began counts as after it (`palm.time > keyboard_last_press_time`).
+        guard let after = typing.firstSetting(from: began), after.time < lifted else { return "" }
+        let since = Self.ms(Double(after.time - began) / 1000)
+        let why =
+            after.cause == .keyHeld
+            ? "a key was still held when the timer ran out, \(since) ms after it began, which libinput counts as a "
+                + "key again (keyboard timeout refresh; \(rules.typingRefresh))"
+            : "a key went down again \(since) ms after it began"
+        return "; it stayed one: \(why), and libinput lets a typing palm go only if it began after the last key; "
+            + rules.typingRelease
     }
 
     /// What a key that went down while the fingers were on the pad stopped, when

@@ -205,7 +205,9 @@ struct RuleBook {
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 907, "1.28.1": 1266, "1.31.3": 1403])
             case .tapFakeFingerMotion: ("evdev-mt-touchpad-tap.c", ["1.22.1": 1175, "1.28.1": 1178, "1.31.3": 1186])
             case .typingPalm where typingSetting == .keyHeld:
-                ("evdev-mt-touchpad.c", ["1.22.1": 2243, "1.28.1": 2240, "1.31.3": 2168])
+                ("evdev-mt-touchpad.c", ["1.22.1": 2242, "1.28.1": 2239, "1.31.3": 2167])
+            case .typingPalm where typingSetting == .laterKey:
+                ("evdev-mt-touchpad.c", ["1.22.1": 2348, "1.28.1": 2355, "1.31.3": 2282])
             case .typingPalm: ("evdev-mt-touchpad.c", ["1.22.1": 2346, "1.28.1": 2353, "1.31.3": 2280])
             }
         return cite(file, lines)
@@ -253,11 +255,10 @@ struct RuleBook {
     let dragLockTimeout = 300.0
 
     /// Disable-while-typing's timer after a first key and after each later one
-    /// (`DEFAULT_KEYBOARD_ACTIVITY_TIMEOUT_1`, `_2`, the default of 1.31's setting), in ms, and
-    /// where `tp_keyboard_event` starts it.
+    /// (`DEFAULT_KEYBOARD_ACTIVITY_TIMEOUT_1`, `_2`, the default of 1.31's setting), in ms; where
+    /// `tp_keyboard_event` sets it is cited as `typingPalm`'s source.
     let keyboardFirstTimeout = 200.0
     let keyboardLaterTimeout = 500.0
-    var typingTimer: String { source(.typingPalm) }
     /// Whether holding `modifier` keeps a first key from starting disable-while-typing
     /// (`tp_keyboard_event`, its `mod_mask`): every modifier in 1.22.1; Shift not in 1.28.1 and
     /// 1.31.3, where Shift with a key starts it (`tp_key_is_shift`).
@@ -273,7 +274,7 @@ struct RuleBook {
     }
     var typingShortcut: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2340, "1.28.1": 2347, "1.31.3": 2275]) }
     /// Where a key still held when the typing timer runs out counts as pressed again.
-    var typingRefresh: String { source(.typingPalm, typingSetting: .keyHeld) }
+    var typingRefresh: String { cite("evdev-mt-touchpad.c", ["1.22.1": 2243, "1.28.1": 2240, "1.31.3": 2168]) }
     /// Where a typing palm is let go only if it began after the last key.
     var typingRelease: String { cite("evdev-mt-touchpad.c", ["1.22.1": 906, "1.28.1": 908, "1.31.3": 849]) }
 

@@ -26,14 +26,22 @@ struct TypingTimer {
     /// A key that would start disable-while-typing, pressed while modifiers were held: a
     /// shortcut, for which libinput starts none.
     struct Shortcut {
+        /// Microseconds into the recording.
         var time: UInt64
         /// The modifiers held, by name: "Ctrl".
         var held: [String]
     }
 
-    /// Every setting of the timer, in time order.
-    private(set) var settings: [Setting] = []
+    /// Every setting of the timer, in time order, on the clock of the keys' events.
+    private var all: [Setting] = []
     private(set) var shortcuts: [Shortcut] = []
+    /// Where the recording's clock starts on the keys' clock.
+    private var start: UInt64 = 0
+    /// A key was still held after the last key event: the timer is set again each time it runs
+    /// out, for as long as the recording goes on.
+    private var heldAtEnd = false
+    /// How long a later key, or a key held when the timer runs out, sets it for (ms).
+    private var laterTimeout = 0.0
 
     /// No keyboard: typing never starts.
     init() {}
@@ -41,13 +49,15 @@ struct TypingTimer {
     /// The timer over the keys of `events` on the keyboards `nodes`, on the clock that starts at
     /// `start` (what came before it is played, but not kept).
     init(events: [LibinputEvent], on nodes: Set<String>, from start: UInt64, rules: RuleBook) {
+        self.start = start
+        laterTimeout = rules.keyboardLaterTimeout
         var held: Set<UInt32> = []
         var modifiers: Set<UInt32> = []
         var due: UInt64?
-        var all: [Setting] = []
+        var made: [Setting] = []
         func set(_ time: UInt64, _ cause: Setting.Cause) {
             let timeout = cause == .firstKey ? rules.keyboardFirstTimeout : rules.keyboardLaterTimeout
-            all.append(Setting(time: time, cause: cause, timeout: timeout))
+            made.append(Setting(time: time, cause: cause, timeout: timeout))
             due = time + UInt64(timeout * 1000)
         }
         for event in events {
@@ -76,9 +86,8 @@ struct TypingTimer {
                 held.insert(key)
             }
         }
-        settings = all.filter { $0.time >= start }.map {
-            Setting(time: $0.time - start, cause: $0.cause, timeout: $0.timeout)
-        }
+        all = made
+        heldAtEnd = due != nil && !held.isEmpty
     }
 
     /// The modifiers `keys`, by name, left and right of one named once.
@@ -90,13 +99,40 @@ struct TypingTimer {
         return names
     }
 
-    /// When a key went down that started or prolonged typing.
+    /// The settings from the recording's start on, on its clock.
+    var settings: [Setting] {
+        all.filter { $0.time >= start }.map { Setting(time: $0.time - start, cause: $0.cause, timeout: $0.timeout) }
+    }
+
+    /// When a key went down that started or prolonged typing, on the recording's clock.
     var keyPresses: [UInt64] { settings.filter { $0.cause != .keyHeld }.map(\.time) }
 
-    /// The last setting at or before `time`, and whether it still ran then (typing under way,
-    /// `keyboard_active`).
-    func setting(at time: UInt64) -> (setting: Setting, running: Bool)? {
-        guard let last = settings.last(where: { $0.time <= time }) else { return nil }
-        return (last, time < last.time + UInt64(last.timeout * 1000))
+    /// The last setting at or before `time` (on the recording's clock): its cause and length, how
+    /// long before `time` it was made (ms), and whether it still ran then (typing under way,
+    /// `keyboard_active`). A key held past the last key event sets the timer again each time it
+    /// runs out.
+    func setting(at time: UInt64) -> (cause: Setting.Cause, timeout: Double, before: Double, running: Bool)? {
+        let at = time + start
+        guard var last = all.last(where: { $0.time <= at }) else { return nil }
+        if heldAtEnd, last == all.last {
+            while end(of: last) <= at { last = refresh(after: last) }
+        }
+        return (last.cause, last.timeout, Double(at - last.time) / 1000, at < end(of: last))
+    }
+
+    /// The first setting at or after `time` (on the recording's clock): its cause and when.
+    func firstSetting(from time: UInt64) -> (cause: Setting.Cause, time: UInt64)? {
+        let at = time + start
+        if let next = all.first(where: { $0.time >= at }) { return (next.cause, next.time - start) }
+        guard heldAtEnd, var last = all.last else { return nil }
+        while last.time < at { last = refresh(after: last) }
+        return (last.cause, last.time - start)
+    }
+
+    private func end(of setting: Setting) -> UInt64 { setting.time + UInt64(setting.timeout * 1000) }
+
+    /// The timer set again as `setting` runs out with a key held.
+    private func refresh(after setting: Setting) -> Setting {
+        Setting(time: end(of: setting), cause: .keyHeld, timeout: laterTimeout)
     }
 }

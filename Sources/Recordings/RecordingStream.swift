@@ -168,11 +168,13 @@ public final class RecordingStream {
             ?? RecordingLoader.matchingDescription(for: path).flatMap(MachineDMI.find(inFile:))
         dmi = MachineDMI.find(in: header) ?? describedDMI
         // A file of several devices that can be read again is read device by device: its device
-        // streams from its place, and only the others are held in memory.
-        let again = eventsStart == nil ? nil : try reader.readAgain()
-        let streamsSections =
-            again != nil && format == .libinputRecord && Self.declaresSeveralDevices(header)
+        // streams from its place, and only the others are held in memory. Any other file that can
+        // is kept open to read its frames again (``restarted()``), where the system lets it be.
+        let several =
+            eventsStart != nil && format == .libinputRecord && Self.declaresSeveralDevices(header)
             && Self.declaresVersion(header)
+        let again = eventsStart == nil ? nil : several ? try reader.readAgain() : try? reader.readAgain()
+        let streamsSections = several && again != nil
         do throws(RecordingError) {
             switch format {
             case .libinputRecord where streamsSections:
@@ -275,8 +277,9 @@ public final class RecordingStream {
     }
 
     /// A stream of the same frames from the first, reading the file again from where they begin
-    /// without reading its header (or its other devices) again; nil when they cannot be read so
-    /// (a pipe, text, a log read whole). Its notes are then the header's.
+    /// without reading its header (or its other devices) again; nil when they cannot be read so:
+    /// a pipe, text, a log read whole, an evtest log whose first event shares a line with its
+    /// header, a device without events. Its notes are then the header's.
     public func restarted() throws(RecordingError) -> RecordingStream? {
         guard let start = framesStart else { return nil }
         return RecordingStream(

@@ -25,7 +25,9 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .holdTimer { expected.append(book.holdReset) }
                 if rule == .fingerSwitch { expected.append(book.fingerCountWait) }
                 if rule == .tapDrag { expected.append(book.dragTimer) }
-                if rule == .typingPalm { expected.append(book.source(rule, typingSetting: .keyHeld)) }
+                if rule == .typingPalm {
+                    expected += [.laterKey, .keyHeld].map { book.source(rule, typingSetting: $0) }
+                }
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
                     expected.append(book.source(rule, scrollWaits: true))
                 }
