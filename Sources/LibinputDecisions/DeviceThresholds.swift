@@ -21,7 +21,8 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     /// the quirk `AttrThumbSizeThreshold` (`tp_init_thumb`, `tp_thumb_detect_pressure_size`).
     public var thumbSize: Int?
     /// The keyboard whose typing makes libinput take touches for palms (disable-while-typing),
-    /// as it paired them (`palm: dwt activated with PAD<->KEYBOARD`, `tp_dwt_pair_keyboard`).
+    /// as it paired them (`palm: dwt activated with PAD<->KEYBOARD`, `tp_dwt_pair_keyboard`); nil
+    /// where the replay turned disable-while-typing off.
     public var typingKeyboard: String?
     /// The share of ``thumbSize`` a thumb's minor stays below.
     public static let thumbMinorShare = 0.6

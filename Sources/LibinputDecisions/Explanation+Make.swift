@@ -67,6 +67,9 @@ extension Explanation {
         if thresholds.thumbsBySize {
             thresholds.thumbSize = quirks?.integer("AttrThumbSizeThreshold")
         }
+        // libinput pairs the keyboard whether or not disable-while-typing is on; off, no key sets
+        // a touch aside (`tp_keyboard_event` returns before its timer without `dwt_enabled`).
+        if configuration.disableWhileTyping == false { thresholds.typingKeyboard = nil }
         let sequences = TouchSequence.all(
             in: recording, slots: rules.slots(of: recording.device), pressure: thresholds.pressure,
             size: thresholds.size,

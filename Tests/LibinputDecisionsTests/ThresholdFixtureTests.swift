@@ -18,10 +18,11 @@ final class ThresholdFixtureTests: XCTestCase {
     private func explained(
         _ recording: Recording, tap: Bool = false, quirks: [String] = [],
         scrollMethod: DeviceConfiguration.ScrollMethod? = nil, clickMethod: DeviceConfiguration.ClickMethod? = nil,
-        keyboard: Recording? = nil
+        keyboard: Recording? = nil, disableWhileTyping: Bool? = nil
     ) throws -> [(version: String, sequence: SequenceExplanation)] {
         try builds().map { build in
             var options = ReplayOptions()
+            options.configuration.disableWhileTyping = disableWhileTyping
             options.otherDevices = keyboard.map { [.recording($0)] } ?? []
             options.configuration.scrollMethod = scrollMethod
             options.configuration.clickMethod = clickMethod
@@ -600,6 +601,7 @@ final class ThresholdFixtureTests: XCTestCase {
                     said.contains("it stayed one: a key went down again 50 ms after it began"), stays,
                     "\(version): \(said)")
                 let palm = try finding(.typingPalm, in: sequence, version)
+                XCTAssertEqual(sequence.deciding, palm, version)
                 XCTAssertEqual(palm.value, 90, accuracy: 0.5, "\(version): \(palm.text)")
                 XCTAssertEqual(palm.limit, 200, "\(version)")
                 XCTAssertEqual(palm.exceeds, false, "\(version)")
@@ -625,6 +627,26 @@ final class ThresholdFixtureTests: XCTestCase {
                 palm.text.hasPrefix("touch 0 began 70 ms after libinput's typing timer ran out with a key still held"),
                 "\(version): \(palm.text)")
             XCTAssertTrue(palm.source.contains(":2239 ") || !version.hasPrefix("1.28"), palm.source)
+        }
+    }
+
+    /// With disable-while-typing off, the keyboard libinput paired sets nothing aside, and no
+    /// typing is said, nor the keyboard named as one whose typing would.
+    func testWithDisableWhileTypingOffNoTypingIsSaid() throws {
+        let pad = laterBy(
+            0.12, try FingerPaths.recording([Finger.moving(0, 0.5, x: 40, y: 30, dx: 1, dy: 0, speed: 30)]))
+        let keys = try keyboard([0.03, 0.17])
+        for (version, sequence) in try explained(pad, keyboard: keys, disableWhileTyping: false) {
+            XCTAssertEqual(sequence.reported, [.motion], version)
+            XCTAssertFalse(sequence.conclusion.contains("typing"), "\(version): \(sequence.conclusion)")
+            XCTAssertFalse(sequence.findings.contains { $0.rule == .typingPalm }, version)
+        }
+        for off in [false, true] {
+            var options = ReplayOptions()
+            options.otherDevices = [.recording(keys)]
+            options.configuration.disableWhileTyping = off ? false : nil
+            let explanation = try Replay.explain(pad, named: "fixture", options: options).explanation
+            XCTAssertEqual(explanation.thresholds.typingKeyboard == nil, off)
         }
     }
 
