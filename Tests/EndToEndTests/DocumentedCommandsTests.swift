@@ -12,14 +12,17 @@ final class DocumentedCommandsTests: XCTestCase {
         var status: Int32
     }
 
-    private func runnableLines() throws -> [Line] {
+    /// README.md and the Markdown files of docs/.
+    private func documentationFiles() throws -> [URL] {
         let docs = Fixtures.root.appendingPathComponent("docs")
-        let files =
-            [Fixtures.root.appendingPathComponent("README.md")]
+        return [Fixtures.root.appendingPathComponent("README.md")]
             + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted()
             .map { docs.appendingPathComponent($0) }
+    }
+
+    private func runnableLines() throws -> [Line] {
         var lines: [Line] = []
-        for file in files {
+        for file in try documentationFiles() {
             let text = try String(contentsOf: file, encoding: .utf8).split(
                 separator: "\n", omittingEmptySubsequences: false)
             var marked = false, inBlock = false
@@ -41,6 +44,45 @@ final class DocumentedCommandsTests: XCTestCase {
             }
         }
         return lines
+    }
+
+    /// The outputs README.md and docs/ show, each after a `<!-- output of: COMMAND -->` line: every
+    /// line of the block but `…` is a line COMMAND prints, white space aside, or with the lines
+    /// after it one that the docs wrapped.
+    func testEveryShownOutputIsWhatItsCommandPrints() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        var shown = 0
+        for file in try documentationFiles() {
+            let text = try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in text.enumerated() {
+                guard let command = line.firstMatch(of: /^<!-- output of: touchsynth (.*) -->$/)?.1 else { continue }
+                let block = text[(index + 2)...].prefix { !$0.hasPrefix("```") }
+                let result = try runProcess([
+                    "/bin/bash", "-c", "cd '\(Fixtures.root.path)' && '\(touchsynth)' \(command)",
+                ])
+                XCTAssertEqual(result.status, 0, "\(file.lastPathComponent): \(command): \(result.stderr.suffix(400))")
+                let printed = result.stdout.split(separator: "\n").map { Self.collapsed(String($0)) }
+                var wrapped = ""
+                for excerpt in block where excerpt != "…" {
+                    wrapped += (wrapped.isEmpty ? "" : " ") + Self.collapsed(String(excerpt))
+                    if printed.contains(wrapped) {
+                        wrapped = ""
+                    } else if !printed.contains(where: { $0.hasPrefix(wrapped + " ") }) {
+                        XCTFail("\(file.lastPathComponent): touchsynth \(command) prints no line \(wrapped)")
+                        wrapped = ""
+                    }
+                }
+                XCTAssertEqual(wrapped, "", "\(file.lastPathComponent): touchsynth \(command): a line cut short")
+                shown += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(shown, 2, "README.md shows replay's and compare's output")
+    }
+
+    /// `text` with each run of white space one space.
+    private static func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     func testEveryRunnableCommandLineRunsAsDocumented() throws {
