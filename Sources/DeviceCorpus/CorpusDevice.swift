@@ -19,8 +19,8 @@ public struct CorpusDevice: Sendable {
     /// Touchpads among `paths` (files or directories: recordings, descriptions, and libinput's
     /// litest device files), each device once, and the files passed over.
     /// A directory's files are recognised by content, whatever their names; one that is not a
-    /// recording or description is a skip with the reader's reason, where a file named on its own
-    /// is an error. `description` and `node` are read as `replay --desc/--device` reads them.
+    /// recording or description is a skip with the reader's reason, where a file named on its own,
+    /// or one that cannot be read for permission, is an error. `description` and `node` are read as `replay --desc/--device` reads them.
     public static func collect(
         _ paths: [String], description: String? = nil, node: String? = nil
     ) throws(RecordingError)
@@ -65,7 +65,8 @@ public struct CorpusDevice: Sendable {
                     (device, notes) = (recording.device, recording.notes)
                 }
             } catch {
-                if named { throw error }
+                // A file the user may not read may be a touchpad: the corpus would be short of it.
+                if named || error.kind == .permission { throw error }
                 skipped.append(Skip(file: file, reason: (error.line.map { "line \($0): " } ?? "") + error.problem))
                 continue
             }

@@ -257,6 +257,17 @@ final class EnvironmentTests: XCTestCase {
             assertErrorIsASentence(result, status: 77, arguments.joined(separator: " "))
             XCTAssertTrue(result.stderr.contains("permission denied"), result.stderr)
         }
+        // A folder the corpus may list, beside a touchpad a file it may not read: not passed over.
+        let open = scratch + "/open"
+        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+        for name in ["pinch-in.yml", "pinch-out.yml"] {
+            try FileManager.default.copyItem(
+                atPath: Fixtures.synthesized.appendingPathComponent(name).path, toPath: open + "/" + name)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: open + "/pinch-out.yml")
+        let result = try runAsNobody([touchsynth, "corpus", open])
+        assertErrorIsASentence(result, status: 77, "corpus \(open)")
+        XCTAssertTrue(result.stderr.contains("pinch-out.yml: permission denied"), result.stderr)
     }
 
     /// A port below the system's unprivileged start is refused to nobody for permission (77), in
