@@ -20,7 +20,8 @@ public struct CorpusDevice: Sendable {
     /// litest device files), each device once, and the files passed over.
     /// A directory's files are recognised by content, whatever their names; one that is not a
     /// recording or description is a skip with the reader's reason, where a file named on its own,
-    /// or one that cannot be read for permission, is an error. `description` and `node` are read as `replay --desc/--device` reads them.
+    /// or one that cannot be read for permission, is an error. `description` and `node` are read
+    /// as `replay --desc/--device` reads them.
     public static func collect(
         _ paths: [String], description: String? = nil, node: String? = nil
     ) throws(RecordingError)

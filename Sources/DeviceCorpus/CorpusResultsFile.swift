@@ -127,7 +127,7 @@ public struct CorpusResultsFile: Sendable {
                 lines[1].offset + 1, "its gestures (\(run.gestures.joined(separator: ", "))) are not this build's")
         }
         guard let shard = CorpusShard(run.shard) else {
-            throw bad(lines[1].offset + 1, "\"\(run.shard)\" is not a shard I/N")
+            throw bad(lines[1].offset + 1, "\"\(run.shard)\" is no shard: " + CorpusShard.rule)
         }
         var devices: [CorpusDevice] = []
         var results: [CorpusResult] = []

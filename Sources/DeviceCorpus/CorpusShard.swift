@@ -11,6 +11,9 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
+    /// What a shard is, in words, for a message about one that is not.
+    public static let rule = "a shard is I/N, with N from 1 to 10000 and I from 1 to N"
+
     /// `I/N`, as `--shard` takes it.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

@@ -158,6 +158,10 @@ public final class OutputFile: @unchecked Sendable {
 
     /// Creates the folder `path` and any missing parents, for output files to go in.
     public static func makeFolder(_ path: String) throws(OutputFileError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw OutputFileError(kind: .cannotCreate, path: path, reason: "a file, not a folder to write into")
+        }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {

@@ -47,7 +47,7 @@ struct CorpusRunCommand: ParsableCommand {
         help: ArgumentHelp(
             "Run part I of N of the (device × gesture × libinput version) pairs, 1-based; without it, the shard the "
                 + "CI's environment names, if any.",
-            valueName: "I/N")) var shard: CorpusShard?
+            valueName: "I/N"), transform: CorpusShard.argument) var shard: CorpusShard?
     @Option(
         help: ArgumentHelp(
             "Result files of an earlier run: shards are balanced by their pairs' durations, longest first "
@@ -125,6 +125,10 @@ struct CorpusRunCommand: ParsableCommand {
     }
 }
 
-extension CorpusShard: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
+extension CorpusShard {
+    /// `--shard`'s value, or why it is none.
+    static func argument(_ text: String) throws -> CorpusShard {
+        guard let shard = CorpusShard(text) else { throw ValidationError(CorpusShard.rule) }
+        return shard
+    }
 }

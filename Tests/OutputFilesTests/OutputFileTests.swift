@@ -124,6 +124,10 @@ final class OutputFileTests: XCTestCase {
         XCTAssertThrowsError(try OutputFile.makeFolder(folder + "/file/c")) { error in
             XCTAssertEqual((error as? OutputFileError)?.kind, .cannotCreate)
         }
+        // A file where the folder would be is said to be one, not that it exists.
+        XCTAssertThrowsError(try OutputFile.makeFolder(folder + "/file")) { error in
+            XCTAssertEqual((error as? OutputFileError)?.reason, "a file, not a folder to write into")
+        }
     }
 
     func testAnEmptyPathNamesNoFile() {

@@ -226,7 +226,11 @@ final class ErrorMessageTests: XCTestCase {
                 "--latency takes a file other than standard output, which has the command's output"
             ),
             (["report", recording, "-o", "/tmp"], "-o must name an .html or .svg file, a device or a pipe"),
-            (["corpus", "run", "--shard", "-1/2", Fixtures.devices.path], "The value '-1/2' is invalid for '--shard"),
+            (
+                ["corpus", "run", "--shard", "3/2", Fixtures.devices.path],
+                "The value '3/2' is invalid for '--shard <I/N>': a shard is I/N, with N from 1 to 10000 and I "
+                    + "from 1 to N"
+            ),
         ] {
             let result = runCommand(arguments)
             XCTAssertEqual(result.status, 64, result.stderr)
