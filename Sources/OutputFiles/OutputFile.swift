@@ -100,7 +100,8 @@ public final class OutputFile: @unchecked Sendable {
         var template = Array(((folder.isEmpty ? "." : folder) + "/.\(name).touchsynth-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            if exists && [EACCES, EPERM, EROFS].contains(errno) { return nil }
+            // procfs and sysfs answer ENOENT for a new file beside one that is there.
+            if exists && [EACCES, EPERM, EROFS, ENOENT].contains(errno) { return nil }
             throw failure(path, errno)
         }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

@@ -130,6 +130,16 @@ final class OutputFileTests: XCTestCase {
         }
     }
 
+    /// A file of a folder that takes no new file beside it (procfs answers ENOENT) is opened in
+    /// place, so that what is said is its own refusal, not that it is missing.
+    func testAFileOfAFolderThatTakesNoNewFileIsOpenedInPlace() {
+        do {
+            _ = try OutputFile("/proc/version")
+        } catch {
+            XCTAssertFalse("\(error)".contains(String(cString: strerror(ENOENT))), "\(error)")
+        }
+    }
+
     func testAnEmptyPathNamesNoFile() {
         XCTAssertThrowsError(try OutputFile("")) { XCTAssertEqual(($0 as? OutputFileError)?.kind, .noPath) }
     }
