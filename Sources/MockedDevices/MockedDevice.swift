@@ -133,14 +133,17 @@ public final class MockedDevice {
         alongside = []
     }
 
-    /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large.
+    /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large. Of
+    /// a file of several devices (a getevent log, a `libinput record`), the one at `node`, or else
+    /// every one with events that libinput takes, each on the file's one clock
+    /// (``addDevicesAlongside(from:)``).
     @discardableResult
     public func addDevice(
         file path: String, description: String? = nil, node: String? = nil,
         eventNumber: Int
     ) throws(HarnessError) -> String {
         let (device, frames, notes, duration, _, others) = try Self.source(
-            forFile: path, description: description, node: node)
+            forFile: path, description: description, node: node, everyDevice: node == nil)
         let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
         nodes.last?.duration = duration
         alongside += others
@@ -159,13 +162,15 @@ public final class MockedDevice {
     public static let streamingThreshold = 8 << 20
 
     private static func source(
-        forFile path: String, description: String?, node: String? = nil
+        forFile path: String, description: String?, node: String? = nil, everyDevice: Bool = false
     ) throws(HarnessError) -> FileSource {
-        if isPipe(path) { return try source(forPipe: path, description: description, node: node) }
+        if isPipe(path) {
+            return try source(forPipe: path, description: description, node: node, everyDevice: everyDevice)
+        }
         var status = stat()
         guard stat(path, &status) == 0 ? status.st_size > streamingThreshold : false else {
             let recording = try harnessError { () throws(RecordingError) in
-                try RecordingLoader.load(path, description: description, node: node)
+                try RecordingLoader.load(path, description: description, node: node, everyDevice: everyDevice)
             }
             try checkDuration(recording)
             return (
@@ -174,14 +179,16 @@ public final class MockedDevice {
             )
         }
         return try harnessError { () throws(RecordingError) in
-            let check = try RecordingStream(path: path, description: description, node: node)
+            let check = try RecordingStream(
+                path: path, description: description, node: node, everyDevice: everyDevice)
             var duration: UInt64 = 0
             while let frame = try check.nextFrame() { duration = frame.time }
             let stream: RecordingStream
             if let restarted = try check.restarted() {
                 stream = restarted
             } else {
-                stream = try RecordingStream(path: path, description: description, node: node)
+                stream = try RecordingStream(
+                    path: path, description: description, node: node, everyDevice: everyDevice)
             }
             // The first pass has read to the end: its notes include what only the end shows.
             return (check.device, stream, check.notes, duration, check.dmi, check.otherDevices)
@@ -193,14 +200,15 @@ public final class MockedDevice {
     /// temporary file. Its frames are kept when it is short; a longer one is read again from the
     /// copy as it plays, so memory does not grow with its length.
     private static func source(
-        forPipe path: String, description: String?, node: String?
+        forPipe path: String, description: String?, node: String?, everyDevice: Bool
     ) throws(HarnessError) -> FileSource {
         // A short recording needs no copy: one that cannot be made matters only past the bound.
         let copy = Result { () throws(HarnessError) in try PipeCopy() }
         let (check, kept, duration) = try harnessError {
             () throws(RecordingError) -> (RecordingStream, [EvdevFrame]?, UInt64) in
             let check = try RecordingStream(
-                pipe: path, copyingTo: (try? copy.get())?.fd ?? -1, description: description, node: node)
+                pipe: path, copyingTo: (try? copy.get())?.fd ?? -1, description: description, node: node,
+                everyDevice: everyDevice)
             var kept: [EvdevFrame]? = [], duration: UInt64 = 0
             while let frame = try check.nextFrame() {
                 duration = frame.time
@@ -221,7 +229,8 @@ public final class MockedDevice {
                     + String(cString: strerror(error)))
         }
         let stream = try harnessError { () throws(RecordingError) in
-            try RecordingStream(copy: copied.fd, of: path, description: description, node: node)
+            try RecordingStream(
+                copy: copied.fd, of: path, description: description, node: node, everyDevice: everyDevice)
         }
         return (stream.device, stream, check.notes, duration, stream.dmi, stream.otherDevices)
     }

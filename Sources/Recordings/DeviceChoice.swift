@@ -13,6 +13,8 @@ enum DeviceChoice {
         var events: Int?
         /// It has events and points or touches: a `libinput record` plays the others alongside it.
         var points = false
+        /// It has events, its header reads, and libinput takes a device of its kind: it can play.
+        var plays = false
 
         var hasEvents: Bool { (events ?? 0) > 0 }
     }
@@ -50,6 +52,16 @@ enum DeviceChoice {
         }
         throw RecordingError(
             .usage, file: file, "events of several devices: \(advice) (\(list(withEvents.map { candidates[$0] })))")
+    }
+
+    /// The first of `candidates` that can play (``Candidate/plays``), for a file all of whose
+    /// devices play, none chosen; a file with none is bad data listing them.
+    static func firstPlaying(among candidates: [Candidate], file: String) throws(RecordingError) -> Int {
+        guard let first = candidates.firstIndex(where: \.plays) else {
+            throw RecordingError(
+                .badData, file: file, "no device with events that libinput takes (\(list(candidates)))")
+        }
+        return first
     }
 
     /// The devices as a message lists them: node, name, events where counted.

@@ -23,6 +23,9 @@ public struct EventLog: Sendable {
     /// The events in the order read, with their times as read: ``recording(description:)``
     /// repairs times that go back.
     public var events: [Line] = []
+    /// Where the recording's clock starts, as the log times its events, when not at the first
+    /// event: one device of a log of several, on the log's one clock.
+    public var origin: UInt64?
 
     /// An empty log of `file`, of the kind named for messages, with the description it carries.
     public init(kind: String, file: String, device: DeviceDescription? = nil) {
@@ -52,7 +55,7 @@ public struct EventLog: Sendable {
         notes += timeNotes
         let repaired = MidGestureRepair.repair(events.map { ($0.time, $0.event) }, device: device)
         if let note = repaired.note { notes.append(note) }
-        var recording = Recording(device: device, events: repaired.events)
+        var recording = Recording(device: device, events: repaired.events, origin: origin)
         recording.notes = notes + recording.notes
         return recording
     }

@@ -43,6 +43,53 @@ public enum GeteventFormat {
     public static func parse(
         _ text: String, file: String, node wanted: String? = nil
     ) throws(RecordingError) -> EventLog {
+        let (devices, unprefixed) = try read(text, file: file)
+        var chosen = try choose(devices, unprefixed: unprefixed, wanted: wanted, file: file)
+        if chosen.log.events.isEmpty { chosen.log.events = unprefixed }
+        return try log(of: chosen, file: file)
+    }
+
+    /// The log in `text` as an event log of each device with events, in the order the log first
+    /// names them, none chosen (a log played beside a recording), and why any is left out: its
+    /// description is bad. A log of one device given to getevent is that device's.
+    public static func parseEvery(
+        _ text: String, file: String
+    ) throws(RecordingError) -> (logs: [(node: String, log: EventLog)], notes: [String]) {
+        let (devices, unprefixed) = try read(text, file: file)
+        guard unprefixed.isEmpty else { return ([("", try parse(text, file: file))], []) }
+        var logs: [(node: String, log: EventLog)] = [], notes: [String] = []
+        for device in devices where !device.log.events.isEmpty {
+            do throws(RecordingError) {
+                logs.append((device.node, try log(of: device, file: file)))
+            } catch {
+                notes.append(
+                    "\(device.node) \"\(device.description.name)\" is not played: line "
+                        + "\(error.line.map(String.init) ?? "?"): \(error.problem)")
+            }
+        }
+        guard !logs.isEmpty else {
+            throw RecordingError(.badData, file: file, "no device with events that can be read")
+        }
+        return (logs, notes)
+    }
+
+    /// The event log of `device`, on its description when getevent printed one.
+    private static func log(of device: Device, file: String) throws(RecordingError) -> EventLog {
+        if let problem = device.problem { throw problem }
+        var log = device.log
+        if device.described {
+            if let problem = device.description.axisProblem {
+                throw RecordingError.bad(file, device.axisLines[problem.code], problem.message)
+            }
+            log.device = device.description
+        }
+        return log
+    }
+
+    /// The devices `text` names, each with its events, and the events without a node.
+    private static func read(
+        _ text: String, file: String
+    ) throws(RecordingError) -> (devices: [Device], unprefixed: [EventLog.Line]) {
         var devices: [Device] = []
         // Events without a node: getevent was given one device.
         var unprefixed: [EventLog.Line] = []
@@ -90,17 +137,7 @@ public enum GeteventFormat {
                 current = nil
             }
         }
-        var chosen = try choose(devices, unprefixed: unprefixed, wanted: wanted, file: file)
-        if chosen.log.events.isEmpty { chosen.log.events = unprefixed }
-        if let problem = chosen.problem { throw problem }
-        var log = chosen.log
-        if chosen.described {
-            if let problem = chosen.description.axisProblem {
-                throw RecordingError.bad(file, chosen.axisLines[problem.code], problem.message)
-            }
-            log.device = chosen.description
-        }
-        return log
+        return (devices, unprefixed)
     }
 
     /// The device read: the one named, or the only one with events (``DeviceChoice``). Events

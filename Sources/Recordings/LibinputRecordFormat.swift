@@ -6,10 +6,11 @@ import Yams
 public enum LibinputRecordFormat {
     /// Parses a recording: of several devices, the one at `node`, or the only one with events,
     /// or the only one of those that points (``DeviceChoice``), the others with events that
-    /// libinput takes kept to play alongside (``Recording/otherDevices``). `headerOnly`: `text` is
-    /// the header of a file streamed, whose events are not counted.
+    /// libinput takes kept to play alongside (``Recording/otherDevices``); with `everyDevice`, none
+    /// chosen: the first that libinput takes is read, and the others play alongside it.
+    /// `headerOnly`: `text` is the header of a file streamed, whose events are not counted.
     public static func parse(
-        _ text: String, file: String, node: String? = nil, headerOnly: Bool = false
+        _ text: String, file: String, node: String? = nil, everyDevice: Bool = false, headerOnly: Bool = false
     ) throws(RecordingError) -> Recording {
         try YAMLGuard.checkBeforeComposing(text, file: file)
         let root: Node
@@ -60,17 +61,21 @@ public enum LibinputRecordFormat {
             // A device whose header cannot be read is no choice to make for the user.
             if case .success(let read) = result {
                 candidates[index].points = read.nothingToShow(hasEvents: true) == nil
+                candidates[index].plays = read.isLibinputDevice
             }
         }
-        let chosen = try DeviceChoice.index(of: node, among: candidates, file: file)
+        let chosen =
+            everyDevice
+            ? try DeviceChoice.firstPlaying(among: candidates, file: file)
+            : try DeviceChoice.index(of: node, among: candidates, file: file)
         // The device named may have no events, and be read only now.
         let device = try
             (parsed[chosen] ?? Result { () throws(RecordingError) in try parseDevice(devices[chosen], file: file) })
             .get()
         let events = try Self.events(of: devices[chosen], device: device, file: file)
-        let others = try alongside(chosen, among: candidates, named: node, parsed: parsed, first: events.first?.time) {
-            index, other throws(RecordingError) in try Self.events(of: devices[index], device: other, file: file)
-        }
+        let others = try alongside(
+            chosen, among: candidates, named: node, choosing: !everyDevice, parsed: parsed, first: events.first?.time
+        ) { index, other throws(RecordingError) in try Self.events(of: devices[index], device: other, file: file) }
         var recording = Recording(device: device, events: events, origin: others.origin)
         recording.otherDevices = others.recordings
         recording.notes += others.notes
@@ -81,9 +86,9 @@ public enum LibinputRecordFormat {
     /// `node`, if named), whose first event is at `first`: those libinput takes, of the devices
     /// `parsed`, their events given by `eventsOf`, on the file's one clock (libinput record times
     /// every device's events from the recording's start), which starts at `origin`. The notes
-    /// say which device was read, and which others do not play and why.
+    /// say which device was read, when `choosing` one, and which others do not play and why.
     static func alongside(
-        _ chosen: Int, among candidates: [DeviceChoice.Candidate], named node: String?,
+        _ chosen: Int, among candidates: [DeviceChoice.Candidate], named node: String?, choosing: Bool = true,
         parsed: [Int: Result<DeviceDescription, RecordingError>], first: UInt64?,
         eventsOf: (Int, DeviceDescription) throws(RecordingError) -> [(time: UInt64, event: EvdevEvent)]
     ) -> (recordings: [Recording], origin: UInt64?, notes: [String]) {
@@ -105,7 +110,7 @@ public enum LibinputRecordFormat {
             }
         }
         let origin = others.isEmpty ? nil : ([first] + others.map(\.events.first?.time)).compactMap { $0 }.min()
-        if node == nil, candidates.filter(\.hasEvents).count > 1 {
+        if choosing, node == nil, candidates.filter(\.hasEvents).count > 1 {
             let read = candidates[chosen]
             notes.append(
                 "of its devices with events, \(read.node) \"\(read.name)\" is read, the only one that points or "

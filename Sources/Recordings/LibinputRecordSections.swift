@@ -130,11 +130,13 @@ struct LibinputRecordSections {
 
 extension LibinputRecordSections {
     /// A file of several devices opened device by device, after reading `header` from `reader`:
-    /// the device read (`node`'s, else chosen as ``LibinputRecordFormat/parse(_:file:node:headerOnly:)``
-    /// chooses), where its events begin and the time they count from, the others played
-    /// alongside (each up to ``RecordingStream/severalDevicesBytes`` of events), and the notes.
+    /// the device read (`node`'s, else chosen, or with `everyDevice` taken, as
+    /// ``LibinputRecordFormat/parse(_:file:node:everyDevice:headerOnly:)`` does), where its events
+    /// begin and the time they count from, the others played alongside (each up to
+    /// ``RecordingStream/severalDevicesBytes`` of events), and the notes.
     static func open(
-        header: String, reader: inout LineReader, again: LineReader.ReadAgain, node: String?, file: String
+        header: String, reader: inout LineReader, again: LineReader.ReadAgain, node: String?, everyDevice: Bool,
+        file: String
     ) throws(RecordingError) -> (
         device: DeviceDescription, events: (offset: Int, afterLine: Int)?, origin: UInt64?, others: [Recording],
         notes: [String]
@@ -153,6 +155,7 @@ extension LibinputRecordSections {
             parsed[index] = parse(index)
             if case .success(let read)? = parsed[index] {
                 candidates[index].points = read.nothingToShow(hasEvents: true) == nil
+                candidates[index].plays = read.isLibinputDevice
             }
         }
         // Each device named as the YAML has it, as messages list them, whether it can be read or not.
@@ -163,12 +166,16 @@ extension LibinputRecordSections {
                 candidates[index].name = LibinputRecordFormat.deviceName(in: found.headerText(of: sections[index]))
             }
         }
-        let chosen = try DeviceChoice.index(of: node, among: candidates, file: file)
+        let chosen =
+            everyDevice
+            ? try DeviceChoice.firstPlaying(among: candidates, file: file)
+            : try DeviceChoice.index(of: node, among: candidates, file: file)
         let device = try (parsed[chosen] ?? parse(chosen)).get()
         // The device read with a bad event line is refused there, as reading it whole would.
         if let error = sections[chosen].error { throw error }
         let others = LibinputRecordFormat.alongside(
-            chosen, among: candidates, named: node, parsed: parsed, first: sections[chosen].firstTime
+            chosen, among: candidates, named: node, choosing: !everyDevice, parsed: parsed,
+            first: sections[chosen].firstTime
         ) { index, other throws(RecordingError) in
             guard sections[index].eventBytes <= RecordingStream.severalDevicesBytes else {
                 throw RecordingError.bad(

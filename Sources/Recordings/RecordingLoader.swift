@@ -7,17 +7,18 @@ public enum RecordingLoader {
     /// Loads `path`. A log without a device description (evemu or evtest events, getevent without
     /// `-p`) takes its device from `description`, or the `.desc` file beside an evemu log whose name
     /// is the longest prefix of its own, or else one inferred from its events. `node` chooses the
-    /// device of a getevent log or `libinput record` of several. A litest device file (libinput's test suite) is its
-    /// device without events.
+    /// device of a getevent log or `libinput record` of several, or `everyDevice` reads them all
+    /// (``RecordingStream/init(path:description:node:everyDevice:)``). A litest device file
+    /// (libinput's test suite) is its device without events.
     public static func load(
-        _ path: String, description: String? = nil, node: String? = nil
+        _ path: String, description: String? = nil, node: String? = nil, everyDevice: Bool = false
     ) throws(RecordingError) -> Recording {
         if let litest = try LitestDeviceFormat.device(inFile: path) {
             var recording = Recording(device: litest, frames: [])
             recording.notes = node.map { [oneDevice(chosenBy: $0)] } ?? []
             return recording
         }
-        return try load(RecordingStream(path: path, description: description, node: node))
+        return try load(RecordingStream(path: path, description: description, node: node, everyDevice: everyDevice))
     }
 
     /// The recording `lines` hold from their next line: a pipe looked into, read once.

@@ -47,28 +47,37 @@ public final class RecordingStream {
     /// Opens `path` and reads its header. A log without a description takes its device from
     /// `description` (any description, or a bare `A:` list), an evemu log also from the `.desc`
     /// beside it whose name is its longest prefix, or else one inferred from its events; `node`
-    /// chooses the device of a getevent log or `libinput record` of several.
-    public convenience init(path: String, description: String? = nil, node: String? = nil) throws(RecordingError) {
-        try self.init(reader: LineReader(path: path, of: "a recording"), description: description, node: node)
+    /// chooses the device of a getevent log or `libinput record` of several; `everyDevice` reads
+    /// such a file's devices with events that libinput takes all, none chosen: the first is the
+    /// stream's, and the others play alongside (``otherDevices``).
+    public convenience init(
+        path: String, description: String? = nil, node: String? = nil, everyDevice: Bool = false
+    ) throws(RecordingError) {
+        try self.init(
+            reader: LineReader(path: path, of: "a recording"), description: description, node: node,
+            everyDevice: everyDevice)
     }
 
     /// Opens the pipe at `path` as ``init(path:description:node:)`` does, writing every byte it
     /// reads to the file open as `copy` too, from which ``init(copy:of:description:node:)`` reads
     /// it again: a pipe can be read once.
     public convenience init(
-        pipe path: String, copyingTo copy: Int32, description: String? = nil, node: String? = nil
+        pipe path: String, copyingTo copy: Int32, description: String? = nil, node: String? = nil,
+        everyDevice: Bool = false
     ) throws(RecordingError) {
         try self.init(
-            reader: LineReader(path: path, of: "a recording", copyingTo: copy), description: description, node: node)
+            reader: LineReader(path: path, of: "a recording", copyingTo: copy), description: description, node: node,
+            everyDevice: everyDevice)
     }
 
     /// Reads again, from the file open as `copy`, the pipe `file` that
     /// ``init(pipe:copyingTo:description:node:)`` read; errors name `file`.
     public convenience init(
-        copy: Int32, of file: String, description: String? = nil, node: String? = nil
+        copy: Int32, of file: String, description: String? = nil, node: String? = nil, everyDevice: Bool = false
     ) throws(RecordingError) {
         try self.init(
-            reader: LineReader(reopening: copy, file: file, of: "a recording"), description: description, node: node)
+            reader: LineReader(reopening: copy, file: file, of: "a recording"), description: description, node: node,
+            everyDevice: everyDevice)
     }
 
     /// The bytes read from the file so far.
@@ -88,7 +97,9 @@ public final class RecordingStream {
     }
 
     /// Reads the recording `lines` hold, from their next line (a pipe already looked into).
-    init(reader lines: LineReader, description: String?, node: String?) throws(RecordingError) {
+    init(
+        reader lines: LineReader, description: String?, node: String?, everyDevice: Bool = false
+    ) throws(RecordingError) {
         let path = lines.file
         file = path
         reader = lines
@@ -179,7 +190,7 @@ public final class RecordingStream {
             switch format {
             case .libinputRecord where streamsSections:
                 let opened = try LibinputRecordSections.open(
-                    header: header, reader: &reader, again: again!, node: node, file: path)
+                    header: header, reader: &reader, again: again!, node: node, everyDevice: everyDevice, file: path)
                 (device, otherDevices) = (opened.device, opened.others)
                 notes += opened.notes + Self.unused(description)
                 reader.close()
@@ -221,6 +232,10 @@ public final class RecordingStream {
                 // Read whole: the description may come last (getevent), or be inferred from every event.
                 var text = header
                 while let line = try reader.next() { text += line + "\n" }
+                if everyDevice, format == .getevent {
+                    (device, preloaded, otherDevices, notes) = try Self.readEvery(text, file: path)
+                    break
+                }
                 let log =
                     format == .getevent
                     ? try GeteventFormat.parse(text, file: path, node: node)
@@ -249,7 +264,7 @@ public final class RecordingStream {
                                     + "put the header's keys first, as libinput record writes them")
                     }
                 }
-                let parsed = try LibinputRecordFormat.parse(text, file: path, node: node)
+                let parsed = try LibinputRecordFormat.parse(text, file: path, node: node, everyDevice: everyDevice)
                 (device, preloaded, otherDevices) = (parsed.device, parsed.frames.reversed(), parsed.otherDevices)
                 notes += parsed.notes + Self.unused(description)
             case .libinputRecord:
@@ -292,6 +307,31 @@ public final class RecordingStream {
         )
         (self.reader, framesStart) = (reader, start)
         (assembler, times, yamlLines, notes) = (start.assembler, start.times, start.yamlLines, start.notes)
+    }
+
+    /// A getevent log's devices with events, none chosen, on the log's one clock: the first that
+    /// libinput takes, its frames last first, the others played alongside, and the notes.
+    private static func readEvery(
+        _ text: String, file: String
+    ) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [Recording], [String]) {
+        let (logs, notes) = try GeteventFormat.parseEvery(text, file: file)
+        let origin = logs.compactMap(\.log.events.first?.time).min()
+        var recordings: [Recording] = [], said = notes
+        for (node, var log) in logs {
+            log.origin = origin
+            let (device, frames, logNotes) = try finish(log, given: nil)
+            let named = node.isEmpty ? "" : "\(node) \"\(device.name)\": "
+            guard device.isLibinputDevice else {
+                said.append(named + "not played: libinput takes no device of its kind")
+                continue
+            }
+            said += logNotes.map { named + $0 }
+            recordings.append(Recording(device: device, frames: frames.reversed()))
+        }
+        guard let first = recordings.first else {
+            throw RecordingError(.badData, file: file, "no device with events that libinput takes")
+        }
+        return (first.device, first.frames.reversed(), Array(recordings.dropFirst()), said)
     }
 
     /// The longest `libinput record` read whole (of several devices from a pipe, or with its

@@ -8,7 +8,7 @@ struct OtherDevicesOptions: ParsableArguments {
         name: .customLong("with"),
         help: ArgumentHelp(
             "Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as "
-                + "/dev/input/event11 and up (repeatable).",
+                + "/dev/input/event11 and up (repeatable); of a file of several, each that libinput takes.",
             valueName: "recording")) var others: [String] = []
 
     func validate() throws {
@@ -20,7 +20,7 @@ struct OtherDevicesOptions: ParsableArguments {
     func sources(window: WindowOptions) throws -> [ReplaySource] {
         try others.map { path in
             guard window.isSet else { return .file(path) }
-            let loaded = try RecordingLoader.load(path)
+            let loaded = try RecordingLoader.load(path, everyDevice: true)
             warn(loaded.notes, in: path)
             return .recording(try window.cut(loaded, path: path))
         }

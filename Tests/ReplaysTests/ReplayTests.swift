@@ -215,9 +215,9 @@ final class SeveralDevicesReplayTests: XCTestCase {
         }
     }
 
-    /// A `--with` file of several devices plays them all: the device that points or touches as
-    /// the one asked for, the others after every `--with` device, on the file's clock; and what
-    /// reading the file chose is in the report, under its name.
+    /// A `--with` file of several devices plays them all, none chosen: the first as the one asked
+    /// for, the others after every `--with` device, on the file's clock; nothing is said of a
+    /// choice.
     func testAnOtherDevicesFileOfSeveralDevicesPlaysThemAll() throws {
         let pad = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         let scroll = try RecordingLoader.load(
@@ -230,15 +230,11 @@ final class SeveralDevicesReplayTests: XCTestCase {
         var options = ReplayOptions()
         options.otherDevices = [.file(file)]
         let withFile = try Replay(.recording(pad), options: options)
-        options.otherDevices = [.recording(scroll), .recording(keys)]
+        options.otherDevices = [.recording(keys), .recording(scroll)]
         let withEach = try Replay(.recording(pad), options: options)
         XCTAssertEqual(withFile.events, withEach.events)
-        XCTAssertTrue(withFile.events.contains { $0.device == "event12" && $0.typeName == "KEYBOARD_KEY" })
-        XCTAssertTrue(withFile.events.contains { $0.device == "event11" && $0.typeName.hasPrefix("POINTER_SCROLL") })
-        XCTAssertEqual(withFile.report.otherDevicesNotes.map(\.file), [file])
-        XCTAssertTrue(
-            withFile.report.otherDevicesNotes.first?.notes.contains { $0.contains(scroll.device.name) } == true,
-            "\(withFile.report.otherDevicesNotes)")
-        XCTAssertTrue(withEach.report.otherDevicesNotes.isEmpty)
+        XCTAssertTrue(withFile.events.contains { $0.device == "event11" && $0.typeName == "KEYBOARD_KEY" })
+        XCTAssertTrue(withFile.events.contains { $0.device == "event12" && $0.typeName.hasPrefix("POINTER_SCROLL") })
+        XCTAssertTrue(withFile.report.otherDevicesNotes.isEmpty, "\(withFile.report.otherDevicesNotes)")
     }
 }

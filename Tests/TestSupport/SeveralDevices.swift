@@ -5,14 +5,17 @@ extension Fixtures {
     /// The bundled keyboard's typing (`keyboard/typing.evemu`).
     public static var typing: String { directory.appendingPathComponent("keyboard/typing.evemu").path }
 
-    /// A `libinput record` of two devices, as `libinput record /dev/input/event0 /dev/input/event1`
-    /// writes one: `first` at event0 and `second` at event1, each frame's time as given, on the
-    /// file's one clock.
-    public static func libinputRecord(_ first: Recording, _ second: Recording) -> String {
+    /// A `libinput record` of several devices, as `libinput record /dev/input/event0
+    /// /dev/input/event1` writes one: the first at event0, the next at event1 and so on, each
+    /// frame's time as given, on the file's one clock.
+    public static func libinputRecord(_ first: Recording, _ others: Recording...) -> String {
         let one = LibinputRecordFormat.write(first).components(separatedBy: "\ndevices:\n")
-        let other = LibinputRecordFormat.write(second, node: "/dev/input/event1").components(
-            separatedBy: "\ndevices:\n")
-        return one[0].replacingOccurrences(of: "ndevices: 1", with: "ndevices: 2") + "\ndevices:\n" + one[1] + other[1]
+        let rest = others.enumerated().map { index, other in
+            LibinputRecordFormat.write(other, node: "/dev/input/event\(index + 1)").components(
+                separatedBy: "\ndevices:\n")[1]
+        }
+        return one[0].replacingOccurrences(of: "ndevices: 1", with: "ndevices: \(1 + others.count)") + "\ndevices:\n"
+            + one[1] + rest.joined()
     }
 
     /// `recording` with every frame `micros` later.

@@ -61,10 +61,23 @@ final class ExplainCommandTests: XCTestCase {
 
     /// A `--with` file of several devices plays them all, and what reading it chose is said once,
     /// however often the command replays it (here with and without a quirks file).
-    func testWhatReadingAWithFileChoseIsSaidOnce() throws {
+    func testWhatReadingAWithFileNotesIsSaidOnce() throws {
         let scroll = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
         let keys = try RecordingLoader.load(Fixtures.typing)
-        let both = try file(Fixtures.libinputRecord(keys, scroll), "keys-and-pad.yml")
+        // A headphone jack's switch, which libinput takes no device of: said not to play.
+        var jack = DeviceDescription(name: "Headphone Jack", bustype: 0, vendor: 0, product: 0, version: 0)
+        jack.codes = [Evdev.EV_SYN: [0], Evdev.EV_SW: [0x02]]
+        let plugged = Recording(
+            device: jack,
+            frames: [
+                EvdevFrame(
+                    time: 0,
+                    events: [
+                        EvdevEvent(type: Evdev.EV_SW, code: 0x02, value: 1),
+                        EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
+                    ])
+            ])
+        let both = try file(Fixtures.libinputRecord(keys, scroll, plugged), "keys-pad-and-jack.yml")
         let quirks = try file("[None]\nMatchName=No such device\nAttrSizeHint=10x10\n", "none.quirks")
         for arguments in [
             ["replay", pinch, "--with", both], ["replay", pinch, "--with", both, "--end", "0.5"],
@@ -74,10 +87,13 @@ final class ExplainCommandTests: XCTestCase {
             XCTAssertEqual(run.status, 0, run.stderr)
             let said = run.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: warning: \(both): ") }
             XCTAssertEqual(said.count, 1, "\(arguments): \(run.stderr)")
-            XCTAssertTrue(said.first?.contains(scroll.device.name) == true, "\(said)")
+            XCTAssertTrue(said.first?.contains("\"Headphone Jack\" is not played alongside") == true, "\(said)")
         }
+        // Its keyboard and its touchpad both play, none chosen, and nothing is said of a choice.
         let json = runCommand(["replay", "--json", pinch, "--with", both]).stdout
-        XCTAssertTrue(json.contains("\"device\":\"event12\""), "the file's keyboard plays as event12")
+        for (node, name) in [("event11", keys.device.name), ("event12", scroll.device.name)] {
+            XCTAssertTrue(json.contains("\"device\":\"\(node)\""), "\(name) plays as \(node)")
+        }
     }
 
     /// A timer due at a frame's instant fires before libinput reads the frame: a slow finger's
