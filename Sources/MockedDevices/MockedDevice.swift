@@ -134,16 +134,16 @@ public final class MockedDevice {
     }
 
     /// ``addDevice(recording:eventNumber:)`` for a recording file, streamed when it is large. Of
-    /// a file of several devices (a getevent log, a `libinput record`), the one at `node`, or else
-    /// every one with events that libinput takes, each on the file's one clock
-    /// (``addDevicesAlongside(from:)``).
+    /// a file of several devices (a getevent log, a `libinput record`), the one at `node` or the one
+    /// `description` describes, or else every one with events that libinput takes, each on the
+    /// file's one clock (``addDevicesAlongside(from:)``).
     @discardableResult
     public func addDevice(
         file path: String, description: String? = nil, node: String? = nil,
         eventNumber: Int
     ) throws(HarnessError) -> String {
         let (device, frames, notes, duration, _, others) = try Self.source(
-            forFile: path, description: description, node: node, everyDevice: node == nil)
+            forFile: path, description: description, node: node, everyDevice: node == nil && description == nil)
         let devnode = try addNode(device: device, frames: frames, eventNumber: eventNumber)
         nodes.last?.duration = duration
         alongside += others

@@ -54,8 +54,10 @@ enum DeviceChoice {
             .usage, file: file, "events of several devices: \(advice) (\(list(withEvents.map { candidates[$0] })))")
     }
 
-    /// The first of `candidates` that can play (``Candidate/plays``), for a file all of whose
-    /// devices play, none chosen; a file with none is bad data listing them.
+    /// The first of `candidates` that can play (``Candidate/plays``), for a file whose devices
+    /// play all, none chosen (`--with`): read as a file's one device is, its bad events refusing
+    /// the file, where the others' are said and they do not play. A file with none is bad data
+    /// listing them.
     static func firstPlaying(among candidates: [Candidate], file: String) throws(RecordingError) -> Int {
         guard let first = candidates.firstIndex(where: \.plays) else {
             throw RecordingError(

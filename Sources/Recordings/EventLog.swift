@@ -23,9 +23,6 @@ public struct EventLog: Sendable {
     /// The events in the order read, with their times as read: ``recording(description:)``
     /// repairs times that go back.
     public var events: [Line] = []
-    /// Where the recording's clock starts, as the log times its events, when not at the first
-    /// event: one device of a log of several, on the log's one clock.
-    public var origin: UInt64?
 
     /// An empty log of `file`, of the kind named for messages, with the description it carries.
     public init(kind: String, file: String, device: DeviceDescription? = nil) {
@@ -55,7 +52,7 @@ public struct EventLog: Sendable {
         notes += timeNotes
         let repaired = MidGestureRepair.repair(events.map { ($0.time, $0.event) }, device: device)
         if let note = repaired.note { notes.append(note) }
-        var recording = Recording(device: device, events: repaired.events, origin: origin)
+        var recording = Recording(device: device, events: repaired.events)
         recording.notes = notes + recording.notes
         return recording
     }

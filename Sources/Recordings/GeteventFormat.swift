@@ -51,24 +51,34 @@ public enum GeteventFormat {
 
     /// The log in `text` as an event log of each device with events, in the order the log first
     /// names them, none chosen (a log played beside a recording), and why any is left out: its
-    /// description is bad. A log of one device given to getevent is that device's.
+    /// description is bad. A log of one device given to getevent, or with no events, is read as
+    /// ``parse(_:file:node:)`` reads it, its node "".
     public static func parseEvery(
         _ text: String, file: String
     ) throws(RecordingError) -> (logs: [(node: String, log: EventLog)], notes: [String]) {
         let (devices, unprefixed) = try read(text, file: file)
-        guard unprefixed.isEmpty else { return ([("", try parse(text, file: file))], []) }
+        if !unprefixed.isEmpty, devices.filter({ $0.described || $0.problem != nil }).count > 1 {
+            throw RecordingError(
+                .usage, file: file,
+                "events without a node and several devices described: which device they are of is not known; a log "
+                    + "played beside a recording must be of one device, or name each event's (getevent -lt)")
+        }
+        guard unprefixed.isEmpty, devices.contains(where: { !$0.log.events.isEmpty }) else {
+            return ([("", try parse(text, file: file))], [])
+        }
         var logs: [(node: String, log: EventLog)] = [], notes: [String] = []
         for device in devices where !device.log.events.isEmpty {
             do throws(RecordingError) {
                 logs.append((device.node, try log(of: device, file: file)))
             } catch {
                 notes.append(
-                    "\(device.node) \"\(device.description.name)\" is not played: line "
+                    "\(device.node) \"\(device.description.name)\" is not played alongside: line "
                         + "\(error.line.map(String.init) ?? "?"): \(error.problem)")
             }
         }
         guard !logs.isEmpty else {
-            throw RecordingError(.badData, file: file, "no device with events that can be read")
+            throw RecordingError(
+                .badData, file: file, "no device with events that can be read: \(notes.joined(separator: "; "))")
         }
         return (logs, notes)
     }

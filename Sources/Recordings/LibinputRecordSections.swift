@@ -90,6 +90,8 @@ struct LibinputRecordSections {
                 sections[index].eventCount += 1
                 if sections[index].firstTime == nil { sections[index].firstTime = time }
             } catch {
+                // Counted, as an event line reading the file whole finds bad.
+                sections[index].eventCount += 1
                 sections[index].error = error
             }
         }

@@ -58,9 +58,9 @@ public final class RecordingStream {
             everyDevice: everyDevice)
     }
 
-    /// Opens the pipe at `path` as ``init(path:description:node:)`` does, writing every byte it
-    /// reads to the file open as `copy` too, from which ``init(copy:of:description:node:)`` reads
-    /// it again: a pipe can be read once.
+    /// Opens the pipe at `path` as ``init(path:description:node:everyDevice:)`` does, writing
+    /// every byte it reads to the file open as `copy` too, from which
+    /// ``init(copy:of:description:node:everyDevice:)`` reads it again: a pipe can be read once.
     public convenience init(
         pipe path: String, copyingTo copy: Int32, description: String? = nil, node: String? = nil,
         everyDevice: Bool = false
@@ -71,7 +71,7 @@ public final class RecordingStream {
     }
 
     /// Reads again, from the file open as `copy`, the pipe `file` that
-    /// ``init(pipe:copyingTo:description:node:)`` read; errors name `file`.
+    /// ``init(pipe:copyingTo:description:node:everyDevice:)`` read; errors name `file`.
     public convenience init(
         copy: Int32, of file: String, description: String? = nil, node: String? = nil, everyDevice: Bool = false
     ) throws(RecordingError) {
@@ -83,8 +83,8 @@ public final class RecordingStream {
     /// The bytes read from the file so far.
     public var bytesRead: Int { reader.bytesRead }
 
-    /// Why writing the copy of ``init(pipe:copyingTo:description:node:)`` failed (an `errno`),
-    /// if it did: the copy is then short.
+    /// Why writing the copy of ``init(pipe:copyingTo:description:node:everyDevice:)`` failed (an
+    /// `errno`), if it did: the copy is then short.
     public var copyError: Int32? { reader.copyError }
 
     /// The recording in `text`, already read from `file` (a pipe, which cannot be read twice);
@@ -309,31 +309,6 @@ public final class RecordingStream {
         (assembler, times, yamlLines, notes) = (start.assembler, start.times, start.yamlLines, start.notes)
     }
 
-    /// A getevent log's devices with events, none chosen, on the log's one clock: the first that
-    /// libinput takes, its frames last first, the others played alongside, and the notes.
-    private static func readEvery(
-        _ text: String, file: String
-    ) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [Recording], [String]) {
-        let (logs, notes) = try GeteventFormat.parseEvery(text, file: file)
-        let origin = logs.compactMap(\.log.events.first?.time).min()
-        var recordings: [Recording] = [], said = notes
-        for (node, var log) in logs {
-            log.origin = origin
-            let (device, frames, logNotes) = try finish(log, given: nil)
-            let named = node.isEmpty ? "" : "\(node) \"\(device.name)\": "
-            guard device.isLibinputDevice else {
-                said.append(named + "not played: libinput takes no device of its kind")
-                continue
-            }
-            said += logNotes.map { named + $0 }
-            recordings.append(Recording(device: device, frames: frames.reversed()))
-        }
-        guard let first = recordings.first else {
-            throw RecordingError(.badData, file: file, "no device with events that libinput takes")
-        }
-        return (first.device, first.frames.reversed(), Array(recordings.dropFirst()), said)
-    }
-
     /// The longest `libinput record` read whole (of several devices from a pipe, or with its
     /// header's keys after the events), and the most events a device played alongside may have.
     static let severalDevicesBytes = 8 << 20
@@ -377,7 +352,7 @@ public final class RecordingStream {
 
     /// A log's recording on its own description, or the one given, or an inferred one; its frames
     /// last first, to be served from memory.
-    private static func finish(
+    static func finish(
         _ log: EventLog, given: LogDescription?
     ) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
         let recording: Recording
@@ -478,51 +453,5 @@ public final class RecordingStream {
         // Read whole when the stream opened: nothing is left to parse.
         case .getevent, .chromeOS: return nil
         }
-    }
-}
-
-/// Groups timed events into frames ending at SYN_REPORT, with times relative to the first event.
-///
-/// A frame's time is its first event's (evemu 1.x stamps each event, a few microseconds apart).
-/// Where a log's events go back in time within a frame (ring buffers pasted out of order), the
-/// frame takes its SYN_REPORT's time instead, the time readers act on. Frame times never go back.
-struct FrameAssembler {
-    private var start: UInt64?
-    private var current: [EvdevEvent] = []
-    private var frameTime: UInt64 = 0
-    private var previousEventTime: UInt64 = 0
-    private var previousFrameTime: UInt64 = 0
-    private var wentBack = false
-
-    /// Frames timed from `origin` (a time in the file), or else from the first event.
-    init(origin: UInt64? = nil) { start = origin }
-
-    /// Adds an event; returns the frame it completes.
-    mutating func add(time: UInt64, event: EvdevEvent) -> EvdevFrame? {
-        let origin = start ?? time
-        start = origin
-        let relative = time >= origin ? time - origin : 0
-        if current.isEmpty {
-            frameTime = relative
-            wentBack = false
-        } else if relative < previousEventTime {
-            wentBack = true
-        }
-        previousEventTime = relative
-        current.append(event)
-        guard event.isSynReport else { return nil }
-        defer { current.removeAll(keepingCapacity: true) }
-        if wentBack { frameTime = relative }
-        frameTime = max(frameTime, previousFrameTime)
-        previousFrameTime = frameTime
-        return EvdevFrame(time: frameTime, events: current)
-    }
-
-    /// The events after the last SYN_REPORT, closed with one so that a reader sees every event.
-    mutating func flush() -> EvdevFrame? {
-        guard !current.isEmpty else { return nil }
-        current.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
-        defer { current.removeAll() }
-        return EvdevFrame(time: frameTime, events: current)
     }
 }

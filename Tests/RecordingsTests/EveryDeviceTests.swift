@@ -20,14 +20,67 @@ final class EveryDeviceTests: XCTestCase {
         XCTAssertThrowsError(try RecordingLoader.load(path)) { error in
             XCTAssertEqual((error as? RecordingError)?.kind, .usage, "\(error)")
         }
-        let every = try RecordingLoader.load(path, everyDevice: true)
+        let every = try readBothWays(path)
         XCTAssertEqual(every.frames, first.frames)
         XCTAssertEqual(every.otherDevices.map(\.frames), [second.frames])
         XCTAssertEqual(every.notes, [])
-        // Streamed device by device, the same.
-        let stream = try RecordingStream(path: path, everyDevice: true)
-        XCTAssertEqual(try stream.readAll(), first.frames)
-        XCTAssertEqual(stream.otherDevices, every.otherDevices)
+    }
+
+    /// The first device is read as a file's one device is: its bad event refuses the file, where
+    /// a later device's is said and that device does not play; alike read whole (a pipe) or
+    /// device by device.
+    func testABadEventLineRefusesTheFirstDeviceAndPassesOverAnother() throws {
+        let pad = try RecordingLoader.load(pinch), keys = try RecordingLoader.load(Fixtures.typing)
+        let path = temporaryPath("bad-pad.yml")
+        defer { unlink(path) }
+        // The touchpad's third event row given a type it does not have.
+        func spoiled(_ text: String, node: String) -> String {
+            var rows = 0, inPad = false
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                if line.hasPrefix("- node:") { inPad = line.hasSuffix(node) }
+                guard inPad, line.contains("- [") else { return String(line) }
+                rows += 1
+                return rows == 3 ? line.replacingOccurrences(of: ",   3,", with: ",   5,") : String(line)
+            }.joined(separator: "\n")
+        }
+        try spoiled(Fixtures.libinputRecord(pad, keys), node: "event0").write(
+            toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try readBothWays(path)) { error in
+            XCTAssertTrue("\(error)".contains(": unknown event code 0x36 for EV_SW"), "\(error)")
+        }
+        try spoiled(Fixtures.libinputRecord(keys, pad), node: "event1").write(
+            toFile: path, atomically: false, encoding: .utf8)
+        let every = try readBothWays(path)
+        XCTAssertEqual(every.device.name, keys.device.name)
+        XCTAssertEqual(every.otherDevices, [])
+        XCTAssertTrue(
+            every.notes.contains {
+                $0.hasPrefix("/dev/input/event1 \"\(pad.device.name)\" is not played alongside: line ")
+            },
+            "\(every.notes)")
+    }
+
+    /// `path` read every device at once, as a file (device by device) and as a pipe's text
+    /// (whole): the same recording, or both refused at the same line.
+    private func readBothWays(_ path: String) throws -> Recording {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let file = Result { () throws(RecordingError) in try RecordingLoader.load(path, everyDevice: true) }
+        let whole = Result { () throws(RecordingError) in
+            try LibinputRecordFormat.parse(text, file: path, everyDevice: true)
+        }
+        switch (file, whole) {
+        case (.success(let a), .success(let b)):
+            XCTAssertEqual(a, b)
+            XCTAssertEqual(a.otherDevices, b.otherDevices)
+            XCTAssertEqual(a.notes, b.notes)
+        case (.failure(let a), .failure(let b)):
+            // The file's reader adds the format it read the file as.
+            XCTAssertEqual(a.line, b.line)
+            XCTAssertEqual(a.problem, b.problem + " (read as libinput record YAML)")
+        default:
+            XCTFail("device by device: \(file); whole: \(whole)")
+        }
+        return try file.get()
     }
 
     /// A getevent log of two touchpads, the second's events stamped 0.25 s later: each is read, on
@@ -58,5 +111,22 @@ final class EveryDeviceTests: XCTestCase {
             XCTAssertEqual(read.frames.map(\.events), own.frames.map(\.events))
         }
         XCTAssertEqual(other.frames[0].time - every.frames[0].time, 250_000, "the second began 0.25 s later")
+        // A headphone jack's switch before them all, which does not play, does not start the clock.
+        let jack =
+            "[       0.000000] /dev/input/event9: EV_SW       SW_HEADPHONE_INSERT  00000001\n"
+            + "[       0.000000] /dev/input/event9: EV_SYN       SYN_REPORT           00000000\n"
+        let shifted = later.map { line -> String in
+            guard let stamp = line.firstMatch(of: /^\[ *([0-9.]+)\]/), let seconds = Double(stamp.1) else {
+                return line
+            }
+            return String(format: "[%15.6f]", seconds + 1) + line[stamp.range.upperBound...]
+        }
+        try (jack + shifted.joined(separator: "\n")).write(toFile: path, atomically: false, encoding: .utf8)
+        let withJack = try RecordingLoader.load(path, everyDevice: true)
+        XCTAssertEqual(withJack.frames, every.frames)
+        XCTAssertEqual(withJack.otherDevices, every.otherDevices)
+        XCTAssertTrue(
+            withJack.notes.contains { $0.hasPrefix("/dev/input/event9") && $0.contains("is not played alongside") },
+            "\(withJack.notes)")
     }
 }

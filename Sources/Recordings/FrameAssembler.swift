@@ -1,0 +1,45 @@
+/// Groups timed events into frames ending at SYN_REPORT, with times relative to the first event.
+///
+/// A frame's time is its first event's (evemu 1.x stamps each event, a few microseconds apart).
+/// Where a log's events go back in time within a frame (ring buffers pasted out of order), the
+/// frame takes its SYN_REPORT's time instead, the time readers act on. Frame times never go back.
+struct FrameAssembler {
+    private var start: UInt64?
+    private var current: [EvdevEvent] = []
+    private var frameTime: UInt64 = 0
+    private var previousEventTime: UInt64 = 0
+    private var previousFrameTime: UInt64 = 0
+    private var wentBack = false
+
+    /// Frames timed from `origin` (a time in the file), or else from the first event.
+    init(origin: UInt64? = nil) { start = origin }
+
+    /// Adds an event; returns the frame it completes.
+    mutating func add(time: UInt64, event: EvdevEvent) -> EvdevFrame? {
+        let origin = start ?? time
+        start = origin
+        let relative = time >= origin ? time - origin : 0
+        if current.isEmpty {
+            frameTime = relative
+            wentBack = false
+        } else if relative < previousEventTime {
+            wentBack = true
+        }
+        previousEventTime = relative
+        current.append(event)
+        guard event.isSynReport else { return nil }
+        defer { current.removeAll(keepingCapacity: true) }
+        if wentBack { frameTime = relative }
+        frameTime = max(frameTime, previousFrameTime)
+        previousFrameTime = frameTime
+        return EvdevFrame(time: frameTime, events: current)
+    }
+
+    /// The events after the last SYN_REPORT, closed with one so that a reader sees every event.
+    mutating func flush() -> EvdevFrame? {
+        guard !current.isEmpty else { return nil }
+        current.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
+        defer { current.removeAll() }
+        return EvdevFrame(time: frameTime, events: current)
+    }
+}
