@@ -14,6 +14,12 @@ public struct CorpusShard: Sendable, Equatable, CustomStringConvertible {
     /// What a shard is, in words, for a message about one that is not.
     public static let rule = "a shard is I/N, with N from 1 to 10000 and I from 1 to N"
 
+    /// The shard `text` names (`--shard`'s value), or an error saying what a shard is.
+    public static func parsing(_ text: String) throws(CorpusError) -> CorpusShard {
+        guard let shard = CorpusShard(text) else { throw CorpusError(rule) }
+        return shard
+    }
+
     /// `I/N`, as `--shard` takes it.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)

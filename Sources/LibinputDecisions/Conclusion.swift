@@ -20,7 +20,7 @@ struct Conclusion {
         if let limit = fingerLimit { return limit }
         if taps.logged != nil { return findings.first { ($0.rule == .tapTime || $0.rule == .tapTravel) && $0.exceeds } }
         // In the order ``line`` tells them: the palms libinput took by the rules it named first.
-        return analysis.decisions(of: .palm).lazy.compactMap(finding(forPalm:)).first
+        return analysis.decisions(of: .palm).lazy.compactMap { findings.finding(forPalm: $0) }.first
             ?? findings.first { [.palmPressure, .palmSize, .palmEdge, .thumbPosition].contains($0.rule) && $0.exceeds }
             ?? findings.first { ($0.rule == .touchPressure || $0.rule == .touchSize) && !$0.exceeds }
             ?? (analysis.reported.isEmpty && noClickfingerButton == nil ? unfiredHold : nil)
@@ -365,20 +365,6 @@ struct Conclusion {
         return reason.map { "; no tap, because \($0)" } ?? ""
     }
 
-    /// The numbers of the rule libinput named for the palm it took at `decision`: a typing palm
-    /// may press past the palm threshold too.
-    private func finding(forPalm decision: LibinputDecision) -> Finding? {
-        guard let touch = decision.touch, case .detected(let reason) = decision.palmChange,
-            let rule = [
-                PalmReason.pressure: Rule.palmPressure, .touchSize: .palmSize, .edge: .palmEdge,
-                .typing: .typingPalm,
-            ][reason]
-        else { return nil }
-        return findings.first {
-            $0.rule == rule && $0.touch == touch && (rule == .typingPalm ? $0.time == decision.cause?.time : $0.exceeds)
-        }
-    }
-
     /// Touches libinput took as palms, each with the rule's numbers, and when and why it let the
     /// touch go if it did: a palm let go counted as a finger from then.
     private var palms: [String] {
@@ -386,7 +372,7 @@ struct Conclusion {
         return analysis.decisions(of: .palm).compactMap { decision -> String? in
             guard let touch = decision.touch, case .detected(let reason) = decision.palmChange else { return nil }
             guard told.insert(touch).inserted else { return nil }
-            let number = finding(forPalm: decision)
+            let number = findings.finding(forPalm: decision)
             let release = analysis.decisions(of: .palm, touch: touch).lazy.compactMap { d -> String? in
                 guard case .released(let why) = d.palmChange else { return nil }
                 let later = d.cause.flatMap { end in decision.cause.map { (end.time - min(end.time, $0.time)) / 1000 } }

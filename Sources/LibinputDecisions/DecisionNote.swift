@@ -32,10 +32,13 @@ extension Explanation {
                 case .timers(let time), .fault(let time): place = .time(time)
                 default: return nil
                 }
-                let why = sequence.findings.last {
-                    $0.time == decision.cause?.time && $0.rule.machine == decision.machine
-                        && ($0.touch == nil || $0.touch == decision.touch)
-                }
+                // A palm's, by the rule libinput named; another's, the number taken at its instant.
+                let why =
+                    sequence.findings.finding(forPalm: decision)
+                    ?? sequence.findings.last {
+                        $0.time == decision.cause?.time && $0.rule.machine == decision.machine
+                            && ($0.touch == nil || $0.touch == decision.touch)
+                    }
                 let perTouch = [.palm, .thumb, .touchDetection, .button, .edgeScroll].contains(decision.machine)
                 let machine = decision.machine.rawValue + (perTouch ? decision.touch.map { " touch \($0)" } ?? "" : "")
                 return DecisionNote(

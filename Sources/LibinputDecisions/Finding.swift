@@ -86,3 +86,19 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     /// 500 ms after each later one, and again when it runs out with a key held) is a palm.
     case typingPalm
 }
+
+extension [Finding] {
+    /// The numbers of the rule libinput named for the palm it took at `decision`: a typing palm
+    /// may press past the palm threshold too.
+    func finding(forPalm decision: LibinputDecision) -> Finding? {
+        guard let touch = decision.touch, case .detected(let reason) = decision.palmChange,
+            let rule = [
+                PalmReason.pressure: Rule.palmPressure, .touchSize: .palmSize, .edge: .palmEdge,
+                .typing: .typingPalm,
+            ][reason]
+        else { return nil }
+        return first {
+            $0.rule == rule && $0.touch == touch && (rule == .typingPalm ? $0.time == decision.cause?.time : $0.exceeds)
+        }
+    }
+}

@@ -47,7 +47,7 @@ struct CorpusRunCommand: ParsableCommand {
         help: ArgumentHelp(
             "Run part I of N of the (device × gesture × libinput version) pairs, 1-based; without it, the shard the "
                 + "CI's environment names, if any.",
-            valueName: "I/N"), transform: CorpusShard.argument) var shard: CorpusShard?
+            valueName: "I/N"), transform: CorpusShard.parsing) var shard: CorpusShard?
     @Option(
         help: ArgumentHelp(
             "Result files of an earlier run: shards are balanced by their pairs' durations, longest first "
@@ -122,13 +122,5 @@ struct CorpusRunCommand: ParsableCommand {
         // Bazel's protocol: touching the file says the test runner honours the shard.
         if let status = given.statusFile { try writeFile("", to: status) }
         return given.shard
-    }
-}
-
-extension CorpusShard {
-    /// `--shard`'s value, or why it is none.
-    static func argument(_ text: String) throws -> CorpusShard {
-        guard let shard = CorpusShard(text) else { throw ValidationError(CorpusShard.rule) }
-        return shard
     }
 }

@@ -57,7 +57,11 @@ final class DocumentedCommandsTests: XCTestCase {
                 separator: "\n", omittingEmptySubsequences: false)
             for (index, line) in text.enumerated() {
                 guard let command = line.firstMatch(of: /^<!-- output of: touchsynth (.*) -->$/)?.1 else { continue }
+                XCTAssertTrue(
+                    text.indices.contains(index + 1) && text[index + 1] == "```",
+                    "\(file.lastPathComponent): the output of \(command) opens on the next line")
                 let block = text[(index + 2)...].prefix { !$0.hasPrefix("```") }
+                XCTAssertFalse(block.isEmpty, "\(file.lastPathComponent): the output of \(command) is empty")
                 let result = try runProcess([
                     "/bin/bash", "-c", "cd '\(Fixtures.root.path)' && '\(touchsynth)' \(command)",
                 ])
