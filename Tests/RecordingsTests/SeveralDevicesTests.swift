@@ -143,18 +143,7 @@ final class TouchpadAndKeyboardTests: XCTestCase {
     /// one whose header cannot be read: each is said, and the touchpad is still the one read.
     func testDevicesThatCannotPlayAlongsideAreSaid() throws {
         let touchpad = try RecordingLoader.load(pinch)
-        var jack = DeviceDescription(name: "Headphone Jack", bustype: 0, vendor: 0, product: 0, version: 0)
-        jack.codes = [Evdev.EV_SYN: [0], Evdev.EV_SW: [0x02]]
-        let plugged = Recording(
-            device: jack,
-            frames: [
-                EvdevFrame(
-                    time: 0,
-                    events: [
-                        EvdevEvent(type: Evdev.EV_SW, code: 0x02, value: 1),
-                        EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
-                    ])
-            ])
+        let plugged = Fixtures.headphoneJack
         let read = try loadedBothWays(Fixtures.libinputRecord(touchpad, plugged))
         XCTAssertEqual(read.device.name, touchpad.device.name)
         XCTAssertEqual(read.otherDevices.count, 0)

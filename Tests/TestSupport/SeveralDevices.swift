@@ -18,6 +18,17 @@ extension Fixtures {
             + one[1] + rest.joined()
     }
 
+    /// A headphone jack's switch plugged in at 0: a device libinput takes none of.
+    public static var headphoneJack: Recording {
+        var jack = DeviceDescription(name: "Headphone Jack", bustype: 0, vendor: 0, product: 0, version: 0)
+        jack.codes = [Evdev.EV_SYN: [0], Evdev.EV_SW: [0x02]]
+        let plugged = [
+            EvdevEvent(type: Evdev.EV_SW, code: 0x02, value: 1),
+            EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
+        ]
+        return Recording(device: jack, frames: [EvdevFrame(time: 0, events: plugged)])
+    }
+
     /// `recording` with every frame `micros` later.
     public static func delayed(_ recording: Recording, by micros: UInt64) -> Recording {
         var later = recording

@@ -65,19 +65,7 @@ final class ExplainCommandTests: XCTestCase {
         let scroll = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
         let keys = try RecordingLoader.load(Fixtures.typing)
         // A headphone jack's switch, which libinput takes no device of: said not to play.
-        var jack = DeviceDescription(name: "Headphone Jack", bustype: 0, vendor: 0, product: 0, version: 0)
-        jack.codes = [Evdev.EV_SYN: [0], Evdev.EV_SW: [0x02]]
-        let plugged = Recording(
-            device: jack,
-            frames: [
-                EvdevFrame(
-                    time: 0,
-                    events: [
-                        EvdevEvent(type: Evdev.EV_SW, code: 0x02, value: 1),
-                        EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
-                    ])
-            ])
-        let both = try file(Fixtures.libinputRecord(keys, scroll, plugged), "keys-pad-and-jack.yml")
+        let both = try file(Fixtures.libinputRecord(keys, scroll, Fixtures.headphoneJack), "keys-pad-and-jack.yml")
         let quirks = try file("[None]\nMatchName=No such device\nAttrSizeHint=10x10\n", "none.quirks")
         for arguments in [
             ["replay", pinch, "--with", both], ["replay", pinch, "--with", both, "--end", "0.5"],
