@@ -49,22 +49,27 @@ struct MotionHysteresis {
     /// `track` as libinput saw it with hysteresis on from the recording's frame `from`, and the
     /// points libinput held: a touch's first point is its own, each later one held against the
     /// one before, except at the frames of `resets`, where libinput has restarted the touch's
-    /// motion history and takes the point as it is.
+    /// motion history and takes the point as it is. `leadIn` are the contact's points before the
+    /// touch began (hovering, or too light to begin it), which libinput holds all the same
+    /// (`tp_process_state` passes over no touch but an unused one): the first of them is then
+    /// the contact's own, and the touch's first point is held against the last.
     ///
     /// With `keepsUnsentAxes`, an axis whose value the frame does not change is not sent by the
     /// kernel, so libinput's point keeps the held value there (a real touch); without it the
     /// point is the track's own on both axes (an untracked finger, given a point whole).
     func applied(
-        to track: FingerTrack, from: Int, resets: Set<Int> = [], keepsUnsentAxes: Bool = true
+        to track: FingerTrack, from: Int, resets: Set<Int> = [], keepsUnsentAxes: Bool = true,
+        leadIn: [TrackPoint] = []
     ) -> (held: FingerTrack, input: FingerTrack) {
         var held = track, input = track
         let (rx, ry) = (Double(x.resolution), Double(y.resolution))
         var center: (x: Int, y: Int)?
         var previous: (raw: (x: Int, y: Int), held: (x: Int, y: Int))?
-        for index in track.points.indices where track.points[index].frame >= from {
+        let points = leadIn + track.points
+        for step in points.indices where points[step].frame >= from {
             let raw = (
-                x: Int((track.points[index].x * rx).rounded()) + Int(x.minimum),
-                y: Int((track.points[index].y * ry).rounded()) + Int(y.minimum)
+                x: Int((points[step].x * rx).rounded()) + Int(x.minimum),
+                y: Int((points[step].y * ry).rounded()) + Int(y.minimum)
             )
             var given = raw
             if keepsUnsentAxes, let previous {
@@ -72,14 +77,15 @@ struct MotionHysteresis {
                 if raw.y == previous.raw.y { given.y = previous.held.y }
             }
             let point =
-                resets.contains(track.points[index].frame)
-                ? given : center.map { self.held(given, center: $0) } ?? given
+                resets.contains(points[step].frame) ? given : center.map { self.held(given, center: $0) } ?? given
+            center = point
+            previous = (raw, point)
+            guard step >= leadIn.count else { continue }
+            let index = step - leadIn.count
             input.points[index].x = Double(given.x - Int(x.minimum)) / rx
             input.points[index].y = Double(given.y - Int(y.minimum)) / ry
             held.points[index].x = Double(point.x - Int(x.minimum)) / rx
             held.points[index].y = Double(point.y - Int(y.minimum)) / ry
-            center = point
-            previous = (raw, point)
         }
         return (held, input)
     }

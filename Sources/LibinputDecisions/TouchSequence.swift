@@ -72,7 +72,7 @@ public struct TouchSequence: Equatable, Sendable {
         for index in sequences.indices {
             sequences[index].slots = slots
             sequences[index].count(toolCounts: toolCounts, contacts: contacts)
-            sequences[index].hold(by: hysteresis, from: hysteresisFrom ?? 0)
+            sequences[index].hold(by: hysteresis, from: hysteresisFrom ?? 0, contacts: kernelContacts)
         }
         return sequences
     }
@@ -108,13 +108,22 @@ public struct TouchSequence: Equatable, Sendable {
         return resets
     }
 
-    /// Holds the tracks as libinput's hysteresis does, when it is on, and places the untracked
-    /// fingers where libinput does: at the top-most tracked finger's point as it stands when the
-    /// frame comes in (the frame's own value on an axis the frame moves, else the held one).
-    private mutating func hold(by hysteresis: MotionHysteresis?, from: Int) {
+    /// Holds the tracks as libinput's hysteresis does, when it is on, each from its kernel
+    /// contact's first point among `contacts` (libinput holds a contact before it begins a touch),
+    /// and places the untracked fingers where libinput does: at the top-most tracked finger's
+    /// point as it stands when the frame comes in (the frame's own value on an axis the frame
+    /// moves, else the held one).
+    private mutating func hold(by hysteresis: MotionHysteresis?, from: Int, contacts: [FingerTrack]) {
         let resets = motionHistoryResets
         let applied = tracks.map { track -> (held: FingerTrack, input: FingerTrack) in
-            hysteresis?.applied(to: track, from: from, resets: resets) ?? (track, track)
+            guard let hysteresis else { return (track, track) }
+            let begin = track.points[0].frame
+            let contact = contacts.first {
+                $0.slot == track.slot && $0.trackingID == track.trackingID && $0.points[0].frame <= begin
+                    && $0.points[$0.points.count - 1].frame >= begin
+            }
+            let leadIn = contact?.points.prefix { $0.frame < begin } ?? []
+            return hysteresis.applied(to: track, from: from, resets: resets, leadIn: Array(leadIn))
         }
         tracks = applied.map(\.held)
         let given = applied.map(\.input)

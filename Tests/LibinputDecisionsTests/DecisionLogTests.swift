@@ -1,5 +1,6 @@
 import LibinputEvents
 import Recordings
+import TestSupport
 import Testing
 
 @testable import LibinputDecisions
@@ -147,6 +148,46 @@ struct MotionHysteresisTests {
         let hysteresis = try #require(MotionHysteresis(device: device))
         let held = hysteresis.applied(to: track([(10, 10), (10.1, 10)]), from: 0, resets: [1]).held.points
         #expect(abs(held[1].x - 10.1) < 1.0 / 31, "the point in whole device units")
+    }
+
+    /// libinput holds a contact from its first frame, hovering before it touches: a touch begun
+    /// by BTN_TOUCH alone starts where the hover was held, not where the kernel last put it.
+    @Test func aTouchIsHeldFromItsHoverOn() throws {
+        let desc = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc")
+        let pad = try RecordingLoader.load(desc.path).device
+        func frame(_ index: Int, _ events: [(UInt16, UInt16, Int32)]) -> EvdevFrame {
+            EvdevFrame(
+                time: UInt64(index) * 10_000,
+                events: events.map { EvdevEvent(type: $0.0, code: $0.1, value: $0.2) }
+                    + [EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)])
+        }
+        let (position, key) = (Evdev.EV_ABS, Evdev.EV_KEY)
+        let recording = Recording(
+            device: pad,
+            frames: [
+                // Hovering: a contact, the tool key, no BTN_TOUCH; then 20 units down, past the 8 of the margin.
+                frame(
+                    0,
+                    [
+                        (position, Evdev.ABS_MT_SLOT, 0), (position, Evdev.ABS_MT_TRACKING_ID, 1),
+                        (position, Evdev.ABS_MT_POSITION_X, 310),
+                        (position, Evdev.ABS_MT_POSITION_Y, 320), (key, Evdev.BTN_TOOL_FINGER, 1),
+                    ]),
+                frame(1, [(position, Evdev.ABS_MT_POSITION_Y, 340)]),
+                // Touching, without a position of its own.
+                frame(2, [(key, Evdev.BTN_TOUCH, 1)]),
+                frame(
+                    3,
+                    [
+                        (position, Evdev.ABS_MT_TRACKING_ID, -1), (key, Evdev.BTN_TOUCH, 0),
+                        (key, Evdev.BTN_TOOL_FINGER, 0),
+                    ]),
+            ])
+        let sequence = try #require(TouchSequence.all(in: recording, hysteresisFrom: 0).first)
+        let first = try #require(sequence.tracks.first?.points.first)
+        #expect(first.frame == 2)
+        // Held 8 units behind the hover's 340, at 332: 10.375 mm of the 32 units a millimetre.
+        #expect(abs(first.y - 332.0 / 32) < 0.01, "\(first.y)")
     }
 
     /// The kernel sends no value an axis keeps, so libinput's point keeps the held value on it:
