@@ -66,6 +66,14 @@ enum DeviceChoice {
         return first
     }
 
+    /// The note for a device of a file, `named` as messages name it (`/dev/input/event1 "Name"`),
+    /// that does not play: `error` spoils it, or without one libinput takes no device of its kind.
+    static func notPlayed(_ named: String, _ error: RecordingError? = nil) -> String {
+        named + " is not played alongside: "
+            + (error.map { "line \($0.line.map(String.init) ?? "?"): \($0.problem)" }
+                ?? "libinput takes no device of its kind")
+    }
+
     /// The devices as a message lists them: node, name, events where counted.
     static func list(_ candidates: [Candidate]) -> String {
         candidates.map {

@@ -71,9 +71,7 @@ public enum GeteventFormat {
             do throws(RecordingError) {
                 logs.append((device.node, try log(of: device, file: file)))
             } catch {
-                notes.append(
-                    "\(device.node) \"\(device.description.name)\" is not played alongside: line "
-                        + "\(error.line.map(String.init) ?? "?"): \(error.problem)")
+                notes.append(DeviceChoice.notPlayed("\(device.node) \"\(device.description.name)\"", error))
             }
         }
         guard !logs.isEmpty else {

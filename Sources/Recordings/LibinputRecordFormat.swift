@@ -100,13 +100,12 @@ public enum LibinputRecordFormat {
                 let other = try result.get()
                 // One libinput would not add would fail the replay, its frames read by no one.
                 guard other.isLibinputDevice else {
-                    notes.append("\(named) is not played alongside: libinput takes no device of its kind")
+                    notes.append(DeviceChoice.notPlayed(named))
                     continue
                 }
                 others.append((other, try eventsOf(index, other)))
             } catch {
-                notes.append(
-                    "\(named) is not played alongside: line \(error.line.map(String.init) ?? "?"): \(error.problem)")
+                notes.append(DeviceChoice.notPlayed(named, error))
             }
         }
         let origin = others.isEmpty ? nil : ([first] + others.map(\.events.first?.time)).compactMap { $0 }.min()

@@ -19,14 +19,13 @@ extension RecordingStream {
                 let (device, frames, logNotes) = try finish(log, given: nil)
                 let named = "\(node) \"\(device.name)\""
                 guard device.isLibinputDevice else {
-                    said.append(named + " is not played alongside: libinput takes no device of its kind")
+                    said.append(DeviceChoice.notPlayed(named))
                     continue
                 }
                 said += logNotes.map { named + ": " + $0 }
                 playing.append((Recording(device: device, frames: frames.reversed()), log.events.first?.time ?? 0))
             } catch {
-                said.append(
-                    "\(node) is not played alongside: line \(error.line.map(String.init) ?? "?"): \(error.problem)")
+                said.append(DeviceChoice.notPlayed(node, error))
             }
         }
         guard let origin = playing.map(\.start).min() else {
