@@ -1,30 +1,45 @@
 import Foundation
 
-/// A device description made up from the events a log holds, for a log pasted without one.
-/// Every guess is said, so that a reader knows what libinput was told.
-public enum DescriptionInference {
+/// A device description made up from the events a log holds, for a log pasted without one,
+/// gathered one event at a time so that a long log need not be held. Every guess is said, so
+/// that a reader knows what libinput was told.
+public struct DescriptionInference: Sendable {
     /// How far past the values seen an axis reaches, as a share of their span on each side: a
     /// finger rarely touches the very edge in a short log.
     static let margin = 0.05
 
-    /// A description under which every one of `events` is a code the device declares: a touchpad,
+    private var codes: [UInt16: Set<UInt16>] = [:]
+    private var ranges: [UInt16: (Int32, Int32)] = [:]
+    private var count = 0
+    private var sentMTReport = false
+
+    /// Nothing seen yet.
+    public init() {}
+
+    /// Takes in one event of the log.
+    public mutating func add(_ e: EvdevEvent) {
+        count += 1
+        guard e.type != Evdev.EV_SYN else {
+            if e.code == Evdev.SYN_MT_REPORT { sentMTReport = true }
+            return
+        }
+        codes[e.type, default: []].insert(e.code)
+        if e.type == Evdev.EV_ABS {
+            let (lo, hi) = ranges[e.code] ?? (e.value, e.value)
+            ranges[e.code] = (min(lo, e.value), max(hi, e.value))
+        }
+    }
+
+    /// A description under which every event seen is a code the device declares: a touchpad,
     /// "Inferred touchpad", when they give an x or y position, else "Inferred device" of those codes alone;
     /// and what was guessed, a few words each; nothing of the axis ranges when the caller has them
     /// (`axesGiven`), to put in their place.
-    public static func infer(
-        from events: [EvdevEvent], axesGiven: Bool = false
-    ) -> (device: DeviceDescription, guesses: [String]) {
+    public func inferred(axesGiven: Bool = false) -> (device: DeviceDescription, guesses: [String]) {
         var device = DeviceDescription(
             name: "", bustype: 0x18, codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
-        var ranges: [UInt16: (Int32, Int32)] = [:]
-        for e in events where e.type != Evdev.EV_SYN {
-            device.codes[e.type, default: []].insert(e.code)
-            if e.type == Evdev.EV_ABS {
-                let (lo, hi) = ranges[e.code] ?? (e.value, e.value)
-                ranges[e.code] = (min(lo, e.value), max(hi, e.value))
-            }
-        }
-        if events.contains(where: { $0.type == Evdev.EV_SYN && $0.code == Evdev.SYN_MT_REPORT }) {
+        var ranges = self.ranges
+        device.codes.merge(codes) { old, new in old.union(new) }
+        if sentMTReport {
             device.codes[Evdev.EV_SYN, default: []].insert(Evdev.SYN_MT_REPORT)
         }
         let moves = { (x: UInt16, y: UInt16) in ranges[x] != nil || ranges[y] != nil }
@@ -32,7 +47,7 @@ public enum DescriptionInference {
             moves(Evdev.ABS_X, Evdev.ABS_Y) || moves(Evdev.ABS_MT_POSITION_X, Evdev.ABS_MT_POSITION_Y)
         device.name = touchpad ? "Inferred touchpad" : "Inferred device"
         var guesses = [
-            "no device description, so one was inferred from the \(events.count) events: named \"\(device.name)\", "
+            "no device description, so one was inferred from the \(count) events: named \"\(device.name)\", "
                 + "on the I2C bus"
         ]
         if !touchpad {
@@ -60,7 +75,7 @@ public enum DescriptionInference {
             default:
                 // Axes start at 0 unless the log went below; the margin is of the largest value.
                 let (low, high) = (Int64(lo), Int64(hi))
-                let widen = Int64(Double(max(high - low, abs(high))) * margin) + 1
+                let widen = Int64(Double(max(high - low, abs(high))) * Self.margin) + 1
                 device.absinfo[code] = AbsInfo(
                     minimum: low >= 0 ? 0 : Int32(clamping: low - widen), maximum: Int32(clamping: high + widen))
             }
@@ -81,7 +96,7 @@ public enum DescriptionInference {
         }
         if !ranges.isEmpty && !axesGiven {
             guesses.append(
-                "axis ranges: from 0 to the largest value seen plus \(Int(margin * 100)) %, x and y in the "
+                "axis ranges: from 0 to the largest value seen plus \(Int(Self.margin * 100)) %, x and y in the "
                     + "proportions of a 69 × 50 mm pad; "
                     + "no resolution, so libinput takes the pad to be 69 × 50 mm")
         }

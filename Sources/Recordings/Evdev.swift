@@ -116,14 +116,12 @@ public enum Evdev {
     }
 
     /// The type named `name` (`EV_ABS`).
-    public static func typeCode(named name: String) -> UInt16? {
-        typeNames.first { $0.value == name }?.key
-    }
+    public static func typeCode(named name: String) -> UInt16? { typesByName[name] }
 
     /// The code of `type` named `name` (`ABS_MT_POSITION_X`), also under the names getevent
     /// prints for the first code of a range (`BTN_MOUSE` for `BTN_LEFT`) and for a type's maximum.
     public static func code(named name: String, type: UInt16) -> UInt16? {
-        if let code = codeNames[type]?.first(where: { $0.value == name })?.key { return code }
+        if let code = codesByName[type]?[name] { return code }
         let aliases: [String: UInt16] = [
             "BTN_MISC": 0x100, "BTN_MOUSE": 0x110, "BTN_JOYSTICK": 0x120, "BTN_GAMEPAD": 0x130, "BTN_DIGI": 0x140,
             "KEY_MAX": 0x2ff, "ABS_MAX": 0x3f, "REL_MAX": 0x0f, "SYN_MAX": 0x0f, "MSC_MAX": 0x07,
@@ -139,6 +137,14 @@ public enum Evdev {
     /// The input property named `name` (`INPUT_PROP_BUTTONPAD`).
     public static func propertyCode(named name: String) -> UInt16? {
         (0...propertyMax).first { propertyName($0) == name }
+    }
+
+    /// ``typeNames`` by name.
+    private static let typesByName = Dictionary(typeNames.map { ($0.value, $0.key) }, uniquingKeysWith: min)
+
+    /// ``codeNames`` by name, each type's: of two codes with one name, the lower.
+    private static let codesByName = codeNames.mapValues { names in
+        Dictionary(names.map { ($0.value, $0.key) }, uniquingKeysWith: min)
     }
 
     static let typeNames: [UInt16: String] = [

@@ -20,12 +20,8 @@ public enum GeteventFormat {
         /// The fields (`name:`, `bus:`, `vendor`…) and axes read in its current `add device` block,
         /// which names each once; a later block (`getevent -lt` after `-lp`) describes it again.
         var block: (fields: Set<String>, axes: Set<UInt16>) = ([], [])
-        var log: EventLog
 
-        init(node: String, file: String) {
-            self.node = node
-            log = EventLog(kind: "a getevent log", file: file)
-        }
+        init(node: String) { self.node = node }
     }
 
     /// Whether `line` is getevent's: a device header or an event with or without its stamp and node.
@@ -43,11 +39,15 @@ public enum GeteventFormat {
     public static func parse(
         _ text: String, file: String, node wanted: String? = nil
     ) throws(RecordingError) -> EventLog {
-        let (devices, unprefixed) = try read(text, file: file)
-        var chosen = try choose(devices, unprefixed: unprefixed, wanted: wanted, file: file)
-        if chosen.log.events.isEmpty { chosen.log.events = unprefixed }
-        return try log(of: chosen, file: file)
+        let (reading, events) = try read(text, file: file)
+        let chosen = try reading.choice(counts: events.mapValues(\.count), wanted: wanted)
+        var log = EventLog(kind: kind, file: file, device: try reading.carried(by: chosen))
+        log.events = events[chosen.events] ?? []
+        return log
     }
+
+    /// What a log is called in messages.
+    static let kind = "a getevent log"
 
     /// The log in `text` as an event log of each device with events, in the order the log first
     /// names them, none chosen (a log played beside a recording), and why any is left out: its
@@ -56,22 +56,27 @@ public enum GeteventFormat {
     public static func parseEvery(
         _ text: String, file: String
     ) throws(RecordingError) -> (logs: [(node: String, log: EventLog)], notes: [String]) {
-        let (devices, unprefixed) = try read(text, file: file)
-        if !unprefixed.isEmpty, devices.filter({ $0.described || $0.problem != nil }).count > 1 {
+        let (reading, events) = try read(text, file: file)
+        let devices = reading.devices
+        if events[nil] != nil, devices.filter({ $0.described || $0.problem != nil }).count > 1 {
             throw RecordingError(
                 .usage, file: file,
                 "events without a node and several devices described: which device they are of is not known; a log "
                     + "played beside a recording must be of one device, or name each event's (getevent -lt)")
         }
-        guard unprefixed.isEmpty, devices.contains(where: { !$0.log.events.isEmpty }) else {
+        guard events[nil] == nil, !events.isEmpty else {
             return ([("", try parse(text, file: file))], [])
         }
         var logs: [(node: String, log: EventLog)] = [], notes: [String] = []
-        for device in devices where !device.log.events.isEmpty {
+        for index in devices.indices {
+            guard let lines = events[index] else { continue }
             do throws(RecordingError) {
-                logs.append((device.node, try log(of: device, file: file)))
+                var log = EventLog(kind: kind, file: file, device: try reading.carried(by: Choice(device: index)))
+                log.events = lines
+                logs.append((devices[index].node, log))
             } catch {
-                notes.append(DeviceChoice.notPlayed("\(device.node) \"\(device.description.name)\"", error))
+                notes.append(
+                    DeviceChoice.notPlayed("\(devices[index].node) \"\(devices[index].description.name)\"", error))
             }
         }
         guard !logs.isEmpty else {
@@ -81,38 +86,39 @@ public enum GeteventFormat {
         return (logs, notes)
     }
 
-    /// The event log of `device`, on its description when getevent printed one.
-    private static func log(of device: Device, file: String) throws(RecordingError) -> EventLog {
-        if let problem = device.problem { throw problem }
-        var log = device.log
-        if device.described {
-            if let problem = device.description.axisProblem {
-                throw RecordingError.bad(file, device.axisLines[problem.code], problem.message)
-            }
-            log.device = device.description
-        }
-        return log
-    }
-
-    /// The devices `text` names, each with its events, and the events without a node.
+    /// The devices `text` names, and the events of each by its index (nil: events without a node).
     private static func read(
         _ text: String, file: String
-    ) throws(RecordingError) -> (devices: [Device], unprefixed: [EventLog.Line]) {
-        var devices: [Device] = []
-        // Events without a node: getevent was given one device.
-        var unprefixed: [EventLog.Line] = []
-        var current: Int?
-        var section: UInt16?
+    ) throws(RecordingError) -> (Reading, [Int?: [EventLog.Line]]) {
+        var reading = Reading(file: file)
+        var events: [Int?: [EventLog.Line]] = [:]
         var lineNumber = 0
-        func device(_ node: String) -> Int {
-            if let i = devices.firstIndex(where: { $0.node == node }) { return i }
-            devices.append(Device(node: node, file: file))
-            return devices.count - 1
-        }
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
+            if let (device, line) = try reading.read(raw, at: lineNumber) { events[device, default: []].append(line) }
+        }
+        return (reading, events)
+    }
+
+    /// A log read line by line: the devices it names, described as far as read.
+    struct Reading {
+        let file: String
+        private(set) var devices: [Device] = []
+        private var current: Int?
+        private var section: UInt16?
+
+        init(file: String) { self.file = file }
+
+        /// Reads `raw`, line `lineNumber`: a description line into its device; an event returned
+        /// with the index of its device (nil: getevent was given one device and named none).
+        mutating func read(
+            _ raw: Substring, at lineNumber: Int
+        ) throws(RecordingError) -> (device: Int?, line: EventLog.Line)? {
+            if raw.utf8.first == UInt8(ascii: "["), let (node, time, event) = plainEventLine(raw) {
+                return self.event(of: node, EventLog.Line(time: time, event: event, line: lineNumber))
+            }
             let line = raw.trimmedOfWhitespace
-            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.isEmpty || line.hasPrefix("#") { return nil }
             if line.hasPrefix("add device ") {
                 guard let colon = line.firstIndex(of: ":") else {
                     throw RecordingError.bad(file, lineNumber, "add device line without its node")
@@ -124,52 +130,89 @@ public enum GeteventFormat {
             } else if line.hasPrefix("remove device ") || line.hasPrefix("could not get")
                 || line.hasPrefix("HID descriptor")
             {
-                continue
+                return nil
             } else if let i = current, !line.hasPrefix("["), !line.hasPrefix("/dev/input/") {
                 // A description line; a bad one spoils its device only, which may not be the one read.
-                guard devices[i].problem == nil else { continue }
+                guard devices[i].problem == nil else { return nil }
                 do {
                     if try describe(&devices[i], line: line, raw: raw, section: &section, file: file, at: lineNumber) {
-                        continue
+                        return nil
                     }
                 } catch {
                     devices[i].problem = error
-                    continue
+                    return nil
                 }
                 // Neither a description nor, without its stamp, an event: eventLine says which.
                 _ = try eventLine(Substring(line), file: file, line: lineNumber)
             } else {
                 let (node, time, event) = try eventLine(Substring(line), file: file, line: lineNumber)
-                let entry = EventLog.Line(time: time, event: event, line: lineNumber)
-                if let node { devices[device(node)].log.events.append(entry) } else { unprefixed.append(entry) }
-                current = nil
+                return self.event(of: node, EventLog.Line(time: time, event: event, line: lineNumber))
             }
+            return nil
         }
-        return (devices, unprefixed)
+
+        /// An event of the device at `node`, which ends any description being read.
+        private mutating func event(
+            of node: String?, _ line: EventLog.Line
+        ) -> (device: Int?, line: EventLog.Line) {
+            current = nil
+            return (node.map { device($0) }, line)
+        }
+
+        private mutating func device(_ node: String) -> Int {
+            if let i = devices.firstIndex(where: { $0.node == node }) { return i }
+            devices.append(Device(node: node))
+            return devices.count - 1
+        }
+
+        /// The description the log carries of the device chosen, when getevent printed one.
+        func carried(by choice: Choice) throws(RecordingError) -> DeviceDescription? {
+            guard let index = choice.device else { return nil }
+            let device = devices[index]
+            if let problem = device.problem { throw problem }
+            guard device.described else { return nil }
+            if let problem = device.description.axisProblem {
+                throw RecordingError.bad(file, device.axisLines[problem.code], problem.message)
+            }
+            return device.description
+        }
+
+        /// The device read: the one named, or the only one with events (``DeviceChoice``), by
+        /// the number of events of each (`counts`, by index; nil: without a node). Events
+        /// without a node belong to the device getevent was given, which only `--device` can
+        /// name when several are described.
+        func choice(counts: [Int?: Int], wanted: String?) throws(RecordingError) -> Choice {
+            let unnamed = counts[nil] ?? 0
+            let candidates = devices.indices.map {
+                DeviceChoice.Candidate(
+                    node: devices[$0].node, name: devices[$0].description.name, events: counts[$0] ?? 0)
+            }
+            if wanted == nil, unnamed > 0 {
+                // A device whose description failed was being described: its problem is told.
+                let described = devices.indices.filter { devices[$0].described || devices[$0].problem != nil }
+                if !candidates.contains(where: \.hasEvents) && described.count <= 1 {
+                    return Choice(device: described.first, events: nil)
+                }
+                throw RecordingError(
+                    .usage, file: file,
+                    "events without a node and several devices described: \(DeviceChoice.advice) "
+                        + "(\(DeviceChoice.list(candidates)))")
+            }
+            let index = try DeviceChoice.index(of: wanted, among: candidates, unnamedEvents: unnamed, file: file)
+            return Choice(device: index, events: candidates[index].hasEvents ? index : nil)
+        }
     }
 
-    /// The device read: the one named, or the only one with events (``DeviceChoice``). Events
-    /// without a node belong to the device getevent was given, which only `--device` can name
-    /// when several are described.
-    private static func choose(
-        _ devices: [Device], unprefixed: [EventLog.Line], wanted: String?, file: String
-    ) throws(RecordingError) -> Device {
-        let candidates = devices.map {
-            DeviceChoice.Candidate(node: $0.node, name: $0.description.name, events: $0.log.events.count)
-        }
-        if wanted == nil, !unprefixed.isEmpty {
-            // A device whose description failed was being described: its problem is told.
-            let described = devices.filter { $0.described || $0.problem != nil }
-            if !devices.contains(where: { !$0.log.events.isEmpty }) && described.count <= 1 {
-                return described.first ?? Device(node: "log", file: file)
-            }
-            throw RecordingError(
-                .usage, file: file,
-                "events without a node and several devices described: \(DeviceChoice.advice) "
-                    + "(\(DeviceChoice.list(candidates)))")
-        }
-        return devices[
-            try DeviceChoice.index(of: wanted, among: candidates, unnamedEvents: unprefixed.count, file: file)]
+    /// The device a log is read for, by index among its devices (nil: none described), and
+    /// whose events are its own (nil: those without a node, which getevent gave of one device).
+    struct Choice {
+        var device: Int?
+        var events: Int?
+
+        init(device: Int?, events: Int?) { (self.device, self.events) = (device, events) }
+
+        /// A device read for its own events.
+        init(device: Int) { (self.device, self.events) = (device, device) }
     }
 
     /// Reads a description line of the current device into `d`; false for a line that is not one.
@@ -293,6 +336,11 @@ public enum GeteventFormat {
         return v
     }
 
+    /// The values getevent -l prints by name: a key's state, a contact's tool.
+    static let valueNames: [String: Int32] = [
+        "UP": 0, "DOWN": 1, "REPEAT": 2, "MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_PALM": 2,
+    ]
+
     /// `[   12345.678901] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 000001f4`, the stamp
     /// required, the node optional.
     static func eventLine(
@@ -327,14 +375,9 @@ public enum GeteventFormat {
         let code = try self.code(String(fields[1]), type: type, file: file, at: n)
         guard code <= max else { throw RecordingError.bad(file, n, "unknown event code 0x\(String(code, radix: 16))") }
         let value: Int32
-        switch fields[2] {
-        case "UP": value = 0
-        case "DOWN": value = 1
-        case "REPEAT": value = 2
-        case "MT_TOOL_FINGER": value = 0
-        case "MT_TOOL_PEN": value = 1
-        case "MT_TOOL_PALM": value = 2
-        default:
+        if let named = valueNames[String(fields[2])] {
+            value = named
+        } else {
             guard fields[2].count <= 8, let v = UInt32(fields[2], radix: 16) else {
                 throw RecordingError.bad(file, n, "value \(fields[2]) is not 8 hex digits")
             }

@@ -7,43 +7,48 @@ import Foundation
 /// the log began; a first frame at the first event's time gives each such slot a new tracking id
 /// and the first value the log gives each of its axes (the middle of the axis's range for one it
 /// never gives), presses those keys, and selects slot 0, where events before any `ABS_MT_SLOT` go.
-public enum MidGestureRepair {
-    /// `events` of `device` repaired. Only a device with slots (protocol B) has touches a log can
-    /// catch half-way.
-    public static func repair(
-        _ events: [(time: UInt64, event: EvdevEvent)], device: DeviceDescription
-    )
-        -> (events: [(time: UInt64, event: EvdevEvent)], note: String?)
-    {
-        let slotted = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT)
-        guard let start = events.first?.time else { return (events, nil) }
-        var slot: Int32 = 0
-        var tracked: Set<Int32> = []
-        var inUse: [Int32] = []
-        var firstValues: [Int32: [UInt16: Int32]] = [:]
-        var keysSeen: Set<UInt16> = []
-        var held: [UInt16] = []
-        var highestID: Int32 = 0
-        for (_, e) in events {
-            switch e.type {
-            case Evdev.EV_ABS where e.code == Evdev.ABS_MT_SLOT:
-                slot = e.value
-            case Evdev.EV_ABS where e.code == Evdev.ABS_MT_TRACKING_ID:
-                tracked.insert(slot)
-                highestID = max(highestID, e.value)
-            case Evdev.EV_ABS where slotted && e.code > Evdev.ABS_MT_SLOT:
-                if !tracked.contains(slot) {
-                    if !inUse.contains(slot) { inUse.append(slot) }
-                    if firstValues[slot]?[e.code] == nil { firstValues[slot, default: [:]][e.code] = e.value }
-                }
-            case Evdev.EV_KEY where !keysSeen.contains(e.code):
-                keysSeen.insert(e.code)
-                if e.value == 0 { held.append(e.code) }
-            default:
-                break
+///
+/// Gathered one event at a time, so that a long log need not be held.
+public struct MidGestureRepair: Sendable {
+    private var slot: Int32 = 0
+    private var tracked: Set<Int32> = []
+    /// Slots given an `ABS_MT_*` value before any tracking id, whether or not the device has slots.
+    private var untracked: [Int32] = []
+    private var firstValues: [Int32: [UInt16: Int32]] = [:]
+    private var keysSeen: Set<UInt16> = []
+    private var held: [UInt16] = []
+    private var highestID: Int32 = 0
+
+    /// Nothing seen yet.
+    public init() {}
+
+    /// Takes in one event of the log.
+    public mutating func add(_ e: EvdevEvent) {
+        switch e.type {
+        case Evdev.EV_ABS where e.code == Evdev.ABS_MT_SLOT:
+            slot = e.value
+        case Evdev.EV_ABS where e.code == Evdev.ABS_MT_TRACKING_ID:
+            tracked.insert(slot)
+            highestID = max(highestID, e.value)
+        case Evdev.EV_ABS where e.code > Evdev.ABS_MT_SLOT:
+            if !tracked.contains(slot) {
+                if !untracked.contains(slot) { untracked.append(slot) }
+                if firstValues[slot]?[e.code] == nil { firstValues[slot, default: [:]][e.code] = e.value }
             }
+        case Evdev.EV_KEY where !keysSeen.contains(e.code):
+            keysSeen.insert(e.code)
+            if e.value == 0 { held.append(e.code) }
+        default:
+            break
         }
-        guard !inUse.isEmpty || !held.isEmpty else { return (events, nil) }
+    }
+
+    /// The frame that puts down what was in use when the log of the events seen began, on
+    /// `device`, and what it says; nil when nothing was. Only a device with slots (protocol B)
+    /// has touches a log can catch half-way.
+    public func firstFrame(device: DeviceDescription) -> (events: [EvdevEvent], note: String)? {
+        let inUse = device.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT) ? untracked : []
+        guard !inUse.isEmpty || !held.isEmpty else { return nil }
         var frame: [EvdevEvent] = []
         for (index, s) in inUse.enumerated() {
             frame.append(EvdevEvent(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT, value: s))
@@ -73,6 +78,6 @@ public enum MidGestureRepair {
         let note =
             "the log starts mid-gesture: " + what.joined(separator: " and ")
             + " at its start, given a first frame of their own"
-        return (frame.map { (start, $0) } + events, note)
+        return (frame, note)
     }
 }

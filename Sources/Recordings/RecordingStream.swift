@@ -26,6 +26,8 @@ public final class RecordingStream {
     private var preloaded: [EvdevFrame] = []
     /// Where the frames begin, and the reading's state there, when the file can be read again.
     private var framesStart: FramesStart?
+    /// An event-only log read again after its tally, its frames made as read.
+    private var rereading: Rereading?
 
     /// A place in a file that can be read again where a stream's frames begin, and what reading
     /// them starts from: ``restarted()`` reads them again without the header, or a scan of a file
@@ -37,6 +39,7 @@ public final class RecordingStream {
         let assembler: FrameAssembler
         let times: TimeRepair
         let yamlLines: LibinputRecordFormat.EventLines
+        let rereading: Rereading?
         let notes: [String]
     }
 
@@ -154,11 +157,8 @@ public final class RecordingStream {
             }
             header += line + "\n"
             guard header.utf8.count <= LineReader.maxHeaderBytes else {
-                let what =
-                    detected == .getevent || detected == .chromeOS
-                    ? "the log is longer than 16 MiB, more than is read whole"
-                    : "the header is longer than 16 MiB: not a recording"
-                throw RecordingError.bad(path, reader.lineNumber, what)
+                guard detected != .chromeOS else { throw Self.tooLongToReadWhole(path, reader.lineNumber) }
+                throw RecordingError.bad(path, reader.lineNumber, "the header is longer than 16 MiB: not a recording")
             }
             lineStart = reader.offset
         }
@@ -213,25 +213,36 @@ public final class RecordingStream {
                         device = fromDesc
                         times = TimeRepair(refuses: false)
                     } else {
-                        (device, preloaded, notes) = try Self.readEventLog(
-                            EventLog(kind: "an evemu log", file: path), from: &reader, given: given,
-                            parse: EvemuFormat.eventLine)
+                        (device, preloaded, rereading, notes) = try Self.readEventLog(
+                            .each(EvemuFormat.eventLine), kind: "an evemu log", from: &reader,
+                            again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: given, node: nil)
                     }
                 }
             case .evtest where !EvtestFormat.hasDeviceHeader(header):
                 let given = try described()
                 let banner = EvtestFormat.bannerNote(header)
-                (device, preloaded, notes) = try Self.readEventLog(
-                    EventLog(kind: "an evtest log", file: path), from: &reader, given: given,
-                    parse: EvtestFormat.eventLine, notes: notes + (banner.map { [$0] } ?? []))
+                let read = try Self.readEventLog(
+                    .each(EvtestFormat.eventLine), kind: "an evtest log", from: &reader,
+                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: given, node: nil)
+                (device, preloaded, rereading) = (read.device, read.frames, read.rereading)
+                notes += (banner.map { [$0] } ?? []) + read.notes
             case .evtest:
                 let parsed = try EvtestFormat.parse(header, file: path)
                 device = parsed.device
                 notes += parsed.notes + Self.unused(description)
+            case .getevent where !everyDevice:
+                (device, preloaded, rereading, notes) = try Self.readEventLog(
+                    .getevent(GeteventFormat.Reading(file: path)), kind: GeteventFormat.kind, from: &reader,
+                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: try described(), node: node)
             case .getevent, .chromeOS:
                 // Read whole: the description may come last (getevent), or be inferred from every event.
                 var text = header
-                while let line = try reader.next() { text += line + "\n" }
+                while let line = try reader.next() {
+                    text += line + "\n"
+                    guard text.utf8.count <= LineReader.maxHeaderBytes else {
+                        throw Self.tooLongToReadWhole(path, reader.lineNumber)
+                    }
+                }
                 if everyDevice, format == .getevent {
                     (device, preloaded, otherDevices, notes) = try Self.readEvery(text, file: path)
                     break
@@ -287,7 +298,7 @@ public final class RecordingStream {
         if let again, let start = eventsStart, !finished {
             framesStart = FramesStart(
                 file: again, offset: start.offset, afterLine: start.afterLine, assembler: assembler, times: times,
-                yamlLines: yamlLines, notes: notes)
+                yamlLines: yamlLines, rereading: rereading, notes: notes)
         }
     }
 
@@ -306,7 +317,9 @@ public final class RecordingStream {
             first.file, first.format, first.device, first.dmi, first.otherDevices
         )
         (self.reader, framesStart) = (reader, start)
-        (assembler, times, yamlLines, notes) = (start.assembler, start.times, start.yamlLines, start.notes)
+        (assembler, times, yamlLines, rereading, notes) = (
+            start.assembler, start.times, start.yamlLines, start.rereading, start.notes
+        )
     }
 
     /// The longest `libinput record` read whole (of several devices from a pipe, or with its
@@ -331,46 +344,16 @@ public final class RecordingStream {
         description.map { ["it describes its device itself: the description \($0) is not used"] } ?? []
     }
 
-    /// Reads the rest of an event-only log whole (its description may have to be inferred from
-    /// all of it, it may start mid-gesture, and its times may need repair): its frames are then
-    /// served from memory.
-    private static func readEventLog(
-        _ empty: EventLog, from reader: inout LineReader, given: LogDescription?,
-        parse: (String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?, notes: [String] = []
-    )
-        throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String])
-    {
-        var log = empty
-        while let text = try reader.next() {
-            let line = reader.lineNumber
-            guard let (time, event) = try parse(text, log.file, line) else { continue }
-            log.events.append(EventLog.Line(time: time, event: event, line: line))
-        }
-        let finished = try finish(log, given: given)
-        return (finished.0, finished.1, notes + finished.2)
-    }
-
     /// A log's recording on its own description, or the one given, or an inferred one; its frames
     /// last first, to be served from memory.
     static func finish(
         _ log: EventLog, given: LogDescription?
     ) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
-        let recording: Recording
-        switch given {
-        case .axes(let axes, let from) where log.device == nil: recording = try log.recording(axes: axes, from: from)
-        case .device(let device): recording = try log.recording(description: device)
-        default: recording = try log.recording()
-        }
+        let recording = try log.recording(given: given)
         guard recording.duration <= Self.longestRecording else {
-            throw RecordingError.bad(
-                log.file, log.events.last?.line,
-                "the recording spans more than 24 hours; replays are limited to 24 hours")
+            throw Self.spansTooLong(log.file, log.events.last?.line)
         }
-        // A frame the file's end cut is said at the line of its last event.
-        let notes = recording.notes.map {
-            $0 == Recording.truncationNote ? (log.events.last.map { "line \($0.line): " } ?? "") + $0 : $0
-        }
-        return (recording.device, recording.frames.reversed(), notes)
+        return (recording.device, recording.frames.reversed(), recording.notes)
     }
 
     deinit { reader.close() }
@@ -382,7 +365,9 @@ public final class RecordingStream {
         case .evemu: return line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("E:")
         case .evtest: return line.hasPrefix("Event: time ")
         case .libinputRecord: return LibinputRecordFormat.opensEvents(line)
-        case .getevent, .chromeOS: return false
+        // A getevent log's descriptions and events may come in any order: all of it is read as events.
+        case .getevent: return true
+        case .chromeOS: return false
         }
     }
 
@@ -391,6 +376,10 @@ public final class RecordingStream {
     /// (and noted).
     public func nextFrame() throws(RecordingError) -> EvdevFrame? {
         if let frame = preloaded.popLast() { return frame }
+        if var log = rereading {
+            defer { rereading = log }
+            return try nextFrame(rereading: &log)
+        }
         while !finished {
             guard let text = try reader.next() else {
                 finished = true
@@ -421,10 +410,7 @@ public final class RecordingStream {
             // SYN_REPORT's time matters to readers.
             let time = try times.time(read, of: event, file: file, line: line.0)
             if let frame = assembler.add(time: time, event: event) {
-                guard frame.time <= Self.longestRecording else {
-                    throw RecordingError.bad(
-                        file, line.0, "the recording spans more than 24 hours; replays are limited to 24 hours")
-                }
+                guard frame.time <= Self.longestRecording else { throw Self.spansTooLong(file, line.0) }
                 return frame
             }
         }
@@ -437,11 +423,37 @@ public final class RecordingStream {
         return partial
     }
 
+    /// The next frame of an event-only log read again after its tally, or nil at the end.
+    private func nextFrame(rereading log: inout Rereading) throws(RecordingError) -> EvdevFrame? {
+        if let lead = log.frames.lead {
+            log.frames.lead = nil
+            return lead
+        }
+        while let text = try reader.next() {
+            guard let (device, line) = try log.lines.event(text, at: reader.lineNumber, file: file),
+                device == log.device, let frame = log.frames.add(line, file: file)
+            else { continue }
+            guard frame.time <= Self.longestRecording else { throw Self.spansTooLong(file, line.line) }
+            return frame
+        }
+        return log.frames.flush()
+    }
+
     /// Every remaining frame (for recordings that fit in memory).
     public func readAll() throws(RecordingError) -> [EvdevFrame] {
         var frames: [EvdevFrame] = []
         while let frame = try nextFrame() { frames.append(frame) }
         return frames
+    }
+
+    /// Why a recording longer than ``longestRecording`` is refused, at `line` of `file`.
+    static func spansTooLong(_ file: String, _ line: Int?) -> RecordingError {
+        RecordingError.bad(file, line, "the recording spans more than 24 hours; replays are limited to 24 hours")
+    }
+
+    /// Why a log read whole is refused past 16 MiB, at `line` of `file`.
+    private static func tooLongToReadWhole(_ file: String, _ line: Int) -> RecordingError {
+        RecordingError.bad(file, line, "the log is longer than 16 MiB, more than is read whole")
     }
 
     /// The event on a line, or nil for a line that carries none.

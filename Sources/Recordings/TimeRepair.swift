@@ -14,6 +14,7 @@ struct TimeRepair {
     private var previous: (time: UInt64, isSynReport: Bool)?
     private var jumps: [(line: Int, back: UInt64)] = []
     private var backInFrame: (line: Int, back: UInt64)?
+    private var firstBack: (line: Int, time: UInt64, previous: UInt64)?
 
     init(refuses: Bool) { self.refuses = refuses }
 
@@ -23,13 +24,9 @@ struct TimeRepair {
         if let previous, time < previous.time {
             if !previous.isSynReport && time >= frameTime {
                 backInFrame = backInFrame ?? (line, previous.time - time)
-            } else if refuses {
-                throw RecordingError.bad(
-                    file, line,
-                    String(
-                        format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
-                        time / 1_000_000, time % 1_000_000, previous.time / 1_000_000, previous.time % 1_000_000))
             } else {
+                firstBack = firstBack ?? (line, time, previous.time)
+                if refuses, let refusal = refusal(file: file) { throw refusal }
                 jumps.append((line, previous.time - time))
                 shift += previous.time - time
                 time = previous.time
@@ -38,6 +35,19 @@ struct TimeRepair {
         if event.isSynReport { frameTime = time }
         previous = (time, event.isSynReport)
         return time
+    }
+
+    /// Why a log that carries its own description is refused for its times: the first that went
+    /// back from one frame to the next. A log read twice learns whether it carries one only at
+    /// its end, and repairs its times meanwhile.
+    func refusal(file: String) -> RecordingError? {
+        firstBack.map { line, time, previous in
+            RecordingError.bad(
+                file, line,
+                String(
+                    format: "timestamp %llu.%06llu is earlier than the previous event's %llu.%06llu",
+                    time / 1_000_000, time % 1_000_000, previous / 1_000_000, previous % 1_000_000))
+        }
     }
 
     /// What was repaired, one note each kind.

@@ -1,0 +1,77 @@
+import Foundation
+
+extension RecordingStream {
+    /// How an event-only log's lines give its events: one or none a line (evemu, evtest), or a
+    /// getevent log's, each of the device it names, its description lines read on the way.
+    enum EventLines {
+        case each((String, String, Int) throws(RecordingError) -> (UInt64, EvdevEvent)?)
+        case getevent(GeteventFormat.Reading)
+
+        /// The event on `text`, line `line` of `file`, with the index of its device among a
+        /// getevent log's (nil: no device named); nil for a line of none.
+        mutating func event(
+            _ text: String, at line: Int, file: String
+        ) throws(RecordingError) -> (device: Int?, line: EventLog.Line)? {
+            switch self {
+            case .each(let parse):
+                guard let (time, event) = try parse(text, file, line) else { return nil }
+                return (nil, EventLog.Line(time: time, event: event, line: line))
+            case .getevent(var reading):
+                defer { self = .getevent(reading) }
+                return try reading.read(Substring(text), at: line)
+            }
+        }
+
+    }
+
+    /// An event-only log read again after its tally: its lines, the events of `device` among
+    /// them (``EventLines/event(_:at:file:)``), and the frames they make.
+    struct Rereading {
+        var lines: EventLines
+        let device: Int?
+        var frames: EventLogFrames
+    }
+
+    /// Reads the rest of an event-only log of the kind named, `lines` telling its events, from
+    /// `reader`: for the device at `node` (a getevent log's), on the description it carries, else
+    /// on the one `given`, else on one inferred from its events. Where the file can be read
+    /// `again` from the place its events start, it is read once for its ``EventTally`` and again
+    /// for its frames (``Rereading``), `reader` then reading from there; otherwise whole, its
+    /// frames, last first, served from memory.
+    static func readEventLog(
+        _ lines: EventLines, kind: String, from reader: inout LineReader,
+        again: (file: LineReader.ReadAgain, start: (offset: Int, afterLine: Int))?, given: LogDescription?,
+        node: String?
+    ) throws(RecordingError) -> (
+        device: DeviceDescription, frames: [EvdevFrame], rereading: Rereading?, notes: [String]
+    ) {
+        let file = reader.file
+        var reading = lines
+        var tallies: [Int?: EventTally] = [:]
+        var held: [Int?: [EventLog.Line]] = [:]
+        while let text = try reader.next() {
+            guard let (device, line) = try reading.event(text, at: reader.lineNumber, file: file) else { continue }
+            tallies[device, default: EventTally()].add(line, file: file)
+            if again == nil { held[device, default: []].append(line) }
+        }
+        var chosen: Int?
+        var carried: DeviceDescription?
+        if case .getevent(let log) = reading {
+            let choice = try log.choice(counts: tallies.mapValues(\.count), wanted: node)
+            (chosen, carried) = (choice.events, try log.carried(by: choice))
+        }
+        let tally = tallies[chosen] ?? EventTally()
+        // A getevent -p of devices without events describes them alone.
+        if tally.count == 0, let carried { return (carried, [], nil, []) }
+        guard let again else {
+            var log = EventLog(kind: kind, file: file, device: carried)
+            log.events = held[chosen] ?? []
+            let (device, frames, notes) = try finish(log, given: given)
+            return (device, frames, nil, notes)
+        }
+        let plan = try tally.plan(carried: carried, given: given, file: file)
+        reader.close()
+        reader = try again.file.reader(from: again.start.offset, afterLine: again.start.afterLine)
+        return (plan.device, [], Rereading(lines: lines, device: chosen, frames: EventLogFrames(plan)), plan.notes)
+    }
+}

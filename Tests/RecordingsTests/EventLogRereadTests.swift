@@ -1,0 +1,99 @@
+import Foundation
+import Recordings
+import TestSupport
+import XCTest
+
+/// A log without its description, or a getevent log, read from its file is read twice: once for
+/// what its first frame waits for (an inferred description, a start mid-gesture, its times'
+/// repair), once for its frames. Read from its text, it is held whole. Both readings must agree,
+/// frame for frame and error for error.
+final class EventLogRereadTests: XCTestCase {
+    /// What a reading gave: its device, frames and notes, or its error's words.
+    private struct Read: Equatable {
+        var device: DeviceDescription?
+        var frames: [EvdevFrame] = []
+        var notes: [String] = []
+        var error: String?
+    }
+
+    private func read(_ open: () throws -> RecordingStream) -> (Read, RecordingStream?) {
+        do {
+            let stream = try open()
+            let frames = try stream.readAll()
+            return (Read(device: stream.device, frames: frames, notes: stream.notes), stream)
+        } catch {
+            return (Read(error: "\(error)"), nil)
+        }
+    }
+
+    /// Reads `path`, for the device at `node`, from its file and from its text; whether it was
+    /// read twice.
+    private func assertFileReadsAsText(_ path: String, node: String? = nil) throws -> Bool {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        let (fromFile, stream) = read { try RecordingStream(path: path, node: node) }
+        let (fromText, _) = read { try RecordingStream(text: text, file: path, node: node) }
+        XCTAssertEqual(fromFile, fromText, "\(path) \(node ?? "")")
+        return stream.map { [.getevent, .evemu, .evtest].contains($0.format) && (try? $0.restarted()) != nil } ?? false
+    }
+
+    func testEveryFixtureReadFromItsFileReadsAsFromItsText() throws {
+        let walker = FileManager.default.enumerator(at: Fixtures.directory, includingPropertiesForKeys: nil)
+        var twice = 0
+        while let url = walker?.nextObject() as? URL {
+            guard ["events", "evemu", "evtest", "txt", "getevent"].contains(url.pathExtension) else { continue }
+            if try assertFileReadsAsText(url.path) { twice += 1 }
+        }
+        // The bundled getevent, evemu and evtest logs, well formed and not.
+        XCTAssertGreaterThanOrEqual(twice, 30)
+    }
+
+    /// Of a getevent log of two devices, each device's events read again are its own.
+    func testEachDeviceOfALogReadTwiceReadsAsWhole() throws {
+        let path = Fixtures.directory.appendingPathComponent("formats/two-devices.getevent-lt.txt").path
+        var frames: [Int] = []
+        for node in ["event4", "/dev/input/event7"] {
+            XCTAssertTrue(try assertFileReadsAsText(path, node: node), node)
+            frames.append(try RecordingStream(path: path, node: node).readAll().count)
+        }
+        XCTAssertGreaterThan(frames.min() ?? 0, 50, "\(frames)")
+    }
+
+    /// A getevent log and an evemu log without their descriptions, begun mid-gesture, their clock
+    /// stepped back, and cut mid-frame: every repair made from the first reading.
+    func testARepairedLogReadTwiceReadsAsWhole() throws {
+        let formats = Fixtures.directory.appendingPathComponent("formats")
+        for name in ["pinch-in.getevent-t.txt", "two-finger-scroll.events-only.evemu"] {
+            let lines = try String(contentsOf: formats.appendingPathComponent(name), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            let events = lines.filter { $0.hasPrefix("[") || $0.hasPrefix("E:") }
+            XCTAssertGreaterThan(events.count, 40, name)
+            // From the third event: the first touch's tracking id is lost.
+            var cut = Array(events[2..<(events.count - 1)])
+            // Half-way, the clock stepped back: the first half is five seconds later.
+            for i in 0..<(cut.count / 2) { cut[i] = Substring(Self.moved(String(cut[i]), by: 5)) }
+            let path = temporaryPath("reread-\(name)")
+            try (cut.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(try assertFileReadsAsText(path), name)
+            let stream = try RecordingStream(path: path)
+            _ = try stream.readAll()
+            let notes = stream.notes.joined(separator: "\n")
+            for said in ["inferred", "mid-gesture", "go back", "cut mid-frame"] {
+                XCTAssertTrue(notes.contains(said), "\(name): \(said) in \(notes)")
+            }
+        }
+    }
+
+    /// `line` with its time stamp (`[ sec.usec]`, or evemu's `E: sec.usec`) `seconds` later.
+    private static func moved(_ line: String, by seconds: UInt64) -> String {
+        func later(_ stamp: some StringProtocol) -> String {
+            let parts = stamp.trimmingCharacters(in: .whitespaces).split(separator: ".")
+            return "\((UInt64(parts[0]) ?? 0) + seconds).\(parts[1])"
+        }
+        if line.hasPrefix("["), let close = line.firstIndex(of: "]") {
+            return "[" + later(line[line.index(after: line.startIndex)..<close]) + String(line[close...])
+        }
+        var fields = line.split(separator: " ").map(String.init)
+        fields[1] = later(fields[1])
+        return fields.joined(separator: " ")
+    }
+}
