@@ -92,6 +92,8 @@ struct EventLogPlan {
 struct EventLogFrames {
     private var times = TimeRepair(refuses: false)
     private var assembler = FrameAssembler()
+    /// The line of the last event added, where a frame the end closes is refused.
+    private var lastLine = 0
     /// The frame a log begun mid-gesture opens with, until taken.
     var lead: EvdevFrame?
 
@@ -101,14 +103,24 @@ struct EventLogFrames {
         }
     }
 
-    /// The frame the event on `line` of `file` completes.
-    mutating func add(_ line: EventLog.Line, file: String) -> EvdevFrame? {
+    /// The frame the event on `line` of `file` completes; one past ``RecordingStream/longestRecording``
+    /// is refused at that line.
+    mutating func add(_ line: EventLog.Line, file: String) throws(RecordingError) -> EvdevFrame? {
         let time = (try? times.time(line.time, of: line.event, file: file, line: line.line)) ?? line.time
-        return assembler.add(time: time, event: line.event)
+        lastLine = line.line
+        return try checked(assembler.add(time: time, event: line.event), file: file)
     }
 
-    /// The events after the last SYN_REPORT, closed with one (the plan says so).
-    mutating func flush() -> EvdevFrame? { assembler.flush() }
+    /// The events after the last SYN_REPORT, closed with one (the plan says so), refused at the
+    /// last event's line as ``add(_:file:)`` refuses a frame.
+    mutating func flush(file: String) throws(RecordingError) -> EvdevFrame? {
+        try checked(assembler.flush(), file: file)
+    }
+
+    private func checked(_ frame: EvdevFrame?, file: String) throws(RecordingError) -> EvdevFrame? {
+        guard let frame, frame.time > RecordingStream.longestRecording else { return frame }
+        throw RecordingStream.spansTooLong(file, lastLine)
+    }
 }
 
 extension EventLog {
@@ -121,9 +133,9 @@ extension EventLog {
         var made = EventLogFrames(plan)
         var frames = made.lead.map { [$0] } ?? []
         for line in events {
-            if let frame = made.add(line, file: file) { frames.append(frame) }
+            if let frame = try made.add(line, file: file) { frames.append(frame) }
         }
-        if let partial = made.flush() { frames.append(partial) }
+        if let partial = try made.flush(file: file) { frames.append(partial) }
         var recording = Recording(device: plan.device, frames: frames)
         recording.notes = plan.notes
         return recording

@@ -350,9 +350,6 @@ public final class RecordingStream {
         _ log: EventLog, given: LogDescription?
     ) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
         let recording = try log.recording(given: given)
-        guard recording.duration <= Self.longestRecording else {
-            throw Self.spansTooLong(log.file, log.events.last?.line)
-        }
         return (recording.device, recording.frames.reversed(), recording.notes)
     }
 
@@ -410,7 +407,9 @@ public final class RecordingStream {
             // SYN_REPORT's time matters to readers.
             let time = try times.time(read, of: event, file: file, line: line.0)
             if let frame = assembler.add(time: time, event: event) {
-                guard frame.time <= Self.longestRecording else { throw Self.spansTooLong(file, line.0) }
+                guard frame.time <= Self.longestRecording else {
+                    throw Self.spansTooLong(file, line.0).reading(format)
+                }
                 return frame
             }
         }
@@ -419,6 +418,9 @@ public final class RecordingStream {
             notedTimes = true
         }
         guard let partial = assembler.flush() else { return nil }
+        guard partial.time <= Self.longestRecording else {
+            throw Self.spansTooLong(file, reader.lineNumber).reading(format)
+        }
         notes.append("line \(reader.lineNumber): " + Recording.truncationNote)
         return partial
     }
@@ -429,14 +431,17 @@ public final class RecordingStream {
             log.frames.lead = nil
             return lead
         }
-        while let text = try reader.next() {
-            guard let (device, line) = try log.lines.event(text, at: reader.lineNumber, file: file),
-                device == log.device, let frame = log.frames.add(line, file: file)
-            else { continue }
-            guard frame.time <= Self.longestRecording else { throw Self.spansTooLong(file, line.line) }
-            return frame
+        do throws(RecordingError) {
+            while let text = try reader.next() {
+                guard let (device, line) = try log.lines.event(text, at: reader.lineNumber, file: file),
+                    device == log.device, let frame = try log.frames.add(line, file: file)
+                else { continue }
+                return frame
+            }
+            return try log.frames.flush(file: file)
+        } catch {
+            throw error.reading(format)
         }
-        return log.frames.flush()
     }
 
     /// Every remaining frame (for recordings that fit in memory).

@@ -83,6 +83,27 @@ final class EventLogRereadTests: XCTestCase {
         }
     }
 
+    /// A log past a replay's 24 hours is refused at the first frame past them, the last one the
+    /// log's end closes too, whichever way it is read.
+    func testALogPastADayIsRefusedAtItsFirstFramePastIt() throws {
+        let cases = [
+            ("past.evemu", "E: 1.000000 0003 0035 100\nE: 1.000000 0000 0000 0\nE: 90000.000000 0003 0035 101\n", 3),
+            (
+                "past.getevent",
+                "[ 1.000000] 0003 0035 00000064\n[ 1.000000] 0000 0000 00000000\n[ 90000.000000] 0003 0035 000000c8\n"
+                    + "[ 90000.000000] 0000 0000 00000000\n[ 90001.000000] 0000 0000 00000000\n", 4
+            ),
+        ]
+        for (name, text, line) in cases {
+            let path = temporaryPath(name)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            _ = try assertFileReadsAsText(path)
+            XCTAssertThrowsError(try RecordingStream(path: path).readAll(), name) {
+                XCTAssertTrue("\($0)".hasPrefix("\(path):\(line): the recording spans more than 24 hours"), "\($0)")
+            }
+        }
+    }
+
     /// `line` with its time stamp (`[ sec.usec]`, or evemu's `E: sec.usec`) `seconds` later.
     private static func moved(_ line: String, by seconds: UInt64) -> String {
         func later(_ stamp: some StringProtocol) -> String {
