@@ -18,7 +18,7 @@ public enum ChromeOSEvdevLog {
     /// The log in `text`: its events, and its description when it has one (the touchpad log's
     /// bitmasks, or the touchscreen log's axes).
     public static func parse(_ text: String, file: String) throws(RecordingError) -> EventLog {
-        var log = EventLog(kind: "a ChromeOS evdev log", file: file)
+        var log = EventLog(file: file)
         var d = DeviceDescription(name: "", codes: [Evdev.EV_SYN: [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]])
         var bitmasks = false
         var axisLines: [UInt16: Int] = [:]

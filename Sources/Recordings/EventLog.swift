@@ -14,8 +14,6 @@ public struct EventLog: Sendable {
         public var line: Int
     }
 
-    /// What the file was, for messages: "an evtest log".
-    public var kind: String
     /// The file read, for errors.
     public var file: String
     /// The description the file carries, if any.
@@ -24,9 +22,8 @@ public struct EventLog: Sendable {
     /// repairs times that go back.
     public var events: [Line] = []
 
-    /// An empty log of `file`, of the kind named for messages, with the description it carries.
-    public init(kind: String, file: String, device: DeviceDescription? = nil) {
-        self.kind = kind
+    /// An empty log of `file`, with the description it carries.
+    public init(file: String, device: DeviceDescription? = nil) {
         self.file = file
         self.device = device
     }

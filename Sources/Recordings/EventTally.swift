@@ -14,18 +14,25 @@ struct EventTally {
     private var times = TimeRepair(refuses: false)
     /// The first line of each event type and code, and of each slot selected: a description
     /// refuses an event for its code, or for its slot, so the first of each is the first it refuses.
+    /// A slot beyond any device's (``DeviceDescription/maxSlots``) is refused by every description
+    /// that can be played, so only the first such is kept.
     private var firstLines: [EvdevEvent: Int] = [:]
+    private var firstStraySlot: (event: EvdevEvent, line: Int)?
 
-    /// Takes in the event on `line` of `file`.
-    mutating func add(_ line: EventLog.Line, file: String) {
+    /// Takes in the event on `line`.
+    mutating func add(_ line: EventLog.Line) {
         let e = line.event
         count += 1
         first = first ?? (line.time, line.line)
         last = (line.line, e.isSynReport)
         inference.add(e)
         midGesture.add(e)
-        // Repairing, not refusing, throws nothing; a log that refuses learns it at its plan.
-        _ = try? times.time(line.time, of: e, file: file, line: line.line)
+        // A log that refuses a time going back learns that it does at its plan.
+        _ = times.repaired(line.time, of: e, line: line.line)
+        guard !MidGestureRepair.isStraySlot(e) else {
+            firstStraySlot = firstStraySlot ?? (e, line.line)
+            return
+        }
         let key = EvdevEvent(type: e.type, code: e.code, value: e.code == Evdev.ABS_MT_SLOT ? e.value : 0)
         if firstLines[key] == nil { firstLines[key] = line.line }
     }
@@ -63,7 +70,8 @@ struct EventTally {
         guard let first, let last else {
             throw RecordingError.bad(file, 1, carried ? "no events" : "no device description and no events")
         }
-        for (event, line) in firstLines.sorted(by: { $0.value < $1.value }) {
+        let firsts = firstLines.map { ($0.key, $0.value) } + (firstStraySlot.map { [$0] } ?? [])
+        for (event, line) in firsts.sorted(by: { $0.1 < $1.1 }) {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }
         if let problem = device.axisProblem { throw RecordingError.bad(file, first.line, problem.message) }
@@ -71,7 +79,7 @@ struct EventTally {
         var notes = notes + times.notes
         let lead = midGesture.firstFrame(device: device)
         if let lead { notes.append(lead.note) }
-        if !last.closesFrame { notes.append("line \(last.line): " + Recording.truncationNote) }
+        if !last.closesFrame { notes.append(Recording.truncationNote(atLine: last.line)) }
         return EventLogPlan(device: device, notes: notes, start: first.time, lead: lead?.events ?? [])
     }
 }
@@ -90,6 +98,7 @@ struct EventLogPlan {
 /// An event log's frames, made as its events are read again after its tally: the plan's frame
 /// for a log begun mid-gesture first, then each event at its time repaired as the tally repaired it.
 struct EventLogFrames {
+    private let device: DeviceDescription
     private var times = TimeRepair(refuses: false)
     private var assembler = FrameAssembler()
     /// The line of the last event added, where a frame the end closes is refused.
@@ -98,28 +107,24 @@ struct EventLogFrames {
     var lead: EvdevFrame?
 
     init(_ plan: EventLogPlan) {
+        device = plan.device
         for event in plan.lead {
             if let frame = assembler.add(time: plan.start, event: event) { lead = frame }
         }
     }
 
-    /// The frame the event on `line` of `file` completes; one past ``RecordingStream/longestRecording``
-    /// is refused at that line.
+    /// The frame the event on `line` of `file` completes. The event is checked against the
+    /// device again: a file still being written may have grown since its tally.
     mutating func add(_ line: EventLog.Line, file: String) throws(RecordingError) -> EvdevFrame? {
-        let time = (try? times.time(line.time, of: line.event, file: file, line: line.line)) ?? line.time
+        try EvemuFormat.checkKnown(line.event, device: device, file: file, line: line.line)
+        let time = times.repaired(line.time, of: line.event, line: line.line)
         lastLine = line.line
-        return try checked(assembler.add(time: time, event: line.event), file: file)
+        return try RecordingStream.withinADay(assembler.add(time: time, event: line.event), file: file, line: lastLine)
     }
 
-    /// The events after the last SYN_REPORT, closed with one (the plan says so), refused at the
-    /// last event's line as ``add(_:file:)`` refuses a frame.
+    /// The events after the last SYN_REPORT, closed with one (the plan says so).
     mutating func flush(file: String) throws(RecordingError) -> EvdevFrame? {
-        try checked(assembler.flush(), file: file)
-    }
-
-    private func checked(_ frame: EvdevFrame?, file: String) throws(RecordingError) -> EvdevFrame? {
-        guard let frame, frame.time > RecordingStream.longestRecording else { return frame }
-        throw RecordingStream.spansTooLong(file, lastLine)
+        try RecordingStream.withinADay(assembler.flush(), file: file, line: lastLine)
     }
 }
 
@@ -128,7 +133,7 @@ extension EventLog {
     /// replacing the inferred axes), else one inferred from its events.
     public func recording(given: LogDescription?) throws(RecordingError) -> Recording {
         var tally = EventTally()
-        for line in events { tally.add(line, file: file) }
+        for line in events { tally.add(line) }
         let plan = try tally.plan(carried: device, given: given, file: file)
         var made = EventLogFrames(plan)
         var frames = made.lead.map { [$0] } ?? []

@@ -41,13 +41,10 @@ public enum GeteventFormat {
     ) throws(RecordingError) -> EventLog {
         let (reading, events) = try read(text, file: file)
         let chosen = try reading.choice(counts: events.mapValues(\.count), wanted: wanted)
-        var log = EventLog(kind: kind, file: file, device: try reading.carried(by: chosen))
+        var log = EventLog(file: file, device: try reading.carried(by: chosen))
         log.events = events[chosen.events] ?? []
         return log
     }
-
-    /// What a log is called in messages.
-    static let kind = "a getevent log"
 
     /// The log in `text` as an event log of each device with events, in the order the log first
     /// names them, none chosen (a log played beside a recording), and why any is left out: its
@@ -71,7 +68,7 @@ public enum GeteventFormat {
         for index in devices.indices {
             guard let lines = events[index] else { continue }
             do throws(RecordingError) {
-                var log = EventLog(kind: kind, file: file, device: try reading.carried(by: Choice(device: index)))
+                var log = EventLog(file: file, device: try reading.carried(by: Choice(device: index)))
                 log.events = lines
                 logs.append((devices[index].node, log))
             } catch {
@@ -329,17 +326,35 @@ public enum GeteventFormat {
     }
 
     private static func code(_ name: String, type: UInt16, file: String, at n: Int) throws(RecordingError) -> UInt16 {
-        if name.count == 4, let v = UInt16(name, radix: 16), v <= Evdev.maxCode(ofType: type) ?? 0 { return v }
-        guard let v = Evdev.code(named: name, type: type) else {
+        guard let v = code(name, type: type) else {
             throw RecordingError.bad(file, n, "unknown \(Evdev.typeName(type)) code \(name)")
         }
         return v
     }
 
-    /// The values getevent -l prints by name: a key's state, a contact's tool.
-    static let valueNames: [String: Int32] = [
+    /// The code of `type` a word names: four hex digits, or its name (`ABS_MT_SLOT`).
+    static func code(_ word: String, type: UInt16) -> UInt16? {
+        if word.count == 4, let v = UInt16(word, radix: 16), v <= Evdev.maxCode(ofType: type) ?? 0 { return v }
+        return Evdev.code(named: word, type: type)
+    }
+
+    private static let valueNames: [String: Int32] = [
         "UP": 0, "DOWN": 1, "REPEAT": 2, "MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_PALM": 2,
     ]
+
+    /// The event type a word names: four hex digits, or its name (`EV_ABS`).
+    static func type(_ word: String) -> UInt16? {
+        if word.count == 4, let t = UInt16(word, radix: 16) { return t }
+        return Evdev.typeCode(named: word)
+    }
+
+    /// The value a word gives: up to eight hex digits, or getevent -l's name of a key's state or a
+    /// contact's tool.
+    static func value(_ word: String) -> Int32? {
+        if let named = valueNames[word] { return named }
+        guard word.count <= 8, let v = UInt32(word, radix: 16) else { return nil }
+        return Int32(bitPattern: v)
+    }
 
     /// `[   12345.678901] /dev/input/event2: EV_ABS ABS_MT_POSITION_X 000001f4`, the stamp
     /// required, the node optional.
@@ -361,12 +376,7 @@ public enum GeteventFormat {
             throw RecordingError.bad(
                 file, n, "expected TYPE CODE VALUE after the time stamp, got \(fields.count) fields")
         }
-        let type: UInt16
-        if let t = UInt16(fields[0], radix: 16), fields[0].count == 4 {
-            type = t
-        } else if let t = Evdev.typeCode(named: String(fields[0])) {
-            type = t
-        } else {
+        guard let type = type(String(fields[0])) else {
             throw RecordingError.bad(file, n, "unknown event type \(fields[0])")
         }
         guard let max = Evdev.maxCode(ofType: type) else {
@@ -374,14 +384,8 @@ public enum GeteventFormat {
         }
         let code = try self.code(String(fields[1]), type: type, file: file, at: n)
         guard code <= max else { throw RecordingError.bad(file, n, "unknown event code 0x\(String(code, radix: 16))") }
-        let value: Int32
-        if let named = valueNames[String(fields[2])] {
-            value = named
-        } else {
-            guard fields[2].count <= 8, let v = UInt32(fields[2], radix: 16) else {
-                throw RecordingError.bad(file, n, "value \(fields[2]) is not 8 hex digits")
-            }
-            value = Int32(bitPattern: v)
+        guard let value = value(String(fields[2])) else {
+            throw RecordingError.bad(file, n, "value \(fields[2]) is not 8 hex digits")
         }
         return (node, time, EvdevEvent(type: type, code: code, value: value))
     }

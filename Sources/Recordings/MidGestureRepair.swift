@@ -22,16 +22,22 @@ public struct MidGestureRepair: Sendable {
     /// Nothing seen yet.
     public init() {}
 
+    /// Whether `e` selects a slot beyond any device's (``DeviceDescription/maxSlots``): no
+    /// description that can be played takes it, so what happens in it is not kept.
+    static func isStraySlot(_ e: EvdevEvent) -> Bool {
+        e.type == Evdev.EV_ABS && e.code == Evdev.ABS_MT_SLOT && !(0..<DeviceDescription.maxSlots).contains(e.value)
+    }
+
     /// Takes in one event of the log.
     public mutating func add(_ e: EvdevEvent) {
         switch e.type {
         case Evdev.EV_ABS where e.code == Evdev.ABS_MT_SLOT:
             slot = e.value
         case Evdev.EV_ABS where e.code == Evdev.ABS_MT_TRACKING_ID:
-            tracked.insert(slot)
+            if (0..<DeviceDescription.maxSlots).contains(slot) { tracked.insert(slot) }
             highestID = max(highestID, e.value)
         case Evdev.EV_ABS where e.code > Evdev.ABS_MT_SLOT:
-            if !tracked.contains(slot) {
+            if !tracked.contains(slot), (0..<DeviceDescription.maxSlots).contains(slot) {
                 if !untracked.contains(slot) { untracked.append(slot) }
                 if firstValues[slot]?[e.code] == nil { firstValues[slot, default: [:]][e.code] = e.value }
             }

@@ -217,6 +217,9 @@ public struct Recording: Equatable, Sendable {
     /// What a reader says of a recording whose last frame had no SYN_REPORT.
     static let truncationNote = "the last frame has no SYN_REPORT (the file was cut mid-frame): closed with one"
 
+    /// ``truncationNote`` of a file whose last event is on `line`.
+    static func truncationNote(atLine line: Int) -> String { "line \(line): " + truncationNote }
+
     private static func assemble(
         _ events: [(time: UInt64, event: EvdevEvent)], origin: UInt64?
     ) -> (frames: [EvdevFrame], closedLast: Bool) {

@@ -18,6 +18,7 @@ extension RecordingStream {
                 return (nil, EventLog.Line(time: time, event: event, line: line))
             case .getevent(var reading):
                 defer { self = .getevent(reading) }
+                try RecordingStream.refuseLoneCarriageReturn(text, file: file, at: line)
                 return try reading.read(Substring(text), at: line)
             }
         }
@@ -32,16 +33,16 @@ extension RecordingStream {
         var frames: EventLogFrames
     }
 
-    /// Reads the rest of an event-only log of the kind named, `lines` telling its events, from
-    /// `reader`: for the device at `node` (a getevent log's), on the description it carries, else
-    /// on the one `given`, else on one inferred from its events. Where the file can be read
+    /// Reads the rest of an event-only log, `lines` telling its events, from `reader`: for the
+    /// device at `node` (a getevent log's), on the description it carries, else on the one
+    /// `given` (read only then), else on one inferred from its events. Where the file can be read
     /// `again` from the place its events start, it is read once for its ``EventTally`` and again
     /// for its frames (``Rereading``), `reader` then reading from there; otherwise whole, its
-    /// frames, last first, served from memory.
+    /// frames, last first, served from memory (a getevent log up to 16 MiB).
     static func readEventLog(
-        _ lines: EventLines, kind: String, from reader: inout LineReader,
-        again: (file: LineReader.ReadAgain, start: (offset: Int, afterLine: Int))?, given: LogDescription?,
-        node: String?
+        _ lines: EventLines, from reader: inout LineReader,
+        again: (file: LineReader.ReadAgain, start: (offset: Int, afterLine: Int))?,
+        given: () throws(RecordingError) -> LogDescription?, node: String?
     ) throws(RecordingError) -> (
         device: DeviceDescription, frames: [EvdevFrame], rereading: Rereading?, notes: [String]
     ) {
@@ -51,8 +52,12 @@ extension RecordingStream {
         var held: [Int?: [EventLog.Line]] = [:]
         while let text = try reader.next() {
             guard let (device, line) = try reading.event(text, at: reader.lineNumber, file: file) else { continue }
-            tallies[device, default: EventTally()].add(line, file: file)
-            if again == nil { held[device, default: []].append(line) }
+            tallies[device, default: EventTally()].add(line)
+            guard again == nil else { continue }
+            held[device, default: []].append(line)
+            if case .getevent = lines, reader.bytesRead > LineReader.maxHeaderBytes {
+                throw RecordingStream.tooLongToReadWhole(file, reader.lineNumber)
+            }
         }
         var chosen: Int?
         var carried: DeviceDescription?
@@ -64,12 +69,12 @@ extension RecordingStream {
         // A getevent -p of devices without events describes them alone.
         if tally.count == 0, let carried { return (carried, [], nil, []) }
         guard let again else {
-            var log = EventLog(kind: kind, file: file, device: carried)
+            var log = EventLog(file: file, device: carried)
             log.events = held[chosen] ?? []
-            let (device, frames, notes) = try finish(log, given: given)
+            let (device, frames, notes) = try finish(log, given: try given())
             return (device, frames, nil, notes)
         }
-        let plan = try tally.plan(carried: carried, given: given, file: file)
+        let plan = try tally.plan(carried: carried, given: try given(), file: file)
         reader.close()
         reader = try again.file.reader(from: again.start.offset, afterLine: again.start.afterLine)
         return (plan.device, [], Rereading(lines: lines, device: chosen, frames: EventLogFrames(plan)), plan.notes)

@@ -113,12 +113,7 @@ public final class RecordingStream {
         var eventsStart: (offset: Int, afterLine: Int)?
         var lineStart = reader.offset
         while let line = try reader.next() {
-            // A carriage return within a line: the file's lines end in CR alone, and it is one line.
-            if line.utf8.dropLast().contains(UInt8(ascii: "\r")) {
-                throw RecordingError.bad(
-                    path, reader.lineNumber,
-                    "its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF")
-            }
+            try Self.refuseLoneCarriageReturn(line, file: path, at: reader.lineNumber)
             if detected == nil {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if ChromeOSEvdevLog.opens(Substring(trimmed))
@@ -214,16 +209,16 @@ public final class RecordingStream {
                         times = TimeRepair(refuses: false)
                     } else {
                         (device, preloaded, rereading, notes) = try Self.readEventLog(
-                            .each(EvemuFormat.eventLine), kind: "an evemu log", from: &reader,
-                            again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: given, node: nil)
+                            .each(EvemuFormat.eventLine), from: &reader,
+                            again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: { given }, node: nil)
                     }
                 }
             case .evtest where !EvtestFormat.hasDeviceHeader(header):
                 let given = try described()
                 let banner = EvtestFormat.bannerNote(header)
                 let read = try Self.readEventLog(
-                    .each(EvtestFormat.eventLine), kind: "an evtest log", from: &reader,
-                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: given, node: nil)
+                    .each(EvtestFormat.eventLine), from: &reader,
+                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: { given }, node: nil)
                 (device, preloaded, rereading) = (read.device, read.frames, read.rereading)
                 notes += (banner.map { [$0] } ?? []) + read.notes
             case .evtest:
@@ -232,10 +227,10 @@ public final class RecordingStream {
                 notes += parsed.notes + Self.unused(description)
             case .getevent where !everyDevice:
                 (device, preloaded, rereading, notes) = try Self.readEventLog(
-                    .getevent(GeteventFormat.Reading(file: path)), kind: GeteventFormat.kind, from: &reader,
-                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: try described(), node: node)
+                    .getevent(GeteventFormat.Reading(file: path)), from: &reader,
+                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: described, node: node)
             case .getevent, .chromeOS:
-                // Read whole: the description may come last (getevent), or be inferred from every event.
+                // Read whole: a getevent log whose devices all play, a ChromeOS log (a ring buffer).
                 var text = header
                 while let line = try reader.next() {
                     text += line + "\n"
@@ -243,14 +238,11 @@ public final class RecordingStream {
                         throw Self.tooLongToReadWhole(path, reader.lineNumber)
                     }
                 }
-                if everyDevice, format == .getevent {
+                if format == .getevent {
                     (device, preloaded, otherDevices, notes) = try Self.readEvery(text, file: path)
                     break
                 }
-                let log =
-                    format == .getevent
-                    ? try GeteventFormat.parse(text, file: path, node: node)
-                    : try ChromeOSEvdevLog.parse(text, file: path)
+                let log = try ChromeOSEvdevLog.parse(text, file: path)
                 if log.events.isEmpty, let described = log.device {
                     device = described
                 } else {
@@ -293,8 +285,9 @@ public final class RecordingStream {
         if let node, format != .getevent && format != .libinputRecord {
             notes.append(RecordingLoader.oneDevice(chosenBy: node))
         }
-        // A log read whole is served from memory.
-        finished = !preloaded.isEmpty
+        // A log read whole is served from memory; a getevent or ChromeOS log read again after its
+        // tally is read by ``nextFrame(rereading:)``, and one that is not has nothing left.
+        finished = !preloaded.isEmpty || ((format == .getevent || format == .chromeOS) && rereading == nil)
         if let again, let start = eventsStart, !finished {
             framesStart = FramesStart(
                 file: again, offset: start.offset, afterLine: start.afterLine, assembler: assembler, times: times,
@@ -406,22 +399,26 @@ public final class RecordingStream {
             // Kernel timestamps never go back from one frame to the next; within a frame only its
             // SYN_REPORT's time matters to readers.
             let time = try times.time(read, of: event, file: file, line: line.0)
-            if let frame = assembler.add(time: time, event: event) {
-                guard frame.time <= Self.longestRecording else {
-                    throw Self.spansTooLong(file, line.0).reading(format)
+            do throws(RecordingError) {
+                if let frame = try Self.withinADay(assembler.add(time: time, event: event), file: file, line: line.0) {
+                    return frame
                 }
-                return frame
+            } catch {
+                throw error.reading(format)
             }
         }
         if !notedTimes {
             notes += times.notes
             notedTimes = true
         }
-        guard let partial = assembler.flush() else { return nil }
-        guard partial.time <= Self.longestRecording else {
-            throw Self.spansTooLong(file, reader.lineNumber).reading(format)
+        let flushed: EvdevFrame?
+        do throws(RecordingError) {
+            flushed = try Self.withinADay(assembler.flush(), file: file, line: reader.lineNumber)
+        } catch {
+            throw error.reading(format)
         }
-        notes.append("line \(reader.lineNumber): " + Recording.truncationNote)
+        guard let partial = flushed else { return nil }
+        notes.append(Recording.truncationNote(atLine: reader.lineNumber))
         return partial
     }
 
@@ -451,13 +448,22 @@ public final class RecordingStream {
         return frames
     }
 
-    /// Why a recording longer than ``longestRecording`` is refused, at `line` of `file`.
-    static func spansTooLong(_ file: String, _ line: Int?) -> RecordingError {
-        RecordingError.bad(file, line, "the recording spans more than 24 hours; replays are limited to 24 hours")
+    /// `frame`, made at `line` of `file`, unless it starts past ``longestRecording``.
+    static func withinADay(_ frame: EvdevFrame?, file: String, line: Int) throws(RecordingError) -> EvdevFrame? {
+        guard let frame, frame.time > longestRecording else { return frame }
+        throw RecordingError.bad(file, line, "the recording spans more than 24 hours; replays are limited to 24 hours")
+    }
+
+    /// Refuses a `line` of `file` that holds a carriage return before its end: the file's lines
+    /// end in CR alone (as classic Mac OS wrote them), and it is one line.
+    static func refuseLoneCarriageReturn(_ line: String, file: String, at number: Int) throws(RecordingError) {
+        guard line.utf8.dropLast().contains(UInt8(ascii: "\r")) else { return }
+        throw RecordingError.bad(
+            file, number, "its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF")
     }
 
     /// Why a log read whole is refused past 16 MiB, at `line` of `file`.
-    private static func tooLongToReadWhole(_ file: String, _ line: Int) -> RecordingError {
+    static func tooLongToReadWhole(_ file: String, _ line: Int) -> RecordingError {
         RecordingError.bad(file, line, "the log is longer than 16 MiB, more than is read whole")
     }
 
@@ -467,7 +473,7 @@ public final class RecordingStream {
         case .evemu: return try EvemuFormat.eventLine(text, file: file, line: line)
         case .evtest: return try EvtestFormat.eventLine(text, file: file, line: line)
         case .libinputRecord: return try yamlLines.parse(text, file: file, line: line)
-        // Read whole when the stream opened: nothing is left to parse.
+        // Read when the stream opened, or by ``nextFrame(rereading:)``: nothing is left to parse here.
         case .getevent, .chromeOS: return nil
         }
     }

@@ -12,23 +12,36 @@ struct TimeRepair {
     private var shift: UInt64 = 0
     private var frameTime: UInt64 = 0
     private var previous: (time: UInt64, isSynReport: Bool)?
-    private var jumps: [(line: Int, back: UInt64)] = []
+    /// How many times the time went back from one frame to the next, and the first.
+    private var jumps = (count: 0, first: (line: 0, back: UInt64(0)))
     private var backInFrame: (line: Int, back: UInt64)?
     private var firstBack: (line: Int, time: UInt64, previous: UInt64)?
 
     init(refuses: Bool) { self.refuses = refuses }
 
-    /// The time of `event`, read as `read` at `line` of `file`.
+    /// The time of `event`, read as `read` at `line` of `file`: ``repaired(_:of:line:)``, where
+    /// the log ``refuses`` a time that goes back from one frame to the next, refused.
     mutating func time(_ read: UInt64, of event: EvdevEvent, file: String, line: Int) throws(RecordingError) -> UInt64 {
-        var time = read &+ shift
+        let time = repaired(read, of: event, line: line)
+        if refuses, let refusal = refusal(file: file) { throw refusal }
+        return time
+    }
+
+    /// The time of `event`, read as `read` at `line`, moved forward past every step back from
+    /// one frame to the next so far. Moved past any clock's range, it stays at the largest time,
+    /// which no replay takes.
+    mutating func repaired(_ read: UInt64, of event: EvdevEvent, line: Int) -> UInt64 {
+        var (time, overflow) = read.addingReportingOverflow(shift)
+        if overflow { time = .max }
         if let previous, time < previous.time {
             if !previous.isSynReport && time >= frameTime {
                 backInFrame = backInFrame ?? (line, previous.time - time)
             } else {
                 firstBack = firstBack ?? (line, time, previous.time)
-                if refuses, let refusal = refusal(file: file) { throw refusal }
-                jumps.append((line, previous.time - time))
-                shift += previous.time - time
+                if jumps.count == 0 { jumps.first = (line, previous.time - time) }
+                jumps.count += 1
+                let (moved, past) = shift.addingReportingOverflow(previous.time - time)
+                shift = past ? .max : moved
                 time = previous.time
             }
         }
@@ -53,13 +66,13 @@ struct TimeRepair {
     /// What was repaired, one note each kind.
     var notes: [String] {
         var notes: [String] = []
-        if let first = jumps.first {
+        if jumps.count > 0 {
             notes.append(
                 String(
                     format:
                         "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward "
                         + "to follow on",
-                    jumps.count, jumps.count == 1 ? "" : "s", first.line, Double(first.back) / 1e6))
+                    jumps.count, jumps.count == 1 ? "" : "s", jumps.first.line, Double(jumps.first.back) / 1e6))
         }
         if let backInFrame {
             notes.append(

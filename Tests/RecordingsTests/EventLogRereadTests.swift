@@ -104,6 +104,53 @@ final class EventLogRereadTests: XCTestCase {
         }
     }
 
+    /// A description given is read only when the log needs it: after the log's own errors, and
+    /// not at all for a log that describes its device alone.
+    func testADescriptionGivenIsReadOnlyWhenTheLogNeedsIt() throws {
+        let bad = temporaryPath("bad.desc")
+        try "N: x\nI: zz\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let malformed = Fixtures.directory.appendingPathComponent("malformed/getevent-bad-hex.txt").path
+        XCTAssertThrowsError(try RecordingStream(path: malformed, description: bad)) {
+            XCTAssertTrue("\($0)".hasPrefix(malformed), "\($0)")
+        }
+        let formats = Fixtures.directory.appendingPathComponent("formats")
+        let described = try String(
+            contentsOf: formats.appendingPathComponent("pinch-in.getevent-lt.txt"), encoding: .utf8
+        )
+        .split(separator: "\n").filter { !$0.hasPrefix("[") }.joined(separator: "\n")
+        let path = temporaryPath("described-only.getevent")
+        try described.write(toFile: path, atomically: true, encoding: .utf8)
+        let stream = try RecordingStream(path: path, description: bad)
+        XCTAssertEqual(stream.device.name, "ETPS/2 Elantech Touchpad")
+        XCTAssertNil(try stream.nextFrame())
+        XCTAssertNil(try stream.restarted(), "a description alone has no frames to read again")
+    }
+
+    /// A getevent line that holds a carriage return is said to end in one, wherever it is.
+    func testAGeteventLineWithACarriageReturnIsSaidToEndInOne() throws {
+        let path = temporaryPath("cr.getevent")
+        try "[ 1.000000] 0003 0035 00000064\n[ 1.000000] 0000 0000 00000000\r[ 2.000000] 0000 0000 00000000\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try RecordingStream(path: path).readAll()) {
+            XCTAssertTrue("\($0)".contains("\(path):2: its lines end in a carriage return alone"), "\($0)")
+        }
+    }
+
+    /// Times that step back by ten billion seconds again and again move later events past any
+    /// clock: refused as past a day, not a trap.
+    func testTimesSteppingBackPastAnyClockAreRefused() throws {
+        let path = temporaryPath("far-back.getevent")
+        let lines = (0..<4000).map { i in
+            "[\(i % 2 == 0 ? "10000000000" : "0").000000] 0003 0035 00000064\n[\(i % 2 == 0 ? "10000000000" : "0").000000] "
+                + "0000 0000 00000000"
+        }
+        try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+        _ = try assertFileReadsAsText(path)
+        XCTAssertThrowsError(try RecordingStream(path: path).readAll()) {
+            XCTAssertTrue("\($0)".contains("the recording spans more than 24 hours"), "\($0)")
+        }
+    }
+
     /// `line` with its time stamp (`[ sec.usec]`, or evemu's `E: sec.usec`) `seconds` later.
     private static func moved(_ line: String, by seconds: UInt64) -> String {
         func later(_ stamp: some StringProtocol) -> String {
