@@ -141,8 +141,8 @@ final class EventLogRereadTests: XCTestCase {
     func testTimesSteppingBackPastAnyClockAreRefused() throws {
         let path = temporaryPath("far-back.getevent")
         let lines = (0..<4000).map { i in
-            "[\(i % 2 == 0 ? "10000000000" : "0").000000] 0003 0035 00000064\n[\(i % 2 == 0 ? "10000000000" : "0").000000] "
-                + "0000 0000 00000000"
+            let stamp = "[\(i % 2 == 0 ? "10000000000" : "0").000000]"
+            return "\(stamp) 0003 0035 00000064\n\(stamp) 0000 0000 00000000"
         }
         try lines.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
         _ = try assertFileReadsAsText(path)
