@@ -4,7 +4,7 @@ import Recordings
 /// from a driver to evdev readers, for a device in the state the harness presents.
 ///
 /// A real kernel drops an axis value equal to the current one (per touch slot for the
-/// `ABS_MT_*` axes), a key or switch event that does not change its state, a zero relative
+/// `ABS_MT_*` axes), a key, switch or LED event that does not change its state, a zero relative
 /// motion, and codes the device does not have; it holds `ABS_MT_SLOT` back until a value in that
 /// slot changes; and it drops a `SYN_REPORT` with nothing before it. Recordings often keep such
 /// events (evemu's, for one), so replaying them verbatim would show libinput a different device
@@ -20,7 +20,8 @@ public struct InputCoreFilter: Sendable {
     private var stagedSlot = 0
     private(set) var reportedSlot: Int32 = 0
     private(set) var keysDown: Set<UInt16> = []
-    private var switchesOn: Set<UInt16> = []
+    private(set) var switchesOn: Set<UInt16> = []
+    private(set) var ledsOn: Set<UInt16> = []
     private var pending: [EvdevEvent] = []
 
     static let mtFirst: UInt16 = 0x30 // ABS_MT_TOUCH_MAJOR
@@ -87,6 +88,8 @@ public struct InputCoreFilter: Sendable {
             if toggle(&keysDown, event) { pending.append(event) }
         case Evdev.EV_SW:
             if isSupported(event) && toggle(&switchesOn, event) { pending.append(event) }
+        case Evdev.EV_LED:
+            if isSupported(event) && toggle(&ledsOn, event) { pending.append(event) }
         case Evdev.EV_REL:
             if isSupported(event) && event.value != 0 { pending.append(event) }
         default:
@@ -96,7 +99,7 @@ public struct InputCoreFilter: Sendable {
 
     private func isSupported(_ event: EvdevEvent) -> Bool { supported[event.type]?.contains(event.code) == true }
 
-    /// Records a key or switch going down or up; false when it already was.
+    /// Records a key, switch or LED going down or up (on or off); false when it already was.
     private func toggle(_ set: inout Set<UInt16>, _ event: EvdevEvent) -> Bool {
         event.value != 0 ? set.insert(event.code).inserted : set.remove(event.code) != nil
     }

@@ -98,7 +98,7 @@ public struct TestbedFiles: Equatable, Sendable {
 
     /// The ioctl answers in the order libevdev asks for them. umockdev resumes its search after the
     /// last answered node, so the repeated EVIOCGMTSLOTS entries must follow ascending axis order.
-    /// With `state`, the keys, axes and slots answer it (after SYN_DROPPED, what a reader
+    /// With `state`, the keys, switches, LEDs, axes and slots answer it (after SYN_DROPPED, what a reader
     /// resynchronises to); without, the device as it is made: no key down, every slot empty.
     static func ioctlText(_ d: DeviceDescription, devnode: String, state: KernelDeviceState? = nil) -> String {
         var s = "@DEV \(devnode)\n"
@@ -118,8 +118,8 @@ public struct TestbedFiles: Equatable, Sendable {
             s += "EVIOCGBIT(\(type)) \(bytes) \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: bytes)))\n"
         }
         s += "EVIOCGKEY(0) 96 \(hex(Evdev.bitmask(state?.keysDown ?? [], bytes: 96)))\n"
-        s += "EVIOCGLED(0) 8 \(hex([UInt8](repeating: 0, count: 8)))\n"
-        s += "EVIOCGSW(0) 8 \(hex([UInt8](repeating: 0, count: 8)))\n"
+        s += "EVIOCGLED(0) 8 \(hex(Evdev.bitmask(state?.ledsOn ?? [], bytes: 8)))\n"
+        s += "EVIOCGSW(0) 8 \(hex(Evdev.bitmask(state?.switchesOn ?? [], bytes: 8)))\n"
         if types.contains(Evdev.EV_REP) {
             s += "EVIOCGREP 0 \(hex(le32(250) + le32(33)))\n"
         }

@@ -65,6 +65,23 @@ final class InputCoreFilterTests: XCTestCase {
             "codes the device does not have are dropped")
     }
 
+    /// `EV_SW` and `EV_LED` as `input_get_disposition` takes them: passed when they change the
+    /// device's state, which ``KernelDeviceState`` then holds for `EVIOCGSW` and `EVIOCGLED`.
+    func testSwitchesAndLEDsPassOnlyWhenTheyChangeAndAreHeld() {
+        let lid = EvdevEvent(type: Evdev.EV_SW, code: 0, value: 1)
+        let capsLock = EvdevEvent(type: Evdev.EV_LED, code: 1, value: 1)
+        let device = DeviceDescription(
+            name: "lid and keyboard", codes: [Evdev.EV_SYN: [0], Evdev.EV_SW: [0], Evdev.EV_LED: [1]])
+        var filter = InputCoreFilter(device: device)
+        XCTAssertEqual(pass(&filter, [lid, capsLock]), [lid, capsLock, syn])
+        XCTAssertEqual(pass(&filter, [lid, capsLock]), [], "neither changed")
+        XCTAssertEqual(filter.state.switchesOn, [0])
+        XCTAssertEqual(filter.state.ledsOn, [1])
+        let off = [EvdevEvent(type: Evdev.EV_LED, code: 1, value: 0)]
+        XCTAssertEqual(pass(&filter, off + [EvdevEvent(type: Evdev.EV_LED, code: 2, value: 1)]), off + [syn])
+        XCTAssertEqual(filter.state.ledsOn, [], "an LED the device lacks is dropped")
+    }
+
     func testTheDeviceStartsWhereItsHeaderSaysAndEverySlotEmpty() {
         var device = touchpad()
         device.absinfo[Evdev.ABS_MT_SLOT]?.value = 1

@@ -1,5 +1,6 @@
 import Foundation
-import MockedDevices
+import KernelEmulation
+@testable import MockedDevices
 import Recordings
 import XCTest
 import TestSupport
@@ -35,6 +36,27 @@ final class TestbedFilesTests: XCTestCase {
                 "tracking ids start at -1")
         }
         XCTAssertEqual(data("EVIOCGMTSLOTS").count, 10)
+    }
+
+    /// A reader that lost events (SYN_DROPPED) asks the kernel for every switch and LED: the
+    /// answers are the device's state then, not as it was made.
+    func testSwitchesAndLEDsAnswerTheStateAReaderResynchronisesTo() {
+        let device = DeviceDescription(
+            name: "lid and keyboard", codes: [Evdev.EV_SYN: [0], Evdev.EV_SW: [0, 1], Evdev.EV_LED: [0, 1]])
+        var filter = InputCoreFilter(device: device)
+        var delivered: [EvdevEvent] = []
+        filter.pass(
+            [
+                EvdevEvent(type: Evdev.EV_SW, code: 1, value: 1), EvdevEvent(type: Evdev.EV_LED, code: 1, value: 1),
+                EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
+            ], into: &delivered)
+        func answer(_ request: String, _ state: KernelDeviceState?) -> String? {
+            TestbedFiles.ioctlText(device, devnode: "/dev/input/event3", state: state).split(separator: "\n")
+                .first { $0.hasPrefix(request + " ") }.map { String($0.split(separator: " ")[2]) }
+        }
+        XCTAssertEqual(answer("EVIOCGSW(0)", filter.state), "0200000000000000", "SW_TABLET_MODE on")
+        XCTAssertEqual(answer("EVIOCGLED(0)", filter.state), "0200000000000000", "LED_CAPSL lit")
+        XCTAssertEqual(answer("EVIOCGSW(0)", nil), "0000000000000000", "as the device is made")
     }
 
     /// As libinput's udev rule leaves a touchpad: its position axes' fuzz moved into
