@@ -13,12 +13,13 @@ extension Recording {
     }
 
     /// The frames from `start` to `end` (microseconds into the recording; nil for its own first
-    /// and last), timed from `start`. Touches down and keys held at `start` are there from the
-    /// first frame, as a reader opening the device then would find them: a frame at `start` puts
-    /// down each touch (its tracking id and every axis value it has), gives each slot and axis the
-    /// value it last had, and presses each key held. Those still down at `end` are lifted there,
-    /// as fingers leaving the pad: a frame ends each touch and releases each key (an end past the
-    /// last frame cuts nothing, and lifts nothing).
+    /// and last), timed from `start`. Touches down, keys held, and switches and LEDs on at `start`
+    /// are there from the first frame, as a reader opening the device then would find them: a
+    /// frame at `start` puts down each touch (its tracking id and every axis value it has), gives
+    /// each slot and axis the value it last had, presses each key held, and turns on each switch
+    /// (a lid closed) and LED. Touches and keys still down at `end` are lifted there, as fingers
+    /// leaving the pad: a frame ends each touch and releases each key (an end past the last frame
+    /// cuts nothing, and lifts nothing). A switch stays as it was, as a lid does.
     public func window(from start: UInt64?, to end: UInt64?) -> Recording {
         let from = start ?? 0, to = end ?? .max
         var state = DeviceState(), atEnd = DeviceState()
@@ -55,12 +56,15 @@ extension Recording {
     }
 }
 
-/// What a device reports as held at an instant: the axes' last values, each slot's, the keys down.
+/// What a device reports as held at an instant: the axes' last values, each slot's, the keys
+/// down, the switches and LEDs on.
 private struct DeviceState {
     var axes: [UInt16: Int32] = [:]
     var slots: [Int32: [UInt16: Int32]] = [:]
     var slot: Int32 = 0
     var keys: [UInt16: Int32] = [:]
+    /// The codes on, by type: `EV_SW` and `EV_LED`.
+    var on: [UInt16: Set<UInt16>] = [:]
 
     mutating func apply(_ events: [EvdevEvent]) {
         for e in events {
@@ -71,6 +75,8 @@ private struct DeviceState {
             case Evdev.EV_ABS where e.code > Evdev.ABS_MT_SLOT: slots[slot, default: [:]][e.code] = e.value
             case Evdev.EV_ABS: axes[e.code] = e.value
             case Evdev.EV_KEY: keys[e.code] = e.value == 0 ? nil : e.value
+            case Evdev.EV_SW, Evdev.EV_LED:
+                if e.value == 0 { on[e.type]?.remove(e.code) } else { on[e.type, default: []].insert(e.code) }
             default: break
             }
         }
@@ -116,6 +122,9 @@ private struct DeviceState {
         }
         for (code, value) in keys.sorted(by: { $0.key < $1.key }) {
             events.append(EvdevEvent(type: Evdev.EV_KEY, code: code, value: value))
+        }
+        for type in [Evdev.EV_SW, Evdev.EV_LED] {
+            events += (on[type] ?? []).sorted().map { EvdevEvent(type: type, code: $0, value: 1) }
         }
         guard !events.isEmpty else { return nil }
         events.append(EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))

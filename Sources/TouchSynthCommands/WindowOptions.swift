@@ -8,7 +8,7 @@ struct WindowOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Replay from SECONDS into the recording on; the touches and keys down then are put down at its start.",
+            "Replay from SECONDS into the recording; touches, keys, switches and LEDs then are put down at its start.",
             valueName: "seconds"))
     var start: Double?
     @Option(
