@@ -367,6 +367,8 @@ public final class RecordingStream {
     public func nextFrame() throws(RecordingError) -> EvdevFrame? {
         if let frame = preloaded.popLast() { return frame }
         if var log = rereading {
+            // Taken out while read, so that its frame's events are not copied as they grow.
+            rereading = nil
             defer { rereading = log }
             return try nextFrame(rereading: &log)
         }
