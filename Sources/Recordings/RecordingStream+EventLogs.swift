@@ -50,14 +50,17 @@ extension RecordingStream {
         var reading = lines
         var tallies: [Int?: EventTally] = [:]
         var held: [Int?: [EventLog.Line]] = [:]
+        var heldBytes = 0
         while let text = try reader.next() {
+            if again == nil {
+                heldBytes += text.utf8.count + 1
+                if case .getevent = lines, heldBytes > LineReader.maxHeaderBytes {
+                    throw RecordingStream.tooLongToReadWhole(file, reader.lineNumber)
+                }
+            }
             guard let (device, line) = try reading.event(text, at: reader.lineNumber, file: file) else { continue }
             tallies[device, default: EventTally()].add(line)
-            guard again == nil else { continue }
-            held[device, default: []].append(line)
-            if case .getevent = lines, reader.bytesRead > LineReader.maxHeaderBytes {
-                throw RecordingStream.tooLongToReadWhole(file, reader.lineNumber)
-            }
+            if again == nil { held[device, default: []].append(line) }
         }
         var chosen: Int?
         var carried: DeviceDescription?

@@ -136,6 +136,15 @@ final class EventLogRereadTests: XCTestCase {
         }
     }
 
+    /// A getevent log already read (a pipe) is held whole, as far as 16 MiB.
+    func testAGeteventLogHeldWholeIsRefusedPast16MiB() throws {
+        let frame = "[ 1.000000] 0003 0035 00000064\n[ 1.000000] 0000 0000 00000000\n"
+        let text = String(repeating: frame, count: (16 << 20) / frame.utf8.count + 1)
+        XCTAssertThrowsError(try RecordingStream(text: text, file: "-")) {
+            XCTAssertTrue("\($0)".contains("the log is longer than 16 MiB, more than is read whole"), "\($0)")
+        }
+    }
+
     /// Times that step back by ten billion seconds again and again move later events past any
     /// clock: refused as past a day, not a trap.
     func testTimesSteppingBackPastAnyClockAreRefused() throws {
