@@ -205,11 +205,6 @@ public enum GeteventFormat {
     struct Choice {
         var device: Int?
         var events: Int?
-
-        init(device: Int?, events: Int?) { (self.device, self.events) = (device, events) }
-
-        /// A device read for its own events.
-        init(device: Int) { (self.device, self.events) = (device, device) }
     }
 
     /// Reads a description line of the current device into `d`; false for a line that is not one.
@@ -446,4 +441,9 @@ extension GeteventFormat {
         }
         return out
     }
+}
+
+extension GeteventFormat.Choice {
+    /// A device read for its own events.
+    init(device: Int) { self.init(device: device, events: device) }
 }

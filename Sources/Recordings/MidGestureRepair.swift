@@ -22,10 +22,13 @@ public struct MidGestureRepair: Sendable {
     /// Nothing seen yet.
     public init() {}
 
-    /// Whether `e` selects a slot beyond any device's (``DeviceDescription/maxSlots``): no
-    /// description that can be played takes it, so what happens in it is not kept.
+    /// The slots a device that can be played may have (``DeviceDescription/maxSlots``): what
+    /// happens in another is not kept, as no description takes it.
+    private static let possibleSlots = 0..<DeviceDescription.maxSlots
+
+    /// Whether `e` selects a slot beyond any device's (``possibleSlots``).
     static func isStraySlot(_ e: EvdevEvent) -> Bool {
-        e.type == Evdev.EV_ABS && e.code == Evdev.ABS_MT_SLOT && !(0..<DeviceDescription.maxSlots).contains(e.value)
+        e.type == Evdev.EV_ABS && e.code == Evdev.ABS_MT_SLOT && !possibleSlots.contains(e.value)
     }
 
     /// Takes in one event of the log.
@@ -34,10 +37,10 @@ public struct MidGestureRepair: Sendable {
         case Evdev.EV_ABS where e.code == Evdev.ABS_MT_SLOT:
             slot = e.value
         case Evdev.EV_ABS where e.code == Evdev.ABS_MT_TRACKING_ID:
-            if (0..<DeviceDescription.maxSlots).contains(slot) { tracked.insert(slot) }
+            if Self.possibleSlots.contains(slot) { tracked.insert(slot) }
             highestID = max(highestID, e.value)
         case Evdev.EV_ABS where e.code > Evdev.ABS_MT_SLOT:
-            if !tracked.contains(slot), (0..<DeviceDescription.maxSlots).contains(slot) {
+            if !tracked.contains(slot), Self.possibleSlots.contains(slot) {
                 if !untracked.contains(slot) { untracked.append(slot) }
                 if firstValues[slot]?[e.code] == nil { firstValues[slot, default: [:]][e.code] = e.value }
             }

@@ -22,7 +22,6 @@ extension RecordingStream {
                 return try reading.read(Substring(text), at: line)
             }
         }
-
     }
 
     /// An event-only log read again after its tally: its lines, the events of `device` among

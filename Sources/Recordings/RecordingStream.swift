@@ -401,27 +401,24 @@ public final class RecordingStream {
             // Kernel timestamps never go back from one frame to the next; within a frame only its
             // SYN_REPORT's time matters to readers.
             let time = try times.time(read, of: event, file: file, line: line.0)
-            do throws(RecordingError) {
-                if let frame = try Self.withinADay(assembler.add(time: time, event: event), file: file, line: line.0) {
-                    return frame
-                }
-            } catch {
-                throw error.reading(format)
-            }
+            if let frame = try withinADay(assembler.add(time: time, event: event), line: line.0) { return frame }
         }
         if !notedTimes {
             notes += times.notes
             notedTimes = true
         }
-        let flushed: EvdevFrame?
+        guard let partial = try withinADay(assembler.flush(), line: reader.lineNumber) else { return nil }
+        notes.append(Recording.truncationNote(atLine: reader.lineNumber))
+        return partial
+    }
+
+    /// ``withinADay(_:file:line:)`` of this file, its refusal saying the format read.
+    private func withinADay(_ frame: EvdevFrame?, line: Int) throws(RecordingError) -> EvdevFrame? {
         do throws(RecordingError) {
-            flushed = try Self.withinADay(assembler.flush(), file: file, line: reader.lineNumber)
+            return try Self.withinADay(frame, file: file, line: line)
         } catch {
             throw error.reading(format)
         }
-        guard let partial = flushed else { return nil }
-        notes.append(Recording.truncationNote(atLine: reader.lineNumber))
-        return partial
     }
 
     /// The next frame of an event-only log read again after its tally, or nil at the end.

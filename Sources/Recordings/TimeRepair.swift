@@ -12,10 +12,10 @@ struct TimeRepair {
     private var shift: UInt64 = 0
     private var frameTime: UInt64 = 0
     private var previous: (time: UInt64, isSynReport: Bool)?
-    /// How many times the time went back from one frame to the next, and the first.
-    private var jumps = (count: 0, first: (line: 0, back: UInt64(0)))
-    private var backInFrame: (line: Int, back: UInt64)?
+    /// How many times the time went back from one frame to the next, and the first, as read.
+    private var jumps = 0
     private var firstBack: (line: Int, time: UInt64, previous: UInt64)?
+    private var backInFrame: (line: Int, back: UInt64)?
 
     init(refuses: Bool) { self.refuses = refuses }
 
@@ -38,8 +38,7 @@ struct TimeRepair {
                 backInFrame = backInFrame ?? (line, previous.time - time)
             } else {
                 firstBack = firstBack ?? (line, time, previous.time)
-                if jumps.count == 0 { jumps.first = (line, previous.time - time) }
-                jumps.count += 1
+                jumps += 1
                 let (moved, past) = shift.addingReportingOverflow(previous.time - time)
                 shift = past ? .max : moved
                 time = previous.time
@@ -66,13 +65,13 @@ struct TimeRepair {
     /// What was repaired, one note each kind.
     var notes: [String] {
         var notes: [String] = []
-        if jumps.count > 0 {
+        if let first = firstBack {
             notes.append(
                 String(
                     format:
                         "timestamps go back %d time%@ (first at line %d, by %.6f s): later events were moved forward "
                         + "to follow on",
-                    jumps.count, jumps.count == 1 ? "" : "s", jumps.first.line, Double(jumps.first.back) / 1e6))
+                    jumps, jumps == 1 ? "" : "s", first.line, Double(first.previous - first.time) / 1e6))
         }
         if let backInFrame {
             notes.append(
