@@ -304,7 +304,7 @@ let package = Package(
             name: "RecordingsTests",
             dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
         .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "TestSupport"]),
-        .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings"]),
+        .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings", "TestSupport"]),
         .testTarget(name: "DesktopEventsTests", dependencies: ["DesktopEvents", "LibinputEvents"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "DesktopEvents", "TestSupport"]),
         .testTarget(name: "X11ClientTests", dependencies: ["X11Client", "CX11Input", "DesktopEvents", "TestSupport"]),

@@ -19,13 +19,17 @@ static inline int ts_uinput_enable_type(int fd, int type) { return ioctl(fd, UI_
 
 static inline int ts_uinput_enable_property(int fd, int property) { return ioctl(fd, UI_SET_PROPBIT, property); }
 
-/* Enables one code of a type that has codes to enable (EV_KEY, EV_ABS, EV_REL, EV_MSC). */
+/* Enables one code of a type that has codes to enable (EV_KEY, EV_ABS, EV_REL, EV_MSC, EV_LED,
+ * EV_SND, EV_SW). */
 static inline int ts_uinput_enable_code(int fd, int type, int code) {
     switch (type) {
     case EV_KEY: return ioctl(fd, UI_SET_KEYBIT, code);
     case EV_ABS: return ioctl(fd, UI_SET_ABSBIT, code);
     case EV_REL: return ioctl(fd, UI_SET_RELBIT, code);
     case EV_MSC: return ioctl(fd, UI_SET_MSCBIT, code);
+    case EV_LED: return ioctl(fd, UI_SET_LEDBIT, code);
+    case EV_SND: return ioctl(fd, UI_SET_SNDBIT, code);
+    case EV_SW: return ioctl(fd, UI_SET_SWBIT, code);
     default: errno = EINVAL; return -1;
     }
 }

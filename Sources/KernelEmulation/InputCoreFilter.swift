@@ -4,14 +4,16 @@ import Recordings
 /// from a driver to evdev readers, for a device in the state the harness presents.
 ///
 /// A real kernel drops an axis value equal to the current one (per touch slot for the
-/// `ABS_MT_*` axes), a key, switch or LED event that does not change its state, a zero relative
-/// motion, and codes the device does not have; it holds `ABS_MT_SLOT` back until a value in that
-/// slot changes; and it drops a `SYN_REPORT` with nothing before it. Recordings often keep such
-/// events (evemu's, for one), so replaying them verbatim would show libinput a different device
-/// than the one the recording came from. The VM tier (`tools/vm-test`) found this: the harness
-/// now delivers what `uinput` would.
+/// `ABS_MT_*` axes), a key, switch or LED event that does not change its state, a repeat rate
+/// (`EV_REP`) it already has or below zero, a zero relative motion, a force-feedback value below
+/// zero, and events of types or codes the device does not have; it holds `ABS_MT_SLOT` back until
+/// a value in that slot changes; and it drops a `SYN_REPORT` with nothing before it. Recordings
+/// often keep such events (evemu's, for one), so replaying them verbatim would show libinput a
+/// different device than the one the recording came from. The VM tier (`tools/vm-test`) found
+/// this: the harness now delivers what `uinput` would.
 public struct InputCoreFilter: Sendable {
     private let supported: [UInt16: Set<UInt16>]
+    private let types: Set<UInt16>
     private let fuzz: [UInt16: Int32]
     private(set) var absValues: [UInt16: Int32]
     /// `ABS_MT_*` values per slot, indexed `[slot][code - ABS_MT_TOUCH_MAJOR]`; empty without `ABS_MT_SLOT`.
@@ -22,6 +24,8 @@ public struct InputCoreFilter: Sendable {
     private(set) var keysDown: Set<UInt16> = []
     private(set) var switchesOn: Set<UInt16> = []
     private(set) var ledsOn: Set<UInt16> = []
+    /// `REP_DELAY` and `REP_PERIOD`, as ``Recordings/Evdev/softRepeatRates`` starts them.
+    private(set) var repeatRates = Evdev.softRepeatRates
     private var pending: [EvdevEvent] = []
 
     static let mtFirst: UInt16 = 0x30 // ABS_MT_TOUCH_MAJOR
@@ -34,6 +38,7 @@ public struct InputCoreFilter: Sendable {
     /// 90-libinput-fuzz-override rule (``Recordings/DeviceDescription/kernelFuzz(_:)``).
     public init(device: DeviceDescription) {
         supported = device.codes
+        types = Set(device.codes.keys)
         fuzz = Dictionary(uniqueKeysWithValues: device.absinfo.keys.map { ($0, device.kernelFuzz($0)) })
         absValues = device.absinfo.mapValues(\.value)
         reportedSlot = device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0
@@ -68,13 +73,15 @@ public struct InputCoreFilter: Sendable {
     }
 
     private mutating func handle(_ event: EvdevEvent, into output: inout [EvdevEvent]) {
+        // input_event() passes on no event of a type the device does not have.
+        guard event.type == Evdev.EV_SYN || types.contains(event.type) else { return }
         switch event.type {
         case Evdev.EV_SYN:
             switch event.code {
             case Evdev.SYN_REPORT:
                 if !pending.isEmpty { output += pending; output.append(event) }
                 pending.removeAll(keepingCapacity: true)
-            case Evdev.SYN_MT_REPORT:
+            case Evdev.SYN_CONFIG, Evdev.SYN_MT_REPORT:
                 pending.append(event)
             default:
                 break
@@ -92,8 +99,20 @@ public struct InputCoreFilter: Sendable {
             if isSupported(event) && toggle(&ledsOn, event) { pending.append(event) }
         case Evdev.EV_REL:
             if isSupported(event) && event.value != 0 { pending.append(event) }
-        default:
+        case Evdev.EV_MSC, Evdev.EV_SND:
             if isSupported(event) { pending.append(event) }
+        case Evdev.EV_REP:
+            // Any code up to REP_PERIOD, whatever the device's EV_REP bits say.
+            let index = Int(event.code)
+            guard index < repeatRates.count, event.value >= 0, repeatRates[index] != event.value else { return }
+            repeatRates[index] = event.value
+            pending.append(event)
+        case Evdev.EV_FF:
+            if event.value >= 0 { pending.append(event) }
+        case Evdev.EV_PWR:
+            pending.append(event)
+        default:
+            break
         }
     }
 

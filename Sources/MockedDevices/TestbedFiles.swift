@@ -121,7 +121,7 @@ public struct TestbedFiles: Equatable, Sendable {
         s += "EVIOCGLED(0) 8 \(hex(Evdev.bitmask(state?.ledsOn ?? [], bytes: 8)))\n"
         s += "EVIOCGSW(0) 8 \(hex(Evdev.bitmask(state?.switchesOn ?? [], bytes: 8)))\n"
         if types.contains(Evdev.EV_REP) {
-            s += "EVIOCGREP 0 \(hex(le32(250) + le32(33)))\n"
+            s += "EVIOCGREP 0 \(hex(Evdev.softRepeatRates.flatMap { le32(UInt32($0)) }))\n"
         }
         let axes = (d.codes[Evdev.EV_ABS] ?? []).sorted()
         s += absIoctls(d, axes: axes, state: state)

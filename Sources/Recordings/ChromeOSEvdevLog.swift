@@ -112,6 +112,8 @@ public enum ChromeOSEvdevLog {
             for line in log.events where line.event.type == Evdev.EV_MSC || line.event.type == Evdev.EV_SW {
                 d.codes[line.event.type, default: []].insert(line.event.code)
             }
+            // Nor for EV_REP's: libevdev gives a device with EV_REP both rates.
+            if d.codes[Evdev.EV_REP] != nil { d.codes[Evdev.EV_REP] = [0, 1] }
         } else {
             // The touchscreen log lists axes but no capabilities: its axes, BTN_TOUCH, and the
             // keys its events use; a touchscreen is direct.

@@ -29,6 +29,11 @@ extension DeviceDescription {
         let keys = codes[Evdev.EV_KEY] ?? []
         if keys.contains(where: { $0 >= 1 && $0 < 0x100 }) { kinds.append("ID_INPUT_KEY") }
         if keys.filter({ $0 >= 1 && $0 <= 0x39 }).count >= 30 { kinds.append("ID_INPUT_KEYBOARD") }
+        // A wheel alone counts as keys, and any switch as a switch (builtin_input_id in systemd's
+        // src/udev/udev-builtin-input_id.c).
+        let wheel = has(type: Evdev.EV_REL, code: Evdev.REL_WHEEL) || has(type: Evdev.EV_REL, code: Evdev.REL_HWHEEL)
+        if kinds.isEmpty && wheel { kinds.append("ID_INPUT_KEY") }
+        if codes[Evdev.EV_SW] != nil { kinds.append("ID_INPUT_SWITCH") }
         return kinds
     }
 

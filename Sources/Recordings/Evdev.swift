@@ -18,8 +18,16 @@ public enum Evdev {
     public static let EV_PWR: UInt16 = 0x16
     public static let EV_FF_STATUS: UInt16 = 0x17
 
+    /// `REP_DELAY` and `REP_PERIOD` in milliseconds for a device with `EV_REP` whose driver set
+    /// none, as no uinput device can: `input_register_device` turns on the input core's own key
+    /// repeat at these rates (drivers/input/input.c).
+    public static let softRepeatRates: [Int32] = [250, 33]
+
+    public static let MSC_RAW: UInt16 = 0x03
+    public static let MSC_SCAN: UInt16 = 0x04
     public static let MSC_TIMESTAMP: UInt16 = 0x05
     public static let SYN_REPORT: UInt16 = 0
+    public static let SYN_CONFIG: UInt16 = 1
     public static let SYN_MT_REPORT: UInt16 = 2
     public static let SYN_DROPPED: UInt16 = 3
 
@@ -50,6 +58,7 @@ public enum Evdev {
 
     public static let REL_X: UInt16 = 0x00
     public static let REL_Y: UInt16 = 0x01
+    public static let REL_HWHEEL: UInt16 = 0x06
     public static let REL_WHEEL: UInt16 = 0x08
 
     public static let INPUT_PROP_POINTER: UInt16 = 0x00

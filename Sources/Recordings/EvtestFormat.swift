@@ -40,6 +40,7 @@ public enum EvtestFormat {
         var sawID = false
         var currentType: UInt16?
         var currentAxis: UInt16?
+        var inRepeat = false
         var axisLines: [UInt16: Int] = [:]
         var events: [(time: UInt64, event: EvdevEvent)] = []
         var eventLines: [(Int, EvdevEvent)] = []
@@ -94,6 +95,22 @@ public enum EvtestFormat {
                     axisLines[code] = lineNumber
                     device.absinfo[code] = AbsInfo(minimum: 0, maximum: 0)
                 }
+            } else if line.hasPrefix("Repeat type ") {
+                // evtest lists EV_REP apart, under "Key repeat handling:", each code with its rate.
+                if device.codes[Evdev.EV_REP] == nil { device.codes[Evdev.EV_REP] = [] }
+                (currentType, currentAxis, inRepeat) = (nil, nil, true)
+            } else if inRepeat && line.hasPrefix("Repeat code ") {
+                let code = try number(after: "Repeat code ", in: line, file: file, line: lineNumber)
+                guard code <= Evdev.maxCode(ofType: Evdev.EV_REP) ?? 0 else {
+                    throw RecordingError.bad(file, lineNumber, "unknown event code \(code) for EV_REP")
+                }
+                device.codes[Evdev.EV_REP, default: []].insert(code)
+            } else if inRepeat, let (key, value) = axisField(line), key == "Value" {
+                // The rate the kernel held as evtest started: a uinput device starts at the input
+                // core's own (Evdev.softRepeatRates), as the harness's answers do.
+                guard Int32(value) != nil else {
+                    throw RecordingError.bad(file, lineNumber, "\"\(value)\" is not an integer")
+                }
             } else if let axis = currentAxis, let (key, value) = axisField(line) {
                 guard let v = Int32(value) else {
                     throw RecordingError.bad(file, lineNumber, "\"\(value)\" is not an integer")
@@ -117,9 +134,10 @@ public enum EvtestFormat {
                 eventLines.append((lineNumber, event))
             } else if line.hasPrefix("Supported events") || line.hasPrefix("Properties")
                 || line.hasPrefix("Input driver version")
-                || line.hasPrefix("Testing") || line.hasPrefix("Key repeat") || line.hasPrefix("Repeat")
+                || line.hasPrefix("Testing") || line.hasPrefix("Key repeat")
             {
                 currentAxis = nil
+                inRepeat = false
                 afterTesting = afterTesting || line.hasPrefix("Testing")
             } else {
                 throw RecordingError.bad(file, lineNumber, "not an evtest line: \"\(line.prefix(40))\"")
@@ -248,11 +266,21 @@ public enum EvtestFormat {
         }
         guard let type = UInt16(parts[0].dropFirst(5).prefix(while: { $0.isNumber })),
             let code = UInt16(parts[1].dropFirst(5).prefix(while: { $0.isNumber })),
-            let value = Int32(parts[2].dropFirst(6))
+            let value = valueText(parts[2].dropFirst(6), inHex: printsInHex(type: type, code: code))
         else {
             throw RecordingError.bad(file, n, "malformed event numbers")
         }
         return (time, EvdevEvent(type: type, code: code, value: value))
+    }
+
+    /// evtest prints a scan code's value (`MSC_SCAN`, `MSC_RAW`) in hexadecimal (`value 7001e`),
+    /// every other in decimal.
+    static func printsInHex(type: UInt16, code: UInt16) -> Bool {
+        type == Evdev.EV_MSC && (code == Evdev.MSC_RAW || code == Evdev.MSC_SCAN)
+    }
+
+    private static func valueText(_ text: Substring, inHex: Bool) -> Int32? {
+        inHex ? UInt32(text, radix: 16).map { Int32(bitPattern: $0) } : Int32(text)
     }
 }
 
@@ -266,9 +294,9 @@ extension EvtestFormat {
             format: "Input device ID: bus 0x%x vendor 0x%x product 0x%x version 0x%x\n", d.bustype, d.vendor, d.product,
             d.version)
         out += "Input device name: \"\(d.name)\"\nSupported events:\n"
-        for type in d.codes.keys.sorted() {
+        for type in d.codes.keys.sorted() where type != Evdev.EV_REP {
             out += "  Event type \(type) (\(Evdev.typeName(type)))\n"
-            guard type != Evdev.EV_SYN, type != Evdev.EV_REP else { continue }
+            guard type != Evdev.EV_SYN else { continue }
             for code in d.codes[type]!.sorted() {
                 out += "    Event code \(code) (\(Evdev.codeName(type: type, code: code)))\n"
                 guard type == Evdev.EV_ABS, let a = d.absinfo[code] else { continue }
@@ -279,6 +307,13 @@ extension EvtestFormat {
                 for (name, value, always) in fields where always || value != 0 {
                     out += String(format: "      %@ %6d\n", name, value)
                 }
+            }
+        }
+        if d.codes[Evdev.EV_REP] != nil {
+            out += "Key repeat handling:\n  Repeat type \(Evdev.EV_REP) (EV_REP)\n"
+            for (code, rate) in Evdev.softRepeatRates.enumerated() {
+                out += "    Repeat code \(code) (\(Evdev.codeName(type: Evdev.EV_REP, code: UInt16(code))))\n"
+                out += String(format: "      Value %6d\n", rate)
             }
         }
         out += "Properties:\n"
@@ -295,10 +330,13 @@ extension EvtestFormat {
                     default: out += stamp + "-------------- \(name) ------------\n"
                     }
                 } else {
+                    let value =
+                        printsInHex(type: e.type, code: e.code)
+                        ? String(format: "%02x", UInt32(bitPattern: e.value)) : String(e.value)
                     out +=
                         stamp
                         + "type \(e.type) (\(Evdev.typeName(e.type))), code \(e.code) "
-                        + "(\(Evdev.codeName(type: e.type, code: e.code))), value \(e.value)\n"
+                        + "(\(Evdev.codeName(type: e.type, code: e.code))), value \(value)\n"
                 }
             }
         }

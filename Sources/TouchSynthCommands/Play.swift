@@ -10,11 +10,11 @@ struct Play: ParsableCommand {
         abstract:
             "Play a recording on a real uinput device, as `libinput replay` does, from any format TouchSynth reads.",
         discussion: """
-            The device is made from the recording's whole description, each axis's current value included: an evtest \
-            or getevent header's values (ABS_MT_SLOT's among them) are where the kernel starts, which libinput record \
-            YAML cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when a line (or the end of \
-            input) arrives on stdin, so that readers can open the node first. The device is removed --linger-ms after \
-            the last frame, or when the command ends in any way. Needs write access to /dev/uinput.
+            The device is made from the recording's whole description but force feedback (EV_FF), each axis's value \
+            included: an evtest or getevent header's values (ABS_MT_SLOT's among them) are where the kernel starts, \
+            which libinput record YAML cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when \
+            a line (or the end of input) arrives on stdin, so that readers can open the node first. The device is \
+            removed --linger-ms after the last frame, or when the command ends. Needs write access to /dev/uinput.
             """)
 
     @Argument(help: Help.recording) var recording: String
@@ -34,11 +34,11 @@ struct Play: ParsableCommand {
     func run() throws {
         try checkReadable([recording, input.desc])
         let loaded = try window.cut(input.load(recording), path: recording)
-        let device: UinputDevice
-        do { device = try UinputDevice(loaded.device, path: uinput) } catch { throw error }
+        let device = try UinputDevice(loaded.device, path: uinput)
+        warn(device.notes, in: recording)
         try emit("\(device.devnode): \(loaded.device.name)")
         if wait { _ = readLine() }
-        do { try RecordingPlayback(frames: loaded.frames).play(on: device) } catch { throw error }
+        try RecordingPlayback(frames: loaded.frames).play(on: device)
         usleep(useconds_t(lingerMs) * 1000)
         device.destroy()
     }

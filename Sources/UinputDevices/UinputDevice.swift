@@ -37,10 +37,15 @@ public struct UinputError: Error, CustomStringConvertible, Sendable {
 public final class UinputDevice {
     /// `/dev/input/eventN`, once udev or devtmpfs made the node.
     public let devnode: String
+    /// What of the description the device leaves out, one line each: its force feedback
+    /// (`EV_FF`). uinput hands a device's effect uploads to the program that made it, and each
+    /// waits up to 30 s for an answer this one never gives; a device with `EV_FF` and no effect
+    /// slots is refused outright.
+    public let notes: [String]
     private var fd: Int32
 
     /// Creates the device `description` describes: its event types and codes, axes (each with its
-    /// current value, range, fuzz, flat and resolution) and properties.
+    /// current value, range, fuzz, flat and resolution) and properties; all but force feedback.
     public init(_ description: DeviceDescription, path: String = "/dev/uinput") throws(UinputError) {
         fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
@@ -67,6 +72,9 @@ public final class UinputDevice {
             close(fd)
             throw UinputError(.notADevice, "\(path) is \(what), not the uinput device")
         }
+        notes =
+            description.codes[Evdev.EV_FF] == nil
+            ? [] : ["the device is made without its force feedback (EV_FF): no player answers uploads"]
         do {
             try Self.setUp(fd, description)
             devnode = try Self.findDevnode(fd)
@@ -112,9 +120,12 @@ public final class UinputDevice {
         func check(_ rc: Int32, _ what: String) throws(UinputError) {
             if rc < 0 { throw UinputError(.system, "uinput: \(what): \(String(cString: strerror(errno)))") }
         }
-        for (type, codes) in d.codes.sorted(by: { $0.key < $1.key }) where type != Evdev.EV_SYN {
+        let withCodes = [
+            Evdev.EV_KEY, Evdev.EV_ABS, Evdev.EV_REL, Evdev.EV_MSC, Evdev.EV_LED, Evdev.EV_SND, Evdev.EV_SW,
+        ]
+        for (type, codes) in d.codes.sorted(by: { $0.key < $1.key }) where type != Evdev.EV_SYN && type != Evdev.EV_FF {
             try check(ts_uinput_enable_type(fd, Int32(type)), "enabling \(Evdev.typeName(type))")
-            for code in codes.sorted() where [Evdev.EV_KEY, Evdev.EV_ABS, Evdev.EV_REL, Evdev.EV_MSC].contains(type) {
+            for code in codes.sorted() where withCodes.contains(type) {
                 try check(
                     ts_uinput_enable_code(fd, Int32(type), Int32(code)),
                     "enabling \(Evdev.codeName(type: type, code: code))")

@@ -82,6 +82,37 @@ final class InputCoreFilterTests: XCTestCase {
         XCTAssertEqual(filter.state.ledsOn, [], "an LED the device lacks is dropped")
     }
 
+    func testRepeatRatesPassOnlyWhenTheyChange() {
+        func rep(_ code: UInt16, _ value: Int32) -> EvdevEvent {
+            EvdevEvent(type: Evdev.EV_REP, code: code, value: value)
+        }
+        let device = DeviceDescription(name: "keyboard", codes: [Evdev.EV_SYN: [0], Evdev.EV_REP: [0, 1]])
+        var filter = InputCoreFilter(device: device)
+        XCTAssertEqual(pass(&filter, [rep(0, 250), rep(1, 33)]), [], "the soft repeat's own rates")
+        XCTAssertEqual(pass(&filter, [rep(0, 600), rep(1, 33), rep(1, -1), rep(2, 5)]), [rep(0, 600), syn])
+        XCTAssertEqual(pass(&filter, [rep(0, 600), rep(1, 25)]), [rep(1, 25), syn], "each rate is held")
+        var without = InputCoreFilter(device: DeviceDescription(name: "mouse", codes: [Evdev.EV_SYN: [0]]))
+        XCTAssertEqual(pass(&without, [rep(0, 600)]), [], "a device without EV_REP")
+    }
+
+    func testForceFeedbackPowerAndSoundPassByTypeAndConfigurationBySyn() {
+        let effect = EvdevEvent(type: Evdev.EV_FF, code: 0x60, value: 1) // FF_GAIN: any code of the type
+        let power = EvdevEvent(type: Evdev.EV_PWR, code: 3, value: 0)
+        let bell = EvdevEvent(type: Evdev.EV_SND, code: 1, value: 1)
+        let config = EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_CONFIG, value: 0)
+        let device = DeviceDescription(
+            name: "pc speaker", codes: [Evdev.EV_SYN: [0], Evdev.EV_FF: [0x50], Evdev.EV_PWR: [], Evdev.EV_SND: [1]])
+        var filter = InputCoreFilter(device: device)
+        XCTAssertEqual(pass(&filter, [effect, power, bell, bell]), [effect, power, bell, bell, syn], "no state held")
+        let dropped = [
+            EvdevEvent(type: Evdev.EV_FF, code: 0x60, value: -1), EvdevEvent(type: Evdev.EV_SND, code: 2, value: 1),
+            EvdevEvent(type: Evdev.EV_FF_STATUS, code: 0, value: 1), EvdevEvent(type: Evdev.EV_SW, code: 0, value: 1),
+            EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0),
+        ]
+        XCTAssertEqual(pass(&filter, dropped), [])
+        XCTAssertEqual(pass(&filter, [config]), [config, syn])
+    }
+
     func testTheDeviceStartsWhereItsHeaderSaysAndEverySlotEmpty() {
         var device = touchpad()
         device.absinfo[Evdev.ABS_MT_SLOT]?.value = 1

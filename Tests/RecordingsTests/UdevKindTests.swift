@@ -35,4 +35,19 @@ final class UdevKindTests: XCTestCase {
             XCTAssertEqual(pointing, expected.map { [$0] } ?? [], name)
         }
     }
+
+    /// A wheel alone is keys to udev, and any switch a switch (systemd's builtin_input_id): a lid's
+    /// switch reaches libinput only so.
+    func testAWheelAloneIsKeysAndASwitchIsASwitch() {
+        let wheel = DeviceDescription(name: "wheel", codes: [Evdev.EV_REL: [Evdev.REL_WHEEL]])
+        XCTAssertEqual(wheel.udevInputKinds, ["ID_INPUT_KEY"])
+        let mouse = DeviceDescription(
+            name: "mouse", codes: [Evdev.EV_REL: [0, 1, Evdev.REL_WHEEL], Evdev.EV_KEY: [0x110]])
+        XCTAssertEqual(mouse.udevInputKinds, ["ID_INPUT_MOUSE"], "a pointer's wheel is no key")
+        let lid = DeviceDescription(name: "Lid Switch", codes: [Evdev.EV_SW: [0]])
+        XCTAssertEqual(lid.udevInputKinds, ["ID_INPUT_SWITCH"])
+        XCTAssertTrue(lid.isLibinputDevice)
+        let jack = DeviceDescription(name: "Headphone", codes: [Evdev.EV_SW: [2]])
+        XCTAssertFalse(jack.isLibinputDevice, "libinput takes a lid or tablet-mode switch, not a jack")
+    }
 }
