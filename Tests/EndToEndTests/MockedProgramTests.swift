@@ -83,7 +83,7 @@ final class MockedProgramTests: XCTestCase {
         // `record` writes each frame as it comes ("- evdev:" begins one): Ctrl-C once ten are in,
         // seconds before the recording's end.
         var record: pid_t?
-        waitUntil {
+        waitUntil(whileRunning: mock.pid) {
             let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
             if written.components(separatedBy: "- evdev:").count > 11 { record = childProcesses(of: mock.pid).first }
             return record != nil

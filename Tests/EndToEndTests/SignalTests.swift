@@ -19,7 +19,7 @@ final class SignalTests: XCTestCase {
         for (command, signal) in [("compare", SIGTERM), ("replay", SIGTERM), ("replay", SIGHUP)] {
             // In real time, so that the replay is still running when the signal comes.
             let process = try Running([touchsynth, command, "--real-time", session])
-            waitUntil { !childProcesses(of: process.pid).isEmpty }
+            waitUntil(whileRunning: process.pid) { !childProcesses(of: process.pid).isEmpty }
             kill(process.pid, signal)
             let finished = try process.wait()
             XCTAssertEqual(finished.status, 128 + signal, "\(command): \(finished.stderr)")
@@ -38,7 +38,7 @@ final class SignalTests: XCTestCase {
         let process = try Running([try Fixtures.touchsynth(), "replay", "-"], standardInput: input)
         // The header and the first half of the frames; the rest never comes before the signal.
         input.fileHandleForWriting.write(Data((lines[..<(lines.count / 2)].joined(separator: "\n") + "\n").utf8))
-        waitUntil { Self.isReadingAPipe(process.pid) }
+        waitUntil(whileRunning: process.pid) { Self.isReadingAPipe(process.pid) }
         kill(process.pid, SIGINT)
         try input.fileHandleForWriting.close()
         let finished = try process.wait()
@@ -62,7 +62,7 @@ final class SignalTests: XCTestCase {
             try Fixtures.touchsynth(), "mock", session, "--", "/bin/sh", "-c",
             "exec 4<{devnode}; exec sleep 10",
         ])
-        waitUntil { !childProcesses(of: process.pid).isEmpty }
+        waitUntil(whileRunning: process.pid) { !childProcesses(of: process.pid).isEmpty }
         kill(process.pid, SIGINT)
         XCTAssertEqual(try process.wait().status, 128 + SIGINT)
     }
@@ -107,7 +107,7 @@ final class SignalTests: XCTestCase {
         XCTAssertEqual(synth.status, 0, synth.stderr)
         let replay = try Running([try Fixtures.touchsynth(), "replay", "--json", long])
         var child: pid_t?
-        waitUntil {
+        waitUntil(whileRunning: replay.pid) {
             // Past the JSON header line, which comes before the libinput side starts.
             if replay.stdoutBytes > 100 { child = childProcesses(of: replay.pid).first }
             return child != nil

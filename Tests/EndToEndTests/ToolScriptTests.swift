@@ -183,7 +183,9 @@ final class ToolScriptTests: XCTestCase {
         try process.run()
         // Until the compiler runs: the build log names ninja's first step (or the script ended).
         let log = builds.appendingPathComponent("logs/1.28.1.log").path
-        waitUntil { !process.isRunning || ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("[1/") }
+        waitUntil(whileRunning: process.processIdentifier) {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("[1/")
+        }
         process.terminate()
         process.waitUntilExit()
         XCTAssertNotEqual(process.terminationStatus, 0)

@@ -108,11 +108,20 @@ public func runAsNobody(_ arguments: [String]) throws -> Finished {
 }
 
 /// Waits, with no time limit, until `condition` holds: for what another process does where
-/// nothing tells the test (a child it started, a file it writes, a handler it installs). The
-/// condition must come true; a test waiting for what never happens hangs rather than fails.
-public func waitUntil(_ condition: () -> Bool) {
+/// nothing tells the test (a child it started, a file it writes, a handler it installs). It stops
+/// waiting when process `pid`, the one the test waits on, has ended (a zombie not yet reaped
+/// counts): what the test then asks of it fails instead of hanging.
+public func waitUntil(whileRunning pid: pid_t, _ condition: () -> Bool) {
     // Polled: no descriptor or signal tells the test when the other process gets there.
-    while !condition() { usleep(1000) }
+    while !condition() && isRunning(pid) { usleep(1000) }
+}
+
+/// Whether process `pid` is there and has not ended (`/proc/PID/stat`'s state is not `Z`).
+public func isRunning(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+    else { return false }
+    return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first != "Z"
 }
 
 /// The processes `pid`'s threads started that are still there.

@@ -29,8 +29,7 @@ final class WaylandClientTests: XCTestCase {
         // sway makes its socket as it starts, and listens on it a moment later: wait until a
         // client connects.
         var socket: String?
-        waitUntil {
-            guard process.isRunning else { return true }
+        waitUntil(whileRunning: process.pid) {
             let sockets = ((try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []).filter {
                 $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock")
             }

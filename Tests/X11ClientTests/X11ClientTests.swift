@@ -18,7 +18,7 @@ final class X11ClientTests: XCTestCase {
         ])
         // SIGTERM: Xvfb then removes its socket and lock file from /tmp.
         addTeardownBlock { process.terminate() }
-        waitUntil { !process.isRunning || process.stdoutText.hasSuffix("\n") }
+        waitUntil(whileRunning: process.pid) { process.stdoutText.hasSuffix("\n") }
         let number = process.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertTrue(process.isRunning && Int(number) != nil, "Xvfb ended as it started: \(number)")
         return ":" + number
