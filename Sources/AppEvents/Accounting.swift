@@ -20,6 +20,8 @@ enum SilentReason: Int, CaseIterable, Sendable {
     /// Pointer motion that left the pointer where it was: pressed against the screen's edge, or
     /// of no accelerated delta.
     case pointerUnmoved
+    /// A lid or tablet-mode switch: no UIKit event says it.
+    case switchToggle
 
     /// The reason of `event`, which produced nothing.
     init(_ event: LibinputEvent) {
@@ -33,6 +35,7 @@ enum SilentReason: Int, CaseIterable, Sendable {
         case .gesturePinchBegin, .gesturePinchUpdate, .gesturePinchEnd: self = .pinchBelowThreshold
         case .gestureSwipeBegin, .gestureSwipeUpdate, .gestureSwipeEnd, .gestureHoldBegin, .gestureHoldEnd:
             self = .systemGestureState
+        case .switchToggle: self = .switchToggle
         }
     }
 
@@ -48,6 +51,7 @@ enum SilentReason: Int, CaseIterable, Sendable {
         case .systemGestureState: return .merged("system gesture state")
         case .nothingFollowed: return .dropped("no later event carried it")
         case .pointerUnmoved: return .dropped("pointer motion that left the pointer where it was")
+        case .switchToggle: return .dropped("a lid or tablet-mode switch, which no UIKit event says")
         }
     }
 }

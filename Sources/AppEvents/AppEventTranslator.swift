@@ -210,7 +210,7 @@ public struct AppEventTranslator {
             removeDevice(device)
         case .keyboardKey(let key, let state, _):
             pointer.setKey(key, state, device: device)
-        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame:
+        case .touchDown, .touchMotion, .touchUp, .touchCancel, .touchFrame, .switchToggle:
             break
         case .pointerMotion(let dx, let dy, let unacceleratedDx, let unacceleratedDy):
             pointerActivity(of: device)

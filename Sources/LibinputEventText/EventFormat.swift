@@ -64,6 +64,8 @@ public enum EventFormat {
         case .gesturePinchEnd(let n, _, let cancelled), .gestureSwipeEnd(let n, let cancelled),
             .gestureHoldEnd(let n, let cancelled):
             return "\(n)" + (cancelled ? " cancelled" : "")
+        case .switchToggle(let which, let state):
+            return "switch \(which == .lid ? "lid" : "tablet-mode") state \(state == .on ? 1 : 0)"
         }
     }
 
@@ -108,6 +110,8 @@ public enum EventFormat {
             values = gesture(n, still)
         case .gestureSwipeUpdate(let n, let d):
             values = gesture(n, d)
+        case .switchToggle(let which, let state):
+            values = "switch=\(which == .lid ? 1 : 2) state=\(state.rawValue)"
         }
         return e.typeName + " " + values
     }

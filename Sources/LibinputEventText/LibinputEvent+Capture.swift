@@ -140,6 +140,7 @@ extension LibinputEvent {
         var libinputVersion: String?
         var state: String?
         var source: String?
+        var `switch`: String?
         var dx, dy, dxUnaccelerated, dyUnaccelerated, x, y, scale, angleDeltaDeg: Double?
         var vertical, horizontal, verticalV120, horizontalV120: Double?
         var button, key, seatCount, slot, seatSlot: Int?
@@ -168,6 +169,7 @@ extension LibinputEvent {
             libinputVersion = try value("libinputVersion", old: "libinput_version")
             state = try value("state")
             source = try value("source")
+            `switch` = try value("switch")
             dx = try value("dx")
             dy = try value("dy")
             dxUnaccelerated = try value("dxUnaccelerated", old: "dx_unaccelerated")
@@ -278,6 +280,11 @@ extension LibinputEvent {
             kind = .gesturePinchEnd(fingers: fingers, scale: try need(f.scale, "scale"), cancelled: cancelled)
         case "GESTURE_HOLD_BEGIN": kind = .gestureHoldBegin(fingers: fingers)
         case "GESTURE_HOLD_END": kind = .gestureHoldEnd(fingers: fingers, cancelled: cancelled)
+        case "SWITCH_TOGGLE":
+            guard let which = Switch(rawValue: try need(f.switch, "switch")),
+                let state = SwitchState(rawValue: try need(f.state, "state"))
+            else { throw CaptureError(line: line, problem: "a switch is lid or tabletMode, its state on or off") }
+            kind = .switchToggle(which, state: state)
         default: throw CaptureError(line: line, problem: "unknown event type \(type)")
         }
         return LibinputEvent(time: UInt64(time), device: device, kind: kind)

@@ -8,6 +8,7 @@ extension LibinputEvent: Encodable {
         case timeUs, device, type, dx, dy, dxUnaccelerated, dyUnaccelerated, x, y
         case button, state, seatCount, source, vertical, horizontal, verticalV120, horizontalV120, key, slot, seatSlot
         case fingers, scale, angleDeltaDeg, cancelled
+        case `switch`
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,6 +71,9 @@ extension LibinputEvent: Encodable {
         case .gestureSwipeEnd(let n, let cancelled), .gestureHoldEnd(let n, let cancelled):
             try c.encode(n, forKey: .fingers)
             try c.encode(cancelled, forKey: .cancelled)
+        case .switchToggle(let which, let state):
+            try c.encode(which.rawValue, forKey: .switch)
+            try c.encode(state.rawValue, forKey: .state)
         }
     }
 }

@@ -58,6 +58,9 @@ public struct LibinputEvent: Equatable, Sendable {
         case gestureHoldBegin(fingers: Int)
         /// LIBINPUT_EVENT_GESTURE_HOLD_END; cancelled when the fingers start moving.
         case gestureHoldEnd(fingers: Int, cancelled: Bool)
+        /// LIBINPUT_EVENT_SWITCH_TOGGLE: a lid closed (on) or opened, a convertible folded into
+        /// tablet mode (on) or out of it.
+        case switchToggle(Switch, state: SwitchState)
     }
 
     /// libinput's event type name, as `libinput debug-events` prints it.
@@ -88,8 +91,23 @@ public struct LibinputEvent: Equatable, Sendable {
         case .gesturePinchEnd: return "GESTURE_PINCH_END"
         case .gestureHoldBegin: return "GESTURE_HOLD_BEGIN"
         case .gestureHoldEnd: return "GESTURE_HOLD_END"
+        case .switchToggle: return "SWITCH_TOGGLE"
         }
     }
+}
+
+/// A switch libinput reports (`enum libinput_switch`).
+public enum Switch: String, Equatable, Sendable {
+    /// LIBINPUT_SWITCH_LID: on while the lid is closed.
+    case lid
+    /// LIBINPUT_SWITCH_TABLET_MODE: on while a convertible is in tablet mode.
+    case tabletMode
+}
+
+/// A switch's new state (`enum libinput_switch_state`).
+public enum SwitchState: String, Equatable, Sendable {
+    case on
+    case off
 }
 
 /// A button's or key's new state.

@@ -243,6 +243,13 @@ public final class LibinputContext {
                     state: libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED
                         ? .pressed : .released,
                     seatCount: libinput_event_keyboard_get_seat_key_count(k)))
+        case LIBINPUT_EVENT_SWITCH_TOGGLE:
+            let s = libinput_event_get_switch_event(event)
+            let which: Switch = libinput_event_switch_get_switch(s) == LIBINPUT_SWITCH_LID ? .lid : .tabletMode
+            let state: SwitchState =
+                libinput_event_switch_get_switch_state(s) == LIBINPUT_SWITCH_STATE_ON ? .on : .off
+            return LibinputEvent(
+                time: libinput_event_switch_get_time_usec(s), device: sysname, kind: .switchToggle(which, state: state))
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
             LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
             return touch(libinput_event_get_touch_event(event), type: type, sysname: sysname)

@@ -11,6 +11,7 @@ extension LibinputEvent {
         case gestureSwipeBegin, gestureSwipeUpdate, gestureSwipeEnd, gesturePinchBegin, gesturePinchUpdate,
             gesturePinchEnd
         case gestureHoldBegin, gestureHoldEnd
+        case switchToggle
     }
 
     func write(to w: inout WireWriter) {
@@ -86,6 +87,10 @@ extension LibinputEvent {
             w.put(Int32(truncatingIfNeeded: fingers))
             w.put(scale)
             w.put(cancelled)
+        case .switchToggle(let which, let state):
+            w.put(Tag.switchToggle.rawValue)
+            w.put(which == .lid)
+            w.put(state == .on)
         }
     }
 
@@ -134,6 +139,8 @@ extension LibinputEvent {
         case .gesturePinchEnd:
             kind = .gesturePinchEnd(
                 fingers: try fingers(), scale: try r.get(Double.self), cancelled: try r.get(Bool.self))
+        case .switchToggle:
+            kind = .switchToggle(try r.get(Bool.self) ? .lid : .tabletMode, state: try r.get(Bool.self) ? .on : .off)
         }
         self.init(time: time, device: device, kind: kind)
     }

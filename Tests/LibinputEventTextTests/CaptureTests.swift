@@ -19,6 +19,20 @@ final class CaptureTests: XCTestCase {
         }
     }
 
+    /// libinput's switch events, from a lid closed and opened, through JSON and back.
+    func testALidsSwitchEventsReadBack() throws {
+        let lid = Fixtures.directory.appendingPathComponent("keyboard/lid-switch.evemu").path
+        let replayed = try Replay(.file(lid)).events
+        XCTAssertEqual(
+            replayed.compactMap {
+                if case .switchToggle(let which, let state) = $0.kind { (which, state) } else { nil }
+            }
+            .map { "\($0.0) \($0.1)" }, ["lid on", "lid off"], "the lid closed twice is one toggle")
+        let capture = runCommand(["replay", "--allow-empty", "--json", lid])
+        XCTAssertEqual(capture.status, 0, capture.stderr)
+        XCTAssertEqual(try LibinputEvent.events(fromJSONLines: capture.stdout), replayed)
+    }
+
     func testALineThatHoldsNoEventIsRefusedAtItsLine() throws {
         let capture = runCommand(["replay", "--json", recording])
         let lines = capture.stdout.split(separator: "\n").count

@@ -39,6 +39,8 @@ final class ChannelRecordTests: XCTestCase {
             .gesturePinchEnd(fingers: 2, scale: 0.5, cancelled: false),
             .gestureHoldBegin(fingers: 1),
             .gestureHoldEnd(fingers: 2, cancelled: true),
+            .switchToggle(.lid, state: .on),
+            .switchToggle(.tabletMode, state: .off),
         ]
         return kinds.enumerated().map {
             LibinputEvent(time: UInt64($0.offset) * 8000 + (UInt64(1) << 40), device: "event10", kind: $0.element)
