@@ -51,7 +51,9 @@ extension MockedDevice {
         try setRunState(\.clock_claimed, to: 0)
         let (notifyRead, notifyWrite) = try closeOnExecPair()
         defer { close(notifyRead) }
-        var link = timing.clock == .virtual ? try VirtualClockLink(masters: nodes.map(\.masterFD)) : nil
+        var link =
+            timing.clock == .virtual
+            ? try VirtualClockLink(masters: nodes.map(\.masterFD), eventNumbers: nodes.map(\.files.eventNumber)) : nil
         defer { link?.close() }
         var env = environment(preload: preload)
         if let dmi { try testbed.setDMI(dmi) }

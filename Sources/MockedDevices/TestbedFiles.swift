@@ -13,6 +13,8 @@ public struct TestbedFiles: Equatable, Sendable {
     public var syspath: String
     /// The evdev minor number, 64 + N, with major 13.
     public var minor: Int
+    /// N of `/dev/input/eventN`: evdev's minors start at 64.
+    public var eventNumber: Int { minor - 64 }
     /// umockdev-record device description (`P:`/`N:`/`E:`/`A:`/`L:` blocks).
     public var umockdevDevice: String
     /// umockdev-record ioctl tree (`@DEV` and one ioctl per line).

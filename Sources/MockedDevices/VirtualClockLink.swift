@@ -85,9 +85,14 @@ struct VirtualClockLink {
     /// sockets, and copies of the devices' pty masters.
     private var programEnds: (reports: Int32, script: Int32, masters: [Int32])
 
-    /// A link for a program that reads the devices whose pty masters are `masters`, in the order
-    /// of the steps' device indices.
-    init(masters: [Int32]) throws(HarnessError) {
+    /// Each device's N of `/dev/input/eventN`, in the order of the steps' device indices: a frame
+    /// for a device the program has closed (libinput suspending a touchpad) reaches no reader.
+    let eventNumbers: [Int]
+
+    /// A link for a program that reads the devices whose pty masters are `masters` and whose
+    /// nodes are `/dev/input/event<eventNumbers>`, in the order of the steps' device indices.
+    init(masters: [Int32], eventNumbers: [Int]) throws(HarnessError) {
+        self.eventNumbers = eventNumbers
         var ends: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw HarnessError(.system, "socketpair: \(String(cString: strerror(errno)))")
@@ -120,6 +125,7 @@ struct VirtualClockLink {
             "TOUCHSYNTH_CLOCK_FD": String(programDescriptor), "TOUCHSYNTH_CLOCK_SCRIPT_FD": String(scriptDescriptor),
             "TOUCHSYNTH_CLOCK_DEVICE_FDS":
                 programEnds.masters.indices.map { String(firstDeviceDescriptor + Int32($0)) }.joined(separator: ","),
+            "TOUCHSYNTH_CLOCK_DEVICE_NUMBERS": eventNumbers.map(String.init).joined(separator: ","),
             "TOUCHSYNTH_CLOCK_START_NS": String(start),
         ]
     }

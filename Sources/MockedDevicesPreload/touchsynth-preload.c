@@ -181,7 +181,7 @@ static int track(const char *path, int fd, int flags)
         return fd;
     touchsynth_evdev_ioctls_opened(fd, n, testbed_root);
     notify_opened();
-    touchsynth_clock_device_opened();
+    touchsynth_clock_device_opened(n);
     return fd;
 }
 
@@ -353,8 +353,11 @@ int fcntl64(int fd, int cmd, ...)
 
 int close(int fd)
 {
-    if (descriptor(fd) != 0)
+    uint32_t entry = descriptor(fd);
+    if (entry != 0) {
         set_descriptor(fd, 0);
+        touchsynth_clock_device_closed((int)(entry & EVENT_NUMBER_MASK) - 1);
+    }
     touchsynth_clock_closed(fd);
     return NEXT(close)(fd);
 }

@@ -30,9 +30,11 @@ extern pthread_mutex_t touchsynth_lock;
 /* At load, from the helper's one constructor: the clock reads its variables, and is active
    unless `claim` (the run's shared flag, NULL without one) says another program took it. */
 void touchsynth_clock_load(uint8_t *claim);
-/* An input device node was opened: the first one of the run, on a main thread, claims the
-   virtual clock for its process. */
-void touchsynth_clock_device_opened(void);
+/* /dev/input/event<event_number> was opened: the first device opened in the run, on a main
+   thread, claims the virtual clock for its process. */
+void touchsynth_clock_device_opened(int event_number);
+/* A descriptor of /dev/input/event<event_number> is being closed. */
+void touchsynth_clock_device_closed(int event_number);
 /* Reads the input device `fd` (opened non-blocking or not) straight from its pty: a reader that
    would block takes the replay's steps until the device is readable, and the clock reaches the
    time of the events read. */

@@ -72,6 +72,15 @@ static int channel = -1;
 static int script = -1;
 static int devices[TOUCHSYNTH_MAX_CLOCK_DEVICES];
 static int device_count;
+/* Each clock device's event number, whether this process has opened it, and how many of its
+   descriptors have it open now: a device it opened and has closed again reads nothing, as the
+   kernel passes a device's events to no reader then (libinput closes a touchpad it suspends while
+   a lid is shut). One never opened here keeps its frames, for a descriptor inherited across
+   exec(). Without the numbers every device counts as read. */
+static int device_numbers[TOUCHSYNTH_MAX_CLOCK_DEVICES];
+static int numbered;
+static _Atomic int opened[TOUCHSYNTH_MAX_CLOCK_DEVICES];
+static _Atomic int readers[TOUCHSYNTH_MAX_CLOCK_DEVICES];
 /* The run's flag that one of its programs took the clock. */
 static uint8_t *claim;
 
@@ -127,6 +136,7 @@ void touchsynth_clock_load(uint8_t *run_claim)
     const char *script_fd = getenv("TOUCHSYNTH_CLOCK_SCRIPT_FD");
     const char *device_fds = getenv("TOUCHSYNTH_CLOCK_DEVICE_FDS");
     const char *start = getenv("TOUCHSYNTH_CLOCK_START_NS");
+    const char *numbers = getenv("TOUCHSYNTH_CLOCK_DEVICE_NUMBERS");
     if (run_claim == NULL || __atomic_load_n(run_claim, __ATOMIC_ACQUIRE) || fd == NULL || script_fd == NULL
         || device_fds == NULL || start == NULL || !is_socket(atoi(fd), SOCK_SEQPACKET)
         || !is_socket(atoi(script_fd), SOCK_STREAM))
@@ -137,6 +147,9 @@ void touchsynth_clock_load(uint8_t *run_claim)
     for (const char *p = device_fds; *p != '\0' && device_count < TOUCHSYNTH_MAX_CLOCK_DEVICES;
          p += strcspn(p, ","), p += *p == ',')
         devices[device_count++] = atoi(p);
+    for (const char *p = numbers; p != NULL && *p != '\0' && numbered < device_count;
+         p += strcspn(p, ","), p += *p == ',')
+        device_numbers[numbered++] = atoi(p);
     atomic_store(&virtual_now, strtoull(start, NULL, 10));
     active = 1;
 }
@@ -196,8 +209,35 @@ static void send_report(uint64_t kind, uint64_t now, uint64_t fired)
     (void)send(channel, &report, sizeof report, MSG_NOSIGNAL);
 }
 
-void touchsynth_clock_device_opened(void)
+/* The clock device that is /dev/input/event<event_number>; -1 for none. */
+static int clock_device(int event_number)
 {
+    for (int i = 0; i < numbered; i++)
+        if (device_numbers[i] == event_number)
+            return i;
+    return -1;
+}
+
+void touchsynth_clock_device_closed(int event_number)
+{
+    int device = clock_device(event_number);
+    if (is_active() && device >= 0)
+        atomic_fetch_sub(&readers[device], 1);
+}
+
+/* Whether clock device `device`'s frames have a reader (see `readers`). */
+static int has_reader(uint32_t device)
+{
+    return numbered != device_count || !atomic_load(&opened[device]) || atomic_load(&readers[device]) > 0;
+}
+
+void touchsynth_clock_device_opened(int event_number)
+{
+    int device = clock_device(event_number);
+    if (is_active() && device >= 0) {
+        atomic_store(&opened[device], 1);
+        atomic_fetch_add(&readers[device], 1);
+    }
     if (!is_active() || !on_main_thread() || atomic_load(&claimed) || __atomic_exchange_n(claim, 1, __ATOMIC_ACQ_REL))
         return;
     atomic_store(&claimed, 1);
@@ -324,6 +364,10 @@ static int take_step(void)
     step_loaded = 0;
     switch (step.kind) {
     case TOUCHSYNTH_STEP_FRAME:
+        if (!has_reader(step.device)) {
+            raise_clock(step.instant);
+            return 1;
+        }
         /* The frame carries its time: the clock reaches it as the frame is read. */
         frame_device = (int)step.device;
         frame_written = 0;

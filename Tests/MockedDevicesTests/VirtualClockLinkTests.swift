@@ -18,7 +18,7 @@ final class VirtualClockLinkTests: XCTestCase {
             var master: [Int32] = [0, 0]
             XCTAssertEqual(pipe(&master), 0)
             defer { master.forEach { close($0) } }
-            var link = try VirtualClockLink(masters: [master[0]])
+            var link = try VirtualClockLink(masters: [master[0]], eventNumbers: [10])
             defer { link.close() }
             let placed = link.descriptors
             XCTAssertGreaterThan(

@@ -215,6 +215,29 @@ final class SeveralDevicesReplayTests: XCTestCase {
         }
     }
 
+    /// libinput suspends an internal touchpad while the lid is shut, closing its node: a scroll
+    /// then reaches no reader, as a kernel passes it to none, and the replay still runs to its end
+    /// on the virtual clock; the same scroll once the lid is open comes through whole.
+    func testAShutLidSilencesTheTouchpadUntilItOpens() throws {
+        let scroll = try RecordingLoader.load(
+            Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
+        let lid = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("keyboard/lid-switch.evemu").path)
+        func scrolls(of pad: Recording, lid: Recording?) throws -> Int {
+            var options = ReplayOptions()
+            options.otherDevices = lid.map { [.recording($0)] } ?? []
+            let events = try Replay(.recording(pad), options: options).events
+            XCTAssertEqual(events.filter { $0.typeName == "SWITCH_TOGGLE" }.count, lid == nil ? 0 : 2)
+            return events.filter { $0.device == "event10" && $0.typeName.hasPrefix("POINTER_SCROLL") }.count
+        }
+        let alone = try scrolls(of: scroll, lid: nil)
+        XCTAssertGreaterThan(alone, 0)
+        // The lid shuts at its first frame and opens a second later.
+        let shut = try XCTUnwrap(lid.frames.first?.time), open = try XCTUnwrap(lid.frames.last?.time)
+        XCTAssertLessThan(scroll.duration, open - shut)
+        XCTAssertEqual(try scrolls(of: Fixtures.delayed(scroll, by: shut + 10_000), lid: lid), 0)
+        XCTAssertEqual(try scrolls(of: Fixtures.delayed(scroll, by: open + 100_000), lid: lid), alone)
+    }
+
     /// A `--with` file of several devices plays them all, none chosen: the first as the one asked
     /// for, the others after every `--with` device, on the file's clock; nothing is said of a
     /// choice.
