@@ -10,7 +10,8 @@ import Recordings
 /// a value in that slot changes; and it drops a `SYN_REPORT` with nothing before it. Recordings
 /// often keep such events (evemu's, for one), so replaying them verbatim would show libinput a
 /// different device than the one the recording came from. The VM tier (`tools/vm-test`) found
-/// this: the harness now delivers what `uinput` would.
+/// this: the harness now delivers what `uinput` would, but for key repeats: a recording's own
+/// (value 2) pass as they are, where a uinput device with `EV_REP` would repeat a held key itself.
 public struct InputCoreFilter: Sendable {
     private let supported: [UInt16: Set<UInt16>]
     private let types: Set<UInt16>

@@ -353,11 +353,15 @@ int fcntl64(int fd, int cmd, ...)
 
 int close(int fd)
 {
-    uint32_t entry = descriptor(fd);
-    if (entry != 0) {
-        set_descriptor(fd, 0);
-        touchsynth_clock_device_closed((int)(entry & EVENT_NUMBER_MASK) - 1);
+    /* Taken and cleared at once: of two threads closing one descriptor, one counts the close. */
+    uint32_t entry = 0;
+    if (fd >= 0 && fd < TOUCHSYNTH_MAX_TRACKED_FDS) {
+        pthread_mutex_lock(&touchsynth_lock);
+        entry = __atomic_exchange_n(&descriptors[fd], 0, __ATOMIC_ACQ_REL);
+        pthread_mutex_unlock(&touchsynth_lock);
     }
+    if (entry != 0)
+        touchsynth_clock_device_closed((int)(entry & EVENT_NUMBER_MASK) - 1);
     touchsynth_clock_closed(fd);
     return NEXT(close)(fd);
 }

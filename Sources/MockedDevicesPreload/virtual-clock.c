@@ -235,8 +235,9 @@ void touchsynth_clock_device_opened(int event_number)
 {
     int device = clock_device(event_number);
     if (is_active() && device >= 0) {
-        atomic_store(&opened[device], 1);
+        /* Counted before it is marked opened: a step between the two must not find it closed. */
         atomic_fetch_add(&readers[device], 1);
+        atomic_store(&opened[device], 1);
     }
     if (!is_active() || !on_main_thread() || atomic_load(&claimed) || __atomic_exchange_n(claim, 1, __ATOMIC_ACQ_REL))
         return;

@@ -257,6 +257,9 @@ public enum EvtestFormat {
             if rest.contains("SYN_MT_REPORT") {
                 return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_MT_REPORT, value: 0))
             }
+            if rest.contains("SYN_CONFIG") {
+                return (time, EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_CONFIG, value: 0))
+            }
         }
         // type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 12
         let parts = rest.split(separator: ",").map(\.trimmedOfWhitespace)

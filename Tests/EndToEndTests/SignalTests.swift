@@ -20,7 +20,7 @@ final class SignalTests: XCTestCase {
             // In real time, so that the replay is still running when the signal comes.
             let process = try Running([touchsynth, command, "--real-time", session])
             waitUntil(whileRunning: process.pid) { !childProcesses(of: process.pid).isEmpty }
-            kill(process.pid, signal)
+            if isRunning(process.pid) { kill(process.pid, signal) }
             let finished = try process.wait()
             XCTAssertEqual(finished.status, 128 + signal, "\(command): \(finished.stderr)")
             XCTAssertEqual(finished.stderr, "", command)
@@ -39,7 +39,7 @@ final class SignalTests: XCTestCase {
         // The header and the first half of the frames; the rest never comes before the signal.
         input.fileHandleForWriting.write(Data((lines[..<(lines.count / 2)].joined(separator: "\n") + "\n").utf8))
         waitUntil(whileRunning: process.pid) { Self.isReadingAPipe(process.pid) }
-        kill(process.pid, SIGINT)
+        if isRunning(process.pid) { kill(process.pid, SIGINT) }
         try input.fileHandleForWriting.close()
         let finished = try process.wait()
         XCTAssertEqual(finished.status, 128 + SIGINT, finished.stderr)
@@ -63,7 +63,7 @@ final class SignalTests: XCTestCase {
             "exec 4<{devnode}; exec sleep 10",
         ])
         waitUntil(whileRunning: process.pid) { !childProcesses(of: process.pid).isEmpty }
-        kill(process.pid, SIGINT)
+        if isRunning(process.pid) { kill(process.pid, SIGINT) }
         XCTAssertEqual(try process.wait().status, 128 + SIGINT)
     }
 

@@ -40,4 +40,22 @@ final class RoundTripTests: XCTestCase {
             assertSameEvents(original, yaml, "\(url.lastPathComponent) → evtest → YAML")
         }
     }
+
+    /// What evtest prints of a keyboard: its repeat rates apart from the other types, scan codes in
+    /// hexadecimal (a negative one as its 32 bits), and a SYN_CONFIG banner, each read back.
+    func testAKeyboardsEvtestTextReadsBack() throws {
+        var keyboard = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("keyboard/leds.evemu").path)
+        keyboard.frames.append(
+            EvdevFrame(
+                time: 900_000,
+                events: [
+                    EvdevEvent(type: Evdev.EV_MSC, code: Evdev.MSC_SCAN, value: -2),
+                    EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_CONFIG, value: 0),
+                    EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
+                ]))
+        let text = EvtestFormat.write(keyboard)
+        XCTAssertTrue(text.contains("Key repeat handling:\n  Repeat type 20 (EV_REP)\n"), text)
+        XCTAssertTrue(text.contains("(MSC_SCAN), value 1e\n") && text.contains("value fffffffe\n"), text)
+        assertSameEvents(keyboard, try EvtestFormat.parse(text, file: "keyboard.txt"), "keyboard → evtest")
+    }
 }
