@@ -14,7 +14,6 @@ import Recordings
 /// (value 2) pass as they are, where a uinput device with `EV_REP` would repeat a held key itself.
 public struct InputCoreFilter: Sendable {
     private let supported: [UInt16: Set<UInt16>]
-    private let types: Set<UInt16>
     private let fuzz: [UInt16: Int32]
     private(set) var absValues: [UInt16: Int32]
     /// `ABS_MT_*` values per slot, indexed `[slot][code - ABS_MT_TOUCH_MAJOR]`; empty without `ABS_MT_SLOT`.
@@ -39,7 +38,6 @@ public struct InputCoreFilter: Sendable {
     /// 90-libinput-fuzz-override rule (``Recordings/DeviceDescription/kernelFuzz(_:)``).
     public init(device: DeviceDescription) {
         supported = device.codes
-        types = Set(device.codes.keys)
         fuzz = Dictionary(uniqueKeysWithValues: device.absinfo.keys.map { ($0, device.kernelFuzz($0)) })
         absValues = device.absinfo.mapValues(\.value)
         reportedSlot = device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0
@@ -75,7 +73,7 @@ public struct InputCoreFilter: Sendable {
 
     private mutating func handle(_ event: EvdevEvent, into output: inout [EvdevEvent]) {
         // input_event() passes on no event of a type the device does not have.
-        guard event.type == Evdev.EV_SYN || types.contains(event.type) else { return }
+        guard event.type == Evdev.EV_SYN || supported[event.type] != nil else { return }
         switch event.type {
         case Evdev.EV_SYN:
             switch event.code {

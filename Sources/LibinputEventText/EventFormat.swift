@@ -65,7 +65,7 @@ public enum EventFormat {
             .gestureHoldEnd(let n, let cancelled):
             return "\(n)" + (cancelled ? " cancelled" : "")
         case .switchToggle(let which, let state):
-            return "switch \(which == .lid ? "lid" : "tablet-mode") state \(state == .on ? 1 : 0)"
+            return "switch \(which.debugEventsName) state \(state == .on ? 1 : 0)"
         }
     }
 
@@ -111,7 +111,7 @@ public enum EventFormat {
         case .gestureSwipeUpdate(let n, let d):
             values = gesture(n, d)
         case .switchToggle(let which, let state):
-            values = "switch=\(which == .lid ? 1 : 2) state=\(state.rawValue)"
+            values = "switch=\(which.libinputNumber) state=\(state.rawValue)"
         }
         return e.typeName + " " + values
     }

@@ -102,6 +102,22 @@ public enum Switch: String, Equatable, Sendable {
     case lid
     /// LIBINPUT_SWITCH_TABLET_MODE: on while a convertible is in tablet mode.
     case tabletMode
+
+    /// The switch whose `enum libinput_switch` value is `number`; nil for one not modelled (1.29's
+    /// keypad slide).
+    public init?(libinputNumber number: UInt32) {
+        switch number {
+        case 1: self = .lid
+        case 2: self = .tabletMode
+        default: return nil
+        }
+    }
+
+    /// Its `enum libinput_switch` value, as `libinput record` writes it.
+    public var libinputNumber: UInt32 { self == .lid ? 1 : 2 }
+
+    /// Its name as `libinput debug-events` prints it.
+    public var debugEventsName: String { self == .lid ? "lid" : "tablet-mode" }
 }
 
 /// A switch's new state (`enum libinput_switch_state`).

@@ -245,13 +245,7 @@ public final class LibinputContext {
                     seatCount: libinput_event_keyboard_get_seat_key_count(k)))
         case LIBINPUT_EVENT_SWITCH_TOGGLE:
             let s = libinput_event_get_switch_event(event)
-            // A switch of a later libinput's (1.29's keypad slide) is not among those modelled.
-            let which: Switch
-            switch libinput_event_switch_get_switch(s) {
-            case LIBINPUT_SWITCH_LID: which = .lid
-            case LIBINPUT_SWITCH_TABLET_MODE: which = .tabletMode
-            default: return nil
-            }
+            guard let which = Switch(libinputNumber: libinput_event_switch_get_switch(s).rawValue) else { return nil }
             let state: SwitchState =
                 libinput_event_switch_get_switch_state(s) == LIBINPUT_SWITCH_STATE_ON ? .on : .off
             return LibinputEvent(

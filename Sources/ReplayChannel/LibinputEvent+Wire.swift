@@ -89,7 +89,7 @@ extension LibinputEvent {
             w.put(cancelled)
         case .switchToggle(let which, let state):
             w.put(Tag.switchToggle.rawValue)
-            w.put(which == .lid)
+            w.put(which.libinputNumber)
             w.put(state == .on)
         }
     }
@@ -140,7 +140,9 @@ extension LibinputEvent {
             kind = .gesturePinchEnd(
                 fingers: try fingers(), scale: try r.get(Double.self), cancelled: try r.get(Bool.self))
         case .switchToggle:
-            kind = .switchToggle(try r.get(Bool.self) ? .lid : .tabletMode, state: try r.get(Bool.self) ? .on : .off)
+            let number = try r.get(UInt32.self)
+            guard let which = Switch(libinputNumber: number) else { throw WireError("\(number) is not a switch") }
+            kind = .switchToggle(which, state: try r.get(Bool.self) ? .on : .off)
         }
         self.init(time: time, device: device, kind: kind)
     }
