@@ -29,10 +29,14 @@ struct Conclusion {
     var line: String {
         let unclicked = analysis.reported.isEmpty ? "" : noClickfingerButton.map { "; " + $0 } ?? ""
         let typing = analysis.typingStop ?? analysis.shortcutTyping
-        return closing + unclicked + (typing.map { "; " + $0 } ?? "") + droppedButtons
+        let switches = analysis.suspensionChange.map { "; " + $0 } ?? ""
+        return closing + unclicked + (typing.map { "; " + $0 } ?? "") + switches + droppedButtons
     }
 
     private var closing: String {
+        if analysis.reported.isEmpty, let suspended = analysis.suspendedThroughout {
+            return "libinput reported nothing: " + suspended
+        }
         if taps.logged == .tap { return tapLine + palmsAside + thumbsThatTap }
         // A hold the fingers made resting before they pressed is said after the click.
         let click = analysis.reported.compactMap(\.button).first

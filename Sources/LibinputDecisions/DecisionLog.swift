@@ -115,6 +115,18 @@ public struct DecisionLog: Equatable, Sendable {
             else { return nil }
             return made(.edgeScroll, touch: words[1], from: words[3], event: words[5], to: words[7])
         }
+        // A lid or tablet-mode switch suspending or resuming the touchpad (`tp_lid_switch_event`,
+        // `tp_tablet_mode_switch_event`): logged whether or not another switch still holds it.
+        if text.hasSuffix(" touchpad"), let colon = text.firstIndex(of: ":"),
+            let trigger = Switch.allCases.first(where: { $0.debugEventsName == text[..<colon] }),
+            let name = LibinputDecision.suspendTriggers[trigger]
+        {
+            switch text[colon...] {
+            case ": suspending touchpad": return made(.suspend, event: Substring(name), to: "suspended")
+            case ": resume touchpad": return made(.suspend, event: Substring(name), to: "resumed")
+            default: return nil
+            }
+        }
         if text.lowercased().contains("kernel bug") { return made(.kernelBug) }
         return nil
     }

@@ -24,6 +24,11 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     /// as it paired them (`palm: dwt activated with PAD<->KEYBOARD`, `tp_dwt_pair_keyboard`); nil
     /// where the replay turned disable-while-typing off.
     public var typingKeyboard: String?
+    /// The lid switch, and the tablet-mode switch, whose turning on suspends the touchpad, as
+    /// libinput paired them (`lid: activated for PAD<->SWITCH`, `tp_pair_lid_switch`;
+    /// `tp_pair_tablet_mode_switch`): only an internal touchpad is paired.
+    public var lidSwitch: String?
+    public var tabletModeSwitch: String?
     /// The share of ``thumbSize`` a thumb's minor stays below.
     public static let thumbMinorShare = 0.6
 
@@ -35,7 +40,8 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     /// Whether `text` may be a set-up line, judged without a regular expression.
     static func mayRead(_ text: String) -> Bool {
         text.hasPrefix("using ") || text.hasPrefix("palm: pressure threshold") || text.hasPrefix("thumb: enabled")
-            || text.hasPrefix("palm: dwt activated")
+            || text.hasPrefix("palm: dwt activated") || text.hasPrefix("lid: activated")
+            || text.hasPrefix("tablet-mode: activated")
     }
 
     /// Takes the set-up line `text` in; false if it is none.
@@ -55,6 +61,8 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
             thumbDetection = m.1.map(String.init) ?? "on"
         } else if let m = text.wholeMatch(of: /palm: dwt activated with .*<->(.*)/) {
             typingKeyboard = String(m.1)
+        } else if let m = text.wholeMatch(of: /(lid|tablet-mode): activated for .*<->(.*)/) {
+            if m.1 == "lid" { lidSwitch = String(m.2) } else { tabletModeSwitch = String(m.2) }
         } else {
             return false
         }

@@ -128,6 +128,8 @@ extension Explanation {
                 return event.device
             })
         let typing = TypingTimer(events: events, on: typingNodes, from: recordingStart, rules: rules)
+        let switches = SwitchTimeline(
+            decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart)
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
@@ -142,7 +144,7 @@ extension Explanation {
                 SequenceAnalysis(
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
-                    gestureSent: gesturesBySequence[n], typing: typing,
+                    gestureSent: gesturesBySequence[n], typing: typing, switches: switches,
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),

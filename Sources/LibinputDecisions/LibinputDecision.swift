@@ -22,6 +22,10 @@ public struct LibinputDecision: Equatable, Sendable {
         case edgeScroll
         /// A kernel bug libinput worked round (a touch jump, a missing event).
         case kernelBug
+        /// The touchpad suspended or resumed by a lid or tablet-mode switch (`tp_lid_switch_event`,
+        /// `tp_tablet_mode_switch_event` in `evdev-mt-touchpad.c`): the event is the switch,
+        /// libinput's `SUSPEND_LID` or `SUSPEND_TABLET_MODE`; the state `suspended` or `resumed`.
+        case suspend
     }
 
     public var machine: Machine
@@ -59,6 +63,17 @@ public struct LibinputDecision: Equatable, Sendable {
 }
 
 extension LibinputDecision {
+    /// libinput's names of the triggers that suspend a touchpad (`enum suspend_trigger`), by switch.
+    static let suspendTriggers: [Switch: String] = [.lid: "SUSPEND_LID", .tabletMode: "SUSPEND_TABLET_MODE"]
+
+    /// The switch that suspended or resumed the touchpad, and whether it suspended it; nil for
+    /// another machine's decision.
+    var suspension: (trigger: Switch, suspends: Bool)? {
+        guard machine == .suspend, let trigger = Self.suspendTriggers.first(where: { $0.value == event })?.key
+        else { return nil }
+        return (trigger, to == "suspended")
+    }
+
     /// The button a clickpad sent that libinput dropped, as a kernel bug's line names it
     /// (`received BTN_RIGHT button event on a clickpad`, `tp_process_button`); nil for another line.
     public var droppedClickpadButton: String? {

@@ -18,6 +18,8 @@ struct SequenceAnalysis {
     let typing: TypingTimer
     /// When a key went down that started or prolonged typing, on the sequence's clock.
     var keyPresses: [UInt64] { typing.keyPresses }
+    /// The lid and tablet-mode switches replayed beside the pad, and the suspensions they made.
+    let switches: SwitchTimeline
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
@@ -44,7 +46,7 @@ struct SequenceAnalysis {
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
         motion: [PointerMotion.Step], gestureSent: [UInt64], typing: TypingTimer = TypingTimer(),
-        thresholds: DeviceThresholds,
+        switches: SwitchTimeline = SwitchTimeline(), thresholds: DeviceThresholds,
         rules: RuleBook,
         recording: Recording,
         quirks: QuirksListing?,
@@ -60,6 +62,7 @@ struct SequenceAnalysis {
         self.motion = motion
         self.gestureSent = gestureSent
         self.typing = typing
+        self.switches = switches
         self.thresholds = thresholds
         self.rules = rules
         self.recording = recording

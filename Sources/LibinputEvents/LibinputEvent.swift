@@ -97,7 +97,7 @@ public struct LibinputEvent: Equatable, Sendable {
 }
 
 /// A switch libinput reports (`enum libinput_switch`).
-public enum Switch: String, Equatable, Sendable {
+public enum Switch: String, CaseIterable, Equatable, Sendable {
     /// LIBINPUT_SWITCH_LID: on while the lid is closed.
     case lid
     /// LIBINPUT_SWITCH_TABLET_MODE: on while a convertible is in tablet mode.

@@ -104,6 +104,8 @@ public enum ExplanationText {
         if let s = t.size { parts.append("a touch begins at size \(s.upperBound), ends below \(s.lowerBound)") }
         if let p = t.palmPressure { parts.append("a palm presses harder than \(p)") }
         if let keyboard = t.typingKeyboard { parts.append("typing on \(keyboard) sets touches aside") }
+        if let lid = t.lidSwitch { parts.append("shutting the lid (\(lid)) suspends the touchpad") }
+        if let mode = t.tabletModeSwitch { parts.append("tablet mode (\(mode)) suspends the touchpad") }
         if let s = t.palmSize { parts.append("a palm is larger than \(s)") }
         if let thumb = t.thumbDetection { parts.append("thumbs are told by \(thumb)") }
         if let s = t.thumbSize, let narrow = t.thumbNarrowerThan {

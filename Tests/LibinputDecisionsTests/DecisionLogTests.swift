@@ -85,6 +85,37 @@ struct DecisionLogTests {
         #expect(log.decisions.allSatisfy { $0.touchBegunBy == nil })
     }
 
+    /// A lid's and tablet mode's pairing with the pad, and each suspending and resuming it. The
+    /// suspension lasts while either holds it: libinput logs the lid opening, but resumes the pad
+    /// only once tablet mode is off too.
+    @Test func switchLinesAndTheSuspensionTheyMake() {
+        let lines = [
+            (nil, "lid: activated for ETPS/2 Elantech Touchpad<->Lid Switch"),
+            (nil, "tablet-mode: activated for ETPS/2 Elantech Touchpad<->Intel HID switches"),
+            (100, "lid: suspending touchpad"), (200, "tablet-mode: suspending touchpad"),
+            (300, "lid: resume touchpad"), (400, "tablet-mode: resume touchpad"),
+            (500, "lid: resume touchpad"), (600, "tablet-mode: suspending touchpad"),
+        ]
+        let log = DecisionLog(
+            lines.map { time, text in
+                LibinputLogMessage(
+                    priority: .debug, text: "event10 - " + text,
+                    cause: time.map { .frame(device: 1, index: 0, time: UInt64($0)) })
+            })
+        #expect(log.thresholds["event10"]?.lidSwitch == "Lid Switch")
+        #expect(log.thresholds["event10"]?.tabletModeSwitch == "Intel HID switches")
+        #expect(log.decisions.map(\.machine) == Array(repeating: .suspend, count: 6))
+        #expect(log.decisions.first?.summary == "suspend: SUSPEND_LID → suspended")
+        #expect(
+            log.decisions.map { $0.suspension?.trigger } == [.lid, .tabletMode, .lid, .tabletMode, .lid, .tabletMode])
+        let timeline = SwitchTimeline(decisions: log.decisions, events: [], from: 0)
+        #expect(
+            timeline.suspensions == [
+                SwitchTimeline.Suspension(trigger: .lid, from: 100, until: (400, .tabletMode)),
+                SwitchTimeline.Suspension(trigger: .tabletMode, from: 600),
+            ])
+    }
+
     @Test func compassOctantsAsLibinputTellsThem() {
         let east = CompassDirection(x: 5, y: 0), west = CompassDirection(x: -5, y: 0)
         let southEast = CompassDirection(x: 5, y: 5)
