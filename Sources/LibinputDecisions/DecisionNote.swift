@@ -1,8 +1,8 @@
 /// A decision as the view and the report's player show it: where on the timeline, which
 /// machine reached which state, the decision in words, and the number behind it when one is.
 public struct DecisionNote: Equatable, Sendable {
-    /// Where it was made: at a frame of the recording's device (its index), or by a timer or a
-    /// fault, microseconds into the recording.
+    /// Where it was made: at a frame of the recording's device (its index), or by a timer, a
+    /// fault or another device's frame, microseconds into the recording.
     public enum Place: Equatable, Sendable {
         case frame(Int)
         case time(UInt64)
@@ -29,8 +29,9 @@ extension Explanation {
                 let place: DecisionNote.Place
                 switch decision.cause {
                 case .frame(0, let index, _): place = .frame(index)
-                case .timers(let time), .fault(let time): place = .time(time)
-                default: return nil
+                // Another device's frame (a key, a lid switch) is placed at its time.
+                case .frame(_, _, let time), .timers(let time), .fault(let time): place = .time(time)
+                case nil: return nil
                 }
                 // A palm's, by the rule libinput named; another's, the number taken at its instant.
                 let why =

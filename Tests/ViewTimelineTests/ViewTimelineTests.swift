@@ -175,6 +175,30 @@ final class ViewTimelineTests: XCTestCase {
         XCTAssertTrue(timeline.json.contains("\"decisions\":[{\"machine\":\"gesture\""))
     }
 
+    /// A decision another device's frame made, a lid shutting and opening, lands at that frame's
+    /// time: on the first step at or after it, the last for one after the recording's end.
+    func testADecisionAnotherDevicesFrameMadeLandsAtItsTime() throws {
+        let path = Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path
+        var options = ReplayOptions()
+        options.otherDevices = [.file(Fixtures.directory.appendingPathComponent("keyboard/lid-switch.evemu").path)]
+        let (explanation, part, replay) = try Replay.explain(RecordingLoader.load(path), named: path, options: options)
+        let screen = BuiltInScreen.list.description()
+        let timeline = ViewTimeline(
+            title: "t", recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
+            timeBase: replay.timeBase, configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize),
+            decisions: explanation.notes, makeSurface: { try! screen.makeSurface() })
+        XCTAssertEqual(timeline.frames.flatMap(\.decisions).count, explanation.notes.count)
+        let suspends = explanation.notes.filter { $0.machine == "suspend" }
+        XCTAssertEqual(suspends.map(\.state), ["suspended", "resumed"])
+        for note in suspends {
+            guard case .time(let micros) = note.place else { return XCTFail("\(note.place)") }
+            let step = try XCTUnwrap(timeline.frames.first { $0.decisions.contains(note) }, note.line)
+            let at = explanation.seconds(micros)
+            XCTAssertTrue(
+                step.time >= at - 1e-6 || step.index == timeline.frames.count - 1, "\(note.line) at \(step.time)")
+        }
+    }
+
     /// The JSON written as the frames are made, which `view` serves without holding them, is the
     /// held timeline's byte for byte: decisions, accidental activations (the list's and the
     /// photos screen's surplus), changes a timer made at a later step, the scene's differences, a
