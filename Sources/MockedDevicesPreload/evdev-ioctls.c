@@ -19,6 +19,12 @@
  * read, go to umockdev. The harness replaces a device's tree (renaming a new file over it) when
  * the device's state changes behind its reader, as after SYN_DROPPED: the tree is read again
  * before the next request, which then answers the new state.
+ *
+ * On the virtual clock the answers also follow each frame the clock gives the device, as the
+ * kernel's state follows each event whether or not anyone reads it: a reader that opens the device
+ * again after frames it missed (libinput resuming a touchpad a shut lid suspended) resynchronises
+ * to the state they left. The harness writes its frames ahead of the program, so only the program
+ * knows which it dropped; the frames are what the kernel delivered, each event a change.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -245,6 +251,97 @@ void touchsynth_evdev_ioctls_opened(int fd, int event_number, const char *root)
     if (trees[event_number] == NULL)
         trees[event_number] = read_tree(event_number, root);
     fd_last[fd] = 0;
+    pthread_mutex_unlock(&touchsynth_lock);
+}
+
+/* Sets bit `code` of the answers of request number `nr` (a key's, LED's or switch's state) to `on`. */
+static void set_bit(struct tree *tree, unsigned nr, unsigned code, int on)
+{
+    for (size_t i = 0; i < tree->count; i++) {
+        struct node *node = &tree->nodes[i];
+        if (_IOC_NR(node->request) != nr || code / 8 >= node->length)
+            continue;
+        if (on)
+            node->data[code / 8] |= (unsigned char)(1u << (code % 8));
+        else
+            node->data[code / 8] &= (unsigned char)~(1u << (code % 8));
+    }
+}
+
+/* Sets the 32-bit value at `offset` of the answers of request number `nr`; of EVIOCGMTSLOTS,
+   only those of axis `axis`. */
+static void set_value(struct tree *tree, unsigned nr, size_t offset, int32_t value, int axis)
+{
+    for (size_t i = 0; i < tree->count; i++) {
+        struct node *node = &tree->nodes[i];
+        if (_IOC_NR(node->request) != nr || offset + 4 > node->length)
+            continue;
+        int32_t named;
+        memcpy(&named, node->data, 4);
+        if (axis < 0 || named == axis)
+            memcpy(node->data + offset, &value, 4);
+    }
+}
+
+/* The value at offset 0 of the first answer of request number `nr`; `otherwise` without one. */
+static int32_t first_value(const struct tree *tree, unsigned nr, int32_t otherwise)
+{
+    for (size_t i = 0; i < tree->count; i++) {
+        if (_IOC_NR(tree->nodes[i].request) == nr && tree->nodes[i].length >= 4) {
+            int32_t value;
+            memcpy(&value, tree->nodes[i].data, 4);
+            return value;
+        }
+    }
+    return otherwise;
+}
+
+/* Event `e` changes the state the tree answers, as input_handle_event (drivers/input/input.c)
+   changes a device's: a key's, LED's or switch's bit, an axis's value, a repeat rate, and a
+   multitouch axis's value in the slot last told (ABS_MT_SLOT's own value), where the device has
+   slots; without slots the kernel keeps none. */
+static void apply(struct tree *tree, const struct input_event *e)
+{
+    switch (e->type) {
+    case EV_KEY:
+        set_bit(tree, _IOC_NR(EVIOCGKEY(0)), e->code, e->value != 0);
+        break;
+    case EV_LED:
+        set_bit(tree, _IOC_NR(EVIOCGLED(0)), e->code, e->value != 0);
+        break;
+    case EV_SW:
+        set_bit(tree, _IOC_NR(EVIOCGSW(0)), e->code, e->value != 0);
+        break;
+    case EV_REP:
+        if (e->code <= REP_MAX)
+            set_value(tree, _IOC_NR(EVIOCGREP), 4u * e->code, e->value, -1);
+        break;
+    case EV_ABS:
+        if (e->code >= ABS_MT_TOUCH_MAJOR && e->code <= ABS_MT_TOOL_Y) {
+            int32_t slot = first_value(tree, _IOC_NR(EVIOCGABS(ABS_MT_SLOT)), -1);
+            if (slot >= 0)
+                set_value(tree, _IOC_NR(EVIOCGMTSLOTS(0)), 4u + 4u * (uint32_t)slot, e->value, e->code);
+        } else if (e->code <= ABS_MAX) {
+            set_value(tree, _IOC_NR(EVIOCGABS(e->code)), 0, e->value, -1);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+void touchsynth_evdev_ioctls_frame(int event_number, const void *events, size_t length)
+{
+    if (event_number < 0 || event_number > TOUCHSYNTH_MAX_EVENT_NUMBER)
+        return;
+    pthread_mutex_lock(&touchsynth_lock);
+    struct tree *tree = trees[event_number];
+    for (size_t at = 0; tree != NULL && tree->usable && at + sizeof(struct input_event) <= length;
+         at += sizeof(struct input_event)) {
+        struct input_event e;
+        memcpy(&e, (const unsigned char *)events + at, sizeof e);
+        apply(tree, &e);
+    }
     pthread_mutex_unlock(&touchsynth_lock);
 }
 

@@ -49,6 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "evdev-ioctls.h"
 #include "touchsynth-clock.h"
 #include "touchsynth-preload.h"
 
@@ -365,6 +366,9 @@ static int take_step(void)
     step_loaded = 0;
     switch (step.kind) {
     case TOUCHSYNTH_STEP_FRAME:
+        /* The device's state follows the frame whether or not it has a reader, as the kernel's does. */
+        if (numbered == device_count)
+            touchsynth_evdev_ioctls_frame(device_numbers[step.device], frame, step.length);
         if (!has_reader(step.device)) {
             raise_clock(step.instant);
             return 1;
