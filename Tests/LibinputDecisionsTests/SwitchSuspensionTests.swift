@@ -13,14 +13,20 @@ final class SwitchSuspensionTests: XCTestCase {
     private let lidSuspends = "src/evdev-mt-touchpad.c:2460 (libinput 1.22.1)"
 
     /// The lid switch fixture's device, open at its first frame (the replay's first instant, with
-    /// the touchpad's first frame) and then turned to each state at its time (µs after it).
-    private func lid(_ toggles: [(UInt64, Int32)]) throws -> Recording {
+    /// the touchpad's first frame) and then turned to each state at its time (µs after it); as a
+    /// tablet-mode switch (SW_TABLET_MODE, a convertible's), off at first.
+    private func lid(_ toggles: [(UInt64, Int32)], tabletMode: Bool = false) throws -> Recording {
         var lid = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("keyboard/lid-switch.evemu").path)
+        let code: UInt16 = tabletMode ? 1 : 0
+        if tabletMode {
+            lid.device.name = "Intel HID switches"
+            lid.device.codes[Evdev.EV_SW] = [code]
+        }
         lid.frames = ([(0, 0)] + toggles).map { time, value in
             EvdevFrame(
                 time: time,
                 events: [
-                    EvdevEvent(type: Evdev.EV_SW, code: 0, value: value),
+                    EvdevEvent(type: Evdev.EV_SW, code: code, value: value),
                     EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
                 ])
         }
@@ -28,9 +34,10 @@ final class SwitchSuspensionTests: XCTestCase {
     }
 
     private func explained(
-        with lid: Recording, udev: [String: String] = [:]
+        with lid: Recording, udev: [String: String] = [:], libinput: LibinputBuild = .system
     ) throws -> (conclusion: String, scrolls: [UInt64], log: [String]) {
         var options = ReplayOptions()
+        options.libinput = libinput
         options.otherDevices = [.recording(lid)]
         options.udevProperties = udev
         let pad = try RecordingLoader.load(scroll)
@@ -99,5 +106,18 @@ final class SwitchSuspensionTests: XCTestCase {
                     + "touchpad, which it does only for a touchpad it takes as internal; "
                     + "src/evdev-mt-touchpad.c:2502 (libinput 1.22.1)"), external.conclusion)
         XCTAssertFalse(alone.conclusion.contains("lid"), alone.conclusion)
+    }
+
+    /// Tablet mode turned on under the fingers suspends the touchpad as a shut lid does, cited in
+    /// the version replayed.
+    func testTabletModeSuspendsTheTouchpadToo() throws {
+        let build = try XCTUnwrap(libinputBuilds(["1.31.3"]).first)
+        let (conclusion, scrolls, _) = try explained(with: lid([(300_000, 1)], tabletMode: true), libinput: build)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(scrolls.last), 320_000)
+        XCTAssertTrue(
+            conclusion.contains(
+                "; tablet mode came on 300 ms after the fingers came down, and libinput suspended the touchpad, "
+                    + "ending what the touches were doing and reporting none of them after; "
+                    + "src/evdev-mt-touchpad.c:2417 (libinput 1.31.3)"), conclusion)
     }
 }
