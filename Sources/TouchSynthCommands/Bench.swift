@@ -80,18 +80,9 @@ struct Bench: ParsableCommand {
                     }
                 }(), header: "view stream, \(path)")
         }
-        if hourOnly { return try report(try hourFigures(benchmark), header: "synthesized hour, 1 run") }
-        let paths = recordings.isEmpty ? try Benchmark.bundledRecordings() : recordings
-        // First, while this process holds nothing else: its peak memory is the long replay's.
-        let long = hour ? try hourFigures(benchmark) : []
-        let loaded = try paths.map { (path: $0, recording: try Benchmark.recording(at: $0)) }
-        let longest = loaded.max { $0.recording.duration < $1.recording.duration }
-        let figures =
-            try benchmark.replayFigures(loaded) + (longest.map { try benchmark.formatParsing($0.recording) } ?? [])
-            + long + benchmark.throughput()
-        let name = longest.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? ""
-        try report(
-            figures, header: "\(paths.count) recordings, \(runs) runs each; replay figures on the longest, \(name)")
+        if hourOnly { return try report(try benchmark.hourReplay(), header: "synthesized hour, 1 run") }
+        let (figures, header) = try benchmark.suite(recordings, hour: hour)
+        try report(figures, header: header)
     }
 
     private func report(_ figures: [BenchFigure], header: String) throws {
@@ -106,12 +97,6 @@ struct Bench: ParsableCommand {
             ? [try JSONLines.header("bench")] + (try figures.map { try JSONLines.line($0) })
             : BenchFigure.table(figures, header: header)
         for line in lines { try emit(line) }
-    }
-
-    private func hourFigures(_ benchmark: Benchmark) throws -> [BenchFigure] {
-        try benchmark.hourReplay(
-            description: try Benchmark.bundled(
-                "Tests/Fixtures/devices/touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc"))
     }
 
     /// The view stream's events per second: 1000 unless given.

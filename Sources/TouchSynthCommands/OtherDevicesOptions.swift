@@ -7,8 +7,8 @@ struct OtherDevicesOptions: ParsableArguments {
     @Option(
         name: .customLong("with"),
         help: ArgumentHelp(
-            "Another recorded device played at the same time (both first frames at once), e.g. a keyboard, as "
-                + "/dev/input/event11 and up (repeatable); of a file of several, each that libinput takes.",
+            "Another recorded device played at the same time (both first frames at once), e.g. a keyboard (repeatable; "
+                + "replayed as /dev/input/event11 and up); of a file of several, each that libinput takes.",
             valueName: "recording")) var others: [String] = []
 
     func validate() throws {
@@ -18,11 +18,16 @@ struct OtherDevicesOptions: ParsableArguments {
     /// The devices to replay beside the recording: their files, or, to be cut to `window`, read
     /// (what reading guessed said) and cut.
     func sources(window: WindowOptions) throws -> [ReplaySource] {
+        guard window.isSet else { return others.map { .file($0) } }
+        return try recordings(window: window).map { .recording($0) }
+    }
+
+    /// Each file read, every device of it (what reading guessed said), and cut to `window`.
+    func recordings(window: WindowOptions) throws -> [Recording] {
         try others.map { path in
-            guard window.isSet else { return .file(path) }
             let loaded = try RecordingLoader.load(path, everyDevice: true)
             warn(loaded.notes, in: path)
-            return .recording(try window.cut(loaded, path: path))
+            return try window.cut(loaded, path: path)
         }
     }
 }

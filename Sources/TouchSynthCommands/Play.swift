@@ -14,7 +14,8 @@ struct Play: ParsableCommand {
             included: an evtest or getevent header's values (ABS_MT_SLOT's among them) are where the kernel starts, \
             which libinput record YAML cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when \
             a line (or the end of input) arrives on stdin, so that readers can open the node first. The device is \
-            removed --linger-ms after the last frame, or when the command ends. Needs write access to /dev/uinput.
+            removed --linger-ms after the last frame, or when the command ends. A file's other devices and --with ones \
+            play too, on one clock, a line printed for each. Needs write access to /dev/uinput.
             """)
 
     @Argument(help: Help.recording) var recording: String
@@ -26,20 +27,23 @@ struct Play: ParsableCommand {
         help: "Milliseconds to keep the device after the last frame, for readers' timers (libinput's tap and hold).")
     var lingerMs = 300
     @Option(help: "The uinput node.") var uinput = "/dev/uinput"
+    @OptionGroup var with: OtherDevicesOptions
 
     func validate() throws {
         guard (0...60_000).contains(lingerMs) else { throw ValidationError("--linger-ms must be within 0...60000") }
     }
 
     func run() throws {
-        try checkReadable([recording, input.desc])
+        try checkReadable([recording, input.desc] + with.others)
         let loaded = try window.cut(input.load(recording), path: recording)
-        let device = try UinputDevice(loaded.device, path: uinput)
-        warn(device.notes, in: recording)
-        try emit("\(device.devnode): \(loaded.device.name)")
+        let playback = try UinputPlayback(loaded, with: with.recordings(window: window), path: uinput)
+        for (played, device) in playback.played {
+            warn(device.notes, in: recording)
+            try emit("\(device.devnode): \(played.device.name)")
+        }
         if wait { _ = readLine() }
-        try RecordingPlayback(frames: loaded.frames).play(on: device)
+        try playback.play()
         usleep(useconds_t(lingerMs) * 1000)
-        device.destroy()
+        playback.destroy()
     }
 }

@@ -18,6 +18,19 @@ final class RecordingPlaybackTests: XCTestCase {
         XCTAssertEqual(RecordingPlayback.written(EvdevFrame(time: 0, events: [key(2), x, syn])), [x, syn])
     }
 
+    /// Several devices on one clock: their frames by time, and at one instant in the order the
+    /// devices are given (a keyboard beside the pad after the pad).
+    func testSeveralDevicesPlayOnOneClock() {
+        let frame = { (time: UInt64, code: UInt16) in
+            EvdevFrame(time: time, events: [EvdevEvent(type: Evdev.EV_KEY, code: code, value: 1), self.syn])
+        }
+        let playback = RecordingPlayback(devices: [
+            [frame(0, 1), frame(20, 2), frame(30, 3)], [frame(10, 11), frame(20, 12)], [frame(0, 21)],
+        ])
+        XCTAssertEqual(playback.timeline.map(\.device), [0, 2, 1, 0, 1, 0])
+        XCTAssertEqual(playback.timeline.map(\.frame.events[0].code), [1, 21, 11, 2, 12, 3])
+    }
+
     func testADeviceThatCannotBeMadeSaysWhy() {
         let device = DeviceDescription(
             name: "pad", codes: [Evdev.EV_ABS: [Evdev.ABS_X]], absinfo: [Evdev.ABS_X: AbsInfo(minimum: 0, maximum: 9)])
