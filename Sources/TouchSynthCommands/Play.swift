@@ -15,7 +15,7 @@ struct Play: ParsableCommand {
             which libinput record YAML cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when \
             a line (or the end of input) arrives on stdin, so that readers can open the node first. The device is \
             removed --linger-ms after the last frame, or when the command ends. A file's other devices and --with ones \
-            play too, on one clock, a line printed for each. Needs write access to /dev/uinput.
+            play too, on one clock, a line printed for each, all at once. Needs write access to /dev/uinput.
             """)
 
     @Argument(help: Help.recording) var recording: String
@@ -37,10 +37,9 @@ struct Play: ParsableCommand {
         try checkReadable([recording, input.desc] + with.others)
         let loaded = try window.cut(input.load(recording), path: recording)
         let playback = try UinputPlayback(loaded, with: with.recordings(window: window), path: uinput)
-        for (played, device) in playback.played {
-            warn(device.notes, in: recording)
-            try emit("\(device.devnode): \(played.device.name)")
-        }
+        for (_, device) in playback.played { warn(device.notes, in: recording) }
+        // One write: a reader that sees the first line has them all.
+        try emit(playback.played.map { "\($0.device.devnode): \($0.recording.device.name)" }.joined(separator: "\n"))
         if wait { _ = readLine() }
         try playback.play()
         usleep(useconds_t(lingerMs) * 1000)
