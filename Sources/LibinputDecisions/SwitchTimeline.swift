@@ -35,13 +35,13 @@ struct SwitchTimeline {
     init() {}
 
     /// The switches' toggles among `events` (times on libinput's clock, the recording's first
-    /// frame at `start`), and the suspensions the touchpad's `decisions` logged. A suspension
-    /// lasts while any switch holds it: libinput logs each switch's line, but resumes the
-    /// touchpad only once no trigger is left (`tp->suspend_reason`).
+    /// frame at `start`; one before it at 0), and the suspensions the touchpad's `decisions`
+    /// logged. A suspension lasts while any switch holds it: libinput logs each switch's line,
+    /// but resumes the touchpad only once no trigger is left (`tp->suspend_reason`).
     init(decisions: [LibinputDecision], events: [LibinputEvent], from start: UInt64) {
         toggles = events.compactMap { event in
-            guard case .switchToggle(let which, let state) = event.kind, event.time >= start else { return nil }
-            return Toggle(time: event.time - start, which: which, state: state)
+            guard case .switchToggle(let which, let state) = event.kind else { return nil }
+            return Toggle(time: event.time > start ? event.time - start : 0, which: which, state: state)
         }
         var holding: Set<Switch> = []
         var open: Suspension?

@@ -116,6 +116,20 @@ struct DecisionLogTests {
             ])
     }
 
+    /// A lid shut before the recording's first frame (a `--with` file that starts earlier) was
+    /// shut as the fingers came down, until it opened.
+    @Test func aSwitchTurnedBeforeTheRecordingStartedCounts() {
+        let toggle = { (time: UInt64, state: SwitchState) in
+            LibinputEvent(time: time, device: "event11", kind: .switchToggle(.lid, state: state))
+        }
+        let timeline = SwitchTimeline(
+            decisions: [], events: [toggle(500, .on), toggle(3_000, .off)], from: 1_000)
+        #expect(timeline.wasOn(.lid, from: 0, to: 100))
+        #expect(timeline.wasOn(.lid, from: 1_000, to: 1_500))
+        #expect(!timeline.wasOn(.lid, from: 2_000, to: 2_100), "opened at 2 ms")
+        #expect(!timeline.wasOn(.tabletMode, from: 0, to: 100))
+    }
+
     @Test func compassOctantsAsLibinputTellsThem() {
         let east = CompassDirection(x: 5, y: 0), west = CompassDirection(x: -5, y: 0)
         let southEast = CompassDirection(x: 5, y: 5)
