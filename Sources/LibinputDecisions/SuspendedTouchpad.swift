@@ -46,7 +46,7 @@ extension SequenceAnalysis {
             let need = which == .lid ? "" : " without the quirk ModelTabletModeNoSuspend"
             said.append(
                 "\(which == .lid ? "the lid was shut" : "tablet mode was on") while the fingers were down, but "
-                    + "libinput had paired no \(which == .lid ? "lid" : "tablet-mode") switch with the touchpad, "
+                    + "libinput had paired no \(which.debugEventsName) switch with the touchpad, "
                     + "which it does only for a touchpad it takes as internal\(need); " + pairing(which))
         }
         return said.isEmpty ? nil : said.joined(separator: "; ")

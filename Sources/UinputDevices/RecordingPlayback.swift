@@ -18,11 +18,6 @@ public struct RecordingPlayback {
     /// order of the devices. `device` is an index into the devices given to ``play(on:)``.
     public private(set) var timeline: [(device: Int, frame: EvdevFrame)]
 
-    /// One device's frames, timed from the recording's first frame.
-    public init(frames: [EvdevFrame]) {
-        self.init(devices: [frames])
-    }
-
     /// Several devices' frames on one clock, as a file of several devices holds them (a touchpad
     /// and a keyboard of one `libinput record`) or as `--with` plays them beside a recording.
     public init(devices: [[EvdevFrame]]) {
@@ -36,11 +31,6 @@ public struct RecordingPlayback {
     public static func written(_ frame: EvdevFrame) -> [EvdevEvent]? {
         let events = frame.events.filter { !($0.type == Evdev.EV_KEY && $0.value == 2) }
         return events.contains(where: { $0.type != Evdev.EV_SYN }) ? events : nil
-    }
-
-    /// Writes each frame to `device` at its time after now; returns once the last is written.
-    public func play(on device: UinputDevice) throws(UinputError) {
-        try play(on: [device])
     }
 
     /// Writes each frame to its device among `devices` at its time after now; returns once the
