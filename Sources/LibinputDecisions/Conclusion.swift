@@ -34,7 +34,7 @@ struct Conclusion {
     }
 
     private var closing: String {
-        if analysis.reported.isEmpty, let suspended = analysis.suspendedThroughout {
+        if analysis.reported.isEmpty, let suspended = analysis.suspendedThroughout ?? analysis.closedThroughout {
             return "libinput reported nothing: " + suspended
         }
         if taps.logged == .tap { return tapLine + palmsAside + thumbsThatTap }

@@ -13,6 +13,18 @@ public struct DecisionLog: Equatable, Sendable {
     /// The recording frame from which libinput held touches with its motion hysteresis: 0 when
     /// it was on from the set-up (an axis with fuzz), nil when it never was.
     public var hysteresisFrom: Int?
+    /// libinput closing a device it added, and opening it again, by TouchSynth's lines
+    /// (``LibinputLogMessage/deviceClosed``): a touchpad stays closed while suspended.
+    public var access: [DeviceAccess] = []
+
+    /// A device closed, or opened again, by libinput.
+    public struct DeviceAccess: Equatable, Sendable {
+        public var device: String
+        /// Whether libinput closed it, rather than opened it again.
+        public var closed: Bool
+        /// What libinput was handling; nil while it set the devices up.
+        public var cause: LibinputLogCause?
+    }
 
     public init(_ messages: [LibinputLogMessage]) {
         for message in messages { read(message) }
@@ -26,6 +38,11 @@ public struct DecisionLog: Equatable, Sendable {
             case nil: hysteresisFrom = 0
             default: break
             }
+            return
+        }
+        if text == LibinputLogMessage.deviceClosed || text == LibinputLogMessage.deviceReopened {
+            access.append(
+                DeviceAccess(device: device, closed: text == LibinputLogMessage.deviceClosed, cause: message.cause))
             return
         }
         if DeviceThresholds.mayRead(text), thresholds[device, default: DeviceThresholds()].read(text) { return }

@@ -130,6 +130,8 @@ extension Explanation {
         let typing = TypingTimer(events: events, on: typingNodes, from: recordingStart, rules: rules)
         let switches = SwitchTimeline(
             decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart)
+        let sendEvents = SendEventsTimeline(
+            mode: configuration.sendEvents, access: read.access, events: events, pad: padAdded?.node)
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
@@ -145,6 +147,7 @@ extension Explanation {
                     sequence: sequence, number: n + 1, decisions: decisions[n],
                     reported: ReportedGesture.sequence(of: eventsBySequence[n]), motion: motionBySequence[n],
                     gestureSent: gesturesBySequence[n], typing: typing, switches: switches,
+                    sendEvents: sendEvents,
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),

@@ -20,6 +20,8 @@ struct SequenceAnalysis {
     var keyPresses: [UInt64] { typing.keyPresses }
     /// The lid and tablet-mode switches replayed beside the pad, and the suspensions they made.
     let switches: SwitchTimeline
+    /// The touchpad's send-events mode, and when libinput kept it closed.
+    let sendEvents: SendEventsTimeline
     let thresholds: DeviceThresholds
     let rules: RuleBook
     let recording: Recording
@@ -46,7 +48,8 @@ struct SequenceAnalysis {
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
         motion: [PointerMotion.Step], gestureSent: [UInt64], typing: TypingTimer = TypingTimer(),
-        switches: SwitchTimeline = SwitchTimeline(), thresholds: DeviceThresholds,
+        switches: SwitchTimeline = SwitchTimeline(), sendEvents: SendEventsTimeline = SendEventsTimeline(),
+        thresholds: DeviceThresholds,
         rules: RuleBook,
         recording: Recording,
         quirks: QuirksListing?,
@@ -63,6 +66,7 @@ struct SequenceAnalysis {
         self.gestureSent = gestureSent
         self.typing = typing
         self.switches = switches
+        self.sendEvents = sendEvents
         self.thresholds = thresholds
         self.rules = rules
         self.recording = recording

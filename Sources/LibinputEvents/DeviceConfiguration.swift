@@ -21,6 +21,17 @@ public struct DeviceConfiguration: Equatable, Sendable {
         case button
     }
 
+    /// `libinput_config_send_events_mode`: whether the touchpad sends events at all.
+    public enum SendEventsMode: String, Equatable, Sendable, CaseIterable {
+        /// It sends events.
+        case enabled
+        /// It sends none: libinput suspends it.
+        case disabled
+        /// It sends none while an external (USB or Bluetooth) mouse is plugged in: an internal
+        /// touchpad only.
+        case disabledOnExternalMouse = "disabled-on-external-mouse"
+    }
+
     /// `libinput_config_accel_profile`: how pointer speed maps to motion.
     public enum AccelProfile: String, Equatable, Sendable, CaseIterable {
         /// Faster motion moves the pointer further per millimetre.
@@ -53,13 +64,16 @@ public struct DeviceConfiguration: Equatable, Sendable {
     /// Drag lock: lifting the finger during a tap-and-drag keeps the button down for a moment,
     /// so the drag can go on with another touch.
     public var dragLock: Bool?
+    /// The touchpad's send-events mode, as a desktop's "disable touchpad while a mouse is
+    /// plugged in" sets it; applied to touchpads only, as that panel does.
+    public var sendEvents: SendEventsMode?
 
     public init(
         tapToClick: Bool? = nil, clickMethod: ClickMethod? = nil, naturalScrolling: Bool? = nil,
         scrollMethod: ScrollMethod? = nil,
         accelProfile: AccelProfile? = nil, accelSpeed: Double? = nil, disableWhileTyping: Bool? = nil,
         leftHanded: Bool? = nil,
-        middleEmulation: Bool? = nil, tapDrag: Bool? = nil, dragLock: Bool? = nil
+        middleEmulation: Bool? = nil, tapDrag: Bool? = nil, dragLock: Bool? = nil, sendEvents: SendEventsMode? = nil
     ) {
         self.tapToClick = tapToClick
         self.clickMethod = clickMethod
@@ -72,6 +86,7 @@ public struct DeviceConfiguration: Equatable, Sendable {
         self.middleEmulation = middleEmulation
         self.tapDrag = tapDrag
         self.dragLock = dragLock
+        self.sendEvents = sendEvents
     }
 
     /// Whether libinput taps on a device with this configuration: as asked, else by its default,

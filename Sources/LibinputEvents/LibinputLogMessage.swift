@@ -14,6 +14,13 @@ public struct LibinputLogMessage: Equatable, Sendable {
         self.cause = cause
     }
 
+    /// What TouchSynth's log line says, after the device's name (`event5 - `), as libinput closes
+    /// a device it added: suspending it (`evdev_device_suspend`, src/evdev.c) or removing it. libinput
+    /// logs neither; the line is logged among libinput's, at the moment it closed the device.
+    public static let deviceClosed = "touchsynth: libinput closed the device"
+    /// The same as libinput opens a device it closed again (`evdev_device_resume`).
+    public static let deviceReopened = "touchsynth: libinput opened the device again"
+
     /// libinput's own warnings that events or timers ran late, which change gesture decisions.
     public var isTimingWarning: Bool {
         text.contains("lagging behind") || text.contains("expiry is in the past") || text.contains("too slow")

@@ -14,7 +14,7 @@ public final class LibinputContext {
     private let li: OpaquePointer
     private let udev: OpaquePointer?
     private let interface: UnsafeMutablePointer<libinput_interface>
-    private var pendingLog: [LibinputLogMessage] = []
+    var pendingLog: [LibinputLogMessage] = []
     private var knownDevices: [String: DeviceInfo] = [:]
 
     /// How every device added from now on is configured.
@@ -40,11 +40,16 @@ public final class LibinputContext {
         interface = .allocate(capacity: 1)
         interface.initialize(
             to: libinput_interface(
-                open_restricted: { path, flags, _ in
+                open_restricted: { path, flags, context in
                     let fd = open(path!, flags)
-                    return fd < 0 ? -errno : fd
+                    if fd < 0 { return -errno }
+                    if let context { LibinputContext.owner(context).opened(fd, path: String(cString: path!)) }
+                    return fd
                 },
-                close_restricted: { fd, _ in close(fd) }))
+                close_restricted: { fd, context in
+                    if let context { LibinputContext.owner(context).closing(fd) }
+                    close(fd)
+                }))
         let created: OpaquePointer?
         if let udev {
             created = libinput_udev_create_context(interface, nil, udev)
@@ -68,13 +73,43 @@ public final class LibinputContext {
             let first = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
             let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? first
             let text = String(decoding: bytes[first..<end].map { $0 == 0x0a || $0 == 0x0d ? 0x20 : $0 }, as: UTF8.self)
-            let owner = Unmanaged<LibinputContext>.fromOpaque(context).takeUnretainedValue()
+            let owner = LibinputContext.owner(context)
             let level: LibinputLogMessage.Priority =
                 priority == LIBINPUT_LOG_PRIORITY_ERROR
                 ? .error : priority == LIBINPUT_LOG_PRIORITY_INFO ? .info : .debug
             owner.pendingLog.append(LibinputLogMessage(priority: level, text: text, cause: owner.logCause?()))
         }
         libinput_set_user_data(li, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private static func owner(_ context: UnsafeMutableRawPointer) -> LibinputContext {
+        Unmanaged<LibinputContext>.fromOpaque(context).takeUnretainedValue()
+    }
+
+    /// The device nodes libinput holds open, by descriptor.
+    private var openNodes: [Int32: String] = [:]
+
+    /// libinput opening a node: the first time as it adds the device, again as it resumes one it
+    /// suspended (`evdev_device_resume`), which it does not log.
+    private func opened(_ fd: Int32, path: String) {
+        openNodes[fd] = path
+        let sysname = Self.sysname(path)
+        if knownDevices[sysname] != nil { logAccess(sysname, LibinputLogMessage.deviceReopened) }
+    }
+
+    /// libinput closing a node: as it suspends the device (`evdev_device_suspend`), which it does
+    /// not log, or as it removes it.
+    private func closing(_ fd: Int32) {
+        guard let path = openNodes.removeValue(forKey: fd) else { return }
+        let sysname = Self.sysname(path)
+        if knownDevices[sysname] != nil { logAccess(sysname, LibinputLogMessage.deviceClosed) }
+    }
+
+    /// A node's sysname, as libinput names its device: the path's last component.
+    private static func sysname(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
+
+    private func logAccess(_ sysname: String, _ line: String) {
+        pendingLog.append(LibinputLogMessage(priority: .info, text: "\(sysname) - \(line)", cause: logCause?()))
     }
 
     deinit {
@@ -222,10 +257,11 @@ public final class LibinputContext {
         let type = libinput_event_get_type(event)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            configure(device)
             var info = Self.info(device)
             info.libinputVersion = libinputVersion
+            // Known before it is configured: a send-events mode may close it at once.
             knownDevices[sysname] = info
+            configure(device)
             return LibinputEvent(time: Self.nowMicros(), device: sysname, kind: .deviceAdded(info))
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             knownDevices[sysname] = nil
@@ -261,116 +297,6 @@ public final class LibinputContext {
             // Tablets: not part of what TouchSynth models.
             return nil
         }
-    }
-
-    /// Applies ``configuration`` to a device libinput just added. A setting a pointing device
-    /// does not offer is left at libinput's default, with a warning in the log; devices that
-    /// point at nothing (keyboards) are passed over without one.
-    private func configure(_ device: OpaquePointer) {
-        let c = configuration
-        var missing: [String] = []
-        if let tap = c.tapToClick {
-            if libinput_device_config_tap_get_finger_count(device) > 0 {
-                libinput_device_config_tap_set_enabled(
-                    device, tap ? LIBINPUT_CONFIG_TAP_ENABLED : LIBINPUT_CONFIG_TAP_DISABLED)
-            } else if tap {
-                missing.append("tapping")
-            }
-        }
-        if let method = c.clickMethod {
-            let value =
-                method == .buttonAreas
-                ? LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS : LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER
-            if libinput_device_config_click_get_methods(device) & value.rawValue != 0 {
-                libinput_device_config_click_set_method(device, value)
-            } else {
-                missing.append("the \(method.rawValue) click method")
-            }
-        }
-        if let on = c.naturalScrolling {
-            if libinput_device_config_scroll_has_natural_scroll(device) != 0 {
-                libinput_device_config_scroll_set_natural_scroll_enabled(device, on ? 1 : 0)
-            } else {
-                missing.append("natural scrolling")
-            }
-        }
-        if let method = c.scrollMethod {
-            let value: libinput_config_scroll_method =
-                switch method {
-                case .none: LIBINPUT_CONFIG_SCROLL_NO_SCROLL
-                case .twoFinger: LIBINPUT_CONFIG_SCROLL_2FG
-                case .edge: LIBINPUT_CONFIG_SCROLL_EDGE
-                case .button: LIBINPUT_CONFIG_SCROLL_ON_BUTTON_DOWN
-                }
-            if value == LIBINPUT_CONFIG_SCROLL_NO_SCROLL
-                || libinput_device_config_scroll_get_methods(device) & value.rawValue != 0
-            {
-                libinput_device_config_scroll_set_method(device, value)
-            } else {
-                missing.append(method == .twoFinger ? "two-finger scrolling" : "\(method.rawValue) scrolling")
-            }
-        }
-        if c.accelProfile != nil || c.accelSpeed != nil {
-            if libinput_device_config_accel_is_available(device) != 0 {
-                if let profile = c.accelProfile {
-                    let value =
-                        profile == .flat ? LIBINPUT_CONFIG_ACCEL_PROFILE_FLAT : LIBINPUT_CONFIG_ACCEL_PROFILE_ADAPTIVE
-                    if libinput_device_config_accel_get_profiles(device) & value.rawValue != 0 {
-                        libinput_device_config_accel_set_profile(device, value)
-                    } else {
-                        missing.append("a \(profile.rawValue) acceleration profile")
-                    }
-                }
-                if let speed = c.accelSpeed { libinput_device_config_accel_set_speed(device, speed) }
-            } else {
-                missing.append("pointer acceleration")
-            }
-        }
-        if let on = c.disableWhileTyping {
-            if libinput_device_config_dwt_is_available(device) != 0 {
-                libinput_device_config_dwt_set_enabled(
-                    device, on ? LIBINPUT_CONFIG_DWT_ENABLED : LIBINPUT_CONFIG_DWT_DISABLED)
-            } else {
-                missing.append("disable-while-typing")
-            }
-        }
-        if let on = c.leftHanded {
-            if libinput_device_config_left_handed_is_available(device) != 0 {
-                libinput_device_config_left_handed_set(device, on ? 1 : 0)
-            } else {
-                missing.append("left-handed mode")
-            }
-        }
-        if let on = c.middleEmulation {
-            if libinput_device_config_middle_emulation_is_available(device) != 0 {
-                libinput_device_config_middle_emulation_set_enabled(
-                    device, on ? LIBINPUT_CONFIG_MIDDLE_EMULATION_ENABLED : LIBINPUT_CONFIG_MIDDLE_EMULATION_DISABLED)
-            } else {
-                missing.append("middle-button emulation")
-            }
-        }
-        if c.tapDrag != nil || c.dragLock != nil {
-            if libinput_device_config_tap_get_finger_count(device) > 0 {
-                if let on = c.tapDrag {
-                    libinput_device_config_tap_set_drag_enabled(
-                        device, on ? LIBINPUT_CONFIG_DRAG_ENABLED : LIBINPUT_CONFIG_DRAG_DISABLED)
-                }
-                if let on = c.dragLock {
-                    libinput_device_config_tap_set_drag_lock_enabled(
-                        device, on ? LIBINPUT_CONFIG_DRAG_LOCK_ENABLED : LIBINPUT_CONFIG_DRAG_LOCK_DISABLED)
-                }
-            } else {
-                missing.append("tapping (tap-and-drag, drag lock)")
-            }
-        }
-        guard !missing.isEmpty, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 else { return }
-        let name =
-            "\(String(cString: libinput_device_get_sysname(device))) "
-            + "(\(String(cString: libinput_device_get_name(device))))"
-        pendingLog.append(
-            LibinputLogMessage(
-                priority: .error,
-                text: "\(name) does not offer \(missing.joined(separator: ", ")): libinput's default kept"))
     }
 
     private func pointer(_ p: OpaquePointer?, type: libinput_event_type, sysname: String) -> LibinputEvent? {

@@ -48,6 +48,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
         if let method = device.scrollMethod { fields.append("scroll=" + method.rawValue) }
         if let profile = device.accelProfile { fields.append("accel=" + profile.rawValue) }
         if let speed = device.accelSpeed { fields.append("speed=\(speed)") }
+        if let mode = device.sendEvents { fields.append("sendevents=" + mode.rawValue) }
         for (key, path) in Self.switches {
             if let value = device[keyPath: path] { fields.append("\(key)=\(value ? 1 : 0)") }
         }
@@ -85,6 +86,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
             case "click": device.clickMethod = try Self.value(parts[1], "a click method")
             case "scroll": device.scrollMethod = try Self.value(parts[1], "a scroll method")
             case "accel": device.accelProfile = try Self.value(parts[1], "an acceleration profile")
+            case "sendevents": device.sendEvents = try Self.value(parts[1], "a send-events mode")
             case "speed":
                 guard let speed = Double(parts[1]), (-1...1).contains(speed) else {
                     throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a speed")

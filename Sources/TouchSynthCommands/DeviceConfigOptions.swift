@@ -44,6 +44,12 @@ struct DeviceConfigOptions: ParsableArguments {
         name: .customLong("set-profile"),
         help: ArgumentHelp("Pointer acceleration profile: adaptive or flat.", valueName: "profile"))
     var accelProfile: DeviceConfiguration.AccelProfile?
+    @Option(
+        name: .customLong("set-sendevents"),
+        help: ArgumentHelp(
+            "The touchpad's send-events mode: enabled, disabled, or disabled-on-external-mouse (while a USB or "
+                + "Bluetooth mouse is there, as with --with a mouse).", valueName: "mode"))
+    var sendEvents: DeviceConfiguration.SendEventsMode?
     // Unconditional: a negative speed is a value, not an option.
     @Option(
         name: .customLong("set-speed"), parsing: .unconditional,
@@ -64,10 +70,11 @@ struct DeviceConfigOptions: ParsableArguments {
             tapToClick: tap, clickMethod: clickMethod ?? oldClickMethod, naturalScrolling: naturalScrolling,
             scrollMethod: scrollMethod,
             accelProfile: accelProfile, accelSpeed: speed, disableWhileTyping: dwt, leftHanded: leftHanded,
-            middleEmulation: middlebutton, tapDrag: drag, dragLock: dragLock)
+            middleEmulation: middlebutton, tapDrag: drag, dragLock: dragLock, sendEvents: sendEvents)
     }
 }
 
 extension DeviceConfiguration.ClickMethod: ExpressibleByArgument {}
 extension DeviceConfiguration.ScrollMethod: ExpressibleByArgument {}
 extension DeviceConfiguration.AccelProfile: ExpressibleByArgument {}
+extension DeviceConfiguration.SendEventsMode: ExpressibleByArgument {}

@@ -116,6 +116,30 @@ struct DecisionLogTests {
             ])
     }
 
+    /// libinput closing the pad as it sets it up and opening it again at a frame, by TouchSynth's
+    /// lines: read apart from the decisions, and made the pad's closures; another device's are not.
+    @Test func closingAndOpeningTheDeviceMakeItsClosures() {
+        let line = { (device: String, text: String, time: UInt64?) in
+            LibinputLogMessage(
+                priority: .info, text: "\(device) - " + text,
+                cause: time.map { .frame(device: 1, index: 0, time: $0) })
+        }
+        let log = DecisionLog([
+            line("event10", LibinputLogMessage.deviceClosed, nil),
+            line("event11", LibinputLogMessage.deviceClosed, 200),
+            line("event10", LibinputLogMessage.deviceReopened, 300),
+        ])
+        #expect(log.decisions.isEmpty && log.unread.isEmpty)
+        #expect(log.access.map(\.closed) == [true, true, false])
+        let mouse = LibinputEvent(
+            time: 0, device: "event11",
+            kind: .deviceAdded(DeviceInfo(name: "Mouse", sysname: "event11", capabilities: [.pointer], sizeMM: nil)))
+        let timeline = SendEventsTimeline(
+            mode: .disabledOnExternalMouse, access: log.access, events: [mouse], pad: "event10")
+        #expect(timeline.closures == [SendEventsTimeline.Closure(from: 0, until: 300)])
+        #expect(timeline.mice == ["Mouse at event11"])
+    }
+
     /// A lid shut before the recording's first frame (a `--with` file that starts earlier) was
     /// shut as the fingers came down, until it opened.
     @Test func aSwitchTurnedBeforeTheRecordingStartedCounts() {

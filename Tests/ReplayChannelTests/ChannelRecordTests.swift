@@ -155,12 +155,14 @@ final class ChannelRecordTests: XCTestCase {
             device: DeviceConfiguration(
                 naturalScrolling: true, scrollMethod: .edge, accelProfile: .flat, accelSpeed: -0.25,
                 disableWhileTyping: false,
-                leftHanded: true, middleEmulation: true, tapDrag: false, dragLock: true))
+                leftHanded: true, middleEmulation: true, tapDrag: false, dragLock: true,
+                sendEvents: .disabledOnExternalMouse))
         XCTAssertEqual(try LibinputSideConfiguration(environment: every.environment), every)
         let plain = LibinputSideConfiguration(devices: ["/dev/input/event10"])
         XCTAssertEqual(try LibinputSideConfiguration(environment: plain.environment), plain)
         for bad in [
             "", "devices=", "devices=/dev/input/event10;click=sideways", "devices=/dev/input/event10;speed=2",
+            "devices=/dev/input/event10;sendevents=sometimes",
             "nonsense",
         ] {
             XCTAssertThrowsError(

@@ -1,0 +1,85 @@
+import LibinputEvents
+
+/// The touchpad's send-events mode over a replay (`--set-sendevents`), and when libinput kept the
+/// touchpad closed. libinput logs nothing as it suspends a touchpad for that mode (`tp_suspend`,
+/// src/evdev-mt-touchpad.c), but it closes the device (`evdev_device_suspend`, src/evdev.c) and
+/// opens it again as it resumes it: TouchSynth's libinput side logs both
+/// (``LibinputLogMessage/deviceClosed``). A pad with top software buttons stays open, reading only
+/// those. Times are microseconds into the recording.
+struct SendEventsTimeline {
+    /// A stretch in which libinput kept the touchpad closed: from set-up (0) or a frame, until it
+    /// opened it again (nil: to the end).
+    struct Closure: Equatable {
+        var from: UInt64
+        var until: UInt64?
+    }
+
+    /// The mode asked for; nil leaves libinput's default (enabled).
+    private(set) var mode: DeviceConfiguration.SendEventsMode?
+    private(set) var closures: [Closure] = []
+    /// The pointing devices libinput added beside the pad, named as its DEVICE_ADDED names them:
+    /// which it took for external (USB or Bluetooth) it does not say.
+    private(set) var mice: [String] = []
+
+    /// The default mode: libinput suspends nothing for it.
+    init() {}
+
+    /// The closures of the pad at node `pad` among libinput's `access` to devices, and the mice
+    /// among `events`.
+    init(
+        mode: DeviceConfiguration.SendEventsMode?, access: [DecisionLog.DeviceAccess], events: [LibinputEvent],
+        pad: String?
+    ) {
+        self.mode = mode
+        for change in access where change.device == pad {
+            let time = change.cause?.time ?? 0
+            if change.closed {
+                closures.append(Closure(from: time))
+            } else if let last = closures.indices.last, closures[last].until == nil {
+                closures[last].until = time
+            }
+        }
+        mice = events.compactMap { event in
+            guard case .deviceAdded(let info) = event.kind, event.device != pad, info.capabilities.contains(.pointer),
+                !info.capabilities.contains(.gesture)
+            else { return nil }
+            return "\(info.name) at \(event.device)"
+        }
+    }
+
+    /// Whether the mode asked for suspends the touchpad at all.
+    var maySuspend: Bool { mode == .disabled || mode == .disabledOnExternalMouse }
+}
+
+extension SequenceAnalysis {
+    /// Why libinput reported nothing of touches made while it kept the touchpad suspended for its
+    /// send-events mode; nil otherwise. A replay adds every device before the first frame, so the
+    /// mode suspends the pad as libinput sets it up or never: a closure that began at a frame was
+    /// a switch's (``SwitchTimeline``).
+    var closedThroughout: String? {
+        let lift = liftTime(after: sequence.frames.upperBound)
+        guard sendEvents.maySuspend, let held = sendEvents.closures.first, held.from == 0,
+            (held.until ?? .max) >= lift
+        else { return nil }
+        let until =
+            held.until.map { "until \(Self.ms(Double($0 - lift) / 1000)) ms after the fingers lifted" }
+            ?? "to the end of the recording"
+        return "libinput suspended the touchpad as it set it up, closing its device, and kept it closed \(until): "
+            + reason + "; a suspended touchpad reports no touch; libinput closes a suspended device "
+            + rules.cite("evdev.c", ["1.22.1": 2994, "1.28.1": 2997, "1.31.3": 2895])
+    }
+
+    /// Why the mode suspended the touchpad as libinput set it up, with the source lines.
+    private var reason: String {
+        guard sendEvents.mode == .disabledOnExternalMouse else {
+            return "its send-events mode is disabled "
+                + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
+        }
+        let mice = sendEvents.mice.isEmpty ? "" : " (\(sendEvents.mice.joined(separator: "; ")))"
+        return "its send-events mode is disabled-on-external-mouse, and libinput took a mouse here for external"
+            + "\(mice), as it takes any on USB or Bluetooth "
+            + rules.cite("evdev.c", ["1.22.1": 505, "1.28.1": 506, "1.31.3": 485])
+            + "; setting the mode with one there suspends the touchpad "
+            + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3799, "1.28.1": 3827, "1.31.3": 3823])
+    }
+}

@@ -1,0 +1,128 @@
+import CLibinput
+
+extension LibinputContext {
+    /// Applies ``configuration`` to a device libinput just added. A setting a pointing device
+    /// does not offer is left at libinput's default, with a warning in the log; devices that
+    /// point at nothing (keyboards) are passed over without one.
+    func configure(_ device: OpaquePointer) {
+        let c = configuration
+        var missing: [String] = []
+        if let tap = c.tapToClick {
+            if libinput_device_config_tap_get_finger_count(device) > 0 {
+                libinput_device_config_tap_set_enabled(
+                    device, tap ? LIBINPUT_CONFIG_TAP_ENABLED : LIBINPUT_CONFIG_TAP_DISABLED)
+            } else if tap {
+                missing.append("tapping")
+            }
+        }
+        if let method = c.clickMethod {
+            let value =
+                method == .buttonAreas
+                ? LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS : LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER
+            if libinput_device_config_click_get_methods(device) & value.rawValue != 0 {
+                libinput_device_config_click_set_method(device, value)
+            } else {
+                missing.append("the \(method.rawValue) click method")
+            }
+        }
+        if let on = c.naturalScrolling {
+            if libinput_device_config_scroll_has_natural_scroll(device) != 0 {
+                libinput_device_config_scroll_set_natural_scroll_enabled(device, on ? 1 : 0)
+            } else {
+                missing.append("natural scrolling")
+            }
+        }
+        if let method = c.scrollMethod {
+            let value: libinput_config_scroll_method =
+                switch method {
+                case .none: LIBINPUT_CONFIG_SCROLL_NO_SCROLL
+                case .twoFinger: LIBINPUT_CONFIG_SCROLL_2FG
+                case .edge: LIBINPUT_CONFIG_SCROLL_EDGE
+                case .button: LIBINPUT_CONFIG_SCROLL_ON_BUTTON_DOWN
+                }
+            if value == LIBINPUT_CONFIG_SCROLL_NO_SCROLL
+                || libinput_device_config_scroll_get_methods(device) & value.rawValue != 0
+            {
+                libinput_device_config_scroll_set_method(device, value)
+            } else {
+                missing.append(method == .twoFinger ? "two-finger scrolling" : "\(method.rawValue) scrolling")
+            }
+        }
+        if c.accelProfile != nil || c.accelSpeed != nil {
+            if libinput_device_config_accel_is_available(device) != 0 {
+                if let profile = c.accelProfile {
+                    let value =
+                        profile == .flat ? LIBINPUT_CONFIG_ACCEL_PROFILE_FLAT : LIBINPUT_CONFIG_ACCEL_PROFILE_ADAPTIVE
+                    if libinput_device_config_accel_get_profiles(device) & value.rawValue != 0 {
+                        libinput_device_config_accel_set_profile(device, value)
+                    } else {
+                        missing.append("a \(profile.rawValue) acceleration profile")
+                    }
+                }
+                if let speed = c.accelSpeed { libinput_device_config_accel_set_speed(device, speed) }
+            } else {
+                missing.append("pointer acceleration")
+            }
+        }
+        if let on = c.disableWhileTyping {
+            if libinput_device_config_dwt_is_available(device) != 0 {
+                libinput_device_config_dwt_set_enabled(
+                    device, on ? LIBINPUT_CONFIG_DWT_ENABLED : LIBINPUT_CONFIG_DWT_DISABLED)
+            } else {
+                missing.append("disable-while-typing")
+            }
+        }
+        if let on = c.leftHanded {
+            if libinput_device_config_left_handed_is_available(device) != 0 {
+                libinput_device_config_left_handed_set(device, on ? 1 : 0)
+            } else {
+                missing.append("left-handed mode")
+            }
+        }
+        if let on = c.middleEmulation {
+            if libinput_device_config_middle_emulation_is_available(device) != 0 {
+                libinput_device_config_middle_emulation_set_enabled(
+                    device, on ? LIBINPUT_CONFIG_MIDDLE_EMULATION_ENABLED : LIBINPUT_CONFIG_MIDDLE_EMULATION_DISABLED)
+            } else {
+                missing.append("middle-button emulation")
+            }
+        }
+        if let mode = c.sendEvents, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0 {
+            let value: libinput_config_send_events_mode =
+                switch mode {
+                case .enabled: LIBINPUT_CONFIG_SEND_EVENTS_ENABLED
+                case .disabled: LIBINPUT_CONFIG_SEND_EVENTS_DISABLED
+                case .disabledOnExternalMouse: LIBINPUT_CONFIG_SEND_EVENTS_DISABLED_ON_EXTERNAL_MOUSE
+                }
+            if value == LIBINPUT_CONFIG_SEND_EVENTS_ENABLED
+                || libinput_device_config_send_events_get_modes(device) & value.rawValue != 0
+            {
+                libinput_device_config_send_events_set_mode(device, value.rawValue)
+            } else {
+                missing.append("the send-events mode \(mode.rawValue)")
+            }
+        }
+        if c.tapDrag != nil || c.dragLock != nil {
+            if libinput_device_config_tap_get_finger_count(device) > 0 {
+                if let on = c.tapDrag {
+                    libinput_device_config_tap_set_drag_enabled(
+                        device, on ? LIBINPUT_CONFIG_DRAG_ENABLED : LIBINPUT_CONFIG_DRAG_DISABLED)
+                }
+                if let on = c.dragLock {
+                    libinput_device_config_tap_set_drag_lock_enabled(
+                        device, on ? LIBINPUT_CONFIG_DRAG_LOCK_ENABLED : LIBINPUT_CONFIG_DRAG_LOCK_DISABLED)
+                }
+            } else {
+                missing.append("tapping (tap-and-drag, drag lock)")
+            }
+        }
+        guard !missing.isEmpty, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_POINTER) != 0 else { return }
+        let name =
+            "\(String(cString: libinput_device_get_sysname(device))) "
+            + "(\(String(cString: libinput_device_get_name(device))))"
+        pendingLog.append(
+            LibinputLogMessage(
+                priority: .error,
+                text: "\(name) does not offer \(missing.joined(separator: ", ")): libinput's default kept"))
+    }
+}

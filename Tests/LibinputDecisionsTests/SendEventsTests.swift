@@ -1,0 +1,98 @@
+import Foundation
+import LibinputDecisions
+import LibinputEvents
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// The touchpad's send-events mode (`--set-sendevents`), replayed through real libinput: a pad
+/// disabled, or disabled while an external mouse is there, reports nothing, and the conclusion says
+/// why from libinput closing the device, which its log does not tell.
+final class SendEventsTests: XCTestCase {
+    /// Two fingers scrolling from 0.020 s to 0.828 s, on a PS/2 (internal) touchpad.
+    private let scroll = Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path
+
+    /// A Bluetooth mouse (bus 0x05) that sends nothing, or the same on `bus`.
+    private func mouse(bus: UInt16? = nil) throws -> Recording {
+        let path = Fixtures.directory.appendingPathComponent("devices/mice_Ultrathin_Touch_Mouse.desc").path
+        var mouse = try RecordingLoader.load(path)
+        if let bus { mouse.device.bustype = bus }
+        return mouse
+    }
+
+    private func replayed(
+        _ mode: DeviceConfiguration.SendEventsMode?, with others: [Recording] = [], udev: [String: String] = [:],
+        libinput: LibinputBuild = .system
+    ) throws -> (conclusion: String, scrolls: Int, log: [String]) {
+        var options = ReplayOptions()
+        options.libinput = libinput
+        options.configuration.sendEvents = mode
+        options.otherDevices = others.map { .recording($0) }
+        options.udevProperties = udev
+        let explained = try Replay.explain(RecordingLoader.load(scroll), named: "scroll", options: options)
+        let sequence = try XCTUnwrap(explained.explanation.sequences.first)
+        let scrolls = explained.replay.events.filter { $0.typeName == "POINTER_SCROLL_FINGER" }.count
+        return (sequence.conclusion, scrolls, explained.replay.report.libinputLog.map(\.text))
+    }
+
+    /// With a Bluetooth mouse beside it, the internal touchpad is suspended from the set-up, on the
+    /// oldest and newest libinput, each cited in its own lines.
+    func testAnExternalMouseSuspendsTheTouchpad() throws {
+        let lines = [
+            ("1.22.1", "src/evdev.c:505", "src/evdev-mt-touchpad.c:3799", "src/evdev.c:2994"),
+            ("1.31.3", "src/evdev.c:485", "src/evdev-mt-touchpad.c:3823", "src/evdev.c:2895"),
+        ]
+        for (version, external, suspends, closes) in lines {
+            let build = try XCTUnwrap(libinputBuilds([version]).first)
+            let (conclusion, scrolls, log) = try replayed(.disabledOnExternalMouse, with: [mouse()], libinput: build)
+            XCTAssertEqual(scrolls, 0, version)
+            XCTAssertTrue(log.contains("event10 - " + LibinputLogMessage.deviceClosed), "\(log)")
+            let cite = { (line: String) in "\(line) (libinput \(version))" }
+            XCTAssertEqual(
+                conclusion,
+                "libinput reported nothing: libinput suspended the touchpad as it set it up, closing its device, and "
+                    + "kept it closed to the end of the recording: its send-events mode is disabled-on-external-mouse, "
+                    + "and libinput took a mouse here for external (Ultrathin Touch Mouse at event11), as it takes any "
+                    + "on USB or Bluetooth \(cite(external)); setting the mode with one there suspends the touchpad "
+                    + "\(cite(suspends)); a suspended touchpad reports no touch; libinput closes a suspended device "
+                    + cite(closes))
+        }
+    }
+
+    /// A mouse on PS/2 is not external: the touchpad scrolls as it does alone, and nothing is said
+    /// of the mode.
+    func testAMouseOnPS2LeavesTheTouchpadOn() throws {
+        let alone = try replayed(nil)
+        let ps2 = try replayed(.disabledOnExternalMouse, with: [mouse(bus: 0x11)])
+        XCTAssertGreaterThan(alone.scrolls, 0)
+        XCTAssertEqual(ps2.scrolls, alone.scrolls)
+        XCTAssertEqual(ps2.conclusion, alone.conclusion)
+        XCTAssertFalse(ps2.log.contains { $0.hasSuffix(LibinputLogMessage.deviceClosed) }, "\(ps2.log)")
+    }
+
+    /// Disabled, the touchpad reports nothing, mouse or not; enabled, it scrolls beside the mouse.
+    func testDisabledAndEnabled() throws {
+        let disabled = try replayed(.disabled)
+        XCTAssertEqual(disabled.scrolls, 0)
+        XCTAssertTrue(
+            disabled.conclusion.hasPrefix(
+                "libinput reported nothing: libinput suspended the touchpad as it set it up, closing its device, "
+                    + "and kept it closed to the end of the recording: its send-events mode is disabled "
+                    + "src/evdev-mt-touchpad.c:3826 (libinput 1.22.1); "), disabled.conclusion)
+        XCTAssertGreaterThan(try replayed(.enabled, with: [mouse()]).scrolls, 0)
+    }
+
+    /// An external touchpad does not offer the mode: libinput's default stays, and the log says so.
+    func testAnExternalTouchpadKeepsItsDefault() throws {
+        let external = try replayed(
+            .disabledOnExternalMouse, with: [mouse()], udev: ["ID_INPUT_TOUCHPAD_INTEGRATION": "external"])
+        XCTAssertGreaterThan(external.scrolls, 0)
+        XCTAssertTrue(
+            external.log.contains {
+                $0.hasPrefix("event10 (")
+                    && $0.hasSuffix(
+                        "does not offer the send-events mode disabled-on-external-mouse: libinput's default kept")
+            }, "\(external.log)")
+    }
+}
