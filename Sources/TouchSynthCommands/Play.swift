@@ -37,7 +37,7 @@ struct Play: ParsableCommand {
         try checkReadable([recording, input.desc] + with.others)
         let loaded = try window.cut(input.load(recording), path: recording)
         let playback = try UinputPlayback(loaded, with: with.recordings(window: window), path: uinput)
-        for (_, device) in playback.played { warn(device.notes, in: recording) }
+        for played in playback.played { warn(played.device.notes, in: ([recording] + with.others)[played.file]) }
         // One write: a reader that sees the first line has them all.
         try emit(playback.played.map { "\($0.device.devnode): \($0.recording.device.name)" }.joined(separator: "\n"))
         if wait { _ = readLine() }

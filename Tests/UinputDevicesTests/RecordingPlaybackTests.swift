@@ -18,6 +18,20 @@ final class RecordingPlaybackTests: XCTestCase {
         XCTAssertEqual(RecordingPlayback.written(EvdevFrame(time: 0, events: [key(2), x, syn])), [x, syn])
     }
 
+    /// The files' own devices first, then their other devices, each with its file's place.
+    func testDevicesAreMadeInTheReplaysOrderWithTheirFiles() {
+        let device = { (name: String) in DeviceDescription(name: name) }
+        let recording = { (name: String, others: [String]) in
+            var made = Recording(device: device(name), frames: [])
+            made.otherDevices = others.map { Recording(device: device($0), frames: []) }
+            return made
+        }
+        let order = UinputPlayback.order(
+            recording("pad", ["pad's keyboard"]), with: [recording("lid", []), recording("mouse", ["mouse's keys"])])
+        XCTAssertEqual(order.map(\.recording.device.name), ["pad", "lid", "mouse", "pad's keyboard", "mouse's keys"])
+        XCTAssertEqual(order.map(\.file), [0, 1, 2, 0, 2])
+    }
+
     /// Several devices on one clock: their frames by time, and at one instant in the order the
     /// devices are given (a keyboard beside the pad after the pad).
     func testSeveralDevicesPlayOnOneClock() {
