@@ -315,10 +315,50 @@ int ioctl(int fd, unsigned long request, ...)
     return NEXT(ioctl)(fd, request, arg);
 }
 
-/* F_SETFL may change an evdev fd's O_NONBLOCK. The argument is taken as a pointer, the widest
+/* A copy `to` of descriptor `from` (dup, dup2, dup3, F_DUPFD): the same open device, followed as
+   `from` is, and one more reader of it until closed. dup2 and dup3 close what `to` held first,
+   silently: a device's reader, or a timer, is gone then. (O_NONBLOCK is the open file's, shared by
+   its copies; each copy here keeps the flag it was made with.) */
+static int track_copy(int from, int to)
+{
+    if (to < 0 || to == from || to >= TOUCHSYNTH_MAX_TRACKED_FDS)
+        return to;
+    uint32_t entry = descriptor(from);
+    pthread_mutex_lock(&touchsynth_lock);
+    uint32_t replaced = __atomic_exchange_n(&descriptors[to], entry, __ATOMIC_ACQ_REL);
+    pthread_mutex_unlock(&touchsynth_lock);
+    if (replaced != 0)
+        touchsynth_clock_device_closed((int)(replaced & EVENT_NUMBER_MASK) - 1);
+    touchsynth_clock_closed(to);
+    if (entry != 0) {
+        int n = (int)(entry & EVENT_NUMBER_MASK) - 1;
+        touchsynth_evdev_ioctls_opened(to, n, testbed_root);
+        touchsynth_clock_device_opened(n);
+    }
+    return to;
+}
+
+int dup(int fd)
+{
+    return track_copy(fd, NEXT(dup)(fd));
+}
+
+int dup2(int fd, int to)
+{
+    return track_copy(fd, NEXT(dup2)(fd, to));
+}
+
+int dup3(int fd, int to, int flags)
+{
+    return track_copy(fd, NEXT(dup3)(fd, to, flags));
+}
+
+/* F_SETFL may change an evdev fd's O_NONBLOCK, and F_DUPFD copies it. The argument is taken as a pointer, the widest
    thing fcntl is given, as glibc's own wrapper takes it. */
 static int track_fcntl(int fd, int cmd, void *arg, int result)
 {
+    if (result >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC))
+        return track_copy(fd, result);
     if (result < 0 || cmd != F_SETFL || descriptor(fd) == 0)
         return result;
     pthread_mutex_lock(&touchsynth_lock);

@@ -254,6 +254,27 @@ final class MockedProgramTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasSuffix("environment unchanged\n"), result.stdout)
     }
 
+    /// `Tests/Fixtures/programs/dup-reader.c` under `touchsynth mock`: a device read only through
+    /// a copy of its descriptor, made by dup, F_DUPFD, dup2 and dup3 in turn, each closing the one
+    /// before, is still the open device: every frame reaches it, and it answers as the evdev node.
+    func testADescriptorsCopiesAreTheDevice() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let compiler = findExecutable("gcc") ?? findExecutable("cc")
+        try requireTier(compiler != nil, "a C compiler", source: "which tools/setup installs")
+        let program = directory.appendingPathComponent("dup-reader").path
+        let source = Fixtures.root.appendingPathComponent("Tests/Fixtures/programs/dup-reader.c").path
+        try build([compiler!, "-O1", source, "-o", program])
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let result = try runProcess([try Fixtures.touchsynth(), "mock", session, "--", program, "{devnode}"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // Every frame of session.yml, 2,180 events of 24 bytes, through /dev/input/event10's copy.
+        XCTAssertEqual(
+            result.stdout,
+            "read 52320 bytes through descriptor 60, a character device 13:74 named "
+                + "\(try RecordingLoader.load(session).device.name)\n")
+    }
+
     private func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("touchsynth-tsan-\(UUID().uuidString)")
