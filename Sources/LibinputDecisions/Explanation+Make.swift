@@ -131,7 +131,8 @@ extension Explanation {
         let switches = SwitchTimeline(
             decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart)
         let sendEvents = SendEventsTimeline(
-            mode: configuration.sendEvents, access: read.access, events: events, pad: padAdded?.node)
+            mode: configuration.sendEvents, access: read.access, events: events, pad: padAdded?.node,
+            keepsOpen: pad.properties.contains(Evdev.INPUT_PROP_TOPBUTTONPAD))
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.

@@ -21,16 +21,21 @@ struct SendEventsTimeline {
     /// which it took for external (USB or Bluetooth) it does not say.
     private(set) var mice: [String] = []
 
+    /// Whether the pad has top software buttons (`INPUT_PROP_TOPBUTTONPAD`), which libinput keeps
+    /// open while it suspends the pad, reading those buttons for the trackpoint: no closure shows.
+    private(set) var keepsOpen = false
+
     /// The default mode: libinput suspends nothing for it.
     init() {}
 
     /// The closures of the pad at node `pad` among libinput's `access` to devices, and the mice
-    /// among `events`.
+    /// among `events`; `keepsOpen` as the pad's properties say.
     init(
         mode: DeviceConfiguration.SendEventsMode?, access: [DecisionLog.DeviceAccess], events: [LibinputEvent],
-        pad: String?
+        pad: String?, keepsOpen: Bool = false
     ) {
         self.mode = mode
+        self.keepsOpen = keepsOpen
         for change in access where change.device == pad {
             let time = change.cause?.time ?? 0
             if change.closed {
@@ -57,8 +62,10 @@ extension SequenceAnalysis {
     /// mode suspends the pad as libinput sets it up or never: a closure that began at a frame was
     /// a switch's (``SwitchTimeline``).
     var closedThroughout: String? {
+        guard sendEvents.maySuspend else { return nil }
+        if sendEvents.keepsOpen { return keptOpen }
         let lift = liftTime(after: sequence.frames.upperBound)
-        guard sendEvents.maySuspend, let held = sendEvents.closures.first, held.from == 0,
+        guard let held = sendEvents.closures.first, held.from == 0,
             (held.until ?? .max) >= lift
         else { return nil }
         let until =
@@ -67,6 +74,22 @@ extension SequenceAnalysis {
         return "libinput suspended the touchpad as it set it up, closing its device, and kept it closed \(until): "
             + reason + "; a suspended touchpad reports no touch; libinput closes a suspended device "
             + rules.cite("evdev.c", ["1.22.1": 2994, "1.28.1": 2997, "1.31.3": 2895])
+    }
+
+    /// A pad with top software buttons, which libinput suspends without closing it: disabled, it
+    /// is suspended for sure; disabled on an external mouse, only if libinput took a mouse here for
+    /// one, which does not show. Nil with no mouse here to suspend it for.
+    private var keptOpen: String? {
+        let open =
+            "; a touchpad with top software buttons stays open while suspended, passing on only a click of "
+            + "those, for the trackpoint, so no closing shows; a suspended touchpad reports no touch "
+            + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 2089, "1.28.1": 2087, "1.31.3": 2038])
+        if sendEvents.mode == .disabled { return "libinput suspended the touchpad as it set it up: " + reason + open }
+        guard !sendEvents.mice.isEmpty else { return nil }
+        return "libinput likely suspended the touchpad as it set it up: its send-events mode is "
+            + "disabled-on-external-mouse, and a mouse is here (\(sendEvents.mice.joined(separator: "; "))), which "
+            + "libinput takes for external if it is on USB or Bluetooth "
+            + rules.cite("evdev.c", ["1.22.1": 505, "1.28.1": 506, "1.31.3": 485]) + open
     }
 
     /// Why the mode suspended the touchpad as libinput set it up, with the source lines.

@@ -23,14 +23,16 @@ final class SendEventsTests: XCTestCase {
 
     private func replayed(
         _ mode: DeviceConfiguration.SendEventsMode?, with others: [Recording] = [], udev: [String: String] = [:],
-        libinput: LibinputBuild = .system
+        libinput: LibinputBuild = .system, topButtons: Bool = false
     ) throws -> (conclusion: String, scrolls: Int, log: [String]) {
         var options = ReplayOptions()
         options.libinput = libinput
         options.configuration.sendEvents = mode
         options.otherDevices = others.map { .recording($0) }
         options.udevProperties = udev
-        let explained = try Replay.explain(RecordingLoader.load(scroll), named: "scroll", options: options)
+        var pad = try RecordingLoader.load(scroll)
+        if topButtons { pad.device.properties.formUnion([Evdev.INPUT_PROP_BUTTONPAD, Evdev.INPUT_PROP_TOPBUTTONPAD]) }
+        let explained = try Replay.explain(pad, named: "scroll", options: options)
         let sequence = try XCTUnwrap(explained.explanation.sequences.first)
         let scrolls = explained.replay.events.filter { $0.typeName == "POINTER_SCROLL_FINGER" }.count
         return (sequence.conclusion, scrolls, explained.replay.report.libinputLog.map(\.text))
@@ -81,6 +83,24 @@ final class SendEventsTests: XCTestCase {
                     + "and kept it closed to the end of the recording: its send-events mode is disabled "
                     + "src/evdev-mt-touchpad.c:3826 (libinput 1.22.1); "), disabled.conclusion)
         XCTAssertGreaterThan(try replayed(.enabled, with: [mouse()]).scrolls, 0)
+    }
+
+    /// A clickpad with top software buttons (a ThinkPad's, for its trackpoint) is suspended without
+    /// being closed: the conclusion says so from the mode and the pad's property.
+    func testAPadWithTopButtonsIsSuspendedOpen() throws {
+        let disabled = try replayed(.disabled, topButtons: true)
+        XCTAssertEqual(disabled.scrolls, 0)
+        XCTAssertFalse(disabled.log.contains { $0.hasSuffix(LibinputLogMessage.deviceClosed) }, "\(disabled.log)")
+        XCTAssertTrue(
+            disabled.conclusion.hasPrefix(
+                "libinput reported nothing: libinput suspended the touchpad as it set it up: its send-events mode is "
+                    + "disabled src/evdev-mt-touchpad.c:3826 (libinput 1.22.1); a touchpad with top software buttons "
+                    + "stays open while suspended"), disabled.conclusion)
+        let mouse = try replayed(.disabledOnExternalMouse, with: [mouse()], topButtons: true)
+        XCTAssertEqual(mouse.scrolls, 0)
+        XCTAssertTrue(
+            mouse.conclusion.contains("disabled-on-external-mouse, and a mouse is here (Ultrathin Touch Mouse at "),
+            mouse.conclusion)
     }
 
     /// An external touchpad does not offer the mode: libinput's default stays, and the log says so.
