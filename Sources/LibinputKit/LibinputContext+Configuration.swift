@@ -87,7 +87,8 @@ extension LibinputContext {
                 missing.append("middle-button emulation")
             }
         }
-        if let mode = c.sendEvents, libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_GESTURE) != 0 {
+        // Touchpads only, as a desktop's touchpad panel sets it: the devices that tap.
+        if let mode = c.sendEvents, libinput_device_config_tap_get_finger_count(device) > 0 {
             let value: libinput_config_send_events_mode =
                 switch mode {
                 case .enabled: LIBINPUT_CONFIG_SEND_EVENTS_ENABLED

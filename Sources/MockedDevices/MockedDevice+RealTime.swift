@@ -38,6 +38,12 @@ extension MockedDevice {
                 // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
                 encode(frame, of: node, at: due, into: &buffer, scratch: &passed)
                 if buffer.isEmpty { continue }
+                // A device its program closed gets no frame, as a kernel's reader-less device; its
+                // state follows them, which the program asks for as it opens the device again.
+                if isClosed(node) {
+                    try answerCurrentState(of: node)
+                    continue
+                }
                 target = node
                 delivery.frames += 1
             case .removal(let node):

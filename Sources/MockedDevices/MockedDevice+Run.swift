@@ -49,6 +49,7 @@ extension MockedDevice {
         // Each run's programs write the readiness byte and take the clock anew.
         try setRunState(\.readiness_sent, to: 0)
         try setRunState(\.clock_claimed, to: 0)
+        for node in nodes { try setRunState(\.closed, index: node.files.eventNumber, to: 0) }
         let (notifyRead, notifyWrite) = try closeOnExecPair()
         defer { close(notifyRead) }
         var link =

@@ -71,9 +71,15 @@ extension MockedDevice {
             node.taken += 1
             node.next = try readFrame(of: node)
         }
+        try answerCurrentState(of: node)
+    }
+
+    /// Has `node`'s ioctls answer the state its frames so far left, where its reader missed some
+    /// (dropped, or written to none): touchsynth-preload reads the new tree before the next request.
+    func answerCurrentState(of node: Node) throws(HarnessError) {
         try testbed.replaceIoctlTree(
             TestbedFiles.ioctlText(node.device, devnode: node.files.devnode, state: node.inputCore.state),
-            eventNumber: node.files.minor - 64)
+            eventNumber: node.files.eventNumber)
     }
 
     /// Unplugs `node` as the kernel would for the program: its reads fail with ENODEV

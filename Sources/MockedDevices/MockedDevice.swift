@@ -288,6 +288,18 @@ public final class MockedDevice {
         }
     }
 
+    /// Whether the program that opened `node` last has closed it since (`closed` of the run's
+    /// shared state, which touchsynth-preload keeps): a kernel passes its events to no reader then.
+    func isClosed(_ node: Node) -> Bool {
+        var byte: UInt8 = 0
+        let offset =
+            MemoryLayout<touchsynth_run_state>.offset(of: \touchsynth_run_state.closed)! + node.files.eventNumber
+        let fd = open(runState, O_RDONLY | O_CLOEXEC)
+        let read = fd >= 0 ? pread(fd, &byte, 1, off_t(offset)) : -1
+        if fd >= 0 { close(fd) }
+        return read == 1 && byte != 0
+    }
+
     @discardableResult
     private func addNode(
         device: DeviceDescription, frames: any FrameSource, eventNumber: Int

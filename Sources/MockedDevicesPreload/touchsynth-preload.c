@@ -47,6 +47,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "evdev-ioctls.h"
@@ -65,6 +66,12 @@ pthread_mutex_t touchsynth_lock = PTHREAD_MUTEX_INITIALIZER;
 #define NONBLOCKING (1u << 16)
 #define EVENT_NUMBER_MASK (NONBLOCKING - 1)
 static uint32_t descriptors[TOUCHSYNTH_MAX_TRACKED_FDS];
+
+/* How many of this process's descriptors have each /dev/input/eventN open (a copy counts), and
+   whether it ever opened it; written with the lock held. The run's `closed` byte follows them
+   (touchsynth-protocol.h). */
+static int readers[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
+static uint8_t ever_opened[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
 
 /* From the environment, at load: the testbed's root ($UMOCKDEV_DIR), the run's shared state in
    it, and the readiness descriptor unless the program reports readiness itself. */
@@ -119,7 +126,7 @@ __attribute__((constructor)) static void read_environment(void)
     /* A program that reports its own readiness (touchsynth debug) does so after set-up. */
     if (readiness != NULL && getenv("TOUCHSYNTH_NOTIFY_BY_PROGRAM") == NULL)
         readiness_fd = atoi(readiness);
-    touchsynth_clock_load(run_state != NULL ? &run_state->clock_claimed : NULL);
+    touchsynth_clock_load(run_state);
 }
 
 /* Rewrites /run/udev/data/... into the testbed; returns path unchanged otherwise. */
@@ -156,6 +163,32 @@ static int evdev_number(const char *path)
     return (int)n;
 }
 
+/* `fd` is one more descriptor of /dev/input/event<n>. */
+static void reader_added(int n, int fd)
+{
+    pthread_mutex_lock(&touchsynth_lock);
+    int reopened = readers[n]++ == 0 && ever_opened[n];
+    ever_opened[n] = 1;
+    if (run_state != NULL)
+        __atomic_store_n(&run_state->closed[n], 0, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&touchsynth_lock);
+    /* On the machine's clock the harness writes frames ahead of their time: what it wrote before
+       the device was closed and no one read is not the new reader's, as a kernel gives a reader
+       only what comes after it opened. The virtual clock writes only frames a reader has. */
+    if (reopened && !touchsynth_clock_is_active())
+        syscall(SYS_ioctl, fd, TCFLSH, TCIFLUSH);
+    touchsynth_clock_device_opened();
+}
+
+/* A descriptor of /dev/input/event<n> is gone. */
+static void reader_gone(int n)
+{
+    pthread_mutex_lock(&touchsynth_lock);
+    if (readers[n] > 0 && --readers[n] == 0 && run_state != NULL)
+        __atomic_store_n(&run_state->closed[n], 1, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&touchsynth_lock);
+}
+
 /* The descriptor's entry (see descriptors); 0 for one not followed. */
 static uint32_t descriptor(int fd)
 {
@@ -181,7 +214,7 @@ static int track(const char *path, int fd, int flags)
         return fd;
     touchsynth_evdev_ioctls_opened(fd, n, testbed_root);
     notify_opened();
-    touchsynth_clock_device_opened(n);
+    reader_added(n, fd);
     return fd;
 }
 
@@ -328,12 +361,12 @@ static int track_copy(int from, int to)
     uint32_t replaced = __atomic_exchange_n(&descriptors[to], entry, __ATOMIC_ACQ_REL);
     pthread_mutex_unlock(&touchsynth_lock);
     if (replaced != 0)
-        touchsynth_clock_device_closed((int)(replaced & EVENT_NUMBER_MASK) - 1);
+        reader_gone((int)(replaced & EVENT_NUMBER_MASK) - 1);
     touchsynth_clock_closed(to);
     if (entry != 0) {
         int n = (int)(entry & EVENT_NUMBER_MASK) - 1;
         touchsynth_evdev_ioctls_opened(to, n, testbed_root);
-        touchsynth_clock_device_opened(n);
+        reader_added(n, to);
     }
     return to;
 }
@@ -401,7 +434,7 @@ int close(int fd)
         pthread_mutex_unlock(&touchsynth_lock);
     }
     if (entry != 0)
-        touchsynth_clock_device_closed((int)(entry & EVENT_NUMBER_MASK) - 1);
+        reader_gone((int)(entry & EVENT_NUMBER_MASK) - 1);
     touchsynth_clock_closed(fd);
     return NEXT(close)(fd);
 }

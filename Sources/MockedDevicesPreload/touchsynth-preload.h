@@ -28,13 +28,14 @@
 extern pthread_mutex_t touchsynth_lock;
 
 /* At load, from the helper's one constructor: the clock reads its variables, and is active
-   unless `claim` (the run's shared flag, NULL without one) says another program took it. */
-void touchsynth_clock_load(uint8_t *claim);
-/* /dev/input/event<event_number> was opened: the first device opened in the run, on a main
-   thread, claims the virtual clock for its process. */
-void touchsynth_clock_device_opened(int event_number);
-/* A descriptor of /dev/input/event<event_number> is being closed. */
-void touchsynth_clock_device_closed(int event_number);
+   unless the run's shared state (NULL without one) says another program took it. It reads which
+   devices are closed there too. */
+void touchsynth_clock_load(struct touchsynth_run_state *run);
+/* Whether this process drives the virtual clock's devices (else they are on the machine's). */
+int touchsynth_clock_is_active(void);
+/* An input device was opened: the first device opened in the run, on a main thread, claims the
+   virtual clock for its process. */
+void touchsynth_clock_device_opened(void);
 /* Reads the input device `fd` (opened non-blocking or not) straight from its pty: a reader that
    would block takes the replay's steps until the device is readable, and the clock reaches the
    time of the events read. */

@@ -73,17 +73,12 @@ static int channel = -1;
 static int script = -1;
 static int devices[TOUCHSYNTH_MAX_CLOCK_DEVICES];
 static int device_count;
-/* Each clock device's event number, whether this process has opened it, and how many of its
-   descriptors have it open now: a device it opened and has closed again reads nothing, as the
-   kernel passes a device's events to no reader then (libinput closes a touchpad it suspends while
-   a lid is shut). One never opened here keeps its frames, for a descriptor inherited across
-   exec(). Without the numbers every device counts as read. */
+/* Each clock device's event number, by which the run's shared state says whether the device is
+   closed (`closed`): its frames are dropped then. Without the numbers every device counts as read. */
 static int device_numbers[TOUCHSYNTH_MAX_CLOCK_DEVICES];
 static int numbered;
-static _Atomic int opened[TOUCHSYNTH_MAX_CLOCK_DEVICES];
-static _Atomic int readers[TOUCHSYNTH_MAX_CLOCK_DEVICES];
-/* The run's flag that one of its programs took the clock. */
-static uint8_t *claim;
+/* The run's shared state: its flag that one of its programs took the clock, and the devices closed. */
+static struct touchsynth_run_state *run_state;
 
 static _Atomic uint64_t virtual_now;
 /* Whether this process took the clock: only its main thread then takes steps. */
@@ -131,18 +126,18 @@ static int is_socket(int fd, int type)
     return getsockopt(fd, SOL_SOCKET, SO_TYPE, &actual, &size) == 0 && actual == type;
 }
 
-void touchsynth_clock_load(uint8_t *run_claim)
+void touchsynth_clock_load(struct touchsynth_run_state *run)
 {
     const char *fd = getenv("TOUCHSYNTH_CLOCK_FD");
     const char *script_fd = getenv("TOUCHSYNTH_CLOCK_SCRIPT_FD");
     const char *device_fds = getenv("TOUCHSYNTH_CLOCK_DEVICE_FDS");
     const char *start = getenv("TOUCHSYNTH_CLOCK_START_NS");
     const char *numbers = getenv("TOUCHSYNTH_CLOCK_DEVICE_NUMBERS");
-    if (run_claim == NULL || __atomic_load_n(run_claim, __ATOMIC_ACQUIRE) || fd == NULL || script_fd == NULL
+    if (run == NULL || __atomic_load_n(&run->clock_claimed, __ATOMIC_ACQUIRE) || fd == NULL || script_fd == NULL
         || device_fds == NULL || start == NULL || !is_socket(atoi(fd), SOCK_SEQPACKET)
         || !is_socket(atoi(script_fd), SOCK_STREAM))
         return;
-    claim = run_claim;
+    run_state = run;
     channel = atoi(fd);
     script = atoi(script_fd);
     for (const char *p = device_fds; *p != '\0' && device_count < TOUCHSYNTH_MAX_CLOCK_DEVICES;
@@ -156,6 +151,8 @@ void touchsynth_clock_load(uint8_t *run_claim)
 }
 
 static int is_active(void) { return active > 0; }
+
+int touchsynth_clock_is_active(void) { return is_active(); }
 
 static uint64_t ns(const struct timespec *ts) { return (uint64_t)ts->tv_sec * 1000000000u + (uint64_t)ts->tv_nsec; }
 
@@ -210,37 +207,16 @@ static void send_report(uint64_t kind, uint64_t now, uint64_t fired)
     (void)send(channel, &report, sizeof report, MSG_NOSIGNAL);
 }
 
-/* The clock device that is /dev/input/event<event_number>; -1 for none. */
-static int clock_device(int event_number)
-{
-    for (int i = 0; i < numbered; i++)
-        if (device_numbers[i] == event_number)
-            return i;
-    return -1;
-}
-
-void touchsynth_clock_device_closed(int event_number)
-{
-    int device = clock_device(event_number);
-    if (is_active() && device >= 0)
-        atomic_fetch_sub(&readers[device], 1);
-}
-
-/* Whether clock device `device`'s frames have a reader (see `readers`). */
+/* Whether clock device `device`'s frames have a reader (see `device_numbers`). */
 static int has_reader(uint32_t device)
 {
-    return numbered != device_count || !atomic_load(&opened[device]) || atomic_load(&readers[device]) > 0;
+    return numbered != device_count || !__atomic_load_n(&run_state->closed[device_numbers[device]], __ATOMIC_ACQUIRE);
 }
 
-void touchsynth_clock_device_opened(int event_number)
+void touchsynth_clock_device_opened(void)
 {
-    int device = clock_device(event_number);
-    if (is_active() && device >= 0) {
-        /* Counted before it is marked opened: a step between the two must not find it closed. */
-        atomic_fetch_add(&readers[device], 1);
-        atomic_store(&opened[device], 1);
-    }
-    if (!is_active() || !on_main_thread() || atomic_load(&claimed) || __atomic_exchange_n(claim, 1, __ATOMIC_ACQ_REL))
+    if (!is_active() || !on_main_thread() || atomic_load(&claimed)
+        || __atomic_exchange_n(&run_state->clock_claimed, 1, __ATOMIC_ACQ_REL))
         return;
     atomic_store(&claimed, 1);
     /* This process runs libinput: a program it starts does not take the clock. */
