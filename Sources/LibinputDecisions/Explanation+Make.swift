@@ -10,14 +10,15 @@ extension Explanation {
     /// with the cause the harness stamped it with.
     /// `quirks`, the device's as libinput listed them, are told and give the size libinput
     /// assumes for a touchpad without a resolution; `configuration` is what the replay asked of
-    /// libinput (tapping, the scroll method). A recording played at another `speed` is explained
+    /// libinput (tapping, the scroll method); `buses`, each device's bus by its node's name, tell
+    /// the mice libinput takes for external. A recording played at another `speed` is explained
     /// as libinput lived it: its times, and the intervals its rules weigh, are the replay's. Its
     /// frames are read as the kernel's input core delivered them to libinput, unless the replay
     /// played them `asDelivered` (``InputCoreFilter``).
     public init(
         recording: Recording, events: [LibinputEvent], log: [LibinputLogMessage], recordingStart: UInt64,
         version: String, quirks: QuirksListing? = nil, configuration: DeviceConfiguration = DeviceConfiguration(),
-        speed: Double = 1, asDelivered: Bool = false
+        buses: [String: UInt16] = [:], speed: Double = 1, asDelivered: Bool = false
     ) {
         let log =
             speed == 1
@@ -131,7 +132,7 @@ extension Explanation {
         let switches = SwitchTimeline(
             decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart)
         let sendEvents = SendEventsTimeline(
-            mode: configuration.sendEvents, access: read.access, events: events, pad: padAdded?.node,
+            mode: configuration.sendEvents, access: read.access, events: events, buses: buses, pad: padAdded?.node,
             keepsOpen: pad.properties.contains(Evdev.INPUT_PROP_TOPBUTTONPAD))
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,

@@ -9,44 +9,46 @@ import LibinputEvents
 struct SendEventsTimeline {
     /// A stretch in which libinput kept the touchpad closed: from set-up (0) or a frame, until it
     /// opened it again (nil: to the end).
-    struct Closure: Equatable {
+    struct Closed: Equatable {
         var from: UInt64
         var until: UInt64?
     }
 
     /// The mode asked for; nil leaves libinput's default (enabled).
     private(set) var mode: DeviceConfiguration.SendEventsMode?
-    private(set) var closures: [Closure] = []
-    /// The pointing devices libinput added beside the pad, named as its DEVICE_ADDED names them:
-    /// which it took for external (USB or Bluetooth) it does not say.
-    private(set) var mice: [String] = []
+    private(set) var closed: [Closed] = []
+    /// The mice beside the pad libinput takes for external: pointing devices other than touchpads on
+    /// USB or Bluetooth (`evdev_tag_external_mouse`), named as their DEVICE_ADDED names them.
+    private(set) var externalMice: [String] = []
 
     /// Whether the pad has top software buttons (`INPUT_PROP_TOPBUTTONPAD`), which libinput keeps
-    /// open while it suspends the pad, reading those buttons for the trackpoint: no closure shows.
+    /// open while it suspends the pad, reading those buttons for the trackpoint: no closing shows.
     private(set) var keepsOpen = false
 
     /// The default mode: libinput suspends nothing for it.
     init() {}
 
-    /// The closures of the pad at node `pad` among libinput's `access` to devices, and the mice
-    /// among `events`; `keepsOpen` as the pad's properties say.
+    /// The stretches the pad at node `pad` was closed, from libinput's `access` to devices, and
+    /// the external mice among `events`, by each node's bus in `buses`; `keepsOpen` as the pad's
+    /// properties say.
     init(
         mode: DeviceConfiguration.SendEventsMode?, access: [DecisionLog.DeviceAccess], events: [LibinputEvent],
-        pad: String?, keepsOpen: Bool = false
+        buses: [String: UInt16] = [:], pad: String?, keepsOpen: Bool = false
     ) {
         self.mode = mode
         self.keepsOpen = keepsOpen
         for change in access where change.device == pad {
             let time = change.cause?.time ?? 0
             if change.closed {
-                closures.append(Closure(from: time))
-            } else if let last = closures.indices.last, closures[last].until == nil {
-                closures[last].until = time
+                closed.append(Closed(from: time))
+            } else if let last = closed.indices.last, closed[last].until == nil {
+                closed[last].until = time
             }
         }
-        mice = events.compactMap { event in
+        let usbOrBluetooth: Set<UInt16> = [0x03, 0x05]
+        externalMice = events.compactMap { event in
             guard case .deviceAdded(let info) = event.kind, event.device != pad, info.capabilities.contains(.pointer),
-                !info.capabilities.contains(.gesture)
+                !info.capabilities.contains(.gesture), let bus = buses[event.device], usbOrBluetooth.contains(bus)
             else { return nil }
             return "\(info.name) at \(event.device)"
         }
@@ -59,13 +61,13 @@ struct SendEventsTimeline {
 extension SequenceAnalysis {
     /// Why libinput reported nothing of touches made while it kept the touchpad suspended for its
     /// send-events mode; nil otherwise. A replay adds every device before the first frame, so the
-    /// mode suspends the pad as libinput sets it up or never: a closure that began at a frame was
+    /// mode suspends the pad as libinput sets it up or never: a closing at a frame was
     /// a switch's (``SwitchTimeline``).
     var closedThroughout: String? {
         guard sendEvents.maySuspend else { return nil }
         if sendEvents.keepsOpen { return keptOpen }
         let lift = liftTime(after: sequence.frames.upperBound)
-        guard let held = sendEvents.closures.first, held.from == 0,
+        guard let held = sendEvents.closed.first, held.from == 0,
             (held.until ?? .max) >= lift
         else { return nil }
         let until =
@@ -76,20 +78,14 @@ extension SequenceAnalysis {
             + rules.cite("evdev.c", ["1.22.1": 2994, "1.28.1": 2997, "1.31.3": 2895])
     }
 
-    /// A pad with top software buttons, which libinput suspends without closing it: disabled, it
-    /// is suspended for sure; disabled on an external mouse, only if libinput took a mouse here for
-    /// one, which does not show. Nil with no mouse here to suspend it for.
+    /// A pad with top software buttons, which libinput suspends without closing it, as the mode
+    /// asks: disabled, or disabled with an external mouse here. Nil when it does not.
     private var keptOpen: String? {
-        let open =
-            "; a touchpad with top software buttons stays open while suspended, passing on only a click of "
-            + "those, for the trackpoint, so no closing shows; a suspended touchpad reports no touch "
+        guard sendEvents.mode == .disabled || !sendEvents.externalMice.isEmpty else { return nil }
+        return "libinput suspended the touchpad as it set it up: " + reason + "; a touchpad with top software "
+            + "buttons stays open while suspended, passing on only a click of those, for the trackpoint "
             + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 2089, "1.28.1": 2087, "1.31.3": 2038])
-        if sendEvents.mode == .disabled { return "libinput suspended the touchpad as it set it up: " + reason + open }
-        guard !sendEvents.mice.isEmpty else { return nil }
-        return "libinput likely suspended the touchpad as it set it up: its send-events mode is "
-            + "disabled-on-external-mouse, and a mouse is here (\(sendEvents.mice.joined(separator: "; "))), which "
-            + "libinput takes for external if it is on USB or Bluetooth "
-            + rules.cite("evdev.c", ["1.22.1": 505, "1.28.1": 506, "1.31.3": 485]) + open
+            + ", so no closing shows; a suspended touchpad reports no touch"
     }
 
     /// Why the mode suspended the touchpad as libinput set it up, with the source lines.
@@ -98,7 +94,7 @@ extension SequenceAnalysis {
             return "its send-events mode is disabled "
                 + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
         }
-        let mice = sendEvents.mice.isEmpty ? "" : " (\(sendEvents.mice.joined(separator: "; ")))"
+        let mice = sendEvents.externalMice.isEmpty ? "" : " (\(sendEvents.externalMice.joined(separator: "; ")))"
         return "its send-events mode is disabled-on-external-mouse, and libinput took a mouse here for external"
             + "\(mice), as it takes any on USB or Bluetooth "
             + rules.cite("evdev.c", ["1.22.1": 505, "1.28.1": 506, "1.31.3": 485])

@@ -38,14 +38,15 @@ extension MockedDevice {
                 // they must be real CLOCK_MONOTONIC times and keep the recording's exact spacing.
                 encode(frame, of: node, at: due, into: &buffer, scratch: &passed)
                 if buffer.isEmpty { continue }
-                // A device its program closed gets no frame, as a kernel's reader-less device; its
-                // state follows them, which the program asks for as it opens the device again.
+                delivery.frames += 1
+                // A device its program closed gets no frame, as a kernel's reader-less device (the
+                // virtual clock drops it alike); its state follows them, which the program asks
+                // for as it opens the device again.
                 if isClosed(node) {
                     try answerCurrentState(of: node)
                     continue
                 }
                 target = node
-                delivery.frames += 1
             case .removal(let node):
                 try unplug(node)
                 // Only to wake the reader: a buffer too full to take it has woken it already.

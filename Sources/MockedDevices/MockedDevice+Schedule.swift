@@ -92,7 +92,7 @@ extension MockedDevice {
         node.removed = true
         node.next = nil
         node.needsRead = false
-        try setRunState(\.unplugged, index: node.files.minor - 64, to: 1)
+        try setRunState(\.unplugged, index: node.files.eventNumber, to: 1)
         testbed.removeDevice(syspath: "/sys" + (node.files.syspath as NSString).deletingLastPathComponent)
     }
 

@@ -80,6 +80,12 @@ public final class MockedDevice {
     /// Every device's node, in the order they were added.
     public var devnodes: [String] { nodes.map(\.files.devnode) }
 
+    /// Each device's bus (`BUS_USB`, `BUS_BLUETOOTH`…), by its node's name as libinput names the
+    /// device (`event10`).
+    public var buses: [String: UInt16] {
+        Dictionary(nodes.map { ("event\($0.files.eventNumber)", $0.device.bustype) }, uniquingKeysWith: { a, _ in a })
+    }
+
     /// Sets up the testbed for `recording` as `/dev/input/event<eventNumber>`.
     public convenience init(recording: Recording, eventNumber: Int = 10) throws(HarnessError) {
         try Self.checkDuration(recording)
@@ -288,7 +294,7 @@ public final class MockedDevice {
         }
     }
 
-    /// Whether the program that opened `node` last has closed it since (`closed` of the run's
+    /// Whether the process that opened `node` last has closed it since (`closed` of the run's
     /// shared state, which touchsynth-preload keeps): a kernel passes its events to no reader then.
     func isClosed(_ node: Node) -> Bool {
         var byte: UInt8 = 0

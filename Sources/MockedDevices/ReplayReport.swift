@@ -53,6 +53,9 @@ public struct ReplayReport: Sendable {
     public var otherDevicesNotes: [(file: String, notes: [String])] = []
     /// The lines libinput logged in a replay through the libinput side (info and errors).
     public var libinputLog: [LibinputLogMessage] = []
+    /// Each device's bus, by its node's name (``MockedDevice/buses``): libinput takes a mouse on
+    /// USB or Bluetooth for external.
+    public var buses: [String: UInt16] = [:]
 
     /// libinput's errors and timing warnings among ``libinputLog``: what a user is told of.
     public var warnings: [LibinputLogMessage] { libinputLog.filter(\.isWarning) }

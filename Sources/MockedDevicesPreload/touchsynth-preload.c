@@ -67,11 +67,9 @@ pthread_mutex_t touchsynth_lock = PTHREAD_MUTEX_INITIALIZER;
 #define EVENT_NUMBER_MASK (NONBLOCKING - 1)
 static uint32_t descriptors[TOUCHSYNTH_MAX_TRACKED_FDS];
 
-/* How many of this process's descriptors have each /dev/input/eventN open (a copy counts), and
-   whether it ever opened it; written with the lock held. The run's `closed` byte follows them
-   (touchsynth-protocol.h). */
+/* How many of this process's descriptors have each /dev/input/eventN open (a copy counts);
+   written with the lock held. The run's `closed` and `opener` follow them (touchsynth-protocol.h). */
 static int readers[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
-static uint8_t ever_opened[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
 
 /* From the environment, at load: the testbed's root ($UMOCKDEV_DIR), the run's shared state in
    it, and the readiness descriptor unless the program reports readiness itself. */
@@ -109,8 +107,16 @@ static void map_run_state(void)
  * clock and marks it taken (and makes the clock's descriptors close-on-exec), so a program started
  * after either finds it done.
  */
+/* A child forked while another thread held the lock would never get it: the child has only the
+   forking thread, and its tables are its own. */
+static void unlock_in_child(void)
+{
+    pthread_mutex_init(&touchsynth_lock, NULL);
+}
+
 __attribute__((constructor)) static void read_environment(void)
 {
+    pthread_atfork(NULL, NULL, unlock_in_child);
     /* Every program linked with the harness holds a copy of this helper too (the harness depends
        on the libinput side, which links it), and one run under the harness gets the preloaded copy
        as well (`touchsynth mock -- touchsynth debug`), after its own. Only the last copy acts:
@@ -163,28 +169,33 @@ static int evdev_number(const char *path)
     return (int)n;
 }
 
-/* `fd` is one more descriptor of /dev/input/event<n>. */
+/* `fd` is one more descriptor of /dev/input/event<n>; this process is the device's opener. */
 static void reader_added(int n, int fd)
 {
     pthread_mutex_lock(&touchsynth_lock);
-    int reopened = readers[n]++ == 0 && ever_opened[n];
-    ever_opened[n] = 1;
-    if (run_state != NULL)
+    readers[n]++;
+    if (run_state != NULL) {
+        __atomic_store_n(&run_state->opener[n], (int32_t)getpid(), __ATOMIC_RELEASE);
+        /* On the machine's clock the harness writes frames ahead of their time: what it wrote before
+           the device was closed and no one read is not the new reader's, as a kernel gives a reader
+           only what comes after it opened. Discarded while the device still counts as closed, so
+           that the harness has written nothing since. The virtual clock writes only what is read. */
+        if (__atomic_load_n(&run_state->closed[n], __ATOMIC_ACQUIRE) && !touchsynth_clock_runs_virtual())
+            syscall(SYS_ioctl, fd, TCFLSH, TCIFLUSH);
         __atomic_store_n(&run_state->closed[n], 0, __ATOMIC_RELEASE);
+    }
     pthread_mutex_unlock(&touchsynth_lock);
-    /* On the machine's clock the harness writes frames ahead of their time: what it wrote before
-       the device was closed and no one read is not the new reader's, as a kernel gives a reader
-       only what comes after it opened. The virtual clock writes only frames a reader has. */
-    if (reopened && !touchsynth_clock_is_active())
-        syscall(SYS_ioctl, fd, TCFLSH, TCIFLUSH);
     touchsynth_clock_device_opened();
 }
 
-/* A descriptor of /dev/input/event<n> is gone. */
+/* A descriptor of /dev/input/event<n> is gone: the device is closed once the opener has none left.
+   A process that did not open it last (a child that inherited the descriptors, or another program)
+   closes it for no one else. */
 static void reader_gone(int n)
 {
     pthread_mutex_lock(&touchsynth_lock);
-    if (readers[n] > 0 && --readers[n] == 0 && run_state != NULL)
+    if (readers[n] > 0 && --readers[n] == 0 && run_state != NULL
+        && __atomic_load_n(&run_state->opener[n], __ATOMIC_ACQUIRE) == (int32_t)getpid())
         __atomic_store_n(&run_state->closed[n], 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&touchsynth_lock);
 }
@@ -354,8 +365,15 @@ int ioctl(int fd, unsigned long request, ...)
    its copies; each copy here keeps the flag it was made with.) */
 static int track_copy(int from, int to)
 {
-    if (to < 0 || to == from || to >= TOUCHSYNTH_MAX_TRACKED_FDS)
+    if (to < 0 || to == from)
         return to;
+    /* A copy past the table is not followed, but counts as a reader for good: the device is not
+       closed under it. */
+    if (to >= TOUCHSYNTH_MAX_TRACKED_FDS) {
+        if (descriptor(from) != 0)
+            reader_added((int)(descriptor(from) & EVENT_NUMBER_MASK) - 1, to);
+        return to;
+    }
     uint32_t entry = descriptor(from);
     pthread_mutex_lock(&touchsynth_lock);
     uint32_t replaced = __atomic_exchange_n(&descriptors[to], entry, __ATOMIC_ACQ_REL);

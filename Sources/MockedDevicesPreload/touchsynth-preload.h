@@ -31,8 +31,8 @@ extern pthread_mutex_t touchsynth_lock;
    unless the run's shared state (NULL without one) says another program took it. It reads which
    devices are closed there too. */
 void touchsynth_clock_load(struct touchsynth_run_state *run);
-/* Whether this process drives the virtual clock's devices (else they are on the machine's). */
-int touchsynth_clock_is_active(void);
+/* Whether the run is on the virtual clock (its variables are set), whichever program took it. */
+int touchsynth_clock_runs_virtual(void);
 /* An input device was opened: the first device opened in the run, on a main thread, claims the
    virtual clock for its process. */
 void touchsynth_clock_device_opened(void);

@@ -67,7 +67,9 @@ struct timer {
     uint64_t interval;     /* ns, 0 for a one-shot timer */
 };
 
-/* Set at load, read-only after. */
+/* Set at load, read-only after: whether the run is on the virtual clock, and whether this process
+   may take it. */
+static int runs_virtual;
 static int active;
 static int channel = -1;
 static int script = -1;
@@ -133,6 +135,7 @@ void touchsynth_clock_load(struct touchsynth_run_state *run)
     const char *device_fds = getenv("TOUCHSYNTH_CLOCK_DEVICE_FDS");
     const char *start = getenv("TOUCHSYNTH_CLOCK_START_NS");
     const char *numbers = getenv("TOUCHSYNTH_CLOCK_DEVICE_NUMBERS");
+    runs_virtual = fd != NULL;
     if (run == NULL || __atomic_load_n(&run->clock_claimed, __ATOMIC_ACQUIRE) || fd == NULL || script_fd == NULL
         || device_fds == NULL || start == NULL || !is_socket(atoi(fd), SOCK_SEQPACKET)
         || !is_socket(atoi(script_fd), SOCK_STREAM))
@@ -152,7 +155,7 @@ void touchsynth_clock_load(struct touchsynth_run_state *run)
 
 static int is_active(void) { return active > 0; }
 
-int touchsynth_clock_is_active(void) { return is_active(); }
+int touchsynth_clock_runs_virtual(void) { return runs_virtual; }
 
 static uint64_t ns(const struct timespec *ts) { return (uint64_t)ts->tv_sec * 1000000000u + (uint64_t)ts->tv_nsec; }
 

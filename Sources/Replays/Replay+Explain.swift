@@ -39,7 +39,8 @@ extension Replay {
         let explanation = Explanation(
             recording: part, events: replay.events, log: replay.report.libinputLog,
             recordingStart: replay.report.recordingStart ?? 0, version: options.libinput.version, quirks: quirks,
-            configuration: options.configuration, speed: options.timing.speed, asDelivered: options.asDelivered)
+            configuration: options.configuration, buses: replay.report.buses, speed: options.timing.speed,
+            asDelivered: options.asDelivered)
         return (explanation, part, replay)
     }
 }

@@ -178,6 +178,7 @@ public struct Replay: Sendable {
             try quirks.finish(version: options.libinput.version)
             report.notes = device.notes
             report.otherDevicesNotes = device.addedNotes
+            report.buses = device.buses
             report.libinputLog = channel.log
             guard report.exitStatus == 0 || report.interruption != nil else {
                 throw HarnessError(

@@ -117,7 +117,8 @@ struct DecisionLogTests {
     }
 
     /// libinput closing the pad as it sets it up and opening it again at a frame, by TouchSynth's
-    /// lines: read apart from the decisions, and made the pad's closures; another device's are not.
+    /// lines: read apart from the decisions, and made the stretches the pad was closed; another
+    /// device's are not. A mouse is external on USB or Bluetooth only.
     @Test func closingAndOpeningTheDeviceMakeItsClosures() {
         let line = { (device: String, text: String, time: UInt64?) in
             LibinputLogMessage(
@@ -135,9 +136,13 @@ struct DecisionLogTests {
             time: 0, device: "event11",
             kind: .deviceAdded(DeviceInfo(name: "Mouse", sysname: "event11", capabilities: [.pointer], sizeMM: nil)))
         let timeline = SendEventsTimeline(
-            mode: .disabledOnExternalMouse, access: log.access, events: [mouse], pad: "event10")
-        #expect(timeline.closures == [SendEventsTimeline.Closure(from: 0, until: 300)])
-        #expect(timeline.mice == ["Mouse at event11"])
+            mode: .disabledOnExternalMouse, access: log.access, events: [mouse], buses: ["event11": 0x05],
+            pad: "event10")
+        #expect(timeline.closed == [SendEventsTimeline.Closed(from: 0, until: 300)])
+        #expect(timeline.externalMice == ["Mouse at event11"])
+        let ps2 = SendEventsTimeline(
+            mode: .disabledOnExternalMouse, access: [], events: [mouse], buses: ["event11": 0x11], pad: "event10")
+        #expect(ps2.externalMice.isEmpty, "a PS/2 mouse is not external")
     }
 
     /// A lid shut before the recording's first frame (a `--with` file that starts earlier) was

@@ -96,11 +96,16 @@ final class SendEventsTests: XCTestCase {
                 "libinput reported nothing: libinput suspended the touchpad as it set it up: its send-events mode is "
                     + "disabled src/evdev-mt-touchpad.c:3826 (libinput 1.22.1); a touchpad with top software buttons "
                     + "stays open while suspended"), disabled.conclusion)
-        let mouse = try replayed(.disabledOnExternalMouse, with: [mouse()], topButtons: true)
-        XCTAssertEqual(mouse.scrolls, 0)
+        let external = try replayed(.disabledOnExternalMouse, with: [mouse()], topButtons: true)
+        XCTAssertEqual(external.scrolls, 0)
         XCTAssertTrue(
-            mouse.conclusion.contains("disabled-on-external-mouse, and a mouse is here (Ultrathin Touch Mouse at "),
-            mouse.conclusion)
+            external.conclusion.contains(
+                "its send-events mode is disabled-on-external-mouse, and libinput took a mouse here for external "
+                    + "(Ultrathin Touch Mouse at event11)"), external.conclusion)
+        // A trackpoint on PS/2 suspends nothing: the scroll is libinput's as without the mode.
+        let trackpoint = try replayed(.disabledOnExternalMouse, with: [mouse(bus: 0x11)], topButtons: true)
+        XCTAssertGreaterThan(trackpoint.scrolls, 0)
+        XCTAssertFalse(trackpoint.conclusion.contains("send-events"), trackpoint.conclusion)
     }
 
     /// An external touchpad does not offer the mode: libinput's default stays, and the log says so.

@@ -18,15 +18,21 @@ final class ClosedDeviceTests: XCTestCase {
 
     /// A touchpad libinput suspended from the set-up, through 8,000 events (190 KiB, more than a
     /// pty holds): the harness writes it none, and the replay ends as it should, with no event of
-    /// it. Written all the same, they filled the pty and the harness gave up on the program.
+    /// it. Written all the same, they filled the pty and the harness gave up on the program. The
+    /// frames count as delivered to the device on both clocks alike.
     func testASuspendedTouchpadIsWrittenNoFrame() throws {
         let path = Fixtures.directory.appendingPathComponent(
             "evemu-devices/touchpads_bcm5974.three-finger-click.events")
+        var virtual = ReplayOptions()
+        virtual.configuration.sendEvents = .disabled
         var options = realTime(speed: 4)
         options.configuration.sendEvents = .disabled
         let replay = try Replay(.file(path.path), options: options)
         XCTAssertEqual(replay.events.map(\.typeName), ["DEVICE_ADDED"])
         XCTAssertTrue(replay.report.libinputLog.contains { $0.text == "event10 - " + LibinputLogMessage.deviceClosed })
+        let onVirtualClock = try Replay(.file(path.path), options: virtual)
+        XCTAssertEqual(replay.report.framesDelivered, onVirtualClock.report.framesDelivered)
+        XCTAssertGreaterThan(replay.report.framesDelivered, 0)
     }
 
     /// A lid shut under moving fingers and opened while they stay down: libinput closes the

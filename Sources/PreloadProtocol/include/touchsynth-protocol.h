@@ -40,11 +40,12 @@ struct touchsynth_clock_report {
 struct touchsynth_run_state {
     /* Byte N, set by the harness: /dev/input/eventN was unplugged. */
     uint8_t unplugged[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
-    /* Byte N, kept by the helper: the program that opened /dev/input/eventN last has closed every
-       descriptor of it since (libinput suspending a touchpad). A kernel passes a device's events to
-       no reader then: the virtual clock drops such a device's frames, and the harness writes none
-       on the machine's clock. Cleared by the harness before a run. */
+    /* Byte N, kept by the helper: the process that opened /dev/input/eventN last (`opener`) has
+       closed every descriptor of it since (libinput suspending a touchpad). A kernel passes a
+       device's events to no reader then: the virtual clock drops such a device's frames, and the
+       harness writes none on the machine's clock. Cleared by the harness before a run. */
     uint8_t closed[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
+    int32_t opener[TOUCHSYNTH_MAX_EVENT_NUMBER + 1];
     /* Set by the program that wrote the readiness byte; cleared by the harness before a run. */
     uint8_t readiness_sent;
     /* Set by the program that took the virtual clock; cleared by the harness before a run. */

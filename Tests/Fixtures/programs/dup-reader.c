@@ -2,7 +2,7 @@
  * A reader of a mocked input device through copies of its descriptor, for touchsynth-preload's
  * following of dup, fcntl(F_DUPFD_CLOEXEC), dup2 and dup3 (MockedProgramTests). `dup-reader
  * DEVNODE`: opens the device, copies the descriptor each of those ways, closing the one copied
- * each time, then reads every frame through the last copy, waiting in poll on the virtual clock,
+ * each time (dup2 onto a second descriptor of the device), then reads every frame through the last copy, waiting in poll on the virtual clock,
  * until the harness's SIGINT. It prints what it read and what the copy answers as an evdev node.
  */
 #define _GNU_SOURCE
@@ -52,9 +52,9 @@ int main(int argc, char **argv)
     }
     device = moved(device, dup(device));
     device = moved(device, fcntl(device, F_DUPFD_CLOEXEC, 100));
-    /* dup2 and dup3 onto a descriptor already open close it first, silently. */
-    int spare = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    device = moved(device, dup2(device, spare));
+    /* dup2 onto a descriptor already open closes it first, silently: here one more of the device. */
+    int second = open(argv[1], O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    device = moved(device, dup2(device, second));
     device = moved(device, dup3(device, 60, O_CLOEXEC));
     if (device < 0)
         return 3;
