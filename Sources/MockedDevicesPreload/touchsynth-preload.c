@@ -66,6 +66,10 @@ pthread_mutex_t touchsynth_lock = PTHREAD_MUTEX_INITIALIZER;
 #define NONBLOCKING (1u << 16)
 #define EVENT_NUMBER_MASK (NONBLOCKING - 1)
 static uint32_t descriptors[TOUCHSYNTH_MAX_TRACKED_FDS];
+/* Per device descriptor, written with the lock held: the open() it is a copy of, whose O_NONBLOCK
+   its copies share, as they share the kernel's open file. */
+static uint32_t open_files[TOUCHSYNTH_MAX_TRACKED_FDS];
+static uint32_t opens;
 
 /* How many of this process's descriptors have each /dev/input/eventN open (a copy counts);
    written with the lock held. The run's `closed` and `opener` follow them (touchsynth-protocol.h). */
@@ -209,6 +213,7 @@ static uint32_t descriptor(int fd)
 static void set_descriptor(int fd, uint32_t entry)
 {
     pthread_mutex_lock(&touchsynth_lock);
+    open_files[fd] = ++opens;
     __atomic_store_n(&descriptors[fd], entry, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&touchsynth_lock);
 }
@@ -361,8 +366,7 @@ int ioctl(int fd, unsigned long request, ...)
 
 /* A copy `to` of descriptor `from` (dup, dup2, dup3, F_DUPFD): the same open device, followed as
    `from` is, and one more reader of it until closed. dup2 and dup3 close what `to` held first,
-   silently: a device's reader, or a timer, is gone then. (O_NONBLOCK is the open file's, shared by
-   its copies; each copy here keeps the flag it was made with.) */
+   silently: a device's reader, or a timer, is gone then. */
 static int track_copy(int from, int to)
 {
     if (to < 0 || to == from)
@@ -376,6 +380,7 @@ static int track_copy(int from, int to)
     }
     uint32_t entry = descriptor(from);
     pthread_mutex_lock(&touchsynth_lock);
+    open_files[to] = open_files[from];
     uint32_t replaced = __atomic_exchange_n(&descriptors[to], entry, __ATOMIC_ACQ_REL);
     pthread_mutex_unlock(&touchsynth_lock);
     if (replaced != 0)
@@ -404,8 +409,8 @@ int dup3(int fd, int to, int flags)
     return track_copy(fd, NEXT(dup3)(fd, to, flags));
 }
 
-/* F_SETFL may change an evdev fd's O_NONBLOCK, and F_DUPFD copies it. The argument is taken as a pointer, the widest
-   thing fcntl is given, as glibc's own wrapper takes it. */
+/* F_SETFL may change an evdev fd's O_NONBLOCK, its copies' too, and F_DUPFD copies it. The
+   argument is taken as a pointer, the widest thing fcntl is given, as glibc's own wrapper takes it. */
 static int track_fcntl(int fd, int cmd, void *arg, int result)
 {
     if (result >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC))
@@ -413,11 +418,14 @@ static int track_fcntl(int fd, int cmd, void *arg, int result)
     if (result < 0 || cmd != F_SETFL || descriptor(fd) == 0)
         return result;
     pthread_mutex_lock(&touchsynth_lock);
-    uint32_t entry = __atomic_load_n(&descriptors[fd], __ATOMIC_RELAXED);
-    /* Closed meanwhile by another thread: nothing to update. */
-    if (entry != 0)
-        __atomic_store_n(&descriptors[fd], ((intptr_t)arg & O_NONBLOCK) ? entry | NONBLOCKING : entry & ~NONBLOCKING,
-                         __ATOMIC_RELEASE);
+    /* Every copy of the open file; none if another thread closed it meanwhile. */
+    uint32_t file = __atomic_load_n(&descriptors[fd], __ATOMIC_RELAXED) != 0 ? open_files[fd] : 0;
+    for (int each = 0; file != 0 && each < TOUCHSYNTH_MAX_TRACKED_FDS; each++) {
+        uint32_t entry = __atomic_load_n(&descriptors[each], __ATOMIC_RELAXED);
+        uint32_t changed = ((intptr_t)arg & O_NONBLOCK) ? entry | NONBLOCKING : entry & ~NONBLOCKING;
+        if (entry != 0 && open_files[each] == file)
+            __atomic_store_n(&descriptors[each], changed, __ATOMIC_RELEASE);
+    }
     pthread_mutex_unlock(&touchsynth_lock);
     return result;
 }

@@ -2,8 +2,9 @@
  * A reader of a mocked input device through copies of its descriptor, for touchsynth-preload's
  * following of dup, fcntl(F_DUPFD_CLOEXEC), dup2 and dup3 (MockedProgramTests). `dup-reader
  * DEVNODE`: opens the device, copies the descriptor each of those ways, closing the one copied
- * each time (dup2 onto a second descriptor of the device), then reads every frame through the last copy, waiting in poll on the virtual clock,
- * until the harness's SIGINT. It prints what it read and what the copy answers as an evdev node.
+ * each time (dup2 onto a second descriptor of the device), then reads every frame through the
+ * last copy, waiting in poll on the virtual clock, until the harness's SIGINT. It prints what it
+ * read and what the copy answers as an evdev node.
  */
 #define _GNU_SOURCE
 #include <errno.h>
