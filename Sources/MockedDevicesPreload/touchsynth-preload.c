@@ -22,6 +22,8 @@
  *   itself, $TOUCHSYNTH_NOTIFY_BY_PROGRAM), the run's first successful open of /dev/input/event*
  *   writes one byte to that fd, so the harness starts the stream only once the device is open
  *   (libinput drains the fd right after opening it).
+ * - Closing: whether each device's opener has closed every descriptor of it (copies included) is
+ *   kept in the run's shared state, for the virtual clock and the harness (reader_gone()).
  * - Reads and writes of anything but an input device skip umockdev's wrappers (see write()).
  * - Virtual time (virtual-clock.c): opens and reads of input devices, and reads and closes of
  *   timerfds, are passed on to the virtual clock; it calls nothing here.
