@@ -16,6 +16,9 @@ public struct DecisionLog: Equatable, Sendable {
     /// libinput closing a device it added, and opening it again, by TouchSynth's lines
     /// (``LibinputLogMessage/deviceClosed``): a touchpad stays closed while suspended.
     public var access: [DeviceAccess] = []
+    /// The send-events mode libinput took for each device it was asked of, by TouchSynth's lines
+    /// (``LibinputLogMessage/sendEventsSet(_:)``): a device missing here kept its default.
+    public var sendEvents: [String: DeviceConfiguration.SendEventsMode] = [:]
 
     /// A device closed, or opened again, by libinput.
     public struct DeviceAccess: Equatable, Sendable {
@@ -43,6 +46,10 @@ public struct DecisionLog: Equatable, Sendable {
         if text == LibinputLogMessage.deviceClosed || text == LibinputLogMessage.deviceReopened {
             access.append(
                 DeviceAccess(device: device, closed: text == LibinputLogMessage.deviceClosed, cause: message.cause))
+            return
+        }
+        if let mode = LibinputLogMessage.sendEventsSet(in: text) {
+            sendEvents[device] = mode
             return
         }
         if DeviceThresholds.mayRead(text), thresholds[device, default: DeviceThresholds()].read(text) { return }

@@ -132,7 +132,8 @@ extension Explanation {
         let switches = SwitchTimeline(
             decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart)
         let sendEvents = SendEventsTimeline(
-            mode: configuration.sendEvents, access: read.access, events: events, buses: buses, pad: padAdded?.node,
+            mode: configuration.sendEvents, took: read.sendEvents, access: read.access, events: events, buses: buses,
+            pad: padAdded?.node,
             keepsOpen: pad.properties.contains(Evdev.INPUT_PROP_TOPBUTTONPAD))
         let device = recording.device.name
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
@@ -159,6 +160,7 @@ extension Explanation {
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,
             timeBase: TimeBase(of: events))
         if singleTouch { singleTouchReading = SingleTouchReading(resolved.device) }
+        self.sendEvents = sendEvents.setting(rules)
         // Its own words on meeting the fault (info and errors); its decisions then are in the sequences.
         faults = log.compactMap { message in
             guard case .fault(let time) = message.cause, message.priority != .debug else { return nil }

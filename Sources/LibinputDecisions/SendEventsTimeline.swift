@@ -16,10 +16,15 @@ struct SendEventsTimeline {
 
     /// The mode asked for; nil leaves libinput's default (enabled).
     private(set) var mode: DeviceConfiguration.SendEventsMode?
+    /// Whether libinput took it for the pad: a pad that does not offer it keeps its default.
+    private(set) var taken = false
     private(set) var closed: [Closed] = []
     /// The mice beside the pad libinput takes for external: pointing devices other than touchpads on
     /// USB or Bluetooth (`evdev_tag_external_mouse`), named as their DEVICE_ADDED names them.
     private(set) var externalMice: [String] = []
+    /// The other pointing devices beside the pad, which libinput does not take for external, each
+    /// with its bus.
+    private(set) var otherMice: [String] = []
 
     /// Whether the pad has top software buttons (`INPUT_PROP_TOPBUTTONPAD`), which libinput keeps
     /// open while it suspends the pad, reading those buttons for the trackpoint: no closing shows.
@@ -28,14 +33,16 @@ struct SendEventsTimeline {
     /// The default mode: libinput suspends nothing for it.
     init() {}
 
-    /// The stretches the pad at node `pad` was closed, from libinput's `access` to devices, and
-    /// the external mice among `events`, by each node's bus in `buses`; `keepsOpen` as the pad's
-    /// properties say.
+    /// The stretches the pad at node `pad` was closed, from libinput's `access` to devices, whether
+    /// libinput `took` the mode, and the external mice among `events`, by each node's bus in
+    /// `buses`; `keepsOpen` as the pad's properties say.
     init(
-        mode: DeviceConfiguration.SendEventsMode?, access: [DecisionLog.DeviceAccess], events: [LibinputEvent],
-        buses: [String: UInt16] = [:], pad: String?, keepsOpen: Bool = false
+        mode: DeviceConfiguration.SendEventsMode?, took: [String: DeviceConfiguration.SendEventsMode] = [:],
+        access: [DecisionLog.DeviceAccess], events: [LibinputEvent], buses: [String: UInt16] = [:], pad: String?,
+        keepsOpen: Bool = false
     ) {
         self.mode = mode
+        self.taken = mode != nil && pad.flatMap { took[$0] } == mode
         self.keepsOpen = keepsOpen
         for change in access where change.device == pad {
             let time = change.cause?.time ?? 0
@@ -45,17 +52,37 @@ struct SendEventsTimeline {
                 closed[last].until = time
             }
         }
-        let usbOrBluetooth: Set<UInt16> = [0x03, 0x05]
-        externalMice = events.compactMap { event in
+        for event in events {
             guard case .deviceAdded(let info) = event.kind, event.device != pad, info.capabilities.contains(.pointer),
-                !info.capabilities.contains(.gesture), let bus = buses[event.device], usbOrBluetooth.contains(bus)
-            else { return nil }
-            return "\(info.name) at \(event.device)"
+                !info.capabilities.contains(.gesture), let bus = buses[event.device]
+            else { continue }
+            if Self.usbOrBluetooth.contains(bus) {
+                externalMice.append("\(info.name) at \(event.device)")
+            } else {
+                otherMice.append("\(info.name) at \(event.device), \(Self.busName(bus))")
+            }
         }
     }
 
-    /// Whether the mode asked for suspends the touchpad at all.
-    var maySuspend: Bool { mode == .disabled || mode == .disabledOnExternalMouse }
+    /// The buses of the mice libinput takes for external (`evdev_tag_external_mouse`).
+    private static let usbOrBluetooth: Set<UInt16> = [0x03, 0x05]
+
+    /// A bus by its name in linux/input.h, for the buses a laptop's mice are on.
+    static func busName(_ bus: UInt16) -> String {
+        let names: [UInt16: String] = [0x03: "USB", 0x05: "Bluetooth", 0x06: "virtual", 0x11: "PS/2", 0x18: "I2C"]
+        return "on " + (names[bus] ?? "bus 0x" + String(bus, radix: 16))
+    }
+
+    /// Whether the mode libinput took suspends the touchpad at all.
+    var maySuspend: Bool { taken && (mode == .disabled || mode == .disabledOnExternalMouse) }
+
+    /// Whether libinput suspended the touchpad as it set it up: closed from the start, or, a pad
+    /// it keeps open, as the mode and the mice say.
+    var suspendedAtSetUp: Bool {
+        guard maySuspend else { return false }
+        if keepsOpen { return mode == .disabled || !externalMice.isEmpty }
+        return closed.first?.from == 0
+    }
 }
 
 extension SequenceAnalysis {
@@ -81,7 +108,7 @@ extension SequenceAnalysis {
     /// A pad with top software buttons, which libinput suspends without closing it, as the mode
     /// asks: disabled, or disabled with an external mouse here. Nil when it does not.
     private var keptOpen: String? {
-        guard sendEvents.mode == .disabled || !sendEvents.externalMice.isEmpty else { return nil }
+        guard sendEvents.suspendedAtSetUp else { return nil }
         return "libinput suspended the touchpad as it set it up: " + reason + "; a touchpad with top software "
             + "buttons stays open while suspended, passing on only a click of those, for the trackpoint "
             + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 2089, "1.28.1": 2087, "1.31.3": 2038])
@@ -89,16 +116,78 @@ extension SequenceAnalysis {
     }
 
     /// Why the mode suspended the touchpad as libinput set it up, with the source lines.
-    private var reason: String {
-        guard sendEvents.mode == .disabledOnExternalMouse else {
+    private var reason: String { sendEvents.reason(rules) }
+}
+
+extension SendEventsTimeline {
+    /// Why the mode suspended the touchpad as libinput set it up, with `rules`' source lines.
+    func reason(_ rules: RuleBook) -> String {
+        guard mode == .disabledOnExternalMouse else {
             return "its send-events mode is disabled "
                 + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
         }
-        let mice = sendEvents.externalMice.isEmpty ? "" : " (\(sendEvents.externalMice.joined(separator: "; ")))"
+        let mice = externalMice.isEmpty ? "" : " (\(externalMice.joined(separator: "; ")))"
         return "its send-events mode is disabled-on-external-mouse, and libinput took a mouse here for external"
-            + "\(mice), as it takes any on USB or Bluetooth "
-            + rules.cite("evdev.c", ["1.22.1": 505, "1.28.1": 506, "1.31.3": 485])
+            + "\(mice), as it takes any on USB or Bluetooth " + Self.externalRule(rules)
             + "; setting the mode with one there suspends the touchpad "
             + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3799, "1.28.1": 3827, "1.31.3": 3823])
     }
+
+    /// `evdev_tag_external_mouse`: a mouse on USB or Bluetooth is external.
+    private static func externalRule(_ rules: RuleBook) -> String {
+        rules.cite("evdev.c", ["1.22.1": 505, "1.28.1": 506, "1.31.3": 485])
+    }
+
+    /// The mode asked for and what libinput made of it, as `explain`'s header says; nil when no
+    /// mode was asked for.
+    func setting(_ rules: RuleBook) -> SendEventsSetting? {
+        guard let mode else { return nil }
+        let why: String
+        if !taken {
+            why =
+                "the touchpad does not offer it, so it keeps libinput's default (enabled): libinput offers "
+                + "disabled-on-external-mouse on an internal touchpad only "
+                + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3784, "1.28.1": 3812, "1.31.3": 3809])
+        } else if suspendedAtSetUp {
+            let cause =
+                mode == .disabled
+                ? rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
+                : "for the external mouse here (\(externalMice.joined(separator: "; ")), on USB or Bluetooth "
+                    + Self.externalRule(rules) + ")"
+            why =
+                "libinput suspended the touchpad as it set it up \(cause), "
+                + (keepsOpen ? "keeping it open for its top software buttons" : "closing its device")
+        } else if mode == .disabledOnExternalMouse {
+            let others =
+                otherMice.isEmpty
+                ? "no mouse was played beside it"
+                : "no mouse here is external (\(otherMice.joined(separator: "; ")))"
+            why =
+                "libinput kept the touchpad on: \(others), and libinput takes only a mouse on USB or Bluetooth for "
+                + "external " + Self.externalRule(rules)
+        } else {
+            why =
+                mode == .enabled ? "libinput's default: the touchpad sends its events" : "libinput kept the touchpad on"
+        }
+        return SendEventsSetting(
+            mode: mode, taken: taken, suspended: suspendedAtSetUp, externalMice: externalMice, otherMice: otherMice,
+            why: why)
+    }
+}
+
+/// The send-events mode asked of the touchpad (`--set-sendevents`) and what libinput made of it.
+public struct SendEventsSetting: Equatable, Sendable {
+    /// The mode asked for.
+    public var mode: DeviceConfiguration.SendEventsMode
+    /// Whether libinput took it: a touchpad that does not offer it (an external one, for
+    /// disabled-on-external-mouse) keeps libinput's default.
+    public var taken: Bool
+    /// Whether libinput suspended the touchpad as it set the devices up.
+    public var suspended: Bool
+    /// The mice beside the touchpad that libinput takes for external (`NAME at NODE`), and the
+    /// others, each with its bus.
+    public var externalMice: [String]
+    public var otherMice: [String]
+    /// All that in words, with the libinput source lines behind it.
+    public var why: String
 }

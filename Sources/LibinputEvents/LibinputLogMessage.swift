@@ -21,6 +21,20 @@ public struct LibinputLogMessage: Equatable, Sendable {
     /// The same as libinput opens a device it closed again (`evdev_device_resume`).
     public static let deviceReopened = "touchsynth: libinput opened the device again"
 
+    /// The same as libinput takes a send-events mode asked for (`--set-sendevents`): libinput
+    /// logs no mode, and a pad that does not offer one keeps its default.
+    public static func sendEventsSet(_ mode: DeviceConfiguration.SendEventsMode) -> String {
+        sendEventsPrefix + mode.rawValue
+    }
+
+    /// The mode a ``sendEventsSet(_:)`` line names; nil for another line.
+    public static func sendEventsSet(in text: String) -> DeviceConfiguration.SendEventsMode? {
+        guard text.hasPrefix(sendEventsPrefix) else { return nil }
+        return DeviceConfiguration.SendEventsMode(rawValue: String(text.dropFirst(sendEventsPrefix.count)))
+    }
+
+    private static let sendEventsPrefix = "touchsynth: libinput took the send-events mode "
+
     /// libinput's own warnings that events or timers ran late, which change gesture decisions.
     public var isTimingWarning: Bool {
         text.contains("lagging behind") || text.contains("expiry is in the past") || text.contains("too slow")

@@ -98,7 +98,11 @@ extension LibinputContext {
             if value == LIBINPUT_CONFIG_SEND_EVENTS_ENABLED
                 || libinput_device_config_send_events_get_modes(device) & value.rawValue != 0
             {
-                libinput_device_config_send_events_set_mode(device, value.rawValue)
+                let status = libinput_device_config_send_events_set_mode(device, value.rawValue)
+                if status == LIBINPUT_CONFIG_STATUS_SUCCESS {
+                    let sysname = String(cString: libinput_device_get_sysname(device))
+                    logOwnLine(sysname, LibinputLogMessage.sendEventsSet(mode))
+                }
             } else {
                 missing.append("the send-events mode \(mode.rawValue)")
             }

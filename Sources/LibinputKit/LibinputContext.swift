@@ -94,7 +94,7 @@ public final class LibinputContext {
     private func opened(_ fd: Int32, path: String) {
         openNodes[fd] = path
         let sysname = Self.sysname(path)
-        if knownDevices[sysname] != nil { logAccess(sysname, LibinputLogMessage.deviceReopened) }
+        if knownDevices[sysname] != nil { logOwnLine(sysname, LibinputLogMessage.deviceReopened) }
     }
 
     /// libinput closing a node: as it suspends the device (`evdev_device_suspend`), which it does
@@ -102,13 +102,14 @@ public final class LibinputContext {
     private func closing(_ fd: Int32) {
         guard let path = openNodes.removeValue(forKey: fd) else { return }
         let sysname = Self.sysname(path)
-        if knownDevices[sysname] != nil { logAccess(sysname, LibinputLogMessage.deviceClosed) }
+        if knownDevices[sysname] != nil { logOwnLine(sysname, LibinputLogMessage.deviceClosed) }
     }
 
     /// A node's sysname, as libinput names its device: the path's last component.
     private static func sysname(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
-    private func logAccess(_ sysname: String, _ line: String) {
+    /// One of TouchSynth's own lines about a device, among libinput's (``LibinputLogMessage``).
+    func logOwnLine(_ sysname: String, _ line: String) {
         pendingLog.append(LibinputLogMessage(priority: .info, text: "\(sysname) - \(line)", cause: logCause?()))
     }
 

@@ -16,11 +16,27 @@ public enum ExplanationLines {
         var singleTouchReading: SingleTouchReading?
         var thresholds: DeviceThresholds
         var quirks: QuirksListingText.Line?
+        var sendEvents: SendEvents?
         var sequences: Int
         var attributedDecisions: Int
         var unattributedDecisions: Int
         var unreadLines: [String]
         var faults: [Fault]
+    }
+
+    /// The send-events mode asked of the touchpad and what libinput made of it.
+    public struct SendEvents: Encodable {
+        var mode: String
+        var taken: Bool
+        var suspended: Bool
+        var externalMice: [String]
+        var otherMice: [String]
+        var why: String
+
+        init(_ s: SendEventsSetting) {
+            (mode, taken, suspended) = (s.mode.rawValue, s.taken, s.suspended)
+            (externalMice, otherMice, why) = (s.externalMice, s.otherMice, s.why)
+        }
     }
 
     /// A line libinput logged as it met an injected fault.
@@ -132,7 +148,8 @@ public enum ExplanationLines {
             recording: recording, libinputVersion: e.libinputVersion, device: e.device, slots: e.slots,
             throughMtdev: e.throughMtdev ? true : nil, singleTouchReading: e.singleTouchReading,
             thresholds: e.thresholds,
-            quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) }, sequences: e.sequences.count,
+            quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) },
+            sendEvents: e.sendEvents.map(SendEvents.init), sequences: e.sequences.count,
             attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
             unreadLines: e.unreadLines, faults: e.faults.map { Fault(timeUs: $0.time, line: $0.line) })
         return [device]

@@ -27,6 +27,9 @@ public enum ExplanationText {
         if let reading = explanation.singleTouchReading {
             lines.append("   " + singleTouch(reading, version: explanation.libinputVersion))
         }
+        if let setting = explanation.sendEvents {
+            lines.append("   send-events mode \(setting.mode.rawValue): \(setting.why)")
+        }
         if let quirks = explanation.quirks {
             lines.append(
                 // A modalias ends with its own colon.

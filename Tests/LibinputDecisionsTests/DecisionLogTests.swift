@@ -129,20 +129,25 @@ struct DecisionLogTests {
             line("event10", LibinputLogMessage.deviceClosed, nil),
             line("event11", LibinputLogMessage.deviceClosed, 200),
             line("event10", LibinputLogMessage.deviceReopened, 300),
+            line("event10", LibinputLogMessage.sendEventsSet(.disabledOnExternalMouse), nil),
         ])
         #expect(log.decisions.isEmpty && log.unread.isEmpty)
         #expect(log.access.map(\.closed) == [true, true, false])
+        #expect(log.sendEvents == ["event10": .disabledOnExternalMouse])
         let mouse = LibinputEvent(
             time: 0, device: "event11",
             kind: .deviceAdded(DeviceInfo(name: "Mouse", sysname: "event11", capabilities: [.pointer], sizeMM: nil)))
         let timeline = SendEventsTimeline(
-            mode: .disabledOnExternalMouse, access: log.access, events: [mouse], buses: ["event11": 0x05],
-            pad: "event10")
+            mode: .disabledOnExternalMouse, took: log.sendEvents, access: log.access, events: [mouse],
+            buses: ["event11": 0x05], pad: "event10")
         #expect(timeline.closed == [SendEventsTimeline.Closed(from: 0, until: 300)])
+        #expect(timeline.taken && timeline.suspendedAtSetUp)
         #expect(timeline.externalMice == ["Mouse at event11"])
         let ps2 = SendEventsTimeline(
             mode: .disabledOnExternalMouse, access: [], events: [mouse], buses: ["event11": 0x11], pad: "event10")
         #expect(ps2.externalMice.isEmpty, "a PS/2 mouse is not external")
+        #expect(ps2.otherMice == ["Mouse at event11, on PS/2"])
+        #expect(!ps2.taken && !ps2.maySuspend, "no line said libinput took the mode")
     }
 
     /// A lid shut before the recording's first frame (a `--with` file that starts earlier) was

@@ -24,7 +24,7 @@ final class SendEventsTests: XCTestCase {
     private func replayed(
         _ mode: DeviceConfiguration.SendEventsMode?, with others: [Recording] = [], udev: [String: String] = [:],
         libinput: LibinputBuild = .system, topButtons: Bool = false
-    ) throws -> (conclusion: String, scrolls: Int, log: [String]) {
+    ) throws -> (conclusion: String, scrolls: Int, log: [String], setting: SendEventsSetting?) {
         var options = ReplayOptions()
         options.libinput = libinput
         options.configuration.sendEvents = mode
@@ -35,7 +35,10 @@ final class SendEventsTests: XCTestCase {
         let explained = try Replay.explain(pad, named: "scroll", options: options)
         let sequence = try XCTUnwrap(explained.explanation.sequences.first)
         let scrolls = explained.replay.events.filter { $0.typeName == "POINTER_SCROLL_FINGER" }.count
-        return (sequence.conclusion, scrolls, explained.replay.report.libinputLog.map(\.text))
+        return (
+            sequence.conclusion, scrolls, explained.replay.report.libinputLog.map(\.text),
+            explained.explanation.sendEvents
+        )
     }
 
     /// With a Bluetooth mouse beside it, the internal touchpad is suspended from the set-up, on the
@@ -47,8 +50,11 @@ final class SendEventsTests: XCTestCase {
         ]
         for (version, external, suspends, closes) in lines {
             let build = try XCTUnwrap(libinputBuilds([version]).first)
-            let (conclusion, scrolls, log) = try replayed(.disabledOnExternalMouse, with: [mouse()], libinput: build)
+            let (conclusion, scrolls, log, setting) = try replayed(
+                .disabledOnExternalMouse, with: [mouse()], libinput: build)
             XCTAssertEqual(scrolls, 0, version)
+            XCTAssertEqual(setting?.suspended, true)
+            XCTAssertEqual(setting?.externalMice, ["Ultrathin Touch Mouse at event11"])
             XCTAssertTrue(log.contains("event10 - " + LibinputLogMessage.deviceClosed), "\(log)")
             let cite = { (line: String) in "\(line) (libinput \(version))" }
             XCTAssertEqual(
@@ -62,14 +68,25 @@ final class SendEventsTests: XCTestCase {
         }
     }
 
-    /// A mouse on PS/2 is not external: the touchpad scrolls as it does alone, and nothing is said
-    /// of the mode.
+    /// A mouse on PS/2 is not external: the touchpad scrolls as it does alone, its sequence is
+    /// explained as alone, and the header says why the mode left the pad on.
     func testAMouseOnPS2LeavesTheTouchpadOn() throws {
         let alone = try replayed(nil)
+        XCTAssertNil(alone.setting)
         let ps2 = try replayed(.disabledOnExternalMouse, with: [mouse(bus: 0x11)])
         XCTAssertGreaterThan(alone.scrolls, 0)
         XCTAssertEqual(ps2.scrolls, alone.scrolls)
         XCTAssertEqual(ps2.conclusion, alone.conclusion)
+        let setting = try XCTUnwrap(ps2.setting)
+        XCTAssertEqual([setting.taken, setting.suspended], [true, false])
+        XCTAssertEqual(setting.otherMice, ["Ultrathin Touch Mouse at event11, on PS/2"])
+        XCTAssertEqual(
+            setting.why,
+            "libinput kept the touchpad on: no mouse here is external (Ultrathin Touch Mouse at event11, on PS/2), "
+                + "and libinput takes only a mouse on USB or Bluetooth for external src/evdev.c:505 (libinput 1.22.1)")
+        XCTAssertTrue(
+            try replayed(.disabledOnExternalMouse).setting?.why.hasPrefix(
+                "libinput kept the touchpad on: no mouse was played beside it") == true)
         XCTAssertFalse(ps2.log.contains { $0.hasSuffix(LibinputLogMessage.deviceClosed) }, "\(ps2.log)")
     }
 
@@ -77,6 +94,10 @@ final class SendEventsTests: XCTestCase {
     func testDisabledAndEnabled() throws {
         let disabled = try replayed(.disabled)
         XCTAssertEqual(disabled.scrolls, 0)
+        XCTAssertEqual(
+            disabled.setting?.why,
+            "libinput suspended the touchpad as it set it up src/evdev-mt-touchpad.c:3826 (libinput 1.22.1), closing "
+                + "its device")
         XCTAssertTrue(
             disabled.conclusion.hasPrefix(
                 "libinput reported nothing: libinput suspended the touchpad as it set it up, closing its device, "
@@ -90,6 +111,7 @@ final class SendEventsTests: XCTestCase {
     func testAPadWithTopButtonsIsSuspendedOpen() throws {
         let disabled = try replayed(.disabled, topButtons: true)
         XCTAssertEqual(disabled.scrolls, 0)
+        XCTAssertTrue(disabled.setting?.why.hasSuffix("keeping it open for its top software buttons") == true)
         XCTAssertFalse(disabled.log.contains { $0.hasSuffix(LibinputLogMessage.deviceClosed) }, "\(disabled.log)")
         XCTAssertTrue(
             disabled.conclusion.hasPrefix(
@@ -113,6 +135,12 @@ final class SendEventsTests: XCTestCase {
         let external = try replayed(
             .disabledOnExternalMouse, with: [mouse()], udev: ["ID_INPUT_TOUCHPAD_INTEGRATION": "external"])
         XCTAssertGreaterThan(external.scrolls, 0)
+        XCTAssertEqual(external.setting?.taken, false)
+        XCTAssertEqual(
+            external.setting?.why,
+            "the touchpad does not offer it, so it keeps libinput's default (enabled): libinput offers "
+                + "disabled-on-external-mouse on an internal touchpad only "
+                + "src/evdev-mt-touchpad.c:3784 (libinput 1.22.1)")
         XCTAssertTrue(
             external.log.contains {
                 $0.hasPrefix("event10 (")
