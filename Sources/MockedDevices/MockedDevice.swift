@@ -260,23 +260,27 @@ public final class MockedDevice {
 
     private init(device: DeviceDescription, frames: any FrameSource, eventNumber: Int) throws(HarnessError) {
         testbed = try Testbed()
-        try createRunState()
+        runStateFD = try Self.createRunState(at: testbed.root + "/" + TOUCHSYNTH_RUN_STATE_FILE)
         try addNode(device: device, frames: frames, eventNumber: eventNumber)
     }
+
+    deinit { close(runStateFD) }
 
     /// What the harness and the programs of a run share (`struct touchsynth_run_state`): the
     /// devices unplugged, and what one program of the run does once (the readiness byte, the
     /// virtual clock). touchsynth-preload maps the file, so that a read checks memory rather than
     /// the file system.
     var runState: String { root + "/" + TOUCHSYNTH_RUN_STATE_FILE }
+    /// The run state's file, open for the testbed's life: read once a frame on the machine's clock.
+    private let runStateFD: Int32
 
-    private func createRunState() throws(HarnessError) {
-        let fd = open(runState, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    private static func createRunState(at path: String) throws(HarnessError) -> Int32 {
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0, ftruncate(fd, off_t(MemoryLayout<touchsynth_run_state>.size)) == 0 else {
             if fd >= 0 { close(fd) }
-            throw HarnessError(.system, "cannot create \(runState): \(String(cString: strerror(errno)))")
+            throw HarnessError(.system, "cannot create \(path): \(String(cString: strerror(errno)))")
         }
-        close(fd)
+        return fd
     }
 
     /// Sets the byte of the run's shared state at `field` (+ `index`) to `value`.
@@ -286,10 +290,7 @@ public final class MockedDevice {
     ) throws(HarnessError) {
         var byte = value
         let offset = MemoryLayout<touchsynth_run_state>.offset(of: field)! + index
-        let fd = open(runState, O_WRONLY | O_CLOEXEC)
-        let written = fd >= 0 ? pwrite(fd, &byte, 1, off_t(offset)) : -1
-        if fd >= 0 { close(fd) }
-        guard written == 1 else {
+        guard pwrite(runStateFD, &byte, 1, off_t(offset)) == 1 else {
             throw HarnessError(.system, "cannot write \(runState): \(String(cString: strerror(errno)))")
         }
     }
@@ -300,10 +301,7 @@ public final class MockedDevice {
         var byte: UInt8 = 0
         let offset =
             MemoryLayout<touchsynth_run_state>.offset(of: \touchsynth_run_state.closed)! + node.files.eventNumber
-        let fd = open(runState, O_RDONLY | O_CLOEXEC)
-        let read = fd >= 0 ? pread(fd, &byte, 1, off_t(offset)) : -1
-        if fd >= 0 { close(fd) }
-        return read == 1 && byte != 0
+        return pread(runStateFD, &byte, 1, off_t(offset)) == 1 && byte != 0
     }
 
     @discardableResult
