@@ -353,6 +353,44 @@ ssize_t write(int fd, const void *buf, size_t count)
     return syscall(SYS_write, fd, buf, count);
 }
 
+/* A device descriptor's O_NONBLOCK, as F_SETFL or FIONBIO left it: its copies' too, as they share
+   the kernel's open file. */
+static void set_nonblocking(int fd, int on)
+{
+    pthread_mutex_lock(&touchsynth_lock);
+    /* Every copy of the open file; none if another thread closed it meanwhile. */
+    uint32_t file = __atomic_load_n(&descriptors[fd], __ATOMIC_RELAXED) != 0 ? open_files[fd] : 0;
+    for (int each = 0; file != 0 && each < TOUCHSYNTH_MAX_TRACKED_FDS; each++) {
+        uint32_t entry = __atomic_load_n(&descriptors[each], __ATOMIC_RELAXED);
+        if (entry != 0 && open_files[each] == file)
+            __atomic_store_n(&descriptors[each], on ? entry | NONBLOCKING : entry & ~NONBLOCKING, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&touchsynth_lock);
+}
+
+/* The requests the kernel answers for any descriptor before its driver sees them (do_vfs_ioctl,
+   fs/ioctl.c): umockdev passes a device's ioctls to its emulation, which knows none of them. */
+static int file_ioctl(int fd, unsigned long request, void *arg, int *result)
+{
+    switch (request) {
+    case FIONBIO: {
+        int on = *(int *)arg != 0, flags = NEXT(fcntl)(fd, F_GETFL, NULL);
+        *result = flags;
+        if (flags >= 0)
+            *result = NEXT(fcntl)(fd, F_SETFL, (void *)(intptr_t)(on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK));
+        if (*result == 0)
+            set_nonblocking(fd, on);
+        return 1;
+    }
+    case FIOCLEX:
+    case FIONCLEX:
+        *result = NEXT(fcntl)(fd, F_SETFD, (void *)(intptr_t)(request == FIOCLEX ? FD_CLOEXEC : 0));
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 int ioctl(int fd, unsigned long request, ...)
 {
     va_list ap;
@@ -361,7 +399,8 @@ int ioctl(int fd, unsigned long request, ...)
     va_end(ap);
     int result;
     uint32_t entry = descriptor(fd);
-    if (entry != 0 && touchsynth_evdev_ioctl(fd, (int)(entry & EVENT_NUMBER_MASK) - 1, request, arg, &result))
+    if (entry != 0 && (file_ioctl(fd, request, arg, &result)
+                       || touchsynth_evdev_ioctl(fd, (int)(entry & EVENT_NUMBER_MASK) - 1, request, arg, &result)))
         return result;
     return NEXT(ioctl)(fd, request, arg);
 }
@@ -417,18 +456,8 @@ static int track_fcntl(int fd, int cmd, void *arg, int result)
 {
     if (result >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC))
         return track_copy(fd, result);
-    if (result < 0 || cmd != F_SETFL || descriptor(fd) == 0)
-        return result;
-    pthread_mutex_lock(&touchsynth_lock);
-    /* Every copy of the open file; none if another thread closed it meanwhile. */
-    uint32_t file = __atomic_load_n(&descriptors[fd], __ATOMIC_RELAXED) != 0 ? open_files[fd] : 0;
-    for (int each = 0; file != 0 && each < TOUCHSYNTH_MAX_TRACKED_FDS; each++) {
-        uint32_t entry = __atomic_load_n(&descriptors[each], __ATOMIC_RELAXED);
-        uint32_t changed = ((intptr_t)arg & O_NONBLOCK) ? entry | NONBLOCKING : entry & ~NONBLOCKING;
-        if (entry != 0 && open_files[each] == file)
-            __atomic_store_n(&descriptors[each], changed, __ATOMIC_RELEASE);
-    }
-    pthread_mutex_unlock(&touchsynth_lock);
+    if (result >= 0 && cmd == F_SETFL && descriptor(fd) != 0)
+        set_nonblocking(fd, ((intptr_t)arg & O_NONBLOCK) != 0);
     return result;
 }
 

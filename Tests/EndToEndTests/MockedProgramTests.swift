@@ -257,6 +257,8 @@ final class MockedProgramTests: XCTestCase {
     /// `Tests/Fixtures/programs/dup-reader.c` under `touchsynth mock`: a device read only through
     /// a copy of its descriptor, made by dup, F_DUPFD, dup2 and dup3 in turn, each closing the one
     /// before, is still the open device: every frame reaches it, and it answers as the evdev node.
+    /// Made non-blocking by `FIONBIO`, which the kernel answers for any descriptor, it finds no
+    /// frame before it first waits.
     func testADescriptorsCopiesAreTheDevice() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -271,7 +273,7 @@ final class MockedProgramTests: XCTestCase {
         // Every frame of session.yml, 2,180 events of 24 bytes, through /dev/input/event10's copy.
         XCTAssertEqual(
             result.stdout,
-            "read 52320 bytes through descriptor 60, a character device 13:74 named "
+            "nothing before waiting; read 52320 bytes through descriptor 60, a character device 13:74 named "
                 + "\(try RecordingLoader.load(session).device.name)\n")
     }
 

@@ -1,7 +1,8 @@
 /*
  * A reader of a mocked input device through copies of its descriptor, for touchsynth-preload's
  * following of dup, fcntl(F_DUPFD_CLOEXEC), dup2 and dup3 (MockedProgramTests). `dup-reader
- * DEVNODE`: opens the device, copies the descriptor each of those ways, closing the one copied
+ * DEVNODE`: opens the device, makes it non-blocking and close-on-exec by ioctl (FIONBIO, FIOCLEX)
+ * and reads once, copies the descriptor each of those ways, closing the one copied
  * each time (dup2 onto a second descriptor of the device), then reads every frame through the
  * last copy, waiting in poll on the virtual clock, until the harness's SIGINT. It prints what it
  * read and what the copy answers as an evdev node.
@@ -46,11 +47,17 @@ int main(int argc, char **argv)
     struct sigaction action = { .sa_handler = on_interrupt };
     sigaction(SIGINT, &action, NULL);
 
-    int device = open(argv[1], O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (device < 0) {
+    /* Blocking as opened, non-blocking by FIONBIO: a read before any wait finds nothing, as the
+       clock gives frames only to a reader that waits. FIOCLEX, like FIONBIO, is the kernel's
+       for any descriptor. */
+    int device = open(argv[1], O_RDONLY);
+    if (device < 0 || ioctl(device, FIONBIO, &(int){ 1 }) < 0 || ioctl(device, FIOCLEX) < 0
+        || fcntl(device, F_GETFD) != FD_CLOEXEC) {
         perror("open");
         return 3;
     }
+    char first[sizeof(struct input_event)];
+    const char *early = read(device, first, sizeof first) < 0 && errno == EAGAIN ? "nothing" : "a frame";
     device = moved(device, dup(device));
     device = moved(device, fcntl(device, F_DUPFD_CLOEXEC, 100));
     /* dup2 onto a descriptor already open closes it first, silently: here one more of the device. */
@@ -81,7 +88,7 @@ int main(int argc, char **argv)
             bytes += n;
     }
     close(device);
-    printf("read %ld bytes through descriptor %d, a character device %u:%u named %s\n", bytes, device,
-           major(status.st_rdev), minor(status.st_rdev), name);
+    printf("%s before waiting; read %ld bytes through descriptor %d, a character device %u:%u named %s\n", early,
+           bytes, device, major(status.st_rdev), minor(status.st_rdev), name);
     return 0;
 }
