@@ -14,7 +14,7 @@ import ReportPage
 import SurfaceDescriptions
 
 /// `touchsynth compare`: which recognizers fire, with what values, in each UIKit mode.
-struct Compare: ParsableCommand {
+struct Compare: ParsableCommand, ReplayingCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract:
@@ -67,8 +67,10 @@ struct Compare: ParsableCommand {
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
+    @OptionGroup var playback: PlaybackOptions
     @OptionGroup var with: OtherDevicesOptions
-    @OptionGroup var clock: ClockOptions
+    @OptionGroup var clockOptions: ClockOptions
+    var clock: ClockOptions? { clockOptions }
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @OptionGroup(title: "Across libinput versions")
@@ -96,9 +98,7 @@ struct Compare: ParsableCommand {
                 try JSONLines.header("modeEvents") + "\n", to: eventsOutput.fileDescriptor, path: eventsOutput.path)
         }
         let configuration = description.translatorConfiguration(screen: screen.size)
-        var options = replayOptions(
-            clock: clock, libinput: builds[0], config: config, empty: empty, log: log, quirks: quirks)
-        options.otherDevices = try with.sources(window: window)
+        let options = try self.options(build: builds[0])
         var differences = 0, violations = 0
         var pages: [ReportIndex.Entry] = []
         var files = PassingOver()
@@ -161,8 +161,10 @@ struct Compare: ParsableCommand {
             "--report": reportDirectory != nil, "--libinput": !libinput.versions.isEmpty,
             "--start or --end": window.isSet, "--desc": input.desc != nil, "--device": input.node != nil,
             "--quirks": !quirks.files.isEmpty, "--dmi": quirks.dmi != nil, "--with": !with.others.isEmpty,
-            "a device setting": config.configuration != DeviceConfiguration(), "--real-time": clock.realTime,
-            "--verbose": log.verbose,
+            "a device setting": config.configuration != DeviceConfiguration(), "--real-time": clockOptions.realTime,
+            "--verbose": log.verbose, "--speed": playback.speed != 1, "--as-delivered": playback.asDelivered,
+            "--unplug": !playback.unplug.isEmpty, "--syn-dropped": !playback.synDropped.isEmpty,
+            "--udev-property": !playback.udevProperty.isEmpty,
         ]).first
     }
 

@@ -12,7 +12,6 @@ extension Compare {
         let configuration = description.translatorConfiguration(screen: screen.size)
         var differing = 0, violations = 0
         var files = PassingOver()
-        let others = try with.sources(window: window)
         if json { try emit(JSONLines.header("compareVersions")) }
         for path in recordings {
             let compared = try files.attempt { () throws -> VersionComparison in
@@ -25,11 +24,8 @@ extension Compare {
                     deviceConfiguration: config.configuration, checksInvariants: check,
                     makeSurface: description.makeSurface,
                     replay: { index in
-                        var options = replayOptions(
-                            clock: clock, libinput: builds[index], config: config, empty: empty, log: log,
-                            quirks: quirks)
-                        options.otherDevices = others
-                        return try replayed(loaded, from: path, window: window, options: options).replay.events
+                        try replayed(loaded, from: path, window: window, options: options(build: builds[index]))
+                            .replay.events
                     },
                     found: { findings in
                         findings.checkLines.forEach { writeStderr("touchsynth: \(path): \($0)") }

@@ -85,7 +85,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     }
 }
 
-/// A command that replays a recording: `replay`, `view` and `explain`. Each declares the option
+/// A command that replays recordings: `replay`, `compare`, `report`, `view` and `explain`. Each declares the option
 /// groups that shape the replay itself, side by side: ArgumentParser's debug build rebuilds and
 /// checks a nested group once for each check of its parent, so a group of these groups made the
 /// commands' parse about 2.5 times a flat one's in every in-process test.
@@ -94,7 +94,7 @@ protocol ReplayingCommand {
     var quirks: QuirksOptions { get }
     /// The clock option, where the command has it (explain places decisions on the virtual one).
     var clock: ClockOptions? { get }
-    /// One version (`replay`, `view`) or several (`explain`).
+    /// One version (`replay`, `report`, `view`) or several (`compare`, `explain`).
     associatedtype Libinput: LibinputChoice
     var libinput: Libinput { get }
     var empty: EmptyRecordingOptions { get }

@@ -11,7 +11,7 @@ import ReportPage
 import SurfaceDescriptions
 
 /// `touchsynth report`: pictures of one recording in both UIKit modes.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: ParsableCommand, ReplayingCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract:
@@ -41,8 +41,10 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
     @OptionGroup var window: WindowOptions
+    @OptionGroup var playback: PlaybackOptions
     @OptionGroup var with: OtherDevicesOptions
-    @OptionGroup var clock: ClockOptions
+    @OptionGroup var clockOptions: ClockOptions
+    var clock: ClockOptions? { clockOptions }
     @OptionGroup(title: "Device configuration") var config: DeviceConfigOptions
     @OptionGroup(title: "Device configuration") var quirks: QuirksOptions
     @OptionGroup var libinput: LibinputOption
@@ -74,9 +76,7 @@ struct ReportCommand: ParsableCommand {
         try checkReadable([recording, input.desc] + with.others + quirks.files)
         let description = try SurfaceDescription.named(surface, screen: screen.size)
         let path = output ?? ReportIndex.baseName(for: recording) + (writesSVG ? ".svg" : ".html")
-        var options = replayOptions(
-            clock: clock, libinput: try libinput.build(), config: config, empty: empty, log: log, quirks: quirks)
-        options.otherDevices = try with.sources(window: window)
+        let options = try self.options()
         let data = try makeReport(
             recording, input: input, window: window, description: description, screen: screen.size,
             options: options)

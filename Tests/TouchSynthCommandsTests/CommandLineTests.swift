@@ -102,6 +102,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(Set(table.keys).subtracting(seen), [], "docs/cli.md lists options no command has")
     }
 
+    /// The options that shape a replay are taken by every command that replays recordings, so that
+    /// a case found with one can be run through the others (explain alone has no --real-time: it
+    /// places decisions on the virtual clock).
+    func testEveryReplayingCommandTakesTheOptionsThatShapeAReplay() {
+        let shaping: Set = [
+            "--desc", "--device", "--with", "--start", "--end", "--speed", "--as-delivered", "--unplug",
+            "--syn-dropped", "--udev-property", "--quirks", "--dmi", "--libinput", "--verbose",
+        ]
+        let replay = Set(options(runCommand(["replay", "--help"]).stdout).map(\.name))
+        let settings = replay.filter { ["--set-", "--enable-", "--disable-"].contains(where: $0.hasPrefix) }
+        XCTAssertGreaterThan(settings.count, 10, "\(replay)")
+        for command in ["replay", "compare", "report", "explain", "view"] {
+            let names = Set(options(runCommand([command, "--help"]).stdout).map(\.name))
+            XCTAssertEqual(shaping.union(settings).subtracting(names), [], command)
+        }
+    }
+
     /// `help` with a name no command has is a usage error, not the root's help; a real name's help is shown.
     func testHelpOfAnUnknownCommandIsAUsageError() {
         let unknown = runCommand(["help", "bridge", "bogus"])

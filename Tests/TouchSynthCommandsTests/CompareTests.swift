@@ -413,6 +413,24 @@ final class CompareTests: XCTestCase {
         }
     }
 
+    /// compare takes the options that shape a replay as replay does: unplugged 0.3 s in, the pad
+    /// ends the pinch at the scale it had reached, in both modes.
+    func testAReplaysFaultsAndSpeedShapeTheComparison() throws {
+        let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        func finalScales(_ options: [String]) throws -> [Double] {
+            let result = runCommand(["compare", "--json", "--surface", "canvas"] + options + [path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let rows = try XCTUnwrap(jsonLines(result.stdout).last?["rows"] as? [[String: Any]])
+            return ["compat", "indirect"].compactMap { (rows.first?[$0] as? [String: Any])?["finalScale"] as? Double }
+        }
+        let whole = try finalScales([])
+        XCTAssertEqual(whole.map { ($0 * 100).rounded() }, [50, 50])
+        let unplugged = try finalScales(["--unplug", "0.3"])
+        XCTAssertEqual(unplugged.count, 2)
+        XCTAssertTrue(unplugged.allSatisfy { $0 > 0.75 }, "\(unplugged)")
+        XCTAssertEqual(try finalScales(["--speed", "2"]).map { ($0 * 100).rounded() }, [50, 50])
+    }
+
     /// A libinput capture (`replay --json`, as `debug --json` writes on a laptop) is compared
     /// without replaying: the same report as its recording's, under the capture's name; a capture
     /// with a malformed line or a negative time is bad data with its line, and one with --report
