@@ -30,10 +30,14 @@ struct Conclusion {
         let unclicked = analysis.reported.isEmpty ? "" : noClickfingerButton.map { "; " + $0 } ?? ""
         let typing = analysis.typingStop ?? analysis.shortcutTyping
         let switches = analysis.suspensionChange.map { "; " + $0 } ?? ""
-        return closing + unclicked + (typing.map { "; " + $0 } ?? "") + switches + droppedButtons
+        let unplugged = analysis.unplugging.flatMap { $0.before ? nil : "; " + $0.words } ?? ""
+        return closing + unclicked + (typing.map { "; " + $0 } ?? "") + switches + droppedButtons + unplugged
     }
 
     private var closing: String {
+        if let unplugging = analysis.unplugging, unplugging.before {
+            return "libinput reported nothing: " + unplugging.words
+        }
         if analysis.reported.isEmpty, let suspended = analysis.suspendedThroughout ?? analysis.closedThroughout {
             return "libinput reported nothing: " + suspended
         }

@@ -136,6 +136,8 @@ extension Explanation {
             pad: padAdded?.node,
             keepsOpen: pad.properties.contains(Evdev.INPUT_PROP_TOPBUTTONPAD))
         let device = recording.device.name
+        let unplugged = events.first { $0.time >= recordingStart && $0.kind == .deviceRemoved && isPad($0.device) }
+            .map { $0.time - recordingStart }
         // The size libinput gave the pad, which its zones and lines are shares of: as it told it,
         // else as `evdev_device_get_size` makes it, by the single-touch axes.
         let size = padAdded?.info.sizeMM ?? resolved.sizeByLibinput
@@ -154,16 +156,20 @@ extension Explanation {
                     thresholds: thresholds,
                     rules: rules, recording: recording, quirks: quirks,
                     tapToClick: configuration.taps(hasLeftButton: pad.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT)),
-                    scrollMethod: scrollMethod, clickMethod: clickMethod, libinputSize: size, endsInCut: endsInCut
+                    scrollMethod: scrollMethod, clickMethod: clickMethod, libinputSize: size, endsInCut: endsInCut,
+                    unplugged: unplugged
                 ).explained
             },
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,
             timeBase: TimeBase(of: events))
         if singleTouch { singleTouchReading = SingleTouchReading(resolved.device) }
         self.sendEvents = sendEvents.setting(rules)
+        self.endsInCut = endsInCut
         // Its own words on meeting the fault (info and errors); its decisions then are in the sequences.
         faults = log.compactMap { message in
-            guard case .fault(let time) = message.cause, message.priority != .debug else { return nil }
+            // TouchSynth's own lines (a device closed) are not libinput's words.
+            guard case .fault(let time) = message.cause, message.priority != .debug, !message.isTouchSynths
+            else { return nil }
             return LoggedFault(time: time, line: message.text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }

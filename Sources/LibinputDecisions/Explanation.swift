@@ -24,6 +24,8 @@ public struct Explanation: Equatable, Sendable {
     public var singleTouchReading: SingleTouchReading?
     /// The thresholds libinput logged as it set the touchpad up.
     public var thresholds: DeviceThresholds
+    /// Whether the part replayed was cut (`--end`) with fingers down, which the cut lifted at its end.
+    public var endsInCut = false
     /// The send-events mode asked of the touchpad, and what libinput made of it; nil when none was.
     public var sendEvents: SendEventsSetting? = nil
     /// The quirks that applied to the device, and the DMI it was matched against, when listed.

@@ -41,6 +41,8 @@ struct SequenceAnalysis {
     let libinputSize: (width: Double, height: Double)?
     /// The recording's last frame lifts what a cut (`--end`) left down: no finger's own lift.
     let endsInCut: Bool
+    /// When the touchpad was unplugged (`--unplug`), microseconds into the recording; nil if never.
+    let unplugged: UInt64?
     /// libinput's rules for several touches, at each frame a touch came down beside others on a
     /// clickpad that tells thumbs: weighed once, as the touches set aside are asked for often.
     private(set) var thumbContexts: [ThumbContext] = []
@@ -55,9 +57,10 @@ struct SequenceAnalysis {
         quirks: QuirksListing?,
         tapToClick: Bool, scrollMethod: DeviceConfiguration.ScrollMethod,
         clickMethod: DeviceConfiguration.ClickMethod?, libinputSize: (width: Double, height: Double)?,
-        endsInCut: Bool = false
+        endsInCut: Bool = false, unplugged: UInt64? = nil
     ) {
         self.endsInCut = endsInCut
+        self.unplugged = unplugged
         self.sequence = sequence
         self.number = number
         self.decisions = decisions
@@ -189,6 +192,23 @@ struct SequenceAnalysis {
     }
 
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
+    /// The touchpad unplugged before the fingers came down, or while they were down: what
+    /// libinput saw of them, in words; nil when it was not.
+    var unplugging: (before: Bool, words: String)? {
+        guard let unplugged else { return nil }
+        let down = recording.frames[sequence.frames.lowerBound].time, lift = liftTime(after: sequence.frames.upperBound)
+        if unplugged < down {
+            let ago = Self.ms(Double(down - unplugged) / 1000)
+            return (true, "the touchpad was unplugged (--unplug) \(ago) ms before the fingers came down")
+        }
+        guard unplugged < lift else { return nil }
+        return (
+            false,
+            "the touchpad was unplugged (--unplug) \(Self.ms(Double(unplugged - down) / 1000)) ms after the fingers "
+                + "came down, with them still on it: libinput ended what they did there and saw nothing after"
+        )
+    }
+
     func liftTime(after frame: Int) -> UInt64 {
         recording.frames[min(frame + 1, recording.frames.count - 1)].time
     }

@@ -35,6 +35,13 @@ public struct LibinputLogMessage: Equatable, Sendable {
 
     private static let sendEventsPrefix = "touchsynth: libinput took the send-events mode "
 
+    /// Whether TouchSynth's libinput side wrote the line (`eventN - touchsynth: …`), not libinput.
+    public var isTouchSynths: Bool { text.contains(Self.ownMark) }
+    /// A line of TouchSynth's as said to a user: the device, then its words.
+    public var ownWords: String { text.replacing(Self.ownMark, with: ": ") }
+    /// What follows the device's name in TouchSynth's lines.
+    public static let ownMark = " - touchsynth: "
+
     /// libinput's own warnings that events or timers ran late, which change gesture decisions.
     public var isTimingWarning: Bool {
         text.contains("lagging behind") || text.contains("expiry is in the past") || text.contains("too slow")

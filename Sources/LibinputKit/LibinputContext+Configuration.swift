@@ -128,6 +128,7 @@ extension LibinputContext {
         pendingLog.append(
             LibinputLogMessage(
                 priority: .error,
-                text: "\(name) does not offer \(missing.joined(separator: ", ")): libinput's default kept"))
+                text: name + LibinputLogMessage.ownMark
+                    + "does not offer \(missing.joined(separator: ", ")): libinput's default kept"))
     }
 }

@@ -132,7 +132,8 @@ public enum ExplanationText {
             let pressure = t.peakPressure.map { ", peak pressure \($0)" } ?? ""
             lines.append(
                 "  touch \(t.touch): down \(time(e.seconds(t.down))) at \(point(t.from)), "
-                    + (t.stillDown == true ? "still down at the end, " : "up ")
+                    + (t.stillDown != true
+                        ? "up " : e.endsInCut ? "still down where --end cut, lifted there " : "still down at the end, ")
                     + "\(time(e.seconds(t.up))) at \(point(t.to)), \(mm(t.travel)) mm from where it began at most"
                     + pressure
             )

@@ -17,5 +17,7 @@ struct LogOptions: ParsableArguments {
 /// `libinput: RECORDING: TEXT` for a replay's (`recording` nil for live input).
 func showLibinputLog(_ message: LibinputLogMessage, from recording: String?, verbose: Bool) {
     guard verbose || message.isWarning else { return }
-    writeStderr("libinput: " + (recording.map { "\($0): " } ?? "") + message.text)
+    let file = recording.map { "\($0): " } ?? ""
+    guard message.isTouchSynths else { return writeStderr("libinput: " + file + message.text) }
+    writeStderr("touchsynth: " + (message.isWarning ? "warning: " : "") + file + message.ownWords)
 }

@@ -544,10 +544,11 @@ final class ThresholdFixtureTests: XCTestCase {
     /// said to be the cut's, not a lift of theirs.
     func testTouchesTheCutLiftedAreStillDownAtTheEnd() throws {
         let recording = try FingerPaths.recording([.resting(0, 0.5, x: 40, y: 30), .resting(0, 0.5, x: 60, y: 30)])
-        let sequence = try XCTUnwrap(
-            try Replay.explain(recording, named: "fixture", to: 0.02, options: ReplayOptions()).explanation.sequences
-                .first)
+        let explanation = try Replay.explain(recording, named: "fixture", to: 0.02, options: ReplayOptions())
+            .explanation
+        let sequence = try XCTUnwrap(explanation.sequences.first)
         XCTAssertEqual(sequence.touches.map(\.stillDown), [true, true])
+        XCTAssertTrue(explanation.endsInCut)
         let short = try finding(.holdTimer, in: sequence, "system")
         XCTAssertTrue(short.text.hasPrefix("the part replayed (cut by --end) ended 20 ms after"), short.text)
     }

@@ -110,8 +110,8 @@ final class DeviceConfigurationReplayTests: XCTestCase {
         XCTAssertEqual(lacking.status, 0, lacking.stderr)
         XCTAssertEqual(
             lacking.stderr,
-            "libinput: \(pinch): event10 (ETPS/2 Elantech Touchpad) does not offer button scrolling: libinput's "
-                + "default kept\n")
+            "touchsynth: warning: \(pinch): event10 (ETPS/2 Elantech Touchpad): does not offer button scrolling: "
+                + "libinput's default kept\n")
         // A mouse has neither tapping nor a click method: each asked for is said, not dropped.
         let mouse = Fixtures.evemu.appendingPathComponent("mice_Apple_Touch_Mouse.evemu").path
         let tapping = runCommand(["replay", mouse, "--enable-tap", "--set-click-method", "clickfinger"])

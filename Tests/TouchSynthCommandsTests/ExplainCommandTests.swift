@@ -26,6 +26,28 @@ final class ExplainCommandTests: XCTestCase {
             result.stdout.contains("libinput made this a 2-finger pinch, not a scroll, because "), result.stdout)
     }
 
+    /// A touchpad unplugged under the fingers ends the sequence's conclusion with it, and one
+    /// unplugged before they came down explains why libinput reported nothing; TouchSynth's own
+    /// line of the closing is not given as libinput's words. Fingers a cut (`--end`) lifted are
+    /// said to be lifted by it.
+    func testAnUnplugAndACutAreSaidInTheSequence() throws {
+        let during = runCommand(["explain", pinch, "--unplug", "0.3"])
+        XCTAssertEqual(during.status, 0, during.stderr)
+        XCTAssertTrue(
+            during.stdout.contains(
+                "; the touchpad was unplugged (--unplug) 300 ms after the fingers came down, with them still on it: "
+                    + "libinput ended what they did there and saw nothing after\n"), during.stdout)
+        XCTAssertFalse(during.stdout.contains("touchsynth"), during.stdout)
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let before = runCommand(["explain", session, "--unplug", "0.5"])
+        XCTAssertTrue(
+            before.stdout.contains(
+                "\n  libinput reported nothing: the touchpad was unplugged (--unplug) 536 ms before the fingers "
+                    + "came down\n"), before.stdout)
+        let cut = runCommand(["explain", pinch, "--end", "0.05"])
+        XCTAssertTrue(cut.stdout.contains("still down where --end cut, lifted there 0.070s"), cut.stdout)
+    }
+
     /// Frames lost to an injected SYN_DROPPED are said where libinput met them, in its words,
     /// in text and JSON; without a fault nothing is.
     func testAnInjectedFaultIsSaidWhereLibinputMetIt() throws {
