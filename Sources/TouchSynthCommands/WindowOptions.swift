@@ -8,12 +8,13 @@ struct WindowOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Replay from SECONDS into the recording; touches, keys, switches and LEDs then are put down at its start.",
+            "Start SECONDS into the recording; touches, keys, switches and LEDs then are put down at its start.",
             valueName: "seconds"))
     var start: Double?
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Stop the replay SECONDS in, lifting touches and keys still down.", valueName: "seconds"))
+        help: ArgumentHelp("End SECONDS into the recording, lifting touches and keys still down.", valueName: "seconds")
+    )
     var end: Double?
 
     func validate() throws {
@@ -22,7 +23,9 @@ struct WindowOptions: ParsableArguments {
                 throw ValidationError("\(name) must be within 0 and 86400 seconds")
             }
         }
-        if let start, let end, end <= start { throw ValidationError("--end must come after --start") }
+        if let end, end <= start ?? 0 {
+            throw ValidationError(start == nil ? "--end must be after 0 s" : "--end must come after --start")
+        }
     }
 
     var isSet: Bool { start != nil || end != nil }

@@ -70,6 +70,16 @@ final class RecordingWindowTests: XCTestCase {
         XCTAssertEqual(try events(["--end", "99"]).count, try events([]).count)
     }
 
+    /// An end at 0, which would keep nothing, is a usage error, for replay and convert alike.
+    func testAnEndAtTheStartIsAUsageError() {
+        for command in [["replay", session], ["convert", session, "-o", temporaryPath("empty.yml")]] {
+            let result = runCommand(command + ["--end", "0"])
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("--end must be after 0 s"), result.stderr)
+        }
+    }
+
     /// A recording that itself ends in the middle of a gesture (`libinput record` stopped with
     /// fingers on the pad) is replayed as it is, nothing lifted: the app's sequences stay open with
     /// libinput's, which `--check` says, and counts as no violation.
