@@ -361,7 +361,7 @@ let package = Package(
             name: "ViewServerTests",
             dependencies: ["ViewServer", "ViewPublishing", "ViewTimeline", "AppEvents", "TestSupport"]
         ),
-        .testTarget(name: "DeviceCorpusTests", dependencies: ["DeviceCorpus", "TestSupport"]),
+        .testTarget(name: "DeviceCorpusTests", dependencies: ["DeviceCorpus", "Recordings", "TestSupport"]),
         .testTarget(
             name: "TouchSynthTestingTests",
             dependencies: [

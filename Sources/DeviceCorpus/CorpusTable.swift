@@ -63,18 +63,45 @@ public struct CorpusTable: Sendable {
         Set(cells.map { $0[device][gesture].short }).count > 1
     }
 
+    /// Each distinct reason a replay failed, in the table's order: a failed cell names its number
+    /// and the reason follows the table once, however many cells it failed (a device libinput
+    /// refused fails every gesture alike).
+    private var failures: [String] {
+        var reasons: [String] = []
+        for cell in cells.joined().joined() {
+            if case .replayFailed(let why) = cell.outcome, !reasons.contains(why) { reasons.append(why) }
+        }
+        return reasons
+    }
+
+    /// A cell as the table shows it: a failure by its number in ``failures``.
+    private func shown(_ cell: CorpusCell, _ failures: [String]) -> String {
+        guard case .replayFailed(let why) = cell.outcome, let n = failures.firstIndex(of: why) else {
+            return cell.short
+        }
+        return "replay failed [\(n + 1)]"
+    }
+
+    /// The failures' reasons, a line each after the number the cells name them by.
+    private func failureLines(_ failures: [String]) -> [String] {
+        failures.enumerated().map { "[\($0 + 1)] \($1)" }
+    }
+
     /// The header and rows of the table, `device` being what names a device in it.
     private func grid(device name: (CorpusDevice) -> String) -> (header: [String], rows: [[String]]) {
+        let failures = failures
         if versions.count == 1 {
             let header = ["device", "tracking"] + CorpusGesture.all.map(\.name)
-            return (header, devices.enumerated().map { i, d in [name(d), d.tracking] + cells[0][i].map(\.short) })
+            return (
+                header,
+                devices.enumerated().map { i, d in [name(d), d.tracking] + cells[0][i].map { shown($0, failures) } }
+            )
         }
         let header = ["device", "tracking", "gesture"] + versions.map { "libinput \($0)" } + ["differs"]
         let rows = devices.indices.flatMap { i in
             CorpusGesture.all.indices.map { g in
-                [name(devices[i]), devices[i].tracking, CorpusGesture.all[g].name] + cells.map { $0[i][g].short } + [
-                    differs(i, g) ? "yes" : ""
-                ]
+                [name(devices[i]), devices[i].tracking, CorpusGesture.all[g].name]
+                    + cells.map { shown($0[i][g], failures) } + [differs(i, g) ? "yes" : ""]
             }
         }
         return (header, rows)
@@ -103,6 +130,8 @@ public struct CorpusTable: Sendable {
             return text
         }
         var out = line(header) + "\n" + rows.map(line).joined(separator: "\n") + "\n"
+        let failed = failureLines(failures)
+        if !failed.isEmpty { out += "\nreplays that failed:\n" + failed.joined(separator: "\n") + "\n" }
         let notes = devices.indices.map { (devices[$0].file, reasons($0)) }.filter { !$0.1.isEmpty }
         if !notes.isEmpty { out += "\n" + notes.map { "\($0.0): \($0.1)" }.joined(separator: "\n") + "\n" }
         let modes = modeDifferences(device: \.file)
@@ -133,6 +162,10 @@ public struct CorpusTable: Sendable {
             // The reasons once per device, on its first row.
             let why = r % rowsPerDevice == 0 ? reasons(r / rowsPerDevice) : ""
             out += "| " + (row + [why]).joined(separator: " | ") + " |\n"
+        }
+        let failed = failureLines(failures)
+        if !failed.isEmpty {
+            out += "\nReplays that failed:\n\n" + failed.map { "- " + $0 }.joined(separator: "\n") + "\n"
         }
         let modes = modeDifferences { "\($0.file) (\($0.description.name))" }
         if !modes.isEmpty {

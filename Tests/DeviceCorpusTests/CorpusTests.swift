@@ -1,10 +1,35 @@
 import Foundation
-import XCTest
+import Recordings
 import TestSupport
+import XCTest
 
 /// `touchsynth corpus` over every touchpad description: all of it runs, modern multitouch pads
 /// give every gesture, the others say why not, and docs/device-corpus.md is what it produces.
 final class CorpusTests: XCTestCase {
+    /// A device libinput refuses fails each of its gestures alike: the cells name the failure by a
+    /// number and its reason follows the table once, so the table stays as narrow as without it.
+    func testAFailureIsSaidOnceBelowTheTable() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-corpus-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pinch = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        var refused = pinch
+        refused.device.absinfo[Evdev.ABS_X]?.maximum = 0
+        for (name, recording) in [("ok.yml", pinch), ("refused.yml", refused)] {
+            try RecordingFormat.yaml.text(recording).write(
+                to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let result = runCommand(["corpus", "--jobs", "1", directory.path])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try XCTUnwrap(lines.first { $0.hasPrefix("refused.yml") })
+        XCTAssertEqual(row.components(separatedBy: "replay failed [1]").count, 6, String(row))
+        XCTAssertLessThan(row.count, 120, String(row))
+        let reason = try XCTUnwrap(lines.firstIndex(of: "replays that failed:"))
+        XCTAssertTrue(lines[reason + 1].hasPrefix("[1] "), result.stdout)
+        XCTAssertTrue(lines[reason + 1].hasSuffix("device has min == max on ABS_X"), result.stdout)
+    }
+
     func testCorpusCoversEveryTouchpadAndMatchesTheDocs() throws {
         let devices = Fixtures.root.appendingPathComponent("Tests/Fixtures/devices").path
         let markdown = FileManager.default.temporaryDirectory.appendingPathComponent(
