@@ -148,7 +148,7 @@ public enum EvtestFormat {
         for (line, event) in eventLines {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }
-        var recording = Recording(device: device, events: events)
+        var recording = Recording(device: device, events: events, origin: nil, marksRepeats: true)
         let gluedNote = gluedLine.map { "line \($0): two header lines shared a line: read as two" }
         recording.notes = (bannerNote(text).map { [$0] } ?? []) + (gluedNote.map { [$0] } ?? []) + recording.notes
         return recording
@@ -314,7 +314,8 @@ extension EvtestFormat {
         }
         if d.codes[Evdev.EV_REP] != nil {
             out += "Key repeat handling:\n  Repeat type \(Evdev.EV_REP) (EV_REP)\n"
-            for (code, rate) in Evdev.softRepeatRates.enumerated() {
+            // The codes the device has: evtest lists both of a kernel's, but a description may hold one.
+            for (code, rate) in Evdev.softRepeatRates.enumerated() where d.codes[Evdev.EV_REP]!.contains(UInt16(code)) {
                 out += "    Repeat code \(code) (\(Evdev.codeName(type: Evdev.EV_REP, code: UInt16(code))))\n"
                 out += String(format: "      Value %6d\n", rate)
             }

@@ -11,8 +11,15 @@ struct FrameAssembler {
     private var previousFrameTime: UInt64 = 0
     private var wentBack = false
 
+    /// Whether the format drops SYN_REPORT's value (evtest prints a banner): a frame of key
+    /// repeats alone (value 2) is then the kernel's autorepeat, which it ends with SYN_REPORT 1.
+    var marksRepeats = false
+
     /// Frames timed from `origin` (a time in the file), or else from the first event.
-    init(origin: UInt64? = nil) { start = origin }
+    init(origin: UInt64? = nil, marksRepeats: Bool = false) {
+        start = origin
+        self.marksRepeats = marksRepeats
+    }
 
     /// Adds an event; returns the frame it completes.
     mutating func add(time: UInt64, event: EvdevEvent) -> EvdevFrame? {
@@ -32,6 +39,10 @@ struct FrameAssembler {
         if wentBack { frameTime = relative }
         frameTime = max(frameTime, previousFrameTime)
         previousFrameTime = frameTime
+        if marksRepeats, current.count > 1, current.dropLast().allSatisfy({ $0.type == Evdev.EV_KEY && $0.value == 2 })
+        {
+            current[current.count - 1].value = 1
+        }
         return EvdevFrame(time: frameTime, events: current)
     }
 

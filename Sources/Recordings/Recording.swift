@@ -208,8 +208,11 @@ public struct Recording: Equatable, Sendable {
 
     /// ``init(device:events:)`` with times counted from `origin` (a time as `events` give it),
     /// not from the first event: devices of one file on the file's one clock.
-    init(device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)], origin: UInt64?) {
-        let (frames, closed) = Self.assemble(events, origin: origin)
+    init(
+        device: DeviceDescription, events: [(time: UInt64, event: EvdevEvent)], origin: UInt64?,
+        marksRepeats: Bool = false
+    ) {
+        let (frames, closed) = Self.assemble(events, origin: origin, marksRepeats: marksRepeats)
         self.init(device: device, frames: frames)
         if closed { notes.append(Self.truncationNote) }
     }
@@ -221,9 +224,9 @@ public struct Recording: Equatable, Sendable {
     static func truncationNote(atLine line: Int) -> String { "line \(line): " + truncationNote }
 
     private static func assemble(
-        _ events: [(time: UInt64, event: EvdevEvent)], origin: UInt64?
+        _ events: [(time: UInt64, event: EvdevEvent)], origin: UInt64?, marksRepeats: Bool
     ) -> (frames: [EvdevFrame], closedLast: Bool) {
-        var assembler = FrameAssembler(origin: origin)
+        var assembler = FrameAssembler(origin: origin, marksRepeats: marksRepeats)
         var frames: [EvdevFrame] = []
         for (time, event) in events {
             // The file reader (RecordingStream) refuses time going backwards, with its line; text parsed

@@ -162,6 +162,7 @@ public final class RecordingStream {
             throw RecordingError.bad(path, 1, "empty: nothing but blank lines and comments")
         }
         format = detected ?? .evemu
+        assembler.marksRepeats = format == .evtest
         // A description named must exist, whether or not the file needs one. It is read once
         // here, as a pipe can be read only once.
         let named = try description.map { p throws(RecordingError) in (p, try readText(p, of: "a device description")) }

@@ -63,6 +63,29 @@ final class ConversionLossTests: XCTestCase {
             "evtest keeps all of a plain device")
     }
 
+    /// A mouse held down repeats as the kernel makes it, a frame of the key at value 2 ended by
+    /// SYN_REPORT 1. evtest prints no SYN_REPORT value, so its reader takes such a frame for the
+    /// kernel's; and it lists the repeat codes the device has: the mouse goes through evtest whole.
+    func testAKernelsAutorepeatGoesThroughEvtest() {
+        let mouse = DeviceDescription(
+            name: "mouse", bustype: 0x5,
+            codes: [
+                Evdev.EV_SYN: [0], Evdev.EV_KEY: [Evdev.BTN_LEFT], Evdev.EV_REL: [0, 1], Evdev.EV_REP: [0],
+            ])
+        let event = { (type: UInt16, code: UInt16, value: Int32) in EvdevEvent(type: type, code: code, value: value) }
+        let frames = [
+            EvdevFrame(time: 0, events: [event(Evdev.EV_KEY, Evdev.BTN_LEFT, 1), event(Evdev.EV_SYN, 0, 0)]),
+            EvdevFrame(time: 250_000, events: [event(Evdev.EV_KEY, Evdev.BTN_LEFT, 2), event(Evdev.EV_SYN, 0, 1)]),
+            EvdevFrame(time: 260_000, events: [event(Evdev.EV_REL, 0, 3), event(Evdev.EV_SYN, 0, 0)]),
+            EvdevFrame(time: 283_000, events: [event(Evdev.EV_KEY, Evdev.BTN_LEFT, 2), event(Evdev.EV_SYN, 0, 1)]),
+            EvdevFrame(time: 290_000, events: [event(Evdev.EV_KEY, Evdev.BTN_LEFT, 0), event(Evdev.EV_SYN, 0, 0)]),
+        ]
+        let recording = Recording(device: mouse, frames: frames)
+        let text = RecordingFormat.evtest.text(recording)
+        XCTAssertEqual(RecordingFormat.evtest.losses(of: recording, in: text), [])
+        XCTAssertFalse(text.contains("REP_PERIOD"), text)
+    }
+
     func testDescriptionDifferencesNameTheAspectAndBothSides() {
         var other = pad().device
         other.absinfo[Evdev.ABS_MT_SLOT]?.value = 1
