@@ -47,6 +47,10 @@ public struct LibinputLogMessage: Equatable, Sendable {
         text.contains("lagging behind") || text.contains("expiry is in the past") || text.contains("too slow")
     }
 
+    /// libinput's warning that a touch moved further than a finger can between frames, which it
+    /// discards.
+    public var isTouchJump: Bool { text.contains("Touch jump detected") }
+
     /// What a user is told of: libinput's errors and its timing warnings, not its chatter.
     public var isWarning: Bool { priority == .error || isTimingWarning }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputDecisions
 import LibinputEvents
 @_exported import MockedDevices
 import Recordings
@@ -180,6 +181,11 @@ public struct Replay: Sendable {
             report.otherDevicesNotes = device.addedNotes
             report.buses = device.buses
             report.libinputLog = channel.log
+            if let note = SpeedNote.touchJumps(
+                in: channel.log, speed: options.timing.speed, version: options.libinput.version)
+            {
+                report.notes.append(note)
+            }
             guard report.exitStatus == 0 || report.interruption != nil else {
                 throw HarnessError(
                     .programFailed, "the libinput side of the replay failed (status \(report.exitStatus))")

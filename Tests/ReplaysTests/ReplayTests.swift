@@ -161,6 +161,26 @@ final class ReplayTests: XCTestCase {
         }
     }
 
+    /// Played ten times as fast, a smooth pinch makes libinput see touch jumps, which it logs as a
+    /// kernel bug: the report's notes say the speed made them, with the line that measures them;
+    /// at the recorded speed there are none to explain.
+    func testTouchJumpsOfASpeedUpAreSaidToBeTheSpeeds() throws {
+        let recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        var options = ReplayOptions()
+        XCTAssertFalse(
+            try Replay(.recording(recording), options: options).report.libinputLog.contains(where: \.isTouchJump))
+        options.timing.speed = 10
+        let fast = try Replay(.recording(recording), options: options).report
+        XCTAssertTrue(fast.libinputLog.contains(where: \.isTouchJump))
+        XCTAssertEqual(
+            fast.notes,
+            [
+                "libinput's \"Touch jump detected\" lines come from --speed 10, not from the recording: it scales "
+                    + "each move to 12 ms between frames, so fingers played faster move further "
+                    + "src/evdev-mt-touchpad.c:1541 (libinput 1.22.1)"
+            ])
+    }
+
     /// A frame larger than the pty's 4 KiB buffer (an evdev log without its SYN_REPORT lines is
     /// one frame) reaches libinput whole, event by event, as a kernel's evdev client buffer
     /// passes it: here 200 pressure changes before the click that ends the frame. The pty hands
