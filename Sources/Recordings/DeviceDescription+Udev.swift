@@ -128,12 +128,21 @@ public struct UdevProperty: Equatable, Sendable {
     public var key: String
     public var value: String
 
-    /// The property `KEY=VALUE` names; nil for another key, or text that is no property.
-    public init?(argument: String) {
-        guard let (key, value) = Self.split(argument), key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_"),
-            Self.problem(key: key, value: value) == nil
-        else { return nil }
+    /// The property `KEY=VALUE` names, or what keeps the text from being one libinput reads.
+    public init(parsing argument: String) throws(Problem) {
+        guard let (key, value) = Self.split(argument) else {
+            throw Problem(description: "\(argument.debugDescription) is not KEY=VALUE")
+        }
+        guard key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") else {
+            throw Problem(description: "\(key) is not a property libinput reads: ID_INPUT_* or LIBINPUT_*")
+        }
+        if let problem = Self.problem(key: key, value: value) { throw Problem(description: problem) }
         (self.key, self.value) = (key, value)
+    }
+
+    /// What keeps a text from being a udev property libinput reads, in words.
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The name and value of `NAME=VALUE`, as udev and libinput record write a property; nil

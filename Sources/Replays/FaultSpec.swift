@@ -58,25 +58,37 @@ public struct FaultSpec: Equatable, Sendable {
     /// `/dev/input/eventN`, or nil for the recording's own device.
     public var devnode: String?
 
-    /// Reads `SECONDS[+MS][@eventN]`; nil when it is not of that form or out of range.
-    public init?(_ argument: String) {
+    /// Reads `SECONDS[+MS][@eventN]`, or says which part is wrong and what it may be.
+    public init(parsing argument: String) throws(Problem) {
         var text = Substring(argument)
         if let sign = text.firstIndex(of: "@") {
             let node = text[text.index(after: sign)...]
             guard node.hasPrefix("event"), let n = Int(node.dropFirst(5)),
                 (0...MockedDevice.highestEventNumber).contains(n)
-            else { return nil }
+            else {
+                throw Problem(
+                    description: "@\(node) names no device: eventN, N from 0 to "
+                        + "\(MockedDevice.highestEventNumber)")
+            }
             devnode = "/dev/input/event\(n)"
             text = text[..<sign]
         }
         if let plus = text.firstIndex(of: "+") {
-            guard let ms = Double(text[text.index(after: plus)...]), ms.isFinite, (0...60_000).contains(ms) else {
-                return nil
+            let given = text[text.index(after: plus)...]
+            guard let ms = Double(given), ms.isFinite, (0...60_000).contains(ms) else {
+                throw Problem(description: "+\(given) is not milliseconds from 0 to 60000")
             }
             lost = UInt64(ms * 1000)
             text = text[..<plus]
         }
-        guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else { return nil }
+        guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else {
+            throw Problem(description: "\(text.isEmpty ? "nothing" : text) is not seconds from 0 to 86400")
+        }
         at = Recording.microseconds(seconds)
+    }
+
+    /// What is wrong with a fault's text, in words.
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
     }
 }

@@ -148,18 +148,19 @@ struct PlaybackOptions: ParsableArguments {
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Unplug a device SECONDS into the recording: the recording's, or eventN (11 is the first --with).",
-            valueName: "seconds[@eventN]")) var unplug: [FaultSpec] = []
+            valueName: "seconds[@eventN]"), transform: { try FaultSpec(parsing: $0) }) var unplug: [FaultSpec] = []
     @Option(
         parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Overflow a device's event buffer SECONDS into the recording, losing MS milliseconds of frames "
                 + "(default 50): its reader gets SYN_DROPPED.",
-            valueName: "seconds[+ms][@eventN]")) var synDropped: [FaultSpec] = []
+            valueName: "seconds[+ms][@eventN]"), transform: { try FaultSpec(parsing: $0) })
+    var synDropped: [FaultSpec] = []
     @Option(
         help: ArgumentHelp(
             "A udev property for the recording's device, as a udev rule would set it: ID_INPUT_* or LIBINPUT_*, what "
                 + "libinput reads (repeatable).",
-            valueName: "key=value")) var udevProperty: [UdevProperty] = []
+            valueName: "key=value"), transform: { try UdevProperty(parsing: $0) }) var udevProperty: [UdevProperty] = []
 
     func validate() throws {
         // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.
@@ -170,10 +171,4 @@ struct PlaybackOptions: ParsableArguments {
             throw ValidationError("--unplug takes SECONDS[@eventN], without +MS")
         }
     }
-}
-
-extension UdevProperty: ExpressibleByArgument {}
-
-extension FaultSpec: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
 }

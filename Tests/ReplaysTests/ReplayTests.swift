@@ -18,8 +18,8 @@ final class ReplayTests: XCTestCase {
         XCTAssertThrowsError(try Replay(.file(session), options: options)) { error in
             XCTAssertEqual((error as? HarnessError)?.kind, .usage, "\(error)")
         }
-        XCTAssertNil(UdevProperty(argument: "ID_INPUT_TOUCHPAD=1\r"))
-        XCTAssertEqual(UdevProperty(argument: "ID_INPUT_TOUCHPAD=1")?.value, "1")
+        XCTAssertNil(try? UdevProperty(parsing: "ID_INPUT_TOUCHPAD=1\r"))
+        XCTAssertEqual(try UdevProperty(parsing: "ID_INPUT_TOUCHPAD=1").value, "1")
     }
 
     /// Streaming hands on, one by one, the events the one call collects, and the same report.

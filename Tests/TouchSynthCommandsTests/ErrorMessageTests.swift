@@ -195,6 +195,22 @@ final class ErrorMessageTests: XCTestCase {
         // A negative number is the option's value, said out of range, not a missing value.
         for (arguments, said) in [
             (["replay", "--speed", "-1", recording], "--speed must be within 0.01 and 10"),
+            // A value of several parts names the part that is wrong.
+            (
+                ["replay", "--syn-dropped", "0.1+100000", recording],
+                "The value '0.1+100000' is invalid for '--syn-dropped <seconds[+ms][@eventN]>': +100000 is not "
+                    + "milliseconds from 0 to 60000"
+            ),
+            (
+                ["replay", "--unplug", "0.1@mouse", recording],
+                "The value '0.1@mouse' is invalid for '--unplug <seconds[@eventN]>': @mouse names no device: eventN, N "
+                    + "from 0 to 1000"
+            ),
+            (
+                ["compare", "--udev-property", "FOO=1", recording],
+                "The value 'FOO=1' is invalid for '--udev-property <key=value>': FOO is not a property libinput "
+                    + "reads: ID_INPUT_* or LIBINPUT_*"
+            ),
             (["diff", "--limit", "-1", recording, recording], "--limit must not be negative"),
             (["corpus", "run", "--jobs", "-1", Fixtures.devices.path], "--jobs must be within 1 and 64"),
             (["synthesize", "-e", "tap", "--desc", recording, "--rate", "-1"], "--rate must be within 10 and 1000 Hz"),
