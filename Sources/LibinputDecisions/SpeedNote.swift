@@ -10,9 +10,9 @@ public enum SpeedNote {
     public static func touchJumps(in log: [LibinputLogMessage], speed: Double, version: String) -> String? {
         guard speed > 1, log.contains(where: \.isTouchJump) else { return nil }
         let rules = RuleBook(version: version)
-        return
-            "libinput's \"Touch jump detected\" lines come from --speed \(speed == speed.rounded() ? String(Int(speed)) : String(speed)), not from "
-            + "the recording: it scales each move to 12 ms between frames, so fingers played faster move further "
+        let played = speed == speed.rounded() ? String(Int(speed)) : String(speed)
+        return "libinput's \"Touch jump detected\" lines come from --speed \(played), not from the recording: "
+            + "it scales each move to 12 ms between frames, so fingers played faster move further "
             + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 1541, "1.28.1": 1536, "1.31.3": 1456])
     }
 }
