@@ -54,22 +54,23 @@ struct Debug: ParsableCommand {
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
         let latency = try output.latencyLog()
-        let printer = try output.printer()
         var printing = FirstFailure()
-        // A seat whose devices this user may not read looks empty: said at once, not after Ctrl-C.
-        var empty = false
+        // A seat whose devices this user may not read looks empty: said at once, not after Ctrl-C,
+        // and before the output's opening (a table's header), which then has nothing to head.
+        var printer: ModeStreamPrinter?
         try context.run(ready: {
-            empty = context.devices.isEmpty && devices.devicePaths.isEmpty
-            return !empty
+            guard !context.devices.isEmpty || !devices.devicePaths.isEmpty else { return false }
+            return printing.attempt { printer = try output.printer() }
         }) { event in
             let printed = printing.attempt {
-                try printer.handle(event) { latency?.record(event, availableAt: context.lastDispatchNanos) }
+                try printer?.handle(event) { latency?.record(event, availableAt: context.lastDispatchNanos) }
             }
             reportLog(context, verbose: log.verbose)
             return printed
         }
         reportLog(context, verbose: log.verbose)
-        if empty { throw LibinputContext.diagnoseNoDevices() }
+        try printing.check()
+        guard let printer else { throw LibinputContext.diagnoseNoDevices() }
         try output.finish(printer, latency: latency, writeAhead: .zero)
         try printing.check()
         try output.checkInvariants(of: printer)
