@@ -77,7 +77,11 @@ public struct CorpusDevice: Sendable {
                     ("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_MOUSE", "mouse"),
                     ("ID_INPUT_TOUCHSCREEN", "touchscreen"), ("ID_INPUT_KEY", "keys"),
                 ]
-                let kind = kindNames.first { kinds.contains($0.0) }?.1 ?? "input device"
+                // Every kind udev gives it (a wireless mouse with a keyboard's keys is both, as libinput
+                // adds it); a keyboard's keys go without saying.
+                var named = kindNames.filter { kinds.contains($0.0) }.map(\.1)
+                if named.contains("keyboard") { named.removeAll { $0 == "keys" } }
+                let kind = named.isEmpty ? "input device" : named.joined(separator: " and ")
                 skipped.append(Skip(file: file, reason: "not a touchpad (\(device.name): \(kind))"))
                 continue
             }

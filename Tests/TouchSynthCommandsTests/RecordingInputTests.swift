@@ -18,6 +18,9 @@ final class RecordingInputTests: XCTestCase {
         try FileManager.default.copyItem(atPath: pad.path, toPath: dir.appendingPathComponent("hp-pad").path)
         try FileManager.default.copyItem(atPath: pad.path, toPath: dir.appendingPathComponent("same-pad").path)
         try FileManager.default.copyItem(atPath: keyboard, toPath: dir.appendingPathComponent("keyboard").path)
+        try FileManager.default.copyItem(
+            at: Fixtures.devices.appendingPathComponent("mice_Ultrathin_Touch_Mouse.desc"),
+            to: dir.appendingPathComponent("mouse"))
         try "notes about these files\n".write(
             to: dir.appendingPathComponent("NOTES"), atomically: true, encoding: .utf8)
         // A touchpad its recorded udev properties say is none is none to libinput, to the corpus too.
@@ -37,7 +40,12 @@ final class RecordingInputTests: XCTestCase {
             Set(try jsonLines(result.stdout).compactMap { $0["device"] as? String }), ["hp-pad"],
             "the extension-less file is read")
         let skipped = result.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: skipped ") }
-        XCTAssertEqual(skipped.count, 4, result.stderr)
+        XCTAssertEqual(skipped.count, 5, result.stderr)
+        // A mouse with a keyboard's keys is both, as libinput adds it.
+        XCTAssertTrue(
+            skipped.contains(
+                "touchsynth: skipped \(dir.path)/mouse: not a touchpad (Ultrathin Touch Mouse: keyboard and mouse)"),
+            result.stderr)
         XCTAssertTrue(
             skipped.contains { $0.hasPrefix("touchsynth: skipped \(untagged): not a touchpad (") }, result.stderr)
         XCTAssertTrue(
@@ -50,7 +58,7 @@ final class RecordingInputTests: XCTestCase {
             skipped.contains("touchsynth: skipped \(dir.path)/same-pad: the same device as hp-pad"), result.stderr)
 
         // A folder with files but no touchpad is data the corpus cannot use, not a missing file.
-        for name in ["hp-pad", "same-pad", "untagged-pad"] {
+        for name in ["hp-pad", "same-pad", "untagged-pad", "mouse"] {
             try FileManager.default.removeItem(at: dir.appendingPathComponent(name))
         }
         let none = runCommand(["corpus", dir.path])
