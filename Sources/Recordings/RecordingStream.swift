@@ -16,6 +16,8 @@ public final class RecordingStream {
     public private(set) var otherDevices: [Recording] = []
     private var reader: LineReader
     private var assembler = FrameAssembler()
+    /// Whether the events fit a description given apart; nil for a file that describes its device.
+    private var rangeCheck: AxisRangeCheck?
     private var finished = false
     /// A file with its own description refuses time going back between frames; an event-only
     /// evemu log given one has it repaired, as every log without its own is.
@@ -207,6 +209,8 @@ public final class RecordingStream {
                     }
                     if case .device(let fromDesc) = given {
                         device = fromDesc
+                        // The description beside the log is its own, by name; one given may not be.
+                        if named != nil { rangeCheck = AxisRangeCheck(fromDesc) }
                         times = TimeRepair(refuses: false)
                     } else {
                         (device, preloaded, rereading, notes) = try Self.readEventLog(
@@ -222,14 +226,23 @@ public final class RecordingStream {
                     again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: { given }, node: nil)
                 (device, preloaded, rereading) = (read.device, read.frames, read.rereading)
                 notes += (banner.map { [$0] } ?? []) + read.notes
+                if case .device? = given { rangeCheck = AxisRangeCheck(read.device) }
             case .evtest:
                 let parsed = try EvtestFormat.parse(header, file: path)
                 device = parsed.device
                 notes += parsed.notes + Self.unused(description)
             case .getevent where !everyDevice:
+                // Asked for only where the log carries no description of its own.
+                var describedApart = false
                 (device, preloaded, rereading, notes) = try Self.readEventLog(
                     .getevent(GeteventFormat.Reading(file: path)), from: &reader,
-                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: described, node: node)
+                    again: again.flatMap { a in eventsStart.map { (a, $0) } },
+                    given: { () throws(RecordingError) in
+                        let given = try described()
+                        if case .device? = given { describedApart = true }
+                        return given
+                    }, node: node)
+                if describedApart { rangeCheck = AxisRangeCheck(device) }
             case .getevent, .chromeOS:
                 // Read whole: a getevent log whose devices all play, a ChromeOS log (a ring buffer).
                 var text = header
@@ -366,6 +379,17 @@ public final class RecordingStream {
     /// going backwards is bad data, and a last frame without SYN_REPORT is closed with one
     /// (and noted).
     public func nextFrame() throws(RecordingError) -> EvdevFrame? {
+        let frame = try readFrame()
+        if let frame {
+            rangeCheck?.read(frame)
+        } else if let note = rangeCheck?.note {
+            notes.append(note)
+            rangeCheck = nil
+        }
+        return frame
+    }
+
+    private func readFrame() throws(RecordingError) -> EvdevFrame? {
         if let frame = preloaded.popLast() { return frame }
         if var log = rereading {
             // Taken out while read, so that its frame's events are not copied as they grow.

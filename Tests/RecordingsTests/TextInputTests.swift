@@ -21,6 +21,20 @@ final class TextInputTests: XCTestCase {
         }
     }
 
+    /// A description given for a log (`--desc`) whose axes its events go well beyond is said not
+    /// to fit, naming the axis; its own description (the `.desc` beside it), given or not, fits.
+    func testADescriptionTheEventsOverrunIsSaidNotToFit() throws {
+        let events = fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.button-rpress.events").path
+        let own = fixtures.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.desc").path
+        let other = fixtures.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
+        let fits = { (note: String) in !note.hasPrefix("the events do not fit") }
+        XCTAssertTrue(try RecordingLoader.load(events).notes.allSatisfy(fits))
+        XCTAssertTrue(try RecordingLoader.load(events, description: own).notes.allSatisfy(fits))
+        let notes = try RecordingLoader.load(events, description: other).notes.filter { !fits($0) }
+        XCTAssertEqual(notes.count, 1, "\(notes)")
+        XCTAssertTrue(notes.first?.contains("; ABS_MT_POSITION_Y reaches 4469, outside 0…2119 (") == true, "\(notes)")
+    }
+
     /// A log line is trimmed as Foundation's `trimmingCharacters(in: .whitespaces)` trims it:
     /// spaces, tabs and Unicode's other space separators, and nothing else.
     func testLogLinesAreTrimmedAsFoundationTrimsWhitespace() {
