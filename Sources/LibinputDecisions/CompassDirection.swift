@@ -41,8 +41,20 @@ struct CompassDirection: Equatable {
 
     /// The octants' names, `E` or `NE+E`.
     var name: String {
-        let names = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
         if octants == 0xff { return "nowhere" }
-        return (0..<8).filter { octants & (1 << UInt32($0)) != 0 }.map { names[$0] }.joined(separator: "+")
+        return (0..<8).filter { octants & (1 << UInt32($0)) != 0 }.map { Self.names[$0] }.joined(separator: "+")
     }
+
+    /// An octant of each that lie side by side (libinput's "same way" for octants that do not
+    /// overlap), by name; nil when none do.
+    func neighbours(of other: CompassDirection) -> (String, String)? {
+        for i in 0..<8 where octants & (1 << UInt32(i)) != 0 {
+            for j in [(i + 1) % 8, (i + 7) % 8] where other.octants & (1 << UInt32(j)) != 0 {
+                return (Self.names[i], Self.names[j])
+            }
+        }
+        return nil
+    }
+
+    private static let names = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 }

@@ -299,9 +299,11 @@ private struct Measure {
         let a = direction(touches[0]), b = direction(touches[1])
         let same = a.isSame(as: b)
         let vague = [a, b].contains { $0.octants.nonzeroBitCount == 3 }
+        let beside = a.neighbours(of: b).map { " (\($0.0) beside \($0.1))" } ?? ""
         let verdict =
             !same
-            ? "different ways" : a.octants & b.octants != 0 ? "the same way" : "neighbouring ways, the same to libinput"
+            ? "different ways"
+            : a.octants & b.octants != 0 ? "the same way" : "neighbouring ways\(beside), the same to libinput"
         return Finding(
             rule: .gestureDirection, time: at, touch: nil, value: same ? 1 : 0, limit: nil, unit: "",
             exceeds: !same, agreesWithLog: predicted == decided,
@@ -352,7 +354,8 @@ private struct Measure {
                 + (inScrollBox
                     ? "(within \(box) after \(n(rules.swipeTimeout)) ms: a \(together))"
                     : elapsed > rules.swipeTimeout
-                        ? "(not within \(box))" : "(before the \(n(rules.swipeTimeout)) ms the box waits for)"),
+                        ? "(not within \(box), so the box did not decide)"
+                        : "(too soon to count: libinput weighs the \(box) box from \(n(rules.swipeTimeout)) ms on)"),
             source: rules.source(.gestureSpacing))
         let movement = movementFindings(limit: minMove, .minMove)
         let direction = predicted.flatMap {

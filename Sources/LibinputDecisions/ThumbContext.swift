@@ -192,8 +192,12 @@ extension SequenceAnalysis {
         let after = c.since > 0 ? " \(ms(c.since)) ms after touch \(c.oldest)" : " with touch \(c.oldest)"
         let came = "touch \(c.newest) came down" + (c.oldest == c.newest ? "" : after)
         // Level touches have no lowest: libinput's loop keeps the first it found.
-        let lowest = c.apart.y == 0 ? "level with touch \(c.next), taken as the lowest" : "the lowest"
-        let pair = "touch \(c.lowest), \(lowest), is \(mm(c.apart.x)) × \(mm(c.apart.y)) mm from touch \(c.next)"
+        let apart = "\(mm(c.apart.x)) × \(mm(c.apart.y)) mm"
+        let pair =
+            c.apart.y == 0
+            ? "the two lowest, touches \(c.lowest) and \(c.next), level (libinput takes touch \(c.lowest), the first "
+                + "it finds, for the lowest), are \(apart) apart"
+            : "the lowest, touch \(c.lowest), is \(apart) from the next lowest, touch \(c.next)"
         let outside = c.apart.x > ThumbContext.scrollBox.x || c.apart.y > ThumbContext.scrollBox.y
         let letGo = released.map { ", and lets touch \($0.touch) go (\($0.state.words) before)" } ?? ""
         let n = SequenceAnalysis.number, box = "\(n(ThumbContext.scrollBox.x)) × \(n(ThumbContext.scrollBox.y)) mm"

@@ -174,6 +174,11 @@ struct DecisionLogTests {
         #expect(CompassDirection(x: 1, y: 0).name == "NE+E+SE")
         // North-west and north touch across the wrap.
         #expect(CompassDirection(x: -5, y: -5).isSame(as: CompassDirection(x: 0, y: -5)))
+        // The pair that makes two moves the same way, though no octant is in both, by name.
+        let northish = CompassDirection(x: 1, y: -1), westish = CompassDirection(x: -1, y: 0)
+        #expect(northish.isSame(as: westish) && northish.octants & westish.octants == 0)
+        #expect(northish.neighbours(of: westish).map { [$0.0, $0.1] } == ["N", "NW"])
+        #expect(east.neighbours(of: west) == nil)
     }
 }
 

@@ -50,6 +50,23 @@ final class ThumbBesideFingersTests: XCTestCase {
             XCTAssertFalse(context.exceeds, label)
             XCTAssertLessThan(context.value, 25, label)
             XCTAssertTrue(sequence.conclusion.contains("until " + context.text), "\(label): \(sequence.conclusion)")
+            XCTAssertTrue(
+                context.text.hasPrefix(
+                    "touch 1 came down 500 ms after touch 0, and the lowest, touch 0, is 7.5 × 13.3 mm from the next "
+                        + "lowest, touch 1, within 35 × 25 mm"), "\(label): \(context.text)")
+        }
+    }
+
+    /// Two touches level at the bottom have no lowest: libinput takes the first it finds, which
+    /// the finding says of the pair rather than of one touch.
+    func testLevelTouchesAreWeighedAsAPair() throws {
+        for (label, sequence) in try explained("rest fingers=2 spacing=18mm at=50%,50%; pause 300ms") {
+            let context = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbContext }, label)
+            XCTAssertTrue(
+                context.text.hasPrefix(
+                    "touch 1 came down with touch 0, and the two lowest, touches 0 and 1, level (libinput takes touch "
+                        + "0, the first it finds, for the lowest), are 18.0 × 0.0 mm apart"),
+                "\(label): \(context.text)")
         }
     }
 
