@@ -87,7 +87,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
     func run() throws {
         // Every input is checked before the libinput build, which can take a minute, or any replay.
         try checkReadable(recordings + [input.desc] + with.others + quirks.files)
-        let description = try SurfaceDescription.named(surface, screen: screen.size)
+        let description = try screen.surface(surface)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
         if let reportDirectory { try OutputFile.makeFolder(reportDirectory) }

@@ -59,8 +59,7 @@ struct OutputOptions: ParsableArguments {
     /// surface description ends the command (`SurfaceDescription.named`).
     func translatorConfiguration() throws -> AppEventTranslator.Configuration {
         // The columns are what each mode delivers, whichever app receives them: no screen unless named.
-        try SurfaceDescription.named(surface, screen: screen.size, fallback: nil).translatorConfiguration(
-            screen: screen.size)
+        try screen.surface(surface, fallback: nil).translatorConfiguration(screen: screen.size)
     }
 
     /// Writes out `latency` and its summary (frames written `writeAhead` early; 74 for a failed line),
@@ -128,6 +127,18 @@ struct ModeChoice: ExpressibleByArgument, CustomStringConvertible {
 /// `1440x900`.
 struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
     var size: Size
+
+    /// The surface `--surface` names on this screen (``SurfaceDescription/named(_:screen:fallback:)``),
+    /// with a warning for each region of a description file that nothing on this screen reaches.
+    func surface(_ name: String?, fallback: BuiltInScreen? = .default) throws -> SurfaceDescription {
+        let description = try SurfaceDescription.named(name, screen: size, fallback: fallback)
+        for region in description.unreachableRegions(on: size) {
+            warn(
+                ["region \(region) lies off the \(self) screen (--screen): nothing there reaches it"],
+                in: name ?? "--surface")
+        }
+        return description
+    }
 
     init(size: Size) { self.size = size }
 

@@ -74,7 +74,7 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
 
     func run() throws {
         try checkReadable([recording, input.desc] + with.others + quirks.files)
-        let description = try SurfaceDescription.named(surface, screen: screen.size)
+        let description = try screen.surface(surface)
         let path = output ?? ReportIndex.baseName(for: recording) + (writesSVG ? ".svg" : ".html")
         let options = try self.options()
         let data = try makeReport(

@@ -81,7 +81,7 @@ struct View: ParsableCommand, ReplayingCommand {
         let makeServer = try ViewServers.maker()
         if !oldNodes.isEmpty { deprecated("--node", use: "--device") }
         try checkReadable([recording, desc])
-        let description = try SurfaceDescription.named(surface, screen: screen.size)
+        let description = try screen.surface(surface)
         let configuration = description.translatorConfiguration(screen: screen.size)
         let makeSurface = { try description.makeSurface() }
         // Listening first: a port in use is told before a replay is computed, and an address that

@@ -260,6 +260,32 @@ final class CompareTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("| -"), result.stdout)
     }
 
+    /// A region no point of the screen reaches (a description made for a larger screen) is a
+    /// warning naming it; the comparison goes on.
+    func testARegionOffTheScreenIsAWarning() throws {
+        let surface = temporaryPath("off-screen.yml")
+        defer { unlink(surface) }
+        try """
+        regions:
+          - name: canvas
+            frame: [0, 0, 1440, 900]
+            recognizers:
+              - kind: pinch
+          - name: away
+            frame: [5000, 5000, 10, 10]
+            recognizers:
+              - kind: tap
+        """.write(toFile: surface, atomically: true, encoding: .utf8)
+        let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let result = runCommand(["compare", "--surface", surface, pinch])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.stderr,
+            "touchsynth: warning: \(surface): region away lies off the 1440x900 screen (--screen): nothing there "
+                + "reaches it\n")
+        XCTAssertEqual(runCommand(["compare", "--surface", surface, "--screen", "6000x6000", pinch]).stderr, "")
+    }
+
     /// Yams traps on a base-60 integer too large for Int (fuzzing found it); such a YAML surface is
     /// refused with its line and exit 65 before it is decoded.
     func testYAMLSurfaceWithAnOverflowingBase60NumberIsBadData() throws {
