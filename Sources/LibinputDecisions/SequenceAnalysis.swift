@@ -192,23 +192,6 @@ struct SequenceAnalysis {
     }
 
     /// The time of the frame after `frame`: when a finger last down in `frame` had lifted.
-    /// The touchpad unplugged before the fingers came down, or while they were down: what
-    /// libinput saw of them, in words; nil when it was not.
-    var unplugging: (before: Bool, words: String)? {
-        guard let unplugged else { return nil }
-        let down = recording.frames[sequence.frames.lowerBound].time, lift = liftTime(after: sequence.frames.upperBound)
-        if unplugged < down {
-            let ago = Self.ms(Double(down - unplugged) / 1000)
-            return (true, "the touchpad was unplugged (--unplug) \(ago) ms before the fingers came down")
-        }
-        guard unplugged < lift else { return nil }
-        return (
-            false,
-            "the touchpad was unplugged (--unplug) \(Self.ms(Double(unplugged - down) / 1000)) ms after the fingers "
-                + "came down, with them still on it: libinput ended what they did there and saw nothing after"
-        )
-    }
-
     func liftTime(after frame: Int) -> UInt64 {
         recording.frames[min(frame + 1, recording.frames.count - 1)].time
     }
@@ -496,23 +479,5 @@ struct SequenceAnalysis {
         guard abs(value) < 1e15 else { return String(value) }
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(abs(tenths % 10))"
-    }
-}
-
-extension SequenceAnalysis {
-    /// Whether the touches' average motion (`tp_get_average_touches_delta`) was under a hundredth
-    /// of a millimetre in every frame after `frame` to the sequence's end, with the gesture
-    /// machine changing nothing before the lift: a scroll state that had nothing to send.
-    func averageMotionIsNil(after frame: Int) -> Bool {
-        let end = sequence.frames.upperBound
-        let changes = decisions(of: .gesture).compactMap { GestureAnalysis.frame(of: $0, in: self) }
-        guard frame < end, !changes.contains(where: { $0 > frame && $0 < end }) else { return false }
-        return (frame + 1..<end).allSatisfy { f in
-            let moves = sequence.moves(from: f - 1, to: f).values
-            guard !moves.isEmpty else { return true }
-            let n = Double(moves.count)
-            let dx = moves.map(\.dx).reduce(0, +) / n, dy = moves.map(\.dy).reduce(0, +) / n
-            return (dx * dx + dy * dy).squareRoot() < 0.01
-        }
     }
 }

@@ -35,12 +35,14 @@ final class SourceShapeTests: XCTestCase {
     /// most of the CLI's lines are its options' help, which is the CLI's own. The bound moves
     /// only for a new command's options (`explain`, `quirks`, the desktop session's), for
     /// refusals of options a command would otherwise pass over, for saying a refusal or an output
-    /// left unwritten in one line, for `explain` taking several recordings as `compare` does, and
-    /// for a libinput setting the commands did not offer (`--set-sendevents`).
+    /// left unwritten in one line, for `explain` taking several recordings as `compare` does, for
+    /// a libinput setting the commands did not offer (`--set-sendevents`), for `compare` and
+    /// `report` taking the options that shape a replay, and for a warning of a surface's regions
+    /// off the screen.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3177, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3189, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the

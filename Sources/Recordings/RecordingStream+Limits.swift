@@ -1,0 +1,22 @@
+/// What a reader of any format refuses: a recording past a day, lines ended by a lone carriage
+/// return, a log read whole past its bound.
+extension RecordingStream {
+    /// `frame`, made at `line` of `file`, unless it starts past ``longestRecording``.
+    static func withinADay(_ frame: EvdevFrame?, file: String, line: Int) throws(RecordingError) -> EvdevFrame? {
+        guard let frame, frame.time > longestRecording else { return frame }
+        throw RecordingError.bad(file, line, "the recording spans more than 24 hours; replays are limited to 24 hours")
+    }
+
+    /// Refuses a `line` of `file` that holds a carriage return before its end: the file's lines
+    /// end in CR alone (as classic Mac OS wrote them), and it is one line.
+    static func refuseLoneCarriageReturn(_ line: String, file: String, at number: Int) throws(RecordingError) {
+        guard line.utf8.dropLast().contains(UInt8(ascii: "\r")) else { return }
+        throw RecordingError.bad(
+            file, number, "its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF")
+    }
+
+    /// Why a log read whole is refused past 16 MiB, at `line` of `file`.
+    static func tooLongToReadWhole(_ file: String, _ line: Int) -> RecordingError {
+        RecordingError.bad(file, line, "the log is longer than 16 MiB, more than is read whole")
+    }
+}
