@@ -56,24 +56,27 @@ struct Debug: ParsableCommand {
         let latency = try output.latencyLog()
         var printing = FirstFailure()
         // A seat whose devices this user may not read looks empty: said at once, not after Ctrl-C,
-        // and before the output's opening (a table's header), which then has nothing to head.
+        // and with no output's opening (a table's header), which is made with the first event.
         var printer: ModeStreamPrinter?
+        var empty = false
         try context.run(ready: {
-            guard !context.devices.isEmpty || !devices.devicePaths.isEmpty else { return false }
-            return printing.attempt { printer = try output.printer() }
+            empty = context.devices.isEmpty && devices.devicePaths.isEmpty
+            return !empty
         }) { event in
             let printed = printing.attempt {
+                if printer == nil { printer = try output.printer() }
                 try printer?.handle(event) { latency?.record(event, availableAt: context.lastDispatchNanos) }
             }
             reportLog(context, verbose: log.verbose)
             return printed
         }
         reportLog(context, verbose: log.verbose)
+        if empty { throw LibinputContext.diagnoseNoDevices() }
+        // Nothing came before the end: the opening alone, as the output of no event.
+        let opened: ModeStreamPrinter = try printer ?? output.printer()
+        try output.finish(opened, latency: latency, writeAhead: .zero)
         try printing.check()
-        guard let printer else { throw LibinputContext.diagnoseNoDevices() }
-        try output.finish(printer, latency: latency, writeAhead: .zero)
-        try printing.check()
-        try output.checkInvariants(of: printer)
+        try output.checkInvariants(of: opened)
     }
 }
 
