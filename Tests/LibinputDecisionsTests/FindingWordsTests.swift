@@ -127,7 +127,8 @@ final class FindingWordsTests: XCTestCase {
             let outside = Double(gap.1)! >= 40 || Double(gap.2)! >= 7
             XCTAssertEqual(finding.exceeds, outside, finding.text)
         }
-        XCTAssertTrue(spacings.contains { !$0.exceeds && $0.text.contains("too soon to count: libinput weighs the 40 × 7 mm box from 150 ms on") })
+        let early = "too soon to count: libinput weighs the 40 × 7 mm box from 150 ms on"
+        XCTAssertTrue(spacings.contains { !$0.exceeds && $0.text.contains(early) })
         // libinput breaks its touch-jump message in two; each message is one line all the same.
         let jump = explanation.sequences.flatMap(\.decisions).first { $0.text.contains("Touch jump") }
         XCTAssertEqual(jump?.text.contains("discarded. See https://"), true, "\(String(describing: jump))")
