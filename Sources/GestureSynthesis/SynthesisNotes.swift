@@ -14,9 +14,11 @@ extension GestureSynthesizer.Pad {
         }
         guard !placed else { return nil }
         let unplaced = min(own, resting + own - trackedTouches)
-        return "the \(verb)'s \(unplaced == 1 ? "finger has" : "\(unplaced) fingers have") no slot beside \(resting) "
-            + "resting on \(device.name)'s \(trackedTouches): the kernel counts "
-            + (unplaced == 1 ? "it" : "them") + " by a BTN_TOOL_* key alone, without a position"
+        let tracks = trackedTouches == 1 ? "1 finger" : "\(trackedTouches) fingers"
+        let rest = resting == 0 ? "" : resting == 1 ? " and 1 rests on it" : " and \(resting) rest on it"
+        return "\(device.name) tracks \(tracks) at a time\(rest), so "
+            + (unplaced == 1 ? "a finger of the \(verb) has" : "\(unplaced) fingers of the \(verb) have")
+            + " no position: the kernel counts " + (unplaced == 1 ? "it" : "them") + " by a BTN_TOOL_* key alone"
     }
 
     /// Why a pinch, or a swipe of three or more fingers, reaches apps as no gesture on a semi-MT

@@ -204,8 +204,8 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(
             crowded.notes,
             [
-                "line 2: the move's finger has no slot beside 2 resting on SynPS/2 Synaptics TouchPad's 2: the kernel "
-                    + "counts it by a BTN_TOOL_* key alone, without a position"
+                "line 2: SynPS/2 Synaptics TouchPad tracks 2 fingers at a time and 2 rest on it, so a finger of "
+                    + "the move has no position: the kernel counts it by a BTN_TOOL_* key alone"
             ])
         let semiMT = try device("touchpads_AlpsPS2_ALPS_GlidePoint.desc")
         let beside = try synthesize("rest at=75%,50%; move at=25%,50% dx=10mm", on: semiMT)
