@@ -43,12 +43,12 @@ public struct DecisionLog: Equatable, Sendable {
             }
             return
         }
-        if text == LibinputLogMessage.deviceClosed || text == LibinputLogMessage.deviceReopened {
+        if message.isTouchSynths, text == LibinputLogMessage.deviceClosed || text == LibinputLogMessage.deviceReopened {
             access.append(
                 DeviceAccess(device: device, closed: text == LibinputLogMessage.deviceClosed, cause: message.cause))
             return
         }
-        if let mode = LibinputLogMessage.sendEventsSet(in: text) {
+        if message.isTouchSynths, let mode = LibinputLogMessage.sendEventsSet(in: text) {
             sendEvents[device] = mode
             return
         }

@@ -23,7 +23,11 @@ extension Explanation {
         let log =
             speed == 1
             ? log
-            : log.map { LibinputLogMessage(priority: $0.priority, text: $0.text, cause: $0.cause?.played(at: speed)) }
+            : log.map { message in
+                var played = message
+                played.cause = message.cause?.played(at: speed)
+                return played
+            }
         let read = DecisionLog(log)
         let endsInCut = recording.endsInCutLift
         let rules = RuleBook(version: version)

@@ -1,4 +1,5 @@
 import LibinputEvents
+import Recordings
 
 /// The touchpad's send-events mode over a replay (`--set-sendevents`), and when libinput kept the
 /// touchpad closed. libinput logs nothing as it suspends a touchpad for that mode (`tp_suspend`,
@@ -21,10 +22,10 @@ struct SendEventsTimeline {
     private(set) var closed: [Closed] = []
     /// The mice beside the pad libinput takes for external: pointing devices other than touchpads on
     /// USB or Bluetooth (`evdev_tag_external_mouse`), named as their DEVICE_ADDED names them.
-    private(set) var externalMice: [String] = []
+    private(set) var externalMice: [SendEventsSetting.Mouse] = []
     /// The other pointing devices beside the pad, which libinput does not take for external, each
     /// with its bus.
-    private(set) var otherMice: [String] = []
+    private(set) var otherMice: [SendEventsSetting.Mouse] = []
 
     /// Whether the pad has top software buttons (`INPUT_PROP_TOPBUTTONPAD`), which libinput keeps
     /// open while it suspends the pad, reading those buttons for the trackpoint: no closing shows.
@@ -56,21 +57,10 @@ struct SendEventsTimeline {
             guard case .deviceAdded(let info) = event.kind, event.device != pad, info.capabilities.contains(.pointer),
                 !info.capabilities.contains(.gesture), let bus = buses[event.device]
             else { continue }
-            if Self.usbOrBluetooth.contains(bus) {
-                externalMice.append("\(info.name) at \(event.device)")
-            } else {
-                otherMice.append("\(info.name) at \(event.device), \(Self.busName(bus))")
-            }
+            // The buses of the mice libinput takes for external (`evdev_tag_external_mouse`).
+            let mouse = SendEventsSetting.Mouse(name: info.name, node: event.device, bus: bus)
+            if bus == Bus.usb || bus == Bus.bluetooth { externalMice.append(mouse) } else { otherMice.append(mouse) }
         }
-    }
-
-    /// The buses of the mice libinput takes for external (`evdev_tag_external_mouse`).
-    private static let usbOrBluetooth: Set<UInt16> = [0x03, 0x05]
-
-    /// A bus by its name in linux/input.h, for the buses a laptop's mice are on.
-    static func busName(_ bus: UInt16) -> String {
-        let names: [UInt16: String] = [0x03: "USB", 0x05: "Bluetooth", 0x06: "virtual", 0x11: "PS/2", 0x18: "I2C"]
-        return "on " + (names[bus] ?? "bus 0x" + String(bus, radix: 16))
     }
 
     /// Whether the mode libinput took suspends the touchpad at all.
@@ -126,11 +116,16 @@ extension SendEventsTimeline {
             return "its send-events mode is disabled "
                 + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
         }
-        let mice = externalMice.isEmpty ? "" : " (\(externalMice.joined(separator: "; ")))"
+        let mice = externalMice.isEmpty ? "" : " (\(Self.listed(externalMice)))"
         return "its send-events mode is disabled-on-external-mouse, and libinput took a mouse here for external"
             + "\(mice), as it takes any on USB or Bluetooth " + Self.externalRule(rules)
             + "; setting the mode with one there suspends the touchpad "
             + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3799, "1.28.1": 3827, "1.31.3": 3823])
+    }
+
+    /// `mice` as a sentence names them: `NAME at NODE`, each with its bus if `withBus`.
+    private static func listed(_ mice: [SendEventsSetting.Mouse], withBus: Bool = false) -> String {
+        mice.map { "\($0.name) at \($0.node)" + (withBus ? ", on \(Bus.name($0.bus))" : "") }.joined(separator: "; ")
     }
 
     /// `evdev_tag_external_mouse`: a mouse on USB or Bluetooth is external.
@@ -143,16 +138,18 @@ extension SendEventsTimeline {
     func setting(_ rules: RuleBook) -> SendEventsSetting? {
         guard let mode else { return nil }
         let why: String
-        if !taken {
+        if !taken && mode == .disabledOnExternalMouse {
             why =
                 "the touchpad does not offer it, so it keeps libinput's default (enabled): libinput offers "
                 + "disabled-on-external-mouse on an internal touchpad only "
                 + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3784, "1.28.1": 3812, "1.31.3": 3809])
+        } else if !taken {
+            why = "libinput did not take it for the touchpad, which keeps libinput's default (enabled)"
         } else if suspendedAtSetUp {
             let cause =
                 mode == .disabled
                 ? rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
-                : "for the external mouse here (\(externalMice.joined(separator: "; ")), on USB or Bluetooth "
+                : "for the external mouse here (\(Self.listed(externalMice)), on USB or Bluetooth "
                     + Self.externalRule(rules) + ")"
             why =
                 "libinput suspended the touchpad as it set it up \(cause), "
@@ -161,7 +158,7 @@ extension SendEventsTimeline {
             let others =
                 otherMice.isEmpty
                 ? "no mouse was played beside it"
-                : "no mouse here is external (\(otherMice.joined(separator: "; ")))"
+                : "no mouse here is external (\(Self.listed(otherMice, withBus: true)))"
             why =
                 "libinput kept the touchpad on: \(others), and libinput takes only a mouse on USB or Bluetooth for "
                 + "external " + Self.externalRule(rules)
@@ -184,10 +181,21 @@ public struct SendEventsSetting: Equatable, Sendable {
     public var taken: Bool
     /// Whether libinput suspended the touchpad as it set the devices up.
     public var suspended: Bool
-    /// The mice beside the touchpad that libinput takes for external (`NAME at NODE`), and the
-    /// others, each with its bus.
-    public var externalMice: [String]
-    public var otherMice: [String]
+    /// The pointing devices beside the touchpad that libinput takes for external mice, and the
+    /// others.
+    public var externalMice: [Mouse]
+    public var otherMice: [Mouse]
     /// All that in words, with the libinput source lines behind it.
     public var why: String
+
+    /// A pointing device other than a touchpad, played beside it.
+    public struct Mouse: Equatable, Sendable {
+        /// As libinput named it adding it.
+        public var name: String
+        /// Its node's name, `event11`.
+        public var node: String
+        /// Its bus (``Recordings/Bus``).
+        public var bus: UInt16
+
+    }
 }

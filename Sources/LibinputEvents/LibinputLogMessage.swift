@@ -7,11 +7,15 @@ public struct LibinputLogMessage: Equatable, Sendable {
     /// What libinput was handling when it logged the line, on a replay's virtual clock; nil
     /// while devices are set up, and live or on the real-time clock.
     public var cause: LibinputLogCause?
+    /// Whether TouchSynth's libinput side wrote the line among libinput's (a device closed, a
+    /// setting not offered), not libinput: `eventN - touchsynth: …` (``ownMark``).
+    public var isTouchSynths: Bool
 
-    public init(priority: Priority, text: String, cause: LibinputLogCause? = nil) {
+    public init(priority: Priority, text: String, cause: LibinputLogCause? = nil, isTouchSynths: Bool = false) {
         self.priority = priority
         self.text = text
         self.cause = cause
+        self.isTouchSynths = isTouchSynths
     }
 
     /// What TouchSynth's log line says, after the device's name (`event5 - `), as libinput closes
@@ -35,8 +39,6 @@ public struct LibinputLogMessage: Equatable, Sendable {
 
     private static let sendEventsPrefix = "touchsynth: libinput took the send-events mode "
 
-    /// Whether TouchSynth's libinput side wrote the line (`eventN - touchsynth: …`), not libinput.
-    public var isTouchSynths: Bool { text.contains(Self.ownMark) }
     /// A line of TouchSynth's as said to a user: the device, then its words.
     public var ownWords: String { text.replacing(Self.ownMark, with: ": ") }
     /// What follows the device's name in TouchSynth's lines.

@@ -129,6 +129,7 @@ extension LibinputContext {
             LibinputLogMessage(
                 priority: .error,
                 text: name + LibinputLogMessage.ownMark
-                    + "does not offer \(missing.joined(separator: ", ")): libinput's default kept"))
+                    + "does not offer \(missing.joined(separator: ", ")): libinput's default kept",
+                isTouchSynths: true))
     }
 }

@@ -110,7 +110,8 @@ public final class LibinputContext {
 
     /// One of TouchSynth's own lines about a device, among libinput's (``LibinputLogMessage``).
     func logOwnLine(_ sysname: String, _ line: String) {
-        pendingLog.append(LibinputLogMessage(priority: .info, text: "\(sysname) - \(line)", cause: logCause?()))
+        pendingLog.append(
+            LibinputLogMessage(priority: .info, text: "\(sysname) - \(line)", cause: logCause?(), isTouchSynths: true))
     }
 
     deinit {

@@ -48,6 +48,9 @@ public struct ReplayReport: Sendable {
     public var stoppedByHarness = false
     /// What reading the recording guessed or repaired (``Recording/notes``), one line each.
     public var notes: [String] = []
+    /// What the replay itself gives reason to say, one line each: libinput lines that the way it
+    /// was played made (touch jumps at a faster speed), not the recording.
+    public var replayNotes: [String] = []
     /// What reading each other device's file (``MockedDevice/addDevice(file:description:node:eventNumber:)``)
     /// guessed or repaired, by file.
     public var otherDevicesNotes: [(file: String, notes: [String])] = []

@@ -61,7 +61,7 @@
 pthread_mutex_t touchsynth_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Per descriptor: 0, or the N of the /dev/input/eventN it was opened on + 1, with NONBLOCKING
-   while it is non-blocking (from its open flags, and each F_SETFL since). One word each, written
+   while it is non-blocking (from its open flags, and each F_SETFL or FIONBIO since). One word each, written
    with the lock held and read atomically without it: read() and write() must stay
    async-signal-safe, as a signal handler that writes to a self-pipe may have interrupted its own
    thread with the lock held. */
@@ -368,12 +368,18 @@ static void set_nonblocking(int fd, int on)
     pthread_mutex_unlock(&touchsynth_lock);
 }
 
-/* The requests the kernel answers for any descriptor before its driver sees them (do_vfs_ioctl,
-   fs/ioctl.c): umockdev passes a device's ioctls to its emulation, which knows none of them. */
+/* The requests of those the kernel answers for any descriptor before its driver sees them
+   (do_vfs_ioctl, fs/ioctl.c) that a reader of a device uses: umockdev passes a device's ioctls to
+   its emulation, which knows none of them. */
 static int file_ioctl(int fd, unsigned long request, void *arg, int *result)
 {
     switch (request) {
     case FIONBIO: {
+        if (arg == NULL) {
+            errno = EFAULT;
+            *result = -1;
+            return 1;
+        }
         int on = *(int *)arg != 0, flags = NEXT(fcntl)(fd, F_GETFL, NULL);
         *result = flags;
         if (flags >= 0)

@@ -72,7 +72,7 @@ public struct LibinputQuirks: Sendable {
                 && matches.allSatisfy { key, value in
                     switch key {
                     case "MatchName": return fnmatch(value, d.name, 0) == 0
-                    case "MatchBus": return LibinputQuirks.buses[value.lowercased()] == d.bustype
+                    case "MatchBus": return Bus.quirkNames[value.lowercased()] == d.bustype
                     case "MatchVendor":
                         return value.split(separator: ";").contains { UInt16($0.dropFirst(2), radix: 16) == d.vendor }
                     case "MatchProduct":
@@ -85,9 +85,6 @@ public struct LibinputQuirks: Sendable {
         }
     }
 
-    static let buses: [String: UInt16] = [
-        "usb": 0x03, "bluetooth": 0x05, "ps2": 0x11, "i2c": 0x18, "rmi": 0x1d, "spi": 0x1c, "virtual": 0x06,
-    ]
     static let udevTypes = [
         "touchpad": "ID_INPUT_TOUCHPAD", "mouse": "ID_INPUT_MOUSE", "keyboard": "ID_INPUT_KEYBOARD",
         "touchscreen": "ID_INPUT_TOUCHSCREEN",

@@ -61,7 +61,7 @@ extension DeviceDescription {
     public var effectiveUdevProperties: [(String, String)] {
         var props: [String: String] = ["ID_INPUT": "1"]
         for kind in udevInputKinds { props[kind] = "1" }
-        if bustype == 0x11 || bustype == 0x18 || bustype == 0x19 {
+        if [Bus.ps2, Bus.i2c, Bus.host].contains(bustype) {
             // i8042, I2C and host-bus pads are built into the laptop.
             props["ID_INPUT_TOUCHPAD_INTEGRATION"] = "internal"
         }
@@ -129,20 +129,15 @@ public struct UdevProperty: Equatable, Sendable {
     public var value: String
 
     /// The property `KEY=VALUE` names, or what keeps the text from being one libinput reads.
-    public init(parsing argument: String) throws(Problem) {
+    public init(parsing argument: String) throws(ValueProblem) {
         guard let (key, value) = Self.split(argument) else {
-            throw Problem(description: "\(argument.debugDescription) is not KEY=VALUE")
+            throw ValueProblem("\(argument.debugDescription) is not KEY=VALUE")
         }
         guard key.hasPrefix("ID_INPUT") || key.hasPrefix("LIBINPUT_") else {
-            throw Problem(description: "\(key) is not a property libinput reads: ID_INPUT_* or LIBINPUT_*")
+            throw ValueProblem("\(key) is not a property libinput reads: ID_INPUT_* or LIBINPUT_*")
         }
-        if let problem = Self.problem(key: key, value: value) { throw Problem(description: problem) }
+        if let problem = Self.problem(key: key, value: value) { throw ValueProblem(problem) }
         (self.key, self.value) = (key, value)
-    }
-
-    /// What keeps a text from being a udev property libinput reads, in words.
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
     }
 
     /// The name and value of `NAME=VALUE`, as udev and libinput record write a property; nil

@@ -16,6 +16,9 @@ public struct EventLog: Sendable {
 
     /// The file read, for errors.
     public var file: String
+    /// Whether a frame of key repeats alone is the kernel's autorepeat
+    /// (``RecordingLoader/Format/dropsSynReportValue``).
+    public var marksRepeats = false
     /// The description the file carries, if any.
     public var device: DeviceDescription?
     /// The events in the order read, with their times as read: ``recording(description:)``

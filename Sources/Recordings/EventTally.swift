@@ -106,8 +106,9 @@ struct EventLogFrames {
     /// The frame a log begun mid-gesture opens with, until taken.
     var lead: EvdevFrame?
 
-    init(_ plan: EventLogPlan) {
+    init(_ plan: EventLogPlan, marksRepeats: Bool = false) {
         device = plan.device
+        assembler.marksRepeats = marksRepeats
         for event in plan.lead {
             if let frame = assembler.add(time: plan.start, event: event) { lead = frame }
         }
@@ -135,7 +136,7 @@ extension EventLog {
         var tally = EventTally()
         for line in events { tally.add(line) }
         let plan = try tally.plan(carried: device, given: given, file: file)
-        var made = EventLogFrames(plan)
+        var made = EventLogFrames(plan, marksRepeats: marksRepeats)
         var frames = made.lead.map { [$0] } ?? []
         for line in events {
             if let frame = try made.add(line, file: file) { frames.append(frame) }

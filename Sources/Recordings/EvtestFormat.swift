@@ -148,7 +148,9 @@ public enum EvtestFormat {
         for (line, event) in eventLines {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }
-        var recording = Recording(device: device, events: events, origin: nil, marksRepeats: true)
+        var recording = Recording(
+            device: device, events: events, origin: nil,
+            marksRepeats: RecordingLoader.Format.evtest.dropsSynReportValue)
         let gluedNote = gluedLine.map { "line \($0): two header lines shared a line: read as two" }
         recording.notes = (bannerNote(text).map { [$0] } ?? []) + (gluedNote.map { [$0] } ?? []) + recording.notes
         return recording

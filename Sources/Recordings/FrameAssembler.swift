@@ -11,8 +11,8 @@ struct FrameAssembler {
     private var previousFrameTime: UInt64 = 0
     private var wentBack = false
 
-    /// Whether the format drops SYN_REPORT's value (evtest prints a banner): a frame of key
-    /// repeats alone (value 2) is then the kernel's autorepeat, which it ends with SYN_REPORT 1.
+    /// Whether a frame of key repeats alone (value 2) is marked as the kernel's autorepeat, ended
+    /// by SYN_REPORT 1 (``RecordingLoader/Format/dropsSynReportValue``).
     var marksRepeats = false
 
     /// Frames timed from `origin` (a time in the file), or else from the first event.

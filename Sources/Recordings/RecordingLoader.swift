@@ -53,6 +53,10 @@ public enum RecordingLoader {
     /// The recording formats TouchSynth reads.
     public enum Format: String, Sendable {
         case evemu, libinputRecord = "libinput-record", evtest, getevent, chromeOS = "chromeos-evdev-log"
+
+        /// Whether the format drops SYN_REPORT's value (evtest prints a banner): a frame of key
+        /// repeats alone is then read as the kernel's autorepeat, which it ends with SYN_REPORT 1.
+        var dropsSynReportValue: Bool { self == .evtest }
     }
 
     /// The format of `text`, judged from its first meaningful line.

@@ -37,11 +37,12 @@ extension RecordingStream {
     /// `given` (read only then), else on one inferred from its events. Where the file can be read
     /// `again` from the place its events start, it is read once for its ``EventTally`` and again
     /// for its frames (``Rereading``), `reader` then reading from there; otherwise whole, its
-    /// frames, last first, served from memory (a getevent log up to 16 MiB).
+    /// frames, last first, served from memory (a getevent log up to 16 MiB). `marksRepeats` as
+    /// ``RecordingLoader/Format/dropsSynReportValue`` says for the log's format.
     static func readEventLog(
         _ lines: EventLines, from reader: inout LineReader,
         again: (file: LineReader.ReadAgain, start: (offset: Int, afterLine: Int))?,
-        given: () throws(RecordingError) -> LogDescription?, node: String?
+        given: () throws(RecordingError) -> LogDescription?, node: String?, marksRepeats: Bool = false
     ) throws(RecordingError) -> (
         device: DeviceDescription, frames: [EvdevFrame], rereading: Rereading?, notes: [String]
     ) {
@@ -73,12 +74,17 @@ extension RecordingStream {
         guard let again else {
             var log = EventLog(file: file, device: carried)
             log.events = held[chosen] ?? []
+            log.marksRepeats = marksRepeats
             let (device, frames, notes) = try finish(log, given: try given())
             return (device, frames, nil, notes)
         }
         let plan = try tally.plan(carried: carried, given: try given(), file: file)
         reader.close()
         reader = try again.file.reader(from: again.start.offset, afterLine: again.start.afterLine)
-        return (plan.device, [], Rereading(lines: lines, device: chosen, frames: EventLogFrames(plan)), plan.notes)
+        return (
+            plan.device, [],
+            Rereading(lines: lines, device: chosen, frames: EventLogFrames(plan, marksRepeats: marksRepeats)),
+            plan.notes
+        )
     }
 }

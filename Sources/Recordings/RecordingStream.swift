@@ -164,7 +164,7 @@ public final class RecordingStream {
             throw RecordingError.bad(path, 1, "empty: nothing but blank lines and comments")
         }
         format = detected ?? .evemu
-        assembler.marksRepeats = format == .evtest
+        assembler.marksRepeats = format.dropsSynReportValue
         // A description named must exist, whether or not the file needs one. It is read once
         // here, as a pipe can be read only once.
         let named = try description.map { p throws(RecordingError) in (p, try readText(p, of: "a device description")) }
@@ -223,7 +223,8 @@ public final class RecordingStream {
                 let banner = EvtestFormat.bannerNote(header)
                 let read = try Self.readEventLog(
                     .each(EvtestFormat.eventLine), from: &reader,
-                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: { given }, node: nil)
+                    again: again.flatMap { a in eventsStart.map { (a, $0) } }, given: { given }, node: nil,
+                    marksRepeats: format.dropsSynReportValue)
                 (device, preloaded, rereading) = (read.device, read.frames, read.rereading)
                 notes += (banner.map { [$0] } ?? []) + read.notes
                 if case .device? = given { rangeCheck = AxisRangeCheck(read.device) }

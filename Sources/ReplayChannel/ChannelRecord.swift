@@ -14,7 +14,7 @@ public enum ChannelRecord: Equatable, Sendable {
     case failure(ChannelFailure)
 
     /// The version of the form this build writes and reads.
-    public static let version: UInt16 = 3
+    public static let version: UInt16 = 4
 
     private enum Tag: UInt8 {
         case hello = 1, event, log, failure
@@ -35,6 +35,7 @@ public enum ChannelRecord: Equatable, Sendable {
         case .log(let message):
             w.put(Tag.log.rawValue)
             w.put(message.priority.rawValue)
+            w.put(UInt8(message.isTouchSynths ? 1 : 0))
             w.put(message.text)
             Self.write(message.cause, to: &w)
         case .failure(let failure):
@@ -60,8 +61,11 @@ public enum ChannelRecord: Equatable, Sendable {
             guard let priority = LibinputLogMessage.Priority(rawValue: raw) else {
                 throw WireError("\(raw) is not a log priority")
             }
+            let isTouchSynths = try r.get(UInt8.self) != 0
             let text = try r.get(String.self)
-            self = .log(LibinputLogMessage(priority: priority, text: text, cause: try Self.readCause(from: &r)))
+            self = .log(
+                LibinputLogMessage(
+                    priority: priority, text: text, cause: try Self.readCause(from: &r), isTouchSynths: isTouchSynths))
         case .failure:
             let raw = try r.get(UInt8.self)
             guard let kind = ChannelFailure.Kind(rawValue: raw) else { throw WireError("\(raw) is not a failure kind") }

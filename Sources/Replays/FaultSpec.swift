@@ -59,16 +59,14 @@ public struct FaultSpec: Equatable, Sendable {
     public var devnode: String?
 
     /// Reads `SECONDS[+MS][@eventN]`, or says which part is wrong and what it may be.
-    public init(parsing argument: String) throws(Problem) {
+    public init(parsing argument: String) throws(ValueProblem) {
         var text = Substring(argument)
         if let sign = text.firstIndex(of: "@") {
             let node = text[text.index(after: sign)...]
             guard node.hasPrefix("event"), let n = Int(node.dropFirst(5)),
                 (0...MockedDevice.highestEventNumber).contains(n)
             else {
-                throw Problem(
-                    description: "@\(node) names no device: eventN, N from 0 to "
-                        + "\(MockedDevice.highestEventNumber)")
+                throw ValueProblem("@\(node) names no device: eventN, N from 0 to \(MockedDevice.highestEventNumber)")
             }
             devnode = "/dev/input/event\(n)"
             text = text[..<sign]
@@ -76,19 +74,14 @@ public struct FaultSpec: Equatable, Sendable {
         if let plus = text.firstIndex(of: "+") {
             let given = text[text.index(after: plus)...]
             guard let ms = Double(given), ms.isFinite, (0...60_000).contains(ms) else {
-                throw Problem(description: "+\(given) is not milliseconds from 0 to 60000")
+                throw ValueProblem("+\(given) is not milliseconds from 0 to 60000")
             }
             lost = UInt64(ms * 1000)
             text = text[..<plus]
         }
         guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else {
-            throw Problem(description: "\(text.isEmpty ? "nothing" : text) is not seconds from 0 to 86400")
+            throw ValueProblem("\(text.isEmpty ? "nothing" : text) is not seconds from 0 to 86400")
         }
         at = Recording.microseconds(seconds)
-    }
-
-    /// What is wrong with a fault's text, in words.
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
     }
 }

@@ -184,7 +184,7 @@ public struct Replay: Sendable {
             if let note = SpeedNote.touchJumps(
                 in: channel.log, speed: options.timing.speed, version: options.libinput.version)
             {
-                report.notes.append(note)
+                report.replayNotes.append(note)
             }
             guard report.exitStatus == 0 || report.interruption != nil else {
                 throw HarnessError(

@@ -29,13 +29,22 @@ public enum ExplanationLines {
         var mode: String
         var taken: Bool
         var suspended: Bool
-        var externalMice: [String]
-        var otherMice: [String]
+        var externalMice: [Mouse]
+        var otherMice: [Mouse]
         var why: String
 
         init(_ s: SendEventsSetting) {
             (mode, taken, suspended) = (s.mode.rawValue, s.taken, s.suspended)
-            (externalMice, otherMice, why) = (s.externalMice, s.otherMice, s.why)
+            (externalMice, otherMice, why) = (s.externalMice.map(Mouse.init), s.otherMice.map(Mouse.init), s.why)
+        }
+
+        /// A pointing device beside the touchpad: its name, node and bus.
+        struct Mouse: Encodable {
+            var name: String
+            var node: String
+            var bus: String
+
+            init(_ m: SendEventsSetting.Mouse) { (name, node, bus) = (m.name, m.node, Bus.name(m.bus)) }
         }
     }
 

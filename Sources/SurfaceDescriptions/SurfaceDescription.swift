@@ -33,15 +33,18 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
     /// fails, stays quick.
     public static let mostRecognizers = 5000
 
-    /// The regions no touch or pointer on a `screen`-sized screen reaches: wholly off it, or
-    /// without area. A description for another screen size has them.
-    public func unreachableRegions(on screen: Size) -> [String] {
+    /// A note for each region no touch or pointer on a `screen`-sized screen reaches: wholly off
+    /// it, or without area. A description made for a larger screen has them.
+    public func unreachableRegionNotes(on screen: Size) -> [String] {
         regions.compactMap { region in
             guard let rect = try? region.rect() else { return nil }
-            let reached =
-                rect.width > 0 && rect.height > 0 && rect.x < screen.width && rect.y < screen.height
-                && rect.x + rect.width > 0 && rect.y + rect.height > 0
-            return reached ? nil : region.name
+            guard rect.width > 0 && rect.height > 0 else {
+                return "region \(region.name) has no area: nothing reaches it"
+            }
+            let onScreen =
+                rect.x < screen.width && rect.y < screen.height && rect.x + rect.width > 0 && rect.y + rect.height > 0
+            return onScreen
+                ? nil : "region \(region.name) lies off the \(screen.dimensions) screen: nothing there reaches it"
         }
     }
 

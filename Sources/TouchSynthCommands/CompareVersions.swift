@@ -12,6 +12,7 @@ extension Compare {
         let configuration = description.translatorConfiguration(screen: screen.size)
         var differing = 0, violations = 0
         var files = PassingOver()
+        let options = try builds.map { try self.options(build: $0) } // --with devices read once, not per recording
         if json { try emit(JSONLines.header("compareVersions")) }
         for path in recordings {
             let compared = try files.attempt { () throws -> VersionComparison in
@@ -24,8 +25,7 @@ extension Compare {
                     deviceConfiguration: config.configuration, checksInvariants: check,
                     makeSurface: description.makeSurface,
                     replay: { index in
-                        try replayed(loaded, from: path, window: window, options: options(build: builds[index]))
-                            .replay.events
+                        try replayed(loaded, from: path, window: window, options: options[index]).replay.events
                     },
                     found: { findings in
                         findings.checkLines.forEach { writeStderr("touchsynth: \(path): \($0)") }

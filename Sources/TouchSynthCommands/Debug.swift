@@ -54,6 +54,7 @@ struct Debug: ParsableCommand {
         context.configuration = config.configuration
         context.libinputVersion = LibinputBuild.system.version
         let latency = try output.latencyLog()
+        let configuration = try output.translatorConfiguration() // a bad --surface before any wait
         var printing = FirstFailure()
         // A seat whose devices this user may not read looks empty: said at once, not after Ctrl-C,
         // and with no output's opening (a table's header), which is made with the first event.
@@ -64,7 +65,7 @@ struct Debug: ParsableCommand {
             return !empty
         }) { event in
             let printed = printing.attempt {
-                if printer == nil { printer = try output.printer() }
+                printer = try printer ?? output.printer(configuration: configuration)
                 try printer?.handle(event) { latency?.record(event, availableAt: context.lastDispatchNanos) }
             }
             reportLog(context, verbose: log.verbose)
@@ -72,8 +73,8 @@ struct Debug: ParsableCommand {
         }
         reportLog(context, verbose: log.verbose)
         if empty { throw LibinputContext.diagnoseNoDevices() }
-        // Nothing came before the end: the opening alone, as the output of no event.
-        let opened: ModeStreamPrinter = try printer ?? output.printer()
+        // Nothing came before the end: the opening alone.
+        let opened = try printer ?? output.printer(configuration: configuration)
         try output.finish(opened, latency: latency, writeAhead: .zero)
         try printing.check()
         try output.checkInvariants(of: opened)

@@ -40,14 +40,14 @@ func explained(
 }
 
 private func told(_ replay: Replay, from recording: String, options: ReplayOptions, read: Bool = false) throws {
-    warn(replay.report, readFrom: read ? recording : nil)
+    warn(replay.report, of: recording, read: read)
     for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: options.logsDebug) }
     try endIfInterrupted(replay.report)
 }
 
-/// What reading the replay's files guessed or repaired: `recording`'s, when the replay read it,
-/// and each other device's file's.
-func warn(_ report: ReplayReport, readFrom recording: String?) {
-    if let recording { warn(report.notes, in: recording) }
+/// What reading the replay's files guessed or repaired (`recording`'s when the replay `read` it,
+/// and each other device's file's), and what the replay of `recording` itself noted.
+func warn(_ report: ReplayReport, of recording: String, read: Bool) {
+    warn((read ? report.notes : []) + report.replayNotes, in: recording)
     for (file, notes) in report.otherDevicesNotes { warn(notes, in: file) }
 }

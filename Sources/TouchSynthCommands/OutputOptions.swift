@@ -85,10 +85,10 @@ struct OutputOptions: ParsableArguments {
     func latencyLog() throws -> LatencyLog? { try latency.map { try LatencyLog(output: try openOutput($0)) } }
 
     /// The printer of the events (and the modes' app events) to stdout, in the form asked for.
-    func printer() throws -> ModeStreamPrinter {
+    func printer(configuration: AppEventTranslator.Configuration? = nil) throws -> ModeStreamPrinter {
         try ModeStreamPrinter(
             modes: mode.modes, json: json, style: .forStdout(columns: mode.modes.count, colour: color),
-            configuration: try translatorConfiguration(), pointerLock: pointerLock, write: emitRaw)
+            configuration: try configuration ?? translatorConfiguration(), pointerLock: pointerLock, write: emitRaw)
     }
 }
 
@@ -132,11 +132,7 @@ struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {
     /// with a warning for each region of a description file that nothing on this screen reaches.
     func surface(_ name: String?, fallback: BuiltInScreen? = .default) throws -> SurfaceDescription {
         let description = try SurfaceDescription.named(name, screen: size, fallback: fallback)
-        for region in description.unreachableRegions(on: size) {
-            warn(
-                ["region \(region) lies off the \(self) screen (--screen): nothing there reaches it"],
-                in: name ?? "--surface")
-        }
+        warn(description.unreachableRegionNotes(on: size), in: name ?? "--surface")
         return description
     }
 

@@ -75,7 +75,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
                 showLibinputLog(message, from: recording, verbose: log.verbose)
             }
         }
-        warn(report, readFrom: recording)
+        warn(report, of: recording, read: true)
         try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
         try printing.check()
         window.noteStart(json: output.json)

@@ -123,7 +123,7 @@ struct DecisionLogTests {
         let line = { (device: String, text: String, time: UInt64?) in
             LibinputLogMessage(
                 priority: .info, text: "\(device) - " + text,
-                cause: time.map { .frame(device: 1, index: 0, time: $0) })
+                cause: time.map { .frame(device: 1, index: 0, time: $0) }, isTouchSynths: true)
         }
         let log = DecisionLog([
             line("event10", LibinputLogMessage.deviceClosed, nil),
@@ -142,11 +142,11 @@ struct DecisionLogTests {
             buses: ["event11": 0x05], pad: "event10")
         #expect(timeline.closed == [SendEventsTimeline.Closed(from: 0, until: 300)])
         #expect(timeline.taken && timeline.suspendedAtSetUp)
-        #expect(timeline.externalMice == ["Mouse at event11"])
+        #expect(timeline.externalMice.map(\.node) == ["event11"])
         let ps2 = SendEventsTimeline(
             mode: .disabledOnExternalMouse, access: [], events: [mouse], buses: ["event11": 0x11], pad: "event10")
         #expect(ps2.externalMice.isEmpty, "a PS/2 mouse is not external")
-        #expect(ps2.otherMice == ["Mouse at event11, on PS/2"])
+        #expect(ps2.otherMice == [SendEventsSetting.Mouse(name: "Mouse", node: "event11", bus: Bus.ps2)])
         #expect(!ps2.taken && !ps2.maySuspend, "no line said libinput took the mode")
     }
 

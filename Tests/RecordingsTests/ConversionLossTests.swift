@@ -66,7 +66,7 @@ final class ConversionLossTests: XCTestCase {
     /// A mouse held down repeats as the kernel makes it, a frame of the key at value 2 ended by
     /// SYN_REPORT 1. evtest prints no SYN_REPORT value, so its reader takes such a frame for the
     /// kernel's; and it lists the repeat codes the device has: the mouse goes through evtest whole.
-    func testAKernelsAutorepeatGoesThroughEvtest() {
+    func testAKernelsAutorepeatGoesThroughEvtest() throws {
         let mouse = DeviceDescription(
             name: "mouse", bustype: 0x5,
             codes: [
@@ -84,6 +84,10 @@ final class ConversionLossTests: XCTestCase {
         let text = RecordingFormat.evtest.text(recording)
         XCTAssertEqual(RecordingFormat.evtest.losses(of: recording, in: text), [])
         XCTAssertFalse(text.contains("REP_PERIOD"), text)
+        // Its events alone, as a log without evtest's header, read the repeats alike.
+        let events = text.split(separator: "\n").filter { $0.hasPrefix("Event:") }.joined(separator: "\n") + "\n"
+        let alone = try RecordingLoader.load(text: events, file: "repeats.evtest")
+        XCTAssertEqual(alone.frames.map { $0.events.last?.value }, frames.map { $0.events.last?.value })
     }
 
     func testDescriptionDifferencesNameTheAspectAndBothSides() {

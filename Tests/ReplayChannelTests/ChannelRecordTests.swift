@@ -53,6 +53,7 @@ final class ChannelRecordTests: XCTestCase {
         + [
             .log(LibinputLogMessage(priority: .error, text: "event10 - touch jump detected and discarded")),
             .log(LibinputLogMessage(priority: .info, text: "")),
+            .log(LibinputLogMessage(priority: .info, text: "event10 - touchsynth: …", isTouchSynths: true)),
             .failure(ChannelFailure(.unavailable, "libinput: cannot add /dev/input/event10: Invalid path")),
         ]
 

@@ -281,8 +281,7 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             result.stderr,
-            "touchsynth: warning: \(surface): region away lies off the 1440x900 screen (--screen): nothing there "
-                + "reaches it\n")
+            "touchsynth: warning: \(surface): region away lies off the 1440x900 screen: nothing there reaches it\n")
         XCTAssertEqual(runCommand(["compare", "--surface", surface, "--screen", "6000x6000", pinch]).stderr, "")
     }
 

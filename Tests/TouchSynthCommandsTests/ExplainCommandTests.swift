@@ -48,6 +48,18 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertTrue(cut.stdout.contains("still down where --end cut, lifted there 0.070s"), cut.stdout)
     }
 
+    /// Touch jumps libinput logs at a faster speed are said to be possibly the speed's by every
+    /// command that replays, not by `replay` alone.
+    func testTouchJumpsAtASpeedAreSaidByEachCommand() {
+        for command in ["replay", "explain", "compare"] {
+            let result = runCommand([command, pinch, "--speed", "10"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("touchsynth: warning: \(pinch): libinput logged touch jumps at --speed 10"),
+                "\(command): \(result.stderr)")
+        }
+    }
+
     /// Frames lost to an injected SYN_DROPPED are said where libinput met them, in its words,
     /// in text and JSON; without a fault nothing is.
     func testAnInjectedFaultIsSaidWhereLibinputMetIt() throws {
