@@ -113,8 +113,7 @@ extension SendEventsTimeline {
     /// Why the mode suspended the touchpad as libinput set it up, with `rules`' source lines.
     func reason(_ rules: RuleBook) -> String {
         guard mode == .disabledOnExternalMouse else {
-            return "its send-events mode is disabled "
-                + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
+            return "its send-events mode is disabled " + Self.disabledRule(rules)
         }
         let mice = externalMice.isEmpty ? "" : " (\(Self.listed(externalMice)))"
         return "its send-events mode is disabled-on-external-mouse, and libinput took a mouse here for external"
@@ -126,6 +125,11 @@ extension SendEventsTimeline {
     /// `mice` as a sentence names them: `NAME at NODE`, each with its bus if `withBus`.
     private static func listed(_ mice: [SendEventsSetting.Mouse], withBus: Bool = false) -> String {
         mice.map { "\($0.name) at \($0.node)" + (withBus ? ", on \(Bus.name($0.bus))" : "") }.joined(separator: "; ")
+    }
+
+    /// `tp_sendevents_set_mode`: the mode disabled suspends the touchpad.
+    private static func disabledRule(_ rules: RuleBook) -> String {
+        rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
     }
 
     /// `evdev_tag_external_mouse`: a mouse on USB or Bluetooth is external.
@@ -148,7 +152,7 @@ extension SendEventsTimeline {
         } else if suspendedAtSetUp {
             let cause =
                 mode == .disabled
-                ? rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3826, "1.28.1": 3854, "1.31.3": 3850])
+                ? Self.disabledRule(rules)
                 : "for the external mouse here (\(Self.listed(externalMice)), on USB or Bluetooth "
                     + Self.externalRule(rules) + ")"
             why =
@@ -196,6 +200,5 @@ public struct SendEventsSetting: Equatable, Sendable {
         public var node: String
         /// Its bus (``Recordings/Bus``).
         public var bus: UInt16
-
     }
 }

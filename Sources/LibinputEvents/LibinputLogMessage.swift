@@ -8,7 +8,7 @@ public struct LibinputLogMessage: Equatable, Sendable {
     /// while devices are set up, and live or on the real-time clock.
     public var cause: LibinputLogCause?
     /// Whether TouchSynth's libinput side wrote the line among libinput's (a device closed, a
-    /// setting not offered), not libinput: `eventN - touchsynth: …` (``ownMark``).
+    /// setting not offered), not libinput: `eventN - touchsynth: …`.
     public var isTouchSynths: Bool
 
     public init(priority: Priority, text: String, cause: LibinputLogCause? = nil, isTouchSynths: Bool = false) {
@@ -42,7 +42,7 @@ public struct LibinputLogMessage: Equatable, Sendable {
     /// A line of TouchSynth's as said to a user: the device, then its words.
     public var ownWords: String { text.replacing(Self.ownMark, with: ": ") }
     /// What follows the device's name in TouchSynth's lines.
-    public static let ownMark = " - touchsynth: "
+    private static let ownMark = " - touchsynth: "
 
     /// libinput's own warnings that events or timers ran late, which change gesture decisions.
     public var isTimingWarning: Bool {

@@ -125,11 +125,8 @@ extension LibinputContext {
         let name =
             "\(String(cString: libinput_device_get_sysname(device))) "
             + "(\(String(cString: libinput_device_get_name(device))))"
-        pendingLog.append(
-            LibinputLogMessage(
-                priority: .error,
-                text: name + LibinputLogMessage.ownMark
-                    + "does not offer \(missing.joined(separator: ", ")): libinput's default kept",
-                isTouchSynths: true))
+        logOwnLine(
+            name, "touchsynth: does not offer \(missing.joined(separator: ", ")): libinput's default kept",
+            priority: .error)
     }
 }

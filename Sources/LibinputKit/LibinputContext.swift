@@ -108,10 +108,12 @@ public final class LibinputContext {
     /// A node's sysname, as libinput names its device: the path's last component.
     private static func sysname(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
-    /// One of TouchSynth's own lines about a device, among libinput's (``LibinputLogMessage``).
-    func logOwnLine(_ sysname: String, _ line: String) {
+    /// One of TouchSynth's own lines about a device (its sysname, or more), among libinput's
+    /// (``LibinputLogMessage/isTouchSynths``).
+    func logOwnLine(_ device: String, _ line: String, priority: LibinputLogMessage.Priority = .info) {
         pendingLog.append(
-            LibinputLogMessage(priority: .info, text: "\(sysname) - \(line)", cause: logCause?(), isTouchSynths: true))
+            LibinputLogMessage(priority: priority, text: "\(device) - \(line)", cause: logCause?(), isTouchSynths: true)
+        )
     }
 
     deinit {

@@ -16,10 +16,7 @@ struct FrameAssembler {
     var marksRepeats = false
 
     /// Frames timed from `origin` (a time in the file), or else from the first event.
-    init(origin: UInt64? = nil, marksRepeats: Bool = false) {
-        start = origin
-        self.marksRepeats = marksRepeats
-    }
+    init(origin: UInt64? = nil) { start = origin }
 
     /// Adds an event; returns the frame it completes.
     mutating func add(time: UInt64, event: EvdevEvent) -> EvdevFrame? {

@@ -226,7 +226,8 @@ public struct Recording: Equatable, Sendable {
     private static func assemble(
         _ events: [(time: UInt64, event: EvdevEvent)], origin: UInt64?, marksRepeats: Bool
     ) -> (frames: [EvdevFrame], closedLast: Bool) {
-        var assembler = FrameAssembler(origin: origin, marksRepeats: marksRepeats)
+        var assembler = FrameAssembler(origin: origin)
+        assembler.marksRepeats = marksRepeats
         var frames: [EvdevFrame] = []
         for (time, event) in events {
             // The file reader (RecordingStream) refuses time going backwards, with its line; text parsed
