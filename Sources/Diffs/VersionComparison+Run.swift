@@ -6,7 +6,7 @@ import Quirks
 import Recordings
 
 extension VersionComparison {
-    /// What one version's replay showed beside its events, with `checksInvariants`: each mode's
+    /// What one version's replay showed beside its events, with invariants checked: each mode's
     /// invariant violations and what each left open only with libinput (``ModePipeline/checkLines``,
     /// each line after `libinput VERSION: `).
     public struct Findings: Sendable {
@@ -16,19 +16,19 @@ extension VersionComparison {
     }
 
     /// `recording` on each of `versions`: libinput's events from `replay` (given the version's
-    /// index), through both modes' pipeline with a surface from `makeSurface` each, compared
+    /// index), through both modes' pipeline run with `options` and a surface from `makeSurface` each, compared
     /// (`compare --libinput A,B`). Each version's ``Findings`` go to `found` as soon as its replay
     /// is through, so a later version that fails loses none of an earlier one's.
     public static func run(
         _ recording: Recording, versions: [String], configuration: AppEventTranslator.Configuration,
-        deviceConfiguration: DeviceConfiguration, checksInvariants: Bool, makeSurface: () throws -> Surface,
+        deviceConfiguration: DeviceConfiguration, options: ModePipeline.Options, makeSurface: () throws -> Surface,
         replay: (Int) throws -> [LibinputEvent], found: (Findings) throws -> Void
     ) throws -> VersionComparison {
         var runs: [Run] = []
         for (index, version) in versions.enumerated() {
             let events = try replay(index)
             let pipeline = try ModePipeline.run(
-                events, configuration: configuration, options: .init(checksInvariants: checksInvariants),
+                events, configuration: configuration, options: options,
                 makeSurface: makeSurface)
             try found(
                 Findings(

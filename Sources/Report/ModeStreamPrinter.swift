@@ -30,14 +30,15 @@ public final class ModeStreamPrinter {
 
     /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
     /// prints them without the header, ending with the flush a second after the last event and
-    /// the accounting line: one recording's part of `compare --events-out`.
+    /// the accounting line: one recording's part of `compare --events-out`, with the app asking
+    /// for the pointer lock as `pointerLock` says.
     public static func writeBothModes(
-        _ events: [LibinputEvent], configuration: AppEventTranslator.Configuration,
+        _ events: [LibinputEvent], configuration: AppEventTranslator.Configuration, pointerLock: Bool,
         write: @escaping (String) throws -> Void
     ) throws {
         let output = try ModeStreamPrinter(
-            modes: DeliveryMode.allCases, json: true, style: .plain, configuration: configuration, header: false,
-            write: write)
+            modes: DeliveryMode.allCases, json: true, style: .plain, configuration: configuration,
+            pointerLock: pointerLock, header: false, write: write)
         for event in events { try output.handle(event) }
         try output.finish()
     }

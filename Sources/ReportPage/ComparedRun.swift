@@ -15,11 +15,11 @@ public struct ComparedRun {
     public var comparison: ComparisonReport
     public var report: ReportPage?
 
-    /// `events` through both modes; with `recording` (`title`'s, its first frame at
-    /// `recordingStart` on the events' clock), the report page too.
+    /// `events` through both modes, each running what `options` ask besides; with `recording`
+    /// (`title`'s, its first frame at `recordingStart` on the events' clock), the report page too.
     public init(
         _ events: [LibinputEvent], recording: (title: String, recording: Recording, start: UInt64?)? = nil,
-        timeBase: TimeBase? = nil, configuration: AppEventTranslator.Configuration, checksInvariants: Bool,
+        timeBase: TimeBase? = nil, configuration: AppEventTranslator.Configuration, options: ModePipeline.Options,
         decisions: [DecisionNote] = [], makeSurface: () throws -> Surface
     ) throws {
         self.events = events
@@ -27,12 +27,12 @@ public struct ComparedRun {
         if let recording {
             let page = try ReportPage(
                 title: recording.title, recording: recording.recording, events: events, recordingStart: recording.start,
-                timeBase: self.timeBase, configuration: configuration, checksInvariants: checksInvariants,
+                timeBase: self.timeBase, configuration: configuration, options: options,
                 decisions: decisions, makeSurface: makeSurface)
             (pipeline, comparison, report) = (page.data.pipeline, page.data.comparison, page)
         } else {
             pipeline = try ModePipeline.run(
-                events, configuration: configuration, options: .init(checksInvariants: checksInvariants),
+                events, configuration: configuration, options: options,
                 makeSurface: makeSurface)
             (comparison, report) = (pipeline.comparison, nil)
         }

@@ -28,12 +28,12 @@ public struct ReportPage {
     /// modes with `configuration` (the screen, the pointer interactions) and delivered to the
     /// surfaces `makeSurface` makes; the player's pad frames start at `recordingStart` on
     /// libinput's clock (nil leaves the pad's contacts out). Its times count from the replay's
-    /// `timeBase`; `checksInvariants` checks each mode's stream against the delivery invariants
-    /// (``ModePipeline/Lane/violations``); the player shows libinput's `decisions`, and is left
-    /// out beyond `playerFrameLimit` frames.
+    /// `timeBase`; `options` say what else each mode runs (the delivery invariants checked,
+    /// ``ModePipeline/Lane/violations``; the pointer lock asked for); the player shows libinput's
+    /// `decisions`, and is left out beyond `playerFrameLimit` frames.
     public init(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
-        timeBase: TimeBase, configuration: AppEventTranslator.Configuration, checksInvariants: Bool = false,
+        timeBase: TimeBase, configuration: AppEventTranslator.Configuration, options: ModePipeline.Options = .init(),
         decisions: [DecisionNote] = [], playerFrameLimit: Int = Self.playerFrameLimit, makeSurface: () throws -> Surface
     ) rethrows {
         frameCount = recording.frames.count + events.count
@@ -44,13 +44,14 @@ public struct ReportPage {
             let run = try ViewTimeline.run(
                 title: title, recording: recording, events: events, recordingStart: recordingStart,
                 timeBase: timeBase, configuration: configuration,
-                checksInvariants: checksInvariants, decisions: decisions, makeSurface: makeSurface)
+                options: options, decisions: decisions, makeSurface: makeSurface)
             (timeline, pipeline) = (run.timeline, run.pipeline)
         } else {
             timeline = nil
+            var options = options
+            options.keepsAppEvents = true
             pipeline = try ModePipeline.run(
-                events, configuration: configuration,
-                options: .init(checksInvariants: checksInvariants, keepsAppEvents: true), makeSurface: makeSurface)
+                events, configuration: configuration, options: options, makeSurface: makeSurface)
         }
         data = ReportData(
             title: title, recording: recording, libinput: events, timeBase: timeBase, pipeline: pipeline,

@@ -52,6 +52,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
             """
     )
     var check = false
+    @Flag(help: Help.pointerLock) var pointerLock = false
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp("Also write an HTML report per recording and an index.html into DIR.", valueName: "dir"))
@@ -113,7 +114,9 @@ struct Compare: ParsableCommand, ReplayingCommand {
                     pages.append(ReportIndex.Entry(file: file, data: page.data))
                 }
                 if let eventsOutput {
-                    try ModeStreamPrinter.writeBothModes(run.events, configuration: configuration) {
+                    try ModeStreamPrinter.writeBothModes(
+                        run.events, configuration: configuration, pointerLock: pointerLock
+                    ) {
                         try writeText($0, to: eventsOutput.fileDescriptor, path: eventsOutput.path)
                     }
                 }
@@ -149,6 +152,9 @@ struct Compare: ParsableCommand, ReplayingCommand {
         if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
     }
 
+    /// What both modes run besides their translators.
+    var appOptions: ModePipeline.Options { .init(checksInvariants: check, requestsPointerLock: pointerLock) }
+
     /// Refuses a capture given with an option that takes recordings (``recordingOption``).
     func refuseCapture(_ file: RecordingOrCapture, at path: String) throws {
         guard file.isCapture, let option = recordingOption else { return }
@@ -178,7 +184,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         guard !file.isCapture else {
             return try file.captureRuns().map { run in
                 let compared = try ComparedRun(
-                    run.events, configuration: configuration, checksInvariants: check,
+                    run.events, configuration: configuration, options: appOptions,
                     makeSurface: description.makeSurface)
                 return (run.name, compared)
             }
@@ -189,7 +195,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
             loaded, from: path, window: window, options: options, explaining: reportDirectory != nil)
         let compared = try ComparedRun(
             replay.events, recording: reportDirectory == nil ? nil : (path, recording, replay.report.recordingStart),
-            timeBase: replay.timeBase, configuration: configuration, checksInvariants: check, decisions: decisions,
+            timeBase: replay.timeBase, configuration: configuration, options: appOptions, decisions: decisions,
             makeSurface: description.makeSurface)
         return [(path, compared)]
     }

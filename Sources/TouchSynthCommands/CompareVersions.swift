@@ -22,7 +22,7 @@ extension Compare {
                 warn(loaded.notes, in: path)
                 return try VersionComparison.run(
                     loaded, versions: builds.map(\.version), configuration: configuration,
-                    deviceConfiguration: config.configuration, checksInvariants: check,
+                    deviceConfiguration: config.configuration, options: appOptions,
                     makeSurface: description.makeSurface,
                     replay: { index in
                         try replayed(loaded, from: path, window: window, options: options[index]).replay.events

@@ -6,6 +6,8 @@ enum Help {
     static let recording: ArgumentHelp =
         "The recording (evemu, libinput record YAML, evtest text, getevent -lt/-t, a ChromeOS evdev log)."
     static let json: ArgumentHelp = "JSON Lines output."
+    static let pointerLock: ArgumentHelp =
+        "The app requests the pointer lock: motion arrives as relative motion, not hover."
     static let screen: ArgumentHelp = "Virtual screen size in points, WIDTHxHEIGHT, each side from 1 to 100000."
     static let seat: ArgumentHelp = "The udev seat."
     static let outputFile = ArgumentHelp("Output file (default: stdout).", valueName: "file")

@@ -15,8 +15,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: Help.json) var json = false
     @Flag(help: "Check the app event streams' invariants; violations go to stderr and exit status 1.") var check = false
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
-    @Flag(help: "The app requests the pointer lock: motion arrives as relative motion, not hover.") var pointerLock =
-        false
+    @Flag(help: Help.pointerLock) var pointerLock = false
     @Option(
         help: """
             An app screen whose pointer interactions decide the pointer's regions and styles: a built-in one by name \

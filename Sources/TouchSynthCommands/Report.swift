@@ -37,6 +37,7 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
     var plot: ReportPlot?
     @Option(help: Help.appScreen) var surface: String?
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Flag(help: Help.pointerLock) var pointerLock = false
     @OptionGroup var input: LogInputOptions
     @OptionGroup var empty: EmptyRecordingOptions
     @OptionGroup var log: LogOptions
@@ -76,10 +77,13 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
         try checkReadable([recording, input.desc] + with.others + quirks.files)
         let description = try screen.surface(surface)
         let path = output ?? ReportIndex.baseName(for: recording) + (writesSVG ? ".svg" : ".html")
-        let options = try self.options()
-        let data = try makeReport(
-            recording, input: input, window: window, description: description, screen: screen.size,
-            options: options)
+        let (part, replay, decisions) = try replayed(
+            try input.load(recording), from: recording, window: window, options: try options(), explaining: true)
+        let data = try ReportPage(
+            title: recording, recording: part, events: replay.events, recordingStart: replay.report.recordingStart,
+            timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen.size),
+            options: .init(requestsPointerLock: pointerLock), decisions: decisions, makeSurface: description.makeSurface
+        )
         try writeFile(writesSVG ? data.data.svg(plot ?? .touchpad) : data.html(), to: path)
         guard !isPipe(path) else { return }
         writeStderr(
@@ -89,18 +93,3 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
 }
 
 extension ReportPlot: ExpressibleByArgument {}
-
-/// Replays `path` (read with `input`'s description and device, cut to `window`) through real
-/// libinput with `options`, translates it in both modes and computes its report.
-func makeReport(
-    _ path: String, input: LogInputOptions, window: WindowOptions, description: SurfaceDescription,
-    screen: Size, options: ReplayOptions
-) throws -> ReportPage {
-    let loaded = try input.load(path)
-    let (recording, replay, decisions) = try replayed(
-        loaded, from: path, window: window, options: options, explaining: true)
-    return try ReportPage(
-        title: path, recording: recording, events: replay.events, recordingStart: replay.report.recordingStart,
-        timeBase: replay.timeBase, configuration: description.translatorConfiguration(screen: screen),
-        decisions: decisions, makeSurface: { try description.makeSurface() })
-}

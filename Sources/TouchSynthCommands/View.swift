@@ -5,6 +5,7 @@ import Foundation
 import LibinputKit
 import LiveView
 import MockedDevices
+import ModeComparison
 import ProcessSignals
 import Recordings
 import Report
@@ -48,6 +49,7 @@ struct View: ParsableCommand, ReplayingCommand {
     @Option(help: "The udev seat (live).") var seat = "seat0"
     @Option(help: Help.appScreen) var surface: String?
     @Option(parsing: .unconditional, help: Help.screen) var screen: ScreenSize = ScreenSize(size: .defaultScreen)
+    @Flag(help: Help.pointerLock) var pointerLock = false
     @Option(parsing: .unconditional, help: "The port to listen on (default: a free one).") var port: UInt16 = 0
     @Option(
         help: ArgumentHelp(
@@ -84,6 +86,7 @@ struct View: ParsableCommand, ReplayingCommand {
         let description = try screen.surface(surface)
         let configuration = description.translatorConfiguration(screen: screen.size)
         let makeSurface = { try description.makeSurface() }
+        let appOptions = ModePipeline.Options(requestsPointerLock: pointerLock)
         // Listening first: a port in use is told before a replay is computed, and an address that
         // cannot be listened on before the warning that it is.
         let server = try { () throws(ViewServerError) in
@@ -99,7 +102,7 @@ struct View: ParsableCommand, ReplayingCommand {
         }
         guard let recording else {
             let model = try ViewModel(
-                title: "live", device: nil, configuration: configuration, makeSurface: makeSurface)
+                title: "live", device: nil, configuration: configuration, options: appOptions, makeSurface: makeSurface)
             server.show(.live(model.scene))
             defer { server.stop() }
             return try desktop.system.map { try watchDesktop($0, model, server: server) }
@@ -115,7 +118,8 @@ struct View: ParsableCommand, ReplayingCommand {
                 try ViewTimeline.jsonData(
                     title: recording, recording: part, events: run.events, recordingStart: run.report.recordingStart,
                     timeBase: run.timeBase, speed: options.timing.speed, configuration: configuration,
-                    decisions: decisions, differences: { $0.comparison.differencesInWords }, makeSurface: makeSurface)))
+                    options: appOptions, decisions: decisions, differences: { $0.comparison.differencesInWords },
+                    makeSurface: makeSurface)))
         // Ctrl-C is taken over before the address is told, so that one right after it ends the view.
         let stop = try StopSignal()
         try announce(server)

@@ -63,7 +63,7 @@ public struct ModeReplay: CustomStringConvertible {
         timeBase = replay.timeBase
         // As `touchsynth compare` runs them, so that the two agree.
         let pipeline = try ModePipeline.run(
-            replay.events, configuration: surface.configuration, options: .init(keepsAppEvents: true)
+            replay.events, configuration: surface.configuration, options: surface.pipelineOptions
         ) {
             try surface.make()
         }

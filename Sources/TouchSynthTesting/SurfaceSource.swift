@@ -1,5 +1,6 @@
 import AppEvents
 import Gestures
+import ModeComparison
 import Recordings
 import SurfaceDescriptions
 
@@ -10,6 +11,11 @@ public struct SurfaceSource {
     let make: () throws -> Surface
     /// The pointer interactions of the screen and its size.
     let configuration: AppEventTranslator.Configuration
+    /// Whether the app asks for the pointer lock (``requestingPointerLock()``).
+    private(set) var requestsPointerLock = false
+
+    /// What each mode runs besides its translator: its app events kept, the pointer lock asked for.
+    var pipelineOptions: ModePipeline.Options { .init(keepsAppEvents: true, requestsPointerLock: requestsPointerLock) }
 
     /// A surface built by `make` (called once per mode, each call a fresh surface) on a screen of
     /// `screen` points: the app's own recognizers.
@@ -39,4 +45,13 @@ public struct SurfaceSource {
 
     /// `touchsynth compare`'s default screen (``BuiltInScreen/default``).
     public static var `default`: SurfaceSource { builtIn(.default) }
+
+    /// This screen in an app that asks for the pointer lock with the replay's first event, as
+    /// `touchsynth compare --pointer-lock` does: pointer motion then arrives as relative motion
+    /// (`UIPointerLockState`), not hover.
+    public func requestingPointerLock() -> SurfaceSource {
+        var locked = self
+        locked.requestsPointerLock = true
+        return locked
+    }
 }

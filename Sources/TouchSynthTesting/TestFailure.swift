@@ -68,7 +68,7 @@ extension ModeReplay {
     func htmlReport() -> String {
         ReportPage(
             title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart,
-            timeBase: timeBase, configuration: surface.configuration,
+            timeBase: timeBase, configuration: surface.configuration, options: surface.pipelineOptions,
             makeSurface: { (try? surface.make()) ?? Surface() }
         ).html()
     }

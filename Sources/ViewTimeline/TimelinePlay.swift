@@ -30,12 +30,12 @@ struct TimelinePlay {
     /// Steps a new model through the replay, handing each frame to `frame` as it is made: the
     /// model finished, and where each of the pad's frames is among the steps.
     func run(
-        title: String, configuration: AppEventTranslator.Configuration, checksInvariants: Bool = false,
+        title: String, configuration: AppEventTranslator.Configuration, options: ModePipeline.Options = .init(),
         makeSurface: () throws -> Surface, frame: (ViewFrame) -> Void
     ) rethrows -> (model: ViewModel, padSteps: [Int]) {
         let model = try ViewModel(
             title: title, device: device, configuration: configuration, timeBase: timeBase,
-            rule: .wholeStream, checksInvariants: checksInvariants, makeSurface: makeSurface)
+            rule: .wholeStream, options: options, makeSurface: makeSurface)
         var padSteps: [Int] = []
         padSteps.reserveCapacity(padFrames.count)
         func pad(_ index: Int) {

@@ -31,19 +31,20 @@ public final class ViewModel {
     /// step when it is nil (live). Live, an activation is judged within the `rule`'s window and
     /// the surfaces forget what was read, so memory stays constant however long it runs; a
     /// replay is judged over its whole length and keeps its records and app events;
-    /// `checksInvariants` checks both modes' streams against the delivery invariants.
+    /// `options` say what else both modes run (the invariants checked, the pointer lock asked for);
+    /// the model decides whether app events are kept.
     public init(
         title: String, device: DeviceDescription?, configuration: AppEventTranslator.Configuration,
-        timeBase: TimeBase? = nil, rule: AccidentalActivationRule = .live, checksInvariants: Bool = false,
+        timeBase: TimeBase? = nil, rule: AccidentalActivationRule = .live, options: ModePipeline.Options = .init(),
         makeSurface: () throws -> Surface
     ) rethrows {
         self.timeBase = timeBase
         self.rule = rule
         contacts = device.map(TouchpadContacts.init)
         let live = rule.window != nil
-        pipeline = try ModePipeline(
-            configuration: configuration, options: .init(checksInvariants: checksInvariants, keepsAppEvents: !live),
-            makeSurface: makeSurface)
+        var options = options
+        options.keepsAppEvents = !live
+        pipeline = try ModePipeline(configuration: configuration, options: options, makeSurface: makeSurface)
         compat = ModeScreen(lane: pipeline[.compatibility], forgetsHistory: live)
         indirect = ModeScreen(lane: pipeline[.indirectInput], forgetsHistory: live)
         let surface = try pipeline[.compatibility].surface ?? makeSurface()

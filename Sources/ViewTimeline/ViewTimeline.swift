@@ -29,13 +29,13 @@ public struct ViewTimeline: Sendable {
     }
 
     /// The timeline, and the pipeline its frames were read from, finished: both modes' app
-    /// events and surfaces, for a report of the same run, its invariants checked when asked.
+    /// events and surfaces, for a report of the same run, run with `options` (invariants, pointer lock).
     /// Activations are judged over the whole replay (``AccidentalActivationRule/wholeStream``), as
     /// `compare` judges them.
     public static func run(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-        checksInvariants: Bool = false, decisions: [DecisionNote] = [],
+        options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [],
         makeSurface: () throws -> Surface
     ) rethrows -> (timeline: ViewTimeline, pipeline: ModePipeline) {
         var frames: [ViewFrame] = []
@@ -43,7 +43,7 @@ public struct ViewTimeline: Sendable {
         let play = TimelinePlay(
             recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase, speed: speed)
         let (model, padSteps) = try play.run(
-            title: title, configuration: configuration, checksInvariants: checksInvariants, makeSurface: makeSurface
+            title: title, configuration: configuration, options: options, makeSurface: makeSurface
         ) { frames.append($0) }
         let placed = TimelinePlacement(
             times: frames.map(\.time), changes: frames.map(\.changes), decisions: decisions, padSteps: padSteps,
@@ -59,16 +59,17 @@ public struct ViewTimeline: Sendable {
     public static func jsonData(
         title: String, recording: Recording, events: [LibinputEvent], recordingStart: UInt64?,
         timeBase: TimeBase, speed: Double = 1, configuration: AppEventTranslator.Configuration,
-        decisions: [DecisionNote] = [], differences: (ModePipeline) -> [String] = { _ in [] },
-        makeSurface: () throws -> Surface
+        options: ModePipeline.Options = .init(), decisions: [DecisionNote] = [],
+        differences: (ModePipeline) -> [String] = { _ in [] }, makeSurface: () throws -> Surface
     ) rethrows -> Data {
         let play = TimelinePlay(
             recording: recording, events: events, recordingStart: recordingStart, timeBase: timeBase, speed: speed)
         let (scene, placed) = try placement(
-            of: play, title: title, configuration: configuration, decisions: decisions, differences: differences,
-            makeSurface: makeSurface)
+            of: play, title: title, configuration: configuration, options: options, decisions: decisions,
+            differences: differences, makeSurface: makeSurface)
         var writer = TimelineJSON(scene: scene)
-        _ = try play.run(title: title, configuration: configuration, makeSurface: makeSurface) { frame in
+        _ = try play.run(title: title, configuration: configuration, options: options, makeSurface: makeSurface) {
+            frame in
             var frame = frame
             placed.apply(to: &frame)
             writer.append(frame)
@@ -80,10 +81,13 @@ public struct ViewTimeline: Sendable {
     /// model, with both modes' app events, is let go before the second run.
     private static func placement(
         of play: TimelinePlay, title: String, configuration: AppEventTranslator.Configuration,
-        decisions: [DecisionNote], differences: (ModePipeline) -> [String], makeSurface: () throws -> Surface
+        options: ModePipeline.Options, decisions: [DecisionNote], differences: (ModePipeline) -> [String],
+        makeSurface: () throws -> Surface
     ) rethrows -> (scene: ViewScene, placement: TimelinePlacement) {
         var times: [Double] = [], changes: [[LaneChange]] = []
-        let (model, padSteps) = try play.run(title: title, configuration: configuration, makeSurface: makeSurface) {
+        let (model, padSteps) = try play.run(
+            title: title, configuration: configuration, options: options, makeSurface: makeSurface
+        ) {
             times.append($0.time)
             changes.append($0.changes)
         }

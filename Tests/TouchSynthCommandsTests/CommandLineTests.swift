@@ -104,7 +104,8 @@ final class CommandLineTests: XCTestCase {
 
     /// The options that shape a replay are taken by every command that replays recordings, so that
     /// a case found with one can be run through the others (explain alone has no --real-time: it
-    /// places decisions on the virtual clock).
+    /// places decisions on the virtual clock). The app those that translate deliver to is shaped
+    /// alike too: its screen, and whether it holds the pointer lock.
     func testEveryReplayingCommandTakesTheOptionsThatShapeAReplay() {
         let shaping: Set = [
             "--desc", "--device", "--with", "--start", "--end", "--speed", "--as-delivered", "--unplug",
@@ -116,6 +117,8 @@ final class CommandLineTests: XCTestCase {
         for command in ["replay", "compare", "report", "explain", "view"] {
             let names = Set(options(runCommand([command, "--help"]).stdout).map(\.name))
             XCTAssertEqual(shaping.union(settings).subtracting(names), [], command)
+            guard command != "explain" else { continue }
+            XCTAssertEqual(Set(["--surface", "--screen", "--pointer-lock"]).subtracting(names), [], command)
         }
     }
 

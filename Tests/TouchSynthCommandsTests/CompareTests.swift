@@ -413,6 +413,27 @@ final class CompareTests: XCTestCase {
             unwritable.stderr, "touchsynth: /nonexistent/events.jsonl: cannot write: No such file or directory\n")
     }
 
+    /// `--pointer-lock` is an app holding the pointer lock in both modes, as for `replay`: motion
+    /// arrives as relative motion, so the pointer enters no region, and `--events-out` holds what
+    /// was compared, the lock first in each mode.
+    func testPointerLockIsHeldInBothModesOfTheComparison() throws {
+        let path = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+        let file = temporaryPath("locked.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let free = runCommand(["compare", "--json", path])
+        let locked = runCommand(["compare", "--json", "--pointer-lock", "--events-out", file, path])
+        XCTAssertEqual(locked.status, 0, locked.stderr)
+        XCTAssertNotNil(try jsonLines(free.stdout).last?["pointerRegions"], "the free pointer enters the text region")
+        XCTAssertNil(try jsonLines(locked.stdout).last?["pointerRegions"])
+        let events = try jsonLines(String(contentsOfFile: file, encoding: .utf8)).filter { $0["libinput"] != nil }
+        for mode in ["compat", "indirect"] {
+            let appEvents = events.flatMap { $0[mode] as? [[String: Any]] ?? [] }
+            XCTAssertEqual(appEvents.first?["type"] as? String, "pointerLock", mode)
+            XCTAssertTrue(appEvents.contains { $0["type"] as? String == "relativeMotion" }, mode)
+            XCTAssertFalse(appEvents.contains { $0["type"] as? String == "hover" }, mode)
+        }
+    }
+
     /// `--screen` is the screen both modes run on, as for `report`: every location in the app
     /// events lies on it, and the pointer starts at its centre.
     func testScreenSetsTheScreenBothModesRunOn() throws {

@@ -46,6 +46,21 @@ struct ModeReplayTests {
         }
     }
 
+    /// An app asking for the pointer lock gets it with the first event in both modes, then
+    /// relative motion where an unlocked pointer hovers, as `compare --pointer-lock`.
+    @Test func anAppRequestingThePointerLockGetsRelativeMotion() throws {
+        let path = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events").path
+        let locked = try ModeReplay(path, surface: SurfaceSource.default.requestingPointerLock())
+        let free = try ModeReplay(path)
+        for mode in DeliveryMode.allCases {
+            #expect(locked[mode].appEvents.first?.payload == .pointerLock(isLocked: true))
+            #expect(locked[mode].appEvents.contains { $0.type == .relativeMotion })
+            #expect(!locked[mode].appEvents.contains { $0.type == .hover })
+            #expect(!free[mode].appEvents.contains { $0.type == .relativeMotion })
+        }
+        #expect(free[.indirectInput].appEvents.contains { $0.type == .hover })
+    }
+
     @Test func aPinchOnTheCanvasIsAPinchInBothModes() throws {
         let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
         let scale = try #require(libinputScale(replay.events))
