@@ -98,29 +98,39 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether libinput rejects the device whatever it is (`evdev_reject_device`), not only as a
+    /// touchpad.
+    public var rejectsDevice: Bool {
+        switch reason {
+        case .unpaired, .resolutionOnOneAxis, .flatAxis, .extremeRange, .negativeResolution: true
+        case .notATouchpad, .missing: false
+        }
+    }
+
     /// The refusal in one line, with its source.
-    public var description: String {
+    public var description: String { "not a touchpad to libinput: \(problem); \(source)" }
+
+    /// What the device has that libinput refuses, in words, without the source.
+    public var problem: String {
         func name(_ code: UInt16, _ type: UInt16 = Evdev.EV_ABS) -> String { Evdev.codeName(type: type, code: code) }
-        let problem =
-            switch reason {
-            case .unpaired(let type, let present, let missing):
-                "it has \(name(present, type)) without \(name(missing, type)), and libinput rejects the device"
-            case .resolutionOnOneAxis(let with, let without):
-                "\(name(with)) has a resolution and \(name(without)) none, and libinput rejects the device"
-            case .flatAxis(let code, let value):
-                "\(name(code))'s minimum and maximum are both \(value), and libinput rejects the device"
-            case .extremeRange(let code, let minimum, let maximum):
-                "\(name(code)) ranges over \(minimum)...\(maximum), more than half of INT32_MAX, and libinput "
-                    + "rejects the device"
-            case .negativeResolution(let code, let resolution):
-                "\(name(code))'s resolution is \(resolution), below 0, and libinput rejects the device"
-            case .notATouchpad(let kinds):
-                "udev would call it " + (kinds.isEmpty ? "nothing libinput reads" : kinds.joined(separator: ", "))
-                    + ", not a touchpad, which takes ABS_X, ABS_Y and BTN_TOOL_FINGER without INPUT_PROP_DIRECT"
-            case .missing(let type, let code):
-                "it has no \(name(code, type)), and libinput's touchpad code refuses the device"
-            }
-        return "not a touchpad to libinput: \(problem); \(source)"
+        return switch reason {
+        case .unpaired(let type, let present, let missing):
+            "it has \(name(present, type)) without \(name(missing, type)), and libinput rejects the device"
+        case .resolutionOnOneAxis(let with, let without):
+            "\(name(with)) has a resolution and \(name(without)) none, and libinput rejects the device"
+        case .flatAxis(let code, let value):
+            "\(name(code))'s minimum and maximum are both \(value), and libinput rejects the device"
+        case .extremeRange(let code, let minimum, let maximum):
+            "\(name(code)) ranges over \(minimum)...\(maximum), more than half of INT32_MAX, and libinput "
+                + "rejects the device"
+        case .negativeResolution(let code, let resolution):
+            "\(name(code))'s resolution is \(resolution), below 0, and libinput rejects the device"
+        case .notATouchpad(let kinds):
+            "udev would call it " + (kinds.isEmpty ? "nothing libinput reads" : kinds.joined(separator: ", "))
+                + ", not a touchpad, which takes ABS_X, ABS_Y and BTN_TOOL_FINGER without INPUT_PROP_DIRECT"
+        case .missing(let type, let code):
+            "it has no \(name(code, type)), and libinput's touchpad code refuses the device"
+        }
     }
 
     private static let absMisc: UInt16 = 0x28

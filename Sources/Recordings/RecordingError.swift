@@ -32,8 +32,9 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
         self.message = Self.oneLine(message)
     }
 
-    /// The longest message kept whole, in characters.
-    static let maxMessageLength = 300
+    /// The longest message kept whole, in characters: room for a long path, libinput's words
+    /// and the numbers behind them, but not for a quoted value of a megabyte.
+    static let maxMessageLength = 480
 
     /// `message` as one line a terminal shows as it is: control characters (a newline, a
     /// terminal's escape) written as escapes, and the middle of a message longer than

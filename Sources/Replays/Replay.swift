@@ -168,13 +168,7 @@ public struct Replay: Sendable {
                 report = try device.run(
                     [side], timing: options.timing, preload: nil, standardOutput: nil, channel: channel)
             } catch  where error.kind == .deviceRejected {
-                // Properties asked for may be why: a touchpad udev does not tag as one is no device to libinput.
-                let asked = options.udevProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                guard !asked.isEmpty else { throw HarnessError(.deviceRejected, "\(recording): \(error.message)") }
-                let said = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-                throw HarnessError(
-                    .deviceRejected,
-                    "\(recording): \(said) (with the udev properties asked for: \(asked.joined(separator: ", ")))")
+                throw rejection(error, of: device.device, in: recording, options: options)
             }
             try quirks.finish(version: options.libinput.version)
             report.notes = device.notes
@@ -192,6 +186,23 @@ public struct Replay: Sendable {
             }
             return report
         }
+    }
+}
+
+extension Replay {
+    /// libinput's rejection of a device of `recording`, with the numbers in its description that
+    /// libinput refuses and where libinput decides so (``TouchpadRefusal``), and the udev properties
+    /// asked for, which may be why: a touchpad udev does not tag as one is no device to libinput.
+    fileprivate static func rejection(
+        _ error: HarnessError, of device: DeviceDescription, in recording: String, options: ReplayOptions
+    ) -> HarnessError {
+        var said = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+        if let refusal = TouchpadRefusal.of(device, libinput: options.libinput.version), refusal.rejectsDevice {
+            said += "; by its description, \(refusal.problem): \(refusal.source)"
+        }
+        let asked = options.udevProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        if !asked.isEmpty { said += " (with the udev properties asked for: \(asked.joined(separator: ", ")))" }
+        return HarnessError(.deviceRejected, "\(recording): \(said)")
     }
 }
 
