@@ -101,11 +101,14 @@ struct SequenceAnalysis {
         let touches = sequence.tracks.map(summary)
         let gestures = GestureAnalysis(analysis: self)
         let taps = TapAnalysis(analysis: self, touches: touches)
+        // libinput's rules weighed none of the frames of a touchpad it kept closed throughout.
         let findings =
-            taps.findings + pressureFindings(touches) + touchSizeFindings() + sizeFindings(touches)
-            + edgeFindings(touches)
-            + thumbFindings(touches) + thumbContextFindings()
-            + gestures.findings + typingPalmFindings()
+            unread
+            ? []
+            : taps.findings + pressureFindings(touches) + touchSizeFindings() + sizeFindings(touches)
+                + edgeFindings(touches)
+                + thumbFindings(touches) + thumbContextFindings()
+                + gestures.findings + typingPalmFindings()
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
         return SequenceExplanation(
@@ -119,6 +122,13 @@ struct SequenceAnalysis {
             findings: findings.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
                 .map(\.element),
             conclusion: conclusion.line, deciding: conclusion.deciding)
+    }
+
+    /// Whether libinput read none of the sequence's frames: it kept the touchpad closed from before
+    /// the fingers came down until after they lifted, suspended by a switch or its send-events
+    /// mode (a pad with top software buttons stays open, its touches weighed though not reported).
+    private var unread: Bool {
+        !sendEvents.keepsOpen && (suspendedThroughout != nil || closedThroughout != nil)
     }
 
     /// The decisions of `machine`, about `touch` when given.

@@ -24,7 +24,7 @@ final class SendEventsTests: XCTestCase {
     private func replayed(
         _ mode: DeviceConfiguration.SendEventsMode?, with others: [Recording] = [], udev: [String: String] = [:],
         libinput: LibinputBuild = .system, topButtons: Bool = false
-    ) throws -> (conclusion: String, scrolls: Int, log: [String], setting: SendEventsSetting?) {
+    ) throws -> (conclusion: String, scrolls: Int, log: [String], setting: SendEventsSetting?, findings: [String]) {
         var options = ReplayOptions()
         options.libinput = libinput
         options.configuration.sendEvents = mode
@@ -37,7 +37,7 @@ final class SendEventsTests: XCTestCase {
         let scrolls = explained.replay.events.filter { $0.typeName == "POINTER_SCROLL_FINGER" }.count
         return (
             sequence.conclusion, scrolls, explained.replay.report.libinputLog.map(\.text),
-            explained.explanation.sendEvents
+            explained.explanation.sendEvents, sequence.findings.map(\.text)
         )
     }
 
@@ -50,7 +50,7 @@ final class SendEventsTests: XCTestCase {
         ]
         for (version, external, suspends, closes) in lines {
             let build = try XCTUnwrap(libinputBuilds([version]).first)
-            let (conclusion, scrolls, log, setting) = try replayed(
+            let (conclusion, scrolls, log, setting, _) = try replayed(
                 .disabledOnExternalMouse, with: [mouse()], libinput: build)
             XCTAssertEqual(scrolls, 0, version)
             XCTAssertEqual(setting?.suspended, true)
@@ -90,10 +90,13 @@ final class SendEventsTests: XCTestCase {
         XCTAssertFalse(ps2.log.contains { $0.hasSuffix(LibinputLogMessage.deviceClosed) }, "\(ps2.log)")
     }
 
-    /// Disabled, the touchpad reports nothing, mouse or not; enabled, it scrolls beside the mouse.
+    /// Disabled, the touchpad reports nothing, mouse or not, and no rule of libinput's weighed the
+    /// frames of its closed device; enabled, it scrolls beside the mouse.
     func testDisabledAndEnabled() throws {
         let disabled = try replayed(.disabled)
         XCTAssertEqual(disabled.scrolls, 0)
+        XCTAssertEqual(disabled.findings, [])
+        XCTAssertNotEqual(try replayed(nil).findings, [])
         XCTAssertEqual(
             disabled.setting?.why,
             "libinput suspended the touchpad as it set it up src/evdev-mt-touchpad.c:3826 (libinput 1.22.1), closing "
