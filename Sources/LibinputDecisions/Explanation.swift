@@ -83,6 +83,9 @@ public struct SequenceExplanation: Equatable, Sendable {
     public var findings: [Finding]
     /// "libinput made this a scroll, not a pinch, because …".
     public var conclusion: String
+    /// The conclusion with each source named by its file alone, as another libinput version's
+    /// reads where that version decides alike: the line numbers of a rule move between versions.
+    public var conclusionAcrossVersions: String
     /// The number the conclusion rests on, when a rule recomputed here decided it.
     public var deciding: Finding?
 }

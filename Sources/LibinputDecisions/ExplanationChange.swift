@@ -20,18 +20,23 @@ public struct ExplanationChange: Equatable, Sendable {
     public var dividedAlike: Bool { numbers == beforeNumbers }
 
     /// The stretches whose closing lines differ, or that the two divide into as many sequences
-    /// otherwise, in order.
+    /// otherwise, in order. Closing lines that differ only in where their rules are in each
+    /// version's source (``SequenceExplanation/conclusionAcrossVersions``) are alike.
     public static func changes(from before: Explanation, to after: Explanation) -> [ExplanationChange] {
         stretches(before.sequences, after.sequences).compactMap { a, b in
-            let change = ExplanationChange(
-                numbers: b.map(\.number), beforeNumbers: a.map(\.number), before: closing(a), after: closing(b))
             // As many sequences ending alike are no change, whatever the numbers before them.
-            return a.count == b.count && change.before == change.after ? nil : change
+            guard a.count != b.count || closing(a, \.conclusionAcrossVersions) != closing(b, \.conclusionAcrossVersions)
+            else { return nil }
+            return ExplanationChange(
+                numbers: b.map(\.number), beforeNumbers: a.map(\.number), before: closing(a, \.conclusion),
+                after: closing(b, \.conclusion))
         }
     }
 
-    private static func closing(_ sequences: [SequenceExplanation]) -> String {
-        sequences.isEmpty ? "no finger touched" : sequences.map(\.conclusion).joined(separator: "; then ")
+    private static func closing(
+        _ sequences: [SequenceExplanation], _ conclusion: KeyPath<SequenceExplanation, String>
+    ) -> String {
+        sequences.isEmpty ? "no finger touched" : sequences.map { $0[keyPath: conclusion] }.joined(separator: "; then ")
     }
 
     /// The two lists of sequences cut into stretches: each the smallest run of both that no

@@ -286,7 +286,12 @@ struct RuleBook {
         )
     }
 
+    /// Whether a citation names the line and the version, or the file alone
+    /// (``SequenceExplanation/conclusionAcrossVersions``).
+    var citesLines = true
+
     func cite(_ file: String, _ lines: [String: Int]) -> String {
+        guard citesLines else { return "src/\(file)" }
         let line = lines[cited].map { ":\($0)" } ?? ""
         return "src/\(file)\(line) (libinput \(cited)" + (cited == version ? ")" : ", nearest to \(version))")
     }

@@ -23,7 +23,7 @@ struct SequenceAnalysis {
     /// The touchpad's send-events mode, and when libinput kept it closed.
     let sendEvents: SendEventsTimeline
     let thresholds: DeviceThresholds
-    let rules: RuleBook
+    private(set) var rules: RuleBook
     let recording: Recording
     /// The device's quirks, as libinput listed them.
     let quirks: QuirksListing?
@@ -111,6 +111,8 @@ struct SequenceAnalysis {
                 + gestures.findings + typingPalmFindings()
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
+        var acrossVersions = self
+        acrossVersions.rules.citesLines = false
         return SequenceExplanation(
             number: number, start: sequence.start, end: max(sequence.end, touches.map(\.up).max() ?? 0),
             touches: touches,
@@ -121,7 +123,13 @@ struct SequenceAnalysis {
             reported: reported,
             findings: findings.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
                 .map(\.element),
-            conclusion: conclusion.line, deciding: conclusion.deciding)
+            conclusion: conclusion.line,
+            conclusionAcrossVersions: Conclusion(
+                analysis: acrossVersions, touches: touches, findings: findings,
+                gestures: GestureAnalysis(analysis: acrossVersions),
+                taps: TapAnalysis(analysis: acrossVersions, touches: touches)
+            ).line,
+            deciding: conclusion.deciding)
     }
 
     /// Whether libinput read none of the sequence's frames: it kept the touchpad closed from before

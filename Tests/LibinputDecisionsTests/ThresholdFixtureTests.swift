@@ -661,6 +661,24 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Versions that stop a moving finger for a key alike end its sequence alike, though the
+    /// rules they cite are at other lines of their sources.
+    func testVersionsThatDecideAlikeAtOtherSourceLinesEndAlike() throws {
+        let pad = laterBy(
+            0.01, try FingerPaths.recording([Finger.moving(0, 0.5, x: 40, y: 30, dx: 1, dy: 0, speed: 30)]))
+        let explanations = try ([LibinputBuild.system] + libinputBuilds(["1.31.3"])).map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            options.otherDevices = [.recording(try keyboard([0.03]))]
+            return try Replay.explain(pad, named: "fixture", options: options).explanation
+        }
+        let (old, new) = try (XCTUnwrap(explanations[0].sequences.first), XCTUnwrap(explanations[1].sequences.first))
+        XCTAssertTrue(old.conclusion.contains("disable-while-typing stopped the touches"), old.conclusion)
+        XCTAssertNotEqual(old.conclusion, new.conclusion)
+        XCTAssertEqual(old.conclusionAcrossVersions, new.conclusionAcrossVersions)
+        XCTAssertEqual(ExplanationChange.changes(from: explanations[0], to: explanations[1]), [])
+    }
+
     /// A key pressed while a finger taps suspends tapping: no tap, and explain says the key did it.
     func testAKeyDuringATapStopsIt() throws {
         let pad = laterBy(0.01, try FingerPaths.recording([Finger.resting(0, 0.064, x: 40, y: 30)]))
