@@ -30,16 +30,45 @@ extension Conclusion {
     }
 
     /// The fingers clickfinger counted at the press, where the touches then (palms and thumbs
-    /// aside) give the button libinput sent: none counts as one.
+    /// aside) give the button libinput sent: none counts as one, and two apart as one.
     var clickfingerCount: String {
         guard let press = analysis.firstButtonPress, let sent = analysis.reported.compactMap(\.button).first else {
             return ""
         }
         let counted = analysis.activeFingers(at: press)
         let button: [Int: UInt32] = [0: 0x110, 1: 0x110, 2: 0x111, 3: 0x112]
+        if counted == 2, sent == button[1], let apart = twoCountedAsOne(at: press) { return apart }
         guard button[counted] == sent else { return "" }
         return counted == 0
             ? "; here it counted none, every touch set aside, which it takes as one" : "; here it counted \(counted)"
+    }
+
+    /// Why clickfinger took the two fingers down at `press` for one (`tp_clickfinger_within_distance`):
+    /// further apart than two fingers clicking together, or, more than 20 mm apart up and down on a
+    /// pad 50 mm tall or more, one in its bottom 20 mm and the other not (a thumb resting below a
+    /// finger); nil when neither.
+    private func twoCountedAsOne(at press: Int) -> String? {
+        let aside = analysis.setAside(at: press)
+        let down = analysis.sequence.positions(at: press).filter { !aside.contains($0.key) }
+            .sorted { $0.key < $1.key }.map(\.value)
+        guard down.count == 2, let y = analysis.recording.positionAxes?.y, y.resolution > 0 else { return nil }
+        let (dx, dy) = (abs(down[0].x - down[1].x), abs(down[0].y - down[1].y))
+        let file = "evdev-mt-touchpad-buttons.c"
+        let apart = "; here two fingers were down, \(SequenceAnalysis.mm(dx)) × \(SequenceAnalysis.mm(dy)) mm apart"
+        if dx > 40 || dy > 30 {
+            return apart + ", wider than the 40 × 30 mm of two fingers clicking together, so it counted one; "
+                + analysis.rules.cite(file, ["1.22.1": 1084, "1.28.1": 1136, "1.31.3": 1097])
+        }
+        // The pad's height in whole mm, as libinput divides its range (from 1.25 counting both ends).
+        let oneEnd = LibinputChange.isBefore(analysis.rules.version, LibinputChange.widerWithoutResolution.release)
+        let range = Int(y.maximum) - Int(y.minimum) + (oneEnd ? 0 : 1)
+        let bottom = Double(Int(y.maximum) - Int(y.minimum)) / Double(y.resolution) - 20
+        guard dy > 20, range / Int(y.resolution) >= 50, (down[0].y > bottom) != (down[1].y > bottom) else {
+            return nil
+        }
+        return apart + ", more than 20 mm up and down with one in the pad's bottom 20 mm and the other above it, "
+            + "as a thumb resting below a finger on a pad 50 mm tall or more, so it counted one; "
+            + analysis.rules.cite(file, ["1.22.1": 1104, "1.28.1": 1156, "1.31.3": 1117])
     }
 
     /// A thumb set aside in a tap whose states all leave it to tapping: only a suppressed, a

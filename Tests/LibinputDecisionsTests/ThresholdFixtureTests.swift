@@ -733,6 +733,41 @@ final class ThresholdFixtureTests: XCTestCase {
         }
     }
 
+    /// Two fingers clickfinger counts as one, each way it does: further apart than two clicking
+    /// together, and a thumb resting in the bottom 20 mm below a finger more than 20 mm above it.
+    func testTwoFingersClickfingerCountsAsOneSayHowFarApart() throws {
+        let cases = [
+            (
+                [Finger.resting(0, 0.3, x: 20, y: 30), Finger.resting(0, 0.3, x: 75, y: 30)],
+                "here two fingers were down, 55.0 × 0.0 mm apart, wider than the 40 × 30 mm of two fingers clicking "
+                    + "together, so it counted one; src/evdev-mt-touchpad-buttons.c:"
+            ),
+            (
+                [Finger.resting(0, 0.3, x: 40, y: 24), Finger.resting(0, 0.3, x: 50, y: 50)],
+                "here two fingers were down, 10.0 × 26.0 mm apart, more than 20 mm up and down with one in the pad's "
+                    + "bottom 20 mm and the other above it"
+            ),
+        ]
+        for (fingers, said) in cases {
+            for (version, sequence) in try explained(
+                try FingerPaths.recording(fingers, button: 0.12..<0.2), clickMethod: .clickfinger)
+            {
+                XCTAssertTrue(
+                    sequence.conclusion.hasPrefix("libinput made this a click (BTN_LEFT)"),
+                    "\(version): \(sequence.conclusion)")
+                XCTAssertTrue(sequence.conclusion.contains(said), "\(version): \(sequence.conclusion)")
+            }
+        }
+        // Closer together, they are two: the right button, and no distance said.
+        let close = [Finger.resting(0, 0.3, x: 40, y: 30), Finger.resting(0, 0.3, x: 60, y: 30)]
+        for (version, sequence) in try explained(
+            try FingerPaths.recording(close, button: 0.12..<0.2), clickMethod: .clickfinger)
+        {
+            XCTAssertTrue(sequence.conclusion.contains("BTN_RIGHT"), "\(version): \(sequence.conclusion)")
+            XCTAssertTrue(sequence.conclusion.contains("here it counted 2"), "\(version): \(sequence.conclusion)")
+        }
+    }
+
     /// A finger resting on a software button while another moves is counted in no gesture: the
     /// move is pointer motion, and explain says why the resting touch did not make it a scroll.
     func testAFingerRestingOnASoftwareButtonBesideAMoveCountsAsNone() throws {
