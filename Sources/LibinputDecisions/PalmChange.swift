@@ -52,4 +52,10 @@ extension LibinputDecision {
         guard machine == .touchDetection, let event, event.hasSuffix(" begin") else { return nil }
         return TouchMeasure(rawValue: String(event.dropLast(" begin".count)))
     }
+
+    /// The measure a touch ended by, nil for a line that is not a touch's end.
+    public var touchEndedBy: TouchMeasure? {
+        guard machine == .touchDetection, let event, event.hasSuffix(" end") else { return nil }
+        return TouchMeasure(rawValue: String(event.dropLast(" end".count)))
+    }
 }

@@ -214,17 +214,6 @@ struct SequenceAnalysis {
         recording.frames[min(frame + 1, recording.frames.count - 1)].time
     }
 
-    private func summary(_ track: FingerTrack) -> TouchSummary {
-        let first = track.points[0], last = track.points[track.points.count - 1]
-        let stillDown = isLast(last.frame)
-        return TouchSummary(
-            touch: track.slot, down: first.time, up: liftTime(after: last.frame), stillDown: stillDown ? true : nil,
-            from: first.mm, to: last.mm,
-            travel: track.points.map { $0.mm.distance(to: first.mm) }.max() ?? 0,
-            peakPressure: track.points.compactMap(\.pressure).max().map(Int.init),
-            peakSize: track.points.compactMap(\.size).max().map(Int.init))
-    }
-
     // MARK: pressure
 
     /// Each touch's peak pressure against the thresholds libinput logged: a palm by pressure,

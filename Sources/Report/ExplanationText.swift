@@ -104,7 +104,12 @@ public enum ExplanationText {
     private static func thresholds(_ t: DeviceThresholds) -> [String] {
         var parts: [String] = []
         if let p = t.pressure { parts.append("a touch begins at pressure \(p.upperBound), ends below \(p.lowerBound)") }
-        if let s = t.size { parts.append("a touch begins at size \(s.upperBound), ends below \(s.lowerBound)") }
+        if let s = t.size {
+            // Both axes of the contact count (`tp_unhover_size`), unlike pressure's one value.
+            parts.append(
+                "a touch begins once its contact is over \(s.upperBound) on one axis and over \(s.lowerBound) on the "
+                    + "other, ends below \(s.lowerBound) on either")
+        }
         if let p = t.palmPressure { parts.append("a palm presses harder than \(p)") }
         if let keyboard = t.typingKeyboard { parts.append("typing on \(keyboard) sets touches aside") }
         if let lid = t.lidSwitch { parts.append("shutting the lid (\(lid)) suspends the touchpad") }

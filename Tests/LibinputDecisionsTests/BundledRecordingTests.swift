@@ -458,6 +458,34 @@ final class BundledRecordingTests: XCTestCase {
         }
     }
 
+    /// The bcm5974 begins and ends touches by their contact's size: each touch is listed from the
+    /// frame libinput began it to the frame it ended it, frames before the contact lifts, so its
+    /// times are both libinput's.
+    func testATouchEndedBySizeIsUpWhereLibinputEndedIt() throws {
+        let recording = try RecordingLoader.load(
+            Fixtures.evemu.appendingPathComponent("touchpads_bcm5974.three-finger-click.events").path)
+        var options = ReplayOptions()
+        options.libinput = try XCTUnwrap(libinputBuilds(["1.31.3"]).first)
+        let explanation = try Replay.explain(recording, named: "bcm5974", options: options).explanation
+        var ended = 0
+        for sequence in explanation.sequences {
+            for touch in sequence.touches {
+                let detection = sequence.decisions.filter { $0.machine == .touchDetection && $0.touch == touch.touch }
+                XCTAssertTrue(detection.contains { $0.touchBegunBy == .touchSize && $0.cause?.time == touch.down })
+                guard
+                    let end = detection.first(where: {
+                        $0.touchEndedBy == .touchSize && ($0.cause?.time ?? 0) > touch.down
+                    })
+                else {
+                    continue
+                }
+                XCTAssertEqual(touch.up, end.cause?.time, "sequence \(sequence.number), touch \(touch.touch)")
+                ended += 1
+            }
+        }
+        XCTAssertGreaterThan(ended, 4)
+    }
+
     /// The semi-MT recordings, which libinput 1.22.1 and 1.28.1 make the same two-finger scroll of,
     /// are explained alike on both, though only 1.28.1's log counts the fingers.
     func testWhatTwoVersionsDoAlikeIsExplainedAlike() throws {
