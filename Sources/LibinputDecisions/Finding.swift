@@ -22,10 +22,22 @@ public struct Finding: Equatable, Sendable, Codable {
     public var text: String
     /// Where the rule is in libinput's source, with the version: "src/evdev-mt-touchpad-tap.c (1.28.1)".
     public var source: String
+    /// For a rule over a box (touches within 40 × 7 mm, within 35 × 25 mm), both its sides: `value`
+    /// and `limit` are one of them.
+    public var box: Box? = nil
+
+    /// How far apart two touches were across and up and down, in the finding's unit, against the
+    /// sides of the box a rule weighs them by.
+    public struct Box: Equatable, Sendable, Codable {
+        public var x: Double
+        public var y: Double
+        public var limitX: Double
+        public var limitY: Double
+    }
 
     /// JSON keys name their unit: `timeUs` (docs/json.md).
     enum CodingKeys: String, CodingKey {
-        case rule, time = "timeUs", touch, value, limit, unit, exceeds, agreesWithLog, text, source
+        case rule, time = "timeUs", touch, value, limit, unit, exceeds, agreesWithLog, text, source, box
     }
 }
 

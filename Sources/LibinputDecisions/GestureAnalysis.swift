@@ -356,7 +356,8 @@ private struct Measure {
                     : elapsed > rules.swipeTimeout
                         ? "(not within \(box), so the box did not decide)"
                         : "(too soon to count: libinput weighs the \(box) box from \(n(rules.swipeTimeout)) ms on)"),
-            source: rules.source(.gestureSpacing))
+            source: rules.source(.gestureSpacing),
+            box: Finding.Box(x: dx, y: dy, limitX: rules.scrollBox.x, limitY: rules.scrollBox.y))
         let movement = movementFindings(limit: minMove, .minMove)
         let direction = predicted.flatMap {
             deciding == .gestureDirection ? directionFinding(decided: decided, predicted: $0) : nil

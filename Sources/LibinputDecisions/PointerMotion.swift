@@ -129,10 +129,12 @@ struct PointerMotion {
         }
     }
 
-    /// `12.3 mm unaccelerated, from touch 0`, and for several touches how libinput combined them.
+    /// `12.3 mm unaccelerated in all, from touch 0`, and for several touches how libinput combined
+    /// them: the path's length, which a finger going back and forth makes longer than its touch's
+    /// distance from where it began.
     var text: String {
         let amount = travel > 0 && travel < 0.05 ? "under 0.1" : SequenceAnalysis.mm(travel)
-        let distance = amount + (inMM ? " mm" : " units") + " unaccelerated"
+        let distance = amount + (inMM ? " mm" : " units") + " unaccelerated in all"
         guard let last = touches.last else { return distance }
         guard touches.count > 1 else { return distance + ", from touch \(last)" }
         let listed = "touches " + touches.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"

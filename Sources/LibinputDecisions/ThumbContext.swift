@@ -154,7 +154,13 @@ extension SequenceAnalysis {
                 text: text(
                     of: context, lines: thumbLines, pinched: here.contains(.pinch),
                     released: context.thumb == nil && held?.state != .pinch ? held : nil),
-                source: rules.source(.thumbContext, thumbStep: context.step))
+                source: rules.source(.thumbContext, thumbStep: context.step),
+                // The steps that weigh the two lowest against the box of two fingers scrolling.
+                box: [.soon, .farBelow].contains(context.step)
+                    ? nil
+                    : Finding.Box(
+                        x: context.apart.x, y: context.apart.y, limitX: ThumbContext.scrollBox.x,
+                        limitY: ThumbContext.scrollBox.y))
         }
     }
 

@@ -54,6 +54,11 @@ final class ThumbBesideFingersTests: XCTestCase {
                 context.text.hasPrefix(
                     "touch 1 came down 500 ms after touch 0, and the lowest, touch 0, is 7.5 × 13.3 mm from the next "
                         + "lowest, touch 1, within 35 × 25 mm"), "\(label): \(context.text)")
+            // Both sides of the box, for a reader of the JSON, which `value` and `limit` give one of.
+            let box = try XCTUnwrap(context.box, label)
+            for (side, expected) in zip([box.x, box.y, box.limitX, box.limitY], [7.5, 13.3, 35, 25]) {
+                XCTAssertEqual(side, expected, accuracy: 0.06, label)
+            }
         }
     }
 
@@ -74,6 +79,7 @@ final class ThumbBesideFingersTests: XCTestCase {
         for (label, sequence) in try explained("rest fingers=2 spacing=40mm at=50%,80%; pause 100ms") {
             let context = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbContext }, label)
             XCTAssertEqual(context.unit, "ms", label)
+            XCTAssertNil(context.box, "a time decides: \(label)")
             XCTAssertLessThan(context.value, 100, label)
             XCTAssertFalse(context.exceeds, label)
             XCTAssertFalse(sequence.decisions.contains { $0.machine == .thumb }, label)
