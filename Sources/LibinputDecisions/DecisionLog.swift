@@ -52,6 +52,10 @@ public struct DecisionLog: Equatable, Sendable {
             sendEvents[device] = mode
             return
         }
+        if message.isTouchSynths, text == LibinputLogMessage.externalTouchpad {
+            thresholds[device, default: DeviceThresholds()].external = true
+            return
+        }
         if DeviceThresholds.mayRead(text), thresholds[device, default: DeviceThresholds()].read(text) { return }
         // From 1.27 each event line is followed by the chain of states it ran through: the event
         // line says all a reader needs.

@@ -29,6 +29,10 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     /// `tp_pair_tablet_mode_switch`): only an internal touchpad is paired.
     public var lidSwitch: String?
     public var tabletModeSwitch: String?
+    /// True where libinput takes the touchpad for external (`evdev_tag_touchpad`), which TouchSynth's
+    /// libinput side tells from its send-events modes (``LibinputLogMessage/externalTouchpad``): it
+    /// does no palm detection on one and pairs no switch or keyboard with it. Nil for an internal one.
+    public var external: Bool?
     /// The share of ``thumbSize`` a thumb's minor stays below.
     public static let thumbMinorShare = 0.6
 

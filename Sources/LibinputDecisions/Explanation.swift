@@ -30,6 +30,8 @@ public struct Explanation: Equatable, Sendable {
     public var sendEvents: SendEventsSetting? = nil
     /// The quirks that applied to the device, and the DMI it was matched against, when listed.
     public var quirks: QuirksListing?
+    /// The quirks libinput matched but does not use on this touchpad, each with why.
+    public var unusedQuirks: [UnusedQuirk] = []
     /// One per touch sequence, in time order.
     public var sequences: [SequenceExplanation]
     /// libinput's log lines about touches that no known form reads: said, never guessed at.

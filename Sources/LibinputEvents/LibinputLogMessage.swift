@@ -39,6 +39,12 @@ public struct LibinputLogMessage: Equatable, Sendable {
 
     private static let sendEventsPrefix = "touchsynth: libinput took the send-events mode "
 
+    /// The same as libinput adds a touchpad it takes for external (`evdev_tag_touchpad`): libinput
+    /// logs no integration, but offers the send-events mode disabled-on-external-mouse only to a
+    /// touchpad it takes for internal (`tp_sendevents_get_modes`), and does no palm detection on
+    /// an external one.
+    public static let externalTouchpad = "touchsynth: libinput takes the touchpad for external"
+
     /// A line of TouchSynth's as said to a user: the device, then its words.
     public var ownWords: String { text.replacing(Self.ownMark, with: ": ") }
     /// What follows the device's name in TouchSynth's lines.

@@ -5,6 +5,7 @@ extension LibinputContext {
     /// does not offer is left at libinput's default, with a warning in the log; devices that
     /// point at nothing (keyboards) are passed over without one.
     func configure(_ device: OpaquePointer) {
+        noteExternalTouchpad(device)
         let c = configuration
         var missing: [String] = []
         if let tap = c.tapToClick {
@@ -128,5 +129,16 @@ extension LibinputContext {
         logOwnLine(
             name, "touchsynth: does not offer \(missing.joined(separator: ", ")): libinput's default kept",
             priority: .error)
+    }
+
+    /// Logs, among libinput's lines, that libinput takes a touchpad for external, as its send-events
+    /// modes show: it logs no integration (``LibinputLogMessage/externalTouchpad``).
+    private func noteExternalTouchpad(_ device: OpaquePointer) {
+        // Touchpads are the devices that tap.
+        guard libinput_device_config_tap_get_finger_count(device) > 0,
+            libinput_device_config_send_events_get_modes(device)
+                & LIBINPUT_CONFIG_SEND_EVENTS_DISABLED_ON_EXTERNAL_MOUSE.rawValue == 0
+        else { return }
+        logOwnLine(String(cString: libinput_device_get_sysname(device)), LibinputLogMessage.externalTouchpad)
     }
 }

@@ -16,6 +16,7 @@ public enum ExplanationLines {
         var singleTouchReading: SingleTouchReading?
         var thresholds: DeviceThresholds
         var quirks: QuirksListingText.Line?
+        var unusedQuirks: [UnusedQuirkLine]
         var sendEvents: SendEvents?
         var sequences: Int
         var attributedDecisions: Int
@@ -46,6 +47,16 @@ public enum ExplanationLines {
 
             init(_ m: SendEventsSetting.Mouse) { (name, node, bus) = (m.name, m.node, Bus.name(m.bus)) }
         }
+    }
+
+    /// A quirk libinput matched but does not use on the touchpad, and why.
+    public struct UnusedQuirkLine: Encodable {
+        var key: String
+        var value: String
+        var file: String
+        var why: String
+
+        init(_ u: UnusedQuirk) { (key, value, file, why) = (u.property.key, u.property.value, u.property.file, u.why) }
     }
 
     /// A line libinput logged as it met an injected fault.
@@ -158,6 +169,7 @@ public enum ExplanationLines {
             throughMtdev: e.throughMtdev ? true : nil, singleTouchReading: e.singleTouchReading,
             thresholds: e.thresholds,
             quirks: e.quirks.map { QuirksListingText.Line($0, recording: recording) },
+            unusedQuirks: e.unusedQuirks.map(UnusedQuirkLine.init),
             sendEvents: e.sendEvents.map(SendEvents.init), sequences: e.sequences.count,
             attributedDecisions: e.attributed, unattributedDecisions: e.unattributed,
             unreadLines: e.unreadLines, faults: e.faults.map { Fault(timeUs: $0.time, line: $0.line) })

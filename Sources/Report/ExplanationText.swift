@@ -38,6 +38,10 @@ public enum ExplanationText {
                         ? "none"
                         : quirks.properties.map { "\($0.key)=\($0.value) (\($0.file))" }.joined(separator: ", ")))
         }
+        for unused in explanation.unusedQuirks {
+            let p = unused.property
+            lines.append("   unused here: \(p.key)=\(p.value) (\(p.file)): \(unused.why)")
+        }
         for fault in explanation.faults {
             lines.append(
                 "   at \(time(explanation.seconds(fault.time))), a fault injected: libinput logged \"\(fault.line)\" "
@@ -111,6 +115,7 @@ public enum ExplanationText {
                     + "other, ends below \(s.lowerBound) on either")
         }
         if let p = t.palmPressure { parts.append("a palm presses harder than \(p)") }
+        if t.external == true { parts.append("libinput takes the touchpad for external, detecting no palms on it") }
         if let keyboard = t.typingKeyboard { parts.append("typing on \(keyboard) sets touches aside") }
         if let lid = t.lidSwitch { parts.append("shutting the lid (\(lid)) suspends the touchpad") }
         if let mode = t.tabletModeSwitch { parts.append("tablet mode (\(mode)) suspends the touchpad") }

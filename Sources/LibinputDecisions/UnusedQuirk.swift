@@ -1,0 +1,34 @@
+import Quirks
+import Recordings
+
+/// A quirk libinput matched for the touchpad but does not use there, and why: a palm threshold
+/// on a touchpad it takes for external, which it does no palm detection on (`tp_init_palmdetect`),
+/// or a palm pressure threshold on one without ABS_MT_PRESSURE (`tp_init_palmdetect_pressure`).
+/// Without it, a quirk that changes nothing (`explain --quirks`) would leave its reader guessing.
+public struct UnusedQuirk: Equatable, Sendable {
+    public var property: QuirksListing.Property
+    /// Why, in words, with the source line of the libinput version explained.
+    public var why: String
+
+    /// The palm quirks of `quirks` that libinput, as `rules` cite it, does not use on `pad`, which it
+    /// takes for `external` or not.
+    static func all(in quirks: QuirksListing?, pad: DeviceDescription, external: Bool, rules: RuleBook) -> [UnusedQuirk]
+    {
+        (quirks?.properties ?? []).compactMap { property in
+            switch property.key {
+            case "AttrPalmPressureThreshold" where external, "AttrPalmSizeThreshold" where external:
+                return UnusedQuirk(
+                    property: property,
+                    why: "libinput takes the touchpad for external, and does no palm detection on one "
+                        + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3454, "1.28.1": 3483, "1.31.3": 3504]))
+            case "AttrPalmPressureThreshold" where !pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_PRESSURE):
+                return UnusedQuirk(
+                    property: property,
+                    why: "the touchpad has no ABS_MT_PRESSURE, which palm detection by pressure reads "
+                        + rules.cite("evdev-mt-touchpad.c", ["1.22.1": 3387, "1.28.1": 3418, "1.31.3": 3445]))
+            default:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// Palm quirks libinput matches but does not use: on a touchpad it takes for external, which it
+/// detects no palms on, the header says so and no palm threshold is weighed; on an internal one
+/// they are used and nothing is said.
+final class UnusedQuirkTests: XCTestCase {
+    /// A finger pressing at 45, beyond a palm threshold of 20.
+    private func explained(on pad: String, udev: [String: String] = [:]) throws -> Explanation {
+        let quirks = temporaryPath("palm.quirks")
+        try "[Palm]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=20\nAttrPalmSizeThreshold=5\n".write(
+            toFile: quirks, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: quirks) }
+        let finger = Finger.resting(0, 0.3, x: 40, y: 30, pressure: 45)
+        let description = Fixtures.devices.appendingPathComponent(pad)
+        var options = ReplayOptions()
+        options.quirks = [quirks]
+        options.udevProperties = udev
+        return try Replay.explain(
+            try FingerPaths.recording([finger], on: description), named: pad, options: options
+        ).explanation
+    }
+
+    func testPalmQuirksOnAnExternalTouchpadAreSaidUnused() throws {
+        let external = try explained(on: "touchpads_Logitech_Rechargeable_Touchpad_T650.desc")
+        XCTAssertEqual(external.thresholds.external, true)
+        XCTAssertNil(external.thresholds.palmPressure)
+        XCTAssertNil(external.thresholds.palmSize)
+        XCTAssertEqual(
+            external.unusedQuirks.map(\.property.key), ["AttrPalmPressureThreshold", "AttrPalmSizeThreshold"])
+        for unused in external.unusedQuirks {
+            XCTAssertEqual(
+                unused.why,
+                "libinput takes the touchpad for external, and does no palm detection on one "
+                    + "src/evdev-mt-touchpad.c:3454 (libinput 1.22.1)")
+        }
+        let sequence = try XCTUnwrap(external.sequences.first)
+        XCTAssertFalse(sequence.findings.contains { $0.rule == .palmPressure || $0.rule == .palmSize })
+    }
+
+    /// The same pad called internal by udev takes the thresholds, and nothing is said unused.
+    func testTheSameQuirksOnAnInternalTouchpadAreUsed() throws {
+        let inside = try explained(
+            on: "touchpads_Logitech_Rechargeable_Touchpad_T650.desc",
+            udev: ["ID_INPUT_TOUCHPAD_INTEGRATION": "internal"])
+        XCTAssertNil(inside.thresholds.external)
+        XCTAssertEqual(inside.thresholds.palmPressure, 20)
+        XCTAssertEqual(inside.unusedQuirks, [])
+    }
+}
