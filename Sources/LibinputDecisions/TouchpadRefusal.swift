@@ -107,6 +107,16 @@ public struct TouchpadRefusal: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The EV_ABS axis whose range the refusal is about, if one is.
+    public var axis: UInt16? {
+        switch reason {
+        case .flatAxis(let code, _), .extremeRange(let code, _, _), .negativeResolution(let code, _): code
+        case .resolutionOnOneAxis(let with, _): with
+        case .unpaired(let type, let present, _) where type == Evdev.EV_ABS: present
+        case .unpaired, .notATouchpad, .missing: nil
+        }
+    }
+
     /// The refusal in one line, with its source.
     public var description: String { "not a touchpad to libinput: \(problem); \(source)" }
 

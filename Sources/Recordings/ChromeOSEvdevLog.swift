@@ -123,7 +123,7 @@ public enum ChromeOSEvdevLog {
             ])
             d.properties = [Evdev.INPUT_PROP_DIRECT]
         }
-        if let problem = d.axisProblem { throw RecordingError.bad(file, axisLines[problem.code], problem.message) }
+        try d.read(from: file, axisLines: axisLines)
         log.device = d
         return log
     }

@@ -231,12 +231,10 @@ public enum EvemuFormat {
             for code in absinfo.keys where !(codes[Evdev.EV_ABS]?.contains(code) ?? false) {
                 absinfo[code] = nil
             }
-            let device = DeviceDescription(
+            var device = DeviceDescription(
                 name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3],
                 codes: codes, absinfo: absinfo, properties: bits(propBytes).filter { $0 <= Evdev.propertyMax })
-            if let problem = device.axisProblem {
-                throw RecordingError.bad(file, axisLines[problem.code] ?? absLine, problem.message)
-            }
+            try device.read(from: file, axisLines: axisLines, fallback: absLine)
             parsed.device = device
         }
         return parsed

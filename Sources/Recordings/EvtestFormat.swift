@@ -144,7 +144,7 @@ public enum EvtestFormat {
             }
         }
         guard sawName else { throw RecordingError.bad(file, 1, "missing header: no \"Input device name:\" line") }
-        if let problem = device.axisProblem { throw RecordingError.bad(file, axisLines[problem.code], problem.message) }
+        try device.read(from: file, axisLines: axisLines)
         for (line, event) in eventLines {
             try EvemuFormat.checkKnown(event, device: device, file: file, line: line)
         }

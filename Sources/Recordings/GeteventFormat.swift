@@ -168,10 +168,9 @@ public enum GeteventFormat {
             let device = devices[index]
             if let problem = device.problem { throw problem }
             guard device.described else { return nil }
-            if let problem = device.description.axisProblem {
-                throw RecordingError.bad(file, device.axisLines[problem.code], problem.message)
-            }
-            return device.description
+            var description = device.description
+            try description.read(from: file, axisLines: device.axisLines)
+            return description
         }
 
         /// The device read: the one named, or the only one with events (``DeviceChoice``), by

@@ -200,6 +200,7 @@ public enum LibinputRecordFormat {
             device.codes[type] = type == Evdev.EV_SYN ? [Evdev.SYN_REPORT, Evdev.SYN_DROPPED] : set
         }
         device.codes[Evdev.EV_SYN] = [Evdev.SYN_REPORT, Evdev.SYN_DROPPED]
+        var axisLines: [UInt16: Int] = [:]
         for (key, value) in pairs(evdev["absinfo"]) {
             guard let code = key.int.flatMap(UInt16.init(exactly:)), code <= 0x3f else {
                 throw RecordingError.bad(file, line(key), "unknown axis \(key.string ?? "?")")
@@ -212,6 +213,7 @@ public enum LibinputRecordFormat {
                 throw RecordingError.bad(file, line(value), "absinfo values out of range: each is a 32-bit integer")
             }
             device.absinfo[code] = AbsInfo(minimum: v[0], maximum: v[1], fuzz: v[2], flat: v[3], resolution: v[4])
+            axisLines[code] = line(value) ?? line(key)
         }
         for item in try list(evdev["properties"], "evdev properties", file: file) {
             guard let prop = item.int.flatMap(UInt16.init(exactly:)), prop <= Evdev.propertyMax else {
@@ -219,11 +221,7 @@ public enum LibinputRecordFormat {
             }
             device.properties.insert(prop)
         }
-        if let problem = device.axisProblem {
-            let absinfo = evdev["absinfo"]
-            let axis = absinfo?.mapping?.first { $0.key.int == Int(problem.code) }?.value
-            throw RecordingError.bad(file, line(axis ?? absinfo ?? evdev), problem.message)
-        }
+        try device.read(from: file, axisLines: axisLines, fallback: line(evdev["absinfo"] ?? evdev))
         if let udev = node["udev"], udev.mapping == nil, !isNull(udev) {
             throw RecordingError.bad(file, line(udev), "udev must be a mapping of properties")
         }

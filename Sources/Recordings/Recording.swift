@@ -36,6 +36,8 @@ public struct DeviceDescription: Equatable, Sendable {
     public var properties: Set<UInt16>
     /// udev properties recorded with the device (libinput record), beyond those TouchSynth derives.
     public var udevProperties: [String: String]
+    /// Where it was read, when from a file (no part of its equality).
+    public var source = DescriptionSource()
 
     public init(
         name: String, bustype: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0,

@@ -198,7 +198,8 @@ extension Replay {
     ) -> HarnessError {
         var said = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
         if let refusal = TouchpadRefusal.of(device, libinput: options.libinput.version), refusal.rejectsDevice {
-            said += "; by its description, \(refusal.problem): \(refusal.source)"
+            let place = refusal.axis.flatMap(device.source.place(ofAxis:)).map { " (\($0))" } ?? ""
+            said += "; by its description\(place), \(refusal.problem): \(refusal.source)"
         }
         let asked = options.udevProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         if !asked.isEmpty { said += " (with the udev properties asked for: \(asked.joined(separator: ", ")))" }

@@ -29,7 +29,7 @@ final class CorpusTests: XCTestCase {
         XCTAssertTrue(lines[reason + 1].hasPrefix("[1] "), result.stdout)
         XCTAssertTrue(
             lines[reason + 1].contains(
-                "device has min == max on ABS_X; by its description, ABS_X's minimum and maximum are both 0"),
+                "device has min == max on ABS_X; by its description (\(directory.path)/refused.yml:"),
             result.stdout)
     }
 

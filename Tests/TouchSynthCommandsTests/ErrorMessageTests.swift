@@ -50,8 +50,8 @@ final class ErrorMessageTests: XCTestCase {
 
     /// A device libinput will not use (an axis whose minimum is its maximum, one resolution of two)
     /// is bad data, told in one line naming the recording and libinput's complaint, not the
-    /// closing "not using input device" line, then the description's numbers behind it and where
-    /// libinput decides; synthesize refuses it as a description by the rule.
+    /// closing "not using input device" line, then the description's line and numbers behind it
+    /// and where libinput decides; synthesize refuses it as a description by the rule.
     func testADeviceLibinputRejectsIsBadDataNamingTheRecordingAndWhy() throws {
         let original = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
         let x: UInt16 = 0x00, y: UInt16 = 0x01
@@ -59,23 +59,28 @@ final class ErrorMessageTests: XCTestCase {
             (
                 "flat-x.evemu",
                 { (r: inout Recording) in r.device.absinfo[x]?.maximum = original.device.absinfo[x]?.minimum ?? 0 },
-                "device has min == max on ABS_X; by its description, ABS_X's minimum and maximum are both "
+                "device has min == max on ABS_X; by its description (PLACE), ABS_X's minimum and maximum are both "
                     + "\(original.device.absinfo[x]?.minimum ?? 0), and libinput rejects the device: src/evdev.c:"
             ),
             (
                 "x-resolution-only.evemu", { (r: inout Recording) in r.device.absinfo[y]?.resolution = 0 },
-                "kernel has only x or y resolution, not both; by its description, ABS_X has a resolution and ABS_Y none"
+                "kernel has only x or y resolution, not both; by its description (PLACE), ABS_X has a resolution and "
+                    + "ABS_Y none"
             ),
         ] as [(String, (inout Recording) -> Void, String)] {
             var recording = original
             change(&recording)
             let path = temporaryPath(name)
-            try EvemuFormat.write(recording).write(toFile: path, atomically: true, encoding: .utf8)
+            let text = EvemuFormat.write(recording)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: path) }
+            // The ABS_X range's line, which the message names.
+            let line = try XCTUnwrap(text.split(separator: "\n").firstIndex { $0.hasPrefix("A: 00 ") }) + 1
+            let said = complaint.replacingOccurrences(of: "PLACE", with: "\(path):\(line)")
             for command in ["replay", "compare", "explain"] {
                 let result = assertSentence([command, path], status: 65)
                 XCTAssertTrue(result.stderr.hasPrefix("touchsynth: \(path): libinput: "), result.stderr)
-                XCTAssertTrue(result.stderr.contains(complaint), "\(command): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains(said), "\(command): \(result.stderr)")
             }
             // A script performed on it would replay to nothing: synthesize refuses the description.
             let synthesized = assertSentence(["synthesize", "-e", "pinch", "--desc", path], status: 65)

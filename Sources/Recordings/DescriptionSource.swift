@@ -1,0 +1,37 @@
+/// Where a device's description was read: the file, and the line of each axis's range, so that
+/// a range libinput refuses can be named where it is written. It is no part of what the device
+/// is: descriptions read from two files, or made in memory, are equal all the same.
+public struct DescriptionSource: Equatable, Sendable {
+    /// The file; empty for a description made in memory or inferred from events.
+    public var file = ""
+    /// The line of each EV_ABS axis's range, by code.
+    public var axisLines: [UInt16: Int] = [:]
+
+    public init(file: String = "", axisLines: [UInt16: Int] = [:]) {
+        self.file = file
+        self.axisLines = axisLines
+    }
+
+    /// Always: where a description was read does not change the device.
+    public static func == (_: DescriptionSource, _: DescriptionSource) -> Bool { true }
+
+    /// `file:line` of axis `code`'s range, when known.
+    public func place(ofAxis code: UInt16) -> String? {
+        guard !file.isEmpty, let line = axisLines[code] else { return nil }
+        return "\(file):\(line)"
+    }
+}
+
+extension DeviceDescription {
+    /// Takes the description as read from `file`, each axis's range at its line of `axisLines`:
+    /// refused where libevdev would refuse it (``axisProblem``), at the axis's line, else
+    /// `fallback`; kept with where it was read (``source``).
+    public mutating func read(
+        from file: String, axisLines: [UInt16: Int], fallback: Int? = nil
+    ) throws(RecordingError) {
+        if let problem = axisProblem {
+            throw RecordingError.bad(file, axisLines[problem.code] ?? fallback, problem.message)
+        }
+        source = DescriptionSource(file: file, axisLines: axisLines)
+    }
+}
