@@ -3,6 +3,8 @@
 /// version 1, whose keys were snake_case. A reader refuses a newer version than it knows.
 /// Version 3: a comparison's `accidentalIn` and `accidentalActivations` are compatibility mode's
 /// activations set off by its simulated touches; `onlyIn` holds what version 2's `accidentalIn` did.
+/// Version 4: activations pair within a second, so both modes may have unmatched ones: a row's
+/// `unmatched` counts each mode's, in place of `onlyIn`.
 public enum JSONSchema {
-    public static let version = 3
+    public static let version = 4
 }

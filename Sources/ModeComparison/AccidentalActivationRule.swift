@@ -2,10 +2,11 @@ import AppEvents
 import Gestures
 
 /// When an activation is accidental. A recognizer's activations (began, recognized) in the two
-/// modes pair one to one, nearest first: within ``window`` of each other, and then, over a whole
-/// stream, the ones left in time order whatever the distance. An activation left unpaired
-/// happened in one mode where the other had none, or once more than the other: a difference
-/// between the modes. It is accidental when compatibility mode's simulated touches set it off
+/// modes pair one to one, nearest first, within a second of each other (``nearby``): the two
+/// modes' events for one gesture come within milliseconds of each other, so activations further
+/// apart are two gestures, even where each mode has one. An activation left unpaired happened in
+/// one mode where the other had none then, or once more than the other: a difference between
+/// the modes. It is accidental when compatibility mode's simulated touches set it off
 /// (``isAccidental(in:_:)``: a photo's pan started by a pinch's simulated touches on top of the
 /// scrolling both modes share), the hazard Apple names; one a pointer's touch type explains (a
 /// recognizer that takes `indirectPointer` touches alone) is the app's design, not an accident.
@@ -13,7 +14,7 @@ import Gestures
 public struct AccidentalActivationRule: Sendable, Equatable {
     /// Seconds before or after an activation within which the other mode's counts as the same
     /// gesture, and, live, after which an unmatched activation is decided; nil over the whole
-    /// stream, which pairs within ``nearby`` first.
+    /// stream, decided at its end, which pairs within ``nearby``.
     public var window: Double?
 
     /// Over the whole stream: what a replay, known to its end, is judged by.
@@ -21,8 +22,7 @@ public struct AccidentalActivationRule: Sendable, Equatable {
     /// Live: a second either side, after which the view flags an unmatched activation.
     public static let live = AccidentalActivationRule(window: 1.0)
 
-    /// Seconds within which two modes' activations are taken for the same gesture first: the two
-    /// modes' events for one gesture come within milliseconds of each other.
+    /// Seconds within which two modes' activations are taken for the same gesture.
     public static let nearby = 1.0
 
     /// Whether an unpaired activation in `mode`, which followed `input`, is accidental: in
@@ -34,7 +34,7 @@ public struct AccidentalActivationRule: Sendable, Equatable {
     /// Which of the other mode's unpaired activations (`unpaired`, seconds) an activation at
     /// `time` pairs with as it comes, live: the nearest within the window, before or after.
     public func partner(for time: Double, among unpaired: [Double]) -> Int? {
-        let limit = window ?? .infinity
+        let limit = window ?? Self.nearby
         return unpaired.indices.filter { abs(unpaired[$0] - time) <= limit }
             .min { abs(unpaired[$0] - time) < abs(unpaired[$1] - time) }
     }
@@ -64,7 +64,6 @@ public struct AccidentalActivationRule: Sendable, Equatable {
             }
         }
         pairNearest(within: window ?? Self.nearby)
-        if window == nil { pairNearest(within: .infinity) }
         return (
             compat.indices.filter { !paired.compat.contains($0) },
             indirect.indices.filter { !paired.indirect.contains($0) }

@@ -16,14 +16,13 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
     public var compat: ModeSummary
     /// What it did in indirect input mode.
     public var indirect: ModeSummary
-    /// The mode with activations the other mode did not match (``AccidentalActivationRule``): it
-    /// activated in this mode alone, or more often in it; nil when the modes match.
-    public var onlyIn: DeliveryMode?
-    /// Which of that mode's activations they are, from 0 in time order (as its summary's
-    /// ``ModeSummary/activationInputs``).
-    public var onlyIndices: [Int]
-    /// Those of ``onlyIndices`` that are accidental (``AccidentalActivationRule/isAccidental(in:_:)``):
-    /// compatibility mode's, set off by its simulated touches.
+    /// Each mode's activations the other mode did not match (``AccidentalActivationRule``), from 0
+    /// in time order (as its summary's ``ModeSummary/activationInputs``): none where the modes
+    /// match; one mode's alone where it activated alone or more often; both modes' where each
+    /// activated where the other did not.
+    public var unmatched: Unmatched
+    /// Those of compatibility mode's ``unmatched`` that are accidental
+    /// (``AccidentalActivationRule/isAccidental(in:_:)``): set off by its simulated touches.
     public var accidentalIndices: [Int]
     /// True when it activated in both modes but its menus or drags started from different
     /// inputs or at different times (``ModeSummary/starts``); nil otherwise.
@@ -31,25 +30,49 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
 
     /// The mode of its accidental activations: compatibility mode, or nil when it has none.
     public var accidentalIn: DeliveryMode? { accidentalIndices.isEmpty ? nil : .compatibility }
-    /// When its unmatched activations happened, seconds on the events' clock.
-    public var onlyTimes: [Double] { times(of: onlyIndices) }
+    /// When `mode`'s unmatched activations happened, seconds on the events' clock.
+    public func unmatchedTimes(in mode: DeliveryMode) -> [Double] { times(of: unmatched[mode], in: mode) }
     /// When its accidental activations happened, seconds on the events' clock.
-    public var accidentalTimes: [Double] { times(of: accidentalIndices) }
+    public var accidentalTimes: [Double] { times(of: accidentalIndices, in: .compatibility) }
 
-    private func times(of indices: [Int]) -> [Double] {
-        guard let mode = onlyIn else { return [] }
-        let times = (mode == .compatibility ? compat : indirect).transitions.activationTimes
+    /// What `mode` made of the recognizer.
+    public subscript(mode: DeliveryMode) -> ModeSummary { mode == .compatibility ? compat : indirect }
+
+    private func times(of indices: [Int], in mode: DeliveryMode) -> [Double] {
+        let times = self[mode].transitions.activationTimes
         return indices.map { times[$0] }
     }
 
     /// Whether the modes differ on this row: activations one mode did not match, or different starts.
-    public var differs: Bool { onlyIn != nil || startsDiffer == true }
+    public var differs: Bool { !unmatched.isEmpty || startsDiffer == true }
+
+    /// Activations of each mode, by index, that the other mode did not match.
+    public struct Unmatched: Equatable, Sendable {
+        public var compat: [Int] = []
+        public var indirect: [Int] = []
+
+        public init(compat: [Int] = [], indirect: [Int] = []) {
+            self.compat = compat
+            self.indirect = indirect
+        }
+
+        public subscript(mode: DeliveryMode) -> [Int] { mode == .compatibility ? compat : indirect }
+        /// The modes with unmatched activations, compatibility mode first.
+        public var modes: [DeliveryMode] { DeliveryMode.allCases.filter { !self[$0].isEmpty } }
+        public var isEmpty: Bool { compat.isEmpty && indirect.isEmpty }
+    }
 
     /// "region/name".
     public var recognizer: String { path.description }
 
     enum CodingKeys: String, CodingKey {
-        case region, name, kind, compat, indirect, onlyIn, accidentalIn, startsDiffer
+        case region, name, kind, compat, indirect, unmatched, accidentalIn, startsDiffer
+    }
+
+    /// How many of each mode's activations the other did not match, as JSON writes them.
+    private struct UnmatchedCounts: Encodable {
+        var compat: Int
+        var indirect: Int
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -59,7 +82,10 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
         try c.encode(kind, forKey: .kind)
         try c.encode(compat, forKey: .compat)
         try c.encode(indirect, forKey: .indirect)
-        try c.encodeIfPresent(onlyIn, forKey: .onlyIn)
+        if !unmatched.isEmpty {
+            try c.encode(
+                UnmatchedCounts(compat: unmatched.compat.count, indirect: unmatched.indirect.count), forKey: .unmatched)
+        }
         try c.encodeIfPresent(accidentalIn, forKey: .accidentalIn)
         try c.encodeIfPresent(startsDiffer, forKey: .startsDiffer)
     }
@@ -145,23 +171,17 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
             let compatRecord = compatRecords[path]
             let indirectRecord = indirectRecords[path]
             let compat = ModeSummary(record: compatRecord), indirect = ModeSummary(record: indirectRecord)
-            // Over the whole stream the activations all pair but the surplus of one mode.
             let unpaired = AccidentalActivationRule.wholeStream.unpairedIndices(
                 compat: compat.transitions.activationTimes, indirect: indirect.transitions.activationTimes)
-            let onlyIn: DeliveryMode? =
-                !unpaired.compat.isEmpty ? .compatibility : !unpaired.indirect.isEmpty ? .indirectInput : nil
-            let only = onlyIn == .compatibility ? unpaired.compat : unpaired.indirect
-            let summary = onlyIn == .compatibility ? compat : indirect
-            let inputs = summary.activationInputs
-            let accidental = only.filter { index in
-                onlyIn.map {
-                    AccidentalActivationRule.isAccidental(in: $0, inputs.indices.contains(index) ? inputs[index] : nil)
-                }
-                    ?? false
+            let inputs = compat.activationInputs
+            let accidental = unpaired.compat.filter { index in
+                AccidentalActivationRule.isAccidental(
+                    in: .compatibility, inputs.indices.contains(index) ? inputs[index] : nil)
             }
-            let startsDiffer = onlyIn == nil && !Self.sameStarts(compat.starts, indirect.starts)
+            let unmatched = ComparisonRow.Unmatched(compat: unpaired.compat, indirect: unpaired.indirect)
+            let startsDiffer = unmatched.isEmpty && !Self.sameStarts(compat.starts, indirect.starts)
             return ComparisonRow(
-                path: path, kind: kind, compat: compat, indirect: indirect, onlyIn: onlyIn, onlyIndices: only,
+                path: path, kind: kind, compat: compat, indirect: indirect, unmatched: unmatched,
                 accidentalIndices: accidental, startsDiffer: startsDiffer ? true : nil)
         }
         accidentalActivations = rows.compactMap { row in
@@ -193,7 +213,7 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
 
     /// How many activations in `mode` the other mode did not match, over all recognizers.
     public func onlyActivationCount(in mode: DeliveryMode) -> Int {
-        rows.filter { $0.onlyIn == mode }.map(\.onlyIndices.count).reduce(0, +)
+        rows.map { $0.unmatched[mode].count }.reduce(0, +)
     }
 
     /// Each record under its row's ``ComparisonRow/path``, so a mode's records can be looked up

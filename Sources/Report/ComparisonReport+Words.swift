@@ -6,33 +6,42 @@ import ModeComparison
 
 extension ComparisonReport {
     /// What differs between the modes, in plain words, a line per recognizer with unmatched
-    /// activations (``ComparisonRow/onlyIn``: it activated in one mode only, or more often in
-    /// one) with the likely cause, told from what it followed at them; and a line per menu or drag
-    /// that started in both modes from different inputs.
+    /// activations (``ComparisonRow/unmatched``: it activated in one mode only, more often in one,
+    /// or in each where the other did not) with the likely cause, told from what it followed at
+    /// them; and a line per menu or drag that started in both modes from different inputs.
     public var differencesInWords: [String] {
         rows.compactMap { row in
-            guard let mode = row.onlyIn else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
+            let modes = row.unmatched.modes
+            guard let mode = modes.first else { return row.startsDiffer == true ? Self.startsInWords(row) : nil }
             let (c, i) = (row.compat.transitions.activationTimes.count, row.indirect.transitions.activationTimes.count)
             let verb = row.compat.began + row.indirect.began == 0 ? "was recognized" : "began"
-            let modes = [(c, "compat mode (key NO)"), (i, "indirect mode (key YES)")]
-            let (more, fewer) = mode == .compatibility ? (modes[0], modes[1]) : (modes[1], modes[0])
+            let named = [(c, "compat mode (key NO)"), (i, "indirect mode (key YES)")]
+            guard modes.count == 1 else {
+                // Each mode activated where the other did not: the causes of each, in turn.
+                let causes = modes.compactMap { mode in
+                    Self.cause(of: row, in: mode).map { (mode == .compatibility ? "compat" : "indirect") + "'s: " + $0 }
+                }
+                return "\(row.recognizer) \(verb) \(Self.times(c)) in \(named[0].1) and \(Self.times(i)) in "
+                    + "\(named[1].1), not within a second of each other" + (causes.isEmpty ? "" : "; ")
+                    + causes.joined(separator: "; ")
+            }
+            let (more, fewer) = mode == .compatibility ? (named[0], named[1]) : (named[1], named[0])
             let line =
                 "\(row.recognizer) \(verb) \(Self.times(more.0)) in \(more.1) and \(Self.times(fewer.0)) in \(fewer.1)"
-            return Self.cause(of: row).map { line + ": " + $0 } ?? line
+            return Self.cause(of: row, in: mode).map { line + ": " + $0 } ?? line
         }
     }
 
-    /// Why a row's unmatched activations happened, when what the recognizer followed at each of
-    /// them tells: the pinch's simulated touches (moved, or held still as a long press), or a
-    /// click, whose touch is `direct` in one mode and `indirectPointer` in the other; and when the
-    /// other mode's recognizer lost arbitration, to which.
-    private static func cause(of row: ComparisonRow) -> String? {
-        guard let mode = row.onlyIn else { return nil }
+    /// Why a row's unmatched activations in `mode` happened, when what the recognizer followed at
+    /// each of them tells: the pinch's simulated touches (moved, or held still as a long press),
+    /// or a click, whose touch is `direct` in one mode and `indirectPointer` in the other; and when
+    /// the other mode's recognizer lost arbitration, to which.
+    private static func cause(of row: ComparisonRow, in mode: DeliveryMode) -> String? {
         let (summary, other) = mode == .compatibility ? (row.compat, row.indirect) : (row.indirect, row.compat)
         // A loss near an unmatched activation: the other mode's recognizer lost that gesture.
         let nearby = AccidentalActivationRule.nearby
         let losses = other.arbitrationLosses.filter { loss in
-            row.onlyTimes.contains { abs($0 - loss.time) <= nearby }
+            row.unmatchedTimes(in: mode).contains { abs($0 - loss.time) <= nearby }
         }
         let winners = Set(losses.map(\.winner.description)).sorted()
         let otherMode = mode == .compatibility ? "indirect" : "compat"
@@ -40,7 +49,7 @@ extension ComparisonReport {
             winners.isEmpty ? nil : "in \(otherMode) mode it lost arbitration to \(winners.joined(separator: ", "))"
         let click =
             "a click is a direct touch in compat mode, as a finger's, and an indirectPointer touch in indirect mode"
-        let unmatched = row.onlyIndices.compactMap {
+        let unmatched = row.unmatched[mode].compactMap {
             summary.activationInputs.indices.contains($0) ? summary.activationInputs[$0] : nil
         }
         guard !unmatched.isEmpty else { return lost }

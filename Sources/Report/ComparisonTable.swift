@@ -47,28 +47,34 @@ extension ComparisonReport {
 }
 
 extension ComparisonReport {
-    /// "accidental activations (set off by compat mode's simulated touches): 2; in one mode only:
-    /// compat 2, indirect 1".
+    /// "accidental activations (set off by compat mode's simulated touches): 2; unmatched by the
+    /// other mode: compat 2, indirect 1".
     public var activationCounts: String {
         "accidental activations (set off by compat mode's simulated touches): \(accidentalActivationCount); "
-            + "in one mode only: compat \(onlyActivationCount(in: .compatibility)), indirect "
+            + "unmatched by the other mode: compat \(onlyActivationCount(in: .compatibility)), indirect "
             + "\(onlyActivationCount(in: .indirectInput))"
     }
 }
 
 extension ComparisonRow {
     /// How the modes differ on this recognizer: "compat only" when it activated in that mode
-    /// alone, "compat: 2 more" when more often in it, with ", accidental" when its simulated
-    /// touches set those off; "starts differ" when its menus or drags started differently; empty
+    /// alone, "compat: 2 more" when more often in it, "compat: 1, indirect: 1 unmatched" when each
+    /// activated where the other did not, with ", accidental" when compat's simulated touches set
+    /// its unmatched ones off; "starts differ" when its menus or drags started differently; empty
     /// when they agree.
     public var difference: String {
-        guard let mode = onlyIn else { return startsDiffer == true ? "starts differ" : "" }
-        let other = mode == .compatibility ? indirect : compat
-        let only = other.activated ? "\(mode.rawValue): \(onlyIndices.count) more" : "\(mode.rawValue) only"
+        let modes = unmatched.modes
+        guard let mode = modes.first else { return startsDiffer == true ? "starts differ" : "" }
+        let only =
+            modes.count == 2
+            ? "compat: \(unmatched.compat.count), indirect: \(unmatched.indirect.count) unmatched"
+            : self[mode == .compatibility ? .indirectInput : .compatibility].activated
+                ? "\(mode.rawValue): \(unmatched[mode].count) more" : "\(mode.rawValue) only"
         return only
             + (accidentalIndices.isEmpty
                 ? ""
-                : accidentalIndices.count == onlyIndices.count
-                    ? ", accidental" : ", \(accidentalIndices.count) accidental")
+                : accidentalIndices.count == unmatched.compat.count
+                    ? modes.count == 2 ? ", compat's accidental" : ", accidental"
+                    : ", \(accidentalIndices.count) accidental")
     }
 }

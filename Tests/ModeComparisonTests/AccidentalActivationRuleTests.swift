@@ -14,7 +14,11 @@ final class AccidentalActivationRuleTests: XCTestCase {
         XCTAssertEqual(rule.unpaired(compat: [1.0, 5.0], indirect: [5.0]).compat, [1.0])
         XCTAssertEqual(rule.unpaired(compat: [2.0, 5.05], indirect: [5.0]).compat, [2.0])
         XCTAssertEqual(rule.unpaired(compat: [5.0], indirect: [1.0, 5.0]).indirect, [1.0])
-        XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [9.0]).compat, [], "then any distance pairs")
+        // Seconds apart, they are two gestures, one in each mode: neither pairs (a drag clicked in
+        // indirect mode cannot hide a pan a pinch set off in compat mode later).
+        XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [9.0]).compat, [3.0])
+        XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [9.0]).indirect, [9.0])
+        XCTAssertEqual(rule.unpaired(compat: [3.0], indirect: [3.9]).compat, [], "within the second")
         XCTAssertEqual(rule.unpairedIndices(compat: [0.1, 7.0, 7.2], indirect: [7.1]).compat, [0, 2])
         XCTAssertEqual(rule.unpaired(compat: [], indirect: [0.5, 0.7]).indirect, [0.5, 0.7])
     }
@@ -44,7 +48,7 @@ final class AccidentalActivationRuleTests: XCTestCase {
         }
         let report = ComparisonReport(compat: [record([1.1, 2.4, 2.9], simulated: 2)], indirect: [record([1.1])])
         let row = try XCTUnwrap(report.rows.first)
-        XCTAssertEqual(row.onlyIn, .compatibility)
+        XCTAssertEqual(row.unmatched, ComparisonRow.Unmatched(compat: [1, 2]))
         XCTAssertEqual(row.accidentalIn, .compatibility)
         XCTAssertEqual(row.accidentalTimes, [2.4, 2.9])
         XCTAssertEqual(report.accidentalActivationCount, 2)
@@ -58,12 +62,42 @@ final class AccidentalActivationRuleTests: XCTestCase {
         ] {
             let report = ComparisonReport(compat: [compat], indirect: [indirect])
             let row = try XCTUnwrap(report.rows.first)
-            XCTAssertNotNil(row.onlyIn)
+            let mode = try XCTUnwrap(row.unmatched.modes.first)
+            XCTAssertEqual(row.unmatched.modes, [mode])
             XCTAssertNil(row.accidentalIn)
-            XCTAssertEqual(row.onlyTimes, [2.4])
+            XCTAssertEqual(row.unmatchedTimes(in: mode), [2.4])
             XCTAssertEqual(report.accidentalActivations, [])
             XCTAssertEqual(report.differenceCount, 1)
-            XCTAssertEqual(row.difference, "\(row.onlyIn?.rawValue ?? ""): 1 more")
+            XCTAssertEqual(row.difference, "\(mode.rawValue): 1 more")
         }
+    }
+
+    /// A pan a pinch's simulated touches set off in compat mode, seconds after a drag only indirect
+    /// mode's pan took: two differences, one each way, and compat's is accidental; no pairing
+    /// across the seconds between them hides either.
+    func testActivationsSecondsApartAreEachADifference() throws {
+        var compat = GestureRecord(region: "v", name: "anyPan", kind: .pan)
+        compat.transitions = [GestureTransition(state: .began, time: 3.9), GestureTransition(state: .ended, time: 4.5)]
+        compat.activationInputs = [ActivationInput(time: 3.9, touches: 2, simulatedTouches: 2)]
+        var indirect = GestureRecord(region: "v", name: "anyPan", kind: .pan)
+        indirect.transitions = [
+            GestureTransition(state: .began, time: 1.1), GestureTransition(state: .ended, time: 1.6),
+        ]
+        indirect.activationInputs = [ActivationInput(time: 1.1, touches: 1, pointerTouches: 1)]
+        let report = ComparisonReport(compat: [compat], indirect: [indirect])
+        let row = try XCTUnwrap(report.rows.first)
+        XCTAssertEqual(row.unmatched, ComparisonRow.Unmatched(compat: [0], indirect: [0]))
+        XCTAssertEqual(row.accidentalTimes, [3.9])
+        XCTAssertEqual(report.accidentalActivationCount, 1)
+        XCTAssertEqual(row.difference, "compat: 1, indirect: 1 unmatched, compat's accidental")
+        XCTAssertEqual(
+            report.differencesInWords,
+            [
+                "v/anyPan began once in compat mode (key NO) and once in indirect mode (key YES), not within a "
+                    + "second of each other; compat's: a pinch's two simulated touches set it off, where indirect "
+                    + "mode's transform events carry no touches; indirect's: a click is a direct touch in compat mode, "
+                    + "as a finger's, and an indirectPointer touch in indirect mode, and the recognizer took it in one "
+                    + "mode only"
+            ])
     }
 }

@@ -87,7 +87,7 @@ final class ComparisonTests: XCTestCase {
         let pinch = try row("pinch")
         XCTAssertEqual([pinch.indirect.began, pinch.indirect.ended, pinch.indirect.failed], [1, 1, 0])
         // The pinch works in indirect mode alone: a difference, and no accident.
-        XCTAssertEqual(pinch.onlyIn, .indirectInput)
+        XCTAssertEqual(pinch.unmatched.modes, [.indirectInput])
         XCTAssertNil(pinch.accidentalIn)
         XCTAssertEqual(try row("rotation").indirect.began, 0)
         XCTAssertEqual(try row("tap").indirect, ModeSummary(record: nil))
@@ -145,7 +145,7 @@ final class ComparisonTests: XCTestCase {
         let report = ComparisonReport(compat: [], indirect: [recognized])
         XCTAssertEqual(report.rows.map(\.recognizer), ["canvas/extra"])
         XCTAssertEqual(report.rows.first?.indirect.recognized, 1)
-        XCTAssertEqual(report.rows.first?.onlyIn, .indirectInput)
+        XCTAssertEqual(report.rows.first?.unmatched, ComparisonRow.Unmatched(indirect: [0]))
         XCTAssertEqual(report.accidentalActivations, [])
     }
 }

@@ -41,8 +41,8 @@ final class ComparisonTableTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix("recognizer"))
         XCTAssertEqual(
             lines.last,
-            "accidental activations (set off by compat mode's simulated touches): 1; in one mode only: compat 1, "
-                + "indirect 0")
+            "accidental activations (set off by compat mode's simulated touches): 1; unmatched by the other mode: "
+                + "compat 1, indirect 0")
 
         let separators = lines.dropLast().filter { !$0.hasPrefix("-") }.map { line in
             line.indices.filter { line[$0] == "|" }.map { line.distance(from: line.startIndex, to: $0) }

@@ -102,8 +102,8 @@ final class CompareTests: XCTestCase {
             uniqueKeysWithValues: try XCTUnwrap(json["rows"] as? [[String: Any]]).map {
                 ($0["name"] as? String ?? "", $0)
             })
-        XCTAssertEqual(rows["pointerOnly"]?["onlyIn"] as? String, "indirect")
-        XCTAssertEqual(rows["directOnly"]?["onlyIn"] as? String, "compat")
+        XCTAssertEqual(rows["pointerOnly"]?["unmatched"] as? [String: Int], ["compat": 0, "indirect": 1])
+        XCTAssertEqual(rows["directOnly"]?["unmatched"] as? [String: Int], ["compat": 1, "indirect": 0])
         XCTAssertNil(rows["pointerOnly"]?["accidentalIn"])
         XCTAssertNil(rows["directOnly"]?["accidentalIn"])
         XCTAssertEqual((json["accidentalActivations"] as? [[String: Any]])?.count, 0)
@@ -221,8 +221,8 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(table.status, 1, table.stdout)
         XCTAssertTrue(
             table.stdout.contains(
-                "accidental activations (set off by compat mode's simulated touches): 2; in one mode only: compat 2, "
-                    + "indirect 0"), table.stdout)
+                "accidental activations (set off by compat mode's simulated touches): 2; unmatched by the other mode: "
+                    + "compat 2, indirect 0"), table.stdout)
         XCTAssertTrue(table.stdout.contains("| compat: 2 more, accidental"), table.stdout)
         XCTAssertTrue(table.stdout.contains("last translation"), table.stdout)
         let said = "photo/pan began 3 times in compat mode (key NO) and once in indirect mode (key YES): a pinch's two "
