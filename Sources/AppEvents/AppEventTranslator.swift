@@ -31,7 +31,7 @@ import LibinputEvents
 /// - Wheels: see ``Configuration/wheelSequenceTimeout``.
 /// - Three-or-more-finger swipes and holds become ``SystemGestureEvent``s. On a trackpad iPadOS keeps
 ///   three-finger swipes for its navigation gestures (Home, the App Switcher, switching apps) and
-///   UIKit has no event for a hold, so no app recognizer ever sees them; TouchSynth reports them
+///   Apple documents no UIKit event for a hold, so no app recognizer sees them here; TouchSynth reports them
 ///   only so that a diagnostic shows they happened. The three-finger editing gestures of WWDC19 224
 ///   "Modernizing Your UI for iOS 13" (undo/redo, copy/paste; an app opts out with
 ///   `editingInteractionConfiguration`) are a different thing, not modelled for a trackpad: Apple

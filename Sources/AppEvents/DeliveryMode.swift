@@ -2,7 +2,7 @@
 /// `UIApplicationSupportsIndirectInputEvents` Info.plist key (docs/uikit-behaviour.md).
 public enum DeliveryMode: String, Codable, Sendable, CaseIterable {
     /// The key set to NO (or absent, before iOS 17): a pinch or rotation becomes two simulated
-    /// `direct` touches and clicks are `direct` touches.
+    /// touches (`direct` here, as Apple leaves their type unsaid) and clicks are `direct` touches.
     case compatibility = "compat"
     /// The key set to YES (or absent, from iOS 17 on): native transform events and
     /// `indirectPointer` touches (scroll events come in both modes).

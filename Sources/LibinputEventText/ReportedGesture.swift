@@ -105,7 +105,7 @@ public enum ReportedGesture: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Fingers resting: a gesture UIKit has no event for.
+    /// Fingers resting: a gesture Apple documents no UIKit event for.
     public var isHold: Bool {
         if case .hold = self { return true }
         return false

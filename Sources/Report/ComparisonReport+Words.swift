@@ -117,7 +117,7 @@ extension ComparisonReport {
                 + "TouchSynth gives it those of more fingers, and pinches of three or more, too"
         }
         if gestures.contains(where: \.isHold) {
-            line += ". A hold is fingers resting, for which UIKit has no event"
+            line += ". A hold is fingers resting, for which Apple documents no UIKit event"
         }
         return ([line + "."] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
     }

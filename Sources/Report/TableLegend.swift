@@ -30,8 +30,8 @@ public struct TableLegend: Sendable {
         }
         if systemKinds.contains(.hold) {
             lines.append(
-                "system hold(N) began/cancelled: N fingers resting on the trackpad; UIKit has no event for it, no app "
-                    + "receives it, and its events count as emitted, to the system")
+                "system hold(N) began/cancelled: N fingers resting on the trackpad; Apple documents no UIKit event "
+                    + "for it, no app receives it here, and its events count as emitted, to the system")
         }
         if accounting.contains(where: { !$0.merged.isEmpty }) {
             lines.append(

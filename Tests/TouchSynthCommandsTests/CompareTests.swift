@@ -255,7 +255,7 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[1].hasPrefix("libinput reported pointer motion"), result.stdout)
-        XCTAssertTrue(lines[1].hasSuffix("for which UIKit has no event."), result.stdout)
+        XCTAssertTrue(lines[1].hasSuffix("for which Apple documents no UIKit event."), result.stdout)
         XCTAssertEqual(lines[2], "pointer regions (both modes):")
         XCTAssertFalse(result.stdout.contains("| -"), result.stdout)
     }
