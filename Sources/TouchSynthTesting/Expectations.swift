@@ -105,7 +105,8 @@ extension ModeReplay {
         }
     }
 
-    /// `recognizer`'s final `value` is `expected`, give or take `tolerance`.
+    /// `recognizer`'s final `value` is `expected`, give or take `tolerance` (0 or more): the value
+    /// its last activation left, where it activated more than once.
     @discardableResult
     public func expect(
         _ recognizer: String, _ value: RecognizerValue, equals expected: Double, within tolerance: Double,
@@ -114,6 +115,7 @@ extension ModeReplay {
         line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        guard checkTolerance(tolerance, at: site) else { return false }
         return checkRecords(of: recognizer, in: modes, at: site) { mode, record in
             guard let actual = finalValue(value, of: record, named: recognizer, in: mode, at: site) else {
                 return false
@@ -122,7 +124,7 @@ extension ModeReplay {
                 fail(
                     String(
                         format: "%@: %@: %@: %@ %.4f, expected %.4f ± %.4f", name, mode.rawValue, recognizer,
-                        value.rawValue, actual, expected, tolerance),
+                        value.rawValue, actual, expected, tolerance) + Self.lastOf(record),
                     at: site)
                 return false
             }
@@ -130,8 +132,8 @@ extension ModeReplay {
         }
     }
 
-    /// `recognizer`'s final `value` is the same in both modes, give or take `tolerance`: a list
-    /// scrolled as far, a photo zoomed as much, whichever events each mode delivered.
+    /// `recognizer`'s final `value` is the same in both modes, give or take `tolerance` (0 or
+    /// more): a list scrolled as far, a photo zoomed as much, whichever events each mode delivered.
     @discardableResult
     public func expectAlike(
         _ recognizer: String, _ value: RecognizerValue, within tolerance: Double,
@@ -139,6 +141,7 @@ extension ModeReplay {
         line: UInt = #line, column: UInt = #column
     ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        guard checkTolerance(tolerance, at: site) else { return false }
         var values: [DeliveryMode: Double] = [:]
         let found = checkRecords(of: recognizer, in: .both, at: site) { mode, record in
             values[mode] = finalValue(value, of: record, named: recognizer, in: mode, at: site)
@@ -152,6 +155,22 @@ extension ModeReplay {
                 value.rawValue, compat, indirect, tolerance),
             at: site)
         return false
+    }
+
+    /// Whether `tolerance` can hold anything: failing, naming it, when it is negative or NaN.
+    private func checkTolerance(_ tolerance: Double, at site: CallSite) -> Bool {
+        guard tolerance >= 0 else {
+            fail("\(name): a tolerance of \(tolerance): give 0 or more", at: site)
+            return false
+        }
+        return true
+    }
+
+    /// ` (the value its last activation of 3 left)`, where `record` activated more than once: a final value
+    /// is the last's, which may not be the one meant.
+    private static func lastOf(_ record: GestureRecord) -> String {
+        let count = record.activationTimes.count
+        return count > 1 ? " (the value its last activation of \(count) left)" : ""
     }
 
     /// `record`'s final `value`; nil, failing with why, when it reports none.
@@ -169,8 +188,9 @@ extension ModeReplay {
         return nil
     }
 
-    /// The recognizers that activated accidentally in `modes` are exactly `recognizers`
-    /// (`region/name`): in compatibility mode, in indirect input mode, or in either (`.both`).
+    /// The recognizers that activated accidentally in `modes` are exactly `recognizers` (each
+    /// `region/name`, or a name one region alone has): in compatibility mode, in indirect input
+    /// mode, or in either (`.both`).
     /// An activation is accidental when compatibility mode's simulated touches set it off and the
     /// other mode's same recognizer did not match it (``ModeComparison/AccidentalActivationRule``),
     /// so none is in indirect input mode.
@@ -182,13 +202,28 @@ extension ModeReplay {
         column: UInt = #column
     ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
+        // Named as every check names them; the same surface in both modes.
+        var expected = Set<String>()
+        for recognizer in recognizers {
+            switch self[.compatibility].path(of: recognizer) {
+            case .found(let path): expected.insert(path.description)
+            case .missing:
+                fail(noSuchRecognizer(recognizer, in: .compatibility), at: site)
+                return false
+            case .ambiguous(let paths):
+                fail(
+                    "\(name): \(recognizer) names \(paths.count) recognizers, " + Self.list(paths.map(\.description))
+                        + "; name one as region/name", at: site)
+                return false
+            }
+        }
         let actual = Set(
             comparison.accidentalActivations.filter { modes.list.contains($0.mode) }.map(\.path.description))
-        guard actual != recognizers else { return true }
+        guard actual != expected else { return true }
         let which = modes == .both ? "either" : modes.list[0].rawValue
         fail(
             "\(name): accidental activations in \(which) mode: \(Self.list(actual)), expected "
-                + "\(Self.list(recognizers))",
+                + "\(Self.list(expected))",
             at: site)
         return false
     }
@@ -267,7 +302,9 @@ extension ModeReplay {
     /// arbitration over it when it failed for that, or that none did; or `it never changed
     /// state`, with what libinput sent.
     func summary(of record: GestureRecord) -> String {
-        guard !record.transitions.isEmpty else { return "it never changed state; " + libinputSummary }
+        guard !record.transitions.isEmpty else {
+            return "it never changed state; " + libinputSummary + scrollMaskHint(record)
+        }
         let states = record.transitions.map { $0.count > 1 ? "\($0.state.rawValue) ×\($0.count)" : $0.state.rawValue }
         let lost = Self.arbitration(of: record)
         let own =
@@ -300,6 +337,17 @@ extension ModeReplay {
 
     /// `libinput sent 77 POINTER_SCROLL_FINGER, 2 POINTER_MOTION`: the replay's events by type,
     /// the most frequent first, but the devices' own.
+    /// Why a pan that never changed state took none of the scrolling libinput sent: its
+    /// `allowedScrollTypesMask` is empty, as UIKit's default is; empty otherwise.
+    private func scrollMaskHint(_ record: GestureRecord) -> String {
+        guard record.kind == .pan, events.contains(where: { if case .pointerScroll = $0.kind { true } else { false } }),
+            let pan = self[.indirectInput].recognizer("\(record.region)/\(record.name)", as: PanGestureRecognizer.self),
+            pan.allowedScrollTypesMask.isEmpty
+        else { return "" }
+        return "; its allowedScrollTypesMask is empty, as UIKit's default is, so it takes no scroll events "
+            + "(set it to .all, as a scroll view's pan is)"
+    }
+
     var libinputSummary: String {
         var counts: [String: Int] = [:]
         for event in events {

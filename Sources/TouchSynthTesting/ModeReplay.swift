@@ -115,6 +115,12 @@ public struct ModeOutcome {
     func lookUp(_ recognizer: String) -> RecognizerLookup<GestureRecord> {
         RecognizerLookup(recognizer, in: surface.records, paths: RecognizerPath.paths(of: surface.records))
     }
+
+    /// The path of the record `recognizer` names, as ``lookUp(_:)`` finds it.
+    func path(of recognizer: String) -> RecognizerLookup<RecognizerPath> {
+        let paths = RecognizerPath.paths(of: surface.records)
+        return RecognizerLookup(recognizer, in: paths, paths: paths)
+    }
 }
 
 /// What a name given to the kit names: the one item whose path or numbered name it is, none, or

@@ -1,6 +1,7 @@
 import AppEvents
 import Foundation
 import Report
+import Synchronization
 
 /// Golden snapshots of a replay: each mode's app event stream and the recognizers' table as text,
 /// in a file beside the test, as swift-snapshot-testing keeps them: `__Snapshots__/<test
@@ -23,7 +24,10 @@ extension ModeReplay {
     }
 
     /// The snapshot named `name` (by default the test function's name and the recording's) is
-    /// ``snapshotText``.
+    /// ``snapshotText``. Two replays of one test process that would share a snapshot with
+    /// different texts (a test's cases parameterized by something other than the recording, a
+    /// helper called from two tests) fail, naming `expectSnapshot(named:)`: one file cannot hold
+    /// both.
     @discardableResult
     public func expectSnapshot(
         named name: String? = nil, function: String = #function,
@@ -35,6 +39,12 @@ extension ModeReplay {
         let directory = TestFilePath.resolve("__Snapshots__/\(test)", relativeTo: site.filePath)
         let file = (directory as NSString).appendingPathComponent(Self.fileName(base) + ".txt")
         let actual = snapshotText
+        if let taken = claim(file, for: actual) {
+            fail(
+                "\(self.name): the snapshot \(file) holds another replay of this test process (\(taken)), with other "
+                    + "events: name each with expectSnapshot(named:)", at: site)
+            return false
+        }
         let environment = ProcessInfo.processInfo.environment
         let recording =
             environment["TOUCHSYNTH_RECORD_SNAPSHOTS"] == "1" || environment["SNAPSHOT_TESTING_RECORD"] == "all"
@@ -62,7 +72,33 @@ extension ModeReplay {
         return false
     }
 
-    private static func fileName(_ name: String) -> String {
-        String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+    /// `name` as a file name: its letters, digits and `-_.`, the rest `-`; a long one (a gesture
+    /// script) cut, with a hash of the whole so that two long names stay apart.
+    static func fileName(_ name: String) -> String {
+        let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        guard safe.utf8.count > maxNameBytes else { return safe }
+        // FNV-1a: the same in every process, unlike Swift's seeded hashing.
+        let hash = name.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        var cut = ""
+        for character in safe {
+            guard cut.utf8.count + character.utf8.count <= maxNameBytes - 17 else { break }
+            cut.append(character)
+        }
+        return cut + "-" + String(format: "%016llx", hash)
+    }
+
+    /// Below the 255 bytes a Linux file name may have, with room for `.txt`.
+    private static let maxNameBytes = 200
+
+    /// The snapshots this process compared, each with the text and the replay it held.
+    private static let claimed = Mutex<[String: (text: String, name: String)]>([:])
+
+    /// Claims `file` for `text`; the replay that holds it with another text, if one does.
+    private func claim(_ file: String, for text: String) -> String? {
+        Self.claimed.withLock { claimed in
+            if let held = claimed[file] { return held.text == text ? nil : held.name }
+            claimed[file] = (text, name)
+            return nil
+        }
     }
 }

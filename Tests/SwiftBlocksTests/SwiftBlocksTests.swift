@@ -53,6 +53,21 @@ final class SwiftBlocksTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(total, 6, "README.md and docs/testing-kit.md have Swift blocks")
     }
 
+    /// README.md's testing-kit block runs, not only compiles: it is the body of a test of the
+    /// Examples package, line for line, which CI runs (`tools/test`'s example tests).
+    func testTheReadmesKitExampleIsATestOfTheExamples() throws {
+        let readme = try XCTUnwrap(try documents().first { $0.name == "README.md" }).text
+        let block = try XCTUnwrap(try SwiftBlock.blocks(in: readme).first { $0.context != nil })
+        let tests = try String(
+            contentsOf: Self.root.appendingPathComponent("Examples/Tests/SwipeBackTests/SwipeBackTests.swift"),
+            encoding: .utf8)
+        let lines = block.code.map { $0.text.trimmingCharacters(in: .whitespaces) }
+        XCTAssertGreaterThan(lines.count, 2)
+        let body = tests.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let start = try XCTUnwrap(body.firstIndex(of: lines[0]), "the README block's first line in the Examples")
+        XCTAssertEqual(Array(body[start..<min(start + lines.count, body.count)]), lines)
+    }
+
     func testABlockStandsAtFileScopeOrInItsContextItsImportsFirst() throws {
         let markdown = """
             # A page

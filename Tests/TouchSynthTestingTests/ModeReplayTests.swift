@@ -250,7 +250,26 @@ struct ModeReplayTests {
         }
         #expect(listed.contains("touchpads_SynPS2_Synaptics_TouchPad.two-finger-vert-scroll.events"))
         #expect(!listed.contains { $0.hasSuffix(".desc") })
+        #expect(!listed.contains("README.md") && !listed.contains("LICENSE"), "the folder's papers")
         #expect(listed == listed.sorted())
+    }
+
+    /// A folder's papers are no recordings; a folder misspelt, or without a recording, is listed
+    /// as itself, so its test's one case fails naming it instead of running none.
+    @Test func aFolderOfNoRecordingIsListedAsItselfToFail() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchsynth-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for paper in ["README.md", "LICENSE", "NOTICE.txt"] {
+            try "about the recordings\n".write(
+                to: folder.appendingPathComponent(paper), atomically: true, encoding: .utf8)
+        }
+        #expect(RecordedDevices.recordings(in: folder.path) == [folder.path])
+        #expect(
+            RecordedDevices.recordings(in: "Recordingz").map { ($0 as NSString).lastPathComponent } == ["Recordingz"])
+        #expect(throws: (any Error).self) { try ModeReplay(folder.path) }
+        try Data().write(to: folder.appendingPathComponent("pinch.yml"))
+        #expect(RecordedDevices.recordings(in: folder.path) == [folder.appendingPathComponent("pinch.yml").path])
     }
 
     /// Paths a test names are read from its own directory, whatever the current one: the
@@ -340,6 +359,48 @@ struct ModeReplayTests {
         }
     }
 
+    /// A pan left at UIKit's default scroll mask takes none of indirect mode's scroll events: the
+    /// failure says so, and how to let it.
+    @Test func aPanWithoutScrollTypesIsToldWhyScrollingMissedIt() throws {
+        let page = SurfaceSource.build {
+            Surface(regions: [
+                Region(
+                    name: "photo", frame: Rect(x: 0, y: 0, width: 1440, height: 900),
+                    gestureRecognizers: [PanGestureRecognizer(name: "pan")])
+            ])
+        }
+        let replay = try ModeReplay(
+            Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path, surface: page)
+        withKnownIssue {
+            replay.expect("photo/pan", .activated, in: Modes(.indirectInput))
+        } matching: { issue in
+            message(of: issue).contains(
+                "it never changed state; libinput sent 97 POINTER_SCROLL_FINGER, ")
+                && message(of: issue).contains(
+                    "; its allowedScrollTypesMask is empty, as UIKit's default is, so it takes no scroll events "
+                        + "(set it to .all, as a scroll view's pan is)")
+        }
+    }
+
+    /// A value a recognizer left after several activations is the last one's, which the failure
+    /// says; a tolerance below 0 holds nothing, and is told as such.
+    @Test func aValueOfSeveralActivationsIsSaidToBeTheLasts() throws {
+        let replay = try ModeReplay(Self.scrollEndingInAPinch, surface: Self.photoPanningWhileItZooms)
+        let count = try #require(replay[.compatibility].record("photo/pan")?.activationTimes.count)
+        try #require(count > 1)
+        withKnownIssue {
+            replay.expect("photo/pan", .translationX, equals: -1e6, within: 1, in: Modes(.compatibility))
+        } matching: { issue in
+            message(of: issue).contains("± 1.0000 (the value its last activation of \(count) left) (report: ")
+        }
+        let name = replay.name
+        withKnownIssue {
+            replay.expect("photo/pan", .translationX, equals: 0, within: -1)
+        } matching: { issue in
+            message(of: issue).hasPrefix("\(name): a tolerance of -1.0: give 0 or more (report: ")
+        }
+    }
+
     /// Accidental activations over both modes: those of either mode alone.
     @Test func accidentalActivationsInEitherMode() throws {
         let replay = try ModeReplay(Self.scrollEndingInAPinch, surface: Self.photoPanningWhileItZooms)
@@ -351,6 +412,14 @@ struct ModeReplayTests {
             replay.expectAccidentalActivations([], in: .both)
         } matching: { issue in
             message(of: issue).hasPrefix("\(name): accidental activations in either mode: ")
+        }
+        // Named as every check names them: a name one region alone has, and a typo told as one.
+        let names = Set(replay.comparison.accidentalActivations.map(\.name))
+        #expect(replay.expectAccidentalActivations(names, in: .compatibility))
+        withKnownIssue {
+            replay.expectAccidentalActivations(["photo/pann"], in: .compatibility)
+        } matching: { issue in
+            message(of: issue).hasPrefix("\(name): compat: no recognizer photo/pann on the surface (it has ")
         }
     }
 }

@@ -22,6 +22,14 @@ struct SwipeBackTests {
         replay.expect("page/swipeBack", .translationX, equals: 236, within: 5, in: .indirectInput)
     }
 
+    /// README.md's example, line for line (`SwiftBlocksTests` holds the two alike): the swipe back
+    /// ends in both modes, and compat mode's simulated touches set it off again, by accident.
+    @Test func theReadmeExample() throws {
+        let replay = try ModeReplay("Recordings/hp8470p.two-finger-scroll-right.events", surface: .build(swipeBackPage))
+        replay.expect("page/swipeBack", .ended, in: .both)
+        replay.expectAccidentalActivations(["page/swipeBack"], in: .compatibility)
+    }
+
     /// Two fingers scrolling down cancel the swipe as soon as the motion is vertical.
     @Test func scrollingDownIsNoSwipeBack() throws {
         let replay = try ModeReplay("Recordings/two-finger-scroll-down.yml", surface: page)
