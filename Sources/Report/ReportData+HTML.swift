@@ -8,8 +8,9 @@ import MarkupText
 /// The report as one page.
 extension ReportData {
     /// The whole report: every plot and the summary table, in one self-contained HTML page, with
-    /// `player` (HTML: the view's player, which `ReportPage` adds) after the recognizers.
-    public func html(player: String = "") -> String {
+    /// `player` (HTML: the view's player, which `ReportPage` adds) after the recognizers, and
+    /// under the title the test `failure` (text) the page was written for, if any.
+    public func html(failure: String? = nil, player: String = "") -> String {
         let e = MarkupText.escape
         var rows = ""
         for row in comparison.rows {
@@ -73,14 +74,15 @@ extension ReportData {
             table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:4px \
             8px;text-align:left;vertical-align:top}
             th{background:#f3f3f3}td.accidental{color:#E31A1C;font-weight:bold}td.differs{font-weight:bold}
-            figure{margin:8px 0}figcaption{font-size:12px;color:#555}
+            figure{margin:8px 0}figcaption{font-size:12px;color:#555}\
+            p.failure{border-left:4px solid #E31A1C;padding:4px 8px;background:#fff4f4}
             dl{display:grid;grid-template-columns:max-content auto;gap:2px \
             12px;font-size:13px}dt{color:#555}dd{margin:0}
             </style>
             </head>
             <body>
             <h1>TouchSynth report: \(e(title))</h1>
-            <dl>
+            \(failure.map { "<p class=\"failure\"><strong>Test failure:</strong> \(e($0))</p>\n" } ?? "")<dl>
             <dt>device</dt><dd>\(e(deviceName)) (\(e(geometryText)))</dd>
             <dt>recording</dt><dd>\(frameCount) frames, \(fingerTracks.count) finger contacts</dd>
             <dt>libinput</dt><dd>\(libinputEventCount) events over \(String(format: "%.3f", duration)) s</dd>

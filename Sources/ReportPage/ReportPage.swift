@@ -58,15 +58,18 @@ public struct ReportPage {
             screen: configuration.screenSize, pointerInteractions: configuration.pointerInteractions)
     }
 
-    /// The page: the report with the player, everything inline.
-    public func html() -> String {
+    /// The page: the report with the player, everything inline; under its title the test
+    /// `failure` it was written for, if any.
+    public func html(failure: String? = nil) -> String {
         guard let timeline else {
             return data.html(
+                failure: failure,
                 player: "<h2>Player</h2>\n<p>Left out: the replay has \(frameCount) frames, and a page embeds the "
                     + "player for at most \(limit). <code>touchsynth view</code> plays the whole "
                     + "recording; <code>--start</code> and <code>--end</code> make a report of a part.</p>\n")
         }
         return data.html(
+            failure: failure,
             player:
                 "<h2>Player</h2>\n<p>Step through the replay frame by frame (← →), play it (space), or jump to where "
                 + "the modes start to differ (d).</p>\n" + ViewPage.embedded(timelineJSON: timeline.json))

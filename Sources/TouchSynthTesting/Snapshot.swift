@@ -37,7 +37,7 @@ extension ModeReplay {
         let test = ("\(site.filePath)" as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
         let base = name ?? "\(function.prefix { $0 != "(" })-\(self.name)"
         let directory = TestFilePath.resolve("__Snapshots__/\(test)", relativeTo: site.filePath)
-        let file = (directory as NSString).appendingPathComponent(Self.fileName(base) + ".txt")
+        let file = (directory as NSString).appendingPathComponent(TestFilePath.fileName(base) + ".txt")
         let actual = snapshotText
         if let taken = claim(file, for: actual) {
             fail(
@@ -71,24 +71,6 @@ extension ModeReplay {
                 + "(TOUCHSYNTH_RECORD_SNAPSHOTS=1 records it anew)", at: site)
         return false
     }
-
-    /// `name` as a file name: its letters, digits and `-_.`, the rest `-`; a long one (a gesture
-    /// script) cut, with a hash of the whole so that two long names stay apart.
-    static func fileName(_ name: String) -> String {
-        let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
-        guard safe.utf8.count > maxNameBytes else { return safe }
-        // FNV-1a: the same in every process, unlike Swift's seeded hashing.
-        let hash = name.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        var cut = ""
-        for character in safe {
-            guard cut.utf8.count + character.utf8.count <= maxNameBytes - 17 else { break }
-            cut.append(character)
-        }
-        return cut + "-" + String(format: "%016llx", hash)
-    }
-
-    /// Below the 255 bytes a Linux file name may have, with room for `.txt`.
-    private static let maxNameBytes = 200
 
     /// The snapshots this process compared, each with the text and the replay it held.
     private static let claimed = Mutex<[String: (text: String, name: String)]>([:])

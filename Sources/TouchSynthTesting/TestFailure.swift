@@ -39,7 +39,9 @@ extension ModeReplay {
     /// --attachments-path DIR`), an XCTest failure otherwise. Either way the report is also
     /// written to a file that the message names, one per test and replay (``ReportFiles``).
     func fail(_ message: String, at site: CallSite) {
-        let report = reportFiles.report(for: site.testName + "-" + name) { htmlReport() }
+        let report = reportFiles.report(for: site.testName + "-" + name) {
+            htmlReport(failure: "\(site.testName) (\(site.fileID):\(site.line)): " + message + readingNotes)
+        }
         let path = report.path
         let failure = ExpectationFailure(
             message: message + readingNotes + (path.map { " (report: \($0))" } ?? ""), reportPath: path)
@@ -64,13 +66,14 @@ extension ModeReplay {
         return "; read with notes: " + recording.notes.joined(separator: "; ")
     }
 
-    /// This replay's report, as `touchsynth report` draws it.
-    func htmlReport() -> String {
+    /// This replay's report, as `touchsynth report` draws it, with the test `failure` it is
+    /// written for under its title.
+    func htmlReport(failure: String) -> String {
         ReportPage(
             title: name, recording: recording, events: events, recordingStart: replayReport.recordingStart,
             timeBase: timeBase, configuration: surface.configuration, options: surface.pipelineOptions,
             makeSurface: { (try? surface.make()) ?? Surface() }
-        ).html()
+        ).html(failure: failure)
     }
 }
 
@@ -99,8 +102,7 @@ final class ReportFiles {
         if let path = written[name] { return (path, nil) }
         let page = html()
         guard let directory = Self.directory else { return (nil, page) }
-        let fileName = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
-        let base = (directory as NSString).appendingPathComponent(fileName)
+        let base = (directory as NSString).appendingPathComponent(TestFilePath.fileName(name))
         var attempt = 1
         while true {
             let path = base + (attempt == 1 ? "" : "-\(attempt)") + ".html"

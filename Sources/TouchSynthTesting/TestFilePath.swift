@@ -2,10 +2,29 @@ import Foundation
 
 /// The kit's one rule for a path a test names: an absolute path as it is, a relative one from
 /// the directory of the test file that names it (`#filePath`), so that recordings, descriptions
-/// and surface files kept beside a test are found whatever the current directory.
+/// and surface files kept beside a test are found whatever the current directory; and for the
+/// files it names after a test (snapshots, reports).
 enum TestFilePath {
     static func resolve(_ path: String, relativeTo filePath: StaticString) -> String {
         guard !path.hasPrefix("/") else { return path }
         return (("\(filePath)" as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
     }
+
+    /// `name` as a file name: its letters, digits and `-_.`, the rest `-`; a long one (a gesture
+    /// script) cut, with a hash of the whole so that two long names stay apart.
+    static func fileName(_ name: String) -> String {
+        let safe = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        guard safe.utf8.count > maxNameBytes else { return safe }
+        // FNV-1a: the same in every process, unlike Swift's seeded hashing.
+        let hash = name.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        var cut = ""
+        for character in safe {
+            guard cut.utf8.count + character.utf8.count <= maxNameBytes - 17 else { break }
+            cut.append(character)
+        }
+        return cut + "-" + String(format: "%016llx", hash)
+    }
+
+    /// Below the 255 bytes a Linux file name may have, with room for an extension and a number.
+    private static let maxNameBytes = 200
 }

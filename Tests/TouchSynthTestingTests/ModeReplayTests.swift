@@ -179,6 +179,11 @@ struct ModeReplayTests {
         let list = try #require(again[.compatibility].surface.records.first.map { "\($0.region)/\($0.name)" })
         #expect(try String(contentsOfFile: otherReplay, encoding: .utf8).contains(list))
         #expect(try !String(contentsOfFile: first, encoding: .utf8).contains(list))
+        // Each says, under its title, the failure it was written for: the test, its line, the message.
+        #expect(
+            try String(contentsOfFile: first, encoding: .utf8).contains(
+                "<strong>Test failure:</strong> ModeReplayTests.eachTestAndReplayHasItsOwnReportFile "
+                    + "(TouchSynthTestingTests/ModeReplayTests.swift:165): pinch-in.yml: compat: pinch: expected"))
     }
 
     /// A pinch and a pan built in Swift compete for compatibility mode's simulated touches: the
