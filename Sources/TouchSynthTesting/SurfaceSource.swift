@@ -25,11 +25,16 @@ public struct SurfaceSource {
 
     /// The surface a description file describes (JSON or YAML, as `touchsynth compare --surface`
     /// takes), a relative path read from the directory of the test file; a bad file is an error
-    /// naming its line.
+    /// naming its line. `kinds`, the app's own recognizer kinds the file names, are registered
+    /// first (``RecognizerKinds/register(_:)``), so that a test loading it does not depend on
+    /// another having registered them before it.
     public static func file(
-        _ path: String, screen: Size = .defaultScreen, relativeTo filePath: StaticString = #filePath
+        _ path: String, screen: Size = .defaultScreen, kinds: [any RecognizerKind.Type] = [],
+        relativeTo filePath: StaticString = #filePath
     ) throws(RecordingError) -> SurfaceSource {
-        description(try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath)), screen: screen)
+        for kind in kinds { RecognizerKinds.register(kind) }
+        return description(
+            try SurfaceDescription.load(TestFilePath.resolve(path, relativeTo: filePath)), screen: screen)
     }
 
     /// The surface `description` describes.

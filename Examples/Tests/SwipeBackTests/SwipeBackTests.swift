@@ -47,8 +47,9 @@ struct SwipeBackTests {
     /// The app's kind, registered, named by a description file: the same swipe back, with the
     /// file's distance of 200 points, which the recording's 236-point scroll still passes.
     @Test func aDescriptionFileNamesTheAppsOwnKind() throws {
-        RecognizerKinds.register(SwipeBackKind.self)
-        let replay = try ModeReplay("Recordings/hp8470p.two-finger-scroll-right.events", surface: .file("page.yml"))
+        let replay = try ModeReplay(
+            "Recordings/hp8470p.two-finger-scroll-right.events", surface: .file("page.yml", kinds: [SwipeBackKind.self])
+        )
         replay.expect("page/swipeBack", .transitions([.began, .changed, .ended]), in: .indirectInput)
         #expect(replay[.indirectInput].recognizer("swipeBack", as: SwipeBack.self)?.distance == 200)
         #expect(replay[.indirectInput].recognizer("swipeBack", as: SwipeBack.self)?.swipes == 1)
