@@ -88,6 +88,14 @@ final class ReportFiles {
         return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
     }()
 
+    /// `text` in this process's directory as `name`, for a failure to point at (a snapshot's new
+    /// text); nil if it cannot be written.
+    static func write(_ text: String, named name: String) -> String? {
+        guard let directory else { return nil }
+        let path = (directory as NSString).appendingPathComponent(TestFilePath.fileName(name))
+        return (try? text.write(toFile: path, atomically: true, encoding: .utf8)) != nil ? path : nil
+    }
+
     /// Each test's report of this replay, by the name asked for.
     private var written: [String: String] = [:]
     private let lock = NSLock()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TouchSynthTesting
 import TestSupport
@@ -44,6 +45,36 @@ struct SnapshotTests {
                 "holds another replay of this test process (pinch-in.yml), with other events: name each with "
                     + "expectSnapshot(named:)")
         }
+    }
+
+    /// A snapshot that differs says where first, how many lines differ, and where this run's text
+    /// is, to compare whole.
+    @Test func aDifferenceSaysWhereTheNewTextIs() throws {
+        let name = "changed-\(UUID().uuidString)"
+        defer { removeSnapshots(startingWith: name) }
+        let replay = try ModeReplay(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        withKnownIssue {
+            replay.expectSnapshot(named: name)
+        } matching: {
+            message(of: $0).contains("recorded the snapshot")
+        }
+        let file = Self.directory.appendingPathComponent(name + ".txt")
+        let recorded = try String(contentsOf: file, encoding: .utf8)
+        try recorded.replacingOccurrences(of: "## compat", with: "## compat (edited)")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let written = Mutex<String?>(nil)
+        withKnownIssue {
+            replay.expectSnapshot(named: name)
+        } matching: { issue in
+            let said = message(of: issue)
+            let path = said.firstRange(of: "this run's text: ").map {
+                String(said[$0.upperBound...].prefix { $0 != ";" })
+            }
+            written.withLock { $0 = path }
+            return said.contains(
+                "expected \"## compat (edited)\", got \"## compat\" (1 line differs; this run's text: ")
+        }
+        #expect(try String(contentsOfFile: try #require(written.withLock { $0 }), encoding: .utf8) == recorded)
     }
 
     /// A name past what a file name may hold is cut, with a hash of the whole: recorded, not
