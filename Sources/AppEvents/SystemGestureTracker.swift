@@ -1,9 +1,9 @@
-/// Three-or-more-finger swipes and pinches, and holds, which UIKit keeps for the system.
+/// Three-or-more-finger swipes and pinches, and holds, which TouchSynth takes for the system's.
 ///
 /// On a trackpad, iPadOS keeps three-finger swipes and pinches for its navigation gestures: Home, the
 /// App Switcher, switching apps (Apple's iPad User Guide; the HIG's "Pointing devices" asks apps not
 /// to redefine systemwide trackpad gestures). The system consumes them, so the app's gesture
-/// recognizers never see them. A hold has no UIKit event at all. TouchSynth still reports both, as
+/// recognizers never see them. Apple documents no UIKit event for a hold. TouchSynth still reports both, as
 /// ``SystemGestureEvent``s that no recognizer consumes, so a diagnostic shows they happened; four or
 /// more fingers count the same (TouchSynth's choice). One system gesture at a time: a new begin
 /// cancels a live one.

@@ -31,7 +31,8 @@ public struct DeviceThresholds: Equatable, Sendable, Codable {
     public var tabletModeSwitch: String?
     /// True where libinput takes the touchpad for external (`evdev_tag_touchpad`), which TouchSynth's
     /// libinput side tells from its send-events modes (``LibinputLogMessage/externalTouchpad``): it
-    /// does no palm detection on one and pairs no switch or keyboard with it. Nil for an internal one.
+    /// pairs no switch with one, and detects no palms on most (``detectsPalms(quirks:pad:)``). Nil
+    /// for an internal one.
     public var external: Bool?
     /// The share of ``thumbSize`` a thumb's minor stays below.
     public static let thumbMinorShare = 0.6

@@ -62,8 +62,8 @@ extension Explanation {
         // has no touch major for;
         let pad = recording.device
         let majorTakenAway = quirks?.takingAway { $0 == "ABS_MT_TOUCH_MAJOR" } != nil
-        let external = thresholds.external == true
-        if let size = quirks?.integer("AttrPalmSizeThreshold"), size > 0, !majorTakenAway, !external,
+        let detectsPalms = thresholds.detectsPalms(quirks: quirks, pad: pad)
+        if let size = quirks?.integer("AttrPalmSizeThreshold"), size > 0, !majorTakenAway, detectsPalms,
             pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_SLOT),
             pad.has(type: Evdev.EV_ABS, code: Evdev.ABS_MT_TOUCH_MAJOR)
         {
@@ -168,7 +168,7 @@ extension Explanation {
             unreadLines: read.unread.map(\.text), unattributed: unattributed, recordingStart: recordingStart,
             timeBase: TimeBase(of: events))
         if singleTouch { singleTouchReading = SingleTouchReading(resolved.device) }
-        unusedQuirks = UnusedQuirk.all(in: quirks, pad: pad, external: external, rules: rules)
+        unusedQuirks = UnusedQuirk.all(in: quirks, pad: pad, detectsPalms: detectsPalms, rules: rules)
         self.sendEvents = sendEvents.setting(rules)
         self.endsInCut = endsInCut
         // Its own words on meeting the fault (info and errors); its decisions then are in the sequences.

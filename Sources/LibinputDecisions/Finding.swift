@@ -29,9 +29,13 @@ public struct Finding: Equatable, Sendable, Codable {
     /// How far apart two touches were across and up and down, in the finding's unit, against the
     /// sides of the box a rule weighs them by.
     public struct Box: Equatable, Sendable, Codable {
+        /// How far apart across.
         public var x: Double
+        /// How far apart up and down.
         public var y: Double
+        /// The box's width.
         public var limitX: Double
+        /// The box's height.
         public var limitY: Double
     }
 

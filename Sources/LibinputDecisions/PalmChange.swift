@@ -48,14 +48,14 @@ extension LibinputDecision {
     }
 
     /// The measure a touch began by, nil for a line that is not a touch's begin.
-    public var touchBegunBy: TouchMeasure? {
-        guard machine == .touchDetection, let event, event.hasSuffix(" begin") else { return nil }
-        return TouchMeasure(rawValue: String(event.dropLast(" begin".count)))
-    }
+    public var touchBegunBy: TouchMeasure? { touchDetection(" begin") }
 
     /// The measure a touch ended by, nil for a line that is not a touch's end.
-    public var touchEndedBy: TouchMeasure? {
-        guard machine == .touchDetection, let event, event.hasSuffix(" end") else { return nil }
-        return TouchMeasure(rawValue: String(event.dropLast(" end".count)))
+    public var touchEndedBy: TouchMeasure? { touchDetection(" end") }
+
+    /// The measure of a touch-detection line whose event ends with `change` (` begin`, ` end`).
+    private func touchDetection(_ change: String) -> TouchMeasure? {
+        guard machine == .touchDetection, let event, event.hasSuffix(change) else { return nil }
+        return TouchMeasure(rawValue: String(event.dropLast(change.count)))
     }
 }

@@ -310,7 +310,8 @@ struct SequenceAnalysis {
     /// as libinput gave it (``padSize``).
     private func edgeFindings(_ touches: [TouchSummary]) -> [Finding] {
         let device = recording.device
-        guard let size = padSize else { return [] }
+        // No edge zones where libinput detects no palms: their rules weigh nothing.
+        guard let size = padSize, thresholds.detectsPalms(quirks: quirks, pad: device) else { return [] }
         let (width, height) = size
         let side = min(rules.edgeZoneMax, width * rules.edgeZoneShare)
         let hasSides = width >= rules.edgeZoneMinWidth

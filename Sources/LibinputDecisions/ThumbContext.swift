@@ -155,8 +155,8 @@ extension SequenceAnalysis {
                     of: context, lines: thumbLines, pinched: here.contains(.pinch),
                     released: context.thumb == nil && held?.state != .pinch ? held : nil),
                 source: rules.source(.thumbContext, thumbStep: context.step),
-                // The steps that weigh the two lowest against the box of two fingers scrolling.
-                box: [.soon, .farBelow].contains(context.step)
+                // Every step but the time's weighs how far apart the two lowest are.
+                box: context.step == .soon
                     ? nil
                     : Finding.Box(
                         x: context.apart.x, y: context.apart.y, limitX: ThumbContext.scrollBox.x,

@@ -2,21 +2,24 @@ import Quirks
 import Recordings
 
 /// A quirk libinput matched for the touchpad but does not use there, and why: a palm threshold
-/// on a touchpad it takes for external, which it does no palm detection on (`tp_init_palmdetect`),
-/// or a palm pressure threshold on one without ABS_MT_PRESSURE (`tp_init_palmdetect_pressure`).
+/// on a touchpad it detects no palms on, one it takes for external
+/// (``DeviceThresholds/detectsPalms(quirks:pad:)``), or a palm pressure threshold on one without
+/// ABS_MT_PRESSURE (`tp_init_palmdetect_pressure`).
 /// Without it, a quirk that changes nothing (`explain --quirks`) would leave its reader guessing.
 public struct UnusedQuirk: Equatable, Sendable {
+    /// The quirk, with the file that set it.
     public var property: QuirksListing.Property
     /// Why, in words, with the source line of the libinput version explained.
     public var why: String
 
-    /// The palm quirks of `quirks` that libinput, as `rules` cite it, does not use on `pad`, which it
-    /// takes for `external` or not.
-    static func all(in quirks: QuirksListing?, pad: DeviceDescription, external: Bool, rules: RuleBook) -> [UnusedQuirk]
-    {
+    /// The palm quirks of `quirks` that libinput, as `rules` cite it, does not use on `pad`, on
+    /// which it `detectsPalms` or not.
+    static func all(
+        in quirks: QuirksListing?, pad: DeviceDescription, detectsPalms: Bool, rules: RuleBook
+    ) -> [UnusedQuirk] {
         (quirks?.properties ?? []).compactMap { property in
             switch property.key {
-            case "AttrPalmPressureThreshold" where external, "AttrPalmSizeThreshold" where external:
+            case "AttrPalmPressureThreshold" where !detectsPalms, "AttrPalmSizeThreshold" where !detectsPalms:
                 return UnusedQuirk(
                     property: property,
                     why: "libinput takes the touchpad for external, and does no palm detection on one "

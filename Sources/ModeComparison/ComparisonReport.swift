@@ -48,17 +48,22 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
 
     /// Activations of each mode, by index, that the other mode did not match.
     public struct Unmatched: Equatable, Sendable {
+        /// Compatibility mode's activations, by index, that indirect input mode did not match.
         public var compat: [Int] = []
+        /// Indirect input mode's activations, by index, that compatibility mode did not match.
         public var indirect: [Int] = []
 
+        /// Each mode's unmatched activations, by index.
         public init(compat: [Int] = [], indirect: [Int] = []) {
             self.compat = compat
             self.indirect = indirect
         }
 
+        /// `mode`'s unmatched activations.
         public subscript(mode: DeliveryMode) -> [Int] { mode == .compatibility ? compat : indirect }
         /// The modes with unmatched activations, compatibility mode first.
         public var modes: [DeliveryMode] { DeliveryMode.allCases.filter { !self[$0].isEmpty } }
+        /// Whether every activation of each mode was matched.
         public var isEmpty: Bool { compat.isEmpty && indirect.isEmpty }
     }
 
@@ -212,7 +217,7 @@ public struct ComparisonReport: Encodable, Equatable, Sendable {
     public var accidentalActivationCount: Int { accidentalActivations.map(\.times.count).reduce(0, +) }
 
     /// How many activations in `mode` the other mode did not match, over all recognizers.
-    public func onlyActivationCount(in mode: DeliveryMode) -> Int {
+    public func unmatchedActivationCount(in mode: DeliveryMode) -> Int {
         rows.map { $0.unmatched[mode].count }.reduce(0, +)
     }
 

@@ -7,6 +7,7 @@ public struct DescriptionSource: Equatable, Sendable {
     /// The line of each EV_ABS axis's range, by code.
     public var axisLines: [UInt16: Int] = [:]
 
+    /// Where a description was read: `file`, each axis's range at its line of `axisLines`.
     public init(file: String = "", axisLines: [UInt16: Int] = [:]) {
         self.file = file
         self.axisLines = axisLines

@@ -21,9 +21,10 @@ extension ComparisonReport {
                 let causes = modes.compactMap { mode in
                     Self.cause(of: row, in: mode).map { (mode == .compatibility ? "compat" : "indirect") + "'s: " + $0 }
                 }
+                let (uc, ui) = (row.unmatched.compat.count, row.unmatched.indirect.count)
                 return "\(row.recognizer) \(verb) \(Self.times(c)) in \(named[0].1) and \(Self.times(i)) in "
-                    + "\(named[1].1), not within a second of each other" + (causes.isEmpty ? "" : "; ")
-                    + causes.joined(separator: "; ")
+                    + "\(named[1].1); \(Self.times(uc)) in compat mode and \(Self.times(ui)) in indirect mode not "
+                    + "within a second of the other's" + (causes.isEmpty ? "" : "; ") + causes.joined(separator: "; ")
             }
             let (more, fewer) = mode == .compatibility ? (named[0], named[1]) : (named[1], named[0])
             let line =

@@ -5,7 +5,7 @@ import ModeComparison
 
 extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
-    /// then the counts of accidental activations and of those in one mode only, and the pointer
+    /// then the counts of accidental activations and of those the other mode did not match, and the pointer
     /// regions the pointer went through. The last column is the row's
     /// ``ComparisonRow/difference``. Times are seconds since `timeBase`.
     public func renderTable(timeBase: TimeBase) -> String {
@@ -51,8 +51,8 @@ extension ComparisonReport {
     /// other mode: compat 2, indirect 1".
     public var activationCounts: String {
         "accidental activations (set off by compat mode's simulated touches): \(accidentalActivationCount); "
-            + "unmatched by the other mode: compat \(onlyActivationCount(in: .compatibility)), indirect "
-            + "\(onlyActivationCount(in: .indirectInput))"
+            + "unmatched by the other mode: compat \(unmatchedActivationCount(in: .compatibility)), indirect "
+            + "\(unmatchedActivationCount(in: .indirectInput))"
     }
 }
 

@@ -115,7 +115,7 @@ public enum ExplanationText {
                     + "other, ends below \(s.lowerBound) on either")
         }
         if let p = t.palmPressure { parts.append("a palm presses harder than \(p)") }
-        if t.external == true { parts.append("libinput takes the touchpad for external, detecting no palms on it") }
+        if t.external == true { parts.append("libinput takes the touchpad for external") }
         if let keyboard = t.typingKeyboard { parts.append("typing on \(keyboard) sets touches aside") }
         if let lid = t.lidSwitch { parts.append("shutting the lid (\(lid)) suspends the touchpad") }
         if let mode = t.tabletModeSwitch { parts.append("tablet mode (\(mode)) suspends the touchpad") }

@@ -27,7 +27,7 @@ public struct ReportData {
     /// Scale and angle over time: libinput's, indirect mode's transform, compat mode's recovered.
     public var scaleSeries: [Series]
     public var angleSeries: [Series]
-    /// Recognizer state changes per mode, which recognizers activated in one mode only, and the
+    /// Recognizer state changes per mode, which activations the other mode did not match, and the
     /// pointer regions the pointer went through.
     public var comparison: ComparisonReport
     /// The surface's pointer interactions, bottom view to top.

@@ -51,8 +51,8 @@ public enum ReportIndex {
             libinputEventCount = data.libinputEventCount
             accidental = data.comparison.accidentalActivationCount
             only = (
-                data.comparison.onlyActivationCount(in: .compatibility),
-                data.comparison.onlyActivationCount(in: .indirectInput)
+                data.comparison.unmatchedActivationCount(in: .compatibility),
+                data.comparison.unmatchedActivationCount(in: .indirectInput)
             )
         }
     }
@@ -79,7 +79,7 @@ public enum ReportIndex {
             <h1>TouchSynth reports (\(entries.count))</h1>
             <table>
             <tr><th>recording</th><th>device</th><th>libinput events</th><th>accidental activations (compat \
-            mode's simulated touches)</th><th>activations in compat only</th><th>in indirect only</th></tr>
+            mode's simulated touches)</th><th>compat's activations unmatched</th><th>indirect's unmatched</th></tr>
             \(rows)
             </table>
             </body>

@@ -244,8 +244,7 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
             return "region \(region), \(name): \(option) is out of range"
         case .unknownKind(let region, let name, let kind):
             let known = RecognizerKinds.names.joined(separator: ", ")
-            return "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: \(known); an app's own "
-                + "kind is registered first, RecognizerKinds.register)"
+            return "region \(region), \(name): no recognizer of kind \(kind.rawValue) (known: \(known))"
         case .invalidPointerInteraction(let region, let index, let option, let problem):
             return
                 "region \(region), pointerInteraction\(index.map { " region \($0 + 1)" } ?? ""), \(option): \(problem)"

@@ -205,17 +205,10 @@ extension ModeReplay {
         // Named as every check names them; the same surface in both modes.
         var expected = Set<String>()
         for recognizer in recognizers {
-            switch self[.compatibility].path(of: recognizer) {
-            case .found(let path): expected.insert(path.description)
-            case .missing:
-                fail(noSuchRecognizer(recognizer, in: .compatibility), at: site)
-                return false
-            case .ambiguous(let paths):
-                fail(
-                    "\(name): \(recognizer) names \(paths.count) recognizers, " + Self.list(paths.map(\.description))
-                        + "; name one as region/name", at: site)
-                return false
-            }
+            guard
+                let path = resolved(self[.compatibility].path(of: recognizer), recognizer, in: .compatibility, at: site)
+            else { return false }
+            expected.insert(path.description)
         }
         let actual = Set(
             comparison.accidentalActivations.filter { modes.list.contains($0.mode) }.map(\.path.description))
@@ -276,26 +269,32 @@ extension ModeReplay {
     ) -> Bool {
         var held = true
         for mode in modes.list {
-            switch self[mode].lookUp(recognizer) {
-            case .found(let record):
-                if !check(mode, record) { held = false }
-            case .missing:
-                fail(noSuchRecognizer(recognizer, in: mode), at: site)
-                return false
-            case .ambiguous(let paths):
-                fail(
-                    "\(name): \(mode.rawValue): \(recognizer) names \(paths.count) recognizers, "
-                        + Self.list(paths.map(\.description)) + "; name one as region/name",
-                    at: site)
+            guard let record = resolved(self[mode].lookUp(recognizer), recognizer, in: mode, at: site) else {
                 return false
             }
+            if !check(mode, record) { held = false }
         }
         return held
     }
 
-    private func noSuchRecognizer(_ recognizer: String, in mode: DeliveryMode) -> String {
-        "\(name): \(mode.rawValue): no recognizer \(recognizer) on the surface (it has "
-            + Self.list(self[mode].surface.records.map { "\($0.region)/\($0.name)" }) + ")"
+    /// What `lookup` found for `recognizer` in `mode`'s surface; nil, failing with why, when it
+    /// names none or several.
+    private func resolved<Item>(
+        _ lookup: RecognizerLookup<Item>, _ recognizer: String, in mode: DeliveryMode, at site: CallSite
+    ) -> Item? {
+        switch lookup {
+        case .found(let item): return item
+        case .missing:
+            fail(
+                "\(name): \(mode.rawValue): no recognizer \(recognizer) on the surface (it has "
+                    + Self.list(self[mode].surface.records.map { "\($0.region)/\($0.name)" }) + ")", at: site)
+        case .ambiguous(let paths):
+            fail(
+                "\(name): \(mode.rawValue): \(recognizer) names \(paths.count) recognizers, "
+                    + Self.list(paths.map(\.description)) + "; name one as region/name",
+                at: site)
+        }
+        return nil
     }
 
     /// What a record shows, for a message: `its states: began, changed ×12, ended`, and who won
@@ -335,8 +334,6 @@ extension ModeReplay {
         return "; it lost arbitration to " + named.joined(separator: ", ")
     }
 
-    /// `libinput sent 77 POINTER_SCROLL_FINGER, 2 POINTER_MOTION`: the replay's events by type,
-    /// the most frequent first, but the devices' own.
     /// Why a pan that never changed state took none of the scrolling libinput sent: its
     /// `allowedScrollTypesMask` is empty, as UIKit's default is; empty otherwise.
     private func scrollMaskHint(_ record: GestureRecord) -> String {
@@ -348,6 +345,8 @@ extension ModeReplay {
             + "(set it to .all, as a scroll view's pan is)"
     }
 
+    /// `libinput sent 77 POINTER_SCROLL_FINGER, 2 POINTER_MOTION`: the replay's events by type,
+    /// the most frequent first, but the devices' own.
     var libinputSummary: String {
         var counts: [String: Int] = [:]
         for event in events {

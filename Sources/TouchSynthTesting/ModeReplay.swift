@@ -116,7 +116,7 @@ public struct ModeOutcome {
         RecognizerLookup(recognizer, in: surface.records, paths: RecognizerPath.paths(of: surface.records))
     }
 
-    /// The path of the record `recognizer` names, as ``lookUp(_:)`` finds it.
+    /// The path of the record `recognizer` names, by the same rule as ``lookUp(_:)``.
     func path(of recognizer: String) -> RecognizerLookup<RecognizerPath> {
         let paths = RecognizerPath.paths(of: surface.records)
         return RecognizerLookup(recognizer, in: paths, paths: paths)

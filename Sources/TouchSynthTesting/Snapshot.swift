@@ -66,14 +66,12 @@ extension ModeReplay {
         let line =
             zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
         let was = line < old.count ? String(old[line]) : "(end)", now = line < new.count ? String(new[line]) : "(end)"
-        let differing = zip(old, new).filter { $0 != $1 }.count + abs(old.count - new.count)
         // This run's text beside the reports, to compare whole with the snapshot.
-        let written = ReportFiles.write(actual, named: (file as NSString).lastPathComponent)
+        let written = ReportFiles.writeNew(actual, named: "\(test)-\(TestFilePath.fileName(base))", extension: "txt")
         fail(
             "\(self.name): differs from the snapshot \(file) at line \(line + 1): expected \"\(was)\", got \"\(now)\" "
-                + "(\(differing) line\(differing == 1 ? "" : "s") differ\(differing == 1 ? "s" : "")"
-                + (written.map { "; this run's text: \($0)" } ?? "")
-                + "; TOUCHSYNTH_RECORD_SNAPSHOTS=1 records it anew)",
+                + "(" + (written.map { "this run's text: \($0); " } ?? "")
+                + "TOUCHSYNTH_RECORD_SNAPSHOTS=1 records it anew)",
             at: site)
         return false
     }

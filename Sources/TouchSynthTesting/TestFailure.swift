@@ -88,12 +88,24 @@ final class ReportFiles {
         return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) }
     }()
 
-    /// `text` in this process's directory as `name`, for a failure to point at (a snapshot's new
-    /// text); nil if it cannot be written.
-    static func write(_ text: String, named name: String) -> String? {
+    /// Writes `text` into this process's directory as `name.extension`, or, when a file took that
+    /// name already, `name-2.extension` and so on, never over another; nil if nothing could be
+    /// written.
+    static func writeNew(_ text: String, named name: String, extension: String) -> String? {
         guard let directory else { return nil }
-        let path = (directory as NSString).appendingPathComponent(TestFilePath.fileName(name))
-        return (try? text.write(toFile: path, atomically: true, encoding: .utf8)) != nil ? path : nil
+        let base = (directory as NSString).appendingPathComponent(TestFilePath.fileName(name))
+        var attempt = 1
+        while true {
+            let path = base + (attempt == 1 ? "" : "-\(attempt)") + "." + `extension`
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+                return path
+            } catch CocoaError.fileWriteFileExists {
+                attempt += 1
+            } catch {
+                return nil
+            }
+        }
     }
 
     /// Each test's report of this replay, by the name asked for.
@@ -109,21 +121,9 @@ final class ReportFiles {
         defer { lock.unlock() }
         if let path = written[name] { return (path, nil) }
         let page = html()
-        guard let directory = Self.directory else { return (nil, page) }
-        let base = (directory as NSString).appendingPathComponent(TestFilePath.fileName(name))
-        var attempt = 1
-        while true {
-            let path = base + (attempt == 1 ? "" : "-\(attempt)") + ".html"
-            do {
-                // Without overwriting: a name another replay's report took gets the next number.
-                try Data(page.utf8).write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-                written[name] = path
-                return (path, page)
-            } catch CocoaError.fileWriteFileExists {
-                attempt += 1
-            } catch {
-                return (nil, page)
-            }
-        }
+        // A name another replay's report took gets the next number.
+        let path = Self.writeNew(page, named: name, extension: "html")
+        if let path { written[name] = path }
+        return (path, page)
     }
 }

@@ -10,9 +10,9 @@ import XCTest
 /// they are used and nothing is said.
 final class UnusedQuirkTests: XCTestCase {
     /// A finger pressing at 45, beyond a palm threshold of 20.
-    private func explained(on pad: String, udev: [String: String] = [:]) throws -> Explanation {
+    private func explained(on pad: String, udev: [String: String] = [:], also: String = "") throws -> Explanation {
         let quirks = temporaryPath("palm.quirks")
-        try "[Palm]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=20\nAttrPalmSizeThreshold=5\n".write(
+        try "[Palm]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=20\nAttrPalmSizeThreshold=5\n\(also)".write(
             toFile: quirks, atomically: true, encoding: .utf8)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: quirks) }
         let finger = Finger.resting(0, 0.3, x: 40, y: 30, pressure: 45)
@@ -40,6 +40,16 @@ final class UnusedQuirkTests: XCTestCase {
         }
         let sequence = try XCTUnwrap(external.sequences.first)
         XCTAssertFalse(sequence.findings.contains { $0.rule == .palmPressure || $0.rule == .palmSize })
+    }
+
+    /// An external pad below a keyboard of a combo keeps libinput's palm detection: its palm
+    /// thresholds are used.
+    func testAnExternalPadBelowAComboKeyboardDetectsPalms() throws {
+        let combo = try explained(
+            on: "touchpads_Logitech_Rechargeable_Touchpad_T650.desc", also: "AttrTPKComboLayout=below\n")
+        XCTAssertEqual(combo.thresholds.external, true)
+        XCTAssertEqual(combo.thresholds.palmPressure, 20)
+        XCTAssertEqual(combo.unusedQuirks, [])
     }
 
     /// The same pad called internal by udev takes the thresholds, and nothing is said unused.

@@ -52,7 +52,7 @@ final class AccidentalActivationRuleTests: XCTestCase {
         XCTAssertEqual(row.accidentalIn, .compatibility)
         XCTAssertEqual(row.accidentalTimes, [2.4, 2.9])
         XCTAssertEqual(report.accidentalActivationCount, 2)
-        XCTAssertEqual(report.onlyActivationCount(in: .compatibility), 2)
+        XCTAssertEqual(report.unmatchedActivationCount(in: .compatibility), 2)
         XCTAssertEqual(report.differenceCount, 1)
         XCTAssertEqual(row.difference, "compat: 2 more, accidental")
 
@@ -93,11 +93,11 @@ final class AccidentalActivationRuleTests: XCTestCase {
         XCTAssertEqual(
             report.differencesInWords,
             [
-                "v/anyPan began once in compat mode (key NO) and once in indirect mode (key YES), not within a "
-                    + "second of each other; compat's: a pinch's two simulated touches set it off, where indirect "
-                    + "mode's transform events carry no touches; indirect's: a click is a direct touch in compat mode, "
-                    + "as a finger's, and an indirectPointer touch in indirect mode, and the recognizer took it in one "
-                    + "mode only"
+                "v/anyPan began once in compat mode (key NO) and once in indirect mode (key YES); once in compat mode "
+                    + "and once in indirect mode not within a second of the other's; compat's: a pinch's two "
+                    + "simulated touches set it off, where indirect mode's transform events carry no touches; "
+                    + "indirect's: a click is a direct touch in compat mode, as a finger's, and an indirectPointer "
+                    + "touch in indirect mode, and the recognizer took it in one mode only"
             ])
     }
 }

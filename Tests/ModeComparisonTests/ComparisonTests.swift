@@ -53,7 +53,7 @@ final class ComparisonTests: XCTestCase {
                     times: compatPan.record.activationTimes)
             ])
         XCTAssertEqual(report.accidentalActivationCount, 1)
-        XCTAssertEqual(report.onlyActivationCount(in: .indirectInput), 0)
+        XCTAssertEqual(report.unmatchedActivationCount(in: .indirectInput), 0)
 
         let pinchRow = try XCTUnwrap(report.rows.first { $0.name == "pinch" })
         XCTAssertEqual(pinchRow.compat.maxNumberOfTouches, 2)
@@ -93,8 +93,8 @@ final class ComparisonTests: XCTestCase {
         XCTAssertEqual(try row("tap").indirect, ModeSummary(record: nil))
 
         XCTAssertEqual(report.accidentalActivationCount, 1)
-        XCTAssertEqual(report.onlyActivationCount(in: .compatibility), 1)
-        XCTAssertEqual(report.onlyActivationCount(in: .indirectInput), 1)
+        XCTAssertEqual(report.unmatchedActivationCount(in: .compatibility), 1)
+        XCTAssertEqual(report.unmatchedActivationCount(in: .indirectInput), 1)
     }
 
     /// The JSON form: each recognizer's values under `final` and the value's name, as each kind

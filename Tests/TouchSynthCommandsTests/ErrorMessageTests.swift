@@ -75,7 +75,8 @@ final class ErrorMessageTests: XCTestCase {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(atPath: path) }
             // The ABS_X range's line, which the message names.
-            let line = try XCTUnwrap(text.split(separator: "\n").firstIndex { $0.hasPrefix("A: 00 ") }) + 1
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("A: 00 ") }) + 1
             let said = complaint.replacingOccurrences(of: "PLACE", with: "\(path):\(line)")
             for command in ["replay", "compare", "explain"] {
                 let result = assertSentence([command, path], status: 65)

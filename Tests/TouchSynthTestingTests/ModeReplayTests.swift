@@ -162,6 +162,7 @@ struct ModeReplayTests {
     @Test func eachTestAndReplayHasItsOwnReportFile() throws {
         let replay = try ModeReplay(Self.pinch, surface: .builtIn(.canvas))
         let again = try ModeReplay(Self.pinch, surface: .builtIn(.list))
+        let failingLine = #line + 1
         let first = try #require(failingReport { replay.expect("pinch", .notActivated, in: .compatibility) })
         let second = try #require(failingReport { replay.expect("pinch", .never(.ended), in: .indirectInput) })
         let otherTest = try #require(failingReport { replay.expect("pinch", .notActivated, function: "anotherTest()") })
@@ -183,7 +184,9 @@ struct ModeReplayTests {
         #expect(
             try String(contentsOfFile: first, encoding: .utf8).contains(
                 "<strong>Test failure:</strong> ModeReplayTests.eachTestAndReplayHasItsOwnReportFile "
-                    + "(TouchSynthTestingTests/ModeReplayTests.swift:165): pinch-in.yml: compat: pinch: expected"))
+                    + "(TouchSynthTestingTests/ModeReplayTests.swift:\(failingLine)): pinch-in.yml: compat: pinch: "
+                    + "expected"
+            ))
     }
 
     /// A pinch and a pan built in Swift compete for compatibility mode's simulated touches: the
