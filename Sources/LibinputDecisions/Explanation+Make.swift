@@ -76,10 +76,17 @@ extension Explanation {
         // libinput pairs the keyboard whether or not disable-while-typing is on; off, no key sets
         // a touch aside (`tp_keyboard_event` returns before its timer without `dwt_enabled`).
         if configuration.disableWhileTyping == false { thresholds.typingKeyboard = nil }
+        // Where libinput began and ended each slot's touches by pressure or size, on the pad.
+        var detection: [Int: [(frame: Int, ends: Bool)]] = [:]
+        for decision in read.decisions where padAdded.map({ decision.device == $0.node }) ?? true {
+            guard case .frame(0, let frame, _) = decision.cause, let touch = decision.touch else { continue }
+            if decision.touchEndedBy != nil || decision.touchBegunBy != nil {
+                detection[touch, default: []].append((frame, decision.touchEndedBy != nil))
+            }
+        }
         let sequences = TouchSequence.all(
             in: recording, slots: rules.slots(of: recording.device), pressure: thresholds.pressure,
-            size: thresholds.size,
-            hysteresisFrom: read.hysteresisFrom)
+            size: thresholds.size, hysteresisFrom: read.hysteresisFrom, detection: detection)
         let starts = sequences.map(\.start)
         let startFrames = sequences.map(\.frames.lowerBound)
         /// The last sequence beginning at or before `value` among `bounds`, the first for one

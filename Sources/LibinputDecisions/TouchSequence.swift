@@ -36,10 +36,12 @@ public struct TouchSequence: Equatable, Sendable {
     /// (``FingerTrack/touchedByKeys(_:readings:)``): a contact that only hovers is no touch.
     /// With `hysteresisFrom`, the touches are held as libinput holds them from that frame on
     /// (``MotionHysteresis``).
-    /// `slots` are those libinput sees (the device's own by default).
+    /// `slots` are those libinput sees (the device's own by default). `detection` holds, by slot,
+    /// the frames at which libinput's log began and ended a touch by pressure or size: a touch
+    /// ends at the frame libinput ended it (``ended(_:detection:)``).
     static func all(
         in recording: Recording, slots: Int? = nil, pressure: ClosedRange<Int>? = nil, size: ClosedRange<Int>? = nil,
-        hysteresisFrom: Int? = nil
+        hysteresisFrom: Int? = nil, detection: [Int: [(frame: Int, ends: Bool)]] = [:]
     ) -> [TouchSequence] {
         var sequences: [TouchSequence] = []
         let readings = recording.toolFingerReadings, slots = slots ?? recording.device.slotCount
@@ -56,7 +58,8 @@ public struct TouchSequence: Equatable, Sendable {
         // falls in its own sequence.
         for track in tracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
-            let begun = Self.begun(track, pressure: pressure, size: size)
+            let begun = Self.ended(
+                Self.begun(track, pressure: pressure, size: size), detection: detection[track.slot] ?? [])
             if var current = sequences.last, first.frame <= current.frames.upperBound {
                 current.tracks.append(begun)
                 current.end = max(current.end, last.time)
@@ -173,6 +176,20 @@ public struct TouchSequence: Equatable, Sendable {
         var begun = track
         begun.points.removeFirst(begin)
         return begun
+    }
+
+    /// `track` before the frame where libinput last ended its touch by pressure or size, of those
+    /// `detection` holds for its slot (`tp_unhover_pressure`, `tp_unhover_size`): a contact grown
+    /// light or small ends frames before it lifts, as it begins after it came down. Whole where
+    /// libinput ended none of it, or began one again after.
+    private static func ended(_ track: FingerTrack, detection: [(frame: Int, ends: Bool)]) -> FingerTrack {
+        let span = track.points[0].frame...(track.points[track.points.count - 1].frame + 1)
+        guard let last = detection.last(where: { span.contains($0.frame) }), last.ends,
+            last.frame > track.points[0].frame
+        else { return track }
+        var cut = track
+        cut.points.removeAll { $0.frame >= last.frame }
+        return cut
     }
 
     /// How many fingers libinput counted down at `frame` (0 outside the sequence): the tracked
