@@ -9,8 +9,8 @@ import SurfaceDescriptions
 public struct SurfaceSource {
     /// Makes a fresh surface, once per mode.
     let make: () throws -> Surface
-    /// The pointer interactions of the screen and its size.
-    let configuration: AppEventTranslator.Configuration
+    /// The pointer interactions of the screen, its size, and who grants the pointer lock.
+    private(set) var configuration: AppEventTranslator.Configuration
     /// Whether the app asks for the pointer lock (``requestingPointerLock()``).
     private(set) var requestsPointerLock = false
 
@@ -52,11 +52,14 @@ public struct SurfaceSource {
     public static var `default`: SurfaceSource { builtIn(.default) }
 
     /// This screen in an app that asks for the pointer lock with the replay's first event, as
-    /// `touchsynth compare --pointer-lock` does: pointer motion then arrives as relative motion
+    /// `touchsynth compare --pointer-lock` does, granted or not as `policy` decides (iPadOS's
+    /// rule by default; ``PointerLockPolicy/macCatalyst``, or ``PointerLockPolicy/never`` for a
+    /// scene that refuses it): granted, pointer motion arrives as relative motion
     /// (`UIPointerLockState`), not hover.
-    public func requestingPointerLock() -> SurfaceSource {
+    public func requestingPointerLock(policy: PointerLockPolicy = .system) -> SurfaceSource {
         var locked = self
         locked.requestsPointerLock = true
+        locked.configuration.pointerLockPolicy = policy
         return locked
     }
 }

@@ -59,6 +59,12 @@ struct ModeReplayTests {
             #expect(!free[mode].appEvents.contains { $0.type == .relativeMotion })
         }
         #expect(free[.indirectInput].appEvents.contains { $0.type == .hover })
+        // A scene that refuses the lock: no lock event, and the pointer hovers as when free.
+        let refused = try ModeReplay(path, surface: SurfaceSource.default.requestingPointerLock(policy: .never))
+        for mode in DeliveryMode.allCases {
+            #expect(!refused[mode].appEvents.contains { $0.type == .pointerLock || $0.type == .relativeMotion })
+        }
+        #expect(refused[.indirectInput].appEvents.contains { $0.type == .hover })
     }
 
     @Test func aPinchOnTheCanvasIsAPinchInBothModes() throws {
