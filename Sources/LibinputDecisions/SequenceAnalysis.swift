@@ -111,6 +111,8 @@ struct SequenceAnalysis {
                 + gestures.findings + typingPalmFindings()
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
+        // The same analysis cited by file alone: the gestures' and taps' analyses cite nothing
+        // the conclusion says, so they serve both.
         var acrossVersions = self
         acrossVersions.rules.citesLines = false
         return SequenceExplanation(
@@ -125,9 +127,7 @@ struct SequenceAnalysis {
                 .map(\.element),
             conclusion: conclusion.line,
             conclusionAcrossVersions: Conclusion(
-                analysis: acrossVersions, touches: touches, findings: findings,
-                gestures: GestureAnalysis(analysis: acrossVersions),
-                taps: TapAnalysis(analysis: acrossVersions, touches: touches)
+                analysis: acrossVersions, touches: touches, findings: findings, gestures: gestures, taps: taps
             ).line,
             deciding: conclusion.deciding)
     }
