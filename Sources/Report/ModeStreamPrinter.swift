@@ -15,13 +15,15 @@ public final class ModeStreamPrinter {
 
     /// `modes`: the delivery modes whose app events are printed, none for libinput's events alone.
     /// `header`: whether JSON output opens with its header line (a file of several streams has one).
+    /// `options` say what the modes run besides their translators; the invariants are checked
+    /// whatever they say, for ``checkLines``.
     public init(
         modes: [DeliveryMode], json: Bool, style: TableStyle, configuration: AppEventTranslator.Configuration = .init(),
-        pointerLock: Bool = false, header: Bool = true, write: @escaping (String) throws -> Void
+        options: ModePipeline.Options = .init(), header: Bool = true, write: @escaping (String) throws -> Void
     ) throws {
-        pipeline = ModePipeline(
-            modes: modes, configuration: configuration,
-            options: .init(checksInvariants: true, requestsPointerLock: pointerLock))
+        var options = options
+        options.checksInvariants = true
+        pipeline = ModePipeline(modes: modes, configuration: configuration, options: options)
         text = ModeStreamText(modes: modes, json: json, style: style)
         status = style.statusLine && !json ? StatusLine(write: write) : nil
         self.write = write
@@ -30,15 +32,15 @@ public final class ModeStreamPrinter {
 
     /// Each of `events` and the app events both modes make of it, as `replay --mode both --json`
     /// prints them without the header, ending with the flush a second after the last event and
-    /// the accounting line: one recording's part of `compare --events-out`, with the app asking
-    /// for the pointer lock as `pointerLock` says.
+    /// the accounting line: one recording's part of `compare --events-out`, both modes running
+    /// what `options` ask, as the comparison's did.
     public static func writeBothModes(
-        _ events: [LibinputEvent], configuration: AppEventTranslator.Configuration, pointerLock: Bool,
+        _ events: [LibinputEvent], configuration: AppEventTranslator.Configuration, options: ModePipeline.Options,
         write: @escaping (String) throws -> Void
     ) throws {
         let output = try ModeStreamPrinter(
             modes: DeliveryMode.allCases, json: true, style: .plain, configuration: configuration,
-            pointerLock: pointerLock, header: false, write: write)
+            options: options, header: false, write: write)
         for event in events { try output.handle(event) }
         try output.finish()
     }

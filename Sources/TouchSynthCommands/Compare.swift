@@ -114,9 +114,8 @@ struct Compare: ParsableCommand, ReplayingCommand {
                     pages.append(ReportIndex.Entry(file: file, data: page.data))
                 }
                 if let eventsOutput {
-                    try ModeStreamPrinter.writeBothModes(
-                        run.events, configuration: configuration, pointerLock: pointerLock
-                    ) {
+                    try ModeStreamPrinter.writeBothModes(run.events, configuration: configuration, options: appOptions)
+                    {
                         try writeText($0, to: eventsOutput.fileDescriptor, path: eventsOutput.path)
                     }
                 }

@@ -87,7 +87,8 @@ struct OutputOptions: ParsableArguments {
     func printer(configuration: AppEventTranslator.Configuration? = nil) throws -> ModeStreamPrinter {
         try ModeStreamPrinter(
             modes: mode.modes, json: json, style: .forStdout(columns: mode.modes.count, colour: color),
-            configuration: try configuration ?? translatorConfiguration(), pointerLock: pointerLock, write: emitRaw)
+            configuration: try configuration ?? translatorConfiguration(),
+            options: .init(requestsPointerLock: pointerLock), write: emitRaw)
     }
 }
 
