@@ -142,7 +142,8 @@ extension Explanation {
             })
         let typing = TypingTimer(events: events, on: typingNodes, from: recordingStart, rules: rules)
         let switches = SwitchTimeline(
-            decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart)
+            decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart,
+            pairedTabletMode: thresholds.tabletModeSwitch != nil)
         let sendEvents = SendEventsTimeline(
             mode: configuration.sendEvents, took: read.sendEvents, access: read.access, events: events, buses: buses,
             pad: padAdded?.node,

@@ -12,8 +12,19 @@ extension SequenceAnalysis {
                 " until \($0.by.words(.off)) \(Self.ms(Double($0.time - lift) / 1000)) ms after they lifted"
             }
             ?? " to the end of the recording"
-        return "\(held.trigger.words(.on)) \(before(held.from)), and libinput suspended the touchpad\(resumed): a "
-            + "suspended touchpad reports no touch; " + suspending(held.trigger)
+        guard held.fromTheStart else {
+            return
+                "\(onset(held)), and libinput suspended the touchpad\(resumed): a suspended touchpad reports no touch; "
+                + suspending(held.trigger)
+        }
+        return "\(onset(held)), and libinput suspended the touchpad as it set the devices up\(resumed): a "
+            + "suspended touchpad reports no touch; " + suspendingAtTheStart(held.trigger)
+    }
+
+    /// How `held` began, in words: the switch turning on, or on already as the recording began.
+    private func onset(_ held: SwitchTimeline.Suspension) -> String {
+        guard held.fromTheStart else { return "\(held.trigger.words(.on)) \(before(held.from))" }
+        return "\(held.trigger == .lid ? "the lid was shut" : "tablet mode was on") as the recording began"
     }
 
     /// What a switch changed while the fingers were down: libinput suspending the touchpad
@@ -36,8 +47,7 @@ extension SequenceAnalysis {
                         + (until ?? " and reporting none of them after; " + suspending(held.trigger)))
             } else if let resumed, held.from <= start {
                 said.append(
-                    "the touchpad was suspended as the fingers came down (\(held.trigger.words(.on)) "
-                        + "\(before(held.from))), and libinput resumed it "
+                    "the touchpad was suspended as the fingers came down (\(onset(held))), and libinput resumed it "
                         + "\(Self.ms(Double(resumed.time - start) / 1000)) ms later, as \(resumed.by.words(.off)); "
                         + resumedTouches(resumed.by))
             }
@@ -69,6 +79,15 @@ extension SequenceAnalysis {
         trigger == .lid
             ? rules.cite("evdev-mt-touchpad.c", ["1.22.1": 2460, "1.28.1": 2467, "1.31.3": 2392])
             : rules.cite("evdev-mt-touchpad.c", ["1.22.1": 2488, "1.28.1": 2495, "1.31.3": 2417])
+    }
+
+    /// Where libinput suspends the touchpad as it sets the devices up, `trigger` on already: as it
+    /// pairs a tablet-mode switch (`tp_pair_tablet_mode_switch`), or tells of a lid it trusts
+    /// shut (`fallback_interface_sync_initial_state`).
+    private func suspendingAtTheStart(_ trigger: Switch) -> String {
+        trigger == .lid
+            ? rules.cite("evdev-fallback.c", ["1.22.1": 1145, "1.28.1": 1160, "1.31.3": 1313])
+            : rules.cite("evdev-mt-touchpad.c", ["1.22.1": 2550, "1.28.1": 2557, "1.31.3": 2479])
     }
 
     /// What becomes of touches down as `trigger` turning off resumes the touchpad: `tp_resume`

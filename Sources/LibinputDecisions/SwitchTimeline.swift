@@ -22,9 +22,15 @@ struct SwitchTimeline {
         /// When libinput resumed it, and the switch whose turning off did; nil when it was still
         /// suspended at the end.
         var until: (time: UInt64, by: Switch)?
+        /// Suspended as libinput set the devices up, the switch being on already: a tablet-mode
+        /// switch as libinput paired it with the touchpad, which it may not log
+        /// (`tp_pair_tablet_mode_switch`); a lid it trusts as it added it
+        /// (`fallback_interface_sync_initial_state`).
+        var fromTheStart = false
 
         static func == (a: Suspension, b: Suspension) -> Bool {
             a.trigger == b.trigger && a.from == b.from && a.until?.time == b.until?.time && a.until?.by == b.until?.by
+                && a.fromTheStart == b.fromTheStart
         }
     }
 
@@ -37,18 +43,32 @@ struct SwitchTimeline {
     /// The switches' toggles among `events` (times on libinput's clock, the recording's first
     /// frame at `start`; one before it at 0), and the suspensions the touchpad's `decisions`
     /// logged. A suspension lasts while any switch holds it: libinput logs each switch's line,
-    /// but resumes the touchpad only once no trigger is left (`tp->suspend_reason`).
-    init(decisions: [LibinputDecision], events: [LibinputEvent], from start: UInt64) {
+    /// but resumes the touchpad only once no trigger is left (`tp->suspend_reason`). With
+    /// `pairedTabletMode`, a tablet-mode switch that libinput found on as it added it (a toggle
+    /// before the first frame, `fallback_interface_sync_initial_state`) held it from the start.
+    init(decisions: [LibinputDecision], events: [LibinputEvent], from start: UInt64, pairedTabletMode: Bool = false) {
         toggles = events.compactMap { event in
             guard case .switchToggle(let which, let state) = event.kind else { return nil }
             return Toggle(time: event.time > start ? event.time - start : 0, which: which, state: state)
         }
         var holding: Set<Switch> = []
         var open: Suspension?
+        let initial = events.first { event in
+            guard case .switchToggle(.tabletMode, _) = event.kind else { return false }
+            return true
+        }
+        if pairedTabletMode, let initial, initial.time < start, case .switchToggle(_, .on) = initial.kind {
+            holding = [.tabletMode]
+            open = Suspension(trigger: .tabletMode, from: 0, fromTheStart: true)
+        }
         for decision in decisions {
-            guard let (trigger, suspends) = decision.suspension, let time = decision.cause?.time else { continue }
+            guard let (trigger, suspends) = decision.suspension else { continue }
+            // A line without a frame is one libinput logged as it set the devices up.
+            let time = decision.cause?.time ?? 0
             if suspends {
-                if holding.isEmpty { open = Suspension(trigger: trigger, from: time) }
+                if holding.isEmpty {
+                    open = Suspension(trigger: trigger, from: time, fromTheStart: decision.cause == nil)
+                }
                 holding.insert(trigger)
             } else if holding.remove(trigger) != nil, holding.isEmpty, var ended = open {
                 ended.until = (time, trigger)

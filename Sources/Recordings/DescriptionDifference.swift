@@ -1,12 +1,14 @@
 /// One way two device descriptions differ in what libinput is given as it opens the device: its
 /// name and ids (quirks match on them), its properties and codes, each axis's range, resolution
-/// and current value (where the kernel starts), and the udev properties libinput reads.
+/// and current value, the keys, switches and LEDs on (where the kernel starts), and the udev
+/// properties libinput reads.
 public struct DescriptionDifference: Equatable, Sendable {
     /// What differs, grouped as a reader would name it.
     public enum Aspect: String, Sendable, CaseIterable {
         case name, ids, properties, codes
         case axisRanges = "axis ranges"
         case axisValues = "axis values"
+        case states
         case udevProperties = "udev properties"
     }
 
@@ -68,6 +70,14 @@ public struct DescriptionDifference: Equatable, Sendable {
             let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
             add(.axisRanges, name, range(a), range(b))
             add(.axisValues, name, String(a.value), String(b.value))
+        }
+        for type in InitialState.types {
+            let a = expected.initiallyOn[type], b = actual.initiallyOn[type]
+            for code in a.symmetricDifference(b).sorted() {
+                add(
+                    .states, Evdev.codeName(type: type, code: code), a.contains(code) ? "on" : "off",
+                    b.contains(code) ? "on" : "off")
+            }
         }
         if udev {
             let a = Dictionary(expected.effectiveUdevProperties) { $1 },

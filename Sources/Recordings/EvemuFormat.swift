@@ -1,6 +1,7 @@
 import Foundation
 
-/// The evemu text format: a header (`N: I: P: B: A:` lines) and events (`E: sec.usec type code value`).
+/// The evemu text format: a header (`N: I: P: B: A:` lines, and `L: S:` for the LEDs lit and
+/// switches on) and events (`E: sec.usec type code value`).
 ///
 /// Both evemu 1.x layouts are accepted: several `B:` lines for one type concatenate, `A:` lines
 /// carry an optional resolution. Comments start with `#`, also after an event.
@@ -160,6 +161,7 @@ public enum EvemuFormat {
         var idLine: Int?
         var absLine: Int?
         var axisLines: [UInt16: Int] = [:]
+        var states: [(type: UInt16, code: UInt16, on: Bool, line: Int)] = []
         var lineNumber = 0
 
         lines: for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -202,8 +204,13 @@ public enum EvemuFormat {
                 axisLines[try axis(fields, into: &absinfo, file: file, line: lineNumber)] = lineNumber
                 sawHeader = true
             case "L", "S":
-                // LED and switch states: libinput ignores their initial values.
-                continue
+                // An LED lit or a switch on as evemu-record began (`S: 01 1`, tablet mode on).
+                guard fields.count == 2, let on = Int32(fields[1]) else {
+                    throw RecordingError.bad(file, lineNumber, "\(tag): needs a hex code and a state")
+                }
+                let type = tag == "S" ? Evdev.EV_SW : Evdev.EV_LED
+                states.append((type, UInt16(try hex8(fields[0], file, lineNumber)), on != 0, lineNumber))
+                sawHeader = true
             case "E":
                 // The header precedes the events: a description is complete at the first event.
                 guard wantEvents else { break lines }
@@ -235,6 +242,9 @@ public enum EvemuFormat {
                 name: name, bustype: id[0], vendor: id[1], product: id[2], version: id[3],
                 codes: codes, absinfo: absinfo, properties: bits(propBytes).filter { $0 <= Evdev.propertyMax })
             try device.read(from: file, axisLines: axisLines, fallback: absLine)
+            for state in states {
+                try device.setInitially(state.on, type: state.type, code: state.code, file: file, line: state.line)
+            }
             parsed.device = device
         }
         return parsed
@@ -306,6 +316,9 @@ public enum EvemuFormat {
         for (code, a) in d.absinfo.sorted(by: { $0.key < $1.key }) {
             out += String(format: "A: %02x %d %d %d %d %d\n", code, a.minimum, a.maximum, a.fuzz, a.flat, a.resolution)
         }
+        // evemu-record writes the LEDs lit and switches on; it keeps no key's state.
+        for code in d.initiallyOn.ledsOn.sorted() { out += String(format: "L: %02x 1\n", code) }
+        for code in d.initiallyOn.switchesOn.sorted() { out += String(format: "S: %02x 1\n", code) }
         for frame in recording.frames {
             let stamp = String(format: "%llu.%06llu", frame.time / 1_000_000, frame.time % 1_000_000)
             for e in frame.events {

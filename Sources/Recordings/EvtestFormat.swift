@@ -90,6 +90,13 @@ public enum EvtestFormat {
                         file, lineNumber, "a second \"Event code\" line for \(Evdev.codeName(type: type, code: code))")
                 }
                 if type != Evdev.EV_SYN { device.codes[type, default: []].insert(code) }
+                // Newer evtest (1.35) prints each key, switch, LED and sound's state as it started.
+                if let state = line.range(of: ") state ") {
+                    guard let value = Int32(line[state.upperBound...]) else {
+                        throw RecordingError.bad(file, lineNumber, "\"\(line[state.upperBound...])\" is not a state")
+                    }
+                    try device.setInitially(value != 0, type: type, code: code, file: file, line: lineNumber)
+                }
                 if type == Evdev.EV_ABS {
                     currentAxis = code
                     axisLines[code] = lineNumber
@@ -303,7 +310,8 @@ extension EvtestFormat {
             out += "  Event type \(type) (\(Evdev.typeName(type)))\n"
             guard type != Evdev.EV_SYN else { continue }
             for code in d.codes[type]!.sorted() {
-                out += "    Event code \(code) (\(Evdev.codeName(type: type, code: code)))\n"
+                let on = d.initiallyOn[type].contains(code) ? " state 1" : ""
+                out += "    Event code \(code) (\(Evdev.codeName(type: type, code: code)))\(on)\n"
                 guard type == Evdev.EV_ABS, let a = d.absinfo[code] else { continue }
                 let fields: [(String, Int32, Bool)] = [
                     ("Value", a.value, true), ("Min  ", a.minimum, true), ("Max  ", a.maximum, true),

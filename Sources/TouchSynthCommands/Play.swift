@@ -10,12 +10,12 @@ struct Play: ParsableCommand {
         abstract:
             "Play a recording on a real uinput device, as `libinput replay` does, from any format TouchSynth reads.",
         discussion: """
-            The device is made from the recording's whole description but force feedback (EV_FF), each axis's value \
-            included: an evtest or getevent header's values (ABS_MT_SLOT's among them) are where the kernel starts, \
-            which libinput record YAML cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when \
-            a line (or the end of input) arrives on stdin, so that readers can open the node first. The device is \
-            removed --linger-ms after the last frame, or when the command ends. A file's other devices and --with ones \
-            play too, on one clock, a line printed for each, all at once. Needs write access to /dev/uinput.
+            The device is made from the recording's whole description but force feedback (EV_FF): a header's axis \
+            values (ABS_MT_SLOT's among them) and switches, LEDs and keys on are where the kernel starts, which YAML \
+            cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when a line (or the end of \
+            input) arrives on stdin, so that readers can open the node first. The device is removed --linger-ms after \
+            the last frame, or when the command ends. A file's other devices and --with ones play too, on one clock, \
+            a line printed for each, all at once. Needs write access to /dev/uinput.
             """)
 
     @Argument(help: Help.recording) var recording: String

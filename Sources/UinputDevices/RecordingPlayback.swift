@@ -10,9 +10,10 @@ import Glibc
 /// tier's listeners) sees the recorded devices and their frames at their recorded intervals.
 ///
 /// Each device is made from its recording's whole description, each axis's current value
-/// included, so the kernel starts where the recording's header says it was (`ABS_MT_SLOT`'s
-/// value is the slot readers were last told of). Key repeats (value 2) are not written: the
-/// kernel repeats held keys itself on a device with `EV_REP`, as it did for the recorded one.
+/// included, and the keys, switches and LEDs on that it began with, so the kernel starts where
+/// the recording's header says it was (`ABS_MT_SLOT`'s value is the slot readers were last told
+/// of). Key repeats (value 2) are not written: the kernel repeats held keys itself on a device
+/// with `EV_REP`, as it did for the recorded one.
 public struct RecordingPlayback {
     /// Every device's frames in the order they are written: by time, and at one instant in the
     /// order of the devices. `device` is an index into the devices given to ``play(on:)``.

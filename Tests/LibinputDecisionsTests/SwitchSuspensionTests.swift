@@ -14,15 +14,18 @@ final class SwitchSuspensionTests: XCTestCase {
 
     /// The lid switch fixture's device, open at its first frame (the replay's first instant, with
     /// the touchpad's first frame) and then turned to each state at its time (µs after it); as a
-    /// tablet-mode switch (SW_TABLET_MODE, a convertible's), off at first.
-    private func lid(_ toggles: [(UInt64, Int32)], tabletMode: Bool = false) throws -> Recording {
+    /// tablet-mode switch (SW_TABLET_MODE, a convertible's), off at first unless `initiallyOn`.
+    private func lid(
+        _ toggles: [(UInt64, Int32)], tabletMode: Bool = false, initiallyOn: Bool = false
+    ) throws -> Recording {
         var lid = try RecordingLoader.load(Fixtures.directory.appendingPathComponent("keyboard/lid-switch.evemu").path)
         let code: UInt16 = tabletMode ? 1 : 0
         if tabletMode {
             lid.device.name = "Intel HID switches"
             lid.device.codes[Evdev.EV_SW] = [code]
         }
-        lid.frames = ([(0, 0)] + toggles).map { time, value in
+        if initiallyOn { lid.device.initiallyOn.switchesOn = [code] }
+        lid.frames = ([(0, initiallyOn ? 1 : 0)] + toggles).map { time, value in
             EvdevFrame(
                 time: time,
                 events: [
@@ -34,10 +37,11 @@ final class SwitchSuspensionTests: XCTestCase {
     }
 
     private func explained(
-        with lid: Recording, udev: [String: String] = [:], libinput: LibinputBuild = .system
+        with lid: Recording, udev: [String: String] = [:], libinput: LibinputBuild = .system, quirks: [String] = []
     ) throws -> (conclusion: String, scrolls: [UInt64], log: [String]) {
         var options = ReplayOptions()
         options.libinput = libinput
+        options.quirks = quirks
         options.otherDevices = [.recording(lid)]
         options.udevProperties = udev
         let pad = try RecordingLoader.load(scroll)
@@ -119,5 +123,45 @@ final class SwitchSuspensionTests: XCTestCase {
                 "; tablet mode came on 300 ms after the fingers came down, and libinput suspended the touchpad, "
                     + "ending what the touches were doing and reporting none of them after; "
                     + "src/evdev-mt-touchpad.c:2417 (libinput 1.31.3)"), conclusion)
+    }
+
+    /// Tablet mode on as the recording began: libinput suspends the touchpad as it pairs the
+    /// switch, which it does not log, and the conclusion says so, cited in the version replayed.
+    func testTabletModeOnAsTheRecordingBeganSuspendsTheTouchpadAtPairing() throws {
+        let toggles: [(UInt64, Int32)] = [(1_000_000, 0)]
+        let (conclusion, scrolls, log) = try explained(with: lid(toggles, tabletMode: true, initiallyOn: true))
+        XCTAssertEqual(scrolls, [])
+        XCTAssertTrue(
+            conclusion.hasPrefix(
+                "libinput reported nothing: tablet mode was on as the recording began, and libinput suspended the "
+                    + "touchpad as it set the devices up until tablet mode went off 192 ms after they lifted: a "
+                    + "suspended touchpad reports no touch; src/evdev-mt-touchpad.c:2550 (libinput 1.22.1)"),
+            conclusion + "\n" + log.joined(separator: "\n"))
+        let build = try XCTUnwrap(libinputBuilds(["1.31.3"]).first)
+        let later = try explained(with: lid(toggles, tabletMode: true, initiallyOn: true), libinput: build)
+        XCTAssertEqual(later.scrolls, [])
+        XCTAssertTrue(later.conclusion.contains("src/evdev-mt-touchpad.c:2479 (libinput 1.31.3)"), later.conclusion)
+        let off = try explained(with: lid(toggles, tabletMode: true))
+        XCTAssertFalse(off.scrolls.isEmpty, "off at first, the touchpad scrolls")
+    }
+
+    /// A lid shut as the recording began suspends the touchpad as libinput sets the devices up,
+    /// unless a quirk says the switch cannot be trusted (a Razer's, a Surface's): libinput then
+    /// ignores its first state.
+    func testALidShutAsTheRecordingBeganSuspendsTheTouchpadUnlessAQuirkDistrustsIt() throws {
+        let shut = try lid([(1_000_000, 0)], initiallyOn: true)
+        let trusted = try explained(with: shut)
+        XCTAssertEqual(trusted.scrolls, [])
+        XCTAssertTrue(
+            trusted.conclusion.hasPrefix(
+                "libinput reported nothing: the lid was shut as the recording began, and libinput suspended the "
+                    + "touchpad as it set the devices up until the lid opened 192 ms after they lifted: a suspended "
+                    + "touchpad reports no touch; src/evdev-fallback.c:1145 (libinput 1.22.1)"),
+            trusted.conclusion + "\n" + trusted.log.joined(separator: "\n"))
+        let file = NSTemporaryDirectory() + "write-open-lid-\(getpid()).quirks"
+        try "[Lid]\nMatchName=Lid Switch\nAttrLidSwitchReliability=write_open\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        defer { unlink(file) }
+        XCTAssertFalse(try explained(with: shut, quirks: [file]).scrolls.isEmpty, "a distrusted lid's first state")
     }
 }

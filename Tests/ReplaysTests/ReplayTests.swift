@@ -259,6 +259,24 @@ final class SeveralDevicesReplayTests: XCTestCase {
         XCTAssertEqual(try scrolls(of: Fixtures.delayed(scroll, by: open + 100_000), lid: lid), alone)
     }
 
+    /// A tablet-mode switch on as its recording began: libinput reports it on as it adds the
+    /// device, before the first frame, which turns it on again and so reaches no reader; then off
+    /// and on at the file's times.
+    func testASwitchOnAsItsRecordingBeganIsOnAsLibinputAddsIt() throws {
+        let scroll = try RecordingLoader.load(
+            Fixtures.synthesized.appendingPathComponent("two-finger-scroll.yml").path)
+        var options = ReplayOptions()
+        options.otherDevices = [.file(Fixtures.directory.appendingPathComponent("keyboard/tablet-mode-on.evemu").path)]
+        let replay = try Replay(.recording(scroll), options: options)
+        let start = try XCTUnwrap(replay.report.recordingStart)
+        let toggles = replay.events.compactMap { event -> (Bool, String)? in
+            guard case .switchToggle(.tabletMode, let state) = event.kind else { return nil }
+            return (event.time < start, "\(state)")
+        }
+        XCTAssertEqual(toggles.map(\.0), [true, false, false], "on before the first frame")
+        XCTAssertEqual(toggles.map(\.1), ["on", "off", "on"])
+    }
+
     /// A `--with` file of several devices plays them all, none chosen: the first as the one asked
     /// for, the others after every `--with` device, on the file's clock; nothing is said of a
     /// choice.
