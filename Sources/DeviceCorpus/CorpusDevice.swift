@@ -85,8 +85,9 @@ public struct CorpusDevice: Sendable {
                 skipped.append(Skip(file: file, reason: "not a touchpad (\(device.name): \(kind))"))
                 continue
             }
-            // The current axis values say nothing about the device.
+            // The current axis values, and the switches and LEDs on, say nothing about the device.
             for code in device.absinfo.keys { device.absinfo[code]?.value = 0 }
+            device.initiallyOn = InitialState()
             let name = URL(fileURLWithPath: file).lastPathComponent
             if let first = seen.first(where: { $0.device == device }) {
                 skipped.append(Skip(file: file, reason: "the same device as \(first.file)"))

@@ -21,8 +21,9 @@ public struct CorpusPair: Hashable, Sendable, Codable {
 }
 
 extension CorpusDevice {
-    /// What the device is, as stored in a result file: every field of its description, in a
-    /// fixed order, so that the same device always gives the same bytes.
+    /// What the device is, as stored in a result file: every field of its description that a
+    /// corpus keeps (its axes at 0, no switch on), in a fixed order, so that the same device
+    /// always gives the same bytes.
     var stored: StoredDescription { StoredDescription(description) }
 
     /// A 64-bit FNV-1a hash of the device's stored description, a gesture's script and a libinput

@@ -32,7 +32,8 @@ public struct InputCoreFilter: Sendable {
     static let mtLast: UInt16 = 0x3d // ABS_MT_TOOL_Y
 
     /// A filter for `device` as it is created: axes at their `absinfo` values, every touch slot empty (tracking ID -1),
-    /// the keys, switches and LEDs on that its recording began with (``Recordings/DeviceDescription/initiallyOn``).
+    /// no key down, the switches and LEDs on that its recording began with
+    /// (``Recordings/DeviceDescription/initiallyOn``).
     /// The `ABS_MT_SLOT` value is the slot readers were last told of, while the slot a driver's events go
     /// to starts at 0 (`input_mt_init_slots` zeroes it): the first `ABS_MT_*` change then reports `ABS_MT_SLOT 0`
     /// unless the value was 0. The kernel fuzz is the one left after udev's
@@ -41,8 +42,7 @@ public struct InputCoreFilter: Sendable {
         supported = device.codes
         fuzz = Dictionary(uniqueKeysWithValues: device.absinfo.keys.map { ($0, device.kernelFuzz($0)) })
         absValues = device.absinfo.mapValues(\.value)
-        let on = device.initiallyOn
-        (keysDown, switchesOn, ledsOn) = (on.keysDown, on.switchesOn, on.ledsOn)
+        (switchesOn, ledsOn) = (device.initiallyOn.switchesOn, device.initiallyOn.ledsOn)
         reportedSlot = device.absinfo[Evdev.ABS_MT_SLOT]?.value ?? 0
         let hasSlots = device.codes[Evdev.EV_ABS]?.contains(Evdev.ABS_MT_SLOT) == true
         var emptySlot = [Int32](repeating: 0, count: Int(Self.mtLast - Self.mtFirst) + 1)

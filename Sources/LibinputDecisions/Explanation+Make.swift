@@ -142,8 +142,7 @@ extension Explanation {
             })
         let typing = TypingTimer(events: events, on: typingNodes, from: recordingStart, rules: rules)
         let switches = SwitchTimeline(
-            decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart,
-            pairedTabletMode: thresholds.tabletModeSwitch != nil)
+            decisions: read.decisions.filter { isPad($0.device) }, events: events, from: recordingStart)
         let sendEvents = SendEventsTimeline(
             mode: configuration.sendEvents, took: read.sendEvents, access: read.access, events: events, buses: buses,
             pad: padAdded?.node,

@@ -23,9 +23,8 @@ struct SwitchTimeline {
         /// suspended at the end.
         var until: (time: UInt64, by: Switch)?
         /// Suspended as libinput set the devices up, the switch being on already: a tablet-mode
-        /// switch as libinput paired it with the touchpad, which it may not log
-        /// (`tp_pair_tablet_mode_switch`); a lid it trusts as it added it
-        /// (`fallback_interface_sync_initial_state`).
+        /// switch as libinput paired it with the touchpad (`tp_pair_tablet_mode_switch`), a lid it
+        /// trusts as it added it (`fallback_interface_sync_initial_state`).
         var fromTheStart = false
 
         static func == (a: Suspension, b: Suspension) -> Bool {
@@ -43,24 +42,16 @@ struct SwitchTimeline {
     /// The switches' toggles among `events` (times on libinput's clock, the recording's first
     /// frame at `start`; one before it at 0), and the suspensions the touchpad's `decisions`
     /// logged. A suspension lasts while any switch holds it: libinput logs each switch's line,
-    /// but resumes the touchpad only once no trigger is left (`tp->suspend_reason`). With
-    /// `pairedTabletMode`, a tablet-mode switch that libinput found on as it added it (a toggle
-    /// before the first frame, `fallback_interface_sync_initial_state`) held it from the start.
-    init(decisions: [LibinputDecision], events: [LibinputEvent], from start: UInt64, pairedTabletMode: Bool = false) {
+    /// but resumes the touchpad only once no trigger is left (`tp->suspend_reason`). One logged as
+    /// libinput set the devices up (a switch on already, as libinput adds the touchpad before the
+    /// devices played beside it) holds it from the start.
+    init(decisions: [LibinputDecision], events: [LibinputEvent], from start: UInt64) {
         toggles = events.compactMap { event in
             guard case .switchToggle(let which, let state) = event.kind else { return nil }
             return Toggle(time: event.time > start ? event.time - start : 0, which: which, state: state)
         }
         var holding: Set<Switch> = []
         var open: Suspension?
-        let initial = events.first { event in
-            guard case .switchToggle(.tabletMode, _) = event.kind else { return false }
-            return true
-        }
-        if pairedTabletMode, let initial, initial.time < start, case .switchToggle(_, .on) = initial.kind {
-            holding = [.tabletMode]
-            open = Suspension(trigger: .tabletMode, from: 0, fromTheStart: true)
-        }
         for decision in decisions {
             guard let (trigger, suspends) = decision.suspension else { continue }
             // A line without a frame is one libinput logged as it set the devices up.

@@ -101,8 +101,8 @@ public struct TestbedFiles: Equatable, Sendable {
     /// The ioctl answers in the order libevdev asks for them. umockdev resumes its search after the
     /// last answered node, so the repeated EVIOCGMTSLOTS entries must follow ascending axis order.
     /// With `state`, the keys, switches, LEDs, axes and slots answer it (after SYN_DROPPED, what a reader
-    /// resynchronises to); without, the device as it is made: every slot empty, the keys, switches and LEDs
-    /// on that its recording began with.
+    /// resynchronises to); without, the device as it is made: no key down, every slot empty, the switches and
+    /// LEDs on that its recording began with.
     static func ioctlText(_ d: DeviceDescription, devnode: String, state: KernelDeviceState? = nil) -> String {
         var s = "@DEV \(devnode)\n"
         let types = Set(d.codes.keys)
@@ -121,7 +121,7 @@ public struct TestbedFiles: Equatable, Sendable {
             s += "EVIOCGBIT(\(type)) \(bytes) \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: bytes)))\n"
         }
         let on = d.initiallyOn
-        s += "EVIOCGKEY(0) 96 \(hex(Evdev.bitmask(state?.keysDown ?? on.keysDown, bytes: 96)))\n"
+        s += "EVIOCGKEY(0) 96 \(hex(Evdev.bitmask(state?.keysDown ?? [], bytes: 96)))\n"
         s += "EVIOCGLED(0) 8 \(hex(Evdev.bitmask(state?.ledsOn ?? on.ledsOn, bytes: 8)))\n"
         s += "EVIOCGSW(0) 8 \(hex(Evdev.bitmask(state?.switchesOn ?? on.switchesOn, bytes: 8)))\n"
         if types.contains(Evdev.EV_REP) {

@@ -1,6 +1,6 @@
 /// One way two device descriptions differ in what libinput is given as it opens the device: its
 /// name and ids (quirks match on them), its properties and codes, each axis's range, resolution
-/// and current value, the keys, switches and LEDs on (where the kernel starts), and the udev
+/// and current value, the switches and LEDs on (where the kernel starts), and the udev
 /// properties libinput reads.
 public struct DescriptionDifference: Equatable, Sendable {
     /// What differs, grouped as a reader would name it.

@@ -208,8 +208,12 @@ public enum EvemuFormat {
                 guard fields.count == 2, let on = Int32(fields[1]) else {
                     throw RecordingError.bad(file, lineNumber, "\(tag): needs a hex code and a state")
                 }
-                let type = tag == "S" ? Evdev.EV_SW : Evdev.EV_LED
-                states.append((type, UInt16(try hex8(fields[0], file, lineNumber)), on != 0, lineNumber))
+                let type = tag == "S" ? Evdev.EV_SW : Evdev.EV_LED, code = UInt16(try hex8(fields[0], file, lineNumber))
+                guard !states.contains(where: { $0.type == type && $0.code == code }) else {
+                    let name = Evdev.codeName(type: type, code: code)
+                    throw RecordingError.bad(file, lineNumber, "a second \(tag): line for \(name)")
+                }
+                states.append((type, code, on != 0, lineNumber))
                 sawHeader = true
             case "E":
                 // The header precedes the events: a description is complete at the first event.
@@ -316,7 +320,7 @@ public enum EvemuFormat {
         for (code, a) in d.absinfo.sorted(by: { $0.key < $1.key }) {
             out += String(format: "A: %02x %d %d %d %d %d\n", code, a.minimum, a.maximum, a.fuzz, a.flat, a.resolution)
         }
-        // evemu-record writes the LEDs lit and switches on; it keeps no key's state.
+        // evemu-record writes the LEDs lit and switches on.
         for code in d.initiallyOn.ledsOn.sorted() { out += String(format: "L: %02x 1\n", code) }
         for code in d.initiallyOn.switchesOn.sorted() { out += String(format: "S: %02x 1\n", code) }
         for frame in recording.frames {

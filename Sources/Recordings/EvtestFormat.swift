@@ -90,7 +90,8 @@ public enum EvtestFormat {
                         file, lineNumber, "a second \"Event code\" line for \(Evdev.codeName(type: type, code: code))")
                 }
                 if type != Evdev.EV_SYN { device.codes[type, default: []].insert(code) }
-                // Newer evtest (1.35) prints each key, switch, LED and sound's state as it started.
+                // Newer evtest (1.35) prints each key, switch, LED and sound's state as it started:
+                // the switches' and LEDs' are kept (``InitialState``).
                 if let state = line.range(of: ") state ") {
                     guard let value = Int32(line[state.upperBound...]) else {
                         throw RecordingError.bad(file, lineNumber, "\"\(line[state.upperBound...])\" is not a state")

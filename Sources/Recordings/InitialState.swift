@@ -1,42 +1,36 @@
-/// The keys, switches and LEDs a device's kernel state holds on, by code.
+/// The switches and LEDs a device's kernel state holds on as its recording began, by code.
+///
+/// Keys start up, whatever the header says, as every touch slot starts empty: no format keeps
+/// the touches a held `BTN_TOUCH` goes with, and a key pressed on a uinput device with `EV_REP`
+/// repeats into whatever has the focus.
 public struct InitialState: Equatable, Sendable {
-    public var keysDown: Set<UInt16> = []
     public var switchesOn: Set<UInt16> = []
     public var ledsOn: Set<UInt16> = []
 
-    public init(keysDown: Set<UInt16> = [], switchesOn: Set<UInt16> = [], ledsOn: Set<UInt16> = []) {
-        self.keysDown = keysDown
+    public init(switchesOn: Set<UInt16> = [], ledsOn: Set<UInt16> = []) {
         self.switchesOn = switchesOn
         self.ledsOn = ledsOn
     }
 
-    /// The codes on of `type` (EV_KEY, EV_SW or EV_LED; none of another).
+    /// The codes on of `type` (EV_SW or EV_LED; none of another).
     public subscript(type: UInt16) -> Set<UInt16> {
-        get {
-            switch type {
-            case Evdev.EV_KEY: keysDown
-            case Evdev.EV_SW: switchesOn
-            case Evdev.EV_LED: ledsOn
-            default: []
-            }
-        }
+        get { type == Evdev.EV_SW ? switchesOn : type == Evdev.EV_LED ? ledsOn : [] }
         set {
-            switch type {
-            case Evdev.EV_KEY: keysDown = newValue
-            case Evdev.EV_SW: switchesOn = newValue
-            case Evdev.EV_LED: ledsOn = newValue
-            default: break
-            }
+            if type == Evdev.EV_SW { switchesOn = newValue } else if type == Evdev.EV_LED { ledsOn = newValue }
         }
     }
 
-    /// The types whose codes have a state the kernel keeps and readers ask for.
-    public static let types: [UInt16] = [Evdev.EV_KEY, Evdev.EV_SW, Evdev.EV_LED]
+    /// The types whose codes' state a device starts with.
+    public static let types: [UInt16] = [Evdev.EV_SW, Evdev.EV_LED]
+
+    /// Whether nothing is on.
+    public var isEmpty: Bool { switchesOn.isEmpty && ledsOn.isEmpty }
 }
 
 extension DeviceDescription {
     /// Takes in that code `code` of `type` was `on` as the recording began, read at `line` of
-    /// `file`: refused for a code the device does not have, whose state no kernel would keep.
+    /// `file`: refused for a code the device does not have, whose state no kernel would keep. A
+    /// key's or sound's is checked, not kept.
     public mutating func setInitially(
         _ on: Bool, type: UInt16, code: UInt16, file: String, line: Int
     ) throws(RecordingError) {
@@ -44,6 +38,7 @@ extension DeviceDescription {
             let name = Evdev.codeName(type: type, code: code)
             throw RecordingError.bad(file, line, "a state for \(name), which the device does not have")
         }
+        guard InitialState.types.contains(type) else { return }
         if on { initiallyOn[type].insert(code) } else { initiallyOn[type].remove(code) }
     }
 }

@@ -36,10 +36,10 @@ public struct DeviceDescription: Equatable, Sendable {
     public var properties: Set<UInt16>
     /// udev properties recorded with the device (libinput record), beyond those TouchSynth derives.
     public var udevProperties: [String: String]
-    /// The keys down, switches on and LEDs lit as the recording began (evemu's `S:` and `L:` lines,
-    /// evtest's `state 1`): the kernel's state starts there, as each axis starts at its `value`.
-    /// libinput reads a switch's at once: a tablet-mode switch already on suspends the touchpad it
-    /// pairs with (`tp_pair_tablet_mode_switch`).
+    /// The switches on and LEDs lit as the recording began (evemu's `S:` and `L:` lines, evtest's
+    /// `state 1`): the kernel's state starts there, as each axis starts at its `value`. libinput
+    /// reads a switch's at once: a tablet-mode switch already on suspends the touchpad it pairs
+    /// with (`tp_pair_tablet_mode_switch`).
     public var initiallyOn = InitialState()
     /// Where it was read, when from a file (no part of its equality).
     public var source = DescriptionSource()

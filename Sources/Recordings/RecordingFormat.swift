@@ -87,7 +87,7 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
         case .axisRanges: return "axis ranges"
         case .axisValues: return "the axes' values the kernel starts from (the converted file starts them at 0)"
         case .states:
-            return "the keys, switches and LEDs on as the recording began (the converted file starts them off)"
+            return "the switches and LEDs on as the recording began (the converted file starts them off)"
         case .udevProperties: return "udev properties"
         }
     }

@@ -19,10 +19,13 @@ extension Recording {
     /// each slot and axis the value it last had, presses each key held, and turns on each switch
     /// (a lid closed) and LED. Touches and keys still down at `end` are lifted there, as fingers
     /// leaving the pad: a frame ends each touch and releases each key (an end past the last frame
-    /// cuts nothing, and lifts nothing). A switch stays as it was, as a lid does.
+    /// cuts nothing, and lifts nothing). A switch stays as it was, as a lid does. The switches
+    /// and LEDs the recording began with count as on until a frame turns them off; a window from
+    /// a later `start` begins with none on, its first frame turning on those on then.
     public func window(from start: UInt64?, to end: UInt64?) -> Recording {
         let from = start ?? 0, to = end ?? .max
         var state = DeviceState(), atEnd = DeviceState()
+        state.on = [Evdev.EV_SW: device.initiallyOn.switchesOn, Evdev.EV_LED: device.initiallyOn.ledsOn]
         var kept: [EvdevFrame] = []
         for frame in frames where frame.time <= to {
             atEnd.apply(frame.events)
@@ -48,6 +51,7 @@ extension Recording {
             kept.insert(EvdevFrame(time: 0, events: opening), at: 0)
         }
         var part = Recording(device: device, frames: kept)
+        if from > 0 { part.device.initiallyOn = InitialState() }
         part.notes = notes
         part.dmi = dmi
         part.endsInCutLift = lifted

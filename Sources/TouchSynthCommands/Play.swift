@@ -11,7 +11,7 @@ struct Play: ParsableCommand {
             "Play a recording on a real uinput device, as `libinput replay` does, from any format TouchSynth reads.",
         discussion: """
             The device is made from the recording's whole description but force feedback (EV_FF): a header's axis \
-            values (ABS_MT_SLOT's among them) and switches, LEDs and keys on are where the kernel starts, which YAML \
+            values (ABS_MT_SLOT's among them) and the switches and LEDs on are where the kernel starts, which YAML \
             cannot say. Prints "NODE: NAME" once the device exists; with --wait, plays when a line (or the end of \
             input) arrives on stdin, so that readers can open the node first. The device is removed --linger-ms after \
             the last frame, or when the command ends. A file's other devices and --with ones play too, on one clock, \

@@ -10,7 +10,7 @@ import Glibc
 /// tier's listeners) sees the recorded devices and their frames at their recorded intervals.
 ///
 /// Each device is made from its recording's whole description, each axis's current value
-/// included, and the keys, switches and LEDs on that it began with, so the kernel starts where
+/// included, and the switches and LEDs on that it began with, so the kernel starts where
 /// the recording's header says it was (`ABS_MT_SLOT`'s value is the slot readers were last told
 /// of). Key repeats (value 2) are not written: the kernel repeats held keys itself on a device
 /// with `EV_REP`, as it did for the recorded one.

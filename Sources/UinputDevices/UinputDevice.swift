@@ -45,8 +45,8 @@ public final class UinputDevice {
     private var fd: Int32
 
     /// Creates the device `description` describes: its event types and codes, axes (each with its
-    /// current value, range, fuzz, flat and resolution), properties, and the keys, switches and
-    /// LEDs on as its recording began; all but force feedback.
+    /// current value, range, fuzz, flat and resolution), properties, and the switches and LEDs on
+    /// as its recording began; all but force feedback.
     public init(_ description: DeviceDescription, path: String = "/dev/uinput") throws(UinputError) {
         fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
@@ -141,8 +141,8 @@ public final class UinputDevice {
             try check(setUp, "setting up axis \(code)")
         }
         try check(ts_uinput_create(fd, d.name, d.bustype, d.vendor, d.product, d.version), "creating the device")
-        // uinput sets no key, switch or LED state: the first frame does, before udev announces
-        // the device and any reader (libinput) opens it and asks for its state.
+        // uinput sets no switch or LED state: the first frame does, before udev announces the
+        // device and any reader (libinput) opens it and asks for its state.
         let on = InitialState.types.flatMap { type in
             d.initiallyOn[type].sorted().map { ts_uinput_event(type: type, code: $0, value: 1) }
         }

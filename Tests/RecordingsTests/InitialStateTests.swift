@@ -2,9 +2,9 @@ import Recordings
 import TestSupport
 import XCTest
 
-/// The keys, switches and LEDs on as a recording began: read from evemu's `S:` and `L:` lines and
-/// evtest's `state 1`, written back by the formats that hold them, and named as lost by those that
-/// do not.
+/// The switches and LEDs on as a recording began: read from evemu's `S:` and `L:` lines and
+/// evtest's `state 1`, written back by the formats that hold them, named as lost by those that do
+/// not, and put down by a window's first frame.
 final class InitialStateTests: XCTestCase {
     private let tabletMode = Fixtures.directory.appendingPathComponent("keyboard/tablet-mode-on.evemu").path
 
@@ -15,7 +15,7 @@ final class InitialStateTests: XCTestCase {
                 Evdev.EV_SYN: [0], Evdev.EV_SW: [0, 1], Evdev.EV_LED: [1],
                 Evdev.EV_KEY: [Evdev.BTN_LEFT],
             ])
-        device.initiallyOn = InitialState(keysDown: [Evdev.BTN_LEFT], switchesOn: on, ledsOn: [1])
+        device.initiallyOn = InitialState(switchesOn: on, ledsOn: [1])
         let frame = [
             EvdevEvent(type: Evdev.EV_SW, code: 0, value: 1),
             EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0),
@@ -30,8 +30,9 @@ final class InitialStateTests: XCTestCase {
         XCTAssertEqual(back.device.initiallyOn, recording.device.initiallyOn)
     }
 
-    /// evtest prints each code's state; its writer marks those on, and both read back.
-    func testEvtestKeepsEveryState() throws {
+    /// evtest prints each code's state; its writer marks the switches and LEDs on, and both read
+    /// back. A key held is read as up: keys start up, as slots start empty.
+    func testEvtestKeepsTheSwitchesAndLEDsOn() throws {
         let recording = switches(on: [1])
         let text = EvtestFormat.write(recording)
         XCTAssertTrue(text.contains("    Event code 1 (SW_TABLET_MODE) state 1\n"), text)
@@ -39,19 +40,39 @@ final class InitialStateTests: XCTestCase {
         XCTAssertEqual(try EvtestFormat.parse(text, file: "paste.txt").device.initiallyOn, recording.device.initiallyOn)
         let zero = text.replacingOccurrences(of: "(SW_TABLET_MODE) state 1", with: "(SW_TABLET_MODE) state 0")
         XCTAssertEqual(try EvtestFormat.parse(zero, file: "paste.txt").device.initiallyOn.switchesOn, [])
+        let held = text.replacingOccurrences(of: "(BTN_LEFT)\n", with: "(BTN_LEFT) state 1\n")
+        XCTAssertNotEqual(held, text)
+        XCTAssertEqual(
+            try EvtestFormat.parse(held, file: "paste.txt").device, try EvtestFormat.parse(text, file: "t").device)
     }
 
-    /// evemu keeps switches and LEDs but no key; libinput record's YAML keeps none.
+    /// evemu and evtest keep the switches and LEDs on; libinput record's YAML does not.
     func testFormatsThatCannotCarryAStateSayWhichTheyLose() {
         let recording = switches(on: [1])
         func losses(_ format: RecordingFormat) -> [String] { format.losses(of: recording, in: format.text(recording)) }
-        let phrase = " cannot carry the keys, switches and LEDs on as the recording began (the converted file starts "
-        XCTAssertEqual(losses(.evemu), ["evemu" + phrase + "them off): BTN_LEFT on"])
-        XCTAssertEqual(losses(.yaml), ["yaml" + phrase + "them off): BTN_LEFT on, SW_TABLET_MODE on, LED_CAPSL on"])
+        let phrase =
+            " cannot carry the switches and LEDs on as the recording began (the converted file starts them off)"
+        XCTAssertEqual(losses(.yaml), ["yaml" + phrase + ": SW_TABLET_MODE on, LED_CAPSL on"])
+        XCTAssertEqual(losses(.evemu), [])
         XCTAssertEqual(losses(.evtest), [])
     }
 
-    func testAStateForACodeTheDeviceLacksIsRefusedAtItsLine() throws {
+    /// A window from a later start begins with nothing on: its first frame turns on what was on
+    /// at the cut, and a switch turned off before the cut stays off.
+    func testAWindowStartsWithWhatWasOnAtItsCut() throws {
+        let recording = try RecordingLoader.load(tabletMode)
+        let tabletModeOn = EvdevEvent(type: Evdev.EV_SW, code: Evdev.SW_TABLET_MODE, value: 1)
+        let early = recording.window(from: 100_000, to: nil)
+        XCTAssertEqual(early.device.initiallyOn, InitialState())
+        XCTAssertEqual(early.frames.first?.time, 0)
+        XCTAssertEqual(early.frames.first?.events.first, tabletModeOn, "on at the cut")
+        let late = recording.window(from: 350_000, to: nil)
+        XCTAssertEqual(late.device.initiallyOn, InitialState())
+        XCTAssertEqual(late.frames.map(\.events.first), [tabletModeOn], "off at the cut, on again at 0.6 s")
+        XCTAssertEqual(recording.window(from: nil, to: 400_000).device.initiallyOn, recording.device.initiallyOn)
+    }
+
+    func testAStateForACodeTheDeviceLacksOrSaidTwiceIsRefusedAtItsLine() throws {
         let text = try String(contentsOfFile: tabletMode, encoding: .utf8)
         let lid = text.replacingOccurrences(of: "S: 01 1", with: "S: 00 1")
         let line = lid.components(separatedBy: "\n").firstIndex(of: "S: 00 1").map { $0 + 1 }
@@ -59,6 +80,12 @@ final class InitialStateTests: XCTestCase {
             XCTAssertEqual(
                 "\(error)", "lid.evemu:\(line ?? 0): a state for SW_LID, which the device does not have (read as evemu)"
             )
+        }
+        XCTAssertThrowsError(
+            try RecordingLoader.load(
+                text: text.replacingOccurrences(of: "S: 01 1", with: "S: 01 1\nS: 01 0"), file: "t")
+        ) { error in
+            XCTAssertEqual("\(error)", "t:\((line ?? 0) + 1): a second S: line for SW_TABLET_MODE (read as evemu)")
         }
         XCTAssertThrowsError(
             try RecordingLoader.load(text: text.replacingOccurrences(of: "S: 01 1", with: "S: 01"), file: "s.evemu")
