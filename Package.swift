@@ -374,7 +374,7 @@ let package = Package(
             name: "TouchSynthCommandsTests",
             dependencies: [
                 "TouchSynthCommands", "MockedDevices", "Replays", "Recordings", "KernelEmulation",
-                "LibinputEvents", "ModeComparison", "ViewServer", "TestSupport",
+                "LibinputEvents", "ModeComparison", "ViewServer", "TestSupport", "EvdevRecording",
             ]),
         .testTarget(name: "SwiftBlocksTests", dependencies: ["SwiftBlocks", "TestSupport"]),
         // What needs a real `touchsynth` process (signals, pipes, terminals, the environment, the

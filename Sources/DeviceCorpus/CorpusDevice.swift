@@ -16,6 +16,18 @@ public struct CorpusDevice: Sendable {
         public var reason: String
     }
 
+    /// Refuses a corpus of `paths` that found no touchpad among `devices`, having passed over
+    /// `skipped`: files that are there but hold none are data it cannot use, and nothing there at
+    /// all is a missing input.
+    public static func checkAny(
+        _ devices: [CorpusDevice], skipped: [Skip], in paths: [String]
+    ) throws(RecordingError) {
+        guard devices.isEmpty else { return }
+        let paths = paths.joined(separator: ", ")
+        if skipped.isEmpty { throw RecordingError(.missingFile, file: "", "no files in \(paths)") }
+        throw RecordingError(.badData, file: "", "no touchpad among the files in \(paths)")
+    }
+
     /// Touchpads among `paths` (files or directories: recordings, descriptions, and libinput's
     /// litest device files), each device once, and the files passed over.
     /// A directory's files are recognised by content, whatever their names; one that is not a

@@ -133,6 +133,18 @@ public final class EvdevNode {
 }
 
 extension EvdevNode {
+    /// The one touchpad among the event nodes of `directory` this process can read: refused when
+    /// there is none (a missing input) or several (a usage error naming them: `--device` chooses).
+    public static func onlyTouchpad(in directory: String = "/dev/input") throws(RecordingError) -> String {
+        let touchpads = touchpads(in: directory)
+        if touchpads.count == 1 { return touchpads[0].path }
+        guard !touchpads.isEmpty else {
+            throw RecordingError(.missingFile, file: "", "no touchpad found in \(directory); give one with --device")
+        }
+        let named = touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", ")
+        throw RecordingError(.usage, file: "", "several touchpads; choose one with --device: \(named)")
+    }
+
     /// The touchpads (as udev's input_id would call them) among the event nodes of `directory`
     /// this process can read, in node order, with their names.
     public static func touchpads(in directory: String = "/dev/input") -> [(path: String, name: String)] {

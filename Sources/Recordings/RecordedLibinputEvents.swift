@@ -36,6 +36,17 @@ public struct RecordedLibinputEvents: Sendable {
         return try read(&reader, file: path)
     }
 
+    /// The events of `path`, refused as bad data when it has no libinput entries: a recording
+    /// made without `--with-libinput` has nothing to compare with.
+    public static func required(_ path: String) throws(RecordingError) -> RecordedLibinputEvents {
+        let recorded = try read(path)
+        guard recorded.hasLibinput else {
+            throw RecordingError(
+                .badData, file: path, "no libinput events: record the device with `libinput record --with-libinput`")
+        }
+        return recorded
+    }
+
     /// The events of `text`, already read from `file`.
     public static func parse(_ text: String, file: String) throws(RecordingError) -> RecordedLibinputEvents {
         var reader = LineReader(text: text, file: file, of: "a libinput recording")

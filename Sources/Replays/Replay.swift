@@ -62,6 +62,16 @@ public struct ReplayOptions: Sendable {
 
     public init() {}
 
+    /// These options as `libinput record` had libinput on the machine it recorded: the frames as
+    /// the kernel delivered them (``asDelivered``), and tapping on unless the configuration says
+    /// otherwise, as it turns tapping on for every device it records.
+    public var asLibinputRecordHad: ReplayOptions {
+        var options = self
+        options.asDelivered = true
+        options.configuration.tapToClick = configuration.tapToClick ?? true
+        return options
+    }
+
     /// The node the recording's device is presented as.
     public static let device = "/dev/input/event\(deviceNumber)"
     static let deviceNumber = 10

@@ -21,6 +21,17 @@ public struct TableStyle: Sendable {
         self.truncates = truncates
     }
 
+    /// A terminal `width` columns wide (60 at least) with `columns` app-event columns: a status
+    /// line and cells cut to fit. The libinput column takes a third (34 at most), or the whole
+    /// width without app-event columns; each app-event column an equal share of the rest, 20 at
+    /// least.
+    public static func terminal(width: Int, columns: Int, colour: Bool) -> TableStyle {
+        let width = max(width, 60)
+        let source = columns == 0 ? width : min(34, width / 3)
+        let column = columns == 0 ? 0 : max((width - source) / columns, 20)
+        return TableStyle(colour: colour, statusLine: true, sourceWidth: source, columnWidth: column, truncates: true)
+    }
+
     /// Piped output: plain lines, wide columns, nothing cut, no colour.
     public static let plain = TableStyle(
         colour: false, statusLine: false, sourceWidth: 38, columnWidth: 64, truncates: false)

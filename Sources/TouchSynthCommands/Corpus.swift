@@ -73,13 +73,7 @@ struct CorpusRunCommand: ParsableCommand {
         CommandIO.current.outliveReader(writing: [output.markdown, output.junit])
         for skip in skipped { writeStderr("touchsynth: skipped \(skip.file): \(skip.reason)") }
         for device in devices { warn(device.notes, in: device.file) }
-        guard !devices.isEmpty else {
-            // Files that are there but hold no touchpad are data the corpus cannot use; nothing there at all is a
-            // missing input.
-            let paths = paths.joined(separator: ", ")
-            if skipped.isEmpty { try fail("no files in \(paths)", code: ExitStatus.missingInput) }
-            try fail("no touchpad among the files in \(paths)", code: ExitStatus.badData)
-        }
+        try CorpusDevice.checkAny(devices, skipped: skipped, in: paths)
         var run = CorpusRun(devices: devices, builds: try libinput.builds())
         run.options = replayOptions(clock: clock, quirks: quirks)
         if let jobs { run.jobs = jobs }

@@ -22,10 +22,7 @@ extension TableStyle {
             style.colour = colour
             return style
         }
-        let width = max(terminalWidth(), 60)
-        let source = columns == 0 ? width : min(34, width / 3)
-        let column = columns == 0 ? 0 : max((width - source) / columns, 20)
-        return TableStyle(colour: colour, statusLine: true, sourceWidth: source, columnWidth: column, truncates: true)
+        return .terminal(width: terminalWidth(), columns: columns, colour: colour)
     }
 
     /// The terminal's columns, or `COLUMNS`, or 120 when neither tells.

@@ -64,17 +64,14 @@ struct Record: ParsableCommand {
     }
 }
 
-/// The one touchpad among the readable event nodes; otherwise a message saying what to pass.
+/// The one touchpad among the readable event nodes (``EvdevNode/onlyTouchpad(in:)``); none found
+/// for want of permission is said so.
 func onlyTouchpad() throws -> String {
-    let touchpads = EvdevNode.touchpads()
-    if touchpads.count == 1 { return touchpads[0].path }
-    if touchpads.isEmpty {
-        let error = LibinputContext.diagnoseNoDevices()
-        if error.kind == .permission { throw error }
-        try fail("no touchpad found in /dev/input; give one with --device", code: ExitStatus.unavailable)
+    do {
+        return try EvdevNode.onlyTouchpad()
+    } catch  where error.kind == .missingFile {
+        let diagnosis = LibinputContext.diagnoseNoDevices()
+        if diagnosis.kind == .permission { throw diagnosis }
+        throw error
     }
-    try fail(
-        "several touchpads; choose one with --device: "
-            + touchpads.map { "\($0.path) (\($0.name))" }.joined(separator: ", "),
-        code: ExitStatus.usage)
 }

@@ -12,19 +12,11 @@ import Report
 /// as libinput record prints them; a different libinput version is said, as it may be the cause.
 extension ReplayCommand {
     func compareWithRecordedLibinput() throws {
-        let recorded = try RecordedLibinputEvents.read(recording)
-        guard recorded.hasLibinput else {
-            try fail(
-                "\(recording): no libinput events: record the device with `libinput record --with-libinput`",
-                code: ExitStatus.badData)
-        }
+        let recorded = try RecordedLibinputEvents.required(recording)
         let build = try libinput.build()
         let loaded = try input.load(recording)
         // The quirks, settings and udev properties asked for stand in for the reporter's machine.
-        var options = try self.options(build: build)
-        options.asDelivered = true
-        // libinput record turns tapping on for every device it records, unless asked otherwise here.
-        options.configuration.tapToClick = config.configuration.tapToClick ?? true
+        let options = try self.options(build: build).asLibinputRecordHad
         let events = try replayEvents(.recording(loaded), from: recording, options: options).events
         let check = RecordedLibinputCheck(recorded: recorded, replayed: events, libinput: build.version)
         if output.json {

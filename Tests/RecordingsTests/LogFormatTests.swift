@@ -244,6 +244,13 @@ final class LogFormatTests: XCTestCase {
         XCTAssertEqual(read.events.map(\.line), [10, 12])
         XCTAssertFalse(
             try RecordedLibinputEvents.parse("version: 1\n  events:\n  - evdev:\n", file: "plain.yml").hasLibinput)
+        let plain = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        XCTAssertThrowsError(try RecordedLibinputEvents.required(plain)) {
+            XCTAssertEqual(
+                ($0 as? RecordingError)?.description,
+                "\(plain): no libinput events: record the device with `libinput record --with-libinput`")
+            XCTAssertEqual(($0 as? RecordingError)?.kind, .badData)
+        }
         XCTAssertThrowsError(
             try RecordedLibinputEvents.parse(
                 "  events:\n  - libinput:\n    - {type: POINTER_MOTION, delta: [1, 2]\n", file: "cut.yml")

@@ -1,4 +1,6 @@
+import EvdevRecording
 import Foundation
+import Recordings
 import TestSupport
 import XCTest
 
@@ -14,5 +16,17 @@ final class RecordTests: XCTestCase {
         let notEvdev = runCommand(["record", "--device", "/dev/null", "-o", out])
         XCTAssertEqual(notEvdev.status, 65, notEvdev.stderr)
         XCTAssertTrue(notEvdev.stderr.hasPrefix("touchsynth: /dev/null: not an evdev device"), notEvdev.stderr)
+    }
+
+    /// No touchpad among a folder's nodes is a missing input, said with what to pass.
+    func testNoTouchpadIsAMissingInputSayingWhatToPass() throws {
+        let folder = temporaryPath("no-pads")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertThrowsError(try EvdevNode.onlyTouchpad(in: folder)) { error in
+            let error = error as? RecordingError
+            XCTAssertEqual(error?.kind, .missingFile)
+            XCTAssertEqual(error?.description, "no touchpad found in \(folder); give one with --device")
+        }
     }
 }
