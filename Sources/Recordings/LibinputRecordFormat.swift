@@ -53,10 +53,14 @@ public enum LibinputRecordFormat {
                 events: headerOnly
                     ? nil : items(device["events"]).reduce(0) { $0 + ($1["evdev"]?.sequence?.count ?? 0) })
         }
+        // The lines down to the last device's description, whose comments say more of it.
+        let described = devices.compactMap { $0["evdev"].flatMap(line) }.max() ?? 0
+        let lines = text.split(separator: "\n", maxSplits: described, omittingEmptySubsequences: false)
         // Each device with events read once, to choose among them and to play the others.
         var parsed: [Int: Result<DeviceDescription, RecordingError>] = [:]
         for index in candidates.indices where candidates[index].hasEvents {
-            let result = Result { () throws(RecordingError) in try parseDevice(devices[index], file: file) }
+            let result = Result { () throws(RecordingError) in try parseDevice(devices[index], file: file, lines: lines)
+            }
             parsed[index] = result
             // A device whose header cannot be read is no choice to make for the user.
             if case .success(let read) = result {
@@ -70,7 +74,8 @@ public enum LibinputRecordFormat {
             : try DeviceChoice.index(of: node, among: candidates, file: file)
         // The device named may have no events, and be read only now.
         let device = try
-            (parsed[chosen] ?? Result { () throws(RecordingError) in try parseDevice(devices[chosen], file: file) })
+            (parsed[chosen]
+            ?? Result { () throws(RecordingError) in try parseDevice(devices[chosen], file: file, lines: lines) })
             .get()
         let events = try Self.events(of: devices[chosen], device: device, file: file)
         let others = try alongside(
@@ -164,7 +169,11 @@ public enum LibinputRecordFormat {
         return (time, EvdevEvent(type: type, code: code, value: value))
     }
 
-    private static func parseDevice(_ node: Node, file: String) throws(RecordingError) -> DeviceDescription {
+    /// The device `node` describes, with the switches and LEDs on that the comments above its
+    /// `evdev:` keys in `lines` say (``LibinputRecordComments``).
+    private static func parseDevice(
+        _ node: Node, file: String, lines: [Substring]
+    ) throws(RecordingError) -> DeviceDescription {
         guard let evdev = node["evdev"] else {
             throw RecordingError.bad(file, line(node), "missing header: device has no evdev section")
         }
@@ -235,6 +244,7 @@ public enum LibinputRecordFormat {
             }
             device.udevProperties[key] = value
         }
+        if let first = line(evdev) { LibinputRecordComments.readStates(into: &device, above: first, of: lines) }
         return device
     }
 
@@ -288,6 +298,13 @@ public enum LibinputRecordFormat {
         out += "system:\n  os: \"\"\n  kernel: \"\"\n  dmi: \"\(dmi ?? "")\"\n"
         out += "devices:\n- node: \(devnode)\n  evdev:\n"
         out += "    # Name: \(d.name)\n"
+        // The switches and LEDs on, as libinput record says them: in comments alone.
+        for type in InitialState.types where !d.initiallyOn[type].isEmpty {
+            out += "    # Event type \(type) (\(Evdev.typeName(type)))\n"
+            for code in d.initiallyOn[type].sorted() {
+                out += "    #   Event code \(code) (\(Evdev.codeName(type: type, code: code)))\n    #       State 1\n"
+            }
+        }
         out += "    name: \(yamlString(d.name))\n"
         out += "    id: [\(d.bustype), \(d.vendor), \(d.product), \(d.version)]\n"
         out += "    codes:\n"

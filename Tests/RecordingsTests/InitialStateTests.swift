@@ -46,15 +46,34 @@ final class InitialStateTests: XCTestCase {
             try EvtestFormat.parse(held, file: "paste.txt").device, try EvtestFormat.parse(text, file: "t").device)
     }
 
-    /// evemu and evtest keep the switches and LEDs on; libinput record's YAML does not.
+    /// evemu, evtest and libinput record's comments keep the switches and LEDs on; getevent does not.
     func testFormatsThatCannotCarryAStateSayWhichTheyLose() {
         let recording = switches(on: [1])
         func losses(_ format: RecordingFormat) -> [String] { format.losses(of: recording, in: format.text(recording)) }
         let phrase =
             " cannot carry the switches and LEDs on as the recording began (the converted file starts them off)"
-        XCTAssertEqual(losses(.yaml), ["yaml" + phrase + ": SW_TABLET_MODE on, LED_CAPSL on"])
+        XCTAssertEqual(losses(.getevent), ["getevent" + phrase + ": SW_TABLET_MODE on, LED_CAPSL on"])
+        XCTAssertEqual(losses(.yaml), [])
         XCTAssertEqual(losses(.evemu), [])
         XCTAssertEqual(losses(.evtest), [])
+    }
+
+    /// libinput record prints each switch's and LED's state only in the comments above a device's
+    /// keys; they are read there, and one that does not fit the device is passed over.
+    func testLibinputRecordsCommentsSayWhatWasOn() throws {
+        let text = LibinputRecordFormat.write(try RecordingLoader.load(tabletMode)).replacingOccurrences(
+            of: "    #       State 1\n",
+            with: "    #       State 1\n    # Event type 17 (EV_LED)\n    #   Event code 1 (LED_CAPSL)\n"
+                + "    #       State 1\n")
+        XCTAssertTrue(text.contains("#   Event code 1 (SW_TABLET_MODE)\n    #       State 1\n"), text)
+        var device = try LibinputRecordFormat.parse(text, file: "switches.yml").device
+        XCTAssertEqual(device.initiallyOn, InitialState(switchesOn: [Evdev.SW_TABLET_MODE]), "no LED on a switch")
+        device.codes[Evdev.EV_LED] = [1]
+        device.initiallyOn.ledsOn = [1]
+        let withLED = LibinputRecordFormat.write(Recording(device: device, frames: []))
+        XCTAssertEqual(try LibinputRecordFormat.parse(withLED, file: "led.yml").device.initiallyOn, device.initiallyOn)
+        let plain = text.replacingOccurrences(of: "    #       State 1\n", with: "")
+        XCTAssertEqual(try LibinputRecordFormat.parse(plain, file: "plain.yml").device.initiallyOn, InitialState())
     }
 
     /// A window from a later start begins with nothing on: its first frame turns on what was on
