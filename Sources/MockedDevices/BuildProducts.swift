@@ -22,6 +22,18 @@ public enum BuildProducts {
         return (exe as NSString).deletingLastPathComponent
     }
 
+    /// The executable file at `relativePath` of the checkout the running executable was built in
+    /// (`.build/<triple>/<configuration>` in it, a few levels up); nil outside a checkout.
+    public static func inCheckout(_ relativePath: String) -> String? {
+        var directory = executableDirectory
+        for _ in 0..<6 {
+            directory = (directory as NSString).deletingLastPathComponent
+            let candidate = directory + "/" + relativePath
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
     /// `name` from `variable` when it is set, else beside the running executable or one or two
     /// levels up (a test bundle on other platforms lies deeper than the executables).
     public static func locate(_ name: String, variable: String) throws(HarnessError) -> String {

@@ -38,3 +38,19 @@ public struct ComparedRun {
         }
     }
 }
+
+extension ComparedRun {
+    /// Each run of the capture `file` compared as the initialiser compares events, with the name
+    /// it is reported under (``Recordings/RecordingOrCapture/captureRuns()``).
+    public static func captures(
+        _ file: RecordingOrCapture, configuration: AppEventTranslator.Configuration, options: ModePipeline.Options,
+        makeSurface: () throws -> Surface
+    ) throws -> [(name: String, run: ComparedRun)] {
+        try file.captureRuns().map { run in
+            (
+                run.name,
+                try ComparedRun(run.events, configuration: configuration, options: options, makeSurface: makeSurface)
+            )
+        }
+    }
+}

@@ -181,12 +181,8 @@ struct Compare: ParsableCommand, ReplayingCommand {
         let file = try RecordingOrCapture(path: path)
         try refuseCapture(file, at: path)
         guard !file.isCapture else {
-            return try file.captureRuns().map { run in
-                let compared = try ComparedRun(
-                    run.events, configuration: configuration, options: appOptions,
-                    makeSurface: description.makeSurface)
-                return (run.name, compared)
-            }
+            return try ComparedRun.captures(
+                file, configuration: configuration, options: appOptions, makeSurface: description.makeSurface)
         }
         let loaded = try file.recording(description: input.desc, node: input.node)
         warn(loaded.notes, in: path)

@@ -69,7 +69,7 @@ enum LibinputBuilder {
             missing = error
         }
         guard missing.kind == .notBuilt else { throw missing }
-        guard let script = script() else {
+        guard let script = BuildProducts.inCheckout("tools/build-libinput") else {
             throw CommandError(
                 description: missing.message
                     + "; that script is in a checkout of touchsynth, not found beside this executable")
@@ -81,17 +81,6 @@ enum LibinputBuilder {
                     ?? "libinput \(version): tools/build-libinput failed (status \(outcome.status))")
         }
         return try LibinputBuild.resolve(version)
-    }
-
-    /// `tools/build-libinput` of the checkout the running executable was built in.
-    private static func script() -> String? {
-        var directory = BuildProducts.executableDirectory
-        for _ in 0..<6 {
-            directory = (directory as NSString).deletingLastPathComponent
-            let candidate = directory + "/tools/build-libinput"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 
     /// Runs the script, passing on its progress lines as they come (the first says that a build
