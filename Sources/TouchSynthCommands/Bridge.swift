@@ -158,14 +158,9 @@ struct BridgeCheck: ParsableCommand {
 
     func run() throws {
         try checkReadable([capture, touchscreen])
-        var events = try RecordingOrCapture.events(inFile: capture)
-        // Both files' devices may share an event node name (the harness's are all event10).
-        if let touchscreen {
-            events += try RecordingOrCapture.events(inFile: touchscreen).map {
-                LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind)
-            }
-        }
-        let result = BridgeFidelity.measure(events, tolerance: tolerance)
+        let result = BridgeFidelity.measure(
+            try RecordingOrCapture.events(inFile: capture),
+            touchscreen: try touchscreen.map { try RecordingOrCapture.events(inFile: $0) }, tolerance: tolerance)
         for line in json
             ? [try JSONLines.header("bridgeCheck"), try JSONLines.line(result)] : result.text(tolerance: tolerance)
         {

@@ -20,6 +20,17 @@ public enum BridgeFidelity {
     /// (radians, clockwise positive in the screen's y-down coordinates).
     struct Pair { var separation: Double; var angle: Double }
 
+    /// The touchpad's pinch events in `capture` and the touchscreen's touch events there, or in
+    /// `touchscreen`, a second capture's, compared as ``measure(_:tolerance:)`` compares them. The
+    /// two captures' devices are told apart, though their nodes may share a name (the harness's
+    /// are all event10).
+    public static func measure(
+        _ capture: [LibinputEvent], touchscreen: [LibinputEvent]?, tolerance: Double
+    ) -> Result {
+        let second = (touchscreen ?? []).map { LibinputEvent(time: $0.time, device: "2:" + $0.device, kind: $0.kind) }
+        return measure(capture + second, tolerance: tolerance)
+    }
+
     /// The touchpad's pinch events and the touchscreen's touch events in `events` (a touchscreen
     /// is a device with the touch capability), compared; `tolerance` bounds the scale's error and
     /// the angle's, in radians.
