@@ -22,9 +22,6 @@ public struct InitialState: Equatable, Sendable {
 
     /// The types whose codes' state a device starts with.
     public static let types: [UInt16] = [Evdev.EV_SW, Evdev.EV_LED]
-
-    /// Whether nothing is on.
-    public var isEmpty: Bool { switchesOn.isEmpty && ledsOn.isEmpty }
 }
 
 extension DeviceDescription {

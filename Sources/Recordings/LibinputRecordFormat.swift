@@ -56,11 +56,13 @@ public enum LibinputRecordFormat {
         // The lines down to the last device's description, whose comments say more of it.
         let described = devices.compactMap { $0["evdev"].flatMap(line) }.max() ?? 0
         let lines = text.split(separator: "\n", maxSplits: described, omittingEmptySubsequences: false)
+        let describe = { (index: Int) in
+            Result { () throws(RecordingError) in try parseDevice(devices[index], file: file, lines: lines) }
+        }
         // Each device with events read once, to choose among them and to play the others.
         var parsed: [Int: Result<DeviceDescription, RecordingError>] = [:]
         for index in candidates.indices where candidates[index].hasEvents {
-            let result = Result { () throws(RecordingError) in try parseDevice(devices[index], file: file, lines: lines)
-            }
+            let result = describe(index)
             parsed[index] = result
             // A device whose header cannot be read is no choice to make for the user.
             if case .success(let read) = result {
@@ -73,10 +75,7 @@ public enum LibinputRecordFormat {
             ? try DeviceChoice.firstPlaying(among: candidates, file: file)
             : try DeviceChoice.index(of: node, among: candidates, file: file)
         // The device named may have no events, and be read only now.
-        let device = try
-            (parsed[chosen]
-            ?? Result { () throws(RecordingError) in try parseDevice(devices[chosen], file: file, lines: lines) })
-            .get()
+        let device = try (parsed[chosen] ?? describe(chosen)).get()
         let events = try Self.events(of: devices[chosen], device: device, file: file)
         let others = try alongside(
             chosen, among: candidates, named: node, choosing: !everyDevice, parsed: parsed, first: events.first?.time

@@ -141,8 +141,8 @@ public final class UinputDevice {
             try check(setUp, "setting up axis \(code)")
         }
         try check(ts_uinput_create(fd, d.name, d.bustype, d.vendor, d.product, d.version), "creating the device")
-        // uinput sets no switch or LED state: the first frame does, before udev announces the
-        // device and any reader (libinput) opens it and asks for its state.
+        // uinput sets no switch or LED state: a first frame does, written as soon as the device
+        // is made, before a reader waiting for udev's announcement (libinput) opens it.
         let on = InitialState.types.flatMap { type in
             d.initiallyOn[type].sorted().map { ts_uinput_event(type: type, code: $0, value: 1) }
         }
