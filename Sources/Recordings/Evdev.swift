@@ -61,7 +61,6 @@ public enum Evdev {
     public static let REL_HWHEEL: UInt16 = 0x06
     public static let REL_WHEEL: UInt16 = 0x08
 
-    public static let SW_LID: UInt16 = 0x00
     public static let SW_TABLET_MODE: UInt16 = 0x01
 
     public static let INPUT_PROP_POINTER: UInt16 = 0x00

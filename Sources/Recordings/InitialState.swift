@@ -22,6 +22,12 @@ public struct InitialState: Equatable, Sendable {
 
     /// The types whose codes' state a device starts with.
     public static let types: [UInt16] = [Evdev.EV_SW, Evdev.EV_LED]
+
+    /// Turns `code` of `type` on or off; a code of a type with no state kept (a key) changes nothing.
+    mutating func set(_ code: UInt16, of type: UInt16, on: Bool) {
+        guard Self.types.contains(type) else { return }
+        if on { self[type].insert(code) } else { self[type].remove(code) }
+    }
 }
 
 extension DeviceDescription {
@@ -35,7 +41,6 @@ extension DeviceDescription {
             let name = Evdev.codeName(type: type, code: code)
             throw RecordingError.bad(file, line, "a state for \(name), which the device does not have")
         }
-        guard InitialState.types.contains(type) else { return }
-        if on { initiallyOn[type].insert(code) } else { initiallyOn[type].remove(code) }
+        initiallyOn.set(code, of: type, on: on)
     }
 }

@@ -16,9 +16,9 @@ enum LibinputRecordComments {
             } else if let n = number(after: "Event code ", in: text) {
                 code = n
             } else if let state = number(after: "State ", in: text), let type, let code,
-                InitialState.types.contains(type), device.has(type: type, code: code)
+                device.has(type: type, code: code)
             {
-                if state != 0 { device.initiallyOn[type].insert(code) } else { device.initiallyOn[type].remove(code) }
+                device.initiallyOn.set(code, of: type, on: state != 0)
             }
         }
     }
