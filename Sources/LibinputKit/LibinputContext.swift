@@ -35,6 +35,13 @@ public final class LibinputContext {
     /// Devices currently in the context, by sysname.
     public var devices: [DeviceInfo] { knownDevices.values.sorted { $0.sysname < $1.sysname } }
 
+    /// Throws why a seat's context has no devices (``diagnoseNoDevices()``), once libinput has
+    /// added those present: a seat whose devices this user may not read looks empty. A context
+    /// over named nodes has added each or refused it by name.
+    public func requireDevices() throws(LibinputError) {
+        if udev != nil && knownDevices.isEmpty { throw Self.diagnoseNoDevices() }
+    }
+
     private init(udev: OpaquePointer?) throws(LibinputError) {
         self.udev = udev
         interface = .allocate(capacity: 1)

@@ -11,8 +11,9 @@ import ViewTimeline
 /// frame handed to `publish` at once, on the thread that stepped it.
 ///
 /// A kernel gives every reader of a node every event; a umockdev device is one pty whose readers
-/// share its bytes, so under the mocked-device harness a second reader would take frames from
-/// libinput: there `readsPads` is false and the contacts are not drawn.
+/// share its bytes, so under the mocked-device harness (`UMOCKDEV_DIR` set, as umockdev sets it for
+/// the programs it runs) a second reader would take frames from libinput: there the pads are not
+/// read and the contacts are not drawn.
 public final class LiveSession: @unchecked Sendable {
     private let model: ViewModel
     private let publish: (ViewFrame) -> Void
@@ -28,31 +29,32 @@ public final class LiveSession: @unchecked Sendable {
     private let noted: (String) -> Void
 
     /// A session stepping `model`; `publish` gets every frame, `sceneChanged` the scene when a pad
-    /// is added, `noted` why a pad's contacts cannot be drawn; `readsPads`: whether the pads' nodes
-    /// are read for their contacts.
+    /// is added, `noted` why a pad's contacts cannot be drawn (at once, on a mocked device);
+    /// `readsPads`: whether the pads' nodes are read for their contacts.
     public init(
         model: ViewModel, readsPads: Bool = true, publish: @escaping (ViewFrame) -> Void,
         sceneChanged: @escaping (ViewScene) -> Void, noted: @escaping (String) -> Void
     ) {
         self.model = model
         self.noted = noted
-        self.readsPads = readsPads
+        let mocked = ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] != nil
+        self.readsPads = readsPads && !mocked
         self.publish = publish
         self.sceneChanged = sceneChanged
+        if readsPads && mocked {
+            noted("on a mocked device the pad's node is libinput's alone: its contacts are not drawn")
+        }
     }
 
     /// Runs `context` until SIGINT or SIGTERM (``LibinputContext/run(ready:dispatched:hangup:_:)``),
     /// then stops reading the pads. `ready` is called once the devices present at the start were
-    /// added, with how many, and stops the run by returning false; `logged` after each event, to
-    /// report libinput's log.
+    /// added, and stops the run by returning false; `logged` after each event, to report
+    /// libinput's log.
     public func run(
-        _ context: LibinputContext, ready: @escaping (Int) -> Bool = { _ in true },
-        logged: @escaping () -> Void = {}
+        _ context: LibinputContext, ready: @escaping () -> Bool = { true }, logged: @escaping () -> Void = {}
     ) throws(LibinputError) {
         defer { stopReading() }
-        var devices = 0
-        try context.run(ready: { ready(devices) }) { event in
-            if case .deviceAdded = event.kind { devices += 1 }
+        try context.run(ready: ready) { event in
             if case .deviceAdded(let info) = event.kind, info.capabilities.contains(.gesture), readsPads {
                 addPad(info.sysname)
             }

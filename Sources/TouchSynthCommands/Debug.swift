@@ -59,10 +59,10 @@ struct Debug: ParsableCommand {
         // A seat whose devices this user may not read looks empty: said at once, not after Ctrl-C,
         // and with no output's opening (a table's header), which is made with the first event.
         var printer: ModeStreamPrinter?
-        var empty = false
+        var empty: LibinputError?
         try context.run(ready: {
-            empty = context.devices.isEmpty && devices.devicePaths.isEmpty
-            return !empty
+            do throws(LibinputError) { try context.requireDevices() } catch { empty = error }
+            return empty == nil
         }) { event in
             let printed = printing.attempt {
                 printer = try printer ?? output.printer(configuration: configuration)
@@ -72,7 +72,7 @@ struct Debug: ParsableCommand {
             return printed
         }
         reportLog(context, verbose: log.verbose)
-        if empty { throw LibinputContext.diagnoseNoDevices() }
+        if let empty { throw empty }
         // Nothing came before the end: the opening alone.
         let opened = try printer ?? output.printer(configuration: configuration)
         try output.finish(opened, latency: latency, writeAhead: .zero)

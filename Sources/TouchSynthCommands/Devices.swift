@@ -15,10 +15,9 @@ struct Devices: ParsableCommand {
     func run() throws {
         let context = try devices.context()
         _ = context.dispatch()
-        let found = context.devices
-        if found.isEmpty && devices.devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
+        try context.requireDevices()
         if json { try emit(JSONLines.header("devices")) }
-        let lines = try json ? found.map { try JSONLines.line($0) } : found.flatMap(\.listing)
+        let lines = try json ? context.devices.map { try JSONLines.line($0) } : context.devices.flatMap(\.listing)
         for line in lines { try emit(line) }
     }
 }

@@ -137,21 +137,16 @@ struct View: ParsableCommand, ReplayingCommand {
     private func watchLive(_ model: ViewModel, server: any ViewPublisher) throws {
         let context = try LibinputContext.live(seat: seat, nodes: devicePaths, logsDebug: log.verbose)
         context.configuration = config.configuration
-        // umockdev sets UMOCKDEV_DIR for the programs it runs: there a node has one reader's worth of bytes.
-        let mocked = ProcessInfo.processInfo.environment["UMOCKDEV_DIR"] != nil
-        if mocked {
-            writeStderr("touchsynth: on a mocked device the pad's node is libinput's alone: its contacts are not drawn")
-        }
         let session = LiveSession(
-            model: model, readsPads: !mocked, publish: server.publish, sceneChanged: server.publish(scene:),
+            model: model, publish: server.publish, sceneChanged: server.publish(scene:),
             noted: { writeStderr("touchsynth: \($0)") })
         var failure = FirstFailure()
         try session.run(
             context,
-            ready: { devices in
+            ready: {
                 // As `debug`: a seat whose devices this user may not read looks empty; say why at once.
                 failure.attempt {
-                    if devices == 0 && devicePaths.isEmpty { throw LibinputContext.diagnoseNoDevices() }
+                    try context.requireDevices()
                     try announce(server)
                 }
             }, logged: { reportLog(context, verbose: log.verbose) })

@@ -27,10 +27,11 @@ final class LibinputContextTests: XCTestCase {
         }
     }
 
-    /// A seat with no device this user can read ends `debug` at once with the reason, as it ends
-    /// `devices`, rather than waiting silently for a Ctrl-C; a table's header heads nothing then.
+    /// A seat with no device this user can read ends `debug` and `view` at once with the reason, as
+    /// it ends `devices`, rather than waiting silently for a Ctrl-C; a table's header heads nothing
+    /// then, and the view's address is not told.
     func testASeatWithoutDevicesIsSaidAtOnce() throws {
-        for command in [["debug"], ["devices"], ["debug", "--mode", "both"]] {
+        for command in [["debug"], ["devices"], ["debug", "--mode", "both"], ["view"]] {
             let result = runCommand(command + ["--seat", "touchsynth-no-such-seat"])
             XCTAssertEqual(result.status, 69, result.stderr)
             XCTAssertEqual(result.stdout, "", "\(command)")
