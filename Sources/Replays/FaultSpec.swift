@@ -48,6 +48,16 @@ extension ReplayFault {
     }
 }
 
+extension ReplayOptions {
+    /// The replay begun `start` seconds into the recording (`--start`), with the faults asked for
+    /// (``ReplayFault/asked(unplug:synDropped:start:)``), whose times count from the recording's
+    /// first frame, as `start`'s do.
+    public mutating func fault(unplug: [FaultSpec], synDropped: [FaultSpec], start: Double?) throws(HarnessError) {
+        startOffset = Recording.microseconds(start ?? 0)
+        faults = try ReplayFault.asked(unplug: unplug, synDropped: synDropped, start: startOffset)
+    }
+}
+
 /// A fault's instant and target as a command line gives it: `SECONDS[+MS][@eventN]` (`--unplug`,
 /// `--syn-dropped`).
 public struct FaultSpec: Equatable, Sendable {

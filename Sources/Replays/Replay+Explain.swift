@@ -43,6 +43,66 @@ extension Replay {
             asDelivered: options.asDelivered)
         return (explanation, part, replay)
     }
+
+    /// `recording` replayed as ``open(_:named:from:to:options:)`` does, and, `explaining`, explained
+    /// (``explain(_:named:from:to:options:)``): the part replayed, the replay, and libinput's
+    /// decisions placed on it, none unless `explaining`.
+    public static func open(
+        _ recording: Recording, named name: String, from start: Double? = nil, to end: Double? = nil,
+        options: ReplayOptions, explaining: Bool
+    ) throws(HarnessError) -> (recording: Recording, replay: Replay, decisions: [DecisionNote]) {
+        guard explaining else {
+            let opened = try open(recording, named: name, from: start, to: end, options: options)
+            return (opened.recording, opened.replay, [])
+        }
+        let run = try explain(recording, named: name, from: start, to: end, options: options)
+        return (run.recording, run.replay, run.explanation.notes)
+    }
+
+    /// `recording` explained on each of `versions` (``explain(_:named:from:to:options:)``), with
+    /// what that version's quirks change (when its options have quirks files: the recording
+    /// explained again without them), then where each version parts from the one before it.
+    /// Each step is handed to `step` as it is made, so that a replay's warnings can be told
+    /// before what it explains.
+    public static func explain(
+        _ recording: Recording, named name: String, from start: Double? = nil, to end: Double? = nil,
+        versions: [ReplayOptions], _ step: (ExplanationStep) throws -> Void
+    ) throws {
+        func explained(_ options: ReplayOptions) throws -> Explanation {
+            let run = try explain(recording, named: name, from: start, to: end, options: options)
+            try step(.replayed(run.replay))
+            return run.explanation
+        }
+        var explanations: [Explanation] = []
+        for options in versions {
+            let explanation = try explained(options)
+            explanations.append(explanation)
+            try step(.explained(explanation))
+            guard !options.quirks.isEmpty else { continue }
+            var without = options
+            without.quirks = []
+            let changes = ExplanationChange.changes(from: try explained(without), to: explanation)
+            try step(.quirksChanged(changes, version: explanation.libinputVersion))
+        }
+        for (a, b) in zip(explanations, explanations.dropFirst()) {
+            try step(
+                .versionsParted(
+                    ExplanationChange.changes(from: a, to: b), version: b.libinputVersion, against: a.libinputVersion))
+        }
+    }
+}
+
+/// One step of explaining a recording on several libinput versions
+/// (``Replay/explain(_:named:from:to:versions:_:)``), in the order they are made.
+public enum ExplanationStep {
+    /// A replay made, whose warnings and log come before what it explains.
+    case replayed(Replay)
+    /// The recording explained on one version, with its quirks.
+    case explained(Explanation)
+    /// Where that version's quirks change its decisions: without them, then with them.
+    case quirksChanged([ExplanationChange], version: String)
+    /// Where `version` parts from the version before it, `against`.
+    case versionsParted([ExplanationChange], version: String, against: String)
 }
 
 /// The listing made on another thread, read once that thread is done.

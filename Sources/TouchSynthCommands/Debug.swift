@@ -112,8 +112,9 @@ extension Debug {
         let path = try devices.devicePaths.first.map(DeviceNode.path) ?? onlyTouchpad()
         let recorder = try EvdevRecorder(node: try EvdevNode(path: path))
         writeStderr("touchsynth: recording \(path) (\(recorder.device.name)); Ctrl-C to stop and explain")
-        let explanation = try explained(try recorder.recording(), from: path, options: replayOptions(config: config))
-            .explanation
+        let options = replayOptions(config: config)
+        let (explanation, _, replay) = try Replay.explain(try recorder.recording(), named: path, options: options)
+        try told(replay, from: path, options: options)
         if output.json { try emit(JSONLines.header("explain")) }
         for line in try ExplanationText.output(explanation, recording: path, json: output.json) { try emit(line) }
     }

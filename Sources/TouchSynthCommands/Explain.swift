@@ -56,29 +56,17 @@ struct Explain: ParsableCommand, ReplayingCommand {
     /// `loaded`, read from `recording`, explained on each version asked for, with what the quirks
     /// change and where the versions part.
     private func explain(_ loaded: Recording, from recording: String) throws {
-        var explained: [Explanation] = []
-        for build in try libinput.builds() {
-            let options = try self.options(build: build)
-            let explanation = try explain(loaded, from: recording, options: options)
-            explained.append(explanation)
-            for line in try ExplanationText.output(explanation, recording: recording, json: json) { try emit(line) }
-            if !quirks.files.isEmpty {
-                var without = options
-                without.quirks = []
-                let changes = ExplanationChange.changes(
-                    from: try explain(loaded, from: recording, options: without), to: explanation)
-                try show(changes, recording: recording, version: build.version)
+        let versions = try libinput.builds().map { try options(build: $0) }
+        try Replay.explain(loaded, named: recording, from: window.start, to: window.end, versions: versions) { step in
+            switch step {
+            case .replayed(let replay): try told(replay, from: recording, options: versions[0])
+            case .explained(let explanation):
+                for line in try ExplanationText.output(explanation, recording: recording, json: json) { try emit(line) }
+            case .quirksChanged(let changes, let version): try show(changes, recording: recording, version: version)
+            case .versionsParted(let changes, let version, let against):
+                try show(changes, recording: recording, version: version, against: against)
             }
         }
-        for (a, b) in zip(explained, explained.dropFirst()) {
-            try show(
-                ExplanationChange.changes(from: a, to: b), recording: recording, version: b.libinputVersion,
-                against: a.libinputVersion)
-        }
-    }
-
-    private func explain(_ loaded: Recording, from recording: String, options: ReplayOptions) throws -> Explanation {
-        try explained(loaded, from: recording, start: window.start, end: window.end, options: options).explanation
     }
 
     /// Where two explanations part: with and without the quirks, or two versions.

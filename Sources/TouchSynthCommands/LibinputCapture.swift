@@ -13,33 +13,22 @@ func replayEvents(_ source: ReplaySource, from recording: String, options: Repla
     return replay
 }
 
-/// `loaded` (read from `path`) cut to `window` and replayed with `options` (``Replay/open``),
-/// told as ``replayEvents(_:from:options:)`` tells a replay; `explaining`, with libinput's
-/// decisions placed for a player (``Replay/explain``).
+/// `loaded` (read from `path`) cut to `window` and replayed with `options`, `explaining` or not
+/// (``Replay/open(_:named:from:to:options:explaining:)``), told as
+/// ``replayEvents(_:from:options:)`` tells a replay.
 func replayed(
     _ loaded: Recording, from path: String, window: WindowOptions,
     options: ReplayOptions, explaining: Bool = false
 ) throws -> (recording: Recording, replay: Replay, decisions: [DecisionNote]) {
-    guard explaining else {
-        let opened = try Replay.open(loaded, named: path, from: window.start, to: window.end, options: options)
-        try told(opened.replay, from: path, options: options)
-        return (opened.recording, opened.replay, [])
-    }
-    let run = try explained(loaded, from: path, start: window.start, end: window.end, options: options)
-    return (run.recording, run.replay, run.explanation.notes)
-}
-
-/// `loaded` (read from `path`) cut to `start`…`end` and explained (``Replay/explain``), its
-/// replay told as ``replayEvents(_:from:options:)`` tells one.
-func explained(
-    _ loaded: Recording, from path: String, start: Double? = nil, end: Double? = nil, options: ReplayOptions
-) throws -> (explanation: Explanation, recording: Recording, replay: Replay) {
-    let run = try Replay.explain(loaded, named: path, from: start, to: end, options: options)
+    let run = try Replay.open(
+        loaded, named: path, from: window.start, to: window.end, options: options, explaining: explaining)
     try told(run.replay, from: path, options: options)
     return run
 }
 
-private func told(_ replay: Replay, from recording: String, options: ReplayOptions, read: Bool = false) throws {
+/// What `replay` of `recording` warned and logged, to stderr; a replay stopped by Ctrl-C or
+/// SIGTERM ends the command as interrupted.
+func told(_ replay: Replay, from recording: String, options: ReplayOptions, read: Bool = false) throws {
     warn(replay.report, of: recording, read: read)
     for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: options.logsDebug) }
     try endIfInterrupted(replay.report)

@@ -122,10 +122,7 @@ extension ReplayingCommand {
         options.asDelivered = playback.asDelivered
         options.otherDevices = try with.sources(window: window)
         options.udevProperties = Dictionary(playback.udevProperty.map { ($0.key, $0.value) }) { $1 }
-        // Fault times count from the recording's first frame, as --start's and --end's do.
-        options.startOffset = Recording.microseconds(window.start ?? 0)
-        options.faults = try ReplayFault.asked(
-            unplug: playback.unplug, synDropped: playback.synDropped, start: options.startOffset)
+        try options.fault(unplug: playback.unplug, synDropped: playback.synDropped, start: window.start)
         return options
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputDecisions
 import LibinputEvents
 import Quirks
 import Recordings
@@ -134,6 +135,40 @@ final class QuirksReplayTests: XCTestCase {
         options.quirks = [temporaryPath("missing.quirks")]
         XCTAssertThrowsError(try Replay(.file(pinch), options: options)) { error in
             XCTAssertEqual((error as? HarnessError)?.kind, .missingFile)
+        }
+    }
+
+    /// Explaining on several versions hands over each replay before what it explains, then what
+    /// the quirks change on that version, then where the versions part: the palm quirk turns the
+    /// pinch's touches into palms, which the change says against the pinch made without it.
+    func testExplainingOnSeveralVersionsSaysEachStepInOrder() throws {
+        let palms = try quirks("[Palms by pressure]\nMatchUdevType=touchpad\nAttrPalmPressureThreshold=20\n")
+        let builds = [LibinputBuild.system] + ((try? libinputBuilds(["1.31.3"])) ?? [])
+        let versions = builds.map { build in
+            var options = ReplayOptions()
+            options.libinput = build
+            options.quirks = [palms]
+            return options
+        }
+        var steps: [String] = []
+        var quirkChanges: [ExplanationChange] = []
+        try Replay.explain(try RecordingLoader.load(pinch), named: pinch, versions: versions) { step in
+            switch step {
+            case .replayed: steps.append("replayed")
+            case .explained(let explanation): steps.append("explained \(explanation.libinputVersion)")
+            case .quirksChanged(let changes, let version):
+                steps.append("quirks \(version)")
+                quirkChanges += changes
+            case .versionsParted(_, let version, let against): steps.append("parted \(version) \(against)")
+            }
+        }
+        let each = builds.flatMap { ["replayed", "explained \($0.version)", "replayed", "quirks \($0.version)"] }
+        let parted = zip(builds, builds.dropFirst()).map { "parted \($1.version) \($0.version)" }
+        XCTAssertEqual(steps, each + parted)
+        XCTAssertEqual(quirkChanges.count, builds.count, "\(quirkChanges)")
+        for change in quirkChanges {
+            XCTAssertTrue(change.before.contains("pinch"), change.before)
+            XCTAssertTrue(change.after.contains("palm"), change.after)
         }
     }
 }
