@@ -16,6 +16,11 @@ public enum JSONLines {
         try line(Header(output: output, schemaVersion: JSONSchema.version))
     }
 
+    /// A whole output: its header (``header(_:)``), then one line per value.
+    public static func document(_ output: String, _ values: [some Encodable]) throws -> [String] {
+        try [header(output)] + values.map { try line($0) }
+    }
+
     /// A header line: which output, and the schema's version.
     public struct Header: Codable, Sendable {
         public var output: String
@@ -29,6 +34,6 @@ public enum JSONLines {
 
     /// `value` as one line of JSON, without the newline.
     public static func line(_ value: some Encodable) throws -> String {
-        try String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

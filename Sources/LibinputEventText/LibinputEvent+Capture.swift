@@ -151,7 +151,7 @@ extension LibinputEvent {
             let c = try decoder.container(keyedBy: NamedKey.self)
             var nulls: Set<String> = []
             func value<T: Decodable>(_ name: String, old: String? = nil) throws -> T? {
-                for key in [name] + (old.map { [$0] } ?? []) where try c.contains(NamedKey(key)) {
+                for key in [name] + (old.map { [$0] } ?? []) where c.contains(NamedKey(key)) {
                     if try c.decodeNil(forKey: NamedKey(key)) { nulls.insert(name) }
                 }
                 if let v = try c.decodeIfPresent(T.self, forKey: NamedKey(name)) { return v }

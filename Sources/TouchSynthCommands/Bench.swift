@@ -92,11 +92,7 @@ struct Bench: ParsableCommand {
                     + "(tools/bench does this)"
             )
         }
-        let lines =
-            json
-            ? [try JSONLines.header("bench")] + (try figures.map { try JSONLines.line($0) })
-            : BenchFigure.table(figures, header: header)
-        for line in lines { try emit(line) }
+        try emit(json ? try JSONLines.document("bench", figures) : BenchFigure.table(figures, header: header))
     }
 
     /// The view stream's events per second: 1000 unless given.

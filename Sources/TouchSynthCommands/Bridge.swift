@@ -161,11 +161,7 @@ struct BridgeCheck: ParsableCommand {
         let result = BridgeFidelity.measure(
             try RecordingOrCapture.events(inFile: capture),
             touchscreen: try touchscreen.map { try RecordingOrCapture.events(inFile: $0) }, tolerance: tolerance)
-        for line in json
-            ? [try JSONLines.header("bridgeCheck"), try JSONLines.line(result)] : result.text(tolerance: tolerance)
-        {
-            try emit(line)
-        }
+        try emit(json ? try JSONLines.document("bridgeCheck", [result]) : result.text(tolerance: tolerance))
         if !result.passed { throw ExitCode(ExitStatus.differs) }
     }
 }

@@ -35,8 +35,7 @@ struct CorpusOutputOptions: ParsableArguments {
 
     /// `corpus --json`'s output: the header, then a line per device, gesture and version.
     func emitJSON(_ lines: [CorpusLine]) throws {
-        try emit(JSONLines.header("corpus"))
-        for line in lines { try emit(JSONLines.line(line)) }
+        try emit(try JSONLines.document("corpus", lines))
     }
 
     /// Writes the JUnit file, then ends with `failure` (a replay's), or 1 if asked when the versions differ.

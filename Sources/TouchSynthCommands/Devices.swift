@@ -16,8 +16,6 @@ struct Devices: ParsableCommand {
         let context = try devices.context()
         _ = context.dispatch()
         try context.requireDevices()
-        if json { try emit(JSONLines.header("devices")) }
-        let lines = try json ? context.devices.map { try JSONLines.line($0) } : context.devices.flatMap(\.listing)
-        for line in lines { try emit(line) }
+        try emit(json ? try JSONLines.document("devices", context.devices) : context.devices.flatMap(\.listing))
     }
 }

@@ -76,13 +76,13 @@ struct Diff: ParsableCommand {
 
     private func compareStreams(_ a: [LibinputEvent], _ b: [LibinputEvent]) throws {
         let diff = StreamDiff(expected: a, actual: b, allTypes: all)
-        for line in try diff.lines(json: json, limit: limit) { try emit(line) }
+        try emit(try diff.lines(json: json, limit: limit))
         if !diff.same { throw ExitCode(ExitStatus.differs) }
     }
 
     private func compareRecordings(_ a: Recording, _ b: Recording) throws {
         let diff = RecordingDiff(expected: a, actual: b, actualAsDelivered: asDelivered)
-        for line in try diff.lines(json: json, limit: limit) { try emit(line) }
+        try emit(try diff.lines(json: json, limit: limit))
         if !diff.differences.isEmpty || !diff.deviceDifferences.isEmpty { throw ExitCode(ExitStatus.differs) }
     }
 }

@@ -61,7 +61,7 @@ struct Explain: ParsableCommand, ReplayingCommand {
             switch step {
             case .replayed(let replay): try told(replay, from: recording, options: versions[0])
             case .explained(let explanation):
-                for line in try ExplanationText.output(explanation, recording: recording, json: json) { try emit(line) }
+                try emit(try ExplanationText.output(explanation, recording: recording, json: json))
             case .quirksChanged(let changes, let version): try show(changes, recording: recording, version: version)
             case .versionsParted(let changes, let version, let against):
                 try show(changes, recording: recording, version: version, against: against)

@@ -34,7 +34,6 @@ struct QuirksCommand: ParsableCommand {
         guard json else {
             return try emit(QuirksListingText.lines(listing, recording: recording).joined(separator: "\n"))
         }
-        try emit(JSONLines.header("quirks"))
-        try emit(JSONLines.line(QuirksListingText.Line(listing, recording: recording)))
+        try emit(try JSONLines.document("quirks", [QuirksListingText.Line(listing, recording: recording)]))
     }
 }

@@ -19,12 +19,7 @@ extension ReplayCommand {
         let options = try self.options(build: build).asLibinputRecordHad
         let events = try replayEvents(.recording(loaded), from: recording, options: options).events
         let check = RecordedLibinputCheck(recorded: recorded, replayed: events, libinput: build.version)
-        if output.json {
-            try emit(JSONLines.header("libinputCheck"))
-            try emit(JSONLines.line(check))
-        } else {
-            try emit(check.text)
-        }
+        try emit(output.json ? try JSONLines.document("libinputCheck", [check]) : [check.text])
         if check.differences > 0 { throw ExitCode(ExitStatus.differs) }
     }
 }

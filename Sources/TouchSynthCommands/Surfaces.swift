@@ -25,7 +25,7 @@ struct Surfaces: ParsableCommand {
 
     func run() throws {
         if let name { return try emitRaw(BuiltInScreen.named(name).text) }
-        if json { try emit(JSONLines.header("surfaces")) }
-        for screen in BuiltInScreen.allCases { try emit(json ? JSONLines.line(screen.line) : screen.listing) }
+        let screens = BuiltInScreen.allCases
+        try emit(json ? try JSONLines.document("surfaces", screens.map(\.line)) : screens.map(\.listing))
     }
 }

@@ -137,6 +137,11 @@ func emit(_ line: String) throws {
     try emitRaw(line + "\n")
 }
 
+/// Writes lines to stdout, each as ``emit(_:)-(String)`` does.
+func emit(_ lines: [String]) throws {
+    for line in lines { try emit(line) }
+}
+
 /// Writes text to stdout as it is, with ``try emit(_:)``'s handling of failures.
 func emitRaw(_ text: String) throws {
     if !CommandIO.current.writeOut(text) { try failWriting("stdout", errno: errno) }
