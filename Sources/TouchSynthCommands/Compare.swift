@@ -101,7 +101,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         let configuration = description.translatorConfiguration(screen: screen.size)
         let options = try self.options(build: builds[0])
         var differences = 0, violations = 0
-        var pages: [ReportIndex.Entry] = []
+        var folder = ReportFolder()
         var files = PassingOver()
         if json { try emit(JSONLines.header("compare")) }
         for path in recordings {
@@ -109,9 +109,8 @@ struct Compare: ParsableCommand, ReplayingCommand {
             else { continue }
             for (name, run) in runs {
                 if let reportDirectory, let page = run.report {
-                    let file = ReportIndex.fileName(ReportIndex.baseName(for: path), taken: pages.map(\.file))
-                    try writeFile(page.html(), to: "\(reportDirectory)/\(file)")
-                    pages.append(ReportIndex.Entry(file: file, data: page.data))
+                    let (file, html) = folder.add(page, of: path)
+                    try writeFile(html, to: "\(reportDirectory)/\(file)")
                 }
                 if let eventsOutput {
                     try ModeStreamPrinter.writeBothModes(run.events, configuration: configuration, options: appOptions)
@@ -135,8 +134,8 @@ struct Compare: ParsableCommand, ReplayingCommand {
                 }
             }
         }
-        if let reportDirectory, !pages.isEmpty {
-            try writeFile(ReportIndex.html(pages), to: "\(reportDirectory)/\(ReportIndex.indexFileName)")
+        if let reportDirectory, let index = folder.index {
+            try writeFile(index.html, to: "\(reportDirectory)/\(index.file)")
             let of = files.failed ? " of the recordings that replayed" : ""
             writeStderr("touchsynth: wrote index.html and its reports\(of) to \(reportDirectory)")
         }

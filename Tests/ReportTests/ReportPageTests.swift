@@ -50,4 +50,25 @@ final class ReportPageTests: XCTestCase {
             }
         }
     }
+
+    /// A folder names each report for its recording, a second of one name with `-2`, standard
+    /// input's "report", and its index, once it has a report, links each under that name.
+    func testAFolderNamesEachReportOnceAndIndexesThem() throws {
+        let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let recording = try RecordingLoader.load(path)
+        let replay = try Replay(.recording(recording))
+        let screen = BuiltInScreen.list.description()
+        let page = try ReportPage(
+            title: "pinch-in.yml", recording: recording, events: replay.events,
+            recordingStart: replay.report.recordingStart, timeBase: replay.timeBase,
+            configuration: screen.translatorConfiguration(screen: BuiltInScreen.layoutSize)
+        ) { try screen.makeSurface() }
+        var folder = ReportFolder()
+        XCTAssertNil(folder.index)
+        let names = [path, path, "-"].map { folder.add(page, of: $0).file }
+        XCTAssertEqual(names, ["pinch-in.html", "pinch-in-2.html", "report.html"])
+        let index = try XCTUnwrap(folder.index)
+        XCTAssertEqual(index.file, "index.html")
+        for name in names { XCTAssertTrue(index.html.contains("href=\"\(name)\""), name) }
+    }
 }
