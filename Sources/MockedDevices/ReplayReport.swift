@@ -46,6 +46,10 @@ public struct ReplayReport: Sendable {
     /// killed it: its status (130) is its answer to that, not an end of its own. A program that
     /// caught the signal and exited ends with its own status.
     public var stoppedByHarness = false
+
+    /// The program's status as its own end: 0 when the harness stopped it once the recording was
+    /// over (``stoppedByHarness``), its usual end, else the status it ended with.
+    public var programStatus: Int32 { stoppedByHarness ? 0 : exitStatus }
     /// What reading the recording guessed or repaired (``Recording/notes``), one line each.
     public var notes: [String] = []
     /// What the replay itself gives reason to say, one line each: libinput lines that the way it

@@ -46,6 +46,12 @@ public struct ReplayTiming: Sendable {
 
     public init() {}
 
+    /// On `clock`, with `tail` after the last frame for libinput's timers.
+    public init(clock: ReplayClock, tail: Duration) {
+        self.clock = clock
+        self.tail = tail
+    }
+
     /// Timing for the libinput side, which says when libinput has set its devices up: only a
     /// short pause is needed.
     public static var libinputSide: ReplayTiming {

@@ -48,11 +48,9 @@ struct Mock: ParsableCommand {
                 let others = device.alongside.deviceNames
                 if !others.isEmpty { warn(["mock presents the device read alone, not \(others)"], in: recording) }
                 device.libinput = try libinput.build()
-                var timing = ReplayTiming()
-                timing.tail = .milliseconds(tailMs)
-                timing.clock = clock.clock
                 return try device.run(
-                    command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) }, timing: timing)
+                    command.map { $0.replacingOccurrences(of: "{devnode}", with: device.devnode) },
+                    timing: ReplayTiming(clock: clock.clock, tail: .milliseconds(tailMs)))
             }
         }()
         if stats { printStats(report) }
@@ -60,8 +58,7 @@ struct Mock: ParsableCommand {
         if report.endedBeforeReady {
             writeStderr("touchsynth: warning: \(command[0]) ended before it opened the device: no frame was played")
         }
-        // The harness stops the program with SIGINT once the recording is over: its usual end.
-        throw ExitCode(report.stoppedByHarness ? 0 : report.exitStatus)
+        throw ExitCode(report.programStatus)
     }
 }
 

@@ -25,7 +25,7 @@ func runMocked(_ path: String, _ program: (_ devnode: String) -> [String]) throw
         }
     }()
     return Finished(
-        status: report.exitStatus == 128 + SIGINT ? 0 : report.exitStatus,
+        status: report.programStatus,
         stdout: try String(contentsOfFile: stdout, encoding: .utf8),
         stderr: try String(contentsOfFile: stderr, encoding: .utf8))
 }
