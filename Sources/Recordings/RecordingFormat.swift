@@ -4,6 +4,13 @@ import Foundation
 public enum RecordingFormat: String, CaseIterable, Sendable {
     case yaml, evemu, evtest, getevent, chromeos
 
+    /// The format a recording written to `path` (standard output when nil) is written in: `asked`,
+    /// else the one the path's extension asks for, else libinput record's YAML, or for a
+    /// description without events evemu's, the format description files come in.
+    public static func chosen(_ asked: RecordingFormat?, path: String?, descriptionOnly: Bool = false) -> Self {
+        asked ?? path.flatMap(forPath) ?? (descriptionOnly ? .evemu : .yaml)
+    }
+
     /// The format an output file's extension asks for: .yml/.yaml, .evemu/.events/.desc (evemu's
     /// description files), .evtest/.txt/.log, .getevent, .chromeos.
     public static func forPath(_ path: String) -> RecordingFormat? {

@@ -37,7 +37,7 @@ struct Convert: ParsableCommand {
         try checkReadable([recording, input.desc])
         var rec = try window.cut(input.load(recording), path: recording)
         if descriptionOnly { rec.frames = [] }
-        let described = descriptionOnly && output.flatMap(RecordingFormat.forPath) == nil ? RecordingFormat.evemu : nil
-        try writeRecording(rec, to: output, format: format ?? to ?? described, replacing: recording)
+        try writeRecording(
+            rec, to: output, format: format ?? to, descriptionOnly: descriptionOnly, replacing: recording)
     }
 }

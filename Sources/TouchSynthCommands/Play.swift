@@ -41,8 +41,6 @@ struct Play: ParsableCommand {
         // One write: a reader that sees the first line has them all.
         try emit(playback.played.map { "\($0.device.devnode): \($0.recording.device.name)" }.joined(separator: "\n"))
         if wait { _ = readLine() }
-        try playback.play()
-        usleep(useconds_t(lingerMs) * 1000)
-        playback.destroy()
+        try playback.play(linger: .milliseconds(lingerMs))
     }
 }

@@ -4,10 +4,14 @@ import Recordings
 
 extension RecordingFormat: ExpressibleByArgument {}
 
-/// Writes `rec` to `output` (stdout when nil) in `format`, or the format the file's extension
-/// names, or YAML; `replacing` may be the output (``writeFile(_:to:replacing:)``).
-func writeRecording(_ rec: Recording, to output: String?, format: RecordingFormat?, replacing: String? = nil) throws {
-    let chosen = format ?? output.flatMap(RecordingFormat.forPath) ?? .yaml
+/// Writes `rec` to `output` (stdout when nil) in `format`, or the format chosen for it
+/// (``RecordingFormat/chosen(_:path:descriptionOnly:)``); `replacing` may be the output
+/// (``writeFile(_:to:replacing:)``).
+func writeRecording(
+    _ rec: Recording, to output: String?, format: RecordingFormat?, descriptionOnly: Bool = false,
+    replacing: String? = nil
+) throws {
+    let chosen = RecordingFormat.chosen(format, path: output, descriptionOnly: descriptionOnly)
     let text = chosen.text(rec)
     warn(chosen.losses(of: rec, in: text), in: output ?? "stdout")
     guard let output else { return try emitRaw(text) }

@@ -31,12 +31,14 @@ public final class UinputPlayback {
             + files.enumerated().flatMap { file, each in each.otherDevices.map { ($0, file) } }
     }
 
-    /// Writes every device's frames at their times after now (``RecordingPlayback``); returns
-    /// once the last is written.
-    public func play() throws(UinputError) {
+    /// Writes every device's frames at their times after now (``RecordingPlayback``), then keeps
+    /// the devices `linger` after the last, for their readers' timers (libinput's tap and hold)
+    /// to fire as they would on the recorded machine, and removes them.
+    public func play(linger: Duration) throws(UinputError) {
         try RecordingPlayback(devices: played.map(\.recording.frames)).play(on: played.map(\.device))
+        let (seconds, attoseconds) = linger.components
+        RecordingPlayback.sleep(
+            until: RecordingPlayback.monotonicNanoseconds() + seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        played.forEach { $0.device.destroy() }
     }
-
-    /// Removes the devices.
-    public func destroy() { played.forEach { $0.device.destroy() } }
 }

@@ -347,4 +347,14 @@ final class HeaderValueMessageTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("cr.yml:1: its lines end in a carriage return alone"), "\(error)")
         }
     }
+
+    /// The format asked for wins; then the output's extension; then YAML, or evemu for a
+    /// description alone, the format description files come in.
+    func testTheWrittenFormatIsTheAskedTheExtensionsOrTheDefault() {
+        XCTAssertEqual(RecordingFormat.chosen(.evtest, path: "out.yml", descriptionOnly: true), .evtest)
+        XCTAssertEqual(RecordingFormat.chosen(nil, path: "out.getevent", descriptionOnly: true), .getevent)
+        XCTAssertEqual(RecordingFormat.chosen(nil, path: "out.unknown"), .yaml)
+        XCTAssertEqual(RecordingFormat.chosen(nil, path: nil), .yaml)
+        XCTAssertEqual(RecordingFormat.chosen(nil, path: nil, descriptionOnly: true), .evemu)
+    }
 }
