@@ -38,7 +38,8 @@ public struct TestbedFiles: Equatable, Sendable {
         minor = 64 + eventNumber
         let properties = device.effectiveUdevProperties
         umockdevDevice = Self.deviceText(device, eventNumber: eventNumber, minor: minor, properties: properties)
-        ioctlTree = Self.ioctlText(device, devnode: devnode)
+        // As it is made: the state the input core starts it in.
+        ioctlTree = Self.ioctlText(device, devnode: devnode, state: InputCoreFilter(device: device).state)
         udevDatabasePath = "run/udev/data/c13:\(minor)"
         var db = "I:1000000\n"
         for (key, value) in properties { db += "E:\(key)=\(value)\n" }
@@ -100,10 +101,9 @@ public struct TestbedFiles: Equatable, Sendable {
 
     /// The ioctl answers in the order libevdev asks for them. umockdev resumes its search after the
     /// last answered node, so the repeated EVIOCGMTSLOTS entries must follow ascending axis order.
-    /// With `state`, the keys, switches, LEDs, axes and slots answer it (after SYN_DROPPED, what a reader
-    /// resynchronises to); without, the device as it is made: no key down, every slot empty, the switches and
-    /// LEDs on that its recording began with.
-    static func ioctlText(_ d: DeviceDescription, devnode: String, state: KernelDeviceState? = nil) -> String {
+    /// The keys, switches, LEDs, axes and slots answer `state`: as the device is made, or after
+    /// SYN_DROPPED, what a reader resynchronises to.
+    static func ioctlText(_ d: DeviceDescription, devnode: String, state: KernelDeviceState) -> String {
         var s = "@DEV \(devnode)\n"
         let types = Set(d.codes.keys)
         s += "EVIOCGBIT(0) 8 \(hex(Evdev.bitmask(types, bytes: 8)))\n"
@@ -120,25 +120,22 @@ public struct TestbedFiles: Equatable, Sendable {
             let bytes = Evdev.bitmaskBytes(ofType: type)
             s += "EVIOCGBIT(\(type)) \(bytes) \(hex(Evdev.bitmask(d.codes[type] ?? [], bytes: bytes)))\n"
         }
-        let on = d.initiallyOn
-        s += "EVIOCGKEY(0) 96 \(hex(Evdev.bitmask(state?.keysDown ?? [], bytes: 96)))\n"
-        s += "EVIOCGLED(0) 8 \(hex(Evdev.bitmask(state?.ledsOn ?? on.ledsOn, bytes: 8)))\n"
-        s += "EVIOCGSW(0) 8 \(hex(Evdev.bitmask(state?.switchesOn ?? on.switchesOn, bytes: 8)))\n"
+        s += "EVIOCGKEY(0) 96 \(hex(Evdev.bitmask(state.keysDown, bytes: 96)))\n"
+        s += "EVIOCGLED(0) 8 \(hex(Evdev.bitmask(state.ledsOn, bytes: 8)))\n"
+        s += "EVIOCGSW(0) 8 \(hex(Evdev.bitmask(state.switchesOn, bytes: 8)))\n"
         if types.contains(Evdev.EV_REP) {
             s += "EVIOCGREP 0 \(hex(Evdev.softRepeatRates.flatMap { le32(UInt32($0)) }))\n"
         }
         let axes = (d.codes[Evdev.EV_ABS] ?? []).sorted()
         s += absIoctls(d, axes: axes, state: state)
         // Each slot's values at the sizes mtdev (the device's slots) and libevdev (its 256) ask
-        // for; each list in ascending axis order. Without a state, every slot empty, as
-        // input_mt_init_slots leaves them: no slot takes the header's MT values.
+        // for; each list in ascending axis order.
         if axes.contains(Evdev.ABS_MT_SLOT) {
             for count in Set([d.slotCount, Self.libevdevSlots]).sorted() {
                 for code in axes where code > Evdev.ABS_MT_SLOT && code <= 0x3d {
-                    let initial: Int32 = code == Evdev.ABS_MT_TRACKING_ID ? -1 : 0
                     let values = (0..<count).map { slot in
                         // The state's slots are the device's own (InputCoreFilter keeps one per slot).
-                        slot < d.slotCount ? state?.slots[slot][code] ?? initial : 0
+                        slot < d.slotCount ? state.slots[slot][code] ?? 0 : 0
                     }
                     let data = le32(UInt32(code)) + values.flatMap { le32(UInt32(bitPattern: $0)) }
                     s += "EVIOCGMTSLOTS(0) 0 \(hex(data))\n"
@@ -152,13 +149,13 @@ public struct TestbedFiles: Equatable, Sendable {
     /// `sync_mt_state`, libevdev/libevdev.c), whatever the device has.
     static let libevdevSlots = 256
 
-    /// Each axis's EVIOCGABS answer: its value in `state` (the description's without one), but
-    /// the MT axes', which the kernel keeps per slot and never writes to their absinfo, so that
-    /// EVIOCGABS answers what the device was made with; ABS_MT_SLOT's is the slot last told.
-    private static func absIoctls(_ d: DeviceDescription, axes: [UInt16], state: KernelDeviceState?) -> String {
+    /// Each axis's EVIOCGABS answer: its value in `state`, but the MT axes', which the kernel
+    /// keeps per slot and never writes to their absinfo, so that EVIOCGABS answers what the
+    /// device was made with; ABS_MT_SLOT's is the slot last told.
+    private static func absIoctls(_ d: DeviceDescription, axes: [UInt16], state: KernelDeviceState) -> String {
         axes.map { code in
             let a = d.absinfo[code] ?? AbsInfo(minimum: 0, maximum: 0)
-            let value = code == Evdev.ABS_MT_SLOT ? state?.slot ?? a.value : state?.axes[code] ?? a.value
+            let value = code == Evdev.ABS_MT_SLOT ? state.slot : state.axes[code] ?? a.value
             return "EVIOCGABS(\(code)) 0 \(hex(absinfoBytes(a, value: value, fuzz: d.kernelFuzz(code))))\n"
         }.joined()
     }
@@ -167,7 +164,7 @@ public struct TestbedFiles: Equatable, Sendable {
     /// `EVIOCGBIT(type, KEY_MAX)`, `EVIOCGPROP(INPUT_PROP_MAX longs)`), in evtest's order, so that
     /// evtest run on a mocked device prints the header people paste into bug reports.
     private static func evtestIoctls(
-        _ d: DeviceDescription, types: Set<UInt16>, axes: [UInt16], state: KernelDeviceState?
+        _ d: DeviceDescription, types: Set<UInt16>, axes: [UInt16], state: KernelDeviceState
     ) -> String {
         var s =
             "EVIOCGNAME(0) \(d.name.utf8.prefix(255).count + 1) "
