@@ -16,6 +16,24 @@ public struct CorpusDevice: Sendable {
         public var reason: String
     }
 
+    /// Why a folder's entry `file` is no file to read, if it is not: a directory, a broken link,
+    /// or no regular file (a FIFO would wait for a writer, a device node give no end).
+    private static func notARecording(_ file: String) -> String? {
+        var status = stat()
+        guard stat(file, &status) == 0 else {
+            let error = String(cString: strerror(errno))
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+            return target.map { "a broken symbolic link to \($0)" } ?? error
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory (directories are read one level deep)"
+        case S_IFIFO: return "a FIFO, not a regular file"
+        case S_IFSOCK: return "a socket, not a regular file"
+        default: return "a device node, not a regular file"
+        }
+    }
+
     /// Refuses a corpus of `paths` that found no touchpad among `devices`, having passed over
     /// `skipped`: files that are there but hold none are data it cannot use, and nothing there at
     /// all is a missing input.
@@ -63,9 +81,8 @@ public struct CorpusDevice: Sendable {
         var devices: [CorpusDevice] = []
         var skipped: [Skip] = []
         for (file, named) in files {
-            var isDirectory: ObjCBool = false
-            if !named, FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
-                skipped.append(Skip(file: file, reason: "a directory (directories are read one level deep)"))
+            if !named, let reason = notARecording(file) {
+                skipped.append(Skip(file: file, reason: reason))
                 continue
             }
             var device: DeviceDescription

@@ -23,6 +23,12 @@ final class RecordingInputTests: XCTestCase {
             to: dir.appendingPathComponent("mouse"))
         try "notes about these files\n".write(
             to: dir.appendingPathComponent("NOTES"), atomically: true, encoding: .utf8)
+        // What is no file to read is passed over unopened: a FIFO would wait for a writer forever.
+        XCTAssertEqual(mkfifo(dir.appendingPathComponent("fifo").path, 0o600), 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("link").path, withDestinationPath: "gone")
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("sub"), withIntermediateDirectories: false)
         // A touchpad its recorded udev properties say is none is none to libinput, to the corpus too.
         let untagged = dir.appendingPathComponent("untagged-pad").path
         try String(
@@ -40,7 +46,13 @@ final class RecordingInputTests: XCTestCase {
             Set(try jsonLines(result.stdout).compactMap { $0["device"] as? String }), ["hp-pad"],
             "the extension-less file is read")
         let skipped = result.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: skipped ") }
-        XCTAssertEqual(skipped.count, 5, result.stderr)
+        XCTAssertEqual(skipped.count, 8, result.stderr)
+        for (name, reason) in [
+            ("fifo", "a FIFO, not a regular file"), ("link", "a broken symbolic link to gone"),
+            ("sub", "a directory (directories are read one level deep)"),
+        ] {
+            XCTAssertTrue(skipped.contains("touchsynth: skipped \(dir.path)/\(name): \(reason)"), result.stderr)
+        }
         // A mouse with a keyboard's keys is both, as libinput adds it.
         XCTAssertTrue(
             skipped.contains(
