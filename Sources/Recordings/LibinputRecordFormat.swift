@@ -82,8 +82,26 @@ public enum LibinputRecordFormat {
         ) { index, other throws(RecordingError) in try Self.events(of: devices[index], device: other, file: file) }
         var recording = Recording(device: device, events: events, origin: others.origin)
         recording.otherDevices = others.recordings
-        recording.notes += others.notes
+        recording.notes +=
+            others.notes + (headerOnly ? [] : countNotes(ndevices: root["ndevices"]?.string, devices.count))
         return recording
+    }
+
+    /// What `libinput replay` warns of a file whose `ndevices:` (`declared`) is not the count of
+    /// its devices: a file cut short, its last devices lost, or one edited.
+    static func countNotes(ndevices declared: String?, _ devices: Int) -> [String] {
+        guard let declared, declared != String(devices) else { return [] }
+        let cut = Int(declared).map { $0 > devices } ?? false
+        return [
+            "ndevices: \(declared), but the file holds \(devices) device\(devices == 1 ? "" : "s")"
+                + (cut ? ": was it cut short?" : "")
+        ]
+    }
+
+    /// The top-level `ndevices:` value of `header`, as written.
+    static func ndevices(in header: String) -> String? {
+        header.split(separator: "\n").first { $0.hasPrefix("ndevices:") }
+            .map { $0.dropFirst("ndevices:".count).trimmingCharacters(in: .whitespaces) }
     }
 
     /// The devices with events that play alongside the one `chosen` among `candidates` (by
@@ -240,6 +258,10 @@ public enum LibinputRecordFormat {
             }
             if let problem = UdevProperty.problem(key: key, value: value) {
                 throw RecordingError.bad(file, line(item), problem)
+            }
+            // As a second name or axis is: the last would silently win.
+            guard device.udevProperties[key] == nil else {
+                throw RecordingError.bad(file, line(item), "a second udev property \(key)")
             }
             device.udevProperties[key] = value
         }

@@ -187,6 +187,8 @@ extension LibinputRecordSections {
             }
             return try Self.events(of: sections[index], in: again, device: other)
         }
-        return (device, sections[chosen].events, others.origin, others.recordings, others.notes)
+        let counted = LibinputRecordFormat.countNotes(
+            ndevices: LibinputRecordFormat.ndevices(in: header), sections.count)
+        return (device, sections[chosen].events, others.origin, others.recordings, others.notes + counted)
     }
 }

@@ -69,7 +69,8 @@ public struct DeviceDescription: Equatable, Sendable {
     public func has(property: UInt16) -> Bool { properties.contains(property) }
 
     /// The first axis libevdev would reject, and why: declared without absinfo, minimum > maximum,
-    /// or a slot axis other than 0...N with N below ``maxSlots``.
+    /// or a slot axis other than 0...N with N below ``maxSlots``; or one no driver reports, with a
+    /// negative resolution.
     public var axisProblem: (code: UInt16, message: String)? {
         for code in (codes[Evdev.EV_ABS] ?? []).sorted() {
             guard let info = absinfo[code] else {
@@ -91,10 +92,16 @@ public struct DeviceDescription: Equatable, Sendable {
     }
 
     /// What libevdev would reject of the axis `code` ranging as `info`: minimum > maximum, or a
-    /// slot axis other than 0...N with N below ``maxSlots``; nil when nothing.
+    /// slot axis other than 0...N with N below ``maxSlots``; nil when nothing. A negative
+    /// resolution, which neither libevdev nor the kernel refuses, is refused too: no driver
+    /// reports one, and libinput would take it for units per millimetre, its sizes and distances
+    /// then nonsense.
     public static func problem(of code: UInt16, _ info: AbsInfo) -> String? {
         let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
         if info.minimum > info.maximum { return "\(name) has minimum \(info.minimum) > maximum \(info.maximum)" }
+        if info.resolution < 0 {
+            return "\(name) has a negative resolution, \(info.resolution) (units per millimetre, 0 when unknown)"
+        }
         if code == Evdev.ABS_MT_SLOT, info.minimum != 0 || info.maximum >= maxSlots {
             return "\(name) must range over 0...N with N < \(maxSlots), not \(info.minimum)...\(info.maximum)"
         }

@@ -289,7 +289,10 @@ public final class RecordingStream {
                 // One device, streamed: a node asked for is its own, or names a device the file lacks.
                 let parsed = try LibinputRecordFormat.parse(header, file: path, node: node, headerOnly: true)
                 device = parsed.device
-                notes += Self.unused(description)
+                // A second device is refused as it comes: the file holds one.
+                notes +=
+                    Self.unused(description)
+                    + LibinputRecordFormat.countNotes(ndevices: LibinputRecordFormat.ndevices(in: header), 1)
                 // No `  events:` line at libinput's indentation: the whole file was the header.
                 if !sawEvents { preloaded = parsed.frames.reversed() }
             }

@@ -58,6 +58,23 @@ final class SeveralDevicesTests: XCTestCase {
         XCTAssertEqual(try loadedBothWays(text, node: "event1").notes, [])
     }
 
+    /// A header that counts more devices than the file holds is said, as `libinput replay` says it,
+    /// whole or device by device; one that counts them right is not.
+    func testAFileHoldingFewerDevicesThanItsHeaderSaysIsSaid() throws {
+        let three = try twoDevices().replacingOccurrences(of: "ndevices: 2", with: "ndevices: 3")
+        XCTAssertEqual(
+            try loadedBothWays(three, node: "event1").notes,
+            ["ndevices: 3, but the file holds 2 devices: was it cut short?"])
+        let pinch = try String(contentsOf: Fixtures.synthesized.appendingPathComponent("pinch-in.yml"), encoding: .utf8)
+        for (declared, note) in [("1", nil), ("0", "ndevices: 0, but the file holds 1 device")] {
+            let path = temporaryPath("count.yml")
+            try pinch.replacingOccurrences(of: "ndevices: 1", with: "ndevices: \(declared)")
+                .write(toFile: path, atomically: false, encoding: .utf8)
+            defer { unlink(path) }
+            XCTAssertEqual(try RecordingLoader.load(path).notes, note.map { [$0] } ?? [], declared)
+        }
+    }
+
     /// A file of one device is streamed as ever; its own node chooses it, without a word.
     func testTheOnlyDevicesNodeChoosesIt() throws {
         let path = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
