@@ -27,6 +27,9 @@ public struct InputCoreFilter: Sendable {
     /// `REP_DELAY` and `REP_PERIOD`, as ``Recordings/Evdev/softRepeatRates`` starts them.
     private(set) var repeatRates = Evdev.softRepeatRates
     private var pending: [EvdevEvent] = []
+    /// The `SYN_DROPPED` events passed over: a recording's own, where the reader that recorded it
+    /// lost events. Only evdev makes one, for its reader; from a driver the input core drops it.
+    public private(set) var synDroppedPassedOver = 0
 
     static let mtFirst: UInt16 = 0x30 // ABS_MT_TOUCH_MAJOR
     static let mtLast: UInt16 = 0x3d // ABS_MT_TOOL_Y
@@ -85,6 +88,8 @@ public struct InputCoreFilter: Sendable {
                 pending.removeAll(keepingCapacity: true)
             case Evdev.SYN_CONFIG, Evdev.SYN_MT_REPORT:
                 pending.append(event)
+            case Evdev.SYN_DROPPED:
+                synDroppedPassedOver += 1
             default:
                 break
             }

@@ -51,6 +51,10 @@ public final class MockedDevice {
     public var faultTimeOffset: UInt64 = 0
     /// Ends the run early when requested (``ReplayStop``).
     public var stop: ReplayStop?
+    /// The `SYN_DROPPED` events of the first device's recording that its input core passed over
+    /// (``InputCoreFilter/synDroppedPassedOver``), as a kernel would: where the reader that
+    /// recorded it lost events, which libinput then does not hear of.
+    public var synDroppedPassedOver: Int { filtersLikeKernel ? nodes.first?.inputCore.synDroppedPassedOver ?? 0 : 0 }
     /// Frames go through ``InputCoreFilter``, as a driver's events through the kernel's input
     /// core. Off for a recording of what a kernel already delivered (`libinput record`), whose
     /// values a second pass would damp again where an axis has fuzz.

@@ -53,7 +53,8 @@ public struct ReplayReport: Sendable {
     /// What reading the recording guessed or repaired (``Recording/notes``), one line each.
     public var notes: [String] = []
     /// What the replay itself gives reason to say, one line each: libinput lines that the way it
-    /// was played made (touch jumps at a faster speed), not the recording.
+    /// was played made (touch jumps at a faster speed), not the recording, and what of the
+    /// recording the kernel's input core passed over (a recorded `SYN_DROPPED`).
     public var replayNotes: [String] = []
     /// What reading each other device's file (``MockedDevice/addDevice(file:description:node:eventNumber:)``)
     /// guessed or repaired, by file.

@@ -190,6 +190,12 @@ public struct Replay: Sendable {
             {
                 report.replayNotes.append(note)
             }
+            if case let count = device.synDroppedPassedOver, count > 0 {
+                report.replayNotes.append(
+                    "the recording holds \(count) SYN_DROPPED, where its reader lost events: a kernel passes none "
+                        + "on from a device, so libinput did not hear of \(count == 1 ? "it" : "them") (--as-delivered "
+                        + "plays the recording as its reader got it)")
+            }
             guard report.exitStatus == 0 || report.interruption != nil else {
                 throw HarnessError(
                     .programFailed, "the libinput side of the replay failed (status \(report.exitStatus))")

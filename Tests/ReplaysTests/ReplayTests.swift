@@ -10,6 +10,27 @@ import XCTest
 final class ReplayTests: XCTestCase {
     private let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
 
+    /// A recorded SYN_DROPPED, where the recording's reader lost events, is passed over as a kernel
+    /// passes one from a device over, and said; played as delivered, libinput gets it, unsaid.
+    func testARecordedSynDroppedIsSaidAndPassedOverUnlessPlayedAsDelivered() throws {
+        var recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let middle = recording.frames.count / 2
+        recording.frames[middle].events.insert(
+            EvdevEvent(type: Evdev.EV_SYN, code: Evdev.SYN_DROPPED, value: 0), at: 0)
+        var options = ReplayOptions()
+        options.logsDebug = true
+        let filtered = try Replay(.recording(recording), options: options)
+        XCTAssertEqual(filtered.report.replayNotes.count, 1, "\(filtered.report.replayNotes)")
+        XCTAssertTrue(filtered.report.replayNotes.first?.hasPrefix("the recording holds 1 SYN_DROPPED") ?? false)
+        XCTAssertFalse(filtered.report.libinputLog.contains { $0.text.contains("SYN_DROPPED") })
+        options.asDelivered = true
+        let delivered = try Replay(.recording(recording), options: options)
+        XCTAssertEqual(delivered.report.replayNotes, [])
+        XCTAssertTrue(
+            delivered.report.libinputLog.contains { $0.text.contains("SYN_DROPPED") },
+            "\(delivered.report.libinputLog.map(\.text))")
+    }
+
     /// A udev property asked for whose value breaks its line is refused, not written into the
     /// testbed's udev database as a property of its own; so is one `--udev-property` names.
     func testAUdevPropertyWithALineBreakIsRefused() throws {
