@@ -117,19 +117,23 @@ public struct Replay: Sendable {
     /// A replay stopped by SIGINT or SIGTERM returns early with ``ReplayReport/interruption`` set;
     /// the signals are held from its start (``MockedDevice/holdingSignals(_:)``), so one that
     /// comes before its program starts or after it ends is not lost, nor is its testbed.
+    /// `noted` gets, before the first event, what reading each file guessed or repaired, by file:
+    /// the recording's, when the replay reads it, then each other device's (as the report has
+    /// them, in ``ReplayReport/notes`` and ``ReplayReport/otherDevicesNotes``), so that they can
+    /// be said before the libinput log lines they may explain.
     public static func stream(
         _ source: ReplaySource, named name: String? = nil, options: ReplayOptions = ReplayOptions(),
-        _ handle: (LibinputSideOutput) -> Void
+        noted: (_ file: String, _ notes: [String]) -> Void = { _, _ in }, _ handle: (LibinputSideOutput) -> Void
     ) throws(HarnessError) -> ReplayReport {
         try MockedDevice.holdingSignals { () throws(HarnessError) -> ReplayReport in
-            try held(source, named: name, options: options, handle)
+            try held(source, named: name, options: options, noted: noted, handle)
         }
     }
 
-    /// ``stream(_:named:options:_:)``, with the signals held: its devices are gone when it returns.
+    /// ``stream(_:named:options:noted:_:)``, with the signals held: its devices are gone when it returns.
     private static func held(
         _ source: ReplaySource, named name: String?, options: ReplayOptions,
-        _ handle: (LibinputSideOutput) -> Void
+        noted: (_ file: String, _ notes: [String]) -> Void, _ handle: (LibinputSideOutput) -> Void
     ) throws(HarnessError) -> ReplayReport {
         for (key, value) in options.udevProperties {
             if let problem = UdevProperty.problem(key: key, value: value) { throw HarnessError(.usage, problem) }
@@ -138,7 +142,12 @@ public struct Replay: Sendable {
             source, eventNumber: ReplayOptions.deviceNumber, udevProperties: options.udevProperties)
         let recording = if case .file(let path, _, _) = source { path } else { name ?? "the recording" }
         do throws(HarnessError) {
-            return try replay(device, named: recording, options: options, handle)
+            return try replay(device, named: recording, options: options) { () in
+                if case .file = source { noted(recording, device.notes) }
+                for (file, notes) in device.addedNotes { noted(file, notes) }
+            } handle: {
+                handle($0)
+            }
         } catch {
             // What reading the file guessed or repaired may say why it failed; a recording
             // handed over carries its notes to its caller already.
@@ -147,10 +156,11 @@ public struct Replay: Sendable {
         }
     }
 
-    /// The replay of `device`'s testbed, the recording called `recording`.
+    /// The replay of `device`'s testbed, the recording called `recording`; `read` once every
+    /// device was added, before the program starts.
     private static func replay(
-        _ device: MockedDevice, named recording: String, options: ReplayOptions,
-        _ handle: (LibinputSideOutput) -> Void
+        _ device: MockedDevice, named recording: String, options: ReplayOptions, read: () -> Void,
+        handle: (LibinputSideOutput) -> Void
     ) throws(HarnessError) -> ReplayReport {
         if options.refusesEmpty { try device.checkShowsSomething(recording) }
         device.libinput = options.libinput
@@ -159,6 +169,7 @@ public struct Replay: Sendable {
             try device.addDevice(other, eventNumber: ReplayOptions.otherDeviceNumber(index))
         }
         try device.addDevicesAlongside(from: ReplayOptions.otherDeviceNumber(options.otherDevices.count))
+        read()
         device.faults = options.faults
         device.faultTimeOffset = options.startOffset
         device.stop = options.stop

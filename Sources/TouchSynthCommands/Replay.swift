@@ -64,7 +64,9 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         var printing = FirstFailure()
         let stop = ReplayStop()
         options.stop = stop // output that cannot be written (a reader gone) needs no more replay
-        let report = try Replay.stream(try source(recording, input), options: options) { output in
+        let report = try Replay.stream(
+            try source(recording, input), options: options, noted: { warn($1, in: $0) }
+        ) { output in
             switch output {
             case .event(let event, let availableAt):
                 if !printing.attempt({ try printer.handle(event) { latency?.record(event, availableAt: availableAt) } })

@@ -31,6 +31,29 @@ final class ReplayTests: XCTestCase {
             "\(delivered.report.libinputLog.map(\.text))")
     }
 
+    /// What reading the files guessed or repaired is handed over before the first event, by file,
+    /// the recording's first, as the report has it: said before libinput's lines it may explain.
+    func testWhatReadingNotedComesBeforeTheFirstEvent() throws {
+        let repaired = Fixtures.root.appendingPathComponent("Tests/Fixtures/repairs/pinch-in.truncated.evemu").path
+        var options = ReplayOptions()
+        let other = Fixtures.root.appendingPathComponent("Tests/Fixtures/repairs/pinch-in.backwards.evemu").path
+        options.otherDevices = [.file(other)]
+        var order: [String] = []
+        var noted: [(file: String, notes: [String])] = []
+        let report = try Replay.stream(.file(repaired), options: options) { file, notes in
+            order.append("noted")
+            noted.append((file, notes))
+        } _: { output in
+            if case .event = output, order.last != "event" { order.append("event") }
+        }
+        XCTAssertEqual(order, ["noted", "noted", "event"])
+        XCTAssertEqual(noted.first?.file, repaired)
+        XCTAssertFalse(report.notes.isEmpty)
+        XCTAssertEqual(noted.first?.notes, report.notes)
+        XCTAssertEqual(noted.dropFirst().map(\.file), [other])
+        XCTAssertEqual(noted.dropFirst().map(\.file), report.otherDevicesNotes.map(\.file))
+    }
+
     /// A udev property asked for whose value breaks its line is refused, not written into the
     /// testbed's udev database as a property of its own; so is one `--udev-property` names.
     func testAUdevPropertyWithALineBreakIsRefused() throws {
