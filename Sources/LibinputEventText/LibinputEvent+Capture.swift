@@ -48,8 +48,19 @@ extension LibinputEvent {
             var fields: Fields
             do {
                 fields = try decoder.decode(Fields.self, from: data)
+            } catch let DecodingError.typeMismatch(type, context) where !context.codingPath.isEmpty {
+                let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+                let expected = type == String.self ? "a string" : type == Bool.self ? "true or false" : "a number"
+                throw CaptureError(line: number, problem: "\(key) is not \(expected)")
             } catch {
-                throw CaptureError(line: number, problem: "not a libinput event object")
+                // The decoder says only "not valid JSON" of a number no Swift number holds (1e23 for
+                // a time in microseconds): a line that is an object otherwise is said to hold one.
+                let isObject = (try? JSONSerialization.jsonObject(with: data)) is [String: Any]
+                throw CaptureError(
+                    line: number,
+                    problem: isObject
+                        ? "a number out of range for its key (or not whole where a count or a time is)"
+                        : "not a libinput event object")
             }
             if fields.type == nil, let header = JSONLines.header(in: raw) {
                 guard header.schemaVersion <= JSONSchema.version else {

@@ -64,5 +64,18 @@ final class CaptureTests: XCTestCase {
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: update)) { error in
             XCTAssertEqual("\(error)", "libinput event line 1: angleDeltaDeg is null: not a finite number")
         }
+        // A value of the wrong kind is named; a number no key's type holds is said to be one.
+        func begin(_ time: String) -> String {
+            #"{"type": "GESTURE_PINCH_BEGIN", "device": "event10", "timeUs": "# + time + #", "fingers": 2}"#
+        }
+        for (time, problem) in [
+            (#""1""#, "timeUs is not a number"),
+            ("1e23", "a number out of range for its key (or not whole where a count or a time is)"),
+            ("1.5", "a number out of range for its key (or not whole where a count or a time is)"),
+        ] {
+            XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: begin(time)), time) { error in
+                XCTAssertEqual("\(error)", "libinput event line 1: \(problem)")
+            }
+        }
     }
 }
