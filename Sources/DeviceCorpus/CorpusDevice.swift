@@ -16,14 +16,19 @@ public struct CorpusDevice: Sendable {
         public var reason: String
     }
 
-    /// Why a folder's entry `file` is no file to read, if it is not: a directory, a broken link,
-    /// or no regular file (a FIFO would wait for a writer, a device node give no end).
+    /// Why a folder's entry `file` is no file to read, if it is not: a directory, a broken link
+    /// or a loop of links, or no regular file (a FIFO would wait for a writer, a device node give
+    /// no end). One this user may not reach is left to the reading, which refuses it.
     private static func notARecording(_ file: String) -> String? {
         var status = stat()
         guard stat(file, &status) == 0 else {
-            let error = String(cString: strerror(errno))
-            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
-            return target.map { "a broken symbolic link to \($0)" } ?? error
+            switch errno {
+            case ENOENT:
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: file)
+                return target.map { "a broken symbolic link to \($0)" } ?? "no such file"
+            case ELOOP: return "a loop of symbolic links"
+            default: return nil
+            }
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return nil

@@ -73,8 +73,7 @@ public enum CorpusShardList {
                     expectedSeconds: known[pair] ?? typical)
             }
         }
-        return try ([JSONLines.header("corpusShards")] + lines.map { try JSONLines.line($0) }).map { $0 + "\n" }
-            .joined()
+        return try JSONLines.document("corpusShards", lines).map { $0 + "\n" }.joined()
     }
 
     /// A shard's run: how many pairs it took, and each one's outcome.

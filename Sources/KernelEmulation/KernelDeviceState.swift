@@ -1,8 +1,9 @@
 import Recordings
 
-/// What the kernel holds of a device after the events its driver sent: what the evdev ioctls
-/// answer (`EVIOCGKEY`, `EVIOCGSW`, `EVIOCGLED`, `EVIOCGABS`, `EVIOCGMTSLOTS`), and what a
-/// reader resynchronises to after SYN_DROPPED, the frames it lost included.
+/// What the kernel holds of a device after the events its driver sent (none, as it is made):
+/// what the evdev ioctls answer (`EVIOCGKEY`, `EVIOCGSW`, `EVIOCGLED`, `EVIOCGABS`,
+/// `EVIOCGMTSLOTS`), and what a reader resynchronises to after SYN_DROPPED, the frames it lost
+/// included.
 public struct KernelDeviceState: Equatable, Sendable {
     /// The keys (and buttons) down.
     public var keysDown: Set<UInt16>

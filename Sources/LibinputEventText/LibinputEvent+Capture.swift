@@ -49,8 +49,15 @@ extension LibinputEvent {
             do {
                 fields = try decoder.decode(Fields.self, from: data)
             } catch let DecodingError.typeMismatch(type, context) where !context.codingPath.isEmpty {
-                let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-                let expected = type == String.self ? "a string" : type == Bool.self ? "true or false" : "a number"
+                // `sizeMm[1]`: a list's element by its place.
+                let key = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined()
+                let expected =
+                    switch type {
+                    case is String.Type: "a string"
+                    case is Bool.Type: "true or false"
+                    case is [Any].Type: "a list"
+                    default: "a number"
+                    }
                 throw CaptureError(line: number, problem: "\(key) is not \(expected)")
             } catch {
                 // The decoder says only "not valid JSON" of a number no Swift number holds (1e23 for

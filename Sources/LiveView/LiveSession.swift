@@ -25,7 +25,8 @@ public final class LiveSession: @unchecked Sendable {
     private var drawn: EvdevNode?
     private var reader: Thread?
     private var stopping = false
-    /// Told, in one line, why a pad's contacts cannot be drawn (its node could not be read).
+    /// Told, in one line, why a pad's contacts cannot be drawn: its node could not be read, or
+    /// the device is mocked.
     private let noted: (String) -> Void
 
     /// A session stepping `model`; `publish` gets every frame, `sceneChanged` the scene when a pad

@@ -51,10 +51,13 @@ public final class MockedDevice {
     public var faultTimeOffset: UInt64 = 0
     /// Ends the run early when requested (``ReplayStop``).
     public var stop: ReplayStop?
-    /// The `SYN_DROPPED` events of the first device's recording that its input core passed over
-    /// (``InputCoreFilter/synDroppedPassedOver``), as a kernel would: where the reader that
-    /// recorded it lost events, which libinput then does not hear of.
-    public var synDroppedPassedOver: Int { filtersLikeKernel ? nodes.first?.inputCore.synDroppedPassedOver ?? 0 : 0 }
+    /// The `SYN_DROPPED` events of the frames played that each device's input core passed over
+    /// (``InputCoreFilter/synDroppedPassedOver``), as a kernel would, by node, for each device
+    /// with any: where the reader that recorded it lost events, which libinput then does not hear of.
+    public var synDroppedPassedOver: [(devnode: String, count: Int)] {
+        guard filtersLikeKernel else { return [] }
+        return nodes.map { ($0.files.devnode, $0.inputCore.synDroppedPassedOver) }.filter { $0.1 > 0 }
+    }
     /// Frames go through ``InputCoreFilter``, as a driver's events through the kernel's input
     /// core. Off for a recording of what a kernel already delivered (`libinput record`), whose
     /// values a second pass would damp again where an axis has fuzz.

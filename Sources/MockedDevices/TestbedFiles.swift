@@ -101,8 +101,8 @@ public struct TestbedFiles: Equatable, Sendable {
 
     /// The ioctl answers in the order libevdev asks for them. umockdev resumes its search after the
     /// last answered node, so the repeated EVIOCGMTSLOTS entries must follow ascending axis order.
-    /// The keys, switches, LEDs, axes and slots answer `state`: as the device is made, or after
-    /// SYN_DROPPED, what a reader resynchronises to.
+    /// The keys, switches, LEDs, axes and slots answer `state`: as the device is made, or as it
+    /// is when a reader resynchronises after SYN_DROPPED or opens it again.
     static func ioctlText(_ d: DeviceDescription, devnode: String, state: KernelDeviceState) -> String {
         var s = "@DEV \(devnode)\n"
         let types = Set(d.codes.keys)

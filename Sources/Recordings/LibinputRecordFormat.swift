@@ -98,10 +98,10 @@ public enum LibinputRecordFormat {
         ]
     }
 
-    /// The top-level `ndevices:` value of `header`, as written.
+    /// The top-level `ndevices:` value of `header`, as written, without a comment after it.
     static func ndevices(in header: String) -> String? {
         header.split(separator: "\n").first { $0.hasPrefix("ndevices:") }
-            .map { $0.dropFirst("ndevices:".count).trimmingCharacters(in: .whitespaces) }
+            .map { $0.dropFirst("ndevices:".count).prefix { $0 != "#" }.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The devices with events that play alongside the one `chosen` among `candidates` (by

@@ -344,10 +344,7 @@ public final class RecordingStream {
 
     /// Whether a `libinput record` header says it holds more than one device (`ndevices: 2`).
     private static func declaresSeveralDevices(_ header: String) -> Bool {
-        header.split(separator: "\n").contains {
-            $0.hasPrefix("ndevices:")
-                && (Int($0.dropFirst("ndevices:".count).trimmingCharacters(in: .whitespaces)) ?? 1) > 1
-        }
+        (LibinputRecordFormat.ndevices(in: header).flatMap { Int($0) } ?? 1) > 1
     }
 
     /// The note for a description given for a file that describes its device itself.

@@ -117,8 +117,9 @@ public struct Replay: Sendable {
     /// A replay stopped by SIGINT or SIGTERM returns early with ``ReplayReport/interruption`` set;
     /// the signals are held from its start (``MockedDevice/holdingSignals(_:)``), so one that
     /// comes before its program starts or after it ends is not lost, nor is its testbed.
-    /// `noted` gets, before the first event, what reading each file guessed or repaired, by file:
-    /// the recording's, when the replay reads it, then each other device's (as the report has
+    /// `noted` gets, before the first event, what reading each file guessed or repaired, by file,
+    /// for each file with something to say: the recording's, when the replay reads it, then each
+    /// other device's (as the report has
     /// them, in ``ReplayReport/notes`` and ``ReplayReport/otherDevicesNotes``), so that they can
     /// be said before the libinput log lines they may explain.
     public static func stream(
@@ -142,12 +143,11 @@ public struct Replay: Sendable {
             source, eventNumber: ReplayOptions.deviceNumber, udevProperties: options.udevProperties)
         let recording = if case .file(let path, _, _) = source { path } else { name ?? "the recording" }
         do throws(HarnessError) {
-            return try replay(device, named: recording, options: options) { () in
-                if case .file = source { noted(recording, device.notes) }
+            let read = {
+                if case .file = source, !device.notes.isEmpty { noted(recording, device.notes) }
                 for (file, notes) in device.addedNotes { noted(file, notes) }
-            } handle: {
-                handle($0)
             }
+            return try replay(device, named: recording, options: options, read: read, handle: handle)
         } catch {
             // What reading the file guessed or repaired may say why it failed; a recording
             // handed over carries its notes to its caller already.
@@ -201,11 +201,12 @@ public struct Replay: Sendable {
             {
                 report.replayNotes.append(note)
             }
-            if case let count = device.synDroppedPassedOver, count > 0 {
+            for (devnode, count) in device.synDroppedPassedOver {
+                let whose = devnode == ReplayOptions.device ? "" : " of \(devnode)"
                 report.replayNotes.append(
-                    "the recording holds \(count) SYN_DROPPED, where its reader lost events: a kernel passes none "
-                        + "on from a device, so libinput did not hear of \(count == 1 ? "it" : "them") (--as-delivered "
-                        + "plays the recording as its reader got it)")
+                    "the frames replayed\(whose) hold \(count) SYN_DROPPED, where the reader that recorded them lost "
+                        + "events: a kernel passes none on from a device, so libinput did not hear of "
+                        + "\(count == 1 ? "it" : "them") (--as-delivered plays them)")
             }
             guard report.exitStatus == 0 || report.interruption != nil else {
                 throw HarnessError(

@@ -137,7 +137,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         if let reportDirectory, let index = folder.index {
             try writeFile(index.html, to: "\(reportDirectory)/\(index.file)")
             let of = files.failed ? " of the recordings that replayed" : ""
-            writeStderr("touchsynth: wrote index.html and its reports\(of) to \(reportDirectory)")
+            writeStderr("touchsynth: wrote \(index.file) and its reports\(of) to \(reportDirectory)")
         }
         // Whole or not at all: events of some of the recordings are not the file asked for.
         if !files.failed {

@@ -77,7 +77,8 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
                 showLibinputLog(message, from: recording, verbose: log.verbose)
             }
         }
-        warn(report, of: recording, read: true)
+        // What reading the files guessed was said as they were read: only what the replay noted is left.
+        warn(report.replayNotes, in: recording)
         try output.finish(printer, latency: latency, writeAhead: options.timing.writeAhead)
         try printing.check()
         window.noteStart(json: output.json)
@@ -107,11 +108,13 @@ protocol ReplayingCommand {
 }
 
 extension ReplayingCommand {
-    /// What to replay of `recording`: the file, streamed, or the window of it asked for.
+    /// What to replay of `recording`: the file, streamed, or the window of it asked for, read
+    /// (what reading guessed said at once, before any libinput line it may explain) and cut.
     func source(_ recording: String, _ input: LogInputOptions) throws -> ReplaySource {
         guard window.isSet else { return .file(recording, description: input.desc, device: input.node) }
-        return .recording(
-            try window.cut(RecordingLoader.load(recording, description: input.desc, node: input.node), path: recording))
+        let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
+        warn(loaded.notes, in: recording)
+        return .recording(try window.cut(loaded, path: recording))
     }
 
     /// The replay's options on `build`, else on the one libinput version asked for (built when it

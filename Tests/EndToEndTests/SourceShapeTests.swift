@@ -37,12 +37,14 @@ final class SourceShapeTests: XCTestCase {
     /// refusals of options a command would otherwise pass over, for saying a refusal or an output
     /// left unwritten in one line, for `explain` taking several recordings as `compare` does, for
     /// a libinput setting the commands did not offer (`--set-sendevents`), for `compare` and
-    /// `report` taking the options that shape a replay, and for a warning of a surface's regions
-    /// off the screen.
+    /// `report` taking the options that shape a replay, for a warning of a surface's regions
+    /// off the screen, for `replay` saying what reading a recording guessed before the libinput
+    /// lines it may explain, and for `convert` asking the library which format a description
+    /// alone is written in.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3106, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3109, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the

@@ -64,7 +64,17 @@ final class CaptureTests: XCTestCase {
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: update)) { error in
             XCTAssertEqual("\(error)", "libinput event line 1: angleDeltaDeg is null: not a finite number")
         }
-        // A value of the wrong kind is named; a number no key's type holds is said to be one.
+        // A value of the wrong kind is named, a list's element by its place; a number no key's type
+        // holds is said to be one.
+        let added = #"{"type": "DEVICE_ADDED", "device": "event10", "timeUs": 1, "name": "pad", "sysname": "event10", "#
+        for (fields, problem) in [
+            (#""capabilities": "pointer"}"#, "capabilities is not a list"),
+            (#""capabilities": ["pointer"], "sizeMm": [100, "wide"]}"#, "sizeMm[1] is not a number"),
+        ] {
+            XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: added + fields), problem) { error in
+                XCTAssertEqual("\(error)", "libinput event line 1: \(problem)")
+            }
+        }
         func begin(_ time: String) -> String {
             #"{"type": "GESTURE_PINCH_BEGIN", "device": "event10", "timeUs": "# + time + #", "fingers": 2}"#
         }

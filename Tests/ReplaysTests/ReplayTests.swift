@@ -21,8 +21,14 @@ final class ReplayTests: XCTestCase {
         options.logsDebug = true
         let filtered = try Replay(.recording(recording), options: options)
         XCTAssertEqual(filtered.report.replayNotes.count, 1, "\(filtered.report.replayNotes)")
-        XCTAssertTrue(filtered.report.replayNotes.first?.hasPrefix("the recording holds 1 SYN_DROPPED") ?? false)
+        XCTAssertTrue(filtered.report.replayNotes.first?.hasPrefix("the frames replayed hold 1 SYN_DROPPED") ?? false)
         XCTAssertFalse(filtered.report.libinputLog.contains { $0.text.contains("SYN_DROPPED") })
+        // A device played beside it is said by its node.
+        var beside = options
+        beside.otherDevices = [.recording(recording)]
+        XCTAssertEqual(
+            try Replay(.recording(recording), options: beside).report.replayNotes.map { $0.prefix(46) },
+            ["the frames replayed hold 1 SYN_DROPPED, where ", "the frames replayed of /dev/input/event11 hold"])
         options.asDelivered = true
         let delivered = try Replay(.recording(recording), options: options)
         XCTAssertEqual(delivered.report.replayNotes, [])

@@ -48,6 +48,21 @@ final class LogRepairTests: XCTestCase {
     /// A file cut in the middle of a number (`… 0035 10` of `… 0035 10178`) would replay a finger
     /// jumping to 10: its last line, which has no line end, is left out, in every format, and
     /// the frame it was in is closed without it.
+    /// A repair's warning comes before libinput's log lines, which it may explain, once, whether
+    /// the file streams or a window of it is read and cut.
+    func testTheRepairIsSaidOnceBeforeLibinputsLines() throws {
+        let truncated = repairs.appendingPathComponent("pinch-in.truncated.evemu").path
+        for window in [[], ["--start", "0.01"]] {
+            let run = runCommand(["replay", "--verbose", truncated] + window)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let lines = run.stderr.split(separator: "\n")
+            let warnings = lines.indices.filter { lines[$0].hasPrefix("touchsynth: warning: \(truncated):") }
+            XCTAssertEqual(warnings.count, 1, "\(window): \(run.stderr)")
+            let firstLog = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("libinput: ") }, run.stderr)
+            XCTAssertLessThan(warnings.first ?? .max, firstLog, "\(window): \(run.stderr)")
+        }
+    }
+
     func testALastLineCutMidNumberIsLeftOut() throws {
         let pinch = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         for format in ["evemu", "yml", "evtest"] {

@@ -27,6 +27,8 @@ final class RecordingInputTests: XCTestCase {
         XCTAssertEqual(mkfifo(dir.appendingPathComponent("fifo").path, 0o600), 0)
         try FileManager.default.createSymbolicLink(
             atPath: dir.appendingPathComponent("link").path, withDestinationPath: "gone")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("loop").path, withDestinationPath: "loop")
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("sub"), withIntermediateDirectories: false)
         // A touchpad its recorded udev properties say is none is none to libinput, to the corpus too.
@@ -46,9 +48,10 @@ final class RecordingInputTests: XCTestCase {
             Set(try jsonLines(result.stdout).compactMap { $0["device"] as? String }), ["hp-pad"],
             "the extension-less file is read")
         let skipped = result.stderr.split(separator: "\n").filter { $0.hasPrefix("touchsynth: skipped ") }
-        XCTAssertEqual(skipped.count, 8, result.stderr)
+        XCTAssertEqual(skipped.count, 9, result.stderr)
         for (name, reason) in [
             ("fifo", "a FIFO, not a regular file"), ("link", "a broken symbolic link to gone"),
+            ("loop", "a loop of symbolic links"),
             ("sub", "a directory (directories are read one level deep)"),
         ] {
             XCTAssertTrue(skipped.contains("touchsynth: skipped \(dir.path)/\(name): \(reason)"), result.stderr)
