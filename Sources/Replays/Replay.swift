@@ -119,9 +119,9 @@ public struct Replay: Sendable {
     /// comes before its program starts or after it ends is not lost, nor is its testbed.
     /// `noted` gets, before the first event, what reading each file guessed or repaired, by file,
     /// for each file with something to say: the recording's, when the replay reads it, then each
-    /// other device's (as the report has
-    /// them, in ``ReplayReport/notes`` and ``ReplayReport/otherDevicesNotes``), so that they can
-    /// be said before the libinput log lines they may explain.
+    /// other device's (as the report has them, in ``ReplayReport/notes`` and
+    /// ``ReplayReport/otherDevicesNotes``), so that they can be said before the libinput log
+    /// lines they may explain.
     public static func stream(
         _ source: ReplaySource, named name: String? = nil, options: ReplayOptions = ReplayOptions(),
         noted: (_ file: String, _ notes: [String]) -> Void = { _, _ in }, _ handle: (LibinputSideOutput) -> Void
