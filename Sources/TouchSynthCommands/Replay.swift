@@ -112,9 +112,7 @@ extension ReplayingCommand {
     /// (what reading guessed said at once, before any libinput line it may explain) and cut.
     func source(_ recording: String, _ input: LogInputOptions) throws -> ReplaySource {
         guard window.isSet else { return .file(recording, description: input.desc, device: input.node) }
-        let loaded = try RecordingLoader.load(recording, description: input.desc, node: input.node)
-        warn(loaded.notes, in: recording)
-        return .recording(try window.cut(loaded, path: recording))
+        return .recording(try window.cut(input.load(recording), path: recording))
     }
 
     /// The replay's options on `build`, else on the one libinput version asked for (built when it
