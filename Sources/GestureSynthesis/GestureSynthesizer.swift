@@ -13,7 +13,7 @@ import Recordings
 /// ones ramp up on landing and down on lift and vary with speed); motion has constant speed (a
 /// hand accelerates and decelerates); jitter is white noise (real sensor noise is correlated and
 /// grows near the edges); no contact hovers; a finger at rest (`rest`) stays still but for the
-/// jitter; and the fingers of a swipe stay in a straight row at a fixed spacing.
+/// jitter; and the fingers of a swipe keep one arc at a fixed spacing.
 public enum GestureSynthesizer {
     /// Settings a script starts with; `set` statements change them from there on.
     public struct Options: Sendable {
@@ -63,6 +63,7 @@ public enum GestureSynthesizer {
         file: String
     ) throws(RecordingError) -> Recording {
         let pad = try Pad(device, quirks: options.quirks, file: file)
+        try refuseOverlong(script, options: options, file: file)
         var settings = options
         var random = SplitMix64(seed: options.seed)
         var kernel = KernelState(pad: pad)
@@ -87,7 +88,7 @@ public enum GestureSynthesizer {
         // A recording longer than a replay reads is refused where it would end.
         func checkLength(to seconds: Double, fail: (String) -> RecordingError) throws(RecordingError) {
             if micros(seconds) - (frames.first?.time ?? micros(seconds)) > RecordingStream.longestRecording {
-                throw fail("the script runs past 24 hours, the longest recording a replay reads")
+                throw fail(overlong)
             }
         }
         for statement in script.statements {
@@ -211,11 +212,9 @@ public enum GestureSynthesizer {
             let n = steps(duration)
             for k in 0...n {
                 let u = Double(k) / Double(n) - 0.5
-                let points = (0..<fingers).map { i in
-                    GestureScript.Point(
-                        x: centre.x + (Double(i) - Double(fingers - 1) / 2) * spacing + travel.x * u,
-                        y: centre.y + travel.y * u)
-                }
+                let points = row(
+                    fingers, spacing: spacing,
+                    at: GestureScript.Point(x: centre.x + travel.x * u, y: centre.y + travel.y * u))
                 contact.samples.append(.init(time: Double(k) * dt, points: points))
             }
             lift(after: Double(n) * dt)
@@ -252,12 +251,25 @@ public enum GestureSynthesizer {
         return contact
     }
 
-    /// Fingers side by side, `spacing` mm apart, centred on `c`.
+    /// Fingers side by side, `spacing` mm apart, centred on `c`. Three or more lie on an arc whose
+    /// middle is ``rowArc`` above its ends, as a hand's longer middle fingers reach, so that one of
+    /// them is the topmost: on a pad that tracks fewer fingers than touch, libinput places the
+    /// untracked ones where the topmost tracked one is (`tp_position_fake_touches`,
+    /// src/evdev-mt-touchpad.c), and fingers at one height would trade that place under jitter,
+    /// a jump of the spacing that libinput discards as a kernel bug.
     private static func row(
         _ fingers: Int, spacing: Double = 18, at c: GestureScript.Point
     ) -> [GestureScript.Point] {
-        (0..<fingers).map { i in GestureScript.Point(x: c.x + (Double(i) - Double(fingers - 1) / 2) * spacing, y: c.y) }
+        let half = Double(fingers - 1) / 2
+        return (0..<fingers).map { i in
+            let offset = Double(i) - half
+            let rise = fingers < 3 ? 0 : rowArc * (1 - (offset / half) * (offset / half))
+            return GestureScript.Point(x: c.x + offset * spacing, y: c.y - rise)
+        }
     }
+
+    /// How far the middle of a row of three or more fingers reaches above its ends, mm.
+    static let rowArc = 4.0
 
     /// The progress δ before 0 at which a finger on `path` is `distance` mm from where it is at
     /// 0; a whole gesture back for one that gets no farther.

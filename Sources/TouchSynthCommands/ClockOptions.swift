@@ -28,5 +28,6 @@ func replayOptions(
     if let config { options.configuration = config.configuration }
     options.quirks = quirks?.files ?? []
     options.dmi = quirks?.dmi
+    options.udevProperties = quirks?.udevProperties ?? [:]
     return options
 }

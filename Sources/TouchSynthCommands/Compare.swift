@@ -168,7 +168,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
             "a device setting": config.configuration != DeviceConfiguration(), "--real-time": clockOptions.realTime,
             "--verbose": log.verbose, "--speed": playback.speed != 1, "--as-delivered": playback.asDelivered,
             "--unplug": !playback.unplug.isEmpty, "--syn-dropped": !playback.synDropped.isEmpty,
-            "--udev-property": !playback.udevProperty.isEmpty,
+            "--udev-property": !quirks.udevProperty.isEmpty,
         ]).first
     }
 

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Recordings
 
-/// `--quirks FILE` and `--dmi`: device quirks tried on a replay, on top of that libinput
-/// version's own, and the machine they are matched against.
+/// `--quirks FILE`, `--dmi` and `--udev-property`: device quirks tried on a replay, on top of that
+/// libinput version's own, and the machine and udev properties they are matched against (which
+/// libinput reads too).
 struct QuirksOptions: ParsableArguments {
     @Option(
         name: .customLong("quirks"),
@@ -17,6 +18,14 @@ struct QuirksOptions: ParsableArguments {
                 + "recording that does not carry it.",
             valueName: "dmi"))
     var dmi: String?
+    @Option(
+        help: ArgumentHelp(
+            "A udev property for the recording's device, as a udev rule would set it: ID_INPUT_* or LIBINPUT_*, what "
+                + "libinput reads (repeatable).",
+            valueName: "key=value"), transform: { try UdevProperty(parsing: $0) }) var udevProperty: [UdevProperty] = []
+
+    /// The `--udev-property` values by key, the last given winning.
+    var udevProperties: [String: String] { Dictionary(udevProperty.map { ($0.key, $0.value) }) { $1 } }
 
     func validate() throws {
         if let problem = dmi.flatMap(MachineDMI.problem) { throw ValidationError("--dmi: \(problem)") }

@@ -124,14 +124,13 @@ extension ReplayingCommand {
         options.timing.speed = playback.speed
         options.asDelivered = playback.asDelivered
         options.otherDevices = try with.sources(window: window)
-        options.udevProperties = Dictionary(playback.udevProperty.map { ($0.key, $0.value) }) { $1 }
         try options.fault(unplug: playback.unplug, synDropped: playback.synDropped, start: window.start)
         return options
     }
 }
 
 /// How a replay is played, beyond the groups every replaying command shares: as delivered, its
-/// speed, faults and udev properties.
+/// speed and faults.
 struct PlaybackOptions: ParsableArguments {
     @Flag(
         help: """
@@ -156,11 +155,6 @@ struct PlaybackOptions: ParsableArguments {
                 + "(default 50): its reader gets SYN_DROPPED.",
             valueName: "seconds[+ms][@eventN]"), transform: { try FaultSpec(parsing: $0) })
     var synDropped: [FaultSpec] = []
-    @Option(
-        help: ArgumentHelp(
-            "A udev property for the recording's device, as a udev rule would set it: ID_INPUT_* or LIBINPUT_*, what "
-                + "libinput reads (repeatable).",
-            valueName: "key=value"), transform: { try UdevProperty(parsing: $0) }) var udevProperty: [UdevProperty] = []
 
     func validate() throws {
         // Faster, libinput falls behind the pty's 4 KiB buffer and evdev framing breaks.

@@ -234,6 +234,54 @@ final class SynthesisTests: XCTestCase {
         try assertRefused(day, "t.gesture:1: the script runs past 24 hours")
     }
 
+    /// Three fingers or more lie on an arc: on a pad that tracks two, the tracked middle finger
+    /// stays above the tracked end one in every frame, jitter or not, so libinput's untracked
+    /// finger, placed at the topmost, never trades places; two fingers stay level.
+    func testARowOfThreeKeepsItsMiddleFingerTopmost() throws {
+        let twoSlots = try device("touchpads_SynPS2_Synaptics_TouchPad.desc")
+        for jitter in ["0", "0.5mm"] {
+            let recording = try synthesize(
+                "set jitter=\(jitter); swipe fingers=3 distance=20mm spacing=12mm; hold fingers=3", on: twoSlots)
+            var slot: Int32 = 0
+            var y: [Int32: Int32] = [:]
+            var threeDown = false
+            var framesSeen = 0
+            for frame in recording.frames {
+                for event in frame.events {
+                    if event.type == Evdev.EV_ABS, event.code == Evdev.ABS_MT_SLOT { slot = event.value }
+                    if event.type == Evdev.EV_ABS, event.code == Evdev.ABS_MT_POSITION_Y { y[slot] = event.value }
+                    if event.type == Evdev.EV_KEY, event.code == Evdev.BTN_TOOL_TRIPLETAP {
+                        threeDown = event.value == 1
+                    }
+                }
+                guard threeDown, let end = y[0], let middle = y[1] else { continue }
+                framesSeen += 1
+                XCTAssertLessThan(middle, end, "jitter \(jitter): frame at \(frame.time) µs")
+            }
+            XCTAssertGreaterThan(framesSeen, 30, "jitter \(jitter)")
+        }
+        let scroll = try synthesize("scroll fingers=2", on: twoSlots)
+        let ys = Set(scroll.frames[0].events.filter { $0.code == Evdev.ABS_MT_POSITION_Y }.map(\.value))
+        XCTAssertEqual(ys.count, 1, "two fingers land level: \(ys)")
+    }
+
+    /// A day of hour-long statements is refused from what they say before a frame is made, at the
+    /// statement that crosses it; a pause before the first gesture is not part of the recording.
+    func testAScriptPastADayIsRefusedFromItsDurations() throws {
+        func refusal(_ text: String) throws -> String? {
+            let script = try GestureScript.parse(text, file: "t.gesture")
+            do {
+                try GestureSynthesizer.refuseOverlong(script, options: .init(), file: "t.gesture")
+                return nil
+            } catch { return "\(error)" }
+        }
+        let hours = String(repeating: "hold duration=3600s\n", count: 24)
+        XCTAssertEqual(
+            try refusal(hours + "tap"),
+            "t.gesture:24: the script runs past 24 hours, the longest recording a replay reads")
+        XCTAssertNil(try refusal("pause 3600s\n" + String(repeating: "hold duration=3600s\n", count: 23)))
+    }
+
     /// Replays the frames through a model of evdev's per-slot state: nothing is reported twice,
     /// slots are announced only when they change, and the finger-count keys agree with the touches.
     func testFramesAreWhatTheKernelEmits() throws {

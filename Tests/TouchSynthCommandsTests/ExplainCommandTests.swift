@@ -256,6 +256,14 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertTrue(matched.stdout.contains("AttrPalmPressureThreshold=20  from [Mine] (\(mine))"), matched.stdout)
         let refused = runCommand(["quirks", "--dmi", "bvnX", pinch])
         XCTAssertEqual(refused.status, 64, refused.stderr)
+        // A section matched by a udev type the device has only when a udev rule says so.
+        let joystick = try file(
+            "[Joystick]\nMatchUdevType=joystick\nAttrPalmPressureThreshold=30\n", "joystick.quirks")
+        let untyped = runCommand(["quirks", "--quirks", joystick, pinch])
+        XCTAssertFalse(untyped.stdout.contains("[Joystick]"), untyped.stdout)
+        let typed = runCommand(["quirks", "--quirks", joystick, "--udev-property", "ID_INPUT_JOYSTICK=1", pinch])
+        XCTAssertEqual(typed.status, 0, typed.stderr)
+        XCTAssertTrue(typed.stdout.contains("AttrPalmPressureThreshold=30  from [Joystick]"), typed.stdout)
     }
 
     func testExplainSaysWhatAQuirkChanges() throws {
