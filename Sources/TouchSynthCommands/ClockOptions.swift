@@ -28,6 +28,6 @@ func replayOptions(
     if let config { options.configuration = config.configuration }
     options.quirks = quirks?.files ?? []
     options.dmi = quirks?.dmi
-    options.udevProperties = quirks?.udevProperties ?? [:]
+    options.udevProperties = Dictionary((quirks?.udevProperty ?? []).map { ($0.key, $0.value) }) { $1 }
     return options
 }

@@ -136,8 +136,7 @@ enum ExitStatus {
         switch kind {
         case .permission:
             ". Run with sudo, or let your user write it: a udev rule KERNEL==\"uinput\", GROUP=\"input\", "
-                + "MODE=\"0660\" "
-                + "and membership of the input group (sudo usermod -aG input $USER, then log in again)"
+                + "MODE=\"0660\" and membership of the input group (sudo usermod -aG input $USER, then log in again)"
         case .unavailable: ": load the uinput module (sudo modprobe uinput)"
         case .notADevice, .system: ""
         }

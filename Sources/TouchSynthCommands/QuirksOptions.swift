@@ -24,9 +24,6 @@ struct QuirksOptions: ParsableArguments {
                 + "libinput reads (repeatable).",
             valueName: "key=value"), transform: { try UdevProperty(parsing: $0) }) var udevProperty: [UdevProperty] = []
 
-    /// The `--udev-property` values by key, the last given winning.
-    var udevProperties: [String: String] { Dictionary(udevProperty.map { ($0.key, $0.value) }) { $1 } }
-
     func validate() throws {
         if let problem = dmi.flatMap(MachineDMI.problem) { throw ValidationError("--dmi: \(problem)") }
     }
