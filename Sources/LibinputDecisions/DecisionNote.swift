@@ -61,6 +61,7 @@ extension Rule {
         case .gestureMovement, .gestureSpacing, .gestureDirection, .scrollToPinch, .gestureSupport,
             .gestureFingerLimit, .holdTimer, .holdAndMotion, .fingerSwitch, .gestureFakeFingers:
             .gesture
+        case .touchJump: .kernelBug
         }
     }
 }

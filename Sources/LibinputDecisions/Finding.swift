@@ -101,6 +101,9 @@ public enum Rule: String, Equatable, Sendable, Codable, CaseIterable {
     /// A touch that begins while disable-while-typing's timer runs (200 ms after a first key,
     /// 500 ms after each later one, and again when it runs out with a key held) is a palm.
     case typingPalm
+    /// A touch moving past 20 mm in a frame, or 7 mm more than in its last, each scaled to a
+    /// 12 ms frame, jumped: libinput discards the move and logs a kernel bug.
+    case touchJump
 }
 
 extension [Finding] {

@@ -209,6 +209,7 @@ struct RuleBook {
             case .typingPalm where typingSetting == .laterKey:
                 ("evdev-mt-touchpad.c", ["1.22.1": 2348, "1.28.1": 2355, "1.31.3": 2282])
             case .typingPalm: ("evdev-mt-touchpad.c", ["1.22.1": 2346, "1.28.1": 2353, "1.31.3": 2280])
+            case .touchJump: ("evdev-mt-touchpad.c", ["1.22.1": 1562, "1.28.1": 1557, "1.31.3": 1478])
             }
         return cite(file, lines)
     }

@@ -108,7 +108,7 @@ struct SequenceAnalysis {
             : taps.findings + pressureFindings(touches) + touchSizeFindings() + sizeFindings(touches)
                 + edgeFindings(touches)
                 + thumbFindings(touches) + thumbContextFindings()
-                + gestures.findings + typingPalmFindings()
+                + gestures.findings + typingPalmFindings() + touchJumpFindings()
         let conclusion = Conclusion(
             analysis: self, touches: touches, findings: findings, gestures: gestures, taps: taps)
         // The same analysis cited by file alone: the gestures' and taps' analyses cite nothing

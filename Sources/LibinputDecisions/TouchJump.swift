@@ -1,0 +1,106 @@
+import Recordings
+
+extension SequenceAnalysis {
+    /// Why libinput logged each touch jump it discarded: at every frame a touch's position or
+    /// contact changed in, libinput scales its move to a 12 ms reference frame and calls it a
+    /// jump past 20 mm, or past 7 mm more than the touch's last scaled move (`tp_detect_jumps`,
+    /// src/evdev-mt-touchpad.c, the same rule in 1.22.1 to 1.31.3). It weighs no move over a
+    /// frame gap past 30 ms, and none at a frame where the finger count changed nor at the frame
+    /// after, where it starts each touch's history again (`tp_process_state`). A finger the pad
+    /// counts by a BTN_TOOL_* key alone sits where the top-most tracked touch is, so it jumps
+    /// where another touch becomes the top-most. Several lines at one frame are the touches that
+    /// went furthest past the limits.
+    func touchJumpFindings() -> [Finding] {
+        var lines: [Int: Int] = [:]
+        for decision in decisions(of: .kernelBug) where decision.text.contains("Touch jump") {
+            if case .frame(0, let frame, _) = decision.cause { lines[frame, default: 0] += 1 }
+        }
+        guard !lines.isEmpty else { return [] }
+        let moves = Dictionary(grouping: (sequence.tracks + sequence.untrackedTracks).flatMap(scaledMoves), by: \.frame)
+        return lines.keys.sorted().flatMap { frame in
+            (moves[frame] ?? []).sorted { $0.excess > $1.excess }.prefix(lines[frame] ?? 0).map(finding)
+        }
+    }
+
+    /// One touch's move at one frame, as `tp_detect_jumps` weighs it.
+    struct ScaledMove {
+        var touch: Int
+        /// Where it was at the frame before, and where it is.
+        var from: TrackPoint
+        var to: TrackPoint
+        var frame: Int { to.frame }
+        /// The move, in mm, and the time since the touch's last frame, in µs.
+        var distance: Double
+        var interval: UInt64 { to.time - from.time }
+        /// The move scaled to 12 ms, and the touch's last scaled move before it.
+        var scaled: Double
+        var last: Double
+        var isJump: Bool { scaled > Self.absoluteLimit || scaled - last > Self.relativeLimit }
+        /// How far past its limit the move is; the larger of the two tests.
+        var excess: Double { max(scaled - Self.absoluteLimit, scaled - last - Self.relativeLimit) }
+
+        static let reference = 12_000.0
+        static let absoluteLimit = 20.0
+        static let relativeLimit = 7.0
+    }
+
+    /// Each move of `track` libinput weighs for a jump, with the scaled move it compares it to.
+    private func scaledMoves(_ track: FingerTrack) -> [ScaledMove] {
+        var moves: [ScaledMove] = []
+        var last = 0.0
+        for (before, point) in zip(track.points, track.points.dropFirst()) {
+            // A new finger count resets every touch's history there and at the next frame.
+            guard !countChanged(at: point.frame), !countChanged(at: before.frame) else {
+                last = 0
+                continue
+            }
+            // A touch that changed nothing is not weighed; its last move stands.
+            guard
+                before.x != point.x || before.y != point.y || before.pressure != point.pressure
+                    || before.major != point.major || before.minor != point.minor
+            else { continue }
+            let dx = point.x - before.x, dy = point.y - before.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            let interval = point.time - before.time
+            guard interval > 0, Double(interval) <= 2.5 * ScaledMove.reference else { continue }
+            let scaled = distance * ScaledMove.reference / Double(interval)
+            moves.append(
+                ScaledMove(touch: track.slot, from: before, to: point, distance: distance, scaled: scaled, last: last))
+            last = scaled
+        }
+        return moves
+    }
+
+    private func countChanged(at frame: Int) -> Bool { sequence.fingers(at: frame) != sequence.fingers(at: frame - 1) }
+
+    private func finding(_ move: ScaledMove) -> Finding {
+        let absolute = move.scaled > ScaledMove.absoluteLimit
+        let value = absolute ? move.scaled : move.scaled - move.last
+        let limit = absolute ? ScaledMove.absoluteLimit : ScaledMove.relativeLimit
+        let mm = Self.mm
+        var text =
+            "touch \(move.touch) moved \(mm(move.distance)) mm in \(Self.ms(Double(move.interval) / 1000)) ms: "
+            + "\(mm(move.scaled)) mm at libinput's 12 ms, "
+            + (absolute
+                ? "past \(Self.number(limit)) mm in one frame"
+                : "\(mm(value)) mm more than its last move (\(mm(move.last)) mm), past \(Self.number(limit)) mm")
+        let slots = sequence.slots
+        if move.touch >= slots, let now = tracked(at: move.to, slots: slots) {
+            let before = tracked(at: move.from, slots: slots)
+            text +=
+                "; it is a finger the pad counts by a BTN_TOOL_* key alone, which libinput places at the top-most "
+                + "tracked touch: touch \(now)"
+                + (before.map { $0 == now ? "" : ", touch \($0) the frame before" } ?? "")
+        }
+        return Finding(
+            rule: .touchJump, time: move.to.time, touch: move.touch, value: value, limit: limit, unit: "mm",
+            exceeds: move.isJump, agreesWithLog: move.isJump, text: text, source: rules.source(.touchJump))
+    }
+
+    /// The tracked touch an untracked finger's `point` was placed at: the top-most at its frame,
+    /// as `tp_position_fake_touches` picks it.
+    private func tracked(at point: TrackPoint, slots: Int) -> Int? {
+        func gap(_ other: TrackPoint) -> Double { abs(other.x - point.x) + abs(other.y - point.y) }
+        return sequence.positions(at: point.frame).filter { $0.key < slots }.min { gap($0.value) < gap($1.value) }?.key
+    }
+}
