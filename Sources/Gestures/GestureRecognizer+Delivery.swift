@@ -149,7 +149,7 @@ extension GestureRecognizer {
         return true
     }
 
-    /// The subclass hook and `delegate` (the recognizer's, loaded once), in UIKit's order.
+    /// The subclass hook, then `delegate` (the recognizer's, loaded once): TouchSynth's order.
     private func accepts(_ event: AppEvent, delegate: (any GestureRecognizerDelegate)?) -> Bool {
         shouldReceive(event) && (delegate?.gestureRecognizer(self, shouldReceive: event) ?? true)
     }

@@ -7,13 +7,14 @@ enum RecognitionDecision {
     case fail(winner: GestureRecognizer, required: Bool)
 }
 
-/// Arbitration, as UIKit's: recognizers following the same kind of input (touches, transform,
-/// scroll) do not recognize simultaneously unless a delegate or
-/// ``Surface/allowSimultaneousRecognition(_:_:)`` allows it. One that begins or is recognized
-/// makes the others still `possible` on that input fail; one that wants to begin while another
-/// is already recognizing fails. Hover recognizers take no part: WWDC20 10094 "Handle trackpad and mouse input"
-/// runs two on one view, and hover never competes with a click. `require(toFail:)` holds a
-/// recognizer's begin or recognition until the other fails, and fails it if the other recognizes.
+/// Arbitration, simpler than UIKit's (docs/uikit-behaviour.md says how): recognizers following
+/// the same kind of input (touches, transform, scroll), whichever touches, do not recognize
+/// simultaneously unless a delegate or ``Surface/allowSimultaneousRecognition(_:_:)`` allows it.
+/// One that begins or is recognized makes the others still `possible` on that input fail; one
+/// that wants to begin while another is already recognizing fails. Hover recognizers take no
+/// part: WWDC20 10094 "Handle trackpad and mouse input" runs two on one view, and hover never
+/// competes with a click. `require(toFail:)` holds a recognizer's begin or recognition until the
+/// other fails, and fails it if the other recognizes.
 extension Surface {
     func decision(for recognizer: GestureRecognizer) -> RecognitionDecision {
         var waits = false
