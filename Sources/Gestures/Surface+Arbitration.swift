@@ -7,14 +7,15 @@ enum RecognitionDecision {
     case fail(winner: GestureRecognizer, required: Bool)
 }
 
-/// Arbitration, simpler than UIKit's (docs/uikit-behaviour.md says how): recognizers following
-/// the same kind of input (touches, transform, scroll), whichever touches, do not recognize
-/// simultaneously unless a delegate or ``Surface/allowSimultaneousRecognition(_:_:)`` allows it.
-/// One that begins or is recognized makes the others still `possible` on that input fail; one
-/// that wants to begin while another is already recognizing fails. Hover recognizers take no
-/// part: WWDC20 10094 "Handle trackpad and mouse input" runs two on one view, and hover never
-/// competes with a click. `require(toFail:)` holds a recognizer's begin or recognition until the
-/// other fails, and fails it if the other recognizes.
+/// Arbitration (docs/uikit-behaviour.md): recognizers following the same transform or scroll
+/// sequence, or a touch in common, do not recognize simultaneously unless a delegate or
+/// ``Surface/allowSimultaneousRecognition(_:_:)`` allows it: UIKit blocks the recognizers a
+/// touch is delivered to, so two on different touches (a simulated pair straddling two regions)
+/// both recognize. One that begins or is recognized makes those it competes with that are still
+/// `possible` fail; one that wants to begin while a competitor is already recognizing fails.
+/// Hover recognizers take no part: WWDC20 10094 "Handle trackpad and mouse input" runs two on
+/// one view, and hover never competes with a click. `require(toFail:)` holds a recognizer's
+/// begin or recognition until the other fails, and fails it if the other recognizes.
 extension Surface {
     func decision(for recognizer: GestureRecognizer) -> RecognitionDecision {
         var waits = false
@@ -64,9 +65,13 @@ extension Surface {
         }
     }
 
-    /// Both follow the same kind of input, not hover, and nobody lets them recognize together.
+    /// Both follow the same input, not hover (touches: one at least in common), and nobody lets
+    /// them recognize together.
     private func compete(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         guard let source = a.source, source != .hover, a.source == b.source else { return false }
+        if source == .touches, !a.trackedTouches.contains(where: { t in b.trackedTouches.contains { $0.id == t.id } }) {
+            return false
+        }
         return !canRecognizeSimultaneously(a, b)
     }
 

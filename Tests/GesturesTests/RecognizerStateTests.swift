@@ -113,6 +113,34 @@ final class RecognizerStateTests: XCTestCase {
         XCTAssertEqual([together.state, alongside.state], [.began, .began])
     }
 
+    /// Recognizers on two regions, each following a touch of its own (a simulated pair straddling
+    /// them), both begin, as UIKit blocks only the recognizers a touch is delivered to; two on one
+    /// region, following the same touches, still compete.
+    func testRecognizersOnDifferentTouchesDoNotCompete() {
+        let left = Scripted("left"), right = Scripted("right"), beside = Scripted("beside")
+        left.script = [[.began]]
+        right.script = [[], [.began]]
+        let surface = Surface(regions: [
+            Region(
+                name: "list", frame: Rect(x: 0, y: 0, width: 500, height: 1000), gestureRecognizers: [beside, left]),
+            Region(name: "text", frame: Rect(x: 500, y: 0, width: 500, height: 1000), gestureRecognizers: [right]),
+        ])
+        let pair = [
+            Events.touch(2, .began, 400, 500, simulated: true), Events.touch(3, .began, 600, 500, simulated: true),
+        ]
+        surface.handle(Events.touches(0, pair))
+        surface.handle(
+            Events.touches(
+                0.1,
+                [
+                    Events.touch(2, .moved, 390, 500, simulated: true),
+                    Events.touch(3, .moved, 610, 500, simulated: true),
+                ]
+            ))
+        XCTAssertEqual([left.state, right.state], [.began, .began])
+        XCTAssertEqual(beside.state, .failed, "it follows the touch left began on")
+    }
+
     /// Whoever made a recognizer fail by winning arbitration is in its record; a failure it asked
     /// for itself names nobody.
     func testARecordNamesTheRecognizerThatWonArbitration() {
