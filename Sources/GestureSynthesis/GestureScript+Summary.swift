@@ -3,8 +3,8 @@ extension GestureScript {
     public static let summary = """
         Statements, one per line or separated by ';' (lengths in mm, times in ms,
         angles in degrees clockwise):
-          pinch   scale=2 angle=0 separation=30mm axis=0 dx=0 dy=0 fingers=2
-                  at=center duration=500ms
+          pinch   scale=2 angle=0 separation=30mm axis=0 (3+ fingers: 90deg)
+                  dx=0 dy=0 fingers=2 at=center duration=500ms
           rotate  angle=90deg (a pinch with scale=1)
           swipe   fingers=3 direction=left|right|up|down|<angle> distance=40mm
                   spacing=18mm duration=300ms

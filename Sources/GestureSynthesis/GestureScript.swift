@@ -78,7 +78,9 @@ public struct GestureScript: Equatable, Sendable {
         public var angle = 0.0
         /// Millimetres between opposite fingers when they land.
         public var separation = 30.0
-        /// Direction of the line between the first two fingers when they land, radians clockwise from +x.
+        /// Direction of the line between the first two fingers when they land, radians clockwise
+        /// from +x; of three or more, from the circle's centre to the first (a script's default
+        /// puts that one, a thumb, below the others).
         public var axis = 0.0
         public var travel = Point(x: 0, y: 0)
         public var at = Position.center
@@ -203,7 +205,9 @@ private struct ArgumentReader {
             p.scale = try scale("scale", default: rotate ? 1 : 2)
             p.angle = try angle("angle", default: rotate ? 90 : 0)
             p.separation = try length("separation", default: 30, positive: true)
-            p.axis = try angle("axis", default: 0)
+            // Three fingers or more: a thumb below the others, as a hand pinches, not one finger
+            // beside two that libinput would follow moving the same way (a swipe).
+            p.axis = try angle("axis", default: p.fingers > 2 ? 90 : 0)
             p.travel = GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0))
             p.at = try position()
             p.duration = try time("duration", default: 0.5)
