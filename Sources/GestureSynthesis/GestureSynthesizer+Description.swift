@@ -19,6 +19,7 @@ extension GestureSynthesizer {
         }
         let script = try GestureScript.parse(text, file: file)
         var options = Options(for: base)
+        options.libinput = libinput
         adjust(&options)
         var recording = try synthesize(script, on: base.device, options: options, file: file)
         recording.notes = base.notes.map { "\(path): \($0)" } + recording.notes.map { "\(file): \($0)" }

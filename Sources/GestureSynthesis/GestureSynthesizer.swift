@@ -45,6 +45,9 @@ public enum GestureSynthesizer {
         public var leadIn = 1.6
         /// libinput's quirks for the device: the resolution it assumes and its pressure thresholds.
         public var quirks = LibinputQuirks()
+        /// The libinput version the recording is for, when known: the notes say what that version
+        /// makes of the device (no gestures on a protocol A pad before 1.29).
+        public var libinput: String?
 
         public init() {}
 
@@ -117,7 +120,7 @@ public enum GestureSynthesizer {
             try pad.check(contact, resting: resting.count, verb: statement.action.verb, fail: fail)
             for note in [
                 pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb),
-                pad.noGestureNote(statement.action),
+                pad.noGestureNote(statement.action, libinput: options.libinput),
             ] {
                 if let note { notes.append("line \(statement.line): " + note) }
             }

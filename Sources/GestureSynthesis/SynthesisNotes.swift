@@ -1,3 +1,4 @@
+import LibinputDecisions
 import Recordings
 
 /// What a synthesized recording carries that libinput will not see, said as notes
@@ -21,17 +22,30 @@ extension GestureSynthesizer.Pad {
             + " no position: the kernel counts " + (unplaced == 1 ? "it" : "them") + " by a BTN_TOOL_* key alone"
     }
 
-    /// Why a pinch, or a swipe of three or more fingers, reaches apps as no gesture on a semi-MT
-    /// pad: it reports the box around the fingers, not each one, and libinput gives it no gesture
-    /// capability (`tp_init_gesture`), so two fingers scroll and more make nothing.
-    func noGestureNote(_ action: GestureScript.Action) -> String? {
-        guard case .semiMT = tracking else { return nil }
-        let semiMT = "\(device.name) is semi-MT (it reports a box around the fingers, not each one): libinput makes no "
+    /// Why a pinch, or a swipe of three or more fingers, reaches apps as no gesture: libinput gives
+    /// a semi-MT pad, which reports the box around the fingers, no gesture capability, nor a
+    /// protocol A pad that `libinput` before 1.29 reads with one slot (`tp_init_gesture`,
+    /// `tp_init_slots`), so two fingers scroll and more make nothing.
+    func noGestureNote(_ action: GestureScript.Action, libinput: String?) -> String? {
+        let reason: String
+        switch tracking {
+        case .semiMT:
+            reason = "\(device.name) is semi-MT (it reports a box around the fingers, not each one)"
+        case .protocolA:
+            guard let libinput, LibinputChange.isBefore(libinput, LibinputChange.mtdevPlugin.release) else {
+                return nil
+            }
+            reason =
+                "\(device.name) reports its contacts without slots (MT protocol A), which libinput \(libinput) "
+                + "reads as one slot"
+        case .multitouch, .singleTouch:
+            return nil
+        }
         switch action {
         case .pinch(let pinch):
-            return semiMT
-                + "pinch on it, and \(pinch.fingers == 2 ? "two fingers scroll" : "more fingers make nothing")"
-        case .translate(let fingers, _, _, _, _) where fingers >= 3: return semiMT + "swipe on it"
+            return reason + ": libinput makes no pinch on it, and "
+                + (pinch.fingers == 2 ? "two fingers scroll" : "more fingers make nothing")
+        case .translate(let fingers, _, _, _, _) where fingers >= 3: return reason + ": libinput makes no swipe on it"
         default: return nil
         }
     }

@@ -216,6 +216,19 @@ final class SynthesisTests: XCTestCase {
         let pressed = try synthesize("move pressure=200", on: apple)
         XCTAssertEqual(pressed.notes.count, 1)
         XCTAssertTrue(pressed.notes[0].contains("libinput reads it before 1.29"), pressed.notes[0])
+        // libinput reads a protocol A pad with one slot before 1.29, and makes it no gesture.
+        var before = GestureSynthesizer.Options()
+        before.libinput = "1.22.1"
+        let swiped = try synthesize("swipe fingers=3 distance=20mm", on: apple, options: before)
+        XCTAssertEqual(
+            swiped.notes,
+            [
+                "line 1: bcm5974 reports its contacts without slots (MT protocol A), which libinput 1.22.1 reads as one "
+                    + "slot: libinput makes no swipe on it"
+            ])
+        var after = GestureSynthesizer.Options()
+        after.libinput = "1.31.3"
+        XCTAssertEqual(try synthesize("swipe fingers=3 distance=20mm", on: apple, options: after).notes, [])
     }
 
     /// A click holds the button for its duration, to the frame; the next gesture lands a frame
