@@ -139,7 +139,8 @@ public struct GestureScript: Equatable, Sendable {
     public static func parse(_ text: String, file: String) throws(RecordingError) -> GestureScript {
         var statements: [Statement] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // A line ends at LF, CRLF or a lone CR (old Mac files), never a line early or late.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             let code = rawLine.prefix { $0 != "#" }
             for piece in code.split(separator: ";") {
@@ -279,7 +280,12 @@ private struct ArgumentReader {
                 settings.seed = s
             }
             if values["gap"] != nil { settings.gap = try time("gap", default: 0.3, allowZero: true) }
-            if values["leadin"] != nil { settings.leadIn = try length("leadin", default: 0, nonNegative: true) }
+            if let text = values["leadin"] {
+                let leadIn = try length("leadin", default: 0, nonNegative: true)
+                // Over three frames, more would move faster than libinput's jump limit.
+                guard leadIn <= 10 else { throw fail("leadin=\(text): must be at most 10 mm") }
+                settings.leadIn = leadIn
+            }
             guard settings != GestureScript.Settings() else {
                 throw fail("set needs rate=, jitter=, seed=, gap= or leadin=")
             }
@@ -369,7 +375,9 @@ private struct ArgumentReader {
         guard let text = values[key] else { return value }
         let v = try number(key, text, units: [("ms", 0.001), ("s", 1)], bare: 0.001)
         let written = byPosition.contains(key) ? "\(verb) \(text)" : "\(key)=\(text)"
-        guard allowZero ? v >= 0 : v > 0 else { throw fail("\(written): must be greater than 0") }
+        guard allowZero ? v >= 0 : v > 0 else {
+            throw fail("\(written): " + (allowZero ? "must not be negative" : "must be greater than 0"))
+        }
         guard v <= 3600 else { throw fail("\(written): longer than an hour") }
         return v
     }
@@ -427,6 +435,9 @@ private struct ArgumentReader {
         guard parts.count == 2 else {
             throw fail(
                 "at=\(text): expected center, top, bottom, left, right, top-left…, X,Y in mm from the centre, or X%,Y%")
+        }
+        guard parts.allSatisfy({ $0.hasSuffix("%") }) || !parts.contains(where: { $0.hasSuffix("%") }) else {
+            throw fail("at=\(text): give X and Y both in mm or both in %")
         }
         if parts.allSatisfy({ $0.hasSuffix("%") }) {
             let x = try number("at", parts[0], units: [("%", 0.01)], bare: 0.01),

@@ -121,6 +121,7 @@ public enum GestureSynthesizer {
             for note in [
                 pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb),
                 pad.noGestureNote(statement.action, libinput: options.libinput),
+                pad.jumpNote(contact, verb: statement.action.verb),
             ] {
                 if let note { notes.append("line \(statement.line): " + note) }
             }
@@ -432,7 +433,7 @@ public enum GestureSynthesizer {
                         String(
                             format:
                                 "the %@ leaves the touchpad: a finger reaches %+.1f, %+.1f mm from the centre of a "
-                                + "%.0f × %.0f mm pad",
+                                + "%.1f × %.1f mm pad",
                             verb, shown.x, shown.y, size.width, size.height))
                 }
             }

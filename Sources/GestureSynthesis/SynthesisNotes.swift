@@ -50,6 +50,34 @@ extension GestureSynthesizer.Pad {
         }
     }
 
+    /// Why libinput would discard a move of the gesture as a jump: scaled to its 12 ms reference
+    /// frame, a touch's move past 20 mm, or 7 mm longer than its last (the first move it weighs
+    /// after the fingers land is measured against none), is a jump (`tp_detect_jumps`,
+    /// src/evdev-mt-touchpad.c, 1.22.1 to 1.31.3); a script's fingers start at full speed.
+    func jumpNote(_ contact: GestureSynthesizer.Contact, verb: String) -> String? {
+        var fastest = 0.0
+        var jumps = false
+        var last: [Double] = []
+        for (a, b) in zip(contact.samples, contact.samples.dropFirst()) where b.time > a.time {
+            guard a.points.count == b.points.count else {
+                last = []
+                continue
+            }
+            let steps = zip(a.points, b.points).map { p, q in
+                ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() * 0.012 / (b.time - a.time)
+            }
+            for (i, step) in steps.enumerated() {
+                fastest = max(fastest, step)
+                if step > 20 || step - (i < last.count ? last[i] : 0) > 7 { jumps = true }
+            }
+            last = steps
+        }
+        guard jumps else { return nil }
+        return "the \(verb)'s fingers move up to " + String(format: "%.1f", fastest)
+            + " mm in libinput's 12 ms frame, from a standing start: libinput takes a move 7 mm longer than the "
+            + "last (or past 20 mm) for a jump and discards it (tp_detect_jumps)"
+    }
+
     /// Why `pressure=` reaches nothing libinput reads on this pad, when it does not: libinput reads
     /// a pad with slots by ABS_MT_PRESSURE alone, and from 1.29 one without slots through mtdev's.
     func unreadPressureNote() -> String? {

@@ -223,8 +223,8 @@ final class SynthesisTests: XCTestCase {
         XCTAssertEqual(
             swiped.notes,
             [
-                "line 1: bcm5974 reports its contacts without slots (MT protocol A), which libinput 1.22.1 reads as one "
-                    + "slot: libinput makes no swipe on it"
+                "line 1: bcm5974 reports its contacts without slots (MT protocol A), which libinput 1.22.1 reads "
+                    + "as one slot: libinput makes no swipe on it"
             ])
         var after = GestureSynthesizer.Options()
         after.libinput = "1.31.3"
@@ -276,6 +276,28 @@ final class SynthesisTests: XCTestCase {
         let scroll = try synthesize("scroll fingers=2", on: twoSlots)
         let ys = Set(scroll.frames[0].events.filter { $0.code == Evdev.ABS_MT_POSITION_Y }.map(\.value))
         XCTAssertEqual(ys.count, 1, "two fingers land level: \(ys)")
+    }
+
+    /// Fingers faster than libinput's jump limit are said, with the fastest move scaled to its
+    /// 12 ms frame; an ordinary flick is not.
+    func testAMoveLibinputWouldTakeForAJumpIsSaid() throws {
+        let flick = try synthesize("move dx=40mm duration=20ms", on: try asus)
+        XCTAssertEqual(flick.notes.count, 1)
+        XCTAssertTrue(
+            flick.notes[0].hasPrefix("line 1: the move's fingers move up to 20.0 mm in libinput's 12 ms frame"),
+            flick.notes[0])
+        XCTAssertEqual(
+            try synthesize("move dx=40mm duration=100ms; pinch; swipe fingers=3 distance=30mm", on: asus).notes, [])
+    }
+
+    /// A lone CR ends a line as LF and CRLF do; the settings' and places' refusals say what is
+    /// wrong with the whole value.
+    func testLineEndsAndValuesAreReadWhole() throws {
+        let crOnly = try GestureScript.parse("pinch\rswipe fingers=3 distance=20mm\r\ntap", file: "t.gesture")
+        XCTAssertEqual(crOnly.statements.map(\.line), [1, 2, 3])
+        try assertRefused("set gap=-100ms", "t.gesture:1: gap=-100ms: must not be negative")
+        try assertRefused("set leadin=20mm", "t.gesture:1: leadin=20mm: must be at most 10 mm")
+        try assertRefused("tap at=10,20%", "t.gesture:1: at=10,20%: give X and Y both in mm or both in %")
     }
 
     /// A day of hour-long statements is refused from what they say before a frame is made, at the
