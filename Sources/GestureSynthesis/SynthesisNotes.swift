@@ -22,11 +22,23 @@ extension GestureSynthesizer.Pad {
             + " no position: the kernel counts " + (unplaced == 1 ? "it" : "them") + " by a BTN_TOOL_* key alone"
     }
 
-    /// Why a pinch, or a swipe of three or more fingers, reaches apps as no gesture: libinput gives
-    /// a semi-MT pad, which reports the box around the fingers, no gesture capability, nor a
-    /// protocol A pad that `libinput` before 1.29 reads with one slot (`tp_init_gesture`,
-    /// `tp_init_slots`), so two fingers scroll and more make nothing.
+    /// Why a pinch, a hold, or a swipe of three or more fingers, reaches apps as no gesture:
+    /// libinput makes none of more than four fingers; it gives a semi-MT pad, which reports the
+    /// box around the fingers, no gesture capability, nor a protocol A pad that `libinput` before
+    /// 1.29 reads with one slot (`tp_init_gesture`, `tp_init_slots`), so two fingers scroll and
+    /// more make nothing.
     func noGestureNote(_ action: GestureScript.Action, libinput: String?) -> String? {
+        let gestureFingers: Int? =
+            switch action {
+            case .pinch(let pinch): pinch.fingers
+            case .translate(let fingers, _, _, _, _) where fingers >= 3: fingers
+            case .hold(let fingers, _, _): fingers
+            default: nil
+            }
+        if let fingers = gestureFingers, fingers > GestureMachine.mostFingers {
+            return "libinput's gesture machine makes no gesture of more than \(GestureMachine.mostFingers) fingers "
+                + "(tp_gesture_post_events): the \(action.verb)'s \(fingers) make none"
+        }
         let reason: String
         switch tracking {
         case .semiMT:

@@ -121,7 +121,7 @@ struct RuleBook {
     func beyondSlots(fingers: Int, slots: Int) -> Bool { fingers > 2 && fingers > slots }
 
     /// The most fingers libinput's gesture machine makes a gesture of (`tp_gesture_post_events`).
-    let gestureFingerLimit = 4
+    var gestureFingerLimit: Int { GestureMachine.mostFingers }
 
     /// `min_move`: each touch moves this far before the directions decide.
     func minMove(fingers: Int) -> Double { 1.5 + 0.5 * Double(max(fingers, 2) - 2) }

@@ -229,6 +229,13 @@ final class SynthesisTests: XCTestCase {
         var after = GestureSynthesizer.Options()
         after.libinput = "1.31.3"
         XCTAssertEqual(try synthesize("swipe fingers=3 distance=20mm", on: apple, options: after).notes, [])
+        // Five fingers make no gesture on any pad.
+        XCTAssertEqual(
+            try synthesize("swipe fingers=5 distance=15mm spacing=10mm", on: asus).notes,
+            [
+                "line 1: libinput's gesture machine makes no gesture of more than 4 fingers (tp_gesture_post_events): "
+                    + "the swipe's 5 make none"
+            ])
     }
 
     /// A click holds the button for its duration, to the frame; the next gesture lands a frame
