@@ -139,9 +139,11 @@ public struct GestureScript: Equatable, Sendable {
     public static func parse(_ text: String, file: String) throws(RecordingError) -> GestureScript {
         var statements: [Statement] = []
         var lineNumber = 0
-        // A line ends at LF, CRLF or a lone CR (old Mac files), never a line early or late.
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        // Split by scalars: a CRLF is one Character, which a split by "\n" would not see.
+        for scalars in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
+            let rawLine = Substring(scalars)
+            try RecordingStream.refuseLoneCarriageReturn(rawLine, file: file, at: lineNumber)
             let code = rawLine.prefix { $0 != "#" }
             for piece in code.split(separator: ";") {
                 let words = piece.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)

@@ -8,8 +8,11 @@ extension RecordingStream {
     }
 
     /// Refuses a `line` of `file` that holds a carriage return before its end: the file's lines
-    /// end in CR alone (as classic Mac OS wrote them), and it is one line.
-    static func refuseLoneCarriageReturn(_ line: String, file: String, at number: Int) throws(RecordingError) {
+    /// end in CR alone (as classic Mac OS wrote them), and it is one line. Gesture scripts are held
+    /// to it too.
+    public static func refuseLoneCarriageReturn<Line: StringProtocol>(
+        _ line: Line, file: String, at number: Int
+    ) throws(RecordingError) {
         guard line.utf8.dropLast().contains(UInt8(ascii: "\r")) else { return }
         throw RecordingError.bad(
             file, number, "its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF")

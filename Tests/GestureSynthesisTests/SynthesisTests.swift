@@ -297,11 +297,13 @@ final class SynthesisTests: XCTestCase {
             try synthesize("move dx=40mm duration=100ms; pinch; swipe fingers=3 distance=30mm", on: asus).notes, [])
     }
 
-    /// A lone CR ends a line as LF and CRLF do; the settings' and places' refusals say what is
-    /// wrong with the whole value.
+    /// Lines ended by a lone CR are refused, as in recordings, CRLF taken; the settings' and
+    /// places' refusals say what is wrong with the whole value.
     func testLineEndsAndValuesAreReadWhole() throws {
-        let crOnly = try GestureScript.parse("pinch\rswipe fingers=3 distance=20mm\r\ntap", file: "t.gesture")
-        XCTAssertEqual(crOnly.statements.map(\.line), [1, 2, 3])
+        XCTAssertEqual(try GestureScript.parse("pinch\r\ntap\r\n", file: "t.gesture").statements.map(\.line), [1, 2])
+        try assertRefused(
+            "pinch\rswipe fingers=3 distance=20mm\r",
+            "t.gesture:1: its lines end in a carriage return alone (CR, as classic Mac OS wrote them): make them LF")
         try assertRefused("set gap=-100ms", "t.gesture:1: gap=-100ms: must not be negative")
         try assertRefused("set leadin=20mm", "t.gesture:1: leadin=20mm: must be at most 10 mm")
         try assertRefused("tap at=10,20%", "t.gesture:1: at=10,20%: give X and Y both in mm or both in %")
