@@ -40,48 +40,68 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
     /// What `recording` loses written in this format as `text`, one sentence each: found by
     /// reading `text` back and comparing what libinput would be given (the device as it opens
     /// it, then the frames and their times), so that no writer's limits are listed by hand.
-    /// Empty when nothing is lost.
+    /// Empty when nothing is lost. The text is read back a frame at a time, beside the frames
+    /// written, so that a long recording is not held twice.
     public func losses(of recording: Recording, in text: String) -> [String] {
-        let back: Recording
+        var out: [String] = []
+        let frames: FrameComparison
         do {
-            back = try RecordingLoader.load(text: text, file: "the \(rawValue) text")
+            let back = try RecordingStream(text: text, file: "the \(rawValue) text")
+            let differences = DescriptionDifference.between(recording.device, back.device)
+            for aspect in DescriptionDifference.Aspect.allCases {
+                let items = differences.filter { $0.aspect == aspect }
+                guard !items.isEmpty else { continue }
+                out.append(
+                    "\(rawValue) cannot carry \(Self.phrase(aspect)): "
+                        + items.map { Self.lost($0) }.joined(separator: ", "))
+            }
+            frames = try FrameComparison(recording.frames, back)
         } catch {
             return ["it cannot be read back: \(error)"]
         }
-        var out: [String] = []
-        let differences = DescriptionDifference.between(recording.device, back.device)
-        for aspect in DescriptionDifference.Aspect.allCases {
-            let items = differences.filter { $0.aspect == aspect }
-            guard !items.isEmpty else { continue }
-            out.append(
-                "\(rawValue) cannot carry \(Self.phrase(aspect)): "
-                    + items.map { Self.lost($0) }.joined(separator: ", "))
-        }
-        // Read back, times count from the first frame: a lead-in of the file's other devices is no loss.
-        let first = recording.frames.first?.time ?? 0
-        out += frameLosses(recording.frames.map { EvdevFrame(time: $0.time - first, events: $0.events) }, back.frames)
+        out += frameLosses(recording.frames, frames)
         if !recording.otherDevices.isEmpty {
             out.append("one device is written, not the file's others: \(recording.otherDevices.deviceNames)")
         }
         return out
     }
 
+    /// The frames written against those read back, one at a time: the events read, and the first
+    /// frame that reads back otherwise. Read back, times count from the first frame: a lead-in of
+    /// the file's other devices is no loss.
+    private struct FrameComparison {
+        var kept = Set<EvdevEvent>()
+        var firstDifference: Int?
+
+        init(_ written: [EvdevFrame], _ back: RecordingStream) throws(RecordingError) {
+            let first = written.first?.time ?? 0
+            var index = 0
+            while let frame = try back.nextFrame() {
+                kept.formUnion(frame.events)
+                if firstDifference == nil,
+                    index >= written.count
+                        || frame != EvdevFrame(time: written[index].time - first, events: written[index].events)
+                {
+                    firstDifference = index
+                }
+                index += 1
+            }
+            if firstDifference == nil, index < written.count { firstDifference = index }
+        }
+    }
+
     /// What differs between the frames written and those read back: the events of codes the
     /// format drops, or else the first frame that differs.
-    private func frameLosses(_ written: [EvdevFrame], _ read: [EvdevFrame]) -> [String] {
-        guard written != read else { return [] }
-        let kept = Set(read.lazy.flatMap(\.events))
+    private func frameLosses(_ written: [EvdevFrame], _ read: FrameComparison) -> [String] {
+        guard let index = read.firstDifference else { return [] }
         var dropped: [String: Int] = [:]
-        for event in written.lazy.flatMap(\.events) where !kept.contains(event) {
+        for event in written.lazy.flatMap(\.events) where !read.kept.contains(event) {
             dropped[Evdev.codeName(type: event.type, code: event.code), default: 0] += 1
         }
         if !dropped.isEmpty {
             let counts = dropped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             return ["\(rawValue) cannot carry these events: \(counts)"]
         }
-        let index =
-            zip(written, read).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(written.count, read.count)
         return ["\(rawValue) does not keep the frames as they are: frame \(index) reads back otherwise"]
     }
 
