@@ -13,7 +13,7 @@ import Recordings
 /// ones ramp up on landing and down on lift and vary with speed); motion has constant speed (a
 /// hand accelerates and decelerates); jitter is white noise (real sensor noise is correlated and
 /// grows near the edges); no contact hovers; a finger at rest (`rest`) stays still but for the
-/// jitter; and the fingers of a swipe keep one arc at a fixed spacing.
+/// jitter; and the fingers of a swipe keep one shape at a fixed spacing.
 public enum GestureSynthesizer {
     /// Settings a script starts with; `set` statements change them from there on.
     public struct Options: Sendable {
@@ -255,24 +255,26 @@ public enum GestureSynthesizer {
         return contact
     }
 
-    /// Fingers side by side, `spacing` mm apart, centred on `c`. Three or more lie on an arc whose
-    /// middle is ``rowArc`` above its ends, as a hand's longer middle fingers reach, so that one of
-    /// them is the topmost: on a pad that tracks fewer fingers than touch, libinput places the
-    /// untracked ones where the topmost tracked one is (`tp_position_fake_touches`,
-    /// src/evdev-mt-touchpad.c), and fingers at one height would trade that place under jitter,
-    /// a jump of the spacing that libinput discards as a kernel bug.
+    /// Fingers side by side, `spacing` mm apart, centred on `c` across and level with it. Of three
+    /// or more, the end farthest from the middle finger (of four, the second) stays level, the
+    /// middle one reaches ``rowArc`` above it and those between rise evenly, as a hand's longer
+    /// middle fingers reach, so that one finger is the top-most by a margin: on a pad that tracks
+    /// fewer fingers than touch, libinput places the untracked ones where the top-most tracked one
+    /// is (`tp_position_fake_touches`, src/evdev-mt-touchpad.c), and fingers at one height would
+    /// trade that place under jitter, a jump of the spacing that libinput discards as a kernel bug.
     private static func row(
         _ fingers: Int, spacing: Double = 18, at c: GestureScript.Point
     ) -> [GestureScript.Point] {
         let half = Double(fingers - 1) / 2
+        let peak = (fingers - 1) / 2
+        let reach = Double(max(peak, fingers - 1 - peak))
         return (0..<fingers).map { i in
-            let offset = Double(i) - half
-            let rise = fingers < 3 ? 0 : rowArc * (1 - (offset / half) * (offset / half))
-            return GestureScript.Point(x: c.x + offset * spacing, y: c.y - rise)
+            let rise = fingers < 3 ? 0 : rowArc * (1 - Double(abs(i - peak)) / reach)
+            return GestureScript.Point(x: c.x + (Double(i) - half) * spacing, y: c.y - rise)
         }
     }
 
-    /// How far the middle of a row of three or more fingers reaches above its ends, mm.
+    /// How far the middle finger of a row of three or more reaches above its ends, mm.
     static let rowArc = 4.0
 
     /// The progress δ before 0 at which a finger on `path` is `distance` mm from where it is at

@@ -22,11 +22,11 @@ extension GestureSynthesizer.Pad {
             + " no position: the kernel counts " + (unplaced == 1 ? "it" : "them") + " by a BTN_TOOL_* key alone"
     }
 
-    /// Why a pinch, a hold, or a swipe of three or more fingers, reaches apps as no gesture:
-    /// libinput makes none of more than four fingers; it gives a semi-MT pad, which reports the
-    /// box around the fingers, no gesture capability, nor a protocol A pad that `libinput` before
-    /// 1.29 reads with one slot (`tp_init_gesture`, `tp_init_slots`), so two fingers scroll and
-    /// more make nothing.
+    /// Why a gesture reaches apps as none: libinput makes none of more than four fingers (a
+    /// pinch, swipe or hold); it gives a semi-MT pad, which reports the box around the fingers, no
+    /// gesture capability, nor a protocol A pad that `libinput` before 1.29 reads with one slot
+    /// (`tp_init_gesture`, `tp_init_slots`), so a pinch of two fingers scrolls, and a pinch or
+    /// swipe of more makes nothing.
     func noGestureNote(_ action: GestureScript.Action, libinput: String?) -> String? {
         let gestureFingers: Int? =
             switch action {
@@ -62,10 +62,9 @@ extension GestureSynthesizer.Pad {
         }
     }
 
-    /// Why libinput would discard a move of the gesture as a jump: scaled to its 12 ms reference
-    /// frame, a touch's move past 20 mm, or 7 mm longer than its last (the first move it weighs
-    /// after the fingers land is measured against none), is a jump (`tp_detect_jumps`,
-    /// src/evdev-mt-touchpad.c, 1.22.1 to 1.31.3); a script's fingers start at full speed.
+    /// Why libinput would discard a move of the gesture as a jump (``TouchJumpRule``, from
+    /// `tp_detect_jumps`): the first move it weighs after the fingers land is measured against
+    /// none, and a script's fingers start at full speed.
     func jumpNote(_ contact: GestureSynthesizer.Contact, verb: String) -> String? {
         var fastest = 0.0
         var jumps = false
@@ -76,13 +75,15 @@ extension GestureSynthesizer.Pad {
                 continue
             }
             let steps = zip(a.points, b.points).map { p, q in
-                ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() * 0.012 / (b.time - a.time)
+                let distance = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+                return TouchJumpRule.scaled(distance, over: (b.time - a.time) * 1e6)
             }
             for (i, step) in steps.enumerated() {
+                guard let step else { continue }
                 fastest = max(fastest, step)
-                if step > 20 || step - (i < last.count ? last[i] : 0) > 7 { jumps = true }
+                if TouchJumpRule.isJump(step, after: i < last.count ? last[i] : 0) { jumps = true }
             }
-            last = steps
+            last = steps.map { $0 ?? 0 }
         }
         guard jumps else { return nil }
         return "the \(verb)'s fingers move up to " + String(format: "%.1f", fastest)

@@ -9,13 +9,14 @@ enum RecognitionDecision {
 
 /// Arbitration (docs/uikit-behaviour.md): recognizers following the same transform or scroll
 /// sequence, or a touch in common, do not recognize simultaneously unless a delegate or
-/// ``Surface/allowSimultaneousRecognition(_:_:)`` allows it: UIKit blocks the recognizers a
-/// touch is delivered to, so two on different touches (a simulated pair straddling two regions)
-/// both recognize. One that begins or is recognized makes those it competes with that are still
-/// `possible` fail; one that wants to begin while a competitor is already recognizing fails.
-/// Hover recognizers take no part: WWDC20 10094 "Handle trackpad and mouse input" runs two on
-/// one view, and hover never competes with a click. `require(toFail:)` holds a recognizer's
-/// begin or recognition until the other fails, and fails it if the other recognizes.
+/// ``Surface/allowSimultaneousRecognition(_:_:)`` allows it. Two with no touch in common (a
+/// simulated pair straddling two regions) both recognize: TouchSynth's reading of UIKit's rule
+/// that a recognizer blocks those a touch is delivered to. One that begins or is recognized
+/// makes those it competes with that are still `possible` fail; one that wants to begin while a
+/// competitor is already recognizing fails. Hover recognizers take no part: WWDC20 10094 "Handle
+/// trackpad and mouse input" runs two on one view, and hover never competes with a click.
+/// `require(toFail:)` holds a recognizer's begin or recognition until the other fails, and fails
+/// it if the other recognizes.
 extension Surface {
     func decision(for recognizer: GestureRecognizer) -> RecognitionDecision {
         var waits = false

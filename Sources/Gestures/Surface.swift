@@ -13,7 +13,7 @@ import AppEvents
 /// surface lists them (``pointerRegionTransitions``) for reports.
 ///
 /// Hit testing (Surface+HitTesting.swift), arbitration (Surface+Arbitration.swift) and time
-/// (Surface+Timers.swift), UIKit's over flat regions (docs/uikit-behaviour.md): timers
+/// (Surface+Timers.swift), TouchSynth's over flat regions (docs/uikit-behaviour.md): timers
 /// due before an event fire first, at their own time; after each event, recognizers waiting on
 /// others are released or failed, and finished ones whose input is over reset.
 public final class Surface: AppEventReceiver {

@@ -33,12 +33,13 @@ extension Explanation {
                 case .frame(_, _, let time), .timers(let time), .fault(let time): place = .time(time)
                 case nil: return nil
                 }
-                // A palm's, by the rule libinput named; another's, the number taken at its instant.
+                // A palm's, by the rule libinput named; another's, the number taken at its instant
+                // (a touch jump's line names no touch; its finding does).
                 let why =
                     sequence.findings.finding(forPalm: decision)
                     ?? sequence.findings.last {
                         $0.time == decision.cause?.time && $0.rule.machine == decision.machine
-                            && ($0.touch == nil || $0.touch == decision.touch)
+                            && ($0.touch == nil || $0.touch == decision.touch || $0.rule == .touchJump)
                     }
                 let perTouch = [.palm, .thumb, .touchDetection, .button, .edgeScroll].contains(decision.machine)
                 let machine = decision.machine.rawValue + (perTouch ? decision.touch.map { " touch \($0)" } ?? "" : "")

@@ -22,7 +22,7 @@ extension SequenceAnalysis {
         }
     }
 
-    /// One touch's move at one frame, as `tp_detect_jumps` weighs it.
+    /// One touch's move at one frame, as `tp_detect_jumps` weighs it (``TouchJumpRule``).
     struct ScaledMove {
         var touch: Int
         /// Where it was at the frame before, and where it is.
@@ -31,52 +31,50 @@ extension SequenceAnalysis {
         var frame: Int { to.frame }
         /// The move, in mm, and the time since the touch's last frame, in µs.
         var distance: Double
-        var interval: UInt64 { to.time - from.time }
+        var interval: UInt64
         /// The move scaled to 12 ms, and the touch's last scaled move before it.
         var scaled: Double
         var last: Double
-        var isJump: Bool { scaled > Self.absoluteLimit || scaled - last > Self.relativeLimit }
+        var isJump: Bool { TouchJumpRule.isJump(scaled, after: last) }
         /// How far past its limit the move is; the larger of the two tests.
-        var excess: Double { max(scaled - Self.absoluteLimit, scaled - last - Self.relativeLimit) }
-
-        static let reference = 12_000.0
-        static let absoluteLimit = 20.0
-        static let relativeLimit = 7.0
+        var excess: Double {
+            max(scaled - TouchJumpRule.absoluteLimit, scaled - last - TouchJumpRule.relativeLimit)
+        }
     }
 
     /// Each move of `track` libinput weighs for a jump, with the scaled move it compares it to.
     private func scaledMoves(_ track: FingerTrack) -> [ScaledMove] {
+        let resets = sequence.motionHistoryResets
         var moves: [ScaledMove] = []
         var last = 0.0
-        for (before, point) in zip(track.points, track.points.dropFirst()) {
-            // A new finger count resets every touch's history there and at the next frame.
-            guard !countChanged(at: point.frame), !countChanged(at: before.frame) else {
-                last = 0
-                continue
-            }
+        for (before, point) in zip(track.points, track.points.dropFirst()) where point.time > before.time {
             // A touch that changed nothing is not weighed; its last move stands.
             guard
                 before.x != point.x || before.y != point.y || before.pressure != point.pressure
                     || before.major != point.major || before.minor != point.minor
             else { continue }
+            // Where libinput starts the history again, a touch it weighs has no last move.
+            guard !resets.contains(point.frame) else {
+                last = 0
+                continue
+            }
             let dx = point.x - before.x, dy = point.y - before.y
             let distance = (dx * dx + dy * dy).squareRoot()
             let interval = point.time - before.time
-            guard interval > 0, Double(interval) <= 2.5 * ScaledMove.reference else { continue }
-            let scaled = distance * ScaledMove.reference / Double(interval)
+            guard let scaled = TouchJumpRule.scaled(distance, over: Double(interval)) else { continue }
             moves.append(
-                ScaledMove(touch: track.slot, from: before, to: point, distance: distance, scaled: scaled, last: last))
+                ScaledMove(
+                    touch: track.slot, from: before, to: point, distance: distance, interval: interval,
+                    scaled: scaled, last: last))
             last = scaled
         }
         return moves
     }
 
-    private func countChanged(at frame: Int) -> Bool { sequence.fingers(at: frame) != sequence.fingers(at: frame - 1) }
-
     private func finding(_ move: ScaledMove) -> Finding {
-        let absolute = move.scaled > ScaledMove.absoluteLimit
+        let absolute = move.scaled > TouchJumpRule.absoluteLimit
         let value = absolute ? move.scaled : move.scaled - move.last
-        let limit = absolute ? ScaledMove.absoluteLimit : ScaledMove.relativeLimit
+        let limit = absolute ? TouchJumpRule.absoluteLimit : TouchJumpRule.relativeLimit
         let mm = Self.mm
         var text =
             "touch \(move.touch) moved \(mm(move.distance)) mm in \(Self.ms(Double(move.interval) / 1000)) ms: "
@@ -97,8 +95,8 @@ extension SequenceAnalysis {
             exceeds: move.isJump, agreesWithLog: move.isJump, text: text, source: rules.source(.touchJump))
     }
 
-    /// The tracked touch an untracked finger's `point` was placed at: the top-most at its frame,
-    /// as `tp_position_fake_touches` picks it.
+    /// The tracked touch an untracked finger's `point` was placed at, the top-most at its frame
+    /// (`tp_position_fake_touches`): the one nearest it, as the tracks are held by the hysteresis.
     private func tracked(at point: TrackPoint, slots: Int) -> Int? {
         func gap(_ other: TrackPoint) -> Double { abs(other.x - point.x) + abs(other.y - point.y) }
         return sequence.positions(at: point.frame).filter { $0.key < slots }.min { gap($0.value) < gap($1.value) }?.key

@@ -103,7 +103,7 @@ public struct TouchSequence: Equatable, Sendable {
     /// The frames at which libinput restarts every touch's motion history: where the fingers it
     /// counts change, and the frame after (`tp_need_motion_history_reset` and
     /// `quirks.reset_motion_history` in `tp_process_state`, src/evdev-mt-touchpad.c).
-    private var motionHistoryResets: Set<Int> {
+    var motionHistoryResets: Set<Int> {
         var resets: Set<Int> = []
         for frame in frames where fingers(at: frame) != fingers(at: frame - 1) {
             resets.formUnion([frame, frame + 1])

@@ -280,6 +280,21 @@ final class SynthesisTests: XCTestCase {
             }
             XCTAssertGreaterThan(framesSeen, 30, "jitter \(jitter)")
         }
+        // Of four, the second is the top-most, 2 mm above its neighbours; the last is level.
+        let four = try synthesize("hold fingers=4", on: try asus)
+        var heights: [Int32: Int32] = [:]
+        var current: Int32 = 0
+        for event in four.frames[0].events where event.type == Evdev.EV_ABS {
+            if event.code == Evdev.ABS_MT_SLOT { current = event.value }
+            if event.code == Evdev.ABS_MT_POSITION_Y { heights[current] = event.value }
+        }
+        let perMillimetre = try XCTUnwrap(try asus.absinfo[Evdev.ABS_MT_POSITION_Y]).resolution
+        XCTAssertEqual(heights.count, 4)
+        XCTAssertEqual(heights.values.min(), heights[1])
+        for slot: Int32 in [0, 2] {
+            XCTAssertEqual(heights[slot]! - heights[1]!, 2 * perMillimetre, accuracy: 1)
+        }
+        XCTAssertEqual(heights[3]! - heights[1]!, 4 * perMillimetre, accuracy: 1)
         let scroll = try synthesize("scroll fingers=2", on: twoSlots)
         let ys = Set(scroll.frames[0].events.filter { $0.code == Evdev.ABS_MT_POSITION_Y }.map(\.value))
         XCTAssertEqual(ys.count, 1, "two fingers land level: \(ys)")
@@ -318,6 +333,15 @@ final class SynthesisTests: XCTestCase {
                 try GestureSynthesizer.refuseOverlong(script, options: .init(), file: "t.gesture")
                 return nil
             } catch { return "\(error)" }
+        }
+        // The floor is never past the recording made, at any rate: hold and tap are rounded to
+        // whole frames, which may take half a frame off each.
+        for rate in [90, 125, 133] {
+            let text = "set rate=\(rate)Hz; hold duration=11ms; pause 2s; tap duration=11ms"
+            let script = try GestureScript.parse(text, file: "t.gesture")
+            let floor = try XCTUnwrap(GestureSynthesizer.lengthFloors(script, options: .init()).last).seconds
+            let made = try XCTUnwrap(try synthesize(text, on: try asus).frames.last).time
+            XCTAssertLessThanOrEqual(floor, Double(made) / 1e6, "\(rate) Hz")
         }
         let hours = String(repeating: "hold duration=3600s\n", count: 24)
         XCTAssertEqual(

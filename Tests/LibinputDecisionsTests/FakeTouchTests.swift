@@ -50,6 +50,10 @@ final class FakeTouchTests: XCTestCase {
             XCTAssertTrue(
                 findings.contains { $0.touch == 2 && $0.text.contains(", touch 1 the frame before") },
                 "\(build.version): \(findings.map(\.text))")
+            // The view's and the report's timeline carry each jump's numbers beside its line.
+            let notes = explanation.notes.filter { $0.line.contains("Touch jump") }
+            XCTAssertEqual(notes.count, lines.count, build.version)
+            XCTAssertTrue(notes.allSatisfy { $0.why?.contains("at libinput's 12 ms") == true }, "\(notes)")
             // No jump is weighed at the frame the fingers land nor the next.
             let landed = try XCTUnwrap(sequence.touches.first?.down)
             XCTAssertTrue(findings.allSatisfy { $0.time > landed + 8_000 }, "\(findings.map(\.time))")
