@@ -16,6 +16,17 @@ final class TapTests: XCTestCase {
         XCTAssertEqual(tap.record.maxNumberOfTouches, 1)
     }
 
+    /// Two taps on one region, following the same click, with nobody letting them recognize
+    /// together: the first to recognize wins and the other fails, though both are discrete and
+    /// recognize as the touch ends.
+    func testTwoTapsOnOneClickDoNotBothRecognize() {
+        let first = TapGestureRecognizer(name: "first"), second = TapGestureRecognizer(name: "second")
+        let surface = makeSurface(first, second)
+        surface.handle(Events.click(at: 1, 200, 300))
+        XCTAssertEqual(milestones(first), [.recognized])
+        XCTAssertEqual(milestones(second), [.failed])
+    }
+
     func testButtonMaskRequiredButton3FiresOnlyOnButton3() {
         let middle = TapGestureRecognizer(name: "middle")
         middle.buttonMaskRequired = .button(3)
