@@ -284,7 +284,8 @@ private struct ArgumentReader {
             if values["gap"] != nil { settings.gap = try time("gap", default: 0.3, allowZero: true) }
             if let text = values["leadin"] {
                 let leadIn = try length("leadin", default: 0, nonNegative: true)
-                // Over three frames, more would move faster than libinput's jump limit.
+                // The motion before libinput decides (1.5 to 4 mm), made in three frames: past 10 mm
+                // it is a gesture of its own.
                 guard leadIn <= 10 else { throw fail("leadin=\(text): must be at most 10 mm") }
                 settings.leadIn = leadIn
             }

@@ -87,8 +87,10 @@ extension GestureSynthesizer.Pad {
         }
         guard jumps else { return nil }
         return "the \(verb)'s fingers move up to " + String(format: "%.1f", fastest)
-            + " mm in libinput's 12 ms frame, from a standing start: libinput takes a move 7 mm longer than the "
-            + "last (or past 20 mm) for a jump and discards it (tp_detect_jumps)"
+            + String(
+                format: " mm in libinput's 12 ms frame, from a standing start: libinput takes a move %g mm longer "
+                    + "than the last (or past %g mm) for a jump and discards it (tp_detect_jumps)",
+                TouchJumpRule.relativeLimit, TouchJumpRule.absoluteLimit)
     }
 
     /// Why `pressure=` reaches nothing libinput reads on this pad, when it does not: libinput reads
