@@ -16,23 +16,21 @@ extension GestureSynthesizer {
     /// pauses and gaps from the first gesture on. A pinch's lead-in and a lift's frame only add
     /// to the length.
     static func lengthFloors(_ script: GestureScript, options: Options) -> [(line: Int, seconds: Double)] {
-        var gap = options.gap
-        var rate = options.rate
+        var settings = options
         var end: Double?
         var floors: [(line: Int, seconds: Double)] = []
         for statement in script.statements {
             switch statement.action {
             case .set(let s):
-                gap = s.gap ?? gap
-                rate = s.rate ?? rate
+                settings.apply(s)
                 continue
             case .pause(let seconds):
                 end = end.map { $0 + seconds }
                 continue
             default:
-                end = end.map { $0 + max(gap, 1 / rate) } ?? 0
+                end = end.map { $0 + settings.landingGap } ?? 0
             }
-            let seconds = (end ?? 0) + max(0, (statement.action.duration ?? 0) - 0.5 / rate)
+            let seconds = (end ?? 0) + max(0, (statement.action.duration ?? 0) - 0.5 / settings.rate)
             end = seconds
             floors.append((statement.line, seconds))
         }

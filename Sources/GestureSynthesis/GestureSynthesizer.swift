@@ -51,6 +51,17 @@ public enum GestureSynthesizer {
 
         public init() {}
 
+        /// How long after a gesture lifts the next one lands: the gap, but at least a frame.
+        var landingGap: Double { max(gap, 1 / rate) }
+
+        /// The settings of a `set` statement taken on (its seed aside: it restarts the noise).
+        mutating func apply(_ s: GestureScript.Settings) {
+            if let rate = s.rate { self.rate = rate }
+            if let jitter = s.jitter { self.jitter = jitter }
+            if let gap = s.gap { self.gap = gap }
+            if let leadIn = s.leadIn { self.leadIn = leadIn }
+        }
+
         /// The settings that suit `device`'s own recording (or description): its report rate,
         /// else 125 Hz, and the quirks libinput applies to the device.
         public init(for device: Recording) {
@@ -100,11 +111,8 @@ public enum GestureSynthesizer {
             }
             switch statement.action {
             case .set(let s):
-                if let rate = s.rate { settings.rate = rate }
-                if let jitter = s.jitter { settings.jitter = jitter }
+                settings.apply(s)
                 if let seed = s.seed { random = SplitMix64(seed: seed) }
-                if let gap = s.gap { settings.gap = gap }
-                if let leadIn = s.leadIn { settings.leadIn = leadIn }
                 continue
             case .pause(let seconds):
                 clock += seconds
@@ -113,7 +121,7 @@ public enum GestureSynthesizer {
                 break
             }
             // The next gesture lands a frame after the last one lifted, however short the gap.
-            if !first { clock += max(settings.gap, 1 / settings.rate) }
+            if !first { clock += settings.landingGap }
             first = false
             let values = try pad.touchValues(statement.touch, fail: fail)
             let contact = try plan(statement.action, pad: pad, options: settings, fail: fail)
@@ -141,7 +149,7 @@ public enum GestureSynthesizer {
         }
         // Fingers still resting lift a gap after the last gesture, so that the recording ends with none down.
         if !resting.isEmpty {
-            let lift = clock + max(settings.gap, 1 / settings.rate)
+            let lift = clock + settings.landingGap
             try checkLength(to: lift) { RecordingError(.badData, file: file, line: script.statements.last?.line, $0) }
             emit([], button: false, at: lift)
         }

@@ -16,7 +16,10 @@ extension SequenceAnalysis {
             if case .frame(0, let frame, _) = decision.cause { lines[frame, default: 0] += 1 }
         }
         guard !lines.isEmpty else { return [] }
-        let moves = Dictionary(grouping: (sequence.tracks + sequence.untrackedTracks).flatMap(scaledMoves), by: \.frame)
+        let resets = sequence.motionHistoryResets
+        let moves = Dictionary(
+            grouping: (sequence.tracks + sequence.untrackedTracks).flatMap { scaledMoves($0, resets: resets) },
+            by: \.frame)
         return lines.keys.sorted().flatMap { frame in
             (moves[frame] ?? []).sorted { $0.excess > $1.excess }.prefix(lines[frame] ?? 0).map(finding)
         }
@@ -42,9 +45,9 @@ extension SequenceAnalysis {
         }
     }
 
-    /// Each move of `track` libinput weighs for a jump, with the scaled move it compares it to.
-    private func scaledMoves(_ track: FingerTrack) -> [ScaledMove] {
-        let resets = sequence.motionHistoryResets
+    /// Each move of `track` libinput weighs for a jump, with the scaled move it compares it to;
+    /// `resets` are the frames libinput starts every touch's history again at.
+    private func scaledMoves(_ track: FingerTrack, resets: Set<Int>) -> [ScaledMove] {
         var moves: [ScaledMove] = []
         var last = 0.0
         for (before, point) in zip(track.points, track.points.dropFirst()) where point.time > before.time {
