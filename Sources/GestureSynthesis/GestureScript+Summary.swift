@@ -7,13 +7,13 @@ extension GestureScript {
                   dx=0 dy=0 fingers=2 at=center duration=500ms
           rotate  angle=90deg (a pinch with scale=1)
           swipe   fingers=3 direction=left|right|up|down|<angle> distance=40mm
-                  spacing=18mm duration=300ms
-          scroll  fingers=2 dx=0 dy=30mm spacing=18mm duration=500ms
-          move    fingers=1 dx=20mm dy=0 spacing=18mm duration=300ms (1: the pointer)
+                  duration=300ms
+          scroll  fingers=2 dx=0 dy=30mm duration=500ms
+          move    fingers=1 dx=20mm dy=0 duration=300ms (1: the pointer)
           hold    fingers=2 duration=600ms
           tap     fingers=1 duration=60ms (libinput taps with --enable-tap only)
           click   fingers=1 dx=0 dy=0 duration=100ms (pressed; dx, dy: a drag)
-          rest    fingers=1 spacing=18mm (down and still until lift or the end)
+          rest    fingers=1 (down and still until lift or the end)
           lift    (the resting fingers lift)
           pause   200ms
           set     rate=125Hz jitter=0 seed=1 gap=300ms leadin=1.6mm (the rate:
@@ -22,6 +22,10 @@ extension GestureScript {
         press): center, top, bottom-left… (quarter points), X,Y mm from the
         centre, or X%,Y% of the pad; and pressure= (the device's units, or N% of
         its range) and size= (touch major, mm): a palm presses harder than
-        libinput's palm threshold.
+        libinput's palm threshold. Fingers side by side (all but a pinch's)
+        are spacing=18mm apart. The lengths a statement leaves out (distance,
+        dx and dy, spacing, separation) shrink, to half at most, where the pad
+        is too small for them: the gesture keeps 3 mm from the edges and out
+        of libinput's palm edge zones. Lengths given are kept.
         """
 }

@@ -20,6 +20,19 @@ public struct GestureScript: Equatable, Sendable {
         public var action: Action
         /// How hard and how broad the gesture's fingers touch, where the statement says.
         public var touch = Touch()
+        /// The lengths the statement leaves to their defaults, which the synthesizer shortens on a
+        /// pad too small for them.
+        public var defaulted: Set<Size> = []
+    }
+
+    /// A length of a gesture that a statement may leave to its default.
+    public enum Size: String, Sendable, CaseIterable {
+        /// How far a swipe goes, or a scroll's or move's `dx` and `dy` (both left out).
+        case distance
+        /// How far apart fingers side by side are.
+        case spacing
+        /// How far apart a pinch's fingers land.
+        case separation
     }
 
     /// The pressure and contact size of a gesture's fingers (`pressure=`, `size=`): nil leaves the
@@ -52,13 +65,13 @@ public struct GestureScript: Equatable, Sendable {
         case pinch(Pinch)
         /// Fingers side by side moving together by `travel` (scroll with 2, swipe with 3+).
         case translate(fingers: Int, travel: Point, spacing: Double, at: Position, duration: Double)
-        /// Fingers resting without motion for `duration`.
-        case hold(fingers: Int, at: Position, duration: Double)
-        /// Fingers touching for `duration` and lifting without motion.
-        case tap(fingers: Int, at: Position, duration: Double)
-        /// Fingers pressing the pad's button (a clickpad click) for `duration`, moving by `travel`
-        /// while it is held (a click-and-drag).
-        case click(fingers: Int, travel: Point, at: Position, duration: Double)
+        /// Fingers side by side, `spacing` mm apart, resting without motion for `duration`.
+        case hold(fingers: Int, spacing: Double, at: Position, duration: Double)
+        /// Fingers side by side touching for `duration` and lifting without motion.
+        case tap(fingers: Int, spacing: Double, at: Position, duration: Double)
+        /// Fingers side by side pressing the pad's button (a clickpad click) for `duration`, moving
+        /// by `travel` while it is held (a click-and-drag).
+        case click(fingers: Int, spacing: Double, travel: Point, at: Position, duration: Double)
         /// Fingers that land side by side and stay, without moving, through the gestures that
         /// follow (a palm or a thumb resting beside them), until a ``lift`` or the script's end.
         case rest(fingers: Int, spacing: Double, at: Position)
@@ -130,6 +143,9 @@ public struct GestureScript: Equatable, Sendable {
 
     public init(statements: [Statement]) { self.statements = statements }
 
+    /// How far apart fingers side by side land when a statement does not say, mm.
+    public static let defaultSpacing = 18.0
+
     /// The verbs the language knows.
     public static let verbs = [
         "pinch", "rotate", "swipe", "scroll", "hold", "tap", "move", "click", "rest", "lift", "pause", "set",
@@ -150,7 +166,8 @@ public struct GestureScript: Equatable, Sendable {
                 guard let verb = words.first else { continue }
                 var parser = ArgumentReader(file: file, line: lineNumber, verb: verb, words: Array(words.dropFirst()))
                 let action = try parser.action()
-                statements.append(Statement(line: lineNumber, action: action, touch: try parser.touch()))
+                statements.append(
+                    Statement(line: lineNumber, action: action, touch: try parser.touch(), defaulted: parser.defaulted))
             }
         }
         guard !statements.isEmpty else { throw RecordingError(.badData, file: file, "no gesture in the script") }
@@ -178,6 +195,8 @@ private struct ArgumentReader {
     var byPosition: Set<String> = []
     /// The first key given twice: which one was meant is not for the reader to guess.
     var repeated: String?
+    /// The sizes read by their defaults.
+    var defaulted: Set<GestureScript.Size> = []
 
     init(file: String, line: Int, verb: String, words: [String]) {
         self.file = file
@@ -207,7 +226,7 @@ private struct ArgumentReader {
             p.fingers = try count("fingers", default: 2, range: 2...5)
             p.scale = try scale("scale", default: rotate ? 1 : 2)
             p.angle = try angle("angle", default: rotate ? 90 : 0)
-            p.separation = try length("separation", default: 30, positive: true)
+            p.separation = try size(.separation, "separation", default: 30)
             // Three fingers or more: a thumb below the others, as a hand pinches, not one finger
             // beside two that libinput would follow moving the same way (a swipe).
             p.axis = try angle("axis", default: p.fingers > 2 ? 90 : 0)
@@ -219,42 +238,43 @@ private struct ArgumentReader {
             try allow(["fingers", "direction", "distance", "spacing", "at", "duration"])
             let fingers = try count("fingers", default: 3, range: 1...5)
             let direction = try self.direction()
-            let distance = try length("distance", default: 40, positive: true)
+            let distance = try size(.distance, "distance", default: 40)
             action = .translate(
                 fingers: fingers,
                 travel: GestureScript.Point(x: distance * cos(direction), y: distance * sin(direction)),
-                spacing: try length("spacing", default: 18, positive: true), at: try position(),
+                spacing: try spacing(), at: try position(),
                 duration: try time("duration", default: 0.3))
         case "scroll", "move":
             try allow(["fingers", "dx", "dy", "spacing", "at", "duration"])
             let scroll = verb.lowercased() == "scroll"
             let fingers = try count("fingers", default: scroll ? 2 : 1, range: 1...5)
+            if values["dx"] == nil && values["dy"] == nil { defaulted.insert(.distance) }
             let travel = GestureScript.Point(
                 x: try length("dx", default: scroll ? 0 : 20), y: try length("dy", default: scroll ? 30 : 0))
             action = .translate(
-                fingers: fingers, travel: travel, spacing: try length("spacing", default: 18, positive: true),
+                fingers: fingers, travel: travel, spacing: try spacing(),
                 at: try position(), duration: try time("duration", default: scroll ? 0.5 : 0.3))
         case "hold":
-            try allow(["fingers", "at", "duration"])
+            try allow(["fingers", "spacing", "at", "duration"])
             action = .hold(
-                fingers: try count("fingers", default: 2, range: 1...5), at: try position(),
+                fingers: try count("fingers", default: 2, range: 1...5), spacing: try spacing(), at: try position(),
                 duration: try time("duration", default: 0.6))
         case "tap":
-            try allow(["fingers", "at", "duration"])
+            try allow(["fingers", "spacing", "at", "duration"])
             action = .tap(
-                fingers: try count("fingers", default: 1, range: 1...5), at: try position(),
+                fingers: try count("fingers", default: 1, range: 1...5), spacing: try spacing(), at: try position(),
                 duration: try time("duration", default: 0.06))
         case "click":
-            try allow(["fingers", "dx", "dy", "at", "duration"])
+            try allow(["fingers", "spacing", "dx", "dy", "at", "duration"])
             action = .click(
-                fingers: try count("fingers", default: 1, range: 1...5),
+                fingers: try count("fingers", default: 1, range: 1...5), spacing: try spacing(),
                 travel: GestureScript.Point(x: try length("dx", default: 0), y: try length("dy", default: 0)),
                 at: try position(), duration: try time("duration", default: 0.1))
         case "rest":
             try allow(["fingers", "spacing", "at"])
             action = .rest(
                 fingers: try count("fingers", default: 1, range: 1...5),
-                spacing: try length("spacing", default: 18, positive: true), at: try position())
+                spacing: try spacing(), at: try position())
         case "lift":
             try allow([])
             action = .lift
@@ -372,6 +392,19 @@ private struct ArgumentReader {
         if positive && v <= 0 { throw fail("\(key)=\(text): must be greater than 0") }
         if nonNegative && v < 0 { throw fail("\(key)=\(text): must not be negative") }
         return v
+    }
+
+    /// A positive length that the synthesizer may shorten when the script leaves it out.
+    private mutating func size(
+        _ size: GestureScript.Size, _ key: String, default value: Double
+    ) throws(RecordingError) -> Double {
+        if values[key] == nil { defaulted.insert(size) }
+        return try length(key, default: value, positive: true)
+    }
+
+    /// How far apart fingers side by side are (`spacing=`, 18 mm by default).
+    private mutating func spacing() throws(RecordingError) -> Double {
+        try size(.spacing, "spacing", default: GestureScript.defaultSpacing)
     }
 
     private func time(_ key: String, default value: Double, allowZero: Bool = false) throws(RecordingError) -> Double {

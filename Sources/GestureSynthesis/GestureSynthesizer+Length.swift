@@ -45,8 +45,8 @@ extension GestureScript.Action {
     var duration: Double? {
         switch self {
         case .pinch(let p): return p.duration
-        case .translate(_, _, _, _, let duration), .hold(_, _, let duration), .tap(_, _, let duration),
-            .click(_, _, _, let duration):
+        case .translate(_, _, _, _, let duration), .hold(_, _, _, let duration), .tap(_, _, _, let duration),
+            .click(_, _, _, _, let duration):
             return duration
         case .rest, .lift, .pause, .set: return nil
         }

@@ -124,9 +124,12 @@ public enum GestureSynthesizer {
             if !first { clock += settings.landingGap }
             first = false
             let values = try pad.touchValues(statement.touch, fail: fail)
-            let contact = try plan(statement.action, pad: pad, options: settings, fail: fail)
-            try pad.check(contact, resting: resting.count, verb: statement.action.verb, fail: fail)
+            let fit = try fitted(statement, pad: pad, options: settings, fail: fail)
+            let contact = fit.contact
+            try pad.check(
+                contact, resting: resting.count, verb: statement.action.verb, halvedDefaults: fit.leaves, fail: fail)
             for note in [
+                fit.note,
                 pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb),
                 pad.noGestureNote(statement.action, libinput: options.libinput),
                 pad.jumpNote(contact, verb: statement.action.verb),
@@ -230,18 +233,21 @@ public enum GestureSynthesizer {
                 contact.samples.append(.init(time: Double(k) * dt, points: points))
             }
             lift(after: Double(n) * dt)
-        case .hold(let fingers, let at, let duration), .tap(let fingers, let at, let duration):
-            let points = row(fingers, at: pad.resolve(at))
+        case .hold(let fingers, let spacing, let at, let duration),
+            .tap(let fingers, let spacing, let at, let duration):
+            let points = row(fingers, spacing: spacing, at: pad.resolve(at))
             let n = steps(duration)
             // A still finger still reports every frame; evdev drops the frames that change nothing.
             for k in 0..<n { contact.samples.append(.init(time: Double(k) * dt, points: points)) }
             contact.samples.append(.init(time: Double(n) * dt, points: []))
-        case .click(let fingers, let travel, let at, let duration):
+        case .click(let fingers, let spacing, let travel, let at, let duration):
             let start = pad.resolve(at)
             let n = steps(duration)
             // Fingers land, press two frames later, move while pressed, release, then lift.
             func points(_ u: Double) -> [GestureScript.Point] {
-                row(fingers, at: GestureScript.Point(x: start.x + travel.x * u, y: start.y + travel.y * u))
+                row(
+                    fingers, spacing: spacing,
+                    at: GestureScript.Point(x: start.x + travel.x * u, y: start.y + travel.y * u))
             }
             // The button is down for exactly `duration`: n frames, from the press to the release.
             contact.samples.append(.init(time: 0, points: points(0)))
@@ -271,7 +277,7 @@ public enum GestureSynthesizer {
     /// is (`tp_position_fake_touches`, src/evdev-mt-touchpad.c), and fingers at one height would
     /// trade that place under jitter, a jump of the spacing that libinput discards as a kernel bug.
     private static func row(
-        _ fingers: Int, spacing: Double = 18, at c: GestureScript.Point
+        _ fingers: Int, spacing: Double, at c: GestureScript.Point
     ) -> [GestureScript.Point] {
         let half = Double(fingers - 1) / 2
         let peak = (fingers - 1) / 2
@@ -412,9 +418,11 @@ public enum GestureSynthesizer {
             Evdev.BTN_TOOL_QUADTAP, Evdev.BTN_TOOL_QUINTTAP,
         ]
 
-        /// Refuses a contact the device cannot report beside `resting` fingers, or one that leaves the pad.
+        /// Refuses a contact the device cannot report beside `resting` fingers, or one that leaves the
+        /// pad (as it still did with its default lengths at ``leastFit``, where `halvedDefaults`).
         func check(
-            _ contact: Contact, resting: Int = 0, verb: String, fail: (String) -> RecordingError
+            _ contact: Contact, resting: Int = 0, verb: String, halvedDefaults: Bool = false,
+            fail: (String) -> RecordingError
         ) throws(RecordingError) {
             let own = contact.samples.map(\.points.count).max() ?? 0, fingers = own + resting
             guard fingers <= Self.toolKeys.count else {
@@ -434,18 +442,15 @@ public enum GestureSynthesizer {
             if contact.samples.contains(where: \.button), !device.has(type: Evdev.EV_KEY, code: Evdev.BTN_LEFT) {
                 throw fail("\(device.name) has no button (BTN_LEFT) to click")
             }
-            let half = (x: size.width / 2, y: size.height / 2)
-            for sample in contact.samples {
-                for p in sample.points where abs(p.x) > half.x + 1e-9 || abs(p.y) > half.y + 1e-9 {
-                    // Rounded as shown, so that a coordinate a hair below zero is 0.0, not -0.0.
-                    let shown = (x: (p.x * 10).rounded() / 10 + 0, y: (p.y * 10).rounded() / 10 + 0)
-                    throw fail(
-                        String(
-                            format:
-                                "the %@ leaves the touchpad: a finger reaches %+.1f, %+.1f mm from the centre of a "
-                                + "%.1f × %.1f mm pad",
-                            verb, shown.x, shown.y, size.width, size.height))
-                }
+            if let p = Area.whole(self).outside(contact) {
+                // Rounded as shown, so that a coordinate a hair below zero is 0.0, not -0.0.
+                let shown = (x: (p.x * 10).rounded() / 10 + 0, y: (p.y * 10).rounded() / 10 + 0)
+                throw fail(
+                    String(
+                        format: "the %@ leaves the touchpad: a finger reaches %+.1f, %+.1f mm from the centre of a "
+                            + "%.1f × %.1f mm pad",
+                        verb, shown.x, shown.y, size.width, size.height)
+                        + (halvedDefaults ? "; its default lengths at half would too" : ""))
             }
         }
 

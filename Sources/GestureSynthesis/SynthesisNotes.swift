@@ -25,14 +25,14 @@ extension GestureSynthesizer.Pad {
     /// Why a gesture reaches apps as none: libinput makes none of more than four fingers (a
     /// pinch, swipe or hold); it gives a semi-MT pad, which reports the box around the fingers, no
     /// gesture capability, nor a protocol A pad that `libinput` before 1.29 reads with one slot
-    /// (`tp_init_gesture`, `tp_init_slots`), so a pinch of two fingers scrolls, and a pinch or
-    /// swipe of more makes nothing.
+    /// (`tp_init_gesture`, `tp_init_slots`), so a pinch of two fingers scrolls, a pinch or swipe
+    /// of more makes nothing, and a hold makes none.
     func noGestureNote(_ action: GestureScript.Action, libinput: String?) -> String? {
         let gestureFingers: Int? =
             switch action {
             case .pinch(let pinch): pinch.fingers
             case .translate(let fingers, _, _, _, _) where fingers >= 3: fingers
-            case .hold(let fingers, _, _): fingers
+            case .hold(let fingers, _, _, _): fingers
             default: nil
             }
         if let fingers = gestureFingers, fingers > GestureMachine.mostFingers {
@@ -58,6 +58,8 @@ extension GestureSynthesizer.Pad {
             return reason + ": libinput makes no pinch on it, and "
                 + (pinch.fingers == 2 ? "two fingers scroll" : "more fingers make nothing")
         case .translate(let fingers, _, _, _, _) where fingers >= 3: return reason + ": libinput makes no swipe on it"
+        // Its hold gestures are on where its other gestures are (`tp->gesture.hold_enabled`).
+        case .hold: return reason + ": libinput makes no hold on it"
         default: return nil
         }
     }

@@ -31,15 +31,6 @@ struct RuleBook {
     let pinchDisambiguation = 1.5
     /// The box two fingers must be within (`distance_mm.x < 40 && distance_mm.y < 7`).
     let scrollBox = (x: 40.0, y: 7.0)
-    /// Side edge zones: this share of the width, at most `edgeZoneMax` mm, on a touchpad at least
-    /// `edgeZoneMinWidth` mm wide.
-    let edgeZoneShare = 0.08
-    let edgeZoneMax = 8.0
-    let edgeZoneMinWidth = 70.0
-    /// The top edge zone: this share of the height, on a touchpad taller than `topEdgeMinHeight`
-    /// mm without top buttons.
-    let topEdgeShare = 0.05
-    let topEdgeMinHeight = 55.0
     /// Thumb detection runs on clickpads at least this tall (mm); a touch beginning below this
     /// share of the height is jailed as a possible thumb, where thumbs are told by area alone.
     /// Told by pressure or size too, only one below `thumbExclusionLine` is, or one in between

@@ -313,11 +313,9 @@ struct SequenceAnalysis {
         // No edge zones where libinput detects no palms: their rules weigh nothing.
         guard let size = padSize, thresholds.detectsPalms(quirks: quirks, pad: device) else { return [] }
         let (width, height) = size
-        let side = min(rules.edgeZoneMax, width * rules.edgeZoneShare)
-        let hasSides = width >= rules.edgeZoneMinWidth
-        let top =
-            hasSides && height > rules.topEdgeMinHeight && !device.has(property: Evdev.INPUT_PROP_TOPBUTTONPAD)
-            ? height * rules.topEdgeShare : nil
+        let zones = PalmEdgeZones(width: width, height: height, device: device)
+        let hasSides = zones.side != nil
+        let (side, top) = (zones.side ?? PalmEdgeZones.sideWidth(width), zones.top)
         return touches.compactMap { touch in
             let (x, y) = (touch.from.x, touch.from.y)
             let fromSide = min(x, width - x)

@@ -49,7 +49,7 @@ final class FindingWordsTests: XCTestCase {
     /// Five fingers make no gesture: libinput's gesture machine posts none for more than four.
     /// The edge palm libinput let go at once is said to have been let go, and is not the reason.
     func testFiveFingersMakeNoGestureAndAPalmLetGoIsNoReason() throws {
-        let sequence = try explainScript("swipe fingers=5 spacing=12mm")
+        let sequence = try explainScript("swipe fingers=5 spacing=12mm distance=40mm")
         XCTAssertEqual(sequence.deciding?.rule, .gestureFingerLimit, sequence.conclusion)
         XCTAssertEqual(sequence.deciding?.value, 5)
         XCTAssertTrue(
