@@ -302,7 +302,7 @@ let package = Package(
             dependencies: ["LibinputEventText", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
         .testTarget(
             name: "RecordingsTests",
-            dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "TestSupport"]),
+            dependencies: ["Recordings", "LibinputEvents", "MockedDevices", "Replays", "OutputFiles", "TestSupport"]),
         .testTarget(name: "QuirksTests", dependencies: ["Quirks", "MockedDevices", "TestSupport"]),
         .testTarget(name: "KernelEmulationTests", dependencies: ["KernelEmulation", "Recordings", "TestSupport"]),
         .testTarget(name: "DesktopEventsTests", dependencies: ["DesktopEvents", "LibinputEvents"]),

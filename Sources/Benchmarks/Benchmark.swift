@@ -6,6 +6,7 @@ import Gestures
 import LibinputEvents
 import Replays
 import ModeComparison
+import OutputFiles
 import Recordings
 
 /// The speed and memory figures the project reports (`touchsynth bench`, docs/performance.md),
@@ -183,18 +184,13 @@ public struct Benchmark: Sendable {
         do {
             let recording = try GestureSynthesizer.synthesize(script, on: device, file: "hour")
             duration = recording.duration
-            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: file)
-            defer { try? handle.close() }
-            var chunk = LibinputRecordFormat.header(device: device, node: "/dev/input/event10")
-            for frame in recording.frames {
-                chunk += LibinputRecordFormat.frameText(frame)
-                if chunk.utf8.count > 1 << 20 {
-                    try handle.write(contentsOf: Data(chunk.utf8))
-                    chunk = ""
-                }
-            }
-            try handle.write(contentsOf: Data(chunk.utf8))
+            let fd = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            defer { close(fd) }
+            var stream = FileTextStream(fd: fd)
+            RecordingFormat.yaml.write(recording, to: &stream)
+            stream.flush()
+            if let code = stream.failure { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
         }
         var translators = DeliveryMode.allCases.map { AppEventTranslator(mode: $0) }
         let report = try Replay.stream(.file(file.path)) { output in

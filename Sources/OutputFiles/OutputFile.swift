@@ -112,6 +112,13 @@ public final class OutputFile: @unchecked Sendable {
         return (fd, (String(cString: template), resolved))
     }
 
+    /// Whether what is written is a regular file, which can be read back before ``commit()``: not
+    /// standard output, a pipe or a device.
+    public var isRegularFile: Bool {
+        var info = stat()
+        return fstat(fileDescriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Puts the file in place of what was at its path, once what was written is on the disk.
     /// Writes to the descriptor after this go to the file in place. Should that fail, the
     /// temporary file is kept, and the error names it: what was written is not lost.

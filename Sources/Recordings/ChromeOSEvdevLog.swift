@@ -8,7 +8,7 @@ import Foundation
 /// - Chromium's touchscreen log (`ui/events/ozone/evdev/touch_evdev_debug_buffer.cc`): no bitmask
 ///   lines, an absinfo whose second field repeats the maximum, and a sixth event field, the slot.
 /// Both are ring buffers that may start mid-gesture (``MidGestureRepair``).
-public enum ChromeOSEvdevLog {
+public enum ChromeOSEvdevLog: RecordingWriter {
     /// Whether the line opens such a log: its device line, or, where that is missing (and the
     /// log is refused for it), its first bitmask or axis line.
     static func opens(_ line: Substring) -> Bool {
@@ -128,8 +128,9 @@ public enum ChromeOSEvdevLog {
         return log
     }
 
-    /// A recording as ChromiumOS's libevdev writes its touchpad log, times from 0 s.
-    public static func write(_ recording: Recording) -> String {
+    /// The device lines of a touchpad log as ChromiumOS's libevdev writes it (``RecordingWriter``);
+    /// its frames' times count from 0 s.
+    public static func header(_ recording: Recording) -> String {
         let d = recording.device
         func mask(_ tag: String, _ bits: Set<UInt16>, bytes: Int) -> String {
             "# \(tag):" + Evdev.bitmask(bits, bytes: bytes).map { String(format: " %02X", $0) }.joined() + "\n"
@@ -145,12 +146,16 @@ public enum ChromeOSEvdevLog {
             guard let a = d.absinfo[code] else { continue }
             out += "# absinfo: \(code) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)\n"
         }
-        for frame in recording.frames {
-            for e in frame.events {
-                out += String(
-                    format: "E: %llu.%06llu %04x %04x %d\n", frame.time / 1_000_000, frame.time % 1_000_000, e.type,
-                    e.code, e.value)
-            }
+        return out
+    }
+
+    /// One frame's `E:` lines, times in seconds.
+    public static func frameText(_ frame: EvdevFrame) -> String {
+        var out = ""
+        for e in frame.events {
+            out += String(
+                format: "E: %llu.%06llu %04x %04x %d\n", frame.time / 1_000_000, frame.time % 1_000_000, e.type,
+                e.code, e.value)
         }
         return out
     }

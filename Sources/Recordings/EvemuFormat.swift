@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Both evemu 1.x layouts are accepted: several `B:` lines for one type concatenate, `A:` lines
 /// carry an optional resolution. Comments start with `#`, also after an event.
-public enum EvemuFormat {
+public enum EvemuFormat: RecordingWriter {
     /// The header of an evemu file, when it has one.
     public static func parseDescription(_ text: String, file: String) throws(RecordingError) -> DeviceDescription? {
         try parse(text, file: file, wantEvents: false).device
@@ -302,8 +302,8 @@ public enum EvemuFormat {
         return sec * 1_000_000 + usec
     }
 
-    /// Writes a recording in evemu 1.3 format.
-    public static func write(_ recording: Recording) -> String {
+    /// The device lines of a recording in evemu 1.3 format (``RecordingWriter``).
+    public static func header(_ recording: Recording) -> String {
         let d = recording.device
         var out = "# EVEMU 1.3\n# written by touchsynth\n"
         if let dmi = recording.dmi { out += "# DMI: \(dmi)\n" }
@@ -323,11 +323,15 @@ public enum EvemuFormat {
         // evemu-record writes the LEDs lit and switches on.
         for code in d.initiallyOn.ledsOn.sorted() { out += String(format: "L: %02x 1\n", code) }
         for code in d.initiallyOn.switchesOn.sorted() { out += String(format: "S: %02x 1\n", code) }
-        for frame in recording.frames {
-            let stamp = String(format: "%llu.%06llu", frame.time / 1_000_000, frame.time % 1_000_000)
-            for e in frame.events {
-                out += "E: \(stamp) " + String(format: "%04x %04x %d\n", e.type, e.code, e.value)
-            }
+        return out
+    }
+
+    /// One frame's `E:` lines.
+    public static func frameText(_ frame: EvdevFrame) -> String {
+        var out = ""
+        let stamp = String(format: "%llu.%06llu", frame.time / 1_000_000, frame.time % 1_000_000)
+        for e in frame.events {
+            out += "E: \(stamp) " + String(format: "%04x %04x %d\n", e.type, e.code, e.value)
         }
         return out
     }

@@ -297,10 +297,10 @@ public enum EvtestFormat {
     }
 }
 
-extension EvtestFormat {
-    /// Writes a recording the way evtest prints a device and its events, so that tools expecting a
-    /// pasted evtest log can read it; times start at 0 s.
-    public static func write(_ recording: Recording) -> String {
+extension EvtestFormat: RecordingWriter {
+    /// A device the way evtest prints it, so that tools expecting a pasted evtest log can read a
+    /// recording (``RecordingWriter``); its frames' times count from 0 s.
+    public static func header(_ recording: Recording) -> String {
         let d = recording.device
         var out = "Input driver version is 1.0.1\n"
         out += String(
@@ -334,25 +334,29 @@ extension EvtestFormat {
         out += "Properties:\n"
         for prop in d.properties.sorted() { out += "  Property type \(prop) (\(Evdev.propertyName(prop)))\n" }
         out += "Testing ... (interrupt to exit)\n"
-        for frame in recording.frames {
-            let stamp = String(format: "Event: time %llu.%06llu, ", frame.time / 1_000_000, frame.time % 1_000_000)
-            for e in frame.events {
-                if e.type == Evdev.EV_SYN {
-                    let name = Evdev.codeName(type: e.type, code: e.code)
-                    switch e.code {
-                    case Evdev.SYN_MT_REPORT: out += stamp + "++++++++++++++ \(name) ++++++++++++\n"
-                    case Evdev.SYN_DROPPED: out += stamp + ">>>>>>>>>>>>>> \(name) <<<<<<<<<<<<\n"
-                    default: out += stamp + "-------------- \(name) ------------\n"
-                    }
-                } else {
-                    let value =
-                        printsInHex(type: e.type, code: e.code)
-                        ? String(format: "%02x", UInt32(bitPattern: e.value)) : String(e.value)
-                    out +=
-                        stamp
-                        + "type \(e.type) (\(Evdev.typeName(e.type))), code \(e.code) "
-                        + "(\(Evdev.codeName(type: e.type, code: e.code))), value \(value)\n"
+        return out
+    }
+
+    /// One frame's lines as evtest prints them.
+    public static func frameText(_ frame: EvdevFrame) -> String {
+        var out = ""
+        let stamp = String(format: "Event: time %llu.%06llu, ", frame.time / 1_000_000, frame.time % 1_000_000)
+        for e in frame.events {
+            if e.type == Evdev.EV_SYN {
+                let name = Evdev.codeName(type: e.type, code: e.code)
+                switch e.code {
+                case Evdev.SYN_MT_REPORT: out += stamp + "++++++++++++++ \(name) ++++++++++++\n"
+                case Evdev.SYN_DROPPED: out += stamp + ">>>>>>>>>>>>>> \(name) <<<<<<<<<<<<\n"
+                default: out += stamp + "-------------- \(name) ------------\n"
                 }
+            } else {
+                let value =
+                    printsInHex(type: e.type, code: e.code)
+                    ? String(format: "%02x", UInt32(bitPattern: e.value)) : String(e.value)
+                out +=
+                    stamp
+                    + "type \(e.type) (\(Evdev.typeName(e.type))), code \(e.code) "
+                    + "(\(Evdev.codeName(type: e.type, code: e.code))), value \(value)\n"
             }
         }
         return out

@@ -385,15 +385,15 @@ public enum GeteventFormat {
     }
 }
 
-extension GeteventFormat {
+extension GeteventFormat: RecordingWriter {
     /// A code's name, or its number as getevent prints a code it has no name for.
     static func label(type: UInt16, code: UInt16) -> String {
         Evdev.codeNames[type]?[code] ?? String(format: "%04x", code)
     }
 
-    /// A recording as `getevent -lp` and `getevent -lt DEVICE` print it (one device, named
-    /// `/dev/input/event10`), times from 0 s.
-    public static func write(_ recording: Recording) -> String {
+    /// A device as `getevent -lp` prints it (named `/dev/input/event10`), for a recording as
+    /// `getevent -lt DEVICE` prints it (``RecordingWriter``); its frames' times count from 0 s.
+    public static func header(_ recording: Recording) -> String {
         let d = recording.device
         var out = "add device 1: /dev/input/event10\n"
         out += String(
@@ -423,20 +423,24 @@ extension GeteventFormat {
         out +=
             d.properties.isEmpty
             ? "    <none>\n" : d.properties.sorted().map { "    \(Evdev.propertyName($0))\n" }.joined()
-        for frame in recording.frames {
-            let stamp = String(format: "[%8llu.%06llu] ", frame.time / 1_000_000, frame.time % 1_000_000)
-            for e in frame.events {
-                let type = Evdev.typeNames[e.type] ?? String(format: "%04x", e.type),
-                    code = label(type: e.type, code: e.code)
-                let value =
-                    e.type == Evdev.EV_KEY && (0...2).contains(e.value)
-                    ? ["UP", "DOWN", "REPEAT"][Int(e.value)]
-                    : String(format: "%08x", UInt32(bitPattern: e.value))
-                out +=
-                    stamp + type.padding(toLength: 12, withPad: " ", startingAt: 0) + " "
-                    + code.padding(toLength: 20, withPad: " ", startingAt: 0)
-                    + " " + value.padding(toLength: 20, withPad: " ", startingAt: 0) + "\n"
-            }
+        return out
+    }
+
+    /// One frame's lines as `getevent -lt` prints them.
+    public static func frameText(_ frame: EvdevFrame) -> String {
+        var out = ""
+        let stamp = String(format: "[%8llu.%06llu] ", frame.time / 1_000_000, frame.time % 1_000_000)
+        for e in frame.events {
+            let type = Evdev.typeNames[e.type] ?? String(format: "%04x", e.type),
+                code = label(type: e.type, code: e.code)
+            let value =
+                e.type == Evdev.EV_KEY && (0...2).contains(e.value)
+                ? ["UP", "DOWN", "REPEAT"][Int(e.value)]
+                : String(format: "%08x", UInt32(bitPattern: e.value))
+            out +=
+                stamp + type.padding(toLength: 12, withPad: " ", startingAt: 0) + " "
+                + code.padding(toLength: 20, withPad: " ", startingAt: 0)
+                + " " + value.padding(toLength: 20, withPad: " ", startingAt: 0) + "\n"
         }
         return out
     }

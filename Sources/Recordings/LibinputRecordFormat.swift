@@ -3,7 +3,7 @@ import Yams
 
 /// `libinput record` YAML, version 1: `devices[].evdev` (name, id, codes, absinfo, properties),
 /// `devices[].udev.properties` and `devices[].events[].evdev` frames of `[sec, usec, type, code, value]`.
-public enum LibinputRecordFormat {
+public enum LibinputRecordFormat: RecordingWriter {
     /// Parses a recording: of several devices, the one at `node`, or the only one with events,
     /// or the only one of those that points (``DeviceChoice``), the others with events that
     /// libinput takes kept to play alongside (``Recording/otherDevices``); with `everyDevice`, none
@@ -303,11 +303,10 @@ public enum LibinputRecordFormat {
         }
     }
 
-    /// Writes a recording as libinput record YAML (version 1), one `evdev:` block per frame.
-    public static func write(_ recording: Recording, node devnode: String = "/dev/input/event0") -> String {
-        var out = header(device: recording.device, node: devnode, dmi: recording.dmi)
-        for frame in recording.frames { out += frameText(frame) }
-        return out
+    /// Everything of a recording as libinput record YAML (version 1) before its first frame, its
+    /// device at /dev/input/event0 (``RecordingWriter``).
+    public static func header(_ recording: Recording) -> String {
+        header(device: recording.device, node: "/dev/input/event0", dmi: recording.dmi)
     }
 
     /// Everything before the first frame: versions, the device and the `events:` key. Frames

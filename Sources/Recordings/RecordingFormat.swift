@@ -24,29 +24,53 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The recording in this format, its notes (what the reader guessed) first as comments.
-    public func text(_ recording: Recording) -> String {
-        let notes = recording.notes.map { "# touchsynth: \($0)\n" }.joined()
+    /// The writer of this format.
+    var writer: any RecordingWriter.Type {
         switch self {
-        case .yaml: return notes + LibinputRecordFormat.write(recording)
-        case .evemu: return notes + EvemuFormat.write(recording)
-        case .evtest: return notes + EvtestFormat.write(recording)
-        case .getevent: return notes + GeteventFormat.write(recording)
-        // The log's own comments are its header: notes would make it evemu's.
-        case .chromeos: return ChromeOSEvdevLog.write(recording) + notes
+        case .yaml: LibinputRecordFormat.self
+        case .evemu: EvemuFormat.self
+        case .evtest: EvtestFormat.self
+        case .getevent: GeteventFormat.self
+        case .chromeos: ChromeOSEvdevLog.self
         }
     }
 
-    /// What `recording` loses written in this format as `text`, one sentence each: found by
-    /// reading `text` back and comparing what libinput would be given (the device as it opens
-    /// it, then the frames and their times), so that no writer's limits are listed by hand.
-    /// Empty when nothing is lost. The text is read back a frame at a time, beside the frames
-    /// written, so that a long recording is not held twice.
+    /// The recording in this format, its notes (what the reader guessed) first as comments.
+    public func text(_ recording: Recording) -> String {
+        var text = ""
+        write(recording, to: &text)
+        return text
+    }
+
+    /// Writes the recording in this format to `out` a frame at a time, as ``text(_:)`` makes it.
+    public func write(_ recording: Recording, to out: inout some TextOutputStream) {
+        let notes = recording.notes.map { "# touchsynth: \($0)\n" }.joined()
+        // The log's own comments are its header: notes first would make it evemu's.
+        if self != .chromeos { out.write(notes) }
+        out.write(writer.header(recording))
+        writer.write(recording.frames, to: &out)
+        if self == .chromeos { out.write(notes) }
+    }
+
+    /// What `recording` loses written in this format as `text` (``losses(of:readingBack:)``).
     public func losses(of recording: Recording, in text: String) -> [String] {
+        losses(of: recording) { () throws(RecordingError) in
+            try RecordingStream(text: text, file: "the \(rawValue) text")
+        }
+    }
+
+    /// What `recording` loses written in this format, one sentence each: found by reading the
+    /// text written back (`written` opens it) and comparing what libinput would be given (the
+    /// device as it opens it, then the frames and their times), so that no writer's limits are
+    /// listed by hand. Empty when nothing is lost. The text is read back a frame at a time,
+    /// beside the frames written, so that a long recording is not held twice.
+    public func losses(
+        of recording: Recording, readingBack written: () throws(RecordingError) -> RecordingStream
+    ) -> [String] {
         var out: [String] = []
         let frames: FrameComparison
         do {
-            let back = try RecordingStream(text: text, file: "the \(rawValue) text")
+            let back = try written()
             let differences = DescriptionDifference.between(recording.device, back.device)
             for aspect in DescriptionDifference.Aspect.allCases {
                 let items = differences.filter { $0.aspect == aspect }

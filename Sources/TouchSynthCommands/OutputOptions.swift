@@ -92,37 +92,7 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
-/// `--mode`: the delivery modes whose app events are printed beside libinput's events: none
-/// (`raw`), one (`compat`, `indirect`), or both side by side (`both`).
-struct ModeChoice: ExpressibleByArgument, CustomStringConvertible {
-    let modes: [DeliveryMode]
-
-    static let raw = ModeChoice(modes: [])
-
-    private init(modes: [DeliveryMode]) {
-        self.modes = modes
-    }
-
-    init?(argument: String) {
-        switch argument {
-        case "raw": modes = []
-        case "both": modes = DeliveryMode.allCases
-        default:
-            guard let mode = DeliveryMode(rawValue: argument) else { return nil }
-            modes = [mode]
-        }
-    }
-
-    static var allValueStrings: [String] { ["raw"] + DeliveryMode.allCases.map(\.rawValue) + ["both"] }
-
-    var description: String {
-        switch modes.count {
-        case 0: "raw"
-        case 1: modes[0].rawValue
-        default: "both"
-        }
-    }
-}
+extension ModeChoice: ExpressibleByArgument {}
 
 /// `1440x900`.
 struct ScreenSize: ExpressibleByArgument, CustomStringConvertible {

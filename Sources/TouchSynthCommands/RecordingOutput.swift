@@ -12,10 +12,17 @@ func writeRecording(
     replacing: String? = nil
 ) throws {
     let chosen = RecordingFormat.chosen(format, path: output, descriptionOnly: descriptionOnly)
+    let file = try output.flatMap { $0 == "-" ? nil : try openOutput($0, replacing: replacing) }
+    if let file, file.isRegularFile {
+        warn(try chosen.write(rec, to: file), in: file.path)
+        return try file.commit()
+    }
+    // Standard output, a pipe or a device cannot be read back: the text is held to be.
     let text = chosen.text(rec)
-    warn(chosen.losses(of: rec, in: text), in: output ?? "stdout")
-    guard let output else { return try emitRaw(text) }
-    try writeFile(text, to: output, replacing: replacing)
+    warn(chosen.losses(of: rec, in: text), in: file?.path ?? "stdout")
+    guard let file else { return try emitRaw(text) }
+    try writeText(text, to: file.fileDescriptor, path: file.path)
+    try file.commit()
 }
 
 /// What reading `file` guessed or repaired, one warning line each on stderr, each once in a

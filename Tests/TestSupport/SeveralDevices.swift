@@ -11,8 +11,8 @@ extension Fixtures {
     public static func libinputRecord(_ first: Recording, _ others: Recording...) -> String {
         let one = LibinputRecordFormat.write(first).components(separatedBy: "\ndevices:\n")
         let rest = others.enumerated().map { index, other in
-            LibinputRecordFormat.write(other, node: "/dev/input/event\(index + 1)").components(
-                separatedBy: "\ndevices:\n")[1]
+            (LibinputRecordFormat.header(device: other.device, node: "/dev/input/event\(index + 1)")
+                + other.frames.map(LibinputRecordFormat.frameText).joined()).components(separatedBy: "\ndevices:\n")[1]
         }
         return one[0].replacingOccurrences(of: "ndevices: 1", with: "ndevices: \(1 + others.count)") + "\ndevices:\n"
             + one[1] + rest.joined()

@@ -1,0 +1,21 @@
+import Foundation
+import OutputFiles
+
+extension RecordingFormat {
+    /// Writes `recording` in this format to `file`, a regular file not yet put in place
+    /// (``OutputFile/isRegularFile``), a MiB at a time, and returns what it lost
+    /// (``losses(of:readingBack:)``), read back from the file: a long recording's text is never
+    /// held whole. A write that fails throws, with the system's reason.
+    public func write(_ recording: Recording, to file: OutputFile) throws(OutputFileError) -> [String] {
+        var stream = FileTextStream(fd: file.fileDescriptor)
+        write(recording, to: &stream)
+        stream.flush()
+        if let code = stream.failure {
+            throw OutputFileError(
+                kind: .io, path: file.path, reason: "cannot write: " + String(cString: strerror(code)))
+        }
+        return losses(of: recording) { () throws(RecordingError) in
+            try RecordingStream(copy: file.fileDescriptor, of: file.path)
+        }
+    }
+}
