@@ -63,6 +63,22 @@ extension TouchSynth {
         }
     }
 
+    /// Runs the process's own command line (``execute(_:)``), refusing an argument that is not UTF-8:
+    /// a Swift string carries its bytes as U+FFFD, which would name another file.
+    public static func executeCommandLine() -> Int32 {
+        for index in 1..<max(1, Int(CommandLine.argc)) {
+            guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
+            // Its bytes as they are: printable ASCII, the rest as \xNN.
+            let shown = UnsafeRawBufferPointer(start: raw, count: strlen(raw)).map {
+                (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true)
+            }
+            writeStderr(
+                "touchsynth: argument \(index), \"\(shown.joined())\", is not UTF-8, which arguments are read as")
+            return ExitStatus.usage
+        }
+        return execute(Array(CommandLine.arguments.dropFirst()))
+    }
+
     /// `help NAME…` names a command (or is `help help`, ArgumentParser's own, which no configuration
     /// lists): ArgumentParser shows the root's help, with status 0, for any word.
     private static func checkHelpTopic(_ arguments: [String]) throws {

@@ -30,7 +30,9 @@ public enum ViewServers {
     public static func handOver() -> Int32 {
         do {
             let path = try BuildProducts.locate("touchsynth-view", variable: "TOUCHSYNTH_VIEW_PATH")
-            let argv = ([path] + CommandLine.arguments.dropFirst()).map { strdup($0) } + [nil]
+            // The arguments' bytes as given, which `touchsynth-view` reads as this program would.
+            var argv = Array(UnsafeBufferPointer(start: CommandLine.unsafeArgv, count: Int(CommandLine.argc) + 1))
+            argv[0] = strdup(path)
             execv(path, argv)
             writeStderr("touchsynth: cannot run \(path): \(String(cString: strerror(errno)))")
             return ExitStatus.systemError

@@ -14,4 +14,4 @@ if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.
 ViewServers.make = { title, address, port throws(ViewServerError) in
     try ViewServer(title: title, address: address, port: port)
 }
-exit(TouchSynth.execute(Array(CommandLine.arguments.dropFirst())))
+exit(TouchSynth.executeCommandLine())

@@ -250,6 +250,23 @@ final class StandardStreamsTests: XCTestCase {
         }
     }
 
+    /// An argument that is not UTF-8 is refused by its bytes, before it can name another file (a
+    /// Swift string would read the byte as U+FFFD): by `touchsynth`, and by `touchsynth-view`, which
+    /// `view` hands its command line to.
+    func testAnArgumentThatIsNotUTF8IsRefusedByItsBytes() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        // `caf` and the byte 0xE9 (Latin-1's é), beside the file its U+FFFD reading would name.
+        let stem = temporaryPath("caf"), misread = stem + "\u{FFFD}"
+        FileManager.default.createFile(atPath: misread, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: misread) }
+        for command in ["replay", "view"] {
+            let run = try runProcess(["/bin/bash", "-c", "'\(touchsynth)' \(command) \"$(printf '\(stem)\\351')\""])
+            XCTAssertEqual(run.status, 64, "\(command): \(run.stderr)")
+            XCTAssertEqual(
+                run.stderr, "touchsynth: argument 2, \"\(stem)\\xE9\", is not UTF-8, which arguments are read as\n")
+        }
+    }
+
     /// A real-time replay ends when its output's reader goes (`| head`), quietly, and keeps the
     /// latency file of what it measured until then.
     func testAReplayWhoseReaderWentEndsAndKeepsItsLatencyFile() throws {
