@@ -5,11 +5,12 @@ extension SequenceAnalysis {
     /// contact changed in, libinput scales its move to a 12 ms reference frame and calls it a
     /// jump past 20 mm, or past 7 mm more than the touch's last scaled move (`tp_detect_jumps`,
     /// src/evdev-mt-touchpad.c, the same rule in 1.22.1 to 1.31.3). It weighs no move over a
-    /// frame gap past 30 ms, and none at a frame where the finger count changed nor at the frame
-    /// after, where it starts each touch's history again (`tp_process_state`). A finger the pad
-    /// counts by a BTN_TOOL_* key alone sits where the top-most tracked touch is, so it jumps
-    /// where another touch becomes the top-most. Several lines at one frame are the touches that
-    /// went furthest past the limits.
+    /// frame gap past 30 ms, and none at a frame where the count of fingers it began changed nor
+    /// at the frame after, where it starts each touch's history again (`tp_process_state`); a
+    /// contact too light to begin a touch counts no finger, but its moves are weighed. A finger
+    /// the pad counts by a BTN_TOOL_* key alone sits where the top-most tracked touch is, so it
+    /// jumps where another touch becomes the top-most. Several lines at one frame are the touches
+    /// that went furthest past the limits.
     func touchJumpFindings() -> [Finding] {
         var lines: [Int: Int] = [:]
         for decision in decisions(of: .kernelBug) where decision.text.contains("Touch jump") {

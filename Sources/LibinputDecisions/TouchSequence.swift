@@ -27,6 +27,9 @@ public struct TouchSequence: Equatable, Sendable {
     /// position, from `frames.lowerBound` on: counted once, as everything asks for them.
     private var fingerCounts: [Int] = []
     private var trackedCounts: [Int] = []
+    /// The tracks (by index) of contacts that pressure or size never began: libinput leaves them
+    /// hovering, and counts no finger for them (`nfingers_down`), though it still weighs their moves.
+    private var hovering: Set<Int> = []
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
@@ -58,16 +61,19 @@ public struct TouchSequence: Equatable, Sendable {
         // falls in its own sequence.
         for track in tracks.sorted(by: { $0.points[0].time < $1.points[0].time }) {
             let first = track.points[0], last = track.points[track.points.count - 1]
-            let begun = Self.ended(
-                Self.begun(track, pressure: pressure, size: size), detection: detection[track.slot] ?? [])
+            let began = Self.begun(track, pressure: pressure, size: size)
+            let begun = Self.ended(began ?? track, detection: detection[track.slot] ?? [])
             if var current = sequences.last, first.frame <= current.frames.upperBound {
+                if began == nil { current.hovering.insert(current.tracks.count) }
                 current.tracks.append(begun)
                 current.end = max(current.end, last.time)
                 current.frames = current.frames.lowerBound...max(current.frames.upperBound, last.frame)
                 sequences[sequences.count - 1] = current
             } else {
-                sequences.append(
-                    TouchSequence(tracks: [begun], start: first.time, end: last.time, frames: first.frame...last.frame))
+                var sequence = TouchSequence(
+                    tracks: [begun], start: first.time, end: last.time, frames: first.frame...last.frame)
+                if began == nil { sequence.hovering = [0] }
+                sequences.append(sequence)
             }
         }
         let hysteresis = hysteresisFrom.flatMap { _ in MotionHysteresis(device: recording.device) }
@@ -87,7 +93,7 @@ public struct TouchSequence: Equatable, Sendable {
     private mutating func count(toolCounts counted: [Int], contacts: [Int]) {
         for frame in frames where counted[frame] > slots { toolCounts[frame] = counted[frame] }
         var tracked = [Int](repeating: 0, count: frames.count)
-        for track in tracks {
+        for (index, track) in tracks.enumerated() where !hovering.contains(index) {
             for frame in track.points[0].frame...track.points[track.points.count - 1].frame {
                 tracked[frame - frames.lowerBound] += 1
             }
@@ -160,10 +166,11 @@ public struct TouchSequence: Equatable, Sendable {
         }
     }
 
-    /// `track` from where libinput begins the touch by `pressure`, else by `size`; whole when it
+    /// `track` from where libinput begins the touch by `pressure`, else by `size`; nil when it
     /// never does (`tp_unhover_pressure`, `tp_unhover_size`).
-    private static func begun(_ track: FingerTrack, pressure: ClosedRange<Int>?, size: ClosedRange<Int>?) -> FingerTrack
-    {
+    private static func begun(
+        _ track: FingerTrack, pressure: ClosedRange<Int>?, size: ClosedRange<Int>?
+    ) -> FingerTrack? {
         let begins: (TrackPoint) -> Bool
         if let pressure {
             begins = { Int($0.pressure ?? 0) >= pressure.upperBound }
@@ -172,7 +179,7 @@ public struct TouchSequence: Equatable, Sendable {
         } else {
             return track
         }
-        guard let begin = track.points.firstIndex(where: begins) else { return track }
+        guard let begin = track.points.firstIndex(where: begins) else { return nil }
         var begun = track
         begun.points.removeFirst(begin)
         return begun
