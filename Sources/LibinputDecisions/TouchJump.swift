@@ -7,10 +7,10 @@ extension SequenceAnalysis {
     /// src/evdev-mt-touchpad.c, the same rule in 1.22.1 to 1.31.3). It weighs no move over a
     /// frame gap past 30 ms, and none at a frame where the count of fingers it began changed nor
     /// at the frame after, where it starts each touch's history again (`tp_process_state`); a
-    /// contact too light to begin a touch counts no finger, but its moves are weighed. A finger
-    /// the pad counts by a BTN_TOOL_* key alone sits where the top-most tracked touch is, so it
-    /// jumps where another touch becomes the top-most. Several lines at one frame are the touches
-    /// that went furthest past the limits.
+    /// contact too light to begin a touch counts no finger, but its moves are weighed, as are a
+    /// touch's before it began. A finger the pad counts by a BTN_TOOL_* key alone sits where the
+    /// top-most tracked touch is, so it jumps where another touch becomes the top-most. Several
+    /// lines at one frame are the touches that went furthest past the limits.
     func touchJumpFindings() -> [Finding] {
         var lines: [Int: Int] = [:]
         for decision in decisions(of: .kernelBug) where decision.text.contains("Touch jump") {
@@ -19,7 +19,9 @@ extension SequenceAnalysis {
         guard !lines.isEmpty else { return [] }
         let resets = sequence.motionHistoryResets
         let moves = Dictionary(
-            grouping: (sequence.tracks + sequence.untrackedTracks).flatMap { scaledMoves($0, resets: resets) },
+            grouping: (sequence.tracks + sequence.untrackedTracks + sequence.hovers).flatMap {
+                scaledMoves($0, resets: resets)
+            },
             by: \.frame)
         return lines.keys.sorted().flatMap { frame in
             (moves[frame] ?? []).sorted { $0.excess > $1.excess }.prefix(lines[frame] ?? 0).map(finding)

@@ -30,6 +30,9 @@ public struct TouchSequence: Equatable, Sendable {
     /// The tracks (by index) of contacts that pressure or size never began: libinput leaves them
     /// hovering, and counts no finger for them (`nfingers_down`), though it still weighs their moves.
     private var hovering: Set<Int> = []
+    /// Each begun track's contact before pressure or size began it, of two frames or more: libinput
+    /// weighs a hovering touch's moves for jumps too (`tp_process_state`).
+    var hovers: [FingerTrack] = []
 
     /// The recording's sequences, in time order. With `pressure` (libinput's pressure-based
     /// touch detection), a contact begins where it first presses at least `pressure.upperBound`,
@@ -63,18 +66,20 @@ public struct TouchSequence: Equatable, Sendable {
             let first = track.points[0], last = track.points[track.points.count - 1]
             let began = Self.begun(track, pressure: pressure, size: size)
             let begun = Self.ended(began ?? track, detection: detection[track.slot] ?? [])
-            if var current = sequences.last, first.frame <= current.frames.upperBound {
-                if began == nil { current.hovering.insert(current.tracks.count) }
-                current.tracks.append(begun)
-                current.end = max(current.end, last.time)
-                current.frames = current.frames.lowerBound...max(current.frames.upperBound, last.frame)
-                sequences[sequences.count - 1] = current
-            } else {
-                var sequence = TouchSequence(
-                    tracks: [begun], start: first.time, end: last.time, frames: first.frame...last.frame)
-                if began == nil { sequence.hovering = [0] }
-                sequences.append(sequence)
+            let hover = began.map { Array(track.points.prefix(track.points.count - $0.points.count)) } ?? []
+            if sequences.last.map({ first.frame > $0.frames.upperBound }) ?? true {
+                sequences.append(
+                    TouchSequence(tracks: [], start: first.time, end: last.time, frames: first.frame...last.frame))
             }
+            var current = sequences.removeLast()
+            if began == nil { current.hovering.insert(current.tracks.count) }
+            if hover.count > 1 {
+                current.hovers.append(.init(slot: track.slot, trackingID: track.trackingID, points: hover))
+            }
+            current.tracks.append(begun)
+            current.end = max(current.end, last.time)
+            current.frames = current.frames.lowerBound...max(current.frames.upperBound, last.frame)
+            sequences.append(current)
         }
         let hysteresis = hysteresisFrom.flatMap { _ in MotionHysteresis(device: recording.device) }
         let contacts = recording.slotContactCounts

@@ -1,0 +1,56 @@
+import GestureSynthesis
+import LibinputDecisions
+import Recordings
+import Replays
+import TestSupport
+import XCTest
+
+/// A contact too light for libinput to begin a touch hovers (`TOUCH_HOVERING`): libinput counts
+/// no finger for it (`nfingers_down`), yet weighs its moves for jumps (`tp_process_state`), so
+/// each jump it logs of one has its numbers.
+final class HoveringJumpTests: XCTestCase {
+    /// A light move on the ASUS N500JK, whose quirks begin a touch at pressure 10.
+    private func lightMove(_ script: String) throws -> Recording {
+        let device = try RecordingLoader.load(
+            Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path)
+        return try GestureSynthesizer.synthesize(
+            try GestureScript.parse(script, file: "hover.gesture"), on: device.device,
+            options: GestureSynthesizer.Options(for: device), file: "hover.gesture")
+    }
+
+    /// Each logged jump's finding, at the frame libinput logged it, agreeing with the log.
+    private func assertEachJumpExplained(
+        _ recording: Recording, count: Int, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let explanation = try Replay.explain(recording, named: "hover", options: ReplayOptions()).explanation
+        let sequence = try XCTUnwrap(explanation.sequences.first, file: file, line: line)
+        let lines = sequence.decisions.filter { $0.text.contains("Touch jump") }
+        let findings = sequence.findings.filter { $0.rule == .touchJump }
+        XCTAssertEqual(lines.count, count, "\(sequence.decisions.map(\.text))", file: file, line: line)
+        XCTAssertEqual(
+            findings.map(\.time), lines.compactMap { $0.cause?.time }, "\(findings.map(\.text))", file: file,
+            line: line)
+        XCTAssertTrue(
+            findings.allSatisfy { $0.agreesWithLog == true }, "\(findings.map(\.text))", file: file, line: line)
+    }
+
+    /// A contact that never begins restarts no history the frame after it lands: its first move
+    /// is weighed, as its second is.
+    func testAContactThatNeverBeginsHasEachJumpExplained() throws {
+        let recording = try lightMove("move dx=30mm duration=16ms pressure=2%")
+        try assertEachJumpExplained(recording, count: 2)
+    }
+
+    /// A contact that jumps while it hovers and then presses to begin a touch: the jump before
+    /// the touch began has its numbers, as has the one two frames after, where the history
+    /// libinput started again at the new finger count weighs its first move.
+    func testAJumpBeforePressureBeganTheTouchIsExplained() throws {
+        var recording = try lightMove("move dx=60mm duration=80ms pressure=2%")
+        // From the fifth frame on, it presses past libinput's begin pressure.
+        let press = [Evdev.ABS_MT_PRESSURE, Evdev.ABS_PRESSURE].map {
+            EvdevEvent(type: Evdev.EV_ABS, code: $0, value: 30)
+        }
+        recording.frames[4].events.insert(contentsOf: press, at: recording.frames[4].events.count - 1)
+        try assertEachJumpExplained(recording, count: 2)
+    }
+}
