@@ -86,19 +86,9 @@ public enum ChromeOSEvdevLog: RecordingWriter {
             } else if line.hasPrefix("#") {
                 continue
             } else {
-                guard line.hasPrefix("E:") else {
+                guard let (time, event) = try eventLine(line, file: file, line: lineNumber) else {
                     throw RecordingError.bad(file, lineNumber, "not a ChromeOS evdev log line: \"\(line.prefix(40))\"")
                 }
-                let fields = line.dropFirst(2).split(separator: " ")
-                guard fields.count == 4 || fields.count == 5 else {
-                    throw RecordingError.bad(
-                        file, lineNumber, "expected \"E: sec.usec type code value [slot]\", got \(fields.count) fields")
-                }
-                let time = try EvemuFormat.timestamp(fields[0], file, lineNumber)
-                let event = EvdevEvent(
-                    type: try EvemuFormat.hex16(fields[1], file, lineNumber),
-                    code: try EvemuFormat.hex16(fields[2], file, lineNumber),
-                    value: try EvemuFormat.int32(fields[3], file, lineNumber))
                 log.events.append(EventLog.Line(time: time, event: event, line: lineNumber))
             }
         }
@@ -126,6 +116,24 @@ public enum ChromeOSEvdevLog: RecordingWriter {
         try d.read(from: file, axisLines: axisLines)
         log.device = d
         return log
+    }
+
+    /// The event of an `E: sec.usec type code value [slot]` line (trimmed), nil for a line of
+    /// another kind.
+    static func eventLine(
+        _ line: String, file: String, line lineNumber: Int
+    ) throws(RecordingError) -> (UInt64, EvdevEvent)? {
+        guard line.hasPrefix("E:") else { return nil }
+        let fields = line.dropFirst(2).split(separator: " ")
+        guard fields.count == 4 || fields.count == 5 else {
+            throw RecordingError.bad(
+                file, lineNumber, "expected \"E: sec.usec type code value [slot]\", got \(fields.count) fields")
+        }
+        let event = EvdevEvent(
+            type: try EvemuFormat.hex16(fields[1], file, lineNumber),
+            code: try EvemuFormat.hex16(fields[2], file, lineNumber),
+            value: try EvemuFormat.int32(fields[3], file, lineNumber))
+        return (try EvemuFormat.timestamp(fields[0], file, lineNumber), event)
     }
 
     /// The device lines of a touchpad log as ChromiumOS's libevdev writes it (``RecordingWriter``);

@@ -22,6 +22,14 @@ extension RecordingStream {
                 return try reading.read(Substring(text), at: line)
             }
         }
+
+        /// Whether `text`, the log's last line, cut, is left out (``RecordingStream/leavesOut(cut:_:)``).
+        func leavesOut(cut text: String, at line: Int, file: String) -> Bool {
+            var probe = self
+            return RecordingStream.leavesOut(cut: text) { () throws(RecordingError) in
+                try probe.event(text, at: line, file: file)?.line.event
+            }
+        }
     }
 
     /// An event-only log read again after its tally: its lines, the events of `device` among
@@ -51,7 +59,12 @@ extension RecordingStream {
         var tallies: [Int?: EventTally] = [:]
         var held: [Int?: [EventLog.Line]] = [:]
         var heldBytes = 0
+        var cut: [String] = []
         while let text = try reader.next() {
+            if reader.lastLineWasCut, reading.leavesOut(cut: text, at: reader.lineNumber, file: file) {
+                cut = [RecordingStream.cutLineNote(reader.lineNumber)]
+                break
+            }
             if again == nil {
                 heldBytes += text.utf8.count + 1
                 if case .getevent = lines, heldBytes > LineReader.maxHeaderBytes {
@@ -70,13 +83,13 @@ extension RecordingStream {
         }
         let tally = tallies[chosen] ?? EventTally()
         // A getevent -p of devices without events describes them alone.
-        if tally.count == 0, let carried { return (carried, [], nil, []) }
+        if tally.count == 0, let carried { return (carried, [], nil, cut) }
         guard let again else {
             var log = EventLog(file: file, device: carried)
             log.events = held[chosen] ?? []
             log.marksRepeats = marksRepeats
             let (device, frames, notes) = try finish(log, given: try given())
-            return (device, frames, nil, notes)
+            return (device, frames, nil, cut + notes)
         }
         let plan = try tally.plan(carried: carried, given: try given(), file: file)
         reader.close()
@@ -84,7 +97,7 @@ extension RecordingStream {
         return (
             plan.device, [],
             Rereading(lines: lines, device: chosen, frames: EventLogFrames(plan, marksRepeats: marksRepeats)),
-            plan.notes
+            cut + plan.notes
         )
     }
 }

@@ -114,6 +114,8 @@ public final class RecordingStream {
         // Where the first event's line starts, for ``restarted()``, and the line before it.
         var eventsStart: (offset: Int, afterLine: Int)?
         var lineStart = reader.offset
+        // What a log read whole says of its cut last line, before what reading its frames says.
+        var cut: [String] = []
         while let line = try reader.next() {
             try Self.refuseLoneCarriageReturn(line, file: path, at: reader.lineNumber)
             if detected == nil {
@@ -150,6 +152,14 @@ public final class RecordingStream {
                 notes.append(
                     "line \(reader.lineNumber + 1): a header line and the first event shared a line; read as two")
                 sawEvents = true
+                break
+            }
+            // A ChromeOS log is read whole as its header; a cut description line of another
+            // format's is kept, as a description file may end without a line end.
+            if reader.lastLineWasCut, detected == .chromeOS,
+                Self.leavesOut(cut: line, wholeLogFormat: .chromeOS, at: reader.lineNumber, file: path)
+            {
+                cut = [Self.cutLineNote(reader.lineNumber)]
                 break
             }
             header += line + "\n"
@@ -248,6 +258,12 @@ public final class RecordingStream {
                 // Read whole: a getevent log whose devices all play, a ChromeOS log (a ring buffer).
                 var text = header
                 while let line = try reader.next() {
+                    if reader.lastLineWasCut,
+                        Self.leavesOut(cut: line, wholeLogFormat: format, at: reader.lineNumber, file: path)
+                    {
+                        cut = [Self.cutLineNote(reader.lineNumber)]
+                        break
+                    }
                     text += line + "\n"
                     guard text.utf8.count <= LineReader.maxHeaderBytes else {
                         throw Self.tooLongToReadWhole(path, reader.lineNumber)
@@ -255,6 +271,7 @@ public final class RecordingStream {
                 }
                 if format == .getevent {
                     (device, preloaded, otherDevices, notes) = try Self.readEvery(text, file: path)
+                    notes = cut + notes
                     break
                 }
                 let log = try ChromeOSEvdevLog.parse(text, file: path)
@@ -263,6 +280,7 @@ public final class RecordingStream {
                 } else {
                     (device, preloaded, notes) = try Self.finish(log, given: try described())
                 }
+                notes = cut + notes
             case .libinputRecord where Self.declaresSeveralDevices(header) || !Self.declaresVersion(header):
                 // Read whole, within the bound of a file parsed whole: the device read may come
                 // after another's events, or the header's keys after the events (a file a YAML
@@ -404,9 +422,14 @@ public final class RecordingStream {
                 break
             }
             let line = (reader.lineNumber, text)
-            // A cut last line may have lost digits; a whole SYN_REPORT is kept, anything else left out.
-            if reader.lastLineWasCut, (try? parseEvent(text, line: line.0))??.1.isSynReport != true {
-                notes.append("line \(line.0): the last line has no line end (the file was cut): left out")
+            if reader.lastLineWasCut,
+                Self.leavesOut(
+                    cut: text,
+                    { () throws(RecordingError) in
+                        try parseEvent(text, line: line.0)?.1
+                    })
+            {
+                notes.append(Self.cutLineNote(line.0))
                 finished = true
                 break
             }
@@ -455,6 +478,8 @@ public final class RecordingStream {
         }
         do throws(RecordingError) {
             while let text = try reader.next() {
+                // Left out, and said, as the log's first reading left it out.
+                if reader.lastLineWasCut, log.lines.leavesOut(cut: text, at: reader.lineNumber, file: file) { break }
                 guard let (device, line) = try log.lines.event(text, at: reader.lineNumber, file: file),
                     device == log.device, let frame = try log.frames.add(line, file: file)
                 else { continue }
@@ -471,6 +496,31 @@ public final class RecordingStream {
         var frames: [EvdevFrame] = []
         while let frame = try nextFrame() { frames.append(frame) }
         return frames
+    }
+
+    /// Whether `text`, a file's last line without the line end a writer ends it with, is left
+    /// out: cut where the file was, it may have lost digits, so anything but a whole SYN_REPORT
+    /// is (`event` reads it; a line it cannot read is left out too).
+    static func leavesOut(cut text: String, _ event: () throws(RecordingError) -> EvdevEvent?) -> Bool {
+        (try? event())??.isSynReport != true
+    }
+
+    /// ``leavesOut(cut:_:)`` for a log read whole: a getevent log's line, or a ChromeOS log's.
+    private static func leavesOut(
+        cut text: String, wholeLogFormat format: RecordingLoader.Format, at line: Int, file: String
+    ) -> Bool {
+        leavesOut(cut: text) { () throws(RecordingError) in
+            if format == .getevent {
+                var reading = GeteventFormat.Reading(file: file)
+                return try reading.read(Substring(text), at: line)?.line.event
+            }
+            return try ChromeOSEvdevLog.eventLine(text.trimmedOfWhitespace, file: file, line: line)?.1
+        }
+    }
+
+    /// What reading says of a cut last line it left out (``leavesOut(cut:_:)``).
+    static func cutLineNote(_ line: Int) -> String {
+        "line \(line): the last line has no line end (the file was cut): left out"
     }
 
     /// The event on a line, or nil for a line that carries none.
