@@ -360,11 +360,16 @@ private struct ArgumentReader {
             if let v = Self.decimal(lower.dropLast(suffix.count)), v.isFinite { return v * factor }
         }
         if let v = Self.decimal(Substring(lower)) {
-            guard v.isFinite else { throw fail("\(key)=\(text): not a finite number") }
+            guard v.isFinite else { throw fail("\(written(key, text)): not a finite number") }
             return v * bare
         }
         let names = units.map(\.0).joined(separator: ", ")
-        throw fail("\(key)=\(text): expected a number with a unit (\(names))")
+        throw fail("\(written(key, text)): expected a number with a unit (\(names))")
+    }
+
+    /// A value as the script wrote it: `pause 200ms` for one given by position, else `key=value`.
+    private func written(_ key: String, _ text: String) -> String {
+        byPosition.contains(key) ? "\(verb) \(text)" : "\(key)=\(text)"
     }
 
     /// `text` as a number written in decimals (`-1.5`, `2e3`), or `nan` or `inf` for the message
@@ -410,11 +415,10 @@ private struct ArgumentReader {
     private func time(_ key: String, default value: Double, allowZero: Bool = false) throws(RecordingError) -> Double {
         guard let text = values[key] else { return value }
         let v = try number(key, text, units: [("ms", 0.001), ("s", 1)], bare: 0.001)
-        let written = byPosition.contains(key) ? "\(verb) \(text)" : "\(key)=\(text)"
         guard allowZero ? v >= 0 : v > 0 else {
-            throw fail("\(written): " + (allowZero ? "must not be negative" : "must be greater than 0"))
+            throw fail("\(written(key, text)): " + (allowZero ? "must not be negative" : "must be greater than 0"))
         }
-        guard v <= 3600 else { throw fail("\(written): longer than an hour") }
+        guard v <= 3600 else { throw fail("\(written(key, text)): longer than an hour") }
         return v
     }
 

@@ -44,7 +44,9 @@ public enum YAMLGuard {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _),
             .reader(let problem, _, _, _), .writer(let problem), .emitter(let problem), .representer(let problem):
-            return problem
+            // libyaml names its own function (with a stray parenthesis) for its nesting limit.
+            return problem.hasPrefix("Maximum nesting level reached")
+                ? "lists or mappings nested deeper than the YAML parser allows" : problem
         case .duplicatedKeysInMapping(let duplicates, _):
             return "a key given twice in one mapping: " + duplicates.sorted().joined(separator: ", ")
                 + " (the first on this line)"

@@ -43,7 +43,10 @@ struct OutputOptions: ParsableArguments {
         ])
     }
 
-    func validate() throws { try CommandIO.current.refuseStandardOutput([("--latency", latency)]) }
+    func validate() throws {
+        try CommandIO.current.refuseStandardOutput([("--latency", latency)])
+        if json && color != .auto { throw ValidationError("--color is for table output, which --json replaces") }
+    }
 
     /// Refuses options for the app events without a mode to deliver them. Each command asks after
     /// its own refusals (`--explain`, `--with-libinput`), which take none of them.

@@ -86,6 +86,7 @@ final class SynthesisTests: XCTestCase {
             ("pinch 2", "s:1: unexpected \"2\""),
             ("pinch scale=2 scale=3", "s:1: scale= is given twice"),
             ("pause 1s 2s", "s:1: unexpected \"2s\""),
+            ("pause nan", "s:1: pause nan: not a finite number"),
             ("swipe direction=sideways", "s:1: direction is left, right, up, down or an angle"),
             ("move pressure=hard", "s:1: pressure=hard: expected the device's units (a whole number) or a percentage"),
             ("move pressure=150%", "s:1: pressure=150%: must be within 0% and 100%"),

@@ -252,6 +252,12 @@ final class TextInputTests: XCTestCase {
         let yamlSyntax = decodingError("items:\n  - name: a\n   size: [1]\n", .yaml)
         XCTAssertEqual(yamlSyntax?.line, 3)
         XCTAssertTrue(yamlSyntax?.message.hasPrefix("invalid YAML: ") ?? false, "\(String(describing: yamlSyntax))")
+        // A recording past libyaml's nesting limit: said in words, not by the name of libyaml's function.
+        let deep = "version: 1\nndevices: 1\nsystem:\n  os: " + String(repeating: "[", count: 5_000) + "\n"
+        let nested = badData({ () throws(RecordingError) in _ = try RecordingStream(text: deep, file: "deep.yml") })
+        XCTAssertEqual(
+            nested?.message, "invalid YAML: lists or mappings nested deeper than the YAML parser allows",
+            "\(String(describing: nested))")
 
         for syntax in [StructuredFile.Syntax.json, .yaml] {
             let empty = decodingError(" \n\n", syntax)

@@ -247,6 +247,10 @@ final class ErrorMessageTests: XCTestCase {
             ),
             (["replay", "--check", recording], "--check is for the app events: give --mode compat, indirect or both"),
             (
+                ["replay", "--json", "--color", "always", recording],
+                "--color is for table output, which --json replaces"
+            ),
+            (
                 ["replay", "--mode", "both", "--real-time", "--latency", "-", recording],
                 "--latency takes a file other than standard output, which has the command's output"
             ),
