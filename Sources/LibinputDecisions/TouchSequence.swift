@@ -91,22 +91,24 @@ public struct TouchSequence: Equatable, Sendable {
         return sequences
     }
 
-    /// Counts the fingers at each frame. While a tracked finger is down and the BTN_TOOL_* keys
-    /// count more than the slots, libinput takes every finger as touching and begins the slots'
-    /// contacts, positioned or not, and one touch for each finger beyond the slots
+    /// Counts the fingers at each frame: the touches pressure or size began, not a contact too
+    /// light to begin one. While a tracked finger is down and the BTN_TOOL_* keys count more than
+    /// the slots, libinput takes every finger as touching and begins the slots' contacts,
+    /// positioned or not, light or not, and one touch for each finger beyond the slots
     /// (`tp_unhover_pressure`, `tp_process_fake_touches` in src/evdev-mt-touchpad.c).
     private mutating func count(toolCounts counted: [Int], contacts: [Int]) {
         for frame in frames where counted[frame] > slots { toolCounts[frame] = counted[frame] }
-        var tracked = [Int](repeating: 0, count: frames.count)
-        for (index, track) in tracks.enumerated() where !hovering.contains(index) {
+        var tracked = [Int](repeating: 0, count: frames.count), begun = tracked
+        for (index, track) in tracks.enumerated() {
             for frame in track.points[0].frame...track.points[track.points.count - 1].frame {
                 tracked[frame - frames.lowerBound] += 1
+                if !hovering.contains(index) { begun[frame - frames.lowerBound] += 1 }
             }
         }
         trackedCounts = tracked
         fingerCounts = frames.map { frame in
             let down = tracked[frame - frames.lowerBound]
-            guard down > 0, counted[frame] > slots else { return down }
+            guard down > 0, counted[frame] > slots else { return begun[frame - frames.lowerBound] }
             return max(down, contacts[frame]) + counted[frame] - slots
         }
     }

@@ -112,11 +112,15 @@ public final class OutputFile: @unchecked Sendable {
         return (fd, (String(cString: template), resolved))
     }
 
-    /// Whether what is written is a regular file, which can be read back before ``commit()``: not
-    /// standard output, a pipe or a device.
-    public var isRegularFile: Bool {
+    /// Whether what is written can be read back before ``commit()``: a regular file this user may
+    /// read, not standard output, a pipe or a device.
+    public var canBeReadBack: Bool {
         var info = stat()
-        return fstat(fileDescriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        guard fstat(fileDescriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        // Opened anew, as a reader of it is: the descriptor itself may be for writing alone.
+        let reading = open("/proc/self/fd/\(fileDescriptor)", O_RDONLY | O_CLOEXEC)
+        if reading >= 0 { close(reading) }
+        return reading >= 0
     }
 
     /// Puts the file in place of what was at its path, once what was written is on the disk.

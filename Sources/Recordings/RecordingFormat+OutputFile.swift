@@ -3,7 +3,7 @@ import OutputFiles
 
 extension RecordingFormat {
     /// Writes `recording` in this format to `file`, a regular file not yet put in place
-    /// (``OutputFile/isRegularFile``), a MiB at a time, and returns what it lost
+    /// (``OutputFile/canBeReadBack``), a MiB at a time, and returns what it lost
     /// (``losses(of:readingBack:)``), read back from the file: a long recording's text is never
     /// held whole. A write that fails throws, with the system's reason.
     public func write(_ recording: Recording, to file: OutputFile) throws(OutputFileError) -> [String] {

@@ -134,9 +134,12 @@ public enum ExplanationText {
             let key = Evdev.codeName(type: Evdev.EV_KEY, code: $0)
             return ", by \(key) (libinput follows \(slots) of the touchpad: it counts the others by the key)"
         }
+        // A contact too light to begin a touch is no finger to libinput.
         let fingers =
-            (most == 1 ? "1 finger" : "\(most) fingers")
-            + (counted ?? (contacts > most ? " at most, \(contacts) contacts" : ""))
+            most == 0
+            ? "no finger libinput began, " + (contacts == 1 ? "1 contact" : "\(contacts) contacts")
+            : (most == 1 ? "1 finger" : "\(most) fingers")
+                + (counted ?? (contacts > most ? " at most, \(contacts) contacts" : ""))
         var lines = ["sequence \(s.number), \(time(e.seconds(s.start)))–\(time(e.seconds(s.end))): \(fingers)"]
         for t in s.touches {
             let pressure = t.peakPressure.map { ", peak pressure \($0)" } ?? ""

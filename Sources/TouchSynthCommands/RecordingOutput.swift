@@ -13,7 +13,7 @@ func writeRecording(
 ) throws {
     let chosen = RecordingFormat.chosen(format, path: output, descriptionOnly: descriptionOnly)
     let file = try output.flatMap { $0 == "-" ? nil : try openOutput($0, replacing: replacing) }
-    if let file, file.isRegularFile {
+    if let file, file.canBeReadBack {
         warn(try chosen.write(rec, to: file), in: file.path)
         return try file.commit()
     }

@@ -68,9 +68,9 @@ extension TouchSynth {
     public static func executeCommandLine() -> Int32 {
         for index in 1..<max(1, Int(CommandLine.argc)) {
             guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
-            // Its bytes as they are: printable ASCII, the rest as \xNN.
+            // Its bytes as they are: printable ASCII but the backslash, the rest as \xNN.
             let shown = UnsafeRawBufferPointer(start: raw, count: strlen(raw)).map {
-                (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true)
+                (0x20..<0x7F).contains($0) && $0 != 0x5C ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0)
             }
             writeStderr(
                 "touchsynth: argument \(index), \"\(shown.joined())\", is not UTF-8, which arguments are read as")

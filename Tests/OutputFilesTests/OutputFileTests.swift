@@ -152,4 +152,15 @@ final class OutputFileTests: XCTestCase {
             }
         }
     }
+
+    /// A regular file, the temporary one or one written in place, can be read back before it is
+    /// committed; a device cannot, nor standard output.
+    func testWhatCanBeReadBack() throws {
+        let path = folder + "/out.txt", linked = folder + "/linked.txt"
+        try "x".write(toFile: linked, atomically: false, encoding: .utf8)
+        try FileManager.default.linkItem(atPath: linked, toPath: folder + "/other-link.txt")
+        XCTAssertTrue(try OutputFile(path).canBeReadBack)
+        XCTAssertTrue(try OutputFile(linked).canBeReadBack, "a file of several links, written in place")
+        XCTAssertFalse(try OutputFile("/dev/null").canBeReadBack)
+    }
 }
