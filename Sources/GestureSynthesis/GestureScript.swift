@@ -375,10 +375,14 @@ private struct ArgumentReader {
     /// `text` as a number written in decimals (`-1.5`, `2e3`), or `nan` or `inf` for the message
     /// that refuses them; nil for anything else, such as the hexadecimal `0x10` Double reads.
     private static func decimal(_ text: Substring) -> Double? {
-        guard text.wholeMatch(of: /[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?|[+-]?(nan|inf|infinity)/) != nil
-        else { return nil }
+        guard text.wholeMatch(of: decimalPattern) != nil else { return nil }
         return Double(text)
     }
+
+    /// Built once: a regex literal where it is matched is parsed again at each match. Never
+    /// mutated, so shared across threads safely.
+    nonisolated(unsafe) private static let decimalPattern =
+        /[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?|[+-]?(nan|inf|infinity)/
 
     private func count(_ key: String, default value: Int, range: ClosedRange<Int>) throws(RecordingError) -> Int {
         guard let text = values[key] else { return value }

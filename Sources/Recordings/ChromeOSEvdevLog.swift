@@ -160,10 +160,9 @@ public enum ChromeOSEvdevLog: RecordingWriter {
     /// One frame's `E:` lines, times in seconds.
     public static func frameText(_ frame: EvdevFrame) -> String {
         var out = ""
+        let stamp = "\(frame.time / 1_000_000).\(FixedWidth.zeroed(frame.time % 1_000_000, 6))"
         for e in frame.events {
-            out += String(
-                format: "E: %llu.%06llu %04x %04x %d\n", frame.time / 1_000_000, frame.time % 1_000_000, e.type,
-                e.code, e.value)
+            out += "E: \(stamp) \(FixedWidth.hex(e.type, 4)) \(FixedWidth.hex(e.code, 4)) \(e.value)\n"
         }
         return out
     }

@@ -329,9 +329,9 @@ public enum EvemuFormat: RecordingWriter {
     /// One frame's `E:` lines.
     public static func frameText(_ frame: EvdevFrame) -> String {
         var out = ""
-        let stamp = String(format: "%llu.%06llu", frame.time / 1_000_000, frame.time % 1_000_000)
+        let stamp = "\(frame.time / 1_000_000).\(FixedWidth.zeroed(frame.time % 1_000_000, 6))"
         for e in frame.events {
-            out += "E: \(stamp) " + String(format: "%04x %04x %d\n", e.type, e.code, e.value)
+            out += "E: \(stamp) \(FixedWidth.hex(e.type, 4)) \(FixedWidth.hex(e.code, 4)) \(e.value)\n"
         }
         return out
     }

@@ -340,7 +340,7 @@ extension EvtestFormat: RecordingWriter {
     /// One frame's lines as evtest prints them.
     public static func frameText(_ frame: EvdevFrame) -> String {
         var out = ""
-        let stamp = String(format: "Event: time %llu.%06llu, ", frame.time / 1_000_000, frame.time % 1_000_000)
+        let stamp = "Event: time \(frame.time / 1_000_000).\(FixedWidth.zeroed(frame.time % 1_000_000, 6)), "
         for e in frame.events {
             if e.type == Evdev.EV_SYN {
                 let name = Evdev.codeName(type: e.type, code: e.code)
@@ -352,7 +352,7 @@ extension EvtestFormat: RecordingWriter {
             } else {
                 let value =
                     printsInHex(type: e.type, code: e.code)
-                    ? String(format: "%02x", UInt32(bitPattern: e.value)) : String(e.value)
+                    ? FixedWidth.hex(e.value, 2) : String(e.value)
                 out +=
                     stamp
                     + "type \(e.type) (\(Evdev.typeName(e.type))), code \(e.code) "

@@ -429,14 +429,14 @@ extension GeteventFormat: RecordingWriter {
     /// One frame's lines as `getevent -lt` prints them.
     public static func frameText(_ frame: EvdevFrame) -> String {
         var out = ""
-        let stamp = String(format: "[%8llu.%06llu] ", frame.time / 1_000_000, frame.time % 1_000_000)
+        let stamp = "[\(FixedWidth.spaced(frame.time / 1_000_000, 8)).\(FixedWidth.zeroed(frame.time % 1_000_000, 6))] "
         for e in frame.events {
-            let type = Evdev.typeNames[e.type] ?? String(format: "%04x", e.type),
+            let type = Evdev.typeNames[e.type] ?? FixedWidth.hex(e.type, 4),
                 code = label(type: e.type, code: e.code)
             let value =
                 e.type == Evdev.EV_KEY && (0...2).contains(e.value)
                 ? ["UP", "DOWN", "REPEAT"][Int(e.value)]
-                : String(format: "%08x", UInt32(bitPattern: e.value))
+                : FixedWidth.hex(e.value, 8)
             out +=
                 stamp + type.padding(toLength: 12, withPad: " ", startingAt: 0) + " "
                 + code.padding(toLength: 20, withPad: " ", startingAt: 0)

@@ -355,7 +355,8 @@ public enum LibinputRecordFormat: RecordingWriter {
                 ? "------------ SYN_REPORT (0) ---------- +\(frame.time / 1000)ms"
                 : "\(Evdev.typeName(e.type)) / \(Evdev.codeName(type: e.type, code: e.code)) \(e.value)"
             out +=
-                String(format: "    - [%3llu, %6llu, %3d, %3d, %6d] # ", sec, usec, e.type, e.code, e.value) + comment
+                "    - [\(FixedWidth.spaced(sec, 3)), \(FixedWidth.spaced(usec, 6)), \(FixedWidth.spaced(e.type, 3)), "
+                + "\(FixedWidth.spaced(e.code, 3)), \(FixedWidth.spaced(e.value, 6))] # " + comment
                 + "\n"
         }
         return out
