@@ -357,7 +357,9 @@ private struct ArgumentReader {
     ) throws(RecordingError) -> Double {
         let lower = text.lowercased()
         for (suffix, factor) in units where lower.hasSuffix(suffix) {
-            if let v = Self.decimal(lower.dropLast(suffix.count)), v.isFinite { return v * factor }
+            guard let v = Self.decimal(lower.dropLast(suffix.count)) else { continue }
+            guard v.isFinite else { throw fail("\(written(key, text)): not a finite number") }
+            return v * factor
         }
         if let v = Self.decimal(Substring(lower)) {
             guard v.isFinite else { throw fail("\(written(key, text)): not a finite number") }
@@ -379,8 +381,7 @@ private struct ArgumentReader {
         return Double(text)
     }
 
-    /// Built once: a regex literal where it is matched is parsed again at each match. Never
-    /// mutated, so shared across threads safely.
+    /// Built once (a regex literal matched in place is parsed at each match); never mutated.
     nonisolated(unsafe) private static let decimalPattern =
         /[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?|[+-]?(nan|inf|infinity)/
 

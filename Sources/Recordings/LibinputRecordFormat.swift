@@ -362,6 +362,16 @@ public enum LibinputRecordFormat: RecordingWriter {
         return out
     }
 
+    /// Whether the header has the top-level `version:` libinput record writes first.
+    static func declaresVersion(_ header: String) -> Bool {
+        header.split(separator: "\n").contains { $0.hasPrefix("version:") }
+    }
+
+    /// Whether a `libinput record` header says it holds more than one device (`ndevices: 2`).
+    static func declaresSeveralDevices(_ header: String) -> Bool {
+        (ndevices(in: header).flatMap { Int($0) } ?? 1) > 1
+    }
+
     private static func yamlString(_ s: String) -> String {
         "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }

@@ -100,4 +100,13 @@ extension RecordingStream {
             cut + plan.notes
         )
     }
+
+    /// A log's recording on its own description, or the one given, or an inferred one; its frames
+    /// last first, to be served from memory.
+    static func finish(
+        _ log: EventLog, given: LogDescription?
+    ) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
+        let recording = try log.recording(given: given)
+        return (recording.device, recording.frames.reversed(), recording.notes)
+    }
 }

@@ -190,8 +190,8 @@ public final class RecordingStream {
         // streams from its place, and only the others are held in memory. Any other file that can
         // is kept open to read its frames again (``restarted()``), where the system lets it be.
         let several =
-            eventsStart != nil && format == .libinputRecord && Self.declaresSeveralDevices(header)
-            && Self.declaresVersion(header)
+            eventsStart != nil && format == .libinputRecord && LibinputRecordFormat.declaresSeveralDevices(header)
+            && LibinputRecordFormat.declaresVersion(header)
         let again = eventsStart == nil ? nil : several ? try reader.readAgain() : try? reader.readAgain()
         let streamsSections = several && again != nil
         do throws(RecordingError) {
@@ -281,11 +281,12 @@ public final class RecordingStream {
                     (device, preloaded, notes) = try Self.finish(log, given: try described())
                 }
                 notes = cut + notes
-            case .libinputRecord where Self.declaresSeveralDevices(header) || !Self.declaresVersion(header):
+            case .libinputRecord
+            where LibinputRecordFormat.declaresSeveralDevices(header) || !LibinputRecordFormat.declaresVersion(header):
                 // Read whole, within the bound of a file parsed whole: the device read may come
                 // after another's events, or the header's keys after the events (a file a YAML
                 // tool wrote again, its keys sorted).
-                let several = Self.declaresSeveralDevices(header)
+                let several = LibinputRecordFormat.declaresSeveralDevices(header)
                 var text = header
                 while let line = try reader.next() {
                     text += line + "\n"
@@ -355,28 +356,9 @@ public final class RecordingStream {
     /// header's keys after the events), and the most events a device played alongside may have.
     static let severalDevicesBytes = 8 << 20
 
-    /// Whether the header has the top-level `version:` libinput record writes first.
-    private static func declaresVersion(_ header: String) -> Bool {
-        header.split(separator: "\n").contains { $0.hasPrefix("version:") }
-    }
-
-    /// Whether a `libinput record` header says it holds more than one device (`ndevices: 2`).
-    private static func declaresSeveralDevices(_ header: String) -> Bool {
-        (LibinputRecordFormat.ndevices(in: header).flatMap { Int($0) } ?? 1) > 1
-    }
-
     /// The note for a description given for a file that describes its device itself.
     private static func unused(_ description: String?) -> [String] {
         description.map { ["it describes its device itself: the description \($0) is not used"] } ?? []
-    }
-
-    /// A log's recording on its own description, or the one given, or an inferred one; its frames
-    /// last first, to be served from memory.
-    static func finish(
-        _ log: EventLog, given: LogDescription?
-    ) throws(RecordingError) -> (DeviceDescription, [EvdevFrame], [String]) {
-        let recording = try log.recording(given: given)
-        return (recording.device, recording.frames.reversed(), recording.notes)
     }
 
     deinit { reader.close() }
@@ -496,31 +478,6 @@ public final class RecordingStream {
         var frames: [EvdevFrame] = []
         while let frame = try nextFrame() { frames.append(frame) }
         return frames
-    }
-
-    /// Whether `text`, a file's last line without the line end a writer ends it with, is left
-    /// out: cut where the file was, it may have lost digits, so anything but a whole SYN_REPORT
-    /// is (`event` reads it; a line it cannot read is left out too).
-    static func leavesOut(cut text: String, _ event: () throws(RecordingError) -> EvdevEvent?) -> Bool {
-        (try? event())??.isSynReport != true
-    }
-
-    /// ``leavesOut(cut:_:)`` for a log read whole: a getevent log's line, or a ChromeOS log's.
-    private static func leavesOut(
-        cut text: String, wholeLogFormat format: RecordingLoader.Format, at line: Int, file: String
-    ) -> Bool {
-        leavesOut(cut: text) { () throws(RecordingError) in
-            if format == .getevent {
-                var reading = GeteventFormat.Reading(file: file)
-                return try reading.read(Substring(text), at: line)?.line.event
-            }
-            return try ChromeOSEvdevLog.eventLine(text.trimmedOfWhitespace, file: file, line: line)?.1
-        }
-    }
-
-    /// What reading says of a cut last line it left out (``leavesOut(cut:_:)``).
-    static func cutLineNote(_ line: Int) -> String {
-        "line \(line): the last line has no line end (the file was cut): left out"
     }
 
     /// The event on a line, or nil for a line that carries none.

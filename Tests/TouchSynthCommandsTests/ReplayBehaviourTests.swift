@@ -161,7 +161,7 @@ final class ReplayBehaviourTests: XCTestCase {
         for (script, message) in [
             ("pinch scale=nan", "-e:1: scale=nan: not a finite number"),
             ("tap\nswipe fingers=9", "-e:2: fingers=9: expected a whole number from 1 to 5"),
-            ("pause 1e400ms", "-e:1: duration=1e400ms: expected a number with a unit (ms, s)"),
+            ("pause 1e400ms", "-e:1: pause 1e400ms: not a finite number"),
             ("swipe distance=90mm", "-e:1: the swipe leaves the touchpad"),
             // Decimals only: a hexadecimal number, or an empty coordinate, is no position.
             ("pinch at=0x10,0", "-e:1: at=0x10: expected a number with a unit"),
