@@ -157,13 +157,6 @@ public enum ChromeOSEvdevLog: RecordingWriter {
         return out
     }
 
-    /// One frame's `E:` lines, times in seconds.
-    public static func frameText(_ frame: EvdevFrame) -> String {
-        var out = ""
-        let stamp = "\(frame.time / 1_000_000).\(FixedWidth.zeroed(frame.time % 1_000_000, 6))"
-        for e in frame.events {
-            out += "E: \(stamp) \(FixedWidth.hex(e.type, 4)) \(FixedWidth.hex(e.code, 4)) \(e.value)\n"
-        }
-        return out
-    }
+    /// One frame's `E:` lines, times in seconds: evemu's event lines, which libevdev's log writes too.
+    public static func frameText(_ frame: EvdevFrame) -> String { EvemuFormat.frameText(frame) }
 }
