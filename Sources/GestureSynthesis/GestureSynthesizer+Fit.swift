@@ -15,8 +15,8 @@ extension GestureSynthesizer {
         var contact: Contact
         /// What shrank, and why.
         var note: String?
-        /// Whether the contact leaves the pad however its default lengths shrink.
-        var leaves = false
+        /// The lengths left out that, even at ``leastFit``, do not keep the contact on the pad.
+        var leaving: [GestureScript.Size] = []
     }
 
     /// The statement's contact. Where the lengths it leaves to their defaults
@@ -51,7 +51,7 @@ extension GestureSynthesizer {
                 + "\(area.purpose) (lengths given are kept)"
             return Fit(contact: try planned(fits), note: note)
         }
-        return Fit(contact: whole, leaves: true)
+        return Fit(contact: whole, leaving: sizes)
     }
 
     /// Where a shortened gesture's fingers stay, mm from the pad's centre, +y down.

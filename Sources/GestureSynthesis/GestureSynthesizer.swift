@@ -127,7 +127,7 @@ public enum GestureSynthesizer {
             let fit = try fitted(statement, pad: pad, options: settings, fail: fail)
             let contact = fit.contact
             try pad.check(
-                contact, resting: resting.count, verb: statement.action.verb, halvedDefaults: fit.leaves, fail: fail)
+                contact, resting: resting.count, verb: statement.action.verb, halved: fit.leaving, fail: fail)
             for note in [
                 fit.note,
                 pad.unplacedNote(contact, resting: resting.count, verb: statement.action.verb),
@@ -419,9 +419,9 @@ public enum GestureSynthesizer {
         ]
 
         /// Refuses a contact the device cannot report beside `resting` fingers, or one that leaves the
-        /// pad (as it still did with its default lengths at ``leastFit``, where `halvedDefaults`).
+        /// pad (as it still did with the `halved` lengths it left out at ``leastFit``).
         func check(
-            _ contact: Contact, resting: Int = 0, verb: String, halvedDefaults: Bool = false,
+            _ contact: Contact, resting: Int = 0, verb: String, halved: [GestureScript.Size] = [],
             fail: (String) -> RecordingError
         ) throws(RecordingError) {
             let own = contact.samples.map(\.points.count).max() ?? 0, fingers = own + resting
@@ -450,7 +450,10 @@ public enum GestureSynthesizer {
                         format: "the %@ leaves the touchpad: a finger reaches %+.1f, %+.1f mm from the centre of a "
                             + "%.1f × %.1f mm pad",
                         verb, shown.x, shown.y, size.width, size.height)
-                        + (halvedDefaults ? "; its default lengths at half would too" : ""))
+                        + (halved.isEmpty
+                            ? ""
+                            : "; with its left-out \(halved.map(\.rawValue).joined(separator: " and ")) at half, "
+                                + "it would too"))
             }
         }
 

@@ -92,7 +92,12 @@ final class DefaultLengthTests: XCTestCase {
         // What no shrinking helps is refused, and says so.
         let small = try device("touchpads_ETPS2_Elantech_Touchpad.desc")
         XCTAssertThrowsError(try synthesize("swipe direction=up", on: small)) { error in
-            XCTAssertTrue("\(error)".hasSuffix("; its default lengths at half would too"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".hasSuffix("; with its left-out distance and spacing at half, it would too"), "\(error)")
+        }
+        // A distance given is not said to be left out: only the spacing is.
+        XCTAssertThrowsError(try synthesize("swipe direction=up distance=40mm", on: small)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("; with its left-out spacing at half, it would too"), "\(error)")
         }
     }
 }
