@@ -4,6 +4,7 @@ import AppEvents
 /// output used, so a newcomer can read it without the docs.
 public struct TableLegend: Sendable {
     private var simulated = false
+    private var translations = false
     private var systemKinds: Set<SystemGestureEvent.Kind> = []
 
     public init() {}
@@ -12,7 +13,10 @@ public struct TableLegend: Sendable {
     public mutating func note(_ event: AppEvent) {
         switch event.payload {
         case .touches(let touches) where touches.contains(where: \.isSimulated): simulated = true
-        case .systemGesture(let gesture): systemKinds.insert(gesture.kind)
+        case .systemGesture(let gesture):
+            systemKinds.insert(gesture.kind)
+            if gesture.kind != .hold { translations = true }
+        case .scroll: translations = true
         default: break
         }
     }
@@ -22,6 +26,9 @@ public struct TableLegend: Sendable {
         var lines: [String] = []
         if simulated {
             lines.append("*: one of compat mode's two simulated touches, which stand for a trackpad pinch or rotation")
+        }
+        if translations {
+            lines.append("Δ(x,y) Σ(x,y): the change in this event and since the gesture began, in screen points")
         }
         if systemKinds.contains(.swipe) || systemKinds.contains(.pinch) {
             lines.append(
