@@ -120,6 +120,8 @@ extension ComparisonReport {
         if gestures.contains(where: \.isHold) {
             line += ". A hold is fingers resting, for which Apple documents no UIKit event"
         }
+        // Why libinput made the input what it did is explain's to say, with its numbers.
+        line += ". `touchsynth explain` says why libinput decided so"
         return ([line + "."] + pointerRegionLines(timeBase)).joined(separator: "\n") + "\n"
     }
 }

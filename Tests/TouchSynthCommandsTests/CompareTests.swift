@@ -248,14 +248,18 @@ final class CompareTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: capitals, encoding: .utf8), html)
     }
 
-    /// A recording no recognizer takes is one sentence, and the pointer regions it went through.
+    /// A recording no recognizer takes is one sentence, with where to ask why, and the pointer
+    /// regions it went through.
     func testNothingARecognizerTookIsOneSentenceBesideThePointerRegions() {
         let recording = Fixtures.evemu.appendingPathComponent("touchpads_SynPS2_Synaptics_TouchPad.leftmove.events")
         let result = runCommand(["compare", recording.path])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[1].hasPrefix("libinput reported pointer motion"), result.stdout)
-        XCTAssertTrue(lines[1].hasSuffix("for which Apple documents no UIKit event."), result.stdout)
+        XCTAssertTrue(
+            lines[1].hasSuffix(
+                "for which Apple documents no UIKit event. `touchsynth explain` says why libinput decided so."),
+            result.stdout)
         XCTAssertEqual(lines[2], "pointer regions (both modes):")
         XCTAssertFalse(result.stdout.contains("| -"), result.stdout)
     }
