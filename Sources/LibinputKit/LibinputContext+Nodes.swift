@@ -32,6 +32,9 @@ extension LibinputContext {
         return LibinputError(.unavailable, "libinput found no usable input device on this seat")
     }
 
+    /// Whether `/dev/input` holds any event node, readable or not.
+    public static var hasEventNodes: Bool { !eventNodeNames().isEmpty }
+
     /// The `event*` names in `/dev/input`, none if it cannot be read.
     private static func eventNodeNames() -> [String] {
         guard let directory = opendir("/dev/input") else { return [] }

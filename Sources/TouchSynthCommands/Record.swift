@@ -65,13 +65,11 @@ struct Record: ParsableCommand {
 }
 
 /// The one touchpad among the readable event nodes (``EvdevNode/onlyTouchpad(in:)``); none found
-/// for want of permission is said so.
+/// for want of permission, or for want of any input device, is said so, as `devices` says it.
 func onlyTouchpad() throws -> String {
-    do {
-        return try EvdevNode.onlyTouchpad()
-    } catch  where error.kind == .missingFile {
-        let diagnosis = LibinputContext.diagnoseNoDevices()
-        if diagnosis.kind == .permission { throw diagnosis }
-        throw error
-    }
+    let found = Result { () throws(RecordingError) in try EvdevNode.onlyTouchpad() }
+    guard case .failure(let error) = found, error.kind == .missingFile else { return try found.get() }
+    let diagnosis = LibinputContext.diagnoseNoDevices()
+    if diagnosis.kind == .permission || !LibinputContext.hasEventNodes { throw diagnosis }
+    throw error
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LibinputKit
 import XCTest
 import TestSupport
 
@@ -37,6 +38,22 @@ final class LibinputContextTests: XCTestCase {
             XCTAssertEqual(result.stdout, "", "\(command)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
         }
+    }
+
+    /// With no input device at all (a container or a VM), the commands that look for the one
+    /// touchpad say so as `devices` does, rather than that no touchpad was found.
+    func testNoInputDeviceAtAllIsSaidAlikeByEveryCommand() throws {
+        try XCTSkipIf(LibinputContext.hasEventNodes, "this machine has input devices")
+        let out = temporaryPath("none.yml")
+        let devices = runCommand(["devices"])
+        XCTAssertEqual(devices.status, 69, devices.stderr)
+        XCTAssertTrue(devices.stderr.contains("no input devices"), devices.stderr)
+        for command in [["debug", "--explain"], ["record", "-o", out]] {
+            let result = runCommand(command)
+            XCTAssertEqual(result.status, devices.status, "\(command)")
+            XCTAssertEqual(result.stderr, devices.stderr, "\(command)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
     /// libinput leaves tap-to-click off; `--enable-tap` turns it on, and a one-finger tap clicks.
