@@ -58,8 +58,9 @@ struct ThumbContext {
         let sequence = analysis.sequence
         guard let axes = analysis.recording.positionAxes else { return [] }
         let resolution = (x: Double(axes.x.resolution), y: Double(axes.y.resolution))
-        // libinput walks its touches by index: the slots, then the fingers beyond them.
-        let touches = (sequence.tracks + sequence.untrackedTracks).enumerated()
+        // libinput walks its touches by index: the slots, then the fingers beyond them; it passes
+        // over a contact that only hovers.
+        let touches = (sequence.begunTracks + sequence.untrackedTracks).enumerated()
             .sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
         let speedBased = Set(
             analysis.decisions(of: .thumb).compactMap { d -> Int? in

@@ -102,9 +102,10 @@ extension SequenceAnalysis {
     }
 
     /// The tracked touch an untracked finger's `point` was placed at, the top-most at its frame
-    /// (`tp_position_fake_touches`): the one nearest it, as the tracks are held by the hysteresis.
+    /// (`tp_position_fake_touches`, which weighs hovering touches too): the one nearest it, as the
+    /// tracks are held by the hysteresis.
     private func tracked(at point: TrackPoint, slots: Int) -> Int? {
         func gap(_ other: TrackPoint) -> Double { abs(other.x - point.x) + abs(other.y - point.y) }
-        return sequence.positions(at: point.frame).filter { $0.key < slots }.min { gap($0.value) < gap($1.value) }?.key
+        return sequence.contactPositions(at: point.frame).filter { $0.key < slots }.min { gap($0.value) < gap($1.value) }?.key
     }
 }

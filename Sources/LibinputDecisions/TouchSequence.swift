@@ -240,8 +240,18 @@ public struct TouchSequence: Equatable, Sendable {
         return Recording.fingerCountKeys[counted - 1]
     }
 
-    /// Where each finger down at `frame` was then, by slot.
-    public func positions(at frame: Int) -> [Int: TrackPoint] {
+    /// The tracks of touches libinput began: its rules for several touches and its gestures
+    /// pass over a contact that only hovers (`TOUCH_HOVERING`).
+    var begunTracks: [FingerTrack] { tracks.indices.filter { !hovering.contains($0) }.map { tracks[$0] } }
+
+    /// Where each finger libinput began and holds down at `frame` was then, by slot.
+    public func positions(at frame: Int) -> [Int: TrackPoint] { Self.positions(of: begunTracks, at: frame) }
+
+    /// Where each contact down at `frame` was then, by slot, whether libinput began its touch or
+    /// it hovers.
+    func contactPositions(at frame: Int) -> [Int: TrackPoint] { Self.positions(of: tracks, at: frame) }
+
+    private static func positions(of tracks: [FingerTrack], at frame: Int) -> [Int: TrackPoint] {
         var positions: [Int: TrackPoint] = [:]
         for track in tracks {
             if let point = track.points.last(where: { $0.frame <= frame }),

@@ -75,6 +75,18 @@ final class ThumbBesideFingersTests: XCTestCase {
         }
     }
 
+    /// A contact too light to begin a touch, landing far below two fingers, is no thumb:
+    /// libinput's rules for several touches pass over a hovering touch, so only the fingers'
+    /// landing is weighed (the explanation agreeing with the log is checked by `explained`).
+    func testALightContactBelowTwoFingersIsWeighedByNoThumbRule() throws {
+        let script = "rest fingers=2 spacing=18mm at=50%,30%; pause 200ms; move dx=5mm at=50%,90% pressure=2%"
+        for (label, sequence) in try explained(script) {
+            let contexts = sequence.findings.filter { $0.rule == .thumbContext }
+            XCTAssertEqual(contexts.count, 1, "\(label): \(contexts.map(\.text))")
+            XCTAssertTrue(contexts.allSatisfy { ($0.touch ?? 0) < 2 && !$0.exceeds }, "\(label): \(contexts.map(\.text))")
+        }
+    }
+
     func testTouchesDownTogetherAboveTheExclusionLineAreAllFingers() throws {
         for (label, sequence) in try explained("rest fingers=2 spacing=40mm at=50%,80%; pause 100ms") {
             let context = try XCTUnwrap(sequence.findings.first { $0.rule == .thumbContext }, label)
