@@ -229,6 +229,9 @@ private struct Measure {
     let elapsed: Double
     let at: UInt64
     let touches: [Touch]
+    /// Whether the frame before had the box's time passed with both touches under 1 mm, where
+    /// libinput decides nothing: the gate, not the time, held the decision to this frame.
+    let heldStill: Bool
 
     /// `asideAt`: the frame whose touches set aside are not followed (`frame` by default).
     init(analysis: SequenceAnalysis, initialFrame: Int, frame: Int, at: UInt64, fingers: Int, asideAt: Int? = nil) {
@@ -250,6 +253,14 @@ private struct Measure {
             chosen = [top, bottom]
         }
         touches = chosen.prefix(2).map { ($0, start[$0]!.mm, now[$0]!.mm) }
+        let before = frame > initialFrame ? analysis.sequence.positions(at: frame - 1) : [:]
+        let elapsedBefore = frame > initialFrame
+            ? Double(Int64(analysis.recording.frames[frame - 1].time) - Int64(initialTime)) / 1000 : 0
+        heldStill =
+            touches.count == 2 && elapsedBefore > analysis.rules.swipeTimeout
+            && touches.allSatisfy { t in
+                before[t.slot].map { $0.mm.distance(to: t.from) < analysis.rules.stillMovement } ?? false
+            }
     }
 
     private var rules: RuleBook { analysis.rules }
@@ -352,7 +363,9 @@ private struct Measure {
             text: "the touches were \(SequenceAnalysis.mm(dx)) × \(SequenceAnalysis.mm(dy)) mm apart "
                 + "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected "
                 + (inScrollBox
-                    ? "(within \(box) after \(n(rules.swipeTimeout)) ms: a \(together))"
+                    ? "(within \(box) after \(n(rules.swipeTimeout)) ms: a \(together)"
+                        + (heldStill && deciding == .gestureSpacing
+                            ? ", told at the first frame a touch had moved \(n(rules.stillMovement)) mm)" : ")")
                     : elapsed > rules.swipeTimeout
                         ? "(not within \(box), so the box did not decide)"
                         : "(too soon to count: libinput weighs the \(box) box from \(n(rules.swipeTimeout)) ms on)"),
@@ -362,7 +375,8 @@ private struct Measure {
         let direction = predicted.flatMap {
             deciding == .gestureDirection ? directionFinding(decided: decided, predicted: $0) : nil
         }
-        let all = [spacing] + movement + (direction.map { [$0] } ?? [])
+        let still = heldStill && deciding == .gestureSpacing ? [stillGate()] : []
+        let all = [spacing] + still + movement + (direction.map { [$0] } ?? [])
         let decidingFinding: Finding? =
             switch deciding {
             case .gestureSpacing: spacing
@@ -372,6 +386,21 @@ private struct Measure {
             default: nil
             }
         return (all + (deciding == .gestureMovement ? decidingFinding.map { [$0] } ?? [] : []), decidingFinding)
+    }
+
+    /// The gate before every step: while both touches have moved under 1 mm, libinput decides
+    /// nothing, however long they have been down; the touch that moved most opened it.
+    private func stillGate() -> Finding {
+        let mover = moved(touches[0]) >= moved(touches[1]) ? touches[0] : touches[1]
+        let mm = SequenceAnalysis.mm, limit = rules.stillMovement
+        return Finding(
+            rule: .gestureMovement, time: at, touch: mover.slot, value: moved(mover), limit: limit, unit: "mm",
+            exceeds: true, agreesWithLog: nil,
+            text: "touch \(mover.slot) had moved \(mm(moved(mover))) mm since the fingers were detected, the first "
+                + "frame either touch reached \(SequenceAnalysis.number(limit)) mm: while both are under it libinput "
+                + "decides nothing, so it decided \(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected, "
+                + "not at \(SequenceAnalysis.number(rules.swipeTimeout)) ms",
+            source: rules.source(.gestureMovement, movement: .still))
     }
 
     /// The number of one touch moving past `max_move` while the other rests under `min_move`.

@@ -134,7 +134,9 @@ struct RuleBook {
     /// Which limit on each touch's movement a finding measures: `max_move`, past which one touch
     /// decides alone; `min_move`, which each touch passes before the directions decide; or the
     /// distance each moves before a scroll may turn pinch (`tp_gesture_is_pinch`).
-    enum MovementLimit { case maxMove, minMove, pinch }
+    /// The movement limits of the gesture machine: `max_move`, `min_move`, the pinch's
+    /// disambiguation distance, and the 1 mm under which it decides nothing (`still`).
+    enum MovementLimit { case maxMove, minMove, pinch, still }
 
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for
     /// `palmEdge`, the side zones', or the top zone's when `topEdge`; for `gestureSupport`, the
@@ -164,6 +166,8 @@ struct RuleBook {
             case .palmEdge: ("evdev-mt-touchpad.c", ["1.22.1": 852, "1.28.1": 869, "1.31.3": 816])
             case .gestureMovement where movement == .minMove:
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 994, "1.28.1": 1368, "1.31.3": 1510])
+            case .gestureMovement where movement == .still:
+                ("evdev-mt-touchpad-gestures.c", ["1.22.1": 925, "1.28.1": 1287, "1.31.3": 1426])
             case .gestureMovement where movement == .pinch:
                 ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1040, "1.28.1": 1419, "1.31.3": 1563])
             case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 957, "1.28.1": 1318, "1.31.3": 1462])

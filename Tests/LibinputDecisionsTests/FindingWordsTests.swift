@@ -134,6 +134,24 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertEqual(jump?.text.contains("discarded. See https://"), true, "\(String(describing: jump))")
     }
 
+    /// A slow scroll is within the scroll box at 150 ms, yet libinput decides nothing while both
+    /// touches have moved under 1 mm: the scroll is told at the first frame one has, which the
+    /// numbers say; one moving 1 mm by 150 ms is told with no such gate named.
+    func testASlowScrollSaysItWaitedForATouchToMoveOneMillimetre() throws {
+        let slow = try explainScript("scroll dy=4mm duration=1000ms")
+        let gate = try XCTUnwrap(slow.findings.first { $0.rule == .gestureMovement && $0.limit == 1 }, slow.conclusion)
+        XCTAssertGreaterThanOrEqual(gate.value, 1)
+        XCTAssertTrue(gate.source.contains("gestures.c:"), gate.source)
+        let decided = try XCTUnwrap(gate.text.firstMatch(of: /decided ([0-9]+) ms after/).flatMap { Int($0.1) })
+        XCTAssertGreaterThan(decided, 150, gate.text)
+        XCTAssertEqual(slow.deciding?.rule, .gestureSpacing, slow.conclusion)
+        XCTAssertTrue(slow.conclusion.contains("the first frame a touch had moved 1 mm"), slow.conclusion)
+        let quick = try explainScript("scroll dy=10mm duration=1000ms")
+        XCTAssertEqual(quick.deciding?.rule, .gestureSpacing, quick.conclusion)
+        XCTAssertFalse(quick.findings.contains { $0.limit == 1 }, "\(quick.findings.map(\.text))")
+        XCTAssertFalse(quick.conclusion.contains("moved 1 mm"), quick.conclusion)
+    }
+
     /// A scroll that ends while a finger stays, a finger's lift 100 ms before: libinput's timer for
     /// a new finger count, logged as a reset (1.22), or a cancel and a switch (1.28 and later).
     /// Before it, touch 1 lifted for 53 ms and came back: passed over, but the scroll waited,

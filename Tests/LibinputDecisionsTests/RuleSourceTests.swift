@@ -35,7 +35,7 @@ final class RuleSourceTests: XCTestCase {
                     expected += [.exclusion, .size, .edgeScrolling].map { book.source(rule, thumbTest: $0) }
                 }
                 if rule == .gestureMovement {
-                    expected += [.minMove, .pinch].map { book.source(rule, movement: $0) }
+                    expected += [.minMove, .pinch, .still].map { book.source(rule, movement: $0) }
                 }
                 if rule == .thumbContext {
                     expected = [.farBelow, .close, .soon, .speed].map { book.source(rule, thumbStep: $0) }
