@@ -254,7 +254,8 @@ private struct Measure {
         }
         touches = chosen.prefix(2).map { ($0, start[$0]!.mm, now[$0]!.mm) }
         let before = frame > initialFrame ? analysis.sequence.positions(at: frame - 1) : [:]
-        let elapsedBefore = frame > initialFrame
+        let elapsedBefore =
+            frame > initialFrame
             ? Double(Int64(analysis.recording.frames[frame - 1].time) - Int64(initialTime)) / 1000 : 0
         heldStill =
             touches.count == 2 && elapsedBefore > analysis.rules.swipeTimeout

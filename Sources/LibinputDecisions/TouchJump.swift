@@ -106,6 +106,8 @@ extension SequenceAnalysis {
     /// tracks are held by the hysteresis.
     private func tracked(at point: TrackPoint, slots: Int) -> Int? {
         func gap(_ other: TrackPoint) -> Double { abs(other.x - point.x) + abs(other.y - point.y) }
-        return sequence.contactPositions(at: point.frame).filter { $0.key < slots }.min { gap($0.value) < gap($1.value) }?.key
+        return sequence.contactPositions(at: point.frame).filter { $0.key < slots }.min {
+            gap($0.value) < gap($1.value)
+        }?.key
     }
 }

@@ -83,7 +83,8 @@ final class ThumbBesideFingersTests: XCTestCase {
         for (label, sequence) in try explained(script) {
             let contexts = sequence.findings.filter { $0.rule == .thumbContext }
             XCTAssertEqual(contexts.count, 1, "\(label): \(contexts.map(\.text))")
-            XCTAssertTrue(contexts.allSatisfy { ($0.touch ?? 0) < 2 && !$0.exceeds }, "\(label): \(contexts.map(\.text))")
+            XCTAssertTrue(
+                contexts.allSatisfy { ($0.touch ?? 0) < 2 && !$0.exceeds }, "\(label): \(contexts.map(\.text))")
         }
     }
 
