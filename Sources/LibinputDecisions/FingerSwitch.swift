@@ -116,10 +116,34 @@ extension SequenceAnalysis {
         let moved = sequence.distances(from: start - 1, to: end - 1).sorted { $0.key < $1.key }.filter {
             $0.value >= 0.1
         }
-        guard let first = moved.first else { return nil }
-        let others = moved.dropFirst().map { ", touch \($0.0) \(Self.mm($0.1)) mm" }.joined()
+        guard !moved.isEmpty else { return nil }
+        let each = moved.enumerated().map { index, entry in
+            let swap = swapStep(of: entry.key, from: start, to: end).map {
+                " (a step of \(Self.mm($0.mm)) mm in the frame touch \($0.lifted) lifted, to where touch "
+                    + "\($0.lifted) had been: the pad's tracking gave the finger that stayed touch \(entry.key)'s slot; "
+                    + "no finger travelled so far)"
+            }
+            return "touch \(entry.key) \(index == 0 ? "moved " : "")\(Self.mm(entry.value)) mm" + (swap ?? "")
+        }
         return "; libinput sent nothing of the gesture while it waited" + (citing.map { " (\($0))" } ?? "")
-            + ", in which touch \(first.0) moved "
-            + "\(Self.mm(first.1)) mm" + others
+            + ", in which " + each.joined(separator: ", ")
+    }
+
+    /// The frame from `start` to `end` in which `touch` stepped at least 10 mm to where a touch
+    /// lifting in that frame had been, nearer it than its own last place: the pad handing the
+    /// finger that stayed to the other slot, which libinput, restarting its history at the new
+    /// finger count, takes as motion.
+    private func swapStep(of touch: Int, from start: Int, to end: Int) -> (mm: Double, lifted: Int)? {
+        for frame in start..<end {
+            let before = sequence.positions(at: frame - 1), after = sequence.positions(at: frame)
+            guard let from = before[touch]?.mm, let to = after[touch]?.mm, to.distance(to: from) >= 10 else {
+                continue
+            }
+            for (lifted, point) in before
+            where after[lifted] == nil && to.distance(to: point.mm) < to.distance(to: from) {
+                return (to.distance(to: from), lifted)
+            }
+        }
+        return nil
     }
 }

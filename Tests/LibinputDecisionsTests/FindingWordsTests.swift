@@ -179,6 +179,23 @@ final class FindingWordsTests: XCTestCase {
         }
     }
 
+    /// On the hp8470p, as touch 1 lifts, the finger that stays is reported in touch 0's slot, a
+    /// step of tens of mm in one frame: what libinput did not send while it waited is said to be
+    /// that handing over, not a finger's travel; a finger that lifted without it is told plainly.
+    func testAFingerHandedToTheOtherSlotIsNoTravel() throws {
+        let path = "evemu-devices/touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        let switches = try explain(path).sequences.flatMap(\.findings).filter {
+            $0.rule == .fingerSwitch && $0.exceeds
+        }
+        let handed = switches.filter { $0.text.contains("to where touch 1 had been") }
+        XCTAssertEqual(handed.count, 1, "\(switches.map(\.text))")
+        let text = try XCTUnwrap(handed.first?.text)
+        let step = try XCTUnwrap(text.firstMatch(of: /a step of ([0-9.]+) mm/).flatMap { Double($0.1) }, text)
+        XCTAssertGreaterThan(step, 40, text)
+        XCTAssertTrue(text.contains("no finger travelled so far"), text)
+        XCTAssertTrue(switches.contains { !$0.text.contains("a step of") && $0.text.contains("touch 0 moved") })
+    }
+
     func testATapsTravelNamesTheTouchAndHowFar() throws {
         let explanation = try explain("evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events") {
             $0.configuration.tapToClick = true
