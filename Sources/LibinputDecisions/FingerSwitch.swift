@@ -120,8 +120,8 @@ extension SequenceAnalysis {
         let each = moved.enumerated().map { index, entry in
             let swap = swapStep(of: entry.key, from: start, to: end).map {
                 " (a step of \(Self.mm($0.mm)) mm in the frame touch \($0.lifted) lifted, to where touch "
-                    + "\($0.lifted) had been: the pad's tracking gave the finger that stayed touch \(entry.key)'s slot; "
-                    + "no finger travelled so far)"
+                    + "\($0.lifted) had been: the pad's tracking gave the finger that stayed touch "
+                    + "\(entry.key)'s slot; no finger travelled so far)"
             }
             return "touch \(entry.key) \(index == 0 ? "moved " : "")\(Self.mm(entry.value)) mm" + (swap ?? "")
         }

@@ -18,11 +18,22 @@ extension SequenceAnalysis {
         }
         guard !lines.isEmpty else { return [] }
         let resets = sequence.motionHistoryResets
-        let moves = Dictionary(
+        var moves = Dictionary(
             grouping: (sequence.tracks + sequence.untrackedTracks + sequence.hovers).flatMap {
                 scaledMoves($0, resets: resets)
             },
             by: \.frame)
+        // A line where none of the sequence's touches moved is of a contact the pad still tracks
+        // after the fingers lifted: hovering, and weighed all the same, by its kernel contact.
+        let unmatched = Set(lines.keys.filter { moves[$0] == nil })
+        if !unmatched.isEmpty {
+            let hovering = recording.fingerTracks.filter { $0.points.contains { unmatched.contains($0.frame) } }
+            let weighed = hovering.flatMap { scaledMoves($0, resets: resets) }
+            for var move in weighed where unmatched.contains(move.frame) {
+                move.afterLift = true
+                moves[move.frame, default: []].append(move)
+            }
+        }
         return lines.keys.sorted().flatMap { frame in
             (moves[frame] ?? []).sorted { $0.excess > $1.excess }.prefix(lines[frame] ?? 0).map(finding)
         }
@@ -31,6 +42,8 @@ extension SequenceAnalysis {
     /// One touch's move at one frame, as `tp_detect_jumps` weighs it (``TouchJumpRule``).
     struct ScaledMove {
         var touch: Int
+        /// Whether it hovers after the sequence's fingers lifted.
+        var afterLift = false
         /// Where it was at the frame before, and where it is.
         var from: TrackPoint
         var to: TrackPoint
@@ -83,7 +96,8 @@ extension SequenceAnalysis {
         let limit = absolute ? TouchJumpRule.absoluteLimit : TouchJumpRule.relativeLimit
         let mm = Self.mm
         var text =
-            "touch \(move.touch) moved \(mm(move.distance)) mm in \(Self.ms(Double(move.interval) / 1000)) ms: "
+            "touch \(move.touch)\(move.afterLift ? ", hovering after the fingers lifted," : "") moved "
+            + "\(mm(move.distance)) mm in \(Self.ms(Double(move.interval) / 1000)) ms: "
             + "\(mm(move.scaled)) mm at libinput's 12 ms, "
             + (absolute
                 ? "past \(Self.number(limit)) mm in one frame"

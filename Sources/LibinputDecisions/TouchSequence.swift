@@ -118,7 +118,8 @@ public struct TouchSequence: Equatable, Sendable {
     /// `quirks.reset_motion_history` in `tp_process_state`, src/evdev-mt-touchpad.c).
     var motionHistoryResets: Set<Int> {
         var resets: Set<Int> = []
-        for frame in frames where fingers(at: frame) != fingers(at: frame - 1) {
+        // The frame after the last is where the count falls to none.
+        for frame in frames.lowerBound...(frames.upperBound + 1) where fingers(at: frame) != fingers(at: frame - 1) {
             resets.formUnion([frame, frame + 1])
         }
         return resets

@@ -53,4 +53,23 @@ final class HoveringJumpTests: XCTestCase {
         recording.frames[4].events.insert(contentsOf: press, at: recording.frames[4].events.count - 1)
         try assertEachJumpExplained(recording, count: 2)
     }
+    /// On the hp8470p the pad still tracks a contact after BTN_TOUCH said the fingers lifted,
+    /// and libinput logs its jump two frames on: the line has its numbers, of the contact hovering
+    /// then, on each version.
+    func testAJumpLoggedAfterTheFingersLiftedIsExplained() throws {
+        let path = "touchpads_SynPS2_Synaptics_TouchPad.hp8470p.two-finger-scroll-horizontal.events"
+        let recording = try RecordingLoader.load(Fixtures.evemu.appendingPathComponent(path).path)
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.31.3"])) {
+            var options = ReplayOptions()
+            options.libinput = build
+            let sequences = try Replay.explain(recording, named: path, options: options).explanation.sequences
+            let lines = sequences.flatMap(\.decisions).filter { $0.text.contains("Touch jump") }
+            let findings = sequences.flatMap(\.findings).filter { $0.rule == .touchJump }
+            XCTAssertFalse(lines.isEmpty, build.version)
+            XCTAssertEqual(findings.map(\.time), lines.compactMap { $0.cause?.time }, build.version)
+            XCTAssertTrue(findings.allSatisfy { $0.agreesWithLog == true }, "\(findings.map(\.text))")
+            XCTAssertTrue(
+                findings.contains { $0.text.contains("hovering after the fingers lifted") }, "\(findings.map(\.text))")
+        }
+    }
 }
