@@ -228,7 +228,32 @@ struct Conclusion {
             findings.first {
                 outcome.state == .scroll && $0.rule == .scrollToPinch && $0.exceeds && $0.time > deciding.time
             }.map { "; it stayed one: " + $0.text } ?? ""
-        return opening + what + instead + " because " + deciding.text + agreement + stayed + unsent + also + noTap
+        let waited = sent ? firstEventDelay(outcome) : ""
+        return opening + what + instead + " because " + deciding.text + agreement + stayed + waited + unsent + also
+            + noTap
+    }
+
+    /// When the gesture's first event came after the frame or timer that decided it: libinput
+    /// sends a pinch, swipe or scroll event only for a frame whose touches moved
+    /// (`tp_gesture_handle_state_pinch` and its kin return on no motion), so the deciding frame's
+    /// own motion, measured from where the touches were as it decided, may be none.
+    private func firstEventDelay(_ outcome: GestureAnalysis.Outcome) -> String {
+        guard [.pinch, .swipe, .scroll].contains(outcome.state), let decided = outcome.decision.cause?.time,
+            let first = analysis.gestureSent.first(where: { $0 >= decided }), first > decided,
+            let from = GestureAnalysis.frame(of: outcome.decision, in: analysis)
+        else { return "" }
+        let delay =
+            "; its first \(outcome.state) event came \(SequenceAnalysis.ms(Double(first - decided) / 1000)) ms after "
+            + "it decided"
+        // Said so only where the frames show it: none between moved a touch, and the one that sent did.
+        func moved(_ frame: Int) -> Bool {
+            analysis.sequence.distances(from: frame - 1, to: frame).values.contains { $0 >= 0.01 }
+        }
+        guard let to = analysis.recording.frames.indexBeforePartition(where: { $0.time > first }), to > from,
+            (from + 1..<to).allSatisfy({ !moved($0) }), moved(to)
+        else { return delay }
+        return delay + ", with the next frame that moved the touches: libinput sends a gesture's events only as its "
+            + "touches move"
     }
 
     /// Why libinput's gesture machine sent no events of the outcome's gesture: its scroll state

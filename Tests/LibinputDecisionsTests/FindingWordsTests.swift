@@ -152,6 +152,19 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertFalse(quick.conclusion.contains("moved 1 mm"), quick.conclusion)
     }
 
+    /// libinput decides a pinch at a frame whose own motion, measured from where the touches
+    /// were as it decided, is none; its first pinch event comes with the next frame: the line
+    /// says how long after, one frame's interval here.
+    func testAPinchSaysItsFirstEventCameAFrameAfterTheDecision() throws {
+        let path = "synthesized/pinch-in.yml"
+        let recording = try RecordingLoader.load(Fixtures.directory.appendingPathComponent(path).path)
+        let interval = Double(recording.frames[1].time - recording.frames[0].time) / 1000
+        let sequence = try XCTUnwrap(try explain(path).sequences.first)
+        let pattern = /its first pinch event came ([0-9]+) ms after it decided, with the next frame that moved/
+        let said = try XCTUnwrap(sequence.conclusion.firstMatch(of: pattern), sequence.conclusion)
+        XCTAssertEqual(Double(said.1), interval.rounded(), sequence.conclusion)
+    }
+
     /// A scroll that ends while a finger stays, a finger's lift 100 ms before: libinput's timer for
     /// a new finger count, logged as a reset (1.22), or a cancel and a switch (1.28 and later).
     /// Before it, touch 1 lifted for 53 ms and came back: passed over, but the scroll waited,
