@@ -233,27 +233,24 @@ struct Conclusion {
             + noTap
     }
 
-    /// When the gesture's first event came after the frame or timer that decided it: libinput
-    /// sends a pinch, swipe or scroll event only for a frame whose touches moved
-    /// (`tp_gesture_handle_state_pinch` and its kin return on no motion), so the deciding frame's
-    /// own motion, measured from where the touches were as it decided, may be none.
+    /// When a pinch's first event came after the frame or timer that decided it, and the frames
+    /// show why: libinput begins a pinch from where the touches were as it decided
+    /// (`tp_gesture_init_pinch`), so the deciding frame has no change to send, and it sends a
+    /// pinch event only for a frame whose touches moved (`tp_gesture_handle_state_pinch`, from 1.28 its `_start`). Said
+    /// only where no frame between moved a touch and the one that sent did.
     private func firstEventDelay(_ outcome: GestureAnalysis.Outcome) -> String {
-        guard [.pinch, .swipe, .scroll].contains(outcome.state), let decided = outcome.decision.cause?.time,
+        guard outcome.state == .pinch, let decided = outcome.decision.cause?.time,
             let first = analysis.gestureSent.first(where: { $0 >= decided }), first > decided,
-            let from = GestureAnalysis.frame(of: outcome.decision, in: analysis)
+            let from = GestureAnalysis.frame(of: outcome.decision, in: analysis),
+            let to = analysis.recording.frames.indexBeforePartition(where: { $0.time > first }), to > from
         else { return "" }
-        let delay =
-            "; its first \(outcome.state) event came \(SequenceAnalysis.ms(Double(first - decided) / 1000)) ms after "
-            + "it decided"
-        // Said so only where the frames show it: none between moved a touch, and the one that sent did.
         func moved(_ frame: Int) -> Bool {
             analysis.sequence.distances(from: frame - 1, to: frame).values.contains { $0 >= 0.01 }
         }
-        guard let to = analysis.recording.frames.indexBeforePartition(where: { $0.time > first }), to > from,
-            (from + 1..<to).allSatisfy({ !moved($0) }), moved(to)
-        else { return delay }
-        return delay + ", with the next frame that moved the touches: libinput sends a gesture's events only as its "
-            + "touches move"
+        guard (from + 1..<to).allSatisfy({ !moved($0) }), moved(to) else { return "" }
+        return "; its first \(outcome.state) event came \(SequenceAnalysis.ms(Double(first - decided) / 1000)) ms "
+            + "after it decided, with the next frame that moved the touches: libinput begins a pinch from where the "
+            + "touches were as it decided, and sends its events only as they move"
     }
 
     /// Why libinput's gesture machine sent no events of the outcome's gesture: its scroll state

@@ -229,8 +229,9 @@ private struct Measure {
     let elapsed: Double
     let at: UInt64
     let touches: [Touch]
-    /// Whether the frame before had the box's time passed with both touches under 1 mm, where
-    /// libinput decides nothing: the gate, not the time, held the decision to this frame.
+    /// Whether the frame before had the box's time passed and both touches within it, each under
+    /// 1 mm from where it began, where libinput decides nothing: the gate, not the time, held the
+    /// decision to this frame.
     let heldStill: Bool
 
     /// `asideAt`: the frame whose touches set aside are not followed (`frame` by default).
@@ -253,15 +254,15 @@ private struct Measure {
             chosen = [top, bottom]
         }
         touches = chosen.prefix(2).map { ($0, start[$0]!.mm, now[$0]!.mm) }
-        let before = frame > initialFrame ? analysis.sequence.positions(at: frame - 1) : [:]
-        let elapsedBefore =
+        let rules = analysis.rules
+        let waited =
             frame > initialFrame
-            ? Double(Int64(analysis.recording.frames[frame - 1].time) - Int64(initialTime)) / 1000 : 0
+            && analysis.recording.frames[frame - 1].time - initialTime > UInt64(rules.swipeTimeout * 1000)
+        let was = touches.compactMap { analysis.sequence.positions(at: frame - 1)[$0.slot]?.mm }
         heldStill =
-            touches.count == 2 && elapsedBefore > analysis.rules.swipeTimeout
-            && touches.allSatisfy { t in
-                before[t.slot].map { $0.mm.distance(to: t.from) < analysis.rules.stillMovement } ?? false
-            }
+            waited && touches.count == 2 && was.count == 2
+            && zip(touches, was).allSatisfy { $0.from.distance(to: $1) < rules.stillMovement }
+            && abs(was[0].x - was[1].x) < rules.scrollBox.x && abs(was[0].y - was[1].y) < rules.scrollBox.y
     }
 
     private var rules: RuleBook { analysis.rules }
@@ -389,19 +390,10 @@ private struct Measure {
         return (all + (deciding == .gestureMovement ? decidingFinding.map { [$0] } ?? [] : []), decidingFinding)
     }
 
-    /// The gate before every step: while both touches have moved under 1 mm, libinput decides
-    /// nothing, however long they have been down; the touch that moved most opened it.
+    /// The gate before every step, opened by the touch that moved most (``RuleBook/stillGate``).
     private func stillGate() -> Finding {
         let mover = moved(touches[0]) >= moved(touches[1]) ? touches[0] : touches[1]
-        let mm = SequenceAnalysis.mm, limit = rules.stillMovement
-        return Finding(
-            rule: .gestureMovement, time: at, touch: mover.slot, value: moved(mover), limit: limit, unit: "mm",
-            exceeds: true, agreesWithLog: nil,
-            text: "touch \(mover.slot) had moved \(mm(moved(mover))) mm since the fingers were detected, the first "
-                + "frame either touch reached \(SequenceAnalysis.number(limit)) mm: while both are under it libinput "
-                + "decides nothing, so it decided \(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected, "
-                + "not at \(SequenceAnalysis.number(rules.swipeTimeout)) ms",
-            source: rules.source(.gestureMovement, movement: .still))
+        return rules.stillGate(touch: mover.slot, moved: moved(mover), elapsed: elapsed, at: at)
     }
 
     /// The number of one touch moving past `max_move` while the other rests under `min_move`.

@@ -132,10 +132,9 @@ struct RuleBook {
     enum ThumbTest { case band, exclusion, size, edgeScrolling }
 
     /// Which limit on each touch's movement a finding measures: `max_move`, past which one touch
-    /// decides alone; `min_move`, which each touch passes before the directions decide; or the
-    /// distance each moves before a scroll may turn pinch (`tp_gesture_is_pinch`).
-    /// The movement limits of the gesture machine: `max_move`, `min_move`, the pinch's
-    /// disambiguation distance, and the 1 mm under which it decides nothing (`still`).
+    /// decides alone; `min_move`, which each touch passes before the directions decide; the
+    /// distance each moves before a scroll may turn pinch (`tp_gesture_is_pinch`); or the 1 mm
+    /// under which the gesture machine decides nothing (`still`).
     enum MovementLimit { case maxMove, minMove, pinch, still }
 
     /// `file:line (version)` of `rule` in the version cited: the line that applies its limit (for

@@ -30,7 +30,7 @@ extension SequenceAnalysis {
             let hovering = recording.fingerTracks.filter { $0.points.contains { unmatched.contains($0.frame) } }
             let weighed = hovering.flatMap { scaledMoves($0, resets: resets) }
             for var move in weighed where unmatched.contains(move.frame) {
-                move.afterLift = true
+                move.afterLift = move.frame > sequence.frames.upperBound
                 moves[move.frame, default: []].append(move)
             }
         }
