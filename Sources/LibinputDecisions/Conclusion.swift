@@ -236,11 +236,15 @@ struct Conclusion {
     /// When a pinch's first event came after the frame or timer that decided it, and the frames
     /// show why: libinput begins a pinch from where the touches were as it decided
     /// (`tp_gesture_init_pinch`), so the deciding frame has no change to send, and it sends a
-    /// pinch event only for a frame whose touches moved (`tp_gesture_handle_state_pinch`, from 1.28 its `_start`). Said
-    /// only where no frame between moved a touch and the one that sent did.
+    /// pinch event only for a frame whose touches moved (`tp_gesture_handle_state_pinch`, from
+    /// 1.28 its `_start`). Said only where no frame between moved a touch and the one that sent
+    /// did, and no other decision of the gesture machine came between: a scroll's end sent as it
+    /// turned pinch is not the pinch's, nor is a pinch event after the machine decided again.
     private func firstEventDelay(_ outcome: GestureAnalysis.Outcome) -> String {
         guard outcome.state == .pinch, let decided = outcome.decision.cause?.time,
-            let first = analysis.gestureSent.first(where: { $0 >= decided }), first > decided,
+            let first = analysis.gestureSent.first(where: { $0.time >= decided && $0.gesture == .pinch })?.time,
+            first > decided,
+            !analysis.decisions(of: .gesture).contains(where: { (decided + 1..<first) ~= $0.cause?.time ?? 0 }),
             let from = GestureAnalysis.frame(of: outcome.decision, in: analysis),
             let to = analysis.recording.frames.indexBeforePartition(where: { $0.time > first }), to > from
         else { return "" }

@@ -119,15 +119,15 @@ extension Explanation {
         }
         var eventsBySequence = Array(repeating: [LibinputEvent](), count: sequences.count)
         var motionBySequence = Array(repeating: [PointerMotion.Step](), count: sequences.count)
-        var gesturesBySequence = Array(repeating: [UInt64](), count: sequences.count)
+        var gesturesBySequence = Array(repeating: [SequenceAnalysis.GestureSent](), count: sequences.count)
         for event in events where event.time >= recordingStart && !sequences.isEmpty && isPad(event.device) {
             let time = event.time - recordingStart, n = last(atOrBefore: time, in: starts)
             eventsBySequence[n].append(event)
             if let step = PointerMotion.Step(event, at: time) { motionBySequence[n].append(step) }
             switch event.kind {
-            case .pointerScroll(let s) where s.source == .finger: gesturesBySequence[n].append(time)
-            case .gesturePinchUpdate, .gestureSwipeUpdate, .gesturePinchBegin, .gestureSwipeBegin:
-                gesturesBySequence[n].append(time)
+            case .pointerScroll(let s) where s.source == .finger: gesturesBySequence[n].append((time, .scroll))
+            case .gesturePinchUpdate, .gesturePinchBegin: gesturesBySequence[n].append((time, .pinch))
+            case .gestureSwipeUpdate, .gestureSwipeBegin: gesturesBySequence[n].append((time, .swipe))
             default: break
             }
         }

@@ -71,7 +71,7 @@ extension GestureAnalysis {
             let last = gestures.last { ($0.cause?.time ?? .max) < time }
             var state = last.map { LibinputDecision.short($0.to) } ?? "NONE"
             let since = last?.cause?.time ?? 0
-            let sent = analysis.gestureSent.contains { $0 >= since && $0 < time }
+            let sent = analysis.gestureSent.contains { $0.time >= since && $0.time < time }
             // From 1.28 a gesture's first event takes `*_START` to the gesture's state, unlogged.
             if state.hasSuffix("_START"), sent { state.removeLast("_START".count) }
             let active = analysis.activeFingers(at: f)

@@ -229,10 +229,10 @@ private struct Measure {
     let elapsed: Double
     let at: UInt64
     let touches: [Touch]
-    /// Whether the frame before had the box's time passed and both touches within it, each under
-    /// 1 mm from where it began, where libinput decides nothing: the gate, not the time, held the
-    /// decision to this frame.
-    let heldStill: Bool
+    /// When the frame before came (ms after the fingers were detected), if by then the box's time
+    /// had passed and both touches were within it, each under 1 mm from where it began, where
+    /// libinput decides nothing: the gate, not the time, held the decision to this frame.
+    let stillBefore: Double?
 
     /// `asideAt`: the frame whose touches set aside are not followed (`frame` by default).
     init(analysis: SequenceAnalysis, initialFrame: Int, frame: Int, at: UInt64, fingers: Int, asideAt: Int? = nil) {
@@ -255,14 +255,13 @@ private struct Measure {
         }
         touches = chosen.prefix(2).map { ($0, start[$0]!.mm, now[$0]!.mm) }
         let rules = analysis.rules
-        let waited =
-            frame > initialFrame
-            && analysis.recording.frames[frame - 1].time - initialTime > UInt64(rules.swipeTimeout * 1000)
-        let was = touches.compactMap { analysis.sequence.positions(at: frame - 1)[$0.slot]?.mm }
-        heldStill =
-            waited && touches.count == 2 && was.count == 2
-            && zip(touches, was).allSatisfy { $0.from.distance(to: $1) < rules.stillMovement }
-            && abs(was[0].x - was[1].x) < rules.scrollBox.x && abs(was[0].y - was[1].y) < rules.scrollBox.y
+        let waited = frame > initialFrame
+        let before = waited ? Double(analysis.recording.frames[frame - 1].time - initialTime) / 1000 : 0
+        let was = waited ? touches.compactMap { analysis.sequence.positions(at: frame - 1)[$0.slot]?.mm } : []
+        stillBefore =
+            before > rules.swipeTimeout && touches.count == 2 && was.count == 2
+                && rules.isStill(zip(touches, was).map { ($0.from, $1) }) && rules.inScrollBox(was[0], was[1])
+            ? before : nil
     }
 
     private var rules: RuleBook { analysis.rules }
@@ -275,12 +274,10 @@ private struct Measure {
     }
 
     /// Neither touch has moved enough for any decision.
-    private var isStill: Bool { touches.allSatisfy { moved($0) < rules.stillMovement } }
+    private var isStill: Bool { rules.isStill(touches.map { ($0.from, $0.to) }) }
 
     /// The touches within a scroll's 40 × 7 mm once the swipe timeout has passed.
-    private var inScrollBox: Bool {
-        apart.x < rules.scrollBox.x && apart.y < rules.scrollBox.y && elapsed > rules.swipeTimeout
-    }
+    private var inScrollBox: Bool { rules.inScrollBox(touches[0].to, touches[1].to) && elapsed > rules.swipeTimeout }
 
     /// The two touches as libinput's resting-thumb step takes them: the lower is the thumb (the
     /// second, where they are level).
@@ -366,8 +363,8 @@ private struct Measure {
                 + "\(SequenceAnalysis.ms(elapsed)) ms after the fingers were detected "
                 + (inScrollBox
                     ? "(within \(box) after \(n(rules.swipeTimeout)) ms: a \(together)"
-                        + (heldStill && deciding == .gestureSpacing
-                            ? ", told at the first frame a touch had moved \(n(rules.stillMovement)) mm)" : ")")
+                        + (stillBefore != nil && deciding == .gestureSpacing
+                            ? ", told once a touch had moved \(n(rules.stillMovement)) mm)" : ")")
                     : elapsed > rules.swipeTimeout
                         ? "(not within \(box), so the box did not decide)"
                         : "(too soon to count: libinput weighs the \(box) box from \(n(rules.swipeTimeout)) ms on)"),
@@ -377,7 +374,7 @@ private struct Measure {
         let direction = predicted.flatMap {
             deciding == .gestureDirection ? directionFinding(decided: decided, predicted: $0) : nil
         }
-        let still = heldStill && deciding == .gestureSpacing ? [stillGate()] : []
+        let still = deciding == .gestureSpacing ? stillBefore.map { [stillGate(before: $0)] } ?? [] : []
         let all = [spacing] + still + movement + (direction.map { [$0] } ?? [])
         let decidingFinding: Finding? =
             switch deciding {
@@ -391,9 +388,9 @@ private struct Measure {
     }
 
     /// The gate before every step, opened by the touch that moved most (``RuleBook/stillGate``).
-    private func stillGate() -> Finding {
+    private func stillGate(before: Double) -> Finding {
         let mover = moved(touches[0]) >= moved(touches[1]) ? touches[0] : touches[1]
-        return rules.stillGate(touch: mover.slot, moved: moved(mover), elapsed: elapsed, at: at)
+        return rules.stillGate(touch: mover.slot, moved: moved(mover), elapsed: elapsed, before: before, at: at)
     }
 
     /// The number of one touch moving past `max_move` while the other rests under `min_move`.

@@ -12,8 +12,9 @@ struct SequenceAnalysis {
     let reported: [ReportedGesture]
     /// The pointer motion events libinput sent in it.
     let motion: [PointerMotion.Step]
-    /// When libinput sent a scroll, pinch or swipe event in it: microseconds into the recording.
-    let gestureSent: [UInt64]
+    /// When libinput sent a scroll, pinch or swipe event in it (microseconds into the recording), and which.
+    let gestureSent: [GestureSent]
+    typealias GestureSent = (time: UInt64, gesture: LibinputGesture)
     /// Disable-while-typing's timer over the keys of a keyboard replayed beside the pad.
     let typing: TypingTimer
     /// When a key went down that started or prolonged typing, on the sequence's clock.
@@ -49,7 +50,7 @@ struct SequenceAnalysis {
 
     init(
         sequence: TouchSequence, number: Int, decisions: [LibinputDecision], reported: [ReportedGesture],
-        motion: [PointerMotion.Step], gestureSent: [UInt64], typing: TypingTimer = TypingTimer(),
+        motion: [PointerMotion.Step], gestureSent: [GestureSent], typing: TypingTimer = TypingTimer(),
         switches: SwitchTimeline = SwitchTimeline(), sendEvents: SendEventsTimeline = SendEventsTimeline(),
         thresholds: DeviceThresholds,
         rules: RuleBook,

@@ -135,8 +135,9 @@ final class FindingWordsTests: XCTestCase {
     }
 
     /// A slow scroll is within the scroll box at 150 ms, yet libinput decides nothing while both
-    /// touches have moved under 1 mm: the scroll is told at the first frame one has, which the
-    /// numbers say; one moving 1 mm by 150 ms is told with no such gate named.
+    /// touches have moved under 1 mm: the scroll is told at a frame past the gate, the frame
+    /// before it inside, which the numbers say; one moving 1 mm by 150 ms is told with no such
+    /// gate named.
     func testASlowScrollSaysItWaitedForATouchToMoveOneMillimetre() throws {
         let slow = try explainScript("scroll dy=4mm duration=1000ms")
         let gate = try XCTUnwrap(slow.findings.first { $0.rule == .gestureMovement && $0.limit == 1 }, slow.conclusion)
@@ -144,8 +145,13 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertTrue(gate.source.contains("gestures.c:"), gate.source)
         let decided = try XCTUnwrap(gate.text.firstMatch(of: /decided ([0-9]+) ms after/).flatMap { Int($0.1) })
         XCTAssertGreaterThan(decided, 150, gate.text)
+        let before = try XCTUnwrap(
+            gate.text.firstMatch(of: /at the frame before \(([0-9]+) ms\) both touches were under 1 mm/).flatMap {
+                Int($0.1)
+            }, gate.text)
+        XCTAssertTrue((151...decided).contains(before), gate.text)
         XCTAssertEqual(slow.deciding?.rule, .gestureSpacing, slow.conclusion)
-        XCTAssertTrue(slow.conclusion.contains("the first frame a touch had moved 1 mm"), slow.conclusion)
+        XCTAssertTrue(slow.conclusion.contains("told once a touch had moved 1 mm"), slow.conclusion)
         let quick = try explainScript("scroll dy=10mm duration=1000ms")
         XCTAssertEqual(quick.deciding?.rule, .gestureSpacing, quick.conclusion)
         XCTAssertFalse(quick.findings.contains { $0.limit == 1 }, "\(quick.findings.map(\.text))")
