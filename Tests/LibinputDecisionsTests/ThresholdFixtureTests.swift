@@ -864,6 +864,11 @@ final class ThresholdFixtureTests: XCTestCase {
                     XCTAssertTrue(switched.value < 300 && !switched.exceeds, "\(version): \(switched.text)")
                     XCTAssertTrue(
                         sequence.conclusion.contains("a 2-finger pinch"), "\(version): \(sequence.conclusion)")
+                    // The scroll's end is sent as it turns; the pinch's first event, a frame (8 ms at
+                    // 125 Hz) later, with the next frame that moves the touches.
+                    XCTAssertTrue(
+                        sequence.conclusion.contains("its first pinch event came 8 ms after it decided"),
+                        "\(version): \(sequence.conclusion)")
                 } else {
                     XCTAssertTrue(
                         sequence.conclusion.contains("a 2-finger scroll"), "\(version): \(sequence.conclusion)")
