@@ -329,4 +329,22 @@ public final class MockedDevice {
 
     /// touchsynth-preload recognises /dev/input/event0 to this.
     public static let highestEventNumber = Int(TOUCHSYNTH_MAX_EVENT_NUMBER)
+
+    /// The most devices one run plays. umockdev's preload tracks at most 50 emulated descriptors
+    /// open at once (`FD_MAP_MAX`, `src/libumockdev-preload.c`, 0.17.16) and aborts the program
+    /// past that; libinput keeps each device's open, and reading udev's database, which lies in
+    /// the testbed under /dev/shm, takes one more for a moment: 49 devices play, 50 abort.
+    public static let mostDevices = 49
+
+    /// Refuses a testbed of more devices than a run plays (``mostDevices``): `recording`'s
+    /// devices, and those of other files played beside it when `withOthers`.
+    package func checkDeviceCount(_ recording: String, withOthers: Bool) throws(HarnessError) {
+        guard nodes.count > Self.mostDevices else { return }
+        throw HarnessError(
+            .badData,
+            "\(recording): \(nodes.count) devices to play at once\(withOthers ? ", with those played beside it" : ""); "
+                + "the harness plays at most \(Self.mostDevices) "
+                + "(umockdev's preload, which mocks them, aborts past that)"
+        )
+    }
 }

@@ -169,6 +169,7 @@ public struct Replay: Sendable {
             try device.addDevice(other, eventNumber: ReplayOptions.otherDeviceNumber(index))
         }
         try device.addDevicesAlongside(from: ReplayOptions.otherDeviceNumber(options.otherDevices.count))
+        try device.checkDeviceCount(recording, withOthers: !options.otherDevices.isEmpty)
         read()
         device.faults = options.faults
         device.faultTimeOffset = options.startOffset
@@ -191,7 +192,9 @@ public struct Replay: Sendable {
             } catch  where error.kind == .deviceRejected {
                 throw rejection(error, of: device.device, in: recording, options: options)
             }
-            try quirks.finish(version: options.libinput.version)
+            try quirks.finish(version: options.libinput.version) { () throws(HarnessError) in
+                try device.quirksToolOutput().text
+            }
             report.notes = device.notes
             report.otherDevicesNotes = device.addedNotes
             report.buses = device.buses

@@ -349,4 +349,32 @@ final class SeveralDevicesReplayTests: XCTestCase {
         XCTAssertTrue(withFile.events.contains { $0.device == "event12" && $0.typeName.hasPrefix("POINTER_SCROLL") })
         XCTAssertTrue(withFile.report.otherDevicesNotes.isEmpty, "\(withFile.report.otherDevicesNotes)")
     }
+
+    /// A run plays as many devices as umockdev's preload can mock at once
+    /// (``MockedDevice/mostDevices``); one more, of the file or beside it, is bad data naming the
+    /// file, where it would abort the libinput side.
+    func testMoreDevicesThanTheHarnessPlaysAreRefusedNamingTheFile() throws {
+        let pad = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        let most = MockedDevice.mostDevices
+        func file(of count: Int) throws -> String {
+            let path = NSTemporaryDirectory() + "\(count)-pads-\(getpid()).yml"
+            let text = Fixtures.libinputRecord(pad, others: Array(repeating: pad, count: count - 1))
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            return path
+        }
+        let (fits, over) = (try file(of: most), try file(of: most + 1))
+        defer { unlink(fits); unlink(over) }
+        let played = try Replay(.file(fits, device: "event0"))
+        XCTAssertEqual(Set(played.events.filter { $0.typeName == "GESTURE_PINCH_BEGIN" }.map(\.device)).count, most)
+        let refused = "\(most + 1) devices to play at once"
+        XCTAssertThrowsError(try Replay(.file(over, device: "event0"))) { error in
+            XCTAssertEqual((error as? HarnessError)?.kind, .badData)
+            XCTAssertTrue("\(error)".hasPrefix("\(over): \(refused); the harness plays at most \(most)"), "\(error)")
+        }
+        var options = ReplayOptions()
+        options.otherDevices = [.file(fits)]
+        XCTAssertThrowsError(try Replay(.recording(pad), named: "pad.yml", options: options)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("pad.yml: \(refused), with those played beside it;"), "\(error)")
+        }
+    }
 }

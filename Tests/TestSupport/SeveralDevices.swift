@@ -9,6 +9,11 @@ extension Fixtures {
     /// /dev/input/event1` writes one: the first at event0, the next at event1 and so on, each
     /// frame's time as given, on the file's one clock.
     public static func libinputRecord(_ first: Recording, _ others: Recording...) -> String {
+        libinputRecord(first, others: others)
+    }
+
+    /// ``libinputRecord(_:_:)`` of `first` and the array `others`.
+    public static func libinputRecord(_ first: Recording, others: [Recording]) -> String {
         let one = LibinputRecordFormat.write(first).components(separatedBy: "\ndevices:\n")
         let rest = others.enumerated().map { index, other in
             (LibinputRecordFormat.header(device: other.device, node: "/dev/input/event\(index + 1)")
