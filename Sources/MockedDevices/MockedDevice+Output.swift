@@ -42,4 +42,14 @@ extension MockedDevice {
     public func quirksDirectory() throws(HarnessError) -> String {
         quirks.isEmpty ? libinput.quirksDirectory : try DeviceQuirks.folder(for: quirks, build: libinput, under: root)
     }
+
+    /// libinput's own quirks tool of the build the device runs on (`libinput quirks`).
+    public var quirksTool: String { libinput.libexecDirectory + "/libinput-quirks" }
+
+    /// What ``quirksTool`` says of the device (`list --verbose`), run as ``output(of:)`` runs it:
+    /// its quirks and the files they come from, or, where it can read no file, its parser's error
+    /// naming the file and line, which libinput itself keeps to itself at run time.
+    public func quirksToolOutput() throws(HarnessError) -> (status: Int32, text: String) {
+        try output(of: [quirksTool, "list", "--verbose", "--data-dir", try quirksDirectory(), devnode])
+    }
 }

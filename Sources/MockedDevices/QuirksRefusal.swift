@@ -33,6 +33,12 @@ package struct QuirksRefusal {
             unknownKey = (String(match.1), String(match.2), String(match.3))
             return true
         }
+        // `Unknown match key '%s'` (`parse_match`): the parser's error, from libinput's tool
+        // (``MockedDevice/quirksToolOutput()``), names its file and line.
+        if message.hasPrefix("Unknown match key ") {
+            lastError = message
+            return true
+        }
         if let match = message.firstMatch(of: /quirks parser error: .*\/([^\/:]+):([0-9]+): (.*)/),
             let line = Int(match.2)
         {
@@ -45,6 +51,10 @@ package struct QuirksRefusal {
         }
         return false
     }
+
+    /// The refusal names the file and line: libinput said which key it has no quirk for, or its
+    /// tool's parser which line it failed to read.
+    package var locates: Bool { unknownKey != nil || parserError != nil }
 
     /// One line for the error the replay ends with, for libinput `version`.
     package func message(version: String) -> String {

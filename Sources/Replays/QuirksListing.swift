@@ -16,10 +16,7 @@ extension QuirksListing {
             device.libinput = options.libinput
             device.quirks = options.quirks
             if let dmi = options.dmi { device.dmi = dmi }
-            let tool = options.libinput.libexecDirectory + "/libinput-quirks"
-            let (status, text) = try device.output(of: [
-                tool, "list", "--verbose", "--data-dir", try device.quirksDirectory(), device.devnode,
-            ])
+            let (status, text) = try device.quirksToolOutput()
             guard status == 0 else {
                 var refusal = QuirksRefusal(files: options.quirks)
                 for line in text.split(separator: "\n") { _ = refusal.read(String(line)) }
@@ -27,7 +24,8 @@ extension QuirksListing {
                     throw HarnessError(.quirksRefused, refusal.message(version: options.libinput.version))
                 }
                 throw HarnessError(
-                    .programFailed, "\(tool) failed (status \(status)): \(text.split(separator: "\n").last ?? "")",
+                    .programFailed,
+                    "\(device.quirksTool) failed (status \(status)): \(text.split(separator: "\n").last ?? "")",
                     programStatus: status)
             }
             // The copies of the files tried are named back to them.

@@ -121,6 +121,32 @@ final class QuirksReplayTests: XCTestCase {
         }
     }
 
+    /// A match key libinput does not know, or a value it cannot read, it refuses without saying
+    /// where (its parser's errors are not logged at run time): the replay ends with its quirks
+    /// tool's error at the file's line, on each version, and libinput's own line, which would be
+    /// told as the recording's, is not handed on.
+    func testAMatchOrValueLibinputCannotReadEndsTheReplayNamingItsLine() throws {
+        let match = try quirks("[Mine]\nMatchNoSuchKey=touchpad\nAttrPalmPressureThreshold=20\n")
+        let value = try quirks("[Mine]\nMatchUdevType=touchpad\n\nAttrPalmPressureThreshold=high\n")
+        for build in [LibinputBuild.system] + (try libinputBuilds(["1.28.1", "1.31.3"])) {
+            for (file, line, text) in [
+                (match, 2, "MatchNoSuchKey=touchpad"), (value, 4, "AttrPalmPressureThreshold=high"),
+            ] {
+                var options = ReplayOptions()
+                options.libinput = build
+                options.quirks = [file]
+                var handed: [LibinputSideOutput] = []
+                XCTAssertThrowsError(try Replay.stream(.file(pinch), options: options) { handed.append($0) }) { error in
+                    XCTAssertEqual(
+                        (error as? HarnessError)?.message,
+                        "\(file):\(line): libinput \(build.version) failed to parse \(text), "
+                            + "and it would drop every quirk for it, its own too")
+                }
+                XCTAssertEqual(handed.count, 0, "\(build.version): \(handed)")
+            }
+        }
+    }
+
     /// A file libinput's parser would refuse line by line is refused before the replay starts.
     func testAFileOfTheWrongFormIsRefusedAtItsLine() throws {
         let empty = try quirks(
