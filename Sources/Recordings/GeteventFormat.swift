@@ -117,10 +117,12 @@ public enum GeteventFormat {
             let line = raw.trimmedOfWhitespace
             if line.isEmpty || line.hasPrefix("#") { return nil }
             if line.hasPrefix("add device ") {
-                guard let colon = line.firstIndex(of: ":") else {
+                let colon = line.firstIndex(of: ":")
+                let node = colon.map { line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? ""
+                guard !node.isEmpty else {
                     throw RecordingError.bad(file, lineNumber, "add device line without its node")
                 }
-                let index = device(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                let index = device(node)
                 devices[index].block = ([], [])
                 current = index
                 section = nil
@@ -176,9 +178,17 @@ public enum GeteventFormat {
         /// The device read: the one named, or the only one with events (``DeviceChoice``), by
         /// the number of events of each (`counts`, by index; nil: without a node). Events
         /// without a node belong to the device getevent was given, which only `--device` can
-        /// name when several are described.
-        func choice(counts: [Int?: Int], wanted: String?) throws(RecordingError) -> Choice {
+        /// name when several are described. A log naming no device is bad data, at `cutLine`
+        /// when its last line, cut without its line end, was left out.
+        func choice(counts: [Int?: Int], wanted: String?, cutLine: Int? = nil) throws(RecordingError) -> Choice {
             let unnamed = counts[nil] ?? 0
+            if devices.isEmpty && unnamed == 0 {
+                throw RecordingError.bad(
+                    file, cutLine,
+                    cutLine == nil
+                        ? "no device: no add device line, and no event"
+                        : "no device: the last line has no line end (the file was cut), and none before it names one")
+            }
             let candidates = devices.indices.map {
                 DeviceChoice.Candidate(
                     node: devices[$0].node, name: devices[$0].description.name, events: counts[$0] ?? 0)

@@ -36,7 +36,7 @@ public enum LibinputRecordFormat: RecordingWriter {
         try YAMLGuard.check(root, file: file)
         guard let version = root["version"] else { throw RecordingError.bad(file, 1, "missing header: no version key") }
         guard version.int == 1 else {
-            let given = version.string
+            let given = version.string.flatMap { $0.isEmpty ? nil : $0 }
             throw RecordingError.bad(
                 file, line(version),
                 given == "1"

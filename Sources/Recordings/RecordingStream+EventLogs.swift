@@ -78,7 +78,8 @@ extension RecordingStream {
         var chosen: Int?
         var carried: DeviceDescription?
         if case .getevent(let log) = reading {
-            let choice = try log.choice(counts: tallies.mapValues(\.count), wanted: node)
+            let choice = try log.choice(
+                counts: tallies.mapValues(\.count), wanted: node, cutLine: cut.isEmpty ? nil : reader.lineNumber)
             (chosen, carried) = (choice.events, try log.carried(by: choice))
         }
         let tally = tallies[chosen] ?? EventTally()

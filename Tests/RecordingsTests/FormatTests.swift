@@ -328,6 +328,10 @@ final class HeaderValueMessageTests: XCTestCase {
                 text.replacingOccurrences(of: "version: 1", with: "version: [1]"),
                 "p.yml:1: the version must be the number 1"
             ),
+            (
+                text.replacingOccurrences(of: "version: 1", with: "version:"),
+                "p.yml:1: the version must be the number 1"
+            ),
         ] {
             XCTAssertThrowsError(try LibinputRecordFormat.parse(edited, file: "p.yml")) { error in
                 XCTAssertEqual("\(error)", expected)

@@ -85,6 +85,28 @@ final class LogFormatTests: XCTestCase {
         XCTAssertEqual(again.frames, once.frames)
     }
 
+    /// A log that names no device (getevent's line for a node it cannot read, alone) is bad data,
+    /// not a choice to make.
+    func testALogNamingNoDeviceIsBadData() throws {
+        let text = "could not get driver version for /dev/input/mouse0, Not a typewriter\n"
+        XCTAssertThrowsError(try RecordingLoader.load(text: text, file: "none.txt")) { error in
+            XCTAssertEqual(
+                "\(error)", "none.txt: no device: no add device line, and no event (read as getevent output)")
+            XCTAssertEqual((error as? RecordingError)?.kind, .badData)
+        }
+        // A file cut in its only line: the line is left out, as a cut last line is, which leaves no device.
+        let cut = temporaryPath("cut.txt")
+        try "add device 1: /dev/input/ev".write(toFile: cut, atomically: false, encoding: .utf8)
+        defer { unlink(cut) }
+        XCTAssertThrowsError(try RecordingLoader.load(cut)) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "\(cut):1: no device: the last line has no line end (the file was cut), and none before it names one "
+                    + "(read as getevent output)")
+            XCTAssertEqual((error as? RecordingError)?.kind, .badData)
+        }
+    }
+
     func testSeveralDevicesWithoutAChoiceIsAUsageErrorListingThem() throws {
         XCTAssertThrowsError(try RecordingLoader.load(sample("two-devices.getevent-lt.txt"))) { error in
             let error = error as? RecordingError
