@@ -77,7 +77,7 @@ public final class UinputDevice {
             description.codes[Evdev.EV_FF] == nil
             ? [] : ["the device is made without its force feedback (EV_FF): no player answers uploads"]
         do {
-            try Self.setUp(fd, description)
+            try Self.setUp(fd, description, path: path)
             devnode = try Self.findDevnode(fd)
         } catch {
             close(fd)
@@ -117,9 +117,14 @@ public final class UinputDevice {
         fd = -1
     }
 
-    private static func setUp(_ fd: Int32, _ d: DeviceDescription) throws(UinputError) {
+    private static func setUp(_ fd: Int32, _ d: DeviceDescription, path: String) throws(UinputError) {
         func check(_ rc: Int32, _ what: String) throws(UinputError) {
-            if rc < 0 { throw UinputError(.system, "uinput: \(what): \(String(cString: strerror(errno)))") }
+            guard rc < 0 else { return }
+            // A character device that takes no uinput request (`/dev/null`, a tty) is a wrong path.
+            if errno == ENOTTY {
+                throw UinputError(.notADevice, "\(path) is a character device that is not uinput (it refuses \(what))")
+            }
+            throw UinputError(.system, "uinput: \(what): \(String(cString: strerror(errno)))")
         }
         let withCodes = [
             Evdev.EV_KEY, Evdev.EV_ABS, Evdev.EV_REL, Evdev.EV_MSC, Evdev.EV_LED, Evdev.EV_SND, Evdev.EV_SW,

@@ -158,6 +158,16 @@ final class BridgeTests: XCTestCase {
         let pipe = runCommand(["bridge", "--uinput", fifo])
         XCTAssertEqual(pipe.status, 66, pipe.stderr)
         XCTAssertEqual(pipe.stderr, "touchsynth: \(fifo) is a FIFO, not the uinput device\n")
+        // A character device that is not uinput refuses uinput's requests: a wrong path too.
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        for arguments in [["bridge", "--uinput", "/dev/null"], ["play", recording, "--uinput", "/dev/null"]] {
+            let null = runCommand(arguments)
+            XCTAssertEqual(null.status, 66, null.stderr)
+            XCTAssertTrue(
+                null.stderr.hasPrefix("touchsynth: /dev/null is a character device that is not uinput (it refuses "),
+                null.stderr)
+            XCTAssertEqual(null.stderr.split(separator: "\n").count, 1, null.stderr)
+        }
         // A node this user may not open: EnvironmentTests, as nobody.
     }
 }
