@@ -67,11 +67,7 @@ public struct CorpusDevice: Sendable {
             if path == standardInputPath {
                 throw RecordingError(.usage, file: path, "a corpus is read from files and folders, not standard input")
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw RecordingError(.missingFile, file: path, "no such file or directory")
-            }
-            if isDirectory.boolValue {
+            if try fileStatus(path).st_mode & S_IFMT == S_IFDIR {
                 guard access(path, R_OK | X_OK) == 0 else {
                     throw RecordingError(.permission, file: path, "permission denied: the directory cannot be listed")
                 }

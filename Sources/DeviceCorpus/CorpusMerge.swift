@@ -48,6 +48,8 @@ public struct CorpusMerge: Sendable {
                 found[result.pair] = (result, name)
             }
         }
+        // A pair is missing from a file cut short or edited: the files read, each with its shard.
+        let searched = files.map { "\($0.name), shard \($0.file.shard)" }.joined(separator: "; ")
         let devices = first.file.devices
         let versions = first.file.versions
         var cells: [[[CorpusCell]]] = []
@@ -59,7 +61,8 @@ public struct CorpusMerge: Sendable {
                 for gesture in CorpusGesture.all {
                     let pair = CorpusPair(device: device.file, gesture: gesture.name, libinput: version)
                     guard let result = found[pair]?.result else {
-                        throw CorpusError("\(pair.name) is missing: no result file has it", badData: true)
+                        throw CorpusError(
+                            "\(pair.name) is missing: no result file has it (\(searched))", badData: true)
                     }
                     row.append(CorpusCell(gesture: gesture, outcome: result.outcome, modesDiffer: result.modesDiffer))
                     results.append(result)

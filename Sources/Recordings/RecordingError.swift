@@ -94,14 +94,20 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
 func checkIsFile(_ path: String) throws(RecordingError) {
     if path == standardInputPath { return }
     if path.isEmpty { throw RecordingError(.usage, file: "", "an empty path names no file") }
+    guard try fileStatus(path).st_mode & S_IFMT != S_IFDIR else {
+        throw RecordingError(.missingFile, file: path, "is a directory, not a file")
+    }
+}
+
+/// What `stat` says of `path`; a path that is not there is ``RecordingError/Kind/missingFile``,
+/// one in a directory this process may not search ``RecordingError/Kind/permission``.
+public func fileStatus(_ path: String) throws(RecordingError) -> stat {
     var info = stat()
     guard stat(path, &info) == 0 else {
         if errno == EACCES { throw RecordingError(.permission, file: path, "permission denied") }
         throw RecordingError(.missingFile, file: path, "no such file")
     }
-    guard info.st_mode & S_IFMT != S_IFDIR else {
-        throw RecordingError(.missingFile, file: path, "is a directory, not a file")
-    }
+    return info
 }
 
 /// The path that names standard input, as for most Unix tools.

@@ -6,7 +6,7 @@ import Recordings
 /// libinput's warnings, or its whole log when `options` asks for debug lines, go to stderr
 /// tagged with `recording`, and a replay stopped by Ctrl-C or SIGTERM ends the command as interrupted.
 func replayEvents(_ source: ReplaySource, from recording: String, options: ReplayOptions) throws -> Replay {
-    let replay = try Replay(source, options: options)
+    let replay = try Replay(source, named: recording, options: options)
     // A file is read by the replay: what reading it guessed or repaired is the report's to say.
     let read = if case .file = source { true } else { false }
     try told(replay, from: recording, options: options, read: read)

@@ -65,7 +65,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         let stop = ReplayStop()
         options.stop = stop // output that cannot be written (a reader gone) needs no more replay
         let report = try Replay.stream(
-            try source(recording, input), options: options, noted: { warn($1, in: $0) }
+            try source(recording, input), named: recording, options: options, noted: { warn($1, in: $0) }
         ) { output in
             switch output {
             case .event(let event, let availableAt):

@@ -113,7 +113,11 @@ final class CorpusShardTests: XCTestCase {
         let dropped = try XCTUnwrap(try CorpusResultsFile.load(two).results.last)
         let short = corpus(["merge", one, cut])
         XCTAssertEqual(short.status, 65)
-        XCTAssertEqual(short.stderr, "touchsynth: \(dropped.pair.name) is missing: no result file has it\n")
+        XCTAssertEqual(
+            short.stderr,
+            "touchsynth: \(dropped.pair.name) is missing: no result file has it "
+                + "(\(one), shard 1/2; \(cut), shard 2/2)\n"
+        )
         // A replay's time that no replay takes (edited by hand) is refused at its line.
         var edited = lines
         let timed = try XCTUnwrap(edited.lastIndex { $0.contains("\"seconds\":") })

@@ -241,8 +241,8 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(bridge.stderr.split(separator: "\n").count, 1, bridge.stderr)
     }
 
-    /// A recording in a directory this user may not search, and the directory given to `corpus`,
-    /// are refused for permission (77), not taken for missing.
+    /// A recording in a directory this user may not search, given to `convert` or `corpus`, and
+    /// the directory given to `corpus`, are refused for permission (77), not taken for missing.
     func testAFileInADirectoryThisUserMayNotSearchIs77() throws {
         let touchsynth = try Fixtures.touchsynth()
         let closed = scratch + "/closed"
@@ -252,7 +252,10 @@ final class EnvironmentTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: closed)
         // The scratch directory itself must be searchable by nobody.
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch)
-        for arguments in [["convert", closed + "/pinch-in.yml"], ["corpus", closed]] {
+        let inClosed = closed + "/pinch-in.yml"
+        for arguments in [
+            ["convert", inClosed], ["corpus", closed], ["corpus", inClosed], ["corpus", "run", inClosed],
+        ] {
             let result = try runAsNobody([touchsynth] + arguments)
             assertErrorIsASentence(result, status: 77, arguments.joined(separator: " "))
             XCTAssertTrue(result.stderr.contains("permission denied"), result.stderr)

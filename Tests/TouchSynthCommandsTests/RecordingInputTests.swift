@@ -138,14 +138,13 @@ final class RecordingInputTests: XCTestCase {
             "touchsynth: \(keyboard): nothing to show: the recording's device (AT Translated Set 2 keyboard) is a "
             + "keyboard, no pointer or touchpad "
             + "(--allow-empty replays it all the same)\n"
-        for command in ["replay", "compare", "report"] {
-            let refused = runCommand(
-                [
-                    command, keyboard, "--mode",
-                    "both",
-                ].filter { command == "replay" || $0 != "--mode" && $0 != "both" })
-            XCTAssertEqual(refused.status, 65, "\(command): \(refused.stderr)")
-            XCTAssertEqual(refused.stderr, message, command)
+        // A part of it (`--start`) is named by its file too.
+        for command in [["replay"], ["replay", "--mode", "both"], ["compare"], ["report"]] {
+            for window in [[], ["--start", "0"]] {
+                let refused = runCommand(command + [keyboard] + window)
+                XCTAssertEqual(refused.status, 65, "\(command) \(window): \(refused.stderr)")
+                XCTAssertEqual(refused.stderr, message, "\(command) \(window)")
+            }
         }
         let allowed = runCommand(["replay", keyboard, "--allow-empty"])
         XCTAssertEqual(allowed.status, 0, allowed.stderr)
