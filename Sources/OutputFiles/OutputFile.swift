@@ -206,6 +206,14 @@ public final class OutputFile: @unchecked Sendable {
         return fstat(fd, &open) == 0 && isFile(path, sameAs: open)
     }
 
+    /// Whether paths `a` and `b` name one output file: the same path tidied (`./x` is `x`), or,
+    /// where it is there, the same file.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        if URL(fileURLWithPath: a).standardizedFileURL == URL(fileURLWithPath: b).standardizedFileURL { return true }
+        var first = stat()
+        return stat(a, &first) == 0 && isFile(b, sameAs: first)
+    }
+
     /// Whether `path` (`-`: what standard input reads) is the file `target` describes.
     private static func isFile(_ path: String, sameAs target: stat) -> Bool {
         var other = stat()

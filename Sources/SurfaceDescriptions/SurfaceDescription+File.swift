@@ -11,11 +11,16 @@ extension SurfaceDescription {
         _ name: String?, screen: Size, fallback: BuiltInScreen? = .default
     ) throws(RecordingError) -> SurfaceDescription {
         guard let name else { return fallback?.description(screen: screen) ?? SurfaceDescription(regions: []) }
+        guard let path = file(named: name) else { return try BuiltInScreen.named(name).description(screen: screen) }
+        return try load(path)
+    }
+
+    /// The description file `name` names as `--surface` takes it (``named(_:screen:fallback:)``),
+    /// to be checked with a command's other inputs; nil for a built-in screen's name, or none.
+    public static func file(named name: String?) -> String? {
+        guard let name else { return nil }
         let isBareWord = name != standardInputPath && !name.contains("/") && !name.contains(".")
-        if isBareWord && !FileManager.default.fileExists(atPath: name) {
-            return try BuiltInScreen.named(name).description(screen: screen)
-        }
-        return try load(name)
+        return isBareWord && !FileManager.default.fileExists(atPath: name) ? nil : name
     }
 
     /// The surface description in the file at `path` (`-` for standard input), checked: a bad one

@@ -114,6 +114,7 @@ struct BridgeRun: ParsableCommand {
 
     /// The frames the bridge would write for `path`'s events, as a recording of the touchscreen.
     private func replayToFile(_ path: String, touchscreen: VirtualTouchscreen) throws {
+        try checkReadable([path, desc])
         let events = try replayEvents(
             .file(path, description: desc, device: devicePaths.first), from: path, options: ReplayOptions()
         ).events

@@ -83,11 +83,13 @@ struct Compare: ParsableCommand, ReplayingCommand {
             throw ValidationError("--report and --events-out take one libinput version")
         }
         try CommandIO.current.refuseStandardOutput([("--events-out", eventsFile)])
+        try refuseOneFileTwice([("--report", reportDirectory), ("--events-out", eventsFile)])
     }
 
     func run() throws {
         // Every input is checked before the libinput build, which can take a minute, or any replay.
-        try checkReadable(recordings + [input.desc] + with.others + quirks.files)
+        try checkReadable(
+            recordings + [input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files)
         let description = try screen.surface(surface)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }

@@ -64,6 +64,7 @@ struct CorpusRunCommand: ParsableCommand {
         try libinput.check(several: true)
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be within 1 and 64") }
         try CommandIO.current.refuseStandardOutput([("--results", results)])
+        try refuseOneFileTwice([("--results", results), ("--markdown", output.markdown), ("--junit", output.junit)])
     }
 
     func run() throws {
@@ -78,6 +79,11 @@ struct CorpusRunCommand: ParsableCommand {
         run.options = replayOptions(clock: clock, quirks: quirks)
         if let jobs { run.jobs = jobs }
         let part = try currentShard()
+        if part != nil, output.markdown != nil {
+            throw ValidationError(
+                "--markdown writes the whole corpus's table, which a shard has not: "
+                    + "corpus merge of the shards' result files writes it")
+        }
         let known = try durations.flatMap { try CorpusResultsFile.load($0).results }
         let assignment = run.restrict(to: part, durations: known)
         if list {

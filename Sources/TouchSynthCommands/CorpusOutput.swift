@@ -17,6 +17,7 @@ struct CorpusOutputOptions: ParsableArguments {
 
     func validate() throws {
         try CommandIO.current.refuseStandardOutput([("--markdown", markdown), ("--junit", junit)])
+        try refuseOneFileTwice([("--markdown", markdown), ("--junit", junit)])
     }
 
     /// Says before any work an output that cannot be written, or that is one of the files read

@@ -3,6 +3,7 @@ import Benchmarks
 import Foundation
 import Replays
 import Recordings
+import SurfaceDescriptions
 
 /// `touchsynth replay REC`: a recording through real libinput, printed like `debug`.
 struct ReplayCommand: ParsableCommand, ReplayingCommand {
@@ -55,7 +56,8 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
     }
 
     func run() throws {
-        try checkReadable([recording, input.desc] + with.others + quirks.files)
+        try checkReadable(
+            [recording, input.desc, SurfaceDescription.file(named: output.surface)] + with.others + quirks.files)
         if withLibinput { return try compareWithRecordedLibinput() }
         var options = try self.options()
         // A latency file that cannot be written ends the command before anything is printed.

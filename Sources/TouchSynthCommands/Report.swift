@@ -74,7 +74,8 @@ struct ReportCommand: ParsableCommand, ReplayingCommand {
     }
 
     func run() throws {
-        try checkReadable([recording, input.desc] + with.others + quirks.files)
+        try checkReadable(
+            [recording, input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files)
         let description = try screen.surface(surface)
         let path = output ?? ReportIndex.baseName(for: recording) + (writesSVG ? ".svg" : ".html")
         let (part, replay, decisions) = try replayed(

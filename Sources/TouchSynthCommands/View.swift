@@ -82,7 +82,7 @@ struct View: ParsableCommand, ReplayingCommand {
     func run() throws {
         let makeServer = try ViewServers.maker()
         if !oldNodes.isEmpty { deprecated("--node", use: "--device") }
-        try checkReadable([recording, desc])
+        try checkReadable([recording, desc, SurfaceDescription.file(named: surface)])
         let description = try screen.surface(surface)
         let configuration = description.translatorConfiguration(screen: screen.size)
         let makeSurface = { try description.makeSurface() }

@@ -44,6 +44,12 @@ final class InputKindTests: XCTestCase {
         let linked = runCommand(["compare", fifo, link])
         XCTAssertEqual(linked.status, 64, linked.stderr)
         XCTAssertEqual(linked.stderr, "touchsynth: \(link): is the same pipe as \(fifo), which can be read once\n")
+        // A surface description is an input too.
+        for command in [["compare"], ["report"], ["replay", "--mode", "both"], ["view", "--port", "0"]] {
+            let surface = runCommand(command + ["--surface", fifo, fifo])
+            XCTAssertEqual(surface.status, 64, "\(command): \(surface.stderr)")
+            XCTAssertEqual(surface.stderr, "touchsynth: \(fifo): a pipe can be given once\n", "\(command)")
+        }
     }
 
     /// A missing file is said before anything is compared, wherever it stands among the

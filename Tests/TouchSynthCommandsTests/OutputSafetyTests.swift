@@ -46,6 +46,7 @@ final class OutputSafetyTests: XCTestCase {
         try assertUnchanged(script, ["synthesize", script, "--desc", recording, "-o", script], status: 64)
         try assertUnchanged(recording, ["synthesize", script, "--desc", recording, "-o", recording], status: 64)
         try assertUnchanged(recording, ["convert", pinch, "--desc", recording, "-o", recording], status: 64)
+        try assertUnchanged(recording, ["bridge", "run", "--replay", recording, "-o", recording], status: 64)
         let surface = temporaryPath("surface.yml")
         try FileManager.default.copyItem(
             atPath: Fixtures.directory.appendingPathComponent("pointer/surface.yml").path, toPath: surface)
@@ -71,6 +72,30 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(updated.status, 0, updated.stderr)
         let null = runCommand(["convert", "/dev/null", "--desc", pinch, "-o", "/dev/null"])
         XCTAssertEqual(null.status, 0, null.stderr)
+    }
+
+    /// One path given to two outputs would keep only the one written last: refused before any
+    /// work, by the path as written or tidied, nothing written.
+    func testOnePathGivenToTwoOutputsIsRefused() throws {
+        let out = temporaryPath("both.out")
+        for (command, options) in [
+            (["corpus", "run", pinch, "--results", out], "--results and --junit"),
+            (["corpus", "run", pinch, "--markdown", out], "--markdown and --junit"),
+            (["compare", pinch, "--report", out, "--events-out"], "--report and --events-out"),
+        ] {
+            // The same path, spelt otherwise.
+            let again = out.replacingOccurrences(of: "/touchsynth-", with: "/./touchsynth-")
+            let refused = runCommand(command + (command[0] == "compare" ? [again] : ["--junit", again]))
+            XCTAssertEqual(refused.status, 64, "\(command): \(refused.stderr)")
+            XCTAssertTrue(
+                refused.stderr.contains("is given to both \(options): one would replace the other"), refused.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(command) wrote \(out)")
+        }
+        // A shard's run has no whole table to write as Markdown.
+        let shard = runCommand(["corpus", "run", pinch, "--shard", "1/2", "--markdown", out])
+        XCTAssertEqual(shard.status, 64, shard.stderr)
+        XCTAssertTrue(shard.stderr.contains("--markdown writes the whole corpus's table"), shard.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
     func testAFailedRunLeavesTheOutputAsItWas() throws {
