@@ -150,14 +150,17 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
         Self.end(listener)
     }
 
-    /// Stops `listener`, waiting until it has.
+    /// Stops `listener`, waiting until it has, or for at most a second: the stop runs on Swift's
+    /// shared threads, which a client's request can keep busy (FlyingFox reads a request line or
+    /// header in time that grows with the square of its length), and Ctrl-C must end the view
+    /// whatever its clients send. The sockets close with the process.
     private static func end(_ listener: Listener) {
         let semaphore = DispatchSemaphore(value: 0)
         Task.detached {
             await listener.stop()
             semaphore.signal()
         }
-        semaphore.wait()
+        _ = semaphore.wait(timeout: .now() + .seconds(1))
     }
 
     /// Where the lines of an outage go: the server stopped listening (out of file descriptors)
