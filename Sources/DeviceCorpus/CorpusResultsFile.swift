@@ -131,8 +131,13 @@ public struct CorpusResultsFile: Sendable {
         }
         var devices: [CorpusDevice] = []
         var results: [CorpusResult] = []
+        var pairLines: [CorpusPair: Int] = [:]
         for (offset, text) in lines.dropFirst(2) {
             let number = offset + 1
+            // Its text reaches a terminal and a Markdown table: touchsynth writes no control character.
+            if let control = Self.controlCharacter(in: text) {
+                throw bad(number, "a value holds a control character, U+\(String(format: "%04X", control.value))")
+            }
             switch try decode(Kind.self, text, line: number, what: "a record of a result file").record {
             case "device":
                 let record = try decode(Device.self, text, line: number, what: "a device record")
@@ -146,7 +151,8 @@ public struct CorpusResultsFile: Sendable {
                 guard let outcome = record.outcome else { throw bad(number, "the pair has no outcome") }
                 // A replay's time: a day is the longest recording replayed.
                 guard (0...86_400).contains(record.seconds) else {
-                    throw bad(number, "\(record.seconds) seconds is no replay's time (0 to 86400)")
+                    throw bad(
+                        number, "\(String(format: "%g", record.seconds)) seconds is no replay's time (0 to 86400)")
                 }
                 guard devices.contains(where: { $0.file == record.device }),
                     CorpusGesture.all.contains(where: { $0.name == record.gesture }),
@@ -156,9 +162,14 @@ public struct CorpusResultsFile: Sendable {
                         number,
                         "\(record.device) \(record.gesture) on libinput \(record.libinput) is not a pair of this run")
                 }
+                let pair = CorpusPair(device: record.device, gesture: record.gesture, libinput: record.libinput)
+                if let first = pairLines[pair] {
+                    throw bad(number, "\(pair.name) is given twice (first on line \(first))")
+                }
+                pairLines[pair] = number
                 results.append(
                     CorpusResult(
-                        pair: CorpusPair(device: record.device, gesture: record.gesture, libinput: record.libinput),
+                        pair: pair,
                         outcome: outcome, modesDiffer: record.modesDiffer ?? [], seconds: record.seconds))
             case let other:
                 throw bad(number, "\"\(other)\" is not a record of a result file (device or pair)")
@@ -166,5 +177,19 @@ public struct CorpusResultsFile: Sendable {
         }
         return CorpusResultsFile(
             command: run.command, versions: run.libinput, shard: shard, devices: devices, results: results)
+    }
+
+    /// The first control character of the strings of the JSON object `line`, if any.
+    private static func controlCharacter(in line: Substring) -> Unicode.Scalar? {
+        func first(in value: Any) -> Unicode.Scalar? {
+            switch value {
+            case let text as String: return text.unicodeScalars.first { $0.properties.generalCategory == .control }
+            case let object as [String: Any]:
+                return object.sorted { $0.key < $1.key }.lazy.compactMap { first(in: $0.value) }.first
+            case let array as [Any]: return array.lazy.compactMap(first).first
+            default: return nil
+            }
+        }
+        return (try? JSONSerialization.jsonObject(with: Data(line.utf8))).flatMap(first)
     }
 }

@@ -127,7 +127,27 @@ final class CorpusShardTests: XCTestCase {
         let refused = corpus(["merge", one, negative])
         XCTAssertEqual(refused.status, 65)
         XCTAssertEqual(
-            refused.stderr, "touchsynth: \(negative):\(timed + 1): -5.0 seconds is no replay's time (0 to 86400)\n")
+            refused.stderr, "touchsynth: \(negative):\(timed + 1): -5 seconds is no replay's time (0 to 86400)\n")
+        // A pair twice in one file is named at its second line; a control character, which would
+        // reach the terminal and the Markdown table, is refused at its line.
+        let pair = try XCTUnwrap(lines.lastIndex { $0.contains("\"record\":\"pair\"") })
+        for (name, change, said) in [
+            ("twice.jsonl", lines + [lines[pair]], "\(dropped.pair.name) is given twice (first on line \(pair + 1))"),
+            (
+                "control.jsonl",
+                lines.enumerated().map {
+                    $0 == pair ? Substring($1.replacing("\"pair\"", with: #""pair\u001b""#)) : $1
+                },
+                "a value holds a control character, U+001B"
+            ),
+        ] {
+            let path = "\(directory)/\(name)"
+            try (change.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let merged = corpus(["merge", one, path])
+            XCTAssertEqual(merged.status, 65, merged.stderr)
+            let line = name == "twice.jsonl" ? lines.count + 1 : pair + 1
+            XCTAssertEqual(merged.stderr, "touchsynth: \(path):\(line): \(said)\n")
+        }
         let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         let foreign = corpus(["merge", one, recording])
         XCTAssertEqual(foreign.status, 65)
