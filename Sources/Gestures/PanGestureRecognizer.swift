@@ -22,7 +22,7 @@ public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
 }
 
 /// The axis a pan follows alone (``PanGestureRecognizer/axis``).
-public enum PanAxis: String, Codable, Sendable {
+public enum PanAxis: String, Sendable {
     case horizontal, vertical
 
     /// Whether `motion` goes more along this axis than across it (a tie is vertical).

@@ -227,7 +227,7 @@ public enum SurfaceDescriptionError: Error, Equatable, Sendable, CustomStringCon
         case .invalidFrame(let region, let frame):
             return
                 "region \(region): frame must be [x, y, width, height] with finite values and no negative size, got "
-                + "\(frame)"
+                + "[\(frame.map { String(format: "%g", $0) }.joined(separator: ", "))]"
         case .duplicateRegion(let region):
             return "two regions are called \(region)"
         case .duplicateRecognizer(let region, let name):

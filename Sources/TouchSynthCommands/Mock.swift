@@ -33,9 +33,9 @@ struct Mock: ParsableCommand {
         try libinput.check(several: false)
         guard !command.isEmpty else { throw ValidationError("give the command after --") }
         guard (0...MockedDevice.highestEventNumber).contains(eventNumber) else {
-            throw ValidationError("--event-number must be within 0...\(MockedDevice.highestEventNumber)")
+            throw ValidationError("--event-number must be within 0 and \(MockedDevice.highestEventNumber)")
         }
-        guard (0...60_000).contains(tailMs) else { throw ValidationError("--tail-ms must be within 0...60000") }
+        guard (0...60_000).contains(tailMs) else { throw ValidationError("--tail-ms must be within 0 and 60000") }
     }
 
     func run() throws {

@@ -30,7 +30,7 @@ struct Play: ParsableCommand {
     @OptionGroup var with: OtherDevicesOptions
 
     func validate() throws {
-        guard (0...60_000).contains(lingerMs) else { throw ValidationError("--linger-ms must be within 0...60000") }
+        guard (0...60_000).contains(lingerMs) else { throw ValidationError("--linger-ms must be within 0 and 60000") }
     }
 
     func run() throws {

@@ -44,6 +44,18 @@ final class SurfaceErrorTests: XCTestCase {
                 "yml", "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    name: b\n    recognizers: []\n",
                 "2: invalid YAML: a key given twice in one mapping: name (the first on this line)"
             ),
+            // Values as written, not as Swift describes them.
+            (
+                "yml", "regions:\n  - name: a\n    frame: [0, 0, 100]\n    recognizers: []\n",
+                "3: region a: frame must be [x, y, width, height] with finite values and no negative size, got "
+                    + "[0, 0, 100]"
+            ),
+            (
+                "yml",
+                "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers:\n      - kind: pan\n"
+                    + "        axis: diagonal\n",
+                "6: regions[0].recognizers[0].axis: unknown value \"diagonal\"; one of \"horizontal\", \"vertical\""
+            ),
         ]
         for (ext, text, expected) in cases {
             let path = temporaryPath("surface.\(ext)")

@@ -213,7 +213,7 @@ final class ReplayBehaviourTests: XCTestCase {
     func testANegativeValueIsRefusedForItsValue() {
         let linger = runCommand(["play", "--linger-ms", "-1", "x.yml"])
         XCTAssertEqual(linger.status, 64)
-        XCTAssertTrue(linger.stderr.hasPrefix("touchsynth: --linger-ms must be within 0...60000 (see"), linger.stderr)
+        XCTAssertTrue(linger.stderr.hasPrefix("touchsynth: --linger-ms must be within 0 and 60000 (see"), linger.stderr)
     }
 
     /// An unwritable latency file is refused before the replay starts, in one line.
