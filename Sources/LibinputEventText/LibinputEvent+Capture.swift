@@ -69,7 +69,11 @@ extension LibinputEvent {
                         ? "a number out of range for its key (or not whole where a count or a time is)"
                         : "not a libinput event object")
             }
-            if fields.type == nil, let header = JSONLines.header(in: raw) {
+            if fields.type == nil, Self.isHeader(data) {
+                guard let header = JSONLines.header(in: raw), header.schemaVersion >= 1 else {
+                    throw CaptureError(
+                        line: number, problem: "the header's schemaVersion must be a whole number from 1")
+                }
                 guard header.schemaVersion <= JSONSchema.version else {
                     throw CaptureError(
                         line: number,
@@ -101,6 +105,11 @@ extension LibinputEvent {
             }
             closed = false
             current.append(event)
+        }
+
+        /// Whether the object in `data` is a header line: it has `output` and no event `type`.
+        private static func isHeader(_ data: Data) -> Bool {
+            ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["output"] != nil
         }
 
         /// The runs read, each with the line it begins at: one, or one per recording where

@@ -43,6 +43,14 @@ final class CaptureTests: XCTestCase {
         XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: newer)) { error in
             XCTAssertEqual((error as? LibinputEvent.CaptureError)?.line, 1, "\(error)")
         }
+        // A header's version that is no version is said to be one, not taken for an event.
+        for version in [#""4""#, "4.5", "0", "-1"] {
+            let header = #"{"output": "libinputEvents", "schemaVersion": \#(version)}"#
+            XCTAssertThrowsError(try LibinputEvent.events(fromJSONLines: header), version) { error in
+                XCTAssertEqual(
+                    "\(error)", "libinput event line 1: the header's schemaVersion must be a whole number from 1")
+            }
+        }
         // A finger count no touchpad has is refused, not compared as a gesture of that many.
         func hold(_ fingers: String) -> String {
             #"{"type": "GESTURE_HOLD_BEGIN", "device": "event10", "timeUs": 1, "fingers": "# + fingers + "}"
