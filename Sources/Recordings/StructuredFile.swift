@@ -165,16 +165,20 @@ public enum StructuredFile {
             let description =
                 (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
                 ?? error.localizedDescription
-            // "Invalid value around character 11.": a byte offset into the text; else the end.
+            // "Invalid value around character 11.": a byte offset into the text; "Number 1e400 is
+            // not representable in Swift.": the number, found in the text; else the last line.
             let bytes = text.utf8
-            var end = bytes.endIndex
+            var end = text.hasSuffix("\n") ? bytes.index(before: bytes.endIndex) : bytes.endIndex
+            var problem = description.components(separatedBy: " around character ").first ?? description
             if let range = description.range(of: " around character "),
                 let offset = Int(description[range.upperBound...].prefix { $0.isNumber }), offset <= bytes.count
             {
                 end = bytes.index(bytes.startIndex, offsetBy: offset)
+            } else if let number = description.firstMatch(of: /^Number (\S+) is not representable/)?.1 {
+                problem = "the number \(number) is out of range"
+                if let found = text.range(of: number) { end = found.lowerBound.samePosition(in: bytes) ?? end }
             }
             let line = 1 + bytes[..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count
-            let problem = description.components(separatedBy: " around character ").first ?? description
             return (line, sentence(problem))
         }
     }

@@ -44,6 +44,12 @@ final class SurfaceErrorTests: XCTestCase {
                 "yml", "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    name: b\n    recognizers: []\n",
                 "2: invalid YAML: a key given twice in one mapping: name (the first on this line)"
             ),
+            // A number no double holds, at its line.
+            (
+                "json",
+                "{\"regions\": [\n  {\"name\": \"a\",\n   \"frame\": [0, 0, 1e400, 1],\n   \"recognizers\": []}\n]}\n",
+                "3: not valid JSON (the number 1e400 is out of range): not a surface description"
+            ),
             // Values as written, not as Swift describes them.
             (
                 "yml", "regions:\n  - name: a\n    frame: [0, 0, 100]\n    recognizers: []\n",
