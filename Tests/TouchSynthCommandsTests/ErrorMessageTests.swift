@@ -308,8 +308,11 @@ final class ErrorMessageTests: XCTestCase {
     /// `--listen` that names no address of this machine is refused in one line, before the
     /// warning that anyone could watch.
     func testABadListenAddressIsRefusedBeforeAnyWarning() throws {
-        // 192.0.2.1 is TEST-NET-1: an address, but no machine's.
-        for address in ["nonsense", "192.0.2.1"] {
+        // 192.0.2.1 is TEST-NET-1: an address, but no machine's; fe80::2 a link-local address,
+        // which cannot be bound without its interface (where the kernel has IPv6).
+        let ipv6 = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        if ipv6 >= 0 { close(ipv6) }
+        for address in ["nonsense", "192.0.2.1"] + (ipv6 >= 0 ? ["fe80::2"] : []) {
             let result = assertSentence(["view", recording, "--listen", address, "--port", "0"], status: 64)
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
             XCTAssertFalse(result.stderr.contains("warning"), result.stderr)
