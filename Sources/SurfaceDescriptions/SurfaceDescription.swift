@@ -28,6 +28,16 @@ public struct SurfaceDescription: Codable, Equatable, Sendable {
         self.regions = regions
     }
 
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case regions
+    }
+
+    /// Decodes the description, refusing a key it does not have (``refuseUnknownKeys(_:_:of:)``).
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownKeys(decoder, CodingKeys.self, of: "a surface description")
+        regions = try decoder.container(keyedBy: CodingKeys.self).decode([RegionDescription].self, forKey: .regions)
+    }
+
     /// The most recognizers a surface holds, over all its regions: far more than an app's screen
     /// has, and few enough that arbitration among them, which visits every recognizer when one
     /// fails, stays quick.
@@ -118,6 +128,21 @@ public struct RegionDescription: Codable, Equatable, Sendable {
         self.recognizers = recognizers
         self.simultaneous = simultaneous
         self.pointerInteraction = pointerInteraction
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, frame, recognizers, simultaneous, pointerInteraction
+    }
+
+    /// Decodes the region, refusing a key it does not have (``refuseUnknownKeys(_:_:of:)``).
+    public init(from decoder: any Decoder) throws {
+        try refuseUnknownKeys(decoder, CodingKeys.self, of: "a region")
+        let keyed = try decoder.container(keyedBy: CodingKeys.self)
+        name = try keyed.decode(String.self, forKey: .name)
+        frame = try keyed.decode([Double].self, forKey: .frame)
+        recognizers = try keyed.decode([RecognizerDescription].self, forKey: .recognizers)
+        simultaneous = try keyed.decodeIfPresent([[String]].self, forKey: .simultaneous)
+        pointerInteraction = try keyed.decodeIfPresent(PointerInteractionDescription.self, forKey: .pointerInteraction)
     }
 
     /// The frame as a rectangle.

@@ -50,6 +50,15 @@ final class SurfaceErrorTests: XCTestCase {
                 "{\"regions\": [\n  {\"name\": \"a\",\n   \"frame\": [0, 0, 1e400, 1],\n   \"recognizers\": []}\n]}\n",
                 "3: not valid JSON (the number 1e400 is out of range): not a surface description"
             ),
+            // A misspelt key, which would leave the surface without what it meant.
+            (
+                "yml",
+                "regions:\n  - name: a\n    frame: [0, 0, 10, 10]\n    recognizers: [{kind: pinch}, {kind: pan}]\n"
+                    + "    simultanous: [[pinch, pan]]\n",
+                "5: regions[0].simultanous: a region has no key simultanous; its keys are name, frame, recognizers, "
+                    + "simultaneous, pointerInteraction"
+            ),
+            ("json", "{\"regions\": [],\n \"title\": \"x\"}", "2: title: a surface description has no key title"),
             // Values as written, not as Swift describes them.
             (
                 "yml", "regions:\n  - name: a\n    frame: [0, 0, 100]\n    recognizers: []\n",
