@@ -43,8 +43,13 @@ enum ChildProcess {
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else {
-            var error = HarnessError(
-                rc == ENOENT ? .unavailable : .system, "cannot start \(program): \(String(cString: strerror(rc)))")
+            // The kernel says EACCES of a directory given by its path as the program.
+            var isDirectory: ObjCBool = false
+            let directory =
+                rc == EACCES && program.contains("/")
+                && FileManager.default.fileExists(atPath: program, isDirectory: &isDirectory) && isDirectory.boolValue
+            let reason = directory ? "it is a directory" : String(cString: strerror(rc))
+            var error = HarnessError(rc == ENOENT ? .unavailable : .system, "cannot start \(program): \(reason)")
             error.spawnErrno = rc
             throw error
         }

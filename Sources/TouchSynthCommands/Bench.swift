@@ -88,7 +88,7 @@ struct Bench: ParsableCommand {
     private func report(_ figures: [BenchFigure], header: String) throws {
         if allocationCount() == nil {
             writeStderr(
-                "touchsynth bench: allocations are counted only with LD_PRELOAD=libtouchsynth-alloc-count.so "
+                "touchsynth: warning: allocations are counted only with LD_PRELOAD=libtouchsynth-alloc-count.so "
                     + "(tools/bench does this)"
             )
         }

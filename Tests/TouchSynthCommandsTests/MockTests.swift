@@ -41,6 +41,10 @@ final class MockTests: XCTestCase {
         XCTAssertEqual(missing.status, 127, missing.stderr)
         XCTAssertEqual(missing.stderr, "touchsynth: cannot start /nonexistent/program: No such file or directory\n")
         XCTAssertEqual(runCommand(["mock", recording, "--", recording]).status, 126, "a file, not a program")
+        let folder = NSTemporaryDirectory()
+        let directory = runCommand(["mock", recording, "--", folder])
+        XCTAssertEqual(directory.status, 126, directory.stderr)
+        XCTAssertEqual(directory.stderr, "touchsynth: cannot start \(folder): it is a directory\n")
     }
 
     /// A file of a touchpad and a keyboard is presented as its touchpad alone, which is said: a
