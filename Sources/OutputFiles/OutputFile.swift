@@ -12,6 +12,8 @@ public struct OutputFileError: Error, CustomStringConvertible, Sendable {
         case io
         /// It is one of the command's inputs, which writing it would destroy.
         case overwritesInput
+        /// It is given to two outputs, the second of which would replace the first.
+        case givenTwice
         /// The path is empty.
         case noPath
     }
@@ -206,9 +208,24 @@ public final class OutputFile: @unchecked Sendable {
         return fstat(fd, &open) == 0 && isFile(path, sameAs: open)
     }
 
+    /// Refuses one path given to two outputs (``OutputFileError/Kind/givenTwice``), each named by
+    /// its `option`: the second written would replace the first. Paths are compared as
+    /// ``sameFile(_:_:)`` compares them; `-` (standard output) is not a file.
+    public static func refuseOneFileTwice(_ outputs: [(option: String, path: String?)]) throws(OutputFileError) {
+        var seen: [(option: String, path: String)] = []
+        for case let (option, path?) in outputs where path != "-" {
+            if let earlier = seen.first(where: { sameFile($0.path, path) }) {
+                throw OutputFileError(
+                    kind: .givenTwice, path: path,
+                    reason: "is given to both \(earlier.option) and \(option): one would replace the other")
+            }
+            seen.append((option, path))
+        }
+    }
+
     /// Whether paths `a` and `b` name one output file: the same path tidied (`./x` is `x`), or,
     /// where it is there, the same file.
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
+    static func sameFile(_ a: String, _ b: String) -> Bool {
         if URL(fileURLWithPath: a).standardizedFileURL == URL(fileURLWithPath: b).standardizedFileURL { return true }
         var first = stat()
         return stat(a, &first) == 0 && isFile(b, sameAs: first)

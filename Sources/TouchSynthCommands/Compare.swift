@@ -83,10 +83,10 @@ struct Compare: ParsableCommand, ReplayingCommand {
             throw ValidationError("--report and --events-out take one libinput version")
         }
         try CommandIO.current.refuseStandardOutput([("--events-out", eventsFile)])
-        try refuseOneFileTwice([("--report", reportDirectory), ("--events-out", eventsFile)])
     }
 
     func run() throws {
+        try OutputFile.refuseOneFileTwice([("--report", reportDirectory), ("--events-out", eventsFile)])
         // Every input is checked before the libinput build, which can take a minute, or any replay.
         try checkReadable(
             recordings + [input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files)

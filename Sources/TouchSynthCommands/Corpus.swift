@@ -64,7 +64,6 @@ struct CorpusRunCommand: ParsableCommand {
         try libinput.check(several: true)
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be within 1 and 64") }
         try CommandIO.current.refuseStandardOutput([("--results", results)])
-        try refuseOneFileTwice([("--results", results), ("--markdown", output.markdown), ("--junit", output.junit)])
     }
 
     func run() throws {

@@ -2,6 +2,7 @@ import ArgumentParser
 import DeviceCorpus
 import Foundation
 import LibinputEventText
+import OutputFiles
 import Report
 
 /// How `corpus` and `corpus merge` give the whole corpus's table: text or JSON, Markdown, JUnit
@@ -17,12 +18,12 @@ struct CorpusOutputOptions: ParsableArguments {
 
     func validate() throws {
         try CommandIO.current.refuseStandardOutput([("--markdown", markdown), ("--junit", junit)])
-        try refuseOneFileTwice([("--markdown", markdown), ("--junit", junit)])
     }
 
-    /// Says before any work an output that cannot be written, or that is one of the files read
-    /// (`results` besides the table's own).
+    /// Says before any work an output that cannot be written, that is one of the files read, or
+    /// that is given twice (`results` besides the table's own).
     func checkWritable(results: String? = nil) throws {
+        try OutputFile.refuseOneFileTwice([("--results", results), ("--markdown", markdown), ("--junit", junit)])
         for path in [results, markdown, junit].compactMap({ $0 }) { try openOutput(path).discard() }
     }
 

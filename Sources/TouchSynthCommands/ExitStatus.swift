@@ -121,7 +121,7 @@ enum ExitStatus {
         case .cannotCreate: cannotCreate
         case .permission: permission
         case .io: ioError
-        case .overwritesInput, .noPath: usage
+        case .overwritesInput, .givenTwice, .noPath: usage
         }
     }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import OutputFiles
 
@@ -11,19 +10,6 @@ func writeFile(_ text: String, to path: String, replacing: String? = nil) throws
     let file = try openOutput(path, replacing: replacing)
     try writeText(text, to: file.fileDescriptor, path: path)
     try file.commit()
-}
-
-/// Refuses one path given to two output options: the second written would replace the first.
-/// Paths are compared as written, tidied (`./a` is `a`), and by the file an existing one names.
-func refuseOneFileTwice(_ outputs: [(option: String, path: String?)]) throws {
-    var seen: [(option: String, path: String)] = []
-    for case let (option, path?) in outputs where path != "-" {
-        if let earlier = seen.first(where: { OutputFile.sameFile($0.path, path) }) {
-            throw ValidationError(
-                "\(path) is given to both \(earlier.option) and \(option): one would replace the other")
-        }
-        seen.append((option, path))
-    }
 }
 
 /// `path` opened to be written whole or not at all, refused when it is an input but `replacing`.

@@ -95,7 +95,7 @@ final class CompareTests: XCTestCase {
         }
         try
             (#"{"regions": [{"name": "v", "frame": [0, 0, 1440, 900], "recognizers": ["#
-            + taps.joined(separator: ", ") + #"]}], "simultaneous": [["pointerOnly", "directOnly"]]}"#)
+            + taps.joined(separator: ", ") + #"], "simultaneous": [["pointerOnly", "directOnly"]]}]}"#)
             .write(toFile: surface, atomically: true, encoding: .utf8)
         let json = try report(URL(fileURLWithPath: click), surface: surface)
         let rows = Dictionary(
