@@ -36,6 +36,12 @@ public struct LibinputBuild: Sendable, Equatable, CustomStringConvertible {
         if version == system.version { return system }
         if let problem = problem(with: [version]) { throw HarnessError(.usage, "libinput version" + problem) }
         if let built = built(version, in: buildArea) { return built }
+        // A file where the builds go (a mistyped TOUCHSYNTH_LIBINPUT_BUILDS) can hold no build.
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: buildArea, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw HarnessError(
+                .missingFile, "libinput \(version) is not built, and \(buildArea), where builds go, is a file")
+        }
         throw HarnessError(
             .notBuilt,
             "libinput \(version) is not built in \(buildArea): `tools/build-libinput \(version)` "

@@ -202,6 +202,21 @@ final class EnvironmentTests: XCTestCase {
         assertErrorIsASentence(result, status: 69, arguments.joined(separator: " "))
     }
 
+    /// A file where the builds go (a mistyped TOUCHSYNTH_LIBINPUT_BUILDS) is said as such, before
+    /// any build starts, not with the build script's `mkdir` complaint.
+    func testABuildAreaThatIsAFileIsSaid() throws {
+        var environment = baseEnvironment
+        let file = scratch + "/builds"
+        try "".write(toFile: file, atomically: true, encoding: .utf8)
+        environment["TOUCHSYNTH_LIBINPUT_BUILDS"] = file
+        let recording = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
+        let result = try runProcess(
+            [try Fixtures.touchsynth(), "replay", "--libinput", "1.28.1", recording], environment: environment)
+        XCTAssertEqual(result.status, 66, result.stderr)
+        XCTAssertEqual(
+            result.stderr, "touchsynth: libinput 1.28.1 is not built, and \(file), where builds go, is a file\n")
+    }
+
     // MARK: - The desktop session
 
     /// Without a compositor or an X server to connect to, `debug --wayland` and `--x11` (and the
