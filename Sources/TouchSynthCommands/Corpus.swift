@@ -68,6 +68,12 @@ struct CorpusRunCommand: ParsableCommand {
 
     func run() throws {
         try checkReadable(quirks.files, replaceable: durations)
+        let part = try currentShard()
+        if part != nil, output.markdown != nil {
+            throw ValidationError(
+                "--markdown writes the whole corpus's table, which a shard has not: "
+                    + "corpus merge of the shards' result files writes it")
+        }
         let (devices, skipped) = try CorpusDevice.collect(paths, description: input.desc, node: input.node)
         try output.checkWritable(results: results)
         CommandIO.current.outliveReader(writing: [output.markdown, output.junit])
@@ -77,12 +83,6 @@ struct CorpusRunCommand: ParsableCommand {
         var run = CorpusRun(devices: devices, builds: try libinput.builds())
         run.options = replayOptions(clock: clock, quirks: quirks)
         if let jobs { run.jobs = jobs }
-        let part = try currentShard()
-        if part != nil, output.markdown != nil {
-            throw ValidationError(
-                "--markdown writes the whole corpus's table, which a shard has not: "
-                    + "corpus merge of the shards' result files writes it")
-        }
         let known = try durations.flatMap { try CorpusResultsFile.load($0).results }
         let assignment = run.restrict(to: part, durations: known)
         if list {
