@@ -92,9 +92,9 @@ final class SourceShapeTests: XCTestCase {
     }
 
     /// The README opens the project: short, its details in docs/.
-    func testTheReadmeIsAtMostTenKilobytes() throws {
+    func testTheReadmeIsAtMostTenThousandBytes() throws {
         let readme = try Data(contentsOf: Fixtures.root.appendingPathComponent("README.md"))
-        XCTAssertLessThanOrEqual(readme.count, 10 * 1024)
+        XCTAssertLessThanOrEqual(readme.count, 10_000)
     }
 
     /// The CLI's folders: its commands, and the two executables that run them.
