@@ -12,7 +12,7 @@ public enum BuildProducts {
     /// touchsynth-preload as a library to preload into programs other than the libinput side
     /// (`touchsynth mock`).
     public static func preload() throws(HarnessError) -> String {
-        try locate("libtouchsynth-preload.so", variable: "TOUCHSYNTH_PRELOAD")
+        try locate("libtouchsynth-preload.so", variable: "TOUCHSYNTH_PRELOAD", runs: false)
     }
 
     /// The directory of the running executable, symbolic links resolved.
@@ -36,10 +36,18 @@ public enum BuildProducts {
 
     /// `name` from `variable` when it is set, else beside the running executable or one or two
     /// levels up (a test bundle on other platforms lies deeper than the executables).
-    public static func locate(_ name: String, variable: String) throws(HarnessError) -> String {
+    ///
+    /// A program (`runs`) must be one this user can run, and a library a file: said of the path
+    /// the variable gives, which a user may have mistyped, rather than left to `exec` or the loader.
+    public static func locate(_ name: String, variable: String, runs: Bool = true) throws(HarnessError) -> String {
         if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
-            guard FileManager.default.fileExists(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw HarnessError(.unavailable, "\(variable)=\(path) does not exist")
+            }
+            if isDirectory.boolValue { throw HarnessError(.unavailable, "\(variable)=\(path) is a directory") }
+            if runs && !FileManager.default.isExecutableFile(atPath: path) {
+                throw HarnessError(.unavailable, "\(variable)=\(path) is not a program this user can run")
             }
             return path
         }
