@@ -329,6 +329,7 @@ let package = Package(
             dependencies: ["Replays", "MockedDevices", "Recordings", "LibinputEvents", "Quirks", "TestSupport"]),
         .testTarget(name: "ReplayChannelTests", dependencies: ["ReplayChannel", "LibinputEvents"]),
         .testTarget(name: "HistogramsTests", dependencies: ["Histograms"]),
+        .testTarget(name: "ProcessSignalsTests", dependencies: ["ProcessSignals"]),
         .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(

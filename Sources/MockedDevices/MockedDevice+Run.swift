@@ -171,6 +171,16 @@ extension MockedDevice {
         }
         exit = delivery.exit
         try channel?.finish()
+        // The libinput side ends when the harness stops it, or fails saying why: one that ended
+        // unasked (another program's SIGINT or SIGTERM) left part of the recording unplayed.
+        if channel?.failure == nil, channel != nil, let ended = delivery.exit, !ended.stopped,
+            forwarding.received == nil
+        {
+            throw HarnessError(
+                .programFailed,
+                "\(command[0]) ended (status \(ended.status)) during the replay, which did not stop it, with part of "
+                    + "the recording unplayed")
+        }
         return report(delivery, ready: ready)
     }
 

@@ -73,19 +73,18 @@ struct SignalForwarding {
         _ = forwardedPIDs
         _ = forwardedSignals
         pendingSignal.pointee = 0
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in
-            let saved = errno
-            var taken = false
-            for i in 0..<forwardingSlots where forwardedPIDs[i] > 0 {
-                kill(forwardedPIDs[i], signal)
-                forwardedSignals[i] = signal
-                taken = true
-            }
-            if !taken { pendingSignal.pointee = signal }
-            errno = saved
-        }
-        for (index, signal) in StopSignal.signals.enumerated() { sigaction(signal, &action, &previousActions[index]) }
+        StopSignal.take(
+            { signal in
+                let saved = errno
+                var taken = false
+                for i in 0..<forwardingSlots where forwardedPIDs[i] > 0 {
+                    kill(forwardedPIDs[i], signal)
+                    forwardedSignals[i] = signal
+                    taken = true
+                }
+                if !taken { pendingSignal.pointee = signal }
+                errno = saved
+            }, saving: &previousActions)
     }
 
     /// ``release()``, with a run's `slot` freed first under the same lock.
@@ -95,7 +94,7 @@ struct SignalForwarding {
         holders -= 1
         var pending: Int32 = 0
         if holders == 0 {
-            for (index, signal) in StopSignal.signals.enumerated() { sigaction(signal, &previousActions[index], nil) }
+            StopSignal.restore(previousActions)
             pending = pendingSignal.pointee
             pendingSignal.pointee = 0
         }

@@ -27,14 +27,13 @@ public final class StopSignal {
         writeFD = fds[1]
         stopPipeWriteFD = fds[1]
         // A handler rather than signalfd: the signal may land on any of the runtime's threads.
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            let saved = errno
-            var byte: UInt8 = 1
-            _ = write(stopPipeWriteFD, &byte, 1)
-            errno = saved
-        }
-        for (index, signal) in Self.signals.enumerated() { sigaction(signal, &action, &previous[index]) }
+        Self.take(
+            { _ in
+                let saved = errno
+                var byte: UInt8 = 1
+                _ = write(stopPipeWriteFD, &byte, 1)
+                errno = saved
+            }, saving: &previous)
     }
 
     /// Waits until SIGINT, SIGTERM or SIGHUP arrives, then ends (``end()``): a server's whole life.
@@ -46,10 +45,45 @@ public final class StopSignal {
 
     /// Restores the previous handlers and closes the pipe.
     public func end() {
-        for (index, signal) in Self.signals.enumerated() { sigaction(signal, &previous[index], nil) }
+        Self.restore(previous)
         stopPipeWriteFD = -1
         close(fileDescriptor)
         close(writeFD)
+    }
+}
+
+extension StopSignal {
+    /// Whether this process ignores `signal` now. A stop signal that whoever started the process
+    /// ignored (`nohup`'s SIGHUP; SIGINT, for a background job of a shell without job control)
+    /// stays ignored: ``take(_:saving:)`` leaves it alone, as the starter asked.
+    public static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        return ignores(current)
+    }
+
+    private static func ignores(_ action: sigaction) -> Bool {
+        guard let handler = action.__sigaction_handler.sa_handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Installs `handler` for each of ``signals`` this process does not ignore, keeping the
+    /// actions there were in `previous` (in the order of ``signals``) for ``restore(_:)``.
+    public static func take(_ handler: @convention(c) (Int32) -> Void, saving previous: inout [sigaction]) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        for (index, signal) in signals.enumerated() {
+            sigaction(signal, nil, &previous[index])
+            if !ignores(previous[index]) { sigaction(signal, &action, nil) }
+        }
+    }
+
+    /// Puts back the actions ``take(_:saving:)`` kept.
+    public static func restore(_ previous: [sigaction]) {
+        for (index, signal) in signals.enumerated() {
+            var action = previous[index]
+            sigaction(signal, &action, nil)
+        }
     }
 }
 

@@ -80,6 +80,12 @@ final class SignalTests: XCTestCase {
             saying: "within 5 s of wall time on the virtual clock")
     }
 
+    /// The libinput side stopped by another program's SIGTERM, which it takes as the harness's
+    /// stop: the replay, which did not stop it, ends with exit 70 rather than as a whole one.
+    func testALibinputSideStoppedByAnotherEndsTheReplayWithStatus70() throws {
+        try assertReplayEndsWithStatus70(interruptedWith: SIGTERM, saying: "with part of the recording unplayed")
+    }
+
     private func assertReplayEndsWithStatus70(
         interruptedWith signal: Int32, saying message: String,
         file: StaticString = #filePath, line: UInt = #line

@@ -63,4 +63,19 @@ final class TestbedSignalTests: XCTestCase {
             XCTAssertEqual(termsReceived, 1)
         }
     }
+
+    /// A stop signal this process ignores (as `nohup` leaves SIGHUP, or a shell SIGINT for a
+    /// background job) stays ignored through a hold and a run: it interrupts nothing, and the
+    /// program keeps ignoring it too.
+    func testAnIgnoredSignalStaysIgnored() throws {
+        signal(SIGTERM, SIG_IGN)
+        let report = try MockedDevice.holdingSignals { () throws -> ReplayReport in
+            let device = try device()
+            raise(SIGTERM)
+            return try device.run(["/bin/sh", "-c", "kill -TERM $$; exit 0"])
+        }
+        XCTAssertNil(report.interruption)
+        XCTAssertEqual(report.exitStatus, 0, "the program died of the signal its starter ignored")
+        XCTAssertEqual(termsReceived, 0)
+    }
 }

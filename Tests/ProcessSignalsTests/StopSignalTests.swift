@@ -1,0 +1,34 @@
+import ProcessSignals
+import XCTest
+
+/// A stop signal makes ``StopSignal``'s descriptor readable, unless this process ignores it.
+final class StopSignalTests: XCTestCase {
+    /// Whether `fd` can be read now, without waiting.
+    private func readable(_ fd: Int32) -> Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&pfd, 1, 0) == 1
+    }
+
+    /// SIGHUP ignored, as `nohup` starts a program, stays ignored while a stop signal is watched,
+    /// and after; SIGTERM, not ignored, stops.
+    func testAnIgnoredSignalStaysIgnoredAndAnotherStops() throws {
+        var ignore = sigaction(), byDefault = sigaction(), previous = (sigaction(), sigaction())
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        // SIGTERM as a terminal leaves it, whatever started the tests.
+        sigaction(SIGHUP, &ignore, &previous.0)
+        sigaction(SIGTERM, &byDefault, &previous.1)
+        defer {
+            sigaction(SIGHUP, &previous.0, nil)
+            sigaction(SIGTERM, &previous.1, nil)
+        }
+        let stop = try StopSignal()
+        raise(SIGHUP)
+        XCTAssertTrue(StopSignal.isIgnored(SIGHUP))
+        XCTAssertFalse(readable(stop.fileDescriptor), "SIGHUP stopped a process that ignores it")
+        raise(SIGTERM)
+        XCTAssertTrue(readable(stop.fileDescriptor))
+        stop.end()
+        XCTAssertTrue(StopSignal.isIgnored(SIGHUP))
+        XCTAssertFalse(StopSignal.isIgnored(SIGTERM))
+    }
+}
