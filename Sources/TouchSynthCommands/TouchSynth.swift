@@ -8,17 +8,20 @@ import Report
 /// The `touchsynth` command and its subcommands: the `touchsynth` executable runs it, and so does
 /// `touchsynth-view` (``ViewServers``).
 public struct TouchSynth: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "touchsynth",
-        abstract:
-            "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and "
-            + "indirect input modes.",
-        version: Version.text,
-        subcommands: [
-            Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self,
-            Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self, Bridge.self,
-            Play.self, Explain.self, QuirksCommand.self,
-        ])
+    /// Computed on each parse: its version is the command line's (``Version/isAsked``).
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "touchsynth",
+            abstract:
+                "Real libinput touchpad events, and what an iPad app would get from them in UIKit's compatibility and "
+                + "indirect input modes.",
+            version: Version.text,
+            subcommands: [
+                Devices.self, Debug.self, Record.self, ReplayCommand.self, Compare.self, ReportCommand.self, View.self,
+                Surfaces.self, Mock.self, Convert.self, Synthesize.self, Corpus.self, Bench.self, Diff.self,
+                Bridge.self, Play.self, Explain.self, QuirksCommand.self,
+            ])
+    }
 
     public init() {}
 }
@@ -43,6 +46,10 @@ extension TouchSynth {
     /// Runs a command line (without the program's name) and returns its exit status, having said
     /// why it failed, if it did: the executables' `main`.
     public static func execute(_ arguments: [String]) -> Int32 {
+        Version.$isAsked.withValue(arguments.contains("--version")) { executeAsked(arguments) }
+    }
+
+    private static func executeAsked(_ arguments: [String]) -> Int32 {
         OutputFile.keepStandardDescriptors()
         // A reader gone (`| head`) is EPIPE, ended quietly (`failWriting`), not a death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -57,7 +64,8 @@ extension TouchSynth {
             try CommandInputs.keeping { try PipeTexts.keeping { try command.run() } }
             return 0
         } catch {
-            // Help and the version come from `run` too, as ArgumentParser's own errors.
+            // Help, the version and usage errors come from `run` too (`ExitCode` among them), in types
+            // of ArgumentParser's that it keeps internal (`CommandError`): known by their module.
             return String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
                 ? toldByArgumentParser(error, arguments: arguments) : told(error)
         }
@@ -128,8 +136,6 @@ extension TouchSynth {
         case let exit as CommandExit:
             if let message = exit.message { writeStderr("touchsynth: \(message)") }
             return exit.code
-        case let code as ExitCode:
-            return code.rawValue
         default: return ExitStatus.tell(error)
         }
     }

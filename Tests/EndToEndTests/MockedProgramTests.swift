@@ -73,15 +73,15 @@ final class MockedProgramTests: XCTestCase {
     /// recorded so far and parses.
     func testInterruptedRecordingIsCompleteUpToTheInterrupt() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let source = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let source = synthesizeMinuteOfGestures()
         let out = temporaryPath("partial.yml")
-        defer { try? FileManager.default.removeItem(atPath: out) }
+        defer { [source, out].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         let mock = try Running([
             touchsynth, "mock", "--real-time", source, "--", touchsynth, "record", "--device",
             "{devnode}", "-o", out,
         ])
         // `record` writes each frame as it comes ("- evdev:" begins one): Ctrl-C once ten are in,
-        // seconds before the recording's end.
+        // a minute before the recording's end.
         var record: pid_t?
         waitUntil(whileRunning: mock.pid) {
             let written = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""

@@ -15,10 +15,11 @@ final class SignalTests: XCTestCase {
     /// recording it saw only part of.
     func testATerminatedReplayOrCompareEndsAsInterrupted() throws {
         let touchsynth = try Fixtures.touchsynth()
-        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path // 3 s
+        let minute = synthesizeMinuteOfGestures()
+        defer { try? FileManager.default.removeItem(atPath: minute) }
         for (command, signal) in [("compare", SIGTERM), ("replay", SIGTERM), ("replay", SIGHUP)] {
             // In real time, so that the replay is still running when the signal comes.
-            let process = try Running([touchsynth, command, "--real-time", session])
+            let process = try Running([touchsynth, command, "--real-time", minute])
             waitUntil(whileRunning: process.pid) { !childProcesses(of: process.pid).isEmpty }
             if isRunning(process.pid) { kill(process.pid, signal) }
             let finished = try process.wait()
@@ -57,10 +58,11 @@ final class SignalTests: XCTestCase {
     /// Ctrl-C on `mock` ends it as interrupted (130), not as the success that the harness's own
     /// SIGINT at the end of a recording is.
     func testAnInterruptedMockEndsAsInterrupted() throws {
-        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path // 3 s
+        let minute = synthesizeMinuteOfGestures()
+        defer { try? FileManager.default.removeItem(atPath: minute) }
         let process = try Running([
-            try Fixtures.touchsynth(), "mock", session, "--", "/bin/sh", "-c",
-            "exec 4<{devnode}; exec sleep 10",
+            try Fixtures.touchsynth(), "mock", "--real-time", minute, "--", "/bin/sh", "-c",
+            "exec cat {devnode} >/dev/null",
         ])
         waitUntil(whileRunning: process.pid) { !childProcesses(of: process.pid).isEmpty }
         if isRunning(process.pid) { kill(process.pid, SIGINT) }
@@ -102,15 +104,8 @@ final class SignalTests: XCTestCase {
     /// Replays a minute of synthesized gestures, and sends `signal` to the libinput side once it has
     /// printed its first events: how the replay ended.
     private func replayLong(interruptingWith signal: Int32) throws -> Finished {
-        let desc = Fixtures.devices.appendingPathComponent("touchpads_ETPS2_Elantech_Touchpad-ASUS-N500JK.desc").path
-        let long = temporaryPath("long.yml")
+        let long = synthesizeMinuteOfGestures()
         defer { try? FileManager.default.removeItem(atPath: long) }
-        let cycle = "pinch scale=1.6; scroll fingers=2 dy=20mm; swipe fingers=3 distance=30mm"
-        let synth = runCommand([
-            "synthesize", "-e", Array(repeating: cycle, count: 30).joined(separator: "\n"),
-            "--desc", desc, "-o", long,
-        ])
-        XCTAssertEqual(synth.status, 0, synth.stderr)
         let replay = try Running([try Fixtures.touchsynth(), "replay", "--json", long])
         var child: pid_t?
         waitUntil(whileRunning: replay.pid) {

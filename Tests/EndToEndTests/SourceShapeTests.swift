@@ -40,12 +40,13 @@ final class SourceShapeTests: XCTestCase {
     /// `report` taking the options that shape a replay, for a warning of a surface's regions
     /// off the screen, for `replay` saying what reading a recording guessed before the libinput
     /// lines it may explain, for `convert` asking the library which format a description
-    /// alone is written in, and for checking a `--surface` file with the other inputs and
-    /// refusing a shard's `--markdown`.
+    /// alone is written in, for checking a `--surface` file with the other inputs and
+    /// refusing a shard's `--markdown`, and for `--version` saying what the command line asks,
+    /// in a test's process too.
     func testTheCommandLineStaysWithinItsBound() throws {
         let cli = try swiftFiles().filter { file in Self.commandLine.contains { file.path.hasPrefix($0) } }
         XCTAssertGreaterThan(cli.count, 20, "the CLI read")
-        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3116, "the CLI")
+        XCTAssertLessThanOrEqual(cli.reduce(0) { $0 + lineCount($1.text) }, 3125, "the CLI")
     }
 
     /// docs/architecture.md's module table names every module once, each with exactly the

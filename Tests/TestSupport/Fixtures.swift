@@ -14,7 +14,8 @@ public enum Fixtures {
     /// Touchpad descriptions, without events.
     public static let devices = directory.appendingPathComponent("devices")
 
-    /// Every bundled recording with events (the `.desc` files only describe devices).
+    /// Every bundled recording with events (the `.desc` files only describe devices). None found
+    /// fails the test that asked, which would otherwise check each of nothing.
     public static var recordings: [URL] {
         let real = ((try? FileManager.default.contentsOfDirectory(atPath: evemu.path)) ?? [])
             .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") }.sorted().map {
@@ -22,6 +23,7 @@ public enum Fixtures {
             }
         let synth = ((try? FileManager.default.contentsOfDirectory(atPath: synthesized.path)) ?? [])
             .filter { $0.hasSuffix(".yml") }.sorted().map { synthesized.appendingPathComponent($0) }
+        if real.isEmpty || synth.isEmpty { XCTFail("no recordings in \(evemu.path) or \(synthesized.path)") }
         return real + synth
     }
 

@@ -23,6 +23,17 @@ final class CommandLineTests: XCTestCase {
         return rows
     }
 
+    /// `--version` run in this process says what the executable's does, with the libinput it links,
+    /// for the arguments given rather than the process's own.
+    func testTheVersionRunHereNamesTheLibinputItLinks() {
+        for command in [["--version"], ["replay", "--version"]] {
+            let run = runCommand(command)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.hasPrefix("touchsynth "), run.stdout)
+            XCTAssertTrue(run.stdout.contains(" (libinput "), run.stdout)
+        }
+    }
+
     /// Every command, the subcommands of `bridge` and `corpus` as `bridge run`, `corpus merge`….
     private func commands() -> [[String]] {
         func subcommands(of command: [String]) -> [String] {

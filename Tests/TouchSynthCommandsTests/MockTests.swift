@@ -9,9 +9,10 @@ final class MockTests: XCTestCase {
     /// The program's own exit status comes back as soon as it exits: a harness that waited out
     /// the recording, in real time, would deliver all of its frames first.
     func testMockReturnsTheProgramsExitStatus() throws {
-        let recording = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let minute = synthesizeMinuteOfGestures()
+        defer { try? FileManager.default.removeItem(atPath: minute) }
         let result = runCommand([
-            "mock", "--real-time", "--stats", recording, "--", "/bin/sh", "-c",
+            "mock", "--real-time", "--stats", minute, "--", "/bin/sh", "-c",
             "exec 4<{devnode}; exit 5",
         ])
         XCTAssertEqual(result.status, 5, result.stderr)
@@ -19,8 +20,9 @@ final class MockTests: XCTestCase {
         let count = result.stderr.firstMatch(of: /([0-9]+) frames delivered/).flatMap { Int($0.output.1) }
         let delivered = try XCTUnwrap(count, result.stderr)
         XCTAssertLessThan(
-            delivered, InputCoreFilter.delivered(try RecordingLoader.load(recording)).count,
+            delivered, InputCoreFilter.delivered(try RecordingLoader.load(minute)).count,
             result.stderr)
+        let recording = Fixtures.synthesized.appendingPathComponent("session.yml").path
         // 130 of its own is its answer, not the harness's SIGINT at the recording's end.
         let own = runCommand(["mock", recording, "--", "/bin/sh", "-c", "exec 4<{devnode}; exit 130"])
         XCTAssertEqual(own.status, 130, own.stderr)
