@@ -125,7 +125,7 @@ let package = Package(
             name: "DeviceCorpus",
             dependencies: [
                 "GestureSynthesis", "Recordings", "Quirks", "MockedDevices", "Replays", "LibinputEvents",
-                "LibinputEventText", "ModeComparison", "OutputFiles", "MarkupText",
+                "LibinputEventText", "ModeComparison", "OutputFiles", "MarkupText", "TextTables",
                 "SurfaceDescriptions", "AppEvents", "Gestures", "LibinputDecisions",
             ]),
         // The speed and memory figures of `touchsynth bench`.
@@ -162,7 +162,7 @@ let package = Package(
             name: "Report",
             dependencies: [
                 "Recordings", "AppEvents", "Gestures", "ModeComparison", "LibinputEvents", "LibinputEventText",
-                "MarkupText", "LibinputDecisions", "Quirks",
+                "MarkupText", "TextTables", "LibinputDecisions", "Quirks",
             ]),
         // A report as one HTML page with the view's player, drawn from one run of both modes.
         .target(
@@ -205,7 +205,7 @@ let package = Package(
             name: "Diffs",
             dependencies: [
                 "Recordings", "KernelEmulation", "ModeComparison", "LibinputEvents", "LibinputEventText", "AppEvents",
-                "AppEventInvariants", "Gestures", "LibinputDecisions", "Quirks",
+                "AppEventInvariants", "Gestures", "LibinputDecisions", "Quirks", "TextTables",
             ]),
         // The view's model: contacts, libinput's view and both modes' screens and recognizer lanes,
         // frame by frame, for a recording or live input. Plain values, no I/O.
@@ -217,6 +217,8 @@ let package = Package(
             ]),
         // Text inside XML and HTML, escaped one way for the report and the view's page.
         .target(name: "MarkupText"),
+        // Aligned plain-text columns, the terminal tables' one layout.
+        .target(name: "TextTables"),
         // The view's page: its HTML, script and styles, files compiled into the binary, and the
         // document that holds them with a timeline (the report's player) or a stream's address.
         .target(
@@ -331,6 +333,7 @@ let package = Package(
         .testTarget(name: "HistogramsTests", dependencies: ["Histograms"]),
         .testTarget(name: "ProcessSignalsTests", dependencies: ["ProcessSignals"]),
         .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
+        .testTarget(name: "TextTablesTests", dependencies: ["TextTables"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(
             name: "AppEventsTests",

@@ -14,8 +14,10 @@ extension AppEventTranslator {
         /// `tapCount`. Default 0.5 s, macOS's default double-click interval.
         public var multiClickInterval: Double
         /// Farthest, points, a click may move and the next press may land from it and still raise
-        /// `tapCount`. Default 8 points.
+        /// `tapCount`. Default 8 points (``defaultMultiClickSlop``).
         public var multiClickSlop: Double
+        /// 8 points: beyond it a click is a drag, here and for the drag interaction of `Gestures`.
+        public static let defaultMultiClickSlop = 8.0
         /// Silence, seconds, after which a wheel (discrete) scroll sequence ends. Default 0.15 s,
         /// longer than the gap between notches of a wheel turned in one go. A wheel sequence
         /// begins at the first wheel event and changes with the following ones; it ends at the
@@ -35,7 +37,7 @@ extension AppEventTranslator {
             simulatedTouchDistance: Double = 100,
             simulatedTouchStartAngle: Double = 0,
             multiClickInterval: Double = 0.5,
-            multiClickSlop: Double = 8,
+            multiClickSlop: Double = defaultMultiClickSlop,
             wheelSequenceTimeout: Double = 0.15,
             pointerLockPolicy: PointerLockPolicy = .system,
             pointerInteractions: [PointerInteraction] = []

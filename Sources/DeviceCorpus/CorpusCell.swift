@@ -1,6 +1,6 @@
 /// One device × gesture result.
 public struct CorpusCell: Sendable {
-    public enum Outcome: Sendable {
+    public enum Outcome: Sendable, Hashable {
         case pending
         /// libinput reported the gesture; with its value.
         case reported(String)
@@ -27,6 +27,10 @@ public struct CorpusCell: Sendable {
 }
 
 extension CorpusCell.Outcome {
+    /// Whether `outcomes`, one device's gesture under several libinput versions, are not all the
+    /// same: where the table and the JUnit file say the versions differ.
+    static func differ(_ outcomes: some Sequence<Self>) -> Bool { Set(outcomes).count > 1 }
+
     /// The outcome in a table's cell.
     public var short: String {
         switch self {

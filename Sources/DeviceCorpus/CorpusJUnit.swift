@@ -11,11 +11,14 @@ public enum CorpusJUnit {
         let versions = results.reduce(into: [String]()) {
             if !$0.contains($1.pair.libinput) { $0.append($1.pair.libinput) }
         }
-        var outcomes: [String: [(version: String, short: String)]] = [:]
-        for r in results { outcomes[key(r.pair), default: []].append((r.pair.libinput, r.outcome.short)) }
+        var outcomes: [PairKey: [(version: String, outcome: CorpusCell.Outcome)]] = [:]
+        for r in results { outcomes[PairKey(r.pair), default: []].append((r.pair.libinput, r.outcome)) }
         func difference(_ r: CorpusResult) -> String? {
-            guard failOnDiff, let all = outcomes[key(r.pair)], Set(all.map(\.short)).count > 1 else { return nil }
-            return "libinput versions differ: " + all.map { "\($0.version): \($0.short)" }.joined(separator: "; ")
+            guard failOnDiff, let all = outcomes[PairKey(r.pair)], CorpusCell.Outcome.differ(all.map(\.outcome)) else {
+                return nil
+            }
+            return "libinput versions differ: "
+                + all.map { "\($0.version): \($0.outcome.short)" }.joined(separator: "; ")
         }
         struct Counts { var tests = 0, failures = 0, errors = 0, skipped = 0, time = 0.0 }
         func counts(_ rs: [CorpusResult]) -> Counts {
@@ -61,7 +64,11 @@ public enum CorpusJUnit {
         return out + "</testsuites>\n"
     }
 
-    private static func key(_ pair: CorpusPair) -> String { pair.device + "\n" + pair.gesture }
+    /// A device's gesture, whatever the version.
+    private struct PairKey: Hashable {
+        var device: String, gesture: String
+        init(_ pair: CorpusPair) { (device, gesture) = (pair.device, pair.gesture) }
+    }
 
     private static func seconds(_ s: Double) -> String { String(format: "%.3f", s) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LibinputEventText
+import TextTables
 
 /// What `corpus --list` and a shard's run print: the assignment of pairs to shards with each
 /// shard's expected time, and the pairs a shard ran.
@@ -87,13 +88,5 @@ public enum CorpusShardList {
     }
 
     /// `rows` as aligned columns.
-    private static func rows(_ rows: [[String]]) -> String {
-        let widths = (rows.first ?? []).indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
-        return rows.map { row in
-            var line = zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
-                separator: "  ")
-            while line.last == " " { line.removeLast() }
-            return line + "\n"
-        }.joined()
-    }
+    private static func rows(_ rows: [[String]]) -> String { TextTable.lines(rows).map { $0 + "\n" }.joined() }
 }

@@ -2,6 +2,7 @@ import LibinputDecisions
 import Foundation
 import Quirks
 import Recordings
+import TextTables
 
 /// The corpus results as a table, with the reasons a device does not give a gesture. One libinput
 /// version: a row per device, a column per gesture. Several: a row per device and gesture, a
@@ -48,7 +49,7 @@ public struct CorpusTable: Sendable {
                         "no resolution: libinput (and the synthesizer) take its quirks' size "
                             + "hint, \($0.width) × \($0.height) mm"
                     }
-                        ?? "no resolution: libinput (and the synthesizer) take the pad to be 69 × 50 mm")
+                        ?? "no resolution: libinput (and the synthesizer) take the pad to be \(AssumedPadSize.text)")
         }
         return reasons.joined(separator: "; ")
     }
@@ -60,7 +61,7 @@ public struct CorpusTable: Sendable {
 
     /// Whether the versions gave different outcomes for a device's gesture.
     private func differs(_ device: Int, _ gesture: Int) -> Bool {
-        Set(cells.map { $0[device][gesture].short }).count > 1
+        CorpusCell.Outcome.differ(cells.map { $0[device][gesture].outcome })
     }
 
     /// Each distinct reason a replay failed, in the table's order: a failed cell names its number
@@ -122,14 +123,7 @@ public struct CorpusTable: Sendable {
     /// The table for a terminal: aligned columns, the reasons, the summary.
     public func text() -> String {
         let (header, rows) = grid(device: \.file)
-        let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
-        func line(_ row: [String]) -> String {
-            var text = zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
-                separator: "  ")
-            while text.last == " " { text.removeLast() }
-            return text
-        }
-        var out = line(header) + "\n" + rows.map(line).joined(separator: "\n") + "\n"
+        var out = TextTable.lines([header] + rows).joined(separator: "\n") + "\n"
         let failed = failureLines(failures)
         if !failed.isEmpty { out += "\nreplays that failed:\n" + failed.joined(separator: "\n") + "\n" }
         let notes = devices.indices.map { (devices[$0].file, reasons($0)) }.filter { !$0.1.isEmpty }

@@ -7,6 +7,7 @@ import LibinputEvents
 import ModeComparison
 import Quirks
 import Recordings
+import TextTables
 
 /// One recording replayed on several libinput versions: the gestures each reported, what each
 /// delivery mode's recognizers made of them, and the first event where each version parts from
@@ -160,15 +161,7 @@ public struct VersionComparison: Sendable {
             ]
             .map { $0.isEmpty ? "-" : $0 }
         }
-        let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
-                separator: " | ")
-            while text.last == " " { text.removeLast() }
-            return text
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        var lines = [line(header), rule] + body.map(line)
+        var lines = TextTable.lines([header] + body, separator: " | ", rule: "-+-")
         for (index, (run, parting)) in zip(runs.dropFirst(), partings).enumerated() {
             guard let p = parting else {
                 lines.append(

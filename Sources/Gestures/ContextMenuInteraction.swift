@@ -13,9 +13,9 @@ import AppEvents
 /// touches move too far or one lifts. ``GestureRecord/starts`` tells how each menu opened.
 open class ContextMenuInteraction: GestureRecognizer {
     /// Seconds a finger is held before the menu opens. Default 0.5, as a long press.
-    public var minimumPressDuration = 0.5
+    public var minimumPressDuration = LongPressGestureRecognizer.defaultMinimumPressDuration
     /// Points a touch may move before the menu opened without failing it. Default 10, as a long press.
-    public var allowableMovement = 10.0
+    public var allowableMovement = LongPressGestureRecognizer.defaultAllowableMovement
     /// Count control + primary click as a secondary click. Default true.
     public var treatsControlClickAsSecondary = true
 

@@ -12,13 +12,13 @@ import AppEvents
 /// ``GestureRecord/starts`` tells how each drag began.
 open class DragInteraction: GestureRecognizer {
     /// Points a finger may move before the lift without failing it. Default 10, as a long press.
-    public var allowableMovement = 10.0
+    public var allowableMovement = LongPressGestureRecognizer.defaultAllowableMovement
     /// Seconds a finger is held before the drag begins. TouchSynth's choice: 0.5, UIKit's
     /// long-press default.
-    public var liftDelay = 0.5
+    public var liftDelay = LongPressGestureRecognizer.defaultMinimumPressDuration
     /// Points a primary pointer press moves before the drag begins. TouchSynth's choice: 8, the
     /// distance beyond which the translator calls a click a drag.
-    public var dragThreshold = 8.0
+    public var dragThreshold = AppEventTranslator.Configuration.defaultMultiClickSlop
 
     /// The drag's translation since it began, points.
     public var translation: Point { currentTranslation }

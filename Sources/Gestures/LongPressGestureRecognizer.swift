@@ -8,10 +8,15 @@ import AppEvents
 /// delivering a later event and in ``Surface/finish(at:)``; standalone, call
 /// ``GestureRecognizer/advance(to:)``.
 open class LongPressGestureRecognizer: GestureRecognizer {
+    /// UIKit's default: 0.5 s, which the interactions that begin on a hold take too.
+    public static let defaultMinimumPressDuration = 0.5
+    /// UIKit's default: 10 points, which the interactions that begin on a hold take too.
+    public static let defaultAllowableMovement = 10.0
+
     /// Seconds. Default 0.5, as UIKit.
-    public var minimumPressDuration = 0.5
+    public var minimumPressDuration = defaultMinimumPressDuration
     /// Points a touch may move before the press began without failing it. Default 10, as UIKit.
-    public var allowableMovement = 10.0
+    public var allowableMovement = defaultAllowableMovement
     /// Default 1.
     public var numberOfTouchesRequired = 1
 

@@ -15,37 +15,23 @@ public struct RecognizerPath: Hashable, Sendable, CustomStringConvertible {
         self.occurrence = occurrence
     }
 
-    /// The path a row names as `region` and `name` or `name#N`.
-    public init(region: String, numberedName: String) {
-        if let hash = numberedName.lastIndex(of: "#"), let n = Int(numberedName[numberedName.index(after: hash)...]),
-            n >= 2
-        {
-            self.init(region: region, name: String(numberedName[..<hash]), occurrence: n)
-        } else {
-            self.init(region: region, name: numberedName)
-        }
-    }
-
     /// `name`, or `name#N` for a repeated name: the name a comparison row shows.
     public var numberedName: String { occurrence == 1 ? name : "\(name)#\(occurrence)" }
 
     /// `region/name` or `region/name#N`.
     public var description: String { "\(region)/\(numberedName)" }
 
-    /// Whether `text` names this recognizer: its whole path, or its numbered name alone.
-    public func matches(_ text: String) -> Bool { text == description || text == numberedName }
-
     /// The path of each of `items`, in order, given each one's region and name: a repeated
     /// name in a region is numbered in the order the items come.
     public static func paths<Item>(
         of items: [Item], region: (Item) -> String, name: (Item) -> String
     ) -> [RecognizerPath] {
-        var seen: [String: Int] = [:]
+        // Counted by region and name as values: a region "a/b" with a "c" is not a region "a" with a "b/c".
+        var seen: [RecognizerPath: Int] = [:]
         return items.map { item in
-            let (r, n) = (region(item), name(item))
-            let occurrence = (seen["\(r)/\(n)", default: 0]) + 1
-            seen["\(r)/\(n)"] = occurrence
-            return RecognizerPath(region: r, name: n, occurrence: occurrence)
+            let first = RecognizerPath(region: region(item), name: name(item))
+            seen[first, default: 0] += 1
+            return RecognizerPath(region: first.region, name: first.name, occurrence: seen[first] ?? 1)
         }
     }
 

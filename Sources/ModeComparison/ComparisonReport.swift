@@ -99,7 +99,7 @@ public struct ComparisonRow: Encodable, Equatable, Sendable {
 /// A recognizer that began or was recognized in `mode` where the other mode's did not, in that
 /// mode alone or more often in it, by accident (``AccidentalActivationRule``): set off by
 /// compatibility mode's simulated touches.
-public struct AccidentalActivation: Codable, Equatable, Sendable {
+public struct AccidentalActivation: Encodable, Equatable, Sendable {
     /// The recognizer, as in its ``ComparisonRow``.
     public var path: RecognizerPath
     /// Name of the recognizer's region.
@@ -118,21 +118,7 @@ public struct AccidentalActivation: Codable, Equatable, Sendable {
         self.times = times
     }
 
-    /// Records that `region`/`name` (numbered `name#N` for a repeated name) activated unmatched
-    /// in `mode`, at `times`.
-    public init(region: String, name: String, mode: DeliveryMode, times: [Double]) {
-        self.init(RecognizerPath(region: region, numberedName: name), mode: mode, times: times)
-    }
-
     enum CodingKeys: String, CodingKey { case region, name, mode, times }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            region: try c.decode(String.self, forKey: .region), name: try c.decode(String.self, forKey: .name),
-            mode: try c.decode(DeliveryMode.self, forKey: .mode),
-            times: try c.decodeIfPresent([Double].self, forKey: .times) ?? [])
-    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

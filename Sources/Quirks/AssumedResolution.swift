@@ -1,10 +1,12 @@
+import Recordings
+
 /// The units per millimetre libinput gives a touchpad whose axes have no resolution: its quirks'
 /// resolution hint, else its size hint (`evdev_fix_abs_resolution`, src/evdev.c), else a pad of
 /// 69 × 50 mm, the size of most such pads (`tp_init_default_resolution`,
 /// src/evdev-mt-touchpad.c); a size divides the axis's range in whole units, rounding down.
 public enum AssumedResolution {
     /// The size libinput assumes without a resolution or a hint, mm.
-    public static let fallbackSize = (width: 69, height: 50)
+    public static let fallbackSize = (width: AssumedPadSize.width, height: AssumedPadSize.height)
 
     /// Units per mm on x and y for axes spanning `ranges` units (maximum − minimum, or one more
     /// from libinput 1.25, `rangeIncludesBothEnds`), given the quirks' hints.

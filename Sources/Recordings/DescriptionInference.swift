@@ -81,15 +81,16 @@ public struct DescriptionInference: Sendable {
             }
         }
         // A gesture along one axis says little of the other: the pad is at least as tall (or
-        // wide) as libinput's assumed 69 × 50 mm pad with the same units per millimetre.
+        // wide) as libinput's assumed pad (``AssumedPadSize``) with the same units per millimetre.
         let xs = [Evdev.ABS_X, Evdev.ABS_MT_POSITION_X].filter { device.absinfo[$0] != nil }
         let ys = [Evdev.ABS_Y, Evdev.ABS_MT_POSITION_Y].filter { device.absinfo[$0] != nil }
         if let width = xs.compactMap({ device.absinfo[$0]?.maximum }).max(),
             let height = ys.compactMap({ device.absinfo[$0]?.maximum }).max()
         {
+            let (padWidth, padHeight) = (Double(AssumedPadSize.width), Double(AssumedPadSize.height))
             let (w, h) = (
-                max(width, Int32(clamping: Int64(Double(height) * 69 / 50))),
-                max(height, Int32(clamping: Int64(Double(width) * 50 / 69)))
+                max(width, Int32(clamping: Int64(Double(height) * padWidth / padHeight))),
+                max(height, Int32(clamping: Int64(Double(width) * padHeight / padWidth)))
             )
             for code in xs { device.absinfo[code]?.maximum = w }
             for code in ys { device.absinfo[code]?.maximum = h }
@@ -97,8 +98,8 @@ public struct DescriptionInference: Sendable {
         if !ranges.isEmpty && !axesGiven {
             guesses.append(
                 "axis ranges: from 0 to the largest value seen plus \(Int(Self.margin * 100)) %, x and y in the "
-                    + "proportions of a 69 × 50 mm pad; "
-                    + "no resolution, so libinput takes the pad to be 69 × 50 mm")
+                    + "proportions of a \(AssumedPadSize.text) pad; "
+                    + "no resolution, so libinput takes the pad to be \(AssumedPadSize.text)")
         }
         if ranges[Evdev.ABS_X] != nil && ranges[Evdev.ABS_Y] != nil {
             var keys: [UInt16] = [Evdev.BTN_TOUCH, Evdev.BTN_TOOL_FINGER]

@@ -2,6 +2,7 @@ import Foundation
 import Gestures
 import LibinputEvents
 import ModeComparison
+import TextTables
 
 extension ComparisonReport {
     /// An aligned plain-text table: one row per recognizer, compat and indirect side by side,
@@ -16,18 +17,9 @@ extension ComparisonReport {
                 row.difference,
             ]
         }
-        let widths = header.indices.map { column in
-            ([header] + body).map { $0[column].count }.max() ?? 0
-        }
-        func line(_ cells: [String]) -> String {
-            var text = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
-                separator: " | ")
-            while text.last == " " { text.removeLast() }
-            return text
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
-        let summary = activationCounts
-        let lines = [line(header), rule] + body.map(line) + [summary] + pointerRegionLines(timeBase)
+        let lines =
+            TextTable.lines([header] + body, separator: " | ", rule: "-+-") + [activationCounts]
+            + pointerRegionLines(timeBase)
         return lines.joined(separator: "\n") + "\n"
     }
 

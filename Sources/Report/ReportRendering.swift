@@ -290,15 +290,16 @@ extension ReportData {
                 let transitions = records[mode]?[row.path]?.transitions ?? []
                 for mark in Self.marks(transitions, timeBase: timeBase, end: duration) {
                     switch mark {
-                    case .bar(let from, let to, let how):
+                    case .bar(let from, let to, let end):
                         let x0 = frame.x(from), x1 = max(frame.x(to), x0 + 2)
                         svg.element(
                             "rect",
                             [
-                                ("class", "bar"), ("data-end", how), ("x", SVG.n(x0)), ("y", SVG.n(laneTop + 2)),
+                                ("class", "bar"), ("data-end", end.rawValue), ("x", SVG.n(x0)),
+                                ("y", SVG.n(laneTop + 2)),
                                 ("width", SVG.n(x1 - x0)),
                                 ("height", SVG.n(laneHeight - 4)), ("fill", colour),
-                                ("fill-opacity", how == "cancelled" ? "0.4" : "0.85"),
+                                ("fill-opacity", end == .cancelled ? "0.4" : "0.85"),
                             ])
                     case .recognized(let at):
                         let x = frame.x(at), y = laneTop + laneHeight / 2
@@ -343,9 +344,14 @@ extension ReportData {
     }
 
     private enum Mark {
-        case bar(from: Double, to: Double, how: String)
+        case bar(from: Double, to: Double, end: BarEnd)
         case recognized(Double)
         case failed(Double)
+    }
+
+    /// How a recognizer's bar ends: as its gesture did, or still going at the recording's end.
+    private enum BarEnd: String {
+        case ended, cancelled, open
     }
 
     /// A record's transitions as bars (began … ended/cancelled, or to the end when still going),
@@ -359,13 +365,13 @@ extension ReportData {
             case .began: began = t
             case .changed: break
             case .ended, .cancelled:
-                marks.append(.bar(from: began ?? t, to: t, how: transition.state.rawValue))
+                marks.append(.bar(from: began ?? t, to: t, end: transition.state == .ended ? .ended : .cancelled))
                 began = nil
             case .recognized: marks.append(.recognized(t))
             case .failed: marks.append(.failed(t))
             }
         }
-        if let began { marks.append(.bar(from: began, to: end, how: "open")) }
+        if let began { marks.append(.bar(from: began, to: end, end: .open)) }
         return marks
     }
 

@@ -90,7 +90,7 @@ struct CorpusRunCommand: ParsableCommand {
             return try emitRaw(list(run.pairs.map(\.pair), assignment, part?.count ?? 1, known))
         }
         let outcome = run.run()
-        if let signal = outcome.interruption { throw CommandExit(128 + signal) }
+        try endIfInterrupted(by: outcome.interruption)
         if let refused = outcome.refusedQuirks { throw refused }
         let command =
             "touchsynth corpus \(paths.joined(separator: " "))" + libinput.list.map { " --libinput \($0)" }.joined()

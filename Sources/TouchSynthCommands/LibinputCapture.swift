@@ -31,7 +31,7 @@ func replayed(
 func told(_ replay: Replay, from recording: String, options: ReplayOptions, read: Bool = false) throws {
     warn(replay.report, of: recording, read: read)
     for message in replay.report.libinputLog { showLibinputLog(message, from: recording, verbose: options.logsDebug) }
-    try endIfInterrupted(replay.report)
+    try endIfInterrupted(by: replay.report.interruption)
 }
 
 /// What reading the replay's files guessed or repaired (`recording`'s when the replay `read` it,

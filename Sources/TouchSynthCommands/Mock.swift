@@ -54,7 +54,7 @@ struct Mock: ParsableCommand {
             }
         }()
         if stats { printStats(report) }
-        try endIfInterrupted(report)
+        try endIfInterrupted(by: report.interruption)
         if report.endedBeforeReady {
             writeStderr("touchsynth: warning: \(command[0]) ended before it opened the device: no frame was played")
         }

@@ -85,7 +85,7 @@ struct ReplayCommand: ParsableCommand, ReplayingCommand {
         try printing.check()
         window.noteStart(json: output.json)
         if stats { printStats(report) }
-        try endIfInterrupted(report)
+        try endIfInterrupted(by: report.interruption)
         try output.checkInvariants(of: printer, recording: recording)
     }
 }

@@ -148,9 +148,9 @@ func fail(_ message: String, code: Int32) throws -> Never { throw CommandExit(co
 func given(_ options: KeyValuePairs<String, Bool>) -> [String] { options.filter(\.value).map(\.key) }
 
 /// Ends the command as interrupted (128 + the signal, as a shell reports a command it stopped)
-/// when Ctrl-C or SIGTERM stopped `report`'s replay: it covered only part of the recording.
-func endIfInterrupted(_ report: ReplayReport) throws {
-    if let signal = report.interruption { throw CommandExit(128 + signal) }
+/// by `signal`, when Ctrl-C or SIGTERM stopped its replays: they covered only part of the work.
+func endIfInterrupted(by signal: Int32?) throws {
+    if let signal { throw CommandExit(128 + signal) }
 }
 
 /// Writes a line to stdout unbuffered; a reader that went away (`| head`) ends the command

@@ -203,20 +203,19 @@ extension ModeReplay {
     ) -> Bool {
         let site = CallSite(function: function, fileID: fileID, filePath: filePath, line: line, column: column)
         // Named as every check names them; the same surface in both modes.
-        var expected = Set<String>()
+        var expected = Set<RecognizerPath>()
         for recognizer in recognizers {
             guard
                 let path = resolved(self[.compatibility].path(of: recognizer), recognizer, in: .compatibility, at: site)
             else { return false }
-            expected.insert(path.description)
+            expected.insert(path)
         }
-        let actual = Set(
-            comparison.accidentalActivations.filter { modes.list.contains($0.mode) }.map(\.path.description))
+        let actual = Set(comparison.accidentalActivations.filter { modes.list.contains($0.mode) }.map(\.path))
         guard actual != expected else { return true }
         let which = modes == .both ? "either" : modes.list[0].rawValue
         fail(
-            "\(name): accidental activations in \(which) mode: \(Self.list(actual)), expected "
-                + "\(Self.list(expected))",
+            "\(name): accidental activations in \(which) mode: \(Self.list(Set(actual.map(\.description)))), "
+                + "expected \(Self.list(Set(expected.map(\.description))))",
             at: site)
         return false
     }

@@ -49,7 +49,7 @@ final class ComparisonTests: XCTestCase {
             report.accidentalActivations,
             [
                 AccidentalActivation(
-                    region: "canvas", name: "twoFingerPan", mode: .compatibility,
+                    RecognizerPath(region: "canvas", name: "twoFingerPan"), mode: .compatibility,
                     times: compatPan.record.activationTimes)
             ])
         XCTAssertEqual(report.accidentalActivationCount, 1)
