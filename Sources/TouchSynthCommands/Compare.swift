@@ -102,7 +102,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         }
         let configuration = description.translatorConfiguration(screen: screen.size)
         let options = try self.options(build: builds[0])
-        var differences = 0, violations = 0
+        var tally = ComparisonTally()
         var folder = ReportFolder()
         var files = PassingOver()
         if json { try emit(JSONLines.header("compare")) }
@@ -120,10 +120,10 @@ struct Compare: ParsableCommand, ReplayingCommand {
                         try writeText($0, to: eventsOutput.fileDescriptor, path: eventsOutput.path)
                     }
                 }
-                differences += run.comparison.differenceCount
+                tally.differences += run.comparison.differenceCount
                 if check {
-                    run.pipeline.checkLines.forEach { writeStderr("touchsynth: \(name): \($0)") }
-                    violations += run.pipeline.violationCount
+                    tellViolations(run.pipeline.checkLines, in: name)
+                    tally.violations += run.pipeline.violationCount
                 }
                 if json {
                     try emit(JSONLines.line(ComparisonReport.Line(recording: name, report: run.comparison)))
@@ -149,7 +149,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
         }
         try files.check()
         window.noteStart(json: json)
-        if (failOnDiff && differences > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
+        if tally.failed(failOnDiff: failOnDiff) { throw ExitCode(ExitStatus.differs) }
     }
 
     /// What both modes run besides their translators.

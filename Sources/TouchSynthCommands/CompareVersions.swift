@@ -2,6 +2,7 @@ import ArgumentParser
 import Diffs
 import LibinputEventText
 import MockedDevices
+import ModeComparison
 import Recordings
 import Report
 import SurfaceDescriptions
@@ -10,7 +11,7 @@ import SurfaceDescriptions
 extension Compare {
     func compareVersions(_ builds: [LibinputBuild], description: SurfaceDescription) throws {
         let configuration = description.translatorConfiguration(screen: screen.size)
-        var differing = 0, violations = 0
+        var tally = ComparisonTally()
         var files = PassingOver()
         let options = try builds.map { try self.options(build: $0) } // --with devices read once, not per recording
         if json { try emit(JSONLines.header("compareVersions")) }
@@ -28,12 +29,12 @@ extension Compare {
                         try replayed(loaded, from: path, window: window, options: options[index]).replay.events
                     },
                     found: { findings in
-                        findings.checkLines.forEach { writeStderr("touchsynth: \(path): \($0)") }
-                        violations += findings.violationCount
+                        tellViolations(findings.checkLines, in: path)
+                        tally.violations += findings.violationCount
                     })
             }
             guard let versions = compared else { continue }
-            if !versions.allSame { differing += 1 }
+            if !versions.allSame { tally.differences += 1 }
             if json {
                 try emit(JSONLines.line(VersionComparison.Line(recording: path, comparison: versions)))
             } else {
@@ -42,6 +43,6 @@ extension Compare {
             }
         }
         try files.check()
-        if (failOnDiff && differing > 0) || violations > 0 { throw ExitCode(ExitStatus.differs) }
+        if tally.failed(failOnDiff: failOnDiff) { throw ExitCode(ExitStatus.differs) }
     }
 }

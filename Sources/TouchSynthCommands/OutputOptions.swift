@@ -78,8 +78,7 @@ struct OutputOptions: ParsableArguments {
     /// the `recording`, if any), and status 1 if there was one.
     func checkInvariants(of printer: ModeStreamPrinter, recording: String? = nil) throws {
         guard check else { return }
-        let prefix = "touchsynth: " + (recording.map { "\($0): " } ?? "")
-        for line in printer.checkLines { writeStderr(prefix + line) }
+        tellViolations(printer.checkLines, in: recording)
         if printer.violationCount > 0 { throw ExitCode(ExitStatus.differs) }
     }
 

@@ -147,6 +147,11 @@ func fail(_ message: String, code: Int32) throws -> Never { throw CommandExit(co
 /// The options among `options` that were given, by name, in order: what a refusal names.
 func given(_ options: KeyValuePairs<String, Bool>) -> [String] { options.filter(\.value).map(\.key) }
 
+/// Says `--check`'s lines on stderr, each naming the `recording` they are of, if any.
+func tellViolations(_ lines: [String], in recording: String?) {
+    for line in lines { writeStderr("touchsynth: " + (recording.map { "\($0): " } ?? "") + line) }
+}
+
 /// Ends the command as interrupted (128 + the signal, as a shell reports a command it stopped)
 /// by `signal`, when Ctrl-C or SIGTERM stopped its replays: they covered only part of the work.
 func endIfInterrupted(by signal: Int32?) throws {
