@@ -53,6 +53,8 @@ public struct DeviceConfiguration: Equatable, Sendable {
     public var accelProfile: AccelProfile?
     /// Pointer speed, -1 (slowest) to 1.
     public var accelSpeed: Double?
+    /// The speeds libinput takes: -1 (slowest) to 1.
+    public static let accelSpeeds: ClosedRange<Double> = -1...1
     /// Disable-while-typing: touchpad input right after a key is ignored.
     public var disableWhileTyping: Bool?
     /// Left-handed: the buttons (and a clickpad's button areas) swap sides.

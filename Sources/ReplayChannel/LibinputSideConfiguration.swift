@@ -88,7 +88,7 @@ public struct LibinputSideConfiguration: Equatable, Sendable {
             case "accel": device.accelProfile = try Self.value(parts[1], "an acceleration profile")
             case "sendevents": device.sendEvents = try Self.value(parts[1], "a send-events mode")
             case "speed":
-                guard let speed = Double(parts[1]), (-1...1).contains(speed) else {
+                guard let speed = Double(parts[1]), DeviceConfiguration.accelSpeeds.contains(speed) else {
                     throw ChannelFailure(.system, "\(Self.variable): '\(parts[1])' is not a speed")
                 }
                 device.accelSpeed = speed
