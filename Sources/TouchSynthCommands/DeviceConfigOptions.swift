@@ -57,7 +57,9 @@ struct DeviceConfigOptions: ParsableArguments {
     ) var speed: Double?
 
     func validate() throws {
-        if let speed, !DeviceConfiguration.accelSpeeds.contains(speed) { throw ValidationError("--set-speed must be within -1 and 1") }
+        if let speed, !DeviceConfiguration.accelSpeeds.contains(speed) {
+            throw ValidationError("--set-speed must be within -1 and 1")
+        }
         if clickMethod != nil, oldClickMethod != nil {
             throw ValidationError("--click-method is the old spelling of --set-click-method: give one of them")
         }
