@@ -31,29 +31,20 @@ enum ChildProcess {
         }
         // The program starts with no signal blocked and every signal's default action, whatever
         // thread spawns it (libdispatch's worker threads block signals) and whatever this process
-        // ignores (SIGPIPE, which `yes | head` in a mocked shell must die of); but a stop signal
-        // that this process's starter ignored (`nohup`) stays ignored, except SIGINT, with which
-        // the harness stops the program.
+        // ignores (SIGPIPE, which `yes | head` in a mocked shell must die of); but the stop
+        // signals this process leaves ignored (`nohup`'s SIGHUP) stay ignored in it too.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var none = sigset_t(), all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
-        for signal in StopSignal.signals where signal != SIGINT && StopSignal.isIgnored(signal) {
+        for signal in StopSignal.signals where StopSignal.staysIgnored(signal) {
             sigdelset(&all, signal)
         }
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        // Ignoring SIGINT, this process is out of the terminal's Ctrl-C (a shell's background
-        // job); the program, which cannot ignore the SIGINT that stops it, is put out of its
-        // reach too, in a process group of its own.
-        if StopSignal.isIgnored(SIGINT) {
-            posix_spawnattr_setpgroup(&attributes, 0)
-            flags |= POSIX_SPAWN_SETPGROUP
-        }
-        posix_spawnattr_setflags(&attributes, Int16(flags))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard rc == 0 else {

@@ -53,28 +53,28 @@ public final class StopSignal {
 }
 
 extension StopSignal {
-    /// Whether this process ignores `signal` now. A stop signal that whoever started the process
-    /// ignored (`nohup`'s SIGHUP; SIGINT, for a background job of a shell without job control)
-    /// stays ignored: ``take(_:saving:)`` leaves it alone, as the starter asked.
-    public static func isIgnored(_ signal: Int32) -> Bool {
+    /// Whether `signal` is left as this process ignores it now: SIGHUP or SIGTERM that whoever
+    /// started the process ignored (`nohup`) stays ignored, as the starter asked, in this process
+    /// (``take(_:saving:)`` leaves it alone) and in the programs it starts. SIGINT is taken all
+    /// the same, as `libinput record` takes it: a shell starts a background job with SIGINT
+    /// ignored, and scripts end one with `kill -INT`, as Ctrl-C ends it in the foreground.
+    public static func staysIgnored(_ signal: Int32) -> Bool {
+        guard signal != SIGINT else { return false }
         var current = sigaction()
         sigaction(signal, nil, &current)
-        return ignores(current)
-    }
-
-    private static func ignores(_ action: sigaction) -> Bool {
-        guard let handler = action.__sigaction_handler.sa_handler else { return false }
+        guard let handler = current.__sigaction_handler.sa_handler else { return false }
         return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
-    /// Installs `handler` for each of ``signals`` this process does not ignore, keeping the
-    /// actions there were in `previous` (in the order of ``signals``) for ``restore(_:)``.
+    /// Installs `handler` for each of ``signals`` but those that stay ignored
+    /// (``staysIgnored(_:)``), keeping the actions there were in `previous` (in the order of
+    /// ``signals``) for ``restore(_:)``.
     public static func take(_ handler: @convention(c) (Int32) -> Void, saving previous: inout [sigaction]) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = handler
         for (index, signal) in signals.enumerated() {
             sigaction(signal, nil, &previous[index])
-            if !ignores(previous[index]) { sigaction(signal, &action, nil) }
+            if !staysIgnored(signal) { sigaction(signal, &action, nil) }
         }
     }
 

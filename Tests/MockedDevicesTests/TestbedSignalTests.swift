@@ -64,9 +64,8 @@ final class TestbedSignalTests: XCTestCase {
         }
     }
 
-    /// A stop signal this process ignores (as `nohup` leaves SIGHUP, or a shell SIGINT for a
-    /// background job) stays ignored through a hold and a run: it interrupts nothing, and the
-    /// program keeps ignoring it too.
+    /// SIGTERM or SIGHUP that this process ignores (as `nohup` leaves SIGHUP) stays ignored
+    /// through a hold and a run: it interrupts nothing, and the program keeps ignoring it too.
     func testAnIgnoredSignalStaysIgnored() throws {
         signal(SIGTERM, SIG_IGN)
         let report = try MockedDevice.holdingSignals { () throws -> ReplayReport in

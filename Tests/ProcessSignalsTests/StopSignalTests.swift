@@ -23,12 +23,26 @@ final class StopSignalTests: XCTestCase {
         }
         let stop = try StopSignal()
         raise(SIGHUP)
-        XCTAssertTrue(StopSignal.isIgnored(SIGHUP))
+        XCTAssertTrue(StopSignal.staysIgnored(SIGHUP))
         XCTAssertFalse(readable(stop.fileDescriptor), "SIGHUP stopped a process that ignores it")
         raise(SIGTERM)
         XCTAssertTrue(readable(stop.fileDescriptor))
         stop.end()
-        XCTAssertTrue(StopSignal.isIgnored(SIGHUP))
-        XCTAssertFalse(StopSignal.isIgnored(SIGTERM))
+        XCTAssertTrue(StopSignal.staysIgnored(SIGHUP))
+        XCTAssertFalse(StopSignal.staysIgnored(SIGTERM))
+    }
+
+    /// SIGINT ignored, as a shell starts a background job, is taken all the same: a script ends
+    /// such a job with `kill -INT`.
+    func testAnIgnoredSigintIsTakenAllTheSame() throws {
+        var ignore = sigaction(), previous = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigaction(SIGINT, &ignore, &previous)
+        defer { sigaction(SIGINT, &previous, nil) }
+        XCTAssertFalse(StopSignal.staysIgnored(SIGINT))
+        let stop = try StopSignal()
+        raise(SIGINT)
+        XCTAssertTrue(readable(stop.fileDescriptor), "SIGINT did not stop a background job")
+        stop.end()
     }
 }
