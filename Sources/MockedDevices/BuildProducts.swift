@@ -39,6 +39,8 @@ public enum BuildProducts {
     ///
     /// A program (`runs`) must be one this user can run, and a library a file: said of the path
     /// the variable gives, which a user may have mistyped, rather than left to `exec` or the loader.
+    /// A relative path is the current directory's, made whole, as it was checked (spawning would
+    /// look a bare name up on PATH).
     public static func locate(_ name: String, variable: String, runs: Bool = true) throws(HarnessError) -> String {
         if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
             var isDirectory: ObjCBool = false
@@ -49,7 +51,7 @@ public enum BuildProducts {
             if runs && !FileManager.default.isExecutableFile(atPath: path) {
                 throw HarnessError(.unavailable, "\(variable)=\(path) is not a program this user can run")
             }
-            return path
+            return path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         }
         var directory = executableDirectory
         for _ in 0..<3 {

@@ -25,8 +25,9 @@ extension MockedDevice {
     }
 
     /// Runs `command` against the device: starts it, waits until it is ready, delivers every frame
-    /// on `timing`'s clock, lets timers fire, then stops it with SIGINT and waits for it. SIGINT and
-    /// SIGTERM sent to this process are passed on to the program, which ends the run early. A
+    /// on `timing`'s clock, lets timers fire, then stops it with SIGINT and waits for it. The stop
+    /// signals sent to this process (but those it leaves ignored, ``StopSignal/staysIgnored(_:)``)
+    /// are passed on to the program, which ends the run early. A
     /// program that is killed, or (on the virtual clock) does not handle a step within
     /// ``ReplayTiming/idleTimeout``, is a ``HarnessError/Kind/programFailed`` error.
     /// `standardOutput`, if given, becomes the command's stdout; otherwise it shares this process's.
@@ -40,7 +41,9 @@ extension MockedDevice {
 
     /// ``run(_:timing:standardOutput:)`` for a program that links touchsynth-preload in
     /// (`preload` nil) or not, and that reports to `channel` (the libinput side), which then
-    /// also says when the program is ready.
+    /// also says when the program is ready. A libinput side that ends before the harness stops
+    /// it, unasked and reporting no failure, is a ``HarnessError/Kind/programFailed`` error: part
+    /// of the recording went unplayed.
     package func run(
         _ command: [String], timing: ReplayTiming, preload: String?, standardOutput: Int32?,
         channel: ChannelReceiver?

@@ -58,8 +58,18 @@ extension StopSignal {
     /// (``take(_:saving:)`` leaves it alone) and in the programs it starts. SIGINT is taken all
     /// the same, as `libinput record` takes it: a shell starts a background job with SIGINT
     /// ignored, and scripts end one with `kill -INT`, as Ctrl-C ends it in the foreground.
-    public static func staysIgnored(_ signal: Int32) -> Bool {
-        guard signal != SIGINT else { return false }
+    public static func staysIgnored(_ signal: Int32) -> Bool { signal != SIGINT && isIgnored(signal) }
+
+    /// Gives SIGINT its default action back if the process was started ignoring it, so that it
+    /// ends the process between the handlers too, and one held for a replay is raised again to
+    /// effect: a command's first step (``staysIgnored(_:)`` says why).
+    public static func takeInterruptIfIgnored() {
+        guard isIgnored(SIGINT) else { return }
+        var byDefault = sigaction()
+        sigaction(SIGINT, &byDefault, nil)
+    }
+
+    private static func isIgnored(_ signal: Int32) -> Bool {
         var current = sigaction()
         sigaction(signal, nil, &current)
         guard let handler = current.__sigaction_handler.sa_handler else { return false }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MockedDevices
 import OutputFiles
+import ProcessSignals
 import Recordings
 import Report
 
@@ -53,6 +54,7 @@ extension TouchSynth {
         OutputFile.keepStandardDescriptors()
         // A reader gone (`| head`) is EPIPE, ended quietly (`failWriting`), not a death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        StopSignal.takeInterruptIfIgnored()
         var command: any ParsableCommand
         do {
             try checkHelpTopic(arguments)

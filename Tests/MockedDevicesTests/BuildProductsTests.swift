@@ -30,6 +30,13 @@ final class BuildProductsTests: XCTestCase {
         XCTAssertEqual(try located(readme, runs: false).get(), readme)
         XCTAssertEqual(located("/tmp", runs: false).failure?.message, "\(variable)=/tmp is a directory")
         XCTAssertEqual(try located("/bin/sh").get(), "/bin/sh")
+        // Relative, the current directory's, whole: spawned by its bare name it would be looked up on PATH.
+        let here = FileManager.default.currentDirectoryPath
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(Fixtures.root.path))
+        let script = try located("tools/build").get()
+        XCTAssertTrue(script.hasPrefix("/") && script.hasSuffix("/tools/build"), script)
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: script), script)
     }
 }
 

@@ -45,4 +45,22 @@ final class StopSignalTests: XCTestCase {
         XCTAssertTrue(readable(stop.fileDescriptor), "SIGINT did not stop a background job")
         stop.end()
     }
+
+    /// A command's first step gives an ignored SIGINT its default action back, so that it ends the
+    /// process between the handlers too; a handler of the process's own is left alone.
+    func testAnIgnoredSigintGetsItsDefaultActionBack() {
+        var ignore = sigaction(), previous = sigaction(), now = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigaction(SIGINT, &ignore, &previous)
+        defer { sigaction(SIGINT, &previous, nil) }
+        StopSignal.takeInterruptIfIgnored()
+        sigaction(SIGINT, nil, &now)
+        XCTAssertNil(now.__sigaction_handler.sa_handler, "SIGINT is not SIG_DFL")
+        var own = sigaction()
+        own.__sigaction_handler.sa_handler = { _ in }
+        sigaction(SIGINT, &own, nil)
+        StopSignal.takeInterruptIfIgnored()
+        sigaction(SIGINT, nil, &now)
+        XCTAssertNotNil(now.__sigaction_handler.sa_handler, "a handler was replaced")
+    }
 }
