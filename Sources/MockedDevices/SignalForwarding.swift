@@ -30,8 +30,8 @@ nonisolated(unsafe) private var holders = 0
 nonisolated(unsafe) private var previousActions = StopSignal.signals.map { _ in sigaction() }
 
 /// Passes the stop signals (``StopSignal/signals``, but those this process leaves ignored,
-/// ``StopSignal/staysIgnored(_:)``) on to the program of every run in progress (several replays may run at once, each on a thread of its own), and tells each run
-/// whether its program got one.
+/// ``StopSignal/staysIgnored(_:)``) on to the program of every run in progress (several replays
+/// may run at once, each on a thread of its own), and tells each run whether its program got one.
 /// Around a whole replay the signals are held too (``hold()``), so that one coming while its
 /// testbed is set up or taken down does not end the process with the testbed left behind.
 struct SignalForwarding {
