@@ -22,7 +22,7 @@ public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
 }
 
 /// The axis a pan follows alone (``PanGestureRecognizer/axis``).
-public enum PanAxis: String, Sendable {
+public enum PanAxis: String, Sendable, CaseIterable {
     case horizontal, vertical
 
     /// Whether `motion` goes more along this axis than across it (a tie is vertical).

@@ -12,25 +12,20 @@ public struct PanKind: RecognizerKind {
         public var allowedScrollTypes: [ScrollType]?
         /// `horizontal` or `vertical`: it fails when the motion that would begin it goes more across
         /// the axis than along it (TouchSynth's, for a table's swipe actions beside its scrolling).
-        public var axis: Axis?
+        public var axis: PanAxis?
 
         public init() {}
 
         public init(
             minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil,
             allowedScrollTypes: [ScrollType]? = nil,
-            axis: Axis? = nil
+            axis: PanAxis? = nil
         ) {
             self.minimumNumberOfTouches = minimumNumberOfTouches
             self.maximumNumberOfTouches = maximumNumberOfTouches
             self.allowedScrollTypes = allowedScrollTypes
             self.axis = axis
         }
-    }
-
-    /// The axis a pan keeps to (``PanAxis``).
-    public enum Axis: String, Codable, Sendable, NamedChoice {
-        case horizontal, vertical
     }
 
     /// A scroll type a pan follows.
@@ -49,7 +44,7 @@ public struct PanKind: RecognizerKind {
         guard pan.maximumNumberOfTouches >= pan.minimumNumberOfTouches else {
             throw InvalidOption("maximumNumberOfTouches")
         }
-        pan.axis = options.axis.map { $0 == .horizontal ? .horizontal : .vertical }
+        pan.axis = options.axis
         for type in options.allowedScrollTypes ?? [] {
             switch type {
             case .continuous: pan.allowedScrollTypesMask.insert(.continuous)
@@ -60,3 +55,7 @@ public struct PanKind: RecognizerKind {
         return pan
     }
 }
+
+/// Named in a description as its raw value (`horizontal`, `vertical`); another word is refused
+/// with the names there are.
+extension PanAxis: NamedChoice, Encodable {}
