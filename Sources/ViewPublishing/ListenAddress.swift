@@ -13,4 +13,13 @@ public enum ListenAddress {
         let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xff && bytes[11] == 0xff
         return bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1 || mapped && bytes[12] == 127
     }
+
+    /// Whether `address` is an IPv6 link-local one (fe80::/10), however written: bound only with
+    /// its interface, which a literal cannot carry.
+    public static func isLinkLocal(_ address: String) -> Bool {
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, address, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: v6) { Array($0) }
+        return bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80
+    }
 }

@@ -77,9 +77,8 @@ public final class ViewServer: ViewPublisher, @unchecked Sendable {
             return ViewServerError(.permission, "this user may not listen on privileged port \(port): \(another)")
         case .failed(_, EADDRNOTAVAIL, _)?:
             return ViewServerError(.badAddress, "--listen \(address): not an address of this machine")
-        // An IPv6 link-local address (fe80::/10) is bound only with its interface, which a
-        // literal cannot carry here: the kernel says EINVAL.
-        case .failed(_, EINVAL, _)? where ["fe8", "fe9", "fea", "feb"].contains(address.lowercased().prefix(3)):
+        // The kernel says EINVAL of a link-local address without its interface.
+        case .failed(_, EINVAL, _)? where ListenAddress.isLinkLocal(address):
             return ViewServerError(
                 .badAddress,
                 "--listen \(address): a link-local address, which is bound only with its interface; "

@@ -11,4 +11,14 @@ final class ListenAddressTests: XCTestCase {
             XCTAssertFalse(ListenAddress.isLoopback(address), address)
         }
     }
+
+    /// fe80::/10, however written; not a unique local, global or IPv4 address.
+    func testLinkLocalAddressesHoweverWritten() {
+        for address in ["fe80::1", "FE80::1", "fe80:0:0:0:0:0:0:2", "febf::1", "fe9a::3"] {
+            XCTAssertTrue(ListenAddress.isLinkLocal(address), address)
+        }
+        for address in ["fec0::1", "fd00::1", "2001:db8::1", "::1", "169.254.1.1", "fe80", ""] {
+            XCTAssertFalse(ListenAddress.isLinkLocal(address), address)
+        }
+    }
 }
