@@ -315,7 +315,7 @@ struct Conclusion {
     }
 
     /// Where on a clickpad the fingers were when the button went down, by the button machine:
-    /// each touch's area then (`t->button.current`, `tp_post_clickpad_buttons`), whose software
+    /// each touch's area then (`t->button.current`, `tp_post_clickpadbutton_buttons`), whose software
     /// button areas decide which button a click is; a touch that had left its area counts no more.
     private var area: String {
         let names = [

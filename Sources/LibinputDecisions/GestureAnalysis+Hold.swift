@@ -101,7 +101,7 @@ extension GestureAnalysis {
         return Finding(
             rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
             agreesWithLog: moved < limit,
-            text: "the finger had moved \(Self.mm(moved, beside: limit)) mm when the hold timer fired "
+            text: "the finger had moved \(SequenceAnalysis.mm(moved, beside: limit)) mm when the hold timer fired "
                 + "\(SequenceAnalysis.ms(waited)) ms after libinput detected it, "
                 + (moved < limit
                     ? "under the \(limit) mm a finger moving the pointer may have moved, so libinput began a 1-finger "
@@ -126,7 +126,7 @@ extension GestureAnalysis {
         return Finding(
             rule: .holdAndMotion, time: at, touch: nil, value: moved, limit: limit, unit: "mm", exceeds: moved >= limit,
             agreesWithLog: moved >= limit,
-            text: "the finger had moved \(Self.mm(moved, beside: limit)) mm since libinput detected it, "
+            text: "the finger had moved \(SequenceAnalysis.mm(moved, beside: limit)) mm since libinput detected it, "
                 + (moved >= limit
                     ? "no less than the \(limit) mm past which a moving finger ends its hold, so libinput cancelled "
                         + "the hold and moved the pointer"
@@ -157,15 +157,5 @@ extension GestureAnalysis {
                 + "), moving at most \(SequenceAnalysis.mm(moved)) mm",
             source: wait.source)
         return (finding, fingers)
-    }
-
-    /// `value` as ``SequenceAnalysis/mm(_:)`` prints it, or with as many more decimals (up to
-    /// three) as it takes not to read as `limit`, which it is not: "0.48 mm, under the 0.5 mm".
-    private static func mm(_ value: Double, beside limit: Double) -> String {
-        var printed = SequenceAnalysis.mm(value)
-        for decimals in 2...3 where printed == SequenceAnalysis.mm(limit) && value != limit {
-            printed = String(format: "%.\(decimals)f", value)
-        }
-        return printed
     }
 }

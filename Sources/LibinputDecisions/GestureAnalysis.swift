@@ -74,7 +74,9 @@ struct GestureAnalysis {
                 fingers: Self.fingers(at: decision, in: analysis))
             let fromScroll = LibinputGesture(state: decision.from ?? "") == .scroll
             let made =
-                fromScroll && kind == .pinch ? measured.scrollToPinch(decided: kind) : measured.motion(decided: kind)
+                fromScroll && kind == .pinch
+                ? measured.scrollToPinch(decided: kind, starting: decision.from == "GESTURE_STATE_SCROLL_START")
+                : measured.motion(decided: kind)
             findings += made.findings
             outcomes.append(
                 Outcome(state: kind, fingers: measured.fingers, decision: decision, deciding: made.deciding))
@@ -470,12 +472,13 @@ private struct Measure {
                 + "can no longer turn pinch (\(SequenceAnalysis.ms(rules.pinchTimeout)) ms), the touches went "
                 + "different ways but had moved \(moves) mm, "
                 + (movedEnough ? "" : "not ") + "each \(SequenceAnalysis.mm(rules.pinchDisambiguation)) mm",
+            // A scroll still going then has moved: its state is GESTURE_STATE_SCROLL.
             source: rules.source(.scrollToPinch))
     }
 
     /// The scroll-to-pinch switch: within the pinch timeout, touches that part ways after each
-    /// moved the disambiguation distance.
-    func scrollToPinch(decided: LibinputGesture) -> (findings: [Finding], deciding: Finding?) {
+    /// moved the disambiguation distance; `starting` when the scroll had not moved yet.
+    func scrollToPinch(decided: LibinputGesture, starting: Bool) -> (findings: [Finding], deciding: Finding?) {
         guard touches.count == 2 else { return ([], nil) }
         let (same, movedEnough) = parting
         let switches = !same && movedEnough && elapsed < rules.pinchTimeout
@@ -487,7 +490,7 @@ private struct Measure {
                 + (same ? "the same way" : "different ways") + " and each moved "
                 + (movedEnough ? "at least" : "less than")
                 + " \(SequenceAnalysis.number(rules.pinchDisambiguation)) mm",
-            source: rules.source(.scrollToPinch))
+            source: rules.source(.scrollToPinch, scrollStarting: starting))
         return ([finding] + movementFindings(limit: rules.pinchDisambiguation, .pinch), finding)
     }
 }

@@ -1,5 +1,5 @@
 /// A gesture libinput's gesture machine settles on, told from its state's name
-/// (`GESTURE_STATE_SCROLL`…; `tp_gesture_state_to_str` in `src/evdev-mt-touchpad-gestures.c`).
+/// (`GESTURE_STATE_SCROLL`…; `gesture_state_to_str` in `src/evdev-mt-touchpad-gestures.c`).
 enum LibinputGesture: String, CustomStringConvertible {
     case scroll, pinch, swipe, hold, motion
     case threeFingerDrag = "three-finger drag"

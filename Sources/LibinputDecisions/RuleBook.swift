@@ -142,11 +142,12 @@ struct RuleBook {
     /// motion rules' when `scrollWaits`; for `thumbPosition`, that of the `thumbTest`; for
     /// `thumbContext`, that of the `thumbStep`; for `gestureMovement`, that of the `movement` limit;
     /// for `tapTime`, the timeout of the tap state of `tapFingers`, 1 to 3; for `typingPalm`, where
-    /// the `typingSetting` sets the timer).
+    /// the `typingSetting` sets the timer; for `scrollToPinch`, the check of the state a scroll
+    /// is in once it moved, or of `GESTURE_STATE_SCROLL_START`, before, when `scrollStarting`).
     func source(
         _ rule: Rule, topEdge: Bool = false, scrollWaits: Bool = false, thumbTest: ThumbTest = .band,
         thumbStep: ThumbContext.Step = .farBelow, movement: MovementLimit = .maxMove, tapFingers: Int = 1,
-        typingSetting: TypingTimer.Setting.Cause = .firstKey
+        typingSetting: TypingTimer.Setting.Cause = .firstKey, scrollStarting: Bool = false
     ) -> String {
         let (file, lines): (String, [String: Int]) =
             switch rule {
@@ -172,7 +173,10 @@ struct RuleBook {
             case .gestureMovement: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 957, "1.28.1": 1318, "1.31.3": 1462])
             case .gestureSpacing: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 942, "1.28.1": 1293, "1.31.3": 1431])
             case .gestureDirection: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1008, "1.28.1": 1382, "1.31.3": 1524])
-            case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
+            // 1.22 has one scroll state, whose handler makes the check.
+            case .scrollToPinch where scrollStarting:
+                ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1546, "1.31.3": 1685])
+            case .scrollToPinch: ("evdev-mt-touchpad-gestures.c", ["1.22.1": 1171, "1.28.1": 1576, "1.31.3": 1717])
             case .thumbPosition where thumbTest == .exclusion:
                 ("evdev-mt-touchpad-thumb.c", ["1.22.1": 88, "1.28.1": 88, "1.31.3": 88])
             case .thumbPosition where thumbTest == .size:

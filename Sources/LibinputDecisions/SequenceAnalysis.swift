@@ -487,4 +487,14 @@ struct SequenceAnalysis {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(abs(tenths % 10))"
     }
+
+    /// `value` as ``mm(_:)`` prints it, or with as many more decimals (up to three) as it takes
+    /// not to read as `limit`, which it is not: "0.48 mm, under the 0.5 mm".
+    static func mm(_ value: Double, beside limit: Double) -> String {
+        var printed = mm(value)
+        for decimals in 2...3 where printed == mm(limit) && value != limit {
+            printed = String(format: "%.\(decimals)f", value)
+        }
+        return printed
+    }
 }

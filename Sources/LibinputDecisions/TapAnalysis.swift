@@ -8,7 +8,8 @@ struct TapAnalysis {
     /// How the tap machine left its touch states: by the frames, and by libinput's log.
     enum Exit: String {
         case tap, timeout, motion
-        /// The machine gave the touches up (`TAP_STATE_DEAD`) before any of the others.
+        /// The machine gave the touches up before any of the others: `TAP_STATE_DEAD`, or back to
+        /// `TAP_STATE_IDLE` with its timer stopped for a lone touch set aside as a thumb or palm.
         case dead
     }
 
@@ -61,9 +62,9 @@ struct TapAnalysis {
         let untrackedTracks = analysis.sequence.untrackedTracks
         let tracks = analysis.sequence.tracks + untrackedTracks
         let movers = tracks.compactMap { track in
-            track.points.first {
-                counted($0.frame) && $0.mm.distance(to: track.points[0].mm) > rules.tapMotionThreshold
-            }.map { (time: $0.time, track: track) }
+            track.points.lazy.filter { counted($0.frame) }
+                .map { (time: $0.time, track: track, mm: $0.mm.distance(to: track.points[0].mm)) }
+                .first { $0.mm > rules.tapMotionThreshold }
         }
         let mover = movers.min { $0.time < $1.time }
         let moved = mover?.time
@@ -92,7 +93,9 @@ struct TapAnalysis {
                     .map { $0.mm.distance(to: track.points[0].mm) }.max() ?? 0
             }.max() ?? 0
         }
-        let travel = distance(counted: true), uncounted = distance(counted: false)
+        // Motion is the mover's own; otherwise the most any touch moved.
+        let travel = exit == .motion ? mover?.mm ?? 0 : distance(counted: true)
+        let uncounted = distance(counted: false)
         let timed = exit == .tap ? longest.ms : Double(end - longest.at) / 1000
         findings = [
             Finding(
@@ -116,10 +119,12 @@ struct TapAnalysis {
                             + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move, "
                             + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started: libinput places it at "
                             + "the top-most tracked finger, which moved or changed"
-                        : "touch \(mover?.track.slot ?? 0) moved \(SequenceAnalysis.mm(travel)) mm, more than the "
+                        : "touch \(mover?.track.slot ?? 0) moved "
+                            + "\(SequenceAnalysis.mm(travel, beside: rules.tapMotionThreshold)) mm, more than the "
                             + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move, "
                             + "\(SequenceAnalysis.ms(timed)) ms after the tap timer started")
-                    : "the touches moved at most \(SequenceAnalysis.mm(travel)) mm, within the "
+                    : "the touches moved at most \(SequenceAnalysis.mm(travel, beside: rules.tapMotionThreshold)) mm, "
+                        + "within the "
                         + "\(SequenceAnalysis.mm(rules.tapMotionThreshold)) mm a tap may move",
                 source: rules.source(.tapTravel)),
         ]
@@ -199,15 +204,26 @@ struct TapAnalysis {
             guard from.contains("TOUCH") else { continue }
             if event == "TAP_EVENT_TIMEOUT" { return .timeout }
             if event == "TAP_EVENT_MOTION" { return .motion }
-            if to == "TAP_STATE_DEAD" { return .dead }
+            if to == "TAP_STATE_DEAD" || Self.setsAside(d) { return .dead }
         }
         return nil
     }
 
-    /// Why the machine went from a touch state to `TAP_STATE_DEAD`, in words.
+    /// A lone touch set aside as a thumb or palm: `TAP_STATE_TOUCH` → `TAP_STATE_IDLE`, the tap
+    /// timer stopped (`tp_tap_touch_handle_event`).
+    private static func setsAside(_ d: LibinputDecision) -> Bool {
+        d.from == "TAP_STATE_TOUCH" && d.to == "TAP_STATE_IDLE"
+            && ["TAP_EVENT_THUMB", "TAP_EVENT_PALM"].contains(d.event ?? "")
+    }
+
+    /// Why the machine gave the touches up, in words.
     private static func deadReason(in taps: [LibinputDecision]) -> String {
-        let dying = taps.first { ($0.from ?? "").contains("TOUCH") && $0.to == "TAP_STATE_DEAD" }
+        let dying = taps.first { (($0.from ?? "").contains("TOUCH") && $0.to == "TAP_STATE_DEAD") || setsAside($0) }
         return switch dying?.event {
+        case "TAP_EVENT_THUMB":
+            "the tap machine let go of a touch set aside as a thumb and stopped the tap timer"
+        case "TAP_EVENT_PALM":
+            "the tap machine let go of a touch set aside as a palm and stopped the tap timer"
         case "TAP_EVENT_BUTTON": "the button was pressed, which ends a tap (a click is not one)"
         case "TAP_EVENT_TOUCH": "a fourth finger touched: libinput taps with three at most"
         case let event?: "its tap machine gave the touches up (\(event))"

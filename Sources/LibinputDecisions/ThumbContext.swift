@@ -195,7 +195,7 @@ extension SequenceAnalysis {
     private func text(
         of c: ThumbContext, lines: ThumbLines, pinched: Bool, released: (touch: Int, state: ThumbState)?
     ) -> String {
-        let mm = SequenceAnalysis.mm, ms = SequenceAnalysis.ms
+        let mm = SequenceAnalysis.mm(_:), ms = SequenceAnalysis.ms
         let after = c.since > 0 ? " \(ms(c.since)) ms after touch \(c.oldest)" : " with touch \(c.oldest)"
         let came = "touch \(c.newest) came down" + (c.oldest == c.newest ? "" : after)
         // Level touches have no lowest: libinput's loop keeps the first it found.

@@ -94,7 +94,7 @@ extension SequenceAnalysis {
         let absolute = move.scaled > TouchJumpRule.absoluteLimit
         let value = absolute ? move.scaled : move.scaled - move.last
         let limit = absolute ? TouchJumpRule.absoluteLimit : TouchJumpRule.relativeLimit
-        let mm = Self.mm
+        let mm = Self.mm(_:)
         var text =
             "touch \(move.touch)\(move.afterLift ? ", hovering after the fingers lifted," : "") moved "
             + "\(mm(move.distance)) mm in \(Self.ms(Double(move.interval) / 1000)) ms: "

@@ -13,14 +13,19 @@ import XCTest
 /// finger libinput's tap machine took a touch of, those a touchpad tells by a BTN_TOOL_* key
 /// beyond its slots included.
 final class BundledRecordingTests: XCTestCase {
-    /// A tap machine given up (`TAP_STATE_DEAD`) is said so, not timed: a fourth finger, or the
-    /// button pressed, ends it before any timer could.
+    /// A tap machine given up is said so, not timed: a fourth finger or the button pressed
+    /// (`TAP_STATE_DEAD`), or a lone touch set aside as a thumb (back to `TAP_STATE_IDLE`, the
+    /// timer stopped), ends it before any timer could.
     func testATapMachineGivenUpIsToldWhyNotTimed() throws {
         var options = ReplayOptions()
         options.configuration.tapToClick = true
         let cases: [(String, String)] = [
             ("synthesized/four-finger-hold.yml", "no tap, because a fourth finger touched"),
             ("evemu-devices/touchpads_bcm5974.three-finger-click.events", "no tap, because the button was pressed"),
+            (
+                "evemu-devices/touchpads_SynPS2_Synaptics_TouchPad.button-rpress.events",
+                "no tap, because the tap machine let go of a touch set aside as a thumb"
+            ),
         ]
         for (name, said) in cases {
             let recording = try RecordingLoader.load(Fixtures.directory.appendingPathComponent(name).path)

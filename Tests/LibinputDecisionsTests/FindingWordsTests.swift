@@ -215,16 +215,22 @@ final class FindingWordsTests: XCTestCase {
         XCTAssertTrue(switches.contains { !$0.text.contains("a step of") && $0.text.contains("touch 0 moved") })
     }
 
+    /// A tap ended by motion names the touch that moved and how far, with the decimals it takes
+    /// not to read as the limit it passed (the session's swipe: 1.34 mm, past 1.3 mm).
     func testATapsTravelNamesTheTouchAndHowFar() throws {
-        let explanation = try explain("evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events") {
-            $0.configuration.tapToClick = true
+        for path in ["evemu-devices/touchpads_AlpsPS2_ALPS_GlidePoint.single-tap.events", "synthesized/session.yml"] {
+            let explanation = try explain(path) { $0.configuration.tapToClick = true }
+            let moved = explanation.sequences.flatMap(\.findings).filter { $0.rule == .tapTravel && $0.exceeds }
+            XCTAssertFalse(moved.isEmpty, path)
+            for travel in moved {
+                let pattern = /^touch ([0-9]+) moved ([0-9.]+) mm, more than the ([0-9.]+) mm/
+                let said = try XCTUnwrap(travel.text.firstMatch(of: pattern), travel.text)
+                XCTAssertEqual(Int(said.1), travel.touch, travel.text)
+                let (distance, limit) = (try XCTUnwrap(Double(said.2)), try XCTUnwrap(Double(said.3)))
+                XCTAssertEqual(distance, travel.value, accuracy: 0.05, travel.text)
+                XCTAssertGreaterThan(distance, limit, travel.text)
+            }
         }
-        let travel = try XCTUnwrap(
-            explanation.sequences.flatMap(\.findings).first { $0.rule == .tapTravel && $0.exceeds })
-        let touch = try XCTUnwrap(travel.touch)
-        XCTAssertTrue(
-            travel.text.hasPrefix("touch \(touch) moved \(String(format: "%.1f", travel.value)) mm, more than"),
-            travel.text)
     }
 
     /// A finger along the right edge moves the pointer where two fingers scroll; with edge

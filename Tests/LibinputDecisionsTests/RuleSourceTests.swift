@@ -31,6 +31,9 @@ final class RuleSourceTests: XCTestCase {
                 if rule == .gestureSupport, book.scrollWaits(tapping: true) {
                     expected.append(book.source(rule, scrollWaits: true))
                 }
+                if rule == .scrollToPinch, book.source(rule, scrollStarting: true) != book.source(rule) {
+                    expected.append(book.source(rule, scrollStarting: true))
+                }
                 if rule == .thumbPosition {
                     expected += [.exclusion, .size, .edgeScrolling].map { book.source(rule, thumbTest: $0) }
                 }
