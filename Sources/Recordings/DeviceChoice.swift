@@ -32,9 +32,12 @@ enum DeviceChoice {
         if let wanted {
             let node = DeviceNode.path(wanted)
             guard let found = candidates.firstIndex(where: { $0.node == node || $0.node == wanted }) else {
-                let without = unnamedEvents == 0 ? "" : ", and \(unnamedEvents) events without a node"
-                throw RecordingError(
-                    .usage, file: file, "no device \(wanted) in the file; it has \(list(candidates))" + without)
+                let without = unnamedEvents == 0 ? "" : "\(unnamedEvents) events without a node"
+                let has =
+                    candidates.isEmpty
+                    ? "names no device" + (without.isEmpty ? "" : " and has " + without)
+                    : "has \(list(candidates))" + (without.isEmpty ? "" : ", and " + without)
+                throw RecordingError(.usage, file: file, "no device \(wanted) in the file; it \(has)")
             }
             if candidates[found].events == 0 && unnamedEvents == 0 && !withEvents.isEmpty {
                 throw RecordingError(

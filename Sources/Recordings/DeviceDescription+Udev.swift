@@ -148,14 +148,14 @@ public struct UdevProperty: Equatable, Sendable {
     }
 
     /// What makes `key=value` no udev property, if anything: a key of other than letters, digits and
-    /// `_`, or a control character (a line break) in the value, which udev's database, one
-    /// property a line, cannot hold.
+    /// `_`, or in the value what would end its line (``OneLineText``) in udev's database, one
+    /// property a line.
     public static func problem(key: String, value: String) -> String? {
         guard !key.isEmpty, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
             return "udev property name \(key.debugDescription) is not letters, digits and _"
         }
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else {
-            return "udev property \(key) holds a control character in its value \(value.debugDescription)"
+        if let breaking = OneLineText.breaking(value) {
+            return "udev property \(key) holds \(breaking), in its value \(value.debugDescription)"
         }
         return nil
     }

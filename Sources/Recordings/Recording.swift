@@ -81,12 +81,11 @@ public struct DeviceDescription: Equatable, Sendable {
         return nil
     }
 
-    /// `name` as a device's name, read at `line` of `file`: the kernel's names are C strings,
-    /// which udev passes on, so one holding a control character (a NUL cuts it) is refused.
+    /// `name` as a device's name, read at `line` of `file`: one holding what would end its line
+    /// (``OneLineText``) is refused.
     public static func checkedName(_ name: String, file: String, line: Int?) throws(RecordingError) -> String {
-        if let control = name.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            let code = String(format: "U+%04X", control.value)
-            throw RecordingError(.badData, file: file, line: line, "the device name holds a control character, \(code)")
+        if let breaking = OneLineText.breaking(name) {
+            throw RecordingError(.badData, file: file, line: line, "the device name holds \(breaking)")
         }
         return name
     }
@@ -95,13 +94,15 @@ public struct DeviceDescription: Equatable, Sendable {
     /// slot axis other than 0...N with N below ``maxSlots``; nil when nothing. A negative
     /// resolution, which neither libevdev nor the kernel refuses, is refused too: no driver
     /// reports one, and libinput would take it for units per millimetre, its sizes and distances
-    /// then nonsense.
+    /// then nonsense. So is a negative fuzz, which udev would hand libinput as `LIBINPUT_FUZZ_*`
+    /// for libinput to call a bug and pass over.
     public static func problem(of code: UInt16, _ info: AbsInfo) -> String? {
         let name = Evdev.codeName(type: Evdev.EV_ABS, code: code)
         if info.minimum > info.maximum { return "\(name) has minimum \(info.minimum) > maximum \(info.maximum)" }
         if info.resolution < 0 {
             return "\(name) has a negative resolution, \(info.resolution) (units per millimetre, 0 when unknown)"
         }
+        if info.fuzz < 0 { return "\(name) has a negative fuzz, \(info.fuzz)" }
         if code == Evdev.ABS_MT_SLOT, info.minimum != 0 || info.maximum >= maxSlots {
             return "\(name) must range over 0...N with N < \(maxSlots), not \(info.minimum)...\(info.maximum)"
         }

@@ -255,14 +255,30 @@ final class FormatTests: XCTestCase {
         for (bad, problem) in [
             (
                 "\"ID_INPUT_MOUSE=1\\nE: LIBINPUT_IGNORE_DEVICE=1\"",
-                "udev property ID_INPUT_MOUSE holds a control character in its value "
+                "udev property ID_INPUT_MOUSE holds a control character, U+000A, in its value "
                     + "\"1\\nE: LIBINPUT_IGNORE_DEVICE=1\""
+            ),
+            (
+                "\"ID_INPUT_MOUSE=1\\u2029\"",
+                "udev property ID_INPUT_MOUSE holds a line or paragraph separator, U+2029, in its value "
+                    + "\"1\u{2029}\""
             ),
             ("\"ID INPUT=1\"", "udev property name \"ID INPUT\" is not letters, digits and _"),
         ] {
             let edited = text.replacingOccurrences(of: "- ID_INPUT_MOUSE=1", with: "- " + bad)
             XCTAssertThrowsError(try LibinputRecordFormat.parse(edited, file: "mouse.yml"), bad) { error in
                 XCTAssertEqual("\(error)", "mouse.yml:15: " + problem, bad)
+            }
+        }
+        // Nor may the device's name, which umockdev's description of the device and the kernel's C
+        // strings hold on one line.
+        let nameLine = try XCTUnwrap(text.split(separator: "\n").firstIndex { $0.contains("name: \"1\"") }) + 1
+        for (bad, problem) in [
+            ("a\\tb", "a control character, U+0009"), ("a\\u2028b", "a line or paragraph separator, U+2028"),
+        ] {
+            let edited = text.replacingOccurrences(of: "name: \"1\"", with: "name: \"\(bad)\"")
+            XCTAssertThrowsError(try LibinputRecordFormat.parse(edited, file: "mouse.yml"), bad) { error in
+                XCTAssertEqual("\(error)", "mouse.yml:\(nameLine): the device name holds " + problem, bad)
             }
         }
     }

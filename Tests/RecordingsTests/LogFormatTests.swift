@@ -123,6 +123,11 @@ final class LogFormatTests: XCTestCase {
             XCTAssertTrue(
                 (error as? RecordingError)?.message.hasSuffix(", and 644 events without a node") == true, "\(error)")
         }
+        XCTAssertThrowsError(try RecordingLoader.load(sample("pinch-in.getevent-t.txt"), node: "event3")) { error in
+            XCTAssertTrue(
+                (error as? RecordingError)?.message.hasSuffix("; it names no device and has 644 events without a node")
+                    == true, "\(error)")
+        }
         // A libinput record names its devices' nodes: one it does not hold is a usage error.
         let yaml = Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path
         XCTAssertThrowsError(try RecordingLoader.load(yaml, node: "event9")) { error in
@@ -192,11 +197,12 @@ final class LogFormatTests: XCTestCase {
     }
 
     /// An axis list is held to an evemu header's rules, and its errors name its own file and line:
-    /// an axis libevdev would refuse, a second line for one axis.
+    /// an axis libevdev would refuse, a negative fuzz, a second line for one axis.
     func testAnAxisListsErrorsNameItsOwnLine() throws {
         let log = sample("pinch-in.events-only.evtest")
         for (text, line, problem) in [
             ("A: 35 100 0 0 0 0\n", 1, "ABS_MT_POSITION_X has minimum 100 > maximum 0"),
+            ("A: 35 0 100 -5 0 0\n", 1, "ABS_MT_POSITION_X has a negative fuzz, -5"),
             ("A: 35 0 100 0 0 0\nA: 35 0 3000 0 0 0\n", 2, "a second A: line for ABS_MT_POSITION_X"),
         ] {
             let axes = temporaryPath("axes")
