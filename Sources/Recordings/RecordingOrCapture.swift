@@ -28,6 +28,12 @@ public struct RecordingOrCapture {
         }
     }
 
+    /// Those of `paths` that are regular files holding captures, looked into as ``init(path:)``
+    /// does; not a pipe, which a look would use up, nor a file that cannot be read.
+    public static func captures(among paths: [String]) -> [String] {
+        paths.filter { !isPipe($0) && (try? RecordingOrCapture(path: $0))?.isCapture == true }
+    }
+
     /// Whether a file whose first character other than blanks is `first` is a capture: JSON
     /// Lines open with a brace, as no recording format's line does.
     static func opensCapture(_ first: UInt8?) -> Bool { first == UInt8(ascii: "{") }

@@ -90,6 +90,10 @@ struct Compare: ParsableCommand, ReplayingCommand {
         // Every input is checked before the libinput build, which can take a minute, or any replay.
         try checkReadable(
             recordings + [input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files)
+        let captures = RecordingOrCapture.captures(among: recordings) // no recording to take an option of theirs
+        if let first = captures.first, captures.count == recordings.count || libinput.versions.count > 1 {
+            try refuseCapture(RecordingOrCapture(path: first), at: first, alone: true)
+        }
         let description = try screen.surface(surface)
         let builds = try libinput.builds()
         if builds.count > 1 { return try compareVersions(builds, description: description) }
@@ -155,9 +159,14 @@ struct Compare: ParsableCommand, ReplayingCommand {
     /// What both modes run besides their translators.
     var appOptions: ModePipeline.Options { .init(checksInvariants: check, requestsPointerLock: pointerLock) }
 
-    /// Refuses a capture given with an option that takes recordings (``recordingOption``).
-    func refuseCapture(_ file: RecordingOrCapture, at path: String) throws {
+    /// Refuses a capture given with an option that takes recordings (``recordingOption``) where no
+    /// recording takes it: the files are captures alone, or are compared across versions. Among
+    /// recordings, the option is said unused for it instead.
+    func refuseCapture(_ file: RecordingOrCapture, at path: String, alone: Bool) throws {
         guard file.isCapture, let option = recordingOption else { return }
+        guard alone else {
+            return warn(["a capture holds events replayed already: \(option) is not used for it"], in: path)
+        }
         try fail("\(path): a capture holds events replayed already; \(option) takes recordings", code: ExitStatus.usage)
     }
 
@@ -180,7 +189,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
     ) throws -> [(name: String, run: ComparedRun)] {
         let configuration = description.translatorConfiguration(screen: screen.size)
         let file = try RecordingOrCapture(path: path)
-        try refuseCapture(file, at: path)
+        try refuseCapture(file, at: path, alone: false)
         guard !file.isCapture else {
             return try ComparedRun.captures(
                 file, configuration: configuration, options: appOptions, makeSurface: description.makeSurface)

@@ -483,8 +483,9 @@ final class CompareTests: XCTestCase {
 
     /// A libinput capture (`replay --json`, as `debug --json` writes on a laptop) is compared
     /// without replaying: the same report as its recording's, under the capture's name; a capture
-    /// with a malformed line or a negative time is bad data with its line, and one with --report
-    /// a usage error.
+    /// with a malformed line or a negative time is bad data with its line; one alone with an
+    /// option that takes recordings (--report) a usage error, and one among recordings said to
+    /// have no use for it.
     func testACaptureIsComparedAsItsRecordingIs() throws {
         let url = Fixtures.synthesized.appendingPathComponent("pinch-rotate.yml")
         let capture = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -522,9 +523,21 @@ final class CompareTests: XCTestCase {
         ] {
             let refused = runCommand(["compare", capture.path] + arguments)
             XCTAssertEqual(refused.status, 64, refused.stderr)
+            XCTAssertEqual(refused.stdout, "", "refused before any output")
             XCTAssertTrue(
                 refused.stderr.hasSuffix("a capture holds events replayed already; \(option) takes recordings\n"),
                 refused.stderr)
+        }
+        // Among recordings, which take it, the option is said unused for the capture, in either order.
+        try Data(replay.stdout.utf8).write(to: capture)
+        for files in [[url.path, capture.path], [capture.path, url.path]] {
+            let mixed = runCommand(["compare", "--enable-tap"] + files)
+            XCTAssertEqual(mixed.status, 0, mixed.stderr)
+            XCTAssertEqual(
+                mixed.stderr,
+                "touchsynth: warning: \(capture.path): a capture holds events replayed already: a device setting is "
+                    + "not used for it\n")
+            XCTAssertEqual(mixed.stdout.split(separator: "\n").filter { $0.hasPrefix("== ") }.count, 2, mixed.stdout)
         }
         // The commands that read recordings alone say what the file is, at its first line.
         try Data(replay.stdout.utf8).write(to: capture)
