@@ -8,7 +8,8 @@ public enum LogDescription: Sendable {
     case axes([UInt16: AbsInfo], from: String)
 
     /// Reads `path`: only `A:` lines (and comments) are an axis list; otherwise a description
-    /// or recording of any format, or a litest device file, whose device is taken.
+    /// or recording of any format, or a litest device file, whose device is taken. A log of
+    /// events alone, which holds none, is bad data.
     public init(path: String) throws(RecordingError) {
         try self.init(text: try readText(path, of: "a device description"), file: path)
     }
@@ -26,7 +27,17 @@ public enum LogDescription: Sendable {
         if !meaningful.isEmpty && meaningful.allSatisfy({ $0.hasPrefix("A:") }) {
             self = .axes(try EvemuFormat.parseAxes(text, file: path), from: path)
         } else {
-            self = .device(try RecordingStream(text: text, file: path).device)
+            let device = try RecordingStream(text: text, file: path).device
+            // Read from no file: guessed from the events of a log without a description, which
+            // the description of another log would only be guessed again.
+            guard !device.source.file.isEmpty else {
+                throw RecordingError(
+                    .badData, file: path,
+                    "no device description in it, only events: a description is a recording or description "
+                        + "that holds one (evemu's N: and A: lines, evtest's or getevent -p's header, a libinput "
+                        + "record), or an evemu A: axis list")
+            }
+            self = .device(device)
         }
     }
 }

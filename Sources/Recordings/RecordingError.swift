@@ -75,10 +75,11 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
         return message + " (read as \(name))"
     }
 
-    /// The error, for bad data, saying which format the file was read as (the first format
-    /// that read it, when one format's reader hands its text to another's).
-    func reading(_ format: RecordingLoader.Format) -> RecordingError {
-        guard kind == .badData, readAs == nil else { return self }
+    /// The error, for bad data in `file`, saying which format that file was read as (the first
+    /// format that read it, when one format's reader hands its text to another's); an error of
+    /// another file (a description given for it) as it is.
+    func reading(_ format: RecordingLoader.Format, of file: String) -> RecordingError {
+        guard kind == .badData, readAs == nil, self.file == file else { return self }
         var error = self
         error.readAs = format
         return error

@@ -136,7 +136,7 @@ public final class RecordingStream {
             if detected == .evemu {
                 do throws(RecordingError) {
                     _ = try EvemuFormat.content(of: Substring(line), file: path, line: reader.lineNumber)
-                } catch { throw error.reading(.evemu) }
+                } catch { throw error.reading(.evemu, of: path) }
             }
             if let format = detected, Self.startsEvents(line, format) {
                 // Read again as the first event.
@@ -316,7 +316,7 @@ public final class RecordingStream {
                 if !sawEvents { preloaded = parsed.frames.reversed() }
             }
         } catch {
-            throw error.reading(format)
+            throw error.reading(format, of: path)
         }
         // Only a getevent log or a `libinput record` holds several devices to choose from; any other file, one.
         if let node, format != .getevent && format != .libinputRecord {
@@ -422,7 +422,7 @@ public final class RecordingStream {
                     try EvemuFormat.checkKnown(event, device: device, file: file, line: line.0)
                 }
             } catch {
-                throw error.reading(format)
+                throw error.reading(format, of: self.file)
             }
             guard let (read, event) = parsed else {
                 // The device's events are over; another's follow, or nothing does.
@@ -448,7 +448,7 @@ public final class RecordingStream {
         do throws(RecordingError) {
             return try Self.withinADay(frame, file: file, line: line)
         } catch {
-            throw error.reading(format)
+            throw error.reading(format, of: self.file)
         }
     }
 
@@ -469,7 +469,7 @@ public final class RecordingStream {
             }
             return try log.frames.flush(file: file)
         } catch {
-            throw error.reading(format)
+            throw error.reading(format, of: self.file)
         }
     }
 

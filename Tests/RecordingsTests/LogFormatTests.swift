@@ -213,6 +213,24 @@ final class LogFormatTests: XCTestCase {
                 XCTAssertEqual(error?.file, axes)
                 XCTAssertEqual(error?.line, line)
                 XCTAssertTrue(error?.message.hasPrefix(problem) == true, "\(String(describing: error))")
+                XCTAssertNil(error?.readAs, "the axis list is no evtest output")
+            }
+        }
+    }
+
+    /// A description given that is another log of events alone holds none to give: bad data
+    /// naming it, not a device guessed from its events without a word.
+    func testALogOfEventsAloneIsNoDescription() throws {
+        for description in ["two-finger-scroll.events-only.evemu", "pinch-in.getevent-t.txt"] {
+            XCTAssertThrowsError(
+                try RecordingLoader.load(sample("pinch-in.events-only.evtest"), description: sample(description))
+            ) { error in
+                let error = error as? RecordingError
+                XCTAssertEqual(error?.kind, .badData)
+                XCTAssertEqual(error?.file, sample(description))
+                XCTAssertTrue(
+                    error?.problem.hasPrefix("no device description in it, only events") == true,
+                    "\(String(describing: error))")
             }
         }
     }
