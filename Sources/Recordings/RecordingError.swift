@@ -41,22 +41,30 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
     /// ``maxMessageLength`` (a quoted value of a megabyte) cut to "…", keeping its start and the
     /// problem it states at its end.
     public static func oneLine(_ message: String) -> String {
-        var text = ""
-        for scalar in message.unicodeScalars {
-            switch scalar {
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.properties.generalCategory == .control:
-                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
+        let text = escaped(message)
         guard text.count > maxMessageLength else { return text }
         return text.prefix(maxMessageLength / 3) + "…" + text.suffix(maxMessageLength / 2)
     }
 
+    /// `text` with its control characters and Unicode line and paragraph separators written as
+    /// escapes: a file's name may hold them too.
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where [.control, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory):
+                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
     public var description: String {
+        let file = Self.escaped(file)
         if let line { return "\(file):\(line): \(problem)" }
         return file.isEmpty ? problem : "\(file): \(problem)"
     }

@@ -261,7 +261,7 @@ final class FormatTests: XCTestCase {
             (
                 "\"ID_INPUT_MOUSE=1\\u2029\"",
                 "udev property ID_INPUT_MOUSE holds a line or paragraph separator, U+2029, in its value "
-                    + "\"1\u{2029}\""
+                    + "\"1\\u{2029}\""
             ),
             ("\"ID INPUT=1\"", "udev property name \"ID INPUT\" is not letters, digits and _"),
         ] {

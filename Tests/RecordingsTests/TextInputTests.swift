@@ -198,9 +198,9 @@ final class TextInputTests: XCTestCase {
         XCTAssertFalse(log.notes.contains { $0.contains("is not used") }, "\(log.notes)")
     }
 
-    /// A message quoting input stays one line a terminal shows as it is, and short: a newline or
-    /// an escape sequence is written as an escape, and a megabyte quoted keeps its start and the
-    /// problem stated after it.
+    /// A message quoting input stays one line a terminal shows as it is, and short: a newline, a
+    /// line separator or an escape sequence is written as an escape, in the file's name too, and a
+    /// megabyte quoted keeps its start and the problem stated after it.
     func testAnErrorMessageIsOneShortLine() {
         XCTAssertEqual(
             RecordingError.bad("f", 1, "unknown gesture \"a\nb\u{1B}[31m\tc\"").message,
@@ -212,6 +212,10 @@ final class TextInputTests: XCTestCase {
         XCTAssertTrue(message.contains("…"), message)
         XCTAssertTrue(message.hasSuffix("777: not a finite number"), message)
         XCTAssertEqual(RecordingError.bad("f", 1, "ünïcode is kept").message, "ünïcode is kept")
+        // So does a file's name, and a line separator, which some terminals break a line at.
+        XCTAssertEqual(
+            RecordingError.bad("nl\nname\u{2028}.yml", 3, "bad\u{2029}").description,
+            "nl\\nname\\u{2028}.yml:3: bad\\u{2029}")
     }
 
     struct Document: Decodable {
