@@ -431,7 +431,12 @@ public final class RecordingStream {
             }
             // Kernel timestamps never go back from one frame to the next; within a frame only its
             // SYN_REPORT's time matters to readers.
-            let time = try times.time(read, of: event, file: file, line: line.0)
+            let time: UInt64
+            do throws(RecordingError) {
+                time = try times.time(read, of: event, file: file, line: line.0)
+            } catch {
+                throw error.reading(format, of: self.file)
+            }
             if let frame = try withinADay(assembler.add(time: time, event: event), line: line.0) { return frame }
         }
         if !notedTimes {

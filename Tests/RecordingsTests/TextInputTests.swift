@@ -271,3 +271,20 @@ final class TextInputTests: XCTestCase {
         XCTAssertEqual(StructuredFile.describe([.key("regions"), .index(0), .key("frame")]), "regions[0].frame")
     }
 }
+
+/// A recording's error names the format it was read as, its times' too.
+final class ReadAsTests: XCTestCase {
+    func testATimestampGoingBackNamesTheFormat() throws {
+        let malformed = Fixtures.root.appendingPathComponent("Tests/Fixtures/malformed")
+        for (name, format) in [
+            ("evemu-out-of-order.evemu", RecordingLoader.Format.evemu),
+            ("yaml-event-out-of-order.yml", .libinputRecord),
+        ] {
+            XCTAssertThrowsError(try RecordingLoader.load(malformed.appendingPathComponent(name).path)) { error in
+                let error = error as? RecordingError
+                XCTAssertTrue(error?.message.contains("is earlier than the previous event's") == true, name)
+                XCTAssertEqual(error?.readAs, format, name)
+            }
+        }
+    }
+}
