@@ -142,7 +142,12 @@ public enum StructuredFile {
         if let yaml = context.underlyingError as? YamlError {
             return RecordingError.bad(file, YAMLGuard.line(of: yaml), "invalid YAML: \(YAMLGuard.problem(of: yaml))")
         }
-        if context.codingPath.isEmpty, text.allSatisfy(\.isWhitespace) {
+        // Blank, or in YAML comments alone: a document of nothing.
+        let empty = text.split(whereSeparator: \.isNewline).allSatisfy { line in
+            let content = line.drop(while: \.isWhitespace)
+            return content.isEmpty || (syntax == .yaml && content.hasPrefix("#"))
+        }
+        if context.codingPath.isEmpty, empty {
             return RecordingError.bad(file, 1, "empty: not \(kind)")
         }
         if context.codingPath.isEmpty, syntax == .json, let (line, syntaxProblem) = jsonSyntaxError(in: text) {

@@ -7,8 +7,8 @@ struct OtherDevicesOptions: ParsableArguments {
     @Option(
         name: .customLong("with"),
         help: ArgumentHelp(
-            "Another recorded device played at the same time (both first frames at once), e.g. a keyboard (repeatable; "
-                + "replayed as /dev/input/event11 and up); of a file of several, each that libinput takes.",
+            "Another recorded device played at the same time (both first frames at once), e.g. a keyboard (up to 8 "
+                + "times; replayed as /dev/input/event11 and up); of a file of several, each that libinput takes.",
             valueName: "recording")) var others: [String] = []
 
     func validate() throws {

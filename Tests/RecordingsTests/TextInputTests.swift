@@ -268,6 +268,10 @@ final class TextInputTests: XCTestCase {
             XCTAssertEqual(empty?.line, 1)
             XCTAssertEqual(empty?.message, "empty: not a document")
         }
+        // YAML's comments alone are a document of nothing too.
+        let commented = decodingError("# only a comment\n\n  # and another\n", .yaml)
+        XCTAssertEqual(commented?.line, 1)
+        XCTAssertEqual(commented?.message, "empty: not a document")
         XCTAssertEqual(StructuredFile.describe([.key("regions"), .index(0), .key("frame")]), "regions[0].frame")
     }
 }
