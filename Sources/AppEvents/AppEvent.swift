@@ -160,9 +160,9 @@ public struct ScrollEvent: Equatable, Sendable {
     }
 }
 
-/// A trackpad gesture that UIKit keeps for the system (3+ finger swipes and pinches) or has no
-/// event for (hold). TouchSynth reports them so a diagnostic shows they happened; no UIKit
-/// recognizer consumes them.
+/// A trackpad gesture that iPadOS keeps for the system (3-finger swipes; swipes of more fingers
+/// and pinches of three or more TouchSynth treats alike) or UIKit has no event for (hold).
+/// TouchSynth reports them so a diagnostic shows they happened; no recognizer consumes them.
 public struct SystemGestureEvent: Equatable, Sendable {
     /// libinput's gesture type.
     public enum Kind: String, Sendable {

@@ -16,7 +16,8 @@ open class ContextMenuInteraction: GestureRecognizer {
     public var minimumPressDuration = LongPressGestureRecognizer.defaultMinimumPressDuration
     /// Points a touch may move before the menu opened without failing it. Default 10, as a long press.
     public var allowableMovement = LongPressGestureRecognizer.defaultAllowableMovement
-    /// Count control + primary click as a secondary click. Default true.
+    /// Count control + primary click as a secondary click. Default true (TouchSynth's choice,
+    /// from WWDC20 10094's advice to apps' own recognizers).
     public var treatsControlClickAsSecondary = true
 
     /// A recognizer called `name` (default "contextMenu") with every option at its default.

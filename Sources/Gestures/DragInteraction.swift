@@ -34,8 +34,8 @@ open class DragInteraction: GestureRecognizer {
 
     override open var currentValues: GestureValues { GestureValues(translation: currentTranslation) }
 
-    /// Its view's context menu: UIKit coordinates the two (WWDC19 224 "Modernizing Your UI for iOS 13"), so one long
-    /// press opens the menu and lifts the drag.
+    /// Its view's context menu: TouchSynth's model of UIKit's two interactions, in which one long
+    /// press opens the menu and lifts the drag (docs/uikit-behaviour.md).
     override func coordinates(with other: GestureRecognizer) -> Bool {
         other is ContextMenuInteraction && other.region === region
     }

@@ -5,7 +5,8 @@ import AppEvents
 /// Buttons: a touch-down counts as the buttons its event carries, a finger's (no button) as
 /// `.primary`. A secondary click, or a two-finger click the translator reports as one, gives
 /// `.secondary`; `.button(n)` comes from higher mouse buttons. A primary click with control held
-/// is `.primary`, as in UIKit; with ``treatsControlClickAsSecondary`` it counts as `.secondary`,
+/// is `.primary` (TouchSynth's reading: Apple does not say); with
+/// ``treatsControlClickAsSecondary`` it counts as `.secondary`,
 /// as WWDC20 10094 "Handle trackpad and mouse input" shows an app doing in its
 /// `shouldReceive(event)` — so it recognizes a tap requiring `.secondary` and not one requiring
 /// `.primary`. The mask must match
@@ -19,7 +20,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Default `.primary`; e.g. `.secondary` or `.button(3)`.
     public var buttonMaskRequired: ButtonMask = .primary
     /// Count control + primary click as `.secondary`, as an app following WWDC20 10094 does.
-    /// Default false: UIKit's own tap recognizer does not.
+    /// Default false: the talk's app does it itself, so TouchSynth takes it that UIKit's does not.
     public var treatsControlClickAsSecondary = false
     /// How far, points, a touch may move before the tap fails. TouchSynth's approximation: 10.
     public var allowableMovement = 10.0
