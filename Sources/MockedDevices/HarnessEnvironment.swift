@@ -1,8 +1,9 @@
 import Foundation
+import PreloadProtocol
 import ReplayChannel
 
 /// What the harness tells the programs it runs through the environment: where the testbed is,
-/// which libinput to load, what to preload.
+/// which libinput to load, what to preload, and which process they end with.
 extension MockedDevice {
     /// The environment a program needs to see the mocked device, on ``libinput``: umockdev's
     /// preload library, after `preload` (touchsynth-preload, for a program that does not link
@@ -21,6 +22,7 @@ extension MockedDevice {
         // program's faults: a crash must end it as it would end outside the harness.
         if preload != nil && env["SWIFT_BACKTRACE"] == nil { env["SWIFT_BACKTRACE"] = "enable=no" }
         env["UMOCKDEV_DIR"] = root
+        env[TOUCHSYNTH_HARNESS_PID_VARIABLE] = String(getpid())
         // The side's own variables, from a harness that runs this one, are not passed on.
         for name in [
             LibinputSideConfiguration.variable, LibinputSideConfiguration.eventsVariable,

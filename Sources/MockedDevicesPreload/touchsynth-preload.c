@@ -39,6 +39,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,6 +47,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
@@ -120,9 +122,24 @@ static void unlock_in_child(void)
     pthread_mutex_init(&touchsynth_lock, NULL);
 }
 
+/* The program the harness started, its child, ends when the harness does (TOUCHSYNTH_HARNESS_PID_VARIABLE).
+   The harness waits for it on the thread that started it, whose end is what the kernel watches. */
+static void end_with_harness(void)
+{
+    const char *harness = getenv(TOUCHSYNTH_HARNESS_PID_VARIABLE);
+    pid_t parent = harness == NULL ? 0 : (pid_t)atol(harness);
+    if (parent <= 1 || getppid() != parent)
+        return;
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    /* The harness ended before the kernel was asked. */
+    if (getppid() != parent)
+        raise(SIGTERM);
+}
+
 __attribute__((constructor)) static void read_environment(void)
 {
     pthread_atfork(NULL, NULL, unlock_in_child);
+    end_with_harness();
     /* Every program linked with the harness holds a copy of this helper too (the harness depends
        on the libinput side, which links it), and one run under the harness gets the preloaded copy
        as well (`touchsynth mock -- touchsynth debug`), after its own. Only the last copy acts:

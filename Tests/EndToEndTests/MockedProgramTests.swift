@@ -7,8 +7,8 @@ import XCTest
 
 /// Programs run by `touchsynth mock` whose results come from a process of their own: `touchsynth`'s
 /// own commands on a mocked device (`record`, `debug`, `debug --explain`, `devices`), whose
-/// output is the program's, and a program built with ThreadSanitizer against the preload named in
-/// the environment.
+/// output is the program's, a program built with ThreadSanitizer against the preload named in
+/// the environment, and a program whose harness is killed.
 final class MockedProgramTests: XCTestCase {
     // MARK: - record
 
@@ -48,6 +48,28 @@ final class MockedProgramTests: XCTestCase {
         let ignored = try XCTUnwrap(lines.dropFirst().first.flatMap { UInt64($0, radix: 16) }, result.stdout)
         XCTAssertEqual(ignored >> (SIGPIPE - 1) & 1, 0, "SIGPIPE ignored: \(result.stdout)")
         XCTAssertFalse(result.stderr.contains("Broken pipe"), result.stderr)
+    }
+
+    /// `touchsynth mock` killed outright, with no time to stop its program: the program ends
+    /// with it (SIGTERM from the kernel, as the helper asks at its start) rather than go on
+    /// waiting on a device no one writes.
+    func testTheProgramEndsWithAHarnessKilledOutright() throws {
+        let touchsynth = try Fixtures.touchsynth()
+        let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
+        let told = temporaryPath("program.pid")
+        XCTAssertEqual(mkfifo(told, 0o600), 0)
+        defer { unlink(told) }
+        let harness = try Running([
+            touchsynth, "mock", session, "--", "/bin/sh", "-c", "exec 3< {devnode}; echo $$ > \"$0\"; exec cat <&3",
+            told,
+        ])
+        // The program, the device open, says its process id through the FIFO, whose reading waits for it.
+        let said = String(
+            decoding: try XCTUnwrap(FileHandle(forReadingAtPath: told)).readDataToEndOfFile(), as: UTF8.self)
+        let program = try XCTUnwrap(pid_t(said.trimmingCharacters(in: .whitespacesAndNewlines)), said)
+        harness.kill()
+        waitUntil(whileRunning: program) { false }
+        XCTAssertFalse(isRunning(program))
     }
 
     /// `record --duration` counts the recording's time, which under the harness is the virtual

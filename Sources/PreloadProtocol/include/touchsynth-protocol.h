@@ -34,6 +34,11 @@ struct touchsynth_clock_report {
     uint64_t fired;        /* TOUCHSYNTH_REPORT_TIMERS: the timers due at `now` */
 };
 
+/* The harness's process id, in the environment of the programs it starts: the one it started
+   itself, its child, ends with it (SIGTERM), where it would go on waiting on a device that no one
+   writes once the harness is killed outright. */
+#define TOUCHSYNTH_HARNESS_PID_VARIABLE "TOUCHSYNTH_HARNESS_PID"
+
 /* $UMOCKDEV_DIR/TOUCHSYNTH_RUN_STATE_FILE, made by the harness with each testbed and mapped by
    the helper in every program of a run, so that a read looks at memory, not the file system. */
 #define TOUCHSYNTH_RUN_STATE_FILE "touchsynth-run-state"
