@@ -204,21 +204,24 @@ struct TapAnalysis {
             guard from.contains("TOUCH") else { continue }
             if event == "TAP_EVENT_TIMEOUT" { return .timeout }
             if event == "TAP_EVENT_MOTION" { return .motion }
-            if to == "TAP_STATE_DEAD" || Self.setsAside(d) { return .dead }
+            if givesUp(d) { return .dead }
         }
         return nil
     }
 
-    /// A lone touch set aside as a thumb or palm: `TAP_STATE_TOUCH` → `TAP_STATE_IDLE`, the tap
-    /// timer stopped (`tp_tap_touch_handle_event`).
-    private static func setsAside(_ d: LibinputDecision) -> Bool {
-        d.from == "TAP_STATE_TOUCH" && d.to == "TAP_STATE_IDLE"
-            && ["TAP_EVENT_THUMB", "TAP_EVENT_PALM"].contains(d.event ?? "")
+    /// Whether the machine gave the touches up at `d` (``Exit/dead``): a touch state going to
+    /// `TAP_STATE_DEAD`, or a lone touch set aside as a thumb or palm, `TAP_STATE_TOUCH` →
+    /// `TAP_STATE_IDLE` with the tap timer stopped (`tp_tap_touch_handle_event`).
+    private static func givesUp(_ d: LibinputDecision) -> Bool {
+        guard (d.from ?? "").contains("TOUCH") else { return false }
+        return d.to == "TAP_STATE_DEAD"
+            || (d.from == "TAP_STATE_TOUCH" && d.to == "TAP_STATE_IDLE"
+                && ["TAP_EVENT_THUMB", "TAP_EVENT_PALM"].contains(d.event ?? ""))
     }
 
     /// Why the machine gave the touches up, in words.
     private static func deadReason(in taps: [LibinputDecision]) -> String {
-        let dying = taps.first { (($0.from ?? "").contains("TOUCH") && $0.to == "TAP_STATE_DEAD") || setsAside($0) }
+        let dying = taps.first(where: givesUp)
         return switch dying?.event {
         case "TAP_EVENT_THUMB":
             "the tap machine let go of a touch set aside as a thumb and stopped the tap timer"
