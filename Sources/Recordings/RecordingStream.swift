@@ -415,27 +415,23 @@ public final class RecordingStream {
                 finished = true
                 break
             }
-            let parsed: (UInt64, EvdevEvent)?
+            let parsed: (time: UInt64, event: EvdevEvent)?
             do throws(RecordingError) {
-                parsed = try parseEvent(line.1, line: line.0)
-                if let (_, event) = parsed {
+                if let (read, event) = try parseEvent(line.1, line: line.0) {
                     try EvemuFormat.checkKnown(event, device: device, file: file, line: line.0)
+                    // Kernel timestamps never go back from one frame to the next; within a frame only
+                    // its SYN_REPORT's time matters to readers.
+                    parsed = (try times.time(read, of: event, file: file, line: line.0), event)
+                } else {
+                    parsed = nil
                 }
             } catch {
                 throw error.reading(format, of: self.file)
             }
-            guard let (read, event) = parsed else {
+            guard let (time, event) = parsed else {
                 // The device's events are over; another's follow, or nothing does.
                 if yamlLines.ended { finished = true }
                 continue
-            }
-            // Kernel timestamps never go back from one frame to the next; within a frame only its
-            // SYN_REPORT's time matters to readers.
-            let time: UInt64
-            do throws(RecordingError) {
-                time = try times.time(read, of: event, file: file, line: line.0)
-            } catch {
-                throw error.reading(format, of: self.file)
             }
             if let frame = try withinADay(assembler.add(time: time, event: event), line: line.0) { return frame }
         }
