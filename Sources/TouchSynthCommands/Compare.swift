@@ -90,9 +90,9 @@ struct Compare: ParsableCommand, ReplayingCommand {
         // Every input is checked before the libinput build, which can take a minute, or any replay.
         try checkReadable(
             recordings + [input.desc, SurfaceDescription.file(named: surface)] + with.others + quirks.files)
-        let captures = RecordingOrCapture.captures(among: recordings) // no recording to take an option of theirs
+        let captures = recordingOption == nil ? [] : RecordingOrCapture.captures(among: recordings)
         if let first = captures.first, captures.count == recordings.count || libinput.versions.count > 1 {
-            try refuseCapture(RecordingOrCapture(path: first), at: first, alone: true)
+            try refuseCapture(isCapture: true, at: first, alone: true)
         }
         let description = try screen.surface(surface)
         let builds = try libinput.builds()
@@ -162,8 +162,8 @@ struct Compare: ParsableCommand, ReplayingCommand {
     /// Refuses a capture given with an option that takes recordings (``recordingOption``) where no
     /// recording takes it: the files are captures alone, or are compared across versions. Among
     /// recordings, the option is said unused for it instead.
-    func refuseCapture(_ file: RecordingOrCapture, at path: String, alone: Bool) throws {
-        guard file.isCapture, let option = recordingOption else { return }
+    func refuseCapture(isCapture: Bool, at path: String, alone: Bool) throws {
+        guard isCapture, let option = recordingOption else { return }
         guard alone else {
             return warn(["a capture holds events replayed already: \(option) is not used for it"], in: path)
         }
@@ -189,7 +189,7 @@ struct Compare: ParsableCommand, ReplayingCommand {
     ) throws -> [(name: String, run: ComparedRun)] {
         let configuration = description.translatorConfiguration(screen: screen.size)
         let file = try RecordingOrCapture(path: path)
-        try refuseCapture(file, at: path, alone: false)
+        try refuseCapture(isCapture: file.isCapture, at: path, alone: false)
         guard !file.isCapture else {
             return try ComparedRun.captures(
                 file, configuration: configuration, options: appOptions, makeSurface: description.makeSurface)

@@ -18,7 +18,7 @@ extension Compare {
         for path in recordings {
             let compared = try files.attempt { () throws -> VersionComparison in
                 let file = try RecordingOrCapture(path: path)
-                try refuseCapture(file, at: path, alone: true)
+                try refuseCapture(isCapture: file.isCapture, at: path, alone: true)
                 let loaded = try file.recording(description: input.desc, node: input.node)
                 warn(loaded.notes, in: path)
                 return try VersionComparison.run(
