@@ -1,17 +1,20 @@
-/// Text written one item to a line where the harness puts it: a device's name and a udev
-/// property's value in udev's database and in umockdev's description of the device, which ends a
-/// line at a control character and at a Unicode line or paragraph separator. The kernel's names
-/// are C strings besides, which a NUL cuts.
+/// Text written one item to a line: a device's name and a udev property's value in udev's
+/// database and in umockdev's description of the device, and an error's file name and message on
+/// a terminal. Each ends a line at a control character (C0, DEL and C1, whose NEL umockdev takes
+/// for a newline) and at a Unicode line or paragraph separator; the kernel's names are C strings
+/// besides, which a NUL cuts.
 enum OneLineText {
+    /// Whether `scalar` would end or cut the line it is written on.
+    static func breaks(_ scalar: Unicode.Scalar) -> Bool {
+        [.control, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
+    }
+
     /// The first character of `text` that would end or cut its line, in words with its code point
     /// (`a control character, U+0009`); nil when there is none.
     static func breaking(_ text: String) -> String? {
-        guard
-            let scalar = text.unicodeScalars.first(where: {
-                $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x2029
-            })
-        else { return nil }
+        guard let scalar = text.unicodeScalars.first(where: breaks) else { return nil }
         let code = String(format: "U+%04X", scalar.value)
-        return scalar.value < 0x2028 ? "a control character, \(code)" : "a line or paragraph separator, \(code)"
+        return scalar.properties.generalCategory == .control
+            ? "a control character, \(code)" : "a line or paragraph separator, \(code)"
     }
 }

@@ -55,7 +55,7 @@ public struct RecordingError: Error, Equatable, CustomStringConvertible, Sendabl
             case "\n": escaped += "\\n"
             case "\r": escaped += "\\r"
             case "\t": escaped += "\\t"
-            case _ where [.control, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory):
+            case _ where OneLineText.breaks(scalar):
                 escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: escaped.unicodeScalars.append(scalar)
             }

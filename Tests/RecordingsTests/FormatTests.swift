@@ -275,6 +275,8 @@ final class FormatTests: XCTestCase {
         let nameLine = try XCTUnwrap(text.split(separator: "\n").firstIndex { $0.contains("name: \"1\"") }) + 1
         for (bad, problem) in [
             ("a\\tb", "a control character, U+0009"), ("a\\u2028b", "a line or paragraph separator, U+2028"),
+            // NEL, a C1 control, ends a line of umockdev's description as a newline does.
+            ("a\\u0085b", "a control character, U+0085"),
         ] {
             let edited = text.replacingOccurrences(of: "name: \"1\"", with: "name: \"\(bad)\"")
             XCTAssertThrowsError(try LibinputRecordFormat.parse(edited, file: "mouse.yml"), bad) { error in
