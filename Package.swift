@@ -51,7 +51,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibinput",
             pkgConfig: "libinput",
-            providers: [.apt(["libinput-dev", "libudev-dev"])]
+            providers: [.apt(["libinput-dev", "libudev-dev", "libevdev-dev"])]
         ),
         // Only the mocked-device harness hosts a umockdev testbed; nothing else links it.
         .systemLibrary(

@@ -71,26 +71,34 @@ public final class LibinputContext {
         libinput_log_set_priority(li, LIBINPUT_LOG_PRIORITY_INFO)
         libinput_log_set_handler(li) { li, priority, format, args in
             guard let li, let format, let args, let context = libinput_get_user_data(li) else { return }
-            var buffer = [CChar](repeating: 0, count: 1024)
-            _ = vsnprintf(&buffer, buffer.count, format, args)
-            let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            // Trimmed of the newline libinput ends each line with (and of any other ASCII space);
-            // one that breaks a message in two ("Touch jump detected… \nSee https://…") is a space.
-            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0d).contains(byte) }
-            let first = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
-            let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? first
-            let text = String(decoding: bytes[first..<end].map { $0 == 0x0a || $0 == 0x0d ? 0x20 : $0 }, as: UTF8.self)
-            let owner = LibinputContext.owner(context)
             let level: LibinputLogMessage.Priority =
                 priority == LIBINPUT_LOG_PRIORITY_ERROR
                 ? .error : priority == LIBINPUT_LOG_PRIORITY_INFO ? .info : .debug
-            owner.pendingLog.append(LibinputLogMessage(priority: level, text: text, cause: owner.logCause?()))
+            LibinputContext.owner(context).log(level, LibinputContext.logLine(format, args))
         }
         libinput_set_user_data(li, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    private static func owner(_ context: UnsafeMutableRawPointer) -> LibinputContext {
+    static func owner(_ context: UnsafeMutableRawPointer) -> LibinputContext {
         Unmanaged<LibinputContext>.fromOpaque(context).takeUnretainedValue()
+    }
+
+    /// A line of libinput's (or libevdev's) log, kept with what libinput was handling.
+    func log(_ priority: LibinputLogMessage.Priority, _ text: String) {
+        pendingLog.append(LibinputLogMessage(priority: priority, text: text, cause: logCause?()))
+    }
+
+    /// A printf-style log line as one line: trimmed of the newline libinput ends each line with
+    /// (and of any other ASCII space); one that breaks a message in two ("Touch jump detected…
+    /// \nSee https://…") is a space.
+    static func logLine(_ format: UnsafePointer<CChar>, _ args: CVaListPointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        _ = vsnprintf(&buffer, buffer.count, format, args)
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0d).contains(byte) }
+        let first = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+        let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? first
+        return String(decoding: bytes[first..<end].map { $0 == 0x0a || $0 == 0x0d ? 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The device nodes libinput holds open, by descriptor.
@@ -147,7 +155,7 @@ public final class LibinputContext {
             throw error
         }
         context.logsDebug = logsDebug
-        guard libinput_udev_assign_seat(context.li, seat) == 0 else {
+        guard context.routingLibevdevLog({ libinput_udev_assign_seat(context.li, seat) }) == 0 else {
             throw LibinputError(.system, "libinput: cannot assign seat \(seat)")
         }
         return context
@@ -197,7 +205,7 @@ public final class LibinputContext {
                     "\(path): a file, not an input device node (a recording is replayed with `touchsynth replay`)")
             }
         }
-        guard libinput_path_add_device(li, path) != nil else {
+        guard routingLibevdevLog({ libinput_path_add_device(li, path) }) != nil else {
             throw LibinputError(.deviceRejected, "libinput: cannot add \(path): " + Self.rejection(in: takeLog()))
         }
     }
@@ -218,7 +226,7 @@ public final class LibinputContext {
 
     /// Reads what the kernel delivered, runs libinput's timers, and returns the resulting events.
     public func dispatch() -> [LibinputEvent] {
-        libinput_dispatch(li)
+        routingLibevdevLog { _ = libinput_dispatch(li) }
         lastDispatchNanos = Self.nowNanos()
         var events: [LibinputEvent] = []
         while let raw = libinput_get_event(li) {

@@ -37,6 +37,24 @@ final class ReplayTests: XCTestCase {
             "\(delivered.report.libinputLog.map(\.text))")
     }
 
+    /// What libevdev logs while libinput creates the device, before libinput hands it the device's
+    /// log handler (a tracking-id range of [0, 0], which it takes for a kernel bug), is in
+    /// libinput's log as an error, said as libevdev's, rather than printed bare.
+    func testLibevdevsLineAboutTheDeviceIsInTheLogAsAnError() throws {
+        var recording = try RecordingLoader.load(Fixtures.synthesized.appendingPathComponent("pinch-in.yml").path)
+        recording.device.absinfo[Evdev.ABS_MT_TRACKING_ID] = AbsInfo(minimum: 0, maximum: 0)
+        let report = try Replay(.recording(recording), options: ReplayOptions()).report
+        let said = report.libinputLog.filter { $0.text.hasPrefix("libevdev: ") }
+        XCTAssertEqual(said.map(\.priority), [.error], "\(report.libinputLog.map(\.text))")
+        XCTAssertEqual(
+            said.first?.text,
+            "libevdev: BUG: Device \"\(recording.device.name)\" has invalid ABS_MT_TRACKING_ID range")
+        XCTAssertFalse(
+            try Replay(.file(session), options: ReplayOptions()).report.libinputLog.contains {
+                $0.text.hasPrefix("libevdev: ")
+            })
+    }
+
     /// What reading the files guessed or repaired is handed over before the first event, by file,
     /// the recording's first, as the report has it: said before libinput's lines it may explain.
     func testWhatReadingNotedComesBeforeTheFirstEvent() throws {
