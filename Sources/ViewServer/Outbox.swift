@@ -3,9 +3,10 @@ import ViewTimeline
 
 /// What waits to be sent to one browser. The publisher (libinput's loop) only ever appends, under
 /// a lock held for a moment; the browser's sender takes everything pending at once. A browser that
-/// falls behind by ``capacity`` frames gets its newest frame merged into the last one waiting
-/// (the state is the newer one's, the lane changes of both are kept), so it costs the publisher
-/// nothing and memory stays bounded; the merges are counted and told to the page.
+/// falls behind by ``capacity`` frames gets its newest frame merged into the last one waiting (the
+/// state is the newer one's, the lane changes of both are kept, and a start of a difference while
+/// the modes still differ), so it costs the publisher nothing and memory stays bounded; the merges
+/// are counted and told to the page.
 final class Outbox: @unchecked Sendable {
     static let capacity = 256
 
@@ -29,8 +30,11 @@ final class Outbox: @unchecked Sendable {
             if pending.count >= Self.capacity {
                 var last = pending.removeLast()
                 let changes = last.frame.changes + frame.changes
+                // The merged frame starts a difference where a step merged into it did and it still differs.
+                let starts = frame.startsDifference || (last.frame.startsDifference && frame.differs)
                 last.frame = frame
                 last.frame.changes = changes
+                last.frame.startsDifference = starts
                 last.published.append(publishedAt)
                 pending.append(last)
                 merged += 1

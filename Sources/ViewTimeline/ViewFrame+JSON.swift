@@ -72,6 +72,7 @@ extension ViewFrame {
                 }
             }
             j.put("differs", differs)
+            if startsDifference { j.put("startsDifference", true) }
             if !decisions.isEmpty {
                 j.array("decisions", decisions) { j, d in
                     j.object { j in

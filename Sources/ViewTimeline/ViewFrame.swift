@@ -22,6 +22,9 @@ public struct ViewFrame: Equatable, Sendable {
     public var changes: [LaneChange]
     /// Some recognizer is active (began, changed, recognized) in one mode and not the other.
     public var differs: Bool
+    /// The modes start to differ here: this step differs and the one before did not. The page's
+    /// "next difference" jumps to such a step.
+    public var startsDifference: Bool
     /// The decisions libinput's state machines made at this step (a replay explained), in order.
     public var decisions: [DecisionNote] = []
 }

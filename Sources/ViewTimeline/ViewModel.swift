@@ -24,6 +24,7 @@ public final class ViewModel {
     private var timeBase: TimeBase?
     private var index = 0
     private var lastContacts: [Contact] = []
+    private var lastDiffered = false
 
     /// A model for `device` (nil when the pad is not known yet, as live before its first frame),
     /// both modes on `configuration`'s screen and pointer interactions, each with a fresh
@@ -183,10 +184,11 @@ public final class ViewModel {
     }
 
     private func frame(at time: Double, source: String, changes: [LaneChange]) -> ViewFrame {
-        defer { index += 1 }
+        let differs = compat.state.activeLanes != indirect.state.activeLanes
+        defer { (index, lastDiffered) = (index + 1, differs) }
         return ViewFrame(
             index: index, time: time, source: source, contacts: lastContacts, libinput: panel,
-            compat: compat.state, indirect: indirect.state, changes: changes,
-            differs: compat.state.activeLanes != indirect.state.activeLanes)
+            compat: compat.state, indirect: indirect.state, changes: changes, differs: differs,
+            startsDifference: differs && !lastDiffered)
     }
 }

@@ -104,10 +104,10 @@ public struct ViewTimeline: Sendable {
         self.frames = frames
     }
 
-    /// The first frame after `index` at which the modes start to differ (a frame that differs
-    /// whose predecessor does not), or nil when they do not again.
+    /// The first frame after `index` at which the modes start to differ
+    /// (``ViewFrame/startsDifference``), or nil when they do not again.
     public func nextDifference(after index: Int) -> Int? {
-        frames.indices.first { $0 > index && frames[$0].differs && ($0 == 0 || !frames[$0 - 1].differs) }
+        frames.indices.first { $0 > index && frames[$0].startsDifference }
     }
 
     /// Lane changes flagged as accidental activations, in order.

@@ -36,7 +36,7 @@ final class ViewServerTests: XCTestCase {
                 LaneChange(
                     mode: .compatibility, lane: 0, state: .began, time: Double(index) + Double($0), accidental: false)
             },
-            differs: false)
+            differs: false, startsDifference: false)
     }
 
     func testABrowserThatFallsBehindGetsMergedFramesWithEveryLaneChange() async {
@@ -52,6 +52,25 @@ final class ViewServerTests: XCTestCase {
         box.close()
         let afterClose = await box.take()
         XCTAssertNil(afterClose)
+    }
+
+    /// A difference that starts in a frame merged away is kept by the merged frame while the modes
+    /// still differ there, so the page's next difference still lands on it; one that ended is not.
+    func testAMergedFrameKeepsAStartOfADifferenceWhileTheModesStillDiffer() async {
+        for (differsAfter, starts) in [(true, true), (false, false)] {
+            let box = Outbox()
+            for i in 0..<Outbox.capacity { box.post(frame(i, changes: 0), publishedAt: UInt64(i)) }
+            var started = frame(Outbox.capacity, changes: 0)
+            (started.differs, started.startsDifference) = (true, true)
+            var next = frame(Outbox.capacity + 1, changes: 0)
+            next.differs = differsAfter
+            box.post(started, publishedAt: 0)
+            box.post(next, publishedAt: 0)
+            let taken = await box.take()
+            XCTAssertEqual(taken?.coalesced, 2)
+            XCTAssertEqual(taken?.frames.last?.index, Outbox.capacity + 1)
+            XCTAssertEqual(taken?.frames.last?.startsDifference, starts, "still differing: \(differsAfter)")
+        }
     }
 
     /// Requests the page does not make: another method is 405 naming GET; a full URL as the target
@@ -169,7 +188,7 @@ final class SlowBrowserTests: XCTestCase {
                 ViewFrame(
                     index: published, time: Double(published), source: "test", contacts: [],
                     libinput: LibinputPanel(),
-                    compat: state, indirect: mode, changes: [], differs: false))
+                    compat: state, indirect: mode, changes: [], differs: false, startsDifference: false))
             published += 1
         }
         // The connection takes the first frame as soon as it is published, and its write never

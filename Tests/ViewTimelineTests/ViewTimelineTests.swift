@@ -110,6 +110,10 @@ final class ViewTimelineTests: XCTestCase {
             made.timeline.frames[first].changes.contains { $0.accidental },
             "the first difference is the accidental activation")
         XCTAssertFalse(made.timeline.frames[first - 1].differs)
+        // A difference starts at each frame that differs after one that does not, and only there.
+        for (before, frame) in zip([nil] + made.timeline.frames.map(\.differs), made.timeline.frames) {
+            XCTAssertEqual(frame.startsDifference, frame.differs && before != true, "frame \(frame.index)")
+        }
     }
 
     /// On the photos screen the pan starts three times in compat mode and once in indirect mode:

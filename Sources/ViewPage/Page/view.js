@@ -90,7 +90,7 @@
   function addFrame(raw) {
     const prev = frames[frames.length - 1];
     const frame = {
-      i: raw.i, t: raw.t, source: raw.source, differs: raw.differs,
+      i: raw.i, t: raw.t, source: raw.source, differs: raw.differs, startsDifference: raw.startsDifference === true,
       contacts: raw.contacts || (prev ? prev.contacts : []),
       libinput: raw.libinput || (prev ? prev.libinput : null),
       compat: raw.compat || (prev ? prev.compat : null),
@@ -255,8 +255,9 @@
     drawDecisions(frame);
   }
 
+  // Where the modes start to differ is the timeline's to say (startsDifference).
   function nextDifference(from) {
-    for (let i = from + 1; i < frames.length; i++) if (frames[i].differs && (i === 0 || !frames[i - 1].differs)) return i;
+    for (let i = from + 1; i < frames.length; i++) if (frames[i].startsDifference) return i;
     return -1;
   }
 
