@@ -289,7 +289,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "MockedDevices", "Replays", "Recordings", "KernelEmulation", "LibinputEvents", "AppEvents",
-                "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer", "ViewPublishing",
+                "DesktopEvents", "Gestures", "ModeComparison", "TouchSynthCommands", "ViewServer", "ViewPublishing",
             ],
             path: "Tests/TestSupport"),
         // A test target per module, named after it (docs/testing.md has the table).

@@ -1,4 +1,6 @@
+import DesktopEvents
 import Foundation
+import Replays
 import TouchSynthCommands
 import ViewServer
 import ViewPublishing
@@ -54,19 +56,23 @@ private final class Results<T: Sendable>: @unchecked Sendable {
 
 /// `touchsynth debug ARGUMENTS --device NODE` under `touchsynth mock`, on the synthesized
 /// session's mocked device, with `variable` (`WAYLAND_DISPLAY`, `DISPLAY`) set to `display`: the
-/// command's result and its stdout's lines, which the mocked program writes to a file.
+/// command's result and its stdout's lines, which the mocked program writes to a file, and what
+/// it should say of the session's gestures, a window having received none: each gesture of the
+/// session's replay on the virtual clock.
 public func debugBesideMockedSession(
     _ arguments: String, _ variable: String, _ display: String
 ) throws -> (
-    result: Finished, lines: [Substring]
+    result: Finished, lines: [Substring], unreceived: [CompositorComparison.Outcome]
 ) {
+    let session = Fixtures.synthesized.appendingPathComponent("session.yml").path
     let out = temporaryPath("both-sides.out")
     defer { try? FileManager.default.removeItem(atPath: out) }
     let result = runCommand([
-        "mock", Fixtures.synthesized.appendingPathComponent("session.yml").path, "--", "/bin/sh", "-c",
+        "mock", session, "--", "/bin/sh", "-c",
         "\(variable)=\"$1\" exec \"$0\" debug \(arguments) --device {devnode} > \"$2\"",
         try Fixtures.touchsynth(), display, out,
     ])
     let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-    return (result, text.split(separator: "\n"))
+    let unreceived = CompositorComparison.outcomes(libinput: try Replay(.file(session)).events, window: [])
+    return (result, text.split(separator: "\n"), unreceived)
 }
